@@ -1,0 +1,83 @@
+// ESLint flat config. The import-boundary rules encode the process layering of house-style.md:
+// renderer -> preload/contract only; preload/contract -> nothing platform-specific;
+// main never imports renderer; only main/index.ts, main/app/ and preload/index.ts touch electron.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+const electronOnlyInAdapters = {
+  paths: [{ name: 'electron', message: 'Only main/index.ts, main/app/ and preload/index.ts may import electron.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'test-artifacts/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    files: ['main/**/*.ts', 'native/**/*.ts', 'test/**/*.ts'],
+    ignores: ['main/index.ts', 'main/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronOnlyInAdapters, patterns: [{ group: ['**/renderer/**'], message: 'main never imports renderer.' }] },
+      ],
+    },
+  },
+  {
+    files: ['main/index.ts', 'main/app/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**'], message: 'main never imports renderer.' }] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'ws', 'node:fs', 'fs', 'node:path', 'path'],
+          patterns: [
+            { group: ['**/main/**', '**/native/**', '**/test/**'], message: 'The renderer imports only preload/contract and itself.' },
+            { group: ['**/preload/*', '!**/preload/contract', '!**/preload/contract/**'], message: 'Import from preload/contract only.' },
+            { group: ['node:*'], message: 'No Node built-ins in the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['preload/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'ws'],
+          patterns: [
+            { group: ['node:*'], message: 'preload/contract is pure TypeScript.' },
+            { group: ['**/main/**', '**/renderer/**', '**/native/**'], message: 'preload/contract imports nothing but zod.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['preload/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/renderer/**'], message: 'The preload imports only preload/contract.' }] }],
+    },
+  },
+);

@@ -1,0 +1,176 @@
+/**
+ * The ApiError family: every transport and API failure the client reports. Messages carry status, codes
+ * and trace ids, never request or response content, because bodies may hold patient data.
+ */
+
+/** Codes the service is known to use, with what they mean to a clinician. */
+export const KNOWN_ERROR_CODES: Readonly<Record<number, { name: string; message: string; retryable?: boolean }>> = {
+  83005: {
+    name: 'NOTE_GENERATION_TRANSCRIPT_TOO_SHORT',
+    message: 'The conversation is too short to write a note from. Record more of the visit and try again.',
+  },
+  83011: {
+    name: 'NO_AUDIO_RECEIVED',
+    message: 'The service received no audio for 10 seconds and stopped listening. Check the microphone.',
+    retryable: true,
+  },
+  83023: {
+    name: 'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION',
+    message: 'This note has nothing a patient needs to act on, so there are no patient instructions to write.',
+  },
+};
+
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'The service rejected the request as invalid.',
+  401: 'The service did not accept the sign-in. Sign in again or check the organization credentials.',
+  403: 'This account is not allowed to do that (it may be deactivated).',
+  404: 'The service could not find what was asked for (it may have expired).',
+  408: 'The service took too long to answer.',
+  409: 'The request conflicts with an earlier one.',
+  413: 'The request is too large for the service.',
+  422: 'The service could not process this content.',
+  429: 'The service is busy (too many requests). It will be tried again shortly.',
+};
+
+export interface ApiErrorInit {
+  status?: number;
+  code?: number;
+  name?: string;
+  traceId?: string;
+  retryable?: boolean;
+  /** What the client was doing, e.g. "generate-note". Never content. */
+  operation?: string;
+  /** Safe, non-patient explanation (only for authentication endpoints, whose bodies carry no patient data). */
+  detail?: string;
+  cause?: unknown;
+}
+
+/** Base of every API failure. */
+export class ApiError extends Error {
+  override readonly name: string = 'ApiError';
+  readonly status: number | undefined;
+  readonly code: number | undefined;
+  readonly errorName: string | undefined;
+  readonly traceId: string | undefined;
+  readonly retryable: boolean;
+  readonly operation: string | undefined;
+  readonly detail: string | undefined;
+
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.errorName = init.name;
+    this.traceId = init.traceId;
+    this.retryable = init.retryable ?? false;
+    this.operation = init.operation;
+    this.detail = init.detail;
+  }
+
+  /** A one-line summary for logs and the CLI: message plus ids, never content. */
+  summary(): string {
+    const ids = [
+      this.status !== undefined ? `HTTP ${this.status}` : undefined,
+      this.code !== undefined ? `code ${this.code}` : undefined,
+      this.errorName,
+      this.traceId ? `trace ${this.traceId}` : undefined,
+    ].filter(Boolean);
+    return ids.length > 0 ? `${this.message} (${ids.join(', ')})` : this.message;
+  }
+}
+
+/** The service could not be reached, or the connection broke. Always worth retrying. */
+export class ConnectionError extends ApiError {
+  override readonly name = 'ConnectionError';
+  constructor(operation: string, cause?: unknown) {
+    super('The service could not be reached. Check the network connection.', { operation, retryable: true, cause });
+  }
+}
+
+/** The request took longer than allowed. */
+export class TimeoutError extends ApiError {
+  override readonly name = 'TimeoutError';
+  constructor(operation: string) {
+    super('The service did not answer in time.', { operation, retryable: true, status: 408 });
+  }
+}
+
+/** 401: credentials missing, expired or refused. */
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError';
+}
+/** 403. */
+export class PermissionDeniedError extends ApiError {
+  override readonly name = 'PermissionDeniedError';
+}
+/** 404. */
+export class NotFoundError extends ApiError {
+  override readonly name = 'NotFoundError';
+}
+/** 400 / 422: the service says the request is wrong. */
+export class InvalidRequestError extends ApiError {
+  override readonly name = 'InvalidRequestError';
+}
+/** 429. */
+export class RateLimitError extends ApiError {
+  override readonly name = 'RateLimitError';
+}
+/** 5xx. */
+export class ServerError extends ApiError {
+  override readonly name = 'ServerError';
+}
+/** The answer did not have the shape the contract promises. */
+export class ResponseShapeError extends ApiError {
+  override readonly name = 'ResponseShapeError';
+}
+/** An async job failed, or its result expired, or polling gave up at its deadline. */
+export class JobError extends ApiError {
+  override readonly name = 'JobError';
+}
+
+/** Whether a status is worth retrying (408, 429 and 5xx). */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Builds the right ApiError for an HTTP error answer, from status and the parsed `{code, name, trace_id}`. */
+export function apiErrorFromResponse(
+  status: number,
+  body: { code?: unknown; name?: unknown; trace_id?: unknown; message?: unknown } | undefined,
+  operation: string,
+  options: { includeServerMessage?: boolean } = {},
+): ApiError {
+  const code = typeof body?.code === 'number' ? body.code : undefined;
+  const known = code !== undefined ? KNOWN_ERROR_CODES[code] : undefined;
+  const name = typeof body?.name === 'string' ? body.name : known?.name;
+  const traceId = typeof body?.trace_id === 'string' ? body.trace_id : undefined;
+  const retryable = known?.retryable ?? isRetryableStatus(status);
+  const message = known?.message ?? STATUS_MESSAGES[status] ?? describeUnknown(status, code, name);
+  const detail =
+    options.includeServerMessage && typeof body?.message === 'string' ? body.message.slice(0, 300) : undefined;
+  const init: ApiErrorInit = { status, code, name, traceId, retryable, operation, detail };
+  if (status === 401) return new AuthenticationError(message, init);
+  if (status === 403) return new PermissionDeniedError(message, init);
+  if (status === 404) return new NotFoundError(message, init);
+  if (status === 429) return new RateLimitError(message, init);
+  if (status >= 500) return new ServerError(message, init);
+  if (status === 400 || status === 422) return new InvalidRequestError(message, init);
+  return new ApiError(message, init);
+}
+
+function describeUnknown(status: number, code: number | undefined, name: string | undefined): string {
+  if (status >= 500) return 'The service had a problem on its side. Try again in a moment.';
+  const label = name ? humanize(name) : code !== undefined ? `error ${code}` : `status ${status}`;
+  return `The service refused the request: ${label}.`;
+}
+
+/** SOME_ERROR_NAME -> "some error name". */
+function humanize(name: string): string {
+  return name.toLowerCase().replace(/_/g, ' ');
+}
+
+/** The message for a WebSocket error frame, by code. */
+export function messageForErrorCode(code: number | undefined, name: string | undefined): string {
+  if (code !== undefined && KNOWN_ERROR_CODES[code]) return KNOWN_ERROR_CODES[code].message;
+  return describeUnknown(400, code, name);
+}

@@ -1,0 +1,43 @@
+/**
+ * The AudioSource port: anything that yields 16 kHz mono PCM_S16LE audio (microphone, WAV file, fake).
+ * Sources deliver frames of any length; the chunker cuts them into the service's 100 ms chunks.
+ */
+export interface AudioFrame {
+  /** 16-bit signed little-endian mono samples at 16 kHz. */
+  readonly samples: Int16Array;
+}
+
+export interface AudioSourceInfo {
+  /** "microphone", "file" or "fake". */
+  readonly kind: 'microphone' | 'file' | 'fake';
+  /** Device name or file name; never patient data. */
+  readonly label: string;
+}
+
+export interface AudioSource {
+  readonly info: AudioSourceInfo;
+  /**
+   * Starts delivery. Frames come in real-time order. The iterator ends when the source is stopped or a file
+   * ends; it throws an AudioError when the device fails.
+   */
+  frames(): AsyncIterable<AudioFrame>;
+  /** Stops delivery; the frames() iterator then ends. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Expected audio failures, as values with a closed code. */
+export type AudioErrorCode = 'mic_denied' | 'mic_unavailable' | 'device_lost' | 'file_unreadable' | 'file_unsupported';
+
+export class AudioError extends Error {
+  override readonly name = 'AudioError';
+  constructor(
+    readonly code: AudioErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const SAMPLE_RATE = 16_000;
+export const CHUNK_SAMPLES = 1_600; // 100 ms
+export const CHUNK_BYTES = CHUNK_SAMPLES * 2;

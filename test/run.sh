@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The project's test command (`npm test`). Tests use real parts: the OS keychain (gnome-keyring over
+# D-Bus), a PulseAudio virtual microphone fed by espeak-ng, Debian's Chromium through Playwright and an
+# X display (Xvfb). This script installs the Debian packages when it can (root + apt) and otherwise says
+# exactly what is missing, then runs every test inside a throw-away D-Bus session with an unlocked keyring.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins
+  chromium xvfb xdotool x11-utils fonts-dejavu-core)
+COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool)
+
+missing_commands() {
+  local missing=()
+  for c in "${COMMANDS[@]}"; do command -v "$c" >/dev/null 2>&1 || missing+=("$c"); done
+  echo "${missing[@]:-}"
+}
+
+if [ -n "$(missing_commands)" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test: installing system packages: ${PACKAGES[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
+  fi
+fi
+still_missing=$(missing_commands)
+if [ -n "$still_missing" ]; then
+  echo "test: missing commands: $still_missing" >&2
+  echo "test: install the Debian packages: ${PACKAGES[*]} (as root: apt-get install -y ...)" >&2
+  exit 1
+fi
+
+export TEST_TMP=$(mktemp -d)
+trap 'rm -rf "$TEST_TMP"' EXIT
+export HOME="$TEST_TMP/home" XDG_RUNTIME_DIR="$TEST_TMP/run" XDG_CONFIG_HOME="$TEST_TMP/home/.config"
+mkdir -p "$HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+
+exec dbus-run-session -- bash test/with-real-parts.sh "$@"

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs inside `dbus-run-session` (see test/run.sh): unlocks a throw-away gnome-keyring, starts PulseAudio
+# with a virtual microphone and an Xvfb display, then runs the test suites. Everything stops on exit.
+set -euo pipefail
+printf 'ci-pass' | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+export REAL_KEYCHAIN=1
+
+pulseaudio --daemonize=yes --exit-idle-time=-1 -n --load=module-native-protocol-unix \
+  --load="module-null-sink sink_name=virt_spk" >/dev/null 2>&1
+for _ in $(seq 50); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+pactl load-module module-remap-source master=virt_spk.monitor source_name=virt_mic >/dev/null
+pactl set-default-source virt_mic
+export REAL_AUDIO=1 VIRTUAL_SPEAKER=virt_spk
+
+Xvfb :99 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+XVFB_PID=$!
+export DISPLAY=:99 REAL_DISPLAY=1
+cleanup() { kill "$XVFB_PID" 2>/dev/null || true; pulseaudio --kill 2>/dev/null || true; }
+trap cleanup EXIT
+
+export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
+npx vitest run "$@"
