@@ -1,0 +1,54 @@
+import { randomUUID, createPrivateKey, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { PROTOCOL } from '../protocol.ts';
+
+/** What it takes to sign a client assertion for one OAuth client. */
+export interface ClientCredentials {
+  /** The OAuth client UUID: both `sub` and `iss`. */
+  clientId: string;
+  /** RSA private key (PEM text or a KeyObject). */
+  privateKey: string | KeyObject;
+  /** Key id in the JWKS; required when the client is registered with a JWKS URL. */
+  keyId?: string;
+}
+
+/** Reads a PEM private key, refusing anything that is not RSA (the service accepts RS256 only). */
+export function loadRsaPrivateKey(pem: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new Error('The private key file is not a readable PEM private key.');
+  }
+  if (key.asymmetricKeyType !== 'rsa') {
+    throw new Error(`The private key is ${key.asymmetricKeyType ?? 'unknown'}; the service accepts RSA keys (RS256) only.`);
+  }
+  return key;
+}
+
+/**
+ * Signs the one-time client assertion exactly per the contract's claim table: RS256, typ JWT, kid when
+ * given, sub = iss = client id, aud = the full token URL, exp at most 5 minutes ahead, iat now, a fresh jti.
+ */
+export async function signClientAssertion(
+  credentials: ClientCredentials,
+  tokenUrl: string,
+  now: number = Date.now(),
+  lifetimeSec: number = PROTOCOL.assertionLifetimeSec,
+): Promise<string> {
+  if (lifetimeSec <= 0 || lifetimeSec > 300) throw new RangeError('assertion lifetime must be within (0, 300] s');
+  const key =
+    typeof credentials.privateKey === 'string' ? loadRsaPrivateKey(credentials.privateKey) : credentials.privateKey;
+  const iat = Math.floor(now / 1000);
+  const header: { alg: 'RS256'; typ: 'JWT'; kid?: string } = { alg: 'RS256', typ: 'JWT' };
+  if (credentials.keyId) header.kid = credentials.keyId;
+  return new SignJWT({})
+    .setProtectedHeader(header)
+    .setSubject(credentials.clientId)
+    .setIssuer(credentials.clientId)
+    .setAudience(tokenUrl)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lifetimeSec)
+    .setJti(randomUUID())
+    .sign(key);
+}

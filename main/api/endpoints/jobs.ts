@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import { PROTOCOL } from '../protocol.ts';
+import { JobError, NotFoundError } from '../errors.ts';
+import { asyncJobSchema, AsyncStartSchema } from '../schemas/common.ts';
+import { sleep } from '../transport/retry.ts';
+import { call, type CallOptions, type CoreContext } from './context.ts';
+
+/** A started async job: its id, when it started, and how to poll it. */
+export interface AsyncJob<T> {
+  readonly id: string;
+  readonly startedAt: number;
+  /** Result retention on the service: polling after this cannot succeed. */
+  readonly expiresAt: number;
+  /** Polls with backoff until SUCCEEDED, FAILED, the deadline, or the result's expiry. */
+  result(options?: PollOptions): Promise<T>;
+}
+
+export interface PollOptions extends CallOptions {
+  /** Give up after this long (default 10 minutes). */
+  deadlineMs?: number;
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** Progress callback: elapsed ms and attempt number (for a progress bar). */
+  onProgress?: (progress: { elapsedMs: number; polls: number }) => void;
+  now?: () => number;
+}
+
+/** Starts an async job (`POST path`) and returns a handle that polls `GET path/{id}`. */
+export async function startJob<T>(
+  ctx: CoreContext,
+  path: string,
+  body: unknown,
+  payload: z.ZodType<T>,
+  operation: string,
+  options: CallOptions & { now?: () => number } = {},
+): Promise<AsyncJob<T>> {
+  const idempotent = typeof (body as { client_request_id?: unknown })?.client_request_id === 'string';
+  const started = await call(ctx, 'POST', path, AsyncStartSchema, operation, { body, idempotent, signal: options.signal });
+  return jobHandle(ctx, path, started.id, payload, operation, (options.now ?? Date.now)());
+}
+
+/** A handle on a job that was started earlier (e.g. before a restart). */
+export function jobHandle<T>(
+  ctx: CoreContext,
+  path: string,
+  id: string,
+  payload: z.ZodType<T>,
+  operation: string,
+  startedAt: number,
+): AsyncJob<T> {
+  const schema = asyncJobSchema(payload);
+  const expiresAt = startedAt + PROTOCOL.asyncRetentionMs;
+  return {
+    id,
+    startedAt,
+    expiresAt,
+    async result(options: PollOptions = {}) {
+      const now = options.now ?? Date.now;
+      const begin = now();
+      const deadline = Math.min(begin + (options.deadlineMs ?? 10 * 60_000), expiresAt);
+      let delay = options.initialDelayMs ?? 500;
+      for (let polls = 1; ; polls++) {
+        let job: z.infer<typeof schema>;
+        try {
+          job = await call(ctx, 'GET', `${path}/${encodeURIComponent(id)}`, schema, `${operation}-poll`, {
+            signal: options.signal,
+          });
+        } catch (error) {
+          if (error instanceof NotFoundError && now() >= expiresAt) {
+            throw new JobError('The result has expired on the service (results are kept for 2 hours). Generate it again.', {
+              operation,
+              status: 404,
+            });
+          }
+          throw error;
+        }
+        if (job.status === 'SUCCEEDED') {
+          if (job.payload === undefined) {
+            throw new JobError('The service reported success but sent no result.', { operation });
+          }
+          return job.payload as T;
+        }
+        if (job.status === 'FAILED') {
+          throw new JobError('The service could not complete this. Try again; if it keeps failing, contact support.', {
+            operation,
+            code: job.error?.code,
+            name: job.error?.name,
+            retryable: true,
+          });
+        }
+        options.onProgress?.({ elapsedMs: now() - begin, polls });
+        if (now() + delay > deadline) {
+          throw new JobError('This is taking longer than expected. It was stopped; try again.', { operation, retryable: true });
+        }
+        await sleep(delay, options.signal);
+        delay = Math.min(options.maxDelayMs ?? 5_000, Math.round(delay * 1.6));
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { checkBulkSize, LimitError } from '../limits.ts';
+import {
+  DotPhraseListSchema,
+  DotPhraseSchema,
+  TextReplacementListSchema,
+  TextReplacementSchema,
+  type DotPhrase,
+  type TextReplacement,
+} from '../schemas/account.ts';
+import { call, enc, requireUser, type CallOptions, type CoreContext } from './context.ts';
+
+/**
+ * Dot phrases and dictation text replacements (user callers). Their field names are not public; they
+ * are modelled in ../schemas/account.ts and in the input types here, and nowhere else.
+ */
+export interface DotPhraseInput {
+  trigger: string;
+  content: string;
+}
+export interface TextReplacementInput {
+  spoken: string;
+  written: string;
+}
+
+function checkPhrase(input: Partial<DotPhraseInput>): void {
+  if (input.trigger !== undefined && input.trigger.trim() === '') throw new LimitError('A dot phrase needs a shortcut.', 'trigger');
+  if (input.content !== undefined && input.content.trim() === '') throw new LimitError('A dot phrase needs text to insert.', 'content');
+}
+
+const BulkResult = z.looseObject({ data: z.array(DotPhraseSchema).default([]) });
+const Deleted = z.unknown();
+
+/** Dot phrases: list, single CRUD, and bulk create/update/delete of at most 100 items per request. */
+export function dotPhrasesApi(context: () => CoreContext) {
+  const ctx = () => {
+    const c = context();
+    requireUser(c, 'Dot phrases');
+    return c;
+  };
+  return {
+    list: (options?: CallOptions): Promise<DotPhrase[]> =>
+      call(ctx(), 'GET', '/dot-phrases', DotPhraseListSchema, 'list-dot-phrases', options).then((r) => r.data),
+    create: (input: DotPhraseInput, options?: CallOptions): Promise<DotPhrase> => {
+      checkPhrase(input);
+      return call(ctx(), 'POST', '/dot-phrases', DotPhraseSchema, 'create-dot-phrase', { body: input, ...options });
+    },
+    update: (id: string, patch: Partial<DotPhraseInput>, options?: CallOptions): Promise<DotPhrase> => {
+      checkPhrase(patch);
+      return call(ctx(), 'PATCH', `/dot-phrases/${enc(id)}`, DotPhraseSchema, 'update-dot-phrase', { body: patch, idempotent: true, ...options });
+    },
+    remove: (id: string, options?: CallOptions): Promise<void> =>
+      call(ctx(), 'DELETE', `/dot-phrases/${enc(id)}`, Deleted, 'delete-dot-phrase', options).then(() => undefined),
+    bulkCreate: (items: DotPhraseInput[], options?: CallOptions): Promise<DotPhrase[]> => {
+      checkBulkSize(items, 'dot_phrases', 'dot phrases');
+      items.forEach(checkPhrase);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-create', BulkResult, 'bulk-create-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.data);
+    },
+    bulkUpdate: (items: Array<{ id: string } & Partial<DotPhraseInput>>, options?: CallOptions): Promise<DotPhrase[]> => {
+      checkBulkSize(items, 'dot_phrases', 'dot phrases');
+      items.forEach(checkPhrase);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-update', BulkResult, 'bulk-update-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.data);
+    },
+    bulkDelete: (ids: string[], options?: CallOptions): Promise<void> => {
+      checkBulkSize(ids, 'ids', 'dot phrases');
+      return call(ctx(), 'POST', '/dot-phrases/bulk-delete', Deleted, 'bulk-delete-dot-phrases', { body: { ids }, ...options }).then(() => undefined);
+    },
+  };
+}
+
+function checkReplacement(input: Partial<TextReplacementInput>): void {
+  if (input.spoken !== undefined && input.spoken.trim() === '') throw new LimitError('Say which spoken words to replace.', 'spoken');
+  if (input.written !== undefined && input.written.trim() === '') throw new LimitError('Say what to write instead.', 'written');
+}
+
+/** Dictation text replacements: create, read, update, delete. */
+export function textReplacementsApi(context: () => CoreContext) {
+  const ctx = () => {
+    const c = context();
+    requireUser(c, 'Dictation text replacements');
+    return c;
+  };
+  const base = '/dictation-text-replacements';
+  return {
+    list: (options?: CallOptions): Promise<TextReplacement[]> =>
+      call(ctx(), 'GET', base, TextReplacementListSchema, 'list-text-replacements', options).then((r) => r.data),
+    get: (id: string, options?: CallOptions): Promise<TextReplacement> =>
+      call(ctx(), 'GET', `${base}/${enc(id)}`, TextReplacementSchema, 'get-text-replacement', options),
+    create: (input: TextReplacementInput, options?: CallOptions): Promise<TextReplacement> => {
+      checkReplacement(input);
+      return call(ctx(), 'POST', base, TextReplacementSchema, 'create-text-replacement', { body: input, ...options });
+    },
+    update: (id: string, patch: Partial<TextReplacementInput>, options?: CallOptions): Promise<TextReplacement> => {
+      checkReplacement(patch);
+      return call(ctx(), 'PATCH', `${base}/${enc(id)}`, TextReplacementSchema, 'update-text-replacement', { body: patch, idempotent: true, ...options });
+    },
+    remove: (id: string, options?: CallOptions): Promise<void> =>
+      call(ctx(), 'DELETE', `${base}/${enc(id)}`, Deleted, 'delete-text-replacement', options).then(() => undefined),
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** `/oauth/token` answer. */
+export const ServerTokenSchema = z.looseObject({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive(),
+});
+/** `/jwt/authenticate/{id}` and `/jwt/refresh` answers. */
+export const UserTokensSchema = z.looseObject({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+});
+export type UserTokens = z.infer<typeof UserTokensSchema>;
+
+export const UserSchema = z.looseObject({
+  id: z.string(),
+  activated: z.boolean().optional(),
+  external_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  created_at: z.string().optional(),
+  specialty: z.string().nullish(),
+});
+export const UserListSchema = z.looseObject({
+  data: z.array(UserSchema),
+  has_more: z.boolean().optional(),
+  next_cursor: z.string().nullish(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const TemplateSummarySchema = z.looseObject({
+  key: z.string(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+});
+export const TemplateListSchema = z.looseObject({ templates: z.array(TemplateSummarySchema) });
+export const TemplateDetailSchema = z.looseObject({
+  template_key: z.string(),
+  title: z.string().nullish(),
+  sections: z.array(z.looseObject({ key: z.string(), title: z.string().nullish() })).default([]),
+  supported_source_note_section_kinds: z.array(z.string()).default([]),
+});
+export type TemplateSummary = z.infer<typeof TemplateSummarySchema>;
+export type TemplateDetail = z.infer<typeof TemplateDetailSchema>;
+
+export const NoteSettingsSchema = z.looseObject({
+  note_template_key: z.string().nullish(),
+  note_locale: z.string().nullish(),
+});
+export const CustomizationSchema = z.looseObject({
+  note_template_custom_instructions: z.string().nullish(),
+  sections: z
+    .array(
+      z.looseObject({
+        section_key: z.string(),
+        style: z.string().nullish(),
+        custom_instruction: z.string().nullish(),
+      }),
+    )
+    .default([]),
+});
+export type NoteSettings = z.infer<typeof NoteSettingsSchema>;
+export type Customization = z.infer<typeof CustomizationSchema>;
+
+/** Dot phrases and text replacements: fields not public; trigger/replacement names are ours to model. */
+export const DotPhraseSchema = z.looseObject({
+  id: z.string(),
+  trigger: z.string().optional(),
+  content: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export const DotPhraseListSchema = z.looseObject({ data: z.array(DotPhraseSchema) });
+export const TextReplacementSchema = z.looseObject({
+  id: z.string(),
+  spoken: z.string().optional(),
+  written: z.string().optional(),
+});
+export const TextReplacementListSchema = z.looseObject({ data: z.array(TextReplacementSchema) });
+export type DotPhrase = z.infer<typeof DotPhraseSchema>;
+export type TextReplacement = z.infer<typeof TextReplacementSchema>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Shared schema pieces. Response objects are "loose": fields the contract does not show pass through
+ * untouched, so a newer service never breaks this client.
+ */
+export const NOTE_LOCALES = ['ENGLISH_US', 'ENGLISH_UK', 'FRENCH_FR'] as const;
+export const DICTATION_LOCALES = ['ENGLISH_US', 'ENGLISH_UK', 'SPANISH_ES', 'SPANISH_MX', 'FRENCH_FR'] as const;
+export const SPEECH_LOCALES = [
+  'ENGLISH_US', 'ENGLISH_UK', 'FRENCH_FR', 'SPANISH_ES', 'SPANISH_MX', 'ARMENIAN_AM', 'BENGALI_IN', 'CANTONESE_CN',
+  'CROATIAN_HR', 'FILIPINO_PH', 'GERMAN_DE', 'GREEK_GR', 'GUJARATI_IN', 'HINDI_IN', 'ITALIAN_IT', 'JAPANESE_JP',
+  'KHMER_KH', 'KOREAN_KR', 'MANDARIN_CN', 'POLISH_PL', 'PORTUGUESE_PT', 'PUNJABI_IN', 'RUSSIAN_RU', 'SERBIAN_RS',
+  'TAMIL_IN', 'TELUGU_IN', 'THAI_TH', 'VIETNAMESE_VN', 'ARABIC_LB', 'ARABIC_EG', 'ARABIC_SA', 'ARABIC_MA',
+  'HEBREW_IL', 'URDU_IN', 'PERSIAN_IR', 'HAITIAN_HT',
+] as const;
+export const SPEAKER_TYPES = ['UNSPECIFIED', 'DOCTOR', 'PATIENT'] as const;
+export const EM_SPECIALTIES = [
+  'EMERGENCY_MEDICINE', 'FAMILY_MEDICINE', 'GENERAL_MEDICINE', 'GENERAL_PRACTICE', 'INTERNAL_MEDICINE', 'PEDIATRICS',
+  'CARDIOLOGY', 'NEUROLOGY', 'PSYCHIATRY',
+] as const;
+export const SOURCE_NOTE_KINDS = ['ASSESSMENT_AND_PLAN', 'ASSESSMENT', 'PLAN'] as const;
+
+export type NoteLocale = (typeof NOTE_LOCALES)[number];
+export type SpeakerType = (typeof SPEAKER_TYPES)[number];
+export type EmSpecialty = (typeof EM_SPECIALTIES)[number];
+
+/** A string enum that still accepts values added by a newer service (kept as plain strings). */
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string()]);
+}
+
+/** `{id}` from any POST …-async. */
+export const AsyncStartSchema = z.looseObject({ id: z.string() });
+
+/** GET …-async/{id}: ONGOING | SUCCEEDED | FAILED, payload on success. Unknown statuses are kept. */
+export function asyncJobSchema<T extends z.ZodType>(payload: T) {
+  return z.looseObject({
+    id: z.string(),
+    status: openEnum(['ONGOING', 'SUCCEEDED', 'FAILED']),
+    client_request_id: z.string().nullish(),
+    payload: payload.optional(),
+    error: z.looseObject({ code: z.number().optional(), name: z.string().optional() }).nullish(),
+  });
+}
+
+/** Empty or ignorable success bodies (204 / {}). */
+export const EmptySchema = z.unknown();

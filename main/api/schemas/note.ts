@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { openEnum, SPEAKER_TYPES } from './common.ts';
+
+/** `{type: TEXT, text}` content of a note section. */
+export const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: z.string() });
+/** `{type: SUBSECTIONS, subsections}`: only on a merged Assessment and Plan section. */
+export const SubsectionSchema = z.looseObject({ id: z.string(), title: z.string(), text: z.string() });
+export const SubsectionsContentSchema = z.looseObject({
+  type: z.literal('SUBSECTIONS'),
+  subsections: z.array(SubsectionSchema),
+});
+/** A content type this client does not know yet: kept, shown as unsupported, never a crash. */
+export const UnknownContentSchema = z.looseObject({ type: z.string() });
+export const SectionContentSchema = z.union([TextContentSchema, SubsectionsContentSchema, UnknownContentSchema]);
+
+export const NoteSectionSchema = z.looseObject({
+  key: z.string(),
+  title: z.string().optional(),
+  content: SectionContentSchema,
+});
+
+/** A generated note (version 2026-10-05 shape). */
+export const NoteSchema = z.looseObject({
+  title: z.string().nullish(),
+  locale: z.string(),
+  template_key: z.string(),
+  sections: z.array(NoteSectionSchema),
+});
+
+export type TextContent = z.infer<typeof TextContentSchema>;
+export type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
+export type SectionContent = z.infer<typeof SectionContentSchema>;
+export type NoteSection = z.infer<typeof NoteSectionSchema>;
+export type Note = z.infer<typeof NoteSchema>;
+
+/** A final transcript item as note generation takes it. */
+export const TranscriptItemInputSchema = z.object({
+  text: z.string(),
+  speaker_type: openEnum(SPEAKER_TYPES),
+  start_offset_ms: z.number().int().nonnegative().optional(),
+  end_offset_ms: z.number().int().nonnegative().optional(),
+});
+export type TranscriptItemInput = z.infer<typeof TranscriptItemInputSchema>;
+
+/** Source-note section (structured_context.source_note.sections[]). */
+export interface SourceNoteSection {
+  kind: string;
+  content: TextContent | SubsectionsContent;
+}
+
+export interface StructuredContext {
+  encounter_diagnoses_coding?: unknown[];
+  patient_demographics?: Record<string, unknown>;
+  source_note?: { type: string; sections: SourceNoteSection[] };
+}
+
+export interface SectionCustomization {
+  section_key: string;
+  style?: 'AUTO' | 'PARAGRAPH' | 'BULLET_POINTS';
+  custom_instruction?: string;
+}
+
+/** The generate-note request (current version). Server-only fields are dropped for user callers. */
+export interface GenerateNoteRequest {
+  locale: string;
+  transcript_items: TranscriptItemInput[];
+  note_template_key?: string;
+  note_sections_customization?: SectionCustomization[];
+  note_template_custom_instructions?: string | null;
+  unstructured_context?: string;
+  structured_context?: StructuredContext;
+  current_note?: Note;
+  encounter_date?: string;
+  specialty?: string;
+  client_request_id?: string;
+}
+
+/** `/generate-note` answers with the note (possibly wrapped as `{note}` by some versions). */
+export const GenerateNoteResponseSchema = z.union([z.looseObject({ note: NoteSchema }), NoteSchema]);
+
+/** Edit a note by instruction. */
+export interface EditNoteRequest {
+  note: Note;
+  instructions: string;
+  unstructured_context?: string;
+  transcript_items?: TranscriptItemInput[];
+}

@@ -1,0 +1,94 @@
+import { ApiError } from '../../api/errors.ts';
+import { HttpClient } from '../../api/transport/http.ts';
+import { readPrivateKeyFile } from '../../api/auth/session.ts';
+import { ServerTokenSource } from '../../api/auth/server-token-source.ts';
+import { UserTokenSource } from '../../api/auth/user-token-source.ts';
+import { CoreClient } from '../../api/core-client.ts';
+import { authenticateUser, findOrCreateUser } from '../../api/endpoints/users.ts';
+import type { Config } from '../../config/config-schema.ts';
+import { httpFor, missingConnectionSettings } from '../connect.ts';
+import { CliError, describeFailure, oneLine, out } from '../io.ts';
+
+/** One check's outcome, as printed. */
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/**
+ * `scribe doctor`: checks the configuration, obtains a server token, lists the note templates and, when a
+ * user is configured, provisions and authenticates it and reads its note settings. Stops at the first
+ * failure, because every later check depends on the earlier ones.
+ */
+export async function doctor(config: Config, print: (line: string) => void = out): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const check = async (name: string, run: () => Promise<string>): Promise<boolean> => {
+    try {
+      const detail = await run();
+      results.push({ name, ok: true, detail });
+      print(`ok    ${name}: ${detail}`);
+      return true;
+    } catch (error) {
+      const detail = oneLine(describeFailure(error).line);
+      results.push({ name, ok: false, detail });
+      print(`FAIL  ${name}: ${detail}`);
+      return false;
+    }
+  };
+
+  let http: HttpClient | undefined;
+  let server: ServerTokenSource | undefined;
+  const configured = await check('configuration', async () => {
+    const missing = missingConnectionSettings(config);
+    if (missing.length > 0) throw new CliError(`missing ${missing.join(', ')}`);
+    http = httpFor(config);
+    return `${http.baseUrl.origin}, API version ${http.apiVersion}${config.userExternalId ? ', acting as a user' : ', server caller'}`;
+  });
+  if (!configured || !http) return results;
+  const client = http;
+
+  const keyOk = await check('private key', async () => {
+    const privateKey = await readPrivateKeyFile(config.privateKeyFile!);
+    server = new ServerTokenSource(client, { clientId: config.clientId!, privateKey, keyId: config.keyId });
+    return `RSA key read${config.keyId ? `, key id ${config.keyId}` : ''}`;
+  });
+  if (!keyOk || !server) return results;
+  const serverAuth = server;
+
+  if (!(await check('server token', async () => {
+    await serverAuth.token();
+    return 'the service accepted the client assertion';
+  }))) return results;
+
+  const serverCore = new CoreClient(client, serverAuth);
+  if (!(await check('note templates', async () => {
+    const templates = await serverCore.listTemplates(config.noteLocale);
+    if (templates.length === 0) throw new CliError('the organization has no note templates');
+    return `${templates.length} available (${templates.map((t) => t.key).slice(0, 5).join(', ')}${templates.length > 5 ? ', …' : ''})`;
+  }))) return results;
+
+  if (!config.userExternalId) return results;
+  const externalId = config.userExternalId;
+  const ctx = { http: client, auth: serverAuth };
+  let userId = '';
+  if (!(await check('user', async () => {
+    const user = await findOrCreateUser(ctx, externalId);
+    userId = user.id;
+    if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
+    return `user ${user.id}`;
+  }))) return results;
+
+  let userAuth: UserTokenSource | undefined;
+  if (!(await check('user sign-in', async () => {
+    userAuth = new UserTokenSource(client, await authenticateUser(ctx, userId));
+    return 'tokens minted';
+  })) || !userAuth) return results;
+  const userCore = new CoreClient(client, userAuth);
+
+  await check('note settings', async () => {
+    const settings = await userCore.getNoteSettings();
+    return `template ${settings.note_template_key ?? '(organization default)'}, locale ${settings.note_locale ?? '(default)'}`;
+  });
+  return results;
+}

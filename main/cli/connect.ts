@@ -1,0 +1,77 @@
+import { HttpClient } from '../api/transport/http.ts';
+import { checkBaseUrl } from '../api/base-url.ts';
+import { openAuthSession, readPrivateKeyFile, type AuthSession } from '../api/auth/session.ts';
+import { CoreClient } from '../api/core-client.ts';
+import { resolveConfig } from '../config/resolve-config.ts';
+import type { Config } from '../config/config-schema.ts';
+import { CliError, EXIT } from './io.ts';
+
+/** Connection flags every command accepts (they override the environment). */
+export const CONNECTION_FLAGS = {
+  'service-url': { type: 'string' },
+  'api-version': { type: 'string' },
+  'client-id': { type: 'string' },
+  'private-key-file': { type: 'string' },
+  'key-id': { type: 'string' },
+  user: { type: 'string' },
+} as const;
+
+export type ConnectionFlags = Partial<Record<keyof typeof CONNECTION_FLAGS, string>>;
+
+/** Resolves the configuration from flags and the environment (the CLI reads no policy or settings file). */
+export function cliConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Config {
+  const result = resolveConfig({
+    flags: {
+      serviceUrl: flags['service-url'],
+      apiVersion: flags['api-version'],
+      clientId: flags['client-id'],
+      privateKeyFile: flags['private-key-file'],
+      keyId: flags['key-id'],
+      userExternalId: flags.user,
+    },
+    env,
+  });
+  if (!result.ok) throw new CliError(`Configuration: ${result.errors.map((e) => e.message).join('; ')}`, EXIT.usage);
+  return result.config;
+}
+
+/** What a connected command has: the transport, the token sources and the client for the active caller. */
+export interface Connection {
+  http: HttpClient;
+  session: AuthSession;
+  core: CoreClient;
+  /** The server-caller client (for E/M codes and templates), when server credentials are configured. */
+  serverCore: CoreClient | undefined;
+}
+
+/** Missing settings, named by their environment variable. */
+export function missingConnectionSettings(config: Config): string[] {
+  const missing: string[] = [];
+  if (!config.serviceUrl) missing.push('SCRIBE_SERVICE_URL');
+  if (!config.clientId) missing.push('SCRIBE_CLIENT_ID');
+  if (!config.privateKeyFile) missing.push('SCRIBE_PRIVATE_KEY_FILE');
+  return missing;
+}
+
+export function httpFor(config: Config): HttpClient {
+  const check = checkBaseUrl(config.serviceUrl ?? '');
+  if (!check.ok) throw new CliError(`SCRIBE_SERVICE_URL ${check.reason}.`, EXIT.usage);
+  return new HttpClient({ baseUrl: check.url, apiVersion: config.apiVersion });
+}
+
+/** Signs in with the configured credentials (acting as the configured user, if any). */
+export async function connect(config: Config): Promise<Connection> {
+  const missing = missingConnectionSettings(config);
+  if (missing.length > 0) throw new CliError(`Missing configuration: set ${missing.join(', ')}.`, EXIT.usage);
+  const http = httpFor(config);
+  const privateKey = await readPrivateKeyFile(config.privateKeyFile!).catch((error: Error) => {
+    throw new CliError(error.message, EXIT.usage);
+  });
+  const session = await openAuthSession(http, {
+    kind: 'server',
+    credentials: { clientId: config.clientId!, privateKey, keyId: config.keyId },
+    userExternalId: config.userExternalId,
+  });
+  const serverCore = session.server ? new CoreClient(http, session.server) : undefined;
+  return { http, session, core: new CoreClient(http, session.active), serverCore };
+}

@@ -1,0 +1,43 @@
+/**
+ * CLI I/O rules (a contract others script against): results only on stdout; one line of reason on stderr
+ * and a non-zero exit on failure. Failure messages carry codes and ids, never patient content.
+ */
+import { ApiError } from '../api/errors.ts';
+import { LimitError } from '../api/limits.ts';
+
+/** A failure the CLI reports as one line, with its exit code. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: number = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Exit codes: 1 failure, 2 usage or configuration, 3 a limit refused before sending, 4 the service refused. */
+export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
+
+/** One line for stderr, from any error. */
+export function describeFailure(error: unknown): { line: string; exitCode: number } {
+  if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
+  if (error instanceof LimitError) return { line: `${error.message} Nothing was sent.`, exitCode: EXIT.limit };
+  if (error instanceof ApiError) {
+    const detail = error.detail ? ` Reason given: ${error.detail}` : '';
+    return { line: `${error.summary()}${detail}`, exitCode: EXIT.service };
+  }
+  // A bug or an unexpected failure: the class name only, since messages of foreign errors may carry content.
+  const name = error instanceof Error ? error.name : typeof error;
+  return { line: `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`, exitCode: EXIT.failure };
+}
+
+/** Writes a result line to stdout. */
+export function out(line: string): void {
+  process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+}
+
+/** Collapses a message to one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
