@@ -8,7 +8,7 @@ export REAL_KEYCHAIN=1
 pulseaudio --daemonize=yes --exit-idle-time=-1 -n --load=module-native-protocol-unix \
   --load="module-null-sink sink_name=virt_spk" >/dev/null 2>&1
 for _ in $(seq 50); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
-pactl load-module module-remap-source master=virt_spk.monitor source_name=virt_mic >/dev/null
+pactl load-module module-remap-source master=virt_spk.monitor source_name=virt_mic source_properties=device.description=virt_mic >/dev/null
 pactl set-default-source virt_mic
 export REAL_AUDIO=1 VIRTUAL_SPEAKER=virt_spk
 

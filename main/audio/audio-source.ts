@@ -23,10 +23,26 @@ export interface AudioSource {
   frames(): AsyncIterable<AudioFrame>;
   /** Stops delivery; the frames() iterator then ends. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * Tells the person something changed without stopping delivery (e.g. the chosen microphone is gone and
+   * the OS default is used instead). Returns a function that removes the listener. Optional so that
+   * simple test sources need not implement it; every source in main/audio does.
+   */
+  onDidNotice?(listener: (notice: AudioNotice) => void): () => void;
+}
+
+/** A non-fatal event worth showing the person. Carries codes and device names only, never audio. */
+export interface AudioNotice {
+  readonly code: 'device_fallback';
+  /** not_found: the chosen device was not in the list at start; device_lost: it failed mid-capture. */
+  readonly reason: 'not_found' | 'device_lost';
+  /** The device now capturing (the OS default). */
+  readonly device: string;
 }
 
 /** Expected audio failures, as values with a closed code. */
-export type AudioErrorCode = 'mic_denied' | 'mic_unavailable' | 'device_lost' | 'file_unreadable' | 'file_unsupported';
+export type AudioErrorCode =
+  'mic_denied' | 'mic_unavailable' | 'device_lost' | 'file_unreadable' | 'file_unsupported';
 
 export class AudioError extends Error {
   override readonly name = 'AudioError';

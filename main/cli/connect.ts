@@ -2,7 +2,7 @@ import { HttpClient } from '../api/transport/http.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { openAuthSession, readPrivateKeyFile, type AuthSession } from '../api/auth/session.ts';
 import { CoreClient } from '../api/core-client.ts';
-import { resolveConfig } from '../config/resolve-config.ts';
+import { loadConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
 import { CliError, EXIT } from './io.ts';
 
@@ -18,9 +18,12 @@ export const CONNECTION_FLAGS = {
 
 export type ConnectionFlags = Partial<Record<keyof typeof CONNECTION_FLAGS, string>>;
 
-/** Resolves the configuration from flags and the environment (the CLI reads no policy or settings file). */
-export function cliConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Config {
-  const result = resolveConfig({
+/**
+ * Resolves the configuration from flags, the environment and the managed policy (IT's settings apply to
+ * the CLI too). The person's own app settings are not read: a script's behaviour must not depend on them.
+ */
+export async function cliConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+  const result = await loadConfig({
     flags: {
       serviceUrl: flags['service-url'],
       apiVersion: flags['api-version'],

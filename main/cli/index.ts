@@ -27,7 +27,7 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     case 'doctor': {
       const { values } = parse(rest, {});
-      const results = await doctor(cliConfig(values));
+      const results = await doctor(await cliConfig(values));
       const failed = results.find((r) => !r.ok);
       if (failed) throw new CliError(`doctor: ${failed.name} failed: ${failed.detail}`, EXIT.failure);
       return 0;
@@ -42,7 +42,7 @@ async function run(argv: string[]): Promise<number> {
         async: { type: 'boolean' },
       });
       if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
-      await note(cliConfig(values), { ...values, transcript: values.transcript } as Parameters<typeof note>[1]);
+      await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<typeof note>[1]);
       return 0;
     }
     default: {

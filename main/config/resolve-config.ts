@@ -1,0 +1,212 @@
+/**
+ * The pure configuration resolver: command-line flags > environment > managed policy > user settings >
+ * defaults, each value validated by its key's zod schema.
+ *
+ * Precedence decision: the managed policy wins over user settings, so nothing a person sets in the app can
+ * undo what their organization set. Flags and environment still win over the policy: they come from whoever
+ * launches the process (an administrator's script, the CLI, tests), not from the app's UI. The app's
+ * composition root decides which flags and environment it passes in. The one key that only the policy may
+ * set, `allowUserServiceUrlChange`, is refused from every other layer.
+ *
+ * Every supplied value is validated, also in layers that lose, so a stale bad value is reported rather than
+ * waiting to surface when the layer above it is removed. Each problem names its key and its source.
+ */
+import { CONFIG_KEYS, configSchema, FIELD_SCHEMAS, flagName, fromText, KEY_INFO } from './config-schema.ts';
+import type { Config, ConfigKey, ConfigLayer } from './config-schema.ts';
+
+/** One layer read from a file or registry: its values and where they came from (a path, a registry key). */
+export interface ConfigLayerInput {
+  values: Readonly<Record<string, unknown>>;
+  origin?: string;
+}
+
+/** Everything the resolver reads. All parts are optional; absent ones are empty. */
+export interface ConfigInputs {
+  /** Values from the command line, keyed by config key (the CLI maps `--service-url` to `serviceUrl`). */
+  flags?: Readonly<Record<string, unknown>>;
+  env?: Readonly<Record<string, string | undefined>>;
+  policy?: ConfigLayerInput;
+  settings?: ConfigLayerInput;
+}
+
+/** Where a value came from, e.g. {layer: 'env', label: 'environment SCRIBE_SERVICE_URL'}. */
+export interface ConfigSource {
+  layer: ConfigLayer;
+  label: string;
+}
+
+/** A bad or ignored value: `message` is "<key> from <source label>: <reason>". */
+export interface ConfigProblem {
+  key: string;
+  source: ConfigSource;
+  reason: string;
+  message: string;
+}
+
+/** The resolved config with the source of every key, or every problem found. */
+export type ResolveResult =
+  | {
+      ok: true;
+      config: Config;
+      sources: Record<ConfigKey, ConfigSource>;
+      /** Keys a change in user settings would not affect (set above settings, or locked by policy). */
+      locked: ConfigKey[];
+      /** Values that were valid but not applied, e.g. a user serviceUrl the policy does not allow. */
+      ignored: ConfigProblem[];
+    }
+  | { ok: false; errors: ConfigProblem[] };
+
+const LAYER_NAMES: Record<ConfigLayer, string> = {
+  flags: 'a command-line flag',
+  env: 'the environment',
+  policy: 'the managed policy',
+  settings: 'user settings',
+  default: 'the default',
+};
+
+interface Candidate {
+  key: string;
+  value: unknown;
+  source: ConfigSource;
+}
+
+/** Resolves the configuration (pure: no file, environment or clock access). */
+export function resolveConfig(inputs: ConfigInputs): ResolveResult {
+  const candidates = [
+    ...fromFlags(inputs.flags ?? {}),
+    ...fromEnv(inputs.env ?? {}),
+    ...fromLayer('policy', inputs.policy, (origin) =>
+      origin ? `managed policy ${origin}` : 'managed policy',
+    ),
+    ...fromLayer('settings', inputs.settings, (origin) =>
+      origin ? `user settings ${origin}` : 'user settings',
+    ),
+  ];
+  const errors: ConfigProblem[] = [];
+  const ignored: ConfigProblem[] = [];
+  const winners = new Map<ConfigKey, { value: unknown; source: ConfigSource }>();
+
+  const allowUrlChange = policyAllowsUrlChange(candidates);
+  for (const candidate of candidates) {
+    const problem = (reason: string) => makeProblem(candidate.key, candidate.source, reason);
+    if (!isConfigKey(candidate.key)) {
+      errors.push(problem('is not a known setting'));
+      continue;
+    }
+    const key = candidate.key;
+    if (KEY_INFO[key].deniedLayers?.includes(candidate.source.layer)) {
+      errors.push(problem(`can only be set by ${allowedLayers(key)}`));
+      continue;
+    }
+    if (key === 'serviceUrl' && candidate.source.layer === 'settings' && !allowUrlChange) {
+      ignored.push(problem('not applied: the managed policy does not allow changing the service address'));
+      continue;
+    }
+    const checked = checkValue(key, candidate.value);
+    if (!checked.ok) {
+      errors.push(problem(checked.reason));
+      continue;
+    }
+    // Candidates arrive highest layer first, so the first valid value of a key wins.
+    if (!winners.has(key)) winners.set(key, { value: checked.value, source: candidate.source });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  const config = configSchema.parse(Object.fromEntries([...winners].map(([key, w]) => [key, w.value])));
+  const sources = {} as Record<ConfigKey, ConfigSource>;
+  const locked: ConfigKey[] = [];
+  for (const key of CONFIG_KEYS) {
+    const source = winners.get(key)?.source ?? { layer: 'default', label: 'default' };
+    sources[key] = source;
+    const aboveSettings = source.layer === 'flags' || source.layer === 'env' || source.layer === 'policy';
+    if (aboveSettings || (key === 'serviceUrl' && !config.allowUserServiceUrlChange)) locked.push(key);
+  }
+  return { ok: true, config, sources, locked, ignored };
+}
+
+/** Validates one value for a key; the reason never quotes the value. */
+export function checkValue(
+  key: ConfigKey,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const parsed = FIELD_SCHEMAS[key].safeParse(fromText(key, value));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues;
+  const custom = issues.find((issue) => issue.code === 'custom');
+  if (custom) return { ok: false, reason: custom.message };
+  const item = issues.find((issue) => typeof issue.path[0] === 'number')?.path[0];
+  const suffix = typeof item === 'number' ? ` (item ${item + 1} is not one)` : '';
+  return { ok: false, reason: `${KEY_INFO[key].expect}${suffix}` };
+}
+
+/** A readable message listing every problem, one per line. */
+export function formatConfigErrors(errors: readonly ConfigProblem[]): string {
+  return ['The configuration is not valid:', ...errors.map((e) => `  - ${e.message}`)].join('\n');
+}
+
+function fromFlags(flags: Readonly<Record<string, unknown>>): Candidate[] {
+  return Object.entries(flags)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ({
+      key,
+      value,
+      source: { layer: 'flags', label: `command-line flag ${isConfigKey(key) ? flagName(key) : key}` },
+    }));
+}
+
+function fromEnv(env: Readonly<Record<string, string | undefined>>): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const key of CONFIG_KEYS) {
+    const name = KEY_INFO[key].env;
+    const value = name === undefined ? undefined : env[name];
+    // An empty variable counts as unset, as shells make it easy to export one by accident.
+    if (name !== undefined && value !== undefined && value.trim() !== '') {
+      candidates.push({ key, value, source: { layer: 'env', label: `environment ${name}` } });
+    }
+  }
+  return candidates;
+}
+
+function fromLayer(
+  layer: 'policy' | 'settings',
+  input: ConfigLayerInput | undefined,
+  label: (origin: string | undefined) => string,
+): Candidate[] {
+  const source: ConfigSource = { layer, label: label(input?.origin) };
+  return Object.entries(input?.values ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([key, value]) => ({ key, value, source }));
+}
+
+function policyAllowsUrlChange(candidates: readonly Candidate[]): boolean {
+  const fromPolicy = candidates.find(
+    (c) => c.key === 'allowUserServiceUrlChange' && c.source.layer === 'policy',
+  );
+  if (!fromPolicy) return true;
+  const checked = checkValue('allowUserServiceUrlChange', fromPolicy.value);
+  // An invalid policy value is reported as an error anyway; meanwhile fail closed.
+  return checked.ok ? checked.value === true : false;
+}
+
+function isConfigKey(key: string): key is ConfigKey {
+  return Object.hasOwn(KEY_INFO, key);
+}
+
+function allowedLayers(key: ConfigKey): string {
+  const denied = KEY_INFO[key].deniedLayers ?? [];
+  const allowed = (['flags', 'env', 'policy', 'settings'] as const).filter(
+    (layer) => !denied.includes(layer),
+  );
+  const names = allowed.map((layer) => LAYER_NAMES[layer]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'nobody');
+}
+
+/** A problem with one key's value; with key '' a problem with the whole source (e.g. a file that is not JSON). */
+export function makeProblem(key: string, source: ConfigSource, reason: string): ConfigProblem {
+  return {
+    key,
+    source,
+    reason,
+    message: key ? `${key} from ${source.label}: ${reason}` : `${source.label}: ${reason}`,
+  };
+}

@@ -1,0 +1,116 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type AudioNotice,
+  type AudioSource,
+  listMicrophones,
+  openAudioSource,
+} from '../../../main/audio/index.ts';
+import { concatInt16 } from '../../../main/audio/pcm.ts';
+import { bestCorrelation, trimSilence } from './compare.ts';
+
+// Needs PulseAudio with sink virt_spk and default source virt_mic (its monitor): run through test/run.sh.
+const speaker = process.env.VIRTUAL_SPEAKER ?? 'virt_spk';
+const work = mkdtempSync(join(tmpdir(), 'real-mic-'));
+
+/** The description PulseAudio gives a source: what pvrecorder lists as the device name. */
+function sourceDescription(name: string): string {
+  const text = execFileSync('pactl', ['list', 'sources'], { encoding: 'utf8' });
+  const block = text.split(/\n(?=Source #)/).find((b) => b.includes(`Name: ${name}\n`));
+  const description = block?.match(/Description: (.*)/)?.[1];
+  if (!description) throw new Error(`no PulseAudio source ${name}`);
+  return description.trim();
+}
+
+/** Speaks a sentence with espeak-ng (22050 Hz WAV) and returns its path. */
+function speech(name: string, text: string): string {
+  const path = join(work, name);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-w', path, text]);
+  return path;
+}
+
+/** The reference: the espeak file read through our own WAV reader and resampler (22050 → 16000). */
+async function readFile(path: string): Promise<Int16Array> {
+  const parts: Int16Array[] = [];
+  for await (const f of openAudioSource({ kind: 'file', path, pace: 'fast' }).frames()) parts.push(f.samples);
+  return concatInt16(parts);
+}
+
+/** Captures from the sources while `path` plays into the virtual speaker; returns each capture. */
+async function captureWhilePlaying(sources: AudioSource[], path: string): Promise<Int16Array[]> {
+  const captured = sources.map(() => [] as Int16Array[]);
+  const live = sources.map(() => {
+    let resolve = (): void => {};
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  const loops = sources.map(async (source, i) => {
+    for await (const f of source.frames()) {
+      captured[i]!.push(f.samples);
+      live[i]!.resolve();
+    }
+  });
+  await Promise.all(live.map((p) => p.promise)); // every device is live before the sound starts
+  await new Promise<void>((resolve, reject) => {
+    const player = spawn('paplay', ['-d', speaker, path], { stdio: 'ignore' });
+    player.on('error', reject);
+    player.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`paplay exited ${code}`))));
+  });
+  await new Promise((r) => setTimeout(r, 600)); // let the tail drain through PulseAudio
+  await Promise.all(sources.map((s) => s.stop()));
+  await Promise.all(loops);
+  return captured.map(concatInt16);
+}
+
+function expectSameSpeech(captured: Int16Array, reference: Int16Array): void {
+  const heard = trimSilence(captured);
+  const said = trimSilence(reference);
+  expect(Math.abs(heard.length - said.length) / said.length).toBeLessThan(0.02);
+  const { value } = bestCorrelation(said, heard, 1_600);
+  expect(value).toBeGreaterThan(0.8);
+}
+
+describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder and PulseAudio', () => {
+  it('lists devices by name with virt_mic present and marked default', async () => {
+    const mics = await listMicrophones();
+    const virtMic = sourceDescription('virt_mic');
+    expect(mics.find((m) => m.name === virtMic || m.name === 'virt_mic')).toMatchObject({ isDefault: true });
+    expect(mics.filter((m) => m.isDefault)).toHaveLength(1);
+  });
+
+  it('captures a spoken sentence from the default microphone faithfully', async () => {
+    const path = speech(
+      'bp.wav',
+      'Blood pressure is one forty over ninety. Start lisinopril ten milligrams daily.',
+    );
+    const reference = await readFile(path);
+    const [captured] = await captureWhilePlaying([openAudioSource({ kind: 'microphone' })], path);
+    expectSameSpeech(captured!, reference);
+  });
+
+  it('captures two devices side by side', async () => {
+    const path = speech('two.wav', 'The patient reports chest pain on exertion.');
+    const reference = await readFile(path);
+    const monitor = sourceDescription('virt_spk.monitor');
+    const captures = await captureWhilePlaying(
+      [openAudioSource({ kind: 'microphone' }), openAudioSource({ kind: 'microphone', device: monitor })],
+      path,
+    );
+    for (const captured of captures) expectSameSpeech(captured, reference);
+  });
+
+  it('falls back to the default device with a notice when the chosen one does not exist', async () => {
+    const source = openAudioSource({ kind: 'microphone', device: 'No Such Microphone 42' });
+    const notices: AudioNotice[] = [];
+    source.onDidNotice?.((n) => notices.push(n));
+    let frames = 0;
+    for await (const _ of source.frames()) if (++frames === 5) await source.stop();
+    expect(frames).toBeGreaterThanOrEqual(5);
+    expect(notices).toEqual([
+      { code: 'device_fallback', reason: 'not_found', device: sourceDescription('virt_mic') },
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeKey,
+  decrypt,
+  encodeKey,
+  encrypt,
+  generateKey,
+  SEAL_OVERHEAD,
+} from '../../../main/secrets/aes-gcm.ts';
+
+const aad = Buffer.from('purpose-v1');
+const text = Buffer.from('CANARY-PLAINTEXT-7f3a');
+
+describe('aes-gcm', () => {
+  it('round-trips with the same key and aad, with a fresh IV each time', () => {
+    const key = generateKey();
+    const a = encrypt(key, text, aad);
+    const b = encrypt(key, text, aad);
+    expect(a.length).toBe(text.length + SEAL_OVERHEAD);
+    expect(a.equals(b)).toBe(false);
+    expect(decrypt(key, a, aad)?.toString()).toBe(text.toString());
+    expect(a.includes(text)).toBe(false);
+  });
+
+  it('refuses another key, another aad, any altered byte and a truncated blob', () => {
+    const key = generateKey();
+    const sealed = encrypt(key, text, aad);
+    expect(decrypt(generateKey(), sealed, aad)).toBeUndefined();
+    expect(decrypt(key, sealed, Buffer.from('purpose-v2'))).toBeUndefined();
+    for (let i = 0; i < sealed.length; i++) {
+      const altered = Buffer.from(sealed);
+      altered[i] = altered[i]! ^ 0x01;
+      expect(decrypt(key, altered, aad), `byte ${i}`).toBeUndefined();
+    }
+    expect(decrypt(key, sealed.subarray(0, sealed.length - 1), aad)).toBeUndefined();
+    expect(decrypt(key, sealed.subarray(0, SEAL_OVERHEAD - 1), aad)).toBeUndefined();
+  });
+
+  it('works on a Uint8Array view into a larger buffer', () => {
+    const key = generateKey();
+    const sealed = encrypt(key, text, aad);
+    const backing = Buffer.concat([Buffer.from('xxxx'), sealed, Buffer.from('yyyy')]);
+    const view = new Uint8Array(backing.buffer, backing.byteOffset + 4, sealed.length);
+    expect(decrypt(key, view, aad)?.toString()).toBe(text.toString());
+  });
+
+  it('encodes keys for the keychain and rejects anything that is not a 256-bit key', () => {
+    const key = generateKey();
+    expect(decodeKey(encodeKey(key))?.equals(key)).toBe(true);
+    expect(decodeKey(encodeKey(key.subarray(0, 31)))).toBeUndefined();
+    expect(decodeKey('not a key')).toBeUndefined();
+    expect(decodeKey('')).toBeUndefined();
+  });
+
+  it('throws on a key of the wrong length (a caller bug)', () => {
+    expect(() => encrypt(Buffer.alloc(16), text, aad)).toThrow(RangeError);
+  });
+});

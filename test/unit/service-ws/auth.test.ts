@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connect,
+  startService,
+  syntheticRecording,
+  TOKENS,
+  type ConnectOptions,
+  type Harness,
+} from './helpers.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startService([syntheticRecording()]);
+});
+afterAll(() => h.close());
+
+async function refusal(o: ConnectOptions): Promise<{ status: number; body: string }> {
+  try {
+    const c = await connect(h, o);
+    c.ws.close();
+  } catch (e) {
+    return e as { status: number; body: string };
+  }
+  throw new Error('upgrade was accepted');
+}
+
+describe('streaming upgrade authentication', () => {
+  it('accepts a bearer header with the subprotocol and records the pinned version', async () => {
+    const c = await connect(h, { kind: 'dictate', caller: 'user' });
+    expect(c.ws.protocol).toBe('dictate-protocol');
+    const record = h.control.sockets.at(-1)!;
+    expect(record).toMatchObject({
+      kind: 'dictate',
+      caller: 'user',
+      authVia: 'header',
+      apiVersion: '2026-10-05',
+    });
+    c.ws.close();
+  });
+
+  it('accepts the browser form [protocol, jwt-<token>] and never echoes the token protocol', async () => {
+    const c = await connect(h, { via: 'subprotocol' });
+    expect(c.ws.protocol).toBe('transcribe-protocol');
+    expect(h.control.sockets.at(-1)).toMatchObject({ kind: 'transcribe', authVia: 'subprotocol' });
+    c.ws.close();
+  });
+
+  it.each<[string, ConnectOptions]>([
+    ['no token', { token: null }],
+    ['an unknown token', { token: 'nope' }],
+    ['an unknown token in the subprotocol', { token: 'nope', via: 'subprotocol' }],
+    ['a server token on a user path', { caller: 'user', token: TOKENS.server }],
+  ])('refuses %s with 401 before upgrading', async (_label, o) => {
+    const r = await refusal(o);
+    expect(r.status).toBe(401);
+    expect(JSON.parse(r.body)).toMatchObject({ name: 'UNAUTHORIZED', code: expect.any(Number) });
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const r = await refusal({ token: TOKENS.expired });
+    expect(r.status).toBe(401);
+    expect(JSON.parse(r.body).name).toBe('TOKEN_EXPIRED');
+  });
+
+  it.each<[string, ConnectOptions]>([
+    ['no subprotocol', { protocols: [] }],
+    ['the other family’s subprotocol', { protocols: ['dictate-protocol'] }],
+    ['no nabla-api-version', { version: null }],
+    ['an impossible date', { version: '2026-13-01' }],
+    ['a date that is no version', { version: '2026-01-01' }],
+  ])('refuses %s with 400', async (_label, o) => {
+    expect((await refusal(o)).status).toBe(400);
+  });
+
+  it('records each refusal without a token in it', async () => {
+    await refusal({ token: 'secret-canary' });
+    const last = h.control.rejected.at(-1)!;
+    expect(last.status).toBe(401);
+    expect(JSON.stringify(last)).not.toContain('secret-canary');
+  });
+
+  it('answers 404 for another path', async () => {
+    const { WebSocket } = await import('ws');
+    const status = await new Promise<number | undefined>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${h.port}/v1/core/server/other-ws`, ['transcribe-protocol']);
+      ws.on('unexpected-response', (_q, res) => resolve(res.statusCode));
+      ws.on('open', () => resolve(101));
+    });
+    expect(status).toBe(404);
+  });
+});
+
+describe('api version without the parameter', () => {
+  it('applies the pinned version and records null when the service is told not to require it', async () => {
+    const lax = await startService([syntheticRecording()], { requireApiVersion: false });
+    try {
+      const c = await connect(lax, { version: null });
+      expect(lax.control.sockets.at(-1)!.apiVersion).toBeNull();
+      c.ws.close();
+    } finally {
+      await lax.close();
+    }
+  });
+});
