@@ -30,7 +30,7 @@ export async function generateNormalizedData(ctx: CoreContext, request: Normaliz
   return call(ctx, 'POST', '/generate-normalized-data', NormalizedPayload, 'generate-normalized-data', { body: request, signal: options.signal });
 }
 
-export function generateNormalizedDataAsync(ctx: CoreContext, request: NormalizedDataRequest, options: CallOptions = {}): Promise<AsyncJob<NormalizedData>> {
+export async function generateNormalizedDataAsync(ctx: CoreContext, request: NormalizedDataRequest, options: CallOptions = {}): Promise<AsyncJob<NormalizedData>> {
   checkNoteContent(request.note, 'note');
   return startJob(ctx, '/generate-normalized-data-async', request, NormalizedPayload, 'generate-normalized-data-async', options);
 }
@@ -40,6 +40,7 @@ export interface SuggestedOrdersRequest {
   encounter_diagnoses_coding?: unknown[];
   patient_demographics?: Record<string, unknown>;
   source_note?: StructuredContext['source_note'];
+  /** For the async form only. */
   client_request_id?: string;
 }
 
@@ -51,14 +52,14 @@ function checkOrders(request: SuggestedOrdersRequest): void {
 /** Orders (labs, imaging, medications, …) suggested from a note. */
 export async function generateSuggestedOrders(ctx: CoreContext, request: SuggestedOrdersRequest, options: CallOptions = {}): Promise<SuggestedOrder[]> {
   checkOrders(request);
+  const { client_request_id: _unused, ...body } = request;
   return call(ctx, 'POST', '/generate-suggested-orders', OrdersPayload, 'generate-suggested-orders', {
-    body: request,
-    idempotent: request.client_request_id !== undefined,
+    body,
     signal: options.signal,
   });
 }
 
-export function generateSuggestedOrdersAsync(ctx: CoreContext, request: SuggestedOrdersRequest, options: CallOptions = {}): Promise<AsyncJob<SuggestedOrder[]>> {
+export async function generateSuggestedOrdersAsync(ctx: CoreContext, request: SuggestedOrdersRequest, options: CallOptions = {}): Promise<AsyncJob<SuggestedOrder[]>> {
   checkOrders(request);
   return startJob(ctx, '/generate-suggested-orders-async', request, OrdersPayload, 'generate-suggested-orders-async', options);
 }
@@ -72,7 +73,7 @@ export interface EmCodesRequest {
 }
 
 /** E/M codes from transcript and note (server callers; U.S. product). */
-export function generateEmCodesAsync(ctx: CoreContext, request: EmCodesRequest, options: CallOptions = {}): Promise<AsyncJob<EmCodes>> {
+export async function generateEmCodesAsync(ctx: CoreContext, request: EmCodesRequest, options: CallOptions = {}): Promise<AsyncJob<EmCodes>> {
   requireServer(ctx, 'E/M coding');
   checkEmSpecialty(request.em_specialty_kind);
   if (request.note) checkNoteContent(request.note, 'note');
@@ -80,7 +81,7 @@ export function generateEmCodesAsync(ctx: CoreContext, request: EmCodesRequest, 
 }
 
 /** Deterministic recomputation of E/M codes from structured inputs (server callers). */
-export function computeEmCodes(ctx: CoreContext, request: EmCodesRequest, options: CallOptions = {}): Promise<EmCodes> {
+export async function computeEmCodes(ctx: CoreContext, request: EmCodesRequest, options: CallOptions = {}): Promise<EmCodes> {
   requireServer(ctx, 'E/M coding');
   checkEmSpecialty(request.em_specialty_kind);
   return call(ctx, 'POST', '/compute-em-codes', EmCodesSchema, 'compute-em-codes', { body: request, idempotent: true, signal: options.signal });

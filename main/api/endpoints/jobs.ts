@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { PROTOCOL } from '../protocol.ts';
 import { JobError, NotFoundError } from '../errors.ts';
@@ -34,8 +35,9 @@ export async function startJob<T>(
   operation: string,
   options: CallOptions & { now?: () => number } = {},
 ): Promise<AsyncJob<T>> {
-  const idempotent = typeof (body as { client_request_id?: unknown })?.client_request_id === 'string';
-  const started = await call(ctx, 'POST', path, AsyncStartSchema, operation, { body, idempotent, signal: options.signal });
+  // Every start carries a client_request_id, so that a retry after a lost answer cannot start a second job.
+  const withId = { client_request_id: randomUUID(), ...(body as object) };
+  const started = await call(ctx, 'POST', path, AsyncStartSchema, operation, { body: withId, idempotent: true, signal: options.signal });
   return jobHandle(ctx, path, started.id, payload, operation, (options.now ?? Date.now)());
 }
 

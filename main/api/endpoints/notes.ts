@@ -15,17 +15,17 @@ const unwrapNote = (answer: z.infer<typeof GenerateNoteResponseSchema>): Note =>
 
 /** POST /generate-note (server and user callers). */
 export async function generateNote(ctx: CoreContext, request: GenerateNoteRequest, options: CallOptions = {}): Promise<Note> {
-  const body = checkGenerateNote(request, ctx.auth.caller);
+  // client_request_id belongs to async starts; the synchronous endpoint takes none and is never retried.
+  const { client_request_id: _unused, ...body } = checkGenerateNote(request, ctx.auth.caller);
   const answer = await call(ctx, 'POST', '/generate-note', GenerateNoteResponseSchema, 'generate-note', {
     body,
-    idempotent: body.client_request_id !== undefined,
     signal: options.signal,
   });
   return unwrapNote(answer);
 }
 
 /** POST /generate-note-async, then poll GET /generate-note-async/{id}. */
-export function generateNoteAsync(ctx: CoreContext, request: GenerateNoteRequest, options: CallOptions = {}): Promise<AsyncJob<Note>> {
+export async function generateNoteAsync(ctx: CoreContext, request: GenerateNoteRequest, options: CallOptions = {}): Promise<AsyncJob<Note>> {
   const body = checkGenerateNote(request, ctx.auth.caller);
   const payload = GenerateNoteResponseSchema.transform(unwrapNote);
   return startJob(ctx, '/generate-note-async', body, payload, 'generate-note-async', options);

@@ -19,16 +19,20 @@ export interface DotPhraseInput {
   content: string;
 }
 export interface TextReplacementInput {
-  spoken: string;
-  written: string;
+  /** What is said (and what the dictation engine writes). */
+  original_text: string;
+  /** What should be written instead. */
+  replacement_text: string;
 }
 
 function checkPhrase(input: Partial<DotPhraseInput>): void {
-  if (input.trigger !== undefined && input.trigger.trim() === '') throw new LimitError('A dot phrase needs a shortcut.', 'trigger');
+  if (input.trigger !== undefined && !/^\S+$/.test(input.trigger)) {
+    throw new LimitError('A dot phrase shortcut is one word without spaces, such as .normalexam', 'trigger');
+  }
   if (input.content !== undefined && input.content.trim() === '') throw new LimitError('A dot phrase needs text to insert.', 'content');
 }
 
-const BulkResult = z.looseObject({ data: z.array(DotPhraseSchema).default([]) });
+const BulkResult = z.looseObject({ dot_phrases: z.array(DotPhraseSchema) });
 const Deleted = z.unknown();
 
 /** Dot phrases: list, single CRUD, and bulk create/update/delete of at most 100 items per request. */
@@ -39,29 +43,29 @@ export function dotPhrasesApi(context: () => CoreContext) {
     return c;
   };
   return {
-    list: (options?: CallOptions): Promise<DotPhrase[]> =>
+    list: async (options?: CallOptions): Promise<DotPhrase[]> =>
       call(ctx(), 'GET', '/dot-phrases', DotPhraseListSchema, 'list-dot-phrases', options).then((r) => r.data),
-    create: (input: DotPhraseInput, options?: CallOptions): Promise<DotPhrase> => {
+    create: async (input: DotPhraseInput, options?: CallOptions): Promise<DotPhrase> => {
       checkPhrase(input);
       return call(ctx(), 'POST', '/dot-phrases', DotPhraseSchema, 'create-dot-phrase', { body: input, ...options });
     },
-    update: (id: string, patch: Partial<DotPhraseInput>, options?: CallOptions): Promise<DotPhrase> => {
+    update: async (id: string, patch: Partial<DotPhraseInput>, options?: CallOptions): Promise<DotPhrase> => {
       checkPhrase(patch);
       return call(ctx(), 'PATCH', `/dot-phrases/${enc(id)}`, DotPhraseSchema, 'update-dot-phrase', { body: patch, idempotent: true, ...options });
     },
-    remove: (id: string, options?: CallOptions): Promise<void> =>
+    remove: async (id: string, options?: CallOptions): Promise<void> =>
       call(ctx(), 'DELETE', `/dot-phrases/${enc(id)}`, Deleted, 'delete-dot-phrase', options).then(() => undefined),
-    bulkCreate: (items: DotPhraseInput[], options?: CallOptions): Promise<DotPhrase[]> => {
+    bulkCreate: async (items: DotPhraseInput[], options?: CallOptions): Promise<DotPhrase[]> => {
       checkBulkSize(items, 'dot_phrases', 'dot phrases');
       items.forEach(checkPhrase);
-      return call(ctx(), 'POST', '/dot-phrases/bulk-create', BulkResult, 'bulk-create-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.data);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-create', BulkResult, 'bulk-create-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.dot_phrases);
     },
-    bulkUpdate: (items: Array<{ id: string } & Partial<DotPhraseInput>>, options?: CallOptions): Promise<DotPhrase[]> => {
+    bulkUpdate: async (items: Array<{ id: string } & Partial<DotPhraseInput>>, options?: CallOptions): Promise<DotPhrase[]> => {
       checkBulkSize(items, 'dot_phrases', 'dot phrases');
       items.forEach(checkPhrase);
-      return call(ctx(), 'POST', '/dot-phrases/bulk-update', BulkResult, 'bulk-update-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.data);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-update', BulkResult, 'bulk-update-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.dot_phrases);
     },
-    bulkDelete: (ids: string[], options?: CallOptions): Promise<void> => {
+    bulkDelete: async (ids: string[], options?: CallOptions): Promise<void> => {
       checkBulkSize(ids, 'ids', 'dot phrases');
       return call(ctx(), 'POST', '/dot-phrases/bulk-delete', Deleted, 'bulk-delete-dot-phrases', { body: { ids }, ...options }).then(() => undefined);
     },
@@ -69,8 +73,9 @@ export function dotPhrasesApi(context: () => CoreContext) {
 }
 
 function checkReplacement(input: Partial<TextReplacementInput>): void {
-  if (input.spoken !== undefined && input.spoken.trim() === '') throw new LimitError('Say which spoken words to replace.', 'spoken');
-  if (input.written !== undefined && input.written.trim() === '') throw new LimitError('Say what to write instead.', 'written');
+  if (input.original_text !== undefined && input.original_text.trim() === '') {
+    throw new LimitError('Say which dictated words to replace.', 'original_text');
+  }
 }
 
 /** Dictation text replacements: create, read, update, delete. */
@@ -82,19 +87,19 @@ export function textReplacementsApi(context: () => CoreContext) {
   };
   const base = '/dictation-text-replacements';
   return {
-    list: (options?: CallOptions): Promise<TextReplacement[]> =>
+    list: async (options?: CallOptions): Promise<TextReplacement[]> =>
       call(ctx(), 'GET', base, TextReplacementListSchema, 'list-text-replacements', options).then((r) => r.data),
-    get: (id: string, options?: CallOptions): Promise<TextReplacement> =>
+    get: async (id: string, options?: CallOptions): Promise<TextReplacement> =>
       call(ctx(), 'GET', `${base}/${enc(id)}`, TextReplacementSchema, 'get-text-replacement', options),
-    create: (input: TextReplacementInput, options?: CallOptions): Promise<TextReplacement> => {
+    create: async (input: TextReplacementInput, options?: CallOptions): Promise<TextReplacement> => {
       checkReplacement(input);
       return call(ctx(), 'POST', base, TextReplacementSchema, 'create-text-replacement', { body: input, ...options });
     },
-    update: (id: string, patch: Partial<TextReplacementInput>, options?: CallOptions): Promise<TextReplacement> => {
+    update: async (id: string, patch: Partial<TextReplacementInput>, options?: CallOptions): Promise<TextReplacement> => {
       checkReplacement(patch);
       return call(ctx(), 'PATCH', `${base}/${enc(id)}`, TextReplacementSchema, 'update-text-replacement', { body: patch, idempotent: true, ...options });
     },
-    remove: (id: string, options?: CallOptions): Promise<void> =>
+    remove: async (id: string, options?: CallOptions): Promise<void> =>
       call(ctx(), 'DELETE', `${base}/${enc(id)}`, Deleted, 'delete-text-replacement', options).then(() => undefined),
   };
 }

@@ -17,24 +17,24 @@ function checkExternalId(id: string | undefined): void {
 }
 
 /** POST /users (server). */
-export function createUser(ctx: CoreContext, input: UserInput, options: CallOptions = {}): Promise<User> {
+export async function createUser(ctx: CoreContext, input: UserInput, options: CallOptions = {}): Promise<User> {
   requireServer(ctx, 'Managing users');
   checkExternalId(input.external_id);
   return call(ctx, 'POST', '/users', UserSchema, 'create-user', { body: input, signal: options.signal });
 }
 
-export function getUser(ctx: CoreContext, id: string, options: CallOptions = {}): Promise<User> {
+export async function getUser(ctx: CoreContext, id: string, options: CallOptions = {}): Promise<User> {
   requireServer(ctx, 'Managing users');
   return call(ctx, 'GET', `/users/${enc(id)}`, UserSchema, 'get-user', options);
 }
 
-export function updateUser(ctx: CoreContext, id: string, patch: UserInput, options: CallOptions = {}): Promise<User> {
+export async function updateUser(ctx: CoreContext, id: string, patch: UserInput, options: CallOptions = {}): Promise<User> {
   requireServer(ctx, 'Managing users');
   checkExternalId(patch.external_id);
   return call(ctx, 'PATCH', `/users/${enc(id)}`, UserSchema, 'update-user', { body: patch, idempotent: true, signal: options.signal });
 }
 
-export function listUsers(
+export async function listUsers(
   ctx: CoreContext,
   query: { cursor?: string; limit?: number; order?: 'asc' | 'desc'; activated?: boolean } = {},
   options: CallOptions = {},
@@ -73,7 +73,7 @@ export async function findOrCreateUser(ctx: CoreContext, externalId: string, opt
 }
 
 /** POST /jwt/authenticate/{user_id}: a user's access and refresh tokens (server bearer, no body). */
-export function authenticateUser(ctx: CoreContext, userId: string, options: CallOptions = {}): Promise<UserTokens> {
+export async function authenticateUser(ctx: CoreContext, userId: string, options: CallOptions = {}): Promise<UserTokens> {
   requireServer(ctx, 'Signing in a user');
   return call(ctx, 'POST', `/jwt/authenticate/${enc(userId)}`, UserTokensSchema, 'authenticate-user', options);
 }

@@ -72,8 +72,8 @@ export const DotPhraseSchema = z.looseObject({
 export const DotPhraseListSchema = z.looseObject({ data: z.array(DotPhraseSchema) });
 export const TextReplacementSchema = z.looseObject({
   id: z.string(),
-  spoken: z.string().optional(),
-  written: z.string().optional(),
+  original_text: z.string().optional(),
+  replacement_text: z.string().optional(),
 });
 export const TextReplacementListSchema = z.looseObject({ data: z.array(TextReplacementSchema) });
 export type DotPhrase = z.infer<typeof DotPhraseSchema>;
