@@ -1,0 +1,67 @@
+import { isActionable, sentences } from './recognition.ts';
+import type { Note } from '../schemas.ts';
+
+const GREETING: Record<string, Record<'PATIENT' | 'PARENT', string>> = {
+  en: {
+    PATIENT: 'Here is what we agreed on today:',
+    PARENT: 'Here is what we agreed on today for your child:',
+  },
+  fr: {
+    PATIENT: "Voici ce que nous avons convenu aujourd'hui :",
+    PARENT: "Voici ce que nous avons convenu aujourd'hui pour votre enfant :",
+  },
+  es: { PATIENT: 'Esto es lo que acordamos hoy:', PARENT: 'Esto es lo que acordamos hoy para su hijo:' },
+  de: { PATIENT: 'Das haben wir heute besprochen:', PARENT: 'Das haben wir heute für Ihr Kind besprochen:' },
+  it: {
+    PATIENT: 'Ecco cosa abbiamo concordato oggi:',
+    PARENT: 'Ecco cosa abbiamo concordato oggi per suo figlio:',
+  },
+  pt: { PATIENT: 'Eis o que combinámos hoje:', PARENT: 'Eis o que combinámos hoje para o seu filho:' },
+};
+
+const DISCLAIMER: Record<string, string> = {
+  en: 'This text was translated automatically. Ask your care team if anything is unclear.',
+  fr: "Ce texte a été traduit automatiquement. Demandez à votre équipe soignante si quelque chose n'est pas clair.",
+  es: 'Este texto se tradujo automáticamente. Consulte a su equipo de atención si algo no está claro.',
+  de: 'Dieser Text wurde maschinell übersetzt. Fragen Sie Ihr Behandlungsteam, wenn etwas unklar ist.',
+  it: 'Questo testo è stato tradotto automaticamente. Chieda al suo team di cura se qualcosa non è chiaro.',
+  pt: 'Este texto foi traduzido automaticamente. Pergunte à sua equipa de saúde se algo não estiver claro.',
+};
+
+/** ENGLISH_US -> en, SPANISH_MX -> es, ... */
+export function languageOf(locale: string): string {
+  const prefix = locale.split('_')[0]!;
+  return (
+    { ENGLISH: 'en', FRENCH: 'fr', SPANISH: 'es', GERMAN: 'de', ITALIAN: 'it', PORTUGUESE: 'pt' }[prefix] ??
+    'en'
+  );
+}
+
+/** The plan lines of a note, without speaker labels; empty when nothing is actionable. */
+export function actionableLines(note: Note): string[] {
+  const texts = note.sections.flatMap((section) =>
+    section.content.type === 'TEXT'
+      ? [section.content.text]
+      : section.content.subsections.map((sub) => sub.text),
+  );
+  return texts
+    .filter((text) => isActionable(text))
+    .flatMap((text) => sentences(text).filter((sentence) => isActionable(sentence)))
+    .map((sentence) => sentence.replace(/^[-\s]*[\p{L} ]{1,20}:\s*/u, ''));
+}
+
+/** Patient-friendly instructions in a locale (the content stays as written; only framing is localized). */
+export function writeInstructions(lines: string[], locale: string, recipient: 'PATIENT' | 'PARENT'): string {
+  const greeting = GREETING[languageOf(locale)]![recipient];
+  return [greeting, ...lines.map((text) => `- ${text}`)].join('\n');
+}
+
+/**
+ * Deterministic pseudo-translation: each line is tagged with the target locale (so tests can see a
+ * translation happened) and the text ends with the machine-translation disclaimer in that locale.
+ */
+export function pseudoTranslate(instructions: string, newLocale: string): string {
+  const tag = `[${newLocale}]`;
+  const lines = instructions.split('\n').map((text) => (text.trim() ? `${tag} ${text}` : text));
+  return `${lines.join('\n')}\n\n${DISCLAIMER[languageOf(newLocale)]}`;
+}

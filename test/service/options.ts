@@ -1,0 +1,71 @@
+import type { JSONWebKeySet } from 'jose';
+
+/** One OAuth client as the administration console records it. */
+export type OAuthClientConfig =
+  | {
+      id: string;
+      /** Static RSA public key: SPKI PEM, certificate PEM, or base64 DER (X.509, as the console takes it). */
+      publicKey: string;
+    }
+  | {
+      id: string;
+      /** An inline JWKS (each key with its `kid`). */
+      jwks: JSONWebKeySet;
+    }
+  | {
+      id: string;
+      /** A JWKS URL fetched at each assertion (loopback only in tests), so key rotation shows at once. */
+      jwksUrl: string;
+    };
+
+/** How long an async job stays ONGOING: both bounds must be passed before it finishes. */
+export interface JobTimingOptions {
+  /** Polls answered ONGOING before the job may finish (default 1). */
+  ongoingPolls?: number;
+  /** Milliseconds of service time before the job may finish (default 0). */
+  ongoingMs?: number;
+}
+
+/** Everything `startLocalService` can be told. */
+export interface LocalServiceOptions {
+  clients?: OAuthClientConfig[];
+  /** Server token `expires_in` in seconds (default 3600). */
+  serverTokenLifetimeSec?: number;
+  /** User access token lifetime in seconds (default 300). */
+  userAccessTokenLifetimeSec?: number;
+  /** User refresh token lifetime in seconds (default 30 days). */
+  refreshTokenLifetimeSec?: number;
+  /** Base clock; `control.advance(ms)` moves it forward. */
+  now?: () => number;
+  jobs?: JobTimingOptions;
+  /** How long async results are kept after they finish (default 2 h). */
+  retentionMs?: number;
+  /** The exact `aud` client assertions must carry (default `${url}/v1/core/server/oauth/token`). */
+  audience?: string;
+  /** Version applied when a request names none (the organization's pinned version; default 2024-10-01). */
+  pinnedVersion?: string;
+  /** Transcript words below which note generation answers 83005 (default 8). */
+  minTranscriptWords?: number;
+  /** Port to listen on (default 0: any free port). */
+  port?: number;
+}
+
+/** Options with every default applied. */
+export type ResolvedOptions = Required<Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs'>> & {
+  jobs: Required<JobTimingOptions>;
+};
+
+/** Applies the defaults. */
+export function resolveOptions(options: LocalServiceOptions): ResolvedOptions {
+  return {
+    clients: options.clients ?? [],
+    serverTokenLifetimeSec: options.serverTokenLifetimeSec ?? 3600,
+    userAccessTokenLifetimeSec: options.userAccessTokenLifetimeSec ?? 300,
+    refreshTokenLifetimeSec: options.refreshTokenLifetimeSec ?? 30 * 24 * 3600,
+    jobs: { ongoingPolls: options.jobs?.ongoingPolls ?? 1, ongoingMs: options.jobs?.ongoingMs ?? 0 },
+    retentionMs: options.retentionMs ?? 2 * 60 * 60 * 1000,
+    pinnedVersion: options.pinnedVersion ?? '2024-10-01',
+    minTranscriptWords: options.minTranscriptWords ?? 8,
+    port: options.port ?? 0,
+  };
+}

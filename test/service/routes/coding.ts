@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { ServiceError, badRequest } from '../errors.ts';
+import { asyncRoutes, clientRequestId } from '../jobs.ts';
+import { checkNote, checkSourceNote } from '../note-rules.ts';
+import { parseWith, type Route, type RouteContext } from '../router.ts';
+import {
+  EM_SPECIALTIES,
+  INSTRUCTIONS_LOCALES,
+  codingInput,
+  date,
+  note,
+  patientDemographics,
+  sourceNote,
+  transcriptItem,
+} from '../schemas.ts';
+import { normalizedData, suggestedOrders } from '../clinical/coding.ts';
+import { MDM_LEVELS, computeEmCodes, mdmFromNote } from '../clinical/em.ts';
+import { actionableLines, pseudoTranslate, writeInstructions } from '../clinical/instructions.ts';
+import { atLeast } from '../versions.ts';
+import type { ServiceDeps } from './deps.ts';
+
+const both = ['server', 'user'] as const;
+const server = ['server'] as const;
+
+const normalizedRequest = z.strictObject({
+  note,
+  encounter_diagnoses_coding: z.array(codingInput).optional(),
+});
+const ordersRequest = z.strictObject({
+  note,
+  encounter_diagnoses_coding: z.array(codingInput).optional(),
+  patient_demographics: patientDemographics.optional(),
+  source_note: sourceNote.optional(),
+});
+const instructionsRequest = z.strictObject({
+  note,
+  instructions_locale: z.enum(INSTRUCTIONS_LOCALES),
+  recipient_type: z.enum(['PATIENT', 'PARENT']).optional(),
+});
+const translateRequest = z.strictObject({
+  instructions: z.string().min(1),
+  current_locale: z.enum(INSTRUCTIONS_LOCALES),
+  new_locale: z.enum(INSTRUCTIONS_LOCALES),
+});
+const emSpecialty = z.enum(EM_SPECIALTIES);
+const patientType = z.enum(['NEW', 'ESTABLISHED']);
+const emAsyncRequest = z.strictObject({
+  note,
+  transcript_items: z.array(transcriptItem).optional(),
+  em_specialty_kind: emSpecialty,
+  patient_type: patientType.optional(),
+  encounter_date: date.optional(),
+  client_request_id: clientRequestId,
+});
+const computeRequest = z.strictObject({
+  em_specialty_kind: emSpecialty,
+  patient_type: patientType,
+  medical_decision_making_level: z.enum(MDM_LEVELS).optional(),
+  total_time_minutes: z.number().int().min(1).max(1440).optional(),
+});
+
+function parseJson<T extends z.ZodObject>(
+  schema: T,
+  ctx: RouteContext,
+  isAsync: boolean,
+): z.infer<T> & { client_request_id?: string } {
+  const withId = isAsync ? schema.extend({ client_request_id: clientRequestId }) : schema;
+  return parseWith(withId, ctx.json()) as z.infer<T> & { client_request_id?: string };
+}
+
+function normalize(request: z.infer<typeof normalizedRequest>) {
+  checkNote(request.note);
+  return normalizedData(request.note, request.encounter_diagnoses_coding);
+}
+
+function orders(request: z.infer<typeof ordersRequest>, version: string) {
+  const template = checkNote(request.note);
+  if (request.source_note) checkSourceNote(request.source_note, template, version);
+  // Only the source note's ASSESSMENT_AND_PLAN section is used (contract).
+  const ap = request.source_note?.sections.find((section) => section.kind === 'ASSESSMENT_AND_PLAN');
+  const apText = ap
+    ? ap.content.type === 'TEXT'
+      ? ap.content.text
+      : ap.content.subsections.map((s) => s.text).join('\n')
+    : undefined;
+  return suggestedOrders(request.note, apText);
+}
+
+/** Normalized data, patient instructions, translation, suggested orders and E/M endpoints. */
+export function codingRoutes(deps: ServiceDeps): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/generate-normalized-data',
+      families: both,
+      handle: (ctx) => ({ body: normalize(parseJson(normalizedRequest, ctx, false)) }),
+    },
+    ...asyncRoutes(deps.jobs, {
+      path: '/generate-normalized-data',
+      families: both,
+      since: '2026-07-01',
+      parse: (ctx) => {
+        const request = parseJson(normalizedRequest, ctx, true);
+        return { clientRequestId: request.client_request_id, input: request };
+      },
+      compute: (request) => normalize(request),
+    }),
+    {
+      method: 'POST',
+      path: '/generate-patient-instructions',
+      families: both,
+      handle: (ctx) => {
+        const request = parseWith(instructionsRequest, ctx.json());
+        checkNote(request.note);
+        const lines = actionableLines(request.note);
+        if (lines.length === 0) {
+          if (!atLeast(ctx.version, '2026-03-16'))
+            return { body: { instructions: 'No specific instructions were given during this visit.' } };
+          throw new ServiceError(
+            400,
+            'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION',
+            'the note has no actionable content for patient instructions',
+          );
+        }
+        return {
+          body: {
+            instructions: writeInstructions(
+              lines,
+              request.instructions_locale,
+              request.recipient_type ?? 'PATIENT',
+            ),
+          },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/translate-patient-instructions',
+      families: both,
+      since: '2026-08-25',
+      handle: (ctx) => {
+        const request = parseWith(translateRequest, ctx.json());
+        if (request.current_locale === request.new_locale)
+          return { body: { instructions: request.instructions } };
+        return { body: { instructions: pseudoTranslate(request.instructions, request.new_locale) } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/generate-suggested-orders',
+      families: both,
+      since: '2026-10-05',
+      handle: (ctx) => ({ body: orders(parseJson(ordersRequest, ctx, false), ctx.version) }),
+    },
+    ...asyncRoutes(deps.jobs, {
+      path: '/generate-suggested-orders',
+      families: both,
+      since: '2026-10-05',
+      parse: (ctx) => {
+        const request = parseJson(ordersRequest, ctx, true);
+        return { clientRequestId: request.client_request_id, input: request };
+      },
+      compute: (request, ctx) => orders(request, ctx.version),
+    }),
+    ...asyncRoutes(deps.jobs, {
+      path: '/generate-em-codes',
+      families: server,
+      since: '2026-07-01',
+      parse: (ctx) => {
+        const request = parseWith(emAsyncRequest, ctx.json());
+        return { clientRequestId: request.client_request_id, input: request };
+      },
+      compute: (request) => {
+        checkNote(request.note);
+        return computeEmCodes({
+          em_specialty_kind: request.em_specialty_kind,
+          patient_type: request.patient_type ?? 'ESTABLISHED',
+          medical_decision_making_level: mdmFromNote(request.note),
+        });
+      },
+    }),
+    {
+      method: 'POST',
+      path: '/compute-em-codes',
+      families: server,
+      since: '2026-07-01',
+      handle: (ctx) => {
+        const request = parseWith(computeRequest, ctx.json());
+        if (request.medical_decision_making_level === undefined && request.total_time_minutes === undefined) {
+          throw badRequest('give medical_decision_making_level or total_time_minutes');
+        }
+        return { body: computeEmCodes(request) };
+      },
+    },
+  ];
+}

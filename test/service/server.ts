@@ -1,0 +1,171 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ServiceError, errorBody } from './errors.ts';
+import type { FaultInjector } from './faults.ts';
+import { parseJsonBody, parseMultipart, readBody, sendJson } from './http-io.ts';
+import { matchRoute, type Family, type Route, type RouteContext } from './router.ts';
+import type { Caller, TokenStore } from './auth/token-store.ts';
+import type { UserStore } from './users.ts';
+import { VERSION_HEADER, atLeast, requestVersion } from './versions.ts';
+
+/** One request as the service saw it. No bodies, no tokens, no query strings. */
+export interface RequestRecord {
+  method: string;
+  path: string;
+  /** The version header as sent, or null when absent. */
+  version: string | null;
+  /** The version the request was served under (header or pinned default). */
+  effectiveVersion: string | null;
+  caller: { kind: 'server'; clientId: string } | { kind: 'user'; userId: string } | null;
+  status: number;
+  /** Service time (ms) when the request arrived. */
+  at: number;
+}
+
+/** What the request handler needs. */
+export interface HandlerDeps {
+  routes: Route[];
+  tokens: TokenStore;
+  users: UserStore;
+  faults: FaultInjector;
+  log: RequestRecord[];
+  pinnedVersion: string;
+  now: () => number;
+}
+
+const MAX_LOG = 10_000;
+
+const PREFIXES: Record<Family, string> = { server: '/v1/core/server', user: '/v1/core/user' };
+
+function familyOf(path: string): { family: Family; sub: string } | undefined {
+  for (const [family, prefix] of Object.entries(PREFIXES) as [Family, string][]) {
+    if (path.startsWith(`${prefix}/`)) return { family, sub: path.slice(prefix.length) };
+  }
+  return undefined;
+}
+
+/** The bearer caller of a request, with the contract's 401/403 rules. */
+export function authenticateRequest(
+  req: IncomingMessage,
+  family: Family,
+  deps: Pick<HandlerDeps, 'tokens' | 'users'>,
+): Caller {
+  const header = req.headers.authorization;
+  const match = header ? /^Bearer ([^\s]+)$/.exec(header) : null;
+  if (!match) throw new ServiceError(401, 'UNAUTHORIZED', 'Authorization: Bearer <token> is required');
+  const caller = deps.tokens.authenticate(match[1]!);
+  if (caller.kind !== family) {
+    throw new ServiceError(
+      403,
+      'WRONG_TOKEN_KIND',
+      `a ${caller.kind} token cannot call /v1/core/${family} endpoints`,
+    );
+  }
+  if (caller.kind === 'user' && !deps.users.find(caller.userId)?.activated) {
+    throw new ServiceError(403, 'USER_DEACTIVATED', 'user is deactivated');
+  }
+  return caller;
+}
+
+/** Builds the node:http request listener. */
+export function createHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void handle(req, res, deps);
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const header = req.headers[VERSION_HEADER];
+  const record: RequestRecord = {
+    method,
+    path: url.pathname,
+    version: typeof header === 'string' ? header : null,
+    effectiveVersion: null,
+    caller: null,
+    status: 0,
+    at: deps.now(),
+  };
+  deps.log.push(record);
+  // Bounded, because the desktop app runs this service for as long as it is open.
+  if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
+  const located = familyOf(url.pathname);
+  const plan = deps.faults.take(method, url.pathname, located?.sub ?? url.pathname);
+  if (plan.delayMs > 0) await sleep(plan.delayMs);
+  if (plan.drop) {
+    record.status = -1;
+    req.socket.destroy();
+    return;
+  }
+  if (plan.fail) {
+    record.status = plan.fail.status;
+    req.resume();
+    sendJson(res, plan.fail.status, plan.fail.body, plan.fail.headers);
+    return;
+  }
+  try {
+    const reply = await dispatch(req, url, method, located, record, deps);
+    record.status = reply.status ?? 200;
+    sendJson(res, record.status, reply.body, reply.headers);
+  } catch (error) {
+    const failure =
+      error instanceof ServiceError
+        ? error
+        : new ServiceError(500, 'INTERNAL_ERROR', 'internal error in the local service');
+    // The stack without its message line: the message of an unexpected error could quote request content.
+    if (!(error instanceof ServiceError))
+      console.error(
+        'local service handler failed:',
+        String((error as Error)?.stack)
+          .split('\n')
+          .slice(1, 4)
+          .join('\n'),
+      );
+    record.status = failure.status;
+    req.resume();
+    sendJson(res, failure.status, failure.body(), failure.headers);
+  }
+}
+
+async function dispatch(
+  req: IncomingMessage,
+  url: URL,
+  method: string,
+  located: ReturnType<typeof familyOf>,
+  record: RequestRecord,
+  deps: HandlerDeps,
+) {
+  if (!located)
+    throw new ServiceError(404, 'NOT_FOUND', 'paths must start with /v1/core/server or /v1/core/user');
+  const version = requestVersion(req.headers[VERSION_HEADER], deps.pinnedVersion);
+  record.effectiveVersion = version;
+  const match = matchRoute(deps.routes, method, located.family, located.sub);
+  if (match === 'not-found') throw new ServiceError(404, 'NOT_FOUND', 'no such endpoint');
+  if (match === 'method-not-allowed')
+    throw new ServiceError(405, 'METHOD_NOT_ALLOWED', 'method not allowed on this endpoint');
+  if (match.route.since && !atLeast(version, match.route.since)) {
+    throw new ServiceError(404, 'NOT_FOUND', `this endpoint needs API version ${match.route.since} or later`);
+  }
+  let caller: Caller | null = null;
+  if (match.route.auth !== 'none') {
+    caller = authenticateRequest(req, located.family, deps);
+    record.caller = caller;
+  }
+  const raw = await readBody(req);
+  let json: { value: unknown } | undefined;
+  const ctx: RouteContext = {
+    req,
+    family: located.family,
+    params: match.params,
+    query: url.searchParams,
+    version,
+    caller,
+    json: () => (json ??= { value: parseJsonBody(req, raw) }).value,
+    form: () => parseMultipart(req, raw),
+  };
+  return match.route.handle(ctx);
+}
+
+/** An error body for callers outside a route (the WebSocket side uses the same shape). */
+export { errorBody };
