@@ -3,7 +3,8 @@
  * `http://127.0.0.1` / `http://localhost` for local testing. The base URL is scheme + host (+ port) only:
  * the client appends `/v1/core/server|user` itself.
  */
-export type BaseUrlCheck = { ok: true; url: URL; region: 'us' | 'eu' | 'local' } | { ok: false; reason: string };
+export type BaseUrlCheck =
+  { ok: true; url: URL; region: 'us' | 'eu' | 'local' } | { ok: false; reason: string };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -28,7 +29,10 @@ export function checkBaseUrl(raw: string): BaseUrlCheck {
   const labels = url.hostname.toLowerCase().split('.');
   const region = labels.find((label) => label === 'us' || label === 'eu');
   if (region !== 'us' && region !== 'eu') {
-    return { ok: false, reason: 'must name a region (us or eu) in the host, e.g. https://us.api.example.com' };
+    return {
+      ok: false,
+      reason: 'must name a region (us or eu) in the host, e.g. https://us.api.example.com',
+    };
   }
   return { ok: true, url, region };
 }
@@ -36,7 +40,8 @@ export function checkBaseUrl(raw: string): BaseUrlCheck {
 /** Joins the base URL with an absolute path, keeping the origin only. */
 export function joinUrl(base: URL, path: string, query?: Record<string, string | undefined>): URL {
   const url = new URL(path, base.origin);
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) url.searchParams.set(key, value);
   return url;
 }
 

@@ -4,7 +4,9 @@
  */
 
 /** Codes the service is known to use, with what they mean to a clinician. */
-export const KNOWN_ERROR_CODES: Readonly<Record<number, { name: string; message: string; retryable?: boolean }>> = {
+export const KNOWN_ERROR_CODES: Readonly<
+  Record<number, { name: string; message: string; retryable?: boolean }>
+> = {
   83005: {
     name: 'NOTE_GENERATION_TRANSCRIPT_TOO_SHORT',
     message: 'The conversation is too short to write a note from. Record more of the visit and try again.',
@@ -16,7 +18,8 @@ export const KNOWN_ERROR_CODES: Readonly<Record<number, { name: string; message:
   },
   83023: {
     name: 'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION',
-    message: 'This note has nothing a patient needs to act on, so there are no patient instructions to write.',
+    message:
+      'This note has nothing a patient needs to act on, so there are no patient instructions to write.',
   },
 };
 
@@ -83,7 +86,11 @@ export class ApiError extends Error {
 export class ConnectionError extends ApiError {
   override readonly name = 'ConnectionError';
   constructor(operation: string, cause?: unknown) {
-    super('The service could not be reached. Check the network connection.', { operation, retryable: true, cause });
+    super('The service could not be reached. Check the network connection.', {
+      operation,
+      retryable: true,
+      cause,
+    });
   }
 }
 
@@ -147,7 +154,9 @@ export function apiErrorFromResponse(
   const retryable = known?.retryable ?? isRetryableStatus(status);
   const message = known?.message ?? STATUS_MESSAGES[status] ?? describeUnknown(status, code, name);
   const detail =
-    options.includeServerMessage && typeof body?.message === 'string' ? body.message.slice(0, 300) : undefined;
+    options.includeServerMessage && typeof body?.message === 'string'
+      ? body.message.slice(0, 300)
+      : undefined;
   const init: ApiErrorInit = { status, code, name, traceId, retryable, operation, detail };
   if (status === 401) return new AuthenticationError(message, init);
   if (status === 403) return new PermissionDeniedError(message, init);

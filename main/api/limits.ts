@@ -32,7 +32,12 @@ export function charCount(text: string): number {
   return n;
 }
 
-export function checkMaxChars(text: string | null | undefined, max: number, field: string, label: string): void {
+export function checkMaxChars(
+  text: string | null | undefined,
+  max: number,
+  field: string,
+  label: string,
+): void {
   if (text == null) return;
   const n = charCount(text);
   if (n > max) {
@@ -47,14 +52,23 @@ export function checkMaxChars(text: string | null | undefined, max: number, fiel
 export function checkSpeechLocales(locales: readonly string[], field = 'speech_locales'): void {
   if (locales.length === 0) throw new LimitError('Choose the language spoken in the visit.', field);
   if (new Set(locales).size !== locales.length) {
-    throw new LimitError('The same language was chosen twice. Choose one language, or two different ones.', field);
+    throw new LimitError(
+      'The same language was chosen twice. Choose one language, or two different ones.',
+      field,
+    );
   }
   if (locales.length > LIMITS.maxSpeechLocales) {
-    throw new LimitError(`At most ${LIMITS.maxSpeechLocales} spoken languages can be chosen for one visit.`, field);
+    throw new LimitError(
+      `At most ${LIMITS.maxSpeechLocales} spoken languages can be chosen for one visit.`,
+      field,
+    );
   }
   for (const solo of LIMITS.soloSpeechLocales) {
     if (locales.includes(solo) && locales.length > 1) {
-      throw new LimitError('Haitian Creole cannot be combined with a second language. Choose it on its own.', field);
+      throw new LimitError(
+        'Haitian Creole cannot be combined with a second language. Choose it on its own.',
+        field,
+      );
     }
   }
 }

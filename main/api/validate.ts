@@ -10,7 +10,12 @@ import type { EditNoteRequest, GenerateNoteRequest, Note, StructuredContext } fr
 
 /** True for a section key that names the merged Assessment and Plan section. */
 export function isAssessmentAndPlanKey(key: string): boolean {
-  return key.toUpperCase().replace(/[^A-Z]+/g, '_').replace(/^_|_$/g, '') === 'ASSESSMENT_AND_PLAN';
+  return (
+    key
+      .toUpperCase()
+      .replace(/[^A-Z]+/g, '_')
+      .replace(/^_|_$/g, '') === 'ASSESSMENT_AND_PLAN'
+  );
 }
 
 /** SUBSECTIONS only on Assessment and Plan (and, when known, only on a template with a merged A&P section). */
@@ -24,7 +29,10 @@ export function checkNoteContent(note: Note, field: string, templateHasMergedAan
       );
     }
     if (templateHasMergedAandP === false) {
-      throw new LimitError('This template has separate Assessment and Plan sections, so subsections cannot be used.', field);
+      throw new LimitError(
+        'This template has separate Assessment and Plan sections, so subsections cannot be used.',
+        field,
+      );
     }
   }
 }
@@ -36,7 +44,10 @@ export function checkStructuredContext(context: StructuredContext | undefined): 
   const kinds = new Set(sections.map((s) => s.kind));
   for (const kind of kinds) {
     if (!(SOURCE_NOTE_KINDS as readonly string[]).includes(kind)) {
-      throw new LimitError(`The draft note has a section kind this service does not accept (${kind}).`, 'source_note');
+      throw new LimitError(
+        `The draft note has a section kind this service does not accept (${kind}).`,
+        'source_note',
+      );
     }
   }
   if (kinds.has('ASSESSMENT_AND_PLAN') && (kinds.has('ASSESSMENT') || kinds.has('PLAN'))) {
@@ -47,14 +58,20 @@ export function checkStructuredContext(context: StructuredContext | undefined): 
   }
   for (const section of sections) {
     if (section.content.type === 'SUBSECTIONS' && section.kind !== 'ASSESSMENT_AND_PLAN') {
-      throw new LimitError('Only a combined Assessment and Plan section of the draft note can have subsections.', 'source_note');
+      throw new LimitError(
+        'Only a combined Assessment and Plan section of the draft note can have subsections.',
+        'source_note',
+      );
     }
   }
 }
 
 function checkClientRequestId(id: string | undefined): void {
   if (id !== undefined && (id.length === 0 || id.length > LIMITS.clientRequestIdChars)) {
-    throw new LimitError(`A request id must be 1 to ${LIMITS.clientRequestIdChars} characters.`, 'client_request_id');
+    throw new LimitError(
+      `A request id must be 1 to ${LIMITS.clientRequestIdChars} characters.`,
+      'client_request_id',
+    );
   }
 }
 
@@ -66,7 +83,10 @@ function checkContext(text: string | undefined): void {
 export function checkGenerateNote(request: GenerateNoteRequest, caller: CallerKind): GenerateNoteRequest {
   if (!request.locale) throw new LimitError('Choose the language of the note.', 'locale');
   if (request.transcript_items.length === 0 || request.transcript_items.every((i) => i.text.trim() === '')) {
-    throw new LimitError('There is no transcript yet: record the visit before writing a note.', 'transcript_items');
+    throw new LimitError(
+      'There is no transcript yet: record the visit before writing a note.',
+      'transcript_items',
+    );
   }
   if (caller === 'user') {
     for (const field of ['note_template_key', 'note_sections_customization', 'specialty'] as const) {
@@ -79,7 +99,12 @@ export function checkGenerateNote(request: GenerateNoteRequest, caller: CallerKi
     }
   }
   for (const section of request.note_sections_customization ?? []) {
-    checkMaxChars(section.custom_instruction, LIMITS.customInstructionChars, 'custom_instruction', `The instruction for "${section.section_key}"`);
+    checkMaxChars(
+      section.custom_instruction,
+      LIMITS.customInstructionChars,
+      'custom_instruction',
+      `The instruction for "${section.section_key}"`,
+    );
   }
   checkMaxChars(
     request.note_template_custom_instructions,
@@ -99,7 +124,8 @@ export function checkGenerateNote(request: GenerateNoteRequest, caller: CallerKi
 
 /** Instruction edits: the instruction is 1–700 characters; context ≤ 10,000. */
 export function checkEditNote(request: EditNoteRequest): void {
-  if (request.instructions.trim() === '') throw new LimitError('Say what to change in the note.', 'instructions');
+  if (request.instructions.trim() === '')
+    throw new LimitError('Say what to change in the note.', 'instructions');
   checkMaxChars(request.instructions, LIMITS.customInstructionChars, 'instructions', 'The instruction');
   checkContext(request.unstructured_context);
   checkNoteContent(request.note, 'note');

@@ -22,7 +22,10 @@ export type ConnectionFlags = Partial<Record<keyof typeof CONNECTION_FLAGS, stri
  * Resolves the configuration from flags, the environment and the managed policy (IT's settings apply to
  * the CLI too). The person's own app settings are not read: a script's behaviour must not depend on them.
  */
-export async function cliConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+export async function cliConfig(
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Config> {
   const result = await loadConfig({
     flags: {
       serviceUrl: flags['service-url'],
@@ -34,7 +37,8 @@ export async function cliConfig(flags: ConnectionFlags, env: NodeJS.ProcessEnv =
     },
     env,
   });
-  if (!result.ok) throw new CliError(`Configuration: ${result.errors.map((e) => e.message).join('; ')}`, EXIT.usage);
+  if (!result.ok)
+    throw new CliError(`Configuration: ${result.errors.map((e) => e.message).join('; ')}`, EXIT.usage);
   return result.config;
 }
 

@@ -20,7 +20,8 @@ connection (flags override the environment): --service-url (SCRIBE_SERVICE_URL),
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    if (command === undefined) throw new CliError(`No command given. ${oneLine(USAGE.split('\n')[0]!)}`, EXIT.usage);
+    if (command === undefined)
+      throw new CliError(`No command given. ${oneLine(USAGE.split('\n')[0]!)}`, EXIT.usage);
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
@@ -42,21 +43,31 @@ async function run(argv: string[]): Promise<number> {
         async: { type: 'boolean' },
       });
       if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
-      await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<typeof note>[1]);
+      await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<
+        typeof note
+      >[1]);
       return 0;
     }
     default: {
       const extra = extraCommands.find((c) => c.name === command);
-      if (!extra) throw new CliError(`Unknown command "${command}". Run "scribe help" for the list.`, EXIT.usage);
+      if (!extra)
+        throw new CliError(`Unknown command "${command}". Run "scribe help" for the list.`, EXIT.usage);
       return extra.run(rest);
     }
   }
 }
 
 /** parseArgs with the connection flags added, and usage errors as one line. */
-export function parse<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>>(args: string[], options: T) {
+export function parse<
+  T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>,
+>(args: string[], options: T) {
   try {
-    return parseArgs({ args, options: { ...CONNECTION_FLAGS, ...options }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args,
+      options: { ...CONNECTION_FLAGS, ...options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new CliError(oneLine((error as Error).message), EXIT.usage);
   }
@@ -69,7 +80,8 @@ run(process.argv.slice(2)).then(
   (error: unknown) => {
     const { line, exitCode } = describeFailure(error);
     process.stderr.write(`scribe: ${oneLine(line)}\n`);
-    if (process.env.SCRIBE_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+    if (process.env.SCRIBE_DEBUG === '1' && error instanceof Error)
+      process.stderr.write(`${error.stack ?? ''}\n`);
     process.exitCode = exitCode;
   },
 );

@@ -22,14 +22,18 @@ export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
 /** One line for stderr, from any error. */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
-  if (error instanceof LimitError) return { line: `${error.message} Nothing was sent.`, exitCode: EXIT.limit };
+  if (error instanceof LimitError)
+    return { line: `${error.message} Nothing was sent.`, exitCode: EXIT.limit };
   if (error instanceof ApiError) {
     const detail = error.detail ? ` Reason given: ${error.detail}` : '';
     return { line: `${error.summary()}${detail}`, exitCode: EXIT.service };
   }
   // A bug or an unexpected failure: the class name only, since messages of foreign errors may carry content.
   const name = error instanceof Error ? error.name : typeof error;
-  return { line: `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`, exitCode: EXIT.failure };
+  return {
+    line: `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`,
+    exitCode: EXIT.failure,
+  };
 }
 
 /** Writes a result line to stdout. */

@@ -21,7 +21,10 @@ const SPEAKER_PREFIX = /^(DOCTOR|PATIENT|UNSPECIFIED)\s*:\s*(.*)$/;
  * prints them). Partial items (is_final false) are left out: only final items go to note generation.
  */
 export function parseTranscript(text: string): TranscriptItemInput[] {
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const items: TranscriptItemInput[] = [];
   lines.forEach((line, index) => {
     if (line.startsWith('{')) {
@@ -29,12 +32,18 @@ export function parseTranscript(text: string): TranscriptItemInput[] {
       try {
         json = JSON.parse(line);
       } catch {
-        throw new CliError(`Transcript line ${index + 1} starts like JSON but is not valid JSON.`, EXIT.usage);
+        throw new CliError(
+          `Transcript line ${index + 1} starts like JSON but is not valid JSON.`,
+          EXIT.usage,
+        );
       }
       const parsed = JsonItem.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new CliError(`Transcript line ${index + 1}: ${issue?.path.join('.') || 'item'} is ${issue?.code ?? 'invalid'}.`, EXIT.usage);
+        throw new CliError(
+          `Transcript line ${index + 1}: ${issue?.path.join('.') || 'item'} is ${issue?.code ?? 'invalid'}.`,
+          EXIT.usage,
+        );
       }
       const item = parsed.data;
       if (item.is_final === false) return;
@@ -49,7 +58,9 @@ export function parseTranscript(text: string): TranscriptItemInput[] {
       return;
     }
     const match = SPEAKER_PREFIX.exec(line);
-    items.push(match ? { text: match[2]!, speaker_type: match[1]! } : { text: line, speaker_type: 'UNSPECIFIED' });
+    items.push(
+      match ? { text: match[2]!, speaker_type: match[1]! } : { text: line, speaker_type: 'UNSPECIFIED' },
+    );
   });
   // Items with offsets are sorted on the timeline; plain lines keep file order.
   if (items.every((item) => item.start_offset_ms !== undefined)) {

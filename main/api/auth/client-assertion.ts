@@ -21,7 +21,9 @@ export function loadRsaPrivateKey(pem: string): KeyObject {
     throw new Error('The private key file is not a readable PEM private key.');
   }
   if (key.asymmetricKeyType !== 'rsa') {
-    throw new Error(`The private key is ${key.asymmetricKeyType ?? 'unknown'}; the service accepts RSA keys (RS256) only.`);
+    throw new Error(
+      `The private key is ${key.asymmetricKeyType ?? 'unknown'}; the service accepts RSA keys (RS256) only.`,
+    );
   }
   return key;
 }
@@ -36,9 +38,12 @@ export async function signClientAssertion(
   now: number = Date.now(),
   lifetimeSec: number = PROTOCOL.assertionLifetimeSec,
 ): Promise<string> {
-  if (lifetimeSec <= 0 || lifetimeSec > 300) throw new RangeError('assertion lifetime must be within (0, 300] s');
+  if (lifetimeSec <= 0 || lifetimeSec > 300)
+    throw new RangeError('assertion lifetime must be within (0, 300] s');
   const key =
-    typeof credentials.privateKey === 'string' ? loadRsaPrivateKey(credentials.privateKey) : credentials.privateKey;
+    typeof credentials.privateKey === 'string'
+      ? loadRsaPrivateKey(credentials.privateKey)
+      : credentials.privateKey;
   const iat = Math.floor(now / 1000);
   const header: { alg: 'RS256'; typ: 'JWT'; kid?: string } = { alg: 'RS256', typ: 'JWT' };
   if (credentials.keyId) header.kid = credentials.keyId;

@@ -60,7 +60,8 @@ export class ServerTokenSource implements AccessTokenSource {
       try {
         return await this.#requestOnce();
       } catch (error) {
-        if (!(error instanceof ApiError) || !error.retryable || attempt >= DEFAULT_RETRY.maxRetries) throw error;
+        if (!(error instanceof ApiError) || !error.retryable || attempt >= DEFAULT_RETRY.maxRetries)
+          throw error;
         await sleep(backoffDelay(attempt, DEFAULT_RETRY));
       }
     }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { HttpClient } from '../transport/http.ts';
+import type { HttpClient } from '../transport/http.ts';
 import type { UserTokens } from '../schemas/account.ts';
 import { authenticateUser, findOrCreateUser } from '../endpoints/users.ts';
 import { loadRsaPrivateKey, type ClientCredentials } from './client-assertion.ts';
@@ -44,7 +44,11 @@ export async function readPrivateKeyFile(path: string): Promise<ClientCredential
  * found or created and its tokens minted; when its refresh token is later refused, it is authenticated
  * again through the server credentials.
  */
-export async function openAuthSession(http: HttpClient, setup: AuthSetup, persistence: TokenPersistence = {}): Promise<AuthSession> {
+export async function openAuthSession(
+  http: HttpClient,
+  setup: AuthSetup,
+  persistence: TokenPersistence = {},
+): Promise<AuthSession> {
   if (setup.kind === 'user-token') {
     const user = new UserTokenSource(http, setup.tokens, { onTokens: persistence.user?.save });
     return { server: undefined, user, active: user, userId: undefined };

@@ -79,7 +79,10 @@ export class UserTokenSource implements AccessTokenSource {
     } catch (error) {
       if (!(error instanceof AuthenticationError)) throw error;
       if (!this.options.reauthenticate) {
-        throw new AuthenticationError('The sign-in has expired. Sign in again.', { status: 401, operation: 'refresh-token' });
+        throw new AuthenticationError('The sign-in has expired. Sign in again.', {
+          status: 401,
+          operation: 'refresh-token',
+        });
       }
       next = await this.options.reauthenticate();
     }

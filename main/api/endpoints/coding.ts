@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   EmCodesSchema,
   NormalizedDataResponseSchema,
@@ -25,14 +25,32 @@ export interface NormalizedDataRequest {
 }
 
 /** ICD-10 conditions and LOINC observations from a note. */
-export async function generateNormalizedData(ctx: CoreContext, request: NormalizedDataRequest, options: CallOptions = {}): Promise<NormalizedData> {
+export async function generateNormalizedData(
+  ctx: CoreContext,
+  request: NormalizedDataRequest,
+  options: CallOptions = {},
+): Promise<NormalizedData> {
   checkNoteContent(request.note, 'note');
-  return call(ctx, 'POST', '/generate-normalized-data', NormalizedPayload, 'generate-normalized-data', { body: request, signal: options.signal });
+  return call(ctx, 'POST', '/generate-normalized-data', NormalizedPayload, 'generate-normalized-data', {
+    body: request,
+    signal: options.signal,
+  });
 }
 
-export async function generateNormalizedDataAsync(ctx: CoreContext, request: NormalizedDataRequest, options: CallOptions = {}): Promise<AsyncJob<NormalizedData>> {
+export async function generateNormalizedDataAsync(
+  ctx: CoreContext,
+  request: NormalizedDataRequest,
+  options: CallOptions = {},
+): Promise<AsyncJob<NormalizedData>> {
   checkNoteContent(request.note, 'note');
-  return startJob(ctx, '/generate-normalized-data-async', request, NormalizedPayload, 'generate-normalized-data-async', options);
+  return startJob(
+    ctx,
+    '/generate-normalized-data-async',
+    request,
+    NormalizedPayload,
+    'generate-normalized-data-async',
+    options,
+  );
 }
 
 export interface SuggestedOrdersRequest {
@@ -50,7 +68,11 @@ function checkOrders(request: SuggestedOrdersRequest): void {
 }
 
 /** Orders (labs, imaging, medications, …) suggested from a note. */
-export async function generateSuggestedOrders(ctx: CoreContext, request: SuggestedOrdersRequest, options: CallOptions = {}): Promise<SuggestedOrder[]> {
+export async function generateSuggestedOrders(
+  ctx: CoreContext,
+  request: SuggestedOrdersRequest,
+  options: CallOptions = {},
+): Promise<SuggestedOrder[]> {
   checkOrders(request);
   const { client_request_id: _unused, ...body } = request;
   return call(ctx, 'POST', '/generate-suggested-orders', OrdersPayload, 'generate-suggested-orders', {
@@ -59,9 +81,20 @@ export async function generateSuggestedOrders(ctx: CoreContext, request: Suggest
   });
 }
 
-export async function generateSuggestedOrdersAsync(ctx: CoreContext, request: SuggestedOrdersRequest, options: CallOptions = {}): Promise<AsyncJob<SuggestedOrder[]>> {
+export async function generateSuggestedOrdersAsync(
+  ctx: CoreContext,
+  request: SuggestedOrdersRequest,
+  options: CallOptions = {},
+): Promise<AsyncJob<SuggestedOrder[]>> {
   checkOrders(request);
-  return startJob(ctx, '/generate-suggested-orders-async', request, OrdersPayload, 'generate-suggested-orders-async', options);
+  return startJob(
+    ctx,
+    '/generate-suggested-orders-async',
+    request,
+    OrdersPayload,
+    'generate-suggested-orders-async',
+    options,
+  );
 }
 
 export interface EmCodesRequest {
@@ -73,18 +106,37 @@ export interface EmCodesRequest {
 }
 
 /** E/M codes from transcript and note (server callers; U.S. product). */
-export async function generateEmCodesAsync(ctx: CoreContext, request: EmCodesRequest, options: CallOptions = {}): Promise<AsyncJob<EmCodes>> {
+export async function generateEmCodesAsync(
+  ctx: CoreContext,
+  request: EmCodesRequest,
+  options: CallOptions = {},
+): Promise<AsyncJob<EmCodes>> {
   requireServer(ctx, 'E/M coding');
   checkEmSpecialty(request.em_specialty_kind);
   if (request.note) checkNoteContent(request.note, 'note');
-  return startJob(ctx, '/generate-em-codes-async', request, EmCodesSchema, 'generate-em-codes-async', options);
+  return startJob(
+    ctx,
+    '/generate-em-codes-async',
+    request,
+    EmCodesSchema,
+    'generate-em-codes-async',
+    options,
+  );
 }
 
 /** Deterministic recomputation of E/M codes from structured inputs (server callers). */
-export async function computeEmCodes(ctx: CoreContext, request: EmCodesRequest, options: CallOptions = {}): Promise<EmCodes> {
+export async function computeEmCodes(
+  ctx: CoreContext,
+  request: EmCodesRequest,
+  options: CallOptions = {},
+): Promise<EmCodes> {
   requireServer(ctx, 'E/M coding');
   checkEmSpecialty(request.em_specialty_kind);
-  return call(ctx, 'POST', '/compute-em-codes', EmCodesSchema, 'compute-em-codes', { body: request, idempotent: true, signal: options.signal });
+  return call(ctx, 'POST', '/compute-em-codes', EmCodesSchema, 'compute-em-codes', {
+    body: request,
+    idempotent: true,
+    signal: options.signal,
+  });
 }
 
 export interface PatientInstructionsRequest {
@@ -94,10 +146,22 @@ export interface PatientInstructionsRequest {
 }
 
 /** A patient-friendly summary of the note. 83023 means the note has nothing actionable. */
-export async function generatePatientInstructions(ctx: CoreContext, request: PatientInstructionsRequest, options: CallOptions = {}): Promise<string> {
-  if (!request.instructions_locale) throw new LimitError('Choose the language of the instructions.', 'instructions_locale');
+export async function generatePatientInstructions(
+  ctx: CoreContext,
+  request: PatientInstructionsRequest,
+  options: CallOptions = {},
+): Promise<string> {
+  if (!request.instructions_locale)
+    throw new LimitError('Choose the language of the instructions.', 'instructions_locale');
   checkNoteContent(request.note, 'note');
-  const answer = await call(ctx, 'POST', '/generate-patient-instructions', PatientInstructionsSchema, 'generate-patient-instructions', { body: request, signal: options.signal });
+  const answer = await call(
+    ctx,
+    'POST',
+    '/generate-patient-instructions',
+    PatientInstructionsSchema,
+    'generate-patient-instructions',
+    { body: request, signal: options.signal },
+  );
   return answer.instructions;
 }
 
@@ -108,8 +172,20 @@ export interface TranslateInstructionsRequest {
 }
 
 /** Machine translation of instructions; the result ends with the service's disclaimer, which is kept. */
-export async function translatePatientInstructions(ctx: CoreContext, request: TranslateInstructionsRequest, options: CallOptions = {}): Promise<string> {
-  if (request.instructions.trim() === '') throw new LimitError('There are no instructions to translate.', 'instructions');
-  const answer = await call(ctx, 'POST', '/translate-patient-instructions', PatientInstructionsSchema, 'translate-patient-instructions', { body: request, signal: options.signal });
+export async function translatePatientInstructions(
+  ctx: CoreContext,
+  request: TranslateInstructionsRequest,
+  options: CallOptions = {},
+): Promise<string> {
+  if (request.instructions.trim() === '')
+    throw new LimitError('There are no instructions to translate.', 'instructions');
+  const answer = await call(
+    ctx,
+    'POST',
+    '/translate-patient-instructions',
+    PatientInstructionsSchema,
+    'translate-patient-instructions',
+    { body: request, signal: options.signal },
+  );
   return answer.instructions;
 }

@@ -1,6 +1,5 @@
 import type { HttpClient, HttpMethod } from '../transport/http.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
-import type { CallerKind } from '../protocol.ts';
 import type { z } from 'zod';
 import { ApiError } from '../errors.ts';
 
@@ -21,9 +20,22 @@ export function call<T>(
   path: string,
   schema: z.ZodType<T>,
   operation: string,
-  extra: { body?: unknown; query?: Record<string, string | undefined>; idempotent?: boolean; form?: FormData } & CallOptions = {},
+  extra: {
+    body?: unknown;
+    query?: Record<string, string | undefined>;
+    idempotent?: boolean;
+    form?: FormData;
+  } & CallOptions = {},
 ): Promise<T> {
-  return ctx.http.request({ method, path, caller: ctx.auth.caller, auth: ctx.auth, schema, operation, ...extra });
+  return ctx.http.request({
+    method,
+    path,
+    caller: ctx.auth.caller,
+    auth: ctx.auth,
+    schema,
+    operation,
+    ...extra,
+  });
 }
 
 /** Refuses, before sending, an endpoint the contract reserves for server callers. */

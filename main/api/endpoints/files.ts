@@ -40,20 +40,47 @@ function checkTranscribe(ctx: CoreContext, request: TranscribeFileRequest): void
 }
 
 /** POST /transcribe with a WAV file. */
-export async function transcribeFile(ctx: CoreContext, path: string, request: TranscribeFileRequest, options: CallOptions = {}): Promise<FileTranscript> {
+export async function transcribeFile(
+  ctx: CoreContext,
+  path: string,
+  request: TranscribeFileRequest,
+  options: CallOptions = {},
+): Promise<FileTranscript> {
   checkTranscribe(ctx, request);
-  return call(ctx, 'POST', '/transcribe', FileTranscriptSchema, 'transcribe', { form: await audioForm(path, request), signal: options.signal });
-}
-
-/** POST /transcribe-async with a file, then poll. */
-export async function transcribeFileAsync(ctx: CoreContext, path: string, request: TranscribeFileRequest, options: CallOptions = {}): Promise<AsyncJob<FileTranscript>> {
-  checkTranscribe(ctx, request);
-  // startJob sends JSON; file upload needs multipart, so start it here and reuse the poller.
-  const started = await call(ctx, 'POST', '/transcribe-async', z.looseObject({ id: z.string() }), 'transcribe-async', {
+  return call(ctx, 'POST', '/transcribe', FileTranscriptSchema, 'transcribe', {
     form: await audioForm(path, request),
     signal: options.signal,
   });
-  return jobHandle(ctx, '/transcribe-async', started.id, FileTranscriptSchema, 'transcribe-async', Date.now());
+}
+
+/** POST /transcribe-async with a file, then poll. */
+export async function transcribeFileAsync(
+  ctx: CoreContext,
+  path: string,
+  request: TranscribeFileRequest,
+  options: CallOptions = {},
+): Promise<AsyncJob<FileTranscript>> {
+  checkTranscribe(ctx, request);
+  // startJob sends JSON; file upload needs multipart, so start it here and reuse the poller.
+  const started = await call(
+    ctx,
+    'POST',
+    '/transcribe-async',
+    z.looseObject({ id: z.string() }),
+    'transcribe-async',
+    {
+      form: await audioForm(path, request),
+      signal: options.signal,
+    },
+  );
+  return jobHandle(
+    ctx,
+    '/transcribe-async',
+    started.id,
+    FileTranscriptSchema,
+    'transcribe-async',
+    Date.now(),
+  );
 }
 
 export const DictationResultSchema = z.looseObject({ dictation: z.string() });

@@ -37,7 +37,11 @@ export async function startJob<T>(
 ): Promise<AsyncJob<T>> {
   // Every start carries a client_request_id, so that a retry after a lost answer cannot start a second job.
   const withId = { client_request_id: randomUUID(), ...(body as object) };
-  const started = await call(ctx, 'POST', path, AsyncStartSchema, operation, { body: withId, idempotent: true, signal: options.signal });
+  const started = await call(ctx, 'POST', path, AsyncStartSchema, operation, {
+    body: withId,
+    idempotent: true,
+    signal: options.signal,
+  });
   return jobHandle(ctx, path, started.id, payload, operation, (options.now ?? Date.now)());
 }
 
@@ -69,10 +73,13 @@ export function jobHandle<T>(
           });
         } catch (error) {
           if (error instanceof NotFoundError && now() >= expiresAt) {
-            throw new JobError('The result has expired on the service (results are kept for 2 hours). Generate it again.', {
-              operation,
-              status: 404,
-            });
+            throw new JobError(
+              'The result has expired on the service (results are kept for 2 hours). Generate it again.',
+              {
+                operation,
+                status: 404,
+              },
+            );
           }
           throw error;
         }
@@ -83,16 +90,22 @@ export function jobHandle<T>(
           return job.payload as T;
         }
         if (job.status === 'FAILED') {
-          throw new JobError('The service could not complete this. Try again; if it keeps failing, contact support.', {
-            operation,
-            code: job.error?.code,
-            name: job.error?.name,
-            retryable: true,
-          });
+          throw new JobError(
+            'The service could not complete this. Try again; if it keeps failing, contact support.',
+            {
+              operation,
+              code: job.error?.code,
+              name: job.error?.name,
+              retryable: true,
+            },
+          );
         }
         options.onProgress?.({ elapsedMs: now() - begin, polls });
         if (now() + delay > deadline) {
-          throw new JobError('This is taking longer than expected. It was stopped; try again.', { operation, retryable: true });
+          throw new JobError('This is taking longer than expected. It was stopped; try again.', {
+            operation,
+            retryable: true,
+          });
         }
         await sleep(delay, options.signal);
         delay = Math.min(options.maxDelayMs ?? 5_000, Math.round(delay * 1.6));

@@ -29,7 +29,8 @@ function checkPhrase(input: Partial<DotPhraseInput>): void {
   if (input.trigger !== undefined && !/^\S+$/.test(input.trigger)) {
     throw new LimitError('A dot phrase shortcut is one word without spaces, such as .normalexam', 'trigger');
   }
-  if (input.content !== undefined && input.content.trim() === '') throw new LimitError('A dot phrase needs text to insert.', 'content');
+  if (input.content !== undefined && input.content.trim() === '')
+    throw new LimitError('A dot phrase needs text to insert.', 'content');
 }
 
 const BulkResult = z.looseObject({ dot_phrases: z.array(DotPhraseSchema) });
@@ -44,30 +45,53 @@ export function dotPhrasesApi(context: () => CoreContext) {
   };
   return {
     list: async (options?: CallOptions): Promise<DotPhrase[]> =>
-      call(ctx(), 'GET', '/dot-phrases', DotPhraseListSchema, 'list-dot-phrases', options).then((r) => r.data),
+      call(ctx(), 'GET', '/dot-phrases', DotPhraseListSchema, 'list-dot-phrases', options).then(
+        (r) => r.data,
+      ),
     create: async (input: DotPhraseInput, options?: CallOptions): Promise<DotPhrase> => {
       checkPhrase(input);
-      return call(ctx(), 'POST', '/dot-phrases', DotPhraseSchema, 'create-dot-phrase', { body: input, ...options });
+      return call(ctx(), 'POST', '/dot-phrases', DotPhraseSchema, 'create-dot-phrase', {
+        body: input,
+        ...options,
+      });
     },
     update: async (id: string, patch: Partial<DotPhraseInput>, options?: CallOptions): Promise<DotPhrase> => {
       checkPhrase(patch);
-      return call(ctx(), 'PATCH', `/dot-phrases/${enc(id)}`, DotPhraseSchema, 'update-dot-phrase', { body: patch, idempotent: true, ...options });
+      return call(ctx(), 'PATCH', `/dot-phrases/${enc(id)}`, DotPhraseSchema, 'update-dot-phrase', {
+        body: patch,
+        idempotent: true,
+        ...options,
+      });
     },
     remove: async (id: string, options?: CallOptions): Promise<void> =>
-      call(ctx(), 'DELETE', `/dot-phrases/${enc(id)}`, Deleted, 'delete-dot-phrase', options).then(() => undefined),
+      call(ctx(), 'DELETE', `/dot-phrases/${enc(id)}`, Deleted, 'delete-dot-phrase', options).then(
+        () => undefined,
+      ),
     bulkCreate: async (items: DotPhraseInput[], options?: CallOptions): Promise<DotPhrase[]> => {
       checkBulkSize(items, 'dot_phrases', 'dot phrases');
       items.forEach(checkPhrase);
-      return call(ctx(), 'POST', '/dot-phrases/bulk-create', BulkResult, 'bulk-create-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.dot_phrases);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-create', BulkResult, 'bulk-create-dot-phrases', {
+        body: { dot_phrases: items },
+        ...options,
+      }).then((r) => r.dot_phrases);
     },
-    bulkUpdate: async (items: Array<{ id: string } & Partial<DotPhraseInput>>, options?: CallOptions): Promise<DotPhrase[]> => {
+    bulkUpdate: async (
+      items: Array<{ id: string } & Partial<DotPhraseInput>>,
+      options?: CallOptions,
+    ): Promise<DotPhrase[]> => {
       checkBulkSize(items, 'dot_phrases', 'dot phrases');
       items.forEach(checkPhrase);
-      return call(ctx(), 'POST', '/dot-phrases/bulk-update', BulkResult, 'bulk-update-dot-phrases', { body: { dot_phrases: items }, ...options }).then((r) => r.dot_phrases);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-update', BulkResult, 'bulk-update-dot-phrases', {
+        body: { dot_phrases: items },
+        ...options,
+      }).then((r) => r.dot_phrases);
     },
     bulkDelete: async (ids: string[], options?: CallOptions): Promise<void> => {
       checkBulkSize(ids, 'ids', 'dot phrases');
-      return call(ctx(), 'POST', '/dot-phrases/bulk-delete', Deleted, 'bulk-delete-dot-phrases', { body: { ids }, ...options }).then(() => undefined);
+      return call(ctx(), 'POST', '/dot-phrases/bulk-delete', Deleted, 'bulk-delete-dot-phrases', {
+        body: { ids },
+        ...options,
+      }).then(() => undefined);
     },
   };
 }
@@ -88,18 +112,33 @@ export function textReplacementsApi(context: () => CoreContext) {
   const base = '/dictation-text-replacements';
   return {
     list: async (options?: CallOptions): Promise<TextReplacement[]> =>
-      call(ctx(), 'GET', base, TextReplacementListSchema, 'list-text-replacements', options).then((r) => r.data),
+      call(ctx(), 'GET', base, TextReplacementListSchema, 'list-text-replacements', options).then(
+        (r) => r.data,
+      ),
     get: async (id: string, options?: CallOptions): Promise<TextReplacement> =>
       call(ctx(), 'GET', `${base}/${enc(id)}`, TextReplacementSchema, 'get-text-replacement', options),
     create: async (input: TextReplacementInput, options?: CallOptions): Promise<TextReplacement> => {
       checkReplacement(input);
-      return call(ctx(), 'POST', base, TextReplacementSchema, 'create-text-replacement', { body: input, ...options });
+      return call(ctx(), 'POST', base, TextReplacementSchema, 'create-text-replacement', {
+        body: input,
+        ...options,
+      });
     },
-    update: async (id: string, patch: Partial<TextReplacementInput>, options?: CallOptions): Promise<TextReplacement> => {
+    update: async (
+      id: string,
+      patch: Partial<TextReplacementInput>,
+      options?: CallOptions,
+    ): Promise<TextReplacement> => {
       checkReplacement(patch);
-      return call(ctx(), 'PATCH', `${base}/${enc(id)}`, TextReplacementSchema, 'update-text-replacement', { body: patch, idempotent: true, ...options });
+      return call(ctx(), 'PATCH', `${base}/${enc(id)}`, TextReplacementSchema, 'update-text-replacement', {
+        body: patch,
+        idempotent: true,
+        ...options,
+      });
     },
     remove: async (id: string, options?: CallOptions): Promise<void> =>
-      call(ctx(), 'DELETE', `${base}/${enc(id)}`, Deleted, 'delete-text-replacement', options).then(() => undefined),
+      call(ctx(), 'DELETE', `${base}/${enc(id)}`, Deleted, 'delete-text-replacement', options).then(
+        () => undefined,
+      ),
   };
 }

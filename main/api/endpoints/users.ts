@@ -1,6 +1,12 @@
 import { LIMITS, LimitError } from '../limits.ts';
 import { NotFoundError } from '../errors.ts';
-import { UserListSchema, UserSchema, UserTokensSchema, type User, type UserTokens } from '../schemas/account.ts';
+import {
+  UserListSchema,
+  UserSchema,
+  UserTokensSchema,
+  type User,
+  type UserTokens,
+} from '../schemas/account.ts';
 import { call, enc, requireServer, type CallOptions, type CoreContext } from './context.ts';
 
 export interface UserInput {
@@ -12,12 +18,19 @@ export interface UserInput {
 
 function checkExternalId(id: string | undefined): void {
   if (id !== undefined && (id.length === 0 || id.length > LIMITS.externalIdChars)) {
-    throw new LimitError(`A user's external id must be 1 to ${LIMITS.externalIdChars} characters.`, 'external_id');
+    throw new LimitError(
+      `A user's external id must be 1 to ${LIMITS.externalIdChars} characters.`,
+      'external_id',
+    );
   }
 }
 
 /** POST /users (server). */
-export async function createUser(ctx: CoreContext, input: UserInput, options: CallOptions = {}): Promise<User> {
+export async function createUser(
+  ctx: CoreContext,
+  input: UserInput,
+  options: CallOptions = {},
+): Promise<User> {
   requireServer(ctx, 'Managing users');
   checkExternalId(input.external_id);
   return call(ctx, 'POST', '/users', UserSchema, 'create-user', { body: input, signal: options.signal });
@@ -28,10 +41,19 @@ export async function getUser(ctx: CoreContext, id: string, options: CallOptions
   return call(ctx, 'GET', `/users/${enc(id)}`, UserSchema, 'get-user', options);
 }
 
-export async function updateUser(ctx: CoreContext, id: string, patch: UserInput, options: CallOptions = {}): Promise<User> {
+export async function updateUser(
+  ctx: CoreContext,
+  id: string,
+  patch: UserInput,
+  options: CallOptions = {},
+): Promise<User> {
   requireServer(ctx, 'Managing users');
   checkExternalId(patch.external_id);
-  return call(ctx, 'PATCH', `/users/${enc(id)}`, UserSchema, 'update-user', { body: patch, idempotent: true, signal: options.signal });
+  return call(ctx, 'PATCH', `/users/${enc(id)}`, UserSchema, 'update-user', {
+    body: patch,
+    idempotent: true,
+    signal: options.signal,
+  });
 }
 
 export async function listUsers(
@@ -55,11 +77,22 @@ export async function listUsers(
 }
 
 /** GET /users/find_by_external_id/{id}; undefined when there is none. */
-export async function findUserByExternalId(ctx: CoreContext, externalId: string, options: CallOptions = {}): Promise<User | undefined> {
+export async function findUserByExternalId(
+  ctx: CoreContext,
+  externalId: string,
+  options: CallOptions = {},
+): Promise<User | undefined> {
   requireServer(ctx, 'Managing users');
   checkExternalId(externalId);
   try {
-    return await call(ctx, 'GET', `/users/find_by_external_id/${enc(externalId)}`, UserSchema, 'find-user', options);
+    return await call(
+      ctx,
+      'GET',
+      `/users/find_by_external_id/${enc(externalId)}`,
+      UserSchema,
+      'find-user',
+      options,
+    );
   } catch (error) {
     if (error instanceof NotFoundError) return undefined;
     throw error;
@@ -67,13 +100,28 @@ export async function findUserByExternalId(ctx: CoreContext, externalId: string,
 }
 
 /** Finds the user by external id, or creates it. */
-export async function findOrCreateUser(ctx: CoreContext, externalId: string, options: CallOptions = {}): Promise<User> {
+export async function findOrCreateUser(
+  ctx: CoreContext,
+  externalId: string,
+  options: CallOptions = {},
+): Promise<User> {
   const found = await findUserByExternalId(ctx, externalId, options);
   return found ?? createUser(ctx, { external_id: externalId }, options);
 }
 
 /** POST /jwt/authenticate/{user_id}: a user's access and refresh tokens (server bearer, no body). */
-export async function authenticateUser(ctx: CoreContext, userId: string, options: CallOptions = {}): Promise<UserTokens> {
+export async function authenticateUser(
+  ctx: CoreContext,
+  userId: string,
+  options: CallOptions = {},
+): Promise<UserTokens> {
   requireServer(ctx, 'Signing in a user');
-  return call(ctx, 'POST', `/jwt/authenticate/${enc(userId)}`, UserTokensSchema, 'authenticate-user', options);
+  return call(
+    ctx,
+    'POST',
+    `/jwt/authenticate/${enc(userId)}`,
+    UserTokensSchema,
+    'authenticate-user',
+    options,
+  );
 }

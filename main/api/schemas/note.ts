@@ -11,7 +11,11 @@ export const SubsectionsContentSchema = z.looseObject({
 });
 /** A content type this client does not know yet: kept, shown as unsupported, never a crash. */
 export const UnknownContentSchema = z.looseObject({ type: z.string() });
-export const SectionContentSchema = z.union([TextContentSchema, SubsectionsContentSchema, UnknownContentSchema]);
+export const SectionContentSchema = z.union([
+  TextContentSchema,
+  SubsectionsContentSchema,
+  UnknownContentSchema,
+]);
 
 export const NoteSectionSchema = z.looseObject({
   key: z.string(),

@@ -73,7 +73,8 @@ export class HttpClient {
   }
 
   async request<T>(options: RequestOptions<T>): Promise<T> {
-    const retryable = options.method !== 'POST' && options.method !== 'PATCH' ? true : options.idempotent === true;
+    const retryable =
+      options.method !== 'POST' && options.method !== 'PATCH' ? true : options.idempotent === true;
     let token = options.auth ? await options.auth.token() : undefined;
     let renewed = false;
     for (let attempt = 0; ; attempt++) {
@@ -110,7 +111,10 @@ export class HttpClient {
   }
 
   async #send<T>(options: RequestOptions<T>, token: string | undefined): Promise<Response> {
-    const headers: Record<string, string> = { [PROTOCOL.versionHeader]: this.apiVersion, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      [PROTOCOL.versionHeader]: this.apiVersion,
+      accept: 'application/json',
+    };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     let body: string | FormData | undefined;
     if (options.form) body = options.form;

@@ -8,7 +8,11 @@ export interface BackoffPolicy {
 
 export const DEFAULT_RETRY: BackoffPolicy = { baseMs: 250, capMs: 8_000, maxRetries: 3 };
 
-export function backoffDelay(attempt: number, policy: Pick<BackoffPolicy, 'baseMs' | 'capMs'>, random = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<BackoffPolicy, 'baseMs' | 'capMs'>,
+  random = Math.random,
+): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
   return Math.round(random() * ceiling);
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors.ts';
-import { HttpClient } from '../../api/transport/http.ts';
+import type { HttpClient } from '../../api/transport/http.ts';
 import { readPrivateKeyFile } from '../../api/auth/session.ts';
 import { ServerTokenSource } from '../../api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../api/auth/user-token-source.ts';
@@ -56,34 +56,50 @@ export async function doctor(config: Config, print: (line: string) => void = out
   if (!keyOk || !server) return results;
   const serverAuth = server;
 
-  if (!(await check('server token', async () => {
-    await serverAuth.token();
-    return 'the service accepted the client assertion';
-  }))) return results;
+  if (
+    !(await check('server token', async () => {
+      await serverAuth.token();
+      return 'the service accepted the client assertion';
+    }))
+  )
+    return results;
 
   const serverCore = new CoreClient(client, serverAuth);
-  if (!(await check('note templates', async () => {
-    const templates = await serverCore.listTemplates(config.noteLocale);
-    if (templates.length === 0) throw new CliError('the organization has no note templates');
-    return `${templates.length} available (${templates.map((t) => t.key).slice(0, 5).join(', ')}${templates.length > 5 ? ', …' : ''})`;
-  }))) return results;
+  if (
+    !(await check('note templates', async () => {
+      const templates = await serverCore.listTemplates(config.noteLocale);
+      if (templates.length === 0) throw new CliError('the organization has no note templates');
+      return `${templates.length} available (${templates
+        .map((t) => t.key)
+        .slice(0, 5)
+        .join(', ')}${templates.length > 5 ? ', …' : ''})`;
+    }))
+  )
+    return results;
 
   if (!config.userExternalId) return results;
   const externalId = config.userExternalId;
   const ctx = { http: client, auth: serverAuth };
   let userId = '';
-  if (!(await check('user', async () => {
-    const user = await findOrCreateUser(ctx, externalId);
-    userId = user.id;
-    if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
-    return `user ${user.id}`;
-  }))) return results;
+  if (
+    !(await check('user', async () => {
+      const user = await findOrCreateUser(ctx, externalId);
+      userId = user.id;
+      if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
+      return `user ${user.id}`;
+    }))
+  )
+    return results;
 
   let userAuth: UserTokenSource | undefined;
-  if (!(await check('user sign-in', async () => {
-    userAuth = new UserTokenSource(client, await authenticateUser(ctx, userId));
-    return 'tokens minted';
-  })) || !userAuth) return results;
+  if (
+    !(await check('user sign-in', async () => {
+      userAuth = new UserTokenSource(client, await authenticateUser(ctx, userId));
+      return 'tokens minted';
+    })) ||
+    !userAuth
+  )
+    return results;
   const userCore = new CoreClient(client, userAuth);
 
   await check('note settings', async () => {

@@ -21,7 +21,10 @@ async function readInput(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new CliError(`The ${what} file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, EXIT.usage);
+    throw new CliError(
+      `The ${what} file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      EXIT.usage,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../../main/api/transport/http.ts';
+import type { HttpClient } from '../../../main/api/transport/http.ts';
 import { ServerTokenSource } from '../../../main/api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../../main/api/auth/user-token-source.ts';
 import { openAuthSession } from '../../../main/api/auth/session.ts';
@@ -17,12 +17,22 @@ afterAll(() => h.close());
 const MINUTE = 60_000;
 
 /** A token source with a chosen client id, key, kid and clock, to break one claim rule at a time. */
-function source(overrides: { clientId?: string; privateKey?: string; keyId?: string; now?: () => number; http?: HttpClient }) {
-  return new ServerTokenSource(overrides.http ?? h.http, {
-    clientId: overrides.clientId ?? h.fixtures.staticClient.id,
-    privateKey: overrides.privateKey ?? h.staticPem,
-    keyId: overrides.keyId,
-  }, { now: overrides.now });
+function source(overrides: {
+  clientId?: string;
+  privateKey?: string;
+  keyId?: string;
+  now?: () => number;
+  http?: HttpClient;
+}) {
+  return new ServerTokenSource(
+    overrides.http ?? h.http,
+    {
+      clientId: overrides.clientId ?? h.fixtures.staticClient.id,
+      privateKey: overrides.privateKey ?? h.staticPem,
+      keyId: overrides.keyId,
+    },
+    { now: overrides.now },
+  );
 }
 
 async function refusal(tokens: ServerTokenSource): Promise<ApiError> {
@@ -37,7 +47,13 @@ async function refusal(tokens: ServerTokenSource): Promise<ApiError> {
 describe('client assertion: the service accepts ours and refuses each broken claim rule', () => {
   it('accepts a static-key client and a JWKS client with kid, pinning the API version', async () => {
     expect(await source({}).token()).toBeTruthy();
-    expect(await source({ clientId: h.fixtures.jwksClient.id, privateKey: h.jwksPem, keyId: h.fixtures.jwksClient.kid }).token()).toBeTruthy();
+    expect(
+      await source({
+        clientId: h.fixtures.jwksClient.id,
+        privateKey: h.jwksPem,
+        keyId: h.fixtures.jwksClient.kid,
+      }).token(),
+    ).toBeTruthy();
     const versions = new Set(h.service.control.requests.map((r) => r.version));
     expect([...versions]).toEqual(['2026-10-05']);
   });
@@ -49,7 +65,9 @@ describe('client assertion: the service accepts ours and refuses each broken cla
   });
 
   it('refuses a signature made with another key', async () => {
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     expect((await refusal(source({ privateKey: other }))).detail).toMatch(/signature/i);
   });
 
@@ -62,7 +80,10 @@ describe('client assertion: the service accepts ours and refuses each broken cla
   it('refuses an audience that is not the token URL', async () => {
     const other = await startHarness({ audience: 'https://us.api.example.com/v1/core/server/oauth/token' });
     try {
-      const tokens = new ServerTokenSource(other.http, { clientId: other.fixtures.staticClient.id, privateKey: other.staticPem });
+      const tokens = new ServerTokenSource(other.http, {
+        clientId: other.fixtures.staticClient.id,
+        privateKey: other.staticPem,
+      });
       expect((await refusal(tokens)).detail).toMatch(/aud/i);
     } finally {
       await other.close();
@@ -107,8 +128,16 @@ describe('server token cache', () => {
 
 describe('user tokens', () => {
   it('finds or creates the user by external id, and the same id maps to the same user', async () => {
-    const one = await openAuthSession(h.http, { kind: 'server', credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem }, userExternalId: 'ext-clinician-1' });
-    const two = await openAuthSession(h.http, { kind: 'server', credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem }, userExternalId: 'ext-clinician-1' });
+    const one = await openAuthSession(h.http, {
+      kind: 'server',
+      credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem },
+      userExternalId: 'ext-clinician-1',
+    });
+    const two = await openAuthSession(h.http, {
+      kind: 'server',
+      credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem },
+      userExternalId: 'ext-clinician-1',
+    });
     expect(one.userId).toBeTruthy();
     expect(two.userId).toBe(one.userId);
     expect(one.active.caller).toBe('user');
@@ -118,7 +147,11 @@ describe('user tokens', () => {
     const saved: string[] = [];
     const session = await openAuthSession(
       h.http,
-      { kind: 'server', credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem }, userExternalId: 'ext-rotation' },
+      {
+        kind: 'server',
+        credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem },
+        userExternalId: 'ext-rotation',
+      },
       { user: { save: (t) => void saved.push(t.refresh_token) } },
     );
     const core = new CoreClient(h.http, session.active);
@@ -138,7 +171,11 @@ describe('user tokens', () => {
   });
 
   it('signs the user in again through server credentials when the refresh token is refused', async () => {
-    const session = await openAuthSession(h.http, { kind: 'server', credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem }, userExternalId: 'ext-reauth' });
+    const session = await openAuthSession(h.http, {
+      kind: 'server',
+      credentials: { clientId: h.fixtures.staticClient.id, privateKey: h.staticPem },
+      userExternalId: 'ext-reauth',
+    });
     const core = new CoreClient(h.http, session.active);
     h.service.control.expireAllTokens();
     h.service.control.expireAllRefreshTokens();

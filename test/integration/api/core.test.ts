@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoreClient } from '../../../main/api/core-client.ts';
-import { ApiError, InvalidRequestError, JobError, ServerError } from '../../../main/api/errors.ts';
+import type { CoreClient } from '../../../main/api/core-client.ts';
+import { InvalidRequestError, JobError, ServerError } from '../../../main/api/errors.ts';
 import { LimitError } from '../../../main/api/limits.ts';
 import type { Note } from '../../../main/api/schemas/note.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
@@ -18,7 +18,10 @@ afterAll(() => h.close());
 /** Runs `action`, expecting a LimitError, and proves nothing reached the service. */
 async function refusedBeforeSending(action: () => Promise<unknown>, message: RegExp) {
   const before = h.service.control.requests.length;
-  const error = await action().then(() => undefined, (e: unknown) => e);
+  const error = await action().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(LimitError);
   expect((error as Error).message).toMatch(message);
   expect(h.service.control.requests.length).toBe(before);
@@ -42,12 +45,17 @@ describe('notes', () => {
   });
 
   it('edits a note by instruction', async () => {
-    const edited = await user.editNoteWithInstructions({ note, instructions: 'Mention that the patient should reduce salt intake.' });
+    const edited = await user.editNoteWithInstructions({
+      note,
+      instructions: 'Mention that the patient should reduce salt intake.',
+    });
     expect(edited.sections.length).toBeGreaterThan(0);
   });
 
   it('maps 83005 (transcript too short) to its own message', async () => {
-    const error = await h.serverCore.generateNote({ locale: 'ENGLISH_US', transcript_items: [{ text: 'Hello.', speaker_type: 'DOCTOR' }] }).catch((e) => e);
+    const error = await h.serverCore
+      .generateNote({ locale: 'ENGLISH_US', transcript_items: [{ text: 'Hello.', speaker_type: 'DOCTOR' }] })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.code).toBe(83005);
     expect(error.message).toMatch(/too short/);
@@ -73,51 +81,128 @@ describe('codes, orders, instructions', () => {
   });
 
   it('computes E/M codes for server callers and refuses user callers before sending', async () => {
-    const job = await h.serverCore.generateEmCodesAsync({ em_specialty_kind: 'CARDIOLOGY', note, transcript_items: TRANSCRIPT });
+    const job = await h.serverCore.generateEmCodesAsync({
+      em_specialty_kind: 'CARDIOLOGY',
+      note,
+      transcript_items: TRANSCRIPT,
+    });
     const codes = await job.result({ initialDelayMs: 5 });
     expect(codes.codes.length).toBeGreaterThan(0);
     const before = h.service.control.requests.length;
-    await expect(user.generateEmCodesAsync({ em_specialty_kind: 'CARDIOLOGY', note })).rejects.toThrow(/organization \(server\) credentials/);
+    await expect(user.generateEmCodesAsync({ em_specialty_kind: 'CARDIOLOGY', note })).rejects.toThrow(
+      /organization \(server\) credentials/,
+    );
     expect(h.service.control.requests.length).toBe(before);
   });
 
   it('writes and translates patient instructions, keeping the disclaimer', async () => {
     const instructions = await user.generatePatientInstructions({ note, instructions_locale: 'ENGLISH_US' });
     expect(instructions.length).toBeGreaterThan(10);
-    const same = await user.translatePatientInstructions({ instructions, current_locale: 'ENGLISH_US', new_locale: 'ENGLISH_US' });
+    const same = await user.translatePatientInstructions({
+      instructions,
+      current_locale: 'ENGLISH_US',
+      new_locale: 'ENGLISH_US',
+    });
     expect(same).toBe(instructions);
-    const french = await user.translatePatientInstructions({ instructions, current_locale: 'ENGLISH_US', new_locale: 'FRENCH_FR' });
+    const french = await user.translatePatientInstructions({
+      instructions,
+      current_locale: 'ENGLISH_US',
+      new_locale: 'FRENCH_FR',
+    });
     expect(french).not.toBe(instructions);
   });
 });
 
 describe('every client-side limit refuses before sending', () => {
   it('unstructured context over 10,000 characters (generate and edit)', async () => {
-    await refusedBeforeSending(() => user.generateNote({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT, unstructured_context: 'c'.repeat(10_001) }), /10,001 characters/);
-    await refusedBeforeSending(() => user.editNoteWithInstructions({ note, instructions: 'x', unstructured_context: 'c'.repeat(10_001) }), /10,001/);
+    await refusedBeforeSending(
+      () =>
+        user.generateNote({
+          locale: 'ENGLISH_US',
+          transcript_items: TRANSCRIPT,
+          unstructured_context: 'c'.repeat(10_001),
+        }),
+      /10,001 characters/,
+    );
+    await refusedBeforeSending(
+      () =>
+        user.editNoteWithInstructions({ note, instructions: 'x', unstructured_context: 'c'.repeat(10_001) }),
+      /10,001/,
+    );
   });
   it('instructions over 700 characters', async () => {
-    await refusedBeforeSending(() => user.editNoteWithInstructions({ note, instructions: 'i'.repeat(701) }), /701/);
-    await refusedBeforeSending(() => h.serverCore.generateNote({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT, note_sections_customization: [{ section_key: 'PLAN', custom_instruction: 'p'.repeat(701) }] }), /701/);
-    await refusedBeforeSending(() => user.updateCustomization('GENERIC_MULTIPLE_SECTIONS', { note_template_custom_instructions: 'n'.repeat(701), sections: [] }), /701/);
+    await refusedBeforeSending(
+      () => user.editNoteWithInstructions({ note, instructions: 'i'.repeat(701) }),
+      /701/,
+    );
+    await refusedBeforeSending(
+      () =>
+        h.serverCore.generateNote({
+          locale: 'ENGLISH_US',
+          transcript_items: TRANSCRIPT,
+          note_sections_customization: [{ section_key: 'PLAN', custom_instruction: 'p'.repeat(701) }],
+        }),
+      /701/,
+    );
+    await refusedBeforeSending(
+      () =>
+        user.updateCustomization('GENERIC_MULTIPLE_SECTIONS', {
+          note_template_custom_instructions: 'n'.repeat(701),
+          sections: [],
+        }),
+      /701/,
+    );
   });
   it('more than 100 bulk items', async () => {
     const items = Array.from({ length: 101 }, (_, i) => ({ trigger: `.p${i}`, content: 'text' }));
     await refusedBeforeSending(() => user.dotPhrases.bulkCreate(items), /101 dot phrases/);
-    await refusedBeforeSending(() => user.dotPhrases.bulkDelete(Array.from({ length: 101 }, () => crypto.randomUUID())), /at most 100/);
+    await refusedBeforeSending(
+      () => user.dotPhrases.bulkDelete(Array.from({ length: 101 }, () => crypto.randomUUID())),
+      /at most 100/,
+    );
   });
   it('speech locales: 1–2 distinct, HAITIAN_HT alone', async () => {
-    await refusedBeforeSending(() => user.transcribeFile('/dev/null', { speech_locales: ['HAITIAN_HT', 'FRENCH_FR'] }), /Haitian Creole/);
-    await refusedBeforeSending(() => user.transcribeFile('/dev/null', { speech_locales: ['ENGLISH_US', 'ENGLISH_US'] }), /twice/);
+    await refusedBeforeSending(
+      () => user.transcribeFile('/dev/null', { speech_locales: ['HAITIAN_HT', 'FRENCH_FR'] }),
+      /Haitian Creole/,
+    );
+    await refusedBeforeSending(
+      () => user.transcribeFile('/dev/null', { speech_locales: ['ENGLISH_US', 'ENGLISH_US'] }),
+      /twice/,
+    );
   });
   it('source-note kinds not mixed; SUBSECTIONS only on Assessment and Plan', async () => {
     const text = { type: 'TEXT' as const, text: 'x' };
-    await refusedBeforeSending(() => h.serverCore.generateNote({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT, structured_context: { source_note: { type: 'DRAFT', sections: [{ kind: 'ASSESSMENT_AND_PLAN', content: text }, { kind: 'ASSESSMENT', content: text }] } } }), /one or the other/);
-    const bad: Note = { ...note, sections: [{ key: 'PLAN', content: { type: 'SUBSECTIONS', subsections: [{ id: '1', title: 't', text: 'x' }] } }] };
+    await refusedBeforeSending(
+      () =>
+        h.serverCore.generateNote({
+          locale: 'ENGLISH_US',
+          transcript_items: TRANSCRIPT,
+          structured_context: {
+            source_note: {
+              type: 'DRAFT',
+              sections: [
+                { kind: 'ASSESSMENT_AND_PLAN', content: text },
+                { kind: 'ASSESSMENT', content: text },
+              ],
+            },
+          },
+        }),
+      /one or the other/,
+    );
+    const bad: Note = {
+      ...note,
+      sections: [
+        { key: 'PLAN', content: { type: 'SUBSECTIONS', subsections: [{ id: '1', title: 't', text: 'x' }] } },
+      ],
+    };
     await refusedBeforeSending(() => user.generateNormalizedData({ note: bad }), /only Assessment and Plan/);
   });
   it('E/M specialty values', async () => {
-    await refusedBeforeSending(() => h.serverCore.computeEmCodes({ em_specialty_kind: 'DERMATOLOGY' }), /these specialties only/);
+    await refusedBeforeSending(
+      () => h.serverCore.computeEmCodes({ em_specialty_kind: 'DERMATOLOGY' }),
+      /these specialties only/,
+    );
   });
 });
 
@@ -126,12 +211,16 @@ describe('errors and retries', () => {
     h.service.control.failNext({ path: /generate-note\/templates$/, status: 503, count: 2 });
     expect((await h.serverCore.listTemplates()).length).toBeGreaterThan(0);
     h.service.control.failNext({ path: /\/generate-note$/, status: 503, count: 1 });
-    const error = await h.serverCore.generateNote({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT }).catch((e) => e);
+    const error = await h.serverCore
+      .generateNote({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(error.retryable).toBe(true);
     h.service.control.failNext({ path: /\/generate-note-async$/, status: 503, count: 1 });
     const jobsBefore = h.service.control.jobCount;
-    const retried = await (await h.serverCore.generateNoteAsync({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT })).result({ initialDelayMs: 5 });
+    const retried = await (
+      await h.serverCore.generateNoteAsync({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT })
+    ).result({ initialDelayMs: 5 });
     expect(retried.sections.length).toBeGreaterThan(0);
     expect(h.service.control.jobCount - jobsBefore).toBe(1);
   });
@@ -143,7 +232,11 @@ describe('errors and retries', () => {
 
   it('a failed async job and an expired one give their own messages', async () => {
     h.service.control.failNextJob();
-    const failed = await (await user.generateNoteAsync({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT })).result({ initialDelayMs: 5 }).catch((e) => e);
+    const failed = await (
+      await user.generateNoteAsync({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT })
+    )
+      .result({ initialDelayMs: 5 })
+      .catch((e) => e);
     expect(failed).toBeInstanceOf(JobError);
     // A service that keeps results 100 ms; the client is told 2 hours have passed since the job started.
     const short = await startHarness({ retentionMs: 100 });
@@ -151,7 +244,9 @@ describe('errors and retries', () => {
       const job = await short.serverCore.generateSuggestedOrdersAsync({ note });
       await job.result({ initialDelayMs: 5 });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const expired = await job.result({ initialDelayMs: 5, now: () => Date.now() + 2 * 60 * 60 * 1000 + 1000 }).catch((e) => e);
+      const expired = await job
+        .result({ initialDelayMs: 5, now: () => Date.now() + 2 * 60 * 60 * 1000 + 1000 })
+        .catch((e) => e);
       expect(expired).toBeInstanceOf(JobError);
       expect(expired.message).toMatch(/expired on the service/);
     } finally {
@@ -167,12 +262,18 @@ describe('user settings, dot phrases, text replacements', () => {
     await user.updateNoteSettings({ note_template_key: key, note_locale: 'ENGLISH_US' });
     expect((await user.getNoteSettings()).note_template_key).toBe(key);
     const custom = await user.getCustomization(key);
-    const updated = await user.updateCustomization(key, { ...custom, note_template_custom_instructions: 'Be brief.' });
+    const updated = await user.updateCustomization(key, {
+      ...custom,
+      note_template_custom_instructions: 'Be brief.',
+    });
     expect(updated.note_template_custom_instructions).toBe('Be brief.');
   });
 
   it('dot phrases: bulk create, update, delete, and single items', async () => {
-    const created = await user.dotPhrases.bulkCreate([{ trigger: '.ros', content: 'Review of systems negative.' }, { trigger: '.fu', content: 'Follow up in 4 weeks.' }]);
+    const created = await user.dotPhrases.bulkCreate([
+      { trigger: '.ros', content: 'Review of systems negative.' },
+      { trigger: '.fu', content: 'Follow up in 4 weeks.' },
+    ]);
     expect(created.map((p) => p.trigger)).toEqual(['.ros', '.fu']);
     const updated = await user.dotPhrases.bulkUpdate([{ id: created[0]!.id, content: 'ROS negative.' }]);
     expect(updated[0]!.content).toBe('ROS negative.');

@@ -27,7 +27,10 @@ export async function startHarness(options: LocalServiceOptions = {}): Promise<H
   const service = await startLocalService({ clients: fixtures.clients, ...options });
   const staticPem = await exportPKCS8(fixtures.staticClient.privateKey);
   const jwksPem = await exportPKCS8(fixtures.jwksClient.privateKey);
-  const http = new HttpClient({ baseUrl: new URL(service.url), retry: { baseMs: 5, capMs: 20, maxRetries: 3 } });
+  const http = new HttpClient({
+    baseUrl: new URL(service.url),
+    retry: { baseMs: 5, capMs: 20, maxRetries: 3 },
+  });
   const server = new ServerTokenSource(http, { clientId: fixtures.staticClient.id, privateKey: staticPem });
   return {
     service,
@@ -38,7 +41,9 @@ export async function startHarness(options: LocalServiceOptions = {}): Promise<H
     server,
     serverCore: new CoreClient(http, server),
     count: (path, method) =>
-      service.control.requests.filter((r) => r.path.includes(path) && (method === undefined || r.method === method)).length,
+      service.control.requests.filter(
+        (r) => r.path.includes(path) && (method === undefined || r.method === method),
+      ).length,
     async userCore(externalId) {
       const session = await openAuthSession(http, {
         kind: 'server',
@@ -53,8 +58,28 @@ export async function startHarness(options: LocalServiceOptions = {}): Promise<H
 
 /** A short visit transcript the local service can write a note from. */
 export const TRANSCRIPT = [
-  { text: 'Good morning, what brings you in today?', speaker_type: 'DOCTOR', start_offset_ms: 0, end_offset_ms: 2000 },
-  { text: 'I have had headaches for two weeks and my blood pressure was high at the pharmacy.', speaker_type: 'PATIENT', start_offset_ms: 2000, end_offset_ms: 6000 },
-  { text: 'Your blood pressure today is 150 over 95. I will start lisinopril 10 mg once daily.', speaker_type: 'DOCTOR', start_offset_ms: 6000, end_offset_ms: 11000 },
-  { text: 'Let us check a basic metabolic panel and see you again in four weeks.', speaker_type: 'DOCTOR', start_offset_ms: 11000, end_offset_ms: 15000 },
+  {
+    text: 'Good morning, what brings you in today?',
+    speaker_type: 'DOCTOR',
+    start_offset_ms: 0,
+    end_offset_ms: 2000,
+  },
+  {
+    text: 'I have had headaches for two weeks and my blood pressure was high at the pharmacy.',
+    speaker_type: 'PATIENT',
+    start_offset_ms: 2000,
+    end_offset_ms: 6000,
+  },
+  {
+    text: 'Your blood pressure today is 150 over 95. I will start lisinopril 10 mg once daily.',
+    speaker_type: 'DOCTOR',
+    start_offset_ms: 6000,
+    end_offset_ms: 11000,
+  },
+  {
+    text: 'Let us check a basic metabolic panel and see you again in four weeks.',
+    speaker_type: 'DOCTOR',
+    start_offset_ms: 11000,
+    end_offset_ms: 15000,
+  },
 ];

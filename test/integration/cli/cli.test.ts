@@ -6,11 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, TRANSCRIPT, type Harness } from '../api/harness.ts';
 
 /** Runs the CLI exactly as the contract says: `npm run --silent scribe -- …` from the repository root. */
-function scribe(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
+function scribe(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'scribe', '--', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr: stderr.replace(/^npm warn.*\n/gm, '') });
-    });
+    execFile(
+      'npm',
+      ['run', '--silent', 'scribe', '--', ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
+        });
+      },
+    );
   });
 }
 
@@ -21,9 +33,23 @@ beforeAll(async () => {
   h = await startHarness();
   dir = await mkdtemp(join(tmpdir(), 'scribe-cli-'));
   await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = { SCRIBE_SERVICE_URL: h.service.url, SCRIBE_CLIENT_ID: h.fixtures.staticClient.id, SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem') };
+  env = {
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+  };
   await writeFile(join(dir, 'visit.txt'), TRANSCRIPT.map((i) => `${i.speaker_type}: ${i.text}`).join('\n'));
-  await writeFile(join(dir, 'visit.jsonl'), TRANSCRIPT.map((i) => JSON.stringify({ text: i.text, speaker_type: i.speaker_type, start_ms: i.start_offset_ms, end_ms: i.end_offset_ms })).join('\n'));
+  await writeFile(
+    join(dir, 'visit.jsonl'),
+    TRANSCRIPT.map((i) =>
+      JSON.stringify({
+        text: i.text,
+        speaker_type: i.speaker_type,
+        start_ms: i.start_offset_ms,
+        end_ms: i.end_offset_ms,
+      }),
+    ).join('\n'),
+  );
 });
 afterAll(() => h.close());
 
@@ -45,7 +71,10 @@ describe('scribe doctor', () => {
   });
 
   it('says the service refused the client assertion, and why', async () => {
-    const run = await scribe(['doctor'], { ...env, SCRIBE_CLIENT_ID: '00000000-0000-4000-8000-000000000000' });
+    const run = await scribe(['doctor'], {
+      ...env,
+      SCRIBE_CLIENT_ID: '00000000-0000-4000-8000-000000000000',
+    });
     expect(run.code).not.toBe(0);
     expect(run.stdout).toMatch(/^FAIL\s+server token:.*HTTP 401/m);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -74,7 +103,19 @@ describe('scribe note', () => {
   });
 
   it('prints JSON from JSON lines, with the chosen template and locale', async () => {
-    const run = await scribe(['note', '--transcript', join(dir, 'visit.jsonl'), '--template', 'SOAP', '--locale', 'ENGLISH_UK', '--json'], env);
+    const run = await scribe(
+      [
+        'note',
+        '--transcript',
+        join(dir, 'visit.jsonl'),
+        '--template',
+        'SOAP',
+        '--locale',
+        'ENGLISH_UK',
+        '--json',
+      ],
+      env,
+    );
     expect(run.code).toBe(0);
     const note = JSON.parse(run.stdout);
     expect(note.template_key).toBe('SOAP');
@@ -82,17 +123,26 @@ describe('scribe note', () => {
   });
 
   it('works as a user caller', async () => {
-    const run = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--json'], { ...env, SCRIBE_USER_EXTERNAL_ID: 'cli-note-user' });
+    const run = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--json'], {
+      ...env,
+      SCRIBE_USER_EXTERNAL_ID: 'cli-note-user',
+    });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).sections.length).toBeGreaterThan(0);
   });
 
   it('passes --context as unstructured_context, and refuses 10,001 characters before sending anything', async () => {
     await writeFile(join(dir, 'ok.txt'), 'Known hypertension. '.repeat(10));
-    expect((await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'ok.txt')], env)).code).toBe(0);
+    expect(
+      (await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'ok.txt')], env))
+        .code,
+    ).toBe(0);
     await writeFile(join(dir, 'long.txt'), 'x'.repeat(10_001));
     h.service.control.clearRequests();
-    const run = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'long.txt')], env);
+    const run = await scribe(
+      ['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'long.txt')],
+      env,
+    );
     expect(run.code).not.toBe(0);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/10,001 characters; the limit is 10,000.*Nothing was sent/);

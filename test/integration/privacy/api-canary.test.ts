@@ -17,7 +17,9 @@ beforeAll(async () => {
   h = await startHarness();
   user = await h.userCore('ext-canary');
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleOutput.push(args.map(String).join(' ')));
+    vi.spyOn(console, method).mockImplementation(
+      (...args: unknown[]) => void consoleOutput.push(args.map(String).join(' ')),
+    );
   }
 });
 afterAll(async () => {
@@ -27,10 +29,23 @@ afterAll(async () => {
 
 function everythingSaidAbout(error: unknown): string {
   const e = error as Error & { summary?: () => string; detail?: string; cause?: unknown };
-  return [e.message, e.summary?.(), e.detail, String(e), JSON.stringify(e), describeFailure(e).line, e.stack].join('\n');
+  return [
+    e.message,
+    e.summary?.(),
+    e.detail,
+    String(e),
+    JSON.stringify(e),
+    describeFailure(e).line,
+    e.stack,
+  ].join('\n');
 }
 
-const transcript = [{ text: `My name is ${CANARY} and I have chest pain radiating to the left arm for two days.`, speaker_type: 'PATIENT' }];
+const transcript = [
+  {
+    text: `My name is ${CANARY} and I have chest pain radiating to the left arm for two days.`,
+    speaker_type: 'PATIENT',
+  },
+];
 
 describe('patient data never reaches errors or the console', () => {
   it.each([
@@ -39,29 +54,52 @@ describe('patient data never reaches errors or the console', () => {
     ['a dropped connection', () => h.service.control.dropNext({ path: /generate-note$/ })],
   ])('%s', async (_name, inject) => {
     inject();
-    const error = await user.generateNote({ locale: 'ENGLISH_US', transcript_items: transcript }).catch((e) => e);
+    const error = await user
+      .generateNote({ locale: 'ENGLISH_US', transcript_items: transcript })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(Error);
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
   it('a limit refusal', async () => {
-    const error = await user.generateNote({ locale: 'ENGLISH_US', transcript_items: transcript, unstructured_context: `${CANARY} `.repeat(400) }).catch((e) => e);
+    const error = await user
+      .generateNote({
+        locale: 'ENGLISH_US',
+        transcript_items: transcript,
+        unstructured_context: `${CANARY} `.repeat(400),
+      })
+      .catch((e) => e);
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
   it('an answer of the wrong shape that echoes patient data', async () => {
     const http = new HttpClient({
       baseUrl: new URL(h.service.url),
-      fetch: (async () => new Response(JSON.stringify({ locale: 'ENGLISH_US', template_key: CANARY, sections: CANARY }), { status: 200 })) as unknown as typeof fetch,
+      fetch: (async () =>
+        new Response(JSON.stringify({ locale: 'ENGLISH_US', template_key: CANARY, sections: CANARY }), {
+          status: 200,
+        })) as unknown as typeof fetch,
     });
-    const error = await new CoreClient(http, { caller: 'user', token: async () => CANARY, renew: async () => CANARY }).generateNote({ locale: 'ENGLISH_US', transcript_items: transcript }).catch((e) => e);
+    const error = await new CoreClient(http, {
+      caller: 'user',
+      token: async () => CANARY,
+      renew: async () => CANARY,
+    })
+      .generateNote({ locale: 'ENGLISH_US', transcript_items: transcript })
+      .catch((e) => e);
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
   it('an expired token that cannot be renewed does not show the token', async () => {
     const token = `tok-${CANARY}`;
     const http = new HttpClient({ baseUrl: new URL(h.service.url) });
-    const error = await new CoreClient(http, { caller: 'user', token: async () => token, renew: async () => token }).getNoteSettings().catch((e) => e);
+    const error = await new CoreClient(http, {
+      caller: 'user',
+      token: async () => token,
+      renew: async () => token,
+    })
+      .getNoteSettings()
+      .catch((e) => e);
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 

@@ -38,8 +38,14 @@ describe('signClientAssertion', () => {
   });
 
   it('refuses a lifetime over five minutes and non-RSA keys', async () => {
-    await expect(signClientAssertion({ clientId: CLIENT, privateKey }, TOKEN_URL, Date.now(), 301)).rejects.toThrow(RangeError);
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    await expect(
+      signClientAssertion({ clientId: CLIENT, privateKey }, TOKEN_URL, Date.now(), 301),
+    ).rejects.toThrow(RangeError);
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     expect(() => loadRsaPrivateKey(ec.privateKey)).toThrow(/RSA keys \(RS256\) only/);
     expect(() => loadRsaPrivateKey('not a key')).toThrow(/not a readable PEM/);
   });

@@ -40,7 +40,9 @@ describe('client-side limits', () => {
 
   it('limits bulk operations to 100 items', () => {
     expect(() => checkBulkSize(new Array(100).fill(0), 'items', 'dot phrases')).not.toThrow();
-    expect(() => checkBulkSize(new Array(101).fill(0), 'items', 'dot phrases')).toThrow(/101 dot phrases.*at most 100/);
+    expect(() => checkBulkSize(new Array(101).fill(0), 'items', 'dot phrases')).toThrow(
+      /101 dot phrases.*at most 100/,
+    );
     expect(() => checkBulkSize([], 'items', 'dot phrases')).toThrow(/No dot phrases/);
   });
 });

@@ -13,8 +13,21 @@ describe('parseTranscript', () => {
   it('reads JSON lines, drops partials and sorts by time', () => {
     const text = [
       JSON.stringify({ text: 'second', speaker_type: 'PATIENT', start_ms: 2000, end_ms: 3000 }),
-      JSON.stringify({ text: 'partial', speaker_type: 'DOCTOR', start_offset_ms: 0, end_offset_ms: 10, is_final: false }),
-      JSON.stringify({ text: 'first', speaker_type: 'DOCTOR', start_offset_ms: 0, end_offset_ms: 1500, is_final: true, id: 'x' }),
+      JSON.stringify({
+        text: 'partial',
+        speaker_type: 'DOCTOR',
+        start_offset_ms: 0,
+        end_offset_ms: 10,
+        is_final: false,
+      }),
+      JSON.stringify({
+        text: 'first',
+        speaker_type: 'DOCTOR',
+        start_offset_ms: 0,
+        end_offset_ms: 1500,
+        is_final: true,
+        id: 'x',
+      }),
     ].join('\n');
     expect(parseTranscript(text)).toEqual([
       { text: 'first', speaker_type: 'DOCTOR', start_offset_ms: 0, end_offset_ms: 1500 },
