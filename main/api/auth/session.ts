@@ -34,7 +34,7 @@ export async function readPrivateKeyFile(path: string): Promise<ClientCredential
     pem = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`The private key file cannot be read (${code ?? 'unknown error'}).`);
+    throw new Error(`The private key file cannot be read (${code ?? 'unknown error'}).`, { cause: error });
   }
   return loadRsaPrivateKey(pem);
 }
