@@ -1,0 +1,124 @@
+/**
+ * Dictation over /dictate-ws.
+ *
+ * Coverage rule: DICTATED_TEXT carries no offsets, so no chunk can be tied to the text it produced. All audio
+ * of the current socket is kept until the socket closes cleanly after END (the close means every chunk was
+ * turned into text). On a drop, the text received on that socket is rolled back and the socket's audio is
+ * replayed from its first chunk on a new socket whose CONFIG carries the committed text as
+ * text_field_context; the service dictates it again, so the text is neither lost nor doubled.
+ */
+import { dictateConfigFrame, type TextFieldContext } from './frames.ts';
+import { StreamingSession, type SessionEvents, type SessionOptions } from './session-engine.ts';
+import type { ContentFrame, SocketRun } from './socket-run.ts';
+import { DictationText } from './dictation-text.ts';
+import { StreamingError } from './streaming-error.ts';
+
+/** Dictation locales of the contract. */
+export const DICTATION_LOCALES = [
+  'ENGLISH_US',
+  'ENGLISH_UK',
+  'SPANISH_ES',
+  'SPANISH_MX',
+  'FRENCH_FR',
+] as const;
+export type DictationLocale = (typeof DICTATION_LOCALES)[number];
+
+/** Events of a dictation session. */
+export interface DictateEvents extends SessionEvents {
+  /** The whole text after a unit, a correction or a rollback (`rolledBack` after a drop). */
+  text: { text: string; rolledBack: boolean };
+}
+
+export interface DictateSessionOptions extends SessionOptions {
+  locale: DictationLocale;
+  asyncCorrections?: boolean;
+  /** The field's text around the cursor before dictation starts. */
+  context?: TextFieldContext;
+}
+
+/** A dictation session: the same state machine, text instead of transcript items. */
+export class DictateSession extends StreamingSession<DictateEvents> {
+  protected readonly streamCount = 1;
+  readonly #text = new DictationText();
+  readonly #locale: DictationLocale;
+  readonly #corrections: boolean;
+  readonly #context: TextFieldContext;
+
+  constructor(options: DictateSessionOptions) {
+    super('dictate-ws', 1, options);
+    this.#locale = options.locale;
+    this.#corrections = options.asyncCorrections ?? true;
+    this.#context = options.context ?? { text: '', selectionStart: 0, selectionLength: 0 };
+  }
+
+  /** The text dictated so far (not including the field context). */
+  get text(): string {
+    return this.#text.text;
+  }
+
+  /** Sends one 100 ms chunk; false when the session does not take audio now. */
+  sendAudio(chunk: Int16Array): boolean {
+    return this.acceptAudio(0, chunk);
+  }
+
+  protected validate(): void {
+    if (!(DICTATION_LOCALES as readonly string[]).includes(this.#locale)) {
+      throw new StreamingError('invalid_state', 'This dictation language is not supported.');
+    }
+  }
+
+  protected configFrame(): object {
+    // The field context plus what was committed: where the service continues from after a reconnect.
+    const before = this.#context.text.slice(0, this.#context.selectionStart);
+    const after = this.#context.text.slice(this.#context.selectionStart + this.#context.selectionLength);
+    const committed = this.#text.committed;
+    const text = committed === '' ? this.#context.text : before + committed + after;
+    const start = committed === '' ? this.#context.selectionStart : before.length + committed.length;
+    const length = committed === '' ? this.#context.selectionLength : 0;
+    return dictateConfigFrame(this.#locale, this.#corrections, {
+      text,
+      selectionStart: start,
+      selectionLength: length,
+    });
+  }
+
+  streamIdOf(): undefined {
+    return undefined;
+  }
+
+  streamsForAck(): number[] {
+    return [0];
+  }
+
+  protected override onSocketDropped(): void {
+    if (this.#text.text === this.#text.committed) return;
+    this.#text.rollback();
+    this.emit('text', { text: this.#text.text, rolledBack: true });
+  }
+
+  protected override onSocketClosedCleanly(): void {
+    this.#text.commit();
+    this.checkpoint({ kind: 'text', committed: this.#text.committed });
+  }
+
+  onContent(frame: ContentFrame, _run: SocketRun): void {
+    switch (frame.type) {
+      case 'DICTATED_TEXT':
+        this.#text.append(frame.text);
+        this.emit('text', { text: this.#text.text, rolledBack: false });
+        return;
+      case 'ASYNC_CORRECTION':
+        if (this.#text.correct(frame.suffix, frame.replacement))
+          this.emit('text', { text: this.#text.text, rolledBack: false });
+        return;
+      case 'TRANSCRIPT_ITEM':
+        return; // not part of this protocol
+      default:
+        return assertNever(frame);
+    }
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled frame ${(value as { type?: unknown }).type as string}`);
+}

@@ -1,0 +1,81 @@
+/**
+ * The file-system port of the journal: the few operations it needs, so tests can inject failures such as
+ * ENOSPC. The Node implementation applies the modes the journal asks for (0600 files, 0700 directory).
+ */
+import { promises as fs } from 'node:fs';
+
+/** A file opened for reading at positions. */
+export interface JournalReader {
+  readonly size: number;
+  read(position: number, length: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export interface JournalFs {
+  mkdir(path: string, mode: number): Promise<void>;
+  appendFile(path: string, data: Uint8Array, mode: number): Promise<void>;
+  /** Cuts a torn tail back to the last whole record. */
+  truncate(path: string, length: number): Promise<void>;
+  openRead(path: string): Promise<JournalReader>;
+  /** Atomic replace (write a temporary file, then rename). */
+  writeFileAtomic(path: string, data: string, mode: number): Promise<void>;
+  readFile(path: string): Promise<Buffer>;
+  /** Overwrites `length` bytes from the start with zeros, flushing to the device (shredding). */
+  overwriteWithZeros(path: string, length: number): Promise<void>;
+  readdir(path: string): Promise<string[]>;
+  stat(path: string): Promise<{ size: number; mtimeMs: number; mode: number }>;
+  unlink(path: string): Promise<void>;
+}
+
+const ZERO_BLOCK = Buffer.alloc(1 << 20);
+
+/** The real file system. */
+export const nodeJournalFs: JournalFs = {
+  async mkdir(path, mode) {
+    await fs.mkdir(path, { recursive: true, mode });
+    // mkdir's mode is filtered by the umask and ignored for an existing folder: set it explicitly.
+    await fs.chmod(path, mode);
+  },
+  async appendFile(path, data, mode) {
+    await fs.appendFile(path, data, { mode });
+  },
+  async truncate(path, length) {
+    await fs.truncate(path, length);
+  },
+  async openRead(path) {
+    const handle = await fs.open(path, 'r');
+    const { size } = await handle.stat();
+    return {
+      size,
+      async read(position, length) {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, position);
+        return buffer.subarray(0, bytesRead);
+      },
+      close: () => handle.close(),
+    };
+  },
+  async writeFileAtomic(path, data, mode) {
+    const temporary = `${path}.tmp`;
+    await fs.writeFile(temporary, data, { mode });
+    await fs.rename(temporary, path);
+  },
+  readFile: (path) => fs.readFile(path),
+  async overwriteWithZeros(path, length) {
+    const handle = await fs.open(path, 'r+');
+    try {
+      for (let position = 0; position < length; position += ZERO_BLOCK.length) {
+        await handle.write(ZERO_BLOCK, 0, Math.min(ZERO_BLOCK.length, length - position), position);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  },
+  readdir: (path) => fs.readdir(path),
+  async stat(path) {
+    const s = await fs.stat(path);
+    return { size: s.size, mtimeMs: s.mtimeMs, mode: s.mode };
+  },
+  unlink: (path) => fs.unlink(path),
+};

@@ -1,0 +1,238 @@
+/**
+ * The audio a session keeps until the service has turned it into final text, and the ack window of the
+ * current socket. Chunks are numbered per stream on one session timeline: chunk `i` of every stream covers
+ * [i·100 ms, (i+1)·100 ms), which is what lets two streams share one socket offset base.
+ *
+ * Memory stays bounded: once a chunk is durable in the journal it may leave memory and is read back from
+ * the journal when a replay needs it. Without a journal (tests, CLI without persistence) nothing is evicted.
+ */
+import { PROTOCOL } from '../api/protocol.ts';
+import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
+
+/** The part of the journal a session needs for audio. */
+export interface AudioJournal {
+  /** Resolves once the chunk is durable; stays pending while the disk is full; rejects when journaling failed. */
+  appendAudio(stream: number, index: number, samples: Int16Array): Promise<void>;
+  /** Reads a durable chunk back. */
+  readAudio(stream: number, index: number): Promise<Int16Array>;
+  /** False while the journal cannot write (disk full, failed): chunks are then sent without waiting for it. */
+  readonly writable: boolean;
+}
+
+class StreamBuffer {
+  readonly memory = new Map<number, Int16Array>();
+  nextIndex = 0;
+  releasedBefore = 0;
+  durableBefore = 0;
+  /** Set when the journal refused a chunk for good: from then on nothing of this stream is evicted. */
+  journalBroken = false;
+  sentBefore = 0;
+  ackedBefore = 0;
+}
+
+const SILENCE = new Int16Array(CHUNK_SAMPLES);
+
+/** Kept audio of all streams of a session plus the current socket's send/ack positions. */
+export class KeptAudio {
+  readonly #streams: StreamBuffer[];
+  readonly #journal: AudioJournal | undefined;
+  readonly #maxMemoryChunks: number;
+  readonly #maxInFlightChunks: number;
+  #socketFirst = 0;
+
+  constructor(
+    streamCount: number,
+    options: {
+      journal?: AudioJournal;
+      maxMemoryChunks?: number;
+      maxInFlightMs?: number;
+      startIndex?: number;
+    } = {},
+  ) {
+    this.#streams = Array.from({ length: streamCount }, () => new StreamBuffer());
+    for (const s of this.#streams)
+      s.nextIndex =
+        s.releasedBefore =
+        s.durableBefore =
+        s.sentBefore =
+        s.ackedBefore =
+          options.startIndex ?? 0;
+    this.#journal = options.journal;
+    this.#maxMemoryChunks = options.maxMemoryChunks ?? 150;
+    this.#maxInFlightChunks = Math.max(
+      1,
+      Math.floor((options.maxInFlightMs ?? PROTOCOL.maxInFlightMs) / PROTOCOL.audio.chunkMs),
+    );
+  }
+
+  /**
+   * Keeps one chunk and starts journaling it. A short chunk (the tail before a pause) is padded with
+   * silence to 100 ms so chunk numbers stay aligned with time on every stream.
+   */
+  append(
+    stream: number,
+    samples: Int16Array,
+    onDurable: () => void,
+    onJournalError: (error: unknown) => void,
+  ): number {
+    if (samples.length > CHUNK_SAMPLES)
+      throw new RangeError(`An audio chunk holds at most ${CHUNK_SAMPLES} samples.`);
+    const buffer = this.#stream(stream);
+    const chunk = new Int16Array(CHUNK_SAMPLES);
+    chunk.set(samples);
+    const index = buffer.nextIndex++;
+    buffer.memory.set(index, chunk);
+    if (!this.#journal) return index;
+    this.#journal.appendAudio(stream, index, chunk).then(
+      () => {
+        // The journal writes in order, so durability grows as a prefix.
+        buffer.durableBefore = Math.max(buffer.durableBefore, index + 1);
+        this.#evict(buffer);
+        onDurable();
+      },
+      (error: unknown) => {
+        buffer.journalBroken = true;
+        onJournalError(error);
+      },
+    );
+    return index;
+  }
+
+  /** A new socket: seq 0 is the oldest chunk not yet released on any stream. Returns its index. */
+  startSocket(): number {
+    this.#socketFirst = Math.min(...this.#streams.map((s) => s.releasedBefore));
+    for (const s of this.#streams) s.sentBefore = s.ackedBefore = this.#socketFirst;
+    return this.#socketFirst;
+  }
+
+  /** Index of seq 0 on the current socket. */
+  get socketFirst(): number {
+    return this.#socketFirst;
+  }
+
+  /** The next chunk to send (lowest index across streams), or undefined when the window is full or all is sent. */
+  nextToSend(): { stream: number; index: number; seqId: number } | undefined {
+    if (this.inFlightChunks >= this.#maxInFlightChunks) return undefined;
+    let best: { stream: number; index: number } | undefined;
+    this.#streams.forEach((s, stream) => {
+      if (s.sentBefore >= s.nextIndex) return;
+      // "Journal before send": wait for durability unless the journal cannot write right now.
+      const journalWaits =
+        this.#journal?.writable === true && !s.journalBroken && s.sentBefore >= s.durableBefore;
+      if (s.sentBefore >= s.releasedBefore && journalWaits) return;
+      if (!best || s.sentBefore < best.index) best = { stream, index: s.sentBefore };
+    });
+    return best && { ...best, seqId: best.index - this.#socketFirst };
+  }
+
+  /** The samples of a chunk: silence for released ones (sent only to keep streams aligned), else memory or journal. */
+  chunk(stream: number, index: number): Int16Array | Promise<Int16Array> {
+    const s = this.#stream(stream);
+    if (index < s.releasedBefore) return SILENCE;
+    const kept = s.memory.get(index);
+    if (kept) return kept;
+    if (!this.#journal) throw new Error(`Chunk ${index} of stream ${stream} is neither kept nor journaled.`);
+    return this.#journal.readAudio(stream, index);
+  }
+
+  markSent(stream: number, index: number): void {
+    const s = this.#stream(stream);
+    s.sentBefore = Math.max(s.sentBefore, index + 1);
+  }
+
+  /** A cumulative ack of `seqId` on the current socket; true when it acknowledged something new. */
+  ack(stream: number, seqId: number): boolean {
+    const s = this.#stream(stream);
+    const before = Math.min(s.sentBefore, this.#socketFirst + seqId + 1);
+    if (before <= s.ackedBefore) return false;
+    s.ackedBefore = before;
+    return true;
+  }
+
+  /** Releases chunks before `index` that the service has acknowledged; returns streams whose release moved. */
+  releaseAcked(index: number): number[] {
+    const moved: number[] = [];
+    this.#streams.forEach((s, stream) => {
+      const before = Math.min(index, s.ackedBefore);
+      if (this.#release(s, before)) moved.push(stream);
+    });
+    return moved;
+  }
+
+  /** The socket closed cleanly after END: everything sent on it is covered. */
+  releaseAllSent(): void {
+    for (const s of this.#streams) this.#release(s, s.sentBefore);
+  }
+
+  /** Chunks sent and not acknowledged on the current socket, all streams together. */
+  get inFlightChunks(): number {
+    return this.#streams.reduce((n, s) => n + Math.max(0, s.sentBefore - s.ackedBefore), 0);
+  }
+
+  /** Every kept chunk has been sent on the current socket. */
+  get allSent(): boolean {
+    return this.#streams.every((s) => s.sentBefore >= s.nextIndex);
+  }
+
+  /** Nothing is kept: all audio is covered by final text. */
+  get allReleased(): boolean {
+    return this.#streams.every((s) => s.releasedBefore >= s.nextIndex);
+  }
+
+  /** Audio not yet covered by final text (the longest stream), in ms. */
+  get unconfirmedMs(): number {
+    return Math.max(0, ...this.#streams.map((s) => s.nextIndex - s.releasedBefore)) * PROTOCOL.audio.chunkMs;
+  }
+
+  /** Every unconfirmed chunk is durable in the journal (a crash now loses nothing). */
+  get allJournaled(): boolean {
+    return this.#streams.every(
+      (s) => s.releasedBefore >= s.nextIndex || (!s.journalBroken && s.durableBefore >= s.nextIndex),
+    );
+  }
+
+  /** Release position per stream, for journal checkpoints. */
+  releasedBefore(stream: number): number {
+    return this.#stream(stream).releasedBefore;
+  }
+
+  /** Next index per stream. */
+  nextIndex(stream: number): number {
+    return this.#stream(stream).nextIndex;
+  }
+
+  /** Chunks held in memory (for the memory-bound test). */
+  get memoryChunks(): number {
+    return this.#streams.reduce((n, s) => n + s.memory.size, 0);
+  }
+
+  #release(s: StreamBuffer, before: number): boolean {
+    if (before <= s.releasedBefore) return false;
+    for (let i = s.releasedBefore; i < before; i++) {
+      // A chunk the journal has not written yet stays until it has (zero loss also on a full disk).
+      if (this.#journal && !s.journalBroken && i >= s.durableBefore) break;
+      s.memory.delete(i);
+    }
+    s.releasedBefore = before;
+    return true;
+  }
+
+  #evict(s: StreamBuffer): void {
+    if (s.journalBroken) return;
+    for (const index of s.memory.keys()) {
+      if (index >= s.durableBefore) break;
+      if (index >= s.releasedBefore) {
+        if (s.memory.size <= this.#maxMemoryChunks) break;
+        // Chunks the current socket is about to send stay in memory.
+        if (index >= s.sentBefore && index < s.sentBefore + this.#maxInFlightChunks) break;
+      }
+      s.memory.delete(index);
+    }
+  }
+
+  #stream(stream: number): StreamBuffer {
+    const s = this.#streams[stream];
+    if (!s) throw new RangeError(`No audio stream ${stream}.`);
+    return s;
+  }
+}

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DictateSession } from '../../../main/streaming/dictate-session.ts';
+import { DictationText } from '../../../main/streaming/dictation-text.ts';
+import { FakePeer, FakeTokens, markerChunk, until } from './fake-peer.ts';
+
+const peers: FakePeer[] = [];
+const sessions: DictateSession[] = [];
+afterEach(async () => {
+  for (const s of sessions.splice(0)) s.abort();
+  for (const p of peers.splice(0)) await p.close();
+});
+
+async function setup() {
+  const peer = new FakePeer({ acceptedTokens: ['t1'], dictate: true });
+  peers.push(peer);
+  const session = new DictateSession({
+    baseUrl: await peer.listen(),
+    tokens: new FakeTokens(['t1']),
+    locale: 'ENGLISH_US',
+    context: { text: 'Plan: ', selectionStart: 6, selectionLength: 0 },
+    reconnect: { baseMs: 5, capMs: 20 },
+    pingIntervalMs: 0,
+  });
+  sessions.push(session);
+  return { peer, session };
+}
+
+describe('DictationText', () => {
+  it('appends units as-is and applies a correction only while the text ends with its suffix', () => {
+    const text = new DictationText();
+    text.append('Blood pressure');
+    text.append(' one forty.');
+    expect(text.correct('one forty.', '140.')).toBe(true);
+    expect(text.text).toBe('Blood pressure 140.');
+    text.append(' Next');
+    expect(text.correct('140.', '150.')).toBe(false);
+    expect(text.text).toBe('Blood pressure 140. Next');
+    text.rollback();
+    expect(text.text).toBe('');
+    text.append('A');
+    text.commit();
+    text.append('B');
+    text.rollback();
+    expect(text.text).toBe('A');
+  });
+});
+
+describe('DictateSession', () => {
+  it('sends the documented CONFIG without stream ids and appends dictated text and corrections', async () => {
+    const { peer, session } = await setup();
+    await session.start();
+    const conn = await peer.waitForConnections(1);
+    for (let i = 0; i < 20; i++) session.sendAudio(markerChunk(i + 1));
+    await until(() => session.text === 'w0 w1 ');
+    conn.send({ type: 'ASYNC_CORRECTION', suffix: 'w1 ', replacement: 'W1 ' });
+    conn.send({ type: 'ASYNC_CORRECTION', suffix: 'nope', replacement: 'X' });
+    await until(() => session.text === 'w0 W1 ');
+    await session.end();
+    expect(conn.config).toEqual({
+      type: 'CONFIG',
+      encoding: 'PCM_S16LE',
+      sample_rate: 16000,
+      punctuation_mode: 'EXPLICIT',
+      dictate_locale: 'ENGLISH_US',
+      enable_async_corrections: true,
+      text_field_context: { text: 'Plan: ', selection_start: 6, selection_length: 0 },
+    });
+    expect(conn.url.pathname).toBe('/v1/core/user/dictate-ws');
+    expect(conn.protocol).toBe('dictate-protocol');
+    expect(conn.chunks.every((c) => c.streamId === undefined)).toBe(true);
+    expect(session.text).toBe('w0 W1 ');
+  });
+
+  it('after a drop, rolls back the socket text and replays all its audio: nothing lost, nothing doubled', async () => {
+    const { peer, session } = await setup();
+    const rollbacks: string[] = [];
+    session.on('text', (t) => t.rolledBack && rollbacks.push(t.text));
+    await session.start();
+    const first = await peer.waitForConnections(1);
+    for (let i = 0; i < 25; i++) session.sendAudio(markerChunk(i + 1));
+    await until(() => session.text === 'w0 w1 ' && first.chunks.length === 25);
+    first.terminate();
+    const second = await peer.waitForConnections(2);
+    for (let i = 25; i < 30; i++) session.sendAudio(markerChunk(i + 1));
+    await session.end();
+    expect(rollbacks).toEqual(['']);
+    expect(second.chunks.map((c) => c.marker)).toEqual([...Array(30).keys()].map((i) => i + 1));
+    expect(second.chunks[0]!.seq).toBe(0);
+    expect(session.text).toBe('w0 w1 w2 ');
+  });
+
+  it('after a pause, the next socket continues from the committed text', async () => {
+    const { peer, session } = await setup();
+    await session.start();
+    for (let i = 0; i < 10; i++) session.sendAudio(markerChunk(i + 1));
+    await session.pause();
+    await session.resume();
+    const second = await peer.waitForConnections(2);
+    await until(() => second.config !== undefined);
+    expect(second.config?.text_field_context).toEqual({
+      text: 'Plan: w0 ',
+      selection_start: 9,
+      selection_length: 0,
+    });
+    for (let i = 10; i < 20; i++) session.sendAudio(markerChunk(i + 1));
+    await session.end();
+    expect(session.text).toBe('w0 w1 ');
+  });
+});
