@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { checkSpeechLocales, LIMITS, LimitError } from '../api/limits.ts';
 import { PROTOCOL } from '../api/protocol.ts';
-import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from './locales.ts';
+import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/common.ts';
 
 /** Where a value can come from, highest precedence first. */
 export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;

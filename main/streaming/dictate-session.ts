@@ -12,16 +12,9 @@ import { StreamingSession, type SessionEvents, type SessionOptions } from './ses
 import type { ContentFrame, SocketRun } from './socket-run.ts';
 import { DictationText } from './dictation-text.ts';
 import { StreamingError } from './streaming-error.ts';
+import { DICTATION_LOCALES, type DictationLocale } from '../api/schemas/common.ts';
 
-/** Dictation locales of the contract. */
-export const DICTATION_LOCALES = [
-  'ENGLISH_US',
-  'ENGLISH_UK',
-  'SPANISH_ES',
-  'SPANISH_MX',
-  'FRENCH_FR',
-] as const;
-export type DictationLocale = (typeof DICTATION_LOCALES)[number];
+export { DICTATION_LOCALES, type DictationLocale } from '../api/schemas/common.ts';
 
 /** Events of a dictation session. */
 export interface DictateEvents extends SessionEvents {

@@ -65,6 +65,8 @@ export const EM_SPECIALTIES = [
 export const SOURCE_NOTE_KINDS = ['ASSESSMENT_AND_PLAN', 'ASSESSMENT', 'PLAN'] as const;
 
 export type NoteLocale = (typeof NOTE_LOCALES)[number];
+export type DictationLocale = (typeof DICTATION_LOCALES)[number];
+export type SpeechLocale = (typeof SPEECH_LOCALES)[number];
 export type SpeakerType = (typeof SPEAKER_TYPES)[number];
 export type EmSpecialty = (typeof EM_SPECIALTIES)[number];
 
