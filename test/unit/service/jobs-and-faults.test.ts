@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeScriptedWav } from '../../service/speech.ts';
 import { call, serverToken, startHarness, userSession, VISIT, type Harness } from './helpers.ts';
 
 const S = '/v1/core/server';
@@ -75,6 +76,50 @@ describe('local service: async jobs', () => {
     h.service.control.advance(1);
     expect((await poll(body.id)).status).toBe(404);
     expect((await poll('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('local service: other async endpoints', () => {
+  it('runs transcribe-async and generate-suggested-orders-async through the same lifecycle', async () => {
+    const h = await startHarness({ jobs: { ongoingPolls: 0, ongoingMs: 0 } });
+    try {
+      const token = await serverToken(h);
+      const form = new FormData();
+      form.set(
+        'request_parameters',
+        JSON.stringify({ speech_locales: ['ENGLISH_US'], client_request_id: 'rec-1' }),
+      );
+      form.set(
+        'file',
+        new Blob([writeScriptedWav('Patient: My knee hurts after running.', 2000)], { type: 'audio/wav' }),
+        'k.wav',
+      );
+      const started = await call(h.service, 'POST', `${S}/transcribe-async`, { token, form });
+      const polled = await call(h.service, 'GET', `${S}/transcribe-async/${started.body.id}`, { token });
+      expect(polled.body).toMatchObject({ status: 'SUCCEEDED', client_request_id: 'rec-1' });
+      expect(polled.body.payload.transcript_items[0]).toMatchObject({
+        text: 'My knee hurts after running.',
+        speaker_type: 'PATIENT',
+      });
+      const note = (
+        await call(h.service, 'POST', `${S}/generate-note`, {
+          token,
+          body: { transcript_items: VISIT, locale: 'ENGLISH_US' },
+        })
+      ).body.note;
+      const orders = await call(h.service, 'POST', `${S}/generate-suggested-orders-async`, {
+        token,
+        body: { note },
+      });
+      const result = await call(h.service, 'GET', `${S}/generate-suggested-orders-async/${orders.body.id}`, {
+        token,
+      });
+      const sync = await call(h.service, 'POST', `${S}/generate-suggested-orders`, { token, body: { note } });
+      expect(result.body.payload).toEqual(sync.body);
+      expect(sync.body.suggested_orders.length).toBeGreaterThan(0);
+    } finally {
+      await h.service.close();
+    }
   });
 });
 

@@ -108,6 +108,14 @@ describe('local service: user tokens', () => {
     expect((await refresh(first.body.refresh_token)).status).toBe(401);
   });
 
+  it('treats two concurrent refreshes of one token as a replay', async () => {
+    const session = await userSession(h, token);
+    const answers = await Promise.all([refresh(session.refresh), refresh(session.refresh)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((a) => a.status === 200)!;
+    expect((await refresh(winner.body.refresh_token)).status).toBe(401);
+  });
+
   it('refuses a refresh that carries an Authorization header', async () => {
     const session = await userSession(h, token);
     const answer = await refresh(session.refresh, { authorization: `Bearer ${session.access}` });
@@ -133,6 +141,18 @@ describe('local service: user tokens', () => {
     expect(renewed.status).toBe(200);
     h.service.control.advance(30 * 24 * 3600 * 1000);
     expect((await refresh(renewed.body.refresh_token)).status).toBe(401);
+  });
+
+  it('gives the WebSocket side the same token verdicts', async () => {
+    const fresh = await serverToken(h);
+    const session = await userSession(h, fresh);
+    const verify = h.service.internals.verifyToken;
+    expect(verify(fresh, 'server')).toBe('ok');
+    expect(verify(fresh, 'user')).toBe('invalid');
+    expect(verify(session.access, 'user')).toBe('ok');
+    expect(verify('nonsense', 'user')).toBe('invalid');
+    h.service.control.advance(300_000);
+    expect(verify(session.access, 'user')).toBe('expired');
   });
 
   it('keeps server and user token families apart', async () => {
