@@ -1,0 +1,164 @@
+/**
+ * The Electron shell: single-instance lock, app:// protocol, hardened session and webContents, the main
+ * window, the tray, the IPC router and the quit guard. Services are built by the composition root
+ * (main/index.ts) and handed in; the shell owns only windows and OS integration.
+ */
+import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+import { channels, events, type EventName, type EventPayload } from '../../preload/contract/index.ts';
+import type { ChannelHandlers } from '../ipc/channel-map.ts';
+import { createRendererEvents } from '../ipc/event-emitter.ts';
+import { createIpcRouter, type IpcFailureReport } from '../ipc/router.ts';
+import { registerAppScheme, serveAppProtocol } from './electron-protocol.ts';
+import { createMainWindow, revealWindow } from './main-window.ts';
+import { createQuitGuard, quitChoiceFromButton, QUIT_DIALOG, type VisitLifecycle } from './quit-guard.ts';
+import { isTrustedSenderFrame } from './security-policy.ts';
+import { hardenSession } from './session-hardening.ts';
+import { createAppTray, type AppTray } from './tray.ts';
+import { trayStateFromVisit, type TrayCommand } from './tray-model.ts';
+import { hardenAllWebContents } from './web-contents-hardening.ts';
+
+/** Pushes an event to the renderer (validated against the contract; dropped while no window exists). */
+export type EmitToRenderer = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/** Logging the shell needs: codes, names and ids only. */
+export interface ShellLog {
+  warn(code: string, fields?: Readonly<Record<string, string | number | boolean | undefined>>): void;
+}
+
+/** A ShellLog on the console: one line per event, a code and flat fields. */
+export const consoleShellLog: ShellLog = {
+  warn: (code, fields) => console.warn(`[shell] ${code}`, fields ? JSON.stringify(fields) : ''),
+};
+
+/** What the composition root hands to the shell once the app is ready. */
+export interface ShellServices {
+  readonly handlers: ChannelHandlers<typeof channels>;
+  readonly visit: VisitLifecycle;
+  /** Tray "Start visit": the consent step lives in the window, so this usually reveals it. */
+  readonly startVisitFromTray: () => void;
+  /** Tray "End visit". */
+  readonly endVisitFromTray: () => Promise<void>;
+}
+
+export interface ShellOptions {
+  /** The built renderer folder (dist/renderer). */
+  readonly rendererDir: string;
+  /** The bundled preload (dist/preload/index.cjs). */
+  readonly preloadPath: string;
+  readonly log: ShellLog;
+  /** Builds the services; called once, after 'ready', with the event sink they push through. */
+  readonly buildServices: (emit: EmitToRenderer) => ShellServices | Promise<ShellServices>;
+}
+
+/**
+ * Starts the app. Returns false (and quits) when another instance already runs: that one is brought to the
+ * front instead, so two instances never record at once.
+ */
+export function runShell(options: ShellOptions): boolean {
+  registerAppScheme();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return false;
+  }
+  hardenAllWebContents(app, (what, scheme) => options.log.warn('blocked', { what, scheme }));
+  let window: BrowserWindow | undefined;
+  let tray: AppTray | undefined;
+  let visit: VisitLifecycle = { isActive: () => false, finish: async () => {} };
+
+  const guard = createQuitGuard({
+    visit: { isActive: () => visit.isActive(), finish: () => visit.finish() },
+    confirm: async () => {
+      if (window) revealWindow(window);
+      const answer = window
+        ? await dialog.showMessageBox(window, { ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] })
+        : await dialog.showMessageBox({ ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] });
+      return quitChoiceFromButton(answer.response);
+    },
+    quit: () => app.quit(),
+    onDidFail: (code) => options.log.warn(code),
+  });
+  app.on('before-quit', (event) => {
+    if (guard.onBeforeQuit() === 'prevent') event.preventDefault();
+  });
+  app.on('second-instance', () => {
+    if (window) revealWindow(window);
+  });
+  // macOS: clicking the Dock icon brings the hidden window back.
+  app.on('activate', () => {
+    if (window) revealWindow(window);
+  });
+  // The window hides on close and the tray keeps the app alive, so closing windows never quits.
+  app.on('window-all-closed', () => {});
+
+  const renderer = createRendererEvents({
+    events,
+    send: (name, payload) => {
+      if (window && !window.isDestroyed()) window.webContents.send(name, payload);
+    },
+    onDidDrop: (name, paths) => options.log.warn('event_dropped', { event: name, fields: paths.join(',') }),
+  });
+  const emit: EmitToRenderer = (name, payload) => {
+    if (name === 'visit:state') tray?.setState(trayStateFromVisit(payload as EventPayload<'visit:state'>));
+    renderer.emit(name, payload);
+  };
+
+  void app
+    .whenReady()
+    .then(async () => {
+      hardenSession(session.defaultSession, (what, name) => options.log.warn('refused', { what, name }));
+      serveAppProtocol(options.rendererDir);
+      const services = await options.buildServices(emit);
+      visit = services.visit;
+      createIpcRouter({
+        ipcMain,
+        channels,
+        handlers: services.handlers,
+        isTrustedSender: isTrustedSenderFrame,
+        onDidFail: (report: IpcFailureReport) =>
+          options.log.warn('ipc_failed', {
+            channel: report.channel,
+            reason: report.reason,
+            code: report.code,
+            error: report.errorName,
+          }),
+      });
+      window = createMainWindow({
+        preloadPath: options.preloadPath,
+        devTools: !app.isPackaged,
+        isQuitting: () => guard.phase === 'quitting',
+      });
+      // Windows log-off / shut-down: no time for a question; end the visit so its streams close in order.
+      window.on('session-end', () => void guard.onSessionEnd());
+      const onCommand = (command: TrayCommand) => {
+        switch (command) {
+          case 'start-visit':
+            if (window) revealWindow(window);
+            services.startVisitFromTray();
+            return;
+          case 'stop-visit':
+            void services.endVisitFromTray().catch(() => options.log.warn('tray_end_failed'));
+            return;
+          case 'show-window':
+            if (window) revealWindow(window);
+            return;
+          case 'quit':
+            app.quit();
+            return;
+          default: {
+            const unreachable: never = command;
+            return unreachable;
+          }
+        }
+      };
+      tray = createAppTray('idle', onCommand);
+    })
+    .catch((error: unknown) => {
+      options.log.warn('startup_failed', { error: error instanceof Error ? error.name : typeof error });
+      dialog.showErrorBox(
+        'Scribe Desktop could not start',
+        'Restart the app. If this keeps happening, contact your IT department.',
+      );
+      app.exit(1);
+    });
+  return true;
+}

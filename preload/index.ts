@@ -1,0 +1,96 @@
+/**
+ * The preload: exposes `window.scribe`, one named function per IPC channel and one `on…` subscription per
+ * event, and nothing generic (no raw ipcRenderer, no invoke(channel)). Each entry names its channel
+ * explicitly; the `Bridged` brand makes a missing entry, an extra entry, or an entry wired to the wrong
+ * channel a type error, even when two channels share a signature.
+ *
+ * Only types are imported from the contract, so the sandboxed preload bundle stays free of zod: main
+ * validates every request, and the renderer parses every answer and event payload.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type {
+  API_GLOBAL,
+  ChannelName,
+  EventName,
+  EventPayload,
+  MethodName,
+  ScribeApi,
+  SubscriptionName,
+} from './contract/index.ts';
+
+type Bridged<K extends string, F> = F & { readonly __bridged?: K };
+type BridgeApi = {
+  readonly [C in ChannelName as MethodName<C>]: Bridged<C, ScribeApi[MethodName<C>]>;
+} & {
+  readonly [E in EventName as SubscriptionName<E>]: Bridged<E, ScribeApi[SubscriptionName<E>]>;
+};
+
+/** A request function for one channel. Channels without input get `{}` (what the router parses). */
+function request<C extends ChannelName>(channel: C): Bridged<C, ScribeApi[MethodName<C>]> {
+  const call = (payload?: unknown) => ipcRenderer.invoke(channel, payload ?? {});
+  return call as unknown as Bridged<C, ScribeApi[MethodName<C>]>;
+}
+
+/** A subscription for one event; returns its unsubscribe. The Electron event object never reaches the page. */
+function subscribe<E extends EventName>(event: E): Bridged<E, ScribeApi[SubscriptionName<E>]> {
+  const on = (listener: (payload: EventPayload<E>) => void) => {
+    const forward = (_event: IpcRendererEvent, payload: EventPayload<E>) => listener(payload);
+    ipcRenderer.on(event, forward);
+    return () => {
+      ipcRenderer.removeListener(event, forward);
+    };
+  };
+  return on as unknown as Bridged<E, ScribeApi[SubscriptionName<E>]>;
+}
+
+const api: BridgeApi = {
+  connectStatus: request('connect:status'),
+  connectConfigure: request('connect:configure'),
+  connectCheck: request('connect:check'),
+  connectDisconnect: request('connect:disconnect'),
+  connectSample: request('connect:sample'),
+
+  visitOptions: request('visit:options'),
+  visitStart: request('visit:start'),
+  visitPause: request('visit:pause'),
+  visitResume: request('visit:resume'),
+  visitEnd: request('visit:end'),
+  visitState: request('visit:state'),
+  visitTranscript: request('visit:transcript'),
+  visitDiscard: request('visit:discard'),
+
+  noteTemplates: request('note:templates'),
+  noteGet: request('note:get'),
+  noteGenerate: request('note:generate'),
+  noteEditSection: request('note:editSection'),
+  noteEditByInstruction: request('note:editByInstruction'),
+
+  codesNormalized: request('codes:normalized'),
+  codesEm: request('codes:em'),
+  codesEmSpecialties: request('codes:emSpecialties'),
+  ordersSuggest: request('orders:suggest'),
+  instructionsGenerate: request('instructions:generate'),
+  instructionsTranslate: request('instructions:translate'),
+
+  copyNote: request('copy:note'),
+
+  settingsGet: request('settings:get'),
+  settingsUpdate: request('settings:update'),
+  settingsMicTest: request('settings:micTest'),
+  settingsCustomization: request('settings:customization'),
+  settingsSaveCustomization: request('settings:saveCustomization'),
+  dotPhrasesList: request('dotPhrases:list'),
+  dotPhrasesBulk: request('dotPhrases:bulk'),
+  replacementsList: request('replacements:list'),
+  replacementsSave: request('replacements:save'),
+  replacementsDelete: request('replacements:delete'),
+
+  onVisitState: subscribe('visit:state'),
+  onVisitTranscript: subscribe('visit:transcript'),
+  onVisitLevel: subscribe('visit:level'),
+  onNoteProgress: subscribe('note:progress'),
+};
+
+const globalName: typeof API_GLOBAL = 'scribe';
+const exposed: ScribeApi = api;
+contextBridge.exposeInMainWorld(globalName, exposed);

@@ -1,0 +1,241 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
+import { ConnectionError, apiErrorFromResponse } from '../../../main/api/errors.ts';
+import { AudioError } from '../../../main/audio/audio-source.ts';
+import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
+import { IpcFailure } from '../../../main/ipc/error-mapping.ts';
+import {
+  createIpcRouter,
+  type InvokeEventLike,
+  type IpcFailureReport,
+  type IpcMainLike,
+} from '../../../main/ipc/router.ts';
+import { unavailableHandlers } from '../../../main/ipc/unavailable-handlers.ts';
+import { channels as contractChannels, fail, ok, type IpcResult } from '../../../preload/contract/index.ts';
+
+const CANARY = 'Patient Jane Canary has chest pain';
+
+const channels = {
+  'demo:echo': {
+    request: z.object({ text: z.string().max(50), loud: z.boolean().default(false) }),
+    response: z.object({ text: z.string() }),
+  },
+  'demo:empty': { request: z.object({}).strict(), response: z.object({ n: z.number() }) },
+};
+
+/** A fake ipcMain that records handlers and invokes them as Electron would. */
+class FakeIpcMain implements IpcMainLike {
+  readonly handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
+  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => unknown): void {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, listener);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+  invoke(channel: string, event: InvokeEventLike, ...args: unknown[]): Promise<unknown> {
+    const listener = this.handlers.get(channel);
+    if (!listener) throw new Error(`no handler for ${channel}`);
+    return Promise.resolve(listener(event, ...args));
+  }
+}
+
+const appFrame: InvokeEventLike = { senderFrame: { url: 'app://scribe/index.html', parent: null } };
+
+function setup(overrides: Partial<ChannelHandlers<typeof channels>> = {}) {
+  const ipcMain = new FakeIpcMain();
+  const reports: IpcFailureReport[] = [];
+  const echo = vi.fn((r: { text: string; loud: boolean }) =>
+    ok({ text: r.loud ? r.text.toUpperCase() : r.text }),
+  );
+  const handlers: ChannelHandlers<typeof channels> = {
+    'demo:echo': echo,
+    'demo:empty': () => ok({ n: 1 }),
+    ...overrides,
+  };
+  const router = createIpcRouter({
+    ipcMain,
+    channels,
+    handlers,
+    isTrustedSender: isTrustedSenderFrame,
+    onDidFail: (r) => reports.push(r),
+  });
+  return { ipcMain, router, reports, echo };
+}
+
+describe('IPC router', () => {
+  it('registers one handler per channel and removes them on dispose', () => {
+    const { ipcMain, router } = setup();
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(['demo:echo', 'demo:empty']);
+    router.dispose();
+    expect(ipcMain.handlers.size).toBe(0);
+  });
+
+  it('parses the request (defaults applied), calls the handler and returns its data', async () => {
+    const { ipcMain, echo } = setup();
+    expect(await ipcMain.invoke('demo:echo', appFrame, { text: 'hi', loud: true })).toEqual({
+      ok: true,
+      data: { text: 'HI' },
+    });
+    expect(await ipcMain.invoke('demo:echo', appFrame, { text: 'hi' })).toEqual({
+      ok: true,
+      data: { text: 'hi' },
+    });
+    expect(echo).toHaveBeenLastCalledWith({ text: 'hi', loud: false }, { channel: 'demo:echo' });
+    // No argument means "no input", as the contract reads it.
+    expect(await ipcMain.invoke('demo:empty', appFrame)).toEqual({ ok: true, data: { n: 1 } });
+  });
+
+  it.each([
+    ['no sender frame (navigated away)', { senderFrame: null }],
+    ['a subframe', { senderFrame: { url: 'app://scribe/index.html', parent: {} } }],
+    ['another origin', { senderFrame: { url: 'https://evil.example/', parent: null } }],
+    ['a file:// page', { senderFrame: { url: 'file:///tmp/index.html', parent: null } }],
+  ])('refuses %s without calling the handler', async (_name, event) => {
+    const { ipcMain, echo, reports } = setup();
+    const result = (await ipcMain.invoke('demo:echo', event as InvokeEventLike, {
+      text: 'hi',
+    })) as IpcResult<unknown>;
+    expect(result).toMatchObject({ ok: false, error: { code: 'permission_denied', retryable: false } });
+    expect(echo).not.toHaveBeenCalled();
+    expect(reports).toEqual([
+      { channel: 'demo:echo', reason: 'untrusted_sender', code: 'permission_denied' },
+    ]);
+  });
+
+  it('refuses when reading the sender frame throws', async () => {
+    const { ipcMain, echo } = setup();
+    const event = {
+      get senderFrame(): never {
+        throw new Error('Render frame was disposed');
+      },
+    };
+    expect(await ipcMain.invoke('demo:echo', event, { text: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied' },
+    });
+    expect(echo).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a wrong type', [{ text: 42 }]],
+    ['a value over its limit', [{ text: `${CANARY} ${CANARY}` }]],
+    ['extra arguments', [{ text: 'a' }, { text: 'b' }]],
+    ['a non-object', [CANARY]],
+  ])('answers invalid_request for %s, echoing no content', async (_name, args) => {
+    const { ipcMain, echo, reports } = setup();
+    const result = await ipcMain.invoke('demo:echo', appFrame, ...args);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(echo).not.toHaveBeenCalled();
+    expect(JSON.stringify([result, reports])).not.toContain('Canary');
+  });
+
+  it('reports which fields were invalid, by name only', async () => {
+    const { ipcMain, reports } = setup();
+    await ipcMain.invoke('demo:empty', appFrame, { injected: CANARY });
+    await ipcMain.invoke('demo:echo', appFrame, { text: 7 });
+    expect(reports.map((r) => r.issuePaths)).toEqual([[''], ['text']]);
+  });
+
+  it('passes expected failures returned by the handler through unchanged', async () => {
+    const { ipcMain } = setup({ 'demo:echo': () => fail('visit_in_progress') });
+    expect(await ipcMain.invoke('demo:echo', appFrame, { text: 'x' })).toEqual(fail('visit_in_progress'));
+  });
+
+  it('maps unknown thrown errors to internal without leaking their message', async () => {
+    const { ipcMain, reports } = setup({
+      'demo:echo': () => {
+        throw new TypeError(`Cannot read ${CANARY}`);
+      },
+    });
+    const result = (await ipcMain.invoke('demo:echo', appFrame, { text: 'x' })) as IpcResult<unknown>;
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal', retryable: false } });
+    expect(reports).toEqual([
+      { channel: 'demo:echo', reason: 'handler_threw', code: 'internal', errorName: 'TypeError' },
+    ]);
+    expect(JSON.stringify([result, reports])).not.toContain('Canary');
+  });
+
+  it.each([
+    [new ConnectionError('generate-note'), 'service_unreachable', true],
+    [apiErrorFromResponse(401, { code: 1, name: 'X' }, 'op'), 'auth_failed', false],
+    [apiErrorFromResponse(403, {}, 'op'), 'permission_denied', false],
+    [apiErrorFromResponse(429, {}, 'op'), 'service_busy', true],
+    [apiErrorFromResponse(503, {}, 'op'), 'service_error', true],
+    [apiErrorFromResponse(422, { code: 83005 }, 'op'), 'transcript_too_short', false],
+    [
+      apiErrorFromResponse(400, { message: CANARY }, 'op', { includeServerMessage: true }),
+      'invalid_request',
+      false,
+    ],
+    [new AudioError('mic_denied', CANARY), 'mic_denied', false],
+    [new AudioError('file_unsupported', 'x'), 'file_unreadable', false],
+    [new IpcFailure('no_note'), 'no_note', false],
+  ])('maps a thrown %s to its code', async (error, code, retryable) => {
+    const { ipcMain } = setup({
+      'demo:echo': () => {
+        throw error;
+      },
+    });
+    const result = (await ipcMain.invoke('demo:echo', appFrame, { text: 'x' })) as IpcResult<unknown>;
+    expect(result).toMatchObject({ ok: false, error: { code, retryable } });
+    expect(JSON.stringify(result)).not.toContain('Canary');
+  });
+
+  it('strips fields the contract does not name and refuses answers that break it', async () => {
+    const leaky = setup({ 'demo:echo': () => ok({ text: 'a', token: 'secret' } as { text: string }) });
+    expect(await leaky.ipcMain.invoke('demo:echo', appFrame, { text: 'x' })).toEqual({
+      ok: true,
+      data: { text: 'a' },
+    });
+
+    const broken = setup({ 'demo:echo': () => ok({ text: 5 } as unknown as { text: string }) });
+    expect(await broken.ipcMain.invoke('demo:echo', appFrame, { text: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    expect(broken.reports[0]).toMatchObject({ reason: 'invalid_response', issuePaths: ['text'] });
+
+    const notAResult = setup({ 'demo:echo': () => undefined as unknown as IpcResult<{ text: string }> });
+    expect(await notAResult.ipcMain.invoke('demo:echo', appFrame, { text: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+  });
+
+  it('never rejects, even when the error mapper and the logger throw', async () => {
+    const ipcMain = new FakeIpcMain();
+    createIpcRouter({
+      ipcMain,
+      channels,
+      handlers: {
+        'demo:echo': () => Promise.reject(new Error(CANARY)),
+        'demo:empty': () => ok({ n: 1 }),
+      },
+      isTrustedSender: isTrustedSenderFrame,
+      mapError: () => {
+        throw new Error('mapper bug');
+      },
+      onDidFail: () => {
+        throw new Error('logger bug');
+      },
+    });
+    await expect(ipcMain.invoke('demo:echo', appFrame, { text: 'x' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+  });
+
+  it('covers the real contract: every channel gets a handler', async () => {
+    const ipcMain = new FakeIpcMain();
+    createIpcRouter({
+      ipcMain,
+      channels: contractChannels,
+      handlers: unavailableHandlers(contractChannels),
+      isTrustedSender: isTrustedSenderFrame,
+    });
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(contractChannels).sort());
+    expect(await ipcMain.invoke('visit:end', appFrame)).toEqual(fail('not_connected'));
+  });
+});
