@@ -1,0 +1,123 @@
+/**
+ * Connections to a service: the token source for the credentials given, the Core client, the live
+ * transcriber, and `scribe doctor`-style checks that say plainly what is wrong.
+ */
+import { checkBaseUrl } from '../api/base-url.ts';
+import { CoreClient } from '../api/core-client.ts';
+import { ApiError, AuthenticationError, ConnectionError, PermissionDeniedError } from '../api/errors.ts';
+import { ServerTokenSource } from '../api/auth/server-token-source.ts';
+import type { AccessTokenSource } from '../api/auth/token-source.ts';
+import { UserTokenSource } from '../api/auth/user-token-source.ts';
+import { loadRsaPrivateKey } from '../api/auth/client-assertion.ts';
+import { HttpClient } from '../api/transport/http.ts';
+import type { SessionJournal } from '../streaming/session-journal.ts';
+import type { Check, Credentials } from '../../preload/contract/index.ts';
+import { coreApiFrom } from './core-adapter.ts';
+import { createLiveTranscriber } from './live-adapter.ts';
+import type { AudioInputs, Connection, Connector } from './ports.ts';
+import { VisitFailure } from './visit-failure.ts';
+
+/** Where the organization's credentials are kept between runs (keychain-backed in the app). */
+export interface CredentialVault {
+  save(baseUrl: string, credentials: Credentials): Promise<void>;
+  load(): Promise<{ baseUrl: string; credentials: Credentials } | null>;
+  clear(): Promise<void>;
+}
+
+export interface ConnectorDeps {
+  readonly audio: AudioInputs;
+  readonly vault?: CredentialVault;
+  readonly journal?: () => SessionJournal | undefined;
+  readonly fetch?: typeof fetch;
+}
+
+/** Opens a connection over an already-built token source (also used by the sample kit). */
+export function openConnection(baseUrl: URL, auth: AccessTokenSource, http: HttpClient, deps: ConnectorDeps): Connection {
+  const check = checkBaseUrl(baseUrl.origin);
+  const region = check.ok ? check.region : 'local';
+  return {
+    baseUrl,
+    region,
+    caller: auth.caller,
+    core: coreApiFrom(new CoreClient(http, auth)),
+    transcriber: createLiveTranscriber({ baseUrl, tokens: auth, ...(deps.journal ? { journal: deps.journal } : {}) }),
+    checks: () => runChecks(baseUrl, auth, http, deps.audio),
+    close: async () => undefined,
+  };
+}
+
+function tokenSource(http: HttpClient, credentials: Credentials): AccessTokenSource {
+  if (credentials.kind === 'server') {
+    let privateKey;
+    try {
+      privateKey = loadRsaPrivateKey(credentials.privateKeyPem);
+    } catch {
+      throw new VisitFailure('config_invalid', 'The private key is not a readable RSA private key (PEM).');
+    }
+    return new ServerTokenSource(http, { clientId: credentials.clientId, privateKey, ...(credentials.keyId ? { keyId: credentials.keyId } : {}) });
+  }
+  // The access token is fetched with the refresh token on first use (an empty one is refused at once).
+  return new UserTokenSource(http, { access_token: '', refresh_token: credentials.refreshToken });
+}
+
+/** The app's Connector. */
+export function createConnector(deps: ConnectorDeps): Connector {
+  const open = (baseUrl: string, credentials: Credentials): Connection => {
+    const url = new URL(baseUrl);
+    const http = new HttpClient({ baseUrl: url, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+    return openConnection(url, tokenSource(http, credentials), http, deps);
+  };
+  return {
+    async connect(baseUrl, credentials) {
+      const connection = open(baseUrl, credentials);
+      await deps.vault?.save(baseUrl, credentials);
+      return connection;
+    },
+    async restore() {
+      const saved = await deps.vault?.load();
+      return saved ? open(saved.baseUrl, saved.credentials) : null;
+    },
+    async forget() {
+      await deps.vault?.clear();
+    },
+  };
+}
+
+/** Reachability, sign-in, note service and microphone, each with a plain verdict. */
+export async function runChecks(baseUrl: URL, auth: AccessTokenSource, http: HttpClient, audio: AudioInputs): Promise<Check[]> {
+  const checks: Check[] = [{ id: 'address', label: 'Service address', status: 'pass', detail: `${baseUrl.host} is a valid service address.` }];
+  let signedIn = false;
+  try {
+    await auth.token();
+    signedIn = true;
+    checks.push({ id: 'sign-in', label: 'Sign-in', status: 'pass', detail: `Signed in with ${auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.` });
+  } catch (error) {
+    checks.push({ id: 'sign-in', label: 'Sign-in', status: 'fail', detail: signInProblem(error) });
+  }
+  if (signedIn) {
+    try {
+      const core = new CoreClient(http, auth);
+      await (auth.caller === 'server' ? core.listTemplates() : core.getNoteSettings());
+      checks.push({ id: 'notes', label: 'Note service', status: 'pass', detail: 'Note templates are available.' });
+    } catch (error) {
+      checks.push({ id: 'notes', label: 'Note service', status: 'fail', detail: error instanceof ApiError ? error.message : 'The note service did not answer as expected.' });
+    }
+  } else {
+    checks.push({ id: 'notes', label: 'Note service', status: 'skipped', detail: 'Needs a working sign-in first.' });
+  }
+  const devices = await audio.list().catch(() => []);
+  checks.push(
+    devices.length > 0
+      ? { id: 'microphone', label: 'Microphone', status: 'pass', detail: `${devices.length} input${devices.length === 1 ? '' : 's'} found.` }
+      : { id: 'microphone', label: 'Microphone', status: 'warn', detail: 'No microphone found. Plug one in to record visits.' },
+  );
+  return checks;
+}
+
+function signInProblem(error: unknown): string {
+  if (error instanceof ConnectionError) return 'The service could not be reached. Check the address and the network.';
+  if (error instanceof AuthenticationError) return 'The service refused these credentials. Check the client ID and key with IT.';
+  if (error instanceof PermissionDeniedError) return 'This account is not allowed to sign in (it may be deactivated).';
+  if (error instanceof ApiError) return error.message;
+  return 'Sign-in failed for an unknown reason.';
+}

@@ -1,0 +1,142 @@
+/**
+ * LiveTranscriber over main/streaming's TranscribeSession: pumps each audio source into the session in
+ * 100 ms chunks and translates the session's events into the visit's narrow LiveSession port.
+ */
+import { chunkFrames } from '../audio/chunker.ts';
+import { AudioError } from '../audio/audio-source.ts';
+import type { AccessTokenSource } from '../api/auth/token-source.ts';
+import type { ErrorCode } from '../../preload/contract/index.ts';
+import type { SessionJournal } from '../streaming/session-journal.ts';
+import type { StreamingError } from '../streaming/streaming-error.ts';
+import { TranscribeSession } from '../streaming/transcribe-session.ts';
+import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
+
+/** Streaming failure → the contract's closed codes. */
+export function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
+  switch (error?.code) {
+    case 'unauthorized':
+      return 'auth_failed';
+    case 'upgrade_refused':
+      return 'permission_denied';
+    case 'connection_lost':
+      return 'service_unreachable';
+    case 'disk_full':
+      return 'disk_full';
+    default:
+      return 'stream_failed';
+  }
+}
+
+type Listener<T> = (value: T) => void;
+
+/** Builds live transcription sessions against one service. */
+export function createLiveTranscriber(options: {
+  baseUrl: URL;
+  tokens: AccessTokenSource;
+  journal?: () => SessionJournal | undefined;
+}): LiveTranscriber {
+  return {
+    async start({ locales, streams }) {
+      const journal = options.journal?.();
+      const session = new TranscribeSession({
+        baseUrl: options.baseUrl,
+        tokens: options.tokens,
+        speechLocales: locales,
+        streams: streams.map((s) => ({ id: s.id, speakerType: s.speakerType })),
+        ...(journal ? { journal } : {}),
+      });
+      const live = new LiveSessionAdapter(session, streams);
+      await session.start();
+      live.pump();
+      return live;
+    },
+  };
+}
+
+class LiveSessionAdapter implements LiveSession {
+  readonly #session: TranscribeSession;
+  readonly #streams: readonly LiveStream[];
+  readonly #items = new Set<Listener<LiveItem>>();
+  readonly #health = new Set<Listener<LiveHealth>>();
+  readonly #fail = new Set<Listener<{ code: ErrorCode }>>();
+  readonly #audioEnd = new Set<Listener<{ code: ErrorCode | null }>>();
+  #pumps: Promise<void> = Promise.resolve();
+  #stopping = false;
+
+  constructor(session: TranscribeSession, streams: readonly LiveStream[]) {
+    this.#session = session;
+    this.#streams = streams;
+    session.on('item', (item) => {
+      const live: LiveItem = { id: item.id, text: item.text, speakerType: item.speakerType, startMs: item.startMs, endMs: item.endMs, final: item.isFinal };
+      for (const l of this.#items) l(live);
+    });
+    session.on('connection', (status) => {
+      const health: LiveHealth = {
+        health: status.state === 'reconnecting' ? 'reconnecting' : status.state === 'failed' ? 'offline' : 'connected',
+        nothingLost: status.allAudioSafe,
+      };
+      for (const l of this.#health) l(health);
+    });
+    session.on('state', (state) => {
+      if (state !== 'failed') return;
+      const code = streamingFailureCode(session.failure);
+      for (const l of this.#fail) l({ code });
+    });
+  }
+
+  /** Starts one pump per stream; reports when all sources ended by themselves. */
+  pump(): void {
+    let failure: ErrorCode | null = null;
+    this.#pumps = Promise.all(
+      this.#streams.map(async (stream) => {
+        try {
+          for await (const chunk of chunkFrames(stream.source.frames())) this.#session.sendAudio(stream.id, chunk);
+        } catch (error) {
+          failure ??= error instanceof AudioError ? (error.code === 'mic_denied' ? 'mic_denied' : 'device_lost') : 'device_lost';
+        }
+      }),
+    ).then(() => {
+      if (this.#stopping) return;
+      for (const l of this.#audioEnd) l({ code: failure });
+    });
+  }
+
+  onDidItem(listener: Listener<LiveItem>) {
+    return this.#subscribe(this.#items, listener);
+  }
+  onDidHealth(listener: Listener<LiveHealth>) {
+    return this.#subscribe(this.#health, listener);
+  }
+  onDidFail(listener: Listener<{ code: ErrorCode }>) {
+    return this.#subscribe(this.#fail, listener);
+  }
+  onDidAudioEnd(listener: Listener<{ code: ErrorCode | null }>) {
+    return this.#subscribe(this.#audioEnd, listener);
+  }
+
+  pause(): Promise<void> {
+    return this.#session.pause();
+  }
+  resume(): Promise<void> {
+    return this.#session.resume();
+  }
+
+  async end(): Promise<void> {
+    this.#stopping = true;
+    // Every chunk the sources produced must be handed over before END.
+    await Promise.all(this.#streams.map((s) => s.source.stop()));
+    await this.#pumps;
+    await this.#session.end();
+  }
+
+  async abort(): Promise<void> {
+    this.#stopping = true;
+    this.#session.abort();
+    await Promise.allSettled(this.#streams.map((s) => s.source.stop()));
+  }
+
+  #subscribe<T>(set: Set<Listener<T>>, listener: Listener<T>): () => void {
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The after-the-visit half: the note (generate, edit by hand, edit by instruction, regenerate with extra
+ * context), and what is derived from it (codes, orders, E/M, patient instructions). Limits are checked
+ * here again before anything is sent, whatever the renderer already showed.
+ */
+import {
+  INPUT_LIMITS,
+  charCount,
+  type Codes,
+  type EmCodes as EmCodesDto,
+  type GenerateNote,
+  type Instructions,
+  type Note as NoteDto,
+  type NoteProgress,
+  type Orders,
+  type SectionContent,
+} from '../../preload/contract/index.ts';
+import type { Note, TranscriptItemInput } from '../api/schemas/note.ts';
+import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
+import { noteText, sectionText } from './ehr-text.ts';
+import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
+import type { CoreApi } from './ports.ts';
+import { VisitFailure } from './visit-failure.ts';
+
+/** Refuses text over a limit before sending, with counts (never the text) in the words. */
+export function checkLimit(text: string | null | undefined, max: number, label: string): void {
+  if (text == null) return;
+  const n = charCount(text);
+  if (n > max) {
+    throw new VisitFailure('limit_exceeded', `${label} is ${n.toLocaleString('en-US')} characters; the limit is ${max.toLocaleString('en-US')}.`);
+  }
+}
+
+/** Note and derived results for the current visit. */
+export class NoteWorkflow {
+  #note: Note | null = null;
+  #revision = 0;
+  #instructions: { text: string; locale: string } | null = null;
+
+  get note(): NoteDto | null {
+    return this.#note ? toNoteDto(this.#note, this.#revision) : null;
+  }
+
+  reset(): void {
+    this.#note = null;
+    this.#revision = 0;
+    this.#instructions = null;
+  }
+
+  /** Generates (or regenerates, with optional extra context) the note from the final transcript. */
+  async generate(
+    core: CoreApi,
+    request: GenerateNote,
+    transcript: TranscriptItemInput[],
+    onProgress: (progress: NoteProgress) => void,
+  ): Promise<NoteDto> {
+    checkLimit(request.extraContext, INPUT_LIMITS.extraContextChars, 'The extra context');
+    if (transcript.length === 0) throw new VisitFailure('transcript_too_short');
+    const body = {
+      locale: request.locale ?? 'ENGLISH_US',
+      transcript_items: transcript,
+      // User callers use their stored note settings (2025-04-03); only servers name the template.
+      ...(core.caller === 'server' && request.templateKey ? { note_template_key: request.templateKey } : {}),
+      ...(request.extraContext ? { unstructured_context: request.extraContext } : {}),
+      ...(this.#note && request.extraContext ? { current_note: this.#note } : {}),
+    };
+    const started = Date.now();
+    onProgress({ stage: 'queued', elapsedSec: 0 });
+    try {
+      this.#note =
+        request.mode === 'async'
+          ? await core.generateNoteAsync(body, (ms) => onProgress({ stage: 'working', elapsedSec: Math.round(ms / 1000) }))
+          : await core.generateNote(body);
+    } catch (error) {
+      onProgress({ stage: 'failed', elapsedSec: (Date.now() - started) / 1000 });
+      throw error;
+    }
+    onProgress({ stage: 'done', elapsedSec: (Date.now() - started) / 1000 });
+    return this.#changed();
+  }
+
+  /** Replaces one section's content by hand (TEXT, or the subsections of Assessment and Plan). */
+  editSection(revision: number, key: string, content: SectionContent): NoteDto {
+    const note = this.#require();
+    if (revision !== this.#revision) throw new VisitFailure('invalid_request', 'The note changed meanwhile. Review it and edit again.');
+    const index = note.sections.findIndex((s) => s.key === key);
+    const section = note.sections[index];
+    if (!section || content.type === 'UNSUPPORTED') throw new VisitFailure('invalid_request');
+    if (content.type !== section.content.type) throw new VisitFailure('invalid_request');
+    const sections = [...note.sections];
+    sections[index] = { ...section, content: content.type === 'TEXT' ? { type: 'TEXT', text: content.text } : content };
+    this.#note = { ...note, sections };
+    return this.#changed();
+  }
+
+  /** Edits the note by a short instruction (≤ 700 characters). */
+  async editByInstruction(core: CoreApi, instructions: string): Promise<NoteDto> {
+    checkLimit(instructions, INPUT_LIMITS.editInstructionChars, 'The instruction');
+    const note = this.#require();
+    this.#note = await core.editNote({ note, instructions });
+    return this.#changed();
+  }
+
+  async codes(core: CoreApi): Promise<Codes> {
+    return toCodesDto(await core.normalizedData(this.#require()));
+  }
+
+  async orders(core: CoreApi): Promise<Orders> {
+    return toOrdersDto(await core.suggestedOrders(this.#require()));
+  }
+
+  async em(core: CoreApi, specialty: string, transcript: TranscriptItemInput[]): Promise<EmCodesDto> {
+    if (core.caller !== 'server') throw new VisitFailure('server_credentials_required');
+    if (!(EM_SPECIALTIES as readonly string[]).includes(specialty)) throw new VisitFailure('invalid_request');
+    const codes = await core.emCodes({ note: this.#require(), transcriptItems: transcript, specialty });
+    return toEmDto(codes, EM_SPECIALTIES);
+  }
+
+  async instructions(core: CoreApi, locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<Instructions> {
+    const text = await core.patientInstructions({ note: this.#require(), locale, recipient });
+    this.#instructions = { text, locale };
+    return { text, locale, translated: false, locales: [...NOTE_LOCALES] };
+  }
+
+  /** Translates the last instructions; the service's machine-translation disclaimer stays in the text. */
+  async translate(core: CoreApi, _fromLocale: string, toLocale: string): Promise<Instructions> {
+    if (!this.#instructions) throw new VisitFailure('no_note');
+    // Always translate the reviewed original, never a translation of a translation.
+    const fromLocale = this.#instructions.locale;
+    const text = await core.translateInstructions({ instructions: this.#instructions.text, fromLocale, toLocale });
+    return { text, locale: toLocale, translated: fromLocale !== toLocale, locales: [...NOTE_LOCALES] };
+  }
+
+  /** EHR-ready text of the whole note or one section. */
+  copyText(sectionKey: string | null): string {
+    const note = this.note;
+    if (!note) throw new VisitFailure('no_note');
+    if (sectionKey === null) return noteText(note);
+    const section = note.sections.find((s) => s.key === sectionKey);
+    if (!section) throw new VisitFailure('invalid_request');
+    return sectionText(section.content);
+  }
+
+  #require(): Note {
+    if (!this.#note) throw new VisitFailure('no_note');
+    return this.#note;
+  }
+
+  #changed(): NoteDto {
+    this.#revision++;
+    return toNoteDto(this.#require(), this.#revision);
+  }
+}

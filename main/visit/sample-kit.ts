@@ -1,0 +1,42 @@
+/**
+ * The sample visit: a local service started on demand, signed in with a throw-away OAuth client created
+ * for this run only, and the bundled synthetic recording as the only audio source (never a microphone).
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { FileAudioSource } from '../audio/file-source.ts';
+import { ServerTokenSource } from '../api/auth/server-token-source.ts';
+import { HttpClient } from '../api/transport/http.ts';
+import { openConnection } from './connector.ts';
+import type { AudioInputs, Connection, SampleKit } from './ports.ts';
+import { SAMPLE_RECORDING, startSampleService, type SampleService } from './sample-service.ts';
+
+const SAMPLE_INPUTS: AudioInputs = {
+  list: async () => [{ id: 'sample', label: 'Sample recording (synthetic speech)', isDefault: true }],
+  open: () => new FileAudioSource({ path: SAMPLE_RECORDING, pace: 'realtime' }),
+};
+
+/** Builds the sample kit; the local service starts on the first connect and stops on close. */
+export function createSampleKit(options: { recording?: string } = {}): SampleKit & { close(): Promise<void> } {
+  let running: Promise<SampleService> | null = null;
+  return {
+    async connect(): Promise<Connection> {
+      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const clientId = randomUUID();
+      running ??= startSampleService();
+      const service = await running;
+      service.service.control.setClient({ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+      const baseUrl = new URL(service.url);
+      const http = new HttpClient({ baseUrl });
+      const auth = new ServerTokenSource(http, { clientId, privateKey });
+      return openConnection(baseUrl, auth, http, { audio: SAMPLE_INPUTS });
+    },
+    openRecording() {
+      return new FileAudioSource({ path: options.recording ?? SAMPLE_RECORDING, pace: 'realtime' });
+    },
+    async close() {
+      const service = await running;
+      running = null;
+      await service?.close();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Settings: microphones (with a test meter), locales, note template and per-section customization, dot
+ * phrases and dictation text replacements. Local choices live in the PreferenceStore (no patient data);
+ * note settings and customization live on the service.
+ */
+import {
+  INPUT_LIMITS,
+  SECTION_STYLES,
+  type Customization,
+  type Settings,
+} from '../../preload/contract/index.ts';
+import { AudioTap } from './audio-tap.ts';
+import type { ConnectionManager } from './connection-manager.ts';
+import { humanize } from './mapping.ts';
+import { checkLimit } from './note-workflow.ts';
+import type { AudioInputs, PreferenceStore } from './ports.ts';
+import type { EmitEvent } from './visit-recorder.ts';
+import { VisitFailure } from './visit-failure.ts';
+import type { AudioSource } from '../audio/audio-source.ts';
+
+const MIC_TEST_MAX_MS = 30_000;
+
+type SettingsPatch = {
+  clinicianDeviceId?: string | null;
+  patientDeviceId?: string | null;
+  speechLocales?: string[];
+  noteLocale?: string;
+  noteTemplateKey?: string;
+};
+
+/** Settings screen operations. */
+export class SettingsService {
+  readonly #connections: ConnectionManager;
+  readonly #audio: AudioInputs;
+  readonly #preferences: PreferenceStore;
+  readonly #emit: EmitEvent;
+  #micTest: { source: AudioSource; timer: ReturnType<typeof setTimeout> } | null = null;
+
+  constructor(connections: ConnectionManager, audio: AudioInputs, preferences: PreferenceStore, emit: EmitEvent) {
+    this.#connections = connections;
+    this.#audio = audio;
+    this.#preferences = preferences;
+    this.#emit = emit;
+  }
+
+  async get(): Promise<Settings> {
+    const prefs = this.#preferences.get();
+    const devices = await this.#audio.list().catch(() => []);
+    const core = this.#connections.mode === 'none' ? null : this.#connections.require().core;
+    const note = core && core.caller === 'user' ? await core.noteSettings().catch(() => null) : null;
+    return {
+      devices,
+      clinicianDeviceId: prefs.clinicianDeviceId,
+      patientDeviceId: prefs.patientDeviceId,
+      speechLocales: prefs.speechLocales,
+      noteLocale: note?.note_locale ?? null,
+      noteTemplateKey: note?.note_template_key ?? null,
+      dictationHotkey: null,
+    };
+  }
+
+  async update(patch: SettingsPatch): Promise<Settings> {
+    const { noteLocale, noteTemplateKey, ...local } = patch;
+    this.#preferences.update(local);
+    if (noteLocale !== undefined || noteTemplateKey !== undefined) {
+      const core = this.#connections.require().core;
+      if (core.caller !== 'user') throw new VisitFailure('permission_denied', 'Note settings belong to a clinician sign-in; with server credentials, choose the template per visit.');
+      await core.updateNoteSettings({
+        ...(noteLocale !== undefined ? { note_locale: noteLocale } : {}),
+        ...(noteTemplateKey !== undefined ? { note_template_key: noteTemplateKey } : {}),
+      });
+    }
+    return this.get();
+  }
+
+  /** Starts or stops the microphone test meter (levels arrive as `visit:level` with stream `test`). */
+  async micTest(deviceId: string, on: boolean): Promise<void> {
+    await this.#stopMicTest();
+    if (!on) return;
+    const source = this.#audio.open(deviceId);
+    const tap = new AudioTap(source, (level) => this.#emit('visit:level', { stream: 'test', ...level }));
+    const timer = setTimeout(() => void this.#stopMicTest(), MIC_TEST_MAX_MS);
+    this.#micTest = { source, timer };
+    void (async () => {
+      try {
+        for await (const _ of tap.frames()) {
+          // Frames are only metered, never kept or sent.
+        }
+      } catch {
+        this.#emit('visit:level', { stream: 'test', rms: 0, peak: 0 });
+      }
+    })();
+  }
+
+  async customization(templateKey: string): Promise<Customization> {
+    const answer = await this.#connections.require().core.customization(templateKey);
+    return {
+      templateKey,
+      templateInstruction: answer.note_template_custom_instructions ?? '',
+      sections: answer.sections.map((s) => ({
+        key: s.section_key,
+        title: humanize(s.section_key),
+        style: (SECTION_STYLES as readonly string[]).includes(s.style ?? '') ? (s.style as Customization['sections'][number]['style']) : 'AUTO',
+        instruction: s.custom_instruction ?? '',
+      })),
+    };
+  }
+
+  async saveCustomization(customization: Customization): Promise<Customization> {
+    checkLimit(customization.templateInstruction, INPUT_LIMITS.customInstructionChars, 'The template instruction');
+    for (const section of customization.sections) {
+      checkLimit(section.instruction, INPUT_LIMITS.customInstructionChars, `The instruction for ${section.title}`);
+    }
+    await this.#connections.require().core.updateCustomization(customization.templateKey, {
+      note_template_custom_instructions: customization.templateInstruction || null,
+      sections: customization.sections.map((s) => ({
+        section_key: s.key,
+        style: s.style,
+        custom_instruction: s.instruction,
+      })),
+    });
+    return this.customization(customization.templateKey);
+  }
+
+  async #stopMicTest(): Promise<void> {
+    const test = this.#micTest;
+    this.#micTest = null;
+    if (!test) return;
+    clearTimeout(test.timer);
+    await test.source.stop().catch(() => undefined);
+  }
+}

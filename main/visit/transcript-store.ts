@@ -1,0 +1,73 @@
+/**
+ * The visit transcript in the main process: items upserted by id (a partial is re-sent under the same id
+ * until final), kept in time order, with a batch of changes waiting to be pushed to the renderer. Batching
+ * keeps IPC to a few messages a second however fast items arrive.
+ */
+import type { Speaker, TranscriptItem } from '../../preload/contract/index.ts';
+import type { TranscriptItemInput } from '../api/schemas/note.ts';
+import type { LiveItem } from './ports.ts';
+
+const SPEAKERS: ReadonlySet<string> = new Set(['UNSPECIFIED', 'DOCTOR', 'PATIENT']);
+
+/** Maps a service speaker type to the contract's (a newer value shows as unspecified). */
+export function toSpeaker(value: string): Speaker {
+  return (SPEAKERS.has(value) ? value : 'UNSPECIFIED') as Speaker;
+}
+
+/** Upsert-by-id transcript with a pending batch for the renderer. */
+export class TranscriptStore {
+  readonly #byId = new Map<string, TranscriptItem>();
+  #pending = new Map<string, TranscriptItem>();
+
+  /** Applies one item; a final item is never downgraded by a late partial of the same id. */
+  upsert(item: LiveItem): void {
+    const existing = this.#byId.get(item.id);
+    if (existing?.final && !item.final) return;
+    const next: TranscriptItem = {
+      id: item.id,
+      text: item.text,
+      speaker: toSpeaker(item.speakerType),
+      startMs: Math.max(0, item.startMs),
+      endMs: Math.max(0, item.endMs, item.startMs),
+      final: item.final,
+    };
+    this.#byId.set(item.id, next);
+    this.#pending.set(item.id, next);
+  }
+
+  /** Every item, sorted by start time (items may arrive out of order). */
+  all(): TranscriptItem[] {
+    return [...this.#byId.values()].sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  }
+
+  /** Final items in time order, shaped for note generation. */
+  finalInputs(): TranscriptItemInput[] {
+    return this.all()
+      .filter((item) => item.final && item.text.trim().length > 0)
+      .map((item) => ({
+        text: item.text,
+        speaker_type: item.speaker,
+        start_offset_ms: Math.round(item.startMs),
+        end_offset_ms: Math.round(item.endMs),
+      }));
+  }
+
+  get finalCount(): number {
+    let n = 0;
+    for (const item of this.#byId.values()) if (item.final) n++;
+    return n;
+  }
+
+  /** Takes the changes since the last call (empty when nothing changed). */
+  takePending(): TranscriptItem[] {
+    if (this.#pending.size === 0) return [];
+    const batch = [...this.#pending.values()];
+    this.#pending = new Map();
+    return batch;
+  }
+
+  clear(): void {
+    this.#byId.clear();
+    this.#pending = new Map();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The visit service the IPC handlers call: connection, recording, note workflow and copy, wired over the
+ * ports. main/index.ts (and the test bridge) build one with real or local implementations.
+ */
+import type { GenerateNote, StartVisit, VisitOptions, VisitState } from '../../preload/contract/index.ts';
+import { checkSpeechLocales, LimitError } from '../api/limits.ts';
+import { SPEECH_LOCALES } from '../api/schemas/common.ts';
+import { ConnectionManager } from './connection-manager.ts';
+import { NoteWorkflow } from './note-workflow.ts';
+import type { AudioInputs, ClipboardPort, Connector, PreferenceStore, SampleKit } from './ports.ts';
+import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
+import { VisitFailure } from './visit-failure.ts';
+import { withLineEndings } from './ehr-text.ts';
+
+/** Everything the visit service needs from outside. */
+export interface VisitAppDeps {
+  readonly connector: Connector;
+  readonly sample: SampleKit | null;
+  readonly audio: AudioInputs;
+  readonly clipboard: ClipboardPort;
+  readonly preferences: PreferenceStore;
+  readonly emit: EmitEvent;
+  /** process.platform, for line endings of copied text. */
+  readonly platform: string;
+}
+
+/** One app-wide visit service (one visit at a time). */
+export class VisitApp {
+  readonly connections: ConnectionManager;
+  readonly recorder: VisitRecorder;
+  readonly notes = new NoteWorkflow();
+  readonly deps: VisitAppDeps;
+
+  constructor(deps: VisitAppDeps) {
+    this.deps = deps;
+    this.connections = new ConnectionManager(deps.connector, deps.sample);
+    this.recorder = new VisitRecorder(deps.emit);
+  }
+
+  async options(): Promise<VisitOptions> {
+    const devices = await this.deps.audio.list().catch(() => []);
+    const preferred = this.deps.preferences.get().speechLocales[0];
+    return { devices, speechLocales: [...SPEECH_LOCALES], defaultLocale: preferred ?? 'ENGLISH_US' };
+  }
+
+  /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */
+  async start(request: StartVisit): Promise<VisitState> {
+    try {
+      checkSpeechLocales(request.locales);
+    } catch (error) {
+      if (error instanceof LimitError) throw new VisitFailure('limit_exceeded', error.message);
+      throw error;
+    }
+    for (const locale of request.locales) {
+      if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new VisitFailure('invalid_request');
+    }
+    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
+    const connection = this.connections.require();
+    const audio = this.#audioFor(request);
+    this.notes.reset();
+    return this.recorder.start(request, audio, connection.transcriber);
+  }
+
+  pause(): Promise<VisitState> {
+    return this.recorder.pause();
+  }
+
+  resume(): Promise<VisitState> {
+    return this.recorder.resume();
+  }
+
+  end(): Promise<VisitState> {
+    return this.recorder.end();
+  }
+
+  async discard(): Promise<VisitState> {
+    this.notes.reset();
+    return this.recorder.discard();
+  }
+
+  generateNote(request: GenerateNote) {
+    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
+    const core = this.connections.require().core;
+    return this.notes.generate(core, request, this.recorder.transcript.finalInputs(), (p) => this.deps.emit('note:progress', p));
+  }
+
+  /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
+  async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
+    const text = withLineEndings(this.notes.copyText(sectionKey), this.deps.platform);
+    if (text.length === 0) throw new VisitFailure('invalid_request', 'That section is empty; there is nothing to copy.');
+    try {
+      const { transient } = await this.deps.clipboard.writeText(text);
+      return { chars: text.length, transient };
+    } catch {
+      throw new VisitFailure('clipboard_unavailable');
+    }
+  }
+
+  #audioFor(request: StartVisit): VisitAudio {
+    if (this.connections.mode === 'sample') {
+      const kit = this.connections.sampleKit;
+      if (!kit) throw new VisitFailure('sample_unavailable');
+      return { kind: 'sample', recording: kit.openRecording() };
+    }
+    const speakers = request.speakers;
+    if (speakers.mode === 'single') return { kind: 'devices', clinician: this.deps.audio.open(speakers.deviceId), patient: null };
+    if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
+      throw new VisitFailure('invalid_request', 'Choose two different inputs for the clinician and the patient.');
+    }
+    return {
+      kind: 'devices',
+      clinician: this.deps.audio.open(speakers.clinicianDeviceId),
+      patient: this.deps.audio.open(speakers.patientDeviceId),
+    };
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The recording half of a visit: idle → starting → recording ⇄ paused → ending → ended | failed. It opens
+ * the audio sources (through pausable, metered taps), starts the live session, keeps the transcript and
+ * pushes state, level and transcript batches to the renderer. The sample visit runs the bundled recording
+ * through exactly the same path.
+ */
+import { ERROR_TEXT, type ErrorCode, type EventName, type EventPayload, type StartVisit, type VisitState } from '../../preload/contract/index.ts';
+import { AudioTap } from './audio-tap.ts';
+import type { AudioSource } from '../audio/audio-source.ts';
+import type { LiveHealth, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
+import { TranscriptStore } from './transcript-store.ts';
+import { VisitFailure } from './visit-failure.ts';
+
+/** Typed push to the renderer. */
+export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/** Where the audio comes from for one visit. */
+export type VisitAudio =
+  | { kind: 'devices'; clinician: AudioSource; patient: AudioSource | null }
+  | { kind: 'sample'; recording: AudioSource };
+
+const TRANSCRIPT_PUSH_MS = 150;
+
+/** One visit's recording, transcript and live state. */
+export class VisitRecorder {
+  readonly #emit: EmitEvent;
+  readonly #now: () => number;
+  readonly transcript = new TranscriptStore();
+  #state: VisitState = initialState(false);
+  #session: LiveSession | null = null;
+  #taps: AudioTap[] = [];
+  #startedAt = 0;
+  #pausedAt: number | null = null;
+  #pausedTotal = 0;
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #unsubscribe: Array<() => void> = [];
+
+  constructor(emit: EmitEvent, now: () => number = Date.now) {
+    this.#emit = emit;
+    this.#now = now;
+  }
+
+  /** The current state (elapsed time computed now). */
+  get state(): VisitState {
+    return { ...this.#state, elapsedMs: this.#elapsed(), finalItems: this.transcript.finalCount };
+  }
+
+  get active(): boolean {
+    return ['starting', 'recording', 'paused', 'ending'].includes(this.#state.phase);
+  }
+
+  /** Starts recording. Locales were validated by the caller. */
+  async start(request: Pick<StartVisit, 'locales'>, audio: VisitAudio, transcriber: LiveTranscriber): Promise<VisitState> {
+    if (this.active) throw new VisitFailure('visit_in_progress');
+    this.transcript.clear();
+    this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
+    this.#pushState();
+    const streams = this.#streams(audio);
+    try {
+      const session = await transcriber.start({ locales: request.locales, streams });
+      this.#attach(session);
+    } catch (error) {
+      await Promise.allSettled(this.#taps.map((tap) => tap.stop()));
+      this.#taps = [];
+      this.#fail('service_unreachable');
+      throw error;
+    }
+    this.#startedAt = this.#now();
+    this.#pausedTotal = 0;
+    this.#pausedAt = null;
+    this.#set({ phase: 'recording', connection: 'connected', nothingLost: true });
+    this.#timer = setInterval(() => this.#flush(), TRANSCRIPT_PUSH_MS);
+    return this.state;
+  }
+
+  /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
+  async pause(): Promise<VisitState> {
+    if (this.#state.phase !== 'recording') throw new VisitFailure('visit_not_active');
+    for (const tap of this.#taps) tap.setPaused(true);
+    this.#pausedAt = this.#now();
+    this.#set({ phase: 'paused' });
+    await this.#session?.pause();
+    return this.state;
+  }
+
+  async resume(): Promise<VisitState> {
+    if (this.#state.phase !== 'paused') throw new VisitFailure('visit_not_active');
+    await this.#session?.resume();
+    for (const tap of this.#taps) tap.setPaused(false);
+    if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
+    this.#pausedAt = null;
+    this.#set({ phase: 'recording' });
+    return this.state;
+  }
+
+  /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
+  async end(): Promise<VisitState> {
+    if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused') throw new VisitFailure('visit_not_active');
+    if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
+    this.#pausedAt = this.#now();
+    this.#set({ phase: 'ending' });
+    await Promise.allSettled(this.#taps.map((tap) => tap.stop()));
+    try {
+      await this.#session?.end();
+    } finally {
+      this.#detach();
+    }
+    // A failure reported while ending wins over "ended".
+    if ((this.#state.phase as VisitState['phase']) === 'ending') this.#set({ phase: 'ended', connection: 'connected' });
+    return this.state;
+  }
+
+  /** Forgets the visit (stopping it first if needed). */
+  async discard(): Promise<VisitState> {
+    const session = this.#session;
+    this.#detach();
+    await Promise.allSettled([...this.#taps.map((tap) => tap.stop()), session?.abort()]);
+    this.#taps = [];
+    this.transcript.clear();
+    this.#state = initialState(false);
+    this.#pushState();
+    return this.state;
+  }
+
+  #streams(audio: VisitAudio): LiveStream[] {
+    const level = (stream: 'clinician' | 'patient') => (l: { rms: number; peak: number }) =>
+      this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak });
+    if (audio.kind === 'sample') {
+      const tap = new AudioTap(audio.recording, level('clinician'));
+      this.#taps = [tap];
+      return [{ id: 'room', speakerType: 'UNSPECIFIED', source: tap }];
+    }
+    const clinician = new AudioTap(audio.clinician, level('clinician'));
+    if (!audio.patient) {
+      this.#taps = [clinician];
+      return [{ id: 'room', speakerType: 'UNSPECIFIED', source: clinician }];
+    }
+    const patient = new AudioTap(audio.patient, level('patient'));
+    this.#taps = [clinician, patient];
+    return [
+      { id: 'clinician', speakerType: 'DOCTOR', source: clinician },
+      { id: 'patient', speakerType: 'PATIENT', source: patient },
+    ];
+  }
+
+  #attach(session: LiveSession): void {
+    this.#session = session;
+    this.#unsubscribe = [
+      session.onDidItem((item) => this.transcript.upsert(item)),
+      session.onDidHealth((health) => this.#onHealth(health)),
+      // The recording ran out (the sample) or the device failed: finish the visit, keeping the transcript.
+      session.onDidAudioEnd(({ code }) => {
+        if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused') return;
+        void this.end().then(
+          () => code && this.#set({ error: { code, message: ERROR_TEXT[code] } }),
+          () => undefined,
+        );
+      }),
+      session.onDidFail((failure) => {
+        this.#flush();
+        this.#fail(failure.code);
+        void Promise.allSettled(this.#taps.map((tap) => tap.stop()));
+        this.#detach();
+      }),
+    ];
+  }
+
+  #detach(): void {
+    for (const off of this.#unsubscribe) off();
+    this.#unsubscribe = [];
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#flush();
+    this.#session = null;
+  }
+
+  #onHealth(health: LiveHealth): void {
+    this.#set({ connection: health.health, nothingLost: health.nothingLost });
+  }
+
+  #fail(code: ErrorCode): void {
+    this.#set({ phase: 'failed', connection: 'offline', error: { code, message: ERROR_TEXT[code] } });
+  }
+
+  #flush(): void {
+    const items = this.transcript.takePending();
+    if (items.length > 0) this.#emit('visit:transcript', { items });
+  }
+
+  #elapsed(): number {
+    if (this.#startedAt === 0) return 0;
+    const end = this.#pausedAt ?? this.#now();
+    return Math.max(0, end - this.#startedAt - this.#pausedTotal);
+  }
+
+  #set(patch: Partial<VisitState>): void {
+    this.#state = { ...this.#state, ...patch };
+    this.#pushState();
+  }
+
+  #pushState(): void {
+    this.#emit('visit:state', this.state);
+  }
+}
+
+function initialState(sample: boolean): VisitState {
+  return { phase: 'idle', connection: 'connected', nothingLost: true, sample, elapsedMs: 0, finalItems: 0, error: null };
+}

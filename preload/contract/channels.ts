@@ -1,0 +1,111 @@
+/**
+ * The IPC channel map: every renderer → main request, with the zod schemas of its request and its
+ * successful response. Types are derived from here and never written twice. The preload exposes one named
+ * function per channel (see `methodName`); the main-side router parses every request with these schemas.
+ */
+import { z } from 'zod';
+import {
+  CodesSchema,
+  CopyRequestSchema,
+  CopyResultSchema,
+  EditByInstructionSchema,
+  EditSectionSchema,
+  EmCodesSchema,
+  EmRequestSchema,
+  GenerateNoteSchema,
+  InstructionsRequestSchema,
+  InstructionsSchema,
+  NoteSchema,
+  OrdersSchema,
+  TemplatesSchema,
+  TranslateRequestSchema,
+} from './dto-note.ts';
+import {
+  CustomizationSchema,
+  DotPhraseBulkSchema,
+  DotPhraseSchema,
+  MicTestSchema,
+  ReplacementSaveSchema,
+  ReplacementSchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+} from './dto-settings.ts';
+import {
+  ConnectionStatusSchema,
+  ConnectRequestSchema,
+  StartVisitSchema,
+  TranscriptItemSchema,
+  VisitOptionsSchema,
+  VisitStateSchema,
+} from './dto-visit.ts';
+
+const Empty = z.object({}).strict();
+const Done = z.object({ done: z.literal(true) });
+
+function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
+  return { request, response };
+}
+
+/** Every request channel: `{ request, response }` zod schemas. */
+export const channels = {
+  // Connect
+  'connect:status': channel(Empty, ConnectionStatusSchema),
+  'connect:configure': channel(ConnectRequestSchema, ConnectionStatusSchema),
+  'connect:check': channel(Empty, ConnectionStatusSchema),
+  'connect:disconnect': channel(Empty, ConnectionStatusSchema),
+  /** Sample visit: the built-in local service, no account, synthetic speech only. */
+  'connect:sample': channel(Empty, ConnectionStatusSchema),
+
+  // Visit
+  'visit:options': channel(Empty, VisitOptionsSchema),
+  'visit:start': channel(StartVisitSchema, VisitStateSchema),
+  'visit:pause': channel(Empty, VisitStateSchema),
+  'visit:resume': channel(Empty, VisitStateSchema),
+  'visit:end': channel(Empty, VisitStateSchema),
+  'visit:state': channel(Empty, VisitStateSchema),
+  'visit:transcript': channel(Empty, z.object({ items: z.array(TranscriptItemSchema) })),
+  /** Forget the current visit (transcript, note, codes) to start a new one. */
+  'visit:discard': channel(Empty, VisitStateSchema),
+
+  // Note
+  'note:templates': channel(Empty, TemplatesSchema),
+  'note:get': channel(Empty, z.object({ note: NoteSchema.nullable() })),
+  'note:generate': channel(GenerateNoteSchema, NoteSchema),
+  'note:editSection': channel(EditSectionSchema, NoteSchema),
+  'note:editByInstruction': channel(EditByInstructionSchema, NoteSchema),
+
+  // Codes and more
+  'codes:normalized': channel(Empty, CodesSchema),
+  'codes:em': channel(EmRequestSchema, EmCodesSchema),
+  'codes:emSpecialties': channel(Empty, z.object({ specialties: z.array(z.string()), available: z.boolean() })),
+  'orders:suggest': channel(Empty, OrdersSchema),
+  'instructions:generate': channel(InstructionsRequestSchema, InstructionsSchema),
+  'instructions:translate': channel(TranslateRequestSchema, InstructionsSchema),
+
+  // Into the EHR
+  'copy:note': channel(CopyRequestSchema, CopyResultSchema),
+
+  // Settings
+  'settings:get': channel(Empty, SettingsSchema),
+  'settings:update': channel(SettingsPatchSchema, SettingsSchema),
+  'settings:micTest': channel(MicTestSchema, Done),
+  'settings:customization': channel(z.object({ templateKey: z.string() }), CustomizationSchema),
+  'settings:saveCustomization': channel(CustomizationSchema, CustomizationSchema),
+  'dotPhrases:list': channel(Empty, z.object({ items: z.array(DotPhraseSchema) })),
+  'dotPhrases:bulk': channel(DotPhraseBulkSchema, z.object({ items: z.array(DotPhraseSchema) })),
+  'replacements:list': channel(Empty, z.object({ items: z.array(ReplacementSchema) })),
+  'replacements:save': channel(ReplacementSaveSchema, z.object({ items: z.array(ReplacementSchema) })),
+  'replacements:delete': channel(z.object({ id: z.string() }), z.object({ items: z.array(ReplacementSchema) })),
+} as const;
+
+/** Name of a request channel. */
+export type ChannelName = keyof typeof channels;
+/** What the renderer sends on a channel (before parsing). */
+export type RequestOf<C extends ChannelName> = z.input<(typeof channels)[C]['request']>;
+/** What the handler receives (after parsing). */
+export type ParsedRequestOf<C extends ChannelName> = z.output<(typeof channels)[C]['request']>;
+/** The data of a successful answer. */
+export type ResponseOf<C extends ChannelName> = z.output<(typeof channels)[C]['response']>;
+
+/** Every channel name, for routers that register them all. */
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];

@@ -1,0 +1,138 @@
+/** Data crossing IPC for the note and everything derived from it (codes, orders, instructions, copy). */
+import { z } from 'zod';
+import { INPUT_LIMITS } from './limits.ts';
+
+export const SubsectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
+/** TEXT everywhere; SUBSECTIONS only on a merged Assessment and Plan; `unsupported` for a newer type. */
+export const SectionContentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('TEXT'), text: z.string() }),
+  z.object({ type: z.literal('SUBSECTIONS'), subsections: z.array(SubsectionSchema) }),
+  z.object({ type: z.literal('UNSUPPORTED'), originalType: z.string() }),
+]);
+export type SectionContent = z.infer<typeof SectionContentSchema>;
+
+export const NoteSectionSchema = z.object({ key: z.string(), title: z.string(), content: SectionContentSchema });
+export type NoteSection = z.infer<typeof NoteSectionSchema>;
+
+export const NoteSchema = z.object({
+  title: z.string().nullable(),
+  locale: z.string(),
+  templateKey: z.string(),
+  sections: z.array(NoteSectionSchema),
+  /** Bumped on every change, so a stale edit can be told apart. */
+  revision: z.number().int().nonnegative(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+export const TemplateSchema = z.object({ key: z.string(), title: z.string(), description: z.string() });
+export type Template = z.infer<typeof TemplateSchema>;
+
+export const TemplatesSchema = z.object({
+  templates: z.array(TemplateSchema),
+  /** From the note settings; the visit may choose another. */
+  defaultKey: z.string().nullable(),
+  noteLocales: z.array(z.string()),
+  defaultLocale: z.string(),
+});
+export type Templates = z.infer<typeof TemplatesSchema>;
+
+export const GenerateNoteSchema = z.object({
+  templateKey: z.string().nullable(),
+  locale: z.string().nullable(),
+  /** `async` reports progress; for long visits. */
+  mode: z.enum(['sync', 'async']),
+  /** Extra context for a regeneration. */
+  extraContext: z.string().max(INPUT_LIMITS.extraContextChars * 2).nullable(),
+});
+export type GenerateNote = z.infer<typeof GenerateNoteSchema>;
+
+export const NoteProgressSchema = z.object({
+  stage: z.enum(['queued', 'working', 'done', 'failed']),
+  /** Seconds since the request started. */
+  elapsedSec: z.number().nonnegative(),
+});
+export type NoteProgress = z.infer<typeof NoteProgressSchema>;
+
+export const EditSectionSchema = z.object({
+  revision: z.number().int(),
+  key: z.string(),
+  content: SectionContentSchema,
+});
+export const EditByInstructionSchema = z.object({ instructions: z.string().min(1) });
+
+export const CodingSchema = z.object({
+  code: z.string(),
+  display: z.string(),
+  system: z.enum(['ICD-10', 'LOINC', 'other']),
+  isHcc: z.boolean(),
+  isMcc: z.boolean(),
+});
+export type Coding = z.infer<typeof CodingSchema>;
+
+export const ConditionSchema = z.object({
+  coding: CodingSchema,
+  alternatives: z.array(CodingSchema),
+  clinicalStatus: z.string().nullable(),
+});
+export const ObservationSchema = z.object({
+  display: z.string(),
+  value: z.string().nullable(),
+  unit: z.string().nullable(),
+  codes: z.array(CodingSchema),
+});
+export const CodesSchema = z.object({ conditions: z.array(ConditionSchema), observations: z.array(ObservationSchema) });
+export type Codes = z.infer<typeof CodesSchema>;
+export type Condition = z.infer<typeof ConditionSchema>;
+export type Observation = z.infer<typeof ObservationSchema>;
+
+export const EmRequestSchema = z.object({ specialty: z.string() });
+export const EmCodesSchema = z.object({
+  codes: z.array(z.object({ code: z.string(), description: z.string() })),
+  specialties: z.array(z.string()),
+});
+export type EmCodes = z.infer<typeof EmCodesSchema>;
+
+export const OrderSchema = z.object({
+  description: z.string(),
+  details: z.string().nullable(),
+  /** Medication details, when the order is a medication. */
+  medication: z
+    .object({
+      action: z.string().nullable(),
+      dose: z.string().nullable(),
+      frequency: z.string().nullable(),
+      route: z.string().nullable(),
+      prn: z.boolean(),
+    })
+    .nullable(),
+});
+export const OrdersSchema = z.object({
+  categories: z.array(z.object({ category: z.string(), label: z.string(), orders: z.array(OrderSchema) })),
+});
+export type Orders = z.infer<typeof OrdersSchema>;
+export type Order = z.infer<typeof OrderSchema>;
+
+export const InstructionsRequestSchema = z.object({
+  locale: z.string(),
+  recipient: z.enum(['PATIENT', 'PARENT']),
+});
+export const TranslateRequestSchema = z.object({ fromLocale: z.string(), toLocale: z.string() });
+export const InstructionsSchema = z.object({
+  text: z.string(),
+  locale: z.string(),
+  /** True for a machine translation, whose disclaimer stays in `text`. */
+  translated: z.boolean(),
+  locales: z.array(z.string()),
+});
+export type Instructions = z.infer<typeof InstructionsSchema>;
+
+export const CopyRequestSchema = z.object({
+  /** Null copies the whole note. */
+  sectionKey: z.string().nullable(),
+});
+export const CopyResultSchema = z.object({
+  /** Characters written (never the text itself: it stays in the main process and the clipboard). */
+  chars: z.number().int().nonnegative(),
+  transient: z.boolean(),
+});
+export type CopyResult = z.infer<typeof CopyResultSchema>;

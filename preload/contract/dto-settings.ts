@@ -1,0 +1,60 @@
+/** Data crossing IPC for Settings: microphones, locales, templates, customization, dot phrases, replacements. */
+import { z } from 'zod';
+import { AudioDeviceSchema } from './dto-visit.ts';
+import { INPUT_LIMITS } from './limits.ts';
+
+export const SECTION_STYLES = ['AUTO', 'PARAGRAPH', 'BULLET_POINTS'] as const;
+
+export const SettingsSchema = z.object({
+  devices: z.array(AudioDeviceSchema),
+  clinicianDeviceId: z.string().nullable(),
+  patientDeviceId: z.string().nullable(),
+  speechLocales: z.array(z.string()),
+  noteLocale: z.string().nullable(),
+  noteTemplateKey: z.string().nullable(),
+  /** Placeholder until the dictation work lands. */
+  dictationHotkey: z.string().nullable(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsPatchSchema = z.object({
+  clinicianDeviceId: z.string().nullable().optional(),
+  patientDeviceId: z.string().nullable().optional(),
+  speechLocales: z.array(z.string()).min(1).max(INPUT_LIMITS.maxSpeechLocales).optional(),
+  noteLocale: z.string().optional(),
+  noteTemplateKey: z.string().optional(),
+});
+
+export const MicTestSchema = z.object({ deviceId: z.string(), on: z.boolean() });
+
+export const SectionCustomizationSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  style: z.enum(SECTION_STYLES),
+  instruction: z.string(),
+});
+export const CustomizationSchema = z.object({
+  templateKey: z.string(),
+  templateInstruction: z.string(),
+  sections: z.array(SectionCustomizationSchema),
+});
+export type Customization = z.infer<typeof CustomizationSchema>;
+
+export const DotPhraseSchema = z.object({ id: z.string(), trigger: z.string(), expansion: z.string() });
+export type DotPhrase = z.infer<typeof DotPhraseSchema>;
+export const DotPhraseBulkSchema = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('create'),
+    items: z.array(DotPhraseSchema.omit({ id: true })).min(1).max(INPUT_LIMITS.bulkItems),
+  }),
+  z.object({ op: z.literal('update'), items: z.array(DotPhraseSchema).min(1).max(INPUT_LIMITS.bulkItems) }),
+  z.object({ op: z.literal('delete'), ids: z.array(z.string()).min(1).max(INPUT_LIMITS.bulkItems) }),
+]);
+
+export const ReplacementSchema = z.object({ id: z.string(), spoken: z.string(), written: z.string() });
+export type Replacement = z.infer<typeof ReplacementSchema>;
+export const ReplacementSaveSchema = z.object({
+  id: z.string().nullable(),
+  spoken: z.string().min(1),
+  written: z.string(),
+});

@@ -1,0 +1,114 @@
+/** Data crossing IPC for connecting and for the live visit. */
+import { z } from 'zod';
+import { INPUT_LIMITS } from './limits.ts';
+
+export const SPEAKERS = ['UNSPECIFIED', 'DOCTOR', 'PATIENT'] as const;
+export const SpeakerSchema = z.enum(SPEAKERS);
+export type Speaker = z.infer<typeof SpeakerSchema>;
+
+/** One line of the live transcript on the shared visit timeline. Partials are re-sent under the same id. */
+export const TranscriptItemSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  speaker: SpeakerSchema,
+  startMs: z.number().nonnegative(),
+  endMs: z.number().nonnegative(),
+  final: z.boolean(),
+});
+export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
+
+/** Recording lifecycle as the person sees it. */
+export const VISIT_PHASES = ['idle', 'starting', 'recording', 'paused', 'ending', 'ended', 'failed'] as const;
+export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offline']);
+
+export const VisitStateSchema = z.object({
+  phase: z.enum(VISIT_PHASES),
+  /** The streaming connection; `reconnecting` while audio is kept and replayed. */
+  connection: ConnectionHealthSchema,
+  /** True only when every second of audio is kept for replay (so the UI may say "nothing is lost"). */
+  nothingLost: z.boolean(),
+  /** Running on the bundled sample recording against the built-in service. */
+  sample: z.boolean(),
+  elapsedMs: z.number().nonnegative(),
+  /** Final items so far (for the Note step). */
+  finalItems: z.number().int().nonnegative(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type VisitState = z.infer<typeof VisitStateSchema>;
+
+/** Live input level of one audio stream, 0..1. */
+export const LevelSchema = z.object({
+  stream: z.enum(['clinician', 'patient', 'test']),
+  rms: z.number().min(0).max(1),
+  peak: z.number().min(0).max(1),
+});
+export type Level = z.infer<typeof LevelSchema>;
+
+/** An audio input the person can choose. */
+export const AudioDeviceSchema = z.object({ id: z.string(), label: z.string(), isDefault: z.boolean() });
+export type AudioDevice = z.infer<typeof AudioDeviceSchema>;
+
+/** One microphone for everyone, or the clinician's microphone plus a second source for the patient. */
+export const SpeakerSetupSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('single'), deviceId: z.string() }),
+  z.object({ mode: z.literal('dual'), clinicianDeviceId: z.string(), patientDeviceId: z.string() }),
+]);
+export type SpeakerSetup = z.infer<typeof SpeakerSetupSchema>;
+
+export const StartVisitSchema = z.object({
+  /** The person confirmed the patient agreed to being recorded. */
+  consentAcknowledged: z.literal(true),
+  locales: z.array(z.string().min(1)).min(1).max(INPUT_LIMITS.maxSpeechLocales),
+  speakers: SpeakerSetupSchema,
+});
+export type StartVisit = z.infer<typeof StartVisitSchema>;
+
+/** What the Visit screen needs to offer its choices. */
+export const VisitOptionsSchema = z.object({
+  devices: z.array(AudioDeviceSchema),
+  speechLocales: z.array(z.string()),
+  defaultLocale: z.string(),
+});
+export type VisitOptions = z.infer<typeof VisitOptionsSchema>;
+
+/** Credentials the organization gives: server credentials, or a user token source. */
+export const CredentialsSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('server'),
+    clientId: z.string().uuid(),
+    /** PEM private key; stored in the OS keychain by the main process, never sent back. */
+    privateKeyPem: z.string().min(1),
+    keyId: z.string().optional(),
+  }),
+  /** A clinician sign-in token (refresh token) issued by the organization's own system. */
+  z.object({ kind: z.literal('user-refresh-token'), refreshToken: z.string().min(1) }),
+]);
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+export const ConnectRequestSchema = z.object({
+  baseUrl: z.string().min(1),
+  credentials: CredentialsSchema,
+});
+export type ConnectRequest = z.infer<typeof ConnectRequestSchema>;
+
+/** One `scribe doctor`-style check with a plain verdict. */
+export const CheckSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(['pass', 'warn', 'fail', 'skipped']),
+  detail: z.string(),
+});
+export type Check = z.infer<typeof CheckSchema>;
+
+export const ConnectionStatusSchema = z.object({
+  mode: z.enum(['none', 'organization', 'sample']),
+  /** Service address (no credentials in it). */
+  baseUrl: z.string().nullable(),
+  region: z.enum(['us', 'eu', 'local']).nullable(),
+  caller: z.enum(['server', 'user']).nullable(),
+  checks: z.array(CheckSchema),
+  /** One sentence saying what is wrong, or that all is well. */
+  summary: z.string(),
+  healthy: z.boolean(),
+});
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;

@@ -1,0 +1,19 @@
+/** Main → renderer pushes. Each carries only what the screen needs; the renderer parses every payload. */
+import { z } from 'zod';
+import { NoteProgressSchema } from './dto-note.ts';
+import { LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
+
+/** Every event: its payload schema. */
+export const events = {
+  'visit:state': VisitStateSchema,
+  /** Upserts (by id) since the last push; partials are re-sent under the same id until final. */
+  'visit:transcript': z.object({ items: z.array(TranscriptItemSchema) }),
+  'visit:level': LevelSchema,
+  'note:progress': NoteProgressSchema,
+} as const;
+
+export type EventName = keyof typeof events;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+/** Every event name. */
+export const EVENT_NAMES = Object.keys(events) as EventName[];

@@ -1,0 +1,12 @@
+/**
+ * The IPC contract, imported by main, preload and renderer alike. Pure TypeScript plus zod: no Electron,
+ * Node or DOM.
+ */
+export * from './api.ts';
+export * from './channels.ts';
+export * from './dto-note.ts';
+export * from './dto-settings.ts';
+export * from './dto-visit.ts';
+export * from './errors.ts';
+export * from './events.ts';
+export * from './limits.ts';

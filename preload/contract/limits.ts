@@ -1,0 +1,24 @@
+/**
+ * Limits the renderer shows before anything is sent (counted as the person types). They mirror
+ * main/api/limits.ts, which enforces them again in the main process; a unit test keeps the two equal,
+ * because the contract may import nothing but zod.
+ */
+export const INPUT_LIMITS = {
+  /** Per-section `custom_instruction` and the template's custom instructions. */
+  customInstructionChars: 700,
+  /** An edit-by-instruction request. */
+  editInstructionChars: 700,
+  /** Extra context for a regeneration (`unstructured_context`). */
+  extraContextChars: 10_000,
+  /** Dot phrases per bulk request. */
+  bulkItems: 100,
+  /** Spoken languages per visit. */
+  maxSpeechLocales: 2,
+} as const;
+
+/** Characters as a person counts them (code points), which is also how the service states its limits. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}

@@ -1,0 +1,80 @@
+/** App-wide state: which screen is shown, and the connection to the service. */
+import type { ConnectionStatus, ConnectRequest, IpcError, IpcResult } from '../../../preload/contract/index.ts';
+import { scribe, settle } from '../api.ts';
+
+/** The five screens. */
+export const SCREENS = [
+  { id: 'connect', label: 'Connect' },
+  { id: 'visit', label: 'Visit' },
+  { id: 'note', label: 'Note' },
+  { id: 'codes', label: 'Codes & more' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+export type ScreenId = (typeof SCREENS)[number]['id'];
+
+/** Screen and connection state. */
+export class AppState {
+  #screen = $state<ScreenId>('connect');
+  #status = $state.raw<ConnectionStatus | null>(null);
+  #error = $state.raw<IpcError | null>(null);
+  #busy = $state(false);
+
+  get screen(): ScreenId {
+    return this.#screen;
+  }
+  get status(): ConnectionStatus | null {
+    return this.#status;
+  }
+  get error(): IpcError | null {
+    return this.#error;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get connected(): boolean {
+    return this.#status !== null && this.#status.mode !== 'none';
+  }
+  get sample(): boolean {
+    return this.#status?.mode === 'sample';
+  }
+
+  go(screen: ScreenId): void {
+    this.#screen = screen;
+  }
+
+  async load(): Promise<void> {
+    await this.#run(() => scribe().connectStatus());
+    if (this.connected) this.#screen = 'visit';
+  }
+
+  configure(request: ConnectRequest): Promise<boolean> {
+    return this.#run(() => scribe().connectConfigure(request));
+  }
+
+  async useSample(): Promise<boolean> {
+    const done = await this.#run(() => scribe().connectSample());
+    if (done) this.#screen = 'visit';
+    return done;
+  }
+
+  check(): Promise<boolean> {
+    return this.#run(() => scribe().connectCheck());
+  }
+
+  disconnect(): Promise<boolean> {
+    return this.#run(() => scribe().connectDisconnect());
+  }
+
+  async #run(call: () => Promise<IpcResult<ConnectionStatus>>): Promise<boolean> {
+    this.#busy = true;
+    this.#error = null;
+    const result = await settle(call);
+    this.#busy = false;
+    if (!result.ok) {
+      this.#error = result.error;
+      return false;
+    }
+    this.#status = result.data;
+    return true;
+  }
+}

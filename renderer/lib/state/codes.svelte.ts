@@ -1,0 +1,72 @@
+/** Codes and more: ICD-10 / LOINC, E/M, suggested orders and patient instructions for the current note. */
+import type { Codes, EmCodes, Instructions, IpcError, IpcResult, Orders } from '../../../preload/contract/index.ts';
+import { scribe, settle } from '../api.ts';
+
+/** One loadable result with its own error, so one failure never hides the others. */
+class Slot<T> {
+  #value = $state.raw<T | null>(null);
+  #error = $state.raw<IpcError | null>(null);
+  #loading = $state(false);
+
+  get value(): T | null {
+    return this.#value;
+  }
+  get error(): IpcError | null {
+    return this.#error;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+
+  async load(call: () => Promise<IpcResult<T>>): Promise<void> {
+    this.#loading = true;
+    this.#error = null;
+    const result = await settle(call);
+    this.#loading = false;
+    if (result.ok) this.#value = result.data;
+    else this.#error = result.error;
+  }
+
+  clear(): void {
+    this.#value = null;
+    this.#error = null;
+  }
+}
+
+/** State for the Codes & more screen. */
+export class CodesStore {
+  readonly codes = new Slot<Codes>();
+  readonly orders = new Slot<Orders>();
+  readonly em = new Slot<EmCodes>();
+  readonly instructions = new Slot<Instructions>();
+  #specialties = $state.raw<{ specialties: string[]; available: boolean }>({ specialties: [], available: false });
+
+  get specialties(): { specialties: string[]; available: boolean } {
+    return this.#specialties;
+  }
+
+  async loadSpecialties(): Promise<void> {
+    const result = await settle(() => scribe().codesEmSpecialties());
+    if (result.ok) this.#specialties = result.data;
+  }
+
+  loadCodes(): Promise<void> {
+    return this.codes.load(() => scribe().codesNormalized());
+  }
+  loadOrders(): Promise<void> {
+    return this.orders.load(() => scribe().ordersSuggest());
+  }
+  loadEm(specialty: string): Promise<void> {
+    return this.em.load(() => scribe().codesEm({ specialty }));
+  }
+  loadInstructions(locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<void> {
+    return this.instructions.load(() => scribe().instructionsGenerate({ locale, recipient }));
+  }
+  translate(fromLocale: string, toLocale: string): Promise<void> {
+    return this.instructions.load(() => scribe().instructionsTranslate({ fromLocale, toLocale }));
+  }
+
+  clear(): void {
+    for (const slot of [this.codes, this.orders, this.em, this.instructions] as Slot<unknown>[]) slot.clear();
+  }
+}

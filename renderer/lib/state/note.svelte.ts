@@ -1,0 +1,102 @@
+/** The note: templates, generation with progress, edits by hand and by instruction, and copy. */
+import type {
+  CopyResult,
+  IpcError,
+  IpcResult,
+  Note,
+  NoteProgress,
+  SectionContent,
+  Templates,
+} from '../../../preload/contract/index.ts';
+import { scribe, settle } from '../api.ts';
+
+/** Note state for the Note screen. */
+export class NoteStore {
+  #note = $state.raw<Note | null>(null);
+  #templates = $state.raw<Templates | null>(null);
+  #progress = $state.raw<NoteProgress | null>(null);
+  #error = $state.raw<IpcError | null>(null);
+  #busy = $state<'generate' | 'edit' | 'copy' | null>(null);
+  #copied = $state.raw<{ sectionKey: string | null; result: CopyResult } | null>(null);
+  #off: (() => void) | null = null;
+
+  get note(): Note | null {
+    return this.#note;
+  }
+  get templates(): Templates | null {
+    return this.#templates;
+  }
+  get progress(): NoteProgress | null {
+    return this.#progress;
+  }
+  get error(): IpcError | null {
+    return this.#error;
+  }
+  get busy(): 'generate' | 'edit' | 'copy' | null {
+    return this.#busy;
+  }
+  get copied(): { sectionKey: string | null; result: CopyResult } | null {
+    return this.#copied;
+  }
+
+  connect(): void {
+    this.#off = scribe()?.onNoteProgress((progress) => (this.#progress = progress)) ?? null;
+  }
+
+  disconnect(): void {
+    this.#off?.();
+  }
+
+  async load(): Promise<void> {
+    const [templates, note] = await Promise.all([settle(() => scribe().noteTemplates()), settle(() => scribe().noteGet())]);
+    if (templates.ok) this.#templates = templates.data;
+    if (note.ok) this.#note = note.data.note;
+  }
+
+  clear(): void {
+    this.#note = null;
+    this.#copied = null;
+    this.#progress = null;
+  }
+
+  generate(options: { templateKey: string | null; locale: string | null; mode: 'sync' | 'async'; extraContext: string | null }): Promise<boolean> {
+    this.#progress = null;
+    return this.#run('generate', () => scribe().noteGenerate(options));
+  }
+
+  editSection(key: string, content: SectionContent): Promise<boolean> {
+    const revision = this.#note?.revision ?? 0;
+    return this.#run('edit', () => scribe().noteEditSection({ revision, key, content }));
+  }
+
+  editByInstruction(instructions: string): Promise<boolean> {
+    return this.#run('edit', () => scribe().noteEditByInstruction({ instructions }));
+  }
+
+  async copy(sectionKey: string | null): Promise<boolean> {
+    this.#busy = 'copy';
+    this.#error = null;
+    const result = await settle(() => scribe().copyNote({ sectionKey }));
+    this.#busy = null;
+    if (!result.ok) {
+      this.#error = result.error;
+      return false;
+    }
+    this.#copied = { sectionKey, result: result.data };
+    return true;
+  }
+
+  async #run(kind: 'generate' | 'edit', call: () => Promise<IpcResult<Note>>): Promise<boolean> {
+    this.#busy = kind;
+    this.#error = null;
+    const result = await settle(call);
+    this.#busy = null;
+    if (!result.ok) {
+      this.#error = result.error;
+      return false;
+    }
+    this.#note = result.data;
+    this.#copied = null;
+    return true;
+  }
+}

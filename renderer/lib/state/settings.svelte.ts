@@ -1,0 +1,98 @@
+/** Settings: microphones with a test meter, locales, note template, customization, dot phrases, replacements. */
+import type {
+  Customization,
+  DotPhrase,
+  IpcError,
+  IpcResult,
+  Replacement,
+  Settings,
+} from '../../../preload/contract/index.ts';
+import { scribe, settle } from '../api.ts';
+
+/** State for the Settings screen. */
+export class SettingsStore {
+  #settings = $state.raw<Settings | null>(null);
+  #customization = $state.raw<Customization | null>(null);
+  #dotPhrases = $state.raw<DotPhrase[]>([]);
+  #replacements = $state.raw<Replacement[]>([]);
+  #error = $state.raw<IpcError | null>(null);
+  #saved = $state<string | null>(null);
+  #testing = $state<string | null>(null);
+
+  get settings(): Settings | null {
+    return this.#settings;
+  }
+  get customization(): Customization | null {
+    return this.#customization;
+  }
+  get dotPhrases(): DotPhrase[] {
+    return this.#dotPhrases;
+  }
+  get replacements(): Replacement[] {
+    return this.#replacements;
+  }
+  get error(): IpcError | null {
+    return this.#error;
+  }
+  /** What was last saved, for a polite confirmation. */
+  get saved(): string | null {
+    return this.#saved;
+  }
+  /** Device under test, if any. */
+  get testing(): string | null {
+    return this.#testing;
+  }
+
+  async load(): Promise<void> {
+    await this.#take(() => scribe().settingsGet(), (s) => (this.#settings = s));
+    void this.#take(() => scribe().dotPhrasesList(), (r) => (this.#dotPhrases = r.items), true);
+    void this.#take(() => scribe().replacementsList(), (r) => (this.#replacements = r.items), true);
+  }
+
+  update(patch: Partial<Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales'>> & { noteTemplateKey?: string }): Promise<boolean> {
+    return this.#take(() => scribe().settingsUpdate(patch), (s) => (this.#settings = s), false, 'Settings saved.');
+  }
+
+  async micTest(deviceId: string, on: boolean): Promise<void> {
+    const result = await settle(() => scribe().settingsMicTest({ deviceId, on }));
+    this.#testing = result.ok && on ? deviceId : null;
+    if (!result.ok) this.#error = result.error;
+  }
+
+  loadCustomization(templateKey: string): Promise<boolean> {
+    return this.#take(() => scribe().settingsCustomization({ templateKey }), (c) => (this.#customization = c));
+  }
+
+  saveCustomization(customization: Customization): Promise<boolean> {
+    return this.#take(() => scribe().settingsSaveCustomization(customization), (c) => (this.#customization = c), false, 'Section instructions saved.');
+  }
+
+  createDotPhrases(items: Omit<DotPhrase, 'id'>[]): Promise<boolean> {
+    return this.#take(() => scribe().dotPhrasesBulk({ op: 'create', items }), (r) => (this.#dotPhrases = r.items), false, 'Dot phrases saved.');
+  }
+
+  deleteDotPhrases(ids: string[]): Promise<boolean> {
+    return this.#take(() => scribe().dotPhrasesBulk({ op: 'delete', ids }), (r) => (this.#dotPhrases = r.items), false, 'Dot phrases deleted.');
+  }
+
+  saveReplacement(item: { id: string | null; spoken: string; written: string }): Promise<boolean> {
+    return this.#take(() => scribe().replacementsSave(item), (r) => (this.#replacements = r.items), false, 'Replacement saved.');
+  }
+
+  deleteReplacement(id: string): Promise<boolean> {
+    return this.#take(() => scribe().replacementsDelete({ id }), (r) => (this.#replacements = r.items), false, 'Replacement deleted.');
+  }
+
+  async #take<T>(call: () => Promise<IpcResult<T>>, apply: (data: T) => void, quiet = false, saved?: string): Promise<boolean> {
+    if (!quiet) this.#error = null;
+    this.#saved = null;
+    const result = await settle(call);
+    if (!result.ok) {
+      if (!quiet) this.#error = result.error;
+      return false;
+    }
+    apply(result.data);
+    if (saved) this.#saved = saved;
+    return true;
+  }
+}

@@ -1,0 +1,101 @@
+/** The live visit: recording state, input levels and the transcript, fed by main's pushes. */
+import type { IpcError, IpcResult, Level, StartVisit, VisitOptions, VisitState } from '../../../preload/contract/index.ts';
+import { scribe, settle } from '../api.ts';
+import { TranscriptModel } from './transcript.svelte.ts';
+
+const IDLE: VisitState = {
+  phase: 'idle',
+  connection: 'connected',
+  nothingLost: true,
+  sample: false,
+  elapsedMs: 0,
+  finalItems: 0,
+  error: null,
+};
+
+/** Visit state for the Visit screen. */
+export class VisitStore {
+  readonly transcript = new TranscriptModel();
+  #state = $state.raw<VisitState>(IDLE);
+  #options = $state.raw<VisitOptions | null>(null);
+  #levels = $state.raw<Record<Level['stream'], number>>({ clinician: 0, patient: 0, test: 0 });
+  #error = $state.raw<IpcError | null>(null);
+  #busy = $state(false);
+  #off: Array<() => void> = [];
+
+  get state(): VisitState {
+    return this.#state;
+  }
+  get options(): VisitOptions | null {
+    return this.#options;
+  }
+  get levels(): Record<Level['stream'], number> {
+    return this.#levels;
+  }
+  get error(): IpcError | null {
+    return this.#error;
+  }
+  get busy(): boolean {
+    return this.#busy;
+  }
+  get recording(): boolean {
+    return ['starting', 'recording', 'paused', 'ending'].includes(this.#state.phase);
+  }
+
+  /** Subscribes to main's pushes and loads what is already there (e.g. after a reload). */
+  async connect(): Promise<void> {
+    const api = scribe();
+    if (!api) return;
+    this.#off = [
+      api.onVisitState((state) => (this.#state = state)),
+      api.onVisitTranscript((batch) => this.transcript.apply(batch.items)),
+      api.onVisitLevel((level) => (this.#levels = { ...this.#levels, [level.stream]: level.rms })),
+    ];
+    const [state, transcript] = await Promise.all([settle(() => api.visitState()), settle(() => api.visitTranscript())]);
+    if (state.ok) this.#state = state.data;
+    if (transcript.ok) this.transcript.reset(transcript.data.items);
+  }
+
+  disconnect(): void {
+    for (const off of this.#off) off();
+    this.#off = [];
+  }
+
+  async loadOptions(): Promise<void> {
+    const result = await settle(() => scribe().visitOptions());
+    if (result.ok) this.#options = result.data;
+    else this.#error = result.error;
+  }
+
+  async start(request: StartVisit): Promise<boolean> {
+    this.transcript.reset();
+    return this.#run(() => scribe().visitStart(request));
+  }
+  pause(): Promise<boolean> {
+    return this.#run(() => scribe().visitPause());
+  }
+  resume(): Promise<boolean> {
+    return this.#run(() => scribe().visitResume());
+  }
+  end(): Promise<boolean> {
+    return this.#run(() => scribe().visitEnd());
+  }
+  async discard(): Promise<boolean> {
+    const done = await this.#run(() => scribe().visitDiscard());
+    if (done) this.transcript.reset();
+    return done;
+  }
+
+  async #run(call: () => Promise<IpcResult<VisitState>>): Promise<boolean> {
+    this.#busy = true;
+    this.#error = null;
+    const result = await settle(call);
+    this.#busy = false;
+    if (!result.ok) {
+      this.#error = result.error;
+      return false;
+    }
+    this.#state = result.data;
+    return true;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The whole visit in real Chromium against the local service: connect with organization credentials →
+ * start a visit with a fixture recording as the microphone → the transcript appears live → end → note →
+ * codes → copy a section, and the copied text is what the note shows. Screenshots of every screen go to
+ * test-artifacts/screenshots/.
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const SHOTS = 'test-artifacts/screenshots';
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+
+describe('a visit from connect to copy, in Chromium', () => {
+  let service: SampleService;
+  let h: AppHarness;
+  const clientId = randomUUID();
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    service = await startSampleService({ clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }] });
+    h = await startApp();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await service?.close();
+  });
+
+  it('connects, records, writes the note, codes it and copies a section', async () => {
+    const { page } = h;
+    // Connect
+    await expect.poll(() => page.getByTestId('connection-summary').textContent()).toContain('Not connected');
+    await page.screenshot({ path: `${SHOTS}/01-connect.png`, fullPage: true });
+    await page.getByLabel('Service address').fill(service.url);
+    await page.getByLabel('OAuth client ID').fill(clientId);
+    await page.getByLabel('Private key (PEM)').fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 }).toContain('Connected to 127.0.0.1');
+    expect(await page.getByText('Signed in with organization server credentials').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/02-connected.png`, fullPage: true });
+
+    // Visit: consent, start, live transcript
+    await nav(page, 'Visit').click();
+    const start = page.getByRole('button', { name: 'Start recording' });
+    expect(await start.isDisabled()).toBe(true); // consent first
+    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    await start.click();
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Recording');
+    const rows = page.locator('li[data-id]');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Live: lines arrive while the visit is still recording.
+    expect(await page.getByTestId('visit-phase').textContent()).toBe('Recording');
+    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: `${SHOTS}/03-visit-live.png`, fullPage: true });
+    const firstLine = await rows.first().textContent();
+    expect(firstLine).toMatch(/Clinician|Patient|Speaker/);
+    expect(firstLine).toMatch(/0:0\d/);
+
+    // All five sentences of the fixture, then End.
+    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBe(5);
+    await page.getByRole('button', { name: 'End visit' }).click();
+    await expect.poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 }).toBe('Visit ended');
+    expect(await page.locator('li[data-final="false"]').count()).toBe(0);
+    expect(await page.locator('li[data-id]').last().textContent()).toContain('blood pressure');
+    await page.screenshot({ path: `${SHOTS}/04-visit-ended.png`, fullPage: true });
+
+    // Note
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    const sections = page.locator('article[data-section]');
+    await expect.poll(() => sections.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/05-note.png`, fullPage: true });
+
+    // Copy one section: the clipboard gets exactly what the section shows.
+    const section = sections.filter({ has: page.getByTestId('section-body') }).first();
+    const shown = (await section.getByTestId('section-body').innerText()).trim();
+    expect(shown.length).toBeGreaterThan(0);
+    await section.getByRole('button', { name: /^Copy / }).click();
+    await expect.poll(() => page.getByTestId('copy-status').textContent()).toContain('Section copied');
+    expect(h.clipboard.writes.at(-1)).toBe(shown);
+
+    // Regenerate with extra context (limit shown before sending), then codes.
+    await page.getByLabel('Extra context').fill('History of type 2 diabetes.');
+    expect(await page.getByText('27 / 10,000 characters').count()).toBe(1);
+    await page.getByRole('button', { name: 'Write again with context' }).click();
+    await expect.poll(() => page.locator('article[data-section]').allInnerTexts().then((t) => t.join(' ')), { timeout: 20_000 }).toMatch(/diabetes/i);
+
+    // Codes
+    await page.getByRole('button', { name: 'Continue to codes' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
+    await expect.poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 }).toBe(1).catch(async (error: unknown) => {
+      await page.screenshot({ path: `${SHOTS}/06-codes-failed.png`, fullPage: true });
+      throw error;
+    });
+    const conditions = page.getByTestId('conditions');
+    expect(await conditions.textContent()).toContain('E11.9');
+    expect(await conditions.getByText('HCC').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('observations').textContent()).toContain('8480-6'); // systolic BP, from the visit
+    await page.screenshot({ path: `${SHOTS}/06-codes.png`, fullPage: true });
+
+    await nav(page, 'Settings').click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
+    await page.screenshot({ path: `${SHOTS}/07-settings.png`, fullPage: true });
+
+    expect(await h.cspViolations()).toEqual([]);
+    expect(h.bridge.failures.filter((f) => f.reason === 'invalid_request' || f.reason === 'invalid_response')).toEqual([]);
+  });
+});
