@@ -5,18 +5,16 @@ import { checkSpeechLocales } from '../limits.ts';
 import { call, requireServer, type CallOptions, type CoreContext } from './context.ts';
 import { jobHandle, type AsyncJob } from './jobs.ts';
 
-/** Transcription of an uploaded file: items (loosely modelled; diarization fields pass through). */
+/** Transcription of an uploaded file (not public beyond its purpose; diarization fields pass through). */
 export const FileTranscriptSchema = z.looseObject({
-  items: z
-    .array(
-      z.looseObject({
-        text: z.string(),
-        speaker_type: z.string().optional(),
-        start_offset_ms: z.number().optional(),
-        end_offset_ms: z.number().optional(),
-      }),
-    )
-    .default([]),
+  transcript_items: z.array(
+    z.looseObject({
+      text: z.string(),
+      speaker_type: z.string().optional(),
+      start_offset_ms: z.number().optional(),
+      end_offset_ms: z.number().optional(),
+    }),
+  ),
 });
 export type FileTranscript = z.infer<typeof FileTranscriptSchema>;
 

@@ -293,3 +293,43 @@ describe('user settings, dot phrases, text replacements', () => {
     expect(await user.textReplacements.list()).toEqual([]);
   });
 });
+
+describe('files and users', () => {
+  it('transcribes a file (sync and async) and dictates a file (server only)', async () => {
+    const { writeScriptedWav } = await import('../../service/speech.ts');
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'scribe-files-'));
+    const visit = join(dir, 'visit.wav');
+    await writeFile(
+      visit,
+      writeScriptedWav('DOCTOR: How is the cough? PATIENT: Better since Tuesday.', 4000),
+    );
+    const sync = await user.transcribeFile(visit, { speech_locales: ['ENGLISH_US'] });
+    expect(sync.transcript_items.map((i) => i.text).join(' ')).toMatch(/cough/);
+    const job = await h.serverCore.transcribeFileAsync(visit, { speech_locales: ['ENGLISH_US'] });
+    expect((await job.result({ initialDelayMs: 5 })).transcript_items.length).toBe(
+      sync.transcript_items.length,
+    );
+    const dictation = join(dir, 'dictation.wav');
+    await writeFile(dictation, writeScriptedWav('patient is stable period', 2000));
+    expect(await h.serverCore.dictateFile(dictation, { dictate_locale: 'ENGLISH_US' })).toMatch(/stable\./i);
+    await expect(user.dictateFile(dictation, { dictate_locale: 'ENGLISH_US' })).rejects.toThrow(/server/);
+  });
+
+  it('creates, reads, updates and lists users (server only)', async () => {
+    const made = await h.serverCore.createUser({
+      external_id: `ext-${crypto.randomUUID()}`,
+      metadata: { team: 'cardiology' },
+    });
+    expect((await h.serverCore.getUser(made.id)).external_id).toBe(made.external_id);
+    const updated = await h.serverCore.updateUser(made.id, { metadata: { team: 'neurology' } });
+    expect(updated.metadata).toEqual({ team: 'neurology' });
+    const page = await h.serverCore.listUsers({ limit: 100 });
+    expect(page.data.some((u) => u.id === made.id)).toBe(true);
+    expect(await h.serverCore.findUserByExternalId('nobody-has-this-id')).toBeUndefined();
+    await expect(h.serverCore.listUsers({ limit: 101 })).rejects.toThrow(/1 to 100/);
+    await expect(user.createUser({ external_id: 'x' })).rejects.toThrow(/server/);
+  });
+});
