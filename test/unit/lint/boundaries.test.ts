@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The process layering is enforced by lint (eslint.config.js). These cases lint a line of code as if it sat
+ * in a given file, so a rule that silently stops matching fails here.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['renderer/lib/x.ts', "import { ApiError } from '../../main/api/errors.ts';\nexport { ApiError };"],
+    ['renderer/lib/x.ts', "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };"],
+    ['renderer/lib/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
+    ['preload/contract/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
+    ['preload/contract/x.ts', "import { ApiError } from '../../main/api/errors.ts';\nexport { ApiError };"],
+    ['main/api/x.ts', "import { app } from 'electron';\nexport { app };"],
+    ['main/streaming/x.ts', "import { x } from '../../renderer/lib/x.ts';\nexport { x };"],
+    ['native/x.ts', "import { app } from 'electron';\nexport { app };"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect(await restricted(file, code)).toBe(true);
+  });
+
+  it.each([
+    ['renderer/lib/x.ts', "import { channels } from '../../preload/contract/index.ts';\nexport { channels };"],
+    ['main/app/x.ts', "import { app } from 'electron';\nexport { app };"],
+    ['main/index.ts', "import { app } from 'electron';\nexport { app };"],
+    ['preload/contract/x.ts', "import { z } from 'zod';\nexport { z };"],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await restricted(file, code)).toBe(false);
+  });
+});
