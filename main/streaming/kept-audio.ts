@@ -196,6 +196,11 @@ export class KeptAudio {
     return this.#stream(stream).releasedBefore;
   }
 
+  /** First chunk index per stream the current socket has not had acknowledged (observability, tests). */
+  ackedBefore(stream: number): number {
+    return this.#stream(stream).ackedBefore;
+  }
+
   /** Next index per stream. */
   nextIndex(stream: number): number {
     return this.#stream(stream).nextIndex;

@@ -3,7 +3,7 @@
  * did it); each handler returns `ok(data)`. Expected visit failures and client-side limit errors become
  * `{ok: false}` here; API, audio and unknown errors are left to the router's mapping.
  */
-import { channels, fail, ok, type IpcResult } from '../../preload/contract/index.ts';
+import { fail, ok, type channels, type IpcResult } from '../../preload/contract/index.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import { LimitError } from '../api/limits.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';

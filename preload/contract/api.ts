@@ -15,7 +15,8 @@ export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `
 /** 'visit:state' → 'onVisitState'. */
 export type SubscriptionName<E extends string> = `on${Capitalize<MethodName<E>>}`;
 
-type RequestArgs<C extends ChannelName> = object extends RequestOf<C> ? [request?: RequestOf<C>] : [request: RequestOf<C>];
+/** Channels whose request has no required field may be called without an argument. */
+type RequestArgs<C extends ChannelName> = Record<never, never> extends RequestOf<C> ? [request?: RequestOf<C>] : [request: RequestOf<C>];
 
 /** What the renderer sees on `window.scribe`. */
 export type ScribeApi = {

@@ -1,9 +1,9 @@
 /** Data crossing IPC for Settings: microphones, locales, templates, customization, dot phrases, replacements. */
 import { z } from 'zod';
 import { AudioDeviceSchema } from './dto-visit.ts';
+import { SECTION_STYLES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
-export const SECTION_STYLES = ['AUTO', 'PARAGRAPH', 'BULLET_POINTS'] as const;
 
 export const SettingsSchema = z.object({
   devices: z.array(AudioDeviceSchema),

@@ -1,8 +1,8 @@
 /** Data crossing IPC for connecting and for the live visit. */
 import { z } from 'zod';
+import { SPEAKERS, VISIT_PHASES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
-export const SPEAKERS = ['UNSPECIFIED', 'DOCTOR', 'PATIENT'] as const;
 export const SpeakerSchema = z.enum(SPEAKERS);
 export type Speaker = z.infer<typeof SpeakerSchema>;
 
@@ -18,7 +18,6 @@ export const TranscriptItemSchema = z.object({
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 
 /** Recording lifecycle as the person sees it. */
-export const VISIT_PHASES = ['idle', 'starting', 'recording', 'paused', 'ending', 'ended', 'failed'] as const;
 export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offline']);
 
 export const VisitStateSchema = z.object({

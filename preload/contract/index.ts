@@ -7,6 +7,7 @@ export * from './channels.ts';
 export * from './dto-note.ts';
 export * from './dto-settings.ts';
 export * from './dto-visit.ts';
+export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';

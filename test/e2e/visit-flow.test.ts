@@ -85,8 +85,8 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(h.clipboard.writes.at(-1)).toBe(shown);
 
     // Regenerate with extra context (limit shown before sending), then codes.
-    await page.getByLabel('Extra context').fill('History of type 2 diabetes.');
-    expect(await page.getByText('27 / 10,000 characters').count()).toBe(1);
+    await page.getByLabel('Extra context').fill('History of type 2 diabetes. Plan: start metformin 500 mg twice daily and recheck in two weeks.');
+    expect(await page.getByText('94 / 10,000 characters').count()).toBe(1);
     await page.getByRole('button', { name: 'Write again with context' }).click();
     await expect.poll(() => page.locator('article[data-section]').allInnerTexts().then((t) => t.join(' ')), { timeout: 20_000 }).toMatch(/diabetes/i);
 
@@ -101,6 +101,21 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(await conditions.textContent()).toContain('E11.9');
     expect(await conditions.getByText('HCC').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('observations').textContent()).toContain('8480-6'); // systolic BP, from the visit
+
+    // E/M (server credentials), suggested orders, patient instructions and their translation.
+    await page.getByLabel('Specialty').selectOption('CARDIOLOGY');
+    await page.getByRole('button', { name: 'Get E/M codes' }).click();
+    await expect.poll(() => page.getByTestId('em-codes').textContent(), { timeout: 20_000 }).toMatch(/992\d\d/);
+    await page.getByRole('button', { name: 'Suggest orders' }).click();
+    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Write instructions' }).click();
+    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByText('Review these instructions before sharing them').count()).toBe(1);
+    await page.getByLabel('Translate to').selectOption('FRENCH_FR');
+    await page.getByRole('button', { name: 'Translate' }).click();
+    await expect.poll(() => page.getByText('especially this machine translation').count(), { timeout: 20_000 }).toBe(1);
+    const translated = await page.getByTestId('instructions').textContent();
+    expect(translated?.length).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/06-codes.png`, fullPage: true });
 
     await nav(page, 'Settings').click();

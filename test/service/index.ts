@@ -1,9 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ServiceClock } from './clock.ts';
 import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from './faults.ts';
 import { JobStore } from './jobs.ts';
-import { resolveOptions, type LocalServiceOptions, type OAuthClientConfig } from './options.ts';
+import {
+  resolveOptions,
+  type LocalServiceOptions,
+  type OAuthClientConfig,
+  type StreamingServiceSetup,
+} from './options.ts';
 import type { Route } from './router.ts';
 import { createHandler, authenticateRequest, type RequestRecord } from './server.ts';
 import { ServiceError } from './errors.ts';
@@ -17,10 +24,22 @@ import { codingRoutes } from './routes/coding.ts';
 import { audioRoutes } from './routes/audio.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { userContentRoutes } from './routes/user-content.ts';
+import {
+  attachStreamingService,
+  createFixtureRecognizer,
+  loadFixtureManifest,
+  type Recognizer,
+  type StreamingControl,
+} from './ws/index.ts';
 
 export type { LocalServiceOptions, OAuthClientConfig } from './options.ts';
 export type { RequestRecord } from './server.ts';
 export type { Caller } from './auth/token-store.ts';
+export type { StreamingServiceSetup } from './options.ts';
+export type { StreamingControl } from './ws/index.ts';
+
+/** The fixture recordings the streaming recognizer knows unless told otherwise. */
+export const DEFAULT_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'audio');
 
 /** Test and demo controls of a running local service. */
 export interface LocalServiceControl {
@@ -54,6 +73,8 @@ export interface LocalServiceControl {
   mintServerToken(clientId: string): { access_token: string; expires_in: number };
   /** Async jobs still kept. */
   readonly jobCount: number;
+  /** The streaming WebSockets' fault injection and socket records (/transcribe-ws, /dictate-ws). */
+  readonly streaming: StreamingControl;
 }
 
 /** What the WebSocket side (test/service/ws) attaches to: the same server, clock, tokens and log. */
@@ -107,6 +128,16 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...settingsRoutes(deps),
     ...userContentRoutes(deps),
   ];
+  const verifyToken = (token: string, family: 'server' | 'user'): 'ok' | 'expired' | 'invalid' => {
+    try {
+      const caller = tokens.authenticate(token);
+      if (caller.kind !== family) return 'invalid';
+      if (caller.kind === 'user' && !users.find(caller.userId)?.activated) return 'invalid';
+      return 'ok';
+    } catch (error) {
+      return error instanceof ServiceError && error.errorName === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
+    }
+  };
   const server = createServer(
     createHandler({
       routes,
@@ -121,6 +152,14 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(resolved.port, '127.0.0.1', () => resolve());
+  });
+  const streaming = attachStreamingService(server, {
+    verifyToken: (token, family) => verifyToken(token, family),
+    recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
+    ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
+    ...(options.streaming?.requireApiVersion === undefined
+      ? {}
+      : { requireApiVersion: options.streaming.requireApiVersion }),
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;
@@ -147,6 +186,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     get jobCount() {
       return jobs.size;
     },
+    streaming,
   };
   return {
     url,
@@ -160,21 +200,28 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       faults,
       log,
       authenticate: authenticateRequest,
-      verifyToken: (token, family) => {
-        try {
-          const caller = tokens.authenticate(token);
-          if (caller.kind !== family) return 'invalid';
-          if (caller.kind === 'user' && !users.find(caller.userId)?.activated) return 'invalid';
-          return 'ok';
-        } catch (error) {
-          return error instanceof ServiceError && error.errorName === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
-        }
-      },
+      verifyToken,
     },
     close: () =>
       new Promise<void>((resolve) => {
+        // server.close() waits for upgraded sockets, which closeAllConnections() does not reach.
+        streaming.terminateAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The fixture recognizer, built on the first socket so HTTP-only users never read the recordings. */
+function lazyFixtureRecognizer(setup: StreamingServiceSetup): Recognizer {
+  let recognizer: Recognizer | undefined;
+  return {
+    openTrack: () => {
+      recognizer ??= createFixtureRecognizer({
+        fixtures: loadFixtureManifest(setup.fixturesDir ?? DEFAULT_FIXTURES_DIR),
+        ...(setup.mishearings ? { mishearings: setup.mishearings } : {}),
+      });
+      return recognizer.openTrack();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
+import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
 
 /** One OAuth client as the administration console records it. */
 export type OAuthClientConfig =
@@ -26,6 +27,20 @@ export interface JobTimingOptions {
   ongoingMs?: number;
 }
 
+/** The streaming WebSockets (/transcribe-ws, /dictate-ws) attached to the same HTTP server. */
+export interface StreamingServiceSetup {
+  /** Service timings (silence timeout, ack delay, recognition latency…); defaults follow public-facts. */
+  timings?: Partial<StreamingTimings>;
+  /** Folder with manifest.json and the fixture WAVs the recognizer knows (default test/fixtures/audio). */
+  fixturesDir?: string;
+  /** Scripted first-pass mishearings that async corrections later fix (dictation). */
+  mishearings?: Mishearing[];
+  /** Replaces the fixture recognizer altogether (fixturesDir and mishearings are then unused). */
+  recognizer?: Recognizer;
+  /** Refuse (400) an upgrade without `nabla-api-version` (default true). */
+  requireApiVersion?: boolean;
+}
+
 /** Everything `startLocalService` can be told. */
 export interface LocalServiceOptions {
   clients?: OAuthClientConfig[];
@@ -48,10 +63,12 @@ export interface LocalServiceOptions {
   minTranscriptWords?: number;
   /** Port to listen on (default 0: any free port). */
   port?: number;
+  /** The streaming WebSockets' setup (always attached; these only tune it). */
+  streaming?: StreamingServiceSetup;
 }
 
 /** Options with every default applied. */
-export type ResolvedOptions = Required<Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs'>> & {
+export type ResolvedOptions = Required<Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming'>> & {
   jobs: Required<JobTimingOptions>;
 };
 

@@ -1,3 +1,7 @@
+import { devicesCommand } from './devices.ts';
+import { dictateCommand } from './dictate.ts';
+import { transcribeCommand } from './transcribe.ts';
+
 /** Further CLI commands (streaming: transcribe, dictate, devices) register here. */
 export interface CliCommand {
   name: string;
@@ -5,4 +9,5 @@ export interface CliCommand {
   run(args: string[]): Promise<number>;
 }
 
-export const extraCommands: CliCommand[] = [];
+/** Commands beyond doctor and note, dispatched by name from index.ts. */
+export const extraCommands: CliCommand[] = [transcribeCommand, dictateCommand, devicesCommand];

@@ -8,8 +8,12 @@ import type { TranscriptItem } from '../../../preload/contract/index.ts';
 /** Time-ordered, id-indexed transcript. */
 export class TranscriptModel {
   #items: TranscriptItem[] = [];
+  // Not reactive on purpose: `#version` signals a whole batch at once.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #index = new Map<string, number>();
   #version = $state(0);
+  /** Lowest index changed since the list last asked (positions above it are unchanged). */
+  #dirtyFrom = 0;
 
   /** Items in time order (read inside an effect or template to track changes). */
   get items(): readonly TranscriptItem[] {
@@ -33,6 +37,7 @@ export class TranscriptModel {
       const at = this.#index.get(item.id);
       if (at !== undefined && this.#items[at]?.startMs === item.startMs) {
         this.#items[at] = item;
+        this.#dirtyFrom = Math.min(this.#dirtyFrom, at);
         continue;
       }
       if (at !== undefined) {
@@ -45,6 +50,7 @@ export class TranscriptModel {
       else reindexFrom = Math.min(reindexFrom, position);
     }
     for (let i = reindexFrom; i < this.#items.length; i++) this.#index.set(this.#items[i]!.id, i);
+    this.#dirtyFrom = Math.min(this.#dirtyFrom, reindexFrom, this.#items.length - batch.length);
     this.#version++;
   }
 
@@ -52,8 +58,16 @@ export class TranscriptModel {
   reset(items: readonly TranscriptItem[] = []): void {
     this.#items = [];
     this.#index.clear();
+    this.#dirtyFrom = 0;
     if (items.length > 0) this.apply(items);
     else this.#version++;
+  }
+
+  /** Returns, and forgets, the lowest index changed since the last call (for incremental layout). */
+  takeDirtyFrom(): number {
+    const from = this.#dirtyFrom;
+    this.#dirtyFrom = this.#items.length;
+    return Math.max(0, from);
   }
 
   /** First index whose start is after `startMs` (items usually arrive in order: check the end first). */

@@ -46,29 +46,28 @@ class FakeIpcMain implements IpcMainLike {
   }
 }
 
-/** What runs in the page before any of its scripts: builds `window.scribe` from the name lists. */
-function pageBridge(spec: { methods: [string, string][]; subscriptions: [string, string][]; invoke: string; dispatch: string }): void {
-  const w = globalThis as unknown as Record<string, unknown>;
-  const invoke = (channel: string, request: unknown) =>
-    (w[spec.invoke] as (c: string, r: unknown) => Promise<unknown>)(channel, request === undefined ? undefined : request);
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const api: Record<string, unknown> = {};
-  for (const [channel, name] of spec.methods) api[name] = (request?: unknown) => invoke(channel, request);
+/**
+ * What runs in the page before any of its scripts: builds `window.scribe` from the name lists. Kept as
+ * source text so no transpiler helper (e.g. esbuild's `__name`) leaks into the page.
+ */
+const PAGE_BRIDGE = `(spec) => {
+  const invoke = (channel, request) => window[spec.invoke](channel, request);
+  const listeners = new Map();
+  const api = {};
+  for (const [channel, name] of spec.methods) api[name] = (request) => invoke(channel, request);
   for (const [event, name] of spec.subscriptions) {
-    api[name] = (listener: (payload: unknown) => void) => {
+    api[name] = (listener) => {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
       set.add(listener);
       return () => set.delete(listener);
     };
   }
-  Object.defineProperty(globalThis, spec.dispatch, {
-    value: (event: string, payload: unknown) => {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    },
+  Object.defineProperty(window, spec.dispatch, {
+    value: (event, payload) => { for (const listener of listeners.get(event) ?? []) listener(payload); },
   });
-  Object.defineProperty(globalThis, 'scribe', { value: Object.freeze(api), enumerable: true });
-}
+  Object.defineProperty(window, 'scribe', { value: Object.freeze(api), enumerable: true });
+}`;
 
 /** Installs the bridge on a page before it navigates. `origin` is the static server's. */
 export async function installBridge(page: Page, origin: string, handlers: ChannelHandlers<typeof channels>): Promise<Bridge> {
@@ -84,21 +83,18 @@ export async function installBridge(page: Page, origin: string, handlers: Channe
   await page.exposeBinding(INVOKE, (source, channel: string, request: unknown) =>
     ipcMain.invoke(channel, source.frame.url(), request === undefined ? [] : [request]),
   );
-  await page.addInitScript(pageBridge, {
-    methods: CHANNEL_NAMES.map((c) => [c, methodName(c)] as [string, string]),
-    subscriptions: EVENT_NAMES.map((e) => [e, subscriptionName(e)] as [string, string]),
+  const spec = {
+    methods: CHANNEL_NAMES.map((c) => [c, methodName(c)]),
+    subscriptions: EVENT_NAMES.map((e) => [e, subscriptionName(e)]),
     invoke: INVOKE,
     dispatch: DISPATCH,
-  });
+  };
+  await page.addInitScript({ content: `(${PAGE_BRIDGE})(${JSON.stringify(spec)});` });
   const emitter = createRendererEvents({
     events,
     send: (event, payload) => {
       page
-        .evaluate(([name, value, fn]) => (globalThis as unknown as Record<string, (e: string, p: unknown) => void>)[fn]?.(name, value), [
-          event,
-          payload,
-          DISPATCH,
-        ] as const)
+        .evaluate(`window.${DISPATCH}(${JSON.stringify(event)}, ${JSON.stringify(payload)})`)
         .catch(() => undefined); // the page may be closing
     },
   });

@@ -1,0 +1,51 @@
+/**
+ * `scribe dictate <audio.wav | --mic [device]>`: dictation over /dictate-ws with the app's session. Prints
+ * the final dictated text, corrections applied, exactly as it would be inserted at the cursor.
+ */
+import { DICTATION_LOCALES, type DictationLocale } from '../../api/schemas/common.ts';
+import { openAudioSource } from '../../audio/index.ts';
+import { DictateSession } from '../../streaming/dictate-session.ts';
+import { cliConfig, type ConnectionFlags } from '../connect.ts';
+import { CliError, EXIT } from '../io.ts';
+import type { CliCommand } from './registry.ts';
+import { audioSpec, parseCommand, runSession, streamingConnection } from './transcribe.ts';
+
+function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
+  const locale = flag ?? fallback;
+  if (!(DICTATION_LOCALES as readonly string[]).includes(locale))
+    throw new CliError(`--locale must be one of ${DICTATION_LOCALES.join(', ')}.`, EXIT.usage);
+  return locale as DictationLocale;
+}
+
+async function dictate(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(args, {
+    locale: { type: 'string' },
+    'async-corrections': { type: 'boolean' },
+    context: { type: 'string' },
+  });
+  const config = await cliConfig(values as ConnectionFlags);
+  const locale = dictationLocale(values.locale as string | undefined, config.dictationLocale);
+  const spec = await audioSpec('dictate', values, positionals);
+  const context = values.context as string | undefined;
+
+  const session = new DictateSession({
+    ...(await streamingConnection(config)),
+    locale,
+    asyncCorrections: values['async-corrections'] === true,
+    // The cursor sits at the end of the given text: dictation continues it.
+    ...(context === undefined
+      ? {}
+      : { context: { text: context, selectionStart: context.length, selectionLength: 0 } }),
+  });
+  await runSession(session, openAudioSource(spec), (chunk) => session.sendAudio(chunk));
+  // Exactly what would be inserted: no newline is added unless a person is reading a terminal.
+  process.stdout.write(process.stdout.isTTY ? `${session.text}\n` : session.text);
+  return 0;
+}
+
+/** The `dictate` command. */
+export const dictateCommand: CliCommand = {
+  name: 'dictate',
+  usage: 'dictate <audio.wav | --mic [device]> [--locale L] [--async-corrections] [--context TEXT] [--fast]',
+  run: dictate,
+};

@@ -1,0 +1,11 @@
+/** AudioInputs over main/audio: microphones by name (the recorder identifies devices by name). */
+import { listMicrophones, openAudioSource, type AudioDeps } from '../audio/index.ts';
+import type { AudioInputs } from './ports.ts';
+
+/** The machine's microphones. */
+export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {
+  return {
+    list: async () => (await listMicrophones(deps)).map((m) => ({ id: m.name, label: m.name, isDefault: m.isDefault })),
+    open: (deviceId) => openAudioSource({ kind: 'microphone', device: deviceId }, deps),
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * What the streaming benchmarks share: the real local streaming service on a bare loopback HTTP server,
+ * a token source, a real journal in a temporary folder, and fixture audio cut into chunks by the real
+ * chunker (so the service's recogniser locates every chunk and final text keeps releasing kept audio, as
+ * in a real visit).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AccessTokenSource } from '../../main/api/auth/token-source.ts';
+import { Chunker } from '../../main/audio/chunker.ts';
+import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
+import type { VisitJournal } from '../../main/streaming/journal.ts';
+import { JournalStore } from '../../main/streaming/journal-store.ts';
+import { TranscribeSession, type TranscribeSessionOptions } from '../../main/streaming/transcribe-session.ts';
+import {
+  attachStreamingService,
+  createFixtureRecognizer,
+  decodeWav16,
+  loadFixtureManifest,
+  type StreamingControl,
+  type StreamingTimings,
+} from '../service/ws/index.ts';
+import { readFileSync } from 'node:fs';
+
+/** Where the fixture recordings live (relative to the project root, where `npm run bench` runs). */
+export const FIXTURE_DIR = 'test/fixtures/audio';
+/** The stream every benchmark session declares. */
+export const STREAM_ID = 'doctor';
+
+/** The real local service on a loopback port. */
+export interface LocalService {
+  baseUrl: URL;
+  server: Server;
+  control: StreamingControl;
+  close(): Promise<void>;
+}
+
+/** Starts the local streaming service on 127.0.0.1 (any free port). */
+export async function startLocalService(timings: Partial<StreamingTimings> = {}): Promise<LocalService> {
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  const control = attachStreamingService(server, {
+    verifyToken: () => 'ok',
+    recognizer: createFixtureRecognizer({ fixtures: loadFixtureManifest(FIXTURE_DIR) }),
+    timings,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: new URL(`http://127.0.0.1:${port}`),
+    server,
+    control,
+    close: async () => {
+      control.terminateAll();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A token source that always has the same (fake) token; the local service accepts any. */
+export const benchTokens: AccessTokenSource = {
+  caller: 'user',
+  token: async () => 'bench-token',
+  renew: async () => 'bench-token',
+};
+
+/** A one-stream DOCTOR session against `baseUrl`, with production defaults unless overridden. */
+export function newSession(baseUrl: URL, options: Partial<TranscribeSessionOptions> = {}): TranscribeSession {
+  return new TranscribeSession({
+    baseUrl,
+    tokens: benchTokens,
+    speechLocales: ['ENGLISH_US'],
+    streams: [{ id: STREAM_ID, speakerType: 'DOCTOR' }],
+    ...options,
+  });
+}
+
+/** A real encrypted journal in a fresh temporary folder; `dispose` shreds nothing, it removes the folder. */
+export async function tempJournal(): Promise<{
+  journal: VisitJournal;
+  dir: string;
+  dispose(): Promise<void>;
+}> {
+  const root = await mkdtemp(join(tmpdir(), 'scribe-bench-'));
+  const store = new JournalStore({ dir: join(root, 'journal'), secrets: new MemorySecretStore() });
+  const journal = await store.create('transcribe', [STREAM_ID], { speechLocales: ['ENGLISH_US'] });
+  return {
+    journal,
+    dir: root,
+    dispose: async () => {
+      journal.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The visit fixture cut into 100 ms chunks by the real chunker, ending with its zero-padded last chunk.
+ * Looping these chunks (not the samples) keeps every chunk on the fixture's 1600-sample grid, so the
+ * recogniser finds each loop and emits its sentences again: final text keeps flowing for hours.
+ */
+export function visitChunks(): Int16Array[] {
+  const samples = decodeWav16(readFileSync(join(FIXTURE_DIR, 'visit.wav')));
+  const chunker = new Chunker();
+  const chunks = chunker.push(samples);
+  const last = chunker.flush();
+  if (last) chunks.push(last);
+  return chunks;
+}
+
+/** Resolves when `predicate` holds, checking every `everyMs`; rejects after `timeoutMs`. */
+export async function until(predicate: () => boolean, timeoutMs: number, everyMs = 2): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('bench: timed out waiting');
+    await sleep(everyMs);
+  }
+}
+
+/** Plain timer sleep. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Watches how far the service has acknowledged the session's audio (session-timeline chunk index, exclusive).
+ * KeptAudio exposes no ack position, so its `ack` method is wrapped on this one instance (observation only:
+ * the original runs unchanged and its result is returned).
+ */
+export function watchAcks(session: TranscribeSession, onAck: (ackedBefore: number) => void): void {
+  const audio = session.audio;
+  const original = audio.ack.bind(audio);
+  audio.ack = (stream: number, seqId: number): boolean => {
+    const moved = original(stream, seqId);
+    if (moved) onAck(audio.socketFirst + seqId + 1);
+    return moved;
+  };
+}

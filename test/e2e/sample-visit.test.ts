@@ -1,0 +1,54 @@
+/**
+ * The sample visit with no account: before any organization is configured, the bundled synthetic
+ * recording runs through the whole pipeline on the built-in local service, plainly labelled, and the
+ * microphone is never opened.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const SHOTS = 'test-artifacts/screenshots';
+
+describe('the sample visit', () => {
+  let h: AppHarness;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    h = await startApp();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('runs the bundled recording to a note and a copied note, labelled as a sample', async () => {
+    const { page } = h;
+    const opened: string[] = [];
+    const open = h.app.deps.audio.open.bind(h.app.deps.audio);
+    (h.app.deps.audio as { open: typeof open }).open = (id) => (opened.push(id), open(id));
+
+    await page.getByRole('button', { name: 'Start the sample visit' }).click();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    const label = page.getByTestId('sample-label');
+    expect(await label.textContent()).toContain('Sample visit — synthetic speech, not for patient care');
+
+    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: `${SHOTS}/10-sample-visit.png` });
+    // The bundled recording ends by itself; the visit then ends with every line final.
+    await expect.poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 }).toBe('Visit ended');
+    expect(await page.locator('li[data-final="true"]').count()).toBe(5);
+    expect(opened).toEqual([]); // no microphone was opened
+
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await expect.poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Copy whole note' }).click();
+    await expect.poll(() => page.getByTestId('copy-status').textContent()).toContain('Note copied');
+    const copied = h.clipboard.writes.at(-1) ?? '';
+    const bodies = await page.getByTestId('section-body').allInnerTexts();
+    for (const body of bodies.filter((b) => b.trim())) expect(copied).toContain(body.trim());
+    expect(copied).toMatch(/^[A-Z ]+:\n/); // EHR layout: upper-case headings
+    expect(await label.isVisible()).toBe(true); // the label stays on every screen
+    expect(await h.cspViolations()).toEqual([]);
+  });
+});

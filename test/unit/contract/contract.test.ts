@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  CHANNEL_NAMES,
+  ERROR_CODES,
+  ERROR_TEXT,
+  EVENT_NAMES,
+  INPUT_LIMITS,
+  SPEAKERS,
+  channels,
+  charCount,
+  fail,
+  methodName,
+  parseEvent,
+  parseRequest,
+  parseResponse,
+  subscriptionName,
+} from '../../../preload/contract/index.ts';
+import { LIMITS, charCount as apiCharCount } from '../../../main/api/limits.ts';
+import { SPEAKER_TYPES } from '../../../main/api/schemas/common.ts';
+
+describe('preload contract', () => {
+  it('names one distinct preload function per channel and one subscription per event', () => {
+    const names = CHANNEL_NAMES.map(methodName);
+    expect(new Set(names).size).toBe(CHANNEL_NAMES.length);
+    expect(methodName('note:editSection')).toBe('noteEditSection');
+    expect(methodName('dotPhrases:bulk')).toBe('dotPhrasesBulk');
+    expect(subscriptionName('visit:transcript')).toBe('onVisitTranscript');
+    for (const name of names) expect(name).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(new Set(EVENT_NAMES.map(subscriptionName)).size).toBe(EVENT_NAMES.length);
+  });
+
+  it('refuses a visit without consent, with no or three locales, and never echoes values', () => {
+    const base = { consentAcknowledged: true, locales: ['ENGLISH_US'], speakers: { mode: 'single', deviceId: 'mic' } };
+    expect(parseRequest('visit:start', base).ok).toBe(true);
+    for (const bad of [
+      { ...base, consentAcknowledged: false },
+      { ...base, locales: [] },
+      { ...base, locales: ['ENGLISH_US', 'FRENCH_FR', 'SPANISH_ES'] },
+      { ...base, speakers: { mode: 'dual', clinicianDeviceId: 'a' } },
+    ]) {
+      const parsed = parseRequest('visit:start', bad);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok && !parsed.result.ok) {
+        expect(parsed.result.error.code).toBe('invalid_request');
+        expect(parsed.result.error.message).not.toContain('FRENCH_FR');
+      }
+    }
+  });
+
+  it('keeps bulk dot phrase requests within 100 items', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ trigger: `.p${i}`, expansion: 'x' }));
+    expect(parseRequest('dotPhrases:bulk', { op: 'create', items: items(100) }).ok).toBe(true);
+    expect(parseRequest('dotPhrases:bulk', { op: 'create', items: items(101) }).ok).toBe(false);
+  });
+
+  it('turns a malformed answer into internal, and strips fields the contract does not name', () => {
+    expect(parseResponse('visit:state', { ok: true, data: { phase: 'nonsense' } })).toEqual(fail('internal'));
+    const canary = 'CANARY-patient-phrase';
+    const answer = parseResponse('copy:note', { ok: true, data: { chars: 3, transient: true, text: canary } });
+    expect(JSON.stringify(answer)).not.toContain(canary);
+    expect(parseEvent('visit:level', { stream: 'clinician', rms: 2, peak: 0 })).toBeUndefined();
+  });
+
+  it('has words for every error code, used by fail()', () => {
+    for (const code of ERROR_CODES) {
+      expect(ERROR_TEXT[code].length).toBeGreaterThan(10);
+      const result = fail(code);
+      expect(result.ok ? '' : result.error.message).toBe(ERROR_TEXT[code]);
+    }
+  });
+
+  it('mirrors the limits and speaker types main enforces', () => {
+    expect(INPUT_LIMITS.customInstructionChars).toBe(LIMITS.customInstructionChars);
+    expect(INPUT_LIMITS.extraContextChars).toBe(LIMITS.unstructuredContextChars);
+    expect(INPUT_LIMITS.bulkItems).toBe(LIMITS.bulkDotPhraseItems);
+    expect(INPUT_LIMITS.maxSpeechLocales).toBe(LIMITS.maxSpeechLocales);
+    for (const text of ['', 'abc', 'é👩‍⚕️x', '\u{1F600}'.repeat(5)]) expect(charCount(text)).toBe(apiCharCount(text));
+    expect([...SPEAKERS].sort()).toEqual([...SPEAKER_TYPES].sort());
+  });
+
+  it('every channel has request and response schemas', () => {
+    for (const name of CHANNEL_NAMES) {
+      expect(typeof channels[name].request.safeParse).toBe('function');
+      expect(typeof channels[name].response.safeParse).toBe('function');
+    }
+  });
+
+  it('imports nothing but zod and its own files', () => {
+    const dir = new URL('../../../preload/contract/', import.meta.url).pathname;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      for (const match of source.matchAll(/from '([^']+)'/g)) expect(match[1]).toMatch(/^(zod|\.\/[a-z-]+\.ts)$/);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The handlers behind the app's own IPC router (fake ipcMain): parsing, expected failures as values, and
+ * privacy — a canary patient phrase in the transcript and in a failing service never reaches an IPC
+ * payload's error or the failure log.
+ */
+import { describe, expect, it } from 'vitest';
+import { channels, type IpcResult } from '../../../preload/contract/index.ts';
+import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../main/ipc/router.ts';
+import { createVisitHandlers } from '../../../main/visit/handlers.ts';
+import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
+import { VisitApp } from '../../../main/visit/visit-app.ts';
+import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import type { Connection } from '../../../main/visit/ports.ts';
+import { FakeTranscriber, fakeCore } from './fakes.ts';
+
+const CANARY = 'Zebulon Quartermaine has a CANARY-7731 rash';
+const ORIGIN = 'app://scribe';
+
+function harness(core = fakeCore('server')) {
+  const handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
+  const failures: IpcFailureReport[] = [];
+  const clipboard: string[] = [];
+  const transcriber = new FakeTranscriber();
+  const connection: Connection = {
+    baseUrl: new URL('https://us.api.example.com'),
+    region: 'us',
+    caller: core.caller,
+    core,
+    transcriber,
+    checks: async () => [{ id: 'sign-in', label: 'Sign-in', status: 'pass', detail: 'ok' }],
+    close: async () => undefined,
+  };
+  const audio = { list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }], open: () => new FakeAudioSource({ samples: new Int16Array(1_600) }) };
+  const app = new VisitApp({
+    connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
+    sample: null,
+    audio,
+    clipboard: { writeText: async (text) => (clipboard.push(text), { transient: true }) },
+    preferences: new MemoryPreferenceStore(),
+    emit: () => undefined,
+    platform: 'linux',
+  });
+  createIpcRouter({
+    ipcMain: { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) },
+    channels,
+    handlers: createVisitHandlers(app),
+    isTrustedSender: (frame) => frame.url.startsWith(ORIGIN),
+    onDidFail: (report) => failures.push(report),
+  });
+  const invoke = (channel: keyof typeof channels, request?: unknown, url = `${ORIGIN}/index.html`) =>
+    handlers.get(channel)!({ senderFrame: { url, parent: null } }, request) as Promise<IpcResult<unknown>>;
+  return { invoke, failures, clipboard, transcriber, app };
+}
+
+const start = { consentAcknowledged: true, locales: ['ENGLISH_US'], speakers: { mode: 'single', deviceId: 'mic' } };
+const connect = { baseUrl: 'https://us.api.example.com', credentials: { kind: 'user-refresh-token', refreshToken: 'r' } };
+
+describe('visit IPC handlers', () => {
+  it('answers expected failures as values in the contract words', async () => {
+    const { invoke } = harness();
+    expect(await invoke('visit:start', start)).toMatchObject({ ok: false, error: { code: 'not_connected' } });
+    expect(await invoke('connect:configure', { ...connect, baseUrl: 'http://example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'config_invalid', message: expect.stringContaining('https') },
+    });
+    expect(await invoke('visit:start', { ...start, consentAcknowledged: false })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await invoke('connect:sample')).toMatchObject({ ok: false, error: { code: 'sample_unavailable' } });
+    expect(await invoke('connect:status', {}, 'https://evil.example/')).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
+  });
+
+  it('runs connect → visit → note → copy and refuses Haitian Creole with a second language', async () => {
+    const { invoke, clipboard, transcriber } = harness();
+    expect(await invoke('connect:configure', connect)).toMatchObject({ ok: true, data: { mode: 'organization', healthy: true } });
+    expect(await invoke('visit:start', { ...start, locales: ['HAITIAN_HT', 'FRENCH_FR'] })).toMatchObject({
+      ok: false,
+      error: { code: 'limit_exceeded', message: expect.stringContaining('Haitian Creole') },
+    });
+    expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { phase: 'recording' } });
+    transcriber.sessions[0]!.item({ id: '1', text: 'I have had chest pain for three days.', speakerType: 'PATIENT', startMs: 0, endMs: 900, final: true });
+    expect(await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null })).toMatchObject({
+      ok: false,
+      error: { code: 'visit_in_progress' },
+    });
+    await invoke('visit:end');
+    expect(await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null })).toMatchObject({ ok: true });
+    const copied = await invoke('copy:note', { sectionKey: 'CHIEF_COMPLAINT' });
+    expect(copied).toEqual({ ok: true, data: { chars: 'Chest pain for three days.'.length, transient: true } });
+    expect(clipboard).toEqual(['Chest pain for three days.']);
+  });
+
+  it('never lets patient content reach an IPC error or the failure log', async () => {
+    const core = fakeCore('server', {
+      generateNote: async () => {
+        throw new Error(`model failed on: ${CANARY}`);
+      },
+    });
+    const { invoke, failures, transcriber } = harness(core);
+    await invoke('connect:configure', connect);
+    await invoke('visit:start', start);
+    transcriber.sessions[0]!.item({ id: '1', text: CANARY, speakerType: 'PATIENT', startMs: 0, endMs: 900, final: true });
+    await invoke('visit:end');
+    const results = [
+      await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: CANARY.repeat(400) }),
+      await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
+      await invoke('note:editByInstruction', { instructions: CANARY }),
+      await invoke('visit:start', { ...start, locales: [CANARY] }),
+    ];
+    expect(results.every((r) => !r.ok)).toBe(true);
+    expect(JSON.stringify(results)).not.toContain('CANARY');
+    expect(JSON.stringify(failures)).not.toContain('CANARY');
+  });
+});

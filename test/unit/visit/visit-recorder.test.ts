@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventName } from '../../../preload/contract/index.ts';
+import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import { AudioTap, meterScale } from '../../../main/visit/audio-tap.ts';
+import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
+import { FakeTranscriber } from './fakes.ts';
+
+function recorder() {
+  const events: { event: EventName; payload: unknown }[] = [];
+  const rec = new VisitRecorder((event, payload) => events.push({ event, payload }));
+  const tone = new Int16Array(16_000).map((_, i) => Math.round(8_000 * Math.sin(i / 5)));
+  return { rec, events, source: () => new FakeAudioSource({ samples: tone }) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('VisitRecorder', () => {
+  it('records, pushes transcript batches, pauses the session and ends with every item', async () => {
+    vi.useFakeTimers();
+    const { rec, events, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    const started = await rec.start({ locales: ['ENGLISH_US'] }, { kind: 'devices', clinician: source(), patient: null }, transcriber);
+    expect(started.phase).toBe('recording');
+    const session = transcriber.sessions[0]!;
+    expect(session.streams.map((s) => [s.id, s.speakerType])).toEqual([['room', 'UNSPECIFIED']]);
+    session.item({ id: '1', text: 'hello', speakerType: 'DOCTOR', startMs: 0, endMs: 500, final: false });
+    session.item({ id: '1', text: 'hello there', speakerType: 'DOCTOR', startMs: 0, endMs: 700, final: true });
+    await vi.advanceTimersByTimeAsync(200);
+    const batches = events.filter((e) => e.event === 'visit:transcript');
+    expect(batches).toHaveLength(1); // two upserts, one push
+    expect(batches[0]?.payload).toEqual({ items: [{ id: '1', text: 'hello there', speaker: 'DOCTOR', startMs: 0, endMs: 700, final: true }] });
+    expect((await rec.pause()).phase).toBe('paused');
+    expect((await rec.resume()).phase).toBe('recording');
+    const ended = await rec.end();
+    expect(ended).toMatchObject({ phase: 'ended', finalItems: 1 });
+    expect(session.calls).toEqual(['pause', 'resume', 'end']);
+    await expect(rec.pause()).rejects.toMatchObject({ code: 'visit_not_active' });
+  });
+
+  it('declares DOCTOR and PATIENT streams for two sources', async () => {
+    const { rec, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    await rec.start({ locales: ['ENGLISH_US', 'SPANISH_MX'] }, { kind: 'devices', clinician: source(), patient: source() }, transcriber);
+    expect(transcriber.sessions[0]!.streams.map((s) => s.speakerType)).toEqual(['DOCTOR', 'PATIENT']);
+    expect(transcriber.locales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
+    await rec.discard();
+  });
+
+  it('says "nothing is lost" only when the session says so, and fails with contract words', async () => {
+    const { rec, events, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    await rec.start({ locales: ['ENGLISH_US'] }, { kind: 'sample', recording: source() }, transcriber);
+    const session = transcriber.sessions[0]!;
+    for (const l of session.health) l({ health: 'reconnecting', nothingLost: true });
+    expect(rec.state).toMatchObject({ connection: 'reconnecting', nothingLost: true, sample: true });
+    for (const l of session.health) l({ health: 'reconnecting', nothingLost: false });
+    expect(rec.state.nothingLost).toBe(false);
+    for (const l of session.fails) l({ code: 'stream_failed' });
+    expect(rec.state.phase).toBe('failed');
+    expect(rec.state.error?.message).toContain('transcript so far is kept');
+    expect(events.some((e) => e.event === 'visit:state')).toBe(true);
+  });
+
+  it('ends the visit by itself when the recording runs out', async () => {
+    const { rec, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    await rec.start({ locales: ['ENGLISH_US'] }, { kind: 'sample', recording: source() }, transcriber);
+    for (const l of transcriber.sessions[0]!.audioEnds) l({ code: null });
+    await vi.waitFor(() => expect(rec.state.phase).toBe('ended'));
+  });
+});
+
+describe('AudioTap', () => {
+  it('meters the level and yields silence of the same length while paused', async () => {
+    const levels: number[] = [];
+    const loud = new Int16Array(4_800).fill(16_000);
+    const tap = new AudioTap(new FakeAudioSource({ samples: loud, frameSamples: 1_600 }), (l) => levels.push(l.rms));
+    const frames: Int16Array[] = [];
+    for await (const frame of tap.frames()) {
+      frames.push(frame.samples);
+      if (frames.length === 1) tap.setPaused(true);
+    }
+    expect(frames.map((f) => f.length)).toEqual([1_600, 1_600, 1_600]);
+    expect(frames[0]!.every((s) => s === 16_000)).toBe(true);
+    expect(frames[1]!.every((s) => s === 0) && frames[2]!.every((s) => s === 0)).toBe(true);
+    expect(levels[0]).toBeGreaterThan(0.8);
+    expect(levels.at(-1)).toBe(0);
+    expect(meterScale(-60)).toBe(0);
+    expect(meterScale(0)).toBe(1);
+  });
+});
