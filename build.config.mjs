@@ -1,10 +1,13 @@
 // Bundles the Electron main process and the preload with esbuild (the renderer is built by vite.config.ts):
 //   main/index.ts    -> dist/main/index.cjs
 //   preload/index.ts -> dist/preload/index.cjs
+//   main/local-service/sample/ -> dist/main/sample/ (the sample visit's synthetic recordings, found by the
+//     bundled local service next to its own file, as it finds them next to its source when run from source)
 // CommonJS because a sandboxed preload can only be a single CJS script (it may require nothing but
 // 'electron' and a few built-ins), and one format for both keeps the rules simple. `electron` and the
 // native modules stay external: native .node files must be loaded from disk (electron-builder unpacks
 // them from the asar, see asarUnpack in electron-builder.yml).
+import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /** Packages that ship or load native .node binaries; never bundled. */
@@ -45,3 +48,5 @@ await Promise.all([
     sourcemap: false,
   }),
 ]);
+
+cpSync('main/local-service/sample', 'dist/main/sample', { recursive: true });

@@ -7,7 +7,15 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
 const electronOnlyInAdapters = {
-  paths: [{ name: 'electron', message: 'Only main/index.ts, main/app/ and preload/index.ts may import electron.' }],
+  paths: [
+    { name: 'electron', message: 'Only main/index.ts, main/app/ and preload/index.ts may import electron.' },
+  ],
+};
+
+const notRenderer = { group: ['**/renderer/**'], message: 'main never imports renderer.' };
+const notTests = {
+  group: ['**/test/**'],
+  message: 'The app never imports tests (the local service it ships is main/local-service).',
 };
 
 export default tseslint.config(
@@ -27,19 +35,28 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
   {
-    files: ['main/**/*.ts', 'native/**/*.ts', 'test/**/*.ts'],
-    ignores: ['main/index.ts', 'main/app/**'],
+    files: ['test/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { ...electronOnlyInAdapters, patterns: [{ group: ['**/renderer/**'], message: 'main never imports renderer.' }] },
+        {
+          ...electronOnlyInAdapters,
+          patterns: [{ group: ['**/renderer/**'], message: 'main never imports renderer.' }],
+        },
       ],
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'native/**/*.ts'],
+    ignores: ['main/index.ts', 'main/app/**'],
+    rules: {
+      'no-restricted-imports': ['error', { ...electronOnlyInAdapters, patterns: [notRenderer, notTests] }],
     },
   },
   {
     files: ['main/index.ts', 'main/app/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**'], message: 'main never imports renderer.' }] }],
+      'no-restricted-imports': ['error', { patterns: [notRenderer, notTests] }],
     },
   },
   {
@@ -51,8 +68,14 @@ export default tseslint.config(
         {
           paths: ['electron', 'ws', 'node:fs', 'fs', 'node:path', 'path'],
           patterns: [
-            { group: ['**/main/**', '**/native/**', '**/test/**'], message: 'The renderer imports only preload/contract and itself.' },
-            { group: ['**/preload/*', '!**/preload/contract', '!**/preload/contract/**'], message: 'Import from preload/contract only.' },
+            {
+              group: ['**/main/**', '**/native/**', '**/test/**'],
+              message: 'The renderer imports only preload/contract and itself.',
+            },
+            {
+              group: ['**/preload/*', '!**/preload/contract', '!**/preload/contract/**'],
+              message: 'Import from preload/contract only.',
+            },
             { group: ['node:*'], message: 'No Node built-ins in the renderer.' },
           ],
         },
@@ -68,7 +91,10 @@ export default tseslint.config(
           paths: ['electron', 'ws'],
           patterns: [
             { group: ['node:*'], message: 'preload/contract is pure TypeScript.' },
-            { group: ['**/main/**', '**/renderer/**', '**/native/**'], message: 'preload/contract imports nothing but zod.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/native/**'],
+              message: 'preload/contract imports nothing but zod.',
+            },
           ],
         },
       ],
@@ -77,7 +103,17 @@ export default tseslint.config(
   {
     files: ['preload/index.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', '**/renderer/**'], message: 'The preload imports only preload/contract.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**'],
+              message: 'The preload imports only preload/contract.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

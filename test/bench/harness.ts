@@ -22,11 +22,11 @@ import {
   loadFixtureManifest,
   type StreamingControl,
   type StreamingTimings,
-} from '../service/ws/index.ts';
+} from '../../main/local-service/ws/index.ts';
 import { readFileSync } from 'node:fs';
 
 /** Where the fixture recordings live (relative to the project root, where `npm run bench` runs). */
-export const FIXTURE_DIR = 'test/fixtures/audio';
+export const FIXTURE_DIR = 'main/local-service/sample';
 /** The stream every benchmark session declares. */
 export const STREAM_ID = 'doctor';
 

@@ -19,7 +19,7 @@ import { installBridge, type Bridge } from './preload-bridge.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
-export const FIXTURE_MIC = fileURLToPath(new URL('../../fixtures/audio/visit.wav', import.meta.url));
+export const FIXTURE_MIC = fileURLToPath(new URL('../../../main/local-service/sample/visit.wav', import.meta.url));
 
 /** A clipboard that remembers every write (the test bridge's stand-in for the system clipboard). */
 export class RecordingClipboard implements ClipboardPort {

@@ -22,15 +22,22 @@ describe('import boundaries', () => {
     ['main/api/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/streaming/x.ts', "import { x } from '../../renderer/lib/x.ts';\nexport { x };"],
     ['native/x.ts', "import { app } from 'electron';\nexport { app };"],
+    ['main/visit/x.ts', "import { h } from '../../test/integration/streaming/harness.ts';\nexport { h };"],
+    ['main/index.ts', "import { h } from '../test/e2e/bridge/harness.ts';\nexport { h };"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
 
   it.each([
-    ['renderer/lib/x.ts', "import { channels } from '../../preload/contract/index.ts';\nexport { channels };"],
+    [
+      'renderer/lib/x.ts',
+      "import { channels } from '../../preload/contract/index.ts';\nexport { channels };",
+    ],
     ['main/app/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/index.ts', "import { app } from 'electron';\nexport { app };"],
     ['preload/contract/x.ts', "import { z } from 'zod';\nexport { z };"],
+    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    ['test/unit/x.ts', "import { h } from '../integration/streaming/harness.ts';\nexport { h };"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadFixtureManifest, type FixtureRecording } from '../../service/ws/index.ts';
-import { formatDictation } from '../../service/ws/dictation-text.ts';
+import { loadFixtureManifest, type FixtureRecording } from '../../../main/local-service/ws/index.ts';
+import { formatDictation } from '../../../main/local-service/ws/dictation-text.ts';
 import {
   connect,
   dictateConfig,
@@ -14,7 +14,7 @@ import {
   type RawClient,
 } from './helpers.ts';
 
-const dir = fileURLToPath(new URL('../../fixtures/audio/', import.meta.url));
+const dir = fileURLToPath(new URL('../../../main/local-service/sample/', import.meta.url));
 const fixtures = loadFixtureManifest(dir);
 const dictation = fixtures.find((f) => f.name === 'dictation.wav') as FixtureRecording;
 // What the fixture author says each spoken unit should become (read straight from the manifest).

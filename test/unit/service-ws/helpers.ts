@@ -12,7 +12,7 @@ import {
   type Mishearing,
   type StreamingControl,
   type StreamingTimings,
-} from '../../service/ws/index.ts';
+} from '../../../main/local-service/ws/index.ts';
 
 export const VERSION = '2026-10-05';
 export const TOKENS = { server: 'server-token', user: 'user-token', expired: 'expired-token' } as const;

@@ -6,7 +6,7 @@ import {
   loadFixtureManifest,
   type FixtureRecording,
   type RecognizedSegment,
-} from '../../service/ws/index.ts';
+} from '../../../main/local-service/ws/index.ts';
 import { noise, syntheticRecording } from './helpers.ts';
 
 const CH = 1600;
@@ -72,7 +72,7 @@ describe('fixture recognizer', () => {
   });
 
   it('recognises every sentence of the espeak-ng visit with its speaker and offsets, from any aligned start', () => {
-    const dir = fileURLToPath(new URL('../../fixtures/audio/', import.meta.url));
+    const dir = fileURLToPath(new URL('../../../main/local-service/sample/', import.meta.url));
     const fixtures = loadFixtureManifest(dir);
     const visit = fixtures.find((f) => f.name === 'visit.wav')!;
     const start = CH * Math.floor(visit.sentences[1]!.startSample / CH); // mid-recording: sentence 1 onwards

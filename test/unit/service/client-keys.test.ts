@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportSPKI, generateKeyPair } from 'jose';
-import { parseStaticKey } from '../../service/auth/client-keys.ts';
+import { parseStaticKey } from '../../../main/local-service/auth/client-keys.ts';
 
 const hasOpenssl = (() => {
   try {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeScriptedWav } from '../../service/speech.ts';
+import { writeScriptedWav } from '../../../main/local-service/speech.ts';
 import { call, serverToken, startHarness, userSession, VISIT, type Harness } from './helpers.ts';
 
 const S = '/v1/core/server';

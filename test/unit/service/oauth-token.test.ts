@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSPKI, generateKeyPair } from 'jose';
-import { signAssertion, type AssertionOverrides } from '../../service/fixtures.ts';
+import { signAssertion, type AssertionOverrides } from '../../../main/local-service/fixtures.ts';
 import { call, startHarness, type Harness } from './helpers.ts';
 
 const TOKEN = '/v1/core/server/oauth/token';

@@ -31,7 +31,7 @@ export interface JobTimingOptions {
 export interface StreamingServiceSetup {
   /** Service timings (silence timeout, ack delay, recognition latency…); defaults follow public-facts. */
   timings?: Partial<StreamingTimings>;
-  /** Folder with manifest.json and the fixture WAVs the recognizer knows (default test/fixtures/audio). */
+  /** Folder with manifest.json and the fixture WAVs the recognizer knows (default: the bundled sample, main/local-service/sample). */
   fixturesDir?: string;
   /** Scripted first-pass mishearings that async corrections later fix (dictation). */
   mishearings?: Mishearing[];

@@ -39,7 +39,7 @@ export type { StreamingServiceSetup } from './options.ts';
 export type { StreamingControl } from './ws/index.ts';
 
 /** The fixture recordings the streaming recognizer knows unless told otherwise. */
-export const DEFAULT_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'audio');
+export const DEFAULT_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'sample');
 
 /** Test and demo controls of a running local service. */
 export interface LocalServiceControl {
@@ -77,7 +77,7 @@ export interface LocalServiceControl {
   readonly streaming: StreamingControl;
 }
 
-/** What the WebSocket side (test/service/ws) attaches to: the same server, clock, tokens and log. */
+/** What the WebSocket side (ws/) attaches to: the same server, clock, tokens and log. */
 export interface LocalServiceInternals {
   server: Server;
   clock: ServiceClock;
