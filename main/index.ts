@@ -1,35 +1,47 @@
 /**
- * Composition root of the Electron app: builds the services and hands them to the shell. No logic of its
- * own; everything it wires lives (and is tested) elsewhere.
+ * Composition root of the Electron app: resolves the configuration, builds the services and hands them to
+ * the shell. No logic of its own; everything it wires lives (and is tested under Node) elsewhere, mostly
+ * in main/visit/app-services.ts.
  *
  * Paths are relative to the bundle (dist/main/index.cjs, built by build.config.mjs), hence __dirname.
  */
 import path from 'node:path';
-import { channels } from '../preload/contract/index.ts';
+import { app } from 'electron';
+import { loadConfig } from './config/load-config.ts';
+import { formatConfigErrors } from './config/resolve-config.ts';
+import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
+import { buildAppServices } from './visit/app-services.ts';
+import { electronClipboard } from './app/electron-clipboard.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { consoleShellLog, runShell } from './app/shell.ts';
-import { unavailableHandlers } from './ipc/unavailable-handlers.ts';
 
 runShell({
   rendererDir: path.join(__dirname, '..', 'renderer'),
   preloadPath: path.join(__dirname, '..', 'preload', 'index.cjs'),
   log: consoleShellLog,
-  buildServices: (_emit) => {
-    const _settings = openElectronSettingsStore();
-    // TODO(lead): resolve the Config (main/config/load-config.ts) from flags > env > policy > _settings.
-    // TODO(lead): build the visit service once its ports have adapters (connector over main/api + secrets,
-    //   sample kit, audio inputs over main/audio, clipboard over native/, preference store over _settings):
-    //     const visitApp = new VisitApp({ connector, sample, audio, clipboard, preferences, emit: _emit,
-    //                                     platform: process.platform });
-    //   then use handlers: createVisitHandlers(visitApp) (main/visit/handlers.ts) and
-    //     visit: { isActive: () => visitApp.recorder.active, finish: async () => void (await visitApp.end()) }.
-    // TODO(lead): build the dictation service (hotkey state machine + dictate session) once main/dictation exists.
+  buildServices: async (emit) => {
+    const settings = openElectronSettingsStore();
+    const resolved = await loadConfig({ settings });
+    // A bad managed value names its key and source (never a value that could be a secret).
+    if (!resolved.ok) throw new Error(formatConfigErrors(resolved.errors));
+    const services = await buildAppServices({
+      resolved,
+      settings,
+      secrets: new KeychainSecretStore(),
+      dataDir: app.getPath('userData'),
+      clipboard: electronClipboard(),
+      emit,
+      platform: process.platform,
+    });
+    app.on('will-quit', () => void services.close());
     return {
-      handlers: unavailableHandlers(channels),
-      visit: { isActive: () => false, finish: async () => {} },
-      // TODO(lead): push a "start visit" request to the renderer (consent first) once the contract has one.
-      startVisitFromTray: () => {},
-      endVisitFromTray: async () => {},
+      handlers: services.handlers,
+      visit: {
+        isActive: () => services.app.recorder.active,
+        finish: async () => void (await services.app.end()),
+      },
+      startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
+      endVisitFromTray: async () => void (await services.app.end()),
     };
   },
 });

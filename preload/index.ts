@@ -89,6 +89,7 @@ const api: BridgeApi = {
   onVisitTranscript: subscribe('visit:transcript'),
   onVisitLevel: subscribe('visit:level'),
   onNoteProgress: subscribe('note:progress'),
+  onAppCommand: subscribe('app:command'),
 };
 
 const globalName: typeof API_GLOBAL = 'scribe';

@@ -10,7 +10,7 @@ import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { UserTokenSource } from '../api/auth/user-token-source.ts';
 import { loadRsaPrivateKey } from '../api/auth/client-assertion.ts';
 import { HttpClient } from '../api/transport/http.ts';
-import type { SessionJournal } from '../streaming/session-journal.ts';
+import type { JournalStore } from '../streaming/journal-store.ts';
 import type { Check, Credentials } from '../../preload/contract/index.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { createLiveTranscriber } from './live-adapter.ts';
@@ -27,12 +27,20 @@ export interface CredentialVault {
 export interface ConnectorDeps {
   readonly audio: AudioInputs;
   readonly vault?: CredentialVault;
-  readonly journal?: () => SessionJournal | undefined;
+  /** Where visits are journaled for crash recovery (none: audio is kept in memory only). */
+  readonly journals?: JournalStore;
+  /** The Core API version to send (the configured one; PROTOCOL's pinned version by default). */
+  readonly apiVersion?: string;
   readonly fetch?: typeof fetch;
 }
 
 /** Opens a connection over an already-built token source (also used by the sample kit). */
-export function openConnection(baseUrl: URL, auth: AccessTokenSource, http: HttpClient, deps: ConnectorDeps): Connection {
+export function openConnection(
+  baseUrl: URL,
+  auth: AccessTokenSource,
+  http: HttpClient,
+  deps: ConnectorDeps,
+): Connection {
   const check = checkBaseUrl(baseUrl.origin);
   const region = check.ok ? check.region : 'local';
   return {
@@ -40,13 +48,22 @@ export function openConnection(baseUrl: URL, auth: AccessTokenSource, http: Http
     region,
     caller: auth.caller,
     core: coreApiFrom(new CoreClient(http, auth)),
-    transcriber: createLiveTranscriber({ baseUrl, tokens: auth, ...(deps.journal ? { journal: deps.journal } : {}) }),
+    transcriber: createLiveTranscriber({
+      baseUrl,
+      tokens: auth,
+      ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
+      ...(deps.journals ? { journals: deps.journals } : {}),
+    }),
     checks: () => runChecks(baseUrl, auth, http, deps.audio),
     close: async () => undefined,
   };
 }
 
-function tokenSource(http: HttpClient, credentials: Credentials): AccessTokenSource {
+function tokenSource(
+  http: HttpClient,
+  credentials: Credentials,
+  onRotated: (refreshToken: string) => Promise<void>,
+): AccessTokenSource {
   if (credentials.kind === 'server') {
     let privateKey;
     try {
@@ -54,18 +71,36 @@ function tokenSource(http: HttpClient, credentials: Credentials): AccessTokenSou
     } catch {
       throw new VisitFailure('config_invalid', 'The private key is not a readable RSA private key (PEM).');
     }
-    return new ServerTokenSource(http, { clientId: credentials.clientId, privateKey, ...(credentials.keyId ? { keyId: credentials.keyId } : {}) });
+    return new ServerTokenSource(http, {
+      clientId: credentials.clientId,
+      privateKey,
+      ...(credentials.keyId ? { keyId: credentials.keyId } : {}),
+    });
   }
   // The access token is fetched with the refresh token on first use (an empty one is refused at once).
-  return new UserTokenSource(http, { access_token: '', refresh_token: credentials.refreshToken });
+  // Refresh tokens rotate: the new one is saved before it is used, or the next start could not sign in.
+  return new UserTokenSource(
+    http,
+    { access_token: '', refresh_token: credentials.refreshToken },
+    {
+      onTokens: (tokens) => onRotated(tokens.refresh_token),
+    },
+  );
 }
 
 /** The app's Connector. */
 export function createConnector(deps: ConnectorDeps): Connector {
   const open = (baseUrl: string, credentials: Credentials): Connection => {
     const url = new URL(baseUrl);
-    const http = new HttpClient({ baseUrl: url, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
-    return openConnection(url, tokenSource(http, credentials), http, deps);
+    const http = new HttpClient({
+      baseUrl: url,
+      ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    const onRotated = async (refreshToken: string) => {
+      await deps.vault?.save(baseUrl, { kind: 'user-refresh-token', refreshToken });
+    };
+    return openConnection(url, tokenSource(http, credentials, onRotated), http, deps);
   };
   return {
     async connect(baseUrl, credentials) {
@@ -84,13 +119,30 @@ export function createConnector(deps: ConnectorDeps): Connector {
 }
 
 /** Reachability, sign-in, note service and microphone, each with a plain verdict. */
-export async function runChecks(baseUrl: URL, auth: AccessTokenSource, http: HttpClient, audio: AudioInputs): Promise<Check[]> {
-  const checks: Check[] = [{ id: 'address', label: 'Service address', status: 'pass', detail: `${baseUrl.host} is a valid service address.` }];
+export async function runChecks(
+  baseUrl: URL,
+  auth: AccessTokenSource,
+  http: HttpClient,
+  audio: AudioInputs,
+): Promise<Check[]> {
+  const checks: Check[] = [
+    {
+      id: 'address',
+      label: 'Service address',
+      status: 'pass',
+      detail: `${baseUrl.host} is a valid service address.`,
+    },
+  ];
   let signedIn = false;
   try {
     await auth.token();
     signedIn = true;
-    checks.push({ id: 'sign-in', label: 'Sign-in', status: 'pass', detail: `Signed in with ${auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.` });
+    checks.push({
+      id: 'sign-in',
+      label: 'Sign-in',
+      status: 'pass',
+      detail: `Signed in with ${auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.`,
+    });
   } catch (error) {
     checks.push({ id: 'sign-in', label: 'Sign-in', status: 'fail', detail: signInProblem(error) });
   }
@@ -98,26 +150,54 @@ export async function runChecks(baseUrl: URL, auth: AccessTokenSource, http: Htt
     try {
       const core = new CoreClient(http, auth);
       await (auth.caller === 'server' ? core.listTemplates() : core.getNoteSettings());
-      checks.push({ id: 'notes', label: 'Note service', status: 'pass', detail: 'Note templates are available.' });
+      checks.push({
+        id: 'notes',
+        label: 'Note service',
+        status: 'pass',
+        detail: 'Note templates are available.',
+      });
     } catch (error) {
-      checks.push({ id: 'notes', label: 'Note service', status: 'fail', detail: error instanceof ApiError ? error.message : 'The note service did not answer as expected.' });
+      checks.push({
+        id: 'notes',
+        label: 'Note service',
+        status: 'fail',
+        detail: error instanceof ApiError ? error.message : 'The note service did not answer as expected.',
+      });
     }
   } else {
-    checks.push({ id: 'notes', label: 'Note service', status: 'skipped', detail: 'Needs a working sign-in first.' });
+    checks.push({
+      id: 'notes',
+      label: 'Note service',
+      status: 'skipped',
+      detail: 'Needs a working sign-in first.',
+    });
   }
   const devices = await audio.list().catch(() => []);
   checks.push(
     devices.length > 0
-      ? { id: 'microphone', label: 'Microphone', status: 'pass', detail: `${devices.length} input${devices.length === 1 ? '' : 's'} found.` }
-      : { id: 'microphone', label: 'Microphone', status: 'warn', detail: 'No microphone found. Plug one in to record visits.' },
+      ? {
+          id: 'microphone',
+          label: 'Microphone',
+          status: 'pass',
+          detail: `${devices.length} input${devices.length === 1 ? '' : 's'} found.`,
+        }
+      : {
+          id: 'microphone',
+          label: 'Microphone',
+          status: 'warn',
+          detail: 'No microphone found. Plug one in to record visits.',
+        },
   );
   return checks;
 }
 
 function signInProblem(error: unknown): string {
-  if (error instanceof ConnectionError) return 'The service could not be reached. Check the address and the network.';
-  if (error instanceof AuthenticationError) return 'The service refused these credentials. Check the client ID and key with IT.';
-  if (error instanceof PermissionDeniedError) return 'This account is not allowed to sign in (it may be deactivated).';
+  if (error instanceof ConnectionError)
+    return 'The service could not be reached. Check the address and the network.';
+  if (error instanceof AuthenticationError)
+    return 'The service refused these credentials. Check the client ID and key with IT.';
+  if (error instanceof PermissionDeniedError)
+    return 'This account is not allowed to sign in (it may be deactivated).';
   if (error instanceof ApiError) return error.message;
   return 'Sign-in failed for an unknown reason.';
 }

@@ -6,7 +6,8 @@ import { chunkFrames } from '../audio/chunker.ts';
 import { AudioError } from '../audio/audio-source.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { ErrorCode } from '../../preload/contract/index.ts';
-import type { SessionJournal } from '../streaming/session-journal.ts';
+import type { JournalStore } from '../streaming/journal-store.ts';
+import type { VisitJournal } from '../streaming/journal.ts';
 import type { StreamingError } from '../streaming/streaming-error.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
@@ -29,23 +30,48 @@ export function streamingFailureCode(error: StreamingError | undefined): ErrorCo
 
 type Listener<T> = (value: T) => void;
 
-/** Builds live transcription sessions against one service. */
+/** What a transcription journal records of its session, so a recovered visit is sent again the same way. */
+export function transcribeJournalSettings(
+  locales: readonly string[],
+  streams: readonly Pick<LiveStream, 'id' | 'speakerType'>[],
+) {
+  return {
+    speechLocales: [...locales],
+    streams: streams.map((s) => ({ id: s.id, speakerType: s.speakerType })),
+  };
+}
+
+/**
+ * Builds live transcription sessions against one service. With `journals`, every session writes its audio
+ * to an encrypted journal before sending it (crash recovery); the sample visit runs without one.
+ */
 export function createLiveTranscriber(options: {
   baseUrl: URL;
   tokens: AccessTokenSource;
-  journal?: () => SessionJournal | undefined;
+  apiVersion?: string;
+  journals?: JournalStore;
 }): LiveTranscriber {
   return {
     async start({ locales, streams }) {
-      const journal = options.journal?.();
+      const specs = streams.map((s) => ({ id: s.id, speakerType: s.speakerType }));
+      const journal = await options.journals?.create(
+        'transcribe',
+        specs.map((s) => s.id),
+        transcribeJournalSettings(locales, specs),
+      );
       const session = new TranscribeSession({
         baseUrl: options.baseUrl,
         tokens: options.tokens,
+        ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
         speechLocales: locales,
-        streams: streams.map((s) => ({ id: s.id, speakerType: s.speakerType })),
+        streams: specs,
         ...(journal ? { journal } : {}),
       });
-      const live = new LiveSessionAdapter(session, streams);
+      const live = new LiveSessionAdapter(
+        session,
+        streams,
+        journal && options.journals ? { store: options.journals, journal } : null,
+      );
       await session.start();
       live.pump();
       return live;
@@ -60,19 +86,37 @@ class LiveSessionAdapter implements LiveSession {
   readonly #health = new Set<Listener<LiveHealth>>();
   readonly #fail = new Set<Listener<{ code: ErrorCode }>>();
   readonly #audioEnd = new Set<Listener<{ code: ErrorCode | null }>>();
+  readonly #journal: { store: JournalStore; journal: VisitJournal } | null;
   #pumps: Promise<void> = Promise.resolve();
   #stopping = false;
 
-  constructor(session: TranscribeSession, streams: readonly LiveStream[]) {
+  constructor(
+    session: TranscribeSession,
+    streams: readonly LiveStream[],
+    journal: { store: JournalStore; journal: VisitJournal } | null,
+  ) {
     this.#session = session;
     this.#streams = streams;
+    this.#journal = journal;
     session.on('item', (item) => {
-      const live: LiveItem = { id: item.id, text: item.text, speakerType: item.speakerType, startMs: item.startMs, endMs: item.endMs, final: item.isFinal };
+      const live: LiveItem = {
+        id: item.id,
+        text: item.text,
+        speakerType: item.speakerType,
+        startMs: item.startMs,
+        endMs: item.endMs,
+        final: item.isFinal,
+      };
       for (const l of this.#items) l(live);
     });
     session.on('connection', (status) => {
       const health: LiveHealth = {
-        health: status.state === 'reconnecting' ? 'reconnecting' : status.state === 'failed' ? 'offline' : 'connected',
+        health:
+          status.state === 'reconnecting'
+            ? 'reconnecting'
+            : status.state === 'failed'
+              ? 'offline'
+              : 'connected',
         nothingLost: status.allAudioSafe,
       };
       for (const l of this.#health) l(health);
@@ -90,9 +134,15 @@ class LiveSessionAdapter implements LiveSession {
     this.#pumps = Promise.all(
       this.#streams.map(async (stream) => {
         try {
-          for await (const chunk of chunkFrames(stream.source.frames())) this.#session.sendAudio(stream.id, chunk);
+          for await (const chunk of chunkFrames(stream.source.frames()))
+            this.#session.sendAudio(stream.id, chunk);
         } catch (error) {
-          failure ??= error instanceof AudioError ? (error.code === 'mic_denied' ? 'mic_denied' : 'device_lost') : 'device_lost';
+          failure ??=
+            error instanceof AudioError
+              ? error.code === 'mic_denied'
+                ? 'mic_denied'
+                : 'device_lost'
+              : 'device_lost';
         }
       }),
     ).then(() => {
@@ -133,6 +183,10 @@ class LiveSessionAdapter implements LiveSession {
     this.#stopping = true;
     this.#session.abort();
     await Promise.allSettled(this.#streams.map((s) => s.source.stop()));
+  }
+
+  async forget(): Promise<void> {
+    if (this.#journal) await this.#journal.store.shred(this.#journal.journal.id);
   }
 
   #subscribe<T>(set: Set<Listener<T>>, listener: Listener<T>): () => void {

@@ -4,11 +4,22 @@
  * real implementations, and tests use fakes of these ports.
  */
 import type { AudioSource } from '../audio/audio-source.ts';
-import type { Customization as ApiCustomization, NoteSettings, TemplateSummary } from '../api/schemas/account.ts';
+import type {
+  Customization as ApiCustomization,
+  NoteSettings,
+  TemplateSummary,
+} from '../api/schemas/account.ts';
 import type { EmCodes, NormalizedData, SuggestedOrder } from '../api/schemas/coding.ts';
 import type { EditNoteRequest, GenerateNoteRequest, Note } from '../api/schemas/note.ts';
 import type { CallerKind } from '../api/protocol.ts';
-import type { AudioDevice, Check, Credentials, DotPhrase, ErrorCode, Replacement } from '../../preload/contract/index.ts';
+import type {
+  AudioDevice,
+  Check,
+  Credentials,
+  DotPhrase,
+  ErrorCode,
+  Replacement,
+} from '../../preload/contract/index.ts';
 
 /** An item from the live session, already on the visit's single timeline (per-socket offsets rebased). */
 export interface LiveItem {
@@ -48,6 +59,8 @@ export interface LiveSession {
   end(): Promise<void>;
   /** Stops at once (discarding the visit). */
   abort(): Promise<void>;
+  /** Shreds what was kept on disk for recovery (the visit is done with or discarded). */
+  forget(): Promise<void>;
 }
 
 /** Starts live transcription sessions. */
@@ -71,9 +84,21 @@ export interface CoreApi {
   normalizedData(note: Note): Promise<NormalizedData>;
   suggestedOrders(note: Note): Promise<SuggestedOrder[]>;
   /** Server callers only. */
-  emCodes(request: { note: Note; transcriptItems: GenerateNoteRequest['transcript_items']; specialty: string }): Promise<EmCodes>;
-  patientInstructions(request: { note: Note; locale: string; recipient: 'PATIENT' | 'PARENT' }): Promise<string>;
-  translateInstructions(request: { instructions: string; fromLocale: string; toLocale: string }): Promise<string>;
+  emCodes(request: {
+    note: Note;
+    transcriptItems: GenerateNoteRequest['transcript_items'];
+    specialty: string;
+  }): Promise<EmCodes>;
+  patientInstructions(request: {
+    note: Note;
+    locale: string;
+    recipient: 'PATIENT' | 'PARENT';
+  }): Promise<string>;
+  translateInstructions(request: {
+    instructions: string;
+    fromLocale: string;
+    toLocale: string;
+  }): Promise<string>;
   templates(locale?: string): Promise<TemplateSummary[]>;
   noteSettings(): Promise<NoteSettings>;
   updateNoteSettings(patch: NoteSettings): Promise<NoteSettings>;

@@ -4,7 +4,14 @@
  * pushes state, level and transcript batches to the renderer. The sample visit runs the bundled recording
  * through exactly the same path.
  */
-import { ERROR_TEXT, type ErrorCode, type EventName, type EventPayload, type StartVisit, type VisitState } from '../../preload/contract/index.ts';
+import {
+  ERROR_TEXT,
+  type ErrorCode,
+  type EventName,
+  type EventPayload,
+  type StartVisit,
+  type VisitState,
+} from '../../preload/contract/index.ts';
 import { AudioTap } from './audio-tap.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import type { LiveHealth, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
@@ -28,6 +35,8 @@ export class VisitRecorder {
   readonly transcript = new TranscriptStore();
   #state: VisitState = initialState(false);
   #session: LiveSession | null = null;
+  /** The last session, kept after it ended so its journal can be shredded when the visit is discarded. */
+  #last: LiveSession | null = null;
   #taps: AudioTap[] = [];
   #startedAt = 0;
   #pausedAt: number | null = null;
@@ -50,8 +59,15 @@ export class VisitRecorder {
   }
 
   /** Starts recording. Locales were validated by the caller. */
-  async start(request: Pick<StartVisit, 'locales'>, audio: VisitAudio, transcriber: LiveTranscriber): Promise<VisitState> {
+  async start(
+    request: Pick<StartVisit, 'locales'>,
+    audio: VisitAudio,
+    transcriber: LiveTranscriber,
+  ): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
+    // A new visit: the previous one's journal is no longer needed.
+    await this.#last?.forget().catch(() => undefined);
+    this.#last = null;
     this.transcript.clear();
     this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
     this.#pushState();
@@ -95,7 +111,8 @@ export class VisitRecorder {
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
   async end(): Promise<VisitState> {
-    if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused') throw new VisitFailure('visit_not_active');
+    if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused')
+      throw new VisitFailure('visit_not_active');
     if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
     this.#pausedAt = this.#now();
     this.#set({ phase: 'ending' });
@@ -106,15 +123,19 @@ export class VisitRecorder {
       this.#detach();
     }
     // A failure reported while ending wins over "ended".
-    if ((this.#state.phase as VisitState['phase']) === 'ending') this.#set({ phase: 'ended', connection: 'connected' });
+    if ((this.#state.phase as VisitState['phase']) === 'ending')
+      this.#set({ phase: 'ended', connection: 'connected' });
     return this.state;
   }
 
-  /** Forgets the visit (stopping it first if needed). */
+  /** Forgets the visit (stopping it first if needed) and shreds its journal. */
   async discard(): Promise<VisitState> {
     const session = this.#session;
+    const last = this.#last;
     this.#detach();
+    this.#last = null;
     await Promise.allSettled([...this.#taps.map((tap) => tap.stop()), session?.abort()]);
+    await last?.forget().catch(() => undefined);
     this.#taps = [];
     this.transcript.clear();
     this.#state = initialState(false);
@@ -145,6 +166,7 @@ export class VisitRecorder {
 
   #attach(session: LiveSession): void {
     this.#session = session;
+    this.#last = session;
     this.#unsubscribe = [
       session.onDidItem((item) => this.transcript.upsert(item)),
       session.onDidHealth((health) => this.#onHealth(health)),
@@ -204,5 +226,13 @@ export class VisitRecorder {
 }
 
 function initialState(sample: boolean): VisitState {
-  return { phase: 'idle', connection: 'connected', nothingLost: true, sample, elapsedMs: 0, finalItems: 0, error: null };
+  return {
+    phase: 'idle',
+    connection: 'connected',
+    nothingLost: true,
+    sample,
+    elapsedMs: 0,
+    finalItems: 0,
+    error: null,
+  };
 }

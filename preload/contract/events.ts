@@ -10,6 +10,8 @@ export const events = {
   'visit:transcript': z.object({ items: z.array(TranscriptItemSchema) }),
   'visit:level': LevelSchema,
   'note:progress': NoteProgressSchema,
+  /** The tray asked for something the window does (a visit starts with the consent reminder, in the window). */
+  'app:command': z.object({ command: z.enum(['start-visit']) }),
 } as const;
 
 export type EventName = keyof typeof events;

@@ -1,7 +1,14 @@
 /** Fakes of the visit's own ports, for unit tests (no network, no audio device). */
 import type { ErrorCode } from '../../../preload/contract/index.ts';
 import type { Note } from '../../../main/api/schemas/note.ts';
-import type { CoreApi, LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from '../../../main/visit/ports.ts';
+import type {
+  CoreApi,
+  LiveHealth,
+  LiveItem,
+  LiveSession,
+  LiveStream,
+  LiveTranscriber,
+} from '../../../main/visit/ports.ts';
 
 type Listener<T> = (value: T) => void;
 
@@ -41,6 +48,9 @@ export class FakeLiveSession implements LiveSession {
   async abort() {
     this.calls.push('abort');
   }
+  async forget() {
+    this.calls.push('forget');
+  }
   item(item: LiveItem) {
     for (const l of this.items) l(item);
   }
@@ -63,17 +73,27 @@ export const NOTE: Note = {
   locale: 'ENGLISH_US',
   template_key: 'GENERIC_MULTIPLE_SECTIONS',
   sections: [
-    { key: 'CHIEF_COMPLAINT', title: 'Chief complaint', content: { type: 'TEXT', text: '**Chest pain** for three days.  ' } },
+    {
+      key: 'CHIEF_COMPLAINT',
+      title: 'Chief complaint',
+      content: { type: 'TEXT', text: '**Chest pain** for three days.  ' },
+    },
     {
       key: 'ASSESSMENT_AND_PLAN',
       title: 'Assessment and plan',
-      content: { type: 'SUBSECTIONS', subsections: [{ id: 's1', title: 'Chest pain', text: '• ECG today\n• Recheck in two weeks' }] },
+      content: {
+        type: 'SUBSECTIONS',
+        subsections: [{ id: 's1', title: 'Chest pain', text: '• ECG today\n• Recheck in two weeks' }],
+      },
     },
   ],
 };
 
 /** A CoreApi whose calls are recorded; every method the test does not set throws. */
-export function fakeCore(caller: 'server' | 'user', overrides: Partial<CoreApi> = {}): CoreApi & { calls: string[] } {
+export function fakeCore(
+  caller: 'server' | 'user',
+  overrides: Partial<CoreApi> = {},
+): CoreApi & { calls: string[] } {
   const calls: string[] = [];
   const fail = (name: string) => () => {
     calls.push(name);
@@ -88,7 +108,10 @@ export function fakeCore(caller: 'server' | 'user', overrides: Partial<CoreApi> 
     suggestedOrders: fail('suggestedOrders'),
     emCodes: async () => (calls.push('emCodes'), { codes: [{ code: '99214', description: 'Office visit' }] }),
     patientInstructions: async () => (calls.push('patientInstructions'), 'Take your medicine.'),
-    translateInstructions: async (r) => (calls.push(`translate:${r.fromLocale}->${r.toLocale}`), 'Prenez vos médicaments.'),
+    translateInstructions: async (r) => (
+      calls.push(`translate:${r.fromLocale}->${r.toLocale}`),
+      'Prenez vos médicaments.'
+    ),
     templates: fail('templates'),
     noteSettings: fail('noteSettings'),
     updateNoteSettings: fail('updateNoteSettings'),

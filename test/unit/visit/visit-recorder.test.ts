@@ -19,16 +19,29 @@ describe('VisitRecorder', () => {
     vi.useFakeTimers();
     const { rec, events, source } = recorder();
     const transcriber = new FakeTranscriber();
-    const started = await rec.start({ locales: ['ENGLISH_US'] }, { kind: 'devices', clinician: source(), patient: null }, transcriber);
+    const started = await rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'devices', clinician: source(), patient: null },
+      transcriber,
+    );
     expect(started.phase).toBe('recording');
     const session = transcriber.sessions[0]!;
     expect(session.streams.map((s) => [s.id, s.speakerType])).toEqual([['room', 'UNSPECIFIED']]);
     session.item({ id: '1', text: 'hello', speakerType: 'DOCTOR', startMs: 0, endMs: 500, final: false });
-    session.item({ id: '1', text: 'hello there', speakerType: 'DOCTOR', startMs: 0, endMs: 700, final: true });
+    session.item({
+      id: '1',
+      text: 'hello there',
+      speakerType: 'DOCTOR',
+      startMs: 0,
+      endMs: 700,
+      final: true,
+    });
     await vi.advanceTimersByTimeAsync(200);
     const batches = events.filter((e) => e.event === 'visit:transcript');
     expect(batches).toHaveLength(1); // two upserts, one push
-    expect(batches[0]?.payload).toEqual({ items: [{ id: '1', text: 'hello there', speaker: 'DOCTOR', startMs: 0, endMs: 700, final: true }] });
+    expect(batches[0]?.payload).toEqual({
+      items: [{ id: '1', text: 'hello there', speaker: 'DOCTOR', startMs: 0, endMs: 700, final: true }],
+    });
     expect((await rec.pause()).phase).toBe('paused');
     expect((await rec.resume()).phase).toBe('recording');
     const ended = await rec.end();
@@ -40,7 +53,11 @@ describe('VisitRecorder', () => {
   it('declares DOCTOR and PATIENT streams for two sources', async () => {
     const { rec, source } = recorder();
     const transcriber = new FakeTranscriber();
-    await rec.start({ locales: ['ENGLISH_US', 'SPANISH_MX'] }, { kind: 'devices', clinician: source(), patient: source() }, transcriber);
+    await rec.start(
+      { locales: ['ENGLISH_US', 'SPANISH_MX'] },
+      { kind: 'devices', clinician: source(), patient: source() },
+      transcriber,
+    );
     expect(transcriber.sessions[0]!.streams.map((s) => s.speakerType)).toEqual(['DOCTOR', 'PATIENT']);
     expect(transcriber.locales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
     await rec.discard();
@@ -61,6 +78,28 @@ describe('VisitRecorder', () => {
     expect(events.some((e) => e.event === 'visit:state')).toBe(true);
   });
 
+  it('shreds the journal of a visit when it is discarded or a new visit starts, never while it is kept', async () => {
+    const { rec, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    await rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'devices', clinician: source(), patient: null },
+      transcriber,
+    );
+    await rec.end();
+    const first = transcriber.sessions[0]!;
+    expect(first.calls).toEqual(['end']); // ended: kept until the clinician moves on
+    await rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'devices', clinician: source(), patient: null },
+      transcriber,
+    );
+    expect(first.calls).toEqual(['end', 'forget']);
+    const second = transcriber.sessions[1]!;
+    await rec.discard();
+    expect(second.calls).toEqual(['abort', 'forget']);
+  });
+
   it('ends the visit by itself when the recording runs out', async () => {
     const { rec, source } = recorder();
     const transcriber = new FakeTranscriber();
@@ -74,7 +113,9 @@ describe('AudioTap', () => {
   it('meters the level and yields silence of the same length while paused', async () => {
     const levels: number[] = [];
     const loud = new Int16Array(4_800).fill(16_000);
-    const tap = new AudioTap(new FakeAudioSource({ samples: loud, frameSamples: 1_600 }), (l) => levels.push(l.rms));
+    const tap = new AudioTap(new FakeAudioSource({ samples: loud, frameSamples: 1_600 }), (l) =>
+      levels.push(l.rms),
+    );
     const frames: Int16Array[] = [];
     for await (const frame of tap.frames()) {
       frames.push(frame.samples);

@@ -1,0 +1,76 @@
+/**
+ * Where the organization's connection is kept between runs: the service address and the credentials the
+ * person entered (a private key, or a clinician refresh token), envelope-encrypted in the token vault
+ * (main/secrets/token-vault.ts) under a key in the OS keychain. A PEM key does not fit in Windows
+ * Credential Manager; a 256-bit key does.
+ *
+ * Managed deployments: when IT's policy names the service, client id and key file, that connection is used
+ * whenever the person has not entered their own, so a clinician never sees the private key.
+ */
+import { z } from 'zod';
+import { readFile } from 'node:fs/promises';
+import type { Config } from '../config/config-schema.ts';
+import type { TokenVault } from '../secrets/token-vault.ts';
+import { CredentialsSchema, type Credentials } from '../../preload/contract/index.ts';
+import type { CredentialVault } from './connector.ts';
+
+const SavedSchema = z.object({ baseUrl: z.string().min(1), credentials: z.string().min(1) });
+
+/** A CredentialVault over the encrypted token vault. Unreadable or foreign content loads as "nothing saved". */
+export class TokenVaultCredentials implements CredentialVault {
+  readonly #vault: TokenVault;
+
+  constructor(vault: TokenVault) {
+    this.#vault = vault;
+  }
+
+  async save(baseUrl: string, credentials: Credentials): Promise<void> {
+    await this.#vault.save({ baseUrl, credentials: JSON.stringify(credentials) });
+  }
+
+  async load(): Promise<{ baseUrl: string; credentials: Credentials } | null> {
+    const { bundle } = await this.#vault.load();
+    const saved = SavedSchema.safeParse(bundle);
+    if (!saved.success) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(saved.data.credentials);
+    } catch {
+      return null;
+    }
+    const credentials = CredentialsSchema.safeParse(json);
+    return credentials.success ? { baseUrl: saved.data.baseUrl, credentials: credentials.data } : null;
+  }
+
+  clear(): Promise<void> {
+    return this.#vault.clear();
+  }
+}
+
+/**
+ * The person's saved connection first, else the one IT's configuration names (service URL, client id,
+ * private key file, optional key id). Forgetting clears only what the person saved: policy stays.
+ */
+export function withManagedConnection(saved: CredentialVault, config: Config): CredentialVault {
+  return {
+    save: (baseUrl, credentials) => saved.save(baseUrl, credentials),
+    clear: () => saved.clear(),
+    async load() {
+      const own = await saved.load();
+      if (own) return own;
+      if (!config.serviceUrl || !config.clientId || !config.privateKeyFile) return null;
+      // The connector checks it is an RSA key; an unreadable file means no managed connection, not a crash.
+      const privateKeyPem = await readFile(config.privateKeyFile, 'utf8').catch(() => null);
+      if (privateKeyPem === null) return null;
+      return {
+        baseUrl: config.serviceUrl,
+        credentials: {
+          kind: 'server',
+          clientId: config.clientId,
+          privateKeyPem,
+          ...(config.keyId ? { keyId: config.keyId } : {}),
+        },
+      };
+    },
+  };
+}

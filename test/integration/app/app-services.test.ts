@@ -1,0 +1,199 @@
+/**
+ * The app's own wiring (main/visit/app-services.ts, what main/index.ts runs inside Electron) under Node:
+ * real keychain, real settings file, real journal folder, the local service over loopback, and the
+ * sample's synthetic recording as the microphone.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileAudioSource } from '../../../main/audio/file-source.ts';
+import { loadConfig } from '../../../main/config/load-config.ts';
+import { openNodeSettingsStore } from '../../../main/config/settings-store.ts';
+import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
+import { buildAppServices, journalDir, type AppServices } from '../../../main/visit/app-services.ts';
+import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
+import type { IpcResult } from '../../../preload/contract/index.ts';
+import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
+import {
+  expectedSentences,
+  startStreamingHarness,
+  until,
+  type StreamingHarness,
+} from '../streaming/harness.ts';
+
+const VISIT = join(FIXTURE_DIR, 'visit.wav');
+const FILE_INPUTS: AudioInputs = {
+  list: async () => [{ id: 'fixture', label: 'Fixture recording', isDefault: true }],
+  open: () => new FileAudioSource({ path: VISIT, pace: 'fast' }),
+};
+
+class Clipboard implements ClipboardPort {
+  readonly writes: string[] = [];
+  async writeText(text: string) {
+    this.writes.push(text);
+    return { transient: true };
+  }
+}
+
+function data<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new Error(`IPC failed: ${result.error.code}`);
+  return result.data;
+}
+
+const ctx = { channel: 'test' };
+
+describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index.ts runs) under Node', () => {
+  let h: StreamingHarness;
+  const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
+  const open: AppServices[] = [];
+
+  beforeAll(async () => {
+    h = await startStreamingHarness();
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    await h.close();
+  });
+
+  async function start(dataDir: string, env: Record<string, string> = {}) {
+    const settings = openNodeSettingsStore(dataDir);
+    const resolved = await loadConfig({
+      settings,
+      env: { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'), ...env },
+    });
+    if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
+    const clipboard = new Clipboard();
+    const services = await buildAppServices({
+      resolved,
+      settings,
+      secrets,
+      dataDir,
+      clipboard,
+      emit: () => undefined,
+      platform: 'linux',
+      audio: FILE_INPUTS,
+    });
+    open.push(services);
+    return { services, clipboard, handlers: services.handlers };
+  }
+
+  it('keeps entered credentials encrypted and signs in with them again on the next start', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+    const first = await start(dataDir);
+    expect(data(await first.handlers['connect:status']({}, ctx)).mode).toBe('none');
+    const status = data(
+      await first.handlers['connect:configure'](
+        {
+          baseUrl: h.service.url,
+          credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+        },
+        ctx,
+      ),
+    );
+    expect(status).toMatchObject({ mode: 'organization', healthy: true });
+
+    const vault = join(dataDir, 'connection.vault');
+    expect((await stat(vault)).mode & 0o777).toBe(0o600);
+    const sealed = await readFile(vault, 'latin1');
+    const pemBody = h.staticPem.split('\n')[1]!;
+    expect(sealed).not.toContain(pemBody);
+    expect(sealed).not.toContain(h.fixtures.staticClient.id);
+
+    const second = await start(dataDir);
+    const restored = data(await second.handlers['connect:check']({}, ctx));
+    expect(restored).toMatchObject({ mode: 'organization', baseUrl: h.service.url, healthy: true });
+
+    data(await second.handlers['connect:disconnect']({}, ctx));
+    const third = await start(dataDir);
+    expect(data(await third.handlers['connect:status']({}, ctx)).mode).toBe('none');
+  });
+
+  it('runs a visit with a journal, makes a note, copies it, and shreds the journal when the visit is discarded', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+    const { handlers, services, clipboard } = await start(dataDir);
+    data(
+      await handlers['connect:configure'](
+        {
+          baseUrl: h.service.url,
+          credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+        },
+        ctx,
+      ),
+    );
+    data(
+      await handlers['visit:start'](
+        {
+          consentAcknowledged: true,
+          locales: ['ENGLISH_US'],
+          speakers: { mode: 'single', deviceId: 'fixture' },
+        },
+        ctx,
+      ),
+    );
+    const journals = journalDir(dataDir);
+    expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
+    // The fixture runs out, the visit ends by itself once the service confirmed everything.
+    await until(() => services.app.recorder.state.phase === 'ended', 20_000, 'the visit to end');
+    const said = data(await handlers['visit:transcript']({}, ctx))
+      .items.filter((i) => i.final)
+      .map((i) => i.text);
+    expect(said).toEqual(expectedSentences('visit.wav').map((s) => s.text));
+
+    const note = data(
+      await handlers['note:generate'](
+        { templateKey: null, locale: null, mode: 'sync', extraContext: null },
+        ctx,
+      ),
+    );
+    expect(note.sections.length).toBeGreaterThan(0);
+    const copied = data(await handlers['copy:note']({ sectionKey: null }, ctx));
+    expect(copied.chars).toBe(clipboard.writes[0]?.length);
+
+    const [meta] = (await readdir(journals)).filter((f) => f.endsWith('.meta.json'));
+    const id = meta!.replace('.meta.json', '');
+    expect(JSON.parse(await readFile(join(journals, meta!), 'utf8'))).toMatchObject({ status: 'finished' });
+    expect(await secrets.get(`journal.${id}`)).toBeDefined();
+
+    data(await handlers['visit:discard']({}, ctx));
+    expect((await readdir(journals)).filter((f) => f.startsWith(id))).toEqual([]);
+    expect(await secrets.get(`journal.${id}`)).toBeUndefined();
+  });
+
+  it("signs in with IT's managed connection when the person entered none", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+    const keyFile = join(dataDir, 'org-key.pem');
+    await writeFile(keyFile, h.staticPem, { mode: 0o600 });
+    const { handlers } = await start(dataDir, {
+      SCRIBE_SERVICE_URL: h.service.url,
+      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+      SCRIBE_PRIVATE_KEY_FILE: keyFile,
+    });
+    expect(data(await handlers['connect:check']({}, ctx))).toMatchObject({
+      mode: 'organization',
+      healthy: true,
+    });
+  });
+
+  it('keeps microphone and locale choices in the settings file, and never overrides a managed value', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+    const { handlers } = await start(dataDir);
+    data(
+      await handlers['settings:update'](
+        { clinicianDeviceId: 'fixture', speechLocales: ['ENGLISH_US', 'SPANISH_MX'] },
+        ctx,
+      ),
+    );
+    const file = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'));
+    expect(file).toMatchObject({ microphone: 'fixture', speechLocales: ['ENGLISH_US', 'SPANISH_MX'] });
+
+    const managed = await start(dataDir, { SCRIBE_SPEECH_LOCALES: 'FRENCH_FR' });
+    expect(data(await managed.handlers['settings:get']({}, ctx)).speechLocales).toEqual(['FRENCH_FR']);
+    data(await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx));
+    expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).speechLocales).toEqual([
+      'ENGLISH_US',
+      'SPANISH_MX',
+    ]);
+  });
+});
