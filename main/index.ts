@@ -12,6 +12,7 @@ import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import { buildAppServices } from './visit/app-services.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
+import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { consoleShellLog, runShell } from './app/shell.ts';
 
@@ -30,6 +31,7 @@ runShell({
       secrets: new KeychainSecretStore(),
       dataDir: app.getPath('userData'),
       clipboard: electronClipboard(),
+      microphoneAccess: electronMicrophoneAccess(process.platform),
       emit,
       platform: process.platform,
     });

@@ -16,7 +16,7 @@ import { microphoneInputs } from './audio-inputs.ts';
 import { createConnector } from './connector.ts';
 import { TokenVaultCredentials, withManagedConnection } from './credential-vault.ts';
 import { createVisitHandlers } from './handlers.ts';
-import type { AudioInputs, ClipboardPort } from './ports.ts';
+import type { AudioInputs, ClipboardPort, MicrophoneAccess } from './ports.ts';
 import { SettingsPreferenceStore } from './preferences.ts';
 import { createSampleKit } from './sample-kit.ts';
 import { VisitApp } from './visit-app.ts';
@@ -34,6 +34,7 @@ export interface AppServicesDeps {
   readonly platform: NodeJS.Platform;
   /** The machine's microphones unless given (tests give a fixture recording). */
   readonly audio?: AudioInputs;
+  readonly microphoneAccess?: MicrophoneAccess;
 }
 
 /** The running services. */
@@ -76,6 +77,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     preferences: new SettingsPreferenceStore(deps.settings, deps.resolved),
     emit: deps.emit,
     platform: deps.platform,
+    ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
   });
   await app.connections.restore();
   return {

@@ -68,6 +68,12 @@ export interface LiveTranscriber {
   start(options: { locales: readonly string[]; streams: readonly LiveStream[] }): Promise<LiveSession>;
 }
 
+/** The operating system's microphone permission (macOS and Windows privacy settings). */
+export interface MicrophoneAccess {
+  /** Asks when the person has not decided yet; false when access is denied or restricted. */
+  request(): Promise<boolean>;
+}
+
 /** Audio inputs. */
 export interface AudioInputs {
   list(): Promise<AudioDevice[]>;

@@ -7,7 +7,14 @@ import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import { ConnectionManager } from './connection-manager.ts';
 import { NoteWorkflow } from './note-workflow.ts';
-import type { AudioInputs, ClipboardPort, Connector, PreferenceStore, SampleKit } from './ports.ts';
+import type {
+  AudioInputs,
+  ClipboardPort,
+  Connector,
+  MicrophoneAccess,
+  PreferenceStore,
+  SampleKit,
+} from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
 import { VisitFailure } from './visit-failure.ts';
 import { withLineEndings } from './ehr-text.ts';
@@ -22,6 +29,8 @@ export interface VisitAppDeps {
   readonly emit: EmitEvent;
   /** process.platform, for line endings of copied text. */
   readonly platform: string;
+  /** The OS microphone permission; none where the OS has no such setting (Linux, tests). */
+  readonly microphoneAccess?: MicrophoneAccess;
 }
 
 /** One app-wide visit service (one visit at a time). */
@@ -56,6 +65,14 @@ export class VisitApp {
     }
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');
     const connection = this.connections.require();
+    // A denied permission yields silence on macOS, not an error: ask first, and say so plainly.
+    if (
+      this.connections.mode !== 'sample' &&
+      this.deps.microphoneAccess &&
+      !(await this.deps.microphoneAccess.request())
+    ) {
+      throw new VisitFailure('mic_denied');
+    }
     const audio = this.#audioFor(request);
     this.notes.reset();
     return this.recorder.start(request, audio, connection.transcriber);
@@ -81,13 +98,16 @@ export class VisitApp {
   generateNote(request: GenerateNote) {
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');
     const core = this.connections.require().core;
-    return this.notes.generate(core, request, this.recorder.transcript.finalInputs(), (p) => this.deps.emit('note:progress', p));
+    return this.notes.generate(core, request, this.recorder.transcript.finalInputs(), (p) =>
+      this.deps.emit('note:progress', p),
+    );
   }
 
   /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
   async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
     const text = withLineEndings(this.notes.copyText(sectionKey), this.deps.platform);
-    if (text.length === 0) throw new VisitFailure('invalid_request', 'That section is empty; there is nothing to copy.');
+    if (text.length === 0)
+      throw new VisitFailure('invalid_request', 'That section is empty; there is nothing to copy.');
     try {
       const { transient } = await this.deps.clipboard.writeText(text);
       return { chars: text.length, transient };
@@ -103,9 +123,13 @@ export class VisitApp {
       return { kind: 'sample', recording: kit.openRecording() };
     }
     const speakers = request.speakers;
-    if (speakers.mode === 'single') return { kind: 'devices', clinician: this.deps.audio.open(speakers.deviceId), patient: null };
+    if (speakers.mode === 'single')
+      return { kind: 'devices', clinician: this.deps.audio.open(speakers.deviceId), patient: null };
     if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
-      throw new VisitFailure('invalid_request', 'Choose two different inputs for the clinician and the patient.');
+      throw new VisitFailure(
+        'invalid_request',
+        'Choose two different inputs for the clinician and the patient.',
+      );
     }
     return {
       kind: 'devices',

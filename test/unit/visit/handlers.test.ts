@@ -16,7 +16,7 @@ import { FakeTranscriber, fakeCore } from './fakes.ts';
 const CANARY = 'Zebulon Quartermaine has a CANARY-7731 rash';
 const ORIGIN = 'app://scribe';
 
-function harness(core = fakeCore('server')) {
+function harness(core = fakeCore('server'), microphoneAllowed = true) {
   const handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
   const failures: IpcFailureReport[] = [];
   const clipboard: string[] = [];
@@ -30,7 +30,10 @@ function harness(core = fakeCore('server')) {
     checks: async () => [{ id: 'sign-in', label: 'Sign-in', status: 'pass', detail: 'ok' }],
     close: async () => undefined,
   };
-  const audio = { list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }], open: () => new FakeAudioSource({ samples: new Int16Array(1_600) }) };
+  const audio = {
+    list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }],
+    open: () => new FakeAudioSource({ samples: new Int16Array(1_600) }),
+  };
   const app = new VisitApp({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: null,
@@ -39,6 +42,7 @@ function harness(core = fakeCore('server')) {
     preferences: new MemoryPreferenceStore(),
     emit: () => undefined,
     platform: 'linux',
+    microphoneAccess: { request: async () => microphoneAllowed },
   });
   createIpcRouter({
     ipcMain: { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) },
@@ -52,10 +56,25 @@ function harness(core = fakeCore('server')) {
   return { invoke, failures, clipboard, transcriber, app };
 }
 
-const start = { consentAcknowledged: true, locales: ['ENGLISH_US'], speakers: { mode: 'single', deviceId: 'mic' } };
-const connect = { baseUrl: 'https://us.api.example.com', credentials: { kind: 'user-refresh-token', refreshToken: 'r' } };
+const start = {
+  consentAcknowledged: true,
+  locales: ['ENGLISH_US'],
+  speakers: { mode: 'single', deviceId: 'mic' },
+};
+const connect = {
+  baseUrl: 'https://us.api.example.com',
+  credentials: { kind: 'user-refresh-token', refreshToken: 'r' },
+};
 
 describe('visit IPC handlers', () => {
+  it('refuses to record when the OS denies the microphone, before any stream starts', async () => {
+    const { invoke, transcriber } = harness(fakeCore('server'), false);
+    await invoke('connect:configure', connect);
+    const result = await invoke('visit:start', start);
+    expect(result).toMatchObject({ ok: false, error: { code: 'mic_denied' } });
+    expect(transcriber.sessions).toHaveLength(0);
+  });
+
   it('answers expected failures as values in the contract words', async () => {
     const { invoke } = harness();
     expect(await invoke('visit:start', start)).toMatchObject({ ok: false, error: { code: 'not_connected' } });
@@ -63,28 +82,54 @@ describe('visit IPC handlers', () => {
       ok: false,
       error: { code: 'config_invalid', message: expect.stringContaining('https') },
     });
-    expect(await invoke('visit:start', { ...start, consentAcknowledged: false })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(await invoke('connect:sample')).toMatchObject({ ok: false, error: { code: 'sample_unavailable' } });
-    expect(await invoke('connect:status', {}, 'https://evil.example/')).toMatchObject({ ok: false, error: { code: 'permission_denied' } });
+    expect(await invoke('visit:start', { ...start, consentAcknowledged: false })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await invoke('connect:sample')).toMatchObject({
+      ok: false,
+      error: { code: 'sample_unavailable' },
+    });
+    expect(await invoke('connect:status', {}, 'https://evil.example/')).toMatchObject({
+      ok: false,
+      error: { code: 'permission_denied' },
+    });
   });
 
   it('runs connect → visit → note → copy and refuses Haitian Creole with a second language', async () => {
     const { invoke, clipboard, transcriber } = harness();
-    expect(await invoke('connect:configure', connect)).toMatchObject({ ok: true, data: { mode: 'organization', healthy: true } });
+    expect(await invoke('connect:configure', connect)).toMatchObject({
+      ok: true,
+      data: { mode: 'organization', healthy: true },
+    });
     expect(await invoke('visit:start', { ...start, locales: ['HAITIAN_HT', 'FRENCH_FR'] })).toMatchObject({
       ok: false,
       error: { code: 'limit_exceeded', message: expect.stringContaining('Haitian Creole') },
     });
     expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { phase: 'recording' } });
-    transcriber.sessions[0]!.item({ id: '1', text: 'I have had chest pain for three days.', speakerType: 'PATIENT', startMs: 0, endMs: 900, final: true });
-    expect(await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null })).toMatchObject({
+    transcriber.sessions[0]!.item({
+      id: '1',
+      text: 'I have had chest pain for three days.',
+      speakerType: 'PATIENT',
+      startMs: 0,
+      endMs: 900,
+      final: true,
+    });
+    expect(
+      await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'visit_in_progress' },
     });
     await invoke('visit:end');
-    expect(await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null })).toMatchObject({ ok: true });
+    expect(
+      await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
+    ).toMatchObject({ ok: true });
     const copied = await invoke('copy:note', { sectionKey: 'CHIEF_COMPLAINT' });
-    expect(copied).toEqual({ ok: true, data: { chars: 'Chest pain for three days.'.length, transient: true } });
+    expect(copied).toEqual({
+      ok: true,
+      data: { chars: 'Chest pain for three days.'.length, transient: true },
+    });
     expect(clipboard).toEqual(['Chest pain for three days.']);
   });
 
@@ -97,10 +142,22 @@ describe('visit IPC handlers', () => {
     const { invoke, failures, transcriber } = harness(core);
     await invoke('connect:configure', connect);
     await invoke('visit:start', start);
-    transcriber.sessions[0]!.item({ id: '1', text: CANARY, speakerType: 'PATIENT', startMs: 0, endMs: 900, final: true });
+    transcriber.sessions[0]!.item({
+      id: '1',
+      text: CANARY,
+      speakerType: 'PATIENT',
+      startMs: 0,
+      endMs: 900,
+      final: true,
+    });
     await invoke('visit:end');
     const results = [
-      await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: CANARY.repeat(400) }),
+      await invoke('note:generate', {
+        templateKey: null,
+        locale: null,
+        mode: 'sync',
+        extraContext: CANARY.repeat(400),
+      }),
       await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
       await invoke('note:editByInstruction', { instructions: CANARY }),
       await invoke('visit:start', { ...start, locales: [CANARY] }),
