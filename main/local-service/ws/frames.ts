@@ -3,32 +3,11 @@
  * the service's own rules), the frames it sends, and the error codes it uses.
  */
 import { z } from 'zod';
+import { SPEECH_LOCALES as SERVICE_SPEECH_LOCALES } from '../schemas.ts';
+import { CORE_VERSIONS } from '../versions.ts';
 
-/** Dated Core API versions the service knows (service-interface.md, "Core API versions"). */
-export const CORE_API_VERSIONS: readonly string[] = [
-  '2023-06-26',
-  '2024-02-27',
-  '2024-04-22',
-  '2024-10-01',
-  '2024-11-08',
-  '2024-12-23',
-  '2025-01-07',
-  '2025-02-25',
-  '2025-04-03',
-  '2025-05-05',
-  '2025-05-07',
-  '2025-05-21',
-  '2025-07-24',
-  '2025-08-05',
-  '2025-11-14',
-  '2026-02-20',
-  '2026-03-16',
-  '2026-04-24',
-  '2026-06-12',
-  '2026-07-01',
-  '2026-08-25',
-  '2026-10-05',
-];
+/** Dated Core API versions the service knows (the HTTP side's list: one service, one list). */
+export const CORE_API_VERSIONS: readonly string[] = CORE_VERSIONS;
 
 /** The versions from which a feature exists; compared as YYYY-MM-DD strings. */
 export const SINCE = {
@@ -39,44 +18,7 @@ export const SINCE = {
 } as const;
 
 /** The 35 speech locales plus HAITIAN_HT, which must be the only locale when used. */
-export const SPEECH_LOCALES: readonly string[] = [
-  'ENGLISH_US',
-  'ENGLISH_UK',
-  'FRENCH_FR',
-  'SPANISH_ES',
-  'SPANISH_MX',
-  'ARMENIAN_AM',
-  'BENGALI_IN',
-  'CANTONESE_CN',
-  'CROATIAN_HR',
-  'FILIPINO_PH',
-  'GERMAN_DE',
-  'GREEK_GR',
-  'GUJARATI_IN',
-  'HINDI_IN',
-  'ITALIAN_IT',
-  'JAPANESE_JP',
-  'KHMER_KH',
-  'KOREAN_KR',
-  'MANDARIN_CN',
-  'POLISH_PL',
-  'PORTUGUESE_PT',
-  'PUNJABI_IN',
-  'RUSSIAN_RU',
-  'SERBIAN_RS',
-  'TAMIL_IN',
-  'TELUGU_IN',
-  'THAI_TH',
-  'VIETNAMESE_VN',
-  'ARABIC_LB',
-  'ARABIC_EG',
-  'ARABIC_SA',
-  'ARABIC_MA',
-  'HEBREW_IL',
-  'URDU_IN',
-  'PERSIAN_IR',
-  'HAITIAN_HT',
-];
+export const SPEECH_LOCALES: readonly string[] = SERVICE_SPEECH_LOCALES;
 export const DICTATION_LOCALES = [
   'ENGLISH_US',
   'ENGLISH_UK',
