@@ -169,7 +169,8 @@ export function apiErrorFromResponse(
 
 function describeUnknown(status: number, code: number | undefined, name: string | undefined): string {
   if (status >= 500) return 'The service had a problem on its side. Try again in a moment.';
-  const label = name ? humanize(name) : code !== undefined ? `error ${code}` : `status ${status}`;
+  const named = name !== undefined && /^[A-Z][A-Z0-9_]{0,63}$/.test(name); // a name, never echoed content
+  const label = named ? humanize(name) : code !== undefined ? `error ${code}` : `status ${status}`;
   return `The service refused the request: ${label}.`;
 }
 

@@ -2,8 +2,14 @@ import { HttpClient } from '../api/transport/http.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { openAuthSession, readPrivateKeyFile, type AuthSession } from '../api/auth/session.ts';
 import { CoreClient } from '../api/core-client.ts';
+import { join } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
+import { defaultUserDataDir } from '../config/paths.ts';
+import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
+import type { VisitJournal } from '../streaming/journal.ts';
+import { JournalStore } from '../streaming/journal-store.ts';
+import type { DictateJournalSettings, TranscribeJournalSettings } from '../streaming/recovery.ts';
 import { CliError, EXIT } from './io.ts';
 
 /** Connection flags every command accepts (they override the environment). */
@@ -81,4 +87,50 @@ export async function connect(config: Config): Promise<Connection> {
   });
   const serverCore = session.server ? new CoreClient(http, session.server) : undefined;
   return { http, session, core: new CoreClient(http, session.active), serverCore };
+}
+
+/**
+ * The journals folder the app uses too (`journals` in the user data folder), or under SCRIBE_DATA_DIR when
+ * set (a second installation, tests). Keys live in the OS keychain under the app's service name, so the app
+ * and the CLI can recover each other's sessions.
+ */
+export function journalStore(config: Config, env: NodeJS.ProcessEnv = process.env): JournalStore {
+  const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  return new JournalStore({
+    dir: join(dataDir, 'journals'),
+    secrets: new KeychainSecretStore(),
+    retentionHours: config.journalRetentionHours,
+  });
+}
+
+/** A session's journal and the store it lives in. */
+export interface CliJournal {
+  store: JournalStore;
+  journal: VisitJournal;
+}
+
+/**
+ * Creates the session's journal (crash recovery: `scribe recover`), unless `--no-journal`. Finished journals
+ * past the retention period are shredded first. A journal that cannot be created (no keychain, no disk) is a
+ * note on stderr, not a failure: the session still runs, only a crash would lose its audio.
+ */
+export async function openJournal(
+  config: Config,
+  enabled: boolean,
+  kind: 'transcribe' | 'dictate',
+  streams: readonly string[],
+  settings: TranscribeJournalSettings | DictateJournalSettings,
+): Promise<CliJournal | undefined> {
+  if (!enabled) return undefined;
+  const store = journalStore(config);
+  try {
+    await store.applyRetention();
+    return { store, journal: await store.create(kind, streams, settings) };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    process.stderr.write(
+      `scribe: note: this session is not journaled (${typeof code === 'string' ? code : 'error'}); a crash would lose its audio.\n`,
+    );
+    return undefined;
+  }
 }

@@ -187,6 +187,14 @@ export class JournalStore {
     return { ...state, config: state.config };
   }
 
+  /** When the journal file was last written (undefined when it is gone): recent writes mean a live session. */
+  async lastWrittenAt(id: string): Promise<number | undefined> {
+    return this.#fs.stat(this.#journalPath(id)).then(
+      (s) => s.mtimeMs,
+      () => undefined,
+    );
+  }
+
   /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */
   async applyRetention(): Promise<string[]> {
     const shredded: string[] = [];

@@ -5,10 +5,10 @@
 import { DICTATION_LOCALES, type DictationLocale } from '../../api/schemas/common.ts';
 import { openAudioSource } from '../../audio/index.ts';
 import { DictateSession } from '../../streaming/dictate-session.ts';
-import { cliConfig, type ConnectionFlags } from '../connect.ts';
+import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import type { CliCommand } from './registry.ts';
-import { audioSpec, parseCommand, runSession, streamingConnection } from './transcribe.ts';
+import { audioSpec, parseCommand, runJournaled, streamingConnection } from './transcribe.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -28,24 +28,38 @@ async function dictate(args: string[]): Promise<number> {
   const spec = await audioSpec('dictate', values, positionals);
   const context = values.context as string | undefined;
 
-  const session = new DictateSession({
-    ...(await streamingConnection(config)),
+  const asyncCorrections = values['async-corrections'] === true;
+  // The cursor sits at the end of the given text: dictation continues it.
+  const field =
+    context === undefined ? undefined : { text: context, selectionStart: context.length, selectionLength: 0 };
+  const connection = await streamingConnection(config);
+  const journal = await openJournal(config, values['no-journal'] !== true, 'dictate', ['main'], {
     locale,
-    asyncCorrections: values['async-corrections'] === true,
-    // The cursor sits at the end of the given text: dictation continues it.
-    ...(context === undefined
-      ? {}
-      : { context: { text: context, selectionStart: context.length, selectionLength: 0 } }),
+    asyncCorrections,
+    ...(field ? { context: field } : {}),
   });
-  await runSession(session, openAudioSource(spec), (chunk) => session.sendAudio(chunk));
-  // Exactly what would be inserted: no newline is added unless a person is reading a terminal.
-  process.stdout.write(process.stdout.isTTY ? `${session.text}\n` : session.text);
+  const session = new DictateSession({
+    ...connection,
+    locale,
+    asyncCorrections,
+    ...(field ? { context: field } : {}),
+    ...(journal ? { journal: journal.journal } : {}),
+  });
+  await runJournaled(session, openAudioSource(spec), (chunk) => session.sendAudio(chunk), journal);
+  printDictation(session.text);
   return 0;
+}
+
+/** Prints dictated text exactly as it would be inserted (also `scribe recover`). */
+export function printDictation(text: string): void {
+  // No newline is added unless a person is reading a terminal.
+  process.stdout.write(process.stdout.isTTY ? `${text}\n` : text);
 }
 
 /** The `dictate` command. */
 export const dictateCommand: CliCommand = {
   name: 'dictate',
-  usage: 'dictate <audio.wav | --mic [device]> [--locale L] [--async-corrections] [--context TEXT] [--fast]',
+  usage:
+    'dictate <audio.wav | --mic [device]> [--locale L] [--async-corrections] [--context TEXT] [--fast] [--no-journal]',
   run: dictate,
 };

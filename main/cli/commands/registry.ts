@@ -1,8 +1,9 @@
 import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
+import { recoverCommand } from './recover.ts';
 import { transcribeCommand } from './transcribe.ts';
 
-/** Further CLI commands (streaming: transcribe, dictate, devices) register here. */
+/** Further CLI commands (streaming: transcribe, dictate, devices, recover) register here. */
 export interface CliCommand {
   name: string;
   usage: string;
@@ -10,4 +11,9 @@ export interface CliCommand {
 }
 
 /** Commands beyond doctor and note, dispatched by name from index.ts. */
-export const extraCommands: CliCommand[] = [transcribeCommand, dictateCommand, devicesCommand];
+export const extraCommands: CliCommand[] = [
+  transcribeCommand,
+  dictateCommand,
+  devicesCommand,
+  recoverCommand,
+];

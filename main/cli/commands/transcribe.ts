@@ -7,13 +7,27 @@ import { open } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { checkSpeechLocales } from '../../api/limits.ts';
 import { SPEAKER_TYPES, SPEECH_LOCALES, type SpeakerType } from '../../api/schemas/common.ts';
-import { AudioError, chunkFrames, openAudioSource, type AudioSource, type AudioSourceSpec } from '../../audio/index.ts';
+import {
+  AudioError,
+  chunkFrames,
+  openAudioSource,
+  type AudioSource,
+  type AudioSourceSpec,
+} from '../../audio/index.ts';
 import { parseWavHeader } from '../../audio/wav.ts';
 import type { Config } from '../../config/config-schema.ts';
 import type { StreamingSession, SessionEvents } from '../../streaming/session-engine.ts';
 import { StreamingError } from '../../streaming/streaming-error.ts';
 import { TranscribeSession } from '../../streaming/transcribe-session.ts';
-import { CONNECTION_FLAGS, cliConfig, connect, type ConnectionFlags } from '../connect.ts';
+import type { FinalTranscriptItem } from '../../streaming/transcript.ts';
+import {
+  CONNECTION_FLAGS,
+  cliConfig,
+  connect,
+  openJournal,
+  type CliJournal,
+  type ConnectionFlags,
+} from '../connect.ts';
 import { CliError, EXIT, oneLine, out } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 
@@ -21,6 +35,7 @@ import type { CliCommand } from './registry.ts';
 export const AUDIO_FLAGS = {
   mic: { type: 'boolean' },
   fast: { type: 'boolean' },
+  'no-journal': { type: 'boolean' },
 } as const;
 
 type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
@@ -48,10 +63,13 @@ export async function audioSpec(
   values: { mic?: boolean; fast?: boolean },
   positionals: string[],
 ): Promise<AudioSourceSpec> {
-  if (positionals.length > 1) throw new CliError(`${command}: give one audio file or --mic [device].`, EXIT.usage);
+  if (positionals.length > 1)
+    throw new CliError(`${command}: give one audio file or --mic [device].`, EXIT.usage);
   const [operand] = positionals;
-  if (values.mic) return operand === undefined ? { kind: 'microphone' } : { kind: 'microphone', device: operand };
-  if (operand === undefined) throw new CliError(`${command}: give an audio file or --mic [device].`, EXIT.usage);
+  if (values.mic)
+    return operand === undefined ? { kind: 'microphone' } : { kind: 'microphone', device: operand };
+  if (operand === undefined)
+    throw new CliError(`${command}: give an audio file or --mic [device].`, EXIT.usage);
   await checkWavFile(operand);
   return { kind: 'file', path: operand, pace: values.fast ? 'fast' : 'realtime' };
 }
@@ -87,20 +105,52 @@ export async function streamingConnection(config: Config) {
 }
 
 /**
- * Pumps a source into a started session in 100 ms chunks until the source ends (a file) or Ctrl+C (the
- * first SIGINT stops the audio and ends gracefully; a second one abandons the session). Then ends the
- * session: everything sent is confirmed by the service before this resolves.
+ * runSession with the journal's end of life: on a clean end the session marks it finished; a session that
+ * never got audio leaves nothing worth keeping (shredded); a failure after audio keeps it for `scribe recover`.
+ */
+export async function runJournaled<E extends SessionEvents>(
+  session: StreamingSession<E>,
+  source: AudioSource,
+  send: (chunk: Int16Array) => void,
+  cli: CliJournal | undefined,
+): Promise<void> {
+  try {
+    await runSession(session, source, send);
+  } catch (error) {
+    if (cli && session.audio.nextIndex(0) > 0 && error instanceof CliError)
+      throw new CliError(`${error.message} The audio is kept: run "scribe recover".`, error.exitCode);
+    await cli?.store.shred(cli.journal.id).catch(() => undefined);
+    throw error;
+  }
+  if (cli && session.state !== 'closed') await cli.store.shred(cli.journal.id).catch(() => undefined);
+}
+
+/**
+ * How long after the first SIGINT another one still counts as the same Ctrl+C: `when-exit` (loaded through
+ * conf → atomically by the config layer) re-raises every SIGINT it sees, which must not count as a second
+ * press that abandons the session.
+ */
+const SIGINT_ECHO_MS = 300;
+
+/**
+ * Opens the source, then the session, and pumps 100 ms chunks until the source ends (a file) or Ctrl+C (the
+ * first SIGINT stops the audio and ends gracefully; a second one abandons the session, which stays in the
+ * journal). Then ends the session: everything sent is confirmed by the service before this resolves.
+ *
+ * The audio is opened before the socket because a microphone may take seconds to deliver its first frame
+ * (device start-up, the OS permission prompt), and the service fails a socket that gets no audio for 10 s.
  */
 export async function runSession<E extends SessionEvents>(
   session: StreamingSession<E>,
   source: AudioSource,
   send: (chunk: Int16Array) => void,
 ): Promise<void> {
-  let interrupted = 0;
+  let firstSigint: number | undefined;
   const onSigint = (): void => {
-    interrupted++;
-    if (interrupted === 1) void source.stop();
-    else {
+    if (firstSigint === undefined) {
+      firstSigint = performance.now();
+      void source.stop();
+    } else if (performance.now() - firstSigint > SIGINT_ECHO_MS) {
       session.abort();
       process.exit(130);
     }
@@ -110,14 +160,19 @@ export async function runSession<E extends SessionEvents>(
     if (state === 'failed') void source.stop();
   });
   const offNotice = source.onDidNotice?.((notice) =>
-    process.stderr.write(`scribe: note: microphone unavailable (${notice.reason}); using "${notice.device}".\n`),
+    process.stderr.write(
+      `scribe: note: microphone unavailable (${notice.reason}); using "${notice.device}".\n`,
+    ),
   );
+  const chunks = chunkFrames(source.frames())[Symbol.asyncIterator]();
   try {
+    let next = await chunks.next();
+    if (next.done) return; // no audio at all (Ctrl+C before the first chunk): nothing to send
     await session.start();
     try {
-      for await (const chunk of chunkFrames(source.frames())) {
+      for (; !next.done; next = await chunks.next()) {
         if (session.state === 'failed') break;
-        send(chunk);
+        send(next.value);
       }
     } catch (error) {
       session.abort();
@@ -177,15 +232,32 @@ async function transcribe(args: string[]): Promise<number> {
   const speaker = speakerType(values.speaker as string | undefined);
   const spec = await audioSpec('transcribe', values, positionals);
 
+  const streams = [{ id: 'audio', speakerType: speaker }];
+  const connection = await streamingConnection(config);
+  const journal = await openJournal(
+    config,
+    values['no-journal'] !== true,
+    'transcribe',
+    streams.map((s) => s.id),
+    { speechLocales: locales, streams },
+  );
   const session = new TranscribeSession({
-    ...(await streamingConnection(config)),
+    ...connection,
     speechLocales: locales,
-    streams: [{ id: 'audio', speakerType: speaker }],
+    streams,
+    ...(journal ? { journal: journal.journal } : {}),
   });
-  await runSession(session, openAudioSource(spec), (chunk) => session.sendAudio('audio', chunk));
-  for (const item of session.finalItems()) {
+  const send = (chunk: Int16Array): unknown => session.sendAudio('audio', chunk);
+  await runJournaled(session, openAudioSource(spec), send, journal);
+  printTranscript(session.finalItems(), values.json === true);
+  return 0;
+}
+
+/** Prints a final transcript: `SPEAKER: text` lines, or one JSON object per line (also `scribe recover`). */
+export function printTranscript(items: readonly FinalTranscriptItem[], json: boolean): void {
+  for (const item of items) {
     out(
-      values.json
+      json
         ? JSON.stringify({
             text: item.text,
             speaker_type: item.speaker_type,
@@ -195,13 +267,12 @@ async function transcribe(args: string[]): Promise<number> {
         : `${item.speaker_type}: ${item.text}`,
     );
   }
-  return 0;
 }
 
 /** The `transcribe` command. */
 export const transcribeCommand: CliCommand = {
   name: 'transcribe',
   usage:
-    'transcribe <audio.wav | --mic [device]> [--locale L]... [--speaker DOCTOR|PATIENT|UNSPECIFIED] [--fast] [--json]',
+    'transcribe <audio.wav | --mic [device]> [--locale L]... [--speaker DOCTOR|PATIENT|UNSPECIFIED] [--fast] [--json] [--no-journal]',
   run: transcribe,
 };

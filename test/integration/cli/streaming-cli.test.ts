@@ -3,7 +3,7 @@
  * -- …`); the Ctrl+C tests run the entry point directly so the signal reaches the CLI process itself.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +22,20 @@ interface Run {
   stderr: string;
 }
 
+/**
+ * Sessions are journaled (keys in the OS keychain); without the real keychain (plain `npx vitest`) they run
+ * with --no-journal, since the journal note on stderr would otherwise be part of every run.
+ */
+function journalArgs(args: string[]): string[] {
+  const streaming = args[0] === 'transcribe' || args[0] === 'dictate';
+  return streaming && !process.env.REAL_KEYCHAIN ? [...args, '--no-journal'] : args;
+}
+
 function scribe(args: string[], env: Record<string, string | undefined>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
+      ['run', '--silent', 'scribe', '--', ...journalArgs(args)],
       { env: { ...baseEnv(), ...env }, cwd: process.cwd() },
       (error, stdout, stderr) =>
         resolve({
@@ -40,7 +49,7 @@ function scribe(args: string[], env: Record<string, string | undefined>): Promis
 
 /** Starts the CLI entry point itself (no npm in between), so a SIGINT reaches it. */
 function scribeProcess(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...journalArgs(args)], {
     env: { ...baseEnv(), ...env },
     cwd: process.cwd(),
   });
@@ -77,6 +86,7 @@ beforeAll(async () => {
     SCRIBE_SERVICE_URL: h.service.url,
     SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
     SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    SCRIBE_DATA_DIR: dir,
   };
 });
 afterAll(() => h.close());
@@ -86,7 +96,11 @@ describe('scribe transcribe', () => {
     const run = await scribe(['transcribe', VISIT, '--fast'], env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(expectedSentences('visit.wav').map((s) => `${s.speaker}: ${s.text}\n`).join(''));
+    expect(run.stdout).toBe(
+      expectedSentences('visit.wav')
+        .map((s) => `${s.speaker}: ${s.text}\n`)
+        .join(''),
+    );
   });
 
   it('prints one JSON object per line with --json, on the session timeline', async () => {
@@ -102,7 +116,9 @@ describe('scribe transcribe', () => {
     );
     expect(lines.map((l) => [l.text, l.speaker_type])).toEqual(expected.map((e) => [e.text, e.speaker]));
     lines.forEach((l, i) => {
-      expect(Math.abs((l.start_ms as number) - expected[i]!.startMs)).toBeLessThanOrEqual(OFFSET_TOLERANCE_MS);
+      expect(Math.abs((l.start_ms as number) - expected[i]!.startMs)).toBeLessThanOrEqual(
+        OFFSET_TOLERANCE_MS,
+      );
       expect(Math.abs((l.end_ms as number) - expected[i]!.endMs)).toBeLessThanOrEqual(OFFSET_TOLERANCE_MS);
     });
   });
@@ -112,7 +128,12 @@ describe('scribe transcribe', () => {
     const run = await scribe(['transcribe', VISIT, '--fast', '--speaker', 'DOCTOR'], env);
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(5);
-    expect(run.stdout.trim().split('\n').every((l) => l.startsWith('DOCTOR: '))).toBe(true);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith('DOCTOR: ')),
+    ).toBe(true);
     expect(h.streaming.sockets[before]!.config).toMatchObject({ streams: [{ speaker_type: 'DOCTOR' }] });
   });
 
@@ -125,7 +146,10 @@ describe('scribe transcribe', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/Haitian Creole.*Nothing was sent/);
-    const twice = await scribe(['transcribe', VISIT, '--locale', 'ENGLISH_US', '--locale', 'ENGLISH_US'], env);
+    const twice = await scribe(
+      ['transcribe', VISIT, '--locale', 'ENGLISH_US', '--locale', 'ENGLISH_US'],
+      env,
+    );
     expect(twice.code).toBe(3);
     expect(h.streaming.sockets).toHaveLength(sockets);
     expect(h.streaming.rejected).toHaveLength(rejected);
@@ -135,7 +159,11 @@ describe('scribe transcribe', () => {
   it('on Ctrl+C stops the audio, ends the stream gracefully and prints what was said so far', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', VISIT], env); // real-time pace
-    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 15_000, 'two seconds of audio');
+    await until(
+      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20,
+      15_000,
+      'two seconds of audio',
+    );
     child.kill('SIGINT');
     const run = await done;
     expect(run.stderr).toBe('');
@@ -145,6 +173,20 @@ describe('scribe transcribe', () => {
     const said = expectedSentences('visit.wav').filter((s) => s.endMs <= socket.chunksByStream.audio! * 100);
     expect(said.length).toBeGreaterThanOrEqual(1);
     expect(run.stdout).toBe(said.map((s) => `${s.speaker}: ${s.text}\n`).join(''));
+  });
+});
+
+describe.skipIf(!process.env.REAL_KEYCHAIN)('journal of the streaming commands (real keychain)', () => {
+  it('leaves no unfinished session after clean ends and Ctrl+C (the journals are marked finished)', async () => {
+    const list = await scribe(['recover', '--list'], env);
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toBe('');
+    const names = await readdir(join(env.SCRIBE_DATA_DIR!, 'journals'));
+    expect(names.filter((n) => n.endsWith('.journal')).length).toBeGreaterThan(0);
+    const recover = await scribe(['recover'], env);
+    expect(recover.code).toBe(1);
+    expect(recover.stderr).toBe('scribe: recover: there is no unfinished session.\n');
   });
 });
 
@@ -191,7 +233,11 @@ describe.skipIf(!process.env.REAL_AUDIO)('scribe devices and --mic (PulseAudio v
   it('records the microphone until Ctrl+C, then ends the stream cleanly', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', '--mic'], env);
-    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 10, 15_000, 'microphone audio');
+    await until(
+      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 10,
+      15_000,
+      'microphone audio',
+    );
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(0);

@@ -5,7 +5,10 @@
  */
 import { expect } from 'vitest';
 import { Chunker } from '../../../main/audio/chunker.ts';
-import { TranscribeSession, type TranscribeSessionOptions } from '../../../main/streaming/transcribe-session.ts';
+import {
+  TranscribeSession,
+  type TranscribeSessionOptions,
+} from '../../../main/streaming/transcribe-session.ts';
 import { DictateSession, type DictateSessionOptions } from '../../../main/streaming/dictate-session.ts';
 import type { FinalTranscriptItem } from '../../../main/streaming/transcript.ts';
 import { fixtureByFile, loadFixtureManifest, readFixtureSamples } from '../../fixtures/audio/manifest.ts';
@@ -114,8 +117,16 @@ export function transcribeSession(
 }
 
 /** A dictation session against the harness. */
-export function dictateSession(h: StreamingHarness, options: Partial<DictateSessionOptions> = {}): DictateSession {
-  return new DictateSession({ ...quickSession(h), locale: 'ENGLISH_US', asyncCorrections: false, ...options });
+export function dictateSession(
+  h: StreamingHarness,
+  options: Partial<DictateSessionOptions> = {},
+): DictateSession {
+  return new DictateSession({
+    ...quickSession(h),
+    locale: 'ENGLISH_US',
+    asyncCorrections: false,
+    ...options,
+  });
 }
 
 /** Resolves after `ms`. */

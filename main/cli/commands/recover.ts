@@ -1,0 +1,113 @@
+/**
+ * `scribe recover [--list] [ID] [--json]`: the sessions a crash, a kill or a second Ctrl+C left unfinished
+ * in the journal, and sending one of them again (main/streaming/recovery.ts). The result is printed exactly
+ * as `transcribe` or `dictate` would have printed it, and the journal is shredded once it was sent.
+ */
+import { parseArgs } from 'node:util';
+import type { Config } from '../../config/config-schema.ts';
+import type { JournalStore, RecoverableJournal } from '../../streaming/journal-store.ts';
+import { resendRecovered } from '../../streaming/recovery.ts';
+import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
+import { CliError, EXIT, oneLine, out } from '../io.ts';
+import { printDictation } from './dictate.ts';
+import type { CliCommand } from './registry.ts';
+import { printTranscript, streamingConnection, streamingFailure } from './transcribe.ts';
+
+/**
+ * A journal written to this recently may belong to a session still running in another process (a live
+ * session journals a chunk every 100 ms): it is not sent, so the same audio never goes out twice.
+ */
+const IN_USE_MS = 2_000;
+
+interface Listed extends RecoverableJournal {
+  inUse: boolean;
+}
+
+async function listed(store: JournalStore): Promise<Listed[]> {
+  const now = Date.now();
+  return Promise.all(
+    (await store.listRecoverable()).map(async (j) => ({
+      ...j,
+      inUse: now - ((await store.lastWrittenAt(j.id)) ?? 0) < IN_USE_MS,
+    })),
+  );
+}
+
+function printList(journals: readonly Listed[], json: boolean): void {
+  for (const j of journals) {
+    const started = new Date(j.createdAt).toISOString();
+    if (json)
+      out(
+        JSON.stringify({ id: j.id, kind: j.session, started_at: started, stale: j.stale, in_use: j.inUse }),
+      );
+    else
+      out(
+        [j.id, j.session, started, ...(j.stale ? ['stale'] : []), ...(j.inUse ? ['in-use'] : [])].join('  '),
+      );
+  }
+}
+
+/** The journal to send: the one named, or the only one there is. */
+function choose(journals: readonly Listed[], id: string | undefined): Listed {
+  if (id !== undefined) {
+    const named = journals.find((j) => j.id === id);
+    if (!named)
+      throw new CliError(`recover: no unfinished session ${id} (see "scribe recover --list").`, EXIT.usage);
+    return named;
+  }
+  if (journals.length === 0) throw new CliError('recover: there is no unfinished session.', EXIT.failure);
+  if (journals.length > 1)
+    throw new CliError(
+      `recover: ${journals.length} unfinished sessions; give an ID (see "scribe recover --list").`,
+      EXIT.usage,
+    );
+  return journals[0]!;
+}
+
+async function resend(config: Config, store: JournalStore, chosen: Listed, json: boolean): Promise<void> {
+  if (chosen.inUse)
+    throw new CliError(
+      `recover: session ${chosen.id} is still being recorded by another process.`,
+      EXIT.failure,
+    );
+  try {
+    const recovered = await store.recover(chosen.id);
+    const result = await resendRecovered(recovered, await streamingConnection(config), { journals: store });
+    if (result.kind === 'transcribe') printTranscript(result.items, json);
+    else printDictation(result.text);
+  } catch (error) {
+    throw streamingFailure(error);
+  }
+}
+
+function parseRecoverArgs(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...CONNECTION_FLAGS, list: { type: 'boolean' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+  }
+}
+
+async function recover(args: string[]): Promise<number> {
+  const { values, positionals } = parseRecoverArgs(args);
+  if (positionals.length > 1) throw new CliError('recover: give at most one session ID.', EXIT.usage);
+  if (values.list && positionals.length > 0) throw new CliError('recover: --list takes no ID.', EXIT.usage);
+  const config = await cliConfig(values as ConnectionFlags);
+  const store = journalStore(config);
+  const journals = await listed(store);
+  if (values.list) printList(journals, values.json === true);
+  else await resend(config, store, choose(journals, positionals[0]), values.json === true);
+  return 0;
+}
+
+/** The `recover` command. */
+export const recoverCommand: CliCommand = {
+  name: 'recover',
+  usage: 'recover [--list] [ID] [--json]',
+  run: recover,
+};
