@@ -58,6 +58,9 @@ const api: BridgeApi = {
   visitState: request('visit:state'),
   visitTranscript: request('visit:transcript'),
   visitDiscard: request('visit:discard'),
+  visitRecoverable: request('visit:recoverable'),
+  visitRecover: request('visit:recover'),
+  visitForgetRecoverable: request('visit:forgetRecoverable'),
 
   noteTemplates: request('note:templates'),
   noteGet: request('note:get'),

@@ -78,6 +78,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     emit: deps.emit,
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
+    journals,
   });
   await app.connections.restore();
   return {

@@ -5,7 +5,8 @@ import type { AudioInputs } from './ports.ts';
 /** The machine's microphones. */
 export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {
   return {
-    list: async () => (await listMicrophones(deps)).map((m) => ({ id: m.name, label: m.name, isDefault: m.isDefault })),
+    list: async () =>
+      (await listMicrophones(deps)).map((m) => ({ id: m.name, label: m.name, isDefault: m.isDefault })),
     open: (deviceId) => openAudioSource({ kind: 'microphone', device: deviceId }, deps),
   };
 }

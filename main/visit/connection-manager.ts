@@ -96,11 +96,14 @@ export class ConnectionManager {
   }
 
   async #use(connection: Connection, mode: 'organization' | 'sample'): Promise<void> {
-    if (this.#connection && this.#connection !== connection) await this.#connection.close().catch(() => undefined);
+    if (this.#connection && this.#connection !== connection)
+      await this.#connection.close().catch(() => undefined);
     this.#connection = connection;
     this.#mode = mode;
-    this.#checks = await connection.checks().catch(
-      (): Check[] => [{ id: 'checks', label: 'Checks', status: 'fail', detail: 'The checks could not run.' }],
-    );
+    this.#checks = await connection
+      .checks()
+      .catch((): Check[] => [
+        { id: 'checks', label: 'Checks', status: 'fail', detail: 'The checks could not run.' },
+      ]);
   }
 }

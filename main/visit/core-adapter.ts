@@ -8,14 +8,29 @@ import type { CoreApi, DotPhraseStore, ReplacementStore } from './ports.ts';
 /** Wraps a CoreClient as the visit's CoreApi. */
 export function coreApiFrom(client: CoreClient): CoreApi {
   const dotPhrases: DotPhraseStore = {
-    list: async () => (await client.dotPhrases.list()).map((p) => ({ id: p.id, trigger: p.trigger ?? '', expansion: p.content ?? '' })),
-    bulkCreate: async (items) => void (await client.dotPhrases.bulkCreate(items.map((i) => ({ trigger: i.trigger, content: i.expansion })))),
-    bulkUpdate: async (items) => void (await client.dotPhrases.bulkUpdate(items.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })))),
+    list: async () =>
+      (await client.dotPhrases.list()).map((p) => ({
+        id: p.id,
+        trigger: p.trigger ?? '',
+        expansion: p.content ?? '',
+      })),
+    bulkCreate: async (items) =>
+      void (await client.dotPhrases.bulkCreate(
+        items.map((i) => ({ trigger: i.trigger, content: i.expansion })),
+      )),
+    bulkUpdate: async (items) =>
+      void (await client.dotPhrases.bulkUpdate(
+        items.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
+      )),
     bulkDelete: (ids) => client.dotPhrases.bulkDelete(ids),
   };
   const replacements: ReplacementStore = {
     list: async () =>
-      (await client.textReplacements.list()).map((r) => ({ id: r.id, spoken: r.original_text ?? '', written: r.replacement_text ?? '' })),
+      (await client.textReplacements.list()).map((r) => ({
+        id: r.id,
+        spoken: r.original_text ?? '',
+        written: r.replacement_text ?? '',
+      })),
     save: async (item) => {
       const body = { original_text: item.spoken, replacement_text: item.written };
       if (item.id) await client.textReplacements.update(item.id, body);
@@ -28,13 +43,21 @@ export function coreApiFrom(client: CoreClient): CoreApi {
     generateNote: (request) => client.generateNote(request),
     generateNoteAsync: async (request, onProgress) => {
       const job = await client.generateNoteAsync(request);
-      return job.result({ onProgress: (p) => onProgress(p.elapsedMs), initialDelayMs: 250, maxDelayMs: 2_000 });
+      return job.result({
+        onProgress: (p) => onProgress(p.elapsedMs),
+        initialDelayMs: 250,
+        maxDelayMs: 2_000,
+      });
     },
     editNote: (request) => client.editNoteWithInstructions(request),
     normalizedData: (note) => client.generateNormalizedData({ note }),
     suggestedOrders: (note) => client.generateSuggestedOrders({ note }),
     emCodes: async ({ note, transcriptItems, specialty }) => {
-      const job = await client.generateEmCodesAsync({ em_specialty_kind: specialty, note, transcript_items: transcriptItems });
+      const job = await client.generateEmCodesAsync({
+        em_specialty_kind: specialty,
+        note,
+        transcript_items: transcriptItems,
+      });
       return job.result({ initialDelayMs: 250, maxDelayMs: 2_000 });
     },
     patientInstructions: ({ note, locale, recipient }) =>

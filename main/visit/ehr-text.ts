@@ -25,7 +25,9 @@ export function sectionText(content: SectionContent): string {
       return plainText(content.text);
     case 'SUBSECTIONS':
       return content.subsections
-        .map((sub) => [plainText(sub.title), plainText(sub.text)].filter((part) => part.length > 0).join('\n'))
+        .map((sub) =>
+          [plainText(sub.title), plainText(sub.text)].filter((part) => part.length > 0).join('\n'),
+        )
         .join('\n\n');
     case 'UNSUPPORTED':
       return '';
@@ -39,7 +41,10 @@ export function sectionText(content: SectionContent): string {
 /** The whole note: "HEADING:" then the body, sections separated by one blank line. */
 export function noteText(note: Note): string {
   return note.sections
-    .map((section) => ({ heading: `${plainText(section.title).toUpperCase()}:`, body: sectionText(section.content) }))
+    .map((section) => ({
+      heading: `${plainText(section.title).toUpperCase()}:`,
+      body: sectionText(section.content),
+    }))
     .filter((part) => part.body.length > 0)
     .map((part) => `${part.heading}\n${part.body}`)
     .join('\n\n');

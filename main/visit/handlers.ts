@@ -16,7 +16,8 @@ export async function guard<T>(body: () => T | Promise<T>): Promise<IpcResult<T>
   try {
     return ok(await body());
   } catch (error) {
-    if (error instanceof VisitFailure) return fail(error.code, { detail: error.detail, retryable: error.retryable });
+    if (error instanceof VisitFailure)
+      return fail(error.code, { detail: error.detail, retryable: error.retryable });
     // LimitError messages state counts and field labels only (main/api/limits.ts guarantees it).
     if (error instanceof LimitError) return fail('limit_exceeded', { detail: error.message });
     throw error;
@@ -45,6 +46,9 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
     'visit:state': () => guard(() => app.recorder.state),
     'visit:transcript': () => guard(() => ({ items: app.recorder.transcript.all() })),
     'visit:discard': () => guard(() => app.discard()),
+    'visit:recoverable': () => guard(async () => ({ visits: await app.recoverable() })),
+    'visit:recover': (r) => guard(() => app.recover(r.id)),
+    'visit:forgetRecoverable': (r) => guard(async () => ({ visits: await app.forgetRecoverable(r.id) })),
 
     'note:templates': () =>
       guard(async () => {
@@ -52,7 +56,11 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
         const settingsAnswer = api.caller === 'user' ? await api.noteSettings().catch(() => null) : null;
         const templates = await api.templates(settingsAnswer?.note_locale ?? undefined);
         return {
-          templates: templates.map((t) => ({ key: t.key, title: t.title ?? t.key, description: t.description ?? '' })),
+          templates: templates.map((t) => ({
+            key: t.key,
+            title: t.title ?? t.key,
+            description: t.description ?? '',
+          })),
           defaultKey: settingsAnswer?.note_template_key ?? templates[0]?.key ?? null,
           noteLocales: [...NOTE_LOCALES],
           defaultLocale: settingsAnswer?.note_locale ?? 'ENGLISH_US',
@@ -66,7 +74,10 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
     'codes:normalized': () => guard(() => app.notes.codes(core())),
     'codes:em': (r) => guard(() => app.notes.em(core(), r.specialty, transcript())),
     'codes:emSpecialties': () =>
-      guard(() => ({ specialties: [...EM_SPECIALTIES], available: conn.mode !== 'none' && core().caller === 'server' })),
+      guard(() => ({
+        specialties: [...EM_SPECIALTIES],
+        available: conn.mode !== 'none' && core().caller === 'server',
+      })),
     'orders:suggest': () => guard(() => app.notes.orders(core())),
     'instructions:generate': (r) => guard(() => app.notes.instructions(core(), r.locale, r.recipient)),
     'instructions:translate': (r) => guard(() => app.notes.translate(core(), r.fromLocale, r.toLocale)),
@@ -75,7 +86,8 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
 
     'settings:get': () => guard(() => settings.get()),
     'settings:update': (r) => guard(() => settings.update(r)),
-    'settings:micTest': (r) => guard(async () => (await settings.micTest(r.deviceId, r.on), { done: true as const })),
+    'settings:micTest': (r) =>
+      guard(async () => (await settings.micTest(r.deviceId, r.on), { done: true as const })),
     'settings:customization': (r) => guard(() => settings.customization(r.templateKey)),
     'settings:saveCustomization': (r) => guard(() => settings.saveCustomization(r)),
     'dotPhrases:list': () => guard(async () => ({ items: await core().dotPhrases().list() })),

@@ -9,6 +9,7 @@ import type { ErrorCode } from '../../preload/contract/index.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import type { StreamingError } from '../streaming/streaming-error.ts';
+import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 
@@ -75,6 +76,23 @@ export function createLiveTranscriber(options: {
       await session.start();
       live.pump();
       return live;
+    },
+    async resend(recovered) {
+      // The old journal is not shredded here: it stays the visit's safety net until the visit is discarded.
+      const result = await resendRecovered(recovered, {
+        baseUrl: options.baseUrl,
+        tokens: options.tokens,
+        ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
+      });
+      if (result.kind !== 'transcribe') throw new TypeError('Not a visit journal.');
+      return result.items.map((item, i) => ({
+        id: `recovered-${i}`,
+        text: item.text,
+        speakerType: item.speaker_type,
+        startMs: item.start_offset_ms,
+        endMs: item.end_offset_ms,
+        final: true,
+      }));
     },
   };
 }

@@ -77,13 +77,22 @@ export function toCodesDto(data: NormalizedData): Codes {
       const legacy = condition as { is_hcc?: unknown; is_mcc?: unknown };
       const coding = toCoding(condition.coding, 'ICD-10');
       return {
-        coding: { ...coding, isHcc: coding.isHcc || legacy.is_hcc === true, isMcc: coding.isMcc || legacy.is_mcc === true },
+        coding: {
+          ...coding,
+          isHcc: coding.isHcc || legacy.is_hcc === true,
+          isMcc: coding.isMcc || legacy.is_mcc === true,
+        },
         alternatives: (condition.alternative_coding ?? []).map((alt) => toCoding(alt, 'ICD-10')),
         clinicalStatus: condition.clinical_status ?? null,
       };
     }),
     observations: data.observations.map((observation) => {
-      const codings = observation.coding == null ? [] : Array.isArray(observation.coding) ? observation.coding : [observation.coding];
+      const codings =
+        observation.coding == null
+          ? []
+          : Array.isArray(observation.coding)
+            ? observation.coding
+            : [observation.coding];
       return {
         display: observation.display ?? '',
         value: observation.value == null ? null : String(observation.value),
@@ -98,7 +107,9 @@ function frequencyText(frequency: unknown): string | null {
   if (frequency == null) return null;
   if (typeof frequency === 'string' || typeof frequency === 'number') return String(frequency);
   if (typeof frequency === 'object') {
-    const parts = Object.values(frequency as Record<string, unknown>).filter((v) => typeof v === 'string' || typeof v === 'number');
+    const parts = Object.values(frequency as Record<string, unknown>).filter(
+      (v) => typeof v === 'string' || typeof v === 'number',
+    );
     return parts.length > 0 ? parts.map(String).map(humanizeIfCode).join(' ') : null;
   }
   return null;
@@ -110,7 +121,8 @@ function humanizeIfCode(value: string): string {
 
 function toOrder(order: SuggestedOrder): Order {
   const isMedication = /MEDICATION/i.test(order.category);
-  const dose = order.dose_value == null ? null : `${order.dose_value}${order.dose_unit ? ` ${order.dose_unit}` : ''}`;
+  const dose =
+    order.dose_value == null ? null : `${order.dose_value}${order.dose_unit ? ` ${order.dose_unit}` : ''}`;
   return {
     description: order.description,
     details: order.details ?? null,
@@ -134,7 +146,13 @@ export function toOrdersDto(orders: SuggestedOrder[]): Orders {
     list.push(toOrder(order));
     groups.set(order.category, list);
   }
-  return { categories: [...groups].map(([category, list]) => ({ category, label: humanize(category), orders: list })) };
+  return {
+    categories: [...groups].map(([category, list]) => ({
+      category,
+      label: humanize(category),
+      orders: list,
+    })),
+  };
 }
 
 /** E/M codes as shown, plus the specialty list for the picker. */

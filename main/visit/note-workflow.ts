@@ -27,7 +27,10 @@ export function checkLimit(text: string | null | undefined, max: number, label: 
   if (text == null) return;
   const n = charCount(text);
   if (n > max) {
-    throw new VisitFailure('limit_exceeded', `${label} is ${n.toLocaleString('en-US')} characters; the limit is ${max.toLocaleString('en-US')}.`);
+    throw new VisitFailure(
+      'limit_exceeded',
+      `${label} is ${n.toLocaleString('en-US')} characters; the limit is ${max.toLocaleString('en-US')}.`,
+    );
   }
 }
 
@@ -69,7 +72,9 @@ export class NoteWorkflow {
     try {
       this.#note =
         request.mode === 'async'
-          ? await core.generateNoteAsync(body, (ms) => onProgress({ stage: 'working', elapsedSec: Math.round(ms / 1000) }))
+          ? await core.generateNoteAsync(body, (ms) =>
+              onProgress({ stage: 'working', elapsedSec: Math.round(ms / 1000) }),
+            )
           : await core.generateNote(body);
     } catch (error) {
       onProgress({ stage: 'failed', elapsedSec: (Date.now() - started) / 1000 });
@@ -82,13 +87,17 @@ export class NoteWorkflow {
   /** Replaces one section's content by hand (TEXT, or the subsections of Assessment and Plan). */
   editSection(revision: number, key: string, content: SectionContent): NoteDto {
     const note = this.#require();
-    if (revision !== this.#revision) throw new VisitFailure('invalid_request', 'The note changed meanwhile. Review it and edit again.');
+    if (revision !== this.#revision)
+      throw new VisitFailure('invalid_request', 'The note changed meanwhile. Review it and edit again.');
     const index = note.sections.findIndex((s) => s.key === key);
     const section = note.sections[index];
     if (!section || content.type === 'UNSUPPORTED') throw new VisitFailure('invalid_request');
     if (content.type !== section.content.type) throw new VisitFailure('invalid_request');
     const sections = [...note.sections];
-    sections[index] = { ...section, content: content.type === 'TEXT' ? { type: 'TEXT', text: content.text } : content };
+    sections[index] = {
+      ...section,
+      content: content.type === 'TEXT' ? { type: 'TEXT', text: content.text } : content,
+    };
     this.#note = { ...note, sections };
     return this.#changed();
   }
@@ -127,7 +136,11 @@ export class NoteWorkflow {
     if (!this.#instructions) throw new VisitFailure('no_note');
     // Always translate the reviewed original, never a translation of a translation.
     const fromLocale = this.#instructions.locale;
-    const text = await core.translateInstructions({ instructions: this.#instructions.text, fromLocale, toLocale });
+    const text = await core.translateInstructions({
+      instructions: this.#instructions.text,
+      fromLocale,
+      toLocale,
+    });
     return { text, locale: toLocale, translated: fromLocale !== toLocale, locales: [...NOTE_LOCALES] };
   }
 

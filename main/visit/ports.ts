@@ -12,6 +12,7 @@ import type {
 import type { EmCodes, NormalizedData, SuggestedOrder } from '../api/schemas/coding.ts';
 import type { EditNoteRequest, GenerateNoteRequest, Note } from '../api/schemas/note.ts';
 import type { CallerKind } from '../api/protocol.ts';
+import type { RecoveredSession } from '../streaming/journal-store.ts';
 import type {
   AudioDevice,
   Check,
@@ -66,6 +67,25 @@ export interface LiveSession {
 /** Starts live transcription sessions. */
 export interface LiveTranscriber {
   start(options: { locales: readonly string[]; streams: readonly LiveStream[] }): Promise<LiveSession>;
+  /** Sends a crashed visit's kept audio again; resolves with its complete final transcript. */
+  resend(recovered: RecoveredSession): Promise<LiveItem[]>;
+}
+
+/** An unfinished visit a crash or a forced quit left in the journal folder. */
+export interface RecoverableVisit {
+  readonly id: string;
+  readonly startedAt: number;
+  /** Older than the retention period (kept because it is unfinished). */
+  readonly stale: boolean;
+}
+
+/** The journal folder, as the visit sees it. */
+export interface VisitJournals {
+  listRecoverable(): Promise<
+    readonly { id: string; session: 'transcribe' | 'dictate'; createdAt: number; stale: boolean }[]
+  >;
+  recover(id: string): Promise<RecoveredSession>;
+  shred(id: string): Promise<void>;
 }
 
 /** The operating system's microphone permission (macOS and Windows privacy settings). */

@@ -16,7 +16,9 @@ const SAMPLE_INPUTS: AudioInputs = {
 };
 
 /** Builds the sample kit; the local service starts on the first connect and stops on close. */
-export function createSampleKit(options: { recording?: string } = {}): SampleKit & { close(): Promise<void> } {
+export function createSampleKit(
+  options: { recording?: string } = {},
+): SampleKit & { close(): Promise<void> } {
   let running: Promise<SampleService> | null = null;
   return {
     async connect(): Promise<Connection> {
@@ -24,7 +26,10 @@ export function createSampleKit(options: { recording?: string } = {}): SampleKit
       const clientId = randomUUID();
       running ??= startSampleService();
       const service = await running;
-      service.service.control.setClient({ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+      service.service.control.setClient({
+        id: clientId,
+        publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      });
       const baseUrl = new URL(service.url);
       const http = new HttpClient({ baseUrl });
       const auth = new ServerTokenSource(http, { clientId, privateKey });

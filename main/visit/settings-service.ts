@@ -36,7 +36,12 @@ export class SettingsService {
   readonly #emit: EmitEvent;
   #micTest: { source: AudioSource; timer: ReturnType<typeof setTimeout> } | null = null;
 
-  constructor(connections: ConnectionManager, audio: AudioInputs, preferences: PreferenceStore, emit: EmitEvent) {
+  constructor(
+    connections: ConnectionManager,
+    audio: AudioInputs,
+    preferences: PreferenceStore,
+    emit: EmitEvent,
+  ) {
     this.#connections = connections;
     this.#audio = audio;
     this.#preferences = preferences;
@@ -64,7 +69,11 @@ export class SettingsService {
     this.#preferences.update(local);
     if (noteLocale !== undefined || noteTemplateKey !== undefined) {
       const core = this.#connections.require().core;
-      if (core.caller !== 'user') throw new VisitFailure('permission_denied', 'Note settings belong to a clinician sign-in; with server credentials, choose the template per visit.');
+      if (core.caller !== 'user')
+        throw new VisitFailure(
+          'permission_denied',
+          'Note settings belong to a clinician sign-in; with server credentials, choose the template per visit.',
+        );
       await core.updateNoteSettings({
         ...(noteLocale !== undefined ? { note_locale: noteLocale } : {}),
         ...(noteTemplateKey !== undefined ? { note_template_key: noteTemplateKey } : {}),
@@ -100,16 +109,26 @@ export class SettingsService {
       sections: answer.sections.map((s) => ({
         key: s.section_key,
         title: humanize(s.section_key),
-        style: (SECTION_STYLES as readonly string[]).includes(s.style ?? '') ? (s.style as Customization['sections'][number]['style']) : 'AUTO',
+        style: (SECTION_STYLES as readonly string[]).includes(s.style ?? '')
+          ? (s.style as Customization['sections'][number]['style'])
+          : 'AUTO',
         instruction: s.custom_instruction ?? '',
       })),
     };
   }
 
   async saveCustomization(customization: Customization): Promise<Customization> {
-    checkLimit(customization.templateInstruction, INPUT_LIMITS.customInstructionChars, 'The template instruction');
+    checkLimit(
+      customization.templateInstruction,
+      INPUT_LIMITS.customInstructionChars,
+      'The template instruction',
+    );
     for (const section of customization.sections) {
-      checkLimit(section.instruction, INPUT_LIMITS.customInstructionChars, `The instruction for ${section.title}`);
+      checkLimit(
+        section.instruction,
+        INPUT_LIMITS.customInstructionChars,
+        `The instruction for ${section.title}`,
+      );
     }
     await this.#connections.require().core.updateCustomization(customization.templateKey, {
       note_template_custom_instructions: customization.templateInstruction || null,

@@ -13,7 +13,9 @@ import type {
   Connector,
   MicrophoneAccess,
   PreferenceStore,
+  RecoverableVisit,
   SampleKit,
+  VisitJournals,
 } from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
 import { VisitFailure } from './visit-failure.ts';
@@ -31,6 +33,8 @@ export interface VisitAppDeps {
   readonly platform: string;
   /** The OS microphone permission; none where the OS has no such setting (Linux, tests). */
   readonly microphoneAccess?: MicrophoneAccess;
+  /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
+  readonly journals?: VisitJournals;
 }
 
 /** One app-wide visit service (one visit at a time). */
@@ -93,6 +97,42 @@ export class VisitApp {
   async discard(): Promise<VisitState> {
     this.notes.reset();
     return this.recorder.discard();
+  }
+
+  /** Visits a crash or forced quit left unfinished (their audio is kept, encrypted, until dealt with). */
+  async recoverable(): Promise<RecoverableVisit[]> {
+    const all = (await this.deps.journals?.listRecoverable()) ?? [];
+    return all
+      .filter((j) => j.session === 'transcribe')
+      .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale }));
+  }
+
+  /**
+   * Sends an unfinished visit's kept audio again to the organization's service and shows the complete
+   * transcript as an ended visit. On failure nothing is shredded: it can be tried again.
+   */
+  async recover(id: string): Promise<VisitState> {
+    const journals = this.deps.journals;
+    if (!journals) throw new VisitFailure('invalid_request');
+    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
+    if (this.connections.mode !== 'organization') throw new VisitFailure('not_connected');
+    const connection = this.connections.require();
+    let recovered;
+    try {
+      recovered = await journals.recover(id);
+    } catch {
+      throw new VisitFailure('invalid_request', 'This interrupted visit can no longer be read.');
+    }
+    const items = await connection.transcriber.resend(recovered);
+    this.notes.reset();
+    return this.recorder.restore(items, () => journals.shred(id));
+  }
+
+  /** Shreds an unfinished visit the clinician chose not to recover. */
+  async forgetRecoverable(id: string): Promise<RecoverableVisit[]> {
+    if (!(await this.recoverable()).some((v) => v.id === id)) throw new VisitFailure('invalid_request');
+    await this.deps.journals?.shred(id);
+    return this.recoverable();
   }
 
   generateNote(request: GenerateNote) {

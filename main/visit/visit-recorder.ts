@@ -14,7 +14,7 @@ import {
 } from '../../preload/contract/index.ts';
 import { AudioTap } from './audio-tap.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
-import type { LiveHealth, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
+import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';
 import { VisitFailure } from './visit-failure.ts';
 
@@ -35,8 +35,8 @@ export class VisitRecorder {
   readonly transcript = new TranscriptStore();
   #state: VisitState = initialState(false);
   #session: LiveSession | null = null;
-  /** The last session, kept after it ended so its journal can be shredded when the visit is discarded. */
-  #last: LiveSession | null = null;
+  /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
+  #last: Pick<LiveSession, 'forget'> | null = null;
   #taps: AudioTap[] = [];
   #startedAt = 0;
   #pausedAt: number | null = null;
@@ -125,6 +125,22 @@ export class VisitRecorder {
     // A failure reported while ending wins over "ended".
     if ((this.#state.phase as VisitState['phase']) === 'ending')
       this.#set({ phase: 'ended', connection: 'connected' });
+    return this.state;
+  }
+
+  /**
+   * Shows a recovered visit's complete transcript as an ended visit (the note can be written from it). Its
+   * journal is shredded, like any visit's, when the visit is discarded or the next one starts.
+   */
+  async restore(items: readonly LiveItem[], forget: () => Promise<void>): Promise<VisitState> {
+    if (this.active) throw new VisitFailure('visit_in_progress');
+    await this.#last?.forget().catch(() => undefined);
+    this.#last = { forget };
+    this.transcript.clear();
+    for (const item of items) this.transcript.upsert(item);
+    this.#state = { ...initialState(false), phase: 'ended' };
+    this.#flush();
+    this.#pushState();
     return this.state;
   }
 

@@ -3,7 +3,13 @@
  * `on…` subscription per event, derived from the maps so that preload, test bridge and renderer agree.
  */
 import type { z } from 'zod';
-import { channels, type ChannelName, type ParsedRequestOf, type RequestOf, type ResponseOf } from './channels.ts';
+import {
+  channels,
+  type ChannelName,
+  type ParsedRequestOf,
+  type RequestOf,
+  type ResponseOf,
+} from './channels.ts';
 import { fail, ipcResultSchema, type IpcResult } from './errors.ts';
 import { events, type EventName, type EventPayload } from './events.ts';
 
@@ -16,13 +22,18 @@ export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `
 export type SubscriptionName<E extends string> = `on${Capitalize<MethodName<E>>}`;
 
 /** Channels whose request has no required field may be called without an argument. */
-type RequestArgs<C extends ChannelName> = Record<never, never> extends RequestOf<C> ? [request?: RequestOf<C>] : [request: RequestOf<C>];
+type RequestArgs<C extends ChannelName> =
+  Record<never, never> extends RequestOf<C> ? [request?: RequestOf<C>] : [request: RequestOf<C>];
 
 /** What the renderer sees on `window.scribe`. */
 export type ScribeApi = {
-  readonly [C in ChannelName as MethodName<C>]: (...args: RequestArgs<C>) => Promise<IpcResult<ResponseOf<C>>>;
+  readonly [C in ChannelName as MethodName<C>]: (
+    ...args: RequestArgs<C>
+  ) => Promise<IpcResult<ResponseOf<C>>>;
 } & {
-  readonly [E in EventName as SubscriptionName<E>]: (listener: (payload: EventPayload<E>) => void) => () => void;
+  readonly [E in EventName as SubscriptionName<E>]: (
+    listener: (payload: EventPayload<E>) => void,
+  ) => () => void;
 };
 
 /** The function name the preload exposes for a channel. */
@@ -45,7 +56,12 @@ export function parseRequest<C extends ChannelName>(
   const parsed = (channels[channel].request as z.ZodType).safeParse(raw ?? {});
   if (parsed.success) return { ok: true, data: parsed.data as ParsedRequestOf<C> };
   const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(request)');
-  return { ok: false, result: fail('invalid_request', { detail: `The request was not valid (${[...new Set(fields)].join(', ')}).` }) };
+  return {
+    ok: false,
+    result: fail('invalid_request', {
+      detail: `The request was not valid (${[...new Set(fields)].join(', ')}).`,
+    }),
+  };
 }
 
 /** Parses an answer (on either side); a malformed answer is a bug and becomes `internal`. */

@@ -33,6 +33,7 @@ import {
 import {
   ConnectionStatusSchema,
   ConnectRequestSchema,
+  RecoverableVisitSchema,
   StartVisitSchema,
   TranscriptItemSchema,
   VisitOptionsSchema,
@@ -66,6 +67,15 @@ export const channels = {
   'visit:transcript': channel(Empty, z.object({ items: z.array(TranscriptItemSchema) })),
   /** Forget the current visit (transcript, note, codes) to start a new one. */
   'visit:discard': channel(Empty, VisitStateSchema),
+  /** Visits a crash left unfinished (audio kept, encrypted, on this computer). */
+  'visit:recoverable': channel(Empty, z.object({ visits: z.array(RecoverableVisitSchema) })),
+  /** Send one again and show its complete transcript as an ended visit. */
+  'visit:recover': channel(z.object({ id: z.string() }), VisitStateSchema),
+  /** Shred one the clinician chose not to recover. */
+  'visit:forgetRecoverable': channel(
+    z.object({ id: z.string() }),
+    z.object({ visits: z.array(RecoverableVisitSchema) }),
+  ),
 
   // Note
   'note:templates': channel(Empty, TemplatesSchema),
@@ -77,7 +87,10 @@ export const channels = {
   // Codes and more
   'codes:normalized': channel(Empty, CodesSchema),
   'codes:em': channel(EmRequestSchema, EmCodesSchema),
-  'codes:emSpecialties': channel(Empty, z.object({ specialties: z.array(z.string()), available: z.boolean() })),
+  'codes:emSpecialties': channel(
+    Empty,
+    z.object({ specialties: z.array(z.string()), available: z.boolean() }),
+  ),
   'orders:suggest': channel(Empty, OrdersSchema),
   'instructions:generate': channel(InstructionsRequestSchema, InstructionsSchema),
   'instructions:translate': channel(TranslateRequestSchema, InstructionsSchema),
@@ -95,7 +108,10 @@ export const channels = {
   'dotPhrases:bulk': channel(DotPhraseBulkSchema, z.object({ items: z.array(DotPhraseSchema) })),
   'replacements:list': channel(Empty, z.object({ items: z.array(ReplacementSchema) })),
   'replacements:save': channel(ReplacementSaveSchema, z.object({ items: z.array(ReplacementSchema) })),
-  'replacements:delete': channel(z.object({ id: z.string() }), z.object({ items: z.array(ReplacementSchema) })),
+  'replacements:delete': channel(
+    z.object({ id: z.string() }),
+    z.object({ items: z.array(ReplacementSchema) }),
+  ),
 } as const;
 
 /** Name of a request channel. */

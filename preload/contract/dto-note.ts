@@ -11,7 +11,11 @@ export const SectionContentSchema = z.discriminatedUnion('type', [
 ]);
 export type SectionContent = z.infer<typeof SectionContentSchema>;
 
-export const NoteSectionSchema = z.object({ key: z.string(), title: z.string(), content: SectionContentSchema });
+export const NoteSectionSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  content: SectionContentSchema,
+});
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 
 export const NoteSchema = z.object({
@@ -42,7 +46,10 @@ export const GenerateNoteSchema = z.object({
   /** `async` reports progress; for long visits. */
   mode: z.enum(['sync', 'async']),
   /** Extra context for a regeneration. */
-  extraContext: z.string().max(INPUT_LIMITS.extraContextChars * 2).nullable(),
+  extraContext: z
+    .string()
+    .max(INPUT_LIMITS.extraContextChars * 2)
+    .nullable(),
 });
 export type GenerateNote = z.infer<typeof GenerateNoteSchema>;
 
@@ -80,7 +87,10 @@ export const ObservationSchema = z.object({
   unit: z.string().nullable(),
   codes: z.array(CodingSchema),
 });
-export const CodesSchema = z.object({ conditions: z.array(ConditionSchema), observations: z.array(ObservationSchema) });
+export const CodesSchema = z.object({
+  conditions: z.array(ConditionSchema),
+  observations: z.array(ObservationSchema),
+});
 export type Codes = z.infer<typeof CodesSchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;

@@ -4,7 +4,6 @@ import { AudioDeviceSchema } from './dto-visit.ts';
 import { SECTION_STYLES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
-
 export const SettingsSchema = z.object({
   devices: z.array(AudioDeviceSchema),
   clinicianDeviceId: z.string().nullable(),
@@ -45,7 +44,10 @@ export type DotPhrase = z.infer<typeof DotPhraseSchema>;
 export const DotPhraseBulkSchema = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('create'),
-    items: z.array(DotPhraseSchema.omit({ id: true })).min(1).max(INPUT_LIMITS.bulkItems),
+    items: z
+      .array(DotPhraseSchema.omit({ id: true }))
+      .min(1)
+      .max(INPUT_LIMITS.bulkItems),
   }),
   z.object({ op: z.literal('update'), items: z.array(DotPhraseSchema).min(1).max(INPUT_LIMITS.bulkItems) }),
   z.object({ op: z.literal('delete'), ids: z.array(z.string()).min(1).max(INPUT_LIMITS.bulkItems) }),

@@ -62,6 +62,15 @@ export const StartVisitSchema = z.object({
 });
 export type StartVisit = z.infer<typeof StartVisitSchema>;
 
+/** A visit a crash or forced quit left unfinished; only ids and times, never content. */
+export const RecoverableVisitSchema = z.object({
+  id: z.string(),
+  startedAt: z.number(),
+  /** Older than the retention period. */
+  stale: z.boolean(),
+});
+export type RecoverableVisit = z.infer<typeof RecoverableVisitSchema>;
+
 /** What the Visit screen needs to offer its choices. */
 export const VisitOptionsSchema = z.object({
   devices: z.array(AudioDeviceSchema),

@@ -50,8 +50,10 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   service_error: 'The service had a problem on its side. Try again in a moment.',
   not_found: 'The service could not find that (it may have expired).',
   transcript_too_short: 'The conversation is too short to write a note from. Record more of the visit.',
-  no_instructions_content: 'This note has nothing a patient needs to act on, so there are no instructions to write.',
-  server_credentials_required: 'E/M codes need organization server credentials; a user sign-in cannot request them.',
+  no_instructions_content:
+    'This note has nothing a patient needs to act on, so there are no instructions to write.',
+  server_credentials_required:
+    'E/M codes need organization server credentials; a user sign-in cannot request them.',
   consent_required: 'Confirm that the patient agreed to the recording before starting.',
   visit_not_active: 'No visit is being recorded right now.',
   visit_in_progress: 'A visit is already being recorded. End it first.',
@@ -95,6 +97,12 @@ export function ok<T>(data: T): IpcResult<T> {
  * Builds a failure. `detail` replaces the default words only when it is known to be patient-free (limit
  * messages that state counts, base-URL rules).
  */
-export function fail<T = never>(code: ErrorCode, options: { retryable?: boolean; detail?: string } = {}): IpcResult<T> {
-  return { ok: false, error: { code, message: options.detail ?? ERROR_TEXT[code], retryable: options.retryable ?? false } };
+export function fail<T = never>(
+  code: ErrorCode,
+  options: { retryable?: boolean; detail?: string } = {},
+): IpcResult<T> {
+  return {
+    ok: false,
+    error: { code, message: options.detail ?? ERROR_TEXT[code], retryable: options.retryable ?? false },
+  };
 }

@@ -3,6 +3,7 @@
  * real keychain, real settings file, real journal folder, the local service over loopback, and the
  * sample's synthetic recording as the microphone.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     await h.close();
   });
 
-  async function start(dataDir: string, env: Record<string, string> = {}) {
+  async function start(dataDir: string, env: Record<string, string> = {}, store = secrets) {
     const settings = openNodeSettingsStore(dataDir);
     const resolved = await loadConfig({
       settings,
@@ -68,7 +69,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     const services = await buildAppServices({
       resolved,
       settings,
-      secrets,
+      secrets: store,
       dataDir,
       clipboard,
       emit: () => undefined,
@@ -195,5 +196,66 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
       'ENGLISH_US',
       'SPANISH_MX',
     ]);
+  });
+
+  it('offers a visit a killed process left unfinished, recovers its whole transcript, and shreds it on discard', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+    const keyFile = join(dataDir, 'key.pem');
+    await writeFile(keyFile, h.staticPem, { mode: 0o600 });
+    // The CLI journals exactly as the app does (same folder layout, same keychain service); kill it mid-visit
+    // while recognition lags, so some acknowledged audio has no final text yet.
+    const all = expectedSentences('visit.wav');
+    const killAt = Math.ceil(all[2]!.endMs / 100) + 9;
+    const before = h.streaming.sockets.length;
+    h.streaming.timings.recognitionLatencyMs = 2_500;
+    const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'transcribe', VISIT], {
+      env: {
+        ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
+        SCRIBE_SERVICE_URL: h.service.url,
+        SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+        SCRIBE_PRIVATE_KEY_FILE: keyFile,
+        SCRIBE_DATA_DIR: dataDir,
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.on('close', resolve));
+    await until(
+      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= killAt,
+      20_000,
+      'audio of three sentences',
+    );
+    child.kill('SIGKILL');
+    await exited;
+    h.streaming.timings.recognitionLatencyMs = 150;
+
+    const { handlers } = await start(dataDir, {}, new KeychainSecretStore());
+    const { visits } = data(await handlers['visit:recoverable']({}, ctx));
+    expect(visits).toHaveLength(1);
+    expect(await handlers['visit:recover']({ id: visits[0]!.id }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'not_connected' },
+    });
+    data(
+      await handlers['connect:configure'](
+        {
+          baseUrl: h.service.url,
+          credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+        },
+        ctx,
+      ),
+    );
+    expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx)).phase).toBe('ended');
+    const said = data(await handlers['visit:transcript']({}, ctx)).items.filter((i) => i.final);
+    const texts = said.map((i) => i.text);
+    // Every sentence the killed process captured, once and in order; nothing it never heard.
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+    expect(texts).toEqual(all.slice(0, texts.length).map((s) => s.text));
+    for (const [i, item] of said.entries())
+      expect(Math.abs(item.startMs - all[i]!.startMs)).toBeLessThanOrEqual(200);
+
+    data(await handlers['visit:discard']({}, ctx));
+    expect((await readdir(journalDir(dataDir))).filter((f) => f.startsWith(visits[0]!.id))).toEqual([]);
+    expect(data(await handlers['visit:recoverable']({}, ctx)).visits).toEqual([]);
   });
 });

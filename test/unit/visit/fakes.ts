@@ -1,6 +1,7 @@
 /** Fakes of the visit's own ports, for unit tests (no network, no audio device). */
 import type { ErrorCode } from '../../../preload/contract/index.ts';
 import type { Note } from '../../../main/api/schemas/note.ts';
+import type { RecoveredSession } from '../../../main/streaming/journal-store.ts';
 import type {
   CoreApi,
   LiveHealth,
@@ -65,6 +66,13 @@ export class FakeTranscriber implements LiveTranscriber {
     const session = new FakeLiveSession(options.streams);
     this.sessions.push(session);
     return session;
+  }
+  /** What resend() answers, and the journals it was asked to send again. */
+  resendItems: LiveItem[] = [];
+  resent: string[] = [];
+  async resend(recovered: RecoveredSession) {
+    this.resent.push(recovered.id);
+    return this.resendItems;
   }
 }
 

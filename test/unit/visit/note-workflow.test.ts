@@ -3,7 +3,14 @@ import { NoteWorkflow } from '../../../main/visit/note-workflow.ts';
 import { VisitFailure } from '../../../main/visit/visit-failure.ts';
 import { NOTE, fakeCore } from './fakes.ts';
 
-const TRANSCRIPT = [{ text: 'I have had chest pain for three days.', speaker_type: 'PATIENT', start_offset_ms: 0, end_offset_ms: 900 }];
+const TRANSCRIPT = [
+  {
+    text: 'I have had chest pain for three days.',
+    speaker_type: 'PATIENT',
+    start_offset_ms: 0,
+    end_offset_ms: 900,
+  },
+];
 const generate = { templateKey: 'SOAP', locale: 'ENGLISH_US', mode: 'sync' as const, extraContext: null };
 
 async function failure(promise: Promise<unknown> | (() => unknown)): Promise<VisitFailure> {
@@ -21,7 +28,9 @@ describe('NoteWorkflow', () => {
     const core = fakeCore('server');
     const notes = new NoteWorkflow();
     const long = 'x'.repeat(10_001);
-    const f = await failure(notes.generate(core, { ...generate, extraContext: long }, TRANSCRIPT, () => undefined));
+    const f = await failure(
+      notes.generate(core, { ...generate, extraContext: long }, TRANSCRIPT, () => undefined),
+    );
     expect(f.code).toBe('limit_exceeded');
     expect(f.detail).toBe('The extra context is 10,001 characters; the limit is 10,000.');
     expect(core.calls).toEqual([]);
@@ -35,8 +44,12 @@ describe('NoteWorkflow', () => {
     const stages: string[] = [];
     const notes = new NoteWorkflow();
     let sent: unknown;
-    const user = fakeCore('user', { generateNoteAsync: async (request, onProgress) => ((sent = request), onProgress(2_000), NOTE) });
-    const note = await notes.generate(user, { ...generate, mode: 'async' }, TRANSCRIPT, (p) => stages.push(p.stage));
+    const user = fakeCore('user', {
+      generateNoteAsync: async (request, onProgress) => ((sent = request), onProgress(2_000), NOTE),
+    });
+    const note = await notes.generate(user, { ...generate, mode: 'async' }, TRANSCRIPT, (p) =>
+      stages.push(p.stage),
+    );
     expect(stages).toEqual(['queued', 'working', 'done']);
     expect(sent).not.toHaveProperty('note_template_key');
     expect(note.revision).toBe(1);
@@ -48,14 +61,20 @@ describe('NoteWorkflow', () => {
     const edited = notes.editSection(1, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'Chest pain, 3 days.' });
     expect(edited.revision).toBe(2);
     expect(notes.copyText('CHIEF_COMPLAINT')).toBe('Chest pain, 3 days.');
-    expect((await failure(() => notes.editSection(1, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'stale' }))).code).toBe('invalid_request');
-    expect((await failure(() => notes.editSection(2, 'ASSESSMENT_AND_PLAN', { type: 'TEXT', text: 'flat' }))).code).toBe('invalid_request');
+    expect(
+      (await failure(() => notes.editSection(1, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'stale' }))).code,
+    ).toBe('invalid_request');
+    expect(
+      (await failure(() => notes.editSection(2, 'ASSESSMENT_AND_PLAN', { type: 'TEXT', text: 'flat' }))).code,
+    ).toBe('invalid_request');
   });
 
   it('asks for server credentials before E/M and translates the original instructions', async () => {
     const notes = new NoteWorkflow();
     await notes.generate(fakeCore('user'), generate, TRANSCRIPT, () => undefined);
-    expect((await failure(notes.em(fakeCore('user'), 'CARDIOLOGY', TRANSCRIPT))).code).toBe('server_credentials_required');
+    expect((await failure(notes.em(fakeCore('user'), 'CARDIOLOGY', TRANSCRIPT))).code).toBe(
+      'server_credentials_required',
+    );
     const server = fakeCore('server');
     expect((await notes.em(server, 'CARDIOLOGY', TRANSCRIPT)).specialties).toHaveLength(9);
     await notes.instructions(server, 'ENGLISH_US', 'PATIENT');

@@ -4,7 +4,14 @@ import { noteText, plainText, sectionText, withLineEndings } from '../../../main
 import { toCodesDto, toNoteDto, toOrdersDto } from '../../../main/visit/mapping.ts';
 import { NOTE } from './fakes.ts';
 
-const item = (id: string, startMs: number, final: boolean, text = `t${id}`) => ({ id, text, speakerType: 'DOCTOR', startMs, endMs: startMs + 500, final });
+const item = (id: string, startMs: number, final: boolean, text = `t${id}`) => ({
+  id,
+  text,
+  speakerType: 'DOCTOR',
+  startMs,
+  endMs: startMs + 500,
+  final,
+});
 
 describe('TranscriptStore', () => {
   it('upserts partials by id, keeps time order, never downgrades a final, and batches changes', () => {
@@ -17,7 +24,12 @@ describe('TranscriptStore', () => {
       ['a', 'hello', true],
       ['b', 'chest pain', true],
     ]);
-    expect(store.takePending().map((i) => i.text).sort()).toEqual(['chest pain', 'hello']);
+    expect(
+      store
+        .takePending()
+        .map((i) => i.text)
+        .sort(),
+    ).toEqual(['chest pain', 'hello']);
     expect(store.takePending()).toEqual([]);
     store.upsert(item('c', 3_000, false));
     expect(store.finalInputs().map((i) => i.text)).toEqual(['hello', 'chest pain']);
@@ -46,7 +58,11 @@ describe('EHR plain text', () => {
 
   it('keeps a content type it does not know as unsupported instead of failing', () => {
     const note = toNoteDto({ ...NOTE, sections: [{ key: 'X', content: { type: 'TABLE' } }] }, 1);
-    expect(note.sections[0]).toEqual({ key: 'X', title: 'X', content: { type: 'UNSUPPORTED', originalType: 'TABLE' } });
+    expect(note.sections[0]).toEqual({
+      key: 'X',
+      title: 'X',
+      content: { type: 'UNSUPPORTED', originalType: 'TABLE' },
+    });
     expect(noteText(note)).toBe('');
   });
 });
@@ -55,26 +71,53 @@ describe('mapping', () => {
   it('reads HCC/MCC flags from coding or (older versions) from the condition, and one or many observation codings', () => {
     const codes = toCodesDto({
       conditions: [
-        { coding: { code: 'E11.9', display: 'Diabetes', system: 'http://hl7.org/fhir/sid/icd-10-cm', is_hcc: true }, alternative_coding: [{ code: 'E11.65' }] },
+        {
+          coding: {
+            code: 'E11.9',
+            display: 'Diabetes',
+            system: 'http://hl7.org/fhir/sid/icd-10-cm',
+            is_hcc: true,
+          },
+          alternative_coding: [{ code: 'E11.65' }],
+        },
         { coding: { code: 'I10' }, is_mcc: true } as never,
       ],
       observations: [
-        { display: 'Systolic', value: 140, unit: 'mm[Hg]', coding: { code: '8480-6', system: 'http://loinc.org' } },
+        {
+          display: 'Systolic',
+          value: 140,
+          unit: 'mm[Hg]',
+          coding: { code: '8480-6', system: 'http://loinc.org' },
+        },
         { display: 'Both', coding: [{ code: '1' }, { code: '2' }] },
       ],
     });
-    expect(codes.conditions.map((c) => [c.coding.code, c.coding.system, c.coding.isHcc, c.coding.isMcc])).toEqual([
+    expect(
+      codes.conditions.map((c) => [c.coding.code, c.coding.system, c.coding.isHcc, c.coding.isMcc]),
+    ).toEqual([
       ['E11.9', 'ICD-10', true, false],
       ['I10', 'ICD-10', false, true],
     ]);
     expect(codes.conditions[0]?.alternatives[0]?.code).toBe('E11.65');
-    expect(codes.observations[0]).toMatchObject({ value: '140', codes: [{ code: '8480-6', system: 'LOINC' }] });
+    expect(codes.observations[0]).toMatchObject({
+      value: '140',
+      codes: [{ code: '8480-6', system: 'LOINC' }],
+    });
     expect(codes.observations[1]?.codes).toHaveLength(2);
   });
 
   it('groups orders by category and spells out medication details', () => {
     const orders = toOrdersDto([
-      { category: 'MEDICATION', description: 'Metformin', action: 'START', dose_value: 500, dose_unit: 'mg', frequency: 'twice a day', route: 'ORAL', prn: false },
+      {
+        category: 'MEDICATION',
+        description: 'Metformin',
+        action: 'START',
+        dose_value: 500,
+        dose_unit: 'mg',
+        frequency: 'twice a day',
+        route: 'ORAL',
+        prn: false,
+      },
       { category: 'LABORATORY_TEST', description: 'A1c' },
       { category: 'MEDICATION', description: 'Ibuprofen', prn: true, frequency: { times: 3, period: 'DAY' } },
     ]);
@@ -82,7 +125,13 @@ describe('mapping', () => {
       ['Medication', 2],
       ['Laboratory test', 1],
     ]);
-    expect(orders.categories[0]?.orders[0]?.medication).toEqual({ action: 'start', dose: '500 mg', frequency: 'twice a day', route: 'oral', prn: false });
+    expect(orders.categories[0]?.orders[0]?.medication).toEqual({
+      action: 'start',
+      dose: '500 mg',
+      frequency: 'twice a day',
+      route: 'oral',
+      prn: false,
+    });
     expect(orders.categories[0]?.orders[1]?.medication).toMatchObject({ prn: true, frequency: '3 day' });
     expect(orders.categories[1]?.orders[0]?.medication).toBeNull();
   });
