@@ -1,10 +1,28 @@
+/**
+ * Two vitest projects, so `npm test` (bash test/run.sh) runs everything and `bash test/run.sh <files>`
+ * still runs just those files:
+ * - unit: test/unit and test/integration, files in parallel;
+ * - e2e: test/e2e/vitest.config.ts (builds the renderer once, then one Chromium file at a time). It runs
+ *   after the unit group (groupOrder) so browsers never compete with timing-sensitive integration tests
+ *   for the two cores. `vitest run --project unit` skips it.
+ */
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      './test/e2e/vitest.config.ts',
+    ],
   },
 });

@@ -1,5 +1,12 @@
 /** Readable names for service locale codes (ENGLISH_US → "English (US)"). */
-const REGION_LABEL: Record<string, string> = { US: 'US', UK: 'UK', MX: 'Mexico', ES: 'Spain', FR: 'France', HT: 'Haiti' };
+const REGION_LABEL: Record<string, string> = {
+  US: 'US',
+  UK: 'UK',
+  MX: 'Mexico',
+  ES: 'Spain',
+  FR: 'France',
+  HT: 'Haiti',
+};
 
 /** A readable locale name; unknown shapes fall back to the code. */
 export function localeName(code: string): string {

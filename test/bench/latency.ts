@@ -1,23 +1,19 @@
 /**
- * Chunk complete → frame written: a real TranscribeSession on loopback to the real local service. The clock
+ * Chunk complete → frame written: a real TranscribeSession on loopback to the real local service, which runs
+ * in a process of its own (service-process.ts) as the real service is remote: its recogniser must not
+ * share the client's event loop and be counted as client latency. The clock
  * starts just before sendAudio() and stops in the client socket's write callback (ws calls it once the
  * frame was handed to the kernel socket). `ws`'s WebSocket.prototype.send is wrapped for client sockets
- * only, to add that callback; the service side stamps arrival too, as a cross-check.
+ * only, to add that callback; the service process stamps arrival too (epoch time), as a cross-check.
  *
  * Run twice: without a journal (the bare streaming path) and with the real encrypted journal, which is how
  * the app runs: a chunk is sent only once the journal holds it ("journal before send", kept-audio.ts).
  */
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import {
-  newSession,
-  sleep,
-  startLocalService,
-  STREAM_ID,
-  tempJournal,
-  until,
-  visitChunks,
-} from './harness.ts';
+import { newSession, sleep, STREAM_ID, tempJournal, until, visitChunks } from './harness.ts';
 import { fmt, percentile, type BenchRow } from './report.ts';
 
 const TARGET_MS = 2;
@@ -41,39 +37,63 @@ function hookClientSend(stamps: Stamps): () => void {
     const seq = isClient && typeof data === 'string' ? SEQ.exec(data.slice(0, 120)) : null;
     if (!seq || rest.length > 0) return original.call(this, data, ...rest);
     const index = Number(seq[1]);
-    stamps.handed[index] = performance.now();
-    return original.call(this, data, {}, () => (stamps.written[index] = performance.now()));
+    stamps.handed[index] = epochNow();
+    return original.call(this, data, {}, () => (stamps.written[index] = epochNow()));
   };
   return () => (proto.send = original);
 }
 
+/** Epoch milliseconds, sub-millisecond, comparable with the service process's stamps. */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/** Starts service-process.ts; `arrived` receives its AUDIO_CHUNK arrival stamps (epoch ms). */
+async function startServiceProcess(arrived: number[]): Promise<{ baseUrl: URL; close(): void }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/bench/service-process.ts', '--stamp-arrivals'],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('bench: service process exited')));
+    lines.on('line', (line) => {
+      const message = JSON.parse(line) as { port?: number; arrived?: number };
+      if (message.port !== undefined) resolve(message.port);
+      if (message.arrived !== undefined) arrived.push(message.arrived);
+    });
+  });
+  return { baseUrl: new URL(`http://127.0.0.1:${port}`), close: () => child.stdin.end() };
+}
+
 /** Sends `count` chunks `everyMs` apart after a warm-up; returns the written-minus-called latencies. */
 async function measure(withJournal: boolean, count: number, everyMs: number): Promise<BenchRow> {
-  const service = await startLocalService();
+  const stamps: Stamps = { called: [], handed: [], written: [], arrived: [] };
+  const service = await startServiceProcess(stamps.arrived);
   const journal = withJournal ? await tempJournal() : undefined;
   const session = newSession(service.baseUrl, { journal: journal?.journal });
-  const stamps: Stamps = { called: [], handed: [], written: [], arrived: [] };
-  service.control.on('frame', (_record, type: string) => {
-    if (type === 'AUDIO_CHUNK') stamps.arrived.push(performance.now());
-  });
   const unhook = hookClientSend(stamps);
   const chunks = visitChunks();
   const warmUp = 50;
   try {
     await session.start();
     for (let i = 0; i < warmUp + count; i++) {
-      stamps.called[i] = performance.now();
+      stamps.called[i] = epochNow();
       if (!session.sendAudio(STREAM_ID, chunks[i % chunks.length]!)) throw new Error('bench: chunk refused');
       await sleep(everyMs);
     }
     await until(
-      () => stamps.written.length >= warmUp + count && stamps.written[warmUp + count - 1] !== undefined,
+      () =>
+        stamps.written.length >= warmUp + count &&
+        stamps.written[warmUp + count - 1] !== undefined &&
+        stamps.arrived.length >= warmUp + count,
       10_000,
     );
   } finally {
     unhook();
     session.abort();
-    await service.close();
+    service.close();
     await journal?.dispose();
   }
   const range = [...Array(count).keys()].map((k) => k + warmUp);

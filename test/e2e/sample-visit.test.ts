@@ -32,16 +32,22 @@ describe('the sample visit', () => {
 
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
     await page.screenshot({ path: `${SHOTS}/10-sample-visit.png` });
     // The bundled recording ends by itself; the visit then ends with every line final.
-    await expect.poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 }).toBe('Visit ended');
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
+      .toBe('Visit ended');
     expect(await page.locator('li[data-final="true"]').count()).toBe(5);
     expect(opened).toEqual([]); // no microphone was opened
 
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect.poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Copy whole note' }).click();
     await expect.poll(() => page.getByTestId('copy-status').textContent()).toContain('Note copied');
     const copied = h.clipboard.writes.at(-1) ?? '';

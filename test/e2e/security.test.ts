@@ -51,10 +51,18 @@ describe('content security policy in Chromium', () => {
       await page.addInitScript({ content: CSP_RECORDER });
       await page.goto(`${server.origin}/probe.html`);
       await expect
-        .poll(() => page.evaluate(() => (globalThis as unknown as { __cspViolations: string[] }).__cspViolations.slice()))
-        .toEqual(expect.arrayContaining([expect.stringMatching(/^script-src/), expect.stringMatching(/^style-src/)]));
+        .poll(() =>
+          page.evaluate(() =>
+            (globalThis as unknown as { __cspViolations: string[] }).__cspViolations.slice(),
+          ),
+        )
+        .toEqual(
+          expect.arrayContaining([expect.stringMatching(/^script-src/), expect.stringMatching(/^style-src/)]),
+        );
       expect(await page.locator('#out').textContent()).toBe('inline script did not run');
-      expect(await page.evaluate(() => (globalThis as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { __inlineRan?: boolean }).__inlineRan),
+      ).toBeUndefined();
     } finally {
       await context.close();
       await server.close();

@@ -12,7 +12,8 @@ import { startSampleService, type SampleService } from '../../main/visit/sample-
 import { startApp, type AppHarness } from './bridge/harness.ts';
 
 const SHOTS = 'test-artifacts/screenshots';
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('a visit from connect to copy, in Chromium', () => {
   let service: SampleService;
@@ -22,7 +23,9 @@ describe('a visit from connect to copy, in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    service = await startSampleService({ clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }] });
+    service = await startSampleService({
+      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
+    });
     h = await startApp();
   });
   afterAll(async () => {
@@ -37,9 +40,13 @@ describe('a visit from connect to copy, in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/01-connect.png`, fullPage: true });
     await page.getByLabel('Service address').fill(service.url);
     await page.getByLabel('OAuth client ID').fill(clientId);
-    await page.getByLabel('Private key (PEM)').fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await page
+      .getByLabel('Private key (PEM)')
+      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
     await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect.poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 }).toContain('Connected to 127.0.0.1');
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .toContain('Connected to 127.0.0.1');
     expect(await page.getByText('Signed in with organization server credentials').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/02-connected.png`, fullPage: true });
 
@@ -54,8 +61,21 @@ describe('a visit from connect to copy, in Chromium', () => {
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // Live: lines arrive while the visit is still recording.
     expect(await page.getByTestId('visit-phase').textContent()).toBe('Recording');
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    // Mid-sentence: the meter follows the voice (the fixture pauses between lines) and the line being
+    // spoken shows as a provisional partial.
+    const meter = page.getByRole('meter', { name: 'Input level' });
+    const speaking = async () =>
+      Number(await meter.getAttribute('aria-valuenow')) > 30 &&
+      (await page.locator('li[data-final="false"]').count()) > 0;
+    await expect.poll(speaking, { timeout: 10_000, interval: 50 }).toBe(true);
     await page.screenshot({ path: `${SHOTS}/03-visit-live.png`, fullPage: true });
+    await page.screenshot({
+      path: `${SHOTS}/03-visit-live-readme.png`,
+      clip: { x: 0, y: 0, width: 1280, height: 560 },
+    });
     const firstLine = await rows.first().textContent();
     expect(firstLine).toMatch(/Clinician|Patient|Speaker/);
     expect(firstLine).toMatch(/0:0\d/);
@@ -63,7 +83,9 @@ describe('a visit from connect to copy, in Chromium', () => {
     // All five sentences of the fixture, then End.
     await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect.poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 }).toBe('Visit ended');
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
+      .toBe('Visit ended');
     expect(await page.locator('li[data-final="false"]').count()).toBe(0);
     expect(await page.locator('li[data-id]').last().textContent()).toContain('blood pressure');
     await page.screenshot({ path: `${SHOTS}/04-visit-ended.png`, fullPage: true });
@@ -83,20 +105,43 @@ describe('a visit from connect to copy, in Chromium', () => {
     await section.getByRole('button', { name: /^Copy / }).click();
     await expect.poll(() => page.getByTestId('copy-status').textContent()).toContain('Section copied');
     expect(h.clipboard.writes.at(-1)).toBe(shown);
+    // A section the visit did not cover says so and has nothing to copy.
+    const empty = sections.filter({ has: page.getByTestId('section-empty') });
+    expect(await empty.count()).toBeGreaterThan(0);
+    expect(
+      await empty
+        .first()
+        .getByRole('button', { name: /^Copy / })
+        .isDisabled(),
+    ).toBe(true);
 
     // Regenerate with extra context (limit shown before sending), then codes.
-    await page.getByLabel('Extra context').fill('History of type 2 diabetes. Plan: start metformin 500 mg twice daily and recheck in two weeks.');
+    await page
+      .getByLabel('Extra context')
+      .fill('History of type 2 diabetes. Plan: start metformin 500 mg twice daily and recheck in two weeks.');
     expect(await page.getByText('94 / 10,000 characters').count()).toBe(1);
     await page.getByRole('button', { name: 'Write again with context' }).click();
-    await expect.poll(() => page.locator('article[data-section]').allInnerTexts().then((t) => t.join(' ')), { timeout: 20_000 }).toMatch(/diabetes/i);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('article[data-section]')
+            .allInnerTexts()
+            .then((t) => t.join(' ')),
+        { timeout: 20_000 },
+      )
+      .toMatch(/diabetes/i);
 
     // Codes
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
-    await expect.poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 }).toBe(1).catch(async (error: unknown) => {
-      await page.screenshot({ path: `${SHOTS}/06-codes-failed.png`, fullPage: true });
-      throw error;
-    });
+    await expect
+      .poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 })
+      .toBe(1)
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: `${SHOTS}/06-codes-failed.png`, fullPage: true });
+        throw error;
+      });
     const conditions = page.getByTestId('conditions');
     expect(await conditions.textContent()).toContain('E11.9');
     expect(await conditions.getByText('HCC').count()).toBeGreaterThan(0);
@@ -105,7 +150,9 @@ describe('a visit from connect to copy, in Chromium', () => {
     // E/M (server credentials), suggested orders, patient instructions and their translation.
     await page.getByLabel('Specialty').selectOption('CARDIOLOGY');
     await page.getByRole('button', { name: 'Get E/M codes' }).click();
-    await expect.poll(() => page.getByTestId('em-codes').textContent(), { timeout: 20_000 }).toMatch(/992\d\d/);
+    await expect
+      .poll(() => page.getByTestId('em-codes').textContent(), { timeout: 20_000 })
+      .toMatch(/992\d\d/);
     await page.getByRole('button', { name: 'Suggest orders' }).click();
     await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
     await page.getByRole('button', { name: 'Write instructions' }).click();
@@ -113,16 +160,28 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(await page.getByText('Review these instructions before sharing them').count()).toBe(1);
     await page.getByLabel('Translate to').selectOption('FRENCH_FR');
     await page.getByRole('button', { name: 'Translate' }).click();
-    await expect.poll(() => page.getByText('especially this machine translation').count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('especially this machine translation').count(), { timeout: 20_000 })
+      .toBe(1);
     const translated = await page.getByTestId('instructions').textContent();
     expect(translated?.length).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/06-codes.png`, fullPage: true });
+
+    // A new visit goes back to the setup and asks for consent again.
+    await nav(page, 'Visit').click();
+    await page.getByRole('button', { name: 'Start a new visit' }).click();
+    expect(
+      await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').isChecked(),
+    ).toBe(false);
+    expect(await page.getByRole('button', { name: 'Start recording' }).isDisabled()).toBe(true);
 
     await nav(page, 'Settings').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
     await page.screenshot({ path: `${SHOTS}/07-settings.png`, fullPage: true });
 
     expect(await h.cspViolations()).toEqual([]);
-    expect(h.bridge.failures.filter((f) => f.reason === 'invalid_request' || f.reason === 'invalid_response')).toEqual([]);
+    expect(
+      h.bridge.failures.filter((f) => f.reason === 'invalid_request' || f.reason === 'invalid_response'),
+    ).toEqual([]);
   });
 });

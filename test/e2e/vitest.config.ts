@@ -1,19 +1,25 @@
 /**
- * End-to-end tests: the built renderer in real Chromium behind the test bridge. Run with
- *   npx vitest run --config test/e2e/vitest.config.ts            (or through bash test/run.sh … for Xvfb)
+ * End-to-end tests: the built renderer in real Chromium behind the test bridge. A project of the root
+ * vitest.config.ts, so `npm test` runs them after the unit group; alone:
+ *   bash test/run.sh test/e2e/            (or npx vitest run --project e2e)
  * One file at a time: the machine has two cores and each file starts a browser.
  */
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
 export default defineConfig({
-  root: fileURLToPath(new URL('../..', import.meta.url)),
+  root: ROOT,
   test: {
+    name: 'e2e',
+    root: ROOT, // as a project, vitest would otherwise root it at this file's folder
     include: ['test/e2e/**/*.test.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: 'forks',
     fileParallelism: false,
+    sequence: { groupOrder: 1 },
   },
 });

@@ -1,5 +1,10 @@
 /** App-wide state: which screen is shown, and the connection to the service. */
-import type { ConnectionStatus, ConnectRequest, IpcError, IpcResult } from '../../../preload/contract/index.ts';
+import type {
+  ConnectionStatus,
+  ConnectRequest,
+  IpcError,
+  IpcResult,
+} from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
 /** The five screens. */

@@ -1,5 +1,12 @@
 /** Codes and more: ICD-10 / LOINC, E/M, suggested orders and patient instructions for the current note. */
-import type { Codes, EmCodes, Instructions, IpcError, IpcResult, Orders } from '../../../preload/contract/index.ts';
+import type {
+  Codes,
+  EmCodes,
+  Instructions,
+  IpcError,
+  IpcResult,
+  Orders,
+} from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
 /** One loadable result with its own error, so one failure never hides the others. */
@@ -39,7 +46,10 @@ export class CodesStore {
   readonly orders = new Slot<Orders>();
   readonly em = new Slot<EmCodes>();
   readonly instructions = new Slot<Instructions>();
-  #specialties = $state.raw<{ specialties: string[]; available: boolean }>({ specialties: [], available: false });
+  #specialties = $state.raw<{ specialties: string[]; available: boolean }>({
+    specialties: [],
+    available: false,
+  });
 
   get specialties(): { specialties: string[]; available: boolean } {
     return this.#specialties;

@@ -48,7 +48,10 @@ export class NoteStore {
   }
 
   async load(): Promise<void> {
-    const [templates, note] = await Promise.all([settle(() => scribe().noteTemplates()), settle(() => scribe().noteGet())]);
+    const [templates, note] = await Promise.all([
+      settle(() => scribe().noteTemplates()),
+      settle(() => scribe().noteGet()),
+    ]);
     if (templates.ok) this.#templates = templates.data;
     if (note.ok) this.#note = note.data.note;
   }
@@ -59,7 +62,12 @@ export class NoteStore {
     this.#progress = null;
   }
 
-  generate(options: { templateKey: string | null; locale: string | null; mode: 'sync' | 'async'; extraContext: string | null }): Promise<boolean> {
+  generate(options: {
+    templateKey: string | null;
+    locale: string | null;
+    mode: 'sync' | 'async';
+    extraContext: string | null;
+  }): Promise<boolean> {
     this.#progress = null;
     return this.#run('generate', () => scribe().noteGenerate(options));
   }

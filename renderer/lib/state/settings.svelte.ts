@@ -44,13 +44,33 @@ export class SettingsStore {
   }
 
   async load(): Promise<void> {
-    await this.#take(() => scribe().settingsGet(), (s) => (this.#settings = s));
-    void this.#take(() => scribe().dotPhrasesList(), (r) => (this.#dotPhrases = r.items), true);
-    void this.#take(() => scribe().replacementsList(), (r) => (this.#replacements = r.items), true);
+    await this.#take(
+      () => scribe().settingsGet(),
+      (s) => (this.#settings = s),
+    );
+    void this.#take(
+      () => scribe().dotPhrasesList(),
+      (r) => (this.#dotPhrases = r.items),
+      true,
+    );
+    void this.#take(
+      () => scribe().replacementsList(),
+      (r) => (this.#replacements = r.items),
+      true,
+    );
   }
 
-  update(patch: Partial<Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales'>> & { noteTemplateKey?: string }): Promise<boolean> {
-    return this.#take(() => scribe().settingsUpdate(patch), (s) => (this.#settings = s), false, 'Settings saved.');
+  update(
+    patch: Partial<Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales'>> & {
+      noteTemplateKey?: string;
+    },
+  ): Promise<boolean> {
+    return this.#take(
+      () => scribe().settingsUpdate(patch),
+      (s) => (this.#settings = s),
+      false,
+      'Settings saved.',
+    );
   }
 
   async micTest(deviceId: string, on: boolean): Promise<void> {
@@ -60,30 +80,63 @@ export class SettingsStore {
   }
 
   loadCustomization(templateKey: string): Promise<boolean> {
-    return this.#take(() => scribe().settingsCustomization({ templateKey }), (c) => (this.#customization = c));
+    return this.#take(
+      () => scribe().settingsCustomization({ templateKey }),
+      (c) => (this.#customization = c),
+    );
   }
 
   saveCustomization(customization: Customization): Promise<boolean> {
-    return this.#take(() => scribe().settingsSaveCustomization(customization), (c) => (this.#customization = c), false, 'Section instructions saved.');
+    return this.#take(
+      () => scribe().settingsSaveCustomization(customization),
+      (c) => (this.#customization = c),
+      false,
+      'Section instructions saved.',
+    );
   }
 
   createDotPhrases(items: Omit<DotPhrase, 'id'>[]): Promise<boolean> {
-    return this.#take(() => scribe().dotPhrasesBulk({ op: 'create', items }), (r) => (this.#dotPhrases = r.items), false, 'Dot phrases saved.');
+    return this.#take(
+      () => scribe().dotPhrasesBulk({ op: 'create', items }),
+      (r) => (this.#dotPhrases = r.items),
+      false,
+      'Dot phrases saved.',
+    );
   }
 
   deleteDotPhrases(ids: string[]): Promise<boolean> {
-    return this.#take(() => scribe().dotPhrasesBulk({ op: 'delete', ids }), (r) => (this.#dotPhrases = r.items), false, 'Dot phrases deleted.');
+    return this.#take(
+      () => scribe().dotPhrasesBulk({ op: 'delete', ids }),
+      (r) => (this.#dotPhrases = r.items),
+      false,
+      'Dot phrases deleted.',
+    );
   }
 
   saveReplacement(item: { id: string | null; spoken: string; written: string }): Promise<boolean> {
-    return this.#take(() => scribe().replacementsSave(item), (r) => (this.#replacements = r.items), false, 'Replacement saved.');
+    return this.#take(
+      () => scribe().replacementsSave(item),
+      (r) => (this.#replacements = r.items),
+      false,
+      'Replacement saved.',
+    );
   }
 
   deleteReplacement(id: string): Promise<boolean> {
-    return this.#take(() => scribe().replacementsDelete({ id }), (r) => (this.#replacements = r.items), false, 'Replacement deleted.');
+    return this.#take(
+      () => scribe().replacementsDelete({ id }),
+      (r) => (this.#replacements = r.items),
+      false,
+      'Replacement deleted.',
+    );
   }
 
-  async #take<T>(call: () => Promise<IpcResult<T>>, apply: (data: T) => void, quiet = false, saved?: string): Promise<boolean> {
+  async #take<T>(
+    call: () => Promise<IpcResult<T>>,
+    apply: (data: T) => void,
+    quiet = false,
+    saved?: string,
+  ): Promise<boolean> {
     if (!quiet) this.#error = null;
     this.#saved = null;
     const result = await settle(call);

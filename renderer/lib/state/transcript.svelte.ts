@@ -46,7 +46,8 @@ export class TranscriptModel {
       }
       const position = this.#insertionPoint(item.startMs);
       this.#items.splice(position, 0, item);
-      if (position === this.#items.length - 1 && reindexFrom === Number.POSITIVE_INFINITY) this.#index.set(item.id, position);
+      if (position === this.#items.length - 1 && reindexFrom === Number.POSITIVE_INFINITY)
+        this.#index.set(item.id, position);
       else reindexFrom = Math.min(reindexFrom, position);
     }
     for (let i = reindexFrom; i < this.#items.length; i++) this.#index.set(this.#items[i]!.id, i);

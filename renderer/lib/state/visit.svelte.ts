@@ -1,5 +1,12 @@
 /** The live visit: recording state, input levels and the transcript, fed by main's pushes. */
-import type { IpcError, IpcResult, Level, StartVisit, VisitOptions, VisitState } from '../../../preload/contract/index.ts';
+import type {
+  IpcError,
+  IpcResult,
+  Level,
+  StartVisit,
+  VisitOptions,
+  VisitState,
+} from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 import { TranscriptModel } from './transcript.svelte.ts';
 
@@ -51,7 +58,10 @@ export class VisitStore {
       api.onVisitTranscript((batch) => this.transcript.apply(batch.items)),
       api.onVisitLevel((level) => (this.#levels = { ...this.#levels, [level.stream]: level.rms })),
     ];
-    const [state, transcript] = await Promise.all([settle(() => api.visitState()), settle(() => api.visitTranscript())]);
+    const [state, transcript] = await Promise.all([
+      settle(() => api.visitState()),
+      settle(() => api.visitTranscript()),
+    ]);
     if (state.ok) this.#state = state.data;
     if (transcript.ok) this.transcript.reset(transcript.data.items);
   }

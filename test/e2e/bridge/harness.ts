@@ -19,7 +19,9 @@ import { installBridge, type Bridge } from './preload-bridge.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
-export const FIXTURE_MIC = fileURLToPath(new URL('../../../main/local-service/sample/visit.wav', import.meta.url));
+export const FIXTURE_MIC = fileURLToPath(
+  new URL('../../../main/local-service/sample/visit.wav', import.meta.url),
+);
 
 /** A clipboard that remembers every write (the test bridge's stand-in for the system clipboard). */
 export class RecordingClipboard implements ClipboardPort {
@@ -78,7 +80,9 @@ export const CSP_RECORDER = `(() => {
 })();`;
 
 /** Starts services, Chromium and the page, and navigates to the app. */
-export async function startApp(options: { browser?: Browser; viewport?: { width: number; height: number } } = {}): Promise<AppHarness> {
+export async function startApp(
+  options: { browser?: Browser; viewport?: { width: number; height: number } } = {},
+): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
   const server = await startStaticServer();
   const clipboard = new RecordingClipboard();
@@ -94,7 +98,9 @@ export async function startApp(options: { browser?: Browser; viewport?: { width:
     emit,
     platform: 'linux',
   });
-  const context: BrowserContext = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context: BrowserContext = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
   bridge = await installBridge(page, server.origin, createVisitHandlers(app));
@@ -105,7 +111,10 @@ export async function startApp(options: { browser?: Browser; viewport?: { width:
     bridge,
     clipboard,
     server,
-    cspViolations: () => page.evaluate(() => [...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? [])]),
+    cspViolations: () =>
+      page.evaluate(() => [
+        ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
+      ]),
     close: async () => {
       await app.discard().catch(() => undefined);
       await context.close();

@@ -16,7 +16,12 @@ import {
   type EventPayload,
 } from '../../../preload/contract/index.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
-import { createIpcRouter, type InvokeEventLike, type IpcMainLike, type IpcFailureReport } from '../../../main/ipc/router.ts';
+import {
+  createIpcRouter,
+  type InvokeEventLike,
+  type IpcMainLike,
+  type IpcFailureReport,
+} from '../../../main/ipc/router.ts';
 import { createRendererEvents } from '../../../main/ipc/event-emitter.ts';
 
 const INVOKE = '__scribeInvoke';
@@ -41,7 +46,8 @@ class FakeIpcMain implements IpcMainLike {
   }
   invoke(channel: string, frameUrl: string, args: unknown[]): unknown {
     const handler = this.#handlers.get(channel);
-    if (!handler) return { ok: false, error: { code: 'invalid_request', message: 'Unknown channel.', retryable: false } };
+    if (!handler)
+      return { ok: false, error: { code: 'invalid_request', message: 'Unknown channel.', retryable: false } };
     return handler({ senderFrame: { url: frameUrl, parent: null } }, ...args);
   }
 }
@@ -70,7 +76,11 @@ const PAGE_BRIDGE = `(spec) => {
 }`;
 
 /** Installs the bridge on a page before it navigates. `origin` is the static server's. */
-export async function installBridge(page: Page, origin: string, handlers: ChannelHandlers<typeof channels>): Promise<Bridge> {
+export async function installBridge(
+  page: Page,
+  origin: string,
+  handlers: ChannelHandlers<typeof channels>,
+): Promise<Bridge> {
   const ipcMain = new FakeIpcMain();
   const failures: IpcFailureReport[] = [];
   createIpcRouter({

@@ -31,7 +31,9 @@ export interface StaticServer {
 }
 
 /** Starts the server on 127.0.0.1. `extraPages` maps a path (e.g. "/probe.html") to HTML. */
-export async function startStaticServer(options: { root?: string; extraPages?: Record<string, string> } = {}): Promise<StaticServer> {
+export async function startStaticServer(
+  options: { root?: string; extraPages?: Record<string, string> } = {},
+): Promise<StaticServer> {
   const root = options.root ?? RENDERER_DIR;
   const served = new Map<string, number>();
   const server: Server = createServer((req, res) => {
@@ -43,7 +45,10 @@ export async function startStaticServer(options: { root?: string; extraPages?: R
         res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html']! }).end(extra);
         return;
       }
-      const relative = normalize(decodeURIComponent(path === '/' ? '/index.html' : path)).replace(/^[/\\]+/, '');
+      const relative = normalize(decodeURIComponent(path === '/' ? '/index.html' : path)).replace(
+        /^[/\\]+/,
+        '',
+      );
       const file = join(root, relative);
       if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || req.method !== 'GET') {
         res.writeHead(404, headers).end();
@@ -52,7 +57,9 @@ export async function startStaticServer(options: { root?: string; extraPages?: R
       try {
         const body = await readFile(file);
         served.set(path, body.byteLength);
-        res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+        res
+          .writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .end(body);
       } catch {
         res.writeHead(404, headers).end();
       }
