@@ -3,6 +3,7 @@ import type {
   IpcError,
   IpcResult,
   Level,
+  RecoverableVisit,
   StartVisit,
   VisitOptions,
   VisitState,
@@ -28,6 +29,7 @@ export class VisitStore {
   #levels = $state.raw<Record<Level['stream'], number>>({ clinician: 0, patient: 0, test: 0 });
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
+  #recoverable = $state.raw<RecoverableVisit[]>([]);
   #off: Array<() => void> = [];
 
   get state(): VisitState {
@@ -44,6 +46,10 @@ export class VisitStore {
   }
   get busy(): boolean {
     return this.#busy;
+  }
+  /** Visits a crash or forced quit left unfinished on this computer. */
+  get recoverable(): RecoverableVisit[] {
+    return this.#recoverable;
   }
   get recording(): boolean {
     return ['starting', 'recording', 'paused', 'ending'].includes(this.#state.phase);
@@ -74,6 +80,28 @@ export class VisitStore {
   async loadOptions(): Promise<void> {
     const result = await settle(() => scribe().visitOptions());
     if (result.ok) this.#options = result.data;
+    else this.#error = result.error;
+  }
+
+  async loadRecoverable(): Promise<void> {
+    const result = await settle(() => scribe().visitRecoverable());
+    if (result.ok) this.#recoverable = result.data.visits;
+  }
+
+  /** Sends an interrupted visit again; on success its whole transcript is shown as an ended visit. */
+  async recover(id: string): Promise<boolean> {
+    const done = await this.#run(() => scribe().visitRecover({ id }));
+    if (!done) return false;
+    const transcript = await settle(() => scribe().visitTranscript());
+    if (transcript.ok) this.transcript.reset(transcript.data.items);
+    this.#recoverable = this.#recoverable.filter((v) => v.id !== id);
+    return true;
+  }
+
+  async forgetRecoverable(id: string): Promise<void> {
+    this.#error = null;
+    const result = await settle(() => scribe().visitForgetRecoverable({ id }));
+    if (result.ok) this.#recoverable = result.data.visits;
     else this.#error = result.error;
   }
 

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
+import type { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createConnector } from '../../../main/visit/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
@@ -81,7 +82,12 @@ export const CSP_RECORDER = `(() => {
 
 /** Starts services, Chromium and the page, and navigates to the app. */
 export async function startApp(
-  options: { browser?: Browser; viewport?: { width: number; height: number } } = {},
+  options: {
+    browser?: Browser;
+    viewport?: { width: number; height: number };
+    /** The journal folder (visits a crash left unfinished are offered for recovery). */
+    journals?: JournalStore;
+  } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
   const server = await startStaticServer();
@@ -90,13 +96,17 @@ export async function startApp(
   let bridge: Bridge | null = null;
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bridge?.emit(event, payload);
   const app = new VisitApp({
-    connector: createConnector({ audio: FIXTURE_INPUTS }),
+    connector: createConnector({
+      audio: FIXTURE_INPUTS,
+      ...(options.journals ? { journals: options.journals } : {}),
+    }),
     sample,
     audio: FIXTURE_INPUTS,
     clipboard,
     preferences: new MemoryPreferenceStore(),
     emit,
     platform: 'linux',
+    ...(options.journals ? { journals: options.journals } : {}),
   });
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },

@@ -1,0 +1,109 @@
+/**
+ * A visit the app did not finish (the process stopped mid-visit) is offered on the Visit screen, and
+ * "Recover transcript" sends the journal's audio again and shows the whole transcript as an ended visit.
+ * The crash is a real session on the same journal folder, aborted without END, from another JournalStore
+ * (as another process would leave it).
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerTokenSource } from '../../main/api/auth/server-token-source.ts';
+import { HttpClient } from '../../main/api/transport/http.ts';
+import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
+import { JournalStore } from '../../main/streaming/journal-store.ts';
+import { TranscribeSession } from '../../main/streaming/transcribe-session.ts';
+import { transcribeJournalSettings } from '../../main/visit/live-adapter.ts';
+import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { expectedSentences, fixtureChunks, until } from '../integration/streaming/harness.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const SHOTS = 'test-artifacts/screenshots';
+/** Chunks the "crashed" visit captured: 6.5 s of the fixture. */
+const CAPTURED = 65;
+
+describe('recovering an interrupted visit, in Chromium', () => {
+  let service: SampleService;
+  let h: AppHarness;
+  const clientId = randomUUID();
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    service = await startSampleService({
+      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
+    });
+    const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-journals-')), 'journals');
+    const secrets = new MemorySecretStore();
+    // The visit that was cut short: audio journaled and sent, then the session stops without END.
+    const crashed = new JournalStore({ dir, secrets });
+    const streams = [{ id: 'room', speakerType: 'UNSPECIFIED' as const }];
+    const journal = await crashed.create(
+      'transcribe',
+      ['room'],
+      transcribeJournalSettings(['ENGLISH_US'], streams),
+    );
+    const baseUrl = new URL(service.url);
+    const tokens = new ServerTokenSource(new HttpClient({ baseUrl }), { clientId, privateKey: pem });
+    const session = new TranscribeSession({
+      baseUrl,
+      tokens,
+      speechLocales: ['ENGLISH_US'],
+      streams,
+      journal,
+    });
+    await session.start();
+    for (const chunk of fixtureChunks('visit.wav').slice(0, CAPTURED)) session.sendAudio('room', chunk);
+    const received = () =>
+      Object.values(service.service.control.streaming.sockets.at(-1)?.chunksByStream ?? {}).reduce(
+        (a, b) => a + b,
+        0,
+      );
+    await until(() => received() >= CAPTURED, 15_000, 'the service to receive the audio');
+    session.abort();
+    h = await startApp({ journals: new JournalStore({ dir, secrets }) });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await service?.close();
+  });
+
+  const nav = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+
+  it('offers the interrupted visit once connected, and recovers its whole transcript', async () => {
+    const { page } = h;
+    await page.getByLabel('Service address').fill(service.url);
+    await page.getByLabel('OAuth client ID').fill(clientId);
+    await page.getByLabel('Private key (PEM)').fill(pem);
+    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .toContain('Connected to');
+    await nav(page, 'Visit').click();
+    const banner = page.getByTestId('recovery');
+    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    expect(await banner.innerText()).toMatch(/kept, encrypted, on this computer/);
+    await page.screenshot({ path: `${SHOTS}/08-recovery-offered.png`, fullPage: true });
+
+    await banner.getByRole('button', { name: 'Recover transcript' }).click();
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
+      .toBe('Visit ended');
+    expect(await banner.count()).toBe(0);
+    const expected = expectedSentences('visit.wav')
+      .filter((s) => s.endMs <= CAPTURED * 100)
+      .map((s) => s.text);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const texts = await page.locator('li[data-final="true"]').allInnerTexts();
+    expect(texts).toHaveLength(expected.length);
+    texts.forEach((text, i) => expect(text).toContain(expected[i]!));
+    await page.screenshot({ path: `${SHOTS}/09-recovered.png`, fullPage: true });
+    // The note can be written from the recovered transcript.
+    expect(await page.getByRole('button', { name: 'Write the note' }).count()).toBe(1);
+  });
+});
