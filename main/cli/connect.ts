@@ -2,10 +2,9 @@ import { HttpClient } from '../api/transport/http.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { openAuthSession, readPrivateKeyFile, type AuthSession } from '../api/auth/session.ts';
 import { CoreClient } from '../api/core-client.ts';
-import { join } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
-import { defaultUserDataDir } from '../config/paths.ts';
+import { defaultUserDataDir, journalDir } from '../config/paths.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import { JournalStore } from '../streaming/journal-store.ts';
@@ -97,7 +96,7 @@ export async function connect(config: Config): Promise<Connection> {
 export function journalStore(config: Config, env: NodeJS.ProcessEnv = process.env): JournalStore {
   const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
   return new JournalStore({
-    dir: join(dataDir, 'journals'),
+    dir: journalDir(dataDir),
     secrets: new KeychainSecretStore(),
     retentionHours: config.journalRetentionHours,
   });

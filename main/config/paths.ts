@@ -3,7 +3,7 @@
  * "Scribe Desktop", so the CLI and the app share settings and the token vault without Electron loaded.
  */
 import { homedir } from 'node:os';
-import { posix, win32 } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 
 /** The product name Electron derives the user data folder from (package.json productName). */
 export const PRODUCT_NAME = 'Scribe Desktop';
@@ -22,4 +22,9 @@ export function defaultUserDataDir(
     default:
       return posix.join(env.XDG_CONFIG_HOME || posix.join(home, '.config'), PRODUCT_NAME);
   }
+}
+
+/** The journals folder (crash recovery) inside a user data folder: the app and the CLI share it. */
+export function journalDir(dataDir: string): string {
+  return join(dataDir, 'journals');
 }

@@ -4,9 +4,9 @@
  * the user settings, the sample kit and the IPC handlers. main/index.ts calls it with Electron's clipboard;
  * tests call it under Node with their own, so the app's wiring itself is under test.
  */
-import { join } from 'node:path';
 import type { channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import { journalDir } from '../config/paths.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -44,11 +44,6 @@ export interface AppServices {
   readonly handlers: ChannelHandlers<typeof channels>;
   /** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
   close(): Promise<void>;
-}
-
-/** Journals live here, beside the settings and the token vault. */
-export function journalDir(dataDir: string): string {
-  return join(dataDir, 'journals');
 }
 
 /** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
