@@ -68,7 +68,9 @@ export interface LocalServiceOptions {
 }
 
 /** Options with every default applied. */
-export type ResolvedOptions = Required<Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming'>> & {
+export type ResolvedOptions = Required<
+  Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming'>
+> & {
   jobs: Required<JobTimingOptions>;
 };
 

@@ -32,7 +32,11 @@ describe('preload contract', () => {
   });
 
   it('refuses a visit without consent, with no or three locales, and never echoes values', () => {
-    const base = { consentAcknowledged: true, locales: ['ENGLISH_US'], speakers: { mode: 'single', deviceId: 'mic' } };
+    const base = {
+      consentAcknowledged: true,
+      locales: ['ENGLISH_US'],
+      speakers: { mode: 'single', deviceId: 'mic' },
+    };
     expect(parseRequest('visit:start', base).ok).toBe(true);
     for (const bad of [
       { ...base, consentAcknowledged: false },
@@ -58,7 +62,10 @@ describe('preload contract', () => {
   it('turns a malformed answer into internal, and strips fields the contract does not name', () => {
     expect(parseResponse('visit:state', { ok: true, data: { phase: 'nonsense' } })).toEqual(fail('internal'));
     const canary = 'CANARY-patient-phrase';
-    const answer = parseResponse('copy:note', { ok: true, data: { chars: 3, transient: true, text: canary } });
+    const answer = parseResponse('copy:note', {
+      ok: true,
+      data: { chars: 3, transient: true, text: canary },
+    });
     expect(JSON.stringify(answer)).not.toContain(canary);
     expect(parseEvent('visit:level', { stream: 'clinician', rms: 2, peak: 0 })).toBeUndefined();
   });
@@ -76,7 +83,8 @@ describe('preload contract', () => {
     expect(INPUT_LIMITS.extraContextChars).toBe(LIMITS.unstructuredContextChars);
     expect(INPUT_LIMITS.bulkItems).toBe(LIMITS.bulkDotPhraseItems);
     expect(INPUT_LIMITS.maxSpeechLocales).toBe(LIMITS.maxSpeechLocales);
-    for (const text of ['', 'abc', 'é👩‍⚕️x', '\u{1F600}'.repeat(5)]) expect(charCount(text)).toBe(apiCharCount(text));
+    for (const text of ['', 'abc', 'é👩‍⚕️x', '\u{1F600}'.repeat(5)])
+      expect(charCount(text)).toBe(apiCharCount(text));
     expect([...SPEAKERS].sort()).toEqual([...SPEAKER_TYPES].sort());
   });
 
@@ -91,7 +99,8 @@ describe('preload contract', () => {
     const dir = new URL('../../../preload/contract/', import.meta.url).pathname;
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       const source = readFileSync(join(dir, file), 'utf8');
-      for (const match of source.matchAll(/from '([^']+)'/g)) expect(match[1]).toMatch(/^(zod|\.\/[a-z-]+\.ts)$/);
+      for (const match of source.matchAll(/from '([^']+)'/g))
+        expect(match[1]).toMatch(/^(zod|\.\/[a-z-]+\.ts)$/);
     }
   });
 });
