@@ -39,8 +39,17 @@ export class ConnectionManager {
 
   /** Restores a saved organization connection at start-up (quietly: the Connect screen shows the result). */
   async restore(): Promise<ConnectionStatus> {
-    const restored = await this.#connector.restore().catch(() => null);
-    if (restored) await this.#use(restored, 'organization');
+    try {
+      const restored = await this.#connector.restore();
+      if (restored) await this.#use(restored, 'organization');
+    } catch (error) {
+      // E.g. IT's key file is unreadable: say so on the Connect screen rather than look merely signed out.
+      const detail =
+        error instanceof VisitFailure && error.detail
+          ? error.detail
+          : 'The saved connection could not be opened. Connect again.';
+      this.#checks = [{ id: 'saved-connection', label: 'Saved connection', status: 'fail', detail }];
+    }
     return this.status();
   }
 
@@ -78,7 +87,9 @@ export class ConnectionManager {
     const c = this.#connection;
     const failing = this.#checks.find((check) => check.status === 'fail');
     const summary = !c
-      ? 'Not connected. Enter your organization’s service address and credentials, or try the sample visit.'
+      ? failing
+        ? `Not connected. ${failing.label}: ${failing.detail}`
+        : 'Not connected. Enter your organization’s service address and credentials, or try the sample visit.'
       : failing
         ? `${failing.label}: ${failing.detail}`
         : this.#mode === 'sample'

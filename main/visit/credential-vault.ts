@@ -13,6 +13,7 @@ import type { Config } from '../config/config-schema.ts';
 import type { TokenVault } from '../secrets/token-vault.ts';
 import { CredentialsSchema, type Credentials } from '../../preload/contract/index.ts';
 import type { CredentialVault } from './connector.ts';
+import { VisitFailure } from './visit-failure.ts';
 
 const SavedSchema = z.object({ baseUrl: z.string().min(1), credentials: z.string().min(1) });
 
@@ -59,9 +60,15 @@ export function withManagedConnection(saved: CredentialVault, config: Config): C
       const own = await saved.load();
       if (own) return own;
       if (!config.serviceUrl || !config.clientId || !config.privateKeyFile) return null;
-      // The connector checks it is an RSA key; an unreadable file means no managed connection, not a crash.
-      const privateKeyPem = await readFile(config.privateKeyFile, 'utf8').catch(() => null);
-      if (privateKeyPem === null) return null;
+      // The connector checks it is an RSA key; here only whether the file can be read at all.
+      const privateKeyPem = await readFile(config.privateKeyFile, 'utf8').catch(
+        (error: NodeJS.ErrnoException) => {
+          throw new VisitFailure(
+            'config_invalid',
+            `The private key file set by your organization's configuration cannot be read (${error.code ?? 'error'}). Contact IT.`,
+          );
+        },
+      );
       return {
         baseUrl: config.serviceUrl,
         credentials: {

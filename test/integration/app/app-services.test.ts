@@ -178,6 +178,20 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     });
   });
 
+  it("says plainly when IT's key file cannot be read, instead of looking merely signed out", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+    const { handlers } = await start(dataDir, {
+      SCRIBE_SERVICE_URL: h.service.url,
+      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+      SCRIBE_PRIVATE_KEY_FILE: join(dataDir, 'missing.pem'),
+    });
+    const status = data(await handlers['connect:status']({}, ctx));
+    expect(status).toMatchObject({ mode: 'none', healthy: false });
+    expect(status.summary).toContain(
+      "private key file set by your organization's configuration cannot be read (ENOENT)",
+    );
+  });
+
   it('keeps microphone and locale choices in the settings file, and never overrides a managed value', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
     const { handlers } = await start(dataDir);
