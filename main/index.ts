@@ -14,7 +14,7 @@ import { buildAppServices } from './visit/app-services.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
-import { consoleShellLog, runShell } from './app/shell.ts';
+import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
 
 runShell({
   rendererDir: path.join(__dirname, '..', 'renderer'),
@@ -24,7 +24,7 @@ runShell({
     const settings = openElectronSettingsStore();
     const resolved = await loadConfig({ settings });
     // A bad managed value names its key and source (never a value that could be a secret).
-    if (!resolved.ok) throw new Error(formatConfigErrors(resolved.errors));
+    if (!resolved.ok) throw new StartupProblem(formatConfigErrors(resolved.errors));
     const services = await buildAppServices({
       resolved,
       settings,

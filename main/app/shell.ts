@@ -20,6 +20,11 @@ import { hardenAllWebContents } from './web-contents-hardening.ts';
 /** Pushes an event to the renderer (validated against the contract; dropped while no window exists). */
 export type EmitToRenderer = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
+/** A start-up failure whose message is meant for the person (e.g. a bad managed setting, named by key and source). */
+export class StartupProblem extends Error {
+  override readonly name = 'StartupProblem';
+}
+
 /** Logging the shell needs: codes, names and ids only. */
 export interface ShellLog {
   warn(code: string, fields?: Readonly<Record<string, string | number | boolean | undefined>>): void;
@@ -156,7 +161,9 @@ export function runShell(options: ShellOptions): boolean {
       options.log.warn('startup_failed', { error: error instanceof Error ? error.name : typeof error });
       dialog.showErrorBox(
         'Scribe Desktop could not start',
-        'Restart the app. If this keeps happening, contact your IT department.',
+        error instanceof StartupProblem
+          ? `${error.message}\n\nContact your IT department.`
+          : 'Restart the app. If this keeps happening, contact your IT department.',
       );
       app.exit(1);
     });
