@@ -14,6 +14,8 @@ export interface JournalReader {
 export interface JournalFs {
   mkdir(path: string, mode: number): Promise<void>;
   appendFile(path: string, data: Uint8Array, mode: number): Promise<void>;
+  /** Lets go of what appendFile keeps open for the path (the journal is closed or finished). */
+  release?(path: string): Promise<void>;
   /** Cuts a torn tail back to the last whole record. */
   truncate(path: string, length: number): Promise<void>;
   openRead(path: string): Promise<JournalReader>;
@@ -29,6 +31,29 @@ export interface JournalFs {
 
 const ZERO_BLOCK = Buffer.alloc(1 << 20);
 
+/**
+ * Append handles kept open per journal: a chunk every 100 ms would otherwise cost an open, a write and a
+ * close on the thread pool each time, and a slow queue delays every later record. O_APPEND
+ * keeps every write at the end, also after a truncate cut a torn tail.
+ */
+const appendHandles = new Map<string, Promise<fs.FileHandle>>();
+
+async function appendHandle(path: string, mode: number): Promise<fs.FileHandle> {
+  let handle = appendHandles.get(path);
+  if (!handle) {
+    handle = fs.open(path, 'a', mode);
+    appendHandles.set(path, handle);
+    handle.catch(() => appendHandles.delete(path));
+  }
+  return handle;
+}
+
+async function releaseHandle(path: string): Promise<void> {
+  const handle = appendHandles.get(path);
+  appendHandles.delete(path);
+  await (await handle?.catch(() => undefined))?.close().catch(() => undefined);
+}
+
 /** The real file system. */
 export const nodeJournalFs: JournalFs = {
   async mkdir(path, mode) {
@@ -37,8 +62,14 @@ export const nodeJournalFs: JournalFs = {
     await fs.chmod(path, mode);
   },
   async appendFile(path, data, mode) {
-    await fs.appendFile(path, data, { mode });
+    const handle = await appendHandle(path, mode);
+    let written = 0;
+    while (written < data.length) {
+      const { bytesWritten } = await handle.write(data, written, data.length - written);
+      written += bytesWritten;
+    }
   },
+  release: releaseHandle,
   async truncate(path, length) {
     await fs.truncate(path, length);
   },
@@ -77,5 +108,8 @@ export const nodeJournalFs: JournalFs = {
     const s = await fs.stat(path);
     return { size: s.size, mtimeMs: s.mtimeMs, mode: s.mode };
   },
-  unlink: (path) => fs.unlink(path),
+  async unlink(path) {
+    await releaseHandle(path);
+    await fs.unlink(path);
+  },
 };

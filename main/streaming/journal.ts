@@ -1,6 +1,6 @@
 /**
  * The on-disk journal of one visit or dictation: append-only, every record AES-256-GCM sealed with a key
- * of its own kept in the SecretStore (journal-records.ts). Audio is written before it is sent, acks and
+ * of its own kept in the SecretStore (journal-records.ts). Audio is written as it is sent, acks and
  * final text are written as checkpoints, so after a crash the visit can be recovered (journal-store.ts).
  *
  * A full disk never loses audio: the write queue stops, the session is told (`disk_full`), the records wait
@@ -119,6 +119,7 @@ export class VisitJournal implements SessionJournal {
   async finish(): Promise<void> {
     await this.appendJson({ kind: 'finish' });
     this.#closed = true;
+    await this.#fs.release?.(this.path);
     await this.#onFinished?.();
   }
 
@@ -147,6 +148,7 @@ export class VisitJournal implements SessionJournal {
   close(): void {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    void this.#fs.release?.(this.path);
     for (const pending of this.#queue.splice(0))
       pending.reject(new StreamingError('journal_failed', 'The journal was closed.'));
   }

@@ -126,7 +126,8 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('a killed CLI session is recovered f
     const { id, sent } = await killAfter(['transcribe', join(FIXTURE_DIR, 'visit.wav')], killAt);
     const recovered = await journals.recover(id);
     const captured = capturedChunks(recovered);
-    expect(captured).toBeGreaterThanOrEqual(sent); // journal before send
+    // Disk and socket side by side: at most the chunk being written at the kill is missing on disk.
+    expect(captured).toBeGreaterThanOrEqual(sent - 1);
     const expected = all.filter((s) => Math.ceil(s.endMs / CHUNK_MS) <= captured);
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(expected.length).toBeLessThan(all.length); // the kill really cut the visit short
