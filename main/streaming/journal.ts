@@ -3,6 +3,12 @@
  * of its own kept in the SecretStore (journal-records.ts). Audio is written as it is sent, acks and
  * final text are written as checkpoints, so after a crash the visit can be recovered (journal-store.ts).
  *
+ * Records are written in the order they were appended (one queue, sequence numbers bound into each seal),
+ * so what is on disk after a crash is always a prefix of what was appended: a checkpoint that covers a
+ * chunk is never on disk without the chunk. Audio takes its place in that order at once but is sealed and
+ * written on the next turn of the event loop, after the chunk went to the socket, and everything queued
+ * while a write is in flight goes out in the next single write, through one append handle per journal.
+ *
  * A full disk never loses audio: the write queue stops, the session is told (`disk_full`), the records wait
  * in memory and are retried until they fit; the torn tail of the failed write is cut off first.
  */
@@ -18,7 +24,9 @@ export const FILE_MODE = 0o600;
 const BATCH = 64;
 
 interface Pending {
-  bytes: Buffer;
+  /** Sealed record; audio is sealed by the drain (off the send path), so it starts as `seal`. */
+  bytes: Buffer | undefined;
+  seal: (() => Buffer) | undefined;
   seq: number;
   audio?: { stream: number; index: number };
   resolve(): void;
@@ -66,6 +74,7 @@ export class VisitJournal implements SessionJournal {
   #seq = 0;
   #size = 0;
   #writing = false;
+  #drainDue = false;
   #status: JournalStatus = 'ok';
   #retryTimer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -99,15 +108,24 @@ export class VisitJournal implements SessionJournal {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Takes its place (and sequence number) in the file order at once, so every checkpoint that covers this
+   * chunk is written after it; sealing and writing happen after the caller has sent the chunk. `samples`
+   * must not change afterwards (KeptAudio hands over its own copy).
+   */
   appendAudio(stream: number, index: number, samples: Int16Array): Promise<void> {
+    // Checked here, not when sealing: a record that cannot be sealed would leave a gap in the sequence.
+    if (!Number.isInteger(stream) || stream < 0 || stream > 0xff || !Number.isInteger(index) || index < 0)
+      return Promise.reject(new RangeError('Audio chunk position out of range.'));
     const seq = this.#seq++;
-    return this.#enqueue(sealAudio(this.#key, this.id, seq, stream, index, samples), seq, { stream, index });
+    const seal = () => sealAudio(this.#key, this.id, seq, stream, index, samples);
+    return this.#enqueue(undefined, seal, seq, { stream, index });
   }
 
   /** Writes a JSON record (config, checkpoint, finish). */
   appendJson(record: JsonRecord): Promise<void> {
     const seq = this.#seq++;
-    return this.#enqueue(sealJson(this.#key, this.id, seq, record), seq);
+    return this.#enqueue(sealJson(this.#key, this.id, seq, record), undefined, seq);
   }
 
   checkpoint(checkpoint: JournalCheckpoint): void {
@@ -153,11 +171,31 @@ export class VisitJournal implements SessionJournal {
       pending.reject(new StreamingError('journal_failed', 'The journal was closed.'));
   }
 
-  #enqueue(bytes: Buffer, seq: number, audio?: Pending['audio']): Promise<void> {
+  #enqueue(
+    bytes: Buffer | undefined,
+    seal: (() => Buffer) | undefined,
+    seq: number,
+    audio?: Pending['audio'],
+  ): Promise<void> {
     if (this.#status === 'failed')
       return Promise.reject(new StreamingError('journal_failed', 'The journal cannot be written.'));
+    // After finish or close (shredding) nothing may reopen the file: it would come back without its key.
+    if (this.#closed) return Promise.reject(new StreamingError('journal_failed', 'The journal was closed.'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ bytes, seq, audio, resolve, reject });
+      this.#queue.push({ bytes, seal, seq, audio, resolve, reject });
+      this.#scheduleDrain();
+    });
+  }
+
+  /**
+   * Starts the writer on the next turn of the event loop unless it runs or is due already: the caller
+   * (a chunk on its way to the socket) finishes first, and records queued meanwhile share one write.
+   */
+  #scheduleDrain(): void {
+    if (this.#writing || this.#drainDue) return;
+    this.#drainDue = true;
+    setImmediate(() => {
+      this.#drainDue = false;
       void this.#drain();
     });
   }
@@ -169,7 +207,16 @@ export class VisitJournal implements SessionJournal {
     try {
       while (this.#queue.length > 0 && (this.#status as JournalStatus) !== 'failed') {
         const batch = this.#queue.slice(0, BATCH);
-        const bytes = Buffer.concat(batch.map((p) => p.bytes));
+        let records: Buffer[];
+        let bytes: Buffer;
+        try {
+          records = batch.map((p) => (p.bytes ??= p.seal!()));
+          bytes = records.length === 1 ? records[0]! : Buffer.concat(records);
+        } catch (error) {
+          // Not expected (positions are checked on the way in); without this record the file would break.
+          this.#fail(error);
+          return;
+        }
         try {
           await this.#fs.appendFile(this.path, bytes, FILE_MODE);
         } catch (error) {
@@ -184,7 +231,7 @@ export class VisitJournal implements SessionJournal {
               position,
               pending.seq,
             );
-          position += pending.bytes.length;
+          position += pending.bytes!.length;
         }
         this.#size = position;
         this.#queue.splice(0, batch.length);
@@ -204,6 +251,10 @@ export class VisitJournal implements SessionJournal {
       if (!this.#closed) this.#retryTimer = setTimeout(() => void this.#drain(true), this.#retryMs);
       return;
     }
+    this.#fail(error);
+  }
+
+  #fail(error: unknown): void {
     this.#setStatus('failed', error);
     for (const pending of this.#queue.splice(0))
       pending.reject(

@@ -6,11 +6,22 @@
  * Memory stays bounded: once a chunk is durable in the journal it may leave memory and is read back from
  * the journal when a replay needs it. Without a journal (tests, CLI without persistence) nothing is evicted.
  *
- * A chunk goes to the journal and to the socket side by side; it is never evicted before it is durable. We
- * do not wait for the disk before sending: the service keeps nothing once a socket closes, so a chunk it
- * received but the disk did not is exactly as lost after a crash as one that waited in the write queue, and
- * the journal's own order (audio before the checkpoints that cover it) keeps recovery consistent. Waiting
- * only put a disk write (~1-2 ms p99) on every chunk's path to the service.
+ * Journal and socket side by side: a chunk takes its place in the journal's order at once (sealed and
+ * written on the next event-loop turn, journal.ts) and is sent without waiting for the disk. That loses
+ * nothing the "journal, then send" order kept:
+ * - a crash leaves the same audio on disk either way: the write does not depend on the send, and the
+ *   service keeps nothing once its socket closes, so a chunk sent but not yet durable is no more lost than
+ *   one held back behind its write would be;
+ * - recovery stays consistent: the final text and the `released` checkpoint covering a chunk are appended
+ *   only after the service answered it, hence after the chunk, and the disk always holds a prefix of the
+ *   journal's order;
+ * - a chunk leaves memory only once durable: #release advances the release point but keeps chunks the disk
+ *   has not written, #evict drops durable ones only, so a replay after a drop always finds every unreleased
+ *   chunk, in memory or in the journal, also while the disk is full;
+ * - `allJournaled` (the "all audio is safe" claim) counts durability, never sending.
+ * The one visible difference: final text for a chunk may be shown before the chunk is durable, and a crash
+ * inside that window (one disk write, ~0.25 ms, against a service round trip) loses both, as a crash just
+ * before the chunk was recorded would. Waiting for the disk put 2-4 ms p99 on every chunk's way out.
  */
 import { PROTOCOL } from '../api/protocol.ts';
 import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
@@ -140,6 +151,9 @@ export class KeptAudio {
   markSent(stream: number, index: number): void {
     const s = this.#stream(stream);
     s.sentBefore = Math.max(s.sentBefore, index + 1);
+    // Durable chunks held back only because they were about to be sent may go now: when the disk is faster
+    // than the socket, no later write would come to evict them.
+    if (this.#journal) this.#evict(s);
   }
 
   /** A cumulative ack of `seqId` on the current socket; true when it acknowledged something new. */

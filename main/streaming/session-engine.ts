@@ -5,7 +5,7 @@
  *   any live state → reconnecting → configuring → … (after a drop: backoff, token renewal on 401, CONFIG
  *   again, replay of the kept audio, same timeline); streaming → ending → paused → connecting (pause/resume).
  *
- * Zero loss: every chunk is kept (journal first, memory bounded) until the service has acknowledged it AND
+ * Zero loss: every chunk is kept (in the journal, memory bounded) until the service has acknowledged it AND
  * covered it with final text (transcription: final items; dictation: a clean close after END). The service
  * keeps nothing once a socket closes, so anything not yet covered is replayed on the next socket.
  */

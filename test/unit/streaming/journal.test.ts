@@ -91,6 +91,47 @@ describe('journal', () => {
     await expect(store.recover(journal.id)).rejects.toMatchObject({ code: 'journal_missing' });
   });
 
+  it("writes in append order, off the caller's turn, batching what queues while a write is in flight", async () => {
+    const writes: number[] = [];
+    let unblock: (() => void) | undefined;
+    const gatedFs: JournalFs = {
+      ...nodeJournalFs,
+      async appendFile(path, data, mode) {
+        writes.push(data.length);
+        if (writes.length === 2) await new Promise<void>((r) => (unblock = r));
+        return nodeJournalFs.appendFile(path, data, mode);
+      },
+    };
+    const store = new JournalStore({ dir, secrets, fs: gatedFs });
+    const journal = await store.create('transcribe', ['doctor'], {}); // write 1: config
+    const first = journal.appendAudio(0, 0, markerChunk(1));
+    expect(writes).toHaveLength(1); // nothing sealed or written before the caller (the send) is done
+    await until(() => unblock !== undefined); // write 2 (chunk 0) hangs on the disk
+    // Queued behind it; the checkpoint covering chunk 5 is appended in the same turn as the chunk.
+    const rest = [1, 2, 3, 4, 5].map((i) => journal.appendAudio(0, i, markerChunk(i + 1)));
+    journal.checkpoint({ kind: 'released', stream: 0, before: 3 });
+    expect(journal.pendingRecords).toBe(7);
+    unblock!();
+    await Promise.all([first, ...rest]);
+    await until(() => journal.pendingRecords === 0);
+    expect(writes).toHaveLength(3); // the six queued records went out in one write
+    expect((await journal.readAudio(0, 4))[0]).toBe(5);
+    const recovered = await store.recover(journal.id);
+    expect(recovered.releasedBefore).toEqual([3]);
+    expect(recovered.uncovered.map((c) => c.index)).toEqual([3, 4, 5]);
+  });
+
+  it('rejects appends once closed and never recreates a shredded file', async () => {
+    const store = new JournalStore({ dir, secrets });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    await journal.appendAudio(0, 0, markerChunk(1));
+    await store.shred(journal.id);
+    await expect(journal.appendAudio(0, 1, markerChunk(2))).rejects.toMatchObject({ code: 'journal_failed' });
+    journal.checkpoint({ kind: 'released', stream: 0, before: 1 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
   it('retention shreds old finished journals and keeps old unfinished ones, flagged', async () => {
     let now = 1_000_000;
     const store = new JournalStore({ dir, secrets, retentionHours: 1, now: () => now });
