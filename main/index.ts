@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { app } from 'electron';
 import { loadConfig } from './config/load-config.ts';
+import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import { buildAppServices } from './visit/app-services.ts';
@@ -30,6 +31,9 @@ runShell({
       settings,
       secrets: new KeychainSecretStore(),
       dataDir: app.getPath('userData'),
+      journalDir: resolved.config.journalDir
+        ? managedJournalDir(resolved.config.journalDir)
+        : defaultJournalDir(),
       clipboard: electronClipboard(),
       microphoneAccess: electronMicrophoneAccess(process.platform),
       emit,

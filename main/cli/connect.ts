@@ -4,7 +4,7 @@ import { openAuthSession, readPrivateKeyFile, type AuthSession } from '../api/au
 import { CoreClient } from '../api/core-client.ts';
 import { loadConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
-import { defaultUserDataDir, journalDir } from '../config/paths.ts';
+import { defaultJournalDir, journalDir, managedJournalDir } from '../config/paths.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import { JournalStore } from '../streaming/journal-store.ts';
@@ -89,14 +89,19 @@ export async function connect(config: Config): Promise<Connection> {
 }
 
 /**
- * The journals folder the app uses too (`journals` in the user data folder), or under SCRIBE_DATA_DIR when
- * set (a second installation, tests). Keys live in the OS keychain under the app's service name, so the app
- * and the CLI can recover each other's sessions.
+ * The journals folder the app uses too (`journalDir` when IT set one, else the machine-local default of
+ * main/config/paths.ts), or `journals` under SCRIBE_DATA_DIR when that is set (a second installation,
+ * tests). Keys live in the OS keychain under the app's service name, so the app and the CLI can recover
+ * each other's sessions.
  */
 export function journalStore(config: Config, env: NodeJS.ProcessEnv = process.env): JournalStore {
-  const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  const dataDir = env.SCRIBE_DATA_DIR?.trim();
   return new JournalStore({
-    dir: journalDir(dataDir),
+    dir: config.journalDir
+      ? managedJournalDir(config.journalDir)
+      : dataDir
+        ? journalDir(dataDir)
+        : defaultJournalDir(),
     secrets: new KeychainSecretStore(),
     retentionHours: config.journalRetentionHours,
   });

@@ -2,6 +2,7 @@
  * The configuration keys: one zod schema per key (the single source of truth for validation, defaults, the
  * Config type and the user-settings type), plus where each key may come from.
  */
+import { posix, win32 } from 'node:path';
 import { z } from 'zod';
 import { checkBaseUrl } from '../api/base-url.ts';
 import { checkSpeechLocales, LIMITS, LimitError } from '../api/limits.ts';
@@ -53,6 +54,9 @@ export const FIELD_SCHEMAS = {
   secondMicrophone: text(512),
   // Bounded because the journal holds audio and transcript of a visit: a week at most, a day by default.
   journalRetentionHours: z.number().int().min(1).max(168),
+  journalDir: text(4096).refine((dir) => posix.isAbsolute(dir) || win32.isAbsolute(dir), {
+    message: 'must be an absolute folder path',
+  }),
   logLevel: z.enum(LOG_LEVELS),
   allowUserServiceUrlChange: z.boolean(),
 } as const;
@@ -77,6 +81,7 @@ export const configSchema = z.object({
   microphone: FIELD_SCHEMAS.microphone.optional(),
   secondMicrophone: FIELD_SCHEMAS.secondMicrophone.optional(),
   journalRetentionHours: FIELD_SCHEMAS.journalRetentionHours.default(24),
+  journalDir: FIELD_SCHEMAS.journalDir.optional(),
   logLevel: FIELD_SCHEMAS.logLevel.default('info'),
   allowUserServiceUrlChange: FIELD_SCHEMAS.allowUserServiceUrlChange.default(true),
 });
@@ -146,6 +151,13 @@ export const KEY_INFO: Readonly<Record<ConfigKey, KeyInfo>> = {
     form: 'int',
     env: 'SCRIBE_JOURNAL_RETENTION_HOURS',
     expect: 'must be a whole number of hours from 1 to 168',
+  },
+  journalDir: {
+    form: 'text',
+    env: 'SCRIBE_JOURNAL_DIR',
+    expect: 'must be an absolute folder path',
+    // Where unfinished visits' audio is kept is the organization's decision, not a personal preference.
+    deniedLayers: ['settings'],
   },
   logLevel: { form: 'text', env: 'SCRIBE_LOG_LEVEL', expect: `must be one of ${LOG_LEVELS.join(', ')}` },
   allowUserServiceUrlChange: {

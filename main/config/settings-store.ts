@@ -14,8 +14,13 @@ import { FIELD_SCHEMAS, USER_SETTING_KEYS, type ConfigKey } from './config-schem
 import { defaultUserDataDir } from './paths.ts';
 import { checkValue } from './resolve-config.ts';
 
-type UserFields = Omit<typeof FIELD_SCHEMAS, 'apiVersion' | 'allowUserServiceUrlChange'>;
-const { apiVersion: _apiVersion, allowUserServiceUrlChange: _allow, ...userFields } = FIELD_SCHEMAS;
+type UserFields = Omit<typeof FIELD_SCHEMAS, 'apiVersion' | 'allowUserServiceUrlChange' | 'journalDir'>;
+const {
+  apiVersion: _apiVersion,
+  allowUserServiceUrlChange: _allow,
+  journalDir: _journalDir,
+  ...userFields
+} = FIELD_SCHEMAS;
 
 function allOptional<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {

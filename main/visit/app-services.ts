@@ -6,7 +6,6 @@
  */
 import type { channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
-import { journalDir } from '../config/paths.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -29,6 +28,8 @@ export interface AppServicesDeps {
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
   readonly dataDir: string;
+  /** Where unfinished visits are journaled (config `journalDir`, else main/config/paths.ts defaultJournalDir). */
+  readonly journalDir: string;
   readonly clipboard: ClipboardPort;
   readonly emit: EmitEvent;
   readonly platform: NodeJS.Platform;
@@ -50,7 +51,7 @@ export interface AppServices {
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const { config } = deps.resolved;
   const journals = new JournalStore({
-    dir: journalDir(deps.dataDir),
+    dir: deps.journalDir,
     secrets: deps.secrets,
     retentionHours: config.journalRetentionHours,
   });

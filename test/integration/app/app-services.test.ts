@@ -72,6 +72,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
       settings,
       secrets: store,
       dataDir,
+      journalDir: journalDir(dataDir),
       clipboard,
       emit: () => undefined,
       platform: 'linux',

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_SETTING_KEYS } from '../../../main/config/config-schema.ts';
 import { loadConfig } from '../../../main/config/load-config.ts';
-import { defaultUserDataDir } from '../../../main/config/paths.ts';
+import { defaultJournalDir, defaultUserDataDir, managedJournalDir } from '../../../main/config/paths.ts';
+import { resolveConfig } from '../../../main/config/resolve-config.ts';
 import {
   openNodeSettingsStore,
   SettingsError,
@@ -142,5 +143,48 @@ describe('defaultUserDataDir', () => {
     expect(defaultUserDataDir('win32', { APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'C:\\Users\\a')).toBe(
       'C:\\Users\\a\\AppData\\Roaming\\Scribe Desktop',
     );
+  });
+});
+
+describe('defaultJournalDir', () => {
+  it('keeps journals on this machine: never in Roaming on Windows, in the XDG state folder on Linux', () => {
+    expect(
+      defaultJournalDir(
+        'win32',
+        { APPDATA: 'C:\\Users\\a\\AppData\\Roaming', LOCALAPPDATA: 'C:\\Users\\a\\AppData\\Local' },
+        'C:\\Users\\a',
+      ),
+    ).toBe('C:\\Users\\a\\AppData\\Local\\Scribe Desktop\\journals');
+    expect(defaultJournalDir('win32', {}, 'C:\\Users\\a')).toBe(
+      'C:\\Users\\a\\AppData\\Local\\Scribe Desktop\\journals',
+    );
+    expect(defaultJournalDir('linux', {}, '/home/a')).toBe('/home/a/.local/state/Scribe Desktop/journals');
+    expect(defaultJournalDir('linux', { XDG_STATE_HOME: '/s' }, '/home/a')).toBe(
+      '/s/Scribe Desktop/journals',
+    );
+    expect(defaultJournalDir('darwin', {}, '/Users/a')).toBe(
+      '/Users/a/Library/Application Support/Scribe Desktop/journals',
+    );
+  });
+
+  it('may be moved by IT (policy or environment), not from the user settings, only to an absolute path', () => {
+    const fromPolicy = resolveConfig({
+      env: {},
+      policy: { values: { journalDir: 'D:\\Scribe\\journals' }, origin: 'policy.json' },
+    });
+    expect(fromPolicy.ok && fromPolicy.config.journalDir).toBe('D:\\Scribe\\journals');
+    const relative = resolveConfig({ env: { SCRIBE_JOURNAL_DIR: 'journals' } });
+    expect(relative.ok).toBe(false);
+    if (!relative.ok) expect(relative.errors[0]!.message).toMatch(/journalDir.*absolute folder path/);
+    const fromSettings = resolveConfig({ env: {}, settings: { values: { journalDir: '/tmp/j' } } });
+    expect(fromSettings.ok).toBe(false);
+    if (!fromSettings.ok) expect(fromSettings.errors[0]!.message).toMatch(/journalDir.*can only be set by/);
+    expect(USER_SETTING_KEYS).not.toContain('journalDir');
+  });
+
+  it('gives each account its own folder under the root IT set, never one outside it', () => {
+    expect(managedJournalDir('/srv/journals', 'dr.smith')).toBe(join('/srv/journals', 'dr.smith'));
+    expect(managedJournalDir('/srv/journals', '..')).toBe(join('/srv/journals', '_'));
+    expect(managedJournalDir('/srv/journals', 'HOSP\\a/b')).toBe(join('/srv/journals', 'HOSP_a_b'));
   });
 });
