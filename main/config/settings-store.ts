@@ -2,16 +2,13 @@
  * The SettingsStore port: the part of the configuration a person sets in the app. Only the keys of
  * userSettingsSchema can be stored, so patient data cannot end up in settings by construction.
  *
- * One implementation covers both backends: `conf` (plain Node: the CLI and tests, openNodeSettingsStore) and
+ * One implementation covers both backends: `conf` (plain Node: tests and tools, node-settings-store.ts) and
  * `electron-store`, which extends conf with the same `store`/`set`/`delete`/`clear`/`path` API, so the
  * Electron adapter is `new BackedSettingsStore(() => new ElectronStore({name: 'settings', configFileMode:
  * 0o600, accessPropertiesByDotNotation: false}))`.
  */
-import { join } from 'node:path';
-import Conf from 'conf';
 import { z } from 'zod';
 import { FIELD_SCHEMAS, USER_SETTING_KEYS, type ConfigKey } from './config-schema.ts';
-import { defaultUserDataDir } from './paths.ts';
 import { checkValue } from './resolve-config.ts';
 
 type UserFields = Omit<typeof FIELD_SCHEMAS, 'apiVersion' | 'allowUserServiceUrlChange' | 'journalDir'>;
@@ -152,23 +149,3 @@ export class BackedSettingsStore implements SettingsStore {
 
 /** The settings file's name (without `.json`), shared with the Electron adapter. */
 export const SETTINGS_FILE_NAME = 'settings';
-
-/**
- * The settings store of the CLI and tests: `<dir>/settings.json` with mode 0600, managed by conf. `dir`
- * defaults to the app's user data folder, so the CLI reads what the app wrote.
- */
-export function openNodeSettingsStore(dir: string = defaultUserDataDir()): SettingsStore {
-  return new BackedSettingsStore(
-    () =>
-      new Conf<Record<string, unknown>>({
-        cwd: dir,
-        configName: SETTINGS_FILE_NAME,
-        configFileMode: 0o600,
-        // Dots are not paths here: keys are flat, and a stray dot must not create nested objects.
-        accessPropertiesByDotNotation: false,
-        // A hand-edited file with a typo is reported, not silently wiped.
-        clearInvalidConfig: false,
-      }),
-    join(dir, `${SETTINGS_FILE_NAME}.json`),
-  );
-}

@@ -126,13 +126,6 @@ export async function runJournaled<E extends SessionEvents>(
 }
 
 /**
- * How long after the first SIGINT another one still counts as the same Ctrl+C: `when-exit` (loaded through
- * conf → atomically by the config layer) re-raises every SIGINT it sees, which must not count as a second
- * press that abandons the session.
- */
-const SIGINT_ECHO_MS = 300;
-
-/**
  * Opens the source, then the session, and pumps 100 ms chunks until the source ends (a file) or Ctrl+C (the
  * first SIGINT stops the audio and ends gracefully; a second one abandons the session, which stays in the
  * journal). Then ends the session: everything sent is confirmed by the service before this resolves.
@@ -145,12 +138,12 @@ export async function runSession<E extends SessionEvents>(
   source: AudioSource,
   send: (chunk: Int16Array) => void,
 ): Promise<void> {
-  let firstSigint: number | undefined;
+  let interrupted = false;
   const onSigint = (): void => {
-    if (firstSigint === undefined) {
-      firstSigint = performance.now();
+    if (!interrupted) {
+      interrupted = true;
       void source.stop();
-    } else if (performance.now() - firstSigint > SIGINT_ECHO_MS) {
+    } else {
       session.abort();
       process.exit(130);
     }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import { loadConfig } from '../../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../../main/config/settings-store.ts';
+import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
 import { journalDir } from '../../../main/config/paths.ts';
 import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';

@@ -188,6 +188,30 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('journal of the streaming commands (
     expect(recover.code).toBe(1);
     expect(recover.stderr).toBe('scribe: recover: there is no unfinished session.\n');
   });
+
+  it('a second Ctrl+C abandons the session, which stays in the journal and is recovered whole', async () => {
+    const before = h.streaming.sockets.length;
+    const { child, done } = scribeProcess(['transcribe', VISIT], env); // real-time pace
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 15_000, 'audio');
+    h.streaming.withholdAcks(true); // the graceful end waits for acknowledgements that do not come
+    try {
+      child.kill('SIGINT'); // the first one only stops the audio and ends gracefully...
+      await until(() => h.streaming.sockets[before]!.framesByType.END === 1, 5_000, 'END');
+      child.kill('SIGINT'); // ...the second one gives up at once
+      const run = await done;
+      expect(run.code).toBe(130);
+    } finally {
+      h.streaming.withholdAcks(false);
+    }
+    const list = await scribe(['recover', '--list', '--json'], env);
+    expect(list.stdout.trim().split('\n')).toHaveLength(1);
+    const recovered = await scribe(['recover'], env);
+    expect(recovered.stderr).toBe('');
+    expect(recovered.code).toBe(0);
+    const said = expectedSentences('visit.wav').filter((s) => s.endMs <= 2000);
+    expect(said.length).toBeGreaterThanOrEqual(1);
+    expect(recovered.stdout.startsWith(said.map((s) => `${s.speaker}: ${s.text}\n`).join(''))).toBe(true);
+  });
 });
 
 describe('scribe dictate', () => {

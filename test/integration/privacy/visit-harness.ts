@@ -7,11 +7,8 @@
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
-import {
-  openNodeSettingsStore,
-  type SettingsStore,
-  type UserSettingsPatch,
-} from '../../../main/config/settings-store.ts';
+import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
+import { type SettingsStore, type UserSettingsPatch } from '../../../main/config/settings-store.ts';
 import {
   createIpcRouter,
   type InvokeEventLike,

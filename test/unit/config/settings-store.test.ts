@@ -6,8 +6,8 @@ import { USER_SETTING_KEYS } from '../../../main/config/config-schema.ts';
 import { loadConfig } from '../../../main/config/load-config.ts';
 import { defaultJournalDir, defaultUserDataDir, managedJournalDir } from '../../../main/config/paths.ts';
 import { resolveConfig } from '../../../main/config/resolve-config.ts';
+import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import {
-  openNodeSettingsStore,
   SettingsError,
   userSettingsSchema,
   type UserSettingsPatch,
