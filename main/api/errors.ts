@@ -48,6 +48,19 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
+/**
+ * The service's error `name` when it looks like one (SOME_ERROR_NAME), else undefined: whatever the service
+ * puts there is kept on errors and printed in summaries, so it must never be able to carry echoed content.
+ */
+export function safeErrorName(name: unknown): string | undefined {
+  return typeof name === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(name) ? name : undefined;
+}
+
+/** A trace id when it looks like one (letters, digits and `.-_:`, at most 128), else undefined. */
+export function safeTraceId(traceId: unknown): string | undefined {
+  return typeof traceId === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(traceId) ? traceId : undefined;
+}
+
 /** Base of every API failure. */
 export class ApiError extends Error {
   override readonly name: string = 'ApiError';
@@ -63,8 +76,8 @@ export class ApiError extends Error {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
-    this.errorName = init.name;
-    this.traceId = init.traceId;
+    this.errorName = safeErrorName(init.name);
+    this.traceId = safeTraceId(init.traceId);
     this.retryable = init.retryable ?? false;
     this.operation = init.operation;
     this.detail = init.detail;
@@ -169,8 +182,8 @@ export function apiErrorFromResponse(
 
 function describeUnknown(status: number, code: number | undefined, name: string | undefined): string {
   if (status >= 500) return 'The service had a problem on its side. Try again in a moment.';
-  const named = name !== undefined && /^[A-Z][A-Z0-9_]{0,63}$/.test(name); // a name, never echoed content
-  const label = named ? humanize(name) : code !== undefined ? `error ${code}` : `status ${status}`;
+  const named = safeErrorName(name); // a name, never echoed content
+  const label = named ? humanize(named) : code !== undefined ? `error ${code}` : `status ${status}`;
   return `The service refused the request: ${label}.`;
 }
 

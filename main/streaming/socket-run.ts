@@ -3,7 +3,7 @@
  * through the ack window, applies acks, watches for stalls (ack timeout, END timeout) and reports how the
  * socket ended. A new socket gets a new SocketRun: seq ids, ack positions and item ids are per socket.
  */
-import { messageForErrorCode, KNOWN_ERROR_CODES } from '../api/errors.ts';
+import { KNOWN_ERROR_CODES, messageForErrorCode, safeErrorName, safeTraceId } from '../api/errors.ts';
 import { audioChunkFrame, endFrame, parseServerFrame, type ServerFrame } from './frames.ts';
 import type { KeptAudio } from './kept-audio.ts';
 import { StreamingError } from './streaming-error.ts';
@@ -166,8 +166,8 @@ export class SocketRun {
         const known = frame.code !== undefined ? KNOWN_ERROR_CODES[frame.code] : undefined;
         const error = new StreamingError('service_error', messageForErrorCode(frame.code, frame.name), {
           serviceCode: frame.code,
-          serviceName: frame.name,
-          traceId: frame.trace_id,
+          serviceName: safeErrorName(frame.name),
+          traceId: safeTraceId(frame.trace_id),
           // Unknown codes are retried (a bounded number of times): the audio is still ours to replay.
           retryable: known ? known.retryable === true : true,
         });
