@@ -207,6 +207,16 @@ export class KeptAudio {
     );
   }
 
+  /**
+   * The journal keeps up: no write failed, and at most `maxLagChunks` unconfirmed chunks per stream are still
+   * on their way to disk (a healthy disk is ~1 ms behind the socket; a full or stalled one falls behind).
+   */
+  journalKeepsUp(maxLagChunks: number): boolean {
+    return this.#streams.every(
+      (s) => !s.journalBroken && s.nextIndex - Math.max(s.durableBefore, s.releasedBefore) <= maxLagChunks,
+    );
+  }
+
   /** Release position per stream, for journal checkpoints. */
   releasedBefore(stream: number): number {
     return this.#stream(stream).releasedBefore;

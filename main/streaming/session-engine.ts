@@ -22,6 +22,9 @@ export type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } fr
 import type { StreamingEndpoint } from './ws-transport.ts';
 import { openAndRun } from './socket-open.ts';
 
+/** Unconfirmed chunks per stream that may still be on their way to disk while audio counts as safe (1 s). */
+const JOURNAL_MAX_LAG_CHUNKS = 10;
+
 type Goal = 'stream' | 'pause' | 'end' | 'abort';
 
 /** Base of TranscribeSession and DictateSession. */
@@ -75,8 +78,11 @@ export abstract class StreamingSession<E extends SessionEvents>
     return {
       state: this.#state,
       unconfirmedMs: this.audio.unconfirmedMs,
+      // Not "every chunk written yet": that is false for a moment after every chunk, and the banner would
+      // flicker. A write on its way to a healthy disk is as safe as this process is.
       allAudioSafe:
-        this.audio.unconfirmedMs === 0 || (this.#journalStatus !== 'none' && this.audio.allJournaled),
+        this.audio.unconfirmedMs === 0 ||
+        (this.#journalStatus === 'ok' && this.audio.journalKeepsUp(JOURNAL_MAX_LAG_CHUNKS)),
       journal: this.#journalStatus,
       attempt: this.#budget.attempt,
     };

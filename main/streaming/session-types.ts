@@ -21,7 +21,9 @@ export type SessionState =
 
 /**
  * What the UI shows about the connection. "Reconnecting — nothing is lost" is `state === 'reconnecting' &&
- * allAudioSafe`: every chunk not yet covered by final text is durable in the journal.
+ * allAudioSafe`: every chunk not yet covered by final text is in a healthy journal that keeps up with the
+ * recording (durable, or its write at most a second behind). False without a journal while audio is
+ * unconfirmed, and while the disk is full or failing.
  */
 export interface ConnectionStatus {
   state: SessionState;

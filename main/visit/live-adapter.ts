@@ -135,7 +135,8 @@ class LiveSessionAdapter implements LiveSession {
             : status.state === 'failed'
               ? 'offline'
               : 'connected',
-        nothingLost: status.allAudioSafe,
+        // Without a journal (the sample visit) nothing is evicted from memory: a drop loses nothing.
+        nothingLost: status.journal === 'none' ? status.state !== 'failed' : status.allAudioSafe,
       };
       for (const l of this.#health) l(health);
     });

@@ -64,6 +64,21 @@ describe('a visit from connect to copy, in Chromium', () => {
     await expect
       .poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 })
       .toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('connection-ok').textContent()).toContain('Connected');
+
+    // The network drops (and the first reconnects are refused): the person is told plainly that nothing is
+    // lost, and the visit goes on afterwards without a line missing or repeated (checked at the end).
+    service.service.control.streaming.failNextUpgrade(503);
+    service.service.control.streaming.failNextUpgrade(503);
+    service.service.control.streaming.terminateAll();
+    await expect
+      .poll(() => page.getByTestId('reconnecting').textContent(), { timeout: 10_000, interval: 20 })
+      .toContain('Reconnecting — nothing is lost');
+    expect(await page.getByTestId('connection-ok').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/03-visit-reconnecting.png` });
+    await expect.poll(() => page.getByTestId('connection-ok').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('reconnecting').count()).toBe(0);
+
     // Mid-sentence: the meter follows the voice (the fixture pauses between lines) and the line being
     // spoken shows as a provisional partial.
     const meter = page.getByRole('meter', { name: 'Input level' });

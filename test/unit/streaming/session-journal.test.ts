@@ -95,6 +95,37 @@ describe('TranscribeSession with a journal', () => {
     expect(recovered.uncovered.map((c) => c.samples[0])).toEqual([...Array(20).keys()].map((i) => i + 1));
   });
 
+  it('says all audio is safe throughout a healthy recording (no flicker while a write is on its way), not on a stalled disk', async () => {
+    let stall: Promise<void> | undefined;
+    const stallingFs: JournalFs = {
+      ...nodeJournalFs,
+      appendFile: async (p, d, m) => {
+        await stall;
+        return nodeJournalFs.appendFile(p, d, m);
+      },
+    };
+    const { peer, session } = await setup(stallingFs);
+    peer.options.recognise = false;
+    const unsafe: ConnectionStatus[] = [];
+    session.on('connection', (c) => void (c.allAudioSafe || unsafe.push(c)));
+    await session.start();
+    const conn = await peer.waitForConnections(1);
+    for (let i = 0; i < 30; i++) {
+      session.sendAudio('doctor', markerChunk(i + 1));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await until(() => conn.chunks.length === 30 && session.connection.allAudioSafe);
+    expect(unsafe).toEqual([]);
+    // The disk stops answering: past a second of audio behind, the claim is withdrawn.
+    let unstall!: () => void;
+    stall = new Promise<void>((r) => (unstall = r));
+    for (let i = 30; i < 50; i++) session.sendAudio('doctor', markerChunk(i + 1));
+    expect(session.connection.allAudioSafe).toBe(false);
+    unstall();
+    stall = undefined;
+    await until(() => session.connection.allAudioSafe);
+  });
+
   it('after a crash mid-visit, recovery yields the finals and the uncovered audio, and the visit resumes on its timeline', async () => {
     const { journal, peer, session, baseUrl, secrets, dir } = await setup();
     await session.start();
