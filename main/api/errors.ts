@@ -123,6 +123,18 @@ export class AuthenticationError extends ApiError {
 export class PermissionDeniedError extends ApiError {
   override readonly name = 'PermissionDeniedError';
 }
+/** Refused before sending: the contract reserves this endpoint for the other kind of caller. */
+export class CallerNotAllowedError extends ApiError {
+  override readonly name = 'CallerNotAllowedError';
+  constructor(
+    message: string,
+    /** The caller the endpoint needs. */
+    readonly requires: 'server' | 'user',
+    init: ApiErrorInit = {},
+  ) {
+    super(message, init);
+  }
+}
 /** 404. */
 export class NotFoundError extends ApiError {
   override readonly name = 'NotFoundError';

@@ -6,6 +6,7 @@
 import {
   ApiError,
   AuthenticationError,
+  CallerNotAllowedError,
   ConnectionError,
   InvalidRequestError,
   NotFoundError,
@@ -61,6 +62,8 @@ export function toIpcError(error: unknown): IpcError {
 function apiErrorCode(error: ApiError): ErrorCode {
   const byServiceCode = error.code !== undefined ? SERVICE_CODES[error.code] : undefined;
   if (byServiceCode) return byServiceCode;
+  if (error instanceof CallerNotAllowedError)
+    return error.requires === 'server' ? 'server_credentials_required' : 'clinician_sign_in_required';
   if (error instanceof ConnectionError || error instanceof TimeoutError) return 'service_unreachable';
   if (error instanceof AuthenticationError) return 'auth_failed';
   if (error instanceof PermissionDeniedError) return 'permission_denied';

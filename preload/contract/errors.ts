@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'transcript_too_short',
   'no_instructions_content',
   'server_credentials_required',
+  'clinician_sign_in_required',
   'consent_required',
   'visit_not_active',
   'visit_in_progress',
@@ -53,7 +54,9 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   no_instructions_content:
     'This note has nothing a patient needs to act on, so there are no instructions to write.',
   server_credentials_required:
-    'E/M codes need organization server credentials; a user sign-in cannot request them.',
+    'This needs the organization’s server credentials (E/M codes, for example); a clinician sign-in cannot request it.',
+  clinician_sign_in_required:
+    'Dot phrases, text replacements and note settings belong to each clinician. Connect with a clinician sign-in to change them.',
   consent_required: 'Confirm that the patient agreed to the recording before starting.',
   visit_not_active: 'No visit is being recorded right now.',
   visit_in_progress: 'A visit is already being recorded. End it first.',

@@ -1,7 +1,7 @@
 import type { HttpClient, HttpMethod } from '../transport/http.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
 import type { z } from 'zod';
-import { ApiError } from '../errors.ts';
+import { CallerNotAllowedError } from '../errors.ts';
 
 /** What every endpoint function needs: the transport and the caller's token source. */
 export interface CoreContext {
@@ -41,20 +41,22 @@ export function call<T>(
 /** Refuses, before sending, an endpoint the contract reserves for server callers. */
 export function requireServer(ctx: CoreContext, what: string): void {
   if (ctx.auth.caller !== 'server') {
-    throw new ApiError(`${what} is only available with organization (server) credentials.`, {
-      operation: what,
-      retryable: false,
-    });
+    throw new CallerNotAllowedError(
+      `${what} is only available with organization (server) credentials.`,
+      'server',
+      { operation: what, retryable: false },
+    );
   }
 }
 
 /** Refuses, before sending, an endpoint the contract reserves for user callers. */
 export function requireUser(ctx: CoreContext, what: string): void {
   if (ctx.auth.caller !== 'user') {
-    throw new ApiError(`${what} is only available when signed in as a clinician (user token).`, {
-      operation: what,
-      retryable: false,
-    });
+    throw new CallerNotAllowedError(
+      `${what} is only available when signed in as a clinician (user token).`,
+      'user',
+      { operation: what, retryable: false },
+    );
   }
 }
 

@@ -14,6 +14,7 @@ import { loadConfig } from '../../../main/config/load-config.ts';
 import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
 import { journalDir } from '../../../main/config/paths.ts';
+import { toIpcError } from '../../../main/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';
 import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
 import type { IpcResult } from '../../../preload/contract/index.ts';
@@ -177,6 +178,21 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
       mode: 'organization',
       healthy: true,
     });
+    // What belongs to a clinician is refused before sending, saying why (not as a service failure); the
+    // handler throws and the IPC router maps it, as in the app.
+    const requests = h.service.control.requests.length;
+    for (const call of [
+      () => handlers['dotPhrases:list']({}, ctx),
+      () => handlers['replacements:list']({}, ctx),
+    ]) {
+      const refused = await call().then(
+        () => undefined,
+        (error: unknown) => toIpcError(error),
+      );
+      expect(refused?.code).toBe('clinician_sign_in_required');
+      expect(refused?.message).toContain('clinician sign-in');
+    }
+    expect(h.service.control.requests.length).toBe(requests);
   });
 
   it("says plainly when IT's key file cannot be read, instead of looking merely signed out", async () => {
