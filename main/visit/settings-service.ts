@@ -17,6 +17,8 @@ import type { AudioInputs, PreferenceStore } from './ports.ts';
 import type { EmitEvent } from './visit-recorder.ts';
 import { VisitFailure } from './visit-failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
+import { checkSpeechLocales } from '../api/limits.ts';
+import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 
 const MIC_TEST_MAX_MS = 30_000;
 
@@ -66,6 +68,12 @@ export class SettingsService {
 
   async update(patch: SettingsPatch): Promise<Settings> {
     const { noteLocale, noteTemplateKey, ...local } = patch;
+    if (local.speechLocales !== undefined) {
+      // The same rules as starting a visit: known locales, 1-2 distinct, HAITIAN_HT alone.
+      if (local.speechLocales.some((l) => !(SPEECH_LOCALES as readonly string[]).includes(l)))
+        throw new VisitFailure('invalid_request');
+      checkSpeechLocales(local.speechLocales);
+    }
     this.#preferences.update(local);
     if (noteLocale !== undefined || noteTemplateKey !== undefined) {
       const core = this.#connections.require().core;

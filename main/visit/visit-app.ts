@@ -52,8 +52,8 @@ export class VisitApp {
 
   async options(): Promise<VisitOptions> {
     const devices = await this.deps.audio.list().catch(() => []);
-    const preferred = this.deps.preferences.get().speechLocales[0];
-    return { devices, speechLocales: [...SPEECH_LOCALES], defaultLocale: preferred ?? 'ENGLISH_US' };
+    const preferred = this.deps.preferences.get();
+    return { devices, speechLocales: [...SPEECH_LOCALES], preferred };
   }
 
   /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */

@@ -75,7 +75,12 @@ export type RecoverableVisit = z.infer<typeof RecoverableVisitSchema>;
 export const VisitOptionsSchema = z.object({
   devices: z.array(AudioDeviceSchema),
   speechLocales: z.array(z.string()),
-  defaultLocale: z.string(),
+  /** What the person chose in Settings (or IT set): a new visit starts from it. */
+  preferred: z.object({
+    speechLocales: z.array(z.string()).min(1).max(INPUT_LIMITS.maxSpeechLocales),
+    clinicianDeviceId: z.string().nullable(),
+    patientDeviceId: z.string().nullable(),
+  }),
 });
 export type VisitOptions = z.infer<typeof VisitOptionsSchema>;
 

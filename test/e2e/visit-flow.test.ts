@@ -192,7 +192,26 @@ describe('a visit from connect to copy, in Chromium', () => {
 
     await nav(page, 'Settings').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
+    // Connected with the organization's credentials: what belongs to a clinician says so instead of
+    // offering editors whose every save the service would refuse.
+    await expect.poll(() => page.getByTestId('clinician-only').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Dot phrases' }).count()).toBe(0);
+    // Languages chosen here are where the next visit starts.
+    await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
+    await expect.poll(() => page.getByTestId('settings-saved').textContent()).toBe('Settings saved.');
+    expect(h.app.deps.preferences.get().speechLocales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
+    // Haitian Creole is only accepted alone: choosing it drops the second language.
+    await page.getByLabel('Spoken language').selectOption('HAITIAN_HT');
+    await expect.poll(() => h.app.deps.preferences.get().speechLocales).toEqual(['HAITIAN_HT']);
+    expect(await page.getByLabel('Second language (optional)').isDisabled()).toBe(true);
+    await page.getByLabel('Spoken language').selectOption('ENGLISH_US');
+    await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
+    await expect.poll(() => h.app.deps.preferences.get().speechLocales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
     await page.screenshot({ path: `${SHOTS}/07-settings.png`, fullPage: true });
+    await nav(page, 'Visit').click();
+    await page.getByRole('button', { name: 'Start a new visit' }).click();
+    expect(await page.getByLabel('Spoken language').inputValue()).toBe('ENGLISH_US');
+    expect(await page.getByLabel('Second language (optional)').inputValue()).toBe('SPANISH_MX');
 
     expect(await h.cspViolations()).toEqual([]);
     expect(

@@ -43,11 +43,13 @@ export class SettingsStore {
     return this.#testing;
   }
 
-  async load(): Promise<void> {
+  /** Loads the settings, and with a clinician sign-in their phrases and replacements too. */
+  async load(options: { clinician: boolean }): Promise<void> {
     await this.#take(
       () => scribe().settingsGet(),
       (s) => (this.#settings = s),
     );
+    if (!options.clinician) return;
     void this.#take(
       () => scribe().dotPhrasesList(),
       (r) => (this.#dotPhrases = r.items),

@@ -181,11 +181,12 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     // What belongs to a clinician is refused before sending, saying why (not as a service failure); the
     // handler throws and the IPC router maps it, as in the app.
     const requests = h.service.control.requests.length;
-    for (const call of [
+    const calls: (() => unknown)[] = [
       () => handlers['dotPhrases:list']({}, ctx),
       () => handlers['replacements:list']({}, ctx),
-    ]) {
-      const refused = await call().then(
+    ];
+    for (const call of calls) {
+      const refused = await (async () => call())().then(
         () => undefined,
         (error: unknown) => toIpcError(error),
       );

@@ -96,6 +96,31 @@ describe('visit IPC handlers', () => {
     });
   });
 
+  it('keeps the languages and inputs chosen in Settings for the next visit, by the same rules', async () => {
+    const { invoke } = harness();
+    await invoke('connect:configure', connect);
+    expect(
+      await invoke('settings:update', {
+        speechLocales: ['ENGLISH_US', 'SPANISH_MX'],
+        patientDeviceId: 'mic',
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await invoke('visit:options')).toMatchObject({
+      ok: true,
+      data: { preferred: { speechLocales: ['ENGLISH_US', 'SPANISH_MX'], patientDeviceId: 'mic' } },
+    });
+    const haitian = await invoke('settings:update', { speechLocales: ['HAITIAN_HT', 'ENGLISH_US'] });
+    expect(haitian).toMatchObject({ ok: false, error: { code: 'limit_exceeded' } });
+    if (!haitian.ok) expect(haitian.error.message).toMatch(/Haitian/i);
+    expect(await invoke('settings:update', { speechLocales: ['KLINGON_KL'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await invoke('visit:options')).toMatchObject({
+      data: { preferred: { speechLocales: ['ENGLISH_US', 'SPANISH_MX'] } },
+    });
+  });
+
   it('runs connect → visit → note → copy and refuses Haitian Creole with a second language', async () => {
     const { invoke, clipboard, transcriber } = harness();
     expect(await invoke('connect:configure', connect)).toMatchObject({
