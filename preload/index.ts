@@ -76,6 +76,7 @@ const api: BridgeApi = {
   instructionsTranslate: request('instructions:translate'),
 
   copyNote: request('copy:note'),
+  copyInstructions: request('copy:instructions'),
 
   settingsGet: request('settings:get'),
   settingsUpdate: request('settings:update'),

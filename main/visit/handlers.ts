@@ -83,6 +83,7 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
     'instructions:translate': (r) => guard(() => app.notes.translate(core(), r.fromLocale, r.toLocale)),
 
     'copy:note': (r) => guard(() => app.copy(r.sectionKey)),
+    'copy:instructions': () => guard(() => app.copyInstructions()),
 
     'settings:get': () => guard(() => settings.get()),
     'settings:update': (r) => guard(() => settings.update(r)),

@@ -39,6 +39,8 @@ export class NoteWorkflow {
   #note: Note | null = null;
   #revision = 0;
   #instructions: { text: string; locale: string } | null = null;
+  /** What the Codes screen shows now: the original or its translation. */
+  #shownInstructions: string | null = null;
 
   get note(): NoteDto | null {
     return this.#note ? toNoteDto(this.#note, this.#revision) : null;
@@ -48,6 +50,7 @@ export class NoteWorkflow {
     this.#note = null;
     this.#revision = 0;
     this.#instructions = null;
+    this.#shownInstructions = null;
   }
 
   /** Generates (or regenerates, with optional extra context) the note from the final transcript. */
@@ -128,6 +131,7 @@ export class NoteWorkflow {
   async instructions(core: CoreApi, locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<Instructions> {
     const text = await core.patientInstructions({ note: this.#require(), locale, recipient });
     this.#instructions = { text, locale };
+    this.#shownInstructions = text;
     return { text, locale, translated: false, locales: [...NOTE_LOCALES] };
   }
 
@@ -141,7 +145,14 @@ export class NoteWorkflow {
       fromLocale,
       toLocale,
     });
+    this.#shownInstructions = text;
     return { text, locale: toLocale, translated: fromLocale !== toLocale, locales: [...NOTE_LOCALES] };
+  }
+
+  /** The instructions as last shown (original or translation), for copying. */
+  instructionsText(): string {
+    if (this.#shownInstructions === null) throw new VisitFailure('no_note', 'Write the instructions first.');
+    return this.#shownInstructions;
   }
 
   /** EHR-ready text of the whole note or one section. */

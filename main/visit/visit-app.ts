@@ -145,9 +145,19 @@ export class VisitApp {
 
   /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
   async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
-    const text = withLineEndings(this.notes.copyText(sectionKey), this.deps.platform);
+    const text = this.notes.copyText(sectionKey);
     if (text.length === 0)
       throw new VisitFailure('invalid_request', 'That section is empty; there is nothing to copy.');
+    return this.#toClipboard(text);
+  }
+
+  /** Copies the patient instructions as last shown (the original or its translation, disclaimer included). */
+  async copyInstructions(): Promise<{ chars: number; transient: boolean }> {
+    return this.#toClipboard(this.notes.instructionsText());
+  }
+
+  async #toClipboard(plain: string): Promise<{ chars: number; transient: boolean }> {
+    const text = withLineEndings(plain, this.deps.platform);
     try {
       const { transient } = await this.deps.clipboard.writeText(text);
       return { chars: text.length, transient };

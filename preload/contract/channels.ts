@@ -97,6 +97,8 @@ export const channels = {
 
   // Into the EHR
   'copy:note': channel(CopyRequestSchema, CopyResultSchema),
+  /** The patient instructions as last shown (original or translation), for the after-visit summary. */
+  'copy:instructions': channel(Empty, CopyResultSchema),
 
   // Settings
   'settings:get': channel(Empty, SettingsSchema),

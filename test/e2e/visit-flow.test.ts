@@ -180,6 +180,13 @@ describe('a visit from connect to copy, in Chromium', () => {
       .toBe(1);
     const translated = await page.getByTestId('instructions').textContent();
     expect(translated?.length).toBeGreaterThan(0);
+    // Copied as shown (the translation, its disclaimer included) for the after-visit summary.
+    await page.getByRole('button', { name: 'Copy instructions' }).click();
+    await expect
+      .poll(() => page.getByTestId('instructions-copy-status').textContent())
+      .toContain('Instructions copied');
+    expect(h.clipboard.writes.at(-1)).toBe(translated);
+    expect(translated).toContain('traduit automatiquement');
     await page.screenshot({ path: `${SHOTS}/06-codes.png`, fullPage: true });
 
     // A new visit goes back to the setup and asks for consent again.

@@ -1,6 +1,7 @@
 /** Codes and more: ICD-10 / LOINC, E/M, suggested orders and patient instructions for the current note. */
 import type {
   Codes,
+  CopyResult,
   EmCodes,
   Instructions,
   IpcError,
@@ -38,6 +39,11 @@ class Slot<T> {
     this.#value = null;
     this.#error = null;
   }
+
+  /** Shows an error of an action on this result (e.g. copying it) without dropping the result. */
+  fail(error: IpcError): void {
+    this.#error = error;
+  }
 }
 
 /** State for the Codes & more screen. */
@@ -70,10 +76,26 @@ export class CodesStore {
     return this.em.load(() => scribe().codesEm({ specialty }));
   }
   loadInstructions(locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<void> {
+    this.#instructionsCopied = null;
     return this.instructions.load(() => scribe().instructionsGenerate({ locale, recipient }));
   }
   translate(fromLocale: string, toLocale: string): Promise<void> {
+    this.#instructionsCopied = null;
     return this.instructions.load(() => scribe().instructionsTranslate({ fromLocale, toLocale }));
+  }
+
+  /** The last copy of the instructions (what the status line says), or null. */
+  get instructionsCopied(): CopyResult | null {
+    return this.#instructionsCopied;
+  }
+  #instructionsCopied = $state.raw<CopyResult | null>(null);
+
+  /** Copies the instructions as shown; the text is written by the main process, never sent back here. */
+  async copyInstructions(): Promise<void> {
+    this.#instructionsCopied = null;
+    const result = await settle(() => scribe().copyInstructions({}));
+    if (result.ok) this.#instructionsCopied = result.data;
+    else this.instructions.fail(result.error);
   }
 
   clear(): void {
