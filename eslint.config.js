@@ -47,6 +47,25 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer's pure logic (plain .ts, no runes) is unit-tested under Node; components are tested in
+    // Chromium (test/e2e) only.
+    files: ['test/unit/renderer/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOnlyInAdapters,
+          patterns: [
+            {
+              group: ['**/renderer/**/*.svelte', '**/renderer/**/*.svelte.ts'],
+              message: 'Only plain .ts renderer modules run under Node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['main/**/*.ts', 'native/**/*.ts'],
     ignores: ['main/index.ts', 'main/app/**'],
     rules: {
