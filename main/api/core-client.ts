@@ -58,6 +58,8 @@ export class CoreClient {
     files.transcribeFileAsync(this.#ctx, path, request, options);
   dictateFile = (path: string, request: { dictate_locale: string }, options?: CallOptions) =>
     files.dictateFile(this.#ctx, path, request, options);
+  dictateUrlAsync = (request: files.DictateUrlRequest, options?: CallOptions) =>
+    files.dictateUrlAsync(this.#ctx, request, options);
 
   // Templates and settings
   listTemplates = (locale?: string, options?: CallOptions) =>
@@ -81,6 +83,9 @@ export class CoreClient {
     users.listUsers(this.#ctx, query, options);
   findUserByExternalId = (externalId: string, options?: CallOptions) =>
     users.findUserByExternalId(this.#ctx, externalId, options);
+  activateUser = (id: string, options?: CallOptions) => users.setUserActivated(this.#ctx, id, true, options);
+  deactivateUser = (id: string, options?: CallOptions) =>
+    users.setUserActivated(this.#ctx, id, false, options);
 
   // Dot phrases and dictation text replacements (user)
   readonly dotPhrases = phrases.dotPhrasesApi(() => this.#ctx);

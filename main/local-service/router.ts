@@ -20,6 +20,8 @@ export interface RouteContext {
   json(): unknown;
   /** The multipart body (400 when it is not multipart). */
   form(): Promise<FormData>;
+  /** Logs the field sizes of a value read from a multipart body (JSON bodies are logged by json()). */
+  recordFields(value: unknown): void;
 }
 
 /** What a handler answers. */

@@ -139,20 +139,18 @@ export const sectionCustomization = z.strictObject({
 export type SectionCustomization = z.infer<typeof sectionCustomization>;
 
 /**
- * The contract calls `note_sections_customization` an object and public facts show items
- * `{section_key, style, custom_instruction}`: both the item list and a map keyed by section are read,
- * and the 700-character limit holds in either.
+ * `note_sections_customization` of generate-note: the contract types it as an **object** ("per-section
+ * `custom_instruction`"), so it is a map keyed by section key, each value `{custom_instruction?, style?}`.
+ * The item list `{section_key, style, custom_instruction}` of the public facts belongs to the customization
+ * endpoint (`sectionCustomization` above), not to this field; the contract wins, and an array is refused.
  */
-export const sectionsCustomization = z.union([
-  z.array(sectionCustomization),
-  z.record(
-    z.string(),
-    z.strictObject({
-      style: z.enum(SECTION_STYLES).optional(),
-      custom_instruction: customInstruction.nullish(),
-    }),
-  ),
-]);
+export const sectionsCustomization = z.record(
+  z.string().min(1),
+  z.strictObject({
+    style: z.enum(SECTION_STYLES).optional(),
+    custom_instruction: customInstruction.nullish(),
+  }),
+);
 
 /** Speech locales: 1 or 2 distinct values, HAITIAN_HT alone. */
 export const speechLocales = z

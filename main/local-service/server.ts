@@ -20,6 +20,24 @@ export interface RequestRecord {
   status: number;
   /** Service time (ms) when the request arrived. */
   at: number;
+  /**
+   * The request's top-level fields, once a handler read them (a JSON body, or the `request_parameters` of
+   * a multipart one): name → characters of a string, items of an array, null for anything else. Sizes
+   * and names only, never values, so tests can see what arrived without the log holding content.
+   */
+  fields?: Record<string, number | null>;
+}
+
+/** Field sizes of a request value for the log (see RequestRecord.fields). */
+export function fieldSizes(value: unknown): Record<string, number | null> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const sizes: Record<string, number | null> = {};
+  for (const [name, field] of Object.entries(value)) {
+    // Identifier-like names only: a map keyed by data (section keys, ids) would put data in the log.
+    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name)) continue;
+    sizes[name] = typeof field === 'string' ? [...field].length : Array.isArray(field) ? field.length : null;
+  }
+  return sizes;
 }
 
 /** What the request handler needs. */
@@ -161,8 +179,17 @@ async function dispatch(
     query: url.searchParams,
     version,
     caller,
-    json: () => (json ??= { value: parseJsonBody(req, raw) }).value,
+    json: () => {
+      if (!json) {
+        json = { value: parseJsonBody(req, raw) };
+        record.fields = fieldSizes(json.value);
+      }
+      return json.value;
+    },
     form: () => parseMultipart(req, raw),
+    recordFields: (value) => {
+      record.fields = fieldSizes(value);
+    },
   };
   return match.route.handle(ctx);
 }

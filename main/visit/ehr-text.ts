@@ -28,6 +28,7 @@ export function sectionText(content: SectionContent): string {
         .map((sub) =>
           [plainText(sub.title), plainText(sub.text)].filter((part) => part.length > 0).join('\n'),
         )
+        .filter((block) => block.length > 0) // an empty subsection adds no blank lines
         .join('\n\n');
     case 'UNSUPPORTED':
       return '';
@@ -38,12 +39,18 @@ export function sectionText(content: SectionContent): string {
   }
 }
 
+/**
+ * Stands in the whole-note text for a section of a content type this version cannot read (the app shows
+ * the same section as "a format this version of the app cannot show"), so it never vanishes unnoticed.
+ */
+export const UNSUPPORTED_SECTION_TEXT = '[This section could not be shown by this version of Scribe]';
+
 /** The whole note: "HEADING:" then the body, sections separated by one blank line. */
 export function noteText(note: Note): string {
   return note.sections
     .map((section) => ({
       heading: `${plainText(section.title).toUpperCase()}:`,
-      body: sectionText(section.content),
+      body: section.content.type === 'UNSUPPORTED' ? UNSUPPORTED_SECTION_TEXT : sectionText(section.content),
     }))
     .filter((part) => part.body.length > 0)
     .map((part) => `${part.heading}\n${part.body}`)

@@ -38,6 +38,9 @@ export class UserTokenSource implements AccessTokenSource {
   }
 
   token(): Promise<string> {
+    // An organization-supplied sign-in starts with the refresh token only: an empty or absent access token
+    // is an expired one, refreshed before the first call rather than sent as `Bearer ` to earn a 401.
+    if (!this.#tokens.access_token) return this.#flight.run(() => this.#refresh());
     const expiresAt = accessTokenExpiry(this.#tokens.access_token);
     const now = (this.options.now ?? Date.now)();
     if (expiresAt === undefined || expiresAt - PROTOCOL.userTokenRefreshLeewayMs > now) {

@@ -101,6 +101,7 @@ export interface EmCodesRequest {
   em_specialty_kind: string;
   note?: Note;
   transcript_items?: TranscriptItemInput[];
+  /** For the async form only (compute-em-codes takes none). */
   client_request_id?: string;
   [extra: string]: unknown;
 }
@@ -124,7 +125,11 @@ export async function generateEmCodesAsync(
   );
 }
 
-/** Deterministic recomputation of E/M codes from structured inputs (server callers). */
+/**
+ * Deterministic recomputation of E/M codes from structured inputs (server callers). The contract shows no
+ * client_request_id for this synchronous endpoint (the local service refuses unknown fields), so none is
+ * sent and, by the retry rule (POSTs are retried only when they carry one), it is not retried.
+ */
 export async function computeEmCodes(
   ctx: CoreContext,
   request: EmCodesRequest,
@@ -132,9 +137,9 @@ export async function computeEmCodes(
 ): Promise<EmCodes> {
   requireServer(ctx, 'E/M coding');
   checkEmSpecialty(request.em_specialty_kind);
+  const { client_request_id: _unused, ...body } = request;
   return call(ctx, 'POST', '/compute-em-codes', EmCodesSchema, 'compute-em-codes', {
-    body: request,
-    idempotent: true,
+    body,
     signal: options.signal,
   });
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { checkSpeechLocales } from '../limits.ts';
+import { LimitError, checkSpeechLocales } from '../limits.ts';
 import { call, requireServer, type CallOptions, type CoreContext } from './context.ts';
-import { jobHandle, type AsyncJob } from './jobs.ts';
+import { jobHandle, startJob, type AsyncJob } from './jobs.ts';
 
 /** Transcription of an uploaded file (not public beyond its purpose; diarization fields pass through). */
 export const FileTranscriptSchema = z.looseObject({
@@ -22,6 +23,8 @@ export interface TranscribeFileRequest {
   speech_locales: string[];
   /** Server callers only. */
   specialty?: string;
+  /** For the async form only (one is made when absent). */
+  client_request_id?: string;
 }
 
 async function audioForm(path: string, parameters: unknown): Promise<FormData> {
@@ -45,8 +48,9 @@ export async function transcribeFile(
   options: CallOptions = {},
 ): Promise<FileTranscript> {
   checkTranscribe(ctx, request);
+  const { client_request_id: _unused, ...parameters } = request;
   return call(ctx, 'POST', '/transcribe', FileTranscriptSchema, 'transcribe', {
-    form: await audioForm(path, request),
+    form: await audioForm(path, parameters),
     signal: options.signal,
   });
 }
@@ -59,7 +63,9 @@ export async function transcribeFileAsync(
   options: CallOptions = {},
 ): Promise<AsyncJob<FileTranscript>> {
   checkTranscribe(ctx, request);
-  // startJob sends JSON; file upload needs multipart, so start it here and reuse the poller.
+  // startJob sends JSON; file upload needs multipart, so start it here and reuse the poller. Like every
+  // async start it carries a client_request_id, so a retry after a lost answer cannot start a second job.
+  const parameters = { ...request, client_request_id: request.client_request_id ?? randomUUID() };
   const started = await call(
     ctx,
     'POST',
@@ -67,7 +73,8 @@ export async function transcribeFileAsync(
     z.looseObject({ id: z.string() }),
     'transcribe-async',
     {
-      form: await audioForm(path, request),
+      form: await audioForm(path, parameters),
+      idempotent: true,
       signal: options.signal,
     },
   );
@@ -96,4 +103,48 @@ export async function dictateFile(
     signal: options.signal,
   });
   return answer.dictation;
+}
+
+export interface DictateUrlRequest {
+  /**
+   * Where the service downloads the audio (http or https). The contract names the input "a file URL"
+   * without its field name; `file_url` is this client's choice, shared with the local service.
+   */
+  file_url: string;
+  dictate_locale: string;
+  punctuation_mode?: 'EXPLICIT';
+  /** One is made when absent. */
+  client_request_id?: string;
+}
+
+const DictationPayload = DictationResultSchema.transform((answer) => answer.dictation);
+
+/**
+ * POST /dictate-async (server callers): dictation of an audio file the service downloads from a URL, result
+ * by polling. The contract shows no poll path ("GET — poll dictation result"); this client polls
+ * `GET /dictate-async/{id}`, the path every other async pair of the contract follows.
+ */
+export async function dictateUrlAsync(
+  ctx: CoreContext,
+  request: DictateUrlRequest,
+  options: CallOptions = {},
+): Promise<AsyncJob<string>> {
+  requireServer(ctx, 'File dictation');
+  let url: URL | undefined;
+  try {
+    url = new URL(request.file_url);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new LimitError('The audio file address must be a web address (https://…).', 'file_url');
+  }
+  return startJob(
+    ctx,
+    '/dictate-async',
+    { punctuation_mode: 'EXPLICIT', ...request },
+    DictationPayload,
+    'dictate-async',
+    options,
+  );
 }

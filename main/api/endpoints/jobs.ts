@@ -36,7 +36,10 @@ export async function startJob<T>(
   options: CallOptions & { now?: () => number } = {},
 ): Promise<AsyncJob<T>> {
   // Every start carries a client_request_id, so that a retry after a lost answer cannot start a second job.
-  const withId = { client_request_id: randomUUID(), ...(body as object) };
+  // `??`, not a spread default: a request with `client_request_id: undefined` must still get one, since the
+  // call below is retried as idempotent.
+  const given = (body as { client_request_id?: string }).client_request_id;
+  const withId = { ...(body as object), client_request_id: given ?? randomUUID() };
   const started = await call(ctx, 'POST', path, AsyncStartSchema, operation, {
     body: withId,
     idempotent: true,

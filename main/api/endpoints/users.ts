@@ -76,6 +76,22 @@ export async function listUsers(
   });
 }
 
+/**
+ * Activates or deactivates a user (server). The contract says users can be; the path is not shown, and
+ * `POST /users/{id}/activate|deactivate` is the local service's chosen shape. Not retried: a POST without a
+ * client_request_id.
+ */
+export async function setUserActivated(
+  ctx: CoreContext,
+  id: string,
+  activated: boolean,
+  options: CallOptions = {},
+): Promise<User> {
+  requireServer(ctx, 'Managing users');
+  const action = activated ? 'activate' : 'deactivate';
+  return call(ctx, 'POST', `/users/${enc(id)}/${action}`, UserSchema, `${action}-user`, options);
+}
+
 /** GET /users/find_by_external_id/{id}; undefined when there is none. */
 export async function findUserByExternalId(
   ctx: CoreContext,

@@ -27,18 +27,32 @@ export const UserListSchema = z.looseObject({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const TemplateSummarySchema = z.looseObject({
-  key: z.string(),
-  title: z.string().nullish(),
-  description: z.string().nullish(),
-});
+/**
+ * A template's key: public facts list templates as `{key, …}`, while the contract names the field
+ * `template_key` (template detail, notes). A service may use either, so both are read and the key is kept
+ * in `key` (summaries) and `template_key` (detail); one of them must be there.
+ */
+const keyed = {
+  key: z.string().optional(),
+  template_key: z.string().optional(),
+};
+const hasKey = (t: { key?: string; template_key?: string }) => (t.key ?? t.template_key) !== undefined;
+const keyMissing = { message: 'a template needs key or template_key', path: ['key'] };
+
+export const TemplateSummarySchema = z
+  .looseObject({ ...keyed, title: z.string().nullish(), description: z.string().nullish() })
+  .refine(hasKey, keyMissing)
+  .transform((t) => ({ ...t, key: (t.key ?? t.template_key)! }));
 export const TemplateListSchema = z.looseObject({ templates: z.array(TemplateSummarySchema) });
-export const TemplateDetailSchema = z.looseObject({
-  template_key: z.string(),
-  title: z.string().nullish(),
-  sections: z.array(z.looseObject({ key: z.string(), title: z.string().nullish() })).default([]),
-  supported_source_note_section_kinds: z.array(z.string()).default([]),
-});
+export const TemplateDetailSchema = z
+  .looseObject({
+    ...keyed,
+    title: z.string().nullish(),
+    sections: z.array(z.looseObject({ key: z.string(), title: z.string().nullish() })).default([]),
+    supported_source_note_section_kinds: z.array(z.string()).default([]),
+  })
+  .refine(hasKey, keyMissing)
+  .transform((t) => ({ ...t, template_key: (t.template_key ?? t.key)! }));
 export type TemplateSummary = z.infer<typeof TemplateSummarySchema>;
 export type TemplateDetail = z.infer<typeof TemplateDetailSchema>;
 

@@ -1,16 +1,30 @@
 import { z } from 'zod';
 import { openEnum, SPEAKER_TYPES } from './common.ts';
 
+/** Text the service left out (missing or null) reads as empty, never as a crash further on. */
+const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((text) => text ?? '');
+
 /** `{type: TEXT, text}` content of a note section. */
-export const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: z.string() });
+export const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: textOrEmpty });
 /** `{type: SUBSECTIONS, subsections}`: only on a merged Assessment and Plan section. */
-export const SubsectionSchema = z.looseObject({ id: z.string(), title: z.string(), text: z.string() });
+export const SubsectionSchema = z.looseObject({ id: z.string(), title: textOrEmpty, text: textOrEmpty });
 export const SubsectionsContentSchema = z.looseObject({
   type: z.literal('SUBSECTIONS'),
   subsections: z.array(SubsectionSchema),
 });
-/** A content type this client does not know yet: kept, shown as unsupported, never a crash. */
-export const UnknownContentSchema = z.looseObject({ type: z.string() });
+/** The content types this client reads; anything else is a newer type. */
+export const KNOWN_CONTENT_TYPES: readonly string[] = ['TEXT', 'SUBSECTIONS'];
+/**
+ * A content type this client does not know yet: kept, shown as unsupported, never a crash. It must not
+ * match TEXT or SUBSECTIONS, or malformed known content (a number for text) would slip through as "unknown"
+ * and fail later where it is read.
+ */
+export const UnknownContentSchema = z.looseObject({
+  type: z.string().refine((type) => !KNOWN_CONTENT_TYPES.includes(type), 'known content type, malformed'),
+});
 export const SectionContentSchema = z.union([
   TextContentSchema,
   SubsectionsContentSchema,
@@ -19,7 +33,7 @@ export const SectionContentSchema = z.union([
 
 export const NoteSectionSchema = z.looseObject({
   key: z.string(),
-  title: z.string().optional(),
+  title: z.string().nullish(),
   content: SectionContentSchema,
 });
 
@@ -58,18 +72,24 @@ export interface StructuredContext {
   source_note?: { type: string; sections: SourceNoteSection[] };
 }
 
-export interface SectionCustomization {
-  section_key: string;
-  style?: 'AUTO' | 'PARAGRAPH' | 'BULLET_POINTS';
-  custom_instruction?: string;
-}
+/** How a section is written: the public values of `style`. */
+export type SectionStyle = 'AUTO' | 'PARAGRAPH' | 'BULLET_POINTS';
+
+/**
+ * `note_sections_customization` of one generate-note request (server callers). The contract types it as
+ * an **object** with a per-section `custom_instruction`, so it is keyed by section key, each value
+ * `{custom_instruction?, style?}`. The item list `{section_key, style, custom_instruction}` of the public
+ * facts is the shape of the customization *endpoint* (note settings), not of this field: where the two
+ * could be read as disagreeing, the contract wins.
+ */
+export type SectionsCustomization = Record<string, { custom_instruction?: string; style?: SectionStyle }>;
 
 /** The generate-note request (current version). Server-only fields are dropped for user callers. */
 export interface GenerateNoteRequest {
   locale: string;
   transcript_items: TranscriptItemInput[];
   note_template_key?: string;
-  note_sections_customization?: SectionCustomization[];
+  note_sections_customization?: SectionsCustomization;
   note_template_custom_instructions?: string | null;
   unstructured_context?: string;
   structured_context?: StructuredContext;

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { LIMITS, checkMaxChars } from '../../api/limits.ts';
-import type { GenerateNoteRequest } from '../../api/schemas/note.ts';
+import type { CallerKind } from '../../api/protocol.ts';
+import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../api/schemas/note.ts';
+import { checkGenerateNote } from '../../api/validate.ts';
 import type { Config } from '../../config/config-schema.ts';
 import { noteText } from '../../visit/ehr-text.ts';
 import { toNoteDto } from '../../visit/mapping.ts';
@@ -29,24 +31,61 @@ async function readInput(path: string, what: string): Promise<string> {
 }
 
 /**
- * `scribe note`: a note from a transcript, as EHR-ready text or JSON. Every limit is checked before the
- * connection is even opened, so a refused request sends nothing at all.
+ * The request `scribe note` sends, after every local check, worded for the command line. It runs before
+ * connect(): connecting as a user already finds or creates that user and mints its tokens, which a request
+ * refused anyway must not cause.
  */
-export async function note(config: Config, options: NoteOptions): Promise<void> {
-  const items = parseTranscript(await readInput(options.transcript, 'transcript'));
-  const context = options.context !== undefined ? await readInput(options.context, 'context') : undefined;
+export function noteRequest(
+  config: Config,
+  options: NoteOptions,
+  items: TranscriptItemInput[],
+  context: string | undefined,
+): GenerateNoteRequest {
+  const caller: CallerKind = config.userExternalId ? 'user' : 'server';
+  if (options.template !== undefined && caller === 'user') {
+    throw new CliError(
+      "--template cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's notes follow the template of its note settings on the service. Drop --template, or the user, to choose one. Nothing was sent.",
+      EXIT.usage,
+    );
+  }
+  if (items.every((item) => item.text.trim() === '')) {
+    throw new CliError('The transcript file holds no transcript text. Nothing was sent.', EXIT.usage);
+  }
   checkMaxChars(context, LIMITS.unstructuredContextChars, 'unstructured_context', 'The context file');
   const request: GenerateNoteRequest = {
     locale: options.locale ?? config.noteLocale,
     transcript_items: items,
     ...(context !== undefined ? { unstructured_context: context } : {}),
   };
-  const template = options.template ?? (config.userExternalId ? undefined : config.noteTemplateKey);
+  const template = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
   if (template !== undefined) request.note_template_key = template;
+  return checkGenerateNote(request, caller);
+}
+
+/** Sections whose content type this version cannot show: named on stderr (key and title, never content). */
+function warnUnsupported(note: Note): void {
+  for (const section of toNoteDto(note, 0).sections) {
+    if (section.content.type !== 'UNSUPPORTED') continue;
+    process.stderr.write(
+      `scribe: warning: the "${section.title}" section (${section.key}) has a format this version cannot show; the text marks where it is. Use --json to get it as sent.\n`,
+    );
+  }
+}
+
+/**
+ * `scribe note`: a note from a transcript, as EHR-ready text or JSON. Every local check runs before the
+ * connection is even opened, so a refused request sends nothing at all.
+ */
+export async function note(config: Config, options: NoteOptions): Promise<void> {
+  const items = parseTranscript(await readInput(options.transcript, 'transcript'));
+  const context = options.context !== undefined ? await readInput(options.context, 'context') : undefined;
+  const request = noteRequest(config, options, items, context);
 
   const { core } = await connect(config);
   const result = options.async
     ? await (await core.generateNoteAsync(request)).result({ deadlineMs: 15 * 60_000 })
     : await core.generateNote(request);
-  out(options.json ? JSON.stringify(result, null, 2) : noteText(toNoteDto(result, 0)));
+  if (options.json) return out(JSON.stringify(result, null, 2));
+  warnUnsupported(result);
+  out(noteText(toNoteDto(result, 0)));
 }

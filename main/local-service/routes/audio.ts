@@ -17,6 +17,34 @@ const dictateParams = z.strictObject({
   dictate_locale: z.enum(DICTATION_LOCALES),
   punctuation_mode: z.enum(['EXPLICIT']),
 });
+/**
+ * `/dictate-async`: the contract says "from a file URL" without naming the field; `file_url` is this
+ * double's choice (and the client's).
+ */
+const dictateUrlRequest = dictateParams.extend({
+  file_url: z.url({ protocol: /^https?$/ }),
+  client_request_id: clientRequestId,
+});
+
+/** Hosts this double downloads from: loopback only, so the app's bundled service never fetches the web. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Downloads the audio of a `/dictate-async` request. */
+async function download(fileUrl: string): Promise<Uint8Array> {
+  const url = new URL(fileUrl);
+  if (!LOOPBACK_HOSTS.has(url.hostname))
+    throw badRequest('file_url: this local service downloads only from loopback');
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+  } catch {
+    throw badRequest('file_url could not be downloaded');
+  }
+  if (!response.ok) throw badRequest(`file_url could not be downloaded (HTTP ${response.status})`);
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('audio/')) throw badRequest('file_url must serve an audio/* content type');
+  return new Uint8Array(await response.arrayBuffer());
+}
 
 /** Reads `request_parameters` (JSON text part) and `file` (audio/*) from a multipart body. */
 async function readAudioForm(ctx: RouteContext): Promise<{ params: unknown; audio: Uint8Array }> {
@@ -31,6 +59,7 @@ async function readAudioForm(ctx: RouteContext): Promise<{ params: unknown; audi
   } catch {
     throw badRequest('request_parameters must be JSON');
   }
+  ctx.recordFields(params);
   if (file === null || typeof file === 'string') throw badRequest('file part is required and must be a file');
   if (!file.type.toLowerCase().startsWith('audio/'))
     throw badRequest('file must have an audio/* content type');
@@ -106,5 +135,22 @@ export function audioRoutes(deps: ServiceDeps): Route[] {
         return { body: { dictation: dictateExplicit(wav?.script, request.dictate_locale) } };
       },
     },
+    // The poll path is not shown by the contract ("GET — poll dictation result"): the double serves the
+    // `GET /dictate-async/{id}` every other async pair uses.
+    ...asyncRoutes(deps.jobs, {
+      path: '/dictate',
+      families: ['server'],
+      since: '2025-01-07',
+      parse: async (ctx) => {
+        const request = parseWith(dictateUrlRequest, ctx.json());
+        return {
+          clientRequestId: request.client_request_id,
+          input: { locale: request.dictate_locale, audio: await download(request.file_url) },
+        };
+      },
+      compute: (input) => ({
+        dictation: dictateExplicit(hear(input.audio, undefined)?.script, input.locale),
+      }),
+    }),
   ];
 }

@@ -57,10 +57,9 @@ function resolveTemplate(request: NoteRequest, ctx: RouteContext, deps: ServiceD
     };
   }
   const template = templateOrFail(request.note_template_key ?? 'GENERIC_MULTIPLE_SECTIONS');
-  const items = request.note_sections_customization;
-  const entries = Array.isArray(items)
-    ? items.map((item) => [item.section_key, item.style] as const)
-    : Object.entries(items ?? {}).map(([key, value]) => [key, value.style] as const);
+  const entries = Object.entries(request.note_sections_customization ?? {}).map(
+    ([key, value]) => [key, value.style] as const,
+  );
   for (const [key] of entries) {
     if (!template.sections.some((section) => section.key === key)) {
       throw badRequest('note_sections_customization names a section the template does not have');

@@ -140,7 +140,7 @@ describe('every client-side limit refuses before sending', () => {
         h.serverCore.generateNote({
           locale: 'ENGLISH_US',
           transcript_items: TRANSCRIPT,
-          note_sections_customization: [{ section_key: 'PLAN', custom_instruction: 'p'.repeat(701) }],
+          note_sections_customization: { PLAN: { custom_instruction: 'p'.repeat(701) } },
         }),
       /701/,
     );

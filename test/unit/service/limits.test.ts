@@ -33,9 +33,9 @@ describe('local service: limits and request rules', () => {
     const answer = await generate({
       note_template_custom_instructions: 'x'.repeat(700),
       unstructured_context: 'é'.repeat(10_000),
-      note_sections_customization: [
-        { section_key: 'PHYSICAL_EXAM', style: 'BULLET_POINTS', custom_instruction: '😀'.repeat(700) },
-      ],
+      note_sections_customization: {
+        PHYSICAL_EXAM: { style: 'BULLET_POINTS', custom_instruction: '😀'.repeat(700) },
+      },
     });
     expect(answer.status).toBe(200);
   });
@@ -50,14 +50,8 @@ describe('local service: limits and request rules', () => {
       /unstructured_context is at most 10000/,
     );
     await expect400(
-      generate({
-        note_sections_customization: [{ section_key: 'VITALS', custom_instruction: 'x'.repeat(701) }],
-      }),
-      /custom_instruction is at most 700/,
-    );
-    await expect400(
       generate({ note_sections_customization: { VITALS: { custom_instruction: 'x'.repeat(701) } } }),
-      /custom_instruction/,
+      /custom_instruction is at most 700/,
     );
     const note = (await generate({})).body.note;
     await expect400(
@@ -71,6 +65,19 @@ describe('local service: limits and request rules', () => {
       generate({ client_request_id: 'x'.repeat(129) }, `${S}/generate-note-async`),
       /client_request_id/,
     );
+  });
+
+  it('takes note_sections_customization only as the contract types it: an object keyed by section', async () => {
+    const item = { section_key: 'VITALS', style: 'BULLET_POINTS', custom_instruction: 'Short.' };
+    await expect400(generate({ note_sections_customization: [item] }), /note_sections_customization/);
+    await expect400(
+      generate({ note_sections_customization: { VITALS: item } }),
+      /unrecognized_keys section_key/,
+    );
+    const answer = await generate({
+      note_sections_customization: { VITALS: { style: 'BULLET_POINTS', custom_instruction: 'Short.' } },
+    });
+    expect(answer.status).toBe(200);
   });
 
   it('never echoes request content in a refusal', async () => {

@@ -63,7 +63,8 @@ describe('EHR plain text', () => {
       title: 'X',
       content: { type: 'UNSUPPORTED', originalType: 'TABLE' },
     });
-    expect(noteText(note)).toBe('');
+    // Never dropped silently from the whole-note text: a visible placeholder under the section's heading.
+    expect(noteText(note)).toBe('X:\n[This section could not be shown by this version of Scribe]');
   });
 });
 
