@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,10 +135,14 @@ describe('scribe note', () => {
 
   it('passes --context as unstructured_context, and refuses 10,001 characters before sending anything', async () => {
     await writeFile(join(dir, 'ok.txt'), 'Known hypertension. '.repeat(10));
+    h.service.control.clearRequests();
     expect(
       (await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'ok.txt')], env))
         .code,
     ).toBe(0);
+    const sent = h.service.control.requests.find((r) => r.path === '/v1/core/server/generate-note');
+    expect(sent?.status).toBe(200);
+    expect(sent?.fields?.unstructured_context).toBe(200); // the file's characters, all of them
     await writeFile(join(dir, 'long.txt'), 'x'.repeat(10_001));
     h.service.control.clearRequests();
     const run = await scribe(
@@ -149,6 +155,26 @@ describe('scribe note', () => {
     expect(h.service.control.requests).toHaveLength(0);
   });
 
+  it('refuses --template for a user, and an empty transcript, before connecting (no user provisioned)', async () => {
+    h.service.control.clearRequests();
+    const template = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--template', 'SOAP'], {
+      ...env,
+      SCRIBE_USER_EXTERNAL_ID: 'cli-template-user',
+    });
+    expect(template.code).toBe(2);
+    expect(template.stdout).toBe('');
+    expect(template.stderr).toMatch(
+      /--template cannot be used with SCRIBE_USER_EXTERNAL_ID.*Nothing was sent/,
+    );
+    expect(template.stderr).not.toMatch(/Settings/);
+    await writeFile(join(dir, 'blank.txt'), '\n  \nDOCTOR:  \n');
+    const blank = await scribe(['note', '--transcript', join(dir, 'blank.txt')], env);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/no transcript text.*Nothing was sent/);
+    expect(h.service.control.requests).toHaveLength(0);
+    expect(await h.serverCore.findUserByExternalId('cli-template-user')).toBeUndefined();
+  });
+
   it('fails with a one-line reason for a missing file or an unknown command', async () => {
     const missing = await scribe(['note', '--transcript', join(dir, 'nope.txt')], env);
     expect(missing.code).not.toBe(0);
@@ -156,5 +182,84 @@ describe('scribe note', () => {
     const unknown = await scribe(['frobnicate'], env);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+/**
+ * Another service that follows the contract but answers with content this version does not read:
+ * a minimal stand-in for the token and generate-note endpoints.
+ */
+async function withNoteService(
+  note: unknown,
+  run: (env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const server = createServer((req, res) => {
+    req.resume();
+    const body =
+      req.url === '/v1/core/server/oauth/token'
+        ? { access_token: 'stub-token', expires_in: 3600 }
+        : req.url === '/v1/core/server/generate-note'
+          ? { note }
+          : undefined;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { code: 1, name: 'NOT_FOUND', message: 'no' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await run({ ...env, SCRIBE_SERVICE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe('scribe note with content this version does not read', () => {
+  const noteWith = (content: unknown) => ({
+    locale: 'ENGLISH_US',
+    template_key: 'SOAP',
+    sections: [
+      { key: 'SUBJECTIVE', title: 'Subjective', content: { type: 'TEXT', text: 'Headache for two weeks.' } },
+      { key: 'ASSESSMENT_AND_PLAN', title: 'Assessment and plan', content },
+    ],
+  });
+
+  it('marks a section of an unknown type in the text and names it on stderr, never its content', async () => {
+    const content = { type: 'TABLE', rows: [['CANARY-SECRET-VALUE']] };
+    await withNoteService(noteWith(content), async (stubEnv) => {
+      const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], stubEnv);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(
+        'SUBJECTIVE:\nHeadache for two weeks.\n\nASSESSMENT AND PLAN:\n[This section could not be shown by this version of Scribe]\n',
+      );
+      expect(run.stderr).toMatch(/warning: the "Assessment and plan" section \(ASSESSMENT_AND_PLAN\)/);
+      expect(run.stderr).not.toMatch(/CANARY|TABLE/);
+      const json = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--json'], stubEnv);
+      expect(JSON.parse(json.stdout).sections[1].content).toEqual(content);
+    });
+  });
+
+  it('reads a subsection without a title', async () => {
+    const content = {
+      type: 'SUBSECTIONS',
+      subsections: [{ id: '1', title: null, text: 'Start lisinopril.' }],
+    };
+    await withNoteService(noteWith(content), async (stubEnv) => {
+      const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], stubEnv);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/ASSESSMENT AND PLAN:\nStart lisinopril\.\n$/);
+    });
+  });
+
+  it('refuses malformed content with a readable one-line reason, not an unexpected failure', async () => {
+    await withNoteService(noteWith({ type: 'TEXT', text: 5 }), async (stubEnv) => {
+      const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], stubEnv);
+      expect(run.code).toBe(4);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(
+        /^scribe: The service sent an answer this app does not understand \(note\.sections\.1\.content/,
+      );
+      expect(run.stderr).not.toMatch(/Unexpected failure/);
+    });
   });
 });
