@@ -165,14 +165,10 @@ export class KeptAudio {
     return true;
   }
 
-  /** Releases chunks before `index` that the service has acknowledged; returns streams whose release moved. */
-  releaseAcked(index: number): number[] {
-    const moved: number[] = [];
-    this.#streams.forEach((s, stream) => {
-      const before = Math.min(index, s.ackedBefore);
-      if (this.#release(s, before)) moved.push(stream);
-    });
-    return moved;
+  /** Releases chunks of `stream` before `index` that the service has acknowledged; true when it moved. */
+  releaseAcked(stream: number, index: number): boolean {
+    const s = this.#stream(stream);
+    return this.#release(s, Math.min(index, s.ackedBefore));
   }
 
   /** The socket closed cleanly after END: everything sent on it is covered. */
@@ -254,8 +250,9 @@ export class KeptAudio {
       if (index >= s.durableBefore) break;
       if (index >= s.releasedBefore) {
         if (s.memory.size <= this.#maxMemoryChunks) break;
-        // Chunks the current socket is about to send stay in memory.
-        if (index >= s.sentBefore && index < s.sentBefore + this.#maxInFlightChunks) break;
+        // Chunks the current socket is about to send stay in memory; later ones may still go (during an
+        // outage the recording runs far past the send position, and memory must stay bounded).
+        if (index >= s.sentBefore && index < s.sentBefore + this.#maxInFlightChunks) continue;
       }
       s.memory.delete(index);
     }

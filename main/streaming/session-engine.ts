@@ -16,7 +16,7 @@ import { KeptAudio } from './kept-audio.ts';
 import type { JournalCheckpoint, JournalStatus } from './session-journal.ts';
 import type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
 import { SocketRun, type ContentFrame, type SocketHost, type SocketOutcome } from './socket-run.ts';
-import { StreamingError } from './streaming-error.ts';
+import { isRetryable, StreamingError } from './streaming-error.ts';
 import { TypedEmitter } from './typed-emitter.ts';
 export type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
 import type { StreamingEndpoint } from './ws-transport.ts';
@@ -176,9 +176,9 @@ export abstract class StreamingSession<E extends SessionEvents>
     return true;
   }
 
-  /** Releases chunks before `index` that are acknowledged, and journals the new release points. */
-  protected releaseBefore(index: number): void {
-    for (const stream of this.audio.releaseAcked(index))
+  /** Releases chunks of `stream` before `index` that are acknowledged, and journals the new release point. */
+  protected releaseBefore(stream: number, index: number): void {
+    if (this.audio.releaseAcked(stream, index))
       this.#checkpoint({ kind: 'released', stream, before: this.audio.releasedBefore(stream) });
     this.#emitConnection();
   }
@@ -233,24 +233,33 @@ export abstract class StreamingSession<E extends SessionEvents>
           }
           if (run) this.onSocketClosedCleanly(run);
           break;
-        case 'drop':
+        case 'drop': {
           if (run) this.onSocketDropped(run);
-          if (outcome.error.code === 'unauthorized' && token !== undefined) {
-            // 401 at the upgrade: renew once for this token, then reconnect at once.
-            if (!this.#budget.mayRenew(token)) return this.#fail(outcome.error);
-            const renewed = await this.#options.tokens.renew(token).then(
-              () => true,
-              () => false,
+          let error = outcome.error;
+          if (error.code === 'unauthorized' && token !== undefined) {
+            // 401 at the upgrade: renew, then reconnect (bounded and backed off, see ReconnectBudget).
+            if (!this.#budget.mayRenew(token)) return this.#fail(error);
+            const renewal = await this.#options.tokens.renew(token).then(
+              () => undefined,
+              (failure: unknown) => failure ?? new Error('renewal failed'),
             );
-            if (!renewed)
+            if (renewal === undefined) {
+              this.#setState(this.#socketCount > 0 ? 'reconnecting' : 'connecting');
+              continue;
+            }
+            if (!isRetryable(renewal))
               return this.#fail(new StreamingError('unauthorized', 'The sign-in could not be renewed.'));
-            this.#setState(this.#socketCount > 0 ? 'reconnecting' : 'connecting');
-            continue;
+            // The sign-in service is out of reach (the same outage, most likely): retried like a drop.
+            this.#budget.renewalUnreachable();
+            error = new StreamingError('connection_lost', 'The sign-in could not be renewed yet.', {
+              retryable: true,
+            });
           }
-          this.emit('warning', outcome.error);
-          if (!this.#budget.dropped(outcome.error, outcome.progress)) return this.#fail(outcome.error);
+          this.emit('warning', error);
+          if (!this.#budget.dropped(error, outcome.progress, this.#goal === 'end')) return this.#fail(error);
           this.#emitConnection();
           break;
+        }
         case 'fatal':
           if (run) this.onSocketDropped(run);
           return this.#fail(outcome.error);
@@ -280,7 +289,10 @@ export abstract class StreamingSession<E extends SessionEvents>
         this.onSocketStarted(run);
         return { run, config: this.configFrame(run) };
       },
-      configured: () => this.#setState(this.#goal === 'stream' ? 'streaming' : 'ending'),
+      configured: () => {
+        this.#budget.opened();
+        this.#setState(this.#goal === 'stream' ? 'streaming' : 'ending');
+      },
     });
   }
 

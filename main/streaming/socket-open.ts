@@ -3,7 +3,7 @@
  * Upgrade failures become outcomes the session loop understands (401 → renew, other refusals → fatal or
  * retry, network errors → retry).
  */
-import { StreamingError } from './streaming-error.ts';
+import { isRetryable, StreamingError } from './streaming-error.ts';
 import type { SessionOptions } from './session-types.ts';
 import type { SocketOutcome, SocketRun } from './socket-run.ts';
 import { openStreamSocket, streamingUrl, subprotocolFor, type StreamingEndpoint } from './ws-transport.ts';
@@ -29,6 +29,13 @@ export async function openAndRun(
   try {
     token = await options.tokens.token();
   } catch (error) {
+    // A token that could not be fetched for want of a network is the outage, not a refused sign-in.
+    if (isRetryable(error)) {
+      const failure = new StreamingError('connection_lost', 'The sign-in service could not be reached.', {
+        retryable: true,
+      });
+      return { outcome: { kind: 'drop', error: failure, progress: false } };
+    }
     const failure = new StreamingError('unauthorized', 'No sign-in is available for streaming.', {
       cause: error,
     });

@@ -62,3 +62,8 @@ export class StreamingError extends Error {
 export function hasErrno(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
+
+/** A failure worth retrying: ApiError (a token fetch that met the outage), StreamingError and the like say so. */
+export function isRetryable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
+}

@@ -2,12 +2,17 @@
  * Ambient transcription over /transcribe-ws: one DOCTOR stream (+ one PATIENT stream from a second source),
  * or one UNSPECIFIED stream.
  *
- * Coverage rule (when kept audio may be let go): on each socket, let F be the largest end offset of the
- * final items and P the smallest start offset of the items still partial. Audio before
- * min(F, P) − guardMs on that socket, once acknowledged, is covered; everything after it is replayed after a
- * drop. Items carry no stream id in the contract, so the rule is applied to all streams together; the guard
- * keeps speech whose first partial has not appeared yet (the recogniser lags the audio). Replaying from a
- * little too early is harmless: the transcript merges the re-recognised duplicates.
+ * Coverage rule (when kept audio may be let go), per stream, on each socket: let F be the largest end offset
+ * of the stream's final items and P the smallest start offset of its items still partial. Audio before
+ * min(F, P) − guardMs, once acknowledged, is covered, except that the release point never falls inside a
+ * final item: it moves back to that item's start. A replay after a drop then begins between sentences,
+ * never in one (a recogniser given the tail of a sentence transcribes the tail again, and that fragment
+ * would reach the note); the whole sentences it repeats are merged as duplicates by the transcript. The
+ * guard keeps speech whose first partial has not appeared yet (the recogniser lags the audio).
+ *
+ * Items carry no stream id: with two streams an item belongs to the stream declared with its speaker type
+ * (DOCTOR/PATIENT), so one speaker's final text never releases the other's audio. An item no stream
+ * claims (or two claim) covers nothing, but still blocks a release point inside it on every stream.
  *
  * Pause: the socket is ended cleanly (END, then the service's close confirms all audio), and resume opens a
  * new socket whose offset base is where the timeline stopped. We chose this over streaming silence while
@@ -41,10 +46,13 @@ export interface TranscribeSessionOptions extends SessionOptions {
   initialItems?: readonly TranscriptItem[];
 }
 
-/** Per-socket coverage bookkeeping (socket-relative offsets). */
-interface Coverage {
-  finalEndMs: number;
-  openPartials: Map<string, number>;
+/** Coverage bookkeeping of one stream on one socket (socket-relative offsets). */
+class Coverage {
+  finalEndMs = 0;
+  /** Final items that may still hold a later release point. */
+  finals: { startMs: number; endMs: number }[] = [];
+  readonly openPartials = new Map<string, number>();
+  releasedMs = 0;
 }
 
 /** A transcription session: a state machine over one or more sockets, one transcript timeline. */
@@ -54,7 +62,8 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
   readonly #locales: readonly string[];
   readonly #streams: readonly StreamSpec[];
   readonly #guardMs: number;
-  readonly #coverage = new Map<number, Coverage>();
+  /** Per socket, per stream. */
+  readonly #coverage = new Map<number, Coverage[]>();
 
   constructor(options: TranscribeSessionOptions) {
     super('transcribe-ws', options.streams.length, options);
@@ -104,7 +113,10 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
   }
 
   protected override onSocketStarted(run: SocketRun): void {
-    this.#coverage.set(run.no, { finalEndMs: 0, openPartials: new Map() });
+    this.#coverage.set(
+      run.no,
+      this.#streams.map(() => new Coverage()),
+    );
   }
 
   protected override onSocketDropped(run: SocketRun): void {
@@ -133,14 +145,7 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
   #onItem(frame: TranscriptItemFrame, run: SocketRun): void {
     const result = this.transcript.upsert(run.no, run.baseMs, frame);
     const coverage = this.#coverage.get(run.no);
-    if (coverage) {
-      if (frame.is_final) {
-        coverage.openPartials.delete(frame.id);
-        coverage.finalEndMs = Math.max(coverage.finalEndMs, frame.end_offset_ms);
-      } else {
-        coverage.openPartials.set(frame.id, frame.start_offset_ms);
-      }
-    }
+    if (coverage) this.#cover(coverage, frame);
     switch (result.kind) {
       case 'finalized':
         this.checkpoint({ kind: 'final', item: result.item });
@@ -156,13 +161,43 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
       default:
         assertNever(result);
     }
-    if (coverage && frame.is_final) this.#release(run, coverage);
+    if (coverage && frame.is_final) coverage.forEach((c, stream) => this.#release(run, c, stream));
   }
 
-  #release(run: SocketRun, coverage: Coverage): void {
-    const safeMs = Math.min(coverage.finalEndMs, ...coverage.openPartials.values()) - this.#guardMs;
-    if (safeMs <= 0) return;
-    this.releaseBefore(Math.floor((run.baseMs + safeMs) / PROTOCOL.audio.chunkMs));
+  #cover(coverage: Coverage[], frame: TranscriptItemFrame): void {
+    const owners = this.#streams.flatMap((s, i) =>
+      this.#streams.length === 1 || s.speakerType === frame.speaker_type ? [i] : [],
+    );
+    const attributed = owners.length === 1;
+    coverage.forEach((c, stream) => {
+      if (attributed && owners[0] !== stream) return;
+      if (!frame.is_final) {
+        c.openPartials.set(frame.id, frame.start_offset_ms);
+        return;
+      }
+      c.openPartials.delete(frame.id);
+      c.finals.push({ startMs: frame.start_offset_ms, endMs: frame.end_offset_ms });
+      if (attributed) c.finalEndMs = Math.max(c.finalEndMs, frame.end_offset_ms);
+    });
+    // A final under a partial's id ends that partial wherever it was counted.
+    if (frame.is_final) for (const c of coverage) c.openPartials.delete(frame.id);
+  }
+
+  #release(run: SocketRun, c: Coverage, stream: number): void {
+    let safeMs = Math.min(c.finalEndMs, ...c.openPartials.values()) - this.#guardMs;
+    // Never inside a final item: back to its start (repeated, as items of overlapping speech may chain).
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const f of c.finals)
+        if (f.startMs < safeMs && safeMs < f.endMs) {
+          safeMs = f.startMs;
+          moved = true;
+        }
+    }
+    if (safeMs <= c.releasedMs) return;
+    c.releasedMs = safeMs;
+    c.finals = c.finals.filter((f) => f.endMs > safeMs);
+    this.releaseBefore(stream, Math.floor((run.baseMs + safeMs) / PROTOCOL.audio.chunkMs));
   }
 }
 

@@ -96,18 +96,19 @@ export class Transcript {
       }));
   }
 
-  /** A final item of an earlier socket covering the same stretch with the same speaker. */
+  /**
+   * A final item of an earlier socket whose stretch holds this one, same speaker: the replay recognised
+   * audio that was already final. Within it, not only equal to it: a replay that began inside a sentence
+   * yields that sentence's tail, which must not reach the note twice.
+   */
   #findTwin(item: TranscriptItem, socket: number): TranscriptItem | undefined {
     const prefix = `${socket}:`;
+    const tolerance = this.#toleranceMs;
     for (const other of this.#items.values()) {
       if (!other.isFinal || other.id.startsWith(prefix)) continue;
       if (other.speakerType !== item.speakerType && item.isFinal) continue;
-      const sameStart = Math.abs(other.startMs - item.startMs) <= this.#toleranceMs;
-      // A partial's end still grows, so it only needs to start at the same place and lie inside the final.
-      const sameEnd = item.isFinal
-        ? Math.abs(other.endMs - item.endMs) <= this.#toleranceMs
-        : item.endMs <= other.endMs + this.#toleranceMs;
-      if (sameStart && sameEnd) return other;
+      // A partial's end still grows, so only where it starts and how far it has got are compared.
+      if (item.startMs >= other.startMs - tolerance && item.endMs <= other.endMs + tolerance) return other;
     }
     return undefined;
   }

@@ -3,7 +3,9 @@
  * local service in main/local-service/ws/). It checks the bearer token at the upgrade (401 otherwise), records
  * every frame, acks chunks cumulatively per stream, and "recognises" synthetic audio: test chunks carry
  * their session chunk number + 1 in every sample, and every 10 consecutive numbers (1–10, 11–20, …) form
- * one sentence "s<k>", reported with offsets relative to the socket, as the real service does.
+ * one sentence "s<k>", reported with offsets relative to the socket, as the real service does. A socket
+ * whose audio begins inside a sentence hears its tail only and reports it as "s<k> tail", as a real
+ * recogniser would transcribe the words it got.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,8 +25,8 @@ export class PeerConnection {
   readonly chunks: ReceivedChunk[] = [];
   ended = false;
   closed = false;
-  /** Seq id of the first chunk of the sentence being recognised, per stream. */
-  readonly #sentenceStart = new Map<string, number>();
+  /** Seq id of the first chunk heard of the sentence being recognised, per stream. */
+  readonly #sentenceStart = new Map<string, { seq: number; tail: boolean }>();
   #nextItem = 0;
 
   constructor(
@@ -52,9 +54,9 @@ export class PeerConnection {
     if (chunk.marker === 0) return;
     const key = chunk.streamId ?? '';
     const position = (chunk.marker - 1) % 10;
-    if (position === 0) this.#sentenceStart.set(key, chunk.seq);
-    const startSeq = this.#sentenceStart.get(key);
-    if (startSeq === undefined) return; // the socket started mid-sentence: nothing recognisable
+    if (position === 0 || !this.#sentenceStart.has(key))
+      this.#sentenceStart.set(key, { seq: chunk.seq, tail: position !== 0 });
+    const { seq: startSeq, tail } = this.#sentenceStart.get(key)!;
     const sentence = Math.floor((chunk.marker - 1) / 10);
     if (options.dictate) {
       if (position === 9) this.send({ type: 'DICTATED_TEXT', text: `w${sentence} ` });
@@ -79,7 +81,7 @@ export class PeerConnection {
     if (position === 9) {
       this.send({
         ...base,
-        text: `s${sentence}`,
+        text: tail ? `s${sentence} tail` : `s${sentence}`,
         end_offset_ms: (chunk.seq + 1) * 100,
         is_final: true,
         extra_field: 'kept',
@@ -108,6 +110,8 @@ export class FakePeer {
   readonly rejectedTokens: string[] = [];
   onChunk: ((conn: PeerConnection, chunk: ReceivedChunk) => void) | undefined;
   onConnection: ((conn: PeerConnection) => void) | undefined;
+  /** A network outage: every upgrade is cut before it is answered. */
+  down = false;
   readonly #server: Server;
   readonly #wss = new WebSocketServer({
     noServer: true,
@@ -118,6 +122,10 @@ export class FakePeer {
   constructor(readonly options: FakePeerOptions) {
     this.#server = createServer();
     this.#server.on('upgrade', (req, socket, head) => {
+      if (this.down) {
+        socket.destroy();
+        return;
+      }
       const auth = req.headers.authorization;
       const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
       if (!token || !this.options.acceptedTokens.includes(token)) {

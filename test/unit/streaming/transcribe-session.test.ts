@@ -164,8 +164,9 @@ describe('TranscribeSession', () => {
     await ending;
     expect(warnings).toContain('end_timeout');
     const second = peer.connections[1]!;
-    // s1 ended at 2000 ms (guard 500 ms): chunks 15.. replayed; s2 was never complete on socket 1.
-    expect(second.chunks[0]!.marker).toBe(16);
+    // s1 ended at 2000 ms (guard 500 ms): 1500 ms lies inside s1, so the replay starts where s1 starts
+    // (chunk 10), never mid-sentence; s2 was never complete on socket 1.
+    expect(second.chunks[0]!.marker).toBe(11);
     expect(session.finalItems().map((i) => i.text)).toEqual(['s0', 's1']);
   });
 

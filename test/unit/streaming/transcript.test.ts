@@ -56,6 +56,23 @@ describe('Transcript', () => {
     expect(t.finalItems().map((i) => i.text)).toEqual(['blood pressure is high', 'next one']);
     expect(t.items()).toHaveLength(2);
   });
+
+  it('drops the tail of a sentence replayed from its middle, but keeps other speakers and later speech', () => {
+    const t = new Transcript();
+    t.upsert(1, 0, item('x', 'the pain started on monday morning', 4000, 8000, true));
+    // Socket 2 starts at 6000 ms, inside that sentence: the recogniser hears its tail as an item of its own.
+    expect(t.upsert(2, 6000, item('p', 'monday', 0, 900, false)).kind).toBe('duplicate');
+    expect(t.upsert(2, 6000, item('p', 'monday morning', 0, 2000, true)).kind).toBe('duplicate');
+    expect(t.upsert(2, 6000, item('q', 'yes since monday', 500, 1500, true, 'PATIENT')).kind).toBe(
+      'finalized',
+    );
+    expect(t.upsert(2, 6000, item('r', 'and it got worse', 2300, 4000, true)).kind).toBe('finalized');
+    expect(t.finalItems().map((i) => i.text)).toEqual([
+      'the pain started on monday morning',
+      'yes since monday',
+      'and it got worse',
+    ]);
+  });
 });
 
 describe('parseServerFrame', () => {
