@@ -193,14 +193,15 @@ async function withNoteService(
   note: unknown,
   run: (env: Record<string, string>) => Promise<void>,
 ): Promise<void> {
+  const answers: Record<string, unknown> = {
+    '/v1/core/server/oauth/token': { access_token: 'stub-token', expires_in: 3600 },
+    '/v1/core/server/generate-note': { note },
+    // The contract's own field name for a template's key.
+    '/v1/core/server/generate-note/templates': { templates: [{ template_key: 'SOAP', title: 'SOAP' }] },
+  };
   const server = createServer((req, res) => {
     req.resume();
-    const body =
-      req.url === '/v1/core/server/oauth/token'
-        ? { access_token: 'stub-token', expires_in: 3600 }
-        : req.url === '/v1/core/server/generate-note'
-          ? { note }
-          : undefined;
+    const body = answers[new URL(req.url ?? '/', 'http://stub').pathname];
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { code: 1, name: 'NOT_FOUND', message: 'no' }));
   });
@@ -212,6 +213,17 @@ async function withNoteService(
     await new Promise((resolve) => server.close(resolve));
   }
 }
+
+describe('scribe against another service that follows the contract', () => {
+  it('doctor reads a template list keyed by template_key', async () => {
+    await withNoteService({}, async (stubEnv) => {
+      const run = await scribe(['doctor'], stubEnv);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^ok\s+note templates: 1 available \(SOAP\)/m);
+    });
+  });
+});
 
 describe('scribe note with content this version does not read', () => {
   const noteWith = (content: unknown) => ({
