@@ -10,17 +10,23 @@ import { VisitFailure } from './visit-failure.ts';
 /** The label the sample mode carries everywhere. */
 export const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';
 
+/** How long Disconnect waits for the service to revoke a sign-in before forgetting it anyway. */
+export const SIGN_OUT_WAIT_MS = 5_000;
+
 /** Holds the current connection and its last checks. */
 export class ConnectionManager {
   readonly #connector: Connector;
   readonly #sample: SampleKit | null;
+  readonly #visitActive: () => boolean;
   #connection: Connection | null = null;
   #mode: ConnectionStatus['mode'] = 'none';
   #checks: Check[] = [];
 
-  constructor(connector: Connector, sample: SampleKit | null) {
+  /** `visitActive` says whether a visit is being recorded: its connection must not change under it. */
+  constructor(connector: Connector, sample: SampleKit | null, visitActive: () => boolean = () => false) {
     this.#connector = connector;
     this.#sample = sample;
+    this.#visitActive = visitActive;
   }
 
   get mode(): ConnectionStatus['mode'] {
@@ -54,6 +60,7 @@ export class ConnectionManager {
   }
 
   async configure(baseUrl: string, credentials: Credentials): Promise<ConnectionStatus> {
+    this.#refuseDuringVisit();
     const check = checkBaseUrl(baseUrl);
     if (!check.ok) throw new VisitFailure('config_invalid', `The service address ${check.reason}.`);
     const connection = await this.#connector.connect(check.url.origin, credentials);
@@ -63,6 +70,7 @@ export class ConnectionManager {
 
   /** Connects to the built-in local service for the sample visit (no account needed). */
   async useSample(): Promise<ConnectionStatus> {
+    this.#refuseDuringVisit();
     if (!this.#sample) throw new VisitFailure('sample_unavailable');
     await this.#use(await this.#sample.connect(), 'sample');
     return this.status();
@@ -73,12 +81,19 @@ export class ConnectionManager {
     return this.status();
   }
 
+  /**
+   * Signs out (a clinician's refresh token is revoked on the service, or it would stay valid for weeks),
+   * then forgets the saved credentials. A failed or slow sign-out never keeps the person connected.
+   */
   async disconnect(): Promise<ConnectionStatus> {
+    this.#refuseDuringVisit();
+    const connection = this.#connection;
     const wasOrganization = this.#mode === 'organization';
-    await this.#connection?.close();
     this.#connection = null;
     this.#mode = 'none';
     this.#checks = [];
+    if (connection && wasOrganization) await signOutQuietly(connection);
+    await connection?.close();
     if (wasOrganization) await this.#connector.forget();
     return this.status();
   }
@@ -106,6 +121,14 @@ export class ConnectionManager {
     };
   }
 
+  #refuseDuringVisit(): void {
+    if (this.#visitActive())
+      throw new VisitFailure(
+        'visit_in_progress',
+        'A visit is being recorded. End it before changing the connection.',
+      );
+  }
+
   async #use(connection: Connection, mode: 'organization' | 'sample'): Promise<void> {
     if (this.#connection && this.#connection !== connection)
       await this.#connection.close().catch(() => undefined);
@@ -117,4 +140,16 @@ export class ConnectionManager {
         { id: 'checks', label: 'Checks', status: 'fail', detail: 'The checks could not run.' },
       ]);
   }
+}
+
+/** Asks the service to revoke the sign-in; gives up quietly on any failure (e.g. 401: already revoked). */
+async function signOutQuietly(connection: Connection): Promise<void> {
+  if (!connection.signOut) return;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SIGN_OUT_WAIT_MS);
+    timer.unref?.();
+  });
+  await Promise.race([connection.signOut().catch(() => undefined), gaveUp]);
+  clearTimeout(timer);
 }

@@ -55,6 +55,7 @@ export function openConnection(
       ...(deps.journals ? { journals: deps.journals } : {}),
     }),
     checks: () => runChecks(baseUrl, auth, http, deps.audio),
+    ...(auth instanceof UserTokenSource ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,
   };
 }

@@ -158,6 +158,8 @@ export interface Connection {
   readonly transcriber: LiveTranscriber;
   /** `scribe doctor`-style checks (reachability, sign-in, clock, microphone…). */
   checks(): Promise<Check[]>;
+  /** Revokes the sign-in on the service (a clinician's refresh token); none for server credentials. */
+  signOut?(): Promise<void>;
   close(): Promise<void>;
 }
 

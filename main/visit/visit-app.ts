@@ -46,7 +46,7 @@ export class VisitApp {
 
   constructor(deps: VisitAppDeps) {
     this.deps = deps;
-    this.connections = new ConnectionManager(deps.connector, deps.sample);
+    this.connections = new ConnectionManager(deps.connector, deps.sample, () => this.recorder.active);
     this.recorder = new VisitRecorder(deps.emit);
   }
 

@@ -146,6 +146,11 @@ describe('visit IPC handlers', () => {
       ok: false,
       error: { code: 'visit_in_progress' },
     });
+    // The connection does not change under a visit being recorded.
+    expect(await invoke('connect:disconnect')).toMatchObject({
+      ok: false,
+      error: { code: 'visit_in_progress' },
+    });
     await invoke('visit:end');
     expect(
       await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
