@@ -37,8 +37,10 @@ export function checkLimit(text: string | null | undefined, max: number, label: 
 /** Note and derived results for the current visit. */
 export class NoteWorkflow {
   #note: Note | null = null;
+  /** Counts every change of any note in this run (never reset), so a result names the note it came from. */
   #revision = 0;
-  #instructions: { text: string; locale: string } | null = null;
+  /** The instructions as written, and the note revision they were written from. */
+  #instructions: { text: string; locale: string; revision: number } | null = null;
   /** What the Codes screen shows now: the original or its translation. */
   #shownInstructions: string | null = null;
 
@@ -48,7 +50,6 @@ export class NoteWorkflow {
 
   reset(): void {
     this.#note = null;
-    this.#revision = 0;
     this.#instructions = null;
     this.#shownInstructions = null;
   }
@@ -129,19 +130,20 @@ export class NoteWorkflow {
   }
 
   async instructions(core: CoreApi, locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<Instructions> {
+    const revision = this.#revision;
     const text = await core.patientInstructions({ note: this.#require(), locale, recipient });
-    this.#instructions = { text, locale };
+    this.#instructions = { text, locale, revision };
     this.#shownInstructions = text;
     return { text, locale, translated: false, locales: [...NOTE_LOCALES] };
   }
 
   /** Translates the last instructions; the service's machine-translation disclaimer stays in the text. */
   async translate(core: CoreApi, _fromLocale: string, toLocale: string): Promise<Instructions> {
-    if (!this.#instructions) throw new VisitFailure('no_note');
+    const original = this.#currentInstructions();
     // Always translate the reviewed original, never a translation of a translation.
-    const fromLocale = this.#instructions.locale;
+    const fromLocale = original.locale;
     const text = await core.translateInstructions({
-      instructions: this.#instructions.text,
+      instructions: original.text,
       fromLocale,
       toLocale,
     });
@@ -151,8 +153,20 @@ export class NoteWorkflow {
 
   /** The instructions as last shown (original or translation), for copying. */
   instructionsText(): string {
+    this.#currentInstructions();
     if (this.#shownInstructions === null) throw new VisitFailure('no_note', 'Write the instructions first.');
     return this.#shownInstructions;
+  }
+
+  /** The instructions written from the note as it is now; never ones from an earlier version of it. */
+  #currentInstructions(): { text: string; locale: string } {
+    if (!this.#instructions) throw new VisitFailure('no_note', 'Write the instructions first.');
+    if (this.#instructions.revision !== this.#revision)
+      throw new VisitFailure(
+        'invalid_request',
+        'The note changed after these instructions were written. Write them again from the current note.',
+      );
+    return this.#instructions;
   }
 
   /** EHR-ready text of the whole note or one section. */

@@ -189,6 +189,46 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(translated).toContain('traduit automatiquement');
     await page.screenshot({ path: `${SHOTS}/06-codes.png`, fullPage: true });
 
+    // The note is changed by hand: "Write again" asks before replacing the change, and what was made from
+    // the earlier note says so on Codes & more; out-of-date instructions can be neither copied nor translated.
+    await nav(page, 'Note').click();
+    const key = await page
+      .locator('article[data-section]')
+      .filter({ has: page.getByTestId('section-body') })
+      .first()
+      .getAttribute('data-section');
+    const edited = page.locator(`article[data-section="${key}"]`);
+    await edited.getByRole('button', { name: /^Edit / }).click();
+    await edited.locator('textarea').first().fill('Chest pain for three days, better with rest.');
+    await edited.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Chest pain for three days, better with rest.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Write again', exact: true }).click();
+    const confirm = page.getByTestId('confirm-rewrite');
+    expect(await confirm.textContent()).toContain('replaces your changes');
+    await page.screenshot({ path: `${SHOTS}/05-note-confirm-rewrite.png`, fullPage: true });
+    await confirm.getByRole('button', { name: 'Keep my note' }).click();
+    expect(await confirm.count()).toBe(0);
+    expect(await page.getByText('Chest pain for three days, better with rest.').count()).toBe(1);
+
+    const writesBefore = h.clipboard.writes.length;
+    await nav(page, 'Codes & more').click();
+    await expect.poll(() => page.getByTestId('stale').count()).toBe(3); // E/M, orders, instructions
+    // Codes are looked up again by themselves, from the note as it is now.
+    await expect.poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByRole('button', { name: 'Copy instructions' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Translate' }).isDisabled()).toBe(true);
+    expect(await page.getByText('Review these instructions before sharing them').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/06-codes-stale.png`, fullPage: true });
+    // Main refuses them as well, whatever the screen shows.
+    expect(await page.evaluate('window.scribe.copyInstructions({})')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(h.clipboard.writes.length).toBe(writesBefore);
+    await page.getByRole('button', { name: 'Write instructions' }).click();
+    await expect.poll(() => page.getByTestId('stale').count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.getByRole('button', { name: 'Copy instructions' }).isDisabled()).toBe(false);
+
     // A new visit goes back to the setup and asks for consent again.
     await nav(page, 'Visit').click();
     await page.getByRole('button', { name: 'Start a new visit' }).click();
@@ -196,6 +236,37 @@ describe('a visit from connect to copy, in Chromium', () => {
       await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').isChecked(),
     ).toBe(false);
     expect(await page.getByRole('button', { name: 'Start recording' }).isDisabled()).toBe(true);
+
+    // While it records, the connection cannot be changed.
+    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Recording');
+    await nav(page, 'Connect').click();
+    expect(await page.getByRole('button', { name: 'Disconnect' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Start the sample visit' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('connection-locked').textContent()).toContain('End it before');
+    await page.screenshot({ path: `${SHOTS}/02-connect-during-visit.png`, fullPage: true });
+    expect(await page.evaluate('window.scribe.connectDisconnect()')).toMatchObject({
+      ok: false,
+      error: { code: 'visit_in_progress' },
+    });
+    // Ended, and straight to Codes & more: nothing of the first visit's note, codes or instructions.
+    await nav(page, 'Visit').click();
+    await page.getByRole('button', { name: 'End visit' }).click();
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
+      .toBe('Visit ended');
+    await nav(page, 'Codes & more').click();
+    await expect
+      .poll(() =>
+        page.getByText('Write the note first: codes, orders and instructions come from it.').count(),
+      )
+      .toBe(1);
+    expect(await page.getByTestId('conditions').count()).toBe(0);
+    expect(await page.getByTestId('instructions').count()).toBe(0);
+    await nav(page, 'Note').click();
+    await expect.poll(() => page.getByRole('button', { name: 'Write the note' }).count()).toBe(1);
+    expect(await page.locator('article[data-section]').count()).toBe(0);
 
     await nav(page, 'Settings').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');

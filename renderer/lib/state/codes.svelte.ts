@@ -10,11 +10,20 @@ import type {
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
-/** One loadable result with its own error, so one failure never hides the others. */
+/**
+ * One loadable result with its own error, so one failure never hides the others, stamped with the note
+ * revision it was made from: once the note changes it is shown as out of date, not as current.
+ */
 class Slot<T> {
   #value = $state.raw<T | null>(null);
+  #revision = $state<number | null>(null);
   #error = $state.raw<IpcError | null>(null);
   #loading = $state(false);
+  readonly #noteRevision: () => number | null;
+
+  constructor(noteRevision: () => number | null) {
+    this.#noteRevision = noteRevision;
+  }
 
   get value(): T | null {
     return this.#value;
@@ -25,18 +34,27 @@ class Slot<T> {
   get loading(): boolean {
     return this.#loading;
   }
+  /** Made from an earlier version of the note than the one shown now. */
+  get stale(): boolean {
+    return this.#value !== null && this.#revision !== this.#noteRevision();
+  }
 
   async load(call: () => Promise<IpcResult<T>>): Promise<void> {
     this.#loading = true;
     this.#error = null;
+    // Main answers from its note as it is when the request arrives: the revision the renderer shows now.
+    const revision = this.#noteRevision();
     const result = await settle(call);
     this.#loading = false;
-    if (result.ok) this.#value = result.data;
-    else this.#error = result.error;
+    if (result.ok) {
+      this.#value = result.data;
+      this.#revision = revision;
+    } else this.#error = result.error;
   }
 
   clear(): void {
     this.#value = null;
+    this.#revision = null;
     this.#error = null;
   }
 
@@ -48,10 +66,18 @@ class Slot<T> {
 
 /** State for the Codes & more screen. */
 export class CodesStore {
-  readonly codes = new Slot<Codes>();
-  readonly orders = new Slot<Orders>();
-  readonly em = new Slot<EmCodes>();
-  readonly instructions = new Slot<Instructions>();
+  readonly codes: Slot<Codes>;
+  readonly orders: Slot<Orders>;
+  readonly em: Slot<EmCodes>;
+  readonly instructions: Slot<Instructions>;
+
+  /** `noteRevision` reads the revision of the note shown now (null without a note). */
+  constructor(noteRevision: () => number | null) {
+    this.codes = new Slot(noteRevision);
+    this.orders = new Slot(noteRevision);
+    this.em = new Slot(noteRevision);
+    this.instructions = new Slot(noteRevision);
+  }
   #specialties = $state.raw<{ specialties: string[]; available: boolean }>({
     specialties: [],
     available: false,
@@ -99,6 +125,7 @@ export class CodesStore {
   }
 
   clear(): void {
+    this.#instructionsCopied = null;
     for (const slot of [this.codes, this.orders, this.em, this.instructions] as Slot<unknown>[]) slot.clear();
   }
 }

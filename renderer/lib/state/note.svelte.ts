@@ -18,6 +18,8 @@ export class NoteStore {
   #error = $state.raw<IpcError | null>(null);
   #busy = $state<'generate' | 'edit' | 'copy' | null>(null);
   #copied = $state.raw<{ sectionKey: string | null; result: CopyResult } | null>(null);
+  /** Changed by the clinician (by hand or by instruction) since it was last written. */
+  #edited = $state(false);
   #off: (() => void) | null = null;
 
   get note(): Note | null {
@@ -38,6 +40,10 @@ export class NoteStore {
   get copied(): { sectionKey: string | null; result: CopyResult } | null {
     return this.#copied;
   }
+  /** Whether writing the note again would replace the clinician's own changes. */
+  get edited(): boolean {
+    return this.#edited;
+  }
 
   connect(): void {
     this.#off = scribe()?.onNoteProgress((progress) => (this.#progress = progress)) ?? null;
@@ -56,8 +62,16 @@ export class NoteStore {
     if (note.ok) this.#note = note.data.note;
   }
 
+  /** Reloads the note from main (it may have been dropped there, e.g. when a visit started). */
+  async refresh(): Promise<void> {
+    const note = await settle(() => scribe().noteGet());
+    if (note.ok) this.#note = note.data.note;
+  }
+
   clear(): void {
     this.#note = null;
+    this.#edited = false;
+    this.#error = null;
     this.#copied = null;
     this.#progress = null;
   }
@@ -104,6 +118,7 @@ export class NoteStore {
       return false;
     }
     this.#note = result.data;
+    this.#edited = kind === 'edit';
     this.#copied = null;
     return true;
   }

@@ -31,6 +31,15 @@ export class VisitStore {
   #busy = $state(false);
   #recoverable = $state.raw<RecoverableVisit[]>([]);
   #off: Array<() => void> = [];
+  readonly #onNewVisit: () => void;
+
+  /**
+   * `onNewVisit` runs when a visit starts, is discarded or is recovered: whatever was shown of the last
+   * visit (its note, codes, instructions) must go, as main has already dropped it.
+   */
+  constructor(onNewVisit: () => void = () => undefined) {
+    this.#onNewVisit = onNewVisit;
+  }
 
   get state(): VisitState {
     return this.#state;
@@ -92,6 +101,7 @@ export class VisitStore {
   async recover(id: string): Promise<boolean> {
     const done = await this.#run(() => scribe().visitRecover({ id }));
     if (!done) return false;
+    this.#onNewVisit();
     const transcript = await settle(() => scribe().visitTranscript());
     if (transcript.ok) this.transcript.reset(transcript.data.items);
     this.#recoverable = this.#recoverable.filter((v) => v.id !== id);
@@ -106,8 +116,11 @@ export class VisitStore {
   }
 
   async start(request: StartVisit): Promise<boolean> {
+    // Cleared before asking: the new visit's first lines may arrive before the answer does.
     this.transcript.reset();
-    return this.#run(() => scribe().visitStart(request));
+    const started = await this.#run(() => scribe().visitStart(request));
+    if (started) this.#onNewVisit();
+    return started;
   }
   pause(): Promise<boolean> {
     return this.#run(() => scribe().visitPause());
@@ -120,7 +133,10 @@ export class VisitStore {
   }
   async discard(): Promise<boolean> {
     const done = await this.#run(() => scribe().visitDiscard());
-    if (done) this.transcript.reset();
+    if (done) {
+      this.transcript.reset();
+      this.#onNewVisit();
+    }
     return done;
   }
 

@@ -83,6 +83,34 @@ describe('NoteWorkflow', () => {
     expect(fr).toMatchObject({ locale: 'FRENCH_FR', translated: true });
   });
 
+  it('never copies or translates instructions written from an earlier version of the note', async () => {
+    const notes = new NoteWorkflow();
+    const server = fakeCore('server');
+    await notes.generate(server, generate, TRANSCRIPT, () => undefined);
+    await notes.instructions(server, 'ENGLISH_US', 'PATIENT');
+    const written = notes.instructionsText();
+    expect(written.length).toBeGreaterThan(0);
+    const note = notes.note!;
+    notes.editSection(note.revision, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'Chest pain, 3 days.' });
+    const copy = await failure(() => notes.instructionsText());
+    expect(copy.code).toBe('invalid_request');
+    expect(copy.detail).toContain('Write them again');
+    expect((await failure(notes.translate(server, 'ENGLISH_US', 'FRENCH_FR'))).code).toBe('invalid_request');
+    expect(server.calls.filter((c) => c.startsWith('translate'))).toEqual([]);
+    // Written again from the current note, they can be copied.
+    await notes.instructions(server, 'ENGLISH_US', 'PATIENT');
+    expect(notes.instructionsText()).toBe(written);
+  });
+
+  it('numbers notes on from the last visit, so a result from visit 1 never matches a note of visit 2', async () => {
+    const notes = new NoteWorkflow();
+    const first = await notes.generate(fakeCore('server'), generate, TRANSCRIPT, () => undefined);
+    notes.reset();
+    expect(notes.note).toBeNull();
+    const second = await notes.generate(fakeCore('server'), generate, TRANSCRIPT, () => undefined);
+    expect(second.revision).toBeGreaterThan(first.revision);
+  });
+
   it('has nothing to copy before a note exists', async () => {
     expect((await failure(() => new NoteWorkflow().copyText(null))).code).toBe('no_note');
   });
