@@ -13,6 +13,8 @@ export interface FakeDevice {
   readonly failAfterFrames?: number;
   /** start() fails with open_failed. */
   readonly failToOpen?: boolean;
+  /** After this many frames a read never returns (until stop): a backend that hangs without an error. */
+  readonly stallAfterFrames?: number;
 }
 
 /** Test double of the recorder port, with a record of what was opened. */
@@ -69,6 +71,7 @@ class FakeCapture implements RecorderCapture {
   #position = 0;
   #frames = 0;
   #stopped = false;
+  #unstall: (() => void) | null = null;
 
   constructor(
     private readonly device: FakeDevice,
@@ -85,6 +88,10 @@ class FakeCapture implements RecorderCapture {
     if (this.device.failAfterFrames !== undefined && this.#frames >= this.device.failAfterFrames) {
       throw new RecorderError('read_failed', 'The microphone stopped delivering audio.');
     }
+    if (this.device.stallAfterFrames !== undefined && this.#frames >= this.device.stallAfterFrames) {
+      await new Promise<void>((resolve) => (this.#unstall = resolve));
+      return null;
+    }
     const frame = new Int16Array(this.frameLength);
     const source = this.device.samples;
     if (source && this.#position < source.length) {
@@ -98,6 +105,7 @@ class FakeCapture implements RecorderCapture {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#unstall?.();
     this.onStop();
   }
 }

@@ -31,12 +31,16 @@ export interface AudioSource {
   onDidNotice?(listener: (notice: AudioNotice) => void): () => void;
 }
 
-/** A non-fatal event worth showing the person. Carries codes and device names only, never audio. */
+/**
+ * A non-fatal event worth showing the person. Carries codes and device names only, never audio.
+ * device_fallback: the chosen device is replaced by the OS default (`device` is the default now capturing).
+ * input_lost: the chosen device is gone and the stream goes on as silence (`device` is the lost one); for
+ * an input that must not be replaced by whatever the default is (the patient's, beside the clinician's).
+ */
 export interface AudioNotice {
-  readonly code: 'device_fallback';
+  readonly code: 'device_fallback' | 'input_lost';
   /** not_found: the chosen device was not in the list at start; device_lost: it failed mid-capture. */
   readonly reason: 'not_found' | 'device_lost';
-  /** The device now capturing (the OS default). */
   readonly device: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The audio capability: open any audio source behind the AudioSource port, list microphones, and turn a
- * source into chunks, levels and silence events (AudioCapture).
+ * source into chunks as soon as it opens (AudioCapture), levels (LevelMeter) and silence (SilenceDetector).
  */
 import { createPvRecorder, type Recorder } from '../../native/recorder.ts';
 import type { AudioSource } from './audio-source.ts';
@@ -9,16 +9,20 @@ import { FileAudioSource } from './file-source.ts';
 import { MicrophoneAudioSource } from './microphone-source.ts';
 
 export * from './audio-source.ts';
-export { AudioCapture, type CaptureOptions } from './capture.ts';
+export { AudioCapture } from './capture.ts';
 export { Chunker, chunkFrames } from './chunker.ts';
 export { LevelMeter, type LevelReading } from './level-meter.ts';
 export { SilenceDetector, type SilenceOptions, type SilenceTransition } from './silence-detector.ts';
-export { PreRoll } from './pre-roll.ts';
 export { Resampler } from './resampler.ts';
 
 /** What to capture from. */
 export type AudioSourceSpec =
-  | { readonly kind: 'microphone'; readonly device?: string }
+  | {
+      readonly kind: 'microphone';
+      readonly device?: string;
+      /** See MicrophoneOptions.onLost: fall back to the OS default (unless told) or to silence. */
+      readonly onLost?: 'default' | 'silence';
+    }
   | { readonly kind: 'file'; readonly path: string; readonly pace: 'realtime' | 'fast' }
   | ({ readonly kind: 'fake' } & FakeSourceOptions);
 
@@ -40,6 +44,7 @@ export function openAudioSource(spec: AudioSourceSpec, deps: AudioDeps = {}): Au
       return new MicrophoneAudioSource({
         recorder: deps.recorder ?? defaultRecorder(),
         ...(spec.device === undefined ? {} : { device: spec.device }),
+        ...(spec.onLost === undefined ? {} : { onLost: spec.onLost }),
       });
     case 'file':
       return new FileAudioSource({ path: spec.path, pace: spec.pace });

@@ -7,7 +7,7 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { NoticeEmitter } from './notices.ts';
+import { NoticeEmitter, sleep } from './notices.ts';
 
 /** Options of {@link MicrophoneAudioSource}. */
 export interface MicrophoneOptions {
@@ -16,15 +16,29 @@ export interface MicrophoneOptions {
   readonly device?: string;
   /** Samples per recorder frame; 512 (32 ms) unless told. */
   readonly frameLength?: number;
+  /**
+   * What replaces the chosen device when it is missing or fails: the OS default (unless told), or nothing —
+   * 'silence' refuses to start without the chosen device and, when it is lost mid-capture, keeps the
+   * stream going as silence. For a second input beside the clinician's, where the default would most
+   * likely be the clinician's own microphone recorded a second time under the wrong speaker.
+   */
+  readonly onLost?: 'default' | 'silence';
+  /** A read that has not returned after this long counts as a lost device, ms; 3000 unless told. */
+  readonly stallMs?: number;
 }
 
 /** Longest gap a fallback fills with silence; beyond it the stream just resumes. */
 const MAX_GAP_FILL_SAMPLES = 5 * SAMPLE_RATE;
+/** A frame is 32 ms; a backend that has delivered nothing for this long is not coming back by itself. */
+const READ_STALL_MS = 3_000;
+/** Silence replacing a lost input is delivered in 100 ms steps, like the chunks it becomes. */
+const SILENCE_STEP_MS = 100;
 
 /**
- * A microphone through the recorder port. When the chosen device is missing at start, or fails during
- * capture, it falls back to the OS default and says so through onDidNotice ('device_fallback'); only a
- * failing default ends the stream with AudioError. Several instances may capture different devices at once.
+ * A microphone through the recorder port. When the chosen device is missing at start, or fails or stalls
+ * during capture, it falls back to the OS default and says so through onDidNotice ('device_fallback'); only
+ * a failing default ends the stream with AudioError. With onLost 'silence' it never falls back (see there).
+ * Several instances may capture different devices at once.
  */
 export class MicrophoneAudioSource implements AudioSource {
   readonly #options: MicrophoneOptions;
@@ -32,6 +46,7 @@ export class MicrophoneAudioSource implements AudioSource {
   #capture: RecorderCapture | null = null;
   #label: string;
   #stopped = false;
+  readonly #stop = new AbortController();
 
   constructor(options: MicrophoneOptions) {
     this.#options = options;
@@ -52,6 +67,7 @@ export class MicrophoneAudioSource implements AudioSource {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stop.abort();
     await this.#capture?.stop();
   }
 
@@ -62,11 +78,20 @@ export class MicrophoneAudioSource implements AudioSource {
       while (!this.#stopped && this.#capture) {
         let samples: Int16Array | null;
         try {
-          samples = await this.#capture.read();
+          samples = await this.#read(this.#capture);
         } catch (error) {
           if (!(error instanceof RecorderError)) throw error;
-          if (onDefault || this.#stopped) throw lostError();
-          await this.#capture.stop();
+          if (this.#stopped) throw lostError();
+          // A stalled read may never return, so neither may this stop(): do not wait for it.
+          const lost = this.#capture;
+          this.#capture = null;
+          void lost.stop().catch(() => undefined);
+          if (this.#options.onLost === 'silence') {
+            this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
+            yield* this.#silence(lastFrameAt);
+            return;
+          }
+          if (onDefault) throw lostError();
           await this.#openDefault('device_lost');
           onDefault = true;
           // Keep the timeline tied to the wall clock: the switch took time that the stream must not lose.
@@ -86,9 +111,45 @@ export class MicrophoneAudioSource implements AudioSource {
     }
   }
 
+  /** The next frame, or RecorderError when the device has delivered nothing for stallMs. */
+  async #read(capture: RecorderCapture): Promise<Int16Array | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new RecorderError('read_failed', 'The microphone stopped delivering audio.')),
+        this.#options.stallMs ?? READ_STALL_MS,
+      );
+    });
+    try {
+      return await Promise.race([capture.read(), stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Silence on the wall clock from `from` (performance.now()) until stopped: the stream stays alive. */
+  async *#silence(from: number): AsyncGenerator<AudioFrame> {
+    let covered = Math.max(from, performance.now() - (MAX_GAP_FILL_SAMPLES * 1000) / SAMPLE_RATE);
+    while (!this.#stopped) {
+      const owed = Math.floor(((performance.now() - covered) * SAMPLE_RATE) / 1000);
+      if (owed > 0) {
+        covered += (owed * 1000) / SAMPLE_RATE;
+        yield { samples: new Int16Array(owed) };
+      }
+      await sleep(SILENCE_STEP_MS, this.#stop.signal);
+    }
+  }
+
   /** Opens the chosen device, or the default with a notice when it is not listed. Returns "on default". */
   async #openChosen(): Promise<boolean> {
     const { device, recorder } = this.#options;
+    if (this.#options.onLost === 'silence') {
+      // Without the chosen device this input has nothing to capture: refuse rather than take the default.
+      const index = device === undefined ? -1 : recorder.listDevices().indexOf(device);
+      if (index < 0) throw new AudioError('mic_unavailable', 'The chosen input is not connected.');
+      await this.#start(index);
+      return false;
+    }
     if (device === undefined) {
       await this.#start(-1);
       return true;

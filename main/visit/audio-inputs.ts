@@ -7,6 +7,10 @@ export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {
   return {
     list: async () =>
       (await listMicrophones(deps)).map((m) => ({ id: m.name, label: m.name, isDefault: m.isDefault })),
-    open: (deviceId) => openAudioSource({ kind: 'microphone', device: deviceId }, deps),
+    open: (deviceId, options) =>
+      openAudioSource(
+        { kind: 'microphone', device: deviceId, ...(options?.onLost ? { onLost: options.onLost } : {}) },
+        deps,
+      ),
   };
 }

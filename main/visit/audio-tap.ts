@@ -1,11 +1,13 @@
 /**
  * Wraps an AudioSource between the device and the streaming session: it measures the level for the live
- * meter and guards pause. While paused it yields silence of the same length instead of the audio, so
- * nothing said during a pause is kept or sent whatever the session does with the frames (the session
- * itself also refuses audio while paused), and the frame timing of the source is undisturbed.
+ * meter, notices an input that has gone quiet for long, passes on the device's notices, and guards pause.
+ * While paused it yields silence of the same length instead of the audio, so nothing said during a pause is
+ * kept or sent whatever the session does with the frames (the session itself also refuses audio while
+ * paused), and the frame timing of the source is undisturbed.
  */
-import type { AudioFrame, AudioSource } from '../audio/audio-source.ts';
-import { LevelMeter } from '../audio/level-meter.ts';
+import type { AudioFrame, AudioNotice, AudioSource } from '../audio/audio-source.ts';
+import { LEVEL_WINDOW_SAMPLES, LevelMeter } from '../audio/level-meter.ts';
+import { SilenceDetector, type SilenceOptions } from '../audio/silence-detector.ts';
 
 /** A level reading scaled for a meter: 0 at -60 dBFS or below, 1 at full scale. */
 export interface MeterLevel {
@@ -14,6 +16,18 @@ export interface MeterLevel {
 }
 
 const METER_FLOOR_DB = -60;
+
+/**
+ * "No sound from this input": the meter has sat at its floor for 10 s. Far longer than a pause in a
+ * conversation, and at a level a working microphone in a quiet room stays above, so it points at a muted,
+ * unplugged or wrongly chosen input rather than at people being silent.
+ */
+export const NO_SOUND: Required<SilenceOptions> = {
+  thresholdDbfs: METER_FLOOR_DB,
+  minSilenceMs: 10_000,
+  hysteresisDb: 6,
+  minSpeechMs: 100,
+};
 
 /** Maps dBFS to the 0..1 meter scale. */
 export function meterScale(dbfs: number): number {
@@ -25,13 +39,23 @@ export function meterScale(dbfs: number): number {
 export class AudioTap implements AudioSource {
   readonly #inner: AudioSource;
   readonly #onLevel: (level: MeterLevel) => void;
-  readonly #meter = new LevelMeter(1_600);
+  readonly #onQuiet: (quiet: boolean) => void;
+  // 50 ms windows: the meter moves 20 times a second, as the issue asks (10 looked sluggish).
+  readonly #meter = new LevelMeter(LEVEL_WINDOW_SAMPLES);
+  #silence = new SilenceDetector(NO_SOUND);
+  #quiet = false;
   #paused = false;
   #silentReported = false;
 
-  constructor(inner: AudioSource, onLevel: (level: MeterLevel) => void) {
+  /** `onQuiet(true)` once the input has had no sound for NO_SOUND.minSilenceMs, `false` when it has again. */
+  constructor(
+    inner: AudioSource,
+    onLevel: (level: MeterLevel) => void,
+    onQuiet: (quiet: boolean) => void = () => undefined,
+  ) {
     this.#inner = inner;
     this.#onLevel = onLevel;
+    this.#onQuiet = onQuiet;
   }
 
   get info() {
@@ -42,9 +66,15 @@ export class AudioTap implements AudioSource {
     return this.#paused;
   }
 
-  /** While paused, frames are replaced by silence of the same length. */
+  /** While paused, frames are replaced by silence of the same length (and silence is not "no sound"). */
   setPaused(paused: boolean): void {
     this.#paused = paused;
+    this.#silence = new SilenceDetector(NO_SOUND);
+    this.#setQuiet(false);
+  }
+
+  onDidNotice(listener: (notice: AudioNotice) => void): () => void {
+    return this.#inner.onDidNotice?.(listener) ?? (() => undefined);
   }
 
   async *frames(): AsyncIterable<AudioFrame> {
@@ -56,9 +86,10 @@ export class AudioTap implements AudioSource {
         continue;
       }
       this.#silentReported = false;
-      // One reading per 100 ms keeps IPC traffic at 10 messages a second per stream.
       for (const reading of this.#meter.push(frame.samples)) {
         this.#onLevel({ rms: meterScale(reading.rmsDbfs), peak: meterScale(reading.peakDbfs) });
+        const change = this.#silence.push(reading, LEVEL_WINDOW_SAMPLES);
+        if (change) this.#setQuiet(change.state === 'silence');
       }
       yield frame;
     }
@@ -66,5 +97,11 @@ export class AudioTap implements AudioSource {
 
   stop(): Promise<void> {
     return this.#inner.stop();
+  }
+
+  #setQuiet(quiet: boolean): void {
+    if (quiet === this.#quiet) return;
+    this.#quiet = quiet;
+    this.#onQuiet(quiet);
   }
 }

@@ -1,8 +1,7 @@
 /**
- * LiveTranscriber over main/streaming's TranscribeSession: pumps each audio source into the session in
- * 100 ms chunks and translates the session's events into the visit's narrow LiveSession port.
+ * LiveTranscriber over main/streaming's TranscribeSession: pumps each stream's 100 ms chunks into the
+ * session and translates the session's events into the visit's narrow LiveSession port.
  */
-import { chunkFrames } from '../audio/chunker.ts';
 import { AudioError } from '../audio/audio-source.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { ErrorCode } from '../../preload/contract/index.ts';
@@ -73,8 +72,11 @@ export function createLiveTranscriber(options: {
         streams,
         journal && options.journals ? { store: options.journals, journal } : null,
       );
-      await session.start();
+      const started = session.start();
+      // The session keeps (and journals) audio from start() on and sends it once the socket streams, so
+      // what was said while connecting goes in now rather than waiting in memory for the socket.
       live.pump();
+      await started;
       return live;
     },
     async resend(recovered) {
@@ -147,14 +149,13 @@ class LiveSessionAdapter implements LiveSession {
     });
   }
 
-  /** Starts one pump per stream; reports when all sources ended by themselves. */
+  /** Starts one pump per stream; reports when all streams ended by themselves. */
   pump(): void {
     let failure: ErrorCode | null = null;
     this.#pumps = Promise.all(
       this.#streams.map(async (stream) => {
         try {
-          for await (const chunk of chunkFrames(stream.source.frames()))
-            this.#session.sendAudio(stream.id, chunk);
+          for await (const chunk of stream.chunks) this.#session.sendAudio(stream.id, chunk);
         } catch (error) {
           failure ??=
             error instanceof AudioError
@@ -192,8 +193,7 @@ class LiveSessionAdapter implements LiveSession {
 
   async end(): Promise<void> {
     this.#stopping = true;
-    // Every chunk the sources produced must be handed over before END.
-    await Promise.all(this.#streams.map((s) => s.source.stop()));
+    // Every chunk captured must be handed over before END (the caller has stopped the audio).
     await this.#pumps;
     await this.#session.end();
   }
@@ -201,7 +201,6 @@ class LiveSessionAdapter implements LiveSession {
   async abort(): Promise<void> {
     this.#stopping = true;
     this.#session.abort();
-    await Promise.allSettled(this.#streams.map((s) => s.source.stop()));
   }
 
   async forget(): Promise<void> {

@@ -42,7 +42,11 @@ export interface LiveHealth {
 export interface LiveStream {
   readonly id: string;
   readonly speakerType: 'DOCTOR' | 'PATIENT' | 'UNSPECIFIED';
-  readonly source: AudioSource;
+  /**
+   * Its 100 ms chunks, already being captured when the session starts (so speech during the connection
+   * is kept). The caller owns the audio: it ends these (stops the device) before LiveSession.end().
+   */
+  readonly chunks: AsyncIterable<Int16Array>;
 }
 
 /** A running `/transcribe-ws` session (reconnects and replays on its own). */
@@ -51,7 +55,7 @@ export interface LiveSession {
   onDidHealth(listener: (health: LiveHealth) => void): () => void;
   /** Fires once when the session fails for good (mapped to the contract's closed codes). */
   onDidFail(listener: (failure: { code: ErrorCode }) => void): () => void;
-  /** Fires once when every audio source ended by itself (a file ran out) or failed (`code`, e.g. device_lost). */
+  /** Fires once when every audio stream ended by itself (a file ran out) or failed (`code`, e.g. device_lost). */
   onDidAudioEnd(listener: (end: { code: ErrorCode | null }) => void): () => void;
   /** Stops taking audio without losing any (the session confirms what was sent). */
   pause(): Promise<void>;
@@ -97,7 +101,11 @@ export interface MicrophoneAccess {
 /** Audio inputs. */
 export interface AudioInputs {
   list(): Promise<AudioDevice[]>;
-  open(deviceId: string): AudioSource;
+  /**
+   * Opens an input by id. `onLost: 'silence'` (the patient's input beside the clinician's): never fall
+   * back to the OS default; refuse without the device, and carry silence if it is lost mid-visit.
+   */
+  open(deviceId: string, options?: { onLost?: 'default' | 'silence' }): AudioSource;
 }
 
 /** The Core API calls the visit uses (a subset of the lead's CoreClient). */

@@ -77,6 +77,16 @@ export class VisitApp {
     ) {
       throw new VisitFailure('mic_denied');
     }
+    const { speakers } = request;
+    if (this.connections.mode !== 'sample' && speakers.mode === 'dual') {
+      // The patient's input is never replaced by the default, so without it there is nothing to start.
+      const devices = await this.deps.audio.list();
+      if (!devices.some((d) => d.id === speakers.patientDeviceId))
+        throw new VisitFailure(
+          'mic_unavailable',
+          "The patient's input is not connected. Plug it in and choose it again, or record with one microphone.",
+        );
+    }
     const audio = this.#audioFor(request);
     this.notes.reset();
     return this.recorder.start(request, audio, connection.transcriber);
@@ -184,7 +194,8 @@ export class VisitApp {
     return {
       kind: 'devices',
       clinician: this.deps.audio.open(speakers.clinicianDeviceId),
-      patient: this.deps.audio.open(speakers.patientDeviceId),
+      // Never the OS default in the patient's place: it is most likely the clinician's own microphone.
+      patient: this.deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
     };
   }
 }

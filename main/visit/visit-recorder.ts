@@ -1,8 +1,8 @@
 /**
  * The recording half of a visit: idle → starting → recording ⇄ paused → ending → ended | failed. It opens
- * the audio sources (through pausable, metered taps), starts the live session, keeps the transcript and
- * pushes state, level and transcript batches to the renderer. The sample visit runs the bundled recording
- * through exactly the same path.
+ * the audio inputs first (VisitInputs: capture starts before the connection, so nothing said right after
+ * Start is lost), starts the live session, keeps the transcript and pushes state, level and transcript
+ * batches to the renderer. The sample visit runs the bundled recording through exactly the same path.
  */
 import {
   ERROR_TEXT,
@@ -12,19 +12,15 @@ import {
   type StartVisit,
   type VisitState,
 } from '../../preload/contract/index.ts';
-import { AudioTap } from './audio-tap.ts';
-import type { AudioSource } from '../audio/audio-source.ts';
-import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
+import type { LiveHealth, LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';
 import { VisitFailure } from './visit-failure.ts';
+import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
+
+export type { VisitAudio } from './visit-inputs.ts';
 
 /** Typed push to the renderer. */
 export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-
-/** Where the audio comes from for one visit. */
-export type VisitAudio =
-  | { kind: 'devices'; clinician: AudioSource; patient: AudioSource | null }
-  | { kind: 'sample'; recording: AudioSource };
 
 const TRANSCRIPT_PUSH_MS = 150;
 
@@ -37,7 +33,7 @@ export class VisitRecorder {
   #session: LiveSession | null = null;
   /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
   #last: Pick<LiveSession, 'forget'> | null = null;
-  #taps: AudioTap[] = [];
+  #inputs: VisitInputs | null = null;
   #startedAt = 0;
   #pausedAt: number | null = null;
   #pausedTotal = 0;
@@ -65,19 +61,24 @@ export class VisitRecorder {
     transcriber: LiveTranscriber,
   ): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
+    this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
+    // The microphones open first: the person may start talking the moment they press Start.
+    const inputs = new VisitInputs(
+      audio,
+      (stream, l) => this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak }),
+      (warnings) => this.#set({ inputWarnings: [...warnings] }),
+    );
+    this.#inputs = inputs;
+    this.#pushState();
     // A new visit: the previous one's journal is no longer needed.
     await this.#last?.forget().catch(() => undefined);
     this.#last = null;
     this.transcript.clear();
-    this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
-    this.#pushState();
-    const streams = this.#streams(audio);
     try {
-      const session = await transcriber.start({ locales: request.locales, streams });
+      const session = await transcriber.start({ locales: request.locales, streams: inputs.streams });
       this.#attach(session);
     } catch (error) {
-      await Promise.allSettled(this.#taps.map((tap) => tap.stop()));
-      this.#taps = [];
+      await this.#stopInputs();
       this.#fail('service_unreachable');
       throw error;
     }
@@ -92,7 +93,7 @@ export class VisitRecorder {
   /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
   async pause(): Promise<VisitState> {
     if (this.#state.phase !== 'recording') throw new VisitFailure('visit_not_active');
-    for (const tap of this.#taps) tap.setPaused(true);
+    this.#inputs?.setPaused(true);
     this.#pausedAt = this.#now();
     this.#set({ phase: 'paused' });
     await this.#session?.pause();
@@ -102,7 +103,7 @@ export class VisitRecorder {
   async resume(): Promise<VisitState> {
     if (this.#state.phase !== 'paused') throw new VisitFailure('visit_not_active');
     await this.#session?.resume();
-    for (const tap of this.#taps) tap.setPaused(false);
+    this.#inputs?.setPaused(false);
     if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
     this.#pausedAt = null;
     this.#set({ phase: 'recording' });
@@ -116,7 +117,7 @@ export class VisitRecorder {
     if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
     this.#pausedAt = this.#now();
     this.#set({ phase: 'ending' });
-    await Promise.allSettled(this.#taps.map((tap) => tap.stop()));
+    await this.#stopInputs();
     try {
       await this.#session?.end();
     } finally {
@@ -150,34 +151,17 @@ export class VisitRecorder {
     const last = this.#last;
     this.#detach();
     this.#last = null;
-    await Promise.allSettled([...this.#taps.map((tap) => tap.stop()), session?.abort()]);
+    await Promise.allSettled([this.#stopInputs(), session?.abort()]);
     await last?.forget().catch(() => undefined);
-    this.#taps = [];
     this.transcript.clear();
     this.#state = initialState(false);
     this.#pushState();
     return this.state;
   }
 
-  #streams(audio: VisitAudio): LiveStream[] {
-    const level = (stream: 'clinician' | 'patient') => (l: { rms: number; peak: number }) =>
-      this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak });
-    if (audio.kind === 'sample') {
-      const tap = new AudioTap(audio.recording, level('clinician'));
-      this.#taps = [tap];
-      return [{ id: 'room', speakerType: 'UNSPECIFIED', source: tap }];
-    }
-    const clinician = new AudioTap(audio.clinician, level('clinician'));
-    if (!audio.patient) {
-      this.#taps = [clinician];
-      return [{ id: 'room', speakerType: 'UNSPECIFIED', source: clinician }];
-    }
-    const patient = new AudioTap(audio.patient, level('patient'));
-    this.#taps = [clinician, patient];
-    return [
-      { id: 'clinician', speakerType: 'DOCTOR', source: clinician },
-      { id: 'patient', speakerType: 'PATIENT', source: patient },
-    ];
+  /** Stops the devices; every chunk they captured is in the session's streams when this resolves. */
+  async #stopInputs(): Promise<void> {
+    await this.#inputs?.stop();
   }
 
   #attach(session: LiveSession): void {
@@ -197,7 +181,7 @@ export class VisitRecorder {
       session.onDidFail((failure) => {
         this.#flush();
         this.#fail(failure.code);
-        void Promise.allSettled(this.#taps.map((tap) => tap.stop()));
+        void this.#stopInputs();
         this.#detach();
       }),
     ];
@@ -250,5 +234,6 @@ function initialState(sample: boolean): VisitState {
     elapsedMs: 0,
     finalItems: 0,
     error: null,
+    inputWarnings: [],
   };
 }

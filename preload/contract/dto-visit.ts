@@ -20,6 +20,17 @@ export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 /** Recording lifecycle as the person sees it. */
 export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offline']);
 
+/**
+ * device_fallback: the chosen microphone is gone and the OS default records instead; input_lost: the
+ * patient's input is gone and that stream carries silence; no_sound: nothing heard for a long time.
+ */
+export const InputWarningSchema = z.object({
+  stream: z.enum(['clinician', 'patient']),
+  code: z.enum(['device_fallback', 'input_lost', 'no_sound']),
+  message: z.string(),
+});
+export type InputWarning = z.infer<typeof InputWarningSchema>;
+
 export const VisitStateSchema = z.object({
   phase: z.enum(VISIT_PHASES),
   /** The streaming connection; `reconnecting` while audio is kept and replayed. */
@@ -32,6 +43,8 @@ export const VisitStateSchema = z.object({
   /** Final items so far (for the Note step). */
   finalItems: z.number().int().nonnegative(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Problems with an audio input to show while recording (absent means none). */
+  inputWarnings: z.array(InputWarningSchema).optional(),
 });
 export type VisitState = z.infer<typeof VisitStateSchema>;
 
@@ -50,7 +63,13 @@ export type AudioDevice = z.infer<typeof AudioDeviceSchema>;
 /** One microphone for everyone, or the clinician's microphone plus a second source for the patient. */
 export const SpeakerSetupSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('single'), deviceId: z.string() }),
-  z.object({ mode: z.literal('dual'), clinicianDeviceId: z.string(), patientDeviceId: z.string() }),
+  // Two inputs must both be named: an empty id would open the OS default (likely the clinician's own
+  // microphone) as the PATIENT stream.
+  z.object({
+    mode: z.literal('dual'),
+    clinicianDeviceId: z.string().min(1),
+    patientDeviceId: z.string().min(1),
+  }),
 ]);
 export type SpeakerSetup = z.infer<typeof SpeakerSetupSchema>;
 

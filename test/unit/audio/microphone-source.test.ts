@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeRecorder } from '../../../native/recorder-fake.ts';
 import type { AudioNotice } from '../../../main/audio/audio-source.ts';
 import { listMicrophones, openAudioSource } from '../../../main/audio/index.ts';
+import { MicrophoneAudioSource } from '../../../main/audio/microphone-source.ts';
 import { concatInt16 } from '../../../main/audio/pcm.ts';
 
 const tone = (value: number, n = 4_096): Int16Array => new Int16Array(n).fill(value);
@@ -17,11 +18,27 @@ function devices(): FakeRecorder {
 }
 
 /** Reads `count` frames from a source, then stops it; returns the samples and the notices seen. */
-async function capture(device: string | undefined, recorder: FakeRecorder, count = 4) {
-  const source = openAudioSource(
-    device === undefined ? { kind: 'microphone' } : { kind: 'microphone', device },
-    { recorder },
-  );
+async function capture(
+  device: string | undefined,
+  recorder: FakeRecorder,
+  count = 4,
+  options: { onLost?: 'default' | 'silence'; stallMs?: number } = {},
+) {
+  const source =
+    options.stallMs === undefined
+      ? openAudioSource(
+          {
+            kind: 'microphone',
+            ...(device === undefined ? {} : { device }),
+            ...(options.onLost ? { onLost: options.onLost } : {}),
+          },
+          { recorder },
+        )
+      : new MicrophoneAudioSource({
+          recorder,
+          ...(device === undefined ? {} : { device }),
+          ...options,
+        });
   const notices: AudioNotice[] = [];
   source.onDidNotice?.((n) => notices.push(n));
   const frames: Int16Array[] = [];
@@ -101,6 +118,57 @@ describe('MicrophoneAudioSource', () => {
     expect(a.samples.every((s) => s === 100 || s === 0)).toBe(true);
     expect(b.samples.every((s) => s === 200 || s === 0)).toBe(true);
     expect(recorder.opened.sort()).toEqual(['Built-in Microphone', 'USB Headset']);
+  });
+
+  it('treats a read that stalls without an error as a lost device (watchdog) and falls back', async () => {
+    const recorder = devices();
+    recorder.setDevice({ name: 'USB Headset', samples: tone(200), stallAfterFrames: 2 });
+    const { frames, notices } = await capture('USB Headset', recorder, 5, { stallMs: 200 });
+    expect(frames.slice(0, 2).map((f) => f[0])).toEqual([200, 200]);
+    expect(frames.slice(2).some((f) => f[0] === 100)).toBe(true);
+    expect(notices).toEqual([
+      { code: 'device_fallback', reason: 'device_lost', device: 'Built-in Microphone' },
+    ]);
+    expect(recorder.active.size).toBe(0);
+  });
+
+  describe("onLost 'silence' (the patient's input beside the clinician's)", () => {
+    it('refuses to start without the chosen device instead of opening the default', async () => {
+      for (const device of ['Unplugged Mic', '', undefined]) {
+        const recorder = devices();
+        await expect(capture(device, recorder, 4, { onLost: 'silence' })).rejects.toMatchObject({
+          name: 'AudioError',
+          code: 'mic_unavailable',
+        });
+        expect(recorder.opened).toEqual([]);
+      }
+    });
+
+    it('goes on as silence when the device is lost mid-capture, says so, and never opens the default', async () => {
+      const recorder = devices();
+      recorder.setDevice({ name: 'USB Headset', samples: tone(200), failAfterFrames: 2 });
+      const { frames, notices } = await capture('USB Headset', recorder, 5, { onLost: 'silence' });
+      expect(frames.slice(0, 2).map((f) => f[0])).toEqual([200, 200]);
+      const after = concatInt16(frames.slice(2));
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((s) => s === 0)).toBe(true);
+      expect(notices).toEqual([{ code: 'input_lost', reason: 'device_lost', device: 'USB Headset' }]);
+      expect(recorder.opened).toEqual(['USB Headset']);
+      expect(recorder.active.size).toBe(0);
+    });
+
+    it('also goes on as silence when the read stalls', async () => {
+      const recorder = devices();
+      recorder.setDevice({ name: 'USB Headset', samples: tone(200), stallAfterFrames: 1 });
+      const { frames, notices } = await capture('USB Headset', recorder, 3, {
+        onLost: 'silence',
+        stallMs: 200,
+      });
+      expect(frames[0]![0]).toBe(200);
+      expect(concatInt16(frames.slice(1)).every((s) => s === 0)).toBe(true);
+      expect(notices.map((n) => n.code)).toEqual(['input_lost']);
+      expect(recorder.opened).toEqual(['USB Headset']);
+    });
   });
 
   it('lists microphones with the default marked', async () => {

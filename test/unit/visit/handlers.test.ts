@@ -10,11 +10,14 @@ import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import type { Connection } from '../../../main/visit/ports.ts';
+import type { AudioInputs, Connection } from '../../../main/visit/ports.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 
 const CANARY = 'Zebulon Quartermaine has a CANARY-7731 rash';
 const ORIGIN = 'app://scribe';
+
+/** What the app asked the audio port to open. */
+const opened: { deviceId: string; onLost: string }[] = [];
 
 function harness(core = fakeCore('server'), microphoneAllowed = true) {
   const handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
@@ -30,9 +33,15 @@ function harness(core = fakeCore('server'), microphoneAllowed = true) {
     checks: async () => [{ id: 'sign-in', label: 'Sign-in', status: 'pass', detail: 'ok' }],
     close: async () => undefined,
   };
-  const audio = {
-    list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }],
-    open: () => new FakeAudioSource({ samples: new Int16Array(1_600) }),
+  const audio: AudioInputs = {
+    list: async () => [
+      { id: 'mic', label: 'Mic', isDefault: true },
+      { id: 'speakerphone', label: 'Speakerphone', isDefault: false },
+    ],
+    open: (deviceId, options) => {
+      opened.push({ deviceId, onLost: options?.onLost ?? 'default' });
+      return new FakeAudioSource({ samples: new Int16Array(1_600) });
+    },
   };
   const app = new VisitApp({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
@@ -73,6 +82,33 @@ describe('visit IPC handlers', () => {
     const result = await invoke('visit:start', start);
     expect(result).toMatchObject({ ok: false, error: { code: 'mic_denied' } });
     expect(transcriber.sessions).toHaveLength(0);
+  });
+
+  it('starts two microphones only with a patient input, which never falls back to the default', async () => {
+    const { invoke, transcriber } = harness();
+    await invoke('connect:configure', connect);
+    const dual = (patientDeviceId: string) => ({
+      ...start,
+      speakers: { mode: 'dual', clinicianDeviceId: 'mic', patientDeviceId },
+    });
+    opened.length = 0;
+    // An empty id would have opened the OS default (likely the clinician's microphone) as PATIENT.
+    expect(await invoke('visit:start', dual(''))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await invoke('visit:start', dual('Unplugged speakerphone'))).toMatchObject({
+      ok: false,
+      error: { code: 'mic_unavailable', message: expect.stringContaining("patient's input") },
+    });
+    expect(opened).toEqual([]);
+    expect(transcriber.sessions).toHaveLength(0);
+    expect(await invoke('visit:start', dual('speakerphone'))).toMatchObject({ ok: true });
+    expect(opened).toEqual([
+      { deviceId: 'mic', onLost: 'default' },
+      { deviceId: 'speakerphone', onLost: 'silence' },
+    ]);
+    await invoke('visit:discard');
   });
 
   it('answers expected failures as values in the contract words', async () => {

@@ -109,6 +109,71 @@ describe('VisitRecorder', () => {
   });
 });
 
+describe('VisitRecorder audio inputs', () => {
+  it('delivers at least 20 level readings per second of audio to the renderer', async () => {
+    const { rec, events } = recorder();
+    const seconds = 3;
+    const tone = new Int16Array(seconds * 16_000).map((_, i) => Math.round(8_000 * Math.sin(i / 5)));
+    const recording = new FakeAudioSource({ samples: tone, frameSamples: 512 });
+    await rec.start({ locales: ['ENGLISH_US'] }, { kind: 'sample', recording }, new FakeTranscriber());
+    const levels = () => events.filter((e) => e.event === 'visit:level');
+    // The capture reads the whole recording whether or not anything takes the chunks.
+    await vi.waitFor(() => expect(levels().length).toBeGreaterThanOrEqual(20 * seconds));
+    expect(levels().every((e) => (e.payload as { rms: number }).rms > 0.5)).toBe(true);
+    await rec.discard();
+  });
+
+  it('warns when an input has had no sound for 10 s, and stops warning while paused', async () => {
+    const { rec } = recorder();
+    const quiet = new FakeAudioSource({ samples: new Int16Array(12 * 16_000), frameSamples: 1_600 });
+    await rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'devices', clinician: quiet, patient: null },
+      new FakeTranscriber(),
+    );
+    await vi.waitFor(() =>
+      expect(rec.state.inputWarnings).toEqual([
+        {
+          stream: 'clinician',
+          code: 'no_sound',
+          message: expect.stringContaining('No sound from the microphone for 10 seconds'),
+        },
+      ]),
+    );
+    await rec.pause();
+    expect(rec.state.inputWarnings).toEqual([]);
+    await rec.discard();
+  });
+
+  it('shows a replaced microphone and a lost patient input on the visit state, naming the stream', async () => {
+    const { rec, source, events } = recorder();
+    const clinician = source();
+    const patient = source();
+    await rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'devices', clinician, patient },
+      new FakeTranscriber(),
+    );
+    clinician.notify({ code: 'device_fallback', reason: 'device_lost', device: 'Built-in Microphone' });
+    patient.notify({ code: 'input_lost', reason: 'device_lost', device: 'Speakerphone' });
+    expect(rec.state.inputWarnings).toEqual([
+      {
+        stream: 'clinician',
+        code: 'device_fallback',
+        message: expect.stringMatching(/clinician's microphone stopped working.*"Built-in Microphone"/),
+      },
+      {
+        stream: 'patient',
+        code: 'input_lost',
+        message: expect.stringMatching(/patient's input \(Speakerphone\) stopped working/),
+      },
+    ]);
+    const pushed = events.filter((e) => e.event === 'visit:state').at(-1)?.payload;
+    expect(pushed).toMatchObject({ inputWarnings: rec.state.inputWarnings });
+    await rec.discard();
+  });
+});
+
 describe('AudioTap', () => {
   it('meters the level and yields silence of the same length while paused', async () => {
     const levels: number[] = [];

@@ -1,0 +1,105 @@
+/**
+ * The audio inputs of one visit: each source behind a pausable, metered tap and captured from the moment
+ * the visit starts (AudioCapture), declared as the session's streams, with what the person should know
+ * about them (a microphone replaced by the default, the patient's input lost, no sound for long) kept as
+ * warnings for the visit state.
+ */
+import type { AudioNotice, AudioSource } from '../audio/audio-source.ts';
+import { AudioCapture } from '../audio/capture.ts';
+import type { InputWarning } from '../../preload/contract/index.ts';
+import { AudioTap, NO_SOUND, type MeterLevel } from './audio-tap.ts';
+import type { LiveStream } from './ports.ts';
+
+/** Where the audio comes from for one visit. */
+export type VisitAudio =
+  | { kind: 'devices'; clinician: AudioSource; patient: AudioSource | null }
+  | { kind: 'sample'; recording: AudioSource };
+
+type Input = InputWarning['stream'];
+
+/** The taps and captures of one visit; capture starts in the constructor (the devices open now). */
+export class VisitInputs {
+  readonly streams: readonly LiveStream[];
+  readonly #taps: AudioTap[] = [];
+  readonly #captures: AudioCapture[] = [];
+  readonly #offs: Array<() => void> = [];
+  readonly #dual: boolean;
+  #warnings: InputWarning[] = [];
+
+  constructor(
+    audio: VisitAudio,
+    onLevel: (input: Input, level: MeterLevel) => void,
+    onWarnings: (warnings: readonly InputWarning[]) => void,
+  ) {
+    this.#dual = audio.kind === 'devices' && audio.patient !== null;
+    const open = (input: Input, source: AudioSource): AsyncIterable<Int16Array> => {
+      const tap = new AudioTap(
+        source,
+        (level) => onLevel(input, level),
+        (quiet) => {
+          const text = `No sound from ${this.#name(input)} for ${NO_SOUND.minSilenceMs / 1000} seconds. Check that it is not muted or unplugged.`;
+          this.#setWarning(input, 'no_sound', quiet ? text : null);
+          onWarnings(this.#warnings);
+        },
+      );
+      this.#offs.push(
+        tap.onDidNotice((notice) => {
+          this.#setWarning(input, notice.code, this.#noticeText(input, notice));
+          onWarnings(this.#warnings);
+        }),
+      );
+      const capture = new AudioCapture(tap);
+      this.#taps.push(tap);
+      this.#captures.push(capture);
+      return capture.start();
+    };
+    if (audio.kind === 'sample') {
+      this.streams = [{ id: 'room', speakerType: 'UNSPECIFIED', chunks: open('clinician', audio.recording) }];
+    } else if (!audio.patient) {
+      this.streams = [{ id: 'room', speakerType: 'UNSPECIFIED', chunks: open('clinician', audio.clinician) }];
+    } else {
+      this.streams = [
+        { id: 'clinician', speakerType: 'DOCTOR', chunks: open('clinician', audio.clinician) },
+        { id: 'patient', speakerType: 'PATIENT', chunks: open('patient', audio.patient) },
+      ];
+    }
+  }
+
+  get warnings(): readonly InputWarning[] {
+    return this.#warnings;
+  }
+
+  /** While paused the taps yield silence of the same length (nothing said is kept or sent). */
+  setPaused(paused: boolean): void {
+    for (const tap of this.#taps) tap.setPaused(paused);
+  }
+
+  /** Stops the devices; resolves once every chunk they produced is in the streams. */
+  async stop(): Promise<void> {
+    await Promise.allSettled(this.#captures.map((c) => c.stop()));
+    for (const off of this.#offs.splice(0)) off();
+  }
+
+  #setWarning(stream: Input, code: InputWarning['code'], message: string | null): void {
+    const rest = this.#warnings.filter((w) => w.stream !== stream || w.code !== code);
+    this.#warnings = message === null ? rest : [...rest, { stream, code, message }];
+  }
+
+  #name(input: Input): string {
+    if (!this.#dual) return 'the microphone';
+    return input === 'patient' ? "the patient's input" : "the clinician's microphone";
+  }
+
+  #noticeText(input: Input, notice: AudioNotice): string {
+    if (notice.code === 'input_lost') {
+      // Its stream goes on as silence (the service needs audio on every declared stream).
+      return `${capitalize(this.#name(input))} (${notice.device}) stopped working and is not recorded any more; the other microphone goes on recording. Check its connection.`;
+    }
+    const why = notice.reason === 'not_found' ? 'is not available' : 'stopped working';
+    return `${capitalize(this.#name(input))} ${why}; recording with "${notice.device}" instead.`;
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
