@@ -2,8 +2,11 @@
  * The local service's "speech recognition": it locates every received 100 ms chunk inside the fixture
  * recordings (exact match at a 1600-sample boundary, which holds because the client sends the file's
  * samples unaltered) and reports a sentence only once all of its samples arrived on this socket, in order.
- * So a lost, duplicated, reordered or altered chunk shows up as a missing, repeated or absent sentence,
- * and audio that matches no fixture (a live microphone, noise) yields no text at all.
+ * Audio that begins inside a sentence (a socket whose replay starts mid-sentence, the audio after a lost or
+ * altered chunk) is transcribed as a real recogniser would: the words of the part that arrived, a fragment
+ * reported as an item of its own. So a lost, duplicated, reordered or altered chunk shows up as a missing,
+ * repeated or fragmented sentence, and audio that matches no fixture (a live microphone, noise) yields no
+ * text at all.
  */
 import { createHash } from 'node:crypto';
 import type { FixtureRecording, FixtureSentence } from './fixtures.ts';
@@ -175,8 +178,9 @@ class FixtureTrack implements RecognitionTrack {
       const recording = this.options.fixtures[run.rec]!;
       const from = run.firstChunk * CHUNK_SAMPLES;
       const to = Math.min(recording.samples.length, (run.firstChunk + available) * CHUNK_SAMPLES);
-      recording.sentences.forEach((sentence, n) => {
-        if (sentence.startSample < from) return; // its beginning did not arrive in this run
+      recording.sentences.forEach((whole, n) => {
+        const sentence = heardFrom(whole, from);
+        if (!sentence) return;
         out.push(...this.segmentsFor(`${run.id}:${n}`, sentence, to, (s) => run.socketStart + s - from));
       });
     }
@@ -225,6 +229,22 @@ class FixtureTrack implements RecognitionTrack {
     }
     return segments;
   }
+}
+
+/**
+ * What can be heard of a sentence in audio that starts at sample `from`: all of it, its tail (the last words
+ * in proportion to the part after `from`, a word counting as heard when most of it arrived), or nothing.
+ */
+function heardFrom(sentence: FixtureSentence, from: number): FixtureSentence | undefined {
+  if (sentence.startSample >= from) return sentence;
+  if (sentence.endSample <= from) return undefined;
+  const words = sentence.text.split(/\s+/);
+  const heard = Math.round(
+    (words.length * (sentence.endSample - from)) / (sentence.endSample - sentence.startSample),
+  );
+  if (heard === 0) return undefined;
+  if (heard === words.length) return sentence;
+  return { ...sentence, text: words.slice(-heard).join(' '), startSample: from };
 }
 
 /** The first words of `text`, about `share` of them, at least one and never all (unless only one). */

@@ -67,7 +67,9 @@ describe(`zero loss under random drops (seed ${SEED}; replay with DROP_SEED=${SE
   it('transcribe: ≥ 20 drops, pending recognition, delayed acks, expired tokens: every sentence once', async () => {
     const random = seededRandom(SEED);
     const chunks = fixtureChunks('visit.wav');
-    const session = transcribeSession(h, { random: seededRandom(SEED + 1) });
+    // A short coverage guard puts the release point deep inside the last final sentence: a client that
+    // replayed from there (not from the sentence's start) would get that sentence's tail as an extra item.
+    const session = transcribeSession(h, { random: seededRandom(SEED + 1), coverageGuardMs: 500 });
     const before = h.streaming.sockets.length;
     const tokenRequests = h.count('/oauth/token');
     let fed = 0;

@@ -65,6 +65,22 @@ describe('fixture recognizer', () => {
     expect(track.collect(13).map((s) => [s.key, s.isFinal])).toEqual([[partial!.key, true]]);
   });
 
+  it('hears the tail of a sentence whose beginning is not in the audio, as a fragment of its own', () => {
+    const rec = syntheticRecording();
+    // B (27700..52200, six words) from sample 40000: half of it arrived, its last three words.
+    const got = feed(rec, 25 * CH, rec.samples.length);
+    expect(got.map((s) => [s.text, s.isFinal, s.startSample, s.endSample])).toEqual([
+      ['four', false, 0, 6_100],
+      ['four five six', true, 0, 52_200 - 40_000],
+    ]);
+    expect(got[1]!.speaker).toBe('PATIENT');
+    // A few samples short of the start is still the whole sentence; the last few samples are no word.
+    expect(finals(feed(rec, 17 * CH, rec.samples.length)).map((s) => s.text)).toEqual([
+      'one two three four five six',
+    ]);
+    expect(finals(feed(rec, 12 * CH, 17 * CH))).toEqual([]);
+  });
+
   it('recognises nothing in audio that matches no fixture, even silence alone', () => {
     const rec = syntheticRecording();
     expect(feed({ ...rec, samples: noise(rec.samples.length, 5) }, 0, rec.samples.length, [rec])).toEqual([]);
