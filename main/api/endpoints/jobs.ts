@@ -87,7 +87,7 @@ export function jobHandle<T>(
           throw error;
         }
         if (job.status === 'SUCCEEDED') {
-          if (job.payload === undefined) {
+          if (job.payload == null) {
             throw new JobError('The service reported success but sent no result.', { operation });
           }
           return job.payload as T;

@@ -78,14 +78,27 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
 /** `{id}` from any POST …-async. */
 export const AsyncStartSchema = z.looseObject({ id: z.string() });
 
-/** GET …-async/{id}: ONGOING | SUCCEEDED | FAILED, payload on success. Unknown statuses are kept. */
+/** The code and name of a failed job's `error`, whatever its shape (the field is not public). */
+function jobError(error: unknown): { code?: number; name?: string } | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  return {
+    code: typeof code === 'number' ? code : undefined,
+    name: typeof name === 'string' ? name : undefined,
+  };
+}
+
+/**
+ * GET …-async/{id}: ONGOING | SUCCEEDED | FAILED, payload on success. Unknown statuses are kept. `payload`
+ * may be null while the job runs; `error` is read whatever its shape, never failing the poll.
+ */
 export function asyncJobSchema<T extends z.ZodType>(payload: T) {
   return z.looseObject({
     id: z.string(),
     status: openEnum(['ONGOING', 'SUCCEEDED', 'FAILED']),
     client_request_id: z.string().nullish(),
-    payload: payload.optional(),
-    error: z.looseObject({ code: z.number().optional(), name: z.string().optional() }).nullish(),
+    payload: payload.nullish(),
+    error: z.unknown().transform(jobError).optional(),
   });
 }
 

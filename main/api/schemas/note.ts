@@ -10,10 +10,17 @@ const textOrEmpty = z
 /** `{type: TEXT, text}` content of a note section. */
 export const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: textOrEmpty });
 /** `{type: SUBSECTIONS, subsections}`: only on a merged Assessment and Plan section. */
-export const SubsectionSchema = z.looseObject({ id: z.string(), title: textOrEmpty, text: textOrEmpty });
+export const SubsectionSchema = z.looseObject({
+  id: z.string().nullish(),
+  title: textOrEmpty,
+  text: textOrEmpty,
+});
 export const SubsectionsContentSchema = z.looseObject({
   type: z.literal('SUBSECTIONS'),
-  subsections: z.array(SubsectionSchema),
+  // A subsection without an id gets one from its place: the app keys and edits subsections by id.
+  subsections: z
+    .array(SubsectionSchema)
+    .transform((subs) => subs.map((sub, i) => ({ ...sub, id: sub.id ?? `subsection-${i + 1}` }))),
 });
 /** The content types this client reads; anything else is a newer type. */
 export const KNOWN_CONTENT_TYPES: readonly string[] = ['TEXT', 'SUBSECTIONS'];

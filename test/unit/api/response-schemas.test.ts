@@ -3,6 +3,7 @@ import { NoteSchema } from '../../../main/api/schemas/note.ts';
 import { TemplateDetailSchema, TemplateListSchema } from '../../../main/api/schemas/account.ts';
 import { PatientInstructionsSchema, SuggestedOrdersSchema } from '../../../main/api/schemas/coding.ts';
 import { DictationResultSchema } from '../../../main/api/endpoints/files.ts';
+import { asyncJobSchema } from '../../../main/api/schemas/common.ts';
 import { toNoteDto } from '../../../main/visit/mapping.ts';
 import { noteText } from '../../../main/visit/ehr-text.ts';
 
@@ -46,6 +47,14 @@ describe('note content', () => {
     expect(noteText(toNoteDto(parsed, 0))).toBe('ASSESSMENT AND PLAN:\nStart lisinopril.');
   });
 
+  it('gives a subsection without an id one from its place (the app keys subsections by id)', () => {
+    const parsed = NoteSchema.parse(
+      note({ type: 'SUBSECTIONS', subsections: [{ id: 'p1', text: 'a' }, { text: 'b' }] }),
+    );
+    const content = parsed.sections[0]!.content as { subsections: Array<{ id: string }> };
+    expect(content.subsections.map((s) => s.id)).toEqual(['p1', 'subsection-2']);
+  });
+
   it('keeps a genuinely unknown content type, with a placeholder in the whole-note text', () => {
     const parsed = NoteSchema.parse(note({ type: 'TABLE', rows: [['a']] }));
     expect(parsed.sections[0]!.content).toEqual({ type: 'TABLE', rows: [['a']] });
@@ -77,5 +86,19 @@ describe('interop with other services', () => {
       SuggestedOrdersSchema.parse({ suggested_orders: [], generated_at: 'now' }).suggested_orders,
     ).toEqual([]);
     expect(DictationResultSchema.parse({ dictation: 'Stable.', words: 2 }).dictation).toBe('Stable.');
+  });
+});
+
+describe('async job answers', () => {
+  const job = asyncJobSchema(PatientInstructionsSchema);
+
+  it('reads a null payload while ONGOING and an error of any shape', () => {
+    expect(job.parse({ id: 'j', status: 'ONGOING', payload: null }).payload).toBeNull();
+    expect(job.parse({ id: 'j', status: 'FAILED', error: 'model overloaded' }).error).toBeUndefined();
+    expect(job.parse({ id: 'j', status: 'FAILED', error: { code: 83005, name: 7 } }).error).toEqual({
+      code: 83005,
+      name: undefined,
+    });
+    expect(job.safeParse({ id: 'j', status: 'SUCCEEDED', payload: { instructions: 3 } }).success).toBe(false);
   });
 });
