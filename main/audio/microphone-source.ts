@@ -25,12 +25,16 @@ export interface MicrophoneOptions {
   readonly onLost?: 'default' | 'silence';
   /** A read that has not returned after this long counts as a lost device, ms; 3000 unless told. */
   readonly stallMs?: number;
+  /** The same for the first read of a capture, which waits for the backend to spin up; 10000 unless told. */
+  readonly firstStallMs?: number;
 }
 
 /** Longest gap a fallback fills with silence; beyond it the stream just resumes. */
 const MAX_GAP_FILL_SAMPLES = 5 * SAMPLE_RATE;
 /** A frame is 32 ms; a backend that has delivered nothing for this long is not coming back by itself. */
 const READ_STALL_MS = 3_000;
+/** PulseAudio took up to ~2 s to deliver the first frame of a newly opened source here. */
+const FIRST_READ_STALL_MS = 10_000;
 /** Silence replacing a lost input is delivered in 100 ms steps, like the chunks it becomes. */
 const SILENCE_STEP_MS = 100;
 
@@ -74,11 +78,12 @@ export class MicrophoneAudioSource implements AudioSource {
   async *#frames(): AsyncGenerator<AudioFrame> {
     let onDefault = await this.#openChosen();
     let lastFrameAt = performance.now();
+    let first = true;
     try {
       while (!this.#stopped && this.#capture) {
         let samples: Int16Array | null;
         try {
-          samples = await this.#read(this.#capture);
+          samples = await this.#read(this.#capture, first);
         } catch (error) {
           if (!(error instanceof RecorderError)) throw error;
           if (this.#stopped) throw lostError();
@@ -94,6 +99,7 @@ export class MicrophoneAudioSource implements AudioSource {
           if (onDefault) throw lostError();
           await this.#openDefault('device_lost');
           onDefault = true;
+          first = true;
           // Keep the timeline tied to the wall clock: the switch took time that the stream must not lose.
           const gap = Math.min(
             MAX_GAP_FILL_SAMPLES,
@@ -103,6 +109,7 @@ export class MicrophoneAudioSource implements AudioSource {
           continue;
         }
         if (samples === null) break;
+        first = false;
         lastFrameAt = performance.now();
         yield { samples };
       }
@@ -111,13 +118,17 @@ export class MicrophoneAudioSource implements AudioSource {
     }
   }
 
-  /** The next frame, or RecorderError when the device has delivered nothing for stallMs. */
-  async #read(capture: RecorderCapture): Promise<Int16Array | null> {
+  /**
+   * The next frame, or RecorderError when the device has delivered nothing for stallMs: a backend can
+   * hang without an error (a worker blocked in a native read), and the stream must not hang with it.
+   */
+  async #read(capture: RecorderCapture, first: boolean): Promise<Int16Array | null> {
+    const { stallMs = READ_STALL_MS, firstStallMs = FIRST_READ_STALL_MS } = this.#options;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stalled = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new RecorderError('read_failed', 'The microphone stopped delivering audio.')),
-        this.#options.stallMs ?? READ_STALL_MS,
+        first ? Math.max(firstStallMs, stallMs) : stallMs,
       );
     });
     try {

@@ -113,4 +113,51 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
       { code: 'device_fallback', reason: 'not_found', device: sourceDescription('virt_mic') },
     ]);
   });
+
+  it('a patient input unplugged mid-visit goes on as silence and never records the default instead', async () => {
+    // A second virtual microphone hearing the virtual speaker, as virt_mic (the default) does.
+    const module = execFileSync(
+      'pactl',
+      [
+        'load-module',
+        'module-remap-source',
+        'master=virt_spk.monitor',
+        'source_name=patient_mic',
+        'source_properties=device.description=PatientMic',
+      ],
+      { encoding: 'utf8' },
+    ).trim();
+    const source = openAudioSource({ kind: 'microphone', device: 'PatientMic', onLost: 'silence' });
+    const notices: AudioNotice[] = [];
+    source.onDidNotice?.((n) => notices.push(n));
+    const after: Int16Array[] = [];
+    let delivering = (): void => {};
+    const live = new Promise<void>((resolve) => (delivering = resolve));
+    const loop = (async () => {
+      for await (const f of source.frames()) {
+        delivering();
+        if (notices.length > 0) after.push(f.samples);
+      }
+    })();
+    await live;
+    execFileSync('pactl', ['unload-module', module]); // unplugged
+    await until(() => notices.length > 0, 10_000);
+    // The default microphone hears this; the patient's stream must not.
+    const path = speech('lost.wav', 'This must not appear on the patient stream.');
+    execFileSync('paplay', ['-d', speaker, path]);
+    await source.stop();
+    await loop;
+    expect(notices).toEqual([{ code: 'input_lost', reason: 'device_lost', device: 'PatientMic' }]);
+    const silence = concatInt16(after);
+    expect(silence.length).toBeGreaterThan(16_000); // the stream went on for the whole sentence
+    expect(silence.every((s) => s === 0)).toBe(true);
+  });
 });
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
