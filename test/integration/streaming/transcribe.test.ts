@@ -97,6 +97,61 @@ describe('transcribe-ws against the local service', () => {
     expect(socket.chunksByStream).toEqual({ doctor: length, patient: length });
   });
 
+  it('two streams with overlapping speech and drops: each stream replays from its own sentence start', async () => {
+    // The patient talks over the doctor twice. No coverage guard: each stream's audio is released right up
+    // to its speaker's last final item, so releasing by the other speaker's items would cut into speech.
+    const length = 100;
+    const doctor = place(length, [
+      ['visit-s1.wav', 0],
+      ['visit-s3.wav', 30],
+      ['visit-s5.wav', 70],
+    ]);
+    const patient = place(length, [
+      ['visit-s2.wav', 10],
+      ['visit-s4.wav', 45],
+    ]);
+    const session = transcribeSession(h, {
+      streams: [
+        { id: 'doctor', speakerType: 'DOCTOR' },
+        { id: 'patient', speakerType: 'PATIENT' },
+      ],
+      coverageGuardMs: 0,
+    });
+    const before = h.streaming.sockets.length;
+    const finalOf = (speaker: string, minEndMs: number) => () =>
+      session.finalItems().some((i) => i.speaker_type === speaker && i.end_offset_ms >= minEndMs);
+    // Cut the socket once the doctor's s3 is final while the patient's s4 is under way (and not yet
+    // reported), then again once the patient's s4 is final while the doctor's s5 is under way.
+    const drops = new Map([
+      [53, finalOf('DOCTOR', 4_900)],
+      [80, finalOf('PATIENT', 6_000)],
+    ]);
+    await session.start();
+    for (let i = 0; i < length; i++) {
+      session.sendAudio('doctor', doctor[i]!);
+      session.sendAudio('patient', patient[i]!);
+      await delay(10);
+      const drop = drops.get(i);
+      if (drop) {
+        await until(drop, 5_000, `the final item before drop ${i}`);
+        h.streaming.terminateAll();
+      }
+    }
+    await session.end();
+
+    const at = (file: string, chunk: number) => expectedSentences(file, chunk * 100);
+    expectTranscript(session.finalItems(), [
+      ...at('visit-s1.wav', 0),
+      ...at('visit-s2.wav', 10),
+      ...at('visit-s3.wav', 30),
+      ...at('visit-s4.wav', 45),
+      ...at('visit-s5.wav', 70),
+    ]);
+    const sockets = h.streaming.sockets.slice(before);
+    expect(sockets.filter((s) => s.closedBy === 'terminated')).toHaveLength(2);
+    expect(sockets.flatMap((s) => s.errorsSent)).toEqual([]);
+  });
+
   it('pauses longer than the silence timeout and resumes without losing or repeating anything', async () => {
     const chunks = fixtureChunks('visit.wav');
     const session = transcribeSession(h);
