@@ -19,7 +19,7 @@ describe('the sample visit', () => {
     await h?.close();
   });
 
-  it('runs the bundled recording to a note and a copied note, labelled as a sample', async () => {
+  it('runs the bundled recording through live transcript, note, copy, codes and orders, labelled as a sample', async () => {
     const { page } = h;
     const opened: string[] = [];
     const open = h.app.deps.audio.open.bind(h.app.deps.audio);
@@ -54,6 +54,40 @@ describe('the sample visit', () => {
     const bodies = await page.getByTestId('section-body').allInnerTexts();
     for (const body of bodies.filter((b) => b.trim())) expect(copied).toContain(body.trim());
     expect(copied).toMatch(/^[A-Z ]+:\n/); // EHR layout: upper-case headings
+
+    // The limit counter is read with the field; screen readers hear only "close to" and "over" the limit,
+    // not every keystroke.
+    const instruction = page.getByLabel('Instruction', { exact: true });
+    const announce = page.getByTestId('edit-instruction-announce');
+    expect(await page.locator('#edit-instruction-count').getAttribute('aria-live')).toBeNull();
+    await instruction.fill('Make the plan a numbered list.');
+    expect(await announce.textContent()).toBe('');
+    await instruction.fill('x'.repeat(650));
+    expect(await announce.textContent()).toBe('Close to the 700-character limit.');
+    await instruction.fill('x'.repeat(701));
+    expect(await announce.textContent()).toBe('Over the 700-character limit. Shorten it before sending.');
+    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await instruction.fill('');
+
+    // Codes & more from the same note: codes come by themselves, then orders.
+    await page.getByRole('button', { name: 'Continue to codes' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
+    await expect
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Suggest orders' }).click();
+    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    // The sample conversation has no plan: the screen says plainly there is nothing to write for the patient.
+    await page.getByRole('button', { name: 'Write instructions' }).click();
+    await expect
+      .poll(() => page.locator('[data-code="no_instructions_content"]').textContent(), { timeout: 20_000 })
+      .toContain('nothing a patient needs to act on');
+    expect(await page.getByTestId('instructions').count()).toBe(0);
+    expect(await page.getByTestId('stale').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/11-sample-codes.png`, fullPage: true });
+
     expect(await label.isVisible()).toBe(true); // the label stays on every screen
     expect(await h.cspViolations()).toEqual([]);
   });
