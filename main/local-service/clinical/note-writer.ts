@@ -87,6 +87,11 @@ function assessmentAndPlan(input: WriteNoteInput, previous: SectionContent | und
     if (!found) groups.push((found = { title, lines: [] }));
     return found;
   };
+  // Rewriting from a current note keeps its text and adds only what it does not already say.
+  const add = (title: string, text: string) => {
+    const target = group(title);
+    if (!target.lines.some((existing) => existing.includes(text))) target.lines.push(text);
+  };
   let current: string | undefined;
   const findings = [
     ...withRole(input.findings, ['ASSESSMENT', 'PLAN']),
@@ -96,12 +101,12 @@ function assessmentAndPlan(input: WriteNoteInput, previous: SectionContent | und
     const titles = finding.conditions.map((condition) => condition.title);
     if (titles.length > 0) current = titles.at(-1);
     for (const title of titles.length > 0 ? titles : [current ?? general])
-      group(title).lines.push(line(finding, input.locale));
+      add(title, line(finding, input.locale));
   }
   for (const section of input.sourceNote?.sections ?? []) {
     if (section.kind !== 'ASSESSMENT_AND_PLAN' || section.content.type !== 'SUBSECTIONS') continue;
     for (const sub of section.content.subsections)
-      group(sub.title).lines.push(`${LABELS[lang(input.locale)].DRAFT}: ${sub.text}`);
+      add(sub.title, `${LABELS[lang(input.locale)].DRAFT}: ${sub.text}`);
   }
   return {
     type: 'SUBSECTIONS',
@@ -127,10 +132,9 @@ export function writeNote(input: WriteNoteInput): Note {
         content: assessmentAndPlan(input, before),
       };
     }
-    const lines = [
-      ...(before?.type === 'TEXT' && before.text ? [before.text] : []),
-      ...textSection(section.role, input),
-    ];
+    const kept = before?.type === 'TEXT' && before.text ? before.text : undefined;
+    const fresh = textSection(section.role, input).filter((text) => !kept?.includes(text));
+    const lines = [...(kept ? [kept] : []), ...fresh];
     const content: SectionContent = { type: 'TEXT', text: styled(lines, input.styles?.get(section.key)) };
     return { key: section.key, title: sectionTitle(section, input.locale), content };
   });

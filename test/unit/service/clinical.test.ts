@@ -56,6 +56,27 @@ describe('local service: clinical outputs', () => {
     expect(await note('SOAP')).toEqual(soap);
   });
 
+  it('writes again from a current note without repeating what it already says', async () => {
+    const first = await note('GENERIC_MULTIPLE_SECTIONS');
+    const again = (
+      await post('/generate-note', {
+        transcript_items: VISIT,
+        locale: 'ENGLISH_US',
+        note_template_key: 'GENERIC_MULTIPLE_SECTIONS',
+        current_note: first,
+        unstructured_context: 'History of asthma.',
+      })
+    ).body.note;
+    const vitals = section(again, 'VITALS').content.text!;
+    expect(vitals.split('Your blood pressure is 150 over 95 today.')).toHaveLength(2);
+    const lines = (text: string) => text.split('\n');
+    const blocks = (again.sections as Section[]).flatMap((s) =>
+      s.content.type === 'TEXT' ? [s.content.text!] : s.content.subsections!.map((x) => x.text),
+    );
+    for (const block of blocks) expect(new Set(lines(block)).size, block).toBe(lines(block).length);
+    expect(JSON.stringify(again)).toContain('History of asthma.');
+  });
+
   it('serves templates with their source-note kinds', async () => {
     const list = await call(h.service, 'GET', `${S}/generate-note/templates?locale=FRENCH_FR`, { token });
     expect(list.body.templates.map((t: { key: string }) => t.key)).toContain('SOAP');
