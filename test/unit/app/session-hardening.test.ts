@@ -2,10 +2,12 @@
  * hardenSession against a small fake of Electron's Session (typed against Electron's own typings, never
  * importing 'electron' at run time): every handler is installed and each refuses what it should.
  */
-import type { Session } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { hardenSession } from '../../../main/app/session-hardening.ts';
 import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY } from '../../../main/app/security-policy.ts';
+
+/** Electron's Session type, as the code under test declares it (tests may not import 'electron'). */
+type Session = Parameters<typeof hardenSession>[0];
 
 type Fn = (...args: never[]) => unknown;
 

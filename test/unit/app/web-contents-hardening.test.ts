@@ -3,10 +3,13 @@
  * against Electron's typings, never importing 'electron' at run time): navigation, frame navigation and
  * redirects leave the app never; popups and <webview> are always refused.
  */
-import type { App, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { hardenAllWebContents, hardenWebContents } from '../../../main/app/web-contents-hardening.ts';
 import { APP_ENTRY_URL } from '../../../main/app/security-policy.ts';
+
+// Electron's types as the code under test declares them (tests may not import 'electron').
+type WebContents = Parameters<typeof hardenWebContents>[0];
+type App = Parameters<typeof hardenAllWebContents>[0];
 
 type Listener = (event: FakeEvent, ...rest: unknown[]) => void;
 
