@@ -65,6 +65,9 @@ export interface JournalStoreOptions {
   retryMs?: number;
 }
 
+/** A journal written to within this long counts as in use by another process. */
+export const JOURNAL_IN_USE_MS = 2_000;
+
 /** The journals folder. */
 export class JournalStore {
   readonly #dir: string;
@@ -193,6 +196,17 @@ export class JournalStore {
       (s) => s.mtimeMs,
       () => undefined,
     );
+  }
+
+  /**
+   * Whether an unfinished journal may belong to a session still running in another process (`scribe
+   * transcribe` beside the app): a live session journals a chunk every 100 ms. Such a journal is neither sent
+   * again (the same audio would go out twice) nor shredded (its session would lose it).
+   */
+  async inUse(id: string): Promise<boolean> {
+    const at = await this.lastWrittenAt(id);
+    // The file system's clock, not the injected one: mtimes are compared.
+    return at !== undefined && Date.now() - at < JOURNAL_IN_USE_MS;
   }
 
   /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */

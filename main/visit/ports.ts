@@ -90,6 +90,8 @@ export interface VisitJournals {
   >;
   recover(id: string): Promise<RecoveredSession>;
   shred(id: string): Promise<void>;
+  /** Still being written by a session in another process (`scribe transcribe`). */
+  inUse(id: string): Promise<boolean>;
 }
 
 /** The operating system's microphone permission (macOS and Windows privacy settings). */

@@ -127,6 +127,7 @@ export class VisitApp {
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');
     if (this.connections.mode !== 'organization') throw new VisitFailure('not_connected');
     const connection = this.connections.require();
+    await refuseInUse(journals, id);
     let recovered;
     try {
       recovered = await journals.recover(id);
@@ -141,6 +142,7 @@ export class VisitApp {
   /** Shreds an unfinished visit the clinician chose not to recover. */
   async forgetRecoverable(id: string): Promise<RecoverableVisit[]> {
     if (!(await this.recoverable()).some((v) => v.id === id)) throw new VisitFailure('invalid_request');
+    if (this.deps.journals) await refuseInUse(this.deps.journals, id);
     await this.deps.journals?.shred(id);
     return this.recoverable();
   }
@@ -198,4 +200,13 @@ export class VisitApp {
       patient: this.deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
     };
   }
+}
+
+/**
+ * A journal another process is still writing (`scribe transcribe` beside the app) is a running session, not
+ * an interrupted visit: sending it again would send its audio twice, shredding it would lose it.
+ */
+async function refuseInUse(journals: VisitJournals, id: string): Promise<void> {
+  if (await journals.inUse(id))
+    throw new VisitFailure('visit_in_progress', 'This visit is still being recorded by another program.');
 }

@@ -13,23 +13,14 @@ import { printDictation } from './dictate.ts';
 import type { CliCommand } from './registry.ts';
 import { printTranscript, streamingConnection, streamingFailure } from './transcribe.ts';
 
-/**
- * A journal written to this recently may belong to a session still running in another process (a live
- * session journals a chunk every 100 ms): it is not sent, so the same audio never goes out twice.
- */
-const IN_USE_MS = 2_000;
-
 interface Listed extends RecoverableJournal {
   inUse: boolean;
 }
 
+/** Unfinished journals; one another process is still writing is listed as in use and never sent. */
 async function listed(store: JournalStore): Promise<Listed[]> {
-  const now = Date.now();
   return Promise.all(
-    (await store.listRecoverable()).map(async (j) => ({
-      ...j,
-      inUse: now - ((await store.lastWrittenAt(j.id)) ?? 0) < IN_USE_MS,
-    })),
+    (await store.listRecoverable()).map(async (j) => ({ ...j, inUse: await store.inUse(j.id) })),
   );
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
-import { JournalStore } from '../../../main/streaming/journal-store.ts';
+import { JOURNAL_IN_USE_MS, JournalStore } from '../../../main/streaming/journal-store.ts';
 import { nodeJournalFs, type JournalFs } from '../../../main/streaming/journal-fs.ts';
 import type { JournalStatus } from '../../../main/streaming/session-journal.ts';
 import { StreamingError } from '../../../main/streaming/streaming-error.ts';
@@ -56,6 +56,17 @@ describe('journal', () => {
 
     await journal.finish();
     expect(await restarted.listRecoverable()).toEqual([]);
+  });
+
+  it('counts a journal written within JOURNAL_IN_USE_MS as in use by another process', async () => {
+    const journal = await new JournalStore({ dir, secrets }).create('transcribe', ['doctor'], {});
+    await journal.appendAudio(0, 0, markerChunk(1));
+    const other = new JournalStore({ dir, secrets }); // another process: `scribe recover`, the app
+    expect(await other.inUse(journal.id)).toBe(true);
+    const quiet = (Date.now() - JOURNAL_IN_USE_MS - 1_000) / 1000;
+    await fs.utimes(journal.path, quiet, quiet);
+    expect(await other.inUse(journal.id)).toBe(false);
+    expect(await other.inUse('no-such-journal')).toBe(false);
   });
 
   it('detects tampering and ignores a torn tail', async () => {
