@@ -45,8 +45,13 @@ async function dictate(args: string[]): Promise<number> {
     ...(field ? { context: field } : {}),
     ...(journal ? { journal: journal.journal } : {}),
   });
-  await runJournaled(session, openAudioSource(spec), (chunk) => session.sendAudio(chunk), journal);
-  printDictation(session.text);
+  await runJournaled(
+    session,
+    openAudioSource(spec),
+    (chunk) => session.sendAudio(chunk),
+    journal,
+    () => printDictation(session.text),
+  );
   return 0;
 }
 

@@ -105,14 +105,17 @@ export async function streamingConnection(config: Config) {
 }
 
 /**
- * runSession with the journal's end of life: on a clean end the session marks it finished; a session that
- * never got audio leaves nothing worth keeping (shredded); a failure after audio keeps it for `scribe recover`.
+ * runSession with the journal's end of life: once the session ended cleanly and `print` has put the result
+ * out, the journal has served its purpose and is shredded (patient audio does not stay on disk for the
+ * retention period); a session that never got audio leaves nothing worth keeping (shredded too); a failure
+ * after audio keeps it for `scribe recover`. Should printing fail, the journal stays, finished.
  */
 export async function runJournaled<E extends SessionEvents>(
   session: StreamingSession<E>,
   source: AudioSource,
   send: (chunk: Int16Array) => void,
   cli: CliJournal | undefined,
+  print: () => void,
 ): Promise<void> {
   try {
     await runSession(session, source, send);
@@ -122,7 +125,8 @@ export async function runJournaled<E extends SessionEvents>(
     await cli?.store.shred(cli.journal.id).catch(() => undefined);
     throw error;
   }
-  if (cli && session.state !== 'closed') await cli.store.shred(cli.journal.id).catch(() => undefined);
+  print();
+  await cli?.store.shred(cli.journal.id).catch(() => undefined);
 }
 
 /**
@@ -241,8 +245,9 @@ async function transcribe(args: string[]): Promise<number> {
     ...(journal ? { journal: journal.journal } : {}),
   });
   const send = (chunk: Int16Array): unknown => session.sendAudio('audio', chunk);
-  await runJournaled(session, openAudioSource(spec), send, journal);
-  printTranscript(session.finalItems(), values.json === true);
+  await runJournaled(session, openAudioSource(spec), send, journal, () =>
+    printTranscript(session.finalItems(), values.json === true),
+  );
   return 0;
 }
 

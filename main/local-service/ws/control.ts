@@ -115,7 +115,10 @@ export class StreamingControl extends EventEmitter {
     this.timings.ackDelayMs = ms;
   }
 
-  /** Stops acknowledging (true) or resumes and acknowledges everything received so far (false). */
+  /**
+   * Stops acknowledging (true), as a stalled service would: an END that arrives meanwhile waits too. False
+   * resumes: everything received so far is acknowledged and a waiting END is handled.
+   */
   withholdAcks(on: boolean): void {
     this.withheld = on;
     if (!on) for (const s of this.live.values()) s.releaseAcks();

@@ -45,6 +45,8 @@ export class StreamSession implements LiveSocket {
   private configTimer: NodeJS.Timeout | undefined;
   /** After END or an error nothing more is read. */
   private finished = false;
+  /** END arrived while acks were withheld: handled once they are released. */
+  private endPending = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -65,7 +67,7 @@ export class StreamSession implements LiveSocket {
   }
 
   private onMessage(text: string, isBinary: boolean): void {
-    if (this.finished) return;
+    if (this.finished || this.endPending) return;
     let frame: unknown;
     try {
       frame = isBinary ? undefined : JSON.parse(text);
@@ -80,8 +82,14 @@ export class StreamSession implements LiveSocket {
     if (type === 'CONFIG') return this.onConfig(frame);
     if (!this.output) return this.fail('invalidFrame', 'the first frame must be CONFIG');
     if (type === 'AUDIO_CHUNK') return this.onChunk(frame);
-    if (type === 'END')
-      return EndSchema.safeParse(frame).success ? this.onEnd() : this.fail('invalidFrame', 'invalid END');
+    if (type === 'END') {
+      if (!EndSchema.safeParse(frame).success) return this.fail('invalidFrame', 'invalid END');
+      // A stalled service (acks withheld) has not caught up with the audio before END either.
+      if (!this.ctx.control.acksWithheld) return this.onEnd();
+      this.endPending = true;
+      for (const stream of this.streams.values()) this.clearTimer(stream.silence);
+      return;
+    }
     this.fail('invalidFrame', isBinary ? 'binary frames are not accepted' : 'unknown or unreadable frame');
   }
 
@@ -178,6 +186,7 @@ export class StreamSession implements LiveSocket {
   /** @internal Called when acks are no longer withheld. */
   releaseAcks(): void {
     for (const s of this.streams.values()) if (s.lastSeq !== undefined) this.ack(s, s.received, s.lastSeq);
+    if (this.endPending && !this.finished) this.onEnd();
   }
 
   private onEnd(): void {

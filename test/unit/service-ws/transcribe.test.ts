@@ -245,6 +245,24 @@ describe('END', () => {
     expect(c.of('AUDIO_CHUNK_ACK').at(-1)?.ack_id).toBe(12);
     expect(finals(c)).toHaveLength(1);
   });
+
+  it('waits while acks are withheld (a stalled service), then acknowledges, flushes and closes', async () => {
+    h.control.timings.silenceTimeoutMs = 100;
+    const c = await open();
+    h.control.withholdAcks(true);
+    sendChunks(c, chunks, { streamId: 'main', to: 13 });
+    let closed = false;
+    void c.closed.then(() => (closed = true));
+    c.send({ type: 'END' });
+    await sleep(250); // past the silence timeout too: a stream that ended is not silent
+    expect(closed).toBe(false);
+    expect(c.of('AUDIO_CHUNK_ACK')).toEqual([]);
+    h.control.withholdAcks(false);
+    expect((await c.closed).code).toBe(1000);
+    expect(c.of('AUDIO_CHUNK_ACK').at(-1)?.ack_id).toBe(12);
+    expect(c.of('ERROR_MESSAGE')).toEqual([]);
+    expect(finals(c).map((f) => f.text)).toEqual([A.text]);
+  });
 });
 
 describe('limits', () => {
