@@ -97,18 +97,25 @@ export class Transcript {
   }
 
   /**
-   * A final item of an earlier socket whose stretch holds this one, same speaker: the replay recognised
-   * audio that was already final. Within it, not only equal to it: a replay that began inside a sentence
-   * yields that sentence's tail, which must not reach the note twice.
+   * A final item of an earlier socket that this one repeats, same speaker: the replay recognised audio that
+   * was already final. Either the whole sentence again or, when the replay began inside it, its tail: both
+   * lie within the earlier item and end where it ends. Other speech near it is not a repeat: a short reply
+   * just after it (its middle lies outside) or an utterance inside a long one that ends elsewhere.
    */
   #findTwin(item: TranscriptItem, socket: number): TranscriptItem | undefined {
     const prefix = `${socket}:`;
     const tolerance = this.#toleranceMs;
+    const middle = (item.startMs + item.endMs) / 2;
     for (const other of this.#items.values()) {
       if (!other.isFinal || other.id.startsWith(prefix)) continue;
       if (other.speakerType !== item.speakerType && item.isFinal) continue;
-      // A partial's end still grows, so only where it starts and how far it has got are compared.
-      if (item.startMs >= other.startMs - tolerance && item.endMs <= other.endMs + tolerance) return other;
+      const within =
+        item.startMs >= other.startMs - tolerance &&
+        item.endMs <= other.endMs + tolerance &&
+        middle >= other.startMs &&
+        middle <= other.endMs;
+      // A partial's end still grows: only a final must end where the other ends.
+      if (within && (!item.isFinal || Math.abs(item.endMs - other.endMs) <= tolerance)) return other;
     }
     return undefined;
   }

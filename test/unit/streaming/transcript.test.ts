@@ -73,6 +73,19 @@ describe('Transcript', () => {
       'and it got worse',
     ]);
   });
+
+  it('keeps new speech next to or inside an earlier final: a short reply just after it, an interjection', () => {
+    const t = new Transcript();
+    t.upsert(1, 0, item('x', 'the pain started on monday morning', 4000, 8000, true, 'UNSPECIFIED'));
+    // Socket 2 replays from 4000 ms: the sentence again (merged), then speech socket 1 never reported.
+    expect(
+      t.upsert(2, 4000, item('a', 'the pain started on monday morning', 0, 4000, true, 'UNSPECIFIED')).kind,
+    ).toBe('duplicate');
+    expect(t.upsert(2, 4000, item('b', 'mm-hm', 1500, 1900, true, 'UNSPECIFIED')).kind).toBe('finalized');
+    expect(t.upsert(2, 4000, item('c', 'yes', 4100, 4350, false, 'UNSPECIFIED')).kind).toBe('added');
+    expect(t.upsert(2, 4000, item('c', 'yes', 4100, 4350, true, 'UNSPECIFIED')).kind).toBe('finalized');
+    expect(t.finalItems().map((i) => i.text)).toEqual(['the pain started on monday morning', 'mm-hm', 'yes']);
+  });
 });
 
 describe('parseServerFrame', () => {
