@@ -3,9 +3,9 @@
  * text, transcript text, audio or tokens.
  */
 export type StreamingErrorCode =
-  /** The socket could not be opened or broke; retried until the reconnect budget runs out. */
+  /** The socket could not be opened or broke; retried for as long as the session records (see ReconnectBudget). */
   | 'connection_lost'
-  /** The service refused the token at the upgrade and renewing it did not help. */
+  /** The service refused the token at the upgrade and renewing it did not help: sign in again. */
   | 'unauthorized'
   /** The upgrade was refused for another reason (403, 404, 4xx). */
   | 'upgrade_refused'
