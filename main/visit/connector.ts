@@ -1,10 +1,10 @@
 /**
  * Connections to a service: the token source for the credentials given, the Core client, the live
- * transcriber, and `scribe doctor`-style checks that say plainly what is wrong.
+ * transcriber, and the checks `scribe doctor` runs too, saying plainly what is wrong.
  */
 import { checkBaseUrl } from '../api/base-url.ts';
 import { CoreClient } from '../api/core-client.ts';
-import { ApiError, AuthenticationError, ConnectionError, PermissionDeniedError } from '../api/errors.ts';
+import { runConnectionChecks } from '../api/connection-checks.ts';
 import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { UserTokenSource } from '../api/auth/user-token-source.ts';
@@ -119,86 +119,12 @@ export function createConnector(deps: ConnectorDeps): Connector {
   };
 }
 
-/** Reachability, sign-in, note service and microphone, each with a plain verdict. */
-export async function runChecks(
+/** The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen. */
+export function runChecks(
   baseUrl: URL,
   auth: AccessTokenSource,
   http: HttpClient,
   audio: AudioInputs,
 ): Promise<Check[]> {
-  const checks: Check[] = [
-    {
-      id: 'address',
-      label: 'Service address',
-      status: 'pass',
-      detail: `${baseUrl.host} is a valid service address.`,
-    },
-  ];
-  let signedIn = false;
-  try {
-    await auth.token();
-    signedIn = true;
-    checks.push({
-      id: 'sign-in',
-      label: 'Sign-in',
-      status: 'pass',
-      detail: `Signed in with ${auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.`,
-    });
-  } catch (error) {
-    checks.push({ id: 'sign-in', label: 'Sign-in', status: 'fail', detail: signInProblem(error) });
-  }
-  if (signedIn) {
-    try {
-      const core = new CoreClient(http, auth);
-      await (auth.caller === 'server' ? core.listTemplates() : core.getNoteSettings());
-      checks.push({
-        id: 'notes',
-        label: 'Note service',
-        status: 'pass',
-        detail: 'Note templates are available.',
-      });
-    } catch (error) {
-      checks.push({
-        id: 'notes',
-        label: 'Note service',
-        status: 'fail',
-        detail: error instanceof ApiError ? error.message : 'The note service did not answer as expected.',
-      });
-    }
-  } else {
-    checks.push({
-      id: 'notes',
-      label: 'Note service',
-      status: 'skipped',
-      detail: 'Needs a working sign-in first.',
-    });
-  }
-  const devices = await audio.list().catch(() => []);
-  checks.push(
-    devices.length > 0
-      ? {
-          id: 'microphone',
-          label: 'Microphone',
-          status: 'pass',
-          detail: `${devices.length} input${devices.length === 1 ? '' : 's'} found.`,
-        }
-      : {
-          id: 'microphone',
-          label: 'Microphone',
-          status: 'warn',
-          detail: 'No microphone found. Plug one in to record visits.',
-        },
-  );
-  return checks;
-}
-
-function signInProblem(error: unknown): string {
-  if (error instanceof ConnectionError)
-    return 'The service could not be reached. Check the address and the network.';
-  if (error instanceof AuthenticationError)
-    return 'The service refused these credentials. Check the client ID and key with IT.';
-  if (error instanceof PermissionDeniedError)
-    return 'This account is not allowed to sign in (it may be deactivated).';
-  if (error instanceof ApiError) return error.message;
-  return 'Sign-in failed for an unknown reason.';
+  return runConnectionChecks({ baseUrl, auth, http, listInputs: () => audio.list() });
 }

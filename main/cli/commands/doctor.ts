@@ -4,10 +4,14 @@ import { readPrivateKeyFile } from '../../api/auth/session.ts';
 import { ServerTokenSource } from '../../api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../api/auth/user-token-source.ts';
 import { CoreClient } from '../../api/core-client.ts';
+import { runConnectionChecks } from '../../api/connection-checks.ts';
+import { listMicrophones } from '../../audio/index.ts';
 import { authenticateUser, findOrCreateUser } from '../../api/endpoints/users.ts';
 import type { Config } from '../../config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
 import { CliError, describeFailure, oneLine, out } from '../io.ts';
+
+const STATUS_WORD = { pass: 'ok    ', fail: 'FAIL  ', warn: 'warn  ', skipped: 'skip  ' } as const;
 
 /** One check's outcome, as printed. */
 export interface CheckResult {
@@ -17,11 +21,16 @@ export interface CheckResult {
 }
 
 /**
- * `scribe doctor`: checks the configuration, obtains a server token, lists the note templates and, when a
- * user is configured, provisions and authenticates it and reads its note settings. Stops at the first
- * failure, because every later check depends on the earlier ones.
+ * `scribe doctor`: checks the configuration and the private key, then runs the Connect screen's checks
+ * (service address, sign-in with a server token, note service, microphone) and, when a user is configured,
+ * provisions and authenticates it and reads its note settings. Stops after a failure, because every later
+ * check depends on the earlier ones. A missing microphone is a warning, not a failure.
  */
-export async function doctor(config: Config, print: (line: string) => void = out): Promise<CheckResult[]> {
+export async function doctor(
+  config: Config,
+  print: (line: string) => void = out,
+  listInputs: () => Promise<readonly unknown[]> = () => listMicrophones(),
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const check = async (name: string, run: () => Promise<string>): Promise<boolean> => {
     try {
@@ -56,26 +65,19 @@ export async function doctor(config: Config, print: (line: string) => void = out
   if (!keyOk || !server) return results;
   const serverAuth = server;
 
-  if (
-    !(await check('server token', async () => {
-      await serverAuth.token();
-      return 'the service accepted the client assertion';
-    }))
-  )
-    return results;
-
-  const serverCore = new CoreClient(client, serverAuth);
-  if (
-    !(await check('note templates', async () => {
-      const templates = await serverCore.listTemplates(config.noteLocale);
-      if (templates.length === 0) throw new CliError('the organization has no note templates');
-      return `${templates.length} available (${templates
-        .map((t) => t.key)
-        .slice(0, 5)
-        .join(', ')}${templates.length > 5 ? ', …' : ''})`;
-    }))
-  )
-    return results;
+  // The checks the Connect screen shows, with the same names and messages (main/api/connection-checks.ts).
+  const shared = await runConnectionChecks({
+    baseUrl: client.baseUrl,
+    auth: serverAuth,
+    http: client,
+    listInputs,
+    ...(config.noteLocale ? { noteLocale: config.noteLocale } : {}),
+  });
+  for (const c of shared) {
+    results.push({ name: c.label, ok: c.status !== 'fail', detail: c.detail });
+    print(`${STATUS_WORD[c.status]}${c.label}: ${oneLine(c.detail)}`);
+  }
+  if (shared.some((c) => c.status === 'fail')) return results;
 
   if (!config.userExternalId) return results;
   const externalId = config.userExternalId;

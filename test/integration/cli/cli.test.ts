@@ -16,7 +16,17 @@ function scribe(
     execFile(
       'npm',
       ['run', '--silent', 'scribe', '--', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
+      {
+        // The sound server's address (XDG_RUNTIME_DIR) too: doctor lists the microphones, and without
+        // it the audio library prints its own errors on stderr.
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+          ...env,
+        },
+        cwd: process.cwd(),
+      },
       (error, stdout, stderr) => {
         resolve({
           code: error ? ((error as { code?: number }).code ?? 1) : 0,
@@ -61,8 +71,8 @@ describe('scribe doctor', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ok\s+configuration/m);
-    expect(run.stdout).toMatch(/^ok\s+server token: the service accepted the client assertion/m);
-    expect(run.stdout).toMatch(/^ok\s+note templates: \d+ available/m);
+    expect(run.stdout).toMatch(/^ok\s+Sign-in: Signed in with organization server credentials/m);
+    expect(run.stdout).toMatch(/^ok\s+Note service: \d+ note templates available/m);
   });
 
   it('provisions and authenticates a configured user and reads its note settings', async () => {
@@ -78,9 +88,9 @@ describe('scribe doctor', () => {
       SCRIBE_CLIENT_ID: '00000000-0000-4000-8000-000000000000',
     });
     expect(run.code).not.toBe(0);
-    expect(run.stdout).toMatch(/^FAIL\s+server token:.*HTTP 401/m);
+    expect(run.stdout).toMatch(/^FAIL\s+Sign-in:.*HTTP 401/m);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/server token failed.*Reason given: .+/);
+    expect(run.stderr).toMatch(/Sign-in failed.*Reason given: .+/);
   });
 
   it('names missing and bad settings with their source', async () => {
@@ -220,7 +230,7 @@ describe('scribe against another service that follows the contract', () => {
       const run = await scribe(['doctor'], stubEnv);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^ok\s+note templates: 1 available \(SOAP\)/m);
+      expect(run.stdout).toMatch(/^ok\s+Note service: 1 note template available \(SOAP\)/m);
     });
   });
 });
