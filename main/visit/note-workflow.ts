@@ -16,7 +16,7 @@ import {
   type SectionContent,
 } from '../../preload/contract/index.ts';
 import type { Note, TranscriptItemInput } from '../api/schemas/note.ts';
-import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
+import { EM_SPECIALTIES } from '../api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from './ports.ts';
@@ -134,7 +134,7 @@ export class NoteWorkflow {
     const text = await core.patientInstructions({ note: this.#require(), locale, recipient });
     this.#instructions = { text, locale, revision };
     this.#shownInstructions = text;
-    return { text, locale, translated: false, locales: [...NOTE_LOCALES] };
+    return { text, locale, translated: false };
   }
 
   /** Translates the last instructions; the service's machine-translation disclaimer stays in the text. */
@@ -148,7 +148,7 @@ export class NoteWorkflow {
       toLocale,
     });
     this.#shownInstructions = text;
-    return { text, locale: toLocale, translated: fromLocale !== toLocale, locales: [...NOTE_LOCALES] };
+    return { text, locale: toLocale, translated: fromLocale !== toLocale };
   }
 
   /** The instructions as last shown (original or translation), for copying. */

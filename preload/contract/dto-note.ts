@@ -1,5 +1,6 @@
 /** Data crossing IPC for the note and everything derived from it (codes, orders, instructions, copy). */
 import { z } from 'zod';
+import { INSTRUCTIONS_LOCALES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
 export const SubsectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
@@ -123,16 +124,18 @@ export type Orders = z.infer<typeof OrdersSchema>;
 export type Order = z.infer<typeof OrderSchema>;
 
 export const InstructionsRequestSchema = z.object({
-  locale: z.string(),
+  locale: z.enum(INSTRUCTIONS_LOCALES),
   recipient: z.enum(['PATIENT', 'PARENT']),
 });
-export const TranslateRequestSchema = z.object({ fromLocale: z.string(), toLocale: z.string() });
+export const TranslateRequestSchema = z.object({
+  fromLocale: z.enum(INSTRUCTIONS_LOCALES),
+  toLocale: z.enum(INSTRUCTIONS_LOCALES),
+});
 export const InstructionsSchema = z.object({
   text: z.string(),
   locale: z.string(),
   /** True for a machine translation, whose disclaimer stays in `text`. */
   translated: z.boolean(),
-  locales: z.array(z.string()),
 });
 export type Instructions = z.infer<typeof InstructionsSchema>;
 

@@ -4,6 +4,7 @@ import type {
   CopyResult,
   EmCodes,
   Instructions,
+  InstructionsLocale,
   IpcError,
   IpcResult,
   Orders,
@@ -101,11 +102,11 @@ export class CodesStore {
   loadEm(specialty: string): Promise<void> {
     return this.em.load(() => scribe().codesEm({ specialty }));
   }
-  loadInstructions(locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<void> {
+  loadInstructions(locale: InstructionsLocale, recipient: 'PATIENT' | 'PARENT'): Promise<void> {
     this.#instructionsCopied = null;
     return this.instructions.load(() => scribe().instructionsGenerate({ locale, recipient }));
   }
-  translate(fromLocale: string, toLocale: string): Promise<void> {
+  translate(fromLocale: InstructionsLocale, toLocale: InstructionsLocale): Promise<void> {
     this.#instructionsCopied = null;
     return this.instructions.load(() => scribe().instructionsTranslate({ fromLocale, toLocale }));
   }

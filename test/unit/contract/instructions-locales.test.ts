@@ -1,0 +1,35 @@
+/**
+ * Patient instruction languages come from one list (preload/contract/enums.ts) for writing and for
+ * translating; the IPC contract refuses any other, and the local service accepts every one of them.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  INSTRUCTIONS_LOCALES,
+  InstructionsRequestSchema,
+  TranslateRequestSchema,
+} from '../../../preload/contract/index.ts';
+import { INSTRUCTIONS_LOCALES as SERVICE_ACCEPTS } from '../../../main/local-service/schemas.ts';
+import { NOTE_LOCALES } from '../../../main/api/schemas/common.ts';
+
+describe('instructions locales', () => {
+  it('covers every note locale and Spanish, and the local service accepts each', () => {
+    for (const l of NOTE_LOCALES) expect(INSTRUCTIONS_LOCALES).toContain(l);
+    expect(INSTRUCTIONS_LOCALES).toEqual(expect.arrayContaining(['SPANISH_MX', 'SPANISH_ES']));
+    for (const l of INSTRUCTIONS_LOCALES) expect(SERVICE_ACCEPTS).toContain(l);
+  });
+
+  it('the contract accepts exactly the list for writing and translating', () => {
+    for (const locale of INSTRUCTIONS_LOCALES) {
+      expect(InstructionsRequestSchema.safeParse({ locale, recipient: 'PATIENT' }).success).toBe(true);
+      expect(TranslateRequestSchema.safeParse({ fromLocale: 'ENGLISH_US', toLocale: locale }).success).toBe(
+        true,
+      );
+    }
+    expect(InstructionsRequestSchema.safeParse({ locale: 'KLINGON_KX', recipient: 'PATIENT' }).success).toBe(
+      false,
+    );
+    expect(
+      TranslateRequestSchema.safeParse({ fromLocale: 'ENGLISH_US', toLocale: 'HAITIAN_HT' }).success,
+    ).toBe(false);
+  });
+});
