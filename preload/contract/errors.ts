@@ -44,7 +44,8 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   limit_exceeded: 'That is longer than the service accepts. Shorten it and try again.',
   not_connected: 'Not connected to an organization yet. Open Connect first, or try the sample visit.',
   config_invalid: 'The connection settings are not valid.',
-  auth_failed: 'The service did not accept the sign-in. Check the organization credentials.',
+  auth_failed:
+    'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
   permission_denied: 'This account is not allowed to do that (it may be deactivated).',
   service_unreachable: 'The service could not be reached. Check the network connection.',
   service_busy: 'The service is busy. Try again in a moment.',
