@@ -25,6 +25,24 @@ export interface TextReplacementInput {
   replacement_text: string;
 }
 
+/** Every page of a list (the service pages them; a clinician may have more than one page of phrases). */
+async function allPages<T>(
+  fetchPage: (
+    cursor: string | undefined,
+  ) => Promise<{ data: T[]; has_more?: boolean; next_cursor?: string | null }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  // Bounded: a service answering has_more forever must not hang the Settings screen.
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await fetchPage(cursor);
+    items.push(...page.data);
+    if (!page.has_more || !page.next_cursor || page.next_cursor === cursor) break;
+    cursor = page.next_cursor;
+  }
+  return items;
+}
+
 function checkPhrase(input: Partial<DotPhraseInput>): void {
   if (input.trigger !== undefined && !/^\S+$/.test(input.trigger)) {
     throw new LimitError('A dot phrase shortcut is one word without spaces, such as .normalexam', 'trigger');
@@ -44,9 +62,12 @@ export function dotPhrasesApi(context: () => CoreContext) {
     return c;
   };
   return {
-    list: async (options?: CallOptions): Promise<DotPhrase[]> =>
-      call(ctx(), 'GET', '/dot-phrases', DotPhraseListSchema, 'list-dot-phrases', options).then(
-        (r) => r.data,
+    list: (options?: CallOptions): Promise<DotPhrase[]> =>
+      allPages((cursor) =>
+        call(ctx(), 'GET', '/dot-phrases', DotPhraseListSchema, 'list-dot-phrases', {
+          query: { cursor },
+          ...options,
+        }),
       ),
     create: async (input: DotPhraseInput, options?: CallOptions): Promise<DotPhrase> => {
       checkPhrase(input);
@@ -111,9 +132,12 @@ export function textReplacementsApi(context: () => CoreContext) {
   };
   const base = '/dictation-text-replacements';
   return {
-    list: async (options?: CallOptions): Promise<TextReplacement[]> =>
-      call(ctx(), 'GET', base, TextReplacementListSchema, 'list-text-replacements', options).then(
-        (r) => r.data,
+    list: (options?: CallOptions): Promise<TextReplacement[]> =>
+      allPages((cursor) =>
+        call(ctx(), 'GET', base, TextReplacementListSchema, 'list-text-replacements', {
+          query: { cursor },
+          ...options,
+        }),
       ),
     get: async (id: string, options?: CallOptions): Promise<TextReplacement> =>
       call(ctx(), 'GET', `${base}/${enc(id)}`, TextReplacementSchema, 'get-text-replacement', options),

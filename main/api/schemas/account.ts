@@ -83,12 +83,14 @@ export const DotPhraseSchema = z.looseObject({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });
-export const DotPhraseListSchema = z.looseObject({ data: z.array(DotPhraseSchema) });
+/** A page of a list; a clinician's phrases may fill more than one. */
+const page = { has_more: z.boolean().optional(), next_cursor: z.string().nullish() };
+export const DotPhraseListSchema = z.looseObject({ data: z.array(DotPhraseSchema), ...page });
 export const TextReplacementSchema = z.looseObject({
   id: z.string(),
   original_text: z.string().optional(),
   replacement_text: z.string().optional(),
 });
-export const TextReplacementListSchema = z.looseObject({ data: z.array(TextReplacementSchema) });
+export const TextReplacementListSchema = z.looseObject({ data: z.array(TextReplacementSchema), ...page });
 export type DotPhrase = z.infer<typeof DotPhraseSchema>;
 export type TextReplacement = z.infer<typeof TextReplacementSchema>;
