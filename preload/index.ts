@@ -51,6 +51,8 @@ const api: BridgeApi = {
   connectSample: request('connect:sample'),
 
   visitOptions: request('visit:options'),
+  visitArm: request('visit:arm'),
+  visitDisarm: request('visit:disarm'),
   visitStart: request('visit:start'),
   visitPause: request('visit:pause'),
   visitResume: request('visit:resume'),

@@ -1,5 +1,14 @@
-import type { AudioSource } from './audio-source.ts';
+import { CHUNK_SAMPLES, SAMPLE_RATE, type AudioSource } from './audio-source.ts';
 import { Chunker } from './chunker.ts';
+
+/**
+ * The pre-roll: while a visit is armed (consent given, Start not yet pressed) only the last PRE_ROLL_MS of
+ * each input is kept, in memory, and nothing is handed on. One second covers a device's start-up and the
+ * moment between pressing Start and speaking; more would only send more of what was said before Start.
+ * Kept in whole 100 ms chunks, plus the part of the next chunk still being filled.
+ */
+export const PRE_ROLL_MS = 1_000;
+const PRE_ROLL_CHUNKS = (PRE_ROLL_MS * SAMPLE_RATE) / 1000 / CHUNK_SAMPLES;
 
 /**
  * A source read from the moment capture starts, whether or not anyone takes its chunks yet: what the
@@ -11,12 +20,16 @@ import { Chunker } from './chunker.ts';
  *   const chunks = capture.start();             // the device opens now
  *   await connect();
  *   for await (const chunk of chunks) send(chunk); // ends after stop(), last chunk zero-padded
+ *
+ * Armed (`start({ preRoll: true })`), it keeps only the pre-roll and hands nothing on until keepAll(): the
+ * pre-roll then becomes the first audio of the visit, followed by the live audio with no gap.
  */
 export class AudioCapture {
   readonly #source: AudioSource;
   readonly #chunker = new Chunker();
   readonly #chunks: Int16Array[] = [];
   #pump: Promise<void> | null = null;
+  #armed = false;
   #ended = false;
   #failure: unknown = null;
   #wake: (() => void) | null = null;
@@ -25,11 +38,34 @@ export class AudioCapture {
     this.#source = source;
   }
 
-  /** Opens the source and starts keeping its 100 ms chunks; the iterator ends after stop() or the source. */
-  start(): AsyncIterable<Int16Array> {
+  /**
+   * Opens the source and starts keeping its 100 ms chunks; the iterator ends after stop() or the source.
+   * With `preRoll` only the last PRE_ROLL_MS is kept and the iterator yields nothing until keepAll().
+   */
+  start(options: { preRoll?: boolean } = {}): AsyncIterable<Int16Array> {
     if (this.#pump) throw new Error('AudioCapture.start() called twice');
+    this.#armed = options.preRoll === true;
     this.#pump = this.#run();
     return this.#drain();
+  }
+
+  /** The visit starts: keep everything from now on; the pre-roll comes out first. */
+  keepAll(): void {
+    this.#armed = false;
+    this.#signal();
+  }
+
+  /** False once the source ended or failed (an armed device that died must be opened afresh). */
+  get running(): boolean {
+    return this.#pump !== null && !this.#ended;
+  }
+
+  /** Stops the source and drops what was kept unsent (disarming: the pre-roll is never used). */
+  async close(): Promise<void> {
+    await this.stop();
+    for (const chunk of this.#chunks.splice(0)) chunk.fill(0);
+    this.#armed = false; // lets an iterator someone holds end instead of waiting for a start
+    this.#signal();
   }
 
   /** Stops the source; the chunk iterator yields what is left (last chunk zero-padded) and ends. */
@@ -44,6 +80,7 @@ export class AudioCapture {
         const chunks = this.#chunker.push(samples);
         if (chunks.length > 0) {
           this.#chunks.push(...chunks);
+          if (this.#armed) this.#trim();
           this.#signal();
         }
       }
@@ -52,9 +89,16 @@ export class AudioCapture {
     } finally {
       const last = this.#chunker.flush();
       if (last) this.#chunks.push(last);
+      if (this.#armed) this.#trim();
       this.#ended = true;
       this.#signal();
     }
+  }
+
+  /** Drops (and blanks) what is older than the pre-roll. */
+  #trim(): void {
+    const excess = this.#chunks.length - PRE_ROLL_CHUNKS;
+    if (excess > 0) for (const old of this.#chunks.splice(0, excess)) old.fill(0);
   }
 
   #signal(): void {
@@ -65,12 +109,13 @@ export class AudioCapture {
 
   async *#drain(): AsyncGenerator<Int16Array> {
     for (;;) {
-      const chunk = this.#chunks.shift();
+      // Armed: nothing leaves before the visit starts, whoever asks.
+      const chunk = this.#armed ? undefined : this.#chunks.shift();
       if (chunk) {
         yield chunk;
         continue;
       }
-      if (this.#ended) {
+      if (this.#ended && !this.#armed) {
         if (this.#failure) throw this.#failure;
         return;
       }

@@ -39,6 +39,8 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
     'connect:sample': () => guard(() => conn.useSample()),
 
     'visit:options': () => guard(() => app.options()),
+    'visit:arm': (r) => guard(() => app.arm(r)),
+    'visit:disarm': () => guard(() => app.disarm()),
     'visit:start': (r) => guard(() => app.start(r)),
     'visit:pause': () => guard(() => app.pause()),
     'visit:resume': () => guard(() => app.resume()),

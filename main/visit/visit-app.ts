@@ -2,7 +2,13 @@
  * The visit service the IPC handlers call: connection, recording, note workflow and copy, wired over the
  * ports. main/index.ts (and the test bridge) build one with real or local implementations.
  */
-import type { GenerateNote, StartVisit, VisitOptions, VisitState } from '../../preload/contract/index.ts';
+import type {
+  ArmVisit,
+  GenerateNote,
+  StartVisit,
+  VisitOptions,
+  VisitState,
+} from '../../preload/contract/index.ts';
 import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import { ConnectionManager } from './connection-manager.ts';
@@ -43,6 +49,7 @@ export class VisitApp {
   readonly recorder: VisitRecorder;
   readonly notes = new NoteWorkflow();
   readonly deps: VisitAppDeps;
+  #armGeneration = 0;
 
   constructor(deps: VisitAppDeps) {
     this.deps = deps;
@@ -69,16 +76,46 @@ export class VisitApp {
     }
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');
     const connection = this.connections.require();
+    if (this.connections.mode !== 'sample') await this.#checkInputs(request.speakers);
+    // The armed inputs if they are the chosen ones (their pre-roll is the visit's first second); checked
+    // and handed over with no await between, so a disarm cannot close them in between.
+    const armed = this.connections.mode !== 'sample' && this.recorder.armedFor(armKey(request.speakers));
+    const audio = armed ? 'armed' : this.#audioFor(request);
+    this.notes.reset();
+    return this.recorder.start(request, audio, connection.transcriber);
+  }
+
+  /**
+   * Opens the chosen inputs before Start once the patient agreed, keeping only their last second (the
+   * pre-roll) so a device's start-up does not clip the first word; the Visit screen shows their level as a
+   * microphone check. Never for the sample visit, which never opens a microphone.
+   */
+  async arm(request: ArmVisit): Promise<VisitState> {
+    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
+    if (this.connections.mode === 'sample')
+      throw new VisitFailure('invalid_request', 'The sample visit never opens the microphone.');
+    if (this.connections.mode !== 'organization') throw new VisitFailure('not_connected');
+    const generation = ++this.#armGeneration;
+    await this.#checkInputs(request.speakers);
+    // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
+    if (generation !== this.#armGeneration || this.recorder.active) return this.recorder.state;
+    const audio = this.#devicesFor(request.speakers);
+    return this.recorder.arm(audio, armKey(request.speakers));
+  }
+
+  /** Closes armed inputs and drops their pre-roll (consent unticked, screen left, window hidden). */
+  disarm(): Promise<VisitState> {
+    this.#armGeneration++;
+    return this.recorder.disarm();
+  }
+
+  /** The OS permission, and the patient's input present when there are two (asked before opening any). */
+  async #checkInputs(speakers: StartVisit['speakers']): Promise<void> {
     // A denied permission yields silence on macOS, not an error: ask first, and say so plainly.
-    if (
-      this.connections.mode !== 'sample' &&
-      this.deps.microphoneAccess &&
-      !(await this.deps.microphoneAccess.request())
-    ) {
+    if (this.deps.microphoneAccess && !(await this.deps.microphoneAccess.request())) {
       throw new VisitFailure('mic_denied');
     }
-    const { speakers } = request;
-    if (this.connections.mode !== 'sample' && speakers.mode === 'dual') {
+    if (speakers.mode === 'dual') {
       // The patient's input is never replaced by the default, so without it there is nothing to start.
       const devices = await this.deps.audio.list();
       if (!devices.some((d) => d.id === speakers.patientDeviceId))
@@ -87,9 +124,6 @@ export class VisitApp {
           "The patient's input is not connected. Plug it in and choose it again, or record with one microphone.",
         );
     }
-    const audio = this.#audioFor(request);
-    this.notes.reset();
-    return this.recorder.start(request, audio, connection.transcriber);
   }
 
   pause(): Promise<VisitState> {
@@ -184,7 +218,10 @@ export class VisitApp {
       if (!kit) throw new VisitFailure('sample_unavailable');
       return { kind: 'sample', recording: kit.openRecording() };
     }
-    const speakers = request.speakers;
+    return this.#devicesFor(request.speakers);
+  }
+
+  #devicesFor(speakers: StartVisit['speakers']): VisitAudio & { kind: 'devices' } {
     if (speakers.mode === 'single')
       return { kind: 'devices', clinician: this.deps.audio.open(speakers.deviceId), patient: null };
     if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
@@ -200,6 +237,13 @@ export class VisitApp {
       patient: this.deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
     };
   }
+}
+
+/** What armed inputs were opened for: Start uses them only with the same choice of inputs. */
+function armKey(speakers: StartVisit['speakers']): string {
+  return speakers.mode === 'single'
+    ? JSON.stringify(['single', speakers.deviceId])
+    : JSON.stringify(['dual', speakers.clinicianDeviceId, speakers.patientDeviceId]);
 }
 
 /**

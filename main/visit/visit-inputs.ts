@@ -1,8 +1,9 @@
 /**
- * The audio inputs of one visit: each source behind a pausable, metered tap and captured from the moment
- * the visit starts (AudioCapture), declared as the session's streams, with what the person should know
- * about them (a microphone replaced by the default, the patient's input lost, no sound for long) kept as
- * warnings for the visit state.
+ * The audio inputs of one visit: each source behind a pausable, metered tap and captured (AudioCapture)
+ * from the moment the visit starts or, armed, from the consent tick with only the pre-roll kept until
+ * start() (a device's start-up then never clips the first word); declared as the session's streams, with
+ * what the person should know about them (a microphone replaced by the default, the patient's input lost,
+ * no sound for long) kept as warnings for the visit state.
  */
 import type { AudioNotice, AudioSource } from '../audio/audio-source.ts';
 import { AudioCapture } from '../audio/capture.ts';
@@ -17,7 +18,10 @@ export type VisitAudio =
 
 type Input = InputWarning['stream'];
 
-/** The taps and captures of one visit; capture starts in the constructor (the devices open now). */
+/**
+ * The taps and captures of one visit; capture starts in the constructor (the devices open now). Armed,
+ * the streams yield nothing until start(), and close() drops the pre-roll unsent.
+ */
 export class VisitInputs {
   readonly streams: readonly LiveStream[];
   readonly #taps: AudioTap[] = [];
@@ -30,6 +34,7 @@ export class VisitInputs {
     audio: VisitAudio,
     onLevel: (input: Input, level: MeterLevel) => void,
     onWarnings: (warnings: readonly InputWarning[]) => void,
+    options: { armed?: boolean } = {},
   ) {
     this.#dual = audio.kind === 'devices' && audio.patient !== null;
     const open = (input: Input, source: AudioSource): AsyncIterable<Int16Array> => {
@@ -51,7 +56,7 @@ export class VisitInputs {
       const capture = new AudioCapture(tap);
       this.#taps.push(tap);
       this.#captures.push(capture);
-      return capture.start();
+      return capture.start({ preRoll: options.armed === true });
     };
     if (audio.kind === 'sample') {
       this.streams = [{ id: 'room', speakerType: 'UNSPECIFIED', chunks: open('clinician', audio.recording) }];
@@ -72,6 +77,22 @@ export class VisitInputs {
   /** While paused the taps yield silence of the same length (nothing said is kept or sent). */
   setPaused(paused: boolean): void {
     for (const tap of this.#taps) tap.setPaused(paused);
+  }
+
+  /** The visit starts on armed inputs: their pre-roll is the first audio of each stream. */
+  start(): void {
+    for (const capture of this.#captures) capture.keepAll();
+  }
+
+  /** Every device still delivers (an armed one that failed is opened afresh at Start). */
+  get running(): boolean {
+    return this.#captures.every((c) => c.running);
+  }
+
+  /** Disarms: stops the devices and drops what they kept, unsent. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.#captures.map((c) => c.close()));
+    for (const off of this.#offs.splice(0)) off();
   }
 
   /** Stops the devices; resolves once every chunk they produced is in the streams. */

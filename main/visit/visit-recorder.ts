@@ -24,6 +24,12 @@ export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>
 
 const TRANSCRIPT_PUSH_MS = 150;
 
+/**
+ * Armed inputs left without Start are closed after this long: a microphone open for the pre-roll should
+ * not stay open (and the OS indicator lit) because someone ticked consent and walked away.
+ */
+export const ARM_TIMEOUT_MS = 2 * 60_000;
+
 /** One visit's recording, transcript and live state. */
 export class VisitRecorder {
   readonly #emit: EmitEvent;
@@ -34,6 +40,8 @@ export class VisitRecorder {
   /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
   #last: Pick<LiveSession, 'forget'> | null = null;
   #inputs: VisitInputs | null = null;
+  /** Inputs opened before Start (the pre-roll), with what they were opened for. */
+  #armed: { inputs: VisitInputs; key: string; timer: ReturnType<typeof setTimeout> } | null = null;
   #startedAt = 0;
   #pausedAt: number | null = null;
   #pausedTotal = 0;
@@ -54,20 +62,66 @@ export class VisitRecorder {
     return ['starting', 'recording', 'paused', 'ending'].includes(this.#state.phase);
   }
 
-  /** Starts recording. Locales were validated by the caller. */
+  /**
+   * Opens the inputs before Start, keeping only their pre-roll (in memory, never sent or journaled; the
+   * renderer gets levels only). `key` names what they were opened for; Start uses them only for the same.
+   */
+  async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<VisitState> {
+    if (this.active) throw new VisitFailure('visit_in_progress');
+    // Swapped with no await in between, so two arms never leave an input open behind them.
+    const previous = this.#armed;
+    if (previous) clearTimeout(previous.timer);
+    const inputs = this.#open(audio, true);
+    const timer = setTimeout(() => void this.disarm(), ARM_TIMEOUT_MS);
+    timer.unref?.();
+    this.#armed = { inputs, key, timer };
+    this.#set({ armed: true, inputWarnings: [] });
+    await previous?.inputs.close();
+    return this.state;
+  }
+
+  /** Armed for `key`, with every device still delivering. */
+  armedFor(key: string): boolean {
+    return this.#armed?.key === key && this.#armed.inputs.running;
+  }
+
+  /** Closes armed inputs and drops their pre-roll. */
+  async disarm(): Promise<VisitState> {
+    const armed = this.#armed;
+    this.#armed = null;
+    if (armed) {
+      clearTimeout(armed.timer);
+      await armed.inputs.close();
+      if (!this.active) this.#set({ armed: false, inputWarnings: [] });
+    }
+    return this.state;
+  }
+
+  /**
+   * Starts recording, on new inputs or on the armed ones (`'armed'`: their pre-roll is the visit's first
+   * audio). Locales were validated by the caller.
+   */
   async start(
     request: Pick<StartVisit, 'locales'>,
-    audio: VisitAudio,
+    audio: VisitAudio | 'armed',
     transcriber: LiveTranscriber,
   ): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
-    this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
-    // The microphones open first: the person may start talking the moment they press Start.
-    const inputs = new VisitInputs(
-      audio,
-      (stream, l) => this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak }),
-      (warnings) => this.#set({ inputWarnings: [...warnings] }),
-    );
+    const armed = this.#armed;
+    this.#armed = null;
+    if (armed) clearTimeout(armed.timer);
+    let inputs: VisitInputs;
+    if (audio === 'armed' && armed) {
+      this.#state = { ...initialState(false), phase: 'starting', inputWarnings: [...armed.inputs.warnings] };
+      inputs = armed.inputs;
+      inputs.start();
+    } else {
+      if (audio === 'armed') throw new VisitFailure('mic_unavailable');
+      await armed?.inputs.close();
+      this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
+      // The microphones open first: the person may start talking the moment they press Start.
+      inputs = this.#open(audio, false);
+    }
     this.#inputs = inputs;
     this.#pushState();
     // A new visit: the previous one's journal is no longer needed.
@@ -147,6 +201,7 @@ export class VisitRecorder {
 
   /** Forgets the visit (stopping it first if needed) and shreds its journal. */
   async discard(): Promise<VisitState> {
+    await this.disarm();
     const session = this.#session;
     const last = this.#last;
     this.#detach();
@@ -157,6 +212,15 @@ export class VisitRecorder {
     this.#state = initialState(false);
     this.#pushState();
     return this.state;
+  }
+
+  #open(audio: VisitAudio, armed: boolean): VisitInputs {
+    return new VisitInputs(
+      audio,
+      (stream, l) => this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak }),
+      (warnings) => this.#set({ inputWarnings: [...warnings] }),
+      { armed },
+    );
   }
 
   /** Stops the devices; every chunk they captured is in the session's streams when this resolves. */
@@ -235,5 +299,6 @@ function initialState(sample: boolean): VisitState {
     finalItems: 0,
     error: null,
     inputWarnings: [],
+    armed: false,
   };
 }

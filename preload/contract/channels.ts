@@ -31,6 +31,7 @@ import {
   SettingsSchema,
 } from './dto-settings.ts';
 import {
+  ArmVisitSchema,
   ConnectionStatusSchema,
   ConnectRequestSchema,
   RecoverableVisitSchema,
@@ -59,6 +60,12 @@ export const channels = {
 
   // Visit
   'visit:options': channel(Empty, VisitOptionsSchema),
+  /**
+   * Open the chosen inputs before Start, keeping only their last second in main (the pre-roll) and
+   * pushing levels; `visit:disarm` closes them and drops it. Start then uses them.
+   */
+  'visit:arm': channel(ArmVisitSchema, VisitStateSchema),
+  'visit:disarm': channel(Empty, VisitStateSchema),
   'visit:start': channel(StartVisitSchema, VisitStateSchema),
   'visit:pause': channel(Empty, VisitStateSchema),
   'visit:resume': channel(Empty, VisitStateSchema),

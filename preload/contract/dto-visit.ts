@@ -45,6 +45,8 @@ export const VisitStateSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** Problems with an audio input to show while recording (absent means none). */
   inputWarnings: z.array(InputWarningSchema).optional(),
+  /** The inputs are open before Start, keeping only the pre-roll in main (absent means not armed). */
+  armed: z.boolean().optional(),
 });
 export type VisitState = z.infer<typeof VisitStateSchema>;
 
@@ -80,6 +82,10 @@ export const StartVisitSchema = z.object({
   speakers: SpeakerSetupSchema,
 });
 export type StartVisit = z.infer<typeof StartVisitSchema>;
+
+/** Open the inputs before Start (pre-roll); only once the patient agreed. */
+export const ArmVisitSchema = StartVisitSchema.pick({ consentAcknowledged: true, speakers: true });
+export type ArmVisit = z.infer<typeof ArmVisitSchema>;
 
 /** A visit a crash or forced quit left unfinished; only ids and times, never content. */
 export const RecoverableVisitSchema = z.object({
