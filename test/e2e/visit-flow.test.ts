@@ -54,9 +54,32 @@ describe('a visit from connect to copy, in Chromium', () => {
     await nav(page, 'Visit').click();
     const start = page.getByRole('button', { name: 'Start recording' });
     expect(await start.isDisabled()).toBe(true); // consent first
-    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    expect(h.microphones).toHaveLength(0); // no microphone before the patient agreed
+    // The consent tick arms the microphone (its level shows as a check); unticking closes it again.
+    const consent = page.getByLabel('The patient agreed to this visit being recorded and transcribed.');
+    await consent.check();
+    await expect.poll(() => page.getByTestId('mic-check').count()).toBe(1);
+    expect(h.microphones.map((m) => m.stopped)).toEqual([false]);
+    await consent.uncheck();
+    await expect.poll(() => h.microphones.map((m) => m.stopped)).toEqual([true]);
+    await expect.poll(() => page.getByTestId('mic-check').count()).toBe(0);
+    await consent.check();
+    await expect.poll(() => page.getByTestId('mic-check').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/03-visit-armed.png`, fullPage: true });
+    // The window hidden (closed to the tray, minimised) closes it too; shown again, it opens again.
+    const visibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await visibility('hidden');
+    await expect.poll(() => h.microphones.map((m) => m.stopped)).toEqual([true, true]);
+    await visibility('visible');
+    await expect.poll(() => h.microphones.map((m) => m.stopped)).toEqual([true, true, false]);
     await start.click();
     await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Recording');
+    expect(h.microphones).toHaveLength(3); // Start recorded on the armed microphone, not a new one
+    expect(h.microphones[2]?.stopped).toBe(false);
     const rows = page.locator('li[data-id]');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // Live: lines arrive while the visit is still recording.

@@ -1,5 +1,6 @@
 /** The live visit: recording state, input levels and the transcript, fed by main's pushes. */
 import type {
+  ArmVisit,
   IpcError,
   IpcResult,
   Level,
@@ -29,6 +30,10 @@ export class VisitStore {
   #levels = $state.raw<Record<Level['stream'], number>>({ clinician: 0, patient: 0, test: 0 });
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
+  /** Asked main to arm (not reactive: a timeout in main must not make the screen arm again by itself). */
+  #armRequested = false;
+  #armCalls: Promise<void> = Promise.resolve();
+  #armedOnce = $state(false);
   #recoverable = $state.raw<RecoverableVisit[]>([]);
   #off: Array<() => void> = [];
   readonly #onNewVisit: () => void;
@@ -115,7 +120,47 @@ export class VisitStore {
     else this.#error = result.error;
   }
 
+  /**
+   * Opens the chosen inputs before Start (main keeps only their last second; this screen gets levels).
+   * A refusal (microphone blocked, patient input gone) is shown like any other error.
+   */
+  arm(request: ArmVisit): Promise<void> {
+    this.#armRequested = true;
+    return this.#inOrder(async () => {
+      const result = await settle(() => scribe().visitArm(request));
+      if (!result.ok) {
+        this.#error = result.error;
+        return;
+      }
+      this.#state = result.data;
+      this.#armedOnce = result.data.armed === true;
+    });
+  }
+
+  /** The last arm opened the inputs (so "armed: false" now means main closed them). */
+  get armedOnce(): boolean {
+    return this.#armedOnce;
+  }
+
+  /** Closes armed inputs; nothing to do when none were asked for. */
+  disarm(): Promise<void> {
+    if (!this.#armRequested) return this.#armCalls;
+    this.#armRequested = false;
+    this.#armedOnce = false;
+    return this.#inOrder(async () => {
+      const result = await settle(() => scribe().visitDisarm());
+      if (result.ok) this.#state = result.data;
+    });
+  }
+
+  /** Arm and disarm reach main one after the other (an untick never overtakes the tick's arm). */
+  #inOrder(call: () => Promise<void>): Promise<void> {
+    this.#armCalls = this.#armCalls.then(call);
+    return this.#armCalls;
+  }
+
   async start(request: StartVisit): Promise<boolean> {
+    this.#armRequested = false; // Start takes the armed inputs over
     // Cleared before asking: the new visit's first lines may arrive before the answer does.
     this.transcript.reset();
     const started = await this.#run(() => scribe().visitStart(request));

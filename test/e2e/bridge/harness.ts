@@ -39,6 +39,8 @@ export interface AppHarness {
   readonly app: VisitApp;
   readonly bridge: Bridge;
   readonly clipboard: RecordingClipboard;
+  /** Every microphone the app opened (consent tick or Start), in order. */
+  readonly microphones: readonly FixtureMicrophone[];
   readonly server: StaticServer;
   /** CSP violations reported in the page (directive and blocked URI only). */
   cspViolations(): Promise<string[]>;
@@ -46,32 +48,58 @@ export interface AppHarness {
 }
 
 /**
- * A "microphone" that plays the fixture in real time and then hears silence until stopped, as a real
- * microphone in a quiet room would: the visit ends when the test presses End, not when the file runs out.
+ * A "microphone" that hears a quiet room until the visit starts, then the fixture conversation in real
+ * time, then quiet again until stopped, as a real microphone would: the conversation starts when the
+ * clinician presses Start (not when the consent tick opened the microphone), and the visit ends when the
+ * test presses End, not when the file runs out. Quiet comes in 100 ms frames so the conversation starts on
+ * the 100 ms grid the local service recognises fixtures on.
  */
-class FixtureMicrophone implements AudioSource {
+export class FixtureMicrophone implements AudioSource {
   readonly info = { kind: 'microphone', label: 'Fixture microphone' } as const;
   readonly #file = new FileAudioSource({ path: FIXTURE_MIC, pace: 'realtime' });
-  #stopped = false;
+  readonly #started: () => boolean;
+  stopped = false;
+
+  constructor(started: () => boolean) {
+    this.#started = started;
+  }
 
   async *frames(): AsyncIterable<AudioFrame> {
+    yield* this.#quiet(() => !this.#started());
+    if (this.stopped) return;
     for await (const frame of this.#file.frames()) yield frame;
-    while (!this.#stopped) {
+    yield* this.#quiet(() => true);
+  }
+
+  async *#quiet(until: () => boolean): AsyncIterable<AudioFrame> {
+    while (!this.stopped && until()) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      if (!this.#stopped) yield { samples: new Int16Array(1_600) };
+      if (!this.stopped && until()) yield { samples: new Int16Array(1_600) };
     }
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
+    this.stopped = true;
     await this.#file.stop();
   }
 }
 
-const FIXTURE_INPUTS: AudioInputs = {
-  list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (visit recording)', isDefault: true }],
-  open: () => new FixtureMicrophone(),
-};
+/** The fixture microphones opened so far; each one's conversation starts with the next visit start. */
+function fixtureInputs(): AudioInputs & { opened: FixtureMicrophone[]; visitStarted(): void } {
+  let starts = 0;
+  const opened: FixtureMicrophone[] = [];
+  return {
+    opened,
+    visitStarted: () => void starts++,
+    list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (visit recording)', isDefault: true }],
+    open: () => {
+      const at = starts;
+      const mic = new FixtureMicrophone(() => starts > at);
+      opened.push(mic);
+      return mic;
+    },
+  };
+}
 
 /** Init script: records CSP violations (init scripts are not subject to the page's CSP). */
 export const CSP_RECORDER = `(() => {
@@ -94,14 +122,19 @@ export async function startApp(
   const clipboard = new RecordingClipboard();
   const sample = createSampleKit();
   let bridge: Bridge | null = null;
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bridge?.emit(event, payload);
+  const inputs = fixtureInputs();
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
+      inputs.visitStarted();
+    bridge?.emit(event, payload);
+  };
   const app = new VisitApp({
     connector: createConnector({
-      audio: FIXTURE_INPUTS,
+      audio: inputs,
       ...(options.journals ? { journals: options.journals } : {}),
     }),
     sample,
-    audio: FIXTURE_INPUTS,
+    audio: inputs,
     clipboard,
     preferences: new MemoryPreferenceStore(),
     emit,
@@ -120,6 +153,7 @@ export async function startApp(
     app,
     bridge,
     clipboard,
+    microphones: inputs.opened,
     server,
     cspViolations: () =>
       page.evaluate(() => [
