@@ -85,7 +85,9 @@ export class FixtureMicrophone implements AudioSource {
 }
 
 /** The fixture microphones opened so far; each one's conversation starts with the next visit start. */
-function fixtureInputs(): AudioInputs & { opened: FixtureMicrophone[]; visitStarted(): void } {
+function fixtureInputs(
+  speakAtOnce = false,
+): AudioInputs & { opened: FixtureMicrophone[]; visitStarted(): void } {
   let starts = 0;
   const opened: FixtureMicrophone[] = [];
   return {
@@ -94,7 +96,7 @@ function fixtureInputs(): AudioInputs & { opened: FixtureMicrophone[]; visitStar
     list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (visit recording)', isDefault: true }],
     open: () => {
       const at = starts;
-      const mic = new FixtureMicrophone(() => starts > at);
+      const mic = new FixtureMicrophone(() => speakAtOnce || starts > at);
       opened.push(mic);
       return mic;
     },
@@ -115,6 +117,8 @@ export async function startApp(
     viewport?: { width: number; height: number };
     /** The journal folder (visits a crash left unfinished are offered for recovery). */
     journals?: JournalStore;
+    /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
+    micSpeaksAtOnce?: boolean;
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -122,7 +126,7 @@ export async function startApp(
   const clipboard = new RecordingClipboard();
   const sample = createSampleKit();
   let bridge: Bridge | null = null;
-  const inputs = fixtureInputs();
+  const inputs = fixtureInputs(options.micSpeaksAtOnce);
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
     if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
       inputs.visitStarted();
