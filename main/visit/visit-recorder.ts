@@ -110,20 +110,18 @@ export class VisitRecorder {
     const armed = this.#armed;
     this.#armed = null;
     if (armed) clearTimeout(armed.timer);
-    let inputs: VisitInputs;
-    if (audio === 'armed' && armed) {
-      this.#state = { ...initialState(false), phase: 'starting', inputWarnings: [...armed.inputs.warnings] };
-      inputs = armed.inputs;
-      inputs.start();
-    } else {
-      if (audio === 'armed') throw new VisitFailure('mic_unavailable');
-      await armed?.inputs.close();
-      this.#state = { ...initialState(audio.kind === 'sample'), phase: 'starting' };
-      // The microphones open first: the person may start talking the moment they press Start.
-      inputs = this.#open(audio, false);
-    }
+    if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
+    // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
+    const inputs = audio === 'armed' ? armed!.inputs : this.#open(audio, false);
+    inputs.start();
+    this.#state = {
+      ...initialState(audio !== 'armed' && audio.kind === 'sample'),
+      phase: 'starting',
+      inputWarnings: [...inputs.warnings],
+    };
     this.#inputs = inputs;
     this.#pushState();
+    if (audio !== 'armed') await armed?.inputs.close(); // armed for other inputs: not used
     // A new visit: the previous one's journal is no longer needed.
     await this.#last?.forget().catch(() => undefined);
     this.#last = null;

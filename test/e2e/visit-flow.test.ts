@@ -68,10 +68,10 @@ describe('a visit from connect to copy, in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/03-visit-armed.png`, fullPage: true });
     // The window hidden (closed to the tray, minimised) closes it too; shown again, it opens again.
     const visibility = (state: 'hidden' | 'visible') =>
-      page.evaluate((s) => {
-        Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      page.evaluate(`(() => {
+        Object.defineProperty(document, 'visibilityState', { value: '${state}', configurable: true });
         document.dispatchEvent(new Event('visibilitychange'));
-      }, state);
+      })()`);
     await visibility('hidden');
     await expect.poll(() => h.microphones.map((m) => m.stopped)).toEqual([true, true]);
     await visibility('visible');

@@ -218,6 +218,26 @@ describe('arming a visit', () => {
     expect(preRoll).toBeLessThan(PRE_ROLL_SAMPLES + CHUNK_SAMPLES);
   });
 
+  it('arms both inputs of a two-microphone visit, the patient one never replaced by the default', async () => {
+    const { app, invoke, transcriber, opened } = visitApp();
+    const onLost: string[] = [];
+    const open = app.deps.audio.open.bind(app.deps.audio);
+    (app.deps.audio as { open: typeof open }).open = (id, options) => (
+      onLost.push(options?.onLost ?? 'default'),
+      open(id, options)
+    );
+    await invoke('connect:configure', connect);
+    const speakers = { mode: 'dual', clinicianDeviceId: 'mic', patientDeviceId: 'headset' };
+    expect(await invoke('visit:arm', { consentAcknowledged: true, speakers })).toMatchObject({ ok: true });
+    expect(opened.map((o) => o.id)).toEqual(['mic', 'headset']);
+    expect(onLost).toEqual(['default', 'silence']);
+    expect(await invoke('visit:start', { ...start, speakers })).toMatchObject({ ok: true });
+    expect(opened).toHaveLength(2);
+    expect(transcriber.sessions[0]!.streams.map((s) => s.speakerType)).toEqual(['DOCTOR', 'PATIENT']);
+    await invoke('visit:discard');
+    expect(opened.every((o) => o.mic.stopped)).toBe(true);
+  });
+
   it('closes the microphone on untick, on another choice and after 2 minutes without Start', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { invoke, opened, events } = visitApp();
