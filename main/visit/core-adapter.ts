@@ -67,7 +67,23 @@ export function coreApiFrom(client: CoreClient): CoreApi {
     templates: (locale) => client.listTemplates(locale),
     noteSettings: () => client.getNoteSettings(),
     updateNoteSettings: (patch) => client.updateNoteSettings(patch),
-    customization: (key) => client.getCustomization(key),
+    customization: async (key) => {
+      // The service answers only the sections already customized; a clinician must see every section of
+      // the template to customize one for the first time. A template that cannot be read leaves those.
+      const [custom, template] = await Promise.all([
+        client.getCustomization(key),
+        client.getTemplate(key).catch(() => null),
+      ]);
+      const saved = new Map(custom.sections.map((s) => [s.section_key, s]));
+      const inTemplate = (template?.sections ?? []).map(
+        (s) => saved.get(s.key) ?? { section_key: s.key, style: 'AUTO', custom_instruction: '' },
+      );
+      const keys = new Set(inTemplate.map((s) => s.section_key));
+      return {
+        ...custom,
+        sections: [...inTemplate, ...custom.sections.filter((s) => !keys.has(s.section_key))],
+      };
+    },
     updateCustomization: (key, customization) => client.updateCustomization(key, customization),
     dotPhrases: () => dotPhrases,
     textReplacements: () => replacements,

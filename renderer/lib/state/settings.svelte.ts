@@ -106,6 +106,15 @@ export class SettingsStore {
     );
   }
 
+  updateDotPhrases(items: DotPhrase[]): Promise<boolean> {
+    return this.#take(
+      () => scribe().dotPhrasesBulk({ op: 'update', items }),
+      (r) => (this.#dotPhrases = r.items),
+      false,
+      'Dot phrases saved.',
+    );
+  }
+
   deleteDotPhrases(ids: string[]): Promise<boolean> {
     return this.#take(
       () => scribe().dotPhrasesBulk({ op: 'delete', ids }),

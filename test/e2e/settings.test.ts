@@ -1,0 +1,248 @@
+/**
+ * The Settings screen for a clinician's own sign-in, in Chromium against the local service: the microphone
+ * test meter moves; languages are 1-2 and Haitian Creole alone; section instructions are counted as typed
+ * and refused over 700 characters before sending; dot phrases are added, changed and deleted in bulk and a
+ * batch over 100 is refused before sending; text replacements are added, changed and deleted. What the
+ * service keeps is read back from it (as the clinician), and refused batches never reach it.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL } from '../../main/api/protocol.ts';
+import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const SHOTS = 'test-artifacts/screenshots';
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+
+describe('Settings with a clinician sign-in', () => {
+  let service: SampleService;
+  let h: AppHarness;
+  let userId: string;
+
+  /** Reads the clinician's state from the service itself, as the clinician. */
+  async function onService<T>(path: string): Promise<T> {
+    const { access_token } = await service.service.control.mintUserTokens(userId);
+    const response = await fetch(`${service.url}/v1/core/user${path}`, {
+      headers: { authorization: `Bearer ${access_token}`, [PROTOCOL.versionHeader]: PROTOCOL.apiVersion },
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  }
+  /** Every dot phrase the service keeps for the clinician (its list comes in pages). */
+  async function phrasesOnService(): Promise<string[]> {
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { trigger: string; content: string }[]; next_cursor?: string | null } =
+        await onService(`/dot-phrases${cursor ? `?cursor=${cursor}` : ''}`);
+      all.push(...page.data.map((p) => `${p.trigger}=${p.content}`));
+      cursor = page.next_cursor ?? null;
+    } while (cursor);
+    return all.sort();
+  }
+  const replacementsOnService = async () =>
+    (
+      await onService<{ data: { original_text: string; replacement_text: string }[] }>(
+        '/dictation-text-replacements',
+      )
+    ).data.map((r) => `${r.original_text}=${r.replacement_text}`);
+  const requestsTo = (suffix: string) =>
+    service.service.control.requests.filter((r) => r.path.endsWith(suffix)).length;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    service = await startSampleService();
+    h = await startApp({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await service?.close();
+  });
+
+  it('signs in with a clinician token and opens Settings', async () => {
+    const user = service.service.control.createUser({ external_id: 'e2e-settings' });
+    userId = user.id;
+    const tokens = await service.service.control.mintUserTokens(user.id);
+    const { page } = h;
+    await page.getByLabel('Service address').fill(service.url);
+    await page.getByLabel('Clinician sign-in token').check();
+    await page.getByLabel('Sign-in token', { exact: true }).fill(tokens.refresh_token);
+    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .toContain('Connected to 127.0.0.1');
+    await nav(page, 'Settings').click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
+  });
+
+  it('tests the microphone with a meter that moves, and stops', async () => {
+    const { page } = h;
+    const mic = page.getByLabel('Clinician microphone');
+    expect(await mic.locator('option:checked').textContent()).toContain('Fixture microphone');
+    await page.getByRole('button', { name: 'Test microphone' }).click();
+    const meter = page.getByRole('meter', { name: 'Test level' });
+    // The fixture microphone plays a recorded visit: the bar must show its speech.
+    await expect
+      .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Stop test' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Test microphone' }).count()).toBe(1);
+  });
+
+  it('keeps one or two distinct languages, and Haitian Creole alone', async () => {
+    const { page } = h;
+    const prefs = () => h.app.deps.preferences.get().speechLocales;
+    await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
+    await expect.poll(prefs).toEqual(['ENGLISH_US', 'SPANISH_MX']);
+    // The second list never offers the first language again, nor Haitian Creole.
+    const seconds = await page.getByLabel('Second language (optional)').locator('option').allTextContents();
+    expect(seconds).not.toContain('English (US)');
+    expect(seconds).not.toContain('Haitian (Haiti)');
+    await page.getByLabel('Spoken language').selectOption('HAITIAN_HT');
+    await expect.poll(prefs).toEqual(['HAITIAN_HT']);
+    await expect.poll(() => page.getByLabel('Second language (optional)').isDisabled()).toBe(true);
+    expect(await page.getByTestId('settings-locale-alone').textContent()).toContain(
+      'Haitian Creole is transcribed on its own',
+    );
+    await page.getByLabel('Spoken language').selectOption('ENGLISH_US');
+    await expect.poll(prefs).toEqual(['ENGLISH_US']);
+    await expect.poll(() => page.getByTestId('settings-locale-alone').textContent()).toBe('');
+  });
+
+  it('counts section instructions as typed, refuses over 700 before sending, saves within', async () => {
+    const { page } = h;
+    const picker = page.getByLabel('Template', { exact: true });
+    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await picker.selectOption({ label: 'SOAP' });
+    await page.getByRole('button', { name: 'Show its sections' }).click();
+    const whole = page.getByLabel('Instructions for the whole note');
+    await expect.poll(() => whole.count()).toBe(1);
+    const first = page
+      .getByRole('group')
+      .filter({ has: page.getByLabel('Instruction', { exact: true }) })
+      .first();
+    const field = first.getByLabel('Instruction', { exact: true });
+    await field.fill('x'.repeat(701));
+    expect(await first.locator('.count').textContent()).toContain('701 / 700 characters — 1 over the limit');
+    const save = page.getByRole('button', { name: 'Save instructions' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await page.getByTestId('custom-over').textContent()).toContain(
+      'One instruction is over the 700-character limit',
+    );
+    await page.screenshot({ path: `${SHOTS}/12-settings-over-limit.png`, fullPage: true });
+    const before = requestsTo('/customization');
+    await field.press('Backspace');
+    await field.fill('Write it as short bullet points.');
+    await whole.fill('Use plain words.');
+    expect(await page.getByTestId('custom-over').textContent()).toBe('');
+    await save.click();
+    await expect
+      .poll(() => page.getByTestId('settings-saved').textContent())
+      .toBe('Section instructions saved.');
+    // Only the valid save reached the service (a GET reloads the result).
+    const custom = await onService<{
+      note_template_custom_instructions: string | null;
+      sections: { custom_instruction?: string }[];
+    }>('/note-settings/templates/SOAP/customization');
+    expect(custom.note_template_custom_instructions).toBe('Use plain words.');
+    expect(custom.sections.map((s) => s.custom_instruction)).toContain('Write it as short bullet points.');
+    const puts = service.service.control.requests
+      .slice(before)
+      .filter((r) => r.path.endsWith('/customization') && r.method !== 'GET');
+    expect(puts.map((r) => r.status)).toEqual([expect.any(Number)]);
+  });
+
+  it('adds, changes and deletes dot phrases in bulk, and refuses more than 100 before sending', async () => {
+    const { page } = h;
+    const bulk = page.getByLabel('Add phrases, one per line: .shortcut = text');
+    await bulk.fill('.bp = Blood pressure normal.\n.hr = Heart rate regular.\n.rr = Breathing unlaboured.');
+    expect(await page.locator('#bulk-count').textContent()).toContain('3 / 100 phrases per save');
+    await page.getByRole('button', { name: 'Add phrases' }).click();
+    await expect
+      .poll(phrasesOnService)
+      .toEqual(['.bp=Blood pressure normal.', '.hr=Heart rate regular.', '.rr=Breathing unlaboured.']);
+    expect(await bulk.inputValue()).toBe('');
+
+    // Change two at once (bulk update).
+    const list = page.getByTestId('dot-phrases');
+    await list.getByRole('checkbox', { name: /\.bp/ }).check();
+    await list.getByRole('checkbox', { name: /\.hr/ }).check();
+    await page.getByRole('button', { name: 'Change selected (2)' }).click();
+    await page.getByLabel('Text 1').fill('Blood pressure 120/80.');
+    await page.getByLabel('Shortcut 2').fill('.pulse');
+    await page.screenshot({ path: `${SHOTS}/13-settings-phrases-edit.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save changes (2)' }).click();
+    await expect
+      .poll(phrasesOnService)
+      .toEqual(['.bp=Blood pressure 120/80.', '.pulse=Heart rate regular.', '.rr=Breathing unlaboured.']);
+    expect(requestsTo('/dot-phrases/bulk-update')).toBe(1);
+
+    // Delete two at once (bulk delete).
+    await list.getByRole('checkbox', { name: /\.pulse/ }).check();
+    await list.getByRole('checkbox', { name: /\.rr/ }).check();
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await expect.poll(phrasesOnService).toEqual(['.bp=Blood pressure 120/80.']);
+    expect(requestsTo('/dot-phrases/bulk-delete')).toBe(1);
+
+    // 101 lines: refused with what to do, nothing sent.
+    const lines = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => `.p${from + i} = Phrase ${from + i}`).join('\n');
+    const creates = requestsTo('/dot-phrases/bulk-create');
+    await bulk.fill(lines(101));
+    expect(await page.locator('#bulk-count').textContent()).toContain(
+      '101 / 100 phrases per save — 1 too many',
+    );
+    await page.getByRole('button', { name: 'Add phrases' }).click();
+    expect(await page.getByTestId('phrases-refused').textContent()).toBe(
+      '101 phrases to add: at most 100 at a time. Leave out 1 and do them in a second step. Nothing was sent.',
+    );
+    expect(requestsTo('/dot-phrases/bulk-create')).toBe(creates);
+    expect(await bulk.inputValue()).toContain('.p100 = Phrase 100');
+
+    // Exactly 100 is one request; then 101 selected for delete or change is refused.
+    await bulk.fill(lines(100));
+    await page.getByRole('button', { name: 'Add phrases' }).click();
+    await expect.poll(async () => (await phrasesOnService()).length).toBe(101);
+    expect(requestsTo('/dot-phrases/bulk-create')).toBe(creates + 1);
+    await page.getByLabel('Select all (101)').check();
+    await page.getByRole('button', { name: 'Delete selected (101)' }).click();
+    expect(await page.getByTestId('phrases-refused').textContent()).toContain(
+      '101 phrases selected to delete: at most 100 at a time. Leave out 1',
+    );
+    await page.getByRole('button', { name: 'Change selected (101)' }).click();
+    expect(await page.getByTestId('phrases-refused').textContent()).toContain(
+      '101 phrases selected to change',
+    );
+    expect(requestsTo('/dot-phrases/bulk-delete')).toBe(1);
+    expect(requestsTo('/dot-phrases/bulk-update')).toBe(1);
+    expect(await page.getByRole('button', { name: /Save changes/ }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/14-settings-phrases-refused.png`, fullPage: true });
+    await page.getByLabel('Select all (101)').uncheck();
+  });
+
+  it('adds, changes and deletes dictation text replacements', async () => {
+    const { page } = h;
+    const form = page.getByRole('form', { name: 'Add replacement' });
+    await form.getByLabel('When I say').fill('b p');
+    await form.getByLabel('Write').fill('BP');
+    await form.getByRole('button', { name: 'Add replacement' }).click();
+    await expect.poll(replacementsOnService).toEqual(['b p=BP']);
+
+    await page.getByRole('button', { name: 'Change replacement b p' }).click();
+    const change = page.getByRole('form', { name: 'Change replacement' });
+    expect(await change.getByLabel('When I say').inputValue()).toBe('b p');
+    // Keyboard users land in the field they are changing.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('rep-spoken');
+    await change.getByLabel('Write').fill('blood pressure');
+    await change.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(replacementsOnService).toEqual(['b p=blood pressure']);
+    expect(await page.getByTestId('replacements').textContent()).toContain('“b p” → blood pressure');
+
+    await page.getByRole('button', { name: 'Delete replacement b p' }).click();
+    await expect.poll(replacementsOnService).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/07-settings-clinician.png`, fullPage: true });
+    expect(await h.cspViolations()).toEqual([]);
+  });
+});
