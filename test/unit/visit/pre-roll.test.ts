@@ -238,6 +238,21 @@ describe('arming a visit', () => {
     expect(opened.every((o) => o.mic.stopped)).toBe(true);
   });
 
+  it('warns of a muted microphone while armed (the mic check), before the visit starts', async () => {
+    const { app, invoke, opened } = visitApp();
+    await invoke('connect:configure', connect);
+    await invoke('visit:arm', arm());
+    opened[0]!.mic.feed(new Int16Array(11 * SAMPLE_RATE));
+    await vi.waitFor(() =>
+      expect(app.recorder.state).toMatchObject({
+        phase: 'idle',
+        armed: true,
+        inputWarnings: [{ stream: 'clinician', code: 'no_sound' }],
+      }),
+    );
+    expect(await invoke('visit:disarm')).toMatchObject({ ok: true, data: { inputWarnings: [] } });
+  });
+
   it('closes the microphone on untick, on another choice and after 2 minutes without Start', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { invoke, opened, events } = visitApp();
