@@ -48,6 +48,7 @@ runShell({
       },
       startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
       endVisitFromTray: async () => void (await services.app.end()),
+      onWindowHidden: () => void services.app.disarm().catch(() => undefined),
     };
   },
 });

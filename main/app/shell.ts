@@ -43,6 +43,11 @@ export interface ShellServices {
   readonly startVisitFromTray: () => void;
   /** Tray "End visit". */
   readonly endVisitFromTray: () => Promise<void>;
+  /**
+   * The window was hidden or minimized: a microphone opened for the pre-roll closes. The page asks for this
+   * too when it sees itself hidden; this is the backstop that does not depend on the renderer.
+   */
+  readonly onWindowHidden: () => void;
 }
 
 export interface ShellOptions {
@@ -134,6 +139,8 @@ export function runShell(options: ShellOptions): boolean {
       });
       // Windows log-off / shut-down: no time for a question; end the visit so its streams close in order.
       window.on('session-end', () => void guard.onSessionEnd());
+      window.on('hide', services.onWindowHidden);
+      window.on('minimize', services.onWindowHidden);
       const onCommand = (command: TrayCommand) => {
         switch (command) {
           case 'start-visit':
