@@ -11,34 +11,35 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
+import { roleAndName, unnamedFocusables } from './a11y.ts';
 
 const SHOTS = 'test-artifacts/screenshots';
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
-/** Role and accessible name of an element, from Chromium's accessibility tree (Playwright's aria snapshot). */
-async function roleAndName(page: Page, selector: string, index = 0): Promise<{ role: string; name: string }> {
-  const snapshot = await page.locator(selector).nth(index).ariaSnapshot({ timeout: 5_000 });
-  const first = snapshot
-    .split('\n')[0]!
-    .replace(/^-\s+/, '')
-    .replace(/^'(.*)'$/, '$1');
-  const match = /^([\w-]+)(?:\s+"((?:[^"\\]|\\.)*)")?/.exec(first);
-  return { role: match?.[1] ?? first, name: match?.[2] ?? '' };
-}
-
-/** What the focused element looks like: its focus indicator and what it is. */
-async function focusState(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+/**
+ * What the focused element looks like: its focus indicator and what it is. (Page code as text: the Node
+ * typecheck has no DOM types.)
+ */
+async function focusState(page: Page): Promise<{ describe: string; outline: boolean } | null> {
+  return page.evaluate(`(() => {
+    const el = document.activeElement;
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
     return {
-      describe: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+      describe: el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + (el.textContent || '').trim().slice(0, 40) + '"',
       outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
-      outlineColor: style.outlineColor,
     };
-  });
+  })()`);
+}
+
+/** Computed style values of the navigation tabs' underlines, which tab is current, and the page canvas. */
+async function tabUnderlines(page: Page): Promise<{ colors: string[]; current: number; canvas: string }> {
+  return page.evaluate(`(() => {
+    const tabs = [...document.querySelectorAll('nav[aria-label="Screens"] button')];
+    return {
+      colors: tabs.map((t) => getComputedStyle(t).borderBottomColor),
+      current: tabs.findIndex((t) => t.getAttribute('aria-current') === 'page'),
+      canvas: getComputedStyle(document.documentElement).backgroundColor,
+    };
+  })()`);
 }
 
 describe('keyboard only', () => {
@@ -70,16 +71,7 @@ describe('keyboard only', () => {
 
   /** Every focusable element on the screen has an accessible name. */
   async function allNamed(page: Page, screen: string): Promise<void> {
-    const count = await page.locator(FOCUSABLE).count();
-    for (let i = 0; i < count; i++) {
-      const el = page.locator(FOCUSABLE).nth(i);
-      if (!(await el.isVisible())) continue;
-      const { role, name } = await roleAndName(page, FOCUSABLE, i);
-      if (!name.trim()) {
-        const html = (await el.evaluate((e) => e.outerHTML)).slice(0, 120);
-        problems.push(`${screen}: no accessible name on ${role}: ${html}`);
-      }
-    }
+    problems.push(...(await unnamedFocusables(page, screen)));
   }
 
   /** Goes to a screen through the navigation bar with the keyboard. */
@@ -184,12 +176,10 @@ describe('keyboard only', () => {
       const state = await focusState(page);
       expect(state?.outline).toBe(true);
       // Shadows are dropped in forced colors; the outline is what remains, drawn in a system colour.
-      expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+      expect(await page.evaluate(`matchMedia('(forced-colors: active)').matches`)).toBe(true);
       // Only the current screen's tab is underlined (the others' transparent borders would show).
-      const tabs = page.getByRole('navigation', { name: 'Screens' }).getByRole('button');
-      const colors = await tabs.evaluateAll((all) => all.map((t) => getComputedStyle(t).borderBottomColor));
-      const current = await tabs.evaluateAll((all) => all.findIndex((t) => t.getAttribute('aria-current')));
-      const canvas = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      const { colors, current, canvas } = await tabUnderlines(page);
+      expect(current).toBeGreaterThanOrEqual(0);
       expect(colors.filter((c, i) => i !== current && c !== canvas)).toEqual([]);
       expect(colors[current]).not.toBe(canvas);
       await page.screenshot({ path: `${SHOTS}/24-keyboard-forced-colors.png` });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../main/api/protocol.ts';
 import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
+import { unnamedFocusables } from './a11y.ts';
 
 const SHOTS = 'test-artifacts/screenshots';
 const nav = (page: Page, name: string) =>
@@ -234,7 +235,7 @@ describe('Settings with a clinician sign-in', () => {
     const change = page.getByRole('form', { name: 'Change replacement' });
     expect(await change.getByLabel('When I say').inputValue()).toBe('b p');
     // Keyboard users land in the field they are changing.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('rep-spoken');
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('rep-spoken');
     await change.getByLabel('Write').fill('blood pressure');
     await change.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(replacementsOnService).toEqual(['b p=blood pressure']);
@@ -243,6 +244,8 @@ describe('Settings with a clinician sign-in', () => {
     await page.getByRole('button', { name: 'Delete replacement b p' }).click();
     await expect.poll(replacementsOnService).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/07-settings-clinician.png`, fullPage: true });
+    // Every editor of a clinician's Settings can be reached and named by assistive technology.
+    expect(await unnamedFocusables(page, 'Settings (clinician)')).toEqual([]);
     expect(await h.cspViolations()).toEqual([]);
   });
 });
