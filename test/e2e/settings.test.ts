@@ -158,8 +158,13 @@ describe('Settings with a clinician sign-in', () => {
   it('adds, changes and deletes dot phrases in bulk, and refuses more than 100 before sending', async () => {
     const { page } = h;
     const bulk = page.getByLabel('Add phrases, one per line: .shortcut = text');
+    await bulk.fill('.bp Blood pressure normal.');
+    expect(await page.locator('#bulk-count').textContent()).toContain(
+      '0 / 100 phrases per save — 1 line without “=” left out',
+    );
     await bulk.fill('.bp = Blood pressure normal.\n.hr = Heart rate regular.\n.rr = Breathing unlaboured.');
     expect(await page.locator('#bulk-count').textContent()).toContain('3 / 100 phrases per save');
+    expect(await page.locator('#bulk-count').textContent()).not.toContain('left out');
     await page.getByRole('button', { name: 'Add phrases' }).click();
     await expect
       .poll(phrasesOnService)
