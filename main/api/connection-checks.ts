@@ -31,8 +31,11 @@ export interface ConnectionCheckInput {
   readonly baseUrl: URL;
   readonly auth: AccessTokenSource;
   readonly http: HttpClient;
-  /** The microphones this machine has (any failure reads as none). */
-  readonly listInputs: () => Promise<readonly unknown[]>;
+  /**
+   * The microphones this machine has (any failure reads as none). Absent: the microphone is not checked
+   * (`scribe doctor` without `--mic`, e.g. on a server with no sound system).
+   */
+  readonly listInputs?: () => Promise<readonly unknown[]>;
   /** The note locale whose templates are listed (server callers). */
   readonly noteLocale?: string;
 }
@@ -72,6 +75,7 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
     }
   } else add('notes', 'skipped', NEEDS_SIGN_IN);
 
+  if (!input.listInputs) return results;
   const inputs = await input.listInputs().catch(() => []);
   if (inputs.length > 0)
     add('microphone', 'pass', `${inputs.length} input${inputs.length === 1 ? '' : 's'} found.`);

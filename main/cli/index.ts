@@ -6,11 +6,12 @@ import { parseArgs } from 'node:util';
 import { CONNECTION_FLAGS, cliConfig } from './connect.ts';
 import { CliError, EXIT, describeFailure, oneLine } from './io.ts';
 import { doctor } from './commands/doctor.ts';
+import { listMicrophones } from '../audio/index.ts';
 import { note } from './commands/note.ts';
 import { extraCommands } from './commands/registry.ts';
 
 const USAGE = `usage: scribe <command> [options]
-  doctor                               check configuration, credentials and the service
+  doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
   note --transcript FILE [--template KEY] [--locale L] [--context FILE] [--json] [--async]
 ${extraCommands.map((c) => `  ${c.usage}`).join('\n')}
 connection (flags override the environment): --service-url (SCRIBE_SERVICE_URL), --api-version
@@ -27,8 +28,12 @@ async function run(argv: string[]): Promise<number> {
   }
   switch (command) {
     case 'doctor': {
-      const { values } = parse(rest, {});
-      const results = await doctor(await cliConfig(values));
+      const { values } = parse(rest, { mic: { type: 'boolean' } });
+      const results = await doctor(
+        await cliConfig(values),
+        undefined,
+        values.mic ? () => listMicrophones() : undefined,
+      );
       const failed = results.find((r) => !r.ok);
       if (failed) throw new CliError(`doctor: ${failed.name} failed: ${failed.detail}`, EXIT.failure);
       return 0;

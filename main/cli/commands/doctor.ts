@@ -5,7 +5,6 @@ import { ServerTokenSource } from '../../api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../api/auth/user-token-source.ts';
 import { CoreClient } from '../../api/core-client.ts';
 import { runConnectionChecks } from '../../api/connection-checks.ts';
-import { listMicrophones } from '../../audio/index.ts';
 import { authenticateUser, findOrCreateUser } from '../../api/endpoints/users.ts';
 import type { Config } from '../../config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
@@ -22,14 +21,16 @@ export interface CheckResult {
 
 /**
  * `scribe doctor`: checks the configuration and the private key, then runs the Connect screen's checks
- * (service address, sign-in with a server token, note service, microphone) and, when a user is configured,
- * provisions and authenticates it and reads its note settings. Stops after a failure, because every later
- * check depends on the earlier ones. A missing microphone is a warning, not a failure.
+ * (service address, sign-in with a server token, note service, and with `--mic` the microphone) and, when
+ * a user is configured, provisions and authenticates it and reads its note settings. Stops after a
+ * failure, because every later check depends on the earlier ones. A missing microphone is a warning, not a
+ * failure. The microphone is opt-in because IT often runs doctor on machines without sound, where the audio
+ * library writes its own errors to stderr, which would break "a one-line reason on stderr".
  */
 export async function doctor(
   config: Config,
   print: (line: string) => void = out,
-  listInputs: () => Promise<readonly unknown[]> = () => listMicrophones(),
+  listInputs?: () => Promise<readonly unknown[]>,
 ): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const check = async (name: string, run: () => Promise<string>): Promise<boolean> => {
@@ -70,7 +71,7 @@ export async function doctor(
     baseUrl: client.baseUrl,
     auth: serverAuth,
     http: client,
-    listInputs,
+    ...(listInputs ? { listInputs } : {}),
     ...(config.noteLocale ? { noteLocale: config.noteLocale } : {}),
   });
   for (const c of shared) {
