@@ -80,9 +80,14 @@ export class VisitRecorder {
     return this.state;
   }
 
-  /** Armed for `key`, with every device still delivering. */
+  /**
+   * Armed for `key`, with every chosen device still delivering. A lost input keeps its stream alive with
+   * silence (or another device), so it still "runs": Start must open the chosen devices afresh instead.
+   */
   armedFor(key: string): boolean {
-    return this.#armed?.key === key && this.#armed.inputs.running;
+    const armed = this.#armed;
+    if (armed?.key !== key || !armed.inputs.running) return false;
+    return !armed.inputs.warnings.some((w) => w.code === 'input_lost' || w.code === 'device_fallback');
   }
 
   /** Closes armed inputs and drops their pre-roll. */

@@ -9,6 +9,7 @@ import {
   CHUNK_SAMPLES,
   SAMPLE_RATE,
   type AudioFrame,
+  type AudioNotice,
   type AudioSource,
 } from '../../../main/audio/audio-source.ts';
 import { AudioCapture, PRE_ROLL_MS } from '../../../main/audio/capture.ts';
@@ -55,6 +56,16 @@ class HandFedMicrophone implements AudioSource {
   async stop(): Promise<void> {
     this.stopped = true;
     this.#wake?.();
+  }
+
+  readonly #notices = new Set<(notice: AudioNotice) => void>();
+  onDidNotice(listener: (notice: AudioNotice) => void): () => void {
+    this.#notices.add(listener);
+    return () => this.#notices.delete(listener);
+  }
+  /** What the real source says when the chosen device is lost (silence or the default now flows). */
+  notice(notice: AudioNotice): void {
+    for (const l of this.#notices) l(notice);
   }
 }
 
@@ -280,6 +291,21 @@ describe('arming a visit', () => {
     expect(opened[3]!.mic.stopped).toBe(false);
     await invoke('visit:discard');
   });
+
+  it.each(['input_lost', 'device_fallback'] as const)(
+    'Start opens the chosen inputs afresh when an armed one was lost (%s), never recording the replacement',
+    async (code) => {
+      const { invoke, opened, transcriber } = visitApp();
+      await invoke('connect:configure', connect);
+      await invoke('visit:arm', arm());
+      opened[0]!.mic.notice({ code, reason: 'device_lost', device: 'mic' });
+      expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { inputWarnings: [] } });
+      expect(opened.map((o) => o.id)).toEqual(['mic', 'mic']);
+      expect(opened[0]!.mic.stopped).toBe(true);
+      expect(transcriber.sessions).toHaveLength(1);
+      await invoke('visit:discard');
+    },
+  );
 
   it('never arms for the sample visit, or without the consent tick', async () => {
     const { invoke, opened } = visitApp();
