@@ -78,6 +78,8 @@ export class JournalStore {
   readonly #retryMs: number | undefined;
   /** Journals open in this process: never offered for recovery. */
   readonly #open = new Map<string, VisitJournal>();
+  /** Open here, but their session stopped without finishing (it failed or was cancelled): offered. */
+  readonly #released = new Set<string>();
 
   constructor(options: JournalStoreOptions) {
     this.#dir = options.dir;
@@ -122,11 +124,20 @@ export class JournalStore {
     return journal;
   }
 
-  /** Unfinished journals not open in this process (a crash or a kill left them). */
+  /**
+   * The session of this process that writes `id` stopped without finishing (it failed, or was stopped
+   * before the service could be reached): its journal is offered for recovery like a crashed one. Writes
+   * still queued land meanwhile (inUse() holds it back until they have); shred() still closes it.
+   */
+  release(id: string): void {
+    if (this.#open.has(id)) this.#released.add(id);
+  }
+
+  /** Unfinished journals not open in this process (a crash or a kill left them) or released by it. */
   async listRecoverable(): Promise<RecoverableJournal[]> {
     const metas = await this.#metas();
     return metas
-      .filter((m) => m.status === 'active' && !this.#open.has(m.id))
+      .filter((m) => m.status === 'active' && (!this.#open.has(m.id) || this.#released.has(m.id)))
       .map((m) => ({
         id: m.id,
         session: m.session,
@@ -225,6 +236,7 @@ export class JournalStore {
   async shred(id: string): Promise<void> {
     this.#open.get(id)?.close();
     this.#open.delete(id);
+    this.#released.delete(id);
     const path = this.#journalPath(id);
     const size = await this.#fs.stat(path).then(
       (s) => s.size,

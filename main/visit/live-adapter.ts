@@ -72,11 +72,8 @@ export function createLiveTranscriber(options: {
         streams,
         journal && options.journals ? { store: options.journals, journal } : null,
       );
-      const started = session.start();
-      // The session keeps (and journals) audio from start() on and sends it once the socket streams, so
-      // what was said while connecting goes in now rather than waiting in memory for the socket.
-      live.pump();
-      await started;
+      // Not awaited: the visit shows that it is connecting (and may be stopped) while the session tries.
+      live.begin();
       return live;
     },
     async resend(recovered) {
@@ -109,6 +106,7 @@ class LiveSessionAdapter implements LiveSession {
   readonly #journal: { store: JournalStore; journal: VisitJournal } | null;
   #pumps: Promise<void> = Promise.resolve();
   #stopping = false;
+  started: Promise<void> = Promise.resolve();
 
   constructor(
     session: TranscribeSession,
@@ -149,8 +147,18 @@ class LiveSessionAdapter implements LiveSession {
     });
   }
 
-  /** Starts one pump per stream; reports when all streams ended by themselves. */
-  pump(): void {
+  /**
+   * Starts the session, then one pump per stream: the session keeps (and journals) audio from start() on
+   * and sends it once a socket streams, so what is said while connecting goes in now.
+   */
+  begin(): void {
+    this.started = this.#session.start();
+    this.started.catch(() => undefined); // the visit awaits it; a rejection is never left unhandled
+    this.#pump();
+  }
+
+  /** One pump per stream; reports when all streams ended by themselves. */
+  #pump(): void {
     let failure: ErrorCode | null = null;
     this.#pumps = Promise.all(
       this.#streams.map(async (stream) => {
@@ -205,6 +213,11 @@ class LiveSessionAdapter implements LiveSession {
 
   async forget(): Promise<void> {
     if (this.#journal) await this.#journal.store.shred(this.#journal.journal.id);
+  }
+
+  keep(): boolean {
+    this.#journal?.store.release(this.#journal.journal.id);
+    return this.#journal !== null;
   }
 
   #subscribe<T>(set: Set<Listener<T>>, listener: Listener<T>): () => void {

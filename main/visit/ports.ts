@@ -51,6 +51,11 @@ export interface LiveStream {
 
 /** A running `/transcribe-ws` session (reconnects and replays on its own). */
 export interface LiveSession {
+  /**
+   * Settles once the first socket streams, or rejects when the session could not start (no socket within
+   * its start budget, sign-in refused…). Audio given meanwhile is kept (journaled) either way.
+   */
+  readonly started: Promise<void>;
   onDidItem(listener: (item: LiveItem) => void): () => void;
   onDidHealth(listener: (health: LiveHealth) => void): () => void;
   /** Fires once when the session fails for good (mapped to the contract's closed codes). */
@@ -66,10 +71,16 @@ export interface LiveSession {
   abort(): Promise<void>;
   /** Shreds what was kept on disk for recovery (the visit is done with or discarded). */
   forget(): Promise<void>;
+  /**
+   * The session stopped without finishing: its journal is offered for recovery from now on, like a
+   * crashed visit's. False when nothing was kept on disk (the sample visit).
+   */
+  keep(): boolean;
 }
 
 /** Starts live transcription sessions. */
 export interface LiveTranscriber {
+  /** Resolves once the session takes audio (journal open, connecting); see LiveSession.started. */
   start(options: { locales: readonly string[]; streams: readonly LiveStream[] }): Promise<LiveSession>;
   /** Sends a crashed visit's kept audio again; resolves with its complete final transcript. */
   resend(recovered: RecoveredSession): Promise<LiveItem[]>;

@@ -47,6 +47,9 @@ export class VisitRecorder {
   #pausedTotal = 0;
   #timer: ReturnType<typeof setInterval> | null = null;
   #unsubscribe: Array<() => void> = [];
+  #endedWhileStarting: (() => void) | null = null;
+  /** End while connecting: start() answers with the visit as End left it. */
+  #abandoning: Promise<VisitState> | null = null;
 
   constructor(emit: EmitEvent, now: () => number = Date.now) {
     this.#emit = emit;
@@ -112,6 +115,7 @@ export class VisitRecorder {
     transcriber: LiveTranscriber,
   ): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
+    this.#abandoning = null;
     const armed = this.#armed;
     this.#armed = null;
     if (armed) clearTimeout(armed.timer);
@@ -127,24 +131,59 @@ export class VisitRecorder {
     this.#inputs = inputs;
     this.#pushState();
     if (audio !== 'armed') await armed?.inputs.close(); // armed for other inputs: not used
-    // A new visit: the previous one's journal is no longer needed.
+    // A new visit: the previous one's journal is no longer needed (one that did not finish cleanly was
+    // kept for recovery and is not #last any more).
     await this.#last?.forget().catch(() => undefined);
     this.#last = null;
     this.transcript.clear();
+    let session: LiveSession;
     try {
-      const session = await transcriber.start({ locales: request.locales, streams: inputs.streams });
-      this.#attach(session);
+      session = await transcriber.start({ locales: request.locales, streams: inputs.streams });
     } catch (error) {
       await this.#stopInputs();
       this.#fail('service_unreachable');
       throw error;
     }
+    // Attached at once: the Visit screen shows the connection (reconnecting while the service cannot be
+    // reached) and End works while the session is still trying.
+    this.#attach(session);
+    if (this.#state.phase !== 'starting') return this.#abandon(session); // End came meanwhile
+    // End while connecting settles the visit at once, whatever the session does with its start.
+    const ended = new Promise<void>((resolve) => (this.#endedWhileStarting = resolve));
+    try {
+      await Promise.race([session.started, ended]);
+    } catch {
+      if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
+      await this.#abandon(session);
+      throw new VisitFailure(this.#state.error!.code as ErrorCode);
+    }
+    if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
     this.#startedAt = this.#now();
     this.#pausedTotal = 0;
     this.#pausedAt = null;
     this.#set({ phase: 'recording', connection: 'connected', nothingLost: true });
     this.#timer = setInterval(() => this.#flush(), TRANSCRIPT_PUSH_MS);
     return this.state;
+  }
+
+  /**
+   * The session never streamed (the service could not be reached, or End came first): stop the audio and
+   * the session; what was recorded stays in its journal, offered for recovery, never shredded.
+   */
+  async #abandon(session: LiveSession): Promise<VisitState> {
+    this.#endedWhileStarting?.();
+    this.#endedWhileStarting = null;
+    this.#detach();
+    await this.#stopInputs();
+    await session.abort().catch(() => undefined);
+    this.#fail(this.#keep(session) ? 'service_unreachable_kept' : 'service_unreachable');
+    return this.state;
+  }
+
+  /** The session did not finish cleanly: its journal is kept for recovery (see LiveSession.keep). */
+  #keep(session: LiveSession): boolean {
+    if (this.#last === session) this.#last = null;
+    return session.keep();
   }
 
   /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
@@ -169,6 +208,13 @@ export class VisitRecorder {
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
   async end(): Promise<VisitState> {
+    if (this.#state.phase === 'starting') {
+      // Still connecting (perhaps offline): stop now rather than wait for the service.
+      this.#set({ phase: 'ending' });
+      if (!this.#session) return this.state; // start() abandons it once the session exists
+      this.#abandoning = this.#abandon(this.#session);
+      return this.#abandoning;
+    }
     if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused')
       throw new VisitFailure('visit_not_active');
     if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
@@ -246,6 +292,8 @@ export class VisitRecorder {
         );
       }),
       session.onDidFail((failure) => {
+        if (this.#state.phase === 'starting') return; // start() settles it
+        this.#keep(session);
         this.#flush();
         this.#fail(failure.code);
         void this.#stopInputs();

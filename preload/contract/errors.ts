@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'auth_failed',
   'permission_denied',
   'service_unreachable',
+  'service_unreachable_kept',
   'service_busy',
   'service_error',
   'not_found',
@@ -48,6 +49,8 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
     'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
   permission_denied: 'This account is not allowed to do that (it may be deactivated).',
   service_unreachable: 'The service could not be reached. Check the network connection.',
+  service_unreachable_kept:
+    'The service could not be reached. The audio recorded so far is kept: recover it from the Visit screen when the network is back.',
   service_busy: 'The service is busy. Try again in a moment.',
   service_error: 'The service had a problem on its side. Try again in a moment.',
   not_found: 'The service could not find that (it may have expired).',

@@ -20,7 +20,12 @@ export class FakeLiveSession implements LiveSession {
   readonly fails = new Set<Listener<{ code: ErrorCode }>>();
   readonly audioEnds = new Set<Listener<{ code: ErrorCode | null }>>();
   readonly calls: string[] = [];
-  constructor(readonly streams: readonly LiveStream[]) {}
+  constructor(
+    readonly streams: readonly LiveStream[],
+    readonly started: Promise<void> = Promise.resolve(),
+    /** Whether a journal keeps its audio (false like the sample visit's). */
+    readonly journaled = true,
+  ) {}
   onDidItem(l: Listener<LiveItem>) {
     this.items.add(l);
     return () => this.items.delete(l);
@@ -52,6 +57,13 @@ export class FakeLiveSession implements LiveSession {
   async forget() {
     this.calls.push('forget');
   }
+  keep() {
+    this.calls.push('keep');
+    return this.journaled;
+  }
+  fail(code: ErrorCode) {
+    for (const l of this.fails) l({ code });
+  }
   item(item: LiveItem) {
     for (const l of this.items) l(item);
   }
@@ -61,9 +73,12 @@ export class FakeLiveSession implements LiveSession {
 export class FakeTranscriber implements LiveTranscriber {
   sessions: FakeLiveSession[] = [];
   locales: readonly string[] = [];
+  /** What the next sessions' `started` is (resolved unless a test sets it). */
+  started: () => Promise<void> = () => Promise.resolve();
+  journaled = true;
   async start(options: { locales: readonly string[]; streams: readonly LiveStream[] }) {
     this.locales = options.locales;
-    const session = new FakeLiveSession(options.streams);
+    const session = new FakeLiveSession(options.streams, this.started(), this.journaled);
     this.sessions.push(session);
     return session;
   }

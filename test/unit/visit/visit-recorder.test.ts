@@ -100,6 +100,80 @@ describe('VisitRecorder', () => {
     expect(second.calls).toEqual(['abort', 'forget']);
   });
 
+  it('keeps the journal of a visit that failed: never shredded by the next visit or a discard', async () => {
+    const { rec, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    const devices = () => ({ kind: 'devices', clinician: source(), patient: null }) as const;
+    await rec.start({ locales: ['ENGLISH_US'] }, devices(), transcriber);
+    const failed = transcriber.sessions[0]!;
+    failed.fail('stream_failed');
+    expect(rec.state.phase).toBe('failed');
+    expect(failed.calls).toEqual(['keep']); // offered for recovery from now on
+    await rec.start({ locales: ['ENGLISH_US'] }, devices(), transcriber);
+    await rec.discard();
+    expect(failed.calls).toEqual(['keep']);
+  });
+
+  describe('starting while the service cannot be reached', () => {
+    /** A start that the test settles by hand, after the inputs have given audio. */
+    function outage(journaled = true) {
+      const { rec, source } = recorder();
+      const transcriber = new FakeTranscriber();
+      transcriber.journaled = journaled;
+      let give: (error?: Error) => void = () => undefined;
+      transcriber.started = () =>
+        new Promise<void>((resolve, reject) => (give = (e) => (e ? reject(e) : resolve())));
+      const starting = rec.start(
+        { locales: ['ENGLISH_US'] },
+        { kind: 'devices', clinician: source(), patient: null },
+        transcriber,
+      );
+      starting.catch(() => undefined);
+      return { rec, transcriber, starting, fail: () => give(new Error('no socket')) };
+    }
+
+    it('shows the connection while starting, then keeps the audio recoverable when the start fails', async () => {
+      const { rec, transcriber, starting, fail } = outage();
+      await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
+      const session = transcriber.sessions[0]!;
+      const audio = await session.streams[0]!.chunks[Symbol.asyncIterator]().next();
+      expect(audio.done).toBe(false); // the session was given audio while it could not connect
+      for (const l of session.health) l({ health: 'reconnecting', nothingLost: true });
+      expect(rec.state).toMatchObject({ phase: 'starting', connection: 'reconnecting' });
+      fail();
+      await expect(starting).rejects.toMatchObject({ code: 'service_unreachable_kept' });
+      expect(rec.state).toMatchObject({ phase: 'failed', error: { code: 'service_unreachable_kept' } });
+      expect(rec.state.error?.message).toContain('recover it from the Visit screen');
+      expect(session.calls).toEqual(['abort', 'keep']);
+      // The next visit does not shred it either.
+      transcriber.started = () => Promise.resolve();
+      await rec.start(
+        { locales: ['ENGLISH_US'] },
+        { kind: 'devices', clinician: new FakeAudioSource({ samples: new Int16Array(1600) }), patient: null },
+        transcriber,
+      );
+      await rec.discard();
+      expect(session.calls).toEqual(['abort', 'keep']);
+    });
+
+    it('lets End stop a visit that is still connecting, keeping what was recorded', async () => {
+      const { rec, transcriber, starting } = outage();
+      await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
+      await rec.end();
+      expect(rec.state).toMatchObject({ phase: 'failed', error: { code: 'service_unreachable_kept' } });
+      expect(transcriber.sessions[0]!.calls).toEqual(['abort', 'keep']);
+      await expect(starting).resolves.toMatchObject({ phase: 'failed' });
+    });
+
+    it('says only that the service could not be reached when nothing was kept on disk', async () => {
+      const { rec, starting, fail, transcriber } = outage(false);
+      await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
+      fail();
+      await expect(starting).rejects.toMatchObject({ code: 'service_unreachable' });
+      expect(rec.state.error?.message).not.toContain('kept');
+    });
+  });
+
   it('ends the visit by itself when the recording runs out', async () => {
     const { rec, source } = recorder();
     const transcriber = new FakeTranscriber();
