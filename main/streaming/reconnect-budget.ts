@@ -2,10 +2,16 @@
  * How long a session keeps trying after drops: capped, jittered backoff between attempts (retry.ts) and
  * budgets for the failures that retrying cannot fix.
  *
- * - A dropped network, a timeout, a 5xx or a non-fatal close is retried for as long as the session is meant
- *   to record: giving up would stop the recording, and a clinician's words must not be lost to an outage of
- *   any length (the kept audio lives in the journal meanwhile, so memory stays bounded). Only once the visit
- *   is ending does a budget apply, so `end()` cannot wait forever; what is left stays in the journal.
+ * - Until a first socket has taken CONFIG, a few attempts only (START_MAX_ATTEMPTS): nobody knows yet that
+ *   the service is reachable at all, and Start (or `scribe transcribe`) must answer "cannot connect" rather
+ *   than sit at "Starting…" forever. Audio given meanwhile is in the journal, which stays recoverable.
+ * - After that, a dropped network, a timeout, a 5xx or a non-fatal close is retried for as long as the
+ *   session is meant to record: giving up would stop the recording, and a clinician's words must not be lost
+ *   to an outage of any length (the kept audio lives in the journal meanwhile, so memory stays bounded).
+ *   Once the visit is ending a fresh budget applies (attempts made while recording do not count against
+ *   it), so `end()` cannot wait forever; what is left stays in the journal.
+ * - Every attempt after a failure waits: at least half of its backoff ceiling, so no random draw makes a
+ *   tight loop.
  * - Error frames: a service that keeps refusing the same CONFIG will not start accepting it.
  * - 401 at the upgrade: the token is renewed, but a service that refuses every renewed token too (a revoked
  *   sign-in) must not get a renew-and-reconnect loop: a few renewals in a row without a socket opening, with
@@ -18,6 +24,11 @@ import type { StreamingError } from './streaming-error.ts';
 const MAX_SERVICE_ERRORS = 3;
 /** Token renewals in a row without a socket opening before the sign-in counts as refused. */
 const MAX_RENEWALS = 2;
+/**
+ * Failed attempts before the first socket ever opened: with the default backoff (0.5 s doubling) the waits
+ * add up to 16-32 s before start() rejects.
+ */
+export const START_MAX_ATTEMPTS = 6;
 /** Attempts without progress while ending (the recording has stopped; the journal keeps the rest). */
 const ENDING_MAX_ATTEMPTS = 12;
 
@@ -25,8 +36,8 @@ export interface ReconnectPolicy {
   baseMs?: number;
   capMs?: number;
   /**
-   * Attempts without progress before the session fails (its journal stays recoverable). Unset: no limit
-   * while recording, 12 while ending. Set only where giving up is acceptable (tools, tests).
+   * Attempts without progress before the session fails (its journal stays recoverable). Unset: 6 before
+   * the first socket opened, then no limit while recording, 12 while ending. Set only where giving up is acceptable (tools, tests).
    */
   maxAttempts?: number;
 }
@@ -37,6 +48,7 @@ export class ReconnectBudget {
   #serviceErrors = 0;
   #renewals = 0;
   #renewedToken: string | undefined;
+  #everOpened = false;
 
   constructor(
     private readonly policy: ReconnectPolicy = {},
@@ -57,6 +69,17 @@ export class ReconnectBudget {
   /** A socket opened and took CONFIG: the sign-in works. */
   opened(): void {
     this.#renewals = 0;
+    this.#everOpened = true;
+  }
+
+  /** Whether a socket has ever taken CONFIG in this session. */
+  get everOpened(): boolean {
+    return this.#everOpened;
+  }
+
+  /** The visit is ending: its budget starts fresh, whatever an outage while recording used up. */
+  ending(): void {
+    this.#attempt = 0;
   }
 
   /** A drop: false when the budget is spent and the session must fail. */
@@ -64,7 +87,9 @@ export class ReconnectBudget {
     if (progress) this.progressed();
     if (error.code === 'service_error') this.#serviceErrors++;
     this.#attempt++;
-    const maxAttempts = this.policy.maxAttempts ?? (ending ? ENDING_MAX_ATTEMPTS : Infinity);
+    const maxAttempts =
+      this.policy.maxAttempts ??
+      (!this.#everOpened ? START_MAX_ATTEMPTS : ending ? ENDING_MAX_ATTEMPTS : Infinity);
     return this.#attempt <= maxAttempts && this.#serviceErrors < MAX_SERVICE_ERRORS;
   }
 
@@ -85,9 +110,11 @@ export class ReconnectBudget {
     this.#renewals = Math.max(0, this.#renewals - 1);
   }
 
-  /** The wait before the next attempt. */
+  /** The wait before the next attempt: half its ceiling, plus a random part of the other half. */
   delayMs(): number {
-    const policy = { baseMs: this.policy.baseMs ?? 500, capMs: this.policy.capMs ?? 30_000 };
-    return backoffDelay(Math.max(0, this.#attempt - 1), policy, this.random);
+    const half = { baseMs: (this.policy.baseMs ?? 500) / 2, capMs: (this.policy.capMs ?? 30_000) / 2 };
+    const attempt = Math.max(0, this.#attempt - 1);
+    const floor = Math.min(half.capMs, half.baseMs * 2 ** attempt);
+    return Math.round(floor + backoffDelay(attempt, half, this.random));
   }
 }

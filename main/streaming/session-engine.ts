@@ -145,6 +145,8 @@ export abstract class StreamingSession<E extends SessionEvents>
   abstract streamIdOf(stream: number): string | undefined;
   abstract streamsForAck(streamId: string | undefined): number[];
   protected onSocketStarted(_run: SocketRun): void {}
+  /** The service acknowledged more audio on `run`. */
+  protected onAcked(_run: SocketRun): void {}
   protected onSocketDropped(_run: SocketRun): void {}
   protected onSocketClosedCleanly(_run: SocketRun): void {}
 
@@ -191,8 +193,9 @@ export abstract class StreamingSession<E extends SessionEvents>
     return this.#goal === 'pause' || this.#goal === 'end';
   }
 
-  onAckProgress(): void {
+  onAckProgress(run: SocketRun): void {
     this.#budget.progressed();
+    this.onAcked(run);
     this.#emitConnection();
   }
 
@@ -256,7 +259,8 @@ export abstract class StreamingSession<E extends SessionEvents>
             });
           }
           this.emit('warning', error);
-          if (!this.#budget.dropped(error, outcome.progress, this.#goal === 'end')) return this.#fail(error);
+          if (!this.#budget.dropped(error, outcome.progress, this.#goal === 'end'))
+            return this.#fail(this.#budget.everOpened ? error : unreachable(error));
           this.#emitConnection();
           break;
         }
@@ -299,6 +303,7 @@ export abstract class StreamingSession<E extends SessionEvents>
   protected abstract readonly streamCount: number;
 
   #setGoal(goal: Goal): void {
+    if (goal === 'end' && this.#goal !== 'end') this.#budget.ending();
     this.#goal = goal;
     this.#run?.pump();
     const wake = this.#wake;
@@ -365,6 +370,15 @@ export abstract class StreamingSession<E extends SessionEvents>
     this.#run?.pump();
     this.#emitConnection();
   }
+}
+
+/** The start budget is spent: one retryable reason ("try again"), unless the service kept sending errors. */
+function unreachable(error: StreamingError): StreamingError {
+  if (error.code === 'service_error') return error;
+  return new StreamingError('connection_lost', 'The streaming service could not be reached.', {
+    retryable: true,
+    cause: error,
+  });
 }
 
 function assertNever(value: never): never {

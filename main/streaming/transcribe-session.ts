@@ -14,6 +14,16 @@
  * (DOCTOR/PATIENT), so one speaker's final text never releases the other's audio. An item no stream
  * claims (or two claim) covers nothing, but still blocks a release point inside it on every stream.
  *
+ * A quiet stream (a patient mic while the doctor talks) has no final items of its own, yet must not hold
+ * back the resend point of both streams for the whole visit. The other stream's final end F′ shows how far
+ * the recogniser has heard the socket; audio of this stream more than silentLagMs before F′ that got no
+ * item (partial or final) is taken as silence: F becomes max(F, F′ − silentLagMs). Its open partials still
+ * bound the point, so speech the recogniser has reported stays until its final text. The assumption (a
+ * recogniser reports speech within silentLagMs) is of the same kind as the guard's, with a wide margin.
+ *
+ * The release point is re-evaluated on final items and on acknowledgements (audio is released only once
+ * acknowledged, so a final may arrive before the release it allows can happen).
+ *
  * Pause: the socket is ended cleanly (END, then the service's close confirms all audio), and resume opens a
  * new socket whose offset base is where the timeline stopped. We chose this over streaming silence while
  * paused because silence would be billed and recognised as visit audio, would hold a socket open for as long
@@ -40,6 +50,8 @@ export interface TranscribeSessionOptions extends SessionOptions {
   streams: readonly StreamSpec[];
   /** Audio kept before the coverage point, for speech the recogniser has not reported yet. */
   coverageGuardMs?: number;
+  /** How far behind the other stream's final text a stream without items counts as silent (two streams). */
+  silentLagMs?: number;
   /** Tolerance for merging replay duplicates. */
   duplicateToleranceMs?: number;
   /** Final items of an earlier part of the visit (a recovered journal). */
@@ -62,6 +74,7 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
   readonly #locales: readonly string[];
   readonly #streams: readonly StreamSpec[];
   readonly #guardMs: number;
+  readonly #silentLagMs: number;
   /** Per socket, per stream. */
   readonly #coverage = new Map<number, Coverage[]>();
 
@@ -71,6 +84,7 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
     this.#locales = [...options.speechLocales];
     this.#streams = options.streams.map((s) => ({ ...s }));
     this.#guardMs = options.coverageGuardMs ?? 2_000;
+    this.#silentLagMs = options.silentLagMs ?? 10_000;
     this.transcript = new Transcript({
       toleranceMs: options.duplicateToleranceMs,
       initial: options.initialItems,
@@ -124,6 +138,11 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
     this.transcript.dropPartials(run.no);
   }
 
+  protected override onAcked(run: SocketRun): void {
+    const coverage = this.#coverage.get(run.no);
+    coverage?.forEach((c, stream) => this.#release(run, coverage, c, stream));
+  }
+
   protected override onSocketClosedCleanly(run: SocketRun): void {
     this.#coverage.delete(run.no);
     this.transcript.dropPartials(run.no);
@@ -161,7 +180,7 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
       default:
         assertNever(result);
     }
-    if (coverage && frame.is_final) coverage.forEach((c, stream) => this.#release(run, c, stream));
+    if (coverage && frame.is_final) coverage.forEach((c, stream) => this.#release(run, coverage, c, stream));
   }
 
   #cover(coverage: Coverage[], frame: TranscriptItemFrame): void {
@@ -183,8 +202,10 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
     if (frame.is_final) for (const c of coverage) c.openPartials.delete(frame.id);
   }
 
-  #release(run: SocketRun, c: Coverage, stream: number): void {
-    let safeMs = Math.min(c.finalEndMs, ...c.openPartials.values()) - this.#guardMs;
+  #release(run: SocketRun, coverage: Coverage[], c: Coverage, stream: number): void {
+    const heardMs = Math.max(0, ...coverage.filter((o) => o !== c).map((o) => o.finalEndMs));
+    const confirmedMs = Math.max(c.finalEndMs, heardMs - this.#silentLagMs);
+    let safeMs = Math.min(confirmedMs, ...c.openPartials.values()) - this.#guardMs;
     // Never inside a final item: back to its start (repeated, as items of overlapping speech may chain).
     for (let moved = true; moved;) {
       moved = false;
@@ -195,9 +216,13 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
         }
     }
     if (safeMs <= c.releasedMs) return;
-    c.releasedMs = safeMs;
-    c.finals = c.finals.filter((f) => f.endMs > safeMs);
     this.releaseBefore(stream, Math.floor((run.baseMs + safeMs) / PROTOCOL.audio.chunkMs));
+    // What was released, which the last acknowledged chunk may have cut short: the rest goes on a later ack.
+    c.releasedMs = Math.max(
+      c.releasedMs,
+      this.audio.releasedBefore(stream) * PROTOCOL.audio.chunkMs - run.baseMs,
+    );
+    c.finals = c.finals.filter((f) => f.endMs > c.releasedMs);
   }
 }
 

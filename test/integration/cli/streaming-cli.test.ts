@@ -4,6 +4,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,21 @@ describe('scribe transcribe', () => {
     expect(h.streaming.rejected).toHaveLength(rejected);
     expect(h.service.control.requests).toHaveLength(0);
   });
+
+  it('gives up with one line when the service cannot be reached (after its bounded start, not never)', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const run = await scribe(['transcribe', VISIT, '--fast'], {
+      ...env,
+      SCRIBE_SERVICE_URL: `http://127.0.0.1:${port}`,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/could not be reached.*connection_lost/);
+  }, 90_000);
 
   it('on Ctrl+C stops the audio, ends the stream gracefully and prints what was said so far', async () => {
     const before = h.streaming.sockets.length;

@@ -174,6 +174,37 @@ describe('a long outage', () => {
 });
 
 describe('two streams', () => {
+  it("lets a silent stream go with the other's final text, never the sentence it has under way", async () => {
+    const streams = [
+      { id: 'doctor', speakerType: 'DOCTOR' as const },
+      { id: 'patient', speakerType: 'PATIENT' as const },
+    ];
+    const guard = 200;
+    const { peer, session } = await setup({}, { streams, coverageGuardMs: guard });
+    await session.start();
+    // 30 s of doctor speech; the patient mic is silent but for half a sentence from 25 s, still open.
+    const patient = (i: number) => (i >= 250 && i < 255) || (i >= 300 && i < 305);
+    const both = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        feed(session, i, i + 1);
+        if (patient(i)) feed(session, i, i + 1, 'patient', i < 300 ? 250 : 295);
+        else expect(session.sendAudio('patient', new Int16Array(1600))).toBe(true);
+      }
+    };
+    both(0, 300);
+    await until(() => texts(session).length === 30);
+    peer.connections[0]!.terminate();
+    const second = await peer.waitForConnections(2);
+    await until(() => second.chunks.length > 0);
+    // The patient's audio went up to 10 s (the silent lag) behind the doctor's last final: not from 0.
+    expect(session.audio.socketFirst).toBe((30_000 - 10_000 - guard) / 100);
+    both(300, 320);
+    await session.end();
+    expect(texts(session)).toEqual([...Array(32).keys()].map((k) => [`s${k}`, k * 1000, (k + 1) * 1000]));
+    // The patient's sentence was replayed from its start, whole, and arrived once.
+    expect(texts(session, 'PATIENT')).toEqual([['s0', 25_000, 30_500]]);
+  });
+
   it("releases each stream by its own speaker's final items, so overlapping speech survives drops", async () => {
     const streams = [
       { id: 'doctor', speakerType: 'DOCTOR' as const },

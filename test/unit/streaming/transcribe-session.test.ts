@@ -121,6 +121,19 @@ describe('TranscribeSession', () => {
     expect(items).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
   });
 
+  it('releases audio covered by final text once it is acknowledged, also when the ack comes after it', async () => {
+    const { peer, session } = await setup({ autoAck: false, partials: false }, { coverageGuardMs: 0 });
+    await session.start();
+    const conn = await peer.waitForConnections(1);
+    feed(session, 0, 10);
+    await until(() => session.finalItems().length === 1);
+    expect(session.audio.releasedBefore(0)).toBe(0); // final, but nothing acknowledged yet
+    peer.ackAll(conn);
+    await until(() => session.audio.ackedBefore(0) === 10);
+    expect(session.audio.releasedBefore(0)).toBe(10);
+    expect(session.unconfirmedMs).toBe(0);
+  });
+
   it('renews the token on a 401 at reconnect and continues', async () => {
     const tokens = new FakeTokens(['t1', 't2']);
     const { peer, session } = await setup({}, {}, tokens);
