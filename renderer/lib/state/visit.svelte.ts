@@ -74,7 +74,11 @@ export class VisitStore {
     const api = scribe();
     if (!api) return;
     this.#off = [
-      api.onVisitState((state) => (this.#state = state)),
+      api.onVisitState((state) => {
+        // A visit that failed keeps its audio as an unfinished visit: offer it on this screen at once.
+        if (state.phase === 'failed' && this.#state.phase !== 'failed') void this.loadRecoverable();
+        this.#state = state;
+      }),
       api.onVisitTranscript((batch) => this.transcript.apply(batch.items)),
       api.onVisitLevel((level) => (this.#levels = { ...this.#levels, [level.stream]: level.rms })),
     ];
@@ -160,10 +164,12 @@ export class VisitStore {
   }
 
   async start(request: StartVisit): Promise<boolean> {
-    this.#armRequested = false; // Start takes the armed inputs over
     // Cleared before asking: the new visit's first lines may arrive before the answer does.
     this.transcript.reset();
     const started = await this.#run(() => scribe().visitStart(request));
+    // Start took the armed inputs over. A refused Start may have left them open (refused before taking
+    // them): the next untick or leaving the screen must still close them.
+    if (started) this.#armRequested = false;
     if (started) this.#onNewVisit();
     return started;
   }
