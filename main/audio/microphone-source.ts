@@ -18,9 +18,10 @@ export interface MicrophoneOptions {
   readonly frameLength?: number;
   /**
    * What replaces the chosen device when it is missing or fails: the OS default (unless told), or nothing —
-   * 'silence' refuses to start without the chosen device and, when it is lost mid-capture, keeps the
-   * stream going as silence. For a second input beside the clinician's, where the default would most
-   * likely be the clinician's own microphone recorded a second time under the wrong speaker.
+   * 'silence' never opens the default: when the chosen device is missing, cannot be opened or is lost
+   * mid-capture, it says so ('input_lost') and keeps the stream going as silence. For a second input
+   * beside the clinician's, where the default would most likely be the clinician's own microphone
+   * recorded a second time under the wrong speaker.
    */
   readonly onLost?: 'default' | 'silence';
   /** A read that has not returned after this long counts as a lost device, ms; 3000 unless told. */
@@ -76,7 +77,17 @@ export class MicrophoneAudioSource implements AudioSource {
   }
 
   async *#frames(): AsyncGenerator<AudioFrame> {
-    let onDefault = await this.#openChosen();
+    let onDefault: boolean;
+    try {
+      onDefault = await this.#openChosen();
+    } catch (error) {
+      if (this.#options.onLost !== 'silence' || !(error instanceof AudioError)) throw error;
+      // Ending here would leave the stream silent for good (the service fails a stream with no audio)
+      // and the person unaware: say the input is lost and keep the stream alive, as when lost later.
+      this.#notices.emit({ code: 'input_lost', reason: 'not_found', device: this.#label });
+      yield* this.#silence(performance.now());
+      return;
+    }
     let lastFrameAt = performance.now();
     let first = true;
     try {

@@ -114,7 +114,8 @@ export class VisitInputs {
   #noticeText(input: Input, notice: AudioNotice): string {
     if (notice.code === 'input_lost') {
       // Its stream goes on as silence (the service needs audio on every declared stream).
-      return `${capitalize(this.#name(input))} (${notice.device}) stopped working and is not recorded any more; the other microphone goes on recording. Check its connection.`;
+      const what = notice.reason === 'not_found' ? 'could not be opened' : 'stopped working';
+      return `${capitalize(this.#name(input))} (${notice.device}) ${what} and is not recorded; the other microphone goes on recording. Check its connection.`;
     }
     const why = notice.reason === 'not_found' ? 'is not available' : 'stopped working';
     return `${capitalize(this.#name(input))} ${why}; recording with "${notice.device}" instead.`;

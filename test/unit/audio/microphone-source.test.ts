@@ -133,15 +133,25 @@ describe('MicrophoneAudioSource', () => {
   });
 
   describe("onLost 'silence' (the patient's input beside the clinician's)", () => {
-    it('refuses to start without the chosen device instead of opening the default', async () => {
+    it('says the input is lost and goes on as silence when the chosen device is missing, never the default', async () => {
       for (const device of ['Unplugged Mic', '', undefined]) {
         const recorder = devices();
-        await expect(capture(device, recorder, 4, { onLost: 'silence' })).rejects.toMatchObject({
-          name: 'AudioError',
-          code: 'mic_unavailable',
-        });
+        const { samples, notices } = await capture(device, recorder, 2, { onLost: 'silence' });
+        expect(samples.length).toBeGreaterThan(0);
+        expect(samples.every((s) => s === 0)).toBe(true);
+        expect(notices.map((n) => [n.code, n.reason])).toEqual([['input_lost', 'not_found']]);
         expect(recorder.opened).toEqual([]);
       }
+    });
+
+    it('also when the chosen device is listed but cannot be opened (the stream must not die)', async () => {
+      const recorder = devices();
+      recorder.setDevice({ name: 'USB Headset', samples: tone(200), failToOpen: true });
+      const { samples, notices } = await capture('USB Headset', recorder, 2, { onLost: 'silence' });
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((s) => s === 0)).toBe(true);
+      expect(notices).toEqual([{ code: 'input_lost', reason: 'not_found', device: 'USB Headset' }]);
+      expect(recorder.active.size).toBe(0);
     });
 
     it('goes on as silence when the device is lost mid-capture, says so, and never opens the default', async () => {
