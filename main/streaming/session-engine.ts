@@ -41,6 +41,8 @@ export abstract class StreamingSession<E extends SessionEvents>
   #failure: StreamingError | undefined;
   #journalStatus: JournalStatus | 'none';
   #wake: (() => void) | undefined;
+  /** Cuts the current backoff wait short (End during an outage tries at once, on its fresh budget). */
+  #backoff: AbortController | undefined;
   readonly #abort = new AbortController();
   readonly #options: SessionOptions;
   #done: Promise<void> | undefined;
@@ -219,7 +221,11 @@ export abstract class StreamingSession<E extends SessionEvents>
       }
       if (this.#budget.attempt > 0) {
         this.#setState('reconnecting');
-        await sleep(this.#budget.delayMs(), this.#abort.signal).catch(() => undefined);
+        const backoff = (this.#backoff = new AbortController());
+        await sleep(this.#budget.delayMs(), AbortSignal.any([this.#abort.signal, backoff.signal])).catch(
+          () => undefined,
+        );
+        this.#backoff = undefined;
         if ((this.#goal as Goal) === 'abort') continue;
       } else if (this.#state !== 'reconnecting') {
         this.#setState('connecting');
@@ -303,7 +309,10 @@ export abstract class StreamingSession<E extends SessionEvents>
   protected abstract readonly streamCount: number;
 
   #setGoal(goal: Goal): void {
-    if (goal === 'end' && this.#goal !== 'end') this.#budget.ending();
+    if (goal === 'end' && this.#goal !== 'end') {
+      this.#budget.ending();
+      this.#backoff?.abort();
+    }
     this.#goal = goal;
     this.#run?.pump();
     const wake = this.#wake;

@@ -115,4 +115,19 @@ describe('ending after a long outage', () => {
     expect(s.state).toBe('closed');
     expect(s.finalItems().map((i) => i.text)).toEqual(['s0', 's1', 's2']);
   });
+
+  it('tries again at once when End comes during a long backoff wait', async () => {
+    const peer = new FakePeer({ acceptedTokens: ['t1'] });
+    cleanups.push(() => peer.close());
+    // A first wait of 15-30 s: far longer than this test may take.
+    const { session: s } = session(await peer.listen(), { reconnect: { baseMs: 30_000, capMs: 60_000 } });
+    await s.start();
+    for (let i = 0; i < 10; i++) s.sendAudio('doctor', markerChunk(i + 1));
+    peer.down = true;
+    peer.connections[0]!.terminate();
+    await until(() => s.state === 'reconnecting');
+    peer.down = false;
+    await s.end();
+    expect(s.finalItems().map((i) => i.text)).toEqual(['s0']);
+  }, 8_000); // the backoff alone would take 15 s
 });
