@@ -22,6 +22,8 @@ export type AudioSourceSpec =
       readonly device?: string;
       /** See MicrophoneOptions.onLost: fall back to the OS default (unless told) or to silence. */
       readonly onLost?: 'default' | 'silence';
+      /** See MicrophoneOptions.avoid: a device the default must not be when it replaces this one. */
+      readonly avoid?: string;
     }
   | { readonly kind: 'file'; readonly path: string; readonly pace: 'realtime' | 'fast' }
   | ({ readonly kind: 'fake' } & FakeSourceOptions);
@@ -45,6 +47,7 @@ export function openAudioSource(spec: AudioSourceSpec, deps: AudioDeps = {}): Au
         recorder: deps.recorder ?? defaultRecorder(),
         ...(spec.device === undefined ? {} : { device: spec.device }),
         ...(spec.onLost === undefined ? {} : { onLost: spec.onLost }),
+        ...(spec.avoid === undefined ? {} : { avoid: spec.avoid }),
       });
     case 'file':
       return new FileAudioSource({ path: spec.path, pace: spec.pace });

@@ -24,6 +24,12 @@ export interface MicrophoneOptions {
    * recorded a second time under the wrong speaker.
    */
   readonly onLost?: 'default' | 'silence';
+  /**
+   * A device the OS default must not be when it replaces the chosen one (the patient's input, when this is
+   * the clinician's): the patient would be recorded as the clinician. The stream then goes on as silence
+   * with 'input_lost', as in 'silence' mode.
+   */
+  readonly avoid?: string;
   /** A read that has not returned after this long counts as a lost device, ms; 3000 unless told. */
   readonly stallMs?: number;
   /** The same for the first read of a capture, which waits for the backend to spin up; 10000 unless told. */
@@ -81,7 +87,7 @@ export class MicrophoneAudioSource implements AudioSource {
     try {
       onDefault = await this.#openChosen();
     } catch (error) {
-      if (this.#options.onLost !== 'silence' || !(error instanceof AudioError)) throw error;
+      if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
       // Ending here would leave the stream silent for good (the service fails a stream with no audio)
       // and the person unaware: say the input is lost and keep the stream alive, as when lost later.
       this.#notices.emit({ code: 'input_lost', reason: 'not_found', device: this.#label });
@@ -108,7 +114,14 @@ export class MicrophoneAudioSource implements AudioSource {
             return;
           }
           if (onDefault) throw lostError();
-          await this.#openDefault('device_lost');
+          try {
+            await this.#openDefault('device_lost');
+          } catch (error) {
+            if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
+            this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
+            yield* this.#silence(lastFrameAt);
+            return;
+          }
           onDefault = true;
           first = true;
           // Keep the timeline tied to the wall clock: the switch took time that the stream must not lose.
@@ -191,8 +204,21 @@ export class MicrophoneAudioSource implements AudioSource {
     }
   }
 
+  /** A lost device ends in silence rather than the stream ending (or the default being the wrong input). */
+  get #silenceOnLoss(): boolean {
+    return this.#options.onLost === 'silence' || this.#options.avoid !== undefined;
+  }
+
   async #openDefault(reason: AudioNotice['reason']): Promise<void> {
+    const label = this.#label;
     await this.#start(-1);
+    if (this.#capture && this.#capture.deviceName === this.#options.avoid) {
+      const wrong = this.#capture;
+      this.#capture = null;
+      this.#label = label;
+      await wrong.stop().catch(() => undefined);
+      throw new AudioError('mic_unavailable', 'The default input is the one to avoid.');
+    }
     this.#notices.emit({ code: 'device_fallback', reason, device: this.#label });
   }
 

@@ -9,7 +9,12 @@ export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {
       (await listMicrophones(deps)).map((m) => ({ id: m.name, label: m.name, isDefault: m.isDefault })),
     open: (deviceId, options) =>
       openAudioSource(
-        { kind: 'microphone', device: deviceId, ...(options?.onLost ? { onLost: options.onLost } : {}) },
+        {
+          kind: 'microphone',
+          device: deviceId,
+          ...(options?.onLost ? { onLost: options.onLost } : {}),
+          ...(options?.avoid ? { avoid: options.avoid } : {}),
+        },
         deps,
       ),
   };

@@ -116,9 +116,10 @@ export interface AudioInputs {
   list(): Promise<AudioDevice[]>;
   /**
    * Opens an input by id. `onLost: 'silence'` (the patient's input beside the clinician's): never fall
-   * back to the OS default; refuse without the device, and carry silence if it is lost mid-visit.
+   * back to the OS default; carry silence (saying so) when the device is missing or lost. `avoid`: the
+   * default may replace the device only when it is not `avoid` (the patient's input); else silence too.
    */
-  open(deviceId: string, options?: { onLost?: 'default' | 'silence' }): AudioSource;
+  open(deviceId: string, options?: { onLost?: 'default' | 'silence'; avoid?: string }): AudioSource;
 }
 
 /** The Core API calls the visit uses (a subset of the lead's CoreClient). */

@@ -232,7 +232,9 @@ export class VisitApp {
     }
     return {
       kind: 'devices',
-      clinician: this.deps.audio.open(speakers.clinicianDeviceId),
+      // The default may stand in for the clinician's microphone, unless it is the patient's input: the
+      // patient would be recorded as DOCTOR (the clinician's stream then carries silence, with a warning).
+      clinician: this.deps.audio.open(speakers.clinicianDeviceId, { avoid: speakers.patientDeviceId }),
       // Never the OS default in the patient's place: it is most likely the clinician's own microphone.
       patient: this.deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
     };

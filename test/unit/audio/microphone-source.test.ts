@@ -22,7 +22,7 @@ async function capture(
   device: string | undefined,
   recorder: FakeRecorder,
   count = 4,
-  options: { onLost?: 'default' | 'silence'; stallMs?: number } = {},
+  options: { onLost?: 'default' | 'silence'; stallMs?: number; avoid?: string } = {},
 ) {
   const source =
     options.stallMs === undefined
@@ -31,6 +31,7 @@ async function capture(
             kind: 'microphone',
             ...(device === undefined ? {} : { device }),
             ...(options.onLost ? { onLost: options.onLost } : {}),
+            ...(options.avoid ? { avoid: options.avoid } : {}),
           },
           { recorder },
         )
@@ -178,6 +179,38 @@ describe('MicrophoneAudioSource', () => {
       expect(concatInt16(frames.slice(1)).every((s) => s === 0)).toBe(true);
       expect(notices.map((n) => n.code)).toEqual(['input_lost']);
       expect(recorder.opened).toEqual(['USB Headset']);
+    });
+  });
+
+  describe("avoid (the clinician's microphone beside the patient's input)", () => {
+    it('never falls back to a default that is the input to avoid: silence and input_lost instead', async () => {
+      const recorder = devices(); // the default is the Built-in Microphone
+      recorder.setDevice({ name: 'USB Headset', samples: tone(200), failAfterFrames: 2 });
+      const { frames, notices } = await capture('USB Headset', recorder, 5, {
+        avoid: 'Built-in Microphone',
+      });
+      expect(frames.slice(0, 2).map((f) => f[0])).toEqual([200, 200]);
+      const after = concatInt16(frames.slice(2));
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((s) => s === 0)).toBe(true); // never the patient's input's 100s
+      expect(notices).toEqual([{ code: 'input_lost', reason: 'device_lost', device: 'USB Headset' }]);
+      expect(recorder.active.size).toBe(0);
+    });
+
+    it('the same when the chosen device is missing at start', async () => {
+      const { samples, notices } = await capture('Unplugged Mic', devices(), 2, {
+        avoid: 'Built-in Microphone',
+      });
+      expect(samples.every((s) => s === 0)).toBe(true);
+      expect(notices.map((n) => n.code)).toEqual(['input_lost']);
+    });
+
+    it('still falls back to a default that is another device', async () => {
+      const recorder = devices();
+      recorder.setDevice({ name: 'USB Headset', samples: tone(200), failAfterFrames: 2 });
+      const { frames, notices } = await capture('USB Headset', recorder, 8, { avoid: 'Patient Mic' });
+      expect(frames.at(-1)![0]).toBe(100);
+      expect(notices.map((n) => n.code)).toEqual(['device_fallback']);
     });
   });
 

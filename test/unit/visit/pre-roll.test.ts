@@ -234,14 +234,15 @@ describe('arming a visit', () => {
     const onLost: string[] = [];
     const open = app.deps.audio.open.bind(app.deps.audio);
     (app.deps.audio as { open: typeof open }).open = (id, options) => (
-      onLost.push(options?.onLost ?? 'default'),
+      onLost.push(`${options?.onLost ?? 'default'} avoid:${options?.avoid ?? '-'}`),
       open(id, options)
     );
     await invoke('connect:configure', connect);
     const speakers = { mode: 'dual', clinicianDeviceId: 'mic', patientDeviceId: 'headset' };
     expect(await invoke('visit:arm', { consentAcknowledged: true, speakers })).toMatchObject({ ok: true });
     expect(opened.map((o) => o.id)).toEqual(['mic', 'headset']);
-    expect(onLost).toEqual(['default', 'silence']);
+    // The clinician's microphone may fall back to the default only if it is not the patient's input.
+    expect(onLost).toEqual(['default avoid:headset', 'silence avoid:-']);
     expect(await invoke('visit:start', { ...start, speakers })).toMatchObject({ ok: true });
     expect(opened).toHaveLength(2);
     expect(transcriber.sessions[0]!.streams.map((s) => s.speakerType)).toEqual(['DOCTOR', 'PATIENT']);
