@@ -43,13 +43,16 @@ export class NoteWorkflow {
   #instructions: { text: string; locale: string; revision: number } | null = null;
   /** What the Codes screen shows now: the original or its translation. */
   #shownInstructions: string | null = null;
+  /** Kept here, not in the renderer: a reload of the window must still ask before replacing the edits. */
+  #edited = false;
 
   get note(): NoteDto | null {
-    return this.#note ? toNoteDto(this.#note, this.#revision) : null;
+    return this.#note ? this.#dto() : null;
   }
 
   reset(): void {
     this.#note = null;
+    this.#edited = false;
     this.#instructions = null;
     this.#shownInstructions = null;
   }
@@ -85,7 +88,7 @@ export class NoteWorkflow {
       throw error;
     }
     onProgress({ stage: 'done', elapsedSec: (Date.now() - started) / 1000 });
-    return this.#changed();
+    return this.#changed(false);
   }
 
   /** Replaces one section's content by hand (TEXT, or the subsections of Assessment and Plan). */
@@ -103,7 +106,7 @@ export class NoteWorkflow {
       content: content.type === 'TEXT' ? { type: 'TEXT', text: content.text } : content,
     };
     this.#note = { ...note, sections };
-    return this.#changed();
+    return this.#changed(true);
   }
 
   /** Edits the note by a short instruction (≤ 700 characters). */
@@ -111,7 +114,7 @@ export class NoteWorkflow {
     checkLimit(instructions, INPUT_LIMITS.editInstructionChars, 'The instruction');
     const note = this.#require();
     this.#note = await core.editNote({ note, instructions });
-    return this.#changed();
+    return this.#changed(true);
   }
 
   async codes(core: CoreApi): Promise<Codes> {
@@ -184,8 +187,13 @@ export class NoteWorkflow {
     return this.#note;
   }
 
-  #changed(): NoteDto {
+  #changed(edited: boolean): NoteDto {
     this.#revision++;
-    return toNoteDto(this.#require(), this.#revision);
+    this.#edited = edited;
+    return this.#dto();
+  }
+
+  #dto(): NoteDto {
+    return { ...toNoteDto(this.#require(), this.#revision), edited: this.#edited };
   }
 }

@@ -26,6 +26,8 @@ export const NoteSchema = z.object({
   sections: z.array(NoteSectionSchema),
   /** Bumped on every change, so a stale edit can be told apart. */
   revision: z.number().int().nonnegative(),
+  /** Changed by the clinician (by hand or by instruction) since it was written: writing again asks first. */
+  edited: z.boolean().optional(),
 });
 export type Note = z.infer<typeof NoteSchema>;
 

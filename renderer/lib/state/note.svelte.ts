@@ -18,8 +18,6 @@ export class NoteStore {
   #error = $state.raw<IpcError | null>(null);
   #busy = $state<'generate' | 'edit' | 'copy' | null>(null);
   #copied = $state.raw<{ sectionKey: string | null; result: CopyResult } | null>(null);
-  /** Changed by the clinician (by hand or by instruction) since it was last written. */
-  #edited = $state(false);
   #off: (() => void) | null = null;
 
   get note(): Note | null {
@@ -42,7 +40,8 @@ export class NoteStore {
   }
   /** Whether writing the note again would replace the clinician's own changes. */
   get edited(): boolean {
-    return this.#edited;
+    // From main, which keeps it: a reloaded window still asks before replacing the clinician's changes.
+    return this.#note?.edited === true;
   }
 
   connect(): void {
@@ -70,7 +69,6 @@ export class NoteStore {
 
   clear(): void {
     this.#note = null;
-    this.#edited = false;
     this.#error = null;
     this.#copied = null;
     this.#progress = null;
@@ -118,7 +116,6 @@ export class NoteStore {
       return false;
     }
     this.#note = result.data;
-    this.#edited = kind === 'edit';
     this.#copied = null;
     return true;
   }

@@ -69,6 +69,18 @@ describe('NoteWorkflow', () => {
     ).toBe('invalid_request');
   });
 
+  it("keeps whether the clinician changed the note in main (a reloaded window still asks before 'Write again')", async () => {
+    const notes = new NoteWorkflow();
+    const core = fakeCore('server');
+    expect((await notes.generate(core, generate, TRANSCRIPT, () => undefined)).edited).toBe(false);
+    notes.editSection(1, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'Chest pain, 3 days.' });
+    expect(notes.note?.edited).toBe(true); // what noteGet answers the reloaded renderer
+    expect((await notes.generate(core, generate, TRANSCRIPT, () => undefined)).edited).toBe(false);
+    expect((await notes.editByInstruction(core, 'Shorter.')).edited).toBe(true);
+    notes.reset();
+    expect((await notes.generate(core, generate, TRANSCRIPT, () => undefined)).edited).toBe(false);
+  });
+
   it('asks for server credentials before E/M and translates the original instructions', async () => {
     const notes = new NoteWorkflow();
     await notes.generate(fakeCore('user'), generate, TRANSCRIPT, () => undefined);
