@@ -50,6 +50,8 @@ export class VisitRecorder {
   #endedWhileStarting: (() => void) | null = null;
   /** End while connecting: start() answers with the visit as End left it. */
   #abandoning: Promise<VisitState> | null = null;
+  /** Why the session failed while connecting (reported before its start rejects). */
+  #startFailure: ErrorCode | null = null;
 
   constructor(emit: EmitEvent, now: () => number = Date.now) {
     this.#emit = emit;
@@ -116,6 +118,7 @@ export class VisitRecorder {
   ): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
     this.#abandoning = null;
+    this.#startFailure = null;
     const armed = this.#armed;
     this.#armed = null;
     if (armed) clearTimeout(armed.timer);
@@ -152,6 +155,7 @@ export class VisitRecorder {
     const ended = new Promise<void>((resolve) => (this.#endedWhileStarting = resolve));
     try {
       await Promise.race([session.started, ended]);
+      this.#endedWhileStarting = null;
     } catch {
       if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
       await this.#abandon(session);
@@ -176,7 +180,14 @@ export class VisitRecorder {
     this.#detach();
     await this.#stopInputs();
     await session.abort().catch(() => undefined);
-    this.#fail(this.#keep(session) ? 'service_unreachable_kept' : 'service_unreachable');
+    // A refused sign-in or a full disk says so; anything else while connecting is the service out of reach.
+    const failure = this.#startFailure;
+    const code =
+      failure === 'auth_failed' || failure === 'permission_denied' || failure === 'disk_full'
+        ? failure
+        : 'service_unreachable';
+    const kept = this.#keep(session);
+    this.#fail(kept && code === 'service_unreachable' ? 'service_unreachable_kept' : code);
     return this.state;
   }
 
@@ -292,7 +303,10 @@ export class VisitRecorder {
         );
       }),
       session.onDidFail((failure) => {
-        if (this.#state.phase === 'starting') return; // start() settles it
+        if (this.#state.phase === 'starting') {
+          this.#startFailure = failure.code; // start() settles it
+          return;
+        }
         this.#keep(session);
         this.#flush();
         this.#fail(failure.code);

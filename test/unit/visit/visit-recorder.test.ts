@@ -165,6 +165,16 @@ describe('VisitRecorder', () => {
       await expect(starting).resolves.toMatchObject({ phase: 'failed' });
     });
 
+    it('says why when the service refused the sign-in while connecting', async () => {
+      const { rec, starting, fail, transcriber } = outage();
+      await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
+      transcriber.sessions[0]!.fail('auth_failed'); // reported before its start rejects
+      fail();
+      await expect(starting).rejects.toMatchObject({ code: 'auth_failed' });
+      expect(rec.state).toMatchObject({ phase: 'failed', error: { code: 'auth_failed' } });
+      expect(transcriber.sessions[0]!.calls).toEqual(['abort', 'keep']); // still recoverable
+    });
+
     it('says only that the service could not be reached when nothing was kept on disk', async () => {
       const { rec, starting, fail, transcriber } = outage(false);
       await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
