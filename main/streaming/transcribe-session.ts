@@ -18,8 +18,10 @@
  * back the resend point of both streams for the whole visit. The other stream's final end F′ shows how far
  * the recogniser has heard the socket; audio of this stream more than silentLagMs before F′ that got no
  * item (partial or final) is taken as silence: F becomes max(F, F′ − silentLagMs). Its open partials still
- * bound the point, so speech the recogniser has reported stays until its final text. The assumption (a
- * recogniser reports speech within silentLagMs) is of the same kind as the guard's, with a wide margin.
+ * bound the point, so speech the recogniser has reported stays until its final text. And this rule never
+ * passes a chunk loud enough to hold speech (RMS above SPEECH_RMS): audio that may hold words is let go
+ * only by final text of its own stream, so a recogniser slow to report speech costs a longer replay, never
+ * words. A patient mic that hears the room loudly is held back like before (slower catch-up, nothing lost).
  *
  * The release point is re-evaluated on final items and on acknowledgements (audio is released only once
  * acknowledged, so a final may arrive before the release it allows can happen).
@@ -58,6 +60,16 @@ export interface TranscribeSessionOptions extends SessionOptions {
   initialItems?: readonly TranscriptItem[];
 }
 
+/** Chunk RMS (−50 dBFS) above which a chunk may hold speech: the quiet-stream rule never releases it. */
+export const SPEECH_RMS = 32_768 * 10 ** (-50 / 20);
+
+/** Whether a chunk may hold speech (conservative: room noise often counts, silence never does). */
+export function mayHoldSpeech(chunk: Int16Array): boolean {
+  let sum = 0;
+  for (const sample of chunk) sum += sample * sample;
+  return chunk.length > 0 && Math.sqrt(sum / chunk.length) > SPEECH_RMS;
+}
+
 /** Coverage bookkeeping of one stream on one socket (socket-relative offsets). */
 class Coverage {
   finalEndMs = 0;
@@ -77,6 +89,8 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
   readonly #silentLagMs: number;
   /** Per socket, per stream. */
   readonly #coverage = new Map<number, Coverage[]>();
+  /** Per stream: indices of kept chunks that may hold speech, ascending (pruned as audio is released). */
+  readonly #loud: number[][];
 
   constructor(options: TranscribeSessionOptions) {
     super('transcribe-ws', options.streams.length, options);
@@ -85,6 +99,7 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
     this.#streams = options.streams.map((s) => ({ ...s }));
     this.#guardMs = options.coverageGuardMs ?? 2_000;
     this.#silentLagMs = options.silentLagMs ?? 10_000;
+    this.#loud = options.streams.map(() => []);
     this.transcript = new Transcript({
       toleranceMs: options.duplicateToleranceMs,
       initial: options.initialItems,
@@ -95,7 +110,10 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
   sendAudio(streamId: string, chunk: Int16Array): boolean {
     const index = this.#streams.findIndex((s) => s.id === streamId);
     if (index < 0) throw new RangeError('Unknown stream id.');
-    return this.acceptAudio(index, chunk);
+    const at = this.audio.nextIndex(index);
+    const accepted = this.acceptAudio(index, chunk);
+    if (accepted && this.#streams.length > 1 && mayHoldSpeech(chunk)) this.#loud[index]!.push(at);
+    return accepted;
   }
 
   /** Final items on the session timeline, sorted: what note generation takes. */
@@ -204,7 +222,10 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
 
   #release(run: SocketRun, coverage: Coverage[], c: Coverage, stream: number): void {
     const heardMs = Math.max(0, ...coverage.filter((o) => o !== c).map((o) => o.finalEndMs));
-    const confirmedMs = Math.max(c.finalEndMs, heardMs - this.#silentLagMs);
+    const loud = this.#loud[stream]!;
+    while (loud.length > 0 && loud[0]! < this.audio.releasedBefore(stream)) loud.shift();
+    const quietUntilMs = loud.length > 0 ? loud[0]! * PROTOCOL.audio.chunkMs - run.baseMs : Infinity;
+    const confirmedMs = Math.max(c.finalEndMs, Math.min(heardMs - this.#silentLagMs, quietUntilMs));
     let safeMs = Math.min(confirmedMs, ...c.openPartials.values()) - this.#guardMs;
     // Never inside a final item: back to its start (repeated, as items of overlapping speech may chain).
     for (let moved = true; moved;) {

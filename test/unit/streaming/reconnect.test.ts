@@ -205,6 +205,44 @@ describe('two streams', () => {
     expect(texts(session, 'PATIENT')).toEqual([['s0', 25_000, 30_500]]);
   });
 
+  it('never lets the quiet-stream rule release speech the recogniser has not reported yet', async () => {
+    const streams = [
+      { id: 'doctor', speakerType: 'DOCTOR' as const },
+      { id: 'patient', speakerType: 'PATIENT' as const },
+    ];
+    const guard = 200;
+    // No partials: the recogniser says nothing of the patient's half sentence until it is whole.
+    const { peer, session } = await setup({ partials: false }, { streams, coverageGuardMs: guard });
+    await session.start();
+    /** Speech-loud audio (alternating ±3000) that still carries its marker in the first sample. */
+    const spoken = (marker: number) => {
+      const chunk = new Int16Array(1600).map((_, i) => (i % 2 === 0 ? 3000 : -3000));
+      chunk[0] = marker;
+      return chunk;
+    };
+    const patientSpeaks = (i: number) => (i >= 50 && i < 55) || (i >= 300 && i < 305);
+    const both = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        feed(session, i, i + 1);
+        const marker = i < 300 ? i - 49 : i - 294;
+        expect(session.sendAudio('patient', patientSpeaks(i) ? spoken(marker) : new Int16Array(1600))).toBe(
+          true,
+        );
+      }
+    };
+    // The patient starts a sentence at 5 s; the doctor then talks until 30 s.
+    both(0, 300);
+    await until(() => texts(session).length === 30);
+    peer.connections[0]!.terminate();
+    const second = await peer.waitForConnections(2);
+    await until(() => second.chunks.length > 0);
+    // The doctor's text alone would let the patient's audio go up to 19.8 s, but 5 s holds speech.
+    expect(session.audio.socketFirst).toBe((5_000 - guard) / 100);
+    both(300, 320);
+    await session.end();
+    expect(texts(session, 'PATIENT')).toEqual([['s0', 5_000, 30_500]]);
+  });
+
   it("releases each stream by its own speaker's final items, so overlapping speech survives drops", async () => {
     const streams = [
       { id: 'doctor', speakerType: 'DOCTOR' as const },
