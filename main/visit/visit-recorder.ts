@@ -14,6 +14,7 @@ import {
 } from '../../preload/contract/index.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';
+import { ArmedInputs } from './armed-inputs.ts';
 import { VisitFailure } from './visit-failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 
@@ -24,11 +25,7 @@ export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>
 
 const TRANSCRIPT_PUSH_MS = 150;
 
-/**
- * Armed inputs left without Start are closed after this long: a microphone open for the pre-roll should
- * not stay open (and the OS indicator lit) because someone ticked consent and walked away.
- */
-export const ARM_TIMEOUT_MS = 2 * 60_000;
+export { ARM_TIMEOUT_MS } from './armed-inputs.ts';
 
 /** One visit's recording, transcript and live state. */
 export class VisitRecorder {
@@ -40,8 +37,8 @@ export class VisitRecorder {
   /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
   #last: Pick<LiveSession, 'forget'> | null = null;
   #inputs: VisitInputs | null = null;
-  /** Inputs opened before Start (the pre-roll), with what they were opened for. */
-  #armed: { inputs: VisitInputs; key: string; timer: ReturnType<typeof setTimeout> } | null = null;
+  /** Inputs opened before Start (the pre-roll). */
+  readonly #armed = new ArmedInputs();
   #startedAt = 0;
   #pausedAt: number | null = null;
   #pausedTotal = 0;
@@ -73,35 +70,22 @@ export class VisitRecorder {
    */
   async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
-    // Swapped with no await in between, so two arms never leave an input open behind them.
-    const previous = this.#armed;
-    if (previous) clearTimeout(previous.timer);
-    const inputs = this.#open(audio, true);
-    const timer = setTimeout(() => void this.disarm(), ARM_TIMEOUT_MS);
-    timer.unref?.();
-    this.#armed = { inputs, key, timer };
+    const closed = this.#armed.hold(this.#open(audio, true), key, () => void this.disarm());
     this.#set({ armed: true, inputWarnings: [] });
-    await previous?.inputs.close();
+    await closed;
     return this.state;
   }
 
-  /**
-   * Armed for `key`, with every chosen device still delivering. A lost input keeps its stream alive with
-   * silence (or another device), so it still "runs": Start must open the chosen devices afresh instead.
-   */
+  /** Armed for `key`, with every chosen device still delivering (see ArmedInputs.usableFor). */
   armedFor(key: string): boolean {
-    const armed = this.#armed;
-    if (armed?.key !== key || !armed.inputs.running) return false;
-    return !armed.inputs.warnings.some((w) => w.code === 'input_lost' || w.code === 'device_fallback');
+    return this.#armed.usableFor(key);
   }
 
   /** Closes armed inputs and drops their pre-roll. */
   async disarm(): Promise<VisitState> {
-    const armed = this.#armed;
-    this.#armed = null;
+    const armed = this.#armed.take();
     if (armed) {
-      clearTimeout(armed.timer);
-      await armed.inputs.close();
+      await armed.close();
       if (!this.active) this.#set({ armed: false, inputWarnings: [] });
     }
     return this.state;
@@ -119,12 +103,10 @@ export class VisitRecorder {
     if (this.active) throw new VisitFailure('visit_in_progress');
     this.#abandoning = null;
     this.#startFailure = null;
-    const armed = this.#armed;
-    this.#armed = null;
-    if (armed) clearTimeout(armed.timer);
+    const armed = this.#armed.take();
     if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
     // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
-    const inputs = audio === 'armed' ? armed!.inputs : this.#open(audio, false);
+    const inputs = audio === 'armed' ? armed! : this.#open(audio, false);
     inputs.start();
     this.#state = {
       ...initialState(audio !== 'armed' && audio.kind === 'sample'),
@@ -133,7 +115,7 @@ export class VisitRecorder {
     };
     this.#inputs = inputs;
     this.#pushState();
-    if (audio !== 'armed') await armed?.inputs.close(); // armed for other inputs: not used
+    if (audio !== 'armed') await armed?.close(); // armed for other inputs: not used
     // A new visit: the previous one's journal is no longer needed (one that did not finish cleanly was
     // kept for recovery and is not #last any more).
     await this.#last?.forget().catch(() => undefined);
