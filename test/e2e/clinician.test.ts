@@ -3,22 +3,16 @@
  * with the template of their note settings, so the Note screen names it and sends them to Settings rather
  * than offering a per-visit picker the service would ignore; Disconnect revokes the sign-in on the service.
  */
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
-
-const SHOTS = 'test-artifacts/screenshots';
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('a clinician sign-in', () => {
   let service: SampleService;
   let h: AppHarness;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     service = await startSampleService();
     h = await startApp();
   });
@@ -32,13 +26,7 @@ describe('a clinician sign-in', () => {
     const user = service.service.control.createUser({ external_id: 'e2e-clinician' });
     const tokens = await service.service.control.mintUserTokens(user.id);
 
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('Clinician sign-in token').check();
-    await page.getByLabel('Sign-in token', { exact: true }).fill(tokens.refresh_token);
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-      .toContain('Connected to 127.0.0.1');
+    await connectAsClinician(page, service.url, tokens.refresh_token);
 
     // Settings: choose SOAP as the default template.
     await nav(page, 'Settings').click();

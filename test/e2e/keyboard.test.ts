@@ -5,15 +5,13 @@
  * indicator (an outline, which Windows high-contrast mode keeps, unlike a box-shadow) and have an
  * accessible name; every focusable element of each screen must have a name too.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
+import { SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 import { roleAndName, unnamedFocusables } from './a11y.ts';
 
-const SHOTS = 'test-artifacts/screenshots';
 /**
  * What the focused element looks like: its focus indicator and what it is. (Page code as text: the Node
  * typecheck has no DOM types.)
@@ -46,8 +44,7 @@ describe('keyboard only', () => {
   let service: SampleService;
   let h: AppHarness;
   const problems: string[] = [];
-  const clientId = randomUUID();
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let client: OAuthClient;
 
   /** Checks the focused element: a visible focus indicator and an accessible name. */
   async function checkFocused(page: Page): Promise<{ role: string; name: string } | null> {
@@ -82,10 +79,7 @@ describe('keyboard only', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    service = await startSampleService({
-      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
-    });
+    ({ service, client } = await startServiceWithClient());
     h = await startApp();
   });
   afterAll(async () => {
@@ -100,9 +94,9 @@ describe('keyboard only', () => {
     await tabTo(page, 'textbox', /^Service address$/);
     await page.keyboard.type(service.url);
     await tabTo(page, 'textbox', /^OAuth client ID$/);
-    await page.keyboard.type(clientId);
+    await page.keyboard.type(client.id);
     await tabTo(page, 'textbox', /^Private key \(PEM\)$/);
-    await page.keyboard.insertText(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await page.keyboard.insertText(client.privateKeyPem);
     await tabTo(page, 'button', /^Connect$/);
     await page.screenshot({ path: `${SHOTS}/20-keyboard-connect.png`, fullPage: true });
     await page.keyboard.press('Enter');

@@ -4,32 +4,29 @@
  * refused over the limit before sending; "Write again with context" counts up to 10,000, refuses more
  * before sending, asks before replacing the clinician's changes and sends the context to the service.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
+import {
+  connectWithServerCredentials,
+  nav,
+  SHOTS,
+  startServiceWithClient,
+  type OAuthClient,
+} from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
-
-const SHOTS = 'test-artifacts/screenshots';
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('the Note screen', () => {
   let service: SampleService;
   let h: AppHarness;
-  const clientId = randomUUID();
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let client: OAuthClient;
   const requests = (suffix: string, method = 'POST') =>
     service.service.control.requests.filter((r) => r.path.endsWith(suffix) && r.method === method);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    service = await startSampleService({
-      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
+    ({ service, client } = await startServiceWithClient({
       // A long visit's note takes a while: the job stays ONGOING for a few polls.
       jobs: { ongoingPolls: 3, ongoingMs: 1_500 },
-    });
+    }));
     h = await startApp();
   });
   afterAll(async () => {
@@ -39,15 +36,7 @@ describe('the Note screen', () => {
 
   it('records a visit', async () => {
     const { page } = h;
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('OAuth client ID').fill(clientId);
-    await page
-      .getByLabel('Private key (PEM)')
-      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-      .toContain('Connected to 127.0.0.1');
+    await connectWithServerCredentials(page, service.url, client, 'Connected to 127.0.0.1');
     await nav(page, 'Visit').click();
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();

@@ -4,12 +4,9 @@
  * The crash is a real session on the same journal folder, aborted without END, from another JournalStore
  * (as another process would leave it).
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerTokenSource } from '../../main/api/auth/server-token-source.ts';
 import { HttpClient } from '../../main/api/transport/http.ts';
@@ -17,26 +14,27 @@ import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
 import { TranscribeSession } from '../../main/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/visit/live-adapter.ts';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
 import { expectedSentences, fixtureChunks, until } from '../integration/streaming/harness.ts';
+import {
+  connectWithServerCredentials,
+  nav,
+  SHOTS,
+  startServiceWithClient,
+  type OAuthClient,
+} from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 
-const SHOTS = 'test-artifacts/screenshots';
 /** Chunks the "crashed" visit captured: 6.5 s of the fixture. */
 const CAPTURED = 65;
 
 describe('recovering an interrupted visit, in Chromium', () => {
   let service: SampleService;
   let h: AppHarness;
-  const clientId = randomUUID();
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  let client: OAuthClient;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    service = await startSampleService({
-      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
-    });
+    ({ service, client } = await startServiceWithClient());
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-journals-')), 'journals');
     const secrets = new MemorySecretStore();
     // The visit that was cut short: audio journaled and sent, then the session stops without END.
@@ -48,7 +46,10 @@ describe('recovering an interrupted visit, in Chromium', () => {
       transcribeJournalSettings(['ENGLISH_US'], streams),
     );
     const baseUrl = new URL(service.url);
-    const tokens = new ServerTokenSource(new HttpClient({ baseUrl }), { clientId, privateKey: pem });
+    const tokens = new ServerTokenSource(new HttpClient({ baseUrl }), {
+      clientId: client.id,
+      privateKey: client.privateKeyPem,
+    });
     const session = new TranscribeSession({
       baseUrl,
       tokens,
@@ -75,18 +76,9 @@ describe('recovering an interrupted visit, in Chromium', () => {
     await service?.close();
   });
 
-  const nav = (page: Page, name: string) =>
-    page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
-
   it('offers the interrupted visit once connected, and recovers its whole transcript', async () => {
     const { page } = h;
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('OAuth client ID').fill(clientId);
-    await page.getByLabel('Private key (PEM)').fill(pem);
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-      .toContain('Connected to');
+    await connectWithServerCredentials(page, service.url, client);
     await nav(page, 'Visit').click();
     const banner = page.getByTestId('recovery');
     await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);

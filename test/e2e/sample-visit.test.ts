@@ -3,16 +3,13 @@
  * recording runs through the whole pipeline on the built-in local service, plainly labelled, and the
  * microphone is never opened.
  */
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
-
-const SHOTS = 'test-artifacts/screenshots';
 
 describe('the sample visit', () => {
   let h: AppHarness;
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     h = await startApp();
   });
   afterAll(async () => {

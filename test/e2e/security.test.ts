@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../main/app/security-policy.ts';
 import { launchChromium } from './bridge/browser.ts';
+import { nav } from './bridge/fixtures.ts';
 import { CSP_RECORDER, startApp } from './bridge/harness.ts';
 import { startStaticServer } from './bridge/static-server.ts';
 
@@ -33,7 +34,7 @@ describe('content security policy in Chromium', () => {
       expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
       // Exercise every screen so lazily rendered markup is covered too.
       for (const name of ['Visit', 'Note', 'Codes & more', 'Settings', 'Connect']) {
-        await h.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+        await nav(h.page, name).click();
         await expect.poll(() => h.page.locator('h1').textContent()).toBe(name);
       }
       expect(await h.page.title()).toBe('Scribe Desktop');

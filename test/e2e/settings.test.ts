@@ -5,17 +5,12 @@
  * batch over 100 is refused before sending; text replacements are added, changed and deleted. What the
  * service keeps is read back from it (as the clinician), and refused batches never reach it.
  */
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../main/api/protocol.ts';
 import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 import { unnamedFocusables } from './a11y.ts';
-
-const SHOTS = 'test-artifacts/screenshots';
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('Settings with a clinician sign-in', () => {
   let service: SampleService;
@@ -53,7 +48,6 @@ describe('Settings with a clinician sign-in', () => {
     service.service.control.requests.filter((r) => r.path.endsWith(suffix)).length;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     service = await startSampleService();
     h = await startApp({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
   });
@@ -67,13 +61,7 @@ describe('Settings with a clinician sign-in', () => {
     userId = user.id;
     const tokens = await service.service.control.mintUserTokens(user.id);
     const { page } = h;
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('Clinician sign-in token').check();
-    await page.getByLabel('Sign-in token', { exact: true }).fill(tokens.refresh_token);
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-      .toContain('Connected to 127.0.0.1');
+    await connectAsClinician(page, service.url, tokens.refresh_token);
     await nav(page, 'Settings').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
   });

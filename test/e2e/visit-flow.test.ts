@@ -4,28 +4,24 @@
  * codes → copy a section, and the copied text is what the note shows. Screenshots of every screen go to
  * test-artifacts/screenshots/.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
+import {
+  connectWithServerCredentials,
+  nav,
+  SHOTS,
+  startServiceWithClient,
+  type OAuthClient,
+} from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
-
-const SHOTS = 'test-artifacts/screenshots';
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
 
 describe('a visit from connect to copy, in Chromium', () => {
   let service: SampleService;
   let h: AppHarness;
-  const clientId = randomUUID();
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let client: OAuthClient;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    service = await startSampleService({
-      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
-    });
+    ({ service, client } = await startServiceWithClient());
     h = await startApp();
   });
   afterAll(async () => {
@@ -38,15 +34,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     // Connect
     await expect.poll(() => page.getByTestId('connection-summary').textContent()).toContain('Not connected');
     await page.screenshot({ path: `${SHOTS}/01-connect.png`, fullPage: true });
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('OAuth client ID').fill(clientId);
-    await page
-      .getByLabel('Private key (PEM)')
-      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-      .toContain('Connected to 127.0.0.1');
+    await connectWithServerCredentials(page, service.url, client, 'Connected to 127.0.0.1');
     expect(await page.getByText('Signed in with organization server credentials').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/02-connected.png`, fullPage: true });
 

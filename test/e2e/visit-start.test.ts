@@ -3,7 +3,6 @@
  * shows it is still trying, End stops it, and the audio recorded meanwhile is offered for recovery), and
  * a Start that main refuses leaves no microphone open once consent is unticked.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,20 +10,23 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
 import { VisitFailure } from '../../main/visit/visit-failure.ts';
+import {
+  connectWithServerCredentials,
+  nav,
+  startServiceWithClient,
+  type OAuthClient,
+} from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 
 describe('starting a visit when something is wrong, in Chromium', () => {
   let service: SampleService;
   let h: AppHarness;
-  const clientId = randomUUID();
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let client: OAuthClient;
 
   beforeAll(async () => {
-    service = await startSampleService({
-      clients: [{ id: clientId, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }],
-    });
+    ({ service, client } = await startServiceWithClient());
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-start-')), 'journals');
     h = await startApp({ journals: new JournalStore({ dir, secrets: new MemorySecretStore() }) });
   });
@@ -39,16 +41,8 @@ describe('starting a visit when something is wrong, in Chromium', () => {
     const { page } = h;
     if (connected) return page;
     connected = true;
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('OAuth client ID').fill(clientId);
-    await page
-      .getByLabel('Private key (PEM)')
-      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-      .toContain('Connected to');
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Visit' }).click();
+    await connectWithServerCredentials(page, service.url, client);
+    await nav(page, 'Visit').click();
     return page;
   }
 
