@@ -36,11 +36,15 @@ export interface AudioSource {
  * device_fallback: the chosen device is replaced by the OS default (`device` is the default now capturing).
  * input_lost: the chosen device is gone and the stream goes on as silence (`device` is the lost one); for
  * an input that must not be replaced by whatever the default is (the patient's, beside the clinician's).
+ * input_restored: after input_lost, that device is listed again and records on the same stream.
  */
 export interface AudioNotice {
-  readonly code: 'device_fallback' | 'input_lost';
-  /** not_found: the chosen device was not in the list at start; device_lost: it failed mid-capture. */
-  readonly reason: 'not_found' | 'device_lost';
+  readonly code: 'device_fallback' | 'input_lost' | 'input_restored';
+  /**
+   * not_found: the chosen device was not in the list at start; device_lost: it failed mid-capture;
+   * reconnected: it opened again (input_restored).
+   */
+  readonly reason: 'not_found' | 'device_lost' | 'reconnected';
   readonly device: string;
 }
 

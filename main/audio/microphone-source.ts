@@ -19,9 +19,10 @@ export interface MicrophoneOptions {
   /**
    * What replaces the chosen device when it is missing or fails: the OS default (unless told), or nothing —
    * 'silence' never opens the default: when the chosen device is missing, cannot be opened or is lost
-   * mid-capture, it says so ('input_lost') and keeps the stream going as silence. For a second input
-   * beside the clinician's, where the default would most likely be the clinician's own microphone
-   * recorded a second time under the wrong speaker.
+   * mid-capture, it says so ('input_lost') and keeps the stream going as silence until that device is
+   * listed and opens again ('input_restored'). For a second input beside the clinician's, where the
+   * default would most likely be the clinician's own microphone recorded a second time under the wrong
+   * speaker.
    */
   readonly onLost?: 'default' | 'silence';
   /**
@@ -44,6 +45,8 @@ const READ_STALL_MS = 3_000;
 const FIRST_READ_STALL_MS = 10_000;
 /** Silence replacing a lost input is delivered in 100 ms steps, like the chunks it becomes. */
 const SILENCE_STEP_MS = 100;
+/** How often an input in silence after a loss looks for its device again. */
+export const REOPEN_CHECK_MS = 2_000;
 
 /**
  * A microphone through the recorder port. When the chosen device is missing at start, or fails or stalls
@@ -83,7 +86,7 @@ export class MicrophoneAudioSource implements AudioSource {
   }
 
   async *#frames(): AsyncGenerator<AudioFrame> {
-    let onDefault: boolean;
+    let onDefault = false;
     try {
       onDefault = await this.#openChosen();
     } catch (error) {
@@ -91,8 +94,7 @@ export class MicrophoneAudioSource implements AudioSource {
       // Ending here would leave the stream silent for good (the service fails a stream with no audio)
       // and the person unaware: say the input is lost and keep the stream alive, as when lost later.
       this.#notices.emit({ code: 'input_lost', reason: 'not_found', device: this.#label });
-      yield* this.#silence(performance.now());
-      return;
+      if (!(yield* this.#silence(performance.now(), this.#options.device))) return;
     }
     let lastFrameAt = performance.now();
     let first = true;
@@ -108,22 +110,25 @@ export class MicrophoneAudioSource implements AudioSource {
           const lost = this.#capture;
           this.#capture = null;
           void lost.stop().catch(() => undefined);
-          if (this.#options.onLost === 'silence') {
-            this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
-            yield* this.#silence(lastFrameAt);
-            return;
+          let silent = this.#options.onLost === 'silence';
+          if (!silent) {
+            if (onDefault) throw lostError();
+            try {
+              await this.#openDefault('device_lost');
+              onDefault = true;
+            } catch (error) {
+              if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
+              silent = true;
+            }
           }
-          if (onDefault) throw lostError();
-          try {
-            await this.#openDefault('device_lost');
-          } catch (error) {
-            if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
-            this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
-            yield* this.#silence(lastFrameAt);
-            return;
-          }
-          onDefault = true;
           first = true;
+          if (silent) {
+            this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
+            if (!(yield* this.#silence(lastFrameAt, this.#options.device))) return;
+            onDefault = false;
+            lastFrameAt = performance.now();
+            continue;
+          }
           // Keep the timeline tied to the wall clock: the switch took time that the stream must not lose.
           const gap = Math.min(
             MAX_GAP_FILL_SAMPLES,
@@ -162,17 +167,49 @@ export class MicrophoneAudioSource implements AudioSource {
     }
   }
 
-  /** Silence on the wall clock from `from` (performance.now()) until stopped: the stream stays alive. */
-  async *#silence(from: number): AsyncGenerator<AudioFrame> {
+  /**
+   * Silence on the wall clock from `from` (performance.now()) until stopped, so the stream stays alive.
+   * Every REOPEN_CHECK_MS it looks for `device` listed again (plugged back in, or a stall that was only a
+   * hiccup); once it opens, the time up to now is filled and it returns true: real audio goes on from
+   * there on the same timeline. False when stopped.
+   */
+  async *#silence(from: number, device: string | undefined): AsyncGenerator<AudioFrame, boolean> {
     let covered = Math.max(from, performance.now() - (MAX_GAP_FILL_SAMPLES * 1000) / SAMPLE_RATE);
+    let checkAt = performance.now() + REOPEN_CHECK_MS;
+    const owed = (): Int16Array | null => {
+      const samples = Math.floor(((performance.now() - covered) * SAMPLE_RATE) / 1000);
+      covered += (samples * 1000) / SAMPLE_RATE;
+      return samples > 0 ? new Int16Array(samples) : null;
+    };
     while (!this.#stopped) {
-      const owed = Math.floor(((performance.now() - covered) * SAMPLE_RATE) / 1000);
-      if (owed > 0) {
-        covered += (owed * 1000) / SAMPLE_RATE;
-        yield { samples: new Int16Array(owed) };
+      const samples = owed();
+      if (samples) yield { samples };
+      if (this.#stopped) break;
+      if (device !== undefined && performance.now() >= checkAt) {
+        if (await this.#reopen(device)) {
+          const gap = owed(); // the time the device took to open
+          if (gap) yield { samples: gap };
+          return true;
+        }
+        checkAt = performance.now() + REOPEN_CHECK_MS;
       }
       await sleep(SILENCE_STEP_MS, this.#stop.signal);
     }
+    return false;
+  }
+
+  /** Opens `device` again when it is listed, saying so (input_restored); false when it is not or fails. */
+  async #reopen(device: string): Promise<boolean> {
+    try {
+      const index = this.#options.recorder.listDevices().indexOf(device);
+      if (index < 0) return false;
+      await this.#start(index);
+    } catch {
+      return false; // still gone or still failing: stay silent and look again later
+    }
+    if (this.#stopped) return false; // stop() came while it opened; #start has closed it
+    this.#notices.emit({ code: 'input_restored', reason: 'reconnected', device: this.#label });
+    return true;
   }
 
   /** Opens the chosen device, or the default with a notice when it is not listed. Returns "on default". */

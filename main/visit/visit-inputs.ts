@@ -49,7 +49,8 @@ export class VisitInputs {
       );
       this.#offs.push(
         tap.onDidNotice((notice) => {
-          this.#setWarning(input, notice.code, this.#noticeText(input, notice));
+          if (notice.code === 'input_restored') this.#setWarning(input, 'input_lost', null);
+          else this.#setWarning(input, notice.code, this.#noticeText(input, notice));
           onWarnings(this.#warnings);
         }),
       );

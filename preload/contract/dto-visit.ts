@@ -22,7 +22,8 @@ export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offl
 
 /**
  * device_fallback: the chosen microphone is gone and the OS default records instead; input_lost: the
- * patient's input is gone and that stream carries silence; no_sound: nothing heard for a long time.
+ * patient's input is gone and that stream carries silence (the warning goes once it records again);
+ * no_sound: nothing heard for a long time.
  */
 export const InputWarningSchema = z.object({
   stream: z.enum(['clinician', 'patient']),

@@ -114,43 +114,63 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
     ]);
   });
 
-  it('a patient input unplugged mid-visit goes on as silence and never records the default instead', async () => {
+  it('a patient input unplugged mid-visit goes on as silence, never the default, and records again once plugged back', async () => {
     // A second virtual microphone hearing the virtual speaker, as virt_mic (the default) does.
-    const module = execFileSync(
-      'pactl',
-      [
-        'load-module',
-        'module-remap-source',
-        'master=virt_spk.monitor',
-        'source_name=patient_mic',
-        'source_properties=device.description=PatientMic',
-      ],
-      { encoding: 'utf8' },
-    ).trim();
+    const plugIn = (): string =>
+      execFileSync(
+        'pactl',
+        [
+          'load-module',
+          'module-remap-source',
+          'master=virt_spk.monitor',
+          'source_name=patient_mic',
+          'source_properties=device.description=PatientMic',
+        ],
+        { encoding: 'utf8' },
+      ).trim();
+    let module = plugIn();
     const source = openAudioSource({ kind: 'microphone', device: 'PatientMic', onLost: 'silence' });
     const notices: AudioNotice[] = [];
     source.onDidNotice?.((n) => notices.push(n));
-    const after: Int16Array[] = [];
+    const lost: Int16Array[] = [];
+    const restored: Int16Array[] = [];
     let delivering = (): void => {};
     const live = new Promise<void>((resolve) => (delivering = resolve));
     const loop = (async () => {
       for await (const f of source.frames()) {
         delivering();
-        if (notices.length > 0) after.push(f.samples);
+        if (notices.length === 1) lost.push(f.samples);
+        if (notices.length === 2) restored.push(f.samples);
       }
     })();
-    await live;
-    execFileSync('pactl', ['unload-module', module]); // unplugged
-    await until(() => notices.length > 0, 10_000);
-    // The default microphone hears this; the patient's stream must not.
-    const path = speech('lost.wav', 'This must not appear on the patient stream.');
-    execFileSync('paplay', ['-d', speaker, path]);
-    await source.stop();
-    await loop;
-    expect(notices).toEqual([{ code: 'input_lost', reason: 'device_lost', device: 'PatientMic' }]);
-    const silence = concatInt16(after);
-    expect(silence.length).toBeGreaterThan(16_000); // the stream went on for the whole sentence
-    expect(silence.every((s) => s === 0)).toBe(true);
+    try {
+      await live;
+      execFileSync('pactl', ['unload-module', module]); // unplugged
+      await until(() => notices.length > 0, 10_000);
+      // The default microphone hears this; the patient's stream must not.
+      const path = speech('lost.wav', 'This must not appear on the patient stream.');
+      execFileSync('paplay', ['-d', speaker, path]);
+      module = plugIn(); // plugged back in: the next check opens it again
+      await until(() => notices.length > 1, 15_000);
+      await until(() => restored.some((f) => f.length > 0), 15_000); // delivering again
+      const back = speech('back.wav', 'The pain started two days ago after lifting a box.');
+      execFileSync('paplay', ['-d', speaker, back]);
+      await new Promise((r) => setTimeout(r, 600)); // let the tail drain through PulseAudio
+      await source.stop();
+      await loop;
+      expect(notices).toEqual([
+        { code: 'input_lost', reason: 'device_lost', device: 'PatientMic' },
+        { code: 'input_restored', reason: 'reconnected', device: 'PatientMic' },
+      ]);
+      const silence = concatInt16(lost);
+      expect(silence.length).toBeGreaterThan(16_000); // the stream went on for the whole sentence
+      expect(silence.every((s) => s === 0)).toBe(true);
+      // What the patient says after the device came back is on the patient's stream again.
+      expectSameSpeech(concatInt16(restored), await readFile(back));
+    } finally {
+      await source.stop();
+      if (notices.length !== 1) execFileSync('pactl', ['unload-module', module]); // not left unplugged
+    }
   });
 });
 

@@ -254,6 +254,13 @@ describe('VisitRecorder audio inputs', () => {
     ]);
     const pushed = events.filter((e) => e.event === 'visit:state').at(-1)?.payload;
     expect(pushed).toMatchObject({ inputWarnings: rec.state.inputWarnings });
+    // The patient's device comes back: only its warning goes, and the renderer is told.
+    patient.notify({ code: 'input_restored', reason: 'reconnected', device: 'Speakerphone' });
+    expect(rec.state.inputWarnings?.map((w) => [w.stream, w.code])).toEqual([
+      ['clinician', 'device_fallback'],
+    ]);
+    const last = events.filter((e) => e.event === 'visit:state').at(-1)?.payload;
+    expect(last).toMatchObject({ inputWarnings: rec.state.inputWarnings });
     await rec.discard();
   });
 });
