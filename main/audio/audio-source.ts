@@ -64,4 +64,3 @@ export class AudioError extends Error {
 
 export const SAMPLE_RATE = 16_000;
 export const CHUNK_SAMPLES = 1_600; // 100 ms
-export const CHUNK_BYTES = CHUNK_SAMPLES * 2;

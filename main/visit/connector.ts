@@ -11,7 +11,7 @@ import { UserTokenSource } from '../api/auth/user-token-source.ts';
 import { loadRsaPrivateKey } from '../api/auth/client-assertion.ts';
 import { HttpClient } from '../api/transport/http.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
-import type { Check, Credentials } from '../../preload/contract/index.ts';
+import type { Credentials } from '../../preload/contract/index.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { createLiveTranscriber } from './live-adapter.ts';
 import type { AudioInputs, Connection, Connector } from './ports.ts';
@@ -54,7 +54,8 @@ export function openConnection(
       ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
       ...(deps.journals ? { journals: deps.journals } : {}),
     }),
-    checks: () => runChecks(baseUrl, auth, http, deps.audio),
+    // The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen.
+    checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
     ...(auth instanceof UserTokenSource ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,
   };
@@ -117,14 +118,4 @@ export function createConnector(deps: ConnectorDeps): Connector {
       await deps.vault?.clear();
     },
   };
-}
-
-/** The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen. */
-export function runChecks(
-  baseUrl: URL,
-  auth: AccessTokenSource,
-  http: HttpClient,
-  audio: AudioInputs,
-): Promise<Check[]> {
-  return runConnectionChecks({ baseUrl, auth, http, listInputs: () => audio.list() });
 }

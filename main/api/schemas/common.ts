@@ -101,6 +101,3 @@ export function asyncJobSchema<T extends z.ZodType>(payload: T) {
     error: z.unknown().transform(jobError).optional(),
   });
 }
-
-/** Empty or ignorable success bodies (204 / {}). */
-export const EmptySchema = z.unknown();
