@@ -12,9 +12,13 @@ pactl load-module module-remap-source master=virt_spk.monitor source_name=virt_m
 pactl set-default-source virt_mic
 export REAL_AUDIO=1 VIRTUAL_SPEAKER=virt_spk
 
-Xvfb :99 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+# -displayfd picks a free display number, so two test runs on one machine never share a screen.
+exec 5> "$TEST_TMP/xvfb-display"
+Xvfb -displayfd 5 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB_PID=$!
-export DISPLAY=:99 REAL_DISPLAY=1
+exec 5>&-
+for _ in $(seq 100); do [ -s "$TEST_TMP/xvfb-display" ] && break; sleep 0.05; done
+export DISPLAY=":$(head -n1 "$TEST_TMP/xvfb-display")" REAL_DISPLAY=1
 cleanup() { kill "$XVFB_PID" 2>/dev/null || true; pulseaudio --kill 2>/dev/null || true; }
 trap cleanup EXIT
 
