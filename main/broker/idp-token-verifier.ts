@@ -1,0 +1,94 @@
+/**
+ * Checks a token presented by the desktop app with `jose`: signed by the identity provider (its JWKS,
+ * found through the issuer's `/.well-known/openid-configuration`), issued by the configured issuer, for the
+ * configured audience, not expired (with a small leeway for clocks). Every failure is a BrokerRefusal.
+ */
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { z } from 'zod';
+import { BrokerRefusal } from './refusal.ts';
+
+const DiscoverySchema = z.looseObject({ issuer: z.string(), jwks_uri: z.string().url() });
+
+/** Asymmetric algorithms only: an HMAC token would mean sharing a secret with every client. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
+
+/** What the verifier needs to know. */
+export interface VerifierOptions {
+  issuer: string;
+  audience: string;
+  clockToleranceSec: number;
+}
+
+/** Verifies identity-provider tokens; keys are fetched once and refetched on an unknown `kid` (rotation). */
+export class IdpTokenVerifier {
+  readonly #options: VerifierOptions;
+  #keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+
+  constructor(options: VerifierOptions) {
+    this.#options = options;
+  }
+
+  /** The verified claims, or a BrokerRefusal saying what is wrong. */
+  async verify(token: string): Promise<JWTPayload> {
+    const keys = await this.#jwks();
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: this.#options.issuer,
+        audience: this.#options.audience,
+        clockTolerance: this.#options.clockToleranceSec,
+        algorithms: ALGORITHMS,
+        requiredClaims: ['exp'],
+      });
+      return payload;
+    } catch (error) {
+      throw refusalFor(error);
+    }
+  }
+
+  #jwks(): Promise<ReturnType<typeof createRemoteJWKSet>> {
+    // A failed discovery is not cached: the next request tries again.
+    this.#keys ??= this.#discover().catch((error: unknown) => {
+      this.#keys = undefined;
+      throw error;
+    });
+    return this.#keys;
+  }
+
+  async #discover(): Promise<ReturnType<typeof createRemoteJWKSet>> {
+    const issuer = this.#options.issuer.replace(/\/$/, '');
+    let document: z.infer<typeof DiscoverySchema>;
+    try {
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+      document = DiscoverySchema.parse(await response.json());
+    } catch (cause) {
+      throw new BrokerRefusal('ISSUER_UNAVAILABLE', { cause });
+    }
+    return createRemoteJWKSet(new URL(document.jwks_uri), {
+      timeoutDuration: 10_000,
+      cooldownDuration: 30_000,
+    });
+  }
+}
+
+/** Maps a jose verification error to the refusal that says what is wrong. */
+export function refusalFor(error: unknown): BrokerRefusal {
+  if (error instanceof BrokerRefusal) return error;
+  if (error instanceof errors.JWTExpired) return new BrokerRefusal('TOKEN_EXPIRED');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return new BrokerRefusal('WRONG_ISSUER');
+    if (error.claim === 'aud') return new BrokerRefusal('WRONG_AUDIENCE');
+    if (error.claim === 'nbf' || error.claim === 'iat') return new BrokerRefusal('TOKEN_NOT_YET_VALID');
+    return new BrokerRefusal('INVALID_TOKEN');
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
+    return new BrokerRefusal('BAD_SIGNATURE');
+  if (
+    error instanceof errors.JWKSTimeout ||
+    (error instanceof errors.JOSEError && error.code === 'ERR_JWKS_INVALID')
+  )
+    return new BrokerRefusal('ISSUER_UNAVAILABLE');
+  return new BrokerRefusal('INVALID_TOKEN');
+}

@@ -1,0 +1,49 @@
+/**
+ * The broker's answers to what it will not do: an HTTP status and a JSON body `{code, name, message}`.
+ * `code` is the HTTP status, `name` a stable machine name, `message` a plain sentence. None of them ever
+ * carries a token, a claim value or anything the caller sent.
+ */
+
+/** Every refusal the broker gives, with its status and its message. */
+export const REFUSALS = {
+  MISSING_TOKEN: [401, 'Send the identity provider token as "Authorization: Bearer <token>".'],
+  INVALID_TOKEN: [401, 'The token is not a valid signed token from the configured identity provider.'],
+  BAD_SIGNATURE: [401, 'The token signature does not match any key of the identity provider.'],
+  WRONG_ISSUER: [401, 'The token was not issued by the configured identity provider.'],
+  WRONG_AUDIENCE: [401, 'The token was not issued for this broker (audience mismatch).'],
+  TOKEN_EXPIRED: [401, 'The token has expired. Sign in again.'],
+  TOKEN_NOT_YET_VALID: [401, 'The token is not valid yet (check the computer clock).'],
+  USER_CLAIM_MISSING: [403, 'The token does not carry the claim that names the clinician.'],
+  USER_DEACTIVATED: [403, 'This clinician account is deactivated on the service. Contact IT.'],
+  RATE_LIMITED: [429, 'Too many sign-in requests. Wait a minute and try again.'],
+  NOT_FOUND: [404, 'Unknown path. The broker answers POST /v1/token and GET /healthz.'],
+  METHOD_NOT_ALLOWED: [405, 'This path does not take that method.'],
+  BODY_NOT_ALLOWED: [400, 'POST /v1/token takes no body: the token goes in the Authorization header.'],
+  ISSUER_UNAVAILABLE: [503, 'The identity provider could not be reached to check the token.'],
+  SERVICE_UNAVAILABLE: [502, 'The documentation service could not be reached or refused the broker.'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+/** A refusal's machine name. */
+export type RefusalName = keyof typeof REFUSALS;
+
+/** An expected refusal: becomes a JSON error answer, never a crash. */
+export class BrokerRefusal extends Error {
+  override readonly name = 'BrokerRefusal';
+  readonly status: number;
+  /** Seconds to wait, for RATE_LIMITED. */
+  readonly retryAfterSec: number | undefined;
+
+  constructor(
+    readonly refusal: RefusalName,
+    options?: { cause?: unknown; retryAfterSec?: number },
+  ) {
+    super(REFUSALS[refusal][1], options?.cause === undefined ? undefined : { cause: options.cause });
+    this.status = REFUSALS[refusal][0];
+    this.retryAfterSec = options?.retryAfterSec;
+  }
+
+  /** The JSON body sent to the caller. */
+  body(): { code: number; name: RefusalName; message: string } {
+    return { code: this.status, name: this.refusal, message: this.message };
+  }
+}
