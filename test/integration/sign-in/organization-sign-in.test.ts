@@ -1,0 +1,109 @@
+/**
+ * "Sign in with your organization" end to end with real parts: a real OpenID provider on loopback, the
+ * system browser (Chromium driven by Playwright as the clinician), the broker as a child process and the
+ * local service. The clinician's own user tokens come back; every call is a user call; a spent refresh token
+ * is replaced by a silent sign-in (prompt=none) while the provider's session lives; sign-out revokes.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoreClient } from '../../../main/api/core-client.ts';
+import { OrganizationSignIn } from '../../../main/connection/organization-sign-in.ts';
+import { OrganizationTokenSource } from '../../../main/connection/organization-token-source.ts';
+import { SignInError } from '../../../main/connection/sign-in-error.ts';
+import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
+import { startHarness, type Harness } from '../api/harness.ts';
+import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
+import { startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+
+let h: Harness;
+let idp: TestIdp;
+let broker: BrokerProcess;
+let browser: BrowserDriver;
+let signIn: OrganizationSignIn;
+
+beforeAll(async () => {
+  h = await startHarness();
+  idp = await startTestIdp({ 'dr.lee': { oid: 'oid-dr-lee', email: 'lee@example.org', name: 'Dr Lee' } });
+  const dir = await mkdtemp(join(tmpdir(), 'scribe-signin-'));
+  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  broker = await startBrokerProcess({
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    SCRIBE_BROKER_ISSUER: idp.issuer,
+    SCRIBE_BROKER_AUDIENCE: idp.clientId,
+    SCRIBE_BROKER_USER_CLAIM: 'oid',
+  });
+  browser = await startBrowserDriver('dr.lee');
+  signIn = new OrganizationSignIn(
+    {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      scopes: ['openid', 'profile', 'email'],
+      brokerUrl: broker.url,
+      present: 'id_token',
+    },
+    (url) => browser.open(url),
+  );
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await broker?.stop();
+  await idp?.close();
+  await h?.close();
+});
+
+describe('Sign in with your organization', () => {
+  it('signs the clinician in through the browser and the broker; every call is a user call as them', async () => {
+    const session = await signIn.signIn();
+    await browser.settle();
+    expect(browser.logins).toBe(1);
+    const authorize = new URL(browser.opened[0]!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    expect(Object.keys(session.tokens).sort()).toEqual(['access_token', 'refresh_token']);
+
+    const saved: string[] = [];
+    const tokens = new OrganizationTokenSource(h.http, session.tokens, {
+      signIn,
+      idTokenHint: session.idToken,
+      save: async (s) => void saved.push(s.refreshToken),
+    });
+    const core = new CoreClient(h.http, tokens);
+    h.service.control.clearRequests();
+    await core.getNoteSettings();
+    await core.dotPhrases.list();
+    const calls = h.service.control.requests.filter((r) => r.caller !== null);
+    expect(calls.length).toBeGreaterThan(0);
+    const user = await h.serverCore.findUserByExternalId('oid-dr-lee');
+    for (const call of calls) expect(call.caller).toEqual({ kind: 'user', userId: user!.id });
+
+    // The refresh token is refused: a silent sign-in (prompt=none) rides the provider's session.
+    h.service.control.expireAllTokens();
+    h.service.control.expireAllRefreshTokens();
+    await core.getNoteSettings();
+    await browser.settle();
+    expect(browser.logins).toBe(1); // no login form the second time
+    expect(new URL(browser.opened[1]!).searchParams.get('prompt')).toBe('none');
+    expect(saved.length).toBeGreaterThan(0);
+
+    // Sign-out revokes on the service and ends the provider's session.
+    const before = h.count('/jwt/logout');
+    await tokens.logout();
+    expect(h.count('/jwt/logout')).toBe(before + 1);
+    expect(browser.opened.at(-1)).toMatch(/\/session\/end/);
+    await browser.settle();
+  }, 60_000);
+
+  it('says the browser is needed when a silent sign-in finds no session', async () => {
+    // The provider's session ended with the sign-out above.
+    const error = await signIn.signIn({ silent: true }).catch((e: unknown) => e);
+    await browser.settle();
+    expect(error).toBeInstanceOf(SignInError);
+    expect((error as SignInError).reason).toBe('interaction_required');
+  }, 60_000);
+});
