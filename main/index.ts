@@ -14,6 +14,7 @@ import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
 import { buildAppServices } from './visit/app-services.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
+import { openInSystemBrowser } from './app/system-browser.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
 
@@ -36,6 +37,7 @@ runShell({
         : defaultJournalDir(),
       clipboard: electronClipboard(),
       microphoneAccess: electronMicrophoneAccess(process.platform),
+      openBrowser: openInSystemBrowser,
       emit,
       platform: process.platform,
     });

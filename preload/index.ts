@@ -48,6 +48,8 @@ const api: BridgeApi = {
   connectConfigure: request('connect:configure'),
   connectCheck: request('connect:check'),
   connectDisconnect: request('connect:disconnect'),
+  connectSignIn: request('connect:signIn'),
+  connectCancelSignIn: request('connect:cancelSignIn'),
   connectSample: request('connect:sample'),
 
   visitOptions: request('visit:options'),

@@ -38,6 +38,76 @@ const speechLocales = z.array(z.enum(SPEECH_LOCALES)).superRefine((locales, ctx)
   }
 });
 
+// ---- Sign in with the organization (OpenID Connect + the organization's token broker) -------------------
+// Kept together: which identity provider, which client, which scopes, which broker, and whether a managed
+// installation may still offer the organization's server credentials. None is a personal preference.
+
+const secureUrl = z.string().refine(
+  (raw) => {
+    try {
+      const url = new URL(raw);
+      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' },
+);
+
+/** The sign-in keys' schemas. */
+const SIGN_IN_FIELDS = {
+  signInIssuer: secureUrl,
+  signInClientId: text(256),
+  signInScopes: z
+    .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,256}$/))
+    .min(1)
+    .max(20),
+  signInBrokerUrl: secureUrl,
+  signInPresentedToken: z.enum(['id_token', 'access_token']),
+  allowServerCredentials: z.boolean(),
+} as const;
+
+const SIGN_IN_KEY_INFO = {
+  signInIssuer: {
+    form: 'text',
+    env: 'SCRIBE_SIGN_IN_ISSUER',
+    expect: 'must be the identity provider issuer URL (https://…)',
+    deniedLayers: ['settings'],
+  },
+  signInClientId: {
+    form: 'text',
+    env: 'SCRIBE_SIGN_IN_CLIENT_ID',
+    expect: 'must be 1-256 characters',
+    deniedLayers: ['settings'],
+  },
+  signInScopes: {
+    form: 'list',
+    env: 'SCRIBE_SIGN_IN_SCOPES',
+    expect: 'must be scopes such as openid,profile,email',
+    deniedLayers: ['settings'],
+  },
+  signInBrokerUrl: {
+    form: 'text',
+    env: 'SCRIBE_SIGN_IN_BROKER_URL',
+    expect: 'must be the token broker URL (https://…)',
+    deniedLayers: ['settings'],
+  },
+  signInPresentedToken: {
+    form: 'text',
+    env: 'SCRIBE_SIGN_IN_PRESENTED_TOKEN',
+    expect: 'must be id_token or access_token',
+    deniedLayers: ['settings'],
+  },
+  allowServerCredentials: {
+    form: 'bool',
+    expect: 'must be true or false',
+    // Whether a managed installation offers the organization's key on a desktop: IT's decision only.
+    deniedLayers: ['flags', 'env', 'settings'],
+  },
+} as const satisfies Record<keyof typeof SIGN_IN_FIELDS, KeyInfo>;
+// ---- end of sign-in keys -------------------------------------------------------------------------------
+
 /** Each key's schema, without defaults (the user-settings schema reuses them). */
 export const FIELD_SCHEMAS = {
   serviceUrl,
@@ -59,6 +129,7 @@ export const FIELD_SCHEMAS = {
   }),
   logLevel: z.enum(LOG_LEVELS),
   allowUserServiceUrlChange: z.boolean(),
+  ...SIGN_IN_FIELDS,
 } as const;
 
 /** A configuration key. */
@@ -84,6 +155,12 @@ export const configSchema = z.object({
   journalDir: FIELD_SCHEMAS.journalDir.optional(),
   logLevel: FIELD_SCHEMAS.logLevel.default('info'),
   allowUserServiceUrlChange: FIELD_SCHEMAS.allowUserServiceUrlChange.default(true),
+  signInIssuer: FIELD_SCHEMAS.signInIssuer.optional(),
+  signInClientId: FIELD_SCHEMAS.signInClientId.optional(),
+  signInScopes: FIELD_SCHEMAS.signInScopes.default(['openid', 'profile', 'email']),
+  signInBrokerUrl: FIELD_SCHEMAS.signInBrokerUrl.optional(),
+  signInPresentedToken: FIELD_SCHEMAS.signInPresentedToken.default('id_token'),
+  allowServerCredentials: FIELD_SCHEMAS.allowServerCredentials.default(false),
 });
 /** The resolved configuration. */
 export type Config = z.output<typeof configSchema>;
@@ -166,6 +243,7 @@ export const KEY_INFO: Readonly<Record<ConfigKey, KeyInfo>> = {
     // An organization's lock: only the managed policy sets it.
     deniedLayers: ['flags', 'env', 'settings'],
   },
+  ...SIGN_IN_KEY_INFO,
 };
 
 /** Keys a person may set in the app's own settings. */

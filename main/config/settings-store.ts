@@ -11,11 +11,28 @@ import { z } from 'zod';
 import { FIELD_SCHEMAS, USER_SETTING_KEYS, type ConfigKey } from './config-schema.ts';
 import { checkValue } from './resolve-config.ts';
 
-type UserFields = Omit<typeof FIELD_SCHEMAS, 'apiVersion' | 'allowUserServiceUrlChange' | 'journalDir'>;
+/** The organization's sign-in keys: policy (or environment and flags), never the person's settings. */
+type SignInKeys =
+  | 'signInIssuer'
+  | 'signInClientId'
+  | 'signInScopes'
+  | 'signInBrokerUrl'
+  | 'signInPresentedToken'
+  | 'allowServerCredentials';
+type UserFields = Omit<
+  typeof FIELD_SCHEMAS,
+  'apiVersion' | 'allowUserServiceUrlChange' | 'journalDir' | SignInKeys
+>;
 const {
   apiVersion: _apiVersion,
   allowUserServiceUrlChange: _allow,
   journalDir: _journalDir,
+  signInIssuer: _issuer,
+  signInClientId: _client,
+  signInScopes: _scopes,
+  signInBrokerUrl: _broker,
+  signInPresentedToken: _presented,
+  allowServerCredentials: _allowServer,
   ...userFields
 } = FIELD_SCHEMAS;
 

@@ -6,6 +6,9 @@
  */
 import type { channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { ConfigSource } from '../config/resolve-config.ts';
+import type { OpenBrowser } from '../connection/oidc-sign-in.ts';
+import { organizationSignInFrom, signInOptions } from '../connection/sign-in-setup.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -23,7 +26,12 @@ import type { EmitEvent } from './visit-recorder.ts';
 
 /** What the platform provides. */
 export interface AppServicesDeps {
-  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  readonly resolved: {
+    config: Config;
+    locked: readonly ConfigKey[];
+    /** Where each value came from (a value from the managed policy makes the installation managed). */
+    sources?: Partial<Record<ConfigKey, ConfigSource>>;
+  };
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
@@ -36,6 +44,8 @@ export interface AppServicesDeps {
   /** The machine's microphones unless given (tests give a fixture recording). */
   readonly audio?: AudioInputs;
   readonly microphoneAccess?: MicrophoneAccess;
+  /** Opens the system browser for "Sign in with your organization" (Electron's shell.openExternal). */
+  readonly openBrowser?: OpenBrowser;
 }
 
 /** The running services. */
@@ -65,8 +75,17 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     config,
   );
   const sample = createSampleKit();
+  const organization = deps.openBrowser ? organizationSignInFrom(config, deps.openBrowser) : undefined;
   const app = new VisitApp({
-    connector: createConnector({ audio, vault, journals, apiVersion: config.apiVersion }),
+    connector: createConnector({
+      audio,
+      vault,
+      journals,
+      apiVersion: config.apiVersion,
+      ...(organization ? { organization } : {}),
+      ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
+    }),
+    signIn: signInOptions(config, deps.resolved.sources, organization),
     sample,
     audio,
     clipboard: deps.clipboard,

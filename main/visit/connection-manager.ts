@@ -2,7 +2,8 @@
  * Which service the app talks to: none yet, an organization's, or the built-in sample service. Builds the
  * Connect screen's status from `scribe doctor`-style checks, saying plainly what is wrong.
  */
-import type { Check, ConnectionStatus, Credentials } from '../../preload/contract/index.ts';
+import type { Check, ConnectionStatus, Credentials, SignInMethods } from '../../preload/contract/index.ts';
+import { SignInError } from '../connection/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
 import { VisitFailure } from './visit-failure.ts';
@@ -13,6 +14,18 @@ export const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient 
 /** How long Disconnect waits for the service to revoke a sign-in before forgetting it anyway. */
 export const SIGN_OUT_WAIT_MS = 5_000;
 
+/** The ways in this installation offers, and the service a sign-in with the organization connects to. */
+export interface SignInOptions {
+  methods: SignInMethods;
+  /** The service address the organization's policy names (required for its sign-in). */
+  organizationServiceUrl?: string;
+}
+
+/** Unmanaged installs: the person's own credentials, no organization sign-in. */
+const DEFAULT_SIGN_IN: SignInOptions = {
+  methods: { organization: null, serverCredentials: true, clinicianToken: true },
+};
+
 /** Holds the current connection and its last checks. */
 export class ConnectionManager {
   readonly #connector: Connector;
@@ -21,12 +34,20 @@ export class ConnectionManager {
   #connection: Connection | null = null;
   #mode: ConnectionStatus['mode'] = 'none';
   #checks: Check[] = [];
+  readonly #signIn: SignInOptions;
+  #signingIn: AbortController | null = null;
 
   /** `visitActive` says whether a visit is being recorded: its connection must not change under it. */
-  constructor(connector: Connector, sample: SampleKit | null, visitActive: () => boolean = () => false) {
+  constructor(
+    connector: Connector,
+    sample: SampleKit | null,
+    visitActive: () => boolean = () => false,
+    signIn: SignInOptions = DEFAULT_SIGN_IN,
+  ) {
     this.#connector = connector;
     this.#sample = sample;
     this.#visitActive = visitActive;
+    this.#signIn = signIn;
   }
 
   get mode(): ConnectionStatus['mode'] {
@@ -61,10 +82,46 @@ export class ConnectionManager {
 
   async configure(baseUrl: string, credentials: Credentials): Promise<ConnectionStatus> {
     this.#refuseDuringVisit();
+    if (credentials.kind === 'server' && !this.#signIn.methods.serverCredentials)
+      throw new VisitFailure(
+        'sign_in_not_offered',
+        'Your organization signs clinicians in through its own sign-in; server credentials are not used on this computer.',
+      );
     const check = checkBaseUrl(baseUrl);
     if (!check.ok) throw new VisitFailure('config_invalid', `The service address ${check.reason}.`);
     const connection = await this.#connector.connect(check.url.origin, credentials);
     await this.#use(connection, 'organization');
+    return this.status();
+  }
+
+  /**
+   * "Sign in with your organization": the system browser, then the broker. One at a time; the status says
+   * `signingIn` meanwhile, and cancelSignIn() stops waiting.
+   */
+  async signInWithOrganization(): Promise<ConnectionStatus> {
+    this.#refuseDuringVisit();
+    const baseUrl = this.#signIn.organizationServiceUrl;
+    if (!this.#signIn.methods.organization || !baseUrl || !this.#connector.signInWithOrganization)
+      throw new VisitFailure('sign_in_not_offered');
+    if (this.#signingIn)
+      throw new VisitFailure('sign_in_failed', 'A sign-in is already open in the browser.');
+    const abort = new AbortController();
+    this.#signingIn = abort;
+    try {
+      const connection = await this.#connector.signInWithOrganization(baseUrl, abort.signal);
+      await this.#use(connection, 'organization');
+    } catch (error) {
+      if (error instanceof SignInError) throw new VisitFailure('sign_in_failed', error.message);
+      throw error;
+    } finally {
+      this.#signingIn = null;
+    }
+    return this.status();
+  }
+
+  /** Stops waiting for the browser (the sign-in then ends as cancelled). */
+  cancelSignIn(): ConnectionStatus {
+    this.#signingIn?.abort();
     return this.status();
   }
 
@@ -104,7 +161,9 @@ export class ConnectionManager {
     const summary = !c
       ? failing
         ? `Not connected. ${failing.label}: ${failing.detail}`
-        : 'Not connected. Enter your organization’s service address and credentials, or try the sample visit.'
+        : this.#signIn.methods.organization
+          ? 'Not connected. Sign in with your organization, or try the sample visit.'
+          : 'Not connected. Enter your organization’s service address and credentials, or try the sample visit.'
       : failing
         ? `${failing.label}: ${failing.detail}`
         : this.#mode === 'sample'
@@ -118,6 +177,8 @@ export class ConnectionManager {
       checks: this.#checks,
       summary,
       healthy: c !== null && !failing,
+      methods: this.#signIn.methods,
+      signingIn: this.#signingIn !== null,
     };
   }
 

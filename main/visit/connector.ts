@@ -11,7 +11,11 @@ import { UserTokenSource } from '../api/auth/user-token-source.ts';
 import { loadRsaPrivateKey } from '../api/auth/client-assertion.ts';
 import { HttpClient } from '../api/transport/http.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
-import type { Credentials } from '../../preload/contract/index.ts';
+import type { StoredCredentials } from '../connection/stored-credentials.ts';
+import type { OrganizationSignIn } from '../connection/organization-sign-in.ts';
+import { OrganizationTokenSource } from '../connection/organization-token-source.ts';
+import { ServerActingAsUser } from '../connection/server-as-user.ts';
+import { SignInError } from '../connection/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { createLiveTranscriber } from './live-adapter.ts';
 import type { AudioInputs, Connection, Connector } from './ports.ts';
@@ -19,8 +23,8 @@ import { VisitFailure } from './visit-failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
-  save(baseUrl: string, credentials: Credentials): Promise<void>;
-  load(): Promise<{ baseUrl: string; credentials: Credentials } | null>;
+  save(baseUrl: string, credentials: StoredCredentials): Promise<void>;
+  load(): Promise<{ baseUrl: string; credentials: StoredCredentials } | null>;
   clear(): Promise<void>;
 }
 
@@ -32,6 +36,10 @@ export interface ConnectorDeps {
   /** The Core API version to send (the configured one; PROTOCOL's pinned version by default). */
   readonly apiVersion?: string;
   readonly fetch?: typeof fetch;
+  /** "Sign in with your organization", when the policy configures an identity provider and a broker. */
+  readonly organization?: OrganizationSignIn;
+  /** With server credentials, act as this user (user tokens) rather than as the organization. */
+  readonly userExternalId?: string;
 }
 
 /** Opens a connection over an already-built token source (also used by the sample kit). */
@@ -56,16 +64,34 @@ export function openConnection(
     }),
     // The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen.
     checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
-    ...(auth instanceof UserTokenSource ? { signOut: () => auth.logout() } : {}),
+    ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,
   };
 }
 
+/** Token sources that can revoke their session on the service. */
+function canLogOut(auth: AccessTokenSource): auth is AccessTokenSource & { logout(): Promise<void> } {
+  return auth instanceof UserTokenSource || auth instanceof ServerActingAsUser;
+}
+
 function tokenSource(
   http: HttpClient,
-  credentials: Credentials,
+  credentials: StoredCredentials,
   onRotated: (refreshToken: string) => Promise<void>,
+  deps: ConnectorDeps,
+  save: (credentials: StoredCredentials) => Promise<void>,
 ): AccessTokenSource {
+  if (credentials.kind === 'organization') {
+    return new OrganizationTokenSource(
+      http,
+      { access_token: '', refresh_token: credentials.refreshToken },
+      {
+        signIn: deps.organization,
+        ...(credentials.idTokenHint ? { idTokenHint: credentials.idTokenHint } : {}),
+        save: (saved) => save({ kind: 'organization', ...saved }),
+      },
+    );
+  }
   if (credentials.kind === 'server') {
     let privateKey;
     try {
@@ -73,11 +99,12 @@ function tokenSource(
     } catch {
       throw new VisitFailure('config_invalid', 'The private key is not a readable RSA private key (PEM).');
     }
-    return new ServerTokenSource(http, {
+    const server = new ServerTokenSource(http, {
       clientId: credentials.clientId,
       privateKey,
       ...(credentials.keyId ? { keyId: credentials.keyId } : {}),
     });
+    return deps.userExternalId ? new ServerActingAsUser(http, server, deps.userExternalId) : server;
   }
   // The access token is fetched with the refresh token on first use (an empty one is refused at once).
   // Refresh tokens rotate: the new one is saved before it is used, or the next start could not sign in.
@@ -92,17 +119,20 @@ function tokenSource(
 
 /** The app's Connector. */
 export function createConnector(deps: ConnectorDeps): Connector {
-  const open = (baseUrl: string, credentials: Credentials): Connection => {
-    const url = new URL(baseUrl);
-    const http = new HttpClient({
+  const httpFor = (url: URL) =>
+    new HttpClient({
       baseUrl: url,
       ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
-    const onRotated = async (refreshToken: string) => {
-      await deps.vault?.save(baseUrl, { kind: 'user-refresh-token', refreshToken });
+  const open = (baseUrl: string, credentials: StoredCredentials): Connection => {
+    const url = new URL(baseUrl);
+    const http = httpFor(url);
+    const save = async (next: StoredCredentials) => {
+      await deps.vault?.save(baseUrl, next);
     };
-    return openConnection(url, tokenSource(http, credentials, onRotated), http, deps);
+    const onRotated = (refreshToken: string) => save({ kind: 'user-refresh-token', refreshToken });
+    return openConnection(url, tokenSource(http, credentials, onRotated, deps, save), http, deps);
   };
   return {
     async connect(baseUrl, credentials) {
@@ -116,6 +146,26 @@ export function createConnector(deps: ConnectorDeps): Connector {
     },
     async forget() {
       await deps.vault?.clear();
+    },
+    async signInWithOrganization(baseUrl, signal) {
+      if (!deps.organization) throw new SignInError('not_configured');
+      const session = await deps.organization.signIn(signal ? { signal } : {});
+      const credentials: StoredCredentials = {
+        kind: 'organization',
+        refreshToken: session.tokens.refresh_token,
+        idTokenHint: session.idToken,
+      };
+      // Saved before first use: the refresh token rotates on the first refresh.
+      await deps.vault?.save(baseUrl, credentials);
+      const url = new URL(baseUrl);
+      const http = httpFor(url);
+      const save = async (next: StoredCredentials) => void (await deps.vault?.save(baseUrl, next));
+      const auth = new OrganizationTokenSource(http, session.tokens, {
+        signIn: deps.organization,
+        idTokenHint: session.idToken,
+        save: (saved) => save({ kind: 'organization', ...saved }),
+      });
+      return openConnection(url, auth, http, deps);
     },
   };
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config-schema.ts';
 import type { TokenVault } from '../secrets/token-vault.ts';
-import { CredentialsSchema, type Credentials } from '../../preload/contract/index.ts';
+import { StoredCredentialsSchema, type StoredCredentials } from '../connection/stored-credentials.ts';
 import type { CredentialVault } from './connector.ts';
 import { VisitFailure } from './visit-failure.ts';
 
@@ -25,11 +25,11 @@ export class TokenVaultCredentials implements CredentialVault {
     this.#vault = vault;
   }
 
-  async save(baseUrl: string, credentials: Credentials): Promise<void> {
+  async save(baseUrl: string, credentials: StoredCredentials): Promise<void> {
     await this.#vault.save({ baseUrl, credentials: JSON.stringify(credentials) });
   }
 
-  async load(): Promise<{ baseUrl: string; credentials: Credentials } | null> {
+  async load(): Promise<{ baseUrl: string; credentials: StoredCredentials } | null> {
     const { bundle } = await this.#vault.load();
     const saved = SavedSchema.safeParse(bundle);
     if (!saved.success) return null;
@@ -39,7 +39,7 @@ export class TokenVaultCredentials implements CredentialVault {
     } catch {
       return null;
     }
-    const credentials = CredentialsSchema.safeParse(json);
+    const credentials = StoredCredentialsSchema.safeParse(json);
     return credentials.success ? { baseUrl: saved.data.baseUrl, credentials: credentials.data } : null;
   }
 
@@ -59,6 +59,8 @@ export function withManagedConnection(saved: CredentialVault, config: Config): C
     async load() {
       const own = await saved.load();
       if (own) return own;
+      // Where the organization signs clinicians in, its key is not used on a desktop unless IT allows it.
+      if (config.signInIssuer && !config.allowServerCredentials) return null;
       if (!config.serviceUrl || !config.clientId || !config.privateKeyFile) return null;
       // The connector checks it is an RSA key; here only whether the file can be read at all.
       const privateKeyPem = await readFile(config.privateKeyFile, 'utf8').catch(

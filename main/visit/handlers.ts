@@ -36,6 +36,8 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
     'connect:configure': (r) => guard(() => conn.configure(r.baseUrl, r.credentials)),
     'connect:check': () => guard(() => conn.check()),
     'connect:disconnect': () => guard(() => conn.disconnect()),
+    'connect:signIn': () => guard(() => conn.signInWithOrganization()),
+    'connect:cancelSignIn': () => guard(() => conn.cancelSignIn()),
     'connect:sample': () => guard(() => conn.useSample()),
 
     'visit:options': () => guard(() => app.options()),

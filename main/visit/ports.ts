@@ -191,6 +191,8 @@ export interface Connector {
   /** The connection restored from saved settings at start-up, if any. */
   restore(): Promise<Connection | null>;
   forget(): Promise<void>;
+  /** Signs the clinician in through the organization's identity provider and token broker. */
+  signInWithOrganization?(baseUrl: string, signal?: AbortSignal): Promise<Connection>;
 }
 
 /** The built-in sample: a local service plus the bundled synthetic recording. */

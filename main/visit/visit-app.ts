@@ -11,7 +11,7 @@ import type {
 } from '../../preload/contract/index.ts';
 import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
-import { ConnectionManager } from './connection-manager.ts';
+import { ConnectionManager, type SignInOptions } from './connection-manager.ts';
 import { NoteWorkflow } from './note-workflow.ts';
 import type {
   AudioInputs,
@@ -30,6 +30,8 @@ import { withLineEndings } from './ehr-text.ts';
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {
   readonly connector: Connector;
+  /** The ways in this installation offers (default: the person's own credentials). */
+  readonly signIn?: SignInOptions;
   readonly sample: SampleKit | null;
   readonly audio: AudioInputs;
   readonly clipboard: ClipboardPort;
@@ -53,7 +55,12 @@ export class VisitApp {
 
   constructor(deps: VisitAppDeps) {
     this.deps = deps;
-    this.connections = new ConnectionManager(deps.connector, deps.sample, () => this.recorder.active);
+    this.connections = new ConnectionManager(
+      deps.connector,
+      deps.sample,
+      () => this.recorder.active,
+      deps.signIn,
+    );
     this.recorder = new VisitRecorder(deps.emit);
   }
 

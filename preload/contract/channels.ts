@@ -55,6 +55,10 @@ export const channels = {
   'connect:configure': channel(ConnectRequestSchema, ConnectionStatusSchema),
   'connect:check': channel(Empty, ConnectionStatusSchema),
   'connect:disconnect': channel(Empty, ConnectionStatusSchema),
+  /** "Sign in with your organization": the system browser, then the organization's token broker. */
+  'connect:signIn': channel(Empty, ConnectionStatusSchema),
+  /** Stops waiting for a sign-in in the browser. */
+  'connect:cancelSignIn': channel(Empty, ConnectionStatusSchema),
   /** Sample visit: the built-in local service, no account, synthetic speech only. */
   'connect:sample': channel(Empty, ConnectionStatusSchema),
 

@@ -139,6 +139,17 @@ export const CheckSchema = z.object({
 });
 export type Check = z.infer<typeof CheckSchema>;
 
+/** Which ways of signing in this installation offers (the organization's policy decides). */
+export const SignInMethodsSchema = z.object({
+  /** "Sign in with your organization": set when the policy names an identity provider. */
+  organization: z.object({ issuerHost: z.string() }).nullable(),
+  /** The organization's server credentials: development and unmanaged installs, or when policy allows. */
+  serverCredentials: z.boolean(),
+  /** A clinician sign-in token supplied by the organization. */
+  clinicianToken: z.boolean(),
+});
+export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
+
 export const ConnectionStatusSchema = z.object({
   mode: z.enum(['none', 'organization', 'sample']),
   /** Service address (no credentials in it). */
@@ -149,5 +160,9 @@ export const ConnectionStatusSchema = z.object({
   /** One sentence saying what is wrong, or that all is well. */
   summary: z.string(),
   healthy: z.boolean(),
+  /** The ways in offered here (absent: all but the organization's sign-in). */
+  methods: SignInMethodsSchema.optional(),
+  /** A sign-in with the organization is waiting for the person in the browser. */
+  signingIn: z.boolean().optional(),
 });
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'not_connected',
   'config_invalid',
   'auth_failed',
+  'sign_in_failed',
+  'sign_in_not_offered',
   'permission_denied',
   'service_unreachable',
   'service_unreachable_kept',
@@ -47,6 +49,8 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   config_invalid: 'The connection settings are not valid.',
   auth_failed:
     'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
+  sign_in_failed: 'Signing in with your organization did not finish. Try again.',
+  sign_in_not_offered: 'Your organization does not offer this way of signing in on this computer.',
   permission_denied: 'This account is not allowed to do that (it may be deactivated).',
   service_unreachable: 'The service could not be reached. Check the network connection.',
   service_unreachable_kept:

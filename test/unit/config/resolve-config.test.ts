@@ -31,6 +31,9 @@ describe('resolveConfig precedence', () => {
       journalRetentionHours: 24,
       logLevel: 'info',
       allowUserServiceUrlChange: true,
+      signInScopes: ['openid', 'profile', 'email'],
+      signInPresentedToken: 'id_token',
+      allowServerCredentials: false,
     });
     expect(Object.values(sources).every((s) => s.layer === 'default')).toBe(true);
     expect(locked).toEqual([]);

@@ -1,0 +1,14 @@
+/**
+ * The system browser for "Sign in with your organization" (RFC 8252: never an embedded web view, so the
+ * identity provider's page, its password managers and its session are the person's own browser's).
+ * Only http(s) addresses are opened.
+ */
+import { shell } from 'electron';
+
+/** Opens `url` in the default browser. */
+export async function openInSystemBrowser(url: string): Promise<void> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error('Only web addresses are opened in the browser.');
+  await shell.openExternal(parsed.href, { activate: true });
+}

@@ -1,0 +1,46 @@
+/**
+ * Which ways in an installation offers, from the resolved configuration: the organization's sign-in when
+ * its policy names an identity provider, a client id and a broker (and a service address); the
+ * organization's server credentials only where no managed policy applies, or where it allows them.
+ */
+import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { ConfigSource } from '../config/resolve-config.ts';
+import type { SignInOptions } from '../visit/connection-manager.ts';
+import { OrganizationSignIn } from './organization-sign-in.ts';
+import type { OpenBrowser } from './oidc-sign-in.ts';
+
+/** The organization's sign-in, when the configuration describes one completely. */
+export function organizationSignInFrom(
+  config: Config,
+  openBrowser: OpenBrowser,
+): OrganizationSignIn | undefined {
+  if (!config.signInIssuer || !config.signInClientId || !config.signInBrokerUrl || !config.serviceUrl)
+    return undefined;
+  return new OrganizationSignIn(
+    {
+      issuer: config.signInIssuer,
+      clientId: config.signInClientId,
+      scopes: config.signInScopes,
+      brokerUrl: config.signInBrokerUrl,
+      present: config.signInPresentedToken,
+    },
+    openBrowser,
+  );
+}
+
+/** The Connect screen's choices. */
+export function signInOptions(
+  config: Config,
+  sources: Partial<Record<ConfigKey, ConfigSource>> | undefined,
+  organization: OrganizationSignIn | undefined,
+): SignInOptions {
+  const managed = Object.values(sources ?? {}).some((source) => source?.layer === 'policy');
+  return {
+    methods: {
+      organization: organization ? { issuerHost: organization.issuerHost } : null,
+      serverCredentials: !managed || config.allowServerCredentials,
+      clinicianToken: true,
+    },
+    ...(organization && config.serviceUrl ? { organizationServiceUrl: config.serviceUrl } : {}),
+  };
+}
