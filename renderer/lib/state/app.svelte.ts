@@ -23,6 +23,7 @@ export class AppState {
   #status = $state.raw<ConnectionStatus | null>(null);
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
+  #signingIn = $state(false);
 
   get screen(): ScreenId {
     return this.#screen;
@@ -35,6 +36,10 @@ export class AppState {
   }
   get busy(): boolean {
     return this.#busy;
+  }
+  /** A sign-in with the organization waits for the person in the browser. */
+  get signingIn(): boolean {
+    return this.#signingIn;
   }
   get connected(): boolean {
     return this.#status !== null && this.#status.mode !== 'none';
@@ -60,6 +65,21 @@ export class AppState {
     const done = await this.#run(() => scribe().connectSample());
     if (done) this.#screen = 'visit';
     return done;
+  }
+
+  /** "Sign in with your organization": the system browser opens; resolves once signed in or failed. */
+  async signIn(): Promise<boolean> {
+    this.#signingIn = true;
+    try {
+      return await this.#run(() => scribe().connectSignIn());
+    } finally {
+      this.#signingIn = false;
+    }
+  }
+
+  /** Stops waiting for the browser; the pending sign-in then ends as cancelled. */
+  async cancelSignIn(): Promise<void> {
+    await settle(() => scribe().connectCancelSignIn());
   }
 
   check(): Promise<boolean> {

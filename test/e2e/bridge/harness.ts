@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import type { JournalStore } from '../../../main/streaming/journal-store.ts';
+import type { OrganizationSignIn } from '../../../main/connection/organization-sign-in.ts';
+import type { SignInOptions } from '../../../main/visit/connection-manager.ts';
 import { createConnector } from '../../../main/visit/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
@@ -119,6 +121,9 @@ export async function startApp(
     journals?: JournalStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
+    /** "Sign in with your organization" and the methods Connect offers (a managed installation). */
+    organization?: OrganizationSignIn;
+    signIn?: SignInOptions;
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -136,7 +141,9 @@ export async function startApp(
     connector: createConnector({
       audio: inputs,
       ...(options.journals ? { journals: options.journals } : {}),
+      ...(options.organization ? { organization: options.organization } : {}),
     }),
+    ...(options.signIn ? { signIn: options.signIn } : {}),
     sample,
     audio: inputs,
     clipboard,

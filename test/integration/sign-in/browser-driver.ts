@@ -15,6 +15,8 @@ export interface BrowserDriver {
   readonly opened: string[];
   /** How many times the login form was filled. */
   readonly logins: number;
+  /** While true, opened pages are left alone (the person has not acted yet). */
+  idle: boolean;
   /** Waits until every page the driver is working on has finished. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -45,11 +47,13 @@ export async function startBrowserDriver(login: string): Promise<BrowserDriver> 
 
   return {
     opened,
+    idle: false,
     get logins() {
       return logins;
     },
     async open(url) {
       opened.push(url);
+      if (this.idle) return;
       const page = await context.newPage();
       // Like a real browser, opening returns at once; the person acts on the page afterwards.
       work.push(act(page, url).finally(() => page.close().catch(() => undefined)));

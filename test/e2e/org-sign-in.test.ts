@@ -1,0 +1,113 @@
+/**
+ * The Connect screen of a managed installation whose policy names the organization's identity provider:
+ * "Sign in with your organization" by keyboard, the waiting state and its Cancel, a cancelled sign-in said
+ * plainly, then a real sign-in (the provider's page in a second Chromium, driven as the clinician; the
+ * broker as a child process) ending connected as that clinician. Server credentials are not offered.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrganizationSignIn } from '../../main/connection/organization-sign-in.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
+import { startTestIdp, type TestIdp } from '../fixtures/oidc/test-idp.ts';
+import { startBrowserDriver, type BrowserDriver } from '../integration/sign-in/browser-driver.ts';
+import { startBrokerProcess, type BrokerProcess } from '../integration/sign-in/broker-process.ts';
+import { unnamedFocusables } from './a11y.ts';
+import { SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+describe('Connect: sign in with your organization', () => {
+  let service: SampleService;
+  let idp: TestIdp;
+  let broker: BrokerProcess;
+  let browser: BrowserDriver;
+  let h: AppHarness;
+
+  beforeAll(async () => {
+    const started = await startServiceWithClient();
+    service = started.service;
+    idp = await startTestIdp({ 'dr.lee': { oid: 'oid-dr-lee-e2e' } });
+    const dir = await mkdtemp(join(tmpdir(), 'scribe-e2e-broker-'));
+    await writeFile(join(dir, 'key.pem'), started.client.privateKeyPem, { mode: 0o600 });
+    broker = await startBrokerProcess({
+      SCRIBE_SERVICE_URL: service.url,
+      SCRIBE_CLIENT_ID: started.client.id,
+      SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+      SCRIBE_BROKER_ISSUER: idp.issuer,
+      SCRIBE_BROKER_AUDIENCE: idp.clientId,
+      SCRIBE_BROKER_USER_CLAIM: 'oid',
+    });
+    browser = await startBrowserDriver('dr.lee');
+    const organization = new OrganizationSignIn(
+      {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        scopes: ['openid', 'profile'],
+        brokerUrl: broker.url,
+        present: 'id_token',
+      },
+      (url) => browser.open(url),
+    );
+    h = await startApp({
+      organization,
+      signIn: {
+        methods: {
+          organization: { issuerHost: organization.issuerHost },
+          serverCredentials: false,
+          clinicianToken: true,
+        },
+        organizationServiceUrl: service.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await browser?.close();
+    await broker?.stop();
+    await idp?.close();
+    await service?.close();
+  });
+
+  it('offers the organization sign-in, not server credentials, all reachable by keyboard', async () => {
+    const { page } = h;
+    const button = page.getByRole('button', { name: 'Sign in with your organization' });
+    await expect.poll(() => button.count()).toBe(1);
+    expect(await page.getByText(new URL(idp.issuer).host).count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Private key (PEM)').count()).toBe(0);
+    expect(await page.getByLabel('Sign-in token', { exact: true }).count()).toBe(1);
+    expect(await unnamedFocusables(page, 'Connect')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/connect-organization.png`, fullPage: true });
+  });
+
+  it('waits for the browser, can be cancelled, and says so plainly', async () => {
+    const { page } = h;
+    browser.idle = true; // the clinician has not acted in the browser yet
+    await page.getByRole('button', { name: 'Sign in with your organization' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('sign-in-waiting').count()).toBe(1);
+    await expect.poll(() => browser.opened.length).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/connect-organization-waiting.png`, fullPage: true });
+    // Focus moved to Cancel, so Enter cancels.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Cancel sign-in');
+    await page.keyboard.press('Enter');
+    const error = page.locator('.error[data-code="sign_in_failed"]');
+    await expect.poll(() => error.textContent().catch(() => '')).toContain('cancelled');
+    expect(await page.getByRole('button', { name: 'Sign in with your organization' }).isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/connect-organization-cancelled.png`, fullPage: true });
+  });
+
+  it('signs in through the browser and the broker, connected as the clinician', async () => {
+    const { page } = h;
+    browser.idle = false;
+    await page.getByRole('button', { name: 'Sign in with your organization' }).click();
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 20_000 })
+      .toContain('Connected to 127.0.0.1');
+    await browser.settle();
+    expect(h.app.connections.status()).toMatchObject({ caller: 'user', healthy: true });
+    await page.screenshot({ path: `${SHOTS}/connect-organization-signed-in.png`, fullPage: true });
+  });
+});
