@@ -50,6 +50,9 @@ export const BrokerConfigSchema = z.strictObject({
   clockToleranceSec: z.number().int().min(0).max(300).default(30),
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
+  /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
+  tlsCertFile: z.string().trim().min(1).optional(),
+  tlsKeyFile: z.string().trim().min(1).optional(),
 });
 /** The broker's resolved settings. */
 export type BrokerConfig = z.output<typeof BrokerConfigSchema>;
@@ -69,6 +72,8 @@ export const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   listen: 'SCRIBE_BROKER_LISTEN',
   rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
+  tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',
+  tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
 };
 
 const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec'];
@@ -102,6 +107,8 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
     if (value !== undefined) set(key, fromText(key as BrokerKey, value), 'flags');
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
+  if (parsed.success && !parsed.data.tlsCertFile !== !parsed.data.tlsKeyFile)
+    return { ok: false, error: 'tlsCertFile and tlsKeyFile go together: set both, or neither.' };
   if (parsed.success) return { ok: true, config: parsed.data };
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');

@@ -9,6 +9,7 @@
  * claim beyond the one that names the clinician.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { CoreContext } from '../api/endpoints/context.ts';
 import type { BrokerConfig } from './broker-config.ts';
@@ -40,11 +41,13 @@ export interface BrokerDeps {
   server: CoreContext;
   log: (record: BrokerLogRecord) => void;
   now?: () => number;
+  /** PEM certificate chain and key: the broker serves HTTPS itself. */
+  tls?: { cert: string; key: string };
 }
 
 /** A running broker. */
 export interface RunningBroker {
-  /** `http://HOST:PORT` with the port actually bound. */
+  /** `http://HOST:PORT` (or https) with the port actually bound. */
   url: string;
   close(): Promise<void>;
 }
@@ -54,12 +57,13 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-
 /** Starts the broker on `config.listen` (port 0: any free port). */
 export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.now);
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res, deps, limiter).catch(() => {
       if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
       else res.destroy();
     });
-  });
+  };
+  const server: Server = deps.tls ? createTlsServer(deps.tls, listener) : createServer(listener);
   server.headersTimeout = 10_000;
   server.requestTimeout = 15_000;
   const { host, port } = splitListen(deps.config.listen);
@@ -69,7 +73,8 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   });
   const bound = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shownHost}:${bound}`, close: () => closeServer(server) };
+  const scheme = deps.tls ? 'https' : 'http';
+  return { url: `${scheme}://${shownHost}:${bound}`, close: () => closeServer(server) };
 }
 
 async function handle(

@@ -2,6 +2,7 @@
  * The organization's token broker: builds the verifier and the server-caller context from the settings,
  * then starts the HTTP server (main/broker/broker-server.ts). `scribe broker` runs it.
  */
+import { readFile } from 'node:fs/promises';
 import { HttpClient } from '../api/transport/http.ts';
 import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import { readPrivateKeyFile } from '../api/auth/session.ts';
@@ -29,5 +30,19 @@ export async function runBroker(
     audience: config.audience,
     clockToleranceSec: config.clockToleranceSec,
   });
-  return startBroker({ config, verifier, server: { http, auth }, log });
+  const tls =
+    config.tlsCertFile && config.tlsKeyFile
+      ? { cert: await readTlsFile(config.tlsCertFile), key: await readTlsFile(config.tlsKeyFile) }
+      : undefined;
+  return startBroker({ config, verifier, server: { http, auth }, log, ...(tls ? { tls } : {}) });
+}
+
+async function readTlsFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`A TLS file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
+      cause: error,
+    });
+  }
 }

@@ -4,6 +4,7 @@
  * organization's server credentials only where no managed policy applies, or where it allows them.
  */
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { CredentialVault } from '../visit/connector.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
 import type { SignInOptions } from '../visit/connection-manager.ts';
 import { OrganizationSignIn } from './organization-sign-in.ts';
@@ -42,5 +43,20 @@ export function signInOptions(
       clinicianToken: true,
     },
     ...(organization && config.serviceUrl ? { organizationServiceUrl: config.serviceUrl } : {}),
+  };
+}
+
+/**
+ * A vault that no longer restores server credentials a person saved before the organization's policy
+ * stopped offering them (they are forgotten on the next sign-in or disconnect).
+ */
+export function withoutServerCredentials(vault: CredentialVault): CredentialVault {
+  return {
+    save: (baseUrl, credentials) => vault.save(baseUrl, credentials),
+    clear: () => vault.clear(),
+    async load() {
+      const saved = await vault.load();
+      return saved?.credentials.kind === 'server' ? null : saved;
+    },
   };
 }

@@ -8,7 +8,11 @@ import type { channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
 import type { OpenBrowser } from '../connection/oidc-sign-in.ts';
-import { organizationSignInFrom, signInOptions } from '../connection/sign-in-setup.ts';
+import {
+  organizationSignInFrom,
+  signInOptions,
+  withoutServerCredentials,
+} from '../connection/sign-in-setup.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -68,7 +72,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   // Finished visits older than the retention period are shredded at every start; unfinished ones are kept.
   await journals.applyRetention().catch(() => undefined);
   const audio = deps.audio ?? microphoneInputs();
-  const vault = withManagedConnection(
+  const saved = withManagedConnection(
     new TokenVaultCredentials(
       new TokenVault({ store: deps.secrets, dataDir: deps.dataDir, name: 'connection' }),
     ),
@@ -76,6 +80,8 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   );
   const sample = createSampleKit();
   const organization = deps.openBrowser ? organizationSignInFrom(config, deps.openBrowser) : undefined;
+  const signIn = signInOptions(config, deps.resolved.sources, organization);
+  const vault = signIn.methods.serverCredentials ? saved : withoutServerCredentials(saved);
   const app = new VisitApp({
     connector: createConnector({
       audio,
@@ -85,7 +91,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
       ...(organization ? { organization } : {}),
       ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
     }),
-    signIn: signInOptions(config, deps.resolved.sources, organization),
+    signIn,
     sample,
     audio,
     clipboard: deps.clipboard,

@@ -90,7 +90,7 @@ describe('Connect: sign in with your organization', () => {
     await page.screenshot({ path: `${SHOTS}/connect-organization-waiting.png`, fullPage: true });
     // Focus moved to Cancel, so Enter cancels.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .poll(() => page.evaluate('document.activeElement && document.activeElement.textContent.trim()'))
       .toBe('Cancel sign-in');
     await page.keyboard.press('Enter');
     const error = page.locator('.error[data-code="sign_in_failed"]');

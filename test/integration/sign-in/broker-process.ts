@@ -32,7 +32,7 @@ export async function startBrokerProcess(
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /^listening on (http:\/\/\S+)$/m.exec(stdout);
+      const match = /^listening on (https?:\/\/\S+)$/m.exec(stdout);
       if (match) resolve(match[1]!);
     });
     child.once('exit', (code) => reject(new Error(`broker exited (${code}): ${stderr.trim()}`)));

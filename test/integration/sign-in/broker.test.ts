@@ -4,7 +4,9 @@
  * clinician's own user tokens; every other token is refused with a clear `{code, name, message}`; tokens
  * never reach the broker's log.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from 'jose';
@@ -150,5 +152,54 @@ describe('scribe broker', () => {
     expect(answers).toContain(429);
     const limited = await presentToken(broker.url, 'x');
     expect(limited.body).toMatchObject({ code: 429, name: 'RATE_LIMITED' });
+  });
+});
+
+describe('scribe broker with TLS', () => {
+  it('serves HTTPS itself when given a certificate and key', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scribe-broker-tls-'));
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    const tls = await startBrokerProcess({
+      ...env,
+      SCRIBE_BROKER_TLS_CERT_FILE: cert,
+      SCRIBE_BROKER_TLS_KEY_FILE: key,
+    });
+    try {
+      expect(tls.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const ca = await readFile(cert, 'utf8');
+      const body = await new Promise<string>((resolve, reject) => {
+        request(`${tls.url}/healthz`, { ca }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(JSON.parse(body)).toEqual({ status: 'ok' });
+    } finally {
+      await tls.stop();
+    }
   });
 });

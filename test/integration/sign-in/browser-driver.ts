@@ -45,7 +45,7 @@ export async function startBrowserDriver(login: string): Promise<BrowserDriver> 
     await page.waitForLoadState();
   }
 
-  return {
+  const driver: BrowserDriver = {
     opened,
     idle: false,
     get logins() {
@@ -53,7 +53,7 @@ export async function startBrowserDriver(login: string): Promise<BrowserDriver> 
     },
     async open(url) {
       opened.push(url);
-      if (this.idle) return;
+      if (driver.idle) return;
       const page = await context.newPage();
       // Like a real browser, opening returns at once; the person acts on the page afterwards.
       work.push(act(page, url).finally(() => page.close().catch(() => undefined)));
@@ -65,4 +65,5 @@ export async function startBrowserDriver(login: string): Promise<BrowserDriver> 
       await browser.close();
     },
   };
+  return driver;
 }
