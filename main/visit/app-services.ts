@@ -11,13 +11,13 @@ import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { TokenVault } from '../secrets/token-vault.ts';
 import { JournalStore } from '../streaming/journal-store.ts';
-import { microphoneInputs } from './audio-inputs.ts';
-import { createConnector } from './connector.ts';
-import { TokenVaultCredentials, withManagedConnection } from './credential-vault.ts';
+import { microphoneInputs } from '../audio/audio-inputs.ts';
+import { createConnector } from '../connection/connector.ts';
+import { TokenVaultCredentials, withManagedConnection } from '../connection/credential-vault.ts';
 import { createVisitHandlers } from './handlers.ts';
 import type { AudioInputs, ClipboardPort, MicrophoneAccess } from './ports.ts';
-import { SettingsPreferenceStore } from './preferences.ts';
-import { createSampleKit } from './sample-kit.ts';
+import { SettingsPreferenceStore } from '../settings/preferences.ts';
+import { createSampleKit } from '../connection/sample-kit.ts';
 import { VisitApp } from './visit-app.ts';
 import type { EmitEvent } from './visit-recorder.ts';
 

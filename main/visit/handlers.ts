@@ -7,7 +7,7 @@ import { fail, ok, type channels, type IpcResult } from '../../preload/contract/
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import { LimitError } from '../api/limits.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
-import { SettingsService } from './settings-service.ts';
+import { SettingsService } from '../settings/settings-service.ts';
 import type { VisitApp } from './visit-app.ts';
 import { VisitFailure } from './visit-failure.ts';
 

@@ -11,8 +11,8 @@ import type {
 } from '../../preload/contract/index.ts';
 import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
-import { ConnectionManager } from './connection-manager.ts';
-import { NoteWorkflow } from './note-workflow.ts';
+import { ConnectionManager } from '../connection/connection-manager.ts';
+import { NoteWorkflow } from '../note/note-workflow.ts';
 import type {
   AudioInputs,
   ClipboardPort,
@@ -25,7 +25,7 @@ import type {
 } from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
 import { VisitFailure } from './visit-failure.ts';
-import { withLineEndings } from './ehr-text.ts';
+import { withLineEndings } from '../note/ehr-text.ts';
 
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {

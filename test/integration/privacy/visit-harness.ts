@@ -15,7 +15,7 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/ipc/router.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import type { AudioInputs, ClipboardPort, Preferences, PreferenceStore } from '../../../main/visit/ports.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { channels, type IpcResult } from '../../../preload/contract/index.ts';
 import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../main/ipc/router.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
+import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
 import type { AudioInputs, Connection } from '../../../main/visit/ports.ts';

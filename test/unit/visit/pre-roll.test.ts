@@ -18,7 +18,7 @@ import { concatInt16 } from '../../../main/audio/pcm.ts';
 import { createIpcRouter, type InvokeEventLike } from '../../../main/ipc/router.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import type { AudioInputs, Connection } from '../../../main/visit/ports.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
+import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
 import { ARM_TIMEOUT_MS } from '../../../main/visit/visit-recorder.ts';
 import { channels, type EventName, type IpcResult } from '../../../preload/contract/index.ts';
