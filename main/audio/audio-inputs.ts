@@ -1,6 +1,6 @@
 /** AudioInputs over main/audio: microphones by name (the recorder identifies devices by name). */
 import { listMicrophones, openAudioSource, type AudioDeps } from './index.ts';
-import type { AudioInputs } from '../visit/ports.ts';
+import type { AudioInputs } from './ports.ts';
 
 /** The machine's microphones. */
 export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {

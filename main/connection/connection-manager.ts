@@ -4,7 +4,7 @@
  */
 import type { Check, ConnectionStatus, Credentials } from '../../preload/contract/index.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
-import type { Connection, Connector, SampleKit } from '../visit/ports.ts';
+import type { Connection, Connector, SampleKit } from './ports.ts';
 import { VisitFailure } from '../visit/visit-failure.ts';
 
 /** The label the sample mode carries everywhere. */

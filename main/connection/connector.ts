@@ -14,7 +14,8 @@ import type { JournalStore } from '../streaming/journal-store.ts';
 import type { Credentials } from '../../preload/contract/index.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { createLiveTranscriber } from '../visit/live-adapter.ts';
-import type { AudioInputs, Connection, Connector } from '../visit/ports.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { Connection, Connector } from './ports.ts';
 import { VisitFailure } from '../visit/visit-failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */

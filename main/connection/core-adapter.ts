@@ -3,7 +3,7 @@
  * polled with progress, E/M goes through the async job, and dot-phrase / replacement fields are renamed.
  */
 import type { CoreClient } from '../api/core-client.ts';
-import type { CoreApi, DotPhraseStore, ReplacementStore } from '../visit/ports.ts';
+import type { CoreApi, DotPhraseStore, ReplacementStore } from './ports.ts';
 
 /** Wraps a CoreClient as the visit's CoreApi. */
 export function coreApiFrom(client: CoreClient): CoreApi {

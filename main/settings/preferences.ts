@@ -1,7 +1,7 @@
 /** PreferenceStores: in memory (tests, the sample), and over the user settings with IT's policy on top. */
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
-import type { Preferences, PreferenceStore } from '../visit/ports.ts';
+import type { Preferences, PreferenceStore } from './ports.ts';
 
 /** Keeps preferences for the life of the process. */
 export class MemoryPreferenceStore implements PreferenceStore {

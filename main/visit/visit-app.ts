@@ -13,16 +13,11 @@ import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import { ConnectionManager } from '../connection/connection-manager.ts';
 import { NoteWorkflow } from '../note/note-workflow.ts';
-import type {
-  AudioInputs,
-  ClipboardPort,
-  Connector,
-  MicrophoneAccess,
-  PreferenceStore,
-  RecoverableVisit,
-  SampleKit,
-  VisitJournals,
-} from './ports.ts';
+import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
+import type { ClipboardPort } from '../note/ports.ts';
+import type { Connector, SampleKit } from '../connection/ports.ts';
+import type { PreferenceStore } from '../settings/ports.ts';
+import type { RecoverableVisit, VisitJournals } from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
 import { VisitFailure } from './visit-failure.ts';
 import { withLineEndings } from '../note/ehr-text.ts';

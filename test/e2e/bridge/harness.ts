@@ -10,7 +10,8 @@ import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.t
 import type { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
 import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { createSampleKit } from '../../../main/connection/sample-kit.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';

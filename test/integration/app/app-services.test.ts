@@ -17,7 +17,8 @@ import { journalDir } from '../../../main/config/paths.ts';
 import { JOURNAL_IN_USE_MS } from '../../../main/streaming/journal-store.ts';
 import { toIpcError } from '../../../main/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
 import type { IpcResult } from '../../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import {

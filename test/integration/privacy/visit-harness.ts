@@ -17,7 +17,9 @@ import {
 } from '../../../main/ipc/router.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, ClipboardPort, Preferences, PreferenceStore } from '../../../main/visit/ports.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
+import type { Preferences, PreferenceStore } from '../../../main/settings/ports.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
 import {
   channels,

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionManager, SIGN_OUT_WAIT_MS } from '../../../main/connection/connection-manager.ts';
-import type { Connection, Connector } from '../../../main/visit/ports.ts';
+import type { Connection, Connector } from '../../../main/connection/ports.ts';
 import { VisitFailure } from '../../../main/visit/visit-failure.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 

@@ -10,7 +10,8 @@ import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import type { AudioInputs, Connection } from '../../../main/visit/ports.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { Connection } from '../../../main/connection/ports.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 
 const CANARY = 'Zebulon Quartermaine has a CANARY-7731 rash';
