@@ -11,7 +11,7 @@ import { loadConfig } from './config/load-config.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
-import { buildAppServices } from './visit/app-services.ts';
+import { buildAppServices } from './composition-root.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';

@@ -16,7 +16,7 @@ import { coreApiFrom } from './core-adapter.ts';
 import { createLiveTranscriber } from '../visit/live-adapter.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { Connection, Connector } from './ports.ts';
-import { VisitFailure } from '../visit/visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {

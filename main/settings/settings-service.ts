@@ -16,7 +16,7 @@ import { checkLimit } from '../note/note-workflow.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { PreferenceStore } from './ports.ts';
 import type { EmitEvent } from '../visit/visit-recorder.ts';
-import { VisitFailure } from '../visit/visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';

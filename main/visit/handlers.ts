@@ -9,7 +9,7 @@ import { LimitError } from '../api/limits.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
 import { SettingsService } from '../settings/settings-service.ts';
 import type { VisitApp } from './visit-app.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Runs a handler body, turning expected failures into values. */
 export async function guard<T>(body: () => T | Promise<T>): Promise<IpcResult<T>> {

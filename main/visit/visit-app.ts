@@ -19,7 +19,7 @@ import type { Connector, SampleKit } from '../connection/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { RecoverableVisit, VisitJournals } from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 import { withLineEndings } from '../note/ehr-text.ts';
 
 /** Everything the visit service needs from outside. */

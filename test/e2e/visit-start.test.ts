@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
 import type { SampleService } from '../../main/connection/sample-service.ts';
-import { VisitFailure } from '../../main/visit/visit-failure.ts';
+import { VisitFailure } from '../../main/ipc/failure.ts';
 import {
   connectWithServerCredentials,
   nav,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NoteWorkflow } from '../../../main/note/note-workflow.ts';
-import { VisitFailure } from '../../../main/visit/visit-failure.ts';
+import { VisitFailure } from '../../../main/ipc/failure.ts';
 import { NOTE, fakeCore } from '../visit/fakes.ts';
 
 const TRANSCRIPT = [

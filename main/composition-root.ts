@@ -4,23 +4,23 @@
  * the user settings, the sample kit and the IPC handlers. main/index.ts calls it with Electron's clipboard;
  * tests call it under Node with their own, so the app's wiring itself is under test.
  */
-import type { channels } from '../../preload/contract/index.ts';
-import type { Config, ConfigKey } from '../config/config-schema.ts';
-import type { SettingsStore } from '../config/settings-store.ts';
-import type { ChannelHandlers } from '../ipc/channel-map.ts';
-import type { SecretStore } from '../secrets/secret-store.ts';
-import { TokenVault } from '../secrets/token-vault.ts';
-import { JournalStore } from '../streaming/journal-store.ts';
-import { microphoneInputs } from '../audio/audio-inputs.ts';
-import { createConnector } from '../connection/connector.ts';
-import { TokenVaultCredentials, withManagedConnection } from '../connection/credential-vault.ts';
-import { createVisitHandlers } from './handlers.ts';
-import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
-import type { ClipboardPort } from '../note/ports.ts';
-import { SettingsPreferenceStore } from '../settings/preferences.ts';
-import { createSampleKit } from '../connection/sample-kit.ts';
-import { VisitApp } from './visit-app.ts';
-import type { EmitEvent } from './visit-recorder.ts';
+import type { channels } from '../preload/contract/index.ts';
+import type { Config, ConfigKey } from './config/config-schema.ts';
+import type { SettingsStore } from './config/settings-store.ts';
+import type { ChannelHandlers } from './ipc/channel-map.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import { TokenVault } from './secrets/token-vault.ts';
+import { JournalStore } from './streaming/journal-store.ts';
+import { microphoneInputs } from './audio/audio-inputs.ts';
+import { createConnector } from './connection/connector.ts';
+import { TokenVaultCredentials, withManagedConnection } from './connection/credential-vault.ts';
+import { createVisitHandlers } from './visit/handlers.ts';
+import type { AudioInputs, MicrophoneAccess } from './audio/ports.ts';
+import type { ClipboardPort } from './note/ports.ts';
+import { SettingsPreferenceStore } from './settings/preferences.ts';
+import { createSampleKit } from './connection/sample-kit.ts';
+import { VisitApp } from './visit/visit-app.ts';
+import type { EmitEvent } from './visit/visit-recorder.ts';
 
 /** What the platform provides. */
 export interface AppServicesDeps {
