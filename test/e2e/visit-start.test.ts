@@ -50,7 +50,7 @@ describe('starting a visit when something is wrong, in Chromium', () => {
     page.getByLabel('The patient agreed to this visit being recorded and transcribed.');
 
   it('closes the armed microphone on untick after main refused Start', async () => {
-    const { app } = h;
+    const app = h.app.visit;
     const page = await visitScreen();
     await consent(page).check();
     await expect.poll(() => page.getByTestId('mic-check').count()).toBe(1);
