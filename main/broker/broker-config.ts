@@ -29,7 +29,7 @@ const listen = z
 const claimName = z.string().regex(/^[A-Za-z0-9_.:/-]{1,128}$/, { message: 'must be a claim name' });
 
 /** Every broker setting, with its default. */
-export const BrokerConfigSchema = z.strictObject({
+const BrokerConfigSchema = z.strictObject({
   serviceUrl: FIELD_SCHEMAS.serviceUrl,
   apiVersion: FIELD_SCHEMAS.apiVersion.default(PROTOCOL.apiVersion),
   clientId: FIELD_SCHEMAS.clientId,
@@ -59,7 +59,7 @@ export type BrokerConfig = z.output<typeof BrokerConfigSchema>;
 type BrokerKey = keyof BrokerConfig;
 
 /** Environment variables the broker reads (the CLI's connection variables plus its own). */
-export const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
+const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   serviceUrl: 'SCRIBE_SERVICE_URL',
   apiVersion: 'SCRIBE_API_VERSION',
   clientId: 'SCRIBE_CLIENT_ID',
@@ -150,7 +150,7 @@ function fromText(key: BrokerKey, raw: string): unknown {
 }
 
 /** Whether a host name is the loopback interface. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

@@ -74,7 +74,7 @@ export class IdpTokenVerifier {
 }
 
 /** Maps a jose verification error to the refusal that says what is wrong. */
-export function refusalFor(error: unknown): BrokerRefusal {
+function refusalFor(error: unknown): BrokerRefusal {
   if (error instanceof BrokerRefusal) return error;
   if (error instanceof errors.JWTExpired) return new BrokerRefusal('TOKEN_EXPIRED');
   if (error instanceof errors.JWTClaimValidationFailed) {

@@ -5,7 +5,7 @@
  */
 
 /** Every refusal the broker gives, with its status and its message. */
-export const REFUSALS = {
+const REFUSALS = {
   MISSING_TOKEN: [401, 'Send the identity provider token as "Authorization: Bearer <token>".'],
   INVALID_TOKEN: [401, 'The token is not a valid signed token from the configured identity provider.'],
   BAD_SIGNATURE: [401, 'The token signature does not match any key of the identity provider.'],

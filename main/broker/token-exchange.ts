@@ -11,7 +11,7 @@ import { LIMITS } from '../api/limits.ts';
 import { BrokerRefusal } from './refusal.ts';
 
 /** What the desktop gets: the user's tokens and nothing else. */
-export interface UserTokenPair {
+interface UserTokenPair {
   access_token: string;
   refresh_token: string;
 }
@@ -30,7 +30,7 @@ export interface ClaimMapping {
 }
 
 /** The clinician's external id from the configured claim, or USER_CLAIM_MISSING. */
-export function externalIdFrom(claims: JWTPayload, mapping: ClaimMapping): string {
+function externalIdFrom(claims: JWTPayload, mapping: ClaimMapping): string {
   const value = claims[mapping.userClaim];
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
   if (text.length === 0 || text.length > LIMITS.externalIdChars)

@@ -24,8 +24,8 @@ export interface OidcTokens {
 }
 
 /** How long a person has in the browser; a silent attempt answers at once or not at all. */
-export const INTERACTIVE_TIMEOUT_MS = 5 * 60_000;
-export const SILENT_TIMEOUT_MS = 30_000;
+const INTERACTIVE_TIMEOUT_MS = 5 * 60_000;
+const SILENT_TIMEOUT_MS = 30_000;
 /**
  * A clinician's clock may be minutes off; the ID token's iat/exp are checked with this much leeway. The
  * broker checks the token again against a server clock.

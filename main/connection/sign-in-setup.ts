@@ -4,9 +4,9 @@
  * organization's server credentials only where no managed policy applies, or where it allows them.
  */
 import type { Config, ConfigKey } from '../config/config-schema.ts';
-import type { CredentialVault } from '../visit/connector.ts';
+import type { CredentialVault } from './connector.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
-import type { SignInOptions } from '../visit/connection-manager.ts';
+import type { SignInOptions } from './connection-manager.ts';
 import { OrganizationSignIn } from './organization-sign-in.ts';
 import type { OpenBrowser } from './oidc-sign-in.ts';
 

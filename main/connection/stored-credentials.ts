@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CredentialsSchema } from '../../preload/contract/index.ts';
 
 /** A clinician signed in through the organization's identity provider and token broker. */
-export const OrganizationCredentialsSchema = z.object({
+const OrganizationCredentialsSchema = z.object({
   kind: z.literal('organization'),
   refreshToken: z.string().min(1),
   idTokenHint: z.string().min(1).optional(),

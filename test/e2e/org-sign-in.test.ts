@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationSignIn } from '../../main/connection/organization-sign-in.ts';
-import type { SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import { startTestIdp, type TestIdp } from '../fixtures/oidc/test-idp.ts';
 import { startBrowserDriver, type BrowserDriver } from '../integration/sign-in/browser-driver.ts';
 import { startBrokerProcess, type BrokerProcess } from '../integration/sign-in/broker-process.ts';

@@ -17,7 +17,7 @@ import { openNodeSettingsStore } from '../../../main/config/node-settings-store.
 import { journalDir } from '../../../main/config/paths.ts';
 import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
 import { TokenVault } from '../../../main/secrets/token-vault.ts';
-import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';
+import { buildAppServices, type AppServices } from '../../../main/composition-root.ts';
 import type { IpcResult } from '../../../preload/contract/index.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../api/harness.ts';

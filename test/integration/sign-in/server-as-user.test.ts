@@ -3,8 +3,8 @@
  * that user: user tokens minted through /jwt/authenticate, user endpoints, per-clinician features.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionManager } from '../../../main/visit/connection-manager.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
+import { ConnectionManager } from '../../../main/connection/connection-manager.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 
 const AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };

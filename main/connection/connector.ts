@@ -17,9 +17,10 @@ import { OrganizationTokenSource } from '../connection/organization-token-source
 import { ServerActingAsUser } from '../connection/server-as-user.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
-import { createLiveTranscriber } from './live-adapter.ts';
-import type { AudioInputs, Connection, Connector } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { createLiveTranscriber } from '../visit/live-adapter.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { Connection, Connector } from './ports.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
