@@ -43,6 +43,8 @@ export interface BrokerDeps {
   now?: () => number;
   /** PEM certificate chain and key: the broker serves HTTPS itself. */
   tls?: { cert: string; key: string };
+  /** The public half of the organization's key as a JWKS, served at /.well-known/jwks.json. */
+  jwks?: { keys: object[] };
 }
 
 /** A running broker. */
@@ -88,6 +90,11 @@ async function handle(
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, { status: 'ok' });
+  }
+  if (path === '/.well-known/jwks.json' && deps.jwks) {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+    return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
   }
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
   if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));

@@ -2,7 +2,9 @@
  * The organization's token broker: builds the verifier and the server-caller context from the settings,
  * then starts the HTTP server (main/broker/broker-server.ts). `scribe broker` runs it.
  */
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { exportJWK } from 'jose';
 import { HttpClient } from '../api/transport/http.ts';
 import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import { readPrivateKeyFile } from '../api/auth/session.ts';
@@ -34,7 +36,24 @@ export async function runBroker(
     config.tlsCertFile && config.tlsKeyFile
       ? { cert: await readTlsFile(config.tlsCertFile), key: await readTlsFile(config.tlsKeyFile) }
       : undefined;
-  return startBroker({ config, verifier, server: { http, auth }, log, ...(tls ? { tls } : {}) });
+  const jwks = config.keyId ? await publicJwks(privateKey, config.keyId) : undefined;
+  return startBroker({
+    config,
+    verifier,
+    server: { http, auth },
+    log,
+    ...(tls ? { tls } : {}),
+    ...(jwks ? { jwks } : {}),
+  });
+}
+
+/**
+ * The public half of the organization's key, for an OAuth client registered with the broker's JWKS URL:
+ * rotating the key is then a new key file and key id on the broker, with no change at the service.
+ */
+async function publicJwks(privateKey: string | KeyObject, keyId: string): Promise<{ keys: object[] }> {
+  const jwk = await exportJWK(createPublicKey(privateKey));
+  return { keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, kid: keyId, alg: 'RS256', use: 'sig' }] };
 }
 
 async function readTlsFile(path: string): Promise<string> {

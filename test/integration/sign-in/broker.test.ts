@@ -155,6 +155,39 @@ describe('scribe broker', () => {
   });
 });
 
+describe('scribe broker with a JWKS-registered OAuth client', () => {
+  it('publishes the public half of its key under the key id, and signs in with it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scribe-broker-jwks-'));
+    await writeFile(join(dir, 'key.pem'), h.jwksPem, { mode: 0o600 });
+    const jwksBroker = await startBrokerProcess({
+      ...env,
+      SCRIBE_CLIENT_ID: h.fixtures.jwksClient.id,
+      SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+      SCRIBE_KEY_ID: h.fixtures.jwksClient.kid!,
+    });
+    try {
+      const jwks = await presentToken(jwksBroker.url, undefined, {
+        method: 'GET',
+        path: '/.well-known/jwks.json',
+      });
+      const registered = (h.fixtures.jwksClient.config as unknown as { jwks: { keys: { n: string }[] } }).jwks
+        .keys[0]!;
+      expect(jwks).toMatchObject({
+        status: 200,
+        body: { keys: [{ kid: h.fixtures.jwksClient.kid, n: registered.n, alg: 'RS256', use: 'sig' }] },
+      });
+      expect(JSON.stringify(jwks.body)).not.toMatch(/"d"|"p"|"q"/); // never a private member
+      const answer = await presentToken(jwksBroker.url, await idp.sign({ oid: 'oid-jwks-user' }));
+      expect(answer.status).toBe(200);
+    } finally {
+      await jwksBroker.stop();
+    }
+    // Without a key id there is no JWKS to publish.
+    const none = await presentToken(broker.url, undefined, { method: 'GET', path: '/.well-known/jwks.json' });
+    expect(none.status).toBe(404);
+  });
+});
+
 describe('scribe broker with TLS', () => {
   it('serves HTTPS itself when given a certificate and key', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'scribe-broker-tls-'));
