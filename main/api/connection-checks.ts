@@ -60,7 +60,9 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
       add(
         'sign-in',
         'pass',
-        `Signed in with ${input.auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.`,
+        input.auth.caller === 'server'
+          ? 'Signed in with organization server credentials.'
+          : 'Signed in as a clinician, with their own tokens.',
       );
     } catch (error) {
       add('sign-in', 'fail', signInProblem(error));

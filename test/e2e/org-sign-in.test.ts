@@ -108,6 +108,8 @@ describe('Connect: sign in with your organization', () => {
       .toContain('Connected to 127.0.0.1');
     await browser.settle();
     expect(h.app.connections.status()).toMatchObject({ caller: 'user', healthy: true });
+    expect(await page.getByTestId('sign-in-connected').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Sign in with your organization' }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/connect-organization-signed-in.png`, fullPage: true });
   });
 });
