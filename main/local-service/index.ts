@@ -157,9 +157,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     verifyToken: (token, family) => verifyToken(token, family),
     recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
     ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
-    ...(options.streaming?.requireApiVersion === undefined
-      ? {}
-      : { requireApiVersion: options.streaming.requireApiVersion }),
+    pinnedVersion: resolved.pinnedVersion,
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;

@@ -1,4 +1,5 @@
 import type { JSONWebKeySet } from 'jose';
+import { DEFAULT_PINNED_VERSION } from './versions.ts';
 import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
 
 /** One OAuth client as the administration console records it. */
@@ -37,8 +38,6 @@ export interface StreamingServiceSetup {
   mishearings?: Mishearing[];
   /** Replaces the fixture recognizer altogether (fixturesDir and mishearings are then unused). */
   recognizer?: Recognizer;
-  /** Refuse (400) an upgrade without `nabla-api-version` (default true). */
-  requireApiVersion?: boolean;
 }
 
 /** Everything `startLocalService` can be told. */
@@ -57,7 +56,8 @@ export interface LocalServiceOptions {
   retentionMs?: number;
   /** The exact `aud` client assertions must carry (default `${url}/v1/core/server/oauth/token`). */
   audience?: string;
-  /** Version applied when a request names none (the organization's pinned version; default 2024-10-01). */
+  /** Version applied when a request names none (the organization's pinned version; default DEFAULT_PINNED_VERSION), for
+   * HTTP requests without `X-Nabla-Api-Version` and sockets without `nabla-api-version` alike. */
   pinnedVersion?: string;
   /** Transcript words below which note generation answers 83005 (default 8). */
   minTranscriptWords?: number;
@@ -83,7 +83,7 @@ export function resolveOptions(options: LocalServiceOptions): ResolvedOptions {
     refreshTokenLifetimeSec: options.refreshTokenLifetimeSec ?? 30 * 24 * 3600,
     jobs: { ongoingPolls: options.jobs?.ongoingPolls ?? 1, ongoingMs: options.jobs?.ongoingMs ?? 0 },
     retentionMs: options.retentionMs ?? 2 * 60 * 60 * 1000,
-    pinnedVersion: options.pinnedVersion ?? '2024-10-01',
+    pinnedVersion: options.pinnedVersion ?? DEFAULT_PINNED_VERSION,
     minTranscriptWords: options.minTranscriptWords ?? 8,
     port: options.port ?? 0,
   };

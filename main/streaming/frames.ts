@@ -122,7 +122,7 @@ export function dictateConfigFrame(
     encoding: PROTOCOL.audio.encoding,
     sample_rate: PROTOCOL.audio.sampleRate,
     punctuation_mode: 'EXPLICIT',
-    dictate_locale: locale,
+    dictation_locale: locale,
     enable_async_corrections: asyncCorrections,
     text_field_context: {
       text: context.text,

@@ -57,8 +57,8 @@ function resolveTemplate(request: NoteRequest, ctx: RouteContext, deps: ServiceD
     };
   }
   const template = templateOrFail(request.note_template_key ?? 'GENERIC_MULTIPLE_SECTIONS');
-  const entries = Object.entries(request.note_sections_customization ?? {}).map(
-    ([key, value]) => [key, value.style] as const,
+  const entries = (request.note_sections_customization ?? []).map(
+    (item) => [item.section_key, item.style] as const,
   );
   for (const [key] of entries) {
     if (!template.sections.some((section) => section.key === key)) {

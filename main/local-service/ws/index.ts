@@ -5,8 +5,8 @@
  * Acknowledgements: `AUDIO_CHUNK_ACK {ack_id}` is cumulative per stream (seq_ids are counted per stream).
  * With two streams the ack also names `stream_id`, an extra field, because both streams' seq_ids overlap.
  * Upgrades are refused before the WebSocket exists (so the client sees the HTTP status): 401 for a
- * missing, invalid or expired token, 400 for a missing subprotocol or a missing/unknown
- * `nabla-api-version`, 503 when injected.
+ * missing, invalid or expired token, 400 for a missing subprotocol or an unknown `nabla-api-version`
+ * (none at all: the organization's pinned version applies), 503 when injected.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -34,8 +34,8 @@ export interface StreamingServiceOptions {
   verifyToken(token: string, caller: CallerKind): TokenVerdict;
   recognizer: Recognizer;
   timings?: Partial<StreamingTimings>;
-  /** Refuse (400) an upgrade without `nabla-api-version` (default true); when false the pinned version applies. */
-  requireApiVersion?: boolean;
+  /** The organization's pinned version, for a socket without `nabla-api-version` (the HTTP side's default). */
+  pinnedVersion?: string;
 }
 
 /** Path → socket family and caller. */
@@ -56,6 +56,7 @@ const VERSION_PARAM = 'nabla-api-version';
 /** Handles `upgrade` on `server` for the four streaming paths; returns the fault-injection control. */
 export function attachStreamingService(server: Server, options: StreamingServiceOptions): StreamingControl {
   const control = new StreamingControl(options.timings);
+  if (options.pinnedVersion) control.pinnedApiVersion = options.pinnedVersion;
   const wss = new WebSocketServer({
     noServer: true,
     // The upgrade was checked already, so the family's subprotocol is in the offer; never echo jwt-<token>.
@@ -92,8 +93,6 @@ export function attachStreamingService(server: Server, options: StreamingService
       return reject('badRequest', `subprotocol ${SUBPROTOCOL[route.kind]} missing`);
 
     const version = new URL(req.url ?? '/', 'http://service.local').searchParams.get(VERSION_PARAM);
-    if (version === null && options.requireApiVersion !== false)
-      return reject('badRequest', `${VERSION_PARAM} missing`);
     if (version !== null && (!isIsoDate(version) || !CORE_API_VERSIONS.includes(version))) {
       return reject('badRequest', `${VERSION_PARAM} unknown`);
     }

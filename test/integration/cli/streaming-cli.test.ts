@@ -250,7 +250,7 @@ describe('scribe dictate', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(` ${WRITTEN.replace('aspirin', 'a spring')}`);
     expect(h.streaming.sockets[before]!.config).toMatchObject({
-      dictate_locale: 'ENGLISH_US',
+      dictation_locale: 'ENGLISH_US',
       punctuation_mode: 'EXPLICIT',
       enable_async_corrections: false,
       text_field_context: { text: 'Known hypertension.', selection_start: 19, selection_length: 0 },

@@ -72,6 +72,16 @@ describe('local service: POST /oauth/token', () => {
     await refusedWith({ header: { kid: 'someone-else' } }, /kid does not match/, h.fixtures.jwksClient);
   });
 
+  it('accepts an assertion without typ, as the vendor’s backend sends it ({alg: RS256} only)', async () => {
+    for (const client of [h.fixtures.staticClient, h.fixtures.jwksClient]) {
+      const assertion = await signAssertion(client, h.service.audience, { header: { typ: undefined } });
+      expect(JSON.parse(Buffer.from(assertion.split('.')[0]!, 'base64url').toString())).not.toHaveProperty(
+        'typ',
+      );
+      expect((await exchange(assertion)).status).toBe(200);
+    }
+  });
+
   it('refuses a signature made with another key', async () => {
     const other = await generateKeyPair('RS256');
     await refusedWith({ key: other.privateKey }, /signature does not verify/);

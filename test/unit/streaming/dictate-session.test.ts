@@ -61,7 +61,7 @@ describe('DictateSession', () => {
       encoding: 'PCM_S16LE',
       sample_rate: 16000,
       punctuation_mode: 'EXPLICIT',
-      dictate_locale: 'ENGLISH_US',
+      dictation_locale: 'ENGLISH_US',
       enable_async_corrections: true,
       text_field_context: { text: 'Plan: ', selection_start: 6, selection_length: 0 },
     });
