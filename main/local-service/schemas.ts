@@ -13,12 +13,6 @@ export const DICTATION_LOCALES = [
   'SPANISH_MX',
   'FRENCH_FR',
 ] as const;
-export const INSTRUCTIONS_LOCALES = [
-  ...DICTATION_LOCALES,
-  'GERMAN_DE',
-  'ITALIAN_IT',
-  'PORTUGUESE_PT',
-] as const;
 export const SPEECH_LOCALES = [
   'ENGLISH_US',
   'ENGLISH_UK',
@@ -57,6 +51,8 @@ export const SPEECH_LOCALES = [
   'PERSIAN_IR',
   'HAITIAN_HT',
 ] as const;
+/** `instructions_locale` (and translation locales) take the speech locales (public facts: the 35-value enum). */
+export const INSTRUCTIONS_LOCALES = SPEECH_LOCALES;
 export const EM_SPECIALTIES = [
   'EMERGENCY_MEDICINE',
   'FAMILY_MEDICINE',
@@ -121,7 +117,12 @@ export const patientDemographics = z.strictObject({
   sex: z.enum(['FEMALE', 'MALE', 'OTHER', 'UNKNOWN']).optional(),
 });
 
+/**
+ * `encounter_date` sits here in the vendor's sample and at the top level in the contract: both are accepted
+ * (public facts), and a request giving two different dates is refused.
+ */
 export const structuredContext = z.strictObject({
+  encounter_date: date.optional(),
   encounter_diagnoses_coding: z.array(codingInput).optional(),
   patient_demographics: patientDemographics.optional(),
   source_note: sourceNote.optional(),
