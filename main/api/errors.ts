@@ -95,6 +95,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The same failure (class, status, code, ids) told in other words. For errors built from an answer. */
+export function withMessage<E extends ApiError>(error: E, message: string): E {
+  const Kind = error.constructor as new (message: string, init: ApiErrorInit) => E;
+  return new Kind(message, {
+    status: error.status,
+    code: error.code,
+    name: error.errorName,
+    traceId: error.traceId,
+    retryable: error.retryable,
+    operation: error.operation,
+    detail: error.detail,
+    cause: error,
+  });
+}
+
 /** The service could not be reached, or the connection broke. Always worth retrying. */
 export class ConnectionError extends ApiError {
   override readonly name = 'ConnectionError';

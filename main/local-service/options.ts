@@ -51,6 +51,11 @@ export interface LocalServiceOptions {
   refreshTokenLifetimeSec?: number;
   /** Base clock; `control.advance(ms)` moves it forward. */
   now?: () => number;
+  /**
+   * Milliseconds the service's clock runs ahead of (positive) or behind (negative) the base clock, e.g.
+   * ±10 minutes to test clients on a wrong clock. Every time check and the `Date` header follow it.
+   */
+  clockOffsetMs?: number;
   jobs?: JobTimingOptions;
   /** How long async results are kept after they finish (default 2 h). */
   retentionMs?: number;
@@ -69,7 +74,7 @@ export interface LocalServiceOptions {
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming'>
+  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming'>
 > & {
   jobs: Required<JobTimingOptions>;
 };

@@ -109,6 +109,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   deps.log.push(record);
   // Bounded, because the desktop app runs this service for as long as it is open.
   if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
+  // The service's own time, not the computer's: clients learn a clock offset from it.
+  res.setHeader('date', new Date(deps.now()).toUTCString());
   const located = familyOf(url.pathname);
   const plan = deps.faults.take(method, url.pathname, located?.sub ?? url.pathname);
   if (plan.delayMs > 0) await sleep(plan.delayMs);

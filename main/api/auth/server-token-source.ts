@@ -3,9 +3,20 @@ import { PROTOCOL } from '../protocol.ts';
 import { ServerTokenSchema } from '../schemas/account.ts';
 import { signClientAssertion, type ClientCredentials } from './client-assertion.ts';
 import { SingleFlight } from './single-flight.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, AuthenticationError, InvalidRequestError, withMessage } from '../errors.ts';
+import { describeOffset } from '../transport/service-clock.ts';
 import { DEFAULT_RETRY, backoffDelay, sleep } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
+
+/** A clock this much off what the assertion assumed may be why it was refused: sign again, once. */
+const CLOCK_RETRY_MS = 5_000;
+/** A clock this far off the service's is named in the message of a refusal that persists. */
+const CLOCK_SUSPECT_MS = 60_000;
+
+/** 400 or 401 from the token endpoint: the assertion (or the client) was refused. */
+function isAssertionRefusal(error: unknown): error is ApiError {
+  return error instanceof AuthenticationError || error instanceof InvalidRequestError;
+}
 
 /** A cached server token, e.g. as persisted in the token vault. */
 export interface CachedServerToken {
@@ -67,9 +78,49 @@ export class ServerTokenSource implements AccessTokenSource {
     }
   }
 
+  /**
+   * One token exchange. A refused assertion whose answer showed the service's clock somewhere else than
+   * assumed is signed again on the service's time, once: a clinician's clock is often minutes off.
+   */
   async #requestOnce(): Promise<string> {
+    const clock = this.http.serviceClock;
+    const assumed = clock.offsetMs;
+    try {
+      return await this.#exchange();
+    } catch (error) {
+      if (!isAssertionRefusal(error)) throw error;
+      if (Math.abs(clock.offsetMs - assumed) < CLOCK_RETRY_MS) throw this.#clockHint(error);
+      try {
+        return await this.#exchange();
+      } catch (again) {
+        throw isAssertionRefusal(again) ? this.#clockHint(again) : again;
+      }
+    }
+  }
+
+  /** Says to check the computer's date and time when the clock may be the cause (never told otherwise). */
+  #clockHint(error: ApiError): ApiError {
+    const clock = this.http.serviceClock;
+    if (!clock.known) {
+      return withMessage(
+        error,
+        "The service did not accept the organization credentials. Check them, and check this computer's date and time.",
+      );
+    }
+    if (Math.abs(clock.offsetMs) < CLOCK_SUSPECT_MS) return error;
+    return withMessage(
+      error,
+      `The service did not accept the sign-in: this computer's clock is ${describeOffset(clock.offsetMs)} the service's. Check the computer's date, time and time zone.`,
+    );
+  }
+
+  async #exchange(): Promise<string> {
     const issuedAt = this.#now();
-    const assertion = await signClientAssertion(this.credentials, this.tokenUrl, issuedAt);
+    const assertion = await signClientAssertion(
+      this.credentials,
+      this.tokenUrl,
+      this.http.serviceClock.now(),
+    );
     const answer = await this.http.request({
       method: 'POST',
       caller: 'server',

@@ -36,6 +36,8 @@ export interface StreamingServiceOptions {
   timings?: Partial<StreamingTimings>;
   /** The organization's pinned version, for a socket without `nabla-api-version` (the HTTP side's default). */
   pinnedVersion?: string;
+  /** The `Date` header of refused upgrades, on the service's clock (default: the computer's). */
+  httpDate?: () => string;
 }
 
 /** Path → socket family and caller. */
@@ -56,6 +58,7 @@ const VERSION_PARAM = 'nabla-api-version';
 /** Handles `upgrade` on `server` for the four streaming paths; returns the fault-injection control. */
 export function attachStreamingService(server: Server, options: StreamingServiceOptions): StreamingControl {
   const control = new StreamingControl(options.timings);
+  const date = options.httpDate ?? (() => new Date().toUTCString());
   if (options.pinnedVersion) control.pinnedApiVersion = options.pinnedVersion;
   const wss = new WebSocketServer({
     noServer: true,
@@ -68,12 +71,12 @@ export function attachStreamingService(server: Server, options: StreamingService
     const route = ROUTES.get(path);
     if (!route) {
       // Another upgrade listener may own this path; answer only when nobody else will.
-      if (server.listenerCount('upgrade') === 1) refuse(socket, 'notFound');
+      if (server.listenerCount('upgrade') === 1) refuse(socket, 'notFound', date());
       return;
     }
     const reject = (kind: UpgradeErrorKind, reason: string): void => {
       control.noteRejected({ path, status: UPGRADE_ERRORS[kind].status, reason });
-      refuse(socket, kind);
+      refuse(socket, kind, date());
     };
     const injected = control.takeUpgradeFailure();
     if (injected === 401) return reject('expired', 'injected: token expired');
@@ -127,7 +130,7 @@ function offeredProtocols(req: IncomingMessage): string[] {
 }
 
 /** Answers the upgrade request with a plain HTTP error, before any WebSocket handshake. */
-function refuse(socket: Duplex, kind: UpgradeErrorKind): void {
+function refuse(socket: Duplex, kind: UpgradeErrorKind, date: string): void {
   const { status, code, name } = UPGRADE_ERRORS[kind];
   const body = JSON.stringify({
     message: STATUS_CODES[status] ?? 'Error',
@@ -137,6 +140,7 @@ function refuse(socket: Duplex, kind: UpgradeErrorKind): void {
   });
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    `Date: ${date}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     ...(status === 401 ? ['WWW-Authenticate: Bearer'] : []),
