@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { LIMITS, checkMaxChars } from '../../api/limits.ts';
 import type { CallerKind } from '../../api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../api/schemas/note.ts';
@@ -9,6 +8,7 @@ import { toNoteDto } from '../../visit/mapping.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { parseTranscript } from '../transcript-file.ts';
+import { readTextInput } from '../text-input.ts';
 
 export interface NoteOptions {
   transcript: string;
@@ -17,17 +17,6 @@ export interface NoteOptions {
   context?: string;
   json?: boolean;
   async?: boolean;
-}
-
-async function readInput(path: string, what: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new CliError(
-      `The ${what} file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-      EXIT.usage,
-    );
-  }
 }
 
 /**
@@ -77,8 +66,10 @@ function warnUnsupported(note: Note): void {
  * connection is even opened, so a refused request sends nothing at all.
  */
 export async function note(config: Config, options: NoteOptions): Promise<void> {
-  const items = parseTranscript(await readInput(options.transcript, 'transcript'));
-  const context = options.context !== undefined ? await readInput(options.context, 'context') : undefined;
+  if (options.transcript === '-' && options.context === '-')
+    throw new CliError('Only one of --transcript and --context can read standard input.', EXIT.usage);
+  const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
+  const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
   const request = noteRequest(config, options, items, context);
 
   const { core } = await connect(config);
