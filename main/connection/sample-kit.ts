@@ -7,7 +7,8 @@ import { FileAudioSource } from '../audio/file-source.ts';
 import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import { HttpClient } from '../api/transport/http.ts';
 import { openConnection } from './connector.ts';
-import type { AudioInputs, Connection, SampleKit } from './ports.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { Connection, SampleKit } from './ports.ts';
 import { SAMPLE_RECORDING, startSampleService, type SampleService } from './sample-service.ts';
 
 const SAMPLE_INPUTS: AudioInputs = {
