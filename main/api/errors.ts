@@ -45,6 +45,8 @@ export interface ApiErrorInit {
   operation?: string;
   /** Safe, non-patient explanation (only for authentication endpoints, whose bodies carry no patient data). */
   detail?: string;
+  /** This computer's clock may be why the service refused (the message then says to check it). */
+  clockSuspect?: boolean;
   cause?: unknown;
 }
 
@@ -77,6 +79,7 @@ export class ApiError extends Error {
   readonly retryable: boolean;
   readonly operation: string | undefined;
   readonly detail: string | undefined;
+  readonly clockSuspect: boolean;
 
   constructor(message: string, init: ApiErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -87,6 +90,7 @@ export class ApiError extends Error {
     this.retryable = init.retryable ?? false;
     this.operation = init.operation;
     this.detail = init.detail;
+    this.clockSuspect = init.clockSuspect ?? false;
   }
 
   /** A one-line summary for logs and the CLI: message plus ids, never content. */
@@ -102,7 +106,11 @@ export class ApiError extends Error {
 }
 
 /** The same failure (class, status, code, ids) told in other words. For errors built from an answer. */
-export function withMessage<E extends ApiError>(error: E, message: string): E {
+export function withMessage<E extends ApiError>(
+  error: E,
+  message: string,
+  extra: Pick<ApiErrorInit, 'clockSuspect'> = {},
+): E {
   const Kind = error.constructor as new (message: string, init: ApiErrorInit) => E;
   return new Kind(message, {
     status: error.status,
@@ -112,6 +120,7 @@ export function withMessage<E extends ApiError>(error: E, message: string): E {
     retryable: error.retryable,
     operation: error.operation,
     detail: error.detail,
+    clockSuspect: extra.clockSuspect ?? error.clockSuspect,
     cause: error,
   });
 }

@@ -105,12 +105,14 @@ export class ServerTokenSource implements AccessTokenSource {
       return withMessage(
         error,
         "The service did not accept the organization credentials. Check them, and check this computer's date and time.",
+        { clockSuspect: true },
       );
     }
     if (Math.abs(clock.offsetMs) < CLOCK_SUSPECT_MS) return error;
     return withMessage(
       error,
       `The service did not accept the sign-in: this computer's clock is ${describeOffset(clock.offsetMs)} the service's. Check the computer's date, time and time zone.`,
+      { clockSuspect: true },
     );
   }
 

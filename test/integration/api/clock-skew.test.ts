@@ -9,6 +9,7 @@ import { openAuthSession } from '../../../main/api/auth/session.ts';
 import { CoreClient } from '../../../main/api/core-client.ts';
 import { ApiError } from '../../../main/api/errors.ts';
 import { HttpClient } from '../../../main/api/transport/http.ts';
+import { runConnectionChecks } from '../../../main/api/connection-checks.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const MINUTE = 60_000;
@@ -87,6 +88,26 @@ describe('a computer clock off the service’s', () => {
         .catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error.message).toMatch(/this computer's date and time/);
+    });
+  });
+
+  it('the Connect screen and scribe doctor name the clock, not the credentials, when it may be the cause', async () => {
+    await withService(-10 * MINUTE, async (h) => {
+      const check = async (clientId: string) =>
+        (
+          await runConnectionChecks({
+            baseUrl: new URL(h.service.url),
+            http: h.http,
+            auth: serverSource(h, h.http, clientId),
+          })
+        ).find((c) => c.id === 'sign-in')!;
+      const ok = await check(h.fixtures.staticClient.id);
+      expect(ok.status).toBe('pass');
+      expect(ok.detail).toMatch(/clock is 10 minutes ahead of the service's/);
+      const refused = await check('00000000-0000-4000-8000-000000000000');
+      expect(refused.status).toBe('fail');
+      expect(refused.detail).toMatch(/clock is 10 minutes ahead of the service's.*date, time/);
+      expect(refused.detail).not.toMatch(/Check the client ID/);
     });
   });
 
