@@ -3,7 +3,7 @@ import { PROTOCOL } from '../protocol.ts';
 import { ServerTokenSchema } from '../schemas/account.ts';
 import { signClientAssertion, type ClientCredentials } from './client-assertion.ts';
 import { SingleFlight } from './single-flight.ts';
-import { ApiError, AuthenticationError, InvalidRequestError, withMessage } from '../errors.ts';
+import { ApiError, withMessage } from '../errors.ts';
 import { describeOffset } from '../transport/service-clock.ts';
 import { DEFAULT_RETRY, backoffDelay, sleep } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
@@ -13,9 +13,10 @@ const CLOCK_RETRY_MS = 5_000;
 /** A clock this far off the service's is named in the message of a refusal that persists. */
 const CLOCK_SUSPECT_MS = 60_000;
 
-/** 400 or 401 from the token endpoint: the assertion (or the client) was refused. */
+/** A 4xx refusal from the token endpoint (401 or 400 for a claim rule; not 408/429, which are retried). */
 function isAssertionRefusal(error: unknown): error is ApiError {
-  return error instanceof AuthenticationError || error instanceof InvalidRequestError;
+  const status = error instanceof ApiError ? error.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /** A cached server token, e.g. as persisted in the token vault. */
