@@ -128,6 +128,42 @@ describe('local service: the vendor sample client’s forms', () => {
     expect(refused.body.message).toMatch(/include_corresponding_note_problems/);
   });
 
+  it('serves a request and a socket without a version under the one pinned version', async () => {
+    const pinned = await startHarness({ pinnedVersion: '2025-05-21' });
+    try {
+      const bearer = await serverToken(pinned);
+      await call(pinned.service, 'GET', `${S}/users`, { token: bearer, version: null });
+      expect(pinned.service.control.requests.at(-1)!.effectiveVersion).toBe('2025-05-21');
+      // text_field_context arrived in 2025-07-24: a socket under the pinned 2025-05-21 refuses it.
+      const { WebSocket } = await import('ws');
+      const ws = new WebSocket(
+        `${pinned.service.url.replace('http', 'ws')}${S}/dictate-ws`,
+        ['dictate-protocol'],
+        {
+          headers: { Authorization: `Bearer ${bearer}` },
+        },
+      );
+      const frame = new Promise<Record<string, unknown>>((resolve) =>
+        ws.on('message', (data) => resolve(JSON.parse(String(data)))),
+      );
+      await new Promise((resolve) => ws.once('open', resolve));
+      ws.send(
+        JSON.stringify({
+          type: 'CONFIG',
+          encoding: 'PCM_S16LE',
+          sample_rate: 16000,
+          punctuation_mode: 'EXPLICIT',
+          dictation_locale: 'ENGLISH_US',
+          text_field_context: { text: 'Plan:', selection_start: 5, selection_length: 0 },
+        }),
+      );
+      expect(await frame).toMatchObject({ type: 'ERROR_MESSAGE', code: 83400 });
+      ws.terminate();
+    } finally {
+      await pinned.service.close();
+    }
+  });
+
   it('accepts encounter_date at the top level or in structured_context, never two different dates', async () => {
     expect((await generate(SAMPLE, { encounter_date: '2026-11-20' })).status).toBe(200);
     expect((await generate(SAMPLE, { structured_context: { encounter_date: '2026-11-20' } })).status).toBe(
