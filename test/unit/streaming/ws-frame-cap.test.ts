@@ -12,7 +12,8 @@ afterEach(
   () =>
     new Promise<void>((resolve) => {
       for (const client of server?.clients ?? []) client.terminate();
-      server ? server.close(() => resolve()) : resolve();
+      if (server) server.close(() => resolve());
+      else resolve();
     }),
 );
 
