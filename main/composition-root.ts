@@ -29,6 +29,7 @@ import type { PreferenceStore } from './settings/ports.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import {
+  CUSTOMIZATION_FILE,
   FileCustomizationStore,
   MemoryCustomizationStore,
   type CustomizationStore,
@@ -157,7 +158,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
-    customizations: new FileCustomizationStore(join(deps.dataDir, 'note-customization.json')),
+    customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   await app.connections.restore();
   return {

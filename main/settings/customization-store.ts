@@ -9,6 +9,9 @@ import { z } from 'zod';
 import { SECTION_STYLES, type Customization } from '../../preload/contract/index.ts';
 import { writeFileAtomic } from '../secrets/atomic-file.ts';
 
+/** The file, in the user data folder the app and the CLI share. */
+export const CUSTOMIZATION_FILE = 'note-customization.json';
+
 /** A template's saved customization, without display titles (those come from the template). */
 export interface SavedCustomization {
   templateInstruction: string;

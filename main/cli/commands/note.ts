@@ -9,6 +9,14 @@ import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
+import { join } from 'node:path';
+import { defaultUserDataDir } from '../../config/paths.ts';
+import { customizationFields } from '../../note/customization-body.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+  type SavedCustomization,
+} from '../../settings/customization-store.ts';
 
 export interface NoteOptions {
   transcript: string;
@@ -29,6 +37,7 @@ export function noteRequest(
   options: NoteOptions,
   items: TranscriptItemInput[],
   context: string | undefined,
+  saved?: SavedCustomization,
 ): GenerateNoteRequest {
   const caller: CallerKind = config.userExternalId ? 'user' : 'server';
   if (options.template !== undefined && caller === 'user') {
@@ -48,7 +57,17 @@ export function noteRequest(
   };
   const template = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
   if (template !== undefined) request.note_template_key = template;
+  // The service keeps customization for user callers only: a server caller sends what the app saved.
+  if (caller === 'server') Object.assign(request, customizationFields(saved));
   return checkGenerateNote(request, caller);
+}
+
+/** The customization saved in the app for the template a server-caller note uses (none for users). */
+async function savedCustomization(config: Config, options: NoteOptions) {
+  const template = options.template ?? config.noteTemplateKey;
+  if (config.userExternalId || template === undefined) return undefined;
+  const dataDir = process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  return new FileCustomizationStore(join(dataDir, CUSTOMIZATION_FILE)).get(template);
 }
 
 /** Sections whose content type this version cannot show: named on stderr (key and title, never content). */
@@ -70,7 +89,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     throw new CliError('Only one of --transcript and --context can read standard input.', EXIT.usage);
   const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
   const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
-  const request = noteRequest(config, options, items, context);
+  const request = noteRequest(config, options, items, context, await savedCustomization(config, options));
 
   const { core } = await connect(config);
   const result = options.async
