@@ -1,29 +1,19 @@
 /**
- * The one door to the built-in local service (main/local-service) and the bundled sample recording
- * (synthetic speech, no real patient) for the sample visit.
+ * The app's one door to the built-in local service (main/local-service) and the bundled sample recording
+ * (synthetic speech, no real patient) for the sample visit. The service is loaded on first use only
+ * (its own bundle, dist/main/local-service-demo.cjs): an app that never runs the sample never loads it.
  */
 import { join } from 'node:path';
-import {
-  DEFAULT_FIXTURES_DIR,
-  startLocalService,
-  type LocalService,
-  type LocalServiceOptions,
-} from '../local-service/index.ts';
+import type { DemoService } from '../local-service/demo.ts';
+import { DEFAULT_FIXTURES_DIR } from '../local-service/sample-dir.ts';
 
-/** Folder with the bundled synthetic recordings and their manifest. */
-export const SAMPLE_AUDIO_DIR = DEFAULT_FIXTURES_DIR;
+export type { DemoService };
+
 /** The sample visit recording (synthetic speech, no real patient). */
-export const SAMPLE_RECORDING = join(SAMPLE_AUDIO_DIR, 'visit.wav');
+export const SAMPLE_RECORDING = join(DEFAULT_FIXTURES_DIR, 'visit.wav');
 
-/** A running local service with HTTP and streaming on one port. */
-export interface SampleService {
-  readonly url: string;
-  readonly service: LocalService;
-  close(): Promise<void>;
-}
-
-/** Starts the local service on 127.0.0.1 (HTTP and both WebSockets). */
-export async function startSampleService(options: LocalServiceOptions = {}): Promise<SampleService> {
-  const service = await startLocalService(options);
-  return { url: service.url, service, close: () => service.close() };
+/** Loads the local service's demo entry and starts it on 127.0.0.1 (HTTP and both WebSockets). */
+export async function startDemoService(): Promise<DemoService> {
+  const demo = await import('../local-service/demo.ts');
+  return demo.startDemoService();
 }

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
-import type { SampleService } from '../../main/connection/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import { VisitFailure } from '../../main/ipc/failure.ts';
 import {
   connectWithServerCredentials,

@@ -1,0 +1,30 @@
+/**
+ * The tests' door to the local service (main/local-service) with its control API and fault injection,
+ * and the bundled sample recording. The app's own door (the sample visit) is
+ * main/connection/sample-service.ts, which offers neither.
+ */
+import { join } from 'node:path';
+import {
+  DEFAULT_FIXTURES_DIR,
+  startLocalService,
+  type LocalService,
+  type LocalServiceOptions,
+} from '../../main/local-service/index.ts';
+
+/** Folder with the bundled synthetic recordings and their manifest. */
+export const SAMPLE_AUDIO_DIR = DEFAULT_FIXTURES_DIR;
+/** The sample visit recording (synthetic speech, no real patient). */
+export const SAMPLE_RECORDING = join(SAMPLE_AUDIO_DIR, 'visit.wav');
+
+/** A running local service with HTTP and streaming on one port. */
+export interface SampleService {
+  readonly url: string;
+  readonly service: LocalService;
+  close(): Promise<void>;
+}
+
+/** Starts the local service on 127.0.0.1 (HTTP and both WebSockets). */
+export async function startSampleService(options: LocalServiceOptions = {}): Promise<SampleService> {
+  const service = await startLocalService(options);
+  return { url: service.url, service, close: () => service.close() };
+}
