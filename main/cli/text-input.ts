@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { CliError, EXIT } from './io.ts';
 
 /** Largest text file read (a context, a transcript): far above any limit the service has. */
-export const MAX_TEXT_INPUT_BYTES = 8 * 1024 * 1024;
+const MAX_TEXT_INPUT_BYTES = 8 * 1024 * 1024;
 
 /** Reads `path` (or standard input for `-`) as UTF-8, with a one-line reason when it cannot. */
 export async function readTextInput(path: string, what: string): Promise<string> {

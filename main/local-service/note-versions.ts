@@ -8,7 +8,7 @@ import { badRequest } from './errors.ts';
 import { atLeast } from './versions.ts';
 
 /** The version that replaced the flat `text` of note and source-note sections by the `content` union. */
-export const CONTENT_UNION_SINCE = '2026-08-25';
+const CONTENT_UNION_SINCE = '2026-08-25';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +79,7 @@ function lowerSections(note: Json): Json {
 }
 
 /** The flat text of a `content` union: the text, or each subsection as its title line then its text. */
-export function flatText(content: Json): string {
+function flatText(content: Json): string {
   if (content.type === 'TEXT') return typeof content.text === 'string' ? content.text : '';
   const subsections = Array.isArray(content.subsections) ? content.subsections : [];
   return subsections

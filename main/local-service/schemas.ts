@@ -51,8 +51,6 @@ export const SPEECH_LOCALES = [
   'PERSIAN_IR',
   'HAITIAN_HT',
 ] as const;
-/** `instructions_locale` (and translation locales) take the speech locales (public facts: the 35-value enum). */
-export const INSTRUCTIONS_LOCALES = SPEECH_LOCALES;
 export const EM_SPECIALTIES = [
   'EMERGENCY_MEDICINE',
   'FAMILY_MEDICINE',

@@ -122,7 +122,7 @@ export class UserTokenSource implements AccessTokenSource {
  * clock), or without `iat`, `exp` against the service's time once an answer showed it. Undefined for an
  * opaque token (then we rely on 401).
  */
-export function accessTokenLifetime(token: string, serviceClock?: ServiceClock): number | undefined {
+function accessTokenLifetime(token: string, serviceClock?: ServiceClock): number | undefined {
   let claims: { exp?: unknown; iat?: unknown };
   try {
     claims = decodeJwt(token);

@@ -15,9 +15,9 @@ import { readCapped } from './bounded-body.ts';
 import { ServiceClock } from './service-clock.ts';
 
 /** Largest answer read (a note, a transcript, a job payload); anything larger is refused unread. */
-export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Largest error body read: `{message, code, name, trace_id}` is tiny; the rest is never looked at. */
-export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -5,7 +5,7 @@ import { checkNote, checkSourceNote } from '../note-rules.ts';
 import { parseWith, type Route, type RouteContext } from '../router.ts';
 import {
   EM_SPECIALTIES,
-  INSTRUCTIONS_LOCALES,
+  SPEECH_LOCALES,
   codingInput,
   date,
   note,
@@ -36,15 +36,16 @@ const ordersRequest = z.strictObject({
   patient_demographics: patientDemographics.optional(),
   source_note: sourceNote.optional(),
 });
+/** `instructions_locale` and the translation locales take the speech locales (public facts: the enum of 35). */
 const instructionsRequest = z.strictObject({
   note,
-  instructions_locale: z.enum(INSTRUCTIONS_LOCALES),
+  instructions_locale: z.enum(SPEECH_LOCALES),
   recipient_type: z.enum(['PATIENT', 'PARENT']).optional(),
 });
 const translateRequest = z.strictObject({
   instructions: z.string().min(1),
-  current_locale: z.enum(INSTRUCTIONS_LOCALES),
-  new_locale: z.enum(INSTRUCTIONS_LOCALES),
+  current_locale: z.enum(SPEECH_LOCALES),
+  new_locale: z.enum(SPEECH_LOCALES),
 });
 const emSpecialty = z.enum(EM_SPECIALTIES);
 const patientType = z.enum(['NEW', 'ESTABLISHED']);
