@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'auth_failed',
   'sign_in_failed',
   'sign_in_not_offered',
+  'clock_wrong',
   'permission_denied',
   'service_unreachable',
   'service_unreachable_kept',
@@ -51,6 +52,8 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
     'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
   sign_in_failed: 'Signing in with your organization did not finish. Try again.',
   sign_in_not_offered: 'Your organization does not offer this way of signing in on this computer.',
+  clock_wrong:
+    "The service did not accept the sign-in, and this computer's clock may be why. Check the computer's date, time and time zone, then try again.",
   permission_denied: 'This account is not allowed to do that (it may be deactivated).',
   service_unreachable: 'The service could not be reached. Check the network connection.',
   service_unreachable_kept:
