@@ -20,7 +20,7 @@ import { TokenVaultCredentials, withManagedConnection } from './connection/crede
 import { createConnectionHandlers } from './connection/handlers.ts';
 import type { Connector, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
-import type { AppHandlers } from './ipc/handler-slice.ts';
+import { mergeHandlerSlices, type AppHandlers } from './ipc/handler-slice.ts';
 import { createNoteHandlers } from './note/handlers.ts';
 import { NoteService } from './note/note-service.ts';
 import type { ClipboardPort } from './note/ports.ts';
@@ -95,12 +95,13 @@ export function composeApp(deps: AppPorts): App {
     onWillReplaceVisit: () => notes.reset(),
   });
   const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
-  const handlers = {
-    ...createConnectionHandlers(connections),
-    ...createVisitHandlers(visit),
-    ...createNoteHandlers(notes, connections),
-    ...createSettingsHandlers(settings, connections),
-  } satisfies AppHandlers;
+  // A new capability (main/dictation/ next) adds its slice here.
+  const handlers = mergeHandlerSlices(
+    createConnectionHandlers(connections),
+    createVisitHandlers(visit),
+    createNoteHandlers(notes, connections),
+    createSettingsHandlers(settings, connections),
+  ) satisfies AppHandlers;
   return { deps, connections, visit, notes, settings, handlers };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The app's own wiring (main/visit/app-services.ts, what main/index.ts runs inside Electron) under Node:
+ * The app's own wiring (main/composition-root.ts, what main/index.ts runs inside Electron) under Node:
  * real keychain, real settings file, real journal folder, the local service over loopback, and the
  * sample's synthetic recording as the microphone.
  */

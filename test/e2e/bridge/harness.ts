@@ -28,7 +28,7 @@ export const FIXTURE_MIC = fileURLToPath(
   new URL('../../../main/local-service/sample/visit.wav', import.meta.url),
 );
 
-/** A clipboard that remembers every write (the test bridge's stand-in for the system clipboard). */
+/** A clipboard that remembers every write (the tests' stand-in for the system clipboard). */
 export class RecordingClipboard implements ClipboardPort {
   readonly writes: string[] = [];
   async writeText(text: string): Promise<{ transient: boolean }> {
