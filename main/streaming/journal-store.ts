@@ -308,6 +308,17 @@ export class JournalStore {
     return true;
   }
 
+  /**
+   * This process is going away: its journals stop being written and their locks are let go of, so what
+   * is unfinished is offered for recovery at once (as after a crash), not after the owner's pid is gone.
+   */
+  async dispose(): Promise<void> {
+    for (const journal of this.#open.values()) journal.close();
+    this.#open.clear();
+    this.#released.clear();
+    await Promise.all([...this.#locks.keys()].map((id) => this.#unlock(id)));
+  }
+
   /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */
   async applyRetention(): Promise<string[]> {
     const shredded: string[] = [];
