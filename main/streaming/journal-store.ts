@@ -152,15 +152,15 @@ export class JournalStore {
       onFinished: async () => {
         this.#open.delete(id);
         this.#released.delete(id);
-        await this.#writeMeta({
-          v: 1,
-          id,
-          session,
-          status: 'finished',
-          createdAt: now,
-          updatedAt: this.#now(),
-        }).catch(() => undefined);
-        await this.#unlock(id);
+        const meta: Meta = { v: 1, id, session, status: 'finished', createdAt: now, updatedAt: this.#now() };
+        // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
+        // cannot be recorded (a full disk) serves nothing more, and goes.
+        const recorded = await this.#writeMeta(meta).then(
+          () => true,
+          () => false,
+        );
+        if (recorded) await this.#unlock(id);
+        else await this.shred(id);
       },
       // The session ended with its result in memory; the incomplete file on a full disk serves nothing.
       onNotKept: () => this.shred(id),

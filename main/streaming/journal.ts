@@ -108,6 +108,7 @@ export class VisitJournal implements SessionJournal {
   #closed = false;
   /** finish() has begun: every queued audio record is released and needs no disk. */
   #finishing = false;
+  #notKept = false;
   #lastSyncAt = performance.now();
   #syncTimer: NodeJS.Timeout | undefined;
   #unsynced = false;
@@ -127,6 +128,11 @@ export class VisitJournal implements SessionJournal {
 
   get status(): JournalStatus {
     return this.#status;
+  }
+
+  /** Audio never reached the disk (dropped once transcribed, or finish gave up on a full disk). */
+  get notKept(): boolean {
+    return this.#notKept;
   }
 
   get writable(): boolean {
@@ -190,6 +196,7 @@ export class VisitJournal implements SessionJournal {
     try {
       const outcome = await Promise.race([written.then(() => 'written' as const), timedOut]);
       if (outcome === 'timeout') {
+        this.#notKept = true;
         this.close();
         await this.#onNotKept?.().catch(() => undefined);
         throw new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.');
@@ -258,7 +265,7 @@ export class VisitJournal implements SessionJournal {
       const audio = this.#queue[i]!.audio;
       if (!audio || (!this.#finishing && audio.index >= (this.#releasedBefore[audio.stream] ?? 0))) continue;
       this.#queue.splice(i, 1)[0]!.resolve();
-      dropped = true;
+      dropped = this.#notKept = true;
     }
     if (!dropped) return;
     this.#seq = this.#written;

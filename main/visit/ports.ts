@@ -36,6 +36,8 @@ export interface LiveItem {
 export interface LiveHealth {
   readonly health: 'connected' | 'reconnecting' | 'offline';
   readonly nothingLost: boolean;
+  /** The disk cannot keep the audio (kept in memory meanwhile), or the session ended without it on disk. */
+  readonly disk?: 'full' | 'not_kept';
 }
 
 /** One declared audio stream of a transcription session. */

@@ -126,7 +126,8 @@ export class VisitRecorder {
       session = await transcriber.start({ locales: request.locales, streams: inputs.streams });
     } catch (error) {
       await this.#stopInputs();
-      this.#fail('service_unreachable');
+      // A local failure (the keychain, the journal folder) says what it is; anything else is the service.
+      this.#fail(error instanceof VisitFailure ? error.code : 'service_unreachable');
       throw error;
     }
     // Attached at once: the Visit screen shows the connection (reconnecting while the service cannot be
@@ -308,7 +309,7 @@ export class VisitRecorder {
   }
 
   #onHealth(health: LiveHealth): void {
-    this.#set({ connection: health.health, nothingLost: health.nothingLost });
+    this.#set({ connection: health.health, nothingLost: health.nothingLost, disk: health.disk });
   }
 
   #fail(code: ErrorCode): void {
