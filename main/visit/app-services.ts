@@ -6,6 +6,7 @@
  */
 import type { channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { SettingsRecovery } from '../config/settings-recovery.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -23,7 +24,12 @@ import type { EmitEvent } from './visit-recorder.ts';
 
 /** What the platform provides. */
 export interface AppServicesDeps {
-  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  readonly resolved: {
+    config: Config;
+    locked: readonly ConfigKey[];
+    /** The settings file was repaired at start (main/config/settings-recovery.ts). */
+    settingsRecovery?: SettingsRecovery;
+  };
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
