@@ -3,40 +3,32 @@
  * finds the visits a crash left unfinished, recovers what they still need (audio not covered by final text,
  * the final items, the committed dictation), applies the retention policy and shreds journals.
  *
- * Each journal has a small clear-text sidecar (`<id>.meta.json`, 0600, written durably) with only ids,
- * kind, status and times, so listing does not need to decrypt a visit. No patient data ever goes there.
- * Journals are listed by their files: a sidecar that is missing or unreadable is rebuilt from the journal's
- * first record, so it never hides a visit (nor leaves its key behind).
+ * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
+ * journals are listed by their files, so a lost sidecar never hides one.
  *
  * A journal belongs to the process that holds its lock file (journal-lock.ts): never sent again or shredded
  * by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { decodeKey, encodeKey, generateKey } from '../secrets/aes-gcm.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import { FILE_MODE, VisitJournal } from './journal.ts';
+import { VisitJournal } from './journal.ts';
 import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
 import { JournalLock, lockHolder } from './journal-lock.ts';
-import { openRecord, readRecordAt, readRecords, type JsonRecord } from './journal-records.ts';
+import { readRecords, type JsonRecord } from './journal-records.ts';
+import {
+  JOURNAL_SUFFIX,
+  journalKeyAccount as keyAccount,
+  Sidecars,
+  type SessionKind,
+  type Sidecar,
+} from './journal-sidecars.ts';
 import { hasErrno, StreamingError } from './streaming-error.ts';
 import type { TranscriptItem } from './transcript.ts';
 
 const DIR_MODE = 0o700;
-const JOURNAL_SUFFIX = '.journal';
-const META_SUFFIX = '.meta.json';
 const HOUR_MS = 3_600_000;
-
-const MetaSchema = z.object({
-  v: z.literal(1),
-  id: z.uuid(),
-  session: z.enum(['transcribe', 'dictate']),
-  status: z.enum(['active', 'finished']),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-type Meta = z.infer<typeof MetaSchema>;
 
 /** An unfinished journal a person must decide about (resume, send again, or discard). */
 export interface RecoverableJournal {
@@ -91,6 +83,7 @@ export class JournalStore {
   readonly #finishTimeoutMs: number | undefined;
   /** Locks held by this process, by journal id. */
   readonly #locks = new Map<string, JournalLock>();
+  readonly #sidecars: Sidecars;
   /** Journals open in this process: never offered for recovery. */
   readonly #open = new Map<string, VisitJournal>();
   /** Open here, but their session stopped without finishing (it failed or was cancelled): offered. */
@@ -104,6 +97,7 @@ export class JournalStore {
     this.#now = options.now ?? Date.now;
     this.#retryMs = options.retryMs;
     this.#finishTimeoutMs = options.finishTimeoutMs;
+    this.#sidecars = new Sidecars(this.#dir, this.#fs, this.#secrets);
   }
 
   /**
@@ -112,7 +106,7 @@ export class JournalStore {
    * nothing is left behind (no file, no sidecar, no key, no lock).
    */
   async create(
-    session: Meta['session'],
+    session: SessionKind,
     streams: readonly string[],
     settings: Record<string, unknown>,
   ): Promise<VisitJournal> {
@@ -131,7 +125,7 @@ export class JournalStore {
 
   async #create(
     id: string,
-    session: Meta['session'],
+    session: SessionKind,
     streams: readonly string[],
     settings: Record<string, unknown>,
   ): Promise<VisitJournal> {
@@ -142,7 +136,7 @@ export class JournalStore {
     const key = generateKey();
     await this.#secrets.set(keyAccount(id), encodeKey(key));
     const now = this.#now();
-    await this.#writeMeta({ v: 1, id, session, status: 'active', createdAt: now, updatedAt: now });
+    await this.#sidecars.write({ v: 1, id, session, status: 'active', createdAt: now, updatedAt: now });
     const journal = new VisitJournal(id, {
       dir: this.#dir,
       key,
@@ -152,10 +146,17 @@ export class JournalStore {
       onFinished: async () => {
         this.#open.delete(id);
         this.#released.delete(id);
-        const meta: Meta = { v: 1, id, session, status: 'finished', createdAt: now, updatedAt: this.#now() };
+        const meta: Sidecar = {
+          v: 1,
+          id,
+          session,
+          status: 'finished',
+          createdAt: now,
+          updatedAt: this.#now(),
+        };
         // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
         // cannot be recorded (a full disk) serves nothing more, and goes.
-        const recorded = await this.#writeMeta(meta).then(
+        const recorded = await this.#sidecars.write(meta).then(
           () => true,
           () => false,
         );
@@ -195,7 +196,7 @@ export class JournalStore {
   async #undoCreate(id: string): Promise<void> {
     this.#open.delete(id);
     await this.#fs.unlink(this.#journalPath(id)).catch(() => undefined);
-    await this.#fs.unlink(this.#metaPath(id)).catch(() => undefined);
+    await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
     await this.#secrets.delete(keyAccount(id)).catch(() => undefined);
     await this.#unlock(id);
   }
@@ -211,7 +212,7 @@ export class JournalStore {
 
   /** Unfinished journals not open in this process (a crash or a kill left them) or released by it. */
   async listRecoverable(): Promise<RecoverableJournal[]> {
-    const metas = await this.#metas();
+    const metas = await this.#sidecars.list();
     return metas
       .filter((m) => m.status === 'active' && (!this.#open.has(m.id) || this.#released.has(m.id)))
       .map((m) => ({
@@ -322,14 +323,14 @@ export class JournalStore {
   /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */
   async applyRetention(): Promise<string[]> {
     const shredded: string[] = [];
-    for (const meta of await this.#metas()) {
+    for (const meta of await this.#sidecars.list()) {
       if (meta.status === 'finished' && this.#now() - meta.updatedAt > this.#retentionMs) {
         await this.shred(meta.id);
         shredded.push(meta.id);
       }
     }
     // A sidecar whose journal never got its first record (a crash inside create): its key goes too.
-    for (const id of await this.#orphanSidecars()) {
+    for (const id of await this.#sidecars.orphans()) {
       if (this.#open.has(id) || (await lockHolder(this.#lockPath(id))) !== 'none') continue;
       await this.shred(id);
       shredded.push(id);
@@ -353,7 +354,7 @@ export class JournalStore {
     }
     // Without the key, any copy of the file left on the disk (backups, SSD remapping) stays unreadable.
     await this.#secrets.delete(keyAccount(id));
-    await this.#fs.unlink(this.#metaPath(id)).catch(() => undefined);
+    await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
     await this.#unlock(id);
     await this.#fs.unlink(this.#lockPath(id)).catch(() => undefined);
   }
@@ -371,93 +372,13 @@ export class JournalStore {
     return key;
   }
 
-  /** One sidecar per journal file; a missing or unreadable one is rebuilt from the journal itself. */
-  async #metas(): Promise<Meta[]> {
-    const names = await this.#fs.readdir(this.#dir).catch(() => [] as string[]);
-    const metas: Meta[] = [];
-    for (const name of names.filter((n) => n.endsWith(JOURNAL_SUFFIX))) {
-      const id = name.slice(0, -JOURNAL_SUFFIX.length);
-      if (!z.uuid().safeParse(id).success) continue;
-      const meta = (await this.#readMeta(id)) ?? (await this.#rebuildMeta(id));
-      if (meta) metas.push(meta);
-    }
-    return metas;
-  }
-
-  async #readMeta(id: string): Promise<Meta | undefined> {
-    const raw = await this.#fs.readFile(this.#metaPath(id)).catch(() => undefined);
-    if (!raw) return undefined;
-    try {
-      const parsed = MetaSchema.safeParse(JSON.parse(raw.toString('utf8')));
-      return parsed.success && parsed.data.id === id ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /**
-   * The sidecar as the journal's first record (its config) describes it, written back. Undefined when the
-   * journal cannot be read at all (no key, or not even its first record): nothing to offer.
-   */
-  async #rebuildMeta(id: string): Promise<Meta | undefined> {
-    try {
-      const text = await this.#secrets.get(keyAccount(id));
-      const key = text === undefined ? undefined : decodeKey(text);
-      if (!key) return undefined;
-      const reader = await this.#fs.openRead(this.#journalPath(id));
-      let config: JsonRecord | undefined;
-      try {
-        const first = await readRecordAt(reader, 0);
-        const record = first && openRecord(key, id, 0, first.sealed);
-        if (record?.kind === 'config') config = record;
-      } finally {
-        await reader.close();
-      }
-      if (config?.kind !== 'config') return undefined;
-      const { mtimeMs } = await this.#fs.stat(this.#journalPath(id));
-      const meta: Meta = {
-        v: 1,
-        id,
-        session: config.session,
-        status: 'active',
-        createdAt: config.createdAt,
-        updatedAt: Math.max(config.createdAt, mtimeMs),
-      };
-      await this.#writeMeta(meta).catch(() => undefined);
-      return meta;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Sidecars without a journal file. */
-  async #orphanSidecars(): Promise<string[]> {
-    const names = new Set(await this.#fs.readdir(this.#dir).catch(() => [] as string[]));
-    return [...names]
-      .filter((n) => n.endsWith(META_SUFFIX))
-      .map((n) => n.slice(0, -META_SUFFIX.length))
-      .filter((id) => z.uuid().safeParse(id).success && !names.has(`${id}${JOURNAL_SUFFIX}`));
-  }
-
-  #writeMeta(meta: Meta): Promise<void> {
-    return this.#fs.writeFileAtomic(this.#metaPath(meta.id), JSON.stringify(meta), FILE_MODE);
-  }
-
   #journalPath(id: string): string {
     return join(this.#dir, `${id}${JOURNAL_SUFFIX}`);
-  }
-
-  #metaPath(id: string): string {
-    return join(this.#dir, `${id}${META_SUFFIX}`);
   }
 
   #lockPath(id: string): string {
     return join(this.#dir, `${id}.lock`);
   }
-}
-
-function keyAccount(id: string): string {
-  return `journal.${id}`;
 }
 
 function assertNever(value: never): never {

@@ -170,7 +170,7 @@ export class VisitApp {
     }
     const items = await connection.transcriber.resend(recovered);
     this.notes.reset();
-    return this.recorder.restore(items, () => journals.shred(id));
+    return this.recorder.restore(items, () => journals.shred(id), { cut: recovered.tailCut });
   }
 
   /** Shreds an unfinished visit the clinician chose not to recover. */
