@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { nodeJournalFs, type JournalFs } from '../../../main/streaming/journal-fs.ts';
@@ -332,5 +332,27 @@ describe('journal', () => {
       code: 'keychain_denied',
     });
     expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('flushes appends to the device at checkpoints (about once a second, not per write) and at finish', async () => {
+    const synced: number[] = [];
+    const spyFs: JournalFs = {
+      ...nodeJournalFs,
+      sync: async (path) => {
+        synced.push(performance.now());
+        await nodeJournalFs.sync!(path);
+      },
+    };
+    const store = new JournalStore({ dir, secrets, fs: spyFs });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) await journal.appendAudio(0, i, markerChunk(i + 1));
+    await vi.waitFor(() => expect(synced.length).toBeGreaterThan(0), { timeout: 3_000 });
+    expect(synced[0]! - started).toBeLessThan(1_500);
+    expect(synced.length).toBeLessThanOrEqual(2); // 31 writes, not 31 flushes
+    const before = synced.length;
+    await journal.appendAudio(0, 30, markerChunk(31));
+    await journal.finish();
+    expect(synced.length).toBe(before + 1); // the finish record is on the device when finish resolves
   });
 });
