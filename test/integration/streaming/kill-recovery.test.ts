@@ -166,7 +166,8 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('a killed CLI session is recovered f
     const { id, sent } = await killAfter(['dictate', join(FIXTURE_DIR, 'dictation.wav')], killAt);
     const recovered = await journals.recover(id);
     const captured = capturedChunks(recovered);
-    expect(captured).toBeGreaterThanOrEqual(sent);
+    // As for transcribe: at most the chunk being written at the kill is missing on disk.
+    expect(captured).toBeGreaterThanOrEqual(sent - 1);
     const expected = all.filter((s) => Math.ceil(s.endMs / CHUNK_MS) <= captured);
     expect(expected.length).toBeGreaterThanOrEqual(2);
     expect(expected.length).toBeLessThan(all.length);
