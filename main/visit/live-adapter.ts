@@ -12,7 +12,7 @@ import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Streaming failure → the contract's closed codes. */
 export function streamingFailureCode(error: StreamingError | undefined): ErrorCode {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import { loadConfigRecoveringSettings } from '../../../main/config/settings-recovery.ts';
-import { SettingsPreferenceStore } from '../../../main/visit/preferences.ts';
+import { SettingsPreferenceStore } from '../../../main/settings/preferences.ts';
 
 let dir: string;
 beforeEach(async () => {
