@@ -77,7 +77,7 @@ export class SettingsPreferenceStore implements PreferenceStore {
 }
 
 /** What the person reads when their settings file was reset at start (keys and rules, never values). */
-export function settingsNotice(recovery: SettingsRecovery): string {
+function settingsNotice(recovery: SettingsRecovery): string {
   const kept = recovery.backup ? ` The old file is kept at ${recovery.backup}.` : '';
   return `Your settings file could not be used, so the settings it held were reset (${recovery.problems.join('; ')}).${kept}`;
 }

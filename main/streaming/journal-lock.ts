@@ -12,7 +12,7 @@ import { promises as fs } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** How often an owner bumps its heartbeat. */
-export const HEARTBEAT_MS = 1_000;
+const HEARTBEAT_MS = 1_000;
 /** How long a reader watches a live pid's heartbeat before calling the lock stale. */
 const WATCH_MS = HEARTBEAT_MS * 2.5;
 const LOCK_MODE = 0o600;
