@@ -69,7 +69,7 @@ describe('recovering an interrupted visit, in Chromium', () => {
     // The process "dies": its lock goes with it, so the restarted app may recover the visit at once.
     await until(() => journal.pendingRecords === 0, 5_000, 'the journal writes');
     await crashed.dispose();
-    h = await startApp({ journals: new JournalStore({ dir, secrets }) });
+    h = await startApp({ journalDir: dir, secrets });
   });
   afterAll(async () => {
     await h?.close();
