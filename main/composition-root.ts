@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Config, ConfigKey } from './config/config-schema.ts';
+import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { SettingsStore } from './config/settings-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { TokenVault } from './secrets/token-vault.ts';
@@ -107,7 +108,12 @@ export function composeApp(deps: AppPorts): App {
 
 /** What the platform provides. */
 export interface AppServicesDeps {
-  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  readonly resolved: {
+    config: Config;
+    locked: readonly ConfigKey[];
+    /** The settings file was repaired at start (main/config/settings-recovery.ts). */
+    settingsRecovery?: SettingsRecovery;
+  };
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */

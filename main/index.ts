@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { app } from 'electron';
-import { loadConfig } from './config/load-config.ts';
+import { loadConfigRecoveringSettings } from './config/settings-recovery.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
@@ -23,9 +23,15 @@ runShell({
   log: consoleShellLog,
   buildServices: async (emit) => {
     const settings = openElectronSettingsStore();
-    const resolved = await loadConfig({ settings });
-    // A bad managed value names its key and source (never a value that could be a secret).
+    // A corrupt or outdated settings file is kept as a backup and reset (the Settings screen says so); a
+    // bad managed value still stops the app, naming its key and source (never a value).
+    const resolved = await loadConfigRecoveringSettings({ settings });
     if (!resolved.ok) throw new StartupProblem(formatConfigErrors(resolved.errors));
+    if (resolved.settingsRecovery)
+      consoleShellLog.warn('settings_reset', {
+        backup: resolved.settingsRecovery.backup,
+        problems: resolved.settingsRecovery.problems.join('; '),
+      });
     const services = await buildAppServices({
       resolved,
       settings,

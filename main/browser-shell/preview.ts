@@ -3,10 +3,10 @@
  * as the Electron app (main/index.ts), the renderer in an app-mode Chromium window through the browser
  * shell. There is no keychain-less fallback and nothing listens beyond 127.0.0.1.
  */
-import { loadConfig } from '../config/load-config.ts';
 import { openNodeSettingsStore } from '../config/node-settings-store.ts';
 import { defaultJournalDir, defaultUserDataDir, journalDir, managedJournalDir } from '../config/paths.ts';
 import { formatConfigErrors } from '../config/resolve-config.ts';
+import { loadConfigRecoveringSettings } from '../config/settings-recovery.ts';
 import { buildAppServices } from '../composition-root.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
 import { findChromium, openAppWindow } from './chromium.ts';
@@ -22,11 +22,14 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
   }
   const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
   const settings = openNodeSettingsStore(dataDir);
-  const resolved = await loadConfig({ settings, env });
+  // As the app does: a corrupt or outdated settings file is kept as a backup and reset; a bad policy stops it.
+  const resolved = await loadConfigRecoveringSettings({ settings, env });
   if (!resolved.ok) {
     console.error(formatConfigErrors(resolved.errors));
     return 1;
   }
+  if (resolved.settingsRecovery)
+    console.error(`Settings reset: ${resolved.settingsRecovery.problems.join('; ')}`);
   const { config } = resolved;
   const shell = await startBrowserShell({
     buildServices: (emit) =>

@@ -1,5 +1,6 @@
 /** PreferenceStores: in memory (tests, the sample), and over the user settings with IT's policy on top. */
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { SettingsRecovery } from '../config/settings-recovery.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
 import type { Preferences, PreferenceStore } from './ports.ts';
 
@@ -35,11 +36,16 @@ export class SettingsPreferenceStore implements PreferenceStore {
   readonly #settings: SettingsStore;
   readonly #config: Config;
   readonly #locked: ReadonlySet<ConfigKey>;
+  readonly #notice: string | undefined;
 
-  constructor(settings: SettingsStore, resolved: { config: Config; locked: readonly ConfigKey[] }) {
+  constructor(
+    settings: SettingsStore,
+    resolved: { config: Config; locked: readonly ConfigKey[]; settingsRecovery?: SettingsRecovery },
+  ) {
     this.#settings = settings;
     this.#config = resolved.config;
     this.#locked = new Set(resolved.locked);
+    this.#notice = resolved.settingsRecovery && settingsNotice(resolved.settingsRecovery);
   }
 
   get(): Preferences {
@@ -50,6 +56,7 @@ export class SettingsPreferenceStore implements PreferenceStore {
       clinicianDeviceId: pick('microphone') ?? null,
       patientDeviceId: pick('secondMicrophone') ?? null,
       speechLocales: [...(pick('speechLocales') ?? ['ENGLISH_US'])],
+      ...(this.#notice ? { notice: this.#notice } : {}),
     };
   }
 
@@ -67,4 +74,10 @@ export class SettingsPreferenceStore implements PreferenceStore {
     if (Object.keys(next).length > 0) this.#settings.set(next);
     return this.get();
   }
+}
+
+/** What the person reads when their settings file was reset at start (keys and rules, never values). */
+function settingsNotice(recovery: SettingsRecovery): string {
+  const kept = recovery.backup ? ` The old file is kept at ${recovery.backup}.` : '';
+  return `Your settings file could not be used, so the settings it held were reset (${recovery.problems.join('; ')}).${kept}`;
 }

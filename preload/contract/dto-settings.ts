@@ -13,6 +13,8 @@ export const SettingsSchema = z.object({
   noteTemplateKey: z.string().nullable(),
   /** Placeholder until the dictation work lands. */
   dictationHotkey: z.string().nullable(),
+  /** The settings file could not be used at start: it was kept as a backup and reset (absent: it was fine). */
+  notice: z.string().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

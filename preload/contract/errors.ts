@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   'visit_in_progress',
   'stream_failed',
   'disk_full',
+  'keychain_locked',
+  'keychain_unavailable',
+  'journal_unavailable',
   'no_note',
   'mic_denied',
   'mic_unavailable',
@@ -69,6 +72,12 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   visit_in_progress: 'A visit is already being recorded. End it first.',
   stream_failed: 'The transcription stopped and could not recover. The transcript so far is kept.',
   disk_full: 'The disk is full, so the visit audio cannot be kept safely. Free some space.',
+  keychain_locked:
+    'The system keychain is locked, so the visit audio cannot be kept safely on this computer. Unlock the keychain, then press Start again.',
+  keychain_unavailable:
+    'The system keychain cannot be reached, so the visit audio cannot be kept safely on this computer. Sign in to the computer again or ask IT, then press Start again.',
+  journal_unavailable:
+    'The visit audio cannot be kept on this computer: its folder cannot be written. Ask IT to check the disk and the folder’s permissions.',
   no_note: 'There is no note yet. Generate the note first.',
   mic_denied: 'The microphone is blocked. Allow microphone access in the system settings.',
   mic_unavailable: 'The microphone could not be opened. Check that it is plugged in.',
