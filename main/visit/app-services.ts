@@ -6,6 +6,7 @@
  */
 import type { channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import { fixedConfig, type LiveConfigPort } from '../config/live-config.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -17,6 +18,7 @@ import { TokenVaultCredentials, withManagedConnection } from './credential-vault
 import { createVisitHandlers } from './handlers.ts';
 import type { AudioInputs, ClipboardPort, MicrophoneAccess } from './ports.ts';
 import { SettingsPreferenceStore } from './preferences.ts';
+import { SettingsPolicy } from '../settings/settings-policy.ts';
 import { createSampleKit } from './sample-kit.ts';
 import { VisitApp } from './visit-app.ts';
 import type { EmitEvent } from './visit-recorder.ts';
@@ -24,6 +26,8 @@ import type { EmitEvent } from './visit-recorder.ts';
 /** What the platform provides. */
 export interface AppServicesDeps {
   readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  /** The configuration as IT changes it while the app runs (main/config/live-config.ts); `resolved` when omitted. */
+  readonly live?: LiveConfigPort;
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
@@ -50,6 +54,8 @@ export interface AppServices {
 /** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const { config } = deps.resolved;
+  const live = deps.live ?? fixedConfig(deps.resolved);
+  const policy = new SettingsPolicy(live);
   const journals = new JournalStore({
     dir: deps.journalDir,
     secrets: deps.secrets,
@@ -62,7 +68,8 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     new TokenVaultCredentials(
       new TokenVault({ store: deps.secrets, dataDir: deps.dataDir, name: 'connection' }),
     ),
-    config,
+    () => live.current().config,
+    (baseUrl, credentials) => policy.connectionRefusal(baseUrl, credentials) === null,
   );
   const sample = createSampleKit();
   const app = new VisitApp({
@@ -70,18 +77,21 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     sample,
     audio,
     clipboard: deps.clipboard,
-    preferences: new SettingsPreferenceStore(deps.settings, deps.resolved),
+    preferences: new SettingsPreferenceStore(deps.settings, () => live.current()),
     emit: deps.emit,
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
   });
   await app.connections.restore();
+  // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway).
+  const stopPushing = live.onDidChange(() => deps.emit('policy:changed', policy.view()));
   return {
     app,
     journals,
-    handlers: createVisitHandlers(app),
+    handlers: createVisitHandlers(app, policy),
     async close() {
+      stopPushing();
       if (app.recorder.active) await app.end().catch(() => undefined);
       await sample.close();
     },

@@ -7,6 +7,9 @@ import { fail, ok, type channels, type IpcResult } from '../../preload/contract/
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import { LimitError } from '../api/limits.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
+import { configSchema } from '../config/config-schema.ts';
+import { fixedConfig } from '../config/live-config.ts';
+import { SettingsPolicy } from '../settings/settings-policy.ts';
 import { SettingsService } from './settings-service.ts';
 import type { VisitApp } from './visit-app.ts';
 import { VisitFailure } from './visit-failure.ts';
@@ -24,8 +27,11 @@ export async function guard<T>(body: () => T | Promise<T>): Promise<IpcResult<T>
   }
 }
 
-/** Every channel's handler. */
-export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof channels> {
+/** Every channel's handler; `policy` refuses changes to locked keys (none locked when omitted). */
+export function createVisitHandlers(
+  app: VisitApp,
+  policy = new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] })),
+): ChannelHandlers<typeof channels> {
   const conn = app.connections;
   const core = () => conn.require().core;
   const settings = new SettingsService(conn, app.deps.audio, app.deps.preferences, app.deps.emit);
@@ -33,15 +39,18 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
 
   return {
     'connect:status': () => guard(() => conn.status()),
-    'connect:configure': (r) => guard(() => conn.configure(r.baseUrl, r.credentials)),
+    'connect:configure': (r) =>
+      guard(
+        () => (policy.checkConnection(r.baseUrl, r.credentials), conn.configure(r.baseUrl, r.credentials)),
+      ),
     'connect:check': () => guard(() => conn.check()),
     'connect:disconnect': () => guard(() => conn.disconnect()),
     'connect:sample': () => guard(() => conn.useSample()),
 
     'visit:options': () => guard(() => app.options()),
-    'visit:arm': (r) => guard(() => app.arm(r)),
+    'visit:arm': (r) => guard(() => (policy.checkVisit(r), app.arm(r))),
     'visit:disarm': () => guard(() => app.disarm()),
-    'visit:start': (r) => guard(() => app.start(r)),
+    'visit:start': (r) => guard(() => (policy.checkVisit(r), app.start(r))),
     'visit:pause': () => guard(() => app.pause()),
     'visit:resume': () => guard(() => app.resume()),
     'visit:end': () => guard(() => app.end()),
@@ -63,13 +72,18 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
             title: t.title ?? t.key,
             description: t.description ?? '',
           })),
-          defaultKey: settingsAnswer?.note_template_key ?? templates[0]?.key ?? null,
+          defaultKey:
+            policy.locked('noteTemplateKey')?.value ??
+            settingsAnswer?.note_template_key ??
+            templates[0]?.key ??
+            null,
           noteLocales: [...NOTE_LOCALES],
-          defaultLocale: settingsAnswer?.note_locale ?? 'ENGLISH_US',
+          defaultLocale:
+            policy.locked('noteLocale')?.value ?? settingsAnswer?.note_locale ?? policy.config().noteLocale,
         };
       }),
     'note:get': () => guard(() => ({ note: app.notes.note })),
-    'note:generate': (r) => guard(() => app.generateNote(r)),
+    'note:generate': (r) => guard(() => app.generateNote(policy.applyToNote(r))),
     'note:editSection': (r) => guard(() => app.notes.editSection(r.revision, r.key, r.content)),
     'note:editByInstruction': (r) => guard(() => app.notes.editByInstruction(core(), r.instructions)),
 
@@ -87,8 +101,10 @@ export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof chann
     'copy:note': (r) => guard(() => app.copy(r.sectionKey)),
     'copy:instructions': () => guard(() => app.copyInstructions()),
 
-    'settings:get': () => guard(() => settings.get()),
-    'settings:update': (r) => guard(() => settings.update(r)),
+    'settings:get': () => guard(async () => policy.applyToSettings(await settings.get())),
+    'settings:update': (r) =>
+      guard(async () => (policy.checkSettingsPatch(r), policy.applyToSettings(await settings.update(r)))),
+    'settings:policy': () => guard(() => policy.view()),
     'settings:micTest': (r) =>
       guard(async () => (await settings.micTest(r.deviceId, r.on), { done: true as const })),
     'settings:customization': (r) => guard(() => settings.customization(r.templateKey)),

@@ -33,19 +33,24 @@ export class MemoryPreferenceStore implements PreferenceStore {
  */
 export class SettingsPreferenceStore implements PreferenceStore {
   readonly #settings: SettingsStore;
-  readonly #config: Config;
-  readonly #locked: ReadonlySet<ConfigKey>;
+  readonly #resolved: () => { config: Config; locked: readonly ConfigKey[] };
 
-  constructor(settings: SettingsStore, resolved: { config: Config; locked: readonly ConfigKey[] }) {
+  /** `resolved` is read at every use: IT's policy may change while the app runs. */
+  constructor(
+    settings: SettingsStore,
+    resolved:
+      | { config: Config; locked: readonly ConfigKey[] }
+      | (() => { config: Config; locked: readonly ConfigKey[] }),
+  ) {
     this.#settings = settings;
-    this.#config = resolved.config;
-    this.#locked = new Set(resolved.locked);
+    this.#resolved = typeof resolved === 'function' ? resolved : () => resolved;
   }
 
   get(): Preferences {
     const own = this.#settings.get();
+    const { config, locked } = this.#resolved();
     const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales'>(key: K) =>
-      this.#locked.has(key) ? this.#config[key] : (own[key] ?? this.#config[key]);
+      locked.includes(key) ? config[key] : (own[key] ?? config[key]);
     return {
       clinicianDeviceId: pick('microphone') ?? null,
       patientDeviceId: pick('secondMicrophone') ?? null,
@@ -59,8 +64,9 @@ export class SettingsPreferenceStore implements PreferenceStore {
     if (patch.patientDeviceId !== undefined) next.secondMicrophone = patch.patientDeviceId ?? undefined;
     if (patch.speechLocales !== undefined)
       next.speechLocales = patch.speechLocales as UserSettingsPatch['speechLocales'];
+    const { locked } = this.#resolved();
     for (const key of Object.keys(next) as (keyof UserSettingsPatch)[])
-      if (this.#locked.has(key)) delete next[key];
+      if (locked.includes(key)) delete next[key];
     const cleared = (Object.keys(next) as (keyof UserSettingsPatch)[]).filter((k) => next[k] === undefined);
     if (cleared.length > 0) this.#settings.reset(cleared);
     for (const key of cleared) delete next[key];
