@@ -45,13 +45,18 @@ export class SettingsPolicy {
   view(): PolicyView {
     const { config, locked, sources } = this.#live.current();
     const managed = Object.values(sources).some((source) => source?.layer === 'policy');
+    // The address is locked only when pinned: a policy address with allowUserServiceUrlChange is a default.
+    const pinsUrl = config.serviceUrl !== undefined && !config.allowUserServiceUrlChange;
     return {
       managed,
-      locked: locked.map((key) => {
-        const value = config[key];
-        const shown = (KEYS[key] as KeySpec).hideValue || value === undefined ? null : display(value);
-        return { key, title: KEYS[key].title, value: shown, reason: reason(key, sources[key]) };
-      }),
+      locked: locked
+        // Policy-only switches (allowUserServiceUrlChange…) are not settings anyone could change anyway.
+        .filter((key) => (key !== 'serviceUrl' || pinsUrl) && !isPolicySwitch(key))
+        .map((key) => {
+          const value = config[key];
+          const shown = (KEYS[key] as KeySpec).hideValue || value === undefined ? null : display(value);
+          return { key, title: KEYS[key].title, value: shown, reason: reason(key, sources[key]) };
+        }),
     };
   }
 
@@ -132,6 +137,11 @@ function reason(_key: ConfigKey, source: ConfigSource | undefined): string {
     return `Set by the ${source.label} the app was started with`;
   // The policy, or its allowUserServiceUrlChange switch (a saved address is then not used).
   return 'Set by your organization';
+}
+
+function isPolicySwitch(key: ConfigKey): boolean {
+  const denied = (KEYS[key] as KeySpec).deniedLayers ?? [];
+  return denied.includes('settings') && denied.includes('env');
 }
 
 function display(value: unknown): string {

@@ -11,7 +11,10 @@ import type { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createConnector } from '../../../main/visit/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
+import { MemoryPreferenceStore, SettingsPreferenceStore } from '../../../main/visit/preferences.ts';
+import type { LiveConfigPort } from '../../../main/config/live-config.ts';
+import type { SettingsStore } from '../../../main/config/settings-store.ts';
+import { SettingsPolicy } from '../../../main/settings/settings-policy.ts';
 import { createSampleKit } from '../../../main/visit/sample-kit.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
@@ -119,6 +122,8 @@ export async function startApp(
     journals?: JournalStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
+    /** IT's policy as the app wires it (main/visit/app-services.ts): locks enforced, changes pushed. */
+    policy?: { live: LiveConfigPort; settings: SettingsStore };
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -140,7 +145,9 @@ export async function startApp(
     sample,
     audio: inputs,
     clipboard,
-    preferences: new MemoryPreferenceStore(),
+    preferences: options.policy
+      ? new SettingsPreferenceStore(options.policy.settings, () => options.policy!.live.current())
+      : new MemoryPreferenceStore(),
     emit,
     platform: 'linux',
     ...(options.journals ? { journals: options.journals } : {}),
@@ -150,7 +157,9 @@ export async function startApp(
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  bridge = await installBridge(page, server.origin, createVisitHandlers(app));
+  const policy = options.policy ? new SettingsPolicy(options.policy.live) : undefined;
+  const stopPolicy = options.policy?.live.onDidChange(() => emit('policy:changed', policy!.view()));
+  bridge = await installBridge(page, server.origin, createVisitHandlers(app, policy));
   await page.goto(`${server.origin}/index.html`);
   return {
     page,
@@ -164,6 +173,7 @@ export async function startApp(
         ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
       ]),
     close: async () => {
+      stopPolicy?.();
       await app.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();

@@ -1,0 +1,116 @@
+/**
+ * Settings fixed by the organization, in Chromium: Connect shows the pinned service address and sign-in
+ * method disabled with the reason (as each control's accessible description), Settings shows the locked
+ * microphone and languages the same way and lists everything the policy sets; a policy change reaches the
+ * open window without a reload. The services are wired as in the app (real policy loader and watcher over a
+ * policy file, real settings file, the handlers' policy checks) against the local service.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveConfig } from '../../main/config/live-config.ts';
+import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { startLiveConfig } from '../../main/config/start-live-config.ts';
+import type { SampleService } from '../../main/visit/sample-service.ts';
+import { unnamedFocusables } from './a11y.ts';
+import { nav, SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+describe('Settings set by the organization', () => {
+  let service: SampleService;
+  let client: OAuthClient;
+  let h: AppHarness;
+  let live: LiveConfig;
+  let policyPath: string;
+  let policy: Record<string, unknown>;
+
+  beforeAll(async () => {
+    ({ service, client } = await startServiceWithClient());
+    const dir = await mkdtemp(join(tmpdir(), 'scribe-e2e-policy-'));
+    policyPath = join(dir, 'policy.json');
+    policy = {
+      serviceUrl: service.url,
+      allowUserServiceUrlChange: false,
+      signInMethod: 'server',
+      speechLocales: ['ENGLISH_UK'],
+      microphone: 'fixture-mic',
+      noteLocale: 'ENGLISH_UK',
+      journalRetentionHours: 12,
+    };
+    await writeFile(policyPath, JSON.stringify(policy));
+    const settings = openNodeSettingsStore(join(dir, 'user'));
+    const started = await startLiveConfig({
+      settings,
+      platform: 'linux',
+      env: { SCRIBE_POLICY_FILE: policyPath },
+    });
+    if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
+    live = started.live;
+    h = await startApp({ viewport: { width: 1280, height: 1000 }, policy: { live, settings } });
+  });
+  afterAll(async () => {
+    live?.close();
+    await h?.close();
+    await service?.close();
+  });
+
+  it('Connect shows the pinned address and sign-in method, disabled, with the reason', async () => {
+    const { page } = h;
+    const address = page.getByLabel('Service address');
+    await expect.poll(() => address.inputValue()).toBe(service.url);
+    expect(await address.isDisabled()).toBe(true);
+    expect(await address.getAttribute('aria-describedby')).toBe('base-url-locked');
+    expect(await page.locator('#base-url-locked').textContent()).toBe('Set by your organization');
+    const server = page.getByLabel('Server credentials (OAuth client)');
+    expect(await server.isChecked()).toBe(true);
+    expect(await server.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Clinician sign-in token').isDisabled()).toBe(true);
+    expect(await unnamedFocusables(page, 'Connect')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/connect-policy.png`, fullPage: true });
+
+    // The pinned connection itself works: only the credentials are entered.
+    await page.getByLabel('OAuth client ID').fill(client.id);
+    await page.getByLabel('Private key (PEM)').fill(client.privateKeyPem);
+    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .toContain('Connected to 127.0.0.1');
+  });
+
+  it('Settings shows locked microphone and languages disabled with the reason, and lists the policy', async () => {
+    const { page } = h;
+    await nav(page, 'Settings').click();
+    const mic = page.getByLabel('Clinician microphone');
+    await expect.poll(() => mic.isDisabled()).toBe(true);
+    expect(await mic.getAttribute('aria-describedby')).toBe('settings-mic-locked');
+    expect(await page.getByLabel('Spoken language', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Spoken language', { exact: true }).inputValue()).toBe('ENGLISH_UK');
+    const card = page.getByTestId('policy-card');
+    expect(await card.getByRole('heading').textContent()).toBe('Set by your organization');
+    const text = (await card.textContent()) ?? '';
+    for (const expected of [
+      'Service address',
+      'Note language',
+      'English (UK)',
+      'Journal retention (hours)',
+      '12',
+    ])
+      expect(text).toContain(expected);
+    // Patient input is not locked: still free.
+    expect(await page.getByLabel('Patient input').isDisabled()).toBe(false);
+    expect(await unnamedFocusables(page, 'Settings')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/settings-policy.png`, fullPage: true });
+  });
+
+  it('a policy change reaches the open window without a reload', async () => {
+    const { page } = h;
+    const { microphone: _unlocked, ...rest } = policy;
+    await writeFile(policyPath, JSON.stringify({ ...rest, noteLocale: 'FRENCH_FR' }));
+    await expect
+      .poll(() => page.getByLabel('Clinician microphone').isDisabled(), { timeout: 10_000 })
+      .toBe(false);
+    expect(await page.getByTestId('policy-card').textContent()).toContain('French (France)');
+    expect(await page.getByTestId('locked-microphone').count()).toBe(0);
+  });
+});
