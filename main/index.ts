@@ -8,6 +8,8 @@
 import path from 'node:path';
 import { app } from 'electron';
 import { startLiveConfig } from './config/start-live-config.ts';
+import type { LogLevel } from './config/config-schema.ts';
+import { logs } from './config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
@@ -18,10 +20,13 @@ import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { electronBuildKind } from './app/build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
 
+// The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
+let logLevel = (): LogLevel => 'info';
+
 runShell({
   rendererDir: path.join(__dirname, '..', 'renderer'),
   preloadPath: path.join(__dirname, '..', 'preload', 'index.cjs'),
-  log: consoleShellLog,
+  log: { warn: (code, fields) => void (logs(logLevel(), 'warn') && consoleShellLog.warn(code, fields)) },
   buildServices: async (emit) => {
     const settings = openElectronSettingsStore();
     // The installed app: SCRIBE_* only when the policy allows them, and never SCRIBE_POLICY_FILE.
@@ -29,6 +34,7 @@ runShell({
     // A bad managed value names its key and source (never a value that could be a secret).
     if (!started.ok) throw new StartupProblem(formatConfigErrors(started.errors));
     const { resolved, live } = started;
+    logLevel = () => live.current().config.logLevel;
     const services = await buildAppServices({
       resolved,
       live,

@@ -89,12 +89,16 @@ export class SettingsPolicy {
     if (reason) this.#refuse(reason);
   }
 
+  /** Whether the policy allows connecting to this address (it pins none, or exactly this one). */
+  allowsAddress(baseUrl: string): boolean {
+    const { config } = this.#live.current();
+    const pinned = this.locked('serviceUrl')?.value;
+    return !pinned || config.allowUserServiceUrlChange || originOf(baseUrl) === pinned;
+  }
+
   /** The key a connection would break, or null when the policy allows it. */
   connectionRefusal(baseUrl: string, credentials: Credentials): ConfigKey | null {
-    const { config } = this.#live.current();
-    const pinnedUrl = this.locked('serviceUrl')?.value;
-    if (pinnedUrl && !config.allowUserServiceUrlChange && originOf(baseUrl) !== pinnedUrl)
-      return 'serviceUrl';
+    if (!this.allowsAddress(baseUrl)) return 'serviceUrl';
     const method = this.locked('signInMethod')?.value;
     if (method && credentials.kind !== method) return 'signInMethod';
     const clientId = this.locked('clientId')?.value;

@@ -84,8 +84,14 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     journals,
   });
   await app.connections.restore();
-  // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway).
-  const stopPushing = live.onDidChange(() => deps.emit('policy:changed', policy.view()));
+  // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
+  // and a connection to an address the policy now forbids is closed (not while a visit records).
+  const stopPushing = live.onDidChange(() => {
+    deps.emit('policy:changed', policy.view());
+    const { mode, baseUrl } = app.connections.status();
+    if (mode === 'organization' && baseUrl && !policy.allowsAddress(baseUrl))
+      void app.connections.disconnect().catch(() => undefined);
+  });
   return {
     app,
     journals,

@@ -31,8 +31,13 @@ export class PolicyStore {
     if (result.ok) this.#view = result.data;
   }
 
-  /** Follows IT's changes while the app runs; returns the unsubscribe. */
-  listen(): () => void {
-    return scribe()?.onPolicyChanged((view) => (this.#view = view)) ?? (() => undefined);
+  /** Follows IT's changes while the app runs (`onChange` after each); returns the unsubscribe. */
+  listen(onChange: () => void = () => undefined): () => void {
+    return (
+      scribe()?.onPolicyChanged((view) => {
+        this.#view = view;
+        onChange();
+      }) ?? (() => undefined)
+    );
   }
 }

@@ -321,8 +321,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
       policyReaders: systemPaths({ [LINUX_POLICY]: path }),
       pollMs: 200,
     });
+    data(await handlers['connect:configure']({ baseUrl: other, credentials: serverCredentials() }, ctx));
     await writeFile(path, JSON.stringify({ serviceUrl: h.service.url, allowUserServiceUrlChange: false }));
     await expect.poll(() => events.some((e) => e.name === 'policy:changed'), { timeout: 10_000 }).toBe(true);
+    // The connection to the address the policy now forbids is closed.
+    await expect.poll(async () => data(await handlers['connect:status']({}, ctx)).mode).toBe('none');
     expect(
       refusal(await handlers['connect:configure']({ baseUrl: other, credentials: serverCredentials() }, ctx))
         .code,

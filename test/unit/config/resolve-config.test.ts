@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../main/api/protocol.ts';
+import { logs } from '../../../main/config/log-level.ts';
 import { CONFIG_KEYS, flagName, KEY_INFO } from '../../../main/config/config-schema.ts';
 import {
   formatConfigErrors,
@@ -301,5 +302,15 @@ describe('key table', () => {
       if (env) expect(env).toBe(`SCRIBE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`);
     }
     expect(flagName('privateKeyFile')).toBe('--private-key-file');
+  });
+});
+
+describe('logLevel', () => {
+  it('writes a message at or above the configured level', () => {
+    expect(logs('warn', 'error')).toBe(true);
+    expect(logs('warn', 'warn')).toBe(true);
+    expect(logs('warn', 'info')).toBe(false);
+    expect(logs('error', 'warn')).toBe(false);
+    expect(logs('debug', 'debug')).toBe(true);
   });
 });
