@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ServiceClock } from './clock.ts';
+import { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from './faults.ts';
 import { JobStore } from './jobs.ts';
 import {
@@ -38,8 +37,7 @@ export type { Caller } from './auth/token-store.ts';
 export type { StreamingServiceSetup } from './options.ts';
 export type { StreamingControl } from './ws/index.ts';
 
-/** The fixture recordings the streaming recognizer knows unless told otherwise. */
-export const DEFAULT_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'sample');
+export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 
 /** Test and demo controls of a running local service. */
 export interface LocalServiceControl {

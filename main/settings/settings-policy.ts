@@ -9,7 +9,7 @@ import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { LiveConfigPort } from '../config/live-config.ts';
 import { KEYS, type KeySpec } from '../config/policy-keys.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
-import { VisitFailure } from '../visit/visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** The window's settings patch, by the configuration key each field is stored under. */
 const PATCH_KEYS = {

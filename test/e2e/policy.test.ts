@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveConfig } from '../../main/config/live-config.ts';
 import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
 import { startLiveConfig } from '../../main/config/start-live-config.ts';
-import type { SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import { unnamedFocusables } from './a11y.ts';
 import { nav, SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';

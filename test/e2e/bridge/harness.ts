@@ -8,15 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import type { JournalStore } from '../../../main/streaming/journal-store.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
-import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
-import { MemoryPreferenceStore, SettingsPreferenceStore } from '../../../main/visit/preferences.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
+import { MemoryPreferenceStore, SettingsPreferenceStore } from '../../../main/settings/preferences.ts';
 import type { LiveConfigPort } from '../../../main/config/live-config.ts';
 import type { SettingsStore } from '../../../main/config/settings-store.ts';
 import { SettingsPolicy } from '../../../main/settings/settings-policy.ts';
-import { createSampleKit } from '../../../main/visit/sample-kit.ts';
-import { VisitApp } from '../../../main/visit/visit-app.ts';
+import { createSampleKit } from '../../../main/connection/sample-kit.ts';
+import { composeApp, type App } from '../../../main/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 import { installBridge, type Bridge } from './preload-bridge.ts';
@@ -39,7 +39,7 @@ export class RecordingClipboard implements ClipboardPort {
 /** A running app. */
 export interface AppHarness {
   readonly page: Page;
-  readonly app: VisitApp;
+  readonly app: App;
   readonly bridge: Bridge;
   readonly clipboard: RecordingClipboard;
   /** Every microphone the app opened (consent tick or Start), in order. */
@@ -122,7 +122,7 @@ export async function startApp(
     journals?: JournalStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
-    /** IT's policy as the app wires it (main/visit/app-services.ts): locks enforced, changes pushed. */
+    /** IT's policy as the app wires it (main/composition-root.ts): locks enforced, changes pushed. */
     policy?: { live: LiveConfigPort; settings: SettingsStore };
   } = {},
 ): Promise<AppHarness> {
@@ -137,7 +137,8 @@ export async function startApp(
       inputs.visitStarted();
     bridge?.emit(event, payload);
   };
-  const app = new VisitApp({
+  const policy = options.policy ? new SettingsPolicy(options.policy.live) : undefined;
+  const app = composeApp({
     connector: createConnector({
       audio: inputs,
       ...(options.journals ? { journals: options.journals } : {}),
@@ -151,15 +152,15 @@ export async function startApp(
     emit,
     platform: 'linux',
     ...(options.journals ? { journals: options.journals } : {}),
+    ...(policy ? { policy } : {}),
   });
+  const stopPolicy = options.policy?.live.onDidChange(() => emit('policy:changed', policy!.view()));
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  const policy = options.policy ? new SettingsPolicy(options.policy.live) : undefined;
-  const stopPolicy = options.policy?.live.onDidChange(() => emit('policy:changed', policy!.view()));
-  bridge = await installBridge(page, server.origin, createVisitHandlers(app, policy));
+  bridge = await installBridge(page, server.origin, app.handlers);
   await page.goto(`${server.origin}/index.html`);
   return {
     page,
@@ -174,7 +175,7 @@ export async function startApp(
       ]),
     close: async () => {
       stopPolicy?.();
-      await app.discard().catch(() => undefined);
+      await app.visit.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();
       await server.close();

@@ -13,22 +13,22 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../../main/audio/file-source.ts';
-import type { LoadConfigOptions } from '../../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
-import { journalDir } from '../../../main/config/paths.ts';
-import { BUNDLE_ID, type PolicyReaders } from '../../../main/config/policy.ts';
-import { startLiveConfig } from '../../../main/config/start-live-config.ts';
-import type { LiveConfig } from '../../../main/config/live-config.ts';
-import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
-import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';
-import type { AudioInputs } from '../../../main/visit/ports.ts';
-import type { EventName, IpcResult } from '../../../preload/contract/index.ts';
-import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
-import { startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
+import { FileAudioSource } from '../../main/audio/file-source.ts';
+import type { LoadConfigOptions } from '../../main/config/load-config.ts';
+import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { journalDir } from '../../main/config/paths.ts';
+import { BUNDLE_ID, type PolicyReaders } from '../../main/config/policy.ts';
+import { startLiveConfig } from '../../main/config/start-live-config.ts';
+import type { LiveConfig } from '../../main/config/live-config.ts';
+import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
+import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
+import type { AudioInputs } from '../../main/audio/ports.ts';
+import type { EventName, IpcResult } from '../../preload/contract/index.ts';
+import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
+import { startStreamingHarness, type StreamingHarness } from './streaming/harness.ts';
 
 const LINUX_POLICY = '/etc/scribe-desktop/policy.json';
-const PLIST_FIXTURE = join(import.meta.dirname, '../../fixtures/policy/com.scribedesktop.app.plist');
+const PLIST_FIXTURE = join(import.meta.dirname, '../fixtures/policy/com.scribedesktop.app.plist');
 const INPUTS: AudioInputs = {
   list: async () => [
     { id: 'Desk mic', label: 'Desk mic', isDefault: true },

@@ -1,6 +1,7 @@
 /**
- * The one door to the built-in local service (main/local-service) and the bundled sample recording
- * (synthetic speech, no real patient) for the sample visit.
+ * The tests' door to the local service (main/local-service) with its control API and fault injection,
+ * and the bundled sample recording. The app's own door (the sample visit) is
+ * main/connection/sample-service.ts, which offers neither.
  */
 import { join } from 'node:path';
 import {
@@ -8,7 +9,7 @@ import {
   startLocalService,
   type LocalService,
   type LocalServiceOptions,
-} from '../local-service/index.ts';
+} from '../../main/local-service/index.ts';
 
 /** Folder with the bundled synthetic recordings and their manifest. */
 export const SAMPLE_AUDIO_DIR = DEFAULT_FIXTURES_DIR;
