@@ -7,6 +7,3 @@
 export interface BuildKind {
   readonly packaged: boolean;
 }
-
-/** The CLI and development tools: never the installed app. */
-export const DEVELOPMENT_BUILD: BuildKind = { packaged: false };

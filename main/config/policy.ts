@@ -34,7 +34,7 @@ export const USER_POLICY_REGISTRY_KEY = POLICY_REGISTRY_KEY.replace(/^HKLM/, 'HK
 /** The macOS bundle id (electron-builder.yml appId): the managed preferences domain. */
 export const BUNDLE_ID = 'com.scribedesktop.app';
 /** Where macOS configuration profiles put managed preferences. */
-export const MANAGED_PREFERENCES_DIR = '/Library/Managed Preferences';
+const MANAGED_PREFERENCES_DIR = '/Library/Managed Preferences';
 const MAX_POLICY_BYTES = 1024 * 1024;
 
 /** Which machine and process the policy is read for. */
