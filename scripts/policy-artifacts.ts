@@ -157,7 +157,7 @@ ${POLICY_KEYS.map(admlPresentation)
 }
 
 /** The sample values (keys with an `example`), shared by policy.json and the .mobileconfig. */
-export function sampleValues(): Record<string, unknown> {
+function sampleValues(): Record<string, unknown> {
   return Object.fromEntries(
     POLICY_KEYS.filter(([, spec]) => spec.example !== undefined).map(([name, spec]) => [name, spec.example]),
   );

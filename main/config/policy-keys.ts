@@ -61,7 +61,7 @@ const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 /** Log verbosity. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The ways to sign in; the Connect screen's choices (CredentialsSchema's kinds). */
-export const SIGN_IN_METHODS = CredentialsSchema.options.map((option) => option.shape.kind.value);
+const SIGN_IN_METHODS = CredentialsSchema.options.map((option) => option.shape.kind.value);
 const POLICY_ONLY = ['flags', 'env', 'settings'] as const;
 
 const serviceUrl = z.string().transform((raw, ctx) => {
