@@ -6,6 +6,7 @@
  * kit). No electron here: the Electron shell (main/index.ts) calls it with Electron's clipboard, and tests
  * call it under Node with their own, so the app's wiring itself is under test.
  */
+import { join } from 'node:path';
 import { configSchema, type Config, type ConfigKey } from './config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from './config/live-config.ts';
 import type { SettingsStore } from './config/settings-store.ts';
@@ -30,6 +31,12 @@ import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import { withPolicy } from './settings/policy-handlers.ts';
 import { SettingsPolicy } from './settings/settings-policy.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+  MemoryCustomizationStore,
+  type CustomizationStore,
+} from './settings/customization-store.ts';
 import { createVisitHandlers } from './visit/handlers.ts';
 import type { VisitJournals } from './visit/ports.ts';
 import { VisitApp } from './visit/visit-app.ts';
@@ -51,6 +58,8 @@ export interface AppPorts {
   readonly journals?: VisitJournals;
   /** IT's policy, enforced around every handler (nothing locked when omitted). */
   readonly policy?: SettingsPolicy;
+  /** A server caller's note customization (kept in memory unless given). */
+  readonly customizations?: CustomizationStore;
 }
 
 /** Every capability, and the handlers of every channel. */
@@ -65,6 +74,7 @@ export interface App {
 
 /** Builds the capabilities from their ports and merges their handler slices. */
 export function composeApp(deps: AppPorts): App {
+  const customizations = deps.customizations ?? new MemoryCustomizationStore();
   // The connection must not change under a visit being recorded; the visit records over the connection.
   const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.recorder.active);
   const notes: NoteService = new NoteService({
@@ -78,6 +88,7 @@ export function composeApp(deps: AppPorts): App {
     clipboard: deps.clipboard,
     emit: deps.emit,
     platform: deps.platform,
+    customizations,
   });
   const visit: VisitApp = new VisitApp({
     connections,
@@ -88,7 +99,7 @@ export function composeApp(deps: AppPorts): App {
     ...(deps.journals ? { journals: deps.journals } : {}),
     onWillReplaceVisit: () => notes.reset(),
   });
-  const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit);
+  const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
   const policy =
     deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] }));
   const handlers = withPolicy(
@@ -163,6 +174,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
     policy,
+    customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   await app.connections.restore();
   // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),

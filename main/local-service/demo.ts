@@ -20,7 +20,7 @@ export async function startDemoService(): Promise<DemoService> {
   const service = await startLocalService();
   return {
     url: service.url,
-    addClient: (client) => service.control.setClient(client),
+    addClient: (client) => service.internals.keys.set(client),
     close: () => service.close(),
   };
 }

@@ -4,12 +4,8 @@
  * main/connection/sample-service.ts, which offers neither.
  */
 import { join } from 'node:path';
-import {
-  DEFAULT_FIXTURES_DIR,
-  startLocalService,
-  type LocalService,
-  type LocalServiceOptions,
-} from '../../main/local-service/index.ts';
+import { DEFAULT_FIXTURES_DIR, type LocalServiceOptions } from '../../main/local-service/index.ts';
+import { startLocalService, type LocalService } from './index.ts';
 
 /** Folder with the bundled synthetic recordings and their manifest. */
 export const SAMPLE_AUDIO_DIR = DEFAULT_FIXTURES_DIR;

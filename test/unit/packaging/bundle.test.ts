@@ -1,6 +1,7 @@
 /**
  * The main bundle leaves the local service out: the sample visit loads it from its own bundle on first use,
  * and that bundle runs on its own from the built folder (where the sample recordings are copied too).
+ * Neither carries the tests' fault injection or control API.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,9 +19,14 @@ describe('bundles', () => {
     const main = readFileSync(join(out, 'main/index.cjs'), 'utf8');
     expect(main).toContain('"./local-service-demo.cjs"');
     const demo = readFileSync(join(out, 'main/local-service-demo.cjs'), 'utf8');
-    // Names only the service defines (its fault injection and its token store), as esbuild writes them.
-    for (const name of ['FaultInjector = class', 'TokenStore = class', 'function startLocalService']) {
+    // Names only the service defines, as esbuild writes them.
+    for (const name of ['TokenStore = class', 'function startLocalService']) {
       expect(demo).toContain(name);
+      expect(main).not.toContain(name);
+    }
+    // Fault injection and the control API are the tests' (test/service/), in neither bundle.
+    for (const name of ['FaultInjector', 'failNextJob: ', 'mintServerToken: ']) {
+      expect(demo).not.toContain(name);
       expect(main).not.toContain(name);
     }
     expect(existsSync(join(out, 'main/sample/visit.wav'))).toBe(true);
