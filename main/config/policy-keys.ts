@@ -13,6 +13,8 @@
  *      (test/unit/config/policy-artifacts.test.ts fails while they are stale).
  *   3. Read it where it is used from the resolved Config (`config.myKey`); the SettingsPolicy says whether it
  *      is locked. The environment variable is `SCRIBE_` + the key in capitals (`myKey` → `SCRIBE_MY_KEY`).
+ * A capability with many keys keeps them in a block of its own (e.g. `SIGN_IN_KEYS`, `DICTATION_KEYS`,
+ * `UPDATE_KEYS`), possibly in its own file exporting `{ name: key({...}) }`, spread into KEYS below.
  */
 import { posix, win32 } from 'node:path';
 import { z } from 'zod';
@@ -52,7 +54,7 @@ export interface KeySpec<S extends z.ZodType = z.ZodType, D = unknown> {
 }
 
 /** Declares a key, keeping its literal types (the Config type and the user settings are derived from them). */
-function key<T extends KeySpec>(spec: T & { default?: z.output<T['schema']> }): T {
+export function key<T extends KeySpec>(spec: T & { default?: z.output<T['schema']> }): T {
   return spec;
 }
 
@@ -235,31 +237,6 @@ const DATA_KEYS = {
   }),
 };
 
-/** Dictation anywhere: the hotkey and how text goes into other applications. */
-const DICTATION_KEYS = {
-  dictationHotkey: key({
-    schema: text(64).regex(/^[A-Za-z0-9]+(\+[A-Za-z0-9]+)*$/),
-    title: 'Dictation hotkey',
-    description: 'The global dictation key, as an accelerator such as F9 or CommandOrControl+Shift+D.',
-    expect: 'must be a key such as F9 or CommandOrControl+Shift+D',
-  }),
-  dictationHotkeyMode: key({
-    schema: z.enum(['toggle', 'push-to-talk']),
-    default: 'toggle',
-    title: 'Dictation hotkey mode',
-    description: 'toggle: press to start and again to stop; push-to-talk: dictate while held.',
-    expect: 'must be toggle or push-to-talk',
-  }),
-  insertionMode: key({
-    schema: z.enum(['paste', 'type', 'copy-only']),
-    default: 'paste',
-    title: 'Text insertion',
-    description:
-      'How dictated text reaches the focused application: paste (clipboard restored after), type (keystrokes, for Citrix/RDP), copy-only.',
-    expect: 'must be paste, type or copy-only',
-  }),
-};
-
 /** Every key, in a stable order. New blocks are spread in here. */
 export const KEYS = {
   ...CONNECTION_KEYS,
@@ -267,5 +244,4 @@ export const KEYS = {
   ...LANGUAGE_KEYS,
   ...DEVICE_KEYS,
   ...DATA_KEYS,
-  ...DICTATION_KEYS,
 };

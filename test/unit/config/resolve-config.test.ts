@@ -78,8 +78,6 @@ describe('resolveConfig precedence', () => {
       logLevel: 'info',
       allowUserServiceUrlChange: true,
       allowEnvironmentOverrides: false,
-      dictationHotkeyMode: 'toggle',
-      insertionMode: 'paste',
     });
     expect(Object.values(sources).every((s) => s.layer === 'default')).toBe(true);
     expect(locked).toEqual([]);
