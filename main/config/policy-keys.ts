@@ -13,8 +13,9 @@
  *      (test/unit/config/policy-artifacts.test.ts fails while they are stale).
  *   3. Read it where it is used from the resolved Config (`config.myKey`); the SettingsPolicy says whether it
  *      is locked. The environment variable is `SCRIBE_` + the key in capitals (`myKey` → `SCRIBE_MY_KEY`).
- * A capability with many keys keeps them in a block of its own (e.g. `SIGN_IN_KEYS`, `DICTATION_KEYS`,
- * `UPDATE_KEYS`), possibly in its own file exporting `{ name: key({...}) }`, spread into KEYS below.
+ * A capability with many keys keeps them in a block of its own (e.g. `SIGN_IN_KEYS` in sign-in-keys.ts,
+ * `DICTATION_KEYS`, `UPDATE_KEYS`): a file exporting `{ name: key({...}) }` (`key` from policy-keys-core.ts),
+ * spread into KEYS at the bottom of this file.
  */
 import { posix, win32 } from 'node:path';
 import { z } from 'zod';
@@ -23,40 +24,17 @@ import { checkSpeechLocales, LIMITS, LimitError } from '../api/limits.ts';
 import { PROTOCOL } from '../api/protocol.ts';
 import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/common.ts';
 import { CredentialsSchema } from '../../preload/contract/index.ts';
+import { key } from './policy-keys-core.ts';
+import { SIGN_IN_KEYS } from './sign-in-keys.ts';
 
-/** Where a value can come from, highest precedence first (see resolve-config.ts for the packaged build). */
-export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;
-/** One of CONFIG_LAYERS. */
-export type ConfigLayer = (typeof CONFIG_LAYERS)[number];
-/** Operating systems a key applies on. */
-export const PLATFORMS = ['win32', 'darwin', 'linux'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
-/** One key's definition. */
-export interface KeySpec<S extends z.ZodType = z.ZodType, D = unknown> {
-  readonly schema: S;
-  /** Applied when no layer sets the key; absent: the key is optional in Config. */
-  readonly default?: D;
-  /** Short name (window, ADMX display name, README). */
-  readonly title: string;
-  /** What it does, for IT (README, ADMX explain text). */
-  readonly description: string;
-  /** What a valid value looks like, said after "<key> from <source>: ". */
-  readonly expect: string;
-  /** Layers the key may NOT come from. */
-  readonly deniedLayers?: readonly ConfigLayer[];
-  /** Where it applies (all by default). */
-  readonly platforms?: readonly Platform[];
-  /** A value for the sample policies (absent: the key is left out of them). */
-  readonly example?: unknown;
-  /** Its value is not shown in the window (only that it is set by the organization). */
-  readonly hideValue?: boolean;
-}
-
-/** Declares a key, keeping its literal types (the Config type and the user settings are derived from them). */
-export function key<T extends KeySpec>(spec: T & { default?: z.output<T['schema']> }): T {
-  return spec;
-}
+export {
+  CONFIG_LAYERS,
+  PLATFORMS,
+  key,
+  type ConfigLayer,
+  type KeySpec,
+  type Platform,
+} from './policy-keys-core.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
@@ -244,4 +222,5 @@ export const KEYS = {
   ...LANGUAGE_KEYS,
   ...DEVICE_KEYS,
   ...DATA_KEYS,
+  ...SIGN_IN_KEYS,
 };
