@@ -2,16 +2,11 @@
  * Settings fixed by the organization, in Chromium: Connect shows the pinned service address and sign-in
  * method disabled with the reason (as each control's accessible description), Settings shows the locked
  * microphone and languages the same way and lists everything the policy sets; a policy change reaches the
- * open window without a reload. The services are wired as in the app (real policy loader and watcher over a
- * policy file, real settings file, the handlers' policy checks) against the local service.
+ * open window without a reload. The app is the production composition root behind the browser shell, with
+ * the real policy loader and watcher over a policy file, against the local service.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveConfig } from '../../main/config/live-config.ts';
-import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
-import { startLiveConfig } from '../../main/config/start-live-config.ts';
 import type { SampleService } from '../service/sample-service.ts';
 import { unnamedFocusables } from './a11y.ts';
 import { nav, SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
@@ -21,14 +16,10 @@ describe('Settings set by the organization', () => {
   let service: SampleService;
   let client: OAuthClient;
   let h: AppHarness;
-  let live: LiveConfig;
-  let policyPath: string;
   let policy: Record<string, unknown>;
 
   beforeAll(async () => {
     ({ service, client } = await startServiceWithClient());
-    const dir = await mkdtemp(join(tmpdir(), 'scribe-e2e-policy-'));
-    policyPath = join(dir, 'policy.json');
     policy = {
       serviceUrl: service.url,
       allowUserServiceUrlChange: false,
@@ -38,19 +29,9 @@ describe('Settings set by the organization', () => {
       noteLocale: 'ENGLISH_UK',
       journalRetentionHours: 12,
     };
-    await writeFile(policyPath, JSON.stringify(policy));
-    const settings = openNodeSettingsStore(join(dir, 'user'));
-    const started = await startLiveConfig({
-      settings,
-      platform: 'linux',
-      env: { SCRIBE_POLICY_FILE: policyPath },
-    });
-    if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
-    live = started.live;
-    h = await startApp({ viewport: { width: 1280, height: 1000 }, policy: { live, settings } });
+    h = await startApp({ viewport: { width: 1280, height: 1000 }, policy });
   });
   afterAll(async () => {
-    live?.close();
     await h?.close();
     await service?.close();
   });
@@ -106,7 +87,7 @@ describe('Settings set by the organization', () => {
   it('a policy change reaches the open window without a reload', async () => {
     const { page } = h;
     const { microphone: _unlocked, ...rest } = policy;
-    await writeFile(policyPath, JSON.stringify({ ...rest, noteLocale: 'FRENCH_FR' }));
+    await writeFile(h.policyFile, JSON.stringify({ ...rest, noteLocale: 'FRENCH_FR' }));
     await expect
       .poll(() => page.getByLabel('Clinician microphone').isDisabled(), { timeout: 10_000 })
       .toBe(false);

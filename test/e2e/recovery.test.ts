@@ -69,7 +69,7 @@ describe('recovering an interrupted visit, in Chromium', () => {
     // A crashed process's journal counts as in use for a moment after its last write (another process
     // may still be writing it); an app restarting after a crash is past that window.
     while (await crashed.inUse(journal.id)) await new Promise((resolve) => setTimeout(resolve, 100));
-    h = await startApp({ journals: new JournalStore({ dir, secrets }) });
+    h = await startApp({ journalDir: dir, secrets });
   });
   afterAll(async () => {
     await h?.close();
