@@ -3,10 +3,10 @@
  * as the Electron app (main/index.ts), the renderer in an app-mode Chromium window through the browser
  * shell. There is no keychain-less fallback and nothing listens beyond 127.0.0.1.
  */
+import { startLiveConfig } from '../config/start-live-config.ts';
 import { openNodeSettingsStore } from '../config/node-settings-store.ts';
 import { defaultJournalDir, defaultUserDataDir, journalDir, managedJournalDir } from '../config/paths.ts';
 import { formatConfigErrors } from '../config/resolve-config.ts';
-import { loadConfigRecoveringSettings } from '../config/settings-recovery.ts';
 import { buildAppServices } from '../composition-root.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
 import { findChromium, openAppWindow } from './chromium.ts';
@@ -22,19 +22,21 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
   }
   const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
   const settings = openNodeSettingsStore(dataDir);
-  // As the app does: a corrupt or outdated settings file is kept as a backup and reset; a bad policy stops it.
-  const resolved = await loadConfigRecoveringSettings({ settings, env });
-  if (!resolved.ok) {
-    console.error(formatConfigErrors(resolved.errors));
+  // A development tool, never the installed app: the environment and SCRIBE_POLICY_FILE apply.
+  const started = await startLiveConfig({ settings, env });
+  if (!started.ok) {
+    console.error(formatConfigErrors(started.errors));
     return 1;
   }
-  if (resolved.settingsRecovery)
-    console.error(`Settings reset: ${resolved.settingsRecovery.problems.join('; ')}`);
+  const { resolved, live } = started;
+  if (started.settingsRecovery)
+    console.error(`Settings reset: ${started.settingsRecovery.problems.join('; ')}`);
   const { config } = resolved;
   const shell = await startBrowserShell({
     buildServices: (emit) =>
       buildAppServices({
         resolved,
+        live,
         settings,
         secrets: new KeychainSecretStore(),
         dataDir,
@@ -58,6 +60,7 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
       resolve(130);
     });
   });
+  live.close();
   await shell.close();
   return code;
 }

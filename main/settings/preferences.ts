@@ -34,24 +34,31 @@ export class MemoryPreferenceStore implements PreferenceStore {
  */
 export class SettingsPreferenceStore implements PreferenceStore {
   readonly #settings: SettingsStore;
-  readonly #config: Config;
-  readonly #locked: ReadonlySet<ConfigKey>;
+  readonly #resolved: () => { config: Config; locked: readonly ConfigKey[] };
   readonly #notice: string | undefined;
 
+  /**
+   * `resolved` is read at every use: IT's policy may change while the app runs. `recovery` says the settings
+   * file was repaired at start (also taken from a resolved object that carries it).
+   */
   constructor(
     settings: SettingsStore,
-    resolved: { config: Config; locked: readonly ConfigKey[]; settingsRecovery?: SettingsRecovery },
+    resolved:
+      | { config: Config; locked: readonly ConfigKey[]; settingsRecovery?: SettingsRecovery }
+      | (() => { config: Config; locked: readonly ConfigKey[] }),
+    recovery?: SettingsRecovery,
   ) {
     this.#settings = settings;
-    this.#config = resolved.config;
-    this.#locked = new Set(resolved.locked);
-    this.#notice = resolved.settingsRecovery && settingsNotice(resolved.settingsRecovery);
+    this.#resolved = typeof resolved === 'function' ? resolved : () => resolved;
+    const repaired = recovery ?? (typeof resolved === 'function' ? undefined : resolved.settingsRecovery);
+    this.#notice = repaired && settingsNotice(repaired);
   }
 
   get(): Preferences {
     const own = this.#settings.get();
+    const { config, locked } = this.#resolved();
     const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales'>(key: K) =>
-      this.#locked.has(key) ? this.#config[key] : (own[key] ?? this.#config[key]);
+      locked.includes(key) ? config[key] : (own[key] ?? config[key]);
     return {
       clinicianDeviceId: pick('microphone') ?? null,
       patientDeviceId: pick('secondMicrophone') ?? null,
@@ -66,8 +73,9 @@ export class SettingsPreferenceStore implements PreferenceStore {
     if (patch.patientDeviceId !== undefined) next.secondMicrophone = patch.patientDeviceId ?? undefined;
     if (patch.speechLocales !== undefined)
       next.speechLocales = patch.speechLocales as UserSettingsPatch['speechLocales'];
+    const { locked } = this.#resolved();
     for (const key of Object.keys(next) as (keyof UserSettingsPatch)[])
-      if (this.#locked.has(key)) delete next[key];
+      if (locked.includes(key)) delete next[key];
     const cleared = (Object.keys(next) as (keyof UserSettingsPatch)[]).filter((k) => next[k] === undefined);
     if (cleared.length > 0) this.#settings.reset(cleared);
     for (const key of cleared) delete next[key];

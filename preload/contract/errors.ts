@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'limit_exceeded',
   'not_connected',
   'config_invalid',
+  'policy_locked',
   'auth_failed',
   'clock_wrong',
   'permission_denied',
@@ -49,6 +50,7 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   limit_exceeded: 'That is longer than the service accepts. Shorten it and try again.',
   not_connected: 'Not connected to an organization yet. Open Connect first, or try the sample visit.',
   config_invalid: 'The connection settings are not valid.',
+  policy_locked: 'This setting is set by your organization and cannot be changed here. Contact your IT team.',
   auth_failed:
     'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
   clock_wrong:

@@ -255,7 +255,10 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
 
     const managed = await start(dataDir, { SCRIBE_SPEECH_LOCALES: 'FRENCH_FR' });
     expect(data(await managed.handlers['settings:get']({}, ctx)).speechLocales).toEqual(['FRENCH_FR']);
-    data(await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx));
+    // A change to a locked key is refused, naming the setting (not silently dropped).
+    const refused = await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'policy_locked' } });
+    expect(!refused.ok && refused.error.message).toMatch(/^Spoken languages: set by the environment/);
     expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).speechLocales).toEqual([
       'ENGLISH_US',
       'SPANISH_MX',

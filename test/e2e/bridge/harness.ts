@@ -5,7 +5,7 @@
  * written, and a fresh data folder (settings, connection vault, journals).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import type { AudioInputs } from '../../../main/audio/ports.ts';
 import type { Bridge } from '../../../main/browser-shell/bridge.ts';
 import { startBrowserShell } from '../../../main/browser-shell/shell.ts';
 import { buildAppServices, type App, type AppServices } from '../../../main/composition-root.ts';
-import { loadConfig } from '../../../main/config/load-config.ts';
+import { startLiveConfig } from '../../../main/config/start-live-config.ts';
 import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
@@ -47,6 +47,8 @@ export interface AppHarness {
   readonly microphones: readonly FixtureMicrophone[];
   /** The browser shell's origin (http://127.0.0.1:PORT). */
   readonly server: { readonly origin: string };
+  /** The policy file the app reads (and watches): rewrite it to change IT's policy while the app runs. */
+  readonly policyFile: string;
   /** CSP violations reported in the page (directive and blocked URI only). */
   cspViolations(): Promise<string[]>;
   close(): Promise<void>;
@@ -126,6 +128,8 @@ export async function startApp(
     secrets?: SecretStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
+    /** IT's policy (a JSON policy file the app reads and watches); none by default. */
+    policy?: Record<string, unknown>;
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -133,16 +137,17 @@ export async function startApp(
   const inputs = fixtureInputs(options.micSpeaksAtOnce);
   const dataDir = await mkdtemp(join(tmpdir(), 'scribe-e2e-'));
   const settings = openNodeSettingsStore(dataDir);
-  const resolved = await loadConfig({
-    settings,
-    env: { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json') },
-  });
-  if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
+  const policyFile = join(dataDir, 'policy.json');
+  if (options.policy) await writeFile(policyFile, JSON.stringify(options.policy));
+  const started = await startLiveConfig({ settings, env: { SCRIBE_POLICY_FILE: policyFile } });
+  if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
+  const { resolved, live } = started;
   let services: AppServices | undefined;
   const shell = await startBrowserShell({
     buildServices: async (emit) => {
       services = await buildAppServices({
         resolved,
+        live,
         settings,
         secrets: options.secrets ?? new MemorySecretStore(),
         dataDir,
@@ -173,11 +178,13 @@ export async function startApp(
     clipboard,
     microphones: inputs.opened,
     server: { origin: shell.origin },
+    policyFile,
     cspViolations: () =>
       page.evaluate(() => [
         ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
       ]),
     close: async () => {
+      live.close();
       await app.visit.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();
