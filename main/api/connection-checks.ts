@@ -64,7 +64,8 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
         `${input.auth.caller === 'server' ? 'Signed in with organization server credentials.' : 'Signed in as a clinician, with their own tokens.'}${clockNote(input.http)}`,
       );
     } catch (error) {
-      add('sign-in', 'fail', signInProblem(error));
+      const told = error instanceof ApiError && error.clockSuspect;
+      add('sign-in', 'fail', `${signInProblem(error)}${told ? '' : clockNote(input.http)}`);
     }
   } else add('sign-in', 'skipped', 'Needs a valid service address first.');
 

@@ -8,7 +8,6 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrganizationSignIn } from '../../main/connection/organization-sign-in.ts';
 import type { SampleService } from '../service/sample-service.ts';
 import { startTestIdp, type TestIdp } from '../fixtures/oidc/test-idp.ts';
 import { startBrowserDriver, type BrowserDriver } from '../integration/sign-in/browser-driver.ts';
@@ -39,26 +38,15 @@ describe('Connect: sign in with your organization', () => {
       SCRIBE_BROKER_USER_CLAIM: 'oid',
     });
     browser = await startBrowserDriver('dr.lee');
-    const organization = new OrganizationSignIn(
-      {
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        scopes: ['openid', 'profile'],
-        brokerUrl: broker.url,
-        present: 'id_token',
-      },
-      (url) => browser.open(url),
-    );
     h = await startApp({
-      organization,
-      signIn: {
-        methods: {
-          organization: { issuerHost: organization.issuerHost },
-          serverCredentials: false,
-          clinicianToken: true,
-        },
-        organizationServiceUrl: service.url,
+      policy: {
+        serviceUrl: service.url,
+        signInIssuer: idp.issuer,
+        signInClientId: idp.clientId,
+        signInScopes: ['openid', 'profile'],
+        signInBrokerUrl: broker.url,
       },
+      openBrowser: (url) => browser.open(url),
     });
   });
   afterAll(async () => {
@@ -72,7 +60,7 @@ describe('Connect: sign in with your organization', () => {
   it('offers the organization sign-in, not server credentials, all reachable by keyboard', async () => {
     const { page } = h;
     const button = page.getByRole('button', { name: 'Sign in with your organization' });
-    await expect.poll(() => button.count()).toBe(1);
+    await expect.poll(() => button.count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByText(new URL(idp.issuer).host).count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Private key (PEM)').count()).toBe(0);
     expect(await page.getByLabel('Sign-in token', { exact: true }).count()).toBe(1);

@@ -82,6 +82,11 @@ export class AppState {
     await settle(() => scribe().connectCancelSignIn());
   }
 
+  /** Reads the connection status again (e.g. after IT changed the policy). */
+  refresh(): Promise<boolean> {
+    return this.#run(() => scribe().connectStatus());
+  }
+
   check(): Promise<boolean> {
     return this.#run(() => scribe().connectCheck());
   }
