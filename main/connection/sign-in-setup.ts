@@ -29,17 +29,26 @@ export function organizationSignInFrom(
   );
 }
 
-/** The Connect screen's choices. */
+/**
+ * The Connect screen's choices. A managed installation (any value from the policy) offers the
+ * organization's server credentials only where its policy says so explicitly: `allowServerCredentials`,
+ * `signInMethod: server`, or a policy key file without an organization sign-in.
+ */
 export function signInOptions(
   config: Config,
   sources: Partial<Record<ConfigKey, ConfigSource>> | undefined,
   organization: OrganizationSignIn | undefined,
 ): SignInOptions {
+  const fromPolicy = (key: ConfigKey) => sources?.[key]?.layer === 'policy';
   const managed = Object.values(sources ?? {}).some((source) => source?.layer === 'policy');
+  const explicit =
+    config.allowServerCredentials ||
+    config.signInMethod === 'server' ||
+    (!config.signInIssuer && fromPolicy('privateKeyFile'));
   return {
     methods: {
       organization: organization ? { issuerHost: organization.issuerHost } : null,
-      serverCredentials: !managed || config.allowServerCredentials,
+      serverCredentials: !managed || explicit,
       clinicianToken: true,
     },
     ...(organization && config.serviceUrl ? { organizationServiceUrl: config.serviceUrl } : {}),

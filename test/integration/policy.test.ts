@@ -315,14 +315,22 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
 
   it('the installed app notices a policy change by reading it again at an interval (as for the registry)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-policy-'));
-    const path = await policyFile(dataDir, { logLevel: 'info' });
+    // A managed installation offers server credentials only where its policy says so (issue 12).
+    const path = await policyFile(dataDir, { logLevel: 'info', allowServerCredentials: true });
     const { handlers, events } = await start(dataDir, {
       packaged: true,
       policyReaders: systemPaths({ [LINUX_POLICY]: path }),
       pollMs: 200,
     });
     data(await handlers['connect:configure']({ baseUrl: other, credentials: serverCredentials() }, ctx));
-    await writeFile(path, JSON.stringify({ serviceUrl: h.service.url, allowUserServiceUrlChange: false }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        serviceUrl: h.service.url,
+        allowUserServiceUrlChange: false,
+        allowServerCredentials: true,
+      }),
+    );
     await expect.poll(() => events.some((e) => e.name === 'policy:changed'), { timeout: 10_000 }).toBe(true);
     // The connection to the address the policy now forbids is closed.
     await expect.poll(async () => data(await handlers['connect:status']({}, ctx)).mode).toBe('none');
