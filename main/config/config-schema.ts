@@ -8,6 +8,7 @@ import { checkBaseUrl } from '../api/base-url.ts';
 import { checkSpeechLocales, LIMITS, LimitError } from '../api/limits.ts';
 import { PROTOCOL } from '../api/protocol.ts';
 import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/common.ts';
+import { DEPLOYMENT_DEFAULTS, DEPLOYMENT_FIELDS, DEPLOYMENT_KEY_INFO } from './deployment-keys.ts';
 
 /** Where a value can come from, highest precedence first. */
 export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;
@@ -59,6 +60,8 @@ export const FIELD_SCHEMAS = {
   }),
   logLevel: z.enum(LOG_LEVELS),
   allowUserServiceUrlChange: z.boolean(),
+  // Updates and the audit trail: their own block (main/config/deployment-keys.ts).
+  ...DEPLOYMENT_FIELDS,
 } as const;
 
 /** A configuration key. */
@@ -84,6 +87,7 @@ export const configSchema = z.object({
   journalDir: FIELD_SCHEMAS.journalDir.optional(),
   logLevel: FIELD_SCHEMAS.logLevel.default('info'),
   allowUserServiceUrlChange: FIELD_SCHEMAS.allowUserServiceUrlChange.default(true),
+  ...DEPLOYMENT_DEFAULTS,
 });
 /** The resolved configuration. */
 export type Config = z.output<typeof configSchema>;
@@ -166,6 +170,7 @@ export const KEY_INFO: Readonly<Record<ConfigKey, KeyInfo>> = {
     // An organization's lock: only the managed policy sets it.
     deniedLayers: ['flags', 'env', 'settings'],
   },
+  ...DEPLOYMENT_KEY_INFO,
 };
 
 /** Keys a person may set in the app's own settings. */

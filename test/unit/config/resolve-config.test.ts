@@ -31,6 +31,10 @@ describe('resolveConfig precedence', () => {
       journalRetentionHours: 24,
       logLevel: 'info',
       allowUserServiceUrlChange: true,
+      updateChannel: 'stable',
+      updateMaintenanceWindow: '02:00-05:00',
+      auditRetentionDays: 365,
+      auditFileMegabytes: 10,
     });
     expect(Object.values(sources).every((s) => s.layer === 'default')).toBe(true);
     expect(locked).toEqual([]);
