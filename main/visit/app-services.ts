@@ -5,6 +5,9 @@
  * tests call it under Node with their own, so the app's wiring itself is under test.
  */
 import type { channels } from '../../preload/contract/index.ts';
+import { auditedHandlers, restoredSignIn } from '../audit/audited-handlers.ts';
+import { openAuditLog } from '../audit/open-audit-log.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
@@ -23,7 +26,11 @@ import type { EmitEvent } from './visit-recorder.ts';
 
 /** What the platform provides. */
 export interface AppServicesDeps {
-  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  readonly resolved: {
+    config: Config;
+    locked: readonly ConfigKey[];
+    sources?: Readonly<Record<ConfigKey, { layer: string }>>;
+  };
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
@@ -42,6 +49,8 @@ export interface AppServicesDeps {
 export interface AppServices {
   readonly app: VisitApp;
   readonly journals: JournalStore;
+  /** The audit trail (in dataDir, shared with the CLI). */
+  readonly audit: AuditLog;
   readonly handlers: ChannelHandlers<typeof channels>;
   /** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
   close(): Promise<void>;
@@ -50,6 +59,10 @@ export interface AppServices {
 /** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const { config } = deps.resolved;
+  const audit = openAuditLog({ dataDir: deps.dataDir, config, via: 'app' });
+  await audit.open();
+  const policyKeys = Object.entries(deps.resolved.sources ?? {}).filter(([, s]) => s.layer === 'policy');
+  if (policyKeys.length > 0) await audit.record({ kind: 'policy_applied', keys: policyKeys.map(([k]) => k) });
   const journals = new JournalStore({
     dir: deps.journalDir,
     secrets: deps.secrets,
@@ -76,11 +89,13 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
   });
-  await app.connections.restore();
+  const restored = restoredSignIn(await app.connections.restore());
+  if (restored) await audit.record(restored);
   return {
     app,
     journals,
-    handlers: createVisitHandlers(app),
+    audit,
+    handlers: auditedHandlers(createVisitHandlers(app), audit),
     async close() {
       if (app.recorder.active) await app.end().catch(() => undefined);
       await sample.close();

@@ -15,6 +15,8 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/ipc/router.ts';
+import { auditedHandlers } from '../../../main/audit/audited-handlers.ts';
+import type { AuditLog } from '../../../main/audit/audit-log.ts';
 import { createConnector } from '../../../main/visit/connector.ts';
 import { createVisitHandlers } from '../../../main/visit/handlers.ts';
 import type { AudioInputs, ClipboardPort, Preferences, PreferenceStore } from '../../../main/visit/ports.ts';
@@ -137,7 +139,11 @@ class ThrottledFile implements AudioSource {
 }
 
 /** Builds the visit services with `audioFile` as the only input. */
-export function startVisitRig(options: { settingsDir: string; audioFile: string }): VisitRig {
+export function startVisitRig(options: {
+  settingsDir: string;
+  audioFile: string;
+  audit?: AuditLog;
+}): VisitRig {
   const audio: AudioInputs = {
     list: async () => [{ id: 'file-mic', label: 'Recording', isDefault: true }],
     open: () => new ThrottledFile(options.audioFile),
@@ -160,7 +166,9 @@ export function startVisitRig(options: { settingsDir: string; audioFile: string 
   const router = createIpcRouter({
     ipcMain,
     channels,
-    handlers: createVisitHandlers(app),
+    handlers: options.audit
+      ? auditedHandlers(createVisitHandlers(app), options.audit)
+      : createVisitHandlers(app),
     isTrustedSender: isTrustedSenderFrame,
     onDidFail: (r) => void reports.push(r),
   });
