@@ -16,6 +16,7 @@ import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
+import { startAutoUpdates } from './app/auto-updater.ts';
 
 runShell({
   rendererDir: path.join(__dirname, '..', 'renderer'),
@@ -40,6 +41,7 @@ runShell({
       platform: process.platform,
     });
     app.on('will-quit', () => void services.close());
+    startAutoUpdates(resolved.config, services.busy);
     return {
       handlers: services.handlers,
       visit: {

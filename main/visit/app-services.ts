@@ -8,6 +8,7 @@ import type { channels } from '../../preload/contract/index.ts';
 import { auditedHandlers, restoredSignIn } from '../audit/audited-handlers.ts';
 import { openAuditLog } from '../audit/open-audit-log.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
+import { BusySignals } from '../updates/update-controller.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
@@ -51,6 +52,8 @@ export interface AppServices {
   readonly journals: JournalStore;
   /** The audit trail (in dataDir, shared with the CLI). */
   readonly audit: AuditLog;
+  /** What must not be interrupted by an update's restart (a visit; a dictation registers here too). */
+  readonly busy: BusySignals;
   readonly handlers: ChannelHandlers<typeof channels>;
   /** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
   close(): Promise<void>;
@@ -89,12 +92,15 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
   });
+  const busy = new BusySignals();
+  busy.add('visit', () => app.recorder.active);
   const restored = restoredSignIn(await app.connections.restore());
   if (restored) await audit.record(restored);
   return {
     app,
     journals,
     audit,
+    busy,
     handlers: auditedHandlers(createVisitHandlers(app), audit),
     async close() {
       if (app.recorder.active) await app.end().catch(() => undefined);
