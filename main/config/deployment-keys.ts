@@ -29,7 +29,7 @@ export const DEPLOYMENT_KEYS = {
     schema: z.enum(['off', 'notify', 'automatic']),
     title: 'Updates',
     description:
-      'off: never update; notify: download in the background, install when the person quits or chooses to restart; automatic: also install in the maintenance window. Never while a visit or a dictation is in progress. Unset: notify for NSIS/DMG installs, off for MSI/PKG (MSI and deb installs never self-update).',
+      'off: never update; notify: download in the background, tell the person, install when they quit; automatic: also install and restart in the maintenance window. Never while a visit or a dictation is in progress. Unset: notify for NSIS, DMG and AppImage installs, off for MSI and PKG (MSI and deb installs never update themselves).',
     expect: 'must be off, notify or automatic',
     env: 'SCRIBE_UPDATE_MODE',
     deniedLayers: NOT_SETTINGS,
