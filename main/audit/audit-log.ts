@@ -77,8 +77,18 @@ export class AuditLog {
   /**
    * Removes whole files past the retention period (never the newest), then records where the kept
    * trail starts; and records an update when this program's version differs from the last writer's.
+   * Never rejects: a trail that cannot be opened is reported through onDidFail.
    */
   async open(): Promise<void> {
+    try {
+      await this.#openLocked();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.#options.onDidFail?.('open', typeof code === 'string' ? code : 'open_failed');
+    }
+  }
+
+  async #openLocked(): Promise<void> {
     await this.#serial(async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await withFileLock(this.#lockPath, async () => {
