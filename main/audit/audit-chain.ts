@@ -15,7 +15,7 @@ import {
 } from './audit-events.ts';
 
 /** The `prev` of the very first record. */
-export const GENESIS = '0'.repeat(64);
+const GENESIS = '0'.repeat(64);
 
 /** The chain's end after which a record is appended. */
 export interface ChainTail {

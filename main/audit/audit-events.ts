@@ -56,11 +56,9 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
 
 /** An event as a caller writes it. */
 export type AuditEvent = z.input<typeof AuditEventSchema>;
-/** One of the event kinds. */
-export type AuditEventKind = AuditEvent['kind'];
 
 /** Who acted: the OS account, and the service's user (external id) when the installation acts as one. */
-export const AuditActorSchema = z.strictObject({
+const AuditActorSchema = z.strictObject({
   account: z.string().min(1).max(256),
   externalId: z.string().min(1).max(256).optional(),
 });
@@ -68,7 +66,7 @@ export const AuditActorSchema = z.strictObject({
 export type AuditActor = z.infer<typeof AuditActorSchema>;
 
 /** Which program wrote the record. */
-export const AuditSourceSchema = z.strictObject({ via: z.enum(['app', 'cli']), version: Version });
+const AuditSourceSchema = z.strictObject({ via: z.enum(['app', 'cli']), version: Version });
 /** Which program wrote the record. */
 export type AuditSource = z.infer<typeof AuditSourceSchema>;
 

@@ -9,7 +9,7 @@ import type { Config } from '../config/config-schema.ts';
 import { AuditLog } from './audit-log.ts';
 
 /** This program's version (package.json; Electron's app.getVersion() reads the same field). */
-export const APP_VERSION: string = packageJson.version;
+const APP_VERSION: string = packageJson.version;
 
 /** The OS account name, or a placeholder where the OS will not say. */
 function accountName(): string {

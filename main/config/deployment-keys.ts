@@ -24,7 +24,7 @@ const maintenanceWindow = z.string().refine((raw) => parseMaintenanceWindow(raw)
 const NOT_SETTINGS = ['settings'] as const;
 
 /** The deployment keys, each described once. */
-export const DEPLOYMENT_KEYS = {
+const DEPLOYMENT_KEYS = {
   updateMode: {
     schema: z.enum(['off', 'notify', 'automatic']),
     title: 'Updates',

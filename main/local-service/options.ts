@@ -1,5 +1,6 @@
 import type { JSONWebKeySet } from 'jose';
 import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
+import type { FaultSource } from './server.ts';
 
 /** One OAuth client as the administration console records it. */
 export type OAuthClientConfig =
@@ -65,11 +66,13 @@ export interface LocalServiceOptions {
   port?: number;
   /** The streaming WebSockets' setup (always attached; these only tune it). */
   streaming?: StreamingServiceSetup;
+  /** HTTP faults to inject (tests: test/service/faults.ts); none by default. */
+  faults?: FaultSource;
 }
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming'>
+  Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming' | 'faults'>
 > & {
   jobs: Required<JobTimingOptions>;
 };

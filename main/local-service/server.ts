@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceError, errorBody } from './errors.ts';
-import type { FaultInjector } from './faults.ts';
+import { ServiceError, errorBody, type ErrorBody } from './errors.ts';
 import { parseJsonBody, parseMultipart, readBody, sendJson } from './http-io.ts';
 import { matchRoute, type Family, type Route, type RouteContext } from './router.ts';
 import type { Caller, TokenStore } from './auth/token-store.ts';
@@ -40,12 +39,27 @@ export function fieldSizes(value: unknown): Record<string, number | null> | unde
   return sizes;
 }
 
+/** What to do to one request before handling it. */
+export interface FaultPlan {
+  delayMs: number;
+  drop: boolean;
+  fail?: { status: number; headers: Record<string, string>; body: ErrorBody };
+}
+
+/** Where each request's fault plan comes from: tests inject faults (test/service/faults.ts); the app none. */
+export interface FaultSource {
+  take(method: string, fullPath: string, subPath: string): FaultPlan;
+}
+
+/** No faults: every request is handled as it comes. */
+export const NO_FAULTS: FaultSource = { take: () => ({ delayMs: 0, drop: false }) };
+
 /** What the request handler needs. */
 export interface HandlerDeps {
   routes: Route[];
   tokens: TokenStore;
   users: UserStore;
-  faults: FaultInjector;
+  faults: FaultSource;
   log: RequestRecord[];
   pinnedVersion: string;
   now: () => number;

@@ -87,14 +87,6 @@ export type IpcError = z.infer<typeof IpcErrorSchema>;
 /** What every channel returns: a value or an expected failure, never an exception. */
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
 
-/** Zod schema of `IpcResult<T>` for a given data schema. */
-export function ipcResultSchema<T extends z.ZodType>(data: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), data }),
-    z.object({ ok: z.literal(false), error: IpcErrorSchema }),
-  ]);
-}
-
 /** Builds a success value. */
 export function ok<T>(data: T): IpcResult<T> {
   return { ok: true, data };

@@ -13,7 +13,7 @@ import { CliError, describeFailure, EXIT, oneLine, out } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 
 /** The data folder the app uses (or SCRIBE_DATA_DIR: a second installation, tests). */
-export function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
+function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
 }
 
@@ -52,7 +52,7 @@ async function verify(audit: AuditLog): Promise<number> {
 }
 
 /** Runs `scribe audit …`. */
-export async function audit(args: string[]): Promise<number> {
+async function audit(args: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({

@@ -1,6 +1,6 @@
 /**
  * The audit trail says who did what without patient data or tokens: a visit runs through the IPC router as
- * the renderer calls it (audited handlers, as main/visit/app-services.ts wires them) over a local service
+ * the renderer calls it (audited handlers, as main/composition-root.ts wires them) over a local service
  * whose transcript carries a canary phrase; the note is written with the canary as extra context, copied
  * whole and by section, the instructions translated and copied, and a sign-in is tried with a canary
  * token. The trail then holds each of those events, verifies, and no file in its folder holds the canary
@@ -76,7 +76,11 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
       speakers,
     });
     expect(started.ok, JSON.stringify(started)).toBe(true);
-    await until(() => ['ended', 'failed'].includes(rig.app.recorder.state.phase), 20_000, 'the visit to end');
+    await until(
+      () => ['ended', 'failed'].includes(rig.app.visit.recorder.state.phase),
+      20_000,
+      'the visit to end',
+    );
     expect(hasCanary(JSON.stringify((await call('visit:transcript')).data))).toBe(true);
     const note = await call('note:generate', {
       templateKey: null,

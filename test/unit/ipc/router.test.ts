@@ -11,7 +11,6 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/ipc/router.ts';
-import { unavailableHandlers } from '../../../main/ipc/unavailable-handlers.ts';
 import { channels as contractChannels, fail, ok, type IpcResult } from '../../../preload/contract/index.ts';
 
 const CANARY = 'Patient Jane Canary has chest pain';
@@ -232,7 +231,9 @@ describe('IPC router', () => {
     createIpcRouter({
       ipcMain,
       channels: contractChannels,
-      handlers: unavailableHandlers(contractChannels),
+      handlers: Object.fromEntries(
+        Object.keys(contractChannels).map((name) => [name, () => fail('not_connected')]),
+      ) as unknown as ChannelHandlers<typeof contractChannels>,
       isTrustedSender: isTrustedSenderFrame,
     });
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(contractChannels).sort());

