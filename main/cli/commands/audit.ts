@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { AuditRecord } from '../../audit/audit-events.ts';
 import type { AuditLog } from '../../audit/audit-log.ts';
 import { openAuditLog } from '../../audit/open-audit-log.ts';
+import { configSchema } from '../../config/config-schema.ts';
 import { defaultUserDataDir } from '../../config/paths.ts';
 import { cliConfig } from '../connect.ts';
 import { CliError, describeFailure, EXIT, oneLine, out } from '../io.ts';
@@ -17,8 +18,11 @@ function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
 }
 
+/** The trail with IT's retention settings; with the defaults when the configuration cannot be read, so a
+ * broken policy never hides the trail from `scribe audit`. */
 async function cliAuditLog(): Promise<AuditLog> {
-  return openAuditLog({ dataDir: cliDataDir(), config: await cliConfig({}), via: 'cli' });
+  const config = await cliConfig({}).catch(() => configSchema.parse({}));
+  return openAuditLog({ dataDir: cliDataDir(), config, via: 'cli' });
 }
 
 /** One record as a line for people: time, who, what, then the event's fields. */

@@ -95,6 +95,16 @@ describe('scribe audit', () => {
     expect((await scribe(['audit', '--since', 'yesterday-ish'], env)).code).toBe(2);
   });
 
+  it('still reads the trail when the policy cannot be read', async () => {
+    await writeFile(join(dir, 'broken-policy.json'), '{ not json');
+    const printed = await scribe(['audit', '--json'], {
+      ...env,
+      SCRIBE_POLICY_FILE: join(dir, 'broken-policy.json'),
+    });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
   it('verify: 0 when intact, 1 naming the first broken record after an edit', async () => {
     const intact = await scribe(['audit', 'verify'], env);
     expect(intact.code, intact.stderr).toBe(0);
