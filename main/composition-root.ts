@@ -6,6 +6,7 @@
  * kit). No electron here: the Electron shell (main/index.ts) calls it with Electron's clipboard, and tests
  * call it under Node with their own, so the app's wiring itself is under test.
  */
+import { join } from 'node:path';
 import { auditedHandlers, restoredSignIn } from './audit/audited-handlers.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import { openAuditLog } from './audit/open-audit-log.ts';
@@ -30,6 +31,12 @@ import { createSettingsHandlers } from './settings/handlers.ts';
 import type { PreferenceStore } from './settings/ports.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { SettingsService } from './settings/settings-service.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+  MemoryCustomizationStore,
+  type CustomizationStore,
+} from './settings/customization-store.ts';
 import { createVisitHandlers } from './visit/handlers.ts';
 import type { VisitJournals } from './visit/ports.ts';
 import { BusySignals } from './updates/update-controller.ts';
@@ -50,6 +57,8 @@ export interface AppPorts {
   readonly microphoneAccess?: MicrophoneAccess;
   /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
   readonly journals?: VisitJournals;
+  /** A server caller's note customization (kept in memory unless given). */
+  readonly customizations?: CustomizationStore;
 }
 
 /** Every capability, and the handlers of every channel. */
@@ -64,6 +73,7 @@ export interface App {
 
 /** Builds the capabilities from their ports and merges their handler slices. */
 export function composeApp(deps: AppPorts): App {
+  const customizations = deps.customizations ?? new MemoryCustomizationStore();
   // The connection must not change under a visit being recorded; the visit records over the connection.
   const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.recorder.active);
   const notes: NoteService = new NoteService({
@@ -77,6 +87,7 @@ export function composeApp(deps: AppPorts): App {
     clipboard: deps.clipboard,
     emit: deps.emit,
     platform: deps.platform,
+    customizations,
   });
   const visit: VisitApp = new VisitApp({
     connections,
@@ -87,7 +98,7 @@ export function composeApp(deps: AppPorts): App {
     ...(deps.journals ? { journals: deps.journals } : {}),
     onWillReplaceVisit: () => notes.reset(),
   });
-  const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit);
+  const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
   const handlers = {
     ...createConnectionHandlers(connections),
     ...createVisitHandlers(visit),
@@ -163,6 +174,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
+    customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   const busy = new BusySignals();
   busy.add('visit', () => app.visit.recorder.active);

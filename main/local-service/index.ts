@@ -73,7 +73,7 @@ export interface LocalService {
 /** Starts the strict local implementation of the Core API on 127.0.0.1. */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const resolved = resolveOptions(options);
-  const clock = new ServiceClock(options.now);
+  const clock = new ServiceClock(options.now, options.clockOffsetMs ?? 0);
   const keys = new ClientKeyRing(resolved.clients);
   const tokens = new TokenStore(clock, {
     server: resolved.serverTokenLifetimeSec,
@@ -125,9 +125,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     verifyToken: (token, family) => verifyToken(token, family),
     recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
     ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
-    ...(options.streaming?.requireApiVersion === undefined
-      ? {}
-      : { requireApiVersion: options.streaming.requireApiVersion }),
+    pinnedVersion: resolved.pinnedVersion,
+    httpDate: () => clock.httpDate(),
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;

@@ -6,6 +6,7 @@ import { matchRoute, type Family, type Route, type RouteContext } from './router
 import type { Caller, TokenStore } from './auth/token-store.ts';
 import type { UserStore } from './users.ts';
 import { VERSION_HEADER, atLeast, requestVersion } from './versions.ts';
+import { liftNoteBodies, lowerNoteBodies } from './note-versions.ts';
 
 /** One request as the service saw it. No bodies, no tokens, no query strings. */
 export interface RequestRecord {
@@ -122,6 +123,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   deps.log.push(record);
   // Bounded, because the desktop app runs this service for as long as it is open.
   if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
+  // The service's own time, not the computer's: clients learn a clock offset from it.
+  res.setHeader('date', new Date(deps.now()).toUTCString());
   const located = familyOf(url.pathname);
   const plan = deps.faults.take(method, url.pathname, located?.sub ?? url.pathname);
   if (plan.delayMs > 0) await sleep(plan.delayMs);
@@ -139,7 +142,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   try {
     const reply = await dispatch(req, url, method, located, record, deps);
     record.status = reply.status ?? 200;
-    sendJson(res, record.status, reply.body, reply.headers);
+    const body = lowerNoteBodies(reply.body, record.effectiveVersion ?? deps.pinnedVersion);
+    sendJson(res, record.status, body, reply.headers);
   } catch (error) {
     const failure =
       error instanceof ServiceError
@@ -195,7 +199,7 @@ async function dispatch(
     caller,
     json: () => {
       if (!json) {
-        json = { value: parseJsonBody(req, raw) };
+        json = { value: liftNoteBodies(parseJsonBody(req, raw), version) };
         record.fields = fieldSizes(json.value);
       }
       return json.value;

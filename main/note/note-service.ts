@@ -10,6 +10,7 @@ import type { EmitEvent } from '../visit/visit-recorder.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
 import type { ClipboardPort, VisitTranscript } from './ports.ts';
+import type { CustomizationStore } from '../settings/customization-store.ts';
 
 /** What the note needs from outside. */
 export interface NoteServiceDeps {
@@ -19,6 +20,8 @@ export interface NoteServiceDeps {
   readonly emit: EmitEvent;
   /** process.platform, for line endings of copied text. */
   readonly platform: string;
+  /** A server caller's saved customization, sent with each note (the service keeps it for users only). */
+  readonly customizations?: CustomizationStore;
 }
 
 /** One app-wide note (of the visit on screen). */
@@ -42,11 +45,19 @@ export class NoteService {
     this.workflow.reset();
   }
 
-  generate(request: GenerateNote) {
+  async generate(request: GenerateNote) {
     if (this.transcript.active) throw new VisitFailure('visit_in_progress');
     const core = this.#deps.connections.require().core;
-    return this.workflow.generate(core, request, this.transcript.finalInputs(), (p) =>
-      this.#deps.emit('note:progress', p),
+    const customization =
+      core.caller === 'server' && request.templateKey
+        ? await this.#deps.customizations?.get(request.templateKey)
+        : undefined;
+    return this.workflow.generate(
+      core,
+      request,
+      this.transcript.finalInputs(),
+      (p) => this.#deps.emit('note:progress', p),
+      customization,
     );
   }
 

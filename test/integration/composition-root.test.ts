@@ -147,13 +147,43 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
       .map((i) => i.text);
     expect(said).toEqual(expectedSentences('visit.wav').map((s) => s.text));
 
+    // With server credentials the service keeps no customization: the app keeps it and sends it.
+    const template = 'GENERIC_MULTIPLE_SECTIONS';
+    const shown = data(await handlers['settings:customization']({ templateKey: template }, ctx));
+    const vitals = {
+      key: 'VITALS',
+      title: 'Vitals',
+      style: 'BULLET_POINTS',
+      instruction: 'One per line.',
+    } as const;
+    data(
+      await handlers['settings:saveCustomization'](
+        {
+          ...shown,
+          templateInstruction: 'Use plain words.',
+          sections: [...shown.sections.filter((s) => s.key !== 'VITALS'), vitals],
+        },
+        ctx,
+      ),
+    );
+    expect(await readFile(join(dataDir, 'note-customization.json'), 'utf8')).toContain('One per line.');
+    h.service.control.clearRequests();
     const note = data(
       await handlers['note:generate'](
-        { templateKey: null, locale: null, mode: 'sync', extraContext: null },
+        { templateKey: template, locale: null, mode: 'sync', extraContext: null },
         ctx,
       ),
     );
     expect(note.sections.length).toBeGreaterThan(0);
+    const sent = h.service.control.requests.find((r) => r.path.endsWith('/generate-note'))!;
+    expect(sent.status).toBe(200);
+    expect(sent.fields).toMatchObject({
+      note_template_key: template.length,
+      note_sections_customization: 1,
+      note_template_custom_instructions: 'Use plain words.'.length,
+    });
+    const shownVitals = note.sections.find((s) => s.key === 'VITALS')!.content;
+    expect(shownVitals).toMatchObject({ type: 'TEXT', text: expect.stringMatching(/^- /) });
     const copied = data(await handlers['copy:note']({ sectionKey: null }, ctx));
     expect(copied.chars).toBe(clipboard.writes[0]?.length);
 

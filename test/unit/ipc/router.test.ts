@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
-import { ConnectionError, apiErrorFromResponse } from '../../../main/api/errors.ts';
+import { ConnectionError, apiErrorFromResponse, withMessage } from '../../../main/api/errors.ts';
 import { AudioError } from '../../../main/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
 import { IpcFailure } from '../../../main/ipc/error-mapping.ts';
@@ -159,6 +159,11 @@ describe('IPC router', () => {
   it.each([
     [new ConnectionError('generate-note'), 'service_unreachable', true],
     [apiErrorFromResponse(401, { code: 1, name: 'X' }, 'op'), 'auth_failed', false],
+    [
+      withMessage(apiErrorFromResponse(401, {}, 'oauth-token'), 'clock', { clockSuspect: true }),
+      'clock_wrong',
+      false,
+    ],
     [apiErrorFromResponse(403, {}, 'op'), 'permission_denied', false],
     [apiErrorFromResponse(429, {}, 'op'), 'service_busy', true],
     [apiErrorFromResponse(503, {}, 'op'), 'service_error', true],
