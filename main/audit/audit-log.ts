@@ -149,7 +149,7 @@ export class AuditLog {
   async #appendLocked(event: AuditEvent): Promise<void> {
     const files = await this.#files();
     const newest = files.at(-1);
-    const lastRecord = await this.#lastRecordOf(files);
+    const { record: lastRecord, torn } = await this.#tailOf(files);
     const tail: ChainTail = lastRecord ? { seq: lastRecord.seq, hash: lastRecord.hash } : EMPTY_TAIL;
     const max = this.#options.maxFileBytes ?? 10 * 1024 * 1024;
     const size = newest ? (await stat(join(this.dir, newest))).size : 0;
@@ -157,7 +157,7 @@ export class AuditLog {
     const line = chainRecord(tail, this.#now(), this.#options.who(), event, this.#options.source);
     const handle = await open(join(this.dir, file), 'a', 0o600);
     try {
-      await handle.appendFile(`${line}\n`, 'utf8');
+      await handle.appendFile(`${torn ? '\n' : ''}${line}\n`, 'utf8');
       await handle.sync();
     } finally {
       await handle.close();
@@ -172,27 +172,36 @@ export class AuditLog {
     return names.filter((n) => FILE.test(n)).sort();
   }
 
-  /** The last record of the newest non-empty file, read from its end. */
+  /**
+   * The last readable record of the newest non-empty file, read from its end, and whether that file ends
+   * in something else (a write torn by a crash or power cut, or an edit). Such a tail stays as it is, for
+   * verify to name; the trail goes on after it on a line of its own, chained to the last good record.
+   */
   async #lastRecordOf(files: readonly string[]): Promise<AuditRecord | null> {
+    return (await this.#tailOf(files)).record;
+  }
+
+  async #tailOf(files: readonly string[]): Promise<{ record: AuditRecord | null; torn: boolean }> {
     for (const file of [...files].reverse()) {
       const handle = await open(join(this.dir, file), 'r');
       try {
         const { size } = await handle.stat();
         const length = Math.min(size, 64 * 1024);
         const { buffer } = await handle.read(Buffer.alloc(length), 0, length, size - length);
-        const last = buffer.toString('utf8').trimEnd().split('\n').at(-1);
-        if (!last) continue;
-        const parsed = parseRecord(last);
-        // A tail that does not parse is left as it is (verify names it); the next record chains after it
-        // only if it parses, so a torn write cannot be papered over.
-        if (!parsed.ok)
-          throw Object.assign(new Error('audit tail unreadable'), { code: 'audit_tail_unreadable' });
-        return parsed.record;
+        const text = buffer.toString('utf8');
+        const lines = text.split('\n').filter((line) => line.trim() !== '');
+        if (lines.length === 0) continue;
+        const torn = !text.endsWith('\n') || !parseRecord(lines.at(-1)!).ok;
+        for (const line of lines.reverse()) {
+          const parsed = parseRecord(line);
+          if (parsed.ok) return { record: parsed.record, torn };
+        }
+        return { record: null, torn };
       } finally {
         await handle.close();
       }
     }
-    return null;
+    return { record: null, torn: false };
   }
 
   /** Deletes whole files past retention, oldest first, never the newest. Lock held. */

@@ -150,3 +150,20 @@ describe('the audit trail', () => {
     ]);
   });
 });
+
+describe('after a write torn by a crash', () => {
+  it('goes on recording, and verify names the torn line', async () => {
+    const audit = log();
+    await writeAll(audit, EVENTS.slice(0, 3));
+    const { file, lines } = await fileLines();
+    await writeFile(file, `${lines.join('\n')}\n${lines[2]!.slice(0, 40)}`);
+    await audit.record({ kind: 'visit_ended' });
+    const records = await audit.read();
+    expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+    expect(records[3]!.prev).toBe(records[2]!.hash);
+    const result = await audit.verify();
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.broken).toMatchObject({ line: 4, seq: null, reason: 'is not a JSON record' });
+  });
+});
