@@ -7,10 +7,12 @@
  * call it under Node with their own, so the app's wiring itself is under test.
  */
 import { join } from 'node:path';
-import { auditedHandlers, restoredSignIn } from './audit/audited-handlers.ts';
+import { auditedHandlers, policyApplied, restoredSignIn } from './audit/audited-handlers.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import { openAuditLog } from './audit/open-audit-log.ts';
-import type { Config, ConfigKey } from './config/config-schema.ts';
+import { configSchema, type Config, type ConfigKey } from './config/config-schema.ts';
+import { fixedConfig, type LiveConfigPort } from './config/live-config.ts';
+import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { SettingsStore } from './config/settings-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { TokenVault } from './secrets/token-vault.ts';
@@ -23,7 +25,7 @@ import { TokenVaultCredentials, withManagedConnection } from './connection/crede
 import { createConnectionHandlers } from './connection/handlers.ts';
 import type { Connector, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
-import type { AppHandlers } from './ipc/handler-slice.ts';
+import { mergeHandlerSlices, type AppHandlers } from './ipc/handler-slice.ts';
 import { createNoteHandlers } from './note/handlers.ts';
 import { NoteService } from './note/note-service.ts';
 import type { ClipboardPort } from './note/ports.ts';
@@ -31,6 +33,8 @@ import { createSettingsHandlers } from './settings/handlers.ts';
 import type { PreferenceStore } from './settings/ports.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { SettingsService } from './settings/settings-service.ts';
+import { withPolicy } from './settings/policy-handlers.ts';
+import { SettingsPolicy } from './settings/settings-policy.ts';
 import {
   CUSTOMIZATION_FILE,
   FileCustomizationStore,
@@ -57,6 +61,8 @@ export interface AppPorts {
   readonly microphoneAccess?: MicrophoneAccess;
   /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
   readonly journals?: VisitJournals;
+  /** IT's policy, enforced around every handler (nothing locked when omitted). */
+  readonly policy?: SettingsPolicy;
   /** A server caller's note customization (kept in memory unless given). */
   readonly customizations?: CustomizationStore;
 }
@@ -99,12 +105,18 @@ export function composeApp(deps: AppPorts): App {
     onWillReplaceVisit: () => notes.reset(),
   });
   const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
-  const handlers = {
-    ...createConnectionHandlers(connections),
-    ...createVisitHandlers(visit),
-    ...createNoteHandlers(notes, connections),
-    ...createSettingsHandlers(settings, connections),
-  } satisfies AppHandlers;
+  const policy =
+    deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] }));
+  // A new capability (main/dictation/ next) adds its slice here.
+  const handlers = withPolicy(
+    mergeHandlerSlices(
+      createConnectionHandlers(connections),
+      createVisitHandlers(visit),
+      createNoteHandlers(notes, connections),
+      createSettingsHandlers(settings, connections),
+    ),
+    policy,
+  ) satisfies AppHandlers;
   return { deps, connections, visit, notes, settings, handlers };
 }
 
@@ -113,8 +125,11 @@ export interface AppServicesDeps {
   readonly resolved: {
     config: Config;
     locked: readonly ConfigKey[];
-    sources?: Readonly<Record<ConfigKey, { layer: string }>>;
+    /** The settings file was repaired at start (main/config/settings-recovery.ts). */
+    settingsRecovery?: SettingsRecovery;
   };
+  /** The configuration as IT changes it while the app runs (main/config/live-config.ts); `resolved` when omitted. */
+  readonly live?: LiveConfigPort;
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
@@ -145,10 +160,12 @@ export interface AppServices {
 /** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const { config } = deps.resolved;
+  const live = deps.live ?? fixedConfig(deps.resolved);
+  const policy = new SettingsPolicy(live);
   const audit = openAuditLog({ dataDir: deps.dataDir, config, via: 'app' });
   await audit.open();
-  const policyKeys = Object.entries(deps.resolved.sources ?? {}).filter(([, s]) => s.layer === 'policy');
-  if (policyKeys.length > 0) await audit.record({ kind: 'policy_applied', keys: policyKeys.map(([k]) => k) });
+  const applied = policyApplied(live.current());
+  if (applied) await audit.record(applied);
   const journals = new JournalStore({
     dir: deps.journalDir,
     secrets: deps.secrets,
@@ -161,7 +178,8 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     new TokenVaultCredentials(
       new TokenVault({ store: deps.secrets, dataDir: deps.dataDir, name: 'connection' }),
     ),
-    config,
+    () => live.current().config,
+    (baseUrl, credentials) => policy.connectionRefusal(baseUrl, credentials) === null,
   );
   const sample = createSampleKit();
   const app = composeApp({
@@ -169,17 +187,32 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     sample,
     audio,
     clipboard: deps.clipboard,
-    preferences: new SettingsPreferenceStore(deps.settings, deps.resolved),
+    preferences: new SettingsPreferenceStore(
+      deps.settings,
+      () => live.current(),
+      deps.resolved.settingsRecovery,
+    ),
     emit: deps.emit,
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
+    policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   const busy = new BusySignals();
   busy.add('visit', () => app.visit.recorder.active);
   const restored = restoredSignIn(await app.connections.restore());
   if (restored) await audit.record(restored);
+  // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
+  // and a connection to an address the policy now forbids is closed (not while a visit records).
+  const stopPushing = live.onDidChange((resolved) => {
+    deps.emit('policy:changed', policy.view());
+    const changed = policyApplied(resolved);
+    if (changed) void audit.record(changed);
+    const { mode, baseUrl } = app.connections.status();
+    if (mode === 'organization' && baseUrl && !policy.allowsAddress(baseUrl))
+      void app.connections.disconnect().catch(() => undefined);
+  });
   return {
     app,
     journals,
@@ -187,6 +220,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     busy,
     handlers: auditedHandlers(app.handlers, audit),
     async close() {
+      stopPushing();
       if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
       await sample.close();
     },

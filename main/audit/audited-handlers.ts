@@ -66,3 +66,13 @@ export function auditedHandlers(
 
 /** The event for a connection restored at start-up (saved or managed credentials), if any. */
 export const restoredSignIn = signedIn('restored');
+
+/** The event for the managed policy in force (its key names only), if it sets any key. */
+export function policyApplied(resolved: {
+  sources?: Readonly<Record<string, { layer: string }>>;
+}): AuditEvent | null {
+  const keys = Object.entries(resolved.sources ?? {})
+    .filter(([, source]) => source.layer === 'policy')
+    .map(([key]) => key);
+  return keys.length > 0 ? { kind: 'policy_applied', keys } : null;
+}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { checkFeedUrl, parseMaintenanceWindow } from '../updates/update-policy.ts';
+import { key } from './policy-keys-core.ts';
 
 const feedUrl = z.string().transform((raw, ctx) => {
   const check = checkFeedUrl(raw);
@@ -23,116 +24,63 @@ const maintenanceWindow = z.string().refine((raw) => parseMaintenanceWindow(raw)
 
 const NOT_SETTINGS = ['settings'] as const;
 
-/** The deployment keys, each described once. */
-const DEPLOYMENT_KEYS = {
-  updateMode: {
+/** The deployment block. */
+export const DEPLOYMENT_KEYS = {
+  updateMode: key({
     schema: z.enum(['off', 'notify', 'automatic']),
     title: 'Updates',
     description:
       'off: never update; notify: download in the background, tell the person, install when they quit; automatic: also install and restart in the maintenance window. Never while a visit or a dictation is in progress. Unset: notify for NSIS, DMG and AppImage installs, off for MSI and PKG (MSI and deb installs never update themselves).',
     expect: 'must be off, notify or automatic',
-    env: 'SCRIBE_UPDATE_MODE',
     deniedLayers: NOT_SETTINGS,
     example: 'automatic',
-  },
-  updateChannel: {
+  }),
+  updateChannel: key({
     schema: z.enum(['stable', 'beta']),
     default: 'stable',
     title: 'Update channel',
     description:
       'stable reads latest.yml from the feed, beta reads beta.yml. Moving back to stable never downgrades: the installed beta stays until stable passes it.',
     expect: 'must be stable or beta',
-    env: 'SCRIBE_UPDATE_CHANNEL',
     deniedLayers: NOT_SETTINGS,
     example: 'stable',
-  },
-  updateFeedUrl: {
+  }),
+  updateFeedUrl: key({
     schema: feedUrl,
     title: 'Update feed',
     description:
       'The https:// folder the organization hosts with the installers and latest.yml/beta.yml from a release build. Without it the app never looks for updates.',
     expect: 'must be an https:// URL of the folder holding latest.yml',
-    env: 'SCRIBE_UPDATE_FEED_URL',
     deniedLayers: NOT_SETTINGS,
     example: 'https://updates.example.org/scribe-desktop/',
-  },
-  updateMaintenanceWindow: {
+  }),
+  updateMaintenanceWindow: key({
     schema: maintenanceWindow,
     default: '02:00-05:00',
     title: 'Update maintenance window',
     description:
       'Local time range (HH:MM-HH:MM, may cross midnight) in which automatic updates install and restart the app, when no visit or dictation is in progress.',
     expect: 'must be a local time range such as 02:00-05:00',
-    env: 'SCRIBE_UPDATE_MAINTENANCE_WINDOW',
     deniedLayers: NOT_SETTINGS,
     example: '02:00-05:00',
-  },
-  auditRetentionDays: {
+  }),
+  auditRetentionDays: key({
     schema: z.number().int().min(1).max(3650),
     default: 365,
     title: 'Audit trail retention (days)',
     description:
       'Audit files whose newest record is older than this are deleted at start (whole files; the trail records where it then starts).',
     expect: 'must be a whole number of days from 1 to 3650',
-    env: 'SCRIBE_AUDIT_RETENTION_DAYS',
     deniedLayers: NOT_SETTINGS,
     example: 365,
-  },
-  auditFileMegabytes: {
+  }),
+  auditFileMegabytes: key({
     schema: z.number().int().min(1).max(100),
     default: 10,
     title: 'Audit file size (MB)',
     description: 'The audit trail starts a new file once the current one reaches this size.',
     expect: 'must be a whole number of megabytes from 1 to 100',
-    env: 'SCRIBE_AUDIT_FILE_MEGABYTES',
     deniedLayers: NOT_SETTINGS,
     example: 10,
-  },
-} as const;
-
-type Keys = typeof DEPLOYMENT_KEYS;
-/** The deployment keys (none may be set in user settings). */
-export type DeploymentKey = keyof Keys;
-
-/** Each key's schema (in FIELD_SCHEMAS). */
-export const DEPLOYMENT_FIELDS = {
-  updateMode: DEPLOYMENT_KEYS.updateMode.schema,
-  updateChannel: DEPLOYMENT_KEYS.updateChannel.schema,
-  updateFeedUrl: DEPLOYMENT_KEYS.updateFeedUrl.schema,
-  updateMaintenanceWindow: DEPLOYMENT_KEYS.updateMaintenanceWindow.schema,
-  auditRetentionDays: DEPLOYMENT_KEYS.auditRetentionDays.schema,
-  auditFileMegabytes: DEPLOYMENT_KEYS.auditFileMegabytes.schema,
-} as const;
-
-/** Defaults (in configSchema). `updateMode` has none: without it the kind of installation decides. */
-export const DEPLOYMENT_DEFAULTS = {
-  updateMode: DEPLOYMENT_FIELDS.updateMode.optional(),
-  updateChannel: DEPLOYMENT_FIELDS.updateChannel.default(DEPLOYMENT_KEYS.updateChannel.default),
-  updateFeedUrl: DEPLOYMENT_FIELDS.updateFeedUrl.optional(),
-  updateMaintenanceWindow: DEPLOYMENT_FIELDS.updateMaintenanceWindow.default(
-    DEPLOYMENT_KEYS.updateMaintenanceWindow.default,
-  ),
-  auditRetentionDays: DEPLOYMENT_FIELDS.auditRetentionDays.default(
-    DEPLOYMENT_KEYS.auditRetentionDays.default,
-  ),
-  auditFileMegabytes: DEPLOYMENT_FIELDS.auditFileMegabytes.default(
-    DEPLOYMENT_KEYS.auditFileMegabytes.default,
-  ),
-} as const;
-
-const info = <K extends DeploymentKey>(k: K, form: 'text' | 'int') => ({
-  form,
-  env: DEPLOYMENT_KEYS[k].env,
-  expect: DEPLOYMENT_KEYS[k].expect,
-  deniedLayers: DEPLOYMENT_KEYS[k].deniedLayers,
-});
-
-/** Key facts (in KEY_INFO). */
-export const DEPLOYMENT_KEY_INFO = {
-  updateMode: info('updateMode', 'text'),
-  updateChannel: info('updateChannel', 'text'),
-  updateFeedUrl: info('updateFeedUrl', 'text'),
-  updateMaintenanceWindow: info('updateMaintenanceWindow', 'text'),
-  auditRetentionDays: info('auditRetentionDays', 'int'),
-  auditFileMegabytes: info('auditFileMegabytes', 'int'),
-} as const;
+  }),
+};
