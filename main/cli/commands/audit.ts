@@ -22,7 +22,14 @@ function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
  * broken policy never hides the trail from `scribe audit`. */
 async function cliAuditLog(): Promise<AuditLog> {
   const config = await cliConfig({}).catch(() => configSchema.parse({}));
-  return openAuditLog({ dataDir: cliDataDir(), config, via: 'cli' });
+  return openAuditLog({
+    dataDir: cliDataDir(),
+    config,
+    via: 'cli',
+    // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
+    onDidFail: (kind, code) =>
+      process.stderr.write(`scribe: note: the audit trail could not record ${kind} (${code}).\n`),
+  });
 }
 
 /** One record as a line for people: time, who, what, then the event's fields. */
