@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyUpdateMetadata } from '../../../scripts/verify-update-metadata.ts';
+import { verifyUpdateMetadata } from '../../../.ci/verify-update-metadata.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * scripts/verify-package.ts is what the release workflows run on what they built; here it runs on a
+ * .ci/verify-package.ts is what the release workflows run on what they built; here it runs on a
  * stand-in: a file carrying Electron's fuse sentinel and wire (flipped by @electron/fuses exactly as
  * electron-builder flips the real binary), a real asar made by @electron/asar, and the integrity records
  * electron-builder writes (Info.plist ElectronAsarIntegrity, the .exe's INTEGRITY JSON). Each check is
@@ -19,7 +19,7 @@ import {
   expectedFuses,
   packedNativeModules,
   verifyPackage,
-} from '../../../scripts/verify-package.ts';
+} from '../../../.ci/verify-package.ts';
 
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 let root: string;

@@ -2,7 +2,7 @@
  * Checks that an update feed file electron-builder wrote (latest.yml, latest-mac.yml, latest-linux.yml,
  * beta*.yml) describes the files beside it as they are now: electron-updater refuses a download whose
  * sha512 or size differs, so a file changed after the metadata was written (signed or notarized late, for
- * instance) would never install. Usage: npx tsx scripts/verify-update-metadata.ts release/latest.yml
+ * instance) would never install. Usage: npx tsx .ci/verify-update-metadata.ts release/latest.yml
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -41,7 +41,7 @@ export function verifyUpdateMetadata(ymlPath: string): string[] {
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const yml = process.argv[2];
   if (!yml) {
-    process.stderr.write('usage: tsx scripts/verify-update-metadata.ts <release/latest.yml>\n');
+    process.stderr.write('usage: tsx .ci/verify-update-metadata.ts <release/latest.yml>\n');
     process.exit(2);
   }
   const problems = verifyUpdateMetadata(resolve(yml));

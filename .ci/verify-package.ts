@@ -7,7 +7,7 @@
  *   otherwise: this catches it before a clinician does); Linux has no asar integrity in Electron;
  * - every native module (.node) is unpacked from the asar, where it can be loaded.
  *
- * Usage: npx tsx scripts/verify-package.ts <win-unpacked dir | Foo.app | linux-unpacked dir>
+ * Usage: npx tsx .ci/verify-package.ts <win-unpacked dir | Foo.app | linux-unpacked dir>
  * Exit 0 when every check passes; otherwise 1 with one line per problem.
  */
 import { createHash } from 'node:crypto';
@@ -138,7 +138,7 @@ export async function verifyPackage(target: string): Promise<string[]> {
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const target = process.argv[2];
   if (!target) {
-    process.stderr.write('usage: tsx scripts/verify-package.ts <unpacked app dir | .app>\n');
+    process.stderr.write('usage: tsx .ci/verify-package.ts <unpacked app dir | .app>\n');
     process.exit(2);
   }
   const problems = await verifyPackage(resolve(target));
