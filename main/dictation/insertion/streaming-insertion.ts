@@ -120,7 +120,6 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly #writer: FieldWriter | undefined;
   readonly #paster: ClipboardPaster;
   readonly #clipboard: InsertionClipboard;
-  readonly #desktop: Desktop;
   readonly #facts: FieldFacts;
   readonly plan: InsertionPlan;
   readonly target: TargetWindow | undefined;
@@ -129,7 +128,6 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   #owned = 0;
   #typed = false;
   #replaying = false;
-  #ending = false;
   #holds = 0;
   #stopped: NotInsertedReason | undefined;
   #cancelled = false;
@@ -145,7 +143,6 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     facts: FieldFacts,
   ) {
     super();
-    this.#desktop = options.desktop;
     this.#clipboard = options.clipboard;
     this.#facts = facts;
     this.target = target;
@@ -212,7 +209,6 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** Brings the field to the final text, restores the clipboard and says what happened. */
   async finish(): Promise<InsertionResult> {
-    this.#ending = true;
     this.#replaying = false;
     this.#kick();
     await this.#settled();
