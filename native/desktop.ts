@@ -66,6 +66,8 @@ export interface Desktop {
    * Returns an unsubscribe function; undefined when not available (the app feeds its key hook instead).
    */
   onForeignKey?(listener: () => void): () => void;
+  /** Delivers foreign keys the OS has seen up to now (before deciding a correction is safe). */
+  syncInput?(): Promise<void>;
   /** Releases OS resources (display connections, scratch key mappings). */
   close(): void;
 }

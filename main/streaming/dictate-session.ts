@@ -35,13 +35,13 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   readonly #text = new DictationText();
   readonly #locale: DictationLocale;
   readonly #corrections: boolean;
-  readonly #context: TextFieldContext;
+  readonly #context: TextFieldContext | undefined;
 
   constructor(options: DictateSessionOptions) {
     super('dictate-ws', 1, options);
     this.#locale = options.locale;
     this.#corrections = options.asyncCorrections ?? true;
-    this.#context = options.context ?? { text: '', selectionStart: 0, selectionLength: 0 };
+    this.#context = options.context;
   }
 
   /** The text dictated so far (not including the field context). */
@@ -62,16 +62,16 @@ export class DictateSession extends StreamingSession<DictateEvents> {
 
   protected configFrame(): object {
     // The field context plus what was committed: where the service continues from after a reconnect.
-    const before = this.#context.text.slice(0, this.#context.selectionStart);
-    const after = this.#context.text.slice(this.#context.selectionStart + this.#context.selectionLength);
+    // Without a readable field and nothing committed, there is no context to send.
     const committed = this.#text.committed;
-    const text = committed === '' ? this.#context.text : before + committed + after;
-    const start = committed === '' ? this.#context.selectionStart : before.length + committed.length;
-    const length = committed === '' ? this.#context.selectionLength : 0;
+    if (committed === '') return dictateConfigFrame(this.#locale, this.#corrections, this.#context);
+    const context = this.#context ?? { text: '', selectionStart: 0, selectionLength: 0 };
+    const before = context.text.slice(0, context.selectionStart);
+    const after = context.text.slice(context.selectionStart + context.selectionLength);
     return dictateConfigFrame(this.#locale, this.#corrections, {
-      text,
-      selectionStart: start,
-      selectionLength: length,
+      text: before + committed + after,
+      selectionStart: before.length + committed.length,
+      selectionLength: 0,
     });
   }
 

@@ -115,7 +115,7 @@ export interface TextFieldContext {
 export function dictateConfigFrame(
   locale: string,
   asyncCorrections: boolean,
-  context: TextFieldContext,
+  context: TextFieldContext | undefined,
 ): object {
   return {
     type: 'CONFIG',
@@ -124,11 +124,14 @@ export function dictateConfigFrame(
     punctuation_mode: 'EXPLICIT',
     dictate_locale: locale,
     enable_async_corrections: asyncCorrections,
-    text_field_context: {
-      text: context.text,
-      selection_start: context.selectionStart,
-      selection_length: context.selectionLength,
-    },
+    // Omitted when the field cannot be read (public-facts: never an invented empty field).
+    ...(context && {
+      text_field_context: {
+        text: context.text,
+        selection_start: context.selectionStart,
+        selection_length: context.selectionLength,
+      },
+    }),
   };
 }
 

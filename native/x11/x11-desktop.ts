@@ -7,6 +7,7 @@
  */
 import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
 import { KEYSYM, keysymOf, X11Keyboard } from './x11-keyboard.ts';
+import { KeyRecorder } from './x11-record.ts';
 import { loadXlib, type DisplayPtr, type Xlib } from './xlib.ts';
 
 const ANY_PROPERTY_TYPE = 0;
@@ -19,7 +20,7 @@ export function openX11Desktop(display?: string): X11Desktop {
   const x = loadXlib();
   const dpy = x.XOpenDisplay(display ?? null);
   if (!dpy) throw new Error('Cannot open the X display.');
-  return new X11Desktop(x, dpy);
+  return new X11Desktop(x, dpy, KeyRecorder.open(x, display ?? null));
 }
 
 /** Desktop over one X connection. */
@@ -32,9 +33,10 @@ export class X11Desktop implements Desktop {
   constructor(
     private readonly x: Xlib,
     private readonly dpy: DisplayPtr,
+    private readonly recorder?: KeyRecorder,
   ) {
     this.#root = x.XDefaultRootWindow(dpy);
-    this.#keyboard = new X11Keyboard(x, dpy);
+    this.#keyboard = new X11Keyboard(x, dpy, (keycode, down) => recorder?.expect(keycode, down));
   }
 
   #atom(name: string): number {
@@ -50,7 +52,20 @@ export class X11Desktop implements Desktop {
     const count = [0];
     const after = [0];
     const data: Array<bigint | null> = [null];
-    const status = this.x.XGetWindowProperty(this.dpy, window, this.#atom(name), 0, 1024, 0, ANY_PROPERTY_TYPE, type, format, count, after, data);
+    const status = this.x.XGetWindowProperty(
+      this.dpy,
+      window,
+      this.#atom(name),
+      0,
+      1024,
+      0,
+      ANY_PROPERTY_TYPE,
+      type,
+      format,
+      count,
+      after,
+      data,
+    );
     const ptr = data[0];
     if (status !== 0 || !ptr) return undefined;
     try {
@@ -143,12 +158,36 @@ export class X11Desktop implements Desktop {
 
   async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
     const keysym = key === 'left' ? KEYSYM.Left : KEYSYM.BackSpace;
-    await this.#keyboard.tapAll(new Array<number>(count).fill(keysym), 0, options.shift ? [KEYSYM.Shift_L] : []);
+    await this.#keyboard.tapAll(
+      new Array<number>(count).fill(keysym),
+      0,
+      options.shift ? [KEYSYM.Shift_L] : [],
+    );
+  }
+
+  /** The window owning the CLIPBOARD selection now (0: none); lets the xclip clipboard see takeovers. */
+  clipboardOwner(): number {
+    return this.x.XGetSelectionOwner(this.dpy, this.#atom('CLIPBOARD'));
+  }
+
+  onForeignKey(listener: () => void): () => void {
+    return this.recorder?.onForeign(listener) ?? (() => undefined);
+  }
+
+  async syncInput(): Promise<void> {
+    if (!this.recorder) return;
+    // Every event the server has processed is recorded; give the data connection a moment to bring it.
+    this.x.XSync(this.dpy, 0);
+    for (let i = 0; i < 3; i++) {
+      this.recorder.drain();
+      await new Promise((r) => setTimeout(r, 2));
+    }
   }
 
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.recorder?.close();
     this.#keyboard.close();
     this.x.XCloseDisplay(this.dpy);
   }

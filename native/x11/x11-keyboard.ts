@@ -45,9 +45,11 @@ export class X11Keyboard {
   readonly #spare: Array<{ keycode: number; keysym: number }> = [];
   #perKeycode = 2;
 
+  /** `onKey` sees each key event just before it is sent (for the key recorder). */
   constructor(
     private readonly x: Xlib,
     private readonly dpy: DisplayPtr,
+    private readonly onKey: (keycode: number, down: boolean) => void = () => undefined,
   ) {
     this.#readMapping();
   }
@@ -114,6 +116,7 @@ export class X11Keyboard {
   }
 
   #key(keycode: number, down: boolean): void {
+    this.onKey(keycode, down);
     this.x.XTestFakeKeyEvent(this.dpy, keycode, down ? 1 : 0, 0);
   }
 
@@ -171,7 +174,13 @@ export class X11Keyboard {
   close(): void {
     for (const slot of this.#spare) {
       if (slot.keysym === NO_SYMBOL) continue;
-      this.x.XChangeKeyboardMapping(this.dpy, slot.keycode, this.#perKeycode, new Array<number>(this.#perKeycode).fill(NO_SYMBOL), 1);
+      this.x.XChangeKeyboardMapping(
+        this.dpy,
+        slot.keycode,
+        this.#perKeycode,
+        new Array<number>(this.#perKeycode).fill(NO_SYMBOL),
+        1,
+      );
       slot.keysym = NO_SYMBOL;
     }
     this.x.XSync(this.dpy, 0);

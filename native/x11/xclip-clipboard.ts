@@ -36,7 +36,7 @@ function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Pro
       if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`xclip exited with ${code}`));
     });
-    child.stdin.end(input);
+    child.stdin!.end(input);
   });
 }
 
@@ -53,11 +53,31 @@ export class XclipClipboard implements InsertionClipboard {
   #owner: ChildProcess | undefined;
   #ownerText: string | undefined;
 
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+  /**
+   * `owner` (X11Desktop.clipboardOwner) tells when a new xclip really owns the selection: xclip announces
+   * itself before its ownership reaches the server, and a paste sent in between would read the old owner.
+   */
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly owner?: () => number,
+  ) {}
+
+  /** Waits until the selection's owner is no longer `previous` (at most 1 s). */
+  async #ownerChangedFrom(previous: number | undefined): Promise<void> {
+    if (!this.owner || previous === undefined) return;
+    const end = Date.now() + 1000;
+    while (Date.now() < end) {
+      const now = this.owner();
+      if (now !== 0 && now !== previous) return;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  }
 
   async snapshot(): Promise<ClipboardSnapshot> {
     try {
-      const targets = (await xclip(['-o', '-t', 'TARGETS'], undefined, this.env)).toString('utf8').split('\n');
+      const targets = (await xclip(['-o', '-t', 'TARGETS'], undefined, this.env))
+        .toString('utf8')
+        .split('\n');
       const format = bestTarget(targets.map((t) => t.trim()));
       if (!format) return { entries: [] };
       const bytes = await xclip(['-o', '-t', format], undefined, this.env);
@@ -68,6 +88,7 @@ export class XclipClipboard implements InsertionClipboard {
   }
 
   async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
+    const previous = this.owner?.();
     this.#stopOwner();
     const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -96,6 +117,7 @@ export class XclipClipboard implements InsertionClipboard {
     });
     child.stdin!.end(Buffer.from(text, 'utf8'));
     await owning;
+    await this.#ownerChangedFrom(previous);
     return { transient: false, pasted };
   }
 
@@ -125,7 +147,9 @@ export class XclipClipboard implements InsertionClipboard {
 
   /** A forking xclip (its server process outlives us) serves `bytes` as `format`. */
   async #serveDetached(format: string, bytes: Uint8Array): Promise<void> {
+    const previous = this.owner?.();
     await xclip(['-i', '-t', format], bytes, this.env);
+    await this.#ownerChangedFrom(previous);
     this.#stopOwner();
   }
 

@@ -44,12 +44,19 @@ export interface Xlib {
   XSendEvent(dpy: DisplayPtr, w: number, propagate: number, mask: number, event: object): number;
   XSetInputFocus(dpy: DisplayPtr, w: number, revertTo: number, time: number): number;
   XRaiseWindow(dpy: DisplayPtr, w: number): number;
+  XGetSelectionOwner(dpy: DisplayPtr, selection: number): number;
   XSync(dpy: DisplayPtr, discard: number): number;
   XFlush(dpy: DisplayPtr): number;
   XKeysymToKeycode(dpy: DisplayPtr, keysym: number): number;
   XDisplayKeycodes(dpy: DisplayPtr, min: number[], max: number[]): number;
   XGetKeyboardMapping(dpy: DisplayPtr, first: number, count: number, perKeycode: number[]): bigint | null;
-  XChangeKeyboardMapping(dpy: DisplayPtr, first: number, perKeycode: number, keysyms: number[], count: number): number;
+  XChangeKeyboardMapping(
+    dpy: DisplayPtr,
+    first: number,
+    perKeycode: number,
+    keysyms: number[],
+    count: number,
+  ): number;
   XQueryKeymap(dpy: DisplayPtr, keys: Uint8Array): number;
   /** Keycodes bound to any modifier (Shift, Lock, Control, Mod1–Mod5). */
   modifierKeycodes(dpy: DisplayPtr): number[];
@@ -98,9 +105,12 @@ export function loadXlib(): Xlib {
     XQueryTree: f(
       'int XQueryTree(void *dpy, unsigned long w, _Out_ unsigned long *root, _Out_ unsigned long *parent, _Out_ void **children, _Out_ unsigned int *n)',
     ),
-    XSendEvent: f('int XSendEvent(void *dpy, unsigned long w, int propagate, long mask, XClientMessageEvent *event)'),
+    XSendEvent: f(
+      'int XSendEvent(void *dpy, unsigned long w, int propagate, long mask, XClientMessageEvent *event)',
+    ),
     XSetInputFocus: f('int XSetInputFocus(void *dpy, unsigned long w, int revertTo, unsigned long time)'),
     XRaiseWindow: f('int XRaiseWindow(void *dpy, unsigned long w)'),
+    XGetSelectionOwner: f('unsigned long XGetSelectionOwner(void *dpy, unsigned long selection)'),
     XSync: f('int XSync(void *dpy, int discard)'),
     XFlush: f('int XFlush(void *dpy)'),
     XKeysymToKeycode: f('uint8_t XKeysymToKeycode(void *dpy, unsigned long keysym)'),
@@ -114,7 +124,9 @@ export function loadXlib(): Xlib {
       const map = getModifierMapping(dpy) as bigint | null;
       if (!map) return [];
       const { max, codes } = koffi.decode(map, modifierKeymap) as { max: number; codes: bigint };
-      const keycodes = (koffi.decode(codes, koffi.array('uint8', 8 * max, 'Array')) as number[]).filter((k) => k);
+      const keycodes = (koffi.decode(codes, koffi.array('uint8', 8 * max, 'Array')) as number[]).filter(
+        (k) => k,
+      );
       freeModifierMap(map);
       return keycodes;
     },
@@ -124,7 +136,9 @@ export function loadXlib(): Xlib {
     decode: (ptr, type, count) =>
       count === 0 ? [] : (koffi.decode(ptr, koffi.array(type, count, 'Array')) as number[]),
     bytes: (ptr, count) =>
-      count === 0 ? new Uint8Array(0) : Uint8Array.from(koffi.decode(ptr, koffi.array('uint8', count, 'Array')) as number[]),
+      count === 0
+        ? new Uint8Array(0)
+        : Uint8Array.from(koffi.decode(ptr, koffi.array('uint8', count, 'Array')) as number[]),
   };
   return bound;
 }

@@ -37,6 +37,11 @@ export class FieldWriter {
     return (await this.desktop.activeWindow())?.id === this.target.id;
   }
 
+  /** Lets keys the person pressed up to now reach `noteUserTyped` (X11 RECORD). */
+  async syncInput(): Promise<void> {
+    await this.desktop.syncInput?.();
+  }
+
   /** Inserts `text` at the caret. */
   async write(text: string): Promise<void> {
     if (text === '') return;

@@ -312,11 +312,10 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   }
 
   async #inPlaceBlocker(writer: FieldWriter, remove: number): Promise<CorrectionSkippedReason | undefined> {
+    await writer.syncInput();
     if (this.#typed) return 'person_typed';
     if (remove > this.#owned) return 'not_ours';
     if (!(await writer.hasFocus())) return 'focus_moved';
-    // A key the person pressed while we checked focus.
-    if (this.#typed) return 'person_typed';
     return undefined;
   }
 
