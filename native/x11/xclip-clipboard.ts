@@ -62,7 +62,7 @@ export class XclipClipboard implements InsertionClipboard {
     private readonly owner?: () => number,
   ) {}
 
-  /** Waits until the selection's owner is no longer `previous` (at most 1 s). */
+  /** Waits until the selection's owner is no longer `previous`; throws after 1 s (never paste stale text). */
   async #ownerChangedFrom(previous: number | undefined): Promise<void> {
     if (!this.owner || previous === undefined) return;
     const end = Date.now() + 1000;
@@ -71,6 +71,7 @@ export class XclipClipboard implements InsertionClipboard {
       if (now !== 0 && now !== previous) return;
       await new Promise((r) => setTimeout(r, 1));
     }
+    throw new Error('xclip did not take the clipboard');
   }
 
   async snapshot(): Promise<ClipboardSnapshot> {
@@ -88,8 +89,10 @@ export class XclipClipboard implements InsertionClipboard {
   }
 
   async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
+    // The previous xclip stays until the new one owns the selection: it exits by itself on losing it, and
+    // while it lives the X server cannot hand its window id to the new one (a reused id would look unchanged).
     const previous = this.owner?.();
-    this.#stopOwner();
+    const replaced = this.#owner;
     const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: this.env,
@@ -118,6 +121,7 @@ export class XclipClipboard implements InsertionClipboard {
     child.stdin!.end(Buffer.from(text, 'utf8'));
     await owning;
     await this.#ownerChangedFrom(previous);
+    if (replaced && replaced.exitCode === null) replaced.kill();
     return { transient: false, pasted };
   }
 
