@@ -11,7 +11,7 @@ import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /** Packages that ship or load native .node binaries; never bundled. */
-const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi'];
+const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi', 'koffi'];
 
 // ESM sources use import.meta.url (e.g. createRequire for native modules); in a CJS bundle it is rebuilt
 // from the bundle's own file name.
