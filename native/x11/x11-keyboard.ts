@@ -36,7 +36,7 @@ interface KeyPlace {
 }
 
 /** How long a client gets to read a mapping change (MappingNotify) before keys that rely on it. */
-const REMAP_SETTLE_MS = 15;
+const REMAP_SETTLE_MS = 40;
 
 /** XTest keyboard of one display connection. */
 export class X11Keyboard {

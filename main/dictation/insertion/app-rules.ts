@@ -8,8 +8,6 @@ import type { TargetWindow } from '../../../native/desktop.ts';
 
 /** Terminal emulators, where Ctrl+V is a control character and paste is Ctrl+Shift+V (X11 WM_CLASS). */
 const TERMINALS = [
-  'xterm',
-  'uxterm',
   'gnome-terminal',
   'gnome-terminal-server',
   'konsole',
@@ -26,6 +24,9 @@ const TERMINALS = [
   'foot',
 ];
 
+/** XTerm binds no key to paste the CLIPBOARD (Shift+Insert pastes PRIMARY): paste mode types instead. */
+const NO_CLIPBOARD_PASTE = ['xterm', 'uxterm'];
+
 /** Whether a rule's `app` names this target (whole name, case-insensitive). */
 function matches(rule: InsertionRule, target: TargetWindow | undefined): boolean {
   return target?.app !== undefined && rule.app.toLowerCase() === target.app.toLowerCase();
@@ -40,8 +41,9 @@ export function planFor(
   const app = target?.app?.toLowerCase() ?? '';
   const builtInChord =
     options.platform === 'darwin' ? 'cmd-v' : TERMINALS.includes(app) ? 'ctrl-shift-v' : 'ctrl-v';
+  const mode = rule?.mode ?? options.mode ?? DEFAULT_PLAN.mode;
   return {
-    mode: rule?.mode ?? options.mode ?? DEFAULT_PLAN.mode,
+    mode: mode === 'paste' && NO_CLIPBOARD_PASTE.includes(app) ? 'type' : mode,
     chord: rule?.chord ?? builtInChord,
     paceMs: rule?.paceMs ?? DEFAULT_PLAN.paceMs,
     scancode: rule?.scancode ?? DEFAULT_PLAN.scancode,

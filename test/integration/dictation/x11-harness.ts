@@ -77,6 +77,8 @@ export async function startDisplay(): Promise<TestDisplay> {
 /** A Tk text field in its own process; `text` is always what the field holds. */
 export class TkField {
   text = '';
+  /** Every content the field reported, in order. */
+  readonly history: string[] = [];
   /** performance.now() of the last change seen. */
   changedAt = 0;
   #ready = false;
@@ -94,6 +96,7 @@ export class TkField {
         if (line === 'READY') this.#ready = true;
         if (line.startsWith('TEXT ')) {
           this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
+          this.history.push(this.text);
           this.changedAt = performance.now();
         }
       }
