@@ -40,6 +40,8 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
   } catch {
     throw new CliError('--insert: the X display cannot be opened.', EXIT.usage);
   }
+  if (process.env.WAYLAND_DISPLAY)
+    process.stderr.write('Wayland session: only X11 (XWayland) windows can receive the dictation.\n');
   const clipboard = new XclipClipboard(process.env, () => desktop.clipboardOwner());
   const insertion = await StreamingInsertion.begin({ desktop, clipboard, mode, platform: 'linux' });
   let finished: Promise<InsertionResult> | undefined;

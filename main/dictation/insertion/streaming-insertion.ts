@@ -106,6 +106,9 @@ function blockerOf(
   return undefined;
 }
 
+/** How long finish() waits for a push-to-talk modifier still held (modifiers are released before keys anyway). */
+const HOLD_AT_FINISH_MS = 5000;
+
 function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let i = 0;
@@ -195,6 +198,13 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     };
   }
 
+  /** Waits for every hold to be released, at most `ms` (a key-up lost while focus changed); then drops them. */
+  async #holdsReleased(ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    while (this.#holds > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    this.#holds = 0;
+  }
+
   /** Holds insertion until `released` settles. */
   holdUntil(released: Promise<unknown>): void {
     const release = this.hold();
@@ -209,6 +219,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** Brings the field to the final text, restores the clipboard and says what happened. */
   async finish(): Promise<InsertionResult> {
+    await this.#holdsReleased(HOLD_AT_FINISH_MS);
     this.#replaying = false;
     this.#kick();
     await this.#settled();

@@ -141,6 +141,18 @@ describe('StreamingInsertion', () => {
     await insertion.finish();
   });
 
+  it('finish() waits for a held modifier to be released, then inserts', async () => {
+    const { field, insertion } = await setup();
+    const release = insertion.hold();
+    insertion.update('Last words.');
+    const done = insertion.finish();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(field.text).toBe('');
+    release();
+    expect(await done).toMatchObject({ complete: true });
+    expect(field.text).toBe('Last words.');
+  });
+
   it('terminals paste with Ctrl+Shift+V; XTerm (no clipboard paste key) is typed into', async () => {
     const xterm = await setup('paste', 'XTerm');
     xterm.insertion.update('ls');
