@@ -2,7 +2,14 @@
  * Vocabulary of text insertion into other applications: modes, per-application rules, and the closed set
  * of reasons a person is told when text did not go where they dictated it.
  */
-import type { PasteChord, TargetWindow } from '../../../native/desktop.ts';
+import type {
+  Desktop,
+  FieldFacts,
+  InsertionClipboard,
+  PasteChord,
+  TargetWindow,
+} from '../../../native/desktop.ts';
+import type { PasteTimings } from './clipboard-paste.ts';
 
 export type { TargetWindow } from '../../../native/desktop.ts';
 
@@ -76,4 +83,59 @@ export const DEFAULT_PLAN: InsertionPlan = { mode: 'paste', chord: 'ctrl-v', pac
 /** Plain data of a captured target, for messages. */
 export function targetName(target: TargetWindow | undefined): string {
   return target?.app ?? 'the application';
+}
+
+/** Events for the overlay. They never carry dictated text. */
+export interface InsertionEvents {
+  /** Characters reached the field (`corrected`: an in-place correction). */
+  inserted: { chars: number; corrected: boolean };
+  /** Insertion stopped (or never started); the text goes to the clipboard at finish. */
+  notInserted: { reason: NotInsertedReason; message: string };
+  /** A correction was applied in the dictation box only. */
+  correctionInBox: { reason: CorrectionSkippedReason };
+}
+
+/** What happened, at the end. */
+export interface InsertionResult {
+  readonly target: TargetWindow | undefined;
+  readonly plan: InsertionPlan;
+  /** The field ends with exactly the final text (every unit in, every correction in place). */
+  readonly complete: boolean;
+  /** Set when the text (or its remainder) went to the clipboard instead of the field. */
+  readonly notInserted?: NotInsertedReason;
+  readonly message?: string;
+  readonly correctionsInPlace: number;
+  readonly correctionsInBox: number;
+}
+
+/** Options of {@link StreamingInsertion.begin}. */
+export interface StreamingInsertionOptions {
+  readonly desktop: Desktop;
+  readonly clipboard: InsertionClipboard;
+  /** Captured at hotkey-down ({@link captureTarget}); the focused window now when omitted. */
+  readonly target?: TargetWindow | null;
+  readonly mode?: InsertMode;
+  /** Policy rules first, then the person's. */
+  readonly rules?: readonly InsertionRule[];
+  readonly platform?: NodeJS.Platform;
+  readonly pasteTimings?: Partial<PasteTimings>;
+}
+
+/** Something that emits dictation text (DictateSession). */
+export interface TextSource {
+  on(event: 'text', listener: (value: { text: string; rolledBack: boolean }) => void): () => void;
+}
+
+/** Why the target cannot take keystrokes at all, from its facts. */
+export function blockerOf(
+  target: TargetWindow | undefined,
+  facts: FieldFacts,
+  plan: InsertionPlan,
+): NotInsertedReason | undefined {
+  if (!target) return 'no_target';
+  if (facts.password) return 'password_field';
+  if (facts.elevated) return 'elevated_window';
+  if (facts.secureInput) return 'secure_input';
+  if (plan.mode === 'copy') return 'copy_mode';
+  return undefined;
 }

@@ -35,75 +35,30 @@
 import { TypedEmitter } from '../../streaming/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
-import { ClipboardPaster, type PasteTimings } from './clipboard-paste.ts';
+import { ClipboardPaster } from './clipboard-paste.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
 import {
+  blockerOf,
   describeReason,
   type CorrectionSkippedReason,
-  type InsertMode,
+  type InsertionEvents,
   type InsertionPlan,
-  type InsertionRule,
+  type InsertionResult,
   type NotInsertedReason,
+  type StreamingInsertionOptions,
+  type TextSource,
 } from './insertion-types.ts';
 
-/** Events for the overlay. They never carry dictated text. */
-export interface InsertionEvents {
-  /** Characters reached the field (`corrected`: an in-place correction). */
-  inserted: { chars: number; corrected: boolean };
-  /** Insertion stopped (or never started); the text goes to the clipboard at finish. */
-  notInserted: { reason: NotInsertedReason; message: string };
-  /** A correction was applied in the dictation box only. */
-  correctionInBox: { reason: CorrectionSkippedReason };
-}
-
-/** What happened, at the end. */
-export interface InsertionResult {
-  readonly target: TargetWindow | undefined;
-  readonly plan: InsertionPlan;
-  /** The field ends with exactly the final text (every unit in, every correction in place). */
-  readonly complete: boolean;
-  /** Set when the text (or its remainder) went to the clipboard instead of the field. */
-  readonly notInserted?: NotInsertedReason;
-  readonly message?: string;
-  readonly correctionsInPlace: number;
-  readonly correctionsInBox: number;
-}
-
-/** Options of {@link StreamingInsertion.begin}. */
-export interface StreamingInsertionOptions {
-  readonly desktop: Desktop;
-  readonly clipboard: InsertionClipboard;
-  /** Captured at hotkey-down ({@link captureTarget}); the focused window now when omitted. */
-  readonly target?: TargetWindow | null;
-  readonly mode?: InsertMode;
-  /** Policy rules first, then the person's. */
-  readonly rules?: readonly InsertionRule[];
-  readonly platform?: NodeJS.Platform;
-  readonly pasteTimings?: Partial<PasteTimings>;
-}
-
-/** Something that emits dictation text (DictateSession). */
-export interface TextSource {
-  on(event: 'text', listener: (value: { text: string; rolledBack: boolean }) => void): () => void;
-}
+export type {
+  InsertionEvents,
+  InsertionResult,
+  StreamingInsertionOptions,
+  TextSource,
+} from './insertion-types.ts';
 
 /** The window that has focus now, as the target of a dictation about to start. */
 export async function captureTarget(desktop: Desktop): Promise<TargetWindow | undefined> {
   return desktop.activeWindow();
-}
-
-/** Why the target cannot take keystrokes at all, from its facts. */
-function blockerOf(
-  target: TargetWindow | undefined,
-  facts: FieldFacts,
-  plan: InsertionPlan,
-): NotInsertedReason | undefined {
-  if (!target) return 'no_target';
-  if (facts.password) return 'password_field';
-  if (facts.elevated) return 'elevated_window';
-  if (facts.secureInput) return 'secure_input';
-  if (plan.mode === 'copy') return 'copy_mode';
-  return undefined;
 }
 
 /** How long finish() waits for a push-to-talk modifier still held (modifiers are released before keys anyway). */
