@@ -9,7 +9,8 @@
  *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
  *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
  *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
- *   insertion.noteUserTyped();           // the key hook saw the person type (not our keys): tail not ours
+ *   insertion.noteUserTyped();           // the key hook saw the person type or click: tail not ours
+ *   insertion.sendingKeys;               // true while our own keys may still reach a key hook: ignore those
  *   insertion.on('inserted' | 'notInserted' | 'correctionInBox', …);  // for the overlay
  *   const result = await insertion.finish();   // after the session ended: converge, restore clipboard
  *   // or: await insertion.cancel();       // the cancel key: stop, restore the clipboard
@@ -61,6 +62,8 @@ export async function captureTarget(desktop: Desktop): Promise<TargetWindow | un
   return desktop.activeWindow();
 }
 
+/** How long after our last key a key hook may still report it. */
+const OWN_KEYS_TAIL_MS = 150;
 /** How long finish() waits for a push-to-talk modifier still held (modifiers are released before keys anyway). */
 const HOLD_AT_FINISH_MS = 5000;
 
@@ -92,6 +95,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   #running: Promise<void> | undefined;
   #idle: (() => void) | undefined;
   #inPlace = 0;
+  #lastKeysAt = -Infinity;
   #inBox = 0;
   readonly #unsubscribe: Array<() => void> = [];
 
@@ -166,6 +170,14 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     void released.then(release, release);
   }
 
+  /**
+   * Whether keys we synthesized may still be arriving at a key hook (while sending, and 150 ms after): a
+   * hook that cannot tell injected keys (uiohook) ignores key events while this is true.
+   */
+  get sendingKeys(): boolean {
+    return this.#running !== undefined || performance.now() - this.#lastKeysAt < OWN_KEYS_TAIL_MS;
+  }
+
   /** The person typed (or clicked) in some application: the text before the caret is no longer ours. */
   noteUserTyped(): void {
     this.#owned = 0;
@@ -210,6 +222,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     if (this.#running) return;
     this.#running = this.#loop().finally(() => {
       this.#running = undefined;
+      this.#lastKeysAt = performance.now();
       if (this.#needsWork()) this.#kick();
       else this.#idle?.();
     });

@@ -153,6 +153,16 @@ describe('StreamingInsertion', () => {
     expect(field.text).toBe('Last words.');
   });
 
+  it('says while its own keys may still reach a key hook', async () => {
+    const { field, insertion } = await setup();
+    expect(insertion.sendingKeys).toBe(false);
+    insertion.update('Words.');
+    expect(insertion.sendingKeys).toBe(true);
+    await expect.poll(() => field.text).toBe('Words.');
+    await expect.poll(() => insertion.sendingKeys).toBe(false);
+    await insertion.finish();
+  });
+
   it('terminals paste with Ctrl+Shift+V; XTerm (no clipboard paste key) is typed into', async () => {
     const xterm = await setup('paste', 'XTerm');
     xterm.insertion.update('ls');
