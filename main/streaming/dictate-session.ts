@@ -25,7 +25,7 @@ export interface DictateEvents extends SessionEvents {
 export interface DictateSessionOptions extends SessionOptions {
   locale: DictationLocale;
   asyncCorrections?: boolean;
-  /** The field's text around the cursor before dictation starts. */
+  /** The field's text around the cursor before dictation starts; absent when the field cannot be read. */
   context?: TextFieldContext;
 }
 
@@ -62,16 +62,20 @@ export class DictateSession extends StreamingSession<DictateEvents> {
 
   protected configFrame(): object {
     // The field context plus what was committed: where the service continues from after a reconnect.
-    // Without a readable field and nothing committed, there is no context to send.
+    // A field that cannot be read sends none, until there is committed text to continue from.
     const committed = this.#text.committed;
-    if (committed === '') return dictateConfigFrame(this.#locale, this.#corrections, this.#context);
+    if (!this.#context && committed === '')
+      return dictateConfigFrame(this.#locale, this.#corrections, undefined);
     const context = this.#context ?? { text: '', selectionStart: 0, selectionLength: 0 };
     const before = context.text.slice(0, context.selectionStart);
     const after = context.text.slice(context.selectionStart + context.selectionLength);
+    const text = committed === '' ? context.text : before + committed + after;
+    const start = committed === '' ? context.selectionStart : before.length + committed.length;
+    const length = committed === '' ? context.selectionLength : 0;
     return dictateConfigFrame(this.#locale, this.#corrections, {
-      text: before + committed + after,
-      selectionStart: before.length + committed.length,
-      selectionLength: 0,
+      text,
+      selectionStart: start,
+      selectionLength: length,
     });
   }
 

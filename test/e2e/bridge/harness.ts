@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import type { JournalStore } from '../../../main/streaming/journal-store.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
-import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
-import { createSampleKit } from '../../../main/visit/sample-kit.ts';
-import { VisitApp } from '../../../main/visit/visit-app.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
+import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
+import { createSampleKit } from '../../../main/connection/sample-kit.ts';
+import { composeApp, type App } from '../../../main/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 import { installBridge, type Bridge } from './preload-bridge.ts';
@@ -36,7 +36,7 @@ export class RecordingClipboard implements ClipboardPort {
 /** A running app. */
 export interface AppHarness {
   readonly page: Page;
-  readonly app: VisitApp;
+  readonly app: App;
   readonly bridge: Bridge;
   readonly clipboard: RecordingClipboard;
   /** Every microphone the app opened (consent tick or Start), in order. */
@@ -132,7 +132,7 @@ export async function startApp(
       inputs.visitStarted();
     bridge?.emit(event, payload);
   };
-  const app = new VisitApp({
+  const app = composeApp({
     connector: createConnector({
       audio: inputs,
       ...(options.journals ? { journals: options.journals } : {}),
@@ -150,7 +150,7 @@ export async function startApp(
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  bridge = await installBridge(page, server.origin, createVisitHandlers(app));
+  bridge = await installBridge(page, server.origin, app.handlers);
   await page.goto(`${server.origin}/index.html`);
   return {
     page,
@@ -164,7 +164,7 @@ export async function startApp(
         ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
       ]),
     close: async () => {
-      await app.discard().catch(() => undefined);
+      await app.visit.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();
       await server.close();

@@ -13,9 +13,10 @@ import { HttpClient } from '../api/transport/http.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { Credentials } from '../../preload/contract/index.ts';
 import { coreApiFrom } from './core-adapter.ts';
-import { createLiveTranscriber } from './live-adapter.ts';
-import type { AudioInputs, Connection, Connector } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { createLiveTranscriber } from '../visit/live-adapter.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { Connection, Connector } from './ports.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
