@@ -73,7 +73,7 @@ export class FakeDesktop implements Desktop {
     this.#check();
     this.log.push(`paste:${chord}`);
     this.#insert(this.clipboard.text ?? '');
-    this.clipboard.reads++;
+    this.clipboard.noteRead();
   }
 
   async typeText(text: string, _options: TypeOptions): Promise<void> {
@@ -135,6 +135,7 @@ export class FakeClipboard implements InsertionClipboard {
   /** Every text written as transient, in order. */
   readonly writes: string[] = [];
   restores = 0;
+  #onRead: (() => void) | undefined;
 
   async snapshot(): Promise<ClipboardSnapshot> {
     const text = this.text;
@@ -143,10 +144,18 @@ export class FakeClipboard implements InsertionClipboard {
     };
   }
 
-  async writeTransient(text: string): Promise<{ transient: boolean }> {
+  /** Reports each write as read by the next paste, as the X11 clipboard does. */
+  async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
     this.text = text;
     this.writes.push(text);
-    return { transient: true };
+    return { transient: true, pasted: new Promise((resolve) => (this.#onRead = () => resolve(true))) };
+  }
+
+  /** A paste read the clipboard. */
+  noteRead(): void {
+    this.reads++;
+    this.#onRead?.();
+    this.#onRead = undefined;
   }
 
   async readText(): Promise<string | undefined> {

@@ -28,6 +28,7 @@ export class ClipboardPaster {
   #ours: string | undefined;
   #timer: NodeJS.Timeout | undefined;
   #chain: Promise<unknown> = Promise.resolve();
+  #unconfirmedUntil = 0;
 
   constructor(clipboard: InsertionClipboard, desktop: Desktop, timings: Partial<PasteTimings> = {}) {
     this.#clipboard = clipboard;
@@ -43,9 +44,11 @@ export class ClipboardPaster {
       const written = await this.#clipboard.writeTransient(text);
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
-      await (written.pasted
-        ? Promise.race([written.pasted, delay(this.#timings.readWaitMs)])
-        : delay(this.#timings.settleMs));
+      const read = written.pasted
+        ? await Promise.race([written.pasted, delay(this.#timings.readWaitMs).then(() => false)])
+        : (await delay(this.#timings.settleMs), false);
+      // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay.
+      this.#unconfirmedUntil = read ? 0 : Date.now() + this.#timings.restoreDelayMs;
       this.#timer = setTimeout(() => void this.#serial(() => this.#restore()), this.#timings.restoreDelayMs);
     });
   }
@@ -53,7 +56,10 @@ export class ClipboardPaster {
   /** Restores now (when still ours) instead of after the delay: end of a dictation. */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
-    return this.#serial(() => this.#restore());
+    return this.#serial(async () => {
+      await delay(Math.max(0, this.#unconfirmedUntil - Date.now()));
+      await this.#restore();
+    });
   }
 
   async #restore(): Promise<void> {
