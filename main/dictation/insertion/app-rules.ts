@@ -27,6 +27,26 @@ const TERMINALS = [
 /** XTerm binds no key to paste the CLIPBOARD (Shift+Insert pastes PRIMARY): paste mode types instead. */
 const NO_CLIPBOARD_PASTE = ['xterm', 'uxterm'];
 
+/**
+ * Remote-session clients (Citrix Workspace, Remote Desktop, VMware Horizon, FreeRDP, Remmina): their clipboard
+ * redirection is often blocked by policy, and keys sent too fast are dropped, so by default they are typed
+ * into, 20 ms apart (dictation-notes.md: 20–100 ms). A rule of the person or the organization overrides it.
+ */
+const REMOTE_CLIENTS = [
+  'wfica32.exe',
+  'cdviewer.exe',
+  'wfica',
+  'mstsc.exe',
+  'msrdc.exe',
+  'vmware-view.exe',
+  'vmware-view',
+  'xfreerdp',
+  'remmina',
+  'com.citrix.receiver.icaviewer.mac',
+  'com.microsoft.rdc.macos',
+];
+const REMOTE_PACE_MS = 20;
+
 /** Whether a rule's `app` names this target (whole name, case-insensitive). */
 function matches(rule: InsertionRule, target: TargetWindow | undefined): boolean {
   return target?.app !== undefined && rule.app.toLowerCase() === target.app.toLowerCase();
@@ -42,10 +62,12 @@ export function planFor(
   const builtInChord =
     options.platform === 'darwin' ? 'cmd-v' : TERMINALS.includes(app) ? 'ctrl-shift-v' : 'ctrl-v';
   const mode = rule?.mode ?? options.mode ?? DEFAULT_PLAN.mode;
+  const remote = !rule?.mode && REMOTE_CLIENTS.includes(app);
+  const typed = mode === 'paste' && (remote || NO_CLIPBOARD_PASTE.includes(app));
   return {
-    mode: mode === 'paste' && NO_CLIPBOARD_PASTE.includes(app) ? 'type' : mode,
+    mode: typed ? 'type' : mode,
     chord: rule?.chord ?? builtInChord,
-    paceMs: rule?.paceMs ?? DEFAULT_PLAN.paceMs,
+    paceMs: rule?.paceMs ?? (remote ? REMOTE_PACE_MS : DEFAULT_PLAN.paceMs),
     scancode: rule?.scancode ?? DEFAULT_PLAN.scancode,
   };
 }
