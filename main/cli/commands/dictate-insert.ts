@@ -43,7 +43,17 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
   if (process.env.WAYLAND_DISPLAY)
     process.stderr.write('Wayland session: only X11 (XWayland) windows can receive the dictation.\n');
   const clipboard = new XclipClipboard(process.env, () => desktop.clipboardOwner());
-  const insertion = await StreamingInsertion.begin({ desktop, clipboard, mode, platform: 'linux' });
+  if (!desktop.watchesKeys)
+    process.stderr.write(
+      'The X server has no RECORD extension: typing cannot be seen, so corrections go to stdout only.\n',
+    );
+  const insertion = await StreamingInsertion.begin({
+    desktop,
+    clipboard,
+    mode,
+    platform: 'linux',
+    typingObserved: desktop.watchesKeys,
+  });
   let finished: Promise<InsertionResult> | undefined;
   return {
     insertion,

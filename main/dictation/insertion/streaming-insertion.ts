@@ -96,6 +96,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   #idle: (() => void) | undefined;
   #inPlace = 0;
   #lastKeysAt = -Infinity;
+  readonly #typingObserved: boolean;
   #inBox = 0;
   readonly #unsubscribe: Array<() => void> = [];
 
@@ -109,6 +110,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     this.#facts = facts;
     this.target = target;
     this.plan = planFor(target, options);
+    this.#typingObserved = options.typingObserved ?? true;
     this.#paster = new ClipboardPaster(options.clipboard, options.desktop, options.pasteTimings);
     const blocker = blockerOf(target, facts, this.plan);
     if (target && !blocker) this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
@@ -291,6 +293,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   }
 
   async #inPlaceBlocker(writer: FieldWriter, remove: number): Promise<CorrectionSkippedReason | undefined> {
+    if (!this.#typingObserved) return 'typing_unobserved';
     await writer.syncInput();
     if (this.#typed) return 'person_typed';
     if (remove > this.#owned) return 'not_ours';
