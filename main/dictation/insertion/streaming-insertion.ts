@@ -6,6 +6,7 @@
  *
  *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
  *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
+ *   //   (typingObserved: false when neither a key hook nor the OS reports the person's keys)
  *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
  *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
  *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
