@@ -83,6 +83,7 @@ const api: BridgeApi = {
   settingsGet: request('settings:get'),
   settingsUpdate: request('settings:update'),
   settingsMicTest: request('settings:micTest'),
+  settingsPolicy: request('settings:policy'),
   settingsCustomization: request('settings:customization'),
   settingsSaveCustomization: request('settings:saveCustomization'),
   dotPhrasesList: request('dotPhrases:list'),
@@ -96,6 +97,7 @@ const api: BridgeApi = {
   onVisitLevel: subscribe('visit:level'),
   onNoteProgress: subscribe('note:progress'),
   onAppCommand: subscribe('app:command'),
+  onPolicyChanged: subscribe('policy:changed'),
 };
 
 const globalName: typeof API_GLOBAL = 'scribe';

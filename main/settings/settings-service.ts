@@ -73,6 +73,7 @@ export class SettingsService {
       noteLocale: note?.note_locale ?? null,
       noteTemplateKey: note?.note_template_key ?? null,
       dictationHotkey: null,
+      ...(prefs.notice ? { notice: prefs.notice } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 /** Main → renderer pushes. Each carries only what the screen needs; the renderer parses every payload. */
 import { z } from 'zod';
 import { NoteProgressSchema } from './dto-note.ts';
+import { PolicyViewSchema } from './dto-settings.ts';
 import { LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
 
 /** Every event: its payload schema. */
@@ -12,6 +13,8 @@ export const events = {
   'note:progress': NoteProgressSchema,
   /** The tray asked for something the window does (a visit starts with the consent reminder, in the window). */
   'app:command': z.object({ command: z.enum(['start-visit']) }),
+  /** IT changed the policy while the app runs: what is locked now. */
+  'policy:changed': PolicyViewSchema,
 } as const;
 
 export type EventName = keyof typeof events;
