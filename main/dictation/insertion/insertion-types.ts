@@ -81,6 +81,11 @@ export function describeReason(reason: NotInsertedReason, app?: string): string 
 /** The default insertion for a window with no rule. */
 export const DEFAULT_PLAN: InsertionPlan = { mode: 'paste', chord: 'ctrl-v', paceMs: 0, scancode: false };
 
+/** The target's application name for messages ('the application' when unknown). */
+export function targetName(target: TargetWindow | undefined): string {
+  return target?.app ?? 'the application';
+}
+
 /** Events for the overlay. They never carry dictated text. */
 export interface InsertionEvents {
   /** Characters reached the field (`corrected`: an in-place correction). */
