@@ -20,6 +20,7 @@ import { openInSystemBrowser } from './app/system-browser.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { electronBuildKind } from './app/build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
+import { startAutoUpdates } from './app/auto-updater.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
 let logLevel = (): LogLevel => 'info';
@@ -61,6 +62,7 @@ runShell({
       live.close();
       void services.close();
     });
+    startAutoUpdates(resolved.config, services.busy);
     return {
       handlers: services.handlers,
       visit: {

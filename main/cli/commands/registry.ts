@@ -1,3 +1,4 @@
+import { auditCommand } from './audit.ts';
 import { brokerCommand } from './broker.ts';
 import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
@@ -17,5 +18,6 @@ export const extraCommands: CliCommand[] = [
   dictateCommand,
   devicesCommand,
   recoverCommand,
+  auditCommand,
   brokerCommand,
 ];
