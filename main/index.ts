@@ -19,6 +19,7 @@ import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { electronBuildKind } from './app/build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
+import { startAutoUpdates } from './app/auto-updater.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
 let logLevel = (): LogLevel => 'info';
@@ -59,6 +60,7 @@ runShell({
       live.close();
       void services.close();
     });
+    startAutoUpdates(resolved.config, services.busy);
     return {
       handlers: services.handlers,
       visit: {

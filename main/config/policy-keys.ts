@@ -27,6 +27,7 @@ import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/
 import { CredentialsSchema } from '../../preload/contract/index.ts';
 import { key } from './policy-keys-core.ts';
 import { SIGN_IN_KEYS } from './sign-in-keys.ts';
+import { DEPLOYMENT_KEYS } from './deployment-keys.ts';
 
 export {
   CONFIG_LAYERS,
@@ -224,4 +225,5 @@ export const KEYS = {
   ...DEVICE_KEYS,
   ...DATA_KEYS,
   ...SIGN_IN_KEYS,
+  ...DEPLOYMENT_KEYS,
 };

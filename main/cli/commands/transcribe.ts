@@ -116,7 +116,7 @@ export async function runJournaled<E extends SessionEvents>(
   source: AudioSource,
   send: (chunk: Int16Array) => void,
   cli: CliJournal | undefined,
-  print: () => void,
+  print: () => void | Promise<void>,
 ): Promise<void> {
   // A disk that fills midway is one warning line; the session goes on with its audio in memory.
   let warned = false;
@@ -135,7 +135,7 @@ export async function runJournaled<E extends SessionEvents>(
   } finally {
     offWarning();
   }
-  print();
+  await print();
   await cli?.store.shred(cli.journal.id).catch(() => undefined);
 }
 
