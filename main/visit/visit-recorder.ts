@@ -45,6 +45,8 @@ export class VisitRecorder {
   #timer: ReturnType<typeof setInterval> | null = null;
   #unsubscribe: Array<() => void> = [];
   #endedWhileStarting: (() => void) | null = null;
+  /** Every audio stream ended before the session streamed (a short or fast recording). */
+  #audioEndedWhileStarting: { code: ErrorCode | null } | null = null;
   /** End while connecting: start() answers with the visit as End left it. */
   #abandoning: Promise<VisitState> | null = null;
   /** Why the session failed while connecting (reported before its start rejects). */
@@ -103,6 +105,7 @@ export class VisitRecorder {
     if (this.active) throw new VisitFailure('visit_in_progress');
     this.#abandoning = null;
     this.#startFailure = null;
+    this.#audioEndedWhileStarting = null;
     const armed = this.#armed.take();
     if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
     // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
@@ -151,6 +154,10 @@ export class VisitRecorder {
     // What the session last said about the audio stands (a full disk keeps it from being safe on disk).
     this.#set({ phase: 'recording', connection: 'connected' });
     this.#timer = setInterval(() => this.#flush(), TRANSCRIPT_PUSH_MS);
+    // Set by the audio-end listener meanwhile (TypeScript still narrows it to the null set above).
+    const ranOut = this.#audioEndedWhileStarting as { code: ErrorCode | null } | null;
+    this.#audioEndedWhileStarting = null;
+    if (ranOut) this.#endOnAudioEnd(ranOut.code);
     return this.state;
   }
 
@@ -284,11 +291,10 @@ export class VisitRecorder {
       session.onDidHealth((health) => this.#onHealth(health)),
       // The recording ran out (the sample) or the device failed: finish the visit, keeping the transcript.
       session.onDidAudioEnd(({ code }) => {
+        // A short recording can run out while the session still connects: it ends once recording.
+        if (this.#state.phase === 'starting') this.#audioEndedWhileStarting = { code };
         if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused') return;
-        void this.end().then(
-          () => code && this.#set({ error: { code, message: ERROR_TEXT[code] } }),
-          () => undefined,
-        );
+        this.#endOnAudioEnd(code);
       }),
       session.onDidFail((failure) => {
         if (this.#state.phase === 'starting') {
@@ -302,6 +308,13 @@ export class VisitRecorder {
         this.#detach();
       }),
     ];
+  }
+
+  #endOnAudioEnd(code: ErrorCode | null): void {
+    void this.end().then(
+      () => code && this.#set({ error: { code, message: ERROR_TEXT[code] } }),
+      () => undefined,
+    );
   }
 
   #detach(): void {

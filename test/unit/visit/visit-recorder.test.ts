@@ -50,6 +50,26 @@ describe('VisitRecorder', () => {
     await expect(rec.pause()).rejects.toMatchObject({ code: 'visit_not_active' });
   });
 
+  it('a recording that runs out while the session still connects ends the visit once it records', async () => {
+    const { rec, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    let connect!: () => void;
+    transcriber.started = () => new Promise<void>((resolve) => (connect = resolve));
+    const starting = rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'devices', clinician: source(), patient: null },
+      transcriber,
+    );
+    await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
+    const session = transcriber.sessions[0]!;
+    for (const l of session.audioEnds) l({ code: null }); // the file ran out before the socket streamed
+    expect(rec.state.phase).toBe('starting');
+    connect();
+    await starting;
+    await vi.waitFor(() => expect(rec.state.phase).toBe('ended'));
+    expect(session.calls).toContain('end');
+  });
+
   it('declares DOCTOR and PATIENT streams for two sources', async () => {
     const { rec, source } = recorder();
     const transcriber = new FakeTranscriber();
