@@ -127,7 +127,7 @@ describe('push-to-talk', () => {
   it('a modifier release lost while focus moved is recovered from the next event flags', () => {
     const m = new HotkeyMachine(bindings('push-to-talk'));
     const none: ModifierSnapshot = { Control: false, Alt: false, Shift: false, Super: false };
-    const actions = [
+    const actions: HotkeyAction[] = [
       ...m.handle({ type: 'key-down', key: 'Control', time: 0 }),
       ...m.handle({ type: 'key-down', key: 'Super', time: 10 }),
       // The key-ups went to a secure desktop; the next key the hook sees says no modifier is down.
