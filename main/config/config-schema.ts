@@ -8,6 +8,7 @@ import { checkBaseUrl } from '../api/base-url.ts';
 import { checkSpeechLocales, LIMITS, LimitError } from '../api/limits.ts';
 import { PROTOCOL } from '../api/protocol.ts';
 import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/common.ts';
+import { DICTATION_DEFAULTS, DICTATION_FIELD_SCHEMAS, DICTATION_KEY_INFO } from './dictation-keys.ts';
 
 /** Where a value can come from, highest precedence first. */
 export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;
@@ -59,6 +60,8 @@ export const FIELD_SCHEMAS = {
   }),
   logLevel: z.enum(LOG_LEVELS),
   allowUserServiceUrlChange: z.boolean(),
+  // --- dictation anywhere: hotkeys, mode, insertion, per-app rules, history (main/config/dictation-keys.ts)
+  ...DICTATION_FIELD_SCHEMAS,
 } as const;
 
 /** A configuration key. */
@@ -84,6 +87,16 @@ export const configSchema = z.object({
   journalDir: FIELD_SCHEMAS.journalDir.optional(),
   logLevel: FIELD_SCHEMAS.logLevel.default('info'),
   allowUserServiceUrlChange: FIELD_SCHEMAS.allowUserServiceUrlChange.default(true),
+  // --- dictation anywhere
+  dictationMode: FIELD_SCHEMAS.dictationMode.default(DICTATION_DEFAULTS.dictationMode),
+  dictationToggleKey: FIELD_SCHEMAS.dictationToggleKey.default(DICTATION_DEFAULTS.dictationToggleKey),
+  dictationHoldKey: FIELD_SCHEMAS.dictationHoldKey.default(DICTATION_DEFAULTS.dictationHoldKey),
+  dictationCancelKey: FIELD_SCHEMAS.dictationCancelKey.default(DICTATION_DEFAULTS.dictationCancelKey),
+  dictationInsertMode: FIELD_SCHEMAS.dictationInsertMode.default(DICTATION_DEFAULTS.dictationInsertMode),
+  dictationAppRules: FIELD_SCHEMAS.dictationAppRules.default([]),
+  dictationHistoryHours: FIELD_SCHEMAS.dictationHistoryHours.default(
+    DICTATION_DEFAULTS.dictationHistoryHours,
+  ),
 });
 /** The resolved configuration. */
 export type Config = z.output<typeof configSchema>;
@@ -166,6 +179,8 @@ export const KEY_INFO: Readonly<Record<ConfigKey, KeyInfo>> = {
     // An organization's lock: only the managed policy sets it.
     deniedLayers: ['flags', 'env', 'settings'],
   },
+  // --- dictation anywhere
+  ...DICTATION_KEY_INFO,
 };
 
 /** Keys a person may set in the app's own settings. */

@@ -1,3 +1,4 @@
+import { DICTATION_DEFAULTS } from '../../../main/config/dictation-keys.ts';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../main/api/protocol.ts';
 import { CONFIG_KEYS, flagName, KEY_INFO } from '../../../main/config/config-schema.ts';
@@ -31,6 +32,7 @@ describe('resolveConfig precedence', () => {
       journalRetentionHours: 24,
       logLevel: 'info',
       allowUserServiceUrlChange: true,
+      ...DICTATION_DEFAULTS,
     });
     expect(Object.values(sources).every((s) => s.layer === 'default')).toBe(true);
     expect(locked).toEqual([]);
