@@ -96,6 +96,8 @@ const api: BridgeApi = {
   onVisitLevel: subscribe('visit:level'),
   onNoteProgress: subscribe('note:progress'),
   onAppCommand: subscribe('app:command'),
+  onDictationOverlay: subscribe('dictation:overlay'),
+  onDictationState: subscribe('dictation:state'),
 };
 
 const globalName: typeof API_GLOBAL = 'scribe';

@@ -1,5 +1,6 @@
 /** Main → renderer pushes. Each carries only what the screen needs; the renderer parses every payload. */
 import { z } from 'zod';
+import { dictationEvents } from './dto-dictation.ts';
 import { NoteProgressSchema } from './dto-note.ts';
 import { LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
 
@@ -12,6 +13,7 @@ export const events = {
   'note:progress': NoteProgressSchema,
   /** The tray asked for something the window does (a visit starts with the consent reminder, in the window). */
   'app:command': z.object({ command: z.enum(['start-visit']) }),
+  ...dictationEvents,
 } as const;
 
 export type EventName = keyof typeof events;
