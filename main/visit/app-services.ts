@@ -4,10 +4,11 @@
  * the user settings, the sample kit and the IPC handlers. main/index.ts calls it with Electron's clipboard;
  * tests call it under Node with their own, so the app's wiring itself is under test.
  */
-import type { channels } from '../../preload/contract/index.ts';
+import { dictationChannels, type channels } from '../../preload/contract/index.ts';
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore } from '../config/settings-store.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
+import { unavailableHandlers } from '../ipc/unavailable-handlers.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { TokenVault } from '../secrets/token-vault.ts';
 import { JournalStore } from '../streaming/journal-store.ts';
@@ -36,6 +37,8 @@ export interface AppServicesDeps {
   /** The machine's microphones unless given (tests give a fixture recording). */
   readonly audio?: AudioInputs;
   readonly microphoneAccess?: MicrophoneAccess;
+  /** The dictation IPC slice (main/dictation/handlers.ts), when the shell has built dictation. */
+  readonly dictationHandlers?: ChannelHandlers<typeof dictationChannels>;
 }
 
 /** The running services. */
@@ -80,7 +83,11 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   return {
     app,
     journals,
-    handlers: createVisitHandlers(app),
+    // Dictation's slice comes from main/dictation/ when the shell provides its ports; until then it says so.
+    handlers: {
+      ...createVisitHandlers(app),
+      ...(deps.dictationHandlers ?? unavailableHandlers(dictationChannels)),
+    },
     async close() {
       if (app.recorder.active) await app.end().catch(() => undefined);
       await sample.close();

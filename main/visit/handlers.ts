@@ -3,7 +3,13 @@
  * did it); each handler returns `ok(data)`. Expected visit failures and client-side limit errors become
  * `{ok: false}` here; API, audio and unknown errors are left to the router's mapping.
  */
-import { fail, ok, type channels, type IpcResult } from '../../preload/contract/index.ts';
+import {
+  fail,
+  ok,
+  type channels,
+  type dictationChannels,
+  type IpcResult,
+} from '../../preload/contract/index.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import { LimitError } from '../api/limits.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
@@ -25,7 +31,9 @@ export async function guard<T>(body: () => T | Promise<T>): Promise<IpcResult<T>
 }
 
 /** Every channel's handler. */
-export function createVisitHandlers(app: VisitApp): ChannelHandlers<typeof channels> {
+export function createVisitHandlers(
+  app: VisitApp,
+): ChannelHandlers<Omit<typeof channels, keyof typeof dictationChannels>> {
   const conn = app.connections;
   const core = () => conn.require().core;
   const settings = new SettingsService(conn, app.deps.audio, app.deps.preferences, app.deps.emit);

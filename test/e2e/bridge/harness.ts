@@ -14,7 +14,9 @@ import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
 import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
 import { createSampleKit } from '../../../main/visit/sample-kit.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
-import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
+import { dictationChannels, type EventName, type EventPayload } from '../../../preload/contract/index.ts';
+import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
+import { unavailableHandlers } from '../../../main/ipc/unavailable-handlers.ts';
 import { launchChromium } from './browser.ts';
 import { installBridge, type Bridge } from './preload-bridge.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
@@ -119,6 +121,8 @@ export async function startApp(
     journals?: JournalStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
+    /** The dictation slice (test/e2e/dictation.test.ts builds one); otherwise it answers not_connected. */
+    dictationHandlers?: ChannelHandlers<typeof dictationChannels>;
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -150,7 +154,10 @@ export async function startApp(
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  bridge = await installBridge(page, server.origin, createVisitHandlers(app));
+  bridge = await installBridge(page, server.origin, {
+    ...createVisitHandlers(app),
+    ...(options.dictationHandlers ?? unavailableHandlers(dictationChannels)),
+  });
   await page.goto(`${server.origin}/index.html`);
   return {
     page,
