@@ -14,7 +14,12 @@ import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
 import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
 import { createSampleKit } from '../../../main/visit/sample-kit.ts';
 import { VisitApp } from '../../../main/visit/visit-app.ts';
-import { dictationChannels, type EventName, type EventPayload } from '../../../preload/contract/index.ts';
+import {
+  dictationChannels,
+  type channels,
+  type EventName,
+  type EventPayload,
+} from '../../../preload/contract/index.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
 import { unavailableHandlers } from '../../../main/ipc/unavailable-handlers.ts';
 import { launchChromium } from './browser.ts';
@@ -40,6 +45,8 @@ export interface AppHarness {
   readonly page: Page;
   readonly app: VisitApp;
   readonly bridge: Bridge;
+  /** Every channel's handler, for a second page (the dictation overlay) on the same app. */
+  readonly handlers: ChannelHandlers<typeof channels>;
   readonly clipboard: RecordingClipboard;
   /** Every microphone the app opened (consent tick or Start), in order. */
   readonly microphones: readonly FixtureMicrophone[];
@@ -154,15 +161,17 @@ export async function startApp(
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  bridge = await installBridge(page, server.origin, {
+  const handlers = {
     ...createVisitHandlers(app),
     ...(options.dictationHandlers ?? unavailableHandlers(dictationChannels)),
-  });
+  };
+  bridge = await installBridge(page, server.origin, handlers);
   await page.goto(`${server.origin}/index.html`);
   return {
     page,
     app,
     bridge,
+    handlers,
     clipboard,
     microphones: inputs.opened,
     server,

@@ -1,0 +1,156 @@
+/**
+ * Dictation in Chromium: the Dictation screen (on-screen start/stop, the box filling as the words come,
+ * history), Settings → Dictation (key capture refusing copy with the reason and free keys, then saving a
+ * new key) and the overlay page, all over the real dictation service and controller against the local
+ * service. The other application is a FakeInserter; the keys come from the page's key-capture field.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeKeyHook } from '../../native/key-hook-fake.ts';
+import { FakeSecureInput } from '../../native/secure-input.ts';
+import { FakeAudioSource } from '../../main/audio/fake-source.ts';
+import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { resolveConfig } from '../../main/config/resolve-config.ts';
+import { journaledDictation, SharedMicrophoneLock } from '../../main/dictation/dictation-kit.ts';
+import { DictationHistory } from '../../main/dictation/dictation-history.ts';
+import { DictationService } from '../../main/dictation/dictation-service.ts';
+import { DictationSettingsStore } from '../../main/dictation/dictation-settings.ts';
+import { FakeInserter } from '../../main/dictation/fake-inserter.ts';
+import { createDictationHandlers } from '../../main/dictation/handlers.ts';
+import type { OverlayState } from '../../main/dictation/ports.ts';
+import { readFixtureSamples } from '../fixtures/audio/manifest.ts';
+import {
+  expectedSentences,
+  quickSession,
+  startStreamingHarness,
+  type StreamingHarness,
+} from '../integration/streaming/harness.ts';
+import { unnamedFocusables } from './a11y.ts';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+import { installBridge, type Bridge } from './bridge/preload-bridge.ts';
+
+const written = expectedSentences('dictation.wav')
+  .map((s) => s.written)
+  .join('');
+
+describe('dictation screens', () => {
+  let service: StreamingHarness;
+  let h: AppHarness;
+  let dictation: DictationService;
+  let dir: string;
+  let overlayBridge: Bridge | null = null;
+  let overlayContext: BrowserContext | null = null;
+  const overlayStates: (OverlayState | null)[] = [];
+
+  beforeAll(async () => {
+    service = await startStreamingHarness();
+    dir = await mkdtemp(path.join(tmpdir(), 'e2e-dictation-'));
+    const resolved = resolveConfig({});
+    if (!resolved.ok) throw new Error('config');
+    const settings = new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux');
+    const inserter = new FakeInserter();
+    inserter.target = { appName: 'Epic Hyperspace' };
+    dictation = new DictationService({
+      hook: new FakeKeyHook(),
+      shortcuts: { register: () => true, unregister: () => undefined },
+      platform: 'linux',
+      accessibility: () => 'not-needed',
+      secureInput: new FakeSecureInput(),
+      settings,
+      history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
+      clipboard: { writeText: async () => ({ transient: true }) },
+      open: journaledDictation({
+        connection: () => ({ baseUrl: service.baseUrl, tokens: service.server }),
+        journals: null,
+        locale: () => 'ENGLISH_US',
+        asyncCorrections: false,
+        session: quickSession(service),
+      }),
+      microphone: {
+        open: () => new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
+      },
+      lock: new SharedMicrophoneLock(() => false),
+      inserter,
+      overlay: {
+        show: (state) => {
+          overlayStates.push(state);
+          overlayBridge?.emit('dictation:overlay', { state });
+        },
+      },
+      onState: (state) => h?.bridge.emit('dictation:state', state),
+      outcomeMs: 60_000,
+    });
+    dictation.applyHotkeys();
+    h = await startApp({ dictationHandlers: createDictationHandlers(dictation) });
+  });
+  afterAll(async () => {
+    dictation?.dispose();
+    await overlayContext?.close();
+    await h?.close();
+    await service?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the on-screen button dictates; the box fills as the words come; history keeps it', async () => {
+    const { page } = h;
+    await nav(page, 'Dictation').click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dictation', level: 1 }).isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Start dictation' }).click();
+    const box = page.getByLabel('Dictated text');
+    await expect.poll(() => box.inputValue(), { timeout: 20_000 }).not.toBe('');
+    await page.screenshot({ path: `${SHOTS}/dictation-live.png` });
+    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toBe(written);
+    await page.getByRole('button', { name: 'Stop dictation' }).click();
+    await expect.poll(() => page.locator('#box-note').textContent()).toBe('Inserted into Epic Hyperspace.');
+    await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(1);
+    expect(await unnamedFocusables(page, 'Dictation')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/dictation-box.png`, fullPage: true });
+  });
+
+  it('the overlay shows where the text went, with the last words', async () => {
+    const browser = h.page.context().browser()!;
+    overlayContext = await browser.newContext({ viewport: { width: 380, height: 104 } });
+    const page = await overlayContext.newPage();
+    // The overlay page only listens; its calls would go to the same handlers as the main window's.
+    overlayBridge = await installBridge(page, h.server.origin, h.handlers);
+    await page.goto(`${h.server.origin}/index.html#overlay`);
+    const last = overlayStates.filter((s): s is OverlayState => s !== null).at(-1)!;
+    overlayBridge.emit('dictation:overlay', { state: { ...last } });
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Inserted into Epic Hyperspace');
+    await page.screenshot({ path: `${SHOTS}/dictation-overlay-inserted.png` });
+    overlayBridge.emit('dictation:overlay', {
+      state: { ...last, phase: 'listening', level: 0.6, elapsedMs: 12_000, message: null },
+    });
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Listening — into Epic Hyperspace');
+    await page.screenshot({ path: `${SHOTS}/dictation-overlay.png` });
+    // The overlay never takes the keyboard: nothing in it is focusable.
+    expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
+  });
+
+  it('Settings → Dictation: a captured copy chord is refused with the reason; a free key is saved', async () => {
+    const { page } = h;
+    await nav(page, 'Settings').click();
+    const field = page.getByRole('button', { name: 'Start / stop' });
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field.textContent()).toContain('Press the new keys');
+    await page.keyboard.press('Control+C');
+    await expect
+      .poll(() => page.locator('.refusal').textContent())
+      .toMatch(/Ctrl\+C is kept for copy; choose another key\. Free keys: /);
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Alt+KeyD');
+    await expect.poll(() => field.textContent()).toContain('Ctrl+Alt+D');
+    expect(dictation.state().settings.toggleKey).toBe('Control+Alt+D');
+    expect(await unnamedFocusables(page, 'Settings')).toEqual([]);
+    await page.locator('#dictation-settings-heading').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation.png`, fullPage: true });
+  });
+});
