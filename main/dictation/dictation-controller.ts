@@ -8,9 +8,10 @@
  * Nothing is lost: the session journals every chunk until the service turned it into text (the ack window
  * and replay of main/streaming); a failure keeps the journal and puts what was received in the box.
  */
-import { AudioCapture } from '../audio/capture.ts';
+import type { AudioCapture } from '../audio/capture.ts';
 import { LevelMeter } from '../audio/level-meter.ts';
 import type { ConnectionStatus } from '../streaming/session-types.ts';
+import type { WarmMicrophone } from './warm-microphone.ts';
 import {
   OVERLAY_MESSAGES,
   lastWords,
@@ -19,7 +20,6 @@ import {
   recordingPhase,
 } from './overlay-model.ts';
 import type {
-  DictationMicrophone,
   InsertOutcome,
   Inserter,
   InsertionRun,
@@ -42,7 +42,8 @@ export interface DictationSink {
 /** Options of {@link DictationController}. */
 export interface DictationControllerOptions {
   readonly open: OpenDictation;
-  readonly microphone: DictationMicrophone;
+  /** The microphone, kept warm between dictations (main/dictation/warm-microphone.ts). */
+  readonly microphone: Pick<WarmMicrophone, 'take' | 'rest'>;
   readonly lock: MicrophoneLock;
   readonly inserter: Inserter;
   readonly overlay: OverlayPort;
@@ -96,8 +97,7 @@ export class DictationController {
       return false;
     }
     // The microphone first: every millisecond before it opens could clip the first word.
-    const capture = new AudioCapture(this.#o.microphone.open());
-    const chunks = capture.start();
+    const { capture, chunks } = this.#o.microphone.take();
     const target = await this.#o.inserter.captureTarget().catch(() => null);
     const run = this.#o.inserter.begin(target);
     const running: Running = {
@@ -235,6 +235,7 @@ export class DictationController {
     if (running.ticker) clearInterval(running.ticker);
     for (const off of running.offs.splice(0)) off();
     this.#o.lock.release('dictation');
+    this.#o.microphone.rest();
   }
 
   /** Shows the running dictation; `phase` overrides the one derived from the connection. */

@@ -3,7 +3,6 @@
  * microphone, the one-microphone-user lock, insertion into the other application, the overlay, the
  * dictation box and history. Each has a real implementation elsewhere and a fake in tests.
  */
-import type { AudioSource } from '../audio/audio-source.ts';
 import type { ConnectionStatus, SessionState } from '../streaming/session-types.ts';
 import type { TextFieldContext } from '../streaming/frames.ts';
 
@@ -36,11 +35,6 @@ export interface MicrophoneLock {
   holder(): 'visit' | 'dictation' | null;
   acquire(owner: 'dictation'): boolean;
   release(owner: 'dictation'): void;
-}
-
-/** The microphone for dictation (the chosen clinician input). */
-export interface DictationMicrophone {
-  open(): AudioSource;
 }
 
 /** Where text goes: the application that had focus at hotkey-down. */

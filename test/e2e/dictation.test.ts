@@ -21,6 +21,7 @@ import { DictationSettingsStore } from '../../main/dictation/dictation-settings.
 import { FakeInserter } from '../../main/dictation/fake-inserter.ts';
 import { createDictationHandlers } from '../../main/dictation/handlers.ts';
 import type { OverlayState } from '../../main/dictation/ports.ts';
+import { WarmMicrophone } from '../../main/dictation/warm-microphone.ts';
 import { readFixtureSamples } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
@@ -70,9 +71,10 @@ describe('dictation screens', () => {
         asyncCorrections: false,
         session: quickSession(service),
       }),
-      microphone: {
+      microphone: new WarmMicrophone({
         open: () => new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
-      },
+        allowed: () => false,
+      }),
       lock: new SharedMicrophoneLock(() => false),
       inserter,
       overlay: {

@@ -5,12 +5,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
 import { DictationController, type DictationSink } from '../../../main/dictation/dictation-controller.ts';
 import { journaledDictation, SharedMicrophoneLock } from '../../../main/dictation/dictation-kit.ts';
 import { FakeInserter } from '../../../main/dictation/fake-inserter.ts';
 import type { OverlayState } from '../../../main/dictation/ports.ts';
+import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
@@ -22,6 +23,10 @@ import {
 } from '../streaming/harness.ts';
 
 let h: StreamingHarness;
+const mics: WarmMicrophone[] = [];
+afterEach(async () => {
+  for (const mic of mics.splice(0)) await mic.close();
+});
 beforeAll(async () => {
   h = await startStreamingHarness();
 });
@@ -42,6 +47,14 @@ function setup(options: { visit?: boolean; journals?: JournalStore; pace?: 'fast
   };
   let opened = 0;
   const samples = readFixtureSamples('dictation.wav');
+  const warm = new WarmMicrophone({
+    open: () => {
+      opened += 1;
+      return new FakeAudioSource({ samples, pace: options.pace ?? 'fast' });
+    },
+    allowed: () => options.visit !== true,
+  });
+  mics.push(warm);
   const controller = new DictationController({
     open: journaledDictation({
       connection: () => ({ baseUrl: h.baseUrl, tokens: h.server }),
@@ -50,12 +63,7 @@ function setup(options: { visit?: boolean; journals?: JournalStore; pace?: 'fast
       asyncCorrections: false,
       session: quickSession(h),
     }),
-    microphone: {
-      open: () => {
-        opened += 1;
-        return new FakeAudioSource({ samples, pace: options.pace ?? 'fast' });
-      },
-    },
+    microphone: warm,
     lock: new SharedMicrophoneLock(() => options.visit === true),
     inserter,
     overlay: { show: (state) => overlay.push(state) },

@@ -19,6 +19,7 @@ import { DictationSettingsStore } from '../../../main/dictation/dictation-settin
 import { FakeInserter } from '../../../main/dictation/fake-inserter.ts';
 import { createDictationHandlers } from '../../../main/dictation/handlers.ts';
 import type { ShortcutRegistrar } from '../../../main/dictation/hotkey-driver.ts';
+import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
@@ -76,9 +77,10 @@ async function build(policy: Record<string, unknown> = {}) {
       asyncCorrections: false,
       session: quickSession(h),
     }),
-    microphone: {
+    microphone: new WarmMicrophone({
       open: () => new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'fast' }),
-    },
+      allowed: () => false, // one dictation per test: no warm microphone in between
+    }),
     lock: new SharedMicrophoneLock(() => false),
     inserter,
     overlay: { show: () => undefined },
