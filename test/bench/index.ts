@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
+import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
 import { benchLatency } from './latency.ts';
 import { benchPipeline } from './pipeline.ts';
@@ -27,6 +28,12 @@ const BENCHES: Bench[] = [
   { name: 'catch-up', label: 'catch-up after 30 s outage', timeoutMs: 90_000, run: () => benchCatchUp() },
   { name: 'heap', label: 'heap growth, 2-hour visit', timeoutMs: 200_000, run: () => benchHeap() },
   { name: 'renderer', label: 'renderer', timeoutMs: 90_000, run: runRendererBench },
+  {
+    name: 'hotkey',
+    label: 'dictation hotkey → first sample',
+    timeoutMs: 60_000,
+    run: () => benchDictationHotkey(),
+  },
 ];
 
 /** Loads the renderer benchmark if it exists; a missing file or Chromium becomes a skipped row. */
