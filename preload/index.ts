@@ -102,6 +102,8 @@ const api: BridgeApi = {
   dictationHistoryInsert: request('dictation:historyInsert'),
   dictationHistoryCopy: request('dictation:historyCopy'),
   dictationHistoryDelete: request('dictation:historyDelete'),
+  dictationRecover: request('dictation:recover'),
+  dictationForgetRecoverable: request('dictation:forgetRecoverable'),
 
   onVisitState: subscribe('visit:state'),
   onVisitTranscript: subscribe('visit:transcript'),

@@ -221,6 +221,7 @@ export class DictationController {
     this.#o.sink.finished(text, outcome);
     // The text is safe in the other app, the box or history: the kept audio can go. A failure keeps it.
     if (outcome.kind !== 'failed') await running.opened?.settle().catch(() => undefined);
+    else running.opened?.keep();
     this.#cleanup(running);
     const phase = outcome.kind === 'inserted' ? 'inserted' : outcome.kind === 'failed' ? 'failed' : 'copied';
     this.#flash({

@@ -53,6 +53,10 @@ export function journaledDictation(options: JournaledDictationOptions): OpenDict
       settle: async () => {
         if (store && journal) await store.shred(journal.id);
       },
+      keep: () => {
+        // Offered for recovery in the dictation box at once, not only after a restart.
+        if (store && journal) store.release(journal.id);
+      },
     };
   };
 }

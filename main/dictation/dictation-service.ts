@@ -9,7 +9,13 @@ import { DICTATION_LOCALES } from '../api/schemas/common.ts';
 import type { DictationStateDto } from '../../preload/contract/dto-dictation.ts';
 import { DictationController, type DictationControllerOptions } from './dictation-controller.ts';
 import type { DictationHistory } from './dictation-history.ts';
-import type { DictationSettings, DictationSettingsStore, KeyCheck } from './dictation-settings.ts';
+import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
+import {
+  DictationSettingError,
+  type DictationSettings,
+  type DictationSettingsStore,
+  type KeyCheck,
+} from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
 import type { InsertOutcome } from './ports.ts';
@@ -32,6 +38,8 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly clipboard: DictationClipboard;
   /** Pushes the state to the window (the dictation:state event). */
   readonly onState?: (state: DictationStateDto) => void;
+  /** Unfinished dictations (journals); none where nothing is journaled. */
+  readonly recovery?: DictationRecovery;
   readonly onError?: (error: Error) => void;
 }
 
@@ -41,6 +49,7 @@ export class DictationService {
   readonly controller: DictationController;
   readonly driver: HotkeyDriver;
   #box: { text: string; note: string | null } = { text: '', note: null };
+  #recoverable: RecoverableDictation[] = [];
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -125,6 +134,36 @@ export class DictationService {
     return this.#o.history.get(id)?.text ?? null;
   }
 
+  /** Refreshes the list of unfinished dictations (at start, after a failure). */
+  async refreshRecoverable(): Promise<DictationStateDto> {
+    this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
+    return this.state();
+  }
+
+  /** Recovers an unfinished dictation into the box (and history). */
+  async recover(id: string): Promise<DictationStateDto> {
+    if (!this.#o.recovery) throw new DictationSettingError('Nothing to recover here.');
+    let text: string;
+    try {
+      text = await this.#o.recovery.recover(id);
+    } catch {
+      // Nothing is shredded on failure: it can be tried again once the service is reachable.
+      throw new DictationSettingError(
+        'The dictation could not be recovered now; its audio is kept. Try again later.',
+      );
+    }
+    this.#box = { text, note: 'Recovered: insert it or copy it.' };
+    await this.#o.history.add(text, 'recovered').catch(() => undefined);
+    return this.refreshRecoverable();
+  }
+
+  async forgetRecoverable(id: string): Promise<DictationStateDto> {
+    await this.#o.recovery?.forget(id).catch(() => {
+      throw new DictationSettingError('That dictation can no longer be discarded here.');
+    });
+    return this.refreshRecoverable();
+  }
+
   async deleteHistory(id: string): Promise<DictationStateDto> {
     await this.#o.history.remove(id);
     return this.state();
@@ -141,6 +180,7 @@ export class DictationService {
       accessibility: this.#o.accessibility(),
       secureInput: this.#o.secureInput.isEnabled(),
       history: this.#o.history.list().map((e) => ({ ...e })),
+      recoverable: this.#recoverable.map((r) => ({ ...r })),
       locales: [...DICTATION_LOCALES],
     };
   }
@@ -183,6 +223,7 @@ export class DictationService {
     const where =
       outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
     await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
+    if (outcome.kind === 'failed') await this.refreshRecoverable();
     this.#push();
   }
 

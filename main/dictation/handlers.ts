@@ -38,5 +38,7 @@ export function createDictationHandlers(
     'dictation:historyInsert': (r) => guard(() => service.insertText(fromHistory(r.id))),
     'dictation:historyCopy': (r) => guard(() => service.copyText(fromHistory(r.id))),
     'dictation:historyDelete': (r) => guard(() => service.deleteHistory(r.id)),
+    'dictation:recover': (r) => guard(() => service.recover(r.id)),
+    'dictation:forgetRecoverable': (r) => guard(() => service.forgetRecoverable(r.id)),
   };
 }

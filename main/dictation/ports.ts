@@ -24,6 +24,8 @@ export interface OpenedDictation {
   readonly session: DictationSessionLike;
   /** The text is inserted, in the box or in history: the kept audio is no longer needed. */
   settle(): Promise<void>;
+  /** The dictation failed: its journal is offered for recovery. */
+  keep(): void;
 }
 
 /** Opens a dictation session (with its journal) for a locale and the target field's context. */

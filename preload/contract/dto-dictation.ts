@@ -78,6 +78,8 @@ export const DictationStateSchema = z.object({
   accessibility: z.enum(['granted', 'missing', 'not-needed']),
   secureInput: z.boolean(),
   history: z.array(HistoryEntrySchema),
+  /** Dictations a crash or a failure left unfinished (ids and times only): recover into the box. */
+  recoverable: z.array(z.object({ id: z.string(), startedAt: z.number(), stale: z.boolean() })),
   locales: z.array(z.string()),
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
@@ -116,6 +118,9 @@ export const dictationChannels = {
   'dictation:historyInsert': channel(ById, DictationStateSchema),
   'dictation:historyCopy': channel(ById, DictationStateSchema),
   'dictation:historyDelete': channel(ById, DictationStateSchema),
+  /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
+  'dictation:recover': channel(ById, DictationStateSchema),
+  'dictation:forgetRecoverable': channel(ById, DictationStateSchema),
 } as const;
 
 /** The dictation events (spread into the event map). */

@@ -80,7 +80,11 @@ export async function benchDictationHotkey(): Promise<BenchRow[]> {
     open: () => new StampedMicrophone(startupMs),
     allowed: () => true,
   });
-  const open: OpenDictation = async () => ({ session: stubSession(), settle: async () => undefined });
+  const open: OpenDictation = async () => ({
+    session: stubSession(),
+    settle: async () => undefined,
+    keep: () => undefined,
+  });
   let firstChunkEarliest: number | null = null;
   const controller = new DictationController({
     open,

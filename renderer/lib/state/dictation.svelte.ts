@@ -48,6 +48,8 @@ export class DictationStore {
   historyInsert = (id: string) => this.#take(() => scribe().dictationHistoryInsert({ id }));
   historyCopy = (id: string) => this.#take(() => scribe().dictationHistoryCopy({ id }));
   historyDelete = (id: string) => this.#take(() => scribe().dictationHistoryDelete({ id }));
+  recover = (id: string) => this.#take(() => scribe().dictationRecover({ id }));
+  forgetRecoverable = (id: string) => this.#take(() => scribe().dictationForgetRecoverable({ id }));
   update = (patch: Partial<DictationSettingsDto>) =>
     this.#take(() => scribe().dictationUpdateSettings(patch));
 
