@@ -99,7 +99,18 @@ export class DictationController {
     // The microphone first: every millisecond before it opens could clip the first word.
     const { capture, chunks } = this.#o.microphone.take();
     const target = await this.#o.inserter.captureTarget().catch(() => null);
-    const run = this.#o.inserter.begin(target);
+    let run: InsertionRun;
+    try {
+      run = await this.#o.inserter.begin(target);
+    } catch {
+      await capture.close();
+      this.#o.lock.release('dictation');
+      this.#flash({
+        phase: 'failed',
+        message: 'Dictation could not start here. Try again, or use the dictation box.',
+      });
+      return false;
+    }
     const running: Running = {
       startedAt: pressedAt,
       capture,
@@ -179,12 +190,13 @@ export class DictationController {
     if (first.done) return;
     this.#o.onFirstSample?.(this.#now() - pressedAt);
     if (running.cancelled) return;
-    const opened = await this.#o.open({});
+    // The field's text around the caret lets the service continue it (capitals, spacing).
+    const opened = await this.#o.open(running.run.fieldContext ? { context: running.run.fieldContext } : {});
     running.opened = opened;
     const { session } = opened;
     running.offs.push(
-      session.on('text', ({ text }) => {
-        running.run.update(text);
+      session.on('text', ({ text, rolledBack }) => {
+        running.run.update(text, rolledBack);
         this.#o.sink.live(text);
         this.#show(running);
       }),

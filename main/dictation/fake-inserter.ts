@@ -20,7 +20,7 @@ export class FakeInserter implements Inserter {
     return this.target;
   }
 
-  begin(target: InsertTarget | null): InsertionRun {
+  async begin(target: InsertTarget | null): Promise<InsertionRun> {
     const base = this.field;
     let ours = '';
     let held = false;

@@ -43,6 +43,8 @@ export interface MicrophoneLock {
 export interface InsertTarget {
   /** The application's name as a person knows it ("Epic Hyperspace", "Notepad"): shown, never logged. */
   readonly appName: string;
+  /** The inserter's own handle of the window (opaque here). */
+  readonly handle?: unknown;
 }
 
 /** How a dictation's text ended up. */
@@ -55,8 +57,10 @@ export type InsertOutcome =
 
 /** One dictation's insertion: streaming text in, an outcome at the end. */
 export interface InsertionRun {
-  /** The whole dictated text after each change (appended units, corrections, rollbacks). */
-  update(text: string): void;
+  /** The target field's text and selection, for the session's text_field_context, when readable. */
+  readonly fieldContext?: TextFieldContext;
+  /** The whole dictated text after each change (appended units, corrections, rollbacks after a drop). */
+  update(text: string, rolledBack: boolean): void;
   /** A key of the push-to-talk chord is held: wait with insertion until released. */
   setHeld(held: boolean): void;
   /** The person typed since our last insertion: corrections go to the box, not in place. */
@@ -74,7 +78,7 @@ export interface Inserter {
   /** Remembers the focused application at hotkey-down; null when it is our own window or unknown. */
   captureTarget(): Promise<InsertTarget | null>;
   /** Starts inserting one dictation into the target. */
-  begin(target: InsertTarget | null): InsertionRun;
+  begin(target: InsertTarget | null): Promise<InsertionRun>;
   /** Inserts finished text again (history "insert again") into the application focused now. */
   insertAgain(text: string): Promise<InsertOutcome>;
 }
