@@ -18,6 +18,7 @@ export class SyntheticInputGate {
   #endedAt = Number.NEGATIVE_INFINITY;
   readonly #now: () => number;
   readonly #tailMs: number;
+  readonly #sources = new Set<() => boolean>();
 
   constructor(now: () => number = () => performance.now(), tailMs = SYNTHETIC_TAIL_MS) {
     this.#now = now;
@@ -47,9 +48,20 @@ export class SyntheticInputGate {
     };
   }
 
+  /**
+   * Adds another source of "our keys are on their way" (the insertion engine's `sendingKeys`, which
+   * knows when its own keys may still reach the hook). Returns its remover.
+   */
+  addSource(sending: () => boolean): () => void {
+    this.#sources.add(sending);
+    return () => this.#sources.delete(sending);
+  }
+
   /** True while an injection runs or its tail has not passed. */
   isSynthetic(): boolean {
-    return this.#depth > 0 || this.#now() - this.#endedAt < this.#tailMs;
+    if (this.#depth > 0 || this.#now() - this.#endedAt < this.#tailMs) return true;
+    for (const sending of this.#sources) if (sending()) return true;
+    return false;
   }
 }
 

@@ -138,3 +138,20 @@ describe('hotkey driver', () => {
     expect([...names.values()]).toEqual(['Control', 'Control', 'Super', 'F9', 'Left', 'A']);
   });
 });
+
+describe('synthetic input gate sources', () => {
+  it('drops keys while the insertion engine says its keys are on their way', () => {
+    const gate = new SyntheticInputGate(() => 1_000, 40);
+    const hook = new FakeKeyHook(gate);
+    const keys: string[] = [];
+    hook.onKey((e) => keys.push(e.key));
+    hook.start();
+    let sending = true;
+    const remove = gate.addSource(() => sending);
+    hook.tap('A');
+    sending = false;
+    hook.tap('B');
+    remove();
+    expect(keys).toEqual(['B', 'B']);
+  });
+});
