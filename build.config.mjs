@@ -1,5 +1,7 @@
 // Bundles the Electron main process and the preload with esbuild (the renderer is built by vite.config.ts):
 //   main/index.ts    -> dist/main/index.cjs
+//   main/local-service/demo.ts -> dist/main/local-service-demo.cjs (the sample visit's service, loaded by
+//     main/connection/sample-service.ts on first use only; kept out of the main bundle)
 //   preload/index.ts -> dist/preload/index.cjs
 //   main/local-service/sample/ -> dist/main/sample/ (the sample visit's synthetic recordings, found by the
 //     bundled local service next to its own file, as it finds them next to its source when run from source)
@@ -9,6 +11,9 @@
 // them from the asar, see asarUnpack in electron-builder.yml).
 import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
+
+/** Where the bundles go (a test builds into a temporary folder). */
+const OUT = process.env.BUILD_OUT_DIR ?? 'dist';
 
 /** Packages that ship or load native .node binaries; never bundled. */
 const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi'];
@@ -29,17 +34,33 @@ const common = {
   banner: { js: importMetaUrlShim },
 };
 
+/** The demo entry stays a separate file next to the main bundle, required when the sample visit starts. */
+const DEMO_BUNDLE = './local-service-demo.cjs';
+const demoEntryExternal = {
+  name: 'demo-entry-external',
+  setup(b) {
+    b.onResolve({ filter: /local-service\/demo\.ts$/ }, () => ({ path: DEMO_BUNDLE, external: true }));
+  },
+};
+
 await Promise.all([
   build({
     ...common,
     entryPoints: ['main/index.ts'],
-    outfile: 'dist/main/index.cjs',
+    outfile: `${OUT}/main/index.cjs`,
+    target: 'node22',
+    plugins: [demoEntryExternal],
+  }),
+  build({
+    ...common,
+    entryPoints: ['main/local-service/demo.ts'],
+    outfile: `${OUT}/main/local-service-demo.cjs`,
     target: 'node22',
   }),
   build({
     ...common,
     entryPoints: ['preload/index.ts'],
-    outfile: 'dist/preload/index.cjs',
+    outfile: `${OUT}/preload/index.cjs`,
     // The sandboxed preload may require only 'electron' (no node:url, no __filename): no import.meta shim.
     external: ['electron'],
     define: {},
@@ -49,4 +70,4 @@ await Promise.all([
   }),
 ]);
 
-cpSync('main/local-service/sample', 'dist/main/sample', { recursive: true });
+cpSync('main/local-service/sample', `${OUT}/main/sample`, { recursive: true });

@@ -13,6 +13,11 @@ const electronOnlyInAdapters = {
 };
 
 const notRenderer = { group: ['**/renderer/**'], message: 'main never imports renderer.' };
+const notLocalService = {
+  group: ['**/local-service/**'],
+  message:
+    "The local service is the sample visit's and the tests': only main/connection/sample-service.ts opens it (its demo entry, lazily).",
+};
 const notTests = {
   group: ['**/test/**'],
   message: 'The app never imports tests (the local service it ships is main/local-service).',
@@ -67,15 +72,46 @@ export default tseslint.config(
   },
   {
     files: ['main/**/*.ts', 'native/**/*.ts'],
-    ignores: ['main/index.ts', 'main/app/**'],
+    ignores: ['main/index.ts', 'main/app/**', 'main/local-service/**', 'main/connection/sample-service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronOnlyInAdapters, patterns: [notRenderer, notTests, notLocalService] },
+      ],
+    },
+  },
+  {
+    // The local service itself.
+    files: ['main/local-service/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { ...electronOnlyInAdapters, patterns: [notRenderer, notTests] }],
     },
   },
   {
+    // The app's one door to the local service: its demo entry and sample folder only.
+    files: ['main/connection/sample-service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOnlyInAdapters,
+          patterns: [
+            notRenderer,
+            notTests,
+            {
+              group: ['**/local-service/**', '!**/local-service/demo.ts', '!**/local-service/sample-dir.ts'],
+              message:
+                'The app opens the local service through its demo entry only (no control API, no faults).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['main/index.ts', 'main/app/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [notRenderer, notTests] }],
+      'no-restricted-imports': ['error', { patterns: [notRenderer, notTests, notLocalService] }],
     },
   },
   {

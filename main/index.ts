@@ -1,7 +1,7 @@
 /**
  * Composition root of the Electron app: resolves the configuration, builds the services and hands them to
- * the shell. No logic of its own; everything it wires lives (and is tested under Node) elsewhere, mostly
- * in main/visit/app-services.ts.
+ * the shell. No logic of its own; everything it wires lives (and is tested under Node) elsewhere, in
+ * main/composition-root.ts.
  *
  * Paths are relative to the bundle (dist/main/index.cjs, built by build.config.mjs), hence __dirname.
  */
@@ -11,7 +11,7 @@ import { loadConfig } from './config/load-config.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
-import { buildAppServices } from './visit/app-services.ts';
+import { buildAppServices } from './composition-root.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
@@ -43,12 +43,12 @@ runShell({
     return {
       handlers: services.handlers,
       visit: {
-        isActive: () => services.app.recorder.active,
-        finish: async () => void (await services.app.end()),
+        isActive: () => services.app.visit.recorder.active,
+        finish: async () => void (await services.app.visit.end()),
       },
       startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
-      endVisitFromTray: async () => void (await services.app.end()),
-      onWindowHidden: () => void services.app.disarm().catch(() => undefined),
+      endVisitFromTray: async () => void (await services.app.visit.end()),
+      onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
     };
   },
 });

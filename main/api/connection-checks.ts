@@ -8,6 +8,7 @@ import { CoreClient } from './core-client.ts';
 import { ApiError, AuthenticationError, ConnectionError, PermissionDeniedError } from './errors.ts';
 import type { AccessTokenSource } from './auth/token-source.ts';
 import type { HttpClient } from './transport/http.ts';
+import { describeOffset } from './transport/service-clock.ts';
 
 export type ConnectionCheckId = 'address' | 'sign-in' | 'notes' | 'microphone';
 
@@ -60,7 +61,7 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
       add(
         'sign-in',
         'pass',
-        `Signed in with ${input.auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.`,
+        `Signed in with ${input.auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.${clockNote(input.http)}`,
       );
     } catch (error) {
       add('sign-in', 'fail', signInProblem(error));
@@ -83,6 +84,13 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
   return results;
 }
 
+/** A clock a minute or more off the service's is worth saying, though the app allows for it. */
+function clockNote(http: HttpClient): string {
+  const offset = http.serviceClock.offsetMs;
+  if (Math.abs(offset) < 60_000) return '';
+  return ` This computer's clock is ${describeOffset(offset)} the service's (allowed for; check its date and time).`;
+}
+
 async function noteService(input: ConnectionCheckInput): Promise<string> {
   const core = new CoreClient(input.http, input.auth);
   if (input.auth.caller !== 'server') {
@@ -98,6 +106,8 @@ async function noteService(input: ConnectionCheckInput): Promise<string> {
 }
 
 function signInProblem(error: unknown): string {
+  // A refusal this computer's clock may explain says so, instead of blaming the credentials.
+  if (error instanceof ApiError && error.clockSuspect) return withReason(error, error.message);
   if (error instanceof ConnectionError)
     return 'The service could not be reached. Check the address and the network.';
   if (error instanceof AuthenticationError)
@@ -114,7 +124,8 @@ function signInProblem(error: unknown): string {
 function withReason(error: unknown, plain: string): string {
   if (!(error instanceof ApiError)) return plain;
   const ids = error.summary().slice(error.message.length).trim();
-  const own = error instanceof AuthenticationError || error instanceof PermissionDeniedError;
+  const own =
+    (error instanceof AuthenticationError || error instanceof PermissionDeniedError) && !error.clockSuspect;
   const reason = error.detail ? ` Reason given: ${error.detail}` : '';
   return `${own ? plain : error.message}${ids ? ` ${ids}` : ''}${reason}`;
 }

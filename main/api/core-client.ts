@@ -56,7 +56,7 @@ export class CoreClient {
     files.transcribeFile(this.#ctx, path, request, options);
   transcribeFileAsync = (path: string, request: files.TranscribeFileRequest, options?: CallOptions) =>
     files.transcribeFileAsync(this.#ctx, path, request, options);
-  dictateFile = (path: string, request: { dictate_locale: string }, options?: CallOptions) =>
+  dictateFile = (path: string, request: { dictation_locale: string }, options?: CallOptions) =>
     files.dictateFile(this.#ctx, path, request, options);
   dictateUrlAsync = (request: files.DictateUrlRequest, options?: CallOptions) =>
     files.dictateUrlAsync(this.#ctx, request, options);

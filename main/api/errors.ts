@@ -45,15 +45,23 @@ export interface ApiErrorInit {
   operation?: string;
   /** Safe, non-patient explanation (only for authentication endpoints, whose bodies carry no patient data). */
   detail?: string;
+  /** This computer's clock may be why the service refused (the message then says to check it). */
+  clockSuspect?: boolean;
   cause?: unknown;
 }
 
+/** Error names this client knows: the public ones (the contract's table and public facts). */
+const KNOWN_ERROR_NAMES: ReadonlySet<string> = new Set([
+  'BAD_REQUEST',
+  ...Object.values(KNOWN_ERROR_CODES).map((known) => known.name),
+]);
+
 /**
- * The service's error `name` when it looks like one (SOME_ERROR_NAME), else undefined: whatever the service
- * puts there is kept on errors and printed in summaries, so it must never be able to carry echoed content.
+ * The service's error `name` when it is one we know, else undefined. Whatever else the service puts there
+ * (any upper-case text would pass a pattern) is neither kept nor printed: it could carry echoed content.
  */
-export function safeErrorName(name: unknown): string | undefined {
-  return typeof name === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(name) ? name : undefined;
+export function knownErrorName(name: unknown): string | undefined {
+  return typeof name === 'string' && KNOWN_ERROR_NAMES.has(name) ? name : undefined;
 }
 
 /** A trace id when it looks like one (letters, digits and `.-_:`, at most 128), else undefined. */
@@ -71,16 +79,18 @@ export class ApiError extends Error {
   readonly retryable: boolean;
   readonly operation: string | undefined;
   readonly detail: string | undefined;
+  readonly clockSuspect: boolean;
 
   constructor(message: string, init: ApiErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
-    this.errorName = safeErrorName(init.name);
+    this.errorName = knownErrorName(init.name);
     this.traceId = safeTraceId(init.traceId);
     this.retryable = init.retryable ?? false;
     this.operation = init.operation;
     this.detail = init.detail;
+    this.clockSuspect = init.clockSuspect ?? false;
   }
 
   /** A one-line summary for logs and the CLI: message plus ids, never content. */
@@ -93,6 +103,26 @@ export class ApiError extends Error {
     ].filter(Boolean);
     return ids.length > 0 ? `${this.message} (${ids.join(', ')})` : this.message;
   }
+}
+
+/** The same failure (class, status, code, ids) told in other words. For errors built from an answer. */
+export function withMessage<E extends ApiError>(
+  error: E,
+  message: string,
+  extra: Pick<ApiErrorInit, 'clockSuspect'> = {},
+): E {
+  const Kind = error.constructor as new (message: string, init: ApiErrorInit) => E;
+  return new Kind(message, {
+    status: error.status,
+    code: error.code,
+    name: error.errorName,
+    traceId: error.traceId,
+    retryable: error.retryable,
+    operation: error.operation,
+    detail: error.detail,
+    clockSuspect: extra.clockSuspect ?? error.clockSuspect,
+    cause: error,
+  });
 }
 
 /** The service could not be reached, or the connection broke. Always worth retrying. */
@@ -177,7 +207,7 @@ export function apiErrorFromResponse(
   const name = typeof body?.name === 'string' ? body.name : known?.name;
   const traceId = typeof body?.trace_id === 'string' ? body.trace_id : undefined;
   const retryable = known?.retryable ?? isRetryableStatus(status);
-  const message = known?.message ?? STATUS_MESSAGES[status] ?? describeUnknown(status, code, name);
+  const message = known?.message ?? STATUS_MESSAGES[status] ?? describeUnknown(status, code);
   const detail =
     options.includeServerMessage && typeof body?.message === 'string'
       ? body.message.slice(0, 300)
@@ -192,20 +222,20 @@ export function apiErrorFromResponse(
   return new ApiError(message, init);
 }
 
-function describeUnknown(status: number, code: number | undefined, name: string | undefined): string {
+/** What an answer with a status and code this client has no words for means: by status, then code. */
+function describeUnknown(status: number, code: number | undefined): string {
   if (status >= 500) return 'The service had a problem on its side. Try again in a moment.';
-  const named = safeErrorName(name); // a name, never echoed content
-  const label = named ? humanize(named) : code !== undefined ? `error ${code}` : `status ${status}`;
-  return `The service refused the request: ${label}.`;
+  const label = code !== undefined ? `error ${code}` : `HTTP ${status}`;
+  return `The service refused the request (${label}, which this version of the app does not know).`;
 }
 
-/** SOME_ERROR_NAME -> "some error name". */
-function humanize(name: string): string {
-  return name.toLowerCase().replace(/_/g, ' ');
-}
-
-/** The message for a WebSocket error frame, by code. */
-export function messageForErrorCode(code: number | undefined, name: string | undefined): string {
+/**
+ * The message for a WebSocket error frame: what its code means. Never its `message` (formatted text the
+ * contract tells clients not to rely on) nor its `name` unless known.
+ */
+export function messageForErrorCode(code: number | undefined): string {
   if (code !== undefined && KNOWN_ERROR_CODES[code]) return KNOWN_ERROR_CODES[code].message;
-  return describeUnknown(400, code, name);
+  return code === undefined
+    ? 'The service stopped the stream with an error that carries no code.'
+    : `The service stopped the stream with error ${code}, which this version of the app does not know.`;
 }

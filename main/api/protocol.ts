@@ -24,6 +24,11 @@ export const PROTOCOL = {
   serverTokenRenewLeewayMs: 60_000,
   /** A client assertion lives this long (the contract allows at most 5 minutes). */
   assertionLifetimeSec: 120,
+  /**
+   * `iat` is dated this far back, so a computer up to this much fast is never "iat in the future" even
+   * before the service's time is known (exp - iat stays within the contract's 5 minutes).
+   */
+  assertionBackdateSec: 30,
   audio: { sampleRate: 16_000, chunkMs: 100, encoding: 'PCM_S16LE' as const },
   /** Unacknowledged audio we allow in flight (the service allows ~10 s). */
   maxInFlightMs: 9_000,

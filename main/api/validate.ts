@@ -98,12 +98,12 @@ export function checkGenerateNote(request: GenerateNoteRequest, caller: CallerKi
       }
     }
   }
-  for (const [key, section] of Object.entries(request.note_sections_customization ?? {})) {
+  for (const section of request.note_sections_customization ?? []) {
     checkMaxChars(
       section.custom_instruction,
       LIMITS.customInstructionChars,
       'custom_instruction',
-      `The instruction for "${key}"`,
+      `The instruction for "${section.section_key}"`,
     );
   }
   checkMaxChars(

@@ -12,7 +12,7 @@ import { extraCommands } from './commands/registry.ts';
 
 const USAGE = `usage: scribe <command> [options]
   doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
-  note --transcript FILE [--template KEY] [--locale L] [--context FILE] [--json] [--async]
+  note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async]
 ${extraCommands.map((c) => `  ${c.usage}`).join('\n')}
 connection (flags override the environment): --service-url (SCRIBE_SERVICE_URL), --api-version
   (SCRIBE_API_VERSION), --client-id (SCRIBE_CLIENT_ID), --private-key-file (SCRIBE_PRIVATE_KEY_FILE),

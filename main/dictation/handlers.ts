@@ -42,3 +42,24 @@ export function createDictationHandlers(
     'dictation:forgetRecoverable': (r) => guard(() => service.forgetRecoverable(r.id)),
   };
 }
+
+/** The slice where dictation is not built (the CLI's app, tests of other screens): every call says so. */
+export function unavailableDictationHandlers(): ChannelHandlers<typeof dictationChannels> {
+  const answer = async () =>
+    fail<never>('dictation_setting_refused', { detail: 'Dictation is not available in this window.' });
+  return {
+    'dictation:state': answer,
+    'dictation:start': answer,
+    'dictation:stop': answer,
+    'dictation:cancel': answer,
+    'dictation:updateSettings': answer,
+    'dictation:checkKey': answer,
+    'dictation:insertBox': answer,
+    'dictation:copyBox': answer,
+    'dictation:historyInsert': answer,
+    'dictation:historyCopy': answer,
+    'dictation:historyDelete': answer,
+    'dictation:recover': answer,
+    'dictation:forgetRecoverable': answer,
+  };
+}

@@ -65,6 +65,7 @@ function apiErrorCode(error: ApiError): ErrorCode {
   if (error instanceof CallerNotAllowedError)
     return error.requires === 'server' ? 'server_credentials_required' : 'clinician_sign_in_required';
   if (error instanceof ConnectionError || error instanceof TimeoutError) return 'service_unreachable';
+  if (error.clockSuspect) return 'clock_wrong';
   if (error instanceof AuthenticationError) return 'auth_failed';
   if (error instanceof PermissionDeniedError) return 'permission_denied';
   if (error instanceof NotFoundError) return 'not_found';

@@ -99,8 +99,7 @@ async function dispatch<C extends ChannelMap>(
     return failWith({ reason: 'untrusted_sender', code: 'permission_denied' }, ipcError('permission_denied'));
   }
   const spec = options.channels[channel];
-  // The bridge sends exactly one argument; a missing one means "no input" ({}), as the contract's
-  // parseRequest reads it.
+  // The bridge sends exactly one argument; a missing one means "no input" ({}).
   const request = spec && args.length <= 1 ? spec.request.safeParse(args[0] ?? {}) : undefined;
   if (!spec || !request || !request.success) {
     const issuePaths =

@@ -1,5 +1,7 @@
 import type { JSONWebKeySet } from 'jose';
+import { DEFAULT_PINNED_VERSION } from './versions.ts';
 import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
+import type { FaultSource } from './server.ts';
 
 /** One OAuth client as the administration console records it. */
 export type OAuthClientConfig =
@@ -37,8 +39,6 @@ export interface StreamingServiceSetup {
   mishearings?: Mishearing[];
   /** Replaces the fixture recognizer altogether (fixturesDir and mishearings are then unused). */
   recognizer?: Recognizer;
-  /** Refuse (400) an upgrade without `nabla-api-version` (default true). */
-  requireApiVersion?: boolean;
 }
 
 /** Everything `startLocalService` can be told. */
@@ -52,12 +52,18 @@ export interface LocalServiceOptions {
   refreshTokenLifetimeSec?: number;
   /** Base clock; `control.advance(ms)` moves it forward. */
   now?: () => number;
+  /**
+   * Milliseconds the service's clock runs ahead of (positive) or behind (negative) the base clock, e.g.
+   * ±10 minutes to test clients on a wrong clock. Every time check and the `Date` header follow it.
+   */
+  clockOffsetMs?: number;
   jobs?: JobTimingOptions;
   /** How long async results are kept after they finish (default 2 h). */
   retentionMs?: number;
   /** The exact `aud` client assertions must carry (default `${url}/v1/core/server/oauth/token`). */
   audience?: string;
-  /** Version applied when a request names none (the organization's pinned version; default 2024-10-01). */
+  /** Version applied when a request names none (the organization's pinned version; default DEFAULT_PINNED_VERSION), for
+   * HTTP requests without `X-Nabla-Api-Version` and sockets without `nabla-api-version` alike. */
   pinnedVersion?: string;
   /** Transcript words below which note generation answers 83005 (default 8). */
   minTranscriptWords?: number;
@@ -65,11 +71,13 @@ export interface LocalServiceOptions {
   port?: number;
   /** The streaming WebSockets' setup (always attached; these only tune it). */
   streaming?: StreamingServiceSetup;
+  /** HTTP faults to inject (tests: test/service/faults.ts); none by default. */
+  faults?: FaultSource;
 }
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'audience' | 'jobs' | 'streaming'>
+  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming' | 'faults'>
 > & {
   jobs: Required<JobTimingOptions>;
 };
@@ -83,7 +91,7 @@ export function resolveOptions(options: LocalServiceOptions): ResolvedOptions {
     refreshTokenLifetimeSec: options.refreshTokenLifetimeSec ?? 30 * 24 * 3600,
     jobs: { ongoingPolls: options.jobs?.ongoingPolls ?? 1, ongoingMs: options.jobs?.ongoingMs ?? 0 },
     retentionMs: options.retentionMs ?? 2 * 60 * 60 * 1000,
-    pinnedVersion: options.pinnedVersion ?? '2024-10-01',
+    pinnedVersion: options.pinnedVersion ?? DEFAULT_PINNED_VERSION,
     minTranscriptWords: options.minTranscriptWords ?? 8,
     port: options.port ?? 0,
   };

@@ -13,12 +13,6 @@ export const DICTATION_LOCALES = [
   'SPANISH_MX',
   'FRENCH_FR',
 ] as const;
-export const INSTRUCTIONS_LOCALES = [
-  ...DICTATION_LOCALES,
-  'GERMAN_DE',
-  'ITALIAN_IT',
-  'PORTUGUESE_PT',
-] as const;
 export const SPEECH_LOCALES = [
   'ENGLISH_US',
   'ENGLISH_UK',
@@ -121,7 +115,12 @@ export const patientDemographics = z.strictObject({
   sex: z.enum(['FEMALE', 'MALE', 'OTHER', 'UNKNOWN']).optional(),
 });
 
+/**
+ * `encounter_date` sits here in the vendor's sample and at the top level in the contract: both are accepted
+ * (public facts), and a request giving two different dates is refused.
+ */
 export const structuredContext = z.strictObject({
+  encounter_date: date.optional(),
   encounter_diagnoses_coding: z.array(codingInput).optional(),
   patient_demographics: patientDemographics.optional(),
   source_note: sourceNote.optional(),
@@ -139,18 +138,16 @@ export const sectionCustomization = z.strictObject({
 export type SectionCustomization = z.infer<typeof sectionCustomization>;
 
 /**
- * `note_sections_customization` of generate-note: the contract types it as an **object** ("per-section
- * `custom_instruction`"), so it is a map keyed by section key, each value `{custom_instruction?, style?}`.
- * The item list `{section_key, style, custom_instruction}` of the public facts belongs to the customization
- * endpoint (`sectionCustomization` above), not to this field; the contract wins, and an array is refused.
+ * `note_sections_customization` of generate-note: an **array** of `{section_key, style?,
+ * custom_instruction?}` (public facts, confirmed from the vendor's client and reference: `object[]`). An
+ * object keyed by section, one reading of the contract's wording, is refused; so is a section named twice.
  */
-export const sectionsCustomization = z.record(
-  z.string().min(1),
-  z.strictObject({
-    style: z.enum(SECTION_STYLES).optional(),
-    custom_instruction: customInstruction.nullish(),
-  }),
-);
+export const sectionsCustomization = z
+  .array(sectionCustomization)
+  .refine(
+    (items) => new Set(items.map((item) => item.section_key)).size === items.length,
+    'note_sections_customization names a section more than once',
+  );
 
 /** Speech locales: 1 or 2 distinct values, HAITIAN_HT alone. */
 export const speechLocales = z

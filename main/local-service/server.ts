@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceError, errorBody } from './errors.ts';
-import type { FaultInjector } from './faults.ts';
+import { ServiceError, errorBody, type ErrorBody } from './errors.ts';
 import { parseJsonBody, parseMultipart, readBody, sendJson } from './http-io.ts';
 import { matchRoute, type Family, type Route, type RouteContext } from './router.ts';
 import type { Caller, TokenStore } from './auth/token-store.ts';
 import type { UserStore } from './users.ts';
 import { VERSION_HEADER, atLeast, requestVersion } from './versions.ts';
+import { liftNoteBodies, lowerNoteBodies } from './note-versions.ts';
 
 /** One request as the service saw it. No bodies, no tokens, no query strings. */
 export interface RequestRecord {
@@ -40,12 +40,27 @@ export function fieldSizes(value: unknown): Record<string, number | null> | unde
   return sizes;
 }
 
+/** What to do to one request before handling it. */
+export interface FaultPlan {
+  delayMs: number;
+  drop: boolean;
+  fail?: { status: number; headers: Record<string, string>; body: ErrorBody };
+}
+
+/** Where each request's fault plan comes from: tests inject faults (test/service/faults.ts); the app none. */
+export interface FaultSource {
+  take(method: string, fullPath: string, subPath: string): FaultPlan;
+}
+
+/** No faults: every request is handled as it comes. */
+export const NO_FAULTS: FaultSource = { take: () => ({ delayMs: 0, drop: false }) };
+
 /** What the request handler needs. */
 export interface HandlerDeps {
   routes: Route[];
   tokens: TokenStore;
   users: UserStore;
-  faults: FaultInjector;
+  faults: FaultSource;
   log: RequestRecord[];
   pinnedVersion: string;
   now: () => number;
@@ -108,6 +123,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   deps.log.push(record);
   // Bounded, because the desktop app runs this service for as long as it is open.
   if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
+  // The service's own time, not the computer's: clients learn a clock offset from it.
+  res.setHeader('date', new Date(deps.now()).toUTCString());
   const located = familyOf(url.pathname);
   const plan = deps.faults.take(method, url.pathname, located?.sub ?? url.pathname);
   if (plan.delayMs > 0) await sleep(plan.delayMs);
@@ -125,7 +142,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   try {
     const reply = await dispatch(req, url, method, located, record, deps);
     record.status = reply.status ?? 200;
-    sendJson(res, record.status, reply.body, reply.headers);
+    const body = lowerNoteBodies(reply.body, record.effectiveVersion ?? deps.pinnedVersion);
+    sendJson(res, record.status, body, reply.headers);
   } catch (error) {
     const failure =
       error instanceof ServiceError
@@ -181,7 +199,7 @@ async function dispatch(
     caller,
     json: () => {
       if (!json) {
-        json = { value: parseJsonBody(req, raw) };
+        json = { value: liftNoteBodies(parseJsonBody(req, raw), version) };
         record.fields = fieldSizes(json.value);
       }
       return json.value;

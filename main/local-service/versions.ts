@@ -29,6 +29,13 @@ export const CORE_VERSIONS = [
 /** The newest version: the one whose shapes this double implements. */
 export const LATEST_VERSION = '2026-10-05';
 
+/**
+ * The organization's pinned version when the service is not told otherwise: the version of the vendor's
+ * public sample client, the one an organization that integrated from it is pinned to. One default for
+ * HTTP and the WebSockets (`LocalServiceOptions.pinnedVersion`).
+ */
+export const DEFAULT_PINNED_VERSION = '2026-07-01';
+
 /** The HTTP header that names the version. */
 export const VERSION_HEADER = 'x-nabla-api-version';
 

@@ -25,7 +25,7 @@ export interface DictateEvents extends SessionEvents {
 export interface DictateSessionOptions extends SessionOptions {
   locale: DictationLocale;
   asyncCorrections?: boolean;
-  /** The field's text around the cursor before dictation starts. */
+  /** The field's text around the cursor before dictation starts; absent when the field cannot be read. */
   context?: TextFieldContext;
 }
 
@@ -35,13 +35,13 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   readonly #text = new DictationText();
   readonly #locale: DictationLocale;
   readonly #corrections: boolean;
-  readonly #context: TextFieldContext;
+  readonly #context: TextFieldContext | undefined;
 
   constructor(options: DictateSessionOptions) {
     super('dictate-ws', 1, options);
     this.#locale = options.locale;
     this.#corrections = options.asyncCorrections ?? true;
-    this.#context = options.context ?? { text: '', selectionStart: 0, selectionLength: 0 };
+    this.#context = options.context;
   }
 
   /** The text dictated so far (not including the field context). */
@@ -62,12 +62,16 @@ export class DictateSession extends StreamingSession<DictateEvents> {
 
   protected configFrame(): object {
     // The field context plus what was committed: where the service continues from after a reconnect.
-    const before = this.#context.text.slice(0, this.#context.selectionStart);
-    const after = this.#context.text.slice(this.#context.selectionStart + this.#context.selectionLength);
+    // A field that cannot be read sends none, until there is committed text to continue from.
     const committed = this.#text.committed;
-    const text = committed === '' ? this.#context.text : before + committed + after;
-    const start = committed === '' ? this.#context.selectionStart : before.length + committed.length;
-    const length = committed === '' ? this.#context.selectionLength : 0;
+    if (!this.#context && committed === '')
+      return dictateConfigFrame(this.#locale, this.#corrections, undefined);
+    const context = this.#context ?? { text: '', selectionStart: 0, selectionLength: 0 };
+    const before = context.text.slice(0, context.selectionStart);
+    const after = context.text.slice(context.selectionStart + context.selectionLength);
+    const text = committed === '' ? context.text : before + committed + after;
+    const start = committed === '' ? context.selectionStart : before.length + committed.length;
+    const length = committed === '' ? context.selectionLength : 0;
     return dictateConfigFrame(this.#locale, this.#corrections, {
       text,
       selectionStart: start,

@@ -111,24 +111,31 @@ export interface TextFieldContext {
   selectionLength: number;
 }
 
-/** CONFIG of /dictate-ws. */
+/**
+ * CONFIG of /dictate-ws: `dictation_locale` (public facts: the contract's `dictate_locale` is a type name
+ * the service refuses as a field), and `text_field_context` only when the field's text is known.
+ */
 export function dictateConfigFrame(
   locale: string,
   asyncCorrections: boolean,
-  context: TextFieldContext,
+  context: TextFieldContext | undefined,
 ): object {
   return {
     type: 'CONFIG',
     encoding: PROTOCOL.audio.encoding,
     sample_rate: PROTOCOL.audio.sampleRate,
     punctuation_mode: 'EXPLICIT',
-    dictate_locale: locale,
+    dictation_locale: locale,
     enable_async_corrections: asyncCorrections,
-    text_field_context: {
-      text: context.text,
-      selection_start: context.selectionStart,
-      selection_length: context.selectionLength,
-    },
+    ...(context
+      ? {
+          text_field_context: {
+            text: context.text,
+            selection_start: context.selectionStart,
+            selection_length: context.selectionLength,
+          },
+        }
+      : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * through the ack window, applies acks, watches for stalls (ack timeout, END timeout) and reports how the
  * socket ended. A new socket gets a new SocketRun: seq ids, ack positions and item ids are per socket.
  */
-import { KNOWN_ERROR_CODES, messageForErrorCode, safeErrorName, safeTraceId } from '../api/errors.ts';
+import { KNOWN_ERROR_CODES, knownErrorName, messageForErrorCode, safeTraceId } from '../api/errors.ts';
 import { audioChunkFrame, endFrame, parseServerFrame, type ServerFrame } from './frames.ts';
 import type { KeptAudio } from './kept-audio.ts';
 import { StreamingError } from './streaming-error.ts';
@@ -164,9 +164,9 @@ export class SocketRun {
       case 'error':
       case 'ERROR': {
         const known = frame.code !== undefined ? KNOWN_ERROR_CODES[frame.code] : undefined;
-        const error = new StreamingError('service_error', messageForErrorCode(frame.code, frame.name), {
+        const error = new StreamingError('service_error', messageForErrorCode(frame.code), {
           serviceCode: frame.code,
-          serviceName: safeErrorName(frame.name),
+          serviceName: knownErrorName(frame.name),
           traceId: safeTraceId(frame.trace_id),
           // Unknown codes are retried (a bounded number of times): the audio is still ours to replay.
           retryable: known ? known.retryable === true : true,

@@ -8,6 +8,13 @@ import { PROTOCOL, prefixFor, type CallerKind } from '../api/protocol.ts';
 import { joinUrl, toWebSocketUrl } from '../api/base-url.ts';
 import { StreamingError } from './streaming-error.ts';
 
+/**
+ * Largest frame accepted from the service. Its frames are a transcript item, an ack, a dictated unit or an
+ * error, a few kilobytes at most; a larger one closes the socket (1009) instead of filling memory, and the
+ * session treats it as a drop (nothing is lost: audio is kept until final text covers it).
+ */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
 /** Which streaming endpoint. */
 export type StreamingEndpoint = 'transcribe-ws' | 'dictate-ws';
 
@@ -66,6 +73,7 @@ export function openStreamSocket(options: OpenSocketOptions): Promise<StreamSock
       headers: { Authorization: `Bearer ${options.token}` },
       handshakeTimeout: options.handshakeTimeoutMs ?? 10_000,
       perMessageDeflate: false,
+      maxPayload: MAX_FRAME_BYTES,
     });
     let opened = false;
     let settled = false;
@@ -99,6 +107,8 @@ export function openStreamSocket(options: OpenSocketOptions): Promise<StreamSock
       );
     });
     ws.on('error', (cause) => {
+      // After the handshake the only errors are protocol ones (a frame over the cap): `close` follows.
+      if (opened) ourReason ??= 'terminated';
       if (!opened)
         fail(
           new StreamingError('connection_lost', 'The streaming connection could not be opened.', {

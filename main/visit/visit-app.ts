@@ -1,59 +1,42 @@
 /**
- * The visit service the IPC handlers call: connection, recording, note workflow and copy, wired over the
- * ports. main/index.ts (and the test bridge) build one with real or local implementations.
+ * Recording a visit: the visit service the `visit:*` handlers call (options, arming, start … end, discard,
+ * recovery of interrupted visits), over the ports. The connection it records with and the note written
+ * from it are other capabilities; main/composition-root.ts wires them together.
  */
-import type {
-  ArmVisit,
-  GenerateNote,
-  StartVisit,
-  VisitOptions,
-  VisitState,
-} from '../../preload/contract/index.ts';
+import type { ArmVisit, StartVisit, VisitOptions, VisitState } from '../../preload/contract/index.ts';
 import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
-import { ConnectionManager } from './connection-manager.ts';
-import { NoteWorkflow } from './note-workflow.ts';
-import type {
-  AudioInputs,
-  ClipboardPort,
-  Connector,
-  MicrophoneAccess,
-  PreferenceStore,
-  RecoverableVisit,
-  SampleKit,
-  VisitJournals,
-} from './ports.ts';
+import type { ConnectionManager } from '../connection/connection-manager.ts';
+import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
+import type { PreferenceStore } from '../settings/ports.ts';
+import type { RecoverableVisit, VisitJournals } from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
-import { VisitFailure } from './visit-failure.ts';
-import { withLineEndings } from './ehr-text.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {
-  readonly connector: Connector;
-  readonly sample: SampleKit | null;
+  readonly connections: ConnectionManager;
   readonly audio: AudioInputs;
-  readonly clipboard: ClipboardPort;
   readonly preferences: PreferenceStore;
   readonly emit: EmitEvent;
-  /** process.platform, for line endings of copied text. */
-  readonly platform: string;
   /** The OS microphone permission; none where the OS has no such setting (Linux, tests). */
   readonly microphoneAccess?: MicrophoneAccess;
   /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
   readonly journals?: VisitJournals;
+  /** The visit on screen is being replaced (a new start, a discard, a recovery): what was derived from it goes. */
+  readonly onWillReplaceVisit?: () => void;
 }
 
 /** One app-wide visit service (one visit at a time). */
 export class VisitApp {
   readonly connections: ConnectionManager;
   readonly recorder: VisitRecorder;
-  readonly notes = new NoteWorkflow();
   readonly deps: VisitAppDeps;
   #armGeneration = 0;
 
   constructor(deps: VisitAppDeps) {
     this.deps = deps;
-    this.connections = new ConnectionManager(deps.connector, deps.sample, () => this.recorder.active);
+    this.connections = deps.connections;
     this.recorder = new VisitRecorder(deps.emit);
   }
 
@@ -81,7 +64,7 @@ export class VisitApp {
     // and handed over with no await between, so a disarm cannot close them in between.
     const armed = this.connections.mode !== 'sample' && this.recorder.armedFor(armKey(request.speakers));
     const audio = armed ? 'armed' : this.#audioFor(request);
-    this.notes.reset();
+    this.deps.onWillReplaceVisit?.();
     return this.recorder.start(request, audio, connection.transcriber);
   }
 
@@ -139,7 +122,7 @@ export class VisitApp {
   }
 
   async discard(): Promise<VisitState> {
-    this.notes.reset();
+    this.deps.onWillReplaceVisit?.();
     return this.recorder.discard();
   }
 
@@ -169,7 +152,7 @@ export class VisitApp {
       throw new VisitFailure('invalid_request', 'This interrupted visit can no longer be read.');
     }
     const items = await connection.transcriber.resend(recovered);
-    this.notes.reset();
+    this.deps.onWillReplaceVisit?.();
     return this.recorder.restore(items, () => journals.shred(id));
   }
 
@@ -179,37 +162,6 @@ export class VisitApp {
     if (this.deps.journals) await refuseInUse(this.deps.journals, id);
     await this.deps.journals?.shred(id);
     return this.recoverable();
-  }
-
-  generateNote(request: GenerateNote) {
-    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
-    const core = this.connections.require().core;
-    return this.notes.generate(core, request, this.recorder.transcript.finalInputs(), (p) =>
-      this.deps.emit('note:progress', p),
-    );
-  }
-
-  /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
-  async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
-    const text = this.notes.copyText(sectionKey);
-    if (text.length === 0)
-      throw new VisitFailure('invalid_request', 'That section is empty; there is nothing to copy.');
-    return this.#toClipboard(text);
-  }
-
-  /** Copies the patient instructions as last shown (the original or its translation, disclaimer included). */
-  async copyInstructions(): Promise<{ chars: number; transient: boolean }> {
-    return this.#toClipboard(this.notes.instructionsText());
-  }
-
-  async #toClipboard(plain: string): Promise<{ chars: number; transient: boolean }> {
-    const text = withLineEndings(plain, this.deps.platform);
-    try {
-      const { transient } = await this.deps.clipboard.writeText(text);
-      return { chars: text.length, transient };
-    } catch {
-      throw new VisitFailure('clipboard_unavailable');
-    }
   }
 
   #audioFor(request: StartVisit): VisitAudio {

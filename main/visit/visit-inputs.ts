@@ -8,7 +8,7 @@
 import type { AudioNotice, AudioSource } from '../audio/audio-source.ts';
 import { AudioCapture } from '../audio/capture.ts';
 import type { InputWarning } from '../../preload/contract/index.ts';
-import { AudioTap, NO_SOUND, type MeterLevel } from './audio-tap.ts';
+import { AudioTap, NO_SOUND, type MeterLevel } from '../audio/audio-tap.ts';
 import type { LiveStream } from './ports.ts';
 
 /** Where the audio comes from for one visit. */

@@ -15,7 +15,7 @@ import {
 import type { LiveHealth, LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 
 export type { VisitAudio } from './visit-inputs.ts';

@@ -131,8 +131,6 @@ export const channels = {
 export type ChannelName = keyof typeof channels;
 /** What the renderer sends on a channel (before parsing). */
 export type RequestOf<C extends ChannelName> = z.input<(typeof channels)[C]['request']>;
-/** What the handler receives (after parsing). */
-export type ParsedRequestOf<C extends ChannelName> = z.output<(typeof channels)[C]['request']>;
 /** The data of a successful answer. */
 export type ResponseOf<C extends ChannelName> = z.output<(typeof channels)[C]['response']>;
 

@@ -11,8 +11,6 @@ export const SettingsSchema = z.object({
   speechLocales: z.array(z.string()),
   noteLocale: z.string().nullable(),
   noteTemplateKey: z.string().nullable(),
-  /** Placeholder until the dictation work lands. */
-  dictationHotkey: z.string().nullable(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

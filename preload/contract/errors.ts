@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'not_connected',
   'config_invalid',
   'auth_failed',
+  'clock_wrong',
   'permission_denied',
   'service_unreachable',
   'service_unreachable_kept',
@@ -48,6 +49,8 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   config_invalid: 'The connection settings are not valid.',
   auth_failed:
     'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
+  clock_wrong:
+    "The service did not accept the sign-in, and this computer's clock may be why. Check the computer's date, time and time zone, then try again.",
   permission_denied: 'This account is not allowed to do that (it may be deactivated).',
   service_unreachable: 'The service could not be reached. Check the network connection.',
   service_unreachable_kept:
@@ -88,14 +91,6 @@ export type IpcError = z.infer<typeof IpcErrorSchema>;
 
 /** What every channel returns: a value or an expected failure, never an exception. */
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
-
-/** Zod schema of `IpcResult<T>` for a given data schema. */
-export function ipcResultSchema<T extends z.ZodType>(data: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), data }),
-    z.object({ ok: z.literal(false), error: IpcErrorSchema }),
-  ]);
-}
 
 /** Builds a success value. */
 export function ok<T>(data: T): IpcResult<T> {

@@ -4,7 +4,7 @@
  * than offering a per-visit picker the service would ignore; Disconnect revokes the sign-in on the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { startSampleService, type SampleService } from '../service/sample-service.ts';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 

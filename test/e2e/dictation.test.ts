@@ -1,8 +1,9 @@
 /**
- * Dictation in Chromium: the Dictation screen (on-screen start/stop, the box filling as the words come,
- * history), Settings → Dictation (key capture refusing copy with the reason and free keys, then saving a
- * new key) and the overlay page, all over the real dictation service and controller against the local
- * service. The other application is a FakeInserter; the keys come from the page's key-capture field.
+ * Dictation in Chromium, wired by the app's composition root: connected on the Connect screen to the local
+ * service with server credentials, the Dictation screen (on-screen start/stop, the box filling as the
+ * words come, history), Settings → Dictation (key capture refusing copy with the reason and free keys,
+ * then saving a new key) and the overlay page. The other application is a FakeInserter; the microphone
+ * plays the dictation fixture.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,23 +15,16 @@ import { FakeSecureInput } from '../../native/secure-input.ts';
 import { FakeAudioSource } from '../../main/audio/fake-source.ts';
 import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
 import { resolveConfig } from '../../main/config/resolve-config.ts';
-import { journaledDictation, SharedMicrophoneLock } from '../../main/dictation/dictation-kit.ts';
 import { DictationHistory } from '../../main/dictation/dictation-history.ts';
-import { DictationService } from '../../main/dictation/dictation-service.ts';
+import type { DictationService } from '../../main/dictation/dictation-service.ts';
 import { DictationSettingsStore } from '../../main/dictation/dictation-settings.ts';
 import { FakeInserter } from '../../main/dictation/fake-inserter.ts';
-import { createDictationHandlers } from '../../main/dictation/handlers.ts';
 import type { OverlayState } from '../../main/dictation/ports.ts';
-import { WarmMicrophone } from '../../main/dictation/warm-microphone.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import { readFixtureSamples } from '../fixtures/audio/manifest.ts';
-import {
-  expectedSentences,
-  quickSession,
-  startStreamingHarness,
-  type StreamingHarness,
-} from '../integration/streaming/harness.ts';
+import { expectedSentences } from '../integration/streaming/harness.ts';
 import { unnamedFocusables } from './a11y.ts';
-import { nav, SHOTS } from './bridge/fixtures.ts';
+import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 import { installBridge, type Bridge } from './bridge/preload-bridge.ts';
 
@@ -39,55 +33,45 @@ const written = expectedSentences('dictation.wav')
   .join('');
 
 describe('dictation screens', () => {
-  let service: StreamingHarness;
+  let service: SampleService;
   let h: AppHarness;
   let dictation: DictationService;
   let dir: string;
   let overlayBridge: Bridge | null = null;
   let overlayContext: BrowserContext | null = null;
   const overlayStates: (OverlayState | null)[] = [];
+  let client: Parameters<typeof connectWithServerCredentials>[2];
 
   beforeAll(async () => {
-    service = await startStreamingHarness();
+    const started = await startServiceWithClient();
+    service = started.service;
     dir = await mkdtemp(path.join(tmpdir(), 'e2e-dictation-'));
     const resolved = resolveConfig({});
     if (!resolved.ok) throw new Error('config');
-    const settings = new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux');
     const inserter = new FakeInserter();
     inserter.target = { appName: 'Epic Hyperspace' };
-    dictation = new DictationService({
-      hook: new FakeKeyHook(),
-      shortcuts: { register: () => true, unregister: () => undefined },
-      platform: 'linux',
-      accessibility: () => 'not-needed',
-      secureInput: new FakeSecureInput(),
-      settings,
-      history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
-      clipboard: { writeText: async () => ({ transient: true }) },
-      open: journaledDictation({
-        connection: () => ({ baseUrl: service.baseUrl, tokens: service.server }),
-        journals: null,
-        locale: () => 'ENGLISH_US',
-        asyncCorrections: false,
-        session: quickSession(service),
-      }),
-      microphone: new WarmMicrophone({
-        open: () => new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
-        allowed: () => false,
-      }),
-      lock: new SharedMicrophoneLock(() => false),
-      inserter,
-      overlay: {
-        show: (state) => {
-          overlayStates.push(state);
-          overlayBridge?.emit('dictation:overlay', { state });
+    h = await startApp({
+      dictation: {
+        hook: new FakeKeyHook(),
+        shortcuts: { register: () => true, unregister: () => undefined },
+        inserter,
+        overlay: {
+          show: (state) => {
+            overlayStates.push(state);
+            overlayBridge?.emit('dictation:overlay', { state });
+          },
         },
+        accessibility: () => 'not-needed',
+        secureInput: new FakeSecureInput(),
+        settings: new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux'),
+        history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
+        microphone: () =>
+          new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
+        journals: null,
       },
-      onState: (state) => h?.bridge.emit('dictation:state', state),
-      outcomeMs: 60_000,
     });
-    dictation.applyHotkeys();
-    h = await startApp({ dictationHandlers: createDictationHandlers(dictation) });
+    dictation = h.app.dictation!;
+    client = started.client;
   });
   afterAll(async () => {
     dictation?.dispose();
@@ -95,6 +79,10 @@ describe('dictation screens', () => {
     await h?.close();
     await service?.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('connects to the organization on the Connect screen', async () => {
+    await connectWithServerCredentials(h.page, service.url, client);
   });
 
   it('the on-screen button dictates; the box fills as the words come; history keeps it', async () => {
@@ -120,7 +108,7 @@ describe('dictation screens', () => {
     overlayContext = await browser.newContext({ viewport: { width: 380, height: 104 } });
     const page = await overlayContext.newPage();
     // The overlay page only listens; its calls would go to the same handlers as the main window's.
-    overlayBridge = await installBridge(page, h.server.origin, h.handlers);
+    overlayBridge = await installBridge(page, h.server.origin, h.app.handlers);
     await page.goto(`${h.server.origin}/index.html#overlay`);
     const last = overlayStates.filter((s): s is OverlayState => s !== null).at(-1)!;
     overlayBridge.emit('dictation:overlay', { state: { ...last } });

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import { SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 import { roleAndName, unnamedFocusables } from './a11y.ts';

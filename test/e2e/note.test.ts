@@ -5,7 +5,7 @@
  * before sending, asks before replacing the clinician's changes and sends the context to the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import {
   connectWithServerCredentials,
   nav,

@@ -14,7 +14,7 @@ import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
 import { TranscribeSession } from '../../main/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/visit/live-adapter.ts';
-import type { SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import { expectedSentences, fixtureChunks, until } from '../integration/streaming/harness.ts';
 import {
   connectWithServerCredentials,

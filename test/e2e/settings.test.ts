@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../main/api/protocol.ts';
-import { startSampleService, type SampleService } from '../../main/visit/sample-service.ts';
+import { startSampleService, type SampleService } from '../service/sample-service.ts';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 import { unnamedFocusables } from './a11y.ts';

@@ -5,7 +5,7 @@
  * test-artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../../main/visit/sample-service.ts';
+import type { SampleService } from '../service/sample-service.ts';
 import {
   connectWithServerCredentials,
   nav,
@@ -285,6 +285,11 @@ describe('a visit from connect to copy, in Chromium', () => {
     // offering editors whose every save the service would refuse.
     await expect.poll(() => page.getByTestId('clinician-only').count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Dot phrases' }).count()).toBe(0);
+    // Section instructions stay: the app keeps them for server credentials and sends them with each note.
+    expect(await page.getByRole('heading', { name: 'Note template and section instructions' }).count()).toBe(
+      1,
+    );
+    expect(await page.getByRole('button', { name: 'Use as my default' }).count()).toBe(0);
     // Languages chosen here are where the next visit starts.
     await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
     await expect.poll(() => page.getByTestId('settings-saved').textContent()).toBe('Settings saved.');

@@ -10,8 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
-import type { SampleService } from '../../main/visit/sample-service.ts';
-import { VisitFailure } from '../../main/visit/visit-failure.ts';
+import type { SampleService } from '../service/sample-service.ts';
+import { VisitFailure } from '../../main/ipc/failure.ts';
 import {
   connectWithServerCredentials,
   nav,
@@ -50,7 +50,7 @@ describe('starting a visit when something is wrong, in Chromium', () => {
     page.getByLabel('The patient agreed to this visit being recorded and transcribed.');
 
   it('closes the armed microphone on untick after main refused Start', async () => {
-    const { app } = h;
+    const app = h.app.visit;
     const page = await visitScreen();
     await consent(page).check();
     await expect.poll(() => page.getByTestId('mic-check').count()).toBe(1);

@@ -30,7 +30,9 @@ export function loadRsaPrivateKey(pem: string): KeyObject {
 
 /**
  * Signs the one-time client assertion exactly per the contract's claim table: RS256, typ JWT, kid when
- * given, sub = iss = client id, aud = the full token URL, exp at most 5 minutes ahead, iat now, a fresh jti.
+ * given, sub = iss = client id, aud = the full token URL, exp `lifetimeSec` ahead (at most 5 minutes), iat
+ * a little in the past (never in the future for a clock slightly fast), a fresh jti. `now` is the
+ * service's time as far as it is known (see ServiceClock), not the computer's.
  */
 export async function signClientAssertion(
   credentials: ClientCredentials,
@@ -38,13 +40,14 @@ export async function signClientAssertion(
   now: number = Date.now(),
   lifetimeSec: number = PROTOCOL.assertionLifetimeSec,
 ): Promise<string> {
-  if (lifetimeSec <= 0 || lifetimeSec > 300)
-    throw new RangeError('assertion lifetime must be within (0, 300] s');
+  const backdate = PROTOCOL.assertionBackdateSec;
+  if (lifetimeSec <= 0 || lifetimeSec + backdate > 300)
+    throw new RangeError(`assertion lifetime must be within (0, ${300 - backdate}] s`);
   const key =
     typeof credentials.privateKey === 'string'
       ? loadRsaPrivateKey(credentials.privateKey)
       : credentials.privateKey;
-  const iat = Math.floor(now / 1000);
+  const nowSec = Math.floor(now / 1000);
   const header: { alg: 'RS256'; typ: 'JWT'; kid?: string } = { alg: 'RS256', typ: 'JWT' };
   if (credentials.keyId) header.kid = credentials.keyId;
   return new SignJWT({})
@@ -52,8 +55,8 @@ export async function signClientAssertion(
     .setSubject(credentials.clientId)
     .setIssuer(credentials.clientId)
     .setAudience(tokenUrl)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + lifetimeSec)
+    .setIssuedAt(nowSec - backdate)
+    .setExpirationTime(nowSec + lifetimeSec)
     .setJti(randomUUID())
     .sign(key);
 }

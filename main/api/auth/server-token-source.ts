@@ -3,9 +3,21 @@ import { PROTOCOL } from '../protocol.ts';
 import { ServerTokenSchema } from '../schemas/account.ts';
 import { signClientAssertion, type ClientCredentials } from './client-assertion.ts';
 import { SingleFlight } from './single-flight.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, withMessage } from '../errors.ts';
+import { describeOffset } from '../transport/service-clock.ts';
 import { DEFAULT_RETRY, backoffDelay, sleep } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
+
+/** A clock this much off what the assertion assumed may be why it was refused: sign again, once. */
+const CLOCK_RETRY_MS = 5_000;
+/** A clock this far off the service's is named in the message of a refusal that persists. */
+const CLOCK_SUSPECT_MS = 60_000;
+
+/** A 4xx refusal from the token endpoint (401 or 400 for a claim rule; not 408/429, which are retried). */
+function isAssertionRefusal(error: unknown): error is ApiError {
+  const status = error instanceof ApiError ? error.status : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
 
 /** A cached server token, e.g. as persisted in the token vault. */
 export interface CachedServerToken {
@@ -67,9 +79,51 @@ export class ServerTokenSource implements AccessTokenSource {
     }
   }
 
+  /**
+   * One token exchange. A refused assertion whose answer showed the service's clock somewhere else than
+   * assumed is signed again on the service's time, once: a clinician's clock is often minutes off.
+   */
   async #requestOnce(): Promise<string> {
+    const clock = this.http.serviceClock;
+    const assumed = clock.offsetMs;
+    try {
+      return await this.#exchange();
+    } catch (error) {
+      if (!isAssertionRefusal(error)) throw error;
+      if (Math.abs(clock.offsetMs - assumed) < CLOCK_RETRY_MS) throw this.#clockHint(error);
+      try {
+        return await this.#exchange();
+      } catch (again) {
+        throw isAssertionRefusal(again) ? this.#clockHint(again) : again;
+      }
+    }
+  }
+
+  /** Says to check the computer's date and time when the clock may be the cause (never told otherwise). */
+  #clockHint(error: ApiError): ApiError {
+    const clock = this.http.serviceClock;
+    if (!clock.known) {
+      return withMessage(
+        error,
+        "The service did not accept the organization credentials. Check them, and check this computer's date and time.",
+        { clockSuspect: true },
+      );
+    }
+    if (Math.abs(clock.offsetMs) < CLOCK_SUSPECT_MS) return error;
+    return withMessage(
+      error,
+      `The service did not accept the sign-in: this computer's clock is ${describeOffset(clock.offsetMs)} the service's. Check the computer's date, time and time zone.`,
+      { clockSuspect: true },
+    );
+  }
+
+  async #exchange(): Promise<string> {
     const issuedAt = this.#now();
-    const assertion = await signClientAssertion(this.credentials, this.tokenUrl, issuedAt);
+    const assertion = await signClientAssertion(
+      this.credentials,
+      this.tokenUrl,
+      this.http.serviceClock.now(),
+    );
     const answer = await this.http.request({
       method: 'POST',
       caller: 'server',

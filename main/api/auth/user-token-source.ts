@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import type { HttpClient } from '../transport/http.ts';
+import type { ServiceClock } from '../transport/service-clock.ts';
 import { PROTOCOL } from '../protocol.ts';
 import { AuthenticationError } from '../errors.ts';
 import { UserTokensSchema, type UserTokens } from '../schemas/account.ts';
@@ -9,13 +10,22 @@ import type { AccessTokenSource } from './token-source.ts';
 /** Re-obtains a user's tokens from scratch (e.g. through server credentials) when the refresh token is spent. */
 export type UserReauthenticate = () => Promise<UserTokens>;
 
+/** A clock that only moves forward: a change of the computer's date never ages a token. */
+const monotonicNow = (): number => performance.timeOrigin + performance.now();
+
 /**
  * User tokens: refreshed through `/jwt/refresh` ahead of expiry or after a 401, single-flight, with
  * rotation (the old refresh token is spent once used). Logout revokes the session.
+ *
+ * Freshness is judged from the lifetime the token had when it arrived (its `exp - iat`, both on the
+ * service's clock) counted on this computer's clock from that moment — never by comparing this computer's
+ * clock with `exp`, which a clock minutes fast would turn into a refresh on every call.
  */
 export class UserTokenSource implements AccessTokenSource {
   readonly caller = 'user' as const;
   #tokens: UserTokens;
+  /** When the access token stops being fresh, on the local clock (undefined: unknown, rely on 401). */
+  #staleAt: number | undefined;
   readonly #flight = new SingleFlight<string>();
 
   constructor(
@@ -30,6 +40,19 @@ export class UserTokenSource implements AccessTokenSource {
     } = {},
   ) {
     this.#tokens = initial;
+    this.#staleAt = this.#staleAtFor(initial.access_token);
+  }
+
+  #now(): number {
+    return (this.options.now ?? monotonicNow)();
+  }
+
+  /** Arrival time plus the token's own lifetime, less the refresh leeway. */
+  #staleAtFor(accessToken: string): number | undefined {
+    const lifetimeMs = accessTokenLifetime(accessToken, this.http.serviceClock);
+    return lifetimeMs === undefined
+      ? undefined
+      : this.#now() + lifetimeMs - PROTOCOL.userTokenRefreshLeewayMs;
   }
 
   /** The current refresh token (for persistence). */
@@ -41,9 +64,7 @@ export class UserTokenSource implements AccessTokenSource {
     // An organization-supplied sign-in starts with the refresh token only: an empty or absent access token
     // is an expired one, refreshed before the first call rather than sent as `Bearer ` to earn a 401.
     if (!this.#tokens.access_token) return this.#flight.run(() => this.#refresh());
-    const expiresAt = accessTokenExpiry(this.#tokens.access_token);
-    const now = (this.options.now ?? Date.now)();
-    if (expiresAt === undefined || expiresAt - PROTOCOL.userTokenRefreshLeewayMs > now) {
+    if (this.#staleAt === undefined || this.#staleAt > this.#now()) {
       return Promise.resolve(this.#tokens.access_token);
     }
     return this.#flight.run(() => this.#refresh());
@@ -90,17 +111,26 @@ export class UserTokenSource implements AccessTokenSource {
       next = await this.options.reauthenticate();
     }
     this.#tokens = next;
+    this.#staleAt = this.#staleAtFor(next.access_token);
     await this.options.onTokens?.(next);
     return next.access_token;
   }
 }
 
-/** `exp` of a JWT access token in ms, or undefined for an opaque token (then we rely on 401). */
-export function accessTokenExpiry(token: string): number | undefined {
+/**
+ * How long a JWT access token has left as it arrives, in ms: `exp - iat` (both claims on the service's
+ * clock), or without `iat`, `exp` against the service's time once an answer showed it. Undefined for an
+ * opaque token (then we rely on 401).
+ */
+function accessTokenLifetime(token: string, serviceClock?: ServiceClock): number | undefined {
+  let claims: { exp?: unknown; iat?: unknown };
   try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === 'number' ? exp * 1000 : undefined;
+    claims = decodeJwt(token);
   } catch {
     return undefined;
   }
+  const { exp, iat } = claims;
+  if (typeof exp !== 'number') return undefined;
+  if (typeof iat === 'number' && exp > iat) return (exp - iat) * 1000;
+  return serviceClock?.known ? Math.max(0, exp * 1000 - serviceClock.now()) : undefined;
 }

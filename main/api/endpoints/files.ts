@@ -94,7 +94,7 @@ export const DictationResultSchema = z.looseObject({ dictation: z.string() });
 export async function dictateFile(
   ctx: CoreContext,
   path: string,
-  request: { dictate_locale: string; punctuation_mode?: 'EXPLICIT' },
+  request: { dictation_locale: string; punctuation_mode?: 'EXPLICIT' },
   options: CallOptions = {},
 ): Promise<string> {
   requireServer(ctx, 'File dictation');
@@ -111,7 +111,7 @@ export interface DictateUrlRequest {
    * without its field name; `file_url` is this client's choice, shared with the local service.
    */
   file_url: string;
-  dictate_locale: string;
+  dictation_locale: string;
   punctuation_mode?: 'EXPLICIT';
   /** One is made when absent. */
   client_request_id?: string;

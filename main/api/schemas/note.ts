@@ -83,13 +83,15 @@ export interface StructuredContext {
 export type SectionStyle = 'AUTO' | 'PARAGRAPH' | 'BULLET_POINTS';
 
 /**
- * `note_sections_customization` of one generate-note request (server callers). The contract types it as
- * an **object** with a per-section `custom_instruction`, so it is keyed by section key, each value
- * `{custom_instruction?, style?}`. The item list `{section_key, style, custom_instruction}` of the public
- * facts is the shape of the customization *endpoint* (note settings), not of this field: where the two
- * could be read as disagreeing, the contract wins.
+ * `note_sections_customization` of one generate-note request (server callers): an **array** of
+ * `{section_key, style?, custom_instruction?}` (public facts, confirmed from the vendor's own client: the
+ * real service refuses an object keyed by section).
  */
-export type SectionsCustomization = Record<string, { custom_instruction?: string; style?: SectionStyle }>;
+export type SectionsCustomization = Array<{
+  section_key: string;
+  style?: SectionStyle;
+  custom_instruction?: string;
+}>;
 
 /** The generate-note request (current version). Server-only fields are dropped for user callers. */
 export interface GenerateNoteRequest {

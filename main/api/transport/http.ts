@@ -11,6 +11,13 @@ import {
 } from '../errors.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
 import { DEFAULT_RETRY, backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from './retry.ts';
+import { readCapped } from './bounded-body.ts';
+import { ServiceClock } from './service-clock.ts';
+
+/** Largest answer read (a note, a transcript, a job payload); anything larger is refused unread. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Largest error body read: `{message, code, name, trace_id}` is tiny; the rest is never looked at. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -23,6 +30,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** For tests: deterministic jitter. */
   random?: () => number;
+  /** The service's clock as answers show it (one per client by default). */
+  serviceClock?: ServiceClock;
 }
 
 export interface RequestOptions<T> {
@@ -53,6 +62,8 @@ export interface RequestOptions<T> {
 export class HttpClient {
   readonly baseUrl: URL;
   readonly apiVersion: string;
+  /** The service's time, learned from the `Date` header of every answer (a clinician's clock is often off). */
+  readonly serviceClock: ServiceClock;
   readonly #timeoutMs: number;
   readonly #retry: BackoffPolicy;
   readonly #fetch: typeof fetch;
@@ -65,6 +76,7 @@ export class HttpClient {
     this.#retry = options.retry ?? DEFAULT_RETRY;
     this.#fetch = options.fetch ?? fetch;
     this.#random = options.random ?? Math.random;
+    this.serviceClock = options.serviceClock ?? new ServiceClock();
   }
 
   /** Full URL of a Core path for a caller. */
@@ -90,6 +102,7 @@ export class HttpClient {
         }
         throw failure;
       }
+      this.serviceClock.observe(response.headers.get('date'));
       if (response.ok) return this.#parse(response, options);
       const body = await readErrorBody(response);
       if (response.status === 401 && options.auth && token !== undefined && !renewed) {
@@ -138,7 +151,13 @@ export class HttpClient {
   }
 
   async #parse<T>(response: Response, options: RequestOptions<T>): Promise<T> {
-    const text = await response.text();
+    const text = await readCapped(response, MAX_ANSWER_BYTES);
+    if (text === undefined) {
+      throw new ResponseShapeError('The service sent an answer larger than this app accepts.', {
+        status: response.status,
+        operation: options.operation,
+      });
+    }
     let json: unknown = undefined;
     if (text.length > 0) {
       try {
@@ -168,7 +187,9 @@ export class HttpClient {
 
 async function readErrorBody(response: Response): Promise<Record<string, unknown> | undefined> {
   try {
-    const json: unknown = JSON.parse(await response.text());
+    const text = await readCapped(response, MAX_ERROR_BODY_BYTES);
+    if (text === undefined) return undefined;
+    const json: unknown = JSON.parse(text);
     return json && typeof json === 'object' ? (json as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

@@ -1,12 +1,14 @@
 /**
  * `scribe dictate <audio.wav | --mic [device]>`: dictation over /dictate-ws with the app's session. Prints
- * the final dictated text, corrections applied, exactly as it would be inserted at the cursor.
+ * the final dictated text, corrections applied, exactly as it would be inserted at the cursor. `--context`
+ * names a file (or `-`, standard input) holding the text of the field dictated into; the cursor is at its end.
  */
 import { DICTATION_LOCALES, type DictationLocale } from '../../api/schemas/common.ts';
 import { openAudioSource } from '../../audio/index.ts';
 import { DictateSession } from '../../streaming/dictate-session.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
+import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from './transcribe.ts';
 
@@ -26,7 +28,9 @@ async function dictate(args: string[]): Promise<number> {
   const config = await cliConfig(values as ConnectionFlags);
   const locale = dictationLocale(values.locale as string | undefined, config.dictationLocale);
   const spec = await audioSpec('dictate', values, positionals);
-  const context = values.context as string | undefined;
+  // The field's text is clinical: read from a file or standard input, never taken from the command line.
+  const contextPath = values.context as string | undefined;
+  const context = contextPath === undefined ? undefined : await readTextInput(contextPath, 'context');
 
   const asyncCorrections = values['async-corrections'] === true;
   // The cursor sits at the end of the given text: dictation continues it.
@@ -65,6 +69,6 @@ export function printDictation(text: string): void {
 export const dictateCommand: CliCommand = {
   name: 'dictate',
   usage:
-    'dictate <audio.wav | --mic [device]> [--locale L] [--async-corrections] [--context TEXT] [--fast] [--no-journal]',
+    'dictate <audio.wav | --mic [device]> [--locale L] [--async-corrections] [--context FILE|-] [--fast] [--no-journal]',
   run: dictate,
 };

@@ -1,14 +1,22 @@
-import { readFile } from 'node:fs/promises';
 import { LIMITS, checkMaxChars } from '../../api/limits.ts';
 import type { CallerKind } from '../../api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../api/schemas/note.ts';
 import { checkGenerateNote } from '../../api/validate.ts';
 import type { Config } from '../../config/config-schema.ts';
-import { noteText } from '../../visit/ehr-text.ts';
-import { toNoteDto } from '../../visit/mapping.ts';
+import { noteText } from '../../note/ehr-text.ts';
+import { toNoteDto } from '../../note/mapping.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { parseTranscript } from '../transcript-file.ts';
+import { readTextInput } from '../text-input.ts';
+import { join } from 'node:path';
+import { defaultUserDataDir } from '../../config/paths.ts';
+import { customizationFields } from '../../note/customization-body.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+  type SavedCustomization,
+} from '../../settings/customization-store.ts';
 
 export interface NoteOptions {
   transcript: string;
@@ -17,17 +25,6 @@ export interface NoteOptions {
   context?: string;
   json?: boolean;
   async?: boolean;
-}
-
-async function readInput(path: string, what: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new CliError(
-      `The ${what} file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-      EXIT.usage,
-    );
-  }
 }
 
 /**
@@ -40,6 +37,7 @@ export function noteRequest(
   options: NoteOptions,
   items: TranscriptItemInput[],
   context: string | undefined,
+  saved?: SavedCustomization,
 ): GenerateNoteRequest {
   const caller: CallerKind = config.userExternalId ? 'user' : 'server';
   if (options.template !== undefined && caller === 'user') {
@@ -59,7 +57,17 @@ export function noteRequest(
   };
   const template = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
   if (template !== undefined) request.note_template_key = template;
+  // The service keeps customization for user callers only: a server caller sends what the app saved.
+  if (caller === 'server') Object.assign(request, customizationFields(saved));
   return checkGenerateNote(request, caller);
+}
+
+/** The customization saved in the app for the template a server-caller note uses (none for users). */
+async function savedCustomization(config: Config, options: NoteOptions) {
+  const template = options.template ?? config.noteTemplateKey;
+  if (config.userExternalId || template === undefined) return undefined;
+  const dataDir = process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  return new FileCustomizationStore(join(dataDir, CUSTOMIZATION_FILE)).get(template);
 }
 
 /** Sections whose content type this version cannot show: named on stderr (key and title, never content). */
@@ -77,9 +85,11 @@ function warnUnsupported(note: Note): void {
  * connection is even opened, so a refused request sends nothing at all.
  */
 export async function note(config: Config, options: NoteOptions): Promise<void> {
-  const items = parseTranscript(await readInput(options.transcript, 'transcript'));
-  const context = options.context !== undefined ? await readInput(options.context, 'context') : undefined;
-  const request = noteRequest(config, options, items, context);
+  if (options.transcript === '-' && options.context === '-')
+    throw new CliError('Only one of --transcript and --context can read standard input.', EXIT.usage);
+  const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
+  const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
+  const request = noteRequest(config, options, items, context, await savedCustomization(config, options));
 
   const { core } = await connect(config);
   const result = options.async

@@ -14,7 +14,7 @@ const transcribeParams = {
   speaker_type: z.enum(SPEAKER_TYPES).optional(),
 };
 const dictateParams = z.strictObject({
-  dictate_locale: z.enum(DICTATION_LOCALES),
+  dictation_locale: z.enum(DICTATION_LOCALES),
   punctuation_mode: z.enum(['EXPLICIT']),
 });
 /**
@@ -132,7 +132,7 @@ export function audioRoutes(deps: ServiceDeps): Route[] {
         const { params, audio } = await readAudioForm(ctx);
         const request = parseWith(dictateParams, params, 'request_parameters');
         const wav = hear(audio, MAX_SYNC_AUDIO_MS);
-        return { body: { dictation: dictateExplicit(wav?.script, request.dictate_locale) } };
+        return { body: { dictation: dictateExplicit(wav?.script, request.dictation_locale) } };
       },
     },
     // The poll path is not shown by the contract ("GET — poll dictation result"): the double serves the
@@ -145,7 +145,7 @@ export function audioRoutes(deps: ServiceDeps): Route[] {
         const request = parseWith(dictateUrlRequest, ctx.json());
         return {
           clientRequestId: request.client_request_id,
-          input: { locale: request.dictate_locale, audio: await download(request.file_url) },
+          input: { locale: request.dictation_locale, audio: await download(request.file_url) },
         };
       },
       compute: (input) => ({

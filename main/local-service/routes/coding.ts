@@ -5,7 +5,7 @@ import { checkNote, checkSourceNote } from '../note-rules.ts';
 import { parseWith, type Route, type RouteContext } from '../router.ts';
 import {
   EM_SPECIALTIES,
-  INSTRUCTIONS_LOCALES,
+  SPEECH_LOCALES,
   codingInput,
   date,
   note,
@@ -14,6 +14,7 @@ import {
   transcriptItem,
 } from '../schemas.ts';
 import { normalizedData, suggestedOrders } from '../clinical/coding.ts';
+import { conditionsIn } from '../clinical/recognition.ts';
 import { MDM_LEVELS, computeEmCodes, mdmFromNote } from '../clinical/em.ts';
 import { actionableLines, pseudoTranslate, writeInstructions } from '../clinical/instructions.ts';
 import { atLeast } from '../versions.ts';
@@ -25,22 +26,26 @@ const server = ['server'] as const;
 const normalizedRequest = z.strictObject({
   note,
   encounter_diagnoses_coding: z.array(codingInput).optional(),
+  include_corresponding_note_problems: z.boolean().optional(),
 });
+/** `corresponding_note_problem` existed from 2025-05-05 and is not returned from 2026-08-25. */
+const NOTE_PROBLEMS = { since: '2025-05-05', until: '2026-08-25' } as const;
 const ordersRequest = z.strictObject({
   note,
   encounter_diagnoses_coding: z.array(codingInput).optional(),
   patient_demographics: patientDemographics.optional(),
   source_note: sourceNote.optional(),
 });
+/** `instructions_locale` and the translation locales take the speech locales (public facts: the enum of 35). */
 const instructionsRequest = z.strictObject({
   note,
-  instructions_locale: z.enum(INSTRUCTIONS_LOCALES),
+  instructions_locale: z.enum(SPEECH_LOCALES),
   recipient_type: z.enum(['PATIENT', 'PARENT']).optional(),
 });
 const translateRequest = z.strictObject({
   instructions: z.string().min(1),
-  current_locale: z.enum(INSTRUCTIONS_LOCALES),
-  new_locale: z.enum(INSTRUCTIONS_LOCALES),
+  current_locale: z.enum(SPEECH_LOCALES),
+  new_locale: z.enum(SPEECH_LOCALES),
 });
 const emSpecialty = z.enum(EM_SPECIALTIES);
 const patientType = z.enum(['NEW', 'ESTABLISHED']);
@@ -68,9 +73,40 @@ function parseJson<T extends z.ZodObject>(
   return parseWith(withId, ctx.json()) as z.infer<T> & { client_request_id?: string };
 }
 
-function normalize(request: z.infer<typeof normalizedRequest>) {
+function normalize(request: z.infer<typeof normalizedRequest>, version: string) {
+  const asked = request.include_corresponding_note_problems;
+  if (
+    asked !== undefined &&
+    !(atLeast(version, NOTE_PROBLEMS.since) && !atLeast(version, NOTE_PROBLEMS.until))
+  ) {
+    throw badRequest(
+      `include_corresponding_note_problems is accepted from ${NOTE_PROBLEMS.since} and before ${NOTE_PROBLEMS.until}`,
+    );
+  }
   checkNote(request.note);
-  return normalizedData(request.note, request.encounter_diagnoses_coding);
+  const data = normalizedData(request.note, request.encounter_diagnoses_coding);
+  const problems = asked ? noteProblems(request.note) : undefined;
+  // `subsection_id` arrived with 2026-08-25.
+  const conditions = data.conditions.map(({ subsection_id, ...condition }) => ({
+    ...condition,
+    ...(atLeast(version, NOTE_PROBLEMS.until) ? { subsection_id } : {}),
+    ...(problems ? { corresponding_note_problem: problems.get(condition.coding.code) ?? null } : {}),
+  }));
+  return { ...data, conditions };
+}
+
+/** The first line of the note that names each condition it codes (the problem it corresponds to). */
+function noteProblems(note: z.infer<typeof normalizedRequest>['note']): Map<string, string> {
+  const problems = new Map<string, string>();
+  const lines = note.sections.flatMap((section) =>
+    section.content.type === 'TEXT'
+      ? section.content.text.split('\n')
+      : section.content.subsections.map((sub) => sub.title),
+  );
+  for (const line of lines) {
+    for (const fact of conditionsIn(line)) if (!problems.has(fact.code)) problems.set(fact.code, line.trim());
+  }
+  return problems;
 }
 
 function orders(request: z.infer<typeof ordersRequest>, version: string) {
@@ -93,7 +129,7 @@ export function codingRoutes(deps: ServiceDeps): Route[] {
       method: 'POST',
       path: '/generate-normalized-data',
       families: both,
-      handle: (ctx) => ({ body: normalize(parseJson(normalizedRequest, ctx, false)) }),
+      handle: (ctx) => ({ body: normalize(parseJson(normalizedRequest, ctx, false), ctx.version) }),
     },
     ...asyncRoutes(deps.jobs, {
       path: '/generate-normalized-data',
@@ -103,7 +139,7 @@ export function codingRoutes(deps: ServiceDeps): Route[] {
         const request = parseJson(normalizedRequest, ctx, true);
         return { clientRequestId: request.client_request_id, input: request };
       },
-      compute: (request) => normalize(request),
+      compute: (request, ctx) => normalize(request, ctx.version),
     }),
     {
       method: 'POST',

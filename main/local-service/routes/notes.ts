@@ -21,7 +21,6 @@ import { badRequest } from '../errors.ts';
 
 const common = {
   transcript_items: z.array(transcriptItem),
-  locale: noteLocale,
   note_template_custom_instructions: templateCustomInstructions.nullish(),
   unstructured_context: unstructuredContext.optional(),
   structured_context: structuredContext.optional(),
@@ -29,15 +28,17 @@ const common = {
   encounter_date: date.optional(),
 };
 const serverOnly = {
+  locale: noteLocale,
   note_template_key: z.string().min(1).optional(),
   note_sections_customization: sectionsCustomization.optional(),
   specialty: z.string().min(1).max(200).optional(),
 };
 const serverRequest = z.strictObject({ ...common, ...serverOnly });
-const userRequest = z.strictObject(common);
+/** A user caller may leave `locale` out: the stored note settings supply it (public facts, 2026-07-01). */
+const userRequest = z.strictObject({ ...common, locale: noteLocale.optional() });
 const asyncExtra = { client_request_id: clientRequestId };
 
-type NoteRequest = z.infer<typeof serverRequest>;
+type NoteRequest = Omit<z.infer<typeof serverRequest>, 'locale'> & { locale?: string };
 
 function parseNoteRequest(ctx: RouteContext, isAsync: boolean): NoteRequest & { client_request_id?: string } {
   const extra = isAsync ? asyncExtra : {};
@@ -57,8 +58,8 @@ function resolveTemplate(request: NoteRequest, ctx: RouteContext, deps: ServiceD
     };
   }
   const template = templateOrFail(request.note_template_key ?? 'GENERIC_MULTIPLE_SECTIONS');
-  const entries = Object.entries(request.note_sections_customization ?? {}).map(
-    ([key, value]) => [key, value.style] as const,
+  const entries = (request.note_sections_customization ?? []).map(
+    (item) => [item.section_key, item.style] as const,
   );
   for (const [key] of entries) {
     if (!template.sections.some((section) => section.key === key)) {
@@ -72,6 +73,8 @@ function generate(request: NoteRequest, ctx: RouteContext, deps: ServiceDeps): {
   if (request.transcript_items === undefined) throw badRequest('transcript_items is required');
   checkTranscript(request.transcript_items, deps.options.minTranscriptWords);
   const { template, styles } = resolveTemplate(request, ctx, deps);
+  const locale = request.locale ?? deps.userState.of(userIdOf(ctx)).settings.note_locale;
+  encounterDate(request);
   const source = request.structured_context?.source_note;
   if (source) checkSourceNote(source, template, ctx.version);
   if (request.current_note) checkNote(request.current_note, 'current_note');
@@ -84,13 +87,23 @@ function generate(request: NoteRequest, ctx: RouteContext, deps: ServiceDeps): {
   return {
     note: writeNote({
       template,
-      locale: request.locale,
+      locale,
       findings,
       sourceNote: source,
       currentNote: request.current_note,
       styles,
     }),
   };
+}
+
+/** The encounter date, from the top level or `structured_context` (both accepted; never two different ones). */
+function encounterDate(request: NoteRequest): string | undefined {
+  const top = request.encounter_date;
+  const nested = request.structured_context?.encounter_date;
+  if (top !== undefined && nested !== undefined && top !== nested) {
+    throw badRequest('encounter_date and structured_context.encounter_date name different dates');
+  }
+  return top ?? nested;
 }
 
 const editRequest = z.strictObject({

@@ -3,6 +3,7 @@
  * operator) use it to break things on purpose and to see what the client actually sent.
  */
 import { EventEmitter } from 'node:events';
+import { DEFAULT_PINNED_VERSION } from '../versions.ts';
 
 /** Which socket family a connection belongs to. */
 export type StreamKind = 'transcribe' | 'dictate';
@@ -91,8 +92,8 @@ export class StreamingControl extends EventEmitter {
   private readonly live = new Map<number, LiveSocket>();
   private readonly drops: DropFault[] = [];
   private readonly upgradeFailures: Array<401 | 503> = [];
-  /** The organization's pinned version, used when a socket names none (and that is allowed). */
-  pinnedApiVersion = '2026-10-05';
+  /** The organization's pinned version, used when a socket names none (set from the service's options). */
+  pinnedApiVersion: string = DEFAULT_PINNED_VERSION;
   private withheld = false;
   private nextId = 1;
 

@@ -33,12 +33,9 @@ export function formatDictation(spoken: string, before: string): string {
   return out;
 }
 
-/** The text before the cursor described by a CONFIG's text_field_context (both accepted shapes). */
-export function textBeforeCursor(
-  ctx: string | { text: string; selection_start: number } | undefined,
-): string {
-  if (ctx === undefined) return '';
-  return typeof ctx === 'string' ? ctx : ctx.text.slice(0, ctx.selection_start);
+/** The text before the cursor described by a CONFIG's text_field_context. */
+export function textBeforeCursor(ctx: { text: string; selection_start: number } | undefined): string {
+  return ctx === undefined ? '' : ctx.text.slice(0, ctx.selection_start);
 }
 
 /** A correction waiting to be sent: where the misheard unit starts in the dictation, and both forms. */

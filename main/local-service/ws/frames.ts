@@ -69,20 +69,22 @@ export const TranscribeConfigSchema = z.object({
 });
 export type TranscribeConfig = z.infer<typeof TranscribeConfigSchema>;
 
-const textFieldContext = z.union([
-  z.string(),
-  z.object({
-    text: z.string(),
-    selection_start: z.number().int().nonnegative(),
-    selection_length: z.number().int().nonnegative(),
-  }),
-]);
+/** The field dictated into and the caret/selection in it (public facts: an object, not a string). */
+const textFieldContext = z.strictObject({
+  text: z.string(),
+  selection_start: z.number().int().nonnegative(),
+  selection_length: z.number().int().nonnegative(),
+});
 
-export const DictateConfigSchema = z.object({
+/**
+ * Strict: an unknown field is refused, as the real service does with the contract's `dictate_locale` (the
+ * name of the type in the vendor's reference; the field is `dictation_locale`).
+ */
+export const DictateConfigSchema = z.strictObject({
   type: z.literal('CONFIG'),
   ...audioFormat,
   punctuation_mode: z.literal('EXPLICIT'),
-  dictate_locale: z.enum(DICTATION_LOCALES),
+  dictation_locale: z.enum(DICTATION_LOCALES),
   enable_async_corrections: z.boolean().optional(),
   text_field_context: textFieldContext.optional(),
 });
@@ -133,16 +135,22 @@ export function checkDictateConfig(frame: unknown, version: string): ConfigCheck
     return { ok: false, reason: 'text_field_context is not available in this version' };
   }
   const ctx = parsed.data.text_field_context;
-  if (typeof ctx === 'object' && ctx.selection_start + ctx.selection_length > ctx.text.length) {
+  if (ctx && ctx.selection_start + ctx.selection_length > ctx.text.length) {
     return { ok: false, reason: 'text_field_context selection is outside the text' };
   }
   return { ok: true, config: parsed.data };
 }
 
-/** Names the offending field only: the value may be patient content. */
+/** Names the offending field only (an unknown field by its name, when it looks like one): never a value. */
 function firstPath(error: z.ZodError): string {
-  const path = error.issues[0]?.path ?? [];
-  return path.length === 0 ? '(frame)' : path.map(String).join('.');
+  const issue = error.issues[0];
+  const path = issue?.path ?? [];
+  const unknown =
+    issue?.code === 'unrecognized_keys'
+      ? issue.keys.find((key) => /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(key))
+      : undefined;
+  const where = [...path.map(String), ...(unknown ? [unknown] : [])];
+  return where.length === 0 ? '(frame)' : where.join('.');
 }
 
 /** Decodes a base64 AUDIO_CHUNK payload into samples, or undefined when it is not whole 16-bit samples. */

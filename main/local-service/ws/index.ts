@@ -5,8 +5,8 @@
  * Acknowledgements: `AUDIO_CHUNK_ACK {ack_id}` is cumulative per stream (seq_ids are counted per stream).
  * With two streams the ack also names `stream_id`, an extra field, because both streams' seq_ids overlap.
  * Upgrades are refused before the WebSocket exists (so the client sees the HTTP status): 401 for a
- * missing, invalid or expired token, 400 for a missing subprotocol or a missing/unknown
- * `nabla-api-version`, 503 when injected.
+ * missing, invalid or expired token, 400 for a missing subprotocol or an unknown `nabla-api-version`
+ * (none at all: the organization's pinned version applies), 503 when injected.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -34,8 +34,10 @@ export interface StreamingServiceOptions {
   verifyToken(token: string, caller: CallerKind): TokenVerdict;
   recognizer: Recognizer;
   timings?: Partial<StreamingTimings>;
-  /** Refuse (400) an upgrade without `nabla-api-version` (default true); when false the pinned version applies. */
-  requireApiVersion?: boolean;
+  /** The organization's pinned version, for a socket without `nabla-api-version` (the HTTP side's default). */
+  pinnedVersion?: string;
+  /** The `Date` header of refused upgrades, on the service's clock (default: the computer's). */
+  httpDate?: () => string;
 }
 
 /** Path → socket family and caller. */
@@ -56,6 +58,8 @@ const VERSION_PARAM = 'nabla-api-version';
 /** Handles `upgrade` on `server` for the four streaming paths; returns the fault-injection control. */
 export function attachStreamingService(server: Server, options: StreamingServiceOptions): StreamingControl {
   const control = new StreamingControl(options.timings);
+  const date = options.httpDate ?? (() => new Date().toUTCString());
+  if (options.pinnedVersion) control.pinnedApiVersion = options.pinnedVersion;
   const wss = new WebSocketServer({
     noServer: true,
     // The upgrade was checked already, so the family's subprotocol is in the offer; never echo jwt-<token>.
@@ -67,12 +71,12 @@ export function attachStreamingService(server: Server, options: StreamingService
     const route = ROUTES.get(path);
     if (!route) {
       // Another upgrade listener may own this path; answer only when nobody else will.
-      if (server.listenerCount('upgrade') === 1) refuse(socket, 'notFound');
+      if (server.listenerCount('upgrade') === 1) refuse(socket, 'notFound', date());
       return;
     }
     const reject = (kind: UpgradeErrorKind, reason: string): void => {
       control.noteRejected({ path, status: UPGRADE_ERRORS[kind].status, reason });
-      refuse(socket, kind);
+      refuse(socket, kind, date());
     };
     const injected = control.takeUpgradeFailure();
     if (injected === 401) return reject('expired', 'injected: token expired');
@@ -92,8 +96,6 @@ export function attachStreamingService(server: Server, options: StreamingService
       return reject('badRequest', `subprotocol ${SUBPROTOCOL[route.kind]} missing`);
 
     const version = new URL(req.url ?? '/', 'http://service.local').searchParams.get(VERSION_PARAM);
-    if (version === null && options.requireApiVersion !== false)
-      return reject('badRequest', `${VERSION_PARAM} missing`);
     if (version !== null && (!isIsoDate(version) || !CORE_API_VERSIONS.includes(version))) {
       return reject('badRequest', `${VERSION_PARAM} unknown`);
     }
@@ -128,7 +130,7 @@ function offeredProtocols(req: IncomingMessage): string[] {
 }
 
 /** Answers the upgrade request with a plain HTTP error, before any WebSocket handshake. */
-function refuse(socket: Duplex, kind: UpgradeErrorKind): void {
+function refuse(socket: Duplex, kind: UpgradeErrorKind, date: string): void {
   const { status, code, name } = UPGRADE_ERRORS[kind];
   const body = JSON.stringify({
     message: STATUS_CODES[status] ?? 'Error',
@@ -138,6 +140,7 @@ function refuse(socket: Duplex, kind: UpgradeErrorKind): void {
   });
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    `Date: ${date}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     ...(status === 401 ? ['WWW-Authenticate: Bearer'] : []),

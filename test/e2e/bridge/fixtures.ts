@@ -6,7 +6,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startSampleService, type SampleService } from '../../../main/visit/sample-service.ts';
+import { startSampleService, type SampleService } from '../../service/sample-service.ts';
 
 /** Where the screenshots go; created when this module is loaded. */
 export const SHOTS = 'test-artifacts/screenshots';

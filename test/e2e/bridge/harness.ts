@@ -8,20 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import type { JournalStore } from '../../../main/streaming/journal-store.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
-import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
-import { createSampleKit } from '../../../main/visit/sample-kit.ts';
-import { VisitApp } from '../../../main/visit/visit-app.ts';
-import {
-  dictationChannels,
-  type channels,
-  type EventName,
-  type EventPayload,
-} from '../../../preload/contract/index.ts';
-import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
-import { unavailableHandlers } from '../../../main/ipc/unavailable-handlers.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
+import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
+import { createSampleKit } from '../../../main/connection/sample-kit.ts';
+import { composeApp, type App, type AppPorts } from '../../../main/composition-root.ts';
+import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 import { installBridge, type Bridge } from './preload-bridge.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
@@ -43,10 +36,8 @@ export class RecordingClipboard implements ClipboardPort {
 /** A running app. */
 export interface AppHarness {
   readonly page: Page;
-  readonly app: VisitApp;
+  readonly app: App;
   readonly bridge: Bridge;
-  /** Every channel's handler, for a second page (the dictation overlay) on the same app. */
-  readonly handlers: ChannelHandlers<typeof channels>;
   readonly clipboard: RecordingClipboard;
   /** Every microphone the app opened (consent tick or Start), in order. */
   readonly microphones: readonly FixtureMicrophone[];
@@ -128,8 +119,8 @@ export async function startApp(
     journals?: JournalStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
-    /** The dictation slice (test/e2e/dictation.test.ts builds one); otherwise it answers not_connected. */
-    dictationHandlers?: ChannelHandlers<typeof dictationChannels>;
+    /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
+    dictation?: AppPorts['dictation'];
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -143,7 +134,7 @@ export async function startApp(
       inputs.visitStarted();
     bridge?.emit(event, payload);
   };
-  const app = new VisitApp({
+  const app = composeApp({
     connector: createConnector({
       audio: inputs,
       ...(options.journals ? { journals: options.journals } : {}),
@@ -155,23 +146,19 @@ export async function startApp(
     emit,
     platform: 'linux',
     ...(options.journals ? { journals: options.journals } : {}),
+    ...(options.dictation ? { dictation: options.dictation } : {}),
   });
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  const handlers = {
-    ...createVisitHandlers(app),
-    ...(options.dictationHandlers ?? unavailableHandlers(dictationChannels)),
-  };
-  bridge = await installBridge(page, server.origin, handlers);
+  bridge = await installBridge(page, server.origin, app.handlers);
   await page.goto(`${server.origin}/index.html`);
   return {
     page,
     app,
     bridge,
-    handlers,
     clipboard,
     microphones: inputs.opened,
     server,
@@ -180,7 +167,7 @@ export async function startApp(
         ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
       ]),
     close: async () => {
-      await app.discard().catch(() => undefined);
+      await app.visit.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();
       await server.close();

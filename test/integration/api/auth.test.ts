@@ -14,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const MINUTE = 60_000;
-
 /** A token source with a chosen client id, key, kid and clock, to break one claim rule at a time. */
 function source(overrides: {
   clientId?: string;
@@ -88,18 +86,6 @@ describe('client assertion: the service accepts ours and refuses each broken cla
     } finally {
       await other.close();
     }
-  });
-
-  it('refuses exp in the past (client clock 10 minutes slow)', async () => {
-    expect((await refusal(source({ now: () => Date.now() - 10 * MINUTE }))).detail).toMatch(/exp/i);
-  });
-
-  it('refuses exp more than 5 minutes ahead (client clock 10 minutes fast)', async () => {
-    expect((await refusal(source({ now: () => Date.now() + 10 * MINUTE }))).detail).toMatch(/exp|iat/i);
-  });
-
-  it('refuses iat in the future even with exp within 5 minutes (client clock 1 minute fast)', async () => {
-    expect((await refusal(source({ now: () => Date.now() + MINUTE }))).detail).toMatch(/iat/i);
   });
 
   it('never reuses a jti: every token request carries a fresh assertion the service accepts', async () => {

@@ -53,7 +53,7 @@ describe('dictation from a file URL (POST /dictate-async, polled at GET /dictate
   it('dictates the file the service downloads, for server callers', async () => {
     const job = await h.serverCore.dictateUrlAsync({
       file_url: `${filesUrl}/dictation.wav`,
-      dictate_locale: 'ENGLISH_US',
+      dictation_locale: 'ENGLISH_US',
     });
     expect(await job.result({ initialDelayMs: 5 })).toBe('Patient is stable. Follow up in two weeks.');
     expect(h.count(`/dictate-async/${job.id}`, 'GET')).toBeGreaterThan(0);
@@ -64,10 +64,10 @@ describe('dictation from a file URL (POST /dictate-async, polled at GET /dictate
   it('refuses before sending for a user caller or an address that is not a web address', async () => {
     const before = h.service.control.requests.length;
     await expect(
-      user.dictateUrlAsync({ file_url: `${filesUrl}/dictation.wav`, dictate_locale: 'ENGLISH_US' }),
+      user.dictateUrlAsync({ file_url: `${filesUrl}/dictation.wav`, dictation_locale: 'ENGLISH_US' }),
     ).rejects.toThrow(/server\) credentials/);
     await refusedBeforeSending(
-      () => h.serverCore.dictateUrlAsync({ file_url: '/tmp/a.wav', dictate_locale: 'ENGLISH_US' }),
+      () => h.serverCore.dictateUrlAsync({ file_url: '/tmp/a.wav', dictation_locale: 'ENGLISH_US' }),
       /web address/,
     );
     expect(h.service.control.requests.length).toBe(before);
@@ -75,7 +75,7 @@ describe('dictation from a file URL (POST /dictate-async, polled at GET /dictate
 
   it('reports a file the service cannot download as a refusal', async () => {
     const error = await h.serverCore
-      .dictateUrlAsync({ file_url: `${filesUrl}/missing.wav`, dictate_locale: 'ENGLISH_US' })
+      .dictateUrlAsync({ file_url: `${filesUrl}/missing.wav`, dictation_locale: 'ENGLISH_US' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
   });
@@ -133,14 +133,14 @@ describe('patient instructions', () => {
 });
 
 describe('note generation request shapes', () => {
-  it('sends note_sections_customization as the contract types it (an object by section), and it is applied', async () => {
+  it('sends note_sections_customization as an array of items (public facts), and it is applied', async () => {
     const styled = await h.serverCore.generateNote({
       locale: 'ENGLISH_US',
       transcript_items: TRANSCRIPT,
       note_template_key: 'GENERIC_MULTIPLE_SECTIONS',
-      note_sections_customization: {
-        VITALS: { style: 'BULLET_POINTS', custom_instruction: 'One line per measurement.' },
-      },
+      note_sections_customization: [
+        { section_key: 'VITALS', style: 'BULLET_POINTS', custom_instruction: 'One line per measurement.' },
+      ],
     });
     const vitals = styled.sections.find((s) => s.key === 'VITALS')!.content;
     expect(vitals).toMatchObject({ type: 'TEXT', text: expect.stringMatching(/^- .*150/) });

@@ -140,7 +140,7 @@ describe('every client-side limit refuses before sending', () => {
         h.serverCore.generateNote({
           locale: 'ENGLISH_US',
           transcript_items: TRANSCRIPT,
-          note_sections_customization: { PLAN: { custom_instruction: 'p'.repeat(701) } },
+          note_sections_customization: [{ section_key: 'PLAN', custom_instruction: 'p'.repeat(701) }],
         }),
       /701/,
     );
@@ -314,8 +314,10 @@ describe('files and users', () => {
     );
     const dictation = join(dir, 'dictation.wav');
     await writeFile(dictation, writeScriptedWav('patient is stable period', 2000));
-    expect(await h.serverCore.dictateFile(dictation, { dictate_locale: 'ENGLISH_US' })).toMatch(/stable\./i);
-    await expect(user.dictateFile(dictation, { dictate_locale: 'ENGLISH_US' })).rejects.toThrow(/server/);
+    expect(await h.serverCore.dictateFile(dictation, { dictation_locale: 'ENGLISH_US' })).toMatch(
+      /stable\./i,
+    );
+    await expect(user.dictateFile(dictation, { dictation_locale: 'ENGLISH_US' })).rejects.toThrow(/server/);
   });
 
   it('creates, reads, updates and lists users (server only)', async () => {

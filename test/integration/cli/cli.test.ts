@@ -130,6 +130,34 @@ describe('scribe note', () => {
     expect(note.locale).toBe('ENGLISH_UK');
   });
 
+  it('sends the customization saved in the app with server credentials (the service keeps none for them)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-data-'));
+    await writeFile(
+      join(dataDir, 'note-customization.json'),
+      JSON.stringify({
+        version: 1,
+        templates: {
+          GENERIC_MULTIPLE_SECTIONS: {
+            templateInstruction: 'Use plain words.',
+            sections: [{ key: 'VITALS', style: 'BULLET_POINTS', instruction: '' }],
+          },
+        },
+      }),
+    );
+    h.service.control.clearRequests();
+    const run = await scribe(
+      ['note', '--transcript', join(dir, 'visit.txt'), '--template', 'GENERIC_MULTIPLE_SECTIONS', '--json'],
+      { ...env, SCRIBE_DATA_DIR: dataDir },
+    );
+    expect(run.code).toBe(0);
+    const vitals = JSON.parse(run.stdout).sections.find((s: { key: string }) => s.key === 'VITALS');
+    expect(vitals.content.text).toMatch(/^- /);
+    expect(h.service.control.requests.find((r) => r.path.endsWith('/generate-note'))?.fields).toMatchObject({
+      note_sections_customization: 1,
+      note_template_custom_instructions: 'Use plain words.'.length,
+    });
+  });
+
   it('works as a user caller', async () => {
     const run = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--json'], {
       ...env,

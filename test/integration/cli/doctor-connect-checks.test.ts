@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctor } from '../../../main/cli/commands/doctor.ts';
 import { configSchema } from '../../../main/config/config-schema.ts';
 import { CONNECTION_CHECKS } from '../../../main/api/connection-checks.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 
 const MICS = [{ id: 'm1', label: 'Desk microphone', isDefault: true }];

@@ -244,17 +244,37 @@ describe('scribe dictate', () => {
     expect(plain.stdout).toBe(WRITTEN.replace('aspirin', 'a spring'));
   });
 
-  it('continues the --context text and sends it as text_field_context', async () => {
-    const before = h.streaming.sockets.length;
+  it('continues the --context text, read from a file or standard input, and sends it as text_field_context', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scribe-context-'));
+    const file = join(dir, 'field.txt');
+    await writeFile(file, 'Known hypertension.');
+    const fromFile = async () => scribe(['dictate', DICTATION, '--fast', '--context', file], env);
+    const fromStdin = async () => {
+      const run = scribeProcess(['dictate', DICTATION, '--fast', '--context', '-'], env);
+      run.child.stdin.end('Known hypertension.');
+      return run.done;
+    };
+    for (const dictate of [fromFile, fromStdin]) {
+      const before = h.streaming.sockets.length;
+      const run = await dictate();
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(` ${WRITTEN.replace('aspirin', 'a spring')}`);
+      expect(h.streaming.sockets[before]!.config).toMatchObject({
+        dictation_locale: 'ENGLISH_US',
+        punctuation_mode: 'EXPLICIT',
+        enable_async_corrections: false,
+        text_field_context: { text: 'Known hypertension.', selection_start: 19, selection_length: 0 },
+      });
+    }
+  });
+
+  it('never takes the --context text from the command line: an unreadable file is refused before connecting', async () => {
+    h.service.control.clearRequests();
     const run = await scribe(['dictate', DICTATION, '--fast', '--context', 'Known hypertension.'], env);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toBe(` ${WRITTEN.replace('aspirin', 'a spring')}`);
-    expect(h.streaming.sockets[before]!.config).toMatchObject({
-      dictate_locale: 'ENGLISH_US',
-      punctuation_mode: 'EXPLICIT',
-      enable_async_corrections: false,
-      text_field_context: { text: 'Known hypertension.', selection_start: 19, selection_length: 0 },
-    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/context file cannot be read \(ENOENT\)/);
+    expect(run.stderr).not.toMatch(/hypertension/);
+    expect(h.service.control.requests).toHaveLength(0);
   });
 
   it('refuses a locale dictation does not support, before connecting', async () => {

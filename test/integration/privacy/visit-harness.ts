@@ -1,5 +1,5 @@
 /**
- * The visit services as the app wires them (VisitApp, createVisitHandlers, the IPC router with the app's
+ * The visit services as the app wires them (composeApp and its handlers, the IPC router with the app's
  * sender rule) over the local service, for the privacy tests: the connector's fetch can make the service
  * echo a canary in an error body, the clipboard records (or refuses) writes, preferences live in the real
  * settings store (openNodeSettingsStore in a temp folder), and every event and router report is kept.
@@ -15,10 +15,11 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/ipc/router.ts';
-import { createConnector } from '../../../main/visit/connector.ts';
-import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, ClipboardPort, Preferences, PreferenceStore } from '../../../main/visit/ports.ts';
-import { VisitApp } from '../../../main/visit/visit-app.ts';
+import { createConnector } from '../../../main/connection/connector.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../../main/note/ports.ts';
+import type { Preferences, PreferenceStore } from '../../../main/settings/ports.ts';
+import { composeApp, type App } from '../../../main/composition-root.ts';
 import {
   channels,
   type ChannelName,
@@ -105,7 +106,7 @@ class FakeIpcMain implements IpcMainLike {
 
 /** Everything the renderer would see, and everything the router would log. */
 export interface VisitRig {
-  readonly app: VisitApp;
+  readonly app: App;
   readonly clipboard: RecordingClipboard;
   readonly echo: EchoingFetch;
   readonly settings: SettingsStore;
@@ -147,7 +148,7 @@ export function startVisitRig(options: { settingsDir: string; audioFile: string 
   const settings = openNodeSettingsStore(options.settingsDir);
   const events: VisitRig['events'] = [];
   const reports: IpcFailureReport[] = [];
-  const app = new VisitApp({
+  const app = composeApp({
     connector: createConnector({ audio, fetch: echo.fetch }),
     sample: null,
     audio,
@@ -160,7 +161,7 @@ export function startVisitRig(options: { settingsDir: string; audioFile: string 
   const router = createIpcRouter({
     ipcMain,
     channels,
-    handlers: createVisitHandlers(app),
+    handlers: app.handlers,
     isTrustedSender: isTrustedSenderFrame,
     onDidFail: (r) => void reports.push(r),
   });
@@ -173,7 +174,7 @@ export function startVisitRig(options: { settingsDir: string; audioFile: string 
     reports,
     invoke: async (channel, request) => ipcMain.handlers.get(channel)!(APP_FRAME, request),
     dispose: async () => {
-      await app.discard().catch(() => undefined);
+      await app.visit.discard().catch(() => undefined);
       router.dispose();
     },
   };

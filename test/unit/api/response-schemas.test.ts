@@ -4,8 +4,8 @@ import { TemplateDetailSchema, TemplateListSchema } from '../../../main/api/sche
 import { PatientInstructionsSchema, SuggestedOrdersSchema } from '../../../main/api/schemas/coding.ts';
 import { DictationResultSchema } from '../../../main/api/endpoints/files.ts';
 import { asyncJobSchema } from '../../../main/api/schemas/common.ts';
-import { toNoteDto } from '../../../main/visit/mapping.ts';
-import { noteText } from '../../../main/visit/ehr-text.ts';
+import { toNoteDto } from '../../../main/note/mapping.ts';
+import { noteText } from '../../../main/note/ehr-text.ts';
 
 const note = (content: unknown, extra: Record<string, unknown> = {}) => ({
   locale: 'ENGLISH_US',

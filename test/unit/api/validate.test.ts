@@ -42,7 +42,7 @@ describe('generate-note checks', () => {
     const long = 'y'.repeat(701);
     expect(() =>
       checkGenerateNote(
-        { ...base, note_sections_customization: { PLAN: { custom_instruction: long } } },
+        { ...base, note_sections_customization: [{ section_key: 'PLAN', custom_instruction: long }] },
         'server',
       ),
     ).toThrow(/instruction for "PLAN" is 701/);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
-import { ConnectionError, apiErrorFromResponse } from '../../../main/api/errors.ts';
+import { ConnectionError, apiErrorFromResponse, withMessage } from '../../../main/api/errors.ts';
 import { AudioError } from '../../../main/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
 import { IpcFailure } from '../../../main/ipc/error-mapping.ts';
@@ -11,7 +11,6 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/ipc/router.ts';
-import { unavailableHandlers } from '../../../main/ipc/unavailable-handlers.ts';
 import { channels as contractChannels, fail, ok, type IpcResult } from '../../../preload/contract/index.ts';
 
 const CANARY = 'Patient Jane Canary has chest pain';
@@ -160,6 +159,11 @@ describe('IPC router', () => {
   it.each([
     [new ConnectionError('generate-note'), 'service_unreachable', true],
     [apiErrorFromResponse(401, { code: 1, name: 'X' }, 'op'), 'auth_failed', false],
+    [
+      withMessage(apiErrorFromResponse(401, {}, 'oauth-token'), 'clock', { clockSuspect: true }),
+      'clock_wrong',
+      false,
+    ],
     [apiErrorFromResponse(403, {}, 'op'), 'permission_denied', false],
     [apiErrorFromResponse(429, {}, 'op'), 'service_busy', true],
     [apiErrorFromResponse(503, {}, 'op'), 'service_error', true],
@@ -232,7 +236,9 @@ describe('IPC router', () => {
     createIpcRouter({
       ipcMain,
       channels: contractChannels,
-      handlers: unavailableHandlers(contractChannels),
+      handlers: Object.fromEntries(
+        Object.keys(contractChannels).map((name) => [name, () => fail('not_connected')]),
+      ) as unknown as ChannelHandlers<typeof contractChannels>,
       isTrustedSender: isTrustedSenderFrame,
     });
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(contractChannels).sort());

@@ -24,6 +24,9 @@ describe('import boundaries', () => {
     ['native/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/visit/x.ts', "import { h } from '../../test/integration/streaming/harness.ts';\nexport { h };"],
     ['main/index.ts', "import { h } from '../test/e2e/bridge/harness.ts';\nexport { h };"],
+    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    ['main/app/x.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
+    ['main/connection/sample-service.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -36,7 +39,9 @@ describe('import boundaries', () => {
     ['main/app/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/index.ts', "import { app } from 'electron';\nexport { app };"],
     ['preload/contract/x.ts', "import { z } from 'zod';\nexport { z };"],
-    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    ['main/connection/sample-service.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
+    ['main/local-service/x.ts', "import { s } from './index.ts';\nexport { s };"],
+    ['test/unit/x.ts', "import { s } from '../../main/local-service/index.ts';\nexport { s };"],
     ['test/unit/x.ts', "import { h } from '../integration/streaming/harness.ts';\nexport { h };"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);

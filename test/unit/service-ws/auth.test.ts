@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connect,
+  dictateConfig,
+  payloads,
   startService,
   syntheticRecording,
   TOKENS,
@@ -65,7 +67,6 @@ describe('streaming upgrade authentication', () => {
   it.each<[string, ConnectOptions]>([
     ['no subprotocol', { protocols: [] }],
     ['the other family’s subprotocol', { protocols: ['dictate-protocol'] }],
-    ['no nabla-api-version', { version: null }],
     ['an impossible date', { version: '2026-13-01' }],
     ['a date that is no version', { version: '2026-01-01' }],
   ])('refuses %s with 400', async (_label, o) => {
@@ -91,14 +92,21 @@ describe('streaming upgrade authentication', () => {
 });
 
 describe('api version without the parameter', () => {
-  it('applies the pinned version and records null when the service is told not to require it', async () => {
-    const lax = await startService([syntheticRecording()], { requireApiVersion: false });
+  it('accepts the socket under the organization’s pinned version (public facts), recording none sent', async () => {
+    // Pinned before 2025-07-24, a CONFIG with text_field_context is refused: the pinned version is applied.
+    const old = await startService([syntheticRecording()], { pinnedVersion: '2025-05-21' });
     try {
-      const c = await connect(lax, { version: null });
-      expect(lax.control.sockets.at(-1)!.apiVersion).toBeNull();
-      c.ws.close();
+      const c = await connect(old, { version: null, kind: 'dictate' });
+      expect(old.control.sockets.at(-1)!.apiVersion).toBeNull();
+      c.send(dictateConfig({ text_field_context: { text: 'a', selection_start: 1, selection_length: 0 } }));
+      expect((await c.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83400);
+      const fresh = await connect(old, { version: null, kind: 'dictate' });
+      fresh.send(dictateConfig());
+      fresh.send({ type: 'AUDIO_CHUNK', seq_id: 0, payload: payloads(syntheticRecording().samples)[0] });
+      expect(await fresh.next((f) => f.type === 'AUDIO_CHUNK_ACK')).toMatchObject({ ack_id: 0 });
+      fresh.ws.close();
     } finally {
-      await lax.close();
+      await old.close();
     }
   });
 });

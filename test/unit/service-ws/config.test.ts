@@ -126,11 +126,13 @@ describe('transcribe CONFIG', () => {
 describe('dictate CONFIG', () => {
   it.each<[string, Record<string, unknown>]>([
     ['another punctuation mode', { punctuation_mode: 'AUTOMATIC' }],
-    ['a transcription-only locale', { dictate_locale: 'GERMAN_DE' }],
+    ['a transcription-only locale', { dictation_locale: 'GERMAN_DE' }],
     [
-      'the sample client’s spelling dictation_locale',
-      { dictate_locale: undefined, dictation_locale: 'ENGLISH_US' },
+      'the contract’s type name dictate_locale, as an unknown field (public facts)',
+      { dictation_locale: undefined, dictate_locale: 'ENGLISH_US' },
     ],
+    ['dictate_locale beside dictation_locale', { dictate_locale: 'ENGLISH_US' }],
+    ['text_field_context as a string (public facts: an object)', { text_field_context: 'Assessment:' }],
     ['no encoding', { encoding: undefined }],
     [
       'a selection outside the text',
@@ -143,12 +145,11 @@ describe('dictate CONFIG', () => {
 
   it.each<[string, Record<string, unknown>]>([
     ['the minimal config', { enable_async_corrections: undefined }],
-    ['text_field_context as a string', { text_field_context: 'Assessment:' }],
     [
       'text_field_context as an object',
       { text_field_context: { text: 'Plan: ', selection_start: 6, selection_length: 0 } },
     ],
-    ['every dictation locale', { dictate_locale: 'FRENCH_FR' }],
+    ['every dictation locale', { dictation_locale: 'FRENCH_FR' }],
   ])('accepts %s', async (_l, overrides) => {
     const c = await connect(h, { kind: 'dictate' });
     expect(await outcome(c, [dictateConfig(overrides)], dictateProbe)).toBe('accepted');

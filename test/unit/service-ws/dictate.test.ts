@@ -97,7 +97,11 @@ describe('dictation with explicit punctuation', () => {
   });
 
   it.each<[string, unknown, string]>([
-    ['a string context', 'Vitals normal.', ' Patient is stay bull.'],
+    [
+      'a context ending a sentence',
+      { text: 'Vitals normal.', selection_start: 14, selection_length: 0 },
+      ' Patient is stay bull.',
+    ],
     [
       'an object context (text before the cursor)',
       { text: 'Plan: X', selection_start: 6, selection_length: 1 },

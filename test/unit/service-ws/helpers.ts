@@ -29,7 +29,7 @@ export async function startService(
   options: {
     timings?: Partial<StreamingTimings>;
     mishearings?: Mishearing[];
-    requireApiVersion?: boolean;
+    pinnedVersion?: string;
   } = {},
 ): Promise<Harness> {
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
@@ -41,7 +41,7 @@ export async function startService(
       ...(options.mishearings ? { mishearings: options.mishearings } : {}),
     }),
     ...(options.timings ? { timings: options.timings } : {}),
-    ...(options.requireApiVersion === undefined ? {} : { requireApiVersion: options.requireApiVersion }),
+    ...(options.pinnedVersion === undefined ? {} : { pinnedVersion: options.pinnedVersion }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -178,7 +178,7 @@ export function dictateConfig(overrides: Record<string, unknown> = {}): Record<s
     encoding: 'PCM_S16LE',
     sample_rate: 16000,
     punctuation_mode: 'EXPLICIT',
-    dictate_locale: 'ENGLISH_US',
+    dictation_locale: 'ENGLISH_US',
     enable_async_corrections: false,
     ...overrides,
   };

@@ -248,13 +248,22 @@ describe('local service: clinical outputs', () => {
     const dictation = new FormData();
     dictation.set(
       'request_parameters',
-      JSON.stringify({ dictate_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT' }),
+      JSON.stringify({ dictation_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT' }),
     );
     dictation.set('file', new Blob([spoken], { type: 'audio/wav' }), 'd.wav');
     const dictated = await call(h.service, 'POST', `${S}/dictate`, { token, form: dictation });
     expect(dictated.body).toEqual({
       dictation: 'The patient denies fever, chills.\n\nFollow up in one week.',
     });
+    const typeName = new FormData();
+    typeName.set(
+      'request_parameters',
+      JSON.stringify({ dictate_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT' }),
+    );
+    typeName.set('file', new Blob([spoken], { type: 'audio/wav' }), 'd.wav');
+    const refused = await call(h.service, 'POST', `${S}/dictate`, { token, form: typeName });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/dictate_locale/);
     const text = new FormData();
     text.set('request_parameters', JSON.stringify({ speech_locales: ['ENGLISH_US'] }));
     text.set('file', new Blob(['hello'], { type: 'text/plain' }), 'x.txt');

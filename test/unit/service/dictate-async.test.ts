@@ -32,7 +32,7 @@ describe('local service: POST /dictate-async (from a file URL) and its poll', ()
   const start = (body: Record<string, unknown>, bearer = token, prefix = S) =>
     call(h.service, 'POST', `${prefix}/dictate-async`, {
       token: bearer,
-      body: { dictate_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT', ...body },
+      body: { dictation_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT', ...body },
     });
 
   it('downloads the file, runs as a job, and answers {dictation} at GET /dictate-async/{id}', async () => {
@@ -51,7 +51,7 @@ describe('local service: POST /dictate-async (from a file URL) and its poll', ()
     // The request log holds field sizes, never the values.
     const record = h.service.control.requests.find((r) => r.path === `${S}/dictate-async`);
     expect(record?.fields).toEqual({
-      dictate_locale: 10,
+      dictation_locale: 10,
       punctuation_mode: 8,
       file_url: `${base}/a.wav`.length,
       client_request_id: 11,
@@ -62,6 +62,14 @@ describe('local service: POST /dictate-async (from a file URL) and its poll', ()
   it('is strict: a URL field, http(s) on loopback, an audio file, server callers only', async () => {
     expect((await start({})).status).toBe(400);
     expect((await start({ file_url: `${base}/a.wav`, audio_url: 'x' })).status).toBe(400);
+    // The contract's `dictate_locale` is the name of a type, not a field: refused as unknown (public facts).
+    const typeName = await start({
+      file_url: `${base}/a.wav`,
+      dictation_locale: undefined,
+      dictate_locale: 'ENGLISH_US',
+    });
+    expect(typeName.status).toBe(400);
+    expect(typeName.body.message).toMatch(/dictate_locale/);
     expect((await start({ file_url: 'ftp://127.0.0.1/a.wav' })).status).toBe(400);
     expect((await start({ file_url: 'https://example.com/a.wav' })).body.message).toMatch(/loopback/);
     expect((await start({ file_url: `${base}/missing.wav` })).body.message).toMatch(/HTTP 404/);

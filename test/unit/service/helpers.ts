@@ -3,11 +3,8 @@ import {
   signAssertion,
   type ClientFixtures,
 } from '../../../main/local-service/fixtures.ts';
-import {
-  startLocalService,
-  type LocalService,
-  type LocalServiceOptions,
-} from '../../../main/local-service/index.ts';
+import type { LocalServiceOptions } from '../../../main/local-service/index.ts';
+import { startLocalService, type LocalService } from '../../service/index.ts';
 
 /** The version our client pins; the service's tests use it unless a test is about versions. */
 export const VERSION = '2026-10-05';

@@ -1,3 +1,4 @@
+import { DEFAULT_PINNED_VERSION } from '../../../main/local-service/versions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, serverToken, startHarness, userSession, VISIT, type Harness } from './helpers.ts';
 
@@ -33,9 +34,9 @@ describe('local service: limits and request rules', () => {
     const answer = await generate({
       note_template_custom_instructions: 'x'.repeat(700),
       unstructured_context: 'é'.repeat(10_000),
-      note_sections_customization: {
-        PHYSICAL_EXAM: { style: 'BULLET_POINTS', custom_instruction: '😀'.repeat(700) },
-      },
+      note_sections_customization: [
+        { section_key: 'PHYSICAL_EXAM', style: 'BULLET_POINTS', custom_instruction: '😀'.repeat(700) },
+      ],
     });
     expect(answer.status).toBe(200);
   });
@@ -50,7 +51,9 @@ describe('local service: limits and request rules', () => {
       /unstructured_context is at most 10000/,
     );
     await expect400(
-      generate({ note_sections_customization: { VITALS: { custom_instruction: 'x'.repeat(701) } } }),
+      generate({
+        note_sections_customization: [{ section_key: 'VITALS', custom_instruction: 'x'.repeat(701) }],
+      }),
       /custom_instruction is at most 700/,
     );
     const note = (await generate({})).body.note;
@@ -67,17 +70,21 @@ describe('local service: limits and request rules', () => {
     );
   });
 
-  it('takes note_sections_customization only as the contract types it: an object keyed by section', async () => {
+  it('takes note_sections_customization as an array of {section_key, style?, custom_instruction?} (public facts)', async () => {
     const item = { section_key: 'VITALS', style: 'BULLET_POINTS', custom_instruction: 'Short.' };
-    await expect400(generate({ note_sections_customization: [item] }), /note_sections_customization/);
     await expect400(
-      generate({ note_sections_customization: { VITALS: item } }),
-      /unrecognized_keys section_key/,
+      generate({ note_sections_customization: { VITALS: { style: 'BULLET_POINTS' } } }),
+      /note_sections_customization/,
     );
-    const answer = await generate({
-      note_sections_customization: { VITALS: { style: 'BULLET_POINTS', custom_instruction: 'Short.' } },
-    });
-    expect(answer.status).toBe(200);
+    await expect400(generate({ note_sections_customization: [item, item] }), /more than once/);
+    await expect400(generate({ note_sections_customization: [{ style: 'AUTO' }] }), /section_key/);
+    for (const accepted of [
+      [item],
+      [{ section_key: 'PHYSICAL_EXAM' }],
+      [{ section_key: 'VITALS', style: 'AUTO' }],
+    ]) {
+      expect((await generate({ note_sections_customization: accepted })).status).toBe(200);
+    }
   });
 
   it('never echoes request content in a refusal', async () => {
@@ -246,7 +253,7 @@ describe('local service: limits and request rules', () => {
       status: 200,
       caller: { kind: 'server' },
     });
-    expect(log[1]!.effectiveVersion).toBe('2024-10-01');
+    expect(log[1]!.effectiveVersion).toBe(DEFAULT_PINNED_VERSION);
     expect(JSON.stringify(log)).not.toContain(token);
     // Endpoints newer than the pinned version do not exist for an unversioned request.
     const orders = await call(h.service, 'POST', `${S}/generate-suggested-orders`, {

@@ -72,6 +72,46 @@ describe('local service: POST /oauth/token', () => {
     await refusedWith({ header: { kid: 'someone-else' } }, /kid does not match/, h.fixtures.jwksClient);
   });
 
+  it('accepts an assertion without typ, as the vendor’s backend sends it ({alg: RS256} only)', async () => {
+    for (const client of [h.fixtures.staticClient, h.fixtures.jwksClient]) {
+      const assertion = await signAssertion(client, h.service.audience, { header: { typ: undefined } });
+      expect(JSON.parse(Buffer.from(assertion.split('.')[0]!, 'base64url').toString())).not.toHaveProperty(
+        'typ',
+      );
+      expect((await exchange(assertion)).status).toBe(200);
+    }
+  });
+
+  it('runs on a configurable clock offset: its time checks and Date header 10 minutes off the computer’s', async () => {
+    for (const offset of [10 * 60_000, -10 * 60_000]) {
+      const skewed = await startHarness({ clockOffsetMs: offset });
+      try {
+        const post = async (assertion: string) =>
+          call(skewed.service, 'POST', TOKEN, {
+            body: {
+              grant_type: 'client_credentials',
+              client_assertion_type: JWT_BEARER,
+              client_assertion: assertion,
+            },
+          });
+        const local = await post(await signAssertion(skewed.fixtures.staticClient, skewed.service.audience));
+        expect(local.status).toBe(401);
+        expect(local.body.message).toMatch(
+          offset > 0 ? /exp is in the past/ : /iat is in the future|more than 5 minutes/,
+        );
+        const shown = Date.parse(local.headers.get('date')!);
+        expect(Math.abs(shown - (Date.now() + offset))).toBeLessThan(5_000);
+        const now = Math.floor(skewed.service.control.now() / 1000);
+        expect(
+          (await post(await signAssertion(skewed.fixtures.staticClient, skewed.service.audience, { now })))
+            .status,
+        ).toBe(200);
+      } finally {
+        await skewed.service.close();
+      }
+    }
+  });
+
   it('refuses a signature made with another key', async () => {
     const other = await generateKeyPair('RS256');
     await refusedWith({ key: other.privateKey }, /signature does not verify/);

@@ -10,14 +10,16 @@ afterEach(async () => {
   for (const p of peers.splice(0)) await p.close();
 });
 
-async function setup() {
+const PLAN = { text: 'Plan: ', selectionStart: 6, selectionLength: 0 };
+
+async function setup(context: typeof PLAN | null = PLAN) {
   const peer = new FakePeer({ acceptedTokens: ['t1'], dictate: true });
   peers.push(peer);
   const session = new DictateSession({
     baseUrl: await peer.listen(),
     tokens: new FakeTokens(['t1']),
     locale: 'ENGLISH_US',
-    context: { text: 'Plan: ', selectionStart: 6, selectionLength: 0 },
+    ...(context ? { context } : {}),
     reconnect: { baseMs: 5, capMs: 20 },
     pingIntervalMs: 0,
   });
@@ -61,7 +63,7 @@ describe('DictateSession', () => {
       encoding: 'PCM_S16LE',
       sample_rate: 16000,
       punctuation_mode: 'EXPLICIT',
-      dictate_locale: 'ENGLISH_US',
+      dictation_locale: 'ENGLISH_US',
       enable_async_corrections: true,
       text_field_context: { text: 'Plan: ', selection_start: 6, selection_length: 0 },
     });
@@ -87,6 +89,26 @@ describe('DictateSession', () => {
     expect(second.chunks.map((c) => c.marker)).toEqual([...Array(30).keys()].map((i) => i + 1));
     expect(second.chunks[0]!.seq).toBe(0);
     expect(session.text).toBe('w0 w1 w2 ');
+  });
+
+  it('omits text_field_context when the field cannot be read, and continues from committed text after a pause', async () => {
+    const { peer, session } = await setup(null);
+    await session.start();
+    const first = await peer.waitForConnections(1);
+    for (let i = 0; i < 10; i++) session.sendAudio(markerChunk(i + 1));
+    await until(() => first.config !== undefined);
+    expect(first.config).not.toHaveProperty('text_field_context');
+    expect(first.config).toHaveProperty('dictation_locale', 'ENGLISH_US');
+    await session.pause();
+    await session.resume();
+    const second = await peer.waitForConnections(2);
+    await until(() => second.config !== undefined);
+    expect(second.config?.text_field_context).toEqual({
+      text: 'w0 ',
+      selection_start: 3,
+      selection_length: 0,
+    });
+    await session.end();
   });
 
   it('after a pause, the next socket continues from the committed text', async () => {

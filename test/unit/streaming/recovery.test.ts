@@ -149,7 +149,7 @@ describe('resendRecovered', () => {
 
     expect(result).toEqual({ kind: 'dictate', text: 'w0 w1 ' });
     expect(p.connections[0]!.config).toMatchObject({
-      dictate_locale: 'ENGLISH_US',
+      dictation_locale: 'ENGLISH_US',
       enable_async_corrections: false,
       text_field_context: { text: 'Known.w0 ', selection_start: 9, selection_length: 0 },
     });

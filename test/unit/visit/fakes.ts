@@ -2,8 +2,8 @@
 import type { ErrorCode } from '../../../preload/contract/index.ts';
 import type { Note } from '../../../main/api/schemas/note.ts';
 import type { RecoveredSession } from '../../../main/streaming/journal-store.ts';
+import type { CoreApi } from '../../../main/connection/ports.ts';
 import type {
-  CoreApi,
   LiveHealth,
   LiveItem,
   LiveSession,

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { channels, type IpcResult } from '../../../preload/contract/index.ts';
 import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../main/ipc/router.ts';
-import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
-import { VisitApp } from '../../../main/visit/visit-app.ts';
+import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
+import { composeApp } from '../../../main/composition-root.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import type { AudioInputs, Connection } from '../../../main/visit/ports.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { Connection } from '../../../main/connection/ports.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 
 const CANARY = 'Zebulon Quartermaine has a CANARY-7731 rash';
@@ -43,7 +43,7 @@ function harness(core = fakeCore('server'), microphoneAllowed = true) {
       return new FakeAudioSource({ samples: new Int16Array(1_600) });
     },
   };
-  const app = new VisitApp({
+  const app = composeApp({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: null,
     audio,
@@ -56,7 +56,7 @@ function harness(core = fakeCore('server'), microphoneAllowed = true) {
   createIpcRouter({
     ipcMain: { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) },
     channels,
-    handlers: createVisitHandlers(app),
+    handlers: app.handlers,
     isTrustedSender: (frame) => frame.url.startsWith(ORIGIN),
     onDidFail: (report) => failures.push(report),
   });

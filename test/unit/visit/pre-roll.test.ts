@@ -16,10 +16,10 @@ import { AudioCapture, PRE_ROLL_MS } from '../../../main/audio/capture.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
 import { concatInt16 } from '../../../main/audio/pcm.ts';
 import { createIpcRouter, type InvokeEventLike } from '../../../main/ipc/router.ts';
-import { createVisitHandlers } from '../../../main/visit/handlers.ts';
-import type { AudioInputs, Connection } from '../../../main/visit/ports.ts';
-import { MemoryPreferenceStore } from '../../../main/visit/preferences.ts';
-import { VisitApp } from '../../../main/visit/visit-app.ts';
+import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { Connection } from '../../../main/connection/ports.ts';
+import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
+import { composeApp } from '../../../main/composition-root.ts';
 import { ARM_TIMEOUT_MS } from '../../../main/visit/visit-recorder.ts';
 import { channels, type EventName, type IpcResult } from '../../../preload/contract/index.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
@@ -137,7 +137,7 @@ describe('AudioCapture armed', () => {
   });
 });
 
-/** A VisitApp connected to a fake organization, with hand-fed microphones and every event recorded. */
+/** The app connected to a fake organization, with hand-fed microphones and every event recorded. */
 function visitApp() {
   const transcriber = new FakeTranscriber();
   const events: { event: EventName; payload: unknown }[] = [];
@@ -162,7 +162,7 @@ function visitApp() {
       return mic;
     },
   };
-  const app = new VisitApp({
+  const app = composeApp({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: {
       connect: async () => connection,
@@ -178,7 +178,7 @@ function visitApp() {
   createIpcRouter({
     ipcMain: { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) },
     channels,
-    handlers: createVisitHandlers(app),
+    handlers: app.handlers,
     isTrustedSender: () => true,
   });
   const invoke = (channel: keyof typeof channels, request?: unknown) =>
@@ -256,7 +256,7 @@ describe('arming a visit', () => {
     await invoke('visit:arm', arm());
     opened[0]!.mic.feed(new Int16Array(11 * SAMPLE_RATE));
     await vi.waitFor(() =>
-      expect(app.recorder.state).toMatchObject({
+      expect(app.visit.recorder.state).toMatchObject({
         phase: 'idle',
         armed: true,
         inputWarnings: [{ stream: 'clinician', code: 'no_sound' }],

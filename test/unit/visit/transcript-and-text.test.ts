@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TranscriptStore } from '../../../main/visit/transcript-store.ts';
-import { noteText, plainText, sectionText, withLineEndings } from '../../../main/visit/ehr-text.ts';
-import { toCodesDto, toNoteDto, toOrdersDto } from '../../../main/visit/mapping.ts';
+import { noteText, plainText, sectionText, withLineEndings } from '../../../main/note/ehr-text.ts';
+import { toCodesDto, toNoteDto, toOrdersDto } from '../../../main/note/mapping.ts';
 import { NOTE } from './fakes.ts';
 
 const item = (id: string, startMs: number, final: boolean, text = `t${id}`) => ({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventName } from '../../../preload/contract/index.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import { AudioTap, meterScale } from '../../../main/visit/audio-tap.ts';
+import { AudioTap, meterScale } from '../../../main/audio/audio-tap.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
 import { FakeTranscriber } from './fakes.ts';
 

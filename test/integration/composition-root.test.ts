@@ -9,23 +9,24 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../../main/audio/file-source.ts';
-import { loadConfig } from '../../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
-import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
-import { journalDir } from '../../../main/config/paths.ts';
-import { JOURNAL_IN_USE_MS } from '../../../main/streaming/journal-store.ts';
-import { toIpcError } from '../../../main/ipc/error-mapping.ts';
-import { buildAppServices, type AppServices } from '../../../main/visit/app-services.ts';
-import type { AudioInputs, ClipboardPort } from '../../../main/visit/ports.ts';
-import type { IpcResult } from '../../../preload/contract/index.ts';
-import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
+import { FileAudioSource } from '../../main/audio/file-source.ts';
+import { loadConfig } from '../../main/config/load-config.ts';
+import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
+import { journalDir } from '../../main/config/paths.ts';
+import { JOURNAL_IN_USE_MS } from '../../main/streaming/journal-store.ts';
+import { toIpcError } from '../../main/ipc/error-mapping.ts';
+import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
+import type { AudioInputs } from '../../main/audio/ports.ts';
+import type { ClipboardPort } from '../../main/note/ports.ts';
+import type { IpcResult } from '../../preload/contract/index.ts';
+import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from './streaming/harness.ts';
 
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
 const FILE_INPUTS: AudioInputs = {
@@ -140,19 +141,49 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     const journals = journalDir(dataDir);
     expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
     // The fixture runs out, the visit ends by itself once the service confirmed everything.
-    await until(() => services.app.recorder.state.phase === 'ended', 20_000, 'the visit to end');
+    await until(() => services.app.visit.recorder.state.phase === 'ended', 20_000, 'the visit to end');
     const said = data(await handlers['visit:transcript']({}, ctx))
       .items.filter((i) => i.final)
       .map((i) => i.text);
     expect(said).toEqual(expectedSentences('visit.wav').map((s) => s.text));
 
+    // With server credentials the service keeps no customization: the app keeps it and sends it.
+    const template = 'GENERIC_MULTIPLE_SECTIONS';
+    const shown = data(await handlers['settings:customization']({ templateKey: template }, ctx));
+    const vitals = {
+      key: 'VITALS',
+      title: 'Vitals',
+      style: 'BULLET_POINTS',
+      instruction: 'One per line.',
+    } as const;
+    data(
+      await handlers['settings:saveCustomization'](
+        {
+          ...shown,
+          templateInstruction: 'Use plain words.',
+          sections: [...shown.sections.filter((s) => s.key !== 'VITALS'), vitals],
+        },
+        ctx,
+      ),
+    );
+    expect(await readFile(join(dataDir, 'note-customization.json'), 'utf8')).toContain('One per line.');
+    h.service.control.clearRequests();
     const note = data(
       await handlers['note:generate'](
-        { templateKey: null, locale: null, mode: 'sync', extraContext: null },
+        { templateKey: template, locale: null, mode: 'sync', extraContext: null },
         ctx,
       ),
     );
     expect(note.sections.length).toBeGreaterThan(0);
+    const sent = h.service.control.requests.find((r) => r.path.endsWith('/generate-note'))!;
+    expect(sent.status).toBe(200);
+    expect(sent.fields).toMatchObject({
+      note_template_key: template.length,
+      note_sections_customization: 1,
+      note_template_custom_instructions: 'Use plain words.'.length,
+    });
+    const shownVitals = note.sections.find((s) => s.key === 'VITALS')!.content;
+    expect(shownVitals).toMatchObject({ type: 'TEXT', text: expect.stringMatching(/^- /) });
     const copied = data(await handlers['copy:note']({ sectionKey: null }, ctx));
     expect(copied.chars).toBe(clipboard.writes[0]?.length);
 

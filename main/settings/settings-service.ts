@@ -1,7 +1,8 @@
 /**
  * Settings: microphones (with a test meter), locales, note template and per-section customization, dot
  * phrases and dictation text replacements. Local choices live in the PreferenceStore (no patient data);
- * note settings and customization live on the service.
+ * note settings and customization live on the service for a clinician sign-in; with server credentials
+ * customization is kept in the CustomizationStore and sent with each note (the service keeps none).
  */
 import {
   INPUT_LIMITS,
@@ -9,13 +10,19 @@ import {
   type Customization,
   type Settings,
 } from '../../preload/contract/index.ts';
-import { AudioTap } from './audio-tap.ts';
-import type { ConnectionManager } from './connection-manager.ts';
-import { humanize } from './mapping.ts';
-import { checkLimit } from './note-workflow.ts';
-import type { AudioInputs, PreferenceStore } from './ports.ts';
-import type { EmitEvent } from './visit-recorder.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { AudioTap } from '../audio/audio-tap.ts';
+import type { ConnectionManager } from '../connection/connection-manager.ts';
+import { humanize } from '../note/mapping.ts';
+import { checkLimit } from '../note/note-workflow.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { PreferenceStore } from './ports.ts';
+import {
+  MemoryCustomizationStore,
+  type CustomizationStore,
+  type SavedCustomization,
+} from './customization-store.ts';
+import type { EmitEvent } from '../visit/visit-recorder.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
@@ -36,6 +43,7 @@ export class SettingsService {
   readonly #audio: AudioInputs;
   readonly #preferences: PreferenceStore;
   readonly #emit: EmitEvent;
+  readonly #customizations: CustomizationStore;
   #micTest: { source: AudioSource; timer: ReturnType<typeof setTimeout> } | null = null;
 
   constructor(
@@ -43,7 +51,9 @@ export class SettingsService {
     audio: AudioInputs,
     preferences: PreferenceStore,
     emit: EmitEvent,
+    customizations: CustomizationStore = new MemoryCustomizationStore(),
   ) {
+    this.#customizations = customizations;
     this.#connections = connections;
     this.#audio = audio;
     this.#preferences = preferences;
@@ -62,7 +72,6 @@ export class SettingsService {
       speechLocales: prefs.speechLocales,
       noteLocale: note?.note_locale ?? null,
       noteTemplateKey: note?.note_template_key ?? null,
-      dictationHotkey: null,
     };
   }
 
@@ -110,8 +119,9 @@ export class SettingsService {
   }
 
   async customization(templateKey: string): Promise<Customization> {
-    const answer = await this.#connections.require().core.customization(templateKey);
-    return {
+    const core = this.#connections.require().core;
+    const answer = await core.customization(templateKey);
+    const shown: Customization = {
       templateKey,
       templateInstruction: answer.note_template_custom_instructions ?? '',
       sections: answer.sections.map((s) => ({
@@ -123,6 +133,7 @@ export class SettingsService {
         instruction: s.custom_instruction ?? '',
       })),
     };
+    return core.caller === 'server' ? withSaved(shown, await this.#customizations.get(templateKey)) : shown;
   }
 
   async saveCustomization(customization: Customization): Promise<Customization> {
@@ -138,7 +149,12 @@ export class SettingsService {
         `The instruction for ${section.title}`,
       );
     }
-    await this.#connections.require().core.updateCustomization(customization.templateKey, {
+    const core = this.#connections.require().core;
+    if (core.caller === 'server') {
+      await this.#customizations.save(customization);
+      return this.customization(customization.templateKey);
+    }
+    await core.updateCustomization(customization.templateKey, {
       note_template_custom_instructions: customization.templateInstruction || null,
       sections: customization.sections.map((s) => ({
         section_key: s.key,
@@ -156,4 +172,25 @@ export class SettingsService {
     clearTimeout(test.timer);
     await test.source.stop().catch(() => undefined);
   }
+}
+
+/** The template's sections with what the clinician saved for each (server credentials: kept locally). */
+function withSaved(shown: Customization, saved: SavedCustomization | undefined): Customization {
+  if (!saved) return shown;
+  const own = new Map(saved.sections.map((s) => [s.key, s]));
+  const keys = new Set(shown.sections.map((s) => s.key));
+  return {
+    ...shown,
+    templateInstruction: saved.templateInstruction,
+    sections: [
+      ...shown.sections.map((s) => ({ ...s, ...pick(own.get(s.key)) })),
+      ...saved.sections
+        .filter((s) => !keys.has(s.key))
+        .map((s) => ({ key: s.key, title: humanize(s.key), style: s.style, instruction: s.instruction })),
+    ],
+  };
+}
+
+function pick(section: SavedCustomization['sections'][number] | undefined) {
+  return section ? { style: section.style, instruction: section.instruction } : {};
 }

@@ -5,7 +5,7 @@
 import type { Check, ConnectionStatus, Credentials } from '../../preload/contract/index.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** The label the sample mode carries everywhere. */
 export const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';

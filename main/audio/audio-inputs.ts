@@ -1,5 +1,5 @@
 /** AudioInputs over main/audio: microphones by name (the recorder identifies devices by name). */
-import { listMicrophones, openAudioSource, type AudioDeps } from '../audio/index.ts';
+import { listMicrophones, openAudioSource, type AudioDeps } from './index.ts';
 import type { AudioInputs } from './ports.ts';
 
 /** The machine's microphones. */

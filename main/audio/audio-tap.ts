@@ -5,9 +5,9 @@
  * kept or sent whatever the session does with the frames (the session itself also refuses audio while
  * paused), and the frame timing of the source is undisturbed.
  */
-import type { AudioFrame, AudioNotice, AudioSource } from '../audio/audio-source.ts';
-import { LEVEL_WINDOW_SAMPLES, LevelMeter } from '../audio/level-meter.ts';
-import { SilenceDetector, type SilenceOptions } from '../audio/silence-detector.ts';
+import type { AudioFrame, AudioNotice, AudioSource } from './audio-source.ts';
+import { LEVEL_WINDOW_SAMPLES, LevelMeter } from './level-meter.ts';
+import { SilenceDetector, type SilenceOptions } from './silence-detector.ts';
 
 /** A level reading scaled for a meter: 0 at -60 dBFS or below, 1 at full scale. */
 export interface MeterLevel {

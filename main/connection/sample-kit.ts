@@ -7,8 +7,9 @@ import { FileAudioSource } from '../audio/file-source.ts';
 import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import { HttpClient } from '../api/transport/http.ts';
 import { openConnection } from './connector.ts';
-import type { AudioInputs, Connection, SampleKit } from './ports.ts';
-import { SAMPLE_RECORDING, startSampleService, type SampleService } from './sample-service.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { Connection, SampleKit } from './ports.ts';
+import { SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
 
 const SAMPLE_INPUTS: AudioInputs = {
   list: async () => [{ id: 'sample', label: 'Sample recording (synthetic speech)', isDefault: true }],
@@ -19,14 +20,14 @@ const SAMPLE_INPUTS: AudioInputs = {
 export function createSampleKit(
   options: { recording?: string } = {},
 ): SampleKit & { close(): Promise<void> } {
-  let running: Promise<SampleService> | null = null;
+  let running: Promise<DemoService> | null = null;
   return {
     async connect(): Promise<Connection> {
       const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const clientId = randomUUID();
-      running ??= startSampleService();
+      running ??= startDemoService();
       const service = await running;
-      service.service.control.setClient({
+      service.addClient({
         id: clientId,
         publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       });

@@ -13,7 +13,7 @@ import type { Config } from '../config/config-schema.ts';
 import type { TokenVault } from '../secrets/token-vault.ts';
 import { CredentialsSchema, type Credentials } from '../../preload/contract/index.ts';
 import type { CredentialVault } from './connector.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 const SavedSchema = z.object({ baseUrl: z.string().min(1), credentials: z.string().min(1) });
 

@@ -13,9 +13,10 @@ import { HttpClient } from '../api/transport/http.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { Credentials } from '../../preload/contract/index.ts';
 import { coreApiFrom } from './core-adapter.ts';
-import { createLiveTranscriber } from './live-adapter.ts';
-import type { AudioInputs, Connection, Connector } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import { createLiveTranscriber } from '../visit/live-adapter.ts';
+import type { AudioInputs } from '../audio/ports.ts';
+import type { Connection, Connector } from './ports.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
@@ -54,6 +55,8 @@ export function openConnection(
       ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
       ...(deps.journals ? { journals: deps.journals } : {}),
     }),
+    // Dictation opens its own sessions (main/dictation/) over the same sign-in.
+    streaming: { tokens: auth, ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}) },
     // The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen.
     checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
     ...(auth instanceof UserTokenSource ? { signOut: () => auth.logout() } : {}),

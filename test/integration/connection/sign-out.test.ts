@@ -4,9 +4,9 @@
  * refuses never keeps the person connected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '../../../main/local-service/index.ts';
-import { ConnectionManager } from '../../../main/visit/connection-manager.ts';
-import { createConnector, type CredentialVault } from '../../../main/visit/connector.ts';
+import { startLocalService, type LocalService } from '../../service/index.ts';
+import { ConnectionManager } from '../../../main/connection/connection-manager.ts';
+import { createConnector, type CredentialVault } from '../../../main/connection/connector.ts';
 import type { Credentials } from '../../../preload/contract/index.ts';
 
 /** A vault in memory that remembers the last refresh token saved (they rotate on every refresh). */

@@ -1,14 +1,11 @@
 /**
- * The one door to the built-in local service (main/local-service) and the bundled sample recording
- * (synthetic speech, no real patient) for the sample visit.
+ * The tests' door to the local service (main/local-service) with its control API and fault injection,
+ * and the bundled sample recording. The app's own door (the sample visit) is
+ * main/connection/sample-service.ts, which offers neither.
  */
 import { join } from 'node:path';
-import {
-  DEFAULT_FIXTURES_DIR,
-  startLocalService,
-  type LocalService,
-  type LocalServiceOptions,
-} from '../local-service/index.ts';
+import { DEFAULT_FIXTURES_DIR, type LocalServiceOptions } from '../../main/local-service/index.ts';
+import { startLocalService, type LocalService } from './index.ts';
 
 /** Folder with the bundled synthetic recordings and their manifest. */
 export const SAMPLE_AUDIO_DIR = DEFAULT_FIXTURES_DIR;

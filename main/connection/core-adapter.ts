@@ -70,8 +70,11 @@ export function coreApiFrom(client: CoreClient): CoreApi {
     customization: async (key) => {
       // The service answers only the sections already customized; a clinician must see every section of
       // the template to customize one for the first time. A template that cannot be read leaves those.
+      // Server callers have no customization on the service (settings-service.ts keeps theirs locally).
       const [custom, template] = await Promise.all([
-        client.getCustomization(key),
+        client.caller === 'server'
+          ? { template_key: key, note_template_custom_instructions: null, sections: [] }
+          : client.getCustomization(key),
         client.getTemplate(key).catch(() => null),
       ]);
       const saved = new Map(custom.sections.map((s) => [s.section_key, s]));

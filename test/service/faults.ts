@@ -1,4 +1,9 @@
-import { errorBody, type ErrorName } from './errors.ts';
+/**
+ * HTTP fault injection for the local service (tests only): the next requests of a path fail, wait or lose
+ * their connection. Passed to startLocalService as its FaultSource by test/service/index.ts.
+ */
+import { errorBody, type ErrorName } from '../../main/local-service/errors.ts';
+import type { FaultPlan, FaultSource } from '../../main/local-service/server.ts';
 
 /** Which requests a fault applies to: full path or path below the family prefix, optionally one method. */
 export interface FaultTarget {
@@ -24,13 +29,6 @@ type Fault =
   | { kind: 'delay'; spec: DelayFault; left: number }
   | { kind: 'drop'; spec: FaultTarget; left: number };
 
-/** What to do to one request. */
-export interface FaultPlan {
-  delayMs: number;
-  drop: boolean;
-  fail?: { status: number; headers: Record<string, string>; body: ReturnType<typeof errorBody> };
-}
-
 const NAME_BY_STATUS: Record<number, ErrorName> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
@@ -42,7 +40,7 @@ const NAME_BY_STATUS: Record<number, ErrorName> = {
 };
 
 /** Injected failures, consumed in the order they were added. */
-export class FaultInjector {
+export class FaultInjector implements FaultSource {
   readonly #faults: Fault[] = [];
 
   /** The next `count` matching requests answer `status` (e.g. 503, or 429 with Retry-After). */

@@ -3,10 +3,10 @@
  * waits on the network for long.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionManager, SIGN_OUT_WAIT_MS } from '../../../main/visit/connection-manager.ts';
-import type { Connection, Connector } from '../../../main/visit/ports.ts';
-import { VisitFailure } from '../../../main/visit/visit-failure.ts';
-import { FakeTranscriber, fakeCore } from './fakes.ts';
+import { ConnectionManager, SIGN_OUT_WAIT_MS } from '../../../main/connection/connection-manager.ts';
+import type { Connection, Connector } from '../../../main/connection/ports.ts';
+import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 
 function rig(signOut?: () => Promise<void>) {
   const log: string[] = [];

@@ -18,9 +18,11 @@ import {
 import type { Note, TranscriptItemInput } from '../api/schemas/note.ts';
 import { EM_SPECIALTIES } from '../api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
+import { customizationFields } from './customization-body.ts';
+import type { SavedCustomization } from '../settings/customization-store.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
-import type { CoreApi } from './ports.ts';
-import { VisitFailure } from './visit-failure.ts';
+import type { CoreApi } from '../connection/ports.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Refuses text over a limit before sending, with counts (never the text) in the words. */
 export function checkLimit(text: string | null | undefined, max: number, label: string): void {
@@ -63,6 +65,8 @@ export class NoteWorkflow {
     request: GenerateNote,
     transcript: TranscriptItemInput[],
     onProgress: (progress: NoteProgress) => void,
+    /** A server caller's saved customization of the template (the service keeps none for it). */
+    customization?: SavedCustomization,
   ): Promise<NoteDto> {
     checkLimit(request.extraContext, INPUT_LIMITS.extraContextChars, 'The extra context');
     if (transcript.length === 0) throw new VisitFailure('transcript_too_short');
@@ -71,6 +75,7 @@ export class NoteWorkflow {
       transcript_items: transcript,
       // User callers use their stored note settings (2025-04-03); only servers name the template.
       ...(core.caller === 'server' && request.templateKey ? { note_template_key: request.templateKey } : {}),
+      ...(core.caller === 'server' ? customizationFields(customization) : {}),
       ...(request.extraContext ? { unstructured_context: request.extraContext } : {}),
       ...(this.#note && request.extraContext ? { current_note: this.#note } : {}),
     };

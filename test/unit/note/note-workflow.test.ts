@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NoteWorkflow } from '../../../main/visit/note-workflow.ts';
-import { VisitFailure } from '../../../main/visit/visit-failure.ts';
-import { NOTE, fakeCore } from './fakes.ts';
+import { NoteWorkflow } from '../../../main/note/note-workflow.ts';
+import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { NOTE, fakeCore } from '../visit/fakes.ts';
 
 const TRANSCRIPT = [
   {

@@ -1,0 +1,195 @@
+/**
+ * The composition root: the only place that knows every capability. `composeApp` builds connection,
+ * visit, note and settings from their ports and merges their IPC handler slices; `buildAppServices` adds
+ * the platform-level parts from the resolved configuration (the journal folder, the saved or IT-managed
+ * connection in the keychain-keyed vault, the microphones, preferences in the user settings, the sample
+ * kit). No electron here: the Electron shell (main/index.ts) calls it with Electron's clipboard, and tests
+ * call it under Node with their own, so the app's wiring itself is under test.
+ */
+import { join } from 'node:path';
+import type { Config, ConfigKey } from './config/config-schema.ts';
+import type { SettingsStore } from './config/settings-store.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import { TokenVault } from './secrets/token-vault.ts';
+import { JournalStore } from './streaming/journal-store.ts';
+import { microphoneInputs } from './audio/audio-inputs.ts';
+import type { AudioInputs, MicrophoneAccess } from './audio/ports.ts';
+import { ConnectionManager } from './connection/connection-manager.ts';
+import { createConnector } from './connection/connector.ts';
+import { TokenVaultCredentials, withManagedConnection } from './connection/credential-vault.ts';
+import { createConnectionHandlers } from './connection/handlers.ts';
+import type { Connector, SampleKit } from './connection/ports.ts';
+import { createSampleKit } from './connection/sample-kit.ts';
+import type { AppHandlers } from './ipc/handler-slice.ts';
+import { createNoteHandlers } from './note/handlers.ts';
+import { NoteService } from './note/note-service.ts';
+import type { ClipboardPort } from './note/ports.ts';
+import { createSettingsHandlers } from './settings/handlers.ts';
+import type { PreferenceStore } from './settings/ports.ts';
+import { SettingsPreferenceStore } from './settings/preferences.ts';
+import { SettingsService } from './settings/settings-service.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+  MemoryCustomizationStore,
+  type CustomizationStore,
+} from './settings/customization-store.ts';
+import { createVisitHandlers } from './visit/handlers.ts';
+import { composeDictation, type DictationPlatform } from './dictation/compose-dictation.ts';
+import type { DictationService } from './dictation/dictation-service.ts';
+import { createDictationHandlers, unavailableDictationHandlers } from './dictation/handlers.ts';
+import type { VisitJournals } from './visit/ports.ts';
+import { VisitApp } from './visit/visit-app.ts';
+import type { EmitEvent } from './visit/visit-recorder.ts';
+
+/** The ports every capability is built from (fakes in tests). */
+export interface AppPorts {
+  readonly connector: Connector;
+  readonly sample: SampleKit | null;
+  readonly audio: AudioInputs;
+  readonly clipboard: ClipboardPort;
+  readonly preferences: PreferenceStore;
+  readonly emit: EmitEvent;
+  /** process.platform, for line endings of copied text. */
+  readonly platform: string;
+  /** The OS microphone permission; none where the OS has no such setting (Linux, tests). */
+  readonly microphoneAccess?: MicrophoneAccess;
+  /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
+  readonly journals?: VisitJournals;
+  /** A server caller's note customization (kept in memory unless given). */
+  readonly customizations?: CustomizationStore;
+  /** Dictation anywhere, where the shell provides its platform parts (key hook, inserter, overlay…). */
+  readonly dictation?: DictationPlatform & { readonly journals: JournalStore | null };
+}
+
+/** Every capability, and the handlers of every channel. */
+export interface App {
+  readonly deps: AppPorts;
+  readonly connections: ConnectionManager;
+  readonly visit: VisitApp;
+  readonly notes: NoteService;
+  readonly settings: SettingsService;
+  readonly dictation: DictationService | null;
+  readonly handlers: AppHandlers;
+}
+
+/** Builds the capabilities from their ports and merges their handler slices. */
+export function composeApp(deps: AppPorts): App {
+  const customizations = deps.customizations ?? new MemoryCustomizationStore();
+  // The connection must not change under a visit being recorded; the visit records over the connection.
+  const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.recorder.active);
+  const notes: NoteService = new NoteService({
+    connections,
+    transcript: {
+      get active() {
+        return visit.recorder.active;
+      },
+      finalInputs: () => visit.recorder.transcript.finalInputs(),
+    },
+    clipboard: deps.clipboard,
+    emit: deps.emit,
+    platform: deps.platform,
+    customizations,
+  });
+  const visit: VisitApp = new VisitApp({
+    connections,
+    audio: deps.audio,
+    preferences: deps.preferences,
+    emit: deps.emit,
+    ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
+    ...(deps.journals ? { journals: deps.journals } : {}),
+    onWillReplaceVisit: () => notes.reset(),
+  });
+  const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
+  const dictation = deps.dictation
+    ? composeDictation(deps.dictation, {
+        connection: () => {
+          const connection = connections.require();
+          if (!connection.streaming) throw new Error('This connection cannot stream.');
+          return { baseUrl: connection.baseUrl, ...connection.streaming };
+        },
+        // Recording, or armed after the consent tick: the visit has the microphone.
+        visitUsesMicrophone: () => visit.recorder.active || visit.recorder.state.armed === true,
+        journals: deps.dictation.journals,
+        clipboard: deps.clipboard,
+        platform: deps.platform as NodeJS.Platform,
+        onState: (state) => deps.emit('dictation:state', state),
+      })
+    : null;
+  const handlers = {
+    ...createConnectionHandlers(connections),
+    ...createVisitHandlers(visit),
+    ...createNoteHandlers(notes, connections),
+    ...createSettingsHandlers(settings, connections),
+    ...(dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers()),
+  } satisfies AppHandlers;
+  return { deps, connections, visit, notes, settings, dictation, handlers };
+}
+
+/** What the platform provides. */
+export interface AppServicesDeps {
+  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
+  readonly dataDir: string;
+  /** Where unfinished visits are journaled (config `journalDir`, else main/config/paths.ts defaultJournalDir). */
+  readonly journalDir: string;
+  readonly clipboard: ClipboardPort;
+  readonly emit: EmitEvent;
+  readonly platform: NodeJS.Platform;
+  /** The machine's microphones unless given (tests give a fixture recording). */
+  readonly audio?: AudioInputs;
+  readonly microphoneAccess?: MicrophoneAccess;
+}
+
+/** The running services. */
+export interface AppServices {
+  readonly app: App;
+  readonly journals: JournalStore;
+  readonly handlers: AppHandlers;
+  /** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
+  close(): Promise<void>;
+}
+
+/** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
+export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
+  const { config } = deps.resolved;
+  const journals = new JournalStore({
+    dir: deps.journalDir,
+    secrets: deps.secrets,
+    retentionHours: config.journalRetentionHours,
+  });
+  // Finished visits older than the retention period are shredded at every start; unfinished ones are kept.
+  await journals.applyRetention().catch(() => undefined);
+  const audio = deps.audio ?? microphoneInputs();
+  const vault = withManagedConnection(
+    new TokenVaultCredentials(
+      new TokenVault({ store: deps.secrets, dataDir: deps.dataDir, name: 'connection' }),
+    ),
+    config,
+  );
+  const sample = createSampleKit();
+  const app = composeApp({
+    connector: createConnector({ audio, vault, journals, apiVersion: config.apiVersion }),
+    sample,
+    audio,
+    clipboard: deps.clipboard,
+    preferences: new SettingsPreferenceStore(deps.settings, deps.resolved),
+    emit: deps.emit,
+    platform: deps.platform,
+    ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
+    journals,
+    customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
+  });
+  await app.connections.restore();
+  return {
+    app,
+    journals,
+    handlers: app.handlers,
+    async close() {
+      if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
+      await sample.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Local preferences as the settings service sees them (preferences.ts keeps them in the user settings).
+ */
+/** Local preferences (no patient data). */
+export interface Preferences {
+  clinicianDeviceId: string | null;
+  patientDeviceId: string | null;
+  speechLocales: string[];
+}
+
+export interface PreferenceStore {
+  get(): Preferences;
+  update(patch: Partial<Preferences>): Preferences;
+}

@@ -1,0 +1,47 @@
+/**
+ * The main bundle leaves the local service out: the sample visit loads it from its own bundle on first use,
+ * and that bundle runs on its own from the built folder (where the sample recordings are copied too).
+ * Neither carries the tests' fault injection or control API.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const out = mkdtempSync(join(tmpdir(), 'scribe-bundle-'));
+execFileSync(process.execPath, ['build.config.mjs'], { env: { ...process.env, BUILD_OUT_DIR: out } });
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('bundles', () => {
+  it('keeps the local service out of the main bundle and loads its demo entry from beside it', () => {
+    const main = readFileSync(join(out, 'main/index.cjs'), 'utf8');
+    expect(main).toContain('"./local-service-demo.cjs"');
+    const demo = readFileSync(join(out, 'main/local-service-demo.cjs'), 'utf8');
+    // Names only the service defines, as esbuild writes them.
+    for (const name of ['TokenStore = class', 'function startLocalService']) {
+      expect(demo).toContain(name);
+      expect(main).not.toContain(name);
+    }
+    // Fault injection and the control API are the tests' (test/service/), in neither bundle.
+    for (const name of ['FaultInjector', 'failNextJob: ', 'mintServerToken: ']) {
+      expect(demo).not.toContain(name);
+      expect(main).not.toContain(name);
+    }
+    expect(existsSync(join(out, 'main/sample/visit.wav'))).toBe(true);
+  });
+
+  it('starts the sample service from the demo bundle', async () => {
+    const demo = (await import(pathToFileURL(join(out, 'main/local-service-demo.cjs')).href)) as {
+      startDemoService(): Promise<{ url: string; close(): Promise<void> }>;
+    };
+    const service = await demo.startDemoService();
+    try {
+      const answer = await fetch(`${service.url}/v1/core/server/oauth/token`, { method: 'POST' });
+      expect(answer.status).toBe(400);
+    } finally {
+      await service.close();
+    }
+  });
+});
