@@ -7,8 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins
-  chromium xvfb xdotool x11-utils fonts-dejavu-core)
-COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool)
+  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6)
+COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool
+  openbox wish xclip xprop)
 
 missing_commands() {
   local missing=()

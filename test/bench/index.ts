@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
+import { benchInsertion } from './insertion.ts';
 import { benchLatency } from './latency.ts';
 import { benchPipeline } from './pipeline.ts';
 import { formatTable, skippedRow, type BenchRow } from './report.ts';
@@ -33,6 +34,12 @@ const BENCHES: Bench[] = [
     label: 'dictation hotkey → first sample',
     timeoutMs: 60_000,
     run: () => benchDictationHotkey(),
+  },
+  {
+    name: 'insertion',
+    label: 'dictation into an X11 field',
+    timeoutMs: 120_000,
+    run: () => benchInsertion(),
   },
 ];
 

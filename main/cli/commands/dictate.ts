@@ -10,6 +10,7 @@ import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
+import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from './transcribe.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
@@ -24,19 +25,26 @@ async function dictate(args: string[]): Promise<number> {
     locale: { type: 'string' },
     'async-corrections': { type: 'boolean' },
     context: { type: 'string' },
+    insert: { type: 'string' },
   });
   const config = await cliConfig(values as ConnectionFlags);
   const locale = dictationLocale(values.locale as string | undefined, config.dictationLocale);
   const spec = await audioSpec('dictate', values, positionals);
+  const mode = insertMode(values.insert as string | undefined);
   // The field's text is clinical: read from a file or standard input, never taken from the command line.
   const contextPath = values.context as string | undefined;
   const context = contextPath === undefined ? undefined : await readTextInput(contextPath, 'context');
 
   const asyncCorrections = values['async-corrections'] === true;
-  // The cursor sits at the end of the given text: dictation continues it.
-  const field =
-    context === undefined ? undefined : { text: context, selectionStart: context.length, selectionLength: 0 };
   const connection = await streamingConnection(config);
+  // The target is the window focused now, before anything else can take focus.
+  const inserting = mode ? await startCliInsertion(mode) : undefined;
+  // The cursor sits at the end of the given text: dictation continues it. Otherwise the field's own text
+  // and selection when it can be read (never on X11), else nothing.
+  const field =
+    context === undefined
+      ? inserting?.insertion.fieldContext
+      : { text: context, selectionStart: context.length, selectionLength: 0 };
   const journal = await openJournal(config, values['no-journal'] !== true, 'dictate', ['main'], {
     locale,
     asyncCorrections,
@@ -49,13 +57,24 @@ async function dictate(args: string[]): Promise<number> {
     ...(field ? { context: field } : {}),
     ...(journal ? { journal: journal.journal } : {}),
   });
-  await runJournaled(
-    session,
-    openAudioSource(spec),
-    (chunk) => session.sendAudio(chunk),
-    journal,
-    () => printDictation(session.text),
-  );
+  inserting?.insertion.follow(session);
+  try {
+    await runJournaled(
+      session,
+      openAudioSource(spec),
+      (chunk) => session.sendAudio(chunk),
+      journal,
+      async () => {
+        const result = await inserting?.finish();
+        printDictation(session.text);
+        const { corrections, failure } = result ? insertionNotices(result) : {};
+        if (corrections) process.stderr.write(`${corrections}\n`);
+        if (failure) throw new CliError(failure, EXIT.failure);
+      },
+    );
+  } finally {
+    await inserting?.finish(); // a failed session still gives the clipboard back
+  }
   return 0;
 }
 
@@ -69,6 +88,6 @@ export function printDictation(text: string): void {
 export const dictateCommand: CliCommand = {
   name: 'dictate',
   usage:
-    'dictate <audio.wav | --mic [device]> [--locale L] [--async-corrections] [--context FILE|-] [--fast] [--no-journal]',
+    'dictate <audio.wav | --mic [device]> [--insert paste|type|copy] [--locale L] [--async-corrections] [--context FILE|-] [--fast] [--no-journal]',
   run: dictate,
 };

@@ -115,7 +115,7 @@ export async function runJournaled<E extends SessionEvents>(
   source: AudioSource,
   send: (chunk: Int16Array) => void,
   cli: CliJournal | undefined,
-  print: () => void,
+  print: () => void | Promise<void>,
 ): Promise<void> {
   try {
     await runSession(session, source, send);
@@ -125,7 +125,7 @@ export async function runJournaled<E extends SessionEvents>(
     await cli?.store.shred(cli.journal.id).catch(() => undefined);
     throw error;
   }
-  print();
+  await print();
   await cli?.store.shred(cli.journal.id).catch(() => undefined);
 }
 

@@ -1,0 +1,172 @@
+/**
+ * In-memory desktop for tests: windows with one text field each (text, caret, selection), focus, a
+ * clipboard, and a log of every synthesized key. Paste inserts beside a selection, as Tk does, so a writer
+ * that forgets to delete the selection first is caught.
+ */
+import type {
+  ClipboardSnapshot,
+  Desktop,
+  EditKey,
+  FieldFacts,
+  InsertionClipboard,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from './desktop.ts';
+
+/** One window of the fake desktop. */
+export interface FakeWindow {
+  readonly target: TargetWindow;
+  text: string;
+  /** Caret and selection in code units (the tests use BMP text). */
+  caret: number;
+  selectionStart: number;
+  facts: FieldFacts;
+}
+
+/** A scriptable desktop. */
+export class FakeDesktop implements Desktop {
+  readonly windows = new Map<string, FakeWindow>();
+  active: string | undefined;
+  /** Every key action, in order ('paste:ctrl-v', 'type:…', 'left*3+shift', 'backspace*1', 'release'). */
+  readonly log: string[] = [];
+  /** activate() fails for these window ids. */
+  readonly refuseFocus = new Set<string>();
+  /** Every key call fails (the OS refused the keystrokes). */
+  failKeys = false;
+  readonly clipboard = new FakeClipboard();
+  #foreign = new Set<() => void>();
+
+  addWindow(id: string, app: string, facts: FieldFacts = {}): FakeWindow {
+    const w: FakeWindow = { target: { id, app, pid: 100 }, text: '', caret: 0, selectionStart: 0, facts };
+    this.windows.set(id, w);
+    this.active ??= id;
+    return w;
+  }
+
+  /** The person types into the focused window (reported as a foreign key when `reported`). */
+  personTypes(text: string, reported = true): void {
+    this.#insert(text);
+    if (reported) for (const l of this.#foreign) l();
+  }
+
+  async activeWindow(): Promise<TargetWindow | undefined> {
+    return this.active === undefined ? undefined : this.windows.get(this.active)?.target;
+  }
+
+  async activate(target: TargetWindow): Promise<boolean> {
+    if (this.refuseFocus.has(target.id) || !this.windows.has(target.id)) return false;
+    this.active = target.id;
+    this.log.push(`activate:${target.id}`);
+    return true;
+  }
+
+  async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
+    return this.windows.get(target.id)?.facts ?? {};
+  }
+
+  async releaseModifiers(): Promise<void> {
+    this.log.push('release');
+  }
+
+  async sendPaste(chord: PasteChord): Promise<void> {
+    this.#check();
+    this.log.push(`paste:${chord}`);
+    this.#insert(this.clipboard.text ?? '');
+    this.clipboard.noteRead();
+  }
+
+  async typeText(text: string, _options: TypeOptions): Promise<void> {
+    this.#check();
+    this.log.push(`type:${text}`);
+    this.#insert(text);
+  }
+
+  async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
+    this.#check();
+    this.log.push(`${key}*${count}${options.shift ? '+shift' : ''}`);
+    const w = this.#focused();
+    if (!w) return;
+    for (let i = 0; i < count; i++) {
+      if (key === 'left') {
+        w.caret = Math.max(0, w.caret - 1);
+        if (!options.shift) w.selectionStart = w.caret;
+      } else if (w.selectionStart !== w.caret) {
+        const [a, b] = [Math.min(w.selectionStart, w.caret), Math.max(w.selectionStart, w.caret)];
+        w.text = w.text.slice(0, a) + w.text.slice(b);
+        w.caret = w.selectionStart = a;
+      } else if (w.caret > 0) {
+        w.text = w.text.slice(0, w.caret - 1) + w.text.slice(w.caret);
+        w.caret = w.selectionStart = w.caret - 1;
+      }
+    }
+  }
+
+  onForeignKey(listener: () => void): () => void {
+    this.#foreign.add(listener);
+    return () => this.#foreign.delete(listener);
+  }
+
+  close(): void {}
+
+  #focused(): FakeWindow | undefined {
+    return this.active === undefined ? undefined : this.windows.get(this.active);
+  }
+
+  #insert(text: string): void {
+    const w = this.#focused();
+    if (!w) return;
+    // Beside the selection, never over it (like Tk): the caret end of the selection.
+    w.text = w.text.slice(0, w.caret) + text + w.text.slice(w.caret);
+    w.caret += text.length;
+    w.selectionStart = w.caret;
+  }
+
+  #check(): void {
+    if (this.failKeys) throw new Error('keys refused');
+  }
+}
+
+/** In-memory clipboard with transient writes recorded. */
+export class FakeClipboard implements InsertionClipboard {
+  text: string | undefined;
+  /** How many times a paste read the clipboard. */
+  reads = 0;
+  /** Every text written as transient, in order. */
+  readonly writes: string[] = [];
+  restores = 0;
+  #onRead: (() => void) | undefined;
+
+  async snapshot(): Promise<ClipboardSnapshot> {
+    const text = this.text;
+    return {
+      entries: text === undefined ? [] : [{ format: 'text/plain', bytes: new TextEncoder().encode(text) }],
+    };
+  }
+
+  /** Reports each write as read by the next paste, as the X11 clipboard does. */
+  async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
+    this.text = text;
+    this.writes.push(text);
+    return { transient: true, pasted: new Promise((resolve) => (this.#onRead = () => resolve(true))) };
+  }
+
+  /** A paste read the clipboard. */
+  noteRead(): void {
+    this.reads++;
+    this.#onRead?.();
+    this.#onRead = undefined;
+  }
+
+  async readText(): Promise<string | undefined> {
+    return this.text;
+  }
+
+  async restore(snapshot: ClipboardSnapshot): Promise<void> {
+    this.restores++;
+    const entry = snapshot.entries[0];
+    this.text = entry ? new TextDecoder().decode(entry.bytes) : undefined;
+  }
+
+  async close(): Promise<void> {}
+}

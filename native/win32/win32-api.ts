@@ -1,0 +1,178 @@
+/**
+ * user32 / kernel32 / advapi32 through koffi: the Win32 calls dictation needs, behind an interface so the
+ * logic (win32-desktop.ts) is unit-tested with a fake of this layer. Handles are pointers (BigInt in koffi
+ * 3). Type-checked here; it has not run on Windows from this repository's machine.
+ */
+import { createRequire } from 'node:module';
+import type * as Koffi from 'koffi';
+
+const require = createRequire(import.meta.url);
+
+/** One keyboard INPUT (the struct is 40 bytes on 64-bit Windows: type, padding, the 32-byte union). */
+export interface KeyInput {
+  readonly vk: number;
+  readonly scan: number;
+  readonly flags: number;
+}
+
+/** KEYEVENTF_* flags. */
+export const KEYEVENTF = { EXTENDEDKEY: 0x1, KEYUP: 0x2, UNICODE: 0x4, SCANCODE: 0x8 } as const;
+
+/** The Win32 layer. */
+export interface Win32Api {
+  GetForegroundWindow(): bigint;
+  /** Thread id of the window, and its process id through `pid[0]`. */
+  GetWindowThreadProcessId(hwnd: bigint, pid: number[]): number;
+  GetCurrentThreadId(): number;
+  /** Full path of a process's image, or undefined (access denied, gone). */
+  processImage(pid: number): string | undefined;
+  /** Mandatory integrity RID of a process (0x2000 medium, 0x3000 high…), or undefined when unreadable. */
+  processIntegrity(pid: number | 'self'): number | undefined;
+  /** The focused control of a GUI thread (GetGUIThreadInfo's hwndFocus), 0n when none. */
+  focusedControl(threadId: number): bigint;
+  /** Window class name (GetClassNameW). */
+  className(hwnd: bigint): string;
+  /** GetWindowLongPtrW(hwnd, GWL_STYLE). */
+  windowStyle(hwnd: bigint): number;
+  IsIconic(hwnd: bigint): boolean;
+  ShowWindow(hwnd: bigint, cmd: number): boolean;
+  AttachThreadInput(from: number, to: number, attach: boolean): boolean;
+  SetForegroundWindow(hwnd: bigint): boolean;
+  BringWindowToTop(hwnd: bigint): boolean;
+  /** Sends the inputs in one SendInput call; returns how many were inserted (0: blocked by UIPI). */
+  sendKeys(inputs: readonly KeyInput[]): number;
+  GetAsyncKeyState(vk: number): number;
+  /** VkKeyScanW: low byte virtual key, high byte shift state; -1 when the layout lacks the character. */
+  VkKeyScanW(ch: number): number;
+  /** MapVirtualKeyW(vk, MAPVK_VK_TO_VSC). */
+  scanCodeOf(vk: number): number;
+}
+
+/** Tags our own inputs (dwExtraInfo), so a key hook that can read it tells them from the person's. */
+export const SCRIBE_EXTRA_INFO = 0x5343_5249n;
+
+/** Binds the real functions (Windows only). */
+export function loadWin32Api(): Win32Api {
+  const koffi = require('koffi') as typeof Koffi;
+  const user32 = koffi.load('user32.dll');
+  const kernel32 = koffi.load('kernel32.dll');
+  const advapi32 = koffi.load('advapi32.dll');
+  const keybd = koffi.struct('KEYBDINPUT_PADDED', {
+    wVk: 'uint16',
+    wScan: 'uint16',
+    dwFlags: 'uint32',
+    time: 'uint32',
+    dwExtraInfo: 'uintptr_t',
+    pad: koffi.array('uint8', 8), // MOUSEINPUT, the union's largest member, is 32 bytes
+  });
+  const input = koffi.struct('INPUT', { type: 'uint32', ki: keybd });
+  if (koffi.sizeof(input) !== 40 && process.arch !== 'ia32') throw new Error('INPUT layout mismatch');
+  const guiInfo = koffi.struct('GUITHREADINFO', {
+    cbSize: 'uint32',
+    flags: 'uint32',
+    hwndActive: 'void *',
+    hwndFocus: 'void *',
+    hwndCapture: 'void *',
+    hwndMenuOwner: 'void *',
+    hwndMoveSize: 'void *',
+    hwndCaret: 'void *',
+    rcCaret: koffi.array('int32', 4),
+  });
+  const u = (p: string) => user32.func(`__stdcall ${p}`);
+  const k = (p: string) => kernel32.func(`__stdcall ${p}`);
+  const a = (p: string) => advapi32.func(`__stdcall ${p}`);
+  const OpenProcess = k('void *OpenProcess(uint32_t access, int inherit, uint32_t pid)');
+  const CloseHandle = k('int CloseHandle(void *h)');
+  const GetCurrentProcess = k('void *GetCurrentProcess()');
+  const QueryImage = k(
+    'int QueryFullProcessImageNameW(void *h, uint32_t flags, _Out_ uint16_t *buf, _Inout_ uint32_t *size)',
+  );
+  const OpenProcessToken = a('int OpenProcessToken(void *h, uint32_t access, _Out_ void **token)');
+  const GetTokenInformation = a(
+    'int GetTokenInformation(void *token, int cls, _Out_ uint8_t *buf, uint32_t len, _Out_ uint32_t *ret)',
+  );
+  const SubAuthorityCount = a('uint8_t *GetSidSubAuthorityCount(void *sid)');
+  const SubAuthority = a('uint32_t *GetSidSubAuthority(void *sid, uint32_t n)');
+  const GetGUIThreadInfo = u('int GetGUIThreadInfo(uint32_t tid, _Inout_ GUITHREADINFO *info)');
+  const SendInput = u('uint32_t SendInput(uint32_t n, INPUT *inputs, int size)');
+  const GetClassNameW = u('int GetClassNameW(void *hwnd, _Out_ uint16_t *buf, int n)');
+  const GetForegroundWindow = u('intptr_t GetForegroundWindow()');
+  const GetWindowLongPtrW = u('intptr_t GetWindowLongPtrW(intptr_t hwnd, int index)');
+  const IsIconic = u('int IsIconic(intptr_t hwnd)');
+  const ShowWindow = u('int ShowWindow(intptr_t hwnd, int cmd)');
+  const AttachThreadInput = u('int AttachThreadInput(uint32_t from, uint32_t to, int attach)');
+  const SetForegroundWindow = u('int SetForegroundWindow(intptr_t hwnd)');
+  const BringWindowToTop = u('int BringWindowToTop(intptr_t hwnd)');
+  const MapVirtualKeyW = u('uint32_t MapVirtualKeyW(uint32_t code, uint32_t type)');
+  const QUERY_LIMITED = 0x1000;
+  const TOKEN_QUERY = 0x8;
+  const TOKEN_INTEGRITY_LEVEL = 25;
+  const withProcess = <T>(pid: number | 'self', use: (h: unknown) => T): T | undefined => {
+    const h = pid === 'self' ? GetCurrentProcess() : OpenProcess(QUERY_LIMITED, 0, pid);
+    if (!h) return undefined;
+    try {
+      return use(h);
+    } finally {
+      if (pid !== 'self') CloseHandle(h);
+    }
+  };
+  return {
+    GetForegroundWindow: () => BigInt(GetForegroundWindow() as number),
+    GetWindowThreadProcessId: u('uint32_t GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)'),
+    GetCurrentThreadId: k('uint32_t GetCurrentThreadId()'),
+    processImage: (pid) =>
+      withProcess(pid, (h) => {
+        const buf = Buffer.alloc(1024 * 2);
+        const size = [1024];
+        return QueryImage(h, 0, buf, size) ? buf.toString('utf16le', 0, size[0]! * 2) : undefined;
+      }),
+    processIntegrity: (pid) =>
+      withProcess(pid, (h) => {
+        const token: unknown[] = [null];
+        if (!OpenProcessToken(h, TOKEN_QUERY, token)) return undefined;
+        try {
+          const buf = Buffer.alloc(64);
+          if (!GetTokenInformation(token[0], TOKEN_INTEGRITY_LEVEL, buf, buf.length, [0])) return undefined;
+          const sid = buf.readBigUInt64LE(0); // TOKEN_MANDATORY_LABEL.Label.Sid
+          const count = koffi.decode(SubAuthorityCount(sid), 'uint8') as number;
+          return koffi.decode(SubAuthority(sid, count - 1), 'uint32') as number;
+        } finally {
+          CloseHandle(token[0]);
+        }
+      }),
+    focusedControl: (tid) => {
+      const info = { cbSize: koffi.sizeof(guiInfo) } as { cbSize: number; hwndFocus?: bigint | null };
+      return GetGUIThreadInfo(tid, info) && info.hwndFocus ? BigInt(info.hwndFocus) : 0n;
+    },
+    className: (hwnd) => {
+      const buf = Buffer.alloc(512);
+      const n = GetClassNameW(hwnd, buf, 256) as number;
+      return buf.toString('utf16le', 0, n * 2);
+    },
+    windowStyle: (hwnd) => Number(GetWindowLongPtrW(hwnd, -16)),
+    IsIconic: (hwnd) => Boolean(IsIconic(hwnd)),
+    ShowWindow: (hwnd, cmd) => Boolean(ShowWindow(hwnd, cmd)),
+    AttachThreadInput: (from, to, attach) => Boolean(AttachThreadInput(from, to, attach ? 1 : 0)),
+    SetForegroundWindow: (hwnd) => Boolean(SetForegroundWindow(hwnd)),
+    BringWindowToTop: (hwnd) => Boolean(BringWindowToTop(hwnd)),
+    sendKeys: (inputs) =>
+      SendInput(
+        inputs.length,
+        inputs.map((i) => ({
+          type: 1, // INPUT_KEYBOARD
+          ki: {
+            wVk: i.vk,
+            wScan: i.scan,
+            dwFlags: i.flags,
+            time: 0,
+            dwExtraInfo: SCRIBE_EXTRA_INFO,
+            pad: [],
+          },
+        })),
+        koffi.sizeof(input),
+      ) as number,
+    GetAsyncKeyState: u('int16_t GetAsyncKeyState(int vk)'),
+    VkKeyScanW: u('int16_t VkKeyScanW(uint16_t ch)'),
+    scanCodeOf: (vk) => MapVirtualKeyW(vk, 0) as number,
+  };
+}

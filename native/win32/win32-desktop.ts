@@ -1,0 +1,152 @@
+/**
+ * The Windows desktop: the foreground window (HWND) and its process image, focus restore the way that works
+ * from a background process (AttachThreadInput to the foreground thread, then SetForegroundWindow), field
+ * facts (a classic Edit control with ES_PASSWORD; a target at a higher integrity level, where SendInput is
+ * dropped silently by UIPI), and keys through SendInput: virtual keys for chords, KEYEVENTF_UNICODE for
+ * text (a surrogate pair sent as its two units in one call), or scancodes of the local layout for remote
+ * sessions that ignore Unicode keystrokes. Tested through a fake Win32Api; not run on Windows here.
+ */
+import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import { KEYEVENTF, type KeyInput, type Win32Api } from './win32-api.ts';
+
+export const VK = {
+  BACK: 0x08,
+  TAB: 0x09,
+  RETURN: 0x0d,
+  SHIFT: 0x10,
+  CONTROL: 0x11,
+  LEFT: 0x25,
+  INSERT: 0x2d,
+  V: 0x56,
+} as const;
+/** Modifier keys that may still be held by the person (left/right variants and Windows keys). */
+const MODIFIERS = [0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0x5b, 0x5c];
+const EXTENDED = new Set<number>([VK.LEFT, VK.INSERT, 0xa3, 0xa5, 0x5b, 0x5c]);
+const ES_PASSWORD = 0x20;
+const SW_RESTORE = 9;
+
+/** A virtual key down or up. */
+function vkInput(vk: number, up = false): KeyInput {
+  const flags = (up ? KEYEVENTF.KEYUP : 0) | (EXTENDED.has(vk) ? KEYEVENTF.EXTENDEDKEY : 0);
+  return { vk, scan: 0, flags };
+}
+
+/** Down-up of every key, the chord's modifiers around them. */
+function chord(modifiers: number[], keys: number[]): KeyInput[] {
+  return [
+    ...modifiers.map((m) => vkInput(m)),
+    ...keys.flatMap((k) => [vkInput(k), vkInput(k, true)]),
+    ...[...modifiers].reverse().map((m) => vkInput(m, true)),
+  ];
+}
+
+/** Unicode keystrokes for one code point (two UTF-16 units for a surrogate pair); Return/Tab as keys. */
+export function unicodeInputs(ch: string): KeyInput[] {
+  if (ch === '\n') return chord([], [VK.RETURN]);
+  if (ch === '\t') return chord([], [VK.TAB]);
+  const units = [...Array(ch.length).keys()].map((i) => ch.charCodeAt(i));
+  return [
+    ...units.map((scan) => ({ vk: 0, scan, flags: KEYEVENTF.UNICODE })),
+    ...units.map((scan) => ({ vk: 0, scan, flags: KEYEVENTF.UNICODE | KEYEVENTF.KEYUP })),
+  ];
+}
+
+/** Desktop over the Win32 layer. */
+export class Win32Desktop implements Desktop {
+  constructor(private readonly api: Win32Api) {}
+
+  async activeWindow(): Promise<TargetWindow | undefined> {
+    const hwnd = this.api.GetForegroundWindow();
+    if (hwnd === 0n) return undefined;
+    const pid = [0];
+    this.api.GetWindowThreadProcessId(hwnd, pid);
+    const image = pid[0] ? this.api.processImage(pid[0]) : undefined;
+    const app = image?.split(/[\\/]/).pop();
+    return { id: hwnd.toString(), ...(pid[0] ? { pid: pid[0] } : {}), ...(app ? { app } : {}) };
+  }
+
+  async activate(target: TargetWindow): Promise<boolean> {
+    const hwnd = BigInt(target.id);
+    if (this.api.IsIconic(hwnd)) this.api.ShowWindow(hwnd, SW_RESTORE);
+    // Windows lets only the foreground thread give focus away: borrow its input state for the call.
+    const foreground = this.api.GetWindowThreadProcessId(this.api.GetForegroundWindow(), [0]);
+    const self = this.api.GetCurrentThreadId();
+    const attached =
+      foreground !== 0 && foreground !== self && this.api.AttachThreadInput(self, foreground, true);
+    try {
+      this.api.SetForegroundWindow(hwnd);
+      this.api.BringWindowToTop(hwnd);
+    } finally {
+      if (attached) this.api.AttachThreadInput(self, foreground, false);
+    }
+    for (let i = 0; i < 50; i++) {
+      if (this.api.GetForegroundWindow() === hwnd) return true;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return false;
+  }
+
+  async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
+    const own = this.api.processIntegrity('self');
+    const theirs = target.pid === undefined ? undefined : this.api.processIntegrity(target.pid);
+    // A process whose token we may not even query runs above us (or is protected): never type there.
+    const elevated = theirs === undefined ? target.pid !== undefined : own !== undefined && theirs > own;
+    const thread = this.api.GetWindowThreadProcessId(BigInt(target.id), [0]);
+    const focus = thread ? this.api.focusedControl(thread) : 0n;
+    const edit = focus !== 0n && /^edit$|\.edit\./i.test(this.api.className(focus));
+    // Only classic Edit controls say they hide their text; other toolkits cannot be told here.
+    const password = edit ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0 : undefined;
+    return { elevated, ...(password === undefined ? {} : { password }) };
+  }
+
+  async releaseModifiers(): Promise<void> {
+    const held = MODIFIERS.filter((vk) => (this.api.GetAsyncKeyState(vk) & 0x8000) !== 0);
+    if (held.length > 0) this.#send(held.map((vk) => vkInput(vk, true)));
+  }
+
+  async sendPaste(kind: PasteChord): Promise<void> {
+    if (kind === 'shift-insert') return this.#send(chord([VK.SHIFT], [VK.INSERT]));
+    const modifiers = kind === 'ctrl-shift-v' ? [VK.CONTROL, VK.SHIFT] : [VK.CONTROL];
+    this.#send(chord(modifiers, [VK.V]));
+  }
+
+  async typeText(text: string, options: TypeOptions): Promise<void> {
+    for (const ch of text.replace(/\r\n/g, '\n')) {
+      this.#send(options.scancode ? this.#scancodeInputs(ch) : unicodeInputs(ch));
+      if (options.paceMs > 0) await new Promise((r) => setTimeout(r, options.paceMs));
+    }
+  }
+
+  async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
+    const vk = key === 'left' ? VK.LEFT : VK.BACK;
+    this.#send(chord(options.shift ? [VK.SHIFT] : [], new Array<number>(count).fill(vk)));
+  }
+
+  close(): void {}
+
+  /** The character's key on the local layout as scancodes (Shift when needed); Unicode when it has none. */
+  #scancodeInputs(ch: string): KeyInput[] {
+    if (ch === '\n' || ch === '\t') return unicodeInputs(ch);
+    const scan = this.api.VkKeyScanW(ch.charCodeAt(0));
+    if (ch.length > 1 || scan === -1 || (scan >> 8) & 0b110) return unicodeInputs(ch); // no key, or Ctrl/Alt
+    const key = this.api.scanCodeOf(scan & 0xff);
+    const shift = this.api.scanCodeOf(VK.SHIFT);
+    const sc = (code: number, up = false): KeyInput => ({
+      vk: 0,
+      scan: code,
+      flags: KEYEVENTF.SCANCODE | (up ? KEYEVENTF.KEYUP : 0),
+    });
+    const withShift = ((scan >> 8) & 1) === 1;
+    return [
+      ...(withShift ? [sc(shift)] : []),
+      sc(key),
+      sc(key, true),
+      ...(withShift ? [sc(shift, true)] : []),
+    ];
+  }
+
+  /** SendInput; 0 inserted means UIPI blocked it (a higher-integrity window took focus). */
+  #send(inputs: KeyInput[]): void {
+    if (this.api.sendKeys(inputs) !== inputs.length) throw new Error('SendInput was blocked');
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Keys the person presses, seen through the X RECORD extension (libXtst), told apart from the keys we
+ * synthesize: every XTest key event we send is expected in order; a recorded key event that is not the next
+ * expected one is the person's. It lets the CLI refuse an in-place correction after the person typed,
+ * where the app has its key hook instead. Events reach us on a second display connection, polled.
+ */
+import { createRequire } from 'node:module';
+import type * as Koffi from 'koffi';
+import type { DisplayPtr, Xlib } from './xlib.ts';
+
+const require = createRequire(import.meta.url);
+const KEY_PRESS = 2;
+const KEY_RELEASE = 3;
+const FROM_SERVER = 0;
+const ALL_CLIENTS = 3;
+/** How far ahead in the expected queue a recorded event may match (an event we sent that got lost). */
+const RESYNC_WINDOW = 8;
+
+/** One synthesized key event we expect to see recorded. */
+interface Expected {
+  readonly keycode: number;
+  readonly down: boolean;
+}
+
+/** Watches key events on the display; `expect()` registers ours before they are sent. */
+export class KeyRecorder {
+  readonly #expected: Expected[] = [];
+  readonly #listeners = new Set<() => void>();
+  readonly #stop: () => void;
+  readonly #poll: () => void;
+
+  private constructor(
+    start: (onEvent: (keycode: number, down: boolean) => void) => { poll(): void; stop(): void },
+  ) {
+    const { poll, stop } = start((keycode, down) => this.#seen(keycode, down));
+    this.#poll = poll;
+    this.#stop = stop;
+  }
+
+  /** Starts recording on `display`; undefined when RECORD is missing (then nothing is reported). */
+  static open(x: Xlib, display: string | null): KeyRecorder | undefined {
+    try {
+      return new KeyRecorder((onEvent) => startRecording(x, display, onEvent));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Our next synthesized key event. */
+  expect(keycode: number, down: boolean): void {
+    this.#expected.push({ keycode, down });
+  }
+
+  /** Subscribes to keys that were not ours. */
+  onForeign(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Handles everything recorded so far. */
+  drain(): void {
+    this.#poll();
+  }
+
+  close(): void {
+    this.#stop();
+  }
+
+  #seen(keycode: number, down: boolean): void {
+    const at = this.#expected
+      .slice(0, RESYNC_WINDOW)
+      .findIndex((e) => e.keycode === keycode && e.down === down);
+    if (at >= 0) {
+      this.#expected.splice(0, at + 1);
+      if (at === 0) return;
+    }
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+function startRecording(
+  x: Xlib,
+  display: string | null,
+  onEvent: (keycode: number, down: boolean) => void,
+): { poll(): void; stop(): void } {
+  const koffi = require('koffi') as typeof Koffi;
+  const xtst = koffi.load('libXtst.so.6');
+  const range8 = koffi.struct({ first: 'uint8', last: 'uint8' });
+  const range16 = koffi.struct({ first: 'uint16', last: 'uint16' });
+  const extRange = koffi.struct({ ext_major: range8, ext_minor: range16 });
+  const rangeType = koffi.struct({
+    core_requests: range8,
+    core_replies: range8,
+    ext_requests: extRange,
+    ext_replies: extRange,
+    delivered_events: range8,
+    device_events: range8,
+    errors: range8,
+    client_started: 'int',
+    client_died: 'int',
+  });
+  const intercepted = koffi.struct({
+    id_base: 'unsigned long',
+    server_time: 'unsigned long',
+    client_seq: 'unsigned long',
+    category: 'int',
+    client_swapped: 'int',
+    data: 'void *',
+    data_len: 'unsigned long',
+  });
+  const proto = koffi.proto('void XRecordInterceptProc(void *closure, void *data)');
+  const allocRange = xtst.func('void *XRecordAllocRange()');
+  const createContext = xtst.func(
+    'unsigned long XRecordCreateContext(void *dpy, int flags, unsigned long *clients, int nclients, void **ranges, int nranges)',
+  );
+  const enableAsync = xtst.func(
+    'int XRecordEnableContextAsync(void *dpy, unsigned long ctx, XRecordInterceptProc *cb, void *closure)',
+  );
+  const processReplies = xtst.func('void XRecordProcessReplies(void *dpy)');
+  const freeData = xtst.func('void XRecordFreeData(void *data)');
+  const disable = xtst.func('int XRecordDisableContext(void *dpy, unsigned long ctx)');
+  const freeContext = xtst.func('int XRecordFreeContext(void *dpy, unsigned long ctx)');
+
+  const control = x.XOpenDisplay(display);
+  const data = x.XOpenDisplay(display);
+  if (!control || !data) throw new Error('no display');
+  const range = allocRange() as bigint;
+  const zero = { first: 0, last: 0 };
+  const ext = { ext_major: zero, ext_minor: zero };
+  koffi.encode(range, rangeType, {
+    core_requests: zero,
+    core_replies: zero,
+    ext_requests: ext,
+    ext_replies: ext,
+    delivered_events: zero,
+    device_events: { first: KEY_PRESS, last: KEY_RELEASE },
+    errors: zero,
+    client_started: 0,
+    client_died: 0,
+  });
+  const ctx = createContext(control, 0, [ALL_CLIENTS], 1, [range], 1) as number;
+  x.XFree(range);
+  if (!ctx) throw new Error('RECORD unavailable');
+  x.XSync(control, 0);
+  const callback = koffi.register((_closure: unknown, ptr: bigint) => {
+    const d = koffi.decode(ptr, intercepted) as { category: number; data: bigint | null; data_len: number };
+    if (d.category === FROM_SERVER && d.data && d.data_len > 0) {
+      const [type, keycode] = koffi.decode(d.data, koffi.array('uint8', 2, 'Array')) as number[];
+      if (type === KEY_PRESS || type === KEY_RELEASE) onEvent(keycode!, type === KEY_PRESS);
+    }
+    freeData(ptr);
+  }, koffi.pointer(proto));
+  if (!enableAsync(data, ctx, callback, null)) throw new Error('RECORD refused');
+  const poll = (): void => processReplies(data);
+  const timer = setInterval(poll, 10);
+  timer.unref();
+  return {
+    poll,
+    stop() {
+      clearInterval(timer);
+      disable(control, ctx);
+      x.XSync(control, 0);
+      poll();
+      freeContext(control, ctx);
+      x.XCloseDisplay(data as DisplayPtr);
+      x.XCloseDisplay(control as DisplayPtr);
+      koffi.unregister(callback);
+    },
+  };
+}

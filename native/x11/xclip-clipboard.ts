@@ -1,0 +1,165 @@
+/**
+ * The X11 CLIPBOARD for the CLI and tests, through `xclip` child processes.
+ *
+ * Why xclip: an X selection lives only as long as a client owns it and answers requests for it, so the
+ * text must be served by a process, and for a copy it must outlive the CLI. `xclip` does exactly that (it
+ * forks and serves until another owner takes over), handles large transfers (INCR), and in `-verbose` mode
+ * reports each request it served — which tells us the moment the target has read our text, so the next
+ * write never replaces it too early. Doing the same over koffi would mean an Xlib event loop in Node for
+ * SelectionRequest/INCR; the `x11` package could do it in JS but then the copy would die with the CLI.
+ * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
+ * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
+ * In the app, Electron's clipboard is used instead (main/app/electron-insertion-clipboard.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';
+
+const TEXT = 'UTF8_STRING';
+const TIMEOUT_MS = 2000;
+
+/** Runs xclip with `args`, feeding `input`; resolves its stdout (rejects on failure or timeout). */
+function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // Writing (-i), xclip forks a server that keeps the pipes it inherited: wait for exit, not close.
+    const writing = args.includes('-i');
+    const child = spawn('xclip', ['-selection', 'clipboard', ...args], {
+      stdio: ['pipe', writing ? 'ignore' : 'pipe', 'ignore'],
+      env,
+      detached: writing,
+    });
+    const out: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.stdout?.on('data', (b: Buffer) => out.push(b));
+    child.on('error', reject);
+    child.on(writing ? 'exit' : 'close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`xclip exited with ${code}`));
+    });
+    child.stdin!.end(input);
+  });
+}
+
+/** Text-like targets, best first; image/png is kept when there is no text. */
+function bestTarget(targets: string[]): string | undefined {
+  for (const t of [TEXT, 'text/plain;charset=utf-8', 'STRING', 'text/plain', 'image/png']) {
+    if (targets.includes(t)) return t;
+  }
+  return undefined;
+}
+
+/** The CLIPBOARD selection of the display in `env.DISPLAY`. */
+export class XclipClipboard implements InsertionClipboard {
+  #owner: ChildProcess | undefined;
+  #ownerText: string | undefined;
+
+  /**
+   * `owner` (X11Desktop.clipboardOwner) tells when a new xclip really owns the selection: xclip announces
+   * itself before its ownership reaches the server, and a paste sent in between would read the old owner.
+   */
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly owner?: () => number,
+  ) {}
+
+  /** Waits until the selection's owner is no longer `previous`; throws after 1 s (never paste stale text). */
+  async #ownerChangedFrom(previous: number | undefined): Promise<void> {
+    if (!this.owner || previous === undefined) return;
+    const end = Date.now() + 1000;
+    while (Date.now() < end) {
+      const now = this.owner();
+      if (now !== 0 && now !== previous) return;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    throw new Error('xclip did not take the clipboard');
+  }
+
+  async snapshot(): Promise<ClipboardSnapshot> {
+    try {
+      const targets = (await xclip(['-o', '-t', 'TARGETS'], undefined, this.env))
+        .toString('utf8')
+        .split('\n');
+      const format = bestTarget(targets.map((t) => t.trim()));
+      if (!format) return { entries: [] };
+      const bytes = await xclip(['-o', '-t', format], undefined, this.env);
+      return { entries: [{ format, bytes: new Uint8Array(bytes) }] };
+    } catch {
+      return { entries: [] }; // no owner: the clipboard is empty
+    }
+  }
+
+  async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
+    // The previous xclip stays until the new one owns the selection: it exits by itself on losing it, and
+    // while it lives the X server cannot hand its window id to the new one (a reused id would look unchanged).
+    const previous = this.owner?.();
+    const replaced = this.#owner;
+    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: this.env,
+    });
+    this.#owner = child;
+    this.#ownerText = text;
+    let log = '';
+    const owning = new Promise<void>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', () => reject(new Error('xclip exited')));
+      const onData = (b: Buffer): void => {
+        log += b.toString();
+        if (log.includes('request number 1')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+    });
+    const pasted = new Promise<boolean>((resolve) => {
+      const check = (): void => {
+        if (log.includes('request number 2')) resolve(true);
+      };
+      child.stdout!.on('data', check);
+      child.stderr!.on('data', check);
+      child.once('exit', () => resolve(false));
+    });
+    child.stdin!.end(Buffer.from(text, 'utf8'));
+    await owning;
+    await this.#ownerChangedFrom(previous);
+    if (replaced && replaced.exitCode === null) replaced.kill();
+    return { transient: false, pasted };
+  }
+
+  async readText(): Promise<string | undefined> {
+    try {
+      return (await xclip(['-o', '-t', TEXT], undefined, this.env)).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  async restore(snapshot: ClipboardSnapshot): Promise<void> {
+    const entry = snapshot.entries[0];
+    if (!entry) {
+      this.#stopOwner(); // it was empty: leave it without an owner again
+      return;
+    }
+    await this.#serveDetached(entry.format, entry.bytes);
+  }
+
+  /** Text we wrote stays available after we exit: a detached xclip takes over from our child. */
+  async close(): Promise<void> {
+    const child = this.#owner;
+    if (!child || child.exitCode !== null || this.#ownerText === undefined) return;
+    await this.#serveDetached(TEXT, Buffer.from(this.#ownerText, 'utf8'));
+  }
+
+  /** A forking xclip (its server process outlives us) serves `bytes` as `format`. */
+  async #serveDetached(format: string, bytes: Uint8Array): Promise<void> {
+    const previous = this.owner?.();
+    await xclip(['-i', '-t', format], bytes, this.env);
+    await this.#ownerChangedFrom(previous);
+    this.#stopOwner();
+  }
+
+  #stopOwner(): void {
+    if (this.#owner && this.#owner.exitCode === null) this.#owner.kill();
+    this.#owner = undefined;
+    this.#ownerText = undefined;
+  }
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  insertionNotices,
+  insertMode,
+  startCliInsertion,
+} from '../../../main/cli/commands/dictate-insert.ts';
+import type { CliError } from '../../../main/cli/io.ts';
+import { EXIT } from '../../../main/cli/io.ts';
+import { DEFAULT_PLAN } from '../../../main/dictation/insertion/insertion-types.ts';
+
+const display = process.env.DISPLAY;
+afterEach(() => {
+  if (display === undefined) delete process.env.DISPLAY;
+  else process.env.DISPLAY = display;
+});
+
+describe('scribe dictate --insert', () => {
+  it('accepts paste, type and copy only, as a usage error', () => {
+    expect(insertMode('type')).toBe('type');
+    expect(insertMode(undefined)).toBeUndefined();
+    expect(() => insertMode('keys')).toThrow(/--insert must be one of paste, type, copy/);
+    try {
+      insertMode('keys');
+    } catch (error) {
+      expect((error as CliError).exitCode).toBe(EXIT.usage);
+    }
+  });
+
+  it('without an X display says so before anything is sent', async () => {
+    delete process.env.DISPLAY;
+    await expect(startCliInsertion('paste')).rejects.toThrow(/needs an X11 display/);
+  });
+
+  it('stderr words never carry dictated text', () => {
+    const notices = insertionNotices({
+      target: { id: '1', app: 'XTerm' },
+      plan: DEFAULT_PLAN,
+      complete: false,
+      notInserted: 'focus_lost',
+      message:
+        'The window dictation started in (XTerm) could not be brought back: copied to the clipboard instead.',
+      correctionsInPlace: 0,
+      correctionsInBox: 2,
+    });
+    expect(notices.failure).toMatch(/copied to the clipboard instead\. The text is also on stdout\./);
+    expect(notices.corrections).toMatch(/^2 correction\(s\) were not applied/);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The Windows desktop through a fake of its FFI layer (win32-api.ts): which Win32 calls it makes and
+ * which INPUT records it sends. It has not run on Windows here.
+ */
+import { describe, expect, it } from 'vitest';
+import { KEYEVENTF, type KeyInput, type Win32Api } from '../../../native/win32/win32-api.ts';
+import { VK, Win32Desktop } from '../../../native/win32/win32-desktop.ts';
+
+class FakeWin32 implements Win32Api {
+  foreground = 0x100n;
+  sent: KeyInput[][] = [];
+  calls: string[] = [];
+  integrity = new Map<number | 'self', number | undefined>([['self', 0x2000]]);
+  held = new Set<number>();
+  blocked = false;
+  classNames = new Map<bigint, string>([[0x200n, 'Edit']]);
+  styles = new Map<bigint, number>();
+  GetForegroundWindow = () => this.foreground;
+  GetWindowThreadProcessId = (hwnd: bigint, pid: number[]) => {
+    pid[0] = hwnd === 0x100n ? 42 : 7;
+    return hwnd === 0x100n ? 11 : 22;
+  };
+  GetCurrentThreadId = () => 99;
+  processImage = (pid: number) => (pid === 42 ? 'C:\\Program Files\\EHR\\ehr.exe' : undefined);
+  processIntegrity = (pid: number | 'self') => this.integrity.get(pid);
+  focusedControl = () => 0x200n;
+  className = (hwnd: bigint) => this.classNames.get(hwnd) ?? 'Chrome_RenderWidgetHostHWND';
+  windowStyle = (hwnd: bigint) => this.styles.get(hwnd) ?? 0;
+  IsIconic = () => false;
+  ShowWindow = () => true;
+  AttachThreadInput = (from: number, to: number, attach: boolean) => {
+    this.calls.push(`attach ${from}->${to} ${attach}`);
+    return true;
+  };
+  SetForegroundWindow = (hwnd: bigint) => {
+    this.calls.push(`foreground ${hwnd}`);
+    this.foreground = hwnd;
+    return true;
+  };
+  BringWindowToTop = () => true;
+  sendKeys = (inputs: readonly KeyInput[]) => {
+    if (this.blocked) return 0;
+    this.sent.push([...inputs]);
+    return inputs.length;
+  };
+  GetAsyncKeyState = (vk: number) => (this.held.has(vk) ? -0x8000 : 0);
+  VkKeyScanW = (ch: number) => (ch === 0x41 ? 0x141 : ch === 0x61 ? 0x41 : -1); // 'A' = Shift+A
+  scanCodeOf = (vk: number) => (vk === VK.SHIFT ? 0x2a : vk === 0x41 ? 0x1e : 0);
+}
+
+const UNI = KEYEVENTF.UNICODE;
+const UP = KEYEVENTF.KEYUP;
+
+describe('Win32Desktop', () => {
+  it('names the foreground window by HWND, pid and process image (never its title)', async () => {
+    const d = new Win32Desktop(new FakeWin32());
+    expect(await d.activeWindow()).toEqual({ id: String(0x100n), pid: 42, app: 'ehr.exe' });
+  });
+
+  it('types Unicode keystrokes, a surrogate pair as its two units in one SendInput', async () => {
+    const api = new FakeWin32();
+    await new Win32Desktop(api).typeText('µ😀\n', { paceMs: 0 });
+    expect(api.sent[0]).toEqual([
+      { vk: 0, scan: 0xb5, flags: UNI },
+      { vk: 0, scan: 0xb5, flags: UNI | UP },
+    ]);
+    expect(api.sent[1]).toEqual([
+      { vk: 0, scan: 0xd83d, flags: UNI },
+      { vk: 0, scan: 0xde00, flags: UNI },
+      { vk: 0, scan: 0xd83d, flags: UNI | UP },
+      { vk: 0, scan: 0xde00, flags: UNI | UP },
+    ]);
+    expect(api.sent[2]!.map((i) => i.vk)).toEqual([VK.RETURN, VK.RETURN]);
+  });
+
+  it('scancode typing uses the local layout with Shift, and Unicode for a character it lacks', async () => {
+    const api = new FakeWin32();
+    await new Win32Desktop(api).typeText('A°', { paceMs: 0, scancode: true });
+    const SC = KEYEVENTF.SCANCODE;
+    expect(api.sent[0]).toEqual([
+      { vk: 0, scan: 0x2a, flags: SC },
+      { vk: 0, scan: 0x1e, flags: SC },
+      { vk: 0, scan: 0x1e, flags: SC | UP },
+      { vk: 0, scan: 0x2a, flags: SC | UP },
+    ]);
+    expect(api.sent[1]![0]).toEqual({ vk: 0, scan: 0xb0, flags: UNI });
+  });
+
+  it('pastes with virtual keys: Ctrl down, V, Ctrl up; terminals Ctrl+Shift+V', async () => {
+    const api = new FakeWin32();
+    const d = new Win32Desktop(api);
+    await d.sendPaste('ctrl-v');
+    await d.sendPaste('ctrl-shift-v');
+    expect(api.sent[0]!.map((i) => [i.vk, i.flags & UP])).toEqual([
+      [VK.CONTROL, 0],
+      [VK.V, 0],
+      [VK.V, UP],
+      [VK.CONTROL, UP],
+    ]);
+    expect(api.sent[1]!.map((i) => i.vk)).toEqual([VK.CONTROL, VK.SHIFT, VK.V, VK.V, VK.SHIFT, VK.CONTROL]);
+  });
+
+  it('releases only the modifiers the person still holds', async () => {
+    const api = new FakeWin32();
+    api.held.add(0xa2); // left Ctrl
+    await new Win32Desktop(api).releaseModifiers();
+    expect(api.sent).toEqual([[{ vk: 0xa2, scan: 0, flags: UP }]]);
+  });
+
+  it('selects back with Shift+Left (extended key) for a correction', async () => {
+    const api = new FakeWin32();
+    await new Win32Desktop(api).pressKey('left', 2, { shift: true });
+    expect(api.sent[0]!.map((i) => i.vk)).toEqual([VK.SHIFT, VK.LEFT, VK.LEFT, VK.LEFT, VK.LEFT, VK.SHIFT]);
+    expect(api.sent[0]![1]!.flags & KEYEVENTF.EXTENDEDKEY).toBe(KEYEVENTF.EXTENDEDKEY);
+  });
+
+  it('a higher-integrity target is elevated; one whose token cannot be read is treated as such', async () => {
+    const api = new FakeWin32();
+    const d = new Win32Desktop(api);
+    const target = { id: String(0x100n), pid: 42 };
+    api.integrity.set(42, 0x3000);
+    expect((await d.fieldFacts(target)).elevated).toBe(true);
+    api.integrity.set(42, 0x2000);
+    expect((await d.fieldFacts(target)).elevated).toBe(false);
+    api.integrity.delete(42);
+    expect((await d.fieldFacts(target)).elevated).toBe(true);
+  });
+
+  it('an Edit control with ES_PASSWORD is a password field; other toolkits are unknown', async () => {
+    const api = new FakeWin32();
+    const d = new Win32Desktop(api);
+    api.integrity.set(42, 0x2000);
+    api.styles.set(0x200n, 0x20);
+    expect(await d.fieldFacts({ id: String(0x100n), pid: 42 })).toMatchObject({ password: true });
+    api.classNames.delete(0x200n);
+    expect(await d.fieldFacts({ id: String(0x100n), pid: 42 })).not.toHaveProperty('password');
+  });
+
+  it('restores focus by attaching to the foreground thread, then detaching', async () => {
+    const api = new FakeWin32();
+    api.foreground = 0x300n;
+    expect(await new Win32Desktop(api).activate({ id: String(0x100n) })).toBe(true);
+    expect(api.calls).toEqual(['attach 99->22 true', `foreground ${0x100n}`, 'attach 99->22 false']);
+  });
+
+  it('SendInput blocked (UIPI) is an error, so the engine copies instead', async () => {
+    const api = new FakeWin32();
+    api.blocked = true;
+    await expect(new Win32Desktop(api).typeText('a', { paceMs: 0 })).rejects.toThrow(/blocked/);
+  });
+});
