@@ -80,6 +80,14 @@ export function keyNames(table: Readonly<Record<string, number>>): Map<number, s
   return names;
 }
 
+/**
+ * Keys the inserter never synthesizes (it sends text, Ctrl/Shift/Cmd+V, Shift+Insert, Shift+Left and
+ * Backspace; special characters go through spare keycodes, which may read as F13–F24): these always reach
+ * the listeners, so a stop key pressed just after text went in is never lost in the suppression window.
+ */
+const NEVER_INJECTED =
+  /^(F([1-9]|1[0-2])|Super|Escape|Pause|ScrollLock|PrintScreen|Up|Down|Home|End|PageUp|PageDown|Numpad\d)$/;
+
 /** Base of both hooks: listeners isolated from each other and from the native callback. */
 export abstract class KeyHookBase implements KeyHook {
   readonly #listeners = new Set<(event: KeyEvent) => void>();
@@ -104,9 +112,9 @@ export abstract class KeyHookBase implements KeyHook {
     return () => this.#errorListeners.delete(listener);
   }
 
-  /** Delivers one event to every listener, unless it is one of ours. Never throws. */
+  /** Delivers one event to every listener, unless it may be one of ours. Never throws. */
   protected deliver(event: KeyEvent): void {
-    if (this.#gate.isSynthetic()) return;
+    if (!NEVER_INJECTED.test(event.key) && this.#gate.isSynthetic()) return;
     for (const listener of this.#listeners) {
       try {
         listener(event);

@@ -93,12 +93,12 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkeys pressed with xdotool reach t
     await vi.waitFor(() => expect(actions).toEqual([started('toggle'), { type: 'cancel' }]));
   });
 
-  it('typing while dictating is reported; our own injected keys are not', async () => {
+  it('typing while dictating is reported; our own injected keys (text, paste chord, selection) are not', async () => {
     use('toggle');
     await pause(350); // past the refractory window of the last F9
     await xdotool('key', 'F9');
     await vi.waitFor(() => expect(actions).toEqual([started('toggle')]));
-    await gate.run(() => xdotool('key', 'a', 'F9'));
+    await gate.run(() => xdotool('key', 'a', 'ctrl+v', 'shift+Left', 'BackSpace'));
     await pause(150); // the person types after our injection, past its short tail
     await xdotool('key', 'b');
     await vi.waitFor(() => expect(actions).toEqual([started('toggle'), { type: 'typed' }]));

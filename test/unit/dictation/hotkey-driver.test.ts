@@ -133,6 +133,16 @@ describe('hotkey driver', () => {
     expect(keys).toEqual(['X', 'X']);
   });
 
+  it('a function key or Super inside the window still arrives (the inserter never sends them)', async () => {
+    const gate = new SyntheticInputGate(() => 0, 40);
+    const hook = new FakeKeyHook(gate);
+    const keys: string[] = [];
+    hook.onKey((e) => keys.push(e.key));
+    hook.start();
+    await gate.run(() => hook.tap('Control', 'V', 'F9', 'Super'));
+    expect(keys).toEqual(['F9', 'Super', 'Super', 'F9']);
+  });
+
   it('names uiohook keycodes as chords name keys', () => {
     const names = keyNames({ Ctrl: 29, CtrlRight: 3613, Meta: 3675, F9: 67, ArrowLeft: 57419, A: 30 });
     expect([...names.values()]).toEqual(['Control', 'Control', 'Super', 'F9', 'Left', 'A']);
