@@ -141,6 +141,12 @@ export interface AppServicesDeps {
   /** The machine's microphones unless given (tests give a fixture recording). */
   readonly audio?: AudioInputs;
   readonly microphoneAccess?: MicrophoneAccess;
+  /** Dictation's platform parts (main/index.ts builds them from Electron and native/); none: unavailable. */
+  readonly dictation?: (app: {
+    audio: AudioInputs;
+    preferences: PreferenceStore;
+    journals: JournalStore;
+  }) => DictationPlatform;
 }
 
 /** The running services. */
@@ -170,16 +176,19 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     config,
   );
   const sample = createSampleKit();
+  const preferences = new SettingsPreferenceStore(deps.settings, deps.resolved);
+  const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({
     connector: createConnector({ audio, vault, journals, apiVersion: config.apiVersion }),
     sample,
     audio,
     clipboard: deps.clipboard,
-    preferences: new SettingsPreferenceStore(deps.settings, deps.resolved),
+    preferences,
     emit: deps.emit,
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
+    ...(dictation ? { dictation: { ...dictation, journals } } : {}),
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   await app.connections.restore();
@@ -188,6 +197,9 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     journals,
     handlers: app.handlers,
     async close() {
+      // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
+      await app.dictation?.controller.stop().catch(() => undefined);
+      app.dictation?.dispose();
       if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
       await sample.close();
     },

@@ -16,6 +16,8 @@ import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
+import { electronDictationPlatform } from './app/dictation-platform.ts';
+import { openDesktop } from '../native/open-desktop.ts';
 
 runShell({
   rendererDir: path.join(__dirname, '..', 'renderer'),
@@ -26,10 +28,14 @@ runShell({
     const resolved = await loadConfig({ settings });
     // A bad managed value names its key and source (never a value that could be a secret).
     if (!resolved.ok) throw new StartupProblem(formatConfigErrors(resolved.errors));
+    const secrets = new KeychainSecretStore();
+    const preloadPath = path.join(__dirname, '..', 'preload', 'index.cjs');
+    // No desktop layer (no X display, missing library): dictation copies instead of typing, and says so.
+    const desktop = await openDesktop(process.platform).catch(() => null);
     const services = await buildAppServices({
       resolved,
       settings,
-      secrets: new KeychainSecretStore(),
+      secrets,
       dataDir: app.getPath('userData'),
       journalDir: resolved.config.journalDir
         ? managedJournalDir(resolved.config.journalDir)
@@ -38,6 +44,16 @@ runShell({
       microphoneAccess: electronMicrophoneAccess(process.platform),
       emit,
       platform: process.platform,
+      dictation: electronDictationPlatform({
+        settings,
+        resolved,
+        secrets,
+        dataDir: app.getPath('userData'),
+        preloadPath,
+        desktop,
+        platform: process.platform,
+        onError: (error) => consoleShellLog.warn('dictation_failed', { error: error.name }),
+      }),
     });
     app.on('will-quit', () => void services.close());
     return {
@@ -49,6 +65,7 @@ runShell({
       startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
       endVisitFromTray: async () => void (await services.app.visit.end()),
       onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
+      toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),
     };
   },
 });

@@ -10,7 +10,7 @@
  */
 
 /** How long after an injection ends its events may still arrive at the hook. */
-export const SYNTHETIC_TAIL_MS = 40;
+const SYNTHETIC_TAIL_MS = 40;
 
 /** The suppression window shared by the inserter (which opens it) and the key hook (which honours it). */
 export class SyntheticInputGate {

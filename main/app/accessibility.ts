@@ -3,7 +3,7 @@
  * it. uiohook-napi's start() aborts the process without it, so the hook asks `mayStartKeyHook` first,
  * every time. Elsewhere nothing is needed.
  */
-import { shell, systemPreferences } from 'electron';
+import { systemPreferences } from 'electron';
 
 /** The Accessibility state as Settings → Dictation shows it. */
 export function accessibilityState(platform: NodeJS.Platform): 'granted' | 'missing' | 'not-needed' {
@@ -15,11 +15,4 @@ export function accessibilityState(platform: NodeJS.Platform): 'granted' | 'miss
 /** True when the key hook may start (always, except macOS without Accessibility). */
 export function mayStartKeyHook(platform: NodeJS.Platform): boolean {
   return accessibilityState(platform) !== 'missing';
-}
-
-/** Shows macOS's own prompt and opens the Accessibility pane of System Settings. */
-export async function requestAccessibility(platform: NodeJS.Platform): Promise<void> {
-  if (platform !== 'darwin') return;
-  systemPreferences.isTrustedAccessibilityClient(true);
-  await shell.openExternal('x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility');
 }

@@ -8,9 +8,9 @@ import { parseChord, formatChord, ChordError } from '../dictation/chord.ts';
 import { chordRefusalMessage, refuseChord, type ChordUse } from '../dictation/chord-rules.ts';
 
 /** How the hold chord behaves (see main/dictation/hotkey-machine.ts). */
-export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
+const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
 /** How dictated text goes into another application. */
-export const INSERT_MODES = ['paste', 'type', 'copy'] as const;
+const INSERT_MODES = ['paste', 'type', 'copy'] as const;
 
 const chord = (use: ChordUse) =>
   z.string().transform((raw, ctx) => {

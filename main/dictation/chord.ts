@@ -54,7 +54,7 @@ const NAMED_KEYS = [
 ] as const;
 
 /** Main keys a chord may use: F1–F24, letters, digits, the named keys, and numpad digits. */
-export function isKnownKey(key: string): boolean {
+function isKnownKey(key: string): boolean {
   return (
     /^F([1-9]|1\d|2[0-4])$/.test(key) ||
     /^[A-Z0-9]$/.test(key) ||

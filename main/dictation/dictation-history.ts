@@ -26,7 +26,7 @@ const entriesSchema = z.array(
 );
 
 /** Most entries kept, whatever the retention. */
-export const HISTORY_MAX_ENTRIES = 200;
+const HISTORY_MAX_ENTRIES = 200;
 const HOUR_MS = 3_600_000;
 
 /** Options of {@link DictationHistory}. */

@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '../streaming/session-types.ts';
 import type { OverlayState } from './ports.ts';
 
 /** At most this many characters of the last words are shown. */
-export const LAST_WORDS_CHARS = 60;
+const LAST_WORDS_CHARS = 60;
 
 /** The end of the text, cut at a word boundary, at most LAST_WORDS_CHARS long. */
 export function lastWords(text: string): string {

@@ -14,9 +14,9 @@ import type { AudioSource } from '../audio/audio-source.ts';
 import { AudioCapture } from '../audio/capture.ts';
 
 /** How long the microphone stays warm after a dictation. */
-export const WARM_MS = 120_000;
+const WARM_MS = 120_000;
 /** Audio kept from before the hotkey: covers a word begun with the key press, without sending much else. */
-export const DICTATION_PRE_ROLL_MS = 300;
+const DICTATION_PRE_ROLL_MS = 300;
 
 /** Options of {@link WarmMicrophone}. */
 export interface WarmMicrophoneOptions {
