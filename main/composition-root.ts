@@ -99,6 +99,7 @@ export function composeApp(deps: AppPorts): App {
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     ...(deps.journals ? { journals: deps.journals } : {}),
     onWillReplaceVisit: () => notes.reset(),
+    microphoneBusy: () => dictation?.controller.active ?? false,
   });
   const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
   const dictation = deps.dictation
