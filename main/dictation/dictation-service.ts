@@ -82,6 +82,16 @@ export class DictationService {
     this.#push();
   }
 
+  /**
+   * The Dictation or Settings screen asked for the state: if Accessibility was granted since the hook was
+   * refused (macOS), start it now rather than at the next launch.
+   */
+  recheckHook(): DictationStateDto {
+    if (this.driver.status.hook === 'accessibility' && this.#o.accessibility() === 'granted')
+      this.applyHotkeys();
+    return this.state();
+  }
+
   /** The on-screen button, the tray, or `dictation:start`. */
   async start(): Promise<DictationStateDto> {
     if (await this.controller.start()) this.driver.setActive(true);

@@ -27,7 +27,7 @@ export function createDictationHandlers(
     return text;
   };
   return {
-    'dictation:state': () => guard(() => service.state()),
+    'dictation:state': () => guard(() => service.recheckHook()),
     'dictation:start': () => guard(() => service.start()),
     'dictation:stop': () => guard(() => service.stop()),
     'dictation:cancel': () => guard(() => service.cancel()),

@@ -146,3 +146,48 @@ describe('dictation service', () => {
     service.dispose();
   });
 });
+
+describe('macOS Accessibility granted while the app runs', () => {
+  it('the hook starts when the screen next asks for the state', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'dictation-service-'));
+    const resolved = resolveConfig({});
+    if (!resolved.ok) throw new Error('config');
+    const hook = new FakeKeyHook();
+    hook.block = 'accessibility';
+    let granted = false;
+    const service = new DictationService({
+      hook,
+      shortcuts: new Shortcuts(),
+      platform: 'darwin',
+      accessibility: () => (granted ? 'granted' : 'missing'),
+      secureInput: new FakeSecureInput(),
+      settings: new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'darwin'),
+      history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
+      clipboard: { writeText: async () => ({ transient: true }) },
+      open: async () => {
+        throw new Error('not used');
+      },
+      microphone: new WarmMicrophone({
+        open: () => new FakeAudioSource({ samples: new Int16Array(0) }),
+        allowed: () => false,
+      }),
+      lock: new SharedMicrophoneLock(() => false),
+      inserter: new FakeInserter(),
+      overlay: { show: () => undefined },
+    });
+    service.applyHotkeys();
+    expect(service.state()).toMatchObject({
+      accessibility: 'missing',
+      hotkeys: { hook: 'accessibility', toggle: 'shortcut' },
+    });
+    granted = true;
+    hook.block = null;
+    const handlers = createDictationHandlers(service);
+    const answer = await handlers['dictation:state']({}, { channel: 'dictation:state' });
+    expect(answer).toMatchObject({
+      ok: true,
+      data: { accessibility: 'granted', hotkeys: { hook: 'running' } },
+    });
+    service.dispose();
+  });
+});
