@@ -7,7 +7,9 @@
  * call it under Node with their own, so the app's wiring itself is under test.
  */
 import { join } from 'node:path';
-import type { Config, ConfigKey } from './config/config-schema.ts';
+import { configSchema, type Config, type ConfigKey } from './config/config-schema.ts';
+import { fixedConfig, type LiveConfigPort } from './config/live-config.ts';
+import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { SettingsStore } from './config/settings-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { TokenVault } from './secrets/token-vault.ts';
@@ -20,7 +22,7 @@ import { TokenVaultCredentials, withManagedConnection } from './connection/crede
 import { createConnectionHandlers } from './connection/handlers.ts';
 import type { Connector, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
-import type { AppHandlers } from './ipc/handler-slice.ts';
+import { mergeHandlerSlices, type AppHandlers } from './ipc/handler-slice.ts';
 import { createNoteHandlers } from './note/handlers.ts';
 import { NoteService } from './note/note-service.ts';
 import type { ClipboardPort } from './note/ports.ts';
@@ -28,6 +30,8 @@ import { createSettingsHandlers } from './settings/handlers.ts';
 import type { PreferenceStore } from './settings/ports.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { SettingsService } from './settings/settings-service.ts';
+import { withPolicy } from './settings/policy-handlers.ts';
+import { SettingsPolicy } from './settings/settings-policy.ts';
 import {
   CUSTOMIZATION_FILE,
   FileCustomizationStore,
@@ -56,6 +60,8 @@ export interface AppPorts {
   readonly microphoneAccess?: MicrophoneAccess;
   /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
   readonly journals?: VisitJournals;
+  /** IT's policy, enforced around every handler (nothing locked when omitted). */
+  readonly policy?: SettingsPolicy;
   /** A server caller's note customization (kept in memory unless given). */
   readonly customizations?: CustomizationStore;
   /** Dictation anywhere, where the shell provides its platform parts (key hook, inserter, overlay…). */
@@ -102,6 +108,8 @@ export function composeApp(deps: AppPorts): App {
     microphoneBusy: () => dictation?.controller.active ?? false,
   });
   const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
+  const policy =
+    deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] }));
   const dictation = deps.dictation
     ? composeDictation(deps.dictation, {
         connection: () => {
@@ -117,19 +125,29 @@ export function composeApp(deps: AppPorts): App {
         onState: (state) => deps.emit('dictation:state', state),
       })
     : null;
-  const handlers = {
-    ...createConnectionHandlers(connections),
-    ...createVisitHandlers(visit),
-    ...createNoteHandlers(notes, connections),
-    ...createSettingsHandlers(settings, connections),
-    ...(dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers()),
-  } satisfies AppHandlers;
+  const handlers = withPolicy(
+    mergeHandlerSlices(
+      createConnectionHandlers(connections),
+      createVisitHandlers(visit),
+      createNoteHandlers(notes, connections),
+      createSettingsHandlers(settings, connections),
+      dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers(),
+    ),
+    policy,
+  ) satisfies AppHandlers;
   return { deps, connections, visit, notes, settings, dictation, handlers };
 }
 
 /** What the platform provides. */
 export interface AppServicesDeps {
-  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  readonly resolved: {
+    config: Config;
+    locked: readonly ConfigKey[];
+    /** The settings file was repaired at start (main/config/settings-recovery.ts). */
+    settingsRecovery?: SettingsRecovery;
+  };
+  /** The configuration as IT changes it while the app runs (main/config/live-config.ts); `resolved` when omitted. */
+  readonly live?: LiveConfigPort;
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
@@ -162,6 +180,8 @@ export interface AppServices {
 /** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const { config } = deps.resolved;
+  const live = deps.live ?? fixedConfig(deps.resolved);
+  const policy = new SettingsPolicy(live);
   const journals = new JournalStore({
     dir: deps.journalDir,
     secrets: deps.secrets,
@@ -174,10 +194,15 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     new TokenVaultCredentials(
       new TokenVault({ store: deps.secrets, dataDir: deps.dataDir, name: 'connection' }),
     ),
-    config,
+    () => live.current().config,
+    (baseUrl, credentials) => policy.connectionRefusal(baseUrl, credentials) === null,
   );
   const sample = createSampleKit();
-  const preferences = new SettingsPreferenceStore(deps.settings, deps.resolved);
+  const preferences = new SettingsPreferenceStore(
+    deps.settings,
+    () => live.current(),
+    deps.resolved.settingsRecovery,
+  );
   const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({
     connector: createConnector({ audio, vault, journals, apiVersion: config.apiVersion }),
@@ -190,14 +215,24 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
     ...(dictation ? { dictation: { ...dictation, journals } } : {}),
+    policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   await app.connections.restore();
+  // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
+  // and a connection to an address the policy now forbids is closed (not while a visit records).
+  const stopPushing = live.onDidChange(() => {
+    deps.emit('policy:changed', policy.view());
+    const { mode, baseUrl } = app.connections.status();
+    if (mode === 'organization' && baseUrl && !policy.allowsAddress(baseUrl))
+      void app.connections.disconnect().catch(() => undefined);
+  });
   return {
     app,
     journals,
     handlers: app.handlers,
     async close() {
+      stopPushing();
       // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
       await app.dictation?.controller.stop().catch(() => undefined);
       app.dictation?.dispose();

@@ -7,7 +7,9 @@
  */
 import path from 'node:path';
 import { app } from 'electron';
-import { loadConfig } from './config/load-config.ts';
+import { startLiveConfig } from './config/start-live-config.ts';
+import type { LogLevel } from './config/config-schema.ts';
+import { logs } from './config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
@@ -15,25 +17,39 @@ import { buildAppServices } from './composition-root.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
+import { electronBuildKind } from './app/build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
 import { electronDictationPlatform } from './app/dictation-platform.ts';
 import { openDesktop } from '../native/open-desktop.ts';
 
+// The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
+let logLevel = (): LogLevel => 'info';
+
 runShell({
   rendererDir: path.join(__dirname, '..', 'renderer'),
   preloadPath: path.join(__dirname, '..', 'preload', 'index.cjs'),
-  log: consoleShellLog,
+  log: { warn: (code, fields) => void (logs(logLevel(), 'warn') && consoleShellLog.warn(code, fields)) },
   buildServices: async (emit) => {
     const settings = openElectronSettingsStore();
-    const resolved = await loadConfig({ settings });
+    // The installed app: SCRIBE_* only when the policy allows them, and never SCRIBE_POLICY_FILE.
+    const started = await startLiveConfig({ settings, packaged: electronBuildKind().packaged });
     // A bad managed value names its key and source (never a value that could be a secret).
-    if (!resolved.ok) throw new StartupProblem(formatConfigErrors(resolved.errors));
+    if (!started.ok) throw new StartupProblem(formatConfigErrors(started.errors));
+    const { resolved, live } = started;
+    // A corrupt or outdated settings file was kept as a backup and reset (the Settings screen says so).
+    if (started.settingsRecovery)
+      consoleShellLog.warn('settings_reset', {
+        backup: started.settingsRecovery.backup,
+        problems: started.settingsRecovery.problems.join('; '),
+      });
+    logLevel = () => live.current().config.logLevel;
     const secrets = new KeychainSecretStore();
     const preloadPath = path.join(__dirname, '..', 'preload', 'index.cjs');
     // No desktop layer (no X display, missing library): dictation copies instead of typing, and says so.
     const desktop = await openDesktop(process.platform).catch(() => null);
     const services = await buildAppServices({
       resolved,
+      live,
       settings,
       secrets,
       dataDir: app.getPath('userData'),
@@ -46,7 +62,7 @@ runShell({
       platform: process.platform,
       dictation: electronDictationPlatform({
         settings,
-        resolved,
+        resolved: () => live.current(),
         secrets,
         dataDir: app.getPath('userData'),
         preloadPath,
@@ -55,7 +71,10 @@ runShell({
         onError: (error) => consoleShellLog.warn('dictation_failed', { error: error.name }),
       }),
     });
-    app.on('will-quit', () => void services.close());
+    app.on('will-quit', () => {
+      live.close();
+      void services.close();
+    });
     return {
       handlers: services.handlers,
       visit: {

@@ -83,6 +83,7 @@ const api: BridgeApi = {
   settingsGet: request('settings:get'),
   settingsUpdate: request('settings:update'),
   settingsMicTest: request('settings:micTest'),
+  settingsPolicy: request('settings:policy'),
   settingsCustomization: request('settings:customization'),
   settingsSaveCustomization: request('settings:saveCustomization'),
   dotPhrasesList: request('dotPhrases:list'),
@@ -112,6 +113,7 @@ const api: BridgeApi = {
   onAppCommand: subscribe('app:command'),
   onDictationOverlay: subscribe('dictation:overlay'),
   onDictationState: subscribe('dictation:state'),
+  onPolicyChanged: subscribe('policy:changed'),
 };
 
 const globalName: typeof API_GLOBAL = 'scribe';

@@ -64,7 +64,8 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
         `Signed in with ${input.auth.caller === 'server' ? 'organization server credentials' : 'a clinician token'}.${clockNote(input.http)}`,
       );
     } catch (error) {
-      add('sign-in', 'fail', signInProblem(error));
+      const told = error instanceof ApiError && error.clockSuspect;
+      add('sign-in', 'fail', `${signInProblem(error)}${told ? '' : clockNote(input.http)}`);
     }
   } else add('sign-in', 'skipped', 'Needs a valid service address first.');
 

@@ -26,7 +26,8 @@ import { createOverlayWindow } from './overlay-window.ts';
 /** What the app's shell gives. */
 export interface DictationPlatformOptions {
   readonly settings: SettingsStore;
-  readonly resolved: { config: Config; locked: readonly ConfigKey[] };
+  /** The live configuration: IT's policy may change while the app runs. */
+  readonly resolved: () => { config: Config; locked: readonly ConfigKey[] };
   readonly secrets: SecretStore;
   readonly dataDir: string;
   readonly preloadPath: string;

@@ -1,7 +1,7 @@
 /**
  * The dictation overlay: a small window that never takes focus from the application being dictated into
  * (not focusable, shown inactive, clicks pass through), on top of everything and on every workspace,
- * including full-screen spaces. It loads the same renderer with `#overlay` and gets its state through the
+ * including full-screen spaces. It loads the same renderer with `?view=overlay` and gets its state through the
  * `dictation:overlay` event.
  */
 import { BrowserWindow, screen } from 'electron';
@@ -60,7 +60,7 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
     created.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
     created.setIgnoreMouseEvents(true);
     created.webContents.on('did-finish-load', () => send(created));
-    void created.loadURL(`${APP_ENTRY_URL}#overlay`);
+    void created.loadURL(`${APP_ENTRY_URL}?view=overlay`);
     return created;
   };
 

@@ -107,6 +107,10 @@ export function journalStore(config: Config, env: NodeJS.ProcessEnv = process.en
   });
 }
 
+/** The one line the CLI writes when the disk cannot keep a session's audio (at the start or midway). */
+export const DISK_FULL_WARNING =
+  'scribe: warning: the disk is full: the audio is kept in memory until the service has transcribed it, not on disk (a crash would lose it).';
+
 /** A session's journal and the store it lives in. */
 export interface CliJournal {
   store: JournalStore;
@@ -115,8 +119,8 @@ export interface CliJournal {
 
 /**
  * Creates the session's journal (crash recovery: `scribe recover`), unless `--no-journal`. Finished journals
- * past the retention period are shredded first. A journal that cannot be created (no keychain, no disk) is a
- * note on stderr, not a failure: the session still runs, only a crash would lose its audio.
+ * past the retention period are shredded first. A journal that cannot be created (no keychain, a full disk) is
+ * one line on stderr, not a failure: the session still runs, only a crash would lose its audio.
  */
 export async function openJournal(
   config: Config,
@@ -132,6 +136,10 @@ export async function openJournal(
     return { store, journal: await store.create(kind, streams, settings) };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
+    if (code === 'disk_full') {
+      process.stderr.write(`${DISK_FULL_WARNING}\n`);
+      return undefined;
+    }
     process.stderr.write(
       `scribe: note: this session is not journaled (${typeof code === 'string' ? code : 'error'}); a crash would lose its audio.\n`,
     );

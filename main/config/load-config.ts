@@ -20,15 +20,25 @@ export interface LoadConfigOptions {
   settings?: SettingsStore;
   platform?: NodeJS.Platform;
   policyReaders?: PolicyReaders;
+  /**
+   * The installed app (Electron's app.isPackaged, through the BuildKind port): the environment is ignored
+   * unless the policy allows it, and SCRIBE_POLICY_FILE never moves the policy. Development and the CLI: false.
+   */
+  packaged?: boolean;
+  /** The account name for macOS per-user managed preferences (this process's by default). */
+  user?: string;
 }
 
 /** Loads and resolves the configuration; problems with the policy or settings file are listed as errors. */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolveResult> {
   const env = options.env ?? process.env;
   const errors: ConfigProblem[] = [];
+  const packaged = options.packaged ?? false;
   const policy = await loadPolicy({
     env,
+    packaged,
     ...(options.platform ? { platform: options.platform } : {}),
+    ...(options.user ? { user: options.user } : {}),
     ...(options.policyReaders ? { readers: options.policyReaders } : {}),
   });
   if (!policy.ok) errors.push(policy.error);
@@ -49,6 +59,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
 
   const resolved = resolveConfig({
     env,
+    packaged,
     ...(options.flags ? { flags: options.flags } : {}),
     ...(policy.ok && policy.policy ? { policy: policy.policy } : {}),
     ...(settings ? { settings } : {}),

@@ -1,50 +1,76 @@
 /**
- * Reading the managed policy: the settings an organization's IT department imposes. Where it lives:
- * - everywhere: a JSON object of config keys, e.g. {"serviceUrl": "https://eu.api.example.com",
- *   "allowUserServiceUrlChange": false}, at /etc/scribe-desktop/policy.json (Linux and other Unixes),
- *   /Library/Application Support/ScribeDesktop/policy.json (macOS), %ProgramData%\ScribeDesktop\policy.json
- *   (Windows);
- * - Windows also: values under HKLM\Software\Policies\ScribeDesktop\ScribeDesktop (Group Policy), read with
- *   `reg query`; when that key exists it is the policy and the JSON file is not read (no merging, so an
- *   administrator sees exactly one source);
- * - SCRIBE_POLICY_FILE names a JSON file that replaces all of the above (tests, and unusual deployments).
- * TODO(macOS): managed preferences from MDM (/Library/Managed Preferences/<bundle id>.plist, converted with
- * `plutil -convert json`) once the bundle id is fixed in electron-builder.yml; until then use the JSON file.
+ * Reading the managed policy: the settings an organization's IT department imposes (keys: policy-keys.ts).
+ * Where it lives, tried in order; the first that exists is the policy (no merging, so an administrator sees
+ * exactly one source):
+ * - Windows: values under HKLM\Software\Policies\ScribeDesktop\ScribeDesktop (Group Policy, computer),
+ *   else the same key under HKCU (Group Policy, user), read with `reg query`; else
+ *   %ProgramData%\ScribeDesktop\policy.json;
+ * - macOS: managed preferences from a configuration profile (MDM), per user
+ *   (/Library/Managed Preferences/<user>/<bundle id>.plist) before the computer's
+ *   (/Library/Managed Preferences/<bundle id>.plist); else /Library/Application Support/ScribeDesktop/policy.json;
+ * - Linux and other Unixes: /etc/scribe-desktop/policy.json (a JSON object of keys);
+ * - SCRIBE_POLICY_FILE names a JSON file that replaces all of the above, in development builds and the CLI
+ *   only: the installed app never lets an environment variable choose its policy.
  *
  * A policy that exists but cannot be read or parsed is an error, never "no policy": failing open would
  * silently drop what the organization enforces (e.g. which region patient audio goes to).
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { win32 } from 'node:path';
+import { userInfo } from 'node:os';
+import { posix, win32 } from 'node:path';
 import { promisify } from 'node:util';
+import { parsePlistPolicy, plistToXml } from './policy-plist.ts';
 import { makeProblem, type ConfigLayerInput, type ConfigProblem } from './resolve-config.ts';
 
 /** One place a policy may be read from. */
-export type PolicyLocation = { kind: 'json'; path: string } | { kind: 'registry'; key: string };
+export type PolicyLocation =
+  { kind: 'json'; path: string } | { kind: 'plist'; path: string } | { kind: 'registry'; key: string };
 
-/** The Windows Group Policy key. */
+/** The Windows Group Policy key (computer); the user's is the same path under HKCU. */
 export const POLICY_REGISTRY_KEY = 'HKLM\\Software\\Policies\\ScribeDesktop\\ScribeDesktop';
+/** The Windows Group Policy key of the user. */
+export const USER_POLICY_REGISTRY_KEY = POLICY_REGISTRY_KEY.replace(/^HKLM/, 'HKCU');
+/** The macOS bundle id (electron-builder.yml appId): the managed preferences domain. */
+export const BUNDLE_ID = 'com.scribedesktop.app';
+/** Where macOS configuration profiles put managed preferences. */
+const MANAGED_PREFERENCES_DIR = '/Library/Managed Preferences';
 const MAX_POLICY_BYTES = 1024 * 1024;
 
+/** Which machine and process the policy is read for. */
+export interface PolicyScope {
+  platform?: NodeJS.Platform;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The installed app: SCRIBE_POLICY_FILE is ignored. */
+  packaged?: boolean;
+  /** The account name (macOS per-user managed preferences); this process's by default. */
+  user?: string;
+}
+
 /** The policy's locations for a platform, in the order they are tried (the first that exists wins). */
-export function policyLocations(
-  platform: NodeJS.Platform,
-  env: Readonly<Record<string, string | undefined>>,
-): PolicyLocation[] {
+export function policyLocations(scope: PolicyScope = {}): PolicyLocation[] {
+  const env = scope.env ?? process.env;
   const override = env.SCRIBE_POLICY_FILE?.trim();
-  if (override) return [{ kind: 'json', path: override }];
-  switch (platform) {
+  if (override && !scope.packaged) return [{ kind: 'json', path: override }];
+  switch (scope.platform ?? process.platform) {
     case 'win32':
       return [
         { kind: 'registry', key: POLICY_REGISTRY_KEY },
+        { kind: 'registry', key: USER_POLICY_REGISTRY_KEY },
         {
           kind: 'json',
           path: win32.join(env.ProgramData ?? 'C:\\ProgramData', 'ScribeDesktop', 'policy.json'),
         },
       ];
     case 'darwin':
-      return [{ kind: 'json', path: '/Library/Application Support/ScribeDesktop/policy.json' }];
+      return [
+        {
+          kind: 'plist',
+          path: posix.join(MANAGED_PREFERENCES_DIR, scope.user ?? userInfo().username, `${BUNDLE_ID}.plist`),
+        },
+        { kind: 'plist', path: posix.join(MANAGED_PREFERENCES_DIR, `${BUNDLE_ID}.plist`) },
+        { kind: 'json', path: '/Library/Application Support/ScribeDesktop/policy.json' },
+      ];
     default:
       return [{ kind: 'json', path: '/etc/scribe-desktop/policy.json' }];
   }
@@ -59,25 +85,35 @@ export interface PolicyReaders {
   readFile(path: string): Promise<Buffer>;
   /** `reg query <key>` output, or undefined when the key does not exist. */
   regQuery(key: string): Promise<string | undefined>;
+  /** A binary property list as XML (macOS `plutil`; managed preferences are often binary). */
+  plistToXml(path: string): Promise<string>;
 }
 
 /** Reads the managed policy for this platform. */
 export async function loadPolicy(
-  options: {
-    platform?: NodeJS.Platform;
-    env?: Readonly<Record<string, string | undefined>>;
-    readers?: PolicyReaders;
-  } = {},
+  options: PolicyScope & { readers?: PolicyReaders } = {},
 ): Promise<PolicyLoad> {
   const readers = options.readers ?? nodeReaders;
-  for (const location of policyLocations(options.platform ?? process.platform, options.env ?? process.env)) {
-    const loaded =
-      location.kind === 'json'
-        ? await readJsonPolicy(location.path, readers)
-        : await readRegistryPolicy(location.key, readers);
+  for (const location of policyLocations(options)) {
+    const loaded = await readLocation(location, readers);
     if (!loaded.ok || loaded.policy !== undefined) return loaded;
   }
   return { ok: true, policy: undefined };
+}
+
+function readLocation(location: PolicyLocation, readers: PolicyReaders): Promise<PolicyLoad> {
+  switch (location.kind) {
+    case 'json':
+      return readJsonPolicy(location.path, readers);
+    case 'plist':
+      return readPlistPolicy(location.path, readers);
+    case 'registry':
+      return readRegistryPolicy(location.key, readers);
+    default: {
+      const unreachable: never = location;
+      return unreachable;
+    }
+  }
 }
 
 /** Parses a policy file's text: a JSON object of config keys. */
@@ -115,17 +151,35 @@ export function parseRegQuery(output: string): Record<string, unknown> {
   return values;
 }
 
-async function readJsonPolicy(path: string, readers: PolicyReaders): Promise<PolicyLoad> {
-  const origin = path;
-  let bytes: Buffer;
+async function readPolicyFile(path: string, readers: PolicyReaders): Promise<Buffer | PolicyLoad> {
   try {
-    bytes = await readers.readFile(path);
+    const bytes = await readers.readFile(path);
+    return bytes.length > MAX_POLICY_BYTES ? failure(path, 'is larger than 1 MiB') : bytes;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, policy: undefined };
-    return failure(origin, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return failure(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  if (bytes.length > MAX_POLICY_BYTES) return failure(origin, 'is larger than 1 MiB');
-  return parseJsonPolicy(bytes.toString('utf8').replace(/^\uFEFF/, ''), origin);
+}
+
+async function readJsonPolicy(path: string, readers: PolicyReaders): Promise<PolicyLoad> {
+  const bytes = await readPolicyFile(path, readers);
+  if (!Buffer.isBuffer(bytes)) return bytes;
+  return parseJsonPolicy(bytes.toString('utf8').replace(/^\uFEFF/, ''), path);
+}
+
+async function readPlistPolicy(path: string, readers: PolicyReaders): Promise<PolicyLoad> {
+  const bytes = await readPolicyFile(path, readers);
+  if (!Buffer.isBuffer(bytes)) return bytes;
+  let xml: string;
+  try {
+    xml = await plistToXml(bytes, path, readers.plistToXml);
+  } catch {
+    return failure(path, 'is a binary property list that plutil could not convert');
+  }
+  const parsed = parsePlistPolicy(xml);
+  return parsed.ok
+    ? { ok: true, policy: { values: parsed.values, origin: path } }
+    : failure(path, parsed.reason);
 }
 
 async function readRegistryPolicy(key: string, readers: PolicyReaders): Promise<PolicyLoad> {
@@ -160,5 +214,9 @@ const nodeReaders: PolicyReaders = {
       if ((error as { code?: unknown }).code === 1) return undefined;
       throw error;
     }
+  },
+  async plistToXml(path) {
+    const { stdout } = await run('plutil', ['-convert', 'xml1', '-o', '-', '--', path], { timeout: 10_000 });
+    return stdout;
   },
 };

@@ -5,8 +5,12 @@
  * Precedence decision: the managed policy wins over user settings, so nothing a person sets in the app can
  * undo what their organization set. Flags and environment still win over the policy: they come from whoever
  * launches the process (an administrator's script, the CLI, tests), not from the app's UI. The app's
- * composition root decides which flags and environment it passes in. The one key that only the policy may
- * set, `allowUserServiceUrlChange`, is refused from every other layer.
+ * composition root decides which flags and environment it passes in. Keys only the policy may set
+ * (`allowUserServiceUrlChange`, `allowEnvironmentOverrides`) are refused from every other layer.
+ *
+ * In the installed (packaged) app the environment is whoever can set a variable for the clinician's
+ * account, not IT: its SCRIBE_* variables are ignored unless the policy sets `allowEnvironmentOverrides`,
+ * and even then they rank below the policy and never move the journal folder.
  *
  * Every supplied value is validated, also in layers that lose, so a stale bad value is reported rather than
  * waiting to surface when the layer above it is removed. Each problem names its key and its source.
@@ -27,6 +31,8 @@ export interface ConfigInputs {
   env?: Readonly<Record<string, string | undefined>>;
   policy?: ConfigLayerInput;
   settings?: ConfigLayerInput;
+  /** The installed app (not a development build, not the CLI): see the header. */
+  packaged?: boolean;
 }
 
 /** Where a value came from, e.g. {layer: 'env', label: 'environment SCRIBE_SERVICE_URL'}. */
@@ -72,21 +78,35 @@ interface Candidate {
 
 /** Resolves the configuration (pure: no file, environment or clock access). */
 export function resolveConfig(inputs: ConfigInputs): ResolveResult {
-  const candidates = [
-    ...fromFlags(inputs.flags ?? {}),
-    ...fromEnv(inputs.env ?? {}),
-    ...fromLayer('policy', inputs.policy, (origin) =>
-      origin ? `managed policy ${origin}` : 'managed policy',
-    ),
-    ...fromLayer('settings', inputs.settings, (origin) =>
-      origin ? `user settings ${origin}` : 'user settings',
-    ),
-  ];
+  const policy = fromLayer('policy', inputs.policy, (origin) =>
+    origin ? `managed policy ${origin}` : 'managed policy',
+  );
+  const settings = fromLayer('settings', inputs.settings, (origin) =>
+    origin ? `user settings ${origin}` : 'user settings',
+  );
+  const env = fromEnv(inputs.env ?? {});
+  const flags = fromFlags(inputs.flags ?? {});
+  const packagedIgnored: ConfigProblem[] = [];
+  let candidates = [...flags, ...env, ...policy, ...settings];
+  if (inputs.packaged) {
+    const envAllowed = policyAllows(policy, 'allowEnvironmentOverrides', false);
+    const honoured = env.filter((c) => {
+      const reason = !envAllowed
+        ? 'not applied: the installed app ignores SCRIBE_* variables unless the managed policy allows them'
+        : c.key === 'journalDir'
+          ? 'not applied: the installed app never takes the journal folder from the environment'
+          : undefined;
+      if (reason) packagedIgnored.push(makeProblem(c.key, c.source, reason));
+      return reason === undefined;
+    });
+    // Below the policy: the first valid value of a key wins, so the policy's comes first.
+    candidates = [...flags, ...policy, ...honoured, ...settings];
+  }
   const errors: ConfigProblem[] = [];
-  const ignored: ConfigProblem[] = [];
+  const ignored: ConfigProblem[] = [...packagedIgnored];
   const winners = new Map<ConfigKey, { value: unknown; source: ConfigSource }>();
 
-  const allowUrlChange = policyAllowsUrlChange(candidates);
+  const allowUrlChange = policyAllows(policy, 'allowUserServiceUrlChange', true);
   for (const candidate of candidates) {
     const problem = (reason: string) => makeProblem(candidate.key, candidate.source, reason);
     if (!isConfigKey(candidate.key)) {
@@ -178,12 +198,15 @@ function fromLayer(
     .map(([key, value]) => ({ key, value, source }));
 }
 
-function policyAllowsUrlChange(candidates: readonly Candidate[]): boolean {
-  const fromPolicy = candidates.find(
-    (c) => c.key === 'allowUserServiceUrlChange' && c.source.layer === 'policy',
-  );
-  if (!fromPolicy) return true;
-  const checked = checkValue('allowUserServiceUrlChange', fromPolicy.value);
+/** A policy-only boolean switch as the policy sets it (`absent` when it does not); invalid fails closed. */
+function policyAllows(
+  policy: readonly Candidate[],
+  key: 'allowUserServiceUrlChange' | 'allowEnvironmentOverrides',
+  absent: boolean,
+): boolean {
+  const fromPolicy = policy.find((c) => c.key === key);
+  if (!fromPolicy) return absent;
+  const checked = checkValue(key, fromPolicy.value);
   // An invalid policy value is reported as an error anyway; meanwhile fail closed.
   return checked.ok ? checked.value === true : false;
 }

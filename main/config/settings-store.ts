@@ -9,15 +9,20 @@
  */
 import { z } from 'zod';
 import { FIELD_SCHEMAS, USER_SETTING_KEYS, type ConfigKey } from './config-schema.ts';
+import type { KEYS } from './policy-keys.ts';
 import { checkValue } from './resolve-config.ts';
 
-type UserFields = Omit<typeof FIELD_SCHEMAS, 'apiVersion' | 'allowUserServiceUrlChange' | 'journalDir'>;
-const {
-  apiVersion: _apiVersion,
-  allowUserServiceUrlChange: _allow,
-  journalDir: _journalDir,
-  ...userFields
-} = FIELD_SCHEMAS;
+/** The keys a person may set (those whose `deniedLayers` do not include 'settings'). */
+type UserFields = {
+  [
+    K in keyof typeof FIELD_SCHEMAS as (typeof KEYS)[K] extends { deniedLayers: readonly (infer L)[] }
+      ? 'settings' extends L
+        ? never
+        : K
+      : K
+  ]: (typeof FIELD_SCHEMAS)[K];
+};
+const userFields = Object.fromEntries(USER_SETTING_KEYS.map((k) => [k, FIELD_SCHEMAS[k]])) as UserFields;
 
 function allOptional<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {

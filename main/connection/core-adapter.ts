@@ -1,5 +1,5 @@
 /**
- * CoreApi (the visit's port) over the lead's CoreClient. Only shape changes live here: async jobs are
+ * CoreApi (the connection's port) over the lead's CoreClient. Only shape changes live here: async jobs are
  * polled with progress, E/M goes through the async job, and dot-phrase / replacement fields are renamed.
  */
 import type { CoreClient } from '../api/core-client.ts';

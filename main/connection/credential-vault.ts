@@ -50,33 +50,33 @@ export class TokenVaultCredentials implements CredentialVault {
 
 /**
  * The person's saved connection first, else the one IT's configuration names (service URL, client id,
- * private key file, optional key id). Forgetting clears only what the person saved: policy stays.
+ * private key file, optional key id). A saved connection the policy does not allow (another address than
+ * the pinned one, another sign-in method or client) is not used, so after a restart the policy still holds.
+ * Forgetting clears only what the person saved: policy stays.
  */
-export function withManagedConnection(saved: CredentialVault, config: Config): CredentialVault {
+export function withManagedConnection(
+  saved: CredentialVault,
+  config: () => Config,
+  allows: (baseUrl: string, credentials: Credentials) => boolean = () => true,
+): CredentialVault {
   return {
     save: (baseUrl, credentials) => saved.save(baseUrl, credentials),
     clear: () => saved.clear(),
     async load() {
       const own = await saved.load();
-      if (own) return own;
-      if (!config.serviceUrl || !config.clientId || !config.privateKeyFile) return null;
+      if (own && allows(own.baseUrl, own.credentials)) return own;
+      const { serviceUrl, clientId, privateKeyFile, keyId } = config();
+      if (!serviceUrl || !clientId || !privateKeyFile) return null;
       // The connector checks it is an RSA key; here only whether the file can be read at all.
-      const privateKeyPem = await readFile(config.privateKeyFile, 'utf8').catch(
-        (error: NodeJS.ErrnoException) => {
-          throw new VisitFailure(
-            'config_invalid',
-            `The private key file set by your organization's configuration cannot be read (${error.code ?? 'error'}). Contact IT.`,
-          );
-        },
-      );
+      const privateKeyPem = await readFile(privateKeyFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new VisitFailure(
+          'config_invalid',
+          `The private key file set by your organization's configuration cannot be read (${error.code ?? 'error'}). Contact IT.`,
+        );
+      });
       return {
-        baseUrl: config.serviceUrl,
-        credentials: {
-          kind: 'server',
-          clientId: config.clientId,
-          privateKeyPem,
-          ...(config.keyId ? { keyId: config.keyId } : {}),
-        },
+        baseUrl: serviceUrl,
+        credentials: { kind: 'server', clientId, privateKeyPem, ...(keyId ? { keyId } : {}) },
       };
     },
   };

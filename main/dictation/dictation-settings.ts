@@ -70,19 +70,28 @@ export interface KeyCheck {
 /** Reads and writes the dictation settings over the SettingsStore, policy on top. */
 export class DictationSettingsStore {
   readonly #store: SettingsStore;
-  readonly #config: Config;
-  readonly #locked: ReadonlySet<ConfigKey>;
+  readonly #resolved: () => { config: Config; locked: readonly ConfigKey[] };
   readonly #platform: NodeJS.Platform;
 
+  /** `resolved` may be the live configuration (IT's policy changes while the app runs). */
   constructor(
     store: SettingsStore,
-    resolved: { config: Config; locked: readonly ConfigKey[] },
+    resolved:
+      | { config: Config; locked: readonly ConfigKey[] }
+      | (() => { config: Config; locked: readonly ConfigKey[] }),
     platform: NodeJS.Platform,
   ) {
     this.#store = store;
-    this.#config = resolved.config;
-    this.#locked = new Set(resolved.locked);
+    this.#resolved = typeof resolved === 'function' ? resolved : () => resolved;
     this.#platform = platform;
+  }
+
+  get #config(): Config {
+    return this.#resolved().config;
+  }
+
+  get #locked(): ReadonlySet<ConfigKey> {
+    return new Set(this.#resolved().locked);
   }
 
   /** The settings now in effect. */

@@ -1,6 +1,8 @@
 /**
- * Durable small-file writes for secrets on disk: a new file is written beside the target with mode 0600,
- * flushed, then renamed over it, so a crash leaves either the old file or the new one, never half of one.
+ * Durable small-file writes (the one implementation; secrets, journal sidecars and settings use it): a new
+ * file is written beside the target, flushed (fsync), renamed over it, and the folder flushed, so a crash or
+ * power cut leaves either the old file or the new one, never half of one, and the rename itself survives.
+ * A write that fails (a full disk) removes its temporary file: nothing is left behind.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -11,26 +13,34 @@ export const SECRET_FILE_MODE = 0o600;
 const SECRET_DIR_MODE = 0o700;
 const TEMP_SUFFIX = '.tmp';
 
-/** Writes `data` to `path` atomically with mode 0600 (creating the folder with mode 0700 if needed). */
-export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+export interface AtomicWriteOptions {
+  /** File mode of the new file (default 0600). */
+  mode?: number;
+  /** Mode of the folder when it has to be created (default 0700). */
+  dirMode?: number;
+}
+
+/** Writes `data` to `path` atomically and durably (creating the folder if needed). */
+export async function writeFileAtomic(
+  path: string,
+  data: Uint8Array | string,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true, mode: SECRET_DIR_MODE });
+  await mkdir(dir, { recursive: true, mode: options.dirMode ?? SECRET_DIR_MODE });
   const temp = join(dir, `${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
-  // 'wx' fails if the name exists, so a planted symlink cannot redirect the write.
-  const handle = await open(temp, 'wx', SECRET_FILE_MODE);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await handle.close();
-  try {
+    // 'wx' fails if the name exists, so a planted symlink cannot redirect the write.
+    const handle = await open(temp, 'wx', options.mode ?? SECRET_FILE_MODE);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
   await syncDirectory(dir);
@@ -74,7 +84,8 @@ async function overwriteAndDelete(path: string): Promise<void> {
   await rm(path, { force: true });
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Makes a rename, create or delete in `dir` durable. */
+export async function syncDirectory(dir: string): Promise<void> {
   // Makes the rename or delete itself durable. Windows cannot open a folder for fsync; NTFS journals renames.
   if (process.platform === 'win32') return;
   try {

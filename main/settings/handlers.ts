@@ -3,11 +3,11 @@ import type { ConnectionManager } from '../connection/connection-manager.ts';
 import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
 import type { SettingsService } from './settings-service.ts';
 
-/** `settings:*`, `dotPhrases:*` and `replacements:*` handlers. */
+/** `settings:*` (but `settings:policy`: main/settings/policy-handlers.ts), `dotPhrases:*` and `replacements:*` handlers. */
 export function createSettingsHandlers(
   settings: SettingsService,
   conn: ConnectionManager,
-): HandlerSlice<'settings' | 'dotPhrases' | 'replacements'> {
+): Omit<HandlerSlice<'settings' | 'dotPhrases' | 'replacements'>, 'settings:policy'> {
   const core = () => conn.require().core;
   return {
     'settings:get': () => guard(() => settings.get()),

@@ -6,6 +6,8 @@ export interface Preferences {
   clinicianDeviceId: string | null;
   patientDeviceId: string | null;
   speechLocales: string[];
+  /** The settings file was reset at start (words for the Settings screen). */
+  notice?: string;
 }
 
 export interface PreferenceStore {

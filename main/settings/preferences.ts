@@ -1,5 +1,6 @@
 /** PreferenceStores: in memory (tests, the sample), and over the user settings with IT's policy on top. */
 import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { SettingsRecovery } from '../config/settings-recovery.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
 import type { Preferences, PreferenceStore } from './ports.ts';
 
@@ -33,23 +34,36 @@ export class MemoryPreferenceStore implements PreferenceStore {
  */
 export class SettingsPreferenceStore implements PreferenceStore {
   readonly #settings: SettingsStore;
-  readonly #config: Config;
-  readonly #locked: ReadonlySet<ConfigKey>;
+  readonly #resolved: () => { config: Config; locked: readonly ConfigKey[] };
+  readonly #notice: string | undefined;
 
-  constructor(settings: SettingsStore, resolved: { config: Config; locked: readonly ConfigKey[] }) {
+  /**
+   * `resolved` is read at every use: IT's policy may change while the app runs. `recovery` says the settings
+   * file was repaired at start (also taken from a resolved object that carries it).
+   */
+  constructor(
+    settings: SettingsStore,
+    resolved:
+      | { config: Config; locked: readonly ConfigKey[]; settingsRecovery?: SettingsRecovery }
+      | (() => { config: Config; locked: readonly ConfigKey[] }),
+    recovery?: SettingsRecovery,
+  ) {
     this.#settings = settings;
-    this.#config = resolved.config;
-    this.#locked = new Set(resolved.locked);
+    this.#resolved = typeof resolved === 'function' ? resolved : () => resolved;
+    const repaired = recovery ?? (typeof resolved === 'function' ? undefined : resolved.settingsRecovery);
+    this.#notice = repaired && settingsNotice(repaired);
   }
 
   get(): Preferences {
     const own = this.#settings.get();
+    const { config, locked } = this.#resolved();
     const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales'>(key: K) =>
-      this.#locked.has(key) ? this.#config[key] : (own[key] ?? this.#config[key]);
+      locked.includes(key) ? config[key] : (own[key] ?? config[key]);
     return {
       clinicianDeviceId: pick('microphone') ?? null,
       patientDeviceId: pick('secondMicrophone') ?? null,
       speechLocales: [...(pick('speechLocales') ?? ['ENGLISH_US'])],
+      ...(this.#notice ? { notice: this.#notice } : {}),
     };
   }
 
@@ -59,12 +73,19 @@ export class SettingsPreferenceStore implements PreferenceStore {
     if (patch.patientDeviceId !== undefined) next.secondMicrophone = patch.patientDeviceId ?? undefined;
     if (patch.speechLocales !== undefined)
       next.speechLocales = patch.speechLocales as UserSettingsPatch['speechLocales'];
+    const { locked } = this.#resolved();
     for (const key of Object.keys(next) as (keyof UserSettingsPatch)[])
-      if (this.#locked.has(key)) delete next[key];
+      if (locked.includes(key)) delete next[key];
     const cleared = (Object.keys(next) as (keyof UserSettingsPatch)[]).filter((k) => next[k] === undefined);
     if (cleared.length > 0) this.#settings.reset(cleared);
     for (const key of cleared) delete next[key];
     if (Object.keys(next).length > 0) this.#settings.set(next);
     return this.get();
   }
+}
+
+/** What the person reads when their settings file was reset at start (keys and rules, never values). */
+function settingsNotice(recovery: SettingsRecovery): string {
+  const kept = recovery.backup ? ` The old file is kept at ${recovery.backup}.` : '';
+  return `Your settings file could not be used, so the settings it held were reset (${recovery.problems.join('; ')}).${kept}`;
 }

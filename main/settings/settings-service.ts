@@ -72,6 +72,7 @@ export class SettingsService {
       speechLocales: prefs.speechLocales,
       noteLocale: note?.note_locale ?? null,
       noteTemplateKey: note?.note_template_key ?? null,
+      ...(prefs.notice ? { notice: prefs.notice } : {}),
     };
   }
 

@@ -3,6 +3,8 @@
  * ENOSPC. The Node implementation applies the modes the journal asks for (0600 files, 0700 directory).
  */
 import { promises as fs } from 'node:fs';
+import { dirname } from 'node:path';
+import { syncDirectory, writeFileAtomic } from '../secrets/atomic-file.ts';
 
 /** A file opened for reading at positions. */
 export interface JournalReader {
@@ -14,12 +16,14 @@ export interface JournalReader {
 export interface JournalFs {
   mkdir(path: string, mode: number): Promise<void>;
   appendFile(path: string, data: Uint8Array, mode: number): Promise<void>;
+  /** Flushes what was appended to the device (fsync), and the file's folder entry after it was created. */
+  sync?(path: string): Promise<void>;
   /** Lets go of what appendFile keeps open for the path (the journal is closed or finished). */
   release?(path: string): Promise<void>;
   /** Cuts a torn tail back to the last whole record. */
   truncate(path: string, length: number): Promise<void>;
   openRead(path: string): Promise<JournalReader>;
-  /** Atomic replace (write a temporary file, then rename). */
+  /** Durable atomic replace (main/secrets/atomic-file.ts: temporary file fsynced, rename, folder fsynced). */
   writeFileAtomic(path: string, data: string, mode: number): Promise<void>;
   readFile(path: string): Promise<Buffer>;
   /** Overwrites `length` bytes from the start with zeros, flushing to the device (shredding). */
@@ -37,12 +41,15 @@ const ZERO_BLOCK = Buffer.alloc(1 << 20);
  * keeps every write at the end, also after a truncate cut a torn tail.
  */
 const appendHandles = new Map<string, Promise<fs.FileHandle>>();
+/** Journals whose folder entry has not been flushed since their file was created. */
+const newFiles = new Set<string>();
 
 async function appendHandle(path: string, mode: number): Promise<fs.FileHandle> {
   let handle = appendHandles.get(path);
   if (!handle) {
     handle = fs.open(path, 'a', mode);
     appendHandles.set(path, handle);
+    newFiles.add(path);
     handle.catch(() => appendHandles.delete(path));
   }
   return handle;
@@ -51,6 +58,7 @@ async function appendHandle(path: string, mode: number): Promise<fs.FileHandle> 
 async function releaseHandle(path: string): Promise<void> {
   const handle = appendHandles.get(path);
   appendHandles.delete(path);
+  newFiles.delete(path);
   await (await handle?.catch(() => undefined))?.close().catch(() => undefined);
 }
 
@@ -68,6 +76,12 @@ export const nodeJournalFs: JournalFs = {
       const { bytesWritten } = await handle.write(data, written, data.length - written);
       written += bytesWritten;
     }
+  },
+  async sync(path) {
+    const handle = appendHandles.get(path);
+    if (!handle) return;
+    await (await handle).datasync();
+    if (newFiles.delete(path)) await syncDirectory(dirname(path));
   },
   release: releaseHandle,
   async truncate(path, length) {
@@ -87,9 +101,7 @@ export const nodeJournalFs: JournalFs = {
     };
   },
   async writeFileAtomic(path, data, mode) {
-    const temporary = `${path}.tmp`;
-    await fs.writeFile(temporary, data, { mode });
-    await fs.rename(temporary, path);
+    await writeFileAtomic(path, data, { mode });
   },
   readFile: (path) => fs.readFile(path),
   async overwriteWithZeros(path, length) {

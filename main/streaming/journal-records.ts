@@ -2,8 +2,9 @@
  * The journal's record format. A journal file is a sequence of records `u32 length | sealed`, where
  * `sealed` is AES-256-GCM (main/secrets/aes-gcm.ts) over `kind | body` with the journal id and the record's
  * sequence number as associated data: a record changed, moved, dropped from the middle or copied from another
- * journal fails authentication. A record cut short at the end of the file is a crash mid-write (torn tail)
- * and is ignored; everything before it stands.
+ * journal fails authentication. Reading stops at the first record that is cut short or fails (a crash
+ * mid-write, a zero-filled tail after a power cut): everything before it stands, and the reader says the end
+ * was cut.
  */
 import { z } from 'zod';
 import { decrypt, encrypt } from '../secrets/aes-gcm.ts';
@@ -131,17 +132,35 @@ export async function readRecordAt(
   return sealed.length === length ? { sealed, next: position + 4 + length } : undefined;
 }
 
-/** Reads every record in order (streaming, bounded memory); stops quietly at a torn tail. */
+/**
+ * Reads every record in order (streaming, bounded memory): the authenticated prefix. Stops at the first
+ * record that is cut short, has an impossible length or fails authentication (a torn write, zeros a power cut
+ * left, damage), and says so in `tail.cut`; everything before it stands.
+ */
 export async function* readRecords(
   reader: JournalReader,
   key: Uint8Array,
   journalId: string,
+  tail: { cut: boolean } = { cut: false },
 ): AsyncGenerator<JournalRecord> {
   let position = 0;
   for (let seq = 0; ; seq++) {
-    const next = await readRecordAt(reader, position);
-    if (!next) return;
-    yield openRecord(key, journalId, seq, next.sealed);
-    position = next.next;
+    let record: JournalRecord;
+    let next: number;
+    try {
+      const read = await readRecordAt(reader, position);
+      if (!read) {
+        tail.cut = position < reader.size;
+        return;
+      }
+      record = openRecord(key, journalId, seq, read.sealed);
+      next = read.next;
+    } catch (error) {
+      if (!(error instanceof StreamingError) || error.code !== 'journal_corrupt') throw error;
+      tail.cut = true;
+      return;
+    }
+    yield record;
+    position = next;
   }
 }

@@ -3,32 +3,32 @@
  * finds the visits a crash left unfinished, recovers what they still need (audio not covered by final text,
  * the final items, the committed dictation), applies the retention policy and shreds journals.
  *
- * Each journal has a small clear-text sidecar (`<id>.meta.json`, 0600) with only ids, kind, status and
- * times, so listing does not need to decrypt a visit. No patient data ever goes there.
+ * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
+ * journals are listed by their files, so a lost sidecar never hides one.
+ *
+ * A journal belongs to the process that holds its lock file (journal-lock.ts): never sent again or shredded
+ * by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { decodeKey, encodeKey, generateKey } from '../secrets/aes-gcm.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
-import { FILE_MODE, VisitJournal } from './journal.ts';
+import { VisitJournal } from './journal.ts';
 import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
+import { JournalLock, lockHolder } from './journal-lock.ts';
 import { readRecords, type JsonRecord } from './journal-records.ts';
-import { StreamingError } from './streaming-error.ts';
+import {
+  JOURNAL_SUFFIX,
+  journalKeyAccount as keyAccount,
+  Sidecars,
+  type SessionKind,
+  type Sidecar,
+} from './journal-sidecars.ts';
+import { hasErrno, StreamingError } from './streaming-error.ts';
 import type { TranscriptItem } from './transcript.ts';
 
 const DIR_MODE = 0o700;
 const HOUR_MS = 3_600_000;
-
-const MetaSchema = z.object({
-  v: z.literal(1),
-  id: z.uuid(),
-  session: z.enum(['transcribe', 'dictate']),
-  status: z.enum(['active', 'finished']),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-type Meta = z.infer<typeof MetaSchema>;
 
 /** An unfinished journal a person must decide about (resume, send again, or discard). */
 export interface RecoverableJournal {
@@ -52,6 +52,11 @@ export interface RecoveredSession {
   /** Audio not covered by final text, ordered by index then stream. */
   uncovered: { stream: number; index: number; samples: Int16Array }[];
   finished: boolean;
+  /**
+   * The end of the file was cut (a crash mid-write, a power cut leaving zeros, a damaged disk): everything
+   * up to the first record that is cut short or fails authentication is recovered, nothing after it.
+   */
+  tailCut: boolean;
 }
 
 export interface JournalStoreOptions {
@@ -63,10 +68,9 @@ export interface JournalStoreOptions {
   now?: () => number;
   /** Delay between write attempts while the disk is full. */
   retryMs?: number;
+  /** How long a session's finish waits for a full disk (VisitJournal's finishTimeoutMs). */
+  finishTimeoutMs?: number;
 }
-
-/** A journal written to within this long counts as in use by another process. */
-export const JOURNAL_IN_USE_MS = 2_000;
 
 /** The journals folder. */
 export class JournalStore {
@@ -76,6 +80,10 @@ export class JournalStore {
   readonly #retentionMs: number;
   readonly #now: () => number;
   readonly #retryMs: number | undefined;
+  readonly #finishTimeoutMs: number | undefined;
+  /** Locks held by this process, by journal id. */
+  readonly #locks = new Map<string, JournalLock>();
+  readonly #sidecars: Sidecars;
   /** Journals open in this process: never offered for recovery. */
   readonly #open = new Map<string, VisitJournal>();
   /** Open here, but their session stopped without finishing (it failed or was cancelled): offered. */
@@ -88,40 +96,109 @@ export class JournalStore {
     this.#retentionMs = (options.retentionHours ?? 24) * HOUR_MS;
     this.#now = options.now ?? Date.now;
     this.#retryMs = options.retryMs;
+    this.#finishTimeoutMs = options.finishTimeoutMs;
+    this.#sidecars = new Sidecars(this.#dir, this.#fs, this.#secrets);
   }
 
-  /** Creates the journal of a new session and writes its config (never a token) as the first record. */
+  /**
+   * Creates the journal of a new session and writes its config (never a token) as the first record. Throws
+   * StreamingError `disk_full` when the disk cannot take it, or the keychain's SecretStoreError; either way
+   * nothing is left behind (no file, no sidecar, no key, no lock).
+   */
   async create(
-    session: Meta['session'],
+    session: SessionKind,
+    streams: readonly string[],
+    settings: Record<string, unknown>,
+  ): Promise<VisitJournal> {
+    const id = randomUUID();
+    try {
+      return await this.#create(id, session, streams, settings);
+    } catch (error) {
+      await this.#undoCreate(id);
+      if (hasErrno(error, 'ENOSPC') || hasErrno(error, 'EDQUOT'))
+        throw new StreamingError('disk_full', 'The disk is full: the journal cannot be created.', {
+          cause: error,
+        });
+      throw error;
+    }
+  }
+
+  async #create(
+    id: string,
+    session: SessionKind,
     streams: readonly string[],
     settings: Record<string, unknown>,
   ): Promise<VisitJournal> {
     await this.#fs.mkdir(this.#dir, DIR_MODE);
-    const id = randomUUID();
+    const lock = await JournalLock.acquire(this.#lockPath(id));
+    if (!lock) throw new StreamingError('journal_failed', 'A new journal was already locked.');
+    this.#locks.set(id, lock);
     const key = generateKey();
     await this.#secrets.set(keyAccount(id), encodeKey(key));
     const now = this.#now();
-    await this.#writeMeta({ v: 1, id, session, status: 'active', createdAt: now, updatedAt: now });
+    await this.#sidecars.write({ v: 1, id, session, status: 'active', createdAt: now, updatedAt: now });
     const journal = new VisitJournal(id, {
       dir: this.#dir,
       key,
       fs: this.#fs,
       retryMs: this.#retryMs,
+      finishTimeoutMs: this.#finishTimeoutMs,
       onFinished: async () => {
         this.#open.delete(id);
-        await this.#writeMeta({
+        this.#released.delete(id);
+        const meta: Sidecar = {
           v: 1,
           id,
           session,
           status: 'finished',
           createdAt: now,
           updatedAt: this.#now(),
-        });
+        };
+        // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
+        // cannot be recorded (a full disk) serves nothing more, and goes.
+        const recorded = await this.#sidecars.write(meta).then(
+          () => true,
+          () => false,
+        );
+        if (recorded) await this.#unlock(id);
+        else await this.shred(id);
       },
+      // The session ended with its result in memory; the incomplete file on a full disk serves nothing.
+      onNotKept: () => this.shred(id),
     });
     this.#open.set(id, journal);
-    await journal.appendJson({ kind: 'config', session, settings, streams: [...streams], createdAt: now });
+    const config = journal.appendJson({
+      kind: 'config',
+      session,
+      settings,
+      streams: [...streams],
+      createdAt: now,
+    });
+    // A disk with room for the sidecar but not the first record: not a journal to rely on.
+    const full = new Promise<never>((_, reject) => {
+      const off = journal.onStatus((status, error) => {
+        if (status === 'ok') return;
+        off();
+        reject(error ?? new StreamingError('journal_failed', 'The journal cannot be written.'));
+      });
+      config.then(off, off);
+    });
+    try {
+      await Promise.race([config, full]);
+    } catch (error) {
+      journal.close();
+      throw error;
+    }
     return journal;
+  }
+
+  /** A create that failed leaves nothing: no journal file, no sidecar, no key, no lock. */
+  async #undoCreate(id: string): Promise<void> {
+    this.#open.delete(id);
+    await this.#fs.unlink(this.#journalPath(id)).catch(() => undefined);
+    await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
+    await this.#secrets.delete(keyAccount(id)).catch(() => undefined);
+    await this.#unlock(id);
   }
 
   /**
@@ -135,7 +212,7 @@ export class JournalStore {
 
   /** Unfinished journals not open in this process (a crash or a kill left them) or released by it. */
   async listRecoverable(): Promise<RecoverableJournal[]> {
-    const metas = await this.#metas();
+    const metas = await this.#sidecars.list();
     return metas
       .filter((m) => m.status === 'active' && (!this.#open.has(m.id) || this.#released.has(m.id)))
       .map((m) => ({
@@ -147,7 +224,10 @@ export class JournalStore {
       .sort((a, b) => a.createdAt - b.createdAt);
   }
 
-  /** Reads a journal back. Throws `journal_missing` (no file or key) or `journal_corrupt` (tampered). */
+  /**
+   * Reads a journal back: its authenticated prefix, with `tailCut` when the rest was cut or damaged. Throws
+   * `journal_missing` (no file or key) or `journal_corrupt` (not even its first record can be read).
+   */
   async recover(id: string): Promise<RecoveredSession> {
     const key = await this.#key(id);
     const reader = await this.#fs.openRead(this.#journalPath(id)).catch((error: unknown) => {
@@ -160,9 +240,11 @@ export class JournalStore {
       releasedBefore: [],
       uncovered: [],
       finished: false,
+      tailCut: false,
     };
+    const tail = { cut: false };
     try {
-      for await (const record of readRecords(reader, key, id)) {
+      for await (const record of readRecords(reader, key, id, tail)) {
         switch (record.kind) {
           case 'config':
             state.config = record;
@@ -196,38 +278,62 @@ export class JournalStore {
       await reader.close();
     }
     if (!state.config) throw new StreamingError('journal_corrupt', 'The journal has no session record.');
+    state.tailCut = tail.cut;
     state.uncovered.sort((a, b) => a.index - b.index || a.stream - b.stream);
     state.config.streams.forEach((_, i) => (state.releasedBefore[i] ??= 0));
     return { ...state, config: state.config };
   }
 
-  /** When the journal file was last written (undefined when it is gone): recent writes mean a live session. */
-  async lastWrittenAt(id: string): Promise<number | undefined> {
-    return this.#fs.stat(this.#journalPath(id)).then(
-      (s) => s.mtimeMs,
-      () => undefined,
-    );
+  /**
+   * Whether an unfinished journal belongs to a session still running (`scribe transcribe` beside the app, or
+   * a session of this process whose writes are still landing): its lock is held. Such a journal is neither
+   * sent again (the same audio would go out twice) nor shredded (its session would lose it).
+   */
+  async inUse(id: string): Promise<boolean> {
+    const own = this.#open.get(id);
+    if (own) return !this.#released.has(id) || own.pendingRecords > 0;
+    if (this.#locks.has(id)) return false; // claimed here to be sent again or shredded
+    return (await lockHolder(this.#lockPath(id))) !== 'none';
   }
 
   /**
-   * Whether an unfinished journal may belong to a session still running in another process (`scribe
-   * transcribe` beside the app): a live session journals a chunk every 100 ms. Such a journal is neither sent
-   * again (the same audio would go out twice) nor shredded (its session would lose it).
+   * Takes the lock of a journal this process is about to send again or shred; false when another live
+   * process holds it.
    */
-  async inUse(id: string): Promise<boolean> {
-    const at = await this.lastWrittenAt(id);
-    // The file system's clock, not the injected one: mtimes are compared.
-    return at !== undefined && Date.now() - at < JOURNAL_IN_USE_MS;
+  async claim(id: string): Promise<boolean> {
+    if (this.#locks.has(id)) return true;
+    const lock = await JournalLock.acquire(this.#lockPath(id)).catch(() => undefined);
+    if (lock) this.#locks.set(id, lock);
+    // Not taken: a live holder, or a file the lock cannot be written beside (a full disk; nobody holds it).
+    else if ((await lockHolder(this.#lockPath(id))) !== 'none') return false;
+    return true;
+  }
+
+  /**
+   * This process is going away: its journals stop being written and their locks are let go of, so what
+   * is unfinished is offered for recovery at once (as after a crash), not after the owner's pid is gone.
+   */
+  async dispose(): Promise<void> {
+    for (const journal of this.#open.values()) journal.close();
+    this.#open.clear();
+    this.#released.clear();
+    await Promise.all([...this.#locks.keys()].map((id) => this.#unlock(id)));
   }
 
   /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */
   async applyRetention(): Promise<string[]> {
     const shredded: string[] = [];
-    for (const meta of await this.#metas()) {
+    for (const meta of await this.#sidecars.list()) {
       if (meta.status === 'finished' && this.#now() - meta.updatedAt > this.#retentionMs) {
         await this.shred(meta.id);
         shredded.push(meta.id);
       }
+    }
+    // A sidecar whose journal never got its first record (a crash inside create): its key goes too.
+    for (const id of await this.#sidecars.orphans()) {
+      if (this.#open.has(id) || (await lockHolder(this.#lockPath(id))) !== 'none') continue;
+      await this.shred(id);
+      shredded.push(id);
     }
     return shredded;
   }
@@ -248,7 +354,15 @@ export class JournalStore {
     }
     // Without the key, any copy of the file left on the disk (backups, SSD remapping) stays unreadable.
     await this.#secrets.delete(keyAccount(id));
-    await this.#fs.unlink(this.#metaPath(id)).catch(() => undefined);
+    await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
+    await this.#unlock(id);
+    await this.#fs.unlink(this.#lockPath(id)).catch(() => undefined);
+  }
+
+  async #unlock(id: string): Promise<void> {
+    const lock = this.#locks.get(id);
+    this.#locks.delete(id);
+    await lock?.release();
   }
 
   async #key(id: string): Promise<Buffer> {
@@ -258,37 +372,13 @@ export class JournalStore {
     return key;
   }
 
-  async #metas(): Promise<Meta[]> {
-    const names = await this.#fs.readdir(this.#dir).catch(() => [] as string[]);
-    const metas: Meta[] = [];
-    for (const name of names.filter((n) => n.endsWith('.meta.json'))) {
-      const raw = await this.#fs.readFile(join(this.#dir, name)).catch(() => undefined);
-      if (!raw) continue;
-      try {
-        const parsed = MetaSchema.safeParse(JSON.parse(raw.toString('utf8')));
-        if (parsed.success) metas.push(parsed.data);
-      } catch {
-        // An unreadable sidecar is skipped, never fatal: its journal stays on disk for a later look.
-      }
-    }
-    return metas;
-  }
-
-  #writeMeta(meta: Meta): Promise<void> {
-    return this.#fs.writeFileAtomic(this.#metaPath(meta.id), JSON.stringify(meta), FILE_MODE);
-  }
-
   #journalPath(id: string): string {
-    return join(this.#dir, `${id}.journal`);
+    return join(this.#dir, `${id}${JOURNAL_SUFFIX}`);
   }
 
-  #metaPath(id: string): string {
-    return join(this.#dir, `${id}.meta.json`);
+  #lockPath(id: string): string {
+    return join(this.#dir, `${id}.lock`);
   }
-}
-
-function keyAccount(id: string): string {
-  return `journal.${id}`;
 }
 
 function assertNever(value: never): never {

@@ -10,10 +10,16 @@
  * while a write is in flight goes out in the next single write, through one append handle per journal.
  *
  * A full disk never loses audio: the write queue stops, the session is told (`disk_full`), the records wait
- * in memory and are retried until they fit; the torn tail of the failed write is cut off first.
+ * in memory and are retried until they fit; the torn tail of the failed write is cut off first. Audio whose
+ * final text has arrived leaves the queue unwritten meanwhile, and finish() waits for the disk only so long:
+ * a full disk never keeps a visit from ending.
+ *
+ * Durability: appends are flushed to the device (fsync) at checkpoints, at most a second after they were
+ * written, and at finish.
  */
 import { join } from 'node:path';
 import { hasErrno, StreamingError } from './streaming-error.ts';
+import { ChunkIndex } from './chunk-index.ts';
 import type { JournalFs } from './journal-fs.ts';
 import { openRecord, readRecordAt, sealAudio, sealJson, type JsonRecord } from './journal-records.ts';
 import type { JournalCheckpoint, JournalStatus, SessionJournal } from './session-journal.ts';
@@ -22,43 +28,31 @@ import type { JournalCheckpoint, JournalStatus, SessionJournal } from './session
 export const FILE_MODE = 0o600;
 /** Records written in one append at most. */
 const BATCH = 64;
+/** Appends are flushed to the device (fsync) at most this often, and at the latest this long after a write. */
+const SYNC_INTERVAL_MS = 1_000;
 
 interface Pending {
-  /** Sealed record; audio is sealed by the drain (off the send path), so it starts as `seal`. */
-  bytes: Buffer | undefined;
-  seal: (() => Buffer) | undefined;
-  seq: number;
-  audio?: { stream: number; index: number };
+  /** The record; it is sealed (and gets its sequence number) when the writer reaches it. */
+  json?: JsonRecord;
+  audio?: { stream: number; index: number; samples: Int16Array };
+  bytes?: Buffer;
+  seq?: number;
   resolve(): void;
   reject(error: unknown): void;
 }
 
-/** Where each journaled chunk lies in the file (typed arrays: a 2-hour stream costs ~1 MB, not a Map). */
-class ChunkIndex {
-  #positions = new Float64Array(1024);
-  #seqs = new Float64Array(1024);
-
-  set(index: number, position: number, seq: number): void {
-    if (index >= this.#positions.length) {
-      const size = Math.max(index + 1, this.#positions.length * 2);
-      this.#positions = grow(this.#positions, size);
-      this.#seqs = grow(this.#seqs, size);
-    }
-    // +1 so that 0 means "not journaled".
-    this.#positions[index] = position + 1;
-    this.#seqs[index] = seq;
-  }
-
-  get(index: number): { position: number; seq: number } | undefined {
-    const position = this.#positions[index];
-    return position ? { position: position - 1, seq: this.#seqs[index] ?? 0 } : undefined;
-  }
-}
-
-function grow(array: Float64Array, size: number): Float64Array<ArrayBuffer> {
-  const bigger = new Float64Array(size);
-  bigger.set(array);
-  return bigger;
+export interface VisitJournalOptions {
+  dir: string;
+  key: Buffer;
+  fs: JournalFs;
+  /** Delay between write attempts while the disk is full. */
+  retryMs?: number;
+  /** How long finish() waits for a full disk before the visit ends without its journal (default 3 s). */
+  finishTimeoutMs?: number;
+  /** The finish record is on disk. */
+  onFinished?: () => Promise<void>;
+  /** finish() gave up on a full disk: the file holds an incomplete prefix the session no longer needs. */
+  onNotKept?: () => Promise<void>;
 }
 
 /** The journal of one session, open for appending. */
@@ -67,31 +61,51 @@ export class VisitJournal implements SessionJournal {
   readonly #key: Buffer;
   readonly #fs: JournalFs;
   readonly #retryMs: number;
+  readonly #finishTimeoutMs: number;
   readonly #queue: Pending[] = [];
   readonly #chunks: ChunkIndex[] = [];
+  /** Per stream, the release point of the last `released` record queued: audio before it needs no disk. */
+  readonly #releasedBefore: number[] = [];
   readonly #listeners = new Set<(status: JournalStatus, error?: unknown) => void>();
   readonly #onFinished: (() => Promise<void>) | undefined;
+  readonly #onNotKept: (() => Promise<void>) | undefined;
+  /** Sequence number of the next record sealed (= records sealed so far, written or at the queue's head). */
   #seq = 0;
+  /** Records on disk. */
+  #written = 0;
   #size = 0;
   #writing = false;
   #drainDue = false;
   #status: JournalStatus = 'ok';
   #retryTimer: NodeJS.Timeout | undefined;
   #closed = false;
+  /** finish() has begun: every queued audio record is released and needs no disk. */
+  #finishing = false;
+  #notKept = false;
+  #lastSyncAt = performance.now();
+  #syncTimer: NodeJS.Timeout | undefined;
+  #unsynced = false;
 
   constructor(
     readonly id: string,
-    options: { dir: string; key: Buffer; fs: JournalFs; retryMs?: number; onFinished?: () => Promise<void> },
+    options: VisitJournalOptions,
   ) {
     this.path = join(options.dir, `${id}.journal`);
     this.#key = options.key;
     this.#fs = options.fs;
     this.#retryMs = options.retryMs ?? 2_000;
+    this.#finishTimeoutMs = options.finishTimeoutMs ?? 3_000;
     this.#onFinished = options.onFinished;
+    this.#onNotKept = options.onNotKept;
   }
 
   get status(): JournalStatus {
     return this.#status;
+  }
+
+  /** Audio never reached the disk (dropped once transcribed, or finish gave up on a full disk). */
+  get notKept(): boolean {
+    return this.#notKept;
   }
 
   get writable(): boolean {
@@ -109,33 +123,62 @@ export class VisitJournal implements SessionJournal {
   }
 
   /**
-   * Takes its place (and sequence number) in the file order at once, so every checkpoint that covers this
-   * chunk is written after it; sealing and writing happen after the caller has sent the chunk. `samples`
-   * must not change afterwards (KeptAudio hands over its own copy).
+   * Takes its place in the file order at once, so every checkpoint that covers this chunk is written after
+   * it; sealing and writing happen after the caller has sent the chunk. `samples` must not change afterwards
+   * (KeptAudio hands over its own copy). While the disk is full, a chunk whose final text has arrived leaves
+   * the queue unwritten (its promise resolves: it needs no disk any more).
    */
   appendAudio(stream: number, index: number, samples: Int16Array): Promise<void> {
     // Checked here, not when sealing: a record that cannot be sealed would leave a gap in the sequence.
     if (!Number.isInteger(stream) || stream < 0 || stream > 0xff || !Number.isInteger(index) || index < 0)
       return Promise.reject(new RangeError('Audio chunk position out of range.'));
-    const seq = this.#seq++;
-    const seal = () => sealAudio(this.#key, this.id, seq, stream, index, samples);
-    return this.#enqueue(undefined, seal, seq, { stream, index });
+    return this.#enqueue({ audio: { stream, index, samples } });
   }
 
   /** Writes a JSON record (config, checkpoint, finish). */
   appendJson(record: JsonRecord): Promise<void> {
-    const seq = this.#seq++;
-    return this.#enqueue(sealJson(this.#key, this.id, seq, record), undefined, seq);
+    if (record.kind === 'released')
+      this.#releasedBefore[record.stream] = Math.max(this.#releasedBefore[record.stream] ?? 0, record.before);
+    return this.#enqueue({ json: record });
   }
 
   checkpoint(checkpoint: JournalCheckpoint): void {
     // Failures surface through the status; a checkpoint that never lands only means more is replayed.
     this.appendJson(checkpoint).catch(() => undefined);
+    if (checkpoint.kind === 'released' && this.#status !== 'ok') this.#dropUnneeded();
   }
 
-  /** Marks the session finished; the store then stops offering it for recovery. */
+  /**
+   * Marks the session finished (every chunk is covered by final text); the store then stops offering it for
+   * recovery. Bounded: on a disk still full after `finishTimeoutMs` the journal is given up (onNotKept) and
+   * this rejects with `disk_full`; the session's result is complete in memory all the same.
+   */
   async finish(): Promise<void> {
-    await this.appendJson({ kind: 'finish' });
+    this.#finishing = true;
+    this.#dropUnneeded();
+    const written = this.appendJson({ kind: 'finish' });
+    // Only small records are left: try the full disk again at once rather than at the next retry.
+    if (this.#status === 'disk_full') {
+      clearTimeout(this.#retryTimer);
+      void this.#drain(true);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.#finishTimeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([written.then(() => 'written' as const), timedOut]);
+      if (outcome === 'timeout') {
+        this.#notKept = true;
+        this.close();
+        await this.#onNotKept?.().catch(() => undefined);
+        throw new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.');
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    clearTimeout(this.#syncTimer);
+    await this.#sync();
     this.#closed = true;
     await this.#fs.release?.(this.path);
     await this.#onFinished?.();
@@ -166,25 +209,50 @@ export class VisitJournal implements SessionJournal {
   close(): void {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    clearTimeout(this.#syncTimer);
     void this.#fs.release?.(this.path);
     for (const pending of this.#queue.splice(0))
       pending.reject(new StreamingError('journal_failed', 'The journal was closed.'));
   }
 
-  #enqueue(
-    bytes: Buffer | undefined,
-    seal: (() => Buffer) | undefined,
-    seq: number,
-    audio?: Pending['audio'],
-  ): Promise<void> {
+  #enqueue(record: Pick<Pending, 'json' | 'audio'>): Promise<void> {
     if (this.#status === 'failed')
       return Promise.reject(new StreamingError('journal_failed', 'The journal cannot be written.'));
     // After finish or close (shredding) nothing may reopen the file: it would come back without its key.
     if (this.#closed) return Promise.reject(new StreamingError('journal_failed', 'The journal was closed.'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ bytes, seal, seq, audio, resolve, reject });
+      this.#queue.push({ ...record, resolve, reject });
       this.#scheduleDrain();
     });
+  }
+
+  /**
+   * While the disk cannot take them, queued audio records covered by final text leave the queue (they are
+   * needed by no replay and no recovery); so do all of them once the session finishes. Records already
+   * sealed for a failed write are sealed again, so the sequence on disk stays without gaps.
+   */
+  #dropUnneeded(): void {
+    if (this.#writing) return; // the writer calls this again when its write is done
+    let dropped = false;
+    for (let i = this.#queue.length - 1; i >= 0; i--) {
+      const audio = this.#queue[i]!.audio;
+      if (!audio || (!this.#finishing && audio.index >= (this.#releasedBefore[audio.stream] ?? 0))) continue;
+      this.#queue.splice(i, 1)[0]!.resolve();
+      dropped = this.#notKept = true;
+    }
+    if (!dropped) return;
+    this.#seq = this.#written;
+    for (const pending of this.#queue) pending.bytes = pending.seq = undefined;
+  }
+
+  #seal(pending: Pending): Buffer {
+    if (pending.bytes) return pending.bytes;
+    const seq = (pending.seq = this.#seq++);
+    const { audio, json } = pending;
+    pending.bytes = audio
+      ? sealAudio(this.#key, this.id, seq, audio.stream, audio.index, audio.samples)
+      : sealJson(this.#key, this.id, seq, json!);
+    return pending.bytes;
   }
 
   /**
@@ -203,14 +271,14 @@ export class VisitJournal implements SessionJournal {
   /** Writes queued records in order; `retry` lets a disk-full journal try again. */
   async #drain(retry = false): Promise<void> {
     if (this.#writing || this.#status === 'failed' || (this.#status === 'disk_full' && !retry)) return;
+    if (this.#status !== 'ok' || this.#finishing) this.#dropUnneeded();
     this.#writing = true;
     try {
-      while (this.#queue.length > 0 && (this.#status as JournalStatus) !== 'failed') {
+      while (this.#queue.length > 0 && (this.#status as JournalStatus) !== 'failed' && !this.#closed) {
         const batch = this.#queue.slice(0, BATCH);
-        let records: Buffer[];
         let bytes: Buffer;
         try {
-          records = batch.map((p) => (p.bytes ??= p.seal!()));
+          const records = batch.map((p) => this.#seal(p));
           bytes = records.length === 1 ? records[0]! : Buffer.concat(records);
         } catch (error) {
           // Not expected (positions are checked on the way in); without this record the file would break.
@@ -223,24 +291,53 @@ export class VisitJournal implements SessionJournal {
           await this.#onWriteError(error);
           return;
         }
-        let position = this.#size;
-        for (const pending of batch) {
-          if (pending.audio)
-            (this.#chunks[pending.audio.stream] ??= new ChunkIndex()).set(
-              pending.audio.index,
-              position,
-              pending.seq,
-            );
-          position += pending.bytes!.length;
-        }
-        this.#size = position;
-        this.#queue.splice(0, batch.length);
+        this.#wrote(batch);
         if (this.#status === 'disk_full') this.#setStatus('ok');
         for (const pending of batch) pending.resolve();
       }
     } finally {
       this.#writing = false;
+      if (this.#status === 'disk_full' || this.#finishing) this.#dropUnneeded();
     }
+  }
+
+  #wrote(batch: Pending[]): void {
+    let position = this.#size;
+    for (const pending of batch) {
+      if (pending.audio)
+        (this.#chunks[pending.audio.stream] ??= new ChunkIndex()).set(
+          pending.audio.index,
+          position,
+          pending.seq!,
+        );
+      position += pending.bytes!.length;
+      // What is on disk no longer needs its samples here (KeptAudio keeps its own reference while needed).
+      pending.audio = undefined;
+    }
+    this.#size = position;
+    this.#written += batch.length;
+    this.#queue.splice(0, batch.length);
+    this.#unsynced = true;
+    this.#scheduleSync();
+  }
+
+  /** Checkpoints: appends reach the device at most SYNC_INTERVAL_MS after they were written. */
+  #scheduleSync(): void {
+    if (this.#syncTimer || this.#closed) return;
+    const wait = Math.max(0, this.#lastSyncAt + SYNC_INTERVAL_MS - performance.now());
+    this.#syncTimer = setTimeout(() => {
+      this.#syncTimer = undefined;
+      void this.#sync();
+    }, wait);
+    this.#syncTimer.unref?.();
+  }
+
+  async #sync(): Promise<void> {
+    if (!this.#unsynced) return;
+    this.#unsynced = false;
+    this.#lastSyncAt = performance.now();
+    // A failed fsync is a disk problem the next write reports; it is not a reason to stop the session.
+    await this.#fs.sync?.(this.path).catch(() => (this.#unsynced = true));
   }
 
   async #onWriteError(error: unknown): Promise<void> {

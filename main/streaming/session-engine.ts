@@ -211,7 +211,7 @@ export abstract class StreamingSession<E extends SessionEvents>
     for (;;) {
       if (this.#goal === 'abort') return this.#setState('closed');
       if (this.audio.allReleased && this.#goal === 'end') {
-        await this.#options.journal?.finish().catch(() => undefined);
+        await this.#finishJournal();
         return this.#setState('closed');
       }
       if (this.audio.allReleased && this.#goal === 'pause') {
@@ -353,6 +353,26 @@ export abstract class StreamingSession<E extends SessionEvents>
 
   #emitConnection(): void {
     this.emit('connection', this.connection);
+  }
+
+  /**
+   * Every chunk is covered by final text: the journal is marked finished. Its finish is bounded (a full disk
+   * never keeps the session from ending); when it gave up, the session says the audio was not kept on disk.
+   */
+  async #finishJournal(): Promise<void> {
+    const journal = this.#options.journal;
+    if (!journal) return;
+    try {
+      await journal.finish();
+    } catch (error) {
+      if (error instanceof StreamingError && error.code === 'disk_full')
+        this.emit(
+          'warning',
+          new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.', {
+            cause: error,
+          }),
+        );
+    }
   }
 
   #checkpoint(checkpoint: JournalCheckpoint): void {

@@ -1,29 +1,26 @@
 /**
- * A minimal typed event emitter: `on(event, listener)` with the payload type taken from an event map, so
- * session events are checked at compile time (unlike node:events). Returns an unsubscribe function.
+ * A typed event emitter over the app's one Emitter (main/events/emitter.ts): `on(event, listener)` with the
+ * payload type taken from an event map, so session events are checked at compile time (unlike node:events).
+ * Returns an unsubscribe function. A throwing listener is isolated and reported, never rethrown into the
+ * session's bookkeeping.
  */
+import { Emitter } from '../events/emitter.ts';
+
 export class TypedEmitter<M extends object> {
-  readonly #listeners = new Map<keyof M, Set<(value: never) => void>>();
+  readonly #emitters = new Map<keyof M, Emitter<never>>();
 
   /** Subscribes; the returned function unsubscribes. */
   on<K extends keyof M>(event: K, listener: (value: M[K]) => void): () => void {
-    let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
-    set.add(listener as (value: never) => void);
-    return () => set.delete(listener as (value: never) => void);
+    return this.#emitter(event).on(listener);
   }
 
   protected emit<K extends keyof M>(event: K, value: M[K]): void {
-    for (const listener of this.#listeners.get(event) ?? []) {
-      try {
-        (listener as (value: M[K]) => void)(value);
-      } catch (error) {
-        // A throwing listener is a bug in the listener; it must not break the session's bookkeeping, so it is
-        // rethrown outside of our call stack.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    (this.#emitters.get(event) as Emitter<M[K]> | undefined)?.emit(value);
+  }
+
+  #emitter<K extends keyof M>(event: K): Emitter<M[K]> {
+    let emitter = this.#emitters.get(event) as Emitter<M[K]> | undefined;
+    if (!emitter) this.#emitters.set(event, (emitter = new Emitter<M[K]>()) as unknown as Emitter<never>);
+    return emitter;
   }
 }

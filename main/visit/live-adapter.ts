@@ -7,10 +7,12 @@ import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { ErrorCode } from '../../preload/contract/index.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
-import type { StreamingError } from '../streaming/streaming-error.ts';
+import { SecretStoreError } from '../secrets/secret-store.ts';
+import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
+import { VisitFailure } from '../ipc/failure.ts';
 
 /** Streaming failure → the contract's closed codes. */
 export function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
@@ -54,11 +56,7 @@ export function createLiveTranscriber(options: {
   return {
     async start({ locales, streams }) {
       const specs = streams.map((s) => ({ id: s.id, speakerType: s.speakerType }));
-      const journal = await options.journals?.create(
-        'transcribe',
-        specs.map((s) => s.id),
-        transcribeJournalSettings(locales, specs),
-      );
+      const { journal, diskFull } = await openJournal(options.journals, locales, specs);
       const session = new TranscribeSession({
         baseUrl: options.baseUrl,
         tokens: options.tokens,
@@ -71,6 +69,7 @@ export function createLiveTranscriber(options: {
         session,
         streams,
         journal && options.journals ? { store: options.journals, journal } : null,
+        diskFull,
       );
       // Not awaited: the visit shows that it is connecting (and may be stopped) while the session tries.
       live.begin();
@@ -96,6 +95,29 @@ export function createLiveTranscriber(options: {
   };
 }
 
+/**
+ * The visit's journal. A full disk does not stop the visit: it records with its audio in memory until the
+ * service has transcribed it (`diskFull`, shown on screen). A keychain that is locked or out of reach, or a
+ * folder that cannot be written, refuses Start with its own code (the journal left nothing behind).
+ */
+async function openJournal(
+  journals: JournalStore | undefined,
+  locales: readonly string[],
+  specs: readonly Pick<LiveStream, 'id' | 'speakerType'>[],
+): Promise<{ journal: VisitJournal | undefined; diskFull: boolean }> {
+  try {
+    const settings = transcribeJournalSettings(locales, specs);
+    const ids = specs.map((s) => s.id);
+    return { journal: await journals?.create('transcribe', ids, settings), diskFull: false };
+  } catch (error) {
+    if (error instanceof StreamingError && error.code === 'disk_full')
+      return { journal: undefined, diskFull: true };
+    if (error instanceof SecretStoreError)
+      throw new VisitFailure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
+    throw new VisitFailure('journal_unavailable');
+  }
+}
+
 class LiveSessionAdapter implements LiveSession {
   readonly #session: TranscribeSession;
   readonly #streams: readonly LiveStream[];
@@ -112,10 +134,12 @@ class LiveSessionAdapter implements LiveSession {
     session: TranscribeSession,
     streams: readonly LiveStream[],
     journal: { store: JournalStore; journal: VisitJournal } | null,
+    diskFullAtStart = false,
   ) {
     this.#session = session;
     this.#streams = streams;
     this.#journal = journal;
+    const notKept = (): boolean => diskFullAtStart || journal?.journal.notKept === true;
     session.on('item', (item) => {
       const live: LiveItem = {
         id: item.id,
@@ -135,8 +159,15 @@ class LiveSessionAdapter implements LiveSession {
             : status.state === 'failed'
               ? 'offline'
               : 'connected',
-        // Without a journal (the sample visit) nothing is evicted from memory: a drop loses nothing.
-        nothingLost: status.journal === 'none' ? status.state !== 'failed' : status.allAudioSafe,
+        // Without a journal (the sample visit) nothing is evicted from memory: a drop loses nothing; but
+        // a visit that has no journal because the disk is full is not safe from a crash.
+        nothingLost:
+          status.journal === 'none' ? status.state !== 'failed' && !diskFullAtStart : status.allAudioSafe,
+        ...(status.state === 'closed' && notKept()
+          ? { disk: 'not_kept' as const }
+          : diskFullAtStart || status.journal === 'disk_full'
+            ? { disk: 'full' as const }
+            : {}),
       };
       for (const l of this.#health) l(health);
     });

@@ -19,6 +19,8 @@ export interface LiveItem {
 export interface LiveHealth {
   readonly health: 'connected' | 'reconnecting' | 'offline';
   readonly nothingLost: boolean;
+  /** The disk cannot keep the audio (kept in memory meanwhile), or the session ended without it on disk. */
+  readonly disk?: 'full' | 'not_kept';
 }
 
 /** One declared audio stream of a transcription session. */
@@ -84,6 +86,8 @@ export interface VisitJournals {
   >;
   recover(id: string): Promise<RecoveredSession>;
   shred(id: string): Promise<void>;
-  /** Still being written by a session in another process (`scribe transcribe`). */
+  /** Still being written by a session in another process (`scribe transcribe`), or this one. */
   inUse(id: string): Promise<boolean>;
+  /** Takes the journal's lock before it is sent again or shredded; false when another process holds it. */
+  claim(id: string): Promise<boolean>;
 }

@@ -162,7 +162,7 @@ export class VisitApp {
     }
     const items = await connection.transcriber.resend(recovered);
     this.deps.onWillReplaceVisit?.();
-    return this.recorder.restore(items, () => journals.shred(id));
+    return this.recorder.restore(items, () => journals.shred(id), { cut: recovered.tailCut });
   }
 
   /** Shreds an unfinished visit the clinician chose not to recover. */
@@ -214,6 +214,7 @@ function armKey(speakers: StartVisit['speakers']): string {
  * an interrupted visit: sending it again would send its audio twice, shredding it would lose it.
  */
 async function refuseInUse(journals: VisitJournals, id: string): Promise<void> {
-  if (await journals.inUse(id))
+  // Claimed, not only checked: an app and a `scribe recover` at the same moment never both send it.
+  if ((await journals.inUse(id)) || !(await journals.claim(id)))
     throw new VisitFailure('visit_in_progress', 'This visit is still being recorded by another program.');
 }

@@ -126,7 +126,8 @@ export class VisitRecorder {
       session = await transcriber.start({ locales: request.locales, streams: inputs.streams });
     } catch (error) {
       await this.#stopInputs();
-      this.#fail('service_unreachable');
+      // A local failure (the keychain, the journal folder) says what it is; anything else is the service.
+      this.#fail(error instanceof VisitFailure ? error.code : 'service_unreachable');
       throw error;
     }
     // Attached at once: the Visit screen shows the connection (reconnecting while the service cannot be
@@ -229,13 +230,17 @@ export class VisitRecorder {
    * Shows a recovered visit's complete transcript as an ended visit (the note can be written from it). Its
    * journal is shredded, like any visit's, when the visit is discarded or the next one starts.
    */
-  async restore(items: readonly LiveItem[], forget: () => Promise<void>): Promise<VisitState> {
+  async restore(
+    items: readonly LiveItem[],
+    forget: () => Promise<void>,
+    options: { cut?: boolean } = {},
+  ): Promise<VisitState> {
     if (this.active) throw new VisitFailure('visit_in_progress');
     await this.#last?.forget().catch(() => undefined);
     this.#last = { forget };
     this.transcript.clear();
     for (const item of items) this.transcript.upsert(item);
-    this.#state = { ...initialState(false), phase: 'ended' };
+    this.#state = { ...initialState(false), phase: 'ended', ...(options.cut ? { recoveredCut: true } : {}) };
     this.#flush();
     this.#pushState();
     return this.state;
@@ -308,7 +313,7 @@ export class VisitRecorder {
   }
 
   #onHealth(health: LiveHealth): void {
-    this.#set({ connection: health.health, nothingLost: health.nothingLost });
+    this.#set({ connection: health.health, nothingLost: health.nothingLost, disk: health.disk });
   }
 
   #fail(code: ErrorCode): void {

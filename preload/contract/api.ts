@@ -1,6 +1,6 @@
 /**
  * The shape of the API the preload puts on `window.scribe`: one named function per channel and one
- * `on…` subscription per event, derived from the maps so that preload, test bridge and renderer agree.
+ * `on…` subscription per event, derived from the maps so that preload, browser-shell bridge and renderer agree.
  */
 import type { ChannelName, RequestOf, ResponseOf } from './channels.ts';
 import type { IpcResult } from './errors.ts';

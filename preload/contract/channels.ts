@@ -26,6 +26,7 @@ import {
   DotPhraseBulkSchema,
   DotPhraseSchema,
   MicTestSchema,
+  PolicyViewSchema,
   ReplacementSaveSchema,
   ReplacementSchema,
   SettingsPatchSchema,
@@ -112,6 +113,8 @@ export const channels = {
   'settings:get': channel(Empty, SettingsSchema),
   'settings:update': channel(SettingsPatchSchema, SettingsSchema),
   'settings:micTest': channel(MicTestSchema, Done),
+  /** Settings the organization's policy fixes (shown disabled, with the reason); pushed as `policy:changed`. */
+  'settings:policy': channel(Empty, PolicyViewSchema),
   'settings:customization': channel(z.object({ templateKey: z.string() }), CustomizationSchema),
   'settings:saveCustomization': channel(CustomizationSchema, CustomizationSchema),
   'dotPhrases:list': channel(Empty, z.object({ items: z.array(DotPhraseSchema) })),

@@ -11,6 +11,8 @@ export const SettingsSchema = z.object({
   speechLocales: z.array(z.string()),
   noteLocale: z.string().nullable(),
   noteTemplateKey: z.string().nullable(),
+  /** The settings file could not be used at start: it was kept as a backup and reset (absent: it was fine). */
+  notice: z.string().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -21,6 +23,27 @@ export const SettingsPatchSchema = z.object({
   noteLocale: z.string().optional(),
   noteTemplateKey: z.string().optional(),
 });
+
+/** One setting the window cannot change: who set it, and its value when it may be shown. */
+export const LockedSettingSchema = z.object({
+  /** The configuration key (e.g. `serviceUrl`, `microphone`, `noteLocale`). */
+  key: z.string(),
+  /** Its name as people read it ("Service address"). */
+  title: z.string(),
+  /** The value in force, or null when it is not shown (file paths, user ids) or not set. */
+  value: z.string().nullable(),
+  /** Why it is locked, e.g. "Set by your organization". */
+  reason: z.string(),
+});
+export type LockedSetting = z.infer<typeof LockedSettingSchema>;
+
+/** What the organization's policy (or the launching environment) fixes, for Connect and Settings. */
+export const PolicyViewSchema = z.object({
+  /** A managed policy is in force. */
+  managed: z.boolean(),
+  locked: z.array(LockedSettingSchema),
+});
+export type PolicyView = z.infer<typeof PolicyViewSchema>;
 
 export const MicTestSchema = z.object({ deviceId: z.string(), on: z.boolean() });
 

@@ -32,6 +32,25 @@ export const InputWarningSchema = z.object({
 });
 export type InputWarning = z.infer<typeof InputWarningSchema>;
 
+/**
+ * The disk and the visit audio: `full` while the disk cannot take it (the audio is kept in memory until the
+ * service has transcribed it: quitting or a crash would lose it); `not_kept` once a visit ended without its
+ * audio on disk (the transcript is complete).
+ */
+export const DiskWarningSchema = z.enum(['full', 'not_kept']);
+export type DiskWarning = z.infer<typeof DiskWarningSchema>;
+
+/** What the person reads for each disk warning. */
+export const DISK_WARNING_TEXT: Readonly<Record<DiskWarning, string>> = {
+  full: 'The disk is full: the visit audio is kept in memory until it is transcribed, not on this computer’s disk. Keep the app open until the visit has ended, and free some space.',
+  not_kept:
+    'The visit ended and its transcript is complete, but its audio could not be kept on this computer (the disk is full).',
+};
+
+/** What the person reads when a recovered visit's journal ended in a cut. */
+export const RECOVERED_CUT_TEXT =
+  'The end of this visit’s recording was cut off on disk (the computer stopped while writing it). Everything before the cut was recovered; the last moments may be missing.';
+
 export const VisitStateSchema = z.object({
   phase: z.enum(VISIT_PHASES),
   /** The streaming connection; `reconnecting` while audio is kept and replayed. */
@@ -46,6 +65,13 @@ export const VisitStateSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** Problems with an audio input to show while recording (absent means none). */
   inputWarnings: z.array(InputWarningSchema).optional(),
+  /**
+   * A recovered visit whose journal ended in a cut (a crash or power cut mid-write): what was intact
+   * before the cut was recovered, nothing after it (absent means nothing was cut).
+   */
+  recoveredCut: z.boolean().optional(),
+  /** The disk could not keep the visit audio (absent means it could). */
+  disk: DiskWarningSchema.optional(),
   /** The inputs are open before Start, keeping only the pre-roll in main (absent means not armed). */
   armed: z.boolean().optional(),
 });

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'limit_exceeded',
   'not_connected',
   'config_invalid',
+  'policy_locked',
   'auth_failed',
   'clock_wrong',
   'permission_denied',
@@ -28,6 +29,9 @@ export const ERROR_CODES = [
   'visit_in_progress',
   'stream_failed',
   'disk_full',
+  'keychain_locked',
+  'keychain_unavailable',
+  'journal_unavailable',
   'no_note',
   'mic_denied',
   'mic_unavailable',
@@ -47,6 +51,7 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   limit_exceeded: 'That is longer than the service accepts. Shorten it and try again.',
   not_connected: 'Not connected to an organization yet. Open Connect first, or try the sample visit.',
   config_invalid: 'The connection settings are not valid.',
+  policy_locked: 'This setting is set by your organization and cannot be changed here. Contact your IT team.',
   auth_failed:
     'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
   clock_wrong:
@@ -70,6 +75,12 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   visit_in_progress: 'A visit is already being recorded. End it first.',
   stream_failed: 'The transcription stopped and could not recover. The transcript so far is kept.',
   disk_full: 'The disk is full, so the visit audio cannot be kept safely. Free some space.',
+  keychain_locked:
+    'The system keychain is locked, so the visit audio cannot be kept safely on this computer. Unlock the keychain, then press Start again.',
+  keychain_unavailable:
+    'The system keychain cannot be reached, so the visit audio cannot be kept safely on this computer. Sign in to the computer again or ask IT, then press Start again.',
+  journal_unavailable:
+    'The visit audio cannot be kept on this computer: its folder cannot be written. Ask IT to check the disk and the folder’s permissions.',
   no_note: 'There is no note yet. Generate the note first.',
   mic_denied: 'The microphone is blocked. Allow microphone access in the system settings.',
   mic_unavailable: 'The microphone could not be opened. Check that it is plugged in.',

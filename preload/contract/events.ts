@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { dictationEvents } from './dto-dictation.ts';
 import { NoteProgressSchema } from './dto-note.ts';
+import { PolicyViewSchema } from './dto-settings.ts';
 import { LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
 
 /** Every event: its payload schema. */
@@ -13,6 +14,8 @@ export const events = {
   'note:progress': NoteProgressSchema,
   /** The tray asked for something the window does (a visit starts with the consent reminder, in the window). */
   'app:command': z.object({ command: z.enum(['start-visit']) }),
+  /** IT changed the policy while the app runs: what is locked now. */
+  'policy:changed': PolicyViewSchema,
   ...dictationEvents,
 } as const;
 

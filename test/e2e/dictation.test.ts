@@ -26,7 +26,6 @@ import { expectedSentences } from '../integration/streaming/harness.ts';
 import { unnamedFocusables } from './a11y.ts';
 import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
-import { installBridge, type Bridge } from './bridge/preload-bridge.ts';
 
 const written = expectedSentences('dictation.wav')
   .map((s) => s.written)
@@ -37,7 +36,6 @@ describe('dictation screens', () => {
   let h: AppHarness;
   let dictation: DictationService;
   let dir: string;
-  let overlayBridge: Bridge | null = null;
   let overlayContext: BrowserContext | null = null;
   const overlayStates: (OverlayState | null)[] = [];
   let client: Parameters<typeof connectWithServerCredentials>[2];
@@ -51,24 +49,18 @@ describe('dictation screens', () => {
     const inserter = new FakeInserter();
     inserter.target = { appName: 'Epic Hyperspace' };
     h = await startApp({
-      dictation: {
+      dictation: () => ({
         hook: new FakeKeyHook(),
         shortcuts: { register: () => true, unregister: () => undefined },
         inserter,
-        overlay: {
-          show: (state) => {
-            overlayStates.push(state);
-            overlayBridge?.emit('dictation:overlay', { state });
-          },
-        },
+        overlay: { show: (state: OverlayState | null) => void overlayStates.push(state) },
         accessibility: () => 'not-needed',
         secureInput: new FakeSecureInput(),
         settings: new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux'),
         history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
         microphone: () =>
           new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
-        journals: null,
-      },
+      }),
     });
     dictation = h.app.dictation!;
     client = started.client;
@@ -107,16 +99,25 @@ describe('dictation screens', () => {
     const browser = h.page.context().browser()!;
     overlayContext = await browser.newContext({ viewport: { width: 380, height: 104 } });
     const page = await overlayContext.newPage();
-    // The overlay page only listens; its calls would go to the same handlers as the main window's.
-    overlayBridge = await installBridge(page, h.server.origin, h.app.handlers);
-    await page.goto(`${h.server.origin}/index.html#overlay`);
+    // The overlay window only listens: a stand-in for its preload delivers the controller's real states.
+    await page.addInitScript({
+      content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
+        onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
+      } });`,
+    });
+    await page.goto(`${h.server.origin}/index.html?view=overlay`);
+    const show = (state: OverlayState) =>
+      page.evaluate(
+        (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
+        state,
+      );
     const last = overlayStates.filter((s): s is OverlayState => s !== null).at(-1)!;
-    overlayBridge.emit('dictation:overlay', { state: { ...last } });
+    await page.waitForFunction(() => '__overlay' in globalThis);
+    await show(last);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Inserted into Epic Hyperspace');
     await page.screenshot({ path: `${SHOTS}/dictation-overlay-inserted.png` });
-    overlayBridge.emit('dictation:overlay', {
-      state: { ...last, phase: 'listening', level: 0.6, elapsedMs: 12_000, message: null },
-    });
+    const listening = overlayStates.filter((s): s is OverlayState => s?.phase === 'listening').at(-1)!;
+    await show({ ...listening, level: Math.max(listening.level, 0.6) });
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Listening — into Epic Hyperspace');
     await page.screenshot({ path: `${SHOTS}/dictation-overlay.png` });
     // The overlay never takes the keyboard: nothing in it is focusable.

@@ -66,10 +66,10 @@ describe('recovering an interrupted visit, in Chromium', () => {
       );
     await until(() => received() >= CAPTURED, 15_000, 'the service to receive the audio');
     session.abort();
-    // A crashed process's journal counts as in use for a moment after its last write (another process
-    // may still be writing it); an app restarting after a crash is past that window.
-    while (await crashed.inUse(journal.id)) await new Promise((resolve) => setTimeout(resolve, 100));
-    h = await startApp({ journals: new JournalStore({ dir, secrets }) });
+    // The process "dies": its lock goes with it, so the restarted app may recover the visit at once.
+    await until(() => journal.pendingRecords === 0, 5_000, 'the journal writes');
+    await crashed.dispose();
+    h = await startApp({ journalDir: dir, secrets });
   });
   afterAll(async () => {
     await h?.close();

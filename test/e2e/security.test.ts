@@ -9,7 +9,7 @@ import { CONTENT_SECURITY_POLICY } from '../../main/app/security-policy.ts';
 import { launchChromium } from './bridge/browser.ts';
 import { nav } from './bridge/fixtures.ts';
 import { CSP_RECORDER, startApp } from './bridge/harness.ts';
-import { startStaticServer } from './bridge/static-server.ts';
+import { startStaticServer } from '../../main/browser-shell/static-server.ts';
 
 const PROBE = `<!doctype html><html><head><title>probe</title></head><body>
 <p id="out">inline script did not run</p>
@@ -38,6 +38,11 @@ describe('content security policy in Chromium', () => {
         await expect.poll(() => h.page.locator('h1').textContent()).toBe(name);
       }
       expect(await h.page.title()).toBe('Scribe Desktop');
+      // The bridge's one-time secret leaves the address as soon as the page read it.
+      expect(await h.page.evaluate('location.hash')).toBe('');
+      expect(await h.page.getByRole('note').textContent()).toBe(
+        "Browser preview over loopback — not the clinician's app",
+      );
       expect(await h.cspViolations()).toEqual([]);
     } finally {
       await h.close();

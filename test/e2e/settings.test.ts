@@ -232,7 +232,10 @@ describe('Settings with a clinician sign-in', () => {
     await change.getByLabel('Write').fill('blood pressure');
     await change.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(replacementsOnService).toEqual(['b p=blood pressure']);
-    expect(await page.getByTestId('replacements').textContent()).toContain('“b p” → blood pressure');
+    // The service has it before the answer reaches the page: wait for the list, do not read it at once.
+    await expect
+      .poll(() => page.getByTestId('replacements').textContent())
+      .toContain('“b p” → blood pressure');
 
     await page.getByRole('button', { name: 'Delete replacement b p' }).click();
     await expect.poll(replacementsOnService).toEqual([]);

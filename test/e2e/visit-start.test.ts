@@ -8,8 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
-import { JournalStore } from '../../main/streaming/journal-store.ts';
 import type { SampleService } from '../service/sample-service.ts';
 import { VisitFailure } from '../../main/ipc/failure.ts';
 import {
@@ -28,7 +26,7 @@ describe('starting a visit when something is wrong, in Chromium', () => {
   beforeAll(async () => {
     ({ service, client } = await startServiceWithClient());
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-start-')), 'journals');
-    h = await startApp({ journals: new JournalStore({ dir, secrets: new MemorySecretStore() }) });
+    h = await startApp({ journalDir: dir });
   });
   afterAll(async () => {
     await h?.close();

@@ -1,5 +1,5 @@
 /**
- * End-to-end tests: the built renderer in real Chromium behind the test bridge. A project of the root
+ * End-to-end tests: the built renderer in real Chromium behind the browser shell. A project of the root
  * vitest.config.ts, so `npm test` runs them after the unit group; alone:
  *   bash test/run.sh test/e2e/            (or npx vitest run --project e2e)
  * One file at a time: the machine has two cores and each file starts a browser.

@@ -1,11 +1,11 @@
 /**
- * The app's own wiring (main/visit/app-services.ts, what main/index.ts runs inside Electron) under Node:
+ * The app's own wiring (main/composition-root.ts, what main/index.ts runs inside Electron) under Node:
  * real keychain, real settings file, real journal folder, the local service over loopback, and the
  * sample's synthetic recording as the microphone.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,6 @@ import { loadConfig } from '../../main/config/load-config.ts';
 import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
 import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
 import { journalDir } from '../../main/config/paths.ts';
-import { JOURNAL_IN_USE_MS } from '../../main/streaming/journal-store.ts';
 import { toIpcError } from '../../main/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/audio/ports.ts';
@@ -256,14 +255,17 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
 
     const managed = await start(dataDir, { SCRIBE_SPEECH_LOCALES: 'FRENCH_FR' });
     expect(data(await managed.handlers['settings:get']({}, ctx)).speechLocales).toEqual(['FRENCH_FR']);
-    data(await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx));
+    // A change to a locked key is refused, naming the setting (not silently dropped).
+    const refused = await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'policy_locked' } });
+    expect(!refused.ok && refused.error.message).toMatch(/^Spoken languages: set by the environment/);
     expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).speechLocales).toEqual([
       'ENGLISH_US',
       'SPANISH_MX',
     ]);
   });
 
-  it('offers a visit a killed process left unfinished, recovers its whole transcript, and shreds it on discard', async () => {
+  it('offers a visit a killed process left unfinished (zero-filled tail), recovers its whole transcript, says the end was cut, and shreds it on discard', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
     const keyFile = join(dataDir, 'key.pem');
     await writeFile(keyFile, h.staticPem, { mode: 0o600 });
@@ -297,13 +299,9 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     const { handlers } = await start(dataDir, {}, new KeychainSecretStore());
     const { visits } = data(await handlers['visit:recoverable']({}, ctx));
     expect(visits).toHaveLength(1);
-    // Written a moment ago, it may be a CLI session still recording: neither discarded nor sent (the same
-    // check as `scribe recover`), until it has been quiet for JOURNAL_IN_USE_MS.
-    expect(await handlers['visit:forgetRecoverable']({ id: visits[0]!.id }, ctx)).toMatchObject({
-      ok: false,
-      error: { code: 'visit_in_progress' },
-    });
-    await new Promise((resolve) => setTimeout(resolve, JOURNAL_IN_USE_MS + 100));
+    // The power went as well: the file system left 4 KiB of zeros after the last record.
+    await appendFile(join(journalDir(dataDir), `${visits[0]!.id}.journal`), Buffer.alloc(4096));
+    // Written a moment ago, but its process is gone (its lock holds nothing): offered at once.
     expect(await handlers['visit:recover']({ id: visits[0]!.id }, ctx)).toMatchObject({
       ok: false,
       error: { code: 'not_connected' },
@@ -317,7 +315,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
         ctx,
       ),
     );
-    expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx)).phase).toBe('ended');
+    // Recovered from what is intact, and the visit says its end was cut.
+    expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx))).toMatchObject({
+      phase: 'ended',
+      recoveredCut: true,
+    });
     const said = data(await handlers['visit:transcript']({}, ctx)).items.filter((i) => i.final);
     const texts = said.map((i) => i.text);
     // Every sentence the killed process captured, once and in order; nothing it never heard.

@@ -13,6 +13,11 @@ const CLOCK_RETRY_MS = 5_000;
 /** A clock this far off the service's is named in the message of a refusal that persists. */
 const CLOCK_SUSPECT_MS = 60_000;
 
+/** Whether the service's clock showed somewhere else than an assertion assumed. */
+function moved(assumedOffsetMs: number, offsetMs: number): boolean {
+  return Math.abs(offsetMs - assumedOffsetMs) >= CLOCK_RETRY_MS;
+}
+
 /** A 4xx refusal from the token endpoint (401 or 400 for a claim rule; not 408/429, which are retried). */
 function isAssertionRefusal(error: unknown): error is ApiError {
   const status = error instanceof ApiError ? error.status : undefined;
@@ -85,22 +90,28 @@ export class ServerTokenSource implements AccessTokenSource {
    */
   async #requestOnce(): Promise<string> {
     const clock = this.http.serviceClock;
-    const assumed = clock.offsetMs;
+    const assumed = { known: clock.known, offsetMs: clock.offsetMs };
     try {
       return await this.#exchange();
     } catch (error) {
       if (!isAssertionRefusal(error)) throw error;
-      if (Math.abs(clock.offsetMs - assumed) < CLOCK_RETRY_MS) throw this.#clockHint(error);
+      if (!moved(assumed.offsetMs, clock.offsetMs)) throw this.#clockHint(error, assumed.known);
+      const retried = clock.offsetMs;
       try {
         return await this.#exchange();
       } catch (again) {
-        throw isAssertionRefusal(again) ? this.#clockHint(again) : again;
+        if (!isAssertionRefusal(again)) throw again;
+        throw this.#clockHint(again, !moved(retried, clock.offsetMs));
       }
     }
   }
 
-  /** Says to check the computer's date and time when the clock may be the cause (never told otherwise). */
-  #clockHint(error: ApiError): ApiError {
+  /**
+   * The refusal, told with what the clock has to do with it: unknown (no `Date` seen), so it may be the
+   * cause; or allowed for already (`compensated`: the assertion was built on the service's time), so the
+   * credentials are, though a clock a minute or more off is still worth setting right.
+   */
+  #clockHint(error: ApiError, compensated: boolean): ApiError {
     const clock = this.http.serviceClock;
     if (!clock.known) {
       return withMessage(
@@ -110,11 +121,17 @@ export class ServerTokenSource implements AccessTokenSource {
       );
     }
     if (Math.abs(clock.offsetMs) < CLOCK_SUSPECT_MS) return error;
-    return withMessage(
-      error,
-      `The service did not accept the sign-in: this computer's clock is ${describeOffset(clock.offsetMs)} the service's. Check the computer's date, time and time zone.`,
-      { clockSuspect: true },
-    );
+    const off = `this computer's clock is ${describeOffset(clock.offsetMs)} the service's`;
+    return compensated
+      ? withMessage(
+          error,
+          `The service did not accept the organization credentials; check them with IT. Also, ${off} (allowed for here): check its date and time.`,
+        )
+      : withMessage(
+          error,
+          `The service did not accept the sign-in: ${off}. Check the computer's date, time and time zone.`,
+          { clockSuspect: true },
+        );
   }
 
   async #exchange(): Promise<string> {

@@ -1,7 +1,9 @@
 /**
  * `scribe recover [--list] [ID] [--json]`: the sessions a crash, a kill or a second Ctrl+C left unfinished
  * in the journal, and sending one of them again (main/streaming/recovery.ts). The result is printed exactly
- * as `transcribe` or `dictate` would have printed it, and the journal is shredded once it was sent.
+ * as `transcribe` or `dictate` would have printed it, and the journal is shredded once it was sent. A journal
+ * whose end was cut (a torn write, a zero-filled tail after a power cut) gives what is intact before the cut,
+ * with one warning line on stderr.
  */
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config/config-schema.ts';
@@ -56,13 +58,17 @@ function choose(journals: readonly Listed[], id: string | undefined): Listed {
 }
 
 async function resend(config: Config, store: JournalStore, chosen: Listed, json: boolean): Promise<void> {
-  if (chosen.inUse)
+  if (chosen.inUse || !(await store.claim(chosen.id)))
     throw new CliError(
       `recover: session ${chosen.id} is still being recorded by another process.`,
       EXIT.failure,
     );
   try {
     const recovered = await store.recover(chosen.id);
+    if (recovered.tailCut)
+      process.stderr.write(
+        `scribe: warning: the end of session ${chosen.id}'s journal was cut (a crash or power cut mid-write); everything before it is recovered.\n`,
+      );
     const result = await resendRecovered(recovered, await streamingConnection(config), { journals: store });
     if (result.kind === 'transcribe') printTranscript(result.items, json);
     else printDictation(result.text);

@@ -22,6 +22,7 @@ import { TranscribeSession } from '../../streaming/transcribe-session.ts';
 import type { FinalTranscriptItem } from '../../streaming/transcript.ts';
 import {
   CONNECTION_FLAGS,
+  DISK_FULL_WARNING,
   cliConfig,
   connect,
   openJournal,
@@ -117,6 +118,13 @@ export async function runJournaled<E extends SessionEvents>(
   cli: CliJournal | undefined,
   print: () => void | Promise<void>,
 ): Promise<void> {
+  // A disk that fills midway is one warning line; the session goes on with its audio in memory.
+  let warned = false;
+  const offWarning = session.on('warning', (warning) => {
+    if (warned || warning.code !== 'disk_full') return;
+    warned = true;
+    process.stderr.write(`${DISK_FULL_WARNING}\n`);
+  });
   try {
     await runSession(session, source, send);
   } catch (error) {
@@ -124,6 +132,8 @@ export async function runJournaled<E extends SessionEvents>(
       throw new CliError(`${error.message} The audio is kept: run "scribe recover".`, error.exitCode);
     await cli?.store.shred(cli.journal.id).catch(() => undefined);
     throw error;
+  } finally {
+    offWarning();
   }
   await print();
   await cli?.store.shred(cli.journal.id).catch(() => undefined);

@@ -63,6 +63,11 @@ export class AppState {
     return done;
   }
 
+  /** Reads the connection status again (e.g. after IT changed the policy). */
+  refresh(): Promise<boolean> {
+    return this.#run(() => scribe().connectStatus());
+  }
+
   check(): Promise<boolean> {
     return this.#run(() => scribe().connectCheck());
   }

@@ -1,30 +1,35 @@
 /**
- * Starts the whole app for an end-to-end test: the main-process visit services under Node, the built
- * renderer in real Chromium behind the test bridge, a fixture recording as "the microphone", and a
- * clipboard that records what was written.
+ * Starts the whole app for an end-to-end test: the production composition root (buildAppServices) under
+ * Node behind the browser shell (main/browser-shell: the built renderer and its loopback WebSocket bridge),
+ * the page in real Chromium, a fixture recording as "the microphone", a clipboard that records what was
+ * written, and a fresh data folder (settings, connection vault, journals).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
-import type { JournalStore } from '../../../main/streaming/journal-store.ts';
-import { createConnector } from '../../../main/connection/connector.ts';
 import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { Bridge } from '../../../main/browser-shell/bridge.ts';
+import { startBrowserShell } from '../../../main/browser-shell/shell.ts';
+import { buildAppServices, type App, type AppServices } from '../../../main/composition-root.ts';
+import { startLiveConfig } from '../../../main/config/start-live-config.ts';
+import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
-import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
-import { createSampleKit } from '../../../main/connection/sample-kit.ts';
-import { composeApp, type App, type AppPorts } from '../../../main/composition-root.ts';
+import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import type { SecretStore } from '../../../main/secrets/secret-store.ts';
+import type { AppServicesDeps } from '../../../main/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
-import { installBridge, type Bridge } from './preload-bridge.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
 export const FIXTURE_MIC = fileURLToPath(
   new URL('../../../main/local-service/sample/visit.wav', import.meta.url),
 );
 
-/** A clipboard that remembers every write (the test bridge's stand-in for the system clipboard). */
+/** A clipboard that remembers every write (the tests' stand-in for the system clipboard). */
 export class RecordingClipboard implements ClipboardPort {
   readonly writes: string[] = [];
   async writeText(text: string): Promise<{ transient: boolean }> {
@@ -41,7 +46,10 @@ export interface AppHarness {
   readonly clipboard: RecordingClipboard;
   /** Every microphone the app opened (consent tick or Start), in order. */
   readonly microphones: readonly FixtureMicrophone[];
-  readonly server: StaticServer;
+  /** The browser shell's origin (http://127.0.0.1:PORT). */
+  readonly server: { readonly origin: string };
+  /** The policy file the app reads (and watches): rewrite it to change IT's policy while the app runs. */
+  readonly policyFile: string;
   /** CSP violations reported in the page (directive and blocked URI only). */
   cspViolations(): Promise<string[]>;
   close(): Promise<void>;
@@ -110,68 +118,81 @@ export const CSP_RECORDER = `(() => {
   document.addEventListener('securitypolicyviolation', (e) => list.push(e.violatedDirective + ' ' + e.blockedURI));
 })();`;
 
-/** Starts services, Chromium and the page, and navigates to the app. */
+/** Starts the browser shell over the production composition root, then Chromium and the page. */
 export async function startApp(
   options: {
     browser?: Browser;
     viewport?: { width: number; height: number };
-    /** The journal folder (visits a crash left unfinished are offered for recovery). */
-    journals?: JournalStore;
+    /** The journal folder (visits a crash left unfinished are offered for recovery); a fresh one by default. */
+    journalDir?: string;
+    /** The keychain stand-in (the journals' and the connection vault's keys); in memory by default. */
+    secrets?: SecretStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
+    /** IT's policy (a JSON policy file the app reads and watches); none by default. */
+    policy?: Record<string, unknown>;
     /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
-    dictation?: AppPorts['dictation'];
+    dictation?: AppServicesDeps['dictation'];
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
-  const server = await startStaticServer();
   const clipboard = new RecordingClipboard();
-  const sample = createSampleKit();
-  let bridge: Bridge | null = null;
   const inputs = fixtureInputs(options.micSpeaksAtOnce);
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
-    if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
-      inputs.visitStarted();
-    bridge?.emit(event, payload);
-  };
-  const app = composeApp({
-    connector: createConnector({
-      audio: inputs,
-      ...(options.journals ? { journals: options.journals } : {}),
-    }),
-    sample,
-    audio: inputs,
-    clipboard,
-    preferences: new MemoryPreferenceStore(),
-    emit,
-    platform: 'linux',
-    ...(options.journals ? { journals: options.journals } : {}),
-    ...(options.dictation ? { dictation: options.dictation } : {}),
+  const dataDir = await mkdtemp(join(tmpdir(), 'scribe-e2e-'));
+  const settings = openNodeSettingsStore(dataDir);
+  const policyFile = join(dataDir, 'policy.json');
+  if (options.policy) await writeFile(policyFile, JSON.stringify(options.policy));
+  const started = await startLiveConfig({ settings, env: { SCRIBE_POLICY_FILE: policyFile } });
+  if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
+  const { resolved, live } = started;
+  let services: AppServices | undefined;
+  const shell = await startBrowserShell({
+    buildServices: async (emit) => {
+      services = await buildAppServices({
+        resolved,
+        live,
+        settings,
+        secrets: options.secrets ?? new MemorySecretStore(),
+        dataDir,
+        journalDir: options.journalDir ?? join(dataDir, 'journals'),
+        clipboard,
+        audio: inputs,
+        platform: 'linux',
+        ...(options.dictation ? { dictation: options.dictation } : {}),
+        emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
+          if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
+            inputs.visitStarted();
+          emit(event, payload);
+        },
+      });
+      return services;
+    },
   });
+  const app = services!.app;
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
-  bridge = await installBridge(page, server.origin, app.handlers);
-  await page.goto(`${server.origin}/index.html`);
+  await page.goto(shell.url);
   return {
     page,
     app,
-    bridge,
+    bridge: shell.bridge,
     clipboard,
     microphones: inputs.opened,
-    server,
+    server: { origin: shell.origin },
+    policyFile,
     cspViolations: () =>
       page.evaluate(() => [
         ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
       ]),
     close: async () => {
+      live.close();
       await app.visit.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();
-      await server.close();
-      await sample.close();
+      await shell.close();
     },
   };
 }

@@ -309,3 +309,36 @@ describe('scribe note with content this version does not read', () => {
     });
   });
 });
+
+describe('scribe with the computer’s clock 10 minutes off the service’s', () => {
+  it.each([
+    ['fast', -10 * 60_000],
+    ['slow', 10 * 60_000],
+  ])('doctor and note work with the clock 10 minutes %s, as a server and as a user', async (_l, offset) => {
+    const skewed = await startHarness({ clockOffsetMs: offset });
+    try {
+      const keyDir = await mkdtemp(join(tmpdir(), 'scribe-skew-'));
+      await writeFile(join(keyDir, 'key.pem'), skewed.staticPem, { mode: 0o600 });
+      const skewEnv = {
+        SCRIBE_SERVICE_URL: skewed.service.url,
+        SCRIBE_CLIENT_ID: skewed.fixtures.staticClient.id,
+        SCRIBE_PRIVATE_KEY_FILE: join(keyDir, 'key.pem'),
+      };
+      const doctor = await scribe(['doctor'], skewEnv);
+      expect(doctor.stderr).toBe('');
+      expect(doctor.code).toBe(0);
+      expect(doctor.stdout).toMatch(/clock is 10 minutes (ahead of|behind) the service's/);
+      const note = await scribe(['note', '--transcript', join(dir, 'visit.txt')], skewEnv);
+      expect(note.code).toBe(0);
+      const asUser = await scribe(['note', '--transcript', join(dir, 'visit.txt')], {
+        ...skewEnv,
+        SCRIBE_USER_EXTERNAL_ID: 'ext-skewed-clock',
+      });
+      expect(asUser.code).toBe(0);
+      // No refresh on every call: the user token is judged by the lifetime it arrived with.
+      expect(skewed.count('/jwt/refresh')).toBe(0);
+    } finally {
+      await skewed.close();
+    }
+  });
+});

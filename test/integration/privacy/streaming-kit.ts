@@ -110,8 +110,11 @@ export async function expectJournalsPrivate(
       const meta = JSON.parse(f.bytes.toString('utf8')) as Record<string, unknown>;
       expect(Object.keys(meta).sort()).toEqual(['createdAt', 'id', 'session', 'status', 'updatedAt', 'v']);
       expect(typeof meta.id === 'string' && /^[0-9a-f-]{36}$/.test(meta.id)).toBe(true);
+    } else if (f.path.endsWith('.lock')) {
+      // The owner's lock: its pid and a heartbeat counter, nothing else.
+      expect(f.bytes.toString('utf8')).toMatch(/^\d{10} \d{12}\n$/);
     } else {
-      expect(f.path, 'only journals and their sidecars').toMatch(/^[0-9a-f-]{36}\.journal$/);
+      expect(f.path, 'only journals, their sidecars and locks').toMatch(/^[0-9a-f-]{36}\.journal$/);
     }
   }
 }

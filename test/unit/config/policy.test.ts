@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,9 @@ import {
   loadPolicy,
   parseRegQuery,
   policyLocations,
+  BUNDLE_ID,
   POLICY_REGISTRY_KEY,
+  USER_POLICY_REGISTRY_KEY,
   type PolicyReaders,
 } from '../../../main/config/policy.ts';
 
@@ -36,28 +39,94 @@ function fakeReaders(files: Record<string, string>, registry?: string): PolicyRe
       if (path in files) return Buffer.from(files[path]!);
       throw Object.assign(new Error('missing'), { code: 'ENOENT' });
     },
-    async regQuery() {
-      return registry;
+    async regQuery(key) {
+      return key === POLICY_REGISTRY_KEY ? registry : undefined;
+    },
+    async plistToXml() {
+      throw new Error('no plutil here');
     },
   };
 }
 
 describe('policy locations', () => {
-  it('uses a JSON file per platform and the registry first on Windows', () => {
-    expect(policyLocations('linux', {})).toEqual([{ kind: 'json', path: '/etc/scribe-desktop/policy.json' }]);
-    expect(policyLocations('darwin', {})).toEqual([
+  it('uses a JSON file per platform, managed preferences first on macOS, the registry first on Windows', () => {
+    expect(policyLocations({ platform: 'linux', env: {} })).toEqual([
+      { kind: 'json', path: '/etc/scribe-desktop/policy.json' },
+    ]);
+    expect(policyLocations({ platform: 'darwin', env: {}, user: 'drjones' })).toEqual([
+      { kind: 'plist', path: `/Library/Managed Preferences/drjones/${BUNDLE_ID}.plist` },
+      { kind: 'plist', path: `/Library/Managed Preferences/${BUNDLE_ID}.plist` },
       { kind: 'json', path: '/Library/Application Support/ScribeDesktop/policy.json' },
     ]);
-    expect(policyLocations('win32', { ProgramData: 'D:\\PD' })).toEqual([
+    expect(policyLocations({ platform: 'win32', env: { ProgramData: 'D:\\PD' } })).toEqual([
       { kind: 'registry', key: POLICY_REGISTRY_KEY },
+      { kind: 'registry', key: USER_POLICY_REGISTRY_KEY },
       { kind: 'json', path: 'D:\\PD\\ScribeDesktop\\policy.json' },
+    ]);
+    expect(USER_POLICY_REGISTRY_KEY).toBe('HKCU\\Software\\Policies\\ScribeDesktop\\ScribeDesktop');
+  });
+
+  it('SCRIBE_POLICY_FILE replaces every other location in development and the CLI', () => {
+    expect(policyLocations({ platform: 'win32', env: { SCRIBE_POLICY_FILE: '/tmp/p.json' } })).toEqual([
+      { kind: 'json', path: '/tmp/p.json' },
     ]);
   });
 
-  it('SCRIBE_POLICY_FILE replaces every other location', () => {
-    expect(policyLocations('win32', { SCRIBE_POLICY_FILE: '/tmp/p.json' })).toEqual([
-      { kind: 'json', path: '/tmp/p.json' },
+  it('the installed app never lets SCRIBE_POLICY_FILE move its policy', () => {
+    const env = { SCRIBE_POLICY_FILE: '/tmp/p.json' };
+    expect(policyLocations({ platform: 'linux', env, packaged: true })).toEqual([
+      { kind: 'json', path: '/etc/scribe-desktop/policy.json' },
     ]);
+  });
+
+  it('the bundle id is the one electron-builder signs the app with', () => {
+    const builder = readFileSync(join(import.meta.dirname, '../../../electron-builder.yml'), 'utf8');
+    expect(builder).toMatch(new RegExp(`^appId: ${BUNDLE_ID.replaceAll('.', '\\.')}$`, 'm'));
+  });
+});
+
+describe('macOS managed preferences', () => {
+  const fixture = join(import.meta.dirname, '../../fixtures/policy/com.scribedesktop.app.plist');
+
+  it("reads a configuration profile's plist from its path (per user before the computer's)", async () => {
+    const xml = readFileSync(fixture, 'utf8');
+    const userPath = `/Library/Managed Preferences/drjones/${BUNDLE_ID}.plist`;
+    const loaded = await loadPolicy({
+      platform: 'darwin',
+      env: {},
+      user: 'drjones',
+      readers: fakeReaders({ [userPath]: xml, [`/Library/Managed Preferences/${BUNDLE_ID}.plist`]: '<x' }),
+    });
+    expect(loaded).toEqual({
+      ok: true,
+      policy: {
+        origin: userPath,
+        values: {
+          serviceUrl: 'https://eu.api.example.com',
+          allowUserServiceUrlChange: false,
+          speechLocales: ['ENGLISH_UK'],
+          journalRetentionHours: 12,
+          noteTemplateKey: 'soap',
+        },
+      },
+    });
+  });
+
+  it('converts a binary plist with plutil, and a broken one is an error, not "no policy"', async () => {
+    const path = `/Library/Managed Preferences/${BUNDLE_ID}.plist`;
+    const readers = fakeReaders({ [path]: 'bplist00\u0000garbage' });
+    const converted: string[] = [];
+    readers.plistToXml = async (p) => (converted.push(p), readFileSync(fixture, 'utf8'));
+    const loaded = await loadPolicy({ platform: 'darwin', env: {}, user: 'x', readers });
+    expect(converted).toEqual([path]);
+    expect(loaded).toMatchObject({ ok: true, policy: { values: { noteTemplateKey: 'soap' } } });
+    const broken = await loadPolicy({
+      platform: 'darwin',
+      env: {},
+      user: 'x',
+      readers: fakeReaders({ [path]: '<plist><dict><key>a</key>' }),
+    });
+    expect(broken).toMatchObject({ ok: false, error: { message: expect.stringContaining(path) } });
   });
 });
 
@@ -113,6 +182,7 @@ describe('loadPolicy', () => {
         throw Object.assign(new Error('denied'), { code: 'EACCES' });
       },
       regQuery: async () => undefined,
+      plistToXml: async () => '',
     };
     const loaded = await loadPolicy({ platform: 'linux', env: {}, readers });
     expect(loaded).toMatchObject({
@@ -132,6 +202,10 @@ describe('loadPolicy', () => {
     expect(fromRegistry.ok && fromRegistry.policy?.origin).toBe(POLICY_REGISTRY_KEY);
     const fromFile = await loadPolicy({ platform: 'win32', env: {}, readers: fakeReaders(files) });
     expect(fromFile.ok && fromFile.policy).toEqual({ values: { logLevel: 'warn' }, origin: file });
+    const userOnly = fakeReaders(files);
+    userOnly.regQuery = async (key) => (key === USER_POLICY_REGISTRY_KEY ? REG_OUTPUT : undefined);
+    const fromUser = await loadPolicy({ platform: 'win32', env: {}, readers: userOnly });
+    expect(fromUser.ok && fromUser.policy?.origin).toBe(USER_POLICY_REGISTRY_KEY);
   });
 });
 

@@ -1,6 +1,6 @@
-import { DICTATION_DEFAULTS } from '../../../main/config/dictation-keys.ts';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../main/api/protocol.ts';
+import { logs } from '../../../main/config/log-level.ts';
 import { CONFIG_KEYS, flagName, KEY_INFO } from '../../../main/config/config-schema.ts';
 import {
   formatConfigErrors,
@@ -21,10 +21,56 @@ function messages(inputs: ConfigInputs): string[] {
   return result.errors.map((e) => e.message);
 }
 
+describe('resolveConfig in the installed (packaged) app', () => {
+  const policy = {
+    values: { serviceUrl: 'https://eu.api.example.com', noteLocale: 'ENGLISH_UK' },
+    origin: '/etc/scribe-desktop/policy.json',
+  };
+  const env = {
+    SCRIBE_SERVICE_URL: 'https://us.attacker.example.com',
+    SCRIBE_JOURNAL_DIR: '/home/dr/Dropbox/journals',
+    SCRIBE_LOG_LEVEL: 'debug',
+  };
+
+  it('ignores SCRIBE_* variables unless the policy allows them, and says so', () => {
+    const result = ok(resolveConfig({ env, policy, packaged: true }));
+    expect(result.config.serviceUrl).toBe('https://eu.api.example.com');
+    expect(result.config.journalDir).toBeUndefined();
+    expect(result.config.logLevel).toBe('info');
+    expect(result.ignored.map((p) => p.key).sort()).toEqual(['journalDir', 'logLevel', 'serviceUrl']);
+    expect(result.ignored[0]!.message).toMatch(/installed app ignores SCRIBE_\* variables/);
+  });
+
+  it('when allowed, the environment ranks below the policy and never moves the journal folder', () => {
+    const allowing = { ...policy, values: { ...policy.values, allowEnvironmentOverrides: true } };
+    const result = ok(resolveConfig({ env, policy: allowing, packaged: true }));
+    expect(result.config.serviceUrl).toBe('https://eu.api.example.com');
+    expect(result.config.logLevel).toBe('debug');
+    expect(result.config.journalDir).toBeUndefined();
+    expect(result.sources.logLevel.layer).toBe('env');
+    expect(result.sources.serviceUrl.layer).toBe('policy');
+  });
+
+  it('development builds and the CLI keep the environment above the policy', () => {
+    const result = ok(resolveConfig({ env, policy }));
+    expect(result.config.serviceUrl).toBe('https://us.attacker.example.com');
+    expect(result.config.journalDir).toBe('/home/dr/Dropbox/journals');
+  });
+
+  it('allowEnvironmentOverrides itself comes from the policy only', () => {
+    const fromEnv = ok(resolveConfig({ env: { SCRIBE_ALLOW_ENVIRONMENT_OVERRIDES: 'true' } }));
+    expect(fromEnv.config.allowEnvironmentOverrides).toBe(false);
+    expect(messages({ settings: { values: { allowEnvironmentOverrides: true } } })[0]).toMatch(
+      /can only be set by the managed policy/,
+    );
+  });
+});
+
 describe('resolveConfig precedence', () => {
   it('uses the defaults when nothing is given', () => {
     const { config, sources, locked } = ok(resolveConfig({}));
-    expect(config).toEqual({
+    // Other blocks (sign-in, dictation…) add defaults of their own.
+    expect(config).toMatchObject({
       apiVersion: PROTOCOL.apiVersion,
       speechLocales: ['ENGLISH_US'],
       noteLocale: 'ENGLISH_US',
@@ -32,7 +78,14 @@ describe('resolveConfig precedence', () => {
       journalRetentionHours: 24,
       logLevel: 'info',
       allowUserServiceUrlChange: true,
-      ...DICTATION_DEFAULTS,
+      allowEnvironmentOverrides: false,
+      dictationMode: 'hybrid',
+      dictationToggleKey: 'F9',
+      dictationHoldKey: 'Control+Super',
+      dictationCancelKey: 'Shift+F9',
+      dictationInsertMode: 'paste',
+      dictationAppRules: [],
+      dictationHistoryHours: 0,
     });
     expect(Object.values(sources).every((s) => s.layer === 'default')).toBe(true);
     expect(locked).toEqual([]);
@@ -255,5 +308,15 @@ describe('key table', () => {
       if (env) expect(env).toBe(`SCRIBE_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`);
     }
     expect(flagName('privateKeyFile')).toBe('--private-key-file');
+  });
+});
+
+describe('logLevel', () => {
+  it('writes a message at or above the configured level', () => {
+    expect(logs('warn', 'error')).toBe(true);
+    expect(logs('warn', 'warn')).toBe(true);
+    expect(logs('warn', 'info')).toBe(false);
+    expect(logs('error', 'warn')).toBe(false);
+    expect(logs('debug', 'debug')).toBe(true);
   });
 });

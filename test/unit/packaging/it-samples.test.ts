@@ -63,10 +63,10 @@ describe('Windows ADMX/ADML template', () => {
   const attrs = (text: string, name: string) =>
     [...text.matchAll(new RegExp(`\\b${name}="([^"]*)"`, 'g'))].map((m) => m[1]!);
 
-  it('writes to the registry key the app reads, under HKLM', () => {
+  it('writes to the registry key the app reads, under HKLM or HKCU', () => {
     const keys = new Set(attrs(admx, 'key'));
     expect([...keys]).toEqual([POLICY_REGISTRY_KEY.replace(/^HKLM\\/, '')]);
-    expect(new Set(attrs(admx, 'class'))).toEqual(new Set(['Machine']));
+    expect(new Set(attrs(admx, 'class'))).toEqual(new Set(['Both']));
   });
 
   it('only sets configuration keys a policy may set', () => {
@@ -95,7 +95,8 @@ describe('Windows ADMX/ADML template', () => {
       expect(checkValue(key as ConfigKey, max + 1).ok).toBe(false);
       checked += 1;
     }
-    expect(checked).toBe(4); // noteLocale, dictationLocale, logLevel, journalRetentionHours
+    // At least signInMethod, noteLocale, dictationLocale, logLevel and journalRetentionHours (blocks add more).
+    expect(checked).toBeGreaterThanOrEqual(5);
     // A boolean policy writes DWORD 1/0, which the app reads as true/false.
     expectValid('allowUserServiceUrlChange', 0);
     expect(checkValue('allowUserServiceUrlChange', 0)).toEqual({ ok: true, value: false });

@@ -2,9 +2,9 @@ import { promises as fs } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
-import { JOURNAL_IN_USE_MS, JournalStore } from '../../../main/streaming/journal-store.ts';
+import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { nodeJournalFs, type JournalFs } from '../../../main/streaming/journal-fs.ts';
 import type { JournalStatus } from '../../../main/streaming/session-journal.ts';
 import { StreamingError } from '../../../main/streaming/streaming-error.ts';
@@ -58,29 +58,102 @@ describe('journal', () => {
     expect(await restarted.listRecoverable()).toEqual([]);
   });
 
-  it('counts a journal written within JOURNAL_IN_USE_MS as in use by another process', async () => {
+  it('counts a journal as in use while its lock is held, whatever its file times say', async () => {
     const journal = await new JournalStore({ dir, secrets }).create('transcribe', ['doctor'], {});
     await journal.appendAudio(0, 0, markerChunk(1));
-    const other = new JournalStore({ dir, secrets }); // another process: `scribe recover`, the app
-    expect(await other.inUse(journal.id)).toBe(true);
-    const quiet = (Date.now() - JOURNAL_IN_USE_MS - 1_000) / 1000;
-    await fs.utimes(journal.path, quiet, quiet);
-    expect(await other.inUse(journal.id)).toBe(false);
+    const other = new JournalStore({ dir, secrets }); // another owner: `scribe recover`, the app
+    // Written an hour "ago" or an hour "from now" (a clock set wrong): the lock decides, not the times.
+    for (const hours of [-1, 1]) {
+      const at = (Date.now() + hours * 3_600_000) / 1000;
+      await fs.utimes(journal.path, at, at);
+      expect(await other.inUse(journal.id)).toBe(true);
+    }
+    expect(await other.claim(journal.id)).toBe(false);
     expect(await other.inUse('no-such-journal')).toBe(false);
   });
 
-  it('detects tampering and ignores a torn tail', async () => {
+  it("a lock left by a process that is gone (or by this pid's dead namesake) holds nothing", async () => {
+    const store = new JournalStore({ dir, secrets });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    await journal.appendAudio(0, 0, markerChunk(1));
+    journal.close();
+    // The same journal as a process that died left it: its files in a folder nobody here holds a lock in.
+    const copy = join(dir, '..', 'copy');
+    await fs.mkdir(copy, { mode: 0o700 });
+    for (const suffix of ['.journal', '.meta.json'])
+      await fs.copyFile(join(dir, `${journal.id}${suffix}`), join(copy, `${journal.id}${suffix}`));
+    const lock = join(copy, `${journal.id}.lock`);
+    // ...its lock names a pid no process has now (the kernel's limit is far below 4194304 + 1).
+    await fs.writeFile(lock, `${String(4_194_305).padStart(10, '0')} ${'7'.padStart(12, '0')}\n`);
+    const other = new JournalStore({ dir: copy, secrets });
+    expect(await other.inUse(journal.id)).toBe(false);
+    // After a restart this process may carry the dead owner's pid: still not in use.
+    await fs.writeFile(lock, `${String(process.pid).padStart(10, '0')} ${'7'.padStart(12, '0')}\n`);
+    expect(await other.inUse(journal.id)).toBe(false);
+    expect(await other.claim(journal.id)).toBe(true);
+    await other.shred(journal.id);
+    expect(await fs.readdir(copy)).toEqual([]);
+  });
+
+  it('recovers the authenticated prefix of a torn, zero-filled or damaged tail and says the end was cut', async () => {
     const store = new JournalStore({ dir, secrets });
     const journal = await store.create('dictate', ['main'], {});
     for (let i = 0; i < 3; i++) await journal.appendAudio(0, i, markerChunk(i + 1));
     const raw = await fs.readFile(journal.path);
-    await fs.appendFile(journal.path, raw.subarray(0, 20)); // crash mid-write
-    expect((await store.recover(journal.id)).uncovered).toHaveLength(3);
-    raw[raw.length - 5]! ^= 0xff;
-    await fs.writeFile(journal.path, raw);
-    const error = await store.recover(journal.id).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StreamingError);
-    expect((error as StreamingError).code).toBe('journal_corrupt');
+    expect((await store.recover(journal.id)).tailCut).toBe(false);
+    const tails = [
+      raw.subarray(0, 20), // a crash mid-write
+      Buffer.alloc(4096), // zeros a power cut left after the last record
+      Buffer.alloc(4096, 0xff), // garbage with an impossible length
+    ];
+    for (const tail of tails) {
+      await fs.writeFile(journal.path, Buffer.concat([raw, tail]));
+      const recovered = await store.recover(journal.id);
+      expect(recovered.uncovered.map((c) => c.samples[0])).toEqual([1, 2, 3]);
+      expect(recovered.tailCut).toBe(true);
+    }
+    const damaged = Buffer.from(raw);
+    damaged[damaged.length - 5]! ^= 0xff; // the last record no longer authenticates
+    await fs.writeFile(journal.path, damaged);
+    const recovered = await store.recover(journal.id);
+    expect(recovered.uncovered.map((c) => c.samples[0])).toEqual([1, 2]);
+    expect(recovered.tailCut).toBe(true);
+    await fs.writeFile(journal.path, Buffer.alloc(4096)); // not even the first record
+    await expect(store.recover(journal.id)).rejects.toMatchObject({ code: 'journal_corrupt' });
+  });
+
+  it('lists a journal whose sidecar is gone or unreadable, rebuilding the sidecar from its first record', async () => {
+    const store = new JournalStore({ dir, secrets, now: () => 5_000 });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    await journal.appendAudio(0, 0, markerChunk(1));
+    journal.close();
+    const meta = join(dir, `${journal.id}.meta.json`);
+    const expected = [{ id: journal.id, session: 'transcribe', createdAt: 5_000, stale: false }];
+    for (const broken of ['{"v":1,"id":', '']) {
+      await fs.writeFile(meta, broken);
+      const restarted = new JournalStore({ dir, secrets, now: () => 6_000 });
+      expect(await restarted.listRecoverable()).toEqual(expected);
+      expect(JSON.parse(await fs.readFile(meta, 'utf8'))).toMatchObject({ id: journal.id, status: 'active' });
+    }
+    await fs.unlink(meta);
+    const restarted = new JournalStore({ dir, secrets, now: () => 6_000 });
+    expect(await restarted.listRecoverable()).toEqual(expected);
+    // Listed, so it can be discarded: its key goes with it.
+    await restarted.shred(journal.id);
+    expect(secrets.accounts()).toEqual([]);
+  });
+
+  it('a sidecar whose journal never got its first record does not keep its key: retention shreds it', async () => {
+    const store = new JournalStore({ dir, secrets });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    journal.close();
+    await fs.unlink(journal.path); // a crash inside create, before the first record landed
+    await fs.unlink(join(dir, `${journal.id}.lock`));
+    const restarted = new JournalStore({ dir, secrets });
+    expect(await restarted.listRecoverable()).toEqual([]);
+    expect(await restarted.applyRetention()).toEqual([journal.id]);
+    expect(secrets.accounts()).toEqual([]);
+    expect(await fs.readdir(dir)).toEqual([]);
   });
 
   it('shreds: the file is overwritten then unlinked and the per-visit key deleted', async () => {
@@ -187,5 +260,99 @@ describe('journal', () => {
     expect(statuses).toEqual(['disk_full', 'ok']);
     const recovered = await store.recover(journal.id);
     expect(recovered.uncovered.map((c) => c.samples[0])).toEqual([1, 2, 3, 4]);
+  });
+
+  it('on a full disk, audio covered by final text leaves the queue, and finish gives up in bounded time', async () => {
+    let full = false;
+    const fullFs: JournalFs = {
+      ...nodeJournalFs,
+      async appendFile(path, data, mode) {
+        if (full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        return nodeJournalFs.appendFile(path, data, mode);
+      },
+    };
+    const store = new JournalStore({ dir, secrets, fs: fullFs, retryMs: 20, finishTimeoutMs: 200 });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    await journal.appendAudio(0, 0, markerChunk(1));
+    full = true;
+    const pending = [1, 2, 3, 4].map((i) => journal.appendAudio(0, i, markerChunk(i + 1)));
+    await until(() => journal.status === 'disk_full');
+    // The final text for chunks up to 2 came: they need no disk any more (their promises resolve).
+    journal.checkpoint({ kind: 'released', stream: 0, before: 3 });
+    await Promise.all(pending.slice(0, 2));
+    expect(journal.pendingRecords).toBe(3); // chunks 3 and 4, and the checkpoint
+    // Everything is covered: finish drops the rest and, the disk still full, ends without waiting for it.
+    const started = performance.now();
+    const error = await journal.finish().catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(error).toBeInstanceOf(StreamingError);
+    expect((error as StreamingError).code).toBe('disk_full');
+    await Promise.all(pending);
+    // The incomplete file served nothing more: shredded with its key and lock.
+    await until(() => secrets.accounts().length === 0);
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('released audio dropped on a full disk leaves a gap-free journal once space returns', async () => {
+    let full = false;
+    const fullFs: JournalFs = {
+      ...nodeJournalFs,
+      async appendFile(path, data, mode) {
+        if (full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        return nodeJournalFs.appendFile(path, data, mode);
+      },
+    };
+    const store = new JournalStore({ dir, secrets, fs: fullFs, retryMs: 20 });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    full = true;
+    const pending = [0, 1, 2, 3].map((i) => journal.appendAudio(0, i, markerChunk(i + 1)));
+    await until(() => journal.status === 'disk_full');
+    journal.checkpoint({ kind: 'released', stream: 0, before: 2 });
+    full = false;
+    await Promise.all(pending);
+    await until(() => journal.pendingRecords === 0);
+    const recovered = await store.recover(journal.id);
+    expect(recovered.tailCut).toBe(false);
+    expect(recovered.releasedBefore).toEqual([2]);
+    expect(recovered.uncovered.map((c) => c.samples[0])).toEqual([3, 4]);
+  });
+
+  it('a journal the disk or the keychain cannot take leaves no file, no sidecar, no key and no lock', async () => {
+    const fullFs: JournalFs = {
+      ...nodeJournalFs,
+      writeFileAtomic: () => Promise.reject(Object.assign(new Error('no space'), { code: 'ENOSPC' })),
+    };
+    const full = new JournalStore({ dir, secrets, fs: fullFs });
+    await expect(full.create('transcribe', ['doctor'], {})).rejects.toMatchObject({ code: 'disk_full' });
+    expect(secrets.accounts()).toEqual([]);
+    expect(await fs.readdir(dir)).toEqual([]);
+    secrets.failWith('keychain_denied');
+    const locked = new JournalStore({ dir, secrets });
+    await expect(locked.create('transcribe', ['doctor'], {})).rejects.toMatchObject({
+      code: 'keychain_denied',
+    });
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('flushes appends to the device at checkpoints (about once a second, not per write) and at finish', async () => {
+    const synced: number[] = [];
+    const spyFs: JournalFs = {
+      ...nodeJournalFs,
+      sync: async (path) => {
+        synced.push(performance.now());
+        await nodeJournalFs.sync!(path);
+      },
+    };
+    const store = new JournalStore({ dir, secrets, fs: spyFs });
+    const journal = await store.create('transcribe', ['doctor'], {});
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) await journal.appendAudio(0, i, markerChunk(i + 1));
+    await vi.waitFor(() => expect(synced.length).toBeGreaterThan(0), { timeout: 3_000 });
+    expect(synced[0]! - started).toBeLessThan(3_000); // about a second, with room for a loaded machine
+    expect(synced.length).toBeLessThanOrEqual(2); // 31 writes, not 31 flushes
+    const before = synced.length;
+    await journal.appendAudio(0, 30, markerChunk(31));
+    await journal.finish();
+    expect(synced.length).toBe(before + 1); // the finish record is on the device when finish resolves
   });
 });

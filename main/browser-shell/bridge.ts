@@ -1,0 +1,157 @@
+/**
+ * The browser shell's bridge: the same preload API as Electron's (`window.scribe`, one named function per
+ * channel, one `on…` per event, built from the contract) over one loopback WebSocket, with the main side
+ * going through the app's own IPC router (same sender check, same request and response parsing). The
+ * socket is accepted once: from the page's own origin (Origin header), carrying the one-time secret the
+ * shell put in the URL it opened. Anything else is refused before a WebSocket exists.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  CHANNEL_NAMES,
+  EVENT_NAMES,
+  channels,
+  events,
+  fail,
+  methodName,
+  subscriptionName,
+  type EventName,
+  type EventPayload,
+} from '../../preload/contract/index.ts';
+import type { ChannelHandlers } from '../ipc/channel-map.ts';
+import { createRendererEvents } from '../ipc/event-emitter.ts';
+import {
+  createIpcRouter,
+  type InvokeEventLike,
+  type IpcFailureReport,
+  type IpcMainLike,
+} from '../ipc/router.ts';
+import { pageBridgeScript } from './page-bridge.ts';
+
+/** Where the page's script is served and where its socket connects. */
+export const BRIDGE_SCRIPT_PATH = '/shell/bridge.js';
+const BRIDGE_SOCKET_PATH = '/shell/bridge';
+/** The WebSocket subprotocol prefix; the secret follows it (`scribe-bridge.<hex>`). */
+const PROTOCOL = 'scribe-bridge';
+
+/** The parts of the bridge the shell (and tests) use. */
+export interface Bridge {
+  /** The page's script (served at BRIDGE_SCRIPT_PATH). */
+  readonly script: string;
+  /** The one-time secret, for the URL fragment the shell opens (`#bridge=<secret>`). */
+  readonly secret: string;
+  /** Pushes an event to the page, validated like the app's emitter; dropped while no page is connected. */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Router failures seen (codes and field paths only). */
+  readonly failures: IpcFailureReport[];
+  /** Upgrades refused (reason only). */
+  readonly refused: string[];
+  close(): void;
+}
+
+/** A fake ipcMain: the router registers on it exactly as on Electron's. */
+class BridgeIpcMain implements IpcMainLike {
+  readonly #handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
+  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => unknown): void {
+    this.#handlers.set(channel, listener);
+  }
+  removeHandler(channel: string): void {
+    this.#handlers.delete(channel);
+  }
+  async invoke(channel: string, frameUrl: string, request: unknown): Promise<unknown> {
+    const handler = this.#handlers.get(channel);
+    if (!handler) return fail('invalid_request');
+    return handler({ senderFrame: { url: frameUrl, parent: null } }, request);
+  }
+}
+
+/** Attaches the bridge to the static server of `origin`; `handlers` answer every channel. */
+export function attachBridge(
+  server: Server,
+  origin: string,
+  handlers: ChannelHandlers<typeof channels>,
+): Bridge {
+  const secret = randomBytes(32).toString('hex');
+  const ipcMain = new BridgeIpcMain();
+  const failures: IpcFailureReport[] = [];
+  const refused: string[] = [];
+  createIpcRouter({
+    ipcMain,
+    channels,
+    handlers,
+    isTrustedSender: (frame) => frame.parent === null && new URL(frame.url).origin === origin,
+    onDidFail: (report) => failures.push(report),
+  });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024 * 1024,
+    handleProtocols: (p) => [...p][0] ?? false,
+  });
+  let used = false;
+  let page: WebSocket | null = null;
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const reason = refusal(req, origin, secret, used);
+    if (reason) {
+      refused.push(reason);
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    used = true;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      page = ws;
+      ws.on('message', (data) => void answer(ws, ipcMain, `${origin}/index.html`, data.toString()));
+      ws.on('close', () => void (page = null));
+    });
+  };
+  server.on('upgrade', onUpgrade);
+  const emitter = createRendererEvents({
+    events,
+    send: (event, payload) => page?.send(JSON.stringify({ event, payload })),
+  });
+  return {
+    script: pageBridgeScript({
+      socketPath: BRIDGE_SOCKET_PATH,
+      protocol: PROTOCOL,
+      methods: CHANNEL_NAMES.map((c) => [c, methodName(c)]),
+      subscriptions: EVENT_NAMES.map((e) => [e, subscriptionName(e)]),
+      closed: fail('internal'),
+    }),
+    secret,
+    emit: (event, payload) => void emitter.emit(event, payload as never),
+    failures,
+    refused,
+    close: () => {
+      server.off('upgrade', onUpgrade);
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
+
+/** Why an upgrade is refused, or null to accept it. */
+function refusal(req: IncomingMessage, origin: string, secret: string, used: boolean): string | null {
+  if (new URL(req.url ?? '/', origin).pathname !== BRIDGE_SOCKET_PATH) return 'path';
+  if (req.headers.origin !== origin) return 'origin';
+  if (used) return 'secret_used';
+  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const expected = Buffer.from(`${PROTOCOL}.${secret}`);
+  const match = offered.some(
+    (p) => p.length === expected.length && timingSafeEqual(Buffer.from(p), expected),
+  );
+  return match ? null : 'secret';
+}
+
+/** Answers one call: `{id, channel, request}` → `{id, result}`. A malformed message is dropped. */
+async function answer(ws: WebSocket, ipcMain: BridgeIpcMain, frameUrl: string, text: string): Promise<void> {
+  let message: { id?: unknown; channel?: unknown; request?: unknown };
+  try {
+    message = JSON.parse(text) as typeof message;
+  } catch {
+    return;
+  }
+  if (typeof message.id !== 'number' || typeof message.channel !== 'string') return;
+  const result = await ipcMain.invoke(message.channel, frameUrl, message.request ?? {});
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: message.id, result }));
+}

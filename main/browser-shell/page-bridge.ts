@@ -1,0 +1,80 @@
+/**
+ * The browser shell's stand-in for the preload, as the page runs it: builds `window.scribe` (one function
+ * per channel, one `on…` per event) over the bridge WebSocket, taking the one-time secret from the URL
+ * fragment (and removing it from the address), and shows a label saying this is a preview. Kept as source
+ * text so no transpiler helper leaks into the page; it is a classic script, so it runs before the app's
+ * deferred module.
+ */
+
+/** What the page script is built from. */
+export interface PageBridgeSpec {
+  readonly socketPath: string;
+  readonly protocol: string;
+  readonly methods: readonly (readonly [string, string])[];
+  readonly subscriptions: readonly (readonly [string, string])[];
+  /** The answer to a call made while the socket is closed. */
+  readonly closed: unknown;
+}
+
+/** The label shown in the page (the title stays the app's). */
+export const PREVIEW_LABEL = "Browser preview over loopback — not the clinician's app";
+
+const PAGE_BRIDGE = `(spec) => {
+  const secret = new URLSearchParams(location.hash.slice(1)).get('bridge') || '';
+  history.replaceState(null, '', location.pathname + location.search);
+  const socket = new WebSocket('ws://' + location.host + spec.socketPath, [spec.protocol + '.' + secret]);
+  const pending = new Map();
+  const waiting = [];
+  const listeners = new Map();
+  let next = 1;
+  socket.addEventListener('open', () => { for (const send of waiting.splice(0)) send(); });
+  socket.addEventListener('close', () => {
+    for (const resolve of pending.values()) resolve(spec.closed);
+    pending.clear();
+  });
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(message.data);
+    if (typeof data.id === 'number') {
+      const resolve = pending.get(data.id);
+      pending.delete(data.id);
+      if (resolve) resolve(data.result);
+      return;
+    }
+    for (const listener of listeners.get(data.event) || []) listener(data.payload);
+  });
+  const invoke = (channel, request) => new Promise((resolve) => {
+    if (socket.readyState > 1) return resolve(spec.closed);
+    const id = next++;
+    pending.set(id, resolve);
+    const send = () => socket.send(JSON.stringify({ id, channel, request: request === undefined ? {} : request }));
+    if (socket.readyState === 1) send(); else waiting.push(send);
+  });
+  const api = {};
+  for (const [channel, name] of spec.methods) api[name] = (request) => invoke(channel, request);
+  for (const [event, name] of spec.subscriptions) {
+    api[name] = (listener) => {
+      const set = listeners.get(event) || new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    };
+  }
+  Object.defineProperty(window, 'scribe', { value: Object.freeze(api), enumerable: true });
+  const label = () => {
+    const note = document.createElement('div');
+    note.setAttribute('role', 'note');
+    note.textContent = spec.label;
+    Object.assign(note.style, {
+      position: 'fixed', right: '8px', bottom: '8px', zIndex: '2147483647', pointerEvents: 'none',
+      padding: '2px 8px', borderRadius: '4px', font: '12px system-ui, sans-serif',
+      background: '#7a1f1f', color: '#ffffff', opacity: '0.9',
+    });
+    document.body.append(note);
+  };
+  if (document.body) label(); else document.addEventListener('DOMContentLoaded', label);
+}`;
+
+/** The script text for a spec. */
+export function pageBridgeScript(spec: PageBridgeSpec): string {
+  return `(${PAGE_BRIDGE})(${JSON.stringify({ ...spec, label: PREVIEW_LABEL })});\n`;
+}
