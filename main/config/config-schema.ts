@@ -51,7 +51,7 @@ interface KeyInfo {
 }
 
 /** The text form of a schema: arrays are comma-separated lists, numbers whole numbers, booleans true/false. */
-function textForm(schema: z.ZodType): TextForm {
+export function textForm(schema: z.ZodType): TextForm {
   switch (schema.def.type) {
     case 'array':
       return 'list';

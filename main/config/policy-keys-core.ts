@@ -38,3 +38,46 @@ export interface KeySpec<S extends z.ZodType = z.ZodType, D = unknown> {
 export function key<T extends KeySpec>(spec: T & { default?: z.output<T['schema']> }): T {
   return spec;
 }
+
+/** A block written the older way (schemas, per-key facts and defaults in separate maps), as keysFromBlock takes it. */
+export interface LegacyBlock<S extends Record<string, z.ZodType>> {
+  readonly schemas: S;
+  readonly info: {
+    readonly [K in keyof S]: { readonly expect: string; readonly deniedLayers?: readonly ConfigLayer[] };
+  };
+  readonly defaults?: { readonly [K in keyof S]?: unknown };
+  /** What IT reads: a short name and what the key does (README, ADMX). */
+  readonly docs: { readonly [K in keyof S]: { readonly title: string; readonly description: string } };
+}
+
+type FromBlock<S extends Record<string, z.ZodType>, D> = {
+  [K in keyof S]: KeySpec<S[K]> & { readonly schema: S[K] } & (K extends keyof D
+      ? undefined extends D[K]
+        ? unknown
+        : { readonly default: D[K] }
+      : unknown);
+};
+
+/**
+ * Turns a block written as separate maps (FIELD_SCHEMAS-style schemas, KEY_INFO-style facts, defaults) into
+ * keys of the one schema, so such a block joins KEYS with one spread. Environment names and text forms are
+ * derived as for every key (`SCRIBE_` + the key in capitals).
+ */
+export function keysFromBlock<
+  S extends Record<string, z.ZodType>,
+  const D extends { [K in keyof S]?: unknown },
+>(block: LegacyBlock<S> & { readonly defaults?: D }): FromBlock<S, D> {
+  return Object.fromEntries(
+    Object.keys(block.schemas).map((name: keyof S & string) => {
+      const defaults = block.defaults as Record<string, unknown> | undefined;
+      const spec: KeySpec = {
+        schema: block.schemas[name] as z.ZodType,
+        ...block.docs[name],
+        expect: block.info[name].expect,
+        ...(block.info[name].deniedLayers ? { deniedLayers: block.info[name].deniedLayers } : {}),
+        ...(defaults?.[name] !== undefined ? { default: defaults[name] } : {}),
+      };
+      return [name, spec];
+    }),
+  ) as FromBlock<S, D>;
+}

@@ -15,7 +15,8 @@
  *      is locked. The environment variable is `SCRIBE_` + the key in capitals (`myKey` → `SCRIBE_MY_KEY`).
  * A capability with many keys keeps them in a block of its own (e.g. `SIGN_IN_KEYS` in sign-in-keys.ts,
  * `DICTATION_KEYS`, `UPDATE_KEYS`): a file exporting `{ name: key({...}) }` (`key` from policy-keys-core.ts),
- * spread into KEYS at the bottom of this file.
+ * spread into KEYS at the bottom of this file. A block already written as separate maps (schemas, KEY_INFO-
+ * style facts, defaults) joins with `...keysFromBlock({schemas, info, defaults, docs})` (policy-keys-core.ts).
  */
 import { posix, win32 } from 'node:path';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 /** Data crossing IPC for connecting and for the live visit. */
 import { z } from 'zod';
+import { DISK_WARNINGS } from './visit-words.ts';
 import { SPEAKERS, VISIT_PHASES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
@@ -37,19 +38,8 @@ export type InputWarning = z.infer<typeof InputWarningSchema>;
  * service has transcribed it: quitting or a crash would lose it); `not_kept` once a visit ended without its
  * audio on disk (the transcript is complete).
  */
-export const DiskWarningSchema = z.enum(['full', 'not_kept']);
+export const DiskWarningSchema = z.enum(DISK_WARNINGS);
 export type DiskWarning = z.infer<typeof DiskWarningSchema>;
-
-/** What the person reads for each disk warning. */
-export const DISK_WARNING_TEXT: Readonly<Record<DiskWarning, string>> = {
-  full: 'The disk is full: the visit audio is kept in memory until it is transcribed, not on this computer’s disk. Keep the app open until the visit has ended, and free some space.',
-  not_kept:
-    'The visit ended and its transcript is complete, but its audio could not be kept on this computer (the disk is full).',
-};
-
-/** What the person reads when a recovered visit's journal ended in a cut. */
-export const RECOVERED_CUT_TEXT =
-  'The end of this visit’s recording was cut off on disk (the computer stopped while writing it). Everything before the cut was recovered; the last moments may be missing.';
 
 export const VisitStateSchema = z.object({
   phase: z.enum(VISIT_PHASES),

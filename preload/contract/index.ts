@@ -12,3 +12,4 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
+export * from './visit-words.ts';
