@@ -45,6 +45,8 @@ export function electronDictationPlatform(
     const { platform } = options;
     const settings = new DictationSettingsStore(options.settings, options.resolved, platform);
     let removeSource: (() => void) | null = null;
+    const hook = new UiohookKeyHook({ mayStart: () => mayStartKeyHook(platform) });
+    const desktop = options.desktop;
     const inserter = options.desktop
       ? new EngineInserter({
           desktop: options.desktop,
@@ -52,6 +54,8 @@ export function electronDictationPlatform(
           platform,
           mode: () => settings.get().insertMode,
           rules: () => settings.get().appRules,
+          // Corrections go in place only while the person's typing can be seen.
+          typingObserved: () => hook.running || desktop?.onForeignKey !== undefined,
           onInsertion: (insertion) => {
             removeSource?.();
             removeSource = insertion ? sharedSyntheticInput.addSource(() => insertion.sendingKeys) : null;
@@ -59,7 +63,7 @@ export function electronDictationPlatform(
         })
       : new ClipboardInserter((text) => electronClipboard(platform).writeText(text));
     return {
-      hook: new UiohookKeyHook({ mayStart: () => mayStartKeyHook(platform) }),
+      hook,
       shortcuts: electronShortcuts(),
       inserter,
       overlay: createOverlayWindow(options.preloadPath),

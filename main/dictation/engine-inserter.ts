@@ -16,6 +16,8 @@ export interface EngineInserterOptions {
   readonly platform: NodeJS.Platform;
   readonly mode: () => InsertMode;
   readonly rules: () => readonly { app: string; insert: InsertMode | 'never' }[];
+  /** True while something reports the person's keys (our key hook, or the OS: X11 RECORD); else no corrections in place. */
+  readonly typingObserved?: () => boolean;
   /** Tells the key hook while our own keys may still reach it. */
   readonly onInsertion?: (insertion: StreamingInsertion | null) => void;
 }
@@ -104,6 +106,7 @@ export class EngineInserter implements Inserter {
       mode: this.#o.mode(),
       rules: toRules(this.#o.rules()),
       platform: this.#o.platform,
+      typingObserved: this.#o.typingObserved?.() ?? true,
     });
     this.#o.onInsertion?.(insertion);
     return insertion;

@@ -49,7 +49,7 @@ export interface Win32Api {
 }
 
 /** Tags our own inputs (dwExtraInfo), so a key hook that can read it tells them from the person's. */
-export const SCRIBE_EXTRA_INFO = 0x5343_5249n;
+const SCRIBE_EXTRA_INFO = 0x5343_5249n;
 
 /** Binds the real functions (Windows only). */
 export function loadWin32Api(): Win32Api {

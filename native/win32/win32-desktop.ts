@@ -41,7 +41,7 @@ function chord(modifiers: number[], keys: number[]): KeyInput[] {
 }
 
 /** Unicode keystrokes for one code point (two UTF-16 units for a surrogate pair); Return/Tab as keys. */
-export function unicodeInputs(ch: string): KeyInput[] {
+function unicodeInputs(ch: string): KeyInput[] {
   if (ch === '\n') return chord([], [VK.RETURN]);
   if (ch === '\t') return chord([], [VK.TAB]);
   const units = [...Array(ch.length).keys()].map((i) => ch.charCodeAt(i));

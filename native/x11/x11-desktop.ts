@@ -165,6 +165,11 @@ export class X11Desktop implements Desktop {
     );
   }
 
+  /** Whether the person's keys can be told from ours (the X RECORD extension is there). */
+  get watchesKeys(): boolean {
+    return this.recorder !== undefined;
+  }
+
   /** The window owning the CLIPBOARD selection now (0: none); lets the xclip clipboard see takeovers. */
   clipboardOwner(): number {
     return this.x.XGetSelectionOwner(this.dpy, this.#atom('CLIPBOARD'));

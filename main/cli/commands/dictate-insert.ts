@@ -43,7 +43,17 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
   if (process.env.WAYLAND_DISPLAY)
     process.stderr.write('Wayland session: only X11 (XWayland) windows can receive the dictation.\n');
   const clipboard = new XclipClipboard(process.env, () => desktop.clipboardOwner());
-  const insertion = await StreamingInsertion.begin({ desktop, clipboard, mode, platform: 'linux' });
+  if (!desktop.watchesKeys)
+    process.stderr.write(
+      'The X server has no RECORD extension: typing cannot be seen, so corrections go to stdout only.\n',
+    );
+  const insertion = await StreamingInsertion.begin({
+    desktop,
+    clipboard,
+    mode,
+    platform: 'linux',
+    typingObserved: desktop.watchesKeys,
+  });
   let finished: Promise<InsertionResult> | undefined;
   return {
     insertion,
@@ -55,14 +65,17 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
   };
 }
 
-/** stderr words for what did not go into the field as dictated (never any dictated text). */
-export function insertionNotices(result: InsertionResult): { failure?: string; corrections?: string } {
-  return {
-    ...(result.message ? { failure: `${result.message} The text is also on stdout.` } : {}),
-    ...(result.correctionsInBox > 0
-      ? {
-          corrections: `${result.correctionsInBox} correction(s) were not applied in the field (the person typed or focus moved): the corrected text is on stdout.`,
-        }
-      : {}),
-  };
+/**
+ * stderr words for what did not go into the field as dictated (never any dictated text): `failure` when the
+ * text went to the clipboard instead of the field (exit 1), `notes` otherwise (copy mode, corrections).
+ */
+export function insertionNotices(result: InsertionResult): { failure?: string; notes: string[] } {
+  const notes: string[] = [];
+  if (result.notInserted === 'copy_mode') notes.push(`${result.message} The text is also on stdout.`);
+  if (result.correctionsInBox > 0)
+    notes.push(
+      `${result.correctionsInBox} correction(s) were not applied in the field (the person typed or focus moved): the corrected text is on stdout.`,
+    );
+  const failed = result.message !== undefined && result.notInserted !== 'copy_mode';
+  return { ...(failed ? { failure: `${result.message} The text is also on stdout.` } : {}), notes };
 }

@@ -67,8 +67,8 @@ async function dictate(args: string[]): Promise<number> {
       async () => {
         const result = await inserting?.finish();
         printDictation(session.text);
-        const { corrections, failure } = result ? insertionNotices(result) : {};
-        if (corrections) process.stderr.write(`${corrections}\n`);
+        const { failure, notes = [] } = result ? insertionNotices(result) : {};
+        for (const note of notes) process.stderr.write(`${note}\n`);
         if (failure) throw new CliError(failure, EXIT.failure);
       },
     );

@@ -17,7 +17,7 @@ export interface PasteTimings {
   readonly settleMs: number;
 }
 
-export const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 500, settleMs: 60 };
+const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 500, settleMs: 60 };
 
 /** Serialized pastes with one snapshot per run and a guarded restore. */
 export class ClipboardPaster {

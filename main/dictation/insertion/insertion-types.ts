@@ -54,7 +54,8 @@ export type NotInsertedReason =
   | 'insert_failed'; // the OS refused the keystrokes
 
 /** Why a correction was applied in the dictation box only. */
-export type CorrectionSkippedReason = 'person_typed' | 'focus_moved' | 'not_ours' | 'not_inserting';
+export type CorrectionSkippedReason =
+  'person_typed' | 'focus_moved' | 'not_ours' | 'not_inserting' | 'typing_unobserved';
 
 /** Words for a reason; `app` is the target's application name when known. */
 export function describeReason(reason: NotInsertedReason, app?: string): string {
@@ -80,7 +81,7 @@ export function describeReason(reason: NotInsertedReason, app?: string): string 
 /** The default insertion for a window with no rule. */
 export const DEFAULT_PLAN: InsertionPlan = { mode: 'paste', chord: 'ctrl-v', paceMs: 0, scancode: false };
 
-/** Plain data of a captured target, for messages. */
+/** The target's application name for messages ('the application' when unknown). */
 export function targetName(target: TargetWindow | undefined): string {
   return target?.app ?? 'the application';
 }
@@ -119,6 +120,11 @@ export interface StreamingInsertionOptions {
   readonly rules?: readonly InsertionRule[];
   readonly platform?: NodeJS.Platform;
   readonly pasteTimings?: Partial<PasteTimings>;
+  /**
+   * False when nothing tells us the person typed (no key hook, no X RECORD): every correction then goes to
+   * the dictation box, since owning the tail cannot be known. Default true.
+   */
+  readonly typingObserved?: boolean;
 }
 
 /** Something that emits dictation text (DictateSession). */

@@ -4,8 +4,11 @@
  *
  * API (stable; the controller, the CLI and the benchmarks use exactly this):
  *
+ *   // In the app: desktop = await openDesktop() (native/open-desktop.ts),
+ *   //             clipboard = electronInsertionClipboard() (main/app/electron-insertion-clipboard.ts).
  *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
  *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
+ *   //   (typingObserved: false when neither a key hook nor the OS reports the person's keys)
  *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
  *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
  *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
@@ -96,6 +99,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   #idle: (() => void) | undefined;
   #inPlace = 0;
   #lastKeysAt = -Infinity;
+  readonly #typingObserved: boolean;
   #inBox = 0;
   readonly #unsubscribe: Array<() => void> = [];
 
@@ -109,6 +113,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     this.#facts = facts;
     this.target = target;
     this.plan = planFor(target, options);
+    this.#typingObserved = options.typingObserved ?? true;
     this.#paster = new ClipboardPaster(options.clipboard, options.desktop, options.pasteTimings);
     const blocker = blockerOf(target, facts, this.plan);
     if (target && !blocker) this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
@@ -291,6 +296,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   }
 
   async #inPlaceBlocker(writer: FieldWriter, remove: number): Promise<CorrectionSkippedReason | undefined> {
+    if (!this.#typingObserved) return 'typing_unobserved';
     await writer.syncInput();
     if (this.#typed) return 'person_typed';
     if (remove > this.#owned) return 'not_ours';

@@ -100,6 +100,16 @@ describeX('scribe dictate --insert into a real X11 field', () => {
     expect(config).not.toHaveProperty('text_field_context'); // an X11 field cannot be read: omitted
   });
 
+  it('copy: the field gets nothing, the clipboard keeps the text after the command exits', async () => {
+    const run = await scribe(['dictate', wav, '--fast', '--insert', 'copy', '--async-corrections']).done;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('Copied to the clipboard (copy-only mode). The text is also on stdout.\n');
+    expect(run.stdout).toBe(FINAL_TEXT);
+    expect(await readClipboard(screen)).toBe(FINAL_TEXT);
+    expect(field.text).toBe('');
+    expect(other.text).toBe('');
+  });
+
   it('brings the field back when focus moved to another window mid-dictation', async () => {
     const running = scribe(['dictate', wav, '--insert', 'paste']);
     await until(() => field.text.length > 0, 15_000, 'the first sentence');

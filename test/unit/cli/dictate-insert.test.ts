@@ -31,6 +31,21 @@ describe('scribe dictate --insert', () => {
     await expect(startCliInsertion('paste')).rejects.toThrow(/needs an X11 display/);
   });
 
+  it('copy mode is what was asked for: a note, not a failure', () => {
+    const notices = insertionNotices({
+      target: { id: '1' },
+      plan: { ...DEFAULT_PLAN, mode: 'copy' },
+      complete: false,
+      notInserted: 'copy_mode',
+      message: 'Copied to the clipboard (copy-only mode).',
+      correctionsInPlace: 0,
+      correctionsInBox: 0,
+    });
+    expect(notices).toEqual({
+      notes: ['Copied to the clipboard (copy-only mode). The text is also on stdout.'],
+    });
+  });
+
   it('stderr words never carry dictated text', () => {
     const notices = insertionNotices({
       target: { id: '1', app: 'XTerm' },
@@ -43,6 +58,6 @@ describe('scribe dictate --insert', () => {
       correctionsInBox: 2,
     });
     expect(notices.failure).toMatch(/copied to the clipboard instead\. The text is also on stdout\./);
-    expect(notices.corrections).toMatch(/^2 correction\(s\) were not applied/);
+    expect(notices.notes).toEqual([expect.stringMatching(/^2 correction\(s\) were not applied/)]);
   });
 });

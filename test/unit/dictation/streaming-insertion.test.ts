@@ -83,6 +83,22 @@ describe('StreamingInsertion', () => {
     expect(field.text).toBe('Continue a spring.!');
   });
 
+  it('never corrects in place when typing cannot be observed', async () => {
+    const desktop = new FakeDesktop();
+    const field = desktop.addWindow('w1', 'Tk');
+    const insertion = await StreamingInsertion.begin({
+      desktop,
+      clipboard: desktop.clipboard,
+      pasteTimings: FAST,
+      typingObserved: false,
+    });
+    insertion.update('A spring.');
+    await expect.poll(() => field.text).toBe('A spring.');
+    insertion.update('Aspirin.');
+    expect(await insertion.finish()).toMatchObject({ correctionsInBox: 1, correctionsInPlace: 0 });
+    expect(field.text).toBe('A spring.');
+  });
+
   it('does not correct in place when focus moved, but brings focus back for new text', async () => {
     const { desktop, field, other, insertion } = await setup();
     insertion.update('One a spring.');
