@@ -7,6 +7,9 @@
  * call it under Node with their own, so the app's wiring itself is under test.
  */
 import { join } from 'node:path';
+import { auditedHandlers, policyApplied, restoredSignIn } from './audit/audited-handlers.ts';
+import type { AuditLog } from './audit/audit-log.ts';
+import { openAuditLog } from './audit/open-audit-log.ts';
 import { configSchema, type Config, type ConfigKey } from './config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from './config/live-config.ts';
 import type { SettingsRecovery } from './config/settings-recovery.ts';
@@ -43,6 +46,7 @@ import { composeDictation, type DictationPlatform } from './dictation/compose-di
 import type { DictationService } from './dictation/dictation-service.ts';
 import { createDictationHandlers, unavailableDictationHandlers } from './dictation/handlers.ts';
 import type { VisitJournals } from './visit/ports.ts';
+import { BusySignals } from './updates/update-controller.ts';
 import { VisitApp } from './visit/visit-app.ts';
 import type { EmitEvent } from './visit/visit-recorder.ts';
 
@@ -172,6 +176,10 @@ export interface AppServicesDeps {
 export interface AppServices {
   readonly app: App;
   readonly journals: JournalStore;
+  /** The audit trail (in dataDir, shared with the CLI). */
+  readonly audit: AuditLog;
+  /** What must not be interrupted by an update's restart (a visit; a dictation registers here too). */
+  readonly busy: BusySignals;
   readonly handlers: AppHandlers;
   /** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
   close(): Promise<void>;
@@ -182,6 +190,10 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const { config } = deps.resolved;
   const live = deps.live ?? fixedConfig(deps.resolved);
   const policy = new SettingsPolicy(live);
+  const audit = openAuditLog({ dataDir: deps.dataDir, config, via: 'app' });
+  await audit.open();
+  const applied = policyApplied(live.current());
+  if (applied) await audit.record(applied);
   const journals = new JournalStore({
     dir: deps.journalDir,
     secrets: deps.secrets,
@@ -218,11 +230,16 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
-  await app.connections.restore();
+  const busy = new BusySignals();
+  busy.add('visit', () => app.visit.recorder.active);
+  const restored = restoredSignIn(await app.connections.restore());
+  if (restored) await audit.record(restored);
   // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
   // and a connection to an address the policy now forbids is closed (not while a visit records).
-  const stopPushing = live.onDidChange(() => {
+  const stopPushing = live.onDidChange((resolved) => {
     deps.emit('policy:changed', policy.view());
+    const changed = policyApplied(resolved);
+    if (changed) void audit.record(changed);
     const { mode, baseUrl } = app.connections.status();
     if (mode === 'organization' && baseUrl && !policy.allowsAddress(baseUrl))
       void app.connections.disconnect().catch(() => undefined);
@@ -230,7 +247,9 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   return {
     app,
     journals,
-    handlers: app.handlers,
+    audit,
+    busy,
+    handlers: auditedHandlers(app.handlers, audit),
     async close() {
       stopPushing();
       // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.

@@ -21,6 +21,7 @@ import { electronBuildKind } from './app/build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
 import { electronDictationPlatform } from './app/dictation-platform.ts';
 import { openDesktop } from '../native/open-desktop.ts';
+import { startAutoUpdates } from './app/auto-updater.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
 let logLevel = (): LogLevel => 'info';
@@ -75,6 +76,7 @@ runShell({
       live.close();
       void services.close();
     });
+    startAutoUpdates(resolved.config, services.busy);
     return {
       handlers: services.handlers,
       visit: {

@@ -9,6 +9,7 @@ import { doctor } from './commands/doctor.ts';
 import { listMicrophones } from '../audio/index.ts';
 import { note } from './commands/note.ts';
 import { extraCommands } from './commands/registry.ts';
+import { withCliAudit } from './commands/audit.ts';
 
 const USAGE = `usage: scribe <command> [options]
   doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
@@ -78,7 +79,7 @@ export function parse<
   }
 }
 
-run(process.argv.slice(2)).then(
+withCliAudit(process.argv.slice(2), run).then(
   (code) => {
     process.exitCode = code;
   },

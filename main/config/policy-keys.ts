@@ -28,6 +28,7 @@ import { CredentialsSchema } from '../../preload/contract/index.ts';
 import { key } from './policy-keys-core.ts';
 import { SIGN_IN_KEYS } from './sign-in-keys.ts';
 import { DICTATION_KEYS } from './dictation-keys.ts';
+import { DEPLOYMENT_KEYS } from './deployment-keys.ts';
 
 export {
   CONFIG_LAYERS,
@@ -226,4 +227,5 @@ export const KEYS = {
   ...DATA_KEYS,
   ...SIGN_IN_KEYS,
   ...DICTATION_KEYS,
+  ...DEPLOYMENT_KEYS,
 };

@@ -10,7 +10,7 @@ import { decodeKey } from '../secrets/aes-gcm.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { FILE_MODE } from './journal.ts';
 import type { JournalFs } from './journal-fs.ts';
-import { openRecord, readRecordAt, type JsonRecord } from './journal-records.ts';
+import { openRecord, readRecordAt, readRecords, type JsonRecord } from './journal-records.ts';
 
 export const JOURNAL_SUFFIX = '.journal';
 const SIDECAR_SUFFIX = '.meta.json';
@@ -68,8 +68,9 @@ export class Sidecars {
   }
 
   /**
-   * The sidecar as the journal's first record (its config) describes it, written back. Undefined when the
-   * journal cannot be read at all (no key, or not even its first record): nothing to offer.
+   * The sidecar as the journal's first record (its config) describes it, finished if it ends with a finish
+   * record, written back. Undefined when the journal cannot be read at all (no key, or not even its first
+   * record): nothing to offer.
    */
   async #rebuild(id: string): Promise<Sidecar | undefined> {
     try {
@@ -78,10 +79,13 @@ export class Sidecars {
       if (!key) return undefined;
       const reader = await this.fs.openRead(join(this.dir, `${id}${JOURNAL_SUFFIX}`));
       let config: JsonRecord | undefined;
+      let finished = false;
       try {
         const first = await readRecordAt(reader, 0);
         const record = first && openRecord(key, id, 0, first.sealed);
         if (record?.kind === 'config') config = record;
+        // A finished journal is not offered for recovery: its end says so (read only on this rare path).
+        if (config) for await (const r of readRecords(reader, key, id)) finished ||= r.kind === 'finish';
       } finally {
         await reader.close();
       }
@@ -91,7 +95,7 @@ export class Sidecars {
         v: 1,
         id,
         session: config.session,
-        status: 'active',
+        status: finished ? 'finished' : 'active',
         createdAt: config.createdAt,
         updatedAt: Math.max(config.createdAt, mtimeMs),
       };

@@ -148,7 +148,8 @@ export class VisitRecorder {
     this.#startedAt = this.#now();
     this.#pausedTotal = 0;
     this.#pausedAt = null;
-    this.#set({ phase: 'recording', connection: 'connected', nothingLost: true });
+    // What the session last said about the audio stands (a full disk keeps it from being safe on disk).
+    this.#set({ phase: 'recording', connection: 'connected' });
     this.#timer = setInterval(() => this.#flush(), TRANSCRIPT_PUSH_MS);
     return this.state;
   }

@@ -1,3 +1,4 @@
+import { auditCommand } from './audit.ts';
 import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
 import { recoverCommand } from './recover.ts';
@@ -16,4 +17,5 @@ export const extraCommands: CliCommand[] = [
   dictateCommand,
   devicesCommand,
   recoverCommand,
+  auditCommand,
 ];

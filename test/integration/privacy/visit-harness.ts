@@ -15,6 +15,8 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/ipc/router.ts';
+import { auditedHandlers } from '../../../main/audit/audited-handlers.ts';
+import type { AuditLog } from '../../../main/audit/audit-log.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import type { AudioInputs } from '../../../main/audio/ports.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
@@ -138,7 +140,11 @@ class ThrottledFile implements AudioSource {
 }
 
 /** Builds the visit services with `audioFile` as the only input. */
-export function startVisitRig(options: { settingsDir: string; audioFile: string }): VisitRig {
+export function startVisitRig(options: {
+  settingsDir: string;
+  audioFile: string;
+  audit?: AuditLog;
+}): VisitRig {
   const audio: AudioInputs = {
     list: async () => [{ id: 'file-mic', label: 'Recording', isDefault: true }],
     open: () => new ThrottledFile(options.audioFile),
@@ -161,7 +167,7 @@ export function startVisitRig(options: { settingsDir: string; audioFile: string 
   const router = createIpcRouter({
     ipcMain,
     channels,
-    handlers: app.handlers,
+    handlers: options.audit ? auditedHandlers(app.handlers, options.audit) : app.handlers,
     isTrustedSender: isTrustedSenderFrame,
     onDidFail: (r) => void reports.push(r),
   });

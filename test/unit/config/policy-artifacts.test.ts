@@ -12,7 +12,7 @@ import {
   renderArtifacts,
   renderReadme,
   README_MARKERS,
-} from '../../../scripts/policy-artifacts.ts';
+} from '../../../main/config/policy-artifacts.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(repo, file), 'utf8');

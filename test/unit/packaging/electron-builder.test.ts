@@ -19,10 +19,8 @@ type Config = Record<string, unknown> & {
     entitlements: string;
     entitlementsInherit: string;
   };
-  win: Record<string, unknown> & {
-    target: Array<{ target: string }>;
-    azureSignOptions: Record<string, string>;
-  };
+  win: Record<string, unknown> & { target: Array<{ target: string }> };
+  publish: Array<{ provider: string; url: string }>;
   linux: { target: Array<{ target: string }> };
   nsis: Record<string, unknown>;
   msi: Record<string, unknown>;
@@ -94,14 +92,40 @@ describe('electron-builder.yml', () => {
     },
   );
 
-  it('builds a per-machine NSIS installer and an MSI for IT, with a signing configuration', () => {
+  it('builds a per-machine NSIS installer and an MSI for IT with the upgrade code it always had', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(expect.arrayContaining(['nsis', 'msi']));
     expect(config.nsis).toMatchObject({ perMachine: true });
     expect(config.msi).toMatchObject({ perMachine: true });
-    expect(config.msi.upgradeCode).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
-    for (const field of ['publisherName', 'endpoint', 'codeSigningAccountName', 'certificateProfileName']) {
-      expect(config.win.azureSignOptions[field], field).toBeTruthy();
-    }
+    // Changing it would make the next MSI install beside the old one instead of upgrading it.
+    expect(config.msi.upgradeCode).toBe('53F94F1B-71BC-4000-98F6-F69CACFD0CB7');
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+  });
+
+  it('holds no signing identity or secret: the build environment supplies them', () => {
+    const text = read('electron-builder.yml');
+    for (const key of [
+      'azureSignOptions',
+      'signtoolOptions',
+      'certificateFile',
+      'certificatePassword',
+      'cscLink',
+    ])
+      expect(text, key).not.toMatch(new RegExp(`^\\s*${key}:`, 'm'));
+    expect(config.mac.identity).toBeUndefined();
+    expect(text).not.toMatch(/-----BEGIN|password:|secret:/i);
+  });
+
+  it('publishes update metadata for a generic feed, installers under names without spaces', () => {
+    expect(config.publish).toEqual([expect.objectContaining({ provider: 'generic' })]);
+    expect(String(config.artifactName)).not.toMatch(/\s|productName/);
+    expect(String(config.nsis.artifactName)).toBe('Scribe-Desktop-Setup-${version}.${ext}');
+    const macTargets = (config.mac.target as Array<{ target: string }>).map((t) => t.target);
+    // Squirrel.Mac updates a dmg installation from the zip.
+    expect(macTargets).toContain('zip');
+  });
+
+  it('says why it asks for Accessibility (dictation types into other apps)', () => {
+    expect(config.mac.extendInfo.NSAccessibilityUsageDescription).toMatch(/dictat/i);
   });
 
   it('builds AppImage and deb on Linux', () => {

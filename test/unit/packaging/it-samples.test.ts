@@ -120,3 +120,26 @@ describe('electron-builder pkg', () => {
     expect(config.pkg.mustClose).toContain(appId);
   });
 });
+
+describe('macOS PPPC sample (Accessibility for dictation)', () => {
+  const profile = plist.parse(read('scribe-desktop.pppc.sample.mobileconfig')) as {
+    PayloadType: string;
+    PayloadContent: Array<{ PayloadType: string; Services: Record<string, Array<Record<string, string>>> }>;
+  };
+
+  it('allows Accessibility for the app bundle id, signed by the Developer ID team, and nothing else', () => {
+    expect(profile.PayloadType).toBe('Configuration');
+    const [tcc] = profile.PayloadContent;
+    expect(tcc!.PayloadType).toBe('com.apple.TCC.configuration-profile-policy');
+    expect(Object.keys(tcc!.Services)).toEqual(['Accessibility']);
+    const [entry] = tcc!.Services.Accessibility!;
+    expect(entry).toMatchObject({ Identifier: appId, IdentifierType: 'bundleID', Authorization: 'Allow' });
+    expect(entry!.CodeRequirement).toContain(`identifier "${appId}" and anchor apple generic`);
+    expect(entry!.CodeRequirement).toMatch(/certificate leaf\[subject\.OU\] = TEAMID_PLACEHOLDER$/);
+  });
+
+  it('does not pretend to pre-approve the microphone (macOS lets MDM only deny it)', () => {
+    const services = profile.PayloadContent.flatMap((p) => Object.keys(p.Services ?? {}));
+    expect(services).not.toContain('Microphone');
+  });
+});

@@ -138,6 +138,15 @@ describe('journal', () => {
     await fs.unlink(meta);
     const restarted = new JournalStore({ dir, secrets, now: () => 6_000 });
     expect(await restarted.listRecoverable()).toEqual(expected);
+    // A finished journal whose sidecar is lost stays finished (never offered for recovery).
+    const done = await store.create('transcribe', ['doctor'], {});
+    await done.finish();
+    await fs.unlink(join(dir, `${done.id}.meta.json`));
+    expect(await new JournalStore({ dir, secrets, now: () => 6_000 }).listRecoverable()).toEqual(expected);
+    expect(JSON.parse(await fs.readFile(join(dir, `${done.id}.meta.json`), 'utf8'))).toMatchObject({
+      status: 'finished',
+    });
+    await restarted.shred(done.id);
     // Listed, so it can be discarded: its key goes with it.
     await restarted.shred(journal.id);
     expect(secrets.accounts()).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTIFACT_PATHS, renderArtifacts, renderReadme } from './policy-artifacts.ts';
+import { ARTIFACT_PATHS, renderArtifacts, renderReadme } from '../main/config/policy-artifacts.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 for (const [file, text] of Object.entries(await renderArtifacts())) {

@@ -7,9 +7,9 @@
 import { format } from 'prettier';
 import plist from 'plist';
 import { z } from 'zod';
-import { envName } from '../main/config/config-schema.ts';
-import { KEYS, PLATFORMS, type KeySpec } from '../main/config/policy-keys.ts';
-import { BUNDLE_ID, POLICY_REGISTRY_KEY } from '../main/config/policy.ts';
+import { envName } from './config-schema.ts';
+import { KEYS, PLATFORMS, type KeySpec } from './policy-keys.ts';
+import { BUNDLE_ID, POLICY_REGISTRY_KEY } from './policy.ts';
 
 /** Where each artifact lives, relative to the repository. */
 export const ARTIFACT_PATHS = {
