@@ -49,6 +49,9 @@ import {
   type CustomizationStore,
 } from './settings/customization-store.ts';
 import { createVisitHandlers } from './visit/handlers.ts';
+import { composeDictation, type DictationPlatform } from './dictation/compose-dictation.ts';
+import type { DictationService } from './dictation/dictation-service.ts';
+import { createDictationHandlers, unavailableDictationHandlers } from './dictation/handlers.ts';
 import type { VisitJournals } from './visit/ports.ts';
 import { BusySignals } from './updates/update-controller.ts';
 import { VisitApp } from './visit/visit-app.ts';
@@ -74,6 +77,8 @@ export interface AppPorts {
   readonly policy?: SettingsPolicy;
   /** A server caller's note customization (kept in memory unless given). */
   readonly customizations?: CustomizationStore;
+  /** Dictation anywhere, where the shell provides its platform parts (key hook, inserter, overlay…). */
+  readonly dictation?: DictationPlatform & { readonly journals: JournalStore | null };
 }
 
 /** Every capability, and the handlers of every channel. */
@@ -83,6 +88,7 @@ export interface App {
   readonly visit: VisitApp;
   readonly notes: NoteService;
   readonly settings: SettingsService;
+  readonly dictation: DictationService | null;
   readonly handlers: AppHandlers;
 }
 
@@ -117,21 +123,37 @@ export function composeApp(deps: AppPorts): App {
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     ...(deps.journals ? { journals: deps.journals } : {}),
     onWillReplaceVisit: () => notes.reset(),
+    microphoneBusy: () => dictation?.controller.active ?? false,
   });
   const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
   const policy =
     deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] }));
-  // A new capability (main/dictation/ next) adds its slice here.
+  const dictation = deps.dictation
+    ? composeDictation(deps.dictation, {
+        connection: () => {
+          const connection = connections.require();
+          if (!connection.streaming) throw new Error('This connection cannot stream.');
+          return { baseUrl: connection.baseUrl, ...connection.streaming };
+        },
+        // Recording, or armed after the consent tick: the visit has the microphone.
+        visitUsesMicrophone: () => visit.recorder.active || visit.recorder.state.armed === true,
+        journals: deps.dictation.journals,
+        clipboard: deps.clipboard,
+        platform: deps.platform as NodeJS.Platform,
+        onState: (state) => deps.emit('dictation:state', state),
+      })
+    : null;
   const handlers = withPolicy(
     mergeHandlerSlices(
       createConnectionHandlers(connections),
       createVisitHandlers(visit),
       createNoteHandlers(notes, connections),
       createSettingsHandlers(settings, connections),
+      dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers(),
     ),
     policy,
   ) satisfies AppHandlers;
-  return { deps, connections, visit, notes, settings, handlers };
+  return { deps, connections, visit, notes, settings, dictation, handlers };
 }
 
 /** What the platform provides. */
@@ -160,6 +182,12 @@ export interface AppServicesDeps {
   readonly microphoneAccess?: MicrophoneAccess;
   /** Opens the system browser for "Sign in with your organization" (Electron's shell.openExternal). */
   readonly openBrowser?: OpenBrowser;
+  /** Dictation's platform parts (main/index.ts builds them from Electron and native/); none: unavailable. */
+  readonly dictation?: (app: {
+    audio: AudioInputs;
+    preferences: PreferenceStore;
+    journals: JournalStore;
+  }) => DictationPlatform;
 }
 
 /** The running services. */
@@ -206,6 +234,12 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const organization = deps.openBrowser ? organizationSignInFrom(config, deps.openBrowser) : undefined;
   const signIn = signInOptions(config, deps.resolved.sources, organization);
   const vault = signIn.methods.serverCredentials ? saved : withoutServerCredentials(saved);
+  const preferences = new SettingsPreferenceStore(
+    deps.settings,
+    () => live.current(),
+    deps.resolved.settingsRecovery,
+  );
+  const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({
     connector: createConnector({
       audio,
@@ -219,20 +253,28 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     sample,
     audio,
     clipboard: deps.clipboard,
-    preferences: new SettingsPreferenceStore(
-      deps.settings,
-      () => live.current(),
-      deps.resolved.settingsRecovery,
-    ),
+    preferences,
     emit: deps.emit,
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
+    ...(dictation
+      ? {
+          dictation: {
+            ...dictation,
+            journals,
+            // The process or class name only (never a window title, which can name a patient).
+            onInserted: (appName: string) =>
+              void audit.record({ kind: 'dictation_inserted', into: auditName(appName) }),
+          },
+        }
+      : {}),
     policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
   const busy = new BusySignals();
   busy.add('visit', () => app.visit.recorder.active);
+  busy.add('dictation', () => app.dictation?.controller.active ?? false);
   const restored = restoredSignIn(await app.connections.restore());
   if (restored) await audit.record(restored);
   // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
@@ -253,8 +295,17 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     handlers: auditedHandlers(app.handlers, audit),
     async close() {
       stopPushing();
+      // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
+      await app.dictation?.controller.stop().catch(() => undefined);
+      app.dictation?.dispose();
       if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
       await sample.close();
     },
   };
+}
+
+/** An application name as the audit trail takes it (letters, digits and a few signs, at most 80). */
+function auditName(appName: string): string {
+  const cleaned = appName.replace(/[^A-Za-z0-9 ._+()-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
+  return cleaned.slice(0, 80) || 'unknown';
 }

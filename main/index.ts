@@ -20,6 +20,8 @@ import { openInSystemBrowser } from './app/system-browser.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { electronBuildKind } from './app/build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
+import { electronDictationPlatform } from './app/dictation-platform.ts';
+import { openDesktop } from '../native/open-desktop.ts';
 import { startAutoUpdates } from './app/auto-updater.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
@@ -43,11 +45,15 @@ runShell({
         problems: started.settingsRecovery.problems.join('; '),
       });
     logLevel = () => live.current().config.logLevel;
+    const secrets = new KeychainSecretStore();
+    const preloadPath = path.join(__dirname, '..', 'preload', 'index.cjs');
+    // No desktop layer (no X display, missing library): dictation copies instead of typing, and says so.
+    const desktop = await openDesktop(process.platform).catch(() => null);
     const services = await buildAppServices({
       resolved,
       live,
       settings,
-      secrets: new KeychainSecretStore(),
+      secrets,
       dataDir: app.getPath('userData'),
       journalDir: resolved.config.journalDir
         ? managedJournalDir(resolved.config.journalDir)
@@ -57,6 +63,16 @@ runShell({
       openBrowser: openInSystemBrowser,
       emit,
       platform: process.platform,
+      dictation: electronDictationPlatform({
+        settings,
+        resolved: () => live.current(),
+        secrets,
+        dataDir: app.getPath('userData'),
+        preloadPath,
+        desktop,
+        platform: process.platform,
+        onError: (error) => consoleShellLog.warn('dictation_failed', { error: error.name }),
+      }),
     });
     app.on('will-quit', () => {
       live.close();
@@ -72,6 +88,7 @@ runShell({
       startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
       endVisitFromTray: async () => void (await services.app.visit.end()),
       onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
+      toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),
     };
   },
 });

@@ -94,11 +94,27 @@ const api: BridgeApi = {
   replacementsSave: request('replacements:save'),
   replacementsDelete: request('replacements:delete'),
 
+  dictationState: request('dictation:state'),
+  dictationStart: request('dictation:start'),
+  dictationStop: request('dictation:stop'),
+  dictationCancel: request('dictation:cancel'),
+  dictationUpdateSettings: request('dictation:updateSettings'),
+  dictationCheckKey: request('dictation:checkKey'),
+  dictationInsertBox: request('dictation:insertBox'),
+  dictationCopyBox: request('dictation:copyBox'),
+  dictationHistoryInsert: request('dictation:historyInsert'),
+  dictationHistoryCopy: request('dictation:historyCopy'),
+  dictationHistoryDelete: request('dictation:historyDelete'),
+  dictationRecover: request('dictation:recover'),
+  dictationForgetRecoverable: request('dictation:forgetRecoverable'),
+
   onVisitState: subscribe('visit:state'),
   onVisitTranscript: subscribe('visit:transcript'),
   onVisitLevel: subscribe('visit:level'),
   onNoteProgress: subscribe('note:progress'),
   onAppCommand: subscribe('app:command'),
+  onDictationOverlay: subscribe('dictation:overlay'),
+  onDictationState: subscribe('dictation:state'),
   onPolicyChanged: subscribe('policy:changed'),
 };
 

@@ -43,6 +43,8 @@ export interface ShellServices {
   readonly startVisitFromTray: () => void;
   /** Tray "End visit". */
   readonly endVisitFromTray: () => Promise<void>;
+  /** Tray "Start dictation" / "Stop dictation". */
+  readonly toggleDictationFromTray?: () => Promise<void>;
   /**
    * The window was hidden or minimized: a microphone opened for the pre-roll closes. The page asks for this
    * too when it sees itself hidden; this is the backstop that does not depend on the renderer.
@@ -109,6 +111,7 @@ export function runShell(options: ShellOptions): boolean {
   });
   const emit: EmitToRenderer = (name, payload) => {
     if (name === 'visit:state') tray?.setState(trayStateFromVisit(payload as EventPayload<'visit:state'>));
+    if (name === 'dictation:state') tray?.setDictating((payload as { active?: boolean }).active === true);
     renderer.emit(name, payload);
   };
 
@@ -149,6 +152,9 @@ export function runShell(options: ShellOptions): boolean {
             return;
           case 'stop-visit':
             void services.endVisitFromTray().catch(() => options.log.warn('tray_end_failed'));
+            return;
+          case 'toggle-dictation':
+            void services.toggleDictationFromTray?.().catch(() => options.log.warn('tray_dictation_failed'));
             return;
           case 'show-window':
             if (window) revealWindow(window);

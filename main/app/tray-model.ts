@@ -13,7 +13,7 @@ import type { VisitState } from '../../preload/contract/index.ts';
 export type TrayState = 'idle' | 'recording' | 'paused' | 'reconnecting' | 'error';
 
 /** Commands the tray menu can issue; main/app/ routes them to services. */
-export type TrayCommand = 'start-visit' | 'stop-visit' | 'show-window' | 'quit';
+export type TrayCommand = 'start-visit' | 'stop-visit' | 'toggle-dictation' | 'show-window' | 'quit';
 
 /** One menu line. A separator has no command and no label. */
 export type TrayMenuItem =
@@ -74,7 +74,7 @@ export function trayStateFromVisit(visit: Pick<VisitState, 'phase' | 'connection
  * The model for a state. Start is offered only when no visit is in progress; End only while one is (a
  * reconnecting visit can still be ended: its audio is kept).
  */
-export function trayModel(state: TrayState): TrayModel {
+export function trayModel(state: TrayState, dictating = false): TrayModel {
   const { icon, status } = STATUS[state];
   const capturing = isVisitInProgress(state);
   return {
@@ -85,6 +85,13 @@ export function trayModel(state: TrayState): TrayModel {
       { kind: 'separator' },
       { kind: 'command', command: 'start-visit', label: 'Start visit', enabled: !capturing },
       { kind: 'command', command: 'stop-visit', label: 'End visit', enabled: capturing },
+      // Dictation and a visit never share the microphone: dictation is offered only between visits.
+      {
+        kind: 'command',
+        command: 'toggle-dictation',
+        label: dictating ? 'Stop dictation' : 'Start dictation',
+        enabled: dictating || !capturing,
+      },
       { kind: 'separator' },
       { kind: 'command', command: 'show-window', label: `Show ${PRODUCT}`, enabled: true },
       { kind: 'command', command: 'quit', label: 'Quit', enabled: true },

@@ -15,6 +15,8 @@ import {
 /** The app's tray. */
 export interface AppTray {
   setState(state: TrayState): void;
+  /** Dictation started or ended: the menu offers Start or Stop dictation. */
+  setDictating(dictating: boolean): void;
   dispose(): void;
 }
 
@@ -42,6 +44,8 @@ function menuItem(item: TrayMenuItem, onCommand: (command: TrayCommand) => void)
 
 /** Creates the tray in the given state. Call after 'ready'. */
 export function createAppTray(initial: TrayState, onCommand: (command: TrayCommand) => void): AppTray {
+  let state = initial;
+  let dictating = false;
   let model = trayModel(initial);
   const tray = new Tray(image(model.icon));
   const draw = (next: TrayModel) => {
@@ -52,7 +56,10 @@ export function createAppTray(initial: TrayState, onCommand: (command: TrayComma
   };
   draw(model);
   return {
-    setState: (state) => draw(trayModel(state)),
+    setState: (next) => draw(trayModel((state = next), dictating)),
+    setDictating: (next) => {
+      if (next !== dictating) draw(trayModel(state, (dictating = next)));
+    },
     dispose: () => tray.destroy(),
   };
 }

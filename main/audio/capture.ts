@@ -30,6 +30,7 @@ export class AudioCapture {
   readonly #chunks: Int16Array[] = [];
   #pump: Promise<void> | null = null;
   #armed = false;
+  #preRollChunks = PRE_ROLL_CHUNKS;
   #ended = false;
   #failure: unknown = null;
   #wake: (() => void) | null = null;
@@ -40,11 +41,13 @@ export class AudioCapture {
 
   /**
    * Opens the source and starts keeping its 100 ms chunks; the iterator ends after stop() or the source.
-   * With `preRoll` only the last PRE_ROLL_MS is kept and the iterator yields nothing until keepAll().
+   * With `preRoll` only the last PRE_ROLL_MS (or `preRollMs`) is kept and the iterator yields nothing until keepAll().
    */
-  start(options: { preRoll?: boolean } = {}): AsyncIterable<Int16Array> {
+  start(options: { preRoll?: boolean; preRollMs?: number } = {}): AsyncIterable<Int16Array> {
     if (this.#pump) throw new Error('AudioCapture.start() called twice');
     this.#armed = options.preRoll === true;
+    if (options.preRollMs !== undefined)
+      this.#preRollChunks = Math.max(1, Math.ceil((options.preRollMs * SAMPLE_RATE) / 1000 / CHUNK_SAMPLES));
     this.#pump = this.#run();
     return this.#drain();
   }
@@ -97,7 +100,7 @@ export class AudioCapture {
 
   /** Drops (and blanks) what is older than the pre-roll. */
   #trim(): void {
-    const excess = this.#chunks.length - PRE_ROLL_CHUNKS;
+    const excess = this.#chunks.length - this.#preRollChunks;
     if (excess > 0) for (const old of this.#chunks.splice(0, excess)) old.fill(0);
   }
 

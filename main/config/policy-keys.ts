@@ -27,6 +27,7 @@ import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/
 import { CredentialsSchema } from '../../preload/contract/index.ts';
 import { key } from './policy-keys-core.ts';
 import { SIGN_IN_KEYS } from './sign-in-keys.ts';
+import { DICTATION_KEYS } from './dictation-keys.ts';
 import { DEPLOYMENT_KEYS } from './deployment-keys.ts';
 
 export {
@@ -225,5 +226,6 @@ export const KEYS = {
   ...DEVICE_KEYS,
   ...DATA_KEYS,
   ...SIGN_IN_KEYS,
+  ...DICTATION_KEYS,
   ...DEPLOYMENT_KEYS,
 };

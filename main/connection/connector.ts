@@ -63,6 +63,8 @@ export function openConnection(
       ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
       ...(deps.journals ? { journals: deps.journals } : {}),
     }),
+    // Dictation opens its own sessions (main/dictation/) over the same sign-in.
+    streaming: { tokens: auth, ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}) },
     // The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen.
     checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
     ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),

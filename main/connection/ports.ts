@@ -2,6 +2,7 @@
  * What a connection to a service offers the rest of main (Core API calls, live transcription, checks)
  * and who builds one. core-adapter.ts and connector.ts implement them over main/api; tests use fakes.
  */
+import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import type {
   Customization as ApiCustomization,
@@ -70,6 +71,8 @@ export interface Connection {
   readonly caller: CallerKind;
   readonly core: CoreApi;
   readonly transcriber: LiveTranscriber;
+  /** The sign-in for streaming sessions other than the visit's (dictation); absent in test fakes. */
+  readonly streaming?: { readonly tokens: AccessTokenSource; readonly apiVersion?: string };
   /** `scribe doctor`-style checks (reachability, sign-in, clock, microphone…). */
   checks(): Promise<Check[]>;
   /** Revokes the sign-in on the service (a clinician's refresh token); none for server credentials. */

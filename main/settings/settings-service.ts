@@ -72,7 +72,6 @@ export class SettingsService {
       speechLocales: prefs.speechLocales,
       noteLocale: note?.note_locale ?? null,
       noteTemplateKey: note?.note_template_key ?? null,
-      dictationHotkey: null,
       ...(prefs.notice ? { notice: prefs.notice } : {}),
     };
   }

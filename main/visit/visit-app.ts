@@ -25,6 +25,8 @@ export interface VisitAppDeps {
   readonly journals?: VisitJournals;
   /** The visit on screen is being replaced (a new start, a discard, a recovery): what was derived from it goes. */
   readonly onWillReplaceVisit?: () => void;
+  /** True while a dictation has the microphone: one microphone user at a time. */
+  readonly microphoneBusy?: () => boolean;
 }
 
 /** One app-wide visit service (one visit at a time). */
@@ -59,6 +61,7 @@ export class VisitApp {
     }
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');
     const connection = this.connections.require();
+    if (this.connections.mode !== 'sample') this.#refuseWhileDictating();
     if (this.connections.mode !== 'sample') await this.#checkInputs(request.speakers);
     // The armed inputs if they are the chosen ones (their pre-roll is the visit's first second); checked
     // and handed over with no await between, so a disarm cannot close them in between.
@@ -78,12 +81,18 @@ export class VisitApp {
     if (this.connections.mode === 'sample')
       throw new VisitFailure('invalid_request', 'The sample visit never opens the microphone.');
     if (this.connections.mode !== 'organization') throw new VisitFailure('not_connected');
+    this.#refuseWhileDictating();
     const generation = ++this.#armGeneration;
     await this.#checkInputs(request.speakers);
     // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
     if (generation !== this.#armGeneration || this.recorder.active) return this.recorder.state;
     const audio = this.#devicesFor(request.speakers);
     return this.recorder.arm(audio, armKey(request.speakers));
+  }
+
+  #refuseWhileDictating(): void {
+    if (this.deps.microphoneBusy?.())
+      throw new VisitFailure('mic_unavailable', 'A dictation is using the microphone: stop it first.');
   }
 
   /** Closes armed inputs and drops their pre-roll (consent unticked, screen left, window hidden). */

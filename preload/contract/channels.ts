@@ -20,6 +20,7 @@ import {
   TemplatesSchema,
   TranslateRequestSchema,
 } from './dto-note.ts';
+import { dictationChannels } from './dto-dictation.ts';
 import {
   CustomizationSchema,
   DotPhraseBulkSchema,
@@ -128,6 +129,9 @@ export const channels = {
     z.object({ id: z.string() }),
     z.object({ items: z.array(ReplacementSchema) }),
   ),
+
+  // Dictation anywhere (preload/contract/dto-dictation.ts)
+  ...dictationChannels,
 } as const;
 
 /** Name of a request channel. */

@@ -11,8 +11,6 @@ export const SettingsSchema = z.object({
   speechLocales: z.array(z.string()),
   noteLocale: z.string().nullable(),
   noteTemplateKey: z.string().nullable(),
-  /** Placeholder until the dictation work lands. */
-  dictationHotkey: z.string().nullable(),
   /** The settings file could not be used at start: it was kept as a backup and reset (absent: it was fine). */
   notice: z.string().optional(),
 });

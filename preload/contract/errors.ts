@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'file_unreadable',
   'sample_unavailable',
   'clipboard_unavailable',
+  'dictation_setting_refused',
   'internal',
 ] as const;
 
@@ -91,6 +92,7 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   file_unreadable: 'The recording file could not be read.',
   sample_unavailable: 'The sample visit is not available in this installation.',
   clipboard_unavailable: 'The clipboard could not be written. Select the text and copy it by hand.',
+  dictation_setting_refused: 'That dictation setting cannot be used. Choose another.',
   internal: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
 };
 

@@ -1,5 +1,6 @@
 /** Main → renderer pushes. Each carries only what the screen needs; the renderer parses every payload. */
 import { z } from 'zod';
+import { dictationEvents } from './dto-dictation.ts';
 import { NoteProgressSchema } from './dto-note.ts';
 import { PolicyViewSchema } from './dto-settings.ts';
 import { LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
@@ -15,6 +16,7 @@ export const events = {
   'app:command': z.object({ command: z.enum(['start-visit']) }),
   /** IT changed the policy while the app runs: what is locked now. */
   'policy:changed': PolicyViewSchema,
+  ...dictationEvents,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
+import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
 import { benchInsertion } from './insertion.ts';
 import { benchLatency } from './latency.ts';
@@ -28,6 +29,12 @@ const BENCHES: Bench[] = [
   { name: 'catch-up', label: 'catch-up after 30 s outage', timeoutMs: 90_000, run: () => benchCatchUp() },
   { name: 'heap', label: 'heap growth, 2-hour visit', timeoutMs: 200_000, run: () => benchHeap() },
   { name: 'renderer', label: 'renderer', timeoutMs: 90_000, run: runRendererBench },
+  {
+    name: 'hotkey',
+    label: 'dictation hotkey → first sample',
+    timeoutMs: 60_000,
+    run: () => benchDictationHotkey(),
+  },
   {
     name: 'insertion',
     label: 'dictation into an X11 field',

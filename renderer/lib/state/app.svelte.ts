@@ -13,6 +13,7 @@ export const SCREENS = [
   { id: 'visit', label: 'Visit' },
   { id: 'note', label: 'Note' },
   { id: 'codes', label: 'Codes & more' },
+  { id: 'dictation', label: 'Dictation' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];

@@ -21,6 +21,7 @@ import type { OpenBrowser } from '../../../main/connection/oidc-sign-in.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
 import type { SecretStore } from '../../../main/secrets/secret-store.ts';
+import type { AppServicesDeps } from '../../../main/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 
@@ -133,6 +134,8 @@ export async function startApp(
     policy?: Record<string, unknown>;
     /** The system browser for "Sign in with your organization" (a Playwright-driven Chromium in tests). */
     openBrowser?: OpenBrowser;
+    /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
+    dictation?: AppServicesDeps['dictation'];
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -159,6 +162,7 @@ export async function startApp(
         audio: inputs,
         platform: 'linux',
         ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
+        ...(options.dictation ? { dictation: options.dictation } : {}),
         emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
           if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
             inputs.visitStarted();

@@ -14,8 +14,8 @@ function enabled(state: TrayState): TrayCommand[] {
 
 describe('trayModel', () => {
   it('offers Start only when no visit is in progress, End only while one is', () => {
-    expect(enabled('idle')).toEqual(['start-visit', 'show-window', 'quit']);
-    expect(enabled('error')).toEqual(['start-visit', 'show-window', 'quit']);
+    expect(enabled('idle')).toEqual(['start-visit', 'toggle-dictation', 'show-window', 'quit']);
+    expect(enabled('error')).toEqual(['start-visit', 'toggle-dictation', 'show-window', 'quit']);
     expect(enabled('recording')).toEqual(['stop-visit', 'show-window', 'quit']);
     expect(enabled('paused')).toEqual(['stop-visit', 'show-window', 'quit']);
     expect(enabled('reconnecting')).toEqual(['stop-visit', 'show-window', 'quit']);
@@ -30,6 +30,12 @@ describe('trayModel', () => {
       (['idle', 'recording', 'paused', 'reconnecting', 'error'] as const).map((s) => trayModel(s).tooltip),
     );
     expect(tooltips.size).toBe(5);
+    const dictation = (dictating: boolean) =>
+      trayModel('idle', dictating).items.find(
+        (i) => i.kind === 'command' && i.command === 'toggle-dictation',
+      );
+    expect(dictation(false)).toMatchObject({ label: 'Start dictation', enabled: true });
+    expect(dictation(true)).toMatchObject({ label: 'Stop dictation', enabled: true });
     const status = trayModel('reconnecting').items[0];
     expect(status).toEqual({ kind: 'status', label: trayModel('reconnecting').tooltip.split(': ')[1] });
   });

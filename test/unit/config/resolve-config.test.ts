@@ -79,6 +79,13 @@ describe('resolveConfig precedence', () => {
       logLevel: 'info',
       allowUserServiceUrlChange: true,
       allowEnvironmentOverrides: false,
+      dictationMode: 'hybrid',
+      dictationToggleKey: 'F9',
+      dictationHoldKey: 'Control+Super',
+      dictationCancelKey: 'Shift+F9',
+      dictationInsertMode: 'paste',
+      dictationAppRules: [],
+      dictationHistoryHours: 0,
     });
     expect(Object.values(sources).every((s) => s.layer === 'default')).toBe(true);
     expect(locked).toEqual([]);

@@ -1,0 +1,84 @@
+/**
+ * The dictation overlay: a small window that never takes focus from the application being dictated into
+ * (not focusable, shown inactive, clicks pass through), on top of everything and on every workspace,
+ * including full-screen spaces. It loads the same renderer with `?view=overlay` and gets its state through the
+ * `dictation:overlay` event.
+ */
+import { BrowserWindow, screen } from 'electron';
+import { dictationEvents } from '../../preload/contract/dto-dictation.ts';
+import type { OverlayPort, OverlayState } from '../dictation/ports.ts';
+import { APP_ENTRY_URL, secureWebPreferences } from './security-policy.ts';
+
+const WIDTH = 380;
+const HEIGHT = 104;
+
+/** The overlay as the controller's OverlayPort. */
+export function createOverlayWindow(preloadPath: string): OverlayPort & { destroy(): void } {
+  let win: BrowserWindow | null = null;
+  let last: OverlayState | null = null;
+
+  // Parsed like every event: only what the contract names leaves main.
+  const send = (target: BrowserWindow): void => {
+    const payload = dictationEvents['dictation:overlay'].safeParse({ state: last });
+    if (payload.success) target.webContents.send('dictation:overlay', payload.data);
+  };
+
+  const create = (): BrowserWindow => {
+    const prefs = secureWebPreferences(preloadPath, { devTools: false });
+    const area = screen.getPrimaryDisplay().workArea;
+    const created = new BrowserWindow({
+      width: WIDTH,
+      height: HEIGHT,
+      x: Math.round(area.x + (area.width - WIDTH) / 2),
+      y: area.y + area.height - HEIGHT - 24,
+      show: false,
+      frame: false,
+      resizable: false,
+      movable: false,
+      minimizable: false,
+      maximizable: false,
+      fullscreenable: false,
+      focusable: false,
+      skipTaskbar: true,
+      alwaysOnTop: true,
+      hasShadow: true,
+      title: 'Dictation',
+      webPreferences: {
+        ...prefs,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        webviewTag: false,
+        experimentalFeatures: false,
+        allowRunningInsecureContent: false,
+        disableBlinkFeatures: 'Auxclick',
+      },
+    });
+    // 'screen-saver' stays above full-screen apps (EHR clients, remote desktops) on macOS and Windows.
+    created.setAlwaysOnTop(true, 'screen-saver');
+    created.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
+    created.setIgnoreMouseEvents(true);
+    created.webContents.on('did-finish-load', () => send(created));
+    void created.loadURL(`${APP_ENTRY_URL}?view=overlay`);
+    return created;
+  };
+
+  return {
+    show(state) {
+      last = state;
+      if (state === null) {
+        win?.hide();
+        return;
+      }
+      if (!win || win.isDestroyed()) win = create();
+      if (!win.webContents.isLoading()) send(win);
+      // showInactive: the application being dictated into keeps focus and its caret.
+      if (!win.isVisible()) win.showInactive();
+    },
+    destroy() {
+      if (win && !win.isDestroyed()) win.destroy();
+      win = null;
+    },
+  };
+}

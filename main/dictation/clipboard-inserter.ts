@@ -1,0 +1,38 @@
+/**
+ * The inserter where no desktop layer could be opened (no X display, a Wayland session without XWayland,
+ * a missing system library): every dictation's text is copied (marked transient) and the overlay says why,
+ * so dictation still works and nothing is lost — the text is also in the dictation box and history.
+ */
+import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
+
+const REASON = 'Typing into other applications is not available on this system: the text was copied instead.';
+
+/** Copy-only insertion. */
+export class ClipboardInserter implements Inserter {
+  readonly #copy: (text: string) => Promise<unknown>;
+
+  constructor(copy: (text: string) => Promise<unknown>) {
+    this.#copy = copy;
+  }
+
+  async captureTarget(): Promise<InsertTarget | null> {
+    return null;
+  }
+
+  async begin(): Promise<InsertionRun> {
+    return {
+      update: () => undefined,
+      setHeld: () => undefined,
+      userTyped: () => undefined,
+      onCorrectedInBox: () => () => undefined,
+      finish: (text) => this.insertAgain(text),
+      discard: () => undefined,
+    };
+  }
+
+  async insertAgain(text: string): Promise<InsertOutcome> {
+    if (text === '') return { kind: 'box', reason: 'Nothing was dictated.' };
+    await this.#copy(text);
+    return { kind: 'copied', reason: REASON };
+  }
+}

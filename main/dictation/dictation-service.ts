@@ -1,0 +1,250 @@
+/**
+ * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the
+ * box and history keep every text; Settings → Dictation changes the hotkeys live. The IPC slice
+ * (handlers.ts), the tray and the overlay all go through here.
+ */
+import type { KeyHook } from '../../native/key-hook.ts';
+import type { SecureInputProbe } from '../../native/secure-input.ts';
+import { DICTATION_LOCALES } from '../api/schemas/common.ts';
+import type { DictationStateDto } from '../../preload/contract/dto-dictation.ts';
+import { DictationController, type DictationControllerOptions } from './dictation-controller.ts';
+import type { DictationHistory } from './dictation-history.ts';
+import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
+import {
+  DictationSettingError,
+  type DictationSettings,
+  type DictationSettingsStore,
+  type KeyCheck,
+} from './dictation-settings.ts';
+import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
+import type { HotkeyAction } from './hotkey-machine.ts';
+import type { InsertOutcome } from './ports.ts';
+
+/** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
+export interface DictationClipboard {
+  writeText(text: string): Promise<{ transient: boolean }>;
+}
+
+/** Options of {@link DictationService}. */
+export interface DictationServiceOptions extends Omit<DictationControllerOptions, 'sink' | 'onActiveChange'> {
+  readonly hook: KeyHook;
+  readonly shortcuts: ShortcutRegistrar | null;
+  readonly platform: NodeJS.Platform;
+  /** macOS Accessibility: 'not-needed' elsewhere. Asked again whenever the state is read. */
+  readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
+  readonly secureInput: SecureInputProbe;
+  readonly settings: DictationSettingsStore;
+  readonly history: DictationHistory;
+  readonly clipboard: DictationClipboard;
+  /** Pushes the state to the window (the dictation:state event). */
+  readonly onState?: (state: DictationStateDto) => void;
+  /** Unfinished dictations (journals); none where nothing is journaled. */
+  readonly recovery?: DictationRecovery;
+  readonly onError?: (error: Error) => void;
+  /** Told the application's name (WM_CLASS, process image, bundle id; never a window title) after an insertion. */
+  readonly onInserted?: (appName: string) => void;
+}
+
+/** The dictation capability. */
+export class DictationService {
+  readonly #o: DictationServiceOptions;
+  readonly controller: DictationController;
+  readonly driver: HotkeyDriver;
+  #box: { text: string; note: string | null } = { text: '', note: null };
+  #recoverable: RecoverableDictation[] = [];
+
+  constructor(options: DictationServiceOptions) {
+    this.#o = options;
+    this.controller = new DictationController({
+      ...options,
+      sink: {
+        live: (text) => {
+          this.#box = { text, note: null };
+          this.#push();
+        },
+        finished: (text, outcome) => void this.#finished(text, outcome),
+      },
+      onActiveChange: (active) => {
+        if (!active) this.driver.setActive(false);
+        this.#push();
+      },
+    });
+    this.driver = new HotkeyDriver({
+      hook: options.hook,
+      shortcuts: options.shortcuts,
+      platform: options.platform,
+      onAction: (action) => this.#onHotkey(action),
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+  }
+
+  /** Registers the hotkeys (again, after the settings or the Accessibility grant changed). */
+  applyHotkeys(): void {
+    this.driver.configure(this.#o.settings.choice());
+    this.#push();
+  }
+
+  /**
+   * The Dictation or Settings screen asked for the state: if Accessibility was granted since the hook was
+   * refused (macOS), start it now rather than at the next launch.
+   */
+  recheckHook(): DictationStateDto {
+    if (this.driver.status.hook === 'accessibility' && this.#o.accessibility() === 'granted')
+      this.applyHotkeys();
+    return this.state();
+  }
+
+  /** The on-screen button, the tray, or `dictation:start`. */
+  async start(): Promise<DictationStateDto> {
+    if (await this.controller.start()) this.driver.setActive(true);
+    return this.state();
+  }
+
+  async stop(): Promise<DictationStateDto> {
+    await this.controller.stop();
+    return this.state();
+  }
+
+  async cancel(): Promise<DictationStateDto> {
+    await this.controller.cancel();
+    return this.state();
+  }
+
+  /** Tray: start when idle, stop when dictating. */
+  async toggle(): Promise<void> {
+    await (this.controller.active ? this.stop() : this.start());
+  }
+
+  updateSettings(patch: Partial<DictationSettings>): DictationStateDto {
+    this.#o.settings.update(patch);
+    if (['mode', 'toggleKey', 'holdKey', 'cancelKey'].some((k) => k in patch)) this.applyHotkeys();
+    return this.state();
+  }
+
+  /** The box's text (maybe edited) into the application focused now. */
+  async insertText(text: string): Promise<DictationStateDto> {
+    const outcome = await this.#o.inserter.insertAgain(text);
+    this.#box = { text, note: noteOf(outcome) };
+    return this.state();
+  }
+
+  async copyText(text: string): Promise<DictationStateDto> {
+    const { transient } = await this.#o.clipboard.writeText(text);
+    this.#box = {
+      text,
+      note: transient ? 'Copied.' : 'Copied. This system may keep it in its clipboard history.',
+    };
+    return this.state();
+  }
+
+  /** Checks a key captured in Settings before it is saved. */
+  checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', key: string): KeyCheck {
+    return this.#o.settings.checkKey(which, key);
+  }
+
+  historyText(id: string): string | null {
+    return this.#o.history.get(id)?.text ?? null;
+  }
+
+  /** Refreshes the list of unfinished dictations (at start, after a failure). */
+  async refreshRecoverable(): Promise<DictationStateDto> {
+    this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
+    return this.state();
+  }
+
+  /** Recovers an unfinished dictation into the box (and history). */
+  async recover(id: string): Promise<DictationStateDto> {
+    if (!this.#o.recovery) throw new DictationSettingError('Nothing to recover here.');
+    let text: string;
+    try {
+      text = await this.#o.recovery.recover(id);
+    } catch {
+      // Nothing is shredded on failure: it can be tried again once the service is reachable.
+      throw new DictationSettingError(
+        'The dictation could not be recovered now; its audio is kept. Try again later.',
+      );
+    }
+    this.#box = { text, note: 'Recovered: insert it or copy it.' };
+    await this.#o.history.add(text, 'recovered').catch(() => undefined);
+    return this.refreshRecoverable();
+  }
+
+  async forgetRecoverable(id: string): Promise<DictationStateDto> {
+    await this.#o.recovery?.forget(id).catch(() => {
+      throw new DictationSettingError('That dictation can no longer be discarded here.');
+    });
+    return this.refreshRecoverable();
+  }
+
+  async deleteHistory(id: string): Promise<DictationStateDto> {
+    await this.#o.history.remove(id);
+    return this.state();
+  }
+
+  /** Everything the Dictation screen shows. */
+  state(): DictationStateDto {
+    return {
+      active: this.controller.active,
+      box: { ...this.#box },
+      settings: this.#o.settings.get(),
+      locked: this.#o.settings.locked(),
+      hotkeys: { ...this.driver.status, alternatives: [...this.driver.status.alternatives] },
+      accessibility: this.#o.accessibility(),
+      secureInput: this.#o.secureInput.isEnabled(),
+      history: this.#o.history.list().map((e) => ({ ...e })),
+      recoverable: this.#recoverable.map((r) => ({ ...r })),
+      locales: [...DICTATION_LOCALES],
+    };
+  }
+
+  dispose(): void {
+    this.driver.dispose();
+  }
+
+  #onHotkey(action: HotkeyAction): void {
+    const fail = (error: unknown) =>
+      this.#o.onError?.(error instanceof Error ? error : new Error('dictation failed'));
+    switch (action.type) {
+      case 'start':
+        void this.controller
+          .start()
+          .then((started) => started || this.driver.setActive(false))
+          .catch(fail);
+        return;
+      case 'stop':
+        void this.controller.stop().catch(fail);
+        return;
+      case 'cancel':
+        void this.controller.cancel().catch(fail);
+        return;
+      case 'hold':
+        this.controller.setHeld(action.held);
+        return;
+      case 'typed':
+        this.controller.userTyped();
+        return;
+      default: {
+        const exhaustive: never = action;
+        return exhaustive;
+      }
+    }
+  }
+
+  async #finished(text: string, outcome: InsertOutcome | { kind: 'failed'; reason: string }): Promise<void> {
+    this.#box = { text, note: noteOf(outcome) };
+    const where =
+      outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
+    await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
+    if (outcome.kind === 'inserted') this.#o.onInserted?.(outcome.appName);
+    if (outcome.kind === 'failed') await this.refreshRecoverable();
+    this.#push();
+  }
+
+  #push(): void {
+    this.#o.onState?.(this.state());
+  }
+}
+
+function noteOf(outcome: InsertOutcome | { kind: 'failed'; reason: string }): string | null {
+  return outcome.kind === 'inserted' ? `Inserted into ${outcome.appName}.` : outcome.reason;
+}

@@ -1,0 +1,182 @@
+/**
+ * Settings → Dictation: the dictation keys of the configuration as the clinician sees and changes them.
+ * Values IT's policy (or flags, or the environment) set are shown and never written (the change would not
+ * take effect); a refused chord says why and offers others.
+ */
+import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
+import { DICTATION_LOCALES } from '../api/schemas/common.ts';
+import { ChordError, formatChord, parseChord, type Chord } from './chord.ts';
+import {
+  alternativeChords,
+  chordRefusalMessage,
+  refuseChord,
+  refuseDuplicate,
+  type ChordUse,
+} from './chord-rules.ts';
+import type { HotkeyChoice } from './hotkey-driver.ts';
+import type { HotkeyMode } from './hotkey-machine.ts';
+
+/** The dictation settings as the screen shows them. */
+export interface DictationSettings {
+  mode: HotkeyMode;
+  toggleKey: string;
+  holdKey: string;
+  cancelKey: string;
+  insertMode: 'paste' | 'type' | 'copy';
+  appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
+  locale: string;
+  historyHours: number;
+}
+
+const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
+  mode: 'dictationMode',
+  toggleKey: 'dictationToggleKey',
+  holdKey: 'dictationHoldKey',
+  cancelKey: 'dictationCancelKey',
+  insertMode: 'dictationInsertMode',
+  appRules: 'dictationAppRules',
+  locale: 'dictationLocale',
+  historyHours: 'dictationHistoryHours',
+};
+
+const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
+  toggleKey: 'shortcut',
+  holdKey: 'hook',
+  cancelKey: 'hook',
+};
+
+const NAMES = { toggleKey: 'toggle', holdKey: 'push-to-talk', cancelKey: 'cancel' } as const;
+
+/** A setting refused, with the sentence to show (no patient data: keys and rules only). */
+export class DictationSettingError extends Error {
+  override readonly name = 'DictationSettingError';
+  constructor(
+    message: string,
+    readonly alternatives: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Result of checking a captured key. */
+export interface KeyCheck {
+  ok: boolean;
+  key: string | null;
+  message: string | null;
+  alternatives: string[];
+}
+
+/** Reads and writes the dictation settings over the SettingsStore, policy on top. */
+export class DictationSettingsStore {
+  readonly #store: SettingsStore;
+  readonly #resolved: () => { config: Config; locked: readonly ConfigKey[] };
+  readonly #platform: NodeJS.Platform;
+
+  /** `resolved` may be the live configuration (IT's policy changes while the app runs). */
+  constructor(
+    store: SettingsStore,
+    resolved:
+      | { config: Config; locked: readonly ConfigKey[] }
+      | (() => { config: Config; locked: readonly ConfigKey[] }),
+    platform: NodeJS.Platform,
+  ) {
+    this.#store = store;
+    this.#resolved = typeof resolved === 'function' ? resolved : () => resolved;
+    this.#platform = platform;
+  }
+
+  get #config(): Config {
+    return this.#resolved().config;
+  }
+
+  get #locked(): ReadonlySet<ConfigKey> {
+    return new Set(this.#resolved().locked);
+  }
+
+  /** The settings now in effect. */
+  get(): DictationSettings {
+    const own = this.#store.get() as Partial<Config>;
+    const pick = <K extends ConfigKey>(key: K): Config[K] =>
+      this.#locked.has(key) ? this.#config[key] : ((own[key] as Config[K] | undefined) ?? this.#config[key]);
+    return {
+      mode: pick('dictationMode'),
+      toggleKey: pick('dictationToggleKey'),
+      holdKey: pick('dictationHoldKey'),
+      cancelKey: pick('dictationCancelKey'),
+      insertMode: pick('dictationInsertMode'),
+      appRules: [...pick('dictationAppRules')],
+      locale: pick('dictationLocale'),
+      historyHours: pick('dictationHistoryHours'),
+    };
+  }
+
+  /** The screen's names of the settings IT set. */
+  locked(): string[] {
+    return (Object.keys(KEY_OF) as (keyof DictationSettings)[]).filter((k) => this.#locked.has(KEY_OF[k]));
+  }
+
+  /** The chords of the settings in effect. */
+  choice(): HotkeyChoice {
+    const s = this.get();
+    return {
+      mode: s.mode,
+      toggle: parseChord(s.toggleKey),
+      hold: parseChord(s.holdKey),
+      cancel: parseChord(s.cancelKey),
+    };
+  }
+
+  /** Checks one captured key against the rules and the other two hotkeys. */
+  checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): KeyCheck {
+    let chord: Chord;
+    try {
+      chord = parseChord(text);
+    } catch (error) {
+      if (!(error instanceof ChordError)) throw error;
+      return { ok: false, key: null, message: error.message, alternatives: this.#alternatives(which) };
+    }
+    const current = this.get();
+    const others = Object.fromEntries(
+      (['toggleKey', 'holdKey', 'cancelKey'] as const)
+        .filter((k) => k !== which)
+        .map((k) => [NAMES[k], parseChord(current[k])]),
+    );
+    const refusal = refuseChord(chord, USE_OF[which], this.#platform) ?? refuseDuplicate(chord, others);
+    if (refusal)
+      return {
+        ok: false,
+        key: null,
+        message: chordRefusalMessage(chord, refusal, this.#platform),
+        alternatives: this.#alternatives(which),
+      };
+    return { ok: true, key: formatChord(chord), message: null, alternatives: [] };
+  }
+
+  /** Applies a change; throws DictationSettingError for a refused key or a locked setting. */
+  update(patch: Partial<DictationSettings>): DictationSettings {
+    const next: UserSettingsPatch = {};
+    for (const [name, value] of Object.entries(patch) as [keyof DictationSettings, unknown][]) {
+      if (value === undefined) continue;
+      if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('Your organization sets this.');
+      if (name === 'toggleKey' || name === 'holdKey' || name === 'cancelKey') {
+        const check = this.checkKey(name, String(value));
+        if (!check.ok)
+          throw new DictationSettingError(check.message ?? 'Choose another key.', check.alternatives);
+        (next as Record<string, unknown>)[KEY_OF[name]] = check.key;
+        continue;
+      }
+      if (name === 'locale' && !(DICTATION_LOCALES as readonly string[]).includes(String(value)))
+        throw new DictationSettingError('This dictation language is not supported.');
+      (next as Record<string, unknown>)[KEY_OF[name]] = value;
+    }
+    if (Object.keys(next).length > 0) this.#store.set(next);
+    return this.get();
+  }
+
+  #alternatives(which: 'toggleKey' | 'holdKey' | 'cancelKey'): string[] {
+    const current = this.get();
+    const taken = (['toggleKey', 'holdKey', 'cancelKey'] as const).map((k) => parseChord(current[k]));
+    return alternativeChords(USE_OF[which], this.#platform, taken);
+  }
+}

@@ -1,0 +1,130 @@
+/** Data crossing IPC for dictation anywhere: state, settings, the overlay, the dictation box and history. */
+import { z } from 'zod';
+
+const Empty = z.object({}).strict();
+
+export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
+export const INSERT_MODES = ['paste', 'type', 'copy'] as const;
+export const APP_RULE_MODES = ['paste', 'type', 'copy', 'never'] as const;
+export const OVERLAY_PHASES = [
+  'starting',
+  'listening',
+  'paused',
+  'reconnecting',
+  'inserting',
+  'inserted',
+  'copied',
+  'corrected-in-box',
+  'busy',
+  'cancelled',
+  'failed',
+] as const;
+
+export const OverlayStateSchema = z.object({
+  phase: z.enum(OVERLAY_PHASES),
+  appName: z.string().nullable(),
+  level: z.number().min(0).max(1),
+  elapsedMs: z.number().nonnegative(),
+  lastWords: z.string().max(80),
+  message: z.string().nullable(),
+});
+export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
+
+export const AppRuleSchema = z.object({
+  app: z.string().trim().min(1).max(256),
+  insert: z.enum(APP_RULE_MODES),
+});
+
+export const DictationSettingsSchema = z.object({
+  mode: z.enum(DICTATION_MODES),
+  toggleKey: z.string(),
+  holdKey: z.string(),
+  cancelKey: z.string(),
+  insertMode: z.enum(INSERT_MODES),
+  appRules: z.array(AppRuleSchema),
+  locale: z.string(),
+  historyHours: z.number().int().min(0).max(168),
+});
+export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
+
+export const DictationSettingsPatchSchema = DictationSettingsSchema.partial();
+
+export const HotkeyStatusSchema = z.object({
+  /** running, accessibility (macOS permission missing), unavailable (no hook on this system), stopped. */
+  hook: z.enum(['running', 'accessibility', 'unavailable', 'stopped']),
+  toggle: z.enum(['shortcut', 'hook', 'none']),
+  toggleTaken: z.boolean(),
+  alternatives: z.array(z.string()),
+  holdUnavailable: z.boolean(),
+});
+
+export const HistoryEntrySchema = z.object({
+  id: z.string(),
+  at: z.number(),
+  text: z.string(),
+  where: z.string(),
+});
+export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
+
+export const DictationStateSchema = z.object({
+  active: z.boolean(),
+  /** The dictation box: the live text while dictating, then the last text that did not go in (or did). */
+  box: z.object({ text: z.string(), note: z.string().nullable() }),
+  settings: DictationSettingsSchema,
+  /** Settings IT's policy sets: shown, not editable. */
+  locked: z.array(z.string()),
+  hotkeys: HotkeyStatusSchema,
+  /** macOS Accessibility: needed for push-to-talk, hybrid and typing into other apps. */
+  accessibility: z.enum(['granted', 'missing', 'not-needed']),
+  secureInput: z.boolean(),
+  history: z.array(HistoryEntrySchema),
+  /** Dictations a crash or a failure left unfinished (ids and times only): recover into the box. */
+  recoverable: z.array(z.object({ id: z.string(), startedAt: z.number(), stale: z.boolean() })),
+  locales: z.array(z.string()),
+});
+export type DictationStateDto = z.infer<typeof DictationStateSchema>;
+
+export const KeyCheckSchema = z.object({
+  which: z.enum(['toggleKey', 'holdKey', 'cancelKey']),
+  key: z.string().max(80),
+});
+export const KeyCheckResultSchema = z.object({
+  ok: z.boolean(),
+  /** The key in normal form when ok. */
+  key: z.string().nullable(),
+  message: z.string().nullable(),
+  alternatives: z.array(z.string()),
+});
+
+const ById = z.object({ id: z.string() });
+
+function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
+  return { request, response };
+}
+
+/** The dictation channels (spread into the channel map). */
+export const dictationChannels = {
+  'dictation:state': channel(Empty, DictationStateSchema),
+  /** The on-screen button and the tray: the same as the toggle hotkey. */
+  'dictation:start': channel(Empty, DictationStateSchema),
+  'dictation:stop': channel(Empty, DictationStateSchema),
+  'dictation:cancel': channel(Empty, DictationStateSchema),
+  'dictation:updateSettings': channel(DictationSettingsPatchSchema, DictationStateSchema),
+  /** Checks a captured key before it is saved: refused chords say why and offer others. */
+  'dictation:checkKey': channel(KeyCheckSchema, KeyCheckResultSchema),
+  /** The box's (possibly edited) text into the application that had focus, or onto the clipboard. */
+  'dictation:insertBox': channel(z.object({ text: z.string().max(100_000) }), DictationStateSchema),
+  'dictation:copyBox': channel(z.object({ text: z.string().max(100_000) }), DictationStateSchema),
+  'dictation:historyInsert': channel(ById, DictationStateSchema),
+  'dictation:historyCopy': channel(ById, DictationStateSchema),
+  'dictation:historyDelete': channel(ById, DictationStateSchema),
+  /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
+  'dictation:recover': channel(ById, DictationStateSchema),
+  'dictation:forgetRecoverable': channel(ById, DictationStateSchema),
+} as const;
+
+/** The dictation events (spread into the event map). */
+export const dictationEvents = {
+  'dictation:overlay': z.object({ state: OverlayStateSchema.nullable() }),
+  'dictation:state': DictationStateSchema,
+} as const;

@@ -1,0 +1,156 @@
+/**
+ * Dictation in Chromium, wired by the app's composition root: connected on the Connect screen to the local
+ * service with server credentials, the Dictation screen (on-screen start/stop, the box filling as the
+ * words come, history), Settings → Dictation (key capture refusing copy with the reason and free keys,
+ * then saving a new key) and the overlay page. The other application is a FakeInserter; the microphone
+ * plays the dictation fixture.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeKeyHook } from '../../native/key-hook-fake.ts';
+import { FakeSecureInput } from '../../native/secure-input.ts';
+import { FakeAudioSource } from '../../main/audio/fake-source.ts';
+import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { resolveConfig } from '../../main/config/resolve-config.ts';
+import { DictationHistory } from '../../main/dictation/dictation-history.ts';
+import type { DictationService } from '../../main/dictation/dictation-service.ts';
+import { DictationSettingsStore } from '../../main/dictation/dictation-settings.ts';
+import { FakeInserter } from '../../main/dictation/fake-inserter.ts';
+import type { OverlayState } from '../../main/dictation/ports.ts';
+import type { SampleService } from '../service/sample-service.ts';
+import { readFixtureSamples } from '../fixtures/audio/manifest.ts';
+import { expectedSentences } from '../integration/streaming/harness.ts';
+import { unnamedFocusables } from './a11y.ts';
+import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const written = expectedSentences('dictation.wav')
+  .map((s) => s.written)
+  .join('');
+
+describe('dictation screens', () => {
+  let service: SampleService;
+  let h: AppHarness;
+  let dictation: DictationService;
+  let dir: string;
+  let overlayContext: BrowserContext | null = null;
+  const overlayStates: (OverlayState | null)[] = [];
+  let client: Parameters<typeof connectWithServerCredentials>[2];
+
+  beforeAll(async () => {
+    const started = await startServiceWithClient();
+    service = started.service;
+    dir = await mkdtemp(path.join(tmpdir(), 'e2e-dictation-'));
+    const resolved = resolveConfig({});
+    if (!resolved.ok) throw new Error('config');
+    const inserter = new FakeInserter();
+    inserter.target = { appName: 'Epic Hyperspace' };
+    h = await startApp({
+      dictation: () => ({
+        hook: new FakeKeyHook(),
+        shortcuts: { register: () => true, unregister: () => undefined },
+        inserter,
+        overlay: { show: (state: OverlayState | null) => void overlayStates.push(state) },
+        accessibility: () => 'not-needed',
+        secureInput: new FakeSecureInput(),
+        settings: new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux'),
+        history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
+        microphone: () =>
+          new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
+      }),
+    });
+    dictation = h.app.dictation!;
+    client = started.client;
+  });
+  afterAll(async () => {
+    dictation?.dispose();
+    await overlayContext?.close();
+    await h?.close();
+    await service?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('connects to the organization on the Connect screen', async () => {
+    await connectWithServerCredentials(h.page, service.url, client);
+  });
+
+  it('the on-screen button dictates; the box fills as the words come; history keeps it', async () => {
+    const { page } = h;
+    await nav(page, 'Dictation').click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dictation', level: 1 }).isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Start dictation' }).click();
+    const box = page.getByLabel('Dictated text');
+    await expect.poll(() => box.inputValue(), { timeout: 20_000 }).not.toBe('');
+    await page.screenshot({ path: `${SHOTS}/dictation-live.png` });
+    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toBe(written);
+    await page.getByRole('button', { name: 'Stop dictation' }).click();
+    await expect.poll(() => page.locator('#box-note').textContent()).toBe('Inserted into Epic Hyperspace.');
+    await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(1);
+    // The audit trail says where the dictation went (the application, never the words).
+    const auditText = async () => {
+      const dir = path.dirname(h.policyFile);
+      const files = (await readdir(dir)).filter((f) => f.startsWith('audit') && f.endsWith('.jsonl'));
+      return (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('');
+    };
+    await expect.poll(auditText).toContain('"kind":"dictation_inserted"');
+    expect(await auditText()).toContain('"into":"Epic Hyperspace"');
+    expect(await auditText()).not.toContain(written.split(' ').slice(0, 4).join(' '));
+    expect(await unnamedFocusables(page, 'Dictation')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/dictation-box.png`, fullPage: true });
+  });
+
+  it('the overlay shows where the text went, with the last words', async () => {
+    const browser = h.page.context().browser()!;
+    overlayContext = await browser.newContext({ viewport: { width: 380, height: 104 } });
+    const page = await overlayContext.newPage();
+    // The overlay window only listens: a stand-in for its preload delivers the controller's real states.
+    await page.addInitScript({
+      content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
+        onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
+      } });`,
+    });
+    await page.goto(`${h.server.origin}/index.html?view=overlay`);
+    const show = (state: OverlayState) =>
+      page.evaluate(
+        (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
+        state,
+      );
+    const last = overlayStates.filter((s): s is OverlayState => s !== null).at(-1)!;
+    await page.waitForFunction(() => '__overlay' in globalThis);
+    await show(last);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Inserted into Epic Hyperspace');
+    await page.screenshot({ path: `${SHOTS}/dictation-overlay-inserted.png` });
+    const listening = overlayStates.filter((s): s is OverlayState => s?.phase === 'listening').at(-1)!;
+    await show({ ...listening, level: Math.max(listening.level, 0.6) });
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Listening — into Epic Hyperspace');
+    await page.screenshot({ path: `${SHOTS}/dictation-overlay.png` });
+    // The overlay never takes the keyboard: nothing in it is focusable.
+    expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
+  });
+
+  it('Settings → Dictation: a captured copy chord is refused with the reason; a free key is saved', async () => {
+    const { page } = h;
+    await nav(page, 'Settings').click();
+    const field = page.getByRole('button', { name: 'Start / stop' });
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field.textContent()).toContain('Press the new keys');
+    await page.keyboard.press('Control+C');
+    await expect
+      .poll(() => page.locator('.refusal').textContent())
+      .toMatch(/Ctrl\+C is kept for copy; choose another key\. Free keys: /);
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Alt+KeyD');
+    await expect.poll(() => field.textContent()).toContain('Ctrl+Alt+D');
+    expect(dictation.state().settings.toggleKey).toBe('Control+Alt+D');
+    expect(await unnamedFocusables(page, 'Settings')).toEqual([]);
+    await page.locator('#dictation-settings-heading').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation.png`, fullPage: true });
+  });
+});

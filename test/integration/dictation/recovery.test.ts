@@ -1,0 +1,59 @@
+/**
+ * A dictation interrupted mid-way (its session aborted, as a crash or a failure leaves it) is listed for
+ * recovery and recovered into the box with its whole text, from the journal's kept audio.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journaledDictation } from '../../../main/dictation/dictation-kit.ts';
+import { DictationRecovery } from '../../../main/dictation/dictation-recovery.ts';
+import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { JournalStore } from '../../../main/streaming/journal-store.ts';
+import {
+  expectedSentences,
+  fixtureChunks,
+  quickSession,
+  startStreamingHarness,
+  type StreamingHarness,
+} from '../streaming/harness.ts';
+
+let h: StreamingHarness;
+let dir: string;
+beforeAll(async () => {
+  h = await startStreamingHarness();
+  dir = await mkdtemp(path.join(tmpdir(), 'dictation-recovery-'));
+});
+afterAll(async () => {
+  await h.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('dictation recovery', () => {
+  it('an interrupted dictation is recovered with every word', async () => {
+    const journals = new JournalStore({ dir, secrets: new MemorySecretStore() });
+    const connection = () => ({ baseUrl: h.baseUrl, tokens: h.server });
+    const open = journaledDictation({
+      connection,
+      journals,
+      locale: () => 'ENGLISH_US',
+      asyncCorrections: false,
+      session: quickSession(h),
+    });
+    const opened = await open({});
+    await opened.session.start();
+    for (const chunk of fixtureChunks('dictation.wav')) opened.session.sendAudio(chunk);
+    opened.session.abort(); // the app died before the service turned the audio into text
+    opened.keep();
+    const recovery = new DictationRecovery(journals, connection, () => Date.now() + 10_000);
+    const listed = await recovery.list();
+    expect(listed).toHaveLength(1);
+    const text = await recovery.recover(listed[0]!.id);
+    expect(text).toBe(
+      expectedSentences('dictation.wav')
+        .map((s) => s.written)
+        .join(''),
+    );
+    expect(await recovery.list()).toEqual([]);
+  });
+});

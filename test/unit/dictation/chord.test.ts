@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ChordError,
+  describeChord,
+  formatChord,
+  parseChord,
+  toAccelerator,
+} from '../../../main/dictation/chord.ts';
+import {
+  alternativeChords,
+  chordRefusalMessage,
+  refuseChord,
+  refuseDuplicate,
+} from '../../../main/dictation/chord-rules.ts';
+
+describe('chords', () => {
+  it('parses aliases into one normal form', () => {
+    expect(formatChord(parseChord('shift+ctrl+f9'))).toBe('Control+Shift+F9');
+    expect(formatChord(parseChord('Win + Ctrl'))).toBe('Control+Super');
+    expect(formatChord(parseChord('cmd+option+d'))).toBe('Alt+Super+D');
+  });
+
+  it('refuses what is not a chord with a reason', () => {
+    expect(() => parseChord('')).toThrow(ChordError);
+    expect(() => parseChord('Control')).toThrow(/at least two/);
+    expect(() => parseChord('F9+F10')).toThrow(/at most one key/);
+    expect(() => parseChord('Hyper+Q')).toThrow(/not a key/);
+  });
+
+  it('gives Electron accelerators, and none for modifier-only chords', () => {
+    expect(toAccelerator(parseChord('Control+Shift+F9'))).toBe('Control+Shift+F9');
+    expect(toAccelerator(parseChord('Control+Super'))).toBeNull();
+    expect(toAccelerator(parseChord('Alt+Numpad5'))).toBe('Alt+num5');
+  });
+
+  it('reads in the platform words', () => {
+    expect(describeChord(parseChord('Control+Super'), 'win32')).toBe('Ctrl+Win');
+    expect(describeChord(parseChord('Alt+Super+D'), 'darwin')).toBe('Option+Command+D');
+  });
+});
+
+describe('refused chords', () => {
+  it('refuses copy, paste, undo, app switch and screenshot with the reason', () => {
+    for (const [text, what] of [
+      ['Control+C', 'copy'],
+      ['Super+V', 'paste'],
+      ['Control+Z', 'undo'],
+      ['Alt+Tab', 'switching applications'],
+      ['PrintScreen', 'screenshots'],
+    ] as const) {
+      const chord = parseChord(text);
+      const refusal = refuseChord(chord, 'shortcut', 'win32');
+      expect(refusal).toEqual({ code: 'reserved', what });
+      expect(chordRefusalMessage(chord, refusal!, 'win32')).toContain(what);
+    }
+    expect(refuseChord(parseChord('Super+Shift+4'), 'hook', 'darwin')).toMatchObject({ code: 'reserved' });
+    expect(refuseChord(parseChord('Super+Shift+4'), 'hook', 'linux')).toBeNull();
+  });
+
+  it('refuses a hook chord that would type text in the other app', () => {
+    expect(refuseChord(parseChord('D'), 'hook', 'linux')).toEqual({ code: 'types_text' });
+    expect(refuseChord(parseChord('Shift+D'), 'hook', 'linux')).toEqual({ code: 'types_text' });
+    expect(refuseChord(parseChord('F9'), 'hook', 'linux')).toBeNull();
+    expect(refuseChord(parseChord('Control+Super'), 'hook', 'linux')).toBeNull();
+    expect(refuseChord(parseChord('D'), 'shortcut', 'linux')).toEqual({ code: 'bare_key' });
+  });
+
+  it('refuses a chord another of our hotkeys uses', () => {
+    const refusal = refuseDuplicate(parseChord('F9'), {
+      cancel: parseChord('Shift+F9'),
+      toggle: parseChord('F9'),
+    });
+    expect(refusal).toEqual({ code: 'duplicate', other: 'toggle' });
+  });
+
+  it('offers alternatives that are neither refused nor taken', () => {
+    const offered = alternativeChords('shortcut', 'linux', [parseChord('F9')]);
+    expect(offered).toHaveLength(3);
+    expect(offered).not.toContain('F9');
+  });
+});
