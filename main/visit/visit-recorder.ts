@@ -49,6 +49,8 @@ export class VisitRecorder {
   #abandoning: Promise<VisitState> | null = null;
   /** Why the session failed while connecting (reported before its start rejects). */
   #startFailure: ErrorCode | null = null;
+  /** The audio ran out (or its device failed) while connecting: the visit ends once it streams. */
+  #audioEndedWhileStarting: { code: ErrorCode | null } | null = null;
 
   constructor(emit: EmitEvent, now: () => number = Date.now) {
     this.#emit = emit;
@@ -103,6 +105,7 @@ export class VisitRecorder {
     if (this.active) throw new VisitFailure('visit_in_progress');
     this.#abandoning = null;
     this.#startFailure = null;
+    this.#audioEndedWhileStarting = null;
     const armed = this.#armed.take();
     if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
     // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
@@ -151,6 +154,10 @@ export class VisitRecorder {
     // What the session last said about the audio stands (a full disk keeps it from being safe on disk).
     this.#set({ phase: 'recording', connection: 'connected' });
     this.#timer = setInterval(() => this.#flush(), TRANSCRIPT_PUSH_MS);
+    // Set by the session's audio-end listener meanwhile (the compiler sees only the reset above).
+    const audioEnd = this.#audioEndedWhileStarting as { code: ErrorCode | null } | null;
+    this.#audioEndedWhileStarting = null;
+    if (audioEnd) this.#endByItself(audioEnd.code);
     return this.state;
   }
 
@@ -284,11 +291,10 @@ export class VisitRecorder {
       session.onDidHealth((health) => this.#onHealth(health)),
       // The recording ran out (the sample) or the device failed: finish the visit, keeping the transcript.
       session.onDidAudioEnd(({ code }) => {
+        // On a slow machine the sample can be read to its end (or a device fail) before the socket streams.
+        if (this.#state.phase === 'starting') this.#audioEndedWhileStarting = { code };
         if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused') return;
-        void this.end().then(
-          () => code && this.#set({ error: { code, message: ERROR_TEXT[code] } }),
-          () => undefined,
-        );
+        this.#endByItself(code);
       }),
       session.onDidFail((failure) => {
         if (this.#state.phase === 'starting') {
@@ -302,6 +308,14 @@ export class VisitRecorder {
         this.#detach();
       }),
     ];
+  }
+
+  /** The recording ended by itself: finish the visit, keeping the transcript; a device failure says so. */
+  #endByItself(code: ErrorCode | null): void {
+    void this.end().then(
+      () => code && this.#set({ error: { code, message: ERROR_TEXT[code] } }),
+      () => undefined,
+    );
   }
 
   #detach(): void {
