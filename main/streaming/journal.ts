@@ -124,7 +124,7 @@ export class VisitJournal implements SessionJournal {
 
   /**
    * Takes its place in the file order at once, so every checkpoint that covers this chunk is written after
-   * it; sealing and writing happen after the caller has sent the chunk. `samples` must not change afterwards
+   * it; sealing and writing happen on the next turn (KeptAudio sends the chunk once this resolves). `samples` must not change afterwards
    * (KeptAudio hands over its own copy). While the disk is full, a chunk whose final text has arrived leaves
    * the queue unwritten (its promise resolves: it needs no disk any more).
    */
@@ -256,8 +256,8 @@ export class VisitJournal implements SessionJournal {
   }
 
   /**
-   * Starts the writer on the next turn of the event loop unless it runs or is due already: the caller
-   * (a chunk on its way to the socket) finishes first, and records queued meanwhile share one write.
+   * Starts the writer on the next turn of the event loop unless it runs or is due already: records queued
+   * meanwhile (the streams' chunks of one capture, a checkpoint) share one write.
    */
   #scheduleDrain(): void {
     if (this.#writing || this.#drainDue) return;

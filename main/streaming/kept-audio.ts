@@ -6,22 +6,12 @@
  * Memory stays bounded: once a chunk is durable in the journal it may leave memory and is read back from
  * the journal when a replay needs it. Without a journal (tests, CLI without persistence) nothing is evicted.
  *
- * Journal and socket side by side: a chunk takes its place in the journal's order at once (sealed and
- * written on the next event-loop turn, journal.ts) and is sent without waiting for the disk. That loses
- * nothing the "journal, then send" order kept:
- * - a crash leaves the same audio on disk either way: the write does not depend on the send, and the
- *   service keeps nothing once its socket closes, so a chunk sent but not yet durable is no more lost than
- *   one held back behind its write would be;
- * - recovery stays consistent: the final text and the `released` checkpoint covering a chunk are appended
- *   only after the service answered it, hence after the chunk, and the disk always holds a prefix of the
- *   journal's order;
- * - a chunk leaves memory only once durable: #release advances the release point but keeps chunks the disk
- *   has not written, #evict drops durable ones only, so a replay after a drop always finds every unreleased
- *   chunk, in memory or in the journal, also while the disk is full;
- * - `allJournaled` (the "all audio is safe" claim) counts durability, never sending.
- * The one visible difference: final text for a chunk may be shown before the chunk is durable, and a crash
- * inside that window (one disk write, ~0.25 ms, against a service round trip) loses both, as a crash just
- * before the chunk was recorded would. Waiting for the disk put 2-4 ms p99 on every chunk's way out.
+ * Journal, then socket: a chunk is sent only once the journal has written it, so audio the service has
+ * received is always on disk as well (a process killed right after a send loses nothing the service heard).
+ * Without a journal, or while it cannot write (a full disk, a failed journal), chunks go from memory: the
+ * visit then says its audio is not safe on disk, and holding them back would only lose the connection too.
+ * A chunk leaves memory only once durable, and `allJournaled` (the "all audio is safe" claim) counts
+ * durability, never sending.
  */
 import { PROTOCOL } from '../api/protocol.ts';
 import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
@@ -132,10 +122,17 @@ export class KeptAudio {
     if (this.inFlightChunks >= this.#maxInFlightChunks) return undefined;
     let best: { stream: number; index: number } | undefined;
     this.#streams.forEach((s, stream) => {
-      if (s.sentBefore >= s.nextIndex) return;
+      if (s.sentBefore >= s.nextIndex || !this.#mayLeave(s, s.sentBefore)) return;
       if (!best || s.sentBefore < best.index) best = { stream, index: s.sentBefore };
     });
     return best && { ...best, seqId: best.index - this.#socketFirst };
+  }
+
+  /** A chunk may go out once the journal holds it (or when there is no journal that could take it). */
+  #mayLeave(s: StreamBuffer, index: number): boolean {
+    const journal = this.#journal;
+    if (!journal || s.journalBroken || !journal.writable) return true;
+    return index < s.durableBefore || index < s.releasedBefore;
   }
 
   /** The samples of a chunk: silence for released ones (sent only to keep streams aligned), else memory or journal. */

@@ -7,7 +7,7 @@
  * only, to add that callback; the service process stamps arrival too (epoch time), as a cross-check.
  *
  * Run twice: without a journal (the bare streaming path) and with the real encrypted journal, which is how
- * the app runs: a chunk goes to the journal and the socket side by side (kept-audio.ts says why).
+ * the app runs: a chunk goes to the socket once the journal has written it (kept-audio.ts says why).
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';

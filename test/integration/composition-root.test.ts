@@ -287,8 +287,9 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => child.on('close', resolve));
+    // The CLI's socket is the one with its 'audio' stream (not a visit of an earlier test still streaming).
     await until(
-      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= killAt,
+      () => h.streaming.sockets.slice(before).some((s) => (s.chunksByStream.audio ?? 0) >= killAt),
       20_000,
       'audio of three sentences',
     );

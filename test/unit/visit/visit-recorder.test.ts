@@ -211,6 +211,26 @@ describe('VisitRecorder', () => {
     for (const l of transcriber.sessions[0]!.audioEnds) l({ code: null });
     await vi.waitFor(() => expect(rec.state.phase).toBe('ended'));
   });
+
+  it('ends the visit by itself when the recording ran out before the connection streamed', async () => {
+    const { rec, source } = recorder();
+    const transcriber = new FakeTranscriber();
+    let streams: () => void = () => undefined;
+    transcriber.started = () => new Promise<void>((resolve) => (streams = resolve));
+    const starting = rec.start(
+      { locales: ['ENGLISH_US'] },
+      { kind: 'sample', recording: source() },
+      transcriber,
+    );
+    await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
+    // A slow machine: the whole recording was read while the socket was still opening.
+    for (const l of transcriber.sessions[0]!.audioEnds) l({ code: null });
+    expect(rec.state.phase).toBe('starting');
+    streams();
+    await starting;
+    await vi.waitFor(() => expect(rec.state.phase).toBe('ended'));
+    expect(transcriber.sessions[0]!.calls).toEqual(['end']);
+  });
 });
 
 describe('VisitRecorder audio inputs', () => {
