@@ -11,7 +11,7 @@ import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import { SecretStoreError, type SecretStoreErrorCode } from '../main/secrets/secret-store.ts';
 
 /** Pins Linux entries to the Secret Service (gnome-keyring, KWallet, KeePassXC); ignored elsewhere. */
-export const KEYCHAIN_ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
+const KEYCHAIN_ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
 
 /**
  * Which code a keyring failure gets, from the text keyring-rs gives each of its error kinds:

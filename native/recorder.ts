@@ -19,9 +19,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** Sample rate of every frame the recorder delivers. */
-export const RECORDER_SAMPLE_RATE = 16_000;
-
 /** Closed failure codes of the recorder; messages carry no audio. */
 export type RecorderErrorCode = 'open_failed' | 'read_failed' | 'unavailable';
 

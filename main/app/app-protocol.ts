@@ -10,7 +10,7 @@ import path from 'node:path';
 import { APP_RESPONSE_HEADERS, isAppUrl } from './security-policy.ts';
 
 /** Content types of the files a Vite build emits. */
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

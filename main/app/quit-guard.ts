@@ -50,7 +50,7 @@ export interface QuitGuardOptions {
 }
 
 /** The guard's phase; exposed for tests and logs. */
-export type QuitGuardPhase = 'running' | 'asking' | 'finishing' | 'quitting';
+type QuitGuardPhase = 'running' | 'asking' | 'finishing' | 'quitting';
 
 export interface QuitGuard {
   readonly phase: QuitGuardPhase;

@@ -10,9 +10,9 @@
 /** The custom scheme the renderer is served from (registered as standard + secure in main/app/). */
 export const APP_SCHEME = 'app';
 /** The single host of that scheme; a standard scheme needs one, and a fixed one makes the origin fixed. */
-export const APP_HOST = 'scribe';
+const APP_HOST = 'scribe';
 /** The renderer's origin. */
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** The page the main window loads. */
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
@@ -58,7 +58,7 @@ export function secureWebPreferences(preloadPath: string, options: { devTools: b
  * Note for the renderer: `style-src 'self'` blocks inline `style="…"` attributes; use classes or Svelte's
  * `style:` directive (CSSOM writes are not blocked).
  */
-export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
@@ -124,7 +124,7 @@ export function windowOpenDecision(): { action: 'deny' } {
  * Permissions the renderer may use. Only writing sanitized text to the clipboard (a "copy note" button);
  * reading the clipboard, media, notifications, geolocation, etc. are all refused.
  */
-export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
 
 /** What a permission request or check tells us about who asks. */
 export interface PermissionAsker {

@@ -18,7 +18,7 @@ import { trayStateFromVisit, type TrayCommand } from './tray-model.ts';
 import { hardenAllWebContents } from './web-contents-hardening.ts';
 
 /** Pushes an event to the renderer (validated against the contract; dropped while no window exists). */
-export type EmitToRenderer = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+type EmitToRenderer = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 /** A start-up failure whose message is meant for the person (e.g. a bad managed setting, named by key and source). */
 export class StartupProblem extends Error {
@@ -36,7 +36,7 @@ export const consoleShellLog: ShellLog = {
 };
 
 /** What the composition root hands to the shell once the app is ready. */
-export interface ShellServices {
+interface ShellServices {
   readonly handlers: ChannelHandlers<typeof channels>;
   readonly visit: VisitLifecycle;
   /** Tray "Start visit": the consent step lives in the window, so this usually reveals it. */

@@ -45,7 +45,7 @@ const STATUS: Readonly<Record<TrayState, { icon: TrayModel['icon']; status: stri
 };
 
 /** Whether a visit is in progress in this state (recording, paused, or replaying after a drop). */
-export function isVisitInProgress(state: TrayState): boolean {
+function isVisitInProgress(state: TrayState): boolean {
   return state === 'recording' || state === 'paused' || state === 'reconnecting';
 }
 

@@ -22,13 +22,6 @@ export function floatToInt16(samples: Float32Array): Int16Array {
   return out;
 }
 
-/** Converts int16 samples to floats in [-1, 1). */
-export function int16ToFloat(samples: Int16Array): Float32Array {
-  const out = new Float32Array(samples.length);
-  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] ?? 0) / INT16_FULL_SCALE;
-  return out;
-}
-
 /** Joins int16 arrays into one. */
 export function concatInt16(parts: readonly Int16Array[]): Int16Array {
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));

@@ -20,7 +20,7 @@ export interface SilenceTransition {
   readonly atSample: number;
 }
 
-export const DEFAULT_SILENCE: Required<SilenceOptions> = {
+const DEFAULT_SILENCE: Required<SilenceOptions> = {
   thresholdDbfs: -45,
   minSilenceMs: 1_500,
   hysteresisDb: 6,

@@ -88,11 +88,6 @@ function parseFmt(view: DataView, body: number, size: number): z.infer<typeof Wa
   return parsed.data;
 }
 
-/** Bytes per frame (all channels of one sample instant). */
-export function frameBytes(format: WavFormat): number {
-  return format.blockAlign;
-}
-
 /**
  * Decodes whole frames of sample data into mono floats in [-1, 1] (channels averaged). `bytes` must hold
  * a whole number of frames; callers carry any partial frame over to the next block.

@@ -17,7 +17,7 @@ export interface PageBridgeSpec {
 }
 
 /** The label shown in the page (the title stays the app's). */
-export const PREVIEW_LABEL = "Browser preview over loopback — not the clinician's app";
+const PREVIEW_LABEL = "Browser preview over loopback — not the clinician's app";
 
 const PAGE_BRIDGE = `(spec) => {
   const secret = new URLSearchParams(location.hash.slice(1)).get('bridge') || '';

@@ -10,10 +10,10 @@ import { attachBridge, BRIDGE_SCRIPT_PATH, type Bridge } from './bridge.ts';
 import { RENDERER_DIR, startStaticServer } from './static-server.ts';
 
 /** Pushes an event to the page (dropped while no page is connected). */
-export type EmitToPage = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+type EmitToPage = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 /** What the shell runs: the handlers of every channel, and how to stop. */
-export interface BrowserShellServices {
+interface BrowserShellServices {
   readonly handlers: AppHandlers;
   close(): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { homedir, userInfo } from 'node:os';
 import { join, posix, win32 } from 'node:path';
 
 /** The product name Electron derives the user data folder from (package.json productName). */
-export const PRODUCT_NAME = 'Scribe Desktop';
+const PRODUCT_NAME = 'Scribe Desktop';
 
 /** The user data folder for a platform and environment (pure, for tests; defaults to this process). */
 export function defaultUserDataDir(

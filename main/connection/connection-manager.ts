@@ -9,7 +9,7 @@ import type { Connection, Connector, SampleKit } from './ports.ts';
 import { VisitFailure } from '../ipc/failure.ts';
 
 /** The label the sample mode carries everywhere. */
-export const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';
+const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';
 
 /** How long Disconnect waits for the service to revoke a sign-in before forgetting it anyway. */
 export const SIGN_OUT_WAIT_MS = 5_000;

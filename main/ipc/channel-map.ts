@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { IpcResult } from '../../preload/contract/errors.ts';
 
 /** One renderer → main request/response channel. */
-export interface ChannelSpec {
+interface ChannelSpec {
   readonly request: z.ZodType;
   readonly response: z.ZodType;
 }
@@ -25,7 +25,7 @@ export type RequestOf<C extends ChannelMap, K extends keyof C> = z.output<C[K]['
 export type ResponseOf<C extends ChannelMap, K extends keyof C> = z.input<C[K]['response']>;
 
 /** What the router knows about the call, for handlers that need it (ids only). */
-export interface HandlerContext {
+interface HandlerContext {
   readonly channel: string;
 }
 

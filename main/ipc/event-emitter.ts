@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { EventMap } from './channel-map.ts';
 
 /** Sends one message to the renderer (e.g. `(name, payload) => win.webContents.send(name, payload)`). */
-export type SendToRenderer = (event: string, payload: unknown) => void;
+type SendToRenderer = (event: string, payload: unknown) => void;
 
 /** A typed emitter for one event map. */
 export interface RendererEvents<E extends EventMap> {

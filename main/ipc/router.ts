@@ -13,7 +13,7 @@ import type { ChannelHandlers, ChannelMap, RequestOf } from './channel-map.ts';
 import { ipcError, toIpcError } from './error-mapping.ts';
 
 /** The part of Electron's WebFrameMain the sender check reads. */
-export interface SenderFrameLike {
+interface SenderFrameLike {
   readonly url: string;
   readonly parent: unknown;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ServiceError, badRequest } from './errors.ts';
 
 /** Largest request body the local service reads (audio files included). */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Reads the whole request body, refusing bodies larger than MAX_BODY_BYTES. */
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -18,7 +18,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** The media type of a request, lower-cased, without parameters. */
-export function mediaType(req: IncomingMessage): string {
+function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

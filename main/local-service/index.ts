@@ -43,7 +43,7 @@ export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
  * The parts of a running service: what the WebSocket side (ws/) attaches to (the same server, clock, tokens
  * and log), and what the tests' control API (test/service/control.ts) and the demo entry work on.
  */
-export interface LocalServiceInternals {
+interface LocalServiceInternals {
   server: Server;
   clock: ServiceClock;
   keys: ClientKeyRing;

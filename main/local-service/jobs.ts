@@ -7,7 +7,7 @@ import type { JobTimingOptions } from './options.ts';
 import { parseWith, type Family, type Route, type RouteContext } from './router.ts';
 
 /** Async job states (public facts). */
-export type JobStatus = 'ONGOING' | 'SUCCEEDED' | 'FAILED';
+type JobStatus = 'ONGOING' | 'SUCCEEDED' | 'FAILED';
 
 interface Job {
   id: string;
@@ -28,7 +28,7 @@ export const clientRequestId = z
   .optional();
 
 /** Who owns a job: only the same caller can poll it. */
-export function ownerKey(caller: Caller | null): string {
+function ownerKey(caller: Caller | null): string {
   if (!caller) return 'anonymous';
   return caller.kind === 'server' ? `server:${caller.clientId}` : `user:${caller.userId}`;
 }

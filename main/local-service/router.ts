@@ -25,7 +25,7 @@ export interface RouteContext {
 }
 
 /** What a handler answers. */
-export interface Reply {
+interface Reply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;

@@ -69,7 +69,7 @@ export const SECTION_STYLES = ['AUTO', 'PARAGRAPH', 'BULLET_POINTS'] as const;
 export const noteLocale = z.enum(NOTE_LOCALES);
 export const date = z.iso.date();
 
-export const sectionContent = z.discriminatedUnion('type', [
+const sectionContent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('TEXT'), text: z.string() }),
   z.strictObject({
     type: z.literal('SUBSECTIONS'),
@@ -126,7 +126,7 @@ export const structuredContext = z.strictObject({
   source_note: sourceNote.optional(),
 });
 
-export const customInstruction = chars(700, 'custom_instruction');
+const customInstruction = chars(700, 'custom_instruction');
 export const templateCustomInstructions = chars(700, 'note_template_custom_instructions');
 export const unstructuredContext = chars(10_000, 'unstructured_context');
 

@@ -29,7 +29,7 @@ export interface RequestRecord {
 }
 
 /** Field sizes of a request value for the log (see RequestRecord.fields). */
-export function fieldSizes(value: unknown): Record<string, number | null> | undefined {
+function fieldSizes(value: unknown): Record<string, number | null> | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const sizes: Record<string, number | null> = {};
   for (const [name, field] of Object.entries(value)) {

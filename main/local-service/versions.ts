@@ -26,9 +26,6 @@ export const CORE_VERSIONS = [
   '2026-10-05',
 ] as const;
 
-/** The newest version: the one whose shapes this double implements. */
-export const LATEST_VERSION = '2026-10-05';
-
 /**
  * The organization's pinned version when the service is not told otherwise: the version of the vendor's
  * public sample client, the one an organization that integrated from it is pinned to. One default for

@@ -43,7 +43,7 @@ export function sectionText(content: SectionContent): string {
  * Stands in the whole-note text for a section of a content type this version cannot read (the app shows
  * the same section as "a format this version of the app cannot show"), so it never vanishes unnoticed.
  */
-export const UNSUPPORTED_SECTION_TEXT = '[This section could not be shown by this version of Scribe]';
+const UNSUPPORTED_SECTION_TEXT = '[This section could not be shown by this version of Scribe]';
 
 /** The whole note: "HEADING:" then the body, sections separated by one blank line. */
 export function noteText(note: Note): string {

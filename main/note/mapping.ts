@@ -21,7 +21,7 @@ export function humanize(key: string): string {
 }
 
 /** One section's content as the contract carries it. */
-export function toSectionContent(section: NoteSection): SectionContent {
+function toSectionContent(section: NoteSection): SectionContent {
   const content = section.content as { type: string; text?: unknown; subsections?: unknown };
   if (content.type === 'TEXT') return { type: 'TEXT', text: String(content.text ?? '') };
   if (content.type === 'SUBSECTIONS' && Array.isArray(content.subsections)) {

@@ -7,7 +7,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /** Key length in bytes (AES-256). */
-export const KEY_BYTES = 32;
+const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Bytes a sealed blob adds to its plaintext. */

@@ -9,7 +9,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Owner read/write only. */
-export const SECRET_FILE_MODE = 0o600;
+const SECRET_FILE_MODE = 0o600;
 const SECRET_DIR_MODE = 0o700;
 const TEMP_SUFFIX = '.tmp';
 

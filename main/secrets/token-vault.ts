@@ -16,7 +16,7 @@ import { shredFile, writeFileAtomic } from './atomic-file.ts';
 import type { SecretStore } from './secret-store.ts';
 
 /** A token bundle: named string or number fields, e.g. {userAccessToken, refreshToken, serverExpiresAt}. */
-export const tokenBundleSchema = z.record(z.string().min(1), z.union([z.string(), z.number()]));
+const tokenBundleSchema = z.record(z.string().min(1), z.union([z.string(), z.number()]));
 /** A token bundle (see tokenBundleSchema). */
 export type TokenBundle = z.infer<typeof tokenBundleSchema>;
 
@@ -26,8 +26,7 @@ export type TokenBundle = z.infer<typeof tokenBundleSchema>;
  * ours, was altered or truncated, or was sealed with another key), `invalid_bundle` (decrypts but is not a
  * token bundle), `unreadable` (the file exists but cannot be read).
  */
-export type VaultEmptyReason =
-  'no_file' | 'no_key' | 'bad_key' | 'tampered' | 'invalid_bundle' | 'unreadable';
+type VaultEmptyReason = 'no_file' | 'no_key' | 'bad_key' | 'tampered' | 'invalid_bundle' | 'unreadable';
 
 /** What load() found: a bundle, or nothing and why. */
 export type VaultLoad =

@@ -40,10 +40,10 @@ const ErrorFrame = z.looseObject({
 });
 
 export type TranscriptItemFrame = z.infer<typeof TranscriptItemFrame>;
-export type AckFrame = z.infer<typeof AckFrame>;
-export type DictatedTextFrame = z.infer<typeof DictatedTextFrame>;
-export type AsyncCorrectionFrame = z.infer<typeof AsyncCorrectionFrame>;
-export type ErrorFrame = z.infer<typeof ErrorFrame>;
+type AckFrame = z.infer<typeof AckFrame>;
+type DictatedTextFrame = z.infer<typeof DictatedTextFrame>;
+type AsyncCorrectionFrame = z.infer<typeof AsyncCorrectionFrame>;
+type ErrorFrame = z.infer<typeof ErrorFrame>;
 
 /** A parsed server frame, or `ignored` with a content-free reason. */
 export type ServerFrame =

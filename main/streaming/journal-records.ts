@@ -28,7 +28,7 @@ const TranscriptItemSchema = z.object({
 });
 
 /** What a session journals besides audio. The config never carries a token. */
-export const JsonRecordSchema = z.discriminatedUnion('kind', [
+const JsonRecordSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('config'),
     session: z.enum(['transcribe', 'dictate']),

@@ -61,10 +61,10 @@ export interface TranscribeSessionOptions extends SessionOptions {
 }
 
 /** Chunk RMS (−50 dBFS) above which a chunk may hold speech: the quiet-stream rule never releases it. */
-export const SPEECH_RMS = 32_768 * 10 ** (-50 / 20);
+const SPEECH_RMS = 32_768 * 10 ** (-50 / 20);
 
 /** Whether a chunk may hold speech (conservative: room noise often counts, silence never does). */
-export function mayHoldSpeech(chunk: Int16Array): boolean {
+function mayHoldSpeech(chunk: Int16Array): boolean {
   let sum = 0;
   for (const sample of chunk) sum += sample * sample;
   return chunk.length > 0 && Math.sqrt(sum / chunk.length) > SPEECH_RMS;

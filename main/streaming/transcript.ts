@@ -30,7 +30,7 @@ export type UpsertResult =
   { kind: 'added' | 'updated' | 'finalized'; item: TranscriptItem } | { kind: 'duplicate' | 'ignored' };
 
 /** Default tolerance for "the same stretch recognised again". */
-export const DUPLICATE_TOLERANCE_MS = 400;
+const DUPLICATE_TOLERANCE_MS = 400;
 
 /** Upserts partials by id, keeps finals, merges replay duplicates, orders by session-timeline offset. */
 export class Transcript {

@@ -15,7 +15,7 @@ import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } f
 import { VisitFailure } from '../ipc/failure.ts';
 
 /** Streaming failure → the contract's closed codes. */
-export function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
+function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
   switch (error?.code) {
     case 'unauthorized':
       return 'auth_failed';

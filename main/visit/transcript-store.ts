@@ -10,7 +10,7 @@ import type { LiveItem } from './ports.ts';
 const SPEAKERS: ReadonlySet<string> = new Set(['UNSPECIFIED', 'DOCTOR', 'PATIENT']);
 
 /** Maps a service speaker type to the contract's (a newer value shows as unspecified). */
-export function toSpeaker(value: string): Speaker {
+function toSpeaker(value: string): Speaker {
   return (SPEAKERS.has(value) ? value : 'UNSPECIFIED') as Speaker;
 }
 

@@ -7,7 +7,7 @@ import { call, requireServer, type CallOptions, type CoreContext } from './conte
 import { jobHandle, startJob, type AsyncJob } from './jobs.ts';
 
 /** Transcription of an uploaded file (not public beyond its purpose; diarization fields pass through). */
-export const FileTranscriptSchema = z.looseObject({
+const FileTranscriptSchema = z.looseObject({
   transcript_items: z.array(
     z.looseObject({
       text: z.string(),

@@ -16,7 +16,7 @@ export interface AsyncJob<T> {
   result(options?: PollOptions): Promise<T>;
 }
 
-export interface PollOptions extends CallOptions {
+interface PollOptions extends CallOptions {
   /** Give up after this long (default 10 minutes). */
   deadlineMs?: number;
   initialDelayMs?: number;

@@ -39,7 +39,7 @@ const keyed = {
 const hasKey = (t: { key?: string; template_key?: string }) => (t.key ?? t.template_key) !== undefined;
 const keyMissing = { message: 'a template needs key or template_key', path: ['key'] };
 
-export const TemplateSummarySchema = z
+const TemplateSummarySchema = z
   .looseObject({ ...keyed, title: z.string().nullish(), description: z.string().nullish() })
   .refine(hasKey, keyMissing)
   .transform((t) => ({ ...t, key: (t.key ?? t.template_key)! }));

@@ -26,7 +26,7 @@ export const ObservationSchema = z.looseObject({
 });
 
 /** ICD-10 conditions and LOINC observations. */
-export const NormalizedDataSchema = z.looseObject({
+const NormalizedDataSchema = z.looseObject({
   conditions: z.array(ConditionSchema).default([]),
   observations: z.array(ObservationSchema).default([]),
 });
@@ -41,7 +41,7 @@ export type Observation = z.infer<typeof ObservationSchema>;
 export type NormalizedData = z.infer<typeof NormalizedDataSchema>;
 
 /** Suggested orders: a category discriminator; MEDICATION adds dose fields. */
-export const SuggestedOrderSchema = z.looseObject({
+const SuggestedOrderSchema = z.looseObject({
   category: z.string(),
   description: z.string(),
   details: z.string().nullish(),
@@ -56,7 +56,7 @@ export const SuggestedOrdersSchema = z.looseObject({ suggested_orders: z.array(S
 export type SuggestedOrder = z.infer<typeof SuggestedOrderSchema>;
 
 /** E/M codes: fields not public; modelled loosely, unknown fields kept. */
-export const EmCodeSchema = z.looseObject({
+const EmCodeSchema = z.looseObject({
   code: z.string(),
   description: z.string().nullish(),
 });

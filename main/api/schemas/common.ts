@@ -66,9 +66,7 @@ export const SOURCE_NOTE_KINDS = ['ASSESSMENT_AND_PLAN', 'ASSESSMENT', 'PLAN'] a
 
 export type NoteLocale = (typeof NOTE_LOCALES)[number];
 export type DictationLocale = (typeof DICTATION_LOCALES)[number];
-export type SpeechLocale = (typeof SPEECH_LOCALES)[number];
 export type SpeakerType = (typeof SPEAKER_TYPES)[number];
-export type EmSpecialty = (typeof EM_SPECIALTIES)[number];
 
 /** A string enum that still accepts values added by a newer service (kept as plain strings). */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {

@@ -8,14 +8,14 @@ const textOrEmpty = z
   .transform((text) => text ?? '');
 
 /** `{type: TEXT, text}` content of a note section. */
-export const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: textOrEmpty });
+const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: textOrEmpty });
 /** `{type: SUBSECTIONS, subsections}`: only on a merged Assessment and Plan section. */
 export const SubsectionSchema = z.looseObject({
   id: z.string().nullish(),
   title: textOrEmpty,
   text: textOrEmpty,
 });
-export const SubsectionsContentSchema = z.looseObject({
+const SubsectionsContentSchema = z.looseObject({
   type: z.literal('SUBSECTIONS'),
   // A subsection without an id gets one from its place: the app keys and edits subsections by id.
   subsections: z
@@ -23,13 +23,13 @@ export const SubsectionsContentSchema = z.looseObject({
     .transform((subs) => subs.map((sub, i) => ({ ...sub, id: sub.id ?? `subsection-${i + 1}` }))),
 });
 /** The content types this client reads; anything else is a newer type. */
-export const KNOWN_CONTENT_TYPES: readonly string[] = ['TEXT', 'SUBSECTIONS'];
+const KNOWN_CONTENT_TYPES: readonly string[] = ['TEXT', 'SUBSECTIONS'];
 /**
  * A content type this client does not know yet: kept, shown as unsupported, never a crash. It must not
  * match TEXT or SUBSECTIONS, or malformed known content (a number for text) would slip through as "unknown"
  * and fail later where it is read.
  */
-export const UnknownContentSchema = z.looseObject({
+const UnknownContentSchema = z.looseObject({
   type: z.string().refine((type) => !KNOWN_CONTENT_TYPES.includes(type), 'known content type, malformed'),
 });
 export const SectionContentSchema = z.union([
@@ -52,8 +52,8 @@ export const NoteSchema = z.looseObject({
   sections: z.array(NoteSectionSchema),
 });
 
-export type TextContent = z.infer<typeof TextContentSchema>;
-export type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
+type TextContent = z.infer<typeof TextContentSchema>;
+type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
 export type SectionContent = z.infer<typeof SectionContentSchema>;
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 export type Note = z.infer<typeof NoteSchema>;
@@ -68,7 +68,7 @@ export const TranscriptItemInputSchema = z.object({
 export type TranscriptItemInput = z.infer<typeof TranscriptItemInputSchema>;
 
 /** Source-note section (structured_context.source_note.sections[]). */
-export interface SourceNoteSection {
+interface SourceNoteSection {
   kind: string;
   content: TextContent | SubsectionsContent;
 }
@@ -80,14 +80,14 @@ export interface StructuredContext {
 }
 
 /** How a section is written: the public values of `style`. */
-export type SectionStyle = 'AUTO' | 'PARAGRAPH' | 'BULLET_POINTS';
+type SectionStyle = 'AUTO' | 'PARAGRAPH' | 'BULLET_POINTS';
 
 /**
  * `note_sections_customization` of one generate-note request (server callers): an **array** of
  * `{section_key, style?, custom_instruction?}` (public facts, confirmed from the vendor's own client: the
  * real service refuses an object keyed by section).
  */
-export type SectionsCustomization = Array<{
+type SectionsCustomization = Array<{
   section_key: string;
   style?: SectionStyle;
   custom_instruction?: string;

@@ -32,7 +32,7 @@ export interface NoteOptions {
  * connect(): connecting as a user already finds or creates that user and mints its tokens, which a request
  * refused anyway must not cause.
  */
-export function noteRequest(
+function noteRequest(
   config: Config,
   options: NoteOptions,
   items: TranscriptItemInput[],

@@ -33,7 +33,7 @@ import { CliError, EXIT, oneLine, out } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 
 /** Flags both streaming commands take for their audio. */
-export const AUDIO_FLAGS = {
+const AUDIO_FLAGS = {
   mic: { type: 'boolean' },
   fast: { type: 'boolean' },
   'no-journal': { type: 'boolean' },
@@ -147,7 +147,7 @@ export async function runJournaled<E extends SessionEvents>(
  * The audio is opened before the socket because a microphone may take seconds to deliver its first frame
  * (device start-up, the OS permission prompt), and the service fails a socket that gets no audio for 10 s.
  */
-export async function runSession<E extends SessionEvents>(
+async function runSession<E extends SessionEvents>(
   session: StreamingSession<E>,
   source: AudioSource,
   send: (chunk: Int16Array) => void,

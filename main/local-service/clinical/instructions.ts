@@ -29,7 +29,7 @@ const DISCLAIMER: Record<string, string> = {
 };
 
 /** ENGLISH_US -> en, SPANISH_MX -> es, ... */
-export function languageOf(locale: string): string {
+function languageOf(locale: string): string {
   const prefix = locale.split('_')[0]!;
   return (
     { ENGLISH: 'en', FRENCH: 'fr', SPANISH: 'es', GERMAN: 'de', ITALIAN: 'it', PORTUGUESE: 'pt' }[prefix] ??

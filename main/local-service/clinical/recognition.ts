@@ -49,7 +49,7 @@ export function isActionable(text: string): boolean {
 }
 
 /** Classifies one sentence into the note roles it belongs to. */
-export function classify(text: string, speaker: Speaker): Finding {
+function classify(text: string, speaker: Speaker): Finding {
   const roles = new Set<SectionRole>();
   const clinician = speaker !== 'PATIENT';
   const digits = spokenNumbersToDigits(text);

@@ -53,7 +53,7 @@ export type UpgradeErrorKind = keyof typeof UPGRADE_ERRORS;
 const speaker = z.enum(['DOCTOR', 'PATIENT', 'UNSPECIFIED']);
 const audioFormat = { encoding: z.literal('PCM_S16LE'), sample_rate: z.literal(16_000) };
 
-export const TranscribeConfigSchema = z.object({
+const TranscribeConfigSchema = z.object({
   type: z.literal('CONFIG'),
   ...audioFormat,
   speech_locales: z
@@ -80,7 +80,7 @@ const textFieldContext = z.strictObject({
  * Strict: an unknown field is refused, as the real service does with the contract's `dictate_locale` (the
  * name of the type in the vendor's reference; the field is `dictation_locale`).
  */
-export const DictateConfigSchema = z.strictObject({
+const DictateConfigSchema = z.strictObject({
   type: z.literal('CONFIG'),
   ...audioFormat,
   punctuation_mode: z.literal('EXPLICIT'),

@@ -27,7 +27,7 @@ export type { FixtureRecording, FixtureSentence } from './fixtures.ts';
 export { WS_ERRORS, UPGRADE_ERRORS } from './frames.ts';
 
 /** What the token authority says about a bearer token. */
-export type TokenVerdict = 'ok' | 'expired' | 'invalid';
+type TokenVerdict = 'ok' | 'expired' | 'invalid';
 
 export interface StreamingServiceOptions {
   /** The HTTP part's token authority. */
