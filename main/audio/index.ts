@@ -9,11 +9,7 @@ import { FileAudioSource } from './file-source.ts';
 import { MicrophoneAudioSource } from './microphone-source.ts';
 
 export * from './audio-source.ts';
-export { AudioCapture } from './capture.ts';
-export { Chunker, chunkFrames } from './chunker.ts';
-export { LevelMeter, type LevelReading } from './level-meter.ts';
-export { SilenceDetector, type SilenceOptions, type SilenceTransition } from './silence-detector.ts';
-export { Resampler } from './resampler.ts';
+export { chunkFrames } from './chunker.ts';
 
 /** What to capture from. */
 export type AudioSourceSpec =

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { KEYS, type ConfigLayer, type KeySpec } from './policy-keys.ts';
 
-export { CONFIG_LAYERS, type ConfigLayer, type LogLevel } from './policy-keys.ts';
+export type { ConfigLayer, LogLevel } from './policy-keys.ts';
 
 type Keys = typeof KEYS;
 /** A configuration key. */

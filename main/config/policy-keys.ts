@@ -30,14 +30,7 @@ import { SIGN_IN_KEYS } from './sign-in-keys.ts';
 import { DICTATION_KEYS } from './dictation-keys.ts';
 import { DEPLOYMENT_KEYS } from './deployment-keys.ts';
 
-export {
-  CONFIG_LAYERS,
-  PLATFORMS,
-  key,
-  type ConfigLayer,
-  type KeySpec,
-  type Platform,
-} from './policy-keys-core.ts';
+export { PLATFORMS, type ConfigLayer, type KeySpec } from './policy-keys-core.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;

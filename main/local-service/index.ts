@@ -33,8 +33,6 @@ import {
 
 export type { LocalServiceOptions, OAuthClientConfig } from './options.ts';
 export type { RequestRecord } from './server.ts';
-export type { Caller } from './auth/token-store.ts';
-export type { StreamingServiceSetup } from './options.ts';
 export type { StreamingControl } from './ws/index.ts';
 
 export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceError, errorBody, type ErrorBody } from './errors.ts';
+import { ServiceError, type ErrorBody } from './errors.ts';
 import { parseJsonBody, parseMultipart, readBody, sendJson } from './http-io.ts';
 import { matchRoute, type Family, type Route, type RouteContext } from './router.ts';
 import type { Caller, TokenStore } from './auth/token-store.ts';
@@ -211,6 +211,3 @@ async function dispatch(
   };
   return match.route.handle(ctx);
 }
-
-/** An error body for callers outside a route (the WebSocket side uses the same shape). */
-export { errorBody };

@@ -14,7 +14,7 @@ import { DictationText } from './dictation-text.ts';
 import { StreamingError } from './streaming-error.ts';
 import { DICTATION_LOCALES, type DictationLocale } from '../api/schemas/common.ts';
 
-export { DICTATION_LOCALES, type DictationLocale } from '../api/schemas/common.ts';
+export type { DictationLocale } from '../api/schemas/common.ts';
 
 /** Events of a dictation session. */
 export interface DictateEvents extends SessionEvents {

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   GenerateNoteResponseSchema,
-  NoteSchema,
   type EditNoteRequest,
   type GenerateNoteRequest,
   type Note,
@@ -61,5 +60,3 @@ export async function editNoteWithInstructions(
   );
   return unwrapNote(answer);
 }
-
-export { NoteSchema };

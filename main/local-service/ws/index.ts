@@ -18,13 +18,12 @@ import { CORE_API_VERSIONS, isIsoDate, UPGRADE_ERRORS, type UpgradeErrorKind } f
 import type { Recognizer } from './recognizer.ts';
 import { StreamSession } from './session.ts';
 
-export { StreamingControl, DEFAULT_TIMINGS } from './control.ts';
-export type { CallerKind, SocketRecord, StreamingTimings, StreamKind, RejectedUpgrade } from './control.ts';
-export { createFixtureRecognizer, CHUNK_SAMPLES } from './recognizer.ts';
+export { StreamingControl } from './control.ts';
+export type { SocketRecord, StreamingTimings } from './control.ts';
+export { createFixtureRecognizer } from './recognizer.ts';
 export type { Recognizer, RecognitionTrack, RecognizedSegment, Mishearing } from './recognizer.ts';
 export { loadFixtureManifest, decodeWav16 } from './fixtures.ts';
-export type { FixtureRecording, FixtureSentence } from './fixtures.ts';
-export { WS_ERRORS, UPGRADE_ERRORS } from './frames.ts';
+export type { FixtureRecording } from './fixtures.ts';
 
 /** What the token authority says about a bearer token. */
 type TokenVerdict = 'ok' | 'expired' | 'invalid';
