@@ -11,7 +11,7 @@ export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] a
 export type ConfigLayer = (typeof CONFIG_LAYERS)[number];
 /** Operating systems a key applies on. */
 export const PLATFORMS = ['win32', 'darwin', 'linux'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+type Platform = (typeof PLATFORMS)[number];
 
 /** One key's definition. */
 export interface KeySpec<S extends z.ZodType = z.ZodType, D = unknown> {

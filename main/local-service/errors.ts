@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
  * this double's own choice (the contract does not show the real table), so clients must branch on the
  * HTTP status or on the two public codes only.
  */
-export const ERROR_CODES = {
+const ERROR_CODES = {
   BAD_REQUEST: 40000,
   UNSUPPORTED_API_VERSION: 40001,
   INVALID_GRANT: 40002,

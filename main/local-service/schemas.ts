@@ -5,7 +5,7 @@ function chars(max: number, field: string) {
   return z.string().refine((text) => [...text].length <= max, `${field} is at most ${max} characters`);
 }
 
-export const NOTE_LOCALES = ['ENGLISH_US', 'ENGLISH_UK', 'FRENCH_FR'] as const;
+const NOTE_LOCALES = ['ENGLISH_US', 'ENGLISH_UK', 'FRENCH_FR'] as const;
 export const DICTATION_LOCALES = [
   'ENGLISH_US',
   'ENGLISH_UK',
@@ -64,7 +64,7 @@ export const EM_SPECIALTIES = [
 ] as const;
 export const SOURCE_NOTE_KINDS = ['ASSESSMENT_AND_PLAN', 'ASSESSMENT', 'PLAN'] as const;
 export const SPEAKER_TYPES = ['UNSPECIFIED', 'DOCTOR', 'PATIENT'] as const;
-export const SECTION_STYLES = ['AUTO', 'PARAGRAPH', 'BULLET_POINTS'] as const;
+const SECTION_STYLES = ['AUTO', 'PARAGRAPH', 'BULLET_POINTS'] as const;
 
 export const noteLocale = z.enum(NOTE_LOCALES);
 export const date = z.iso.date();

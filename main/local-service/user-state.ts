@@ -2,7 +2,7 @@ import type { SectionCustomization } from './schemas.ts';
 import { DEFAULT_TEMPLATE_KEY } from './clinical/templates.ts';
 
 /** A user's stored note settings. */
-export interface NoteSettings {
+interface NoteSettings {
   note_template_key: string;
   note_locale: string;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PROTOCOL } from '../api/protocol.ts';
 
 /** Speaker labels of the service. */
-export type SpeakerType = 'UNSPECIFIED' | 'DOCTOR' | 'PATIENT';
+type SpeakerType = 'UNSPECIFIED' | 'DOCTOR' | 'PATIENT';
 
 const TranscriptItemFrame = z.looseObject({
   type: z.literal('TRANSCRIPT_ITEM'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One code (ICD-10 or LOINC). `is_hcc`/`is_mcc` live inside `coding` from 2026-02-20. */
-export const CodingSchema = z.looseObject({
+const CodingSchema = z.looseObject({
   code: z.string(),
   display: z.string().nullish(),
   system: z.string().nullish(),
@@ -9,7 +9,7 @@ export const CodingSchema = z.looseObject({
   is_mcc: z.boolean().nullish(),
 });
 
-export const ConditionSchema = z.looseObject({
+const ConditionSchema = z.looseObject({
   coding: CodingSchema,
   alternative_coding: z.array(CodingSchema).nullish(),
   clinical_status: z.string().nullish(),
@@ -17,7 +17,7 @@ export const ConditionSchema = z.looseObject({
   subsection_id: z.string().nullish(),
 });
 
-export const ObservationSchema = z.looseObject({
+const ObservationSchema = z.looseObject({
   display: z.string().nullish(),
   value: z.union([z.string(), z.number()]).nullish(),
   unit: z.string().nullish(),
@@ -36,8 +36,6 @@ export const NormalizedDataResponseSchema = z.union([
 ]);
 
 export type Coding = z.infer<typeof CodingSchema>;
-export type Condition = z.infer<typeof ConditionSchema>;
-export type Observation = z.infer<typeof ObservationSchema>;
 export type NormalizedData = z.infer<typeof NormalizedDataSchema>;
 
 /** Suggested orders: a category discriminator; MEDICATION adds dose fields. */

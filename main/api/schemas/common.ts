@@ -64,7 +64,6 @@ export const EM_SPECIALTIES = [
 ] as const;
 export const SOURCE_NOTE_KINDS = ['ASSESSMENT_AND_PLAN', 'ASSESSMENT', 'PLAN'] as const;
 
-export type NoteLocale = (typeof NOTE_LOCALES)[number];
 export type DictationLocale = (typeof DICTATION_LOCALES)[number];
 export type SpeakerType = (typeof SPEAKER_TYPES)[number];
 

@@ -10,7 +10,7 @@ const textOrEmpty = z
 /** `{type: TEXT, text}` content of a note section. */
 const TextContentSchema = z.looseObject({ type: z.literal('TEXT'), text: textOrEmpty });
 /** `{type: SUBSECTIONS, subsections}`: only on a merged Assessment and Plan section. */
-export const SubsectionSchema = z.looseObject({
+const SubsectionSchema = z.looseObject({
   id: z.string().nullish(),
   title: textOrEmpty,
   text: textOrEmpty,
@@ -32,13 +32,9 @@ const KNOWN_CONTENT_TYPES: readonly string[] = ['TEXT', 'SUBSECTIONS'];
 const UnknownContentSchema = z.looseObject({
   type: z.string().refine((type) => !KNOWN_CONTENT_TYPES.includes(type), 'known content type, malformed'),
 });
-export const SectionContentSchema = z.union([
-  TextContentSchema,
-  SubsectionsContentSchema,
-  UnknownContentSchema,
-]);
+const SectionContentSchema = z.union([TextContentSchema, SubsectionsContentSchema, UnknownContentSchema]);
 
-export const NoteSectionSchema = z.looseObject({
+const NoteSectionSchema = z.looseObject({
   key: z.string(),
   title: z.string().nullish(),
   content: SectionContentSchema,
@@ -54,7 +50,6 @@ export const NoteSchema = z.looseObject({
 
 type TextContent = z.infer<typeof TextContentSchema>;
 type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
-export type SectionContent = z.infer<typeof SectionContentSchema>;
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 

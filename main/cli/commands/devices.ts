@@ -6,7 +6,7 @@ import { CliError, EXIT, out } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 
 /** Lists microphones; fails with one line when there is none (no device, or no recorder available). */
-export async function devices(args: string[], deps: AudioDeps = {}): Promise<number> {
+async function devices(args: string[], deps: AudioDeps = {}): Promise<number> {
   if (args.length > 0) throw new CliError('devices takes no arguments.', EXIT.usage);
   const microphones = await listMicrophones(deps);
   if (microphones.length === 0) throw new CliError('No microphone was found.', EXIT.failure);

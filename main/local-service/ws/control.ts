@@ -27,7 +27,7 @@ export interface StreamingTimings {
 }
 
 /** Defaults that follow public-facts.md. */
-export const DEFAULT_TIMINGS: StreamingTimings = {
+const DEFAULT_TIMINGS: StreamingTimings = {
   silenceTimeoutMs: 10_000,
   ackDelayMs: 0,
   recognitionLatencyMs: 300,

@@ -18,14 +18,8 @@ export const SINCE = {
 } as const;
 
 /** The 35 speech locales plus HAITIAN_HT, which must be the only locale when used. */
-export const SPEECH_LOCALES: readonly string[] = SERVICE_SPEECH_LOCALES;
-export const DICTATION_LOCALES = [
-  'ENGLISH_US',
-  'ENGLISH_UK',
-  'SPANISH_ES',
-  'SPANISH_MX',
-  'FRENCH_FR',
-] as const;
+const SPEECH_LOCALES: readonly string[] = SERVICE_SPEECH_LOCALES;
+const DICTATION_LOCALES = ['ENGLISH_US', 'ENGLISH_UK', 'SPANISH_ES', 'SPANISH_MX', 'FRENCH_FR'] as const;
 
 /**
  * Error codes. Only 83011 is public; the others are this service's own (the real table is not public),

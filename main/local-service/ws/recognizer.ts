@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { FixtureRecording, FixtureSentence } from './fixtures.ts';
 
 /** 100 ms at 16 kHz: the chunk size clients send and the grid the fixtures are indexed on. */
-export const CHUNK_SAMPLES = 1600;
+const CHUNK_SAMPLES = 1600;
 
 /** One sentence occurrence recognised on a track, partial or final. */
 export interface RecognizedSegment {
