@@ -59,13 +59,16 @@ export function signInOptions(
  * A vault that no longer restores server credentials a person saved before the organization's policy
  * stopped offering them (they are forgotten on the next sign-in or disconnect).
  */
-export function withoutServerCredentials(vault: CredentialVault): CredentialVault {
+export function withoutServerCredentials(
+  vault: CredentialVault,
+  offered: () => boolean = () => false,
+): CredentialVault {
   return {
     save: (baseUrl, credentials) => vault.save(baseUrl, credentials),
     clear: () => vault.clear(),
     async load() {
       const saved = await vault.load();
-      return saved?.credentials.kind === 'server' ? null : saved;
+      return saved?.credentials.kind === 'server' && !offered() ? null : saved;
     },
   };
 }

@@ -339,4 +339,29 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
         .code,
     ).toBe('policy_locked');
   });
+
+  it('server credentials stop being offered and used once the policy no longer allows them', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-policy-'));
+    const path = await policyFile(dataDir, { serviceUrl: h.service.url, allowServerCredentials: true });
+    const { handlers, events } = await start(dataDir, {
+      packaged: true,
+      policyReaders: systemPaths({ [LINUX_POLICY]: path }),
+      pollMs: 200,
+    });
+    data(
+      await handlers['connect:configure']({ baseUrl: h.service.url, credentials: serverCredentials() }, ctx),
+    );
+    expect(data(await handlers['connect:status']({}, ctx)).methods.serverCredentials).toBe(true);
+
+    await writeFile(path, JSON.stringify({ serviceUrl: h.service.url, allowServerCredentials: false }));
+    await expect.poll(() => events.some((e) => e.name === 'policy:changed'), { timeout: 10_000 }).toBe(true);
+    // The offer follows the policy, and the saved server-credential connection is closed (the address is fine).
+    await expect
+      .poll(async () => data(await handlers['connect:status']({}, ctx)))
+      .toMatchObject({ mode: 'none', methods: { serverCredentials: false } });
+    const refused = refusal(
+      await handlers['connect:configure']({ baseUrl: h.service.url, credentials: serverCredentials() }, ctx),
+    );
+    expect(refused.code).toBe('sign_in_not_offered');
+  });
 });
