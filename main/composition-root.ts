@@ -16,7 +16,7 @@ import type { ConfigSource } from './config/resolve-config.ts';
 import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { OpenBrowser } from './connection/oidc-sign-in.ts';
 import {
-  organizationSignInFrom,
+  liveOrganizationSignIn,
   signInOptions,
   withoutServerCredentials,
 } from './connection/sign-in-setup.ts';
@@ -231,11 +231,13 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
         : policy.connectionRefusal(baseUrl, credentials) === null,
   );
   const sample = createSampleKit();
-  const organization = deps.openBrowser ? organizationSignInFrom(config, deps.openBrowser) : undefined;
-  // Read at every use: IT can allow or forbid server credentials while the app runs.
+  const organization = deps.openBrowser
+    ? liveOrganizationSignIn(() => live.current().config, deps.openBrowser)
+    : () => undefined;
+  // Read at every use: IT can change the ways in while the app runs.
   const signIn = () => {
     const now = live.current();
-    return signInOptions(now.config, now.sources ?? deps.resolved.sources, organization);
+    return signInOptions(now.config, now.sources ?? deps.resolved.sources, organization());
   };
   const vault = withoutServerCredentials(saved, () => signIn().methods.serverCredentials);
   const preferences = new SettingsPreferenceStore(
@@ -250,7 +252,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
       vault,
       journals,
       apiVersion: config.apiVersion,
-      ...(organization ? { organization } : {}),
+      organization,
       ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
     }),
     signIn,
