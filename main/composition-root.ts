@@ -16,7 +16,7 @@ import type { ConfigSource } from './config/resolve-config.ts';
 import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { OpenBrowser } from './connection/oidc-sign-in.ts';
 import {
-  organizationSignInFrom,
+  liveOrganizationSignIn,
   signInOptions,
   withoutServerCredentials,
 } from './connection/sign-in-setup.ts';
@@ -61,7 +61,7 @@ import type { EmitEvent } from './visit/visit-recorder.ts';
 export interface AppPorts {
   readonly connector: Connector;
   /** The ways in this installation offers (default: the person's own credentials). */
-  readonly signIn?: SignInOptions;
+  readonly signIn?: SignInOptions | (() => SignInOptions);
   readonly sample: SampleKit | null;
   readonly audio: AudioInputs;
   readonly clipboard: ClipboardPort;
@@ -231,9 +231,15 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
         : policy.connectionRefusal(baseUrl, credentials) === null,
   );
   const sample = createSampleKit();
-  const organization = deps.openBrowser ? organizationSignInFrom(config, deps.openBrowser) : undefined;
-  const signIn = signInOptions(config, deps.resolved.sources, organization);
-  const vault = signIn.methods.serverCredentials ? saved : withoutServerCredentials(saved);
+  const organization = deps.openBrowser
+    ? liveOrganizationSignIn(() => live.current().config, deps.openBrowser)
+    : () => undefined;
+  // Read at every use: IT can change the ways in while the app runs.
+  const signIn = () => {
+    const now = live.current();
+    return signInOptions(now.config, now.sources ?? deps.resolved.sources, organization());
+  };
+  const vault = withoutServerCredentials(saved, () => signIn().methods.serverCredentials);
   const preferences = new SettingsPreferenceStore(
     deps.settings,
     () => live.current(),
@@ -246,7 +252,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
       vault,
       journals,
       apiVersion: config.apiVersion,
-      ...(organization ? { organization } : {}),
+      organization,
       ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
     }),
     signIn,
@@ -277,15 +283,22 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   busy.add('dictation', () => app.dictation?.controller.active ?? false);
   const restored = restoredSignIn(await app.connections.restore());
   if (restored) await audit.record(restored);
+  // Server credentials the policy no longer offers: their connection is closed (the address rule's way).
+  const closeServerCredentials = async () => {
+    if ((await saved.load().catch(() => null))?.credentials.kind !== 'server') return;
+    await app.connections.disconnect().catch(() => undefined);
+  };
   // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
-  // and a connection to an address the policy now forbids is closed (not while a visit records).
+  // and a connection to an address, or with server credentials, the policy now forbids is closed (not while
+  // a visit records); the sign-in methods the Connect screen offers are read from the live policy.
   const stopPushing = live.onDidChange((resolved) => {
     deps.emit('policy:changed', policy.view());
     const changed = policyApplied(resolved);
     if (changed) void audit.record(changed);
     const { mode, baseUrl } = app.connections.status();
-    if (mode === 'organization' && baseUrl && !policy.allowsAddress(baseUrl))
-      void app.connections.disconnect().catch(() => undefined);
+    if (mode !== 'organization' || !baseUrl) return;
+    if (!policy.allowsAddress(baseUrl)) void app.connections.disconnect().catch(() => undefined);
+    else if (!signIn().methods.serverCredentials) void closeServerCredentials();
   });
   return {
     app,

@@ -34,7 +34,7 @@ export class ConnectionManager {
   #connection: Connection | null = null;
   #mode: ConnectionStatus['mode'] = 'none';
   #checks: Check[] = [];
-  readonly #signIn: SignInOptions;
+  readonly #signIn: () => SignInOptions;
   #signingIn: AbortController | null = null;
 
   /** `visitActive` says whether a visit is being recorded: its connection must not change under it. */
@@ -42,12 +42,13 @@ export class ConnectionManager {
     connector: Connector,
     sample: SampleKit | null,
     visitActive: () => boolean = () => false,
-    signIn: SignInOptions = DEFAULT_SIGN_IN,
+    signIn: SignInOptions | (() => SignInOptions) = DEFAULT_SIGN_IN,
   ) {
     this.#connector = connector;
     this.#sample = sample;
     this.#visitActive = visitActive;
-    this.#signIn = signIn;
+    // A function when IT's policy can change the offer while the app runs.
+    this.#signIn = typeof signIn === 'function' ? signIn : () => signIn;
   }
 
   get mode(): ConnectionStatus['mode'] {
@@ -82,7 +83,7 @@ export class ConnectionManager {
 
   async configure(baseUrl: string, credentials: Credentials): Promise<ConnectionStatus> {
     this.#refuseDuringVisit();
-    if (credentials.kind === 'server' && !this.#signIn.methods.serverCredentials)
+    if (credentials.kind === 'server' && !this.#signIn().methods.serverCredentials)
       throw new VisitFailure(
         'sign_in_not_offered',
         'Your organization signs clinicians in through its own sign-in; server credentials are not used on this computer.',
@@ -100,8 +101,8 @@ export class ConnectionManager {
    */
   async signInWithOrganization(): Promise<ConnectionStatus> {
     this.#refuseDuringVisit();
-    const baseUrl = this.#signIn.organizationServiceUrl;
-    if (!this.#signIn.methods.organization || !baseUrl || !this.#connector.signInWithOrganization)
+    const baseUrl = this.#signIn().organizationServiceUrl;
+    if (!this.#signIn().methods.organization || !baseUrl || !this.#connector.signInWithOrganization)
       throw new VisitFailure('sign_in_not_offered');
     if (this.#signingIn)
       throw new VisitFailure('sign_in_failed', 'A sign-in is already open in the browser.');
@@ -161,7 +162,7 @@ export class ConnectionManager {
     const summary = !c
       ? failing
         ? `Not connected. ${failing.label}: ${failing.detail}`
-        : this.#signIn.methods.organization
+        : this.#signIn().methods.organization
           ? 'Not connected. Sign in with your organization, or try the sample visit.'
           : 'Not connected. Enter your organization’s service address and credentials, or try the sample visit.'
       : failing
@@ -177,7 +178,7 @@ export class ConnectionManager {
       checks: this.#checks,
       summary,
       healthy: c !== null && !failing,
-      methods: this.#signIn.methods,
+      methods: this.#signIn().methods,
       signingIn: this.#signingIn !== null,
     };
   }

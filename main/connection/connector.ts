@@ -38,7 +38,7 @@ export interface ConnectorDeps {
   readonly apiVersion?: string;
   readonly fetch?: typeof fetch;
   /** "Sign in with your organization", when the policy configures an identity provider and a broker. */
-  readonly organization?: OrganizationSignIn;
+  readonly organization?: OrganizationSignIn | (() => OrganizationSignIn | undefined);
   /** With server credentials, act as this user (user tokens) rather than as the organization. */
   readonly userExternalId?: string;
 }
@@ -89,7 +89,7 @@ function tokenSource(
       http,
       { access_token: '', refresh_token: credentials.refreshToken },
       {
-        signIn: deps.organization,
+        signIn: organizationOf(deps),
         ...(credentials.idTokenHint ? { idTokenHint: credentials.idTokenHint } : {}),
         save: (saved) => save({ kind: 'organization', ...saved }),
       },
@@ -151,8 +151,9 @@ export function createConnector(deps: ConnectorDeps): Connector {
       await deps.vault?.clear();
     },
     async signInWithOrganization(baseUrl, signal) {
-      if (!deps.organization) throw new SignInError('not_configured');
-      const session = await deps.organization.signIn(signal ? { signal } : {});
+      const organization = organizationOf(deps);
+      if (!organization) throw new SignInError('not_configured');
+      const session = await organization.signIn(signal ? { signal } : {});
       const credentials: StoredCredentials = {
         kind: 'organization',
         refreshToken: session.tokens.refresh_token,
@@ -164,11 +165,16 @@ export function createConnector(deps: ConnectorDeps): Connector {
       const http = httpFor(url);
       const save = async (next: StoredCredentials) => void (await deps.vault?.save(baseUrl, next));
       const auth = new OrganizationTokenSource(http, session.tokens, {
-        signIn: deps.organization,
+        signIn: organization,
         idTokenHint: session.idToken,
         save: (saved) => save({ kind: 'organization', ...saved }),
       });
       return openConnection(url, auth, http, deps);
     },
   };
+}
+
+/** The organization's sign-in as the (live) policy describes it now. */
+function organizationOf(deps: ConnectorDeps): OrganizationSignIn | undefined {
+  return typeof deps.organization === 'function' ? deps.organization() : deps.organization;
 }

@@ -29,6 +29,27 @@ export function organizationSignInFrom(
   );
 }
 
+/** The organization's sign-in as the live configuration describes it, rebuilt only when its keys change. */
+export function liveOrganizationSignIn(
+  config: () => Config,
+  openBrowser: OpenBrowser,
+): () => OrganizationSignIn | undefined {
+  let last: { key: string; signIn: OrganizationSignIn | undefined } | undefined;
+  return () => {
+    const c = config();
+    const key = JSON.stringify([
+      c.signInIssuer,
+      c.signInClientId,
+      c.signInScopes,
+      c.signInBrokerUrl,
+      c.signInPresentedToken,
+      c.serviceUrl,
+    ]);
+    if (last?.key !== key) last = { key, signIn: organizationSignInFrom(c, openBrowser) };
+    return last.signIn;
+  };
+}
+
 /**
  * The Connect screen's choices. A managed installation (any value from the policy) offers the
  * organization's server credentials only where its policy says so explicitly: `allowServerCredentials`,
@@ -59,13 +80,16 @@ export function signInOptions(
  * A vault that no longer restores server credentials a person saved before the organization's policy
  * stopped offering them (they are forgotten on the next sign-in or disconnect).
  */
-export function withoutServerCredentials(vault: CredentialVault): CredentialVault {
+export function withoutServerCredentials(
+  vault: CredentialVault,
+  offered: () => boolean = () => false,
+): CredentialVault {
   return {
     save: (baseUrl, credentials) => vault.save(baseUrl, credentials),
     clear: () => vault.clear(),
     async load() {
       const saved = await vault.load();
-      return saved?.credentials.kind === 'server' ? null : saved;
+      return saved?.credentials.kind === 'server' && !offered() ? null : saved;
     },
   };
 }

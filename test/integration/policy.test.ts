@@ -92,6 +92,8 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
       emit: (name, payload) => void events.push({ name, payload }),
       platform: 'linux',
       audio: INPUTS,
+      // Never reached: no test here signs in with the organization (test/integration/sign-in/ does).
+      openBrowser: () => Promise.reject(new Error('no browser in these tests')),
     });
     open.push({ services, live: started.live });
     return { handlers: services.handlers, resolved: started.resolved, live: started.live, events };
@@ -338,5 +340,59 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
       refusal(await handlers['connect:configure']({ baseUrl: other, credentials: serverCredentials() }, ctx))
         .code,
     ).toBe('policy_locked');
+  });
+
+  it('server credentials stop being offered and used once the policy no longer allows them', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-policy-'));
+    const path = await policyFile(dataDir, { serviceUrl: h.service.url, allowServerCredentials: true });
+    const { handlers, events } = await start(dataDir, {
+      packaged: true,
+      policyReaders: systemPaths({ [LINUX_POLICY]: path }),
+      pollMs: 200,
+    });
+    data(
+      await handlers['connect:configure']({ baseUrl: h.service.url, credentials: serverCredentials() }, ctx),
+    );
+    expect(data(await handlers['connect:status']({}, ctx))).toMatchObject({
+      methods: { serverCredentials: true, organization: null },
+    });
+
+    await writeFile(path, JSON.stringify({ serviceUrl: h.service.url, allowServerCredentials: false }));
+    await expect.poll(() => events.some((e) => e.name === 'policy:changed'), { timeout: 10_000 }).toBe(true);
+    // The offer follows the policy, and the saved server-credential connection is closed (the address is fine).
+    await expect
+      .poll(async () => data(await handlers['connect:status']({}, ctx)))
+      .toMatchObject({ mode: 'none', methods: { serverCredentials: false } });
+    const refused = refusal(
+      await handlers['connect:configure']({ baseUrl: h.service.url, credentials: serverCredentials() }, ctx),
+    );
+    expect(refused.code).toBe('sign_in_not_offered');
+  });
+
+  it('the organization sign-in appears and disappears with the policy, without a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-policy-'));
+    const path = await policyFile(dataDir, { serviceUrl: h.service.url });
+    const { handlers } = await start(dataDir, {
+      packaged: true,
+      policyReaders: systemPaths({ [LINUX_POLICY]: path }),
+      pollMs: 200,
+    });
+    const methods = async () => data(await handlers['connect:status']({}, ctx)).methods;
+    expect(await methods()).toMatchObject({ organization: null });
+
+    const organization = {
+      serviceUrl: h.service.url,
+      signInIssuer: 'https://login.example.org/tenant',
+      signInClientId: 'scribe-desktop',
+      signInBrokerUrl: 'https://broker.example.org',
+    };
+    await writeFile(path, JSON.stringify(organization));
+    await expect
+      .poll(methods, { timeout: 10_000 })
+      .toMatchObject({ organization: { issuerHost: 'login.example.org' } });
+
+    await writeFile(path, JSON.stringify({ ...organization, signInBrokerUrl: undefined }));
+    await expect.poll(methods, { timeout: 10_000 }).toMatchObject({ organization: null });
+    expect(refusal(await handlers['connect:signIn']({}, ctx)).code).toBe('sign_in_not_offered');
   });
 });
