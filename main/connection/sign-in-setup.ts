@@ -11,10 +11,7 @@ import { OrganizationSignIn } from './organization-sign-in.ts';
 import type { OpenBrowser } from './oidc-sign-in.ts';
 
 /** The organization's sign-in, when the configuration describes one completely. */
-export function organizationSignInFrom(
-  config: Config,
-  openBrowser: OpenBrowser,
-): OrganizationSignIn | undefined {
+function organizationSignInFrom(config: Config, openBrowser: OpenBrowser): OrganizationSignIn | undefined {
   if (!config.signInIssuer || !config.signInClientId || !config.signInBrokerUrl || !config.serviceUrl)
     return undefined;
   return new OrganizationSignIn(

@@ -61,7 +61,7 @@ export async function startLocalService(timings: Partial<StreamingTimings> = {})
 }
 
 /** A token source that always has the same (fake) token; the local service accepts any. */
-export const benchTokens: AccessTokenSource = {
+const benchTokens: AccessTokenSource = {
   caller: 'user',
   token: async () => 'bench-token',
   renew: async () => 'bench-token',

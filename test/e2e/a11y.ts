@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 
 /** What can take the keyboard's focus. */
-export const FOCUSABLE =
+const FOCUSABLE =
   'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** Role and accessible name of an element (Playwright's aria snapshot of it). */

@@ -15,7 +15,7 @@ import type { CoreUser } from '../../main/local-service/users.ts';
 import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from './faults.ts';
 
 /** The tests' controls of a running local service. */
-export interface LocalServiceControl {
+interface LocalServiceControl {
   /** Every request seen, oldest first (method, path, version, caller, status; never bodies). */
   readonly requests: readonly RequestRecord[];
   clearRequests(): void;

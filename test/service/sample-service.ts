@@ -3,14 +3,8 @@
  * and the bundled sample recording. The app's own door (the sample visit) is
  * main/connection/sample-service.ts, which offers neither.
  */
-import { join } from 'node:path';
-import { DEFAULT_FIXTURES_DIR, type LocalServiceOptions } from '../../main/local-service/index.ts';
+import { type LocalServiceOptions } from '../../main/local-service/index.ts';
 import { startLocalService, type LocalService } from './index.ts';
-
-/** Folder with the bundled synthetic recordings and their manifest. */
-export const SAMPLE_AUDIO_DIR = DEFAULT_FIXTURES_DIR;
-/** The sample visit recording (synthetic speech, no real patient). */
-export const SAMPLE_RECORDING = join(SAMPLE_AUDIO_DIR, 'visit.wav');
 
 /** A running local service with HTTP and streaming on one port. */
 export interface SampleService {

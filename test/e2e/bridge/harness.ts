@@ -26,12 +26,10 @@ import type { EventName, EventPayload } from '../../../preload/contract/index.ts
 import { launchChromium } from './browser.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
-export const FIXTURE_MIC = fileURLToPath(
-  new URL('../../../main/local-service/sample/visit.wav', import.meta.url),
-);
+const FIXTURE_MIC = fileURLToPath(new URL('../../../main/local-service/sample/visit.wav', import.meta.url));
 
 /** A clipboard that remembers every write (the tests' stand-in for the system clipboard). */
-export class RecordingClipboard implements ClipboardPort {
+class RecordingClipboard implements ClipboardPort {
   readonly writes: string[] = [];
   async writeText(text: string): Promise<{ transient: boolean }> {
     this.writes.push(text);
@@ -63,7 +61,7 @@ export interface AppHarness {
  * test presses End, not when the file runs out. Quiet comes in 100 ms frames so the conversation starts on
  * the 100 ms grid the local service recognises fixtures on.
  */
-export class FixtureMicrophone implements AudioSource {
+class FixtureMicrophone implements AudioSource {
   readonly info = { kind: 'microphone', label: 'Fixture microphone' } as const;
   readonly #file = new FileAudioSource({ path: FIXTURE_MIC, pace: 'realtime' });
   readonly #started: () => boolean;

@@ -30,7 +30,7 @@ import {
 } from '../../../preload/contract/index.ts';
 
 /** Preferences kept in the real settings store, as the app will keep them (microphone keys, locales). */
-export class SettingsPreferenceStore implements PreferenceStore {
+class SettingsPreferenceStore implements PreferenceStore {
   constructor(readonly store: SettingsStore) {}
 
   get(): Preferences {
@@ -56,7 +56,7 @@ export class SettingsPreferenceStore implements PreferenceStore {
 }
 
 /** A clipboard that records writes, or refuses the next one with an error that quotes the text. */
-export class RecordingClipboard implements ClipboardPort {
+class RecordingClipboard implements ClipboardPort {
   readonly writes: string[] = [];
   refuseNext = false;
   async writeText(text: string): Promise<{ transient: boolean }> {
@@ -70,7 +70,7 @@ export class RecordingClipboard implements ClipboardPort {
 }
 
 /** A fetch that answers the next request of a path with an error whose body echoes `message`. */
-export class EchoingFetch {
+class EchoingFetch {
   readonly #plans: Array<{ path: RegExp; status: number; message: string }> = [];
   readonly fetch: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));

@@ -14,7 +14,7 @@ import {
   type StreamingTimings,
 } from '../../../main/local-service/ws/index.ts';
 
-export const VERSION = '2026-10-05';
+const VERSION = '2026-10-05';
 export const TOKENS = { server: 'server-token', user: 'user-token', expired: 'expired-token' } as const;
 
 export interface Harness {

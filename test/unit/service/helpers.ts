@@ -7,7 +7,7 @@ import type { LocalServiceOptions } from '../../../main/local-service/index.ts';
 import { startLocalService, type LocalService } from '../../service/index.ts';
 
 /** The version our client pins; the service's tests use it unless a test is about versions. */
-export const VERSION = '2026-10-05';
+const VERSION = '2026-10-05';
 
 /** A started service with its client fixtures. */
 export interface Harness {
