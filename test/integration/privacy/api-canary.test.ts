@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CoreClient } from '../../../main/api/core-client.ts';
+import {
+  AuthenticationError,
+  ConnectionError,
+  InvalidRequestError,
+  ResponseShapeError,
+  ServerError,
+} from '../../../main/api/errors.ts';
+import { LimitError } from '../../../main/api/limits.ts';
 import { HttpClient } from '../../../main/api/transport/http.ts';
 import { describeFailure } from '../../../main/cli/io.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
@@ -49,15 +57,23 @@ const transcript = [
 
 describe('patient data never reaches errors or the console', () => {
   it.each([
-    ['a server error', () => h.service.control.failNext({ path: /generate-note$/, status: 500 })],
-    ['a refused request', () => h.service.control.failNext({ path: /generate-note$/, status: 400 })],
-    ['a dropped connection', () => h.service.control.dropNext({ path: /generate-note$/ })],
-  ])('%s', async (_name, inject) => {
+    [
+      'a server error',
+      ServerError,
+      () => h.service.control.failNext({ path: /generate-note$/, status: 500 }),
+    ],
+    [
+      'a refused request',
+      InvalidRequestError,
+      () => h.service.control.failNext({ path: /generate-note$/, status: 400 }),
+    ],
+    ['a dropped connection', ConnectionError, () => h.service.control.dropNext({ path: /generate-note$/ })],
+  ])('%s', async (_name, kind, inject) => {
     inject();
     const error = await user
       .generateNote({ locale: 'ENGLISH_US', transcript_items: transcript })
       .catch((e) => e);
-    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(kind);
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
@@ -69,6 +85,8 @@ describe('patient data never reaches errors or the console', () => {
         unstructured_context: `${CANARY} `.repeat(400),
       })
       .catch((e) => e);
+    expect(error).toBeInstanceOf(LimitError);
+    expect(error).toMatchObject({ code: 'limit_exceeded', field: 'unstructured_context' });
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
@@ -87,6 +105,7 @@ describe('patient data never reaches errors or the console', () => {
     })
       .generateNote({ locale: 'ENGLISH_US', transcript_items: transcript })
       .catch((e) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
@@ -100,6 +119,8 @@ describe('patient data never reaches errors or the console', () => {
     })
       .getNoteSettings()
       .catch((e) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ status: 401 });
     expect(everythingSaidAbout(error)).not.toContain(CANARY);
   });
 
