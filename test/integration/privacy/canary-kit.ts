@@ -87,8 +87,12 @@ const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir'
  */
 export class OutputCapture {
   readonly #chunks: string[] = [];
-  readonly #onWarning = (warning: Error): void =>
-    void this.#chunks.push(`[warning] ${describeError(warning)}`);
+  readonly #markers = new Map<string, () => void>();
+  readonly #onWarning = (warning: Error): void => {
+    const marker = this.#markers.get(warning.message);
+    if (marker) return marker();
+    this.#chunks.push(`[warning] ${describeError(warning)}`);
+  };
 
   start(): this {
     for (const method of CONSOLE_METHODS) {
@@ -106,6 +110,19 @@ export class OutputCapture {
     }
     process.on('warning', this.#onWarning);
     return this;
+  }
+
+  /**
+   * Resolves once every process warning emitted before the call has landed here: a marker warning goes
+   * through the same ordered queue (process.nextTick) and is waited for. Not captured itself.
+   */
+  async settle(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve)); // one turn for I/O callbacks already due
+    const marker = `output-capture-marker-${this.#markers.size}`;
+    await new Promise<void>((resolve) => {
+      this.#markers.set(marker, resolve);
+      process.emitWarning(marker);
+    });
   }
 
   stop(): void {

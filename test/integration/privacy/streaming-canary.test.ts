@@ -223,7 +223,9 @@ describe('transcription', () => {
         plan.stop();
       }
     });
+    expect(plan.fired).toBe(1);
     expect(failure).toBeInstanceOf(StreamingError);
+    expect(failure).toMatchObject({ code: 'upgrade_refused', status: 503 });
     expect(session.state).toBe('failed');
     expect(session.finalItems().some((i) => hasCanary(i.text))).toBe(true);
     expect(hasCanary(describeError(failure))).toBe(false);
@@ -286,6 +288,8 @@ describe('dictation', () => {
       }
     });
     expect(failure).toBeInstanceOf(StreamingError);
+    expect((failure as StreamingError).code).toBe('service_error');
+    expect((failure as StreamingError).serviceCode).toBe(83005);
     // The text of the failed socket was shown (then rolled back): the canary was there when it failed.
     expect(texts.some(hasCanary)).toBe(true);
     expect(hasCanary(describeError(failure))).toBe(false);

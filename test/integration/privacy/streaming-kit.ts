@@ -15,7 +15,7 @@ export async function captured<T>(
   const capture = new OutputCapture().start();
   try {
     const value = await body(capture);
-    await delay(20); // let asynchronous warnings and late writes land inside the capture
+    await capture.settle(); // asynchronous warnings land inside the capture
     return { value, output: capture.text };
   } finally {
     capture.stop();
@@ -66,6 +66,7 @@ export function faultPlan(
   };
 }
 
+/** Sends chunks at a microphone's pace (hardware timing, not a wait for a result). */
 export async function feed(
   chunks: Int16Array[],
   send: (chunk: Int16Array) => void,
