@@ -59,9 +59,14 @@ const call = async (channel: Parameters<VisitRig['invoke']>[0], request: unknown
 describe('the audit trail of a visit whose transcript and sign-in carry canaries', () => {
   it('records each step of the visit', async () => {
     // A sign-in token the service does not know: whatever the outcome, it must not reach the trail.
-    await call('connect:configure', {
+    const refused = await call('connect:configure', {
       baseUrl: h.service.url,
       credentials: { kind: 'user-refresh-token', refreshToken: CANARY_TOKEN },
+    });
+    // The token was tried and refused: the connection check says so (a canary never sent proves nothing).
+    expect(refused.data).toMatchObject({
+      healthy: false,
+      checks: expect.arrayContaining([expect.objectContaining({ id: 'sign-in', status: 'fail' })]),
     });
     const connected = await call('connect:configure', {
       baseUrl: h.service.url,
