@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connect,
   payloads,
   sendChunks,
-  sleep,
   startService,
   syntheticRecording,
   transcribeConfig,
@@ -17,6 +16,7 @@ beforeAll(async () => {
   h = await startService([syntheticRecording()], { timings: { recognitionLatencyMs: 10 } });
 });
 beforeEach(() => h.control.setAckDelay(0));
+afterEach(() => void vi.useRealTimers());
 afterAll(() => h.close());
 
 async function open(): Promise<RawClient> {
@@ -59,11 +59,15 @@ describe('fault injection', () => {
   });
 
   it('delays acknowledgements', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the service's clock is driven
     h.control.setAckDelay(300);
     const c = await open();
     sendChunks(c, chunks, { streamId: 'main', to: 2 });
-    await sleep(100);
+    await c.roundTrip();
+    vi.advanceTimersByTime(299);
+    await c.roundTrip();
     expect(acks(c)).toEqual([]);
+    vi.advanceTimersByTime(1);
     await c.next((f) => f.ack_id === 1);
     c.ws.close();
   });

@@ -64,6 +64,7 @@ export class RawClient {
   readonly frames: Frame[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: Array<() => void> = [];
+  private pings = 0;
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -82,6 +83,24 @@ export class RawClient {
 
   of(type: string): Frame[] {
     return this.frames.filter((f) => f.type === type);
+  }
+
+  /**
+   * A ping answered by the service's pong: the service handles frames in order and its pong follows every
+   * frame it sent while handling what was sent before the ping, so once this resolves, whatever the
+   * service answered at once to earlier frames is in `frames` (what it answers from a timer may come later).
+   */
+  roundTrip(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const data = Buffer.from(String(++this.pings));
+      const onPong = (echo: Buffer): void => {
+        if (!echo.equals(data)) return;
+        this.ws.off('pong', onPong);
+        resolve();
+      };
+      this.ws.on('pong', onPong);
+      this.ws.ping(data, undefined, (error) => error && reject(error));
+    });
   }
 
   /** Resolves with the first frame (already received or coming) matching `match`. */
@@ -232,5 +251,3 @@ export function syntheticRecording(name = 'synthetic'): FixtureRecording {
     ],
   };
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   connect,
   noise,
   payloads,
   sendChunks,
-  sleep,
   startService,
   syntheticRecording,
   transcribeConfig,
@@ -30,6 +29,7 @@ beforeEach(() => {
   });
   h.control.withholdAcks(false);
 });
+afterEach(() => void vi.useRealTimers());
 afterAll(() => h.close());
 
 async function open(config: Record<string, unknown> = {}): Promise<RawClient> {
@@ -51,11 +51,11 @@ describe('acknowledgements', () => {
     const c = await open();
     h.control.withholdAcks(true);
     sendChunks(c, chunks, { streamId: 'main', to: 5 });
-    await sleep(50);
+    await c.roundTrip();
     expect(c.of('AUDIO_CHUNK_ACK')).toEqual([]);
     h.control.withholdAcks(false);
     expect(await c.next((f) => f.type === 'AUDIO_CHUNK_ACK')).toEqual({ type: 'AUDIO_CHUNK_ACK', ack_id: 4 });
-    await sleep(30);
+    await c.roundTrip();
     expect(c.of('AUDIO_CHUNK_ACK')).toHaveLength(1);
     c.ws.close();
   });
@@ -96,12 +96,19 @@ describe('acknowledgements', () => {
 
 describe('recognition', () => {
   it('sends a partial, then the final under the same id, only once every sample arrived', async () => {
+    // The service's clock is driven: every recognition pass for the audio sent has run before the check.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const c = await open();
     sendChunks(c, chunks, { streamId: 'main', to: 12 }); // A's last chunk (12) held back
-    const partial = await c.next((f) => f.type === 'TRANSCRIPT_ITEM');
-    await sleep(100);
+    await c.next((f) => f.ack_id === 11);
+    vi.advanceTimersByTime(h.control.timings.recognitionLatencyMs);
+    await c.roundTrip();
+    const partial = c.of('TRANSCRIPT_ITEM')[0]!;
+    expect(partial).toBeDefined();
     expect(finals(c)).toEqual([]);
     sendChunks(c, chunks, { streamId: 'main', from: 12, to: 13, seqStart: 12 });
+    await c.next((f) => f.ack_id === 12);
+    vi.advanceTimersByTime(h.control.timings.recognitionLatencyMs);
     const final = await c.next((f) => f.is_final === true);
     expect(partial).toMatchObject({ id: final.id, is_final: false, start_offset_ms: ms(A.startSample) });
     expect(A.text.startsWith(String(partial.text))).toBe(true);
@@ -126,12 +133,16 @@ describe('recognition', () => {
   });
 
   it('emits nothing for audio that is received but not acknowledged', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the service's clock is driven
     const c = await open();
     h.control.withholdAcks(true);
     sendChunks(c, chunks, { streamId: 'main', to: 13 });
-    await sleep(150);
+    await c.roundTrip();
+    vi.advanceTimersByTime(h.control.timings.recognitionLatencyMs);
+    await c.roundTrip();
     expect(c.of('TRANSCRIPT_ITEM')).toEqual([]);
     h.control.withholdAcks(false);
+    vi.advanceTimersByTime(h.control.timings.recognitionLatencyMs);
     await c.next((f) => f.is_final === true);
     c.ws.close();
   });
@@ -239,7 +250,7 @@ describe('END', () => {
     h.control.timings.ackDelayMs = 60_000;
     const c = await open();
     sendChunks(c, chunks, { streamId: 'main', to: 13 });
-    await sleep(50);
+    await c.roundTrip();
     expect(c.of('AUDIO_CHUNK_ACK')).toEqual([]);
     expect(await end(c)).toBe(1000);
     expect(c.of('AUDIO_CHUNK_ACK').at(-1)?.ack_id).toBe(12);
@@ -254,8 +265,14 @@ describe('END', () => {
     let closed = false;
     void c.closed.then(() => (closed = true));
     c.send({ type: 'END' });
-    await sleep(250); // past the silence timeout too: a stream that ended is not silent
+    await c.roundTrip();
+    // Past the silence timeout too (a stream that ended is not silent): a witness socket armed the same
+    // timeout later than this stream's last chunk did, and its timeout fired first.
+    const witness = await connect(h);
+    expect((await witness.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83011);
+    await c.roundTrip();
     expect(closed).toBe(false);
+    expect(c.of('ERROR_MESSAGE')).toEqual([]);
     expect(c.of('AUDIO_CHUNK_ACK')).toEqual([]);
     h.control.withholdAcks(false);
     expect((await c.closed).code).toBe(1000);
@@ -301,7 +318,7 @@ describe('limits', () => {
     h.control.withholdAcks(true);
     const list = Array.from({ length: 101 }, (_, i) => chunks[i % chunks.length]!);
     sendChunks(c, list, { streamId: 'main', to: 100 });
-    await sleep(100);
+    await c.roundTrip();
     expect(c.of('ERROR_MESSAGE')).toEqual([]);
     sendChunks(c, list, { streamId: 'main', from: 100, seqStart: 100 });
     expect((await c.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83403);
