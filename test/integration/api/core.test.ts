@@ -243,7 +243,7 @@ describe('errors and retries', () => {
     try {
       const job = await short.serverCore.generateSuggestedOrdersAsync({ note });
       await job.result({ initialDelayMs: 5 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      short.service.control.advance(200); // past the 100 ms retention, on the service's clock
       const expired = await job
         .result({ initialDelayMs: 5, now: () => Date.now() + 2 * 60 * 60 * 1000 + 1000 })
         .catch((e) => e);

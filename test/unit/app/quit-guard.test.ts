@@ -41,7 +41,9 @@ function setup(options: { active: boolean; finish?: () => Promise<void>; timeout
   return { guard, answer, quit, confirm, finish, onDidFail, setActive };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits until the guard decided (its phase left 'asking'/'finishing'): the decision is the signal. */
+const decided = (t: { guard: { phase: string } }, phase: 'running' | 'quitting') =>
+  vi.waitFor(() => expect(t.guard.phase).toBe(phase));
 
 describe('quit guard', () => {
   it('lets the app quit at once when no visit is in progress', () => {
@@ -57,7 +59,7 @@ describe('quit guard', () => {
     expect(t.guard.onBeforeQuit()).toBe('prevent'); // a second Cmd+Q while asking: still one dialog
     expect(t.confirm).toHaveBeenCalledTimes(1);
     t.answer.resolve('end-visit-and-quit');
-    await flush();
+    await decided(t, 'quitting');
     expect(t.finish).toHaveBeenCalledTimes(1);
     expect(t.quit).toHaveBeenCalledTimes(1);
     expect(t.finish.mock.invocationCallOrder[0]!).toBeLessThan(t.quit.mock.invocationCallOrder[0]!);
@@ -68,7 +70,7 @@ describe('quit guard', () => {
     const t = setup({ active: true });
     t.guard.onBeforeQuit();
     t.answer.resolve('keep-recording');
-    await flush();
+    await decided(t, 'running');
     expect(t.finish).not.toHaveBeenCalled();
     expect(t.quit).not.toHaveBeenCalled();
     expect(t.guard.phase).toBe('running');
@@ -76,7 +78,7 @@ describe('quit guard', () => {
     const u = setup({ active: true });
     u.guard.onBeforeQuit();
     u.answer.reject(new Error('dialog failed'));
-    await flush();
+    await decided(u, 'running');
     expect(u.finish).not.toHaveBeenCalled();
     expect(u.guard.phase).toBe('running');
   });
@@ -86,7 +88,7 @@ describe('quit guard', () => {
     t.guard.onBeforeQuit();
     t.setActive(false);
     t.answer.resolve('end-visit-and-quit');
-    await flush();
+    await decided(t, 'quitting');
     expect(t.finish).not.toHaveBeenCalled();
     expect(t.quit).toHaveBeenCalledTimes(1);
   });
@@ -95,7 +97,7 @@ describe('quit guard', () => {
     const failing = setup({ active: true, finish: () => Promise.reject(new Error('socket')) });
     failing.guard.onBeforeQuit();
     failing.answer.resolve('end-visit-and-quit');
-    await flush();
+    await decided(failing, 'quitting');
     expect(failing.quit).toHaveBeenCalledTimes(1);
     expect(failing.onDidFail).toHaveBeenCalledWith('finish_failed');
 
