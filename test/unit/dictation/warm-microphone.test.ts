@@ -7,7 +7,12 @@ class PushMicrophone implements AudioSource {
   readonly info = { kind: 'fake', label: 'push' } as const;
   readonly #queue: AudioFrame[] = [];
   #wake: (() => void) | null = null;
+  #waiting = false;
   stopped = false;
+  /** Every pushed frame was taken and the capture asks for the next one: it has handled them all. */
+  get drained(): boolean {
+    return this.#queue.length === 0 && this.#waiting;
+  }
   push(marker: number): void {
     this.#queue.push({ samples: new Int16Array(1600).fill(marker) });
     this.#wake?.();
@@ -20,7 +25,9 @@ class PushMicrophone implements AudioSource {
         continue;
       }
       if (this.stopped) return;
+      this.#waiting = true;
       await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#waiting = false;
     }
   }
   async stop(): Promise<void> {
@@ -29,7 +36,7 @@ class PushMicrophone implements AudioSource {
   }
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+const drained = (mic: PushMicrophone) => vi.waitFor(() => expect(mic.drained).toBe(true));
 
 describe('warm microphone', () => {
   it('after a dictation it stays open; the next one starts with the last 300 ms from before the key', async () => {
@@ -49,11 +56,11 @@ describe('warm microphone', () => {
     warm.rest();
     expect(mics).toHaveLength(2);
     for (let marker = 1; marker <= 10; marker++) mics[1]!.push(marker);
-    await tick();
+    await drained(mics[1]!);
     const next = warm.take();
     expect(next.warm).toBe(true);
     mics[1]!.push(99);
-    await tick();
+    await drained(mics[1]!);
     await next.capture.stop();
     const markers: number[] = [];
     for await (const chunk of next.chunks) markers.push(chunk[0]!);
