@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeDesktop } from '../../../native/desktop-fake.ts';
 import { StreamingInsertion } from '../../../main/dictation/insertion/streaming-insertion.ts';
 import type { InsertMode } from '../../../main/dictation/insertion/insertion-types.ts';
@@ -18,6 +18,8 @@ async function setup(mode: InsertMode = 'paste', app = 'Tk', timings = FAST) {
   });
   return { desktop, field, other, insertion };
 }
+
+afterEach(() => void vi.useRealTimers());
 
 describe('StreamingInsertion', () => {
   it.each<InsertMode>(['paste', 'type'])(
@@ -134,11 +136,13 @@ describe('StreamingInsertion', () => {
     insertion.update('One. Continue aspirin.');
     await expect.poll(() => field.text).toBe('One. Continue aspirin.');
     const keys = desktop.log.length;
-    // The replay's text arrives unit by unit, each given time to reach the field.
+    // The replay's text arrives unit by unit; the clock is driven so each could reach the field.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     for (const text of ['', 'One.', 'One. Continue a spring.', 'One. Continue aspirin.']) {
       insertion.update(text, text === '');
-      await new Promise((r) => setTimeout(r, 10));
+      await vi.advanceTimersByTimeAsync(100);
     }
+    vi.useRealTimers();
     expect(desktop.log.slice(keys)).toEqual([]); // nothing deleted, nothing typed twice
     insertion.update('One. Continue aspirin. Two.');
     expect(await insertion.finish()).toMatchObject({ complete: true });
@@ -149,8 +153,10 @@ describe('StreamingInsertion', () => {
     const { field, insertion } = await setup();
     let release!: () => void;
     insertion.holdUntil(new Promise<void>((r) => (release = r)));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }); // time passes while held
     insertion.update('Held text.');
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(1_000);
+    vi.useRealTimers();
     expect(field.text).toBe('');
     release();
     await expect.poll(() => field.text).toBe('Held text.');
@@ -160,11 +166,16 @@ describe('StreamingInsertion', () => {
   it('finish() waits for a held modifier to be released, then inserts', async () => {
     const { field, insertion } = await setup();
     const release = insertion.hold();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }); // finish polls the hold on this clock
     insertion.update('Last words.');
-    const done = insertion.finish();
-    await new Promise((r) => setTimeout(r, 30));
+    let finished = false;
+    const done = insertion.finish().finally(() => (finished = true));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(finished).toBe(false);
     expect(field.text).toBe('');
     release();
+    await vi.advanceTimersByTimeAsync(1_000); // the next poll sees the release; the paste and its restore follow
+    vi.useRealTimers();
     expect(await done).toMatchObject({ complete: true });
     expect(field.text).toBe('Last words.');
   });
