@@ -80,7 +80,7 @@ class FixtureMicrophone implements AudioSource {
 
   async *#quiet(until: () => boolean): AsyncIterable<AudioFrame> {
     while (!this.stopped && until()) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 100)); // a microphone delivers 100 ms of quiet
       if (!this.stopped && until()) yield { samples: new Int16Array(1_600) };
     }
   }

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type AudioNotice,
   type AudioSource,
@@ -175,9 +175,5 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
 });
 
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: timeoutMs, interval: 20 });
 }

@@ -51,7 +51,7 @@ class SpeakingMicrophone implements AudioSource {
   async *frames(): AsyncIterable<AudioFrame> {
     for await (const frame of this.#file.frames()) yield frame;
     while (!this.#stopped) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 100)); // a microphone delivers 100 ms of quiet
       if (!this.#stopped) yield { samples: new Int16Array(1_600) };
     }
   }

@@ -56,8 +56,7 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkeys pressed with xdotool reach t
     use('toggle');
     await xdotool('key', 'F9');
     await vi.waitFor(() => expect(actions).toEqual([started('toggle')]));
-    // Past the toggle refractory window, measured by the machine itself rather than slept out blindly.
-    await pause(350);
+    await pause(350); // a person's second press, past the toggle refractory window
     await xdotool('key', 'F9');
     await vi.waitFor(() => expect(actions).toEqual([started('toggle'), { type: 'stop' }]));
   });
