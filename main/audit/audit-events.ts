@@ -29,6 +29,12 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
     /** `restored` at start-up from the saved or managed connection; `entered` on the Connect screen. */
     how: z.enum(['entered', 'restored']),
   }),
+  /** The connection was saved but the service refused it (its address or its sign-in check failed). */
+  event('sign_in_refused', {
+    mode: z.enum(['organization', 'sample']),
+    check: z.enum(['address', 'sign-in']),
+    how: z.enum(['entered', 'restored']),
+  }),
   event('signed_out', {}),
   event('policy_applied', { keys: z.array(KeyName).max(100) }),
   event('consent_acknowledged', {}),

@@ -16,10 +16,18 @@ type Hook<K extends Name> = (
   data: ResponseOf<Channels, K>,
 ) => AuditEvent | null;
 
-const signedIn = (how: 'entered' | 'restored') => (status: ResponseOf<Channels, 'connect:status'>) =>
-  status.mode === 'none'
-    ? null
-    : { kind: 'signed_in' as const, mode: status.mode, caller: status.caller, region: status.region, how };
+/** The checks whose failure means the service did not accept the sign-in (not a warning about the microphone). */
+const SIGN_IN_CHECKS: ReadonlySet<string> = new Set(['address', 'sign-in']);
+
+const signedIn =
+  (how: 'entered' | 'restored') =>
+  (status: ResponseOf<Channels, 'connect:status'>): AuditEvent | null => {
+    if (status.mode === 'none') return null;
+    const refused = status.checks.find((c) => SIGN_IN_CHECKS.has(c.id) && c.status === 'fail');
+    if (refused)
+      return { kind: 'sign_in_refused', mode: status.mode, check: refused.id as 'address' | 'sign-in', how };
+    return { kind: 'signed_in', mode: status.mode, caller: status.caller, region: status.region, how };
+  };
 
 /** Audited channels and the event each success writes. */
 const HOOKS: { [K in Name]?: Hook<K> } = {

@@ -29,7 +29,7 @@ function handlers(result: 'ok' | 'fail'): Handlers {
     name === 'visit:start'
       ? visitState(false)
       : name.startsWith('connect:')
-        ? { mode: 'organization', caller: 'user', region: 'eu' }
+        ? { mode: 'organization', caller: 'user', region: 'eu', checks: [] }
         : {};
   return Object.fromEntries(
     Object.keys(channels).map((name) => [name, () => answer(data(name))]),
@@ -59,5 +59,46 @@ describe('auditedHandlers', () => {
     const result = await h['visit:end']({} as never, ctx);
     expect(result.ok).toBe(false);
     expect(await audit.read()).toEqual([]);
+  });
+});
+
+describe('a sign-in the service refused', () => {
+  const status = (checks: Array<{ id: string; status: string }>) => ({
+    mode: 'organization',
+    caller: 'user',
+    region: 'eu',
+    checks: checks.map((c) => ({ ...c, label: c.id, detail: '' })),
+  });
+  const answering = (data: unknown) =>
+    ({ ...handlers('ok'), 'connect:configure': () => ({ ok: true, data }) }) as unknown as Handlers;
+
+  it('is recorded as refused, naming the failed check, not as signed in', async () => {
+    const h = auditedHandlers(
+      answering(
+        status([
+          { id: 'address', status: 'pass' },
+          { id: 'sign-in', status: 'fail' },
+        ]),
+      ),
+      audit,
+    );
+    await h['connect:configure']({ baseUrl: 'https://eu.x', credentials: {} } as never, ctx);
+    expect((await audit.read()).map((r) => r.what)).toEqual([
+      { kind: 'sign_in_refused', mode: 'organization', check: 'sign-in', how: 'entered' },
+    ]);
+  });
+
+  it('a failing microphone check still counts as signed in', async () => {
+    const h = auditedHandlers(
+      answering(
+        status([
+          { id: 'sign-in', status: 'pass' },
+          { id: 'microphone', status: 'fail' },
+        ]),
+      ),
+      audit,
+    );
+    await h['connect:configure']({ baseUrl: 'https://eu.x', credentials: {} } as never, ctx);
+    expect((await audit.read()).map((r) => r.what.kind)).toEqual(['signed_in']);
   });
 });
