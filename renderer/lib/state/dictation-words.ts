@@ -16,7 +16,9 @@ export const HOTKEY_ROWS: readonly { which: HotkeyName; id: string; label: strin
 
 /** Whether the platform names keys the Mac way (⌘, ⌥). */
 export function isMac(): boolean {
-  return typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+  // Read through globalThis: this module also runs under Node (tests), which has no DOM typings.
+  const platform = (globalThis as { navigator?: { platform?: string } }).navigator?.platform ?? '';
+  return /Mac/.test(platform);
 }
 
 /** Keys as a person reads them, joined: "F9, Ctrl+Shift+D". */
