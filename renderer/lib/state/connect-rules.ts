@@ -10,7 +10,7 @@ const ALL_CHOICES: readonly { kind: CredentialKind; label: string }[] = [
 ];
 
 /** Whether server credentials are offered (a managed installation may not offer them at all). */
-export function offersServer(methods: SignInMethods | undefined): boolean {
+function offersServer(methods: SignInMethods | undefined): boolean {
   return methods?.serverCredentials ?? true;
 }
 

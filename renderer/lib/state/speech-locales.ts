@@ -3,7 +3,7 @@
  */
 
 /** The language the service transcribes only on its own. */
-export const ALONE_LOCALE = 'HAITIAN_HT';
+const ALONE_LOCALE = 'HAITIAN_HT';
 
 /** The list to save for a first and a (possibly empty) second language. */
 export function localePair(primary: string, other: string): string[] {
