@@ -10,6 +10,7 @@ import type {
   Orders,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
+import type { NoteStore } from './note.svelte.ts';
 
 /**
  * One loadable result with its own error, so one failure never hides the others, stamped with the note
@@ -34,6 +35,10 @@ class Slot<T> {
   }
   get loading(): boolean {
     return this.#loading;
+  }
+  /** Worth asking for: nothing yet, or out of date, and no request under way. */
+  get wanted(): boolean {
+    return !this.#loading && (this.#value === null || this.stale);
   }
   /** Made from an earlier version of the note than the one shown now. */
   get stale(): boolean {
@@ -86,6 +91,16 @@ export class CodesStore {
 
   get specialties(): { specialties: string[]; available: boolean } {
     return this.#specialties;
+  }
+
+  /**
+   * Opens Codes & more: the specialties, the note as main holds it now (never a previous visit's), then
+   * the codes when there are none yet or they are out of date.
+   */
+  async open(note: Pick<NoteStore, 'refresh' | 'note'>): Promise<void> {
+    void this.loadSpecialties();
+    await note.refresh();
+    if (note.note && this.codes.wanted) void this.loadCodes();
   }
 
   async loadSpecialties(): Promise<void> {

@@ -28,6 +28,10 @@ export class DictationStore {
   get error(): IpcError | null {
     return this.#error;
   }
+  /** Whether IT's policy sets this dictation setting (shown, not editable). */
+  isLocked(name: string): boolean {
+    return this.#state?.locked.includes(name) ?? false;
+  }
 
   /** Loads and follows main's pushes. */
   async connect(): Promise<void> {

@@ -6,6 +6,7 @@ import type {
   IpcResult,
   Replacement,
   Settings,
+  Templates,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
@@ -18,6 +19,7 @@ export class SettingsStore {
   #error = $state.raw<IpcError | null>(null);
   #saved = $state<string | null>(null);
   #testing = $state<string | null>(null);
+  #templates = $state.raw<Templates | null>(null);
 
   get settings(): Settings | null {
     return this.#settings;
@@ -37,6 +39,15 @@ export class SettingsStore {
   /** What was last saved, for a polite confirmation. */
   get saved(): string | null {
     return this.#saved;
+  }
+  /** The note templates offered (empty until loaded). */
+  get templates(): Templates['templates'] {
+    return this.#templates?.templates ?? [];
+  }
+  /** The template to show first: the clinician's default, else the service's, else the first offered. */
+  get preferredTemplateKey(): string {
+    const templates = this.#templates;
+    return this.#settings?.noteTemplateKey ?? templates?.defaultKey ?? templates?.templates[0]?.key ?? '';
   }
   /** Device under test, if any. */
   get testing(): string | null {
@@ -79,6 +90,14 @@ export class SettingsStore {
     const result = await settle(() => scribe().settingsMicTest({ deviceId, on }));
     this.#testing = result.ok && on ? deviceId : null;
     if (!result.ok) this.#error = result.error;
+  }
+
+  /** Loads the note templates; a failure leaves the list empty (the picker is then disabled). */
+  async loadTemplates(): Promise<boolean> {
+    this.#templates = null; // never a previous connection's list while this one loads
+    const result = await settle(() => scribe().noteTemplates());
+    if (result.ok) this.#templates = result.data;
+    return result.ok;
   }
 
   loadCustomization(templateKey: string): Promise<boolean> {

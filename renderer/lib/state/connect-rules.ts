@@ -1,0 +1,56 @@
+/** The Connect screen's rules: which ways of signing in are offered, and the request a form makes. */
+import type { ConnectRequest, Credentials, SignInMethods } from '../../../preload/contract/index.ts';
+
+/** How the organization's credentials are given. */
+export type CredentialKind = Credentials['kind'];
+
+const ALL_CHOICES: readonly { kind: CredentialKind; label: string }[] = [
+  { kind: 'server', label: 'Server credentials (OAuth client)' },
+  { kind: 'user-refresh-token', label: 'Clinician sign-in token' },
+];
+
+/** Whether server credentials are offered (a managed installation may not offer them at all). */
+function offersServer(methods: SignInMethods | undefined): boolean {
+  return methods?.serverCredentials ?? true;
+}
+
+/** The sign-in choices shown as radio buttons. */
+export function signInChoices(methods: SignInMethods | undefined): { kind: CredentialKind; label: string }[] {
+  return ALL_CHOICES.filter((c) => offersServer(methods) || c.kind !== 'server');
+}
+
+/** The kind in force: what IT pins, else the person's choice when offered, else the sign-in token. */
+export function credentialKind(
+  pinned: string | undefined,
+  chosen: CredentialKind,
+  methods: SignInMethods | undefined,
+): CredentialKind {
+  if (pinned !== undefined) return pinned as CredentialKind;
+  return offersServer(methods) ? chosen : 'user-refresh-token';
+}
+
+/** What the person typed (the fields of the kind not chosen are ignored). */
+export interface CredentialFields {
+  clientId: string;
+  privateKeyPem: string;
+  keyId: string;
+  refreshToken: string;
+}
+
+/** The request to connect: names and tokens trimmed, the key as pasted, an empty key id left out. */
+export function connectRequest(
+  baseUrl: string,
+  kind: CredentialKind,
+  fields: CredentialFields,
+): ConnectRequest {
+  const credentials: Credentials =
+    kind === 'server'
+      ? {
+          kind,
+          clientId: fields.clientId.trim(),
+          privateKeyPem: fields.privateKeyPem,
+          ...(fields.keyId.trim() ? { keyId: fields.keyId.trim() } : {}),
+        }
+      : { kind, refreshToken: fields.refreshToken.trim() };
+  return { baseUrl: baseUrl.trim(), credentials };
+}

@@ -1,0 +1,24 @@
+/** Section instructions: the per-instruction limit, checked before anything is sent (main checks again). */
+import type { Customization } from '../../../preload/contract/index.ts';
+import { INPUT_LIMITS, charCount } from '../../../preload/contract/limits.ts';
+
+const LIMIT = INPUT_LIMITS.customInstructionChars;
+
+/** How many instructions (the whole note's and each section's) are over the limit. */
+export function instructionsOverLimit(draft: Customization | null): number {
+  if (!draft) return 0;
+  const texts = [draft.templateInstruction, ...draft.sections.map((s) => s.instruction)];
+  return texts.filter((text) => charCount(text) > LIMIT).length;
+}
+
+/** What to do about instructions over the limit ('' when none is). */
+export function overLimitText(over: number): string {
+  if (over === 0) return '';
+  const which = over === 1 ? 'One instruction is' : `${over} instructions are`;
+  return `${which} over the ${LIMIT}-character limit. Shorten ${over === 1 ? 'it' : 'them'} to save; nothing was sent.`;
+}
+
+/** An editable copy of the customization (sections copied, so edits never touch what main sent). */
+export function customizationDraft(customization: Customization | null): Customization | null {
+  return customization ? { ...customization, sections: customization.sections.map((s) => ({ ...s })) } : null;
+}

@@ -1,0 +1,67 @@
+/** The Note screen's rules: when a note can be written, what is sent, and what the screen says. */
+import type { CopyResult, NoteProgress, Templates } from '../../../preload/contract/index.ts';
+import { charCount } from '../../../preload/contract/limits.ts';
+
+/** Visits longer than this default to the background form, which reports progress. */
+const LONG_VISIT_MS = 20 * 60_000;
+
+/** What the note store is doing, if anything. */
+type Busy = 'generate' | 'edit' | 'copy' | null;
+
+/** Whether a note can be written now: the visit has ended with transcript lines, and nothing else runs. */
+export function canWriteNote(facts: { recording: boolean; finalItems: number; busy: Busy }): boolean {
+  return !facts.recording && facts.finalItems > 0 && facts.busy === null;
+}
+
+/** Text worth sending: not blank, and within its limit (counted as the person sees characters). */
+export function sendable(text: string, limit: number): boolean {
+  return text.trim() !== '' && charCount(text) <= limit;
+}
+
+/** The progress line while the note is written in the background ('' otherwise). */
+export function noteProgressText(progress: NoteProgress | null, busy: Busy): string {
+  if (!progress || busy !== 'generate') return '';
+  return progress.stage === 'queued'
+    ? 'Sending the transcript…'
+    : `Writing the note… ${Math.round(progress.elapsedSec)} s`;
+}
+
+/** What the transcript offers the note, next to the Write button. */
+export function transcriptSummary(finalItems: number, recording: boolean): string {
+  if (finalItems === 0 && !recording) return 'No transcript yet: record a visit first.';
+  return `${finalItems} transcript lines${recording ? ' — end the visit first' : ''}`;
+}
+
+/** The title of the template the note settings choose, or null when unknown. */
+export function defaultTemplateTitle(templates: Templates | null): string | null {
+  return templates?.templates.find((t) => t.key === templates.defaultKey)?.title ?? null;
+}
+
+/** The note-writing request from the screen's choices; extra context only when asked for and not blank. */
+export function generateRequest(choice: {
+  templateKey: string;
+  locale: string;
+  background: boolean;
+  extraContext: string | null;
+}): { templateKey: string | null; locale: string; mode: 'sync' | 'async'; extraContext: string | null } {
+  const context = choice.extraContext;
+  return {
+    templateKey: choice.templateKey || null,
+    locale: choice.locale,
+    mode: choice.background ? 'async' : 'sync',
+    extraContext: context !== null && context.trim() ? context : null,
+  };
+}
+
+/** The status line after a copy: what was copied, how much, and whether clipboard history skips it. */
+export function copiedText(copied: { sectionKey: string | null; result: CopyResult } | null): string {
+  if (!copied) return '';
+  const what = copied.sectionKey === null ? 'Note' : 'Section';
+  const hidden = copied.result.transient ? ', hidden from clipboard history' : '';
+  return `${what} copied (${copied.result.chars} characters)${hidden}.`;
+}
+
+/** Whether a visit this long should write its note in the background. */
+export function isLongVisit(elapsedMs: number): boolean {
+  return elapsedMs > LONG_VISIT_MS;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { SignInMethods } from '../../../preload/contract/index.ts';
+import { connectRequest, credentialKind, signInChoices } from '../../../renderer/lib/state/connect-rules.ts';
+
+const methods = (serverCredentials: boolean): SignInMethods => ({
+  organization: null,
+  serverCredentials,
+  clinicianToken: true,
+});
+const typed = { clientId: ' 1c0e… ', privateKeyPem: ' PEM\n', keyId: '  ', refreshToken: ' rt-canary ' };
+
+describe('the Connect form', () => {
+  it('offers server credentials unless the installation withholds them', () => {
+    expect(signInChoices(undefined).map((c) => c.kind)).toEqual(['server', 'user-refresh-token']);
+    expect(signInChoices(methods(false)).map((c) => c.kind)).toEqual(['user-refresh-token']);
+  });
+
+  it('uses the kind IT pins, else the choice when offered, else the sign-in token', () => {
+    expect(credentialKind('user-refresh-token', 'server', methods(true))).toBe('user-refresh-token');
+    expect(credentialKind(undefined, 'server', methods(true))).toBe('server');
+    expect(credentialKind(undefined, 'server', methods(false))).toBe('user-refresh-token');
+  });
+
+  it('builds the request with trimmed names and tokens, the key as pasted, no empty key id', () => {
+    expect(connectRequest(' https://us.api.example.com ', 'server', typed)).toEqual({
+      baseUrl: 'https://us.api.example.com',
+      credentials: { kind: 'server', clientId: '1c0e…', privateKeyPem: ' PEM\n' },
+    });
+    expect(connectRequest('u', 'server', { ...typed, keyId: ' k1 ' }).credentials).toMatchObject({
+      keyId: 'k1',
+    });
+    expect(connectRequest('u', 'user-refresh-token', typed).credentials).toEqual({
+      kind: 'user-refresh-token',
+      refreshToken: 'rt-canary',
+    });
+  });
+});

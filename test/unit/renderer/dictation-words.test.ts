@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { DictationStateDto } from '../../../preload/contract/index.ts';
+import {
+  boxText,
+  dictationHint,
+  historyKept,
+  holdUnavailable,
+  keyRefusal,
+  withAppRule,
+  withoutAppRule,
+} from '../../../renderer/lib/state/dictation-words.ts';
+
+const settings: DictationStateDto['settings'] = {
+  mode: 'hybrid',
+  toggleKey: 'F9',
+  holdKey: 'F8',
+  cancelKey: 'Escape',
+  insertMode: 'paste',
+  appRules: [{ app: 'wfica32.exe', insert: 'type' }],
+  locale: 'ENGLISH_US',
+  historyHours: 0,
+};
+const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
+  active: false,
+  box: { text: 'kept words', note: null },
+  settings,
+  locked: [],
+  hotkeys: { hook: 'running', toggle: 'hook', toggleTaken: false, alternatives: [], holdUnavailable: false },
+  accessibility: 'not-needed',
+  secureInput: false,
+  history: [],
+  recoverable: [],
+  locales: ['ENGLISH_US'],
+  ...over,
+});
+
+describe('Settings → Dictation rules', () => {
+  it('refuses a taken key with main’s reason and the free keys to try', () => {
+    expect(
+      keyRefusal({ message: 'Another app holds F9.', alternatives: ['F10', 'Ctrl+Shift+D'] }, false),
+    ).toBe('Another app holds F9. Free keys: F10, Ctrl+Shift+D.');
+    expect(keyRefusal({ message: null, alternatives: [] }, false)).toBe('Choose another key.');
+  });
+
+  it('adds a per-application rule with its name trimmed, ignores a blank one, removes by position', () => {
+    expect(withAppRule(settings.appRules, '  epic.exe ', 'paste')).toEqual([
+      { app: 'wfica32.exe', insert: 'type' },
+      { app: 'epic.exe', insert: 'paste' },
+    ]);
+    expect(withAppRule(settings.appRules, '   ', 'paste')).toEqual(settings.appRules);
+    expect(withoutAppRule(settings.appRules, 0)).toEqual([]);
+  });
+
+  it('says why hold-to-talk cannot work, only when it is used', () => {
+    const hotkeys = { ...state().hotkeys, holdUnavailable: true };
+    expect(holdUnavailable(state({ hotkeys }))).toBe('no key hook on this system');
+    expect(holdUnavailable(state({ hotkeys: { ...hotkeys, hook: 'accessibility' } }))).toBe(
+      'Accessibility is off',
+    );
+    expect(holdUnavailable(state({ hotkeys, settings: { ...settings, mode: 'toggle' } }))).toBeNull();
+    expect(holdUnavailable(state())).toBeNull();
+  });
+});
+
+describe('the Dictation screen', () => {
+  it('names the hold key only when hold-to-talk is used', () => {
+    expect(dictationHint(settings, false)).toBe(
+      'Press F9 in any application to dictate where the cursor is, or hold F8 while you speak. Text that cannot go in lands here.',
+    );
+    expect(dictationHint({ ...settings, mode: 'toggle' }, false)).not.toContain('hold');
+  });
+
+  it('says how long dictations are kept', () => {
+    expect(historyKept(24)).toBe('Dictations are kept for 24 hours, encrypted on this computer.');
+    expect(historyKept(0)).toBe('Dictations are kept here until the app closes.');
+  });
+
+  it('shows the live words while dictating, the clinician’s edit once done', () => {
+    expect(boxText(state({ active: true, box: { text: 'live', note: null } }), 'my edit')).toBe('live');
+    expect(boxText(state(), 'my edit')).toBe('my edit');
+    expect(boxText(state(), null)).toBe('kept words');
+    expect(boxText(null, null)).toBe('');
+  });
+});

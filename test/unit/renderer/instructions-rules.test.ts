@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+import { keptTarget, translationTargets } from '../../../renderer/lib/state/instructions-rules.ts';
+
+describe('translating patient instructions', () => {
+  it('offers every instructions language but the one shown', () => {
+    const targets = translationTargets('ENGLISH_US');
+    expect(targets).not.toContain('ENGLISH_US');
+    expect(targets).toHaveLength(INSTRUCTIONS_LOCALES.length - 1);
+  });
+
+  it('keeps the chosen target while offered, else takes the first offered', () => {
+    const targets = translationTargets('SPANISH_MX');
+    expect(keptTarget('SPANISH_MX', targets)).toBe(targets[0]);
+    expect(keptTarget(targets[1]!, targets)).toBe(targets[1]);
+  });
+});

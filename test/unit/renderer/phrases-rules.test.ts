@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { batchRefusal, bulkCountText, parsePhrases } from '../../../renderer/lib/state/phrases-rules.ts';
+
+describe('dot phrases typed in bulk', () => {
+  it('reads ".shortcut = text" lines, keeps "=" inside the text, and counts lines it cannot read', () => {
+    expect(parsePhrases('.bp = BP 120/80\n\n.eq = a = b\n.nope no equals\n = no shortcut')).toEqual({
+      phrases: [
+        { trigger: '.bp', expansion: 'BP 120/80' },
+        { trigger: '.eq', expansion: 'a = b' },
+      ],
+      unread: 2,
+    });
+    expect(parsePhrases('')).toEqual({ phrases: [], unread: 0 });
+  });
+
+  it('refuses more than 100 at a time, saying how many to leave for a second step', () => {
+    expect(batchRefusal(100, 'to add')).toBe('');
+    expect(batchRefusal(101, 'to add')).toBe(
+      '101 phrases to add: at most 100 at a time. Leave out 1 and do them in a second step. Nothing was sent.',
+    );
+  });
+
+  it('counts as the person types', () => {
+    expect(bulkCountText(3, 0)).toBe('3 / 100 phrases per save');
+    expect(bulkCountText(101, 1)).toBe(
+      '101 / 100 phrases per save — 1 too many — 1 line without “=” left out',
+    );
+    expect(bulkCountText(0, 2)).toBe('0 / 100 phrases per save — 2 lines without “=” left out');
+  });
+});
