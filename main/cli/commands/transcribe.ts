@@ -101,8 +101,8 @@ async function checkWavFile(path: string): Promise<void> {
 
 /** Connects and returns what a session needs: the base URL and the active caller's token source. */
 export async function streamingConnection(config: Config) {
-  const { http, session } = await connect(config);
-  return { baseUrl: http.baseUrl, tokens: session.active, apiVersion: config.apiVersion };
+  const { http, tokens } = await connect(config);
+  return { baseUrl: http.baseUrl, tokens, apiVersion: config.apiVersion };
 }
 
 /**
