@@ -11,7 +11,7 @@ import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
-import { audioSpec, parseCommand, runJournaled, streamingConnection } from './transcribe.ts';
+import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
