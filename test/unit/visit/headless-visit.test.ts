@@ -7,7 +7,8 @@ import { AudioError, CHUNK_SAMPLES } from '../../../main/audio/audio-source.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
 import { HeadlessVisit } from '../../../main/visit/headless-visit.ts';
 import type { LiveStream } from '../../../main/visit/ports.ts';
-import { FakeLiveSession, FakeTranscriber } from './fakes.ts';
+import type { FakeLiveSession } from './fakes.ts';
+import { FakeTranscriber } from './fakes.ts';
 
 /** Sessions that take every chunk of their one stream, then report the audio's end (or its failure). */
 class PumpingTranscriber extends FakeTranscriber {
