@@ -9,7 +9,6 @@ import { FileAudioSource } from './file-source.ts';
 import { MicrophoneAudioSource } from './microphone-source.ts';
 
 export * from './audio-source.ts';
-export { chunkFrames } from './chunker.ts';
 
 /** What to capture from. */
 export type AudioSourceSpec =

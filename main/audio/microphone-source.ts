@@ -54,6 +54,13 @@ export const REOPEN_CHECK_MS = 2_000;
  * a failing default ends the stream with AudioError. With onLost 'silence' it never falls back (see there).
  * Several instances may capture different devices at once.
  */
+/** Where #frames is: on the OS default, when the last frame came, and whether the next read is the first. */
+interface Position {
+  onDefault: boolean;
+  lastFrameAt: number;
+  first: boolean;
+}
+
 export class MicrophoneAudioSource implements AudioSource {
   readonly #options: MicrophoneOptions;
   readonly #notices = new NoticeEmitter();
@@ -86,64 +93,79 @@ export class MicrophoneAudioSource implements AudioSource {
   }
 
   async *#frames(): AsyncGenerator<AudioFrame> {
-    let onDefault = false;
+    const at: Position = { onDefault: false, lastFrameAt: 0, first: true };
+    if (!(yield* this.#openFirst(at))) return;
+    at.lastFrameAt = performance.now();
     try {
-      onDefault = await this.#openChosen();
+      while (!this.#stopped && this.#capture) {
+        let samples: Int16Array | null;
+        try {
+          samples = await this.#read(this.#capture, at.first);
+        } catch (error) {
+          if (!(error instanceof RecorderError)) throw error;
+          if (!(yield* this.#onLost(at))) return;
+          continue;
+        }
+        if (samples === null) break;
+        at.first = false;
+        at.lastFrameAt = performance.now();
+        yield { samples };
+      }
+    } finally {
+      await this.#capture?.stop();
+    }
+  }
+
+  /** Opens the chosen device (or silence, when it cannot be and silence is wanted); false when stopped. */
+  async *#openFirst(at: Position): AsyncGenerator<AudioFrame, boolean> {
+    try {
+      at.onDefault = await this.#openChosen();
+      return true;
     } catch (error) {
       if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
       // Ending here would leave the stream silent for good (the service fails a stream with no audio)
       // and the person unaware: say the input is lost and keep the stream alive, as when lost later.
       this.#notices.emit({ code: 'input_lost', reason: 'not_found', device: this.#label });
-      if (!(yield* this.#silence(performance.now(), this.#options.device))) return;
+      return yield* this.#silence(performance.now(), this.#options.device);
     }
-    let lastFrameAt = performance.now();
-    let first = true;
+  }
+
+  /** The device failed mid-capture: the default replaces it, or silence does; false when stopped. */
+  async *#onLost(at: Position): AsyncGenerator<AudioFrame, boolean> {
+    if (this.#stopped) throw lostError();
+    // A stalled read may never return, so neither may this stop(): do not wait for it.
+    const lost = this.#capture;
+    this.#capture = null;
+    void lost?.stop().catch(() => undefined);
+    const replaced = await this.#replace(at);
+    at.first = true;
+    if (!replaced) {
+      this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
+      if (!(yield* this.#silence(at.lastFrameAt, this.#options.device))) return false;
+      at.onDefault = false;
+      at.lastFrameAt = performance.now();
+      return true;
+    }
+    // Keep the timeline tied to the wall clock: the switch took time that the stream must not lose.
+    const gap = Math.min(
+      MAX_GAP_FILL_SAMPLES,
+      Math.round(((performance.now() - at.lastFrameAt) * SAMPLE_RATE) / 1000),
+    );
+    if (gap > 0) yield { samples: new Int16Array(gap) };
+    return true;
+  }
+
+  /** Opens the OS default in place of a lost device; false when the stream goes on as silence instead. */
+  async #replace(at: Position): Promise<boolean> {
+    if (this.#options.onLost === 'silence') return false;
+    if (at.onDefault) throw lostError();
     try {
-      while (!this.#stopped && this.#capture) {
-        let samples: Int16Array | null;
-        try {
-          samples = await this.#read(this.#capture, first);
-        } catch (error) {
-          if (!(error instanceof RecorderError)) throw error;
-          if (this.#stopped) throw lostError();
-          // A stalled read may never return, so neither may this stop(): do not wait for it.
-          const lost = this.#capture;
-          this.#capture = null;
-          void lost.stop().catch(() => undefined);
-          let silent = this.#options.onLost === 'silence';
-          if (!silent) {
-            if (onDefault) throw lostError();
-            try {
-              await this.#openDefault('device_lost');
-              onDefault = true;
-            } catch (error) {
-              if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
-              silent = true;
-            }
-          }
-          first = true;
-          if (silent) {
-            this.#notices.emit({ code: 'input_lost', reason: 'device_lost', device: this.#label });
-            if (!(yield* this.#silence(lastFrameAt, this.#options.device))) return;
-            onDefault = false;
-            lastFrameAt = performance.now();
-            continue;
-          }
-          // Keep the timeline tied to the wall clock: the switch took time that the stream must not lose.
-          const gap = Math.min(
-            MAX_GAP_FILL_SAMPLES,
-            Math.round(((performance.now() - lastFrameAt) * SAMPLE_RATE) / 1000),
-          );
-          if (gap > 0) yield { samples: new Int16Array(gap) };
-          continue;
-        }
-        if (samples === null) break;
-        first = false;
-        lastFrameAt = performance.now();
-        yield { samples };
-      }
-    } finally {
-      await this.#capture?.stop();
+      await this.#openDefault('device_lost');
+      at.onDefault = true;
+      return true;
+    } catch (error) {
+      if (!this.#silenceOnLoss || !(error instanceof AudioError)) throw error;
+      return false;
     }
   }
 

@@ -1,10 +1,13 @@
 import { HttpClient } from '../api/transport/http.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
-import { openAuthSession, readPrivateKeyFile, type AuthSession } from '../api/auth/session.ts';
+import { readFile } from 'node:fs/promises';
+import { readPrivateKeyFile } from '../api/auth/session.ts';
+import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { CoreClient } from '../api/core-client.ts';
 import { loadConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../config/paths.ts';
+import { tokenSourceFor } from '../connection/token-sources.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import { JournalStore } from '../streaming/journal-store.ts';
@@ -47,13 +50,11 @@ export async function cliConfig(
   return result.config;
 }
 
-/** What a connected command has: the transport, the token sources and the client for the active caller. */
+/** What a connected command has: the transport, the active caller's token source and its Core client. */
 export interface Connection {
   http: HttpClient;
-  session: AuthSession;
+  tokens: AccessTokenSource;
   core: CoreClient;
-  /** The server-caller client (for E/M codes and templates), when server credentials are configured. */
-  serverCore: CoreClient | undefined;
 }
 
 /** Missing settings, named by their environment variable. */
@@ -71,21 +72,37 @@ export function httpFor(config: Config): HttpClient {
   return new HttpClient({ baseUrl: check.url, apiVersion: config.apiVersion });
 }
 
-/** Signs in with the configured credentials (acting as the configured user, if any). */
+/**
+ * The configured credentials' token source, built by the app's own tokenSourceFor (main/connection/): the
+ * server key, or with a user the server key acting as that user (found or created and its tokens minted on
+ * the first request). The key file is read and checked here so a bad one is a usage error before any request.
+ */
 export async function connect(config: Config): Promise<Connection> {
   const missing = missingConnectionSettings(config);
   if (missing.length > 0) throw new CliError(`Missing configuration: set ${missing.join(', ')}.`, EXIT.usage);
   const http = httpFor(config);
-  const privateKey = await readPrivateKeyFile(config.privateKeyFile!).catch((error: Error) => {
-    throw new CliError(error.message, EXIT.usage);
-  });
-  const session = await openAuthSession(http, {
-    kind: 'server',
-    credentials: { clientId: config.clientId!, privateKey, keyId: config.keyId },
-    userExternalId: config.userExternalId,
-  });
-  const serverCore = session.server ? new CoreClient(http, session.server) : undefined;
-  return { http, session, core: new CoreClient(http, session.active), serverCore };
+  const privateKeyPem = await readPrivateKeyPem(config.privateKeyFile!);
+  const tokens = tokenSourceFor(
+    http,
+    {
+      kind: 'server',
+      clientId: config.clientId!,
+      privateKeyPem,
+      ...(config.keyId ? { keyId: config.keyId } : {}),
+    },
+    { userExternalId: config.userExternalId },
+  );
+  return { http, tokens, core: new CoreClient(http, tokens) };
+}
+
+/** The key file's PEM, refused with the same one line as before when it cannot be read or is not an RSA key. */
+async function readPrivateKeyPem(path: string): Promise<string> {
+  try {
+    await readPrivateKeyFile(path);
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CliError((error as Error).message, EXIT.usage);
+  }
 }
 
 /**

@@ -27,40 +27,39 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  switch (command) {
-    case 'doctor': {
-      const { values } = parse(rest, { mic: { type: 'boolean' } });
-      const results = await doctor(
-        await cliConfig(values),
-        undefined,
-        values.mic ? () => listMicrophones() : undefined,
-      );
-      const failed = results.find((r) => !r.ok);
-      if (failed) throw new CliError(`doctor: ${failed.name} failed: ${failed.detail}`, EXIT.failure);
-      return 0;
-    }
-    case 'note': {
-      const { values } = parse(rest, {
-        transcript: { type: 'string' },
-        template: { type: 'string' },
-        locale: { type: 'string' },
-        context: { type: 'string' },
-        json: { type: 'boolean' },
-        async: { type: 'boolean' },
-      });
-      if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
-      await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<
-        typeof note
-      >[1]);
-      return 0;
-    }
-    default: {
-      const extra = extraCommands.find((c) => c.name === command);
-      if (!extra)
-        throw new CliError(`Unknown command "${command}". Run "scribe help" for the list.`, EXIT.usage);
-      return extra.run(rest);
-    }
-  }
+  if (command === 'doctor') return runDoctor(rest);
+  if (command === 'note') return runNote(rest);
+  const extra = extraCommands.find((c) => c.name === command);
+  if (!extra) throw new CliError(`Unknown command "${command}". Run "scribe help" for the list.`, EXIT.usage);
+  return extra.run(rest);
+}
+
+async function runDoctor(args: string[]): Promise<number> {
+  const { values } = parse(args, { mic: { type: 'boolean' } });
+  const results = await doctor(
+    await cliConfig(values),
+    undefined,
+    values.mic ? () => listMicrophones() : undefined,
+  );
+  const failed = results.find((r) => !r.ok);
+  if (failed) throw new CliError(`doctor: ${failed.name} failed: ${failed.detail}`, EXIT.failure);
+  return 0;
+}
+
+async function runNote(args: string[]): Promise<number> {
+  const { values } = parse(args, {
+    transcript: { type: 'string' },
+    template: { type: 'string' },
+    locale: { type: 'string' },
+    context: { type: 'string' },
+    json: { type: 'boolean' },
+    async: { type: 'boolean' },
+  });
+  if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
+  await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<
+    typeof note
+  >[1]);
+  return 0;
 }
 
 /** parseArgs with the connection flags added, and usage errors as one line. */

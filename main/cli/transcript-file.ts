@@ -27,44 +27,46 @@ export function parseTranscript(text: string): TranscriptItemInput[] {
     .filter((line) => line !== '');
   const items: TranscriptItemInput[] = [];
   lines.forEach((line, index) => {
-    if (line.startsWith('{')) {
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        throw new CliError(
-          `Transcript line ${index + 1} starts like JSON but is not valid JSON.`,
-          EXIT.usage,
-        );
-      }
-      const parsed = JsonItem.safeParse(json);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new CliError(
-          `Transcript line ${index + 1}: ${issue?.path.join('.') || 'item'} is ${issue?.code ?? 'invalid'}.`,
-          EXIT.usage,
-        );
-      }
-      const item = parsed.data;
-      if (item.is_final === false) return;
-      const start = item.start_offset_ms ?? item.start_ms;
-      const end = item.end_offset_ms ?? item.end_ms;
-      items.push({
-        text: item.text,
-        speaker_type: item.speaker_type ?? 'UNSPECIFIED',
-        ...(start !== undefined ? { start_offset_ms: start } : {}),
-        ...(end !== undefined ? { end_offset_ms: end } : {}),
-      });
-      return;
-    }
-    const match = SPEAKER_PREFIX.exec(line);
-    items.push(
-      match ? { text: match[2]!, speaker_type: match[1]! } : { text: line, speaker_type: 'UNSPECIFIED' },
-    );
+    const item = line.startsWith('{') ? jsonItem(line, index + 1) : plainItem(line);
+    if (item) items.push(item);
   });
   // Items with offsets are sorted on the timeline; plain lines keep file order.
   if (items.every((item) => item.start_offset_ms !== undefined)) {
     items.sort((a, b) => a.start_offset_ms! - b.start_offset_ms!);
   }
   return items;
+}
+
+/** A JSON line's item; null for a partial (is_final false). */
+function jsonItem(line: string, lineNo: number): TranscriptItemInput | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new CliError(`Transcript line ${lineNo} starts like JSON but is not valid JSON.`, EXIT.usage);
+  }
+  const parsed = JsonItem.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliError(
+      `Transcript line ${lineNo}: ${issue?.path.join('.') || 'item'} is ${issue?.code ?? 'invalid'}.`,
+      EXIT.usage,
+    );
+  }
+  const item = parsed.data;
+  if (item.is_final === false) return null;
+  const start = item.start_offset_ms ?? item.start_ms;
+  const end = item.end_offset_ms ?? item.end_ms;
+  return {
+    text: item.text,
+    speaker_type: item.speaker_type ?? 'UNSPECIFIED',
+    ...(start !== undefined ? { start_offset_ms: start } : {}),
+    ...(end !== undefined ? { end_offset_ms: end } : {}),
+  };
+}
+
+/** A plain line, optionally `SPEAKER: text`. */
+function plainItem(line: string): TranscriptItemInput {
+  const match = SPEAKER_PREFIX.exec(line);
+  return match ? { text: match[2]!, speaker_type: match[1]! } : { text: line, speaker_type: 'UNSPECIFIED' };
 }

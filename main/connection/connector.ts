@@ -5,10 +5,8 @@
 import { checkBaseUrl } from '../api/base-url.ts';
 import { CoreClient } from '../api/core-client.ts';
 import { runConnectionChecks } from '../api/connection-checks.ts';
-import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { UserTokenSource } from '../api/auth/user-token-source.ts';
-import { loadRsaPrivateKey } from '../api/auth/client-assertion.ts';
 import { HttpClient } from '../api/transport/http.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { StoredCredentials } from '../connection/stored-credentials.ts';
@@ -17,10 +15,10 @@ import { OrganizationTokenSource } from '../connection/organization-token-source
 import { ServerActingAsUser } from '../connection/server-as-user.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
+import { tokenSourceFor } from './token-sources.ts';
 import { createLiveTranscriber } from '../visit/live-adapter.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { Connection, Connector } from './ports.ts';
-import { VisitFailure } from '../ipc/failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
@@ -77,49 +75,6 @@ function canLogOut(auth: AccessTokenSource): auth is AccessTokenSource & { logou
   return auth instanceof UserTokenSource || auth instanceof ServerActingAsUser;
 }
 
-function tokenSource(
-  http: HttpClient,
-  credentials: StoredCredentials,
-  onRotated: (refreshToken: string) => Promise<void>,
-  deps: ConnectorDeps,
-  save: (credentials: StoredCredentials) => Promise<void>,
-): AccessTokenSource {
-  if (credentials.kind === 'organization') {
-    return new OrganizationTokenSource(
-      http,
-      { access_token: '', refresh_token: credentials.refreshToken },
-      {
-        signIn: organizationOf(deps),
-        ...(credentials.idTokenHint ? { idTokenHint: credentials.idTokenHint } : {}),
-        save: (saved) => save({ kind: 'organization', ...saved }),
-      },
-    );
-  }
-  if (credentials.kind === 'server') {
-    let privateKey;
-    try {
-      privateKey = loadRsaPrivateKey(credentials.privateKeyPem);
-    } catch {
-      throw new VisitFailure('config_invalid', 'The private key is not a readable RSA private key (PEM).');
-    }
-    const server = new ServerTokenSource(http, {
-      clientId: credentials.clientId,
-      privateKey,
-      ...(credentials.keyId ? { keyId: credentials.keyId } : {}),
-    });
-    return deps.userExternalId ? new ServerActingAsUser(http, server, deps.userExternalId) : server;
-  }
-  // The access token is fetched with the refresh token on first use (an empty one is refused at once).
-  // Refresh tokens rotate: the new one is saved before it is used, or the next start could not sign in.
-  return new UserTokenSource(
-    http,
-    { access_token: '', refresh_token: credentials.refreshToken },
-    {
-      onTokens: (tokens) => onRotated(tokens.refresh_token),
-    },
-  );
-}
-
 /** The app's Connector. */
 export function createConnector(deps: ConnectorDeps): Connector {
   const httpFor = (url: URL) =>
@@ -134,8 +89,12 @@ export function createConnector(deps: ConnectorDeps): Connector {
     const save = async (next: StoredCredentials) => {
       await deps.vault?.save(baseUrl, next);
     };
-    const onRotated = (refreshToken: string) => save({ kind: 'user-refresh-token', refreshToken });
-    return openConnection(url, tokenSource(http, credentials, onRotated, deps, save), http, deps);
+    const auth = tokenSourceFor(http, credentials, {
+      userExternalId: deps.userExternalId,
+      organization: organizationOf(deps),
+      save,
+    });
+    return openConnection(url, auth, http, deps);
   };
   return {
     async connect(baseUrl, credentials) {

@@ -11,7 +11,7 @@ import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
-import { audioSpec, parseCommand, runJournaled, streamingConnection } from './transcribe.ts';
+import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -20,7 +20,8 @@ function dictationLocale(flag: string | undefined, fallback: DictationLocale): D
   return locale as DictationLocale;
 }
 
-async function dictate(args: string[]): Promise<number> {
+/** The command line, checked before anything connects. */
+async function dictateArgs(args: string[]) {
   const { values, positionals } = parseCommand(args, {
     locale: { type: 'string' },
     'async-corrections': { type: 'boolean' },
@@ -34,8 +35,12 @@ async function dictate(args: string[]): Promise<number> {
   // The field's text is clinical: read from a file or standard input, never taken from the command line.
   const contextPath = values.context as string | undefined;
   const context = contextPath === undefined ? undefined : await readTextInput(contextPath, 'context');
-
   const asyncCorrections = values['async-corrections'] === true;
+  return { config, locale, spec, mode, context, asyncCorrections, journaled: values['no-journal'] !== true };
+}
+
+async function dictate(args: string[]): Promise<number> {
+  const { config, locale, spec, mode, context, asyncCorrections, journaled } = await dictateArgs(args);
   const connection = await streamingConnection(config);
   // The target is the window focused now, before anything else can take focus.
   const inserting = mode ? await startCliInsertion(mode) : undefined;
@@ -45,16 +50,11 @@ async function dictate(args: string[]): Promise<number> {
     context === undefined
       ? inserting?.insertion.fieldContext
       : { text: context, selectionStart: context.length, selectionLength: 0 };
-  const journal = await openJournal(config, values['no-journal'] !== true, 'dictate', ['main'], {
-    locale,
-    asyncCorrections,
-    ...(field ? { context: field } : {}),
-  });
+  const settings = { locale, asyncCorrections, ...(field ? { context: field } : {}) };
+  const journal = await openJournal(config, journaled, 'dictate', ['main'], settings);
   const session = new DictateSession({
     ...connection,
-    locale,
-    asyncCorrections,
-    ...(field ? { context: field } : {}),
+    ...settings,
     ...(journal ? { journal: journal.journal } : {}),
   });
   inserting?.insertion.follow(session);
@@ -64,18 +64,24 @@ async function dictate(args: string[]): Promise<number> {
       openAudioSource(spec),
       (chunk) => session.sendAudio(chunk),
       journal,
-      async () => {
-        const result = await inserting?.finish();
-        printDictation(session.text);
-        const { failure, notes = [] } = result ? insertionNotices(result) : {};
-        for (const note of notes) process.stderr.write(`${note}\n`);
-        if (failure) throw new CliError(failure, EXIT.failure);
-      },
+      () => finish(session.text, inserting),
     );
   } finally {
     await inserting?.finish(); // a failed session still gives the clipboard back
   }
   return 0;
+}
+
+/** Inserts (when asked), prints the text, and says what the insertion could not do. */
+async function finish(
+  text: string,
+  inserting: Awaited<ReturnType<typeof startCliInsertion>> | undefined,
+): Promise<void> {
+  const result = await inserting?.finish();
+  printDictation(text);
+  const { failure, notes = [] } = result ? insertionNotices(result) : {};
+  for (const note of notes) process.stderr.write(`${note}\n`);
+  if (failure) throw new CliError(failure, EXIT.failure);
 }
 
 /** Prints dictated text exactly as it would be inserted (also `scribe recover`). */

@@ -33,7 +33,31 @@ export async function doctor(
   listInputs?: () => Promise<readonly unknown[]>,
 ): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  const check = async (name: string, run: () => Promise<string>): Promise<boolean> => {
+  const check = checker(results, print);
+  const server = await checkCredentials(config, check);
+  if (!server) return results;
+  // The checks the Connect screen shows, with the same names and messages (main/api/connection-checks.ts).
+  const shared = await runConnectionChecks({
+    baseUrl: server.http.baseUrl,
+    auth: server.auth,
+    http: server.http,
+    ...(listInputs ? { listInputs } : {}),
+    ...(config.noteLocale ? { noteLocale: config.noteLocale } : {}),
+  });
+  for (const c of shared) {
+    results.push({ name: c.label, ok: c.status !== 'fail', detail: c.detail });
+    print(`${STATUS_WORD[c.status]}${c.label}: ${oneLine(c.detail)}`);
+  }
+  if (shared.some((c) => c.status === 'fail')) return results;
+  if (config.userExternalId) await checkUser(config.userExternalId, server, check);
+  return results;
+}
+
+type Check = (name: string, run: () => Promise<string>) => Promise<boolean>;
+
+/** Runs one named check, records and prints its outcome; true when it passed. */
+function checker(results: CheckResult[], print: (line: string) => void): Check {
+  return async (name, run) => {
     try {
       const detail = await run();
       results.push({ name, ok: true, detail });
@@ -46,68 +70,55 @@ export async function doctor(
       return false;
     }
   };
+}
 
+/** The configuration and the private key; the server caller when both are fine. */
+async function checkCredentials(
+  config: Config,
+  check: Check,
+): Promise<{ http: HttpClient; auth: ServerTokenSource } | undefined> {
   let http: HttpClient | undefined;
-  let server: ServerTokenSource | undefined;
   const configured = await check('configuration', async () => {
     const missing = missingConnectionSettings(config);
     if (missing.length > 0) throw new CliError(`missing ${missing.join(', ')}`);
     http = httpFor(config);
     return `${http.baseUrl.origin}, API version ${http.apiVersion}${config.userExternalId ? ', acting as a user' : ', server caller'}`;
   });
-  if (!configured || !http) return results;
+  if (!configured || !http) return undefined;
   const client = http;
-
-  const keyOk = await check('private key', async () => {
+  let auth: ServerTokenSource | undefined;
+  await check('private key', async () => {
     const privateKey = await readPrivateKeyFile(config.privateKeyFile!);
-    server = new ServerTokenSource(client, { clientId: config.clientId!, privateKey, keyId: config.keyId });
+    auth = new ServerTokenSource(client, { clientId: config.clientId!, privateKey, keyId: config.keyId });
     return `RSA key read${config.keyId ? `, key id ${config.keyId}` : ''}`;
   });
-  if (!keyOk || !server) return results;
-  const serverAuth = server;
+  return auth ? { http: client, auth } : undefined;
+}
 
-  // The checks the Connect screen shows, with the same names and messages (main/api/connection-checks.ts).
-  const shared = await runConnectionChecks({
-    baseUrl: client.baseUrl,
-    auth: serverAuth,
-    http: client,
-    ...(listInputs ? { listInputs } : {}),
-    ...(config.noteLocale ? { noteLocale: config.noteLocale } : {}),
-  });
-  for (const c of shared) {
-    results.push({ name: c.label, ok: c.status !== 'fail', detail: c.detail });
-    print(`${STATUS_WORD[c.status]}${c.label}: ${oneLine(c.detail)}`);
-  }
-  if (shared.some((c) => c.status === 'fail')) return results;
-
-  if (!config.userExternalId) return results;
-  const externalId = config.userExternalId;
-  const ctx = { http: client, auth: serverAuth };
+/** Provisions and authenticates the configured user, then reads its note settings. */
+async function checkUser(
+  externalId: string,
+  server: { http: HttpClient; auth: ServerTokenSource },
+  check: Check,
+): Promise<void> {
+  const ctx = { http: server.http, auth: server.auth };
   let userId = '';
-  if (
-    !(await check('user', async () => {
-      const user = await findOrCreateUser(ctx, externalId);
-      userId = user.id;
-      if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
-      return `user ${user.id}`;
-    }))
-  )
-    return results;
-
+  const found = await check('user', async () => {
+    const user = await findOrCreateUser(ctx, externalId);
+    userId = user.id;
+    if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
+    return `user ${user.id}`;
+  });
+  if (!found) return;
   let userAuth: UserTokenSource | undefined;
-  if (
-    !(await check('user sign-in', async () => {
-      userAuth = new UserTokenSource(client, await authenticateUser(ctx, userId));
-      return 'tokens minted';
-    })) ||
-    !userAuth
-  )
-    return results;
-  const userCore = new CoreClient(client, userAuth);
-
+  await check('user sign-in', async () => {
+    userAuth = new UserTokenSource(server.http, await authenticateUser(ctx, userId));
+    return 'tokens minted';
+  });
+  if (!userAuth) return;
+  const userCore = new CoreClient(server.http, userAuth);
   await check('note settings', async () => {
     const settings = await userCore.getNoteSettings();
     return `template ${settings.note_template_key ?? '(organization default)'}, locale ${settings.note_locale ?? '(default)'}`;
   });
-  return results;
 }

@@ -13,7 +13,8 @@ import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from 
 import { CliError, EXIT, oneLine, out } from '../io.ts';
 import { printDictation } from './dictate.ts';
 import type { CliCommand } from './registry.ts';
-import { printTranscript, streamingConnection, streamingFailure } from './transcribe.ts';
+import { streamingConnection, streamingFailure } from '../streaming.ts';
+import { printTranscript } from './transcribe.ts';
 
 interface Listed extends RecoverableJournal {
   inUse: boolean;
