@@ -167,7 +167,8 @@ describe('visit IPC handlers', () => {
       ok: false,
       error: { code: 'limit_exceeded', message: expect.stringContaining('Haitian Creole') },
     });
-    expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { phase: 'recording' } });
+    expect(await invoke('visit:start', start)).toEqual({ ok: true, data: { accepted: true, sample: false } });
+    expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { phase: 'recording' } });
     transcriber.sessions[0]!.item({
       id: '1',
       text: 'I have had chest pain for three days.',
