@@ -4,7 +4,7 @@
  */
 import { AudioError } from '../audio/audio-source.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import type { ErrorCode } from '../../preload/contract/index.ts';
+import { toSpeaker, type ErrorCode } from '../../preload/contract/index.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import { SecretStoreError } from '../secrets/secret-store.ts';
@@ -86,7 +86,7 @@ export function createLiveTranscriber(options: {
       return result.items.map((item, i) => ({
         id: `recovered-${i}`,
         text: item.text,
-        speakerType: item.speaker_type,
+        speaker: toSpeaker(item.speaker_type),
         startMs: item.start_offset_ms,
         endMs: item.end_offset_ms,
         final: true,
@@ -144,7 +144,7 @@ class LiveSessionAdapter implements LiveSession {
       const live: LiveItem = {
         id: item.id,
         text: item.text,
-        speakerType: item.speakerType,
+        speaker: toSpeaker(item.speakerType),
         startMs: item.startMs,
         endMs: item.endMs,
         final: item.isFinal,

@@ -18,6 +18,11 @@ export const TranscriptItemSchema = z.object({
 });
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 
+/** A service speaker type as the contract's speaker (a newer value shows as unspecified). */
+export function toSpeaker(value: string): Speaker {
+  return (SPEAKERS as readonly string[]).includes(value) ? (value as Speaker) : 'UNSPECIFIED';
+}
+
 /** Recording lifecycle as the person sees it. */
 export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offline']);
 

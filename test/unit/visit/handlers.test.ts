@@ -172,7 +172,7 @@ describe('visit IPC handlers', () => {
     transcriber.sessions[0]!.item({
       id: '1',
       text: 'I have had chest pain for three days.',
-      speakerType: 'PATIENT',
+      speaker: 'PATIENT',
       startMs: 0,
       endMs: 900,
       final: true,
@@ -212,7 +212,7 @@ describe('visit IPC handlers', () => {
     transcriber.sessions[0]!.item({
       id: '1',
       text: CANARY,
-      speakerType: 'PATIENT',
+      speaker: 'PATIENT',
       startMs: 0,
       endMs: 900,
       final: true,

@@ -27,11 +27,11 @@ describe('VisitRecorder', () => {
     expect(rec.state.phase).toBe('recording');
     const session = transcriber.sessions[0]!;
     expect(session.streams.map((s) => [s.id, s.speakerType])).toEqual([['room', 'UNSPECIFIED']]);
-    session.item({ id: '1', text: 'hello', speakerType: 'DOCTOR', startMs: 0, endMs: 500, final: false });
+    session.item({ id: '1', text: 'hello', speaker: 'DOCTOR', startMs: 0, endMs: 500, final: false });
     session.item({
       id: '1',
       text: 'hello there',
-      speakerType: 'DOCTOR',
+      speaker: 'DOCTOR',
       startMs: 0,
       endMs: 700,
       final: true,
