@@ -1,22 +1,30 @@
 /** The Visit screen's channels over the visit service (recording only; the note has its own slice). */
+import type { VisitAccepted } from '../../preload/contract/index.ts';
 import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
 import type { VisitApp } from './visit-app.ts';
 
-/** `visit:*` handlers. */
+/** A command's answer: accepted once it ran (the state went out as `visit:state` pushes meanwhile). */
+async function accepted(command: () => Promise<void>): Promise<VisitAccepted> {
+  await command();
+  return { accepted: true };
+}
+
+/** `visit:*` handlers: commands answer accepted or refused, never a copy of the state. */
 export function createVisitHandlers(visit: VisitApp): HandlerSlice<'visit'> {
   return {
     'visit:options': () => guard(() => visit.options()),
-    'visit:arm': (r) => guard(() => visit.arm(r)),
-    'visit:disarm': () => guard(() => visit.disarm()),
-    'visit:start': (r) => guard(() => visit.start(r)),
-    'visit:pause': () => guard(() => visit.pause()),
-    'visit:resume': () => guard(() => visit.resume()),
-    'visit:end': () => guard(() => visit.end()),
+    'visit:arm': (r) => guard(() => accepted(() => visit.arm(r))),
+    'visit:disarm': () => guard(() => accepted(() => visit.disarm())),
+    'visit:start': (r) =>
+      guard(async () => ({ ...(await accepted(() => visit.start(r))), sample: visit.recorder.state.sample })),
+    'visit:pause': () => guard(() => accepted(() => visit.pause())),
+    'visit:resume': () => guard(() => accepted(() => visit.resume())),
+    'visit:end': () => guard(() => accepted(() => visit.end())),
     'visit:state': () => guard(() => visit.recorder.state),
     'visit:transcript': () => guard(() => ({ items: visit.recorder.transcript.all() })),
-    'visit:discard': () => guard(() => visit.discard()),
+    'visit:discard': () => guard(() => accepted(() => visit.discard())),
     'visit:recoverable': () => guard(async () => ({ visits: await visit.recoverable() })),
-    'visit:recover': (r) => guard(() => visit.recover(r.id)),
+    'visit:recover': (r) => guard(() => accepted(() => visit.recover(r.id))),
     'visit:forgetRecoverable': (r) => guard(async () => ({ visits: await visit.forgetRecoverable(r.id) })),
   };
 }

@@ -4,6 +4,7 @@
  * into the visit's narrow LiveSession port. The app's visits and `scribe transcribe` both start here.
  */
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
+import { toSpeaker } from '../../preload/contract/index.ts';
 import type { JournalStore, RecoveredSession } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import { SecretStoreError } from '../secrets/secret-store.ts';
@@ -83,7 +84,7 @@ async function resendVisit(
   return result.items.map((item, i) => ({
     id: `recovered-${i}`,
     text: item.text,
-    speakerType: item.speaker_type,
+    speaker: toSpeaker(item.speaker_type),
     startMs: item.start_offset_ms,
     endMs: item.end_offset_ms,
     final: true,

@@ -3,7 +3,7 @@
  * 100 ms chunks into the session and translates the session's events (items, connection, failure).
  */
 import { AudioError } from '../audio/audio-source.ts';
-import type { ErrorCode } from '../../preload/contract/index.ts';
+import { toSpeaker, type ErrorCode } from '../../preload/contract/index.ts';
 import { Emitter } from '../events/emitter.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
@@ -33,7 +33,7 @@ function toLiveItem(item: TranscriptItem): LiveItem {
   return {
     id: item.id,
     text: item.text,
-    speakerType: item.speakerType,
+    speaker: toSpeaker(item.speakerType),
     startMs: item.startMs,
     endMs: item.endMs,
     final: item.isFinal,

@@ -3,17 +3,14 @@
  * journal folder. Adapters in this folder wire the real implementations, and tests use fakes of these ports.
  */
 import type { RecoveredSession } from '../streaming/journal-store.ts';
-import type { ErrorCode } from '../../preload/contract/index.ts';
+import type { ErrorCode, TranscriptItem } from '../../preload/contract/index.ts';
 
-/** An item from the live session, already on the visit's single timeline (per-socket offsets rebased). */
-export interface LiveItem {
-  readonly id: string;
-  readonly text: string;
-  readonly speakerType: string;
-  readonly startMs: number;
-  readonly endMs: number;
-  readonly final: boolean;
-}
+/**
+ * An item from the live session, already on the visit's single timeline (per-socket offsets rebased), in
+ * the one shape it keeps up to the renderer: the contract's TranscriptItem (its zod schema checks it at the
+ * IPC edge). Partials are re-sent under the same id until final.
+ */
+export type LiveItem = TranscriptItem;
 
 /** Connection health of a live session; `nothingLost` only while un-final audio is kept for replay. */
 export interface LiveHealth {

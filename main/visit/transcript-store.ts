@@ -3,16 +3,8 @@
  * until final), kept in time order, with a batch of changes waiting to be pushed to the renderer. Batching
  * keeps IPC to a few messages a second however fast items arrive.
  */
-import type { Speaker, TranscriptItem } from '../../preload/contract/index.ts';
+import type { TranscriptItem } from '../../preload/contract/index.ts';
 import type { TranscriptItemInput } from '../api/schemas/note.ts';
-import type { LiveItem } from './ports.ts';
-
-const SPEAKERS: ReadonlySet<string> = new Set(['UNSPECIFIED', 'DOCTOR', 'PATIENT']);
-
-/** Maps a service speaker type to the contract's (a newer value shows as unspecified). */
-function toSpeaker(value: string): Speaker {
-  return (SPEAKERS.has(value) ? value : 'UNSPECIFIED') as Speaker;
-}
 
 /** Upsert-by-id transcript with a pending batch for the renderer. */
 export class TranscriptStore {
@@ -20,17 +12,14 @@ export class TranscriptStore {
   #pending = new Map<string, TranscriptItem>();
 
   /** Applies one item; a final item is never downgraded by a late partial of the same id. */
-  upsert(item: LiveItem): void {
+  upsert(item: TranscriptItem): void {
     const existing = this.#byId.get(item.id);
     if (existing?.final && !item.final) return;
-    const next: TranscriptItem = {
-      id: item.id,
-      text: item.text,
-      speaker: toSpeaker(item.speakerType),
-      startMs: Math.max(0, item.startMs),
-      endMs: Math.max(0, item.endMs, item.startMs),
-      final: item.final,
-    };
+    // Kept as it came, unless its times need repair (the contract has no negative or backwards times).
+    const next =
+      item.startMs >= 0 && item.endMs >= item.startMs
+        ? item
+        : { ...item, startMs: Math.max(0, item.startMs), endMs: Math.max(0, item.endMs, item.startMs) };
     this.#byId.set(item.id, next);
     this.#pending.set(item.id, next);
   }

@@ -3,7 +3,7 @@
  * recovery of interrupted visits), over the ports. The connection it records with and the note written
  * from it are other capabilities; main/composition-root.ts wires them together.
  */
-import type { ArmVisit, StartVisit, VisitOptions, VisitState } from '../../preload/contract/index.ts';
+import type { ArmVisit, StartVisit, VisitOptions } from '../../preload/contract/index.ts';
 import { checkSpeechLocales, LimitError } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
@@ -49,7 +49,7 @@ export class VisitApp {
   }
 
   /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */
-  async start(request: StartVisit): Promise<VisitState> {
+  async start(request: StartVisit): Promise<void> {
     try {
       checkSpeechLocales(request.locales);
     } catch (error) {
@@ -76,7 +76,7 @@ export class VisitApp {
    * pre-roll) so a device's start-up does not clip the first word; the Visit screen shows their level as a
    * microphone check. Never for the sample visit, which never opens a microphone.
    */
-  async arm(request: ArmVisit): Promise<VisitState> {
+  async arm(request: ArmVisit): Promise<void> {
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');
     if (this.connections.mode === 'sample')
       throw new VisitFailure('invalid_request', 'The sample visit never opens the microphone.');
@@ -85,7 +85,7 @@ export class VisitApp {
     const generation = ++this.#armGeneration;
     await this.#checkInputs(request.speakers);
     // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
-    if (generation !== this.#armGeneration || this.recorder.active) return this.recorder.state;
+    if (generation !== this.#armGeneration || this.recorder.active) return;
     const audio = this.#devicesFor(request.speakers);
     return this.recorder.arm(audio, armKey(request.speakers));
   }
@@ -96,7 +96,7 @@ export class VisitApp {
   }
 
   /** Closes armed inputs and drops their pre-roll (consent unticked, screen left, window hidden). */
-  disarm(): Promise<VisitState> {
+  disarm(): Promise<void> {
     this.#armGeneration++;
     return this.recorder.disarm();
   }
@@ -118,19 +118,19 @@ export class VisitApp {
     }
   }
 
-  pause(): Promise<VisitState> {
+  pause(): Promise<void> {
     return this.recorder.pause();
   }
 
-  resume(): Promise<VisitState> {
+  resume(): Promise<void> {
     return this.recorder.resume();
   }
 
-  end(): Promise<VisitState> {
+  end(): Promise<void> {
     return this.recorder.end();
   }
 
-  async discard(): Promise<VisitState> {
+  async discard(): Promise<void> {
     this.deps.onWillReplaceVisit?.();
     return this.recorder.discard();
   }
@@ -147,7 +147,7 @@ export class VisitApp {
    * Sends an unfinished visit's kept audio again to the organization's service and shows the complete
    * transcript as an ended visit. On failure nothing is shredded: it can be tried again.
    */
-  async recover(id: string): Promise<VisitState> {
+  async recover(id: string): Promise<void> {
     const journals = this.deps.journals;
     if (!journals) throw new VisitFailure('invalid_request');
     if (this.recorder.active) throw new VisitFailure('visit_in_progress');

@@ -1,81 +1,77 @@
 /**
- * The recording half of a visit: idle → starting → recording ⇄ paused → ending → ended | failed. It opens
- * the audio inputs first (VisitInputs: capture starts before the connection, so nothing said right after
- * Start is lost), starts the live session, keeps the transcript and pushes state, level and transcript
- * batches to the renderer. The sample visit runs the bundled recording through exactly the same path.
+ * The recording half of a visit, as the state machine in preload/contract/visit-phase.ts: idle → starting →
+ * recording ⇄ paused → ending → ended | failed. It opens the audio inputs first (VisitInputs: capture starts
+ * before the connection, so nothing said right after Start is lost), starts the live session, keeps the
+ * transcript and pushes state, level and transcript batches to the renderer. Commands resolve with nothing:
+ * the renderer learns the state from the `visit:state` push only. The sample visit runs the bundled
+ * recording through exactly the same path.
  */
 import {
   ERROR_TEXT,
   type ErrorCode,
-  type EventName,
-  type EventPayload,
   type StartVisit,
   type VisitState,
 } from '../../preload/contract/index.ts';
-import type { LiveHealth, LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
-import { TranscriptStore } from './transcript-store.ts';
+import {
+  canEndVisit,
+  canPauseVisit,
+  canResumeVisit,
+  isVisitActive,
+} from '../../preload/contract/visit-phase.ts';
+import type { LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
+import { LiveLink } from './live-link.ts';
+import type { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
 import { VisitFailure } from '../ipc/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
+import type { Connecting } from './visit-phase-data.ts';
+import { VisitStatus, type EmitEvent } from './visit-status.ts';
 
 export type { VisitAudio } from './visit-inputs.ts';
 
-/** Typed push to the renderer. */
-export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-
-const TRANSCRIPT_PUSH_MS = 150;
-
+export type { EmitEvent } from './visit-status.ts';
 export { ARM_TIMEOUT_MS } from './armed-inputs.ts';
 
 /** One visit's recording, transcript and live state. */
 export class VisitRecorder {
   readonly #emit: EmitEvent;
-  readonly #now: () => number;
-  readonly transcript = new TranscriptStore();
-  #state: VisitState = initialState(false);
-  #session: LiveSession | null = null;
+  readonly #status: VisitStatus;
+  readonly transcript: TranscriptStore;
   /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
   #last: Pick<LiveSession, 'forget'> | null = null;
   #inputs: VisitInputs | null = null;
   /** Inputs opened before Start (the pre-roll). */
-  readonly #armed = new ArmedInputs();
-  #startedAt = 0;
-  #pausedAt: number | null = null;
-  #pausedTotal = 0;
-  #timer: ReturnType<typeof setInterval> | null = null;
-  #unsubscribe: Array<() => void> = [];
-  #endedWhileStarting: (() => void) | null = null;
-  /** Every audio stream ended before the session streamed (a short or fast recording). */
-  #audioEndedWhileStarting: { code: ErrorCode | null } | null = null;
-  /** End while connecting: start() answers with the visit as End left it. */
-  #abandoning: Promise<VisitState> | null = null;
-  /** Why the session failed while connecting (reported before its start rejects). */
-  #startFailure: ErrorCode | null = null;
+  readonly #armed: ArmedInputs;
+  readonly #link: LiveLink;
 
   constructor(emit: EmitEvent, now: () => number = Date.now) {
     this.#emit = emit;
-    this.#now = now;
+    this.#status = new VisitStatus(emit, now);
+    this.transcript = this.#status.transcript;
+    this.#armed = new ArmedInputs(this.#status, () => this.active);
+    this.#link = new LiveLink(this.#status, {
+      onAudioEnd: (code) => this.#onAudioEnd(code),
+      onFail: (session, code) => this.#onFail(session, code),
+    });
   }
 
   /** The current state (elapsed time computed now). */
   get state(): VisitState {
-    return { ...this.#state, elapsedMs: this.#elapsed(), finalItems: this.transcript.finalCount };
+    return this.#status.state;
   }
 
   get active(): boolean {
-    return ['starting', 'recording', 'paused', 'ending'].includes(this.#state.phase);
+    return isVisitActive(this.#status.phase);
   }
 
   /**
    * Opens the inputs before Start, keeping only their pre-roll (in memory, never sent or journaled; the
    * renderer gets levels only). `key` names what they were opened for; Start uses them only for the same.
+   * Left without Start for ARM_TIMEOUT_MS, they close by themselves and the state says so (`armExpired`).
    */
-  async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<VisitState> {
+  async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<void> {
     if (this.active) throw new VisitFailure('visit_in_progress');
-    const closed = this.#armed.hold(this.#open(audio, true), key, () => void this.disarm());
-    this.#set({ armed: true, inputWarnings: [] });
-    await closed;
-    return this.state;
+    await this.#armed.hold(this.#open(audio, true), key);
   }
 
   /** Armed for `key`, with every chosen device still delivering (see ArmedInputs.usableFor). */
@@ -83,103 +79,103 @@ export class VisitRecorder {
     return this.#armed.usableFor(key);
   }
 
-  /** Closes armed inputs and drops their pre-roll. */
-  async disarm(): Promise<VisitState> {
-    const armed = this.#armed.take();
-    if (armed) {
-      await armed.close();
-      if (!this.active) this.#set({ armed: false, inputWarnings: [] });
-    }
-    return this.state;
+  /** Closes armed inputs and drops their pre-roll (and any word that they closed by themselves). */
+  disarm(): Promise<void> {
+    return this.#armed.close(false);
   }
 
   /**
    * Starts recording, on new inputs or on the armed ones (`'armed'`: their pre-roll is the visit's first
-   * audio). Locales were validated by the caller.
+   * audio). Locales were validated by the caller. Resolves once the visit records, or stopped (End came
+   * while connecting); rejects when it could not start (the state says why, too).
    */
   async start(
     request: Pick<StartVisit, 'locales'>,
     audio: VisitAudio | 'armed',
     transcriber: LiveTranscriber,
-  ): Promise<VisitState> {
+  ): Promise<void> {
     if (this.active) throw new VisitFailure('visit_in_progress');
-    this.#abandoning = null;
-    this.#startFailure = null;
-    this.#audioEndedWhileStarting = null;
     const armed = this.#armed.take();
     if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
     // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
     const inputs = audio === 'armed' ? armed! : this.#open(audio, false);
-    inputs.start();
-    this.#state = {
-      ...initialState(audio !== 'armed' && audio.kind === 'sample'),
-      phase: 'starting',
-      inputWarnings: [...inputs.warnings],
-    };
-    this.#inputs = inputs;
-    this.#pushState();
+    const connecting = this.#begin(inputs, audio !== 'armed' && audio.kind === 'sample');
     if (audio !== 'armed') await armed?.close(); // armed for other inputs: not used
     // A new visit: the previous one's journal is no longer needed (one that did not finish cleanly was
     // kept for recovery and is not #last any more).
     await this.#last?.forget().catch(() => undefined);
     this.#last = null;
     this.transcript.clear();
-    let session: LiveSession;
-    try {
-      session = await transcriber.start({ locales: request.locales, streams: inputs.streams });
-    } catch (error) {
-      await this.#stopInputs();
-      // A local failure (the keychain, the journal folder) says what it is; anything else is the service.
-      this.#fail(error instanceof VisitFailure ? error.code : 'service_unreachable');
-      throw error;
-    }
+    const session = await this.#openSession(connecting, transcriber, request.locales, inputs);
+    if (this.#status.connecting !== connecting) return this.#dropDiscarded(session);
     // Attached at once: the Visit screen shows the connection (reconnecting while the service cannot be
     // reached) and End works while the session is still trying.
-    this.#attach(session);
-    if (this.#state.phase !== 'starting') return this.#abandon(session); // End came meanwhile
-    // End while connecting settles the visit at once, whatever the session does with its start.
-    const ended = new Promise<void>((resolve) => (this.#endedWhileStarting = resolve));
+    this.#link.attach(session);
+    this.#last = connecting.session = session;
+    if (this.#status.phase === 'ending') return this.#abandon(connecting, session); // End came meanwhile
+    await this.#connect(connecting, session);
+  }
+
+  /** Enters `starting` on these inputs, with a fresh state. */
+  #begin(inputs: VisitInputs, sample: boolean): Connecting {
+    inputs.start();
+    this.#inputs = inputs;
+    return this.#status.begin(sample, { inputWarnings: [...inputs.warnings] });
+  }
+
+  async #openSession(
+    connecting: Connecting,
+    transcriber: LiveTranscriber,
+    locales: readonly string[],
+    inputs: VisitInputs,
+  ): Promise<LiveSession> {
     try {
-      await Promise.race([session.started, ended]);
-      this.#endedWhileStarting = null;
-    } catch {
-      if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
-      await this.#abandon(session);
-      throw new VisitFailure(this.#state.error!.code as ErrorCode);
+      return await transcriber.start({ locales, streams: inputs.streams });
+    } catch (error) {
+      await this.#inputs?.stop();
+      // A local failure (the keychain, the journal folder) says what it is; anything else is the service.
+      if (this.#status.connecting === connecting)
+        this.#status.fail(error instanceof VisitFailure ? error.code : 'service_unreachable');
+      throw error;
     }
-    if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
-    this.#startedAt = this.#now();
-    this.#pausedTotal = 0;
-    this.#pausedAt = null;
+  }
+
+  /** Waits for the session to stream, or for End; then records (or stops, having run out of audio). */
+  async #connect(connecting: Connecting, session: LiveSession): Promise<void> {
+    try {
+      await Promise.race([session.started, connecting.ended]);
+    } catch {
+      if (connecting.abandoned) return connecting.abandoned; // End came meanwhile
+      if (this.#status.connecting !== connecting) return; // discarded meanwhile
+      await this.#abandon(connecting, session);
+      throw new VisitFailure(this.#status.state.error!.code as ErrorCode);
+    }
+    if (this.#status.phase !== 'starting' || this.#status.connecting !== connecting)
+      return connecting.abandoned ?? undefined;
+    this.#status.clock.start();
     // What the session last said about the audio stands (a full disk keeps it from being safe on disk).
-    this.#set({ phase: 'recording', connection: 'connected' });
-    this.#timer = setInterval(() => this.#flush(), TRANSCRIPT_PUSH_MS);
-    // Set by the audio-end listener meanwhile (TypeScript still narrows it to the null set above).
-    const ranOut = this.#audioEndedWhileStarting as { code: ErrorCode | null } | null;
-    this.#audioEndedWhileStarting = null;
-    if (ranOut) this.#endOnAudioEnd(ranOut.code);
-    return this.state;
+    this.#status.go('connected', { connection: 'connected' });
+    this.#link.pushTranscript();
+    if (connecting.audioEnded) this.#endOnAudioEnd(connecting.audioEnded.code);
   }
 
   /**
    * The session never streamed (the service could not be reached, or End came first): stop the audio and
    * the session; what was recorded stays in its journal, offered for recovery, never shredded.
    */
-  async #abandon(session: LiveSession): Promise<VisitState> {
-    this.#endedWhileStarting?.();
-    this.#endedWhileStarting = null;
-    this.#detach();
-    await this.#stopInputs();
+  async #abandon(connecting: Connecting, session: LiveSession): Promise<void> {
+    connecting.end();
+    this.#link.detach();
+    await this.#inputs?.stop();
     await session.abort().catch(() => undefined);
-    // A refused sign-in or a full disk says so; anything else while connecting is the service out of reach.
-    const failure = this.#startFailure;
-    const code =
-      failure === 'auth_failed' || failure === 'permission_denied' || failure === 'disk_full'
-        ? failure
-        : 'service_unreachable';
     const kept = this.#keep(session);
-    this.#fail(kept && code === 'service_unreachable' ? 'service_unreachable_kept' : code);
-    return this.state;
+    if (this.#status.connecting === connecting) this.#status.fail(connecting.abandonCode(kept));
+  }
+
+  /** A session that arrived after its visit was discarded: stopped and shredded, as the visit was. */
+  async #dropDiscarded(session: LiveSession): Promise<void> {
+    await session.abort().catch(() => undefined);
+    await session.forget().catch(() => undefined);
   }
 
   /** The session did not finish cleanly: its journal is kept for recovery (see LiveSession.keep). */
@@ -189,49 +185,46 @@ export class VisitRecorder {
   }
 
   /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
-  async pause(): Promise<VisitState> {
-    if (this.#state.phase !== 'recording') throw new VisitFailure('visit_not_active');
+  async pause(): Promise<void> {
+    if (!canPauseVisit(this.#status.phase)) throw new VisitFailure('visit_not_active');
     this.#inputs?.setPaused(true);
-    this.#pausedAt = this.#now();
-    this.#set({ phase: 'paused' });
-    await this.#session?.pause();
-    return this.state;
+    this.#status.clock.stop();
+    this.#status.go('pause');
+    await this.#link.session?.pause();
   }
 
-  async resume(): Promise<VisitState> {
-    if (this.#state.phase !== 'paused') throw new VisitFailure('visit_not_active');
-    await this.#session?.resume();
+  async resume(): Promise<void> {
+    if (!canResumeVisit(this.#status.phase)) throw new VisitFailure('visit_not_active');
+    await this.#link.session?.resume();
+    if (this.#status.phase !== 'paused') return; // ended or failed meanwhile
     this.#inputs?.setPaused(false);
-    if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
-    this.#pausedAt = null;
-    this.#set({ phase: 'recording' });
-    return this.state;
+    this.#status.clock.resume();
+    this.#status.go('resume');
   }
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
-  async end(): Promise<VisitState> {
-    if (this.#state.phase === 'starting') {
-      // Still connecting (perhaps offline): stop now rather than wait for the service.
-      this.#set({ phase: 'ending' });
-      if (!this.#session) return this.state; // start() abandons it once the session exists
-      this.#abandoning = this.#abandon(this.#session);
-      return this.#abandoning;
-    }
-    if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused')
-      throw new VisitFailure('visit_not_active');
-    if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
-    this.#pausedAt = this.#now();
-    this.#set({ phase: 'ending' });
-    await this.#stopInputs();
+  async end(): Promise<void> {
+    if (!canEndVisit(this.#status.phase)) throw new VisitFailure('visit_not_active');
+    if (this.#status.phase === 'starting') return this.#endWhileStarting(this.#status.connecting!);
+    this.#status.clock.stop();
+    this.#status.go('end');
+    await this.#inputs?.stop(); // every chunk captured is in the session's streams now
     try {
-      await this.#session?.end();
+      await this.#link.session?.end();
     } finally {
-      this.#detach();
+      this.#link.detach();
     }
     // A failure reported while ending wins over "ended".
-    if ((this.#state.phase as VisitState['phase']) === 'ending')
-      this.#set({ phase: 'ended', connection: 'connected' });
-    return this.state;
+    if (this.#status.phase === 'ending') this.#status.go('finished', { connection: 'connected' });
+  }
+
+  /** Still connecting (perhaps offline): stop now rather than wait for the service. */
+  #endWhileStarting(connecting: Connecting): Promise<void> {
+    this.#status.go('end');
+    connecting.end();
+    if (!connecting.session) return Promise.resolve(); // start() abandons it once the session exists
+    connecting.abandoned = this.#abandon(connecting, connecting.session);
+    return connecting.abandoned;
   }
 
   /**
@@ -242,129 +235,63 @@ export class VisitRecorder {
     items: readonly LiveItem[],
     forget: () => Promise<void>,
     options: { cut?: boolean } = {},
-  ): Promise<VisitState> {
+  ): Promise<void> {
     if (this.active) throw new VisitFailure('visit_in_progress');
     await this.#last?.forget().catch(() => undefined);
+    if (this.active) throw new VisitFailure('visit_in_progress');
     this.#last = { forget };
     this.transcript.clear();
     for (const item of items) this.transcript.upsert(item);
-    this.#state = { ...initialState(false), phase: 'ended', ...(options.cut ? { recoveredCut: true } : {}) };
-    this.#flush();
-    this.#pushState();
-    return this.state;
+    this.#status.flush();
+    this.#status.replace('restore', options.cut ? { recoveredCut: true } : {});
   }
 
   /** Forgets the visit (stopping it first if needed) and shreds its journal. */
-  async discard(): Promise<VisitState> {
+  async discard(): Promise<void> {
     await this.disarm();
-    const session = this.#session;
+    const session = this.#link.session;
     const last = this.#last;
-    this.#detach();
+    this.#link.detach();
     this.#last = null;
-    await Promise.allSettled([this.#stopInputs(), session?.abort()]);
-    await last?.forget().catch(() => undefined);
     this.transcript.clear();
-    this.#state = initialState(false);
-    this.#pushState();
-    return this.state;
+    this.#status.replace('discard');
+    await Promise.allSettled([this.#inputs?.stop(), session?.abort()]);
+    await last?.forget().catch(() => undefined);
   }
 
   #open(audio: VisitAudio, armed: boolean): VisitInputs {
     return new VisitInputs(
       audio,
       (stream, l) => this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak }),
-      (warnings) => this.#set({ inputWarnings: [...warnings] }),
+      (warnings) => this.#status.set({ inputWarnings: [...warnings] }),
       { armed },
     );
   }
 
-  /** Stops the devices; every chunk they captured is in the session's streams when this resolves. */
-  async #stopInputs(): Promise<void> {
-    await this.#inputs?.stop();
+  /** The recording ran out (the sample) or the device failed: finish the visit, keeping the transcript. */
+  #onAudioEnd(code: ErrorCode | null): void {
+    // A short recording can run out while the session still connects: it ends once recording.
+    if (this.#status.phase === 'starting' && this.#status.connecting)
+      this.#status.connecting.audioEnded = { code };
+    if (this.#status.phase === 'recording' || this.#status.phase === 'paused') this.#endOnAudioEnd(code);
   }
 
-  #attach(session: LiveSession): void {
-    this.#session = session;
-    this.#last = session;
-    this.#unsubscribe = [
-      session.onDidItem((item) => this.transcript.upsert(item)),
-      session.onDidHealth((health) => this.#onHealth(health)),
-      // The recording ran out (the sample) or the device failed: finish the visit, keeping the transcript.
-      session.onDidAudioEnd(({ code }) => {
-        // A short recording can run out while the session still connects: it ends once recording.
-        if (this.#state.phase === 'starting') this.#audioEndedWhileStarting = { code };
-        if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused') return;
-        this.#endOnAudioEnd(code);
-      }),
-      session.onDidFail((failure) => {
-        if (this.#state.phase === 'starting') {
-          this.#startFailure = failure.code; // start() settles it
-          return;
-        }
-        this.#keep(session);
-        this.#flush();
-        this.#fail(failure.code);
-        void this.#stopInputs();
-        this.#detach();
-      }),
-    ];
+  #onFail(session: LiveSession, code: ErrorCode): void {
+    if (this.#status.phase === 'starting' && this.#status.connecting) {
+      this.#status.connecting.failure = code; // start() settles it
+      return;
+    }
+    this.#keep(session);
+    this.#status.flush();
+    this.#status.fail(code);
+    void this.#inputs?.stop();
+    this.#link.detach();
   }
 
   #endOnAudioEnd(code: ErrorCode | null): void {
     void this.end().then(
-      () => code && this.#set({ error: { code, message: ERROR_TEXT[code] } }),
+      () => code && this.#status.set({ error: { code, message: ERROR_TEXT[code] } }),
       () => undefined,
     );
   }
-
-  #detach(): void {
-    for (const off of this.#unsubscribe) off();
-    this.#unsubscribe = [];
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    this.#flush();
-    this.#session = null;
-  }
-
-  #onHealth(health: LiveHealth): void {
-    this.#set({ connection: health.health, nothingLost: health.nothingLost, disk: health.disk });
-  }
-
-  #fail(code: ErrorCode): void {
-    this.#set({ phase: 'failed', connection: 'offline', error: { code, message: ERROR_TEXT[code] } });
-  }
-
-  #flush(): void {
-    const items = this.transcript.takePending();
-    if (items.length > 0) this.#emit('visit:transcript', { items });
-  }
-
-  #elapsed(): number {
-    if (this.#startedAt === 0) return 0;
-    const end = this.#pausedAt ?? this.#now();
-    return Math.max(0, end - this.#startedAt - this.#pausedTotal);
-  }
-
-  #set(patch: Partial<VisitState>): void {
-    this.#state = { ...this.#state, ...patch };
-    this.#pushState();
-  }
-
-  #pushState(): void {
-    this.#emit('visit:state', this.state);
-  }
-}
-
-function initialState(sample: boolean): VisitState {
-  return {
-    phase: 'idle',
-    connection: 'connected',
-    nothingLost: true,
-    sample,
-    elapsedMs: 0,
-    finalItems: 0,
-    error: null,
-    inputWarnings: [],
-    armed: false,
-  };
 }

@@ -39,7 +39,9 @@ import {
   RecoverableVisitSchema,
   StartVisitSchema,
   TranscriptItemSchema,
+  VisitAcceptedSchema,
   VisitOptionsSchema,
+  VisitStartAcceptedSchema,
   VisitStateSchema,
 } from './dto-visit.ts';
 
@@ -64,26 +66,27 @@ export const channels = {
   /** Sample visit: the built-in local service, no account, synthetic speech only. */
   'connect:sample': channel(Empty, ConnectionStatusSchema),
 
-  // Visit
+  // Visit: commands answer accepted or refused; the state reaches the renderer as the `visit:state` push
+  // (and `visit:state` here for the first read).
   'visit:options': channel(Empty, VisitOptionsSchema),
   /**
    * Open the chosen inputs before Start, keeping only their last second in main (the pre-roll) and
    * pushing levels; `visit:disarm` closes them and drops it. Start then uses them.
    */
-  'visit:arm': channel(ArmVisitSchema, VisitStateSchema),
-  'visit:disarm': channel(Empty, VisitStateSchema),
-  'visit:start': channel(StartVisitSchema, VisitStateSchema),
-  'visit:pause': channel(Empty, VisitStateSchema),
-  'visit:resume': channel(Empty, VisitStateSchema),
-  'visit:end': channel(Empty, VisitStateSchema),
+  'visit:arm': channel(ArmVisitSchema, VisitAcceptedSchema),
+  'visit:disarm': channel(Empty, VisitAcceptedSchema),
+  'visit:start': channel(StartVisitSchema, VisitStartAcceptedSchema),
+  'visit:pause': channel(Empty, VisitAcceptedSchema),
+  'visit:resume': channel(Empty, VisitAcceptedSchema),
+  'visit:end': channel(Empty, VisitAcceptedSchema),
   'visit:state': channel(Empty, VisitStateSchema),
   'visit:transcript': channel(Empty, z.object({ items: z.array(TranscriptItemSchema) })),
   /** Forget the current visit (transcript, note, codes) to start a new one. */
-  'visit:discard': channel(Empty, VisitStateSchema),
+  'visit:discard': channel(Empty, VisitAcceptedSchema),
   /** Visits a crash left unfinished (audio kept, encrypted, on this computer). */
   'visit:recoverable': channel(Empty, z.object({ visits: z.array(RecoverableVisitSchema) })),
   /** Send one again and show its complete transcript as an ended visit. */
-  'visit:recover': channel(z.object({ id: z.string() }), VisitStateSchema),
+  'visit:recover': channel(z.object({ id: z.string() }), VisitAcceptedSchema),
   /** Shred one the clinician chose not to recover. */
   'visit:forgetRecoverable': channel(
     z.object({ id: z.string() }),

@@ -18,6 +18,11 @@ export const TranscriptItemSchema = z.object({
 });
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 
+/** A service speaker type as the contract's speaker (a newer value shows as unspecified). */
+export function toSpeaker(value: string): Speaker {
+  return (SPEAKERS as readonly string[]).includes(value) ? (value as Speaker) : 'UNSPECIFIED';
+}
+
 /** Recording lifecycle as the person sees it. */
 export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offline']);
 
@@ -64,8 +69,23 @@ export const VisitStateSchema = z.object({
   disk: DiskWarningSchema.optional(),
   /** The inputs are open before Start, keeping only the pre-roll in main (absent means not armed). */
   armed: z.boolean().optional(),
+  /**
+   * Main closed the armed inputs by itself, left too long without Start (absent or false: it did not, or
+   * the person has asked since): the screen says so instead of showing a dead meter.
+   */
+  armExpired: z.boolean().optional(),
 });
 export type VisitState = z.infer<typeof VisitStateSchema>;
+
+/**
+ * What a visit command answers: accepted (the new state follows as the `visit:state` push) or, as an
+ * `{ok: false}` result, refused with the reason. Never a second copy of the state.
+ */
+export const VisitAcceptedSchema = z.object({ accepted: z.literal(true) });
+export type VisitAccepted = z.infer<typeof VisitAcceptedSchema>;
+
+/** Start accepted, saying what the visit records from (for the audit trail: the sample or microphones). */
+export const VisitStartAcceptedSchema = VisitAcceptedSchema.extend({ sample: z.boolean() });
 
 /** Live input level of one audio stream, 0..1. */
 export const LevelSchema = z.object({

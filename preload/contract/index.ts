@@ -12,4 +12,5 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
+export * from './visit-phase.ts';
 export * from './visit-words.ts';

@@ -317,7 +317,8 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
       ),
     );
     // Recovered from what is intact, and the visit says its end was cut.
-    expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx))).toMatchObject({
+    expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx))).toEqual({ accepted: true });
+    expect(data(await handlers['visit:state']({}, ctx))).toMatchObject({
       phase: 'ended',
       recoveredCut: true,
     });

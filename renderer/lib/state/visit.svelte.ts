@@ -1,4 +1,7 @@
-/** The live visit: recording state, input levels and the transcript, fed by main's pushes. */
+/**
+ * The live visit: recording state, input levels and the transcript, fed by main's pushes. Main owns the
+ * state: commands answer only accepted or refused, and the state shown is always the last one main pushed.
+ */
 import type {
   ArmVisit,
   IpcError,
@@ -9,6 +12,7 @@ import type {
   VisitOptions,
   VisitState,
 } from '../../../preload/contract/index.ts';
+import { isVisitActive } from '../../../preload/contract/visit-phase.ts';
 import { scribe, settle } from '../api.ts';
 import { TranscriptModel } from './transcript.svelte.ts';
 
@@ -30,10 +34,7 @@ export class VisitStore {
   #levels = $state.raw<Record<Level['stream'], number>>({ clinician: 0, patient: 0, test: 0 });
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
-  /** Asked main to arm (not reactive: a timeout in main must not make the screen arm again by itself). */
-  #armRequested = false;
   #armCalls: Promise<void> = Promise.resolve();
-  #armedOnce = $state(false);
   #recoverable = $state.raw<RecoverableVisit[]>([]);
   #off: Array<() => void> = [];
   readonly #onNewVisit: () => void;
@@ -65,8 +66,13 @@ export class VisitStore {
   get recoverable(): RecoverableVisit[] {
     return this.#recoverable;
   }
+  /** A visit is under way (starting, recording, paused or ending). */
   get recording(): boolean {
-    return ['starting', 'recording', 'paused', 'ending'].includes(this.#state.phase);
+    return isVisitActive(this.#state.phase);
+  }
+  /** A refused command's reason, unless the visit state already shows the same words (a failed Start). */
+  get shownError(): IpcError | null {
+    return this.#error?.message === this.#state.error?.message ? null : this.#error;
   }
 
   /** Subscribes to main's pushes and loads what is already there (e.g. after a reload). */
@@ -125,36 +131,24 @@ export class VisitStore {
   }
 
   /**
-   * Opens the chosen inputs before Start (main keeps only their last second; this screen gets levels).
-   * A refusal (microphone blocked, patient input gone) is shown like any other error.
+   * Asks main to open the chosen inputs before Start (main keeps only their last second; this screen gets
+   * levels), or with null to close any it holds. Main decides and pushes `armed` (and `armExpired` when it
+   * closed them by itself). A refusal (microphone blocked, patient input gone) is shown like any other error.
    */
+  armFor(request: ArmVisit | null): Promise<void> {
+    return request ? this.arm(request) : this.disarm();
+  }
+
   arm(request: ArmVisit): Promise<void> {
-    this.#armRequested = true;
     return this.#inOrder(async () => {
       const result = await settle(() => scribe().visitArm(request));
-      if (!result.ok) {
-        this.#error = result.error;
-        return;
-      }
-      this.#state = result.data;
-      this.#armedOnce = result.data.armed === true;
+      if (!result.ok) this.#error = result.error;
     });
   }
 
-  /** The last arm opened the inputs (so "armed: false" now means main closed them). */
-  get armedOnce(): boolean {
-    return this.#armedOnce;
-  }
-
-  /** Closes armed inputs; nothing to do when none were asked for. */
+  /** Closes armed inputs (nothing happens in main when none are open). */
   disarm(): Promise<void> {
-    if (!this.#armRequested) return this.#armCalls;
-    this.#armRequested = false;
-    this.#armedOnce = false;
-    return this.#inOrder(async () => {
-      const result = await settle(() => scribe().visitDisarm());
-      if (result.ok) this.#state = result.data;
-    });
+    return this.#inOrder(async () => void (await settle(() => scribe().visitDisarm())));
   }
 
   /** Arm and disarm reach main one after the other (an untick never overtakes the tick's arm). */
@@ -167,9 +161,6 @@ export class VisitStore {
     // Cleared before asking: the new visit's first lines may arrive before the answer does.
     this.transcript.reset();
     const started = await this.#run(() => scribe().visitStart(request));
-    // Start took the armed inputs over. A refused Start may have left them open (refused before taking
-    // them): the next untick or leaving the screen must still close them.
-    if (started) this.#armRequested = false;
     if (started) this.#onNewVisit();
     return started;
   }
@@ -191,7 +182,8 @@ export class VisitStore {
     return done;
   }
 
-  async #run(call: () => Promise<IpcResult<VisitState>>): Promise<boolean> {
+  /** Runs a command; true when main accepted it (the state it led to arrives as a push). */
+  async #run(call: () => Promise<IpcResult<unknown>>): Promise<boolean> {
     this.#busy = true;
     this.#error = null;
     const result = await settle(call);
@@ -200,7 +192,6 @@ export class VisitStore {
       this.#error = result.error;
       return false;
     }
-    this.#state = result.data;
     return true;
   }
 }

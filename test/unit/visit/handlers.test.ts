@@ -167,11 +167,12 @@ describe('visit IPC handlers', () => {
       ok: false,
       error: { code: 'limit_exceeded', message: expect.stringContaining('Haitian Creole') },
     });
-    expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { phase: 'recording' } });
+    expect(await invoke('visit:start', start)).toEqual({ ok: true, data: { accepted: true, sample: false } });
+    expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { phase: 'recording' } });
     transcriber.sessions[0]!.item({
       id: '1',
       text: 'I have had chest pain for three days.',
-      speakerType: 'PATIENT',
+      speaker: 'PATIENT',
       startMs: 0,
       endMs: 900,
       final: true,
@@ -211,7 +212,7 @@ describe('visit IPC handlers', () => {
     transcriber.sessions[0]!.item({
       id: '1',
       text: CANARY,
-      speakerType: 'PATIENT',
+      speaker: 'PATIENT',
       startMs: 0,
       endMs: 900,
       final: true,

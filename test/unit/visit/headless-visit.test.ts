@@ -52,12 +52,12 @@ describe('HeadlessVisit', () => {
     await expect.poll(() => transcriber.sessions.length).toBe(1);
     const session = transcriber.sessions[0]!;
     await expect.poll(() => session.items.size).toBe(1); // the visit listens once start() answered
-    session.item({ id: 'b', text: 'second', speakerType: 'DOCTOR', startMs: 900, endMs: 1200, final: true });
-    session.item({ id: 'a', text: 'first', speakerType: 'DOCTOR', startMs: 100, endMs: 500, final: true });
+    session.item({ id: 'b', text: 'second', speaker: 'DOCTOR', startMs: 900, endMs: 1200, final: true });
+    session.item({ id: 'a', text: 'first', speaker: 'DOCTOR', startMs: 100, endMs: 500, final: true });
     session.item({
       id: 'c',
       text: 'partial',
-      speakerType: 'DOCTOR',
+      speaker: 'DOCTOR',
       startMs: 1300,
       endMs: 1400,
       final: false,

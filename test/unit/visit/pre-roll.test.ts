@@ -200,10 +200,8 @@ describe('arming a visit', () => {
   it('Start streams the armed second first, then the live audio, on the microphone the tick opened', async () => {
     const { invoke, transcriber, opened } = visitApp();
     await invoke('connect:configure', connect);
-    expect(await invoke('visit:arm', arm())).toMatchObject({
-      ok: true,
-      data: { phase: 'idle', armed: true },
-    });
+    expect(await invoke('visit:arm', arm())).toEqual({ ok: true, data: { accepted: true } });
+    expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { phase: 'idle', armed: true } });
     expect(opened.map((o) => o.id)).toEqual(['mic']);
     const mic = opened[0]!.mic;
     const ramp = rampFrom();
@@ -212,7 +210,8 @@ describe('arming a visit', () => {
     // Privacy: before Start no session exists, so nothing was sent or journaled (the session does both).
     expect(transcriber.sessions).toHaveLength(0);
 
-    expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { phase: 'recording' } });
+    expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { accepted: true } });
+    expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { phase: 'recording' } });
     expect(opened).toHaveLength(1); // the armed microphone, not a second one
     const session = transcriber.sessions[0]!;
     const chunks = collect(session.streams[0]!.chunks);
@@ -262,7 +261,8 @@ describe('arming a visit', () => {
         inputWarnings: [{ stream: 'clinician', code: 'no_sound' }],
       }),
     );
-    expect(await invoke('visit:disarm')).toMatchObject({ ok: true, data: { inputWarnings: [] } });
+    expect(await invoke('visit:disarm')).toEqual({ ok: true, data: { accepted: true } });
+    expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { inputWarnings: [] } });
   });
 
   it('closes the microphone on untick, on another choice and after 2 minutes without Start', async () => {
@@ -270,7 +270,11 @@ describe('arming a visit', () => {
     const { invoke, opened, events } = visitApp();
     await invoke('connect:configure', connect);
     await invoke('visit:arm', arm());
-    expect(await invoke('visit:disarm')).toMatchObject({ ok: true, data: { armed: false } });
+    expect(await invoke('visit:disarm')).toEqual({ ok: true, data: { accepted: true } });
+    expect(await invoke('visit:state')).toMatchObject({
+      ok: true,
+      data: { armed: false, armExpired: false },
+    });
     expect(opened[0]!.mic.stopped).toBe(true);
 
     await invoke('visit:arm', arm());
@@ -285,7 +289,10 @@ describe('arming a visit', () => {
     expect(opened[2]!.mic.stopped).toBe(false);
     vi.advanceTimersByTime(1);
     expect(opened[2]!.mic.stopped).toBe(true);
-    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ payload: { armed: false } }));
+    // Main closed them by itself and says so (the screen offers to turn the microphone on again).
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toMatchObject({ payload: { armed: false, armExpired: true } }),
+    );
     // Start after the timeout opens the microphone afresh (no pre-roll, nothing lost to a closed one).
     await invoke('visit:start', { ...start, speakers: single('headset') });
     expect(opened.map((o) => o.id)).toEqual(['mic', 'mic', 'headset', 'headset']);
@@ -300,7 +307,8 @@ describe('arming a visit', () => {
       await invoke('connect:configure', connect);
       await invoke('visit:arm', arm());
       opened[0]!.mic.notice({ code, reason: 'device_lost', device: 'mic' });
-      expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { inputWarnings: [] } });
+      expect(await invoke('visit:start', start)).toMatchObject({ ok: true, data: { accepted: true } });
+      expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { inputWarnings: [] } });
       expect(opened.map((o) => o.id)).toEqual(['mic', 'mic']);
       expect(opened[0]!.mic.stopped).toBe(true);
       expect(transcriber.sessions).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toSpeaker } from '../../../preload/contract/index.ts';
 import { TranscriptStore } from '../../../main/visit/transcript-store.ts';
 import { noteText, plainText, sectionText, withLineEndings } from '../../../main/note/ehr-text.ts';
 import { toCodesDto, toNoteDto, toOrdersDto } from '../../../main/note/mapping.ts';
@@ -7,7 +8,7 @@ import { NOTE } from './fakes.ts';
 const item = (id: string, startMs: number, final: boolean, text = `t${id}`) => ({
   id,
   text,
-  speakerType: 'DOCTOR',
+  speaker: 'DOCTOR' as const,
   startMs,
   endMs: startMs + 500,
   final,
@@ -37,9 +38,17 @@ describe('TranscriptStore', () => {
   });
 
   it('labels an unknown speaker type as unspecified', () => {
+    expect(toSpeaker('NURSE')).toBe('UNSPECIFIED');
+    expect(toSpeaker('PATIENT')).toBe('PATIENT');
+  });
+
+  it('keeps an item in the one shape it arrived in, repairing only impossible times', () => {
     const store = new TranscriptStore();
-    store.upsert({ ...item('x', 0, true), speakerType: 'NURSE' });
-    expect(store.all()[0]?.speaker).toBe('UNSPECIFIED');
+    const kept = item('x', 0, true);
+    store.upsert(kept);
+    store.upsert({ ...item('y', 900, true), startMs: -5, endMs: -9 });
+    expect(store.all().find((i) => i.id === 'x')).toBe(kept); // not reshaped: the same object goes to the renderer
+    expect(store.all().find((i) => i.id === 'y')).toMatchObject({ startMs: 0, endMs: 0 });
   });
 });
 
