@@ -63,3 +63,7 @@ export const canPauseVisit = (phase: VisitPhase): boolean => visitAllows(phase, 
 export const canResumeVisit = (phase: VisitPhase): boolean => visitAllows(phase, 'resume');
 /** End also stops a visit that is still connecting (perhaps offline). */
 export const canEndVisit = (phase: VisitPhase): boolean => visitAllows(phase, 'end');
+
+/** The session has connected and the visit is not over: what the banner says about the connection applies. */
+export const isVisitLive = (phase: VisitPhase): boolean =>
+  phase === 'recording' || phase === 'paused' || phase === 'ending';

@@ -7,6 +7,7 @@ import {
   canResumeVisit,
   canStartVisit,
   isVisitActive,
+  isVisitLive,
   nextVisitPhase,
   type VisitEvent,
 } from '../../../preload/contract/visit-phase.ts';
@@ -77,5 +78,6 @@ describe('the visit state machine', () => {
     expect(where(canPauseVisit)).toEqual(['recording']);
     expect(where(canResumeVisit)).toEqual(['paused']);
     expect(where(canEndVisit)).toEqual(['starting', 'recording', 'paused']);
+    expect(where(isVisitLive)).toEqual(['recording', 'paused', 'ending']);
   });
 });
