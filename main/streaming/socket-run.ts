@@ -26,7 +26,7 @@ export type SocketOutcome =
 export interface SocketHost {
   readonly audio: KeptAudio;
   /** The session wants this socket ended (END once all kept audio is sent). */
-  readonly wantsEnd: boolean;
+  wantsEnd(): boolean;
   streamIdOf(stream: number): string | undefined;
   /** Stream indexes an ack applies to (all streams when the ack names none). */
   streamsForAck(streamId: string | undefined): number[];
@@ -119,7 +119,7 @@ export class SocketRun {
       }
       audio.markSent(next.stream, next.index);
     }
-    if (!this.#done && !this.endSent && this.host.wantsEnd && audio.allSent) this.#sendEnd();
+    if (!this.#done && !this.endSent && this.host.wantsEnd() && audio.allSent) this.#sendEnd();
   }
 
   #sendEnd(): void {
