@@ -7,6 +7,8 @@ import {
 } from '../../../main/streaming/session-machine.ts';
 import type { SessionState } from '../../../main/streaming/session-types.ts';
 import { StreamingError } from '../../../main/streaming/streaming-error.ts';
+import type { DictateSession } from '../../../main/streaming/dictate-session.ts';
+import type { TranscribeSession } from '../../../main/streaming/transcribe-session.ts';
 
 const STATES = Object.keys(SESSION_TRANSITIONS) as SessionState[];
 
@@ -87,5 +89,20 @@ describe('the streaming session transition table', () => {
     const never = closing.until((s) => s === 'streaming');
     closing.to('closed');
     await expect(never).rejects.toMatchObject({ code: 'invalid_state' });
+  });
+
+  it('SocketRun reaches a session only through its port: none of its callbacks is a public member', () => {
+    type Callbacks =
+      'wantsEnd' | 'onAckProgress' | 'onEndSent' | 'onContent' | 'streamIdOf' | 'streamsForAck';
+    // Checked by the type checker: a callback made public again drops out of Exclude and fails to compile.
+    const hidden: Exclude<Callbacks, keyof TranscribeSession | keyof DictateSession>[] = [
+      'wantsEnd',
+      'onAckProgress',
+      'onEndSent',
+      'onContent',
+      'streamIdOf',
+      'streamsForAck',
+    ];
+    expect(hidden).toHaveLength(6);
   });
 });
