@@ -204,8 +204,10 @@ export abstract class StreamingSession<E extends SessionEvents> extends TypedEmi
       return this.#close();
     }
     if (this.audio.allReleased && this.#goal === 'pause') {
+      // Listening first: a state listener may resume at once, while 'paused' is being reported.
+      const resumed = this.#nextGoal();
       this.#machine.to('paused');
-      await this.#nextGoal();
+      await resumed;
       return true;
     }
     if (!(await this.#beforeAttempt())) return true;
