@@ -18,6 +18,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { AsyncQueue } from '../main/events/async-queue.ts';
 
 /** Closed failure codes of the recorder; messages carry no audio. */
 export type RecorderErrorCode = 'open_failed' | 'read_failed' | 'unavailable';
@@ -137,10 +138,7 @@ function loadPvRecorder(): PvRecorderClass {
 class WorkerCapture implements RecorderCapture {
   readonly #worker: Worker;
   readonly #stopFlag: Int32Array;
-  readonly #frames: Int16Array[] = [];
-  #failure: RecorderError | null = null;
-  #ended = false;
-  #waiter: (() => void) | null = null;
+  readonly #frames = new AsyncQueue<Int16Array>();
   #exited: Promise<void>;
 
   constructor(
@@ -153,44 +151,28 @@ class WorkerCapture implements RecorderCapture {
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: WorkerMessage) => this.#onMessage(message));
     worker.on('error', () => this.#fail());
-    worker.once('exit', () => {
-      this.#ended = true;
-      this.#wake();
-    });
+    worker.once('exit', () => this.#frames.end());
   }
 
   #onMessage(message: WorkerMessage): void {
     if (message.type === 'frame') this.#frames.push(message.samples);
     else if (message.type === 'read_failed') this.#fail();
-    else if (message.type === 'stopped') this.#ended = true;
-    this.#wake();
+    else if (message.type === 'stopped') this.#frames.end();
   }
 
+  /** Frames read before the failure are still handed over; then read() throws. */
   #fail(): void {
-    this.#failure ??= new RecorderError('read_failed', 'The microphone stopped delivering audio.');
-    this.#wake();
-  }
-
-  #wake(): void {
-    const waiter = this.#waiter;
-    this.#waiter = null;
-    waiter?.();
+    this.#frames.fail(new RecorderError('read_failed', 'The microphone stopped delivering audio.'));
   }
 
   async read(): Promise<Int16Array | null> {
-    for (;;) {
-      const frame = this.#frames.shift();
-      if (frame) return frame;
-      if (this.#failure && Atomics.load(this.#stopFlag, 0) === 0) throw this.#failure;
-      if (this.#ended || Atomics.load(this.#stopFlag, 0) !== 0) return null;
-      await new Promise<void>((resolve) => (this.#waiter = resolve));
-    }
+    return (await this.#frames.take()) ?? null;
   }
 
   async stop(): Promise<void> {
     Atomics.store(this.#stopFlag, 0, 1);
-    this.#frames.length = 0;
-    this.#wake();
+    // After stop nothing more is read, and a failure that came meanwhile is no longer news.
+    this.#frames.cancel();
     // The worker exits after its current read (≤ one frame). If the backend hangs, do not hang stop() too.
     const timeout = new Promise<'timeout'>((resolve) =>
       setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref(),

@@ -1,4 +1,5 @@
 import { CHUNK_SAMPLES, SAMPLE_RATE, type AudioSource } from './audio-source.ts';
+import { AsyncQueue } from '../events/async-queue.ts';
 import { Chunker } from './chunker.ts';
 
 /**
@@ -27,13 +28,10 @@ const PRE_ROLL_CHUNKS = (PRE_ROLL_MS * SAMPLE_RATE) / 1000 / CHUNK_SAMPLES;
 export class AudioCapture {
   readonly #source: AudioSource;
   readonly #chunker = new Chunker();
-  readonly #chunks: Int16Array[] = [];
+  /** Held while armed: nothing leaves before the visit starts, whoever asks. */
+  readonly #chunks = new AsyncQueue<Int16Array>();
   #pump: Promise<void> | null = null;
-  #armed = false;
   #preRollChunks = PRE_ROLL_CHUNKS;
-  #ended = false;
-  #failure: unknown = null;
-  #wake: (() => void) | null = null;
 
   constructor(source: AudioSource) {
     this.#source = source;
@@ -45,30 +43,28 @@ export class AudioCapture {
    */
   start(options: { preRoll?: boolean; preRollMs?: number } = {}): AsyncIterable<Int16Array> {
     if (this.#pump) throw new Error('AudioCapture.start() called twice');
-    this.#armed = options.preRoll === true;
+    this.#chunks.hold(options.preRoll === true);
     if (options.preRollMs !== undefined)
       this.#preRollChunks = Math.max(1, Math.ceil((options.preRollMs * SAMPLE_RATE) / 1000 / CHUNK_SAMPLES));
     this.#pump = this.#run();
-    return this.#drain();
+    return this.#chunks;
   }
 
   /** The visit starts: keep everything from now on; the pre-roll comes out first. */
   keepAll(): void {
-    this.#armed = false;
-    this.#signal();
+    this.#chunks.hold(false);
   }
 
   /** False once the source ended or failed (an armed device that died must be opened afresh). */
   get running(): boolean {
-    return this.#pump !== null && !this.#ended;
+    return this.#pump !== null && !this.#chunks.ended;
   }
 
   /** Stops the source and drops what was kept unsent (disarming: the pre-roll is never used). */
   async close(): Promise<void> {
     await this.stop();
-    for (const chunk of this.#chunks.splice(0)) chunk.fill(0);
-    this.#armed = false; // lets an iterator someone holds end instead of waiting for a start
-    this.#signal();
+    for (const chunk of this.#chunks.clear()) chunk.fill(0);
+    this.#chunks.hold(false); // lets an iterator someone holds end instead of waiting for a start
   }
 
   /** Stops the source; the chunk iterator yields what is left (last chunk zero-padded) and ends. */
@@ -78,51 +74,22 @@ export class AudioCapture {
   }
 
   async #run(): Promise<void> {
+    let failure: { error: unknown } | undefined;
     try {
-      for await (const { samples } of this.#source.frames()) {
-        const chunks = this.#chunker.push(samples);
-        if (chunks.length > 0) {
-          this.#chunks.push(...chunks);
-          if (this.#armed) this.#trim();
-          this.#signal();
-        }
-      }
+      for await (const { samples } of this.#source.frames()) this.#keep(this.#chunker.push(samples));
     } catch (error) {
-      this.#failure = error;
+      failure = { error };
     } finally {
       const last = this.#chunker.flush();
-      if (last) this.#chunks.push(last);
-      if (this.#armed) this.#trim();
-      this.#ended = true;
-      this.#signal();
+      this.#keep(last ? [last] : []);
+      if (failure) this.#chunks.fail(failure.error);
+      else this.#chunks.end();
     }
   }
 
-  /** Drops (and blanks) what is older than the pre-roll. */
-  #trim(): void {
-    const excess = this.#chunks.length - this.#preRollChunks;
-    if (excess > 0) for (const old of this.#chunks.splice(0, excess)) old.fill(0);
-  }
-
-  #signal(): void {
-    const wake = this.#wake;
-    this.#wake = null;
-    wake?.();
-  }
-
-  async *#drain(): AsyncGenerator<Int16Array> {
-    for (;;) {
-      // Armed: nothing leaves before the visit starts, whoever asks.
-      const chunk = this.#armed ? undefined : this.#chunks.shift();
-      if (chunk) {
-        yield chunk;
-        continue;
-      }
-      if (this.#ended && !this.#armed) {
-        if (this.#failure) throw this.#failure;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.#wake = resolve));
-    }
+  /** Queues chunks; armed, drops (and blanks) what is older than the pre-roll. */
+  #keep(chunks: Int16Array[]): void {
+    for (const chunk of chunks) this.#chunks.push(chunk);
+    if (this.#chunks.held) for (const old of this.#chunks.dropOldest(this.#preRollChunks)) old.fill(0);
   }
 }

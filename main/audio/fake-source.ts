@@ -6,7 +6,8 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { NoticeEmitter, sleep } from './notices.ts';
+import { delay } from '../events/delay.ts';
+import { NoticeEmitter } from './notices.ts';
 
 /** Options of {@link FakeAudioSource}. */
 export interface FakeSourceOptions {
@@ -61,7 +62,7 @@ export class FakeAudioSource implements AudioSource {
       }
       const frame = samples.slice(at, at + frameSamples);
       if (pace === 'realtime') {
-        await sleep(
+        await delay(
           started + ((at + frame.length) * 1000) / SAMPLE_RATE - performance.now(),
           this.#stop.signal,
         );

@@ -7,7 +7,8 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { NoticeEmitter, sleep } from './notices.ts';
+import { delay } from '../events/delay.ts';
+import { NoticeEmitter } from './notices.ts';
 import { floatToInt16 } from './pcm.ts';
 import { Resampler } from './resampler.ts';
 import { decodeMono, parseWavHeader, type WavFormat } from './wav.ts';
@@ -71,7 +72,7 @@ export class FileAudioSource implements AudioSource {
           if (this.#options.pace === 'realtime') {
             // A microphone hands over a frame once its audio has happened; pace against the start, not
             // frame to frame, so timer jitter does not add up.
-            await sleep(started + (delivered * 1000) / SAMPLE_RATE - performance.now(), this.#stop.signal);
+            await delay(started + (delivered * 1000) / SAMPLE_RATE - performance.now(), this.#stop.signal);
             if (this.#stop.signal.aborted) break;
           }
           yield { samples: floatToInt16(out) };

@@ -7,7 +7,8 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { NoticeEmitter, sleep } from './notices.ts';
+import { delay, type Delay } from '../events/delay.ts';
+import { NoticeEmitter } from './notices.ts';
 
 /** Options of {@link MicrophoneAudioSource}. */
 export interface MicrophoneOptions {
@@ -35,6 +36,8 @@ export interface MicrophoneOptions {
   readonly stallMs?: number;
   /** The same for the first read of a capture, which waits for the backend to spin up; 10000 unless told. */
   readonly firstStallMs?: number;
+  /** How silence steps wait (tests drive it with a fake clock); Node's timers by default. */
+  readonly delay?: Delay;
 }
 
 /** Longest gap a fallback fills with silence; beyond it the stream just resumes. */
@@ -215,7 +218,7 @@ export class MicrophoneAudioSource implements AudioSource {
         }
         checkAt = performance.now() + REOPEN_CHECK_MS;
       }
-      await sleep(SILENCE_STEP_MS, this.#stop.signal);
+      await (this.#options.delay ?? delay)(SILENCE_STEP_MS, this.#stop.signal);
     }
     return false;
   }

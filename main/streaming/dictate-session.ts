@@ -79,11 +79,11 @@ export class DictateSession extends StreamingSession<DictateEvents> {
     });
   }
 
-  streamIdOf(): undefined {
+  protected streamIdOf(): undefined {
     return undefined;
   }
 
-  streamsForAck(): number[] {
+  protected streamsForAck(): number[] {
     return [0];
   }
 
@@ -98,7 +98,7 @@ export class DictateSession extends StreamingSession<DictateEvents> {
     this.checkpoint({ kind: 'text', committed: this.#text.committed });
   }
 
-  onContent(frame: ContentFrame, _run: SocketRun): void {
+  protected onContent(frame: ContentFrame, _run: SocketRun): void {
     switch (frame.type) {
       case 'DICTATED_TEXT':
         this.#text.append(frame.text);

@@ -17,6 +17,8 @@ import { VisitJournal } from './journal.ts';
 import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
 import { JournalLock, lockHolder } from './journal-lock.ts';
 import { readRecords, type JsonRecord } from './journal-records.ts';
+import { replayJournal, type RecoveredSession } from './journal-replay.ts';
+export type { RecoveredSession } from './journal-replay.ts';
 import {
   JOURNAL_SUFFIX,
   journalKeyAccount as keyAccount,
@@ -25,7 +27,6 @@ import {
   type Sidecar,
 } from './journal-sidecars.ts';
 import { hasErrno, StreamingError } from './streaming-error.ts';
-import type { TranscriptItem } from './transcript.ts';
 
 const DIR_MODE = 0o700;
 const HOUR_MS = 3_600_000;
@@ -37,26 +38,6 @@ export interface RecoverableJournal {
   createdAt: number;
   /** Older than the retention period: kept because it is unfinished, but worth a reminder. */
   stale: boolean;
-}
-
-/** What a crashed session still needs. */
-export interface RecoveredSession {
-  id: string;
-  config: Extract<JsonRecord, { kind: 'config' }>;
-  /** Final items received before the crash, on the session timeline. */
-  finalItems: TranscriptItem[];
-  /** Dictation text confirmed by the last clean END-close. */
-  committedText: string;
-  /** Per stream: the first chunk index not covered by final text. */
-  releasedBefore: number[];
-  /** Audio not covered by final text, ordered by index then stream. */
-  uncovered: { stream: number; index: number; samples: Int16Array }[];
-  finished: boolean;
-  /**
-   * The end of the file was cut (a crash mid-write, a power cut leaving zeros, a damaged disk): everything
-   * up to the first record that is cut short or fails authentication is recovered, nothing after it.
-   */
-  tailCut: boolean;
 }
 
 export interface JournalStoreOptions {
@@ -143,53 +124,34 @@ export class JournalStore {
       fs: this.#fs,
       retryMs: this.#retryMs,
       finishTimeoutMs: this.#finishTimeoutMs,
-      onFinished: async () => {
-        this.#open.delete(id);
-        this.#released.delete(id);
-        const meta: Sidecar = {
-          v: 1,
-          id,
-          session,
-          status: 'finished',
-          createdAt: now,
-          updatedAt: this.#now(),
-        };
-        // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
-        // cannot be recorded (a full disk) serves nothing more, and goes.
-        const recorded = await this.#sidecars.write(meta).then(
-          () => true,
-          () => false,
-        );
-        if (recorded) await this.#unlock(id);
-        else await this.shred(id);
-      },
+      onFinished: () => this.#finished(id, session, now),
       // The session ended with its result in memory; the incomplete file on a full disk serves nothing.
       onNotKept: () => this.shred(id),
     });
     this.#open.set(id, journal);
-    const config = journal.appendJson({
+    await writeFirstRecord(journal, {
       kind: 'config',
       session,
       settings,
       streams: [...streams],
       createdAt: now,
     });
-    // A disk with room for the sidecar but not the first record: not a journal to rely on.
-    const full = new Promise<never>((_, reject) => {
-      const off = journal.onStatus((status, error) => {
-        if (status === 'ok') return;
-        off();
-        reject(error ?? new StreamingError('journal_failed', 'The journal cannot be written.'));
-      });
-      config.then(off, off);
-    });
-    try {
-      await Promise.race([config, full]);
-    } catch (error) {
-      journal.close();
-      throw error;
-    }
     return journal;
+  }
+
+  /** The journal's finish record is on disk: its sidecar says so and it is no longer offered for recovery. */
+  async #finished(id: string, session: SessionKind, createdAt: number): Promise<void> {
+    this.#open.delete(id);
+    this.#released.delete(id);
+    const meta: Sidecar = { v: 1, id, session, status: 'finished', createdAt, updatedAt: this.#now() };
+    // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
+    // cannot be recorded (a full disk) serves nothing more, and goes.
+    const recorded = await this.#sidecars.write(meta).then(
+      () => true,
+      () => false,
+    );
+    if (recorded) await this.#unlock(id);
+    else await this.shred(id);
   }
 
   /** A create that failed leaves nothing: no journal file, no sidecar, no key, no lock. */
@@ -233,55 +195,12 @@ export class JournalStore {
     const reader = await this.#fs.openRead(this.#journalPath(id)).catch((error: unknown) => {
       throw new StreamingError('journal_missing', 'This journal no longer exists.', { cause: error });
     });
-    const state: Omit<RecoveredSession, 'config'> & { config?: RecoveredSession['config'] } = {
-      id,
-      finalItems: [],
-      committedText: '',
-      releasedBefore: [],
-      uncovered: [],
-      finished: false,
-      tailCut: false,
-    };
     const tail = { cut: false };
     try {
-      for await (const record of readRecords(reader, key, id, tail)) {
-        switch (record.kind) {
-          case 'config':
-            state.config = record;
-            break;
-          case 'audio':
-            state.uncovered.push(record);
-            break;
-          case 'released':
-            state.releasedBefore[record.stream] = Math.max(
-              state.releasedBefore[record.stream] ?? 0,
-              record.before,
-            );
-            break;
-          case 'final':
-            state.finalItems.push(record.item);
-            break;
-          case 'text':
-            state.committedText = record.committed;
-            break;
-          case 'finish':
-            state.finished = true;
-            break;
-          default:
-            return assertNever(record);
-        }
-        // Drop covered audio as we go, so recovery memory stays near the uncovered part.
-        if (record.kind === 'released')
-          state.uncovered = state.uncovered.filter((c) => c.index >= (state.releasedBefore[c.stream] ?? 0));
-      }
+      return await replayJournal(id, readRecords(reader, key, id, tail), tail);
     } finally {
       await reader.close();
     }
-    if (!state.config) throw new StreamingError('journal_corrupt', 'The journal has no session record.');
-    state.tailCut = tail.cut;
-    state.uncovered.sort((a, b) => a.index - b.index || a.stream - b.stream);
-    state.config.streams.forEach((_, i) => (state.releasedBefore[i] ??= 0));
-    return { ...state, config: state.config };
   }
 
   /**
@@ -381,6 +300,21 @@ export class JournalStore {
   }
 }
 
-function assertNever(value: never): never {
-  throw new Error(`Unhandled record ${(value as { kind?: unknown }).kind as string}`);
+/** Writes the config record; a disk with room for the sidecar but not this record is no journal to rely on. */
+async function writeFirstRecord(journal: VisitJournal, config: JsonRecord): Promise<void> {
+  const written = journal.appendJson(config);
+  const full = new Promise<never>((_, reject) => {
+    const off = journal.onStatus((status, error) => {
+      if (status === 'ok') return;
+      off();
+      reject(error ?? new StreamingError('journal_failed', 'The journal cannot be written.'));
+    });
+    written.then(off, off);
+  });
+  try {
+    await Promise.race([written, full]);
+  } catch (error) {
+    journal.close();
+    throw error;
+  }
 }

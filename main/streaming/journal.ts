@@ -18,6 +18,7 @@
  * written, and at finish.
  */
 import { join } from 'node:path';
+import { Emitter } from '../events/emitter.ts';
 import { hasErrno, StreamingError } from './streaming-error.ts';
 import { ChunkIndex } from './chunk-index.ts';
 import type { JournalFs } from './journal-fs.ts';
@@ -66,7 +67,7 @@ export class VisitJournal implements SessionJournal {
   readonly #chunks: ChunkIndex[] = [];
   /** Per stream, the release point of the last `released` record queued: audio before it needs no disk. */
   readonly #releasedBefore: number[] = [];
-  readonly #listeners = new Set<(status: JournalStatus, error?: unknown) => void>();
+  readonly #statusChanged = new Emitter<{ status: JournalStatus; error?: unknown }>();
   readonly #onFinished: (() => Promise<void>) | undefined;
   readonly #onNotKept: (() => Promise<void>) | undefined;
   /** Sequence number of the next record sealed (= records sealed so far, written or at the queue's head). */
@@ -118,8 +119,7 @@ export class VisitJournal implements SessionJournal {
   }
 
   onStatus(listener: (status: JournalStatus, error?: unknown) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#statusChanged.on(({ status, error }) => listener(status, error));
   }
 
   /**
@@ -362,6 +362,6 @@ export class VisitJournal implements SessionJournal {
   #setStatus(status: JournalStatus, error?: unknown): void {
     if (this.#status === status) return;
     this.#status = status;
-    for (const listener of this.#listeners) listener(status, error);
+    this.#statusChanged.emit({ status, error });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The state machine both streaming sessions share:
+ * The state machine both streaming sessions share (phases and their transition table: session-machine.ts):
  *
  *   idle → connecting → configuring → streaming → ending → closed | failed
  *   any live state → reconnecting → configuring → … (after a drop: backoff, token renewal on 401, CONFIG
@@ -10,17 +10,21 @@
  * keeps nothing once a socket closes, so anything not yet covered is replayed on the next socket.
  */
 import { PROTOCOL } from '../api/protocol.ts';
-import { sleep } from '../api/transport/retry.ts';
-import { ReconnectBudget } from './reconnect-budget.ts';
+import { delay } from '../events/delay.ts';
+import { Emitter } from '../events/emitter.ts';
 import { KeptAudio } from './kept-audio.ts';
+import { ReconnectBudget } from './reconnect-budget.ts';
+import { isLive, SessionMachine } from './session-machine.ts';
 import type { JournalCheckpoint, JournalStatus } from './session-journal.ts';
 import type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
-import { SocketRun, type ContentFrame, type SocketHost, type SocketOutcome } from './socket-run.ts';
-import { isRetryable, StreamingError } from './streaming-error.ts';
-import { TypedEmitter } from './typed-emitter.ts';
-export type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
-import type { StreamingEndpoint } from './ws-transport.ts';
+import { finishJournal, journalStatusWarning, journalWriteWarning, unreachable } from './session-warnings.ts';
 import { openAndRun } from './socket-open.ts';
+import { SocketRun, type ContentFrame, type SocketHost, type SocketOutcome } from './socket-run.ts';
+import { StreamingError } from './streaming-error.ts';
+import { renewAfterUnauthorized } from './token-renewal.ts';
+import { TypedEmitter } from './typed-emitter.ts';
+import type { StreamingEndpoint } from './ws-transport.ts';
+export type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
 
 /** Unconfirmed chunks per stream that may still be on their way to disk while audio counts as safe (1 s). */
 const JOURNAL_MAX_LAG_CHUNKS = 10;
@@ -28,23 +32,27 @@ const JOURNAL_MAX_LAG_CHUNKS = 10;
 type Goal = 'stream' | 'pause' | 'end' | 'abort';
 
 /** Base of TranscribeSession and DictateSession. */
-export abstract class StreamingSession<E extends SessionEvents>
-  extends TypedEmitter<E>
-  implements SocketHost
-{
+export abstract class StreamingSession<E extends SessionEvents> extends TypedEmitter<E> {
   readonly audio: KeptAudio;
-  #state: SessionState = 'idle';
+  readonly #machine = new SessionMachine(
+    (state) => {
+      this.emit('state', state);
+      this.#emitConnection();
+    },
+    () => this.#failure,
+  );
   #goal: Goal = 'stream';
+  readonly #goalChanged = new Emitter<Goal>();
   #run: SocketRun | undefined;
   #socketCount = 0;
   readonly #budget: ReconnectBudget;
   #failure: StreamingError | undefined;
   #journalStatus: JournalStatus | 'none';
-  #wake: (() => void) | undefined;
   /** Cuts the current backoff wait short (End during an outage tries at once, on its fresh budget). */
   #backoff: AbortController | undefined;
   readonly #abort = new AbortController();
   readonly #options: SessionOptions;
+  readonly #host: SocketHost;
   #done: Promise<void> | undefined;
 
   protected constructor(
@@ -61,13 +69,14 @@ export abstract class StreamingSession<E extends SessionEvents>
       maxInFlightMs: options.maxInFlightMs,
       startIndex: options.startIndex,
     });
+    this.#host = this.#socketHost();
     this.#journalStatus = options.journal ? 'ok' : 'none';
     options.journal?.onStatus((status, error) => this.#onJournalStatus(status, error));
   }
 
   /** Current state. */
   get state(): SessionState {
-    return this.#state;
+    return this.#machine.state;
   }
 
   /** The error that failed the session, if it failed. */
@@ -78,7 +87,7 @@ export abstract class StreamingSession<E extends SessionEvents>
   /** Connection summary (also emitted as `connection`). */
   get connection(): ConnectionStatus {
     return {
-      state: this.#state,
+      state: this.state,
       unconfirmedMs: this.audio.unconfirmedMs,
       // Not "every chunk written yet": that is false for a moment after every chunk, and the banner would
       // flicker. A write on its way to a healthy disk is as safe as this process is.
@@ -97,11 +106,10 @@ export abstract class StreamingSession<E extends SessionEvents>
 
   /** Validates, then connects; resolves once streaming, rejects if the session fails first. */
   async start(): Promise<void> {
-    if (this.#state !== 'idle')
-      throw new StreamingError('invalid_state', 'This session was already started.');
+    if (this.state !== 'idle') throw new StreamingError('invalid_state', 'This session was already started.');
     this.validate();
-    this.#done = this.#loop();
-    await this.#until((s) => s === 'streaming');
+    this.#done = this.#loop().catch((bug: unknown) => this.#failOnBug(bug));
+    await this.#machine.until((s) => s === 'streaming');
   }
 
   /**
@@ -111,31 +119,31 @@ export abstract class StreamingSession<E extends SessionEvents>
   async pause(): Promise<void> {
     this.#requireLive();
     this.#setGoal('pause');
-    await this.#until((s) => s === 'paused');
+    await this.#machine.until((s) => s === 'paused');
   }
 
   /** Continues a paused session on a new socket whose offsets start where the timeline stopped. */
   async resume(): Promise<void> {
     this.#requireLive();
     this.#setGoal('stream');
-    await this.#until((s) => s === 'streaming');
+    await this.#machine.until((s) => s === 'streaming');
   }
 
   /** Sends what is left, END, waits for the service to close. Resolves when closed; rejects if it fails. */
   async end(): Promise<void> {
-    if (this.#state === 'idle') throw new StreamingError('invalid_state', 'This session was never started.');
-    if (this.#state !== 'closed' && this.#state !== 'failed') this.#setGoal('end');
+    if (this.state === 'idle') throw new StreamingError('invalid_state', 'This session was never started.');
+    if (isLive(this.state)) this.#setGoal('end');
     await this.#done;
     if (this.#failure) throw this.#failure;
   }
 
   /** Stops at once. The journal keeps whatever was not covered (recoverable). Not an error. */
   abort(): void {
-    if (this.#state === 'closed' || this.#state === 'failed') return;
+    if (this.state === 'closed' || this.state === 'failed') return;
     this.#setGoal('abort');
     this.#abort.abort();
     this.#run?.abort();
-    if (this.#state === 'idle') this.#setState('closed');
+    if (this.state === 'idle') this.#machine.to('closed');
   }
 
   // ---- for subclasses ----
@@ -143,9 +151,13 @@ export abstract class StreamingSession<E extends SessionEvents>
   /** Throws (e.g. LimitError) before anything is sent when the configuration is invalid. */
   protected abstract validate(): void;
   protected abstract configFrame(run: SocketRun): object;
-  abstract onContent(frame: ContentFrame, run: SocketRun): void;
-  abstract streamIdOf(stream: number): string | undefined;
-  abstract streamsForAck(streamId: string | undefined): number[];
+  protected abstract readonly streamCount: number;
+  /** A content frame arrived on `run`. */
+  protected abstract onContent(frame: ContentFrame, run: SocketRun): void;
+  /** The service's id of stream `stream` (none with one stream). */
+  protected abstract streamIdOf(stream: number): string | undefined;
+  /** Stream indexes an ack applies to (all streams when the ack names none). */
+  protected abstract streamsForAck(streamId: string | undefined): number[];
   protected onSocketStarted(_run: SocketRun): void {}
   /** The service acknowledged more audio on `run`. */
   protected onAcked(_run: SocketRun): void {}
@@ -154,26 +166,12 @@ export abstract class StreamingSession<E extends SessionEvents>
 
   /** Keeps and sends one chunk; false when the session does not take audio now (paused, ending, closed). */
   protected acceptAudio(stream: number, samples: Int16Array): boolean {
-    if (
-      this.#goal !== 'stream' ||
-      this.#state === 'idle' ||
-      this.#state === 'closed' ||
-      this.#state === 'failed'
-    )
-      return false;
+    if (this.#goal !== 'stream' || !isLive(this.state)) return false;
     this.audio.append(
       stream,
       samples,
       () => this.#run?.pump(),
-      (error) =>
-        this.emit(
-          'warning',
-          new StreamingError(
-            'journal_failed',
-            'Audio could not be written to the journal; it is kept in memory.',
-            { cause: error },
-          ),
-        ),
+      (error) => this.emit('warning', journalWriteWarning(error)),
     );
     this.#run?.pump();
     this.#emitConnection();
@@ -191,95 +189,91 @@ export abstract class StreamingSession<E extends SessionEvents>
     this.#checkpoint(checkpoint);
   }
 
-  get wantsEnd(): boolean {
-    return this.#goal === 'pause' || this.#goal === 'end';
-  }
-
-  onAckProgress(run: SocketRun): void {
-    this.#budget.progressed();
-    this.onAcked(run);
-    this.#emitConnection();
-  }
-
-  onEndSent(): void {
-    this.#setState('ending');
-  }
-
-  // ---- the loop ----
+  // ---- the loop: one turn per socket, or per wait while paused ----
 
   async #loop(): Promise<void> {
-    for (;;) {
-      if (this.#goal === 'abort') return this.#setState('closed');
-      if (this.audio.allReleased && this.#goal === 'end') {
-        await this.#finishJournal();
-        return this.#setState('closed');
-      }
-      if (this.audio.allReleased && this.#goal === 'pause') {
-        this.#setState('paused');
-        await new Promise<void>((resolve) => (this.#wake = resolve));
-        continue;
-      }
-      if (this.#budget.attempt > 0) {
-        this.#setState('reconnecting');
-        const backoff = (this.#backoff = new AbortController());
-        await sleep(this.#budget.delayMs(), AbortSignal.any([this.#abort.signal, backoff.signal])).catch(
-          () => undefined,
-        );
-        this.#backoff = undefined;
-        if ((this.#goal as Goal) === 'abort') continue;
-      } else if (this.#state !== 'reconnecting') {
-        this.#setState('connecting');
-      }
-      const { outcome, token } = await this.#openAndRun();
-      const run = this.#run;
-      this.#run = undefined;
-      switch (outcome.kind) {
-        case 'clean':
-          this.#budget.progressed();
-          this.audio.releaseAllSent();
-          for (let s = 0; s < this.streamCount; s++) {
-            this.#checkpoint({ kind: 'released', stream: s, before: this.audio.releasedBefore(s) });
-          }
-          if (run) this.onSocketClosedCleanly(run);
-          break;
-        case 'drop': {
-          if (run) this.onSocketDropped(run);
-          let error = outcome.error;
-          if (error.code === 'unauthorized' && token !== undefined) {
-            // 401 at the upgrade: renew, then reconnect (bounded and backed off, see ReconnectBudget).
-            if (!this.#budget.mayRenew(token)) return this.#fail(error);
-            const renewal = await this.#options.tokens.renew(token).then(
-              () => undefined,
-              (failure: unknown) => failure ?? new Error('renewal failed'),
-            );
-            if (renewal === undefined) {
-              this.#setState(this.#socketCount > 0 ? 'reconnecting' : 'connecting');
-              continue;
-            }
-            if (!isRetryable(renewal))
-              return this.#fail(new StreamingError('unauthorized', 'The sign-in could not be renewed.'));
-            // The sign-in service is out of reach (the same outage, most likely): retried like a drop.
-            this.#budget.renewalUnreachable();
-            error = new StreamingError('connection_lost', 'The sign-in could not be renewed yet.', {
-              retryable: true,
-            });
-          }
-          this.emit('warning', error);
-          if (!this.#budget.dropped(error, outcome.progress, this.#goal === 'end'))
-            return this.#fail(this.#budget.everOpened ? error : unreachable(error));
-          this.#emitConnection();
-          break;
-        }
-        case 'fatal':
-          if (run) this.onSocketDropped(run);
-          return this.#fail(outcome.error);
-        case 'aborted':
-          if (run) this.onSocketDropped(run);
-          return this.#setState('closed');
-        default:
-          return assertNever(outcome);
-      }
+    while (await this.#turn());
+  }
+
+  /** One turn of the loop; false once the session is over. */
+  async #turn(): Promise<boolean> {
+    if (this.#goal === 'abort') return this.#close();
+    if (this.audio.allReleased && this.#goal === 'end') {
+      const warning = await finishJournal(this.#options.journal);
+      if (warning) this.emit('warning', warning);
+      return this.#close();
     }
+    if (this.audio.allReleased && this.#goal === 'pause') {
+      // Listening first: a state listener may resume at once, while 'paused' is being reported.
+      const resumed = this.#nextGoal();
+      this.#machine.to('paused');
+      await resumed;
+      return true;
+    }
+    if (!(await this.#beforeAttempt())) return true;
+    const { outcome, token } = await this.#openAndRun();
+    const run = this.#run;
+    this.#run = undefined;
+    return this.#afterSocket(outcome, run, token);
+  }
+
+  /** Connecting, or reconnecting after its backoff; false when an abort came during the wait. */
+  async #beforeAttempt(): Promise<boolean> {
+    if (this.#budget.attempt === 0) {
+      if (this.state !== 'reconnecting') this.#machine.to('connecting');
+      return true;
+    }
+    this.#machine.to('reconnecting');
+    const backoff = (this.#backoff = new AbortController());
+    await delay(this.#budget.delayMs(), AbortSignal.any([this.#abort.signal, backoff.signal]));
+    this.#backoff = undefined;
+    return this.#goal !== 'abort';
+  }
+
+  /** How the socket ended decides the next turn; false once the session is over. */
+  async #afterSocket(outcome: SocketOutcome, run: SocketRun | undefined, token?: string): Promise<boolean> {
+    if (outcome.kind === 'clean') {
+      this.#closedCleanly(run);
+      return true;
+    }
+    if (run) this.onSocketDropped(run);
+    switch (outcome.kind) {
+      case 'drop':
+        return this.#afterDrop(outcome.error, outcome.progress, token);
+      case 'fatal':
+        return this.#fail(outcome.error);
+      case 'aborted':
+        return this.#close();
+      default:
+        return assertNever(outcome);
+    }
+  }
+
+  #closedCleanly(run: SocketRun | undefined): void {
+    this.#budget.progressed();
+    this.audio.releaseAllSent();
+    for (let s = 0; s < this.streamCount; s++)
+      this.#checkpoint({ kind: 'released', stream: s, before: this.audio.releasedBefore(s) });
+    if (run) this.onSocketClosedCleanly(run);
+  }
+
+  /** A drop: renew on 401, then retry within the budget, or fail. */
+  async #afterDrop(dropped: StreamingError, progress: boolean, token?: string): Promise<boolean> {
+    let error = dropped;
+    if (error.code === 'unauthorized' && token !== undefined) {
+      const renewal = await renewAfterUnauthorized(this.#budget, this.#options.tokens, token, error);
+      if (renewal.kind === 'renewed') {
+        this.#machine.to(this.#socketCount > 0 ? 'reconnecting' : 'connecting');
+        return true;
+      }
+      if (renewal.kind === 'fail') return this.#fail(renewal.error);
+      error = renewal.error;
+    }
+    this.emit('warning', error);
+    if (!this.#budget.dropped(error, progress, this.#goal === 'end'))
+      return this.#fail(this.#budget.everOpened ? error : unreachable(error));
+    this.#emitConnection();
+    return true;
   }
 
   /** Opens one socket, sends CONFIG and runs it to its end. */
@@ -288,25 +282,44 @@ export abstract class StreamingSession<E extends SessionEvents>
       options: this.#options,
       endpoint: this.endpoint,
       aborted: () => this.#goal === 'abort',
-      begin: () => {
-        this.#setState('configuring');
-        const first = this.audio.startSocket();
-        const run = new SocketRun(++this.#socketCount, first * PROTOCOL.audio.chunkMs, this, {
-          ackTimeoutMs: this.#options.ackTimeoutMs ?? 10_000,
-          endTimeoutMs: this.#options.endTimeoutMs ?? 20_000,
-        });
-        this.#run = run;
-        this.onSocketStarted(run);
-        return { run, config: this.configFrame(run) };
-      },
+      begin: () => this.#beginSocket(),
       configured: () => {
         this.#budget.opened();
-        this.#setState(this.#goal === 'stream' ? 'streaming' : 'ending');
+        this.#machine.to(this.#goal === 'stream' ? 'streaming' : 'ending');
       },
     });
   }
 
-  protected abstract readonly streamCount: number;
+  #beginSocket(): { run: SocketRun; config: object } {
+    this.#machine.to('configuring');
+    const first = this.audio.startSocket();
+    const run = new SocketRun(++this.#socketCount, first * PROTOCOL.audio.chunkMs, this.#host, {
+      ackTimeoutMs: this.#options.ackTimeoutMs ?? 10_000,
+      endTimeoutMs: this.#options.endTimeoutMs ?? 20_000,
+    });
+    this.#run = run;
+    this.onSocketStarted(run);
+    return { run, config: this.configFrame(run) };
+  }
+
+  /** What a SocketRun may see and call of this session: a narrow port, not the session itself. */
+  #socketHost(): SocketHost {
+    return {
+      audio: this.audio,
+      wantsEnd: () => this.#goal === 'pause' || this.#goal === 'end',
+      streamIdOf: (stream) => this.streamIdOf(stream),
+      streamsForAck: (streamId) => this.streamsForAck(streamId),
+      onContent: (frame, run) => this.onContent(frame, run),
+      onAckProgress: (run) => {
+        this.#budget.progressed();
+        this.onAcked(run);
+        this.#emitConnection();
+      },
+      onEndSent: () => this.#machine.to('ending'),
+    };
+  }
+
+  // ---- goals and states ----
 
   #setGoal(goal: Goal): void {
     if (goal === 'end' && this.#goal !== 'end') {
@@ -315,65 +328,47 @@ export abstract class StreamingSession<E extends SessionEvents>
     }
     this.#goal = goal;
     this.#run?.pump();
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
+    this.#goalChanged.emit(goal);
   }
 
-  #requireLive(): void {
-    if (this.#state === 'idle' || this.#state === 'closed' || this.#state === 'failed') {
-      throw new StreamingError('invalid_state', `The session is ${this.#state}.`);
-    }
-  }
-
-  #until(reached: (state: SessionState) => boolean): Promise<void> {
-    if (reached(this.#state)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const off = this.on('state', (state) => {
-        if (reached(state)) resolve();
-        else if (state === 'failed') reject(this.#failure);
-        else if (state === 'closed') reject(new StreamingError('invalid_state', 'The session closed.'));
-        else return;
+  /** Resolves at the next pause/resume/end/abort. */
+  #nextGoal(): Promise<void> {
+    return new Promise((resolve) => {
+      const off = this.#goalChanged.on(() => {
         off();
+        resolve();
       });
     });
   }
 
-  #fail(error: StreamingError): void {
-    this.#failure = error;
-    this.#setState('failed');
+  #requireLive(): void {
+    if (!isLive(this.state)) throw new StreamingError('invalid_state', `The session is ${this.state}.`);
   }
 
-  #setState(state: SessionState): void {
-    if (this.#state === state) return;
-    this.#state = state;
-    this.emit('state', state);
-    this.#emitConnection();
+  #close(): false {
+    this.#machine.to('closed');
+    return false;
+  }
+
+  #fail(error: StreamingError): false {
+    this.#failure = error;
+    this.#machine.to('failed');
+    return false;
+  }
+
+  /** A bug in the loop (an impossible transition, say) fails the session rather than leaving it hanging. */
+  #failOnBug(bug: unknown): void {
+    if (!isLive(this.state)) throw bug;
+    this.#fail(
+      new StreamingError('invalid_state', 'The session stopped on an internal error.', { cause: bug }),
+    );
   }
 
   #emitConnection(): void {
     this.emit('connection', this.connection);
   }
 
-  /**
-   * Every chunk is covered by final text: the journal is marked finished. Its finish is bounded (a full disk
-   * never keeps the session from ending); when it gave up, the session says the audio was not kept on disk.
-   */
-  async #finishJournal(): Promise<void> {
-    const journal = this.#options.journal;
-    if (!journal) return;
-    try {
-      await journal.finish();
-    } catch (error) {
-      if (error instanceof StreamingError && error.code === 'disk_full')
-        this.emit(
-          'warning',
-          new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.', {
-            cause: error,
-          }),
-        );
-    }
-  }
+  // ---- the journal ----
 
   #checkpoint(checkpoint: JournalCheckpoint): void {
     this.#options.journal?.checkpoint(checkpoint);
@@ -381,33 +376,12 @@ export abstract class StreamingSession<E extends SessionEvents>
 
   #onJournalStatus(status: JournalStatus, error: unknown): void {
     this.#journalStatus = status;
-    if (status === 'disk_full')
-      this.emit(
-        'warning',
-        new StreamingError(
-          'disk_full',
-          'The disk is full: audio is kept in memory until it can be written.',
-          { cause: error },
-        ),
-      );
-    if (status === 'failed')
-      this.emit(
-        'warning',
-        new StreamingError('journal_failed', 'The journal could not be written.', { cause: error }),
-      );
+    const warning = journalStatusWarning(status, error);
+    if (warning) this.emit('warning', warning);
     // Chunks held back for the journal may go now.
     this.#run?.pump();
     this.#emitConnection();
   }
-}
-
-/** The start budget is spent: one retryable reason ("try again"), unless the service kept sending errors. */
-function unreachable(error: StreamingError): StreamingError {
-  if (error.code === 'service_error') return error;
-  return new StreamingError('connection_lost', 'The streaming service could not be reached.', {
-    retryable: true,
-    cause: error,
-  });
 }
 
 function assertNever(value: never): never {

@@ -26,7 +26,7 @@ export type SocketOutcome =
 export interface SocketHost {
   readonly audio: KeptAudio;
   /** The session wants this socket ended (END once all kept audio is sent). */
-  readonly wantsEnd: boolean;
+  wantsEnd(): boolean;
   streamIdOf(stream: number): string | undefined;
   /** Stream indexes an ack applies to (all streams when the ack names none). */
   streamsForAck(streamId: string | undefined): number[];
@@ -119,7 +119,7 @@ export class SocketRun {
       }
       audio.markSent(next.stream, next.index);
     }
-    if (!this.#done && !this.endSent && this.host.wantsEnd && audio.allSent) this.#sendEnd();
+    if (!this.#done && !this.endSent && this.host.wantsEnd() && audio.allSent) this.#sendEnd();
   }
 
   #sendEnd(): void {
@@ -143,18 +143,9 @@ export class SocketRun {
     if (this.#done) return;
     const frame = parseServerFrame(text);
     switch (frame.type) {
-      case 'AUDIO_CHUNK_ACK': {
-        let moved = false;
-        for (const stream of this.host.streamsForAck(frame.stream_id))
-          moved = this.host.audio.ack(stream, frame.ack_id) || moved;
-        if (moved) {
-          this.progress = true;
-          this.#lastAckProgressAt = Date.now();
-          this.host.onAckProgress(this);
-          this.pump();
-        }
+      case 'AUDIO_CHUNK_ACK':
+        this.#onAck(frame);
         return;
-      }
       case 'TRANSCRIPT_ITEM':
       case 'DICTATED_TEXT':
       case 'ASYNC_CORRECTION':
@@ -162,24 +153,39 @@ export class SocketRun {
         return;
       case 'ERROR_MESSAGE':
       case 'error':
-      case 'ERROR': {
-        const known = frame.code !== undefined ? KNOWN_ERROR_CODES[frame.code] : undefined;
-        const error = new StreamingError('service_error', messageForErrorCode(frame.code), {
-          serviceCode: frame.code,
-          serviceName: knownErrorName(frame.name),
-          traceId: safeTraceId(frame.trace_id),
-          // Unknown codes are retried (a bounded number of times): the audio is still ours to replay.
-          retryable: known ? known.retryable === true : true,
-        });
-        if (error.retryable) this.drop(error);
-        else this.#finish({ kind: 'fatal', error });
+      case 'ERROR':
+        this.#onServiceError(frame);
         return;
-      }
       case 'ignored':
         return;
       default:
         return assertNever(frame);
     }
+  }
+
+  #onAck(frame: Extract<ServerFrame, { type: 'AUDIO_CHUNK_ACK' }>): void {
+    let moved = false;
+    for (const stream of this.host.streamsForAck(frame.stream_id))
+      moved = this.host.audio.ack(stream, frame.ack_id) || moved;
+    if (!moved) return;
+    this.progress = true;
+    this.#lastAckProgressAt = Date.now();
+    this.host.onAckProgress(this);
+    this.pump();
+  }
+
+  /** An error frame: retryable ones drop the socket (the audio is replayed), the others end the session. */
+  #onServiceError(frame: Extract<ServerFrame, { type: 'ERROR_MESSAGE' | 'error' | 'ERROR' }>): void {
+    const known = frame.code !== undefined ? KNOWN_ERROR_CODES[frame.code] : undefined;
+    const error = new StreamingError('service_error', messageForErrorCode(frame.code), {
+      serviceCode: frame.code,
+      serviceName: knownErrorName(frame.name),
+      traceId: safeTraceId(frame.trace_id),
+      // Unknown codes are retried (a bounded number of times): the audio is still ours to replay.
+      retryable: known ? known.retryable === true : true,
+    });
+    if (error.retryable) this.drop(error);
+    else this.#finish({ kind: 'fatal', error });
   }
 
   /** The transport reported the close. */

@@ -133,11 +133,11 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
     return transcribeConfigFrame(this.#locales, this.#streams);
   }
 
-  streamIdOf(stream: number): string | undefined {
+  protected streamIdOf(stream: number): string | undefined {
     return this.#streams[stream]?.id;
   }
 
-  streamsForAck(streamId: string | undefined): number[] {
+  protected streamsForAck(streamId: string | undefined): number[] {
     // With two streams an ack should name its stream; one that does not is applied to both (each capped at
     // what was sent on it), because ignoring it would stall the window.
     const index = streamId === undefined ? -1 : this.#streams.findIndex((s) => s.id === streamId);
@@ -166,7 +166,7 @@ export class TranscribeSession extends StreamingSession<TranscribeEvents> {
     this.transcript.dropPartials(run.no);
   }
 
-  onContent(frame: ContentFrame, run: SocketRun): void {
+  protected onContent(frame: ContentFrame, run: SocketRun): void {
     switch (frame.type) {
       case 'TRANSCRIPT_ITEM':
         this.#onItem(frame, run);

@@ -68,104 +68,127 @@ export interface StreamSocket {
  * statuses) when the upgrade is answered with an HTTP error, `connection_lost` otherwise.
  */
 export function openStreamSocket(options: OpenSocketOptions): Promise<StreamSocket> {
+  const ws = new WebSocket(options.url, [options.subprotocol], {
+    headers: { Authorization: `Bearer ${options.token}` },
+    handshakeTimeout: options.handshakeTimeoutMs ?? 10_000,
+    perMessageDeflate: false,
+    maxPayload: MAX_FRAME_BYTES,
+  });
+  const socket = new ClientSocket(ws, options);
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(options.url, [options.subprotocol], {
-      headers: { Authorization: `Bearer ${options.token}` },
-      handshakeTimeout: options.handshakeTimeoutMs ?? 10_000,
-      perMessageDeflate: false,
-      maxPayload: MAX_FRAME_BYTES,
-    });
-    let opened = false;
     let settled = false;
-    let ourReason: SocketClosed['reason'] | undefined;
-    let pingTimer: NodeJS.Timeout | undefined;
-    let awaitingPong = false;
-
     const fail = (error: StreamingError) => {
       if (settled) return;
       settled = true;
       reject(error);
     };
     ws.on('unexpected-response', (req, res) => {
-      const status = res.statusCode ?? 0;
       res.resume();
       req.destroy();
-      fail(
-        status === 401
-          ? new StreamingError('unauthorized', 'The service refused the sign-in for streaming.', {
-              status,
-              retryable: true,
-            })
-          : new StreamingError(
-              'upgrade_refused',
-              `The service refused the streaming connection (HTTP ${status}).`,
-              {
-                status,
-                retryable: status === 408 || status === 429 || status >= 500,
-              },
-            ),
-      );
+      fail(upgradeRefused(res.statusCode ?? 0));
     });
     ws.on('error', (cause) => {
       // After the handshake the only errors are protocol ones (a frame over the cap): `close` follows.
-      if (opened) ourReason ??= 'terminated';
-      if (!opened)
-        fail(
-          new StreamingError('connection_lost', 'The streaming connection could not be opened.', {
-            retryable: true,
-            cause: codeOnly(cause),
-          }),
-        );
+      if (socket.opened) socket.cutByUs();
+      else fail(streamingLost('The streaming connection could not be opened.', codeOnly(cause)));
     });
     ws.on('open', () => {
-      opened = true;
       settled = true;
-      if ((options.pingIntervalMs ?? 0) > 0) {
-        pingTimer = setInterval(() => {
-          if (awaitingPong) {
-            ourReason = 'ping_timeout';
-            ws.terminate();
-            return;
-          }
-          awaitingPong = true;
-          ws.ping();
-        }, options.pingIntervalMs);
-      }
-      resolve({
-        send(frame) {
-          if (ws.readyState !== WebSocket.OPEN) return false;
-          ws.send(JSON.stringify(frame));
-          return true;
-        },
-        get bufferedAmount() {
-          return ws.bufferedAmount;
-        },
-        terminate() {
-          ourReason ??= 'terminated';
-          ws.terminate();
-        },
-      });
+      socket.open();
+      resolve(socket);
     });
-    ws.on('pong', () => {
-      awaitingPong = false;
+    ws.on('close', (code) => {
+      if (socket.opened) socket.closed(code);
+      else fail(streamingLost('The streaming connection closed before it opened.'));
     });
-    ws.on('message', (data, isBinary) => {
+  });
+}
+
+/** An open socket: JSON frames out, text frames up, ping/pong, and who ended it. */
+class ClientSocket implements StreamSocket {
+  #opened = false;
+  #ourReason: SocketClosed['reason'] | undefined;
+  #pingTimer: NodeJS.Timeout | undefined;
+  #awaitingPong = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly options: OpenSocketOptions,
+  ) {
+    ws.on('pong', () => (this.#awaitingPong = false));
+    ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
       // The protocol is JSON text only; a binary frame is ignored rather than guessed at.
       if (!isBinary) options.onFrame(data.toString());
     });
-    ws.on('close', (code) => {
-      if (pingTimer) clearInterval(pingTimer);
-      if (!opened) {
-        fail(
-          new StreamingError('connection_lost', 'The streaming connection closed before it opened.', {
-            retryable: true,
-          }),
-        );
-        return;
-      }
-      options.onClose({ code, reason: ourReason ?? 'peer' });
+  }
+
+  get opened(): boolean {
+    return this.#opened;
+  }
+
+  /** The upgrade succeeded: pings start. */
+  open(): void {
+    this.#opened = true;
+    const every = this.options.pingIntervalMs ?? 0;
+    if (every > 0) this.#pingTimer = setInterval(() => this.#ping(), every);
+  }
+
+  send(frame: object): boolean {
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  get bufferedAmount(): number {
+    return this.ws.bufferedAmount;
+  }
+
+  terminate(): void {
+    this.cutByUs();
+    this.ws.terminate();
+  }
+
+  /** This side ends the connection (a terminate, or a protocol error such as a frame over the cap). */
+  cutByUs(): void {
+    this.#ourReason ??= 'terminated';
+  }
+
+  closed(code: number): void {
+    clearInterval(this.#pingTimer);
+    this.options.onClose({ code, reason: this.#ourReason ?? 'peer' });
+  }
+
+  /** A missing pong by the next ping counts as a drop. */
+  #ping(): void {
+    if (this.#awaitingPong) {
+      this.#ourReason = 'ping_timeout';
+      this.ws.terminate();
+      return;
+    }
+    this.#awaitingPong = true;
+    this.ws.ping();
+  }
+}
+
+/** The upgrade was answered with an HTTP error. */
+function upgradeRefused(status: number): StreamingError {
+  if (status === 401)
+    return new StreamingError('unauthorized', 'The service refused the sign-in for streaming.', {
+      status,
+      retryable: true,
     });
-  });
+  return new StreamingError(
+    'upgrade_refused',
+    `The service refused the streaming connection (HTTP ${status}).`,
+    {
+      status,
+      retryable: status === 408 || status === 429 || status >= 500,
+    },
+  );
+}
+
+function streamingLost(message: string, cause?: string): StreamingError {
+  return new StreamingError('connection_lost', message, { retryable: true, cause });
 }
 
 /** Keeps only the errno-style code of a socket error (its message may quote addresses). */

@@ -8,6 +8,7 @@
  */
 import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
 import type { MacApi } from './mac-api.ts';
+import { delay } from '../../main/events/delay.ts';
 
 /** Virtual keycodes (kVK_*) of keys that do not depend on the layout. */
 export const KEYCODE = {
@@ -59,7 +60,7 @@ export class MacDesktop implements Desktop {
     if (target.pid === undefined || !this.api.activateApp(target.pid)) return false;
     for (let i = 0; i < 50; i++) {
       if (this.api.frontmostApp()?.pid === target.pid) return true;
-      await new Promise((r) => setTimeout(r, 10));
+      await delay(10);
     }
     return false;
   }
@@ -102,7 +103,7 @@ export class MacDesktop implements Desktop {
         this.api.postUnicode(piece, true);
         this.api.postUnicode(piece, false);
       }
-      if (options.paceMs > 0) await new Promise((r) => setTimeout(r, options.paceMs));
+      if (options.paceMs > 0) await delay(options.paceMs);
     }
   }
 

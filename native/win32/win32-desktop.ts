@@ -8,6 +8,7 @@
  */
 import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
 import { KEYEVENTF, type KeyInput, type Win32Api } from './win32-api.ts';
+import { delay } from '../../main/events/delay.ts';
 
 export const VK = {
   BACK: 0x08,
@@ -81,7 +82,7 @@ export class Win32Desktop implements Desktop {
     }
     for (let i = 0; i < 50; i++) {
       if (this.api.GetForegroundWindow() === hwnd) return true;
-      await new Promise((r) => setTimeout(r, 10));
+      await delay(10);
     }
     return false;
   }
@@ -113,7 +114,7 @@ export class Win32Desktop implements Desktop {
   async typeText(text: string, options: TypeOptions): Promise<void> {
     for (const ch of text.replace(/\r\n/g, '\n')) {
       this.#send(options.scancode ? this.#scancodeInputs(ch) : unicodeInputs(ch));
-      if (options.paceMs > 0) await new Promise((r) => setTimeout(r, options.paceMs));
+      if (options.paceMs > 0) await delay(options.paceMs);
     }
   }
 

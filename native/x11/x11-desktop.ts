@@ -9,6 +9,7 @@ import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOption
 import { KEYSYM, keysymOf, X11Keyboard } from './x11-keyboard.ts';
 import { KeyRecorder } from './x11-record.ts';
 import { loadXlib, type DisplayPtr, type Xlib } from './xlib.ts';
+import { delay } from '../../main/events/delay.ts';
 
 const ANY_PROPERTY_TYPE = 0;
 const SUBSTRUCTURE_MASK = (1 << 19) | (1 << 20); // SubstructureNotify | SubstructureRedirect
@@ -127,7 +128,7 @@ export class X11Desktop implements Desktop {
     this.x.XSync(this.dpy, 0);
     for (let i = 0; i < 100; i++) {
       if ((await this.activeWindow())?.id === target.id) return true;
-      await new Promise((r) => setTimeout(r, 5));
+      await delay(5);
     }
     return false;
   }
@@ -185,7 +186,7 @@ export class X11Desktop implements Desktop {
     this.x.XSync(this.dpy, 0);
     for (let i = 0; i < 3; i++) {
       this.recorder.drain();
-      await new Promise((r) => setTimeout(r, 2));
+      await delay(2);
     }
   }
 

@@ -6,6 +6,7 @@
  * cleared on close. XSendEvent is never used: xterm and others ignore sent events.
  */
 import type { DisplayPtr, Xlib } from './xlib.ts';
+import { delay } from '../../main/events/delay.ts';
 
 const NO_SYMBOL = 0;
 /** Keysyms of the keys we press by name. */
@@ -185,8 +186,4 @@ export class X11Keyboard {
     }
     this.x.XSync(this.dpy, 0);
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

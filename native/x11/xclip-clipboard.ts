@@ -13,6 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';
+import { delay } from '../../main/events/delay.ts';
 
 const TEXT = 'UTF8_STRING';
 const TIMEOUT_MS = 2000;
@@ -69,7 +70,7 @@ export class XclipClipboard implements InsertionClipboard {
     while (Date.now() < end) {
       const now = this.owner();
       if (now !== 0 && now !== previous) return;
-      await new Promise((r) => setTimeout(r, 1));
+      await delay(1);
     }
     throw new Error('xclip did not take the clipboard');
   }

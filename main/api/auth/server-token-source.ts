@@ -5,7 +5,8 @@ import { signClientAssertion, type ClientCredentials } from './client-assertion.
 import { SingleFlight } from './single-flight.ts';
 import { ApiError, withMessage } from '../errors.ts';
 import { describeOffset } from '../transport/service-clock.ts';
-import { DEFAULT_RETRY, backoffDelay, sleep } from '../transport/retry.ts';
+import { delay } from '../../events/delay.ts';
+import { DEFAULT_RETRY, backoffDelay } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
 
 /** A clock this much off what the assertion assumed may be why it was refused: sign again, once. */
@@ -79,7 +80,7 @@ export class ServerTokenSource implements AccessTokenSource {
       } catch (error) {
         if (!(error instanceof ApiError) || !error.retryable || attempt >= DEFAULT_RETRY.maxRetries)
           throw error;
-        await sleep(backoffDelay(attempt, DEFAULT_RETRY));
+        await delay(backoffDelay(attempt, DEFAULT_RETRY));
       }
     }
   }

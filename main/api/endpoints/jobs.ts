@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { PROTOCOL } from '../protocol.ts';
 import { JobError, NotFoundError } from '../errors.ts';
 import { asyncJobSchema, AsyncStartSchema } from '../schemas/common.ts';
-import { sleep } from '../transport/retry.ts';
+import { delay as wait } from '../../events/delay.ts';
 import { call, type CallOptions, type CoreContext } from './context.ts';
 
 /** A started async job: its id, when it started, and how to poll it. */
@@ -110,7 +110,8 @@ export function jobHandle<T>(
             retryable: true,
           });
         }
-        await sleep(delay, options.signal);
+        await wait(delay, options.signal);
+        options.signal?.throwIfAborted();
         delay = Math.min(options.maxDelayMs ?? 5_000, Math.round(delay * 1.6));
       }
     },

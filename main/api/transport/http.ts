@@ -10,7 +10,8 @@ import {
   isRetryableStatus,
 } from '../errors.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
-import { DEFAULT_RETRY, backoffDelay, retryAfterMs, sleep, type BackoffPolicy } from './retry.ts';
+import { delay } from '../../events/delay.ts';
+import { DEFAULT_RETRY, backoffDelay, retryAfterMs, type BackoffPolicy } from './retry.ts';
 import { readCapped } from './bounded-body.ts';
 import { ServiceClock } from './service-clock.ts';
 
@@ -97,7 +98,8 @@ export class HttpClient {
         if (options.signal?.aborted) throw error;
         const failure = error instanceof ApiError ? error : new ConnectionError(options.operation, error);
         if (retryable && attempt < this.#retry.maxRetries) {
-          await sleep(backoffDelay(attempt, this.#retry, this.#random), options.signal);
+          await delay(backoffDelay(attempt, this.#retry, this.#random), options.signal);
+          options.signal?.throwIfAborted();
           continue;
         }
         throw failure;
@@ -116,7 +118,8 @@ export class HttpClient {
       });
       if (retryable && isRetryableStatus(response.status) && attempt < this.#retry.maxRetries) {
         const hinted = retryAfterMs(response.headers.get('retry-after'), this.#retry.capMs);
-        await sleep(hinted ?? backoffDelay(attempt, this.#retry, this.#random), options.signal);
+        await delay(hinted ?? backoffDelay(attempt, this.#retry, this.#random), options.signal);
+        options.signal?.throwIfAborted();
         continue;
       }
       throw error;

@@ -17,22 +17,6 @@ export function backoffDelay(
   return Math.round(random() * ceiling);
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason when aborted. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** Parses a Retry-After header (seconds or HTTP date) into milliseconds, capped. */
 export function retryAfterMs(header: string | null, capMs: number, now = Date.now()): number | undefined {
   if (!header) return undefined;

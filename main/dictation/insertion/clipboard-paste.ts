@@ -6,6 +6,7 @@
  * meanwhile: that is theirs and stays).
  */
 import type { ClipboardSnapshot, Desktop, InsertionClipboard, PasteChord } from '../../../native/desktop.ts';
+import { delay } from '../../events/delay.ts';
 
 /** Timings of a paste. Public apps wait 450–1200 ms before restoring (dictation-notes.md). */
 export interface PasteTimings {
@@ -76,8 +77,4 @@ export class ClipboardPaster {
     this.#chain = next.catch(() => undefined);
     return next;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -52,6 +52,7 @@ import {
   type StreamingInsertionOptions,
   type TextSource,
 } from './insertion-types.ts';
+import { delay } from '../../events/delay.ts';
 
 export type {
   InsertionEvents,
@@ -165,7 +166,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   /** Waits for every hold to be released, at most `ms` (a key-up lost while focus changed); then drops them. */
   async #holdsReleased(ms: number): Promise<void> {
     const end = Date.now() + ms;
-    while (this.#holds > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    while (this.#holds > 0 && Date.now() < end) await delay(20);
     this.#holds = 0;
   }
 

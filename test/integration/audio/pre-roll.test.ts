@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import { PRE_ROLL_MS } from '../../../main/audio/capture.ts';
-import { sleep } from '../../../main/audio/notices.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
@@ -60,7 +59,7 @@ function slowMicrophone(room: Room): AudioSource {
       // What is said while the device starts up is never heard.
       let at = Math.ceil((room.now() + (STARTUP_MS * 16_000) / 1000) / GRID) * GRID;
       while (!stop.signal.aborted) {
-        await sleep(((at + FRAME - room.now()) * 1000) / 16_000, stop.signal);
+        await delay(((at + FRAME - room.now()) * 1000) / 16_000, stop.signal);
         if (stop.signal.aborted) return;
         yield { samples: Int16Array.from({ length: FRAME }, (_, i) => room.sample(at + i)) };
         at += FRAME;

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessTokenSource } from '../../../main/api/auth/token-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
-import { sleep } from '../../../main/audio/notices.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
@@ -48,7 +47,7 @@ class RoomMicrophone implements AudioSource {
     let at = Math.ceil(openedAt / 1_600) * 1_600;
     this.firstSample = at;
     while (!this.#stop.signal.aborted) {
-      await sleep(this.#startedAt + ((at + FRAME) * 1000) / 16_000 - performance.now(), this.#stop.signal);
+      await delay(this.#startedAt + ((at + FRAME) * 1000) / 16_000 - performance.now(), this.#stop.signal);
       if (this.#stop.signal.aborted) return;
       const frame = new Int16Array(FRAME);
       if (at < this.#room.length) frame.set(this.#room.subarray(at, at + FRAME));

@@ -15,6 +15,9 @@ import { fixtureByFile, loadFixtureManifest, readFixtureSamples } from '../../fi
 import type { LocalServiceOptions } from '../../../main/local-service/options.ts';
 import type { StreamingControl } from '../../../main/local-service/ws/index.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
+import { delay } from '../../../main/events/delay.ts';
+
+export { delay };
 
 /** Offsets may differ from the manifest by this much (chunk rounding, as the brief allows ~200 ms). */
 export const OFFSET_TOLERANCE_MS = 200;
@@ -127,11 +130,6 @@ export function dictateSession(
     asyncCorrections: false,
     ...options,
   });
-}
-
-/** Resolves after `ms`. */
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Polls until `check` holds (or fails the test after `timeoutMs`). */

@@ -4,6 +4,7 @@ import type { AudioNotice } from '../../../main/audio/audio-source.ts';
 import { listMicrophones, openAudioSource } from '../../../main/audio/index.ts';
 import { MicrophoneAudioSource, REOPEN_CHECK_MS } from '../../../main/audio/microphone-source.ts';
 import { concatInt16 } from '../../../main/audio/pcm.ts';
+import type { Delay } from '../../../main/events/delay.ts';
 
 const tone = (value: number, n = 4_096): Int16Array => new Int16Array(n).fill(value);
 
@@ -185,6 +186,18 @@ describe('MicrophoneAudioSource', () => {
   describe('a lost input in silence comes back when its device is listed again', () => {
     // The fake clock drives the silence and the checks; the fake device's reads use the real setImmediate.
     afterEach(() => vi.useRealTimers());
+    /** The source's delay port on the global setTimeout, which vitest's fake clock drives. */
+    const fakeClockDelay: Delay = (ms, signal) =>
+      new Promise((resolve) => {
+        if (signal?.aborted) return resolve();
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        function done(): void {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        }
+      });
     const ticks = async (n: number) => {
       for (let i = 0; i < n; i++) await new Promise<void>((r) => setImmediate(r));
     };
@@ -194,7 +207,12 @@ describe('MicrophoneAudioSource', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
       const recorder = devices();
       recorder.setDevice({ name: 'Patient Mic', samples: tone(200), failAfterFrames: 2 });
-      const source = new MicrophoneAudioSource({ recorder, device: 'Patient Mic', onLost: 'silence' });
+      const source = new MicrophoneAudioSource({
+        recorder,
+        device: 'Patient Mic',
+        onLost: 'silence',
+        delay: fakeClockDelay,
+      });
       const notices: { notice: AudioNotice; at: number }[] = [];
       source.onDidNotice((notice) => notices.push({ notice, at: performance.now() }));
       const frames: Int16Array[] = [];
@@ -274,7 +292,12 @@ describe('MicrophoneAudioSource', () => {
     it('also opens a device that was missing when the visit started, once it is listed', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
       const recorder = devices();
-      const source = new MicrophoneAudioSource({ recorder, device: 'Patient Mic', onLost: 'silence' });
+      const source = new MicrophoneAudioSource({
+        recorder,
+        device: 'Patient Mic',
+        onLost: 'silence',
+        delay: fakeClockDelay,
+      });
       const notices: AudioNotice[] = [];
       source.onDidNotice((n) => notices.push(n));
       const frames: Int16Array[] = [];

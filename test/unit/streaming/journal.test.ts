@@ -254,6 +254,11 @@ describe('journal', () => {
     const store = new JournalStore({ dir, secrets, fs: fullFs, retryMs: 20 });
     const journal = await store.create('transcribe', ['doctor'], {});
     const statuses: JournalStatus[] = [];
+    const warned = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    // A listener's bug is isolated and reported: the other listeners and the writer go on.
+    journal.onStatus(() => {
+      throw new Error('a listener bug');
+    });
     journal.onStatus((s) => statuses.push(s));
     await journal.appendAudio(0, 0, markerChunk(1));
     full = true;
@@ -267,6 +272,9 @@ describe('journal', () => {
     full = false;
     await Promise.all(pending);
     expect(statuses).toEqual(['disk_full', 'ok']);
+    expect(warned).toHaveBeenCalledTimes(2);
+    expect(warned.mock.calls[0]![0]).toMatch(/listener threw/);
+    warned.mockRestore();
     const recovered = await store.recover(journal.id);
     expect(recovered.uncovered.map((c) => c.samples[0])).toEqual([1, 2, 3, 4]);
   });

@@ -205,6 +205,21 @@ describe('TranscribeSession', () => {
     expect(states).toContain('paused');
   });
 
+  it('a resume asked for while "paused" is being reported is not lost', async () => {
+    const { peer, session } = await setup();
+    await session.start();
+    feed(session, 0, 10);
+    let resumed: Promise<void> | undefined;
+    session.on('state', (s) => {
+      if (s === 'paused' && !resumed) resumed = session.resume();
+    });
+    await session.pause();
+    await resumed;
+    expect(session.state).toBe('streaming');
+    await peer.waitForConnections(2);
+    await session.end();
+  });
+
   it('streams DOCTOR and PATIENT with stream ids and per-stream acks', async () => {
     const { peer, session } = await setup(
       {},
