@@ -20,7 +20,7 @@ import { coreApiFrom } from './core-adapter.ts';
 import { createLiveTranscriber } from '../visit/live-adapter.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { Connection, Connector } from './ports.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
@@ -100,7 +100,7 @@ function tokenSource(
     try {
       privateKey = loadRsaPrivateKey(credentials.privateKeyPem);
     } catch {
-      throw new VisitFailure('config_invalid', 'The private key is not a readable RSA private key (PEM).');
+      throw new Failure('config_invalid', { reason: 'private_key_unreadable' });
     }
     const server = new ServerTokenSource(http, {
       clientId: credentials.clientId,

@@ -6,6 +6,8 @@
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
 import { DICTATION_LOCALES } from '../api/schemas/common.ts';
+import { OFFERED_KEYS, type ReasonOf } from '../../preload/contract/index.ts';
+import { Failure } from '../ipc/failure.ts';
 import { ChordError, formatChord, parseChord, type Chord } from './chord.ts';
 import {
   alternativeChords,
@@ -48,14 +50,12 @@ const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> 
 
 const NAMES = { toggleKey: 'toggle', holdKey: 'push-to-talk', cancelKey: 'cancel' } as const;
 
-/** A setting refused, with the sentence to show (no patient data: keys and rules only). */
-export class DictationSettingError extends Error {
+/** A dictation setting or action refused: the one failure type, with a reason and free keys to offer. */
+export class DictationSettingError extends Failure<'dictation_setting_refused'> {
   override readonly name = 'DictationSettingError';
-  constructor(
-    message: string,
-    readonly alternatives: readonly string[] = [],
-  ) {
-    super(message);
+  constructor(reason: ReasonOf<'dictation_setting_refused'>, alternatives: readonly string[] = []) {
+    const keys = OFFERED_KEYS.filter((key) => alternatives.includes(key));
+    super('dictation_setting_refused', keys.length > 0 ? { reason, keys } : { reason });
   }
 }
 
@@ -158,16 +158,15 @@ export class DictationSettingsStore {
     const next: UserSettingsPatch = {};
     for (const [name, value] of Object.entries(patch) as [keyof DictationSettings, unknown][]) {
       if (value === undefined) continue;
-      if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('Your organization sets this.');
+      if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('organization_sets');
       if (name === 'toggleKey' || name === 'holdKey' || name === 'cancelKey') {
         const check = this.checkKey(name, String(value));
-        if (!check.ok)
-          throw new DictationSettingError(check.message ?? 'Choose another key.', check.alternatives);
+        if (!check.ok) throw new DictationSettingError('key_refused', check.alternatives);
         (next as Record<string, unknown>)[KEY_OF[name]] = check.key;
         continue;
       }
       if (name === 'locale' && !(DICTATION_LOCALES as readonly string[]).includes(String(value)))
-        throw new DictationSettingError('This dictation language is not supported.');
+        throw new DictationSettingError('locale_unsupported');
       (next as Record<string, unknown>)[KEY_OF[name]] = value;
     }
     if (Object.keys(next).length > 0) this.#store.set(next);

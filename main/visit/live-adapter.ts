@@ -12,7 +12,7 @@ import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 
 /** Streaming failure → the contract's closed codes. */
 function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
@@ -113,8 +113,8 @@ async function openJournal(
     if (error instanceof StreamingError && error.code === 'disk_full')
       return { journal: undefined, diskFull: true };
     if (error instanceof SecretStoreError)
-      throw new VisitFailure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
-    throw new VisitFailure('journal_unavailable');
+      throw new Failure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
+    throw new Failure('journal_unavailable');
   }
 }
 

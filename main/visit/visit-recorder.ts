@@ -15,7 +15,7 @@ import {
 import type { LiveHealth, LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 
 export type { VisitAudio } from './visit-inputs.ts';
@@ -71,7 +71,7 @@ export class VisitRecorder {
    * renderer gets levels only). `key` names what they were opened for; Start uses them only for the same.
    */
   async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<VisitState> {
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     const closed = this.#armed.hold(this.#open(audio, true), key, () => void this.disarm());
     this.#set({ armed: true, inputWarnings: [] });
     await closed;
@@ -102,12 +102,12 @@ export class VisitRecorder {
     audio: VisitAudio | 'armed',
     transcriber: LiveTranscriber,
   ): Promise<VisitState> {
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     this.#abandoning = null;
     this.#startFailure = null;
     this.#audioEndedWhileStarting = null;
     const armed = this.#armed.take();
-    if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
+    if (audio === 'armed' && !armed) throw new Failure('mic_unavailable');
     // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
     const inputs = audio === 'armed' ? armed! : this.#open(audio, false);
     inputs.start();
@@ -130,7 +130,7 @@ export class VisitRecorder {
     } catch (error) {
       await this.#stopInputs();
       // A local failure (the keychain, the journal folder) says what it is; anything else is the service.
-      this.#fail(error instanceof VisitFailure ? error.code : 'service_unreachable');
+      this.#fail(error instanceof Failure ? error.code : 'service_unreachable');
       throw error;
     }
     // Attached at once: the Visit screen shows the connection (reconnecting while the service cannot be
@@ -145,7 +145,7 @@ export class VisitRecorder {
     } catch {
       if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
       await this.#abandon(session);
-      throw new VisitFailure(this.#state.error!.code as ErrorCode);
+      throw new Failure(this.#state.error!.code as ErrorCode);
     }
     if (this.#session !== session) return (await this.#abandoning) ?? this.state; // End came meanwhile
     this.#startedAt = this.#now();
@@ -190,7 +190,7 @@ export class VisitRecorder {
 
   /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
   async pause(): Promise<VisitState> {
-    if (this.#state.phase !== 'recording') throw new VisitFailure('visit_not_active');
+    if (this.#state.phase !== 'recording') throw new Failure('visit_not_active');
     this.#inputs?.setPaused(true);
     this.#pausedAt = this.#now();
     this.#set({ phase: 'paused' });
@@ -199,7 +199,7 @@ export class VisitRecorder {
   }
 
   async resume(): Promise<VisitState> {
-    if (this.#state.phase !== 'paused') throw new VisitFailure('visit_not_active');
+    if (this.#state.phase !== 'paused') throw new Failure('visit_not_active');
     await this.#session?.resume();
     this.#inputs?.setPaused(false);
     if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
@@ -218,7 +218,7 @@ export class VisitRecorder {
       return this.#abandoning;
     }
     if (this.#state.phase !== 'recording' && this.#state.phase !== 'paused')
-      throw new VisitFailure('visit_not_active');
+      throw new Failure('visit_not_active');
     if (this.#pausedAt !== null) this.#pausedTotal += this.#now() - this.#pausedAt;
     this.#pausedAt = this.#now();
     this.#set({ phase: 'ending' });
@@ -243,7 +243,7 @@ export class VisitRecorder {
     forget: () => Promise<void>,
     options: { cut?: boolean } = {},
   ): Promise<VisitState> {
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     await this.#last?.forget().catch(() => undefined);
     this.#last = { forget };
     this.transcript.clear();

@@ -11,5 +11,8 @@ export * from './dto-visit.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './limit-words.ts';
 export * from './limits.ts';
+export * from './message-reasons.ts';
+export * from './messages.ts';
 export * from './visit-words.ts';

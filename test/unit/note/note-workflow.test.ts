@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NoteWorkflow } from '../../../main/note/note-workflow.ts';
-import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/ipc/failure.ts';
 import { NOTE, fakeCore } from '../visit/fakes.ts';
 
 const TRANSCRIPT = [
@@ -13,14 +13,14 @@ const TRANSCRIPT = [
 ];
 const generate = { templateKey: 'SOAP', locale: 'ENGLISH_US', mode: 'sync' as const, extraContext: null };
 
-async function failure(promise: Promise<unknown> | (() => unknown)): Promise<VisitFailure> {
+async function failure(promise: Promise<unknown> | (() => unknown)): Promise<Failure> {
   try {
     await (typeof promise === 'function' ? promise() : promise);
   } catch (error) {
-    if (error instanceof VisitFailure) return error;
+    if (error instanceof Failure) return error;
     throw error;
   }
-  throw new Error('expected a VisitFailure');
+  throw new Error('expected a Failure');
 }
 
 describe('NoteWorkflow', () => {
