@@ -15,4 +15,5 @@ export * from './limit-words.ts';
 export * from './limits.ts';
 export * from './message-reasons.ts';
 export * from './messages.ts';
+export * from './service-words.ts';
 export * from './visit-words.ts';

@@ -59,6 +59,7 @@ export const REASON_TEXT = {
     private_key_file_unreadable:
       "The private key file set by your organization's configuration cannot be read ({errno}). Contact IT.",
   },
+  internal: { bridge_missing: 'The app is not connected to its main process. Restart the app.' },
   dictation_setting_refused: {
     organization_sets: 'Your organization sets this.',
     key_refused: 'That key cannot be used for dictation. Choose another key.',

@@ -152,7 +152,8 @@ export type ErrorParams = { [C in ErrorCode]: ParamsOf<C> }[ErrorCode];
 
 /** The part of an expected failure that the words come from. */
 export interface MessageSource {
-  readonly code: ErrorCode;
+  /** An ErrorCode; any other string (a newer main, a state that names its own code) gets general words. */
+  readonly code: string;
   readonly params?: ErrorParams;
 }
 
@@ -164,7 +165,7 @@ const SOURCE_WORDS: Readonly<Record<LockSource, string>> = {
 
 /** The words a person reads for an expected failure. An unknown code or reason falls back to general words. */
 export function formatError(error: MessageSource): string {
-  const code: ErrorCode = Object.hasOwn(ERROR_TEXT, error.code) ? error.code : 'internal';
+  const code = (Object.hasOwn(ERROR_TEXT, error.code) ? error.code : 'internal') as ErrorCode;
   const params = error.params as Partial<Record<string, unknown>> | undefined;
   if (!params) return ERROR_TEXT[code];
   if (code === 'limit_exceeded') return limitText(params as unknown as LimitParams);

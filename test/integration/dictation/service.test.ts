@@ -131,7 +131,7 @@ describe('dictation service', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.error.code).toBe('dictation_setting_refused');
-      expect(refused.error.message).toMatch(/kept for paste.*Free keys: /);
+      expect(formatError(refused.error)).toMatch(/cannot be used for dictation.*Free keys: /);
     }
     const check = await handlers['dictation:checkKey']({ which: 'holdKey', key: 'd' }, { channel: 'x' });
     expect(check).toMatchObject({

@@ -62,7 +62,7 @@ describe('ConnectionManager', () => {
     ]) {
       const failure = await refusal(call);
       expect(failure.code).toBe('visit_in_progress');
-      expect(failure.detail).toMatch(/End it before changing the connection/);
+      expect(failure.message).toMatch(/End it before changing the connection/);
     }
     expect(log).toEqual([]); // nothing was closed, signed out or forgotten
     expect(manager.status().mode).toBe('organization');

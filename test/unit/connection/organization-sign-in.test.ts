@@ -72,7 +72,8 @@ describe('sign in with the organization (connection manager)', () => {
     manager.cancelSignIn();
     const cancelled = await pending;
     expect(cancelled.code).toBe('sign_in_failed');
-    expect(cancelled.detail).toMatch(/cancelled/);
+    expect(cancelled.params).toEqual({ reason: 'cancelled' });
+    expect(cancelled.message).toMatch(/cancelled/);
     expect(manager.status()).toMatchObject({ mode: 'none', signingIn: false });
   });
 

@@ -27,7 +27,7 @@ function refusal(action: () => unknown): string {
   try {
     action();
   } catch (error) {
-    if (error instanceof Failure && error.code === 'policy_locked') return error.detail ?? '';
+    if (error instanceof Failure && error.code === 'policy_locked') return error.message;
     throw error;
   }
   throw new Error('not refused');
