@@ -109,6 +109,11 @@ export type ReasonOf<C> = C extends ReasonCode ? keyof ReasonTable[C] & string :
 /** The base-URL rules (main/api/base-url.ts), as `config_invalid` reasons. */
 export type BaseUrlRule = Extract<ReasonOf<'config_invalid'>, `url_${string}`>;
 
+/** A base-URL rule's words as a phrase about the address ("must start with https://"). */
+export function baseUrlPhrase(rule: BaseUrlRule): string {
+  return REASON_TEXT.config_invalid[rule].replace(/^The service address /, '').replace(/\.$/, '');
+}
+
 /** The sign-in reasons (main/connection/sign-in-error.ts), as `sign_in_failed` reasons. */
 export type SignInReason = Exclude<ReasonOf<'sign_in_failed'>, 'already_open'>;
 

@@ -21,6 +21,7 @@ import { createDictationHandlers } from '../../../main/dictation/handlers.ts';
 import type { ShortcutRegistrar } from '../../../main/dictation/hotkey-driver.ts';
 import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
+import { formatError } from '../../../preload/contract/index.ts';
 import {
   expectedSentences,
   quickSession,
