@@ -11,6 +11,7 @@ export * from './dto-visit.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
+export * from './input-words.ts';
 export * from './limit-words.ts';
 export * from './limits.ts';
 export * from './message-reasons.ts';
