@@ -101,8 +101,7 @@ export class ConnectionManager {
     const baseUrl = this.#signIn().organizationServiceUrl;
     if (!this.#signIn().methods.organization || !baseUrl || !this.#connector.signInWithOrganization)
       throw new Failure('sign_in_not_offered');
-    if (this.#signingIn)
-      throw new Failure('sign_in_failed', { reason: 'already_open' });
+    if (this.#signingIn) throw new Failure('sign_in_failed', { reason: 'already_open' });
     const abort = new AbortController();
     this.#signingIn = abort;
     try {
@@ -181,8 +180,7 @@ export class ConnectionManager {
   }
 
   #refuseDuringVisit(): void {
-    if (this.#visitActive())
-      throw new Failure('visit_in_progress', { reason: 'connection_change' });
+    if (this.#visitActive()) throw new Failure('visit_in_progress', { reason: 'connection_change' });
   }
 
   async #use(connection: Connection, mode: 'organization' | 'sample'): Promise<void> {

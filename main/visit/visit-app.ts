@@ -4,7 +4,7 @@
  * from it are other capabilities; main/composition-root.ts wires them together.
  */
 import type { ArmVisit, StartVisit, VisitOptions, VisitState } from '../../preload/contract/index.ts';
-import { checkSpeechLocales, LimitError } from '../api/limits.ts';
+import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
 import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
@@ -50,12 +50,7 @@ export class VisitApp {
 
   /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */
   async start(request: StartVisit): Promise<VisitState> {
-    try {
-      checkSpeechLocales(request.locales);
-    } catch (error) {
-      if (error instanceof LimitError) throw error;
-      throw error;
-    }
+    checkSpeechLocales(request.locales);
     for (const locale of request.locales) {
       if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new Failure('invalid_request');
     }

@@ -4,7 +4,9 @@ import { LimitError, checkBulkSize, checkMaxChars, checkSpeechLocales } from '..
 describe('client-side limits', () => {
   it('counts characters, not UTF-16 units, against the limit', () => {
     expect(() => checkMaxChars('é'.repeat(700), 700, 'custom_instruction', 'edit_instruction')).not.toThrow();
-    expect(() => checkMaxChars('😀'.repeat(700), 700, 'custom_instruction', 'edit_instruction')).not.toThrow();
+    expect(() =>
+      checkMaxChars('😀'.repeat(700), 700, 'custom_instruction', 'edit_instruction'),
+    ).not.toThrow();
     expect(() => checkMaxChars('a'.repeat(701), 700, 'custom_instruction', 'edit_instruction')).toThrow(
       /701 characters; the limit is 700\. Shorten it by 1/,
     );
