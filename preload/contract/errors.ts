@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMIT_RULES, LIMIT_SUBJECTS } from './limit-words.ts';
-import { ERRNO_CODES, OFFERED_KEYS, reasonsOf } from './message-reasons.ts';
+import { ERRNO_CODES, HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES, reasonsOf } from './message-reasons.ts';
 import {
   ERROR_CODES,
   LOCKED_SETTING_TITLES,
@@ -28,13 +28,15 @@ const ParamsShape = z.strictObject({
   source: z.enum(LOCK_SOURCES).optional(),
   keys: z.array(z.enum(OFFERED_KEYS)).max(OFFERED_KEYS.length).optional(),
   errno: z.enum(ERRNO_CODES).optional(),
+  use: z.enum(RESERVED_KEY_USES).optional(),
+  other: z.enum(HOTKEY_NAMES).optional(),
 });
 
 /** Which params each kind of code takes. */
 function allowedParams(code: ErrorCode): readonly string[] {
   if (code === 'limit_exceeded') return ['rule', 'subject', 'limit', 'actual'];
   if (code === 'policy_locked') return ['setting', 'source'];
-  if (code === 'dictation_setting_refused') return ['reason', 'keys'];
+  if (code === 'dictation_setting_refused') return ['reason', 'keys', 'use', 'other'];
   if (code === 'config_invalid') return ['reason', 'errno'];
   return reasonsOf(code).length > 0 ? ['reason'] : [];
 }

@@ -63,6 +63,13 @@ export const REASON_TEXT = {
   dictation_setting_refused: {
     organization_sets: 'Your organization sets this.',
     key_refused: 'That key cannot be used for dictation. Choose another key.',
+    key_unreadable: 'That is not a key a hotkey can use. Choose another key.',
+    key_reserved: 'That key is kept for {use}; choose another key.',
+    key_types_text:
+      'That key would also type in the application you dictate into; choose a function key or add Ctrl, Alt or Super (Command on a Mac).',
+    key_bare:
+      'That key alone would stop working in every application; add Ctrl or Alt, or choose a function key.',
+    key_duplicate: 'That key is already the {other} hotkey.',
     locale_unsupported: 'This dictation language is not supported.',
     history_gone: 'That dictation is no longer in the history.',
     nothing_to_recover: 'Nothing to recover here.',
@@ -73,6 +80,42 @@ export const REASON_TEXT = {
 } as const;
 
 type ReasonTable = typeof REASON_TEXT;
+
+/** What a reserved chord is kept for (main/dictation/chord-rules.ts names only these). */
+export const RESERVED_KEY_USES = [
+  'copy',
+  'paste',
+  'cut',
+  'undo',
+  'redo',
+  'select all',
+  'save',
+  'print',
+  'find',
+  'close the window or tab',
+  'quit',
+  'paste in terminals',
+  'switching applications',
+  'closing the window',
+  'the security screen',
+  'the task manager',
+  'locking the screen',
+  'Spotlight search',
+  'switching input language',
+  'screenshots',
+  'Windows voice typing',
+  'restarting the display server',
+  'closing dialogs',
+  'moving between fields',
+  'confirming',
+  'typing a space',
+  'deleting text',
+] as const;
+export type ReservedKeyUse = (typeof RESERVED_KEY_USES)[number];
+
+/** Dictation's three hotkeys, as a refused duplicate names them. */
+export const HOTKEY_NAMES = ['toggle', 'push-to-talk', 'cancel'] as const;
+export type HotkeyName = (typeof HOTKEY_NAMES)[number];
 
 /** The keys dictation offers instead of a refused one (main/dictation/chord-rules.ts offers these only). */
 export const OFFERED_KEYS = [

@@ -9,9 +9,11 @@ import { limitText, type LimitParams } from './limit-words.ts';
 import {
   reasonText,
   type ErrnoCode,
+  type HotkeyName,
   type OfferedKey,
   type ReasonCode,
   type ReasonOf,
+  type ReservedKeyUse,
 } from './message-reasons.ts';
 
 /** Every expected failure the renderer can be told about. */
@@ -132,6 +134,10 @@ export interface PolicyParams {
 export interface DictationRefusalParams {
   readonly reason: ReasonOf<'dictation_setting_refused'>;
   readonly keys?: readonly OfferedKey[];
+  /** key_reserved: what the key is kept for. */
+  readonly use?: ReservedKeyUse;
+  /** key_duplicate: the hotkey that has it already. */
+  readonly other?: HotkeyName;
 }
 
 /** The params each code takes; a code not named here takes none. */
@@ -173,8 +179,15 @@ export function formatError(error: MessageSource): string {
   const reason = typeof params.reason === 'string' ? reasonText(code, params.reason) : undefined;
   const keys =
     Array.isArray(params.keys) && params.keys.length > 0 ? ` Free keys: ${params.keys.join(', ')}.` : '';
-  const errno = typeof params.errno === 'string' ? params.errno : 'error';
-  return `${(reason ?? ERROR_TEXT[code]).replace('{errno}', errno)}${keys}`;
+  return `${fill(reason ?? ERROR_TEXT[code], params)}${keys}`;
+}
+
+/** Puts the closed params a reason's words name ({errno}, {use}, {other}) into them. */
+function fill(words: string, params: Partial<Record<string, unknown>>): string {
+  const fallback: Readonly<Record<string, string>> = { errno: 'error', use: 'another use', other: 'another' };
+  return words.replace(/\{(errno|use|other)\}/g, (_, name: string) =>
+    typeof params[name] === 'string' ? (params[name] as string) : (fallback[name] ?? ''),
+  );
 }
 
 function lockedText(params: PolicyParams): string {

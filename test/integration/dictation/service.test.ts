@@ -132,7 +132,8 @@ describe('dictation service', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.error.code).toBe('dictation_setting_refused');
-      expect(formatError(refused.error)).toMatch(/cannot be used for dictation.*Free keys: /);
+      expect(refused.error.params).toMatchObject({ reason: 'key_reserved', use: 'paste' });
+      expect(formatError(refused.error)).toMatch(/kept for paste; choose another key\. Free keys: /);
     }
     const check = await handlers['dictation:checkKey']({ which: 'holdKey', key: 'd' }, { channel: 'x' });
     expect(check).toMatchObject({

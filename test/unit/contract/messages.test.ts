@@ -6,6 +6,7 @@ import {
   IpcErrorSchema,
   LIMIT_RULES,
   REASON_TEXT,
+  RESERVED_KEY_USES,
   formatError,
   type LimitParams,
 } from '../../../preload/contract/index.ts';
@@ -89,6 +90,19 @@ describe('messages module', () => {
     // A foreign error's message is never words: the class name only.
     expect(toFailure(new Error(CANARY)).message).toBe(ERROR_TEXT.internal);
     expect(describeFailure(new TypeError(CANARY)).line).not.toContain('Canary');
+  });
+
+  it('names every reserved key use the chord rules name, so a refused key keeps its reason', () => {
+    const rules = readFileSync(new URL('../../../main/dictation/chord-rules.ts', import.meta.url), 'utf8');
+    const uses = [...rules.matchAll(/what: '([^']+)'/g)].map((m) => m[1]);
+    expect(uses.length).toBeGreaterThan(20);
+    for (const use of uses) expect(RESERVED_KEY_USES).toContain(use);
+    expect(
+      formatError({
+        code: 'dictation_setting_refused',
+        params: { reason: 'key_reserved', use: 'copy', keys: ['F9'] },
+      }),
+    ).toBe('That key is kept for copy; choose another key. Free keys: F9.');
   });
 
   it('is free of zod, so the renderer can import it', () => {
