@@ -18,6 +18,8 @@ import {
 } from '../api/errors.ts';
 import { AudioError, type AudioErrorCode } from '../audio/audio-source.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
+import { SecretStoreError } from '../secrets/secret-store.ts';
+import { StreamingError, type StreamingErrorCode } from '../streaming/streaming-error.ts';
 import type { ErrorCode, IpcError } from '../../preload/contract/index.ts';
 import { Failure } from './failure.ts';
 
@@ -35,6 +37,20 @@ const AUDIO_CODES: Readonly<Record<AudioErrorCode, ErrorCode>> = {
   file_unsupported: 'file_unreadable',
 };
 
+const STREAMING_CODES: Readonly<Record<StreamingErrorCode, ErrorCode>> = {
+  connection_lost: 'service_unreachable',
+  unauthorized: 'auth_failed',
+  upgrade_refused: 'stream_failed',
+  service_error: 'stream_failed',
+  end_timeout: 'stream_failed',
+  ack_timeout: 'stream_failed',
+  disk_full: 'disk_full',
+  journal_failed: 'journal_unavailable',
+  journal_corrupt: 'journal_unavailable',
+  journal_missing: 'journal_unavailable',
+  invalid_state: 'internal',
+};
+
 /** The error value for a code with no params. */
 export function ipcError(code: ErrorCode, retryable = false): IpcError {
   return { code, retryable };
@@ -45,6 +61,9 @@ export function toFailure(error: unknown): Failure {
   if (error instanceof Failure) return error;
   if (error instanceof AudioError) return new Failure(AUDIO_CODES[error.code] ?? 'internal');
   if (error instanceof SignInError) return new Failure('sign_in_failed', { reason: error.reason });
+  if (error instanceof SecretStoreError)
+    return new Failure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
+  if (error instanceof StreamingError) return streamingFailure(error);
   if (error instanceof ApiError) return new Failure(apiErrorCode(error), undefined, error.retryable);
   return new Failure('internal');
 }
@@ -52,6 +71,11 @@ export function toFailure(error: unknown): Failure {
 /** Maps anything thrown by a handler to the IPC error value. */
 export function toIpcError(error: unknown): IpcError {
   return toFailure(error).toIpcError();
+}
+
+function streamingFailure(error: StreamingError): Failure {
+  const byServiceCode = error.serviceCode !== undefined ? SERVICE_CODES[error.serviceCode] : undefined;
+  return new Failure(byServiceCode ?? STREAMING_CODES[error.code] ?? 'internal', undefined, error.retryable);
 }
 
 function apiErrorCode(error: ApiError): ErrorCode {

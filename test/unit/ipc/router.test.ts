@@ -6,6 +6,8 @@ import { AudioError } from '../../../main/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
 import { Failure } from '../../../main/ipc/failure.ts';
 import { SignInError } from '../../../main/connection/sign-in-error.ts';
+import { SecretStoreError } from '../../../main/secrets/secret-store.ts';
+import { StreamingError } from '../../../main/streaming/streaming-error.ts';
 import {
   createIpcRouter,
   type InvokeEventLike,
@@ -179,6 +181,12 @@ describe('IPC router', () => {
     [new Failure('no_note'), 'no_note', false],
     [new Failure('service_busy', undefined, true), 'service_busy', true],
     [new SignInError('cancelled', { cause: new Error(CANARY) }), 'sign_in_failed', false],
+    [new SecretStoreError('keychain_denied', CANARY), 'keychain_locked', false],
+    [new SecretStoreError('keychain_unavailable', CANARY), 'keychain_unavailable', false],
+    [new StreamingError('disk_full', CANARY), 'disk_full', false],
+    [new StreamingError('connection_lost', CANARY, { retryable: true }), 'service_unreachable', true],
+    [new StreamingError('service_error', CANARY, { serviceCode: 83005 }), 'transcript_too_short', false],
+    [new StreamingError('ack_timeout', CANARY), 'stream_failed', false],
   ])('maps a thrown %s to its code', async (error, code, retryable) => {
     const { ipcMain } = setup({
       'demo:echo': () => {
