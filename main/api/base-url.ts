@@ -3,37 +3,40 @@
  * `http://127.0.0.1` / `http://localhost` for local testing. The base URL is scheme + host (+ port) only:
  * the client appends `/v1/core/server|user` itself.
  */
+import { baseUrlPhrase, type BaseUrlRule } from '../../preload/contract/index.ts';
+
+/**
+ * A refusal names its rule (the messages module's words) and says why in a phrase taken from those words
+ * ("must start with https://", for configuration issues that name the key themselves).
+ */
 export type BaseUrlCheck =
-  { ok: true; url: URL; region: 'us' | 'eu' | 'local' } | { ok: false; reason: string };
+  { ok: true; url: URL; region: 'us' | 'eu' | 'local' } | { ok: false; rule: BaseUrlRule; reason: string };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function refuse(rule: BaseUrlRule): BaseUrlCheck {
+  return { ok: false, rule, reason: baseUrlPhrase(rule) };
+}
 
 export function checkBaseUrl(raw: string): BaseUrlCheck {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, reason: 'is not a valid URL (expected e.g. https://us.api.example.com)' };
+    return refuse('url_not_a_url');
   }
-  if (url.username || url.password) return { ok: false, reason: 'must not contain a user name or password' };
-  if (url.search || url.hash) return { ok: false, reason: 'must not contain a query or fragment' };
-  if (url.pathname !== '/' && url.pathname !== '') {
-    return { ok: false, reason: 'must be the service address only, without a path such as /v1/core' };
-  }
+  if (url.username || url.password) return refuse('url_has_credentials');
+  if (url.search || url.hash) return refuse('url_has_query');
+  if (url.pathname !== '/' && url.pathname !== '') return refuse('url_has_path');
   if (url.protocol === 'http:') {
     if (LOOPBACK_HOSTS.has(url.hostname)) return { ok: true, url, region: 'local' };
-    return { ok: false, reason: 'must use https:// (plain http is only allowed for 127.0.0.1 or localhost)' };
+    return refuse('url_plain_http');
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: 'must start with https://' };
+  if (url.protocol !== 'https:') return refuse('url_not_https');
   if (LOOPBACK_HOSTS.has(url.hostname)) return { ok: true, url, region: 'local' };
   const labels = url.hostname.toLowerCase().split('.');
   const region = labels.find((label) => label === 'us' || label === 'eu');
-  if (region !== 'us' && region !== 'eu') {
-    return {
-      ok: false,
-      reason: 'must name a region (us or eu) in the host, e.g. https://us.api.example.com',
-    };
-  }
+  if (region !== 'us' && region !== 'eu') return refuse('url_no_region');
   return { ok: true, url, region };
 }
 

@@ -1,38 +1,20 @@
 /**
- * The ApiError family: every transport and API failure the client reports. Messages carry status, codes
- * and trace ids, never request or response content, because bodies may hold patient data.
+ * The ApiError family: every transport and API failure the client reports, with its machine facts (status,
+ * code, trace id). Its words come from the messages module (preload/contract/service-words.ts); never
+ * request or response content, because bodies may hold patient data. The IPC boundary and the CLI map
+ * these to the one failure type in main/ipc/error-mapping.ts.
  */
+import {
+  SERVICE_TIMEOUT_TEXT,
+  SERVICE_UNREACHABLE_TEXT,
+  serviceErrorText,
+} from '../../preload/contract/index.ts';
 
-/** Codes the service is known to use, with what they mean to a clinician. */
-export const KNOWN_ERROR_CODES: Readonly<
-  Record<number, { name: string; message: string; retryable?: boolean }>
-> = {
-  83005: {
-    name: 'NOTE_GENERATION_TRANSCRIPT_TOO_SHORT',
-    message: 'The conversation is too short to write a note from. Record more of the visit and try again.',
-  },
-  83011: {
-    name: 'NO_AUDIO_RECEIVED',
-    message: 'The service received no audio for 10 seconds and stopped listening. Check the microphone.',
-    retryable: true,
-  },
-  83023: {
-    name: 'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION',
-    message:
-      'This note has nothing a patient needs to act on, so there are no patient instructions to write.',
-  },
-};
-
-const STATUS_MESSAGES: Readonly<Record<number, string>> = {
-  400: 'The service rejected the request as invalid.',
-  401: 'The service did not accept the sign-in. Sign in again or check the organization credentials.',
-  403: 'This account is not allowed to do that (it may be deactivated).',
-  404: 'The service could not find what was asked for (it may have expired).',
-  408: 'The service took too long to answer.',
-  409: 'The request conflicts with an earlier one.',
-  413: 'The request is too large for the service.',
-  422: 'The service could not process this content.',
-  429: 'The service is busy (too many requests). It will be tried again shortly.',
+/** Codes the service is known to use: their names and whether trying again may help (words: service-words.ts). */
+export const KNOWN_ERROR_CODES: Readonly<Record<number, { name: string; retryable?: boolean }>> = {
+  83005: { name: 'NOTE_GENERATION_TRANSCRIPT_TOO_SHORT' },
+  83011: { name: 'NO_AUDIO_RECEIVED', retryable: true },
+  83023: { name: 'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION' },
 };
 
 export interface ApiErrorInit {
@@ -129,7 +111,7 @@ export function withMessage<E extends ApiError>(
 export class ConnectionError extends ApiError {
   override readonly name = 'ConnectionError';
   constructor(operation: string, cause?: unknown) {
-    super('The service could not be reached. Check the network connection.', {
+    super(SERVICE_UNREACHABLE_TEXT, {
       operation,
       retryable: true,
       cause,
@@ -141,7 +123,7 @@ export class ConnectionError extends ApiError {
 export class TimeoutError extends ApiError {
   override readonly name = 'TimeoutError';
   constructor(operation: string) {
-    super('The service did not answer in time.', { operation, retryable: true, status: 408 });
+    super(SERVICE_TIMEOUT_TEXT, { operation, retryable: true, status: 408 });
   }
 }
 
@@ -207,7 +189,7 @@ export function apiErrorFromResponse(
   const name = typeof body?.name === 'string' ? body.name : known?.name;
   const traceId = typeof body?.trace_id === 'string' ? body.trace_id : undefined;
   const retryable = known?.retryable ?? isRetryableStatus(status);
-  const message = known?.message ?? STATUS_MESSAGES[status] ?? describeUnknown(status, code);
+  const message = serviceErrorText(status, code);
   const detail =
     options.includeServerMessage && typeof body?.message === 'string'
       ? body.message.slice(0, 300)
@@ -220,22 +202,4 @@ export function apiErrorFromResponse(
   if (status >= 500) return new ServerError(message, init);
   if (status === 400 || status === 422) return new InvalidRequestError(message, init);
   return new ApiError(message, init);
-}
-
-/** What an answer with a status and code this client has no words for means: by status, then code. */
-function describeUnknown(status: number, code: number | undefined): string {
-  if (status >= 500) return 'The service had a problem on its side. Try again in a moment.';
-  const label = code !== undefined ? `error ${code}` : `HTTP ${status}`;
-  return `The service refused the request (${label}, which this version of the app does not know).`;
-}
-
-/**
- * The message for a WebSocket error frame: what its code means. Never its `message` (formatted text the
- * contract tells clients not to rely on) nor its `name` unless known.
- */
-export function messageForErrorCode(code: number | undefined): string {
-  if (code !== undefined && KNOWN_ERROR_CODES[code]) return KNOWN_ERROR_CODES[code].message;
-  return code === undefined
-    ? 'The service stopped the stream with an error that carries no code.'
-    : `The service stopped the stream with error ${code}, which this version of the app does not know.`;
 }

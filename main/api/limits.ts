@@ -1,16 +1,19 @@
 /**
  * Client-side checks of every limit in the contract, run before anything is sent. Each failure is a
- * LimitError whose message a clinician understands; it never quotes the content itself.
+ * LimitError: the one expected failure type (`limit_exceeded`) naming a rule, a subject from a closed list
+ * and the counts, so its words (from the messages module) never quote the content itself.
  */
-export class LimitError extends Error {
+import type { LimitParams, LimitRule, LimitSubject } from '../../preload/contract/index.ts';
+import { Failure } from '../ipc/failure.ts';
+
+export class LimitError extends Failure<'limit_exceeded'> {
   override readonly name = 'LimitError';
-  readonly code = 'limit_exceeded' as const;
   constructor(
-    message: string,
-    /** The request field at fault, e.g. "unstructured_context". */
+    params: LimitParams | LimitRule,
+    /** The request field at fault, e.g. "unstructured_context" (for logs and tests; never shown). */
     readonly field: string,
   ) {
-    super(message);
+    super('limit_exceeded', typeof params === 'string' ? { rule: params } : params);
   }
 }
 
@@ -36,48 +39,33 @@ export function checkMaxChars(
   text: string | null | undefined,
   max: number,
   field: string,
-  label: string,
+  subject: LimitSubject,
 ): void {
   if (text == null) return;
   const n = charCount(text);
-  if (n > max) {
-    throw new LimitError(
-      `${label} is ${n.toLocaleString('en-US')} characters; the limit is ${max.toLocaleString('en-US')}. Shorten it by ${(n - max).toLocaleString('en-US')}.`,
-      field,
-    );
-  }
+  if (n > max) throw new LimitError({ rule: 'too_long', subject, limit: max, actual: n }, field);
 }
 
 /** 1–2 distinct speech locales; HAITIAN_HT only on its own. */
 export function checkSpeechLocales(locales: readonly string[], field = 'speech_locales'): void {
-  if (locales.length === 0) throw new LimitError('Choose the language spoken in the visit.', field);
-  if (new Set(locales).size !== locales.length) {
-    throw new LimitError(
-      'The same language was chosen twice. Choose one language, or two different ones.',
-      field,
-    );
-  }
+  if (locales.length === 0) throw new LimitError('no_speech_locale', field);
+  if (new Set(locales).size !== locales.length) throw new LimitError('duplicate_speech_locale', field);
   if (locales.length > LIMITS.maxSpeechLocales) {
     throw new LimitError(
-      `At most ${LIMITS.maxSpeechLocales} spoken languages can be chosen for one visit.`,
+      { rule: 'too_many_speech_locales', limit: LIMITS.maxSpeechLocales, actual: locales.length },
       field,
     );
   }
   for (const solo of LIMITS.soloSpeechLocales) {
-    if (locales.includes(solo) && locales.length > 1) {
-      throw new LimitError(
-        'Haitian Creole cannot be combined with a second language. Choose it on its own.',
-        field,
-      );
-    }
+    if (locales.includes(solo) && locales.length > 1) throw new LimitError('solo_speech_locale', field);
   }
 }
 
-export function checkBulkSize(items: readonly unknown[], field: string, label: string): void {
-  if (items.length === 0) throw new LimitError(`No ${label} were given.`, field);
+export function checkBulkSize(items: readonly unknown[], field: string, subject: LimitSubject): void {
+  if (items.length === 0) throw new LimitError({ rule: 'no_items', subject }, field);
   if (items.length > LIMITS.bulkDotPhraseItems) {
     throw new LimitError(
-      `${items.length} ${label} were given; at most ${LIMITS.bulkDotPhraseItems} can be sent at once. Split them into batches of ${LIMITS.bulkDotPhraseItems}.`,
+      { rule: 'too_many_items', subject, limit: LIMITS.bulkDotPhraseItems, actual: items.length },
       field,
     );
   }

@@ -3,7 +3,7 @@
  * and a non-zero exit on failure. Failure messages carry codes and ids, never patient content.
  */
 import { ApiError } from '../api/errors.ts';
-import { LimitError } from '../api/limits.ts';
+import { toFailure } from '../ipc/error-mapping.ts';
 
 /** A failure the CLI reports as one line, with its exit code. */
 export class CliError extends Error {
@@ -22,12 +22,15 @@ export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
 /** One line for stderr, from any error. */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
-  if (error instanceof LimitError)
-    return { line: `${error.message} Nothing was sent.`, exitCode: EXIT.limit };
   if (error instanceof ApiError) {
     const detail = error.detail ? ` Reason given: ${error.detail}` : '';
     return { line: `${error.summary()}${detail}`, exitCode: EXIT.service };
   }
+  // The app's expected failures, in the words the window shows (the messages module, via error-mapping.ts).
+  const failure = toFailure(error);
+  if (failure.code === 'limit_exceeded')
+    return { line: `${failure.message} Nothing was sent.`, exitCode: EXIT.limit };
+  if (failure.code !== 'internal') return { line: failure.message, exitCode: EXIT.failure };
   // A bug or an unexpected failure: the class name only, since messages of foreign errors may carry content.
   const name = error instanceof Error ? error.name : typeof error;
   return {

@@ -6,7 +6,7 @@ import type { Check, ConnectionStatus, Credentials, SignInMethods } from '../../
 import { SignInError } from '../connection/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 
 /** The label the sample mode carries everywhere. */
 const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';
@@ -57,7 +57,7 @@ export class ConnectionManager {
 
   /** The connection, or a `not_connected` failure. */
   require(): Connection {
-    if (!this.#connection) throw new VisitFailure('not_connected');
+    if (!this.#connection) throw new Failure('not_connected');
     return this.#connection;
   }
 
@@ -73,8 +73,8 @@ export class ConnectionManager {
     } catch (error) {
       // E.g. IT's key file is unreadable: say so on the Connect screen rather than look merely signed out.
       const detail =
-        error instanceof VisitFailure && error.detail
-          ? error.detail
+        error instanceof Failure && error.params
+          ? error.message
           : 'The saved connection could not be opened. Connect again.';
       this.#checks = [{ id: 'saved-connection', label: 'Saved connection', status: 'fail', detail }];
     }
@@ -84,12 +84,9 @@ export class ConnectionManager {
   async configure(baseUrl: string, credentials: Credentials): Promise<ConnectionStatus> {
     this.#refuseDuringVisit();
     if (credentials.kind === 'server' && !this.#signIn().methods.serverCredentials)
-      throw new VisitFailure(
-        'sign_in_not_offered',
-        'Your organization signs clinicians in through its own sign-in; server credentials are not used on this computer.',
-      );
+      throw new Failure('sign_in_not_offered', { reason: 'organization_sign_in_only' });
     const check = checkBaseUrl(baseUrl);
-    if (!check.ok) throw new VisitFailure('config_invalid', `The service address ${check.reason}.`);
+    if (!check.ok) throw new Failure('config_invalid', { reason: check.rule });
     const connection = await this.#connector.connect(check.url.origin, credentials);
     await this.#use(connection, 'organization');
     return this.status();
@@ -103,16 +100,15 @@ export class ConnectionManager {
     this.#refuseDuringVisit();
     const baseUrl = this.#signIn().organizationServiceUrl;
     if (!this.#signIn().methods.organization || !baseUrl || !this.#connector.signInWithOrganization)
-      throw new VisitFailure('sign_in_not_offered');
-    if (this.#signingIn)
-      throw new VisitFailure('sign_in_failed', 'A sign-in is already open in the browser.');
+      throw new Failure('sign_in_not_offered');
+    if (this.#signingIn) throw new Failure('sign_in_failed', { reason: 'already_open' });
     const abort = new AbortController();
     this.#signingIn = abort;
     try {
       const connection = await this.#connector.signInWithOrganization(baseUrl, abort.signal);
       await this.#use(connection, 'organization');
     } catch (error) {
-      if (error instanceof SignInError) throw new VisitFailure('sign_in_failed', error.message);
+      if (error instanceof SignInError) throw new Failure('sign_in_failed', { reason: error.reason });
       throw error;
     } finally {
       this.#signingIn = null;
@@ -129,7 +125,7 @@ export class ConnectionManager {
   /** Connects to the built-in local service for the sample visit (no account needed). */
   async useSample(): Promise<ConnectionStatus> {
     this.#refuseDuringVisit();
-    if (!this.#sample) throw new VisitFailure('sample_unavailable');
+    if (!this.#sample) throw new Failure('sample_unavailable');
     await this.#use(await this.#sample.connect(), 'sample');
     return this.status();
   }
@@ -184,11 +180,7 @@ export class ConnectionManager {
   }
 
   #refuseDuringVisit(): void {
-    if (this.#visitActive())
-      throw new VisitFailure(
-        'visit_in_progress',
-        'A visit is being recorded. End it before changing the connection.',
-      );
+    if (this.#visitActive()) throw new Failure('visit_in_progress', { reason: 'connection_change' });
   }
 
   async #use(connection: Connection, mode: 'organization' | 'sample'): Promise<void> {

@@ -13,7 +13,7 @@ import type { Config } from '../config/config-schema.ts';
 import type { TokenVault } from '../secrets/token-vault.ts';
 import { StoredCredentialsSchema, type StoredCredentials } from '../connection/stored-credentials.ts';
 import type { CredentialVault } from './connector.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure, errnoCode } from '../ipc/failure.ts';
 
 const SavedSchema = z.object({ baseUrl: z.string().min(1), credentials: z.string().min(1) });
 
@@ -71,10 +71,10 @@ export function withManagedConnection(
       if (!serviceUrl || !clientId || !privateKeyFile) return null;
       // The connector checks it is an RSA key; here only whether the file can be read at all.
       const privateKeyPem = await readFile(privateKeyFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new VisitFailure(
-          'config_invalid',
-          `The private key file set by your organization's configuration cannot be read (${error.code ?? 'error'}). Contact IT.`,
-        );
+        throw new Failure('config_invalid', {
+          reason: 'private_key_file_unreadable',
+          errno: errnoCode(error.code),
+        });
       });
       return {
         baseUrl: serviceUrl,

@@ -3,6 +3,7 @@
  * application holds it.
  */
 import { type Chord, describeChord, formatChord, parseChord, sameChord } from './chord.ts';
+import { OFFERED_KEYS } from '../../preload/contract/index.ts';
 
 /** How a chord would be registered: globalShortcut swallows the key, the key hook cannot. */
 export type ChordUse = 'shortcut' | 'hook';
@@ -106,16 +107,7 @@ export function chordRefusalMessage(chord: Chord, refusal: ChordRefusal, platfor
   }
 }
 
-const ALTERNATIVES = [
-  'F9',
-  'F10',
-  'Shift+F9',
-  'Control+F9',
-  'Control+Alt+D',
-  'Alt+Shift+D',
-  'F8',
-  'Control+Shift+F10',
-];
+const ALTERNATIVES = OFFERED_KEYS;
 
 /** Up to three chords to offer instead, excluding those refused and those in use or known to be taken. */
 export function alternativeChords(

@@ -154,15 +154,13 @@ export class DictationService {
 
   /** Recovers an unfinished dictation into the box (and history). */
   async recover(id: string): Promise<DictationStateDto> {
-    if (!this.#o.recovery) throw new DictationSettingError('Nothing to recover here.');
+    if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
     let text: string;
     try {
       text = await this.#o.recovery.recover(id);
     } catch {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
-      throw new DictationSettingError(
-        'The dictation could not be recovered now; its audio is kept. Try again later.',
-      );
+      throw new DictationSettingError('recover_failed');
     }
     this.#box = { text, note: 'Recovered: insert it or copy it.' };
     await this.#o.history.add(text, 'recovered').catch(() => undefined);
@@ -171,7 +169,7 @@ export class DictationService {
 
   async forgetRecoverable(id: string): Promise<DictationStateDto> {
     await this.#o.recovery?.forget(id).catch(() => {
-      throw new DictationSettingError('That dictation can no longer be discarded here.');
+      throw new DictationSettingError('discard_failed');
     });
     return this.refreshRecoverable();
   }

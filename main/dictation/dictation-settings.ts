@@ -6,10 +6,18 @@
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
 import { DICTATION_LOCALES } from '../api/schemas/common.ts';
+import {
+  HOTKEY_NAMES,
+  OFFERED_KEYS,
+  RESERVED_KEY_USES,
+  type DictationRefusalParams,
+} from '../../preload/contract/index.ts';
+import { Failure } from '../ipc/failure.ts';
 import { ChordError, formatChord, parseChord, type Chord } from './chord.ts';
 import {
   alternativeChords,
   chordRefusalMessage,
+  type ChordRefusal,
   refuseChord,
   refuseDuplicate,
   type ChordUse,
@@ -48,15 +56,29 @@ const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> 
 
 const NAMES = { toggleKey: 'toggle', holdKey: 'push-to-talk', cancelKey: 'cancel' } as const;
 
-/** A setting refused, with the sentence to show (no patient data: keys and rules only). */
-export class DictationSettingError extends Error {
+type Refused = Omit<DictationRefusalParams, 'keys'>;
+
+/** A dictation setting or action refused: the one failure type, with a reason and free keys to offer. */
+export class DictationSettingError extends Failure<'dictation_setting_refused'> {
   override readonly name = 'DictationSettingError';
-  constructor(
-    message: string,
-    readonly alternatives: readonly string[] = [],
-  ) {
-    super(message);
+  constructor(refused: Refused | Refused['reason'], alternatives: readonly string[] = []) {
+    const params = typeof refused === 'string' ? { reason: refused } : refused;
+    const keys = OFFERED_KEYS.filter((key) => alternatives.includes(key));
+    super('dictation_setting_refused', keys.length > 0 ? { ...params, keys } : params);
   }
+}
+
+/** A refused chord as the params of its failure (what it is kept for, or which hotkey has it). */
+function refusedKey(refusal: ChordRefusal | null): Refused {
+  if (!refusal) return { reason: 'key_unreadable' };
+  if (refusal.code === 'reserved') {
+    const use = RESERVED_KEY_USES.find((known) => known === refusal.what);
+    return use ? { reason: 'key_reserved', use } : { reason: 'key_refused' };
+  }
+  if (refusal.code === 'types_text') return { reason: 'key_types_text' };
+  if (refusal.code === 'bare_key') return { reason: 'key_bare' };
+  const other = HOTKEY_NAMES.find((name) => name === refusal.other);
+  return other ? { reason: 'key_duplicate', other } : { reason: 'key_refused' };
 }
 
 /** Result of checking a captured key. */
@@ -136,13 +158,7 @@ export class DictationSettingsStore {
       if (!(error instanceof ChordError)) throw error;
       return { ok: false, key: null, message: error.message, alternatives: this.#alternatives(which) };
     }
-    const current = this.get();
-    const others = Object.fromEntries(
-      (['toggleKey', 'holdKey', 'cancelKey'] as const)
-        .filter((k) => k !== which)
-        .map((k) => [NAMES[k], parseChord(current[k])]),
-    );
-    const refusal = refuseChord(chord, USE_OF[which], this.#platform) ?? refuseDuplicate(chord, others);
+    const refusal = this.#refusal(which, chord);
     if (refusal)
       return {
         ok: false,
@@ -158,20 +174,42 @@ export class DictationSettingsStore {
     const next: UserSettingsPatch = {};
     for (const [name, value] of Object.entries(patch) as [keyof DictationSettings, unknown][]) {
       if (value === undefined) continue;
-      if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('Your organization sets this.');
+      if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('organization_sets');
       if (name === 'toggleKey' || name === 'holdKey' || name === 'cancelKey') {
         const check = this.checkKey(name, String(value));
         if (!check.ok)
-          throw new DictationSettingError(check.message ?? 'Choose another key.', check.alternatives);
+          throw new DictationSettingError(this.#refusedKey(name, String(value)), check.alternatives);
         (next as Record<string, unknown>)[KEY_OF[name]] = check.key;
         continue;
       }
       if (name === 'locale' && !(DICTATION_LOCALES as readonly string[]).includes(String(value)))
-        throw new DictationSettingError('This dictation language is not supported.');
+        throw new DictationSettingError('locale_unsupported');
       (next as Record<string, unknown>)[KEY_OF[name]] = value;
     }
     if (Object.keys(next).length > 0) this.#store.set(next);
     return this.get();
+  }
+
+  /** Why a chord cannot be this hotkey (a rule, or another hotkey has it), or null. */
+  #refusal(which: 'toggleKey' | 'holdKey' | 'cancelKey', chord: Chord): ChordRefusal | null {
+    const current = this.get();
+    const others = Object.fromEntries(
+      (['toggleKey', 'holdKey', 'cancelKey'] as const)
+        .filter((k) => k !== which)
+        .map((k) => [NAMES[k], parseChord(current[k])]),
+    );
+    return refuseChord(chord, USE_OF[which], this.#platform) ?? refuseDuplicate(chord, others);
+  }
+
+  /** A refused key's params for its failure (never the key text itself). */
+  #refusedKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): Refused {
+    let chord: Chord;
+    try {
+      chord = parseChord(text);
+    } catch {
+      return refusedKey(null);
+    }
+    return refusedKey(this.#refusal(which, chord));
   }
 
   #alternatives(which: 'toggleKey' | 'holdKey' | 'cancelKey'): string[] {

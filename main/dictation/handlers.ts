@@ -1,21 +1,10 @@
 /** The `dictation:*` IPC slice: Settings → Dictation, the dictation box, history, start/stop/cancel. */
-import { fail, ok, type IpcResult } from '../../preload/contract/index.ts';
+import { fail } from '../../preload/contract/index.ts';
 import type { dictationChannels } from '../../preload/contract/dto-dictation.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
+import { guard } from '../ipc/handler-slice.ts';
 import { DictationSettingError } from './dictation-settings.ts';
 import type { DictationService } from './dictation-service.ts';
-
-async function guard<T>(body: () => T | Promise<T>): Promise<IpcResult<T>> {
-  try {
-    return ok(await body());
-  } catch (error) {
-    if (error instanceof DictationSettingError) {
-      const others = error.alternatives.length > 0 ? ` Free keys: ${error.alternatives.join(', ')}.` : '';
-      return fail('dictation_setting_refused', { detail: `${error.message}${others}` });
-    }
-    throw error;
-  }
-}
 
 /** Every dictation channel's handler. */
 export function createDictationHandlers(
@@ -23,7 +12,7 @@ export function createDictationHandlers(
 ): ChannelHandlers<typeof dictationChannels> {
   const fromHistory = (id: string): string => {
     const text = service.historyText(id);
-    if (text === null) throw new DictationSettingError('That dictation is no longer in the history.');
+    if (text === null) throw new DictationSettingError('history_gone');
     return text;
   };
   return {
@@ -46,7 +35,7 @@ export function createDictationHandlers(
 /** The slice where dictation is not built (the CLI's app, tests of other screens): every call says so. */
 export function unavailableDictationHandlers(): ChannelHandlers<typeof dictationChannels> {
   const answer = async () =>
-    fail<never>('dictation_setting_refused', { detail: 'Dictation is not available in this window.' });
+    fail<never>('dictation_setting_refused', { params: { reason: 'not_in_window' } });
   return {
     'dictation:state': answer,
     'dictation:start': answer,

@@ -1,7 +1,8 @@
 /**
- * Thrown errors → the IPC error shape. Only errors we own and know to be patient-free get a specific code;
- * their words always come from the contract's ERROR_TEXT (the one code → words table), never from
- * `error.message`, so nothing a library or the service wrote can reach the renderer.
+ * Thrown errors → the one expected failure type, in one place. Lower layers keep error classes that carry
+ * machine facts (ApiError family, AudioError, SignInError…); here they become a Failure with a code and
+ * closed params, whose words come from the messages module, never from `error.message`, so nothing a
+ * library or the service wrote can reach the renderer or the CLI's words.
  */
 import {
   ApiError,
@@ -16,9 +17,13 @@ import {
   TimeoutError,
 } from '../api/errors.ts';
 import { AudioError, type AudioErrorCode } from '../audio/audio-source.ts';
-import { ERROR_TEXT, type ErrorCode, type IpcError } from '../../preload/contract/errors.ts';
+import { SignInError } from '../connection/sign-in-error.ts';
+import { SecretStoreError } from '../secrets/secret-store.ts';
+import { StreamingError, type StreamingErrorCode } from '../streaming/streaming-error.ts';
+import type { ErrorCode, IpcError } from '../../preload/contract/index.ts';
+import { Failure } from './failure.ts';
 
-/** Service error codes (numbers) that have their own IPC code. */
+/** Service error codes (numbers) that have their own code. */
 const SERVICE_CODES: Readonly<Record<number, ErrorCode>> = {
   83005: 'transcript_too_short',
   83023: 'no_instructions_content',
@@ -32,31 +37,45 @@ const AUDIO_CODES: Readonly<Record<AudioErrorCode, ErrorCode>> = {
   file_unsupported: 'file_unreadable',
 };
 
-/**
- * An expected failure a handler may throw instead of returning `fail(code)` (useful deep inside a
- * service). Its message is never sent; the code's contract text is.
- */
-export class IpcFailure extends Error {
-  override readonly name = 'IpcFailure';
-  constructor(
-    readonly code: ErrorCode,
-    readonly retryable = false,
-  ) {
-    super(`IPC failure ${code}`);
-  }
-}
+const STREAMING_CODES: Readonly<Record<StreamingErrorCode, ErrorCode>> = {
+  connection_lost: 'service_unreachable',
+  unauthorized: 'auth_failed',
+  upgrade_refused: 'stream_failed',
+  service_error: 'stream_failed',
+  end_timeout: 'stream_failed',
+  ack_timeout: 'stream_failed',
+  disk_full: 'disk_full',
+  journal_failed: 'journal_unavailable',
+  journal_corrupt: 'journal_unavailable',
+  journal_missing: 'journal_unavailable',
+  invalid_state: 'internal',
+};
 
-/** Builds the error value for a code, with the contract's words. */
+/** The error value for a code with no params. */
 export function ipcError(code: ErrorCode, retryable = false): IpcError {
-  return { code, message: ERROR_TEXT[code], retryable };
+  return { code, retryable };
 }
 
-/** Maps anything thrown by a handler to an IpcError; unknown errors become `internal` with generic words. */
+/** Maps anything thrown to the one failure type; unknown errors become `internal` with general words. */
+export function toFailure(error: unknown): Failure {
+  if (error instanceof Failure) return error;
+  if (error instanceof AudioError) return new Failure(AUDIO_CODES[error.code] ?? 'internal');
+  if (error instanceof SignInError) return new Failure('sign_in_failed', { reason: error.reason });
+  if (error instanceof SecretStoreError)
+    return new Failure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
+  if (error instanceof StreamingError) return streamingFailure(error);
+  if (error instanceof ApiError) return new Failure(apiErrorCode(error), undefined, error.retryable);
+  return new Failure('internal');
+}
+
+/** Maps anything thrown by a handler to the IPC error value. */
 export function toIpcError(error: unknown): IpcError {
-  if (error instanceof IpcFailure) return ipcError(error.code, error.retryable);
-  if (error instanceof AudioError) return ipcError(AUDIO_CODES[error.code] ?? 'internal', false);
-  if (error instanceof ApiError) return ipcError(apiErrorCode(error), error.retryable);
-  return ipcError('internal', false);
+  return toFailure(error).toIpcError();
+}
+
+function streamingFailure(error: StreamingError): Failure {
+  const byServiceCode = error.serviceCode !== undefined ? SERVICE_CODES[error.serviceCode] : undefined;
+  return new Failure(byServiceCode ?? STREAMING_CODES[error.code] ?? 'internal', undefined, error.retryable);
 }
 
 function apiErrorCode(error: ApiError): ErrorCode {

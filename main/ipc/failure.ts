@@ -1,17 +1,40 @@
 /**
- * An expected visit failure thrown deep inside the visit services and turned into `{ok: false}` at the
- * handler boundary. Its message is a code only; the words come from the contract's ERROR_TEXT.
+ * The one type of expected failure in main: a code, closed params and whether trying again may help. Thrown
+ * anywhere below a handler and turned into `{ok: false, error}` at the IPC boundary (error-mapping.ts),
+ * printed by the CLI the same way. Its message is the words of messages.ts, which params can only choose
+ * among, so it never carries what a person said or what a library or the service wrote.
  */
-import type { ErrorCode } from '../../preload/contract/index.ts';
+import {
+  ERRNO_CODES,
+  formatError,
+  type ErrnoCode,
+  type ErrorCode,
+  type ErrorParams,
+  type IpcError,
+  type ParamsOf,
+} from '../../preload/contract/index.ts';
 
-export class VisitFailure extends Error {
-  override readonly name = 'VisitFailure';
+/** A file-system error code from the closed list failures may name, else undefined. */
+export function errnoCode(code: string | undefined): ErrnoCode | undefined {
+  return (ERRNO_CODES as readonly (string | undefined)[]).includes(code) ? (code as ErrnoCode) : undefined;
+}
+
+export class Failure<C extends ErrorCode = ErrorCode> extends Error {
+  override readonly name: string = 'Failure';
+  readonly params: ParamsOf<C> | undefined;
+
   constructor(
-    readonly code: ErrorCode,
-    /** Patient-free words replacing the default (e.g. a limit with counts). */
-    readonly detail?: string,
+    readonly code: C,
+    params?: ParamsOf<C>,
     readonly retryable = false,
   ) {
-    super(`visit failure ${code}`);
+    super(formatError({ code, params: params as ErrorParams | undefined }));
+    this.params = params;
+  }
+
+  /** The value that crosses IPC: code, params and retryable, no words. */
+  toIpcError(): IpcError {
+    const error: IpcError = { code: this.code, retryable: this.retryable };
+    return this.params === undefined ? error : { ...error, params: this.params as ErrorParams };
   }
 }

@@ -4,10 +4,9 @@
  * `satisfies` the whole channel map, so a channel nobody handles is a type error there; two slices
  * handling one channel is refused when they are merged.
  */
-import { fail, ok, type channels, type IpcResult } from '../../preload/contract/index.ts';
-import { LimitError } from '../api/limits.ts';
+import { ok, type channels, type IpcResult } from '../../preload/contract/index.ts';
 import type { ChannelHandlers } from './channel-map.ts';
-import { VisitFailure } from './failure.ts';
+import { Failure } from './failure.ts';
 
 /** Every channel's handler. */
 export type AppHandlers = ChannelHandlers<typeof channels>;
@@ -41,10 +40,9 @@ export async function guard<T>(body: () => T | Promise<T>): Promise<IpcResult<T>
   try {
     return ok(await body());
   } catch (error) {
-    if (error instanceof VisitFailure)
-      return fail(error.code, { detail: error.detail, retryable: error.retryable });
-    // LimitError messages state counts and field labels only (main/api/limits.ts guarantees it).
-    if (error instanceof LimitError) return fail('limit_exceeded', { detail: error.message });
+    // Expected failures (LimitError and DictationSettingError are kinds of it) become values; anything
+    // else goes to the router, which maps it in one place (error-mapping.ts).
+    if (error instanceof Failure) return { ok: false, error: error.toIpcError() };
     throw error;
   }
 }

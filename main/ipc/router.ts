@@ -8,7 +8,7 @@
  * No electron import: the binding (`ipcMain`) and the sender rule are passed in from main/app/, so the
  * whole path runs under plain Node in tests with a fake ipcMain.
  */
-import type { IpcError, IpcResult } from '../../preload/contract/errors.ts';
+import { IpcErrorSchema, type IpcError, type IpcResult } from '../../preload/contract/errors.ts';
 import type { ChannelHandlers, ChannelMap, RequestOf } from './channel-map.ts';
 import { ipcError, toIpcError } from './error-mapping.ts';
 
@@ -84,6 +84,8 @@ export function createIpcRouter<C extends ChannelMap>(options: IpcRouterOptions<
   };
 }
 
+type Reported = Omit<IpcFailureReport, 'channel'>;
+
 /** Handles one invocation. Resolves with a result; the caller catches what a bug might still throw. */
 async function dispatch<C extends ChannelMap>(
   options: IpcRouterOptions<C>,
@@ -91,7 +93,7 @@ async function dispatch<C extends ChannelMap>(
   event: InvokeEventLike,
   args: unknown[],
 ): Promise<IpcResult<unknown>> {
-  const failWith = (report: Omit<IpcFailureReport, 'channel'>, error: IpcError): IpcResult<unknown> => {
+  const failWith = (report: Reported, error: IpcError): IpcResult<unknown> => {
     safeReport(options, { channel, ...report });
     return { ok: false, error };
   };
@@ -102,34 +104,66 @@ async function dispatch<C extends ChannelMap>(
   // The bridge sends exactly one argument; a missing one means "no input" ({}).
   const request = spec && args.length <= 1 ? spec.request.safeParse(args[0] ?? {}) : undefined;
   if (!spec || !request || !request.success) {
-    const issuePaths =
-      request && !request.success ? request.error.issues.map((i) => i.path.join('.')) : undefined;
+    const issuePaths = request && !request.success ? pathsOf(request.error) : undefined;
     return failWith(
       { reason: 'invalid_request', code: 'invalid_request', issuePaths },
       ipcError('invalid_request'),
     );
   }
+  const outcome = await runHandler(options, channel, request.data);
+  if ('report' in outcome) return failWith(outcome.report, outcome.error);
+  const response = spec.response.safeParse(outcome.data);
+  if (!response.success) {
+    // A handler broke the contract: a bug. Say nothing about the data; log only where it went wrong.
+    const report = {
+      reason: 'invalid_response',
+      code: 'internal',
+      issuePaths: pathsOf(response.error),
+    } as const;
+    return failWith(report, ipcError('internal'));
+  }
+  return { ok: true, data: response.data };
+}
+
+/** Calls the handler; a failure comes back with what to report and the checked error value to send. */
+async function runHandler<C extends ChannelMap>(
+  options: IpcRouterOptions<C>,
+  channel: string,
+  request: unknown,
+): Promise<{ data: unknown } | { report: Reported; error: IpcError }> {
   const handler = options.handlers[channel as keyof C & string];
   let result: IpcResult<unknown>;
   try {
-    result = await handler(request.data as RequestOf<C, keyof C & string>, { channel });
+    result = await handler(request as RequestOf<C, keyof C & string>, { channel });
   } catch (error) {
-    const mapped = mapSafely(options, error);
-    return failWith({ reason: 'handler_threw', code: mapped.code, errorName: nameOf(error) }, mapped);
+    const mapped = checkedError(mapSafely(options, error));
+    return {
+      report: { reason: 'handler_threw', code: mapped.code, errorName: nameOf(error) },
+      error: mapped,
+    };
   }
-  if (!isResult(result)) {
-    return failWith({ reason: 'invalid_response', code: 'internal' }, ipcError('internal'));
-  }
-  if (!result.ok) {
-    return failWith({ reason: 'handler_failed', code: result.error.code }, result.error);
-  }
-  const response = spec.response.safeParse(result.data);
-  if (!response.success) {
-    // A handler broke the contract: a bug. Say nothing about the data; log only where it went wrong.
-    const issuePaths = response.error.issues.map((i) => i.path.join('.'));
-    return failWith({ reason: 'invalid_response', code: 'internal', issuePaths }, ipcError('internal'));
-  }
-  return { ok: true, data: response.data };
+  if (!isResult(result))
+    return { report: { reason: 'invalid_response', code: 'internal' }, error: ipcError('internal') };
+  if (result.ok) return { data: result.data };
+  const error = checkedError(result.error);
+  return { report: { reason: 'handler_failed', code: error.code }, error };
+}
+
+/**
+ * Only params the contract's closed lists allow cross: an error whose params fail the schema (a bug that
+ * would let free text through) crosses with its code alone, and an unknown code as `internal`.
+ */
+function checkedError(error: IpcError): IpcError {
+  const parsed = IpcErrorSchema.safeParse(error);
+  if (parsed.success) return parsed.data as IpcError;
+  const code = IpcErrorSchema.safeParse({ code: error.code, retryable: false }).success
+    ? error.code
+    : 'internal';
+  return ipcError(code, error.retryable === true);
+}
+
+function pathsOf(error: { issues: readonly { path: readonly PropertyKey[] }[] }): string[] {
+  return error.issues.map((i) => i.path.join('.'));
 }
 
 function senderIsTrusted<C extends ChannelMap>(

@@ -5,7 +5,7 @@
  */
 import type { GenerateNote } from '../../preload/contract/index.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 import type { EmitEvent } from '../visit/visit-recorder.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
@@ -46,7 +46,7 @@ export class NoteService {
   }
 
   async generate(request: GenerateNote) {
-    if (this.transcript.active) throw new VisitFailure('visit_in_progress');
+    if (this.transcript.active) throw new Failure('visit_in_progress');
     const core = this.#deps.connections.require().core;
     const customization =
       core.caller === 'server' && request.templateKey
@@ -64,8 +64,7 @@ export class NoteService {
   /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
   async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
     const text = this.workflow.copyText(sectionKey);
-    if (text.length === 0)
-      throw new VisitFailure('invalid_request', 'That section is empty; there is nothing to copy.');
+    if (text.length === 0) throw new Failure('invalid_request', { reason: 'section_empty' });
     return this.#toClipboard(text);
   }
 
@@ -80,7 +79,7 @@ export class NoteService {
       const { transient } = await this.#deps.clipboard.writeText(text);
       return { chars: text.length, transient };
     } catch {
-      throw new VisitFailure('clipboard_unavailable');
+      throw new Failure('clipboard_unavailable');
     }
   }
 }

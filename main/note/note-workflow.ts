@@ -9,6 +9,7 @@ import {
   type Codes,
   type EmCodes as EmCodesDto,
   type GenerateNote,
+  type LimitSubject,
   type Instructions,
   type Note as NoteDto,
   type NoteProgress,
@@ -22,18 +23,13 @@ import { customizationFields } from './customization-body.ts';
 import type { SavedCustomization } from '../settings/customization-store.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 
 /** Refuses text over a limit before sending, with counts (never the text) in the words. */
-export function checkLimit(text: string | null | undefined, max: number, label: string): void {
+export function checkLimit(text: string | null | undefined, max: number, subject: LimitSubject): void {
   if (text == null) return;
   const n = charCount(text);
-  if (n > max) {
-    throw new VisitFailure(
-      'limit_exceeded',
-      `${label} is ${n.toLocaleString('en-US')} characters; the limit is ${max.toLocaleString('en-US')}.`,
-    );
-  }
+  if (n > max) throw new Failure('limit_exceeded', { rule: 'too_long', subject, limit: max, actual: n });
 }
 
 /** Note and derived results for the current visit. */
@@ -68,8 +64,8 @@ export class NoteWorkflow {
     /** A server caller's saved customization of the template (the service keeps none for it). */
     customization?: SavedCustomization,
   ): Promise<NoteDto> {
-    checkLimit(request.extraContext, INPUT_LIMITS.extraContextChars, 'The extra context');
-    if (transcript.length === 0) throw new VisitFailure('transcript_too_short');
+    checkLimit(request.extraContext, INPUT_LIMITS.extraContextChars, 'extra_context');
+    if (transcript.length === 0) throw new Failure('transcript_too_short');
     const body = {
       locale: request.locale ?? 'ENGLISH_US',
       transcript_items: transcript,
@@ -99,12 +95,11 @@ export class NoteWorkflow {
   /** Replaces one section's content by hand (TEXT, or the subsections of Assessment and Plan). */
   editSection(revision: number, key: string, content: SectionContent): NoteDto {
     const note = this.#require();
-    if (revision !== this.#revision)
-      throw new VisitFailure('invalid_request', 'The note changed meanwhile. Review it and edit again.');
+    if (revision !== this.#revision) throw new Failure('invalid_request', { reason: 'note_changed' });
     const index = note.sections.findIndex((s) => s.key === key);
     const section = note.sections[index];
-    if (!section || content.type === 'UNSUPPORTED') throw new VisitFailure('invalid_request');
-    if (content.type !== section.content.type) throw new VisitFailure('invalid_request');
+    if (!section || content.type === 'UNSUPPORTED') throw new Failure('invalid_request');
+    if (content.type !== section.content.type) throw new Failure('invalid_request');
     const sections = [...note.sections];
     sections[index] = {
       ...section,
@@ -116,7 +111,7 @@ export class NoteWorkflow {
 
   /** Edits the note by a short instruction (≤ 700 characters). */
   async editByInstruction(core: CoreApi, instructions: string): Promise<NoteDto> {
-    checkLimit(instructions, INPUT_LIMITS.editInstructionChars, 'The instruction');
+    checkLimit(instructions, INPUT_LIMITS.editInstructionChars, 'edit_instruction');
     const note = this.#require();
     this.#note = await core.editNote({ note, instructions });
     return this.#changed(true);
@@ -131,8 +126,8 @@ export class NoteWorkflow {
   }
 
   async em(core: CoreApi, specialty: string, transcript: TranscriptItemInput[]): Promise<EmCodesDto> {
-    if (core.caller !== 'server') throw new VisitFailure('server_credentials_required');
-    if (!(EM_SPECIALTIES as readonly string[]).includes(specialty)) throw new VisitFailure('invalid_request');
+    if (core.caller !== 'server') throw new Failure('server_credentials_required');
+    if (!(EM_SPECIALTIES as readonly string[]).includes(specialty)) throw new Failure('invalid_request');
     const codes = await core.emCodes({ note: this.#require(), transcriptItems: transcript, specialty });
     return toEmDto(codes, EM_SPECIALTIES);
   }
@@ -162,33 +157,30 @@ export class NoteWorkflow {
   /** The instructions as last shown (original or translation), for copying. */
   instructionsText(): string {
     this.#currentInstructions();
-    if (this.#shownInstructions === null) throw new VisitFailure('no_note', 'Write the instructions first.');
+    if (this.#shownInstructions === null) throw new Failure('no_note', { reason: 'instructions_first' });
     return this.#shownInstructions;
   }
 
   /** The instructions written from the note as it is now; never ones from an earlier version of it. */
   #currentInstructions(): { text: string; locale: string } {
-    if (!this.#instructions) throw new VisitFailure('no_note', 'Write the instructions first.');
+    if (!this.#instructions) throw new Failure('no_note', { reason: 'instructions_first' });
     if (this.#instructions.revision !== this.#revision)
-      throw new VisitFailure(
-        'invalid_request',
-        'The note changed after these instructions were written. Write them again from the current note.',
-      );
+      throw new Failure('invalid_request', { reason: 'instructions_outdated' });
     return this.#instructions;
   }
 
   /** EHR-ready text of the whole note or one section. */
   copyText(sectionKey: string | null): string {
     const note = this.note;
-    if (!note) throw new VisitFailure('no_note');
+    if (!note) throw new Failure('no_note');
     if (sectionKey === null) return noteText(note);
     const section = note.sections.find((s) => s.key === sectionKey);
-    if (!section) throw new VisitFailure('invalid_request');
+    if (!section) throw new Failure('invalid_request');
     return sectionText(section.content);
   }
 
   #require(): Note {
-    if (!this.#note) throw new VisitFailure('no_note');
+    if (!this.#note) throw new Failure('no_note');
     return this.#note;
   }
 

@@ -9,7 +9,8 @@ import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { LiveConfigPort } from '../config/live-config.ts';
 import { KEYS, type KeySpec } from '../config/policy-keys.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
+import type { LockableSetting } from '../../preload/contract/index.ts';
 
 /** The window's settings patch, by the configuration key each field is stored under. */
 const PATCH_KEYS = {
@@ -129,10 +130,9 @@ export class SettingsPolicy {
 
   #refuse(key: ConfigKey): never {
     const { sources } = this.#live.current();
-    throw new VisitFailure(
-      'policy_locked',
-      `${KEYS[key].title}: ${reason(key, sources[key]).toLowerCase()}, so it cannot be changed here.`,
-    );
+    const layer = sources[key]?.layer;
+    const source = layer === 'env' ? 'environment' : layer === 'flags' ? 'flags' : 'organization';
+    throw new Failure('policy_locked', { setting: key as LockableSetting, source });
   }
 }
 

@@ -22,7 +22,7 @@ import {
   type SavedCustomization,
 } from './customization-store.ts';
 import type { EmitEvent } from '../visit/visit-recorder.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
@@ -81,17 +81,14 @@ export class SettingsService {
     if (local.speechLocales !== undefined) {
       // The same rules as starting a visit: known locales, 1-2 distinct, HAITIAN_HT alone.
       if (local.speechLocales.some((l) => !(SPEECH_LOCALES as readonly string[]).includes(l)))
-        throw new VisitFailure('invalid_request');
+        throw new Failure('invalid_request');
       checkSpeechLocales(local.speechLocales);
     }
     this.#preferences.update(local);
     if (noteLocale !== undefined || noteTemplateKey !== undefined) {
       const core = this.#connections.require().core;
       if (core.caller !== 'user')
-        throw new VisitFailure(
-          'permission_denied',
-          'Note settings belong to a clinician sign-in; with server credentials, choose the template per visit.',
-        );
+        throw new Failure('permission_denied', { reason: 'note_settings_need_clinician' });
       await core.updateNoteSettings({
         ...(noteLocale !== undefined ? { note_locale: noteLocale } : {}),
         ...(noteTemplateKey !== undefined ? { note_template_key: noteTemplateKey } : {}),
@@ -141,14 +138,10 @@ export class SettingsService {
     checkLimit(
       customization.templateInstruction,
       INPUT_LIMITS.customInstructionChars,
-      'The template instruction',
+      'template_instruction',
     );
     for (const section of customization.sections) {
-      checkLimit(
-        section.instruction,
-        INPUT_LIMITS.customInstructionChars,
-        `The instruction for ${section.title}`,
-      );
+      checkLimit(section.instruction, INPUT_LIMITS.customInstructionChars, 'section_instruction');
     }
     const core = this.#connections.require().core;
     if (core.caller === 'server') {

@@ -3,7 +3,8 @@
  * through the ack window, applies acks, watches for stalls (ack timeout, END timeout) and reports how the
  * socket ended. A new socket gets a new SocketRun: seq ids, ack positions and item ids are per socket.
  */
-import { KNOWN_ERROR_CODES, knownErrorName, messageForErrorCode, safeTraceId } from '../api/errors.ts';
+import { KNOWN_ERROR_CODES, knownErrorName, safeTraceId } from '../api/errors.ts';
+import { streamErrorText } from '../../preload/contract/index.ts';
 import { audioChunkFrame, endFrame, parseServerFrame, type ServerFrame } from './frames.ts';
 import type { KeptAudio } from './kept-audio.ts';
 import { StreamingError } from './streaming-error.ts';
@@ -177,7 +178,7 @@ export class SocketRun {
   /** An error frame: retryable ones drop the socket (the audio is replayed), the others end the session. */
   #onServiceError(frame: Extract<ServerFrame, { type: 'ERROR_MESSAGE' | 'error' | 'ERROR' }>): void {
     const known = frame.code !== undefined ? KNOWN_ERROR_CODES[frame.code] : undefined;
-    const error = new StreamingError('service_error', messageForErrorCode(frame.code), {
+    const error = new StreamingError('service_error', streamErrorText(frame.code), {
       serviceCode: frame.code,
       serviceName: knownErrorName(frame.name),
       traceId: safeTraceId(frame.trace_id),

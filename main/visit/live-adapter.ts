@@ -12,8 +12,8 @@ import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
-import { VisitFailure } from '../ipc/failure.ts';
 import { LiveSessionAdapter } from './live-session-adapter.ts';
+import { Failure } from '../ipc/failure.ts';
 
 /** What a transcription journal records of its session, so a recovered visit is sent again the same way. */
 export function transcribeJournalSettings(
@@ -114,7 +114,7 @@ async function openJournal(
     }
     if (diskFull) return { journal: undefined, diskFull: true };
     if (error instanceof SecretStoreError)
-      throw new VisitFailure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
-    throw new VisitFailure('journal_unavailable');
+      throw new Failure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
+    throw new Failure('journal_unavailable');
   }
 }

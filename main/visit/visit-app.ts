@@ -4,14 +4,14 @@
  * from it are other capabilities; main/composition-root.ts wires them together.
  */
 import type { ArmVisit, StartVisit, VisitOptions } from '../../preload/contract/index.ts';
-import { checkSpeechLocales, LimitError } from '../api/limits.ts';
+import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
 import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { RecoverableVisit, VisitJournals } from './ports.ts';
 import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {
@@ -50,16 +50,11 @@ export class VisitApp {
 
   /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */
   async start(request: StartVisit): Promise<void> {
-    try {
-      checkSpeechLocales(request.locales);
-    } catch (error) {
-      if (error instanceof LimitError) throw new VisitFailure('limit_exceeded', error.message);
-      throw error;
-    }
+    checkSpeechLocales(request.locales);
     for (const locale of request.locales) {
-      if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new VisitFailure('invalid_request');
+      if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new Failure('invalid_request');
     }
-    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
+    if (this.recorder.active) throw new Failure('visit_in_progress');
     const connection = this.connections.require();
     if (this.connections.mode !== 'sample') this.#refuseWhileDictating();
     if (this.connections.mode !== 'sample') await this.#checkInputs(request.speakers);
@@ -77,10 +72,10 @@ export class VisitApp {
    * microphone check. Never for the sample visit, which never opens a microphone.
    */
   async arm(request: ArmVisit): Promise<void> {
-    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
+    if (this.recorder.active) throw new Failure('visit_in_progress');
     if (this.connections.mode === 'sample')
-      throw new VisitFailure('invalid_request', 'The sample visit never opens the microphone.');
-    if (this.connections.mode !== 'organization') throw new VisitFailure('not_connected');
+      throw new Failure('invalid_request', { reason: 'sample_never_opens_mic' });
+    if (this.connections.mode !== 'organization') throw new Failure('not_connected');
     this.#refuseWhileDictating();
     const generation = ++this.#armGeneration;
     await this.#checkInputs(request.speakers);
@@ -91,8 +86,7 @@ export class VisitApp {
   }
 
   #refuseWhileDictating(): void {
-    if (this.deps.microphoneBusy?.())
-      throw new VisitFailure('mic_unavailable', 'A dictation is using the microphone: stop it first.');
+    if (this.deps.microphoneBusy?.()) throw new Failure('mic_unavailable', { reason: 'dictation_active' });
   }
 
   /** Closes armed inputs and drops their pre-roll (consent unticked, screen left, window hidden). */
@@ -105,16 +99,13 @@ export class VisitApp {
   async #checkInputs(speakers: StartVisit['speakers']): Promise<void> {
     // A denied permission yields silence on macOS, not an error: ask first, and say so plainly.
     if (this.deps.microphoneAccess && !(await this.deps.microphoneAccess.request())) {
-      throw new VisitFailure('mic_denied');
+      throw new Failure('mic_denied');
     }
     if (speakers.mode === 'dual') {
       // The patient's input is never replaced by the default, so without it there is nothing to start.
       const devices = await this.deps.audio.list();
       if (!devices.some((d) => d.id === speakers.patientDeviceId))
-        throw new VisitFailure(
-          'mic_unavailable',
-          "The patient's input is not connected. Plug it in and choose it again, or record with one microphone.",
-        );
+        throw new Failure('mic_unavailable', { reason: 'patient_input_missing' });
     }
   }
 
@@ -149,16 +140,16 @@ export class VisitApp {
    */
   async recover(id: string): Promise<void> {
     const journals = this.deps.journals;
-    if (!journals) throw new VisitFailure('invalid_request');
-    if (this.recorder.active) throw new VisitFailure('visit_in_progress');
-    if (this.connections.mode !== 'organization') throw new VisitFailure('not_connected');
+    if (!journals) throw new Failure('invalid_request');
+    if (this.recorder.active) throw new Failure('visit_in_progress');
+    if (this.connections.mode !== 'organization') throw new Failure('not_connected');
     const connection = this.connections.require();
     await refuseInUse(journals, id);
     let recovered;
     try {
       recovered = await journals.recover(id);
     } catch {
-      throw new VisitFailure('invalid_request', 'This interrupted visit can no longer be read.');
+      throw new Failure('invalid_request', { reason: 'recovered_unreadable' });
     }
     const items = await connection.transcriber.resend(recovered);
     this.deps.onWillReplaceVisit?.();
@@ -167,7 +158,7 @@ export class VisitApp {
 
   /** Shreds an unfinished visit the clinician chose not to recover. */
   async forgetRecoverable(id: string): Promise<RecoverableVisit[]> {
-    if (!(await this.recoverable()).some((v) => v.id === id)) throw new VisitFailure('invalid_request');
+    if (!(await this.recoverable()).some((v) => v.id === id)) throw new Failure('invalid_request');
     if (this.deps.journals) await refuseInUse(this.deps.journals, id);
     await this.deps.journals?.shred(id);
     return this.recoverable();
@@ -176,7 +167,7 @@ export class VisitApp {
   #audioFor(request: StartVisit): VisitAudio {
     if (this.connections.mode === 'sample') {
       const kit = this.connections.sampleKit;
-      if (!kit) throw new VisitFailure('sample_unavailable');
+      if (!kit) throw new Failure('sample_unavailable');
       return { kind: 'sample', recording: kit.openRecording() };
     }
     return this.#devicesFor(request.speakers);
@@ -186,10 +177,7 @@ export class VisitApp {
     if (speakers.mode === 'single')
       return { kind: 'devices', clinician: this.deps.audio.open(speakers.deviceId), patient: null };
     if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
-      throw new VisitFailure(
-        'invalid_request',
-        'Choose two different inputs for the clinician and the patient.',
-      );
+      throw new Failure('invalid_request', { reason: 'same_inputs' });
     }
     return {
       kind: 'devices',
@@ -216,5 +204,5 @@ function armKey(speakers: StartVisit['speakers']): string {
 async function refuseInUse(journals: VisitJournals, id: string): Promise<void> {
   // Claimed, not only checked: an app and a `scribe recover` at the same moment never both send it.
   if ((await journals.inUse(id)) || !(await journals.claim(id)))
-    throw new VisitFailure('visit_in_progress', 'This visit is still being recorded by another program.');
+    throw new Failure('visit_in_progress', { reason: 'other_program' });
 }

@@ -3,11 +3,11 @@
  * from the moment the visit starts or, armed, from the consent tick with only the pre-roll kept until
  * start() (a device's start-up then never clips the first word); declared as the session's streams, with
  * what the person should know about them (a microphone replaced by the default, the patient's input lost,
- * no sound for long) kept as warnings for the visit state.
+ * no sound for long) kept as warnings for the visit state, in the messages module's words (input-words.ts).
  */
-import type { AudioNotice, AudioSource } from '../audio/audio-source.ts';
+import type { AudioSource } from '../audio/audio-source.ts';
 import { AudioCapture } from '../audio/capture.ts';
-import type { InputWarning } from '../../preload/contract/index.ts';
+import { inputWarningText, type InputWarning } from '../../preload/contract/index.ts';
 import { AudioTap, NO_SOUND, type MeterLevel } from '../audio/audio-tap.ts';
 import type { LiveStream } from './ports.ts';
 
@@ -37,28 +37,8 @@ export class VisitInputs {
     options: { armed?: boolean } = {},
   ) {
     this.#dual = audio.kind === 'devices' && audio.patient !== null;
-    const open = (input: Input, source: AudioSource): AsyncIterable<Int16Array> => {
-      const tap = new AudioTap(
-        source,
-        (level) => onLevel(input, level),
-        (quiet) => {
-          const text = `No sound from ${this.#name(input)} for ${NO_SOUND.minSilenceMs / 1000} seconds. Check that it is not muted or unplugged.`;
-          this.#setWarning(input, 'no_sound', quiet ? text : null);
-          onWarnings(this.#warnings);
-        },
-      );
-      this.#offs.push(
-        tap.onDidNotice((notice) => {
-          if (notice.code === 'input_restored') this.#setWarning(input, 'input_lost', null);
-          else this.#setWarning(input, notice.code, this.#noticeText(input, notice));
-          onWarnings(this.#warnings);
-        }),
-      );
-      const capture = new AudioCapture(tap);
-      this.#taps.push(tap);
-      this.#captures.push(capture);
-      return capture.start({ preRoll: options.armed === true });
-    };
+    const open = (input: Input, source: AudioSource): AsyncIterable<Int16Array> =>
+      this.#open(input, source, (level) => onLevel(input, level), onWarnings, options.armed === true);
     if (audio.kind === 'sample') {
       this.streams = [{ id: 'room', speakerType: 'UNSPECIFIED', chunks: open('clinician', audio.recording) }];
     } else if (!audio.patient) {
@@ -69,6 +49,37 @@ export class VisitInputs {
         { id: 'patient', speakerType: 'PATIENT', chunks: open('patient', audio.patient) },
       ];
     }
+  }
+
+  /** Opens one input: its tap (meter, silence, device notices → warnings) and its capture. */
+  #open(
+    input: Input,
+    source: AudioSource,
+    onLevel: (level: MeterLevel) => void,
+    onWarnings: (warnings: readonly InputWarning[]) => void,
+    armed: boolean,
+  ): AsyncIterable<Int16Array> {
+    const warn = (code: InputWarning['code'], text: string | null) => {
+      this.#setWarning(input, code, text);
+      onWarnings(this.#warnings);
+    };
+    const seconds = NO_SOUND.minSilenceMs / 1000;
+    const tap = new AudioTap(source, onLevel, (quiet) =>
+      warn(
+        'no_sound',
+        quiet ? inputWarningText({ code: 'no_sound', input, dual: this.#dual, seconds }) : null,
+      ),
+    );
+    this.#offs.push(
+      tap.onDidNotice(({ code, reason, device }) => {
+        if (code === 'input_restored') warn('input_lost', null);
+        else warn(code, inputWarningText({ code, reason, device, input, dual: this.#dual }));
+      }),
+    );
+    const capture = new AudioCapture(tap);
+    this.#taps.push(tap);
+    this.#captures.push(capture);
+    return capture.start({ preRoll: armed });
   }
 
   get warnings(): readonly InputWarning[] {
@@ -106,23 +117,4 @@ export class VisitInputs {
     const rest = this.#warnings.filter((w) => w.stream !== stream || w.code !== code);
     this.#warnings = message === null ? rest : [...rest, { stream, code, message }];
   }
-
-  #name(input: Input): string {
-    if (!this.#dual) return 'the microphone';
-    return input === 'patient' ? "the patient's input" : "the clinician's microphone";
-  }
-
-  #noticeText(input: Input, notice: AudioNotice): string {
-    if (notice.code === 'input_lost') {
-      // Its stream goes on as silence (the service needs audio on every declared stream).
-      const what = notice.reason === 'not_found' ? 'could not be opened' : 'stopped working';
-      return `${capitalize(this.#name(input))} (${notice.device}) ${what} and is not recorded; the other microphone goes on recording. Check its connection.`;
-    }
-    const why = notice.reason === 'not_found' ? 'is not available' : 'stopped working';
-    return `${capitalize(this.#name(input))} ${why}; recording with "${notice.device}" instead.`;
-  }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

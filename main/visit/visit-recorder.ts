@@ -22,7 +22,7 @@ import type { LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { LiveLink } from './live-link.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
-import { VisitFailure } from '../ipc/failure.ts';
+import { Failure } from '../ipc/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 import type { Connecting } from './visit-phase-data.ts';
 import { VisitStatus, type EmitEvent } from './visit-status.ts';
@@ -70,7 +70,7 @@ export class VisitRecorder {
    * Left without Start for ARM_TIMEOUT_MS, they close by themselves and the state says so (`armExpired`).
    */
   async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<void> {
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     await this.#armed.hold(this.#open(audio, true), key);
   }
 
@@ -94,9 +94,9 @@ export class VisitRecorder {
     audio: VisitAudio | 'armed',
     transcriber: LiveTranscriber,
   ): Promise<void> {
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     const armed = this.#armed.take();
-    if (audio === 'armed' && !armed) throw new VisitFailure('mic_unavailable');
+    if (audio === 'armed' && !armed) throw new Failure('mic_unavailable');
     // The microphones open (or the armed ones go live) first: the person may talk the moment they press Start.
     const inputs = audio === 'armed' ? armed! : this.#open(audio, false);
     const connecting = this.#begin(inputs, audio !== 'armed' && audio.kind === 'sample');
@@ -135,7 +135,7 @@ export class VisitRecorder {
       await this.#inputs?.stop();
       // A local failure (the keychain, the journal folder) says what it is; anything else is the service.
       if (this.#status.connecting === connecting)
-        this.#status.fail(error instanceof VisitFailure ? error.code : 'service_unreachable');
+        this.#status.fail(error instanceof Failure ? error.code : 'service_unreachable');
       throw error;
     }
   }
@@ -148,7 +148,7 @@ export class VisitRecorder {
       if (connecting.abandoned) return connecting.abandoned; // End came meanwhile
       if (this.#status.connecting !== connecting) return; // discarded meanwhile
       await this.#abandon(connecting, session);
-      throw new VisitFailure(this.#status.state.error!.code as ErrorCode);
+      throw new Failure(this.#status.state.error!.code as ErrorCode);
     }
     if (this.#status.phase !== 'starting' || this.#status.connecting !== connecting)
       return connecting.abandoned ?? undefined;
@@ -186,7 +186,7 @@ export class VisitRecorder {
 
   /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
   async pause(): Promise<void> {
-    if (!canPauseVisit(this.#status.phase)) throw new VisitFailure('visit_not_active');
+    if (!canPauseVisit(this.#status.phase)) throw new Failure('visit_not_active');
     this.#inputs?.setPaused(true);
     this.#status.clock.stop();
     this.#status.go('pause');
@@ -194,7 +194,7 @@ export class VisitRecorder {
   }
 
   async resume(): Promise<void> {
-    if (!canResumeVisit(this.#status.phase)) throw new VisitFailure('visit_not_active');
+    if (!canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
     await this.#link.session?.resume();
     if (this.#status.phase !== 'paused') return; // ended or failed meanwhile
     this.#inputs?.setPaused(false);
@@ -204,7 +204,7 @@ export class VisitRecorder {
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
   async end(): Promise<void> {
-    if (!canEndVisit(this.#status.phase)) throw new VisitFailure('visit_not_active');
+    if (!canEndVisit(this.#status.phase)) throw new Failure('visit_not_active');
     if (this.#status.phase === 'starting') return this.#endWhileStarting(this.#status.connecting!);
     this.#status.clock.stop();
     this.#status.go('end');
@@ -236,9 +236,9 @@ export class VisitRecorder {
     forget: () => Promise<void>,
     options: { cut?: boolean } = {},
   ): Promise<void> {
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     await this.#last?.forget().catch(() => undefined);
-    if (this.active) throw new VisitFailure('visit_in_progress');
+    if (this.active) throw new Failure('visit_in_progress');
     this.#last = { forget };
     this.transcript.clear();
     for (const item of items) this.transcript.upsert(item);

@@ -1,108 +1,72 @@
 /**
- * Expected failures crossing the IPC boundary: a closed union of codes, and the one place where each code
- * becomes words a clinician reads. Handlers return these as values; nothing here ever carries transcript
- * text, note content, audio or tokens.
+ * Expected failures crossing the IPC boundary: `{code, params?, retryable}`. The words are not sent; the
+ * renderer (and the CLI) format them from code and params through messages.ts. The params schema refuses
+ * anything outside the closed lists, so a param can never carry transcript text, note content or a token.
  */
 import { z } from 'zod';
+import { LIMIT_RULES, LIMIT_SUBJECTS } from './limit-words.ts';
+import { ERRNO_CODES, HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES, reasonsOf } from './message-reasons.ts';
+import {
+  ERROR_CODES,
+  LOCKED_SETTING_TITLES,
+  LOCK_SOURCES,
+  type ErrorCode,
+  type ErrorParams,
+  type ParamsOf,
+} from './messages.ts';
 
-/** Every expected failure the renderer can be told about. */
-export const ERROR_CODES = [
-  'invalid_request',
-  'limit_exceeded',
-  'not_connected',
-  'config_invalid',
-  'policy_locked',
-  'auth_failed',
-  'sign_in_failed',
-  'sign_in_not_offered',
-  'clock_wrong',
-  'permission_denied',
-  'service_unreachable',
-  'service_unreachable_kept',
-  'service_busy',
-  'service_error',
-  'not_found',
-  'transcript_too_short',
-  'no_instructions_content',
-  'server_credentials_required',
-  'clinician_sign_in_required',
-  'consent_required',
-  'visit_not_active',
-  'visit_in_progress',
-  'stream_failed',
-  'disk_full',
-  'keychain_locked',
-  'keychain_unavailable',
-  'journal_unavailable',
-  'no_note',
-  'mic_denied',
-  'mic_unavailable',
-  'device_lost',
-  'file_unreadable',
-  'sample_unavailable',
-  'clipboard_unavailable',
-  'dictation_setting_refused',
-  'internal',
-] as const;
+const count = z.number().int().nonnegative().max(1_000_000_000);
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** What the person reads for each code. The only code → words table in the app. */
-export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
-  invalid_request: 'That request was not valid. Check the fields and try again.',
-  limit_exceeded: 'That is longer than the service accepts. Shorten it and try again.',
-  not_connected: 'Not connected to an organization yet. Open Connect first, or try the sample visit.',
-  config_invalid: 'The connection settings are not valid.',
-  policy_locked: 'This setting is set by your organization and cannot be changed here. Contact your IT team.',
-  auth_failed:
-    'The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT).',
-  sign_in_failed: 'Signing in with your organization did not finish. Try again.',
-  sign_in_not_offered: 'Your organization does not offer this way of signing in on this computer.',
-  clock_wrong:
-    "The service did not accept the sign-in, and this computer's clock may be why. Check the computer's date, time and time zone, then try again.",
-  permission_denied: 'This account is not allowed to do that (it may be deactivated).',
-  service_unreachable: 'The service could not be reached. Check the network connection.',
-  service_unreachable_kept:
-    'The service could not be reached. The audio recorded so far is kept: recover it from the Visit screen when the network is back.',
-  service_busy: 'The service is busy. Try again in a moment.',
-  service_error: 'The service had a problem on its side. Try again in a moment.',
-  not_found: 'The service could not find that (it may have expired).',
-  transcript_too_short: 'The conversation is too short to write a note from. Record more of the visit.',
-  no_instructions_content:
-    'This note has nothing a patient needs to act on, so there are no instructions to write.',
-  server_credentials_required:
-    'This needs the organization’s server credentials (E/M codes, for example); a clinician sign-in cannot request it.',
-  clinician_sign_in_required:
-    'Dot phrases, text replacements and note settings belong to each clinician. Connect with a clinician sign-in to change them.',
-  consent_required: 'Confirm that the patient agreed to the recording before starting.',
-  visit_not_active: 'No visit is being recorded right now.',
-  visit_in_progress: 'A visit is already being recorded. End it first.',
-  stream_failed: 'The transcription stopped and could not recover. The transcript so far is kept.',
-  disk_full: 'The disk is full, so the visit audio cannot be kept safely. Free some space.',
-  keychain_locked:
-    'The system keychain is locked, so the visit audio cannot be kept safely on this computer. Unlock the keychain, then press Start again.',
-  keychain_unavailable:
-    'The system keychain cannot be reached, so the visit audio cannot be kept safely on this computer. Sign in to the computer again or ask IT, then press Start again.',
-  journal_unavailable:
-    'The visit audio cannot be kept on this computer: its folder cannot be written. Ask IT to check the disk and the folder’s permissions.',
-  no_note: 'There is no note yet. Generate the note first.',
-  mic_denied: 'The microphone is blocked. Allow microphone access in the system settings.',
-  mic_unavailable: 'The microphone could not be opened. Check that it is plugged in.',
-  device_lost: 'The microphone stopped working during the visit. The audio so far is kept.',
-  file_unreadable: 'The recording file could not be read.',
-  sample_unavailable: 'The sample visit is not available in this installation.',
-  clipboard_unavailable: 'The clipboard could not be written. Select the text and copy it by hand.',
-  dictation_setting_refused: 'That dictation setting cannot be used. Choose another.',
-  internal: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
-};
-
-/** An expected failure as it crosses IPC. `message` is safe to show and never holds patient data. */
-export const IpcErrorSchema = z.object({
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  retryable: z.boolean(),
+/** Every param any code may take; each one closed. Which ones a code may use is checked below. */
+const ParamsShape = z.strictObject({
+  reason: z.string().max(40).optional(),
+  rule: z.enum(LIMIT_RULES).optional(),
+  subject: z.enum(Object.keys(LIMIT_SUBJECTS) as [keyof typeof LIMIT_SUBJECTS]).optional(),
+  limit: count.optional(),
+  actual: count.optional(),
+  setting: z.enum(Object.keys(LOCKED_SETTING_TITLES) as [keyof typeof LOCKED_SETTING_TITLES]).optional(),
+  source: z.enum(LOCK_SOURCES).optional(),
+  keys: z.array(z.enum(OFFERED_KEYS)).max(OFFERED_KEYS.length).optional(),
+  errno: z.enum(ERRNO_CODES).optional(),
+  use: z.enum(RESERVED_KEY_USES).optional(),
+  other: z.enum(HOTKEY_NAMES).optional(),
 });
-export type IpcError = z.infer<typeof IpcErrorSchema>;
+
+/** Which params each kind of code takes. */
+function allowedParams(code: ErrorCode): readonly string[] {
+  if (code === 'limit_exceeded') return ['rule', 'subject', 'limit', 'actual'];
+  if (code === 'policy_locked') return ['setting', 'source'];
+  if (code === 'dictation_setting_refused') return ['reason', 'keys', 'use', 'other'];
+  if (code === 'config_invalid') return ['reason', 'errno'];
+  return reasonsOf(code).length > 0 ? ['reason'] : [];
+}
+
+/** An expected failure as it crosses IPC: a code, closed params, and whether trying again may help. */
+export const IpcErrorSchema = z
+  .strictObject({
+    code: z.enum(ERROR_CODES),
+    params: ParamsShape.optional(),
+    retryable: z.boolean(),
+  })
+  .superRefine((error, ctx) => {
+    const params: Readonly<Record<string, unknown>> = error.params ?? {};
+    const allowed = allowedParams(error.code);
+    for (const name of Object.keys(params))
+      if (!allowed.includes(name))
+        ctx.addIssue({ code: 'custom', path: ['params', name], message: 'not allowed' });
+    if (params.reason !== undefined && !reasonsOf(error.code).includes(String(params.reason)))
+      ctx.addIssue({ code: 'custom', path: ['params', 'reason'], message: 'unknown reason' });
+    if (error.code === 'limit_exceeded' && error.params && params.rule === undefined)
+      ctx.addIssue({ code: 'custom', path: ['params', 'rule'], message: 'required' });
+    if (error.code === 'policy_locked' && error.params && (!params.setting || !params.source))
+      ctx.addIssue({ code: 'custom', path: ['params'], message: 'setting and source required' });
+  });
+
+export interface IpcError {
+  readonly code: ErrorCode;
+  readonly params?: ErrorParams;
+  readonly retryable: boolean;
+}
 
 /** What every channel returns: a value or an expected failure, never an exception. */
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
@@ -112,16 +76,11 @@ export function ok<T>(data: T): IpcResult<T> {
   return { ok: true, data };
 }
 
-/**
- * Builds a failure. `detail` replaces the default words only when it is known to be patient-free (limit
- * messages that state counts, base-URL rules).
- */
-export function fail<T = never>(
-  code: ErrorCode,
-  options: { retryable?: boolean; detail?: string } = {},
+/** Builds a failure value; params, when the code takes them, say which words the person reads. */
+export function fail<T = never, C extends ErrorCode = ErrorCode>(
+  code: C,
+  options: { retryable?: boolean; params?: ParamsOf<C> } = {},
 ): IpcResult<T> {
-  return {
-    ok: false,
-    error: { code, message: options.detail ?? ERROR_TEXT[code], retryable: options.retryable ?? false },
-  };
+  const error: IpcError = { code, retryable: options.retryable ?? false };
+  return { ok: false, error: options.params ? { ...error, params: options.params as ErrorParams } : error };
 }

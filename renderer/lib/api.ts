@@ -18,7 +18,7 @@ export function scribe(): ScribeApi {
 /** An IpcError for a call that could not even be made (the preload is missing). */
 const BRIDGE_MISSING: IpcError = {
   code: 'internal',
-  message: 'The app is not connected to its main process. Restart the app.',
+  params: { reason: 'bridge_missing' },
   retryable: false,
 };
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleService } from '../service/sample-service.ts';
-import { VisitFailure } from '../../main/ipc/failure.ts';
+import { Failure } from '../../main/ipc/failure.ts';
 import {
   connectWithServerCredentials,
   nav,
@@ -55,7 +55,7 @@ describe('starting a visit when something is wrong, in Chromium', () => {
     expect(h.microphones.map((m) => m.stopped)).toEqual([false]);
     // Refused before the armed inputs are taken (as for an unplugged patient input or a blocked mic).
     const start = app.start.bind(app);
-    app.start = () => Promise.reject(new VisitFailure('mic_unavailable'));
+    app.start = () => Promise.reject(new Failure('mic_unavailable'));
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect
       .poll(() => page.getByText('The microphone could not be opened. Check that it is plugged in.').count())

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VisitState } from '../../preload/contract/index.ts';
 import type { SampleService } from '../service/sample-service.ts';
 import { ARM_TIMEOUT_MS } from '../../main/visit/visit-recorder.ts';
-import { VisitFailure } from '../../main/ipc/failure.ts';
+import { Failure } from '../../main/ipc/failure.ts';
 import {
   connectWithServerCredentials,
   nav,
@@ -96,7 +96,7 @@ describe('the visit state, owned by main, in Chromium', () => {
   it('after a Start main refused, shows main’s state and the reason once', async () => {
     const app = h.app.visit;
     const start = app.start.bind(app);
-    app.start = () => Promise.reject(new VisitFailure('mic_unavailable'));
+    app.start = () => Promise.reject(new Failure('mic_unavailable'));
     await page.getByRole('button', { name: 'Start recording' }).click();
     const reason = page.getByText('The microphone could not be opened. Check that it is plugged in.');
     await expect.poll(() => reason.count()).toBe(1);

@@ -18,7 +18,7 @@ import { toIpcError } from '../../main/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/audio/ports.ts';
 import type { ClipboardPort } from '../../main/note/ports.ts';
-import type { IpcResult } from '../../preload/contract/index.ts';
+import { formatError, type IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
@@ -222,7 +222,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
         (error: unknown) => toIpcError(error),
       );
       expect(refused?.code).toBe('clinician_sign_in_required');
-      expect(refused?.message).toContain('clinician sign-in');
+      expect(refused && formatError(refused)).toContain('clinician sign-in');
     }
     expect(h.service.control.requests.length).toBe(requests);
   });
@@ -258,7 +258,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     // A change to a locked key is refused, naming the setting (not silently dropped).
     const refused = await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx);
     expect(refused).toMatchObject({ ok: false, error: { code: 'policy_locked' } });
-    expect(!refused.ok && refused.error.message).toMatch(/^Spoken languages: set by the environment/);
+    expect(!refused.ok && formatError(refused.error)).toMatch(/^Spoken languages: set by the environment/);
     expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).speechLocales).toEqual([
       'ENGLISH_US',
       'SPANISH_MX',

@@ -23,7 +23,7 @@ import type { LiveConfig } from '../../main/config/live-config.ts';
 import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/audio/ports.ts';
-import type { EventName, IpcResult } from '../../preload/contract/index.ts';
+import { formatError, type EventName, type IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import { startStreamingHarness, type StreamingHarness } from './streaming/harness.ts';
 
@@ -39,7 +39,7 @@ const INPUTS: AudioInputs = {
 const ctx = { channel: 'test' };
 
 function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC failed: ${result.error.code} ${result.error.message}`);
+  if (!result.ok) throw new Error(`IPC failed: ${result.error.code} ${formatError(result.error)}`);
   return result.data;
 }
 function refusal<T>(result: IpcResult<T>) {
@@ -127,20 +127,20 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
       await handlers['connect:configure']({ baseUrl: other, credentials: serverCredentials() }, ctx),
     );
     expect(elsewhere).toMatchObject({ code: 'policy_locked' });
-    expect(elsewhere.message).toMatch(/^Service address: set by your organization/);
+    expect(formatError(elsewhere)).toMatch(/^Service address: set by your organization/);
     const token = refusal(
       await handlers['connect:configure'](
         { baseUrl: h.service.url, credentials: { kind: 'user-refresh-token', refreshToken: 'x' } },
         ctx,
       ),
     );
-    expect(token.message).toMatch(/^Sign-in method: set by your organization/);
+    expect(formatError(token)).toMatch(/^Sign-in method: set by your organization/);
     expect(h.service.control.requests.filter((r) => r.path.includes('token'))).toEqual([]);
 
     for (const patch of [{ speechLocales: ['FRENCH_FR'] }, { clinicianDeviceId: 'Headset' }]) {
       expect(refusal(await handlers['settings:update'](patch, ctx)).code).toBe('policy_locked');
     }
-    expect(refusal(await handlers['settings:update']({ noteLocale: 'FRENCH_FR' }, ctx)).message).toMatch(
+    expect(formatError(refusal(await handlers['settings:update']({ noteLocale: 'FRENCH_FR' }, ctx)))).toMatch(
       /^Note language: set by your organization/,
     );
     const started = refusal(
@@ -153,7 +153,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
         ctx,
       ),
     );
-    expect(started.message).toMatch(/^Spoken languages/);
+    expect(formatError(started)).toMatch(/^Spoken languages/);
 
     const view = data(await handlers['settings:policy']({}, ctx));
     expect(view.managed).toBe(true);

@@ -157,7 +157,7 @@ export async function generatePatientInstructions(
   options: CallOptions = {},
 ): Promise<string> {
   if (!request.instructions_locale)
-    throw new LimitError('Choose the language of the instructions.', 'instructions_locale');
+    throw new LimitError('instructions_locale_missing', 'instructions_locale');
   checkNoteContent(request.note, 'note');
   const answer = await call(
     ctx,
@@ -182,8 +182,7 @@ export async function translatePatientInstructions(
   request: TranslateInstructionsRequest,
   options: CallOptions = {},
 ): Promise<string> {
-  if (request.instructions.trim() === '')
-    throw new LimitError('There are no instructions to translate.', 'instructions');
+  if (request.instructions.trim() === '') throw new LimitError('instructions_empty', 'instructions');
   const answer = await call(
     ctx,
     'POST',

@@ -137,7 +137,7 @@ export async function dictateUrlAsync(
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new LimitError('The audio file address must be a web address (https://…).', 'file_url');
+    throw new LimitError('file_url_https', 'file_url');
   }
   return startJob(
     ctx,

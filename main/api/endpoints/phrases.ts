@@ -45,10 +45,10 @@ async function allPages<T>(
 
 function checkPhrase(input: Partial<DotPhraseInput>): void {
   if (input.trigger !== undefined && !/^\S+$/.test(input.trigger)) {
-    throw new LimitError('A dot phrase shortcut is one word without spaces, such as .normalexam', 'trigger');
+    throw new LimitError('phrase_trigger_format', 'trigger');
   }
   if (input.content !== undefined && input.content.trim() === '')
-    throw new LimitError('A dot phrase needs text to insert.', 'content');
+    throw new LimitError('phrase_content_empty', 'content');
 }
 
 const BulkResult = z.looseObject({ dot_phrases: z.array(DotPhraseSchema) });
@@ -89,7 +89,7 @@ export function dotPhrasesApi(context: () => CoreContext) {
         () => undefined,
       ),
     bulkCreate: async (items: DotPhraseInput[], options?: CallOptions): Promise<DotPhrase[]> => {
-      checkBulkSize(items, 'dot_phrases', 'dot phrases');
+      checkBulkSize(items, 'dot_phrases', 'dot_phrases');
       items.forEach(checkPhrase);
       return call(ctx(), 'POST', '/dot-phrases/bulk-create', BulkResult, 'bulk-create-dot-phrases', {
         body: { dot_phrases: items },
@@ -100,7 +100,7 @@ export function dotPhrasesApi(context: () => CoreContext) {
       items: Array<{ id: string } & Partial<DotPhraseInput>>,
       options?: CallOptions,
     ): Promise<DotPhrase[]> => {
-      checkBulkSize(items, 'dot_phrases', 'dot phrases');
+      checkBulkSize(items, 'dot_phrases', 'dot_phrases');
       items.forEach(checkPhrase);
       return call(ctx(), 'POST', '/dot-phrases/bulk-update', BulkResult, 'bulk-update-dot-phrases', {
         body: { dot_phrases: items },
@@ -108,7 +108,7 @@ export function dotPhrasesApi(context: () => CoreContext) {
       }).then((r) => r.dot_phrases);
     },
     bulkDelete: async (ids: string[], options?: CallOptions): Promise<void> => {
-      checkBulkSize(ids, 'ids', 'dot phrases');
+      checkBulkSize(ids, 'ids', 'dot_phrases');
       return call(ctx(), 'POST', '/dot-phrases/bulk-delete', Deleted, 'bulk-delete-dot-phrases', {
         body: { ids },
         ...options,
@@ -119,7 +119,7 @@ export function dotPhrasesApi(context: () => CoreContext) {
 
 function checkReplacement(input: Partial<TextReplacementInput>): void {
   if (input.original_text !== undefined && input.original_text.trim() === '') {
-    throw new LimitError('Say which dictated words to replace.', 'original_text');
+    throw new LimitError('replacement_original_empty', 'original_text');
   }
 }
 

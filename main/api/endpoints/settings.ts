@@ -92,14 +92,14 @@ export async function updateCustomization(
     customization.note_template_custom_instructions,
     LIMITS.templateCustomInstructionsChars,
     'note_template_custom_instructions',
-    'The note-wide instruction',
+    'note_wide_instruction',
   );
   for (const section of customization.sections) {
     checkMaxChars(
       section.custom_instruction,
       LIMITS.customInstructionChars,
       'custom_instruction',
-      `The instruction for "${section.section_key}"`,
+      'section_instruction',
     );
   }
   return call(

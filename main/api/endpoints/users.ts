@@ -18,10 +18,7 @@ export interface UserInput {
 
 function checkExternalId(id: string | undefined): void {
   if (id !== undefined && (id.length === 0 || id.length > LIMITS.externalIdChars)) {
-    throw new LimitError(
-      `A user's external id must be 1 to ${LIMITS.externalIdChars} characters.`,
-      'external_id',
-    );
+    throw new LimitError({ rule: 'external_id_length', limit: LIMITS.externalIdChars }, 'external_id');
   }
 }
 
@@ -63,7 +60,7 @@ export async function listUsers(
 ) {
   requireServer(ctx, 'Managing users');
   if (query.limit !== undefined && (query.limit < 1 || query.limit > 100)) {
-    throw new LimitError('A page of users holds 1 to 100 users.', 'limit');
+    throw new LimitError('users_page_size', 'limit');
   }
   return call(ctx, 'GET', '/users', UserListSchema, 'list-users', {
     query: {

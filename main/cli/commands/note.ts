@@ -49,7 +49,7 @@ function noteRequest(
   if (items.every((item) => item.text.trim() === '')) {
     throw new CliError('The transcript file holds no transcript text. Nothing was sent.', EXIT.usage);
   }
-  checkMaxChars(context, LIMITS.unstructuredContextChars, 'unstructured_context', 'The context file');
+  checkMaxChars(context, LIMITS.unstructuredContextChars, 'unstructured_context', 'context_file');
   const request: GenerateNoteRequest = {
     locale: options.locale ?? config.noteLocale,
     transcript_items: items,

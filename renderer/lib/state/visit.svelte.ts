@@ -70,9 +70,9 @@ export class VisitStore {
   get recording(): boolean {
     return isVisitActive(this.#state.phase);
   }
-  /** A refused command's reason, unless the visit state already shows the same words (a failed Start). */
+  /** A refused command's reason, unless the visit state already shows the same failure (a failed Start). */
   get shownError(): IpcError | null {
-    return this.#error?.message === this.#state.error?.message ? null : this.#error;
+    return this.#error && this.#error.code === this.#state.error?.code ? null : this.#error;
   }
 
   /** Subscribes to main's pushes and loads what is already there (e.g. after a reload). */

@@ -5,12 +5,12 @@ import type { CoreClient } from '../../../main/api/core-client.ts';
 import {
   InvalidRequestError,
   JobError,
-  KNOWN_ERROR_CODES,
   PermissionDeniedError,
   ServerError,
 } from '../../../main/api/errors.ts';
 import { LimitError } from '../../../main/api/limits.ts';
 import type { Note } from '../../../main/api/schemas/note.ts';
+import { SERVICE_CODE_TEXT } from '../../../preload/contract/index.ts';
 import { writeScriptedWav } from '../../../main/local-service/speech.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
 
@@ -127,7 +127,7 @@ describe('patient instructions', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.code).toBe(83023);
-    expect(error.message).toBe(KNOWN_ERROR_CODES[83023]!.message);
+    expect(error.message).toBe(SERVICE_CODE_TEXT[83023]);
     expect(error.message).toMatch(/nothing a patient needs to act on/);
   });
 });

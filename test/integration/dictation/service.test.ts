@@ -21,6 +21,7 @@ import { createDictationHandlers } from '../../../main/dictation/handlers.ts';
 import type { ShortcutRegistrar } from '../../../main/dictation/hotkey-driver.ts';
 import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
+import { formatError } from '../../../preload/contract/index.ts';
 import {
   expectedSentences,
   quickSession,
@@ -131,7 +132,8 @@ describe('dictation service', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.error.code).toBe('dictation_setting_refused');
-      expect(refused.error.message).toMatch(/kept for paste.*Free keys: /);
+      expect(refused.error.params).toMatchObject({ reason: 'key_reserved', use: 'paste' });
+      expect(formatError(refused.error)).toMatch(/kept for paste; choose another key\. Free keys: /);
     }
     const check = await handlers['dictation:checkKey']({ which: 'holdKey', key: 'd' }, { channel: 'x' });
     expect(check).toMatchObject({

@@ -18,7 +18,7 @@ import { journalDir } from '../../../main/config/paths.ts';
 import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
 import { TokenVault } from '../../../main/secrets/token-vault.ts';
 import { buildAppServices, type AppServices } from '../../../main/composition-root.ts';
-import type { IpcResult } from '../../../preload/contract/index.ts';
+import { formatError, type IpcResult } from '../../../preload/contract/index.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
@@ -28,7 +28,7 @@ const ctx = { channel: 'test' };
 const NO_AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };
 
 function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC failed: ${result.error.code} ${result.error.message}`);
+  if (!result.ok) throw new Error(`IPC failed: ${result.error.code} ${formatError(result.error)}`);
   return result.data;
 }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiErrorFromResponse,
-  knownErrorName,
-  messageForErrorCode,
-  safeTraceId,
-} from '../../../main/api/errors.ts';
+import { apiErrorFromResponse, knownErrorName, safeTraceId } from '../../../main/api/errors.ts';
+import { streamErrorText as messageForErrorCode } from '../../../preload/contract/index.ts';
 
 const CANARY = 'Jane Q Patient 1957-03-14 chest pain';
 

@@ -3,9 +3,11 @@ import { LimitError, checkBulkSize, checkMaxChars, checkSpeechLocales } from '..
 
 describe('client-side limits', () => {
   it('counts characters, not UTF-16 units, against the limit', () => {
-    expect(() => checkMaxChars('é'.repeat(700), 700, 'custom_instruction', 'The instruction')).not.toThrow();
-    expect(() => checkMaxChars('😀'.repeat(700), 700, 'custom_instruction', 'The instruction')).not.toThrow();
-    expect(() => checkMaxChars('a'.repeat(701), 700, 'custom_instruction', 'The instruction')).toThrow(
+    expect(() => checkMaxChars('é'.repeat(700), 700, 'custom_instruction', 'edit_instruction')).not.toThrow();
+    expect(() =>
+      checkMaxChars('😀'.repeat(700), 700, 'custom_instruction', 'edit_instruction'),
+    ).not.toThrow();
+    expect(() => checkMaxChars('a'.repeat(701), 700, 'custom_instruction', 'edit_instruction')).toThrow(
       /701 characters; the limit is 700\. Shorten it by 1/,
     );
   });
@@ -13,7 +15,7 @@ describe('client-side limits', () => {
   it('never quotes the content in the message', () => {
     const canary = 'CANARY-PATIENT-JANE-DOE ';
     try {
-      checkMaxChars(canary.repeat(500), 10_000, 'unstructured_context', 'The extra context');
+      checkMaxChars(canary.repeat(500), 10_000, 'unstructured_context', 'extra_context');
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(LimitError);
@@ -39,10 +41,10 @@ describe('client-side limits', () => {
   });
 
   it('limits bulk operations to 100 items', () => {
-    expect(() => checkBulkSize(new Array(100).fill(0), 'items', 'dot phrases')).not.toThrow();
-    expect(() => checkBulkSize(new Array(101).fill(0), 'items', 'dot phrases')).toThrow(
+    expect(() => checkBulkSize(new Array(100).fill(0), 'items', 'dot_phrases')).not.toThrow();
+    expect(() => checkBulkSize(new Array(101).fill(0), 'items', 'dot_phrases')).toThrow(
       /101 dot phrases.*at most 100/,
     );
-    expect(() => checkBulkSize([], 'items', 'dot phrases')).toThrow(/No dot phrases/);
+    expect(() => checkBulkSize([], 'items', 'dot_phrases')).toThrow(/No dot phrases/);
   });
 });

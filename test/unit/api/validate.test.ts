@@ -45,7 +45,7 @@ describe('generate-note checks', () => {
         { ...base, note_sections_customization: [{ section_key: 'PLAN', custom_instruction: long }] },
         'server',
       ),
-    ).toThrow(/instruction for "PLAN" is 701/);
+    ).toThrow(/instruction for a section is 701/);
     expect(() => checkGenerateNote({ ...base, note_template_custom_instructions: long }, 'server')).toThrow(
       /note-wide instruction is 701/,
     );

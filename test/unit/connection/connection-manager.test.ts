@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionManager, SIGN_OUT_WAIT_MS } from '../../../main/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../main/connection/ports.ts';
-import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/ipc/failure.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 
 function rig(signOut?: () => Promise<void>) {
@@ -36,13 +36,13 @@ function rig(signOut?: () => Promise<void>) {
 
 const CREDENTIALS = { kind: 'user-refresh-token', refreshToken: 'r' } as const;
 
-async function refusal(call: () => Promise<unknown>): Promise<VisitFailure> {
+async function refusal(call: () => Promise<unknown>): Promise<Failure> {
   const error = await call().then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(VisitFailure);
-  return error as VisitFailure;
+  expect(error).toBeInstanceOf(Failure);
+  return error as Failure;
 }
 
 afterEach(() => {
@@ -62,7 +62,7 @@ describe('ConnectionManager', () => {
     ]) {
       const failure = await refusal(call);
       expect(failure.code).toBe('visit_in_progress');
-      expect(failure.detail).toMatch(/End it before changing the connection/);
+      expect(failure.message).toMatch(/End it before changing the connection/);
     }
     expect(log).toEqual([]); // nothing was closed, signed out or forgotten
     expect(manager.status().mode).toBe('organization');

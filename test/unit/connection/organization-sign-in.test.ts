@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ConnectionManager, type SignInOptions } from '../../../main/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../main/connection/ports.ts';
 import { SignInError } from '../../../main/connection/sign-in-error.ts';
-import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/ipc/failure.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 
 const connection: Connection = {
@@ -46,13 +46,13 @@ function rig(options: SignInOptions = MANAGED) {
   return { manager, finish: () => finish?.() };
 }
 
-async function failure(call: () => Promise<unknown>): Promise<VisitFailure> {
+async function failure(call: () => Promise<unknown>): Promise<Failure> {
   const error = await call().then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(VisitFailure);
-  return error as VisitFailure;
+  expect(error).toBeInstanceOf(Failure);
+  return error as Failure;
 }
 
 describe('sign in with the organization (connection manager)', () => {
@@ -72,7 +72,8 @@ describe('sign in with the organization (connection manager)', () => {
     manager.cancelSignIn();
     const cancelled = await pending;
     expect(cancelled.code).toBe('sign_in_failed');
-    expect(cancelled.detail).toMatch(/cancelled/);
+    expect(cancelled.params).toEqual({ reason: 'cancelled' });
+    expect(cancelled.message).toMatch(/cancelled/);
     expect(manager.status()).toMatchObject({ mode: 'none', signingIn: false });
   });
 

@@ -11,6 +11,7 @@ import {
   channels,
   charCount,
   fail,
+  formatError,
   events,
   methodName,
   subscriptionName,
@@ -62,11 +63,12 @@ describe('preload contract', () => {
     expect(events['visit:level'].safeParse({ stream: 'clinician', rms: 2, peak: 0 }).success).toBe(false);
   });
 
-  it('has words for every error code, used by fail()', () => {
+  it('has words for every error code, and fail() carries the code only (the renderer formats the words)', () => {
     for (const code of ERROR_CODES) {
       expect(ERROR_TEXT[code].length).toBeGreaterThan(10);
       const result = fail(code);
-      expect(result.ok ? '' : result.error.message).toBe(ERROR_TEXT[code]);
+      expect(result).toEqual({ ok: false, error: { code, retryable: false } });
+      expect(result.ok ? '' : formatError(result.error)).toBe(ERROR_TEXT[code]);
     }
   });
 

@@ -4,7 +4,10 @@ import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
 import { ConnectionError, apiErrorFromResponse, withMessage } from '../../../main/api/errors.ts';
 import { AudioError } from '../../../main/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
-import { IpcFailure } from '../../../main/ipc/error-mapping.ts';
+import { Failure } from '../../../main/ipc/failure.ts';
+import { SignInError } from '../../../main/connection/sign-in-error.ts';
+import { SecretStoreError } from '../../../main/secrets/secret-store.ts';
+import { StreamingError } from '../../../main/streaming/streaming-error.ts';
 import {
   createIpcRouter,
   type InvokeEventLike,
@@ -175,7 +178,15 @@ describe('IPC router', () => {
     ],
     [new AudioError('mic_denied', CANARY), 'mic_denied', false],
     [new AudioError('file_unsupported', 'x'), 'file_unreadable', false],
-    [new IpcFailure('no_note'), 'no_note', false],
+    [new Failure('no_note'), 'no_note', false],
+    [new Failure('service_busy', undefined, true), 'service_busy', true],
+    [new SignInError('cancelled', { cause: new Error(CANARY) }), 'sign_in_failed', false],
+    [new SecretStoreError('keychain_denied', CANARY), 'keychain_locked', false],
+    [new SecretStoreError('keychain_unavailable', CANARY), 'keychain_unavailable', false],
+    [new StreamingError('disk_full', CANARY), 'disk_full', false],
+    [new StreamingError('connection_lost', CANARY, { retryable: true }), 'service_unreachable', true],
+    [new StreamingError('service_error', CANARY, { serviceCode: 83005 }), 'transcript_too_short', false],
+    [new StreamingError('ack_timeout', CANARY), 'stream_failed', false],
   ])('maps a thrown %s to its code', async (error, code, retryable) => {
     const { ipcMain } = setup({
       'demo:echo': () => {
@@ -185,6 +196,45 @@ describe('IPC router', () => {
     const result = (await ipcMain.invoke('demo:echo', appFrame, { text: 'x' })) as IpcResult<unknown>;
     expect(result).toMatchObject({ ok: false, error: { code, retryable } });
     expect(JSON.stringify(result)).not.toContain('Canary');
+  });
+
+  it('lets only closed params cross: free text in a param drops the params, never reaches the renderer', async () => {
+    const leaks = {
+      reason: fail('invalid_request', { params: { reason: CANARY } as never }),
+      subject: fail('limit_exceeded', { params: { rule: 'too_long', subject: CANARY } as never }),
+      extra: fail('limit_exceeded', { params: { rule: 'too_long', note: CANARY } as never }),
+      keys: fail('dictation_setting_refused', { params: { reason: 'key_refused', keys: [CANARY] } as never }),
+      wrongCode: fail('no_note', { params: { reason: 'same_inputs' } as never }),
+    };
+    for (const [name, leak] of Object.entries(leaks)) {
+      const { ipcMain, reports } = setup({ 'demo:echo': () => leak });
+      const result = (await ipcMain.invoke('demo:echo', appFrame, { text: 'x' })) as IpcResult<unknown>;
+      expect(result.ok, name).toBe(false);
+      expect(result.ok ? null : result.error.params, name).toBeUndefined();
+      expect(JSON.stringify([result, reports]), name).not.toContain('Canary');
+    }
+    const thrown = setup({
+      'demo:echo': () => {
+        throw new Failure('config_invalid', { reason: CANARY } as never);
+      },
+    });
+    const result = await thrown.ipcMain.invoke('demo:echo', appFrame, { text: 'x' });
+    expect(result).toEqual({ ok: false, error: { code: 'config_invalid', retryable: false } });
+  });
+
+  it('passes params from the closed lists unchanged', async () => {
+    const allowed = [
+      fail('limit_exceeded', {
+        params: { rule: 'too_long', subject: 'extra_context', limit: 10, actual: 12 },
+      }),
+      fail('policy_locked', { params: { setting: 'noteLocale', source: 'organization' } }),
+      fail('dictation_setting_refused', { params: { reason: 'key_refused', keys: ['F9', 'F10'] } }),
+      fail('config_invalid', { params: { reason: 'private_key_file_unreadable', errno: 'ENOENT' } }),
+    ];
+    for (const answer of allowed) {
+      const { ipcMain } = setup({ 'demo:echo': () => answer });
+      expect(await ipcMain.invoke('demo:echo', appFrame, { text: 'x' })).toEqual(answer);
+    }
   });
 
   it('strips fields the contract does not name and refuses answers that break it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NoteWorkflow } from '../../../main/note/note-workflow.ts';
-import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/ipc/failure.ts';
 import { NOTE, fakeCore } from '../visit/fakes.ts';
 
 const TRANSCRIPT = [
@@ -13,14 +13,14 @@ const TRANSCRIPT = [
 ];
 const generate = { templateKey: 'SOAP', locale: 'ENGLISH_US', mode: 'sync' as const, extraContext: null };
 
-async function failure(promise: Promise<unknown> | (() => unknown)): Promise<VisitFailure> {
+async function failure(promise: Promise<unknown> | (() => unknown)): Promise<Failure> {
   try {
     await (typeof promise === 'function' ? promise() : promise);
   } catch (error) {
-    if (error instanceof VisitFailure) return error;
+    if (error instanceof Failure) return error;
     throw error;
   }
-  throw new Error('expected a VisitFailure');
+  throw new Error('expected a Failure');
 }
 
 describe('NoteWorkflow', () => {
@@ -32,7 +32,8 @@ describe('NoteWorkflow', () => {
       notes.generate(core, { ...generate, extraContext: long }, TRANSCRIPT, () => undefined),
     );
     expect(f.code).toBe('limit_exceeded');
-    expect(f.detail).toBe('The extra context is 10,001 characters; the limit is 10,000.');
+    expect(f.params).toEqual({ rule: 'too_long', subject: 'extra_context', limit: 10_000, actual: 10_001 });
+    expect(f.message).toBe('The extra context is 10,001 characters; the limit is 10,000. Shorten it by 1.');
     expect(core.calls).toEqual([]);
     await notes.generate(core, generate, TRANSCRIPT, () => undefined);
     const g = await failure(notes.editByInstruction(core, 'y'.repeat(701)));
@@ -106,7 +107,7 @@ describe('NoteWorkflow', () => {
     notes.editSection(note.revision, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'Chest pain, 3 days.' });
     const copy = await failure(() => notes.instructionsText());
     expect(copy.code).toBe('invalid_request');
-    expect(copy.detail).toContain('Write them again');
+    expect(copy.message).toContain('Write them again');
     expect((await failure(notes.translate(server, 'ENGLISH_US', 'FRENCH_FR'))).code).toBe('invalid_request');
     expect(server.calls.filter((c) => c.startsWith('translate'))).toEqual([]);
     // Written again from the current note, they can be copied.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveConfig, type Resolved } from '../../../main/config/live-config.ts';
 import { resolveConfig, type ConfigInputs, type ResolveResult } from '../../../main/config/resolve-config.ts';
-import { VisitFailure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/ipc/failure.ts';
 import { SettingsPolicy } from '../../../main/settings/settings-policy.ts';
 
 const ORIGIN = '/etc/scribe-desktop/policy.json';
@@ -27,7 +27,7 @@ function refusal(action: () => unknown): string {
   try {
     action();
   } catch (error) {
-    if (error instanceof VisitFailure && error.code === 'policy_locked') return error.detail ?? '';
+    if (error instanceof Failure && error.code === 'policy_locked') return error.message;
     throw error;
   }
   throw new Error('not refused');

@@ -1,0 +1,42 @@
+/**
+ * Words of the warnings a visit's inputs raise (no sound, an input lost, a microphone replaced by the
+ * default): part of the messages module, built from codes, the input's role and the device's name.
+ * Zod-free, like enums.ts, so the renderer can import it.
+ */
+
+/** What a warning is about: which input, whether the visit has two, and what the device did. */
+export interface InputWarningFacts {
+  readonly code: 'no_sound' | 'input_lost' | 'device_fallback';
+  readonly input: 'clinician' | 'patient';
+  /** The visit records two inputs (the words then say whose). */
+  readonly dual: boolean;
+  /** no_sound: after how many seconds. */
+  readonly seconds?: number;
+  /** input_lost / device_fallback: whether the device was missing at start or failed since. */
+  readonly reason?: 'not_found' | 'device_lost' | 'reconnected';
+  /** input_lost: the lost device; device_fallback: the default now recording. The OS's device name. */
+  readonly device?: string;
+}
+
+function inputName(facts: InputWarningFacts): string {
+  if (!facts.dual) return 'the microphone';
+  return facts.input === 'patient' ? "the patient's input" : "the clinician's microphone";
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The words of an input warning. */
+export function inputWarningText(facts: InputWarningFacts): string {
+  const name = inputName(facts);
+  if (facts.code === 'no_sound')
+    return `No sound from ${name} for ${facts.seconds ?? 0} seconds. Check that it is not muted or unplugged.`;
+  if (facts.code === 'input_lost') {
+    // Its stream goes on as silence (the service needs audio on every declared stream).
+    const what = facts.reason === 'not_found' ? 'could not be opened' : 'stopped working';
+    return `${capitalize(name)} (${facts.device ?? ''}) ${what} and is not recorded; the other microphone goes on recording. Check its connection.`;
+  }
+  const why = facts.reason === 'not_found' ? 'is not available' : 'stopped working';
+  return `${capitalize(name)} ${why}; recording with "${facts.device ?? ''}" instead.`;
+}

@@ -1,0 +1,173 @@
+/**
+ * The closed lists of reasons an expected failure can name, each with the words a person reads. A reason is
+ * a key from these tables, never a sentence: params crossing IPC hold keys, numbers and enum values only.
+ * Zod-free (like enums.ts) so the renderer formats words without shipping zod.
+ */
+
+/** For each code that has more specific words than its default: reason → words. */
+export const REASON_TEXT = {
+  invalid_request: {
+    sample_never_opens_mic: 'The sample visit never opens the microphone.',
+    recovered_unreadable: 'This interrupted visit can no longer be read.',
+    same_inputs: 'Choose two different inputs for the clinician and the patient.',
+    note_changed: 'The note changed meanwhile. Review it and edit again.',
+    instructions_outdated:
+      'The note changed after these instructions were written. Write them again from the current note.',
+    section_empty: 'That section is empty; there is nothing to copy.',
+  },
+  mic_unavailable: {
+    dictation_active: 'A dictation is using the microphone: stop it first.',
+    patient_input_missing:
+      "The patient's input is not connected. Plug it in and choose it again, or record with one microphone.",
+  },
+  visit_in_progress: {
+    other_program: 'This visit is still being recorded by another program.',
+    connection_change: 'A visit is being recorded. End it before changing the connection.',
+  },
+  permission_denied: {
+    note_settings_need_clinician:
+      'Note settings belong to a clinician sign-in; with server credentials, choose the template per visit.',
+  },
+  no_note: { instructions_first: 'Write the instructions first.' },
+  sign_in_not_offered: {
+    organization_sign_in_only:
+      'Your organization signs clinicians in through its own sign-in; server credentials are not used on this computer.',
+  },
+  sign_in_failed: {
+    already_open: 'A sign-in is already open in the browser.',
+    cancelled: 'Sign-in was cancelled in the browser. Try again when you are ready.',
+    timed_out: 'Sign-in did not finish in the browser in time. Try again.',
+    interaction_required: 'Your organization needs you to sign in again in the browser.',
+    idp_unreachable: "Your organization's sign-in page could not be reached. Check the network connection.",
+    idp_refused: "Your organization's sign-in did not accept this request. Contact IT if it keeps happening.",
+    broker_unreachable: "Your organization's sign-in service (token broker) could not be reached.",
+    broker_refused: "Your organization's sign-in service did not accept this sign-in. Contact IT.",
+    account_deactivated: 'Your account is deactivated on the documentation service. Contact IT.',
+    not_configured: 'Signing in with your organization is not set up on this computer. Contact IT.',
+  },
+  config_invalid: {
+    url_not_a_url: 'The service address is not a valid URL (expected e.g. https://us.api.example.com).',
+    url_has_credentials: 'The service address must not contain a user name or password.',
+    url_has_query: 'The service address must not contain a query or fragment.',
+    url_has_path: 'The service address must be the service address only, without a path such as /v1/core.',
+    url_plain_http:
+      'The service address must use https:// (plain http is only allowed for 127.0.0.1 or localhost).',
+    url_not_https: 'The service address must start with https://.',
+    url_no_region:
+      'The service address must name a region (us or eu) in the host, e.g. https://us.api.example.com.',
+    private_key_unreadable: 'The private key is not a readable RSA private key (PEM).',
+    private_key_file_unreadable:
+      "The private key file set by your organization's configuration cannot be read ({errno}). Contact IT.",
+  },
+  internal: { bridge_missing: 'The app is not connected to its main process. Restart the app.' },
+  dictation_setting_refused: {
+    organization_sets: 'Your organization sets this.',
+    key_refused: 'That key cannot be used for dictation. Choose another key.',
+    key_unreadable: 'That is not a key a hotkey can use. Choose another key.',
+    key_reserved: 'That key is kept for {use}; choose another key.',
+    key_types_text:
+      'That key would also type in the application you dictate into; choose a function key or add Ctrl, Alt or Super (Command on a Mac).',
+    key_bare:
+      'That key alone would stop working in every application; add Ctrl or Alt, or choose a function key.',
+    key_duplicate: 'That key is already the {other} hotkey.',
+    locale_unsupported: 'This dictation language is not supported.',
+    history_gone: 'That dictation is no longer in the history.',
+    nothing_to_recover: 'Nothing to recover here.',
+    recover_failed: 'The dictation could not be recovered now; its audio is kept. Try again later.',
+    discard_failed: 'That dictation can no longer be discarded here.',
+    not_in_window: 'Dictation is not available in this window.',
+  },
+} as const;
+
+type ReasonTable = typeof REASON_TEXT;
+
+/** What a reserved chord is kept for (main/dictation/chord-rules.ts names only these). */
+export const RESERVED_KEY_USES = [
+  'copy',
+  'paste',
+  'cut',
+  'undo',
+  'redo',
+  'select all',
+  'save',
+  'print',
+  'find',
+  'close the window or tab',
+  'quit',
+  'paste in terminals',
+  'switching applications',
+  'closing the window',
+  'the security screen',
+  'the task manager',
+  'locking the screen',
+  'Spotlight search',
+  'switching input language',
+  'screenshots',
+  'Windows voice typing',
+  'restarting the display server',
+  'closing dialogs',
+  'moving between fields',
+  'confirming',
+  'typing a space',
+  'deleting text',
+] as const;
+export type ReservedKeyUse = (typeof RESERVED_KEY_USES)[number];
+
+/** Dictation's three hotkeys, as a refused duplicate names them. */
+export const HOTKEY_NAMES = ['toggle', 'push-to-talk', 'cancel'] as const;
+export type HotkeyName = (typeof HOTKEY_NAMES)[number];
+
+/** The keys dictation offers instead of a refused one (main/dictation/chord-rules.ts offers these only). */
+export const OFFERED_KEYS = [
+  'F9',
+  'F10',
+  'Shift+F9',
+  'Control+F9',
+  'Control+Alt+D',
+  'Alt+Shift+D',
+  'F8',
+  'Control+Shift+F10',
+] as const;
+export type OfferedKey = (typeof OFFERED_KEYS)[number];
+
+/** File-system error codes a failure may name (`errno`), e.g. why IT's key file cannot be read. */
+export const ERRNO_CODES = [
+  'ENOENT',
+  'EACCES',
+  'EPERM',
+  'EISDIR',
+  'ENOTDIR',
+  'ELOOP',
+  'EMFILE',
+  'EIO',
+] as const;
+export type ErrnoCode = (typeof ERRNO_CODES)[number];
+
+/** The codes that can name a reason. */
+export type ReasonCode = keyof ReasonTable;
+
+/** The reasons a code can name. */
+export type ReasonOf<C> = C extends ReasonCode ? keyof ReasonTable[C] & string : never;
+
+/** The base-URL rules (main/api/base-url.ts), as `config_invalid` reasons. */
+export type BaseUrlRule = Extract<ReasonOf<'config_invalid'>, `url_${string}`>;
+
+/** A base-URL rule's words as a phrase about the address ("must start with https://"). */
+export function baseUrlPhrase(rule: BaseUrlRule): string {
+  return REASON_TEXT.config_invalid[rule].replace(/^The service address /, '').replace(/\.$/, '');
+}
+
+/** The sign-in reasons (main/connection/sign-in-error.ts), as `sign_in_failed` reasons. */
+export type SignInReason = Exclude<ReasonOf<'sign_in_failed'>, 'already_open'>;
+
+/** The words of a reason, or undefined when the code has no such reason. */
+export function reasonText(code: string, reason: string): string | undefined {
+  const table = (REASON_TEXT as Readonly<Record<string, Readonly<Record<string, string>>>>)[code];
+  return table && Object.hasOwn(table, reason) ? table[reason] : undefined;
+}
+
+/** Every reason a code can name (for the params schema). */
+export function reasonsOf(code: string): readonly string[] {
+  const table = (REASON_TEXT as Readonly<Record<string, Readonly<Record<string, string>>>>)[code];
+  return table ? Object.keys(table) : [];
+}

@@ -1,0 +1,48 @@
+/**
+ * Words for what the service answered, by its numeric error code and HTTP status: what the CLI prints and
+ * main logs with the ids (ApiError.summary). Part of the messages module: main/api keeps the machine facts
+ * (status, code, trace id), the words are here. Never the service's own `message` text. Zod-free.
+ */
+
+/** Codes the service is known to use, with what they mean to a clinician. */
+export const SERVICE_CODE_TEXT: Readonly<Record<number, string>> = {
+  83005: 'The conversation is too short to write a note from. Record more of the visit and try again.',
+  83011: 'The service received no audio for 10 seconds and stopped listening. Check the microphone.',
+  83023: 'This note has nothing a patient needs to act on, so there are no patient instructions to write.',
+};
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'The service rejected the request as invalid.',
+  401: 'The service did not accept the sign-in. Sign in again or check the organization credentials.',
+  403: 'This account is not allowed to do that (it may be deactivated).',
+  404: 'The service could not find what was asked for (it may have expired).',
+  408: 'The service took too long to answer.',
+  409: 'The request conflicts with an earlier one.',
+  413: 'The request is too large for the service.',
+  422: 'The service could not process this content.',
+  429: 'The service is busy (too many requests). It will be tried again shortly.',
+};
+
+export const SERVICE_UNREACHABLE_TEXT = 'The service could not be reached. Check the network connection.';
+export const SERVICE_TIMEOUT_TEXT = 'The service did not answer in time.';
+
+/** The words for an HTTP error answer: by known code, then status, then what is known of an unknown one. */
+export function serviceErrorText(status: number, code: number | undefined): string {
+  const known = code !== undefined ? SERVICE_CODE_TEXT[code] : undefined;
+  if (known) return known;
+  if (STATUS_TEXT[status]) return STATUS_TEXT[status];
+  if (status >= 500) return 'The service had a problem on its side. Try again in a moment.';
+  const label = code !== undefined ? `error ${code}` : `HTTP ${status}`;
+  return `The service refused the request (${label}, which this version of the app does not know).`;
+}
+
+/**
+ * The words for a WebSocket error frame: what its code means. Never its `message` (formatted text the
+ * contract tells clients not to rely on).
+ */
+export function streamErrorText(code: number | undefined): string {
+  if (code !== undefined && SERVICE_CODE_TEXT[code]) return SERVICE_CODE_TEXT[code];
+  return code === undefined
+    ? 'The service stopped the stream with an error that carries no code.'
+    : `The service stopped the stream with error ${code}, which this version of the app does not know.`;
+}
