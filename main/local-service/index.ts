@@ -28,18 +28,18 @@ import {
   createFixtureRecognizer,
   loadFixtureManifest,
   type Recognizer,
-  type StreamingControl,
+  type SocketRegistry,
 } from './ws/index.ts';
 
 export type { LocalServiceOptions, OAuthClientConfig } from './options.ts';
 export type { RequestRecord } from './server.ts';
-export type { StreamingControl } from './ws/index.ts';
+export type { SocketRegistry, StreamingFaultSource, LiveSocket } from './ws/index.ts';
 
 export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 
 /**
  * The parts of a running service: what the WebSocket side (ws/) attaches to (the same server, clock, tokens
- * and log), and what the tests' control API (test/service/control.ts) and the demo entry work on.
+ * and log), and what the tests' control API (test/service/index.ts) and the demo entry work on.
  */
 interface LocalServiceInternals {
   server: Server;
@@ -50,8 +50,8 @@ interface LocalServiceInternals {
   jobs: JobStore;
   faults: FaultSource;
   log: RequestRecord[];
-  /** The streaming WebSockets' records (and their fault injection, not yet moved to test/). */
-  streaming: StreamingControl;
+  /** The streaming WebSockets' records and live sockets. */
+  streaming: SocketRegistry;
   /** The 401/403 bearer rules of HTTP, for an upgrade request of a family. */
   authenticate: typeof authenticateRequest;
   /** The token verdict `attachStreamingService` (ws/) asks for. */
@@ -125,6 +125,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
     pinnedVersion: resolved.pinnedVersion,
     httpDate: () => clock.httpDate(),
+    ...(options.streaming?.faults ? { faults: options.streaming.faults } : {}),
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;
