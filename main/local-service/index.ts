@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { ServiceClock } from './clock.ts';
 import { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 import { JobStore } from './jobs.ts';
-import { resolveOptions, type LocalServiceOptions, type StreamingServiceSetup } from './options.ts';
+import {
+  resolveOptions,
+  type LocalServiceOptions,
+  type ResolvedOptions,
+  type StreamingServiceSetup,
+} from './options.ts';
 import type { Route } from './router.ts';
 import {
   createHandler,
@@ -71,54 +76,18 @@ export interface LocalService {
 /** Starts the strict local implementation of the Core API on 127.0.0.1. */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const resolved = resolveOptions(options);
-  const clock = new ServiceClock(options.now, options.clockOffsetMs ?? 0);
-  const keys = new ClientKeyRing(resolved.clients);
-  const tokens = new TokenStore(clock, {
-    server: resolved.serverTokenLifetimeSec,
-    userAccess: resolved.userAccessTokenLifetimeSec,
-    refresh: resolved.refreshTokenLifetimeSec,
-  });
-  const users = new UserStore(clock);
-  const userState = new UserStateStore();
-  const jobs = new JobStore(clock, resolved.jobs, resolved.retentionMs);
+  const stores = createStores(options, resolved);
+  const { clock, tokens, users } = stores;
   const faults = options.faults ?? NO_FAULTS;
   const log: RequestRecord[] = [];
   let audience = options.audience ?? '';
-  const deps = { clock, jobs, userState, options: resolved };
-  const routes: Route[] = [
-    ...authRoutes({ keys, tokens, users, clock, audience: () => audience }),
-    ...userRoutes(users),
-    ...noteRoutes(deps),
-    ...codingRoutes(deps),
-    ...audioRoutes(deps),
-    ...settingsRoutes(deps),
-    ...userContentRoutes(deps),
-  ];
-  const verifyToken = (token: string, family: 'server' | 'user'): 'ok' | 'expired' | 'invalid' => {
-    try {
-      const caller = tokens.authenticate(token);
-      if (caller.kind !== family) return 'invalid';
-      if (caller.kind === 'user' && !users.find(caller.userId)?.activated) return 'invalid';
-      return 'ok';
-    } catch (error) {
-      return error instanceof ServiceError && error.errorName === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
-    }
-  };
+  const routes = serviceRoutes(stores, resolved, () => audience);
+  const verifyToken = tokenVerdict(tokens, users);
+  const now = () => clock.now();
   const server = createServer(
-    createHandler({
-      routes,
-      tokens,
-      users,
-      faults,
-      log,
-      pinnedVersion: resolved.pinnedVersion,
-      now: () => clock.now(),
-    }),
+    createHandler({ routes, tokens, users, faults, log, pinnedVersion: resolved.pinnedVersion, now }),
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(resolved.port, '127.0.0.1', () => resolve());
-  });
+  await listen(server, resolved.port);
   const streaming = attachStreamingService(server, {
     verifyToken: (token, family) => verifyToken(token, family),
     recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
@@ -129,31 +98,81 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;
-
-  return {
-    url,
-    audience,
-    internals: {
-      server,
-      clock,
-      keys,
-      tokens,
-      users,
-      jobs,
-      faults,
-      log,
-      streaming,
-      authenticate: authenticateRequest,
-      verifyToken,
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        // server.close() waits for upgraded sockets, which closeAllConnections() does not reach.
-        streaming.terminateAll();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  const internals = {
+    server,
+    ...stores,
+    faults,
+    log,
+    streaming,
+    authenticate: authenticateRequest,
+    verifyToken,
   };
+  return { url, audience, internals, close: () => closeService(server, streaming) };
+}
+
+type Stores = Pick<LocalServiceInternals, 'clock' | 'keys' | 'tokens' | 'users' | 'jobs'> & {
+  userState: UserStateStore;
+};
+
+function createStores(options: LocalServiceOptions, resolved: ResolvedOptions): Stores {
+  const clock = new ServiceClock(options.now, options.clockOffsetMs ?? 0);
+  const tokens = new TokenStore(clock, {
+    server: resolved.serverTokenLifetimeSec,
+    userAccess: resolved.userAccessTokenLifetimeSec,
+    refresh: resolved.refreshTokenLifetimeSec,
+  });
+  return {
+    clock,
+    keys: new ClientKeyRing(resolved.clients),
+    tokens,
+    users: new UserStore(clock),
+    userState: new UserStateStore(),
+    jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs),
+  };
+}
+
+function serviceRoutes(stores: Stores, resolved: ResolvedOptions, audience: () => string): Route[] {
+  const { keys, tokens, users, clock, jobs, userState } = stores;
+  const deps = { clock, jobs, userState, options: resolved };
+  return [
+    ...authRoutes({ keys, tokens, users, clock, audience }),
+    ...userRoutes(users),
+    ...noteRoutes(deps),
+    ...codingRoutes(deps),
+    ...audioRoutes(deps),
+    ...settingsRoutes(deps),
+    ...userContentRoutes(deps),
+  ];
+}
+
+/** The token verdict the streaming side asks for: the bearer rules of HTTP, as ok, expired or invalid. */
+function tokenVerdict(tokens: TokenStore, users: UserStore): LocalServiceInternals['verifyToken'] {
+  return (token, family) => {
+    try {
+      const caller = tokens.authenticate(token);
+      if (caller.kind !== family) return 'invalid';
+      if (caller.kind === 'user' && !users.find(caller.userId)?.activated) return 'invalid';
+      return 'ok';
+    } catch (error) {
+      return error instanceof ServiceError && error.errorName === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
+    }
+  };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+function closeService(server: Server, streaming: SocketRegistry): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // server.close() waits for upgraded sockets, which closeAllConnections() does not reach.
+    streaming.terminateAll();
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 }
 
 /** The fixture recognizer, built on the first socket so HTTP-only users never read the recordings. */
