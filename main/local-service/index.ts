@@ -38,7 +38,6 @@ import {
 
 export type { LocalServiceOptions, OAuthClientConfig } from './options.ts';
 export type { RequestRecord } from './server.ts';
-export type { SocketRegistry, StreamingFaultSource, LiveSocket } from './ws/index.ts';
 
 export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 

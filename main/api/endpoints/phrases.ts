@@ -14,7 +14,7 @@ import { call, enc, requireUser, type CallOptions, type CoreContext } from './co
  * Dot phrases and dictation text replacements (user callers). Their field names are not public; they
  * are modelled in ../schemas/account.ts and in the input types here, and nowhere else.
  */
-export interface DotPhraseInput {
+interface DotPhraseInput {
   trigger: string;
   content: string;
 }

@@ -26,7 +26,7 @@ import type { Recognizer } from './recognizer.ts';
 import { StreamSession } from './session.ts';
 
 export { SocketRegistry } from './registry.ts';
-export type { LiveSocket, SocketRecord, StreamingFaultSource, StreamingTimings } from './registry.ts';
+export type { SocketRecord, StreamingFaultSource, StreamingTimings } from './registry.ts';
 export { createFixtureRecognizer } from './recognizer.ts';
 export type { Recognizer, RecognitionTrack, RecognizedSegment, Mishearing } from './recognizer.ts';
 export { loadFixtureManifest, decodeWav16 } from './fixtures.ts';
