@@ -75,9 +75,9 @@ export interface LocalService {
 /** Starts the strict local implementation of the Core API on 127.0.0.1. */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const resolved = resolveOptions(options);
-  const stores = createStores(options, resolved);
-  const { clock, tokens, users } = stores;
   const faults = options.faults ?? NO_FAULTS;
+  const stores = createStores(options, resolved, faults);
+  const { clock, tokens, users } = stores;
   const log: RequestRecord[] = [];
   let audience = options.audience ?? '';
   const routes = serviceRoutes(stores, resolved, () => audience);
@@ -113,7 +113,7 @@ type Stores = Pick<LocalServiceInternals, 'clock' | 'keys' | 'tokens' | 'users' 
   userState: UserStateStore;
 };
 
-function createStores(options: LocalServiceOptions, resolved: ResolvedOptions): Stores {
+function createStores(options: LocalServiceOptions, resolved: ResolvedOptions, faults: FaultSource): Stores {
   const clock = new ServiceClock(options.now, options.clockOffsetMs ?? 0);
   const tokens = new TokenStore(clock, {
     server: resolved.serverTokenLifetimeSec,
@@ -126,7 +126,7 @@ function createStores(options: LocalServiceOptions, resolved: ResolvedOptions): 
     tokens,
     users: new UserStore(clock),
     userState: new UserStateStore(),
-    jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs),
+    jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs, () => faults.takeJobFailure()),
   };
 }
 

@@ -50,10 +50,15 @@ export interface FaultPlan {
 /** Where each request's fault plan comes from: tests inject faults (test/service/faults.ts); the app none. */
 export interface FaultSource {
   take(method: string, fullPath: string, subPath: string): FaultPlan;
+  /** Whether the async job finishing now ends FAILED (consumed). */
+  takeJobFailure(): boolean;
 }
 
-/** No faults: every request is handled as it comes. */
-export const NO_FAULTS: FaultSource = { take: () => ({ delayMs: 0, drop: false }) };
+/** No faults: every request is handled as it comes, every job succeeds. */
+export const NO_FAULTS: FaultSource = {
+  take: () => ({ delayMs: 0, drop: false }),
+  takeJobFailure: () => false,
+};
 
 /** What the request handler needs. */
 export interface HandlerDeps {

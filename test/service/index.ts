@@ -83,7 +83,7 @@ function controlOf(
     now: () => clock.now(),
     expireAllTokens: () => tokens.expireAllAccessTokens(),
     expireAllRefreshTokens: () => tokens.expireAllRefreshTokens(),
-    failNextJob: () => jobs.failNextJob(),
+    failNextJob: () => faults.failNextJob(),
     failNext: (spec) => faults.failNext(spec),
     delayNext: (spec) => faults.delayNext(spec),
     dropNext: (spec) => faults.dropNext(spec),
