@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 
 /** Where a value can come from, highest precedence first (see resolve-config.ts for the packaged build). */
-export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;
+const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;
 /** One of CONFIG_LAYERS. */
 export type ConfigLayer = (typeof CONFIG_LAYERS)[number];
 /** Operating systems a key applies on. */
