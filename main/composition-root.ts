@@ -7,28 +7,19 @@
  * call it under Node with their own, so the app's wiring itself is under test.
  */
 import { join } from 'node:path';
-import { auditedHandlers, policyApplied, restoredSignIn } from './audit/audited-handlers.ts';
+import { auditedHandlers } from './audit/audited-handlers.ts';
 import type { AuditLog } from './audit/audit-log.ts';
-import { openAuditLog } from './audit/open-audit-log.ts';
 import { configSchema, type Config, type ConfigKey } from './config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from './config/live-config.ts';
 import type { ConfigSource } from './config/resolve-config.ts';
 import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { OpenBrowser } from './connection/oidc-sign-in.ts';
-import {
-  liveOrganizationSignIn,
-  signInOptions,
-  withoutServerCredentials,
-} from './connection/sign-in-setup.ts';
 import type { SettingsStore } from './config/settings-store.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
-import { TokenVault } from './secrets/token-vault.ts';
-import { JournalStore } from './streaming/journal-store.ts';
+import type { JournalStore } from './streaming/journal-store.ts';
 import { microphoneInputs } from './audio/audio-inputs.ts';
 import type { AudioInputs, MicrophoneAccess } from './audio/ports.ts';
 import { ConnectionManager, type SignInOptions } from './connection/connection-manager.ts';
-import { createConnector } from './connection/connector.ts';
-import { TokenVaultCredentials, withManagedConnection } from './connection/credential-vault.ts';
 import { createConnectionHandlers } from './connection/handlers.ts';
 import type { Connector, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
@@ -38,7 +29,6 @@ import { NoteService } from './note/note-service.ts';
 import type { ClipboardPort } from './note/ports.ts';
 import { createSettingsHandlers } from './settings/handlers.ts';
 import type { PreferenceStore } from './settings/ports.ts';
-import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import { withPolicy } from './settings/policy-handlers.ts';
 import { SettingsPolicy } from './settings/settings-policy.ts';
@@ -53,8 +43,20 @@ import { composeDictation, type DictationPlatform } from './dictation/compose-di
 import type { DictationService } from './dictation/dictation-service.ts';
 import { createDictationHandlers, unavailableDictationHandlers } from './dictation/handlers.ts';
 import type { VisitJournals } from './visit/ports.ts';
-import { BusySignals } from './updates/update-controller.ts';
+import type { BusySignals } from './updates/update-controller.ts';
 import { VisitApp } from './visit/visit-app.ts';
+import {
+  busySignals,
+  closeServices,
+  connectionWays,
+  connectorOf,
+  auditedDictation,
+  followPolicy,
+  openAudit,
+  openJournals,
+  preferencesOf,
+  restoreConnection,
+} from './platform-wiring.ts';
 import type { EmitEvent } from './visit/visit-recorder.ts';
 
 /** The ports every capability is built from (fakes in tests). */
@@ -102,19 +104,7 @@ export function composeApp(deps: AppPorts): App {
     () => visit.recorder.active,
     deps.signIn,
   );
-  const notes: NoteService = new NoteService({
-    connections,
-    transcript: {
-      get active() {
-        return visit.recorder.active;
-      },
-      finalInputs: () => visit.recorder.transcript.finalInputs(),
-    },
-    clipboard: deps.clipboard,
-    emit: deps.emit,
-    platform: deps.platform,
-    customizations,
-  });
+  const notes = noteServiceOf(deps, connections, customizations, () => visit);
   const visit: VisitApp = new VisitApp({
     connections,
     audio: deps.audio,
@@ -126,23 +116,7 @@ export function composeApp(deps: AppPorts): App {
     microphoneBusy: () => dictation?.controller.active ?? false,
   });
   const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
-  const policy =
-    deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] }));
-  const dictation = deps.dictation
-    ? composeDictation(deps.dictation, {
-        connection: () => {
-          const connection = connections.require();
-          if (!connection.streaming) throw new Error('This connection cannot stream.');
-          return { baseUrl: connection.baseUrl, ...connection.streaming };
-        },
-        // Recording, or armed after the consent tick: the visit has the microphone.
-        visitUsesMicrophone: () => visit.recorder.active || visit.recorder.state.armed === true,
-        journals: deps.dictation.journals,
-        clipboard: deps.clipboard,
-        platform: deps.platform as NodeJS.Platform,
-        onState: (state) => deps.emit('dictation:state', state),
-      })
-    : null;
+  const dictation = deps.dictation ? dictationOf(deps, deps.dictation, connections, visit) : null;
   const handlers = withPolicy(
     mergeHandlerSlices(
       createConnectionHandlers(connections),
@@ -151,9 +125,53 @@ export function composeApp(deps: AppPorts): App {
       createSettingsHandlers(settings, connections),
       dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers(),
     ),
-    policy,
+    deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] })),
   ) satisfies AppHandlers;
   return { deps, connections, visit, notes, settings, dictation, handlers };
+}
+
+/** The note workflow over the visit's transcript (read when asked: the visit is built after it). */
+function noteServiceOf(
+  deps: AppPorts,
+  connections: ConnectionManager,
+  customizations: CustomizationStore,
+  visit: () => VisitApp,
+): NoteService {
+  return new NoteService({
+    connections,
+    transcript: {
+      get active() {
+        return visit().recorder.active;
+      },
+      finalInputs: () => visit().recorder.transcript.finalInputs(),
+    },
+    clipboard: deps.clipboard,
+    emit: deps.emit,
+    platform: deps.platform,
+    customizations,
+  });
+}
+
+/** Dictation over the connection's streaming, giving way to a visit that has the microphone. */
+function dictationOf(
+  deps: AppPorts,
+  platform: NonNullable<AppPorts['dictation']>,
+  connections: ConnectionManager,
+  visit: VisitApp,
+): DictationService {
+  return composeDictation(platform, {
+    connection: () => {
+      const connection = connections.require();
+      if (!connection.streaming) throw new Error('This connection cannot stream.');
+      return { baseUrl: connection.baseUrl, ...connection.streaming };
+    },
+    // Recording, or armed after the consent tick: the visit has the microphone.
+    visitUsesMicrophone: () => visit.recorder.active || visit.recorder.state.armed === true,
+    journals: platform.journals,
+    clipboard: deps.clipboard,
+    platform: deps.platform as NodeJS.Platform,
+    onState: (state) => deps.emit('dictation:state', state),
+  });
 }
 
 /** What the platform provides. */
@@ -208,54 +226,16 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const { config } = deps.resolved;
   const live = deps.live ?? fixedConfig(deps.resolved);
   const policy = new SettingsPolicy(live);
-  const audit = openAuditLog({ dataDir: deps.dataDir, config, via: 'app' });
-  await audit.open();
-  const applied = policyApplied(live.current());
-  if (applied) await audit.record(applied);
-  const journals = new JournalStore({
-    dir: deps.journalDir,
-    secrets: deps.secrets,
-    retentionHours: config.journalRetentionHours,
-  });
-  // Finished visits older than the retention period are shredded at every start; unfinished ones are kept.
-  await journals.applyRetention().catch(() => undefined);
+  const audit = await openAudit(deps, live);
+  const journals = await openJournals(deps);
   const audio = deps.audio ?? microphoneInputs();
-  const saved = withManagedConnection(
-    new TokenVaultCredentials(
-      new TokenVault({ store: deps.secrets, dataDir: deps.dataDir, name: 'connection' }),
-    ),
-    () => live.current().config,
-    (baseUrl, credentials) =>
-      credentials.kind === 'organization'
-        ? policy.allowsAddress(baseUrl)
-        : policy.connectionRefusal(baseUrl, credentials) === null,
-  );
+  const ways = connectionWays(deps, live, policy);
   const sample = createSampleKit();
-  const organization = deps.openBrowser
-    ? liveOrganizationSignIn(() => live.current().config, deps.openBrowser)
-    : () => undefined;
-  // Read at every use: IT can change the ways in while the app runs.
-  const signIn = () => {
-    const now = live.current();
-    return signInOptions(now.config, now.sources ?? deps.resolved.sources, organization());
-  };
-  const vault = withoutServerCredentials(saved, () => signIn().methods.serverCredentials);
-  const preferences = new SettingsPreferenceStore(
-    deps.settings,
-    () => live.current(),
-    deps.resolved.settingsRecovery,
-  );
+  const preferences = preferencesOf(deps, live);
   const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({
-    connector: createConnector({
-      audio,
-      vault,
-      journals,
-      apiVersion: config.apiVersion,
-      organization,
-      ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
-    }),
-    signIn,
+    connector: connectorOf(config, audio, ways, journals),
+    signIn: ways.signIn,
     sample,
     audio,
     clipboard: deps.clipboard,
@@ -264,61 +244,18 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
-    ...(dictation
-      ? {
-          dictation: {
-            ...dictation,
-            journals,
-            // The process or class name only (never a window title, which can name a patient).
-            onInserted: (appName: string) =>
-              void audit.record({ kind: 'dictation_inserted', into: auditName(appName) }),
-          },
-        }
-      : {}),
+    ...(dictation ? { dictation: auditedDictation(dictation, journals, audit) } : {}),
     policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
-  const busy = new BusySignals();
-  busy.add('visit', () => app.visit.recorder.active);
-  busy.add('dictation', () => app.dictation?.controller.active ?? false);
-  const restored = restoredSignIn(await app.connections.restore());
-  if (restored) await audit.record(restored);
-  // Server credentials the policy no longer offers: their connection is closed (the address rule's way).
-  const closeServerCredentials = async () => {
-    if ((await saved.load().catch(() => null))?.credentials.kind !== 'server') return;
-    await app.connections.disconnect().catch(() => undefined);
-  };
-  // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway),
-  // and a connection to an address, or with server credentials, the policy now forbids is closed (not while
-  // a visit records); the sign-in methods the Connect screen offers are read from the live policy.
-  const stopPushing = live.onDidChange((resolved) => {
-    deps.emit('policy:changed', policy.view());
-    const changed = policyApplied(resolved);
-    if (changed) void audit.record(changed);
-    const { mode, baseUrl } = app.connections.status();
-    if (mode !== 'organization' || !baseUrl) return;
-    if (!policy.allowsAddress(baseUrl)) void app.connections.disconnect().catch(() => undefined);
-    else if (!signIn().methods.serverCredentials) void closeServerCredentials();
-  });
+  await restoreConnection(app, audit);
+  const stopPushing = followPolicy({ live, policy, app, audit, ways, emit: deps.emit });
   return {
     app,
     journals,
     audit,
-    busy,
+    busy: busySignals(app),
     handlers: auditedHandlers(app.handlers, audit),
-    async close() {
-      stopPushing();
-      // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
-      await app.dictation?.controller.stop().catch(() => undefined);
-      app.dictation?.dispose();
-      if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
-      await sample.close();
-    },
+    close: () => closeServices(app, sample, stopPushing),
   };
-}
-
-/** An application name as the audit trail takes it (letters, digits and a few signs, at most 80). */
-function auditName(appName: string): string {
-  const cleaned = appName.replace(/[^A-Za-z0-9 ._+()-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
-  return cleaned.slice(0, 80) || 'unknown';
 }

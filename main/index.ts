@@ -13,13 +13,13 @@ import { logs } from './config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
 import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
-import { buildAppServices } from './composition-root.ts';
+import { buildAppServices, type AppServices } from './composition-root.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';
 import { openInSystemBrowser } from './app/system-browser.ts';
 import { openElectronSettingsStore } from './app/electron-settings-store.ts';
 import { electronBuildKind } from './app/build-kind.ts';
-import { consoleShellLog, runShell, StartupProblem } from './app/shell.ts';
+import { consoleShellLog, runShell, StartupProblem, type ShellOptions } from './app/shell.ts';
 import { electronDictationPlatform } from './app/dictation-platform.ts';
 import { openDesktop } from '../native/open-desktop.ts';
 import { startAutoUpdates } from './app/auto-updater.ts';
@@ -33,17 +33,7 @@ runShell({
   log: { warn: (code, fields) => void (logs(logLevel(), 'warn') && consoleShellLog.warn(code, fields)) },
   buildServices: async (emit) => {
     const settings = openElectronSettingsStore();
-    // The installed app: SCRIBE_* only when the policy allows them, and never SCRIBE_POLICY_FILE.
-    const started = await startLiveConfig({ settings, packaged: electronBuildKind().packaged });
-    // A bad managed value names its key and source (never a value that could be a secret).
-    if (!started.ok) throw new StartupProblem(formatConfigErrors(started.errors));
-    const { resolved, live } = started;
-    // A corrupt or outdated settings file was kept as a backup and reset (the Settings screen says so).
-    if (started.settingsRecovery)
-      consoleShellLog.warn('settings_reset', {
-        backup: started.settingsRecovery.backup,
-        problems: started.settingsRecovery.problems.join('; '),
-      });
+    const { resolved, live } = await startConfig(settings);
     logLevel = () => live.current().config.logLevel;
     const secrets = new KeychainSecretStore();
     const preloadPath = path.join(__dirname, '..', 'preload', 'index.cjs');
@@ -79,16 +69,36 @@ runShell({
       void services.close();
     });
     startAutoUpdates(resolved.config, services.busy);
-    return {
-      handlers: services.handlers,
-      visit: {
-        isActive: () => services.app.visit.recorder.active,
-        finish: async () => void (await services.app.visit.end()),
-      },
-      startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
-      endVisitFromTray: async () => void (await services.app.visit.end()),
-      onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
-      toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),
-    };
+    return shellServices(services, emit);
   },
 });
+
+/** The configuration at start (the installed app's rules), or a StartupProblem naming what is wrong. */
+async function startConfig(settings: ReturnType<typeof openElectronSettingsStore>) {
+  // The installed app: SCRIBE_* only when the policy allows them, and never SCRIBE_POLICY_FILE.
+  const started = await startLiveConfig({ settings, packaged: electronBuildKind().packaged });
+  // A bad managed value names its key and source (never a value that could be a secret).
+  if (!started.ok) throw new StartupProblem(formatConfigErrors(started.errors));
+  // A corrupt or outdated settings file was kept as a backup and reset (the Settings screen says so).
+  if (started.settingsRecovery)
+    consoleShellLog.warn('settings_reset', {
+      backup: started.settingsRecovery.backup,
+      problems: started.settingsRecovery.problems.join('; '),
+    });
+  return started;
+}
+
+/** What the shell needs of the services: handlers, the visit's lifecycle, the tray's commands. */
+function shellServices(services: AppServices, emit: Parameters<ShellOptions['buildServices']>[0]) {
+  return {
+    handlers: services.handlers,
+    visit: {
+      isActive: () => services.app.visit.recorder.active,
+      finish: async () => void (await services.app.visit.end()),
+    },
+    startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
+    endVisitFromTray: async () => void (await services.app.visit.end()),
+    onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
+    toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),
+  };
+}

@@ -23,47 +23,6 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
     if (payload.success) target.webContents.send('dictation:overlay', payload.data);
   };
 
-  const create = (): BrowserWindow => {
-    const prefs = secureWebPreferences(preloadPath, { devTools: false });
-    const area = screen.getPrimaryDisplay().workArea;
-    const created = new BrowserWindow({
-      width: WIDTH,
-      height: HEIGHT,
-      x: Math.round(area.x + (area.width - WIDTH) / 2),
-      y: area.y + area.height - HEIGHT - 24,
-      show: false,
-      frame: false,
-      resizable: false,
-      movable: false,
-      minimizable: false,
-      maximizable: false,
-      fullscreenable: false,
-      focusable: false,
-      skipTaskbar: true,
-      alwaysOnTop: true,
-      hasShadow: true,
-      title: 'Dictation',
-      webPreferences: {
-        ...prefs,
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        webSecurity: true,
-        webviewTag: false,
-        experimentalFeatures: false,
-        allowRunningInsecureContent: false,
-        disableBlinkFeatures: 'Auxclick',
-      },
-    });
-    // 'screen-saver' stays above full-screen apps (EHR clients, remote desktops) on macOS and Windows.
-    created.setAlwaysOnTop(true, 'screen-saver');
-    created.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
-    created.setIgnoreMouseEvents(true);
-    created.webContents.on('did-finish-load', () => send(created));
-    void created.loadURL(`${APP_ENTRY_URL}?view=overlay`);
-    return created;
-  };
-
   return {
     show(state) {
       last = state;
@@ -71,7 +30,7 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
         win?.hide();
         return;
       }
-      if (!win || win.isDestroyed()) win = create();
+      if (!win || win.isDestroyed()) win = openOverlay(preloadPath, send);
       if (!win.webContents.isLoading()) send(win);
       // showInactive: the application being dictated into keeps focus and its caret.
       if (!win.isVisible()) win.showInactive();
@@ -82,3 +41,53 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
     },
   };
 }
+
+/**
+ * Creates the overlay window at the bottom centre of the primary display, never focusable, above everything
+ * and clicked through, and loads the overlay view. (The options stay written out here so the security scan
+ * sees every web preference at the BrowserWindow call.)
+ */
+function openOverlay(preloadPath: string, onLoaded: (win: BrowserWindow) => void): BrowserWindow {
+  const area = screen.getPrimaryDisplay().workArea;
+  const created = new BrowserWindow({
+    width: WIDTH,
+    height: HEIGHT,
+    x: Math.round(area.x + (area.width - WIDTH) / 2),
+    y: area.y + area.height - HEIGHT - 24,
+    show: false,
+    frame: false,
+    ...FIXED,
+    webPreferences: {
+      ...secureWebPreferences(preloadPath, { devTools: false }),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      experimentalFeatures: false,
+      allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
+  // 'screen-saver' stays above full-screen apps (EHR clients, remote desktops) on macOS and Windows.
+  created.setAlwaysOnTop(true, 'screen-saver');
+  created.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
+  created.setIgnoreMouseEvents(true);
+  created.webContents.on('did-finish-load', () => onLoaded(created));
+  void created.loadURL(`${APP_ENTRY_URL}?view=overlay`);
+  return created;
+}
+
+/** Neither moved, resized nor focused; on top; out of the taskbar. */
+const FIXED = {
+  resizable: false,
+  movable: false,
+  minimizable: false,
+  maximizable: false,
+  fullscreenable: false,
+  focusable: false,
+  skipTaskbar: true,
+  alwaysOnTop: true,
+  hasShadow: true,
+  title: 'Dictation',
+} as const;

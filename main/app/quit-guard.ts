@@ -62,53 +62,63 @@ export interface QuitGuard {
 
 /** Builds the guard. */
 export function createQuitGuard(options: QuitGuardOptions): QuitGuard {
-  const timeoutMs = options.finishTimeoutMs ?? 15_000;
-  let phase: QuitGuardPhase = 'running';
+  return new VisitQuitGuard(options);
+}
 
-  async function finishThenQuit(): Promise<void> {
-    phase = 'finishing';
-    const outcome = await finishWithin(options.visit, timeoutMs);
-    if (outcome !== 'finished') options.onDidFail?.(outcome);
-    phase = 'quitting';
-    options.quit();
+class VisitQuitGuard implements QuitGuard {
+  readonly #options: QuitGuardOptions;
+  readonly #timeoutMs: number;
+  #phase: QuitGuardPhase = 'running';
+
+  constructor(options: QuitGuardOptions) {
+    this.#options = options;
+    this.#timeoutMs = options.finishTimeoutMs ?? 15_000;
   }
 
-  async function ask(): Promise<void> {
-    const choice = await options.confirm().catch((): QuitChoice => 'keep-recording');
+  get phase(): QuitGuardPhase {
+    return this.#phase;
+  }
+
+  onBeforeQuit(): 'allow' | 'prevent' {
+    if (this.#phase === 'quitting') return 'allow';
+    if (this.#phase === 'asking' || this.#phase === 'finishing') return 'prevent';
+    if (!this.#options.visit.isActive()) {
+      this.#phase = 'quitting';
+      return 'allow';
+    }
+    this.#phase = 'asking';
+    void this.#ask();
+    return 'prevent';
+  }
+
+  async onSessionEnd(): Promise<void> {
+    if (this.#phase === 'quitting' || this.#phase === 'finishing') return;
+    if (!this.#options.visit.isActive()) return;
+    await this.#finishThenQuit();
+  }
+
+  async #finishThenQuit(): Promise<void> {
+    this.#phase = 'finishing';
+    const outcome = await finishWithin(this.#options.visit, this.#timeoutMs);
+    if (outcome !== 'finished') this.#options.onDidFail?.(outcome);
+    this.#phase = 'quitting';
+    this.#options.quit();
+  }
+
+  async #ask(): Promise<void> {
+    const choice = await this.#options.confirm().catch((): QuitChoice => 'keep-recording');
     if (choice === 'keep-recording') {
-      phase = 'running';
+      this.#phase = 'running';
       return;
     }
     // The visit may have ended on its own while the dialog was open: then there is nothing to finish.
-    if (!options.visit.isActive()) {
-      phase = 'quitting';
-      options.quit();
+    if (!this.#options.visit.isActive()) {
+      this.#phase = 'quitting';
+      this.#options.quit();
       return;
     }
-    await finishThenQuit();
+    await this.#finishThenQuit();
   }
-
-  return {
-    get phase() {
-      return phase;
-    },
-    onBeforeQuit() {
-      if (phase === 'quitting') return 'allow';
-      if (phase === 'asking' || phase === 'finishing') return 'prevent';
-      if (!options.visit.isActive()) {
-        phase = 'quitting';
-        return 'allow';
-      }
-      phase = 'asking';
-      void ask();
-      return 'prevent';
-    },
-    async onSessionEnd() {
-      if (phase === 'quitting' || phase === 'finishing') return;
-      if (!options.visit.isActive()) return;
-      await finishThenQuit();
-    },
-  };
 }
 
 async function finishWithin(

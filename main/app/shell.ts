@@ -73,112 +73,150 @@ export function runShell(options: ShellOptions): boolean {
     return false;
   }
   hardenAllWebContents(app, (what, scheme) => options.log.warn('blocked', { what, scheme }));
-  let window: BrowserWindow | undefined;
-  let tray: AppTray | undefined;
-  let visit: VisitLifecycle = { isActive: () => false, finish: async () => {} };
+  const state: ShellState = { visit: { isActive: () => false, finish: async () => {} } };
+  const guard = quitGuardFor(state, options.log);
+  followAppEvents(state, guard);
+  const emit = rendererEmitter(state, options.log);
+  void app
+    .whenReady()
+    .then(() => startWindow(state, guard, options, emit))
+    .catch((error: unknown) => failStartup(error, options.log));
+  return true;
+}
 
-  const guard = createQuitGuard({
-    visit: { isActive: () => visit.isActive(), finish: () => visit.finish() },
+/** What the shell holds once started (the window and tray exist after 'ready'). */
+interface ShellState {
+  window?: BrowserWindow;
+  tray?: AppTray;
+  visit: VisitLifecycle;
+}
+
+type QuitGuard = ReturnType<typeof createQuitGuard>;
+
+/** Quitting while a visit records asks first (with the window in front when there is one). */
+function quitGuardFor(state: ShellState, log: ShellLog): QuitGuard {
+  return createQuitGuard({
+    visit: { isActive: () => state.visit.isActive(), finish: () => state.visit.finish() },
     confirm: async () => {
-      if (window) revealWindow(window);
-      const answer = window
-        ? await dialog.showMessageBox(window, { ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] })
+      if (state.window) revealWindow(state.window);
+      const answer = state.window
+        ? await dialog.showMessageBox(state.window, { ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] })
         : await dialog.showMessageBox({ ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] });
       return quitChoiceFromButton(answer.response);
     },
     quit: () => app.quit(),
-    onDidFail: (code) => options.log.warn(code),
+    onDidFail: (code) => log.warn(code),
   });
+}
+
+function followAppEvents(state: ShellState, guard: QuitGuard): void {
   app.on('before-quit', (event) => {
     if (guard.onBeforeQuit() === 'prevent') event.preventDefault();
   });
   app.on('second-instance', () => {
-    if (window) revealWindow(window);
+    if (state.window) revealWindow(state.window);
   });
   // macOS: clicking the Dock icon brings the hidden window back.
   app.on('activate', () => {
-    if (window) revealWindow(window);
+    if (state.window) revealWindow(state.window);
   });
   // The window hides on close and the tray keeps the app alive, so closing windows never quits.
   app.on('window-all-closed', () => {});
+}
 
+/** Events to the window (validated against the contract), the tray following visit and dictation state. */
+function rendererEmitter(state: ShellState, log: ShellLog): EmitToRenderer {
   const renderer = createRendererEvents({
     events,
     send: (name, payload) => {
-      if (window && !window.isDestroyed()) window.webContents.send(name, payload);
+      if (state.window && !state.window.isDestroyed()) state.window.webContents.send(name, payload);
     },
-    onDidDrop: (name, paths) => options.log.warn('event_dropped', { event: name, fields: paths.join(',') }),
+    onDidDrop: (name, paths) => log.warn('event_dropped', { event: name, fields: paths.join(',') }),
   });
-  const emit: EmitToRenderer = (name, payload) => {
-    if (name === 'visit:state') tray?.setState(trayStateFromVisit(payload as EventPayload<'visit:state'>));
-    if (name === 'dictation:state') tray?.setDictating((payload as { active?: boolean }).active === true);
+  return (name, payload) => {
+    if (name === 'visit:state')
+      state.tray?.setState(trayStateFromVisit(payload as EventPayload<'visit:state'>));
+    if (name === 'dictation:state')
+      state.tray?.setDictating((payload as { active?: boolean }).active === true);
     renderer.emit(name, payload);
   };
+}
 
-  void app
-    .whenReady()
-    .then(async () => {
-      hardenSession(session.defaultSession, (what, name) => options.log.warn('refused', { what, name }));
-      serveAppProtocol(options.rendererDir);
-      const services = await options.buildServices(emit);
-      visit = services.visit;
-      createIpcRouter({
-        ipcMain,
-        channels,
-        handlers: services.handlers,
-        isTrustedSender: isTrustedSenderFrame,
-        onDidFail: (report: IpcFailureReport) =>
-          options.log.warn('ipc_failed', {
-            channel: report.channel,
-            reason: report.reason,
-            code: report.code,
-            error: report.errorName,
-          }),
-      });
-      window = createMainWindow({
-        preloadPath: options.preloadPath,
-        devTools: !app.isPackaged,
-        isQuitting: () => guard.phase === 'quitting',
-      });
-      // Windows log-off / shut-down: no time for a question; end the visit so its streams close in order.
-      window.on('session-end', () => void guard.onSessionEnd());
-      window.on('hide', services.onWindowHidden);
-      window.on('minimize', services.onWindowHidden);
-      const onCommand = (command: TrayCommand) => {
-        switch (command) {
-          case 'start-visit':
-            if (window) revealWindow(window);
-            services.startVisitFromTray();
-            return;
-          case 'stop-visit':
-            void services.endVisitFromTray().catch(() => options.log.warn('tray_end_failed'));
-            return;
-          case 'toggle-dictation':
-            void services.toggleDictationFromTray?.().catch(() => options.log.warn('tray_dictation_failed'));
-            return;
-          case 'show-window':
-            if (window) revealWindow(window);
-            return;
-          case 'quit':
-            app.quit();
-            return;
-          default: {
-            const unreachable: never = command;
-            return unreachable;
-          }
-        }
-      };
-      tray = createAppTray('idle', onCommand);
-    })
-    .catch((error: unknown) => {
-      options.log.warn('startup_failed', { error: error instanceof Error ? error.name : typeof error });
-      dialog.showErrorBox(
-        'Scribe Desktop could not start',
-        error instanceof StartupProblem
-          ? `${error.message}\n\nContact your IT department.`
-          : 'Restart the app. If this keeps happening, contact your IT department.',
-      );
-      app.exit(1);
-    });
-  return true;
+/** After 'ready': the hardened session, the services, the IPC router, the window and the tray. */
+async function startWindow(
+  state: ShellState,
+  guard: QuitGuard,
+  options: ShellOptions,
+  emit: EmitToRenderer,
+): Promise<void> {
+  hardenSession(session.defaultSession, (what, name) => options.log.warn('refused', { what, name }));
+  serveAppProtocol(options.rendererDir);
+  const services = await options.buildServices(emit);
+  state.visit = services.visit;
+  createIpcRouter({
+    ipcMain,
+    channels,
+    handlers: services.handlers,
+    isTrustedSender: isTrustedSenderFrame,
+    onDidFail: (report: IpcFailureReport) =>
+      options.log.warn('ipc_failed', {
+        channel: report.channel,
+        reason: report.reason,
+        code: report.code,
+        error: report.errorName,
+      }),
+  });
+  const window = createMainWindow({
+    preloadPath: options.preloadPath,
+    devTools: !app.isPackaged,
+    isQuitting: () => guard.phase === 'quitting',
+  });
+  state.window = window;
+  // Windows log-off / shut-down: no time for a question; end the visit so its streams close in order.
+  window.on('session-end', () => void guard.onSessionEnd());
+  window.on('hide', services.onWindowHidden);
+  window.on('minimize', services.onWindowHidden);
+  state.tray = createAppTray('idle', trayCommands(state, services, options.log));
+}
+
+function trayCommands(
+  state: ShellState,
+  services: ShellServices,
+  log: ShellLog,
+): (command: TrayCommand) => void {
+  return (command) => {
+    switch (command) {
+      case 'start-visit':
+        if (state.window) revealWindow(state.window);
+        services.startVisitFromTray();
+        return;
+      case 'stop-visit':
+        void services.endVisitFromTray().catch(() => log.warn('tray_end_failed'));
+        return;
+      case 'toggle-dictation':
+        void services.toggleDictationFromTray?.().catch(() => log.warn('tray_dictation_failed'));
+        return;
+      case 'show-window':
+        if (state.window) revealWindow(state.window);
+        return;
+      case 'quit':
+        app.quit();
+        return;
+      default: {
+        const unreachable: never = command;
+        return unreachable;
+      }
+    }
+  };
+}
+
+function failStartup(error: unknown, log: ShellLog): void {
+  log.warn('startup_failed', { error: error instanceof Error ? error.name : typeof error });
+  dialog.showErrorBox(
+    'Scribe Desktop could not start',
+    error instanceof StartupProblem
+      ? `${error.message}\n\nContact your IT department.`
+      : 'Restart the app. If this keeps happening, contact your IT department.',
+  );
+  app.exit(1);
 }

@@ -86,21 +86,43 @@ async function handle(
   limiter: RateLimiter,
 ): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
+  const readOnly = req.method === 'GET' || req.method === 'HEAD';
   if (path === '/healthz') {
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+    if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, { status: 'ok' });
   }
   if (path === '/.well-known/jwks.json' && deps.jwks) {
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+    if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
   }
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
   if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+  return exchangeToken(req, res, deps, limiter);
+}
+
+/** POST /v1/token: the organization's token for the user's service tokens, logged once either way. */
+async function exchangeToken(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: BrokerDeps,
+  limiter: RateLimiter,
+): Promise<void> {
   const started = (deps.now ?? Date.now)();
   const client = clientAddress(req, deps.config.trustProxy);
   let exchanged: Exchanged | undefined;
+  const record = (outcome: BrokerLogRecord['outcome'], status: number, reason?: string): void => {
+    const now = (deps.now ?? Date.now)();
+    deps.log({
+      time: new Date(now).toISOString(),
+      event: 'token',
+      outcome,
+      status,
+      ...(reason ? { reason } : {}),
+      client,
+      ...(exchanged ? { externalId: exchanged.externalId, userId: exchanged.userId } : {}),
+      ms: now - started,
+    });
+  };
   try {
     const wait = limiter.take(client);
     if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
@@ -117,20 +139,6 @@ async function handle(
     }
     refuse(res, error);
     record('refused', error.status, error.refusal);
-  }
-
-  function record(outcome: BrokerLogRecord['outcome'], status: number, reason?: string): void {
-    const now = (deps.now ?? Date.now)();
-    deps.log({
-      time: new Date(now).toISOString(),
-      event: 'token',
-      outcome,
-      status,
-      ...(reason ? { reason } : {}),
-      client,
-      ...(exchanged ? { externalId: exchanged.externalId, userId: exchanged.userId } : {}),
-      ms: now - started,
-    });
   }
 }
 

@@ -76,7 +76,6 @@ export function attachBridge(
   const secret = randomBytes(32).toString('hex');
   const ipcMain = new BridgeIpcMain();
   const failures: IpcFailureReport[] = [];
-  const refused: string[] = [];
   createIpcRouter({
     ipcMain,
     channels,
@@ -84,31 +83,11 @@ export function attachBridge(
     isTrustedSender: (frame) => frame.parent === null && new URL(frame.url).origin === origin,
     onDidFail: (report) => failures.push(report),
   });
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: 1024 * 1024,
-    handleProtocols: (p) => [...p][0] ?? false,
-  });
-  let used = false;
-  let page: WebSocket | null = null;
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const reason = refusal(req, origin, secret, used);
-    if (reason) {
-      refused.push(reason);
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    used = true;
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      page = ws;
-      ws.on('message', (data) => void answer(ws, ipcMain, `${origin}/index.html`, data.toString()));
-      ws.on('close', () => void (page = null));
-    });
-  };
-  server.on('upgrade', onUpgrade);
+  const page = new PageSocket(origin, secret, ipcMain);
+  server.on('upgrade', page.onUpgrade);
   const emitter = createRendererEvents({
     events,
-    send: (event, payload) => page?.send(JSON.stringify({ event, payload })),
+    send: (event, payload) => page.send(JSON.stringify({ event, payload })),
   });
   return {
     script: pageBridgeScript({
@@ -121,13 +100,62 @@ export function attachBridge(
     secret,
     emit: (event, payload) => void emitter.emit(event, payload as never),
     failures,
-    refused,
+    refused: page.refused,
     close: () => {
-      server.off('upgrade', onUpgrade);
-      for (const client of wss.clients) client.terminate();
-      wss.close();
+      server.off('upgrade', page.onUpgrade);
+      page.close();
     },
   };
+}
+
+/** The one page's socket: accepted once, with the secret, from the origin; its messages are IPC calls. */
+class PageSocket {
+  /** Why upgrades were refused (reasons only). */
+  readonly refused: string[] = [];
+  readonly #wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024 * 1024,
+    handleProtocols: (p) => [...p][0] ?? false,
+  });
+  #used = false;
+  #page: WebSocket | null = null;
+
+  readonly #origin: string;
+  readonly #secret: string;
+  readonly #ipcMain: BridgeIpcMain;
+
+  constructor(origin: string, secret: string, ipcMain: BridgeIpcMain) {
+    this.#origin = origin;
+    this.#secret = secret;
+    this.#ipcMain = ipcMain;
+  }
+
+  readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const reason = refusal(req, this.#origin, this.#secret, this.#used);
+    if (reason) {
+      this.refused.push(reason);
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    this.#used = true;
+    this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      this.#page = ws;
+      ws.on(
+        'message',
+        (data) => void answer(ws, this.#ipcMain, `${this.#origin}/index.html`, data.toString()),
+      );
+      ws.on('close', () => void (this.#page = null));
+    });
+  };
+
+  send(text: string): void {
+    this.#page?.send(text);
+  }
+
+  close(): void {
+    for (const client of this.#wss.clients) client.terminate();
+    this.#wss.close();
+  }
 }
 
 /** Why an upgrade is refused, or null to accept it. */

@@ -40,19 +40,28 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
         settings,
         secrets: new KeychainSecretStore(),
         dataDir,
-        journalDir: config.journalDir
-          ? managedJournalDir(config.journalDir)
-          : env.SCRIBE_DATA_DIR?.trim()
-            ? journalDir(dataDir)
-            : defaultJournalDir(),
+        journalDir: previewJournalDir(config.journalDir, dataDir, env),
         clipboard: systemClipboard(),
         emit,
         platform: process.platform,
       }),
   });
   console.log(`Browser preview on ${shell.origin} (loopback only). Close its window to stop.`);
-  const window = await openAppWindow(chromium, shell.url);
-  const code = await new Promise<number>((resolve) => {
+  const code = await untilClosed(await openAppWindow(chromium, shell.url));
+  live.close();
+  await shell.close();
+  return code;
+}
+
+/** The policy's folder, else the data folder's when SCRIBE_DATA_DIR is set, else the platform default. */
+function previewJournalDir(managed: string | undefined, dataDir: string, env: NodeJS.ProcessEnv): string {
+  if (managed) return managedJournalDir(managed);
+  return env.SCRIBE_DATA_DIR?.trim() ? journalDir(dataDir) : defaultJournalDir();
+}
+
+/** The exit code once the window closes: 0, 1 when it failed, 130 on Ctrl-C (the window is closed then). */
+function untilClosed(window: Awaited<ReturnType<typeof openAppWindow>>): Promise<number> {
+  return new Promise<number>((resolve) => {
     window.once('exit', () => resolve(0));
     window.once('error', () => resolve(1));
     process.once('SIGINT', () => {
@@ -60,7 +69,4 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
       resolve(130);
     });
   });
-  live.close();
-  await shell.close();
-  return code;
 }

@@ -6,9 +6,7 @@
 import type { z } from 'zod';
 
 /** Where a value can come from, highest precedence first (see resolve-config.ts for the packaged build). */
-export const CONFIG_LAYERS = ['flags', 'env', 'policy', 'settings', 'default'] as const;
-/** One of CONFIG_LAYERS. */
-export type ConfigLayer = (typeof CONFIG_LAYERS)[number];
+export type ConfigLayer = 'flags' | 'env' | 'policy' | 'settings' | 'default';
 /** Operating systems a key applies on. */
 export const PLATFORMS = ['win32', 'darwin', 'linux'] as const;
 type Platform = (typeof PLATFORMS)[number];

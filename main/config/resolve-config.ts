@@ -81,32 +81,56 @@ export function resolveConfig(inputs: ConfigInputs): ResolveResult {
   const policy = fromLayer('policy', inputs.policy, (origin) =>
     origin ? `managed policy ${origin}` : 'managed policy',
   );
+  const { candidates, ignored } = orderCandidates(inputs, policy);
+  const picked = pickWinners(candidates, policyAllows(policy, 'allowUserServiceUrlChange', true));
+  if (picked.errors.length > 0) return { ok: false, errors: picked.errors };
+  const { winners } = picked;
+  const config = configSchema.parse(Object.fromEntries([...winners].map(([key, w]) => [key, w.value])));
+  const sources = {} as Record<ConfigKey, ConfigSource>;
+  const locked: ConfigKey[] = [];
+  for (const key of CONFIG_KEYS) {
+    const source = winners.get(key)?.source ?? { layer: 'default', label: 'default' };
+    sources[key] = source;
+    const aboveSettings = source.layer === 'flags' || source.layer === 'env' || source.layer === 'policy';
+    if (aboveSettings || (key === 'serviceUrl' && !config.allowUserServiceUrlChange)) locked.push(key);
+  }
+  return { ok: true, config, sources, locked, ignored: [...ignored, ...picked.ignored] };
+}
+
+/**
+ * Every layer's values, highest first. The installed app honours SCRIBE_* variables only when the policy
+ * allows them (and never the journal folder), below the policy; the ones it drops are reported.
+ */
+function orderCandidates(
+  inputs: ConfigInputs,
+  policy: Candidate[],
+): { candidates: Candidate[]; ignored: ConfigProblem[] } {
   const settings = fromLayer('settings', inputs.settings, (origin) =>
     origin ? `user settings ${origin}` : 'user settings',
   );
   const env = fromEnv(inputs.env ?? {});
   const flags = fromFlags(inputs.flags ?? {});
-  const packagedIgnored: ConfigProblem[] = [];
-  let candidates = [...flags, ...env, ...policy, ...settings];
-  if (inputs.packaged) {
-    const envAllowed = policyAllows(policy, 'allowEnvironmentOverrides', false);
-    const honoured = env.filter((c) => {
-      const reason = !envAllowed
-        ? 'not applied: the installed app ignores SCRIBE_* variables unless the managed policy allows them'
-        : c.key === 'journalDir'
-          ? 'not applied: the installed app never takes the journal folder from the environment'
-          : undefined;
-      if (reason) packagedIgnored.push(makeProblem(c.key, c.source, reason));
-      return reason === undefined;
-    });
-    // Below the policy: the first valid value of a key wins, so the policy's comes first.
-    candidates = [...flags, ...policy, ...honoured, ...settings];
-  }
-  const errors: ConfigProblem[] = [];
-  const ignored: ConfigProblem[] = [...packagedIgnored];
-  const winners = new Map<ConfigKey, { value: unknown; source: ConfigSource }>();
+  if (!inputs.packaged) return { candidates: [...flags, ...env, ...policy, ...settings], ignored: [] };
+  const ignored: ConfigProblem[] = [];
+  const envAllowed = policyAllows(policy, 'allowEnvironmentOverrides', false);
+  const honoured = env.filter((c) => {
+    const reason = !envAllowed
+      ? 'not applied: the installed app ignores SCRIBE_* variables unless the managed policy allows them'
+      : c.key === 'journalDir'
+        ? 'not applied: the installed app never takes the journal folder from the environment'
+        : undefined;
+    if (reason) ignored.push(makeProblem(c.key, c.source, reason));
+    return reason === undefined;
+  });
+  // Below the policy: the first valid value of a key wins, so the policy's comes first.
+  return { candidates: [...flags, ...policy, ...honoured, ...settings], ignored };
+}
 
-  const allowUrlChange = policyAllows(policy, 'allowUserServiceUrlChange', true);
+/** The first valid value of each key (candidates arrive highest layer first), with what was refused. */
+function pickWinners(candidates: Candidate[], allowUrlChange: boolean) {
+  const errors: ConfigProblem[] = [];
+  const ignored: ConfigProblem[] = [];
+  const winners = new Map<ConfigKey, { value: unknown; source: ConfigSource }>();
   for (const candidate of candidates) {
     const problem = (reason: string) => makeProblem(candidate.key, candidate.source, reason);
     if (!isConfigKey(candidate.key)) {
@@ -123,25 +147,10 @@ export function resolveConfig(inputs: ConfigInputs): ResolveResult {
       continue;
     }
     const checked = checkValue(key, candidate.value);
-    if (!checked.ok) {
-      errors.push(problem(checked.reason));
-      continue;
-    }
-    // Candidates arrive highest layer first, so the first valid value of a key wins.
-    if (!winners.has(key)) winners.set(key, { value: checked.value, source: candidate.source });
+    if (!checked.ok) errors.push(problem(checked.reason));
+    else if (!winners.has(key)) winners.set(key, { value: checked.value, source: candidate.source });
   }
-  if (errors.length > 0) return { ok: false, errors };
-
-  const config = configSchema.parse(Object.fromEntries([...winners].map(([key, w]) => [key, w.value])));
-  const sources = {} as Record<ConfigKey, ConfigSource>;
-  const locked: ConfigKey[] = [];
-  for (const key of CONFIG_KEYS) {
-    const source = winners.get(key)?.source ?? { layer: 'default', label: 'default' };
-    sources[key] = source;
-    const aboveSettings = source.layer === 'flags' || source.layer === 'env' || source.layer === 'policy';
-    if (aboveSettings || (key === 'serviceUrl' && !config.allowUserServiceUrlChange)) locked.push(key);
-  }
-  return { ok: true, config, sources, locked, ignored };
+  return { errors, ignored, winners };
 }
 
 /** Validates one value for a key; the reason never quotes the value. */

@@ -109,28 +109,36 @@ export function createConnector(deps: ConnectorDeps): Connector {
     async forget() {
       await deps.vault?.clear();
     },
-    async signInWithOrganization(baseUrl, signal) {
-      const organization = organizationOf(deps);
-      if (!organization) throw new SignInError('not_configured');
-      const session = await organization.signIn(signal ? { signal } : {});
-      const credentials: StoredCredentials = {
-        kind: 'organization',
-        refreshToken: session.tokens.refresh_token,
-        idTokenHint: session.idToken,
-      };
-      // Saved before first use: the refresh token rotates on the first refresh.
-      await deps.vault?.save(baseUrl, credentials);
-      const url = new URL(baseUrl);
-      const http = httpFor(url);
-      const save = async (next: StoredCredentials) => void (await deps.vault?.save(baseUrl, next));
-      const auth = new OrganizationTokenSource(http, session.tokens, {
-        signIn: organization,
-        idTokenHint: session.idToken,
-        save: (saved) => save({ kind: 'organization', ...saved }),
-      });
-      return openConnection(url, auth, http, deps);
-    },
+    signInWithOrganization: (baseUrl, signal) => signInWithOrganization(deps, httpFor, baseUrl, signal),
   };
+}
+
+/** Signs in with the organization, saves the credentials before first use and opens the connection. */
+async function signInWithOrganization(
+  deps: ConnectorDeps,
+  httpFor: (url: URL) => HttpClient,
+  baseUrl: string,
+  signal: AbortSignal | undefined,
+): Promise<Connection> {
+  const organization = organizationOf(deps);
+  if (!organization) throw new SignInError('not_configured');
+  const session = await organization.signIn(signal ? { signal } : {});
+  const credentials: StoredCredentials = {
+    kind: 'organization',
+    refreshToken: session.tokens.refresh_token,
+    idTokenHint: session.idToken,
+  };
+  // Saved before first use: the refresh token rotates on the first refresh.
+  await deps.vault?.save(baseUrl, credentials);
+  const url = new URL(baseUrl);
+  const http = httpFor(url);
+  const save = async (next: StoredCredentials) => void (await deps.vault?.save(baseUrl, next));
+  const auth = new OrganizationTokenSource(http, session.tokens, {
+    signIn: organization,
+    idTokenHint: session.idToken,
+    save: (saved) => save({ kind: 'organization', ...saved }),
+  });
+  return openConnection(url, auth, http, deps);
 }
 
 /** The organization's sign-in as the (live) policy describes it now. */

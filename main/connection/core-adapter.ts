@@ -7,39 +7,31 @@ import type { CoreApi, DotPhraseStore, ReplacementStore } from './ports.ts';
 
 /** Wraps a CoreClient as the visit's CoreApi. */
 export function coreApiFrom(client: CoreClient): CoreApi {
-  const dotPhrases: DotPhraseStore = {
-    list: async () =>
-      (await client.dotPhrases.list()).map((p) => ({
-        id: p.id,
-        trigger: p.trigger ?? '',
-        expansion: p.content ?? '',
-      })),
-    bulkCreate: async (items) =>
-      void (await client.dotPhrases.bulkCreate(
-        items.map((i) => ({ trigger: i.trigger, content: i.expansion })),
-      )),
-    bulkUpdate: async (items) =>
-      void (await client.dotPhrases.bulkUpdate(
-        items.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
-      )),
-    bulkDelete: (ids) => client.dotPhrases.bulkDelete(ids),
-  };
-  const replacements: ReplacementStore = {
-    list: async () =>
-      (await client.textReplacements.list()).map((r) => ({
-        id: r.id,
-        spoken: r.original_text ?? '',
-        written: r.replacement_text ?? '',
-      })),
-    save: async (item) => {
-      const body = { original_text: item.spoken, replacement_text: item.written };
-      if (item.id) await client.textReplacements.update(item.id, body);
-      else await client.textReplacements.create(body);
-    },
-    remove: (id) => client.textReplacements.remove(id),
-  };
+  const dotPhrases = dotPhraseStore(client);
+  const replacements = replacementStore(client);
   return {
     caller: client.caller,
+    ...noteCalls(client),
+    ...settingsCalls(client),
+    dotPhrases: () => dotPhrases,
+    textReplacements: () => replacements,
+  };
+}
+
+type NoteCalls = Pick<
+  CoreApi,
+  | 'generateNote'
+  | 'generateNoteAsync'
+  | 'editNote'
+  | 'normalizedData'
+  | 'suggestedOrders'
+  | 'emCodes'
+  | 'patientInstructions'
+  | 'translateInstructions'
+>;
+
+function noteCalls(client: CoreClient): NoteCalls {
+  return {
     generateNote: (request) => client.generateNote(request),
     generateNoteAsync: async (request, onProgress) => {
       const job = await client.generateNoteAsync(request);
@@ -64,31 +56,80 @@ export function coreApiFrom(client: CoreClient): CoreApi {
       client.generatePatientInstructions({ note, instructions_locale: locale, recipient_type: recipient }),
     translateInstructions: ({ instructions, fromLocale, toLocale }) =>
       client.translatePatientInstructions({ instructions, current_locale: fromLocale, new_locale: toLocale }),
+  };
+}
+
+type SettingsCalls = Pick<
+  CoreApi,
+  'templates' | 'noteSettings' | 'updateNoteSettings' | 'customization' | 'updateCustomization'
+>;
+
+function settingsCalls(client: CoreClient): SettingsCalls {
+  return {
     templates: (locale) => client.listTemplates(locale),
     noteSettings: () => client.getNoteSettings(),
     updateNoteSettings: (patch) => client.updateNoteSettings(patch),
-    customization: async (key) => {
-      // The service answers only the sections already customized; a clinician must see every section of
-      // the template to customize one for the first time. A template that cannot be read leaves those.
-      // Server callers have no customization on the service (settings-service.ts keeps theirs locally).
-      const [custom, template] = await Promise.all([
-        client.caller === 'server'
-          ? { template_key: key, note_template_custom_instructions: null, sections: [] }
-          : client.getCustomization(key),
-        client.getTemplate(key).catch(() => null),
-      ]);
-      const saved = new Map(custom.sections.map((s) => [s.section_key, s]));
-      const inTemplate = (template?.sections ?? []).map(
-        (s) => saved.get(s.key) ?? { section_key: s.key, style: 'AUTO', custom_instruction: '' },
-      );
-      const keys = new Set(inTemplate.map((s) => s.section_key));
-      return {
-        ...custom,
-        sections: [...inTemplate, ...custom.sections.filter((s) => !keys.has(s.section_key))],
-      };
-    },
+    customization: (key) => fullCustomization(client, key),
     updateCustomization: (key, customization) => client.updateCustomization(key, customization),
-    dotPhrases: () => dotPhrases,
-    textReplacements: () => replacements,
+  };
+}
+
+/**
+ * The service answers only the sections already customized; a clinician must see every section of the
+ * template to customize one for the first time. A template that cannot be read leaves those. Server callers
+ * have no customization on the service (settings-service.ts keeps theirs locally).
+ */
+async function fullCustomization(client: CoreClient, key: string) {
+  const [custom, template] = await Promise.all([
+    client.caller === 'server'
+      ? { template_key: key, note_template_custom_instructions: null, sections: [] }
+      : client.getCustomization(key),
+    client.getTemplate(key).catch(() => null),
+  ]);
+  const saved = new Map(custom.sections.map((s) => [s.section_key, s]));
+  const inTemplate = (template?.sections ?? []).map(
+    (s) => saved.get(s.key) ?? { section_key: s.key, style: 'AUTO', custom_instruction: '' },
+  );
+  const keys = new Set(inTemplate.map((s) => s.section_key));
+  return {
+    ...custom,
+    sections: [...inTemplate, ...custom.sections.filter((s) => !keys.has(s.section_key))],
+  };
+}
+
+function dotPhraseStore(client: CoreClient): DotPhraseStore {
+  return {
+    list: async () =>
+      (await client.dotPhrases.list()).map((p) => ({
+        id: p.id,
+        trigger: p.trigger ?? '',
+        expansion: p.content ?? '',
+      })),
+    bulkCreate: async (items) =>
+      void (await client.dotPhrases.bulkCreate(
+        items.map((i) => ({ trigger: i.trigger, content: i.expansion })),
+      )),
+    bulkUpdate: async (items) =>
+      void (await client.dotPhrases.bulkUpdate(
+        items.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
+      )),
+    bulkDelete: (ids) => client.dotPhrases.bulkDelete(ids),
+  };
+}
+
+function replacementStore(client: CoreClient): ReplacementStore {
+  return {
+    list: async () =>
+      (await client.textReplacements.list()).map((r) => ({
+        id: r.id,
+        spoken: r.original_text ?? '',
+        written: r.replacement_text ?? '',
+      })),
+    save: async (item) => {
+      const body = { original_text: item.spoken, replacement_text: item.written };
+      if (item.id) await client.textReplacements.update(item.id, body);
+      else await client.textReplacements.create(body);
+    },
+    remove: (id) => client.textReplacements.remove(id),
   };
 }

@@ -99,18 +99,8 @@ export class DictationController {
     // The microphone first: every millisecond before it opens could clip the first word.
     const { capture, chunks } = this.#o.microphone.take();
     const target = await this.#o.inserter.captureTarget().catch(() => null);
-    let run: InsertionRun;
-    try {
-      run = await this.#o.inserter.begin(target);
-    } catch {
-      await capture.close();
-      this.#o.lock.release('dictation');
-      this.#flash({
-        phase: 'failed',
-        message: 'Dictation could not start here. Try again, or use the dictation box.',
-      });
-      return false;
-    }
+    const run = await this.#begin(capture, target);
+    if (!run) return false;
     const running: Running = {
       startedAt: pressedAt,
       capture,
@@ -125,8 +115,31 @@ export class DictationController {
     };
     this.#running = running;
     this.#o.onActiveChange?.(true);
+    this.#launch(running, chunks, pressedAt);
+    return true;
+  }
+
+  /** Starts inserting into the target; when that fails the microphone and the lock are given back. */
+  async #begin(capture: Running['capture'], target: InsertTarget | null): Promise<InsertionRun | null> {
+    try {
+      return await this.#o.inserter.begin(target);
+    } catch {
+      await capture.close();
+      this.#o.lock.release('dictation');
+      this.#flash({
+        phase: 'failed',
+        message: 'Dictation could not start here. Try again, or use the dictation box.',
+      });
+      return null;
+    }
+  }
+
+  /** Shows the overlay and starts pumping the microphone into the session. */
+  #launch(running: Running, chunks: AsyncIterable<Int16Array>, pressedAt: number): void {
     running.offs.push(
-      run.onCorrectedInBox(() => this.#show(running, 'corrected-in-box', OVERLAY_MESSAGES.correctedInBox)),
+      running.run.onCorrectedInBox(() =>
+        this.#show(running, 'corrected-in-box', OVERLAY_MESSAGES.correctedInBox),
+      ),
     );
     running.ticker = setInterval(() => this.#show(running), 250);
     this.#show(running, 'starting');
@@ -136,7 +149,6 @@ export class DictationController {
     running.pump.catch(() => {
       if (this.#running === running) void this.stop();
     });
-    return true;
   }
 
   /** Stops listening; the text is finished and inserted. Resolves once everything is out. */

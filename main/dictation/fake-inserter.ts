@@ -21,53 +21,7 @@ export class FakeInserter implements Inserter {
   }
 
   async begin(target: InsertTarget | null): Promise<InsertionRun> {
-    const base = this.field;
-    let ours = '';
-    let held = false;
-    let typed = false;
-    let pending: string | null = null;
-    let done = false;
-    const corrected = new Set<() => void>();
-    const write = (text: string): void => {
-      if (done || this.refuse || target === null) return;
-      if (!text.startsWith(ours) && typed) {
-        for (const listener of corrected) listener();
-        return; // a correction we may no longer apply in place
-      }
-      ours = text;
-      this.field = base + ours;
-      this.writes.push(text);
-    };
-    return {
-      update: (text) => {
-        if (held) pending = text;
-        else write(text);
-      },
-      setHeld: (value) => {
-        held = value;
-        if (!held && pending !== null) write(pending);
-        if (!held) pending = null;
-      },
-      userTyped: () => {
-        typed = true;
-      },
-      onCorrectedInBox: (listener) => {
-        corrected.add(listener);
-        return () => corrected.delete(listener);
-      },
-      finish: async (text) => {
-        if (this.refuse) return this.refuse;
-        if (target === null)
-          return { kind: 'box', reason: 'No application had focus: the text is in the dictation box.' };
-        if (!held) write(text);
-        done = true;
-        return { kind: 'inserted', appName: target.appName };
-      },
-      discard: () => {
-        done = true;
-        this.discarded += 1;
-      },
-    };
+    return new FakeRun(this, target);
   }
 
   async insertAgain(text: string): Promise<InsertOutcome> {
@@ -75,5 +29,69 @@ export class FakeInserter implements Inserter {
     this.field += text;
     this.writes.push(text);
     return { kind: 'inserted', appName: this.target?.appName ?? 'the focused application' };
+  }
+}
+
+/** One dictation typed into the fake field. */
+class FakeRun implements InsertionRun {
+  readonly #field: FakeInserter;
+  readonly #target: InsertTarget | null;
+  readonly #base: string;
+  readonly #corrected = new Set<() => void>();
+  #ours = '';
+  #held = false;
+  #typed = false;
+  #pending: string | null = null;
+  #done = false;
+
+  constructor(field: FakeInserter, target: InsertTarget | null) {
+    this.#field = field;
+    this.#target = target;
+    this.#base = field.field;
+  }
+
+  update(text: string): void {
+    if (this.#held) this.#pending = text;
+    else this.#write(text);
+  }
+
+  setHeld(value: boolean): void {
+    this.#held = value;
+    if (!value && this.#pending !== null) this.#write(this.#pending);
+    if (!value) this.#pending = null;
+  }
+
+  userTyped(): void {
+    this.#typed = true;
+  }
+
+  onCorrectedInBox(listener: () => void): () => void {
+    this.#corrected.add(listener);
+    return () => this.#corrected.delete(listener);
+  }
+
+  async finish(text: string): Promise<InsertOutcome> {
+    if (this.#field.refuse) return this.#field.refuse;
+    if (this.#target === null)
+      return { kind: 'box', reason: 'No application had focus: the text is in the dictation box.' };
+    if (!this.#held) this.#write(text);
+    this.#done = true;
+    return { kind: 'inserted', appName: this.#target.appName };
+  }
+
+  discard(): void {
+    this.#done = true;
+    this.#field.discarded += 1;
+  }
+
+  #write(text: string): void {
+    if (this.#done || this.#field.refuse || this.#target === null) return;
+    if (!text.startsWith(this.#ours) && this.#typed) {
+      for (const listener of this.#corrected) listener();
+      return; // a correction we may no longer apply in place
+    }
+    this.#ours = text;
+    this.#field.field = this.#base + this.#ours;
+    this.#field.writes.push(text);
   }
 }

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { ServiceClock } from './clock.ts';
 import { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 import { JobStore } from './jobs.ts';
-import { resolveOptions, type LocalServiceOptions, type StreamingServiceSetup } from './options.ts';
+import {
+  resolveOptions,
+  type LocalServiceOptions,
+  type ResolvedOptions,
+  type StreamingServiceSetup,
+} from './options.ts';
 import type { Route } from './router.ts';
 import {
   createHandler,
@@ -28,18 +33,17 @@ import {
   createFixtureRecognizer,
   loadFixtureManifest,
   type Recognizer,
-  type StreamingControl,
+  type SocketRegistry,
 } from './ws/index.ts';
 
 export type { LocalServiceOptions, OAuthClientConfig } from './options.ts';
 export type { RequestRecord } from './server.ts';
-export type { StreamingControl } from './ws/index.ts';
 
 export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 
 /**
  * The parts of a running service: what the WebSocket side (ws/) attaches to (the same server, clock, tokens
- * and log), and what the tests' control API (test/service/control.ts) and the demo entry work on.
+ * and log), and what the tests' control API (test/service/index.ts) and the demo entry work on.
  */
 interface LocalServiceInternals {
   server: Server;
@@ -50,8 +54,8 @@ interface LocalServiceInternals {
   jobs: JobStore;
   faults: FaultSource;
   log: RequestRecord[];
-  /** The streaming WebSockets' records (and their fault injection, not yet moved to test/). */
-  streaming: StreamingControl;
+  /** The streaming WebSockets' records and live sockets. */
+  streaming: SocketRegistry;
   /** The 401/403 bearer rules of HTTP, for an upgrade request of a family. */
   authenticate: typeof authenticateRequest;
   /** The token verdict `attachStreamingService` (ws/) asks for. */
@@ -71,22 +75,66 @@ export interface LocalService {
 /** Starts the strict local implementation of the Core API on 127.0.0.1. */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const resolved = resolveOptions(options);
+  const faults = options.faults ?? NO_FAULTS;
+  const stores = createStores(options, resolved, faults);
+  const { clock, tokens, users } = stores;
+  const log: RequestRecord[] = [];
+  let audience = options.audience ?? '';
+  const routes = serviceRoutes(stores, resolved, () => audience);
+  const verifyToken = tokenVerdict(tokens, users);
+  const now = () => clock.now();
+  const server = createServer(
+    createHandler({ routes, tokens, users, faults, log, pinnedVersion: resolved.pinnedVersion, now }),
+  );
+  await listen(server, resolved.port);
+  const streaming = attachStreamingService(server, {
+    verifyToken: (token, family) => verifyToken(token, family),
+    recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
+    ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
+    pinnedVersion: resolved.pinnedVersion,
+    httpDate: () => clock.httpDate(),
+    ...(options.streaming?.faults ? { faults: options.streaming.faults } : {}),
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (!audience) audience = `${url}/v1/core/server/oauth/token`;
+  const internals = {
+    server,
+    ...stores,
+    faults,
+    log,
+    streaming,
+    authenticate: authenticateRequest,
+    verifyToken,
+  };
+  return { url, audience, internals, close: () => closeService(server, streaming) };
+}
+
+type Stores = Pick<LocalServiceInternals, 'clock' | 'keys' | 'tokens' | 'users' | 'jobs'> & {
+  userState: UserStateStore;
+};
+
+function createStores(options: LocalServiceOptions, resolved: ResolvedOptions, faults: FaultSource): Stores {
   const clock = new ServiceClock(options.now, options.clockOffsetMs ?? 0);
-  const keys = new ClientKeyRing(resolved.clients);
   const tokens = new TokenStore(clock, {
     server: resolved.serverTokenLifetimeSec,
     userAccess: resolved.userAccessTokenLifetimeSec,
     refresh: resolved.refreshTokenLifetimeSec,
   });
-  const users = new UserStore(clock);
-  const userState = new UserStateStore();
-  const jobs = new JobStore(clock, resolved.jobs, resolved.retentionMs);
-  const faults = options.faults ?? NO_FAULTS;
-  const log: RequestRecord[] = [];
-  let audience = options.audience ?? '';
+  return {
+    clock,
+    keys: new ClientKeyRing(resolved.clients),
+    tokens,
+    users: new UserStore(clock),
+    userState: new UserStateStore(),
+    jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs, () => faults.takeJobFailure()),
+  };
+}
+
+function serviceRoutes(stores: Stores, resolved: ResolvedOptions, audience: () => string): Route[] {
+  const { keys, tokens, users, clock, jobs, userState } = stores;
   const deps = { clock, jobs, userState, options: resolved };
-  const routes: Route[] = [
-    ...authRoutes({ keys, tokens, users, clock, audience: () => audience }),
+  return [
+    ...authRoutes({ keys, tokens, users, clock, audience }),
     ...userRoutes(users),
     ...noteRoutes(deps),
     ...codingRoutes(deps),
@@ -94,7 +142,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     ...settingsRoutes(deps),
     ...userContentRoutes(deps),
   ];
-  const verifyToken = (token: string, family: 'server' | 'user'): 'ok' | 'expired' | 'invalid' => {
+}
+
+/** The token verdict the streaming side asks for: the bearer rules of HTTP, as ok, expired or invalid. */
+function tokenVerdict(tokens: TokenStore, users: UserStore): LocalServiceInternals['verifyToken'] {
+  return (token, family) => {
     try {
       const caller = tokens.authenticate(token);
       if (caller.kind !== family) return 'invalid';
@@ -104,55 +156,22 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       return error instanceof ServiceError && error.errorName === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
     }
   };
-  const server = createServer(
-    createHandler({
-      routes,
-      tokens,
-      users,
-      faults,
-      log,
-      pinnedVersion: resolved.pinnedVersion,
-      now: () => clock.now(),
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(resolved.port, '127.0.0.1', () => resolve());
-  });
-  const streaming = attachStreamingService(server, {
-    verifyToken: (token, family) => verifyToken(token, family),
-    recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
-    ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
-    pinnedVersion: resolved.pinnedVersion,
-    httpDate: () => clock.httpDate(),
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  if (!audience) audience = `${url}/v1/core/server/oauth/token`;
+}
 
-  return {
-    url,
-    audience,
-    internals: {
-      server,
-      clock,
-      keys,
-      tokens,
-      users,
-      jobs,
-      faults,
-      log,
-      streaming,
-      authenticate: authenticateRequest,
-      verifyToken,
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        // server.close() waits for upgraded sockets, which closeAllConnections() does not reach.
-        streaming.terminateAll();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+function closeService(server: Server, streaming: SocketRegistry): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // server.close() waits for upgraded sockets, which closeAllConnections() does not reach.
+    streaming.terminateAll();
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 }
 
 /** The fixture recognizer, built on the first socket so HTTP-only users never read the recordings. */

@@ -35,23 +35,19 @@ function ownerKey(caller: Caller | null): string {
 
 /**
  * Async jobs: the result is computed when the job starts (so input errors are refused at once), the
- * job reports ONGOING for the configured polls/time, then SUCCEEDED (or FAILED when told), and is
+ * job reports ONGOING for the configured polls/time, then SUCCEEDED (or FAILED when a test's fault says so), and is
  * forgotten after the retention period (404).
  */
 export class JobStore {
   readonly #jobs = new Map<string, Job>();
-  #failNext = 0;
 
+  /** `failJob` says whether a job finishing now ends FAILED (a test's fault; never, by default). */
   constructor(
     private readonly clock: ServiceClock,
     private readonly timing: Required<JobTimingOptions>,
     private readonly retentionMs: number,
+    private readonly failJob: () => boolean = () => false,
   ) {}
-
-  /** The next job to finish ends FAILED. */
-  failNextJob(): void {
-    this.#failNext++;
-  }
 
   /** Starts a job, or returns the live job started with the same client_request_id. */
   start(kind: string, owner: string, crid: string | undefined, compute: () => unknown): { id: string } {
@@ -84,8 +80,7 @@ export class JobStore {
     if (job.status === 'ONGOING') {
       const elapsed = this.clock.now() - job.createdAt;
       if (job.pollsSeen >= this.timing.ongoingPolls && elapsed >= this.timing.ongoingMs) {
-        job.status = this.#failNext > 0 ? 'FAILED' : 'SUCCEEDED';
-        if (job.status === 'FAILED') this.#failNext--;
+        job.status = this.failJob() ? 'FAILED' : 'SUCCEEDED';
       } else job.pollsSeen++;
     }
     return {

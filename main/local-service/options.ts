@@ -1,6 +1,6 @@
 import type { JSONWebKeySet } from 'jose';
 import { DEFAULT_PINNED_VERSION } from './versions.ts';
-import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
+import type { Mishearing, Recognizer, StreamingFaultSource, StreamingTimings } from './ws/index.ts';
 import type { FaultSource } from './server.ts';
 
 /** One OAuth client as the administration console records it. */
@@ -39,6 +39,8 @@ export interface StreamingServiceSetup {
   mishearings?: Mishearing[];
   /** Replaces the fixture recognizer altogether (fixturesDir and mishearings are then unused). */
   recognizer?: Recognizer;
+  /** Streaming faults to inject (tests: test/service/streaming-faults.ts); none by default. */
+  faults?: StreamingFaultSource;
 }
 
 /** Everything `startLocalService` can be told. */

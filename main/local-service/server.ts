@@ -50,10 +50,15 @@ export interface FaultPlan {
 /** Where each request's fault plan comes from: tests inject faults (test/service/faults.ts); the app none. */
 export interface FaultSource {
   take(method: string, fullPath: string, subPath: string): FaultPlan;
+  /** Whether the async job finishing now ends FAILED (consumed). */
+  takeJobFailure(): boolean;
 }
 
-/** No faults: every request is handled as it comes. */
-export const NO_FAULTS: FaultSource = { take: () => ({ delayMs: 0, drop: false }) };
+/** No faults: every request is handled as it comes, every job succeeds. */
+export const NO_FAULTS: FaultSource = {
+  take: () => ({ delayMs: 0, drop: false }),
+  takeJobFailure: () => false,
+};
 
 /** What the request handler needs. */
 export interface HandlerDeps {
@@ -110,19 +115,7 @@ export function createHandler(deps: HandlerDeps): (req: IncomingMessage, res: Se
 async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://local');
   const method = (req.method ?? 'GET').toUpperCase();
-  const header = req.headers[VERSION_HEADER];
-  const record: RequestRecord = {
-    method,
-    path: url.pathname,
-    version: typeof header === 'string' ? header : null,
-    effectiveVersion: null,
-    caller: null,
-    status: 0,
-    at: deps.now(),
-  };
-  deps.log.push(record);
-  // Bounded, because the desktop app runs this service for as long as it is open.
-  if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
+  const record = logRequest(req, method, url, deps);
   // The service's own time, not the computer's: clients learn a clock offset from it.
   res.setHeader('date', new Date(deps.now()).toUTCString());
   const located = familyOf(url.pathname);
@@ -145,23 +138,46 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
     const body = lowerNoteBodies(reply.body, record.effectiveVersion ?? deps.pinnedVersion);
     sendJson(res, record.status, body, reply.headers);
   } catch (error) {
-    const failure =
-      error instanceof ServiceError
-        ? error
-        : new ServiceError(500, 'INTERNAL_ERROR', 'internal error in the local service');
-    // The stack without its message line: the message of an unexpected error could quote request content.
-    if (!(error instanceof ServiceError))
-      console.error(
-        'local service handler failed:',
-        String((error as Error)?.stack)
-          .split('\n')
-          .slice(1, 4)
-          .join('\n'),
-      );
-    record.status = failure.status;
-    req.resume();
-    sendJson(res, failure.status, failure.body(), failure.headers);
+    sendFailure(error, req, res, record);
   }
+}
+
+/** Starts the request's record in the (bounded) log. */
+function logRequest(req: IncomingMessage, method: string, url: URL, deps: HandlerDeps): RequestRecord {
+  const header = req.headers[VERSION_HEADER];
+  const record: RequestRecord = {
+    method,
+    path: url.pathname,
+    version: typeof header === 'string' ? header : null,
+    effectiveVersion: null,
+    caller: null,
+    status: 0,
+    at: deps.now(),
+  };
+  deps.log.push(record);
+  // Bounded, because the desktop app runs this service for as long as it is open.
+  if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
+  return record;
+}
+
+/** Answers a thrown error: its own status for a ServiceError, else 500 (logged without its message). */
+function sendFailure(error: unknown, req: IncomingMessage, res: ServerResponse, record: RequestRecord): void {
+  const failure =
+    error instanceof ServiceError
+      ? error
+      : new ServiceError(500, 'INTERNAL_ERROR', 'internal error in the local service');
+  // The stack without its message line: the message of an unexpected error could quote request content.
+  if (!(error instanceof ServiceError))
+    console.error(
+      'local service handler failed:',
+      String((error as Error)?.stack)
+        .split('\n')
+        .slice(1, 4)
+        .join('\n'),
+    );
+  record.status = failure.status;
+  req.resume();
+  sendJson(res, failure.status, failure.body(), failure.headers);
 }
 
 async function dispatch(
@@ -189,25 +205,36 @@ async function dispatch(
     record.caller = caller;
   }
   const raw = await readBody(req);
-  let json: { value: unknown } | undefined;
-  const ctx: RouteContext = {
+  const base = {
     req,
     family: located.family,
     params: match.params,
     query: url.searchParams,
     version,
     caller,
+  };
+  return match.route.handle(routeContext(base, raw, record));
+}
+
+/** The handler's view of a request whose body was read: JSON parsed once, on demand, field sizes logged. */
+function routeContext(
+  base: Omit<RouteContext, 'json' | 'form' | 'recordFields'>,
+  raw: Buffer,
+  record: RequestRecord,
+): RouteContext {
+  let json: { value: unknown } | undefined;
+  return {
+    ...base,
     json: () => {
       if (!json) {
-        json = { value: liftNoteBodies(parseJsonBody(req, raw), version) };
+        json = { value: liftNoteBodies(parseJsonBody(base.req, raw), base.version) };
         record.fields = fieldSizes(json.value);
       }
       return json.value;
     },
-    form: () => parseMultipart(req, raw),
+    form: () => parseMultipart(base.req, raw),
     recordFields: (value) => {
       record.fields = fieldSizes(value);
     },
   };
-  return match.route.handle(ctx);
 }

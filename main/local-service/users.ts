@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ServiceError, badRequest, notFound } from './errors.ts';
 import type { ServiceClock } from './clock.ts';
-import { parseWith, type Route } from './router.ts';
+import { parseWith, type Route, type RouteContext } from './router.ts';
 
 /** A Core API user as the service returns it. */
 export interface CoreUser {
@@ -121,6 +121,15 @@ export function paginate<T>(
   };
 }
 
+/** GET /users: filtered by activation, in creation order or reversed, a page at a time. */
+function listUsers(users: UserStore, ctx: RouteContext) {
+  const query = parseWith(listQuery, Object.fromEntries(ctx.query), 'query');
+  let list = users.all();
+  if (query.activated !== undefined) list = list.filter((u) => u.activated === (query.activated === 'true'));
+  if (query.order?.toLowerCase() === 'desc') list.reverse();
+  return paginate(list, query.cursor, query.limit ?? 20);
+}
+
 /** The server-side user endpoints. */
 export function userRoutes(users: UserStore): Route[] {
   const server = ['server'] as const;
@@ -135,14 +144,7 @@ export function userRoutes(users: UserStore): Route[] {
       method: 'GET',
       path: '/users',
       families: server,
-      handle: (ctx) => {
-        const query = parseWith(listQuery, Object.fromEntries(ctx.query), 'query');
-        let list = users.all();
-        if (query.activated !== undefined)
-          list = list.filter((u) => u.activated === (query.activated === 'true'));
-        if (query.order?.toLowerCase() === 'desc') list.reverse();
-        return { body: paginate(list, query.cursor, query.limit ?? 20) };
-      },
+      handle: (ctx) => ({ body: listUsers(users, ctx) }),
     },
     {
       method: 'GET',
@@ -162,15 +164,20 @@ export function userRoutes(users: UserStore): Route[] {
       families: server,
       handle: (ctx) => ({ body: users.update(ctx.params.id!, parseWith(userInit, ctx.json())) }),
     },
-    ...(['activate', 'deactivate'] as const).map((action): Route => ({
-      method: 'POST',
-      path: `/users/:id/${action}`,
-      families: server,
-      handle: (ctx) => {
-        const user = users.get(ctx.params.id!);
-        user.activated = action === 'activate';
-        return { body: user };
-      },
-    })),
+    ...activationRoutes(users),
   ];
+}
+
+/** POST /users/:id/activate and /deactivate. */
+function activationRoutes(users: UserStore): Route[] {
+  return (['activate', 'deactivate'] as const).map((action) => ({
+    method: 'POST',
+    path: `/users/:id/${action}`,
+    families: ['server'],
+    handle: (ctx) => {
+      const user = users.get(ctx.params.id!);
+      user.activated = action === 'activate';
+      return { body: user };
+    },
+  }));
 }

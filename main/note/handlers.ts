@@ -3,6 +3,7 @@ import type { ConnectionManager } from '../connection/connection-manager.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
 import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
 import type { NoteService } from './note-service.ts';
+import type { CoreApi } from '../connection/ports.ts';
 
 /** `note:*`, `codes:*`, `orders:*`, `instructions:*` and `copy:*` handlers. */
 export function createNoteHandlers(
@@ -12,22 +13,7 @@ export function createNoteHandlers(
   const core = () => conn.require().core;
   const workflow = notes.workflow;
   return {
-    'note:templates': () =>
-      guard(async () => {
-        const api = core();
-        const settingsAnswer = api.caller === 'user' ? await api.noteSettings().catch(() => null) : null;
-        const templates = await api.templates(settingsAnswer?.note_locale ?? undefined);
-        return {
-          templates: templates.map((t) => ({
-            key: t.key,
-            title: t.title ?? t.key,
-            description: t.description ?? '',
-          })),
-          defaultKey: settingsAnswer?.note_template_key ?? templates[0]?.key ?? null,
-          noteLocales: [...NOTE_LOCALES],
-          defaultLocale: settingsAnswer?.note_locale ?? 'ENGLISH_US',
-        };
-      }),
+    'note:templates': () => guard(() => noteTemplates(core())),
     'note:get': () => guard(() => ({ note: workflow.note })),
     'note:generate': (r) => guard(() => notes.generate(r)),
     'note:editSection': (r) => guard(() => workflow.editSection(r.revision, r.key, r.content)),
@@ -46,5 +32,21 @@ export function createNoteHandlers(
 
     'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
     'copy:instructions': () => guard(() => notes.copyInstructions()),
+  };
+}
+
+/** The templates to offer, with the user's stored template and locale as defaults when signed in as a user. */
+async function noteTemplates(api: CoreApi) {
+  const settingsAnswer = api.caller === 'user' ? await api.noteSettings().catch(() => null) : null;
+  const templates = await api.templates(settingsAnswer?.note_locale ?? undefined);
+  return {
+    templates: templates.map((t) => ({
+      key: t.key,
+      title: t.title ?? t.key,
+      description: t.description ?? '',
+    })),
+    defaultKey: settingsAnswer?.note_template_key ?? templates[0]?.key ?? null,
+    noteLocales: [...NOTE_LOCALES],
+    defaultLocale: settingsAnswer?.note_locale ?? 'ENGLISH_US',
   };
 }

@@ -53,6 +53,40 @@ const SCRIBE_EXTRA_INFO = 0x5343_5249n;
 
 /** Binds the real functions (Windows only). */
 export function loadWin32Api(): Win32Api {
+  const b = bindWin32();
+  return {
+    GetForegroundWindow: () => BigInt(b.GetForegroundWindow() as number),
+    GetWindowThreadProcessId: b.GetWindowThreadProcessId,
+    GetCurrentThreadId: b.GetCurrentThreadId,
+    processImage: (pid) => processImage(b, pid),
+    processIntegrity: (pid) => processIntegrity(b, pid),
+    focusedControl: (tid) => {
+      const info = { cbSize: b.koffi.sizeof(b.guiInfo) } as { cbSize: number; hwndFocus?: bigint | null };
+      return b.GetGUIThreadInfo(tid, info) && info.hwndFocus ? BigInt(info.hwndFocus) : 0n;
+    },
+    className: (hwnd) => {
+      const buf = Buffer.alloc(512);
+      const n = b.GetClassNameW(hwnd, buf, 256) as number;
+      return buf.toString('utf16le', 0, n * 2);
+    },
+    windowStyle: (hwnd) => Number(b.GetWindowLongPtrW(hwnd, -16)),
+    IsIconic: (hwnd) => Boolean(b.IsIconic(hwnd)),
+    ShowWindow: (hwnd, cmd) => Boolean(b.ShowWindow(hwnd, cmd)),
+    AttachThreadInput: (from, to, attach) => Boolean(b.AttachThreadInput(from, to, attach ? 1 : 0)),
+    SetForegroundWindow: (hwnd) => Boolean(b.SetForegroundWindow(hwnd)),
+    BringWindowToTop: (hwnd) => Boolean(b.BringWindowToTop(hwnd)),
+    sendKeys: (inputs) => sendKeys(b, inputs),
+    GetAsyncKeyState: b.GetAsyncKeyState,
+    VkKeyScanW: b.VkKeyScanW,
+    scanCodeOf: (vk) => b.MapVirtualKeyW(vk, 0) as number,
+  };
+}
+
+type Win32 = ReturnType<typeof bindWin32>;
+
+/** user32, kernel32 and advapi32: the structs and functions used. */
+// eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per struct and function
+function bindWin32() {
   const koffi = require('koffi') as typeof Koffi;
   const user32 = koffi.load('user32.dll');
   const kernel32 = koffi.load('kernel32.dll');
@@ -81,98 +115,95 @@ export function loadWin32Api(): Win32Api {
   const u = (p: string) => user32.func(`__stdcall ${p}`);
   const k = (p: string) => kernel32.func(`__stdcall ${p}`);
   const a = (p: string) => advapi32.func(`__stdcall ${p}`);
-  const OpenProcess = k('void *OpenProcess(uint32_t access, int inherit, uint32_t pid)');
-  const CloseHandle = k('int CloseHandle(void *h)');
-  const GetCurrentProcess = k('void *GetCurrentProcess()');
-  const QueryImage = k(
-    'int QueryFullProcessImageNameW(void *h, uint32_t flags, _Out_ uint16_t *buf, _Inout_ uint32_t *size)',
-  );
-  const OpenProcessToken = a('int OpenProcessToken(void *h, uint32_t access, _Out_ void **token)');
-  const GetTokenInformation = a(
-    'int GetTokenInformation(void *token, int cls, _Out_ uint8_t *buf, uint32_t len, _Out_ uint32_t *ret)',
-  );
-  const SubAuthorityCount = a('uint8_t *GetSidSubAuthorityCount(void *sid)');
-  const SubAuthority = a('uint32_t *GetSidSubAuthority(void *sid, uint32_t n)');
-  const GetGUIThreadInfo = u('int GetGUIThreadInfo(uint32_t tid, _Inout_ GUITHREADINFO *info)');
-  const SendInput = u('uint32_t SendInput(uint32_t n, INPUT *inputs, int size)');
-  const GetClassNameW = u('int GetClassNameW(void *hwnd, _Out_ uint16_t *buf, int n)');
-  const GetForegroundWindow = u('intptr_t GetForegroundWindow()');
-  const GetWindowLongPtrW = u('intptr_t GetWindowLongPtrW(intptr_t hwnd, int index)');
-  const IsIconic = u('int IsIconic(intptr_t hwnd)');
-  const ShowWindow = u('int ShowWindow(intptr_t hwnd, int cmd)');
-  const AttachThreadInput = u('int AttachThreadInput(uint32_t from, uint32_t to, int attach)');
-  const SetForegroundWindow = u('int SetForegroundWindow(intptr_t hwnd)');
-  const BringWindowToTop = u('int BringWindowToTop(intptr_t hwnd)');
-  const MapVirtualKeyW = u('uint32_t MapVirtualKeyW(uint32_t code, uint32_t type)');
-  const QUERY_LIMITED = 0x1000;
-  const TOKEN_QUERY = 0x8;
-  const TOKEN_INTEGRITY_LEVEL = 25;
-  const withProcess = <T>(pid: number | 'self', use: (h: unknown) => T): T | undefined => {
-    const h = pid === 'self' ? GetCurrentProcess() : OpenProcess(QUERY_LIMITED, 0, pid);
-    if (!h) return undefined;
-    try {
-      return use(h);
-    } finally {
-      if (pid !== 'self') CloseHandle(h);
-    }
-  };
   return {
-    GetForegroundWindow: () => BigInt(GetForegroundWindow() as number),
-    GetWindowThreadProcessId: u('uint32_t GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)'),
+    koffi,
+    input,
+    guiInfo,
+    OpenProcess: k('void *OpenProcess(uint32_t access, int inherit, uint32_t pid)'),
+    CloseHandle: k('int CloseHandle(void *h)'),
+    GetCurrentProcess: k('void *GetCurrentProcess()'),
     GetCurrentThreadId: k('uint32_t GetCurrentThreadId()'),
-    processImage: (pid) =>
-      withProcess(pid, (h) => {
-        const buf = Buffer.alloc(1024 * 2);
-        const size = [1024];
-        return QueryImage(h, 0, buf, size) ? buf.toString('utf16le', 0, size[0]! * 2) : undefined;
-      }),
-    processIntegrity: (pid) =>
-      withProcess(pid, (h) => {
-        const token: unknown[] = [null];
-        if (!OpenProcessToken(h, TOKEN_QUERY, token)) return undefined;
-        try {
-          const buf = Buffer.alloc(64);
-          if (!GetTokenInformation(token[0], TOKEN_INTEGRITY_LEVEL, buf, buf.length, [0])) return undefined;
-          const sid = buf.readBigUInt64LE(0); // TOKEN_MANDATORY_LABEL.Label.Sid
-          const count = koffi.decode(SubAuthorityCount(sid), 'uint8') as number;
-          return koffi.decode(SubAuthority(sid, count - 1), 'uint32') as number;
-        } finally {
-          CloseHandle(token[0]);
-        }
-      }),
-    focusedControl: (tid) => {
-      const info = { cbSize: koffi.sizeof(guiInfo) } as { cbSize: number; hwndFocus?: bigint | null };
-      return GetGUIThreadInfo(tid, info) && info.hwndFocus ? BigInt(info.hwndFocus) : 0n;
-    },
-    className: (hwnd) => {
-      const buf = Buffer.alloc(512);
-      const n = GetClassNameW(hwnd, buf, 256) as number;
-      return buf.toString('utf16le', 0, n * 2);
-    },
-    windowStyle: (hwnd) => Number(GetWindowLongPtrW(hwnd, -16)),
-    IsIconic: (hwnd) => Boolean(IsIconic(hwnd)),
-    ShowWindow: (hwnd, cmd) => Boolean(ShowWindow(hwnd, cmd)),
-    AttachThreadInput: (from, to, attach) => Boolean(AttachThreadInput(from, to, attach ? 1 : 0)),
-    SetForegroundWindow: (hwnd) => Boolean(SetForegroundWindow(hwnd)),
-    BringWindowToTop: (hwnd) => Boolean(BringWindowToTop(hwnd)),
-    sendKeys: (inputs) =>
-      SendInput(
-        inputs.length,
-        inputs.map((i) => ({
-          type: 1, // INPUT_KEYBOARD
-          ki: {
-            wVk: i.vk,
-            wScan: i.scan,
-            dwFlags: i.flags,
-            time: 0,
-            dwExtraInfo: SCRIBE_EXTRA_INFO,
-            pad: [],
-          },
-        })),
-        koffi.sizeof(input),
-      ) as number,
+    QueryImage: k(
+      'int QueryFullProcessImageNameW(void *h, uint32_t flags, _Out_ uint16_t *buf, _Inout_ uint32_t *size)',
+    ),
+    OpenProcessToken: a('int OpenProcessToken(void *h, uint32_t access, _Out_ void **token)'),
+    GetTokenInformation: a(
+      'int GetTokenInformation(void *token, int cls, _Out_ uint8_t *buf, uint32_t len, _Out_ uint32_t *ret)',
+    ),
+    SubAuthorityCount: a('uint8_t *GetSidSubAuthorityCount(void *sid)'),
+    SubAuthority: a('uint32_t *GetSidSubAuthority(void *sid, uint32_t n)'),
+    GetGUIThreadInfo: u('int GetGUIThreadInfo(uint32_t tid, _Inout_ GUITHREADINFO *info)'),
+    SendInput: u('uint32_t SendInput(uint32_t n, INPUT *inputs, int size)'),
+    GetClassNameW: u('int GetClassNameW(void *hwnd, _Out_ uint16_t *buf, int n)'),
+    GetForegroundWindow: u('intptr_t GetForegroundWindow()'),
+    GetWindowThreadProcessId: u('uint32_t GetWindowThreadProcessId(intptr_t hwnd, _Out_ uint32_t *pid)'),
+    GetWindowLongPtrW: u('intptr_t GetWindowLongPtrW(intptr_t hwnd, int index)'),
+    IsIconic: u('int IsIconic(intptr_t hwnd)'),
+    ShowWindow: u('int ShowWindow(intptr_t hwnd, int cmd)'),
+    AttachThreadInput: u('int AttachThreadInput(uint32_t from, uint32_t to, int attach)'),
+    SetForegroundWindow: u('int SetForegroundWindow(intptr_t hwnd)'),
+    BringWindowToTop: u('int BringWindowToTop(intptr_t hwnd)'),
+    MapVirtualKeyW: u('uint32_t MapVirtualKeyW(uint32_t code, uint32_t type)'),
     GetAsyncKeyState: u('int16_t GetAsyncKeyState(int vk)'),
     VkKeyScanW: u('int16_t VkKeyScanW(uint16_t ch)'),
-    scanCodeOf: (vk) => MapVirtualKeyW(vk, 0) as number,
   };
+}
+
+const QUERY_LIMITED = 0x1000;
+const TOKEN_QUERY = 0x8;
+const TOKEN_INTEGRITY_LEVEL = 25;
+
+/** Runs `use` with a handle on the process (opened for limited queries, closed after), or undefined. */
+function withProcess<T>(b: Win32, pid: number | 'self', use: (h: unknown) => T): T | undefined {
+  const h = pid === 'self' ? b.GetCurrentProcess() : b.OpenProcess(QUERY_LIMITED, 0, pid);
+  if (!h) return undefined;
+  try {
+    return use(h);
+  } finally {
+    if (pid !== 'self') b.CloseHandle(h);
+  }
+}
+
+function processImage(b: Win32, pid: number | 'self'): string | undefined {
+  return withProcess(b, pid, (h) => {
+    const buf = Buffer.alloc(1024 * 2);
+    const size = [1024];
+    return b.QueryImage(h, 0, buf, size) ? buf.toString('utf16le', 0, size[0]! * 2) : undefined;
+  });
+}
+
+/** The process token's mandatory integrity level (its label SID's last sub-authority). */
+function processIntegrity(b: Win32, pid: number | 'self'): number | undefined {
+  return withProcess(b, pid, (h) => {
+    const token: unknown[] = [null];
+    if (!b.OpenProcessToken(h, TOKEN_QUERY, token)) return undefined;
+    try {
+      const buf = Buffer.alloc(64);
+      if (!b.GetTokenInformation(token[0], TOKEN_INTEGRITY_LEVEL, buf, buf.length, [0])) return undefined;
+      const sid = buf.readBigUInt64LE(0); // TOKEN_MANDATORY_LABEL.Label.Sid
+      const count = b.koffi.decode(b.SubAuthorityCount(sid), 'uint8') as number;
+      return b.koffi.decode(b.SubAuthority(sid, count - 1), 'uint32') as number;
+    } finally {
+      b.CloseHandle(token[0]);
+    }
+  });
+}
+
+/** One SendInput call with every key input, tagged as ours. */
+function sendKeys(b: Win32, inputs: readonly KeyInput[]): number {
+  return b.SendInput(
+    inputs.length,
+    inputs.map((i) => ({
+      type: 1, // INPUT_KEYBOARD
+      ki: {
+        wVk: i.vk,
+        wScan: i.scan,
+        dwFlags: i.flags,
+        time: 0,
+        dwExtraInfo: SCRIBE_EXTRA_INFO,
+        pad: [],
+      },
+    })),
+    b.koffi.sizeof(b.input),
+  ) as number;
 }

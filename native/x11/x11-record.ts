@@ -83,51 +83,87 @@ function startRecording(
   display: string | null,
   onEvent: (keycode: number, down: boolean) => void,
 ): { poll(): void; stop(): void } {
+  const rec = loadXRecord();
+  const control = x.XOpenDisplay(display);
+  const data = x.XOpenDisplay(display);
+  if (!control || !data) throw new Error('no display');
+  const ctx = keyEventContext(x, rec, control);
+  const callback = rec.koffi.register(
+    (_closure: unknown, ptr: bigint) => onIntercepted(rec, ptr, onEvent),
+    rec.koffi.pointer(rec.proto),
+  );
+  if (!rec.enableAsync(data, ctx, callback, null)) throw new Error('RECORD refused');
+  const poll = (): void => rec.processReplies(data);
+  const timer = setInterval(poll, 10);
+  timer.unref();
+  return {
+    poll,
+    stop() {
+      clearInterval(timer);
+      rec.disable(control, ctx);
+      x.XSync(control, 0);
+      poll();
+      rec.freeContext(control, ctx);
+      x.XCloseDisplay(data as DisplayPtr);
+      x.XCloseDisplay(control as DisplayPtr);
+      rec.koffi.unregister(callback);
+    },
+  };
+}
+
+type XRecord = ReturnType<typeof loadXRecord>;
+
+/** libXtst's RECORD extension: its structs and functions. */
+// eslint-disable-next-line max-lines-per-function -- an FFI binding table: one declaration per C struct and function
+function loadXRecord() {
   const koffi = require('koffi') as typeof Koffi;
   const xtst = koffi.load('libXtst.so.6');
   const range8 = koffi.struct({ first: 'uint8', last: 'uint8' });
   const range16 = koffi.struct({ first: 'uint16', last: 'uint16' });
   const extRange = koffi.struct({ ext_major: range8, ext_minor: range16 });
-  const rangeType = koffi.struct({
-    core_requests: range8,
-    core_replies: range8,
-    ext_requests: extRange,
-    ext_replies: extRange,
-    delivered_events: range8,
-    device_events: range8,
-    errors: range8,
-    client_started: 'int',
-    client_died: 'int',
-  });
-  const intercepted = koffi.struct({
-    id_base: 'unsigned long',
-    server_time: 'unsigned long',
-    client_seq: 'unsigned long',
-    category: 'int',
-    client_swapped: 'int',
-    data: 'void *',
-    data_len: 'unsigned long',
-  });
-  const proto = koffi.proto('void XRecordInterceptProc(void *closure, void *data)');
-  const allocRange = xtst.func('void *XRecordAllocRange()');
-  const createContext = xtst.func(
-    'unsigned long XRecordCreateContext(void *dpy, int flags, unsigned long *clients, int nclients, void **ranges, int nranges)',
-  );
-  const enableAsync = xtst.func(
-    'int XRecordEnableContextAsync(void *dpy, unsigned long ctx, XRecordInterceptProc *cb, void *closure)',
-  );
-  const processReplies = xtst.func('void XRecordProcessReplies(void *dpy)');
-  const freeData = xtst.func('void XRecordFreeData(void *data)');
-  const disable = xtst.func('int XRecordDisableContext(void *dpy, unsigned long ctx)');
-  const freeContext = xtst.func('int XRecordFreeContext(void *dpy, unsigned long ctx)');
+  return {
+    koffi,
+    rangeType: koffi.struct({
+      core_requests: range8,
+      core_replies: range8,
+      ext_requests: extRange,
+      ext_replies: extRange,
+      delivered_events: range8,
+      device_events: range8,
+      errors: range8,
+      client_started: 'int',
+      client_died: 'int',
+    }),
+    intercepted: koffi.struct({
+      id_base: 'unsigned long',
+      server_time: 'unsigned long',
+      client_seq: 'unsigned long',
+      category: 'int',
+      client_swapped: 'int',
+      data: 'void *',
+      data_len: 'unsigned long',
+    }),
+    proto: koffi.proto('void XRecordInterceptProc(void *closure, void *data)'),
+    allocRange: xtst.func('void *XRecordAllocRange()'),
+    createContext: xtst.func(
+      'unsigned long XRecordCreateContext(void *dpy, int flags, unsigned long *clients, int nclients, void **ranges, int nranges)',
+    ),
+    enableAsync: xtst.func(
+      'int XRecordEnableContextAsync(void *dpy, unsigned long ctx, XRecordInterceptProc *cb, void *closure)',
+    ),
+    processReplies: xtst.func('void XRecordProcessReplies(void *dpy)'),
+    freeData: xtst.func('void XRecordFreeData(void *data)'),
+    disable: xtst.func('int XRecordDisableContext(void *dpy, unsigned long ctx)'),
+    freeContext: xtst.func('int XRecordFreeContext(void *dpy, unsigned long ctx)'),
+  };
+}
 
-  const control = x.XOpenDisplay(display);
-  const data = x.XOpenDisplay(display);
-  if (!control || !data) throw new Error('no display');
-  const range = allocRange() as bigint;
+/** A RECORD context for every client's key presses and releases (device events only). */
+function keyEventContext(x: Xlib, rec: XRecord, control: DisplayPtr): number {
+  const range = rec.allocRange() as bigint;
   const zero = { first: 0, last: 0 };
   const ext = { ext_major: zero, ext_minor: zero };
-  koffi.encode(range, rangeType, {
+  rec.koffi.encode(range, rec.rangeType, {
     core_requests: zero,
     core_replies: zero,
     ext_requests: ext,
@@ -138,33 +174,23 @@ function startRecording(
     client_started: 0,
     client_died: 0,
   });
-  const ctx = createContext(control, 0, [ALL_CLIENTS], 1, [range], 1) as number;
+  const ctx = rec.createContext(control, 0, [ALL_CLIENTS], 1, [range], 1) as number;
   x.XFree(range);
   if (!ctx) throw new Error('RECORD unavailable');
   x.XSync(control, 0);
-  const callback = koffi.register((_closure: unknown, ptr: bigint) => {
-    const d = koffi.decode(ptr, intercepted) as { category: number; data: bigint | null; data_len: number };
-    if (d.category === FROM_SERVER && d.data && d.data_len > 0) {
-      const [type, keycode] = koffi.decode(d.data, koffi.array('uint8', 2, 'Array')) as number[];
-      if (type === KEY_PRESS || type === KEY_RELEASE) onEvent(keycode!, type === KEY_PRESS);
-    }
-    freeData(ptr);
-  }, koffi.pointer(proto));
-  if (!enableAsync(data, ctx, callback, null)) throw new Error('RECORD refused');
-  const poll = (): void => processReplies(data);
-  const timer = setInterval(poll, 10);
-  timer.unref();
-  return {
-    poll,
-    stop() {
-      clearInterval(timer);
-      disable(control, ctx);
-      x.XSync(control, 0);
-      poll();
-      freeContext(control, ctx);
-      x.XCloseDisplay(data as DisplayPtr);
-      x.XCloseDisplay(control as DisplayPtr);
-      koffi.unregister(callback);
-    },
+  return ctx;
+}
+
+/** One intercepted protocol element: a key press or release from the server is reported, then freed. */
+function onIntercepted(rec: XRecord, ptr: bigint, onEvent: (keycode: number, down: boolean) => void): void {
+  const d = rec.koffi.decode(ptr, rec.intercepted) as {
+    category: number;
+    data: bigint | null;
+    data_len: number;
   };
+  if (d.category === FROM_SERVER && d.data && d.data_len > 0) {
+    const [type, keycode] = rec.koffi.decode(d.data, rec.koffi.array('uint8', 2, 'Array')) as number[];
+    if (type === KEY_PRESS || type === KEY_RELEASE) onEvent(keycode!, type === KEY_PRESS);
+  }
+  rec.freeData(ptr);
 }

@@ -70,28 +70,14 @@ export interface Xlib {
 let bound: Xlib | undefined;
 
 /** Binds libX11 and libXtst once per process; throws when they are missing (no X client libraries). */
+// eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per function
 export function loadXlib(): Xlib {
   if (bound) return bound;
   const koffi = require('koffi') as typeof Koffi;
   const x11 = koffi.load('libX11.so.6');
   const xtst = koffi.load('libXtst.so.6');
-  const handler = koffi.proto('int XErrorHandler(void *display, void *event)');
-  x11.func('void *XSetErrorHandler(XErrorHandler *handler)')(koffi.register(() => 0, koffi.pointer(handler)));
-  koffi.struct('XClientMessageEvent', {
-    type: 'int',
-    serial: 'unsigned long',
-    send_event: 'int',
-    display: 'void *',
-    window: 'unsigned long',
-    message_type: 'unsigned long',
-    format: 'int',
-    l: koffi.array('long', 5),
-    pad: koffi.array('long', 12), // an XEvent is 24 longs
-  });
+  declareTypes(koffi, x11);
   const f = (proto: string) => x11.func(proto);
-  const modifierKeymap = koffi.struct('XModifierKeymap', { max: 'int', codes: 'void *' });
-  const getModifierMapping = f('void *XGetModifierMapping(void *dpy)');
-  const freeModifierMap = f('int XFreeModifiermap(void *map)');
   bound = {
     XOpenDisplay: f('void *XOpenDisplay(const char *name)'),
     XCloseDisplay: f('int XCloseDisplay(void *dpy)'),
@@ -120,16 +106,7 @@ export function loadXlib(): Xlib {
       'int XChangeKeyboardMapping(void *dpy, int first, int per, unsigned long *keysyms, int count)',
     ),
     XQueryKeymap: f('int XQueryKeymap(void *dpy, _Out_ uint8_t *keys)'),
-    modifierKeycodes: (dpy) => {
-      const map = getModifierMapping(dpy) as bigint | null;
-      if (!map) return [];
-      const { max, codes } = koffi.decode(map, modifierKeymap) as { max: number; codes: bigint };
-      const keycodes = (koffi.decode(codes, koffi.array('uint8', 8 * max, 'Array')) as number[]).filter(
-        (k) => k,
-      );
-      freeModifierMap(map);
-      return keycodes;
-    },
+    modifierKeycodes: modifierKeycodesOf(koffi, x11),
     XTestFakeKeyEvent: xtst.func(
       'int XTestFakeKeyEvent(void *dpy, unsigned int keycode, int isPress, unsigned long delay)',
     ),
@@ -141,4 +118,38 @@ export function loadXlib(): Xlib {
         : Uint8Array.from(koffi.decode(ptr, koffi.array('uint8', count, 'Array')) as number[]),
   };
   return bound;
+}
+
+/** X errors are ignored (the calls report failure themselves); the client message event is declared. */
+function declareTypes(koffi: typeof Koffi, x11: Koffi.LibraryHandle): void {
+  const handler = koffi.proto('int XErrorHandler(void *display, void *event)');
+  x11.func('void *XSetErrorHandler(XErrorHandler *handler)')(koffi.register(() => 0, koffi.pointer(handler)));
+  koffi.struct('XClientMessageEvent', {
+    type: 'int',
+    serial: 'unsigned long',
+    send_event: 'int',
+    display: 'void *',
+    window: 'unsigned long',
+    message_type: 'unsigned long',
+    format: 'int',
+    l: koffi.array('long', 5),
+    pad: koffi.array('long', 12), // an XEvent is 24 longs
+  });
+}
+
+/** Keycodes bound to any modifier, read from the server's modifier mapping. */
+function modifierKeycodesOf(koffi: typeof Koffi, x11: Koffi.LibraryHandle): Xlib['modifierKeycodes'] {
+  const modifierKeymap = koffi.struct('XModifierKeymap', { max: 'int', codes: 'void *' });
+  const getModifierMapping = x11.func('void *XGetModifierMapping(void *dpy)');
+  const freeModifierMap = x11.func('int XFreeModifiermap(void *map)');
+  return (dpy) => {
+    const map = getModifierMapping(dpy) as bigint | null;
+    if (!map) return [];
+    const { max, codes } = koffi.decode(map, modifierKeymap) as { max: number; codes: bigint };
+    const keycodes = (koffi.decode(codes, koffi.array('uint8', 8 * max, 'Array')) as number[]).filter(
+      (k) => k,
+    );
+    freeModifierMap(map);
+    return keycodes;
+  };
 }

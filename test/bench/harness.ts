@@ -20,7 +20,7 @@ import {
   createFixtureRecognizer,
   decodeWav16,
   loadFixtureManifest,
-  type StreamingControl,
+  type SocketRegistry,
   type StreamingTimings,
 } from '../../main/local-service/ws/index.ts';
 import { readFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ export const STREAM_ID = 'doctor';
 export interface LocalService {
   baseUrl: URL;
   server: Server;
-  control: StreamingControl;
+  control: SocketRegistry;
   close(): Promise<void>;
 }
 

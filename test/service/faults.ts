@@ -1,6 +1,7 @@
 /**
  * HTTP fault injection for the local service (tests only): the next requests of a path fail, wait or lose
- * their connection. Passed to startLocalService as its FaultSource by test/service/index.ts.
+ * their connection; the next async jobs end FAILED. Passed to startLocalService as its FaultSource by
+ * test/service/index.ts.
  */
 import { errorBody, type ErrorName } from '../../main/local-service/errors.ts';
 import type { FaultPlan, FaultSource } from '../../main/local-service/server.ts';
@@ -42,6 +43,18 @@ const NAME_BY_STATUS: Record<number, ErrorName> = {
 /** Injected failures, consumed in the order they were added. */
 export class FaultInjector implements FaultSource {
   readonly #faults: Fault[] = [];
+  #failJobs = 0;
+
+  /** The next async job to finish ends FAILED (calls add up). */
+  failNextJob(): void {
+    this.#failJobs++;
+  }
+
+  takeJobFailure(): boolean {
+    if (this.#failJobs === 0) return false;
+    this.#failJobs--;
+    return true;
+  }
 
   /** The next `count` matching requests answer `status` (e.g. 503, or 429 with Retry-After). */
   failNext(spec: FailFault): void {
@@ -58,7 +71,7 @@ export class FaultInjector implements FaultSource {
     this.#faults.push({ kind: 'drop', spec, left: spec.count ?? 1 });
   }
 
-  /** Removes every pending fault. */
+  /** Removes every pending request fault. */
   clear(): void {
     this.#faults.length = 0;
   }

@@ -1,6 +1,6 @@
 /**
- * The local service as the tests use it: the strict service (main/local-service) with HTTP fault
- * injection and the control API (clock, tokens, users, faults, request and socket records). The app never
+ * The local service as the tests use it: the strict service (main/local-service) with HTTP and streaming
+ * fault injection and the control API (clock, tokens, users, faults, request and socket records). The app never
  * sees these: its sample visit opens the service through main/local-service/demo.ts.
  */
 import {
@@ -9,10 +9,10 @@ import {
   type LocalServiceOptions,
   type OAuthClientConfig,
   type RequestRecord,
-  type StreamingControl,
 } from '../../main/local-service/index.ts';
 import type { CoreUser } from '../../main/local-service/users.ts';
 import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from './faults.ts';
+import { StreamingControl } from './streaming-faults.ts';
 
 /** The tests' controls of a running local service. */
 interface LocalServiceControl {
@@ -58,12 +58,22 @@ export interface LocalService extends ServiceCore {
 /** Starts the local service on 127.0.0.1 with fault injection and the control API. */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const faults = new FaultInjector();
-  const service = await startService({ ...options, faults });
-  return { ...service, control: controlOf(service, faults) };
+  const streaming = new StreamingControl();
+  const service = await startService({
+    ...options,
+    faults,
+    streaming: { ...options.streaming, faults: streaming },
+  });
+  streaming.attach(service.internals.streaming);
+  return { ...service, control: controlOf(service, faults, streaming) };
 }
 
-function controlOf(service: ServiceCore, faults: FaultInjector): LocalServiceControl {
-  const { clock, keys, tokens, users, jobs, log, streaming } = service.internals;
+function controlOf(
+  service: ServiceCore,
+  faults: FaultInjector,
+  streaming: StreamingControl,
+): LocalServiceControl {
+  const { clock, keys, tokens, users, jobs, log } = service.internals;
   return {
     get requests() {
       return log;
@@ -73,7 +83,7 @@ function controlOf(service: ServiceCore, faults: FaultInjector): LocalServiceCon
     now: () => clock.now(),
     expireAllTokens: () => tokens.expireAllAccessTokens(),
     expireAllRefreshTokens: () => tokens.expireAllRefreshTokens(),
-    failNextJob: () => jobs.failNextJob(),
+    failNextJob: () => faults.failNextJob(),
     failNext: (spec) => faults.failNext(spec),
     delayNext: (spec) => faults.delayNext(spec),
     dropNext: (spec) => faults.dropNext(spec),

@@ -57,63 +57,84 @@ export function jobHandle<T>(
   operation: string,
   startedAt: number,
 ): AsyncJob<T> {
-  const schema = asyncJobSchema(payload);
+  const job: JobRef<T> = { ctx, path, id, operation, schema: asyncJobSchema(payload) };
   const expiresAt = startedAt + PROTOCOL.asyncRetentionMs;
-  return {
-    id,
-    startedAt,
-    expiresAt,
-    async result(options: PollOptions = {}) {
-      const now = options.now ?? Date.now;
-      const begin = now();
-      const deadline = Math.min(begin + (options.deadlineMs ?? 10 * 60_000), expiresAt);
-      let delay = options.initialDelayMs ?? 500;
-      for (let polls = 1; ; polls++) {
-        let job: z.infer<typeof schema>;
-        try {
-          job = await call(ctx, 'GET', `${path}/${encodeURIComponent(id)}`, schema, `${operation}-poll`, {
-            signal: options.signal,
-          });
-        } catch (error) {
-          if (error instanceof NotFoundError && now() >= expiresAt) {
-            throw new JobError(
-              'The result has expired on the service (results are kept for 2 hours). Generate it again.',
-              {
-                operation,
-                status: 404,
-              },
-            );
-          }
-          throw error;
-        }
-        if (job.status === 'SUCCEEDED') {
-          if (job.payload == null) {
-            throw new JobError('The service reported success but sent no result.', { operation });
-          }
-          return job.payload as T;
-        }
-        if (job.status === 'FAILED') {
-          throw new JobError(
-            'The service could not complete this. Try again; if it keeps failing, contact support.',
-            {
-              operation,
-              code: job.error?.code,
-              name: job.error?.name,
-              retryable: true,
-            },
-          );
-        }
-        options.onProgress?.({ elapsedMs: now() - begin, polls });
-        if (now() + delay > deadline) {
-          throw new JobError('This is taking longer than expected. It was stopped; try again.', {
-            operation,
-            retryable: true,
-          });
-        }
-        await wait(delay, options.signal);
-        options.signal?.throwIfAborted();
-        delay = Math.min(options.maxDelayMs ?? 5_000, Math.round(delay * 1.6));
-      }
+  return { id, startedAt, expiresAt, result: (options = {}) => pollJob(job, expiresAt, options) };
+}
+
+interface JobRef<T> {
+  readonly ctx: CoreContext;
+  readonly path: string;
+  readonly id: string;
+  readonly operation: string;
+  readonly schema: z.ZodType<AsyncJobState<T>>;
+}
+
+type AsyncJobState<T> = z.infer<ReturnType<typeof asyncJobSchema<z.ZodType<T>>>>;
+
+/** Polls with backoff until the job settles, the deadline passes or the result expires. */
+async function pollJob<T>(job: JobRef<T>, expiresAt: number, options: PollOptions): Promise<T> {
+  const now = options.now ?? Date.now;
+  const begin = now();
+  const deadline = Math.min(begin + (options.deadlineMs ?? 10 * 60_000), expiresAt);
+  let delay = options.initialDelayMs ?? 500;
+  for (let polls = 1; ; polls++) {
+    const state = await pollOnce(job, expiresAt, now, options.signal);
+    if (state.status === 'SUCCEEDED' || state.status === 'FAILED') return settled(state, job.operation);
+    options.onProgress?.({ elapsedMs: now() - begin, polls });
+    if (now() + delay > deadline) {
+      throw new JobError('This is taking longer than expected. It was stopped; try again.', {
+        operation: job.operation,
+        retryable: true,
+      });
+    }
+    await wait(delay, options.signal);
+    options.signal?.throwIfAborted();
+    delay = Math.min(options.maxDelayMs ?? 5_000, Math.round(delay * 1.6));
+  }
+}
+
+/** One poll; a 404 after the result's retention says it expired. */
+async function pollOnce<T>(
+  job: JobRef<T>,
+  expiresAt: number,
+  now: () => number,
+  signal: AbortSignal | undefined,
+): Promise<AsyncJobState<T>> {
+  const { ctx, path, id, operation } = job;
+  try {
+    return await call(ctx, 'GET', `${path}/${encodeURIComponent(id)}`, job.schema, `${operation}-poll`, {
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof NotFoundError && now() >= expiresAt) {
+      throw new JobError(
+        'The result has expired on the service (results are kept for 2 hours). Generate it again.',
+        {
+          operation,
+          status: 404,
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+/** The payload of a SUCCEEDED job; a FAILED one (or a success without payload) throws. */
+function settled<T>(job: AsyncJobState<T>, operation: string): T {
+  if (job.status === 'SUCCEEDED') {
+    if (job.payload == null) {
+      throw new JobError('The service reported success but sent no result.', { operation });
+    }
+    return job.payload as T;
+  }
+  throw new JobError(
+    'The service could not complete this. Try again; if it keeps failing, contact support.',
+    {
+      operation,
+      code: job.error?.code,
+      name: job.error?.name,
+      retryable: true,
     },
-  };
+  );
 }

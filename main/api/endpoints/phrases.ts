@@ -14,7 +14,7 @@ import { call, enc, requireUser, type CallOptions, type CoreContext } from './co
  * Dot phrases and dictation text replacements (user callers). Their field names are not public; they
  * are modelled in ../schemas/account.ts and in the input types here, and nowhere else.
  */
-export interface DotPhraseInput {
+interface DotPhraseInput {
   trigger: string;
   content: string;
 }
@@ -54,13 +54,22 @@ function checkPhrase(input: Partial<DotPhraseInput>): void {
 const BulkResult = z.looseObject({ dot_phrases: z.array(DotPhraseSchema) });
 const Deleted = z.unknown();
 
-/** Dot phrases: list, single CRUD, and bulk create/update/delete of at most 100 items per request. */
-export function dotPhrasesApi(context: () => CoreContext) {
-  const ctx = () => {
+/** The context of each call, checked to be a user caller's (`what` names the feature in the error). */
+function userContext(context: () => CoreContext, what: string): () => CoreContext {
+  return () => {
     const c = context();
-    requireUser(c, 'Dot phrases');
+    requireUser(c, what);
     return c;
   };
+}
+
+/** Dot phrases: list, single CRUD, and bulk create/update/delete of at most 100 items per request. */
+export function dotPhrasesApi(context: () => CoreContext) {
+  const ctx = userContext(context, 'Dot phrases');
+  return { ...singlePhraseCalls(ctx), ...bulkPhraseCalls(ctx) };
+}
+
+function singlePhraseCalls(ctx: () => CoreContext) {
   return {
     list: (options?: CallOptions): Promise<DotPhrase[]> =>
       allPages((cursor) =>
@@ -88,6 +97,11 @@ export function dotPhrasesApi(context: () => CoreContext) {
       call(ctx(), 'DELETE', `/dot-phrases/${enc(id)}`, Deleted, 'delete-dot-phrase', options).then(
         () => undefined,
       ),
+  };
+}
+
+function bulkPhraseCalls(ctx: () => CoreContext) {
+  return {
     bulkCreate: async (items: DotPhraseInput[], options?: CallOptions): Promise<DotPhrase[]> => {
       checkBulkSize(items, 'dot_phrases', 'dot_phrases');
       items.forEach(checkPhrase);
@@ -125,11 +139,7 @@ function checkReplacement(input: Partial<TextReplacementInput>): void {
 
 /** Dictation text replacements: create, read, update, delete. */
 export function textReplacementsApi(context: () => CoreContext) {
-  const ctx = () => {
-    const c = context();
-    requireUser(c, 'Dictation text replacements');
-    return c;
-  };
+  const ctx = userContext(context, 'Dictation text replacements');
   const base = '/dictation-text-replacements';
   return {
     list: (options?: CallOptions): Promise<TextReplacement[]> =>

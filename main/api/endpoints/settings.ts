@@ -109,17 +109,21 @@ export async function updateCustomization(
     CustomizationSchema,
     'update-customization',
     {
-      // Only the fields the endpoint takes: a customization read back carries read-only fields too.
-      body: {
-        note_template_custom_instructions: customization.note_template_custom_instructions ?? null,
-        sections: customization.sections.map(({ section_key, style, custom_instruction }) => ({
-          section_key,
-          ...(style != null ? { style } : {}),
-          ...(custom_instruction != null ? { custom_instruction } : {}),
-        })),
-      },
+      body: customizationBody(customization),
       idempotent: true,
       signal: options.signal,
     },
   );
+}
+
+/** Only the fields the endpoint takes: a customization read back carries read-only fields too. */
+function customizationBody(customization: Customization) {
+  return {
+    note_template_custom_instructions: customization.note_template_custom_instructions ?? null,
+    sections: customization.sections.map(({ section_key, style, custom_instruction }) => ({
+      section_key,
+      ...(style != null ? { style } : {}),
+      ...(custom_instruction != null ? { custom_instruction } : {}),
+    })),
+  };
 }

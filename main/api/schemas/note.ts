@@ -54,7 +54,7 @@ export type NoteSection = z.infer<typeof NoteSectionSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 
 /** A final transcript item as note generation takes it. */
-export const TranscriptItemInputSchema = z.object({
+const TranscriptItemInputSchema = z.object({
   text: z.string(),
   speaker_type: openEnum(SPEAKER_TYPES),
   start_offset_ms: z.number().int().nonnegative().optional(),

@@ -29,24 +29,25 @@ function noAuthorizationHeader(ctx: RouteContext): void {
 
 /** /oauth/token and the user token endpoints. */
 export function authRoutes(deps: AuthDeps): Route[] {
+  return [serverTokenRoute(deps), ...userTokenRoutes(deps)];
+}
+
+function serverTokenRoute(deps: AuthDeps): Route {
   const usedJti = new Map<string, number>();
-  return [
-    {
-      method: 'POST',
-      path: '/oauth/token',
-      families: ['server'],
-      auth: 'none',
-      handle: async (ctx) => {
-        const clientId = await verifyTokenRequest(
-          ctx.json(),
-          deps.keys,
-          deps.clock,
-          deps.audience(),
-          usedJti,
-        );
-        return { body: deps.tokens.issueServer(clientId) };
-      },
+  return {
+    method: 'POST',
+    path: '/oauth/token',
+    families: ['server'],
+    auth: 'none',
+    handle: async (ctx) => {
+      const clientId = await verifyTokenRequest(ctx.json(), deps.keys, deps.clock, deps.audience(), usedJti);
+      return { body: deps.tokens.issueServer(clientId) };
     },
+  };
+}
+
+function userTokenRoutes(deps: AuthDeps): Route[] {
+  return [
     {
       method: 'POST',
       path: '/jwt/authenticate/:userId',

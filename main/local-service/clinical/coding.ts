@@ -6,22 +6,11 @@ import { noteText } from './note-writer.ts';
 const ICD10 = 'http://hl7.org/fhir/sid/icd-10-cm';
 const LOINC = 'http://loinc.org';
 
+type EncounterDiagnosis = { code: string; display?: string; system?: string };
+
 /** ICD-10 conditions and LOINC observations found in a note (2026-08-25+ shape). */
-export function normalizedData(
-  note: Note,
-  encounterDiagnoses: { code: string; display?: string; system?: string }[] = [],
-) {
-  // A condition belongs to the subsection named after it, else to the first one that mentions it.
-  const subsectionOf = new Map<string, string>();
-  const subsections = note.sections.flatMap((section) =>
-    section.content.type === 'SUBSECTIONS' ? section.content.subsections : [],
-  );
-  for (const pick of [(sub: { title: string }) => sub.title, (sub: { text: string }) => sub.text]) {
-    for (const sub of subsections) {
-      for (const fact of conditionsIn(pick(sub)))
-        if (!subsectionOf.has(fact.code)) subsectionOf.set(fact.code, sub.id);
-    }
-  }
+export function normalizedData(note: Note, encounterDiagnoses: EncounterDiagnosis[] = []) {
+  const subsectionOf = subsectionsByCondition(note);
   const text = noteText(note);
   const conditions = conditionsIn(text).map((fact) => ({
     coding: { code: fact.code, display: fact.display, system: ICD10, is_hcc: fact.isHcc, is_mcc: fact.isMcc },
@@ -38,22 +27,47 @@ export function normalizedData(
   }));
   for (const diagnosis of encounterDiagnoses) {
     if (conditions.some((condition) => condition.coding.code === diagnosis.code)) continue;
-    conditions.push({
-      coding: {
-        code: diagnosis.code,
-        display: diagnosis.display ?? diagnosis.code,
-        system: diagnosis.system ?? ICD10,
-        is_hcc: false,
-        is_mcc: false,
-      },
-      alternative_coding: [],
-      clinical_status: 'ACTIVE',
-      categories: ['ENCOUNTER_DIAGNOSIS'],
-      subsection_id: null,
-    });
+    conditions.push(encounterOnlyCondition(diagnosis));
   }
+  return { conditions, observations: observationsIn(text) };
+}
+
+/** A condition belongs to the subsection named after it, else to the first one that mentions it. */
+function subsectionsByCondition(note: Note): Map<string, string> {
+  const subsectionOf = new Map<string, string>();
+  const subsections = note.sections.flatMap((section) =>
+    section.content.type === 'SUBSECTIONS' ? section.content.subsections : [],
+  );
+  for (const pick of [(sub: { title: string }) => sub.title, (sub: { text: string }) => sub.text]) {
+    for (const sub of subsections) {
+      for (const fact of conditionsIn(pick(sub)))
+        if (!subsectionOf.has(fact.code)) subsectionOf.set(fact.code, sub.id);
+    }
+  }
+  return subsectionOf;
+}
+
+/** An encounter diagnosis the note does not mention, as the caller coded it. */
+function encounterOnlyCondition(diagnosis: EncounterDiagnosis) {
+  return {
+    coding: {
+      code: diagnosis.code,
+      display: diagnosis.display ?? diagnosis.code,
+      system: diagnosis.system ?? ICD10,
+      is_hcc: false,
+      is_mcc: false,
+    },
+    alternative_coding: [],
+    clinical_status: 'ACTIVE',
+    categories: ['ENCOUNTER_DIAGNOSIS'],
+    subsection_id: null,
+  };
+}
+
+/** LOINC vital-sign observations read from the note's text. */
+function observationsIn(text: string) {
   const digits = spokenNumbersToDigits(text);
-  const observations = VITALS.flatMap((vital) => {
+  return VITALS.flatMap((vital) => {
     const match = digits.match(vital.pattern);
     if (!match) return [];
     return vital.readings.map((reading) => {
@@ -66,7 +80,6 @@ export function normalizedData(
       };
     });
   });
-  return { conditions, observations };
 }
 
 const ORDER_RULES: { category: string; pattern: RegExp; describe: (m: RegExpMatchArray) => string }[] = [

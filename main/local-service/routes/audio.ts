@@ -106,6 +106,10 @@ async function parseTranscribe(ctx: RouteContext, isAsync: boolean) {
 
 /** transcribe (sync and async) and dictate. */
 export function audioRoutes(deps: ServiceDeps): Route[] {
+  return [...transcribeRoutes(deps), ...dictateRoutes(deps)];
+}
+
+function transcribeRoutes(deps: ServiceDeps): Route[] {
   const both = ['server', 'user'] as const;
   return [
     {
@@ -123,6 +127,11 @@ export function audioRoutes(deps: ServiceDeps): Route[] {
       },
       compute: (input) => transcribe(input, undefined),
     }),
+  ];
+}
+
+function dictateRoutes(deps: ServiceDeps): Route[] {
+  return [
     {
       method: 'POST',
       path: '/dictate',

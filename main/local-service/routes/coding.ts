@@ -124,6 +124,10 @@ function orders(request: z.infer<typeof ordersRequest>, version: string) {
 
 /** Normalized data, patient instructions, translation, suggested orders and E/M endpoints. */
 export function codingRoutes(deps: ServiceDeps): Route[] {
+  return [...normalizedDataRoutes(deps), ...instructionRoutes(), ...orderRoutes(deps), ...emRoutes(deps)];
+}
+
+function normalizedDataRoutes(deps: ServiceDeps): Route[] {
   return [
     {
       method: 'POST',
@@ -141,33 +145,16 @@ export function codingRoutes(deps: ServiceDeps): Route[] {
       },
       compute: (request, ctx) => normalize(request, ctx.version),
     }),
+  ];
+}
+
+function instructionRoutes(): Route[] {
+  return [
     {
       method: 'POST',
       path: '/generate-patient-instructions',
       families: both,
-      handle: (ctx) => {
-        const request = parseWith(instructionsRequest, ctx.json());
-        checkNote(request.note);
-        const lines = actionableLines(request.note);
-        if (lines.length === 0) {
-          if (!atLeast(ctx.version, '2026-03-16'))
-            return { body: { instructions: 'No specific instructions were given during this visit.' } };
-          throw new ServiceError(
-            400,
-            'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION',
-            'the note has no actionable content for patient instructions',
-          );
-        }
-        return {
-          body: {
-            instructions: writeInstructions(
-              lines,
-              request.instructions_locale,
-              request.recipient_type ?? 'PATIENT',
-            ),
-          },
-        };
-      },
+      handle: patientInstructions,
     },
     {
       method: 'POST',
@@ -181,6 +168,35 @@ export function codingRoutes(deps: ServiceDeps): Route[] {
         return { body: { instructions: pseudoTranslate(request.instructions, request.new_locale) } };
       },
     },
+  ];
+}
+
+const patientInstructions: Route['handle'] = (ctx) => {
+  const request = parseWith(instructionsRequest, ctx.json());
+  checkNote(request.note);
+  const lines = actionableLines(request.note);
+  if (lines.length === 0) {
+    if (!atLeast(ctx.version, '2026-03-16'))
+      return { body: { instructions: 'No specific instructions were given during this visit.' } };
+    throw new ServiceError(
+      400,
+      'NOTE_HAS_NO_PATIENT_INSTRUCTIONS_INFORMATION',
+      'the note has no actionable content for patient instructions',
+    );
+  }
+  return {
+    body: {
+      instructions: writeInstructions(
+        lines,
+        request.instructions_locale,
+        request.recipient_type ?? 'PATIENT',
+      ),
+    },
+  };
+};
+
+function orderRoutes(deps: ServiceDeps): Route[] {
+  return [
     {
       method: 'POST',
       path: '/generate-suggested-orders',
@@ -198,6 +214,11 @@ export function codingRoutes(deps: ServiceDeps): Route[] {
       },
       compute: (request, ctx) => orders(request, ctx.version),
     }),
+  ];
+}
+
+function emRoutes(deps: ServiceDeps): Route[] {
+  return [
     ...asyncRoutes(deps.jobs, {
       path: '/generate-em-codes',
       families: server,

@@ -34,42 +34,59 @@ function list<T>(ctx: RouteContext, items: Map<string, T>) {
 
 /** Dot phrases (bulk and single-item) and dictation text replacements, per user. */
 export function userContentRoutes(deps: ServiceDeps): Route[] {
-  const user = ['user'] as const;
+  const book = phraseBook(deps);
+  return [...bulkPhraseRoutes(book), ...phraseRoutes(book), ...replacementRoutes(deps)];
+}
+
+const user = ['user'] as const;
+
+/** One user's dot phrases and the rules for changing them. */
+interface PhraseBook {
+  phrases(ctx: RouteContext): Map<string, DotPhrase>;
+  create(map: Map<string, DotPhrase>, init: z.infer<typeof phraseInit>): DotPhrase;
+  update(map: Map<string, DotPhrase>, id: string, patch: z.infer<typeof phrasePatch>): DotPhrase;
+}
+
+function phraseBook(deps: ServiceDeps): PhraseBook {
   const stamp = () => new Date(deps.clock.now()).toISOString();
-  const phrases = (ctx: RouteContext) => deps.userState.of(userIdOf(ctx)).dotPhrases;
-  const replacements = (ctx: RouteContext) => deps.userState.of(userIdOf(ctx)).replacements;
+  return {
+    phrases: (ctx) => deps.userState.of(userIdOf(ctx)).dotPhrases,
+    create: (map, init) => {
+      const phrase = { id: randomUUID(), ...init, created_at: stamp(), updated_at: stamp() };
+      map.set(phrase.id, phrase);
+      return phrase;
+    },
+    update: (map, id, patch) => {
+      const phrase = map.get(id);
+      if (!phrase) throw notFound('dot phrase');
+      Object.assign(phrase, patch, { updated_at: stamp() });
+      return phrase;
+    },
+  };
+}
 
-  const checkTriggers = (map: Map<string, DotPhrase>, changes: { id?: string; trigger?: string }[]) => {
-    const taken = new Map([...map.values()].map((phrase) => [phrase.trigger, phrase.id]));
-    for (const change of changes) {
-      if (change.trigger === undefined) continue;
-      const owner = taken.get(change.trigger);
-      if (owner !== undefined && owner !== change.id)
-        throw new ServiceError(409, 'CONFLICT', 'a dot phrase with this trigger exists');
-      taken.set(change.trigger, change.id ?? 'new');
-    }
-  };
-  const create = (map: Map<string, DotPhrase>, init: z.infer<typeof phraseInit>): DotPhrase => {
-    const phrase = { id: randomUUID(), ...init, created_at: stamp(), updated_at: stamp() };
-    map.set(phrase.id, phrase);
-    return phrase;
-  };
-  const update = (map: Map<string, DotPhrase>, id: string, patch: z.infer<typeof phrasePatch>): DotPhrase => {
-    const phrase = map.get(id);
-    if (!phrase) throw notFound('dot phrase');
-    Object.assign(phrase, patch, { updated_at: stamp() });
-    return phrase;
-  };
-  const existing = <T>(map: Map<string, T>, ids: string[], what: string) => {
-    for (const id of ids) if (!map.has(id)) throw notFound(what);
-  };
+/** A trigger names at most one phrase: 409 when a change would give it to a second. */
+function checkTriggers(map: Map<string, DotPhrase>, changes: { id?: string; trigger?: string }[]): void {
+  const taken = new Map([...map.values()].map((phrase) => [phrase.trigger, phrase.id]));
+  for (const change of changes) {
+    if (change.trigger === undefined) continue;
+    const owner = taken.get(change.trigger);
+    if (owner !== undefined && owner !== change.id)
+      throw new ServiceError(409, 'CONFLICT', 'a dot phrase with this trigger exists');
+    taken.set(change.trigger, change.id ?? 'new');
+  }
+}
 
+function existing<T>(map: Map<string, T>, ids: string[], what: string): void {
+  for (const id of ids) if (!map.has(id)) throw notFound(what);
+}
+
+function bulkPhraseRoutes({ phrases, create, update }: PhraseBook): Route[] {
+  const common = { method: 'POST', families: user, since: '2026-03-16' } as const;
   return [
     {
-      method: 'POST',
+      ...common,
       path: '/dot-phrases/bulk-create',
-      families: user,
-      since: '2026-03-16',
       handle: (ctx) => {
         const { dot_phrases } = parseWith(bulkCreate, ctx.json());
         const map = phrases(ctx);
@@ -78,27 +95,20 @@ export function userContentRoutes(deps: ServiceDeps): Route[] {
       },
     },
     {
-      method: 'POST',
+      ...common,
       path: '/dot-phrases/bulk-update',
-      families: user,
-      since: '2026-03-16',
       handle: (ctx) => {
         const { dot_phrases } = parseWith(bulkUpdate, ctx.json());
         const map = phrases(ctx);
-        existing(
-          map,
-          dot_phrases.map((item) => item.id),
-          'dot phrase',
-        );
+        const ids = dot_phrases.map((item) => item.id);
+        existing(map, ids, 'dot phrase');
         checkTriggers(map, dot_phrases);
         return { body: { dot_phrases: dot_phrases.map(({ id, ...patch }) => update(map, id, patch)) } };
       },
     },
     {
-      method: 'POST',
+      ...common,
       path: '/dot-phrases/bulk-delete',
-      families: user,
-      since: '2026-03-16',
       handle: (ctx) => {
         const { ids } = parseWith(bulkDelete, ctx.json());
         const map = phrases(ctx);
@@ -107,6 +117,11 @@ export function userContentRoutes(deps: ServiceDeps): Route[] {
         return { body: { deleted_ids: ids } };
       },
     },
+  ];
+}
+
+function phraseRoutes({ phrases, create, update }: PhraseBook): Route[] {
+  return [
     {
       method: 'GET',
       path: '/dot-phrases',
@@ -129,46 +144,60 @@ export function userContentRoutes(deps: ServiceDeps): Route[] {
       checkTriggers(map, [{ id, ...patch }]);
       return update(map, id, patch);
     }),
+  ];
+}
+
+function replacementRoutes(deps: ServiceDeps): Route[] {
+  const stamp = () => new Date(deps.clock.now()).toISOString();
+  const replacements = (ctx: RouteContext) => deps.userState.of(userIdOf(ctx)).replacements;
+  const base = '/dictation-text-replacements';
+  const since = '2025-07-24';
+  return [
     {
       method: 'GET',
-      path: '/dictation-text-replacements',
+      path: base,
       families: user,
-      since: '2025-07-24',
+      since,
       handle: (ctx) => ({ body: list(ctx, replacements(ctx)) }),
     },
     {
       method: 'POST',
-      path: '/dictation-text-replacements',
+      path: base,
       families: user,
-      since: '2025-07-24',
+      since,
       handle: (ctx) => {
         const init = parseWith(replacementInit, ctx.json());
         const map = replacements(ctx);
-        if ([...map.values()].some((item) => item.original_text === init.original_text)) {
-          throw new ServiceError(409, 'CONFLICT', 'a replacement for this text exists');
-        }
+        checkOriginal(map, init.original_text, undefined);
         const item: TextReplacement = { id: randomUUID(), ...init, created_at: stamp(), updated_at: stamp() };
         map.set(item.id, item);
         return { status: 201, body: item };
       },
     },
     ...itemRoutes(
-      '/dictation-text-replacements',
+      base,
       'text replacement',
       replacements,
       (ctx, map, id) => {
         const patch = parseWith(replacementPatch, ctx.json());
-        if (
-          patch.original_text !== undefined &&
-          [...map.values()].some((item) => item.original_text === patch.original_text && item.id !== id)
-        ) {
-          throw new ServiceError(409, 'CONFLICT', 'a replacement for this text exists');
-        }
+        checkOriginal(map, patch.original_text, id);
         return Object.assign(map.get(id)!, patch, { updated_at: stamp() });
       },
-      '2025-07-24',
+      since,
     ),
   ];
+}
+
+/** One replacement per original text: 409 when another item (not `id`) has it. */
+function checkOriginal(
+  map: Map<string, TextReplacement>,
+  original: string | undefined,
+  id: string | undefined,
+) {
+  if (original === undefined) return;
+  if ([...map.values()].some((item) => item.original_text === original && item.id !== id)) {
+    throw new ServiceError(409, 'CONFLICT', 'a replacement for this text exists');
+  }
 }
 
 /** GET, PATCH and DELETE of `${base}/:id` over a per-user map. */
@@ -179,23 +208,10 @@ function itemRoutes<T>(
   patch: (ctx: RouteContext, map: Map<string, T>, id: string) => T,
   since?: string,
 ): Route[] {
-  const common = { path: `${base}/:id`, families: ['user'] as const, ...(since ? { since } : {}) };
-  const lookup = (ctx: RouteContext) => {
-    const id = ctx.params.id!;
-    if (!z.uuid().safeParse(id).success) throw badRequest('id must be a UUID');
-    const map = mapOf(ctx);
-    if (!map.has(id)) throw notFound(what);
-    return { map, id };
-  };
+  const common = { path: `${base}/:id`, families: user, ...(since ? { since } : {}) };
+  const lookup = (ctx: RouteContext) => lookupItem(ctx, mapOf(ctx), what);
   return [
-    {
-      ...common,
-      method: 'GET',
-      handle: (ctx) => {
-        const { map, id } = lookup(ctx);
-        return { body: map.get(id) };
-      },
-    },
+    { ...common, method: 'GET', handle: (ctx) => ({ body: lookup(ctx).item }) },
     {
       ...common,
       method: 'PATCH',
@@ -214,4 +230,12 @@ function itemRoutes<T>(
       },
     },
   ];
+}
+
+/** The item the path's `:id` names: 400 when the id is not a UUID, 404 when the user has none. */
+function lookupItem<T>(ctx: RouteContext, map: Map<string, T>, what: string) {
+  const id = ctx.params.id!;
+  if (!z.uuid().safeParse(id).success) throw badRequest('id must be a UUID');
+  if (!map.has(id)) throw notFound(what);
+  return { map, id, item: map.get(id) };
 }

@@ -13,13 +13,20 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { StreamingControl, type CallerKind, type StreamingTimings, type StreamKind } from './control.ts';
+import {
+  NO_STREAMING_FAULTS,
+  SocketRegistry,
+  type CallerKind,
+  type StreamingFaultSource,
+  type StreamingTimings,
+  type StreamKind,
+} from './registry.ts';
 import { CORE_API_VERSIONS, isIsoDate, UPGRADE_ERRORS, type UpgradeErrorKind } from './frames.ts';
 import type { Recognizer } from './recognizer.ts';
 import { StreamSession } from './session.ts';
 
-export { StreamingControl } from './control.ts';
-export type { SocketRecord, StreamingTimings } from './control.ts';
+export { SocketRegistry } from './registry.ts';
+export type { SocketRecord, StreamingFaultSource, StreamingTimings } from './registry.ts';
 export { createFixtureRecognizer } from './recognizer.ts';
 export type { Recognizer, RecognitionTrack, RecognizedSegment, Mishearing } from './recognizer.ts';
 export { loadFixtureManifest, decodeWav16 } from './fixtures.ts';
@@ -37,6 +44,8 @@ export interface StreamingServiceOptions {
   pinnedVersion?: string;
   /** The `Date` header of refused upgrades, on the service's clock (default: the computer's). */
   httpDate?: () => string;
+  /** Faults to inject (tests: test/service/streaming-faults.ts); none by default. */
+  faults?: StreamingFaultSource;
 }
 
 /** Path → socket family and caller. */
@@ -54,66 +63,91 @@ const SUBPROTOCOL: Record<StreamKind, string> = {
 const JWT_PREFIX = 'jwt-';
 const VERSION_PARAM = 'nabla-api-version';
 
-/** Handles `upgrade` on `server` for the four streaming paths; returns the fault-injection control. */
-export function attachStreamingService(server: Server, options: StreamingServiceOptions): StreamingControl {
-  const control = new StreamingControl(options.timings);
-  const date = options.httpDate ?? (() => new Date().toUTCString());
-  if (options.pinnedVersion) control.pinnedApiVersion = options.pinnedVersion;
+/** Handles `upgrade` on `server` for the four streaming paths; returns the sockets' registry. */
+export function attachStreamingService(server: Server, options: StreamingServiceOptions): SocketRegistry {
+  const registry = new SocketRegistry(options.timings);
+  if (options.pinnedVersion) registry.pinnedApiVersion = options.pinnedVersion;
   const wss = new WebSocketServer({
     noServer: true,
     // The upgrade was checked already, so the family's subprotocol is in the offer; never echo jwt-<token>.
     handleProtocols: (_protocols, req) => SUBPROTOCOL[ROUTES.get(pathOf(req))?.kind ?? 'transcribe'],
   });
-
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = pathOf(req);
-    const route = ROUTES.get(path);
-    if (!route) {
-      // Another upgrade listener may own this path; answer only when nobody else will.
-      if (server.listenerCount('upgrade') === 1) refuse(socket, 'notFound', date());
-      return;
-    }
-    const reject = (kind: UpgradeErrorKind, reason: string): void => {
-      control.noteRejected({ path, status: UPGRADE_ERRORS[kind].status, reason });
-      refuse(socket, kind, date());
-    };
-    const injected = control.takeUpgradeFailure();
-    if (injected === 401) return reject('expired', 'injected: token expired');
-    if (injected === 503) return reject('unavailable', 'injected: unavailable');
-
-    const offered = offeredProtocols(req);
-    const header = req.headers.authorization;
-    const bearer = header === undefined ? undefined : /^Bearer ([^\s]+)$/i.exec(header)?.[1];
-    const fromProtocol = offered.find((p) => p.startsWith(JWT_PREFIX))?.slice(JWT_PREFIX.length);
-    const token = header === undefined ? fromProtocol : bearer;
-    if (!token)
-      return reject('unauthorized', header === undefined ? 'no token' : 'malformed Authorization header');
-    const verdict = options.verifyToken(token, route.caller);
-    if (verdict === 'expired') return reject('expired', 'token expired');
-    if (verdict !== 'ok') return reject('unauthorized', 'token refused');
-    if (!offered.includes(SUBPROTOCOL[route.kind]))
-      return reject('badRequest', `subprotocol ${SUBPROTOCOL[route.kind]} missing`);
-
-    const version = new URL(req.url ?? '/', 'http://service.local').searchParams.get(VERSION_PARAM);
-    if (version !== null && (!isIsoDate(version) || !CORE_API_VERSIONS.includes(version))) {
-      return reject('badRequest', `${VERSION_PARAM} unknown`);
-    }
-
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const record = control.newRecord({
-        kind: route.kind,
-        caller: route.caller,
-        apiVersion: version,
-        authVia: header === undefined ? 'subprotocol' : 'header',
-      });
-      new StreamSession(ws, { kind: route.kind, record, control, recognizer: options.recognizer });
-    });
-  });
+  const upgrade = { server, wss, registry, options, faults: options.faults ?? NO_STREAMING_FAULTS };
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    onUpgrade(upgrade, req, socket, head),
+  );
   server.on('close', () => {
-    control.terminateAll();
+    registry.terminateAll();
     wss.close();
   });
-  return control;
+  return registry;
+}
+
+interface Upgrade {
+  readonly server: Server;
+  readonly wss: WebSocketServer;
+  readonly registry: SocketRegistry;
+  readonly options: StreamingServiceOptions;
+  readonly faults: StreamingFaultSource;
+}
+
+/** Accepts an upgrade on one of the four paths, or refuses it with an HTTP status. */
+function onUpgrade(u: Upgrade, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const date = u.options.httpDate ?? (() => new Date().toUTCString());
+  const path = pathOf(req);
+  const route = ROUTES.get(path);
+  if (!route) {
+    // Another upgrade listener may own this path; answer only when nobody else will.
+    if (u.server.listenerCount('upgrade') === 1) refuse(socket, 'notFound', date());
+    return;
+  }
+  const reject = (kind: UpgradeErrorKind, reason: string): void => {
+    u.registry.noteRejected({ path, status: UPGRADE_ERRORS[kind].status, reason });
+    refuse(socket, kind, date());
+  };
+  const injected = u.faults.takeUpgradeFault();
+  if (injected) return reject(injected.kind, injected.reason);
+  const checked = checkUpgrade(req, route, u.options);
+  if (!checked.ok) return reject(checked.kind, checked.reason);
+  u.wss.handleUpgrade(req, socket, head, (ws) => {
+    const record = u.registry.newRecord({
+      kind: route.kind,
+      caller: route.caller,
+      apiVersion: checked.version,
+      authVia: checked.authVia,
+    });
+    const context = { kind: route.kind, record, recognizer: u.options.recognizer };
+    new StreamSession(ws, { ...context, registry: u.registry, faults: u.faults });
+  });
+}
+
+type UpgradeCheck =
+  | { ok: true; version: string | null; authVia: 'header' | 'subprotocol' }
+  | { ok: false; kind: UpgradeErrorKind; reason: string };
+
+/** The token, subprotocol and version rules of an upgrade request. */
+function checkUpgrade(
+  req: IncomingMessage,
+  route: { kind: StreamKind; caller: CallerKind },
+  options: StreamingServiceOptions,
+): UpgradeCheck {
+  const offered = offeredProtocols(req);
+  const header = req.headers.authorization;
+  const bearer = header === undefined ? undefined : /^Bearer ([^\s]+)$/i.exec(header)?.[1];
+  const fromProtocol = offered.find((p) => p.startsWith(JWT_PREFIX))?.slice(JWT_PREFIX.length);
+  const token = header === undefined ? fromProtocol : bearer;
+  const refused = (kind: UpgradeErrorKind, reason: string): UpgradeCheck => ({ ok: false, kind, reason });
+  if (!token)
+    return refused('unauthorized', header === undefined ? 'no token' : 'malformed Authorization header');
+  const verdict = options.verifyToken(token, route.caller);
+  if (verdict === 'expired') return refused('expired', 'token expired');
+  if (verdict !== 'ok') return refused('unauthorized', 'token refused');
+  if (!offered.includes(SUBPROTOCOL[route.kind]))
+    return refused('badRequest', `subprotocol ${SUBPROTOCOL[route.kind]} missing`);
+  const version = new URL(req.url ?? '/', 'http://service.local').searchParams.get(VERSION_PARAM);
+  if (version !== null && (!isIsoDate(version) || !CORE_API_VERSIONS.includes(version)))
+    return refused('badRequest', `${VERSION_PARAM} unknown`);
+  return { ok: true, version, authVia: header === undefined ? 'subprotocol' : 'header' };
 }
 
 function pathOf(req: IncomingMessage): string {

@@ -209,9 +209,7 @@ class FixtureTrack implements RecognitionTrack {
     const segments: RecognizedSegment[] = [];
     if (state === undefined) {
       // A partial always comes first, as the real service re-sends an item under one id until final.
-      const partialTo = complete
-        ? sentence.startSample + Math.floor(length / 2)
-        : sentence.startSample + arrived;
+      const partialTo = sentence.startSample + (complete ? Math.floor(length / 2) : arrived);
       const text = wordPrefix(sentence.text, (partialTo - sentence.startSample) / length);
       segments.push({ ...base, text, endSample: toSocket(partialTo), isFinal: false });
       this.reported.set(key, 'partial');

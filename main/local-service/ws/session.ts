@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { LiveSocket, SocketRecord, StreamingControl, StreamKind } from './control.ts';
+import type {
+  LiveSocket,
+  SocketRecord,
+  SocketRegistry,
+  StreamingFaultSource,
+  StreamKind,
+} from './registry.ts';
 import {
   checkDictateConfig,
   checkTranscribeConfig,
@@ -31,7 +37,8 @@ interface StreamState extends StreamInfo {
 export interface SessionContext {
   readonly kind: StreamKind;
   readonly record: SocketRecord;
-  readonly control: StreamingControl;
+  readonly registry: SocketRegistry;
+  readonly faults: StreamingFaultSource;
   readonly recognizer: Recognizer;
 }
 
@@ -53,8 +60,8 @@ export class StreamSession implements LiveSocket {
     private readonly ctx: SessionContext,
   ) {
     this.record = ctx.record;
-    ctx.control.register(this);
-    this.configTimer = this.later(ctx.control.timings.silenceTimeoutMs, () =>
+    ctx.registry.register(this);
+    this.configTimer = this.later(ctx.registry.timings.silenceTimeoutMs, () =>
       this.fail('noAudio', 'no CONFIG received'),
     );
     ws.on('message', (data, isBinary) => this.onMessage(data.toString(), isBinary));
@@ -63,7 +70,7 @@ export class StreamSession implements LiveSocket {
   }
 
   private get timings() {
-    return this.ctx.control.timings;
+    return this.ctx.registry.timings;
   }
 
   private onMessage(text: string, isBinary: boolean): void {
@@ -78,14 +85,14 @@ export class StreamSession implements LiveSocket {
       typeof frame === 'object' && frame !== null && 'type' in frame ? String(frame.type) : '(none)';
     this.record.framesReceived++;
     this.record.framesByType[type] = (this.record.framesByType[type] ?? 0) + 1;
-    this.ctx.control.emit('frame', this.record, type);
+    this.ctx.registry.emit('frame', this.record, type);
     if (type === 'CONFIG') return this.onConfig(frame);
     if (!this.output) return this.fail('invalidFrame', 'the first frame must be CONFIG');
     if (type === 'AUDIO_CHUNK') return this.onChunk(frame);
     if (type === 'END') {
       if (!EndSchema.safeParse(frame).success) return this.fail('invalidFrame', 'invalid END');
       // A stalled service (acks withheld) has not caught up with the audio before END either.
-      if (!this.ctx.control.acksWithheld) return this.onEnd();
+      if (!this.ctx.faults.acksWithheld) return this.onEnd();
       this.endPending = true;
       for (const stream of this.streams.values()) this.clearTimer(stream.silence);
       return;
@@ -95,7 +102,7 @@ export class StreamSession implements LiveSocket {
 
   private onConfig(frame: unknown): void {
     if (this.output) return this.fail('invalidFrame', 'CONFIG sent twice');
-    const version = this.record.apiVersion ?? this.ctx.control.pinnedApiVersion;
+    const version = this.record.apiVersion ?? this.ctx.registry.pinnedApiVersion;
     const check =
       this.ctx.kind === 'transcribe'
         ? checkTranscribeConfig(frame, version)
@@ -134,7 +141,7 @@ export class StreamSession implements LiveSocket {
     const { streamId, seq, payload } = chunk;
     const stream = this.streams.get(streamId);
     if (!stream) return this.fail('invalidFrame', 'AUDIO_CHUNK for an undeclared stream');
-    if (this.ctx.control.takeDrop(this.record.id, streamId, seq)) return this.terminate();
+    if (this.ctx.faults.takeDrop(this.record.id, streamId, seq)) return this.terminate();
     if (stream.lastSeq !== undefined && seq !== stream.lastSeq + 1)
       return this.fail('badSequence', `expected seq_id ${stream.lastSeq + 1}`);
     const samples = decodePayload(payload);
@@ -147,7 +154,7 @@ export class StreamSession implements LiveSocket {
     if (!this.acksEnabled) return this.recognizeLater(stream, stream.received);
     if (stream.received - stream.acked > this.timings.maxUnackedChunks)
       return this.fail('tooMuchInFlight', 'too much unacknowledged audio');
-    if (this.ctx.control.acksWithheld) return;
+    if (this.ctx.faults.acksWithheld) return;
     const count = stream.received;
     if (this.timings.ackDelayMs <= 0) this.ack(stream, count, seq);
     else this.later(this.timings.ackDelayMs, () => this.ack(stream, count, seq));
@@ -195,7 +202,7 @@ export class StreamSession implements LiveSocket {
     for (const s of this.streams.values()) {
       if (
         this.acksEnabled &&
-        !this.ctx.control.acksWithheld &&
+        !this.ctx.faults.acksWithheld &&
         s.lastSeq !== undefined &&
         s.received > s.acked
       ) {
@@ -253,7 +260,7 @@ export class StreamSession implements LiveSocket {
     this.record.state = 'closed';
     this.record.closeCode = code;
     this.record.closedBy ??= 'client';
-    this.ctx.control.unregister(this);
+    this.ctx.registry.unregister(this);
   }
 
   private send(frame: object): void {

@@ -13,7 +13,7 @@ import { DictateSession, type DictateSessionOptions } from '../../../main/stream
 import type { FinalTranscriptItem } from '../../../main/streaming/transcript.ts';
 import { fixtureByFile, loadFixtureManifest, readFixtureSamples } from '../../fixtures/audio/manifest.ts';
 import type { LocalServiceOptions } from '../../../main/local-service/options.ts';
-import type { StreamingControl } from '../../../main/local-service/ws/index.ts';
+import type { StreamingControl } from '../../service/streaming-faults.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 import { delay } from '../../../main/events/delay.ts';
 

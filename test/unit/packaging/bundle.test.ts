@@ -1,7 +1,7 @@
 /**
  * The main bundle leaves the local service out: the sample visit loads it from its own bundle on first use,
  * and that bundle runs on its own from the built folder (where the sample recordings are copied too).
- * Neither carries the tests' fault injection or control API.
+ * Neither carries the tests' fault injection (HTTP or streaming) or control API.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +25,8 @@ describe('bundles', () => {
       expect(main).not.toContain(name);
     }
     // Fault injection and the control API are the tests' (test/service/), in neither bundle.
-    for (const name of ['FaultInjector', 'failNextJob: ', 'mintServerToken: ']) {
+    const streamingFaults = ['dropOnSeq(', 'withholdAcks(', 'failNextUpgrade(', 'setAckDelay(', 'injected: '];
+    for (const name of ['FaultInjector', 'failNextJob', 'mintServerToken: ', ...streamingFaults]) {
       expect(demo).not.toContain(name);
       expect(main).not.toContain(name);
     }

@@ -10,9 +10,9 @@ import {
   createFixtureRecognizer,
   type FixtureRecording,
   type Mishearing,
-  type StreamingControl,
   type StreamingTimings,
 } from '../../../main/local-service/ws/index.ts';
+import { StreamingControl } from '../../service/streaming-faults.ts';
 
 const VERSION = '2026-10-05';
 export const TOKENS = { server: 'server-token', user: 'user-token', expired: 'expired-token' } as const;
@@ -33,7 +33,9 @@ export async function startService(
   } = {},
 ): Promise<Harness> {
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
-  const control = attachStreamingService(server, {
+  const control = new StreamingControl();
+  const registry = attachStreamingService(server, {
+    faults: control,
     verifyToken: (token, caller) =>
       token === TOKENS.expired ? 'expired' : token === TOKENS[caller] ? 'ok' : 'invalid',
     recognizer: createFixtureRecognizer({
@@ -43,6 +45,7 @@ export async function startService(
     ...(options.timings ? { timings: options.timings } : {}),
     ...(options.pinnedVersion === undefined ? {} : { pinnedVersion: options.pinnedVersion }),
   });
+  control.attach(registry);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

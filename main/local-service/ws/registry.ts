@@ -1,6 +1,7 @@
 /**
- * Fault injection and observation for the local streaming service. Tests (and the sample service's
- * operator) use it to break things on purpose and to see what the client actually sent.
+ * What the local streaming service keeps of its sockets: each socket's record (what the client sent, what
+ * it was told, how it closed), the live sockets, and the service's timings. Fault injection is the tests'
+ * (test/service/streaming-faults.ts): it reaches the service only through the `StreamingFaultSource` hooks.
  */
 import { EventEmitter } from 'node:events';
 import { DEFAULT_PINNED_VERSION } from '../versions.ts';
@@ -65,7 +66,7 @@ export interface RejectedUpgrade {
   readonly reason: string;
 }
 
-/** What the control needs from a live socket. */
+/** What the registry (and the tests' fault injection) may do to a live socket. */
 export interface LiveSocket {
   readonly record: SocketRecord;
   sendError(code: number, name: string, message: string, closeCode: number | undefined): void;
@@ -74,27 +75,34 @@ export interface LiveSocket {
   terminate(): void;
 }
 
-interface DropFault {
-  readonly seqId: number;
-  readonly streamId: string | undefined;
-  /** Only sockets with an id at least this high are affected ('next' = sockets opened after the call). */
-  readonly minSocketId: number;
+/** What a fault injector may ask of the service: none in the app, the tests' in test/service. */
+export interface StreamingFaultSource {
+  /** A refusal for the next upgrade (as if the token expired, or the service were down), consumed. */
+  takeUpgradeFault(): { kind: 'expired' | 'unavailable'; reason: string } | undefined;
+  /** Whether the chunk `seqId` of `streamId` on socket `socketId` cuts the connection (consumed). */
+  takeDrop(socketId: number, streamId: string, seqId: number): boolean;
+  /** While true nothing is acknowledged (a stalled service); releasing calls each socket's releaseAcks. */
+  readonly acksWithheld: boolean;
 }
 
+/** No faults: the service as it runs for the sample visit. */
+export const NO_STREAMING_FAULTS: StreamingFaultSource = {
+  takeUpgradeFault: () => undefined,
+  takeDrop: () => false,
+  acksWithheld: false,
+};
+
 /**
- * Fault injection and records. Events: 'socket' (SocketRecord) when a socket opens, 'frame'
+ * The sockets' records and the live sockets. Events: 'socket' (SocketRecord) when a socket opens, 'frame'
  * (SocketRecord, type) per frame received, 'closed' (SocketRecord), 'rejected' (RejectedUpgrade).
  */
-export class StreamingControl extends EventEmitter {
+export class SocketRegistry extends EventEmitter {
   readonly timings: StreamingTimings;
   readonly sockets: SocketRecord[] = [];
   readonly rejected: RejectedUpgrade[] = [];
   private readonly live = new Map<number, LiveSocket>();
-  private readonly drops: DropFault[] = [];
-  private readonly upgradeFailures: Array<401 | 503> = [];
   /** The organization's pinned version, used when a socket names none (set from the service's options). */
   pinnedApiVersion: string = DEFAULT_PINNED_VERSION;
-  private withheld = false;
   private nextId = 1;
 
   constructor(timings: Partial<StreamingTimings> = {}) {
@@ -102,60 +110,9 @@ export class StreamingControl extends EventEmitter {
     this.timings = { ...DEFAULT_TIMINGS, ...timings };
   }
 
-  /** Cuts a socket (no close frame) when `seqId` arrives: on the next socket opened, or on any socket. */
-  dropOnSeq(seqId: number, options: { on?: 'next' | 'any'; streamId?: string } = {}): void {
-    this.drops.push({
-      seqId,
-      streamId: options.streamId,
-      minSocketId: options.on === 'any' ? 0 : this.nextId,
-    });
-  }
-
-  /** Delays every acknowledgement by `ms` from now on. */
-  setAckDelay(ms: number): void {
-    this.timings.ackDelayMs = ms;
-  }
-
-  /**
-   * Stops acknowledging (true), as a stalled service would: an END that arrives meanwhile waits too. False
-   * resumes: everything received so far is acknowledged and a waiting END is handled.
-   */
-  withholdAcks(on: boolean): void {
-    this.withheld = on;
-    if (!on) for (const s of this.live.values()) s.releaseAcks();
-  }
-
-  get acksWithheld(): boolean {
-    return this.withheld;
-  }
-
-  /** Makes the next upgrade fail: 401 as for an expired token, or 503. Calls queue up. */
-  failNextUpgrade(status: 401 | 503): void {
-    this.upgradeFailures.push(status);
-  }
-
-  /** Sends an error frame with any code (known or not) to one open socket or all; closes if asked. */
-  sendError(
-    error: { code: number; name?: string; message?: string },
-    options: { socketId?: number; closeCode?: number } = {},
-  ): number {
-    const targets = this.targets(options.socketId);
-    for (const s of targets) {
-      s.sendError(
-        error.code,
-        error.name ?? 'INJECTED_ERROR',
-        error.message ?? 'Injected error.',
-        options.closeCode,
-      );
-    }
-    return targets.length;
-  }
-
-  /** Closes one open socket or all with the given close code. */
-  closeSockets(code: number, options: { socketId?: number; reason?: string } = {}): number {
-    const targets = this.targets(options.socketId);
-    for (const s of targets) s.close(code, options.reason ?? '');
-    return targets.length;
+  /** The id the next socket will get. */
+  get nextSocketId(): number {
+    return this.nextId;
   }
 
   /** Cuts every open socket without a close frame (also used to shut the service down). */
@@ -168,24 +125,18 @@ export class StreamingControl extends EventEmitter {
     return [...this.live.values()].map((s) => s.record);
   }
 
-  private targets(socketId: number | undefined): LiveSocket[] {
+  /** The sockets still open, or the one with `socketId`. */
+  liveSockets(socketId?: number): LiveSocket[] {
     return [...this.live.values()].filter((s) => socketId === undefined || s.record.id === socketId);
   }
 
-  // ---- used by the service itself ----
-
-  /** @internal Consumes a queued upgrade failure. */
-  takeUpgradeFailure(): 401 | 503 | undefined {
-    return this.upgradeFailures.shift();
-  }
-
-  /** @internal */
+  /** Notes an upgrade refused before any WebSocket existed. */
   noteRejected(rejected: RejectedUpgrade): void {
     this.rejected.push(rejected);
     this.emit('rejected', rejected);
   }
 
-  /** @internal Allocates the record of a new socket. */
+  /** Allocates the record of a new socket. */
   newRecord(init: Pick<SocketRecord, 'kind' | 'caller' | 'apiVersion' | 'authVia'>): SocketRecord {
     const record: SocketRecord = {
       id: this.nextId++,
@@ -201,28 +152,13 @@ export class StreamingControl extends EventEmitter {
     return record;
   }
 
-  /** @internal */
   register(socket: LiveSocket): void {
     this.live.set(socket.record.id, socket);
     this.emit('socket', socket.record);
   }
 
-  /** @internal */
   unregister(socket: LiveSocket): void {
     this.live.delete(socket.record.id);
     this.emit('closed', socket.record);
-  }
-
-  /** @internal Whether the chunk `seqId` of `streamId` on socket `socketId` triggers a drop (consumed). */
-  takeDrop(socketId: number, streamId: string, seqId: number): boolean {
-    const i = this.drops.findIndex(
-      (d) =>
-        d.seqId === seqId &&
-        socketId >= d.minSocketId &&
-        (d.streamId === undefined || d.streamId === streamId),
-    );
-    if (i < 0) return false;
-    this.drops.splice(i, 1);
-    return true;
   }
 }
