@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openEnum, SPEAKER_TYPES } from './common.ts';
+import type { SpeakerType } from './common.ts';
 
 /** Text the service left out (missing or null) reads as empty, never as a crash further on. */
 const textOrEmpty = z
@@ -53,14 +53,14 @@ type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 
-/** A final transcript item as note generation takes it. */
-const TranscriptItemInputSchema = z.object({
-  text: z.string(),
-  speaker_type: openEnum(SPEAKER_TYPES),
-  start_offset_ms: z.number().int().nonnegative().optional(),
-  end_offset_ms: z.number().int().nonnegative().optional(),
-});
-export type TranscriptItemInput = z.infer<typeof TranscriptItemInputSchema>;
+/** A final transcript item as note generation takes it (sent, never parsed: a plain type). */
+export interface TranscriptItemInput {
+  text: string;
+  /** One of SPEAKER_TYPES, or a value a newer service knows (open, like the response schemas). */
+  speaker_type: SpeakerType | (string & {});
+  start_offset_ms?: number;
+  end_offset_ms?: number;
+}
 
 /** Source-note section (structured_context.source_note.sections[]). */
 interface SourceNoteSection {
