@@ -68,7 +68,7 @@ export type DictationLocale = (typeof DICTATION_LOCALES)[number];
 export type SpeakerType = (typeof SPEAKER_TYPES)[number];
 
 /** A string enum that still accepts values added by a newer service (kept as plain strings). */
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string()]);
 }
 
