@@ -317,7 +317,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
 
   it('the installed app notices a policy change by reading it again at an interval (as for the registry)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-policy-'));
-    // A managed installation offers server credentials only where its policy says so (issue 12).
+    // A managed installation offers server credentials only where its policy says so (allowServerCredentials).
     const path = await policyFile(dataDir, { logLevel: 'info', allowServerCredentials: true });
     const { handlers, events } = await start(dataDir, {
       packaged: true,
