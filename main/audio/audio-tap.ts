@@ -40,7 +40,7 @@ export class AudioTap implements AudioSource {
   readonly #inner: AudioSource;
   readonly #onLevel: (level: MeterLevel) => void;
   readonly #onQuiet: (quiet: boolean) => void;
-  // 50 ms windows: the meter moves 20 times a second: a level that moves at least that often reads as live (10 a second looked sluggish).
+  // 50 ms windows: the meter moves 20 times a second and reads as live (10 a second looked sluggish).
   readonly #meter = new LevelMeter(LEVEL_WINDOW_SAMPLES);
   #silence = new SilenceDetector(NO_SOUND);
   #quiet = false;
