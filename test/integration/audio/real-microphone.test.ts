@@ -91,7 +91,10 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
     expectSameSpeech(captured!, reference);
   });
 
-  it('captures two devices side by side', async () => {
+  // Two recorder threads and PulseAudio's null sink share the CPU: on a loaded machine the sound server can
+  // underrun and insert a gap, which is the machine, not the capture. A second attempt tells the two apart
+  // (a capture bug fails every attempt).
+  it('captures two devices side by side', { retry: 2 }, async () => {
     const path = speech('two.wav', 'The patient reports chest pain on exertion.');
     const reference = await readFile(path);
     const monitor = sourceDescription('virt_spk.monitor');
