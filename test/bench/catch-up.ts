@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'node:net';
 import {
+  finalsFor,
   newSession,
   sleep,
   startLocalService,
@@ -57,14 +58,15 @@ async function measure(ackDelayMs: number): Promise<BenchRow> {
     await session.start();
     feed(BEFORE_CHUNKS);
     await until(() => ackedBefore >= BEFORE_CHUNKS, 10_000);
-    await sleep(500); // final text for the streamed part arrives and releases what it covers
+    // Final text for the streamed part arrives and releases what it covers.
+    await until(() => session.finalItems().length >= finalsFor(BEFORE_CHUNKS), 10_000);
 
     refusing = true;
     service.control.terminateAll();
     await until(() => session.state === 'reconnecting', 5_000);
     for (let i = 0; i < OUTAGE_CHUNKS; i += 10) {
       feed(10);
-      await sleep(0);
+      await sleep(0); // a turn between captures, as between a microphone's callbacks (the clock is simulated)
     }
     // Real time passes during a real outage: let the journal take everything and a reconnect be refused.
     await until(() => session.connection.allAudioSafe && refused >= 1, 20_000);

@@ -138,7 +138,7 @@ export async function benchDictationHotkey(): Promise<BenchRow[]> {
       pressedAt = performance.now();
       hook.press('F10', pressedAt);
       while (latencies.length === count) await sleep(1);
-      await sleep(150);
+      await sleep(150); // the person holds the key a little longer
       hook.release('F10');
       while (controller.active) await sleep(2);
       startupMs = 300;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccessTokenSource } from '../../main/api/auth/token-source.ts';
+import { CHUNK_SAMPLES } from '../../main/audio/audio-source.ts';
 import { Chunker } from '../../main/audio/chunker.ts';
 import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
 import type { VisitJournal } from '../../main/streaming/journal.ts';
@@ -109,6 +110,20 @@ export function visitChunks(): Int16Array[] {
   const last = chunker.flush();
   if (last) chunks.push(last);
   return chunks;
+}
+
+/**
+ * How many final items the local service sends for the first `chunkCount` chunks of looped visitChunks():
+ * the recogniser finalises a sentence once all of its audio arrived, in every loop. What a benchmark waits
+ * for when it needs "the final text for what was fed has arrived" (instead of a guessed sleep).
+ */
+export function finalsFor(chunkCount: number): number {
+  const fixture = loadFixtureManifest(FIXTURE_DIR).find((f) => f.name === 'visit.wav');
+  if (!fixture) throw new Error('bench: visit.wav is not in the fixture manifest');
+  const loop = visitChunks().length;
+  const rest = (chunkCount % loop) * CHUNK_SAMPLES;
+  const inRest = fixture.sentences.filter((s) => s.endSample <= rest).length;
+  return Math.floor(chunkCount / loop) * fixture.sentences.length + inRest;
 }
 
 /** Resolves when `predicate` holds, checking every `everyMs`; rejects after `timeoutMs`. */

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { newSession, sleep, STREAM_ID, tempJournal, until, visitChunks, watchAcks } from './harness.ts';
+import { finalsFor, newSession, STREAM_ID, tempJournal, until, visitChunks, watchAcks } from './harness.ts';
 
 const MB = 1024 * 1024;
 const WARM_UP = 1_200; // two minutes of audio before the baseline
@@ -63,7 +63,7 @@ async function feedUpTo(count: number): Promise<void> {
 try {
   await session.start();
   await feedUpTo(WARM_UP);
-  await sleep(1_000);
+  await until(() => session.finalItems().length >= finalsFor(WARM_UP), 30_000);
   const before = settle();
   const started = Date.now();
   let peak = 0;
@@ -73,7 +73,7 @@ try {
     peak = Math.max(peak, (m.heapUsed + m.external) / MB);
   }
   const seconds = (Date.now() - started) / 1000;
-  await sleep(1_000); // the last final text arrives
+  await until(() => session.finalItems().length >= finalsFor(total), 30_000); // the last final text arrives
   const after = settle();
   const journalBytes = (await stat(join(journal.dir, 'journal', `${journal.journal.id}.journal`))).size;
   process.stdout.write(

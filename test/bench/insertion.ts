@@ -15,6 +15,7 @@ import { fmt, percentile, skippedRow, type BenchRow } from './report.ts';
 
 const UNITS = 25;
 const CORRECTIONS = 12;
+/** The pause between dictated units, as between a person's phrases. */
 const GAP_MS = 300;
 
 /** Latencies (ms) of appends and of corrections, in one mode. */
@@ -46,7 +47,7 @@ async function measure(
       text += ' Continue a spring.';
       insertion.update(text);
       await until(() => field.text === text, 5000, 'the first pass');
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 50)); // the service's correction comes a moment after
       text = text.replace(/ a spring\.$/, ' aspirin.');
       const started = performance.now();
       insertion.update(text);

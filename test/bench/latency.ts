@@ -81,7 +81,7 @@ async function measure(withJournal: boolean, count: number, everyMs: number): Pr
     for (let i = 0; i < warmUp + count; i++) {
       stamps.called[i] = epochNow();
       if (!session.sendAudio(STREAM_ID, chunks[i % chunks.length]!)) throw new Error('bench: chunk refused');
-      await sleep(everyMs);
+      await sleep(everyMs); // a microphone's pace (100 ms chunks, 5× real time by default)
     }
     await until(
       () =>

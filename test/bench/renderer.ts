@@ -42,7 +42,7 @@ const APPEND_PROBE = `async ({ base, fill, samples }) => {
   const nextTask = () => new Promise((resolve) => { const c = new MessageChannel(); c.port1.onmessage = () => resolve(); c.port2.postMessage(null); });
   window.__scribeDispatch('visit:transcript', { items: Array.from({ length: fill - base }, (_, i) => item(base + i, true)) });
   await nextTask();
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, 300)); // a quiet moment before measuring, not a wait for a result
   const append = [];
   const task = [];
   let missing = 0;

@@ -1,7 +1,14 @@
 /** Measurements for comparing captured audio with its source. */
 
-/** Cuts leading and trailing windows (10 ms) whose RMS is under `relativeDb` below the loudest window. */
-export function trimSilence(x: Int16Array, relativeDb = -35, window = 160): Int16Array {
+/**
+ * Where the sound is: the sample range from the first to the last 10 ms window whose RMS is over
+ * `relativeDb` below the loudest window; undefined when there is none.
+ */
+export function soundBounds(
+  x: Int16Array,
+  relativeDb = -35,
+  window = 160,
+): { start: number; end: number } | undefined {
   const levels: number[] = [];
   for (let at = 0; at + window <= x.length; at += window) {
     let s = 0;
@@ -13,8 +20,14 @@ export function trimSilence(x: Int16Array, relativeDb = -35, window = 160): Int1
   const first = levels.findIndex((l) => l > limit);
   let last = levels.length - 1;
   while (last > first && (levels[last] ?? 0) <= limit) last--;
-  if (first < 0) return new Int16Array(0);
-  return x.slice(first * window, (last + 1) * window);
+  if (first < 0) return undefined;
+  return { start: first * window, end: (last + 1) * window };
+}
+
+/** Cuts leading and trailing windows (10 ms) whose RMS is under `relativeDb` below the loudest window. */
+export function trimSilence(x: Int16Array, relativeDb = -35, window = 160): Int16Array {
+  const bounds = soundBounds(x, relativeDb, window);
+  return bounds ? x.slice(bounds.start, bounds.end) : new Int16Array(0);
 }
 
 /** Best normalized cross-correlation of b against a over lags in [-maxLag, maxLag]; returns value and lag. */

@@ -10,7 +10,7 @@ import {
   openAudioSource,
 } from '../../../main/audio/index.ts';
 import { concatInt16 } from '../../../main/audio/pcm.ts';
-import { bestCorrelation, trimSilence } from './compare.ts';
+import { bestCorrelation, soundBounds, trimSilence } from './compare.ts';
 
 // Needs PulseAudio with sink virt_spk and default source virt_mic (its monitor): run through test/run.sh.
 const speaker = process.env.VIRTUAL_SPEAKER ?? 'virt_spk';
@@ -59,10 +59,25 @@ async function captureWhilePlaying(sources: AudioSource[], path: string): Promis
     player.on('error', reject);
     player.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`paplay exited ${code}`))));
   });
-  await new Promise((r) => setTimeout(r, 600)); // let the tail drain through PulseAudio
+  await Promise.all(captured.map((parts) => tailDrained(parts)));
   await Promise.all(sources.map((s) => s.stop()));
   await Promise.all(loops);
   return captured.map(concatInt16);
+}
+
+/**
+ * Resolves once the speech's tail has come through PulseAudio's buffers (they still hold it when paplay
+ * exits): the capture ends in at least 250 ms of quiet after its sound.
+ */
+async function tailDrained(parts: Int16Array[]): Promise<void> {
+  await vi.waitFor(
+    () => {
+      const all = concatInt16(parts);
+      const bounds = soundBounds(all);
+      expect(bounds && all.length - bounds.end).toBeGreaterThanOrEqual(4_000);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 function expectSameSpeech(captured: Int16Array, reference: Int16Array): void {
@@ -158,7 +173,7 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
       await until(() => restored.some((f) => f.length > 0), 15_000); // delivering again
       const back = speech('back.wav', 'The pain started two days ago after lifting a box.');
       execFileSync('paplay', ['-d', speaker, back]);
-      await new Promise((r) => setTimeout(r, 600)); // let the tail drain through PulseAudio
+      await tailDrained(restored);
       await source.stop();
       await loop;
       expect(notices).toEqual([

@@ -161,7 +161,7 @@ describe(`zero loss under random drops (seed ${SEED}; replay with DROP_SEED=${SE
       for (const chunk of chunks) {
         session.sendAudio(chunk);
         fed++;
-        await delay(10);
+        await delay(10); // a microphone's pace at 10× real time
       }
       await session.end();
     } finally {

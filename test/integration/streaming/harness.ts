@@ -3,7 +3,7 @@
  * the real token source, fixture audio cut into 100 ms chunks, and the checks every test shares ("every
  * manifest sentence exactly once, in order, right speaker, right offset on one timeline").
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { Chunker } from '../../../main/audio/chunker.ts';
 import {
   TranscribeSession,
@@ -132,13 +132,14 @@ export function dictateSession(
   });
 }
 
-/** Polls until `check` holds (or fails the test after `timeoutMs`). */
+/** Waits until `check` holds (vi.waitFor; fails the test after `timeoutMs`). */
 export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await delay(5);
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 5 },
+  );
 }
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed from its printed seed. */

@@ -130,7 +130,7 @@ describe('transcribe-ws against the local service', () => {
     for (let i = 0; i < length; i++) {
       session.sendAudio('doctor', doctor[i]!);
       session.sendAudio('patient', patient[i]!);
-      await delay(10);
+      await delay(10); // two microphones' pace at 10× real time
       const drop = drops.get(i);
       if (drop) {
         await until(drop, 5_000, `the final item before drop ${i}`);
@@ -162,7 +162,7 @@ describe('transcribe-ws against the local service', () => {
     await session.pause();
     expect(session.state).toBe('paused');
     expect(session.sendAudio('room', chunks[44]!)).toBe(false); // nothing is taken while paused
-    await delay(h.streaming.timings.silenceTimeoutMs + 500);
+    await delay(h.streaming.timings.silenceTimeoutMs + 500); // the person's pause: the time passing is the test
     await session.resume();
     for (const chunk of chunks.slice(44)) session.sendAudio('room', chunk);
     await session.end();

@@ -8,6 +8,7 @@
  * recogniser would transcribe the words it got.
  */
 import { createServer, type Server } from 'node:http';
+import { vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokenSource } from '../../../main/api/auth/token-source.ts';
@@ -28,6 +29,7 @@ export class PeerConnection {
   /** Seq id of the first chunk heard of the sentence being recognised, per stream. */
   readonly #sentenceStart = new Map<string, { seq: number; tail: boolean }>();
   #nextItem = 0;
+  #pings = 0;
 
   constructor(
     readonly ws: WebSocket,
@@ -42,6 +44,24 @@ export class PeerConnection {
 
   close(code = 1000): void {
     this.ws.close(code);
+  }
+
+  /**
+   * Pings the client and resolves on its pong. The client's socket answers in order, so every frame it
+   * sent before it read the ping has been received here by then: the positive signal for "nothing more
+   * came" (its WebSocket answers pings by itself, without the session).
+   */
+  roundTrip(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const data = Buffer.from(String(++this.#pings));
+      const onPong = (echo: Buffer): void => {
+        if (!echo.equals(data)) return;
+        this.ws.off('pong', onPong);
+        resolve();
+      };
+      this.ws.on('pong', onPong);
+      this.ws.ping(data, undefined, (error) => error && reject(error));
+    });
   }
 
   /** Cuts the TCP connection without a close frame (a network drop). */
@@ -227,11 +247,12 @@ export class FakeTokens implements AccessTokenSource {
   }
 }
 
-/** Polls until `check` holds (tests run on real timers; everything here is fast). */
+/** Waits until `check` holds (vi.waitFor on real timers; everything here is fast). */
 export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error('condition not reached in time');
+    },
+    { timeout: timeoutMs, interval: 5 },
+  );
 }

@@ -215,13 +215,22 @@ describe('journal', () => {
   });
 
   it('rejects appends once closed and never recreates a shredded file', async () => {
-    const store = new JournalStore({ dir, secrets });
+    let appends = 0;
+    const countingFs: JournalFs = {
+      ...nodeJournalFs,
+      appendFile: async (p, d, m) => (appends++, nodeJournalFs.appendFile(p, d, m)),
+    };
+    const store = new JournalStore({ dir, secrets, fs: countingFs });
     const journal = await store.create('transcribe', ['doctor'], {});
     await journal.appendAudio(0, 0, markerChunk(1));
     await store.shred(journal.id);
+    const appendsBefore = appends;
     await expect(journal.appendAudio(0, 1, markerChunk(2))).rejects.toMatchObject({ code: 'journal_failed' });
     journal.checkpoint({ kind: 'released', stream: 0, before: 1 });
-    await new Promise((r) => setTimeout(r, 20));
+    expect(journal.pendingRecords).toBe(0); // refused at once, not queued for later
+    // The writer starts on setImmediate: this turn comes after any write the checkpoint could have started.
+    await new Promise((r) => setImmediate(r));
+    expect(appends).toBe(appendsBefore);
     expect(await fs.readdir(dir)).toEqual([]);
   });
 
@@ -242,10 +251,12 @@ describe('journal', () => {
 
   it('on a full disk reports disk_full, keeps records in memory, and writes them once space returns', async () => {
     let full = false;
+    let refusedWrites = 0;
     const fullFs: JournalFs = {
       ...nodeJournalFs,
       async appendFile(path, data, mode) {
         if (!full) return nodeJournalFs.appendFile(path, data, mode);
+        refusedWrites++;
         // Half a batch lands before the disk fills: the journal must cut this torn tail.
         await nodeJournalFs.appendFile(path, data.subarray(0, Math.floor(data.length / 2)), mode);
         throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
@@ -266,7 +277,9 @@ describe('journal', () => {
     const pending = [1, 2, 3].map((i) => journal.appendAudio(0, i, markerChunk(i + 1)).then(() => written++));
     await until(() => statuses.includes('disk_full'));
     expect(journal.writable).toBe(false);
-    await new Promise((r) => setTimeout(r, 60));
+    // Two retries were refused by the full disk as well: still nothing counts as written.
+    const refusedBefore = refusedWrites;
+    await until(() => refusedWrites >= refusedBefore + 2);
     expect(written).toBe(0);
     expect(journal.pendingRecords).toBe(3);
     full = false;

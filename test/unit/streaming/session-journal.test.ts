@@ -110,11 +110,12 @@ describe('TranscribeSession with a journal', () => {
     session.on('connection', (c) => void (c.allAudioSafe || unsafe.push(c)));
     await session.start();
     const conn = await peer.waitForConnections(1);
+    // Each chunk is on its way to the disk when it is recorded, and through before the next (a healthy recording).
     for (let i = 0; i < 30; i++) {
       session.sendAudio('doctor', markerChunk(i + 1));
-      await new Promise((r) => setTimeout(r, 2));
+      await until(() => conn.chunks.length === i + 1);
     }
-    await until(() => conn.chunks.length === 30 && session.connection.allAudioSafe);
+    await until(() => session.connection.allAudioSafe);
     expect(unsafe).toEqual([]);
     // The disk stops answering: past a second of audio behind, the claim is withdrawn.
     let unstall!: () => void;

@@ -201,9 +201,16 @@ describe('visit IPC handlers', () => {
   });
 
   it('never lets patient content reach an IPC error or the failure log', async () => {
+    const note = await fakeCore('server').generateNote({} as never);
+    let generations = 0;
     const core = fakeCore('server', {
+      // The first note fails, the second is written (so an edit reaches the service and fails in turn).
       generateNote: async () => {
-        throw new Error(`model failed on: ${CANARY}`);
+        if (generations++ === 0) throw new Error(`model failed on: ${CANARY}`);
+        return note;
+      },
+      editNote: async () => {
+        throw new Error(`edit failed on: ${CANARY}`);
       },
     });
     const { invoke, failures, transcriber } = harness(core);
@@ -226,10 +233,24 @@ describe('visit IPC handlers', () => {
         extraContext: CANARY.repeat(400),
       }),
       await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
+      await invoke('note:generate', { templateKey: null, locale: null, mode: 'sync', extraContext: null }),
       await invoke('note:editByInstruction', { instructions: CANARY }),
       await invoke('visit:start', { ...start, locales: [CANARY] }),
     ];
-    expect(results.every((r) => !r.ok)).toBe(true);
+    // Each call failed where it should (so the canary had every chance to leak), the third aside.
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual([
+      'limit_exceeded',
+      'internal',
+      'ok',
+      'internal',
+      'invalid_request',
+    ]);
+    expect(failures.map((f) => [f.channel, f.code])).toEqual([
+      ['note:generate', 'limit_exceeded'],
+      ['note:generate', 'internal'],
+      ['note:editByInstruction', 'internal'],
+      ['visit:start', 'invalid_request'],
+    ]);
     expect(JSON.stringify(results)).not.toContain('CANARY');
     expect(JSON.stringify(failures)).not.toContain('CANARY');
   });

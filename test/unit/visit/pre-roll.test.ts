@@ -33,6 +33,9 @@ class HandFedMicrophone implements AudioSource {
   stopped = false;
   readonly #queue: Int16Array[] = [];
   #wake: (() => void) | null = null;
+  /** The capture asked for a frame and none was there. */
+  #waiting = false;
+  #drainedWaiters: (() => void)[] = [];
 
   get pending(): number {
     return this.#queue.length;
@@ -41,7 +44,17 @@ class HandFedMicrophone implements AudioSource {
   /** Delivers `samples` in 512-sample frames, as a device would. */
   feed(samples: Int16Array): void {
     for (let at = 0; at < samples.length; at += 512) this.#queue.push(samples.slice(at, at + 512));
+    this.#waiting = false;
     this.#wake?.();
+  }
+
+  /**
+   * Resolves once the capture has handled every frame fed (it asked for the next one and none was there),
+   * then one turn later, so whatever it handed on through promises has landed.
+   */
+  async drained(): Promise<void> {
+    if (!this.#waiting) await new Promise<void>((resolve) => this.#drainedWaiters.push(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   async *frames(): AsyncIterable<AudioFrame> {
@@ -49,7 +62,11 @@ class HandFedMicrophone implements AudioSource {
       const samples = this.#queue.shift();
       if (samples) yield { samples };
       else if (this.stopped) return;
-      else await new Promise<void>((resolve) => (this.#wake = resolve));
+      else {
+        this.#waiting = true;
+        for (const drained of this.#drainedWaiters.splice(0)) drained();
+        await new Promise<void>((resolve) => (this.#wake = resolve));
+      }
     }
   }
 
@@ -105,8 +122,7 @@ describe('AudioCapture armed', () => {
     const ramp = rampFrom();
     const armedSamples = 3 * SAMPLE_RATE + 700; // not on the chunk grid: a part-filled chunk is kept too
     mic.feed(ramp(armedSamples));
-    await vi.waitFor(() => expect(mic.pending).toBe(0));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await mic.drained();
     expect(taken).toEqual([]); // someone iterating while armed gets nothing
 
     capture.keepAll();
