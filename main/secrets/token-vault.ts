@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeKey, decrypt, encodeKey, encrypt, generateKey } from './aes-gcm.ts';
-import { shredFile, writeFileAtomic } from './atomic-file.ts';
+import { shredFile, writeFileAtomic } from '../files/atomic-file.ts';
 import type { SecretStore } from './secret-store.ts';
 import { SerialQueue } from '../events/serial.ts';
 
