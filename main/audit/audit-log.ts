@@ -23,7 +23,7 @@ import {
   type AuditLine,
   type ChainTail,
 } from './audit-chain.ts';
-import { withFileLock } from './file-lock.ts';
+import { withProcessLock } from '../files/process-lock.ts';
 import { SerialQueue } from '../events/serial.ts';
 
 const FILE = /^audit-(\d{10})\.jsonl$/;
@@ -94,7 +94,7 @@ export class AuditLog {
   async #openLocked(): Promise<void> {
     await this.#queue.run(async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await withFileLock(this.#lockPath, async () => {
+      await this.#locked(async () => {
         const removed = await this.#applyRetention();
         if (removed) await this.#appendLocked({ kind: 'retention_applied', ...removed });
       });
@@ -133,13 +133,14 @@ export class AuditLog {
     return verifyChain(await this.lines());
   }
 
-  get #lockPath(): string {
-    return join(this.dir, 'audit.lock');
+  /** Runs `task` holding the trail's lock file (the app and `scribe` may append at the same time). */
+  #locked<T>(task: () => Promise<T>): Promise<T> {
+    return withProcessLock(join(this.dir, 'audit.lock'), task, { busyCode: 'audit_lock_busy' });
   }
 
   async #append(event: AuditEvent): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await withFileLock(this.#lockPath, () => this.#appendLocked(event));
+    await this.#locked(() => this.#appendLocked(event));
   }
 
   /** Appends after the last record on disk (another process may have written since). Lock held. */
