@@ -6,8 +6,8 @@
  * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
  * journals are listed by their files, so a lost sidecar never hides one.
  *
- * A journal belongs to the process that holds its lock file (journal-lock.ts): never sent again or shredded
- * by another one while that process lives.
+ * A journal belongs to the process that holds its lock file (main/files/process-lock.ts): never sent
+ * again or shredded by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
