@@ -1,7 +1,8 @@
 /**
  * The one "wait for this, but not longer than that": a promise raced against a timer that is always
- * cleared once either side wins, and never keeps a process alive on its own. It uses the global timers, so
- * tests that drive time with vitest's fake timers drive it too.
+ * cleared once either side wins, and never keeps a process alive on its own (what the work waits on, a
+ * socket, a worker, a file write, does that). It uses the global timers, so tests that drive time with
+ * vitest's fake timers drive it too.
  */
 
 /**
