@@ -18,6 +18,21 @@ const notLocalService = {
   message:
     "The local service is the sample visit's and the tests': only main/connection/sample-service.ts opens it (its demo entry, lazily).",
 };
+// gitignore semantics: a file cannot be let back in once its folder is out, so each folder is opened in turn.
+const nativeBelowMain = {
+  group: [
+    '**/main/*',
+    '!**/main/events',
+    '!**/main/secrets',
+    '**/main/secrets/*',
+    '!**/main/secrets/secret-store.ts',
+    '!**/main/dictation',
+    '**/main/dictation/*',
+    '!**/main/dictation/hotkey-machine.ts',
+  ],
+  message:
+    'native/ may import main/events/ (the shared, dependency-free parts) and the ports it implements (secrets/secret-store.ts, dictation/hotkey-machine.ts), nothing else of main/.',
+};
 const notTests = {
   group: ['**/test/**'],
   message: 'The app never imports tests (the local service it ships is main/local-service).',
@@ -77,6 +92,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { ...electronOnlyInAdapters, patterns: [notRenderer, notTests, notLocalService] },
+      ],
+    },
+  },
+  {
+    // native/ sits below main/: see nativeBelowMain.
+    files: ['native/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronOnlyInAdapters, patterns: [notRenderer, notTests, nativeBelowMain] },
       ],
     },
   },

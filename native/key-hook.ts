@@ -12,6 +12,7 @@
  * - Its `keyTap` posts XSendEvent on X11 (ignored by xterm, wrong under Dvorak): never used for synthesis.
  */
 import { createRequire } from 'node:module';
+import { Emitter } from '../main/events/emitter.ts';
 import type { ModifierSnapshot } from '../main/dictation/hotkey-machine.ts';
 import { type SyntheticInputGate, sharedSyntheticInput } from './synthetic-input.ts';
 
@@ -90,8 +91,8 @@ const NEVER_INJECTED =
 
 /** Base of both hooks: listeners isolated from each other and from the native callback. */
 export abstract class KeyHookBase implements KeyHook {
-  readonly #listeners = new Set<(event: KeyEvent) => void>();
-  readonly #errorListeners = new Set<(error: Error) => void>();
+  readonly #keys = new Emitter<KeyEvent>((error) => this.reportError(error));
+  readonly #errors = new Emitter<Error>();
   readonly #gate: SyntheticInputGate;
 
   constructor(gate: SyntheticInputGate) {
@@ -103,36 +104,22 @@ export abstract class KeyHookBase implements KeyHook {
   abstract stop(): void;
 
   onKey(listener: (event: KeyEvent) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#keys.on(listener);
   }
 
   onError(listener: (error: Error) => void): () => void {
-    this.#errorListeners.add(listener);
-    return () => this.#errorListeners.delete(listener);
+    return this.#errors.on(listener);
   }
 
   /** Delivers one event to every listener, unless it may be one of ours. Never throws. */
   protected deliver(event: KeyEvent): void {
     if (!NEVER_INJECTED.test(event.key) && this.#gate.isSynthetic()) return;
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.reportError(error);
-      }
-    }
+    this.#keys.emit(event);
   }
 
   protected reportError(error: unknown): void {
-    const failure = error instanceof Error ? error : new Error('key hook listener failed');
-    for (const listener of this.#errorListeners) {
-      try {
-        listener(failure);
-      } catch {
-        // An error listener that throws has nowhere left to report to; the hook goes on.
-      }
-    }
+    // An error listener that throws is reported by the emitter's default (a process warning); the hook goes on.
+    this.#errors.emit(error instanceof Error ? error : new Error('key hook listener failed'));
   }
 }
 

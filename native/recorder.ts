@@ -19,6 +19,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AsyncQueue } from '../main/events/async-queue.ts';
+import { withTimeout } from '../main/events/timeout.ts';
 
 /** Closed failure codes of the recorder; messages carry no audio. */
 export type RecorderErrorCode = 'open_failed' | 'read_failed' | 'unavailable';
@@ -174,10 +175,8 @@ class WorkerCapture implements RecorderCapture {
     // After stop nothing more is read, and a failure that came meanwhile is no longer news.
     this.#frames.cancel();
     // The worker exits after its current read (≤ one frame). If the backend hangs, do not hang stop() too.
-    const timeout = new Promise<'timeout'>((resolve) =>
-      setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref(),
-    );
-    if ((await Promise.race([this.#exited, timeout])) === 'timeout') await this.#worker.terminate();
+    const outcome = await withTimeout(this.#exited, STOP_TIMEOUT_MS, 'timeout' as const);
+    if (outcome === 'timeout') await this.#worker.terminate();
   }
 }
 

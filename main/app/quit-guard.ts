@@ -6,6 +6,7 @@
  * so finishing only closes the streams in order. If finishing fails or hangs, we still quit after a
  * deadline and the journal is recovered on the next start.
  */
+import { withTimeout } from '../events/timeout.ts';
 
 /** What the quit guard needs from the visit service. */
 export interface VisitLifecycle {
@@ -125,19 +126,9 @@ async function finishWithin(
   visit: VisitLifecycle,
   timeoutMs: number,
 ): Promise<'finished' | 'finish_failed' | 'finish_timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'finish_timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('finish_timeout'), timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      visit.finish().then(
-        () => 'finished' as const,
-        () => 'finish_failed' as const,
-      ),
-      deadline,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const finished = visit.finish().then(
+    () => 'finished' as const,
+    () => 'finish_failed' as const,
+  );
+  return withTimeout(finished, timeoutMs, 'finish_timeout' as const);
 }

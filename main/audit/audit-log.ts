@@ -23,7 +23,8 @@ import {
   type AuditLine,
   type ChainTail,
 } from './audit-chain.ts';
-import { withFileLock } from './file-lock.ts';
+import { withProcessLock } from '../files/process-lock.ts';
+import { SerialQueue } from '../events/serial.ts';
 
 const FILE = /^audit-(\d{10})\.jsonl$/;
 const DAY_MS = 86_400_000;
@@ -47,7 +48,7 @@ export interface AuditLogOptions {
 /** The audit trail of this installation. */
 export class AuditLog {
   readonly #options: AuditLogOptions;
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   constructor(options: AuditLogOptions) {
     this.#options = options;
@@ -68,10 +69,12 @@ export class AuditLog {
       this.#options.onDidFail?.(String((event as { kind?: unknown }).kind), 'invalid_event');
       return Promise.resolve();
     }
-    return this.#serial(() => this.#append(parsed.data)).catch((error: unknown) => {
-      const code = (error as { code?: unknown }).code;
-      this.#options.onDidFail?.(parsed.data.kind, typeof code === 'string' ? code : 'write_failed');
-    });
+    return this.#queue
+      .run(() => this.#append(parsed.data))
+      .catch((error: unknown) => {
+        const code = (error as { code?: unknown }).code;
+        this.#options.onDidFail?.(parsed.data.kind, typeof code === 'string' ? code : 'write_failed');
+      });
   }
 
   /**
@@ -89,9 +92,9 @@ export class AuditLog {
   }
 
   async #openLocked(): Promise<void> {
-    await this.#serial(async () => {
+    await this.#queue.run(async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await withFileLock(this.#lockPath, async () => {
+      await this.#locked(async () => {
         const removed = await this.#applyRetention();
         if (removed) await this.#appendLocked({ kind: 'retention_applied', ...removed });
       });
@@ -130,19 +133,14 @@ export class AuditLog {
     return verifyChain(await this.lines());
   }
 
-  get #lockPath(): string {
-    return join(this.dir, 'audit.lock');
-  }
-
-  #serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+  /** Runs `task` holding the trail's lock file (the app and `scribe` may append at the same time). */
+  #locked<T>(task: () => Promise<T>): Promise<T> {
+    return withProcessLock(join(this.dir, 'audit.lock'), task, { busyCode: 'audit_lock_busy' });
   }
 
   async #append(event: AuditEvent): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await withFileLock(this.#lockPath, () => this.#appendLocked(event));
+    await this.#locked(() => this.#appendLocked(event));
   }
 
   /** Appends after the last record on disk (another process may have written since). Lock held. */

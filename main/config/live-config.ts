@@ -7,6 +7,8 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { Emitter, reportListenerError } from '../events/emitter.ts';
+import { SerialQueue } from '../events/serial.ts';
 import type { Config, ConfigKey } from './config-schema.ts';
 import type { ConfigProblem, ConfigSource, ResolveResult } from './resolve-config.ts';
 
@@ -53,11 +55,11 @@ const DEBOUNCE_MS = 150;
 export class LiveConfig implements LiveConfigPort {
   #resolved: Resolved;
   readonly #options: LiveConfigOptions;
-  readonly #listeners = new Set<(resolved: Resolved) => void>();
+  readonly #changed = new Emitter<Resolved>();
   readonly #watchers: FSWatcher[] = [];
   #timer: NodeJS.Timeout | undefined;
   #debounce: NodeJS.Timeout | undefined;
-  #reloading: Promise<void> = Promise.resolve();
+  readonly #reloads = new SerialQueue();
 
   constructor(initial: Resolved, options: LiveConfigOptions) {
     this.#resolved = initial;
@@ -69,8 +71,7 @@ export class LiveConfig implements LiveConfigPort {
   }
 
   onDidChange(listener: (resolved: Resolved) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changed.on(listener);
   }
 
   start(): void {
@@ -91,14 +92,16 @@ export class LiveConfig implements LiveConfigPort {
       }
     }
     const pollMs = this.#options.pollMs ?? 60_000;
-    this.#timer = setInterval(() => void this.reload(), pollMs);
+    this.#timer = setInterval(() => this.#reloadInBackground(), pollMs);
     this.#timer.unref?.();
   }
 
-  /** Reads everything again; listeners hear of it only when something changed. Reloads never overlap. */
+  /**
+   * Reads everything again; listeners hear of it only when something changed. Reloads never overlap, and
+   * one that failed (or a listener that threw) never stops the later ones: IT's next change still applies.
+   */
   reload(): Promise<void> {
-    this.#reloading = this.#reloading.then(() => this.#reload());
-    return this.#reloading;
+    return this.#reloads.run(() => this.#reload());
   }
 
   close(): void {
@@ -109,7 +112,7 @@ export class LiveConfig implements LiveConfigPort {
 
   #soon(): void {
     clearTimeout(this.#debounce);
-    this.#debounce = setTimeout(() => void this.reload(), DEBOUNCE_MS);
+    this.#debounce = setTimeout(() => this.#reloadInBackground(), DEBOUNCE_MS);
     this.#debounce.unref?.();
   }
 
@@ -126,7 +129,12 @@ export class LiveConfig implements LiveConfigPort {
     }
     if (fingerprint(next) === fingerprint(this.#resolved)) return;
     this.#resolved = next;
-    for (const listener of this.#listeners) listener(next);
+    this.#changed.emit(next);
+  }
+
+  /** A reload nobody awaits (a timer's): a failure in it (an onDidFail that threw) is reported, not lost. */
+  #reloadInBackground(): void {
+    this.reload().catch(reportListenerError);
   }
 }
 

@@ -6,7 +6,7 @@
  * (fail-closed), as do bad flags or environment.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../secrets/atomic-file.ts';
+import { writeFileAtomic } from '../files/atomic-file.ts';
 import { loadConfig, type LoadConfigOptions } from './load-config.ts';
 import type { ConfigProblem, ResolveResult } from './resolve-config.ts';
 import type { SettingsStore, UserSettingKey } from './settings-store.ts';

@@ -7,6 +7,7 @@ import { SignInError } from '../connection/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
 import { Failure } from '../ipc/failure.ts';
+import { withTimeout } from '../events/timeout.ts';
 
 /** The label the sample mode carries everywhere. */
 const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';
@@ -199,11 +200,9 @@ export class ConnectionManager {
 /** Asks the service to revoke the sign-in; gives up quietly on any failure (e.g. 401: already revoked). */
 async function signOutQuietly(connection: Connection): Promise<void> {
   if (!connection.signOut) return;
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, SIGN_OUT_WAIT_MS);
-    timer.unref?.();
-  });
-  await Promise.race([connection.signOut().catch(() => undefined), gaveUp]);
-  clearTimeout(timer);
+  await withTimeout(
+    connection.signOut().catch(() => undefined),
+    SIGN_OUT_WAIT_MS,
+    undefined,
+  );
 }

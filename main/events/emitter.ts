@@ -11,7 +11,7 @@ export type ListenerErrorReporter = (error: unknown) => void;
  * The default report: a process warning naming the error's class. Its message is left out, since a
  * listener's message may carry what it was handling (transcript text, a device name).
  */
-const reportListenerError: ListenerErrorReporter = (error) => {
+export const reportListenerError: ListenerErrorReporter = (error) => {
   const name = error instanceof Error ? error.name : typeof error;
   process.emitWarning(`An event listener threw (${name}).`, { code: 'SCRIBE_LISTENER_ERROR' });
 };

@@ -12,8 +12,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeKey, decrypt, encodeKey, encrypt, generateKey } from './aes-gcm.ts';
-import { shredFile, writeFileAtomic } from './atomic-file.ts';
+import { shredFile, writeFileAtomic } from '../files/atomic-file.ts';
 import type { SecretStore } from './secret-store.ts';
+import { SerialQueue } from '../events/serial.ts';
 
 /** A token bundle: named string or number fields, e.g. {userAccessToken, refreshToken, serverExpiresAt}. */
 const tokenBundleSchema = z.record(z.string().min(1), z.union([z.string(), z.number()]));
@@ -51,7 +52,7 @@ export class TokenVault {
   readonly #keyAccount: string;
   /** Absolute path of the vault file. */
   readonly path: string;
-  #tail: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   constructor(options: TokenVaultOptions) {
     const name = options.name ?? 'tokens';
@@ -63,7 +64,7 @@ export class TokenVault {
 
   /** The saved bundle, or undefined with the reason. Throws SecretStoreError only if the keychain fails. */
   load(): Promise<VaultLoad> {
-    return this.#serialize(() => this.#load());
+    return this.#queue.run(() => this.#load());
   }
 
   /** Replaces the saved bundle (creating the key on first use). */
@@ -72,7 +73,7 @@ export class TokenVault {
     // The issue list would quote field values (tokens), so name only the fault.
     if (!parsed.success)
       return Promise.reject(new TypeError('A token bundle must map names to strings or numbers'));
-    return this.#serialize(() => this.#save(parsed.data));
+    return this.#queue.run(() => this.#save(parsed.data));
   }
 
   /**
@@ -80,7 +81,7 @@ export class TokenVault {
    * deletes the file. The file goes even when the keychain fails; the keychain error is rethrown after.
    */
   clear(): Promise<void> {
-    return this.#serialize(async () => {
+    return this.#queue.run(async () => {
       let keychainError: unknown;
       try {
         await this.#store.delete(this.#keyAccount);
@@ -132,12 +133,6 @@ export class TokenVault {
     } finally {
       plaintext.fill(0);
     }
-  }
-
-  #serialize<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#tail.then(task, task);
-    this.#tail = run.catch(() => undefined);
-    return run;
   }
 }
 

@@ -6,8 +6,8 @@
  * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
  * journals are listed by their files, so a lost sidecar never hides one.
  *
- * A journal belongs to the process that holds its lock file (journal-lock.ts): never sent again or shredded
- * by another one while that process lives.
+ * A journal belongs to the process that holds its lock file (main/files/process-lock.ts): never sent
+ * again or shredded by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { decodeKey, encodeKey, generateKey } from '../secrets/aes-gcm.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { VisitJournal } from './journal.ts';
 import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
-import { JournalLock, lockHolder } from './journal-lock.ts';
+import { ProcessLock, lockHolder } from '../files/process-lock.ts';
 import { readRecords, type JsonRecord } from './journal-records.ts';
 import { replayJournal, type RecoveredSession } from './journal-replay.ts';
 export type { RecoveredSession } from './journal-replay.ts';
@@ -63,7 +63,7 @@ export class JournalStore {
   readonly #retryMs: number | undefined;
   readonly #finishTimeoutMs: number | undefined;
   /** Locks held by this process, by journal id. */
-  readonly #locks = new Map<string, JournalLock>();
+  readonly #locks = new Map<string, ProcessLock>();
   readonly #sidecars: Sidecars;
   /** Journals open in this process: never offered for recovery. */
   readonly #open = new Map<string, VisitJournal>();
@@ -111,7 +111,7 @@ export class JournalStore {
     settings: Record<string, unknown>,
   ): Promise<VisitJournal> {
     await this.#fs.mkdir(this.#dir, DIR_MODE);
-    const lock = await JournalLock.acquire(this.#lockPath(id));
+    const lock = await ProcessLock.acquire(this.#lockPath(id));
     if (!lock) throw new StreamingError('journal_failed', 'A new journal was already locked.');
     this.#locks.set(id, lock);
     const key = generateKey();
@@ -221,7 +221,7 @@ export class JournalStore {
    */
   async claim(id: string): Promise<boolean> {
     if (this.#locks.has(id)) return true;
-    const lock = await JournalLock.acquire(this.#lockPath(id)).catch(() => undefined);
+    const lock = await ProcessLock.acquire(this.#lockPath(id)).catch(() => undefined);
     if (lock) this.#locks.set(id, lock);
     // Not taken: a live holder, or a file the lock cannot be written beside (a full disk; nobody holds it).
     else if ((await lockHolder(this.#lockPath(id))) !== 'none') return false;

@@ -19,6 +19,7 @@
  */
 import { join } from 'node:path';
 import { Emitter } from '../events/emitter.ts';
+import { withTimeout } from '../events/timeout.ts';
 import { hasErrno, StreamingError } from './streaming-error.ts';
 import { ChunkIndex } from './chunk-index.ts';
 import type { JournalFs } from './journal-fs.ts';
@@ -162,20 +163,16 @@ export class VisitJournal implements SessionJournal {
       clearTimeout(this.#retryTimer);
       void this.#drain(true);
     }
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.#finishTimeoutMs);
-    });
-    try {
-      const outcome = await Promise.race([written.then(() => 'written' as const), timedOut]);
-      if (outcome === 'timeout') {
-        this.#notKept = true;
-        this.close();
-        await this.#onNotKept?.().catch(() => undefined);
-        throw new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.');
-      }
-    } finally {
-      clearTimeout(timer);
+    const outcome = await withTimeout(
+      written.then(() => 'written' as const),
+      this.#finishTimeoutMs,
+      'timeout' as const,
+    );
+    if (outcome === 'timeout') {
+      this.#notKept = true;
+      this.close();
+      await this.#onNotKept?.().catch(() => undefined);
+      throw new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.');
     }
     clearTimeout(this.#syncTimer);
     await this.#sync();

@@ -22,7 +22,7 @@ import { openAndRun } from './socket-open.ts';
 import { SocketRun, type ContentFrame, type SocketHost, type SocketOutcome } from './socket-run.ts';
 import { StreamingError } from './streaming-error.ts';
 import { renewAfterUnauthorized } from './token-renewal.ts';
-import { TypedEmitter } from './typed-emitter.ts';
+import { TypedEmitter } from '../events/typed-emitter.ts';
 import type { StreamingEndpoint } from './ws-transport.ts';
 export type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
 

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type * as Koffi from 'koffi';
 import type { DisplayPtr, Xlib } from './xlib.ts';
+import { Emitter } from '../../main/events/emitter.ts';
 
 const require = createRequire(import.meta.url);
 const KEY_PRESS = 2;
@@ -25,7 +26,7 @@ interface Expected {
 /** Watches key events on the display; `expect()` registers ours before they are sent. */
 export class KeyRecorder {
   readonly #expected: Expected[] = [];
-  readonly #listeners = new Set<() => void>();
+  readonly #foreign = new Emitter<void>();
   readonly #stop: () => void;
   readonly #poll: () => void;
 
@@ -53,8 +54,7 @@ export class KeyRecorder {
 
   /** Subscribes to keys that were not ours. */
   onForeign(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#foreign.on(listener);
   }
 
   /** Handles everything recorded so far. */
@@ -74,7 +74,7 @@ export class KeyRecorder {
       this.#expected.splice(0, at + 1);
       if (at === 0) return;
     }
-    for (const listener of this.#listeners) listener();
+    this.#foreign.emit();
   }
 }
 

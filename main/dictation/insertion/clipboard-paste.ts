@@ -7,6 +7,8 @@
  */
 import type { ClipboardSnapshot, Desktop, InsertionClipboard, PasteChord } from '../../../native/desktop.ts';
 import { delay } from '../../events/delay.ts';
+import { SerialQueue } from '../../events/serial.ts';
+import { withTimeout } from '../../events/timeout.ts';
 
 /** Timings of a paste. Public apps wait 450–1200 ms before restoring (dictation-notes.md). */
 export interface PasteTimings {
@@ -28,7 +30,7 @@ export class ClipboardPaster {
   #snapshot: ClipboardSnapshot | undefined;
   #ours: string | undefined;
   #timer: NodeJS.Timeout | undefined;
-  #chain: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
   #unconfirmedUntil = 0;
 
   constructor(clipboard: InsertionClipboard, desktop: Desktop, timings: Partial<PasteTimings> = {}) {
@@ -39,25 +41,28 @@ export class ClipboardPaster {
 
   /** Pastes `text` with `chord`; resolves once the target has read it (or the wait ran out). */
   paste(text: string, chord: PasteChord): Promise<void> {
-    return this.#serial(async () => {
+    return this.#queue.run(async () => {
       clearTimeout(this.#timer);
       this.#snapshot ??= await this.#clipboard.snapshot();
       const written = await this.#clipboard.writeTransient(text);
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
       const read = written.pasted
-        ? await Promise.race([written.pasted, delay(this.#timings.readWaitMs).then(() => false)])
+        ? await withTimeout(written.pasted, this.#timings.readWaitMs, false)
         : (await delay(this.#timings.settleMs), false);
       // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay.
       this.#unconfirmedUntil = read ? 0 : Date.now() + this.#timings.restoreDelayMs;
-      this.#timer = setTimeout(() => void this.#serial(() => this.#restore()), this.#timings.restoreDelayMs);
+      this.#timer = setTimeout(
+        () => void this.#queue.run(() => this.#restore()),
+        this.#timings.restoreDelayMs,
+      );
     });
   }
 
   /** Restores now (when still ours) instead of after the delay: end of a dictation. */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
-    return this.#serial(async () => {
+    return this.#queue.run(async () => {
       await delay(Math.max(0, this.#unconfirmedUntil - Date.now()));
       await this.#restore();
     });
@@ -70,11 +75,5 @@ export class ClipboardPaster {
     this.#ours = undefined;
     if (!snapshot || ours === undefined) return;
     if ((await this.#clipboard.readText()) === ours) await this.#clipboard.restore(snapshot);
-  }
-
-  #serial<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.#chain.then(task, task);
-    this.#chain = next.catch(() => undefined);
-    return next;
   }
 }

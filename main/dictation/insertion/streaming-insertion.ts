@@ -36,7 +36,7 @@
  *   transient) and the result and 'notInserted' say why. The dictation text itself stays with the caller
  *   (dictation box, history, the CLI's stdout): it is never lost.
  */
-import { TypedEmitter } from '../../streaming/typed-emitter.ts';
+import { TypedEmitter } from '../../events/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Emitter } from '../../../main/events/emitter.ts';
 import { NoticeEmitter } from '../../../main/audio/notices.ts';
-import { TypedEmitter } from '../../../main/streaming/typed-emitter.ts';
+import { TypedEmitter } from '../../../main/events/typed-emitter.ts';
 
 const CANARY = 'CANARY-7731 patient phrase';
 

@@ -27,6 +27,9 @@ describe('import boundaries', () => {
     ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
     ['main/app/x.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
     ['main/connection/sample-service.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    ['native/x.ts', "import { a } from '../main/audit/audit-log.ts';\nexport { a };"],
+    ['native/x11/x.ts', "import { a } from '../../main/secrets/aes-gcm.ts';\nexport { a };"],
+    ['native/x.ts', "import { c } from '../main/dictation/insertion/clipboard-paste.ts';\nexport { c };"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -43,6 +46,15 @@ describe('import boundaries', () => {
     ['main/local-service/x.ts', "import { s } from './index.ts';\nexport { s };"],
     ['test/unit/x.ts', "import { s } from '../../main/local-service/index.ts';\nexport { s };"],
     ['test/unit/x.ts', "import { h } from '../integration/streaming/harness.ts';\nexport { h };"],
+    ['native/x11/x.ts', "import { delay } from '../../main/events/delay.ts';\nexport { delay };"],
+    [
+      'native/x.ts',
+      "import { SecretStoreError } from '../main/secrets/secret-store.ts';\nexport { SecretStoreError };",
+    ],
+    [
+      'native/x.ts',
+      "import type { ModifierSnapshot } from '../main/dictation/hotkey-machine.ts';\nexport type { ModifierSnapshot };",
+    ],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

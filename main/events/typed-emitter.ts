@@ -1,10 +1,10 @@
 /**
- * A typed event emitter over the app's one Emitter (main/events/emitter.ts): `on(event, listener)` with the
+ * A typed event emitter over the app's one Emitter (./emitter.ts): `on(event, listener)` with the
  * payload type taken from an event map, so session events are checked at compile time (unlike node:events).
  * Returns an unsubscribe function. A throwing listener is isolated and reported, never rethrown into the
  * session's bookkeeping.
  */
-import { Emitter } from '../events/emitter.ts';
+import { Emitter } from './emitter.ts';
 
 export class TypedEmitter<M extends object> {
   readonly #emitters = new Map<keyof M, Emitter<never>>();

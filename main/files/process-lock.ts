@@ -1,0 +1,201 @@
+/**
+ * The one lock file shared by processes (a journal's owner; the app and `scribe` appending to one audit
+ * trail): created exclusively, holding the owner's pid and a heartbeat counter the owner bumps every
+ * second. Whether a lock is held is judged without the wall clock (nor file times, which are the wall
+ * clock): the owner's process is gone (no such pid), or its heartbeat did not move while we watched; so a
+ * clinician's clock set back or forward never makes a dead holder look alive or a live one look dead, and
+ * a pid reused by another program is told apart by the heartbeat.
+ *
+ * The heartbeat rewrites the same bytes in place (fixed width, no truncation), so it keeps working on a
+ * full disk.
+ */
+import { promises as fs } from 'node:fs';
+import { delay } from '../events/delay.ts';
+
+/** How often an owner bumps its heartbeat. */
+const HEARTBEAT_MS = 1_000;
+/** How long a reader watches a live pid's heartbeat before calling the lock stale. */
+const WATCH_MS = HEARTBEAT_MS * 2.5;
+const LOCK_MODE = 0o600;
+/** Lock files held by this process (a lock file naming our pid but not here is a dead namesake's). */
+const heldHere = new Set<string>();
+
+interface LockContent {
+  pid: number;
+  beat: number;
+}
+
+function format(content: LockContent): string {
+  return `${String(content.pid).padStart(10, '0')} ${String(content.beat % 1e12).padStart(12, '0')}\n`;
+}
+
+function parse(text: string): LockContent | undefined {
+  const match = /^(\d{10}) (\d{12})\n$/.exec(text);
+  return match ? { pid: Number(match[1]), beat: Number(match[2]) } : undefined;
+}
+
+/** The lock file's text; undefined when there is none. */
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function read(path: string): Promise<LockContent | undefined> {
+  const text = await readText(path);
+  return text === undefined ? undefined : parse(text);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Its holder is certainly gone: no such process, or our own pid on a lock this process does not hold. */
+function holderGone(path: string, content: LockContent): boolean {
+  if (content.pid === process.pid) return !heldHere.has(path);
+  return !processAlive(content.pid);
+}
+
+/**
+ * Who holds the lock at `path`: nobody (absent or stale), this process, or another live process. A lock
+ * naming this process's pid that this process does not hold was left by an earlier process that had the
+ * same pid (before a restart): stale.
+ */
+export async function lockHolder(path: string): Promise<'none' | 'self' | 'other'> {
+  const first = await read(path);
+  if (!first) return 'none';
+  if (first.pid === process.pid) return heldHere.has(path) ? 'self' : 'none';
+  if (!processAlive(first.pid)) return 'none';
+  await delay(WATCH_MS);
+  const second = await read(path);
+  if (!second) return 'none';
+  if (second.pid !== first.pid) return second.pid === process.pid ? 'none' : 'other';
+  return second.beat !== first.beat ? 'other' : 'none';
+}
+
+/** A held lock; release() deletes it. */
+export class ProcessLock {
+  readonly #path: string;
+  readonly #handle: fs.FileHandle;
+  readonly #timer: NodeJS.Timeout;
+  #beat = 0;
+  #released = false;
+
+  private constructor(path: string, handle: fs.FileHandle) {
+    this.#path = path;
+    this.#handle = handle;
+    this.#timer = setInterval(() => void this.#bump(), HEARTBEAT_MS);
+    // The heartbeat never keeps a CLI process alive.
+    this.#timer.unref();
+  }
+
+  /**
+   * Takes the lock, replacing a stale one (its owner is gone). Undefined when another live process holds
+   * it. Throws file-system errors (ENOSPC on a full disk).
+   */
+  static async acquire(path: string): Promise<ProcessLock | undefined> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const lock = await ProcessLock.tryCreate(path);
+      if (lock) return lock;
+      if ((await lockHolder(path)) !== 'none') return undefined;
+      await fs.rm(path, { force: true });
+    }
+    return undefined;
+  }
+
+  /** Creates the lock file; undefined when one exists (whoever holds it). Throws file-system errors. */
+  static async tryCreate(path: string): Promise<ProcessLock | undefined> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(path, 'wx', LOCK_MODE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+      throw error;
+    }
+    try {
+      await handle.write(format({ pid: process.pid, beat: 0 }), 0);
+    } catch (error) {
+      await handle.close();
+      await fs.rm(path, { force: true });
+      throw error;
+    }
+    heldHere.add(path);
+    return new ProcessLock(path, handle);
+  }
+
+  async #bump(): Promise<void> {
+    if (this.#released) return;
+    this.#beat++;
+    // Same length at the same place: no new blocks, so a full disk does not stop the heartbeat.
+    await this.#handle.write(format({ pid: process.pid, beat: this.#beat }), 0).catch(() => undefined);
+  }
+
+  /** Lets go of the lock (the work is done, the journal finished or was shredded). */
+  async release(): Promise<void> {
+    if (this.#released) return;
+    this.#released = true;
+    heldHere.delete(this.#path);
+    clearInterval(this.#timer);
+    await this.#handle.close().catch(() => undefined);
+    await fs.rm(this.#path, { force: true });
+  }
+}
+
+export interface WaitOptions {
+  /** Longest wait for a live holder (default 5 s). */
+  readonly waitMs?: number;
+  /** The `code` of the error thrown when the wait runs out. */
+  readonly busyCode: string;
+}
+
+const RETRY_MS = 15;
+
+/**
+ * Runs `task` holding the lock at `path`, for locks held briefly (an append): a live holder is waited for
+ * (bounded, then an error with `busyCode`), a gone one replaced at once, and a file whose text has not
+ * changed for longer than a heartbeat watch (a reused pid, a holder killed while writing it) replaced too.
+ * Time here is the monotonic clock, never the wall clock.
+ */
+export async function withProcessLock<T>(
+  path: string,
+  task: () => Promise<T>,
+  options: WaitOptions,
+): Promise<T> {
+  const lock = await waitFor(path, options);
+  try {
+    return await task();
+  } finally {
+    await lock.release();
+  }
+}
+
+async function waitFor(path: string, options: WaitOptions): Promise<ProcessLock> {
+  const started = performance.now();
+  let watched: { text: string; since: number } | undefined;
+  for (;;) {
+    const lock = await ProcessLock.tryCreate(path);
+    if (lock) return lock;
+    const text = await readText(path);
+    const now = performance.now();
+    if (text !== undefined) {
+      const content = parse(text);
+      if (watched?.text !== text) watched = { text, since: now };
+      if ((content && holderGone(path, content)) || now - watched.since > WATCH_MS) {
+        await fs.rm(path, { force: true });
+        watched = undefined;
+        continue;
+      }
+    }
+    if (now - started > (options.waitMs ?? 5_000))
+      throw Object.assign(new Error('lock busy'), { code: options.busyCode });
+    await delay(RETRY_MS);
+  }
+}
