@@ -7,7 +7,6 @@
  * recording through exactly the same path.
  */
 import {
-  ERROR_TEXT,
   type ErrorCode,
   type StartVisit,
   type VisitState,
@@ -290,7 +289,7 @@ export class VisitRecorder {
 
   #endOnAudioEnd(code: ErrorCode | null): void {
     void this.end().then(
-      () => code && this.#status.set({ error: { code, message: ERROR_TEXT[code] } }),
+      () => code && this.#status.set({ error: { code } }),
       () => undefined,
     );
   }

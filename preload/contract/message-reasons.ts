@@ -64,6 +64,9 @@ export const REASON_TEXT = {
     organization_sets: 'Your organization sets this.',
     key_refused: 'That key cannot be used for dictation. Choose another key.',
     key_unreadable: 'That is not a key a hotkey can use. Choose another key.',
+    key_empty: 'No key was given.',
+    key_two_keys: 'A hotkey has at most one key besides Ctrl, Alt, Shift and Super.',
+    key_modifiers_only: 'A hotkey of modifiers only needs at least two of them (such as Ctrl+Super).',
     key_reserved: 'That key is kept for {use}; choose another key.',
     key_types_text:
       'That key would also type in the application you dictate into; choose a function key or add Ctrl, Alt or Super (Command on a Mac).',
