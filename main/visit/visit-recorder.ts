@@ -6,11 +6,7 @@
  * the renderer learns the state from the `visit:state` push only. The sample visit runs the bundled
  * recording through exactly the same path.
  */
-import {
-  type ErrorCode,
-  type StartVisit,
-  type VisitState,
-} from '../../preload/contract/index.ts';
+import { type ErrorCode, type StartVisit, type VisitState } from '../../preload/contract/index.ts';
 import {
   canEndVisit,
   canPauseVisit,
