@@ -8,7 +8,7 @@ import { CoreClient } from './core-client.ts';
 import { ApiError, AuthenticationError, ConnectionError, PermissionDeniedError } from './errors.ts';
 import type { AccessTokenSource } from './auth/token-source.ts';
 import type { HttpClient } from './transport/http.ts';
-import { describeOffset } from './transport/service-clock.ts';
+import { clockNoteText } from '../../preload/contract/index.ts';
 
 export type ConnectionCheckId = 'address' | 'sign-in' | 'notes' | 'microphone';
 
@@ -87,9 +87,7 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
 
 /** A clock a minute or more off the service's is worth saying, though the app allows for it. */
 function clockNote(http: HttpClient): string {
-  const offset = http.serviceClock.offsetMs;
-  if (Math.abs(offset) < 60_000) return '';
-  return ` This computer's clock is ${describeOffset(offset)} the service's (allowed for; check its date and time).`;
+  return clockNoteText(http.serviceClock.offsetMs);
 }
 
 async function noteService(input: ConnectionCheckInput): Promise<string> {

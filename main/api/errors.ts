@@ -5,9 +5,11 @@
  * these to the one failure type in main/ipc/error-mapping.ts.
  */
 import {
+  jobText,
   SERVICE_TIMEOUT_TEXT,
   SERVICE_UNREACHABLE_TEXT,
   serviceErrorText,
+  type JobReason,
 } from '../../preload/contract/index.ts';
 
 /** Codes the service is known to use: their names and whether trying again may help (words: service-words.ts). */
@@ -167,9 +169,15 @@ export class ServerError extends ApiError {
 export class ResponseShapeError extends ApiError {
   override readonly name = 'ResponseShapeError';
 }
-/** An async job failed, or its result expired, or polling gave up at its deadline. */
+/** An async job failed, or its result expired, or polling gave up at its deadline: a reason, worded by the messages module. */
 export class JobError extends ApiError {
   override readonly name = 'JobError';
+  constructor(
+    readonly reason: JobReason,
+    init: ApiErrorInit = {},
+  ) {
+    super(jobText(reason), init);
+  }
 }
 
 /** Whether a status is worth retrying (408, 429 and 5xx). */

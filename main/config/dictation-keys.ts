@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { ChordError, formatChord, parseChord } from '../dictation/chord.ts';
-import { chordRefusalMessage, refuseChord, type ChordUse } from '../dictation/chord-rules.ts';
+import { chordRefusalWords, refuseChord, type ChordUse } from '../dictation/chord-rules.ts';
+import { keyRefusalText } from '../../preload/contract/index.ts';
 import { key } from './policy-keys-core.ts';
 
 const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
@@ -18,13 +19,13 @@ const chord = (use: ChordUse) =>
       const parsed = parseChord(raw);
       const refusal = refuseChord(parsed, use, process.platform);
       if (refusal) {
-        ctx.addIssue({ code: 'custom', message: chordRefusalMessage(parsed, refusal, process.platform) });
+        ctx.addIssue({ code: 'custom', message: chordRefusalWords(parsed, refusal, process.platform) });
         return z.NEVER;
       }
       return formatChord(parsed);
     } catch (error) {
       if (!(error instanceof ChordError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
+      ctx.addIssue({ code: 'custom', message: keyRefusalText({ reason: error.reason }, null) });
       return z.NEVER;
     }
   });

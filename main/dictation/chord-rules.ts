@@ -2,28 +2,35 @@
  * Which chords a hotkey may not use, and why; and alternatives to offer when a chord is refused or another
  * application holds it.
  */
-import { type Chord, describeChord, formatChord, parseChord, sameChord } from './chord.ts';
-import { OFFERED_KEYS } from '../../preload/contract/index.ts';
+import { type Chord, describeChord, parseChord, sameChord } from './chord.ts';
+import {
+  keyRefusalText,
+  OFFERED_KEYS,
+  type HotkeyName,
+  type KeyRefusal,
+  type OfferedKey,
+  type ReservedKeyUse,
+} from '../../preload/contract/index.ts';
 
 /** How a chord would be registered: globalShortcut swallows the key, the key hook cannot. */
 export type ChordUse = 'shortcut' | 'hook';
 
-/** Why a chord is refused (closed set, mapped to words in {@link chordRefusalMessage}). */
+/** Why a chord is refused: a reason of the messages module (key-words.ts) with its closed params. */
 export type ChordRefusal =
-  | { code: 'reserved'; what: string }
-  | { code: 'types_text' }
-  | { code: 'bare_key' }
-  | { code: 'duplicate'; other: string };
+  | { reason: 'key_reserved'; use: ReservedKeyUse }
+  | { reason: 'key_types_text' }
+  | { reason: 'key_bare' }
+  | { reason: 'key_duplicate'; other: HotkeyName };
 
 interface Reserved {
   chord: string;
-  what: string;
+  what: ReservedKeyUse;
   platforms?: readonly NodeJS.Platform[];
 }
 
 // Chords the OS or every editor gives a meaning a clinician relies on. "Super" is Cmd on macOS.
 const RESERVED: readonly Reserved[] = [
-  ...['Control', 'Super'].flatMap((mod) => [
+  ...['Control', 'Super'].flatMap((mod): Reserved[] => [
     { chord: `${mod}+C`, what: 'copy' },
     { chord: `${mod}+V`, what: 'paste' },
     { chord: `${mod}+X`, what: 'cut' },
@@ -68,59 +75,46 @@ const RESERVED: readonly Reserved[] = [
 export function refuseChord(chord: Chord, use: ChordUse, platform: NodeJS.Platform): ChordRefusal | null {
   for (const reserved of RESERVED) {
     if (reserved.platforms && !reserved.platforms.includes(platform)) continue;
-    if (sameChord(chord, parseChord(reserved.chord))) return { code: 'reserved', what: reserved.what };
+    if (sameChord(chord, parseChord(reserved.chord))) return { reason: 'key_reserved', use: reserved.what };
   }
   const typing =
     chord.key !== null && !/^F\d+$/.test(chord.key) && !/^(Pause|ScrollLock|Insert)$/.test(chord.key);
   const onlyShift = chord.modifiers.every((m) => m === 'Shift');
   // The hook sees the key but cannot keep it from the focused app: a letter would be typed there.
-  if (use === 'hook' && typing && onlyShift) return { code: 'types_text' };
+  if (use === 'hook' && typing && onlyShift) return { reason: 'key_types_text' };
   // globalShortcut swallows it, but a bare letter or digit would make that key unusable everywhere.
-  if (use === 'shortcut' && typing && onlyShift) return { code: 'bare_key' };
+  if (use === 'shortcut' && typing && onlyShift) return { reason: 'key_bare' };
   return null;
 }
 
 /** Refuses a chord that another of our hotkeys already uses. */
-export function refuseDuplicate(chord: Chord, others: Readonly<Record<string, Chord>>): ChordRefusal | null {
-  for (const [name, other] of Object.entries(others)) {
-    if (sameChord(chord, other)) return { code: 'duplicate', other: name };
+export function refuseDuplicate(
+  chord: Chord,
+  others: Readonly<Partial<Record<HotkeyName, Chord>>>,
+): ChordRefusal | null {
+  for (const [name, other] of Object.entries(others) as [HotkeyName, Chord][]) {
+    if (sameChord(chord, other)) return { reason: 'key_duplicate', other: name };
   }
   return null;
 }
 
-/** The sentence a person reads for a refusal. */
-export function chordRefusalMessage(chord: Chord, refusal: ChordRefusal, platform: NodeJS.Platform): string {
-  const keys = describeChord(chord, platform);
-  switch (refusal.code) {
-    case 'reserved':
-      return `${keys} is kept for ${refusal.what}; choose another key.`;
-    case 'types_text':
-      return `${keys} would also type in the application you dictate into; choose a function key or add Ctrl, Alt or ${platform === 'darwin' ? 'Command' : 'Super'}.`;
-    case 'bare_key':
-      return `${keys} alone would stop that key working in every application; add Ctrl or Alt, or choose a function key.`;
-    case 'duplicate':
-      return `${keys} is already the ${refusal.other} hotkey.`;
-    default: {
-      const exhaustive: never = refusal;
-      return exhaustive;
-    }
-  }
+/** A refusal as the messages module says it, naming the keys as a person reads them on this platform. */
+export function chordRefusalWords(chord: Chord, refusal: KeyRefusal, platform: NodeJS.Platform): string {
+  return keyRefusalText(refusal, describeChord(chord, platform));
 }
-
-const ALTERNATIVES = OFFERED_KEYS;
 
 /** Up to three chords to offer instead, excluding those refused and those in use or known to be taken. */
 export function alternativeChords(
   use: ChordUse,
   platform: NodeJS.Platform,
   unavailable: readonly Chord[],
-): string[] {
-  const offered: string[] = [];
-  for (const text of ALTERNATIVES) {
+): OfferedKey[] {
+  const offered: OfferedKey[] = [];
+  for (const text of OFFERED_KEYS) {
     const chord = parseChord(text);
     if (refuseChord(chord, use, platform) !== null) continue;
     if (unavailable.some((taken) => sameChord(taken, chord))) continue;
-    offered.push(formatChord(chord));
+    offered.push(text); // each is written in normal form
     if (offered.length === 3) break;
   }
   return offered;

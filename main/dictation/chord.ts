@@ -7,10 +7,17 @@
  * out of reach whichever way they would be registered.
  */
 
+import {
+  CHORD_KEYS,
+  CHORD_MODIFIERS,
+  type ChordModifier,
+  type KeyReason,
+} from '../../preload/contract/index.ts';
+
 /** Modifiers, in the order a chord is written. */
-export const MODIFIERS = ['Control', 'Alt', 'Shift', 'Super'] as const;
+export const MODIFIERS = CHORD_MODIFIERS;
 /** One modifier key (left and right are the same modifier). */
-export type Modifier = (typeof MODIFIERS)[number];
+export type Modifier = ChordModifier;
 
 /** A parsed chord in normal form. */
 export interface Chord {
@@ -32,40 +39,14 @@ const MODIFIER_ALIASES: Readonly<Record<string, Modifier>> = {
   command: 'Super',
 };
 
-const NAMED_KEYS = [
-  'Space',
-  'Escape',
-  'Tab',
-  'Enter',
-  'Backspace',
-  'Delete',
-  'Insert',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-  'Up',
-  'Down',
-  'Left',
-  'Right',
-  'PrintScreen',
-  'ScrollLock',
-  'Pause',
-] as const;
-
-/** Main keys a chord may use: F1–F24, letters, digits, the named keys, and numpad digits. */
-function isKnownKey(key: string): boolean {
-  return (
-    /^F([1-9]|1\d|2[0-4])$/.test(key) ||
-    /^[A-Z0-9]$/.test(key) ||
-    /^Numpad[0-9]$/.test(key) ||
-    (NAMED_KEYS as readonly string[]).includes(key)
-  );
-}
-
-/** Why a chord text could not be parsed (no chord text in it: keys are not patient data, but keep it short). */
+/** Why a chord text could not be parsed: a reason of the messages module (key-words.ts), never the text. */
 export class ChordError extends Error {
   override readonly name = 'ChordError';
+  readonly reason: Extract<KeyReason, 'key_empty' | 'key_unreadable' | 'key_two_keys' | 'key_modifiers_only'>;
+  constructor(reason: ChordError['reason']) {
+    super(reason);
+    this.reason = reason;
+  }
 }
 
 /** Parses "ctrl+shift+f9" into its normal form; throws ChordError with a readable reason. */
@@ -74,7 +55,7 @@ export function parseChord(text: string): Chord {
     .split('+')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (parts.length === 0) throw new ChordError('No key was given.');
+  if (parts.length === 0) throw new ChordError('key_empty');
   const modifiers = new Set<Modifier>();
   let key: string | null = null;
   for (const part of parts) {
@@ -84,13 +65,12 @@ export function parseChord(text: string): Chord {
       continue;
     }
     const name = normalKeyName(part);
-    if (!isKnownKey(name)) throw new ChordError(`"${part.slice(0, 20)}" is not a key a hotkey can use.`);
-    if (key !== null)
-      throw new ChordError('A hotkey has at most one key besides Ctrl, Alt, Shift and Super.');
+    if (!CHORD_KEYS.includes(name)) throw new ChordError('key_unreadable');
+    if (key !== null) throw new ChordError('key_two_keys');
     key = name;
   }
   if (key === null && modifiers.size < 2) {
-    throw new ChordError('A hotkey of modifiers only needs at least two of them (such as Ctrl+Super).');
+    throw new ChordError('key_modifiers_only');
   }
   return { modifiers: MODIFIERS.filter((m) => modifiers.has(m)), key };
 }
@@ -99,7 +79,7 @@ function normalKeyName(part: string): string {
   if (/^[a-z0-9]$/i.test(part)) return part.toUpperCase();
   if (/^f\d{1,2}$/i.test(part)) return part.toUpperCase();
   const lower = part.toLowerCase();
-  const named = NAMED_KEYS.find((k) => k.toLowerCase() === lower);
+  const named = CHORD_KEYS.find((k) => k.toLowerCase() === lower);
   if (named) return named;
   if (/^numpad\d$/i.test(part)) return `Numpad${part.slice(-1)}`;
   const aliases: Record<string, string> = { esc: 'Escape', return: 'Enter', space: 'Space', del: 'Delete' };

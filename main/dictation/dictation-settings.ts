@@ -7,16 +7,15 @@ import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
 import { DICTATION_LOCALES } from '../api/schemas/common.ts';
 import {
-  HOTKEY_NAMES,
   OFFERED_KEYS,
-  RESERVED_KEY_USES,
   type DictationRefusalParams,
+  type KeyCheckResult,
+  type KeyRefusal,
 } from '../../preload/contract/index.ts';
 import { Failure } from '../ipc/failure.ts';
 import { ChordError, formatChord, parseChord, type Chord } from './chord.ts';
 import {
   alternativeChords,
-  chordRefusalMessage,
   type ChordRefusal,
   refuseChord,
   refuseDuplicate,
@@ -68,26 +67,8 @@ export class DictationSettingError extends Failure<'dictation_setting_refused'> 
   }
 }
 
-/** A refused chord as the params of its failure (what it is kept for, or which hotkey has it). */
-function refusedKey(refusal: ChordRefusal | null): Refused {
-  if (!refusal) return { reason: 'key_unreadable' };
-  if (refusal.code === 'reserved') {
-    const use = RESERVED_KEY_USES.find((known) => known === refusal.what);
-    return use ? { reason: 'key_reserved', use } : { reason: 'key_refused' };
-  }
-  if (refusal.code === 'types_text') return { reason: 'key_types_text' };
-  if (refusal.code === 'bare_key') return { reason: 'key_bare' };
-  const other = HOTKEY_NAMES.find((name) => name === refusal.other);
-  return other ? { reason: 'key_duplicate', other } : { reason: 'key_refused' };
-}
-
-/** Result of checking a captured key. */
-export interface KeyCheck {
-  ok: boolean;
-  key: string | null;
-  message: string | null;
-  alternatives: string[];
-}
+/** Result of checking a captured key: its normal form, or why not (closed names only) and free keys. */
+export type KeyCheck = KeyCheckResult;
 
 /** Reads and writes the dictation settings over the SettingsStore, policy on top. */
 export class DictationSettingsStore {
@@ -151,22 +132,9 @@ export class DictationSettingsStore {
 
   /** Checks one captured key against the rules and the other two hotkeys. */
   checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): KeyCheck {
-    let chord: Chord;
-    try {
-      chord = parseChord(text);
-    } catch (error) {
-      if (!(error instanceof ChordError)) throw error;
-      return { ok: false, key: null, message: error.message, alternatives: this.#alternatives(which) };
-    }
-    const refusal = this.#refusal(which, chord);
-    if (refusal)
-      return {
-        ok: false,
-        key: null,
-        message: chordRefusalMessage(chord, refusal, this.#platform),
-        alternatives: this.#alternatives(which),
-      };
-    return { ok: true, key: formatChord(chord), message: null, alternatives: [] };
+    const refusal = this.#refusedKey(which, text);
+    if (refusal) return { ok: false, key: null, refusal, alternatives: this.#alternatives(which) };
+    return { ok: true, key: formatChord(parseChord(text)), refusal: null, alternatives: [] };
   }
 
   /** Applies a change; throws DictationSettingError for a refused key or a locked setting. */
@@ -177,8 +145,10 @@ export class DictationSettingsStore {
       if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('organization_sets');
       if (name === 'toggleKey' || name === 'holdKey' || name === 'cancelKey') {
         const check = this.checkKey(name, String(value));
-        if (!check.ok)
-          throw new DictationSettingError(this.#refusedKey(name, String(value)), check.alternatives);
+        if (check.refusal) {
+          const { chord: _chord, ...refused } = check.refusal; // the failure never names the key itself
+          throw new DictationSettingError(refused, check.alternatives);
+        }
         (next as Record<string, unknown>)[KEY_OF[name]] = check.key;
         continue;
       }
@@ -201,18 +171,20 @@ export class DictationSettingsStore {
     return refuseChord(chord, USE_OF[which], this.#platform) ?? refuseDuplicate(chord, others);
   }
 
-  /** A refused key's params for its failure (never the key text itself). */
-  #refusedKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): Refused {
+  /** Why this text cannot be this hotkey, by closed names (the chord's, never the text), or null. */
+  #refusedKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): KeyRefusal | null {
     let chord: Chord;
     try {
       chord = parseChord(text);
-    } catch {
-      return refusedKey(null);
+    } catch (error) {
+      if (!(error instanceof ChordError)) throw error;
+      return { reason: error.reason };
     }
-    return refusedKey(this.#refusal(which, chord));
+    const refusal = this.#refusal(which, chord);
+    return refusal ? { ...refusal, chord: { modifiers: chord.modifiers, key: chord.key } } : null;
   }
 
-  #alternatives(which: 'toggleKey' | 'holdKey' | 'cancelKey'): string[] {
+  #alternatives(which: 'toggleKey' | 'holdKey' | 'cancelKey'): KeyCheck['alternatives'] {
     const current = this.get();
     const taken = (['toggleKey', 'holdKey', 'cancelKey'] as const).map((k) => parseChord(current[k]));
     return alternativeChords(USE_OF[which], this.#platform, taken);

@@ -10,6 +10,7 @@ import {
   CallerNotAllowedError,
   ConnectionError,
   InvalidRequestError,
+  JobError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -20,7 +21,7 @@ import { AudioError, type AudioErrorCode } from '../audio/audio-source.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
 import { SecretStoreError } from '../secrets/secret-store.ts';
 import { StreamingError, type StreamingErrorCode } from '../streaming/streaming-error.ts';
-import type { ErrorCode, IpcError } from '../../preload/contract/index.ts';
+import { JOB_REASONS, type ErrorCode, type IpcError } from '../../preload/contract/index.ts';
 import { Failure } from './failure.ts';
 
 /** Service error codes (numbers) that have their own code. */
@@ -64,7 +65,7 @@ export function toFailure(error: unknown): Failure {
   if (error instanceof SecretStoreError)
     return new Failure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
   if (error instanceof StreamingError) return streamingFailure(error);
-  if (error instanceof ApiError) return new Failure(apiErrorCode(error), undefined, error.retryable);
+  if (error instanceof ApiError) return apiFailure(error);
   return new Failure('internal');
 }
 
@@ -76,6 +77,16 @@ export function toIpcError(error: unknown): IpcError {
 function streamingFailure(error: StreamingError): Failure {
   const byServiceCode = error.serviceCode !== undefined ? SERVICE_CODES[error.serviceCode] : undefined;
   return new Failure(byServiceCode ?? STREAMING_CODES[error.code] ?? 'internal', undefined, error.retryable);
+}
+
+/** An API failure: a known service code first, then a job's reason, then the kind of answer. */
+function apiFailure(error: ApiError): Failure {
+  const known = error.code !== undefined && SERVICE_CODES[error.code] !== undefined;
+  if (error instanceof JobError && !known) {
+    const code = JOB_REASONS[error.reason];
+    return new Failure(code, { reason: error.reason }, error.retryable);
+  }
+  return new Failure(apiErrorCode(error), undefined, error.retryable);
 }
 
 function apiErrorCode(error: ApiError): ErrorCode {

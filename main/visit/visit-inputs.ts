@@ -3,11 +3,11 @@
  * from the moment the visit starts or, armed, from the consent tick with only the pre-roll kept until
  * start() (a device's start-up then never clips the first word); declared as the session's streams, with
  * what the person should know about them (a microphone replaced by the default, the patient's input lost,
- * no sound for long) kept as warnings for the visit state, in the messages module's words (input-words.ts).
+ * no sound for long) kept as warnings for the visit state: facts the messages module words (input-words.ts).
  */
 import type { AudioSource } from '../audio/audio-source.ts';
 import { AudioCapture } from '../audio/capture.ts';
-import { inputWarningText, type InputWarning } from '../../preload/contract/index.ts';
+import { deviceLabel, type InputWarning } from '../../preload/contract/index.ts';
 import { AudioTap, NO_SOUND, type MeterLevel } from '../audio/audio-tap.ts';
 import type { LiveStream } from './ports.ts';
 
@@ -59,21 +59,19 @@ export class VisitInputs {
     onWarnings: (warnings: readonly InputWarning[]) => void,
     armed: boolean,
   ): AsyncIterable<Int16Array> {
-    const warn = (code: InputWarning['code'], text: string | null) => {
-      this.#setWarning(input, code, text);
+    const warn = (code: InputWarning['code'], warning: InputWarning | null) => {
+      this.#setWarning(input, code, warning);
       onWarnings(this.#warnings);
     };
+    const dual = this.#dual;
     const seconds = NO_SOUND.minSilenceMs / 1000;
     const tap = new AudioTap(source, onLevel, (quiet) =>
-      warn(
-        'no_sound',
-        quiet ? inputWarningText({ code: 'no_sound', input, dual: this.#dual, seconds }) : null,
-      ),
+      warn('no_sound', quiet ? { stream: input, code: 'no_sound', dual, seconds } : null),
     );
     this.#offs.push(
       tap.onDidNotice(({ code, reason, device }) => {
         if (code === 'input_restored') warn('input_lost', null);
-        else warn(code, inputWarningText({ code, reason, device, input, dual: this.#dual }));
+        else warn(code, { stream: input, code, dual, reason, device: deviceLabel(device) });
       }),
     );
     const capture = new AudioCapture(tap);
@@ -113,8 +111,8 @@ export class VisitInputs {
     for (const off of this.#offs.splice(0)) off();
   }
 
-  #setWarning(stream: Input, code: InputWarning['code'], message: string | null): void {
+  #setWarning(stream: Input, code: InputWarning['code'], warning: InputWarning | null): void {
     const rest = this.#warnings.filter((w) => w.stream !== stream || w.code !== code);
-    this.#warnings = message === null ? rest : [...rest, { stream, code, message }];
+    this.#warnings = warning === null ? rest : [...rest, warning];
   }
 }

@@ -6,12 +6,7 @@
  * the renderer learns the state from the `visit:state` push only. The sample visit runs the bundled
  * recording through exactly the same path.
  */
-import {
-  ERROR_TEXT,
-  type ErrorCode,
-  type StartVisit,
-  type VisitState,
-} from '../../preload/contract/index.ts';
+import { type ErrorCode, type StartVisit, type VisitState } from '../../preload/contract/index.ts';
 import {
   canEndVisit,
   canPauseVisit,
@@ -290,7 +285,7 @@ export class VisitRecorder {
 
   #endOnAudioEnd(code: ErrorCode | null): void {
     void this.end().then(
-      () => code && this.#status.set({ error: { code, message: ERROR_TEXT[code] } }),
+      () => code && this.#status.set({ error: { code } }),
       () => undefined,
     );
   }

@@ -3,7 +3,7 @@
  * transcript: every change goes through `go` (one transition of preload/contract/visit-phase.ts, an
  * impossible one throws) or `set` (the rest of the state), and each one is pushed as `visit:state`.
  */
-import { ERROR_TEXT, type ErrorCode, type VisitState } from '../../preload/contract/index.ts';
+import { type ErrorCode, type VisitState } from '../../preload/contract/index.ts';
 import type { EventName, EventPayload } from '../../preload/contract/index.ts';
 import { nextVisitPhase, type VisitEvent, type VisitPhase } from '../../preload/contract/visit-phase.ts';
 import { TranscriptStore } from './transcript-store.ts';
@@ -70,7 +70,7 @@ export class VisitStatus {
 
   /** The visit failed for good, for this reason. */
   fail(code: ErrorCode): void {
-    this.go('fail', { connection: 'offline', error: { code, message: ERROR_TEXT[code] } });
+    this.go('fail', { connection: 'offline', error: { code } });
   }
 
   /** Changes the rest of the state (never the phase) and pushes it. */

@@ -1,5 +1,7 @@
 /** Data crossing IPC for dictation anywhere: state, settings, the overlay, the dictation box and history. */
 import { z } from 'zod';
+import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './key-words.ts';
+import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './message-reasons.ts';
 
 const Empty = z.object({}).strict();
 
@@ -88,13 +90,34 @@ export const KeyCheckSchema = z.object({
   which: z.enum(['toggleKey', 'holdKey', 'cancelKey']),
   key: z.string().max(80),
 });
+/** A chord by its names, each from the closed lists of key-words.ts. */
+const ChordNamesSchema = z.strictObject({
+  modifiers: z.array(z.enum(CHORD_MODIFIERS)).max(CHORD_MODIFIERS.length),
+  key: z.enum(CHORD_KEYS as [string, ...string[]]).nullable(),
+});
+
+/** Why a key was refused: a reason and closed params, worded by the renderer (key-words.ts). */
+const KeyRefusalSchema: z.ZodType<KeyRefusal> = z.strictObject({
+  reason: z.enum(KEY_REASONS),
+  use: z.enum(RESERVED_KEY_USES).optional(),
+  other: z.enum(HOTKEY_NAMES).optional(),
+  chord: ChordNamesSchema.optional(),
+});
+
 export const KeyCheckResultSchema = z.object({
   ok: z.boolean(),
-  /** The key in normal form when ok. */
-  key: z.string().nullable(),
-  message: z.string().nullable(),
-  alternatives: z.array(z.string()),
+  /** The key in normal form when ok ("Control+Alt+D": key names joined by +). */
+  key: z
+    .string()
+    .max(80)
+    .regex(/^[A-Za-z0-9+]+$/)
+    .nullable(),
+  /** Why not, when refused; never the text that was typed. */
+  refusal: KeyRefusalSchema.nullable(),
+  /** Free keys to offer instead. */
+  alternatives: z.array(z.enum(OFFERED_KEYS)),
 });
+export type KeyCheckResult = z.infer<typeof KeyCheckResultSchema>;
 
 const ById = z.object({ id: z.string() });
 

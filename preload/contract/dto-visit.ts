@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DISK_WARNINGS } from './visit-words.ts';
 import { SPEAKERS, VISIT_PHASES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
+import { DEVICE_LABEL_MAX } from './input-words.ts';
+import { FailureNoteSchema } from './errors.ts';
 
 export const SpeakerSchema = z.enum(SPEAKERS);
 export type Speaker = z.infer<typeof SpeakerSchema>;
@@ -29,12 +31,25 @@ export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offl
 /**
  * device_fallback: the chosen microphone is gone and the OS default records instead; input_lost: the
  * patient's input is gone and that stream carries silence (the warning goes once it records again);
- * no_sound: nothing heard for a long time.
+ * no_sound: nothing heard for a long time. Facts only: the renderer words them (input-words.ts). The
+ * device's name is the one free text, and only as the OS names hardware (the picker shows the same
+ * names): one line, at most DEVICE_LABEL_MAX characters. Any other field is stripped.
  */
 export const InputWarningSchema = z.object({
   stream: z.enum(['clinician', 'patient']),
   code: z.enum(['device_fallback', 'input_lost', 'no_sound']),
-  message: z.string(),
+  /** The visit records two inputs (the words then say whose). */
+  dual: z.boolean(),
+  /** no_sound: after how many seconds. */
+  seconds: z.number().int().nonnegative().max(86_400).optional(),
+  /** input_lost / device_fallback: missing at start, failed since, or back. */
+  reason: z.enum(['not_found', 'device_lost', 'reconnected']).optional(),
+  /** input_lost: the lost device; device_fallback: the default now recording (see deviceLabel). */
+  device: z
+    .string()
+    .max(DEVICE_LABEL_MAX)
+    .regex(/^\P{Cc}*$/u)
+    .optional(),
 });
 export type InputWarning = z.infer<typeof InputWarningSchema>;
 
@@ -57,7 +72,8 @@ export const VisitStateSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   /** Final items so far (for the Note step). */
   finalItems: z.number().int().nonnegative(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Why the visit failed or ended early: a code (and closed params) the renderer words; null when none. */
+  error: FailureNoteSchema.nullable(),
   /** Problems with an audio input to show while recording (absent means none). */
   inputWarnings: z.array(InputWarningSchema).optional(),
   /**

@@ -41,26 +41,43 @@ function allowedParams(code: ErrorCode): readonly string[] {
   return reasonsOf(code).length > 0 ? ['reason'] : [];
 }
 
+/** Each code may take only its own params, each reason from the code's own list. */
+function checkParams(
+  error: { code: ErrorCode; params?: z.infer<typeof ParamsShape> },
+  ctx: z.RefinementCtx,
+): void {
+  const params: Readonly<Record<string, unknown>> = error.params ?? {};
+  const allowed = allowedParams(error.code);
+  for (const name of Object.keys(params))
+    if (!allowed.includes(name))
+      ctx.addIssue({ code: 'custom', path: ['params', name], message: 'not allowed' });
+  if (params.reason !== undefined && !reasonsOf(error.code).includes(String(params.reason)))
+    ctx.addIssue({ code: 'custom', path: ['params', 'reason'], message: 'unknown reason' });
+  if (error.code === 'limit_exceeded' && error.params && params.rule === undefined)
+    ctx.addIssue({ code: 'custom', path: ['params', 'rule'], message: 'required' });
+  if (error.code === 'policy_locked' && error.params && (!params.setting || !params.source))
+    ctx.addIssue({ code: 'custom', path: ['params'], message: 'setting and source required' });
+}
+
 /** An expected failure as it crosses IPC: a code, closed params, and whether trying again may help. */
 export const IpcErrorSchema = z
-  .strictObject({
-    code: z.enum(ERROR_CODES),
-    params: ParamsShape.optional(),
-    retryable: z.boolean(),
-  })
-  .superRefine((error, ctx) => {
-    const params: Readonly<Record<string, unknown>> = error.params ?? {};
-    const allowed = allowedParams(error.code);
-    for (const name of Object.keys(params))
-      if (!allowed.includes(name))
-        ctx.addIssue({ code: 'custom', path: ['params', name], message: 'not allowed' });
-    if (params.reason !== undefined && !reasonsOf(error.code).includes(String(params.reason)))
-      ctx.addIssue({ code: 'custom', path: ['params', 'reason'], message: 'unknown reason' });
-    if (error.code === 'limit_exceeded' && error.params && params.rule === undefined)
-      ctx.addIssue({ code: 'custom', path: ['params', 'rule'], message: 'required' });
-    if (error.code === 'policy_locked' && error.params && (!params.setting || !params.source))
-      ctx.addIssue({ code: 'custom', path: ['params'], message: 'setting and source required' });
-  });
+  .strictObject({ code: z.enum(ERROR_CODES), params: ParamsShape.optional(), retryable: z.boolean() })
+  .superRefine(checkParams);
+
+/**
+ * A failure a pushed state names (the visit's `error`): the same code and closed params, no words. Not
+ * strict: a field the contract does not name (a sentence a bug put there) is stripped, never sent.
+ */
+export const FailureNoteSchema = z
+  .object({ code: z.enum(ERROR_CODES), params: ParamsShape.optional() })
+  // The refinement checks each code's params, which zod's inferred type cannot say: typed as checked.
+  .superRefine(checkParams) as unknown as z.ZodType<FailureNote>;
+
+/** What a failure note carries: the part of an expected failure that the words come from. */
+export interface FailureNote {
+  readonly code: ErrorCode;
+  readonly params?: ErrorParams;
+}
 
 export interface IpcError {
   readonly code: ErrorCode;

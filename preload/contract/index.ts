@@ -12,6 +12,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './input-words.ts';
+export * from './key-words.ts';
 export * from './limit-words.ts';
 export * from './limits.ts';
 export * from './visit-phase.ts';

@@ -29,6 +29,14 @@ export const REASON_TEXT = {
       'Note settings belong to a clinician sign-in; with server credentials, choose the template per visit.',
   },
   no_note: { instructions_first: 'Write the instructions first.' },
+  service_error: {
+    job_timed_out: 'This is taking longer than expected. It was stopped; try again.',
+    job_no_result: 'The service reported success but sent no result.',
+    job_failed: 'The service could not complete this. Try again; if it keeps failing, contact support.',
+  },
+  not_found: {
+    job_expired: 'The result has expired on the service (results are kept for 2 hours). Generate it again.',
+  },
   sign_in_not_offered: {
     organization_sign_in_only:
       'Your organization signs clinicians in through its own sign-in; server credentials are not used on this computer.',
@@ -64,6 +72,9 @@ export const REASON_TEXT = {
     organization_sets: 'Your organization sets this.',
     key_refused: 'That key cannot be used for dictation. Choose another key.',
     key_unreadable: 'That is not a key a hotkey can use. Choose another key.',
+    key_empty: 'No key was given.',
+    key_two_keys: 'A hotkey has at most one key besides Ctrl, Alt, Shift and Super.',
+    key_modifiers_only: 'A hotkey of modifiers only needs at least two of them (such as Ctrl+Super).',
     key_reserved: 'That key is kept for {use}; choose another key.',
     key_types_text:
       'That key would also type in the application you dictate into; choose a function key or add Ctrl, Alt or Super (Command on a Mac).',
@@ -155,6 +166,20 @@ export type BaseUrlRule = Extract<ReasonOf<'config_invalid'>, `url_${string}`>;
 /** A base-URL rule's words as a phrase about the address ("must start with https://"). */
 export function baseUrlPhrase(rule: BaseUrlRule): string {
   return REASON_TEXT.config_invalid[rule].replace(/^The service address /, '').replace(/\.$/, '');
+}
+
+/** Why an async job gave no result (main/api/endpoints/jobs.ts), with the code each belongs to. */
+export const JOB_REASONS = {
+  job_timed_out: 'service_error',
+  job_no_result: 'service_error',
+  job_failed: 'service_error',
+  job_expired: 'not_found',
+} as const;
+export type JobReason = keyof typeof JOB_REASONS;
+
+/** The words of a job's reason. */
+export function jobText(reason: JobReason): string {
+  return reasonText(JOB_REASONS[reason], reason) ?? reason;
 }
 
 /** The sign-in reasons (main/connection/sign-in-error.ts), as `sign_in_failed` reasons. */

@@ -46,3 +46,38 @@ export function streamErrorText(code: number | undefined): string {
     ? 'The service stopped the stream with an error that carries no code.'
     : `The service stopped the stream with error ${code}, which this version of the app does not know.`;
 }
+
+/** "10 minutes ahead of" / "3 minutes behind": how a person reads a clock offset (service minus computer). */
+export function describeOffset(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const amount =
+    minutes >= 1
+      ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+      : `${Math.round(Math.abs(offsetMs) / 1000)} seconds`;
+  // The service ahead means the computer is behind.
+  return `${amount} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
+}
+
+/**
+ * What this computer's clock has to do with a refused sign-in with server credentials: `unknown` (the
+ * service's time was never seen, so it may be the cause), `off` (it is off and was not allowed for) or
+ * `compensated` (allowed for already, so the credentials are the cause; the clock is still worth setting).
+ */
+export type ClockHint =
+  { readonly kind: 'unknown' } | { readonly kind: 'off' | 'compensated'; readonly offsetMs: number };
+
+/** The words of a refused sign-in with what the clock has to do with it. */
+export function clockHintText(hint: ClockHint): string {
+  if (hint.kind === 'unknown')
+    return "The service did not accept the organization credentials. Check them, and check this computer's date and time.";
+  const off = `this computer's clock is ${describeOffset(hint.offsetMs)} the service's`;
+  return hint.kind === 'compensated'
+    ? `The service did not accept the organization credentials; check them with IT. Also, ${off} (allowed for here): check its date and time.`
+    : `The service did not accept the sign-in: ${off}. Check the computer's date, time and time zone.`;
+}
+
+/** A clock a minute or more off the service's, said after a connection check that passed; '' when closer. */
+export function clockNoteText(offsetMs: number): string {
+  if (Math.abs(offsetMs) < 60_000) return '';
+  return ` This computer's clock is ${describeOffset(offsetMs)} the service's (allowed for; check its date and time).`;
+}

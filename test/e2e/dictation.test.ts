@@ -144,6 +144,8 @@ describe('dictation screens', () => {
     await expect
       .poll(() => page.locator('.refusal').textContent())
       .toMatch(/Ctrl\+C is kept for copy; choose another key\. Free keys: /);
+    await page.locator('.refusal').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation-refused.png`, fullPage: true });
     await field.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+Alt+KeyD');

@@ -4,7 +4,7 @@ import { ServerTokenSchema } from '../schemas/account.ts';
 import { signClientAssertion, type ClientCredentials } from './client-assertion.ts';
 import { SingleFlight } from './single-flight.ts';
 import { ApiError, withMessage } from '../errors.ts';
-import { describeOffset } from '../transport/service-clock.ts';
+import { clockHintText, type ClockHint } from '../../../preload/contract/index.ts';
 import { delay } from '../../events/delay.ts';
 import { DEFAULT_RETRY, backoffDelay } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
@@ -114,25 +114,12 @@ export class ServerTokenSource implements AccessTokenSource {
    */
   #clockHint(error: ApiError, compensated: boolean): ApiError {
     const clock = this.http.serviceClock;
-    if (!clock.known) {
-      return withMessage(
-        error,
-        "The service did not accept the organization credentials. Check them, and check this computer's date and time.",
-        { clockSuspect: true },
-      );
-    }
-    if (Math.abs(clock.offsetMs) < CLOCK_SUSPECT_MS) return error;
-    const off = `this computer's clock is ${describeOffset(clock.offsetMs)} the service's`;
-    return compensated
-      ? withMessage(
-          error,
-          `The service did not accept the organization credentials; check them with IT. Also, ${off} (allowed for here): check its date and time.`,
-        )
-      : withMessage(
-          error,
-          `The service did not accept the sign-in: ${off}. Check the computer's date, time and time zone.`,
-          { clockSuspect: true },
-        );
+    if (clock.known && Math.abs(clock.offsetMs) < CLOCK_SUSPECT_MS) return error;
+    const hint: ClockHint = !clock.known
+      ? { kind: 'unknown' }
+      : { kind: compensated ? 'compensated' : 'off', offsetMs: clock.offsetMs };
+    // Allowed for already, the clock is not why: the refusal keeps what it said of itself.
+    return withMessage(error, clockHintText(hint), hint.kind === 'compensated' ? {} : { clockSuspect: true });
   }
 
   async #exchange(): Promise<string> {

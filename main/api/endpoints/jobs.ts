@@ -83,10 +83,7 @@ async function pollJob<T>(job: JobRef<T>, expiresAt: number, options: PollOption
     if (state.status === 'SUCCEEDED' || state.status === 'FAILED') return settled(state, job.operation);
     options.onProgress?.({ elapsedMs: now() - begin, polls });
     if (now() + delay > deadline) {
-      throw new JobError('This is taking longer than expected. It was stopped; try again.', {
-        operation: job.operation,
-        retryable: true,
-      });
+      throw new JobError('job_timed_out', { operation: job.operation, retryable: true });
     }
     await wait(delay, options.signal);
     options.signal?.throwIfAborted();
@@ -108,13 +105,7 @@ async function pollOnce<T>(
     });
   } catch (error) {
     if (error instanceof NotFoundError && now() >= expiresAt) {
-      throw new JobError(
-        'The result has expired on the service (results are kept for 2 hours). Generate it again.',
-        {
-          operation,
-          status: 404,
-        },
-      );
+      throw new JobError('job_expired', { operation, status: 404 });
     }
     throw error;
   }
@@ -124,17 +115,14 @@ async function pollOnce<T>(
 function settled<T>(job: AsyncJobState<T>, operation: string): T {
   if (job.status === 'SUCCEEDED') {
     if (job.payload == null) {
-      throw new JobError('The service reported success but sent no result.', { operation });
+      throw new JobError('job_no_result', { operation });
     }
     return job.payload as T;
   }
-  throw new JobError(
-    'The service could not complete this. Try again; if it keeps failing, contact support.',
-    {
-      operation,
-      code: job.error?.code,
-      name: job.error?.name,
-      retryable: true,
-    },
-  );
+  throw new JobError('job_failed', {
+    operation,
+    code: job.error?.code,
+    name: job.error?.name,
+    retryable: true,
+  });
 }

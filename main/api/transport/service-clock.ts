@@ -42,14 +42,3 @@ export class ServiceClock {
     this.#known = true;
   }
 }
-
-/** "10 minutes ahead of" / "3 minutes behind": how a person reads a clock offset (service minus computer). */
-export function describeOffset(offsetMs: number): string {
-  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
-  const amount =
-    minutes >= 1
-      ? `${minutes} minute${minutes === 1 ? '' : 's'}`
-      : `${Math.round(Math.abs(offsetMs) / 1000)} seconds`;
-  // The service ahead means the computer is behind.
-  return `${amount} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
-}

@@ -1,5 +1,10 @@
 /** The Dictation screen's and Settings → Dictation's rules and sentences, as plain functions. */
-import type { DictationSettingsDto, DictationStateDto } from '../../../preload/contract/index.ts';
+import type {
+  DictationSettingsDto,
+  DictationStateDto,
+  KeyCheckResult,
+} from '../../../preload/contract/index.ts';
+import { chordText, keyRefusalText } from '../../../preload/contract/key-words.ts';
 import { describeKeys } from '../keys.ts';
 
 /** Which hotkey a key-capture row sets. */
@@ -26,10 +31,18 @@ export function keyList(keys: readonly string[], mac: boolean): string {
   return keys.map((k) => describeKeys(k, mac)).join(', ');
 }
 
-/** Why a captured key was refused, with the free keys main offers instead. */
-export function keyRefusal(check: { message: string | null; alternatives: string[] }, mac: boolean): string {
+/**
+ * Why a captured key was refused, in the messages module's words (the keys as this platform names them),
+ * with the free keys main offers instead.
+ */
+export function keyRefusal(
+  check: { readonly refusal: KeyCheckResult['refusal']; readonly alternatives: readonly string[] },
+  mac: boolean,
+): string {
+  const { refusal } = check;
+  const keys = refusal?.chord ? describeKeys(chordText(refusal.chord), mac) : null;
   const others = check.alternatives.length ? ` Free keys: ${keyList(check.alternatives, mac)}.` : '';
-  return `${check.message ?? 'Choose another key.'}${others}`;
+  return `${refusal ? keyRefusalText(refusal, keys) : 'Choose another key.'}${others}`;
 }
 
 /** The rules with one more application (its name trimmed); unchanged for a blank name. */

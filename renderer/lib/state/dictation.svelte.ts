@@ -1,5 +1,6 @@
 /** Dictation: the box, history, Settings → Dictation, and the overlay's state, from main's pushes. */
 import type {
+  KeyCheckResult,
   DictationSettingsDto,
   DictationStateDto,
   IpcError,
@@ -7,14 +8,6 @@ import type {
   OverlayStateDto,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
-
-/** Result of checking a captured key. */
-export interface KeyCheckResult {
-  ok: boolean;
-  key: string | null;
-  message: string | null;
-  alternatives: string[];
-}
 
 /** State of the Dictation screen. */
 export class DictationStore {

@@ -15,7 +15,7 @@ import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts'
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
-import type { VisitState } from '../../../preload/contract/index.ts';
+import { formatError, type VisitState } from '../../../preload/contract/index.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
@@ -65,8 +65,9 @@ describe('a locked or missing keychain at Start', () => {
     const dir = join(home, `journals-${failure}`);
     const { recorder, started } = visit(new JournalStore({ dir, secrets }), 'fast');
     await expect(started).rejects.toMatchObject({ code });
-    expect(recorder.state.error).toMatchObject({ code, message: expect.stringMatching(words) });
-    expect(recorder.state.error!.message).not.toMatch(/service could not be reached/);
+    expect(recorder.state.error).toEqual({ code });
+    expect(formatError(recorder.state.error!)).toMatch(words);
+    expect(formatError(recorder.state.error!)).not.toMatch(/service could not be reached/);
     secrets.failWith(undefined);
     expect(secrets.accounts()).toEqual([]);
     expect(await readdir(dir).catch(() => [])).toEqual([]);

@@ -138,7 +138,11 @@ describe('dictation service', () => {
     const check = await handlers['dictation:checkKey']({ which: 'holdKey', key: 'd' }, { channel: 'x' });
     expect(check).toMatchObject({
       ok: true,
-      data: { ok: false, message: expect.stringMatching(/would also type/) },
+      data: {
+        ok: false,
+        refusal: { reason: 'key_types_text', chord: { modifiers: [], key: 'D' } },
+        alternatives: expect.arrayContaining(['F10']),
+      },
     });
     const changed = await handlers['dictation:updateSettings']({ toggleKey: 'ctrl+alt+d' }, { channel: 'x' });
     expect(changed).toMatchObject({ ok: true, data: { settings: { toggleKey: 'Control+Alt+D' } } });

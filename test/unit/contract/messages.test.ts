@@ -8,9 +8,12 @@ import {
   REASON_TEXT,
   RESERVED_KEY_USES,
   formatError,
+  JOB_REASONS,
+  type JobReason,
   type LimitParams,
 } from '../../../preload/contract/index.ts';
 import { Failure } from '../../../main/ipc/failure.ts';
+import { JobError } from '../../../main/api/errors.ts';
 import { toFailure } from '../../../main/ipc/error-mapping.ts';
 import { describeFailure } from '../../../main/cli/io.ts';
 import { checkMaxChars } from '../../../main/api/limits.ts';
@@ -106,9 +109,30 @@ describe('messages module', () => {
   });
 
   it('is free of zod, so the renderer can import it', () => {
-    for (const file of ['messages.ts', 'message-reasons.ts', 'limit-words.ts', 'service-words.ts']) {
+    for (const file of [
+      'messages.ts',
+      'message-reasons.ts',
+      'limit-words.ts',
+      'service-words.ts',
+      'input-words.ts',
+      'key-words.ts',
+    ]) {
       const text = readFileSync(new URL(`../../../preload/contract/${file}`, import.meta.url), 'utf8');
       expect(text, file).not.toMatch(/from 'zod'/);
     }
+  });
+
+  it('words a job that gave no result from one table, for the window and the CLI alike', () => {
+    for (const [reason, code] of Object.entries(JOB_REASONS)) {
+      const error = new JobError(reason as JobReason, { operation: 'generate-note', status: 404 });
+      const failure = toFailure(error).toIpcError();
+      expect(failure).toMatchObject({ code, params: { reason } });
+      expect(IpcErrorSchema.safeParse(failure).success).toBe(true);
+      expect(formatError(failure)).toBe(error.message);
+      expect(describeFailure(error).line).toBe(`${error.message} (HTTP 404)`);
+    }
+    // A failed job the service explains with a known code keeps that code's words.
+    const short = new JobError('job_failed', { code: 83005 });
+    expect(toFailure(short).toIpcError()).toEqual({ code: 'transcript_too_short', retryable: false });
   });
 });

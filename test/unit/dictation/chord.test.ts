@@ -8,7 +8,7 @@ import {
 } from '../../../main/dictation/chord.ts';
 import {
   alternativeChords,
-  chordRefusalMessage,
+  chordRefusalWords,
   refuseChord,
   refuseDuplicate,
 } from '../../../main/dictation/chord-rules.ts';
@@ -21,10 +21,20 @@ describe('chords', () => {
   });
 
   it('refuses what is not a chord with a reason', () => {
-    expect(() => parseChord('')).toThrow(ChordError);
-    expect(() => parseChord('Control')).toThrow(/at least two/);
-    expect(() => parseChord('F9+F10')).toThrow(/at most one key/);
-    expect(() => parseChord('Hyper+Q')).toThrow(/not a key/);
+    const reason = (text: string) => {
+      try {
+        parseChord(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ChordError);
+        return (error as ChordError).reason;
+      }
+    };
+    expect(reason('')).toBe('key_empty');
+    expect(reason('Control')).toBe('key_modifiers_only');
+    expect(reason('F9+F10')).toBe('key_two_keys');
+    expect(reason('Hyper+Q')).toBe('key_unreadable');
+    // The reason never carries what was typed.
+    expect(() => parseChord('Hyper+Q')).not.toThrow(/Hyper/);
   });
 
   it('gives Electron accelerators, and none for modifier-only chords', () => {
@@ -50,19 +60,28 @@ describe('refused chords', () => {
     ] as const) {
       const chord = parseChord(text);
       const refusal = refuseChord(chord, 'shortcut', 'win32');
-      expect(refusal).toEqual({ code: 'reserved', what });
-      expect(chordRefusalMessage(chord, refusal!, 'win32')).toContain(what);
+      expect(refusal).toEqual({ reason: 'key_reserved', use: what });
+      expect(chordRefusalWords(chord, refusal!, 'win32')).toContain(`kept for ${what}`);
     }
-    expect(refuseChord(parseChord('Super+Shift+4'), 'hook', 'darwin')).toMatchObject({ code: 'reserved' });
+    expect(
+      chordRefusalWords(
+        parseChord('Control+C'),
+        refuseChord(parseChord('Control+C'), 'shortcut', 'win32')!,
+        'win32',
+      ),
+    ).toBe('Ctrl+C is kept for copy; choose another key.');
+    expect(refuseChord(parseChord('Super+Shift+4'), 'hook', 'darwin')).toMatchObject({
+      reason: 'key_reserved',
+    });
     expect(refuseChord(parseChord('Super+Shift+4'), 'hook', 'linux')).toBeNull();
   });
 
   it('refuses a hook chord that would type text in the other app', () => {
-    expect(refuseChord(parseChord('D'), 'hook', 'linux')).toEqual({ code: 'types_text' });
-    expect(refuseChord(parseChord('Shift+D'), 'hook', 'linux')).toEqual({ code: 'types_text' });
+    expect(refuseChord(parseChord('D'), 'hook', 'linux')).toEqual({ reason: 'key_types_text' });
+    expect(refuseChord(parseChord('Shift+D'), 'hook', 'linux')).toEqual({ reason: 'key_types_text' });
     expect(refuseChord(parseChord('F9'), 'hook', 'linux')).toBeNull();
     expect(refuseChord(parseChord('Control+Super'), 'hook', 'linux')).toBeNull();
-    expect(refuseChord(parseChord('D'), 'shortcut', 'linux')).toEqual({ code: 'bare_key' });
+    expect(refuseChord(parseChord('D'), 'shortcut', 'linux')).toEqual({ reason: 'key_bare' });
   });
 
   it('refuses a chord another of our hotkeys uses', () => {
@@ -70,7 +89,7 @@ describe('refused chords', () => {
       cancel: parseChord('Shift+F9'),
       toggle: parseChord('F9'),
     });
-    expect(refusal).toEqual({ code: 'duplicate', other: 'toggle' });
+    expect(refusal).toEqual({ reason: 'key_duplicate', other: 'toggle' });
   });
 
   it('offers alternatives that are neither refused nor taken', () => {

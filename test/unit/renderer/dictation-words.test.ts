@@ -36,10 +36,26 @@ const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
 
 describe('Settings → Dictation rules', () => {
   it('refuses a taken key with main’s reason and the free keys to try', () => {
-    expect(
-      keyRefusal({ message: 'Another app holds F9.', alternatives: ['F10', 'Ctrl+Shift+D'] }, false),
-    ).toBe('Another app holds F9. Free keys: F10, Ctrl+Shift+D.');
-    expect(keyRefusal({ message: null, alternatives: [] }, false)).toBe('Choose another key.');
+    const copy = {
+      refusal: { reason: 'key_reserved', use: 'copy', chord: { modifiers: ['Control'], key: 'C' } },
+      alternatives: ['F10', 'Control+Shift+F10'],
+    } as const;
+    expect(keyRefusal(copy, false)).toBe(
+      'Ctrl+C is kept for copy; choose another key. Free keys: F10, Ctrl+Shift+F10.',
+    );
+    expect(keyRefusal(copy, true)).toBe(
+      'Control+C is kept for copy; choose another key. Free keys: F10, Control+Shift+F10.',
+    );
+    const duplicate = {
+      refusal: { reason: 'key_duplicate', other: 'cancel', chord: { modifiers: ['Shift'], key: 'F9' } },
+      alternatives: [],
+    } as const;
+    expect(keyRefusal(duplicate, false)).toBe('Shift+F9 is already the cancel hotkey.');
+    // What was typed is not a chord: its text never came, so the words do not name it.
+    expect(keyRefusal({ refusal: { reason: 'key_unreadable' }, alternatives: [] }, false)).toBe(
+      'That is not a key a hotkey can use. Choose another key.',
+    );
+    expect(keyRefusal({ refusal: null, alternatives: [] }, false)).toBe('Choose another key.');
   });
 
   it('adds a per-application rule with its name trimmed, ignores a blank one, removes by position', () => {

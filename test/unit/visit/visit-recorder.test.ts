@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventName } from '../../../preload/contract/index.ts';
+import { formatError, inputWarningText, type EventName } from '../../../preload/contract/index.ts';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
 import { AudioTap, meterScale } from '../../../main/audio/audio-tap.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
@@ -96,7 +96,7 @@ describe('VisitRecorder', () => {
     expect(rec.state.nothingLost).toBe(false);
     for (const l of session.fails) l({ code: 'stream_failed' });
     expect(rec.state.phase).toBe('failed');
-    expect(rec.state.error?.message).toContain('transcript so far is kept');
+    expect(formatError(rec.state.error!)).toContain('transcript so far is kept');
     expect(events.some((e) => e.event === 'visit:state')).toBe(true);
   });
 
@@ -165,7 +165,7 @@ describe('VisitRecorder', () => {
       fail();
       await expect(starting).rejects.toMatchObject({ code: 'service_unreachable_kept' });
       expect(rec.state).toMatchObject({ phase: 'failed', error: { code: 'service_unreachable_kept' } });
-      expect(rec.state.error?.message).toContain('recover it from the Visit screen');
+      expect(formatError(rec.state.error!)).toContain('recover it from the Visit screen');
       expect(session.calls).toEqual(['abort', 'keep']);
       // The next visit does not shred it either.
       transcriber.started = () => Promise.resolve();
@@ -203,7 +203,7 @@ describe('VisitRecorder', () => {
       await vi.waitFor(() => expect(transcriber.sessions).toHaveLength(1));
       fail();
       await expect(starting).rejects.toMatchObject({ code: 'service_unreachable' });
-      expect(rec.state.error?.message).not.toContain('kept');
+      expect(formatError(rec.state.error!)).not.toContain('kept');
     });
   });
 
@@ -260,12 +260,11 @@ describe('VisitRecorder audio inputs', () => {
     );
     await vi.waitFor(() =>
       expect(rec.state.inputWarnings).toEqual([
-        {
-          stream: 'clinician',
-          code: 'no_sound',
-          message: expect.stringContaining('No sound from the microphone for 10 seconds'),
-        },
+        { stream: 'clinician', code: 'no_sound', dual: false, seconds: 10 },
       ]),
+    );
+    expect(inputWarningText(rec.state.inputWarnings![0]!)).toContain(
+      'No sound from the microphone for 10 seconds',
     );
     await rec.pause();
     expect(rec.state.inputWarnings).toEqual([]);
@@ -287,13 +286,15 @@ describe('VisitRecorder audio inputs', () => {
       {
         stream: 'clinician',
         code: 'device_fallback',
-        message: expect.stringMatching(/clinician's microphone stopped working.*"Built-in Microphone"/),
+        dual: true,
+        reason: 'device_lost',
+        device: 'Built-in Microphone',
       },
-      {
-        stream: 'patient',
-        code: 'input_lost',
-        message: expect.stringMatching(/patient's input \(Speakerphone\) stopped working/),
-      },
+      { stream: 'patient', code: 'input_lost', dual: true, reason: 'device_lost', device: 'Speakerphone' },
+    ]);
+    expect(rec.state.inputWarnings!.map(inputWarningText)).toEqual([
+      expect.stringMatching(/clinician's microphone stopped working.*"Built-in Microphone"/),
+      expect.stringMatching(/patient's input \(Speakerphone\) stopped working/),
     ]);
     const pushed = events.filter((e) => e.event === 'visit:state').at(-1)?.payload;
     expect(pushed).toMatchObject({ inputWarnings: rec.state.inputWarnings });
