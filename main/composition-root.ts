@@ -101,7 +101,7 @@ export function composeApp(deps: AppPorts): App {
   const connections = new ConnectionManager(
     deps.connector,
     deps.sample,
-    () => visit.recorder.active,
+    () => visit.active,
     deps.signIn,
   );
   const notes = noteServiceOf(deps, connections, customizations, () => visit);
@@ -141,9 +141,9 @@ function noteServiceOf(
     connections,
     transcript: {
       get active() {
-        return visit().recorder.active;
+        return visit().active;
       },
-      finalInputs: () => visit().recorder.transcript.finalInputs(),
+      finalInputs: () => visit().finalTranscript(),
     },
     clipboard: deps.clipboard,
     emit: deps.emit,
@@ -166,7 +166,7 @@ function dictationOf(
       return { baseUrl: connection.baseUrl, ...connection.streaming };
     },
     // Recording, or armed after the consent tick: the visit has the microphone.
-    visitUsesMicrophone: () => visit.recorder.active || visit.recorder.state.armed === true,
+    visitUsesMicrophone: () => visit.usesMicrophone,
     journals: platform.journals,
     clipboard: deps.clipboard,
     platform: deps.platform as NodeJS.Platform,

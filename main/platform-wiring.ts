@@ -111,7 +111,7 @@ export function auditedDictation(dictation: DictationPlatform, journals: Journal
 
 export function busySignals(app: App): BusySignals {
   const busy = new BusySignals();
-  busy.add('visit', () => app.visit.recorder.active);
+  busy.add('visit', () => app.visit.active);
   busy.add('dictation', () => app.dictation?.controller.active ?? false);
   return busy;
 }
@@ -156,7 +156,7 @@ export async function closeServices(
   // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
   await app.dictation?.controller.stop().catch(() => undefined);
   app.dictation?.dispose();
-  if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
+  if (app.visit.active) await app.visit.end().catch(() => undefined);
   await sample.close();
 }
 

@@ -82,7 +82,7 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
     });
     expect(started.ok, JSON.stringify(started)).toBe(true);
     await until(
-      () => ['ended', 'failed'].includes(rig.app.visit.recorder.state.phase),
+      () => ['ended', 'failed'].includes(rig.app.visit.state.phase),
       20_000,
       'the visit to end',
     );

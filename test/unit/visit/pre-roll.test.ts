@@ -255,7 +255,7 @@ describe('arming a visit', () => {
     await invoke('visit:arm', arm());
     opened[0]!.mic.feed(new Int16Array(11 * SAMPLE_RATE));
     await vi.waitFor(() =>
-      expect(app.visit.recorder.state).toMatchObject({
+      expect(app.visit.state).toMatchObject({
         phase: 'idle',
         armed: true,
         inputWarnings: [{ stream: 'clinician', code: 'no_sound' }],
