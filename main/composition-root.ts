@@ -57,7 +57,7 @@ import {
   preferencesOf,
   restoreConnection,
 } from './platform-wiring.ts';
-import type { EmitEvent } from './visit/visit-recorder.ts';
+import type { EmitEvent } from './ipc/event-emitter.ts';
 
 /** The ports every capability is built from (fakes in tests). */
 export interface AppPorts {

@@ -23,7 +23,7 @@ import type { SettingsPolicy } from './settings/settings-policy.ts';
 import { JournalStore } from './streaming/journal-store.ts';
 import { BusySignals } from './updates/update-controller.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
-import type { EmitEvent } from './visit/visit-recorder.ts';
+import type { EmitEvent } from './ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 
 /** The audit trail, opened, with the policy in force at start recorded. */

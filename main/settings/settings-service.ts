@@ -21,7 +21,7 @@ import {
   type CustomizationStore,
   type SavedCustomization,
 } from './customization-store.ts';
-import type { EmitEvent } from '../visit/visit-recorder.ts';
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import { checkSpeechLocales } from '../api/limits.ts';

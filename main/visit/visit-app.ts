@@ -17,7 +17,8 @@ import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { RecoverableVisit, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
-import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
+import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 
 /** Everything the visit service needs from outside. */
