@@ -45,6 +45,7 @@ import { createDictationHandlers, unavailableDictationHandlers } from './dictati
 import type { VisitJournals } from './visit/ports.ts';
 import type { BusySignals } from './updates/update-controller.ts';
 import { VisitApp } from './visit/visit-app.ts';
+import { liveTranscribers } from './visit/live-adapter.ts';
 import {
   busySignals,
   closeServices,
@@ -98,12 +99,7 @@ export interface App {
 export function composeApp(deps: AppPorts): App {
   const customizations = deps.customizations ?? new MemoryCustomizationStore();
   // The connection must not change under a visit being recorded; the visit records over the connection.
-  const connections = new ConnectionManager(
-    deps.connector,
-    deps.sample,
-    () => visit.active,
-    deps.signIn,
-  );
+  const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.active, deps.signIn);
   const notes = noteServiceOf(deps, connections, customizations, () => visit);
   const visit: VisitApp = new VisitApp({
     connections,
@@ -230,7 +226,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const journals = await openJournals(deps);
   const audio = deps.audio ?? microphoneInputs();
   const ways = connectionWays(deps, live, policy);
-  const sample = createSampleKit();
+  const sample = createSampleKit({ transcriber: liveTranscribers() });
   const preferences = preferencesOf(deps, live);
   const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({

@@ -23,6 +23,7 @@ import type { SettingsPolicy } from './settings/settings-policy.ts';
 import { JournalStore } from './streaming/journal-store.ts';
 import { BusySignals } from './updates/update-controller.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
+import { liveTranscribers } from './visit/live-adapter.ts';
 import type { EmitEvent } from './ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 
@@ -91,7 +92,8 @@ export function connectorOf(
   return createConnector({
     audio,
     vault: ways.vault,
-    journals,
+    // Visits over the organization's service are journaled (crash recovery).
+    transcriber: liveTranscribers(journals),
     apiVersion: config.apiVersion,
     organization: ways.organization,
     ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
