@@ -86,7 +86,6 @@ export interface AppPorts {
 
 /** Every capability, and the handlers of every channel. */
 export interface App {
-  readonly deps: AppPorts;
   readonly connections: ConnectionManager;
   readonly visit: VisitApp;
   readonly notes: NoteService;
@@ -123,7 +122,7 @@ export function composeApp(deps: AppPorts): App {
     ),
     deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] })),
   ) satisfies AppHandlers;
-  return { deps, connections, visit, notes, settings, dictation, handlers };
+  return { connections, visit, notes, settings, dictation, handlers };
 }
 
 /** The note workflow over the visit's transcript (read when asked: the visit is built after it). */
