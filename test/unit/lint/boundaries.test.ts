@@ -27,6 +27,15 @@ describe('import boundaries', () => {
     ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
     ['main/app/x.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
     ['main/connection/sample-service.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    // Rooms by capability: the connection knows none built on it, no room knows the composition root.
+    ['main/connection/connector.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
+    ['main/connection/x.ts', "import type { N } from '../note/ports.ts';\nexport type { N };"],
+    ['main/settings/x.ts', "import { checkLimit } from '../note/note-workflow.ts';\nexport { checkLimit };"],
+    ['main/note/x.ts', "import type { V } from '../visit/visit-app.ts';\nexport type { V };"],
+    ['main/visit/x.ts', "import type { N } from '../note/note-service.ts';\nexport type { N };"],
+    ['main/dictation/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
+    ['main/visit/x.ts', "import { composeApp } from '../composition-root.ts';\nexport { composeApp };"],
+    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -43,6 +52,10 @@ describe('import boundaries', () => {
     ['main/local-service/x.ts', "import { s } from './index.ts';\nexport { s };"],
     ['test/unit/x.ts', "import { s } from '../../main/local-service/index.ts';\nexport { s };"],
     ['test/unit/x.ts', "import { h } from '../integration/streaming/harness.ts';\nexport { h };"],
+    ['main/visit/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
+    ['main/note/x.ts', "import type { S } from '../settings/customization-store.ts';\nexport type { S };"],
+    ['main/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
+    ['main/cli/x.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });
