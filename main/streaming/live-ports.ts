@@ -71,7 +71,7 @@ export interface LiveTranscriber {
 }
 
 /** Where a connection's live sessions go and as whom: a connection's transcriber is built from this. */
-export interface LiveEndpoint {
+interface LiveEndpoint {
   readonly baseUrl: URL;
   readonly tokens: AccessTokenSource;
   readonly apiVersion?: string;
