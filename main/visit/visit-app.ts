@@ -39,14 +39,14 @@ export interface VisitAppDeps {
 
 /** One app-wide visit service (one visit at a time). */
 export class VisitApp {
-  readonly connections: ConnectionManager;
+  readonly #connections: ConnectionManager;
   readonly #recorder: VisitRecorder;
   readonly #deps: VisitAppDeps;
   #armGeneration = 0;
 
   constructor(deps: VisitAppDeps) {
     this.#deps = deps;
-    this.connections = deps.connections;
+    this.#connections = deps.connections;
     this.#recorder = new VisitRecorder(deps.emit);
   }
 
@@ -88,12 +88,12 @@ export class VisitApp {
       if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new Failure('invalid_request');
     }
     if (this.#recorder.active) throw new Failure('visit_in_progress');
-    const connection = this.connections.require();
-    if (this.connections.mode !== 'sample') this.#refuseWhileDictating();
-    if (this.connections.mode !== 'sample') await this.#checkInputs(request.speakers);
+    const connection = this.#connections.require();
+    if (this.#connections.mode !== 'sample') this.#refuseWhileDictating();
+    if (this.#connections.mode !== 'sample') await this.#checkInputs(request.speakers);
     // The armed inputs if they are the chosen ones (their pre-roll is the visit's first second); checked
     // and handed over with no await between, so a disarm cannot close them in between.
-    const armed = this.connections.mode !== 'sample' && this.#recorder.armedFor(armKey(request.speakers));
+    const armed = this.#connections.mode !== 'sample' && this.#recorder.armedFor(armKey(request.speakers));
     const audio = armed ? 'armed' : this.#audioFor(request);
     this.#deps.onWillReplaceVisit?.();
     return this.#recorder.start(request, audio, connection.transcriber);
@@ -106,9 +106,9 @@ export class VisitApp {
    */
   async arm(request: ArmVisit): Promise<void> {
     if (this.#recorder.active) throw new Failure('visit_in_progress');
-    if (this.connections.mode === 'sample')
+    if (this.#connections.mode === 'sample')
       throw new Failure('invalid_request', { reason: 'sample_never_opens_mic' });
-    if (this.connections.mode !== 'organization') throw new Failure('not_connected');
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
     this.#refuseWhileDictating();
     const generation = ++this.#armGeneration;
     await this.#checkInputs(request.speakers);
@@ -175,8 +175,8 @@ export class VisitApp {
     const journals = this.#deps.journals;
     if (!journals) throw new Failure('invalid_request');
     if (this.#recorder.active) throw new Failure('visit_in_progress');
-    if (this.connections.mode !== 'organization') throw new Failure('not_connected');
-    const connection = this.connections.require();
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
+    const connection = this.#connections.require();
     await refuseInUse(journals, id);
     let recovered;
     try {
@@ -198,8 +198,8 @@ export class VisitApp {
   }
 
   #audioFor(request: StartVisit): VisitAudio {
-    if (this.connections.mode === 'sample') {
-      const kit = this.connections.sampleKit;
+    if (this.#connections.mode === 'sample') {
+      const kit = this.#connections.sampleKit;
       if (!kit) throw new Failure('sample_unavailable');
       return { kind: 'sample', recording: kit.openRecording() };
     }
