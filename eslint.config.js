@@ -38,6 +38,45 @@ const notTests = {
   message: 'The app never imports tests (the local service it ships is main/local-service).',
 };
 
+/**
+ * The rooms of main/ by capability, and the rooms each may not reach into: the connection is the ground
+ * floor (it knows no capability built on it), and only the composition root knows every capability.
+ */
+const ROOM_LIMITS = {
+  connection: ['visit', 'note', 'settings', 'dictation'],
+  settings: ['visit', 'note', 'dictation'],
+  note: ['visit', 'dictation'],
+  visit: ['note', 'dictation'],
+  dictation: ['visit', 'note'],
+};
+const notTheRoot = {
+  group: ['**/composition-root.ts', '**/platform-wiring.ts'],
+  message: 'Only the composition root knows every capability: a room takes what it needs as ports.',
+};
+/** One config per room (flat config replaces a rule's options per file, so the main/ patterns are repeated). */
+const roomBoundaries = Object.entries(ROOM_LIMITS).map(([room, others]) => ({
+  files: [`main/${room}/**/*.ts`],
+  ignores: ['main/connection/sample-service.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        ...electronOnlyInAdapters,
+        patterns: [
+          notRenderer,
+          notTests,
+          notLocalService,
+          notTheRoot,
+          {
+            group: others.map((other) => `**/${other}/**`),
+            message: `main/${room} may not import ${others.map((o) => `main/${o}`).join(', ')}: the composition root wires them.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'test-artifacts/', 'coverage/'] },
   js.configs.recommended,
@@ -95,6 +134,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...roomBoundaries,
   {
     // native/ sits below main/: see nativeBelowMain.
     files: ['native/**/*.ts'],

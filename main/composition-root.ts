@@ -45,6 +45,7 @@ import { createDictationHandlers, unavailableDictationHandlers } from './dictati
 import type { VisitJournals } from './visit/ports.ts';
 import type { BusySignals } from './updates/update-controller.ts';
 import { VisitApp } from './visit/visit-app.ts';
+import { liveTranscribers } from './visit/live-adapter.ts';
 import {
   busySignals,
   closeServices,
@@ -57,7 +58,7 @@ import {
   preferencesOf,
   restoreConnection,
 } from './platform-wiring.ts';
-import type { EmitEvent } from './visit/visit-recorder.ts';
+import type { EmitEvent } from './ipc/event-emitter.ts';
 
 /** The ports every capability is built from (fakes in tests). */
 export interface AppPorts {
@@ -85,7 +86,6 @@ export interface AppPorts {
 
 /** Every capability, and the handlers of every channel. */
 export interface App {
-  readonly deps: AppPorts;
   readonly connections: ConnectionManager;
   readonly visit: VisitApp;
   readonly notes: NoteService;
@@ -98,12 +98,7 @@ export interface App {
 export function composeApp(deps: AppPorts): App {
   const customizations = deps.customizations ?? new MemoryCustomizationStore();
   // The connection must not change under a visit being recorded; the visit records over the connection.
-  const connections = new ConnectionManager(
-    deps.connector,
-    deps.sample,
-    () => visit.recorder.active,
-    deps.signIn,
-  );
+  const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.active, deps.signIn);
   const notes = noteServiceOf(deps, connections, customizations, () => visit);
   const visit: VisitApp = new VisitApp({
     connections,
@@ -127,7 +122,7 @@ export function composeApp(deps: AppPorts): App {
     ),
     deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] })),
   ) satisfies AppHandlers;
-  return { deps, connections, visit, notes, settings, dictation, handlers };
+  return { connections, visit, notes, settings, dictation, handlers };
 }
 
 /** The note workflow over the visit's transcript (read when asked: the visit is built after it). */
@@ -141,9 +136,9 @@ function noteServiceOf(
     connections,
     transcript: {
       get active() {
-        return visit().recorder.active;
+        return visit().active;
       },
-      finalInputs: () => visit().recorder.transcript.finalInputs(),
+      finalInputs: () => visit().finalTranscript(),
     },
     clipboard: deps.clipboard,
     emit: deps.emit,
@@ -166,7 +161,7 @@ function dictationOf(
       return { baseUrl: connection.baseUrl, ...connection.streaming };
     },
     // Recording, or armed after the consent tick: the visit has the microphone.
-    visitUsesMicrophone: () => visit.recorder.active || visit.recorder.state.armed === true,
+    visitUsesMicrophone: () => visit.usesMicrophone,
     journals: platform.journals,
     clipboard: deps.clipboard,
     platform: deps.platform as NodeJS.Platform,
@@ -230,7 +225,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const journals = await openJournals(deps);
   const audio = deps.audio ?? microphoneInputs();
   const ways = connectionWays(deps, live, policy);
-  const sample = createSampleKit();
+  const sample = createSampleKit({ transcriber: liveTranscribers() });
   const preferences = preferencesOf(deps, live);
   const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({

@@ -93,7 +93,7 @@ function shellServices(services: AppServices, emit: Parameters<ShellOptions['bui
   return {
     handlers: services.handlers,
     visit: {
-      isActive: () => services.app.visit.recorder.active,
+      isActive: () => services.app.visit.active,
       finish: async () => void (await services.app.visit.end()),
     },
     startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),

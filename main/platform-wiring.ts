@@ -23,7 +23,8 @@ import type { SettingsPolicy } from './settings/settings-policy.ts';
 import { JournalStore } from './streaming/journal-store.ts';
 import { BusySignals } from './updates/update-controller.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
-import type { EmitEvent } from './visit/visit-recorder.ts';
+import { liveTranscribers } from './visit/live-adapter.ts';
+import type { EmitEvent } from './ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 
 /** The audit trail, opened, with the policy in force at start recorded. */
@@ -91,7 +92,8 @@ export function connectorOf(
   return createConnector({
     audio,
     vault: ways.vault,
-    journals,
+    // Visits over the organization's service are journaled (crash recovery).
+    transcriber: liveTranscribers(journals),
     apiVersion: config.apiVersion,
     organization: ways.organization,
     ...(config.userExternalId ? { userExternalId: config.userExternalId } : {}),
@@ -111,7 +113,7 @@ export function auditedDictation(dictation: DictationPlatform, journals: Journal
 
 export function busySignals(app: App): BusySignals {
   const busy = new BusySignals();
-  busy.add('visit', () => app.visit.recorder.active);
+  busy.add('visit', () => app.visit.active);
   busy.add('dictation', () => app.dictation?.controller.active ?? false);
   return busy;
 }
@@ -156,7 +158,7 @@ export async function closeServices(
   // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
   await app.dictation?.controller.stop().catch(() => undefined);
   app.dictation?.dispose();
-  if (app.visit.recorder.active) await app.visit.end().catch(() => undefined);
+  if (app.visit.active) await app.visit.end().catch(() => undefined);
   await sample.close();
 }
 

@@ -46,6 +46,16 @@ export function checkMaxChars(
   if (n > max) throw new LimitError({ rule: 'too_long', subject, limit: max, actual: n }, field);
 }
 
+/**
+ * Refuses text over a limit before sending, with counts (never the text) in the words: the contract's
+ * INPUT_LIMITS as the note and the settings check them (a plain Failure, no request field named).
+ */
+export function checkLimit(text: string | null | undefined, max: number, subject: LimitSubject): void {
+  if (text == null) return;
+  const n = charCount(text);
+  if (n > max) throw new Failure('limit_exceeded', { rule: 'too_long', subject, limit: max, actual: n });
+}
+
 /** 1–2 distinct speech locales; HAITIAN_HT only on its own. */
 export function checkSpeechLocales(locales: readonly string[], field = 'speech_locales'): void {
   if (locales.length === 0) throw new LimitError('no_speech_locale', field);

@@ -1,6 +1,6 @@
 /**
  * Connections to a service: the token source for the credentials given, the Core client, the live
- * transcriber, and the checks `scribe doctor` runs too, saying plainly what is wrong.
+ * transcriber (built by the factory the composition root injects), and the checks `scribe doctor` runs too, saying plainly what is wrong.
  */
 import { checkBaseUrl } from '../api/base-url.ts';
 import { CoreClient } from '../api/core-client.ts';
@@ -8,7 +8,7 @@ import { runConnectionChecks } from '../api/connection-checks.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { UserTokenSource } from '../api/auth/user-token-source.ts';
 import { HttpClient } from '../api/transport/http.ts';
-import type { JournalStore } from '../streaming/journal-store.ts';
+import type { TranscriberFactory } from '../streaming/live-ports.ts';
 import type { StoredCredentials } from '../connection/stored-credentials.ts';
 import type { OrganizationSignIn } from '../connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../connection/organization-token-source.ts';
@@ -16,7 +16,6 @@ import { ServerActingAsUser } from '../connection/server-as-user.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { tokenSourceFor } from './token-sources.ts';
-import { createLiveTranscriber } from '../visit/live-adapter.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { Connection, Connector } from './ports.ts';
 
@@ -30,8 +29,8 @@ export interface CredentialVault {
 export interface ConnectorDeps {
   readonly audio: AudioInputs;
   readonly vault?: CredentialVault;
-  /** Where visits are journaled for crash recovery (none: audio is kept in memory only). */
-  readonly journals?: JournalStore;
+  /** Builds each connection's live transcriber (the composition root's choice, journaled or not). */
+  readonly transcriber: TranscriberFactory;
   /** The Core API version to send (the configured one; PROTOCOL's pinned version by default). */
   readonly apiVersion?: string;
   readonly fetch?: typeof fetch;
@@ -55,11 +54,10 @@ export function openConnection(
     region,
     caller: auth.caller,
     core: coreApiFrom(new CoreClient(http, auth)),
-    transcriber: createLiveTranscriber({
+    transcriber: deps.transcriber({
       baseUrl,
       tokens: auth,
       ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
-      ...(deps.journals ? { journals: deps.journals } : {}),
     }),
     // Dictation opens its own sessions (main/dictation/) over the same sign-in.
     streaming: { tokens: auth, ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}) },

@@ -9,6 +9,7 @@ import { HttpClient } from '../api/transport/http.ts';
 import { openConnection } from './connector.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { Connection, SampleKit } from './ports.ts';
+import type { TranscriberFactory } from '../streaming/live-ports.ts';
 import { SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
 
 const SAMPLE_INPUTS: AudioInputs = {
@@ -17,9 +18,11 @@ const SAMPLE_INPUTS: AudioInputs = {
 };
 
 /** Builds the sample kit; the local service starts on the first connect and stops on close. */
-export function createSampleKit(
-  options: { recording?: string } = {},
-): SampleKit & { close(): Promise<void> } {
+export function createSampleKit(options: {
+  /** The sample connection's transcriber (never journaled: the sample visit keeps nothing on disk). */
+  transcriber: TranscriberFactory;
+  recording?: string;
+}): SampleKit & { close(): Promise<void> } {
   let running: Promise<DemoService> | null = null;
   return {
     async connect(): Promise<Connection> {
@@ -34,7 +37,10 @@ export function createSampleKit(
       const baseUrl = new URL(service.url);
       const http = new HttpClient({ baseUrl });
       const auth = new ServerTokenSource(http, { clientId, privateKey });
-      return openConnection(baseUrl, auth, http, { audio: SAMPLE_INPUTS });
+      return openConnection(baseUrl, auth, http, {
+        audio: SAMPLE_INPUTS,
+        transcriber: options.transcriber,
+      });
     },
     openRecording() {
       return new FileAudioSource({ path: options.recording ?? SAMPLE_RECORDING, pace: 'realtime' });

@@ -4,7 +4,11 @@
  * unknown keys). Like the router, it receives the send function from main/app/ and imports no electron.
  */
 import type { z } from 'zod';
+import type { EventName, EventPayload } from '../../preload/contract/index.ts';
 import type { EventMap } from './channel-map.ts';
+
+/** A typed push to the renderer, as services take it (the shell's emitter or a test's recorder). */
+export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 /** Sends one message to the renderer (e.g. `(name, payload) => win.webContents.send(name, payload)`). */
 type SendToRenderer = (event: string, payload: unknown) => void;

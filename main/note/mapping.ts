@@ -13,12 +13,7 @@ import type {
 } from '../../preload/contract/index.ts';
 import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../api/schemas/coding.ts';
 import type { Note, NoteSection } from '../api/schemas/note.ts';
-
-/** SOME_KEY / some-key → "Some key". */
-export function humanize(key: string): string {
-  const words = key.replace(/[_-]+/g, ' ').trim().toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+import { humanize } from '../api/titles.ts';
 
 /** One section's content as the contract carries it. */
 function toSectionContent(section: NoteSection): SectionContent {

@@ -6,7 +6,7 @@
 import type { GenerateNote } from '../../preload/contract/index.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
 import { Failure } from '../ipc/failure.ts';
-import type { EmitEvent } from '../visit/visit-recorder.ts';
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
 import type { ClipboardPort, VisitTranscript } from './ports.ts';

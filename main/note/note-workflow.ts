@@ -5,11 +5,9 @@
  */
 import {
   INPUT_LIMITS,
-  charCount,
   type Codes,
   type EmCodes as EmCodesDto,
   type GenerateNote,
-  type LimitSubject,
   type Instructions,
   type Note as NoteDto,
   type NoteProgress,
@@ -24,13 +22,7 @@ import type { SavedCustomization } from '../settings/customization-store.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
 import { Failure } from '../ipc/failure.ts';
-
-/** Refuses text over a limit before sending, with counts (never the text) in the words. */
-export function checkLimit(text: string | null | undefined, max: number, subject: LimitSubject): void {
-  if (text == null) return;
-  const n = charCount(text);
-  if (n > max) throw new Failure('limit_exceeded', { rule: 'too_long', subject, limit: max, actual: n });
-}
+import { checkLimit } from '../api/limits.ts';
 
 /** Note and derived results for the current visit. */
 export class NoteWorkflow {

@@ -12,8 +12,6 @@ import {
 } from '../../preload/contract/index.ts';
 import { AudioTap } from '../audio/audio-tap.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
-import { humanize } from '../note/mapping.ts';
-import { checkLimit } from '../note/note-workflow.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { PreferenceStore } from './ports.ts';
 import {
@@ -21,10 +19,11 @@ import {
   type CustomizationStore,
   type SavedCustomization,
 } from './customization-store.ts';
-import type { EmitEvent } from '../visit/visit-recorder.ts';
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
-import { checkSpeechLocales } from '../api/limits.ts';
+import { checkLimit, checkSpeechLocales } from '../api/limits.ts';
+import { humanize } from '../api/titles.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 
 const MIC_TEST_MAX_MS = 30_000;

@@ -12,6 +12,7 @@ import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
+import type { TranscriberFactory } from '../streaming/live-ports.ts';
 import { LiveSessionAdapter } from './live-session-adapter.ts';
 import { Failure } from '../ipc/failure.ts';
 
@@ -47,6 +48,11 @@ export function createLiveTranscriber(options: LiveTranscriberOptions): LiveTran
     start: (request) => startLive(options, request),
     resend: (recovered) => resendVisit(options, recovered),
   };
+}
+
+/** A connection's transcriber factory: its sessions journaled in `journals` (none: kept in memory only). */
+export function liveTranscribers(journals?: JournalStore): TranscriberFactory {
+  return (endpoint) => createLiveTranscriber({ ...endpoint, ...(journals ? { journals } : {}) });
 }
 
 async function startLive(

@@ -3,14 +3,22 @@
  * recovery of interrupted visits), over the ports. The connection it records with and the note written
  * from it are other capabilities; main/composition-root.ts wires them together.
  */
-import type { ArmVisit, StartVisit, VisitOptions } from '../../preload/contract/index.ts';
+import type {
+  ArmVisit,
+  StartVisit,
+  TranscriptItem,
+  VisitOptions,
+  VisitState,
+} from '../../preload/contract/index.ts';
 import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import type { ConnectionManager } from '../connection/connection-manager.ts';
 import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { RecoverableVisit, VisitJournals } from './ports.ts';
-import { VisitRecorder, type EmitEvent, type VisitAudio } from './visit-recorder.ts';
+import type { TranscriptStore } from './transcript-store.ts';
+import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 
 /** Everything the visit service needs from outside. */
@@ -31,20 +39,45 @@ export interface VisitAppDeps {
 
 /** One app-wide visit service (one visit at a time). */
 export class VisitApp {
-  readonly connections: ConnectionManager;
-  readonly recorder: VisitRecorder;
-  readonly deps: VisitAppDeps;
+  readonly #connections: ConnectionManager;
+  readonly #recorder: VisitRecorder;
+  readonly #deps: VisitAppDeps;
   #armGeneration = 0;
 
   constructor(deps: VisitAppDeps) {
-    this.deps = deps;
-    this.connections = deps.connections;
-    this.recorder = new VisitRecorder(deps.emit);
+    this.#deps = deps;
+    this.#connections = deps.connections;
+    this.#recorder = new VisitRecorder(deps.emit);
+  }
+
+  /** The visit's state now (what `visit:state` pushes). */
+  get state(): VisitState {
+    return this.#recorder.state;
+  }
+
+  /** A visit is being recorded (starting … ending): the connection and the microphone are taken. */
+  get active(): boolean {
+    return this.#recorder.active;
+  }
+
+  /** Recording, or inputs armed after the consent tick: the visit has the microphone. */
+  get usesMicrophone(): boolean {
+    return this.#recorder.active || this.#recorder.state.armed === true;
+  }
+
+  /** The transcript so far, as the Visit screen shows it. */
+  transcript(): TranscriptItem[] {
+    return this.#recorder.transcript.all();
+  }
+
+  /** The final transcript items, as a note is generated from them. */
+  finalTranscript(): ReturnType<TranscriptStore['finalInputs']> {
+    return this.#recorder.transcript.finalInputs();
   }
 
   async options(): Promise<VisitOptions> {
-    const devices = await this.deps.audio.list().catch(() => []);
-    const preferred = this.deps.preferences.get();
+    const devices = await this.#deps.audio.list().catch(() => []);
+    const preferred = this.#deps.preferences.get();
     return { devices, speechLocales: [...SPEECH_LOCALES], preferred };
   }
 
@@ -54,16 +87,16 @@ export class VisitApp {
     for (const locale of request.locales) {
       if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new Failure('invalid_request');
     }
-    if (this.recorder.active) throw new Failure('visit_in_progress');
-    const connection = this.connections.require();
-    if (this.connections.mode !== 'sample') this.#refuseWhileDictating();
-    if (this.connections.mode !== 'sample') await this.#checkInputs(request.speakers);
+    if (this.#recorder.active) throw new Failure('visit_in_progress');
+    const connection = this.#connections.require();
+    if (this.#connections.mode !== 'sample') this.#refuseWhileDictating();
+    if (this.#connections.mode !== 'sample') await this.#checkInputs(request.speakers);
     // The armed inputs if they are the chosen ones (their pre-roll is the visit's first second); checked
     // and handed over with no await between, so a disarm cannot close them in between.
-    const armed = this.connections.mode !== 'sample' && this.recorder.armedFor(armKey(request.speakers));
+    const armed = this.#connections.mode !== 'sample' && this.#recorder.armedFor(armKey(request.speakers));
     const audio = armed ? 'armed' : this.#audioFor(request);
-    this.deps.onWillReplaceVisit?.();
-    return this.recorder.start(request, audio, connection.transcriber);
+    this.#deps.onWillReplaceVisit?.();
+    return this.#recorder.start(request, audio, connection.transcriber);
   }
 
   /**
@@ -72,63 +105,63 @@ export class VisitApp {
    * microphone check. Never for the sample visit, which never opens a microphone.
    */
   async arm(request: ArmVisit): Promise<void> {
-    if (this.recorder.active) throw new Failure('visit_in_progress');
-    if (this.connections.mode === 'sample')
+    if (this.#recorder.active) throw new Failure('visit_in_progress');
+    if (this.#connections.mode === 'sample')
       throw new Failure('invalid_request', { reason: 'sample_never_opens_mic' });
-    if (this.connections.mode !== 'organization') throw new Failure('not_connected');
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
     this.#refuseWhileDictating();
     const generation = ++this.#armGeneration;
     await this.#checkInputs(request.speakers);
     // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
-    if (generation !== this.#armGeneration || this.recorder.active) return;
+    if (generation !== this.#armGeneration || this.#recorder.active) return;
     const audio = this.#devicesFor(request.speakers);
-    return this.recorder.arm(audio, armKey(request.speakers));
+    return this.#recorder.arm(audio, armKey(request.speakers));
   }
 
   #refuseWhileDictating(): void {
-    if (this.deps.microphoneBusy?.()) throw new Failure('mic_unavailable', { reason: 'dictation_active' });
+    if (this.#deps.microphoneBusy?.()) throw new Failure('mic_unavailable', { reason: 'dictation_active' });
   }
 
   /** Closes armed inputs and drops their pre-roll (consent unticked, screen left, window hidden). */
   disarm(): Promise<void> {
     this.#armGeneration++;
-    return this.recorder.disarm();
+    return this.#recorder.disarm();
   }
 
   /** The OS permission, and the patient's input present when there are two (asked before opening any). */
   async #checkInputs(speakers: StartVisit['speakers']): Promise<void> {
     // A denied permission yields silence on macOS, not an error: ask first, and say so plainly.
-    if (this.deps.microphoneAccess && !(await this.deps.microphoneAccess.request())) {
+    if (this.#deps.microphoneAccess && !(await this.#deps.microphoneAccess.request())) {
       throw new Failure('mic_denied');
     }
     if (speakers.mode === 'dual') {
       // The patient's input is never replaced by the default, so without it there is nothing to start.
-      const devices = await this.deps.audio.list();
+      const devices = await this.#deps.audio.list();
       if (!devices.some((d) => d.id === speakers.patientDeviceId))
         throw new Failure('mic_unavailable', { reason: 'patient_input_missing' });
     }
   }
 
   pause(): Promise<void> {
-    return this.recorder.pause();
+    return this.#recorder.pause();
   }
 
   resume(): Promise<void> {
-    return this.recorder.resume();
+    return this.#recorder.resume();
   }
 
   end(): Promise<void> {
-    return this.recorder.end();
+    return this.#recorder.end();
   }
 
   async discard(): Promise<void> {
-    this.deps.onWillReplaceVisit?.();
-    return this.recorder.discard();
+    this.#deps.onWillReplaceVisit?.();
+    return this.#recorder.discard();
   }
 
   /** Visits a crash or forced quit left unfinished (their audio is kept, encrypted, until dealt with). */
   async recoverable(): Promise<RecoverableVisit[]> {
-    const all = (await this.deps.journals?.listRecoverable()) ?? [];
+    const all = (await this.#deps.journals?.listRecoverable()) ?? [];
     return all
       .filter((j) => j.session === 'transcribe')
       .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale }));
@@ -139,11 +172,11 @@ export class VisitApp {
    * transcript as an ended visit. On failure nothing is shredded: it can be tried again.
    */
   async recover(id: string): Promise<void> {
-    const journals = this.deps.journals;
+    const journals = this.#deps.journals;
     if (!journals) throw new Failure('invalid_request');
-    if (this.recorder.active) throw new Failure('visit_in_progress');
-    if (this.connections.mode !== 'organization') throw new Failure('not_connected');
-    const connection = this.connections.require();
+    if (this.#recorder.active) throw new Failure('visit_in_progress');
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
+    const connection = this.#connections.require();
     await refuseInUse(journals, id);
     let recovered;
     try {
@@ -152,21 +185,21 @@ export class VisitApp {
       throw new Failure('invalid_request', { reason: 'recovered_unreadable' });
     }
     const items = await connection.transcriber.resend(recovered);
-    this.deps.onWillReplaceVisit?.();
-    return this.recorder.restore(items, () => journals.shred(id), { cut: recovered.tailCut });
+    this.#deps.onWillReplaceVisit?.();
+    return this.#recorder.restore(items, () => journals.shred(id), { cut: recovered.tailCut });
   }
 
   /** Shreds an unfinished visit the clinician chose not to recover. */
   async forgetRecoverable(id: string): Promise<RecoverableVisit[]> {
     if (!(await this.recoverable()).some((v) => v.id === id)) throw new Failure('invalid_request');
-    if (this.deps.journals) await refuseInUse(this.deps.journals, id);
-    await this.deps.journals?.shred(id);
+    if (this.#deps.journals) await refuseInUse(this.#deps.journals, id);
+    await this.#deps.journals?.shred(id);
     return this.recoverable();
   }
 
   #audioFor(request: StartVisit): VisitAudio {
-    if (this.connections.mode === 'sample') {
-      const kit = this.connections.sampleKit;
+    if (this.#connections.mode === 'sample') {
+      const kit = this.#connections.sampleKit;
       if (!kit) throw new Failure('sample_unavailable');
       return { kind: 'sample', recording: kit.openRecording() };
     }
@@ -175,7 +208,7 @@ export class VisitApp {
 
   #devicesFor(speakers: StartVisit['speakers']): VisitAudio & { kind: 'devices' } {
     if (speakers.mode === 'single')
-      return { kind: 'devices', clinician: this.deps.audio.open(speakers.deviceId), patient: null };
+      return { kind: 'devices', clinician: this.#deps.audio.open(speakers.deviceId), patient: null };
     if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
       throw new Failure('invalid_request', { reason: 'same_inputs' });
     }
@@ -183,9 +216,9 @@ export class VisitApp {
       kind: 'devices',
       // The default may stand in for the clinician's microphone, unless it is the patient's input: the
       // patient would be recorded as DOCTOR (the clinician's stream then carries silence, with a warning).
-      clinician: this.deps.audio.open(speakers.clinicianDeviceId, { avoid: speakers.patientDeviceId }),
+      clinician: this.#deps.audio.open(speakers.clinicianDeviceId, { avoid: speakers.patientDeviceId }),
       // Never the OS default in the patient's place: it is most likely the clinician's own microphone.
-      patient: this.deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
+      patient: this.#deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
     };
   }
 }

@@ -20,11 +20,10 @@ import { ArmedInputs } from './armed-inputs.ts';
 import { Failure } from '../ipc/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 import type { Connecting } from './visit-phase-data.ts';
-import { VisitStatus, type EmitEvent } from './visit-status.ts';
+import { VisitStatus } from './visit-status.ts';
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 
 export type { VisitAudio } from './visit-inputs.ts';
-
-export type { EmitEvent } from './visit-status.ts';
 export { ARM_TIMEOUT_MS } from './armed-inputs.ts';
 
 /** One visit's recording, transcript and live state. */

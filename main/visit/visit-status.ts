@@ -4,14 +4,11 @@
  * impossible one throws) or `set` (the rest of the state), and each one is pushed as `visit:state`.
  */
 import { type ErrorCode, type VisitState } from '../../preload/contract/index.ts';
-import type { EventName, EventPayload } from '../../preload/contract/index.ts';
 import { nextVisitPhase, type VisitEvent, type VisitPhase } from '../../preload/contract/visit-phase.ts';
 import { TranscriptStore } from './transcript-store.ts';
 import { VisitClock } from './visit-clock.ts';
 import { Connecting, initialState } from './visit-phase-data.ts';
-
-/** Typed push to the renderer. */
-export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+import type { EmitEvent } from '../ipc/event-emitter.ts';
 
 /** One visit's pushed state. */
 export class VisitStatus {

@@ -82,7 +82,7 @@ describe('Settings with a clinician sign-in', () => {
 
   it('keeps one or two distinct languages, and Haitian Creole alone', async () => {
     const { page } = h;
-    const prefs = () => h.app.deps.preferences.get().speechLocales;
+    const prefs = async () => (await h.app.visit.options()).preferred.speechLocales;
     await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
     await expect.poll(prefs).toEqual(['ENGLISH_US', 'SPANISH_MX']);
     // The second list never offers the first language again, nor Haitian Creole.

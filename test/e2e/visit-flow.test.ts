@@ -293,14 +293,18 @@ describe('a visit from connect to copy, in Chromium', () => {
     // Languages chosen here are where the next visit starts.
     await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
     await expect.poll(() => page.getByTestId('settings-saved').textContent()).toBe('Settings saved.');
-    expect(h.app.deps.preferences.get().speechLocales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
+    expect((await h.app.visit.options()).preferred.speechLocales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
     // Haitian Creole is only accepted alone: choosing it drops the second language.
     await page.getByLabel('Spoken language').selectOption('HAITIAN_HT');
-    await expect.poll(() => h.app.deps.preferences.get().speechLocales).toEqual(['HAITIAN_HT']);
+    await expect
+      .poll(async () => (await h.app.visit.options()).preferred.speechLocales)
+      .toEqual(['HAITIAN_HT']);
     expect(await page.getByLabel('Second language (optional)').isDisabled()).toBe(true);
     await page.getByLabel('Spoken language').selectOption('ENGLISH_US');
     await page.getByLabel('Second language (optional)').selectOption('SPANISH_MX');
-    await expect.poll(() => h.app.deps.preferences.get().speechLocales).toEqual(['ENGLISH_US', 'SPANISH_MX']);
+    await expect
+      .poll(async () => (await h.app.visit.options()).preferred.speechLocales)
+      .toEqual(['ENGLISH_US', 'SPANISH_MX']);
     await page.screenshot({ path: `${SHOTS}/07-settings.png`, fullPage: true });
     await nav(page, 'Visit').click();
     await page.getByRole('button', { name: 'Start a new visit' }).click();

@@ -52,7 +52,7 @@ describe('the visit state, owned by main, in Chromium', () => {
   });
 
   const consent = () => page.getByLabel('The patient agreed to this visit being recorded and transcribed.');
-  const main = () => h.app.visit.recorder.state;
+  const main = () => h.app.visit.state;
   const lastPush = () =>
     page.evaluate(() => (globalThis as unknown as { __visitPushes: VisitState[] }).__visitPushes.at(-1));
   const shot = (name: string) =>

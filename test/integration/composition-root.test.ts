@@ -140,7 +140,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     const journals = journalDir(dataDir);
     expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
     // The fixture runs out, the visit ends by itself once the service confirmed everything.
-    await until(() => services.app.visit.recorder.state.phase === 'ended', 20_000, 'the visit to end');
+    await until(() => services.app.visit.state.phase === 'ended', 20_000, 'the visit to end');
     const said = data(await handlers['visit:transcript']({}, ctx))
       .items.filter((i) => i.final)
       .map((i) => i.text);

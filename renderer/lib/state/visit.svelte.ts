@@ -12,7 +12,12 @@ import type {
   VisitOptions,
   VisitState,
 } from '../../../preload/contract/index.ts';
-import { isVisitActive } from '../../../preload/contract/visit-phase.ts';
+import {
+  canEndVisit,
+  canPauseVisit,
+  canResumeVisit,
+  isVisitActive,
+} from '../../../preload/contract/visit-phase.ts';
 import { scribe, settle } from '../api.ts';
 import { TranscriptModel } from './transcript.svelte.ts';
 
@@ -69,6 +74,31 @@ export class VisitStore {
   /** A visit is under way (starting, recording, paused or ending). */
   get recording(): boolean {
     return isVisitActive(this.#state.phase);
+  }
+  /** Paused: Resume is the one way on (the phase allows it; a command in flight disables the button). */
+  get paused(): boolean {
+    return canResumeVisit(this.#state.phase);
+  }
+  /** Pause offered: recording, with no command in flight. */
+  get canPause(): boolean {
+    return !this.#busy && canPauseVisit(this.#state.phase);
+  }
+  /**
+   * End offered: the phase allows it and no command is in flight, except while connecting (perhaps
+   * offline), when End stops the visit even though Start has not answered yet.
+   */
+  get canEnd(): boolean {
+    const phase = this.#state.phase;
+    return canEndVisit(phase) && (!this.#busy || phase === 'starting');
+  }
+  /** The elapsed time runs (recording; a pause stops the clock). */
+  get clockRuns(): boolean {
+    return canPauseVisit(this.#state.phase);
+  }
+  /** The session streams to the service now (not paused): the screen says "Connected". */
+  get streaming(): boolean {
+    const phase = this.#state.phase;
+    return isVisitActive(phase) && !canResumeVisit(phase) && this.#state.connection === 'connected';
   }
   /** A refused command's reason, unless the visit state already shows the same failure (a failed Start). */
   get shownError(): IpcError | null {

@@ -11,6 +11,7 @@ import { doctor } from '../../../main/cli/commands/doctor.ts';
 import { configSchema } from '../../../main/config/config-schema.ts';
 import { CONNECTION_CHECKS } from '../../../main/api/connection-checks.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
+import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 
 const MICS = [{ id: 'm1', label: 'Desk microphone', isDefault: true }];
@@ -26,12 +27,15 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 async function both(clientId: string) {
-  const connection = await createConnector({ audio: AUDIO }).connect(h.service.url, {
-    kind: 'server',
-    clientId,
-    privateKeyPem: h.staticPem,
-    keyId: null,
-  } as never);
+  const connection = await createConnector({ audio: AUDIO, transcriber: liveTranscribers() }).connect(
+    h.service.url,
+    {
+      kind: 'server',
+      clientId,
+      privateKeyPem: h.staticPem,
+      keyId: null,
+    } as never,
+  );
   const app = await connection.checks();
   const lines: string[] = [];
   const config = configSchema.parse({ serviceUrl: h.service.url, clientId, privateKeyFile: keyFile });

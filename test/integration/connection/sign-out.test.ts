@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../service/index.ts';
 import { ConnectionManager } from '../../../main/connection/connection-manager.ts';
 import { createConnector, type CredentialVault } from '../../../main/connection/connector.ts';
+import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
 import type { Credentials } from '../../../preload/contract/index.ts';
 
 /** A vault in memory that remembers the last refresh token saved (they rotate on every refresh). */
@@ -49,7 +50,10 @@ describe('Disconnect with a clinician sign-in', () => {
     const user = service.control.createUser({ external_id: externalId });
     const tokens = await service.control.mintUserTokens(user.id);
     const vault = new MemoryVault();
-    const manager = new ConnectionManager(createConnector({ audio: AUDIO, vault }), null);
+    const manager = new ConnectionManager(
+      createConnector({ audio: AUDIO, transcriber: liveTranscribers(), vault }),
+      null,
+    );
     const status = await manager.configure(service.url, {
       kind: 'user-refresh-token',
       refreshToken: tokens.refresh_token,

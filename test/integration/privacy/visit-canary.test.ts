@@ -73,12 +73,8 @@ async function runVisit(): Promise<VisitState> {
   });
   expect(started.ok, JSON.stringify(started)).toBe(true);
   // The recording runs out by itself; the visit then ends (every item arrived) or fails.
-  await until(
-    () => ['ended', 'failed'].includes(rig.app.visit.recorder.state.phase),
-    20_000,
-    'the visit to finish',
-  );
-  return rig.app.visit.recorder.state;
+  await until(() => ['ended', 'failed'].includes(rig.app.visit.state.phase), 20_000, 'the visit to finish');
+  return rig.app.visit.state;
 }
 
 const noteText = (): string => JSON.stringify(rig.app.notes.note);

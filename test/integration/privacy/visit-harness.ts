@@ -18,6 +18,7 @@ import {
 import { auditedHandlers } from '../../../main/audit/audited-handlers.ts';
 import type { AuditLog } from '../../../main/audit/audit-log.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
+import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
 import type { AudioInputs } from '../../../main/audio/ports.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
 import type { Preferences, PreferenceStore } from '../../../main/settings/ports.ts';
@@ -155,7 +156,7 @@ export function startVisitRig(options: {
   const events: VisitRig['events'] = [];
   const reports: IpcFailureReport[] = [];
   const app = composeApp({
-    connector: createConnector({ audio, fetch: echo.fetch }),
+    connector: createConnector({ audio, transcriber: liveTranscribers(), fetch: echo.fetch }),
     sample: null,
     audio,
     clipboard,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionManager } from '../../../main/connection/connection-manager.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
+import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 
 const AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };
@@ -18,7 +19,7 @@ afterAll(() => h.close());
 describe('server credentials with a configured user', () => {
   it('connects as that user, so the service tells clinicians apart', async () => {
     const manager = new ConnectionManager(
-      createConnector({ audio: AUDIO, userExternalId: 'dr-configured' }),
+      createConnector({ audio: AUDIO, transcriber: liveTranscribers(), userExternalId: 'dr-configured' }),
       null,
     );
     const status = await manager.configure(h.service.url, {
@@ -37,7 +38,10 @@ describe('server credentials with a configured user', () => {
   });
 
   it('stays the organization (server caller) without a configured user', async () => {
-    const manager = new ConnectionManager(createConnector({ audio: AUDIO }), null);
+    const manager = new ConnectionManager(
+      createConnector({ audio: AUDIO, transcriber: liveTranscribers() }),
+      null,
+    );
     const status = await manager.configure(h.service.url, {
       kind: 'server',
       clientId: h.fixtures.staticClient.id,

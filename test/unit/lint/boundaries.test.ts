@@ -30,6 +30,15 @@ describe('import boundaries', () => {
     ['native/x.ts', "import { a } from '../main/audit/audit-log.ts';\nexport { a };"],
     ['native/x11/x.ts', "import { a } from '../../main/secrets/aes-gcm.ts';\nexport { a };"],
     ['native/x.ts', "import { c } from '../main/dictation/insertion/clipboard-paste.ts';\nexport { c };"],
+    // Rooms by capability: the connection knows none built on it, no room knows the composition root.
+    ['main/connection/connector.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
+    ['main/connection/x.ts', "import type { N } from '../note/ports.ts';\nexport type { N };"],
+    ['main/settings/x.ts', "import { checkLimit } from '../note/note-workflow.ts';\nexport { checkLimit };"],
+    ['main/note/x.ts', "import type { V } from '../visit/visit-app.ts';\nexport type { V };"],
+    ['main/visit/x.ts', "import type { N } from '../note/note-service.ts';\nexport type { N };"],
+    ['main/dictation/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
+    ['main/visit/x.ts', "import { composeApp } from '../composition-root.ts';\nexport { composeApp };"],
+    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -55,6 +64,10 @@ describe('import boundaries', () => {
       'native/x.ts',
       "import type { ModifierSnapshot } from '../main/dictation/hotkey-machine.ts';\nexport type { ModifierSnapshot };",
     ],
+    ['main/visit/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
+    ['main/note/x.ts', "import type { S } from '../settings/customization-store.ts';\nexport type { S };"],
+    ['main/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
+    ['main/cli/x.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -158,6 +158,8 @@ function visitApp() {
   const transcriber = new FakeTranscriber();
   const events: { event: EventName; payload: unknown }[] = [];
   const opened: { id: string; mic: HandFedMicrophone }[] = [];
+  /** How each input was asked for: its fallback when lost, and the input it must not be. */
+  const openOptions: string[] = [];
   const connection: Connection = {
     baseUrl: new URL('https://us.api.example.com'),
     region: 'us',
@@ -172,7 +174,8 @@ function visitApp() {
       { id: 'mic', label: 'Mic', isDefault: true },
       { id: 'headset', label: 'Headset', isDefault: false },
     ],
-    open: (id) => {
+    open: (id, options) => {
+      openOptions.push(`${options?.onLost ?? 'default'} avoid:${options?.avoid ?? '-'}`);
       const mic = new HandFedMicrophone();
       opened.push({ id, mic });
       return mic;
@@ -201,7 +204,7 @@ function visitApp() {
     handlers.get(channel)!({ senderFrame: { url: 'app://scribe/', parent: null } }, request) as Promise<
       IpcResult<Record<string, unknown>>
     >;
-  return { app, invoke, transcriber, events, opened };
+  return { app, invoke, transcriber, events, opened, openOptions };
 }
 
 const single = (deviceId = 'mic') => ({ mode: 'single', deviceId });
@@ -245,19 +248,13 @@ describe('arming a visit', () => {
   });
 
   it('arms both inputs of a two-microphone visit, the patient one never replaced by the default', async () => {
-    const { app, invoke, transcriber, opened } = visitApp();
-    const onLost: string[] = [];
-    const open = app.deps.audio.open.bind(app.deps.audio);
-    (app.deps.audio as { open: typeof open }).open = (id, options) => (
-      onLost.push(`${options?.onLost ?? 'default'} avoid:${options?.avoid ?? '-'}`),
-      open(id, options)
-    );
+    const { invoke, transcriber, opened, openOptions } = visitApp();
     await invoke('connect:configure', connect);
     const speakers = { mode: 'dual', clinicianDeviceId: 'mic', patientDeviceId: 'headset' };
     expect(await invoke('visit:arm', { consentAcknowledged: true, speakers })).toMatchObject({ ok: true });
     expect(opened.map((o) => o.id)).toEqual(['mic', 'headset']);
     // The clinician's microphone may fall back to the default only if it is not the patient's input.
-    expect(onLost).toEqual(['default avoid:headset', 'silence avoid:-']);
+    expect(openOptions).toEqual(['default avoid:headset', 'silence avoid:-']);
     expect(await invoke('visit:start', { ...start, speakers })).toMatchObject({ ok: true });
     expect(opened).toHaveLength(2);
     expect(transcriber.sessions[0]!.streams.map((s) => s.speakerType)).toEqual(['DOCTOR', 'PATIENT']);
@@ -271,7 +268,7 @@ describe('arming a visit', () => {
     await invoke('visit:arm', arm());
     opened[0]!.mic.feed(new Int16Array(11 * SAMPLE_RATE));
     await vi.waitFor(() =>
-      expect(app.visit.recorder.state).toMatchObject({
+      expect(app.visit.state).toMatchObject({
         phase: 'idle',
         armed: true,
         inputWarnings: [{ stream: 'clinician', code: 'no_sound' }],
