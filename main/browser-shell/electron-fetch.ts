@@ -75,7 +75,7 @@ export function oneLine(text: string): string {
 
 /**
  * Electron's own install step (`node node_modules/electron/install.js`) in a child process; the
- * environment passes through, so ELECTRON_MIRROR, electron_config_cache and proxies apply as usual.
+ * environment passes through, so ELECTRON_MIRROR and electron_config_cache apply as usual.
  */
 export const electronInstallStep: InstallStep = (signal) => {
   const script = createRequire(import.meta.url).resolve('electron/install.js');
