@@ -46,6 +46,8 @@ export interface AppHarness {
   readonly microphones: readonly FixtureMicrophone[];
   /** The browser shell's origin (http://127.0.0.1:PORT). */
   readonly server: { readonly origin: string };
+  /** The data folder (settings file, connection vault, journals by default). */
+  readonly dataDir: string;
   /** The policy file the app reads (and watches): rewrite it to change IT's policy while the app runs. */
   readonly policyFile: string;
   /** CSP violations reported in the page (directive and blocked URI only). */
@@ -129,6 +131,10 @@ export async function startApp(
     micSpeaksAtOnce?: boolean;
     /** IT's policy (a JSON policy file the app reads and watches); none by default. */
     policy?: Record<string, unknown>;
+    /** Launch variables (SCRIBE_*) besides the policy file's and the data folder's. */
+    env?: Record<string, string>;
+    /** What the user settings file holds at start (written as is; none by default). */
+    settingsFile?: string;
     /** The system browser for "Sign in with your organization" (a Playwright-driven Chromium in tests). */
     openBrowser?: OpenBrowser;
     /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
@@ -141,9 +147,11 @@ export async function startApp(
   const dataDir = await mkdtemp(join(tmpdir(), 'scribe-e2e-'));
   const policyFile = join(dataDir, 'policy.json');
   if (options.policy) await writeFile(policyFile, JSON.stringify(options.policy));
+  if (options.settingsFile !== undefined)
+    await writeFile(join(dataDir, 'settings.json'), options.settingsFile);
   // `npm start`'s own wiring (the browser preview), with stand-ins for the machine's parts.
   const started = await startPreviewApp({
-    env: { SCRIBE_POLICY_FILE: policyFile, SCRIBE_DATA_DIR: dataDir },
+    env: { ...options.env, SCRIBE_POLICY_FILE: policyFile, SCRIBE_DATA_DIR: dataDir },
     journalDir: options.journalDir ?? join(dataDir, 'journals'),
     parts: {
       secrets: options.secrets ?? new MemorySecretStore(),
@@ -174,6 +182,7 @@ export async function startApp(
     clipboard,
     microphones: inputs.opened,
     server: { origin: shell.origin },
+    dataDir,
     policyFile,
     cspViolations: () =>
       page.evaluate(() => [
