@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 /** How the install step ended: done, or failed with a one-line reason (no stack). */
-export type InstallOutcome = { readonly ok: true } | { readonly ok: false; readonly why: string };
+type InstallOutcome = { readonly ok: true } | { readonly ok: false; readonly why: string };
 
 /** Electron's install step; it must stop when `signal` aborts. */
 export type InstallStep = (signal: AbortSignal) => Promise<InstallOutcome>;

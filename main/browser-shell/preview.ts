@@ -17,7 +17,7 @@ import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 
 /** The machine's parts the preview runs on; the tests give stand-ins (a fixture microphone, a memory keychain). */
-export type PreviewParts = Pick<AppServicesDeps, 'secrets' | 'clipboard' | 'platform'> &
+type PreviewParts = Pick<AppServicesDeps, 'secrets' | 'clipboard' | 'platform'> &
   Partial<Pick<AppServicesDeps, 'audio' | 'openBrowser' | 'dictation'>>;
 
 export interface PreviewAppOptions {
