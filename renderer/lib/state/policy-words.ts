@@ -1,5 +1,7 @@
 /** How a setting the organization fixes is shown: its title, languages by name, switches as On/Off, why. */
-import { lockReasonText, settingTitle, type LockedSetting } from '../../../preload/contract/index.ts';
+import type { LockedSetting } from '../../../preload/contract/index.ts';
+// The words module itself, never index.ts: that would bring zod (and its eval check) into the page.
+import { lockReasonText, settingTitle } from '../../../preload/contract/setting-words.ts';
 import { localeName } from '../locales.ts';
 
 /** The setting's name as people read it ("Service address"). */
