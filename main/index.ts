@@ -33,7 +33,9 @@ runShell({
   log: { warn: (code, fields) => void (logs(logLevel(), 'warn') && consoleShellLog.warn(code, fields)) },
   buildServices: async (emit) => {
     const settings = openElectronSettingsStore();
-    const { resolved, live } = await startConfig(settings);
+    const { resolved: config, live, settingsRecovery } = await startConfig(settings);
+    // The Settings screen says when the settings file was reset at start.
+    const resolved = settingsRecovery ? { ...config, settingsRecovery } : config;
     logLevel = () => live.current().config.logLevel;
     const secrets = new KeychainSecretStore();
     const preloadPath = path.join(__dirname, '..', 'preload', 'index.cjs');

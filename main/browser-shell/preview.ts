@@ -1,17 +1,82 @@
 /**
  * The browser preview under plain Node: the same configuration, keychain, journals and composition root
  * as the Electron app (main/index.ts), the renderer in an app-mode Chromium window through the browser
- * shell. There is no keychain-less fallback and nothing listens beyond 127.0.0.1.
+ * shell. There is no keychain-less fallback and nothing listens beyond 127.0.0.1. The end-to-end tests
+ * start the app through startPreviewApp too, with their own stand-ins for the machine's parts.
  */
 import { startLiveConfig } from '../config/start-live-config.ts';
 import { openNodeSettingsStore } from '../config/node-settings-store.ts';
 import { defaultJournalDir, defaultUserDataDir, journalDir, managedJournalDir } from '../config/paths.ts';
-import { formatConfigErrors } from '../config/resolve-config.ts';
-import { buildAppServices } from '../composition-root.ts';
+import type { SettingsRecovery } from '../config/settings-recovery.ts';
+import { formatConfigErrors, type ConfigProblem } from '../config/resolve-config.ts';
+import { buildAppServices, type AppServices, type AppServicesDeps } from '../composition-root.ts';
+import type { EventName, EventPayload } from '../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
 import { findChromium, openAppWindow } from './chromium.ts';
-import { startBrowserShell } from './shell.ts';
+import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
+
+/** The machine's parts the preview runs on; the tests give stand-ins (a fixture microphone, a memory keychain). */
+type PreviewParts = Pick<AppServicesDeps, 'secrets' | 'clipboard' | 'platform'> &
+  Partial<Pick<AppServicesDeps, 'audio' | 'openBrowser' | 'dictation'>>;
+
+export interface PreviewAppOptions {
+  /** The environment the configuration reads (SCRIBE_*, SCRIBE_POLICY_FILE, SCRIBE_DATA_DIR). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly parts: PreviewParts;
+  /** The journal folder instead of the policy's or the data folder's. */
+  readonly journalDir?: string;
+  /** Sees every event on its way to the page (tests: when a visit starts). */
+  readonly onEvent?: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+}
+
+/** A running preview app: the browser shell over the production composition root. */
+export interface PreviewApp {
+  readonly shell: BrowserShell;
+  readonly services: AppServices;
+  readonly dataDir: string;
+  /** The settings file was repaired at start (the Settings screen says so too). */
+  readonly settingsRecovery: SettingsRecovery | undefined;
+  /** Stops watching the configuration, then the services and the shell. */
+  close(): Promise<void>;
+}
+
+/** Reads the configuration and starts the browser shell over buildAppServices; the problems when the configuration is bad. */
+export async function startPreviewApp(
+  options: PreviewAppOptions,
+): Promise<{ ok: true; app: PreviewApp } | { ok: false; errors: ConfigProblem[] }> {
+  const { env } = options;
+  const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  const settings = openNodeSettingsStore(dataDir);
+  // A development tool, never the installed app: the environment and SCRIBE_POLICY_FILE apply.
+  const started = await startLiveConfig({ settings, env });
+  if (!started.ok) return started;
+  const { live, settingsRecovery } = started;
+  const resolved = settingsRecovery ? { ...started.resolved, settingsRecovery } : started.resolved;
+  let services: AppServices | undefined;
+  const shell = await startBrowserShell({
+    buildServices: async (emit) => {
+      services = await buildAppServices({
+        ...options.parts,
+        resolved,
+        live,
+        settings,
+        dataDir,
+        journalDir: options.journalDir ?? previewJournalDir(resolved.config.journalDir, dataDir, env),
+        emit: (event, payload) => {
+          options.onEvent?.(event, payload);
+          emit(event, payload);
+        },
+      });
+      return services;
+    },
+  });
+  const close = async () => {
+    live.close();
+    await shell.close();
+  };
+  return { ok: true, app: { shell, services: services!, dataDir, settingsRecovery, close } };
+}
 
 /** Runs the preview until its window is closed (or the process is interrupted); returns the exit code. */
 export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -20,36 +85,19 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
     console.error('No Chromium or Chrome found; set CHROMIUM_PATH to one.');
     return 1;
   }
-  const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
-  const settings = openNodeSettingsStore(dataDir);
-  // A development tool, never the installed app: the environment and SCRIBE_POLICY_FILE apply.
-  const started = await startLiveConfig({ settings, env });
+  const started = await startPreviewApp({
+    env,
+    parts: { secrets: new KeychainSecretStore(), clipboard: systemClipboard(), platform: process.platform },
+  });
   if (!started.ok) {
     console.error(formatConfigErrors(started.errors));
     return 1;
   }
-  const { resolved, live } = started;
-  if (started.settingsRecovery)
-    console.error(`Settings reset: ${started.settingsRecovery.problems.join('; ')}`);
-  const { config } = resolved;
-  const shell = await startBrowserShell({
-    buildServices: (emit) =>
-      buildAppServices({
-        resolved,
-        live,
-        settings,
-        secrets: new KeychainSecretStore(),
-        dataDir,
-        journalDir: previewJournalDir(config.journalDir, dataDir, env),
-        clipboard: systemClipboard(),
-        emit,
-        platform: process.platform,
-      }),
-  });
+  const { shell, settingsRecovery } = started.app;
+  if (settingsRecovery) console.error(`Settings reset: ${settingsRecovery.problems.join('; ')}`);
   console.log(`Browser preview on ${shell.origin} (loopback only). Close its window to stop.`);
   const code = await untilClosed(await openAppWindow(chromium, shell.url));
-  live.close();
-  await shell.close();
+  await started.app.close();
   return code;
 }
 

@@ -16,6 +16,9 @@ export interface SettingsRecovery {
   /** Where the old file was kept (undefined when there was no file to keep). */
   backup: string | undefined;
   problems: string[];
+  /** The settings file, and each problem as its key and the rule it broke (for the Settings screen). */
+  file: string | undefined;
+  rules: { key: string; reason: string }[];
 }
 
 export type RecoveringResult = ResolveResult & { settingsRecovery?: SettingsRecovery };
@@ -30,7 +33,12 @@ export async function loadConfigRecoveringSettings(
   if (problems.length === 0) return first;
   const backup = await backUp(options.settings.origin, (options.now ?? (() => new Date()))());
   await reset(options.settings, problems);
-  const settingsRecovery = { backup, problems: problems.map((p) => p.message) };
+  const settingsRecovery = {
+    backup,
+    problems: problems.map((p) => p.message),
+    file: options.settings.origin,
+    rules: problems.map(({ key, reason }) => ({ key, reason })),
+  };
   return { ...(await loadConfig(options)), settingsRecovery };
 }
 

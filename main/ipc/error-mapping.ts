@@ -18,6 +18,7 @@ import {
   TimeoutError,
 } from '../api/errors.ts';
 import { AudioError, type AudioErrorCode } from '../audio/audio-source.ts';
+import { SettingsError } from '../config/settings-store.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
 import { SecretStoreError } from '../secrets/secret-store.ts';
 import { StreamingError, type StreamingErrorCode } from '../streaming/streaming-error.ts';
@@ -65,6 +66,7 @@ export function toFailure(error: unknown): Failure {
   if (error instanceof SecretStoreError)
     return new Failure(error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable');
   if (error instanceof StreamingError) return streamingFailure(error);
+  if (error instanceof SettingsError) return new Failure('config_invalid', { reason: error.code });
   if (error instanceof ApiError) return apiFailure(error);
   return new Failure('internal');
 }

@@ -2,6 +2,7 @@
 import type { Config, ConfigKey } from '../config/config-schema.ts';
 import type { SettingsRecovery } from '../config/settings-recovery.ts';
 import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
+import type { SettingsNotice } from '../../preload/contract/index.ts';
 import type { Preferences, PreferenceStore } from './ports.ts';
 
 /** Keeps preferences for the life of the process. */
@@ -35,7 +36,7 @@ export class MemoryPreferenceStore implements PreferenceStore {
 export class SettingsPreferenceStore implements PreferenceStore {
   readonly #settings: SettingsStore;
   readonly #resolved: () => { config: Config; locked: readonly ConfigKey[] };
-  readonly #notice: string | undefined;
+  readonly #notice: SettingsNotice | undefined;
 
   /**
    * `resolved` is read at every use: IT's policy may change while the app runs. `recovery` says the settings
@@ -84,8 +85,12 @@ export class SettingsPreferenceStore implements PreferenceStore {
   }
 }
 
-/** What the person reads when their settings file was reset at start (keys and rules, never values). */
-function settingsNotice(recovery: SettingsRecovery): string {
-  const kept = recovery.backup ? ` The old file is kept at ${recovery.backup}.` : '';
-  return `Your settings file could not be used, so the settings it held were reset (${recovery.problems.join('; ')}).${kept}`;
+/** The Settings screen's notice of a reset settings file: keys and rules, never values (words: setting-words.ts). */
+function settingsNotice(recovery: SettingsRecovery): SettingsNotice {
+  return {
+    code: 'settings_reset',
+    file: recovery.file ?? null,
+    backup: recovery.backup ?? null,
+    problems: recovery.rules,
+  };
 }

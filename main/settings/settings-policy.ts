@@ -4,8 +4,14 @@
  * `policy_locked` and a message naming the setting, a saved setting or connection never overrides it, and
  * the window is told what is locked and why (PolicyView).
  */
-import type { Credentials, PolicyView, Settings, SpeakerSetup } from '../../preload/contract/index.ts';
-import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type {
+  Credentials,
+  LockedSetting,
+  PolicyView,
+  Settings,
+  SpeakerSetup,
+} from '../../preload/contract/index.ts';
+import { envName, flagName, type Config, type ConfigKey } from '../config/config-schema.ts';
 import type { LiveConfigPort } from '../config/live-config.ts';
 import { KEYS, type KeySpec } from '../config/policy-keys.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
@@ -56,7 +62,7 @@ export class SettingsPolicy {
         .map((key) => {
           const value = config[key];
           const shown = (KEYS[key] as KeySpec).hideValue || value === undefined ? null : display(value);
-          return { key, title: KEYS[key].title, value: shown, reason: reason(key, sources[key]) };
+          return { key, value: shown, ...lockOrigin(key, sources[key]) };
         }),
     };
   }
@@ -129,18 +135,16 @@ export class SettingsPolicy {
   }
 
   #refuse(key: ConfigKey): never {
-    const { sources } = this.#live.current();
-    const layer = sources[key]?.layer;
-    const source = layer === 'env' ? 'environment' : layer === 'flags' ? 'flags' : 'organization';
+    const { source } = lockOrigin(key, this.#live.current().sources[key]);
     throw new Failure('policy_locked', { setting: key as LockableSetting, source });
   }
 }
 
-function reason(_key: ConfigKey, source: ConfigSource | undefined): string {
-  if (source?.layer === 'env' || source?.layer === 'flags')
-    return `Set by the ${source.label} the app was started with`;
-  // The policy, or its allowUserServiceUrlChange switch (a saved address is then not used).
-  return 'Set by your organization';
+/** Who locked a key: a launch variable or flag by name; otherwise the policy (or its allowUserServiceUrlChange switch). */
+function lockOrigin(key: ConfigKey, source: ConfigSource | undefined): Pick<LockedSetting, 'source' | 'via'> {
+  if (source?.layer === 'env') return { source: 'environment', via: envName(key) };
+  if (source?.layer === 'flags') return { source: 'flags', via: flagName(key) };
+  return { source: 'organization' };
 }
 
 function isPolicySwitch(key: ConfigKey): boolean {

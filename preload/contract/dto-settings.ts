@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AudioDeviceSchema } from './dto-visit.ts';
 import { SECTION_STYLES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
+import { LOCK_SOURCES } from './messages.ts';
 
 export const SettingsSchema = z.object({
   devices: z.array(AudioDeviceSchema),
@@ -12,7 +13,15 @@ export const SettingsSchema = z.object({
   noteLocale: z.string().nullable(),
   noteTemplateKey: z.string().nullable(),
   /** The settings file could not be used at start: it was kept as a backup and reset (absent: it was fine). */
-  notice: z.string().optional(),
+  notice: z
+    .object({
+      code: z.literal('settings_reset'),
+      file: z.string().nullable(),
+      backup: z.string().nullable(),
+      /** Keys and the rules they broke (the config layer's own phrases, never a value). */
+      problems: z.array(z.object({ key: z.string().max(64), reason: z.string().max(300) })).max(100),
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -24,16 +33,19 @@ export const SettingsPatchSchema = z.object({
   noteTemplateKey: z.string().optional(),
 });
 
-/** One setting the window cannot change: who set it, and its value when it may be shown. */
+/** One setting the window cannot change: who set it, and its value when it may be shown. Words: setting-words.ts. */
 export const LockedSettingSchema = z.object({
-  /** The configuration key (e.g. `serviceUrl`, `microphone`, `noteLocale`). */
+  /** The configuration key (e.g. `serviceUrl`, `microphone`, `noteLocale`); its title is settingTitle(key). */
   key: z.string(),
-  /** Its name as people read it ("Service address"). */
-  title: z.string(),
   /** The value in force, or null when it is not shown (file paths, user ids) or not set. */
   value: z.string().nullable(),
-  /** Why it is locked, e.g. "Set by your organization". */
-  reason: z.string(),
+  /** Who set it: the organization's policy, the environment, or a command-line flag. */
+  source: z.enum(LOCK_SOURCES),
+  /** The environment variable or flag that set it (a name, never its value). */
+  via: z
+    .string()
+    .regex(/^(SCRIBE_[A-Z0-9_]+|--[a-z0-9-]+)$/)
+    .optional(),
 });
 export type LockedSetting = z.infer<typeof LockedSettingSchema>;
 

@@ -20,3 +20,4 @@ export * from './message-reasons.ts';
 export * from './messages.ts';
 export * from './service-words.ts';
 export * from './visit-words.ts';
+export * from './setting-words.ts';

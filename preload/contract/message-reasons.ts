@@ -66,6 +66,10 @@ export const REASON_TEXT = {
     private_key_unreadable: 'The private key is not a readable RSA private key (PEM).',
     private_key_file_unreadable:
       "The private key file set by your organization's configuration cannot be read ({errno}). Contact IT.",
+    // The user settings file (main/config/settings-store.ts SettingsError), mapped in main/ipc/error-mapping.ts.
+    settings_invalid: 'That setting cannot be saved: this version of the app does not accept its value.',
+    settings_unreadable:
+      'Your settings file cannot be read, so the change was not saved. Restart the app: it resets a file it cannot use and says so in Settings.',
   },
   internal: { bridge_missing: 'The app is not connected to its main process. Restart the app.' },
   dictation_setting_refused: {

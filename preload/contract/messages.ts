@@ -6,6 +6,7 @@
  * params schema that refuses free text at the IPC edge is in errors.ts.
  */
 import { limitText, type LimitParams } from './limit-words.ts';
+import { SETTING_TITLES } from './setting-words.ts';
 import {
   reasonText,
   type ErrnoCode,
@@ -107,17 +108,20 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   internal: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
 };
 
-/** Configuration keys a window's change can be refused on, with the title the person reads. */
-export const LOCKED_SETTING_TITLES = {
-  microphone: 'Clinician microphone',
-  secondMicrophone: 'Patient input',
-  speechLocales: 'Spoken languages',
-  noteLocale: 'Note language',
-  noteTemplateKey: 'Note template',
-  serviceUrl: 'Service address',
-  signInMethod: 'Sign-in method',
-  clientId: 'OAuth client id',
-} as const;
+/** Configuration keys a window's change can be refused on, with the title the person reads (setting-words.ts). */
+const LOCKABLE_SETTINGS = [
+  'microphone',
+  'secondMicrophone',
+  'speechLocales',
+  'noteLocale',
+  'noteTemplateKey',
+  'serviceUrl',
+  'signInMethod',
+  'clientId',
+] as const;
+export const LOCKED_SETTING_TITLES = Object.fromEntries(
+  LOCKABLE_SETTINGS.map((key) => [key, SETTING_TITLES[key]]),
+) as { readonly [K in (typeof LOCKABLE_SETTINGS)[number]]: (typeof SETTING_TITLES)[K] };
 export type LockableSetting = keyof typeof LOCKED_SETTING_TITLES;
 
 /** Who set a locked value: the organization's policy, or how the app was started. */

@@ -159,18 +159,8 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
     expect(view.managed).toBe(true);
     expect(view.locked).toEqual(
       expect.arrayContaining([
-        {
-          key: 'serviceUrl',
-          title: 'Service address',
-          value: h.service.url,
-          reason: 'Set by your organization',
-        },
-        {
-          key: 'noteLocale',
-          title: 'Note language',
-          value: 'ENGLISH_UK',
-          reason: 'Set by your organization',
-        },
+        { key: 'serviceUrl', value: h.service.url, source: 'organization' },
+        { key: 'noteLocale', value: 'ENGLISH_UK', source: 'organization' },
       ]),
     );
     // The pinned address itself connects.

@@ -1,9 +1,17 @@
-/** How a setting the organization fixes is shown: languages by name, switches as On/Off. */
+/** How a setting the organization fixes is shown: its title, languages by name, switches as On/Off, why. */
 import type { LockedSetting } from '../../../preload/contract/index.ts';
+// The words module itself, never index.ts: that would bring zod (and its eval check) into the page.
+import { lockReasonText, settingTitle } from '../../../preload/contract/setting-words.ts';
 import { localeName } from '../locales.ts';
 
-/** The reason every lock gives unless a different source (a launch variable) set it. */
-export const USUAL_LOCK_REASON = 'Set by your organization';
+/** The setting's name as people read it ("Service address"). */
+export const lockedTitle = (lock: LockedSetting): string => settingTitle(lock.key);
+
+/** Why it cannot be changed here ("Set by your organization"). */
+export const lockedReasonText = (lock: LockedSetting): string => lockReasonText(lock);
+
+/** The policy card's heading says "Set by your organization"; only another source is said per row. */
+export const isUsualLock = (lock: LockedSetting): boolean => lock.source === 'organization';
 const LOCALE_KEYS = new Set(['speechLocales', 'noteLocale', 'dictationLocale']);
 const METHODS: Record<string, string> = {
   server: 'Server credentials',

@@ -1,6 +1,7 @@
 /**
- * Starts the whole app for an end-to-end test: the production composition root (buildAppServices) under
- * Node behind the browser shell (main/browser-shell: the built renderer and its loopback WebSocket bridge),
+ * Starts the whole app for an end-to-end test as `npm start`'s browser preview starts it (startPreviewApp:
+ * the configuration, the production composition root under Node, the browser shell with the built renderer
+ * and its loopback WebSocket bridge),
  * the page in real Chromium, a fixture recording as "the microphone", a clipboard that records what was
  * written, and a fresh data folder (settings, connection vault, journals).
  */
@@ -13,16 +14,14 @@ import { FileAudioSource } from '../../../main/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
 import type { AudioInputs } from '../../../main/audio/ports.ts';
 import type { Bridge } from '../../../main/browser-shell/bridge.ts';
-import { startBrowserShell } from '../../../main/browser-shell/shell.ts';
-import { buildAppServices, type App, type AppServices } from '../../../main/composition-root.ts';
-import { startLiveConfig } from '../../../main/config/start-live-config.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
+import { startPreviewApp } from '../../../main/browser-shell/preview.ts';
+import type { App } from '../../../main/composition-root.ts';
 import type { OpenBrowser } from '../../../main/connection/oidc-sign-in.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
 import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
 import type { SecretStore } from '../../../main/secrets/secret-store.ts';
 import type { AppServicesDeps } from '../../../main/composition-root.ts';
-import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
+import type { EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
@@ -47,6 +46,8 @@ export interface AppHarness {
   readonly microphones: readonly FixtureMicrophone[];
   /** The browser shell's origin (http://127.0.0.1:PORT). */
   readonly server: { readonly origin: string };
+  /** The data folder (settings file, connection vault, journals by default). */
+  readonly dataDir: string;
   /** The policy file the app reads (and watches): rewrite it to change IT's policy while the app runs. */
   readonly policyFile: string;
   /** CSP violations reported in the page (directive and blocked URI only). */
@@ -130,6 +131,10 @@ export async function startApp(
     micSpeaksAtOnce?: boolean;
     /** IT's policy (a JSON policy file the app reads and watches); none by default. */
     policy?: Record<string, unknown>;
+    /** Launch variables (SCRIBE_*) besides the policy file's and the data folder's. */
+    env?: Record<string, string>;
+    /** What the user settings file holds at start (written as is; none by default). */
+    settingsFile?: string;
     /** The system browser for "Sign in with your organization" (a Playwright-driven Chromium in tests). */
     openBrowser?: OpenBrowser;
     /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
@@ -140,37 +145,30 @@ export async function startApp(
   const clipboard = new RecordingClipboard();
   const inputs = fixtureInputs(options.micSpeaksAtOnce);
   const dataDir = await mkdtemp(join(tmpdir(), 'scribe-e2e-'));
-  const settings = openNodeSettingsStore(dataDir);
   const policyFile = join(dataDir, 'policy.json');
   if (options.policy) await writeFile(policyFile, JSON.stringify(options.policy));
-  const started = await startLiveConfig({ settings, env: { SCRIBE_POLICY_FILE: policyFile } });
-  if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
-  const { resolved, live } = started;
-  let services: AppServices | undefined;
-  const shell = await startBrowserShell({
-    buildServices: async (emit) => {
-      services = await buildAppServices({
-        resolved,
-        live,
-        settings,
-        secrets: options.secrets ?? new MemorySecretStore(),
-        dataDir,
-        journalDir: options.journalDir ?? join(dataDir, 'journals'),
-        clipboard,
-        audio: inputs,
-        platform: 'linux',
-        ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
-        ...(options.dictation ? { dictation: options.dictation } : {}),
-        emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
-          if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
-            inputs.visitStarted();
-          emit(event, payload);
-        },
-      });
-      return services;
+  if (options.settingsFile !== undefined)
+    await writeFile(join(dataDir, 'settings.json'), options.settingsFile);
+  // `npm start`'s own wiring (the browser preview), with stand-ins for the machine's parts.
+  const started = await startPreviewApp({
+    env: { ...options.env, SCRIBE_POLICY_FILE: policyFile, SCRIBE_DATA_DIR: dataDir },
+    journalDir: options.journalDir ?? join(dataDir, 'journals'),
+    parts: {
+      secrets: options.secrets ?? new MemorySecretStore(),
+      clipboard,
+      audio: inputs,
+      platform: 'linux',
+      ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
+      ...(options.dictation ? { dictation: options.dictation } : {}),
+    },
+    onEvent: (event, payload) => {
+      if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
+        inputs.visitStarted();
     },
   });
-  const app = services!.app;
+  if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
+  const { shell, services } = started.app;
+  const app = services.app;
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
@@ -184,17 +182,17 @@ export async function startApp(
     clipboard,
     microphones: inputs.opened,
     server: { origin: shell.origin },
+    dataDir,
     policyFile,
     cspViolations: () =>
       page.evaluate(() => [
         ...((globalThis as unknown as { __cspViolations: string[] }).__cspViolations ?? []),
       ]),
     close: async () => {
-      live.close();
       await app.visit.discard().catch(() => undefined);
       await context.close();
       if (!options.browser) await browser.close();
-      await shell.close();
+      await started.app.close();
     },
   };
 }

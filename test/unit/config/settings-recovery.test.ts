@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import { loadConfigRecoveringSettings } from '../../../main/config/settings-recovery.ts';
+import { settingsNoticeText } from '../../../preload/contract/index.ts';
 import { SettingsPreferenceStore } from '../../../main/settings/preferences.ts';
 
 let dir: string;
@@ -30,13 +31,23 @@ describe('a settings file this version cannot use', () => {
     expect(result.settingsRecovery).toEqual({
       backup: join(dir, BACKUP),
       problems: [`user settings ${path}: is not valid JSON (fix or delete the file)`],
+      file: path,
+      rules: [{ key: '', reason: 'is not valid JSON (fix or delete the file)' }],
     });
     expect(await readFile(join(dir, BACKUP), 'utf8')).toBe('{"logLevel": ');
     expect((await stat(join(dir, BACKUP))).mode & 0o777).toBe(0o600);
     expect(settings.read()).toEqual({});
     if (!result.ok) throw new Error('not started');
     // The Settings screen says what happened and where the old file is.
-    expect(new SettingsPreferenceStore(settings, result).get().notice).toBe(
+    // The notice crosses IPC as keys and paths; the renderer formats it (preload/contract/setting-words.ts).
+    const notice = new SettingsPreferenceStore(settings, result).get().notice;
+    expect(notice).toEqual({
+      code: 'settings_reset',
+      file: path,
+      backup: join(dir, BACKUP),
+      problems: [{ key: '', reason: 'is not valid JSON (fix or delete the file)' }],
+    });
+    expect(settingsNoticeText(notice!)).toBe(
       `Your settings file could not be used, so the settings it held were reset (user settings ${path}: is not valid JSON (fix or delete the file)). The old file is kept at ${join(dir, BACKUP)}.`,
     );
     settings.set({ logLevel: 'warn' }); // usable again
@@ -52,6 +63,10 @@ describe('a settings file this version cannot use', () => {
     if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
     expect(result.config.noteLocale).toBe('ENGLISH_UK');
     expect(result.settingsRecovery?.problems).toHaveLength(2);
+    const notice = new SettingsPreferenceStore(settings, result).get().notice!;
+    expect(settingsNoticeText(notice)).toBe(
+      `Your settings file could not be used, so the settings it held were reset (${result.settingsRecovery!.problems.join('; ')}). The old file is kept at ${join(dir, BACKUP)}.`,
+    );
     expect(settings.read()).toEqual({ noteLocale: 'ENGLISH_UK' });
     expect(await readFile(join(dir, BACKUP), 'utf8')).toBe(original);
   });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LockedSetting } from '../../../preload/contract/index.ts';
-import { lockedValueText } from '../../../renderer/lib/state/policy-words.ts';
+import {
+  isUsualLock,
+  lockedReasonText,
+  lockedTitle,
+  lockedValueText,
+} from '../../../renderer/lib/state/policy-words.ts';
 
-const lock = (key: string, value: string | null) => ({ key, value, title: key, reason: '' }) as LockedSetting;
+const lock = (key: string, value: string | null): LockedSetting => ({ key, value, source: 'organization' });
 
 describe('a setting the organization fixes', () => {
   it('shows languages by name, sign-in methods by name, switches as On/Off, the rest as set', () => {
@@ -16,5 +21,25 @@ describe('a setting the organization fixes', () => {
       'https://eu.api.example.com',
     );
     expect(lockedValueText(lock('microphone', null))).toBe('');
+  });
+
+  it('names the setting and says who set it, from keys and closed params', () => {
+    expect(lockedTitle(lock('serviceUrl', null))).toBe('Service address');
+    expect(lockedTitle(lock('aNewerKey', null))).toBe('aNewerKey');
+    expect(lockedReasonText(lock('serviceUrl', null))).toBe('Set by your organization');
+    expect(isUsualLock(lock('serviceUrl', null))).toBe(true);
+    const fromEnv: LockedSetting = {
+      key: 'logLevel',
+      value: 'debug',
+      source: 'environment',
+      via: 'SCRIBE_LOG_LEVEL',
+    };
+    expect(lockedReasonText(fromEnv)).toBe(
+      'Set by the environment SCRIBE_LOG_LEVEL the app was started with',
+    );
+    expect(isUsualLock(fromEnv)).toBe(false);
+    expect(lockedReasonText({ key: 'logLevel', value: 'debug', source: 'flags', via: '--log-level' })).toBe(
+      'Set by the command-line flag --log-level the app was started with',
+    );
   });
 });

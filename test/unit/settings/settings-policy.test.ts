@@ -11,6 +11,7 @@ import { LiveConfig, type Resolved } from '../../../main/config/live-config.ts';
 import { resolveConfig, type ConfigInputs, type ResolveResult } from '../../../main/config/resolve-config.ts';
 import { Failure } from '../../../main/ipc/failure.ts';
 import { SettingsPolicy } from '../../../main/settings/settings-policy.ts';
+import { PolicyViewSchema, lockReasonText, settingTitle } from '../../../preload/contract/index.ts';
 
 const ORIGIN = '/etc/scribe-desktop/policy.json';
 
@@ -42,16 +43,20 @@ describe('SettingsPolicy', () => {
     expect(policy.view()).toEqual({
       managed: true,
       locked: [
-        { key: 'privateKeyFile', title: 'Private key file', value: null, reason: 'Set by your organization' },
-        { key: 'userExternalId', title: 'User external id', value: null, reason: 'Set by your organization' },
-        {
-          key: 'logLevel',
-          title: 'Log level',
-          value: 'debug',
-          reason: 'Set by the environment SCRIBE_LOG_LEVEL the app was started with',
-        },
+        { key: 'privateKeyFile', value: null, source: 'organization' },
+        { key: 'userExternalId', value: null, source: 'organization' },
+        { key: 'logLevel', value: 'debug', source: 'environment', via: 'SCRIBE_LOG_LEVEL' },
       ],
     });
+    // The words the window shows, from keys and closed params (preload/contract/setting-words.ts).
+    const words = policy.view().locked.map((l) => `${settingTitle(l.key)}: ${lockReasonText(l)}`);
+    expect(words).toEqual([
+      'Private key file: Set by your organization',
+      'User external id: Set by your organization',
+      'Log level: Set by the environment SCRIBE_LOG_LEVEL the app was started with',
+    ]);
+    // What crosses IPC is the contract's shape.
+    expect(PolicyViewSchema.parse(policy.view())).toEqual(policy.view());
   });
 
   it('a policy address people may change is a default, not a lock', () => {

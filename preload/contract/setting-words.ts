@@ -1,0 +1,94 @@
+/**
+ * The words for settings a person reads: each setting's title, why a locked one is locked, and the notice
+ * when the settings file had to be reset. Main sends keys and closed params (dto-settings.ts); the
+ * renderer formats them here. Zod-free, so the renderer can import it. main/config/policy-keys.ts gives IT
+ * the same titles (test/unit/contract/setting-words.test.ts keeps the two in step).
+ */
+import type { LockSource } from './messages.ts';
+
+/** Every configuration key's title. */
+export const SETTING_TITLES = {
+  serviceUrl: 'Service address',
+  allowUserServiceUrlChange: 'Let people change the service address',
+  signInMethod: 'Sign-in method',
+  apiVersion: 'API version',
+  clientId: 'OAuth client id',
+  privateKeyFile: 'Private key file',
+  keyId: 'Key id',
+  userExternalId: 'User external id',
+  allowEnvironmentOverrides: 'Honour SCRIBE_* environment variables',
+  speechLocales: 'Spoken languages',
+  noteLocale: 'Note language',
+  noteTemplateKey: 'Note template',
+  dictationLocale: 'Dictation language',
+  microphone: 'Clinician microphone',
+  secondMicrophone: 'Patient input',
+  journalRetentionHours: 'Journal retention (hours)',
+  journalDir: 'Journal folder',
+  logLevel: 'Log level',
+  signInIssuer: 'Identity provider (issuer)',
+  signInClientId: 'Sign-in client id',
+  signInScopes: 'Sign-in scopes',
+  signInBrokerUrl: 'Token broker',
+  signInPresentedToken: 'Token presented to the broker',
+  allowServerCredentials: 'Offer server credentials',
+  dictationMode: 'Dictation hold key behaviour',
+  dictationToggleKey: 'Dictation start/stop key',
+  dictationHoldKey: 'Dictation hold-to-talk key',
+  dictationCancelKey: 'Dictation cancel key',
+  dictationInsertMode: 'How dictated text goes into other applications',
+  dictationAppRules: 'Dictation per-application rules',
+  dictationHistoryHours: 'Dictation history (hours)',
+  updateMode: 'Updates',
+  updateChannel: 'Update channel',
+  updateFeedUrl: 'Update feed',
+  updateMaintenanceWindow: 'Update maintenance window',
+  auditRetentionDays: 'Audit trail retention (days)',
+  auditFileMegabytes: 'Audit file size (MB)',
+} as const;
+
+/** A setting's title; a key this version does not know (a newer main) is shown as it is. */
+export function settingTitle(key: string): string {
+  return Object.hasOwn(SETTING_TITLES, key) ? SETTING_TITLES[key as keyof typeof SETTING_TITLES] : key;
+}
+
+/** Who locked a setting: the source, and for a launch variable or flag its name (SCRIBE_LOG_LEVEL, --log-level). */
+export interface LockOrigin {
+  readonly source: LockSource;
+  readonly via?: string | undefined;
+}
+
+/** The reason every lock gives unless a launch variable or flag set it. */
+export const USUAL_LOCK_REASON = 'Set by your organization';
+
+/** Why a setting cannot be changed here. */
+export function lockReasonText(lock: LockOrigin): string {
+  if (lock.source === 'environment' && lock.via)
+    return `Set by the environment ${lock.via} the app was started with`;
+  if (lock.source === 'flags' && lock.via)
+    return `Set by the command-line flag ${lock.via} the app was started with`;
+  if (lock.source === 'environment') return 'Set by the environment the app was started with';
+  if (lock.source === 'flags') return 'Set by a command-line flag the app was started with';
+  return USUAL_LOCK_REASON;
+}
+
+/** The settings file could not be used at start: it was kept as a backup and reset. */
+export interface SettingsNotice {
+  readonly code: 'settings_reset';
+  /** The settings file, or null when it has no path. */
+  readonly file: string | null;
+  /** Where the old file was kept, or null when there was nothing to keep. */
+  readonly backup: string | null;
+  /** What was wrong: a key ('' for the file itself) and the rule it broke (never its value). */
+  readonly problems: { key: string; reason: string }[];
+}
+
+/** What the person reads when their settings file was reset at start (keys and rules, never values). */
+export function settingsNoticeText(notice: SettingsNotice): string {
+  const label = notice.file ? `user settings ${notice.file}` : 'user settings';
+  const problems = notice.problems
+    .map((p) => (p.key ? `${p.key} from ${label}: ${p.reason}` : `${label}: ${p.reason}`))
+    .join('; ');
+  const kept = notice.backup ? ` The old file is kept at ${notice.backup}.` : '';
+  return `Your settings file could not be used, so the settings it held were reset (${problems}).${kept}`;
+}
