@@ -7,7 +7,12 @@ import type { KeyHook } from '../../native/key-hook.ts';
 import type { SecureInputProbe } from '../../native/secure-input.ts';
 import { DICTATION_LOCALES } from '../api/schemas/common.ts';
 import type { DictationStateDto } from '../../preload/contract/dto-dictation.ts';
-import { DictationController, type DictationControllerOptions } from './dictation-controller.ts';
+import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
+import {
+  DictationController,
+  type DictationControllerOptions,
+  type DictationOutcome,
+} from './dictation-controller.ts';
 import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
 import {
@@ -18,7 +23,6 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
-import type { InsertOutcome } from './ports.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -50,7 +54,7 @@ export class DictationService {
   readonly #o: DictationServiceOptions;
   readonly controller: DictationController;
   readonly driver: HotkeyDriver;
-  #box: { text: string; note: string | null } = { text: '', note: null };
+  #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
 
   constructor(options: DictationServiceOptions) {
@@ -130,10 +134,7 @@ export class DictationService {
 
   async copyText(text: string): Promise<DictationStateDto> {
     const { transient } = await this.#o.clipboard.writeText(text);
-    this.#box = {
-      text,
-      note: transient ? 'Copied.' : 'Copied. This system may keep it in its clipboard history.',
-    };
+    this.#box = { text, note: { code: transient ? 'copied' : 'copied_may_be_kept' } };
     return this.state();
   }
 
@@ -162,7 +163,7 @@ export class DictationService {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
       throw new DictationSettingError('recover_failed');
     }
-    this.#box = { text, note: 'Recovered: insert it or copy it.' };
+    this.#box = { text, note: { code: 'recovered' } };
     await this.#o.history.add(text, 'recovered').catch(() => undefined);
     return this.refreshRecoverable();
   }
@@ -228,7 +229,7 @@ export class DictationService {
     }
   }
 
-  async #finished(text: string, outcome: InsertOutcome | { kind: 'failed'; reason: string }): Promise<void> {
+  async #finished(text: string, outcome: DictationOutcome): Promise<void> {
     this.#box = { text, note: noteOf(outcome) };
     const where =
       outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
@@ -243,6 +244,6 @@ export class DictationService {
   }
 }
 
-function noteOf(outcome: InsertOutcome | { kind: 'failed'; reason: string }): string | null {
-  return outcome.kind === 'inserted' ? `Inserted into ${outcome.appName}.` : outcome.reason;
+function noteOf(outcome: DictationOutcome): DictationMessage {
+  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
 }

@@ -1,5 +1,6 @@
 /** Data crossing IPC for dictation anywhere: state, settings, the overlay, the dictation box and history. */
 import { z } from 'zod';
+import { DICTATION_MESSAGES } from './dictation-messages.ts';
 
 const Empty = z.object({}).strict();
 
@@ -20,13 +21,19 @@ export const OVERLAY_PHASES = [
   'failed',
 ] as const;
 
+/** A code the renderer turns into words (dictation-messages.ts), and the application it names. */
+export const DictationMessageSchema = z.object({
+  code: z.enum(DICTATION_MESSAGES),
+  app: z.string().max(256).nullable().optional(),
+});
+
 export const OverlayStateSchema = z.object({
   phase: z.enum(OVERLAY_PHASES),
   appName: z.string().nullable(),
   level: z.number().min(0).max(1),
   elapsedMs: z.number().nonnegative(),
   lastWords: z.string().max(80),
-  message: z.string().nullable(),
+  message: DictationMessageSchema.nullable(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 
@@ -69,7 +76,7 @@ export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 export const DictationStateSchema = z.object({
   active: z.boolean(),
   /** The dictation box: the live text while dictating, then the last text that did not go in (or did). */
-  box: z.object({ text: z.string(), note: z.string().nullable() }),
+  box: z.object({ text: z.string(), note: DictationMessageSchema.nullable() }),
   settings: DictationSettingsSchema,
   /** Settings IT's policy sets: shown, not editable. */
   locked: z.array(z.string()),

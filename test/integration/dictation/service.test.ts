@@ -106,7 +106,7 @@ describe('dictation service', () => {
     hook.release('Control');
     await vi.waitFor(() => expect(service.state().history).toHaveLength(1));
     const state = service.state();
-    expect(state.box).toEqual({ text: written(), note: 'Inserted into Test Editor.' });
+    expect(state.box).toEqual({ text: written(), note: { code: 'inserted', app: 'Test Editor' } });
     expect(state.history[0]).toMatchObject({ text: written(), where: 'Test Editor' });
     expect(state.active).toBe(false);
     service.dispose();
