@@ -98,20 +98,25 @@ export class DictationService {
     return this.state();
   }
 
-  /** The on-screen button, the tray, or `dictation:start`. */
-  async start(): Promise<DictationStateDto> {
-    if (await this.controller.start()) this.driver.setActive(true);
-    return this.state();
+  /**
+   * The on-screen button, the tray, or `dictation:start`: false when the microphone is taken (the overlay
+   * says why). Commands answer that much only; the state follows as the `dictation:state` push.
+   */
+  async start(): Promise<boolean> {
+    const started = await this.controller.start();
+    if (started) this.driver.setActive(true);
+    this.#push();
+    return started;
   }
 
-  async stop(): Promise<DictationStateDto> {
+  async stop(): Promise<void> {
     await this.controller.stop();
-    return this.state();
+    this.#push();
   }
 
-  async cancel(): Promise<DictationStateDto> {
+  async cancel(): Promise<void> {
     await this.controller.cancel();
-    return this.state();
+    this.#push();
   }
 
   /** Tray: start when idle, stop when dictating. */
@@ -119,23 +124,23 @@ export class DictationService {
     await (this.controller.active ? this.stop() : this.start());
   }
 
-  updateSettings(patch: Partial<DictationSettings>): DictationStateDto {
+  updateSettings(patch: Partial<DictationSettings>): void {
     this.#o.settings.update(patch);
     if (['mode', 'toggleKey', 'holdKey', 'cancelKey'].some((k) => k in patch)) this.applyHotkeys();
-    return this.state();
+    else this.#push();
   }
 
   /** The box's text (maybe edited) into the application focused now. */
-  async insertText(text: string): Promise<DictationStateDto> {
+  async insertText(text: string): Promise<void> {
     const outcome = await this.#o.inserter.insertAgain(text);
     this.#box = { text, note: noteOf(outcome) };
-    return this.state();
+    this.#push();
   }
 
-  async copyText(text: string): Promise<DictationStateDto> {
+  async copyText(text: string): Promise<void> {
     const { transient } = await this.#o.clipboard.writeText(text);
     this.#box = { text, note: { code: transient ? 'copied' : 'copied_may_be_kept' } };
-    return this.state();
+    this.#push();
   }
 
   /** Checks a key captured in Settings before it is saved. */
@@ -147,14 +152,14 @@ export class DictationService {
     return this.#o.history.get(id)?.text ?? null;
   }
 
-  /** Refreshes the list of unfinished dictations (at start, after a failure). */
-  async refreshRecoverable(): Promise<DictationStateDto> {
+  /** Refreshes the list of unfinished dictations (at start, after a failure) and pushes the state. */
+  async refreshRecoverable(): Promise<void> {
     this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
-    return this.state();
+    this.#push();
   }
 
   /** Recovers an unfinished dictation into the box (and history). */
-  async recover(id: string): Promise<DictationStateDto> {
+  async recover(id: string): Promise<void> {
     if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
     let text: string;
     try {
@@ -168,16 +173,16 @@ export class DictationService {
     return this.refreshRecoverable();
   }
 
-  async forgetRecoverable(id: string): Promise<DictationStateDto> {
+  async forgetRecoverable(id: string): Promise<void> {
     await this.#o.recovery?.forget(id).catch(() => {
       throw new DictationSettingError('discard_failed');
     });
     return this.refreshRecoverable();
   }
 
-  async deleteHistory(id: string): Promise<DictationStateDto> {
+  async deleteHistory(id: string): Promise<void> {
     await this.#o.history.remove(id);
-    return this.state();
+    this.#push();
   }
 
   /** Everything the Dictation screen shows. */
@@ -236,6 +241,11 @@ export class DictationService {
     await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
     if (outcome.kind === 'inserted') this.#o.onInserted?.(outcome.appName);
     if (outcome.kind === 'failed') await this.refreshRecoverable();
+    else this.#push();
+  }
+
+  /** Pushes the state as it is now (after a refused command, so the window never keeps a stale view). */
+  publish(): void {
     this.#push();
   }
 

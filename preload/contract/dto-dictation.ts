@@ -103,7 +103,19 @@ export const KeyCheckResultSchema = z.object({
   alternatives: z.array(z.string()),
 });
 
+/**
+ * What a dictation command answers: accepted (the new state follows as the `dictation:state` push) or, as
+ * an `{ok: false}` result, refused with the reason. Never a second copy of the state.
+ */
+export const DictationAcceptedSchema = z.object({ accepted: z.literal(true) });
+export type DictationAccepted = z.infer<typeof DictationAcceptedSchema>;
+
+/** Start accepted; `started` is false when the microphone is taken (the overlay says why). */
+export const DictationStartAcceptedSchema = DictationAcceptedSchema.extend({ started: z.boolean() });
+
 const ById = z.object({ id: z.string() });
+const Accepted = DictationAcceptedSchema;
+const BoxText = z.object({ text: z.string().max(100_000) });
 
 function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
   return { request, response };
@@ -111,23 +123,24 @@ function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response:
 
 /** The dictation channels (spread into the channel map). */
 export const dictationChannels = {
+  /** The one read at load; after that the state arrives only as the `dictation:state` push. */
   'dictation:state': channel(Empty, DictationStateSchema),
   /** The on-screen button and the tray: the same as the toggle hotkey. */
-  'dictation:start': channel(Empty, DictationStateSchema),
-  'dictation:stop': channel(Empty, DictationStateSchema),
-  'dictation:cancel': channel(Empty, DictationStateSchema),
-  'dictation:updateSettings': channel(DictationSettingsPatchSchema, DictationStateSchema),
+  'dictation:start': channel(Empty, DictationStartAcceptedSchema),
+  'dictation:stop': channel(Empty, Accepted),
+  'dictation:cancel': channel(Empty, Accepted),
+  'dictation:updateSettings': channel(DictationSettingsPatchSchema, Accepted),
   /** Checks a captured key before it is saved: refused chords say why and offer others. */
   'dictation:checkKey': channel(KeyCheckSchema, KeyCheckResultSchema),
   /** The box's (possibly edited) text into the application that had focus, or onto the clipboard. */
-  'dictation:insertBox': channel(z.object({ text: z.string().max(100_000) }), DictationStateSchema),
-  'dictation:copyBox': channel(z.object({ text: z.string().max(100_000) }), DictationStateSchema),
-  'dictation:historyInsert': channel(ById, DictationStateSchema),
-  'dictation:historyCopy': channel(ById, DictationStateSchema),
-  'dictation:historyDelete': channel(ById, DictationStateSchema),
+  'dictation:insertBox': channel(BoxText, Accepted),
+  'dictation:copyBox': channel(BoxText, Accepted),
+  'dictation:historyInsert': channel(ById, Accepted),
+  'dictation:historyCopy': channel(ById, Accepted),
+  'dictation:historyDelete': channel(ById, Accepted),
   /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
-  'dictation:recover': channel(ById, DictationStateSchema),
-  'dictation:forgetRecoverable': channel(ById, DictationStateSchema),
+  'dictation:recover': channel(ById, Accepted),
+  'dictation:forgetRecoverable': channel(ById, Accepted),
 } as const;
 
 /** The dictation events (spread into the event map). */
