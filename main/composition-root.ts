@@ -104,6 +104,7 @@ export function composeApp(deps: AppPorts): App {
     () => visit.recorder.active,
     deps.signIn,
   );
+  connections.onStatus((status) => deps.emit('connect:status', status));
   const notes = noteServiceOf(deps, connections, customizations, () => visit);
   const visit: VisitApp = new VisitApp({
     connections,
@@ -255,7 +256,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     journals,
     audit,
     busy: busySignals(app),
-    handlers: auditedHandlers(app.handlers, audit),
+    handlers: auditedHandlers(app.handlers, audit, { connectionStatus: () => app.connections.status() }),
     close: () => closeServices(app, sample, stopPushing),
   };
 }
