@@ -99,6 +99,7 @@ export function composeApp(deps: AppPorts): App {
   const customizations = deps.customizations ?? new MemoryCustomizationStore();
   // The connection must not change under a visit being recorded; the visit records over the connection.
   const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.active, deps.signIn);
+  connections.onStatus((status) => deps.emit('connect:status', status));
   const notes = noteServiceOf(deps, connections, customizations, () => visit);
   const visit: VisitApp = new VisitApp({
     connections,
@@ -250,7 +251,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     journals,
     audit,
     busy: busySignals(app),
-    handlers: auditedHandlers(app.handlers, audit),
+    handlers: auditedHandlers(app.handlers, audit, { connectionStatus: () => app.connections.status() }),
     close: () => closeServices(app, sample, stopPushing),
   };
 }

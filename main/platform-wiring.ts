@@ -139,6 +139,7 @@ export function followPolicy(parts: {
   };
   return live.onDidChange((resolved) => {
     parts.emit('policy:changed', policy.view());
+    app.connections.publish(); // the sign-in methods offered may have changed
     const changed = policyApplied(resolved);
     if (changed) void audit.record(changed);
     const { mode, baseUrl } = app.connections.status();

@@ -108,6 +108,7 @@ const api: BridgeApi = {
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
 
+  onConnectStatus: subscribe('connect:status'),
   onVisitState: subscribe('visit:state'),
   onVisitTranscript: subscribe('visit:transcript'),
   onVisitLevel: subscribe('visit:level'),

@@ -4,16 +4,22 @@
  * the answer (the event schema refuses anything else). Channels are the renderer contract's names, which
  * stay put when the services behind them move.
  */
-import type { channels } from '../../preload/contract/index.ts';
+import type { channels, ConnectionStatus } from '../../preload/contract/index.ts';
 import type { ChannelHandlers, RequestOf, ResponseOf } from '../ipc/channel-map.ts';
 import type { AuditEvent } from './audit-events.ts';
 import type { AuditLog } from './audit-log.ts';
 
 type Channels = typeof channels;
 type Name = keyof Channels & string;
+/** What a hook may read besides the request and the answer: the state main owns after the command. */
+export interface AuditSources {
+  /** The connection's status now (connect commands answer only accepted). */
+  readonly connectionStatus: () => ConnectionStatus;
+}
 type Hook<K extends Name> = (
   request: RequestOf<Channels, K>,
   data: ResponseOf<Channels, K>,
+  sources: AuditSources,
 ) => AuditEvent | null;
 
 /** The checks whose failure means the service did not accept the sign-in (not a warning about the microphone). */
@@ -21,7 +27,7 @@ const SIGN_IN_CHECKS: ReadonlySet<string> = new Set(['address', 'sign-in']);
 
 const signedIn =
   (how: 'entered' | 'restored') =>
-  (status: ResponseOf<Channels, 'connect:status'>): AuditEvent | null => {
+  (status: ConnectionStatus): AuditEvent | null => {
     if (status.mode === 'none') return null;
     const refused = status.checks.find((c) => SIGN_IN_CHECKS.has(c.id) && c.status === 'fail');
     if (refused)
@@ -31,8 +37,8 @@ const signedIn =
 
 /** Audited channels and the event each success writes. */
 const HOOKS: { [K in Name]?: Hook<K> } = {
-  'connect:configure': (_, status) => signedIn('entered')(status),
-  'connect:sample': (_, status) => signedIn('entered')(status),
+  'connect:configure': (_, __, now) => signedIn('entered')(now.connectionStatus()),
+  'connect:sample': (_, __, now) => signedIn('entered')(now.connectionStatus()),
   'connect:disconnect': () => ({ kind: 'signed_out' }),
   'visit:arm': () => ({ kind: 'consent_acknowledged' }),
   'visit:start': (r, state) => ({
@@ -56,6 +62,7 @@ const HOOKS: { [K in Name]?: Hook<K> } = {
 export function auditedHandlers(
   handlers: ChannelHandlers<Channels>,
   audit: AuditLog,
+  sources: AuditSources,
 ): ChannelHandlers<Channels> {
   const wrapped: Record<string, unknown> = { ...handlers };
   for (const [name, hook] of Object.entries(HOOKS) as Array<[Name, Hook<Name>]>) {
@@ -63,7 +70,7 @@ export function auditedHandlers(
     wrapped[name] = async (request: unknown, context: unknown) => {
       const result = (await handler(request, context)) as { ok: boolean; data?: unknown };
       if (result.ok) {
-        const event = hook(request as never, result.data as never);
+        const event = hook(request as never, result.data as never, sources);
         if (event) await audit.record(event);
       }
       return result;

@@ -6,6 +6,7 @@ import type { Check, ConnectionStatus, Credentials, SignInMethods } from '../../
 import { SignInError } from '../connection/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
+import { Emitter } from '../events/emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 import { withTimeout } from '../events/timeout.ts';
 
@@ -37,6 +38,7 @@ export class ConnectionManager {
   #checks: Check[] = [];
   readonly #signIn: () => SignInOptions;
   #signingIn: AbortController | null = null;
+  readonly #changed = new Emitter<ConnectionStatus>();
 
   /** `visitActive` says whether a visit is being recorded: its connection must not change under it. */
   constructor(
@@ -50,6 +52,18 @@ export class ConnectionManager {
     this.#visitActive = visitActive;
     // A function when IT's policy can change the offer while the app runs.
     this.#signIn = typeof signIn === 'function' ? signIn : () => signIn;
+  }
+
+  /** Told the status after every change (the `connect:status` push); returns its remover. */
+  onStatus(listener: (status: ConnectionStatus) => void): () => void {
+    return this.#changed.on(listener);
+  }
+
+  /** Tells the listeners the status as it is now (e.g. IT's policy changed the sign-in methods offered). */
+  publish(): ConnectionStatus {
+    const status = this.status();
+    this.#changed.emit(status);
+    return status;
   }
 
   get mode(): ConnectionStatus['mode'] {
@@ -68,29 +82,33 @@ export class ConnectionManager {
 
   /** Restores a saved organization connection at start-up (quietly: the Connect screen shows the result). */
   async restore(): Promise<ConnectionStatus> {
-    try {
-      const restored = await this.#connector.restore();
-      if (restored) await this.#use(restored, 'organization');
-    } catch (error) {
-      // E.g. IT's key file is unreadable: say so on the Connect screen rather than look merely signed out.
-      const detail =
-        error instanceof Failure && error.params
-          ? error.message
-          : 'The saved connection could not be opened. Connect again.';
-      this.#checks = [{ id: 'saved-connection', label: 'Saved connection', status: 'fail', detail }];
-    }
-    return this.status();
+    return this.#changing(async () => {
+      try {
+        const restored = await this.#connector.restore();
+        if (restored) await this.#use(restored, 'organization');
+      } catch (error) {
+        // E.g. IT's key file is unreadable: say so on the Connect screen rather than look merely signed out.
+        const detail =
+          error instanceof Failure && error.params
+            ? error.message
+            : 'The saved connection could not be opened. Connect again.';
+        this.#checks = [{ id: 'saved-connection', label: 'Saved connection', status: 'fail', detail }];
+      }
+      return this.status();
+    });
   }
 
   async configure(baseUrl: string, credentials: Credentials): Promise<ConnectionStatus> {
-    this.#refuseDuringVisit();
-    if (credentials.kind === 'server' && !this.#signIn().methods.serverCredentials)
-      throw new Failure('sign_in_not_offered', { reason: 'organization_sign_in_only' });
-    const check = checkBaseUrl(baseUrl);
-    if (!check.ok) throw new Failure('config_invalid', { reason: check.rule });
-    const connection = await this.#connector.connect(check.url.origin, credentials);
-    await this.#use(connection, 'organization');
-    return this.status();
+    return this.#changing(async () => {
+      this.#refuseDuringVisit();
+      if (credentials.kind === 'server' && !this.#signIn().methods.serverCredentials)
+        throw new Failure('sign_in_not_offered', { reason: 'organization_sign_in_only' });
+      const check = checkBaseUrl(baseUrl);
+      if (!check.ok) throw new Failure('config_invalid', { reason: check.rule });
+      const connection = await this.#connector.connect(check.url.origin, credentials);
+      await this.#use(connection, 'organization');
+      return this.status();
+    });
   }
 
   /**
@@ -105,6 +123,7 @@ export class ConnectionManager {
     if (this.#signingIn) throw new Failure('sign_in_failed', { reason: 'already_open' });
     const abort = new AbortController();
     this.#signingIn = abort;
+    this.publish();
     try {
       const connection = await this.#connector.signInWithOrganization(baseUrl, abort.signal);
       await this.#use(connection, 'organization');
@@ -113,6 +132,7 @@ export class ConnectionManager {
       throw error;
     } finally {
       this.#signingIn = null;
+      this.publish();
     }
     return this.status();
   }
@@ -125,15 +145,19 @@ export class ConnectionManager {
 
   /** Connects to the built-in local service for the sample visit (no account needed). */
   async useSample(): Promise<ConnectionStatus> {
-    this.#refuseDuringVisit();
-    if (!this.#sample) throw new Failure('sample_unavailable');
-    await this.#use(await this.#sample.connect(), 'sample');
-    return this.status();
+    return this.#changing(async () => {
+      this.#refuseDuringVisit();
+      if (!this.#sample) throw new Failure('sample_unavailable');
+      await this.#use(await this.#sample.connect(), 'sample');
+      return this.status();
+    });
   }
 
   async check(): Promise<ConnectionStatus> {
-    if (this.#connection) this.#checks = await this.#connection.checks();
-    return this.status();
+    return this.#changing(async () => {
+      if (this.#connection) this.#checks = await this.#connection.checks();
+      return this.status();
+    });
   }
 
   /**
@@ -141,16 +165,18 @@ export class ConnectionManager {
    * then forgets the saved credentials. A failed or slow sign-out never keeps the person connected.
    */
   async disconnect(): Promise<ConnectionStatus> {
-    this.#refuseDuringVisit();
-    const connection = this.#connection;
-    const wasOrganization = this.#mode === 'organization';
-    this.#connection = null;
-    this.#mode = 'none';
-    this.#checks = [];
-    if (connection && wasOrganization) await signOutQuietly(connection);
-    await connection?.close();
-    if (wasOrganization) await this.#connector.forget();
-    return this.status();
+    return this.#changing(async () => {
+      this.#refuseDuringVisit();
+      const connection = this.#connection;
+      const wasOrganization = this.#mode === 'organization';
+      this.#connection = null;
+      this.#mode = 'none';
+      this.#checks = [];
+      if (connection && wasOrganization) await signOutQuietly(connection);
+      await connection?.close();
+      if (wasOrganization) await this.#connector.forget();
+      return this.status();
+    });
   }
 
   status(): ConnectionStatus {
@@ -182,6 +208,15 @@ export class ConnectionManager {
 
   #refuseDuringVisit(): void {
     if (this.#visitActive()) throw new Failure('visit_in_progress', { reason: 'connection_change' });
+  }
+
+  /** Runs a change; whatever its outcome, the listeners are told the status after it. */
+  async #changing(change: () => Promise<ConnectionStatus>): Promise<ConnectionStatus> {
+    try {
+      return await change();
+    } finally {
+      this.publish();
+    }
   }
 
   async #use(connection: Connection, mode: 'organization' | 'sample'): Promise<void> {

@@ -1,16 +1,26 @@
-/** The Connect screen's channels over the connection manager. */
+/** The Connect screen's channels over the connection manager: commands answer accepted or refused. */
 import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
 import type { ConnectionManager } from './connection-manager.ts';
+
+const accepted = { accepted: true } as const;
+
+/** Runs a command; the status it changed reaches the window as the `connect:status` push. */
+function done(command: () => unknown): ReturnType<typeof guard<typeof accepted>> {
+  return guard(async () => {
+    await command();
+    return accepted;
+  });
+}
 
 /** `connect:*` handlers. */
 export function createConnectionHandlers(conn: ConnectionManager): HandlerSlice<'connect'> {
   return {
     'connect:status': () => guard(() => conn.status()),
-    'connect:configure': (r) => guard(() => conn.configure(r.baseUrl, r.credentials)),
-    'connect:check': () => guard(() => conn.check()),
-    'connect:disconnect': () => guard(() => conn.disconnect()),
-    'connect:signIn': () => guard(() => conn.signInWithOrganization()),
-    'connect:cancelSignIn': () => guard(() => conn.cancelSignIn()),
-    'connect:sample': () => guard(() => conn.useSample()),
+    'connect:configure': (r) => done(() => conn.configure(r.baseUrl, r.credentials)),
+    'connect:check': () => done(() => conn.check()),
+    'connect:disconnect': () => done(() => conn.disconnect()),
+    'connect:signIn': () => done(() => conn.signInWithOrganization()),
+    'connect:cancelSignIn': () => done(() => conn.cancelSignIn()),
+    'connect:sample': () => done(() => conn.useSample()),
   };
 }

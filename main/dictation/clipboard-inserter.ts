@@ -5,8 +5,6 @@
  */
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
 
-const REASON = 'Typing into other applications is not available on this system: the text was copied instead.';
-
 /** Copy-only insertion. */
 export class ClipboardInserter implements Inserter {
   readonly #copy: (text: string) => Promise<unknown>;
@@ -31,8 +29,8 @@ export class ClipboardInserter implements Inserter {
   }
 
   async insertAgain(text: string): Promise<InsertOutcome> {
-    if (text === '') return { kind: 'box', reason: 'Nothing was dictated.' };
+    if (text === '') return { kind: 'box', reason: { code: 'nothing_dictated' } };
     await this.#copy(text);
-    return { kind: 'copied', reason: REASON };
+    return { kind: 'copied', reason: { code: 'copy_only_system' } };
   }
 }

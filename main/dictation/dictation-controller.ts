@@ -12,13 +12,8 @@ import type { AudioCapture } from '../audio/capture.ts';
 import { LevelMeter } from '../audio/level-meter.ts';
 import type { ConnectionStatus } from '../streaming/session-types.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
-import {
-  OVERLAY_MESSAGES,
-  lastWords,
-  meterLevel,
-  reconnectingMessage,
-  recordingPhase,
-} from './overlay-model.ts';
+import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
+import { lastWords, meterLevel, reconnectingMessage, recordingPhase } from './overlay-model.ts';
 import type {
   InsertOutcome,
   Inserter,
@@ -31,12 +26,15 @@ import type {
   OverlayState,
 } from './ports.ts';
 
+/** How a dictation ended: an insertion's outcome, or failed. */
+export type DictationOutcome = InsertOutcome | { kind: 'failed'; reason: DictationMessage };
+
 /** Where finished (or rescued) text goes: the dictation box and history. */
 export interface DictationSink {
   /** The live text of the current dictation (the box shows it as it comes). */
   live(text: string): void;
   /** A dictation ended: its text and what happened to it. */
-  finished(text: string, outcome: InsertOutcome | { kind: 'failed'; reason: string }): void;
+  finished(text: string, outcome: DictationOutcome): void;
 }
 
 /** Options of {@link DictationController}. */
@@ -93,7 +91,7 @@ export class DictationController {
     if (this.#running || this.#finishing) return false;
     const pressedAt = this.#now();
     if (this.#o.lock.holder() === 'visit' || !this.#o.lock.acquire('dictation')) {
-      this.#flash({ phase: 'busy', message: OVERLAY_MESSAGES.busy });
+      this.#flash({ phase: 'busy', message: { code: 'busy' } });
       return false;
     }
     // The microphone first: every millisecond before it opens could clip the first word.
@@ -126,10 +124,7 @@ export class DictationController {
     } catch {
       await capture.close();
       this.#o.lock.release('dictation');
-      this.#flash({
-        phase: 'failed',
-        message: 'Dictation could not start here. Try again, or use the dictation box.',
-      });
+      this.#flash({ phase: 'failed', message: { code: 'start_failed' } });
       return null;
     }
   }
@@ -138,7 +133,7 @@ export class DictationController {
   #launch(running: Running, chunks: AsyncIterable<Int16Array>, pressedAt: number): void {
     running.offs.push(
       running.run.onCorrectedInBox(() =>
-        this.#show(running, 'corrected-in-box', OVERLAY_MESSAGES.correctedInBox),
+        this.#show(running, 'corrected-in-box', { code: 'corrected_in_box' }),
       ),
     );
     running.ticker = setInterval(() => this.#show(running), 250);
@@ -179,7 +174,7 @@ export class DictationController {
     this.#cleanup(running);
     this.#flash({
       phase: 'cancelled',
-      message: OVERLAY_MESSAGES.cancelled,
+      message: { code: 'cancelled' },
       appName: running.target?.appName ?? null,
     });
     this.#o.onActiveChange?.(false);
@@ -225,7 +220,7 @@ export class DictationController {
   }
 
   async #finish(running: Running): Promise<void> {
-    let outcome: InsertOutcome | { kind: 'failed'; reason: string };
+    let outcome: DictationOutcome;
     await running.capture.stop();
     try {
       await running.pump;
@@ -235,11 +230,7 @@ export class DictationController {
       outcome = await running.run.finish(session?.text ?? '');
     } catch {
       running.run.discard();
-      outcome = {
-        kind: 'failed',
-        reason:
-          'The dictation could not be finished; its audio is kept for recovery and the text so far is in the dictation box.',
-      };
+      outcome = { kind: 'failed', reason: { code: 'finish_failed' } };
     }
     const text = running.opened?.session.text ?? '';
     this.#o.sink.finished(text, outcome);
@@ -264,7 +255,7 @@ export class DictationController {
   }
 
   /** Shows the running dictation; `phase` overrides the one derived from the connection. */
-  #show(running: Running, phase?: OverlayState['phase'], message?: string): void {
+  #show(running: Running, phase?: OverlayState['phase'], message?: DictationMessage): void {
     if (this.#running !== running && phase === undefined) return;
     const connection: ConnectionStatus | undefined = running.opened?.session.connection;
     const derived = connection ? recordingPhase(connection) : 'starting';

@@ -7,7 +7,12 @@ import type { KeyHook } from '../../native/key-hook.ts';
 import type { SecureInputProbe } from '../../native/secure-input.ts';
 import { DICTATION_LOCALES } from '../api/schemas/common.ts';
 import type { DictationStateDto } from '../../preload/contract/dto-dictation.ts';
-import { DictationController, type DictationControllerOptions } from './dictation-controller.ts';
+import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
+import {
+  DictationController,
+  type DictationControllerOptions,
+  type DictationOutcome,
+} from './dictation-controller.ts';
 import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
 import {
@@ -18,7 +23,6 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
-import type { InsertOutcome } from './ports.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -50,7 +54,7 @@ export class DictationService {
   readonly #o: DictationServiceOptions;
   readonly controller: DictationController;
   readonly driver: HotkeyDriver;
-  #box: { text: string; note: string | null } = { text: '', note: null };
+  #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
 
   constructor(options: DictationServiceOptions) {
@@ -94,20 +98,25 @@ export class DictationService {
     return this.state();
   }
 
-  /** The on-screen button, the tray, or `dictation:start`. */
-  async start(): Promise<DictationStateDto> {
-    if (await this.controller.start()) this.driver.setActive(true);
-    return this.state();
+  /**
+   * The on-screen button, the tray, or `dictation:start`: false when the microphone is taken (the overlay
+   * says why). Commands answer that much only; the state follows as the `dictation:state` push.
+   */
+  async start(): Promise<boolean> {
+    const started = await this.controller.start();
+    if (started) this.driver.setActive(true);
+    this.#push();
+    return started;
   }
 
-  async stop(): Promise<DictationStateDto> {
+  async stop(): Promise<void> {
     await this.controller.stop();
-    return this.state();
+    this.#push();
   }
 
-  async cancel(): Promise<DictationStateDto> {
+  async cancel(): Promise<void> {
     await this.controller.cancel();
-    return this.state();
+    this.#push();
   }
 
   /** Tray: start when idle, stop when dictating. */
@@ -115,26 +124,23 @@ export class DictationService {
     await (this.controller.active ? this.stop() : this.start());
   }
 
-  updateSettings(patch: Partial<DictationSettings>): DictationStateDto {
+  updateSettings(patch: Partial<DictationSettings>): void {
     this.#o.settings.update(patch);
     if (['mode', 'toggleKey', 'holdKey', 'cancelKey'].some((k) => k in patch)) this.applyHotkeys();
-    return this.state();
+    else this.#push();
   }
 
   /** The box's text (maybe edited) into the application focused now. */
-  async insertText(text: string): Promise<DictationStateDto> {
+  async insertText(text: string): Promise<void> {
     const outcome = await this.#o.inserter.insertAgain(text);
     this.#box = { text, note: noteOf(outcome) };
-    return this.state();
+    this.#push();
   }
 
-  async copyText(text: string): Promise<DictationStateDto> {
+  async copyText(text: string): Promise<void> {
     const { transient } = await this.#o.clipboard.writeText(text);
-    this.#box = {
-      text,
-      note: transient ? 'Copied.' : 'Copied. This system may keep it in its clipboard history.',
-    };
-    return this.state();
+    this.#box = { text, note: { code: transient ? 'copied' : 'copied_may_be_kept' } };
+    this.#push();
   }
 
   /** Checks a key captured in Settings before it is saved. */
@@ -146,14 +152,14 @@ export class DictationService {
     return this.#o.history.get(id)?.text ?? null;
   }
 
-  /** Refreshes the list of unfinished dictations (at start, after a failure). */
-  async refreshRecoverable(): Promise<DictationStateDto> {
+  /** Refreshes the list of unfinished dictations (at start, after a failure) and pushes the state. */
+  async refreshRecoverable(): Promise<void> {
     this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
-    return this.state();
+    this.#push();
   }
 
   /** Recovers an unfinished dictation into the box (and history). */
-  async recover(id: string): Promise<DictationStateDto> {
+  async recover(id: string): Promise<void> {
     if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
     let text: string;
     try {
@@ -162,21 +168,21 @@ export class DictationService {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
       throw new DictationSettingError('recover_failed');
     }
-    this.#box = { text, note: 'Recovered: insert it or copy it.' };
+    this.#box = { text, note: { code: 'recovered' } };
     await this.#o.history.add(text, 'recovered').catch(() => undefined);
     return this.refreshRecoverable();
   }
 
-  async forgetRecoverable(id: string): Promise<DictationStateDto> {
+  async forgetRecoverable(id: string): Promise<void> {
     await this.#o.recovery?.forget(id).catch(() => {
       throw new DictationSettingError('discard_failed');
     });
     return this.refreshRecoverable();
   }
 
-  async deleteHistory(id: string): Promise<DictationStateDto> {
+  async deleteHistory(id: string): Promise<void> {
     await this.#o.history.remove(id);
-    return this.state();
+    this.#push();
   }
 
   /** Everything the Dictation screen shows. */
@@ -228,13 +234,18 @@ export class DictationService {
     }
   }
 
-  async #finished(text: string, outcome: InsertOutcome | { kind: 'failed'; reason: string }): Promise<void> {
+  async #finished(text: string, outcome: DictationOutcome): Promise<void> {
     this.#box = { text, note: noteOf(outcome) };
     const where =
       outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
     await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
     if (outcome.kind === 'inserted') this.#o.onInserted?.(outcome.appName);
     if (outcome.kind === 'failed') await this.refreshRecoverable();
+    else this.#push();
+  }
+
+  /** Pushes the state as it is now (after a refused command, so the window never keeps a stale view). */
+  publish(): void {
     this.#push();
   }
 
@@ -243,6 +254,6 @@ export class DictationService {
   }
 }
 
-function noteOf(outcome: InsertOutcome | { kind: 'failed'; reason: string }): string | null {
-  return outcome.kind === 'inserted' ? `Inserted into ${outcome.appName}.` : outcome.reason;
+function noteOf(outcome: DictationOutcome): DictationMessage {
+  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
 }

@@ -30,9 +30,9 @@ function outcomeOf(
   insertion: StreamingInsertion,
   result: Awaited<ReturnType<StreamingInsertion['finish']>>,
 ): InsertOutcome {
-  const app = targetName(result.target ?? insertion.target);
-  if (result.notInserted === undefined) return { kind: 'inserted', appName: app };
-  return { kind: 'copied', reason: result.message ?? 'Copied to the clipboard instead.' };
+  const target = result.target ?? insertion.target;
+  if (result.notInserted === undefined) return { kind: 'inserted', appName: targetName(target) };
+  return { kind: 'copied', reason: { code: result.notInserted, app: target?.app ?? null } };
 }
 
 /** The engine as the controller's Inserter. */
@@ -87,8 +87,7 @@ export class EngineInserter implements Inserter {
 
   async insertAgain(text: string): Promise<InsertOutcome> {
     // Our own window has focus (the button was pressed there): the text goes back to the last target.
-    if (!this.#lastTarget)
-      return { kind: 'box', reason: 'No application to insert into yet: copy the text instead.' };
+    if (!this.#lastTarget) return { kind: 'box', reason: { code: 'no_app_yet' } };
     const insertion = await this.#start(this.#lastTarget);
     insertion.update(text, false);
     try {

@@ -72,8 +72,7 @@ class FakeRun implements InsertionRun {
 
   async finish(text: string): Promise<InsertOutcome> {
     if (this.#field.refuse) return this.#field.refuse;
-    if (this.#target === null)
-      return { kind: 'box', reason: 'No application had focus: the text is in the dictation box.' };
+    if (this.#target === null) return { kind: 'box', reason: { code: 'no_focus_box' } };
     if (!this.#held) this.#write(text);
     this.#done = true;
     return { kind: 'inserted', appName: this.#target.appName };

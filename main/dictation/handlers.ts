@@ -1,10 +1,29 @@
 /** The `dictation:*` IPC slice: Settings → Dictation, the dictation box, history, start/stop/cancel. */
-import { fail } from '../../preload/contract/index.ts';
+import { fail, type IpcResult } from '../../preload/contract/index.ts';
 import type { dictationChannels } from '../../preload/contract/dto-dictation.ts';
 import type { ChannelHandlers } from '../ipc/channel-map.ts';
 import { guard } from '../ipc/handler-slice.ts';
 import { DictationSettingError } from './dictation-settings.ts';
 import type { DictationService } from './dictation-service.ts';
+
+const accepted = true as const;
+
+/**
+ * Runs a command. Its answer is only that it was accepted: the state follows as the push. A refusal
+ * pushes the state too, since what the window asked about (a history entry, a recoverable dictation) may
+ * be gone.
+ */
+async function done(
+  service: DictationService,
+  command: () => unknown,
+): Promise<IpcResult<{ accepted: true }>> {
+  const result = await guard(async () => {
+    await command();
+    return { accepted };
+  });
+  if (!result.ok) service.publish();
+  return result;
+}
 
 /** Every dictation channel's handler. */
 export function createDictationHandlers(
@@ -17,18 +36,18 @@ export function createDictationHandlers(
   };
   return {
     'dictation:state': () => guard(() => service.recheckHook()),
-    'dictation:start': () => guard(() => service.start()),
-    'dictation:stop': () => guard(() => service.stop()),
-    'dictation:cancel': () => guard(() => service.cancel()),
-    'dictation:updateSettings': (r) => guard(() => service.updateSettings(r)),
+    'dictation:start': () => guard(async () => ({ accepted, started: await service.start() })),
+    'dictation:stop': () => done(service, () => service.stop()),
+    'dictation:cancel': () => done(service, () => service.cancel()),
+    'dictation:updateSettings': (r) => done(service, () => service.updateSettings(r)),
     'dictation:checkKey': (r) => guard(() => service.checkKey(r.which, r.key)),
-    'dictation:insertBox': (r) => guard(() => service.insertText(r.text)),
-    'dictation:copyBox': (r) => guard(() => service.copyText(r.text)),
-    'dictation:historyInsert': (r) => guard(() => service.insertText(fromHistory(r.id))),
-    'dictation:historyCopy': (r) => guard(() => service.copyText(fromHistory(r.id))),
-    'dictation:historyDelete': (r) => guard(() => service.deleteHistory(r.id)),
-    'dictation:recover': (r) => guard(() => service.recover(r.id)),
-    'dictation:forgetRecoverable': (r) => guard(() => service.forgetRecoverable(r.id)),
+    'dictation:insertBox': (r) => done(service, () => service.insertText(r.text)),
+    'dictation:copyBox': (r) => done(service, () => service.copyText(r.text)),
+    'dictation:historyInsert': (r) => done(service, () => service.insertText(fromHistory(r.id))),
+    'dictation:historyCopy': (r) => done(service, () => service.copyText(fromHistory(r.id))),
+    'dictation:historyDelete': (r) => done(service, () => service.deleteHistory(r.id)),
+    'dictation:recover': (r) => done(service, () => service.recover(r.id)),
+    'dictation:forgetRecoverable': (r) => done(service, () => service.forgetRecoverable(r.id)),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Pure helpers for what the overlay says: the last words, the level, and phase from the session state. */
 import type { ConnectionStatus } from '../streaming/session-types.ts';
+import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
 import type { OverlayState } from './ports.ts';
 
 /** At most this many characters of the last words are shown. */
@@ -31,18 +32,7 @@ export function recordingPhase(connection: ConnectionStatus): OverlayState['phas
   }
 }
 
-/** The sentence under "reconnecting": "nothing lost" only while every chunk is really kept. */
-export function reconnectingMessage(connection: ConnectionStatus): string {
-  return connection.allAudioSafe
-    ? 'Reconnecting — nothing is lost.'
-    : 'Reconnecting — keep the app open until the text is in.';
+/** What is said under "reconnecting": "nothing lost" only while every chunk is really kept. */
+export function reconnectingMessage(connection: ConnectionStatus): DictationMessage {
+  return { code: connection.allAudioSafe ? 'reconnecting_safe' : 'reconnecting_at_risk' };
 }
-
-/** Messages of the other phases. */
-export const OVERLAY_MESSAGES = {
-  busy: 'A visit is using the microphone: end it first, or dictate into the visit.',
-  accessibility: 'Push-to-talk needs Accessibility: System Settings → Privacy & Security → Accessibility.',
-  secureInput: 'A password field has Secure Input on: dictation will not type until it closes.',
-  correctedInBox: 'Corrected in the dictation box (you typed since).',
-  cancelled: 'Dictation cancelled.',
-} as const;

@@ -5,6 +5,7 @@
  */
 import type { ConnectionStatus, SessionState } from '../streaming/session-types.ts';
 import type { TextFieldContext } from '../streaming/frames.ts';
+import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
 export interface DictationSessionLike {
@@ -51,9 +52,9 @@ export interface InsertTarget {
 export type InsertOutcome =
   | { kind: 'inserted'; appName: string }
   /** Copied instead (insertion impossible or not allowed), with the reason to show. */
-  | { kind: 'copied'; reason: string }
+  | { kind: 'copied'; reason: DictationMessage }
   /** Only in the dictation box (copy not allowed either, or nothing to insert into). */
-  | { kind: 'box'; reason: string };
+  | { kind: 'box'; reason: DictationMessage };
 
 /** One dictation's insertion: streaming text in, an outcome at the end. */
 export interface InsertionRun {
@@ -104,8 +105,8 @@ export interface OverlayState {
   readonly elapsedMs: number;
   /** The last few words (at most 60 characters). */
   readonly lastWords: string;
-  /** A sentence for phases that need one (why copied, why busy, why failed). */
-  readonly message: string | null;
+  /** What to say for phases that need it (why copied, why busy, why failed): a code, never a sentence. */
+  readonly message: DictationMessage | null;
 }
 
 /** The overlay window: shown inactive, never focused. Null hides it. */

@@ -47,6 +47,8 @@ import {
 
 const Empty = z.object({}).strict();
 const Done = z.object({ done: z.literal(true) });
+/** A connect command accepted: the new status follows as the `connect:status` push. */
+const ConnectAcceptedSchema = z.object({ accepted: z.literal(true) });
 
 function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
   return { request, response };
@@ -54,17 +56,18 @@ function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response:
 
 /** Every request channel: `{ request, response }` zod schemas. */
 export const channels = {
-  // Connect
+  // Connect: commands answer accepted or refused; the status reaches the renderer as the `connect:status`
+  // push (after every change, IT's policy changes included), and `connect:status` here for the first read.
   'connect:status': channel(Empty, ConnectionStatusSchema),
-  'connect:configure': channel(ConnectRequestSchema, ConnectionStatusSchema),
-  'connect:check': channel(Empty, ConnectionStatusSchema),
-  'connect:disconnect': channel(Empty, ConnectionStatusSchema),
+  'connect:configure': channel(ConnectRequestSchema, ConnectAcceptedSchema),
+  'connect:check': channel(Empty, ConnectAcceptedSchema),
+  'connect:disconnect': channel(Empty, ConnectAcceptedSchema),
   /** "Sign in with your organization": the system browser, then the organization's token broker. */
-  'connect:signIn': channel(Empty, ConnectionStatusSchema),
+  'connect:signIn': channel(Empty, ConnectAcceptedSchema),
   /** Stops waiting for a sign-in in the browser. */
-  'connect:cancelSignIn': channel(Empty, ConnectionStatusSchema),
+  'connect:cancelSignIn': channel(Empty, ConnectAcceptedSchema),
   /** Sample visit: the built-in local service, no account, synthetic speech only. */
-  'connect:sample': channel(Empty, ConnectionStatusSchema),
+  'connect:sample': channel(Empty, ConnectAcceptedSchema),
 
   // Visit: commands answer accepted or refused; the state reaches the renderer as the `visit:state` push
   // (and `visit:state` here for the first read).

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './key-words.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './message-reasons.ts';
+import { DICTATION_MESSAGES } from './dictation-messages.ts';
 
 const Empty = z.object({}).strict();
 
@@ -22,13 +23,19 @@ export const OVERLAY_PHASES = [
   'failed',
 ] as const;
 
+/** A code the renderer turns into words (dictation-messages.ts), and the application it names. */
+export const DictationMessageSchema = z.object({
+  code: z.enum(DICTATION_MESSAGES),
+  app: z.string().max(256).nullable().optional(),
+});
+
 export const OverlayStateSchema = z.object({
   phase: z.enum(OVERLAY_PHASES),
   appName: z.string().nullable(),
   level: z.number().min(0).max(1),
   elapsedMs: z.number().nonnegative(),
   lastWords: z.string().max(80),
-  message: z.string().nullable(),
+  message: DictationMessageSchema.nullable(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 
@@ -71,7 +78,7 @@ export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 export const DictationStateSchema = z.object({
   active: z.boolean(),
   /** The dictation box: the live text while dictating, then the last text that did not go in (or did). */
-  box: z.object({ text: z.string(), note: z.string().nullable() }),
+  box: z.object({ text: z.string(), note: DictationMessageSchema.nullable() }),
   settings: DictationSettingsSchema,
   /** Settings IT's policy sets: shown, not editable. */
   locked: z.array(z.string()),
@@ -119,7 +126,19 @@ export const KeyCheckResultSchema = z.object({
 });
 export type KeyCheckResult = z.infer<typeof KeyCheckResultSchema>;
 
+/**
+ * What a dictation command answers: accepted (the new state follows as the `dictation:state` push) or, as
+ * an `{ok: false}` result, refused with the reason. Never a second copy of the state.
+ */
+export const DictationAcceptedSchema = z.object({ accepted: z.literal(true) });
+export type DictationAccepted = z.infer<typeof DictationAcceptedSchema>;
+
+/** Start accepted; `started` is false when the microphone is taken (the overlay says why). */
+export const DictationStartAcceptedSchema = DictationAcceptedSchema.extend({ started: z.boolean() });
+
 const ById = z.object({ id: z.string() });
+const Accepted = DictationAcceptedSchema;
+const BoxText = z.object({ text: z.string().max(100_000) });
 
 function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
   return { request, response };
@@ -127,23 +146,24 @@ function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response:
 
 /** The dictation channels (spread into the channel map). */
 export const dictationChannels = {
+  /** The one read at load; after that the state arrives only as the `dictation:state` push. */
   'dictation:state': channel(Empty, DictationStateSchema),
   /** The on-screen button and the tray: the same as the toggle hotkey. */
-  'dictation:start': channel(Empty, DictationStateSchema),
-  'dictation:stop': channel(Empty, DictationStateSchema),
-  'dictation:cancel': channel(Empty, DictationStateSchema),
-  'dictation:updateSettings': channel(DictationSettingsPatchSchema, DictationStateSchema),
+  'dictation:start': channel(Empty, DictationStartAcceptedSchema),
+  'dictation:stop': channel(Empty, Accepted),
+  'dictation:cancel': channel(Empty, Accepted),
+  'dictation:updateSettings': channel(DictationSettingsPatchSchema, Accepted),
   /** Checks a captured key before it is saved: refused chords say why and offer others. */
   'dictation:checkKey': channel(KeyCheckSchema, KeyCheckResultSchema),
   /** The box's (possibly edited) text into the application that had focus, or onto the clipboard. */
-  'dictation:insertBox': channel(z.object({ text: z.string().max(100_000) }), DictationStateSchema),
-  'dictation:copyBox': channel(z.object({ text: z.string().max(100_000) }), DictationStateSchema),
-  'dictation:historyInsert': channel(ById, DictationStateSchema),
-  'dictation:historyCopy': channel(ById, DictationStateSchema),
-  'dictation:historyDelete': channel(ById, DictationStateSchema),
+  'dictation:insertBox': channel(BoxText, Accepted),
+  'dictation:copyBox': channel(BoxText, Accepted),
+  'dictation:historyInsert': channel(ById, Accepted),
+  'dictation:historyCopy': channel(ById, Accepted),
+  'dictation:historyDelete': channel(ById, Accepted),
   /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
-  'dictation:recover': channel(ById, DictationStateSchema),
-  'dictation:forgetRecoverable': channel(ById, DictationStateSchema),
+  'dictation:recover': channel(ById, Accepted),
+  'dictation:forgetRecoverable': channel(ById, Accepted),
 } as const;
 
 /** The dictation events (spread into the event map). */

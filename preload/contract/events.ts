@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { dictationEvents } from './dto-dictation.ts';
 import { NoteProgressSchema } from './dto-note.ts';
 import { PolicyViewSchema } from './dto-settings.ts';
-import { LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
+import { ConnectionStatusSchema, LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
 
 /** Every event: its payload schema. */
 export const events = {
+  /** The connection's status after every change (commands, sign-in in the browser, IT's policy). */
+  'connect:status': ConnectionStatusSchema,
   'visit:state': VisitStateSchema,
   /** Upserts (by id) since the last push; partials are re-sent under the same id until final. */
   'visit:transcript': z.object({ items: z.array(TranscriptItemSchema) }),

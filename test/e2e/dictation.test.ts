@@ -36,6 +36,7 @@ describe('dictation screens', () => {
   let h: AppHarness;
   let dictation: DictationService;
   let dir: string;
+  let history: DictationHistory;
   let overlayContext: BrowserContext | null = null;
   const overlayStates: (OverlayState | null)[] = [];
   let client: Parameters<typeof connectWithServerCredentials>[2];
@@ -47,6 +48,7 @@ describe('dictation screens', () => {
     const resolved = resolveConfig({});
     if (!resolved.ok) throw new Error('config');
     const inserter = new FakeInserter();
+    history = new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 });
     inserter.target = { appName: 'Epic Hyperspace' };
     h = await startApp({
       dictation: () => ({
@@ -57,7 +59,7 @@ describe('dictation screens', () => {
         accessibility: () => 'not-needed',
         secureInput: new FakeSecureInput(),
         settings: new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux'),
-        history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
+        history,
         microphone: () =>
           new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
       }),
@@ -104,6 +106,19 @@ describe('dictation screens', () => {
     await page.screenshot({ path: `${SHOTS}/dictation-box.png`, fullPage: true });
   });
 
+  it('a refused command leaves the window showing the state main pushed after the refusal', async () => {
+    const { page } = h;
+    const [entry] = dictation.state().history;
+    // The entry goes behind the window's back (no push), as another window or the retention sweep would.
+    await history.remove(entry!.id);
+    await page.getByRole('button', { name: /^Insert again/ }).click();
+    await expect.poll(() => page.getByText('That dictation is no longer in the history.').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(0);
+    expect(dictation.state().history).toEqual([]);
+    expect(await page.locator('#box-note').textContent()).toBe('Inserted into Epic Hyperspace.');
+    expect(await page.getByLabel('Dictated text').inputValue()).toBe(dictation.state().box.text);
+  });
+
   it('the overlay shows where the text went, with the last words', async () => {
     const browser = h.page.context().browser()!;
     overlayContext = await browser.newContext({ viewport: { width: 380, height: 104 } });
@@ -129,6 +144,13 @@ describe('dictation screens', () => {
     await show({ ...listening, level: Math.max(listening.level, 0.6) });
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Listening — into Epic Hyperspace');
     await page.screenshot({ path: `${SHOTS}/dictation-overlay.png` });
+    // Why text was copied instead: main sends a code and the application's name; the words are made here.
+    await show({ ...last, phase: 'copied', message: { code: 'password_field', app: 'Epic Hyperspace' } });
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Copied instead');
+    expect(await page.locator('.message').textContent()).toBe(
+      'Not typed into a password field (Epic Hyperspace): copied to the clipboard instead.',
+    );
+    await page.screenshot({ path: `${SHOTS}/dictation-overlay-copied.png` });
     // The overlay never takes the keyboard: nothing in it is focusable.
     expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
   });

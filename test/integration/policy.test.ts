@@ -23,7 +23,12 @@ import type { LiveConfig } from '../../main/config/live-config.ts';
 import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/audio/ports.ts';
-import { formatError, type EventName, type IpcResult } from '../../preload/contract/index.ts';
+import {
+  formatError,
+  type ConnectionStatus,
+  type EventName,
+  type IpcResult,
+} from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import { startStreamingHarness, type StreamingHarness } from './streaming/harness.ts';
 
@@ -164,10 +169,13 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
       ]),
     );
     // The pinned address itself connects.
-    const status = data(
+    data(
       await handlers['connect:configure']({ baseUrl: h.service.url, credentials: serverCredentials() }, ctx),
     );
-    expect(status).toMatchObject({ mode: 'organization', baseUrl: h.service.url });
+    expect(data(await handlers['connect:status']({}, ctx))).toMatchObject({
+      mode: 'organization',
+      baseUrl: h.service.url,
+    });
   });
 
   it('a saved setting or saved connection never overrides the policy after a restart', async () => {
@@ -362,12 +370,16 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
   it('the organization sign-in appears and disappears with the policy, without a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-policy-'));
     const path = await policyFile(dataDir, { serviceUrl: h.service.url });
-    const { handlers } = await start(dataDir, {
+    const { handlers, events } = await start(dataDir, {
       packaged: true,
       policyReaders: systemPaths({ [LINUX_POLICY]: path }),
       pollMs: 200,
     });
     const methods = async () => data(await handlers['connect:status']({}, ctx)).methods;
+    // The window is told without asking: main pushes the status after the policy changed.
+    const pushed = () =>
+      (events.filter((e) => e.name === 'connect:status').at(-1)?.payload as ConnectionStatus | undefined)
+        ?.methods;
     expect(await methods()).toMatchObject({ organization: null });
 
     const organization = {
@@ -380,9 +392,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
     await expect
       .poll(methods, { timeout: 10_000 })
       .toMatchObject({ organization: { issuerHost: 'login.example.org' } });
+    await expect.poll(pushed).toEqual(await methods());
 
     await writeFile(path, JSON.stringify({ ...organization, signInBrokerUrl: undefined }));
     await expect.poll(methods, { timeout: 10_000 }).toMatchObject({ organization: null });
+    await expect.poll(pushed).toEqual(await methods());
     expect(refusal(await handlers['connect:signIn']({}, ctx)).code).toBe('sign_in_not_offered');
   });
 });

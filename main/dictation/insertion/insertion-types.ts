@@ -9,6 +9,10 @@ import type {
   PasteChord,
   TargetWindow,
 } from '../../../native/desktop.ts';
+import {
+  dictationMessageText,
+  type NOT_INSERTED_REASONS,
+} from '../../../preload/contract/dictation-messages.ts';
 import type { PasteTimings } from './clipboard-paste.ts';
 
 export type { TargetWindow } from '../../../native/desktop.ts';
@@ -44,14 +48,7 @@ export interface InsertionPlan {
  * Why text was copied or left in the dictation box instead of inserted (mapped to words in one place,
  * {@link describeReason}). Never carries text.
  */
-export type NotInsertedReason =
-  | 'copy_mode' // the person (or a rule) chose copy only
-  | 'password_field'
-  | 'elevated_window'
-  | 'secure_input'
-  | 'no_target' // nothing had focus when dictation started
-  | 'focus_lost' // the target could not be brought back to the front
-  | 'insert_failed'; // the OS refused the keystrokes
+export type NotInsertedReason = (typeof NOT_INSERTED_REASONS)[number];
 
 /** Why a correction was applied in the dictation box only. */
 export type CorrectionSkippedReason =
@@ -59,23 +56,7 @@ export type CorrectionSkippedReason =
 
 /** Words for a reason; `app` is the target's application name when known. */
 export function describeReason(reason: NotInsertedReason, app?: string): string {
-  const where = app ? ` (${app})` : '';
-  switch (reason) {
-    case 'copy_mode':
-      return 'Copied to the clipboard (copy-only mode).';
-    case 'password_field':
-      return `Not typed into a password field${where}: copied to the clipboard instead.`;
-    case 'elevated_window':
-      return `The window${where} runs as administrator and would silently drop our keys: copied to the clipboard instead.`;
-    case 'secure_input':
-      return 'Secure input is on (a password prompt is open): copied to the clipboard instead.';
-    case 'no_target':
-      return 'No application had focus when dictation started: copied to the clipboard instead.';
-    case 'focus_lost':
-      return `The window dictation started in${where} could not be brought back: copied to the clipboard instead.`;
-    case 'insert_failed':
-      return `The keystrokes could not be sent${where}: copied to the clipboard instead.`;
-  }
+  return dictationMessageText({ code: reason, app: app ?? null });
 }
 
 /** The default insertion for a window with no rule. */

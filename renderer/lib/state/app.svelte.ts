@@ -1,4 +1,4 @@
-/** App-wide state: which screen is shown, and the connection to the service. */
+/** App-wide state: which screen is shown, and the connection to the service (as main pushes it). */
 import type {
   ConnectionStatus,
   ConnectRequest,
@@ -25,6 +25,7 @@ export class AppState {
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
   #signingIn = $state(false);
+  #off: (() => void) | null = null;
 
   get screen(): ScreenId {
     return this.#screen;
@@ -53,17 +54,33 @@ export class AppState {
     this.#screen = screen;
   }
 
+  /** Follows main's `connect:status` pushes and reads the status once; connected → the Visit screen. */
   async load(): Promise<void> {
-    await this.#run(() => scribe().connectStatus());
+    let pushed = false;
+    this.#off =
+      scribe()?.onConnectStatus((status) => {
+        pushed = true;
+        this.#status = status;
+      }) ?? null;
+    const first = await settle(() => scribe().connectStatus());
+    if (!first.ok) this.#error = first.error;
+    else if (!pushed) this.#status = first.data;
     if (this.connected) this.#screen = 'visit';
   }
 
+  /** Stops following the pushes. */
+  unload(): void {
+    this.#off?.();
+    this.#off = null;
+  }
+
+  // Commands: main answers accepted or refused; the status they change arrives as the push.
   configure(request: ConnectRequest): Promise<boolean> {
-    return this.#run(() => scribe().connectConfigure(request));
+    return this.#send(() => scribe().connectConfigure(request));
   }
 
   async useSample(): Promise<boolean> {
-    const done = await this.#run(() => scribe().connectSample());
+    const done = await this.#send(() => scribe().connectSample());
     if (done) this.#screen = 'visit';
     return done;
   }
@@ -72,7 +89,7 @@ export class AppState {
   async signIn(): Promise<boolean> {
     this.#signingIn = true;
     try {
-      return await this.#run(() => scribe().connectSignIn());
+      return await this.#send(() => scribe().connectSignIn());
     } finally {
       this.#signingIn = false;
     }
@@ -83,29 +100,20 @@ export class AppState {
     await settle(() => scribe().connectCancelSignIn());
   }
 
-  /** Reads the connection status again (e.g. after IT changed the policy). */
-  refresh(): Promise<boolean> {
-    return this.#run(() => scribe().connectStatus());
-  }
-
   check(): Promise<boolean> {
-    return this.#run(() => scribe().connectCheck());
+    return this.#send(() => scribe().connectCheck());
   }
 
   disconnect(): Promise<boolean> {
-    return this.#run(() => scribe().connectDisconnect());
+    return this.#send(() => scribe().connectDisconnect());
   }
 
-  async #run(call: () => Promise<IpcResult<ConnectionStatus>>): Promise<boolean> {
+  async #send(call: () => Promise<IpcResult<unknown>>): Promise<boolean> {
     this.#busy = true;
     this.#error = null;
     const result = await settle(call);
     this.#busy = false;
-    if (!result.ok) {
-      this.#error = result.error;
-      return false;
-    }
-    this.#status = result.data;
-    return true;
+    if (!result.ok) this.#error = result.error;
+    return result.ok;
   }
 }

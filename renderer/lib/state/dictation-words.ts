@@ -5,6 +5,7 @@ import type {
   KeyCheckResult,
 } from '../../../preload/contract/index.ts';
 import { chordText, keyRefusalText } from '../../../preload/contract/key-words.ts';
+import { dictationMessageText } from '../../../preload/contract/dictation-messages.ts';
 import { describeKeys } from '../keys.ts';
 
 /** Which hotkey a key-capture row sets. */
@@ -85,6 +86,11 @@ export function historyKept(historyHours: number): string {
 export function boxText(state: DictationStateDto | null, edited: string | null): string {
   if (state?.active) return state.box.text;
   return edited ?? state?.box.text ?? '';
+}
+
+/** What the box says about its text (inserted where, copied, recovered, why not inserted), or ''. */
+export function boxNote(state: DictationStateDto | null): string {
+  return dictationMessageText(state?.box.note);
 }
 
 /** A time of day as hours and minutes in the clinician's locale. */

@@ -1,6 +1,7 @@
 /** Dictation: the box, history, Settings → Dictation, and the overlay's state, from main's pushes. */
 import type {
   KeyCheckResult,
+  DictationAccepted,
   DictationSettingsDto,
   DictationStateDto,
   IpcError,
@@ -26,10 +27,17 @@ export class DictationStore {
     return this.#state?.locked.includes(name) ?? false;
   }
 
-  /** Loads and follows main's pushes. */
+  /** Follows main's pushes, and reads the state once (until the first push). */
   async connect(): Promise<void> {
-    this.#off = scribe()?.onDictationState((state) => (this.#state = state)) ?? null;
-    await this.#take(() => scribe().dictationState());
+    let pushed = false;
+    this.#off =
+      scribe()?.onDictationState((state) => {
+        pushed = true;
+        this.#state = state;
+      }) ?? null;
+    const first = await settle(() => scribe().dictationState());
+    if (!first.ok) this.#error = first.error;
+    else if (!pushed) this.#state = first.data;
   }
 
   disconnect(): void {
@@ -37,18 +45,19 @@ export class DictationStore {
     this.#off = null;
   }
 
-  start = () => this.#take(() => scribe().dictationStart());
-  stop = () => this.#take(() => scribe().dictationStop());
-  cancel = () => this.#take(() => scribe().dictationCancel());
-  insertBox = (text: string) => this.#take(() => scribe().dictationInsertBox({ text }));
-  copyBox = (text: string) => this.#take(() => scribe().dictationCopyBox({ text }));
-  historyInsert = (id: string) => this.#take(() => scribe().dictationHistoryInsert({ id }));
-  historyCopy = (id: string) => this.#take(() => scribe().dictationHistoryCopy({ id }));
-  historyDelete = (id: string) => this.#take(() => scribe().dictationHistoryDelete({ id }));
-  recover = (id: string) => this.#take(() => scribe().dictationRecover({ id }));
-  forgetRecoverable = (id: string) => this.#take(() => scribe().dictationForgetRecoverable({ id }));
+  // Commands: main answers accepted or refused; the state they change arrives as the push.
+  start = () => this.#send(() => scribe().dictationStart());
+  stop = () => this.#send(() => scribe().dictationStop());
+  cancel = () => this.#send(() => scribe().dictationCancel());
+  insertBox = (text: string) => this.#send(() => scribe().dictationInsertBox({ text }));
+  copyBox = (text: string) => this.#send(() => scribe().dictationCopyBox({ text }));
+  historyInsert = (id: string) => this.#send(() => scribe().dictationHistoryInsert({ id }));
+  historyCopy = (id: string) => this.#send(() => scribe().dictationHistoryCopy({ id }));
+  historyDelete = (id: string) => this.#send(() => scribe().dictationHistoryDelete({ id }));
+  recover = (id: string) => this.#send(() => scribe().dictationRecover({ id }));
+  forgetRecoverable = (id: string) => this.#send(() => scribe().dictationForgetRecoverable({ id }));
   update = (patch: Partial<DictationSettingsDto>) =>
-    this.#take(() => scribe().dictationUpdateSettings(patch));
+    this.#send(() => scribe().dictationUpdateSettings(patch));
 
   /** Checks a captured key before saving it. */
   async checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', key: string): Promise<KeyCheckResult | null> {
@@ -60,15 +69,11 @@ export class DictationStore {
     return result.data;
   }
 
-  async #take(call: () => Promise<IpcResult<DictationStateDto>>): Promise<boolean> {
+  /** Sends a command: true when main accepted it, else the refusal is shown. */
+  async #send(call: () => Promise<IpcResult<DictationAccepted>>): Promise<boolean> {
     const result = await settle(call);
-    if (!result.ok) {
-      this.#error = result.error;
-      return false;
-    }
-    this.#error = null;
-    this.#state = result.data;
-    return true;
+    this.#error = result.ok ? null : result.error;
+    return result.ok;
   }
 }
 

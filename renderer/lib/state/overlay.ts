@@ -1,4 +1,5 @@
 /** What the dictation overlay says for each phase: its title, whether it is live, whether it warns. */
+import { dictationMessageText } from '../../../preload/contract/dictation-messages.ts';
 import type { OverlayStateDto } from '../../../preload/contract/index.ts';
 
 type Phase = OverlayStateDto['phase'];
@@ -39,6 +40,11 @@ export function overlayTitle(state: OverlayStateDto | null): string {
       // A phase a newer main knows: no title rather than a crash.
       return '';
   }
+}
+
+/** The overlay's sentence under the title ('' when none): main sends a code, the words are made here. */
+export function overlayMessage(state: OverlayStateDto | null): string {
+  return dictationMessageText(state?.message);
 }
 
 /** Whether the overlay shows the elapsed time and the level. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import { dictationMessageText } from '../../../preload/contract/dictation-messages.ts';
 import { DictationController, type DictationSink } from '../../../main/dictation/dictation-controller.ts';
 import { journaledDictation, SharedMicrophoneLock } from '../../../main/dictation/dictation-kit.ts';
 import { FakeInserter } from '../../../main/dictation/fake-inserter.ts';
@@ -94,7 +95,8 @@ describe('dictation controller against the local service', () => {
     expect(await controller.start()).toBe(false);
     expect(opened()).toBe(0);
     expect(overlay[0]).toMatchObject({ phase: 'busy' });
-    expect(overlay[0]!.message).toMatch(/visit is using the microphone/);
+    expect(overlay[0]!.message).toEqual({ code: 'busy' });
+    expect(dictationMessageText(overlay[0]!.message)).toMatch(/visit is using the microphone/);
   });
 
   it('a second start while one runs is refused (one microphone user)', async () => {
@@ -136,11 +138,12 @@ describe('dictation controller against the local service', () => {
 
   it('text that cannot be inserted is copied instead, and the overlay says why', async () => {
     const { controller, inserter, finished, overlay } = setup();
-    inserter.refuse = { kind: 'copied', reason: 'A password field has focus: the text was copied instead.' };
+    inserter.refuse = { kind: 'copied', reason: { code: 'password_field', app: 'Test Editor' } };
     await controller.start();
     await controller.stop();
     await vi.waitFor(() => expect(finished).toHaveLength(1));
     expect(finished[0]!.kind).toBe('copied');
-    expect(overlay.at(-1)).toMatchObject({ phase: 'copied', message: expect.stringMatching(/password/) });
+    expect(overlay.at(-1)).toMatchObject({ phase: 'copied', message: { code: 'password_field' } });
+    expect(dictationMessageText(overlay.at(-1)!.message)).toMatch(/password field \(Test Editor\)/);
   });
 });

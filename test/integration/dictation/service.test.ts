@@ -21,7 +21,7 @@ import { createDictationHandlers } from '../../../main/dictation/handlers.ts';
 import type { ShortcutRegistrar } from '../../../main/dictation/hotkey-driver.ts';
 import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
-import { formatError } from '../../../preload/contract/index.ts';
+import { formatError, type DictationStateDto } from '../../../preload/contract/index.ts';
 import {
   expectedSentences,
   quickSession,
@@ -58,6 +58,7 @@ async function build(policy: Record<string, unknown> = {}) {
   const shortcuts = new Shortcuts();
   const inserter = new FakeInserter();
   const copied: string[] = [];
+  const pushed: DictationStateDto[] = [];
   const service = new DictationService({
     hook,
     shortcuts,
@@ -71,6 +72,7 @@ async function build(policy: Record<string, unknown> = {}) {
       retentionHours: () => settings.get().historyHours,
     }),
     clipboard: { writeText: async (text) => (copied.push(text), { transient: true }) },
+    onState: (state) => void pushed.push(state),
     open: journaledDictation({
       connection: () => ({ baseUrl: h.baseUrl, tokens: h.server }),
       journals: null,
@@ -88,7 +90,8 @@ async function build(policy: Record<string, unknown> = {}) {
     outcomeMs: 5,
   });
   service.applyHotkeys();
-  return { service, hook, shortcuts, inserter, copied, handlers: createDictationHandlers(service) };
+  const handlers = createDictationHandlers(service);
+  return { service, hook, shortcuts, inserter, copied, handlers, pushed };
 }
 
 const written = () =>
@@ -106,7 +109,7 @@ describe('dictation service', () => {
     hook.release('Control');
     await vi.waitFor(() => expect(service.state().history).toHaveLength(1));
     const state = service.state();
-    expect(state.box).toEqual({ text: written(), note: 'Inserted into Test Editor.' });
+    expect(state.box).toEqual({ text: written(), note: { code: 'inserted', app: 'Test Editor' } });
     expect(state.history[0]).toMatchObject({ text: written(), where: 'Test Editor' });
     expect(state.active).toBe(false);
     service.dispose();
@@ -121,13 +124,13 @@ describe('dictation service', () => {
     await vi.waitFor(() => expect(service.state().history).toHaveLength(1));
     const id = service.state().history[0]!.id;
     const answer = await handlers['dictation:historyCopy']({ id }, { channel: 'dictation:historyCopy' });
-    expect(answer.ok).toBe(true);
+    expect(answer).toEqual({ ok: true, data: { accepted: true } });
     expect(copied).toEqual([written()]);
     service.dispose();
   });
 
   it('Settings refuses a reserved key with the reason and free alternatives; policy keys are locked', async () => {
-    const { service, handlers } = await build({ dictationInsertMode: 'type' });
+    const { service, handlers, pushed } = await build({ dictationInsertMode: 'type' });
     const refused = await handlers['dictation:updateSettings']({ toggleKey: 'Control+V' }, { channel: 'x' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
@@ -145,10 +148,15 @@ describe('dictation service', () => {
       },
     });
     const changed = await handlers['dictation:updateSettings']({ toggleKey: 'ctrl+alt+d' }, { channel: 'x' });
-    expect(changed).toMatchObject({ ok: true, data: { settings: { toggleKey: 'Control+Alt+D' } } });
+    expect(changed).toEqual({ ok: true, data: { accepted: true } });
+    expect(pushed.at(-1)?.settings.toggleKey).toBe('Control+Alt+D');
     expect(service.state().locked).toEqual(['insertMode']);
+    const before = pushed.length;
     const locked = await handlers['dictation:updateSettings']({ insertMode: 'paste' }, { channel: 'x' });
     expect(locked.ok).toBe(false);
+    // A refusal pushes the state as it is, so the window's copy is main's.
+    expect(pushed).toHaveLength(before + 1);
+    expect(pushed.at(-1)).toEqual(service.state());
     service.dispose();
   });
 });

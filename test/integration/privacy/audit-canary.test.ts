@@ -64,7 +64,8 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
       credentials: { kind: 'user-refresh-token', refreshToken: CANARY_TOKEN },
     });
     // The token was tried and refused: the connection check says so (a canary never sent proves nothing).
-    expect(refused.data).toMatchObject({
+    expect(refused.data).toEqual({ accepted: true });
+    expect((await call('connect:status')).data).toMatchObject({
       healthy: false,
       checks: expect.arrayContaining([expect.objectContaining({ id: 'sign-in', status: 'fail' })]),
     });

@@ -168,7 +168,9 @@ export function startVisitRig(options: {
   const router = createIpcRouter({
     ipcMain,
     channels,
-    handlers: options.audit ? auditedHandlers(app.handlers, options.audit) : app.handlers,
+    handlers: options.audit
+      ? auditedHandlers(app.handlers, options.audit, { connectionStatus: () => app.connections.status() })
+      : app.handlers,
     isTrustedSender: isTrustedSenderFrame,
     onDidFail: (r) => void reports.push(r),
   });

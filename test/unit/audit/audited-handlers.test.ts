@@ -18,6 +18,9 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const ctx = { channel: 'test' };
+/** Connect commands answer only accepted: the hook reads the status main holds after the command. */
+const signedInNow = { mode: 'organization', caller: 'user', region: 'eu', checks: [] };
+const sources = (status: unknown = signedInNow) => ({ connectionStatus: () => status as never });
 const visitState = (sample: boolean) => ({ sample }) as never;
 
 function handlers(result: 'ok' | 'fail'): Handlers {
@@ -26,11 +29,7 @@ function handlers(result: 'ok' | 'fail'): Handlers {
       ? { ok: true as const, data: data as never }
       : { ok: false as const, error: { code: 'service_error' as const, message: 'no', retryable: false } };
   const data = (name: string) =>
-    name === 'visit:start'
-      ? visitState(false)
-      : name.startsWith('connect:')
-        ? { mode: 'organization', caller: 'user', region: 'eu', checks: [] }
-        : {};
+    name === 'visit:start' ? visitState(false) : name.startsWith('connect:') ? { accepted: true } : {};
   return Object.fromEntries(
     Object.keys(channels).map((name) => [name, () => answer(data(name))]),
   ) as unknown as Handlers;
@@ -38,7 +37,7 @@ function handlers(result: 'ok' | 'fail'): Handlers {
 
 describe('auditedHandlers', () => {
   it('records each audited success with its safe fields', async () => {
-    const h = auditedHandlers(handlers('ok'), audit);
+    const h = auditedHandlers(handlers('ok'), audit, sources());
     await h['connect:configure']({ baseUrl: 'https://eu.x', credentials: {} } as never, ctx);
     await h['visit:start']({ speakers: { mode: 'dual' } } as never, ctx);
     await h['note:generate']({ mode: 'async', extraContext: 'Patient Zelda said…' } as never, ctx);
@@ -55,7 +54,7 @@ describe('auditedHandlers', () => {
   });
 
   it('records nothing when the handler failed, and passes its answer through', async () => {
-    const h = auditedHandlers(handlers('fail'), audit);
+    const h = auditedHandlers(handlers('fail'), audit, sources());
     const result = await h['visit:end']({} as never, ctx);
     expect(result.ok).toBe(false);
     expect(await audit.read()).toEqual([]);
@@ -69,18 +68,17 @@ describe('a sign-in the service refused', () => {
     region: 'eu',
     checks: checks.map((c) => ({ ...c, label: c.id, detail: '' })),
   });
-  const answering = (data: unknown) =>
-    ({ ...handlers('ok'), 'connect:configure': () => ({ ok: true, data }) }) as unknown as Handlers;
 
   it('is recorded as refused, naming the failed check, not as signed in', async () => {
     const h = auditedHandlers(
-      answering(
+      handlers('ok'),
+      audit,
+      sources(
         status([
           { id: 'address', status: 'pass' },
           { id: 'sign-in', status: 'fail' },
         ]),
       ),
-      audit,
     );
     await h['connect:configure']({ baseUrl: 'https://eu.x', credentials: {} } as never, ctx);
     expect((await audit.read()).map((r) => r.what)).toEqual([
@@ -90,13 +88,14 @@ describe('a sign-in the service refused', () => {
 
   it('a failing microphone check still counts as signed in', async () => {
     const h = auditedHandlers(
-      answering(
+      handlers('ok'),
+      audit,
+      sources(
         status([
           { id: 'sign-in', status: 'pass' },
           { id: 'microphone', status: 'fail' },
         ]),
       ),
-      audit,
     );
     await h['connect:configure']({ baseUrl: 'https://eu.x', credentials: {} } as never, ctx);
     expect((await audit.read()).map((r) => r.what.kind)).toEqual(['signed_in']);

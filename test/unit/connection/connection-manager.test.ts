@@ -100,4 +100,19 @@ describe('ConnectionManager', () => {
     expect(log).not.toContain('signOut');
     expect(log).not.toContain('forget');
   });
+
+  it('tells its listeners the status after every change, a refused one included (the connect:status push)', async () => {
+    const { manager, setRecording } = rig(async () => undefined);
+    const pushed: string[] = [];
+    manager.onStatus((status) => pushed.push(status.mode));
+    await manager.configure('https://us.api.example.com', CREDENTIALS);
+    await manager.check();
+    setRecording(true);
+    await refusal(() => manager.disconnect());
+    setRecording(false);
+    await manager.useSample();
+    await manager.disconnect();
+    expect(manager.publish().mode).toBe('none');
+    expect(pushed).toEqual(['organization', 'organization', 'organization', 'sample', 'none', 'none']);
+  });
 });

@@ -159,7 +159,8 @@ describe('visit IPC handlers', () => {
 
   it('runs connect → visit → note → copy and refuses Haitian Creole with a second language', async () => {
     const { invoke, clipboard, transcriber } = harness();
-    expect(await invoke('connect:configure', connect)).toMatchObject({
+    expect(await invoke('connect:configure', connect)).toEqual({ ok: true, data: { accepted: true } });
+    expect(await invoke('connect:status')).toMatchObject({
       ok: true,
       data: { mode: 'organization', healthy: true },
     });

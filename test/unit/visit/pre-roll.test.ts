@@ -346,6 +346,7 @@ describe('arming a visit', () => {
     const CANARY = 4_242;
     const { invoke, opened, events } = visitApp();
     await invoke('connect:configure', connect);
+    events.splice(0); // the connection's own status push, before anything is armed
     const answers = [await invoke('visit:arm', arm())];
     const canary = Int16Array.from({ length: 2 * SAMPLE_RATE }, (_, i) => (i % 2 ? CANARY : -CANARY));
     opened[0]!.mic.feed(canary);

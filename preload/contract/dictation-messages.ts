@@ -1,0 +1,83 @@
+/**
+ * What the dictation overlay and the dictation box say, as codes: main sends a code (and the application's
+ * name where the words name it), never a sentence, and the renderer formats the words here. Zod-free (like
+ * enums.ts) so the renderer can import it; DictationMessageSchema in dto-dictation.ts is built from it.
+ */
+
+/** Why text was copied instead of typed (main/dictation/insertion's NotInsertedReason). */
+export const NOT_INSERTED_REASONS = [
+  'copy_mode',
+  'password_field',
+  'elevated_window',
+  'secure_input',
+  'no_target',
+  'focus_lost',
+  'insert_failed',
+] as const;
+
+/** Every message the overlay or the box can show. */
+export const DICTATION_MESSAGES = [
+  ...NOT_INSERTED_REASONS,
+  'busy',
+  'corrected_in_box',
+  'cancelled',
+  'start_failed',
+  'finish_failed',
+  'reconnecting_safe',
+  'reconnecting_at_risk',
+  'copy_only_system',
+  'nothing_dictated',
+  'no_focus_box',
+  'no_app_yet',
+  'inserted',
+  'copied',
+  'copied_may_be_kept',
+  'recovered',
+] as const;
+export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
+
+/** A message: its code, and the application it names (a program's name, never text or a window title). */
+export interface DictationMessage {
+  readonly code: DictationMessageCode;
+  readonly app?: string | null;
+}
+
+/** The words of each message; `where` is " (App)" or '', `app` the name or "the application". */
+const WORDS: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
+  copy_mode: () => 'Copied to the clipboard (copy-only mode).',
+  password_field: (a) => `Not typed into a password field${where(a)}: copied to the clipboard instead.`,
+  elevated_window: (a) =>
+    `The window${where(a)} runs as administrator and would silently drop our keys: copied to the clipboard instead.`,
+  secure_input: () => 'Secure input is on (a password prompt is open): copied to the clipboard instead.',
+  no_target: () => 'No application had focus when dictation started: copied to the clipboard instead.',
+  focus_lost: (a) =>
+    `The window dictation started in${where(a)} could not be brought back: copied to the clipboard instead.`,
+  insert_failed: (a) => `The keystrokes could not be sent${where(a)}: copied to the clipboard instead.`,
+  busy: () => 'A visit is using the microphone: end it first, or dictate into the visit.',
+  corrected_in_box: () => 'Corrected in the dictation box (you typed since).',
+  cancelled: () => 'Dictation cancelled.',
+  start_failed: () => 'Dictation could not start here. Try again, or use the dictation box.',
+  finish_failed: () =>
+    'The dictation could not be finished; its audio is kept for recovery and the text so far is in the dictation box.',
+  reconnecting_safe: () => 'Reconnecting — nothing is lost.',
+  reconnecting_at_risk: () => 'Reconnecting — keep the app open until the text is in.',
+  copy_only_system: () =>
+    'Typing into other applications is not available on this system: the text was copied instead.',
+  nothing_dictated: () => 'Nothing was dictated.',
+  no_focus_box: () => 'No application had focus: the text is in the dictation box.',
+  no_app_yet: () => 'No application to insert into yet: copy the text instead.',
+  inserted: (a) => `Inserted into ${a ?? 'the application'}.`,
+  copied: () => 'Copied.',
+  copied_may_be_kept: () => 'Copied. This system may keep it in its clipboard history.',
+  recovered: () => 'Recovered: insert it or copy it.',
+};
+
+function where(app: string | null): string {
+  return app ? ` (${app})` : '';
+}
+
+/** The words a person reads for a message ('' for none, or a code a newer main knows). */
+export function dictationMessageText(message: DictationMessage | null | undefined): string {
+  if (!message || !Object.hasOwn(WORDS, message.code)) return '';
+  return WORDS[message.code](message.app ?? null);
+}
