@@ -46,6 +46,14 @@ describe('Settings words from keys and params', () => {
     );
     await page.screenshot({ path: `${SHOTS}/settings-words.png`, fullPage: true });
   });
+
+  it('says why Settings → Dictation has nothing to set, rather than showing an empty card', async () => {
+    const card = h.page.getByRole('region', { name: 'Dictation' });
+    // The preview has no dictation service: the card says so in the messages module's words.
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/^Dictation\s*Dictation is not available in this window\.$/);
+  });
 });
 
 function escape(text: string): string {
