@@ -183,6 +183,20 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
+      // The window's CSP forbids eval, which zod's compiled parsers use: values come from the contract's
+      // zod-free modules only (words, enums, phase rules, limits); the zod schemas are imported as types.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'preload/contract(/(index|api|channels|errors|events|dto-[^/]*)\\.ts)?$',
+              allowTypeImports: true,
+              message: 'The renderer takes values only from zod-free contract modules (zod breaks the CSP).',
+            },
+          ],
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
