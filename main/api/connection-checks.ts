@@ -110,9 +110,9 @@ async function noteService(input: ConnectionCheckInput): Promise<Outcome> {
   }
   const templates = await core.listTemplates(input.noteLocale);
   if (templates.length === 0) throw new NoTemplates();
-  const keys = templates.map((t) => t.key).slice(0, 5);
-  const shown = keys.every((key) => SERVICE_KEY.test(key)) ? keys : [];
-  return { reason: 'templates', params: { count: templates.length, keys: shown } };
+  // Only keys shaped like keys are named (the contract refuses anything else).
+  const keys = templates.map((t) => t.key).filter((key) => SERVICE_KEY.test(key));
+  return { reason: 'templates', params: { count: templates.length, keys: keys.slice(0, 5) } };
 }
 
 const SERVICE_KEY = /^[A-Za-z0-9._:-]{1,128}$/;

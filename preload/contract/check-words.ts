@@ -164,6 +164,7 @@ function templatesText(p: CheckParams): string {
   const keys = p.keys ?? [];
   const count = p.count ?? keys.length;
   const more = count > keys.length ? ', …' : '';
+  if (keys.length === 0) return `${plural(count, 'note template')} available.`;
   return `${plural(count, 'note template')} available (${keys.join(', ')}${more}).`;
 }
 
