@@ -1,17 +1,21 @@
 /**
  * Which service the app talks to: none yet, an organization's, or the built-in sample service. Builds the
- * Connect screen's status from `scribe doctor`-style checks, saying plainly what is wrong.
+ * Connect screen's status from `scribe doctor`-style checks, as codes the messages module words.
  */
-import type { Check, ConnectionStatus, Credentials, SignInMethods } from '../../preload/contract/index.ts';
+import type {
+  Check,
+  ConnectionStatus,
+  Credentials,
+  SignInMethods,
+  ErrorParams,
+  SummaryNote,
+} from '../../preload/contract/index.ts';
 import { SignInError } from '../connection/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
 import { Emitter } from '../events/emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 import { withTimeout } from '../events/timeout.ts';
-
-/** The label the sample mode carries everywhere. */
-const SAMPLE_LABEL = 'Sample visit — synthetic speech, not for patient care';
 
 /** How long Disconnect waits for the service to revoke a sign-in before forgetting it anyway. */
 export const SIGN_OUT_WAIT_MS = 5_000;
@@ -88,11 +92,12 @@ export class ConnectionManager {
         if (restored) await this.#use(restored, 'organization');
       } catch (error) {
         // E.g. IT's key file is unreadable: say so on the Connect screen rather than look merely signed out.
-        const detail =
+        const failure =
           error instanceof Failure && error.params
-            ? error.message
-            : 'The saved connection could not be opened. Connect again.';
-        this.#checks = [{ id: 'saved-connection', label: 'Saved connection', status: 'fail', detail }];
+            ? { code: error.code, params: error.params as ErrorParams }
+            : undefined;
+        const check: Check = { id: 'saved-connection', status: 'fail', reason: 'unreadable' };
+        this.#checks = [failure ? { ...check, params: { failure } } : check];
       }
       return this.status();
     });
@@ -182,17 +187,13 @@ export class ConnectionManager {
   status(): ConnectionStatus {
     const c = this.#connection;
     const failing = this.#checks.find((check) => check.status === 'fail');
-    const summary = !c
-      ? failing
-        ? `Not connected. ${failing.label}: ${failing.detail}`
-        : this.#signIn().methods.organization
-          ? 'Not connected. Sign in with your organization, or try the sample visit.'
-          : 'Not connected. Enter your organization’s service address and credentials, or try the sample visit.'
-      : failing
-        ? `${failing.label}: ${failing.detail}`
+    const summary: SummaryNote = failing
+      ? { code: 'check_failed', params: { connected: c !== null } }
+      : !c
+        ? { code: 'not_connected', params: { organization: this.#signIn().methods.organization !== null } }
         : this.#mode === 'sample'
-          ? `${SAMPLE_LABEL}. Connected to the built-in local service.`
-          : `Connected to ${c.baseUrl.host} (${c.region === 'local' ? 'local' : c.region.toUpperCase()}).`;
+          ? { code: 'sample' }
+          : { code: 'connected', params: { host: c.baseUrl.host, region: c.region } };
     return {
       mode: this.#mode,
       baseUrl: c ? c.baseUrl.origin : null,
@@ -226,9 +227,7 @@ export class ConnectionManager {
     this.#mode = mode;
     this.#checks = await connection
       .checks()
-      .catch((): Check[] => [
-        { id: 'checks', label: 'Checks', status: 'fail', detail: 'The checks could not run.' },
-      ]);
+      .catch((): Check[] => [{ id: 'checks', status: 'fail', reason: 'could_not_run' }]);
   }
 }
 

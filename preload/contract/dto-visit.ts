@@ -5,6 +5,14 @@ import { SPEAKERS, VISIT_PHASES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 import { DEVICE_LABEL_MAX } from './input-words.ts';
 import { FailureNoteSchema } from './errors.ts';
+import {
+  BASE_URL_RULES,
+  CHECK_IDS,
+  CHECK_REASONS,
+  type CheckId,
+  type CheckNote,
+  type SummaryNote,
+} from './check-words.ts';
 
 export const SpeakerSchema = z.enum(SPEAKERS);
 export type Speaker = z.infer<typeof SpeakerSchema>;
@@ -182,13 +190,40 @@ export const ConnectRequestSchema = z.object({
 });
 export type ConnectRequest = z.infer<typeof ConnectRequestSchema>;
 
-/** One `scribe doctor`-style check with a plain verdict. */
-export const CheckSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  status: z.enum(['pass', 'warn', 'fail', 'skipped']),
-  detail: z.string(),
-});
+/** Key-like ids the service gives (template keys, error names, trace ids): no spaces, so never a sentence. */
+const ServiceKey = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/);
+
+/** A check's closed params (check-words.ts says what each is; any other field is refused). */
+const CheckParamsSchema = z
+  .object({
+    host: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/)
+      .optional(),
+    rule: z.enum(BASE_URL_RULES).optional(),
+    caller: z.enum(['server', 'user']).optional(),
+    offsetMs: z.number().int().optional(),
+    count: z.number().int().nonnegative().optional(),
+    keys: z.array(ServiceKey).max(5).optional(),
+    status: z.number().int().optional(),
+    code: z.number().int().optional(),
+    name: ServiceKey.optional(),
+    traceId: ServiceKey.optional(),
+    failure: FailureNoteSchema.optional(),
+  })
+  .strict();
+
+/** One `scribe doctor`-style check with a plain verdict: a reason (closed per check) the renderer words. */
+export const CheckSchema = z
+  .object({
+    id: z.enum(CHECK_IDS as [CheckId, ...CheckId[]]),
+    status: z.enum(['pass', 'warn', 'fail', 'skipped']),
+    reason: z.string(),
+    params: CheckParamsSchema.optional(),
+  })
+  .refine((c) => (CHECK_REASONS[c.id] as readonly string[]).includes(c.reason), {
+    message: 'reason not known for this check',
+  }) satisfies z.ZodType<CheckNote>;
 export type Check = z.infer<typeof CheckSchema>;
 
 /** Which ways of signing in this installation offers (the organization's policy decides). */
@@ -209,8 +244,22 @@ export const ConnectionStatusSchema = z.object({
   region: z.enum(['us', 'eu', 'local']).nullable(),
   caller: z.enum(['server', 'user']).nullable(),
   checks: z.array(CheckSchema),
-  /** One sentence saying what is wrong, or that all is well. */
-  summary: z.string(),
+  /** What is wrong, or that all is well: a code the renderer words with the checks (check-words.ts). */
+  summary: z.object({
+    code: z.enum(['not_connected', 'connected', 'sample', 'check_failed']),
+    params: z
+      .object({
+        organization: z.boolean().optional(),
+        host: z
+          .string()
+          .regex(/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/)
+          .optional(),
+        region: z.enum(['us', 'eu', 'local']).optional(),
+        connected: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+  }) satisfies z.ZodType<SummaryNote>,
   healthy: z.boolean(),
   /** The ways in offered here (absent: all but the organization's sign-in). */
   methods: SignInMethodsSchema.optional(),

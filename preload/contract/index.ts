@@ -4,6 +4,7 @@
  */
 export * from './api.ts';
 export * from './channels.ts';
+export * from './check-words.ts';
 export * from './dictation-messages.ts';
 export * from './dto-dictation.ts';
 export * from './dto-note.ts';

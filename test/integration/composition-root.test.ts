@@ -18,7 +18,7 @@ import { toIpcError } from '../../main/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/audio/ports.ts';
 import type { ClipboardPort } from '../../main/note/ports.ts';
-import { formatError, type IpcResult } from '../../preload/contract/index.ts';
+import { formatError, summaryText, type CheckNote, type IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
@@ -244,7 +244,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     });
     const status = data(await handlers['connect:status']({}, ctx));
     expect(status).toMatchObject({ mode: 'none', healthy: false });
-    expect(status.summary).toContain(
+    expect(summaryText(status.summary, status.checks as CheckNote[])).toContain(
       "private key file set by your organization's configuration cannot be read (ENOENT)",
     );
   });

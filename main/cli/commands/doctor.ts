@@ -9,6 +9,7 @@ import { authenticateUser, findOrCreateUser } from '../../api/endpoints/users.ts
 import type { Config } from '../../config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
 import { CliError, describeFailure, oneLine, out } from '../io.ts';
+import { checkDetailText, checkLabel } from '../../../preload/contract/index.ts';
 
 const STATUS_WORD = { pass: 'ok    ', fail: 'FAIL  ', warn: 'warn  ', skipped: 'skip  ' } as const;
 
@@ -37,7 +38,9 @@ export async function doctor(
   const server = await checkCredentials(config, check);
   if (!server) return results;
   // The checks the Connect screen shows, with the same names and messages (main/api/connection-checks.ts).
+  const given = new Map<string, string>();
   const shared = await runConnectionChecks({
+    reasonGiven: (id, text) => given.set(id, text),
     baseUrl: server.http.baseUrl,
     auth: server.auth,
     http: server.http,
@@ -45,8 +48,11 @@ export async function doctor(
     ...(config.noteLocale ? { noteLocale: config.noteLocale } : {}),
   });
   for (const c of shared) {
-    results.push({ name: c.label, ok: c.status !== 'fail', detail: c.detail });
-    print(`${STATUS_WORD[c.status]}${c.label}: ${oneLine(c.detail)}`);
+    const [name, detail] = [checkLabel(c.id), checkDetailText(c)];
+    // The service's own words go only into the failure line on stderr, as before.
+    const reason = given.has(c.id) ? ` Reason given: ${given.get(c.id)}` : '';
+    results.push({ name, ok: c.status !== 'fail', detail: `${detail}${reason}` });
+    print(`${STATUS_WORD[c.status]}${name}: ${oneLine(detail)}`);
   }
   if (shared.some((c) => c.status === 'fail')) return results;
   if (config.userExternalId) await checkUser(config.userExternalId, server, check);

@@ -10,6 +10,7 @@ import { CoreClient } from '../../../main/api/core-client.ts';
 import { ApiError } from '../../../main/api/errors.ts';
 import { HttpClient } from '../../../main/api/transport/http.ts';
 import { runConnectionChecks } from '../../../main/api/connection-checks.ts';
+import { checkDetailText } from '../../../preload/contract/index.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const MINUTE = 60_000;
@@ -102,7 +103,7 @@ describe('a computer clock off the service’s', () => {
       });
       const signIn = checks.find((c) => c.id === 'sign-in')!;
       expect(signIn.status).toBe('fail');
-      expect(signIn.detail).toMatch(/this computer's date and time/);
+      expect(checkDetailText(signIn)).toMatch(/this computer's date and time/);
     });
   });
 
@@ -118,11 +119,11 @@ describe('a computer clock off the service’s', () => {
         ).find((c) => c.id === 'sign-in')!;
       const ok = await check(h.fixtures.staticClient.id);
       expect(ok.status).toBe('pass');
-      expect(ok.detail).toMatch(/clock is 10 minutes ahead of the service's/);
+      expect(checkDetailText(ok)).toMatch(/clock is 10 minutes ahead of the service's/);
       const refused = await check('00000000-0000-4000-8000-000000000000');
       expect(refused.status).toBe('fail');
-      expect(refused.detail).toMatch(/Check the client ID/);
-      expect(refused.detail).toMatch(
+      expect(checkDetailText(refused)).toMatch(/Check the client ID/);
+      expect(checkDetailText(refused)).toMatch(
         /clock is 10 minutes ahead of the service's \(allowed for; check its date and time\)/,
       );
     });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctor } from '../../../main/cli/commands/doctor.ts';
 import { configSchema } from '../../../main/config/config-schema.ts';
 import { CONNECTION_CHECKS } from '../../../main/api/connection-checks.ts';
+import { checkDetailText, checkLabel } from '../../../preload/contract/index.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
@@ -52,7 +53,7 @@ const untraced = (detail: string) => detail.replace(/trace [0-9a-f-]+/g, 'trace 
 
 /** The doctor's printed lines for the shared checks, as label + detail. */
 function shared(lines: string[]): { label: string; detail: string; word: string }[] {
-  const labels = CONNECTION_CHECKS.map((c) => c.label);
+  const labels = CONNECTION_CHECKS.map((c) => checkLabel(c.id));
   return lines
     .map((line) => /^(\w+)\s+([^:]+): (.*)$/.exec(line))
     .filter((m): m is RegExpExecArray => !!m && labels.includes(m[2]!))
@@ -62,13 +63,18 @@ function shared(lines: string[]): { label: string; detail: string; word: string 
 describe('doctor and the Connect screen share their checks', () => {
   it('all pass: same names, order and messages', async () => {
     const { app, lines } = await both(h.fixtures.staticClient.id);
-    expect(app.map((c) => c.label)).toEqual(['Service address', 'Sign-in', 'Note service', 'Microphone']);
+    expect(app.map((c) => checkLabel(c.id))).toEqual([
+      'Service address',
+      'Sign-in',
+      'Note service',
+      'Microphone',
+    ]);
     expect(app.map((c) => c.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
     expect(shared(lines)).toEqual(
-      app.map((c) => ({ word: 'ok', label: c.label, detail: untraced(c.detail) })),
+      app.map((c) => ({ word: 'ok', label: checkLabel(c.id), detail: untraced(checkDetailText(c)) })),
     );
-    expect(app[2]!.detail).toMatch(/^\d+ note templates? available \(.+\)\.$/);
-    expect(app[3]!.detail).toBe('1 input found.');
+    expect(checkDetailText(app[2]!)).toMatch(/^\d+ note templates? available \(.+\)\.$/);
+    expect(checkDetailText(app[3]!)).toBe('1 input found.');
     // The doctor's own checks come before (configuration, key) and the output format is unchanged.
     expect(lines[0]).toMatch(/^ok {4}configuration: /);
     expect(lines[1]).toMatch(/^ok {4}private key: /);
@@ -77,11 +83,15 @@ describe('doctor and the Connect screen share their checks', () => {
   it('a refused sign-in: the same plain message in both, later checks skipped', async () => {
     const { app, lines } = await both('00000000-0000-4000-8000-000000000000');
     expect(app.map((c) => c.status)).toEqual(['pass', 'fail', 'skipped', 'pass']);
-    expect(app[1]!.detail).toMatch(/^The service refused these credentials\. .*HTTP 401/);
-    expect(app[2]!.detail).toBe('Needs a working sign-in first.');
+    expect(checkDetailText(app[1]!)).toMatch(/^The service refused these credentials\. .*HTTP 401/);
+    expect(checkDetailText(app[2]!)).toBe('Needs a working sign-in first.');
     const words = { pass: 'ok', fail: 'FAIL', skipped: 'skip', warn: 'warn' } as const;
     expect(shared(lines)).toEqual(
-      app.map((c) => ({ word: words[c.status], label: c.label, detail: untraced(c.detail) })),
+      app.map((c) => ({
+        word: words[c.status],
+        label: checkLabel(c.id),
+        detail: untraced(checkDetailText(c)),
+      })),
     );
   });
 });

@@ -66,7 +66,7 @@ describe('a sign-in the service refused', () => {
     mode: 'organization',
     caller: 'user',
     region: 'eu',
-    checks: checks.map((c) => ({ ...c, label: c.id, detail: '' })),
+    checks: checks.map((c) => ({ ...c, reason: 'unknown' })),
   });
 
   it('is recorded as refused, naming the failed check, not as signed in', async () => {

@@ -30,7 +30,7 @@ function harness(core = fakeCore('server'), microphoneAllowed = true) {
     caller: core.caller,
     core,
     transcriber,
-    checks: async () => [{ id: 'sign-in', label: 'Sign-in', status: 'pass', detail: 'ok' }],
+    checks: async () => [{ id: 'sign-in', status: 'pass', reason: 'signed_in' }],
     close: async () => undefined,
   };
   const audio: AudioInputs = {

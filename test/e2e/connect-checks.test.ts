@@ -1,0 +1,81 @@
+/**
+ * The Connect screen with a failing check, in Chromium: the check crosses as a code and closed params and
+ * the renderer words it (preload/contract/check-words.ts). The identity service's own "Reason given" text
+ * is outside text: with a canary in it, the canary reaches neither what the window is sent nor the screen.
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const CANARY = 'CANARY-reason-7f3a Jane Doe DOB 1970-01-01';
+
+/** An identity service that refuses every client assertion with 401, giving its reason in its own words. */
+async function refusingService(): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(401, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({ code: 40101, name: 'InvalidClient', message: CANARY, trace_id: 'trace-e2e-1' }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Records in the page every connection status main pushes (through the same bridge as the renderer). */
+const LISTEN = `(() => {
+  globalThis.__statusPushes = [];
+  globalThis.scribe.onConnectStatus((s) => globalThis.__statusPushes.push(s));
+})()`;
+
+describe('a failing connection check on the Connect screen, in Chromium', () => {
+  let h: AppHarness;
+  let service: { server: Server; url: string };
+
+  beforeAll(async () => {
+    service = await refusingService();
+    h = await startApp({ viewport: { width: 1100, height: 900 } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    service?.server.close();
+  });
+
+  it('words the refused sign-in in the window, and the service’s own reason never reaches it', async () => {
+    const { page } = h;
+    await nav(page, 'Connect').click();
+    await page.evaluate(LISTEN);
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    await page.getByLabel('Service address').fill(service.url);
+    await page.getByLabel('OAuth client ID').fill(randomUUID());
+    await page
+      .getByLabel('Private key (PEM)')
+      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .toMatch(/^\s*Sign-in: The service refused these credentials\. Check the client ID and key with IT\./);
+    const summary = (await page.getByTestId('connection-summary').textContent())!;
+    expect(summary).toContain('(HTTP 401, code 40101, trace trace-e2e-1)');
+    const list = page.locator('ul.checks');
+    await expect.poll(() => list.locator('li.fail').textContent()).toContain('Sign-in');
+    expect(await list.locator('li.skipped').textContent()).toContain('Needs a working sign-in first.');
+    await page.screenshot({ path: `${SHOTS}/connect-failing-check.png`, fullPage: true });
+
+    // What the window was sent (the pushes and the status it asks for) and what it shows.
+    const pushes = await page.evaluate('JSON.stringify(globalThis.__statusPushes)');
+    const asked = await page.evaluate('window.scribe.connectStatus().then((r) => JSON.stringify(r))');
+    expect(JSON.parse(pushes as string).length).toBeGreaterThan(0);
+    expect(asked).toContain('"sign-in"');
+    for (const sent of [pushes, asked, await page.content()]) {
+      expect(sent).not.toContain('CANARY-reason');
+      expect(sent).not.toContain('Jane Doe');
+      expect(sent).not.toContain('Reason given');
+    }
+    // The words come from the zod-free messages module: the window still runs without an eval.
+    expect(await h.cspViolations()).toEqual([]);
+  });
+});
