@@ -66,10 +66,8 @@ runShell({
         onError: (error) => consoleShellLog.warn('dictation_failed', { error: error.name }),
       }),
     });
-    app.on('will-quit', () => {
-      live.close();
-      void services.close();
-    });
+    // The desktop gives its spare keycodes back once their last key is old enough to have been read.
+    app.on('will-quit', () => void Promise.all([live.close(), services.close(), desktop?.close()]));
     startAutoUpdates(resolved.config, services.busy);
     return shellServices(services, emit);
   },

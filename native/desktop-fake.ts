@@ -107,7 +107,7 @@ export class FakeDesktop implements Desktop {
     return () => this.#foreign.delete(listener);
   }
 
-  close(): void {}
+  async close(): Promise<void> {}
 
   #focused(): FakeWindow | undefined {
     return this.active === undefined ? undefined : this.windows.get(this.active);

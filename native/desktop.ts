@@ -69,7 +69,7 @@ export interface Desktop {
   /** Delivers foreign keys the OS has seen up to now (before deciding a correction is safe). */
   syncInput?(): Promise<void>;
   /** Releases OS resources (display connections, scratch key mappings). */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** What the clipboard held before we wrote to it. */

@@ -114,7 +114,7 @@ export class MacDesktop implements Desktop {
     else for (const k of keys) this.#tap(k, 0);
   }
 
-  close(): void {}
+  async close(): Promise<void> {}
 
   #chord(modifier: number, flag: number, keys: number[]): void {
     this.api.postKey(modifier, true, flag);

@@ -123,7 +123,7 @@ export class Win32Desktop implements Desktop {
     this.#send(chord(options.shift ? [VK.SHIFT] : [], new Array<number>(count).fill(vk)));
   }
 
-  close(): void {}
+  async close(): Promise<void> {}
 
   /** The character's key on the local layout as scancodes (Shift when needed); Unicode when it has none. */
   #scancodeInputs(ch: string): KeyInput[] {

@@ -190,11 +190,12 @@ export class X11Desktop implements Desktop {
     }
   }
 
-  close(): void {
+  /** Closes the display once the spare keycodes are given back (which waits for a busy client to read). */
+  async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     this.recorder?.close();
-    this.#keyboard.close();
+    await this.#keyboard.close();
     this.x.XCloseDisplay(this.dpy);
   }
 }

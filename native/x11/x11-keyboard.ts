@@ -4,9 +4,26 @@
  * put on a spare keycode first (XChangeKeyboardMapping), as xdotool does. Spare keycodes keep their
  * characters across calls (a dictation reuses the same few), are reassigned least-recently-used, and are
  * cleared on close. XSendEvent is never used: xterm and others ignore sent events.
+ *
+ * A mapping change must not race a client that reads keys late. A client looks a keycode's symbol up when
+ * it handles the key, not when the key is sent, and libX11's lazy XKB refresh drops a MappingNotify that
+ * arrives while it is fetching an earlier change (the keycode keeps its old symbol in that client). On a
+ * loaded machine a Tk or Motif application (a Citrix client, an EHR) then got nothing, or a wrong
+ * character: "75 üg" for "75 µg". So nothing changes the mapping (a new character, a reassignment, the
+ * clean-up on close) until MAPPING_HOLD_MS after our last key or change; the new characters of one typing
+ * go on empty keycodes in one burst, and the first burst also places common clinical characters, so later
+ * typings rarely wait. A keycode given another character goes alone: two reassignments in one burst lost
+ * the second in Tk, even on an idle machine.
  */
 import type { DisplayPtr, Xlib } from './xlib.ts';
 import { delay } from '../../main/events/delay.ts';
+
+/** How long after our last key or mapping change the mapping stays as it is (see above). */
+export const MAPPING_HOLD_MS = 2000;
+/** Placed with the first character the layout lacks, so later dictations rarely wait to change the mapping. */
+const COMMON = [...'°µ±≤≥²³½—–→×·’“”…éüöä'].map((ch) => keysymOf(ch));
+/** Empty spare keycodes the common characters leave for characters nobody foresaw. */
+const RESERVE = 4;
 
 const NO_SYMBOL = 0;
 /** Keysyms of the keys we press by name. */
@@ -36,15 +53,20 @@ interface KeyPlace {
   readonly shift: boolean;
 }
 
-/** How long a client gets to read a mapping change (MappingNotify) before keys that rely on it. */
-const REMAP_SETTLE_MS = 40;
+/** A spare keycode and the keysym it carries now. */
+interface SpareSlot {
+  readonly keycode: number;
+  keysym: number;
+}
 
 /** XTest keyboard of one display connection. */
 export class X11Keyboard {
   readonly #places = new Map<number, KeyPlace>();
   /** Spare keycodes, least recently used first, with the keysym each now carries. */
-  readonly #spare: Array<{ keycode: number; keysym: number }> = [];
+  readonly #spare: SpareSlot[] = [];
   #perKeycode = 2;
+  /** performance.now() of our last key or mapping change. */
+  #lastSentAt = -Infinity;
 
   /** `onKey` sees each key event just before it is sent (for the key recorder). */
   constructor(
@@ -93,26 +115,53 @@ export class X11Keyboard {
     if (needed.length === 0) return true;
     const free = this.#spare.filter((s) => !inUse.has(s.keysym)).slice(0, needed.length);
     if (free.length < needed.length) return false;
-    needed.forEach((keysym, i) => {
-      const slot = free[i]!;
-      slot.keysym = keysym;
-      const row = new Array<number>(this.#perKeycode).fill(NO_SYMBOL);
-      row[0] = keysym;
-      row[1] = keysym; // Shift state does not matter for this key
-      this.x.XChangeKeyboardMapping(this.dpy, slot.keycode, this.#perKeycode, row, 1);
-    });
-    this.x.XSync(this.dpy, 0);
-    await delay(REMAP_SETTLE_MS);
+    const empty = this.#spare.filter((s) => s.keysym === NO_SYMBOL && !free.includes(s));
+    const common = this.#unplaced(COMMON).filter((k) => !needed.includes(k));
+    const extra = common.slice(0, Math.max(0, empty.length - RESERVE));
+    // Empty keycodes take their characters in one burst; each reassignment waits, then goes alone.
+    const changes = [...needed, ...extra].map((keysym, i) => ({
+      slot: free[i] ?? empty[i - free.length]!,
+      keysym,
+    }));
+    const reassigned = changes.filter(({ slot }) => slot.keysym !== NO_SYMBOL);
+    const toEmpty = changes.filter(({ slot }) => slot.keysym === NO_SYMBOL);
+    for (const batch of [toEmpty, ...reassigned.map((one) => [one])]) {
+      if (batch.length === 0) continue;
+      await this.#quiet();
+      for (const { slot, keysym } of batch) this.#map(slot, keysym);
+      this.#sent();
+    }
     return true;
   }
 
+  #map(slot: SpareSlot, keysym: number): void {
+    slot.keysym = keysym;
+    // Shift state does not matter for this key: both levels carry the character (or nothing).
+    const row = new Array<number>(this.#perKeycode).fill(NO_SYMBOL);
+    row[0] = row[1] = keysym;
+    this.x.XChangeKeyboardMapping(this.dpy, slot.keycode, this.#perKeycode, row, 1);
+  }
+
+  /** Waits until MAPPING_HOLD_MS after our last key or mapping change (at once when that is past). */
+  async #quiet(): Promise<void> {
+    const wait = this.#lastSentAt + MAPPING_HOLD_MS - performance.now();
+    if (wait > 0) await delay(wait);
+  }
+
+  /** Makes sure the server has what we sent, and notes when. */
+  #sent(): void {
+    this.x.XSync(this.dpy, 0);
+    this.#lastSentAt = performance.now();
+  }
+
+  /** Where `keysym` is; a spare keycode used now moves to the end (most recently used). */
   #place(keysym: number): KeyPlace | undefined {
     const mapped = this.#places.get(keysym);
     if (mapped) return mapped;
     const i = this.#spare.findIndex((s) => s.keysym === keysym);
     if (i < 0) return undefined;
     const [slot] = this.#spare.splice(i, 1);
-    this.#spare.push(slot!); // most recently used last
+    this.#spare.push(slot!);
     return { keycode: slot!.keycode, shift: false };
   }
 
@@ -136,21 +185,24 @@ export class X11Keyboard {
       }
       if (end === i) throw new Error('no spare keycode');
       if (!(await this.#assign(keysyms.slice(i, end), run))) throw new Error('no spare keycode');
-      const heldCodes = held.map((k) => this.#place(k)!.keycode);
-      for (const code of heldCodes) this.#key(code, true);
-      for (let k = i; k < end; k++) {
-        this.#tap(this.#place(keysyms[k]!)!);
-        if (paceMs > 0) {
-          this.x.XFlush(this.dpy);
-          await delay(paceMs);
-        }
-      }
-      for (const code of heldCodes.reverse()) this.#key(code, false);
-      this.x.XSync(this.dpy, 0);
+      await this.#send(keysyms.slice(i, end), paceMs, held);
       i = end;
-      // Let the client read these keys before a spare keycode is given another character.
-      if (i < keysyms.length) await delay(REMAP_SETTLE_MS);
     }
+  }
+
+  /** Sends keys whose keysyms all have a place now. */
+  async #send(keysyms: number[], paceMs: number, held: number[]): Promise<void> {
+    const heldCodes = held.map((k) => this.#place(k)!.keycode);
+    for (const code of heldCodes) this.#key(code, true);
+    for (const keysym of keysyms) {
+      this.#tap(this.#place(keysym)!);
+      if (paceMs > 0) {
+        this.x.XFlush(this.dpy);
+        await delay(paceMs);
+      }
+    }
+    for (const code of heldCodes.reverse()) this.#key(code, false);
+    this.#sent();
   }
 
   #tap(place: KeyPlace): void {
@@ -171,19 +223,12 @@ export class X11Keyboard {
     this.x.XSync(this.dpy, 0);
   }
 
-  /** Gives the spare keycodes back (no symbol). */
-  close(): void {
-    for (const slot of this.#spare) {
-      if (slot.keysym === NO_SYMBOL) continue;
-      this.x.XChangeKeyboardMapping(
-        this.dpy,
-        slot.keycode,
-        this.#perKeycode,
-        new Array<number>(this.#perKeycode).fill(NO_SYMBOL),
-        1,
-      );
-      slot.keysym = NO_SYMBOL;
-    }
-    this.x.XSync(this.dpy, 0);
+  /** Gives the spare keycodes back (no symbol), once our last keys have had time to be read. */
+  async close(): Promise<void> {
+    const used = this.#spare.filter((s) => s.keysym !== NO_SYMBOL);
+    if (used.length === 0) return;
+    await this.#quiet();
+    for (const slot of used) this.#map(slot, NO_SYMBOL);
+    this.#sent();
   }
 }

@@ -56,7 +56,7 @@ async function measure(
     await insertion.finish();
   } finally {
     await clipboard.close();
-    desktop.close();
+    await desktop.close();
     field.close();
   }
   return { insert, correct };

@@ -60,7 +60,7 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
     finish: () =>
       (finished ??= insertion.finish().finally(async () => {
         await clipboard.close().catch(() => undefined);
-        desktop.close();
+        await desktop.close();
       })),
   };
 }

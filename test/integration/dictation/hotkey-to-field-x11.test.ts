@@ -69,7 +69,7 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkey to field, all real on X11', (
   let dir: string;
   let dictation: DictationService;
   let wav: string;
-  let closeDesktop: () => void = () => undefined;
+  let closeDesktop: () => Promise<void> = async () => undefined;
   const overlay: (OverlayState | null)[] = [];
 
   beforeAll(async () => {
@@ -124,7 +124,7 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkey to field, all real on X11', (
 
   afterAll(async () => {
     dictation?.dispose();
-    closeDesktop();
+    await closeDesktop();
     field?.close();
     other?.close();
     screen?.close();

@@ -120,7 +120,17 @@ export class TkField {
     this.child.stdin!.write('focus\n');
   }
 
+  /** Stops the field's process (SIGSTOP): it reads nothing until `resume`, as a very busy application. */
+  pause(): void {
+    this.child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child.kill('SIGCONT');
+  }
+
   close(): void {
+    this.child.kill('SIGCONT');
     this.child.kill();
   }
 }
