@@ -19,7 +19,7 @@ import type { DisplayPtr, Xlib } from './xlib.ts';
 import { delay } from '../../main/events/delay.ts';
 
 /** How long after our last key or mapping change the mapping stays as it is (see above). */
-export const MAPPING_HOLD_MS = 2000;
+const MAPPING_HOLD_MS = 2000;
 /** Placed with the first character the layout lacks, so later dictations rarely wait to change the mapping. */
 const COMMON = [...'°µ±≤≥²³½—–→×·’“”…éüöä'].map((ch) => keysymOf(ch));
 /** Empty spare keycodes the common characters leave for characters nobody foresaw. */
