@@ -53,6 +53,11 @@ const notTheRoot = {
   group: ['**/composition-root.ts', '**/platform-wiring.ts'],
   message: 'Only the composition root knows every capability: a room takes what it needs as ports.',
 };
+const notTheConnectionManager = {
+  group: ['**/connection/connection-manager.ts'],
+  message:
+    'Only main/connection and the composition root know the connection manager: a room takes a port (connection/ports.ts CoreAccess, CurrentConnection).',
+};
 /** One config per room (flat config replaces a rule's options per file, so the main/ patterns are repeated). */
 const roomBoundaries = Object.entries(ROOM_LIMITS).map(([room, others]) => ({
   files: [`main/${room}/**/*.ts`],
@@ -67,6 +72,7 @@ const roomBoundaries = Object.entries(ROOM_LIMITS).map(([room, others]) => ({
           notTests,
           notLocalService,
           notTheRoot,
+          ...(room === 'connection' ? [] : [notTheConnectionManager]),
           {
             group: others.map((other) => `**/${other}/**`),
             message: `main/${room} may not import ${others.map((o) => `main/${o}`).join(', ')}: the composition root wires them.`,

@@ -21,7 +21,7 @@ import { microphoneInputs } from './audio/audio-inputs.ts';
 import type { AudioInputs, MicrophoneAccess } from './audio/ports.ts';
 import { ConnectionManager, type SignInOptions } from './connection/connection-manager.ts';
 import { createConnectionHandlers } from './connection/handlers.ts';
-import type { Connector, SampleKit } from './connection/ports.ts';
+import type { Connector, CoreAccess, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
 import { mergeHandlerSlices, type AppHandlers } from './ipc/handler-slice.ts';
 import { createNoteHandlers } from './note/handlers.ts';
@@ -100,7 +100,8 @@ export function composeApp(deps: AppPorts): App {
   // The connection must not change under a visit being recorded; the visit records over the connection.
   const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.active, deps.signIn);
   connections.onStatus((status) => deps.emit('connect:status', status));
-  const notes = noteServiceOf(deps, connections, customizations, () => visit);
+  const core = coreAccessOf(connections);
+  const notes = noteServiceOf(deps, core, customizations, () => visit);
   const visit: VisitApp = new VisitApp({
     connections,
     audio: deps.audio,
@@ -111,14 +112,14 @@ export function composeApp(deps: AppPorts): App {
     onWillReplaceVisit: () => notes.reset(),
     microphoneBusy: () => dictation?.controller.active ?? false,
   });
-  const settings = new SettingsService(connections, deps.audio, deps.preferences, deps.emit, customizations);
+  const settings = new SettingsService(core, deps.audio, deps.preferences, deps.emit, customizations);
   const dictation = deps.dictation ? dictationOf(deps, deps.dictation, connections, visit) : null;
   const handlers = withPolicy(
     mergeHandlerSlices(
       createConnectionHandlers(connections),
       createVisitHandlers(visit),
-      createNoteHandlers(notes, connections),
-      createSettingsHandlers(settings, connections),
+      createNoteHandlers(notes, core),
+      createSettingsHandlers(settings, core),
       dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers(),
     ),
     deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] })),
@@ -126,15 +127,23 @@ export function composeApp(deps: AppPorts): App {
   return { connections, visit, notes, settings, dictation, handlers };
 }
 
+/** The Core API of the connection now, as note and settings reach it (they never see the manager). */
+function coreAccessOf(connections: ConnectionManager): CoreAccess {
+  return {
+    require: () => connections.require().core,
+    current: () => (connections.mode === 'none' ? null : connections.require().core),
+  };
+}
+
 /** The note workflow over the visit's transcript (read when asked: the visit is built after it). */
 function noteServiceOf(
   deps: AppPorts,
-  connections: ConnectionManager,
+  core: CoreAccess,
   customizations: CustomizationStore,
   visit: () => VisitApp,
 ): NoteService {
   return new NoteService({
-    connections,
+    core,
     transcript: {
       get active() {
         return visit().active;

@@ -80,6 +80,25 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/**
+ * How a room built on the connection reaches the service's Core API (the composition root builds it from
+ * the connection manager, so no other room knows the manager's shape).
+ */
+export interface CoreAccess {
+  /** The connection's Core API; a `not_connected` failure when there is no connection. */
+  require(): CoreApi;
+  /** The connection's Core API, or null when there is no connection. */
+  current(): CoreApi | null;
+}
+
+/** The connection as the visit records over it: which kind, the connection, and the sample's recording. */
+export interface CurrentConnection {
+  readonly mode: 'none' | 'organization' | 'sample';
+  /** The connection, or a `not_connected` failure. */
+  require(): Connection;
+  readonly sampleKit: SampleKit | null;
+}
+
 /** Builds connections from what the person entered (stores secrets in the keychain on its side). */
 export interface Connector {
   connect(baseUrl: string, credentials: Credentials): Promise<Connection>;

@@ -1,16 +1,15 @@
 /** The after-the-visit channels: note, codes, orders, patient instructions and copying. */
-import type { ConnectionManager } from '../connection/connection-manager.ts';
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
 import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
 import type { NoteService } from './note-service.ts';
-import type { CoreApi } from '../connection/ports.ts';
+import type { CoreAccess, CoreApi } from '../connection/ports.ts';
 
 /** `note:*`, `codes:*`, `orders:*`, `instructions:*` and `copy:*` handlers. */
 export function createNoteHandlers(
   notes: NoteService,
-  conn: ConnectionManager,
+  access: CoreAccess,
 ): HandlerSlice<'note' | 'codes' | 'orders' | 'instructions' | 'copy'> {
-  const core = () => conn.require().core;
+  const core = () => access.require();
   const workflow = notes.workflow;
   return {
     'note:templates': () => guard(() => noteTemplates(core())),
@@ -24,7 +23,7 @@ export function createNoteHandlers(
     'codes:emSpecialties': () =>
       guard(() => ({
         specialties: [...EM_SPECIALTIES],
-        available: conn.mode !== 'none' && core().caller === 'server',
+        available: access.current()?.caller === 'server',
       })),
     'orders:suggest': () => guard(() => workflow.orders(core())),
     'instructions:generate': (r) => guard(() => workflow.instructions(core(), r.locale, r.recipient)),

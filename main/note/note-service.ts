@@ -1,10 +1,10 @@
 /**
  * The note of the visit on screen: generated from the recorded visit's final transcript, and copied as
  * EHR-ready text (the text never crosses IPC). The workflow itself (edits, codes, instructions) is
- * note-workflow.ts; this adds what it needs from outside: the connection, the transcript, the clipboard.
+ * note-workflow.ts; this adds what it needs from outside: the Core API, the transcript, the clipboard.
  */
 import type { GenerateNote } from '../../preload/contract/index.ts';
-import type { ConnectionManager } from '../connection/connection-manager.ts';
+import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../ipc/failure.ts';
 import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { withLineEndings } from './ehr-text.ts';
@@ -14,7 +14,8 @@ import type { CustomizationStore } from '../settings/customization-store.ts';
 
 /** What the note needs from outside. */
 export interface NoteServiceDeps {
-  readonly connections: ConnectionManager;
+  /** The connection's Core API. */
+  readonly core: CoreAccess;
   readonly transcript: VisitTranscript;
   readonly clipboard: ClipboardPort;
   readonly emit: EmitEvent;
@@ -47,7 +48,7 @@ export class NoteService {
 
   async generate(request: GenerateNote) {
     if (this.transcript.active) throw new Failure('visit_in_progress');
-    const core = this.#deps.connections.require().core;
+    const core = this.#deps.core.require();
     const customization =
       core.caller === 'server' && request.templateKey
         ? await this.#deps.customizations?.get(request.templateKey)

@@ -1,14 +1,14 @@
 /** The Settings screen's channels: local preferences, note settings, dot phrases and text replacements. */
-import type { ConnectionManager } from '../connection/connection-manager.ts';
+import type { CoreAccess } from '../connection/ports.ts';
 import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
 import type { SettingsService } from './settings-service.ts';
 
 /** `settings:*` (but `settings:policy`: main/settings/policy-handlers.ts), `dotPhrases:*` and `replacements:*` handlers. */
 export function createSettingsHandlers(
   settings: SettingsService,
-  conn: ConnectionManager,
+  access: CoreAccess,
 ): Omit<HandlerSlice<'settings' | 'dotPhrases' | 'replacements'>, 'settings:policy'> {
-  const core = () => conn.require().core;
+  const core = () => access.require();
   return {
     'settings:get': () => guard(() => settings.get()),
     'settings:update': (r) => guard(() => settings.update(r)),

@@ -11,7 +11,7 @@ import {
   type Settings,
 } from '../../preload/contract/index.ts';
 import { AudioTap } from '../audio/audio-tap.ts';
-import type { ConnectionManager } from '../connection/connection-manager.ts';
+import type { CoreAccess } from '../connection/ports.ts';
 import type { AudioInputs } from '../audio/ports.ts';
 import type { PreferenceStore } from './ports.ts';
 import {
@@ -38,7 +38,7 @@ type SettingsPatch = {
 
 /** Settings screen operations. */
 export class SettingsService {
-  readonly #connections: ConnectionManager;
+  readonly #core: CoreAccess;
   readonly #audio: AudioInputs;
   readonly #preferences: PreferenceStore;
   readonly #emit: EmitEvent;
@@ -46,14 +46,14 @@ export class SettingsService {
   #micTest: { source: AudioSource; timer: ReturnType<typeof setTimeout> } | null = null;
 
   constructor(
-    connections: ConnectionManager,
+    core: CoreAccess,
     audio: AudioInputs,
     preferences: PreferenceStore,
     emit: EmitEvent,
     customizations: CustomizationStore = new MemoryCustomizationStore(),
   ) {
     this.#customizations = customizations;
-    this.#connections = connections;
+    this.#core = core;
     this.#audio = audio;
     this.#preferences = preferences;
     this.#emit = emit;
@@ -62,7 +62,7 @@ export class SettingsService {
   async get(): Promise<Settings> {
     const prefs = this.#preferences.get();
     const devices = await this.#audio.list().catch(() => []);
-    const core = this.#connections.mode === 'none' ? null : this.#connections.require().core;
+    const core = this.#core.current();
     const note = core && core.caller === 'user' ? await core.noteSettings().catch(() => null) : null;
     return {
       devices,
@@ -85,7 +85,7 @@ export class SettingsService {
     }
     this.#preferences.update(local);
     if (noteLocale !== undefined || noteTemplateKey !== undefined) {
-      const core = this.#connections.require().core;
+      const core = this.#core.require();
       if (core.caller !== 'user')
         throw new Failure('permission_denied', { reason: 'note_settings_need_clinician' });
       await core.updateNoteSettings({
@@ -116,7 +116,7 @@ export class SettingsService {
   }
 
   async customization(templateKey: string): Promise<Customization> {
-    const core = this.#connections.require().core;
+    const core = this.#core.require();
     const answer = await core.customization(templateKey);
     const shown: Customization = {
       templateKey,
@@ -142,7 +142,7 @@ export class SettingsService {
     for (const section of customization.sections) {
       checkLimit(section.instruction, INPUT_LIMITS.customInstructionChars, 'section_instruction');
     }
-    const core = this.#connections.require().core;
+    const core = this.#core.require();
     if (core.caller === 'server') {
       await this.#customizations.save(customization);
       return this.customization(customization.templateKey);

@@ -6,10 +6,9 @@
  *
  *   const visit = new HeadlessVisit({ source, stream, locales, transcriber });
  *   await visit.run();       // until the source ends, stop(), or a failure
- *   visit.finalItems();
+ *   visit.transcript.finalInputs({ verbatim: true });
  */
 import type { AudioSource } from '../audio/audio-source.ts';
-import type { FinalTranscriptItem } from '../streaming/transcript.ts';
 import type { InputWarning } from '../../preload/contract/index.ts';
 import type { LiveHealth, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';
@@ -79,19 +78,6 @@ export class HeadlessVisit {
     this.#live = live;
     await this.#stream(live);
     return true;
-  }
-
-  /** The final transcript in time order (every final item, as the session's own finalItems()). */
-  finalItems(): FinalTranscriptItem[] {
-    return this.transcript
-      .all()
-      .filter((item) => item.final)
-      .map((item) => ({
-        text: item.text,
-        speaker_type: item.speaker,
-        start_offset_ms: item.startMs,
-        end_offset_ms: item.endMs,
-      }));
   }
 
   /** Stops the audio; run() then ends the session gracefully. */

@@ -1,7 +1,8 @@
 /**
  * LiveTranscriber over main/streaming's TranscribeSession: opens the visit's journal, starts the session
  * and hands it to LiveSessionAdapter, which pumps each stream's chunks and translates the session's events
- * into the visit's narrow LiveSession port. The app's visits and `scribe transcribe` both start here.
+ * into the visit's narrow LiveSession port. The app's visits and `scribe transcribe` both build theirs with
+ * liveTranscribers (the connection's factory); tests may build one directly with createLiveTranscriber.
  */
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { toSpeaker } from '../../preload/contract/index.ts';
@@ -50,9 +51,20 @@ export function createLiveTranscriber(options: LiveTranscriberOptions): LiveTran
   };
 }
 
-/** A connection's transcriber factory: its sessions journaled in `journals` (none: kept in memory only). */
-export function liveTranscribers(journals?: JournalStore): TranscriberFactory {
-  return (endpoint) => createLiveTranscriber({ ...endpoint, ...(journals ? { journals } : {}) });
+/**
+ * The one way the app and `scribe transcribe` build a connection's transcriber: its sessions journaled in
+ * `journals` (none: kept in memory only); `onJournalUnavailable` as in LiveTranscriberOptions (the CLI's).
+ */
+export function liveTranscribers(
+  journals?: JournalStore,
+  onJournalUnavailable?: LiveTranscriberOptions['onJournalUnavailable'],
+): TranscriberFactory {
+  return (endpoint) =>
+    createLiveTranscriber({
+      ...endpoint,
+      ...(journals ? { journals } : {}),
+      ...(onJournalUnavailable ? { onJournalUnavailable } : {}),
+    });
 }
 
 async function startLive(

@@ -4,7 +4,7 @@
  * keeps IPC to a few messages a second however fast items arrive.
  */
 import type { TranscriptItem } from '../../preload/contract/index.ts';
-import type { TranscriptItemInput } from '../api/schemas/note.ts';
+import type { FinalTranscriptItem } from '../streaming/transcript.ts';
 
 /** Upsert-by-id transcript with a pending batch for the renderer. */
 export class TranscriptStore {
@@ -29,15 +29,20 @@ export class TranscriptStore {
     return [...this.#byId.values()].sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
   }
 
-  /** Final items in time order, shaped for note generation. */
-  finalInputs(): TranscriptItemInput[] {
+  /**
+   * Final items in time order, shaped for note generation: empty ones left out, times in whole ms. With
+   * `verbatim`, every final item as the session sent it (empty ones kept, times unrounded), as the
+   * streaming session's own finalItems(): what `scribe transcribe` prints.
+   */
+  finalInputs(options: { verbatim?: boolean } = {}): FinalTranscriptItem[] {
+    const time = options.verbatim ? (ms: number) => ms : Math.round;
     return this.all()
-      .filter((item) => item.final && item.text.trim().length > 0)
+      .filter((item) => item.final && (options.verbatim || item.text.trim().length > 0))
       .map((item) => ({
         text: item.text,
         speaker_type: item.speaker,
-        start_offset_ms: Math.round(item.startMs),
-        end_offset_ms: Math.round(item.endMs),
+        start_offset_ms: time(item.startMs),
+        end_offset_ms: time(item.endMs),
       }));
   }
 

@@ -12,7 +12,7 @@ import type {
 } from '../../preload/contract/index.ts';
 import { checkSpeechLocales } from '../api/limits.ts';
 import { SPEECH_LOCALES } from '../api/schemas/common.ts';
-import type { ConnectionManager } from '../connection/connection-manager.ts';
+import type { CurrentConnection } from '../connection/ports.ts';
 import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { RecoverableVisit, VisitJournals } from './ports.ts';
@@ -23,7 +23,7 @@ import { Failure } from '../ipc/failure.ts';
 
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {
-  readonly connections: ConnectionManager;
+  readonly connections: CurrentConnection;
   readonly audio: AudioInputs;
   readonly preferences: PreferenceStore;
   readonly emit: EmitEvent;
@@ -39,7 +39,7 @@ export interface VisitAppDeps {
 
 /** One app-wide visit service (one visit at a time). */
 export class VisitApp {
-  readonly #connections: ConnectionManager;
+  readonly #connections: CurrentConnection;
   readonly #recorder: VisitRecorder;
   readonly #deps: VisitAppDeps;
   #armGeneration = 0;

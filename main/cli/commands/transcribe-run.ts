@@ -6,7 +6,7 @@ import type { AudioSource } from '../../audio/audio-source.ts';
 import type { InputWarning } from '../../../preload/contract/index.ts';
 import type { Config } from '../../config/config-schema.ts';
 import type { HeadlessVisit } from '../../visit/headless-visit.ts';
-import { createLiveTranscriber } from '../../visit/live-adapter.ts';
+import { liveTranscribers } from '../../visit/live-adapter.ts';
 import type { LiveHealth, LiveTranscriber } from '../../visit/ports.ts';
 import { DISK_FULL_WARNING, journalStore } from '../connect.ts';
 import { CliError } from '../io.ts';
@@ -36,15 +36,12 @@ export async function cliTranscriber(config: Config, journaled: boolean): Promis
     said.add(key);
     process.stderr.write(`${line}\n`);
   };
-  const transcriber = createLiveTranscriber({
-    ...connection,
-    ...(journals ? { journals } : {}),
-    onJournalUnavailable: (error) => {
-      const code = (error as { code?: unknown }).code;
-      if (code === 'disk_full') once('disk', DISK_FULL_WARNING);
-      else once('journal', notJournaled(code));
-    },
-  });
+  // The app's factory (as the connector builds a connection's transcriber), with the CLI's journal rules.
+  const transcriber = liveTranscribers(journals, (error) => {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'disk_full') once('disk', DISK_FULL_WARNING);
+    else once('journal', notJournaled(code));
+  })(connection);
   return {
     ...transcriber,
     onWarnings: (warnings) => {

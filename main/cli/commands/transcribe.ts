@@ -54,7 +54,9 @@ async function transcribe(args: string[]): Promise<number> {
     onWarnings: transcriber.onWarnings,
     onHealth: transcriber.onHealth,
   });
-  await runVisit(visit, source, () => printTranscript(visit.finalItems(), values.json === true));
+  await runVisit(visit, source, () =>
+    printTranscript(visit.transcript.finalInputs({ verbatim: true }), values.json === true),
+  );
   return 0;
 }
 

@@ -48,6 +48,17 @@ describe('import boundaries', () => {
     ['main/dictation/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
     ['main/visit/x.ts', "import { composeApp } from '../composition-root.ts';\nexport { composeApp };"],
     ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    // Only the connection room and the root know the connection manager; the others take ports.
+    ['main/visit/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
+    ['main/note/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
+    [
+      'main/settings/x.ts',
+      "import type { C } from '../connection/connection-manager.ts';\nexport type { C };",
+    ],
+    [
+      'main/dictation/x.ts',
+      "import type { C } from '../connection/connection-manager.ts';\nexport type { C };",
+    ],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -69,7 +80,9 @@ describe('import boundaries', () => {
       'native/x.ts',
       "import type { ModifierSnapshot } from '../main/dictation/hotkey-machine.ts';\nexport type { ModifierSnapshot };",
     ],
-    ['main/visit/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
+    ['main/visit/x.ts', "import type { C } from '../connection/ports.ts';\nexport type { C };"],
+    ['main/connection/x.ts', "import type { C } from './connection-manager.ts';\nexport type { C };"],
+    ['main/composition-root.ts', "import { C } from './connection/connection-manager.ts';\nexport { C };"],
     ['main/note/x.ts', "import type { S } from '../settings/customization-store.ts';\nexport type { S };"],
     ['main/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
     ['main/cli/x.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],

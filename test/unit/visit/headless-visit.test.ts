@@ -67,7 +67,7 @@ describe('HeadlessVisit', () => {
     expect(session.streams.map((s) => [s.id, s.speakerType])).toEqual([['audio', 'DOCTOR']]);
     expect(session.calls).toEqual(['end']);
     expect(visit.audioSent).toBe(true);
-    expect(visit.finalItems().map((i) => i.text)).toEqual(['first', 'second']);
+    expect(visit.transcript.finalInputs({ verbatim: true }).map((i) => i.text)).toEqual(['first', 'second']);
   });
 
   it('starts no session when the source gives no audio at all', async () => {

@@ -37,6 +37,20 @@ describe('TranscriptStore', () => {
     expect(store.finalCount).toBe(2);
   });
 
+  it('gives the final transcript for a note (no empty items, whole ms) or verbatim (for scribe transcribe)', () => {
+    const store = new TranscriptStore();
+    store.upsert({ ...item('a', 1_000.4, true, 'hello'), endMs: 1_499.6 });
+    store.upsert(item('b', 2_000, true, '  '));
+    store.upsert(item('c', 3_000, false, 'partial'));
+    expect(store.finalInputs()).toEqual([
+      { text: 'hello', speaker_type: 'DOCTOR', start_offset_ms: 1_000, end_offset_ms: 1_500 },
+    ]);
+    expect(store.finalInputs({ verbatim: true })).toEqual([
+      { text: 'hello', speaker_type: 'DOCTOR', start_offset_ms: 1_000.4, end_offset_ms: 1_499.6 },
+      { text: '  ', speaker_type: 'DOCTOR', start_offset_ms: 2_000, end_offset_ms: 2_500 },
+    ]);
+  });
+
   it('labels an unknown speaker type as unspecified', () => {
     expect(toSpeaker('NURSE')).toBe('UNSPECIFIED');
     expect(toSpeaker('PATIENT')).toBe('PATIENT');
