@@ -14,6 +14,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseShapeError,
   ServerError,
   TimeoutError,
 } from '../api/errors.ts';
@@ -88,7 +89,16 @@ function apiFailure(error: ApiError): Failure {
     const code = JOB_REASONS[error.reason];
     return new Failure(code, { reason: error.reason }, error.retryable);
   }
+  if (error instanceof ResponseShapeError && !known)
+    return new Failure('service_error', { reason: error.reason }, error.retryable);
+  if (error.clockSuspect && !known) return clockFailure(error);
   return new Failure(apiErrorCode(error), undefined, error.retryable);
+}
+
+/** A sign-in the clock may be why of: with the offset when the service's time was seen. */
+function clockFailure(error: ApiError): Failure {
+  const offsetMs = error.clockOffsetMs;
+  return new Failure('clock_wrong', offsetMs === undefined ? undefined : { offsetMs }, error.retryable);
 }
 
 function apiErrorCode(error: ApiError): ErrorCode {
@@ -97,7 +107,6 @@ function apiErrorCode(error: ApiError): ErrorCode {
   if (error instanceof CallerNotAllowedError)
     return error.requires === 'server' ? 'server_credentials_required' : 'clinician_sign_in_required';
   if (error instanceof ConnectionError || error instanceof TimeoutError) return 'service_unreachable';
-  if (error.clockSuspect) return 'clock_wrong';
   if (error instanceof AuthenticationError) return 'auth_failed';
   if (error instanceof PermissionDeniedError) return 'permission_denied';
   if (error instanceof NotFoundError) return 'not_found';
