@@ -33,7 +33,7 @@ export interface ApiErrorInit {
   detail?: string;
   /** This computer's clock may be why the service refused (the message then says to check it). */
   clockSuspect?: boolean;
-  /** With clockSuspect: how far the service's clock is ahead of this computer's, when its time was seen. */
+  /** How far the service's clock is ahead of this computer's, when a refused sign-in names it (a minute or more). */
   clockOffsetMs?: number;
   cause?: unknown;
 }
@@ -80,7 +80,7 @@ export class ApiError extends Error {
     this.operation = init.operation;
     this.detail = init.detail;
     this.clockSuspect = init.clockSuspect ?? false;
-    this.clockOffsetMs = this.clockSuspect ? init.clockOffsetMs : undefined;
+    this.clockOffsetMs = init.clockOffsetMs;
   }
 
   /** A one-line summary for logs and the CLI: message plus ids, never content. */

@@ -91,14 +91,12 @@ function apiFailure(error: ApiError): Failure {
   }
   if (error instanceof ResponseShapeError && !known)
     return new Failure('service_error', { reason: error.reason }, error.retryable);
-  if (error.clockSuspect && !known) return clockFailure(error);
-  return new Failure(apiErrorCode(error), undefined, error.retryable);
-}
-
-/** A sign-in the clock may be why of: with the offset when the service's time was seen. */
-function clockFailure(error: ApiError): Failure {
+  const code = apiErrorCode(error);
   const offsetMs = error.clockOffsetMs;
-  return new Failure('clock_wrong', offsetMs === undefined ? undefined : { offsetMs }, error.retryable);
+  // A refused sign-in names the clock's offset when it was seen: why it failed, or worth setting anyway.
+  if ((code === 'clock_wrong' || code === 'auth_failed') && offsetMs !== undefined)
+    return new Failure(code, { offsetMs }, error.retryable);
+  return new Failure(code, undefined, error.retryable);
 }
 
 function apiErrorCode(error: ApiError): ErrorCode {
@@ -107,6 +105,7 @@ function apiErrorCode(error: ApiError): ErrorCode {
   if (error instanceof CallerNotAllowedError)
     return error.requires === 'server' ? 'server_credentials_required' : 'clinician_sign_in_required';
   if (error instanceof ConnectionError || error instanceof TimeoutError) return 'service_unreachable';
+  if (error.clockSuspect) return 'clock_wrong';
   if (error instanceof AuthenticationError) return 'auth_failed';
   if (error instanceof PermissionDeniedError) return 'permission_denied';
   if (error instanceof NotFoundError) return 'not_found';

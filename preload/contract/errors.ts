@@ -31,7 +31,7 @@ const ParamsShape = z.strictObject({
   errno: z.enum(ERRNO_CODES).optional(),
   use: z.enum(RESERVED_KEY_USES).optional(),
   other: z.enum(HOTKEY_NAMES).optional(),
-  /** clock_wrong: the service's clock minus this computer's, in ms (at most ten years either way). */
+  /** clock_wrong, auth_failed: the service's clock minus this computer's, in ms (at most ten years either way). */
   offsetMs: z.number().int().min(-OFFSET_MAX_MS).max(OFFSET_MAX_MS).optional(),
 });
 
@@ -41,7 +41,7 @@ function allowedParams(code: ErrorCode): readonly string[] {
   if (code === 'policy_locked') return ['setting', 'source'];
   if (code === 'dictation_setting_refused') return ['reason', 'keys', 'use', 'other'];
   if (code === 'config_invalid') return ['reason', 'errno'];
-  if (code === 'clock_wrong') return ['offsetMs'];
+  if (code === 'clock_wrong' || code === 'auth_failed') return ['offsetMs'];
   return reasonsOf(code).length > 0 ? ['reason'] : [];
 }
 

@@ -6,7 +6,7 @@
  * params schema that refuses free text at the IPC edge is in errors.ts.
  */
 import { limitText, type LimitParams } from './limit-words.ts';
-import { clockHintText } from './service-words.ts';
+import { clockHintText, clockNoteText } from './service-words.ts';
 import { SETTING_TITLES } from './setting-words.ts';
 import {
   reasonText,
@@ -145,7 +145,7 @@ export interface DictationRefusalParams {
   readonly other?: HotkeyName;
 }
 
-/** The params of a `clock_wrong` failure: how far the service's clock is ahead of this computer's (ms). */
+/** The params of `clock_wrong` and `auth_failed`: how far the service's clock is ahead of this computer's (ms). */
 export interface ClockParams {
   readonly offsetMs: number;
 }
@@ -153,7 +153,7 @@ export interface ClockParams {
 /** The params each code takes; a code not named here takes none. */
 export type ParamsOf<C extends ErrorCode> = C extends 'limit_exceeded'
   ? LimitParams
-  : C extends 'clock_wrong'
+  : C extends 'clock_wrong' | 'auth_failed'
     ? ClockParams
     : C extends 'policy_locked'
       ? PolicyParams
@@ -190,6 +190,8 @@ export function formatError(error: MessageSource): string {
   if (code === 'policy_locked') return lockedText(params as unknown as PolicyParams);
   if (code === 'clock_wrong' && typeof params.offsetMs === 'number')
     return clockHintText({ kind: 'off', offsetMs: params.offsetMs });
+  if (code === 'auth_failed' && typeof params.offsetMs === 'number')
+    return `${ERROR_TEXT.auth_failed}${clockNoteText(params.offsetMs)}`;
   const reason = typeof params.reason === 'string' ? reasonText(code, params.reason) : undefined;
   const keys =
     Array.isArray(params.keys) && params.keys.length > 0 ? ` Free keys: ${params.keys.join(', ')}.` : '';

@@ -97,6 +97,16 @@ describe('a sign-in refused with the clock off', () => {
     expect(describeFailure(error).line).toBe(`${formatError(toFailure(error).toIpcError())} (HTTP 401)`);
   });
 
+  it('names the offset beside the credentials when it was allowed for already', () => {
+    const error = withMessage(apiErrorFromResponse(401, {}, 'oauth-token'), 'x', { clockOffsetMs: 600_000 });
+    const failure = toFailure(error).toIpcError();
+    expect(failure).toEqual({ code: 'auth_failed', params: { offsetMs: 600_000 }, retryable: false });
+    expect(IpcErrorSchema.safeParse(failure).success).toBe(true);
+    expect(formatError(failure)).toBe(
+      `${ERROR_TEXT.auth_failed} This computer's clock is 10 minutes behind the service's (allowed for; check its date and time).`,
+    );
+  });
+
   it('keeps the general words when the service’s time was never seen', () => {
     const failure = toFailure(refused({ clockSuspect: true })).toIpcError();
     expect(failure).toEqual({ code: 'clock_wrong', retryable: false });

@@ -207,7 +207,7 @@ describe('IPC router', () => {
       wrongCode: fail('no_note', { params: { reason: 'same_inputs' } as never }),
       clockText: fail('clock_wrong', { params: { offsetMs: CANARY } as never }),
       clockExtra: fail('clock_wrong', { params: { offsetMs: 240_000, note: CANARY } as never }),
-      clockOnOtherCode: fail('auth_failed', { params: { offsetMs: 240_000 } as never }),
+      clockOnOtherCode: fail('permission_denied', { params: { offsetMs: 240_000 } as never }),
       shapeReason: fail('service_error', { params: { reason: CANARY } as never }),
     };
     for (const [name, leak] of Object.entries(leaks)) {
