@@ -9,7 +9,9 @@ import {
   SERVICE_TIMEOUT_TEXT,
   SERVICE_UNREACHABLE_TEXT,
   serviceErrorText,
+  shapeText,
   type JobReason,
+  type ShapeReason,
 } from '../../preload/contract/index.ts';
 
 /** Codes the service is known to use: their names and whether trying again may help (words: service-words.ts). */
@@ -31,6 +33,8 @@ export interface ApiErrorInit {
   detail?: string;
   /** This computer's clock may be why the service refused (the message then says to check it). */
   clockSuspect?: boolean;
+  /** How far the service's clock is ahead of this computer's, when a refused sign-in names it (a minute or more). */
+  clockOffsetMs?: number;
   cause?: unknown;
 }
 
@@ -64,6 +68,7 @@ export class ApiError extends Error {
   readonly operation: string | undefined;
   readonly detail: string | undefined;
   readonly clockSuspect: boolean;
+  readonly clockOffsetMs: number | undefined;
 
   constructor(message: string, init: ApiErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -75,6 +80,7 @@ export class ApiError extends Error {
     this.operation = init.operation;
     this.detail = init.detail;
     this.clockSuspect = init.clockSuspect ?? false;
+    this.clockOffsetMs = init.clockOffsetMs;
   }
 
   /** A one-line summary for logs and the CLI: message plus ids, never content. */
@@ -93,7 +99,7 @@ export class ApiError extends Error {
 export function withMessage<E extends ApiError>(
   error: E,
   message: string,
-  extra: Pick<ApiErrorInit, 'clockSuspect'> = {},
+  extra: Pick<ApiErrorInit, 'clockSuspect' | 'clockOffsetMs'> = {},
 ): E {
   const Kind = error.constructor as new (message: string, init: ApiErrorInit) => E;
   return new Kind(message, {
@@ -105,6 +111,7 @@ export function withMessage<E extends ApiError>(
     operation: error.operation,
     detail: error.detail,
     clockSuspect: extra.clockSuspect ?? error.clockSuspect,
+    clockOffsetMs: extra.clockOffsetMs ?? error.clockOffsetMs,
     cause: error,
   });
 }
@@ -165,9 +172,35 @@ export class RateLimitError extends ApiError {
 export class ServerError extends ApiError {
   override readonly name = 'ServerError';
 }
-/** The answer did not have the shape the contract promises. */
+/** A place in an answer as a schema names it: field names shaped like identifiers and item numbers only. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** `note.sections.1.content: invalid_type`: where an answer broke the contract, never a value. */
+export function shapeField(path: readonly PropertyKey[], issue: string): string {
+  const at = path.map((part) =>
+    typeof part === 'number' || (typeof part === 'string' && FIELD_NAME.test(part)) ? String(part) : '?',
+  );
+  return `${at.join('.') || '(root)'}: ${FIELD_NAME.test(issue) ? issue : '?'}`;
+}
+
+/**
+ * The answer did not have the shape the contract promises: a reason, worded by the messages module, and
+ * where (schema field names and issue codes, for logs and the CLI's line; never a value).
+ */
 export class ResponseShapeError extends ApiError {
   override readonly name = 'ResponseShapeError';
+  constructor(
+    readonly reason: ShapeReason,
+    init: ApiErrorInit = {},
+    readonly fields: readonly string[] = [],
+  ) {
+    super(shapeText(reason), init);
+  }
+
+  override summary(): string {
+    const base = super.summary();
+    return this.fields.length > 0 ? `${base} (at ${this.fields.join('; ')})` : base;
+  }
 }
 /** An async job failed, or its result expired, or polling gave up at its deadline: a reason, worded by the messages module. */
 export class JobError extends ApiError {

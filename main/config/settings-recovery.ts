@@ -6,7 +6,9 @@
  * (fail-closed), as do bad flags or environment.
  */
 import { readFile, rm } from 'node:fs/promises';
+import { NOTICE_KEY, type SettingsProblem } from '../../preload/contract/setting-words.ts';
 import { writeFileAtomic } from '../files/atomic-file.ts';
+import { CONFIG_KEYS, USER_SETTING_KEYS } from './config-schema.ts';
 import { loadConfig, type LoadConfigOptions } from './load-config.ts';
 import type { ConfigProblem, ResolveResult } from './resolve-config.ts';
 import type { SettingsStore, UserSettingKey } from './settings-store.ts';
@@ -16,9 +18,9 @@ export interface SettingsRecovery {
   /** Where the old file was kept (undefined when there was no file to keep). */
   backup: string | undefined;
   problems: string[];
-  /** The settings file, and each problem as its key and the rule it broke (for the Settings screen). */
+  /** The settings file, and each problem as its key and why it was reset (for the Settings screen). */
   file: string | undefined;
-  rules: { key: string; reason: string }[];
+  rules: { key: string; rule: SettingsProblem }[];
 }
 
 export type RecoveringResult = ResolveResult & { settingsRecovery?: SettingsRecovery };
@@ -37,9 +39,20 @@ export async function loadConfigRecoveringSettings(
     backup,
     problems: problems.map((p) => p.message),
     file: options.settings.origin,
-    rules: problems.map(({ key, reason }) => ({ key, reason })),
+    rules: problems.map(({ key }) => ({ key: NOTICE_KEY.test(key) ? key : '', rule: problemOf(key) })),
   };
   return { ...(await loadConfig(options)), settingsRecovery };
+}
+
+/**
+ * Why the settings layer refused a key, from the key alone: '' is the file itself (not JSON); a key the
+ * configuration does not know; one a person may not set in the file; else its value.
+ */
+function problemOf(key: string): SettingsProblem {
+  if (key === '') return 'not_json';
+  if (!(CONFIG_KEYS as readonly string[]).includes(key)) return 'unknown_setting';
+  if (!(USER_SETTING_KEYS as readonly string[]).includes(key)) return 'not_user_setting';
+  return 'value_refused';
 }
 
 /** The settings file as it was, beside it: `settings.backup-<time>.json`. */

@@ -14,6 +14,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseShapeError,
   ServerError,
   TimeoutError,
 } from '../api/errors.ts';
@@ -88,7 +89,14 @@ function apiFailure(error: ApiError): Failure {
     const code = JOB_REASONS[error.reason];
     return new Failure(code, { reason: error.reason }, error.retryable);
   }
-  return new Failure(apiErrorCode(error), undefined, error.retryable);
+  if (error instanceof ResponseShapeError && !known)
+    return new Failure('service_error', { reason: error.reason }, error.retryable);
+  const code = apiErrorCode(error);
+  const offsetMs = error.clockOffsetMs;
+  // A refused sign-in names the clock's offset when it was seen: why it failed, or worth setting anyway.
+  if ((code === 'clock_wrong' || code === 'auth_failed') && offsetMs !== undefined)
+    return new Failure(code, { offsetMs }, error.retryable);
+  return new Failure(code, undefined, error.retryable);
 }
 
 function apiErrorCode(error: ApiError): ErrorCode {

@@ -5,7 +5,7 @@
  */
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { RecoveredSession } from './journal-store.ts';
-import type { ErrorCode, TranscriptItem } from '../../preload/contract/index.ts';
+import type { ErrorCode, FailureNote, TranscriptItem } from '../../preload/contract/index.ts';
 
 /**
  * An item from the live session, already on the visit's single timeline (per-socket offsets rebased), in
@@ -42,8 +42,8 @@ export interface LiveSession {
   readonly started: Promise<void>;
   onDidItem(listener: (item: LiveItem) => void): () => void;
   onDidHealth(listener: (health: LiveHealth) => void): () => void;
-  /** Fires once when the session fails for good (mapped to the contract's closed codes). */
-  onDidFail(listener: (failure: { code: ErrorCode }) => void): () => void;
+  /** Fires once when the session fails for good (the contract's closed codes and params). */
+  onDidFail(listener: (failure: FailureNote) => void): () => void;
   /** Fires once when every audio stream ended by itself (a file ran out) or failed (`code`, e.g. device_lost). */
   onDidAudioEnd(listener: (end: { code: ErrorCode | null }) => void): () => void;
   /** Stops taking audio without losing any (the session confirms what was sent). */

@@ -2,7 +2,7 @@
  * The visit's link to its live session: the session's items and health go into the visit status, its end
  * of audio and failure to the recorder, and the transcript is pushed in batches while it records.
  */
-import type { ErrorCode } from '../../preload/contract/index.ts';
+import type { ErrorCode, FailureNote } from '../../preload/contract/index.ts';
 import type { LiveSession } from './ports.ts';
 import type { VisitStatus } from './visit-status.ts';
 
@@ -11,7 +11,7 @@ const TRANSCRIPT_PUSH_MS = 150;
 /** What the recorder does when the session's audio ends or the session fails for good. */
 export interface LiveLinkHandlers {
   onAudioEnd(code: ErrorCode | null): void;
-  onFail(session: LiveSession, code: ErrorCode): void;
+  onFail(session: LiveSession, failure: FailureNote): void;
 }
 
 /** The attached session (at most one). */
@@ -40,7 +40,7 @@ export class LiveLink {
         this.#status.set({ connection: h.health, nothingLost: h.nothingLost, disk: h.disk }),
       ),
       session.onDidAudioEnd(({ code }) => this.#handlers.onAudioEnd(code)),
-      session.onDidFail(({ code }) => this.#handlers.onFail(session, code)),
+      session.onDidFail((failure) => this.#handlers.onFail(session, failure)),
     ];
   }
 

@@ -3,7 +3,9 @@
  * 100 ms chunks into the session and translates the session's events (items, connection, failure).
  */
 import { AudioError } from '../audio/audio-source.ts';
-import { toSpeaker, type ErrorCode } from '../../preload/contract/index.ts';
+import { ApiError } from '../api/errors.ts';
+import { toFailure } from '../ipc/error-mapping.ts';
+import { toSpeaker, type ErrorCode, type FailureNote } from '../../preload/contract/index.ts';
 import { Emitter } from '../events/emitter.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
@@ -27,6 +29,18 @@ function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
     default:
       return 'stream_failed';
   }
+}
+
+/**
+ * Streaming failure → the contract's failure. A sign-in refused for streaming says what the token
+ * endpoint said of the clock (clock_wrong, or auth_failed with its offset), as a command's failure would.
+ */
+function streamingFailure(error: StreamingError | undefined): FailureNote {
+  const code = streamingFailureCode(error);
+  if (code !== 'auth_failed' || !(error?.cause instanceof ApiError)) return { code };
+  const refused = toFailure(error.cause).toIpcError();
+  if (refused.code !== 'clock_wrong' && refused.code !== 'auth_failed') return { code };
+  return refused.params ? { code: refused.code, params: refused.params } : { code: refused.code };
 }
 
 function toLiveItem(item: TranscriptItem): LiveItem {
@@ -95,7 +109,7 @@ export class LiveSessionAdapter implements LiveSession {
     session.on('item', (item) => this.#items.emit(toLiveItem(item)));
     session.on('connection', (status) => this.#health.emit(toLiveHealth(status, diskFullAtStart, notKept())));
     session.on('state', (state) => {
-      if (state === 'failed') this.#fail.emit({ code: streamingFailureCode(session.failure) });
+      if (state === 'failed') this.#fail.emit(streamingFailure(session.failure));
     });
   }
 
@@ -131,7 +145,7 @@ export class LiveSessionAdapter implements LiveSession {
   onDidHealth(listener: (health: LiveHealth) => void): () => void {
     return this.#health.on(listener);
   }
-  onDidFail(listener: (failure: { code: ErrorCode }) => void): () => void {
+  onDidFail(listener: (failure: FailureNote) => void): () => void {
     return this.#fail.on(listener);
   }
   onDidAudioEnd(listener: (end: { code: ErrorCode | null }) => void): () => void {

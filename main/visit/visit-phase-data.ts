@@ -2,7 +2,7 @@
  * What the visit recorder keeps beside the phase: the state it pushes, and the data of the `starting`
  * phase (a session connecting, and what happened to it meanwhile). None of it outlives its phase.
  */
-import type { ErrorCode, VisitState } from '../../preload/contract/index.ts';
+import type { ErrorCode, FailureNote, VisitState } from '../../preload/contract/index.ts';
 import type { LiveSession } from './ports.ts';
 
 /** A visit with nothing recorded yet. */
@@ -27,7 +27,7 @@ export class Connecting {
   /** Every audio stream ended before the session streamed (a short or fast recording). */
   audioEnded: { code: ErrorCode | null } | null = null;
   /** Why the session failed while connecting (reported before its start rejects). */
-  failure: ErrorCode | null = null;
+  failure: FailureNote | null = null;
   /** End came while connecting: the visit stops once this settles. */
   abandoned: Promise<void> | null = null;
   /** Settles when End comes while connecting, whatever the session does with its start. */
@@ -41,10 +41,9 @@ export class Connecting {
   }
 
   /** What an abandoned start says: a refused sign-in or a full disk is named; the rest is the service. */
-  abandonCode(kept: boolean): ErrorCode {
-    const failure = this.failure;
-    if (failure === 'auth_failed' || failure === 'permission_denied' || failure === 'disk_full')
-      return failure;
-    return kept ? 'service_unreachable_kept' : 'service_unreachable';
+  abandonFailure(kept: boolean): FailureNote {
+    const named: readonly ErrorCode[] = ['auth_failed', 'clock_wrong', 'permission_denied', 'disk_full'];
+    if (this.failure && named.includes(this.failure.code)) return this.failure;
+    return { code: kept ? 'service_unreachable_kept' : 'service_unreachable' };
   }
 }

@@ -6,7 +6,12 @@
  * the renderer learns the state from the `visit:state` push only. The sample visit runs the bundled
  * recording through exactly the same path.
  */
-import { type ErrorCode, type StartVisit, type VisitState } from '../../preload/contract/index.ts';
+import {
+  type ErrorCode,
+  type FailureNote,
+  type StartVisit,
+  type VisitState,
+} from '../../preload/contract/index.ts';
 import {
   canEndVisit,
   canPauseVisit,
@@ -45,7 +50,7 @@ export class VisitRecorder {
     this.#armed = new ArmedInputs(this.#status, () => this.active);
     this.#link = new LiveLink(this.#status, {
       onAudioEnd: (code) => this.#onAudioEnd(code),
-      onFail: (session, code) => this.#onFail(session, code),
+      onFail: (session, failure) => this.#onFail(session, failure),
     });
   }
 
@@ -142,7 +147,8 @@ export class VisitRecorder {
       if (connecting.abandoned) return connecting.abandoned; // End came meanwhile
       if (this.#status.connecting !== connecting) return; // discarded meanwhile
       await this.#abandon(connecting, session);
-      throw new Failure(this.#status.state.error!.code as ErrorCode);
+      const { code, params } = this.#status.state.error!;
+      throw new Failure(code as ErrorCode, params as never);
     }
     if (this.#status.phase !== 'starting' || this.#status.connecting !== connecting)
       return connecting.abandoned ?? undefined;
@@ -163,7 +169,7 @@ export class VisitRecorder {
     await this.#inputs?.stop();
     await session.abort().catch(() => undefined);
     const kept = this.#keep(session);
-    if (this.#status.connecting === connecting) this.#status.fail(connecting.abandonCode(kept));
+    if (this.#status.connecting === connecting) this.#status.fail(connecting.abandonFailure(kept));
   }
 
   /** A session that arrived after its visit was discarded: stopped and shredded, as the visit was. */
@@ -270,14 +276,14 @@ export class VisitRecorder {
     if (this.#status.phase === 'recording' || this.#status.phase === 'paused') this.#endOnAudioEnd(code);
   }
 
-  #onFail(session: LiveSession, code: ErrorCode): void {
+  #onFail(session: LiveSession, failure: FailureNote): void {
     if (this.#status.phase === 'starting' && this.#status.connecting) {
-      this.#status.connecting.failure = code; // start() settles it
+      this.#status.connecting.failure = failure; // start() settles it
       return;
     }
     this.#keep(session);
     this.#status.flush();
-    this.#status.fail(code);
+    this.#status.fail(failure);
     void this.#inputs?.stop();
     this.#link.detach();
   }

@@ -3,7 +3,7 @@
  * transcript: every change goes through `go` (one transition of preload/contract/visit-phase.ts, an
  * impossible one throws) or `set` (the rest of the state), and each one is pushed as `visit:state`.
  */
-import { type ErrorCode, type VisitState } from '../../preload/contract/index.ts';
+import { type ErrorCode, type FailureNote, type VisitState } from '../../preload/contract/index.ts';
 import { nextVisitPhase, type VisitEvent, type VisitPhase } from '../../preload/contract/visit-phase.ts';
 import { TranscriptStore } from './transcript-store.ts';
 import { VisitClock } from './visit-clock.ts';
@@ -65,9 +65,12 @@ export class VisitStatus {
     this.#push();
   }
 
-  /** The visit failed for good, for this reason. */
-  fail(code: ErrorCode): void {
-    this.go('fail', { connection: 'offline', error: { code } });
+  /** The visit failed for good, for this reason (a code, or a code and its params). */
+  fail(failure: ErrorCode | FailureNote): void {
+    this.go('fail', {
+      connection: 'offline',
+      error: typeof failure === 'string' ? { code: failure } : failure,
+    });
   }
 
   /** Changes the rest of the state (never the phase) and pushes it. */

@@ -4,6 +4,7 @@ import { AudioDeviceSchema } from './dto-visit.ts';
 import { SECTION_STYLES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 import { LOCK_SOURCES } from './messages.ts';
+import { NOTICE_KEY, SETTINGS_PROBLEMS } from './setting-words.ts';
 
 export const SettingsSchema = z.object({
   devices: z.array(AudioDeviceSchema),
@@ -18,8 +19,10 @@ export const SettingsSchema = z.object({
       code: z.literal('settings_reset'),
       file: z.string().nullable(),
       backup: z.string().nullable(),
-      /** Keys and the rules they broke (the config layer's own phrases, never a value). */
-      problems: z.array(z.object({ key: z.string().max(64), reason: z.string().max(300) })).max(100),
+      /** Keys and why each was reset (closed reasons, worded by setting-words.ts; never a value). */
+      problems: z
+        .array(z.object({ key: z.string().regex(NOTICE_KEY), rule: z.enum(SETTINGS_PROBLEMS) }))
+        .max(100),
     })
     .optional(),
 });

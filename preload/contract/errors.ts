@@ -16,6 +16,7 @@ import {
 } from './messages.ts';
 
 const count = z.number().int().nonnegative().max(1_000_000_000);
+const OFFSET_MAX_MS = 10 * 366 * 24 * 3_600_000;
 
 /** Every param any code may take; each one closed. Which ones a code may use is checked below. */
 const ParamsShape = z.strictObject({
@@ -30,6 +31,8 @@ const ParamsShape = z.strictObject({
   errno: z.enum(ERRNO_CODES).optional(),
   use: z.enum(RESERVED_KEY_USES).optional(),
   other: z.enum(HOTKEY_NAMES).optional(),
+  /** clock_wrong, auth_failed: the service's clock minus this computer's, in ms (at most ten years either way). */
+  offsetMs: z.number().int().min(-OFFSET_MAX_MS).max(OFFSET_MAX_MS).optional(),
 });
 
 /** Which params each kind of code takes. */
@@ -38,6 +41,7 @@ function allowedParams(code: ErrorCode): readonly string[] {
   if (code === 'policy_locked') return ['setting', 'source'];
   if (code === 'dictation_setting_refused') return ['reason', 'keys', 'use', 'other'];
   if (code === 'config_invalid') return ['reason', 'errno'];
+  if (code === 'clock_wrong' || code === 'auth_failed') return ['offsetMs'];
   return reasonsOf(code).length > 0 ? ['reason'] : [];
 }
 

@@ -33,6 +33,10 @@ export const REASON_TEXT = {
     job_timed_out: 'This is taking longer than expected. It was stopped; try again.',
     job_no_result: 'The service reported success but sent no result.',
     job_failed: 'The service could not complete this. Try again; if it keeps failing, contact support.',
+    answer_too_large: 'The service sent an answer larger than this app accepts.',
+    answer_not_json: 'The service sent an answer that is not JSON.',
+    answer_not_understood:
+      'The service sent an answer this app does not understand. If it keeps happening, this version of the app may need an update.',
   },
   not_found: {
     job_expired: 'The result has expired on the service (results are kept for 2 hours). Generate it again.',
@@ -184,6 +188,14 @@ export type JobReason = keyof typeof JOB_REASONS;
 /** The words of a job's reason. */
 export function jobText(reason: JobReason): string {
   return reasonText(JOB_REASONS[reason], reason) ?? reason;
+}
+
+/** Why an answer had not the shape the contract promises (main/api/transport/http.ts): `service_error` reasons. */
+export type ShapeReason = Extract<ReasonOf<'service_error'>, `answer_${string}`>;
+
+/** The words of an answer's shape reason. */
+export function shapeText(reason: ShapeReason): string {
+  return REASON_TEXT.service_error[reason];
 }
 
 /** The sign-in reasons (main/connection/sign-in-error.ts), as `sign_in_failed` reasons. */

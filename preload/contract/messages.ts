@@ -6,6 +6,7 @@
  * params schema that refuses free text at the IPC edge is in errors.ts.
  */
 import { limitText, type LimitParams } from './limit-words.ts';
+import { clockHintText, clockNoteText } from './service-words.ts';
 import { SETTING_TITLES } from './setting-words.ts';
 import {
   reasonText,
@@ -144,18 +145,25 @@ export interface DictationRefusalParams {
   readonly other?: HotkeyName;
 }
 
+/** The params of `clock_wrong` and `auth_failed`: how far the service's clock is ahead of this computer's (ms). */
+export interface ClockParams {
+  readonly offsetMs: number;
+}
+
 /** The params each code takes; a code not named here takes none. */
 export type ParamsOf<C extends ErrorCode> = C extends 'limit_exceeded'
   ? LimitParams
-  : C extends 'policy_locked'
-    ? PolicyParams
-    : C extends 'dictation_setting_refused'
-      ? DictationRefusalParams
-      : C extends 'config_invalid'
-        ? { readonly reason: ReasonOf<C>; readonly errno?: ErrnoCode }
-        : C extends ReasonCode
-          ? { readonly reason: ReasonOf<C> }
-          : never;
+  : C extends 'clock_wrong' | 'auth_failed'
+    ? ClockParams
+    : C extends 'policy_locked'
+      ? PolicyParams
+      : C extends 'dictation_setting_refused'
+        ? DictationRefusalParams
+        : C extends 'config_invalid'
+          ? { readonly reason: ReasonOf<C>; readonly errno?: ErrnoCode }
+          : C extends ReasonCode
+            ? { readonly reason: ReasonOf<C> }
+            : never;
 
 /** Every params shape, as it crosses IPC (checked per code by errors.ts). */
 export type ErrorParams = { [C in ErrorCode]: ParamsOf<C> }[ErrorCode];
@@ -180,6 +188,10 @@ export function formatError(error: MessageSource): string {
   if (!params) return ERROR_TEXT[code];
   if (code === 'limit_exceeded') return limitText(params as unknown as LimitParams);
   if (code === 'policy_locked') return lockedText(params as unknown as PolicyParams);
+  if (code === 'clock_wrong' && typeof params.offsetMs === 'number')
+    return clockHintText({ kind: 'off', offsetMs: params.offsetMs });
+  if (code === 'auth_failed' && typeof params.offsetMs === 'number')
+    return `${ERROR_TEXT.auth_failed}${clockNoteText(params.offsetMs)}`;
   const reason = typeof params.reason === 'string' ? reasonText(code, params.reason) : undefined;
   const keys =
     Array.isArray(params.keys) && params.keys.length > 0 ? ` Free keys: ${params.keys.join(', ')}.` : '';

@@ -72,6 +72,18 @@ export function lockReasonText(lock: LockOrigin): string {
   return USUAL_LOCK_REASON;
 }
 
+/** Why a key of the settings file was reset: closed, worded below (never the value, never a sentence). */
+export const SETTINGS_PROBLEMS = [
+  'not_json',
+  'unknown_setting',
+  'not_user_setting',
+  'value_refused',
+] as const;
+export type SettingsProblem = (typeof SETTINGS_PROBLEMS)[number];
+
+/** A key as a notice may name it: shaped like a configuration key (an unknown one too), or '' for none. */
+export const NOTICE_KEY = /^(?:[A-Za-z][A-Za-z0-9_]{0,63})?$/;
+
 /** The settings file could not be used at start: it was kept as a backup and reset. */
 export interface SettingsNotice {
   readonly code: 'settings_reset';
@@ -79,16 +91,28 @@ export interface SettingsNotice {
   readonly file: string | null;
   /** Where the old file was kept, or null when there was nothing to keep. */
   readonly backup: string | null;
-  /** What was wrong: a key ('' for the file itself) and the rule it broke (never its value). */
-  readonly problems: { key: string; reason: string }[];
+  /** What was wrong: a key ('' for the file itself, or a key not shaped like one) and why it was reset. */
+  readonly problems: { key: string; rule: SettingsProblem }[];
 }
 
-/** What the person reads when their settings file was reset at start (keys and rules, never values). */
+const PROBLEM_TEXT: Readonly<Record<SettingsProblem, string>> = {
+  not_json: 'it is not valid JSON',
+  unknown_setting: 'not a setting this version of the app knows',
+  not_user_setting: 'only your organization or how the app is started can set this, not the settings file',
+  value_refused: 'this version of the app does not accept the value it held',
+};
+
+/** One problem's words: the setting's title (an unknown key as it is) and why. */
+function problemText(problem: SettingsNotice['problems'][number]): string {
+  const why = PROBLEM_TEXT[problem.rule] ?? PROBLEM_TEXT.value_refused;
+  if (problem.rule === 'not_json') return why;
+  return problem.key ? `${settingTitle(problem.key)}: ${why}` : `a setting: ${why}`;
+}
+
+/** What the person reads when their settings file was reset at start (titles and reasons, never values). */
 export function settingsNoticeText(notice: SettingsNotice): string {
-  const label = notice.file ? `user settings ${notice.file}` : 'user settings';
-  const problems = notice.problems
-    .map((p) => (p.key ? `${p.key} from ${label}: ${p.reason}` : `${label}: ${p.reason}`))
-    .join('; ');
+  const label = notice.file ? `Your settings file ${notice.file}` : 'Your settings file';
+  const problems = notice.problems.map(problemText).join('; ');
   const kept = notice.backup ? ` The old file is kept at ${notice.backup}.` : '';
-  return `Your settings file could not be used, so the settings it held were reset (${problems}).${kept}`;
+  return `${label} could not be used, so the settings it held were reset (${problems}).${kept}`;
 }

@@ -38,10 +38,10 @@ describe('Settings words from keys and params', () => {
     const { page } = h;
     const notice = page.getByTestId('settings-notice');
     const file = join(h.dataDir, 'settings.json');
-    await expect.poll(() => notice.textContent()).toMatch(/^Your settings file could not be used/);
+    await expect.poll(() => notice.textContent()).toMatch(/^Your settings file .* could not be used/);
     expect(await notice.textContent()).toMatch(
       new RegExp(
-        `^Your settings file could not be used, so the settings it held were reset \\(user settings ${escape(file)}: is not valid JSON \\(fix or delete the file\\)\\)\\. The old file is kept at ${escape(join(h.dataDir, 'settings.backup-'))}[-0-9TZ]+\\.json\\.$`,
+        `^Your settings file ${escape(file)} could not be used, so the settings it held were reset \\(it is not valid JSON\\)\\. The old file is kept at ${escape(join(h.dataDir, 'settings.backup-'))}[-0-9TZ]+\\.json\\.$`,
       ),
     );
     await page.screenshot({ path: `${SHOTS}/settings-words.png`, fullPage: true });

@@ -119,7 +119,9 @@ export class ServerTokenSource implements AccessTokenSource {
       ? { kind: 'unknown' }
       : { kind: compensated ? 'compensated' : 'off', offsetMs: clock.offsetMs };
     // Allowed for already, the clock is not why: the refusal keeps what it said of itself.
-    return withMessage(error, clockHintText(hint), hint.kind === 'compensated' ? {} : { clockSuspect: true });
+    const offset = hint.kind === 'unknown' ? {} : { clockOffsetMs: Math.round(hint.offsetMs) };
+    if (hint.kind === 'compensated') return withMessage(error, clockHintText(hint), offset);
+    return withMessage(error, clockHintText(hint), { clockSuspect: true, ...offset });
   }
 
   async #exchange(): Promise<string> {

@@ -8,6 +8,7 @@ import {
   TimeoutError,
   apiErrorFromResponse,
   isRetryableStatus,
+  shapeField,
 } from '../errors.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
 import { delay } from '../../events/delay.ts';
@@ -156,7 +157,7 @@ export class HttpClient {
   async #parse<T>(response: Response, options: RequestOptions<T>): Promise<T> {
     const text = await readCapped(response, MAX_ANSWER_BYTES);
     if (text === undefined) {
-      throw new ResponseShapeError('The service sent an answer larger than this app accepts.', {
+      throw new ResponseShapeError('answer_too_large', {
         status: response.status,
         operation: options.operation,
       });
@@ -166,7 +167,7 @@ export class HttpClient {
       try {
         json = JSON.parse(text);
       } catch {
-        throw new ResponseShapeError('The service sent an answer that is not JSON.', {
+        throw new ResponseShapeError('answer_not_json', {
           status: response.status,
           operation: options.operation,
         });
@@ -175,14 +176,12 @@ export class HttpClient {
     const parsed = options.schema.safeParse(json ?? {});
     if (!parsed.success) {
       // Paths and issue codes only: the values themselves may be patient data.
-      const where = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.code}`)
-        .join('; ');
-      throw new ResponseShapeError(`The service sent an answer this app does not understand (${where}).`, {
-        status: response.status,
-        operation: options.operation,
-      });
+      const where = parsed.error.issues.slice(0, 3).map((issue) => shapeField(issue.path, issue.code));
+      throw new ResponseShapeError(
+        'answer_not_understood',
+        { status: response.status, operation: options.operation },
+        where,
+      );
     }
     return parsed.data;
   }

@@ -10,7 +10,8 @@ import { CoreClient } from '../../../main/api/core-client.ts';
 import { ApiError } from '../../../main/api/errors.ts';
 import { HttpClient } from '../../../main/api/transport/http.ts';
 import { runConnectionChecks } from '../../../main/api/connection-checks.ts';
-import { checkDetailText } from '../../../preload/contract/index.ts';
+import { toFailure } from '../../../main/ipc/error-mapping.ts';
+import { checkDetailText, formatError } from '../../../preload/contract/index.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const MINUTE = 60_000;
@@ -71,6 +72,12 @@ describe('a computer clock off the service’s', () => {
         /clock is 10 minutes behind the service's \(allowed for here\): check its date and time/,
       );
       expect(error.clockSuspect).toBe(false);
+      // The window and the CLI read the same: the credentials' words, and the clock's offset from a number.
+      const failure = toFailure(error).toIpcError();
+      expect(failure).toMatchObject({ code: 'auth_failed', params: { offsetMs: expect.any(Number) } });
+      expect(formatError(failure)).toMatch(
+        /sign-in.* This computer's clock is 10 minutes behind the service's \(allowed for; check its date and time\)\.$/,
+      );
     });
     await withService(0, async (h) => {
       const unknown = serverSource(h, h.http, '00000000-0000-4000-8000-000000000000');

@@ -303,7 +303,7 @@ describe('scribe note with content this version does not read', () => {
       expect(run.code).toBe(4);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(
-        /^scribe: The service sent an answer this app does not understand \(note\.sections\.1\.content/,
+        /^scribe: The service sent an answer this app does not understand\. .*\(at note\.sections\.1\.content/,
       );
       expect(run.stderr).not.toMatch(/Unexpected failure/);
     });

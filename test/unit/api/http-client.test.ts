@@ -156,7 +156,7 @@ describe('HttpClient', () => {
       .request({ method: 'GET', path: '/x', caller: 'user', auth: null, schema: Any, operation: 't' })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
-    expect(error.message).toContain('ok');
-    expect(error.message).not.toContain('CANARY');
+    expect(error.summary()).toContain('at ok: invalid_type');
+    expect(error.summary()).not.toContain('CANARY');
   });
 });

@@ -19,6 +19,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const now = () => new Date('2026-11-23T20:00:00.000Z');
 const BACKUP = 'settings.backup-2026-11-23T20-00-00-000Z.json';
+const CANARY = 'Patient Jane Canary, chest pain';
 const noPolicy = () => ({ SCRIBE_POLICY_FILE: join(dir, 'none.json') });
 
 describe('a settings file this version cannot use', () => {
@@ -32,7 +33,7 @@ describe('a settings file this version cannot use', () => {
       backup: join(dir, BACKUP),
       problems: [`user settings ${path}: is not valid JSON (fix or delete the file)`],
       file: path,
-      rules: [{ key: '', reason: 'is not valid JSON (fix or delete the file)' }],
+      rules: [{ key: '', rule: 'not_json' }],
     });
     expect(await readFile(join(dir, BACKUP), 'utf8')).toBe('{"logLevel": ');
     expect((await stat(join(dir, BACKUP))).mode & 0o777).toBe(0o600);
@@ -45,10 +46,10 @@ describe('a settings file this version cannot use', () => {
       code: 'settings_reset',
       file: path,
       backup: join(dir, BACKUP),
-      problems: [{ key: '', reason: 'is not valid JSON (fix or delete the file)' }],
+      problems: [{ key: '', rule: 'not_json' }],
     });
     expect(settingsNoticeText(notice!)).toBe(
-      `Your settings file could not be used, so the settings it held were reset (user settings ${path}: is not valid JSON (fix or delete the file)). The old file is kept at ${join(dir, BACKUP)}.`,
+      `Your settings file ${path} could not be used, so the settings it held were reset (it is not valid JSON). The old file is kept at ${join(dir, BACKUP)}.`,
     );
     settings.set({ logLevel: 'warn' }); // usable again
     expect(openNodeSettingsStore(dir).get()).toEqual({ logLevel: 'warn' });
@@ -56,17 +57,31 @@ describe('a settings file this version cannot use', () => {
   });
 
   it('outdated: the refused keys go (the rest stays), the whole file is kept as a backup', async () => {
-    const original = JSON.stringify({ logLevel: 'loud', oldKey: 1, noteLocale: 'ENGLISH_UK' });
+    const original = JSON.stringify({
+      logLevel: 'loud',
+      oldKey: 1,
+      [CANARY]: 2,
+      apiVersion: '2025-01-01',
+      noteLocale: 'ENGLISH_UK',
+    });
     await writeFile(join(dir, 'settings.json'), original);
     const settings = openNodeSettingsStore(dir);
     const result = await loadConfigRecoveringSettings({ settings, env: noPolicy(), now });
     if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
     expect(result.config.noteLocale).toBe('ENGLISH_UK');
-    expect(result.settingsRecovery?.problems).toHaveLength(2);
+    expect(result.settingsRecovery?.problems).toHaveLength(4);
     const notice = new SettingsPreferenceStore(settings, result).get().notice!;
+    // Reasons from the closed list; a key that is not shaped like one is not named.
+    expect(notice.problems).toEqual([
+      { key: 'logLevel', rule: 'value_refused' },
+      { key: 'oldKey', rule: 'unknown_setting' },
+      { key: '', rule: 'unknown_setting' },
+      { key: 'apiVersion', rule: 'not_user_setting' },
+    ]);
     expect(settingsNoticeText(notice)).toBe(
-      `Your settings file could not be used, so the settings it held were reset (${result.settingsRecovery!.problems.join('; ')}). The old file is kept at ${join(dir, BACKUP)}.`,
+      `Your settings file ${join(dir, 'settings.json')} could not be used, so the settings it held were reset (Log level: this version of the app does not accept the value it held; oldKey: not a setting this version of the app knows; a setting: not a setting this version of the app knows; API version: only your organization or how the app is started can set this, not the settings file). The old file is kept at ${join(dir, BACKUP)}.`,
     );
+    expect(JSON.stringify(notice)).not.toContain('Canary');
     expect(settings.read()).toEqual({ noteLocale: 'ENGLISH_UK' });
     expect(await readFile(join(dir, BACKUP), 'utf8')).toBe(original);
   });

@@ -24,22 +24,25 @@ describe('setting words', () => {
       expect(title).toBe(SETTING_TITLES[key as keyof typeof SETTING_TITLES]);
   });
 
-  it('says a reset settings file in the words it always had, from a notice that crosses IPC as data', () => {
+  it('says a reset settings file from keys and closed reasons that cross IPC as data', () => {
     const notice: SettingsNotice = {
       code: 'settings_reset',
       file: '/home/a/.config/Scribe Desktop/settings.json',
       backup: '/home/a/.config/Scribe Desktop/settings.backup-1.json',
       problems: [
-        { key: 'logLevel', reason: 'must be one of error, warn, info, debug' },
-        { key: 'oldKey', reason: 'is not a known setting' },
+        { key: 'logLevel', rule: 'value_refused' },
+        { key: 'oldKey', rule: 'unknown_setting' },
+        { key: 'privateKeyFile', rule: 'not_user_setting' },
       ],
     };
     expect(settingsNoticeText(notice)).toBe(
-      'Your settings file could not be used, so the settings it held were reset (logLevel from user settings /home/a/.config/Scribe Desktop/settings.json: must be one of error, warn, info, debug; oldKey from user settings /home/a/.config/Scribe Desktop/settings.json: is not a known setting). The old file is kept at /home/a/.config/Scribe Desktop/settings.backup-1.json.',
+      'Your settings file /home/a/.config/Scribe Desktop/settings.json could not be used, so the settings it held were reset (Log level: this version of the app does not accept the value it held; oldKey: not a setting this version of the app knows; Private key file: only your organization or how the app is started can set this, not the settings file). The old file is kept at /home/a/.config/Scribe Desktop/settings.backup-1.json.',
     );
     expect(
-      settingsNoticeText({ ...notice, file: null, backup: null, problems: [{ key: '', reason: 'x' }] }),
-    ).toBe('Your settings file could not be used, so the settings it held were reset (user settings: x).');
+      settingsNoticeText({ ...notice, file: null, backup: null, problems: [{ key: '', rule: 'not_json' }] }),
+    ).toBe(
+      'Your settings file could not be used, so the settings it held were reset (it is not valid JSON).',
+    );
     const settings = {
       devices: [],
       clinicianDeviceId: null,
@@ -50,6 +53,41 @@ describe('setting words', () => {
     };
     expect(SettingsSchema.safeParse({ ...settings, notice }).success).toBe(true);
     expect(SettingsSchema.safeParse({ ...settings, notice: settingsNoticeText(notice) }).success).toBe(false);
+  });
+
+  it('lets no sentence ride in a notice: a reason outside the list or a key that is text is refused, a field beside them stripped', () => {
+    const settings = {
+      devices: [],
+      clinicianDeviceId: null,
+      patientDeviceId: null,
+      speechLocales: ['ENGLISH_US'],
+      noteLocale: null,
+      noteTemplateKey: null,
+    };
+    const withProblem = (problem: object) => ({
+      ...settings,
+      notice: { code: 'settings_reset', file: null, backup: null, problems: [problem] },
+    });
+    expect(SettingsSchema.safeParse(withProblem({ key: 'logLevel', rule: CANARY })).success).toBe(false);
+    expect(SettingsSchema.safeParse(withProblem({ key: CANARY, rule: 'unknown_setting' })).success).toBe(
+      false,
+    );
+    expect(
+      SettingsSchema.safeParse(withProblem({ key: 'logLevel', reason: 'must be one of …' })).success,
+    ).toBe(false);
+    const stripped = SettingsSchema.parse(
+      withProblem({ key: 'logLevel', rule: 'value_refused', reason: CANARY }),
+    );
+    expect(JSON.stringify(stripped)).not.toContain('Canary');
+    // An unknown reason from a newer main still reads as a refused value, never as nothing.
+    expect(
+      settingsNoticeText({
+        code: 'settings_reset',
+        file: null,
+        backup: null,
+        problems: [{ key: 'logLevel', rule: 'from_a_newer_main' as never }],
+      }),
+    ).toMatch(/Log level: this version of the app does not accept the value it held/);
   });
 });
 

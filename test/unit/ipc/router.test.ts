@@ -205,6 +205,10 @@ describe('IPC router', () => {
       extra: fail('limit_exceeded', { params: { rule: 'too_long', note: CANARY } as never }),
       keys: fail('dictation_setting_refused', { params: { reason: 'key_refused', keys: [CANARY] } as never }),
       wrongCode: fail('no_note', { params: { reason: 'same_inputs' } as never }),
+      clockText: fail('clock_wrong', { params: { offsetMs: CANARY } as never }),
+      clockExtra: fail('clock_wrong', { params: { offsetMs: 240_000, note: CANARY } as never }),
+      clockOnOtherCode: fail('permission_denied', { params: { offsetMs: 240_000 } as never }),
+      shapeReason: fail('service_error', { params: { reason: CANARY } as never }),
     };
     for (const [name, leak] of Object.entries(leaks)) {
       const { ipcMain, reports } = setup({ 'demo:echo': () => leak });
@@ -230,6 +234,8 @@ describe('IPC router', () => {
       fail('policy_locked', { params: { setting: 'noteLocale', source: 'organization' } }),
       fail('dictation_setting_refused', { params: { reason: 'key_refused', keys: ['F9', 'F10'] } }),
       fail('config_invalid', { params: { reason: 'private_key_file_unreadable', errno: 'ENOENT' } }),
+      fail('clock_wrong', { params: { offsetMs: -240_000 } }),
+      fail('service_error', { params: { reason: 'answer_not_understood' } }),
     ];
     for (const answer of allowed) {
       const { ipcMain } = setup({ 'demo:echo': () => answer });
