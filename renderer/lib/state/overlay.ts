@@ -56,9 +56,3 @@ export function overlayLive(state: OverlayStateDto | null): boolean {
 export function overlayWarns(state: OverlayStateDto | null): boolean {
   return state !== null && WARN.has(state.phase);
 }
-
-/** Elapsed time as m:ss. */
-export function elapsedClock(ms: number): string {
-  const total = Math.floor(ms / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}

@@ -19,6 +19,7 @@ import {
   isVisitActive,
 } from '../../../preload/contract/visit-phase.ts';
 import { scribe, settle } from '../api.ts';
+import { ElapsedTicker } from './elapsed-ticker.ts';
 import { TranscriptModel } from './transcript.svelte.ts';
 
 const IDLE: VisitState = {
@@ -41,6 +42,8 @@ export class VisitStore {
   #busy = $state(false);
   #armCalls: Promise<void> = Promise.resolve();
   #recoverable = $state.raw<RecoverableVisit[]>([]);
+  #elapsedMs = $state(0);
+  readonly #ticker = new ElapsedTicker((ms) => (this.#elapsedMs = ms));
   #off: Array<() => void> = [];
   readonly #onNewVisit: () => void;
 
@@ -91,9 +94,9 @@ export class VisitStore {
     const phase = this.#state.phase;
     return canEndVisit(phase) && (!this.#busy || phase === 'starting');
   }
-  /** The elapsed time runs (recording; a pause stops the clock). */
-  get clockRuns(): boolean {
-    return canPauseVisit(this.#state.phase);
+  /** The elapsed time to show: main's last figure, counted on locally while recording (not paused). */
+  get elapsedMs(): number {
+    return this.#elapsedMs;
   }
   /** The session streams to the service now (not paused): the screen says "Connected". */
   get streaming(): boolean {
@@ -113,7 +116,7 @@ export class VisitStore {
       api.onVisitState((state) => {
         // A visit that failed keeps its audio as an unfinished visit: offer it on this screen at once.
         if (state.phase === 'failed' && this.#state.phase !== 'failed') void this.loadRecoverable();
-        this.#state = state;
+        this.#show(state);
       }),
       api.onVisitTranscript((batch) => this.transcript.apply(batch.items)),
       api.onVisitLevel((level) => (this.#levels = { ...this.#levels, [level.stream]: level.rms })),
@@ -122,13 +125,20 @@ export class VisitStore {
       settle(() => api.visitState()),
       settle(() => api.visitTranscript()),
     ]);
-    if (state.ok) this.#state = state.data;
+    if (state.ok) this.#show(state.data);
     if (transcript.ok) this.transcript.reset(transcript.data.items);
   }
 
   disconnect(): void {
     for (const off of this.#off) off();
     this.#off = [];
+    this.#ticker.stop();
+  }
+
+  /** Shows the state main pushed; its elapsed time runs on between pushes while recording. */
+  #show(state: VisitState): void {
+    this.#state = state;
+    this.#ticker.follow(state.elapsedMs, canPauseVisit(state.phase));
   }
 
   async loadOptions(): Promise<void> {

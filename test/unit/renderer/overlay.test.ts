@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OverlayStateDto } from '../../../preload/contract/index.ts';
-import {
-  elapsedClock,
-  overlayLive,
-  overlayTitle,
-  overlayWarns,
-} from '../../../renderer/lib/state/overlay.ts';
+import { overlayLive, overlayTitle, overlayWarns } from '../../../renderer/lib/state/overlay.ts';
 
 const state = (phase: OverlayStateDto['phase'], appName: string | null = null): OverlayStateDto => ({
   phase,
@@ -38,11 +33,5 @@ describe('the dictation overlay', () => {
     expect(overlayWarns(state('reconnecting'))).toBe(true);
     expect(overlayWarns(state('corrected-in-box'))).toBe(true);
     expect(overlayWarns(state('listening'))).toBe(false);
-  });
-
-  it('shows elapsed time as m:ss', () => {
-    expect(elapsedClock(0)).toBe('0:00');
-    expect(elapsedClock(65_999)).toBe('1:05');
-    expect(elapsedClock(3_600_000)).toBe('60:00');
   });
 });
