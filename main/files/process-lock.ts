@@ -7,10 +7,12 @@
  * a pid reused by another program is told apart by the heartbeat.
  *
  * The heartbeat rewrites the same bytes in place (fixed width, no truncation), so it keeps working on a
- * full disk.
+ * full disk. A stale lock is removed through stale-takeover.ts, so that of processes that find it stale
+ * at once exactly one takes it over.
  */
 import { promises as fs } from 'node:fs';
 import { delay } from '../events/delay.ts';
+import { processAlive, removeStale, see, type SeenLock } from './stale-takeover.ts';
 
 /** How often an owner bumps its heartbeat. */
 const HEARTBEAT_MS = 1_000;
@@ -34,30 +36,6 @@ function parse(text: string): LockContent | undefined {
   return match ? { pid: Number(match[1]), beat: Number(match[2]) } : undefined;
 }
 
-/** The lock file's text; undefined when there is none. */
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    return await fs.readFile(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-async function read(path: string): Promise<LockContent | undefined> {
-  const text = await readText(path);
-  return text === undefined ? undefined : parse(text);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Its holder is certainly gone: no such process, or our own pid on a lock this process does not hold. */
 function holderGone(path: string, content: LockContent): boolean {
   if (content.pid === process.pid) return !heldHere.has(path);
@@ -70,15 +48,22 @@ function holderGone(path: string, content: LockContent): boolean {
  * same pid (before a restart): stale.
  */
 export async function lockHolder(path: string): Promise<'none' | 'self' | 'other'> {
-  const first = await read(path);
-  if (!first) return 'none';
-  if (first.pid === process.pid) return heldHere.has(path) ? 'self' : 'none';
-  if (!processAlive(first.pid)) return 'none';
+  return (await judge(path)).holder;
+}
+
+/** Who holds the lock, and (when stale) the file that was judged, for {@link removeStale}. */
+async function judge(path: string): Promise<{ holder: 'none' | 'self' | 'other'; seen?: SeenLock }> {
+  const seen = await see(path);
+  const first = seen && parse(seen.text);
+  if (!first) return { holder: 'none', seen };
+  if (first.pid === process.pid) return heldHere.has(path) ? { holder: 'self' } : { holder: 'none', seen };
+  if (!processAlive(first.pid)) return { holder: 'none', seen };
   await delay(WATCH_MS);
-  const second = await read(path);
-  if (!second) return 'none';
-  if (second.pid !== first.pid) return second.pid === process.pid ? 'none' : 'other';
-  return second.beat !== first.beat ? 'other' : 'none';
+  const again = await see(path);
+  const second = again && parse(again.text);
+  if (!second) return { holder: 'none', seen: again };
+  if (second.pid !== first.pid) return second.pid === process.pid ? { holder: 'none' } : { holder: 'other' };
+  return second.beat !== first.beat ? { holder: 'other' } : { holder: 'none', seen: again };
 }
 
 /** A held lock; release() deletes it. */
@@ -102,11 +87,12 @@ export class ProcessLock {
    * it. Throws file-system errors (ENOSPC on a full disk).
    */
   static async acquire(path: string): Promise<ProcessLock | undefined> {
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       const lock = await ProcessLock.tryCreate(path);
       if (lock) return lock;
-      if ((await lockHolder(path)) !== 'none') return undefined;
-      await fs.rm(path, { force: true });
+      const { holder, seen } = await judge(path);
+      if (holder !== 'none') return undefined;
+      if (seen) await removeStale(path, seen);
     }
     return undefined;
   }
@@ -183,13 +169,13 @@ async function waitFor(path: string, options: WaitOptions): Promise<ProcessLock>
   for (;;) {
     const lock = await ProcessLock.tryCreate(path);
     if (lock) return lock;
-    const text = await readText(path);
+    const seen = await see(path);
     const now = performance.now();
-    if (text !== undefined) {
-      const content = parse(text);
-      if (watched?.text !== text) watched = { text, since: now };
-      if ((content && holderGone(path, content)) || now - watched.since > WATCH_MS) {
-        await fs.rm(path, { force: true });
+    if (seen) {
+      const content = parse(seen.text);
+      if (watched?.text !== seen.text) watched = { text: seen.text, since: now };
+      const stale = (content && holderGone(path, content)) || now - watched.since > WATCH_MS;
+      if (stale && (await removeStale(path, seen))) {
         watched = undefined;
         continue;
       }
