@@ -51,7 +51,10 @@ const FIRST_READ_STALL_MS = 10_000;
 const STALLED = Symbol('stalled');
 /** Silence replacing a lost input is delivered in 100 ms steps, like the chunks it becomes. */
 const SILENCE_STEP_MS = 100;
-/** How often an input in silence after a loss looks for its device again. */
+/**
+ * How often an input in silence after a loss looks for its device again.
+ * @internal exported for the tests, which wait this long
+ */
 export const REOPEN_CHECK_MS = 2_000;
 
 /**

@@ -27,7 +27,11 @@ export interface PasteTimings {
 
 const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 500, settleMs: 60 };
 
-/** The clipboard could not be put back. Its message is fixed: neither the clipboard's text nor the helper's words. */
+/**
+ * The clipboard could not be put back. Its message is fixed: neither the clipboard's text nor the helper's
+ * words.
+ * @internal exported for the tests (the insertion only needs that paste() rejects)
+ */
 export class ClipboardRestoreError extends Error {
   readonly code = 'clipboard_restore_failed';
 
