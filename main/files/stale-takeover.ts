@@ -9,6 +9,8 @@
  * deletes it only when it is still the same file with the same text: nobody else can delete that file
  * meanwhile (they would need the marker), so nobody can create a new one either. A marker whose holder
  * died is passed over by claiming a marker one level down (named after the dead pid). No clock is used.
+ * On a full disk the marker is created empty and its pid written only if there is room: a remover that
+ * dies then leaves a marker nobody can pass over (that stale lock stays until the marker is deleted).
  */
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -19,8 +21,17 @@ export interface SeenLock {
   readonly text: string;
 }
 
-/** Markers this process holds (a marker naming our pid but not here is a dead namesake's). */
-const claimedHere = new Set<string>();
+/**
+ * Markers this process holds or is creating, with how many tasks (a marker naming our pid but not here is
+ * a dead namesake's).
+ */
+const claimedHere = new Map<string, number>();
+
+function count(marker: string, by: 1 | -1): void {
+  const n = (claimedHere.get(marker) ?? 0) + by;
+  if (n > 0) claimedHere.set(marker, n);
+  else claimedHere.delete(marker);
+}
 /** Markers of markers whose holder died: more would take that many crashes mid-takeover. */
 const MAX_DEPTH = 4;
 
@@ -65,17 +76,21 @@ export async function removeStale(path: string, seen: SeenLock): Promise<boolean
     await fs.rm(path, { force: true });
     return true;
   } finally {
-    claimedHere.delete(marker);
-    await fs.rm(marker, { force: true });
+    await fs.rm(marker, { force: true }).finally(() => count(marker, -1));
   }
 }
 
 /** Creates `marker` holding our pid; undefined when a live process holds it. */
 async function claim(marker: string, depth: number): Promise<string | undefined> {
-  if (await createWithPid(marker)) {
-    claimedHere.add(marker);
-    return marker;
+  // Counted from before the marker appears, so another task here never takes it for a namesake's.
+  count(marker, 1);
+  let created = false;
+  try {
+    created = await createWithPid(marker);
+  } finally {
+    if (!created) count(marker, -1);
   }
+  if (created) return marker;
   const holder = Number.parseInt(await fs.readFile(marker, 'utf8').catch(() => ''), 10);
   if (depth >= MAX_DEPTH || !Number.isInteger(holder) || !markerHolderGone(marker, holder)) return undefined;
   return claim(`${marker}.${holder}`, depth + 1);
@@ -88,26 +103,29 @@ function markerHolderGone(marker: string, pid: number): boolean {
 /** Makes `path` appear with our pid in it at once; false when it exists. */
 async function createWithPid(path: string): Promise<boolean> {
   const temp = `${path}.${randomUUID()}.tmp`;
-  await fs.writeFile(temp, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
   try {
+    await fs.writeFile(temp, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
     await fs.link(temp, path);
     return true;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    // A file system without hard links (FAT, some shares): an exclusive create, then the pid.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    // A full disk (no block for the pid) or no hard links (FAT, some shares): create it, then write the pid.
     return createExclusive(path);
   } finally {
     await fs.rm(temp, { force: true });
   }
 }
 
+/** An exclusive create needs no data block; the pid is written when there is room (else it stays empty). */
 async function createExclusive(path: string): Promise<boolean> {
+  let handle: fs.FileHandle;
   try {
-    await fs.writeFile(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-    return true;
+    handle = await fs.open(path, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+  await handle.writeFile(`${process.pid}\n`).catch(() => undefined);
+  await handle.close();
+  return true;
 }

@@ -3,11 +3,12 @@
  * takes it over, every round, for the journal's lock (acquire) and the audit trail's (withProcessLock).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProcessLock } from '../../../main/files/process-lock.ts';
 
 const RACERS = 4;
 
@@ -88,4 +89,19 @@ describe('a stale lock found by several processes at once', () => {
     expect(rounds).toEqual(Array(8).fill(oneWinner));
     expect(await leftovers()).toEqual([]);
   }, 120_000);
+});
+
+describe('a takeover whose remover died', () => {
+  it('is passed over: the stale lock is still taken, the dead marker stays', async () => {
+    const pid = await deadPid();
+    const path = join(dir, 'dead-marker.lock');
+    await writeFile(path, `${String(pid).padStart(10, '0')} ${'7'.padStart(12, '0')}\n`);
+    const marker = `${path}.takeover-${(await stat(path, { bigint: true })).ino}`;
+    await writeFile(marker, `${pid}\n`);
+    const lock = await ProcessLock.acquire(path);
+    expect(lock).toBeDefined();
+    await lock!.release();
+    const left = (await readdir(dir)).filter((name) => name.startsWith('dead-marker'));
+    expect(left).toEqual([basename(marker)]);
+  });
 });
