@@ -8,6 +8,7 @@ import {
   type AudioSourceInfo,
 } from './audio-source.ts';
 import { delay, type Delay } from '../events/delay.ts';
+import { withTimeout } from '../events/timeout.ts';
 import { NoticeEmitter } from './notices.ts';
 
 /** Options of {@link MicrophoneAudioSource}. */
@@ -46,9 +47,14 @@ const MAX_GAP_FILL_SAMPLES = 5 * SAMPLE_RATE;
 const READ_STALL_MS = 3_000;
 /** PulseAudio took up to ~2 s to deliver the first frame of a newly opened source here. */
 const FIRST_READ_STALL_MS = 10_000;
+/** What a read that timed out yields instead of a frame. */
+const STALLED = Symbol('stalled');
 /** Silence replacing a lost input is delivered in 100 ms steps, like the chunks it becomes. */
 const SILENCE_STEP_MS = 100;
-/** How often an input in silence after a loss looks for its device again. */
+/**
+ * How often an input in silence after a loss looks for its device again.
+ * @internal exported for the tests, which wait this long
+ */
 export const REOPEN_CHECK_MS = 2_000;
 
 /**
@@ -178,18 +184,10 @@ export class MicrophoneAudioSource implements AudioSource {
    */
   async #read(capture: RecorderCapture, first: boolean): Promise<Int16Array | null> {
     const { stallMs = READ_STALL_MS, firstStallMs = FIRST_READ_STALL_MS } = this.#options;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stalled = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new RecorderError('read_failed', 'The microphone stopped delivering audio.')),
-        first ? Math.max(firstStallMs, stallMs) : stallMs,
-      );
-    });
-    try {
-      return await Promise.race([capture.read(), stalled]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const ms = first ? Math.max(firstStallMs, stallMs) : stallMs;
+    const frame = await withTimeout(capture.read(), ms, STALLED);
+    if (frame === STALLED) throw new RecorderError('read_failed', 'The microphone stopped delivering audio.');
+    return frame;
   }
 
   /**

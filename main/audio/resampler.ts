@@ -116,18 +116,3 @@ function kernelTable(cutoff: number, half: number): Float32Array {
   }
   return table;
 }
-
-/** Resamples a whole buffer (for tests and short clips). */
-export function resampleAll(
-  input: Float32Array,
-  fromRate: number,
-  toRate: number = SAMPLE_RATE,
-): Float32Array {
-  const r = new Resampler(fromRate, toRate);
-  const a = r.push(input);
-  const b = r.flush();
-  const out = new Float32Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}

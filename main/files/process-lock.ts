@@ -7,10 +7,13 @@
  * a pid reused by another program is told apart by the heartbeat.
  *
  * The heartbeat rewrites the same bytes in place (fixed width, no truncation), so it keeps working on a
- * full disk.
+ * full disk. A stale lock is removed through stale-takeover.ts, so that of processes that find it stale
+ * at once exactly one takes it over.
  */
+import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { delay } from '../events/delay.ts';
+import { processAlive, removeStale, see, type SeenLock } from './stale-takeover.ts';
 
 /** How often an owner bumps its heartbeat. */
 const HEARTBEAT_MS = 1_000;
@@ -19,6 +22,13 @@ const WATCH_MS = HEARTBEAT_MS * 2.5;
 const LOCK_MODE = 0o600;
 /** Lock files held by this process (a lock file naming our pid but not here is a dead namesake's). */
 const heldHere = new Set<string>();
+/** Lock files this process is creating now (written, not yet known to be ours): not stale either. */
+const creatingHere = new Map<string, number>();
+
+/** Whether this process holds, or is creating, the lock file at `path`. */
+function ownedHere(path: string): boolean {
+  return heldHere.has(path) || creatingHere.has(path);
+}
 
 interface LockContent {
   pid: number;
@@ -34,33 +44,22 @@ function parse(text: string): LockContent | undefined {
   return match ? { pid: Number(match[1]), beat: Number(match[2]) } : undefined;
 }
 
-/** The lock file's text; undefined when there is none. */
-async function readText(path: string): Promise<string | undefined> {
+/** Links `temp` as `path`: true, false when `path` exists, 'unsupported' without hard links there. */
+async function link(temp: string, path: string): Promise<boolean | 'unsupported'> {
   try {
-    return await fs.readFile(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-async function read(path: string): Promise<LockContent | undefined> {
-  const text = await readText(path);
-  return text === undefined ? undefined : parse(text);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
+    await fs.link(temp, path);
     return true;
   } catch (error) {
-    // EPERM: it exists, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') return 'unsupported';
+    throw error;
   }
 }
 
 /** Its holder is certainly gone: no such process, or our own pid on a lock this process does not hold. */
 function holderGone(path: string, content: LockContent): boolean {
-  if (content.pid === process.pid) return !heldHere.has(path);
+  if (content.pid === process.pid) return !ownedHere(path);
   return !processAlive(content.pid);
 }
 
@@ -70,15 +69,22 @@ function holderGone(path: string, content: LockContent): boolean {
  * same pid (before a restart): stale.
  */
 export async function lockHolder(path: string): Promise<'none' | 'self' | 'other'> {
-  const first = await read(path);
-  if (!first) return 'none';
-  if (first.pid === process.pid) return heldHere.has(path) ? 'self' : 'none';
-  if (!processAlive(first.pid)) return 'none';
+  return (await judge(path)).holder;
+}
+
+/** Who holds the lock, and (when stale) the file that was judged, for {@link removeStale}. */
+async function judge(path: string): Promise<{ holder: 'none' | 'self' | 'other'; seen?: SeenLock }> {
+  const seen = await see(path);
+  const first = seen && parse(seen.text);
+  if (!first) return { holder: 'none', seen };
+  if (first.pid === process.pid) return ownedHere(path) ? { holder: 'self' } : { holder: 'none', seen };
+  if (!processAlive(first.pid)) return { holder: 'none', seen };
   await delay(WATCH_MS);
-  const second = await read(path);
-  if (!second) return 'none';
-  if (second.pid !== first.pid) return second.pid === process.pid ? 'none' : 'other';
-  return second.beat !== first.beat ? 'other' : 'none';
+  const again = await see(path);
+  const second = again && parse(again.text);
+  if (!second) return { holder: 'none', seen: again };
+  if (second.pid !== first.pid) return second.pid === process.pid ? { holder: 'none' } : { holder: 'other' };
+  return second.beat !== first.beat ? { holder: 'other' } : { holder: 'none', seen: again };
 }
 
 /** A held lock; release() deletes it. */
@@ -102,17 +108,57 @@ export class ProcessLock {
    * it. Throws file-system errors (ENOSPC on a full disk).
    */
   static async acquire(path: string): Promise<ProcessLock | undefined> {
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       const lock = await ProcessLock.tryCreate(path);
       if (lock) return lock;
-      if ((await lockHolder(path)) !== 'none') return undefined;
-      await fs.rm(path, { force: true });
+      const { holder, seen } = await judge(path);
+      if (holder !== 'none') return undefined;
+      if (seen) await removeStale(path, seen);
     }
     return undefined;
   }
 
-  /** Creates the lock file; undefined when one exists (whoever holds it). Throws file-system errors. */
+  /**
+   * Creates the lock file whole: written under a temp name, then hard-linked to its name (which fails when
+   * it exists), so nobody ever reads it half-written and takes it for stale. Undefined when one exists
+   * (whoever holds it). Throws file-system errors (ENOSPC on a full disk).
+   */
   static async tryCreate(path: string): Promise<ProcessLock | undefined> {
+    // From before the file appears until it is known as held, another task here must not take it for a
+    // namesake's.
+    creatingHere.set(path, (creatingHere.get(path) ?? 0) + 1);
+    try {
+      const lock = await ProcessLock.create(path);
+      if (lock) heldHere.add(path);
+      return lock;
+    } finally {
+      const left = (creatingHere.get(path) ?? 1) - 1;
+      if (left > 0) creatingHere.set(path, left);
+      else creatingHere.delete(path);
+    }
+  }
+
+  private static async create(path: string): Promise<ProcessLock | undefined> {
+    const temp = `${path}.${randomUUID()}.tmp`;
+    const handle = await fs.open(temp, 'wx', LOCK_MODE);
+    let linked: boolean | 'unsupported';
+    try {
+      await handle.write(format({ pid: process.pid, beat: 0 }), 0);
+      linked = await link(temp, path);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+    if (linked !== true) await handle.close();
+    if (linked === 'unsupported') return ProcessLock.createInPlace(path);
+    if (!linked) return undefined;
+    return new ProcessLock(path, handle);
+  }
+
+  /** Where hard links cannot be made (FAT, some shares): an exclusive create, then the content. */
+  private static async createInPlace(path: string): Promise<ProcessLock | undefined> {
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(path, 'wx', LOCK_MODE);
@@ -127,7 +173,6 @@ export class ProcessLock {
       await fs.rm(path, { force: true });
       throw error;
     }
-    heldHere.add(path);
     return new ProcessLock(path, handle);
   }
 
@@ -183,13 +228,13 @@ async function waitFor(path: string, options: WaitOptions): Promise<ProcessLock>
   for (;;) {
     const lock = await ProcessLock.tryCreate(path);
     if (lock) return lock;
-    const text = await readText(path);
+    const seen = await see(path);
     const now = performance.now();
-    if (text !== undefined) {
-      const content = parse(text);
-      if (watched?.text !== text) watched = { text, since: now };
-      if ((content && holderGone(path, content)) || now - watched.since > WATCH_MS) {
-        await fs.rm(path, { force: true });
+    if (seen) {
+      const content = parse(seen.text);
+      if (watched?.text !== seen.text) watched = { text: seen.text, since: now };
+      const stale = (content && holderGone(path, content)) || now - watched.since > WATCH_MS;
+      if (stale && (await removeStale(path, seen))) {
         watched = undefined;
         continue;
       }

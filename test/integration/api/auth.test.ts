@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../main/api/transport/http.ts';
 import { ServerTokenSource } from '../../../main/api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../../main/api/auth/user-token-source.ts';
-import { openAuthSession } from '../../../main/api/auth/session.ts';
+import { openAuthSession } from './auth-session.ts';
 import { CoreClient } from '../../../main/api/core-client.ts';
 import { ApiError, AuthenticationError } from '../../../main/api/errors.ts';
 import { startHarness, type Harness } from './harness.ts';

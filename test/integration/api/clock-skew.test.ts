@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ServerTokenSource } from '../../../main/api/auth/server-token-source.ts';
-import { openAuthSession } from '../../../main/api/auth/session.ts';
+import { openAuthSession } from './auth-session.ts';
 import { CoreClient } from '../../../main/api/core-client.ts';
 import { ApiError } from '../../../main/api/errors.ts';
 import { HttpClient } from '../../../main/api/transport/http.ts';

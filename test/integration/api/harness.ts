@@ -2,7 +2,7 @@ import { exportPKCS8 } from 'jose';
 import { HttpClient } from '../../../main/api/transport/http.ts';
 import { CoreClient } from '../../../main/api/core-client.ts';
 import { ServerTokenSource } from '../../../main/api/auth/server-token-source.ts';
-import { openAuthSession } from '../../../main/api/auth/session.ts';
+import { openAuthSession } from './auth-session.ts';
 import { startLocalService, type LocalService } from '../../service/index.ts';
 import { makeClientFixtures, type ClientFixtures } from '../../../main/local-service/fixtures.ts';
 import type { LocalServiceOptions } from '../../../main/local-service/options.ts';

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { Resampler, resampleAll } from '../../../main/audio/resampler.ts';
+import { Resampler } from '../../../main/audio/resampler.ts';
+import { SAMPLE_RATE } from '../../../main/audio/audio-source.ts';
 import { estimateHz, peak, rms, sine } from './signals.ts';
+
+/** Resamples a whole buffer (a short clip). */
+function resampleAll(input: Float32Array, fromRate: number, toRate: number = SAMPLE_RATE): Float32Array {
+  const r = new Resampler(fromRate, toRate);
+  const a = r.push(input);
+  const b = r.flush();
+  const out = new Float32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
 
 const EDGE = 200; // samples at each end left out of measurements (filter start-up)
 
