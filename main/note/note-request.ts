@@ -9,8 +9,7 @@ import type { CallerKind } from '../api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../api/schemas/note.ts';
 import { checkGenerateNote } from '../api/validate.ts';
 import { Failure } from '../ipc/failure.ts';
-import type { CustomizationStore } from '../settings/customization-store.ts';
-import { customizationFields } from './customization-body.ts';
+import type { CustomizationStore, SavedCustomization } from '../settings/customization-store.ts';
 
 /** What a note is written from, whichever shell asks. */
 export interface NoteRequestInput {
@@ -30,6 +29,30 @@ export interface NoteRequestInput {
 
 /** Where a server caller's saved customization is read (the service keeps it for user callers only). */
 export type CustomizationLookup = Pick<CustomizationStore, 'get'>;
+
+/**
+ * A server caller's saved customization as generate-note fields (public facts:
+ * `note_sections_customization` is an array of `{section_key, style?, custom_instruction?}`): only sections
+ * with a style other than AUTO or an instruction, and a note-wide instruction when there is one.
+ */
+function customizationFields(
+  saved: SavedCustomization | undefined,
+): Pick<GenerateNoteRequest, 'note_sections_customization' | 'note_template_custom_instructions'> {
+  if (!saved) return {};
+  const sections = saved.sections
+    .filter((s) => s.style !== 'AUTO' || s.instruction.trim() !== '')
+    .map((s) => ({
+      section_key: s.key,
+      ...(s.style !== 'AUTO' ? { style: s.style } : {}),
+      ...(s.instruction.trim() !== '' ? { custom_instruction: s.instruction } : {}),
+    }));
+  return {
+    ...(sections.length > 0 ? { note_sections_customization: sections } : {}),
+    ...(saved.templateInstruction.trim() !== ''
+      ? { note_template_custom_instructions: saved.templateInstruction }
+      : {}),
+  };
+}
 
 /**
  * Refusals that need neither a file nor the service: a user caller naming a template
