@@ -105,6 +105,10 @@ describe('one note request for the app and the CLI', () => {
       'a user caller (template and customization from its note settings)',
       { caller: 'user', template: 'SOAP', locale: 'FRENCH_FR', context: 'Known hypertension.' },
     ],
+    [
+      'an empty context file (nothing to add: not sent)',
+      { caller: 'server', template: 'SOAP', locale: 'ENGLISH_US', context: '' },
+    ],
   ])('builds the same request for %s', async (_name, c) => {
     const app = await viaApp(c);
     const cli = await viaCli(c);
