@@ -48,17 +48,12 @@ export class NoteService {
 
   async generate(request: GenerateNote) {
     if (this.transcript.active) throw new Failure('visit_in_progress');
-    const core = this.#deps.core.require();
-    const customization =
-      core.caller === 'server' && request.templateKey
-        ? await this.#deps.customizations?.get(request.templateKey)
-        : undefined;
     return this.workflow.generate(
-      core,
+      this.#deps.core.require(),
       request,
       this.transcript.finalInputs(),
       (p) => this.#deps.emit('note:progress', p),
-      customization,
+      this.#deps.customizations,
     );
   }
 

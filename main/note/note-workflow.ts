@@ -17,8 +17,7 @@ import {
 import type { Note, TranscriptItemInput } from '../api/schemas/note.ts';
 import { EM_SPECIALTIES } from '../api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
-import { customizationFields } from './customization-body.ts';
-import type { SavedCustomization } from '../settings/customization-store.ts';
+import { buildNoteRequest, type CustomizationLookup } from './note-request.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
 import { Failure } from '../ipc/failure.ts';
@@ -54,19 +53,20 @@ export class NoteWorkflow {
     transcript: TranscriptItemInput[],
     onProgress: (progress: NoteProgress) => void,
     /** A server caller's saved customization of the template (the service keeps none for it). */
-    customization?: SavedCustomization,
+    customizations?: CustomizationLookup,
   ): Promise<NoteDto> {
-    checkLimit(request.extraContext, INPUT_LIMITS.extraContextChars, 'extra_context');
-    if (transcript.length === 0) throw new Failure('transcript_too_short');
-    const body = {
-      locale: request.locale ?? 'ENGLISH_US',
-      transcript_items: transcript,
-      // User callers use their stored note settings (2025-04-03); only servers name the template.
-      ...(core.caller === 'server' && request.templateKey ? { note_template_key: request.templateKey } : {}),
-      ...(core.caller === 'server' ? customizationFields(customization) : {}),
-      ...(request.extraContext ? { unstructured_context: request.extraContext } : {}),
-      ...(this.#note && request.extraContext ? { current_note: this.#note } : {}),
-    };
+    const body = await buildNoteRequest(
+      {
+        caller: core.caller,
+        locale: request.locale ?? 'ENGLISH_US',
+        transcript,
+        // User callers use their stored note settings (2025-04-03): the picker's template is not sent.
+        ...(core.caller === 'server' && request.templateKey ? { templateKey: request.templateKey } : {}),
+        ...(request.extraContext ? { context: request.extraContext } : {}),
+        currentNote: this.#note,
+      },
+      customizations,
+    );
     const started = Date.now();
     onProgress({ stage: 'queued', elapsedSec: 0 });
     try {

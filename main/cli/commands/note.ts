@@ -1,7 +1,5 @@
-import { LIMITS, checkMaxChars } from '../../api/limits.ts';
 import type { CallerKind } from '../../api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../api/schemas/note.ts';
-import { checkGenerateNote } from '../../api/validate.ts';
 import type { Config } from '../../config/config-schema.ts';
 import { noteText } from '../../note/ehr-text.ts';
 import { toNoteDto } from '../../note/mapping.ts';
@@ -11,12 +9,13 @@ import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
 import { defaultUserDataDir } from '../../config/paths.ts';
-import { customizationFields } from '../../note/customization-body.ts';
+import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../settings/customization-store.ts';
+import { Failure } from '../../ipc/failure.ts';
 import {
-  CUSTOMIZATION_FILE,
-  FileCustomizationStore,
-  type SavedCustomization,
-} from '../../settings/customization-store.ts';
+  buildNoteRequest,
+  isUserTemplateRefusal,
+  type CustomizationLookup,
+} from '../../note/note-request.ts';
 
 export interface NoteOptions {
   transcript: string;
@@ -28,46 +27,52 @@ export interface NoteOptions {
 }
 
 /**
- * The request `scribe note` sends, after every local check, worded for the command line. It runs before
- * connect(): connecting as a user already finds or creates that user and mints its tokens, which a request
- * refused anyway must not cause.
+ * The request `scribe note` sends, built by the note room's builder (as the app's note is), with its
+ * refusals worded for the command line. It runs before connect(): connecting as a user already finds or
+ * creates that user and mints its tokens, which a request refused anyway must not cause.
  */
-function noteRequest(
+export async function cliNoteRequest(
   config: Config,
   options: NoteOptions,
   items: TranscriptItemInput[],
   context: string | undefined,
-  saved?: SavedCustomization,
-): GenerateNoteRequest {
+  customizations: CustomizationLookup = savedCustomizations(),
+): Promise<GenerateNoteRequest> {
   const caller: CallerKind = config.userExternalId ? 'user' : 'server';
-  if (options.template !== undefined && caller === 'user') {
-    throw new CliError(
+  const templateKey = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
+  try {
+    return await buildNoteRequest(
+      {
+        caller,
+        locale: options.locale ?? config.noteLocale,
+        transcript: items,
+        ...(templateKey !== undefined ? { templateKey } : {}),
+        ...(context !== undefined ? { context } : {}),
+        contextSubject: 'context_file',
+      },
+      customizations,
+    );
+  } catch (error) {
+    throw cliRefusal(error);
+  }
+}
+
+/** The builder's refusals that a command line words its own way (the rest print as the app words them). */
+function cliRefusal(error: unknown): unknown {
+  if (isUserTemplateRefusal(error))
+    return new CliError(
       "--template cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's notes follow the template of its note settings on the service. Drop --template, or the user, to choose one. Nothing was sent.",
       EXIT.usage,
     );
-  }
-  if (items.every((item) => item.text.trim() === '')) {
-    throw new CliError('The transcript file holds no transcript text. Nothing was sent.', EXIT.usage);
-  }
-  checkMaxChars(context, LIMITS.unstructuredContextChars, 'unstructured_context', 'context_file');
-  const request: GenerateNoteRequest = {
-    locale: options.locale ?? config.noteLocale,
-    transcript_items: items,
-    ...(context !== undefined ? { unstructured_context: context } : {}),
-  };
-  const template = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
-  if (template !== undefined) request.note_template_key = template;
-  // The service keeps customization for user callers only: a server caller sends what the app saved.
-  if (caller === 'server') Object.assign(request, customizationFields(saved));
-  return checkGenerateNote(request, caller);
+  if (error instanceof Failure && error.code === 'transcript_too_short')
+    return new CliError('The transcript file holds no transcript text. Nothing was sent.', EXIT.usage);
+  return error;
 }
 
-/** The customization saved in the app for the template a server-caller note uses (none for users). */
-async function savedCustomization(config: Config, options: NoteOptions) {
-  const template = options.template ?? config.noteTemplateKey;
-  if (config.userExternalId || template === undefined) return undefined;
+/** The customization saved in the app, in the user data folder the app and the CLI share. */
+function savedCustomizations(): CustomizationLookup {
   const dataDir = process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
-  return new FileCustomizationStore(join(dataDir, CUSTOMIZATION_FILE)).get(template);
+  return new FileCustomizationStore(join(dataDir, CUSTOMIZATION_FILE));
 }
 
 /** Sections whose content type this version cannot show: named on stderr (key and title, never content). */
@@ -89,7 +94,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     throw new CliError('Only one of --transcript and --context can read standard input.', EXIT.usage);
   const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
   const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
-  const request = noteRequest(config, options, items, context, await savedCustomization(config, options));
+  const request = await cliNoteRequest(config, options, items, context);
 
   const { core } = await connect(config);
   const result = options.async
