@@ -255,7 +255,7 @@ export class VisitJournal implements SessionJournal {
     }
     this.#size = position;
     this.#queue.written(batch);
-    if (!this.#closed) this.#sync.wrote();
+    this.#sync.wrote();
   }
 
   async #onWriteError(error: unknown): Promise<void> {
