@@ -15,33 +15,22 @@
  * a full disk never keeps a visit from ending.
  *
  * Durability: appends are flushed to the device (fsync) at checkpoints, at most a second after they were
- * written, and at finish.
+ * written, and at finish (journal-sync.ts). The queue and its sealing order: journal-queue.ts; reading
+ * audio back for a replay: journal-reader.ts.
  */
 import { join } from 'node:path';
 import { Emitter } from '../events/emitter.ts';
 import { withTimeout } from '../events/timeout.ts';
 import { hasErrno, StreamingError } from './streaming-error.ts';
-import { ChunkIndex } from './chunk-index.ts';
 import type { JournalFs } from './journal-fs.ts';
-import { openRecord, readRecordAt, sealAudio, sealJson, type JsonRecord } from './journal-records.ts';
+import { RecordQueue, type Pending } from './journal-queue.ts';
+import { JournalAudioReader } from './journal-reader.ts';
+import type { JsonRecord } from './journal-records.ts';
+import { JournalSync } from './journal-sync.ts';
 import type { JournalCheckpoint, JournalStatus, SessionJournal } from './session-journal.ts';
 
 /** File mode of journal files. */
 export const FILE_MODE = 0o600;
-/** Records written in one append at most. */
-const BATCH = 64;
-/** Appends are flushed to the device (fsync) at most this often, and at the latest this long after a write. */
-const SYNC_INTERVAL_MS = 1_000;
-
-interface Pending {
-  /** The record; it is sealed (and gets its sequence number) when the writer reaches it. */
-  json?: JsonRecord;
-  audio?: { stream: number; index: number; samples: Int16Array };
-  bytes?: Buffer;
-  seq?: number;
-  resolve(): void;
-  reject(error: unknown): void;
-}
 
 export interface VisitJournalOptions {
   dir: string;
@@ -60,21 +49,18 @@ export interface VisitJournalOptions {
 /** The journal of one session, open for appending. */
 export class VisitJournal implements SessionJournal {
   readonly path: string;
-  readonly #key: Buffer;
   readonly #fs: JournalFs;
   readonly #retryMs: number;
   readonly #finishTimeoutMs: number;
-  readonly #queue: Pending[] = [];
-  readonly #chunks: ChunkIndex[] = [];
+  readonly #queue: RecordQueue;
+  readonly #sync: JournalSync;
+  readonly #audio: JournalAudioReader;
   /** Per stream, the release point of the last `released` record queued: audio before it needs no disk. */
   readonly #releasedBefore: number[] = [];
   readonly #statusChanged = new Emitter<{ status: JournalStatus; error?: unknown }>();
   readonly #onFinished: (() => Promise<void>) | undefined;
   readonly #onNotKept: (() => Promise<void>) | undefined;
-  /** Sequence number of the next record sealed (= records sealed so far, written or at the queue's head). */
-  #seq = 0;
-  /** Records on disk. */
-  #written = 0;
+  /** Bytes on disk. */
   #size = 0;
   #writing = false;
   #drainDue = false;
@@ -84,21 +70,20 @@ export class VisitJournal implements SessionJournal {
   /** finish() has begun: every queued audio record is released and needs no disk. */
   #finishing = false;
   #notKept = false;
-  #lastSyncAt = performance.now();
-  #syncTimer: NodeJS.Timeout | undefined;
-  #unsynced = false;
 
   constructor(
     readonly id: string,
     options: VisitJournalOptions,
   ) {
     this.path = join(options.dir, `${id}.journal`);
-    this.#key = options.key;
     this.#fs = options.fs;
     this.#retryMs = options.retryMs ?? 2_000;
     this.#finishTimeoutMs = options.finishTimeoutMs ?? 3_000;
     this.#onFinished = options.onFinished;
     this.#onNotKept = options.onNotKept;
+    this.#queue = new RecordQueue(options.key, id);
+    this.#sync = new JournalSync(options.fs, this.path);
+    this.#audio = new JournalAudioReader(options.fs, this.path, options.key, id);
   }
 
   get status(): JournalStatus {
@@ -174,42 +159,24 @@ export class VisitJournal implements SessionJournal {
       await this.#onNotKept?.().catch(() => undefined);
       throw new StreamingError('disk_full', 'The disk is full: the audio could not be kept on disk.');
     }
-    clearTimeout(this.#syncTimer);
-    await this.#sync();
+    await this.#sync.flush();
     this.#closed = true;
     await this.#fs.release?.(this.path);
     await this.#onFinished?.();
   }
 
-  async readAudio(stream: number, index: number): Promise<Int16Array> {
-    const at = this.#chunks[stream]?.get(index);
-    if (!at)
-      throw new StreamingError(
-        'journal_missing',
-        `Chunk ${index} of stream ${stream} is not in the journal.`,
-      );
-    const reader = await this.#fs.openRead(this.path);
-    try {
-      const record = await readRecordAt(reader, at.position);
-      if (!record) throw new StreamingError('journal_corrupt', 'A journaled chunk is cut short.');
-      const opened = openRecord(this.#key, this.id, at.seq, record.sealed);
-      if (opened.kind !== 'audio' || opened.stream !== stream || opened.index !== index) {
-        throw new StreamingError('journal_corrupt', 'A journaled chunk is not where it was written.');
-      }
-      return opened.samples;
-    } finally {
-      await reader.close();
-    }
+  /** Reads a written chunk back (a replay of audio no longer in memory). */
+  readAudio(stream: number, index: number): Promise<Int16Array> {
+    return this.#audio.read(stream, index);
   }
 
   /** Stops retrying (the store shreds the file next). Pending writes are rejected. */
   close(): void {
     this.#closed = true;
     clearTimeout(this.#retryTimer);
-    clearTimeout(this.#syncTimer);
+    this.#sync.stop();
     void this.#fs.release?.(this.path);
-    for (const pending of this.#queue.splice(0))
-      pending.reject(new StreamingError('journal_failed', 'The journal was closed.'));
+    this.#queue.rejectAll(() => new StreamingError('journal_failed', 'The journal was closed.'));
   }
 
   #enqueue(record: Pick<Pending, 'json' | 'audio'>): Promise<void> {
@@ -217,39 +184,20 @@ export class VisitJournal implements SessionJournal {
       return Promise.reject(new StreamingError('journal_failed', 'The journal cannot be written.'));
     // After finish or close (shredding) nothing may reopen the file: it would come back without its key.
     if (this.#closed) return Promise.reject(new StreamingError('journal_failed', 'The journal was closed.'));
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ ...record, resolve, reject });
-      this.#scheduleDrain();
-    });
+    const written = this.#queue.push(record);
+    this.#scheduleDrain();
+    return written;
   }
 
   /**
    * While the disk cannot take them, queued audio records covered by final text leave the queue (they are
-   * needed by no replay and no recovery); so do all of them once the session finishes. Records already
-   * sealed for a failed write are sealed again, so the sequence on disk stays without gaps.
+   * needed by no replay and no recovery); so do all of them once the session finishes.
    */
   #dropUnneeded(): void {
     if (this.#writing) return; // the writer calls this again when its write is done
-    let dropped = false;
-    for (let i = this.#queue.length - 1; i >= 0; i--) {
-      const audio = this.#queue[i]!.audio;
-      if (!audio || (!this.#finishing && audio.index >= (this.#releasedBefore[audio.stream] ?? 0))) continue;
-      this.#queue.splice(i, 1)[0]!.resolve();
-      dropped = this.#notKept = true;
-    }
-    if (!dropped) return;
-    this.#seq = this.#written;
-    for (const pending of this.#queue) pending.bytes = pending.seq = undefined;
-  }
-
-  #seal(pending: Pending): Buffer {
-    if (pending.bytes) return pending.bytes;
-    const seq = (pending.seq = this.#seq++);
-    const { audio, json } = pending;
-    pending.bytes = audio
-      ? sealAudio(this.#key, this.id, seq, audio.stream, audio.index, audio.samples)
-      : sealJson(this.#key, this.id, seq, json!);
-    return pending.bytes;
+    const unneeded = (audio: { stream: number; index: number }): boolean =>
+      this.#finishing || audio.index < (this.#releasedBefore[audio.stream] ?? 0);
+    if (this.#queue.dropAudio(unneeded)) this.#notKept = true;
   }
 
   /**
@@ -272,16 +220,15 @@ export class VisitJournal implements SessionJournal {
     this.#writing = true;
     try {
       while (this.#queue.length > 0 && (this.#status as JournalStatus) !== 'failed' && !this.#closed) {
-        const batch = this.#queue.slice(0, BATCH);
-        let bytes: Buffer;
+        let next: { batch: Pending[]; bytes: Buffer };
         try {
-          const records = batch.map((p) => this.#seal(p));
-          bytes = records.length === 1 ? records[0]! : Buffer.concat(records);
+          next = this.#queue.nextBatch();
         } catch (error) {
           // Not expected (positions are checked on the way in); without this record the file would break.
           this.#fail(error);
           return;
         }
+        const { batch, bytes } = next;
         try {
           await this.#fs.appendFile(this.path, bytes, FILE_MODE);
         } catch (error) {
@@ -301,40 +248,14 @@ export class VisitJournal implements SessionJournal {
   #wrote(batch: Pending[]): void {
     let position = this.#size;
     for (const pending of batch) {
-      if (pending.audio)
-        (this.#chunks[pending.audio.stream] ??= new ChunkIndex()).set(
-          pending.audio.index,
-          position,
-          pending.seq!,
-        );
+      if (pending.audio) this.#audio.wrote(pending.audio.stream, pending.audio.index, position, pending.seq!);
       position += pending.bytes!.length;
       // What is on disk no longer needs its samples here (KeptAudio keeps its own reference while needed).
       pending.audio = undefined;
     }
     this.#size = position;
-    this.#written += batch.length;
-    this.#queue.splice(0, batch.length);
-    this.#unsynced = true;
-    this.#scheduleSync();
-  }
-
-  /** Checkpoints: appends reach the device at most SYNC_INTERVAL_MS after they were written. */
-  #scheduleSync(): void {
-    if (this.#syncTimer || this.#closed) return;
-    const wait = Math.max(0, this.#lastSyncAt + SYNC_INTERVAL_MS - performance.now());
-    this.#syncTimer = setTimeout(() => {
-      this.#syncTimer = undefined;
-      void this.#sync();
-    }, wait);
-    this.#syncTimer.unref?.();
-  }
-
-  async #sync(): Promise<void> {
-    if (!this.#unsynced) return;
-    this.#unsynced = false;
-    this.#lastSyncAt = performance.now();
-    // A failed fsync is a disk problem the next write reports; it is not a reason to stop the session.
-    await this.#fs.sync?.(this.path).catch(() => (this.#unsynced = true));
+    this.#queue.written(batch);
+    this.#sync.wrote();
   }
 
   async #onWriteError(error: unknown): Promise<void> {
@@ -350,10 +271,9 @@ export class VisitJournal implements SessionJournal {
 
   #fail(error: unknown): void {
     this.#setStatus('failed', error);
-    for (const pending of this.#queue.splice(0))
-      pending.reject(
-        new StreamingError('journal_failed', 'The journal cannot be written.', { cause: error }),
-      );
+    this.#queue.rejectAll(
+      () => new StreamingError('journal_failed', 'The journal cannot be written.', { cause: error }),
+    );
   }
 
   #setStatus(status: JournalStatus, error?: unknown): void {

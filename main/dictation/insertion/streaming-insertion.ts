@@ -18,12 +18,11 @@
  *   const result = await insertion.finish();   // after the session ended: converge, restore clipboard
  *   // or: await insertion.cancel();       // the cancel key: stop, restore the clipboard
  *
- * How it stays correct:
+ * How it stays correct (the bookkeeping and the next edit: field-shadow.ts):
  * - `update(text)` only records the latest text; one serial loop brings the field up to it, so updates that
  *   arrive while keys are being sent coalesce into one insertion.
- * - `shadow` is the dictation text the field was last brought to; `owned` is how many characters just
- *   before the caret are ours and equal the end of `shadow`. Typing by the person, a focus change or a
- *   correction we could not apply sets it to 0.
+ * - `shadow` is the text the field was last brought to, `owned` how many characters before the caret are
+ *   ours (0 after typing by the person, a focus change or a correction we could not apply).
  * - Text that extends `shadow` is appended (focus restored first if it moved). A change of the tail (an
  *   ASYNC_CORRECTION) is applied in place only if the target still has focus, nothing was typed since our
  *   last insertion and the characters to replace are all ours; otherwise it is applied in the dictation box
@@ -40,6 +39,7 @@ import { TypedEmitter } from '../../events/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
+import { FieldShadow, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
 import {
   blockerOf,
@@ -71,15 +71,6 @@ const OWN_KEYS_TAIL_MS = 150;
 /** How long finish() waits for a push-to-talk modifier still held (modifiers are released before keys anyway). */
 const HOLD_AT_FINISH_MS = 5000;
 
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  // Never split a surrogate pair.
-  if (i > 0 && i < a.length && /[\uDC00-\uDFFF]/.test(a.charAt(i))) i--;
-  return i;
-}
-
 /** One dictation's insertion into one target. */
 export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly #writer: FieldWriter | undefined;
@@ -88,20 +79,14 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly #facts: FieldFacts;
   readonly plan: InsertionPlan;
   readonly target: TargetWindow | undefined;
-  #desired = '';
-  #shadow = '';
-  #owned = 0;
-  #typed = false;
-  #replaying = false;
+  readonly #field = new FieldShadow();
   #holds = 0;
   #stopped: NotInsertedReason | undefined;
   #cancelled = false;
   #running: Promise<void> | undefined;
   #idle: (() => void) | undefined;
-  #inPlace = 0;
   #lastKeysAt = -Infinity;
   readonly #typingObserved: boolean;
-  #inBox = 0;
   readonly #unsubscribe: Array<() => void> = [];
 
   private constructor(
@@ -145,9 +130,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** The dictation's whole text now (`rolledBack`: a drop; the replay will dictate it again). */
   update(text: string, rolledBack = false): void {
-    this.#desired = text;
-    if (rolledBack) this.#replaying = true;
-    else if (text === this.#shadow) this.#replaying = false;
+    this.#field.update(text, rolledBack);
     this.#kick();
   }
 
@@ -186,14 +169,13 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** The person typed (or clicked) in some application: the text before the caret is no longer ours. */
   noteUserTyped(): void {
-    this.#owned = 0;
-    this.#typed = true;
+    this.#field.userTyped();
   }
 
   /** Brings the field to the final text, restores the clipboard and says what happened. */
   async finish(): Promise<InsertionResult> {
     await this.#holdsReleased(HOLD_AT_FINISH_MS);
-    this.#replaying = false;
+    this.#field.endReplay();
     this.#kick();
     await this.#settled();
     await this.#paster.flush().catch(() => undefined);
@@ -202,12 +184,12 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     return {
       target: this.target,
       plan: this.plan,
-      complete: this.#stopped === undefined && this.#inBox === 0,
+      complete: this.#stopped === undefined && this.#field.correctionsInBox === 0,
       ...(this.#stopped
         ? { notInserted: this.#stopped, message: describeReason(this.#stopped, this.target?.app) }
         : {}),
-      correctionsInPlace: this.#inPlace,
-      correctionsInBox: this.#inBox,
+      correctionsInPlace: this.#field.correctionsInPlace,
+      correctionsInBox: this.#field.correctionsInBox,
     };
   }
 
@@ -248,8 +230,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   }
 
   #needsWork(): boolean {
-    if (this.#stopped || this.#holds > 0 || this.#desired === this.#shadow) return false;
-    return !(this.#replaying && !this.#desired.startsWith(this.#shadow));
+    return !this.#stopped && this.#holds === 0 && this.#field.behind;
   }
 
   async #loop(): Promise<void> {
@@ -263,44 +244,40 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   }
 
   async #step(): Promise<void> {
-    const writer = this.#writer!;
-    const desired = this.#desired;
-    const shadow = this.#shadow;
-    const common = commonPrefix(shadow, desired);
-    if (common === shadow.length) {
-      this.#replaying = false;
-      const focus = await writer.focus();
-      if (focus === 'lost') return this.#stop('focus_lost');
-      if (focus === 'restored') this.#owned = 0;
-      const delta = desired.slice(common);
-      await writer.write(delta);
-      this.#shadow = desired;
-      this.#owned += caretLength(delta);
-      this.#typed = false;
-      this.emit('inserted', { chars: caretLength(delta), corrected: false });
-      return;
-    }
-    const remove = caretLength(shadow.slice(common));
-    const replacement = desired.slice(common);
-    const skipped = await this.#inPlaceBlocker(writer, remove);
-    this.#shadow = desired;
+    const edit = this.#field.next();
+    if (edit.kind === 'append') await this.#append(this.#writer!, edit);
+    else await this.#replace(this.#writer!, edit);
+  }
+
+  /** The text extends what the field holds: focus back if it moved, then type the rest. */
+  async #append(writer: FieldWriter, edit: NextEdit & { kind: 'append' }): Promise<void> {
+    const focus = await writer.focus();
+    if (focus === 'lost') return this.#stop('focus_lost');
+    if (focus === 'restored') this.#field.focusRestored();
+    await writer.write(edit.text);
+    this.#field.appended(edit);
+    this.emit('inserted', { chars: caretLength(edit.text), corrected: false });
+  }
+
+  /** A correction of the tail: in place when that is safe, otherwise in the dictation box only. */
+  async #replace(writer: FieldWriter, edit: NextEdit & { kind: 'replace' }): Promise<void> {
+    const skipped = await this.#inPlaceBlocker(writer, edit.remove);
     if (skipped) {
-      this.#owned = 0;
-      this.#inBox++;
+      this.#field.skipped(edit);
       this.emit('correctionInBox', { reason: skipped });
       return;
     }
-    await writer.replaceTail(remove, replacement);
-    this.#owned = this.#owned - remove + caretLength(replacement);
-    this.#inPlace++;
-    this.emit('inserted', { chars: caretLength(replacement), corrected: true });
+    this.#field.replacing(edit);
+    await writer.replaceTail(edit.remove, edit.text);
+    this.#field.replaced(edit);
+    this.emit('inserted', { chars: caretLength(edit.text), corrected: true });
   }
 
   async #inPlaceBlocker(writer: FieldWriter, remove: number): Promise<CorrectionSkippedReason | undefined> {
     if (!this.#typingObserved) return 'typing_unobserved';
     await writer.syncInput();
-    if (this.#typed) return 'person_typed';
-    if (remove > this.#owned) return 'not_ours';
+    if (this.#field.typed) return 'person_typed';
+    if (!this.#field.owns(remove)) return 'not_ours';
     if (!(await writer.hasFocus())) return 'focus_moved';
     return undefined;
   }
@@ -313,9 +290,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** What the field does not have: the rest after what it holds, or everything when it diverged. */
   async #copyRemainder(): Promise<void> {
-    const text = this.#desired.startsWith(this.#shadow)
-      ? this.#desired.slice(this.#shadow.length)
-      : this.#desired;
+    const text = this.#field.remainder();
     if (text === '') return;
     await this.#clipboard.writeTransient(text).catch(() => undefined);
   }

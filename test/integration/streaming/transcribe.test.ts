@@ -3,7 +3,7 @@
  * token source and socket, and a service whose recognition depends on the audio that actually arrived.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chunkFrames } from '../../../main/audio/chunker.ts';
 import { openAudioSource } from '../../../main/audio/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
@@ -22,6 +22,7 @@ let h: StreamingHarness;
 beforeAll(async () => {
   h = await startStreamingHarness();
 });
+afterEach(() => void vi.useRealTimers());
 afterAll(() => h.close());
 
 describe('transcribe-ws against the local service', () => {
@@ -153,6 +154,9 @@ describe('transcribe-ws against the local service', () => {
   });
 
   it('pauses longer than the silence timeout and resumes without losing or repeating anything', async () => {
+    // The service's clock is driven: its timers (silence timeout, recognition latency) run on fake timers from
+    // before the first socket opens, so the pause outlasts the silence timeout by the service's own measure.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const chunks = fixtureChunks('visit.wav');
     const session = transcribeSession(h);
     const before = h.streaming.sockets.length;
@@ -162,7 +166,8 @@ describe('transcribe-ws against the local service', () => {
     await session.pause();
     expect(session.state).toBe('paused');
     expect(session.sendAudio('room', chunks[44]!)).toBe(false); // nothing is taken while paused
-    await delay(h.streaming.timings.silenceTimeoutMs + 500); // the person's pause: the time passing is the test
+    // The person's pause: a socket left open (and silent) would get its 83011 right here.
+    vi.advanceTimersByTime(h.streaming.timings.silenceTimeoutMs + 500);
     await session.resume();
     for (const chunk of chunks.slice(44)) session.sendAudio('room', chunk);
     await session.end();

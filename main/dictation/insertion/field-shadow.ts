@@ -1,0 +1,128 @@
+/**
+ * Correction planning for streaming insertion: what the field was last brought to (`shadow`), what the
+ * dictation says now (`desired`), and how many characters just before the caret are ours and equal the end
+ * of `shadow` (`owned`; typing by the person, a focus change or a correction we could not apply sets it to
+ * 0). From these comes the next edit: an append when the text extends the shadow, a replacement of the tail (an
+ * ASYNC_CORRECTION) otherwise. Whether a replacement may be applied in place is decided by the caller from
+ * `typed` and `owns()`, with the field's focus; this file touches no desktop.
+ */
+import { caretLength } from './field-writer.ts';
+
+/** The next change that brings the field to `to`. */
+export type NextEdit =
+  | { kind: 'append'; to: string; text: string }
+  | { kind: 'replace'; to: string; remove: number; text: string };
+
+/** Characters `a` and `b` share from the start, never splitting a surrogate pair. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i > 0 && i < a.length && /[\uDC00-\uDFFF]/.test(a.charAt(i))) i--;
+  return i;
+}
+
+/** The dictation text against what the field holds. */
+export class FieldShadow {
+  #desired = '';
+  #shadow = '';
+  #owned = 0;
+  #typed = false;
+  /** After a drop, the replay dictates again what the field has: nothing is touched while it differs. */
+  #replaying = false;
+  #inPlace = 0;
+  #inBox = 0;
+
+  /** Corrections applied in the field. */
+  get correctionsInPlace(): number {
+    return this.#inPlace;
+  }
+
+  /** Corrections applied in the dictation box only. */
+  get correctionsInBox(): number {
+    return this.#inBox;
+  }
+
+  /** The person typed since our last insertion. */
+  get typed(): boolean {
+    return this.#typed;
+  }
+
+  /** The dictation's whole text now (`rolledBack`: a drop; the replay will dictate it again). */
+  update(text: string, rolledBack: boolean): void {
+    this.#desired = text;
+    if (rolledBack) this.#replaying = true;
+    else if (text === this.#shadow) this.#replaying = false;
+  }
+
+  /** The dictation ended: any remaining difference is a correction. */
+  endReplay(): void {
+    this.#replaying = false;
+  }
+
+  /** The person typed (or clicked): the text before the caret is no longer ours. */
+  userTyped(): void {
+    this.#owned = 0;
+    this.#typed = true;
+  }
+
+  /** Whether the field is behind the dictation and may be brought to it now. */
+  get behind(): boolean {
+    if (this.#desired === this.#shadow) return false;
+    return !(this.#replaying && !this.#desired.startsWith(this.#shadow));
+  }
+
+  /** The edit that brings the field to the dictation as it is now; an append means the replay caught up. */
+  next(): NextEdit {
+    const to = this.#desired;
+    const common = commonPrefix(this.#shadow, to);
+    if (common === this.#shadow.length) {
+      this.#replaying = false;
+      return { kind: 'append', to, text: to.slice(common) };
+    }
+    return { kind: 'replace', to, remove: caretLength(this.#shadow.slice(common)), text: to.slice(common) };
+  }
+
+  /** Whether the last `remove` characters before the caret are ours. */
+  owns(remove: number): boolean {
+    return remove <= this.#owned;
+  }
+
+  /** Focus had moved and was brought back: the caret may not be after our text. */
+  focusRestored(): void {
+    this.#owned = 0;
+  }
+
+  /** `edit` was typed into the field. */
+  appended(edit: NextEdit & { kind: 'append' }): void {
+    this.#shadow = edit.to;
+    this.#owned += caretLength(edit.text);
+    this.#typed = false;
+  }
+
+  /**
+   * `edit` is about to replace the tail in place: from here on the field counts as holding `edit.to` (a
+   * replacement that fails half-way is not guessed at, nor copied again).
+   */
+  replacing(edit: NextEdit & { kind: 'replace' }): void {
+    this.#shadow = edit.to;
+  }
+
+  /** `edit` replaced the tail in place. */
+  replaced(edit: NextEdit & { kind: 'replace' }): void {
+    this.#owned = this.#owned - edit.remove + caretLength(edit.text);
+    this.#inPlace++;
+  }
+
+  /** `edit` went to the dictation box only: the field and the dictation part here. */
+  skipped(edit: NextEdit): void {
+    this.#shadow = edit.to;
+    this.#owned = 0;
+    this.#inBox++;
+  }
+
+  /** What the field does not have: the rest after what it holds, or everything when it diverged. */
+  remainder(): string {
+    return this.#desired.startsWith(this.#shadow) ? this.#desired.slice(this.#shadow.length) : this.#desired;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Durability of a journal's appends: they are flushed to the device (fsync) at checkpoints, at most a
+ * second after they were written, and at finish. One fsync a second, not one per write: a visit writes ten
+ * chunks a second per stream.
+ */
+import type { JournalFs } from './journal-fs.ts';
+
+/** Appends are flushed to the device (fsync) at most this often, and at the latest this long after a write. */
+const SYNC_INTERVAL_MS = 1_000;
+
+/** When one journal file is flushed to the device. */
+export class JournalSync {
+  #lastSyncAt = performance.now();
+  #timer: NodeJS.Timeout | undefined;
+  #unsynced = false;
+  #stopped = false;
+
+  constructor(
+    private readonly fs: JournalFs,
+    private readonly path: string,
+  ) {}
+
+  /** Appends reached the file: they reach the device at most SYNC_INTERVAL_MS after the last flush. */
+  wrote(): void {
+    this.#unsynced = true;
+    if (this.#timer || this.#stopped) return;
+    const wait = Math.max(0, this.#lastSyncAt + SYNC_INTERVAL_MS - performance.now());
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#sync();
+    }, wait);
+    this.#timer.unref?.();
+  }
+
+  /** The last flush (finish): everything written so far reaches the device now; no more are scheduled. */
+  async flush(): Promise<void> {
+    this.stop();
+    await this.#sync();
+  }
+
+  /** No more flushes (the journal is closed). */
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+  }
+
+  async #sync(): Promise<void> {
+    if (!this.#unsynced) return;
+    this.#unsynced = false;
+    this.#lastSyncAt = performance.now();
+    // A failed fsync is a disk problem the next write reports; it is not a reason to stop the session.
+    await this.fs.sync?.(this.path).catch(() => (this.#unsynced = true));
+  }
+}
