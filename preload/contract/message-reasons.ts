@@ -186,7 +186,7 @@ export function jobText(reason: JobReason): string {
   return reasonText(JOB_REASONS[reason], reason) ?? reason;
 }
 
-/** The sign-in reasons (main/connection/sign-in-error.ts), as `sign_in_failed` reasons. */
+/** The sign-in reasons (main/api/auth/sign-in-error.ts), as `sign_in_failed` reasons. */
 export type SignInReason = Exclude<ReasonOf<'sign_in_failed'>, 'already_open'>;
 
 /** The words of a reason, or undefined when the code has no such reason. */
