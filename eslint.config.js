@@ -50,7 +50,7 @@ const ROOM_LIMITS = {
   dictation: ['visit', 'note'],
 };
 const notTheRoot = {
-  group: ['**/composition-root.ts', '**/platform-wiring.ts'],
+  group: ['**/composition-root.ts', '**/platform-wiring.ts', '**/policy-handlers.ts'],
   message: 'Only the composition root knows every capability: a room takes what it needs as ports.',
 };
 /**

@@ -48,6 +48,7 @@ describe('import boundaries', () => {
     ['main/dictation/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
     ['main/visit/x.ts', "import { composeApp } from '../composition-root.ts';\nexport { composeApp };"],
     ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
+    ['main/visit/x.ts', "import { withPolicy } from '../policy-handlers.ts';\nexport { withPolicy };"],
     // The shared layers below the rooms import no room (nor the root): what two rooms share moves down.
     [
       'main/config/dictation-keys.ts',
@@ -96,6 +97,10 @@ describe('import boundaries', () => {
     ['main/ipc/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
     ['main/connection/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
     ['main/config/x.ts', "import type { S } from '../secrets/secret-store.ts';\nexport type { S };"],
+    [
+      'main/policy-handlers.ts',
+      "import type { P } from './settings/settings-policy.ts';\nexport type { P };",
+    ],
     [
       'renderer/lib/x.ts',
       "import type { IpcError } from '../../preload/contract/index.ts';\nexport type { IpcError };",
