@@ -50,13 +50,50 @@ const ROOM_LIMITS = {
   dictation: ['visit', 'note'],
 };
 const notTheRoot = {
-  group: ['**/composition-root.ts', '**/platform-wiring.ts'],
+  group: ['**/composition-root.ts', '**/platform-wiring.ts', '**/policy-handlers.ts'],
   message: 'Only the composition root knows every capability: a room takes what it needs as ports.',
 };
 const notTheConnectionManager = {
   group: ['**/connection/connection-manager.ts'],
   message:
     'Only main/connection and the composition root know the connection manager: a room takes a port (connection/ports.ts CoreAccess, CurrentConnection).',
+};
+/**
+ * The shared layers below the rooms: any room may import them, they import no room (what two rooms share
+ * moves down here, e.g. chords/ for config and dictation, api/auth/sign-in-error.ts for ipc/error-mapping.ts).
+ */
+const SHARED_LAYERS = [
+  'api',
+  'streaming',
+  'audio',
+  'config',
+  'ipc',
+  'audit',
+  'events',
+  'files',
+  'secrets',
+  'chords',
+];
+const sharedLayerBoundaries = {
+  files: SHARED_LAYERS.map((layer) => `main/${layer}/**/*.ts`),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        ...electronOnlyInAdapters,
+        patterns: [
+          notRenderer,
+          notTests,
+          notLocalService,
+          notTheRoot,
+          {
+            group: Object.keys(ROOM_LIMITS).map((room) => `**/${room}/**`),
+            message: `main/{${SHARED_LAYERS.join(',')}} are shared layers below the rooms and import none (${Object.keys(ROOM_LIMITS).join(', ')}): move what two rooms share down a layer.`,
+          },
+        ],
+      },
+    ],
+  },
 };
 /** One config per room (flat config replaces a rule's options per file, so the main/ patterns are repeated). */
 const roomBoundaries = Object.entries(ROOM_LIMITS).map(([room, others]) => ({
@@ -141,6 +178,7 @@ export default tseslint.config(
     },
   },
   ...roomBoundaries,
+  sharedLayerBoundaries,
   {
     // native/ sits below main/: see nativeBelowMain.
     files: ['native/**/*.ts'],

@@ -23,14 +23,13 @@ import { ConnectionManager, type SignInOptions } from './connection/connection-m
 import { createConnectionHandlers } from './connection/handlers.ts';
 import type { Connector, CoreAccess, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
-import { mergeHandlerSlices, type AppHandlers } from './ipc/handler-slice.ts';
+import { mergeHandlerSlices, type AppHandlers, type EveryChannel } from './ipc/handler-slice.ts';
 import { createNoteHandlers } from './note/handlers.ts';
 import { NoteService } from './note/note-service.ts';
 import type { ClipboardPort } from './note/ports.ts';
 import { createSettingsHandlers } from './settings/handlers.ts';
 import type { PreferenceStore } from './settings/ports.ts';
 import { SettingsService } from './settings/settings-service.ts';
-import { withPolicy } from './settings/policy-handlers.ts';
 import { SettingsPolicy } from './settings/settings-policy.ts';
 import {
   CUSTOMIZATION_FILE,
@@ -38,6 +37,7 @@ import {
   MemoryCustomizationStore,
   type CustomizationStore,
 } from './settings/customization-store.ts';
+import { createPolicyHandlers, withPolicy } from './policy-handlers.ts';
 import { createVisitHandlers } from './visit/handlers.ts';
 import { composeDictation, type DictationPlatform } from './dictation/compose-dictation.ts';
 import type { DictationService } from './dictation/dictation-service.ts';
@@ -114,16 +114,17 @@ export function composeApp(deps: AppPorts): App {
   });
   const settings = new SettingsService(core, deps.audio, deps.preferences, deps.emit, customizations);
   const dictation = deps.dictation ? dictationOf(deps, deps.dictation, connections, visit) : null;
-  const handlers = withPolicy(
-    mergeHandlerSlices(
-      createConnectionHandlers(connections),
-      createVisitHandlers(visit),
-      createNoteHandlers(notes, core),
-      createSettingsHandlers(settings, core),
-      dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers(),
-    ),
-    deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] })),
-  ) satisfies AppHandlers;
+  const policy =
+    deps.policy ?? new SettingsPolicy(fixedConfig({ config: configSchema.parse({}), locked: [] }));
+  const slices = mergeHandlerSlices(
+    createConnectionHandlers(connections),
+    createVisitHandlers(visit),
+    createNoteHandlers(notes, core),
+    createSettingsHandlers(settings, core),
+    dictation ? createDictationHandlers(dictation) : unavailableDictationHandlers(),
+    createPolicyHandlers(policy),
+  );
+  const handlers = withPolicy(slices satisfies EveryChannel<typeof slices>, policy);
   return { connections, visit, notes, settings, dictation, handlers };
 }
 

@@ -8,7 +8,7 @@
  * - A listener that throws inside its native callback takes the process down: every listener runs in a
  *   try/catch and failures go to `onError` instead.
  * - On macOS `start()` without Accessibility calls abort(): `start` asks the injected `mayStart` first.
- * - It cannot swallow a key, so hook chords must type nothing (main/dictation/chord-rules.ts).
+ * - It cannot swallow a key, so hook chords must type nothing (main/chords/chord-rules.ts).
  * - Its `keyTap` posts XSendEvent on X11 (ignored by xterm, wrong under Dvorak): never used for synthesis.
  */
 import { createRequire } from 'node:module';

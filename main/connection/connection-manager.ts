@@ -10,7 +10,7 @@ import type {
   ErrorParams,
   SummaryNote,
 } from '../../preload/contract/index.ts';
-import { SignInError } from '../connection/sign-in-error.ts';
+import { SignInError } from '../api/auth/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
 import { Emitter } from '../events/emitter.ts';

@@ -13,7 +13,7 @@ import type { StoredCredentials } from '../connection/stored-credentials.ts';
 import type { OrganizationSignIn } from '../connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../connection/organization-token-source.ts';
 import { ServerActingAsUser } from '../connection/server-as-user.ts';
-import { SignInError } from '../connection/sign-in-error.ts';
+import { SignInError } from '../api/auth/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { tokenSourceFor } from './token-sources.ts';
 import type { AudioInputs } from '../audio/ports.ts';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { UserTokensSchema, type UserTokens } from '../api/schemas/account.ts';
 import { OidcSignIn, type OidcSettings, type OpenBrowser } from './oidc-sign-in.ts';
-import { SignInError } from './sign-in-error.ts';
+import { SignInError } from '../api/auth/sign-in-error.ts';
 
 /** The organization's sign-in, as its policy describes it. */
 export interface OrganizationSignInSettings extends OidcSettings {

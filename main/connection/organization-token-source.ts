@@ -9,7 +9,7 @@ import { AuthenticationError } from '../api/errors.ts';
 import type { UserTokens } from '../api/schemas/account.ts';
 import { UserTokenSource } from '../api/auth/user-token-source.ts';
 import type { OrganizationSignIn } from './organization-sign-in.ts';
-import { SignInError } from './sign-in-error.ts';
+import { SignInError } from '../api/auth/sign-in-error.ts';
 
 /** What is kept in the vault for this sign-in. */
 export interface OrganizationSaved {

@@ -13,14 +13,14 @@ import {
   type KeyRefusal,
 } from '../../preload/contract/index.ts';
 import { Failure } from '../ipc/failure.ts';
-import { ChordError, formatChord, parseChord, type Chord } from './chord.ts';
+import { ChordError, formatChord, parseChord, type Chord } from '../chords/chord.ts';
 import {
   alternativeChords,
   type ChordRefusal,
   refuseChord,
   refuseDuplicate,
   type ChordUse,
-} from './chord-rules.ts';
+} from '../chords/chord-rules.ts';
 import type { HotkeyChoice } from './hotkey-driver.ts';
 import type { HotkeyMode } from './hotkey-machine.ts';
 

@@ -5,8 +5,8 @@
  * application holds, with alternatives.
  */
 import type { KeyEvent, KeyHook, KeyHookBlock } from '../../native/key-hook.ts';
-import { type Chord, toAccelerator } from './chord.ts';
-import { alternativeChords } from './chord-rules.ts';
+import { type Chord, toAccelerator } from '../chords/chord.ts';
+import { alternativeChords } from '../chords/chord-rules.ts';
 import {
   DEFAULT_TIMING,
   type HotkeyAction,

@@ -20,7 +20,7 @@ import {
 } from '../api/errors.ts';
 import { AudioError, type AudioErrorCode } from '../audio/audio-source.ts';
 import { SettingsError } from '../config/settings-store.ts';
-import { SignInError } from '../connection/sign-in-error.ts';
+import { SignInError } from '../api/auth/sign-in-error.ts';
 import { SecretStoreError } from '../secrets/secret-store.ts';
 import { StreamingError, type StreamingErrorCode } from '../streaming/streaming-error.ts';
 import { JOB_REASONS, type ErrorCode, type IpcError } from '../../preload/contract/index.ts';

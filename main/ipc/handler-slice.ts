@@ -1,7 +1,7 @@
 /**
  * The app's handlers as slices: each capability (connection, visit, note, settings, dictation…) implements
  * the channels of its own groups, and main/composition-root.ts merges the slices into one object that
- * `satisfies` the whole channel map, so a channel nobody handles is a type error there; two slices
+ * `satisfies` the whole channel map (EveryChannel), so a channel nobody handles is a type error there; two slices
  * handling one channel is refused when they are merged.
  */
 import { ok, type channels, type IpcResult } from '../../preload/contract/index.ts';
@@ -10,6 +10,12 @@ import { Failure } from './failure.ts';
 
 /** Every channel's handler. */
 export type AppHandlers = ChannelHandlers<typeof channels>;
+
+/**
+ * What merged slices must be: every channel's handler, and no key the channel map does not have. Written
+ * `merged satisfies EveryChannel<typeof merged>`, so a missing slice or a misspelled channel is a type error.
+ */
+export type EveryChannel<T> = AppHandlers & { readonly [K in Exclude<keyof T, keyof AppHandlers>]: never };
 
 /** The handlers of the channels named `<group>:…` for the given groups. */
 export type HandlerSlice<Group extends string> = Pick<

@@ -100,7 +100,7 @@ export const REASON_TEXT = {
 
 type ReasonTable = typeof REASON_TEXT;
 
-/** What a reserved chord is kept for (main/dictation/chord-rules.ts names only these). */
+/** What a reserved chord is kept for (main/chords/chord-rules.ts names only these). */
 export const RESERVED_KEY_USES = [
   'copy',
   'paste',
@@ -136,7 +136,7 @@ export type ReservedKeyUse = (typeof RESERVED_KEY_USES)[number];
 export const HOTKEY_NAMES = ['toggle', 'push-to-talk', 'cancel'] as const;
 export type HotkeyName = (typeof HOTKEY_NAMES)[number];
 
-/** The keys dictation offers instead of a refused one (main/dictation/chord-rules.ts offers these only). */
+/** The keys dictation offers instead of a refused one (main/chords/chord-rules.ts offers these only). */
 export const OFFERED_KEYS = [
   'F9',
   'F10',
@@ -198,7 +198,7 @@ export function shapeText(reason: ShapeReason): string {
   return REASON_TEXT.service_error[reason];
 }
 
-/** The sign-in reasons (main/connection/sign-in-error.ts), as `sign_in_failed` reasons. */
+/** The sign-in reasons (main/api/auth/sign-in-error.ts), as `sign_in_failed` reasons. */
 export type SignInReason = Exclude<ReasonOf<'sign_in_failed'>, 'already_open'>;
 
 /** The words of a reason, or undefined when the code has no such reason. */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreClient } from '../../../main/api/core-client.ts';
 import { OrganizationSignIn } from '../../../main/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/connection/organization-token-source.ts';
-import { SignInError } from '../../../main/connection/sign-in-error.ts';
+import { SignInError } from '../../../main/api/auth/sign-in-error.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';

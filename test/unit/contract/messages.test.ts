@@ -96,7 +96,7 @@ describe('messages module', () => {
   });
 
   it('names every reserved key use the chord rules name, so a refused key keeps its reason', () => {
-    const rules = readFileSync(new URL('../../../main/dictation/chord-rules.ts', import.meta.url), 'utf8');
+    const rules = readFileSync(new URL('../../../main/chords/chord-rules.ts', import.meta.url), 'utf8');
     const uses = [...rules.matchAll(/what: '([^']+)'/g)].map((m) => m[1]);
     expect(uses.length).toBeGreaterThan(20);
     for (const use of uses) expect(RESERVED_KEY_USES).toContain(use);

@@ -5,7 +5,7 @@ import { ConnectionError, apiErrorFromResponse, withMessage } from '../../../mai
 import { AudioError } from '../../../main/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
 import { Failure } from '../../../main/ipc/failure.ts';
-import { SignInError } from '../../../main/connection/sign-in-error.ts';
+import { SignInError } from '../../../main/api/auth/sign-in-error.ts';
 import { SecretStoreError } from '../../../main/secrets/secret-store.ts';
 import { StreamingError } from '../../../main/streaming/streaming-error.ts';
 import {

@@ -59,6 +59,22 @@ describe('import boundaries', () => {
       'main/dictation/x.ts',
       "import type { C } from '../connection/connection-manager.ts';\nexport type { C };",
     ],
+    ['main/visit/x.ts', "import { withPolicy } from '../policy-handlers.ts';\nexport { withPolicy };"],
+    // The shared layers below the rooms import no room (nor the root): what two rooms share moves down.
+    [
+      'main/config/dictation-keys.ts',
+      "import { parseChord } from '../dictation/chord.ts';\nexport { parseChord };",
+    ],
+    ['main/ipc/error-mapping.ts', "import { S } from '../connection/sign-in-error.ts';\nexport { S };"],
+    ['main/api/auth/x.ts', "import type { C } from '../../connection/ports.ts';\nexport type { C };"],
+    ['main/streaming/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
+    ['main/audio/x.ts', "import type { N } from '../note/ports.ts';\nexport type { N };"],
+    ['main/audit/x.ts', "import type { S } from '../settings/ports.ts';\nexport type { S };"],
+    ['main/events/x.ts', "import { d } from '../dictation/dictation-service.ts';\nexport { d };"],
+    ['main/files/x.ts', "import { v } from '../visit/visit-app.ts';\nexport { v };"],
+    ['main/secrets/x.ts', "import { v } from '../connection/credential-vault.ts';\nexport { v };"],
+    ['main/chords/x.ts', "import type { M } from '../dictation/hotkey-machine.ts';\nexport type { M };"],
+    ['main/ipc/x.ts', "import type { App } from '../composition-root.ts';\nexport type { App };"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -86,6 +102,18 @@ describe('import boundaries', () => {
     ['main/note/x.ts', "import type { S } from '../settings/customization-store.ts';\nexport type { S };"],
     ['main/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
     ['main/cli/x.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
+    ['main/config/x.ts', "import { parseChord } from '../chords/chord.ts';\nexport { parseChord };"],
+    [
+      'main/dictation/x.ts',
+      "import { refuseChord } from '../chords/chord-rules.ts';\nexport { refuseChord };",
+    ],
+    ['main/ipc/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
+    ['main/connection/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
+    ['main/config/x.ts', "import type { S } from '../secrets/secret-store.ts';\nexport type { S };"],
+    [
+      'main/policy-handlers.ts',
+      "import type { P } from './settings/settings-policy.ts';\nexport type { P };",
+    ],
     [
       'renderer/lib/x.ts',
       "import type { IpcError } from '../../preload/contract/index.ts';\nexport type { IpcError };",

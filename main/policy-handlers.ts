@@ -2,11 +2,14 @@
  * The policy around every capability's handlers: what the organization fixes is refused with
  * `policy_locked` (naming the setting) before the capability is asked, and the values it fixes are the ones
  * answered. One decorator over the merged slices, so no capability has to remember the policy; plus the
- * `settings:policy` channel the window shows the locks from.
+ * `settings:policy` slice the window shows the locks from.
+ *
+ * Part of the composition root, not of a room: it wraps connection, visit, note and settings channels by
+ * design, and only the root may know every capability (rooms may not import this file: a lint rule).
  */
-import { ok, type IpcResult } from '../../preload/contract/index.ts';
-import { guard, type AppHandlers } from '../ipc/handler-slice.ts';
-import type { SettingsPolicy } from './settings-policy.ts';
+import { ok, type IpcResult } from '../preload/contract/index.ts';
+import { guard, type AppHandlers } from './ipc/handler-slice.ts';
+import type { SettingsPolicy } from './settings/settings-policy.ts';
 
 /** Refuses with the check's failure, else runs the handler. */
 async function checked<T>(
@@ -26,11 +29,13 @@ async function mapped<T>(
   return result.ok ? ok(map(result.data)) : result;
 }
 
+/** `settings:policy`: what IT fixes, and where from, for the window to show. */
+export function createPolicyHandlers(policy: SettingsPolicy): Pick<AppHandlers, 'settings:policy'> {
+  return { 'settings:policy': () => guard(() => policy.view()) };
+}
+
 /** Every channel's handlers with the policy enforced. */
-export function withPolicy(
-  handlers: Omit<AppHandlers, 'settings:policy'>,
-  policy: SettingsPolicy,
-): AppHandlers {
+export function withPolicy(handlers: AppHandlers, policy: SettingsPolicy): AppHandlers {
   return {
     ...handlers,
     'connect:configure': (r, ctx) =>
@@ -64,6 +69,5 @@ export function withPolicy(
         () => policy.checkSettingsPatch(r),
         () => mapped(handlers['settings:update'](r, ctx), (s) => policy.applyToSettings(s)),
       ),
-    'settings:policy': () => guard(() => policy.view()),
   };
 }

@@ -5,13 +5,13 @@ import {
   formatChord,
   parseChord,
   toAccelerator,
-} from '../../../main/dictation/chord.ts';
+} from '../../../main/chords/chord.ts';
 import {
   alternativeChords,
   chordRefusalWords,
   refuseChord,
   refuseDuplicate,
-} from '../../../main/dictation/chord-rules.ts';
+} from '../../../main/chords/chord-rules.ts';
 
 describe('chords', () => {
   it('parses aliases into one normal form', () => {

@@ -5,6 +5,9 @@
  * key hook cannot swallow keys, so a chord used through the hook must type nothing in other apps; the
  * reserved list keeps chords that every clinician relies on (copy, paste, undo, app switch, screenshot)
  * out of reach whichever way they would be registered.
+ *
+ * A shared layer below the rooms: IT's policy (config/dictation-keys.ts) and dictation (its settings, the
+ * hotkey driver) check chords with the same rules.
  */
 
 import {
