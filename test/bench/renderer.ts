@@ -64,6 +64,33 @@ const APPEND_PROBE = `async ({ base, fill, samples }) => {
   return { append, task, missing };
 }`;
 
+/**
+ * Init script: lets the probe push transcript lines straight to the renderer's own listeners, as the bridge
+ * does on a message, so the figure is the renderer's cost and not the loopback socket's. It wraps the
+ * subscription of the frozen `window.scribe` the page bridge defines (init scripts run before it).
+ */
+const PUSH_HOOK = `(() => {
+  const define = Object.defineProperty;
+  const listeners = new Set();
+  define(window, '__scribeDispatch', { value: (event, payload) => {
+    if (event === 'visit:transcript') for (const listener of listeners) listener(payload);
+  } });
+  Object.defineProperty = function (target, key, descriptor) {
+    if (target === window && key === 'scribe' && descriptor && descriptor.value) {
+      Object.defineProperty = define;
+      const api = { ...descriptor.value };
+      const subscribe = api.onVisitTranscript;
+      api.onVisitTranscript = (listener) => {
+        listeners.add(listener);
+        const off = subscribe(listener);
+        return () => { listeners.delete(listener); off(); };
+      };
+      descriptor = { ...descriptor, value: Object.freeze(api) };
+    }
+    return define(target, key, descriptor);
+  };
+})();`;
+
 interface ProbeResult {
   append: number[];
   task: number[];
@@ -78,7 +105,7 @@ export async function benchRenderer(options: { shown?: number; samples?: number 
   const samples = options.samples ?? 500;
   await buildRenderer();
   const jsKb = shippedJsGzipBytes() / 1024;
-  const h = await startApp();
+  const h = await startApp({ initScripts: [PUSH_HOOK] });
   try {
     const { page } = h;
     await page.locator('h1').waitFor();

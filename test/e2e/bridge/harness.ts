@@ -139,6 +139,8 @@ export async function startApp(
     openBrowser?: OpenBrowser;
     /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
     dictation?: AppServicesDeps['dictation'];
+    /** Init scripts run in the page before the app (the renderer benchmark's push hook). */
+    initScripts?: readonly string[];
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -174,6 +176,7 @@ export async function startApp(
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });
+  for (const content of options.initScripts ?? []) await page.addInitScript({ content });
   await page.goto(shell.url);
   return {
     page,
