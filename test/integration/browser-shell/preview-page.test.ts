@@ -57,11 +57,8 @@ describe('the preview page', () => {
     expect(bannerBox!.height).toBeGreaterThanOrEqual(24); // readable, not a corner badge
     expect(bannerBox!.width).toBeGreaterThan(850); // across the window (the page keeps its body margin)
     expect(buttonBox!.y).toBeGreaterThanOrEqual(bannerBox!.y + bannerBox!.height);
-    const hit = await page.evaluate(
-      ([x, y]) => document.elementFromPoint(x!, y!)?.id,
-      [buttonBox!.x + buttonBox!.width / 2, buttonBox!.y + buttonBox!.height / 2],
-    );
-    expect(hit).toBe('top');
+    const [x, y] = [buttonBox!.x + buttonBox!.width / 2, buttonBox!.y + buttonBox!.height / 2];
+    expect(await page.evaluate(`document.elementFromPoint(${x}, ${y})?.id`)).toBe('top');
     await page.screenshot({ path: join(dir, 'preview.png') });
     expect(errors).toEqual([]);
   });
