@@ -101,7 +101,7 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
   const { shell, settingsRecovery } = started.app;
   if (settingsRecovery) console.error(`Settings reset: ${settingsRecovery.problems.join('; ')}`);
   console.log(
-    `${why}; opened the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app, no dictation. Close its window to stop.`,
+    `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app, no dictation. Close its window to stop.`,
   );
   const code = await untilClosed(await openAppWindow(chromium, shell.url));
   await started.app.close();
