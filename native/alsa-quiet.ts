@@ -11,14 +11,19 @@ import type * as Koffi from 'koffi';
 
 const require = createRequire(import.meta.url);
 
-let installed = false;
+/**
+ * libasound while the handler is in place, held for the life of the process: koffi unloads a library once
+ * its handle is collected, and once pvrecorder has released its own hold too, libasound would be unloaded
+ * and come back with its default, printing handler (seen under load: a capture opened after a GC printed).
+ */
+let silenced: Koffi.LibraryHandle | null = null;
 
 /**
  * Installs the silent handler once per process; true when it is in place. Does nothing (false) off Linux
  * or when libasound cannot be loaded.
  */
 export function silenceAlsaErrors(platform: NodeJS.Platform = process.platform): boolean {
-  if (installed || platform !== 'linux') return installed;
+  if (silenced || platform !== 'linux') return silenced !== null;
   try {
     const koffi = require('koffi') as typeof Koffi;
     const alsa = koffi.load('libasound.so.2');
@@ -30,9 +35,9 @@ export function silenceAlsaErrors(platform: NodeJS.Platform = process.platform):
     const setHandler = alsa.func('int snd_lib_error_set_handler(ScribeAlsaErrorHandler *handler)');
     // Registered for the life of the process: ALSA keeps the pointer. Calls from capture workers are queued
     // to this thread by koffi (the worker waits for the event loop, which a capture never blocks).
-    installed = setHandler(koffi.register(() => undefined, koffi.pointer(handler))) === 0;
+    if (setHandler(koffi.register(() => undefined, koffi.pointer(handler))) === 0) silenced = alsa;
   } catch {
-    installed = false;
+    silenced = null;
   }
-  return installed;
+  return silenced !== null;
 }

@@ -29,7 +29,7 @@ async function run(name: string, source: string): Promise<{ out: string; err: st
     ALSA_CONFIG_PATH: join(dir, 'asound.conf'),
     PULSE_SERVER: `unix:${dir}/none`,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,6 +63,8 @@ describe('ALSA without a sound card', () => {
       `import { listMicrophones } from ${audio};\n` +
         `import { createPvRecorder } from ${recorder};\n` +
         `console.log(JSON.stringify(await listMicrophones()));\n` +
+        // A collection in between must not unload libasound and bring back its printing handler.
+        `globalThis.gc(); await new Promise((r) => setImmediate(r)); globalThis.gc();\n` +
         `const opened = await createPvRecorder().start({ deviceIndex: -1 }).then(() => 'opened', (e) => e.code);\n` +
         `console.log(opened);\n` +
         `console.error('our own error line');\n`,
