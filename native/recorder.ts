@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AsyncQueue } from '../main/events/async-queue.ts';
 import { withTimeout } from '../main/events/timeout.ts';
+import { silenceAlsaErrors } from './alsa-quiet.ts';
 
 /** Closed failure codes of the recorder; messages carry no audio. */
 export type RecorderErrorCode = 'open_failed' | 'read_failed' | 'unavailable';
@@ -128,6 +129,7 @@ const require = createRequire(import.meta.url);
 const MODULE_PATH = require.resolve('@picovoice/pvrecorder-node');
 
 function loadPvRecorder(): PvRecorderClass {
+  silenceAlsaErrors();
   try {
     return (require(MODULE_PATH) as { PvRecorder: PvRecorderClass }).PvRecorder;
   } catch {

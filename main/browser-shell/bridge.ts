@@ -1,9 +1,11 @@
 /**
  * The browser shell's bridge: the same preload API as Electron's (`window.scribe`, one named function per
  * channel, one `on…` per event, built from the contract) over one loopback WebSocket, with the main side
- * going through the app's own IPC router (same sender check, same request and response parsing). The
- * socket is accepted once: from the page's own origin (Origin header), carrying the one-time secret the
- * shell put in the URL it opened. Anything else is refused before a WebSocket exists.
+ * going through the app's own IPC router (same request and response parsing). The socket is accepted once:
+ * from the page's own origin (Origin header), carrying the one-time secret the shell put in the URL it
+ * opened. Anything else is refused before a WebSocket exists. That upgrade check is the bridge's guard: a
+ * WebSocket message carries no frame to check, so the router's per-call sender check has nothing to read
+ * here and lets every call of the one accepted socket through.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -51,6 +53,9 @@ export interface Bridge {
   close(): void;
 }
 
+/** The sender of every call: the one page the upgrade check admitted. */
+const PAGE_FRAME = { url: 'bridge:page', parent: null } as const;
+
 /** A fake ipcMain: the router registers on it exactly as on Electron's. */
 class BridgeIpcMain implements IpcMainLike {
   readonly #handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
@@ -60,10 +65,10 @@ class BridgeIpcMain implements IpcMainLike {
   removeHandler(channel: string): void {
     this.#handlers.delete(channel);
   }
-  async invoke(channel: string, frameUrl: string, request: unknown): Promise<unknown> {
+  async invoke(channel: string, request: unknown): Promise<unknown> {
     const handler = this.#handlers.get(channel);
     if (!handler) return fail('invalid_request');
-    return handler({ senderFrame: { url: frameUrl, parent: null } }, request);
+    return handler({ senderFrame: PAGE_FRAME }, request);
   }
 }
 
@@ -80,7 +85,8 @@ export function attachBridge(
     ipcMain,
     channels,
     handlers,
-    isTrustedSender: (frame) => frame.parent === null && new URL(frame.url).origin === origin,
+    // Only the accepted page socket's calls get here (see refusal()): it is the guard, not this.
+    isTrustedSender: () => true,
     onDidFail: (report) => failures.push(report),
   });
   const page = new PageSocket(origin, secret, ipcMain);
@@ -140,10 +146,7 @@ class PageSocket {
     this.#used = true;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       this.#page = ws;
-      ws.on(
-        'message',
-        (data) => void answer(ws, this.#ipcMain, `${this.#origin}/index.html`, data.toString()),
-      );
+      ws.on('message', (data) => void answer(ws, this.#ipcMain, data.toString()));
       ws.on('close', () => void (this.#page = null));
     });
   };
@@ -172,7 +175,7 @@ function refusal(req: IncomingMessage, origin: string, secret: string, used: boo
 }
 
 /** Answers one call: `{id, channel, request}` → `{id, result}`. A malformed message is dropped. */
-async function answer(ws: WebSocket, ipcMain: BridgeIpcMain, frameUrl: string, text: string): Promise<void> {
+async function answer(ws: WebSocket, ipcMain: BridgeIpcMain, text: string): Promise<void> {
   let message: { id?: unknown; channel?: unknown; request?: unknown };
   try {
     message = JSON.parse(text) as typeof message;
@@ -180,6 +183,6 @@ async function answer(ws: WebSocket, ipcMain: BridgeIpcMain, frameUrl: string, t
     return;
   }
   if (typeof message.id !== 'number' || typeof message.channel !== 'string') return;
-  const result = await ipcMain.invoke(message.channel, frameUrl, message.request ?? {});
+  const result = await ipcMain.invoke(message.channel, message.request ?? {});
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: message.id, result }));
 }

@@ -1,7 +1,8 @@
 /**
  * The browser shell's stand-in for the preload, as the page runs it: builds `window.scribe` (one function
  * per channel, one `on…` per event) over the bridge WebSocket, taking the one-time secret from the URL
- * fragment (and removing it from the address), and shows a label saying this is a preview. Kept as source
+ * fragment (and removing it from the address), and says plainly that this is a preview: the window title
+ * starts with it, and a banner above the app (in the flow, so it covers no control) says it. Kept as source
  * text so no transpiler helper leaks into the page; it is a classic script, so it runs before the app's
  * deferred module.
  */
@@ -16,8 +17,11 @@ export interface PageBridgeSpec {
   readonly closed: unknown;
 }
 
-/** The label shown in the page (the title stays the app's). */
-const PREVIEW_LABEL = "Browser preview over loopback — not the clinician's app";
+/** What the window title starts with. */
+const PREVIEW_TITLE = "Preview — not the clinician's app";
+/** The banner above the app. */
+const PREVIEW_BANNER =
+  "Browser preview — not the clinician's app. It runs over loopback on this computer only, and has no dictation.";
 
 const PAGE_BRIDGE = `(spec) => {
   const secret = new URLSearchParams(location.hash.slice(1)).get('bridge') || '';
@@ -61,20 +65,21 @@ const PAGE_BRIDGE = `(spec) => {
   }
   Object.defineProperty(window, 'scribe', { value: Object.freeze(api), enumerable: true });
   const label = () => {
-    const note = document.createElement('div');
-    note.setAttribute('role', 'note');
-    note.textContent = spec.label;
-    Object.assign(note.style, {
-      position: 'fixed', right: '8px', bottom: '8px', zIndex: '2147483647', pointerEvents: 'none',
-      padding: '2px 8px', borderRadius: '4px', font: '12px system-ui, sans-serif',
-      background: '#7a1f1f', color: '#ffffff', opacity: '0.9',
+    document.title = spec.title + ' · ' + document.title;
+    const banner = document.createElement('div');
+    banner.setAttribute('role', 'note');
+    banner.setAttribute('data-testid', 'preview-banner');
+    banner.textContent = spec.banner;
+    Object.assign(banner.style, {
+      padding: '6px 16px', font: '600 14px/1.4 system-ui, sans-serif', textAlign: 'center',
+      background: '#7a1f1f', color: '#ffffff', borderBottom: '2px solid #4d1010',
     });
-    document.body.append(note);
+    document.body.prepend(banner);
   };
   if (document.body) label(); else document.addEventListener('DOMContentLoaded', label);
 }`;
 
 /** The script text for a spec. */
 export function pageBridgeScript(spec: PageBridgeSpec): string {
-  return `(${PAGE_BRIDGE})(${JSON.stringify({ ...spec, label: PREVIEW_LABEL })});\n`;
+  return `(${PAGE_BRIDGE})(${JSON.stringify({ ...spec, title: PREVIEW_TITLE, banner: PREVIEW_BANNER })});\n`;
 }

@@ -12,7 +12,7 @@ import { formatConfigErrors, type ConfigProblem } from '../config/resolve-config
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../composition-root.ts';
 import type { EventName, EventPayload } from '../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
-import { findChromium, openAppWindow } from './chromium.ts';
+import { findChromium, openAppWindow, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 
@@ -78,11 +78,16 @@ export async function startPreviewApp(
   return { ok: true, app: { shell, services: services!, dataDir, settingsRecovery, close } };
 }
 
-/** Runs the preview until its window is closed (or the process is interrupted); returns the exit code. */
-export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/**
+ * Runs the preview until its window is closed (or the process is interrupted); returns the exit code.
+ * `why` (why not Electron) opens the one line it prints once the preview is up.
+ */
+export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const chromium = findChromium(env);
   if (!chromium) {
-    console.error('No Chromium or Chrome found; set CHROMIUM_PATH to one.');
+    console.error(
+      `${why}, and no Chromium or Chrome was found for the browser preview; set CHROMIUM_PATH to one.`,
+    );
     return 1;
   }
   const started = await startPreviewApp({
@@ -95,7 +100,9 @@ export async function runBrowserPreview(env: NodeJS.ProcessEnv = process.env): P
   }
   const { shell, settingsRecovery } = started.app;
   if (settingsRecovery) console.error(`Settings reset: ${settingsRecovery.problems.join('; ')}`);
-  console.log(`Browser preview on ${shell.origin} (loopback only). Close its window to stop.`);
+  console.log(
+    `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app, no dictation. Close its window to stop.`,
+  );
   const code = await untilClosed(await openAppWindow(chromium, shell.url));
   await started.app.close();
   return code;
@@ -107,14 +114,18 @@ function previewJournalDir(managed: string | undefined, dataDir: string, env: No
   return env.SCRIBE_DATA_DIR?.trim() ? journalDir(dataDir) : defaultJournalDir();
 }
 
-/** The exit code once the window closes: 0, 1 when it failed, 130 on Ctrl-C (the window is closed then). */
-function untilClosed(window: Awaited<ReturnType<typeof openAppWindow>>): Promise<number> {
-  return new Promise<number>((resolve) => {
-    window.once('exit', () => resolve(0));
-    window.once('error', () => resolve(1));
-    process.once('SIGINT', () => {
-      window.kill();
-      resolve(130);
-    });
-  });
+/**
+ * The exit code once the window has closed and its profile is removed: 0, 1 when the browser failed to
+ * start, 130 on Ctrl-C and 143 on SIGTERM (the window is closed first).
+ */
+async function untilClosed(window: AppWindow): Promise<number> {
+  let signalled: number | null = null;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signalled = signal === 'SIGINT' ? 130 : 143;
+    window.close();
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  const code = await window.closed;
+  process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  return signalled ?? (code === null ? 1 : 0);
 }

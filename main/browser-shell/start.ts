@@ -23,10 +23,7 @@ async function main(): Promise<number> {
     const child = spawn(choice.binary, ['.'], { stdio: 'inherit' });
     return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
   }
-  console.log(
-    `Electron's binary is not installed here and ${choice.why}; opening the browser preview in Chromium instead — not the clinician's app.`,
-  );
-  return runBrowserPreview();
+  return runBrowserPreview(`Electron's binary is not installed here and ${choice.why}`);
 }
 
 main().then(

@@ -73,6 +73,8 @@ async function serve(
   served: Map<string, number>,
 ): Promise<{ status: number; type?: string; body?: string | Buffer }> {
   const path = new URL(url, 'http://x').pathname;
+  // The page has no icon; Chromium asks anyway, and a 404 would be an error in the page's console.
+  if (path === '/favicon.ico') return { status: 204 };
   const extra = options.extraPages?.[path];
   if (extra !== undefined)
     return { status: 200, type: TYPES[extname(path) || '.html'] ?? TYPES['.html'], body: extra };

@@ -37,11 +37,11 @@ describe('content security policy in Chromium', () => {
         await nav(h.page, name).click();
         await expect.poll(() => h.page.locator('h1').textContent()).toBe(name);
       }
-      expect(await h.page.title()).toBe('Scribe Desktop');
+      expect(await h.page.title()).toBe("Preview — not the clinician's app · Scribe Desktop");
       // The bridge's one-time secret leaves the address as soon as the page read it.
       expect(await h.page.evaluate('location.hash')).toBe('');
-      expect(await h.page.getByRole('note').textContent()).toBe(
-        "Browser preview over loopback — not the clinician's app",
+      expect(await h.page.getByTestId('preview-banner').textContent()).toMatch(
+        /^Browser preview — not the clinician's app\./,
       );
       expect(await h.cspViolations()).toEqual([]);
     } finally {
