@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AsyncQueue } from '../main/events/async-queue.ts';
 import { withTimeout } from '../main/events/timeout.ts';
-import { silenceAlsaErrors } from './alsa-quiet.ts';
+import { KOFFI_PATH, QUIET_THIS_THREAD, silenceAlsaErrors } from './alsa-quiet.ts';
 
 /** Closed failure codes of the recorder; messages carry no audio. */
 export type RecorderErrorCode = 'open_failed' | 'read_failed' | 'unavailable';
@@ -86,6 +86,8 @@ const STOP_TIMEOUT_MS = 3_000;
 // Runs in the worker (CommonJS, eval'd). `stop` is a shared flag because the loop never yields to messages.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// ALSA's printing silenced for this thread too (alsa-quiet.ts); the handle lives as long as the worker.
+if (workerData.koffiPath) try { globalThis.scribeAlsa = (${QUIET_THIS_THREAD})(require(workerData.koffiPath)); } catch {}
 const { PvRecorder } = require(workerData.modulePath);
 const stop = new Int32Array(workerData.stop);
 (function run() {
@@ -211,6 +213,7 @@ function startWorker(options: RecorderStartOptions): Promise<RecorderCapture> {
     eval: true,
     workerData: {
       modulePath: MODULE_PATH,
+      koffiPath: process.platform === 'linux' ? KOFFI_PATH : null,
       deviceIndex: options.deviceIndex,
       frameLength: options.frameLength ?? 512,
       bufferedFrames: 64,
