@@ -27,7 +27,7 @@ function familyOf(path: string): { family: Family; sub: string } | undefined {
 }
 
 /** The bearer caller of a request, with the contract's 401/403 rules. */
-export function authenticateRequest(
+function authenticateRequest(
   req: IncomingMessage,
   family: Family,
   deps: Pick<HandlerDeps, 'tokens' | 'users'>,

@@ -16,8 +16,7 @@ import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from
 import { httpExchange, type RequestRecord } from './http.ts';
 import { StreamingControl } from './streaming-faults.ts';
 
-export type { RequestRecord } from './http.ts';
-export type { RejectedUpgrade, SocketRecord } from './streaming-faults.ts';
+export type { SocketRecord } from './streaming-faults.ts';
 
 /** The tests' controls of a running local service. */
 interface LocalServiceControl {
