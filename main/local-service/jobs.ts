@@ -36,7 +36,7 @@ function ownerKey(caller: Caller | null): string {
 /**
  * Async jobs: the result is computed when the job starts (so input errors are refused at once), the
  * job reports ONGOING for the configured polls/time, then SUCCEEDED, and is forgotten after the retention
- * period (404). (A FAILED job is a test's doing: test/service/faults.ts rewrites the poll answer.)
+ * period (404). (A FAILED job is a test's doing: test/service/http.ts rewrites the poll answer.)
  */
 export class JobStore {
   readonly #jobs = new Map<string, Job>();
