@@ -20,7 +20,7 @@ export async function startDemoService(): Promise<DemoService> {
   const service = await startLocalService();
   return {
     url: service.url,
-    addClient: (client) => service.internals.keys.set(client),
+    addClient: (client) => service.setClient(client),
     close: () => service.close(),
   };
 }

@@ -6,17 +6,13 @@ import { JobStore } from './jobs.ts';
 import {
   resolveOptions,
   type LocalServiceOptions,
+  type OAuthClientConfig,
   type ResolvedOptions,
   type StreamingServiceSetup,
 } from './options.ts';
 import type { Route } from './router.ts';
-import {
-  createHandler,
-  authenticateRequest,
-  NO_FAULTS,
-  type FaultSource,
-  type RequestRecord,
-} from './server.ts';
+import { createHandler } from './server.ts';
+import { PASS_THROUGH, type ServiceExtension } from './extension.ts';
 import { ServiceError } from './errors.ts';
 import { ClientKeyRing } from './auth/client-keys.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -32,35 +28,35 @@ import {
   attachStreamingService,
   createFixtureRecognizer,
   loadFixtureManifest,
+  streamingTimings,
   type Recognizer,
   type SocketRegistry,
+  type StreamingTimings,
 } from './ws/index.ts';
 
 export type { LocalServiceOptions, OAuthClientConfig } from './options.ts';
-export type { RequestRecord } from './server.ts';
+export type { HandledRequest, ServiceExtension, StreamSocket } from './extension.ts';
 
 export { DEFAULT_FIXTURES_DIR } from './sample-dir.ts';
 
 /**
- * The parts of a running service: what the WebSocket side (ws/) attaches to (the same server, clock, tokens
- * and log), and what the tests' control API (test/service/index.ts) and the demo entry work on.
+ * The parts of a running service an extension may work on (the tests' control API: test/service/index.ts).
+ * The service hands them to the extension it was started with, and to nobody else.
  */
-interface LocalServiceInternals {
-  server: Server;
+export interface ServiceParts {
   clock: ServiceClock;
   keys: ClientKeyRing;
   tokens: TokenStore;
   users: UserStore;
   jobs: JobStore;
-  faults: FaultSource;
-  log: RequestRecord[];
-  /** The streaming WebSockets' records and live sockets. */
-  streaming: SocketRegistry;
-  /** The 401/403 bearer rules of HTTP, for an upgrade request of a family. */
-  authenticate: typeof authenticateRequest;
-  /** The token verdict `attachStreamingService` (ws/) asks for. */
+  /** The streaming WebSockets' timings, read when used (a test may change them mid-stream). */
+  streamingTimings: StreamingTimings;
+  /** The token verdict the streaming side asks for. */
   verifyToken(token: string, caller: 'server' | 'user'): 'ok' | 'expired' | 'invalid';
 }
+
+/** Builds the extension of a service from its parts (tests only; the sample visit passes none). */
+export type Extend = (parts: ServiceParts) => ServiceExtension;
 
 /** A running local service. */
 export interface LocalService {
@@ -68,52 +64,52 @@ export interface LocalService {
   url: string;
   /** The `aud` assertions must carry. */
   audience: string;
-  internals: LocalServiceInternals;
+  /** Adds (or replaces) an OAuth client, as the administration console does. */
+  setClient(client: OAuthClientConfig): void;
   close(): Promise<void>;
 }
 
-/** Starts the strict local implementation of the Core API on 127.0.0.1. */
-export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+/** Starts the strict local implementation of the Core API on 127.0.0.1, with an extension if given. */
+export async function startLocalService(
+  options: LocalServiceOptions = {},
+  extend?: Extend,
+): Promise<LocalService> {
   const resolved = resolveOptions(options);
-  const faults = options.faults ?? NO_FAULTS;
-  const stores = createStores(options, resolved, faults);
+  const stores = createStores(options, resolved);
   const { clock, tokens, users } = stores;
-  const log: RequestRecord[] = [];
   let audience = options.audience ?? '';
   const routes = serviceRoutes(stores, resolved, () => audience);
   const verifyToken = tokenVerdict(tokens, users);
+  const timings = streamingTimings(options.streaming?.timings);
+  const extension = extend?.({ ...stores, streamingTimings: timings, verifyToken }) ?? PASS_THROUGH;
   const now = () => clock.now();
   const server = createServer(
-    createHandler({ routes, tokens, users, faults, log, pinnedVersion: resolved.pinnedVersion, now }),
+    createHandler({ routes, tokens, users, pinnedVersion: resolved.pinnedVersion, now }, extension),
   );
   await listen(server, resolved.port);
   const streaming = attachStreamingService(server, {
-    verifyToken: (token, family) => verifyToken(token, family),
+    verifyToken,
     recognizer: options.streaming?.recognizer ?? lazyFixtureRecognizer(options.streaming ?? {}),
-    ...(options.streaming?.timings ? { timings: options.streaming.timings } : {}),
+    timings,
     pinnedVersion: resolved.pinnedVersion,
     httpDate: () => clock.httpDate(),
-    ...(options.streaming?.faults ? { faults: options.streaming.faults } : {}),
+    extension,
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;
-  const internals = {
-    server,
-    ...stores,
-    faults,
-    log,
-    streaming,
-    authenticate: authenticateRequest,
-    verifyToken,
+  return {
+    url,
+    audience,
+    setClient: (client) => stores.keys.set(client),
+    close: () => closeService(server, streaming),
   };
-  return { url, audience, internals, close: () => closeService(server, streaming) };
 }
 
-type Stores = Pick<LocalServiceInternals, 'clock' | 'keys' | 'tokens' | 'users' | 'jobs'> & {
+type Stores = Pick<ServiceParts, 'clock' | 'keys' | 'tokens' | 'users' | 'jobs'> & {
   userState: UserStateStore;
 };
 
-function createStores(options: LocalServiceOptions, resolved: ResolvedOptions, faults: FaultSource): Stores {
+function createStores(options: LocalServiceOptions, resolved: ResolvedOptions): Stores {
   const clock = new ServiceClock(options.now, options.clockOffsetMs ?? 0);
   const tokens = new TokenStore(clock, {
     server: resolved.serverTokenLifetimeSec,
@@ -126,7 +122,7 @@ function createStores(options: LocalServiceOptions, resolved: ResolvedOptions, f
     tokens,
     users: new UserStore(clock),
     userState: new UserStateStore(),
-    jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs, () => faults.takeJobFailure()),
+    jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs),
   };
 }
 
@@ -145,7 +141,7 @@ function serviceRoutes(stores: Stores, resolved: ResolvedOptions, audience: () =
 }
 
 /** The token verdict the streaming side asks for: the bearer rules of HTTP, as ok, expired or invalid. */
-function tokenVerdict(tokens: TokenStore, users: UserStore): LocalServiceInternals['verifyToken'] {
+function tokenVerdict(tokens: TokenStore, users: UserStore): ServiceParts['verifyToken'] {
   return (token, family) => {
     try {
       const caller = tokens.authenticate(token);

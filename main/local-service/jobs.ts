@@ -35,18 +35,16 @@ function ownerKey(caller: Caller | null): string {
 
 /**
  * Async jobs: the result is computed when the job starts (so input errors are refused at once), the
- * job reports ONGOING for the configured polls/time, then SUCCEEDED (or FAILED when a test's fault says so), and is
- * forgotten after the retention period (404).
+ * job reports ONGOING for the configured polls/time, then SUCCEEDED, and is forgotten after the retention
+ * period (404). (A FAILED job is a test's doing: test/service/http.ts rewrites the poll answer.)
  */
 export class JobStore {
   readonly #jobs = new Map<string, Job>();
 
-  /** `failJob` says whether a job finishing now ends FAILED (a test's fault; never, by default). */
   constructor(
     private readonly clock: ServiceClock,
     private readonly timing: Required<JobTimingOptions>,
     private readonly retentionMs: number,
-    private readonly failJob: () => boolean = () => false,
   ) {}
 
   /** Starts a job, or returns the live job started with the same client_request_id. */
@@ -80,7 +78,7 @@ export class JobStore {
     if (job.status === 'ONGOING') {
       const elapsed = this.clock.now() - job.createdAt;
       if (job.pollsSeen >= this.timing.ongoingPolls && elapsed >= this.timing.ongoingMs) {
-        job.status = this.failJob() ? 'FAILED' : 'SUCCEEDED';
+        job.status = 'SUCCEEDED';
       } else job.pollsSeen++;
     }
     return {

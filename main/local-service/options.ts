@@ -1,7 +1,6 @@
 import type { JSONWebKeySet } from 'jose';
 import { DEFAULT_PINNED_VERSION } from './versions.ts';
-import type { Mishearing, Recognizer, StreamingFaultSource, StreamingTimings } from './ws/index.ts';
-import type { FaultSource } from './server.ts';
+import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
 
 /** One OAuth client as the administration console records it. */
 export type OAuthClientConfig =
@@ -39,8 +38,6 @@ export interface StreamingServiceSetup {
   mishearings?: Mishearing[];
   /** Replaces the fixture recognizer altogether (fixturesDir and mishearings are then unused). */
   recognizer?: Recognizer;
-  /** Streaming faults to inject (tests: test/service/streaming-faults.ts); none by default. */
-  faults?: StreamingFaultSource;
 }
 
 /** Everything `startLocalService` can be told. */
@@ -73,13 +70,11 @@ export interface LocalServiceOptions {
   port?: number;
   /** The streaming WebSockets' setup (always attached; these only tune it). */
   streaming?: StreamingServiceSetup;
-  /** HTTP faults to inject (tests: test/service/faults.ts); none by default. */
-  faults?: FaultSource;
 }
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming' | 'faults'>
+  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming'>
 > & {
   jobs: Required<JobTimingOptions>;
 };

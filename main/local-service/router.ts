@@ -20,7 +20,7 @@ export interface RouteContext {
   json(): unknown;
   /** The multipart body (400 when it is not multipart). */
   form(): Promise<FormData>;
-  /** Logs the field sizes of a value read from a multipart body (JSON bodies are logged by json()). */
+  /** Names the value read from a multipart body as the request's (JSON bodies: json() does it). */
   recordFields(value: unknown): void;
 }
 

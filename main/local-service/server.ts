@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceError, type ErrorBody } from './errors.ts';
+import { ServiceError } from './errors.ts';
+import type { HandledRequest, ServiceExtension } from './extension.ts';
 import { parseJsonBody, parseMultipart, readBody, sendJson } from './http-io.ts';
 import { matchRoute, type Family, type Route, type RouteContext } from './router.ts';
 import type { Caller, TokenStore } from './auth/token-store.ts';
@@ -8,70 +8,14 @@ import type { UserStore } from './users.ts';
 import { VERSION_HEADER, atLeast, requestVersion } from './versions.ts';
 import { liftNoteBodies, lowerNoteBodies } from './note-versions.ts';
 
-/** One request as the service saw it. No bodies, no tokens, no query strings. */
-export interface RequestRecord {
-  method: string;
-  path: string;
-  /** The version header as sent, or null when absent. */
-  version: string | null;
-  /** The version the request was served under (header or pinned default). */
-  effectiveVersion: string | null;
-  caller: { kind: 'server'; clientId: string } | { kind: 'user'; userId: string } | null;
-  status: number;
-  /** Service time (ms) when the request arrived. */
-  at: number;
-  /**
-   * The request's top-level fields, once a handler read them (a JSON body, or the `request_parameters` of
-   * a multipart one): name → characters of a string, items of an array, null for anything else. Sizes
-   * and names only, never values, so tests can see what arrived without the log holding content.
-   */
-  fields?: Record<string, number | null>;
-}
-
-/** Field sizes of a request value for the log (see RequestRecord.fields). */
-function fieldSizes(value: unknown): Record<string, number | null> | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const sizes: Record<string, number | null> = {};
-  for (const [name, field] of Object.entries(value)) {
-    // Identifier-like names only: a map keyed by data (section keys, ids) would put data in the log.
-    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name)) continue;
-    sizes[name] = typeof field === 'string' ? [...field].length : Array.isArray(field) ? field.length : null;
-  }
-  return sizes;
-}
-
-/** What to do to one request before handling it. */
-export interface FaultPlan {
-  delayMs: number;
-  drop: boolean;
-  fail?: { status: number; headers: Record<string, string>; body: ErrorBody };
-}
-
-/** Where each request's fault plan comes from: tests inject faults (test/service/faults.ts); the app none. */
-export interface FaultSource {
-  take(method: string, fullPath: string, subPath: string): FaultPlan;
-  /** Whether the async job finishing now ends FAILED (consumed). */
-  takeJobFailure(): boolean;
-}
-
-/** No faults: every request is handled as it comes, every job succeeds. */
-export const NO_FAULTS: FaultSource = {
-  take: () => ({ delayMs: 0, drop: false }),
-  takeJobFailure: () => false,
-};
-
 /** What the request handler needs. */
 export interface HandlerDeps {
   routes: Route[];
   tokens: TokenStore;
   users: UserStore;
-  faults: FaultSource;
-  log: RequestRecord[];
   pinnedVersion: string;
   now: () => number;
 }
-
-const MAX_LOG = 10_000;
 
 const PREFIXES: Record<Family, string> = { server: '/v1/core/server', user: '/v1/core/user' };
 
@@ -83,7 +27,7 @@ function familyOf(path: string): { family: Family; sub: string } | undefined {
 }
 
 /** The bearer caller of a request, with the contract's 401/403 rules. */
-export function authenticateRequest(
+function authenticateRequest(
   req: IncomingMessage,
   family: Family,
   deps: Pick<HandlerDeps, 'tokens' | 'users'>,
@@ -105,63 +49,32 @@ export function authenticateRequest(
   return caller;
 }
 
-/** Builds the node:http request listener. */
-export function createHandler(deps: HandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    void handle(req, res, deps);
-  };
+/** Builds the node:http request listener; the extension (if any) wraps each exchange. */
+export function createHandler(
+  deps: HandlerDeps,
+  extension: ServiceExtension,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => extension.http(req, res, () => handle(req, res, deps));
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<HandledRequest> {
   const url = new URL(req.url ?? '/', 'http://local');
   const method = (req.method ?? 'GET').toUpperCase();
-  const record = logRequest(req, method, url, deps);
+  const handled: HandledRequest = { effectiveVersion: null, caller: null };
   // The service's own time, not the computer's: clients learn a clock offset from it.
   res.setHeader('date', new Date(deps.now()).toUTCString());
-  const located = familyOf(url.pathname);
-  const plan = deps.faults.take(method, url.pathname, located?.sub ?? url.pathname);
-  if (plan.delayMs > 0) await sleep(plan.delayMs);
-  if (plan.drop) {
-    record.status = -1;
-    req.socket.destroy();
-    return;
-  }
-  if (plan.fail) {
-    record.status = plan.fail.status;
-    req.resume();
-    sendJson(res, plan.fail.status, plan.fail.body, plan.fail.headers);
-    return;
-  }
   try {
-    const reply = await dispatch(req, url, method, located, record, deps);
-    record.status = reply.status ?? 200;
-    const body = lowerNoteBodies(reply.body, record.effectiveVersion ?? deps.pinnedVersion);
-    sendJson(res, record.status, body, reply.headers);
+    const reply = await dispatch(req, url, method, handled, deps);
+    const body = lowerNoteBodies(reply.body, handled.effectiveVersion ?? deps.pinnedVersion);
+    sendJson(res, reply.status ?? 200, body, reply.headers);
   } catch (error) {
-    sendFailure(error, req, res, record);
+    sendFailure(error, req, res);
   }
-}
-
-/** Starts the request's record in the (bounded) log. */
-function logRequest(req: IncomingMessage, method: string, url: URL, deps: HandlerDeps): RequestRecord {
-  const header = req.headers[VERSION_HEADER];
-  const record: RequestRecord = {
-    method,
-    path: url.pathname,
-    version: typeof header === 'string' ? header : null,
-    effectiveVersion: null,
-    caller: null,
-    status: 0,
-    at: deps.now(),
-  };
-  deps.log.push(record);
-  // Bounded, because the desktop app runs this service for as long as it is open.
-  if (deps.log.length > MAX_LOG) deps.log.splice(0, deps.log.length - MAX_LOG);
-  return record;
+  return handled;
 }
 
 /** Answers a thrown error: its own status for a ServiceError, else 500 (logged without its message). */
-function sendFailure(error: unknown, req: IncomingMessage, res: ServerResponse, record: RequestRecord): void {
+function sendFailure(error: unknown, req: IncomingMessage, res: ServerResponse): void {
   const failure =
     error instanceof ServiceError
       ? error
@@ -175,7 +88,6 @@ function sendFailure(error: unknown, req: IncomingMessage, res: ServerResponse, 
         .slice(1, 4)
         .join('\n'),
     );
-  record.status = failure.status;
   req.resume();
   sendJson(res, failure.status, failure.body(), failure.headers);
 }
@@ -184,14 +96,14 @@ async function dispatch(
   req: IncomingMessage,
   url: URL,
   method: string,
-  located: ReturnType<typeof familyOf>,
-  record: RequestRecord,
+  handled: HandledRequest,
   deps: HandlerDeps,
 ) {
+  const located = familyOf(url.pathname);
   if (!located)
     throw new ServiceError(404, 'NOT_FOUND', 'paths must start with /v1/core/server or /v1/core/user');
   const version = requestVersion(req.headers[VERSION_HEADER], deps.pinnedVersion);
-  record.effectiveVersion = version;
+  handled.effectiveVersion = version;
   const match = matchRoute(deps.routes, method, located.family, located.sub);
   if (match === 'not-found') throw new ServiceError(404, 'NOT_FOUND', 'no such endpoint');
   if (match === 'method-not-allowed')
@@ -202,7 +114,7 @@ async function dispatch(
   let caller: Caller | null = null;
   if (match.route.auth !== 'none') {
     caller = authenticateRequest(req, located.family, deps);
-    record.caller = caller;
+    handled.caller = caller;
   }
   const raw = await readBody(req);
   const base = {
@@ -213,14 +125,14 @@ async function dispatch(
     version,
     caller,
   };
-  return match.route.handle(routeContext(base, raw, record));
+  return match.route.handle(routeContext(base, raw, handled));
 }
 
-/** The handler's view of a request whose body was read: JSON parsed once, on demand, field sizes logged. */
+/** The handler's view of a request whose body was read: JSON parsed once, on demand. */
 function routeContext(
   base: Omit<RouteContext, 'json' | 'form' | 'recordFields'>,
   raw: Buffer,
-  record: RequestRecord,
+  handled: HandledRequest,
 ): RouteContext {
   let json: { value: unknown } | undefined;
   return {
@@ -228,13 +140,13 @@ function routeContext(
     json: () => {
       if (!json) {
         json = { value: liftNoteBodies(parseJsonBody(base.req, raw), base.version) };
-        record.fields = fieldSizes(json.value);
+        handled.read = json.value;
       }
       return json.value;
     },
     form: () => parseMultipart(base.req, raw),
     recordFields: (value) => {
-      record.fields = fieldSizes(value);
+      handled.read = value;
     },
   };
 }

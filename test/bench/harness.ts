@@ -21,9 +21,10 @@ import {
   createFixtureRecognizer,
   decodeWav16,
   loadFixtureManifest,
-  type SocketRegistry,
+  streamingTimings,
   type StreamingTimings,
 } from '../../main/local-service/ws/index.ts';
+import { StreamingControl } from '../service/streaming-faults.ts';
 import { readFileSync } from 'node:fs';
 
 /** Where the fixture recordings live (relative to the project root, where `npm run bench` runs). */
@@ -35,17 +36,19 @@ export const STREAM_ID = 'doctor';
 export interface LocalService {
   baseUrl: URL;
   server: Server;
-  control: SocketRegistry;
+  control: StreamingControl;
   close(): Promise<void>;
 }
 
 /** Starts the local streaming service on 127.0.0.1 (any free port). */
 export async function startLocalService(timings: Partial<StreamingTimings> = {}): Promise<LocalService> {
   const server = createServer((_req, res) => res.writeHead(404).end());
-  const control = attachStreamingService(server, {
+  const control = new StreamingControl().attach({ timings: streamingTimings(timings) });
+  attachStreamingService(server, {
     verifyToken: () => 'ok',
     recognizer: createFixtureRecognizer({ fixtures: loadFixtureManifest(FIXTURE_DIR) }),
-    timings,
+    timings: control.timings,
+    extension: control.extension(),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,10 +1,16 @@
 /**
  * HTTP fault injection for the local service (tests only): the next requests of a path fail, wait or lose
- * their connection; the next async jobs end FAILED. Passed to startLocalService as its FaultSource by
- * test/service/index.ts.
+ * their connection; the next async jobs end FAILED. The service knows nothing of it: test/service/http.ts
+ * applies the plan around each exchange, through the service's extension.
  */
-import { errorBody, type ErrorName } from '../../main/local-service/errors.ts';
-import type { FaultPlan, FaultSource } from '../../main/local-service/server.ts';
+import { errorBody, type ErrorBody, type ErrorName } from '../../main/local-service/errors.ts';
+
+/** What to do to one request before handling it. */
+export interface FaultPlan {
+  delayMs: number;
+  drop: boolean;
+  fail?: { status: number; headers: Record<string, string>; body: ErrorBody };
+}
 
 /** Which requests a fault applies to: full path or path below the family prefix, optionally one method. */
 export interface FaultTarget {
@@ -41,19 +47,29 @@ const NAME_BY_STATUS: Record<number, ErrorName> = {
 };
 
 /** Injected failures, consumed in the order they were added. */
-export class FaultInjector implements FaultSource {
+export class FaultInjector {
   readonly #faults: Fault[] = [];
   #failJobs = 0;
+  /** Jobs seen finished: those this injector failed, and the others. */
+  readonly #jobsFailed = new Set<string>();
+  readonly #jobsSucceeded = new Set<string>();
 
   /** The next async job to finish ends FAILED (calls add up). */
   failNextJob(): void {
     this.#failJobs++;
   }
 
-  takeJobFailure(): boolean {
-    if (this.#failJobs === 0) return false;
-    this.#failJobs--;
-    return true;
+  /**
+   * Whether a job the service reports SUCCEEDED is FAILED for the client: the first such report of a job
+   * takes a pending failNextJob, and a failed job stays failed on every later poll.
+   */
+  jobFailed(id: string): boolean {
+    if (this.#jobsFailed.has(id)) return true;
+    if (this.#jobsSucceeded.has(id)) return false;
+    const failed = this.#failJobs > 0;
+    if (failed) this.#failJobs--;
+    (failed ? this.#jobsFailed : this.#jobsSucceeded).add(id);
+    return failed;
   }
 
   /** The next `count` matching requests answer `status` (e.g. 503, or 429 with Retry-After). */

@@ -1,18 +1,22 @@
 /**
  * The local service as the tests use it: the strict service (main/local-service) with HTTP and streaming
- * fault injection and the control API (clock, tokens, users, faults, request and socket records). The app never
- * sees these: its sample visit opens the service through main/local-service/demo.ts.
+ * fault injection and the control API (clock, tokens, users, faults, request and socket records), all
+ * installed through the service's one extension point. The app never sees these: its sample visit opens the
+ * service through main/local-service/demo.ts, with no extension.
  */
 import {
   startLocalService as startService,
   type LocalService as ServiceCore,
   type LocalServiceOptions,
   type OAuthClientConfig,
-  type RequestRecord,
+  type ServiceParts,
 } from '../../main/local-service/index.ts';
 import type { CoreUser } from '../../main/local-service/users.ts';
 import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from './faults.ts';
+import { httpExchange, type RequestRecord } from './http.ts';
 import { StreamingControl } from './streaming-faults.ts';
+
+export type { SocketRecord } from './streaming-faults.ts';
 
 /** The tests' controls of a running local service. */
 interface LocalServiceControl {
@@ -52,6 +56,8 @@ interface LocalServiceControl {
 
 /** A running local service with its controls. */
 export interface LocalService extends ServiceCore {
+  /** The service's parts, as its extension got them (token verdicts, stores). */
+  readonly internals: ServiceParts;
   readonly control: LocalServiceControl;
 }
 
@@ -59,21 +65,24 @@ export interface LocalService extends ServiceCore {
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const faults = new FaultInjector();
   const streaming = new StreamingControl();
-  const service = await startService({
-    ...options,
-    faults,
-    streaming: { ...options.streaming, faults: streaming },
+  const log: RequestRecord[] = [];
+  let internals: ServiceParts | undefined;
+  const service = await startService(options, (parts) => {
+    internals = parts;
+    streaming.attach({ timings: parts.streamingTimings, httpDate: () => parts.clock.httpDate() });
+    return { ...streaming.extension(), http: httpExchange(parts, faults, log) };
   });
-  streaming.attach(service.internals.streaming);
-  return { ...service, control: controlOf(service, faults, streaming) };
+  const parts = internals!;
+  return { ...service, internals: parts, control: controlOf(parts, log, faults, streaming) };
 }
 
 function controlOf(
-  service: ServiceCore,
+  parts: ServiceParts,
+  log: RequestRecord[],
   faults: FaultInjector,
   streaming: StreamingControl,
 ): LocalServiceControl {
-  const { clock, keys, tokens, users, jobs, log } = service.internals;
+  const { clock, keys, tokens, users, jobs } = parts;
   return {
     get requests() {
       return log;

@@ -1,17 +1,24 @@
 /**
- * Fault injection for the local service's streaming WebSockets (tests only): cut a socket at a chunk,
- * delay or withhold acknowledgements, refuse the next upgrade, inject error frames and closes. It reaches
- * the service through the `StreamingFaultSource` hooks and the socket registry; the app's sample visit runs
- * the service without it (main/local-service/demo.ts).
+ * Fault injection and records for the local service's streaming WebSockets (tests only): cut a socket at a
+ * chunk, delay or withhold what the service sends, refuse the next upgrade, inject error frames and closes;
+ * each socket's record (socket-tap.ts) and each refused upgrade. It wraps the service's upgrades and sockets
+ * through the service's extension (main/local-service/extension.ts); the sample visit runs without it.
  */
-import type {
-  LiveSocket,
-  RejectedUpgrade,
-  SocketRecord,
-  SocketRegistry,
-  StreamingFaultSource,
-  StreamingTimings,
-} from '../../main/local-service/ws/registry.ts';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { refuseUpgrade, type StreamingTimings } from '../../main/local-service/ws/index.ts';
+import type { ServiceExtension, StreamSocket } from '../../main/local-service/index.ts';
+import { PASS_THROUGH } from '../../main/local-service/extension.ts';
+import { Emitter } from '../../main/events/emitter.ts';
+import { SocketTap, type SocketRecord, type TapOwner } from './socket-tap.ts';
+
+export type { SocketRecord } from './socket-tap.ts';
+
+/** An upgrade the service refused before any WebSocket existed. */
+export interface RejectedUpgrade {
+  readonly path: string;
+  readonly status: number;
+}
 
 interface DropFault {
   readonly seqId: number;
@@ -20,57 +27,76 @@ interface DropFault {
   readonly minSocketId: number;
 }
 
-type UpgradeFault = NonNullable<ReturnType<StreamingFaultSource['takeUpgradeFault']>>;
-
-const UPGRADE_FAULTS: Record<401 | 503, UpgradeFault> = {
-  401: { kind: 'expired', reason: 'injected: token expired' },
-  503: { kind: 'unavailable', reason: 'injected: unavailable' },
-};
+const STREAMING_PATH = /^\/v1\/core\/(server|user)\/(transcribe|dictate)-ws$/;
+const UPGRADE_FAULTS = { 401: 'expired', 503: 'unavailable' } as const;
 
 type RegistryEvent = 'socket' | 'frame' | 'closed' | 'rejected';
-type Listener = Parameters<SocketRegistry['on']>[1];
+type Listener = (value: never, type: string) => void;
+
+/** What the control attaches to: the service's timings and the `Date` of its refusals. */
+interface ServiceSide {
+  timings: StreamingTimings;
+  httpDate?: () => string;
+}
 
 /**
- * The streaming side's fault injection and records. Events (from the registry): 'socket' (SocketRecord)
- * when a socket opens, 'frame' (SocketRecord, type) per frame received, 'closed' (SocketRecord),
- * 'rejected' (RejectedUpgrade).
+ * The streaming side's fault injection and records. Events: 'socket' (SocketRecord) when a socket opens,
+ * 'frame' (SocketRecord, type) per frame read, 'closed' (SocketRecord), 'rejected' (RejectedUpgrade).
  */
-export class StreamingControl implements StreamingFaultSource {
+export class StreamingControl implements TapOwner {
+  readonly sockets: SocketRecord[] = [];
+  readonly rejected: RejectedUpgrade[] = [];
+  readonly #live = new Map<number, SocketTap>();
   readonly #drops: DropFault[] = [];
   readonly #upgradeFailures: Array<401 | 503> = [];
+  readonly #events = {
+    socket: new Emitter<SocketRecord>(),
+    frame: new Emitter<[SocketRecord, string]>(),
+    closed: new Emitter<SocketRecord>(),
+    rejected: new Emitter<RejectedUpgrade>(),
+  };
+  readonly #removers = new Map<Listener, Array<() => void>>();
   #withheld = false;
-  #registry: SocketRegistry | undefined;
+  #side: ServiceSide | undefined;
+  #nextId = 1;
 
-  /** Binds the control to the registry of a service started with this control as its fault source. */
-  attach(registry: SocketRegistry): this {
-    this.#registry = registry;
+  /** Binds the control to the service whose extension it is. */
+  attach(side: ServiceSide): this {
+    this.#side = side;
     return this;
   }
 
-  get #service(): SocketRegistry {
-    if (!this.#registry) throw new Error('StreamingControl used before its service was attached');
-    return this.#registry;
+  /** The service extension this control is (HTTP passes through). */
+  extension(): ServiceExtension {
+    return {
+      http: PASS_THROUGH.http,
+      upgrade: (req, socket, accept) => this.#upgrade(req, socket, accept),
+      socket: (socket, req) => this.#socket(socket, req),
+    };
   }
 
   get timings(): StreamingTimings {
-    return this.#service.timings;
+    if (!this.#side) throw new Error('StreamingControl used before its service was attached');
+    return this.#side.timings;
   }
 
-  get sockets(): SocketRecord[] {
-    return this.#service.sockets;
-  }
-
-  get rejected(): RejectedUpgrade[] {
-    return this.#service.rejected;
+  /** The id the next socket will get. */
+  get nextSocketId(): number {
+    return this.#nextId;
   }
 
   on(event: RegistryEvent, listener: Listener): this {
-    this.#service.on(event, listener);
+    const remove =
+      event === 'frame'
+        ? this.#events.frame.on(([record, type]) => listener(record as never, type))
+        : (this.#events[event] as Emitter<unknown>).on((value) => listener(value as never, ''));
+    this.#removers.set(listener, [...(this.#removers.get(listener) ?? []), remove]);
     return this;
   }
 
-  off(event: RegistryEvent, listener: Listener): this {
-    this.#service.off(event, listener);
+  off(_event: RegistryEvent, listener: Listener): this {
+    for (const remove of this.#removers.get(listener) ?? []) remove();
+    this.#removers.delete(listener);
     return this;
   }
 
@@ -79,7 +105,7 @@ export class StreamingControl implements StreamingFaultSource {
     this.#drops.push({
       seqId,
       streamId: options.streamId,
-      minSocketId: options.on === 'any' ? 0 : this.#service.nextSocketId,
+      minSocketId: options.on === 'any' ? 0 : this.#nextId,
     });
   }
 
@@ -89,12 +115,12 @@ export class StreamingControl implements StreamingFaultSource {
   }
 
   /**
-   * Stops acknowledging (true), as a stalled service would: an END that arrives meanwhile waits too. False
-   * resumes: everything received so far is acknowledged and a waiting END is handled.
+   * Stalls the service (true): it sends nothing more, acknowledgements and the answer to END included.
+   * False resumes: each stream's latest acknowledgement goes out, then everything else held, in order.
    */
   withholdAcks(on: boolean): void {
     this.#withheld = on;
-    if (!on) for (const s of this.#service.liveSockets()) s.releaseAcks();
+    if (!on) for (const tap of this.#live.values()) tap.release();
   }
 
   get acksWithheld(): boolean {
@@ -111,34 +137,27 @@ export class StreamingControl implements StreamingFaultSource {
     error: { code: number; name?: string; message?: string },
     options: { socketId?: number; closeCode?: number } = {},
   ): number {
-    return this.#each(options.socketId, (s) =>
-      s.sendError(
-        error.code,
-        error.name ?? 'INJECTED_ERROR',
-        error.message ?? 'Injected error.',
-        options.closeCode,
-      ),
-    );
+    const frame = {
+      code: error.code,
+      name: error.name ?? 'INJECTED_ERROR',
+      message: error.message ?? 'Injected error.',
+    };
+    return this.#each(options.socketId, (tap) => tap.injectError(frame, options.closeCode));
   }
 
   /** Closes one open socket or all with the given close code. */
   closeSockets(code: number, options: { socketId?: number; reason?: string } = {}): number {
-    return this.#each(options.socketId, (s) => s.close(code, options.reason ?? ''));
+    return this.#each(options.socketId, (tap) => tap.injectClose(code, options.reason ?? ''));
   }
 
   /** Cuts every open socket without a close frame. */
   terminateAll(): void {
-    this.#service.terminateAll();
+    for (const tap of [...this.#live.values()]) tap.terminate();
   }
 
   /** Records of the sockets still open. */
   openSockets(): SocketRecord[] {
-    return this.#service.openSockets();
-  }
-
-  takeUpgradeFault(): UpgradeFault | undefined {
-    const status = this.#upgradeFailures.shift();
-    return status === undefined ? undefined : UPGRADE_FAULTS[status];
+    return [...this.#live.values()].map((tap) => tap.record);
   }
 
   takeDrop(socketId: number, streamId: string, seqId: number): boolean {
@@ -153,9 +172,67 @@ export class StreamingControl implements StreamingFaultSource {
     return true;
   }
 
-  #each(socketId: number | undefined, act: (socket: LiveSocket) => void): number {
-    const targets = this.#service.liveSockets(socketId);
-    for (const s of targets) act(s);
+  onFrame(record: SocketRecord, type: string): void {
+    this.#events.frame.emit([record, type]);
+  }
+
+  onClosed(tap: SocketTap): void {
+    this.#live.delete(tap.record.id);
+    this.#events.closed.emit(tap.record);
+  }
+
+  #upgrade(req: IncomingMessage, socket: Duplex, accept: () => void): void {
+    const path = new URL(req.url ?? '/', 'http://service.local').pathname;
+    if (!STREAMING_PATH.test(path)) return accept();
+    this.#watchRefusal(path, socket);
+    const injected = this.#upgradeFailures.shift();
+    if (injected === undefined) return accept();
+    const date = this.#side?.httpDate?.() ?? new Date().toUTCString();
+    refuseUpgrade(socket, UPGRADE_FAULTS[injected], date);
+  }
+
+  /** Notes the HTTP status of a refused upgrade (the service answers one with `end`, an accepted one not). */
+  #watchRefusal(path: string, socket: Duplex): void {
+    const end = socket.end.bind(socket) as (chunk: string) => Duplex;
+    socket.end = ((chunk: string) => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(String(chunk))?.[1]);
+      if (status) {
+        const rejected = { path, status };
+        this.rejected.push(rejected);
+        this.#events.rejected.emit(rejected);
+      }
+      return end(chunk);
+    }) as typeof socket.end;
+  }
+
+  #socket(socket: StreamSocket, req: IncomingMessage): StreamSocket {
+    const url = new URL(req.url ?? '/', 'http://service.local');
+    const [, caller, kind] = STREAMING_PATH.exec(url.pathname)!;
+    const record: SocketRecord = {
+      id: this.#nextId++,
+      kind: kind as SocketRecord['kind'],
+      caller: caller as SocketRecord['caller'],
+      apiVersion: url.searchParams.get('nabla-api-version'),
+      authVia: req.headers.authorization === undefined ? 'subprotocol' : 'header',
+      framesReceived: 0,
+      framesByType: {},
+      chunksByStream: {},
+      config: undefined,
+      errorsSent: [],
+      state: 'open',
+    };
+    this.sockets.push(record);
+    const tap = new SocketTap(socket, record, this);
+    this.#live.set(record.id, tap);
+    this.#events.socket.emit(record);
+    return tap;
+  }
+
+  #each(socketId: number | undefined, act: (tap: SocketTap) => void): number {
+    const targets = [...this.#live.values()].filter(
+      (t) => socketId === undefined || t.record.id === socketId,
+    );
+    for (const tap of targets) act(tap);
     return targets.length;
   }
 }

@@ -6,18 +6,19 @@
  * With two streams the ack also names `stream_id`, an extra field, because both streams' seq_ids overlap.
  * Upgrades are refused before the WebSocket exists (so the client sees the HTTP status): 401 for a
  * missing, invalid or expired token, 400 for a missing subprotocol or an unknown `nabla-api-version`
- * (none at all: the organization's pinned version applies), 503 when injected.
+ * (none at all: the organization's pinned version applies).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { PASS_THROUGH, type ServiceExtension, type StreamSocket } from '../extension.ts';
+import { DEFAULT_PINNED_VERSION } from '../versions.ts';
 import {
-  NO_STREAMING_FAULTS,
   SocketRegistry,
+  streamingTimings,
   type CallerKind,
-  type StreamingFaultSource,
   type StreamingTimings,
   type StreamKind,
 } from './registry.ts';
@@ -25,8 +26,8 @@ import { CORE_API_VERSIONS, isIsoDate, UPGRADE_ERRORS, type UpgradeErrorKind } f
 import type { Recognizer } from './recognizer.ts';
 import { StreamSession } from './session.ts';
 
-export { SocketRegistry } from './registry.ts';
-export type { SocketRecord, StreamingFaultSource, StreamingTimings } from './registry.ts';
+export { SocketRegistry, streamingTimings } from './registry.ts';
+export type { CallerKind, StreamingTimings, StreamKind } from './registry.ts';
 export { createFixtureRecognizer } from './recognizer.ts';
 export type { Recognizer, RecognitionTrack, RecognizedSegment, Mishearing } from './recognizer.ts';
 export { loadFixtureManifest, decodeWav16 } from './fixtures.ts';
@@ -39,13 +40,14 @@ export interface StreamingServiceOptions {
   /** The HTTP part's token authority. */
   verifyToken(token: string, caller: CallerKind): TokenVerdict;
   recognizer: Recognizer;
-  timings?: Partial<StreamingTimings>;
+  /** The service's timings (defaults: `streamingTimings()`), read when used. */
+  timings?: StreamingTimings;
   /** The organization's pinned version, for a socket without `nabla-api-version` (the HTTP side's default). */
   pinnedVersion?: string;
   /** The `Date` header of refused upgrades, on the service's clock (default: the computer's). */
   httpDate?: () => string;
-  /** Faults to inject (tests: test/service/streaming-faults.ts); none by default. */
-  faults?: StreamingFaultSource;
+  /** Wraps each upgrade and accepted socket (tests: test/service/streaming-faults.ts); none by default. */
+  extension?: ServiceExtension;
 }
 
 /** Path → socket family and caller. */
@@ -65,16 +67,16 @@ const VERSION_PARAM = 'nabla-api-version';
 
 /** Handles `upgrade` on `server` for the four streaming paths; returns the sockets' registry. */
 export function attachStreamingService(server: Server, options: StreamingServiceOptions): SocketRegistry {
-  const registry = new SocketRegistry(options.timings);
-  if (options.pinnedVersion) registry.pinnedApiVersion = options.pinnedVersion;
+  const registry = new SocketRegistry(options.timings ?? streamingTimings());
   const wss = new WebSocketServer({
     noServer: true,
     // The upgrade was checked already, so the family's subprotocol is in the offer; never echo jwt-<token>.
     handleProtocols: (_protocols, req) => SUBPROTOCOL[ROUTES.get(pathOf(req))?.kind ?? 'transcribe'],
   });
-  const upgrade = { server, wss, registry, options, faults: options.faults ?? NO_STREAMING_FAULTS };
+  const extension = options.extension ?? PASS_THROUGH;
+  const upgrade = { server, wss, registry, options, extension };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
-    onUpgrade(upgrade, req, socket, head),
+    extension.upgrade(req, socket, () => onUpgrade(upgrade, req, socket, head)),
   );
   server.on('close', () => {
     registry.terminateAll();
@@ -88,7 +90,7 @@ interface Upgrade {
   readonly wss: WebSocketServer;
   readonly registry: SocketRegistry;
   readonly options: StreamingServiceOptions;
-  readonly faults: StreamingFaultSource;
+  readonly extension: ServiceExtension;
 }
 
 /** Accepts an upgrade on one of the four paths, or refuses it with an HTTP status. */
@@ -98,32 +100,38 @@ function onUpgrade(u: Upgrade, req: IncomingMessage, socket: Duplex, head: Buffe
   const route = ROUTES.get(path);
   if (!route) {
     // Another upgrade listener may own this path; answer only when nobody else will.
-    if (u.server.listenerCount('upgrade') === 1) refuse(socket, 'notFound', date());
+    if (u.server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 'notFound', date());
     return;
   }
-  const reject = (kind: UpgradeErrorKind, reason: string): void => {
-    u.registry.noteRejected({ path, status: UPGRADE_ERRORS[kind].status, reason });
-    refuse(socket, kind, date());
-  };
-  const injected = u.faults.takeUpgradeFault();
-  if (injected) return reject(injected.kind, injected.reason);
   const checked = checkUpgrade(req, route, u.options);
-  if (!checked.ok) return reject(checked.kind, checked.reason);
+  if (!checked.ok) return refuseUpgrade(socket, checked.kind, date());
   u.wss.handleUpgrade(req, socket, head, (ws) => {
-    const record = u.registry.newRecord({
+    new StreamSession(u.extension.socket(streamSocket(ws), req), {
       kind: route.kind,
-      caller: route.caller,
-      apiVersion: checked.version,
-      authVia: checked.authVia,
+      apiVersion: checked.version ?? u.options.pinnedVersion ?? DEFAULT_PINNED_VERSION,
+      recognizer: u.options.recognizer,
+      registry: u.registry,
     });
-    const context = { kind: route.kind, record, recognizer: u.options.recognizer };
-    new StreamSession(ws, { ...context, registry: u.registry, faults: u.faults });
   });
 }
 
+/** The session's view of a `ws` socket. */
+function streamSocket(ws: WebSocket): StreamSocket {
+  ws.on('error', () => ws.terminate());
+  return {
+    onMessage: (listener) => ws.on('message', (data, isBinary) => listener(data.toString(), isBinary)),
+    onClose: (listener) => ws.on('close', (code) => listener(code)),
+    get open() {
+      return ws.readyState === ws.OPEN;
+    },
+    send: (text) => ws.send(text),
+    close: (code, reason) => ws.close(code, reason),
+    terminate: () => ws.terminate(),
+  };
+}
+
 type UpgradeCheck =
-  | { ok: true; version: string | null; authVia: 'header' | 'subprotocol' }
-  | { ok: false; kind: UpgradeErrorKind; reason: string };
+  { ok: true; version: string | null } | { ok: false; kind: UpgradeErrorKind; reason: string };
 
 /** The token, subprotocol and version rules of an upgrade request. */
 function checkUpgrade(
@@ -147,7 +155,7 @@ function checkUpgrade(
   const version = new URL(req.url ?? '/', 'http://service.local').searchParams.get(VERSION_PARAM);
   if (version !== null && (!isIsoDate(version) || !CORE_API_VERSIONS.includes(version)))
     return refused('badRequest', `${VERSION_PARAM} unknown`);
-  return { ok: true, version, authVia: header === undefined ? 'subprotocol' : 'header' };
+  return { ok: true, version };
 }
 
 function pathOf(req: IncomingMessage): string {
@@ -163,7 +171,7 @@ function offeredProtocols(req: IncomingMessage): string[] {
 }
 
 /** Answers the upgrade request with a plain HTTP error, before any WebSocket handshake. */
-function refuse(socket: Duplex, kind: UpgradeErrorKind, date: string): void {
+export function refuseUpgrade(socket: Duplex, kind: UpgradeErrorKind, date: string): void {
   const { status, code, name } = UPGRADE_ERRORS[kind];
   const body = JSON.stringify({
     message: STATUS_CODES[status] ?? 'Error',

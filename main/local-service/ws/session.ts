@@ -4,14 +4,8 @@
  * and, on END, flushes and closes normally. The service keeps nothing once the socket is gone.
  */
 import { randomUUID } from 'node:crypto';
-import type { WebSocket } from 'ws';
-import type {
-  LiveSocket,
-  SocketRecord,
-  SocketRegistry,
-  StreamingFaultSource,
-  StreamKind,
-} from './registry.ts';
+import type { StreamSocket } from '../extension.ts';
+import type { LiveSocket, SocketRegistry, StreamKind } from './registry.ts';
 import {
   checkDictateConfig,
   checkTranscribeConfig,
@@ -36,15 +30,14 @@ interface StreamState extends StreamInfo {
 /** Everything a session needs from the service. */
 export interface SessionContext {
   readonly kind: StreamKind;
-  readonly record: SocketRecord;
+  /** The version the socket asked for, or the organization's pinned one. */
+  readonly apiVersion: string;
   readonly registry: SocketRegistry;
-  readonly faults: StreamingFaultSource;
   readonly recognizer: Recognizer;
 }
 
 /** Drives one accepted WebSocket. */
 export class StreamSession implements LiveSocket {
-  readonly record: SocketRecord;
   private readonly streams = new Map<string, StreamState>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private output: SessionOutput | undefined;
@@ -52,21 +45,17 @@ export class StreamSession implements LiveSocket {
   private configTimer: NodeJS.Timeout | undefined;
   /** After END or an error nothing more is read. */
   private finished = false;
-  /** END arrived while acks were withheld: handled once they are released. */
-  private endPending = false;
 
   constructor(
-    private readonly ws: WebSocket,
+    private readonly ws: StreamSocket,
     private readonly ctx: SessionContext,
   ) {
-    this.record = ctx.record;
     ctx.registry.register(this);
     this.configTimer = this.later(ctx.registry.timings.silenceTimeoutMs, () =>
       this.fail('noAudio', 'no CONFIG received'),
     );
-    ws.on('message', (data, isBinary) => this.onMessage(data.toString(), isBinary));
-    ws.on('close', (code) => this.onClose(code));
-    ws.on('error', () => ws.terminate());
+    ws.onMessage((text, isBinary) => this.onMessage(text, isBinary));
+    ws.onClose(() => this.onClose());
   }
 
   private get timings() {
@@ -74,7 +63,7 @@ export class StreamSession implements LiveSocket {
   }
 
   private onMessage(text: string, isBinary: boolean): void {
-    if (this.finished || this.endPending) return;
+    if (this.finished) return;
     let frame: unknown;
     try {
       frame = isBinary ? undefined : JSON.parse(text);
@@ -83,32 +72,24 @@ export class StreamSession implements LiveSocket {
     }
     const type =
       typeof frame === 'object' && frame !== null && 'type' in frame ? String(frame.type) : '(none)';
-    this.record.framesReceived++;
-    this.record.framesByType[type] = (this.record.framesByType[type] ?? 0) + 1;
-    this.ctx.registry.emit('frame', this.record, type);
     if (type === 'CONFIG') return this.onConfig(frame);
     if (!this.output) return this.fail('invalidFrame', 'the first frame must be CONFIG');
     if (type === 'AUDIO_CHUNK') return this.onChunk(frame);
     if (type === 'END') {
       if (!EndSchema.safeParse(frame).success) return this.fail('invalidFrame', 'invalid END');
-      // A stalled service (acks withheld) has not caught up with the audio before END either.
-      if (!this.ctx.faults.acksWithheld) return this.onEnd();
-      this.endPending = true;
-      for (const stream of this.streams.values()) this.clearTimer(stream.silence);
-      return;
+      return this.onEnd();
     }
     this.fail('invalidFrame', isBinary ? 'binary frames are not accepted' : 'unknown or unreadable frame');
   }
 
   private onConfig(frame: unknown): void {
     if (this.output) return this.fail('invalidFrame', 'CONFIG sent twice');
-    const version = this.record.apiVersion ?? this.ctx.registry.pinnedApiVersion;
+    const version = this.ctx.apiVersion;
     const check =
       this.ctx.kind === 'transcribe'
         ? checkTranscribeConfig(frame, version)
         : checkDictateConfig(frame, version);
     if (!check.ok) return this.fail('invalidConfig', check.reason);
-    this.record.config = check.config;
     clearTimeout(this.configTimer);
     const declared =
       'streams' in check.config
@@ -141,20 +122,17 @@ export class StreamSession implements LiveSocket {
     const { streamId, seq, payload } = chunk;
     const stream = this.streams.get(streamId);
     if (!stream) return this.fail('invalidFrame', 'AUDIO_CHUNK for an undeclared stream');
-    if (this.ctx.faults.takeDrop(this.record.id, streamId, seq)) return this.terminate();
     if (stream.lastSeq !== undefined && seq !== stream.lastSeq + 1)
       return this.fail('badSequence', `expected seq_id ${stream.lastSeq + 1}`);
     const samples = decodePayload(payload);
     if (!samples) return this.fail('invalidFrame', 'payload is not base64 16-bit PCM');
     stream.lastSeq = seq;
     stream.received++;
-    this.record.chunksByStream[streamId] = (this.record.chunksByStream[streamId] ?? 0) + 1;
     stream.track.push(samples);
     this.armSilence(stream);
     if (!this.acksEnabled) return this.recognizeLater(stream, stream.received);
     if (stream.received - stream.acked > this.timings.maxUnackedChunks)
       return this.fail('tooMuchInFlight', 'too much unacknowledged audio');
-    if (this.ctx.faults.acksWithheld) return;
     const count = stream.received;
     if (this.timings.ackDelayMs <= 0) this.ack(stream, count, seq);
     else this.later(this.timings.ackDelayMs, () => this.ack(stream, count, seq));
@@ -190,22 +168,11 @@ export class StreamSession implements LiveSocket {
     });
   }
 
-  /** @internal Called when acks are no longer withheld. */
-  releaseAcks(): void {
-    for (const s of this.streams.values()) if (s.lastSeq !== undefined) this.ack(s, s.received, s.lastSeq);
-    if (this.endPending && !this.finished) this.onEnd();
-  }
-
   private onEnd(): void {
     this.finished = true;
     this.clearTimers();
     for (const s of this.streams.values()) {
-      if (
-        this.acksEnabled &&
-        !this.ctx.faults.acksWithheld &&
-        s.lastSeq !== undefined &&
-        s.received > s.acked
-      ) {
+      if (this.acksEnabled && s.lastSeq !== undefined && s.received > s.acked) {
         this.send({
           type: 'AUDIO_CHUNK_ACK',
           ack_id: s.lastSeq,
@@ -231,40 +198,34 @@ export class StreamSession implements LiveSocket {
     this.sendError(code, name, message, this.timings.errorCloseCode);
   }
 
-  /** @internal Sends an error frame; closes the socket when a close code is given. */
-  sendError(code: number, name: string, message: string, closeCode: number | undefined): void {
-    this.record.errorsSent.push(code);
+  /** Sends an error frame; closes the socket when a close code is given. */
+  private sendError(code: number, name: string, message: string, closeCode: number | undefined): void {
     this.send({ type: 'ERROR_MESSAGE', code, name, trace_id: randomUUID(), message });
     if (closeCode !== undefined) this.close(closeCode, name);
   }
 
-  /** @internal Closes with a close frame. */
-  close(code: number, reason: string): void {
+  /** Closes with a close frame. */
+  private close(code: number, reason: string): void {
     this.finished = true;
     this.clearTimers();
-    if (this.record.state === 'open') this.record.closedBy = 'server';
     this.ws.close(code, reason);
   }
 
-  /** @internal Cuts the connection without a close frame. */
+  /** Cuts the connection without a close frame (the service shutting down). */
   terminate(): void {
     this.finished = true;
     this.clearTimers();
-    this.record.closedBy = 'terminated';
     this.ws.terminate();
   }
 
-  private onClose(code: number): void {
+  private onClose(): void {
     this.finished = true;
     this.clearTimers();
-    this.record.state = 'closed';
-    this.record.closeCode = code;
-    this.record.closedBy ??= 'client';
     this.ctx.registry.unregister(this);
   }
 
   private send(frame: object): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(frame));
+    if (this.ws.open) this.ws.send(JSON.stringify(frame));
   }
 
   private later(ms: number, fn: () => void): NodeJS.Timeout | undefined {

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocketRecord } from '../../../main/local-service/ws/index.ts';
+import type { SocketRecord } from '../../service/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import { expectedSentences, startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
 import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';

@@ -53,6 +53,12 @@ export function faultPlan(
     const socket = h.streaming.openSockets()[0];
     if (!socket || used.has(socket.id) || fired >= faults.length) return;
     used.add(socket.id);
+    // The hook runs in the service's recognizer before the canary item is sent, and the fault must find it
+    // read by the client: an error or close frame would queue behind it, but a cut (terminateAll) destroys
+    // the service's socket, and a TCP reset can discard what the client had not read yet. The client's own
+    // signal is not reachable from here (the plan is made before the session and serves both kinds), so
+    // 30 ms, many loopback round trips (well under 1 ms each), stands for "the client has read it"; the
+    // tests check afterwards that the canary did arrive (every final item carries it).
     setTimeout(() => {
       if (!h.streaming.openSockets().some((s) => s.id === socket.id)) return used.delete(socket.id);
       faults[fired++]!();

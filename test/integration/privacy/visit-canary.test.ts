@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
 import type { VisitState } from '../../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
@@ -225,15 +225,19 @@ describe('a visit whose transcript carries patient data', () => {
   it('a stream that fails on an error frame echoing patient data: the visit state says nothing of it', async () => {
     expect((await call('visit:discard')).ok).toBe(true);
     const eventsBefore = rig.events.length;
-    // Right after the first final item (with the canary) arrived, the service fails the stream.
+    // Once the app has pushed the first final item (with the canary) to the window, the service fails the
+    // stream. The hook runs in the service's recognizer, before that item is even sent: its signal is the push.
     let fired = false;
+    const canaryPushed = () =>
+      rig.events
+        .slice(eventsBefore)
+        .some((e) => e.name === 'visit:transcript' && hasCanary(JSON.stringify(e.payload)));
     hooks.onFinal = () => {
       if (fired) return;
       fired = true;
-      setTimeout(
-        () => h.streaming.sendError({ code: 83005, message: CANARY_ERROR }, { closeCode: 1008 }),
-        30,
-      );
+      void vi
+        .waitFor(() => expect(canaryPushed()).toBe(true), { timeout: 10_000, interval: 5 })
+        .then(() => h.streaming.sendError({ code: 83005, message: CANARY_ERROR }, { closeCode: 1008 }));
     };
     try {
       const state = await runVisit();

@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 import {
   attachStreamingService,
   createFixtureRecognizer,
+  streamingTimings,
   type FixtureRecording,
   type Mishearing,
   type StreamingTimings,
@@ -33,19 +34,19 @@ export async function startService(
   } = {},
 ): Promise<Harness> {
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
-  const control = new StreamingControl();
-  const registry = attachStreamingService(server, {
-    faults: control,
+  const timings = streamingTimings(options.timings);
+  const control = new StreamingControl().attach({ timings });
+  attachStreamingService(server, {
+    extension: control.extension(),
+    timings,
     verifyToken: (token, caller) =>
       token === TOKENS.expired ? 'expired' : token === TOKENS[caller] ? 'ok' : 'invalid',
     recognizer: createFixtureRecognizer({
       fixtures,
       ...(options.mishearings ? { mishearings: options.mishearings } : {}),
     }),
-    ...(options.timings ? { timings: options.timings } : {}),
     ...(options.pinnedVersion === undefined ? {} : { pinnedVersion: options.pinnedVersion }),
   });
-  control.attach(registry);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
