@@ -22,8 +22,6 @@ import { delay } from '../../main/events/delay.ts';
 const MAPPING_HOLD_MS = 2000;
 /** Placed with the first character the layout lacks, so later dictations rarely wait to change the mapping. */
 const COMMON = [...'°µ±≤≥²³½—–→×·’“”…éüöä'].map((ch) => keysymOf(ch));
-/** Empty spare keycodes the common characters leave for characters nobody foresaw. */
-const RESERVE = 4;
 
 const NO_SYMBOL = 0;
 /** Keysyms of the keys we press by name. */
@@ -117,7 +115,8 @@ export class X11Keyboard {
     if (free.length < needed.length) return false;
     const empty = this.#spare.filter((s) => s.keysym === NO_SYMBOL && !free.includes(s));
     const common = this.#unplaced(COMMON).filter((k) => !needed.includes(k));
-    const extra = common.slice(0, Math.max(0, empty.length - RESERVE));
+    // Half the empty keycodes stay for characters nobody foresaw: a reassignment is the riskier change.
+    const extra = common.slice(0, Math.floor(empty.length / 2));
     // Empty keycodes take their characters in one burst; each reassignment waits, then goes alone.
     const changes = [...needed, ...extra].map((keysym, i) => ({
       slot: free[i] ?? empty[i - free.length]!,
