@@ -3,27 +3,18 @@
  * the renderer words it (preload/contract/check-words.ts). The identity service's own "Reason given" text
  * is outside text: with a canary in it, the canary reaches neither what the window is sent nor the screen.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nav, SHOTS } from './bridge/fixtures.ts';
+import {
+  connectWithServerCredentials,
+  nav,
+  refusingService,
+  SHOTS,
+  unknownClient,
+} from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 
 const CANARY = 'CANARY-reason-7f3a Jane Doe DOB 1970-01-01';
-
-/** An identity service that refuses every client assertion with 401, giving its reason in its own words. */
-async function refusingService(): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(401, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({ code: 40101, name: 'InvalidClient', message: CANARY, trace_id: 'trace-e2e-1' }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /** Records in the page every connection status main pushes (through the same bridge as the renderer). */
 const LISTEN = `(() => {
@@ -36,7 +27,12 @@ describe('a failing connection check on the Connect screen, in Chromium', () => 
   let service: { server: Server; url: string };
 
   beforeAll(async () => {
-    service = await refusingService();
+    service = await refusingService({
+      code: 40101,
+      name: 'InvalidClient',
+      message: CANARY,
+      trace_id: 'trace-e2e-1',
+    });
     h = await startApp({ viewport: { width: 1100, height: 900 } });
   });
   afterAll(async () => {
@@ -48,13 +44,7 @@ describe('a failing connection check on the Connect screen, in Chromium', () => 
     const { page } = h;
     await nav(page, 'Connect').click();
     await page.evaluate(LISTEN);
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('OAuth client ID').fill(randomUUID());
-    await page
-      .getByLabel('Private key (PEM)')
-      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    await connectWithServerCredentials(page, service.url, unknownClient(), 'Sign-in');
     await expect
       .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
       .toMatch(/^\s*Sign-in: The service refused these credentials\. Check the client ID and key with IT\./);

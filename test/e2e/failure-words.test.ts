@@ -4,34 +4,26 @@
  * names the clock's offset from a number (auth_failed {offsetMs}); the service's own reason never shows.
  * Screenshot: failure-clock.png.
  */
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nav, SHOTS } from './bridge/fixtures.ts';
+import {
+  connectWithServerCredentials,
+  nav,
+  refusingService,
+  SHOTS,
+  unknownClient,
+} from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 
 const CANARY = 'CANARY-reason-5c1e Jane Doe DOB 1970-01-01';
 const AHEAD_MS = 4 * 60_000;
-
-/** A service whose clock is 4 minutes ahead of this computer's and which refuses every sign-in. */
-async function refusingService(): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    request.resume();
-    response.setHeader('date', new Date(Date.now() + AHEAD_MS).toUTCString());
-    response.writeHead(401, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ code: 40101, name: 'InvalidClient', message: CANARY }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 describe('a refused sign-in with the clock minutes off, in Chromium', () => {
   let h: AppHarness;
   let service: { server: Server; url: string };
 
   beforeAll(async () => {
-    service = await refusingService();
+    service = await refusingService({ code: 40101, name: 'InvalidClient', message: CANARY }, AHEAD_MS);
     h = await startApp({ viewport: { width: 1100, height: 900 } });
   });
   afterAll(async () => {
@@ -42,14 +34,7 @@ describe('a refused sign-in with the clock minutes off, in Chromium', () => {
   it('the Visit screen says by how much the clock is off, from a number main sent', async () => {
     const { page } = h;
     await nav(page, 'Connect').click();
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await page.getByLabel('Service address').fill(service.url);
-    await page.getByLabel('OAuth client ID').fill(randomUUID());
-    await page
-      .getByLabel('Private key (PEM)')
-      .fill(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-    await page.getByTestId('connection-summary').filter({ hasText: 'Sign-in' }).waitFor({ timeout: 15_000 });
+    await connectWithServerCredentials(page, service.url, unknownClient(), 'Sign-in');
 
     await nav(page, 'Visit').click();
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();

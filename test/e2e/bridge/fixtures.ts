@@ -4,6 +4,8 @@
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startSampleService, type SampleService } from '../../service/sample-service.ts';
@@ -20,6 +22,30 @@ export const nav = (page: Page, name: string) =>
 export interface OAuthClient {
   readonly id: string;
   readonly privateKeyPem: string;
+}
+
+/** An OAuth client no service knows (a fresh id and RSA key). */
+export function unknownClient(): OAuthClient {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { id: randomUUID(), privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+/**
+ * An identity service on loopback that refuses every request with 401 and `body` (its own words), its clock
+ * `aheadMs` ahead of this computer's (its Date header) when given.
+ */
+export async function refusingService(
+  body: Record<string, unknown>,
+  aheadMs?: number,
+): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    if (aheadMs !== undefined) response.setHeader('date', new Date(Date.now() + aheadMs).toUTCString());
+    response.writeHead(401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 /** The local service with one fresh RSA OAuth client; the other service options are passed on. */
