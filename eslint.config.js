@@ -33,6 +33,8 @@ const nativeBelowMain = {
   message:
     'native/ may import main/events/ (the shared, dependency-free parts) and the ports it implements (secrets/secret-store.ts, dictation/hotkey-machine.ts), nothing else of main/.',
 };
+/** The import rule of a file group: Electron only in adapters, and these patterns refused. */
+const restricted = (...patterns) => ['error', { ...electronOnlyInAdapters, patterns }];
 const notTests = {
   group: ['**/test/**'],
   message: 'The app never imports tests (the local service it ships is main/local-service).',
@@ -77,22 +79,10 @@ const SHARED_LAYERS = [
 const sharedLayerBoundaries = {
   files: SHARED_LAYERS.map((layer) => `main/${layer}/**/*.ts`),
   rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        ...electronOnlyInAdapters,
-        patterns: [
-          notRenderer,
-          notTests,
-          notLocalService,
-          notTheRoot,
-          {
-            group: Object.keys(ROOM_LIMITS).map((room) => `**/${room}/**`),
-            message: `main/{${SHARED_LAYERS.join(',')}} are shared layers below the rooms and import none (${Object.keys(ROOM_LIMITS).join(', ')}): move what two rooms share down a layer.`,
-          },
-        ],
-      },
-    ],
+    'no-restricted-imports': restricted(notRenderer, notTests, notLocalService, notTheRoot, {
+      group: Object.keys(ROOM_LIMITS).map((room) => `**/${room}/**`),
+      message: `main/{${SHARED_LAYERS.join(',')}} are shared layers below the rooms and import none (${Object.keys(ROOM_LIMITS).join(', ')}): move what two rooms share down a layer.`,
+    }),
   },
 };
 /** One config per room (flat config replaces a rule's options per file, so the main/ patterns are repeated). */
@@ -100,23 +90,17 @@ const roomBoundaries = Object.entries(ROOM_LIMITS).map(([room, others]) => ({
   files: [`main/${room}/**/*.ts`],
   ignores: ['main/connection/sample-service.ts'],
   rules: {
-    'no-restricted-imports': [
-      'error',
+    'no-restricted-imports': restricted(
+      notRenderer,
+      notTests,
+      notLocalService,
+      notTheRoot,
+      ...(room === 'connection' ? [] : [notTheConnectionManager]),
       {
-        ...electronOnlyInAdapters,
-        patterns: [
-          notRenderer,
-          notTests,
-          notLocalService,
-          notTheRoot,
-          ...(room === 'connection' ? [] : [notTheConnectionManager]),
-          {
-            group: others.map((other) => `**/${other}/**`),
-            message: `main/${room} may not import ${others.map((o) => `main/${o}`).join(', ')}: the composition root wires them.`,
-          },
-        ],
+        group: others.map((other) => `**/${other}/**`),
+        message: `main/${room} may not import ${others.map((o) => `main/${o}`).join(', ')}: the composition root wires them.`,
       },
-    ],
+    ),
   },
 }));
 
@@ -139,13 +123,10 @@ export default tseslint.config(
   {
     files: ['test/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...electronOnlyInAdapters,
-          patterns: [{ group: ['**/renderer/**'], message: 'main never imports renderer.' }],
-        },
-      ],
+      'no-restricted-imports': restricted({
+        group: ['**/renderer/**'],
+        message: 'main never imports renderer.',
+      }),
     },
   },
   {
@@ -153,28 +134,17 @@ export default tseslint.config(
     // Chromium (test/e2e) only.
     files: ['test/unit/renderer/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...electronOnlyInAdapters,
-          patterns: [
-            {
-              group: ['**/renderer/**/*.svelte', '**/renderer/**/*.svelte.ts'],
-              message: 'Only plain .ts renderer modules run under Node.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restricted({
+        group: ['**/renderer/**/*.svelte', '**/renderer/**/*.svelte.ts'],
+        message: 'Only plain .ts renderer modules run under Node.',
+      }),
     },
   },
   {
     files: ['main/**/*.ts', 'native/**/*.ts'],
     ignores: ['main/index.ts', 'main/app/**', 'main/local-service/**', 'main/connection/sample-service.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { ...electronOnlyInAdapters, patterns: [notRenderer, notTests, notLocalService] },
-      ],
+      'no-restricted-imports': restricted(notRenderer, notTests, notLocalService),
     },
   },
   ...roomBoundaries,
@@ -183,38 +153,24 @@ export default tseslint.config(
     // native/ sits below main/: see nativeBelowMain.
     files: ['native/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { ...electronOnlyInAdapters, patterns: [notRenderer, notTests, nativeBelowMain] },
-      ],
+      'no-restricted-imports': restricted(notRenderer, notTests, nativeBelowMain),
     },
   },
   {
     // The local service itself.
     files: ['main/local-service/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { ...electronOnlyInAdapters, patterns: [notRenderer, notTests] }],
+      'no-restricted-imports': restricted(notRenderer, notTests),
     },
   },
   {
     // The app's one door to the local service: its demo entry and sample folder only.
     files: ['main/connection/sample-service.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...electronOnlyInAdapters,
-          patterns: [
-            notRenderer,
-            notTests,
-            {
-              group: ['**/local-service/**', '!**/local-service/demo.ts', '!**/local-service/sample-dir.ts'],
-              message:
-                'The app opens the local service through its demo entry only (no control API, no faults).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restricted(notRenderer, notTests, {
+        group: ['**/local-service/**', '!**/local-service/demo.ts', '!**/local-service/sample-dir.ts'],
+        message: 'The app opens the local service through its demo entry only (no control API, no faults).',
+      }),
     },
   },
   {
