@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { delay } from '../events/delay.ts';
-import { processAlive, removeStale, see, type SeenLock } from './stale-takeover.ts';
+import { link, processAlive, removeStale, see, type SeenLock } from './stale-takeover.ts';
 
 /** How often an owner bumps its heartbeat. */
 const HEARTBEAT_MS = 1_000;
@@ -42,19 +42,6 @@ function format(content: LockContent): string {
 function parse(text: string): LockContent | undefined {
   const match = /^(\d{10}) (\d{12})\n$/.exec(text);
   return match ? { pid: Number(match[1]), beat: Number(match[2]) } : undefined;
-}
-
-/** Links `temp` as `path`: true, false when `path` exists, 'unsupported' without hard links there. */
-async function link(temp: string, path: string): Promise<boolean | 'unsupported'> {
-  try {
-    await fs.link(temp, path);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') return 'unsupported';
-    throw error;
-  }
 }
 
 /** Its holder is certainly gone: no such process, or our own pid on a lock this process does not hold. */

@@ -45,6 +45,19 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** Links `temp` as `path`: true, false when `path` exists, 'unsupported' without hard links there. */
+export async function link(temp: string, path: string): Promise<boolean | 'unsupported'> {
+  try {
+    await fs.link(temp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EXDEV') return 'unsupported';
+    throw error;
+  }
+}
+
 /** The file at `path` read through one handle, so inode and text belong together; undefined if absent. */
 export async function see(path: string): Promise<SeenLock | undefined> {
   let handle: fs.FileHandle;
@@ -105,15 +118,15 @@ async function createWithPid(path: string): Promise<boolean> {
   const temp = `${path}.${randomUUID()}.tmp`;
   try {
     await fs.writeFile(temp, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-    await fs.link(temp, path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    // A full disk (no block for the pid) or no hard links (FAT, some shares): create it, then write the pid.
-    return createExclusive(path);
+    const linked = await link(temp, path);
+    if (linked !== 'unsupported') return linked;
+  } catch {
+    // A full disk (no block for the pid): created below, its pid written if there is room.
   } finally {
     await fs.rm(temp, { force: true });
   }
+  // Also where hard links cannot be made (FAT, some shares): create it, then write the pid.
+  return createExclusive(path);
 }
 
 /** An exclusive create needs no data block; the pid is written when there is room (else it stays empty). */
