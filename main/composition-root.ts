@@ -261,7 +261,10 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     journals,
     audit,
     busy: busySignals(app),
-    handlers: auditedHandlers(app.handlers, audit, { connectionStatus: () => app.connections.status() }),
+    handlers: auditedHandlers(app.handlers, audit, {
+      connectionStatus: () => app.connections.status(),
+      visitState: () => app.visit.state,
+    }),
     close: () => closeServices(app, sample, stopPushing),
   };
 }

@@ -4,7 +4,7 @@
  * the answer (the event schema refuses anything else). Channels are the renderer contract's names, which
  * stay put when the services behind them move.
  */
-import type { channels, ConnectionStatus } from '../../preload/contract/index.ts';
+import type { channels, ConnectionStatus, VisitState } from '../../preload/contract/index.ts';
 import type { ChannelHandlers, RequestOf, ResponseOf } from '../ipc/channel-map.ts';
 import type { AuditEvent } from './audit-events.ts';
 import type { AuditLog } from './audit-log.ts';
@@ -15,6 +15,8 @@ type Name = keyof Channels & string;
 export interface AuditSources {
   /** The connection's status now (connect commands answer only accepted). */
   readonly connectionStatus: () => ConnectionStatus;
+  /** The visit's state now (visit commands answer only accepted). */
+  readonly visitState: () => VisitState;
 }
 type Hook<K extends Name> = (
   request: RequestOf<Channels, K>,
@@ -41,9 +43,9 @@ const HOOKS: { [K in Name]?: Hook<K> } = {
   'connect:sample': (_, __, now) => signedIn('entered')(now.connectionStatus()),
   'connect:disconnect': () => ({ kind: 'signed_out' }),
   'visit:arm': () => ({ kind: 'consent_acknowledged' }),
-  'visit:start': (r, state) => ({
+  'visit:start': (r, _, now) => ({
     kind: 'visit_started',
-    sample: state.sample,
+    sample: now.visitState().sample,
     streams: r.speakers.mode === 'dual' ? 2 : 1,
   }),
   'visit:pause': () => ({ kind: 'visit_paused' }),

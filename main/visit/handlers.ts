@@ -15,8 +15,7 @@ export function createVisitHandlers(visit: VisitApp): HandlerSlice<'visit'> {
     'visit:options': () => guard(() => visit.options()),
     'visit:arm': (r) => guard(() => accepted(() => visit.arm(r))),
     'visit:disarm': () => guard(() => accepted(() => visit.disarm())),
-    'visit:start': (r) =>
-      guard(async () => ({ ...(await accepted(() => visit.start(r))), sample: visit.state.sample })),
+    'visit:start': (r) => guard(() => accepted(() => visit.start(r))),
     'visit:pause': () => guard(() => accepted(() => visit.pause())),
     'visit:resume': () => guard(() => accepted(() => visit.resume())),
     'visit:end': () => guard(() => accepted(() => visit.end())),

@@ -41,7 +41,6 @@ import {
   TranscriptItemSchema,
   VisitAcceptedSchema,
   VisitOptionsSchema,
-  VisitStartAcceptedSchema,
   VisitStateSchema,
 } from './dto-visit.ts';
 
@@ -78,7 +77,7 @@ export const channels = {
    */
   'visit:arm': channel(ArmVisitSchema, VisitAcceptedSchema),
   'visit:disarm': channel(Empty, VisitAcceptedSchema),
-  'visit:start': channel(StartVisitSchema, VisitStartAcceptedSchema),
+  'visit:start': channel(StartVisitSchema, VisitAcceptedSchema),
   'visit:pause': channel(Empty, VisitAcceptedSchema),
   'visit:resume': channel(Empty, VisitAcceptedSchema),
   'visit:end': channel(Empty, VisitAcceptedSchema),

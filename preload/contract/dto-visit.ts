@@ -108,9 +108,6 @@ export type VisitState = z.infer<typeof VisitStateSchema>;
 export const VisitAcceptedSchema = z.object({ accepted: z.literal(true) });
 export type VisitAccepted = z.infer<typeof VisitAcceptedSchema>;
 
-/** Start accepted, saying what the visit records from (for the audit trail: the sample or microphones). */
-export const VisitStartAcceptedSchema = VisitAcceptedSchema.extend({ sample: z.boolean() });
-
 /** Live input level of one audio stream, 0..1. */
 export const LevelSchema = z.object({
   stream: z.enum(['clinician', 'patient', 'test']),

@@ -169,7 +169,10 @@ export function startVisitRig(options: {
     ipcMain,
     channels,
     handlers: options.audit
-      ? auditedHandlers(app.handlers, options.audit, { connectionStatus: () => app.connections.status() })
+      ? auditedHandlers(app.handlers, options.audit, {
+          connectionStatus: () => app.connections.status(),
+          visitState: () => app.visit.state,
+        })
       : app.handlers,
     isTrustedSender: isTrustedSenderFrame,
     onDidFail: (r) => void reports.push(r),

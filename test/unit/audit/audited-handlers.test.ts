@@ -20,8 +20,10 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 const ctx = { channel: 'test' };
 /** Connect commands answer only accepted: the hook reads the status main holds after the command. */
 const signedInNow = { mode: 'organization', caller: 'user', region: 'eu', checks: [] };
-const sources = (status: unknown = signedInNow) => ({ connectionStatus: () => status as never });
-const visitState = (sample: boolean) => ({ sample }) as never;
+const sources = (status: unknown = signedInNow, sample = false) => ({
+  connectionStatus: () => status as never,
+  visitState: () => ({ sample }) as never,
+});
 
 function handlers(result: 'ok' | 'fail'): Handlers {
   const answer = (data: unknown) =>
@@ -29,7 +31,7 @@ function handlers(result: 'ok' | 'fail'): Handlers {
       ? { ok: true as const, data: data as never }
       : { ok: false as const, error: { code: 'service_error' as const, message: 'no', retryable: false } };
   const data = (name: string) =>
-    name === 'visit:start' ? visitState(false) : name.startsWith('connect:') ? { accepted: true } : {};
+    name.startsWith('connect:') || name.startsWith('visit:') ? { accepted: true } : {};
   return Object.fromEntries(
     Object.keys(channels).map((name) => [name, () => answer(data(name))]),
   ) as unknown as Handlers;
@@ -50,6 +52,14 @@ describe('auditedHandlers', () => {
       { kind: 'note_generated', mode: 'async', withContext: true },
       { kind: 'note_copied', section: 'PLAN' },
       { kind: 'journal_discarded', journal: '0d6f3f0e-0f4b-4c8e-9b1a-2f1f3f9a7c11' },
+    ]);
+  });
+
+  it('reads whether a started visit is the sample from the state main holds after Start', async () => {
+    const h = auditedHandlers(handlers('ok'), audit, sources(signedInNow, true));
+    await h['visit:start']({ speakers: { mode: 'single' } } as never, ctx);
+    expect((await audit.read()).map((r) => r.what)).toEqual([
+      { kind: 'visit_started', sample: true, streams: 1 },
     ]);
   });
 

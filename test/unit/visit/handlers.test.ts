@@ -168,7 +168,7 @@ describe('visit IPC handlers', () => {
       ok: false,
       error: { code: 'limit_exceeded', params: { rule: 'solo_speech_locale' } },
     });
-    expect(await invoke('visit:start', start)).toEqual({ ok: true, data: { accepted: true, sample: false } });
+    expect(await invoke('visit:start', start)).toEqual({ ok: true, data: { accepted: true } });
     expect(await invoke('visit:state')).toMatchObject({ ok: true, data: { phase: 'recording' } });
     transcriber.sessions[0]!.item({
       id: '1',
