@@ -3,6 +3,7 @@
  * clipboard, and a log of every synthesized key. Paste inserts beside a selection, as Tk does, so a writer
  * that forgets to delete the selection first is caught.
  */
+import { Emitter } from '../main/events/emitter.ts';
 import type {
   ClipboardSnapshot,
   Desktop,
@@ -35,7 +36,7 @@ export class FakeDesktop implements Desktop {
   /** Every key call fails (the OS refused the keystrokes). */
   failKeys = false;
   readonly clipboard = new FakeClipboard();
-  #foreign = new Set<() => void>();
+  readonly #foreign = new Emitter<void>();
 
   addWindow(id: string, app: string, facts: FieldFacts = {}): FakeWindow {
     const w: FakeWindow = { target: { id, app, pid: 100 }, text: '', caret: 0, selectionStart: 0, facts };
@@ -47,7 +48,7 @@ export class FakeDesktop implements Desktop {
   /** The person types into the focused window (reported as a foreign key when `reported`). */
   personTypes(text: string, reported = true): void {
     this.#insert(text);
-    if (reported) for (const l of this.#foreign) l();
+    if (reported) this.#foreign.emit();
   }
 
   async activeWindow(): Promise<TargetWindow | undefined> {
@@ -103,8 +104,7 @@ export class FakeDesktop implements Desktop {
   }
 
   onForeignKey(listener: () => void): () => void {
-    this.#foreign.add(listener);
-    return () => this.#foreign.delete(listener);
+    return this.#foreign.on(listener);
   }
 
   async close(): Promise<void> {}

@@ -3,6 +3,7 @@
  * inserter. It follows the rules the real engine follows that matter to the controller: nothing goes in
  * while the push-to-talk chord is held, and a correction after the person typed is not applied in place.
  */
+import { Emitter } from '../events/emitter.ts';
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
 
 /** The in-memory "other application". */
@@ -37,7 +38,7 @@ class FakeRun implements InsertionRun {
   readonly #field: FakeInserter;
   readonly #target: InsertTarget | null;
   readonly #base: string;
-  readonly #corrected = new Set<() => void>();
+  readonly #corrected = new Emitter<void>();
   #ours = '';
   #held = false;
   #typed = false;
@@ -66,8 +67,7 @@ class FakeRun implements InsertionRun {
   }
 
   onCorrectedInBox(listener: () => void): () => void {
-    this.#corrected.add(listener);
-    return () => this.#corrected.delete(listener);
+    return this.#corrected.on(listener);
   }
 
   async finish(text: string): Promise<InsertOutcome> {
@@ -86,7 +86,7 @@ class FakeRun implements InsertionRun {
   #write(text: string): void {
     if (this.#done || this.#field.refuse || this.#target === null) return;
     if (!text.startsWith(this.#ours) && this.#typed) {
-      for (const listener of this.#corrected) listener();
+      this.#corrected.emit();
       return; // a correction we may no longer apply in place
     }
     this.#ours = text;

@@ -18,7 +18,7 @@ const FIELD_SCRIPT = join(
   'field.tcl',
 );
 
-/** Waits for `check` to hold, polling. */
+/** Waits for `check` to hold, polling (not vi.waitFor: the insertion bench runs this outside vitest). */
 export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
