@@ -14,6 +14,7 @@ import { scribe, settle } from '../api.ts';
 export class NoteStore {
   #note = $state.raw<Note | null>(null);
   #templates = $state.raw<Templates | null>(null);
+  #templatesError = $state.raw<IpcError | null>(null);
   #progress = $state.raw<NoteProgress | null>(null);
   #error = $state.raw<IpcError | null>(null);
   #busy = $state<'generate' | 'edit' | 'copy' | null>(null);
@@ -25,6 +26,10 @@ export class NoteStore {
   }
   get templates(): Templates | null {
     return this.#templates;
+  }
+  /** Why the templates could not be listed (the picker is then empty), or null. */
+  get templatesError(): IpcError | null {
+    return this.#templatesError;
   }
   get progress(): NoteProgress | null {
     return this.#progress;
@@ -58,6 +63,7 @@ export class NoteStore {
       settle(() => scribe().noteGet()),
     ]);
     if (templates.ok) this.#templates = templates.data;
+    this.#templatesError = templates.ok ? null : templates.error;
     if (note.ok) this.#note = note.data.note;
   }
 

@@ -92,11 +92,12 @@ export class SettingsStore {
     if (!result.ok) this.#error = result.error;
   }
 
-  /** Loads the note templates; a failure leaves the list empty (the picker is then disabled). */
+  /** Loads the note templates; a failure leaves the list empty (the picker is then disabled) and says why. */
   async loadTemplates(): Promise<boolean> {
     this.#templates = null; // never a previous connection's list while this one loads
     const result = await settle(() => scribe().noteTemplates());
     if (result.ok) this.#templates = result.data;
+    else this.#error = result.error;
     return result.ok;
   }
 

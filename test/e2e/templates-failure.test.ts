@@ -1,0 +1,58 @@
+/**
+ * Listing the note templates fails (the service refuses it), in Chromium: the Note screen and Settings say
+ * so in the messages module's words instead of showing an empty picker with no reason, and the service's
+ * own reason never reaches the window. Screenshot: templates-failed.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSampleService, type SampleService } from '../service/sample-service.ts';
+import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+describe('the template list the service refused', () => {
+  let service: SampleService;
+  let h: AppHarness;
+
+  beforeAll(async () => {
+    service = await startSampleService();
+    h = await startApp();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await service?.close();
+  });
+
+  it('is named on the Note screen and in Settings, with the reason in our words', async () => {
+    const { page } = h;
+    const user = service.service.control.createUser({ external_id: 'e2e-templates' });
+    const tokens = await service.service.control.mintUserTokens(user.id);
+    await connectAsClinician(page, service.url, tokens.refresh_token);
+    const listed = () =>
+      service.service.control.requests.filter((r) => r.path.endsWith('/note-settings/templates'));
+    const before = listed().length;
+    service.service.control.failNext({
+      path: /\/note-settings\/templates$/,
+      status: 403,
+      count: 10,
+    });
+
+    await nav(page, 'Note').click();
+    const failed = page.getByTestId('templates-failed');
+    await failed.waitFor({ timeout: 10_000 });
+    expect(await failed.innerText()).toBe(
+      'The list of templates could not be loaded, so the note is written with the default template.',
+    );
+    const words = page.locator('section[aria-labelledby="gen-heading"] p.error');
+    const code = await words.getAttribute('data-code');
+    expect(code).toBeTruthy();
+    expect((await words.innerText()).length).toBeGreaterThan(10);
+    expect(listed().length).toBeGreaterThan(before); // it was asked, and refused
+    await page.screenshot({ path: `${SHOTS}/templates-failed.png`, fullPage: true });
+
+    await nav(page, 'Settings').click();
+    const settingsError = page.locator('p.error').first();
+    await settingsError.waitFor({ timeout: 10_000 });
+    expect(await settingsError.getAttribute('data-code')).toBe(code);
+    expect(await page.content()).not.toContain('injected failure'); // the service's own message
+    expect(await h.cspViolations()).toEqual([]);
+  });
+});
