@@ -168,9 +168,12 @@ function refusal(req: IncomingMessage, origin: string, secret: string, used: boo
   if (used) return 'secret_used';
   const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
   const expected = Buffer.from(`${PROTOCOL}.${secret}`);
-  const match = offered.some(
-    (p) => p.length === expected.length && timingSafeEqual(Buffer.from(p), expected),
-  );
+  // Lengths in bytes: a header is read as latin1, so one character may be two bytes once encoded, and
+  // timingSafeEqual throws on buffers of different lengths.
+  const match = offered.some((p) => {
+    const bytes = Buffer.from(p);
+    return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+  });
   return match ? null : 'secret';
 }
 

@@ -78,7 +78,13 @@ async function serve(
   const extra = options.extraPages?.[path];
   if (extra !== undefined)
     return { status: 200, type: TYPES[extname(path) || '.html'] ?? TYPES['.html'], body: extra };
-  const relative = normalize(decodeURIComponent(path === '/' ? '/index.html' : path)).replace(/^[/\\]+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path === '/' ? '/index.html' : path);
+  } catch {
+    return { status: 400 }; // a malformed escape ("/%"): refused, as the Electron protocol handler does
+  }
+  const relative = normalize(decoded).replace(/^[/\\]+/, '');
   const file = join(root, relative);
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || method !== 'GET') return { status: 404 };
   try {

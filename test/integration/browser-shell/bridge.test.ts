@@ -2,6 +2,7 @@
  * The browser shell's bridge over a real loopback WebSocket: it takes one socket, once, from the page's own
  * origin carrying the one-time secret; calls go through the app's router; events reach the page.
  */
+import { connect as connectTcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../../main/browser-shell/shell.ts';
@@ -49,6 +50,43 @@ describe('browser shell bridge', () => {
     expect(await connect({ secret: 'f'.repeat(64) })).toBe(403);
     expect(await connect({ secret: '' })).toBe(403);
     expect(shell.bridge.refused).toEqual(['origin', 'origin', 'secret', 'secret']);
+  });
+
+  it('refuses a secret of the right length in characters but not in bytes, and lives on', async () => {
+    // A header is read as latin1: one byte 0xFF is one character, two bytes once UTF-8 encoded.
+    const token = Buffer.concat([
+      Buffer.from(`scribe-bridge.${'a'.repeat(shell.bridge.secret.length - 1)}`),
+      Buffer.from([0xff]),
+    ]);
+    const port = Number(new URL(shell.origin).port);
+    const head = [
+      'GET /shell/bridge HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Origin: ${shell.origin}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Protocol: ',
+    ].join('\r\n');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connectTcp(port, '127.0.0.1', () =>
+        socket.write(Buffer.concat([Buffer.from(head), token, Buffer.from('\r\n\r\n')])),
+      );
+      socket.once('data', (data) => {
+        resolve(data.toString('latin1').split('\r\n')[0]!);
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(answer).toBe('HTTP/1.1 403 Forbidden');
+    expect(shell.bridge.refused.at(-1)).toBe('secret');
+  });
+
+  it('answers 400 to a malformed escape in a path, and serves on', async () => {
+    expect((await fetch(`${shell.origin}/%`)).status).toBe(400);
+    expect((await fetch(`${shell.origin}/%E0%A4%A`)).status).toBe(400);
+    expect((await fetch(`${shell.origin}/index.html`)).status).toBe(200);
   });
 
   it('takes the right page once: calls go through the router, events come back, a second socket is refused', async () => {
