@@ -209,7 +209,9 @@ export class SessionLoop {
       begin: () => this.#beginSocket(),
       configured: () => {
         this.#budget.opened();
-        this.machine.to(this.#goal === 'stream' ? 'streaming' : 'ending');
+        // Streaming until END is actually sent (onEndSent), even when a pause or an end is already asked
+        // for: a resume before then keeps this socket, which must not sit in 'ending' while it streams.
+        this.machine.to('streaming');
       },
     });
   }

@@ -184,22 +184,33 @@ export class VisitRecorder {
     return session.keep();
   }
 
-  /** Pauses: the taps go silent at once, then the session confirms everything sent before the pause. */
+  /**
+   * Pauses: the taps go silent at once. The session then confirms everything sent before the pause on its
+   * own time (offline, that waits for the network), so Resume and End stay possible meanwhile; a session
+   * that fails instead reaches the visit through the link.
+   */
   async pause(): Promise<void> {
     if (!canPauseVisit(this.#status.phase)) throw new Failure('visit_not_active');
     this.#inputs?.setPaused(true);
     this.#status.clock.stop();
     this.#status.go('pause');
-    await this.#link.session?.pause();
+    this.#link.session?.pause().catch(() => undefined);
   }
 
+  /**
+   * Resumes: the taps open at once. The session takes audio again as soon as it is asked to stream, kept
+   * and journaled while it (re)connects, so what is said while the network is down is not lost.
+   */
   async resume(): Promise<void> {
     if (!canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
-    await this.#link.session?.resume();
-    if (this.#status.phase !== 'paused') return; // ended or failed meanwhile
-    this.#inputs?.setPaused(false);
-    this.#status.clock.resume();
-    this.#status.go('resume');
+    const resumed = this.#link.session?.resume();
+    if (this.#status.phase === 'paused') {
+      // Still paused: the session did not fail at once.
+      this.#inputs?.setPaused(false);
+      this.#status.clock.resume();
+      this.#status.go('resume');
+    }
+    await resumed;
   }
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
