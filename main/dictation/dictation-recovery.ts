@@ -13,26 +13,21 @@ export interface RecoverableDictation {
   stale: boolean;
 }
 
-/** Journals younger than this may still be written by a live session (another process). */
-const IN_USE_MS = 2_000;
-
 /** Lists, recovers and discards unfinished dictations. */
 export class DictationRecovery {
   readonly #journals: JournalStore;
   readonly #connection: () => RecoveryConnection;
-  readonly #now: () => number;
 
-  constructor(journals: JournalStore, connection: () => RecoveryConnection, now: () => number = Date.now) {
+  constructor(journals: JournalStore, connection: () => RecoveryConnection) {
     this.#journals = journals;
     this.#connection = connection;
-    this.#now = now;
   }
 
+  /** Unfinished dictations, without those a running session still writes (`scribe dictate` beside the app). */
   async list(): Promise<RecoverableDictation[]> {
-    const all = await this.#journals.listRecoverable();
-    return all
-      .filter((j) => j.session === 'dictate')
-      .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale }));
+    const all = (await this.#journals.listRecoverable()).filter((j) => j.session === 'dictate');
+    const inUse = await Promise.all(all.map((j) => this.#journals.inUse(j.id)));
+    return all.filter((_, i) => !inUse[i]).map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale }));
   }
 
   /** Sends the kept audio again; returns the whole dictated text. The journal goes once it is back. */
@@ -49,9 +44,14 @@ export class DictationRecovery {
     await this.#journals.shred(id);
   }
 
+  /**
+   * Claims a listed journal before it is sent again or shredded. A journal another process still writes
+   * is refused: sent again its audio would go out twice, shredded its session would lose it.
+   */
   async #known(id: string): Promise<void> {
     const entry = (await this.list()).find((j) => j.id === id);
     if (!entry) throw new Error('unknown dictation journal');
-    if (this.#now() - entry.startedAt < IN_USE_MS) throw new Error('journal may still be in use');
+    if ((await this.#journals.inUse(id)) || !(await this.#journals.claim(id)))
+      throw new Error('journal in use by another program');
   }
 }

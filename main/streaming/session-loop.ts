@@ -174,11 +174,13 @@ export class SessionLoop {
 
   #closedCleanly(run: SocketRun | undefined): void {
     this.#budget.progressed();
+    // What the socket produced (a dictation's text) is journaled before the audio it came from is released:
+    // a crash between the two records then keeps the audio, never releases it with its text unwritten.
+    if (run) this.host.socketClosedCleanly(run);
     const { audio } = this.host;
     audio.releaseAllSent();
     for (let s = 0; s < this.host.streamCount(); s++)
       this.host.checkpoint({ kind: 'released', stream: s, before: audio.releasedBefore(s) });
-    if (run) this.host.socketClosedCleanly(run);
   }
 
   /** A drop: renew on 401, then retry within the budget, or fail. */

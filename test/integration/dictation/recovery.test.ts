@@ -1,6 +1,7 @@
 /**
  * A dictation interrupted mid-way (its session aborted, as a crash or a failure leaves it) is listed for
- * recovery and recovered into the box with its whole text, from the journal's kept audio.
+ * recovery and recovered into the box with its whole text, from the journal's kept audio. One that another
+ * program still writes (`scribe dictate` beside the app) is neither offered nor sent again nor shredded.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ describe('dictation recovery', () => {
     for (const chunk of fixtureChunks('dictation.wav')) opened.session.sendAudio(chunk);
     opened.session.abort(); // the app died before the service turned the audio into text
     opened.keep();
-    const recovery = new DictationRecovery(journals, connection, () => Date.now() + 10_000);
+    const recovery = new DictationRecovery(journals, connection);
     const listed = await recovery.list();
     expect(listed).toHaveLength(1);
     const text = await recovery.recover(listed[0]!.id);
@@ -55,5 +56,27 @@ describe('dictation recovery', () => {
         .join(''),
     );
     expect(await recovery.list()).toEqual([]);
+  });
+
+  it('a dictation another program still writes is not offered, sent again or shredded', async () => {
+    const secrets = new MemorySecretStore();
+    const writer = new JournalStore({ dir: path.join(dir, 'busy'), secrets }); // `scribe dictate`
+    const app = new JournalStore({ dir: path.join(dir, 'busy'), secrets });
+    const journal = await writer.create('dictate', ['main'], {
+      locale: 'ENGLISH_US',
+      asyncCorrections: false,
+    });
+    for (let i = 0; i < 5; i++) await journal.appendAudio(0, i, new Int16Array(1600).fill(i + 1));
+    const recovery = new DictationRecovery(app, () => {
+      throw new Error('nothing may be sent');
+    });
+    expect(await recovery.list()).toEqual([]);
+    await expect(recovery.forget(journal.id)).rejects.toThrow();
+    await expect(recovery.recover(journal.id)).rejects.toThrow();
+    for (let i = 5; i < 10; i++) await journal.appendAudio(0, i, new Int16Array(1600).fill(i + 1));
+    const kept = await writer.recover(journal.id); // the writer's journal is whole
+    expect(kept.id).toBe(journal.id);
+    await writer.dispose();
+    await app.dispose();
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DictateSession } from '../../../main/streaming/dictate-session.ts';
 import { DictationText } from '../../../main/streaming/dictation-text.ts';
+import type { JournalRecord } from '../../../main/streaming/journal-records.ts';
+import { replayJournal } from '../../../main/streaming/journal-replay.ts';
+import type { JournalCheckpoint, SessionJournal } from '../../../main/streaming/session-journal.ts';
 import { FakePeer, FakeTokens, markerChunk, until } from './fake-peer.ts';
 
 const peers: FakePeer[] = [];
@@ -71,6 +74,45 @@ describe('DictateSession', () => {
     expect(conn.protocol).toBe('dictate-protocol');
     expect(conn.chunks.every((c) => c.streamId === undefined)).toBe(true);
     expect(session.text).toBe('w0 W1 ');
+  });
+
+  it('journals the confirmed text before it releases the audio: a crash between the two loses neither', async () => {
+    const peer = new FakePeer({ acceptedTokens: ['t1'], dictate: true });
+    peers.push(peer);
+    const records: JournalRecord[] = [
+      { kind: 'config', session: 'dictate', settings: {}, streams: ['d'], createdAt: 0 },
+    ];
+    const journal: SessionJournal = {
+      writable: true,
+      appendAudio: async (stream, index, samples) =>
+        void records.push({ kind: 'audio', stream, index, samples }),
+      readAudio: async () => {
+        throw new Error('unused');
+      },
+      checkpoint: (c: JournalCheckpoint) => void records.push(c as JournalRecord),
+      finish: async () => void records.push({ kind: 'finish' }),
+      onStatus: () => () => undefined,
+    };
+    const session = new DictateSession({
+      baseUrl: await peer.listen(),
+      tokens: new FakeTokens(['t1']),
+      locale: 'ENGLISH_US',
+      journal,
+      pingIntervalMs: 0,
+    });
+    sessions.push(session);
+    await session.start();
+    for (let i = 0; i < 20; i++) session.sendAudio(markerChunk(i + 1));
+    await session.end();
+    expect(session.text.length).toBeGreaterThan(0);
+    // A crash whose last whole record is the first `released` (the next append never written).
+    const cut = records.findIndex((r) => r.kind === 'released') + 1;
+    async function* prefix() {
+      yield* records.slice(0, cut);
+    }
+    const recovered = await replayJournal('x', prefix(), { cut: true });
+    expect(recovered.committedText.length + recovered.uncovered.length).toBeGreaterThan(0);
+    expect(recovered.committedText).toBe(session.text);
   });
 
   it('after a drop, rolls back the socket text and replays all its audio: nothing lost, nothing doubled', async () => {

@@ -35,7 +35,7 @@ class NumberedSource implements AudioSource {
     }
   }
   stop = () => this.#inner.stop();
-  onDidNotice = (l: Parameters<AudioSource['onDidNotice']>[0]) => this.#inner.onDidNotice(l);
+  onDidNotice = (l: Parameters<NonNullable<AudioSource['onDidNotice']>>[0]) => this.#inner.onDidNotice(l);
 }
 
 it('keeps what is said after Resume during an outage, and sends it once the network is back', async () => {
