@@ -69,6 +69,8 @@ export class JournalStore {
   readonly #open = new Map<string, VisitJournal>();
   /** Open here, but their session stopped without finishing (it failed or was cancelled): offered. */
   readonly #released = new Set<string>();
+  /** Finished here: this process still holds their result (never offered by listEnded). */
+  readonly #finishedHere = new Set<string>();
 
   constructor(options: JournalStoreOptions) {
     this.#dir = options.dir;
@@ -143,6 +145,7 @@ export class JournalStore {
   async #finished(id: string, session: SessionKind, createdAt: number): Promise<void> {
     this.#open.delete(id);
     this.#released.delete(id);
+    this.#finishedHere.add(id);
     const meta: Sidecar = { v: 1, id, session, status: 'finished', createdAt, updatedAt: this.#now() };
     // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
     // cannot be recorded (a full disk) serves nothing more, and goes.
@@ -184,6 +187,24 @@ export class JournalStore {
         stale: this.#now() - m.updatedAt > this.#retentionMs,
       }))
       .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
+   * Visits that ended cleanly in an earlier run of the app (their transcript is whole in the journal) and
+   * were neither followed by another visit nor discarded there: a crash or a quit after End, before the
+   * note was written, must not lose the visit's words. Shredded by the next visit, a discard, or retention.
+   */
+  async listEnded(): Promise<RecoverableJournal[]> {
+    const metas = await this.#sidecars.list();
+    return (
+      metas
+        // Finished or claimed (restored) here: this process shows it.
+        .filter((m) => m.status === 'finished' && m.session === 'transcribe')
+        .filter((m) => !this.#finishedHere.has(m.id) && !this.#locks.has(m.id))
+        .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs)
+        .map((m) => ({ id: m.id, session: m.session, createdAt: m.createdAt, stale: false }))
+        .sort((a, b) => a.createdAt - b.createdAt)
+    );
   }
 
   /**
@@ -262,6 +283,7 @@ export class JournalStore {
     this.#open.get(id)?.close();
     this.#open.delete(id);
     this.#released.delete(id);
+    this.#finishedHere.delete(id);
     const path = this.#journalPath(id);
     const size = await this.#fs.stat(path).then(
       (s) => s.size,

@@ -12,6 +12,7 @@ import { SecretStoreError } from '../secrets/secret-store.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
+import { Transcript, type FinalTranscriptItem } from '../streaming/transcript.ts';
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 import type { TranscriberFactory } from '../streaming/live-ports.ts';
 import { LiveSessionAdapter } from './live-session-adapter.ts';
@@ -99,7 +100,16 @@ async function resendVisit(
     ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
   });
   if (result.kind !== 'transcribe') throw new TypeError('Not a visit journal.');
-  return result.items.map((item, i) => ({
+  return visitItems(result.items);
+}
+
+/** The transcript a visit journal holds whole (a visit that ended cleanly): nothing is sent again. */
+export function journaledVisitItems(recovered: RecoveredSession): LiveItem[] {
+  return visitItems(new Transcript({ initial: recovered.finalItems }).finalItems());
+}
+
+function visitItems(items: readonly FinalTranscriptItem[]): LiveItem[] {
+  return items.map((item, i) => ({
     id: `recovered-${i}`,
     text: item.text,
     speaker: toSpeaker(item.speaker_type),

@@ -13,12 +13,14 @@ export type {
   LiveTranscriber,
 } from '../streaming/live-ports.ts';
 
-/** An unfinished visit a crash or a forced quit left in the journal folder. */
+/** A visit a crash or a quit left in the journal folder: unfinished, or ended with its note perhaps unwritten. */
 export interface RecoverableVisit {
   readonly id: string;
   readonly startedAt: number;
   /** Older than the retention period (kept because it is unfinished). */
   readonly stale: boolean;
+  /** Ended cleanly in an earlier run: its transcript is whole in the journal, nothing is sent again. */
+  readonly ended: boolean;
 }
 
 /** The journal folder, as the visit sees it. */
@@ -26,6 +28,8 @@ export interface VisitJournals {
   listRecoverable(): Promise<
     readonly { id: string; session: 'transcribe' | 'dictate'; createdAt: number; stale: boolean }[]
   >;
+  /** Visits that ended cleanly in an earlier run and were not followed by another or discarded. */
+  listEnded(): Promise<readonly { id: string; createdAt: number }[]>;
   recover(id: string): Promise<RecoveredSession>;
   shred(id: string): Promise<void>;
   /** Still being written by a session in another process (`scribe transcribe`), or this one. */

@@ -18,6 +18,7 @@ import type { PreferenceStore } from '../settings/ports.ts';
 import type { RecoverableVisit, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
+import { journaledVisitItems } from './live-adapter.ts';
 import type { EmitEvent } from '../ipc/event-emitter.ts';
 import { Failure } from '../ipc/failure.ts';
 
@@ -159,12 +160,24 @@ export class VisitApp {
     return this.#recorder.discard();
   }
 
-  /** Visits a crash or forced quit left unfinished (their audio is kept, encrypted, until dealt with). */
+  /**
+   * Visits a crash or forced quit left unfinished (their audio is kept, encrypted, until dealt with), then
+   * visits that ended in an earlier run and were neither followed by another nor discarded (a crash or a
+   * quit after End must not lose the transcript the note is written from).
+   */
   async recoverable(): Promise<RecoverableVisit[]> {
-    const all = (await this.#deps.journals?.listRecoverable()) ?? [];
-    return all
+    const journals = this.#deps.journals;
+    if (!journals) return [];
+    const unfinished = (await journals.listRecoverable())
       .filter((j) => j.session === 'transcribe')
-      .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale }));
+      .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale, ended: false }));
+    const ended = (await journals.listEnded()).map((j) => ({
+      id: j.id,
+      startedAt: j.createdAt,
+      stale: false,
+      ended: true,
+    }));
+    return [...unfinished, ...ended];
   }
 
   /**
@@ -175,8 +188,9 @@ export class VisitApp {
     const journals = this.#deps.journals;
     if (!journals) throw new Failure('invalid_request');
     if (this.#recorder.active) throw new Failure('visit_in_progress');
-    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
-    const connection = this.#connections.require();
+    const ended = (await journals.listEnded()).some((j) => j.id === id);
+    // An interrupted visit's audio is sent again to the organization's service; an ended one needs nothing.
+    if (!ended && this.#connections.mode !== 'organization') throw new Failure('not_connected');
     await refuseInUse(journals, id);
     let recovered;
     try {
@@ -184,7 +198,10 @@ export class VisitApp {
     } catch {
       throw new Failure('invalid_request', { reason: 'recovered_unreadable' });
     }
-    const items = await connection.transcriber.resend(recovered);
+    const items =
+      recovered.uncovered.length === 0
+        ? journaledVisitItems(recovered)
+        : await this.#connections.require().transcriber.resend(recovered);
     this.#deps.onWillReplaceVisit?.();
     return this.#recorder.restore(items, () => journals.shred(id), { cut: recovered.tailCut });
   }

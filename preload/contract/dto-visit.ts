@@ -151,6 +151,11 @@ export const RecoverableVisitSchema = z.object({
   startedAt: z.number(),
   /** Older than the retention period. */
   stale: z.boolean(),
+  /**
+   * Ended cleanly before the app closed (its transcript is whole on this computer; restoring it sends
+   * nothing); otherwise interrupted (its audio is sent again).
+   */
+  ended: z.boolean(),
 });
 export type RecoverableVisit = z.infer<typeof RecoverableVisitSchema>;
 
