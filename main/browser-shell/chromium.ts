@@ -1,12 +1,15 @@
 /**
  * Finds the system's Chromium (or Chrome) and opens one app-mode window on a throw-away profile, removed
- * once the browser has exited.
+ * once the browser has exited. The address to open (it carries the bridge's one-time secret) never goes on
+ * the browser's command line, which every local account can read (/proc, ps): the window opens a launch
+ * page in the profile folder (0600 in a 0700 folder), which replaces itself with that address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const CANDIDATES: Record<string, readonly string[]> = {
@@ -45,6 +48,16 @@ export function appWindowArgs(url: string, profileDir: string, runningAsRoot: bo
   ];
 }
 
+/** The launch page's name in the profile folder. */
+const LAUNCH_PAGE = 'open-scribe.html';
+
+/** A page that replaces itself with `url` (no history entry to go back to). */
+function launchPage(url: string): string {
+  // JSON.stringify escapes quotes and backslashes; "<" is escaped so no "</script>" can close the script.
+  const target = JSON.stringify(url).replace(/</g, '\\u003c');
+  return `<!doctype html><meta charset="utf-8"><title>Scribe Desktop</title><script>location.replace(${target});</script>\n`;
+}
+
 /** An open app-mode window. */
 export interface AppWindow {
   readonly process: ChildProcess;
@@ -67,9 +80,12 @@ const HELPERS_EXIT_MS = 5_000;
  */
 export async function openAppWindow(chromium: string, url: string): Promise<AppWindow> {
   const profile = await mkdtemp(join(tmpdir(), 'scribe-preview-'));
+  const launch = join(profile, LAUNCH_PAGE);
+  await writeFile(launch, launchPage(url), { mode: 0o600 });
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const group = process.platform !== 'win32';
-  const child = spawn(chromium, appWindowArgs(url, profile, root), { stdio: 'ignore', detached: group });
+  const args = appWindowArgs(pathToFileURL(launch).href, profile, root);
+  const child = spawn(chromium, args, { stdio: 'ignore', detached: group });
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.once('error', () => resolve(null)); // not started: no 'exit' follows

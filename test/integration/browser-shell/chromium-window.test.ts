@@ -2,10 +2,11 @@
  * The preview's app-mode window runs on a throw-away Chromium profile: the folder must be gone once the
  * window has closed, however it closed (the clinician closed it, the preview stopped it, it never started).
  */
-import { chmod, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppWindow, type AppWindow } from '../../../main/browser-shell/chromium.ts';
 
@@ -50,6 +51,30 @@ describe('the preview window profile', () => {
     expect(profile.startsWith(join(tmpdir(), 'scribe-preview-'))).toBe(true);
     expect(await window.closed).toBe(0);
     expect(existsSync(profile)).toBe(false);
+  });
+
+  it('keeps the address (and its one-time secret) off the command line: a private launch page opens it', async () => {
+    const browser = join(dir, 'waiting-browser.sh');
+    await writeFile(browser, '#!/bin/sh\nsleep 30\n');
+    await chmod(browser, 0o755);
+    const url = 'http://127.0.0.1:1/index.html#bridge=0123456789abcdef';
+    const window = await openAppWindow(browser, url);
+    try {
+      expect(window.process.spawnargs.join(' ')).not.toContain('0123456789abcdef');
+      if (process.platform === 'linux')
+        expect(await readFile(`/proc/${window.process.pid}/cmdline`, 'utf8')).not.toContain(
+          '0123456789abcdef',
+        );
+      const app = window.process.spawnargs.find((a) => a.startsWith('--app='))!.slice('--app='.length);
+      const page = fileURLToPath(app);
+      expect(page.startsWith(profileOf(window))).toBe(true);
+      expect((await stat(page)).mode & 0o777).toBe(0o600);
+      expect((await stat(profileOf(window))).mode & 0o777).toBe(0o700);
+      expect(await readFile(page, 'utf8')).toContain(`location.replace(${JSON.stringify(url)})`);
+    } finally {
+      window.close();
+      await window.closed;
+    }
   });
 
   it('is removed when the browser cannot start', async () => {
