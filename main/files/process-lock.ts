@@ -170,14 +170,27 @@ export class ProcessLock {
     await this.#handle.write(format({ pid: process.pid, beat: this.#beat }), 0).catch(() => undefined);
   }
 
-  /** Lets go of the lock (the work is done, the journal finished or was shredded). */
+  /**
+   * Lets go of the lock (the work is done, the journal finished or was shredded). The file is deleted only
+   * while it is still this lock's: a holder judged stale (stopped for a while, then woken) whose lock was
+   * taken over in the meantime must not delete the new holder's.
+   */
   async release(): Promise<void> {
     if (this.#released) return;
     this.#released = true;
     heldHere.delete(this.#path);
     clearInterval(this.#timer);
+    const ours = await this.#handle.stat().then(
+      (s) => s.ino,
+      () => undefined,
+    );
     await this.#handle.close().catch(() => undefined);
-    await fs.rm(this.#path, { force: true });
+    const there = await fs.stat(this.#path).then(
+      (s) => s.ino,
+      () => undefined,
+    );
+    if (there !== undefined && (ours === undefined || there === ours))
+      await fs.rm(this.#path, { force: true });
   }
 }
 

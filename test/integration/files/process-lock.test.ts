@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockHolder, withProcessLock } from '../../../main/files/process-lock.ts';
+import { lockHolder, ProcessLock, withProcessLock } from '../../../main/files/process-lock.ts';
 import { AuditLog } from '../../../main/audit/audit-log.ts';
 
 let dir: string;
@@ -73,6 +73,20 @@ async function age(path: string, hours: number): Promise<void> {
   const at = (Date.now() + hours * 3_600_000) / 1000;
   await fs.utimes(path, at, at);
 }
+
+describe('a holder whose lock was taken over while it was stopped', () => {
+  it("does not delete the new holder's lock when it lets go of its own", async () => {
+    const path = join(dir, 'journal.lock');
+    const stopped = await ProcessLock.acquire(path);
+    expect(stopped).toBeDefined();
+    // It was judged stale and replaced (as removeStale does): the file at the path is another holder's now.
+    await fs.rm(path);
+    child = await holder(path);
+    await stopped!.release(); // woken, it finishes its work and lets go
+    expect(await fs.readFile(path, 'utf8')).toContain(String(child.pid).padStart(10, '0'));
+    expect(await lockHolder(path)).not.toBe('none');
+  });
+});
 
 describe('the lock between processes (the audit trail)', () => {
   it('a writer waits for a live holder however old its file looks, and goes on the moment it is killed', async () => {
