@@ -199,18 +199,17 @@ export class VisitRecorder {
 
   /**
    * Resumes: the taps open at once. The session takes audio again as soon as it is asked to stream, kept
-   * and journaled while it (re)connects, so what is said while the network is down is not lost.
+   * and journaled while it (re)connects, so what is said while the network is down is not lost; the
+   * command does not wait for the network either (Pause and End stay possible). A session that fails
+   * instead reaches the visit through the link.
    */
   async resume(): Promise<void> {
     if (!canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
-    const resumed = this.#link.session?.resume();
-    if (this.#status.phase === 'paused') {
-      // Still paused: the session did not fail at once.
-      this.#inputs?.setPaused(false);
-      this.#status.clock.resume();
-      this.#status.go('resume');
-    }
-    await resumed;
+    this.#link.session?.resume().catch(() => undefined);
+    if (this.#status.phase !== 'paused') return; // the session failed at once
+    this.#inputs?.setPaused(false);
+    this.#status.clock.resume();
+    this.#status.go('resume');
   }
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
