@@ -41,6 +41,7 @@ export async function openJournals(deps: AppServicesDeps): Promise<JournalStore>
     dir: deps.journalDir,
     secrets: deps.secrets,
     retentionHours: deps.resolved.config.journalRetentionHours,
+    offerEndedVisits: true,
   });
   // Finished visits older than the retention period are shredded at every start; unfinished ones are kept.
   await journals.applyRetention().catch(() => undefined);

@@ -22,6 +22,11 @@ const SidecarSchema = z.object({
   status: z.enum(['active', 'finished']),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * An app's visit: once ended it is offered again by a later run until a new visit or a discard supersedes
+   * it (never a CLI session's, which printed its transcript; absent from a rebuilt sidecar, so not offered).
+   */
+  offerEnded: z.literal(true).optional(),
 });
 export type Sidecar = z.infer<typeof SidecarSchema>;
 export type SessionKind = Sidecar['session'];

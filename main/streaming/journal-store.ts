@@ -51,6 +51,11 @@ export interface JournalStoreOptions {
   retryMs?: number;
   /** How long a session's finish waits for a full disk (VisitJournal's finishTimeoutMs). */
   finishTimeoutMs?: number;
+  /**
+   * The app's store: a visit that ended is offered again by a later run (listEnded) until superseded, and
+   * its lock is kept while this process shows it. Not the CLI's, which prints its transcript.
+   */
+  offerEndedVisits?: boolean;
 }
 
 /** The journals folder. */
@@ -62,6 +67,7 @@ export class JournalStore {
   readonly #now: () => number;
   readonly #retryMs: number | undefined;
   readonly #finishTimeoutMs: number | undefined;
+  readonly #offerEnded: boolean;
   /** Locks held by this process, by journal id. */
   readonly #locks = new Map<string, ProcessLock>();
   readonly #sidecars: Sidecars;
@@ -80,6 +86,7 @@ export class JournalStore {
     this.#now = options.now ?? Date.now;
     this.#retryMs = options.retryMs;
     this.#finishTimeoutMs = options.finishTimeoutMs;
+    this.#offerEnded = options.offerEndedVisits ?? false;
     this.#sidecars = new Sidecars(this.#dir, this.#fs, this.#secrets);
   }
 
@@ -119,14 +126,16 @@ export class JournalStore {
     const key = generateKey();
     await this.#secrets.set(keyAccount(id), encodeKey(key));
     const now = this.#now();
-    await this.#sidecars.write({ v: 1, id, session, status: 'active', createdAt: now, updatedAt: now });
+    const offer = this.#offerEnded && session === 'transcribe' ? ({ offerEnded: true } as const) : {};
+    const meta: Sidecar = { v: 1, id, session, status: 'active', createdAt: now, updatedAt: now };
+    await this.#sidecars.write({ ...meta, ...offer });
     const journal = new VisitJournal(id, {
       dir: this.#dir,
       key,
       fs: this.#fs,
       retryMs: this.#retryMs,
       finishTimeoutMs: this.#finishTimeoutMs,
-      onFinished: () => this.#finished(id, session, now),
+      onFinished: () => this.#finished(id, session, now, offer),
       // The session ended with its result in memory; the incomplete file on a full disk serves nothing.
       onNotKept: () => this.shred(id),
     });
@@ -142,19 +151,34 @@ export class JournalStore {
   }
 
   /** The journal's finish record is on disk: its sidecar says so and it is no longer offered for recovery. */
-  async #finished(id: string, session: SessionKind, createdAt: number): Promise<void> {
+  async #finished(
+    id: string,
+    session: SessionKind,
+    createdAt: number,
+    offer: Pick<Sidecar, 'offerEnded'>,
+  ): Promise<void> {
     this.#open.delete(id);
     this.#released.delete(id);
     this.#finishedHere.add(id);
-    const meta: Sidecar = { v: 1, id, session, status: 'finished', createdAt, updatedAt: this.#now() };
+    const meta: Sidecar = {
+      v: 1,
+      id,
+      session,
+      status: 'finished',
+      createdAt,
+      updatedAt: this.#now(),
+      ...offer,
+    };
     // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
     // cannot be recorded (a full disk) serves nothing more, and goes.
     const recorded = await this.#sidecars.write(meta).then(
       () => true,
       () => false,
     );
-    if (recorded) await this.#unlock(id);
-    else await this.shred(id);
+    // A visit to offer again stays locked while this process shows it (another instance must not offer or
+    // shred it): until it is superseded (shred) or this process goes away (dispose).
+    if (!recorded) await this.shred(id);
+    else if (!offer.offerEnded) await this.#unlock(id);
   }
 
   /** A create that failed leaves nothing: no journal file, no sidecar, no key, no lock. */
@@ -195,16 +219,17 @@ export class JournalStore {
    * note was written, must not lose the visit's words. Shredded by the next visit, a discard, or retention.
    */
   async listEnded(): Promise<RecoverableJournal[]> {
-    const metas = await this.#sidecars.list();
-    return (
-      metas
-        // Finished or claimed (restored) here: this process shows it.
-        .filter((m) => m.status === 'finished' && m.session === 'transcribe')
-        .filter((m) => !this.#finishedHere.has(m.id) && !this.#locks.has(m.id))
-        .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs)
-        .map((m) => ({ id: m.id, session: m.session, createdAt: m.createdAt, stale: false }))
-        .sort((a, b) => a.createdAt - b.createdAt)
-    );
+    const candidates = (await this.#sidecars.list())
+      .filter((m) => m.status === 'finished' && m.session === 'transcribe' && m.offerEnded === true)
+      // Finished or claimed (restored) here: this process shows it.
+      .filter((m) => !this.#finishedHere.has(m.id) && !this.#locks.has(m.id))
+      .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs);
+    // Held by another running instance of the app, which shows it.
+    const held = await Promise.all(candidates.map((m) => lockHolder(this.#lockPath(m.id))));
+    return candidates
+      .filter((_, i) => held[i] === 'none')
+      .map((m) => ({ id: m.id, session: m.session, createdAt: m.createdAt, stale: false }))
+      .sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /**

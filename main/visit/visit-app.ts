@@ -97,7 +97,22 @@ export class VisitApp {
     const armed = this.#connections.mode !== 'sample' && this.#recorder.armedFor(armKey(request.speakers));
     const audio = armed ? 'armed' : this.#audioFor(request);
     this.#deps.onWillReplaceVisit?.();
-    return this.#recorder.start(request, audio, connection.transcriber);
+    await this.#recorder.start(request, audio, connection.transcriber);
+    if (this.#connections.mode !== 'sample') await this.#supersedeEnded();
+  }
+
+  /**
+   * A new visit supersedes the ended visits of earlier runs still offered, as it does the one on screen:
+   * their journals are shredded (the offer said so). Interrupted visits stay until dealt with.
+   */
+  async #supersedeEnded(): Promise<void> {
+    const journals = this.#deps.journals;
+    if (!journals) return;
+    const ended = await journals.listEnded().catch(() => []);
+    for (const { id } of ended) {
+      if ((await journals.inUse(id)) || !(await journals.claim(id))) continue;
+      await journals.shred(id).catch(() => undefined);
+    }
   }
 
   /**
@@ -188,9 +203,8 @@ export class VisitApp {
     const journals = this.#deps.journals;
     if (!journals) throw new Failure('invalid_request');
     if (this.#recorder.active) throw new Failure('visit_in_progress');
-    const ended = (await journals.listEnded()).some((j) => j.id === id);
-    // An interrupted visit's audio is sent again to the organization's service; an ended one needs nothing.
-    if (!ended && this.#connections.mode !== 'organization') throw new Failure('not_connected');
+    // Signed in to the organization first, for an ended visit too (whose transcript needs no service).
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
     await refuseInUse(journals, id);
     let recovered;
     try {
@@ -198,6 +212,7 @@ export class VisitApp {
     } catch {
       throw new Failure('invalid_request', { reason: 'recovered_unreadable' });
     }
+    // A visit whose audio is all covered by final text (one that ended) is shown as it is: nothing is sent.
     const items =
       recovered.uncovered.length === 0
         ? journaledVisitItems(recovered)

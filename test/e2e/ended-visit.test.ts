@@ -35,7 +35,7 @@ describe('a visit that ended before the app went away, in Chromium', () => {
     ({ service, client } = await startServiceWithClient());
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-journals-')), 'journals');
     const secrets = new MemorySecretStore();
-    const earlier = new JournalStore({ dir, secrets });
+    const earlier = new JournalStore({ dir, secrets, offerEndedVisits: true }); // the app's, as platform-wiring builds it
     const streams = [{ id: 'room', speakerType: 'UNSPECIFIED' as const }];
     const journal = await earlier.create(
       'transcribe',

@@ -13,12 +13,12 @@ export function recoveryWords(visits: readonly RecoverableVisit[]): { heading: s
   if (ended === visits.length)
     return {
       heading: one ? 'A visit kept from before' : 'Visits kept from before',
-      intro: `The app closed after ${one ? 'this visit' : 'these visits'} ended. The whole transcript is kept, encrypted, on this computer: recover it to write the note (nothing is sent again), or discard it.`,
+      intro: `The app closed after ${one ? 'this visit' : 'these visits'} ended. The whole transcript is kept, encrypted, on this computer: recover it to write the note (nothing is sent again), or discard it. Starting a new visit discards it.`,
     };
   return {
     heading: 'Visits kept from before',
     intro:
-      'The app closed before these visits were dealt with. Each is kept, encrypted, on this computer: recover it to get the whole transcript back and write the note.',
+      'The app closed before these visits were dealt with. Each is kept, encrypted, on this computer: recover it to get the whole transcript back and write the note. Starting a new visit discards the ended ones.',
   };
 }
 
