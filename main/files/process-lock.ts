@@ -180,15 +180,17 @@ export class ProcessLock {
     this.#released = true;
     heldHere.delete(this.#path);
     clearInterval(this.#timer);
-    const ours = await this.#handle.stat().then(
+    // Compared while our handle is open (its inode cannot be reused meanwhile), as bigints (NTFS file ids
+    // exceed 2^53).
+    const ours = await this.#handle.stat({ bigint: true }).then(
+      (s) => s.ino,
+      () => undefined,
+    );
+    const there = await fs.stat(this.#path, { bigint: true }).then(
       (s) => s.ino,
       () => undefined,
     );
     await this.#handle.close().catch(() => undefined);
-    const there = await fs.stat(this.#path).then(
-      (s) => s.ino,
-      () => undefined,
-    );
     if (there !== undefined && (ours === undefined || there === ours))
       await fs.rm(this.#path, { force: true });
   }

@@ -274,6 +274,11 @@ export class JournalStore {
     return true;
   }
 
+  /** Lets go of a journal claimed here whose sending again or shredding did not happen (it stays offered). */
+  async unclaim(id: string): Promise<void> {
+    if (!this.#open.has(id)) await this.#unlock(id);
+  }
+
   /**
    * This process is going away: its journals stop being written and their locks are let go of, so what
    * is unfinished is offered for recovery at once (as after a crash), not after the owner's pid is gone.

@@ -36,4 +36,6 @@ export interface VisitJournals {
   inUse(id: string): Promise<boolean>;
   /** Takes the journal's lock before it is sent again or shredded; false when another process holds it. */
   claim(id: string): Promise<boolean>;
+  /** Lets go of a claimed journal that was neither restored nor shredded. */
+  unclaim(id: string): Promise<void>;
 }

@@ -15,7 +15,7 @@ import { SPEECH_LOCALES } from '../api/schemas/common.ts';
 import type { CurrentConnection } from '../connection/ports.ts';
 import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
-import type { RecoverableVisit, VisitJournals } from './ports.ts';
+import type { LiveItem, RecoverableVisit, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
 import { journaledVisitItems } from './live-adapter.ts';
@@ -206,19 +206,31 @@ export class VisitApp {
     // Signed in to the organization first, for an ended visit too (whose transcript needs no service).
     if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
     await refuseInUse(journals, id);
+    let items: LiveItem[];
+    let cut: boolean;
+    try {
+      ({ items, cut } = await this.#recoveredItems(journals, id));
+    } catch (error) {
+      await journals.unclaim(id); // not restored: offered again, and can be tried again
+      throw error;
+    }
+    this.#deps.onWillReplaceVisit?.();
+    return this.#recorder.restore(items, () => journals.shred(id), { cut });
+  }
+
+  /** A kept visit's transcript: as it is when all its audio is covered (it ended), else sent again. */
+  async #recoveredItems(journals: VisitJournals, id: string): Promise<{ items: LiveItem[]; cut: boolean }> {
     let recovered;
     try {
       recovered = await journals.recover(id);
     } catch {
       throw new Failure('invalid_request', { reason: 'recovered_unreadable' });
     }
-    // A visit whose audio is all covered by final text (one that ended) is shown as it is: nothing is sent.
     const items =
       recovered.uncovered.length === 0
         ? journaledVisitItems(recovered)
         : await this.#connections.require().transcriber.resend(recovered);
-    this.#deps.onWillReplaceVisit?.();
-    return this.#recorder.restore(items, () => journals.shred(id), { cut: recovered.tailCut });
+    return { items, cut: recovered.tailCut };
   }
 
   /** Shreds an unfinished visit the clinician chose not to recover. */

@@ -140,4 +140,27 @@ describe('a visit that ended before the app went away', () => {
     await app.visit.discard();
     await journals.dispose();
   });
+
+  it('stays offered after a restore that failed (the keychain locked a moment), and restores on retry', async () => {
+    const dir = join(root, 'retry');
+    const secrets = new MemorySecretStore();
+    const first = new JournalStore({ dir, secrets, offerEndedVisits: true });
+    const said = await endedVisit(first);
+    await first.dispose();
+
+    const journals = new JournalStore({ dir, secrets, offerEndedVisits: true });
+    const { app } = await nextRun(journals);
+    const [offered] = await app.visit.recoverable();
+    const get = secrets.get.bind(secrets);
+    secrets.get = async () => {
+      secrets.get = get; // locked once
+      throw new Error('keychain locked');
+    };
+    await expect(app.visit.recover(offered!.id)).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(await app.visit.recoverable()).toEqual([offered]);
+    await app.visit.recover(offered!.id);
+    expect(app.visit.transcript().map((i) => i.text)).toEqual(said);
+    await app.visit.discard();
+    await journals.dispose();
+  });
 });
