@@ -74,6 +74,10 @@ export class DictationController {
   readonly #now: () => number;
   #running: Running | null = null;
   #finishing: Promise<void> | null = null;
+  /** The insertion being finished after Stop: late corrections must still see the person's keys. */
+  #finishingRun: InsertionRun | null = null;
+  /** Whether the push-to-talk chord is down; it may go down before the dictation exists. */
+  #held = false;
   #hideTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: DictationControllerOptions) {
@@ -99,6 +103,8 @@ export class DictationController {
     const target = await this.#o.inserter.captureTarget().catch(() => null);
     const run = await this.#begin(capture, target);
     if (!run) return false;
+    // Held since before the dictation existed (push-to-talk): nothing goes in until the chord is released.
+    if (this.#held) run.setHeld(true);
     const running: Running = {
       startedAt: pressedAt,
       capture,
@@ -151,11 +157,13 @@ export class DictationController {
     const running = this.#running;
     if (!running) return this.#finishing ?? undefined;
     this.#running = null;
+    this.#finishingRun = running.run;
     this.#finishing = this.#finish(running);
     try {
       await this.#finishing;
     } finally {
       this.#finishing = null;
+      this.#finishingRun = null;
       this.#o.onActiveChange?.(false);
     }
   }
@@ -182,12 +190,13 @@ export class DictationController {
 
   /** Push-to-talk chord held or released (insertion waits while held). */
   setHeld(held: boolean): void {
-    this.#running?.run.setHeld(held);
+    this.#held = held;
+    (this.#running?.run ?? this.#finishingRun)?.setHeld(held);
   }
 
-  /** The person typed (the key hook saw a key that is not ours). */
+  /** The person typed (the key hook saw a key that is not ours), while dictating or while it finishes. */
   userTyped(): void {
-    this.#running?.run.userTyped();
+    (this.#running?.run ?? this.#finishingRun)?.userTyped();
   }
 
   async #pump(running: Running, chunks: AsyncIterable<Int16Array>, pressedAt: number): Promise<void> {
@@ -215,7 +224,9 @@ export class DictationController {
       const readings = meter.push(next.value);
       const last = readings.at(-1);
       if (last) running.level = meterLevel(last.rmsDbfs);
-      session.sendAudio(next.value);
+      // A session that failed for good takes no more audio: stop listening and say so at once, rather
+      // than let the person talk on into nothing (what was received goes to the box, the journal stays).
+      if (!session.sendAudio(next.value)) throw new Error('the dictation session stopped taking audio');
     }
   }
 

@@ -92,6 +92,9 @@ export class HotkeyMachine {
     return this.#phase !== 'idle';
   }
 
+  /** Stopped by a key, its text still going in: the person's keys still count as typing until then. */
+  #finishing = false;
+
   /** When a tick is due (a release waiting out its bounce), or null. */
   get nextDeadline(): number | null {
     return this.#releaseAt;
@@ -132,12 +135,14 @@ export class HotkeyMachine {
       case 'external':
         this.#phase = input.active ? 'toggled' : 'idle';
         this.#releaseAt = null;
+        this.#finishing = false; // started, or over (the text is out, or it failed or was cancelled)
         break;
       default: {
         const exhaustive: never = input;
         return exhaustive;
       }
     }
+    if (actions.some((a) => a.type === 'stop')) this.#finishing = true;
     return actions;
   }
 
@@ -183,7 +188,8 @@ export class HotkeyMachine {
     if (this.active && this.#matches(cancel)) return [...actions, ...this.#cancel()];
     if (toggleViaHook && this.#matches(toggle)) return [...actions, ...this.#toggle(time)];
     if (mode !== 'toggle' && this.#matches(hold)) return [...actions, ...this.#holdDown(time)];
-    if (!this.active || this.#partOfOurs(key)) return actions;
+    if ((!this.active && !this.#finishing) || this.#partOfOurs(key)) return actions;
+    if (!this.active) return [...actions, { type: 'typed' }];
     const chordHeld = this.#phase === 'holding' || this.#phase === 'hybrid-pending';
     if (chordHeld && this.#releaseAt === null && time - this.#holdDownAt < this.#timing.chordAbortMs) {
       // Ctrl+Super then Left a moment later: the person meant another shortcut, not dictation.
