@@ -20,6 +20,8 @@ export interface EngineInserterOptions {
   readonly typingObserved?: () => boolean;
   /** Tells the key hook while our own keys may still reach it. */
   readonly onInsertion?: (insertion: StreamingInsertion | null) => void;
+  /** The process owning our own windows (this one unless told): never an insertion target. */
+  readonly ownPid?: number;
 }
 
 function toRules(rules: readonly { app: string; insert: InsertMode | 'never' }[]): InsertionRule[] {
@@ -47,8 +49,11 @@ export class EngineInserter implements Inserter {
 
   async captureTarget(): Promise<InsertTarget | null> {
     const target = await captureTarget(this.#o.desktop);
-    if (target) this.#lastTarget = target;
-    return target ? { appName: targetName(target), handle: target } : null;
+    // Our own window (the on-screen button was pressed there): the text goes to the box, and "insert
+    // again" still goes back to the application of the last dictation.
+    if (!target || target.pid === (this.#o.ownPid ?? process.pid)) return null;
+    this.#lastTarget = target;
+    return { appName: targetName(target), handle: target };
   }
 
   async begin(target: InsertTarget | null): Promise<InsertionRun> {
@@ -101,7 +106,7 @@ export class EngineInserter implements Inserter {
     const insertion = await StreamingInsertion.begin({
       desktop: this.#o.desktop,
       clipboard: this.#o.clipboard,
-      ...(target ? { target } : {}),
+      target, // null: none (our own window, or unknown), never captured again here
       mode: this.#o.mode(),
       rules: toRules(this.#o.rules()),
       platform: this.#o.platform,

@@ -217,3 +217,29 @@ it('a session that fails for good ends the dictation at once, keeping what was s
   expect(kept).toBe(true); // its journal stays for recovery
   expect(overlay.at(-1)?.phase).toBe('failed');
 });
+
+it('a dictation started from our own window goes to the box; "insert again" goes back to the last application', async () => {
+  const desktop = new FakeDesktop();
+  const ehr = desktop.addWindow('ehr', 'Epic.exe');
+  const own = desktop.addWindow('own', 'Scribe.exe');
+  (own.target as { pid: number }).pid = 4242;
+  const inserter = new EngineInserter({
+    desktop,
+    clipboard: desktop.clipboard,
+    platform: 'win32',
+    mode: () => 'paste',
+    rules: () => [],
+    ownPid: 4242,
+  });
+  desktop.active = 'ehr';
+  expect((await inserter.captureTarget())?.appName).toBeTruthy(); // a hotkey dictation into the EHR
+  desktop.active = 'own'; // then the on-screen button, in our window
+  const target = await inserter.captureTarget();
+  expect(target).toBeNull();
+  const run = await inserter.begin(target);
+  run.update('Patient is stable.', false);
+  expect((await run.finish('Patient is stable.')).kind).not.toBe('inserted');
+  expect(own.text).toBe(''); // never typed into our own window
+  expect(await inserter.insertAgain('Patient is stable.')).toMatchObject({ kind: 'inserted' });
+  expect(ehr.text).toBe('Patient is stable.');
+});
