@@ -92,6 +92,15 @@ export class DictationHistory {
     return this.#entries.length < before;
   }
 
+  /**
+   * The retention changed (Settings or policy): what it no longer allows goes now, on disk too — set back to
+   * 0, the file and its key are shredded at once, not at the next dictation or start.
+   */
+  async retentionChanged(): Promise<void> {
+    this.#entries = this.#prune(this.#entries);
+    await this.#persist();
+  }
+
   async clear(): Promise<void> {
     this.#entries = [];
     await this.#vault?.clear();

@@ -126,6 +126,8 @@ export class DictationService {
 
   updateSettings(patch: Partial<DictationSettings>): void {
     this.#o.settings.update(patch);
+    if ('historyHours' in patch)
+      void this.#o.history.retentionChanged().catch((error: unknown) => this.#o.onError?.(error as Error));
     if (['mode', 'toggleKey', 'holdKey', 'cancelKey'].some((k) => k in patch)) this.applyHotkeys();
     else this.#push();
   }

@@ -90,6 +90,7 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
     return { session, settle: async () => undefined, keep: () => undefined };
   };
   const hook = new FakeKeyHook();
+  const retention: string[] = [];
   let locked = false;
   const dictation = new DictationService({
     hook,
@@ -106,8 +107,10 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
       }),
       get: () => ({}),
       locked: () => [],
+      update: () => undefined,
     } as never,
     history: {
+      retentionChanged: async () => void retention.push('changed'),
       add: async () => undefined,
       list: () => [],
       get: () => undefined,
@@ -127,7 +130,7 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
   });
   dictation.applyHotkeys();
   disposals.push(() => dictation.dispose());
-  return { dictation, hook, sessions };
+  return { dictation, hook, sessions, retention };
 }
 
 function typingDesktop() {
@@ -242,4 +245,12 @@ it('a dictation started from our own window goes to the box; "insert again" goes
   expect(own.text).toBe(''); // never typed into our own window
   expect(await inserter.insertAgain('Patient is stable.')).toMatchObject({ kind: 'inserted' });
   expect(ehr.text).toBe('Patient is stable.');
+});
+
+it('a history retention changed in Settings is applied to the history at once', () => {
+  const { dictation, retention } = service(typingDesktop().inserter, 'hybrid');
+  dictation.updateSettings({ insertMode: 'paste' } as never);
+  expect(retention).toEqual([]);
+  dictation.updateSettings({ historyHours: 0 } as never);
+  expect(retention).toEqual(['changed']);
 });
