@@ -75,8 +75,6 @@ export class JournalStore {
   readonly #open = new Map<string, VisitJournal>();
   /** Open here, but their session stopped without finishing (it failed or was cancelled): offered. */
   readonly #released = new Set<string>();
-  /** Finished here: this process still holds their result (never offered by listEnded). */
-  readonly #finishedHere = new Set<string>();
 
   constructor(options: JournalStoreOptions) {
     this.#dir = options.dir;
@@ -159,7 +157,6 @@ export class JournalStore {
   ): Promise<void> {
     this.#open.delete(id);
     this.#released.delete(id);
-    this.#finishedHere.add(id);
     const meta: Sidecar = {
       v: 1,
       id,
@@ -221,8 +218,8 @@ export class JournalStore {
   async listEnded(): Promise<RecoverableJournal[]> {
     const candidates = (await this.#sidecars.list())
       .filter((m) => m.status === 'finished' && m.session === 'transcribe' && m.offerEnded === true)
-      // Finished or claimed (restored) here: this process shows it.
-      .filter((m) => !this.#finishedHere.has(m.id) && !this.#locks.has(m.id))
+      // Locked here (ended or restored in this process, which keeps the lock while it shows it).
+      .filter((m) => !this.#locks.has(m.id))
       .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs);
     // Held by another running instance of the app, which shows it.
     const held = await Promise.all(candidates.map((m) => lockHolder(this.#lockPath(m.id))));
@@ -313,7 +310,6 @@ export class JournalStore {
     this.#open.get(id)?.close();
     this.#open.delete(id);
     this.#released.delete(id);
-    this.#finishedHere.delete(id);
     const path = this.#journalPath(id);
     const size = await this.#fs.stat(path).then(
       (s) => s.size,

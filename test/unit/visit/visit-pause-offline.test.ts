@@ -38,8 +38,9 @@ class NumberedSource implements AudioSource {
   onDidNotice = (l: Parameters<NonNullable<AudioSource['onDidNotice']>>[0]) => this.#inner.onDidNotice(l);
 }
 
-it('keeps what is said after Resume during an outage, and sends it once the network is back', async () => {
-  const peer = new FakePeer({ acceptedTokens: ['t1'] });
+/** A visit recording 30 s of numbered speech through the real session to a loopback peer. */
+async function recording(options: { autoAck?: boolean }) {
+  const peer = new FakePeer({ acceptedTokens: ['t1'], ...options });
   const baseUrl = await peer.listen();
   cleanup.push(() => peer.close());
   const source = new NumberedSource(30);
@@ -51,6 +52,11 @@ it('keeps what is said after Resume during an outage, and sends it once the netw
     { kind: 'devices', clinician: source, patient: null },
     transcriber,
   );
+  return { peer, source, rec };
+}
+
+it('keeps what is said after Resume during an outage, and sends it once the network is back', async () => {
+  const { peer, source, rec } = await recording({});
   const heard = () => peer.connections.flatMap((c) => c.chunks);
   await vi.waitFor(() => expect(heard().length).toBeGreaterThan(3), { timeout: 10_000 });
 
@@ -76,18 +82,7 @@ it('keeps what is said after Resume during an outage, and sends it once the netw
 });
 
 it('answers Pause and Resume at once while the network is down', async () => {
-  const peer = new FakePeer({ acceptedTokens: ['t1'], autoAck: false });
-  const baseUrl = await peer.listen();
-  cleanup.push(() => peer.close());
-  const source = new NumberedSource(30);
-  const rec = new VisitRecorder(() => undefined);
-  cleanup.push(() => rec.discard().catch(() => undefined));
-  const transcriber = createLiveTranscriber({ baseUrl, tokens: new FakeTokens(['t1']) });
-  await rec.start(
-    { locales: ['ENGLISH_US'] },
-    { kind: 'devices', clinician: source, patient: null },
-    transcriber,
-  );
+  const { peer, rec } = await recording({ autoAck: false });
   await vi.waitFor(() => expect(peer.connections[0]?.chunks.length).toBeGreaterThan(3), { timeout: 10_000 });
   peer.down = true;
   peer.connections[0]!.terminate(); // nothing acknowledged, and no way back for now
