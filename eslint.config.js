@@ -31,7 +31,7 @@ const nativeBelowMain = {
     '!**/main/dictation/hotkey-machine.ts',
   ],
   message:
-    'native/ may import main/events/ (the shared, dependency-free parts) and the ports it implements (secrets/secret-store.ts, dictation/hotkey-machine.ts), nothing else of main/.',
+    'native/ may import main/base/async/ (the shared, dependency-free parts) and the ports it implements (secrets/secret-store.ts, dictation/hotkey-machine.ts), nothing else of main/.',
 };
 /** The import rule of a file group: Electron only in adapters, and these patterns refused. */
 const restricted = (...patterns) => ['error', { ...electronOnlyInAdapters, patterns }];

@@ -15,7 +15,7 @@ import type { ConfigSource } from './config/resolve-config.ts';
 import type { SettingsRecovery } from './config/settings-recovery.ts';
 import type { OpenBrowser } from './connection/oidc-sign-in.ts';
 import type { SettingsStore } from './config/settings-store.ts';
-import type { SecretStore } from './secrets/secret-store.ts';
+import type { SecretStore } from './base/secrets/secret-store.ts';
 import type { JournalStore } from './streaming/journal-store.ts';
 import { microphoneInputs } from './audio/audio-inputs.ts';
 import type { AudioInputs, MicrophoneAccess } from './audio/ports.ts';

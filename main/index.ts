@@ -12,7 +12,7 @@ import type { LogLevel } from './config/config-schema.ts';
 import { logs } from './config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
 import { formatConfigErrors } from './config/resolve-config.ts';
-import { KeychainSecretStore } from './secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from './composition-root.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';
 import { electronMicrophoneAccess } from './app/microphone-access.ts';

@@ -18,7 +18,7 @@ import {
   withoutServerCredentials,
 } from './connection/sign-in-setup.ts';
 import type { DictationPlatform } from './dictation/compose-dictation.ts';
-import { TokenVault } from './secrets/token-vault.ts';
+import { TokenVault } from './base/secrets/token-vault.ts';
 import type { SettingsPolicy } from './settings/settings-policy.ts';
 import { JournalStore } from './streaming/journal-store.ts';
 import { BusySignals } from './updates/update-controller.ts';

@@ -3,7 +3,7 @@
  * clipboard, and a log of every synthesized key. Paste inserts beside a selection, as Tk does, so a writer
  * that forgets to delete the selection first is caught.
  */
-import { Emitter } from '../main/events/emitter.ts';
+import { Emitter } from '../main/base/async/emitter.ts';
 import type {
   ClipboardSnapshot,
   Desktop,

@@ -8,11 +8,11 @@
  * - A listener that throws inside its native callback takes the process down: every listener runs in a
  *   try/catch and failures go to `onError` instead.
  * - On macOS `start()` without Accessibility calls abort(): `start` asks the injected `mayStart` first.
- * - It cannot swallow a key, so hook chords must type nothing (main/chords/chord-rules.ts).
+ * - It cannot swallow a key, so hook chords must type nothing (main/base/chords/chord-rules.ts).
  * - Its `keyTap` posts XSendEvent on X11 (ignored by xterm, wrong under Dvorak): never used for synthesis.
  */
 import { createRequire } from 'node:module';
-import { Emitter } from '../main/events/emitter.ts';
+import { Emitter } from '../main/base/async/emitter.ts';
 import type { ModifierSnapshot } from '../main/dictation/hotkey-machine.ts';
 import { type SyntheticInputGate, sharedSyntheticInput } from './synthetic-input.ts';
 

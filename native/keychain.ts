@@ -8,7 +8,7 @@
  * (it names the backend's reason, never the secret).
  */
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
-import { SecretStoreError, type SecretStoreErrorCode } from '../main/secrets/secret-store.ts';
+import { SecretStoreError, type SecretStoreErrorCode } from '../main/base/secrets/secret-store.ts';
 
 /** Pins Linux entries to the Secret Service (gnome-keyring, KWallet, KeePassXC); ignored elsewhere. */
 const KEYCHAIN_ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };

@@ -18,8 +18,8 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { AsyncQueue } from '../main/events/async-queue.ts';
-import { withTimeout } from '../main/events/timeout.ts';
+import { AsyncQueue } from '../main/base/async/async-queue.ts';
+import { withTimeout } from '../main/base/async/timeout.ts';
 import { KOFFI_PATH, QUIET_THIS_THREAD, silenceAlsaErrors } from './alsa-quiet.ts';
 
 /** Closed failure codes of the recorder; messages carry no audio. */

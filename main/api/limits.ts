@@ -4,7 +4,7 @@
  * and the counts, so its words (from the messages module) never quote the content itself.
  */
 import type { LimitParams, LimitRule, LimitSubject } from '../../preload/contract/index.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 
 export class LimitError extends Failure<'limit_exceeded'> {
   override readonly name = 'LimitError';

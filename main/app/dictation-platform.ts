@@ -15,7 +15,7 @@ import type { DictationPlatform } from '../dictation/compose-dictation.ts';
 import { DictationHistory } from '../dictation/dictation-history.ts';
 import { DictationSettingsStore } from '../dictation/dictation-settings.ts';
 import { EngineInserter } from '../dictation/engine-inserter.ts';
-import type { SecretStore } from '../secrets/secret-store.ts';
+import type { SecretStore } from '../base/secrets/secret-store.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import { accessibilityState, mayStartKeyHook } from './accessibility.ts';
 import { electronClipboard } from './electron-clipboard.ts';

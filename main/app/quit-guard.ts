@@ -6,7 +6,7 @@
  * so finishing only closes the streams in order. If finishing fails or hangs, we still quit after a
  * deadline and the journal is recovered on the next start.
  */
-import { withTimeout } from '../events/timeout.ts';
+import { withTimeout } from '../base/async/timeout.ts';
 
 /** What the quit guard needs from the visit service. */
 export interface VisitLifecycle {

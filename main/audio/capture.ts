@@ -1,5 +1,5 @@
 import { CHUNK_SAMPLES, SAMPLE_RATE, type AudioSource } from './audio-source.ts';
-import { AsyncQueue } from '../events/async-queue.ts';
+import { AsyncQueue } from '../base/async/async-queue.ts';
 import { Chunker } from './chunker.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { delay } from '../events/delay.ts';
+import { delay } from '../base/async/delay.ts';
 import { NoticeEmitter } from './notices.ts';
 
 /** Options of {@link FakeAudioSource}. */

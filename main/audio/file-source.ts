@@ -7,7 +7,7 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { delay } from '../events/delay.ts';
+import { delay } from '../base/async/delay.ts';
 import { NoticeEmitter } from './notices.ts';
 import { floatToInt16 } from './pcm.ts';
 import { Resampler } from './resampler.ts';

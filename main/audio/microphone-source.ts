@@ -7,8 +7,8 @@ import {
   type AudioSource,
   type AudioSourceInfo,
 } from './audio-source.ts';
-import { delay, type Delay } from '../events/delay.ts';
-import { withTimeout } from '../events/timeout.ts';
+import { delay, type Delay } from '../base/async/delay.ts';
+import { withTimeout } from '../base/async/timeout.ts';
 import { NoticeEmitter } from './notices.ts';
 
 /** Options of {@link MicrophoneAudioSource}. */

@@ -1,4 +1,4 @@
-import { Emitter } from '../events/emitter.ts';
+import { Emitter } from '../base/async/emitter.ts';
 import type { AudioNotice } from './audio-source.ts';
 
 /** The listeners of AudioSource.onDidNotice; one that throws does not stop capture or the others. */

@@ -23,8 +23,8 @@ import {
   type AuditLine,
   type ChainTail,
 } from './audit-chain.ts';
-import { withProcessLock } from '../files/process-lock.ts';
-import { SerialQueue } from '../events/serial.ts';
+import { withProcessLock } from '../base/files/process-lock.ts';
+import { SerialQueue } from '../base/async/serial.ts';
 
 const FILE = /^audit-(\d{10})\.jsonl$/;
 const DAY_MS = 86_400_000;

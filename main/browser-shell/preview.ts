@@ -11,7 +11,7 @@ import type { SettingsRecovery } from '../config/settings-recovery.ts';
 import { formatConfigErrors, type ConfigProblem } from '../config/resolve-config.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../composition-root.ts';
 import type { EventName, EventPayload } from '../../preload/contract/index.ts';
-import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';

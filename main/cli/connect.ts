@@ -8,7 +8,7 @@ import { loadConfig } from '../config/load-config.ts';
 import type { Config } from '../config/config-schema.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../config/paths.ts';
 import { tokenSourceFor } from '../connection/token-sources.ts';
-import { KeychainSecretStore } from '../secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import { JournalStore } from '../streaming/journal-store.ts';
 import type { DictateJournalSettings, TranscribeJournalSettings } from '../streaming/recovery.ts';

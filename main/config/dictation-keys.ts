@@ -5,8 +5,8 @@
  * language (`dictationLocale`) stays with the other languages.
  */
 import { z } from 'zod';
-import { ChordError, formatChord, parseChord } from '../chords/chord.ts';
-import { chordRefusalWords, refuseChord, type ChordUse } from '../chords/chord-rules.ts';
+import { ChordError, formatChord, parseChord } from '../base/chords/chord.ts';
+import { chordRefusalWords, refuseChord, type ChordUse } from '../base/chords/chord-rules.ts';
 import { keyRefusalText } from '../../preload/contract/index.ts';
 import { key } from './policy-keys-core.ts';
 

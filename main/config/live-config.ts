@@ -7,8 +7,8 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { Emitter, reportListenerError } from '../events/emitter.ts';
-import { SerialQueue } from '../events/serial.ts';
+import { Emitter, reportListenerError } from '../base/async/emitter.ts';
+import { SerialQueue } from '../base/async/serial.ts';
 import type { Config, ConfigKey } from './config-schema.ts';
 import type { ConfigProblem, ConfigSource, ResolveResult } from './resolve-config.ts';
 

@@ -7,7 +7,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { NOTICE_KEY, type SettingsProblem } from '../../preload/contract/setting-words.ts';
-import { writeFileAtomic } from '../files/atomic-file.ts';
+import { writeFileAtomic } from '../base/files/atomic-file.ts';
 import { CONFIG_KEYS, USER_SETTING_KEYS } from './config-schema.ts';
 import { loadConfig, type LoadConfigOptions } from './load-config.ts';
 import type { ConfigProblem, ResolveResult } from './resolve-config.ts';

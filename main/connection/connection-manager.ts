@@ -13,9 +13,9 @@ import type {
 import { SignInError } from '../api/auth/sign-in-error.ts';
 import { checkBaseUrl } from '../api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
-import { Emitter } from '../events/emitter.ts';
-import { Failure } from '../ipc/failure.ts';
-import { withTimeout } from '../events/timeout.ts';
+import { Emitter } from '../base/async/emitter.ts';
+import { Failure } from '../base/failure.ts';
+import { withTimeout } from '../base/async/timeout.ts';
 
 /** How long Disconnect waits for the service to revoke a sign-in before forgetting it anyway. */
 export const SIGN_OUT_WAIT_MS = 5_000;

@@ -1,7 +1,7 @@
 /**
  * Where the organization's connection is kept between runs: the service address and the credentials the
  * person entered (a private key, or a clinician refresh token), envelope-encrypted in the token vault
- * (main/secrets/token-vault.ts) under a key in the OS keychain. A PEM key does not fit in Windows
+ * (main/base/secrets/token-vault.ts) under a key in the OS keychain. A PEM key does not fit in Windows
  * Credential Manager; a 256-bit key does.
  *
  * Managed deployments: when IT's policy names the service, client id and key file, that connection is used
@@ -10,10 +10,10 @@
 import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config/config-schema.ts';
-import type { TokenVault } from '../secrets/token-vault.ts';
+import type { TokenVault } from '../base/secrets/token-vault.ts';
 import { StoredCredentialsSchema, type StoredCredentials } from '../connection/stored-credentials.ts';
 import type { CredentialVault } from './connector.ts';
-import { Failure, errnoCode } from '../ipc/failure.ts';
+import { Failure, errnoCode } from '../base/failure.ts';
 
 const SavedSchema = z.object({ baseUrl: z.string().min(1), credentials: z.string().min(1) });
 

@@ -8,7 +8,7 @@ import { ServerTokenSource } from '../api/auth/server-token-source.ts';
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { UserTokenSource } from '../api/auth/user-token-source.ts';
 import type { HttpClient } from '../api/transport/http.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 import type { OrganizationSignIn } from './organization-sign-in.ts';
 import { OrganizationTokenSource } from './organization-token-source.ts';
 import { ServerActingAsUser } from './server-as-user.ts';

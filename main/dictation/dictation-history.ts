@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { SecretStore } from '../secrets/secret-store.ts';
-import { TokenVault } from '../secrets/token-vault.ts';
+import type { SecretStore } from '../base/secrets/secret-store.ts';
+import { TokenVault } from '../base/secrets/token-vault.ts';
 
 /** One past dictation. */
 export interface HistoryEntry {

@@ -12,15 +12,15 @@ import {
   type KeyCheckResult,
   type KeyRefusal,
 } from '../../preload/contract/index.ts';
-import { Failure } from '../ipc/failure.ts';
-import { ChordError, formatChord, parseChord, type Chord } from '../chords/chord.ts';
+import { Failure } from '../base/failure.ts';
+import { ChordError, formatChord, parseChord, type Chord } from '../base/chords/chord.ts';
 import {
   alternativeChords,
   type ChordRefusal,
   refuseChord,
   refuseDuplicate,
   type ChordUse,
-} from '../chords/chord-rules.ts';
+} from '../base/chords/chord-rules.ts';
 import type { HotkeyChoice } from './hotkey-driver.ts';
 import type { HotkeyMode } from './hotkey-machine.ts';
 

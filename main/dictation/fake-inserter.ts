@@ -3,7 +3,7 @@
  * inserter. It follows the rules the real engine follows that matter to the controller: nothing goes in
  * while the push-to-talk chord is held, and a correction after the person typed is not applied in place.
  */
-import { Emitter } from '../events/emitter.ts';
+import { Emitter } from '../base/async/emitter.ts';
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
 
 /** The in-memory "other application". */

@@ -5,8 +5,8 @@
  * application holds, with alternatives.
  */
 import type { KeyEvent, KeyHook, KeyHookBlock } from '../../native/key-hook.ts';
-import { type Chord, toAccelerator } from '../chords/chord.ts';
-import { alternativeChords } from '../chords/chord-rules.ts';
+import { type Chord, toAccelerator } from '../base/chords/chord.ts';
+import { alternativeChords } from '../base/chords/chord-rules.ts';
 import {
   DEFAULT_TIMING,
   type HotkeyAction,

@@ -14,7 +14,7 @@
  * (Ctrl+Super+Left shortly after Ctrl+Super: cancelled, it was not meant for us), and releases lost while
  * focus moved (modifier flags on the next event, or a main key's next press long after its last repeat).
  */
-import { type Chord, MODIFIERS, type Modifier } from '../chords/chord.ts';
+import { type Chord, MODIFIERS, type Modifier } from '../base/chords/chord.ts';
 
 /** How the hold chord behaves. */
 export type HotkeyMode = 'toggle' | 'push-to-talk' | 'hybrid';

@@ -21,10 +21,10 @@ import {
 import { AudioError, type AudioErrorCode } from '../audio/audio-source.ts';
 import { SettingsError } from '../config/settings-store.ts';
 import { SignInError } from '../api/auth/sign-in-error.ts';
-import { SecretStoreError } from '../secrets/secret-store.ts';
+import { SecretStoreError } from '../base/secrets/secret-store.ts';
 import { StreamingError, type StreamingErrorCode } from '../streaming/streaming-error.ts';
 import { JOB_REASONS, type ErrorCode, type IpcError } from '../../preload/contract/index.ts';
-import { Failure } from './failure.ts';
+import { Failure } from '../base/failure.ts';
 
 /** Service error codes (numbers) that have their own code. */
 const SERVICE_CODES: Readonly<Record<number, ErrorCode>> = {

@@ -6,7 +6,7 @@
  */
 import { ok, type channels, type IpcResult } from '../../preload/contract/index.ts';
 import type { ChannelHandlers } from './channel-map.ts';
-import { Failure } from './failure.ts';
+import { Failure } from '../base/failure.ts';
 
 /** Every channel's handler. */
 export type AppHandlers = ChannelHandlers<typeof channels>;

@@ -8,7 +8,7 @@ import { LIMITS, LimitError, checkMaxChars } from '../api/limits.ts';
 import type { CallerKind } from '../api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../api/schemas/note.ts';
 import { checkGenerateNote } from '../api/validate.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 import type { CustomizationStore, SavedCustomization } from '../settings/customization-store.ts';
 
 /** What a note is written from, whichever shell asks. */

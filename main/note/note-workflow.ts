@@ -20,7 +20,7 @@ import { noteText, sectionText } from './ehr-text.ts';
 import { buildNoteRequest, type CustomizationLookup } from './note-request.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 import { checkLimit } from '../api/limits.ts';
 
 /** Note and derived results for the current visit. */

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SECTION_STYLES, type Customization } from '../../preload/contract/index.ts';
-import { writeFileAtomic } from '../files/atomic-file.ts';
+import { writeFileAtomic } from '../base/files/atomic-file.ts';
 
 /** The file, in the user data folder the app and the CLI share. */
 export const CUSTOMIZATION_FILE = 'note-customization.json';

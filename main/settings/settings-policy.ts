@@ -15,7 +15,7 @@ import { envName, flagName, type Config, type ConfigKey } from '../config/config
 import type { LiveConfigPort } from '../config/live-config.ts';
 import { KEYS, type KeySpec } from '../config/policy-keys.ts';
 import type { ConfigSource } from '../config/resolve-config.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 import type { LockableSetting } from '../../preload/contract/index.ts';
 
 /** The window's settings patch, by the configuration key each field is stored under. */

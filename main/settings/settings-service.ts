@@ -20,7 +20,7 @@ import {
   type SavedCustomization,
 } from './customization-store.ts';
 import type { EmitEvent } from '../ipc/event-emitter.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 import type { AudioSource } from '../audio/audio-source.ts';
 import { checkLimit, checkSpeechLocales } from '../api/limits.ts';
 import { humanize } from '../api/titles.ts';

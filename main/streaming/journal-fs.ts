@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
-import { syncDirectory, writeFileAtomic } from '../files/atomic-file.ts';
+import { syncDirectory, writeFileAtomic } from '../base/files/atomic-file.ts';
 
 /** A file opened for reading at positions. */
 export interface JournalReader {
@@ -23,7 +23,7 @@ export interface JournalFs {
   /** Cuts a torn tail back to the last whole record. */
   truncate(path: string, length: number): Promise<void>;
   openRead(path: string): Promise<JournalReader>;
-  /** Durable atomic replace (main/files/atomic-file.ts: temporary file fsynced, rename, folder fsynced). */
+  /** Durable atomic replace (main/base/files/atomic-file.ts: temporary file fsynced, rename, folder fsynced). */
   writeFileAtomic(path: string, data: string, mode: number): Promise<void>;
   readFile(path: string): Promise<Buffer>;
   /** Overwrites `length` bytes from the start with zeros, flushing to the device (shredding). */

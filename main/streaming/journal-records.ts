@@ -1,13 +1,13 @@
 /**
  * The journal's record format. A journal file is a sequence of records `u32 length | sealed`, where
- * `sealed` is AES-256-GCM (main/secrets/aes-gcm.ts) over `kind | body` with the journal id and the record's
+ * `sealed` is AES-256-GCM (main/base/secrets/aes-gcm.ts) over `kind | body` with the journal id and the record's
  * sequence number as associated data: a record changed, moved, dropped from the middle or copied from another
  * journal fails authentication. Reading stops at the first record that is cut short or fails (a crash
  * mid-write, a zero-filled tail after a power cut): everything before it stands, and the reader says the end
  * was cut.
  */
 import { z } from 'zod';
-import { decrypt, encrypt } from '../secrets/aes-gcm.ts';
+import { decrypt, encrypt } from '../base/secrets/aes-gcm.ts';
 import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
 import { StreamingError } from './streaming-error.ts';
 import type { JournalReader } from './journal-fs.ts';

@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { decodeKey } from '../secrets/aes-gcm.ts';
-import type { SecretStore } from '../secrets/secret-store.ts';
+import { decodeKey } from '../base/secrets/aes-gcm.ts';
+import type { SecretStore } from '../base/secrets/secret-store.ts';
 import { FILE_MODE } from './journal.ts';
 import type { JournalFs } from './journal-fs.ts';
 import { openRecord, readRecordAt, readRecords, type JsonRecord } from './journal-records.ts';

@@ -6,16 +6,16 @@
  * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
  * journals are listed by their files, so a lost sidecar never hides one.
  *
- * A journal belongs to the process that holds its lock file (main/files/process-lock.ts): never sent
+ * A journal belongs to the process that holds its lock file (main/base/files/process-lock.ts): never sent
  * again or shredded by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { decodeKey, encodeKey, generateKey } from '../secrets/aes-gcm.ts';
-import type { SecretStore } from '../secrets/secret-store.ts';
+import { decodeKey, encodeKey, generateKey } from '../base/secrets/aes-gcm.ts';
+import type { SecretStore } from '../base/secrets/secret-store.ts';
 import { VisitJournal } from './journal.ts';
 import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
-import { ProcessLock, lockHolder } from '../files/process-lock.ts';
+import { ProcessLock, lockHolder } from '../base/files/process-lock.ts';
 import { readRecords, type JsonRecord } from './journal-records.ts';
 import { replayJournal, type RecoveredSession } from './journal-replay.ts';
 export type { RecoveredSession } from './journal-replay.ts';

@@ -19,8 +19,8 @@
  * audio back for a replay: journal-reader.ts.
  */
 import { join } from 'node:path';
-import { Emitter } from '../events/emitter.ts';
-import { withTimeout } from '../events/timeout.ts';
+import { Emitter } from '../base/async/emitter.ts';
+import { withTimeout } from '../base/async/timeout.ts';
 import { hasErrno, StreamingError } from './streaming-error.ts';
 import type { JournalFs } from './journal-fs.ts';
 import { RecordQueue, type Pending } from './journal-queue.ts';

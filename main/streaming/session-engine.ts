@@ -17,7 +17,7 @@ import type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } fr
 import { journalStatusWarning, journalWriteWarning } from './session-warnings.ts';
 import type { ContentFrame, SocketRun } from './socket-run.ts';
 import { StreamingError } from './streaming-error.ts';
-import { TypedEmitter } from '../events/typed-emitter.ts';
+import { TypedEmitter } from '../base/async/typed-emitter.ts';
 import type { StreamingEndpoint } from './ws-transport.ts';
 export type { ConnectionStatus, SessionEvents, SessionOptions, SessionState } from './session-types.ts';
 

@@ -6,8 +6,8 @@
  * of their callbacks is a public member of the session.
  */
 import { PROTOCOL } from '../api/protocol.ts';
-import { delay } from '../events/delay.ts';
-import { Emitter } from '../events/emitter.ts';
+import { delay } from '../base/async/delay.ts';
+import { Emitter } from '../base/async/emitter.ts';
 import type { KeptAudio } from './kept-audio.ts';
 import { ReconnectBudget } from './reconnect-budget.ts';
 import { isLive, SessionMachine } from './session-machine.ts';

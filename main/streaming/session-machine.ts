@@ -8,7 +8,7 @@
  *   pause: streaming → ending → paused → connecting (resume); every live phase may end in closed or failed
  */
 import type { SessionState } from './session-types.ts';
-import { Emitter } from '../events/emitter.ts';
+import { Emitter } from '../base/async/emitter.ts';
 import { StreamingError } from './streaming-error.ts';
 
 /** Phases a session may move to from each phase. `closed` and `failed` are final. */

@@ -8,7 +8,7 @@ import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import { toSpeaker } from '../../preload/contract/index.ts';
 import type { JournalStore, RecoveredSession } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
-import { SecretStoreError } from '../secrets/secret-store.ts';
+import { SecretStoreError } from '../base/secrets/secret-store.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
 import { resendRecovered } from '../streaming/recovery.ts';
 import { TranscribeSession } from '../streaming/transcribe-session.ts';
@@ -16,7 +16,7 @@ import { Transcript, type FinalTranscriptItem } from '../streaming/transcript.ts
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 import type { TranscriberFactory } from '../streaming/live-ports.ts';
 import { LiveSessionAdapter } from './live-session-adapter.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 
 /** What a transcription journal records of its session, so a recovered visit is sent again the same way. */
 export function transcribeJournalSettings(

@@ -6,7 +6,7 @@ import { AudioError } from '../audio/audio-source.ts';
 import { ApiError } from '../api/errors.ts';
 import { toFailure } from '../ipc/error-mapping.ts';
 import { toSpeaker, type ErrorCode, type FailureNote } from '../../preload/contract/index.ts';
-import { Emitter } from '../events/emitter.ts';
+import { Emitter } from '../base/async/emitter.ts';
 import type { JournalStore } from '../streaming/journal-store.ts';
 import type { VisitJournal } from '../streaming/journal.ts';
 import type { ConnectionStatus } from '../streaming/session-types.ts';

@@ -20,7 +20,7 @@ import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
 import { journaledVisitItems } from './live-adapter.ts';
 import type { EmitEvent } from '../ipc/event-emitter.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {

@@ -22,7 +22,7 @@ import type { LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { LiveLink } from './live-link.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
-import { Failure } from '../ipc/failure.ts';
+import { Failure } from '../base/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 import type { Connecting } from './visit-phase-data.ts';
 import { VisitStatus } from './visit-status.ts';

@@ -8,7 +8,7 @@
  */
 import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
 import type { MacApi } from './mac-api.ts';
-import { delay } from '../../main/events/delay.ts';
+import { delay } from '../../main/base/async/delay.ts';
 
 /** Virtual keycodes (kVK_*) of keys that do not depend on the layout. */
 export const KEYCODE = {

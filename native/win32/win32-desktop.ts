@@ -8,7 +8,7 @@
  */
 import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
 import { KEYEVENTF, type KeyInput, type Win32Api } from './win32-api.ts';
-import { delay } from '../../main/events/delay.ts';
+import { delay } from '../../main/base/async/delay.ts';
 
 export const VK = {
   BACK: 0x08,

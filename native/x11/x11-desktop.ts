@@ -9,7 +9,7 @@ import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOption
 import { KEYSYM, keysymOf, X11Keyboard } from './x11-keyboard.ts';
 import { KeyRecorder } from './x11-record.ts';
 import { loadXlib, type DisplayPtr, type Xlib } from './xlib.ts';
-import { delay } from '../../main/events/delay.ts';
+import { delay } from '../../main/base/async/delay.ts';
 
 const ANY_PROPERTY_TYPE = 0;
 const SUBSTRUCTURE_MASK = (1 << 19) | (1 << 20); // SubstructureNotify | SubstructureRedirect

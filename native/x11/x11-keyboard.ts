@@ -16,7 +16,7 @@
  * the second in Tk, even on an idle machine.
  */
 import type { DisplayPtr, Xlib } from './xlib.ts';
-import { delay } from '../../main/events/delay.ts';
+import { delay } from '../../main/base/async/delay.ts';
 
 /** How long after our last key or mapping change the mapping stays as it is (see above). */
 const MAPPING_HOLD_MS = 2000;

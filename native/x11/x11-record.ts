@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type * as Koffi from 'koffi';
 import type { DisplayPtr, Xlib } from './xlib.ts';
-import { Emitter } from '../../main/events/emitter.ts';
+import { Emitter } from '../../main/base/async/emitter.ts';
 
 const require = createRequire(import.meta.url);
 const KEY_PRESS = 2;

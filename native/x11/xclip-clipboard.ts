@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';
-import { delay } from '../../main/events/delay.ts';
+import { delay } from '../../main/base/async/delay.ts';
 
 const TEXT = 'UTF8_STRING';
 const TIMEOUT_MS = 2000;

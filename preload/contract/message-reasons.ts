@@ -100,7 +100,7 @@ export const REASON_TEXT = {
 
 type ReasonTable = typeof REASON_TEXT;
 
-/** What a reserved chord is kept for (main/chords/chord-rules.ts names only these). */
+/** What a reserved chord is kept for (main/base/chords/chord-rules.ts names only these). */
 export const RESERVED_KEY_USES = [
   'copy',
   'paste',
@@ -136,7 +136,7 @@ export type ReservedKeyUse = (typeof RESERVED_KEY_USES)[number];
 export const HOTKEY_NAMES = ['toggle', 'push-to-talk', 'cancel'] as const;
 export type HotkeyName = (typeof HOTKEY_NAMES)[number];
 
-/** The keys dictation offers instead of a refused one (main/chords/chord-rules.ts offers these only). */
+/** The keys dictation offers instead of a refused one (main/base/chords/chord-rules.ts offers these only). */
 export const OFFERED_KEYS = [
   'F9',
   'F10',

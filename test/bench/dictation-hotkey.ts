@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { AudioFrame, AudioSource } from '../../main/audio/audio-source.ts';
-import { parseChord } from '../../main/chords/chord.ts';
+import { parseChord } from '../../main/base/chords/chord.ts';
 import { DictationController } from '../../main/dictation/dictation-controller.ts';
 import { FakeInserter } from '../../main/dictation/fake-inserter.ts';
 import { HotkeyDriver } from '../../main/dictation/hotkey-driver.ts';

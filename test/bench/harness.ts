@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { AccessTokenSource } from '../../main/api/auth/token-source.ts';
 import { CHUNK_SAMPLES } from '../../main/audio/audio-source.ts';
 import { Chunker } from '../../main/audio/chunker.ts';
-import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import type { VisitJournal } from '../../main/streaming/journal.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
 import { TranscribeSession, type TranscribeSessionOptions } from '../../main/streaming/transcribe-session.ts';

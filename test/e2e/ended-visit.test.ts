@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerTokenSource } from '../../main/api/auth/server-token-source.ts';
 import { HttpClient } from '../../main/api/transport/http.ts';
-import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/streaming/journal-store.ts';
 import { TranscribeSession } from '../../main/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/visit/live-adapter.ts';

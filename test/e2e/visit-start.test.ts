@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleService } from '../service/sample-service.ts';
-import { Failure } from '../../main/ipc/failure.ts';
+import { Failure } from '../../main/base/failure.ts';
 import {
   connectWithServerCredentials,
   nav,

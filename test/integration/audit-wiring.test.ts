@@ -13,7 +13,7 @@ import { buildAppServices, type AppServices } from '../../main/composition-root.
 import { loadConfig } from '../../main/config/load-config.ts';
 import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
 import { journalDir } from '../../main/config/paths.ts';
-import { MemorySecretStore } from '../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { startHarness, type Harness } from './api/harness.ts';
 
 let h: Harness;

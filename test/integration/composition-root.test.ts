@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileAudioSource } from '../../main/audio/file-source.ts';
 import { loadConfig } from '../../main/config/load-config.ts';
 import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
-import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import { journalDir } from '../../main/config/paths.ts';
 import { toIpcError } from '../../main/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';

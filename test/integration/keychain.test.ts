@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
-import { TokenVault } from '../../main/secrets/token-vault.ts';
+import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
+import { TokenVault } from '../../main/base/secrets/token-vault.ts';
 
 const run = promisify(execFile);
 const service = `scribe-test-${randomUUID()}`;
@@ -98,7 +98,7 @@ describe.skipIf(process.platform !== 'linux')('KeychainSecretStore without a Sec
   it('fails as keychain_unavailable instead of falling back to another store', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'nobus-'));
     const script = join(dir, 'probe.mts');
-    const storeModule = new URL('../../main/secrets/keychain-secret-store.ts', import.meta.url).href;
+    const storeModule = new URL('../../native/keychain-secret-store.ts', import.meta.url).href;
     await writeFile(
       script,
       `import { KeychainSecretStore } from ${JSON.stringify(storeModule)};

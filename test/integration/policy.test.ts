@@ -20,7 +20,7 @@ import { journalDir } from '../../main/config/paths.ts';
 import { BUNDLE_ID, type PolicyReaders } from '../../main/config/policy.ts';
 import { startLiveConfig } from '../../main/config/start-live-config.ts';
 import type { LiveConfig } from '../../main/config/live-config.ts';
-import { KeychainSecretStore } from '../../main/secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/audio/ports.ts';
 import {

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { refuseUpgrade, type StreamingTimings } from '../../main/local-service/ws/index.ts';
 import type { ServiceExtension, StreamSocket } from '../../main/local-service/index.ts';
 import { PASS_THROUGH } from '../../main/local-service/extension.ts';
-import { Emitter } from '../../main/events/emitter.ts';
+import { Emitter } from '../../main/base/async/emitter.ts';
 import { SocketTap, type SocketRecord, type TapOwner } from './socket-tap.ts';
 
 export type { SocketRecord } from './socket-tap.ts';

@@ -5,7 +5,7 @@ import { signClientAssertion, type ClientCredentials } from './client-assertion.
 import { SingleFlight } from './single-flight.ts';
 import { ApiError, withMessage } from '../errors.ts';
 import { clockHintText, type ClockHint } from '../../../preload/contract/index.ts';
-import { delay } from '../../events/delay.ts';
+import { delay } from '../../base/async/delay.ts';
 import { DEFAULT_RETRY, backoffDelay } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
 

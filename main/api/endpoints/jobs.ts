@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { PROTOCOL } from '../protocol.ts';
 import { JobError, NotFoundError } from '../errors.ts';
 import { asyncJobSchema, AsyncStartSchema } from '../schemas/common.ts';
-import { delay as wait } from '../../events/delay.ts';
+import { delay as wait } from '../../base/async/delay.ts';
 import { call, type CallOptions, type CoreContext } from './context.ts';
 
 /** A started async job: its id, when it started, and how to poll it. */

@@ -11,7 +11,7 @@ import {
   shapeField,
 } from '../errors.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
-import { delay } from '../../events/delay.ts';
+import { delay } from '../../base/async/delay.ts';
 import { DEFAULT_RETRY, backoffDelay, retryAfterMs, type BackoffPolicy } from './retry.ts';
 import { readCapped } from './bounded-body.ts';
 import { ServiceClock } from './service-clock.ts';

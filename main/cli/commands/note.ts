@@ -10,7 +10,7 @@ import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
 import { defaultUserDataDir } from '../../config/paths.ts';
 import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../settings/customization-store.ts';
-import { Failure } from '../../ipc/failure.ts';
+import { Failure } from '../../base/failure.ts';
 import {
   buildNoteRequest,
   isUserTemplateRefusal,

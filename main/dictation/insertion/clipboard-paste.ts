@@ -11,9 +11,9 @@
  * insertion (which stops with `insert_failed`). The error carries a code only, never clipboard text.
  */
 import type { ClipboardSnapshot, Desktop, InsertionClipboard, PasteChord } from '../../../native/desktop.ts';
-import { delay } from '../../events/delay.ts';
-import { SerialQueue } from '../../events/serial.ts';
-import { withTimeout } from '../../events/timeout.ts';
+import { delay } from '../../base/async/delay.ts';
+import { SerialQueue } from '../../base/async/serial.ts';
+import { withTimeout } from '../../base/async/timeout.ts';
 
 /** Timings of a paste. Public apps wait 450–1200 ms before restoring (dictation-notes.md). */
 export interface PasteTimings {

@@ -35,7 +35,7 @@
  *   transient) and the result and 'notInserted' say why. The dictation text itself stays with the caller
  *   (dictation box, history, the CLI's stdout): it is never lost.
  */
-import { TypedEmitter } from '../../events/typed-emitter.ts';
+import { TypedEmitter } from '../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
@@ -52,7 +52,7 @@ import {
   type StreamingInsertionOptions,
   type TextSource,
 } from './insertion-types.ts';
-import { delay } from '../../events/delay.ts';
+import { delay } from '../../base/async/delay.ts';
 
 export type {
   InsertionEvents,

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import type { LiveHealth, LiveSession } from '../../../main/visit/ports.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';

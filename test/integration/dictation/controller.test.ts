@@ -13,7 +13,7 @@ import { journaledDictation, SharedMicrophoneLock } from '../../../main/dictatio
 import { FakeInserter } from '../../../main/dictation/fake-inserter.ts';
 import type { OverlayState } from '../../../main/dictation/ports.ts';
 import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
 import {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UiohookKeyHook } from '../../../native/key-hook.ts';
 import { SyntheticInputGate } from '../../../native/synthetic-input.ts';
-import { parseChord } from '../../../main/chords/chord.ts';
+import { parseChord } from '../../../main/base/chords/chord.ts';
 import { HotkeyDriver } from '../../../main/dictation/hotkey-driver.ts';
 import type { HotkeyAction, HotkeyMode } from '../../../main/dictation/hotkey-machine.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journaledDictation } from '../../../main/dictation/dictation-kit.ts';
 import { DictationRecovery } from '../../../main/dictation/dictation-recovery.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import {
   expectedSentences,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketRecord } from '../../service/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import { expectedSentences, startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
-import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import {
   bytesHaveCanary,

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessTokenSource } from '../../../main/api/auth/token-source.ts';
-import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
-import type { SecretStore } from '../../../main/secrets/secret-store.ts';
+import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
+import type { SecretStore } from '../../../main/base/secrets/secret-store.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { StreamingError } from '../../../main/streaming/streaming-error.ts';
 import {

@@ -12,7 +12,7 @@ import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
 import type { AudioInputs } from '../../../main/audio/ports.ts';
 import { composeApp } from '../../../main/composition-root.ts';
 import type { Connection } from '../../../main/connection/ports.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
+import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { JournalStore } from '../../../main/streaming/journal-store.ts';
 import { TranscribeSession } from '../../../main/streaming/transcribe-session.ts';

@@ -15,7 +15,7 @@ import { fixtureByFile, loadFixtureManifest, readFixtureSamples } from '../../fi
 import type { LocalServiceOptions } from '../../../main/local-service/options.ts';
 import type { StreamingControl } from '../../service/streaming-faults.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
-import { delay } from '../../../main/events/delay.ts';
+import { delay } from '../../../main/base/async/delay.ts';
 
 export { delay };
 

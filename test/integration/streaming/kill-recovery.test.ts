@@ -9,7 +9,7 @@ import { appendFile, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeychainSecretStore } from '../../../main/secrets/keychain-secret-store.ts';
+import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { JournalStore, type RecoveredSession } from '../../../main/streaming/journal-store.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import {

@@ -4,7 +4,7 @@ import type { AudioNotice } from '../../../main/audio/audio-source.ts';
 import { listMicrophones, openAudioSource } from '../../../main/audio/index.ts';
 import { MicrophoneAudioSource, REOPEN_CHECK_MS } from '../../../main/audio/microphone-source.ts';
 import { concatInt16 } from '../../../main/audio/pcm.ts';
-import type { Delay } from '../../../main/events/delay.ts';
+import type { Delay } from '../../../main/base/async/delay.ts';
 
 const tone = (value: number, n = 4_096): Int16Array => new Int16Array(n).fill(value);
 

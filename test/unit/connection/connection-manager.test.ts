@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionManager, SIGN_OUT_WAIT_MS } from '../../../main/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../main/connection/ports.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 
 function rig(signOut?: () => Promise<void>) {

@@ -12,7 +12,7 @@ import {
   type JobReason,
   type LimitParams,
 } from '../../../preload/contract/index.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { JobError } from '../../../main/api/errors.ts';
 import { toFailure } from '../../../main/ipc/error-mapping.ts';
 import { describeFailure } from '../../../main/cli/io.ts';
@@ -96,7 +96,7 @@ describe('messages module', () => {
   });
 
   it('names every reserved key use the chord rules name, so a refused key keeps its reason', () => {
-    const rules = readFileSync(new URL('../../../main/chords/chord-rules.ts', import.meta.url), 'utf8');
+    const rules = readFileSync(new URL('../../../main/base/chords/chord-rules.ts', import.meta.url), 'utf8');
     const uses = [...rules.matchAll(/what: '([^']+)'/g)].map((m) => m[1]);
     expect(uses.length).toBeGreaterThan(20);
     for (const use of uses) expect(RESERVED_KEY_USES).toContain(use);

@@ -5,7 +5,7 @@
  * nothing). Scripted sessions, the fake desktop and the fake key hook: no service, no display.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { parseChord } from '../../../main/chords/chord.ts';
+import { parseChord } from '../../../main/base/chords/chord.ts';
 import { DictationController } from '../../../main/dictation/dictation-controller.ts';
 import { DictationService } from '../../../main/dictation/dictation-service.ts';
 import { EngineInserter } from '../../../main/dictation/engine-inserter.ts';
@@ -15,7 +15,7 @@ import type {
   OpenDictation,
   OverlayState,
 } from '../../../main/dictation/ports.ts';
-import { Emitter } from '../../../main/events/emitter.ts';
+import { Emitter } from '../../../main/base/async/emitter.ts';
 import { FakeDesktop } from '../../../native/desktop-fake.ts';
 import { FakeKeyHook } from '../../../native/key-hook-fake.ts';
 import { FakeSecureInput } from '../../../native/secure-input.ts';

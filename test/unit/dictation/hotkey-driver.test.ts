@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeKeyHook } from '../../../native/key-hook-fake.ts';
 import { keyNames } from '../../../native/key-hook.ts';
 import { SyntheticInputGate } from '../../../native/synthetic-input.ts';
-import { parseChord } from '../../../main/chords/chord.ts';
+import { parseChord } from '../../../main/base/chords/chord.ts';
 import {
   HotkeyDriver,
   type HotkeyChoice,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChord } from '../../../main/chords/chord.ts';
+import { parseChord } from '../../../main/base/chords/chord.ts';
 import {
   type HotkeyAction,
   type HotkeyBindings,

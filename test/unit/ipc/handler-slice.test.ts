@@ -1,7 +1,7 @@
 /** Capability slices merge into one handler object; a channel answered by two slices is a wiring bug. */
 import { describe, expect, it } from 'vitest';
 import { guard, mergeHandlerSlices } from '../../../main/ipc/handler-slice.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { LimitError } from '../../../main/api/limits.ts';
 import { DictationSettingError } from '../../../main/dictation/dictation-settings.ts';
 

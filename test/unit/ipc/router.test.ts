@@ -4,9 +4,9 @@ import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
 import { ConnectionError, apiErrorFromResponse, withMessage } from '../../../main/api/errors.ts';
 import { AudioError } from '../../../main/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { SignInError } from '../../../main/api/auth/sign-in-error.ts';
-import { SecretStoreError } from '../../../main/secrets/secret-store.ts';
+import { SecretStoreError } from '../../../main/base/secrets/secret-store.ts';
 import { StreamingError } from '../../../main/streaming/streaming-error.ts';
 import {
   createIpcRouter,

@@ -8,7 +8,7 @@ import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../ma
 import { configSchema } from '../../../main/config/config-schema.ts';
 import { cliNoteRequest } from '../../../main/cli/commands/note.ts';
 import { CliError } from '../../../main/cli/io.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { buildNoteRequest } from '../../../main/note/note-request.ts';
 import { NoteWorkflow } from '../../../main/note/note-workflow.ts';
 import { MemoryCustomizationStore } from '../../../main/settings/customization-store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NoteWorkflow } from '../../../main/note/note-workflow.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { NOTE, fakeCore } from '../visit/fakes.ts';
 
 const TRANSCRIPT = [

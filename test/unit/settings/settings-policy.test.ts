@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveConfig, type Resolved } from '../../../main/config/live-config.ts';
 import { resolveConfig, type ConfigInputs, type ResolveResult } from '../../../main/config/resolve-config.ts';
-import { Failure } from '../../../main/ipc/failure.ts';
+import { Failure } from '../../../main/base/failure.ts';
 import { SettingsPolicy } from '../../../main/settings/settings-policy.ts';
 import { PolicyViewSchema, lockReasonText, settingTitle } from '../../../preload/contract/index.ts';
 

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../main/files/atomic-file.ts';
+import { writeFileAtomic } from '../../../../main/base/files/atomic-file.ts';
 
 let dir: string;
 beforeEach(async () => {

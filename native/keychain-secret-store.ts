@@ -1,5 +1,5 @@
-import { Keychain } from '../../native/keychain.ts';
-import { checkSecretEntry, type SecretStore } from './secret-store.ts';
+import { Keychain } from './keychain.ts';
+import { checkSecretEntry, type SecretStore } from '../main/base/secrets/secret-store.ts';
 
 /** The keychain service name the app files its entries under (one namespace per installation flavour). */
 export const DEFAULT_KEYCHAIN_SERVICE = 'scribe-desktop';

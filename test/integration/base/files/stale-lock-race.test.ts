@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProcessLock } from '../../../main/files/process-lock.ts';
+import { ProcessLock } from '../../../../main/base/files/process-lock.ts';
 
 const RACERS = 4;
 

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeKey, encrypt, generateKey } from '../../../main/secrets/aes-gcm.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
-import { TokenVault, type TokenBundle } from '../../../main/secrets/token-vault.ts';
+import { encodeKey, encrypt, generateKey } from '../../../../main/base/secrets/aes-gcm.ts';
+import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
+import { TokenVault, type TokenBundle } from '../../../../main/base/secrets/token-vault.ts';
 
 const CANARY = 'CANARY-TOKEN-eyJhbGciOi-9b1e77';
 const bundle: TokenBundle = {

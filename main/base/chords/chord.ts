@@ -15,7 +15,7 @@ import {
   CHORD_MODIFIERS,
   type ChordModifier,
   type KeyReason,
-} from '../../preload/contract/index.ts';
+} from '../../../preload/contract/index.ts';
 
 /** Modifiers, in the order a chord is written. */
 export const MODIFIERS = CHORD_MODIFIERS;

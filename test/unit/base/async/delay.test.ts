@@ -1,6 +1,6 @@
 /** The one delay: waits on Node's timers, resolves early (never rejects) when aborted. */
 import { describe, expect, it } from 'vitest';
-import { delay } from '../../../main/events/delay.ts';
+import { delay } from '../../../../main/base/async/delay.ts';
 
 describe('delay', () => {
   it('waits at least the time asked', async () => {

@@ -1,8 +1,8 @@
 /** The one emitter: a throwing listener is isolated and reported (a process warning by default), never silent. */
 import { describe, expect, it, vi } from 'vitest';
-import { Emitter } from '../../../main/events/emitter.ts';
-import { NoticeEmitter } from '../../../main/audio/notices.ts';
-import { TypedEmitter } from '../../../main/events/typed-emitter.ts';
+import { Emitter } from '../../../../main/base/async/emitter.ts';
+import { NoticeEmitter } from '../../../../main/audio/notices.ts';
+import { TypedEmitter } from '../../../../main/base/async/typed-emitter.ts';
 
 const CANARY = 'CANARY-7731 patient phrase';
 

@@ -10,7 +10,7 @@ import {
   type KeyRefusal,
   type OfferedKey,
   type ReservedKeyUse,
-} from '../../preload/contract/index.ts';
+} from '../../../preload/contract/index.ts';
 
 /** How a chord would be registered: globalShortcut swallows the key, the key hook cannot. */
 export type ChordUse = 'shortcut' | 'hook';

@@ -5,13 +5,13 @@ import {
   formatChord,
   parseChord,
   toAccelerator,
-} from '../../../main/chords/chord.ts';
+} from '../../../../main/base/chords/chord.ts';
 import {
   alternativeChords,
   chordRefusalWords,
   refuseChord,
   refuseDuplicate,
-} from '../../../main/chords/chord-rules.ts';
+} from '../../../../main/base/chords/chord-rules.ts';
 
 describe('chords', () => {
   it('parses aliases into one normal form', () => {

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { decodeKey, decrypt, encodeKey, encrypt, generateKey } from './aes-gcm.ts';
 import { shredFile, writeFileAtomic } from '../files/atomic-file.ts';
 import type { SecretStore } from './secret-store.ts';
-import { SerialQueue } from '../events/serial.ts';
+import { SerialQueue } from '../async/serial.ts';
 
 /** A token bundle: named string or number fields, e.g. {userAccessToken, refreshToken, serverExpiresAt}. */
 const tokenBundleSchema = z.record(z.string().min(1), z.union([z.string(), z.number()]));

@@ -5,7 +5,7 @@
  * lets go of a lock it holds.
  */
 import { createInterface } from 'node:readline';
-import { ProcessLock, withProcessLock } from '../../../main/files/process-lock.ts';
+import { ProcessLock, withProcessLock } from '../../../../main/base/files/process-lock.ts';
 
 let release: (() => void) | undefined;
 

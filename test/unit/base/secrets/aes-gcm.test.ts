@@ -6,7 +6,7 @@ import {
   encrypt,
   generateKey,
   SEAL_OVERHEAD,
-} from '../../../main/secrets/aes-gcm.ts';
+} from '../../../../main/base/secrets/aes-gcm.ts';
 
 const aad = Buffer.from('purpose-v1');
 const text = Buffer.from('CANARY-PLAINTEXT-7f3a');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyKeychainFailure, toSecretStoreError } from '../../../native/keychain.ts';
-import { MemorySecretStore } from '../../../main/secrets/memory-secret-store.ts';
-import { MAX_SECRET_BYTES, SecretStoreError } from '../../../main/secrets/secret-store.ts';
+import { classifyKeychainFailure, toSecretStoreError } from '../../../../native/keychain.ts';
+import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
+import { MAX_SECRET_BYTES, SecretStoreError } from '../../../../main/base/secrets/secret-store.ts';
 
 describe('MemorySecretStore', () => {
   it('gets, sets, replaces and deletes', async () => {

@@ -9,8 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockHolder, ProcessLock, withProcessLock } from '../../../main/files/process-lock.ts';
-import { AuditLog } from '../../../main/audit/audit-log.ts';
+import { lockHolder, ProcessLock, withProcessLock } from '../../../../main/base/files/process-lock.ts';
+import { AuditLog } from '../../../../main/audit/audit-log.ts';
 
 let dir: string;
 let child: ChildProcess | undefined;
@@ -25,7 +25,7 @@ afterEach(async () => {
 /** A process that takes the lock at `path`, says so on stdout, and then only keeps its heartbeat. */
 async function holder(path: string): Promise<ChildProcess> {
   const script = join(dir, 'holder.mts');
-  const module = resolve('main/files/process-lock.ts');
+  const module = resolve('main/base/files/process-lock.ts');
   await writeFile(
     script,
     `import { ProcessLock } from ${JSON.stringify(module)};\n` +

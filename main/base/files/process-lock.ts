@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { delay } from '../events/delay.ts';
+import { delay } from '../async/delay.ts';
 import { link, processAlive, removeStale, see, type SeenLock } from './stale-takeover.ts';
 
 /** How often an owner bumps its heartbeat. */

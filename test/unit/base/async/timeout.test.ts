@@ -1,6 +1,6 @@
 /** The one timeout race: the work's outcome when in time, the fallback otherwise, and the timer always gone. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withTimeout } from '../../../main/events/timeout.ts';
+import { withTimeout } from '../../../../main/base/async/timeout.ts';
 
 afterEach(() => vi.useRealTimers());
 

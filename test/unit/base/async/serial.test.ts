@@ -1,6 +1,6 @@
 /** The one serial-task chain: order, isolation of failures, results and exceptions back to their callers. */
 import { describe, expect, it } from 'vitest';
-import { SerialQueue } from '../../../main/events/serial.ts';
+import { SerialQueue } from '../../../../main/base/async/serial.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

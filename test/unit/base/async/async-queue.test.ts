@@ -1,6 +1,6 @@
 /** The one async queue: order, waiting readers, the end after the items, failure, hold, trim, cancel. */
 import { describe, expect, it } from 'vitest';
-import { AsyncQueue } from '../../../main/events/async-queue.ts';
+import { AsyncQueue } from '../../../../main/base/async/async-queue.ts';
 
 /** Collects what an iteration yields, and how it ended. */
 async function drain<T>(queue: AsyncIterable<T>): Promise<{ items: T[]; error?: unknown }> {
