@@ -9,21 +9,21 @@
 import { join } from 'node:path';
 import { auditedHandlers } from './audit/audited-handlers.ts';
 import type { AuditLog } from './audit/audit-log.ts';
-import { configSchema, type Config, type ConfigKey } from './config/config-schema.ts';
-import { fixedConfig, type LiveConfigPort } from './config/live-config.ts';
-import type { ConfigSource } from './config/resolve-config.ts';
-import type { SettingsRecovery } from './config/settings-recovery.ts';
+import { configSchema, type Config, type ConfigKey } from './core/config/config-schema.ts';
+import { fixedConfig, type LiveConfigPort } from './core/config/live-config.ts';
+import type { ConfigSource } from './core/config/resolve-config.ts';
+import type { SettingsRecovery } from './core/config/settings-recovery.ts';
 import type { OpenBrowser } from './connection/oidc-sign-in.ts';
-import type { SettingsStore } from './config/settings-store.ts';
+import type { SettingsStore } from './core/config/settings-store.ts';
 import type { SecretStore } from './base/secrets/secret-store.ts';
-import type { JournalStore } from './streaming/journal-store.ts';
-import { microphoneInputs } from './audio/audio-inputs.ts';
-import type { AudioInputs, MicrophoneAccess } from './audio/ports.ts';
+import type { JournalStore } from './core/journal/journal-store.ts';
+import { microphoneInputs } from './core/audio/audio-inputs.ts';
+import type { AudioInputs, MicrophoneAccess } from './core/audio/ports.ts';
 import { ConnectionManager, type SignInOptions } from './connection/connection-manager.ts';
 import { createConnectionHandlers } from './connection/handlers.ts';
 import type { Connector, CoreAccess, SampleKit } from './connection/ports.ts';
 import { createSampleKit } from './connection/sample-kit.ts';
-import { mergeHandlerSlices, type AppHandlers, type EveryChannel } from './ipc/handler-slice.ts';
+import { mergeHandlerSlices, type AppHandlers, type EveryChannel } from './core/ipc/handler-slice.ts';
 import { createNoteHandlers } from './note/handlers.ts';
 import { NoteService } from './note/note-service.ts';
 import type { ClipboardPort } from './note/ports.ts';
@@ -58,7 +58,7 @@ import {
   preferencesOf,
   restoreConnection,
 } from './platform-wiring.ts';
-import type { EmitEvent } from './ipc/event-emitter.ts';
+import type { EmitEvent } from './core/ipc/event-emitter.ts';
 
 /** The ports every capability is built from (fakes in tests). */
 export interface AppPorts {
@@ -187,16 +187,16 @@ export interface AppServicesDeps {
     locked: readonly ConfigKey[];
     /** Where each value came from (a value from the managed policy makes the installation managed). */
     sources?: Record<ConfigKey, ConfigSource>;
-    /** The settings file was repaired at start (main/config/settings-recovery.ts). */
+    /** The settings file was repaired at start (main/core/config/settings-recovery.ts). */
     settingsRecovery?: SettingsRecovery;
   };
-  /** The configuration as IT changes it while the app runs (main/config/live-config.ts); `resolved` when omitted. */
+  /** The configuration as IT changes it while the app runs (main/core/config/live-config.ts); `resolved` when omitted. */
   readonly live?: LiveConfigPort;
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
-  /** The per-user data folder (Electron's userData; main/config/paths.ts for the CLI). */
+  /** The per-user data folder (Electron's userData; main/core/config/paths.ts for the CLI). */
   readonly dataDir: string;
-  /** Where unfinished visits are journaled (config `journalDir`, else main/config/paths.ts defaultJournalDir). */
+  /** Where unfinished visits are journaled (config `journalDir`, else main/core/config/paths.ts defaultJournalDir). */
   readonly journalDir: string;
   readonly clipboard: ClipboardPort;
   readonly emit: EmitEvent;

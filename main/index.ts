@@ -7,11 +7,11 @@
  */
 import path from 'node:path';
 import { app } from 'electron';
-import { startLiveConfig } from './config/start-live-config.ts';
-import type { LogLevel } from './config/config-schema.ts';
-import { logs } from './config/log-level.ts';
-import { defaultJournalDir, managedJournalDir } from './config/paths.ts';
-import { formatConfigErrors } from './config/resolve-config.ts';
+import { startLiveConfig } from './core/config/start-live-config.ts';
+import type { LogLevel } from './core/config/config-schema.ts';
+import { logs } from './core/config/log-level.ts';
+import { defaultJournalDir, managedJournalDir } from './core/config/paths.ts';
+import { formatConfigErrors } from './core/config/resolve-config.ts';
 import { KeychainSecretStore } from '../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from './composition-root.ts';
 import { electronClipboard } from './app/electron-clipboard.ts';

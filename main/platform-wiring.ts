@@ -6,9 +6,9 @@
 import { policyApplied, restoredSignIn } from './audit/audited-handlers.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import { openAuditLog } from './audit/open-audit-log.ts';
-import type { Config } from './config/config-schema.ts';
-import type { LiveConfigPort } from './config/live-config.ts';
-import type { AudioInputs } from './audio/ports.ts';
+import type { Config } from './core/config/config-schema.ts';
+import type { LiveConfigPort } from './core/config/live-config.ts';
+import type { AudioInputs } from './core/audio/ports.ts';
 import type { SignInOptions } from './connection/connection-manager.ts';
 import { createConnector } from './connection/connector.ts';
 import { TokenVaultCredentials, withManagedConnection } from './connection/credential-vault.ts';
@@ -20,11 +20,11 @@ import {
 import type { DictationPlatform } from './dictation/compose-dictation.ts';
 import { TokenVault } from './base/secrets/token-vault.ts';
 import type { SettingsPolicy } from './settings/settings-policy.ts';
-import { JournalStore } from './streaming/journal-store.ts';
+import { JournalStore } from './core/journal/journal-store.ts';
 import { BusySignals } from './updates/update-controller.ts';
 import { SettingsPreferenceStore } from './settings/preferences.ts';
 import { liveTranscribers } from './visit/live-adapter.ts';
-import type { EmitEvent } from './ipc/event-emitter.ts';
+import type { EmitEvent } from './core/ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 
 /** The audit trail, opened, with the policy in force at start recorded. */

@@ -8,7 +8,7 @@
  * design, and only the root may know every capability (rooms may not import this file: a lint rule).
  */
 import { ok, type IpcResult } from '../preload/contract/index.ts';
-import { guard, type AppHandlers } from './ipc/handler-slice.ts';
+import { guard, type AppHandlers } from './core/ipc/handler-slice.ts';
 import type { SettingsPolicy } from './settings/settings-policy.ts';
 
 /** Refuses with the check's failure, else runs the handler. */

@@ -7,7 +7,7 @@
  * and gets index.html; unknown extensions are refused rather than guessed (nosniff).
  */
 import path from 'node:path';
-import { APP_RESPONSE_HEADERS, isAppUrl } from './security-policy.ts';
+import { APP_RESPONSE_HEADERS, isAppUrl } from '../core/window/security-policy.ts';
 
 /** Content types of the files a Vite build emits. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -1,17 +1,17 @@
 /**
  * The Electron side of updates, kept thin: finds out how this copy was installed, resolves the mode the
- * policy allows (main/updates/update-policy.ts), points electron-updater at the organization's feed and
+ * policy allows (main/core/config/update-policy.ts), points electron-updater at the organization's feed and
  * ticks the controller. Everything it decides is tested under Node (test/unit/updates,
  * test/integration/updates); this file is type-checked only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { app, Notification } from 'electron';
 import { autoUpdater } from 'electron-updater';
-import type { Config } from '../config/config-schema.ts';
+import type { Config } from '../core/config/config-schema.ts';
 import { detectInstallKind } from '../updates/install-kind.ts';
 import type { BusySignals } from '../updates/update-controller.ts';
 import { UpdateController } from '../updates/update-controller.ts';
-import { effectiveMode, parseMaintenanceWindow } from '../updates/update-policy.ts';
+import { effectiveMode, parseMaintenanceWindow } from '../core/config/update-policy.ts';
 import { configureUpdater, updaterPort } from '../updates/updater-port.ts';
 
 const APP_ID = 'com.scribedesktop.app';

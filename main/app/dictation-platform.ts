@@ -7,9 +7,9 @@
 import { UiohookKeyHook } from '../../native/key-hook.ts';
 import { sharedSyntheticInput } from '../../native/synthetic-input.ts';
 import type { Desktop } from '../../native/desktop.ts';
-import type { AudioInputs } from '../audio/ports.ts';
-import type { Config, ConfigKey } from '../config/config-schema.ts';
-import type { SettingsStore } from '../config/settings-store.ts';
+import type { AudioInputs } from '../core/audio/ports.ts';
+import type { Config, ConfigKey } from '../core/config/config-schema.ts';
+import type { SettingsStore } from '../core/config/settings-store.ts';
 import { ClipboardInserter } from '../dictation/clipboard-inserter.ts';
 import type { DictationPlatform } from '../dictation/compose-dictation.ts';
 import { DictationHistory } from '../dictation/dictation-history.ts';

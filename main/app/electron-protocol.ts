@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { resolveAppRequest } from './app-protocol.ts';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from './security-policy.ts';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from '../core/window/security-policy.ts';
 
 /** Registers app:// as a standard, secure scheme. Must run before app 'ready'. */
 export function registerAppScheme(): void {

@@ -1,5 +1,5 @@
 /**
- * The SettingsStore adapter of the app: main/config's BackedSettingsStore over electron-store, in the
+ * The SettingsStore adapter of the app: main/core/config's BackedSettingsStore over electron-store, in the
  * user data folder (`settings.json`, mode 0600), the same file the CLI opens with conf. Flat keys (no dot
  * paths) and a corrupt file is reported rather than silently wiped, exactly as the Node store does.
  *
@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { app } from 'electron';
 import ElectronStore from 'electron-store';
-import { BackedSettingsStore, SETTINGS_FILE_NAME, type SettingsStore } from '../config/settings-store.ts';
+import { BackedSettingsStore, SETTINGS_FILE_NAME, type SettingsStore } from '../core/config/settings-store.ts';
 
 /** Opens the app's settings store (lazily: the file is read on first use). Call after app 'ready'. */
 export function openElectronSettingsStore(): SettingsStore {

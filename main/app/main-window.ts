@@ -4,7 +4,7 @@
  * keep working); quitting is the tray's or the app menu's job.
  */
 import { BrowserWindow } from 'electron';
-import { APP_ENTRY_URL, secureWebPreferences } from './security-policy.ts';
+import { APP_ENTRY_URL, secureWebPreferences } from '../core/window/security-policy.ts';
 
 export interface MainWindowOptions {
   readonly preloadPath: string;

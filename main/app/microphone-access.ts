@@ -4,7 +4,7 @@
  * visit asks before it records instead of streaming minutes of silence.
  */
 import { systemPreferences } from 'electron';
-import type { MicrophoneAccess } from '../audio/ports.ts';
+import type { MicrophoneAccess } from '../core/audio/ports.ts';
 
 /** The permission check for this platform (Linux has no such setting: always allowed). */
 export function electronMicrophoneAccess(platform: NodeJS.Platform): MicrophoneAccess {

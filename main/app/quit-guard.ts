@@ -2,7 +2,7 @@
  * Quitting while a visit is being recorded: ask first, then end the visit's streams before the process
  * exits. Pure logic (no electron): main/app/lifecycle.ts feeds it `before-quit` and shows the dialog.
  *
- * Audio is never lost by quitting: every chunk is journaled to disk as it is captured (main/streaming/),
+ * Audio is never lost by quitting: every chunk is journaled to disk as it is captured (main/core/streaming/),
  * so finishing only closes the streams in order. If finishing fails or hangs, we still quit after a
  * deadline and the journal is recovered on the next start.
  */

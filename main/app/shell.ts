@@ -5,13 +5,13 @@
  */
 import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
 import { channels, events, type EventName, type EventPayload } from '../../preload/contract/index.ts';
-import type { ChannelHandlers } from '../ipc/channel-map.ts';
-import { createRendererEvents } from '../ipc/event-emitter.ts';
-import { createIpcRouter, type IpcFailureReport } from '../ipc/router.ts';
+import type { ChannelHandlers } from '../core/ipc/channel-map.ts';
+import { createRendererEvents } from '../core/ipc/event-emitter.ts';
+import { createIpcRouter, type IpcFailureReport } from '../core/ipc/router.ts';
 import { registerAppScheme, serveAppProtocol } from './electron-protocol.ts';
 import { createMainWindow, revealWindow } from './main-window.ts';
 import { createQuitGuard, quitChoiceFromButton, QUIT_DIALOG, type VisitLifecycle } from './quit-guard.ts';
-import { isTrustedSenderFrame } from './security-policy.ts';
+import { isTrustedSenderFrame } from '../core/window/security-policy.ts';
 import { hardenSession } from './session-hardening.ts';
 import { createAppTray, type AppTray } from './tray.ts';
 import { trayStateFromVisit, type TrayCommand } from './tray-model.ts';

@@ -4,7 +4,7 @@
  * from app://, no redirects out, no popups, no <webview>.
  */
 import type { App, WebContents } from 'electron';
-import { isAllowedNavigation, windowOpenDecision } from './security-policy.ts';
+import { isAllowedNavigation, windowOpenDecision } from '../core/window/security-policy.ts';
 
 /** Called when a navigation or popup was refused (URL scheme only: URLs may carry anything). */
 export type OnDidBlock = (

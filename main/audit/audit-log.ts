@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
 
 /** How the log is kept. */
 export interface AuditLogOptions {
-  /** The app's data folder (Electron userData; main/config/paths.ts defaultUserDataDir for the CLI). */
+  /** The app's data folder (Electron userData; main/core/config/paths.ts defaultUserDataDir for the CLI). */
   readonly dir: string;
   readonly source: AuditSource;
   /** Who is acting now (read at each record: the connection can change). */

@@ -5,7 +5,7 @@
  * stay put when the services behind them move.
  */
 import type { channels, ConnectionStatus, VisitState } from '../../preload/contract/index.ts';
-import type { ChannelHandlers, RequestOf, ResponseOf } from '../ipc/channel-map.ts';
+import type { ChannelHandlers, RequestOf, ResponseOf } from '../core/ipc/channel-map.ts';
 import type { AuditEvent } from './audit-events.ts';
 import type { AuditLog } from './audit-log.ts';
 

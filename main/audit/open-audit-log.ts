@@ -5,7 +5,7 @@
  */
 import { userInfo } from 'node:os';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Config } from '../config/config-schema.ts';
+import type { Config } from '../core/config/config-schema.ts';
 import { AuditLog } from './audit-log.ts';
 
 /** This program's version (package.json; Electron's app.getVersion() reads the same field). */

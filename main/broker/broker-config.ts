@@ -4,8 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FIELD_SCHEMAS } from '../config/config-schema.ts';
-import { PROTOCOL } from '../api/protocol.ts';
+import { FIELD_SCHEMAS } from '../core/config/config-schema.ts';
+import { PROTOCOL } from '../core/api/protocol.ts';
 
 /** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
 const issuerUrl = z.string().refine(

@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { CoreContext } from '../api/endpoints/context.ts';
+import type { CoreContext } from '../core/api/endpoints/context.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { splitListen } from './broker-config.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';

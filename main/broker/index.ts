@@ -5,9 +5,9 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { exportJWK } from 'jose';
-import { HttpClient } from '../api/transport/http.ts';
-import { ServerTokenSource } from '../api/auth/server-token-source.ts';
-import { readPrivateKeyFile } from '../api/auth/session.ts';
+import { HttpClient } from '../core/api/transport/http.ts';
+import { ServerTokenSource } from '../core/api/auth/server-token-source.ts';
+import { readPrivateKeyFile } from '../core/api/auth/session.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-server.ts';

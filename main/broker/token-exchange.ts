@@ -4,10 +4,10 @@
  * its tokens minted through `/jwt/authenticate/{user_id}` with the organization's server credentials.
  */
 import type { JWTPayload } from 'jose';
-import type { CoreContext } from '../api/endpoints/context.ts';
-import { authenticateUser, createUser, findUserByExternalId, updateUser } from '../api/endpoints/users.ts';
-import { ApiError, PermissionDeniedError } from '../api/errors.ts';
-import { LIMITS } from '../api/limits.ts';
+import type { CoreContext } from '../core/api/endpoints/context.ts';
+import { authenticateUser, createUser, findUserByExternalId, updateUser } from '../core/api/endpoints/users.ts';
+import { ApiError, PermissionDeniedError } from '../core/api/errors.ts';
+import { LIMITS } from '../core/api/limits.ts';
 import { BrokerRefusal } from './refusal.ts';
 
 /** What the desktop gets: the user's tokens and nothing else. */

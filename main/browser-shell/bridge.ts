@@ -22,14 +22,14 @@ import {
   type EventName,
   type EventPayload,
 } from '../../preload/contract/index.ts';
-import type { ChannelHandlers } from '../ipc/channel-map.ts';
-import { createRendererEvents } from '../ipc/event-emitter.ts';
+import type { ChannelHandlers } from '../core/ipc/channel-map.ts';
+import { createRendererEvents } from '../core/ipc/event-emitter.ts';
 import {
   createIpcRouter,
   type InvokeEventLike,
   type IpcFailureReport,
   type IpcMainLike,
-} from '../ipc/router.ts';
+} from '../core/ipc/router.ts';
 import { pageBridgeScript } from './page-bridge.ts';
 
 /** Where the page's script is served and where its socket connects. */

@@ -4,11 +4,11 @@
  * shell. There is no keychain-less fallback and nothing listens beyond 127.0.0.1. The end-to-end tests
  * start the app through startPreviewApp too, with their own stand-ins for the machine's parts.
  */
-import { startLiveConfig } from '../config/start-live-config.ts';
-import { openNodeSettingsStore } from '../config/node-settings-store.ts';
-import { defaultJournalDir, defaultUserDataDir, journalDir, managedJournalDir } from '../config/paths.ts';
-import type { SettingsRecovery } from '../config/settings-recovery.ts';
-import { formatConfigErrors, type ConfigProblem } from '../config/resolve-config.ts';
+import { startLiveConfig } from '../core/config/start-live-config.ts';
+import { openNodeSettingsStore } from '../core/config/node-settings-store.ts';
+import { defaultJournalDir, defaultUserDataDir, journalDir, managedJournalDir } from '../core/config/paths.ts';
+import type { SettingsRecovery } from '../core/config/settings-recovery.ts';
+import { formatConfigErrors, type ConfigProblem } from '../core/config/resolve-config.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../composition-root.ts';
 import type { EventName, EventPayload } from '../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';

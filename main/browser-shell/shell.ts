@@ -5,7 +5,7 @@
  * the page says so, it listens on loopback only, and its bridge takes one page, once.
  */
 import type { EventName, EventPayload } from '../../preload/contract/index.ts';
-import type { AppHandlers } from '../ipc/handler-slice.ts';
+import type { AppHandlers } from '../core/ipc/handler-slice.ts';
 import { attachBridge, BRIDGE_SCRIPT_PATH, type Bridge } from './bridge.ts';
 import { RENDERER_DIR, startStaticServer } from './static-server.ts';
 

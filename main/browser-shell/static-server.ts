@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_RESPONSE_HEADERS } from '../app/security-policy.ts';
+import { APP_RESPONSE_HEADERS } from '../core/window/security-policy.ts';
 
 /** Where vite writes the renderer (from source; main/browser-shell/start.ts builds it first). */
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));

@@ -1,17 +1,17 @@
-import { HttpClient } from '../api/transport/http.ts';
-import { checkBaseUrl } from '../api/base-url.ts';
+import { HttpClient } from '../core/api/transport/http.ts';
+import { checkBaseUrl } from '../core/api/base-url.ts';
 import { readFile } from 'node:fs/promises';
-import { readPrivateKeyFile } from '../api/auth/session.ts';
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import { CoreClient } from '../api/core-client.ts';
-import { loadConfig } from '../config/load-config.ts';
-import type { Config } from '../config/config-schema.ts';
-import { defaultJournalDir, journalDir, managedJournalDir } from '../config/paths.ts';
+import { readPrivateKeyFile } from '../core/api/auth/session.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
+import { CoreClient } from '../core/api/core-client.ts';
+import { loadConfig } from '../core/config/load-config.ts';
+import type { Config } from '../core/config/config-schema.ts';
+import { defaultJournalDir, journalDir, managedJournalDir } from '../core/config/paths.ts';
 import { tokenSourceFor } from '../connection/token-sources.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
-import type { VisitJournal } from '../streaming/journal.ts';
-import { JournalStore } from '../streaming/journal-store.ts';
-import type { DictateJournalSettings, TranscribeJournalSettings } from '../streaming/recovery.ts';
+import type { VisitJournal } from '../core/journal/journal.ts';
+import { JournalStore } from '../core/journal/journal-store.ts';
+import type { DictateJournalSettings, TranscribeJournalSettings } from '../core/journal/recovery.ts';
 import { CliError, EXIT } from './io.ts';
 
 /** Connection flags every command accepts (they override the environment). */
@@ -107,7 +107,7 @@ async function readPrivateKeyPem(path: string): Promise<string> {
 
 /**
  * The journals folder the app uses too (`journalDir` when IT set one, else the machine-local default of
- * main/config/paths.ts), or `journals` under SCRIBE_DATA_DIR when that is set (a second installation,
+ * main/core/config/paths.ts), or `journals` under SCRIBE_DATA_DIR when that is set (a second installation,
  * tests). Keys live in the OS keychain under the app's service name, so the app and the CLI can recover
  * each other's sessions.
  */

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { CONNECTION_FLAGS, cliConfig } from './connect.ts';
 import { CliError, EXIT, describeFailure, oneLine } from './io.ts';
 import { doctor } from './commands/doctor.ts';
-import { listMicrophones } from '../audio/index.ts';
+import { listMicrophones } from '../core/audio/index.ts';
 import { note } from './commands/note.ts';
 import { extraCommands } from './commands/registry.ts';
 import { withCliAudit } from './commands/audit.ts';

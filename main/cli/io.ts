@@ -2,8 +2,8 @@
  * CLI I/O rules (a contract others script against): results only on stdout; one line of reason on stderr
  * and a non-zero exit on failure. Failure messages carry codes and ids, never patient content.
  */
-import { ApiError } from '../api/errors.ts';
-import { toFailure } from '../ipc/error-mapping.ts';
+import { ApiError } from '../core/api/errors.ts';
+import { toFailure } from '../core/ipc/error-mapping.ts';
 
 /** A failure the CLI reports as one line, with its exit code. */
 export class CliError extends Error {

@@ -5,12 +5,12 @@
  */
 import { open } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AudioError, type AudioSource, type AudioSourceSpec } from '../audio/index.ts';
-import { AudioCapture } from '../audio/capture.ts';
-import { parseWavHeader } from '../audio/wav.ts';
-import type { Config } from '../config/config-schema.ts';
-import type { StreamingSession, SessionEvents } from '../streaming/session-engine.ts';
-import { StreamingError } from '../streaming/streaming-error.ts';
+import { AudioError, type AudioSource, type AudioSourceSpec } from '../core/audio/index.ts';
+import { AudioCapture } from '../core/audio/capture.ts';
+import { parseWavHeader } from '../core/audio/wav.ts';
+import type { Config } from '../core/config/config-schema.ts';
+import type { StreamingSession, SessionEvents } from '../core/streaming/session-engine.ts';
+import { StreamingError } from '../core/streaming/streaming-error.ts';
 import { CONNECTION_FLAGS, DISK_FULL_WARNING, connect, type CliJournal } from './connect.ts';
 import { CliError, EXIT, oneLine } from './io.ts';
 

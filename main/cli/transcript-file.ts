@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SPEAKER_TYPES } from '../api/schemas/common.ts';
-import type { TranscriptItemInput } from '../api/schemas/note.ts';
+import { SPEAKER_TYPES } from '../core/api/schemas/common.ts';
+import type { TranscriptItemInput } from '../core/api/schemas/note.ts';
 import { CliError, EXIT } from './io.ts';
 
 const JsonItem = z.looseObject({

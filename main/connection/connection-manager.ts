@@ -10,8 +10,8 @@ import type {
   ErrorParams,
   SummaryNote,
 } from '../../preload/contract/index.ts';
-import { SignInError } from '../api/auth/sign-in-error.ts';
-import { checkBaseUrl } from '../api/base-url.ts';
+import { SignInError } from '../core/api/auth/sign-in-error.ts';
+import { checkBaseUrl } from '../core/api/base-url.ts';
 import type { Connection, Connector, SampleKit } from './ports.ts';
 import { Emitter } from '../base/async/emitter.ts';
 import { Failure } from '../base/failure.ts';

@@ -2,21 +2,21 @@
  * Connections to a service: the token source for the credentials given, the Core client, the live
  * transcriber (built by the factory the composition root injects), and the checks `scribe doctor` runs too, saying plainly what is wrong.
  */
-import { checkBaseUrl } from '../api/base-url.ts';
-import { CoreClient } from '../api/core-client.ts';
-import { runConnectionChecks } from '../api/connection-checks.ts';
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import { UserTokenSource } from '../api/auth/user-token-source.ts';
-import { HttpClient } from '../api/transport/http.ts';
-import type { TranscriberFactory } from '../streaming/live-ports.ts';
+import { checkBaseUrl } from '../core/api/base-url.ts';
+import { CoreClient } from '../core/api/core-client.ts';
+import { runConnectionChecks } from '../core/api/connection-checks.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
+import { UserTokenSource } from '../core/api/auth/user-token-source.ts';
+import { HttpClient } from '../core/api/transport/http.ts';
+import type { TranscriberFactory } from '../core/streaming/live-ports.ts';
 import type { StoredCredentials } from '../connection/stored-credentials.ts';
 import type { OrganizationSignIn } from '../connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../connection/organization-token-source.ts';
 import { ServerActingAsUser } from '../connection/server-as-user.ts';
-import { SignInError } from '../api/auth/sign-in-error.ts';
+import { SignInError } from '../core/api/auth/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { tokenSourceFor } from './token-sources.ts';
-import type { AudioInputs } from '../audio/ports.ts';
+import type { AudioInputs } from '../core/audio/ports.ts';
 import type { Connection, Connector } from './ports.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
@@ -61,7 +61,7 @@ export function openConnection(
     }),
     // Dictation opens its own sessions (main/dictation/) over the same sign-in.
     streaming: { tokens: auth, ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}) },
-    // The same checks as `scribe doctor` (main/api/connection-checks.ts), shown on the Connect screen.
+    // The same checks as `scribe doctor` (main/core/api/connection-checks.ts), shown on the Connect screen.
     checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
     ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,

@@ -2,7 +2,7 @@
  * CoreApi (the connection's port) over the lead's CoreClient. Only shape changes live here: async jobs are
  * polled with progress, E/M goes through the async job, and dot-phrase / replacement fields are renamed.
  */
-import type { CoreClient } from '../api/core-client.ts';
+import type { CoreClient } from '../core/api/core-client.ts';
 import type { CoreApi, DotPhraseStore, ReplacementStore } from './ports.ts';
 
 /** Wraps a CoreClient as the visit's CoreApi. */

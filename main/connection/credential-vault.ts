@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { readFile } from 'node:fs/promises';
-import type { Config } from '../config/config-schema.ts';
+import type { Config } from '../core/config/config-schema.ts';
 import type { TokenVault } from '../base/secrets/token-vault.ts';
 import { StoredCredentialsSchema, type StoredCredentials } from '../connection/stored-credentials.ts';
 import type { CredentialVault } from './connector.ts';

@@ -1,5 +1,5 @@
 /** The Connect screen's channels over the connection manager: commands answer accepted or refused. */
-import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
+import { guard, type HandlerSlice } from '../core/ipc/handler-slice.ts';
 import type { ConnectionManager } from './connection-manager.ts';
 
 const accepted = { accepted: true } as const;

@@ -5,7 +5,7 @@
  */
 import * as oidc from 'openid-client';
 import { startLoopbackRedirect } from './loopback-redirect.ts';
-import { SignInError } from '../api/auth/sign-in-error.ts';
+import { SignInError } from '../core/api/auth/sign-in-error.ts';
 
 /** What the organization's policy says about its identity provider. */
 export interface OidcSettings {

@@ -5,9 +5,9 @@
  * private key stays on the broker; the desktop only ever holds this clinician's tokens.
  */
 import { z } from 'zod';
-import { UserTokensSchema, type UserTokens } from '../api/schemas/account.ts';
+import { UserTokensSchema, type UserTokens } from '../core/api/schemas/account.ts';
 import { OidcSignIn, type OidcSettings, type OpenBrowser } from './oidc-sign-in.ts';
-import { SignInError } from '../api/auth/sign-in-error.ts';
+import { SignInError } from '../core/api/auth/sign-in-error.ts';
 
 /** The organization's sign-in, as its policy describes it. */
 export interface OrganizationSignInSettings extends OidcSettings {

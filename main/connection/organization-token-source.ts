@@ -4,12 +4,12 @@
  * identity provider's session lives, else "sign in again". Sign-out revokes the service session and ends
  * the identity provider's.
  */
-import type { HttpClient } from '../api/transport/http.ts';
-import { AuthenticationError } from '../api/errors.ts';
-import type { UserTokens } from '../api/schemas/account.ts';
-import { UserTokenSource } from '../api/auth/user-token-source.ts';
+import type { HttpClient } from '../core/api/transport/http.ts';
+import { AuthenticationError } from '../core/api/errors.ts';
+import type { UserTokens } from '../core/api/schemas/account.ts';
+import { UserTokenSource } from '../core/api/auth/user-token-source.ts';
 import type { OrganizationSignIn } from './organization-sign-in.ts';
-import { SignInError } from '../api/auth/sign-in-error.ts';
+import { SignInError } from '../core/api/auth/sign-in-error.ts';
 
 /** What is kept in the vault for this sign-in. */
 export interface OrganizationSaved {

@@ -1,18 +1,18 @@
 /**
  * What a connection to a service offers the rest of main (Core API calls, live transcription, checks)
- * and who builds one. core-adapter.ts and connector.ts implement them over main/api; tests use fakes.
+ * and who builds one. core-adapter.ts and connector.ts implement them over main/core/api; tests use fakes.
  */
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import type { AudioSource } from '../audio/audio-source.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
+import type { AudioSource } from '../core/audio/audio-source.ts';
 import type {
   Customization as ApiCustomization,
   NoteSettings,
   TemplateSummary,
-} from '../api/schemas/account.ts';
-import type { EmCodes, NormalizedData, SuggestedOrder } from '../api/schemas/coding.ts';
-import type { EditNoteRequest, GenerateNoteRequest, Note } from '../api/schemas/note.ts';
-import type { CallerKind } from '../api/protocol.ts';
-import type { LiveTranscriber } from '../streaming/live-ports.ts';
+} from '../core/api/schemas/account.ts';
+import type { EmCodes, NormalizedData, SuggestedOrder } from '../core/api/schemas/coding.ts';
+import type { EditNoteRequest, GenerateNoteRequest, Note } from '../core/api/schemas/note.ts';
+import type { CallerKind } from '../core/api/protocol.ts';
+import type { LiveTranscriber } from '../core/streaming/live-ports.ts';
 import type { Check, Credentials, DotPhrase, Replacement } from '../../preload/contract/index.ts';
 
 /** The Core API calls the visit uses (a subset of the lead's CoreClient). */

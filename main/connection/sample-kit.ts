@@ -3,13 +3,13 @@
  * for this run only, and the bundled synthetic recording as the only audio source (never a microphone).
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { FileAudioSource } from '../audio/file-source.ts';
-import { ServerTokenSource } from '../api/auth/server-token-source.ts';
-import { HttpClient } from '../api/transport/http.ts';
+import { FileAudioSource } from '../core/audio/file-source.ts';
+import { ServerTokenSource } from '../core/api/auth/server-token-source.ts';
+import { HttpClient } from '../core/api/transport/http.ts';
 import { openConnection } from './connector.ts';
-import type { AudioInputs } from '../audio/ports.ts';
+import type { AudioInputs } from '../core/audio/ports.ts';
 import type { Connection, SampleKit } from './ports.ts';
-import type { TranscriberFactory } from '../streaming/live-ports.ts';
+import type { TranscriberFactory } from '../core/streaming/live-ports.ts';
 import { SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
 
 const SAMPLE_INPUTS: AudioInputs = {

@@ -4,11 +4,11 @@
  * The user is found or created and its tokens minted on first use (so opening a connection offline does
  * not fail); a refused refresh token is replaced by minting again through the server credentials.
  */
-import { findOrCreateUser, authenticateUser } from '../api/endpoints/users.ts';
-import type { ServerTokenSource } from '../api/auth/server-token-source.ts';
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import { UserTokenSource } from '../api/auth/user-token-source.ts';
-import type { HttpClient } from '../api/transport/http.ts';
+import { findOrCreateUser, authenticateUser } from '../core/api/endpoints/users.ts';
+import type { ServerTokenSource } from '../core/api/auth/server-token-source.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
+import { UserTokenSource } from '../core/api/auth/user-token-source.ts';
+import type { HttpClient } from '../core/api/transport/http.ts';
 
 /** A user caller whose tokens the organization's server credentials mint. */
 export class ServerActingAsUser implements AccessTokenSource {

@@ -3,9 +3,9 @@
  * its policy names an identity provider, a client id and a broker (and a service address); the
  * organization's server credentials only where no managed policy applies, or where it allows them.
  */
-import type { Config, ConfigKey } from '../config/config-schema.ts';
+import type { Config, ConfigKey } from '../core/config/config-schema.ts';
 import type { CredentialVault } from './connector.ts';
-import type { ConfigSource } from '../config/resolve-config.ts';
+import type { ConfigSource } from '../core/config/resolve-config.ts';
 import type { SignInOptions } from './connection-manager.ts';
 import { OrganizationSignIn } from './organization-sign-in.ts';
 import type { OpenBrowser } from './oidc-sign-in.ts';

@@ -3,11 +3,11 @@
  * the server key acting as a configured user, a clinician's own refresh token, or the clinician's tokens
  * from the organization's sign-in. The connector and the CLI both build their token source here.
  */
-import { loadRsaPrivateKey } from '../api/auth/client-assertion.ts';
-import { ServerTokenSource } from '../api/auth/server-token-source.ts';
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import { UserTokenSource } from '../api/auth/user-token-source.ts';
-import type { HttpClient } from '../api/transport/http.ts';
+import { loadRsaPrivateKey } from '../core/api/auth/client-assertion.ts';
+import { ServerTokenSource } from '../core/api/auth/server-token-source.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
+import { UserTokenSource } from '../core/api/auth/user-token-source.ts';
+import type { HttpClient } from '../core/api/transport/http.ts';
 import { Failure } from '../base/failure.ts';
 import type { OrganizationSignIn } from './organization-sign-in.ts';
 import { OrganizationTokenSource } from './organization-token-source.ts';

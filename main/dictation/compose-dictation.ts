@@ -5,9 +5,9 @@
  */
 import type { KeyHook } from '../../native/key-hook.ts';
 import { noSecureInput, type SecureInputProbe } from '../../native/secure-input.ts';
-import type { AudioSource } from '../audio/audio-source.ts';
-import type { DictationLocale } from '../api/schemas/common.ts';
-import type { JournalStore } from '../streaming/journal-store.ts';
+import type { AudioSource } from '../core/audio/audio-source.ts';
+import type { DictationLocale } from '../core/api/schemas/common.ts';
+import type { JournalStore } from '../core/journal/journal-store.ts';
 import type { DictationStateDto } from '../../preload/contract/index.ts';
 import { journaledDictation, SharedMicrophoneLock, type DictationConnection } from './dictation-kit.ts';
 import type { DictationHistory } from './dictation-history.ts';

@@ -6,11 +6,11 @@
  *   inserter finishes → outcome shown → the text goes to the box/history → the journal is let go.
  *
  * Nothing is lost: the session journals every chunk until the service turned it into text (the ack window
- * and replay of main/streaming); a failure keeps the journal and puts what was received in the box.
+ * and replay of main/core/streaming); a failure keeps the journal and puts what was received in the box.
  */
-import type { AudioCapture } from '../audio/capture.ts';
-import { LevelMeter } from '../audio/level-meter.ts';
-import type { ConnectionStatus } from '../streaming/session-types.ts';
+import type { AudioCapture } from '../core/audio/capture.ts';
+import { LevelMeter } from '../core/audio/level-meter.ts';
+import type { ConnectionStatus } from '../core/streaming/session-types.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
 import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
 import { lastWords, meterLevel, reconnectingMessage, recordingPhase } from './overlay-model.ts';

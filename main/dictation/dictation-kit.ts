@@ -2,10 +2,10 @@
  * The real parts behind the controller's ports that are not native: dictation sessions journaled like a
  * visit (so a crash mid-dictation is recoverable), and the one-microphone-user lock.
  */
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import type { DictationLocale } from '../api/schemas/common.ts';
-import { DictateSession } from '../streaming/dictate-session.ts';
-import type { JournalStore } from '../streaming/journal-store.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
+import type { DictationLocale } from '../core/api/schemas/common.ts';
+import { DictateSession } from '../core/streaming/dictate-session.ts';
+import type { JournalStore } from '../core/journal/journal-store.ts';
 import type { MicrophoneLock, OpenDictation } from './ports.ts';
 
 /** What a dictation session is opened with (the connection of the moment). */

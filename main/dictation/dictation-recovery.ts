@@ -3,8 +3,8 @@
  * service turned it into text. The dictation box offers them; recovering sends the kept audio again and
  * puts the complete text in the box (never straight into another application: the person decides where).
  */
-import { resendRecovered, type RecoveryConnection } from '../streaming/recovery.ts';
-import type { JournalStore } from '../streaming/journal-store.ts';
+import { resendRecovered, type RecoveryConnection } from '../core/journal/recovery.ts';
+import type { JournalStore } from '../core/journal/journal-store.ts';
 
 /** One unfinished dictation (ids and times only). */
 export interface RecoverableDictation {

@@ -3,9 +3,9 @@
  * Values IT's policy (or flags, or the environment) set are shown and never written (the change would not
  * take effect); a refused chord says why and offers others.
  */
-import type { Config, ConfigKey } from '../config/config-schema.ts';
-import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
-import { DICTATION_LOCALES } from '../api/schemas/common.ts';
+import type { Config, ConfigKey } from '../core/config/config-schema.ts';
+import type { SettingsStore, UserSettingsPatch } from '../core/config/settings-store.ts';
+import { DICTATION_LOCALES } from '../core/api/schemas/common.ts';
 import {
   OFFERED_KEYS,
   type DictationRefusalParams,

@@ -1,8 +1,8 @@
 /** The `dictation:*` IPC slice: Settings → Dictation, the dictation box, history, start/stop/cancel. */
 import { fail, type IpcResult } from '../../preload/contract/index.ts';
 import type { dictationChannels } from '../../preload/contract/dto-dictation.ts';
-import type { ChannelHandlers } from '../ipc/channel-map.ts';
-import { guard } from '../ipc/handler-slice.ts';
+import type { ChannelHandlers } from '../core/ipc/channel-map.ts';
+import { guard } from '../core/ipc/handler-slice.ts';
 import { DictationSettingError } from './dictation-settings.ts';
 import type { DictationService } from './dictation-service.ts';
 

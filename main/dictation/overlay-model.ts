@@ -1,5 +1,5 @@
 /** Pure helpers for what the overlay says: the last words, the level, and phase from the session state. */
-import type { ConnectionStatus } from '../streaming/session-types.ts';
+import type { ConnectionStatus } from '../core/streaming/session-types.ts';
 import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
 import type { OverlayState } from './ports.ts';
 

@@ -3,8 +3,8 @@
  * microphone, the one-microphone-user lock, insertion into the other application, the overlay, the
  * dictation box and history. Each has a real implementation elsewhere and a fake in tests.
  */
-import type { ConnectionStatus, SessionState } from '../streaming/session-types.ts';
-import type { TextFieldContext } from '../streaming/frames.ts';
+import type { ConnectionStatus, SessionState } from '../core/streaming/session-types.ts';
+import type { TextFieldContext } from '../core/streaming/frames.ts';
 import type { DictationMessage } from '../../preload/contract/dictation-messages.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */

@@ -10,8 +10,8 @@
  * microphone indicator shows while it is warm, truthfully. A visit never shares it: while `allowed()` is
  * false (a visit records or is armed) the warm capture closes.
  */
-import type { AudioSource } from '../audio/audio-source.ts';
-import { AudioCapture } from '../audio/capture.ts';
+import type { AudioSource } from '../core/audio/audio-source.ts';
+import { AudioCapture } from '../core/audio/capture.ts';
 
 /** How long the microphone stays warm after a dictation. */
 const WARM_MS = 120_000;

@@ -1,6 +1,6 @@
 /** The after-the-visit channels: note, codes, orders, patient instructions and copying. */
-import { EM_SPECIALTIES, NOTE_LOCALES } from '../api/schemas/common.ts';
-import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
+import { EM_SPECIALTIES, NOTE_LOCALES } from '../core/api/schemas/common.ts';
+import { guard, type HandlerSlice } from '../core/ipc/handler-slice.ts';
 import type { NoteService } from './note-service.ts';
 import type { CoreAccess, CoreApi } from '../connection/ports.ts';
 

@@ -11,9 +11,9 @@ import type {
   Orders,
   SectionContent,
 } from '../../preload/contract/index.ts';
-import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../api/schemas/coding.ts';
-import type { Note, NoteSection } from '../api/schemas/note.ts';
-import { humanize } from '../api/titles.ts';
+import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../core/api/schemas/coding.ts';
+import type { Note, NoteSection } from '../core/api/schemas/note.ts';
+import { humanize } from '../core/api/titles.ts';
 
 /** One section's content as the contract carries it. */
 function toSectionContent(section: NoteSection): SectionContent {

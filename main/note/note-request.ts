@@ -4,10 +4,10 @@
  * so the same input gives the same request and the same refusals with the same codes, all before anything
  * is sent (and, for the CLI, before it even connects). Node-only, no Electron.
  */
-import { LIMITS, LimitError, checkMaxChars } from '../api/limits.ts';
-import type { CallerKind } from '../api/protocol.ts';
-import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../api/schemas/note.ts';
-import { checkGenerateNote } from '../api/validate.ts';
+import { LIMITS, LimitError, checkMaxChars } from '../core/api/limits.ts';
+import type { CallerKind } from '../core/api/protocol.ts';
+import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../core/api/schemas/note.ts';
+import { checkGenerateNote } from '../core/api/validate.ts';
 import { Failure } from '../base/failure.ts';
 import type { CustomizationStore, SavedCustomization } from '../settings/customization-store.ts';
 

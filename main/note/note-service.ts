@@ -6,7 +6,7 @@
 import type { GenerateNote } from '../../preload/contract/index.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../base/failure.ts';
-import type { EmitEvent } from '../ipc/event-emitter.ts';
+import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
 import type { ClipboardPort, VisitTranscript } from './ports.ts';

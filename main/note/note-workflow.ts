@@ -14,14 +14,14 @@ import {
   type Orders,
   type SectionContent,
 } from '../../preload/contract/index.ts';
-import type { Note, TranscriptItemInput } from '../api/schemas/note.ts';
-import { EM_SPECIALTIES } from '../api/schemas/common.ts';
+import type { Note, TranscriptItemInput } from '../core/api/schemas/note.ts';
+import { EM_SPECIALTIES } from '../core/api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
 import { buildNoteRequest, type CustomizationLookup } from './note-request.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
 import { Failure } from '../base/failure.ts';
-import { checkLimit } from '../api/limits.ts';
+import { checkLimit } from '../core/api/limits.ts';
 
 /** Note and derived results for the current visit. */
 export class NoteWorkflow {

@@ -2,7 +2,7 @@
  * What the note needs from outside: the clipboard (main/app/electron-clipboard.ts writes it through
  * Electron) and the recorded visit's transcript.
  */
-import type { TranscriptItemInput } from '../api/schemas/note.ts';
+import type { TranscriptItemInput } from '../core/api/schemas/note.ts';
 
 /** Writes the clipboard; `transient` says whether clipboard history/managers were told to skip it. */
 export interface ClipboardPort {

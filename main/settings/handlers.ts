@@ -1,6 +1,6 @@
 /** The Settings screen's channels: local preferences, note settings, dot phrases and text replacements. */
 import type { CoreAccess } from '../connection/ports.ts';
-import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
+import { guard, type HandlerSlice } from '../core/ipc/handler-slice.ts';
 import type { SettingsService } from './settings-service.ts';
 
 /** `settings:*` (but `settings:policy`: main/policy-handlers.ts), `dotPhrases:*` and `replacements:*` handlers. */

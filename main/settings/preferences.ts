@@ -1,7 +1,7 @@
 /** PreferenceStores: in memory (tests, the sample), and over the user settings with IT's policy on top. */
-import type { Config, ConfigKey } from '../config/config-schema.ts';
-import type { SettingsRecovery } from '../config/settings-recovery.ts';
-import type { SettingsStore, UserSettingsPatch } from '../config/settings-store.ts';
+import type { Config, ConfigKey } from '../core/config/config-schema.ts';
+import type { SettingsRecovery } from '../core/config/settings-recovery.ts';
+import type { SettingsStore, UserSettingsPatch } from '../core/config/settings-store.ts';
 import type { SettingsNotice } from '../../preload/contract/index.ts';
 import type { Preferences, PreferenceStore } from './ports.ts';
 

@@ -11,10 +11,10 @@ import type {
   Settings,
   SpeakerSetup,
 } from '../../preload/contract/index.ts';
-import { envName, flagName, type Config, type ConfigKey } from '../config/config-schema.ts';
-import type { LiveConfigPort } from '../config/live-config.ts';
-import { KEYS, type KeySpec } from '../config/policy-keys.ts';
-import type { ConfigSource } from '../config/resolve-config.ts';
+import { envName, flagName, type Config, type ConfigKey } from '../core/config/config-schema.ts';
+import type { LiveConfigPort } from '../core/config/live-config.ts';
+import { KEYS, type KeySpec } from '../core/config/policy-keys.ts';
+import type { ConfigSource } from '../core/config/resolve-config.ts';
 import { Failure } from '../base/failure.ts';
 import type { LockableSetting } from '../../preload/contract/index.ts';
 

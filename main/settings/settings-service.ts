@@ -10,21 +10,21 @@ import {
   type Customization,
   type Settings,
 } from '../../preload/contract/index.ts';
-import { AudioTap } from '../audio/audio-tap.ts';
+import { AudioTap } from '../core/audio/audio-tap.ts';
 import type { CoreAccess } from '../connection/ports.ts';
-import type { AudioInputs } from '../audio/ports.ts';
+import type { AudioInputs } from '../core/audio/ports.ts';
 import type { PreferenceStore } from './ports.ts';
 import {
   MemoryCustomizationStore,
   type CustomizationStore,
   type SavedCustomization,
 } from './customization-store.ts';
-import type { EmitEvent } from '../ipc/event-emitter.ts';
+import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import { Failure } from '../base/failure.ts';
-import type { AudioSource } from '../audio/audio-source.ts';
-import { checkLimit, checkSpeechLocales } from '../api/limits.ts';
-import { humanize } from '../api/titles.ts';
-import { SPEECH_LOCALES } from '../api/schemas/common.ts';
+import type { AudioSource } from '../core/audio/audio-source.ts';
+import { checkLimit, checkSpeechLocales } from '../core/api/limits.ts';
+import { humanize } from '../core/api/titles.ts';
+import { SPEECH_LOCALES } from '../core/api/schemas/common.ts';
 
 const MIC_TEST_MAX_MS = 30_000;
 

@@ -5,7 +5,7 @@
  * file checks are passed in.
  */
 import { posix, win32 } from 'node:path';
-import type { InstallKind } from './update-policy.ts';
+import type { InstallKind } from '../core/config/update-policy.ts';
 
 /** What the running app knows about itself. */
 export interface InstallFacts {

@@ -1,6 +1,6 @@
 /** The Visit screen's channels over the visit service (recording only; the note has its own slice). */
 import type { VisitAccepted } from '../../preload/contract/index.ts';
-import { guard, type HandlerSlice } from '../ipc/handler-slice.ts';
+import { guard, type HandlerSlice } from '../core/ipc/handler-slice.ts';
 import type { VisitApp } from './visit-app.ts';
 
 /** A command's answer: accepted once it ran (the state went out as `visit:state` pushes meanwhile). */

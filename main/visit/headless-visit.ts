@@ -8,7 +8,7 @@
  *   await visit.run();       // until the source ends, stop(), or a failure
  *   visit.transcript.finalInputs({ verbatim: true });
  */
-import type { AudioSource } from '../audio/audio-source.ts';
+import type { AudioSource } from '../core/audio/audio-source.ts';
 import type { InputWarning } from '../../preload/contract/index.ts';
 import type { LiveHealth, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 import { TranscriptStore } from './transcript-store.ts';

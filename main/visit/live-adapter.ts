@@ -1,20 +1,20 @@
 /**
- * LiveTranscriber over main/streaming's TranscribeSession: opens the visit's journal, starts the session
+ * LiveTranscriber over main/core/streaming's TranscribeSession: opens the visit's journal, starts the session
  * and hands it to LiveSessionAdapter, which pumps each stream's chunks and translates the session's events
  * into the visit's narrow LiveSession port. The app's visits and `scribe transcribe` both build theirs with
  * liveTranscribers (the connection's factory); tests may build one directly with createLiveTranscriber.
  */
-import type { AccessTokenSource } from '../api/auth/token-source.ts';
+import type { AccessTokenSource } from '../core/api/auth/token-source.ts';
 import { toSpeaker } from '../../preload/contract/index.ts';
-import type { JournalStore, RecoveredSession } from '../streaming/journal-store.ts';
-import type { VisitJournal } from '../streaming/journal.ts';
+import type { JournalStore, RecoveredSession } from '../core/journal/journal-store.ts';
+import type { VisitJournal } from '../core/journal/journal.ts';
 import { SecretStoreError } from '../base/secrets/secret-store.ts';
-import { StreamingError } from '../streaming/streaming-error.ts';
-import { resendRecovered } from '../streaming/recovery.ts';
-import { TranscribeSession } from '../streaming/transcribe-session.ts';
-import { Transcript, type FinalTranscriptItem } from '../streaming/transcript.ts';
+import { StreamingError } from '../core/streaming/streaming-error.ts';
+import { resendRecovered } from '../core/journal/recovery.ts';
+import { TranscribeSession } from '../core/streaming/transcribe-session.ts';
+import { Transcript, type FinalTranscriptItem } from '../core/streaming/transcript.ts';
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
-import type { TranscriberFactory } from '../streaming/live-ports.ts';
+import type { TranscriberFactory } from '../core/streaming/live-ports.ts';
 import { LiveSessionAdapter } from './live-session-adapter.ts';
 import { Failure } from '../base/failure.ts';
 

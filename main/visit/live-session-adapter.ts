@@ -2,17 +2,17 @@
  * One running TranscribeSession seen through the visit's narrow LiveSession port: it pumps each stream's
  * 100 ms chunks into the session and translates the session's events (items, connection, failure).
  */
-import { AudioError } from '../audio/audio-source.ts';
-import { ApiError } from '../api/errors.ts';
-import { toFailure } from '../ipc/error-mapping.ts';
+import { AudioError } from '../core/audio/audio-source.ts';
+import { ApiError } from '../core/api/errors.ts';
+import { toFailure } from '../core/ipc/error-mapping.ts';
 import { toSpeaker, type ErrorCode, type FailureNote } from '../../preload/contract/index.ts';
 import { Emitter } from '../base/async/emitter.ts';
-import type { JournalStore } from '../streaming/journal-store.ts';
-import type { VisitJournal } from '../streaming/journal.ts';
-import type { ConnectionStatus } from '../streaming/session-types.ts';
-import type { StreamingError } from '../streaming/streaming-error.ts';
-import type { TranscribeSession } from '../streaming/transcribe-session.ts';
-import type { TranscriptItem } from '../streaming/transcript.ts';
+import type { JournalStore } from '../core/journal/journal-store.ts';
+import type { VisitJournal } from '../core/journal/journal.ts';
+import type { ConnectionStatus } from '../core/streaming/session-types.ts';
+import type { StreamingError } from '../core/streaming/streaming-error.ts';
+import type { TranscribeSession } from '../core/streaming/transcribe-session.ts';
+import type { TranscriptItem } from '../core/streaming/transcript.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream } from './ports.ts';
 
 /** Streaming failure → the contract's closed codes. */

@@ -3,7 +3,7 @@
  * with the streaming it runs over, as a connection offers one) and the journal folder. Adapters in this
  * folder wire the real implementations, and tests use fakes of these ports.
  */
-import type { RecoveredSession } from '../streaming/journal-store.ts';
+import type { RecoveredSession } from '../core/journal/journal-store.ts';
 
 export type {
   LiveHealth,
@@ -11,7 +11,7 @@ export type {
   LiveSession,
   LiveStream,
   LiveTranscriber,
-} from '../streaming/live-ports.ts';
+} from '../core/streaming/live-ports.ts';
 
 /** A visit a crash or a quit left in the journal folder: unfinished, or ended with its note perhaps unwritten. */
 export interface RecoverableVisit {

@@ -4,7 +4,7 @@
  * keeps IPC to a few messages a second however fast items arrive.
  */
 import type { TranscriptItem } from '../../preload/contract/index.ts';
-import type { FinalTranscriptItem } from '../streaming/transcript.ts';
+import type { FinalTranscriptItem } from '../core/streaming/transcript.ts';
 
 /** Upsert-by-id transcript with a pending batch for the renderer. */
 export class TranscriptStore {

@@ -10,16 +10,16 @@ import type {
   VisitOptions,
   VisitState,
 } from '../../preload/contract/index.ts';
-import { checkSpeechLocales } from '../api/limits.ts';
-import { SPEECH_LOCALES } from '../api/schemas/common.ts';
+import { checkSpeechLocales } from '../core/api/limits.ts';
+import { SPEECH_LOCALES } from '../core/api/schemas/common.ts';
 import type { CurrentConnection } from '../connection/ports.ts';
-import type { AudioInputs, MicrophoneAccess } from '../audio/ports.ts';
+import type { AudioInputs, MicrophoneAccess } from '../core/audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { LiveItem, RecoverableVisit, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
 import { journaledVisitItems } from './live-adapter.ts';
-import type { EmitEvent } from '../ipc/event-emitter.ts';
+import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import { Failure } from '../base/failure.ts';
 
 /** Everything the visit service needs from outside. */

@@ -5,10 +5,10 @@
  * what the person should know about them (a microphone replaced by the default, the patient's input lost,
  * no sound for long) kept as warnings for the visit state: facts the messages module words (input-words.ts).
  */
-import type { AudioSource } from '../audio/audio-source.ts';
-import { AudioCapture } from '../audio/capture.ts';
+import type { AudioSource } from '../core/audio/audio-source.ts';
+import { AudioCapture } from '../core/audio/capture.ts';
 import { deviceLabel, type InputWarning } from '../../preload/contract/index.ts';
-import { AudioTap, NO_SOUND, type MeterLevel } from '../audio/audio-tap.ts';
+import { AudioTap, NO_SOUND, type MeterLevel } from '../core/audio/audio-tap.ts';
 import type { LiveStream } from './ports.ts';
 
 /** Where the audio comes from for one visit. */

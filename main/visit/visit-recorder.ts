@@ -26,7 +26,7 @@ import { Failure } from '../base/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 import type { Connecting } from './visit-phase-data.ts';
 import { VisitStatus } from './visit-status.ts';
-import type { EmitEvent } from '../ipc/event-emitter.ts';
+import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 
 export type { VisitAudio } from './visit-inputs.ts';
 export { ARM_TIMEOUT_MS } from './armed-inputs.ts';

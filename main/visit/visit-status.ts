@@ -8,7 +8,7 @@ import { nextVisitPhase, type VisitEvent, type VisitPhase } from '../../preload/
 import { TranscriptStore } from './transcript-store.ts';
 import { VisitClock } from './visit-clock.ts';
 import { Connecting, initialState } from './visit-phase-data.ts';
-import type { EmitEvent } from '../ipc/event-emitter.ts';
+import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 
 /** One visit's pushed state. */
 export class VisitStatus {

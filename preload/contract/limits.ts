@@ -1,6 +1,6 @@
 /**
  * Limits the renderer shows before anything is sent (counted as the person types). They mirror
- * main/api/limits.ts, which enforces them again in the main process; a unit test keeps the two equal,
+ * main/core/api/limits.ts, which enforces them again in the main process; a unit test keeps the two equal,
  * because the contract may import nothing but zod.
  */
 export const INPUT_LIMITS = {

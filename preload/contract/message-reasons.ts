@@ -70,7 +70,7 @@ export const REASON_TEXT = {
     private_key_unreadable: 'The private key is not a readable RSA private key (PEM).',
     private_key_file_unreadable:
       "The private key file set by your organization's configuration cannot be read ({errno}). Contact IT.",
-    // The user settings file (main/config/settings-store.ts SettingsError), mapped in main/ipc/error-mapping.ts.
+    // The user settings file (main/core/config/settings-store.ts SettingsError), mapped in main/core/ipc/error-mapping.ts.
     settings_invalid: 'That setting cannot be saved: this version of the app does not accept its value.',
     settings_unreadable:
       'Your settings file cannot be read, so the change was not saved. Restart the app: it resets a file it cannot use and says so in Settings.',
@@ -168,7 +168,7 @@ export type ReasonCode = keyof ReasonTable;
 /** The reasons a code can name. */
 export type ReasonOf<C> = C extends ReasonCode ? keyof ReasonTable[C] & string : never;
 
-/** The base-URL rules (main/api/base-url.ts), as `config_invalid` reasons. */
+/** The base-URL rules (main/core/api/base-url.ts), as `config_invalid` reasons. */
 export type BaseUrlRule = Extract<ReasonOf<'config_invalid'>, `url_${string}`>;
 
 /** A base-URL rule's words as a phrase about the address ("must start with https://"). */
@@ -176,7 +176,7 @@ export function baseUrlPhrase(rule: BaseUrlRule): string {
   return REASON_TEXT.config_invalid[rule].replace(/^The service address /, '').replace(/\.$/, '');
 }
 
-/** Why an async job gave no result (main/api/endpoints/jobs.ts), with the code each belongs to. */
+/** Why an async job gave no result (main/core/api/endpoints/jobs.ts), with the code each belongs to. */
 export const JOB_REASONS = {
   job_timed_out: 'service_error',
   job_no_result: 'service_error',
@@ -190,7 +190,7 @@ export function jobText(reason: JobReason): string {
   return reasonText(JOB_REASONS[reason], reason) ?? reason;
 }
 
-/** Why an answer had not the shape the contract promises (main/api/transport/http.ts): `service_error` reasons. */
+/** Why an answer had not the shape the contract promises (main/core/api/transport/http.ts): `service_error` reasons. */
 export type ShapeReason = Extract<ReasonOf<'service_error'>, `answer_${string}`>;
 
 /** The words of an answer's shape reason. */
@@ -198,7 +198,7 @@ export function shapeText(reason: ShapeReason): string {
   return REASON_TEXT.service_error[reason];
 }
 
-/** The sign-in reasons (main/api/auth/sign-in-error.ts), as `sign_in_failed` reasons. */
+/** The sign-in reasons (main/core/api/auth/sign-in-error.ts), as `sign_in_failed` reasons. */
 export type SignInReason = Exclude<ReasonOf<'sign_in_failed'>, 'already_open'>;
 
 /** The words of a reason, or undefined when the code has no such reason. */

@@ -1,6 +1,6 @@
 /**
  * Words for what the service answered, by its numeric error code and HTTP status: what the CLI prints and
- * main logs with the ids (ApiError.summary). Part of the messages module: main/api keeps the machine facts
+ * main logs with the ids (ApiError.summary). Part of the messages module: main/core/api keeps the machine facts
  * (status, code, trace id), the words are here. Never the service's own `message` text. Zod-free.
  */
 

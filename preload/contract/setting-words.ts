@@ -1,7 +1,7 @@
 /**
  * The words for settings a person reads: each setting's title, why a locked one is locked, and the notice
  * when the settings file had to be reset. Main sends keys and closed params (dto-settings.ts); the
- * renderer formats them here. Zod-free, so the renderer can import it. main/config/policy-keys.ts gives IT
+ * renderer formats them here. Zod-free, so the renderer can import it. main/core/config/policy-keys.ts gives IT
  * the same titles (test/unit/contract/setting-words.test.ts keeps the two in step).
  */
 import type { LockSource } from './messages.ts';

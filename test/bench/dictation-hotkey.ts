@@ -11,7 +11,7 @@
  * to deliver its first frame (PulseAudio took ~2 s here; informational).
  */
 import { performance } from 'node:perf_hooks';
-import type { AudioFrame, AudioSource } from '../../main/audio/audio-source.ts';
+import type { AudioFrame, AudioSource } from '../../main/core/audio/audio-source.ts';
 import { parseChord } from '../../main/base/chords/chord.ts';
 import { DictationController } from '../../main/dictation/dictation-controller.ts';
 import { FakeInserter } from '../../main/dictation/fake-inserter.ts';

@@ -9,13 +9,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AccessTokenSource } from '../../main/api/auth/token-source.ts';
-import { CHUNK_SAMPLES } from '../../main/audio/audio-source.ts';
-import { Chunker } from '../../main/audio/chunker.ts';
+import type { AccessTokenSource } from '../../main/core/api/auth/token-source.ts';
+import { CHUNK_SAMPLES } from '../../main/core/audio/audio-source.ts';
+import { Chunker } from '../../main/core/audio/chunker.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
-import type { VisitJournal } from '../../main/streaming/journal.ts';
-import { JournalStore } from '../../main/streaming/journal-store.ts';
-import { TranscribeSession, type TranscribeSessionOptions } from '../../main/streaming/transcribe-session.ts';
+import type { VisitJournal } from '../../main/core/journal/journal.ts';
+import { JournalStore } from '../../main/core/journal/journal-store.ts';
+import { TranscribeSession, type TranscribeSessionOptions } from '../../main/core/streaming/transcribe-session.ts';
 import {
   attachStreamingService,
   createFixtureRecognizer,

@@ -4,9 +4,9 @@
  * base64 inside) → JSON.stringify, which is what ws-transport's send() does to every frame. Synchronous on
  * the main thread, so it measures exactly one core.
  */
-import { Chunker } from '../../main/audio/chunker.ts';
-import { SAMPLE_RATE } from '../../main/audio/audio-source.ts';
-import { audioChunkFrame } from '../../main/streaming/frames.ts';
+import { Chunker } from '../../main/core/audio/chunker.ts';
+import { SAMPLE_RATE } from '../../main/core/audio/audio-source.ts';
+import { audioChunkFrame } from '../../main/core/streaming/frames.ts';
 import { decodeWav16 } from '../../main/local-service/ws/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

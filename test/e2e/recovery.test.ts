@@ -8,14 +8,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerTokenSource } from '../../main/api/auth/server-token-source.ts';
-import { HttpClient } from '../../main/api/transport/http.ts';
+import { ServerTokenSource } from '../../main/core/api/auth/server-token-source.ts';
+import { HttpClient } from '../../main/core/api/transport/http.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
-import { JournalStore } from '../../main/streaming/journal-store.ts';
-import { TranscribeSession } from '../../main/streaming/transcribe-session.ts';
+import { JournalStore } from '../../main/core/journal/journal-store.ts';
+import { TranscribeSession } from '../../main/core/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/visit/live-adapter.ts';
 import type { SampleService } from '../service/sample-service.ts';
-import { expectedSentences, fixtureChunks, until } from '../integration/streaming/harness.ts';
+import { expectedSentences, fixtureChunks, until } from '../integration/core/streaming/harness.ts';
 import {
   connectWithServerCredentials,
   nav,

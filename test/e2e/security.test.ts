@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../main/app/security-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../../main/core/window/security-policy.ts';
 import { launchChromium } from './bridge/browser.ts';
 import { nav } from './bridge/fixtures.ts';
 import { CSP_RECORDER, startApp } from './bridge/harness.ts';

@@ -6,7 +6,7 @@
  * service keeps is read back from it (as the clinician), and refused batches never reach it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL } from '../../main/api/protocol.ts';
+import { PROTOCOL } from '../../main/core/api/protocol.ts';
 import { startSampleService, type SampleService } from '../service/sample-service.ts';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../main/audit/audit-log.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
-import { loadConfig } from '../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
-import { journalDir } from '../../main/config/paths.ts';
+import { loadConfig } from '../../main/core/config/load-config.ts';
+import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
+import { journalDir } from '../../main/core/config/paths.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
-import { startHarness, type Harness } from './api/harness.ts';
+import { startHarness, type Harness } from './core/api/harness.ts';
 
 let h: Harness;
 let root: string;

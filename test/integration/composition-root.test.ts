@@ -9,14 +9,14 @@ import { appendFile, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../main/audio/file-source.ts';
-import { loadConfig } from '../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
+import { FileAudioSource } from '../../main/core/audio/file-source.ts';
+import { loadConfig } from '../../main/core/config/load-config.ts';
+import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
-import { journalDir } from '../../main/config/paths.ts';
-import { toIpcError } from '../../main/ipc/error-mapping.ts';
+import { journalDir } from '../../main/core/config/paths.ts';
+import { toIpcError } from '../../main/core/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
-import type { AudioInputs } from '../../main/audio/ports.ts';
+import type { AudioInputs } from '../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../main/note/ports.ts';
 import { formatError, summaryText, type CheckNote, type IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
@@ -25,7 +25,7 @@ import {
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from './streaming/harness.ts';
+} from './core/streaming/harness.ts';
 
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
 const FILE_INPUTS: AudioInputs = {

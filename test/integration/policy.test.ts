@@ -13,16 +13,16 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../main/audio/file-source.ts';
-import type { LoadConfigOptions } from '../../main/config/load-config.ts';
-import { openNodeSettingsStore } from '../../main/config/node-settings-store.ts';
-import { journalDir } from '../../main/config/paths.ts';
-import { BUNDLE_ID, type PolicyReaders } from '../../main/config/policy.ts';
-import { startLiveConfig } from '../../main/config/start-live-config.ts';
-import type { LiveConfig } from '../../main/config/live-config.ts';
+import { FileAudioSource } from '../../main/core/audio/file-source.ts';
+import type { LoadConfigOptions } from '../../main/core/config/load-config.ts';
+import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
+import { journalDir } from '../../main/core/config/paths.ts';
+import { BUNDLE_ID, type PolicyReaders } from '../../main/core/config/policy.ts';
+import { startLiveConfig } from '../../main/core/config/start-live-config.ts';
+import type { LiveConfig } from '../../main/core/config/live-config.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
-import type { AudioInputs } from '../../main/audio/ports.ts';
+import type { AudioInputs } from '../../main/core/audio/ports.ts';
 import {
   formatError,
   type ConnectionStatus,
@@ -30,7 +30,7 @@ import {
   type IpcResult,
 } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
-import { startStreamingHarness, type StreamingHarness } from './streaming/harness.ts';
+import { startStreamingHarness, type StreamingHarness } from './core/streaming/harness.ts';
 
 const LINUX_POLICY = '/etc/scribe-desktop/policy.json';
 const PLIST_FIXTURE = join(import.meta.dirname, '../fixtures/policy/com.scribedesktop.app.plist');

@@ -1,7 +1,7 @@
 /**
  * `scribe devices`: the microphones the recorder sees, one per line, the OS default marked with "* ".
  */
-import { listMicrophones, type AudioDeps } from '../../audio/index.ts';
+import { listMicrophones, type AudioDeps } from '../../core/audio/index.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 

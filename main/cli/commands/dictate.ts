@@ -3,9 +3,9 @@
  * the final dictated text, corrections applied, exactly as it would be inserted at the cursor. `--context`
  * names a file (or `-`, standard input) holding the text of the field dictated into; the cursor is at its end.
  */
-import { DICTATION_LOCALES, type DictationLocale } from '../../api/schemas/common.ts';
-import { openAudioSource } from '../../audio/index.ts';
-import { DictateSession } from '../../streaming/dictate-session.ts';
+import { DICTATION_LOCALES, type DictationLocale } from '../../core/api/schemas/common.ts';
+import { openAudioSource } from '../../core/audio/index.ts';
+import { DictateSession } from '../../core/streaming/dictate-session.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';

@@ -1,12 +1,12 @@
-import { ApiError } from '../../api/errors.ts';
-import type { HttpClient } from '../../api/transport/http.ts';
-import { readPrivateKeyFile } from '../../api/auth/session.ts';
-import { ServerTokenSource } from '../../api/auth/server-token-source.ts';
-import { UserTokenSource } from '../../api/auth/user-token-source.ts';
-import { CoreClient } from '../../api/core-client.ts';
-import { runConnectionChecks } from '../../api/connection-checks.ts';
-import { authenticateUser, findOrCreateUser } from '../../api/endpoints/users.ts';
-import type { Config } from '../../config/config-schema.ts';
+import { ApiError } from '../../core/api/errors.ts';
+import type { HttpClient } from '../../core/api/transport/http.ts';
+import { readPrivateKeyFile } from '../../core/api/auth/session.ts';
+import { ServerTokenSource } from '../../core/api/auth/server-token-source.ts';
+import { UserTokenSource } from '../../core/api/auth/user-token-source.ts';
+import { CoreClient } from '../../core/api/core-client.ts';
+import { runConnectionChecks } from '../../core/api/connection-checks.ts';
+import { authenticateUser, findOrCreateUser } from '../../core/api/endpoints/users.ts';
+import type { Config } from '../../core/config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
 import { CliError, describeFailure, oneLine, out } from '../io.ts';
 import { checkDetailText, checkLabel } from '../../../preload/contract/index.ts';
@@ -37,7 +37,7 @@ export async function doctor(
   const check = checker(results, print);
   const server = await checkCredentials(config, check);
   if (!server) return results;
-  // The checks the Connect screen shows, with the same names and messages (main/api/connection-checks.ts).
+  // The checks the Connect screen shows, with the same names and messages (main/core/api/connection-checks.ts).
   const given = new Map<string, string>();
   const shared = await runConnectionChecks({
     reasonGiven: (id, text) => given.set(id, text),

@@ -1,6 +1,6 @@
-import type { CallerKind } from '../../api/protocol.ts';
-import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../api/schemas/note.ts';
-import type { Config } from '../../config/config-schema.ts';
+import type { CallerKind } from '../../core/api/protocol.ts';
+import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
+import type { Config } from '../../core/config/config-schema.ts';
 import { noteText } from '../../note/ehr-text.ts';
 import { toNoteDto } from '../../note/mapping.ts';
 import { connect } from '../connect.ts';
@@ -8,7 +8,7 @@ import { CliError, EXIT, out } from '../io.ts';
 import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
-import { defaultUserDataDir } from '../../config/paths.ts';
+import { defaultUserDataDir } from '../../core/config/paths.ts';
 import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../settings/customization-store.ts';
 import { Failure } from '../../base/failure.ts';
 import {

@@ -1,14 +1,14 @@
 /**
  * `scribe recover [--list] [ID] [--json]`: the sessions a crash, a kill or a second Ctrl+C left unfinished
- * in the journal, and sending one of them again (main/streaming/recovery.ts). The result is printed exactly
+ * in the journal, and sending one of them again (main/core/journal/recovery.ts). The result is printed exactly
  * as `transcribe` or `dictate` would have printed it, and the journal is shredded once it was sent. A journal
  * whose end was cut (a torn write, a zero-filled tail after a power cut) gives what is intact before the cut,
  * with one warning line on stderr.
  */
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config/config-schema.ts';
-import type { JournalStore, RecoverableJournal } from '../../streaming/journal-store.ts';
-import { resendRecovered } from '../../streaming/recovery.ts';
+import type { Config } from '../../core/config/config-schema.ts';
+import type { JournalStore, RecoverableJournal } from '../../core/journal/journal-store.ts';
+import { resendRecovered } from '../../core/journal/recovery.ts';
 import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, oneLine, out } from '../io.ts';
 import { printDictation } from './dictate.ts';

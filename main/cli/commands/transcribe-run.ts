@@ -2,9 +2,9 @@
  * The CLI around a headless visit: the live transcriber over the configured connection with the CLI's
  * journal rules, what the person is told on stderr, Ctrl+C, and the journal's end of life.
  */
-import type { AudioSource } from '../../audio/audio-source.ts';
+import type { AudioSource } from '../../core/audio/audio-source.ts';
 import type { InputWarning } from '../../../preload/contract/index.ts';
-import type { Config } from '../../config/config-schema.ts';
+import type { Config } from '../../core/config/config-schema.ts';
 import type { HeadlessVisit } from '../../visit/headless-visit.ts';
 import { liveTranscribers } from '../../visit/live-adapter.ts';
 import type { LiveHealth, LiveTranscriber } from '../../visit/ports.ts';

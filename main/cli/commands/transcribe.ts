@@ -4,11 +4,11 @@
  * warning line), the same live transcriber (journal, then the session: reconnects, replay, one timeline) and
  * the same transcript store. Prints the final transcript in time order.
  */
-import { checkSpeechLocales } from '../../api/limits.ts';
-import { SPEAKER_TYPES, SPEECH_LOCALES, type SpeakerType } from '../../api/schemas/common.ts';
-import { openAudioSource } from '../../audio/index.ts';
-import type { Config } from '../../config/config-schema.ts';
-import type { FinalTranscriptItem } from '../../streaming/transcript.ts';
+import { checkSpeechLocales } from '../../core/api/limits.ts';
+import { SPEAKER_TYPES, SPEECH_LOCALES, type SpeakerType } from '../../core/api/schemas/common.ts';
+import { openAudioSource } from '../../core/audio/index.ts';
+import type { Config } from '../../core/config/config-schema.ts';
+import type { FinalTranscriptItem } from '../../core/streaming/transcript.ts';
 import { HeadlessVisit } from '../../visit/headless-visit.ts';
 import { cliConfig, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';

@@ -43,7 +43,7 @@ async function run(name: string, source: string): Promise<{ out: string; err: st
 }
 
 const pvRecorder = JSON.stringify(resolve('node_modules/@picovoice/pvrecorder-node'));
-const audio = JSON.stringify(resolve('main/audio/index.ts'));
+const audio = JSON.stringify(resolve('main/core/audio/index.ts'));
 const recorder = JSON.stringify(resolve('native/recorder.ts'));
 
 describe('ALSA without a sound card', () => {

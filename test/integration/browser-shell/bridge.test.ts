@@ -6,7 +6,7 @@ import { connect as connectTcp } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserShell, type BrowserShell } from '../../../main/browser-shell/shell.ts';
-import type { AppHandlers } from '../../../main/ipc/handler-slice.ts';
+import type { AppHandlers } from '../../../main/core/ipc/handler-slice.ts';
 import { channels, fail } from '../../../preload/contract/index.ts';
 
 const handlers = Object.fromEntries(

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserShell, type BrowserShell } from '../../../main/browser-shell/shell.ts';
-import type { AppHandlers } from '../../../main/ipc/handler-slice.ts';
+import type { AppHandlers } from '../../../main/core/ipc/handler-slice.ts';
 import { channels, fail } from '../../../preload/contract/index.ts';
 
 /** The renderer's index.html with one control at the very top, where a banner could cover it. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../main/audit/audit-log.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 import { CANARY, CANARY_PHRASE } from '../privacy/canary-kit.ts';
 
 function scribe(args: string[], env: Record<string, string>) {

@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, TRANSCRIPT, type Harness } from '../api/harness.ts';
+import { startHarness, TRANSCRIPT, type Harness } from '../core/api/harness.ts';
 
 /** Runs the CLI exactly as the contract says: `npm run --silent scribe -- …` from the repository root. */
 function scribe(

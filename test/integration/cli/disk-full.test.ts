@@ -17,7 +17,7 @@ import {
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;

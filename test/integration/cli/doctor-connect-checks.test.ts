@@ -1,5 +1,5 @@
 /**
- * `scribe doctor` and the Connect screen run one module of checks (main/api/connection-checks.ts): against
+ * `scribe doctor` and the Connect screen run one module of checks (main/core/api/connection-checks.ts): against
  * the local service, the doctor's lines for those checks carry the same names, in the same order, with the
  * same messages as the Connect screen's list, whether everything works or the sign-in is refused.
  */
@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctor } from '../../../main/cli/commands/doctor.ts';
-import { configSchema } from '../../../main/config/config-schema.ts';
-import { CONNECTION_CHECKS } from '../../../main/api/connection-checks.ts';
+import { configSchema } from '../../../main/core/config/config-schema.ts';
+import { CONNECTION_CHECKS } from '../../../main/core/api/connection-checks.ts';
 import { checkDetailText, checkLabel } from '../../../preload/contract/index.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 
 const MICS = [{ id: 'm1', label: 'Desk microphone', isDefault: true }];
 const AUDIO = { list: async () => MICS, open: () => Promise.reject(new Error('not opened')) as never };

@@ -15,7 +15,7 @@ import {
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 
 interface Run {
   code: number;

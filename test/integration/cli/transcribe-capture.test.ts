@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
+import { startStreamingHarness, type StreamingHarness } from '../core/streaming/harness.ts';
 
 interface Run {
   code: number;

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
 import { dictationMessageText } from '../../../preload/contract/dictation-messages.ts';
 import { DictationController, type DictationSink } from '../../../main/dictation/dictation-controller.ts';
 import { journaledDictation, SharedMicrophoneLock } from '../../../main/dictation/dictation-kit.ts';
@@ -14,14 +14,14 @@ import { FakeInserter } from '../../../main/dictation/fake-inserter.ts';
 import type { OverlayState } from '../../../main/dictation/ports.ts';
 import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
-import { JournalStore } from '../../../main/streaming/journal-store.ts';
+import { JournalStore } from '../../../main/core/journal/journal-store.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
   quickSession,
   startStreamingHarness,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 
 let h: StreamingHarness;
 const mics: WarmMicrophone[] = [];

@@ -9,7 +9,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
+import { startStreamingHarness, type StreamingHarness } from '../core/streaming/harness.ts';
 import { FINAL_TEXT, FIRST_PASS, MISHEARING, writeDictationFixture } from './dictation-fixture.ts';
 import {
   readClipboard,

@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journaledDictation } from '../../../main/dictation/dictation-kit.ts';
 import { DictationRecovery } from '../../../main/dictation/dictation-recovery.ts';
 import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
-import { JournalStore } from '../../../main/streaming/journal-store.ts';
+import { JournalStore } from '../../../main/core/journal/journal-store.ts';
 import {
   expectedSentences,
   fixtureChunks,
   quickSession,
   startStreamingHarness,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 
 let h: StreamingHarness;
 let dir: string;

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeKeyHook } from '../../../native/key-hook-fake.ts';
 import { FakeSecureInput } from '../../../native/secure-input.ts';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
-import { resolveConfig } from '../../../main/config/resolve-config.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
+import { openNodeSettingsStore } from '../../../main/core/config/node-settings-store.ts';
+import { resolveConfig } from '../../../main/core/config/resolve-config.ts';
 import { journaledDictation, SharedMicrophoneLock } from '../../../main/dictation/dictation-kit.ts';
 import { DictationHistory } from '../../../main/dictation/dictation-history.ts';
 import { DictationService } from '../../../main/dictation/dictation-service.ts';
@@ -27,7 +27,7 @@ import {
   quickSession,
   startStreamingHarness,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 
 let h: StreamingHarness;
 let dir: string;

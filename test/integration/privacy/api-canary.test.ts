@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CoreClient } from '../../../main/api/core-client.ts';
+import { CoreClient } from '../../../main/core/api/core-client.ts';
 import {
   AuthenticationError,
   ConnectionError,
   InvalidRequestError,
   ResponseShapeError,
   ServerError,
-} from '../../../main/api/errors.ts';
-import { LimitError } from '../../../main/api/limits.ts';
-import { HttpClient } from '../../../main/api/transport/http.ts';
+} from '../../../main/core/api/errors.ts';
+import { LimitError } from '../../../main/core/api/limits.ts';
+import { HttpClient } from '../../../main/core/api/transport/http.ts';
 import { describeFailure } from '../../../main/cli/io.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 
 /**
  * Canary strings stand for patient data and tokens: whatever fails, they must not appear in error

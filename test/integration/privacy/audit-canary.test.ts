@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../main/audit/audit-log.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
-import { startStreamingHarness, until, type StreamingHarness } from '../streaming/harness.ts';
+import { startStreamingHarness, until, type StreamingHarness } from '../core/streaming/harness.ts';
 import {
   base64Forms,
   bytesHaveCanary,

@@ -6,7 +6,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StreamingError } from '../../../main/streaming/streaming-error.ts';
+import { StreamingError } from '../../../main/core/streaming/streaming-error.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import {
   base64Forms,

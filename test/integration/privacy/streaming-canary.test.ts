@@ -11,12 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessTokenSource } from '../../../main/api/auth/token-source.ts';
+import type { AccessTokenSource } from '../../../main/core/api/auth/token-source.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import type { SecretStore } from '../../../main/base/secrets/secret-store.ts';
-import { JournalStore } from '../../../main/streaming/journal-store.ts';
-import { StreamingError } from '../../../main/streaming/streaming-error.ts';
+import { JournalStore } from '../../../main/core/journal/journal-store.ts';
+import { StreamingError } from '../../../main/core/streaming/streaming-error.ts';
 import {
   dictateSession,
   expectedSentences,
@@ -25,7 +25,7 @@ import {
   startStreamingHarness,
   transcribeSession,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 import {
   CANARY_ERROR,
   CANARY_PHRASE,

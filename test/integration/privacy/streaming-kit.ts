@@ -3,9 +3,9 @@
  * faults fired right after a socket delivered canary text, pacing, and the journal folder checks.
  */
 import { expect } from 'vitest';
-import type { StreamingSession, SessionEvents } from '../../../main/streaming/session-engine.ts';
-import type { StreamingError } from '../../../main/streaming/streaming-error.ts';
-import { delay, fixtureChunks, type StreamingHarness } from '../streaming/harness.ts';
+import type { StreamingSession, SessionEvents } from '../../../main/core/streaming/session-engine.ts';
+import type { StreamingError } from '../../../main/core/streaming/streaming-error.ts';
+import { delay, fixtureChunks, type StreamingHarness } from '../core/streaming/harness.ts';
 import { bytesHaveCanary, describeError, OutputCapture, readTree, type CanaryHooks } from './canary-kit.ts';
 
 /** Runs `body` with every console / stdout / stderr write and process warning captured. */

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
+import { openNodeSettingsStore } from '../../../main/core/config/node-settings-store.ts';
 import type { VisitState } from '../../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import {
@@ -18,7 +18,7 @@ import {
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from '../streaming/harness.ts';
+} from '../core/streaming/harness.ts';
 import {
   CANARY,
   CANARY_ERROR,

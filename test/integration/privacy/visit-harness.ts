@@ -4,22 +4,22 @@
  * echo a canary in an error body, the clipboard records (or refuses) writes, preferences live in the real
  * settings store (openNodeSettingsStore in a temp folder), and every event and router report is kept.
  */
-import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
-import { FileAudioSource } from '../../../main/audio/file-source.ts';
-import { isTrustedSenderFrame } from '../../../main/app/security-policy.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
-import { type SettingsStore, type UserSettingsPatch } from '../../../main/config/settings-store.ts';
+import type { AudioFrame, AudioSource } from '../../../main/core/audio/audio-source.ts';
+import { FileAudioSource } from '../../../main/core/audio/file-source.ts';
+import { isTrustedSenderFrame } from '../../../main/core/window/security-policy.ts';
+import { openNodeSettingsStore } from '../../../main/core/config/node-settings-store.ts';
+import { type SettingsStore, type UserSettingsPatch } from '../../../main/core/config/settings-store.ts';
 import {
   createIpcRouter,
   type InvokeEventLike,
   type IpcFailureReport,
   type IpcMainLike,
-} from '../../../main/ipc/router.ts';
+} from '../../../main/core/ipc/router.ts';
 import { auditedHandlers } from '../../../main/audit/audited-handlers.ts';
 import type { AuditLog } from '../../../main/audit/audit-log.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
-import type { AudioInputs } from '../../../main/audio/ports.ts';
+import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../../main/note/ports.ts';
 import type { Preferences, PreferenceStore } from '../../../main/settings/ports.ts';
 import { composeApp, type App } from '../../../main/composition-root.ts';

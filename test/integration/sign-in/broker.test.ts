@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoreClient } from '../../../main/api/core-client.ts';
-import { UserTokenSource } from '../../../main/api/auth/user-token-source.ts';
-import type { UserTokens } from '../../../main/api/schemas/account.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { CoreClient } from '../../../main/core/api/core-client.ts';
+import { UserTokenSource } from '../../../main/core/api/auth/user-token-source.ts';
+import type { UserTokens } from '../../../main/core/api/schemas/account.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { presentToken, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
 

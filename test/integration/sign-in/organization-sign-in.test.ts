@@ -8,12 +8,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoreClient } from '../../../main/api/core-client.ts';
+import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { OrganizationSignIn } from '../../../main/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/connection/organization-token-source.ts';
-import { SignInError } from '../../../main/api/auth/sign-in-error.ts';
+import { SignInError } from '../../../main/core/api/auth/sign-in-error.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
 import { startBrokerProcess, type BrokerProcess } from './broker-process.ts';
 

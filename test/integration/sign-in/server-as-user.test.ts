@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionManager } from '../../../main/connection/connection-manager.ts';
 import { createConnector } from '../../../main/connection/connector.ts';
 import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 
 const AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };
 

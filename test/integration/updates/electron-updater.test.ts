@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusySignals, UpdateController } from '../../../main/updates/update-controller.ts';
-import { parseMaintenanceWindow, type UpdatePolicy } from '../../../main/updates/update-policy.ts';
+import { parseMaintenanceWindow, type UpdatePolicy } from '../../../main/core/config/update-policy.ts';
 import { configureUpdater, updaterPort } from '../../../main/updates/updater-port.ts';
 import { installedApp, installerPath, UpdateFeed } from './update-feed.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveAppRequest } from '../../../main/app/app-protocol.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../main/app/security-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../main/core/window/security-policy.ts';
 
 const root = path.resolve('/srv/app/dist/renderer');
 

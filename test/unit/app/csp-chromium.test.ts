@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_RESPONSE_HEADERS } from '../../../main/app/security-policy.ts';
+import { APP_RESPONSE_HEADERS } from '../../../main/core/window/security-policy.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 

@@ -10,7 +10,7 @@ import {
   isTrustedSenderFrame,
   secureWebPreferences,
   windowOpenDecision,
-} from '../../../main/app/security-policy.ts';
+} from '../../../main/core/window/security-policy.ts';
 
 function cspDirectives(csp: string): Map<string, string[]> {
   const map = new Map<string, string[]>();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hardenSession } from '../../../main/app/session-hardening.ts';
-import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY } from '../../../main/app/security-policy.ts';
+import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY } from '../../../main/core/window/security-policy.ts';
 
 /** Electron's Session type, as the code under test declares it (tests may not import 'electron'). */
 type Session = Parameters<typeof hardenSession>[0];

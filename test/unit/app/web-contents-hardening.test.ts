@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hardenAllWebContents, hardenWebContents } from '../../../main/app/web-contents-hardening.ts';
-import { APP_ENTRY_URL } from '../../../main/app/security-policy.ts';
+import { APP_ENTRY_URL } from '../../../main/core/window/security-policy.ts';
 
 // Electron's types as the code under test declares them (tests may not import 'electron').
 type WebContents = Parameters<typeof hardenWebContents>[0];

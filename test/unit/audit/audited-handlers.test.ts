@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../main/audit/audit-log.ts';
 import { auditedHandlers } from '../../../main/audit/audited-handlers.ts';
-import type { ChannelHandlers } from '../../../main/ipc/channel-map.ts';
+import type { ChannelHandlers } from '../../../main/core/ipc/channel-map.ts';
 import { channels } from '../../../preload/contract/index.ts';
 
 type Handlers = ChannelHandlers<typeof channels>;

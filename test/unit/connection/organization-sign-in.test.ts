@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionManager, type SignInOptions } from '../../../main/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../main/connection/ports.ts';
-import { SignInError } from '../../../main/api/auth/sign-in-error.ts';
+import { SignInError } from '../../../main/core/api/auth/sign-in-error.ts';
 import { Failure } from '../../../main/base/failure.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 

@@ -4,16 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApiError } from '../../../main/api/errors.ts';
+import type { ApiError } from '../../../main/core/api/errors.ts';
 import {
   ResponseShapeError,
   apiErrorFromResponse,
   shapeField,
   withMessage,
-} from '../../../main/api/errors.ts';
-import { HttpClient } from '../../../main/api/transport/http.ts';
+} from '../../../main/core/api/errors.ts';
+import { HttpClient } from '../../../main/core/api/transport/http.ts';
 import { describeFailure } from '../../../main/cli/io.ts';
-import { toFailure } from '../../../main/ipc/error-mapping.ts';
+import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
 import {
   ERROR_TEXT,
   IpcErrorSchema,

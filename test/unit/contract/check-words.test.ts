@@ -3,7 +3,7 @@
  * a sentence put beside them is stripped, free text in a param is refused, and every reason has words.
  */
 import { describe, expect, it } from 'vitest';
-import { createRendererEvents } from '../../../main/ipc/event-emitter.ts';
+import { createRendererEvents } from '../../../main/core/ipc/event-emitter.ts';
 import {
   CHECK_REASONS,
   checkDetailText,

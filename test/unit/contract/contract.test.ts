@@ -16,8 +16,8 @@ import {
   methodName,
   subscriptionName,
 } from '../../../preload/contract/index.ts';
-import { LIMITS, charCount as apiCharCount } from '../../../main/api/limits.ts';
-import { SPEAKER_TYPES } from '../../../main/api/schemas/common.ts';
+import { LIMITS, charCount as apiCharCount } from '../../../main/core/api/limits.ts';
+import { SPEAKER_TYPES } from '../../../main/core/api/schemas/common.ts';
 
 const request = (channel: keyof typeof channels, raw: unknown) => channels[channel].request.safeParse(raw);
 

@@ -9,7 +9,7 @@ import {
   TranslateRequestSchema,
 } from '../../../preload/contract/index.ts';
 import { SPEECH_LOCALES as SERVICE_ACCEPTS } from '../../../main/local-service/schemas.ts';
-import { NOTE_LOCALES } from '../../../main/api/schemas/common.ts';
+import { NOTE_LOCALES } from '../../../main/core/api/schemas/common.ts';
 
 describe('instructions locales', () => {
   it('covers every note locale and Spanish, and the local service accepts each', () => {

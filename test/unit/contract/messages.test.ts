@@ -13,10 +13,10 @@ import {
   type LimitParams,
 } from '../../../preload/contract/index.ts';
 import { Failure } from '../../../main/base/failure.ts';
-import { JobError } from '../../../main/api/errors.ts';
-import { toFailure } from '../../../main/ipc/error-mapping.ts';
+import { JobError } from '../../../main/core/api/errors.ts';
+import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
 import { describeFailure } from '../../../main/cli/io.ts';
-import { checkMaxChars } from '../../../main/api/limits.ts';
+import { checkMaxChars } from '../../../main/core/api/limits.ts';
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 

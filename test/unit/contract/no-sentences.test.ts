@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRendererEvents } from '../../../main/ipc/event-emitter.ts';
-import { openNodeSettingsStore } from '../../../main/config/node-settings-store.ts';
-import { resolveConfig } from '../../../main/config/resolve-config.ts';
+import { createRendererEvents } from '../../../main/core/ipc/event-emitter.ts';
+import { openNodeSettingsStore } from '../../../main/core/config/node-settings-store.ts';
+import { resolveConfig } from '../../../main/core/config/resolve-config.ts';
 import { DictationSettingsStore } from '../../../main/dictation/dictation-settings.ts';
 import {
   deviceLabel,

@@ -1,8 +1,8 @@
 /** Settings' words from keys and closed params (preload/contract/setting-words.ts), and SettingsError's code. */
 import { describe, expect, it } from 'vitest';
-import { KEYS } from '../../../main/config/policy-keys.ts';
-import { SettingsError } from '../../../main/config/settings-store.ts';
-import { toFailure } from '../../../main/ipc/error-mapping.ts';
+import { KEYS } from '../../../main/core/config/policy-keys.ts';
+import { SettingsError } from '../../../main/core/config/settings-store.ts';
+import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
 import {
   ERROR_TEXT,
   IpcErrorSchema,

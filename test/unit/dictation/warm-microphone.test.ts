@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
+import type { AudioFrame, AudioSource } from '../../../main/core/audio/audio-source.ts';
 import { WarmMicrophone } from '../../../main/dictation/warm-microphone.ts';
 
 /** A microphone fed by the test: push 100 ms frames filled with a marker value. */

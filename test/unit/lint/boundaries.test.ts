@@ -62,10 +62,10 @@ describe('import boundaries', () => {
     ['main/visit/x.ts', "import { withPolicy } from '../policy-handlers.ts';\nexport { withPolicy };"],
     // The shared layers below the rooms import no room (nor the root): what two rooms share moves down.
     [
-      'main/config/dictation-keys.ts',
+      'main/core/config/dictation-keys.ts',
       "import { parseChord } from '../dictation/chord.ts';\nexport { parseChord };",
     ],
-    ['main/ipc/error-mapping.ts', "import { S } from '../connection/sign-in-error.ts';\nexport { S };"],
+    ['main/core/ipc/error-mapping.ts', "import { S } from '../connection/sign-in-error.ts';\nexport { S };"],
     ['main/api/auth/x.ts', "import type { C } from '../../connection/ports.ts';\nexport type { C };"],
     ['main/streaming/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
     ['main/audio/x.ts', "import type { N } from '../note/ports.ts';\nexport type { N };"],

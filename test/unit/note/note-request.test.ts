@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GenerateNote } from '../../../preload/contract/index.ts';
-import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../main/api/schemas/note.ts';
-import { configSchema } from '../../../main/config/config-schema.ts';
+import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../main/core/api/schemas/note.ts';
+import { configSchema } from '../../../main/core/config/config-schema.ts';
 import { cliNoteRequest } from '../../../main/cli/commands/note.ts';
 import { CliError } from '../../../main/cli/io.ts';
 import { Failure } from '../../../main/base/failure.ts';

@@ -1,16 +1,16 @@
 /**
  * The IT deployment samples (main/app/packaging/) must say what the app actually reads: every key is a
  * configuration key a policy may set, every sample value passes the app's own validation, the Windows
- * template writes to the registry key main/config/policy.ts reads, and the ADMX/ADML pair is complete.
+ * template writes to the registry key main/core/config/policy.ts reads, and the ADMX/ADML pair is complete.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import plist from 'plist';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, KEY_INFO, type ConfigKey } from '../../../main/config/config-schema.ts';
-import { parseJsonPolicy, POLICY_REGISTRY_KEY } from '../../../main/config/policy.ts';
-import { checkValue } from '../../../main/config/resolve-config.ts';
+import { CONFIG_KEYS, KEY_INFO, type ConfigKey } from '../../../main/core/config/config-schema.ts';
+import { parseJsonPolicy, POLICY_REGISTRY_KEY } from '../../../main/core/config/policy.ts';
+import { checkValue } from '../../../main/core/config/resolve-config.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const dir = path.join(repo, 'main/app/packaging');

@@ -1,14 +1,14 @@
 /**
  * The policy as the handlers apply it (main/settings/settings-policy.ts) and the live configuration
- * (main/config/live-config.ts): what the window is told, what is refused, and that a broken or half-written
+ * (main/core/config/live-config.ts): what the window is told, what is refused, and that a broken or half-written
  * policy never relaxes what is in force.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LiveConfig, type Resolved } from '../../../main/config/live-config.ts';
-import { resolveConfig, type ConfigInputs, type ResolveResult } from '../../../main/config/resolve-config.ts';
+import { LiveConfig, type Resolved } from '../../../main/core/config/live-config.ts';
+import { resolveConfig, type ConfigInputs, type ResolveResult } from '../../../main/core/config/resolve-config.ts';
 import { Failure } from '../../../main/base/failure.ts';
 import { SettingsPolicy } from '../../../main/settings/settings-policy.ts';
 import { PolicyViewSchema, lockReasonText, settingTitle } from '../../../preload/contract/index.ts';

@@ -6,7 +6,7 @@ import {
   type UpdaterPort,
   type UpdateStatus,
 } from '../../../main/updates/update-controller.ts';
-import { parseMaintenanceWindow } from '../../../main/updates/update-policy.ts';
+import { parseMaintenanceWindow } from '../../../main/core/config/update-policy.ts';
 
 class FakeUpdater implements UpdaterPort {
   offer: string | null = '1.1.0';

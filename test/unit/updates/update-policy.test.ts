@@ -7,7 +7,7 @@ import {
   parseMaintenanceWindow,
   type UpdatePolicy,
   type UpdateState,
-} from '../../../main/updates/update-policy.ts';
+} from '../../../main/core/config/update-policy.ts';
 
 const at = (time: string) => new Date(`2026-11-23T${time}:00`);
 const HOUR = 3_600_000;

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { channels, formatError, type IpcResult } from '../../../preload/contract/index.ts';
-import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../main/ipc/router.ts';
+import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../main/core/ipc/router.ts';
 import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { composeApp } from '../../../main/composition-root.ts';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import type { AudioInputs } from '../../../main/audio/ports.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
+import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../main/connection/ports.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 

@@ -3,8 +3,8 @@
  * with a fake transcriber whose session pumps the stream as the real adapter does.
  */
 import { describe, expect, it } from 'vitest';
-import { AudioError, CHUNK_SAMPLES } from '../../../main/audio/audio-source.ts';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import { AudioError, CHUNK_SAMPLES } from '../../../main/core/audio/audio-source.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
 import { HeadlessVisit } from '../../../main/visit/headless-visit.ts';
 import type { LiveStream } from '../../../main/visit/ports.ts';
 import type { FakeLiveSession } from './fakes.ts';

@@ -11,12 +11,12 @@ import {
   type AudioFrame,
   type AudioNotice,
   type AudioSource,
-} from '../../../main/audio/audio-source.ts';
-import { AudioCapture, PRE_ROLL_MS } from '../../../main/audio/capture.ts';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import { concatInt16 } from '../../../main/audio/pcm.ts';
-import { createIpcRouter, type InvokeEventLike } from '../../../main/ipc/router.ts';
-import type { AudioInputs } from '../../../main/audio/ports.ts';
+} from '../../../main/core/audio/audio-source.ts';
+import { AudioCapture, PRE_ROLL_MS } from '../../../main/core/audio/capture.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
+import { concatInt16 } from '../../../main/core/audio/pcm.ts';
+import { createIpcRouter, type InvokeEventLike } from '../../../main/core/ipc/router.ts';
+import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../main/connection/ports.ts';
 import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { composeApp } from '../../../main/composition-root.ts';

@@ -4,7 +4,7 @@
  * as soon as the consent tick armed the microphone, not only once the visit records.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
 import type { Connection } from '../../../main/connection/ports.ts';
 import { MemoryPreferenceStore } from '../../../main/settings/preferences.ts';
 import { composeApp } from '../../../main/composition-root.ts';

@@ -4,11 +4,11 @@
  * and Pause answers at once instead of waiting for the network.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AudioFrame, AudioSource } from '../../../main/audio/audio-source.ts';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
+import type { AudioFrame, AudioSource } from '../../../main/core/audio/audio-source.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
 import { createLiveTranscriber } from '../../../main/visit/live-adapter.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
-import { FakePeer, FakeTokens } from '../streaming/fake-peer.ts';
+import { FakePeer, FakeTokens } from '../core/streaming/fake-peer.ts';
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatError, inputWarningText, type EventName } from '../../../preload/contract/index.ts';
-import { FakeAudioSource } from '../../../main/audio/fake-source.ts';
-import { AudioTap, meterScale } from '../../../main/audio/audio-tap.ts';
+import { FakeAudioSource } from '../../../main/core/audio/fake-source.ts';
+import { AudioTap, meterScale } from '../../../main/core/audio/audio-tap.ts';
 import { VisitRecorder } from '../../../main/visit/visit-recorder.ts';
 import { FakeTranscriber } from './fakes.ts';
 

@@ -1,7 +1,7 @@
 /** The one emitter: a throwing listener is isolated and reported (a process warning by default), never silent. */
 import { describe, expect, it, vi } from 'vitest';
 import { Emitter } from '../../../../main/base/async/emitter.ts';
-import { NoticeEmitter } from '../../../../main/audio/notices.ts';
+import { NoticeEmitter } from '../../../../main/core/audio/notices.ts';
 import { TypedEmitter } from '../../../../main/base/async/typed-emitter.ts';
 
 const CANARY = 'CANARY-7731 patient phrase';

@@ -1,0 +1,114 @@
+/**
+ * Keys of dictation anywhere (hotkeys, mode, insertion, per-application rules, history), one block of the
+ * schema (policy-keys.ts). Chords are checked with the same rules as Settings → Dictation, so a policy
+ * cannot set a chord the app would refuse (copy, paste, a letter through the hook…). The dictation
+ * language (`dictationLocale`) stays with the other languages.
+ */
+import { z } from 'zod';
+import { ChordError, formatChord, parseChord } from '../../base/chords/chord.ts';
+import { chordRefusalWords, refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
+import { keyRefusalText } from '../../../preload/contract/index.ts';
+import { key } from './policy-keys-core.ts';
+
+const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
+const INSERT_MODES = ['paste', 'type', 'copy'] as const;
+
+const chord = (use: ChordUse) =>
+  z.string().transform((raw, ctx) => {
+    try {
+      const parsed = parseChord(raw);
+      const refusal = refuseChord(parsed, use, process.platform);
+      if (refusal) {
+        ctx.addIssue({ code: 'custom', message: chordRefusalWords(parsed, refusal, process.platform) });
+        return z.NEVER;
+      }
+      return formatChord(parsed);
+    } catch (error) {
+      if (!(error instanceof ChordError)) throw error;
+      ctx.addIssue({ code: 'custom', message: keyRefusalText({ reason: error.reason }, null) });
+      return z.NEVER;
+    }
+  });
+
+/** One per-application rule: the application (process name, bundle id or X11 class) and how text goes in. */
+const appRule = z.object({
+  app: z.string().trim().min(1).max(256),
+  insert: z.enum([...INSERT_MODES, 'never']),
+});
+
+const appRules = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown; // the registry and the environment carry the list as JSON text
+  } catch {
+    return value;
+  }
+}, z.array(appRule).max(200));
+
+/** The dictation block. Defaults type nothing in other apps: F9 is swallowed by globalShortcut, Ctrl+Super is modifiers only. */
+export const DICTATION_KEYS = {
+  dictationMode: key({
+    schema: z.enum(DICTATION_MODES),
+    default: 'hybrid',
+    title: 'Dictation hold key behaviour',
+    description:
+      'hybrid: a tap of the hold key starts and stops, holding it is push-to-talk; push-to-talk: hold to talk only; toggle: the hold key is not used (start/stop key and button only).',
+    expect: `must be one of ${DICTATION_MODES.join(', ')}`,
+    example: 'hybrid',
+  }),
+  dictationToggleKey: key({
+    schema: chord('shortcut'),
+    default: 'F9',
+    title: 'Dictation start/stop key',
+    description:
+      'Starts and stops dictation in any application (registered with the OS, which keeps it from other apps).',
+    expect:
+      'must be a hotkey such as F9 or Control+Alt+D (not copy, paste, undo, app switching, screenshots…)',
+    example: 'F9',
+  }),
+  dictationHoldKey: key({
+    schema: chord('hook'),
+    default: 'Control+Super',
+    title: 'Dictation hold-to-talk key',
+    description:
+      'Held while speaking (push-to-talk and hybrid). Seen by a key hook that cannot hide it from the focused app, so it must type nothing.',
+    expect: 'must be a hotkey that types nothing, such as Control+Super or F10',
+    example: 'Control+Super',
+  }),
+  dictationCancelKey: key({
+    schema: chord('hook'),
+    default: 'Shift+F9',
+    title: 'Dictation cancel key',
+    description: 'Discards the current dictation (registered only while dictating).',
+    expect: 'must be a hotkey that types nothing, such as Shift+F9',
+    example: 'Shift+F9',
+  }),
+  dictationInsertMode: key({
+    schema: z.enum(INSERT_MODES),
+    default: 'paste',
+    title: 'How dictated text goes into other applications',
+    description:
+      'paste (clipboard + paste key, restored after), type (keystrokes, for Citrix/RDP), copy (clipboard only).',
+    expect: `must be one of ${INSERT_MODES.join(', ')}`,
+    example: 'paste',
+  }),
+  dictationAppRules: key({
+    schema: appRules,
+    default: [],
+    title: 'Dictation per-application rules',
+    description:
+      'A list of {"app": "wfica32.exe", "insert": "type"}: how text goes into that application (paste, type, copy, never). JSON text in the registry or environment.',
+    expect: 'must be a list of {"app": "…", "insert": "paste|type|copy|never"}',
+    example: [{ app: 'wfica32.exe', insert: 'type' }],
+  }),
+  // History of dictations holds patient text: none beyond the app session unless the clinician or IT says so.
+  dictationHistoryHours: key({
+    schema: z.number().int().min(0).max(168),
+    default: 0,
+    title: 'Dictation history (hours)',
+    description:
+      'How long past dictations are kept, encrypted on this computer (0: only until the app closes; at most 168).',
+    expect: 'must be a whole number of hours from 0 (none beyond the session) to 168',
+    example: 0,
+  }),
+};

@@ -1,0 +1,368 @@
+/**
+ * The folder of journals (mode 0700): creates a journal per session with its own key in the SecretStore,
+ * finds the visits a crash left unfinished, recovers what they still need (audio not covered by final text,
+ * the final items, the committed dictation), applies the retention policy and shreds journals.
+ *
+ * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
+ * journals are listed by their files, so a lost sidecar never hides one.
+ *
+ * A journal belongs to the process that holds its lock file (main/base/files/process-lock.ts): never sent
+ * again or shredded by another one while that process lives.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { decodeKey, encodeKey, generateKey } from '../../base/secrets/aes-gcm.ts';
+import type { SecretStore } from '../../base/secrets/secret-store.ts';
+import { VisitJournal } from './journal.ts';
+import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
+import { ProcessLock, lockHolder } from '../../base/files/process-lock.ts';
+import { readRecords, type JsonRecord } from './journal-records.ts';
+import { replayJournal, type RecoveredSession } from './journal-replay.ts';
+export type { RecoveredSession } from './journal-replay.ts';
+import {
+  JOURNAL_SUFFIX,
+  journalKeyAccount as keyAccount,
+  Sidecars,
+  type SessionKind,
+  type Sidecar,
+} from './journal-sidecars.ts';
+import { hasErrno, StreamingError } from '../streaming/streaming-error.ts';
+
+const DIR_MODE = 0o700;
+const HOUR_MS = 3_600_000;
+
+/** An unfinished journal a person must decide about (resume, send again, or discard). */
+export interface RecoverableJournal {
+  id: string;
+  session: 'transcribe' | 'dictate';
+  createdAt: number;
+  /** Older than the retention period: kept because it is unfinished, but worth a reminder. */
+  stale: boolean;
+}
+
+export interface JournalStoreOptions {
+  dir: string;
+  secrets: SecretStore;
+  fs?: JournalFs;
+  /** Finished journals older than this are shredded by applyRetention (default 24 h). */
+  retentionHours?: number;
+  now?: () => number;
+  /** Delay between write attempts while the disk is full. */
+  retryMs?: number;
+  /** How long a session's finish waits for a full disk (VisitJournal's finishTimeoutMs). */
+  finishTimeoutMs?: number;
+  /**
+   * The app's store: a visit that ended is offered again by a later run (listEnded) until superseded, and
+   * its lock is kept while this process shows it. Not the CLI's, which prints its transcript.
+   */
+  offerEndedVisits?: boolean;
+}
+
+/** The journals folder. */
+export class JournalStore {
+  readonly #dir: string;
+  readonly #secrets: SecretStore;
+  readonly #fs: JournalFs;
+  readonly #retentionMs: number;
+  readonly #now: () => number;
+  readonly #retryMs: number | undefined;
+  readonly #finishTimeoutMs: number | undefined;
+  readonly #offerEnded: boolean;
+  /** Locks held by this process, by journal id. */
+  readonly #locks = new Map<string, ProcessLock>();
+  readonly #sidecars: Sidecars;
+  /** Journals open in this process: never offered for recovery. */
+  readonly #open = new Map<string, VisitJournal>();
+  /** Open here, but their session stopped without finishing (it failed or was cancelled): offered. */
+  readonly #released = new Set<string>();
+
+  constructor(options: JournalStoreOptions) {
+    this.#dir = options.dir;
+    this.#secrets = options.secrets;
+    this.#fs = options.fs ?? nodeJournalFs;
+    this.#retentionMs = (options.retentionHours ?? 24) * HOUR_MS;
+    this.#now = options.now ?? Date.now;
+    this.#retryMs = options.retryMs;
+    this.#finishTimeoutMs = options.finishTimeoutMs;
+    this.#offerEnded = options.offerEndedVisits ?? false;
+    this.#sidecars = new Sidecars(this.#dir, this.#fs, this.#secrets);
+  }
+
+  /**
+   * Creates the journal of a new session and writes its config (never a token) as the first record. Throws
+   * StreamingError `disk_full` when the disk cannot take it, or the keychain's SecretStoreError; either way
+   * nothing is left behind (no file, no sidecar, no key, no lock).
+   */
+  async create(
+    session: SessionKind,
+    streams: readonly string[],
+    settings: Record<string, unknown>,
+  ): Promise<VisitJournal> {
+    const id = randomUUID();
+    try {
+      return await this.#create(id, session, streams, settings);
+    } catch (error) {
+      await this.#undoCreate(id);
+      if (hasErrno(error, 'ENOSPC') || hasErrno(error, 'EDQUOT'))
+        throw new StreamingError('disk_full', 'The disk is full: the journal cannot be created.', {
+          cause: error,
+        });
+      throw error;
+    }
+  }
+
+  async #create(
+    id: string,
+    session: SessionKind,
+    streams: readonly string[],
+    settings: Record<string, unknown>,
+  ): Promise<VisitJournal> {
+    await this.#fs.mkdir(this.#dir, DIR_MODE);
+    const lock = await ProcessLock.acquire(this.#lockPath(id));
+    if (!lock) throw new StreamingError('journal_failed', 'A new journal was already locked.');
+    this.#locks.set(id, lock);
+    const key = generateKey();
+    await this.#secrets.set(keyAccount(id), encodeKey(key));
+    const now = this.#now();
+    const offer = this.#offerEnded && session === 'transcribe' ? ({ offerEnded: true } as const) : {};
+    const meta: Sidecar = { v: 1, id, session, status: 'active', createdAt: now, updatedAt: now };
+    await this.#sidecars.write({ ...meta, ...offer });
+    const journal = new VisitJournal(id, {
+      dir: this.#dir,
+      key,
+      fs: this.#fs,
+      retryMs: this.#retryMs,
+      finishTimeoutMs: this.#finishTimeoutMs,
+      onFinished: () => this.#finished(id, session, now, offer),
+      // The session ended with its result in memory; the incomplete file on a full disk serves nothing.
+      onNotKept: () => this.shred(id),
+    });
+    this.#open.set(id, journal);
+    await writeFirstRecord(journal, {
+      kind: 'config',
+      session,
+      settings,
+      streams: [...streams],
+      createdAt: now,
+    });
+    return journal;
+  }
+
+  /** The journal's finish record is on disk: its sidecar says so and it is no longer offered for recovery. */
+  async #finished(
+    id: string,
+    session: SessionKind,
+    createdAt: number,
+    offer: Pick<Sidecar, 'offerEnded'>,
+  ): Promise<void> {
+    this.#open.delete(id);
+    this.#released.delete(id);
+    const meta: Sidecar = {
+      v: 1,
+      id,
+      session,
+      status: 'finished',
+      createdAt,
+      updatedAt: this.#now(),
+      ...offer,
+    };
+    // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
+    // cannot be recorded (a full disk) serves nothing more, and goes.
+    const recorded = await this.#sidecars.write(meta).then(
+      () => true,
+      () => false,
+    );
+    // A visit to offer again stays locked while this process shows it (another instance must not offer or
+    // shred it): until it is superseded (shred) or this process goes away (dispose).
+    if (!recorded) await this.shred(id);
+    else if (!offer.offerEnded) await this.#unlock(id);
+  }
+
+  /** A create that failed leaves nothing: no journal file, no sidecar, no key, no lock. */
+  async #undoCreate(id: string): Promise<void> {
+    this.#open.delete(id);
+    await this.#fs.unlink(this.#journalPath(id)).catch(() => undefined);
+    await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
+    await this.#secrets.delete(keyAccount(id)).catch(() => undefined);
+    await this.#unlock(id);
+  }
+
+  /**
+   * The session of this process that writes `id` stopped without finishing (it failed, or was stopped
+   * before the service could be reached): its journal is offered for recovery like a crashed one. Writes
+   * still queued land meanwhile (inUse() holds it back until they have); shred() still closes it.
+   */
+  release(id: string): void {
+    if (this.#open.has(id)) this.#released.add(id);
+  }
+
+  /** Unfinished journals not open in this process (a crash or a kill left them) or released by it. */
+  async listRecoverable(): Promise<RecoverableJournal[]> {
+    const metas = await this.#sidecars.list();
+    return metas
+      .filter((m) => m.status === 'active' && (!this.#open.has(m.id) || this.#released.has(m.id)))
+      .map((m) => ({
+        id: m.id,
+        session: m.session,
+        createdAt: m.createdAt,
+        stale: this.#now() - m.updatedAt > this.#retentionMs,
+      }))
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
+   * Visits that ended cleanly in an earlier run of the app (their transcript is whole in the journal) and
+   * were neither followed by another visit nor discarded there: a crash or a quit after End, before the
+   * note was written, must not lose the visit's words. Shredded by the next visit, a discard, or retention.
+   */
+  async listEnded(): Promise<RecoverableJournal[]> {
+    const candidates = (await this.#sidecars.list())
+      .filter((m) => m.status === 'finished' && m.session === 'transcribe' && m.offerEnded === true)
+      // Locked here (ended or restored in this process, which keeps the lock while it shows it).
+      .filter((m) => !this.#locks.has(m.id))
+      .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs);
+    // Held by another running instance of the app, which shows it.
+    const held = await Promise.all(candidates.map((m) => lockHolder(this.#lockPath(m.id))));
+    return candidates
+      .filter((_, i) => held[i] === 'none')
+      .map((m) => ({ id: m.id, session: m.session, createdAt: m.createdAt, stale: false }))
+      .sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
+   * Reads a journal back: its authenticated prefix, with `tailCut` when the rest was cut or damaged. Throws
+   * `journal_missing` (no file or key) or `journal_corrupt` (not even its first record can be read).
+   */
+  async recover(id: string): Promise<RecoveredSession> {
+    const key = await this.#key(id);
+    const reader = await this.#fs.openRead(this.#journalPath(id)).catch((error: unknown) => {
+      throw new StreamingError('journal_missing', 'This journal no longer exists.', { cause: error });
+    });
+    const tail = { cut: false };
+    try {
+      return await replayJournal(id, readRecords(reader, key, id, tail), tail);
+    } finally {
+      await reader.close();
+    }
+  }
+
+  /**
+   * Whether an unfinished journal belongs to a session still running (`scribe transcribe` beside the app, or
+   * a session of this process whose writes are still landing): its lock is held. Such a journal is neither
+   * sent again (the same audio would go out twice) nor shredded (its session would lose it).
+   */
+  async inUse(id: string): Promise<boolean> {
+    const own = this.#open.get(id);
+    if (own) return !this.#released.has(id) || own.pendingRecords > 0;
+    if (this.#locks.has(id)) return false; // claimed here to be sent again or shredded
+    return (await lockHolder(this.#lockPath(id))) !== 'none';
+  }
+
+  /**
+   * Takes the lock of a journal this process is about to send again or shred; false when another live
+   * process holds it.
+   */
+  async claim(id: string): Promise<boolean> {
+    if (this.#locks.has(id)) return true;
+    const lock = await ProcessLock.acquire(this.#lockPath(id)).catch(() => undefined);
+    if (lock) this.#locks.set(id, lock);
+    // Not taken: a live holder, or a file the lock cannot be written beside (a full disk; nobody holds it).
+    else if ((await lockHolder(this.#lockPath(id))) !== 'none') return false;
+    return true;
+  }
+
+  /** Lets go of a journal claimed here whose sending again or shredding did not happen (it stays offered). */
+  async unclaim(id: string): Promise<void> {
+    if (!this.#open.has(id)) await this.#unlock(id);
+  }
+
+  /**
+   * This process is going away: its journals stop being written and their locks are let go of, so what
+   * is unfinished is offered for recovery at once (as after a crash), not after the owner's pid is gone.
+   */
+  async dispose(): Promise<void> {
+    for (const journal of this.#open.values()) journal.close();
+    this.#open.clear();
+    this.#released.clear();
+    await Promise.all([...this.#locks.keys()].map((id) => this.#unlock(id)));
+  }
+
+  /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */
+  async applyRetention(): Promise<string[]> {
+    const shredded: string[] = [];
+    for (const meta of await this.#sidecars.list()) {
+      if (meta.status === 'finished' && this.#now() - meta.updatedAt > this.#retentionMs) {
+        await this.shred(meta.id);
+        shredded.push(meta.id);
+      }
+    }
+    // A sidecar whose journal never got its first record (a crash inside create): its key goes too.
+    for (const id of await this.#sidecars.orphans()) {
+      if (this.#open.has(id) || (await lockHolder(this.#lockPath(id))) !== 'none') continue;
+      await this.shred(id);
+      shredded.push(id);
+    }
+    return shredded;
+  }
+
+  /** The visit is done or discarded: overwrite the journal, unlink it, delete its key and sidecar. */
+  async shred(id: string): Promise<void> {
+    this.#open.get(id)?.close();
+    this.#open.delete(id);
+    this.#released.delete(id);
+    const path = this.#journalPath(id);
+    const size = await this.#fs.stat(path).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size !== undefined) {
+      await this.#fs.overwriteWithZeros(path, size);
+      await this.#fs.unlink(path);
+    }
+    // Without the key, any copy of the file left on the disk (backups, SSD remapping) stays unreadable.
+    await this.#secrets.delete(keyAccount(id));
+    await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
+    await this.#unlock(id);
+    await this.#fs.unlink(this.#lockPath(id)).catch(() => undefined);
+  }
+
+  async #unlock(id: string): Promise<void> {
+    const lock = this.#locks.get(id);
+    this.#locks.delete(id);
+    await lock?.release();
+  }
+
+  async #key(id: string): Promise<Buffer> {
+    const text = await this.#secrets.get(keyAccount(id));
+    const key = text === undefined ? undefined : decodeKey(text);
+    if (!key) throw new StreamingError('journal_missing', 'The key of this journal is gone.');
+    return key;
+  }
+
+  #journalPath(id: string): string {
+    return join(this.#dir, `${id}${JOURNAL_SUFFIX}`);
+  }
+
+  #lockPath(id: string): string {
+    return join(this.#dir, `${id}.lock`);
+  }
+}
+
+/** Writes the config record; a disk with room for the sidecar but not this record is no journal to rely on. */
+async function writeFirstRecord(journal: VisitJournal, config: JsonRecord): Promise<void> {
+  const written = journal.appendJson(config);
+  const full = new Promise<never>((_, reject) => {
+    const off = journal.onStatus((status, error) => {
+      if (status === 'ok') return;
+      off();
+      reject(error ?? new StreamingError('journal_failed', 'The journal cannot be written.'));
+    });
+    written.then(off, off);
+  });
+  try {
+    await Promise.race([written, full]);
+  } catch (error) {
+    journal.close();
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * IT's deployment files are generated from the one schema (main/core/config/policy-keys.ts) by
+ * `npm run policy:generate`: the committed ADMX/ADML, sample .mobileconfig, sample policy.json and the
+ * README's policy reference must be exactly what it renders now, so they cannot drift from the schema.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_KEYS, KEY_INFO } from '../../../../main/core/config/config-schema.ts';
+import {
+  ARTIFACT_PATHS,
+  renderArtifacts,
+  renderReadme,
+  README_MARKERS,
+} from '../../../../main/core/config/policy-artifacts.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../../..');
+const read = (file: string) => readFileSync(path.join(repo, file), 'utf8');
+const STALE = 'stale: run `npm run policy:generate` and commit the result';
+
+describe('generated policy artifacts', () => {
+  it('the committed templates and samples are what the schema renders', async () => {
+    for (const [file, text] of Object.entries(await renderArtifacts()))
+      expect(read(file), `${file} ${STALE}`).toBe(text);
+  });
+
+  it("the README's policy reference is what the schema renders, one row per key", async () => {
+    const readme = read(ARTIFACT_PATHS.readme);
+    expect(await renderReadme(readme), `README.md ${STALE}`).toBe(readme);
+    const block = readme.slice(readme.indexOf(README_MARKERS[0]!), readme.indexOf(README_MARKERS[1]!));
+    for (const key of CONFIG_KEYS) expect(block).toContain(`| \`${key}\``);
+  });
+
+  it('the Windows template offers every key a policy may set', () => {
+    const admx = read(ARTIFACT_PATHS.admx);
+    const policyKeys = CONFIG_KEYS.filter((k) => !KEY_INFO[k].deniedLayers?.includes('policy'));
+    for (const key of policyKeys) expect(admx, key).toContain(`valueName="${key}"`);
+  });
+});
