@@ -1,7 +1,7 @@
 // Bundles the Electron main process and the preload with esbuild (the renderer is built by vite.config.ts):
 //   main/index.ts    -> dist/main/index.cjs
 //   main/local-service/demo.ts -> dist/main/local-service-demo.cjs (the sample visit's service, loaded by
-//     main/connection/sample-service.ts on first use only; kept out of the main bundle)
+//     main/features/connection/sample-service.ts on first use only; kept out of the main bundle)
 //   preload/index.ts -> dist/preload/index.cjs
 //   main/local-service/sample/ -> dist/main/sample/ (the sample visit's synthetic recordings, found by the
 //     bundled local service next to its own file, as it finds them next to its source when run from source)

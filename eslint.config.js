@@ -16,7 +16,7 @@ const notRenderer = { group: ['**/renderer/**'], message: 'main never imports re
 const notLocalService = {
   group: ['**/local-service/**'],
   message:
-    "The local service is the sample visit's and the tests': only main/connection/sample-service.ts opens it (its demo entry, lazily).",
+    "The local service is the sample visit's and the tests': only main/features/connection/sample-service.ts opens it (its demo entry, lazily).",
 };
 // gitignore semantics: a file cannot be let back in once its folder is out, so each folder is opened in turn.
 const nativeBelowMain = {
@@ -58,7 +58,7 @@ const notTheRoot = {
 const notTheConnectionManager = {
   group: ['**/connection/connection-manager.ts'],
   message:
-    'Only main/connection and the composition root know the connection manager: a room takes a port (connection/ports.ts CoreAccess, CurrentConnection).',
+    'Only main/features/connection and the composition root know the connection manager: a room takes a port (connection/ports.ts CoreAccess, CurrentConnection).',
 };
 /**
  * The shared layers below the rooms: any room may import them, they import no room (what two rooms share
@@ -88,7 +88,7 @@ const sharedLayerBoundaries = {
 /** One config per room (flat config replaces a rule's options per file, so the main/ patterns are repeated). */
 const roomBoundaries = Object.entries(ROOM_LIMITS).map(([room, others]) => ({
   files: [`main/${room}/**/*.ts`],
-  ignores: ['main/connection/sample-service.ts'],
+  ignores: ['main/features/connection/sample-service.ts'],
   rules: {
     'no-restricted-imports': restricted(
       notRenderer,
@@ -142,7 +142,7 @@ export default tseslint.config(
   },
   {
     files: ['main/**/*.ts', 'native/**/*.ts'],
-    ignores: ['main/index.ts', 'main/app/**', 'main/local-service/**', 'main/connection/sample-service.ts'],
+    ignores: ['main/index.ts', 'main/app/**', 'main/local-service/**', 'main/features/connection/sample-service.ts'],
     rules: {
       'no-restricted-imports': restricted(notRenderer, notTests, notLocalService),
     },
@@ -165,7 +165,7 @@ export default tseslint.config(
   },
   {
     // The app's one door to the local service: its demo entry and sample folder only.
-    files: ['main/connection/sample-service.ts'],
+    files: ['main/features/connection/sample-service.ts'],
     rules: {
       'no-restricted-imports': restricted(notRenderer, notTests, {
         group: ['**/local-service/**', '!**/local-service/demo.ts', '!**/local-service/sample-dir.ts'],

@@ -7,45 +7,45 @@
  * call it under Node with their own, so the app's wiring itself is under test.
  */
 import { join } from 'node:path';
-import { auditedHandlers } from './audit/audited-handlers.ts';
-import type { AuditLog } from './audit/audit-log.ts';
+import { auditedHandlers } from './features/audit/audited-handlers.ts';
+import type { AuditLog } from './features/audit/audit-log.ts';
 import { configSchema, type Config, type ConfigKey } from './core/config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from './core/config/live-config.ts';
 import type { ConfigSource } from './core/config/resolve-config.ts';
 import type { SettingsRecovery } from './core/config/settings-recovery.ts';
-import type { OpenBrowser } from './connection/oidc-sign-in.ts';
+import type { OpenBrowser } from './features/connection/oidc-sign-in.ts';
 import type { SettingsStore } from './core/config/settings-store.ts';
 import type { SecretStore } from './base/secrets/secret-store.ts';
 import type { JournalStore } from './core/journal/journal-store.ts';
 import { microphoneInputs } from './core/audio/audio-inputs.ts';
 import type { AudioInputs, MicrophoneAccess } from './core/audio/ports.ts';
-import { ConnectionManager, type SignInOptions } from './connection/connection-manager.ts';
-import { createConnectionHandlers } from './connection/handlers.ts';
-import type { Connector, CoreAccess, SampleKit } from './connection/ports.ts';
-import { createSampleKit } from './connection/sample-kit.ts';
+import { ConnectionManager, type SignInOptions } from './features/connection/connection-manager.ts';
+import { createConnectionHandlers } from './features/connection/handlers.ts';
+import type { Connector, CoreAccess, SampleKit } from './features/connection/ports.ts';
+import { createSampleKit } from './features/connection/sample-kit.ts';
 import { mergeHandlerSlices, type AppHandlers, type EveryChannel } from './core/ipc/handler-slice.ts';
-import { createNoteHandlers } from './note/handlers.ts';
-import { NoteService } from './note/note-service.ts';
-import type { ClipboardPort } from './note/ports.ts';
-import { createSettingsHandlers } from './settings/handlers.ts';
-import type { PreferenceStore } from './settings/ports.ts';
-import { SettingsService } from './settings/settings-service.ts';
-import { SettingsPolicy } from './settings/settings-policy.ts';
+import { createNoteHandlers } from './features/note/handlers.ts';
+import { NoteService } from './features/note/note-service.ts';
+import type { ClipboardPort } from './features/note/ports.ts';
+import { createSettingsHandlers } from './features/settings/handlers.ts';
+import type { PreferenceStore } from './features/settings/ports.ts';
+import { SettingsService } from './features/settings/settings-service.ts';
+import { SettingsPolicy } from './features/settings/settings-policy.ts';
 import {
   CUSTOMIZATION_FILE,
   FileCustomizationStore,
   MemoryCustomizationStore,
   type CustomizationStore,
-} from './settings/customization-store.ts';
+} from './features/settings/customization-store.ts';
 import { createPolicyHandlers, withPolicy } from './policy-handlers.ts';
-import { createVisitHandlers } from './visit/handlers.ts';
-import { composeDictation, type DictationPlatform } from './dictation/compose-dictation.ts';
-import type { DictationService } from './dictation/dictation-service.ts';
-import { createDictationHandlers, unavailableDictationHandlers } from './dictation/handlers.ts';
-import type { VisitJournals } from './visit/ports.ts';
-import type { BusySignals } from './updates/update-controller.ts';
-import { VisitApp } from './visit/visit-app.ts';
-import { liveTranscribers } from './visit/live-adapter.ts';
+import { createVisitHandlers } from './features/visit/handlers.ts';
+import { composeDictation, type DictationPlatform } from './features/dictation/compose-dictation.ts';
+import type { DictationService } from './features/dictation/dictation-service.ts';
+import { createDictationHandlers, unavailableDictationHandlers } from './features/dictation/handlers.ts';
+import type { VisitJournals } from './features/visit/ports.ts';
+import type { BusySignals } from './features/updates/update-controller.ts';
+import { VisitApp } from './features/visit/visit-app.ts';
+import { liveTranscribers } from './features/visit/live-adapter.ts';
 import {
   busySignals,
   closeServices,

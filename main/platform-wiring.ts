@@ -3,27 +3,27 @@
  * journal folder, the ways in (saved or IT-managed credentials, the organization's sign-in), dictation's
  * audit, busy signals, following a live policy change, and closing. No electron here.
  */
-import { policyApplied, restoredSignIn } from './audit/audited-handlers.ts';
-import type { AuditLog } from './audit/audit-log.ts';
-import { openAuditLog } from './audit/open-audit-log.ts';
+import { policyApplied, restoredSignIn } from './features/audit/audited-handlers.ts';
+import type { AuditLog } from './features/audit/audit-log.ts';
+import { openAuditLog } from './features/audit/open-audit-log.ts';
 import type { Config } from './core/config/config-schema.ts';
 import type { LiveConfigPort } from './core/config/live-config.ts';
 import type { AudioInputs } from './core/audio/ports.ts';
-import type { SignInOptions } from './connection/connection-manager.ts';
-import { createConnector } from './connection/connector.ts';
-import { TokenVaultCredentials, withManagedConnection } from './connection/credential-vault.ts';
+import type { SignInOptions } from './features/connection/connection-manager.ts';
+import { createConnector } from './features/connection/connector.ts';
+import { TokenVaultCredentials, withManagedConnection } from './features/connection/credential-vault.ts';
 import {
   liveOrganizationSignIn,
   signInOptions,
   withoutServerCredentials,
-} from './connection/sign-in-setup.ts';
-import type { DictationPlatform } from './dictation/compose-dictation.ts';
+} from './features/connection/sign-in-setup.ts';
+import type { DictationPlatform } from './features/dictation/compose-dictation.ts';
 import { TokenVault } from './base/secrets/token-vault.ts';
-import type { SettingsPolicy } from './settings/settings-policy.ts';
+import type { SettingsPolicy } from './features/settings/settings-policy.ts';
 import { JournalStore } from './core/journal/journal-store.ts';
-import { BusySignals } from './updates/update-controller.ts';
-import { SettingsPreferenceStore } from './settings/preferences.ts';
-import { liveTranscribers } from './visit/live-adapter.ts';
+import { BusySignals } from './features/updates/update-controller.ts';
+import { SettingsPreferenceStore } from './features/settings/preferences.ts';
+import { liveTranscribers } from './features/visit/live-adapter.ts';
 import type { EmitEvent } from './core/ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 

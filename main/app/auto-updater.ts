@@ -8,11 +8,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { app, Notification } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import type { Config } from '../core/config/config-schema.ts';
-import { detectInstallKind } from '../updates/install-kind.ts';
-import type { BusySignals } from '../updates/update-controller.ts';
-import { UpdateController } from '../updates/update-controller.ts';
+import { detectInstallKind } from '../features/updates/install-kind.ts';
+import type { BusySignals } from '../features/updates/update-controller.ts';
+import { UpdateController } from '../features/updates/update-controller.ts';
 import { effectiveMode, parseMaintenanceWindow } from '../core/config/update-policy.ts';
-import { configureUpdater, updaterPort } from '../updates/updater-port.ts';
+import { configureUpdater, updaterPort } from '../features/updates/updater-port.ts';
 
 const APP_ID = 'com.scribedesktop.app';
 const CHECK_EVERY_MS = 4 * 3_600_000;

@@ -5,7 +5,7 @@
  */
 import { clipboard, ClipboardItem } from 'electron';
 import { transientClipboardMarkers } from '../../native/clipboard-markers.ts';
-import type { ClipboardPort } from '../note/ports.ts';
+import type { ClipboardPort } from '../features/note/ports.ts';
 
 /** The system clipboard. */
 export function electronClipboard(platform: NodeJS.Platform = process.platform): ClipboardPort {

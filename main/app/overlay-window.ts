@@ -6,7 +6,7 @@
  */
 import { BrowserWindow, screen } from 'electron';
 import { dictationEvents } from '../../preload/contract/dto-dictation.ts';
-import type { OverlayPort, OverlayState } from '../dictation/ports.ts';
+import type { OverlayPort, OverlayState } from '../features/dictation/ports.ts';
 import { APP_ENTRY_URL, secureWebPreferences } from '../core/window/security-policy.ts';
 
 const WIDTH = 380;

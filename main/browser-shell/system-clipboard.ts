@@ -4,7 +4,7 @@
  * skip the text, so writes are reported as not transient.
  */
 import { spawn } from 'node:child_process';
-import type { ClipboardPort } from '../note/ports.ts';
+import type { ClipboardPort } from '../features/note/ports.ts';
 
 const TOOLS: Record<string, readonly (readonly string[])[]> = {
   linux: [['wl-copy'], ['xclip', '-selection', 'clipboard'], ['xsel', '--clipboard', '--input']],

@@ -7,7 +7,7 @@ import { CoreClient } from '../core/api/core-client.ts';
 import { loadConfig } from '../core/config/load-config.ts';
 import type { Config } from '../core/config/config-schema.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../core/config/paths.ts';
-import { tokenSourceFor } from '../connection/token-sources.ts';
+import { tokenSourceFor } from '../features/connection/token-sources.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import type { VisitJournal } from '../core/journal/journal.ts';
 import { JournalStore } from '../core/journal/journal-store.ts';
@@ -73,7 +73,7 @@ export function httpFor(config: Config): HttpClient {
 }
 
 /**
- * The configured credentials' token source, built by the app's own tokenSourceFor (main/connection/): the
+ * The configured credentials' token source, built by the app's own tokenSourceFor (main/features/connection/): the
  * server key, or with a user the server key acting as that user (found or created and its tokens minted on
  * the first request). The key file is read and checked here so a bad one is a usage error before any request.
  */

@@ -1,7 +1,7 @@
 /**
  * What the streaming commands share (`scribe transcribe`, `scribe dictate`, `scribe recover`): argument
  * parsing, the audio source checked before anything connects, the connection's token source, failures as
- * one line, and dictation's pump with Ctrl+C (a visit's goes through main/visit/headless-visit.ts).
+ * one line, and dictation's pump with Ctrl+C (a visit's goes through main/features/visit/headless-visit.ts).
  */
 import { open } from 'node:fs/promises';
 import { parseArgs } from 'node:util';

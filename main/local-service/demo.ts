@@ -1,7 +1,7 @@
 /**
  * The sample visit's entry to the local service: started on 127.0.0.1 with no OAuth client, one
  * throw-away client added per connect. It offers nothing else (no fault injection, no control API). Only
- * main/connection/sample-service.ts imports it, lazily: build.config.mjs bundles it on its own, so the
+ * main/features/connection/sample-service.ts imports it, lazily: build.config.mjs bundles it on its own, so the
  * service is loaded only when a clinician chooses the sample visit (eslint.config.js enforces who imports).
  */
 import { startLocalService, type OAuthClientConfig } from './index.ts';

@@ -4,7 +4,7 @@
  * enums.ts) so the renderer can import it; DictationMessageSchema in dto-dictation.ts is built from it.
  */
 
-/** Why text was copied instead of typed (main/dictation/insertion's NotInsertedReason). */
+/** Why text was copied instead of typed (main/features/dictation/insertion's NotInsertedReason). */
 export const NOT_INSERTED_REASONS = [
   'copy_mode',
   'password_field',

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog } from '../../main/audit/audit-log.ts';
+import { AuditLog } from '../../main/features/audit/audit-log.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import { loadConfig } from '../../main/core/config/load-config.ts';
 import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';

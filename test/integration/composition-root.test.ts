@@ -17,7 +17,7 @@ import { journalDir } from '../../main/core/config/paths.ts';
 import { toIpcError } from '../../main/core/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
 import type { AudioInputs } from '../../main/core/audio/ports.ts';
-import type { ClipboardPort } from '../../main/note/ports.ts';
+import type { ClipboardPort } from '../../main/features/note/ports.ts';
 import { formatError, summaryText, type CheckNote, type IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {

@@ -1,7 +1,7 @@
 /**
  * The tests' door to the local service (main/local-service) with its control API and fault injection,
  * and the bundled sample recording. The app's own door (the sample visit) is
- * main/connection/sample-service.ts, which offers neither.
+ * main/features/connection/sample-service.ts, which offers neither.
  */
 import { type LocalServiceOptions } from '../../main/local-service/index.ts';
 import { startLocalService, type LocalService } from './index.ts';

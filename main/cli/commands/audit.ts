@@ -4,9 +4,9 @@
  * first broken record. CLI sessions (transcribe, dictate, note, recover) are recorded here too.
  */
 import { parseArgs } from 'node:util';
-import type { AuditRecord } from '../../audit/audit-events.ts';
-import type { AuditLog } from '../../audit/audit-log.ts';
-import { openAuditLog } from '../../audit/open-audit-log.ts';
+import type { AuditRecord } from '../../features/audit/audit-events.ts';
+import type { AuditLog } from '../../features/audit/audit-log.ts';
+import { openAuditLog } from '../../features/audit/open-audit-log.ts';
 import { configSchema } from '../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../core/config/paths.ts';
 import { cliConfig } from '../connect.ts';

@@ -6,8 +6,8 @@
  * Whether the person typed while we were inserting is seen through XRecord (native/x11/x11-desktop.ts):
  * any key not synthesized by us blocks in-place corrections of text typed before it.
  */
-import { INSERT_MODES, type InsertMode } from '../../dictation/insertion/insertion-types.ts';
-import { StreamingInsertion, type InsertionResult } from '../../dictation/insertion/streaming-insertion.ts';
+import { INSERT_MODES, type InsertMode } from '../../features/dictation/insertion/insertion-types.ts';
+import { StreamingInsertion, type InsertionResult } from '../../features/dictation/insertion/streaming-insertion.ts';
 import { CliError, EXIT } from '../io.ts';
 
 /** The --insert flag, checked. */

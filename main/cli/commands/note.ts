@@ -1,21 +1,21 @@
 import type { CallerKind } from '../../core/api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
 import type { Config } from '../../core/config/config-schema.ts';
-import { noteText } from '../../note/ehr-text.ts';
-import { toNoteDto } from '../../note/mapping.ts';
+import { noteText } from '../../features/note/ehr-text.ts';
+import { toNoteDto } from '../../features/note/mapping.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
 import { defaultUserDataDir } from '../../core/config/paths.ts';
-import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../settings/customization-store.ts';
+import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../features/settings/customization-store.ts';
 import { Failure } from '../../base/failure.ts';
 import {
   buildNoteRequest,
   isUserTemplateRefusal,
   type CustomizationLookup,
-} from '../../note/note-request.ts';
+} from '../../features/note/note-request.ts';
 
 export interface NoteOptions {
   transcript: string;

@@ -1,6 +1,6 @@
 /**
  * `scribe transcribe <audio.wav | --mic [device]>`: ambient transcription through the app's own visit path
- * (main/visit/headless-visit.ts): the input captured behind the same metered tap (a long silence is one
+ * (main/features/visit/headless-visit.ts): the input captured behind the same metered tap (a long silence is one
  * warning line), the same live transcriber (journal, then the session: reconnects, replay, one timeline) and
  * the same transcript store. Prints the final transcript in time order.
  */
@@ -9,7 +9,7 @@ import { SPEAKER_TYPES, SPEECH_LOCALES, type SpeakerType } from '../../core/api/
 import { openAudioSource } from '../../core/audio/index.ts';
 import type { Config } from '../../core/config/config-schema.ts';
 import type { FinalTranscriptItem } from '../../core/streaming/transcript.ts';
-import { HeadlessVisit } from '../../visit/headless-visit.ts';
+import { HeadlessVisit } from '../../features/visit/headless-visit.ts';
 import { cliConfig, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { audioSpec, parseCommand } from '../streaming.ts';

@@ -1,5 +1,5 @@
 /**
- * Configuration keys for IT deployment: updates (main/updates/) and the audit trail (main/audit/), one block
+ * Configuration keys for IT deployment: updates (main/features/updates/) and the audit trail (main/features/audit/), one block
  * kept apart from the rest of the schema. Each key is described once here (schema, default, what IT reads);
  * config-schema.ts spreads the derived parts into FIELD_SCHEMAS, configSchema and KEY_INFO. None may come from
  * the person's own settings: how the app updates and how long the audit trail is kept are the

@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog } from '../../../main/audit/audit-log.ts';
+import { AuditLog } from '../../../main/features/audit/audit-log.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 import { CANARY, CANARY_PHRASE } from '../privacy/canary-kit.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `scribe transcribe` runs the app's visit capture path (main/visit/headless-visit.ts: VisitInputs' metered
+ * `scribe transcribe` runs the app's visit capture path (main/features/visit/headless-visit.ts: VisitInputs' metered
  * tap, AudioCapture, the live transcriber), not a pump of its own: an input that stays silent for 10 s is
  * one warning line on stderr, as the Visit screen warns "no sound from the microphone". Only the tap's
  * silence detector knows this, so a CLI that bypassed the capture path could not pass. The CLI runs as a

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog } from '../../../main/audit/audit-log.ts';
+import { AuditLog } from '../../../main/features/audit/audit-log.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
 import { startStreamingHarness, until, type StreamingHarness } from '../core/streaming/harness.ts';
 import {

@@ -15,13 +15,13 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/core/ipc/router.ts';
-import { auditedHandlers } from '../../../main/audit/audited-handlers.ts';
-import type { AuditLog } from '../../../main/audit/audit-log.ts';
-import { createConnector } from '../../../main/connection/connector.ts';
-import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
+import { auditedHandlers } from '../../../main/features/audit/audited-handlers.ts';
+import type { AuditLog } from '../../../main/features/audit/audit-log.ts';
+import { createConnector } from '../../../main/features/connection/connector.ts';
+import { liveTranscribers } from '../../../main/features/visit/live-adapter.ts';
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
-import type { ClipboardPort } from '../../../main/note/ports.ts';
-import type { Preferences, PreferenceStore } from '../../../main/settings/ports.ts';
+import type { ClipboardPort } from '../../../main/features/note/ports.ts';
+import type { Preferences, PreferenceStore } from '../../../main/features/settings/ports.ts';
 import { composeApp, type App } from '../../../main/composition-root.ts';
 import {
   channels,

@@ -3,9 +3,9 @@
  * that user: user tokens minted through /jwt/authenticate, user endpoints, per-clinician features.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionManager } from '../../../main/connection/connection-manager.ts';
-import { createConnector } from '../../../main/connection/connector.ts';
-import { liveTranscribers } from '../../../main/visit/live-adapter.ts';
+import { ConnectionManager } from '../../../main/features/connection/connection-manager.ts';
+import { createConnector } from '../../../main/features/connection/connector.ts';
+import { liveTranscribers } from '../../../main/features/visit/live-adapter.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 
 const AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };

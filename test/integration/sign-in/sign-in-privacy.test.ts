@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrganizationSignIn } from '../../../main/connection/organization-sign-in.ts';
+import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { SignInError } from '../../../main/core/api/auth/sign-in-error.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 

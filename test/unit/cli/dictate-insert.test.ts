@@ -6,7 +6,7 @@ import {
 } from '../../../main/cli/commands/dictate-insert.ts';
 import type { CliError } from '../../../main/cli/io.ts';
 import { EXIT } from '../../../main/cli/io.ts';
-import { DEFAULT_PLAN } from '../../../main/dictation/insertion/insertion-types.ts';
+import { DEFAULT_PLAN } from '../../../main/features/dictation/insertion/insertion-types.ts';
 
 const display = process.env.DISPLAY;
 afterEach(() => {

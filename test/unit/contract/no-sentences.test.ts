@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRendererEvents } from '../../../main/core/ipc/event-emitter.ts';
 import { openNodeSettingsStore } from '../../../main/core/config/node-settings-store.ts';
 import { resolveConfig } from '../../../main/core/config/resolve-config.ts';
-import { DictationSettingsStore } from '../../../main/dictation/dictation-settings.ts';
+import { DictationSettingsStore } from '../../../main/features/dictation/dictation-settings.ts';
 import {
   deviceLabel,
   events,

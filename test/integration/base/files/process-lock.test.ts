@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockHolder, ProcessLock, withProcessLock } from '../../../../main/base/files/process-lock.ts';
-import { AuditLog } from '../../../../main/audit/audit-log.ts';
+import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
 
 let dir: string;
 let child: ChildProcess | undefined;

@@ -1,7 +1,7 @@
 /**
  * Token sources for a setup, as the API tests sign in: with server credentials and a user external id, the
  * user is found or created and its tokens minted, and authenticated again through the server credentials
- * when its refresh token is later refused. (The app and the CLI build theirs in main/connection/.)
+ * when its refresh token is later refused. (The app and the CLI build theirs in main/features/connection/.)
  */
 import type { HttpClient } from '../../../../main/core/api/transport/http.ts';
 import type { UserTokens } from '../../../../main/core/api/schemas/account.ts';

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
-import { createLiveTranscriber } from '../../../../main/visit/live-adapter.ts';
-import type { LiveHealth, LiveSession } from '../../../../main/visit/ports.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import type { LiveHealth, LiveSession } from '../../../../main/features/visit/ports.ts';
 
 let dir: string;
 let session: LiveSession | undefined;

@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
-import { createLiveTranscriber } from '../../../../main/visit/live-adapter.ts';
-import { VisitRecorder } from '../../../../main/visit/visit-recorder.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import { composeApp } from '../../../../main/composition-root.ts';
-import type { Connection } from '../../../../main/connection/ports.ts';
+import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
-import { MemoryPreferenceStore } from '../../../../main/settings/preferences.ts';
+import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
-import { transcribeJournalSettings } from '../../../../main/visit/live-adapter.ts';
-import { FakeTranscriber, fakeCore } from '../../../unit/visit/fakes.ts';
+import { transcribeJournalSettings } from '../../../../main/features/visit/live-adapter.ts';
+import { FakeTranscriber, fakeCore } from '../../../unit/features/visit/fakes.ts';
 import { fixtureChunks, startStreamingHarness, type StreamingHarness } from './harness.ts';
 
 let h: StreamingHarness;

@@ -4,8 +4,8 @@ import { TemplateDetailSchema, TemplateListSchema } from '../../../../main/core/
 import { PatientInstructionsSchema, SuggestedOrdersSchema } from '../../../../main/core/api/schemas/coding.ts';
 import { DictationResultSchema } from '../../../../main/core/api/endpoints/files.ts';
 import { asyncJobSchema } from '../../../../main/core/api/schemas/common.ts';
-import { toNoteDto } from '../../../../main/note/mapping.ts';
-import { noteText } from '../../../../main/note/ehr-text.ts';
+import { toNoteDto } from '../../../../main/features/note/mapping.ts';
+import { noteText } from '../../../../main/features/note/ehr-text.ts';
 
 const note = (content: unknown, extra: Record<string, unknown> = {}) => ({
   locale: 'ENGLISH_US',

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNodeSettingsStore } from '../../../../main/core/config/node-settings-store.ts';
 import { loadConfigRecoveringSettings } from '../../../../main/core/config/settings-recovery.ts';
 import { settingsNoticeText } from '../../../../preload/contract/index.ts';
-import { SettingsPreferenceStore } from '../../../../main/settings/preferences.ts';
+import { SettingsPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,15 +6,15 @@
  * wiring's own object.
  */
 import { describe, expect, it } from 'vitest';
-import type { createConnectionHandlers } from '../../../../main/connection/handlers.ts';
-import type { createDictationHandlers } from '../../../../main/dictation/handlers.ts';
+import type { createConnectionHandlers } from '../../../../main/features/connection/handlers.ts';
+import type { createDictationHandlers } from '../../../../main/features/dictation/handlers.ts';
 import { mergeHandlerSlices, type EveryChannel } from '../../../../main/core/ipc/handler-slice.ts';
-import type { createNoteHandlers } from '../../../../main/note/handlers.ts';
+import type { createNoteHandlers } from '../../../../main/features/note/handlers.ts';
 import type { createPolicyHandlers } from '../../../../main/policy-handlers.ts';
-import type { createSettingsHandlers } from '../../../../main/settings/handlers.ts';
-import type { createVisitHandlers } from '../../../../main/visit/handlers.ts';
+import type { createSettingsHandlers } from '../../../../main/features/settings/handlers.ts';
+import type { createVisitHandlers } from '../../../../main/features/visit/handlers.ts';
 import { composeApp } from '../../../../main/composition-root.ts';
-import { MemoryPreferenceStore } from '../../../../main/settings/preferences.ts';
+import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { channels } from '../../../../preload/contract/index.ts';
 
 interface Slices {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { guard, mergeHandlerSlices } from '../../../../main/core/ipc/handler-slice.ts';
 import { Failure } from '../../../../main/base/failure.ts';
 import { LimitError } from '../../../../main/core/api/limits.ts';
-import { DictationSettingError } from '../../../../main/dictation/dictation-settings.ts';
+import { DictationSettingError } from '../../../../main/features/dictation/dictation-settings.ts';
 
 describe('mergeHandlerSlices', () => {
   it('keeps every slice’s handlers', () => {

@@ -1,0 +1,90 @@
+/**
+ * What the audit trail may say: a closed union of event kinds, each a strict object of safe fields only
+ * (enums, counts, ids and key-shaped names). There is no free-text field anywhere, so a transcript, a note,
+ * an instruction or a token has nowhere to go: an unknown field or a value that is not key-shaped is
+ * refused before anything is written.
+ */
+import { z } from 'zod';
+import { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+
+/** A name such as a note section key or a configuration key: one word, no spaces, no sentences. */
+const KeyName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be key-shaped');
+/** A journal or visit id (a UUID in practice). */
+const Id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an id');
+/** An executable's file name (never a window title, which can name a patient). */
+const ProcessName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._+()-]{0,79}$/, 'must be a process name');
+const Version = z.string().regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]{1,40})?$/, 'must be a version');
+const Hash = z.string().regex(/^[0-9a-f]{64}$/);
+const InstructionsLocale = z.enum(INSTRUCTIONS_LOCALES);
+
+const event = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z.strictObject({ kind: z.literal(kind), ...shape });
+
+/** Every event the audit trail records. */
+export const AuditEventSchema = z.discriminatedUnion('kind', [
+  event('signed_in', {
+    mode: z.enum(['organization', 'sample']),
+    caller: z.enum(['server', 'user']).nullable(),
+    region: z.enum(['us', 'eu', 'local']).nullable(),
+    /** `restored` at start-up from the saved or managed connection; `entered` on the Connect screen. */
+    how: z.enum(['entered', 'restored']),
+  }),
+  /** The connection was saved but the service refused it (its address or its sign-in check failed). */
+  event('sign_in_refused', {
+    mode: z.enum(['organization', 'sample']),
+    check: z.enum(['address', 'sign-in']),
+    how: z.enum(['entered', 'restored']),
+  }),
+  event('signed_out', {}),
+  event('policy_applied', { keys: z.array(KeyName).max(100) }),
+  event('consent_acknowledged', {}),
+  event('visit_started', { sample: z.boolean(), streams: z.number().int().min(1).max(2) }),
+  event('visit_paused', {}),
+  event('visit_resumed', {}),
+  event('visit_ended', {}),
+  event('visit_discarded', {}),
+  event('note_generated', { mode: z.enum(['sync', 'async']), withContext: z.boolean() }),
+  /** `section: null` is the whole note. */
+  event('note_copied', { section: KeyName.nullable() }),
+  event('instructions_copied', {}),
+  event('instructions_translated', { from: InstructionsLocale, to: InstructionsLocale }),
+  event('dictation_inserted', { into: ProcessName, method: z.enum(['paste', 'type']).optional() }),
+  event('journal_recovered', { journal: Id }),
+  event('journal_discarded', { journal: Id }),
+  event('update_installed', { from: Version, to: Version }),
+  event('cli_command', {
+    command: z.enum(['transcribe', 'dictate', 'note', 'recover']),
+    exitCode: z.number().int().min(0).max(255),
+  }),
+  /** Written by the log itself after retention removed its oldest files: where the kept chain starts. */
+  event('retention_applied', { removedThroughSeq: z.number().int().positive(), lastRemovedHash: Hash }),
+]);
+
+/** An event as a caller writes it. */
+export type AuditEvent = z.input<typeof AuditEventSchema>;
+
+/** Who acted: the OS account, and the service's user (external id) when the installation acts as one. */
+const AuditActorSchema = z.strictObject({
+  account: z.string().min(1).max(256),
+  externalId: z.string().min(1).max(256).optional(),
+});
+/** Who acted. */
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
+/** Which program wrote the record. */
+const AuditSourceSchema = z.strictObject({ via: z.enum(['app', 'cli']), version: Version });
+/** Which program wrote the record. */
+export type AuditSource = z.infer<typeof AuditSourceSchema>;
+
+/** The key names of a record line, in the order they are written and hashed. */
+export const AuditRecordSchema = z.strictObject({
+  seq: z.number().int().positive(),
+  at: z.iso.datetime(),
+  who: AuditActorSchema,
+  what: AuditEventSchema,
+  by: AuditSourceSchema,
+  prev: Hash,
+  hash: Hash,
+});
+/** One line of the audit trail. */
+export type AuditRecord = z.infer<typeof AuditRecordSchema>;

@@ -1,0 +1,224 @@
+/**
+ * The append-only audit trail on disk: JSON lines in `audit-<first seq>.jsonl` files in the app's data
+ * folder (the CLI writes to the same folder, so one trail covers both). Appends are serialized in this
+ * process and across processes by an `audit.lock` file, and each record is chained to the one before it
+ * (audit-chain.ts). A file is rotated past a size, and whole files older than the retention period are
+ * removed at open, with a record saying so. Writing never throws into the caller's work: a record that
+ * cannot be written is reported by kind only.
+ */
+import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  AuditEventSchema,
+  type AuditActor,
+  type AuditEvent,
+  type AuditRecord,
+  type AuditSource,
+} from './audit-events.ts';
+import {
+  chainRecord,
+  EMPTY_TAIL,
+  parseRecord,
+  verifyChain,
+  type AuditLine,
+  type ChainTail,
+} from './audit-chain.ts';
+import { withProcessLock } from '../../base/files/process-lock.ts';
+import { SerialQueue } from '../../base/async/serial.ts';
+
+const FILE = /^audit-(\d{10})\.jsonl$/;
+const DAY_MS = 86_400_000;
+
+/** How the log is kept. */
+export interface AuditLogOptions {
+  /** The app's data folder (Electron userData; main/core/config/paths.ts defaultUserDataDir for the CLI). */
+  readonly dir: string;
+  readonly source: AuditSource;
+  /** Who is acting now (read at each record: the connection can change). */
+  readonly who: () => AuditActor;
+  /** A file is closed and a new one started past this size. */
+  readonly maxFileBytes?: number;
+  /** Files whose newest record is older than this are removed at open. */
+  readonly retentionDays?: number;
+  readonly now?: () => Date;
+  /** Told when a record could not be written (kind and a code only, never content). */
+  readonly onDidFail?: (kind: string, code: string) => void;
+}
+
+/** The audit trail of this installation. */
+export class AuditLog {
+  readonly #options: AuditLogOptions;
+  readonly #queue = new SerialQueue();
+
+  constructor(options: AuditLogOptions) {
+    this.#options = options;
+  }
+
+  /** The folder the trail is in. */
+  get dir(): string {
+    return this.#options.dir;
+  }
+
+  /**
+   * Appends one event. Resolves once it is on disk (or was refused: a bad event is reported through
+   * onDidFail and never written). Never rejects.
+   */
+  record(event: AuditEvent): Promise<void> {
+    const parsed = AuditEventSchema.safeParse(event);
+    if (!parsed.success) {
+      this.#options.onDidFail?.(String((event as { kind?: unknown }).kind), 'invalid_event');
+      return Promise.resolve();
+    }
+    return this.#queue
+      .run(() => this.#append(parsed.data))
+      .catch((error: unknown) => {
+        const code = (error as { code?: unknown }).code;
+        this.#options.onDidFail?.(parsed.data.kind, typeof code === 'string' ? code : 'write_failed');
+      });
+  }
+
+  /**
+   * Removes whole files past the retention period (never the newest), then records where the kept
+   * trail starts; and records an update when this program's version differs from the last writer's.
+   * Never rejects: a trail that cannot be opened is reported through onDidFail.
+   */
+  async open(): Promise<void> {
+    try {
+      await this.#openLocked();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.#options.onDidFail?.('open', typeof code === 'string' ? code : 'open_failed');
+    }
+  }
+
+  async #openLocked(): Promise<void> {
+    await this.#queue.run(async () => {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await this.#locked(async () => {
+        const removed = await this.#applyRetention();
+        if (removed) await this.#appendLocked({ kind: 'retention_applied', ...removed });
+      });
+    });
+    const last = (await this.#lastRecordOf(await this.#files()))?.by;
+    const current = this.#options.source;
+    if (last && last.version !== current.version)
+      await this.record({ kind: 'update_installed', from: last.version, to: current.version });
+  }
+
+  /** Every record line, oldest first. */
+  async lines(): Promise<AuditLine[]> {
+    const lines: AuditLine[] = [];
+    for (const file of await this.#files()) {
+      const text = await readFile(join(this.dir, file), 'utf8');
+      text.split('\n').forEach((line, i) => {
+        if (line.trim() !== '') lines.push({ file, line: i + 1, text: line });
+      });
+    }
+    return lines;
+  }
+
+  /** Records at or after `since`, oldest first (lines that do not parse are skipped: see verify). */
+  async read(since?: Date): Promise<AuditRecord[]> {
+    const records: AuditRecord[] = [];
+    for (const line of await this.lines()) {
+      const parsed = parseRecord(line.text);
+      if (parsed.ok && (!since || Date.parse(parsed.record.at) >= since.getTime()))
+        records.push(parsed.record);
+    }
+    return records;
+  }
+
+  /** Checks the whole chain. */
+  async verify() {
+    return verifyChain(await this.lines());
+  }
+
+  /** Runs `task` holding the trail's lock file (the app and `scribe` may append at the same time). */
+  #locked<T>(task: () => Promise<T>): Promise<T> {
+    return withProcessLock(join(this.dir, 'audit.lock'), task, { busyCode: 'audit_lock_busy' });
+  }
+
+  async #append(event: AuditEvent): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await this.#locked(() => this.#appendLocked(event));
+  }
+
+  /** Appends after the last record on disk (another process may have written since). Lock held. */
+  async #appendLocked(event: AuditEvent): Promise<void> {
+    const files = await this.#files();
+    const newest = files.at(-1);
+    const { record: lastRecord, torn } = await this.#tailOf(files);
+    const tail: ChainTail = lastRecord ? { seq: lastRecord.seq, hash: lastRecord.hash } : EMPTY_TAIL;
+    const max = this.#options.maxFileBytes ?? 10 * 1024 * 1024;
+    const size = newest ? (await stat(join(this.dir, newest))).size : 0;
+    const file = newest && size < max ? newest : `audit-${String(tail.seq + 1).padStart(10, '0')}.jsonl`;
+    const line = chainRecord(tail, this.#now(), this.#options.who(), event, this.#options.source);
+    const handle = await open(join(this.dir, file), 'a', 0o600);
+    try {
+      await handle.appendFile(`${torn ? '\n' : ''}${line}\n`, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async #files(): Promise<string[]> {
+    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[];
+      throw error;
+    });
+    return names.filter((n) => FILE.test(n)).sort();
+  }
+
+  /**
+   * The last readable record of the newest non-empty file, read from its end, and whether that file ends
+   * in something else (a write torn by a crash or power cut, or an edit). Such a tail stays as it is, for
+   * verify to name; the trail goes on after it on a line of its own, chained to the last good record.
+   */
+  async #lastRecordOf(files: readonly string[]): Promise<AuditRecord | null> {
+    return (await this.#tailOf(files)).record;
+  }
+
+  async #tailOf(files: readonly string[]): Promise<{ record: AuditRecord | null; torn: boolean }> {
+    for (const file of [...files].reverse()) {
+      const handle = await open(join(this.dir, file), 'r');
+      try {
+        const { size } = await handle.stat();
+        const length = Math.min(size, 64 * 1024);
+        const { buffer } = await handle.read(Buffer.alloc(length), 0, length, size - length);
+        const text = buffer.toString('utf8');
+        const lines = text.split('\n').filter((line) => line.trim() !== '');
+        if (lines.length === 0) continue;
+        const torn = !text.endsWith('\n') || !parseRecord(lines.at(-1)!).ok;
+        for (const line of lines.reverse()) {
+          const parsed = parseRecord(line);
+          if (parsed.ok) return { record: parsed.record, torn };
+        }
+        return { record: null, torn };
+      } finally {
+        await handle.close();
+      }
+    }
+    return { record: null, torn: false };
+  }
+
+  /** Deletes whole files past retention, oldest first, never the newest. Lock held. */
+  async #applyRetention(): Promise<{ removedThroughSeq: number; lastRemovedHash: string } | null> {
+    const days = this.#options.retentionDays;
+    if (!days) return null;
+    const files = await this.#files();
+    const cutoff = this.#now().getTime() - days * DAY_MS;
+    let removed: AuditRecord | null = null;
+    for (const file of files.slice(0, -1)) {
+      const last = await this.#lastRecordOf([file]);
+      if (!last || Date.parse(last.at) >= cutoff) break;
+      await rm(join(this.dir, file), { force: true });
+      removed = last;
+    }
+    return removed ? { removedThroughSeq: removed.seq, lastRemovedHash: removed.hash } : null;
+  }
+
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
+  }
+}

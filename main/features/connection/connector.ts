@@ -1,0 +1,145 @@
+/**
+ * Connections to a service: the token source for the credentials given, the Core client, the live
+ * transcriber (built by the factory the composition root injects), and the checks `scribe doctor` runs too, saying plainly what is wrong.
+ */
+import { checkBaseUrl } from '../../core/api/base-url.ts';
+import { CoreClient } from '../../core/api/core-client.ts';
+import { runConnectionChecks } from '../../core/api/connection-checks.ts';
+import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
+import { UserTokenSource } from '../../core/api/auth/user-token-source.ts';
+import { HttpClient } from '../../core/api/transport/http.ts';
+import type { TranscriberFactory } from '../../core/streaming/live-ports.ts';
+import type { StoredCredentials } from './stored-credentials.ts';
+import type { OrganizationSignIn } from './organization-sign-in.ts';
+import { OrganizationTokenSource } from './organization-token-source.ts';
+import { ServerActingAsUser } from './server-as-user.ts';
+import { SignInError } from '../../core/api/auth/sign-in-error.ts';
+import { coreApiFrom } from './core-adapter.ts';
+import { tokenSourceFor } from './token-sources.ts';
+import type { AudioInputs } from '../../core/audio/ports.ts';
+import type { Connection, Connector } from './ports.ts';
+
+/** Where the organization's credentials are kept between runs (keychain-backed in the app). */
+export interface CredentialVault {
+  save(baseUrl: string, credentials: StoredCredentials): Promise<void>;
+  load(): Promise<{ baseUrl: string; credentials: StoredCredentials } | null>;
+  clear(): Promise<void>;
+}
+
+export interface ConnectorDeps {
+  readonly audio: AudioInputs;
+  readonly vault?: CredentialVault;
+  /** Builds each connection's live transcriber (the composition root's choice, journaled or not). */
+  readonly transcriber: TranscriberFactory;
+  /** The Core API version to send (the configured one; PROTOCOL's pinned version by default). */
+  readonly apiVersion?: string;
+  readonly fetch?: typeof fetch;
+  /** "Sign in with your organization", when the policy configures an identity provider and a broker. */
+  readonly organization?: OrganizationSignIn | (() => OrganizationSignIn | undefined);
+  /** With server credentials, act as this user (user tokens) rather than as the organization. */
+  readonly userExternalId?: string;
+}
+
+/** Opens a connection over an already-built token source (also used by the sample kit). */
+export function openConnection(
+  baseUrl: URL,
+  auth: AccessTokenSource,
+  http: HttpClient,
+  deps: ConnectorDeps,
+): Connection {
+  const check = checkBaseUrl(baseUrl.origin);
+  const region = check.ok ? check.region : 'local';
+  return {
+    baseUrl,
+    region,
+    caller: auth.caller,
+    core: coreApiFrom(new CoreClient(http, auth)),
+    transcriber: deps.transcriber({
+      baseUrl,
+      tokens: auth,
+      ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
+    }),
+    // Dictation opens its own sessions (main/features/dictation/) over the same sign-in.
+    streaming: { tokens: auth, ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}) },
+    // The same checks as `scribe doctor` (main/core/api/connection-checks.ts), shown on the Connect screen.
+    checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
+    ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),
+    close: async () => undefined,
+  };
+}
+
+/** Token sources that can revoke their session on the service. */
+function canLogOut(auth: AccessTokenSource): auth is AccessTokenSource & { logout(): Promise<void> } {
+  return auth instanceof UserTokenSource || auth instanceof ServerActingAsUser;
+}
+
+/** The app's Connector. */
+export function createConnector(deps: ConnectorDeps): Connector {
+  const httpFor = (url: URL) =>
+    new HttpClient({
+      baseUrl: url,
+      ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+  const open = (baseUrl: string, credentials: StoredCredentials): Connection => {
+    const url = new URL(baseUrl);
+    const http = httpFor(url);
+    const save = async (next: StoredCredentials) => {
+      await deps.vault?.save(baseUrl, next);
+    };
+    const auth = tokenSourceFor(http, credentials, {
+      userExternalId: deps.userExternalId,
+      organization: organizationOf(deps),
+      save,
+    });
+    return openConnection(url, auth, http, deps);
+  };
+  return {
+    async connect(baseUrl, credentials) {
+      const connection = open(baseUrl, credentials);
+      await deps.vault?.save(baseUrl, credentials);
+      return connection;
+    },
+    async restore() {
+      const saved = await deps.vault?.load();
+      return saved ? open(saved.baseUrl, saved.credentials) : null;
+    },
+    async forget() {
+      await deps.vault?.clear();
+    },
+    signInWithOrganization: (baseUrl, signal) => signInWithOrganization(deps, httpFor, baseUrl, signal),
+  };
+}
+
+/** Signs in with the organization, saves the credentials before first use and opens the connection. */
+async function signInWithOrganization(
+  deps: ConnectorDeps,
+  httpFor: (url: URL) => HttpClient,
+  baseUrl: string,
+  signal: AbortSignal | undefined,
+): Promise<Connection> {
+  const organization = organizationOf(deps);
+  if (!organization) throw new SignInError('not_configured');
+  const session = await organization.signIn(signal ? { signal } : {});
+  const credentials: StoredCredentials = {
+    kind: 'organization',
+    refreshToken: session.tokens.refresh_token,
+    idTokenHint: session.idToken,
+  };
+  // Saved before first use: the refresh token rotates on the first refresh.
+  await deps.vault?.save(baseUrl, credentials);
+  const url = new URL(baseUrl);
+  const http = httpFor(url);
+  const save = async (next: StoredCredentials) => void (await deps.vault?.save(baseUrl, next));
+  const auth = new OrganizationTokenSource(http, session.tokens, {
+    signIn: organization,
+    idTokenHint: session.idToken,
+    save: (saved) => save({ kind: 'organization', ...saved }),
+  });
+  return openConnection(url, auth, http, deps);
+}
+
+/** The organization's sign-in as the (live) policy describes it now. */
+function organizationOf(deps: ConnectorDeps): OrganizationSignIn | undefined {
+  return typeof deps.organization === 'function' ? deps.organization() : deps.organization;
+}

@@ -1,0 +1,139 @@
+/**
+ * OpenID Connect sign-in of a native app (RFC 8252) with `openid-client`: authorization code with PKCE
+ * (S256), `state` and `nonce`, in the system browser (never an embedded web view), answered on a loopback
+ * port. `prompt=none` asks for a silent sign-in while the identity provider's session lives.
+ */
+import * as oidc from 'openid-client';
+import { startLoopbackRedirect } from './loopback-redirect.ts';
+import { SignInError } from '../../core/api/auth/sign-in-error.ts';
+
+/** What the organization's policy says about its identity provider. */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  scopes: readonly string[];
+}
+
+/** Opens a URL in the system browser (Electron's `shell.openExternal`; tests drive Playwright). */
+export type OpenBrowser = (url: string) => Promise<void>;
+
+/** The identity provider's tokens from one sign-in (never persisted whole). */
+export interface OidcTokens {
+  idToken: string;
+  accessToken: string;
+}
+
+/** How long a person has in the browser; a silent attempt answers at once or not at all. */
+const INTERACTIVE_TIMEOUT_MS = 5 * 60_000;
+const SILENT_TIMEOUT_MS = 30_000;
+/**
+ * A clinician's clock may be minutes off; the ID token's iat/exp are checked with this much leeway. The
+ * broker checks the token again against a server clock.
+ */
+const CLOCK_TOLERANCE_SEC = 5 * 60;
+
+/** One identity provider, discovered once (again after a failure). */
+export class OidcSignIn {
+  readonly #settings: OidcSettings;
+  readonly #openBrowser: OpenBrowser;
+  #config: Promise<oidc.Configuration> | undefined;
+
+  constructor(settings: OidcSettings, openBrowser: OpenBrowser) {
+    this.#settings = settings;
+    this.#openBrowser = openBrowser;
+  }
+
+  /** Signs in through the browser; `silent` asks with `prompt=none`. */
+  async signIn(options: { silent?: boolean; signal?: AbortSignal } = {}): Promise<OidcTokens> {
+    const config = await this.#discovered();
+    const timeout = AbortSignal.timeout(options.silent ? SILENT_TIMEOUT_MS : INTERACTIVE_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const redirect = await startLoopbackRedirect(signal);
+    try {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirect.redirectUri,
+        scope: this.#settings.scopes.join(' '),
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        ...(options.silent ? { prompt: 'none' } : {}),
+      });
+      await this.#openBrowser(url.href);
+      const answer = await redirect.callback.catch((cause: unknown) => {
+        throw new SignInError(timeout.aborted ? 'timed_out' : 'cancelled', { cause });
+      });
+      const tokens = await oidc
+        .authorizationCodeGrant(config, answer, {
+          pkceCodeVerifier: verifier,
+          expectedState: state,
+          expectedNonce: nonce,
+          idTokenExpected: true,
+        })
+        .catch((cause: unknown) => {
+          throw grantFailure(cause);
+        });
+      return { idToken: tokens.id_token!, accessToken: tokens.access_token };
+    } finally {
+      await redirect.close();
+    }
+  }
+
+  /**
+   * The identity provider's end-session URL (RP-initiated logout) when it offers one, so a shared
+   * workstation does not keep the clinician signed in there.
+   */
+  async endSessionUrl(idTokenHint: string | undefined): Promise<string | undefined> {
+    const config = await this.#discovered().catch(() => undefined);
+    if (!config?.serverMetadata().end_session_endpoint) return undefined;
+    return oidc.buildEndSessionUrl(config, {
+      client_id: this.#settings.clientId,
+      ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
+    }).href;
+  }
+
+  #discovered(): Promise<oidc.Configuration> {
+    this.#config ??= this.#discover().catch((error: unknown) => {
+      this.#config = undefined;
+      throw error;
+    });
+    return this.#config;
+  }
+
+  async #discover(): Promise<oidc.Configuration> {
+    const issuer = new URL(this.#settings.issuer);
+    // Plain http only for an identity provider on this machine (tests, development).
+    const loopback =
+      issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+    try {
+      return await oidc.discovery(
+        issuer,
+        this.#settings.clientId,
+        { [oidc.clockTolerance]: CLOCK_TOLERANCE_SEC },
+        oidc.None(),
+        { ...(loopback ? { execute: [oidc.allowInsecureRequests] } : {}), timeout: 15 },
+      );
+    } catch (cause) {
+      throw new SignInError('idp_unreachable', { cause });
+    }
+  }
+}
+
+/** The browser came back with an error, or the code could not be redeemed. */
+function grantFailure(cause: unknown): SignInError {
+  if (cause instanceof oidc.AuthorizationResponseError) {
+    if (
+      ['login_required', 'interaction_required', 'consent_required', 'account_selection_required'].includes(
+        cause.error,
+      )
+    )
+      return new SignInError('interaction_required', { cause });
+    if (cause.error === 'access_denied') return new SignInError('cancelled', { cause });
+  }
+  if (cause instanceof TypeError || (cause instanceof Error && cause.name === 'AbortError'))
+    return new SignInError('idp_unreachable', { cause });
+  return new SignInError('idp_refused', { cause });
+}

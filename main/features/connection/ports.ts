@@ -1,0 +1,117 @@
+/**
+ * What a connection to a service offers the rest of main (Core API calls, live transcription, checks)
+ * and who builds one. core-adapter.ts and connector.ts implement them over main/core/api; tests use fakes.
+ */
+import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
+import type { AudioSource } from '../../core/audio/audio-source.ts';
+import type {
+  Customization as ApiCustomization,
+  NoteSettings,
+  TemplateSummary,
+} from '../../core/api/schemas/account.ts';
+import type { EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
+import type { EditNoteRequest, GenerateNoteRequest, Note } from '../../core/api/schemas/note.ts';
+import type { CallerKind } from '../../core/api/protocol.ts';
+import type { LiveTranscriber } from '../../core/streaming/live-ports.ts';
+import type { Check, Credentials, DotPhrase, Replacement } from '../../../preload/contract/index.ts';
+
+/** The Core API calls the visit uses (a subset of the lead's CoreClient). */
+export interface CoreApi {
+  readonly caller: CallerKind;
+  generateNote(request: GenerateNoteRequest): Promise<Note>;
+  /** Async form; `onProgress` receives elapsed ms while polling. */
+  generateNoteAsync(request: GenerateNoteRequest, onProgress: (elapsedMs: number) => void): Promise<Note>;
+  editNote(request: EditNoteRequest): Promise<Note>;
+  normalizedData(note: Note): Promise<NormalizedData>;
+  suggestedOrders(note: Note): Promise<SuggestedOrder[]>;
+  /** Server callers only. */
+  emCodes(request: {
+    note: Note;
+    transcriptItems: GenerateNoteRequest['transcript_items'];
+    specialty: string;
+  }): Promise<EmCodes>;
+  patientInstructions(request: {
+    note: Note;
+    locale: string;
+    recipient: 'PATIENT' | 'PARENT';
+  }): Promise<string>;
+  translateInstructions(request: {
+    instructions: string;
+    fromLocale: string;
+    toLocale: string;
+  }): Promise<string>;
+  templates(locale?: string): Promise<TemplateSummary[]>;
+  noteSettings(): Promise<NoteSettings>;
+  updateNoteSettings(patch: NoteSettings): Promise<NoteSettings>;
+  customization(templateKey: string): Promise<ApiCustomization>;
+  updateCustomization(templateKey: string, customization: ApiCustomization): Promise<ApiCustomization>;
+  dotPhrases(): DotPhraseStore;
+  textReplacements(): ReplacementStore;
+}
+
+/** Dot phrases (user callers): single reads plus bulk operations of ≤ 100. */
+export interface DotPhraseStore {
+  list(): Promise<DotPhrase[]>;
+  bulkCreate(items: Omit<DotPhrase, 'id'>[]): Promise<void>;
+  bulkUpdate(items: DotPhrase[]): Promise<void>;
+  bulkDelete(ids: string[]): Promise<void>;
+}
+
+/** Dictation text replacements (user callers). */
+export interface ReplacementStore {
+  list(): Promise<Replacement[]>;
+  save(item: { id: string | null; spoken: string; written: string }): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** A live connection to one organization's service (or the built-in sample service). */
+export interface Connection {
+  readonly baseUrl: URL;
+  readonly region: 'us' | 'eu' | 'local';
+  readonly caller: CallerKind;
+  readonly core: CoreApi;
+  readonly transcriber: LiveTranscriber;
+  /** The sign-in for streaming sessions other than the visit's (dictation); absent in test fakes. */
+  readonly streaming?: { readonly tokens: AccessTokenSource; readonly apiVersion?: string };
+  /** `scribe doctor`-style checks (reachability, sign-in, clock, microphone…). */
+  checks(): Promise<Check[]>;
+  /** Revokes the sign-in on the service (a clinician's refresh token); none for server credentials. */
+  signOut?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * How a room built on the connection reaches the service's Core API (the composition root builds it from
+ * the connection manager, so no other room knows the manager's shape).
+ */
+export interface CoreAccess {
+  /** The connection's Core API; a `not_connected` failure when there is no connection. */
+  require(): CoreApi;
+  /** The connection's Core API, or null when there is no connection. */
+  current(): CoreApi | null;
+}
+
+/** The connection as the visit records over it: which kind, the connection, and the sample's recording. */
+export interface CurrentConnection {
+  readonly mode: 'none' | 'organization' | 'sample';
+  /** The connection, or a `not_connected` failure. */
+  require(): Connection;
+  readonly sampleKit: SampleKit | null;
+}
+
+/** Builds connections from what the person entered (stores secrets in the keychain on its side). */
+export interface Connector {
+  connect(baseUrl: string, credentials: Credentials): Promise<Connection>;
+  /** The connection restored from saved settings at start-up, if any. */
+  restore(): Promise<Connection | null>;
+  forget(): Promise<void>;
+  /** Signs the clinician in through the organization's identity provider and token broker. */
+  signInWithOrganization?(baseUrl: string, signal?: AbortSignal): Promise<Connection>;
+}
+
+/** The built-in sample: a local service plus the bundled synthetic recording. */
+export interface SampleKit {
+  connect(): Promise<Connection>;
+  /** The bundled recording as a real-time audio source (never a microphone). */
+  openRecording(): AudioSource;
+}

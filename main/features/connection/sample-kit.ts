@@ -1,0 +1,54 @@
+/**
+ * The sample visit: a local service started on demand, signed in with a throw-away OAuth client created
+ * for this run only, and the bundled synthetic recording as the only audio source (never a microphone).
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { FileAudioSource } from '../../core/audio/file-source.ts';
+import { ServerTokenSource } from '../../core/api/auth/server-token-source.ts';
+import { HttpClient } from '../../core/api/transport/http.ts';
+import { openConnection } from './connector.ts';
+import type { AudioInputs } from '../../core/audio/ports.ts';
+import type { Connection, SampleKit } from './ports.ts';
+import type { TranscriberFactory } from '../../core/streaming/live-ports.ts';
+import { SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
+
+const SAMPLE_INPUTS: AudioInputs = {
+  list: async () => [{ id: 'sample', label: 'Sample recording (synthetic speech)', isDefault: true }],
+  open: () => new FileAudioSource({ path: SAMPLE_RECORDING, pace: 'realtime' }),
+};
+
+/** Builds the sample kit; the local service starts on the first connect and stops on close. */
+export function createSampleKit(options: {
+  /** The sample connection's transcriber (never journaled: the sample visit keeps nothing on disk). */
+  transcriber: TranscriberFactory;
+  recording?: string;
+}): SampleKit & { close(): Promise<void> } {
+  let running: Promise<DemoService> | null = null;
+  return {
+    async connect(): Promise<Connection> {
+      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const clientId = randomUUID();
+      running ??= startDemoService();
+      const service = await running;
+      service.addClient({
+        id: clientId,
+        publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      });
+      const baseUrl = new URL(service.url);
+      const http = new HttpClient({ baseUrl });
+      const auth = new ServerTokenSource(http, { clientId, privateKey });
+      return openConnection(baseUrl, auth, http, {
+        audio: SAMPLE_INPUTS,
+        transcriber: options.transcriber,
+      });
+    },
+    openRecording() {
+      return new FileAudioSource({ path: options.recording ?? SAMPLE_RECORDING, pace: 'realtime' });
+    },
+    async close() {
+      const service = await running;
+      running = null;
+      await service?.close();
+    },
+  };
+}

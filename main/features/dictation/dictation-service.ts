@@ -1,0 +1,261 @@
+/**
+ * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the
+ * box and history keep every text; Settings → Dictation changes the hotkeys live. The IPC slice
+ * (handlers.ts), the tray and the overlay all go through here.
+ */
+import type { KeyHook } from '../../../native/key-hook.ts';
+import type { SecureInputProbe } from '../../../native/secure-input.ts';
+import { DICTATION_LOCALES } from '../../core/api/schemas/common.ts';
+import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
+import type { DictationMessage } from '../../../preload/contract/dictation-messages.ts';
+import {
+  DictationController,
+  type DictationControllerOptions,
+  type DictationOutcome,
+} from './dictation-controller.ts';
+import type { DictationHistory } from './dictation-history.ts';
+import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
+import {
+  DictationSettingError,
+  type DictationSettings,
+  type DictationSettingsStore,
+  type KeyCheck,
+} from './dictation-settings.ts';
+import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
+import type { HotkeyAction } from './hotkey-machine.ts';
+
+/** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
+export interface DictationClipboard {
+  writeText(text: string): Promise<{ transient: boolean }>;
+}
+
+/** Options of {@link DictationService}. */
+export interface DictationServiceOptions extends Omit<DictationControllerOptions, 'sink' | 'onActiveChange'> {
+  readonly hook: KeyHook;
+  readonly shortcuts: ShortcutRegistrar | null;
+  readonly platform: NodeJS.Platform;
+  /** macOS Accessibility: 'not-needed' elsewhere. Asked again whenever the state is read. */
+  readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
+  readonly secureInput: SecureInputProbe;
+  readonly settings: DictationSettingsStore;
+  readonly history: DictationHistory;
+  readonly clipboard: DictationClipboard;
+  /** Pushes the state to the window (the dictation:state event). */
+  readonly onState?: (state: DictationStateDto) => void;
+  /** Unfinished dictations (journals); none where nothing is journaled. */
+  readonly recovery?: DictationRecovery;
+  readonly onError?: (error: Error) => void;
+  /** Told the application's name (WM_CLASS, process image, bundle id; never a window title) after an insertion. */
+  readonly onInserted?: (appName: string) => void;
+}
+
+/** The dictation capability. */
+export class DictationService {
+  readonly #o: DictationServiceOptions;
+  readonly controller: DictationController;
+  readonly driver: HotkeyDriver;
+  #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
+  #recoverable: RecoverableDictation[] = [];
+
+  constructor(options: DictationServiceOptions) {
+    this.#o = options;
+    this.controller = new DictationController({
+      ...options,
+      sink: {
+        live: (text) => {
+          this.#box = { text, note: null };
+          this.#push();
+        },
+        finished: (text, outcome) => void this.#finished(text, outcome),
+      },
+      onActiveChange: (active) => {
+        if (!active) this.driver.setActive(false);
+        this.#push();
+      },
+    });
+    this.driver = new HotkeyDriver({
+      hook: options.hook,
+      shortcuts: options.shortcuts,
+      platform: options.platform,
+      onAction: (action) => this.#onHotkey(action),
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+  }
+
+  /** Registers the hotkeys (again, after the settings or the Accessibility grant changed). */
+  applyHotkeys(): void {
+    this.driver.configure(this.#o.settings.choice());
+    this.#push();
+  }
+
+  /**
+   * The Dictation or Settings screen asked for the state: if Accessibility was granted since the hook was
+   * refused (macOS), start it now rather than at the next launch.
+   */
+  recheckHook(): DictationStateDto {
+    if (this.driver.status.hook === 'accessibility' && this.#o.accessibility() === 'granted')
+      this.applyHotkeys();
+    return this.state();
+  }
+
+  /**
+   * The on-screen button, the tray, or `dictation:start`: false when the microphone is taken (the overlay
+   * says why). Commands answer that much only; the state follows as the `dictation:state` push.
+   */
+  async start(): Promise<boolean> {
+    const started = await this.controller.start();
+    if (started) this.driver.setActive(true);
+    this.#push();
+    return started;
+  }
+
+  async stop(): Promise<void> {
+    await this.controller.stop();
+    this.#push();
+  }
+
+  async cancel(): Promise<void> {
+    await this.controller.cancel();
+    this.#push();
+  }
+
+  /** Tray: start when idle, stop when dictating. */
+  async toggle(): Promise<void> {
+    await (this.controller.active ? this.stop() : this.start());
+  }
+
+  updateSettings(patch: Partial<DictationSettings>): void {
+    this.#o.settings.update(patch);
+    if ('historyHours' in patch)
+      void this.#o.history.retentionChanged().catch((error: unknown) => this.#o.onError?.(error as Error));
+    if (['mode', 'toggleKey', 'holdKey', 'cancelKey'].some((k) => k in patch)) this.applyHotkeys();
+    else this.#push();
+  }
+
+  /** The box's text (maybe edited) into the application focused now. */
+  async insertText(text: string): Promise<void> {
+    const outcome = await this.#o.inserter.insertAgain(text);
+    this.#box = { text, note: noteOf(outcome) };
+    this.#push();
+  }
+
+  async copyText(text: string): Promise<void> {
+    const { transient } = await this.#o.clipboard.writeText(text);
+    this.#box = { text, note: { code: transient ? 'copied' : 'copied_may_be_kept' } };
+    this.#push();
+  }
+
+  /** Checks a key captured in Settings before it is saved. */
+  checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', key: string): KeyCheck {
+    return this.#o.settings.checkKey(which, key);
+  }
+
+  historyText(id: string): string | null {
+    return this.#o.history.get(id)?.text ?? null;
+  }
+
+  /** Refreshes the list of unfinished dictations (at start, after a failure) and pushes the state. */
+  async refreshRecoverable(): Promise<void> {
+    this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
+    this.#push();
+  }
+
+  /** Recovers an unfinished dictation into the box (and history). */
+  async recover(id: string): Promise<void> {
+    if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
+    let text: string;
+    try {
+      text = await this.#o.recovery.recover(id);
+    } catch {
+      // Nothing is shredded on failure: it can be tried again once the service is reachable.
+      throw new DictationSettingError('recover_failed');
+    }
+    this.#box = { text, note: { code: 'recovered' } };
+    await this.#o.history.add(text, 'recovered').catch(() => undefined);
+    return this.refreshRecoverable();
+  }
+
+  async forgetRecoverable(id: string): Promise<void> {
+    await this.#o.recovery?.forget(id).catch(() => {
+      throw new DictationSettingError('discard_failed');
+    });
+    return this.refreshRecoverable();
+  }
+
+  async deleteHistory(id: string): Promise<void> {
+    await this.#o.history.remove(id);
+    this.#push();
+  }
+
+  /** Everything the Dictation screen shows. */
+  state(): DictationStateDto {
+    return {
+      active: this.controller.active,
+      box: { ...this.#box },
+      settings: this.#o.settings.get(),
+      locked: this.#o.settings.locked(),
+      hotkeys: { ...this.driver.status, alternatives: [...this.driver.status.alternatives] },
+      accessibility: this.#o.accessibility(),
+      secureInput: this.#o.secureInput.isEnabled(),
+      history: this.#o.history.list().map((e) => ({ ...e })),
+      recoverable: this.#recoverable.map((r) => ({ ...r })),
+      locales: [...DICTATION_LOCALES],
+    };
+  }
+
+  dispose(): void {
+    this.driver.dispose();
+  }
+
+  #onHotkey(action: HotkeyAction): void {
+    const fail = (error: unknown) =>
+      this.#o.onError?.(error instanceof Error ? error : new Error('dictation failed'));
+    switch (action.type) {
+      case 'start':
+        void this.controller
+          .start()
+          .then((started) => started || this.driver.setActive(false))
+          .catch(fail);
+        return;
+      case 'stop':
+        void this.controller.stop().catch(fail);
+        return;
+      case 'cancel':
+        void this.controller.cancel().catch(fail);
+        return;
+      case 'hold':
+        this.controller.setHeld(action.held);
+        return;
+      case 'typed':
+        this.controller.userTyped();
+        return;
+      default: {
+        const exhaustive: never = action;
+        return exhaustive;
+      }
+    }
+  }
+
+  async #finished(text: string, outcome: DictationOutcome): Promise<void> {
+    this.#box = { text, note: noteOf(outcome) };
+    const where =
+      outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
+    await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
+    if (outcome.kind === 'inserted') this.#o.onInserted?.(outcome.appName);
+    if (outcome.kind === 'failed') await this.refreshRecoverable();
+    else this.#push();
+  }
+
+  /** Pushes the state as it is now (after a refused command, so the window never keeps a stale view). */
+  publish(): void {
+    this.#push();
+  }
+
+  #push(): void {
+    this.#o.onState?.(this.state());
+  }
+}
+
+function noteOf(outcome: DictationOutcome): DictationMessage {
+  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
+}

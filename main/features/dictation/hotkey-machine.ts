@@ -1,0 +1,276 @@
+/**
+ * The press/release logic of the dictation hotkeys, as a pure state machine: key events and shortcut
+ * presses in, actions out, time passed in with every input (no timers, no I/O), so every sequence can be
+ * unit-tested.
+ *
+ * - toggle: press to start, press to stop (globalShortcut, or the hook when globalShortcut cannot).
+ * - push-to-talk: the hold chord starts on down and stops on release.
+ * - hybrid: the hold chord starts on down; released within `tapMaxMs` it was a tap and dictation goes on
+ *   until the next tap; held longer it was push-to-talk and the release stops.
+ * - cancel: discards the current dictation.
+ *
+ * Hardware and OS quirks handled here: key bounce (a release followed by a press within `bounceMs` is
+ * ignored), auto-repeat (a key-down for a key already down), the hold chord turning into another shortcut
+ * (Ctrl+Super+Left shortly after Ctrl+Super: cancelled, it was not meant for us), and releases lost while
+ * focus moved (modifier flags on the next event, or a main key's next press long after its last repeat).
+ */
+import { type Chord, MODIFIERS, type Modifier } from '../../base/chords/chord.ts';
+
+/** How the hold chord behaves. */
+export type HotkeyMode = 'toggle' | 'push-to-talk' | 'hybrid';
+
+/** The chords the machine listens for. */
+export interface HotkeyBindings {
+  readonly mode: HotkeyMode;
+  readonly toggle: Chord;
+  readonly hold: Chord;
+  readonly cancel: Chord;
+  /** True when the toggle chord comes through the hook (globalShortcut could not register it). */
+  readonly toggleViaHook: boolean;
+}
+
+/** Timing rules, in ms. */
+export interface HotkeyTiming {
+  readonly bounceMs: number;
+  readonly tapMaxMs: number;
+  readonly chordAbortMs: number;
+  readonly toggleRefractoryMs: number;
+  readonly repeatGapMs: number;
+}
+
+/** Defaults: bounce under 40 ms, a tap is under 350 ms, repeats come at least every second. */
+export const DEFAULT_TIMING: HotkeyTiming = {
+  bounceMs: 40,
+  tapMaxMs: 350,
+  chordAbortMs: 300,
+  toggleRefractoryMs: 300,
+  repeatGapMs: 1000,
+};
+
+/** Which modifiers the OS says are down at an event (uiohook sends them with every key event). */
+export type ModifierSnapshot = Readonly<Record<Modifier, boolean>>;
+
+/** What the machine is told. */
+export type HotkeyInput =
+  | { type: 'key-down' | 'key-up'; key: string; time: number; modifiers?: ModifierSnapshot }
+  | { type: 'shortcut'; action: 'toggle' | 'cancel'; time: number }
+  | { type: 'tick'; time: number }
+  /** Dictation started or ended by other means (the on-screen button, a failure). */
+  | { type: 'external'; active: boolean; time: number };
+
+/** What the machine asks for. */
+export type HotkeyAction =
+  | { type: 'start'; trigger: 'toggle' | 'hold' }
+  | { type: 'stop' }
+  | { type: 'cancel' }
+  /** A key of the hold chord is down (true) or none is any longer (false): insertion waits meanwhile. */
+  | { type: 'hold'; held: boolean }
+  /** The person pressed a key that is none of ours while dictation runs (they typed). */
+  | { type: 'typed' };
+
+type Phase = 'idle' | 'toggled' | 'holding' | 'hybrid-pending';
+
+/** The hotkey state machine. Feed it inputs in time order; `nextDeadline` says when to send a tick. */
+export class HotkeyMachine {
+  #bindings: HotkeyBindings;
+  readonly #timing: HotkeyTiming;
+  readonly #pressed = new Map<string, number>();
+  #phase: Phase = 'idle';
+  #holdDownAt = 0;
+  #releaseAt: number | null = null;
+  #lastToggleAt = Number.NEGATIVE_INFINITY;
+  #held = false;
+  #tapped = false;
+
+  constructor(bindings: HotkeyBindings, timing: HotkeyTiming = DEFAULT_TIMING) {
+    this.#bindings = bindings;
+    this.#timing = timing;
+  }
+
+  /** True while a dictation the machine knows of runs. */
+  get active(): boolean {
+    return this.#phase !== 'idle';
+  }
+
+  /** Stopped by a key, its text still going in: the person's keys still count as typing until then. */
+  #finishing = false;
+
+  /** When a tick is due (a release waiting out its bounce), or null. */
+  get nextDeadline(): number | null {
+    return this.#releaseAt;
+  }
+
+  /** New bindings (Settings or policy changed); keys already down stay down. */
+  rebind(bindings: HotkeyBindings): void {
+    this.#bindings = bindings;
+  }
+
+  /** Forgets every key believed down (the hook restarted, the screen locked). */
+  resetKeys(): HotkeyAction[] {
+    this.#pressed.clear();
+    return this.#updateHeld();
+  }
+
+  /** Feeds one input; returns the actions to take, in order. */
+  handle(input: HotkeyInput): HotkeyAction[] {
+    const actions = this.#settle(input.time);
+    switch (input.type) {
+      case 'key-down':
+        actions.push(
+          ...this.#reconcile(input.key, input.time, input.modifiers),
+          ...this.#down(input.key, input.time),
+        );
+        break;
+      case 'key-up':
+        actions.push(
+          ...this.#reconcile(input.key, input.time, input.modifiers),
+          ...this.#up(input.key, input.time),
+        );
+        break;
+      case 'shortcut':
+        actions.push(...(input.action === 'toggle' ? this.#toggle(input.time) : this.#cancel()));
+        break;
+      case 'tick':
+        break;
+      case 'external':
+        this.#phase = input.active ? 'toggled' : 'idle';
+        this.#releaseAt = null;
+        this.#finishing = false; // started, or over (the text is out, or it failed or was cancelled)
+        break;
+      default: {
+        const exhaustive: never = input;
+        return exhaustive;
+      }
+    }
+    if (actions.some((a) => a.type === 'stop')) this.#finishing = true;
+    return actions;
+  }
+
+  /** Resolves a release whose bounce window has passed. */
+  #settle(time: number): HotkeyAction[] {
+    if (this.#releaseAt === null || time < this.#releaseAt) return [];
+    this.#releaseAt = null;
+    if (this.#phase === 'hybrid-pending' && this.#tapped) {
+      this.#phase = 'toggled';
+      return [];
+    }
+    if (this.#phase === 'holding' || this.#phase === 'hybrid-pending') {
+      this.#phase = 'idle';
+      return [{ type: 'stop' }];
+    }
+    return [];
+  }
+
+  /** Brings our idea of the held modifiers in line with what the OS says at this event. */
+  #reconcile(eventKey: string, time: number, snapshot?: ModifierSnapshot): HotkeyAction[] {
+    if (!snapshot) return [];
+    const actions: HotkeyAction[] = [];
+    for (const modifier of MODIFIERS) {
+      if (modifier === eventKey) continue;
+      if (this.#pressed.has(modifier) && !snapshot[modifier]) actions.push(...this.#up(modifier, time));
+    }
+    return actions;
+  }
+
+  #down(key: string, time: number): HotkeyAction[] {
+    const last = this.#pressed.get(key);
+    if (last !== undefined) {
+      this.#pressed.set(key, time);
+      // Auto-repeat keeps a held main key busy; a press after a long silence means its release was lost.
+      if (time - last < this.#timing.repeatGapMs || isModifier(key)) return [];
+      const actions = this.#up(key, last);
+      actions.push(...this.#settle(time), ...this.#down(key, time));
+      return actions;
+    }
+    this.#pressed.set(key, time);
+    const actions = this.#updateHeld();
+    const { hold, toggle, cancel, mode, toggleViaHook } = this.#bindings;
+    if (this.active && this.#matches(cancel)) return [...actions, ...this.#cancel()];
+    if (toggleViaHook && this.#matches(toggle)) return [...actions, ...this.#toggle(time)];
+    if (mode !== 'toggle' && this.#matches(hold)) return [...actions, ...this.#holdDown(time)];
+    if ((!this.active && !this.#finishing) || this.#partOfOurs(key)) return actions;
+    if (!this.active) return [...actions, { type: 'typed' }];
+    const chordHeld = this.#phase === 'holding' || this.#phase === 'hybrid-pending';
+    if (chordHeld && this.#releaseAt === null && time - this.#holdDownAt < this.#timing.chordAbortMs) {
+      // Ctrl+Super then Left a moment later: the person meant another shortcut, not dictation.
+      this.#phase = 'idle';
+      return [...actions, { type: 'cancel' }];
+    }
+    return [...actions, { type: 'typed' }];
+  }
+
+  #holdDown(time: number): HotkeyAction[] {
+    if (this.#releaseAt !== null) {
+      // Re-pressed within the bounce window: the release never happened.
+      this.#releaseAt = null;
+      return [];
+    }
+    if (this.#phase === 'toggled') {
+      this.#phase = 'idle';
+      return [{ type: 'stop' }];
+    }
+    if (this.#phase !== 'idle') return [];
+    this.#phase = this.#bindings.mode === 'hybrid' ? 'hybrid-pending' : 'holding';
+    this.#holdDownAt = time;
+    return [{ type: 'start', trigger: 'hold' }];
+  }
+
+  #up(key: string, time: number): HotkeyAction[] {
+    if (!this.#pressed.delete(key)) return [];
+    const actions = this.#updateHeld();
+    const holding = this.#phase === 'holding' || this.#phase === 'hybrid-pending';
+    if (holding && this.#releaseAt === null && this.#chordKeys(this.#bindings.hold).includes(key)) {
+      this.#releaseAt = time + this.#timing.bounceMs;
+      this.#tapped = time - this.#holdDownAt < this.#timing.tapMaxMs;
+    }
+    return actions;
+  }
+
+  #toggle(time: number): HotkeyAction[] {
+    // globalShortcut repeats while a key is held, and switches bounce: one press, one toggle.
+    if (time - this.#lastToggleAt < this.#timing.toggleRefractoryMs) return [];
+    this.#lastToggleAt = time;
+    this.#releaseAt = null;
+    if (this.active) {
+      this.#phase = 'idle';
+      return [{ type: 'stop' }];
+    }
+    this.#phase = 'toggled';
+    return [{ type: 'start', trigger: 'toggle' }];
+  }
+
+  #cancel(): HotkeyAction[] {
+    if (!this.active) return [];
+    this.#phase = 'idle';
+    this.#releaseAt = null;
+    return [{ type: 'cancel' }];
+  }
+
+  #updateHeld(): HotkeyAction[] {
+    const held =
+      this.#bindings.mode !== 'toggle' &&
+      this.#chordKeys(this.#bindings.hold).some((k) => this.#pressed.has(k));
+    if (held === this.#held) return [];
+    this.#held = held;
+    return [{ type: 'hold', held }];
+  }
+
+  /** True when exactly the chord's keys are down. */
+  #matches(chord: Chord): boolean {
+    const keys = this.#chordKeys(chord);
+    return keys.length === this.#pressed.size && keys.every((k) => this.#pressed.has(k));
+  }
+
+  #partOfOurs(key: string): boolean {
+    const { hold, toggle, cancel } = this.#bindings;
+    return [hold, toggle, cancel].some((chord) => this.#chordKeys(chord).includes(key));
+  }
+
+  #chordKeys(chord: Chord): string[] {
+    return chord.key === null ? [...chord.modifiers] : [...chord.modifiers, chord.key];
+  }
+}
+
+function isModifier(key: string): boolean {
+  return (MODIFIERS as readonly string[]).includes(key);
+}

@@ -1,0 +1,115 @@
+/**
+ * Paste through the clipboard without leaving patient text in it: the clipboard is snapshotted once before
+ * our first write of a run of pastes, our text is written marked transient (excluded from history and
+ * cloud clipboard), the paste chord is sent, and after `restoreDelayMs` without another paste the old
+ * content is put back — only if the clipboard still holds our text (the person may have copied something
+ * meanwhile: that is theirs and stays).
+ *
+ * A restore that fails on its timer (the clipboard helper gone) is never left as an unhandled rejection:
+ * the snapshot is kept (so flush() tries again and a later paste does not take our text for theirs), and
+ * the next paste() rejects with a {@link ClipboardRestoreError}, the way any paste failure reaches the
+ * insertion (which stops with `insert_failed`). The error carries a code only, never clipboard text.
+ */
+import type { ClipboardSnapshot, Desktop, InsertionClipboard, PasteChord } from '../../../../native/desktop.ts';
+import { delay } from '../../../base/async/delay.ts';
+import { SerialQueue } from '../../../base/async/serial.ts';
+import { withTimeout } from '../../../base/async/timeout.ts';
+
+/** Timings of a paste. Public apps wait 450–1200 ms before restoring (dictation-notes.md). */
+export interface PasteTimings {
+  /** Quiet time after the last paste before the old clipboard comes back. */
+  readonly restoreDelayMs: number;
+  /** Longest wait for the target to read the clipboard before our next write may replace it. */
+  readonly readWaitMs: number;
+  /** Wait after the chord where the clipboard cannot say it was read (Electron's clipboard). */
+  readonly settleMs: number;
+}
+
+const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 500, settleMs: 60 };
+
+/**
+ * The clipboard could not be put back. Its message is fixed: neither the clipboard's text nor the helper's
+ * words.
+ * @internal exported for the tests (the insertion only needs that paste() rejects)
+ */
+export class ClipboardRestoreError extends Error {
+  readonly code = 'clipboard_restore_failed';
+
+  constructor() {
+    super('The clipboard could not be restored.');
+    this.name = 'ClipboardRestoreError';
+  }
+}
+
+/** Serialized pastes with one snapshot per run and a guarded restore. */
+export class ClipboardPaster {
+  readonly #clipboard: InsertionClipboard;
+  readonly #desktop: Desktop;
+  readonly #timings: PasteTimings;
+  #snapshot: ClipboardSnapshot | undefined;
+  #ours: string | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #queue = new SerialQueue();
+  #unconfirmedUntil = 0;
+  /** A timed restore failed; the next paste reports it. */
+  #restoreFailed = false;
+
+  constructor(clipboard: InsertionClipboard, desktop: Desktop, timings: Partial<PasteTimings> = {}) {
+    this.#clipboard = clipboard;
+    this.#desktop = desktop;
+    this.#timings = { ...DEFAULT_PASTE_TIMINGS, ...timings };
+  }
+
+  /** Pastes `text` with `chord`; resolves once the target has read it (or the wait ran out). */
+  paste(text: string, chord: PasteChord): Promise<void> {
+    return this.#queue.run(async () => {
+      clearTimeout(this.#timer);
+      if (this.#restoreFailed) {
+        this.#restoreFailed = false;
+        throw new ClipboardRestoreError();
+      }
+      this.#snapshot ??= await this.#clipboard.snapshot();
+      const written = await this.#clipboard.writeTransient(text);
+      this.#ours = text;
+      await this.#desktop.sendPaste(chord);
+      const read = written.pasted
+        ? await withTimeout(written.pasted, this.#timings.readWaitMs, false)
+        : (await delay(this.#timings.settleMs), false);
+      // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay.
+      this.#unconfirmedUntil = read ? 0 : Date.now() + this.#timings.restoreDelayMs;
+      this.#timer = setTimeout(() => this.#restoreLater(), this.#timings.restoreDelayMs);
+    });
+  }
+
+  /** Restores now (when still ours) instead of after the delay: end of a dictation. */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#restoreFailed = false;
+    return this.#queue.run(async () => {
+      await delay(Math.max(0, this.#unconfirmedUntil - Date.now()));
+      await this.#restore();
+    });
+  }
+
+  #restoreLater(): void {
+    this.#queue
+      .run(() => this.#restore())
+      .catch(() => {
+        this.#restoreFailed = true;
+      });
+  }
+
+  /** Puts the snapshot back when the clipboard still holds our text; keeps it when that fails. */
+  async #restore(): Promise<void> {
+    const snapshot = this.#snapshot;
+    const ours = this.#ours;
+    if (!snapshot || ours === undefined) return;
+    try {
+      if ((await this.#clipboard.readText()) === ours) await this.#clipboard.restore(snapshot);
+    } catch {
+      throw new ClipboardRestoreError();
+    }
+    this.#snapshot = undefined;
+    this.#ours = undefined;
+  }
+}

@@ -1,0 +1,297 @@
+/**
+ * Streaming insertion: the text of a dictation goes into the application that had focus when it started,
+ * as it arrives, with the service's corrections applied in place only while that is safe.
+ *
+ * API (stable; the controller, the CLI and the benchmarks use exactly this):
+ *
+ *   // In the app: desktop = await openDesktop() (native/open-desktop.ts),
+ *   //             clipboard = electronInsertionClipboard() (main/app/electron-insertion-clipboard.ts).
+ *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
+ *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
+ *   //   (typingObserved: false when neither a key hook nor the OS reports the person's keys)
+ *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
+ *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
+ *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
+ *   insertion.noteUserTyped();           // the key hook saw the person type or click: tail not ours
+ *   insertion.sendingKeys;               // true while our own keys may still reach a key hook: ignore those
+ *   insertion.on('inserted' | 'notInserted' | 'correctionInBox', …);  // for the overlay
+ *   const result = await insertion.finish();   // after the session ended: converge, restore clipboard
+ *   // or: await insertion.cancel();       // the cancel key: stop, restore the clipboard
+ *
+ * How it stays correct (the bookkeeping and the next edit: field-shadow.ts):
+ * - `update(text)` only records the latest text; one serial loop brings the field up to it, so updates that
+ *   arrive while keys are being sent coalesce into one insertion.
+ * - `shadow` is the text the field was last brought to, `owned` how many characters before the caret are
+ *   ours (0 after typing by the person, a focus change or a correction we could not apply).
+ * - Text that extends `shadow` is appended (focus restored first if it moved). A change of the tail (an
+ *   ASYNC_CORRECTION) is applied in place only if the target still has focus, nothing was typed since our
+ *   last insertion and the characters to replace are all ours; otherwise it is applied in the dictation box
+ *   only ('correctionInBox'), never guessed at.
+ * - After a network drop the session rolls its text back and the service dictates the replayed audio again:
+ *   while that replay is behind or differs from what is already in the field, nothing is touched, so every
+ *   word lands exactly once; at `finish()` any remaining difference is treated as a correction.
+ * - A password field, a higher-privilege window, Secure Input, copy mode, no focused window, a window that
+ *   cannot be brought back or keys the OS refused: the text goes to the clipboard instead (marked
+ *   transient) and the result and 'notInserted' say why. The dictation text itself stays with the caller
+ *   (dictation box, history, the CLI's stdout): it is never lost.
+ */
+import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
+import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
+import { planFor } from './app-rules.ts';
+import { ClipboardPaster } from './clipboard-paste.ts';
+import { FieldShadow, type NextEdit } from './field-shadow.ts';
+import { caretLength, FieldWriter } from './field-writer.ts';
+import {
+  blockerOf,
+  describeReason,
+  type CorrectionSkippedReason,
+  type InsertionEvents,
+  type InsertionPlan,
+  type InsertionResult,
+  type NotInsertedReason,
+  type StreamingInsertionOptions,
+  type TextSource,
+} from './insertion-types.ts';
+import { delay } from '../../../base/async/delay.ts';
+
+export type {
+  InsertionEvents,
+  InsertionResult,
+  StreamingInsertionOptions,
+  TextSource,
+} from './insertion-types.ts';
+
+/** The window that has focus now, as the target of a dictation about to start. */
+export async function captureTarget(desktop: Desktop): Promise<TargetWindow | undefined> {
+  return desktop.activeWindow();
+}
+
+/** How long after our last key a key hook may still report it. */
+const OWN_KEYS_TAIL_MS = 150;
+/** How long finish() waits for a push-to-talk modifier still held (modifiers are released before keys anyway). */
+const HOLD_AT_FINISH_MS = 5000;
+
+/** One dictation's insertion into one target. */
+export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
+  readonly #writer: FieldWriter | undefined;
+  readonly #paster: ClipboardPaster;
+  readonly #clipboard: InsertionClipboard;
+  readonly #facts: FieldFacts;
+  readonly plan: InsertionPlan;
+  readonly target: TargetWindow | undefined;
+  readonly #field = new FieldShadow();
+  #holds = 0;
+  #stopped: NotInsertedReason | undefined;
+  #cancelled = false;
+  #running: Promise<void> | undefined;
+  #idle: (() => void) | undefined;
+  #lastKeysAt = -Infinity;
+  readonly #typingObserved: boolean;
+  readonly #unsubscribe: Array<() => void> = [];
+
+  private constructor(
+    options: StreamingInsertionOptions,
+    target: TargetWindow | undefined,
+    facts: FieldFacts,
+  ) {
+    super();
+    this.#clipboard = options.clipboard;
+    this.#facts = facts;
+    this.target = target;
+    this.plan = planFor(target, options);
+    this.#typingObserved = options.typingObserved ?? true;
+    this.#paster = new ClipboardPaster(options.clipboard, options.desktop, options.pasteTimings);
+    const blocker = blockerOf(target, facts, this.plan);
+    if (target && !blocker) this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
+    if (blocker) this.#stop(blocker);
+    const off = options.desktop.onForeignKey?.(() => this.noteUserTyped());
+    if (off) this.#unsubscribe.push(off);
+  }
+
+  /** Captures the target (unless given) and what can be told about its field. */
+  static async begin(options: StreamingInsertionOptions): Promise<StreamingInsertion> {
+    const target =
+      options.target === undefined ? await captureTarget(options.desktop) : (options.target ?? undefined);
+    const facts = target ? await options.desktop.fieldFacts(target).catch(() => ({})) : {};
+    return new StreamingInsertion(options, target, facts);
+  }
+
+  /** The field's text and selection for the CONFIG's text_field_context; undefined when unreadable. */
+  get fieldContext(): FieldFacts['context'] {
+    return this.#writer ? this.#facts.context : undefined;
+  }
+
+  /** Feeds every 'text' event of `session`; returns the unsubscribe function. */
+  follow(session: TextSource): () => void {
+    const off = session.on('text', ({ text, rolledBack }) => this.update(text, rolledBack));
+    this.#unsubscribe.push(off);
+    return off;
+  }
+
+  /** The dictation's whole text now (`rolledBack`: a drop; the replay will dictate it again). */
+  update(text: string, rolledBack = false): void {
+    this.#field.update(text, rolledBack);
+    this.#kick();
+  }
+
+  /** Holds insertion until the returned function is called (push-to-talk modifier down). */
+  hold(): () => void {
+    this.#holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds--;
+      this.#kick();
+    };
+  }
+
+  /** Waits for every hold to be released, at most `ms` (a key-up lost while focus changed); then drops them. */
+  async #holdsReleased(ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    while (this.#holds > 0 && Date.now() < end) await delay(20);
+    this.#holds = 0;
+  }
+
+  /** Holds insertion until `released` settles. */
+  holdUntil(released: Promise<unknown>): void {
+    const release = this.hold();
+    void released.then(release, release);
+  }
+
+  /**
+   * Whether keys we synthesized may still be arriving at a key hook (while sending, and 150 ms after): a
+   * hook that cannot tell injected keys (uiohook) ignores key events while this is true.
+   */
+  get sendingKeys(): boolean {
+    return this.#running !== undefined || performance.now() - this.#lastKeysAt < OWN_KEYS_TAIL_MS;
+  }
+
+  /** The person typed (or clicked) in some application: the text before the caret is no longer ours. */
+  noteUserTyped(): void {
+    this.#field.userTyped();
+  }
+
+  /** Brings the field to the final text, restores the clipboard and says what happened. */
+  async finish(): Promise<InsertionResult> {
+    await this.#holdsReleased(HOLD_AT_FINISH_MS);
+    this.#field.endReplay();
+    this.#kick();
+    await this.#settled();
+    await this.#paster.flush().catch(() => undefined);
+    if (this.#stopped && !this.#cancelled) await this.#copyRemainder();
+    this.#close();
+    return {
+      target: this.target,
+      plan: this.plan,
+      complete: this.#stopped === undefined && this.#field.correctionsInBox === 0,
+      ...(this.#stopped
+        ? { notInserted: this.#stopped, message: describeReason(this.#stopped, this.target?.app) }
+        : {}),
+      correctionsInPlace: this.#field.correctionsInPlace,
+      correctionsInBox: this.#field.correctionsInBox,
+    };
+  }
+
+  /** Stops inserting (cancel key); what is in the field stays, the clipboard is restored. */
+  async cancel(): Promise<void> {
+    this.#cancelled = true;
+    this.#stopped ??= 'copy_mode';
+    await this.#settled();
+    await this.#paster.flush().catch(() => undefined);
+    this.#close();
+  }
+
+  #close(): void {
+    for (const off of this.#unsubscribe.splice(0)) off();
+  }
+
+  #kick(): void {
+    if (this.#running) return;
+    this.#running = this.#loop().finally(() => {
+      this.#running = undefined;
+      this.#lastKeysAt = performance.now();
+      if (this.#needsWork()) this.#kick();
+      else this.#idle?.();
+    });
+  }
+
+  #settled(): Promise<void> {
+    if (!this.#running && !this.#needsWork()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const previous = this.#idle;
+      this.#idle = () => {
+        this.#idle = previous;
+        previous?.();
+        resolve();
+      };
+      this.#kick();
+    });
+  }
+
+  #needsWork(): boolean {
+    return !this.#stopped && this.#holds === 0 && this.#field.behind;
+  }
+
+  async #loop(): Promise<void> {
+    while (this.#needsWork()) {
+      try {
+        await this.#step();
+      } catch {
+        this.#stop('insert_failed');
+      }
+    }
+  }
+
+  async #step(): Promise<void> {
+    const edit = this.#field.next();
+    if (edit.kind === 'append') await this.#append(this.#writer!, edit);
+    else await this.#replace(this.#writer!, edit);
+  }
+
+  /** The text extends what the field holds: focus back if it moved, then type the rest. */
+  async #append(writer: FieldWriter, edit: NextEdit & { kind: 'append' }): Promise<void> {
+    const focus = await writer.focus();
+    if (focus === 'lost') return this.#stop('focus_lost');
+    if (focus === 'restored') this.#field.focusRestored();
+    await writer.write(edit.text);
+    this.#field.appended(edit);
+    this.emit('inserted', { chars: caretLength(edit.text), corrected: false });
+  }
+
+  /** A correction of the tail: in place when that is safe, otherwise in the dictation box only. */
+  async #replace(writer: FieldWriter, edit: NextEdit & { kind: 'replace' }): Promise<void> {
+    const skipped = await this.#inPlaceBlocker(writer, edit.remove);
+    if (skipped) {
+      this.#field.skipped(edit);
+      this.emit('correctionInBox', { reason: skipped });
+      return;
+    }
+    this.#field.replacing(edit);
+    await writer.replaceTail(edit.remove, edit.text);
+    this.#field.replaced(edit);
+    this.emit('inserted', { chars: caretLength(edit.text), corrected: true });
+  }
+
+  async #inPlaceBlocker(writer: FieldWriter, remove: number): Promise<CorrectionSkippedReason | undefined> {
+    if (!this.#typingObserved) return 'typing_unobserved';
+    await writer.syncInput();
+    if (this.#field.typed) return 'person_typed';
+    if (!this.#field.owns(remove)) return 'not_ours';
+    if (!(await writer.hasFocus())) return 'focus_moved';
+    return undefined;
+  }
+
+  #stop(reason: NotInsertedReason): void {
+    if (this.#stopped) return;
+    this.#stopped = reason;
+    this.emit('notInserted', { reason, message: describeReason(reason, this.target?.app) });
+  }
+
+  /** What the field does not have: the rest after what it holds, or everything when it diverged. */
+  async #copyRemainder(): Promise<void> {
+    const text = this.#field.remainder();
+    if (text === '') return;
+    await this.#clipboard.writeTransient(text).catch(() => undefined);
+  }
+}

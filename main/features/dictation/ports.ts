@@ -1,0 +1,115 @@
+/**
+ * What the dictation controller needs from the rest of the app, as ports: the dictation session, the
+ * microphone, the one-microphone-user lock, insertion into the other application, the overlay, the
+ * dictation box and history. Each has a real implementation elsewhere and a fake in tests.
+ */
+import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
+import type { TextFieldContext } from '../../core/streaming/frames.ts';
+import type { DictationMessage } from '../../../preload/contract/dictation-messages.ts';
+
+/** The dictation session as the controller uses it (DictateSession implements it). */
+export interface DictationSessionLike {
+  readonly text: string;
+  readonly state: SessionState;
+  readonly connection: ConnectionStatus;
+  start(): Promise<void>;
+  end(): Promise<void>;
+  abort(): void;
+  sendAudio(chunk: Int16Array): boolean;
+  on(event: 'text', listener: (value: { text: string; rolledBack: boolean }) => void): () => void;
+  on(event: 'connection', listener: (value: ConnectionStatus) => void): () => void;
+}
+
+/** A session with its journal: `settle` shreds it once the text is safe, `keep` leaves it for recovery. */
+export interface OpenedDictation {
+  readonly session: DictationSessionLike;
+  /** The text is inserted, in the box or in history: the kept audio is no longer needed. */
+  settle(): Promise<void>;
+  /** The dictation failed: its journal is offered for recovery. */
+  keep(): void;
+}
+
+/** Opens a dictation session (with its journal) for a locale and the target field's context. */
+export type OpenDictation = (options: { context?: TextFieldContext }) => Promise<OpenedDictation>;
+
+/** Who has the microphone: a visit and a dictation never both open it. */
+export interface MicrophoneLock {
+  /** 'visit' while a visit records or is armed; null when free. */
+  holder(): 'visit' | 'dictation' | null;
+  acquire(owner: 'dictation'): boolean;
+  release(owner: 'dictation'): void;
+}
+
+/** Where text goes: the application that had focus at hotkey-down. */
+export interface InsertTarget {
+  /** The application's name as a person knows it ("Epic Hyperspace", "Notepad"): shown, never logged. */
+  readonly appName: string;
+  /** The inserter's own handle of the window (opaque here). */
+  readonly handle?: unknown;
+}
+
+/** How a dictation's text ended up. */
+export type InsertOutcome =
+  | { kind: 'inserted'; appName: string }
+  /** Copied instead (insertion impossible or not allowed), with the reason to show. */
+  | { kind: 'copied'; reason: DictationMessage }
+  /** Only in the dictation box (copy not allowed either, or nothing to insert into). */
+  | { kind: 'box'; reason: DictationMessage };
+
+/** One dictation's insertion: streaming text in, an outcome at the end. */
+export interface InsertionRun {
+  /** The target field's text and selection, for the session's text_field_context, when readable. */
+  readonly fieldContext?: TextFieldContext;
+  /** The whole dictated text after each change (appended units, corrections, rollbacks after a drop). */
+  update(text: string, rolledBack: boolean): void;
+  /** A key of the push-to-talk chord is held: wait with insertion until released. */
+  setHeld(held: boolean): void;
+  /** The person typed since our last insertion: corrections go to the box, not in place. */
+  userTyped(): void;
+  /** A correction that could not be applied in place (shown as "corrected in the dictation box"). */
+  onCorrectedInBox(listener: () => void): () => void;
+  /** The text is final: finish inserting, restore the clipboard. */
+  finish(finalText: string): Promise<InsertOutcome>;
+  /** Cancelled: insert nothing more. */
+  discard(): void;
+}
+
+/** Insertion into other applications (the insert engine behind an adapter). */
+export interface Inserter {
+  /** Remembers the focused application at hotkey-down; null when it is our own window or unknown. */
+  captureTarget(): Promise<InsertTarget | null>;
+  /** Starts inserting one dictation into the target. */
+  begin(target: InsertTarget | null): Promise<InsertionRun>;
+  /** Inserts finished text again (history "insert again") into the application focused now. */
+  insertAgain(text: string): Promise<InsertOutcome>;
+}
+
+/** What the overlay shows (no patient data but `lastWords`, which the person is speaking). */
+export interface OverlayState {
+  readonly phase:
+    | 'starting'
+    | 'listening'
+    | 'paused'
+    | 'reconnecting'
+    | 'inserting'
+    | 'inserted'
+    | 'copied'
+    | 'corrected-in-box'
+    | 'busy'
+    | 'cancelled'
+    | 'failed';
+  /** The application text goes into. */
+  readonly appName: string | null;
+  /** 0–1 level of the last 100 ms. */
+  readonly level: number;
+  readonly elapsedMs: number;
+  /** The last few words (at most 60 characters). */
+  readonly lastWords: string;
+  /** What to say for phases that need it (why copied, why busy, why failed): a code, never a sentence. */
+  readonly message: DictationMessage | null;
+}
+
+/** The overlay window: shown inactive, never focused. Null hides it. */
+export interface OverlayPort {
+  show(state: OverlayState | null): void;
+}

@@ -1,0 +1,51 @@
+/** The after-the-visit channels: note, codes, orders, patient instructions and copying. */
+import { EM_SPECIALTIES, NOTE_LOCALES } from '../../core/api/schemas/common.ts';
+import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
+import type { NoteService } from './note-service.ts';
+import type { CoreAccess, CoreApi } from '../connection/ports.ts';
+
+/** `note:*`, `codes:*`, `orders:*`, `instructions:*` and `copy:*` handlers. */
+export function createNoteHandlers(
+  notes: NoteService,
+  access: CoreAccess,
+): HandlerSlice<'note' | 'codes' | 'orders' | 'instructions' | 'copy'> {
+  const core = () => access.require();
+  const workflow = notes.workflow;
+  return {
+    'note:templates': () => guard(() => noteTemplates(core())),
+    'note:get': () => guard(() => ({ note: workflow.note })),
+    'note:generate': (r) => guard(() => notes.generate(r)),
+    'note:editSection': (r) => guard(() => workflow.editSection(r.revision, r.key, r.content)),
+    'note:editByInstruction': (r) => guard(() => workflow.editByInstruction(core(), r.instructions)),
+
+    'codes:normalized': () => guard(() => workflow.codes(core())),
+    'codes:em': (r) => guard(() => workflow.em(core(), r.specialty, notes.transcript.finalInputs())),
+    'codes:emSpecialties': () =>
+      guard(() => ({
+        specialties: [...EM_SPECIALTIES],
+        available: access.current()?.caller === 'server',
+      })),
+    'orders:suggest': () => guard(() => workflow.orders(core())),
+    'instructions:generate': (r) => guard(() => workflow.instructions(core(), r.locale, r.recipient)),
+    'instructions:translate': (r) => guard(() => workflow.translate(core(), r.fromLocale, r.toLocale)),
+
+    'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
+    'copy:instructions': () => guard(() => notes.copyInstructions()),
+  };
+}
+
+/** The templates to offer, with the user's stored template and locale as defaults when signed in as a user. */
+async function noteTemplates(api: CoreApi) {
+  const settingsAnswer = api.caller === 'user' ? await api.noteSettings().catch(() => null) : null;
+  const templates = await api.templates(settingsAnswer?.note_locale ?? undefined);
+  return {
+    templates: templates.map((t) => ({
+      key: t.key,
+      title: t.title ?? t.key,
+      description: t.description ?? '',
+    })),
+    defaultKey: settingsAnswer?.note_template_key ?? templates[0]?.key ?? null,
+    noteLocales: [...NOTE_LOCALES],
+    defaultLocale: settingsAnswer?.note_locale ?? 'ENGLISH_US',
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Service payloads → the contract's DTOs. The service note stays the source of truth in main (unknown
+ * fields kept for edits); the renderer receives only the fields it shows.
+ */
+import type {
+  Codes,
+  Coding as CodingDto,
+  EmCodes as EmCodesDto,
+  Note as NoteDto,
+  Order,
+  Orders,
+  SectionContent,
+} from '../../../preload/contract/index.ts';
+import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
+import type { Note, NoteSection } from '../../core/api/schemas/note.ts';
+import { humanize } from '../../core/api/titles.ts';
+
+/** One section's content as the contract carries it. */
+function toSectionContent(section: NoteSection): SectionContent {
+  const content = section.content as { type: string; text?: unknown; subsections?: unknown };
+  if (content.type === 'TEXT') return { type: 'TEXT', text: String(content.text ?? '') };
+  if (content.type === 'SUBSECTIONS' && Array.isArray(content.subsections)) {
+    return {
+      type: 'SUBSECTIONS',
+      subsections: (content.subsections as { id: string; title: string; text: string }[]).map((s) => ({
+        id: s.id,
+        title: s.title,
+        text: s.text,
+      })),
+    };
+  }
+  return { type: 'UNSUPPORTED', originalType: content.type };
+}
+
+/** The note as the renderer sees it. */
+export function toNoteDto(note: Note, revision: number): NoteDto {
+  return {
+    title: note.title ?? null,
+    locale: note.locale,
+    templateKey: note.template_key,
+    revision,
+    sections: note.sections.map((section) => ({
+      key: section.key,
+      title: section.title ?? humanize(section.key),
+      content: toSectionContent(section),
+    })),
+  };
+}
+
+function systemOf(coding: Coding, fallback: CodingDto['system']): CodingDto['system'] {
+  const system = (coding.system ?? '').toLowerCase();
+  if (system.includes('icd')) return 'ICD-10';
+  if (system.includes('loinc')) return 'LOINC';
+  return system === '' ? fallback : 'other';
+}
+
+function toCoding(coding: Coding, fallback: CodingDto['system']): CodingDto {
+  return {
+    code: coding.code,
+    display: coding.display ?? '',
+    system: systemOf(coding, fallback),
+    isHcc: coding.is_hcc === true,
+    isMcc: coding.is_mcc === true,
+  };
+}
+
+/** ICD-10 conditions (with HCC/MCC flags and alternatives) and LOINC observations. */
+export function toCodesDto(data: NormalizedData): Codes {
+  return {
+    conditions: data.conditions.map((condition) => {
+      // Before 2026-02-20 the flags sat on the condition itself; accept both places.
+      const legacy = condition as { is_hcc?: unknown; is_mcc?: unknown };
+      const coding = toCoding(condition.coding, 'ICD-10');
+      return {
+        coding: {
+          ...coding,
+          isHcc: coding.isHcc || legacy.is_hcc === true,
+          isMcc: coding.isMcc || legacy.is_mcc === true,
+        },
+        alternatives: (condition.alternative_coding ?? []).map((alt) => toCoding(alt, 'ICD-10')),
+        clinicalStatus: condition.clinical_status ?? null,
+      };
+    }),
+    observations: data.observations.map((observation) => {
+      const codings =
+        observation.coding == null
+          ? []
+          : Array.isArray(observation.coding)
+            ? observation.coding
+            : [observation.coding];
+      return {
+        display: observation.display ?? '',
+        value: observation.value == null ? null : String(observation.value),
+        unit: observation.unit ?? null,
+        codes: codings.map((c) => toCoding(c, 'LOINC')),
+      };
+    }),
+  };
+}
+
+function frequencyText(frequency: unknown): string | null {
+  if (frequency == null) return null;
+  if (typeof frequency === 'string' || typeof frequency === 'number') return String(frequency);
+  if (typeof frequency === 'object') {
+    const parts = Object.values(frequency as Record<string, unknown>).filter(
+      (v) => typeof v === 'string' || typeof v === 'number',
+    );
+    return parts.length > 0 ? parts.map(String).map(humanizeIfCode).join(' ') : null;
+  }
+  return null;
+}
+
+function humanizeIfCode(value: string): string {
+  return /^[A-Z0-9_]+$/.test(value) && /[A-Z]/.test(value) ? humanize(value).toLowerCase() : value;
+}
+
+function toOrder(order: SuggestedOrder): Order {
+  const isMedication = /MEDICATION/i.test(order.category);
+  const dose =
+    order.dose_value == null ? null : `${order.dose_value}${order.dose_unit ? ` ${order.dose_unit}` : ''}`;
+  return {
+    description: order.description,
+    details: order.details ?? null,
+    medication: isMedication
+      ? {
+          action: order.action ? humanizeIfCode(order.action) : null,
+          dose,
+          frequency: frequencyText(order.frequency),
+          route: order.route ? humanizeIfCode(order.route) : null,
+          prn: order.prn === true,
+        }
+      : null,
+  };
+}
+
+/** Orders grouped by category, in the order categories first appear. */
+export function toOrdersDto(orders: SuggestedOrder[]): Orders {
+  const groups = new Map<string, Order[]>();
+  for (const order of orders) {
+    const list = groups.get(order.category) ?? [];
+    list.push(toOrder(order));
+    groups.set(order.category, list);
+  }
+  return {
+    categories: [...groups].map(([category, list]) => ({
+      category,
+      label: humanize(category),
+      orders: list,
+    })),
+  };
+}
+
+/** E/M codes as shown, plus the specialty list for the picker. */
+export function toEmDto(codes: EmCodes, specialties: readonly string[]): EmCodesDto {
+  return {
+    codes: codes.codes.map((c) => ({ code: c.code, description: c.description ?? '' })),
+    specialties: [...specialties],
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The after-the-visit half: the note (generate, edit by hand, edit by instruction, regenerate with extra
+ * context), and what is derived from it (codes, orders, E/M, patient instructions). Limits are checked
+ * here again before anything is sent, whatever the renderer already showed.
+ */
+import {
+  INPUT_LIMITS,
+  type Codes,
+  type EmCodes as EmCodesDto,
+  type GenerateNote,
+  type Instructions,
+  type Note as NoteDto,
+  type NoteProgress,
+  type Orders,
+  type SectionContent,
+} from '../../../preload/contract/index.ts';
+import type { Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
+import { EM_SPECIALTIES } from '../../core/api/schemas/common.ts';
+import { noteText, sectionText } from './ehr-text.ts';
+import { buildNoteRequest, type CustomizationLookup } from './note-request.ts';
+import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
+import type { CoreApi } from '../connection/ports.ts';
+import { Failure } from '../../base/failure.ts';
+import { checkLimit } from '../../core/api/limits.ts';
+
+/** Note and derived results for the current visit. */
+export class NoteWorkflow {
+  #note: Note | null = null;
+  /** Counts every change of any note in this run (never reset), so a result names the note it came from. */
+  #revision = 0;
+  /** The instructions as written, and the note revision they were written from. */
+  #instructions: { text: string; locale: string; revision: number } | null = null;
+  /** What the Codes screen shows now: the original or its translation. */
+  #shownInstructions: string | null = null;
+  /** Kept here, not in the renderer: a reload of the window must still ask before replacing the edits. */
+  #edited = false;
+
+  get note(): NoteDto | null {
+    return this.#note ? this.#dto() : null;
+  }
+
+  reset(): void {
+    this.#note = null;
+    this.#edited = false;
+    this.#instructions = null;
+    this.#shownInstructions = null;
+  }
+
+  /** Generates (or regenerates, with optional extra context) the note from the final transcript. */
+  async generate(
+    core: CoreApi,
+    request: GenerateNote,
+    transcript: TranscriptItemInput[],
+    onProgress: (progress: NoteProgress) => void,
+    /** A server caller's saved customization of the template (the service keeps none for it). */
+    customizations?: CustomizationLookup,
+  ): Promise<NoteDto> {
+    const body = await buildNoteRequest(
+      {
+        caller: core.caller,
+        locale: request.locale ?? 'ENGLISH_US',
+        transcript,
+        // User callers use their stored note settings (2025-04-03): the picker's template is not sent.
+        ...(core.caller === 'server' && request.templateKey ? { templateKey: request.templateKey } : {}),
+        ...(request.extraContext ? { context: request.extraContext } : {}),
+        currentNote: this.#note,
+      },
+      customizations,
+    );
+    const started = Date.now();
+    onProgress({ stage: 'queued', elapsedSec: 0 });
+    try {
+      this.#note =
+        request.mode === 'async'
+          ? await core.generateNoteAsync(body, (ms) =>
+              onProgress({ stage: 'working', elapsedSec: Math.round(ms / 1000) }),
+            )
+          : await core.generateNote(body);
+    } catch (error) {
+      onProgress({ stage: 'failed', elapsedSec: (Date.now() - started) / 1000 });
+      throw error;
+    }
+    onProgress({ stage: 'done', elapsedSec: (Date.now() - started) / 1000 });
+    return this.#changed(false);
+  }
+
+  /** Replaces one section's content by hand (TEXT, or the subsections of Assessment and Plan). */
+  editSection(revision: number, key: string, content: SectionContent): NoteDto {
+    const note = this.#require();
+    if (revision !== this.#revision) throw new Failure('invalid_request', { reason: 'note_changed' });
+    const index = note.sections.findIndex((s) => s.key === key);
+    const section = note.sections[index];
+    if (!section || content.type === 'UNSUPPORTED') throw new Failure('invalid_request');
+    if (content.type !== section.content.type) throw new Failure('invalid_request');
+    const sections = [...note.sections];
+    sections[index] = {
+      ...section,
+      content: content.type === 'TEXT' ? { type: 'TEXT', text: content.text } : content,
+    };
+    this.#note = { ...note, sections };
+    return this.#changed(true);
+  }
+
+  /** Edits the note by a short instruction (≤ 700 characters). */
+  async editByInstruction(core: CoreApi, instructions: string): Promise<NoteDto> {
+    checkLimit(instructions, INPUT_LIMITS.editInstructionChars, 'edit_instruction');
+    const note = this.#require();
+    this.#note = await core.editNote({ note, instructions });
+    return this.#changed(true);
+  }
+
+  async codes(core: CoreApi): Promise<Codes> {
+    return toCodesDto(await core.normalizedData(this.#require()));
+  }
+
+  async orders(core: CoreApi): Promise<Orders> {
+    return toOrdersDto(await core.suggestedOrders(this.#require()));
+  }
+
+  async em(core: CoreApi, specialty: string, transcript: TranscriptItemInput[]): Promise<EmCodesDto> {
+    if (core.caller !== 'server') throw new Failure('server_credentials_required');
+    if (!(EM_SPECIALTIES as readonly string[]).includes(specialty)) throw new Failure('invalid_request');
+    const codes = await core.emCodes({ note: this.#require(), transcriptItems: transcript, specialty });
+    return toEmDto(codes, EM_SPECIALTIES);
+  }
+
+  async instructions(core: CoreApi, locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<Instructions> {
+    const revision = this.#revision;
+    const text = await core.patientInstructions({ note: this.#require(), locale, recipient });
+    this.#instructions = { text, locale, revision };
+    this.#shownInstructions = text;
+    return { text, locale, translated: false };
+  }
+
+  /** Translates the last instructions; the service's machine-translation disclaimer stays in the text. */
+  async translate(core: CoreApi, _fromLocale: string, toLocale: string): Promise<Instructions> {
+    const original = this.#currentInstructions();
+    // Always translate the reviewed original, never a translation of a translation.
+    const fromLocale = original.locale;
+    const text = await core.translateInstructions({
+      instructions: original.text,
+      fromLocale,
+      toLocale,
+    });
+    this.#shownInstructions = text;
+    return { text, locale: toLocale, translated: fromLocale !== toLocale };
+  }
+
+  /** The instructions as last shown (original or translation), for copying. */
+  instructionsText(): string {
+    this.#currentInstructions();
+    if (this.#shownInstructions === null) throw new Failure('no_note', { reason: 'instructions_first' });
+    return this.#shownInstructions;
+  }
+
+  /** The instructions written from the note as it is now; never ones from an earlier version of it. */
+  #currentInstructions(): { text: string; locale: string } {
+    if (!this.#instructions) throw new Failure('no_note', { reason: 'instructions_first' });
+    if (this.#instructions.revision !== this.#revision)
+      throw new Failure('invalid_request', { reason: 'instructions_outdated' });
+    return this.#instructions;
+  }
+
+  /** EHR-ready text of the whole note or one section. */
+  copyText(sectionKey: string | null): string {
+    const note = this.note;
+    if (!note) throw new Failure('no_note');
+    if (sectionKey === null) return noteText(note);
+    const section = note.sections.find((s) => s.key === sectionKey);
+    if (!section) throw new Failure('invalid_request');
+    return sectionText(section.content);
+  }
+
+  #require(): Note {
+    if (!this.#note) throw new Failure('no_note');
+    return this.#note;
+  }
+
+  #changed(edited: boolean): NoteDto {
+    this.#revision++;
+    this.#edited = edited;
+    return this.#dto();
+  }
+
+  #dto(): NoteDto {
+    return { ...toNoteDto(this.#require(), this.#revision), edited: this.#edited };
+  }
+}

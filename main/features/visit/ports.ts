@@ -1,0 +1,41 @@
+/**
+ * The narrow interfaces the visit recorder is written against: the live transcription session (defined
+ * with the streaming it runs over, as a connection offers one) and the journal folder. Adapters in this
+ * folder wire the real implementations, and tests use fakes of these ports.
+ */
+import type { RecoveredSession } from '../../core/journal/journal-store.ts';
+
+export type {
+  LiveHealth,
+  LiveItem,
+  LiveSession,
+  LiveStream,
+  LiveTranscriber,
+} from '../../core/streaming/live-ports.ts';
+
+/** A visit a crash or a quit left in the journal folder: unfinished, or ended with its note perhaps unwritten. */
+export interface RecoverableVisit {
+  readonly id: string;
+  readonly startedAt: number;
+  /** Older than the retention period (kept because it is unfinished). */
+  readonly stale: boolean;
+  /** Ended cleanly in an earlier run: its transcript is whole in the journal, nothing is sent again. */
+  readonly ended: boolean;
+}
+
+/** The journal folder, as the visit sees it. */
+export interface VisitJournals {
+  listRecoverable(): Promise<
+    readonly { id: string; session: 'transcribe' | 'dictate'; createdAt: number; stale: boolean }[]
+  >;
+  /** Visits that ended cleanly in an earlier run and were not followed by another or discarded. */
+  listEnded(): Promise<readonly { id: string; createdAt: number }[]>;
+  recover(id: string): Promise<RecoveredSession>;
+  shred(id: string): Promise<void>;
+  /** Still being written by a session in another process (`scribe transcribe`), or this one. */
+  inUse(id: string): Promise<boolean>;
+  /** Takes the journal's lock before it is sent again or shredded; false when another process holds it. */
+  claim(id: string): Promise<boolean>;
+  /** Lets go of a claimed journal that was neither restored nor shredded. */
+  unclaim(id: string): Promise<void>;
+}

@@ -1,0 +1,285 @@
+/**
+ * Recording a visit: the visit service the `visit:*` handlers call (options, arming, start … end, discard,
+ * recovery of interrupted visits), over the ports. The connection it records with and the note written
+ * from it are other capabilities; main/composition-root.ts wires them together.
+ */
+import type {
+  ArmVisit,
+  StartVisit,
+  TranscriptItem,
+  VisitOptions,
+  VisitState,
+} from '../../../preload/contract/index.ts';
+import { checkSpeechLocales } from '../../core/api/limits.ts';
+import { SPEECH_LOCALES } from '../../core/api/schemas/common.ts';
+import type { CurrentConnection } from '../connection/ports.ts';
+import type { AudioInputs, MicrophoneAccess } from '../../core/audio/ports.ts';
+import type { PreferenceStore } from '../settings/ports.ts';
+import type { LiveItem, RecoverableVisit, VisitJournals } from './ports.ts';
+import type { TranscriptStore } from './transcript-store.ts';
+import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
+import { journaledVisitItems } from './live-adapter.ts';
+import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
+import { Failure } from '../../base/failure.ts';
+
+/** Everything the visit service needs from outside. */
+export interface VisitAppDeps {
+  readonly connections: CurrentConnection;
+  readonly audio: AudioInputs;
+  readonly preferences: PreferenceStore;
+  readonly emit: EmitEvent;
+  /** The OS microphone permission; none where the OS has no such setting (Linux, tests). */
+  readonly microphoneAccess?: MicrophoneAccess;
+  /** The journal folder, for visits a crash left unfinished; none where nothing is journaled. */
+  readonly journals?: VisitJournals;
+  /** The visit on screen is being replaced (a new start, a discard, a recovery): what was derived from it goes. */
+  readonly onWillReplaceVisit?: () => void;
+  /** True while a dictation has the microphone: one microphone user at a time. */
+  readonly microphoneBusy?: () => boolean;
+}
+
+/** One app-wide visit service (one visit at a time). */
+export class VisitApp {
+  readonly #connections: CurrentConnection;
+  readonly #recorder: VisitRecorder;
+  readonly #deps: VisitAppDeps;
+  #armGeneration = 0;
+
+  constructor(deps: VisitAppDeps) {
+    this.#deps = deps;
+    this.#connections = deps.connections;
+    this.#recorder = new VisitRecorder(deps.emit);
+  }
+
+  /** The visit's state now (what `visit:state` pushes). */
+  get state(): VisitState {
+    return this.#recorder.state;
+  }
+
+  /** A visit is being recorded (starting … ending): the connection and the microphone are taken. */
+  get active(): boolean {
+    return this.#recorder.active;
+  }
+
+  /** Recording, or inputs armed after the consent tick: the visit has the microphone. */
+  get usesMicrophone(): boolean {
+    return this.#recorder.active || this.#recorder.state.armed === true;
+  }
+
+  /** The transcript so far, as the Visit screen shows it. */
+  transcript(): TranscriptItem[] {
+    return this.#recorder.transcript.all();
+  }
+
+  /** The final transcript items, as a note is generated from them. */
+  finalTranscript(): ReturnType<TranscriptStore['finalInputs']> {
+    return this.#recorder.transcript.finalInputs();
+  }
+
+  async options(): Promise<VisitOptions> {
+    const devices = await this.#deps.audio.list().catch(() => []);
+    const preferred = this.#deps.preferences.get();
+    return { devices, speechLocales: [...SPEECH_LOCALES], preferred };
+  }
+
+  /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */
+  async start(request: StartVisit): Promise<void> {
+    checkSpeechLocales(request.locales);
+    for (const locale of request.locales) {
+      if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new Failure('invalid_request');
+    }
+    if (this.#recorder.active) throw new Failure('visit_in_progress');
+    const connection = this.#connections.require();
+    if (this.#connections.mode !== 'sample') this.#refuseWhileDictating();
+    if (this.#connections.mode !== 'sample') await this.#checkInputs(request.speakers);
+    // The armed inputs if they are the chosen ones (their pre-roll is the visit's first second); checked
+    // and handed over with no await between, so a disarm cannot close them in between.
+    const armed = this.#connections.mode !== 'sample' && this.#recorder.armedFor(armKey(request.speakers));
+    const audio = armed ? 'armed' : this.#audioFor(request);
+    this.#deps.onWillReplaceVisit?.();
+    await this.#recorder.start(request, audio, connection.transcriber);
+    if (this.#connections.mode !== 'sample') await this.#supersedeEnded();
+  }
+
+  /**
+   * A new visit supersedes the ended visits of earlier runs still offered, as it does the one on screen:
+   * their journals are shredded (the offer said so). Interrupted visits stay until dealt with.
+   */
+  async #supersedeEnded(): Promise<void> {
+    const journals = this.#deps.journals;
+    if (!journals) return;
+    const ended = await journals.listEnded().catch(() => []);
+    for (const { id } of ended) {
+      if ((await journals.inUse(id)) || !(await journals.claim(id))) continue;
+      await journals.shred(id).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Opens the chosen inputs before Start once the patient agreed, keeping only their last second (the
+   * pre-roll) so a device's start-up does not clip the first word; the Visit screen shows their level as a
+   * microphone check. Never for the sample visit, which never opens a microphone.
+   */
+  async arm(request: ArmVisit): Promise<void> {
+    if (this.#recorder.active) throw new Failure('visit_in_progress');
+    if (this.#connections.mode === 'sample')
+      throw new Failure('invalid_request', { reason: 'sample_never_opens_mic' });
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
+    this.#refuseWhileDictating();
+    const generation = ++this.#armGeneration;
+    await this.#checkInputs(request.speakers);
+    // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
+    if (generation !== this.#armGeneration || this.#recorder.active) return;
+    const audio = this.#devicesFor(request.speakers);
+    return this.#recorder.arm(audio, armKey(request.speakers));
+  }
+
+  #refuseWhileDictating(): void {
+    if (this.#deps.microphoneBusy?.()) throw new Failure('mic_unavailable', { reason: 'dictation_active' });
+  }
+
+  /** Closes armed inputs and drops their pre-roll (consent unticked, screen left, window hidden). */
+  disarm(): Promise<void> {
+    this.#armGeneration++;
+    return this.#recorder.disarm();
+  }
+
+  /** The OS permission, and the patient's input present when there are two (asked before opening any). */
+  async #checkInputs(speakers: StartVisit['speakers']): Promise<void> {
+    // A denied permission yields silence on macOS, not an error: ask first, and say so plainly.
+    if (this.#deps.microphoneAccess && !(await this.#deps.microphoneAccess.request())) {
+      throw new Failure('mic_denied');
+    }
+    if (speakers.mode === 'dual') {
+      // The patient's input is never replaced by the default, so without it there is nothing to start.
+      const devices = await this.#deps.audio.list();
+      if (!devices.some((d) => d.id === speakers.patientDeviceId))
+        throw new Failure('mic_unavailable', { reason: 'patient_input_missing' });
+    }
+  }
+
+  pause(): Promise<void> {
+    return this.#recorder.pause();
+  }
+
+  resume(): Promise<void> {
+    return this.#recorder.resume();
+  }
+
+  end(): Promise<void> {
+    return this.#recorder.end();
+  }
+
+  async discard(): Promise<void> {
+    this.#deps.onWillReplaceVisit?.();
+    return this.#recorder.discard();
+  }
+
+  /**
+   * Visits a crash or forced quit left unfinished (their audio is kept, encrypted, until dealt with), then
+   * visits that ended in an earlier run and were neither followed by another nor discarded (a crash or a
+   * quit after End must not lose the transcript the note is written from).
+   */
+  async recoverable(): Promise<RecoverableVisit[]> {
+    const journals = this.#deps.journals;
+    if (!journals) return [];
+    const unfinished = (await journals.listRecoverable())
+      .filter((j) => j.session === 'transcribe')
+      .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale, ended: false }));
+    const ended = (await journals.listEnded()).map((j) => ({
+      id: j.id,
+      startedAt: j.createdAt,
+      stale: false,
+      ended: true,
+    }));
+    return [...unfinished, ...ended];
+  }
+
+  /**
+   * Sends an unfinished visit's kept audio again to the organization's service and shows the complete
+   * transcript as an ended visit. On failure nothing is shredded: it can be tried again.
+   */
+  async recover(id: string): Promise<void> {
+    const journals = this.#deps.journals;
+    if (!journals) throw new Failure('invalid_request');
+    if (this.#recorder.active) throw new Failure('visit_in_progress');
+    // Signed in to the organization first, for an ended visit too (whose transcript needs no service).
+    if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
+    await refuseInUse(journals, id);
+    let items: LiveItem[];
+    let cut: boolean;
+    try {
+      ({ items, cut } = await this.#recoveredItems(journals, id));
+    } catch (error) {
+      await journals.unclaim(id); // not restored: offered again, and can be tried again
+      throw error;
+    }
+    this.#deps.onWillReplaceVisit?.();
+    return this.#recorder.restore(items, () => journals.shred(id), { cut });
+  }
+
+  /** A kept visit's transcript: as it is when all its audio is covered (it ended), else sent again. */
+  async #recoveredItems(journals: VisitJournals, id: string): Promise<{ items: LiveItem[]; cut: boolean }> {
+    let recovered;
+    try {
+      recovered = await journals.recover(id);
+    } catch {
+      throw new Failure('invalid_request', { reason: 'recovered_unreadable' });
+    }
+    const items =
+      recovered.uncovered.length === 0
+        ? journaledVisitItems(recovered)
+        : await this.#connections.require().transcriber.resend(recovered);
+    return { items, cut: recovered.tailCut };
+  }
+
+  /** Shreds an unfinished visit the clinician chose not to recover. */
+  async forgetRecoverable(id: string): Promise<RecoverableVisit[]> {
+    if (!(await this.recoverable()).some((v) => v.id === id)) throw new Failure('invalid_request');
+    if (this.#deps.journals) await refuseInUse(this.#deps.journals, id);
+    await this.#deps.journals?.shred(id);
+    return this.recoverable();
+  }
+
+  #audioFor(request: StartVisit): VisitAudio {
+    if (this.#connections.mode === 'sample') {
+      const kit = this.#connections.sampleKit;
+      if (!kit) throw new Failure('sample_unavailable');
+      return { kind: 'sample', recording: kit.openRecording() };
+    }
+    return this.#devicesFor(request.speakers);
+  }
+
+  #devicesFor(speakers: StartVisit['speakers']): VisitAudio & { kind: 'devices' } {
+    if (speakers.mode === 'single')
+      return { kind: 'devices', clinician: this.#deps.audio.open(speakers.deviceId), patient: null };
+    if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
+      throw new Failure('invalid_request', { reason: 'same_inputs' });
+    }
+    return {
+      kind: 'devices',
+      // The default may stand in for the clinician's microphone, unless it is the patient's input: the
+      // patient would be recorded as DOCTOR (the clinician's stream then carries silence, with a warning).
+      clinician: this.#deps.audio.open(speakers.clinicianDeviceId, { avoid: speakers.patientDeviceId }),
+      // Never the OS default in the patient's place: it is most likely the clinician's own microphone.
+      patient: this.#deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
+    };
+  }
+}
+
+/** What armed inputs were opened for: Start uses them only with the same choice of inputs. */
+function armKey(speakers: StartVisit['speakers']): string {
+  return speakers.mode === 'single'
+    ? JSON.stringify(['single', speakers.deviceId])
+    : JSON.stringify(['dual', speakers.clinicianDeviceId, speakers.patientDeviceId]);
+}
+
+/**
+ * A journal another process is still writing (`scribe transcribe` beside the app) is a running session, not
+ * an interrupted visit: sending it again would send its audio twice, shredding it would lose it.
+ */
+async function refuseInUse(journals: VisitJournals, id: string): Promise<void> {
+  // Claimed, not only checked: an app and a `scribe recover` at the same moment never both send it.
+  if ((await journals.inUse(id)) || !(await journals.claim(id)))
+    throw new Failure('visit_in_progress', { reason: 'other_program' });
+}

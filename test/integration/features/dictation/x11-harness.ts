@@ -1,0 +1,153 @@
+/**
+ * Real X11 parts for the insertion tests: a private Xvfb display (so no other test's keys or focus changes
+ * reach it) with openbox as window manager, Tk text fields in their own processes (test/fixtures/x11/
+ * field.tcl) that report every change of their content, and the clipboard through xclip.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const FIELD_SCRIPT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'fixtures',
+  'x11',
+  'field.tcl',
+);
+
+/** Waits for `check` to hold, polling (not vi.waitFor: the insertion bench runs this outside vitest). */
+export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** A private X display with a window manager. */
+export interface TestDisplay {
+  readonly display: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Runs an X client (xdotool, xclip) on this display. */
+  x(command: string, args: string[], input?: string): Promise<string>;
+  close(): void;
+}
+
+/** Starts Xvfb (a free display number) and openbox, ready for EWMH requests. */
+export async function startDisplay(): Promise<TestDisplay> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const number = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    xvfb.stdio[3]!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    xvfb.once('exit', () => reject(new Error('Xvfb exited')));
+  });
+  const display = `:${number}`;
+  const env = { ...process.env, DISPLAY: display };
+  const wm = spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' });
+  const x = async (command: string, args: string[], input?: string): Promise<string> => {
+    const child = run(command, args, { env });
+    if (input !== undefined) child.child.stdin?.end(input);
+    return (await child).stdout;
+  };
+  // openbox is ready once it advertises EWMH on the root window.
+  const end = Date.now() + 10_000;
+  while (!(await x('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK']).catch(() => '')).includes('window id')) {
+    if (Date.now() > end) throw new Error('openbox did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    display,
+    env,
+    x,
+    close() {
+      wm.kill();
+      xvfb.kill();
+    },
+  };
+}
+
+/** A Tk text field in its own process; `text` is always what the field holds. */
+export class TkField {
+  text = '';
+  /** Every content the field reported, in order. */
+  readonly history: string[] = [];
+  /** performance.now() of the last change seen. */
+  changedAt = 0;
+  #ready = false;
+
+  private constructor(
+    readonly title: string,
+    private readonly child: ChildProcess,
+  ) {
+    let buffer = '';
+    child.stdout!.on('data', (b: Buffer) => {
+      buffer += b.toString();
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line === 'READY') this.#ready = true;
+        if (line.startsWith('TEXT ')) {
+          this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
+          this.history.push(this.text);
+          this.changedAt = performance.now();
+        }
+      }
+    });
+  }
+
+  /** Opens a field window titled `title`; it takes focus. */
+  static async open(display: TestDisplay, title: string): Promise<TkField> {
+    const child = spawn('wish', [FIELD_SCRIPT, title], {
+      env: display.env,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const field = new TkField(title, child);
+    await until(() => field.#ready, 10_000, `${title} to open`);
+    return field;
+  }
+
+  /** Gives the field focus through the window manager, as a click would. */
+  async focus(display: TestDisplay): Promise<void> {
+    await display.x('xdotool', ['search', '--name', `^${this.title}$`, 'windowactivate', '--sync']);
+    this.child.stdin!.write('focus\n');
+  }
+
+  /** Stops the field's process (SIGSTOP): it reads nothing until `resume`, as a very busy application. */
+  pause(): void {
+    this.child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child.kill('SIGCONT');
+  }
+
+  close(): void {
+    this.child.kill('SIGCONT');
+    this.child.kill();
+  }
+}
+
+/** Sets the CLIPBOARD to `text` (served by a background xclip). */
+export async function setClipboard(display: TestDisplay, text: string): Promise<void> {
+  // xclip forks a server that keeps inherited pipes open: wait for the parent's exit only.
+  const child = spawn('xclip', ['-selection', 'clipboard', '-i'], {
+    env: display.env,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  child.stdin!.end(text);
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** The CLIPBOARD's text, or undefined when it has no owner. */
+export async function readClipboard(display: TestDisplay): Promise<string | undefined> {
+  return display.x('xclip', ['-selection', 'clipboard', '-o']).catch(() => undefined);
+}

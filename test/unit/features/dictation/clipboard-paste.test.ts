@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FakeClipboard, FakeDesktop } from '../../../../native/desktop-fake.ts';
+import { ClipboardPaster, ClipboardRestoreError } from '../../../../main/features/dictation/insertion/clipboard-paste.ts';
+
+/** A clipboard that cannot tell when it was read (Electron's). */
+class BlindClipboard extends FakeClipboard {
+  override async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
+    const written = await super.writeTransient(text);
+    void written.pasted;
+    return { transient: true, pasted: new Promise<boolean>(() => undefined) };
+  }
+}
+
+describe('ClipboardPaster', () => {
+  it('restores at the end only after the usual delay when the read could not be confirmed', async () => {
+    const desktop = new FakeDesktop();
+    desktop.addWindow('w', 'app');
+    const clipboard = new BlindClipboard();
+    clipboard.text = 'theirs';
+    const paster = new ClipboardPaster(clipboard, desktop, {
+      restoreDelayMs: 200,
+      readWaitMs: 0,
+      settleMs: 0,
+    });
+    await paster.paste('ours', 'ctrl-v');
+    const started = Date.now();
+    await paster.flush();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(clipboard.text).toBe('theirs');
+  });
+
+  it('restores at once when the target was seen reading', async () => {
+    const desktop = new FakeDesktop();
+    desktop.addWindow('w', 'app');
+    desktop.clipboard.text = 'theirs';
+    const paster = new ClipboardPaster(desktop.clipboard, desktop, {
+      restoreDelayMs: 60_000,
+      readWaitMs: 1000,
+    });
+    await paster.paste('ours', 'ctrl-v');
+    await paster.flush();
+    expect(desktop.clipboard.text).toBe('theirs');
+    expect(desktop.clipboard.writes).toEqual(['ours']);
+  });
+});
+
+/** A clipboard whose helper is gone by the time the old content should come back. */
+class BrokenRestoreClipboard extends FakeClipboard {
+  broken = true;
+  attempts = 0;
+  override async restore(snapshot: Parameters<FakeClipboard['restore']>[0]): Promise<void> {
+    this.attempts++;
+    if (this.broken) throw new Error(`xclip died holding ${String(this.text)}`);
+    await super.restore(snapshot);
+  }
+}
+
+describe('ClipboardPaster when the restore fails', () => {
+  it('leaves no unhandled rejection, reports it at the next paste without clipboard text, restores at flush', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const desktop = new FakeDesktop();
+      desktop.addWindow('w', 'app');
+      const clipboard = new BrokenRestoreClipboard();
+      clipboard.text = 'theirs';
+      const paster = new ClipboardPaster(clipboard, desktop, {
+        restoreDelayMs: 10,
+        readWaitMs: 0,
+        settleMs: 0,
+      });
+      await paster.paste('CANARY-PATIENT-7731', 'ctrl-v');
+      await vi.waitFor(() => expect(clipboard.attempts).toBe(1));
+      // Let a rejection from the timed restore surface, if there is one (Node reports it after a macrotask).
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+
+      const failure = await paster.paste('more', 'ctrl-v').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(ClipboardRestoreError);
+      expect((failure as ClipboardRestoreError).code).toBe('clipboard_restore_failed');
+      expect(JSON.stringify(failure) + String(failure)).not.toContain('CANARY');
+
+      clipboard.broken = false;
+      await paster.flush();
+      expect(clipboard.text).toBe('theirs');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

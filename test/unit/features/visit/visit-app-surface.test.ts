@@ -1,0 +1,77 @@
+/**
+ * What the rest of main reads of a visit (the composition root, the busy signals, dictation's microphone
+ * lock, the shells): VisitApp's own surface, with its recorder and ports kept private. Dictation gives way
+ * as soon as the consent tick armed the microphone, not only once the visit records.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import type { Connection } from '../../../../main/features/connection/ports.ts';
+import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
+import { composeApp } from '../../../../main/composition-root.ts';
+import { FakeTranscriber, fakeCore } from './fakes.ts';
+
+function visitApp() {
+  const transcriber = new FakeTranscriber();
+  const connection: Connection = {
+    baseUrl: new URL('https://us.api.example.com'),
+    region: 'us',
+    caller: 'server',
+    core: fakeCore('server'),
+    transcriber,
+    checks: async () => [],
+    close: async () => undefined,
+  };
+  const app = composeApp({
+    connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
+    sample: null,
+    audio: {
+      list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }],
+      // A microphone that keeps delivering, paced like a device, for longer than the test runs.
+      open: () => new FakeAudioSource({ samples: new Int16Array(16_000 * 30), pace: 'realtime' }),
+    },
+    clipboard: { writeText: async () => ({ transient: true }) },
+    preferences: new MemoryPreferenceStore(),
+    emit: () => undefined,
+    platform: 'linux',
+  });
+  return { app, transcriber };
+}
+
+const speakers = { mode: 'single', deviceId: 'mic' } as const;
+
+describe("VisitApp's surface", () => {
+  it('says when the visit has the microphone: armed after the consent tick, while recording, not after', async () => {
+    const { app, transcriber } = visitApp();
+    await app.connections.configure('https://us.api.example.com', {
+      kind: 'user-refresh-token',
+      refreshToken: 'r',
+    });
+    expect(app.visit.usesMicrophone).toBe(false);
+
+    await app.visit.arm({ consentAcknowledged: true, speakers });
+    expect(app.visit.usesMicrophone).toBe(true);
+    expect(app.visit.active).toBe(false);
+
+    await app.visit.start({ consentAcknowledged: true, locales: ['ENGLISH_US'], speakers });
+    await vi.waitFor(() => expect(app.visit.state.phase).toBe('recording'));
+    expect(app.visit.active).toBe(true);
+    expect(app.visit.usesMicrophone).toBe(true);
+
+    const item = { id: 'a', text: 'Hello.', speaker: 'DOCTOR', startMs: 0, endMs: 500, final: true } as const;
+    transcriber.sessions[0]!.item(item);
+    await vi.waitFor(() => expect(app.visit.transcript()).toEqual([item]));
+    expect(app.visit.finalTranscript()).toHaveLength(1);
+
+    await app.visit.end();
+    expect(app.visit.state.phase).toBe('ended');
+    expect(app.visit.active).toBe(false);
+    expect(app.visit.usesMicrophone).toBe(false);
+  });
+
+  it('keeps its recorder and ports to itself', () => {
+    const { app } = visitApp();
+    expect(Object.keys(app.visit)).toEqual([]);
+    expect('recorder' in app.visit || 'deps' in app.visit).toBe(false);
+    expect(Object.keys(app)).not.toContain('deps');
+  });
+});
