@@ -1,9 +1,9 @@
 // Bundles the Electron main process and the preload with esbuild (the renderer is built by vite.config.ts):
-//   main/index.ts    -> dist/main/index.cjs
-//   main/local-service/demo.ts -> dist/main/local-service-demo.cjs (the sample visit's service, loaded by
+//   main/shells/electron/index.ts    -> dist/main/index.cjs
+//   main/programs/local-service/demo.ts -> dist/main/local-service-demo.cjs (the sample visit's service, loaded by
 //     main/features/connection/sample-service.ts on first use only; kept out of the main bundle)
 //   preload/index.ts -> dist/preload/index.cjs
-//   main/local-service/sample/ -> dist/main/sample/ (the sample visit's synthetic recordings, found by the
+//   main/programs/local-service/sample/ -> dist/main/sample/ (the sample visit's synthetic recordings, found by the
 //     bundled local service next to its own file, as it finds them next to its source when run from source)
 // CommonJS because a sandboxed preload can only be a single CJS script (it may require nothing but
 // 'electron' and a few built-ins), and one format for both keeps the rules simple. `electron` and the
@@ -46,14 +46,14 @@ const demoEntryExternal = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['main/index.ts'],
+    entryPoints: ['main/shells/electron/index.ts'],
     outfile: `${OUT}/main/index.cjs`,
     target: 'node22',
     plugins: [demoEntryExternal],
   }),
   build({
     ...common,
-    entryPoints: ['main/local-service/demo.ts'],
+    entryPoints: ['main/programs/local-service/demo.ts'],
     outfile: `${OUT}/main/local-service-demo.cjs`,
     target: 'node22',
   }),
@@ -70,4 +70,4 @@ await Promise.all([
   }),
 ]);
 
-cpSync('main/local-service/sample', `${OUT}/main/sample`, { recursive: true });
+cpSync('main/programs/local-service/sample', `${OUT}/main/sample`, { recursive: true });

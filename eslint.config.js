@@ -1,6 +1,6 @@
 // ESLint flat config. The import-boundary rules encode the process layering of house-style.md:
 // renderer -> preload/contract only; preload/contract -> nothing platform-specific;
-// main never imports renderer; only main/index.ts, main/app/ and preload/index.ts touch electron.
+// main never imports renderer; only main/shells/electron/index.ts, main/shells/electron/ and preload/index.ts touch electron.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -8,7 +8,7 @@ import globals from 'globals';
 
 const electronOnlyInAdapters = {
   paths: [
-    { name: 'electron', message: 'Only main/index.ts, main/app/ and preload/index.ts may import electron.' },
+    { name: 'electron', message: 'Only main/shells/electron/index.ts, main/shells/electron/ and preload/index.ts may import electron.' },
   ],
 };
 
@@ -37,7 +37,7 @@ const nativeBelowMain = {
 const restricted = (...patterns) => ['error', { ...electronOnlyInAdapters, patterns }];
 const notTests = {
   group: ['**/test/**'],
-  message: 'The app never imports tests (the local service it ships is main/local-service).',
+  message: 'The app never imports tests (the local service it ships is main/programs/local-service).',
 };
 
 /**
@@ -142,7 +142,7 @@ export default tseslint.config(
   },
   {
     files: ['main/**/*.ts', 'native/**/*.ts'],
-    ignores: ['main/index.ts', 'main/app/**', 'main/local-service/**', 'main/features/connection/sample-service.ts'],
+    ignores: ['main/shells/electron/index.ts', 'main/shells/electron/**', 'main/programs/local-service/**', 'main/features/connection/sample-service.ts'],
     rules: {
       'no-restricted-imports': restricted(notRenderer, notTests, notLocalService),
     },
@@ -158,7 +158,7 @@ export default tseslint.config(
   },
   {
     // The local service itself.
-    files: ['main/local-service/**/*.ts'],
+    files: ['main/programs/local-service/**/*.ts'],
     rules: {
       'no-restricted-imports': restricted(notRenderer, notTests),
     },
@@ -174,7 +174,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/index.ts', 'main/app/**/*.ts'],
+    files: ['main/shells/electron/index.ts', 'main/shells/electron/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [notRenderer, notTests, notLocalService] }],
     },

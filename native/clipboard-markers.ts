@@ -1,7 +1,7 @@
 /**
  * Clipboard formats that keep patient text out of clipboard history, cloud clipboard sync and clipboard
  * managers, written beside the text in the same atomic clipboard write. Pure data: the Electron adapter
- * (main/app/electron-clipboard.ts) turns these into one ClipboardItem.
+ * (main/shells/electron/electron-clipboard.ts) turns these into one ClipboardItem.
  *
  * - Windows: `ExcludeClipboardContentFromMonitorProcessing` (clipboard monitors skip the content),
  *   `CanIncludeInClipboardHistory` = 0 (Win+V history) and `CanUploadToCloudClipboard` = 0 (sync), as

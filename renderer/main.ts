@@ -5,7 +5,7 @@ import OverlayView from './views/OverlayView.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('missing #app');
-// The dictation overlay is the same page in its own small window (main/app/overlay-window.ts).
+// The dictation overlay is the same page in its own small window (main/shells/electron/overlay-window.ts).
 if (new URLSearchParams(location.search).get('view') === 'overlay') {
   document.body.classList.add('overlay-window');
   mount(OverlayView, { target });

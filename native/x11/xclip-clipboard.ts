@@ -9,7 +9,7 @@
  * SelectionRequest/INCR; the `x11` package could do it in JS but then the copy would die with the CLI.
  * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
  * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
- * In the app, Electron's clipboard is used instead (main/app/electron-insertion-clipboard.ts).
+ * In the app, Electron's clipboard is used instead (main/shells/electron/electron-insertion-clipboard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';

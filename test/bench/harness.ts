@@ -23,12 +23,12 @@ import {
   loadFixtureManifest,
   streamingTimings,
   type StreamingTimings,
-} from '../../main/local-service/ws/index.ts';
+} from '../../main/programs/local-service/ws/index.ts';
 import { StreamingControl } from '../service/streaming-faults.ts';
 import { readFileSync } from 'node:fs';
 
 /** Where the fixture recordings live (relative to the project root, where `npm run bench` runs). */
-export const FIXTURE_DIR = 'main/local-service/sample';
+export const FIXTURE_DIR = 'main/programs/local-service/sample';
 /** The stream every benchmark session declares. */
 export const STREAM_ID = 'doctor';
 

@@ -7,7 +7,7 @@
 import { Chunker } from '../../main/core/audio/chunker.ts';
 import { SAMPLE_RATE } from '../../main/core/audio/audio-source.ts';
 import { audioChunkFrame } from '../../main/core/streaming/frames.ts';
-import { decodeWav16 } from '../../main/local-service/ws/index.ts';
+import { decodeWav16 } from '../../main/programs/local-service/ws/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_DIR, STREAM_ID } from './harness.ts';

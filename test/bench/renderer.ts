@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { buildRenderer } from '../e2e/bridge/build.ts';
 import { CHROMIUM_PATH } from '../e2e/bridge/browser.ts';
 import { startApp } from '../e2e/bridge/harness.ts';
-import { RENDERER_DIR } from '../../main/browser-shell/static-server.ts';
+import { RENDERER_DIR } from '../../main/shells/preview/static-server.ts';
 import { formatTable, skippedRow, type BenchRow } from './report.ts';
 
 function percentile(sorted: number[], p: number): number {

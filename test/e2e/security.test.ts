@@ -9,7 +9,7 @@ import { CONTENT_SECURITY_POLICY } from '../../main/core/window/security-policy.
 import { launchChromium } from './bridge/browser.ts';
 import { nav } from './bridge/fixtures.ts';
 import { CSP_RECORDER, startApp } from './bridge/harness.ts';
-import { startStaticServer } from '../../main/browser-shell/static-server.ts';
+import { startStaticServer } from '../../main/shells/preview/static-server.ts';
 
 const PROBE = `<!doctype html><html><head><title>probe</title></head><body>
 <p id="out">inline script did not run</p>

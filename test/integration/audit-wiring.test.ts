@@ -1,6 +1,6 @@
 /**
- * The audit trail as the app's composition root wires it (main/composition-root.ts buildAppServices, what
- * main/index.ts runs): a managed policy with a connection is applied and restored at start, and both are
+ * The audit trail as the app's composition root wires it (main/compose/composition-root.ts buildAppServices, what
+ * main/shells/electron/index.ts runs): a managed policy with a connection is applied and restored at start, and both are
  * in the trail of the data folder; the handlers it returns are the audited ones; a second start of a newer
  * version records the update; a trail that cannot be written does not stop the app.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../main/features/audit/audit-log.ts';
-import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
+import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
 import { loadConfig } from '../../main/core/config/load-config.ts';
 import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
 import { journalDir } from '../../main/core/config/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * The app's own wiring (main/composition-root.ts, what main/index.ts runs inside Electron) under Node:
+ * The app's own wiring (main/compose/composition-root.ts, what main/shells/electron/index.ts runs inside Electron) under Node:
  * real keychain, real settings file, real journal folder, the local service over loopback, and the
  * sample's synthetic recording as the microphone.
  */
@@ -15,7 +15,7 @@ import { openNodeSettingsStore } from '../../main/core/config/node-settings-stor
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import { journalDir } from '../../main/core/config/paths.ts';
 import { toIpcError } from '../../main/core/ipc/error-mapping.ts';
-import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
+import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
 import type { AudioInputs } from '../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../main/features/note/ports.ts';
 import { formatError, summaryText, type CheckNote, type IpcResult } from '../../preload/contract/index.ts';
@@ -48,7 +48,7 @@ function data<T>(result: IpcResult<T>): T {
 
 const ctx = { channel: 'test' };
 
-describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index.ts runs) under Node', () => {
+describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/shells/electron/index.ts runs) under Node', () => {
   let h: StreamingHarness;
   const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
   const open: AppServices[] = [];
@@ -284,7 +284,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/index
     const before = h.streaming.sockets.length;
     h.streaming.timings.recognitionLatencyMs = 2_500;
     const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', 'transcribe', VISIT], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', 'transcribe', VISIT], {
       env: {
         ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
         SCRIBE_SERVICE_URL: h.service.url,

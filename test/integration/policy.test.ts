@@ -1,5 +1,5 @@
 /**
- * IT's policy holds, through the app's real handlers (buildAppServices, what main/index.ts runs) with the
+ * IT's policy holds, through the app's real handlers (buildAppServices, what main/shells/electron/index.ts runs) with the
  * real settings file, the real policy loader and watcher, the real keychain and the local service: a
  * policy-pinned value cannot be overridden from the window, from a saved setting or saved connection (also
  * after a restart), or from the environment in the installed (packaged) app; development builds keep the
@@ -21,7 +21,7 @@ import { BUNDLE_ID, type PolicyReaders } from '../../main/core/config/policy.ts'
 import { startLiveConfig } from '../../main/core/config/start-live-config.ts';
 import type { LiveConfig } from '../../main/core/config/live-config.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
-import { buildAppServices, type AppServices } from '../../main/composition-root.ts';
+import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
 import type { AudioInputs } from '../../main/core/audio/ports.ts';
 import {
   formatError,

@@ -3,7 +3,7 @@
  * their connection; the next async jobs end FAILED. The service knows nothing of it: test/service/http.ts
  * applies the plan around each exchange, through the service's extension.
  */
-import { errorBody, type ErrorBody, type ErrorName } from '../../main/local-service/errors.ts';
+import { errorBody, type ErrorBody, type ErrorName } from '../../main/programs/local-service/errors.ts';
 
 /** What to do to one request before handling it. */
 export interface FaultPlan {

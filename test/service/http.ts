@@ -1,13 +1,13 @@
 /**
  * The tests' wrapper around each HTTP exchange of the local service: the request log (test/service's
  * `control.requests`) and the HTTP faults of faults.ts, applied from outside the service through its
- * extension (main/local-service/extension.ts).
+ * extension (main/programs/local-service/extension.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HandledRequest, ServiceParts } from '../../main/local-service/index.ts';
-import { sendJson } from '../../main/local-service/http-io.ts';
-import { VERSION_HEADER } from '../../main/local-service/versions.ts';
+import type { HandledRequest, ServiceParts } from '../../main/programs/local-service/index.ts';
+import { sendJson } from '../../main/programs/local-service/http-io.ts';
+import { VERSION_HEADER } from '../../main/programs/local-service/versions.ts';
 import type { FaultInjector } from './faults.ts';
 
 /** One request as the service saw it. No bodies, no tokens, no query strings. */

@@ -1,8 +1,8 @@
 /**
- * The local service as the tests use it: the strict service (main/local-service) with HTTP and streaming
+ * The local service as the tests use it: the strict service (main/programs/local-service) with HTTP and streaming
  * fault injection and the control API (clock, tokens, users, faults, request and socket records), all
  * installed through the service's one extension point. The app never sees these: its sample visit opens the
- * service through main/local-service/demo.ts, with no extension.
+ * service through main/programs/local-service/demo.ts, with no extension.
  */
 import {
   startLocalService as startService,
@@ -10,8 +10,8 @@ import {
   type LocalServiceOptions,
   type OAuthClientConfig,
   type ServiceParts,
-} from '../../main/local-service/index.ts';
-import type { CoreUser } from '../../main/local-service/users.ts';
+} from '../../main/programs/local-service/index.ts';
+import type { CoreUser } from '../../main/programs/local-service/users.ts';
 import { FaultInjector, type DelayFault, type FailFault, type FaultTarget } from './faults.ts';
 import { httpExchange, type RequestRecord } from './http.ts';
 import { StreamingControl } from './streaming-faults.ts';

@@ -1,9 +1,9 @@
 /**
- * The tests' door to the local service (main/local-service) with its control API and fault injection,
+ * The tests' door to the local service (main/programs/local-service) with its control API and fault injection,
  * and the bundled sample recording. The app's own door (the sample visit) is
  * main/features/connection/sample-service.ts, which offers neither.
  */
-import { type LocalServiceOptions } from '../../main/local-service/index.ts';
+import { type LocalServiceOptions } from '../../main/programs/local-service/index.ts';
 import { startLocalService, type LocalService } from './index.ts';
 
 /** A running local service with HTTP and streaming on one port. */

@@ -5,9 +5,9 @@
  * know it is there.
  */
 import { randomUUID } from 'node:crypto';
-import type { StreamSocket } from '../../main/local-service/index.ts';
-import { WS_ERRORS } from '../../main/local-service/ws/frames.ts';
-import type { CallerKind, StreamKind } from '../../main/local-service/ws/index.ts';
+import type { StreamSocket } from '../../main/programs/local-service/index.ts';
+import { WS_ERRORS } from '../../main/programs/local-service/ws/frames.ts';
+import type { CallerKind, StreamKind } from '../../main/programs/local-service/ws/index.ts';
 
 /** What the service saw of one socket. Kept after the socket closes. */
 export interface SocketRecord {

@@ -2,13 +2,13 @@
  * Fault injection and records for the local service's streaming WebSockets (tests only): cut a socket at a
  * chunk, delay or withhold what the service sends, refuse the next upgrade, inject error frames and closes;
  * each socket's record (socket-tap.ts) and each refused upgrade. It wraps the service's upgrades and sockets
- * through the service's extension (main/local-service/extension.ts); the sample visit runs without it.
+ * through the service's extension (main/programs/local-service/extension.ts); the sample visit runs without it.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { refuseUpgrade, type StreamingTimings } from '../../main/local-service/ws/index.ts';
-import type { ServiceExtension, StreamSocket } from '../../main/local-service/index.ts';
-import { PASS_THROUGH } from '../../main/local-service/extension.ts';
+import { refuseUpgrade, type StreamingTimings } from '../../main/programs/local-service/ws/index.ts';
+import type { ServiceExtension, StreamSocket } from '../../main/programs/local-service/index.ts';
+import { PASS_THROUGH } from '../../main/programs/local-service/extension.ts';
 import { Emitter } from '../../main/base/async/emitter.ts';
 import { SocketTap, type SocketRecord, type TapOwner } from './socket-tap.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Audio inputs by device id and the OS microphone permission, as visit, settings and dictation see
- * them (audio-inputs.ts and main/app/microphone-access.ts implement them).
+ * them (audio-inputs.ts and main/shells/electron/microphone-access.ts implement them).
  */
 import type { AudioSource } from './audio-source.ts';
 import type { AudioDevice } from '../../../preload/contract/index.ts';

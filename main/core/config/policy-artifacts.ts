@@ -1,7 +1,7 @@
 /**
  * Renders IT's deployment files from the one schema (main/core/config/policy-keys.ts): the Windows ADMX/ADML
  * Group Policy templates, the sample macOS `.mobileconfig`, the sample policy.json and the README's policy
- * reference table. `npm run policy:generate` writes them; test/unit/config/policy-artifacts.test.ts checks
+ * reference table. `npm run policy:generate` writes them; test/unit/core/config/policy-artifacts.test.ts checks
  * the committed ones are what this renders, so they cannot drift from the schema.
  */
 import { format } from 'prettier';
@@ -13,10 +13,10 @@ import { BUNDLE_ID, POLICY_REGISTRY_KEY } from './policy.ts';
 
 /** Where each artifact lives, relative to the repository. */
 export const ARTIFACT_PATHS = {
-  admx: 'main/app/packaging/ScribeDesktop.admx',
-  adml: 'main/app/packaging/en-US/ScribeDesktop.adml',
-  mobileconfig: 'main/app/packaging/scribe-desktop.sample.mobileconfig',
-  policyJson: 'main/app/packaging/policy.json',
+  admx: 'main/shells/electron/packaging/ScribeDesktop.admx',
+  adml: 'main/shells/electron/packaging/en-US/ScribeDesktop.adml',
+  mobileconfig: 'main/shells/electron/packaging/scribe-desktop.sample.mobileconfig',
+  policyJson: 'main/shells/electron/packaging/policy.json',
   readme: 'README.md',
 } as const;
 

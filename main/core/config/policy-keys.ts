@@ -10,7 +10,7 @@
  *      value looks like in an error, `deniedLayers` lists where it may NOT come from (`['flags', 'env',
  *      'settings']` = policy only), `platforms` where it applies, `example` goes into the sample policies.
  *   2. Run `npm run policy:generate` and commit the regenerated templates and README table
- *      (test/unit/config/policy-artifacts.test.ts fails while they are stale).
+ *      (test/unit/core/config/policy-artifacts.test.ts fails while they are stale).
  *   3. Read it where it is used from the resolved Config (`config.myKey`); the SettingsPolicy says whether it
  *      is locked. The environment variable is `SCRIBE_` + the key in capitals (`myKey` → `SCRIBE_MY_KEY`).
  * A capability with many keys keeps them in a block of its own (e.g. `SIGN_IN_KEYS` in sign-in-keys.ts,

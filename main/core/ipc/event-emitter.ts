@@ -1,7 +1,7 @@
 /**
  * Main → renderer pushes, typed by the contract's event map. Every payload is parsed with its schema before
  * it leaves main, so a service can never push a field the contract does not name (zod objects strip
- * unknown keys). Like the router, it receives the send function from main/app/ and imports no electron.
+ * unknown keys). Like the router, it receives the send function from main/shells/electron/ and imports no electron.
  */
 import type { z } from 'zod';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';

@@ -1,6 +1,6 @@
 /**
  * The app's handlers as slices: each capability (connection, visit, note, settings, dictation…) implements
- * the channels of its own groups, and main/composition-root.ts merges the slices into one object that
+ * the channels of its own groups, and main/compose/composition-root.ts merges the slices into one object that
  * `satisfies` the whole channel map (EveryChannel), so a channel nobody handles is a type error there; two slices
  * handling one channel is refused when they are merged.
  */

@@ -5,7 +5,7 @@
  * (5) turns anything thrown into the `{ok: false, error}` shape. It never throws across IPC: Electron would
  * only carry the message, and messages of unknown errors may hold anything.
  *
- * No electron import: the binding (`ipcMain`) and the sender rule are passed in from main/app/, so the
+ * No electron import: the binding (`ipcMain`) and the sender rule are passed in from main/shells/electron/, so the
  * whole path runs under plain Node in tests with a fake ipcMain.
  */
 import { IpcErrorSchema, type IpcError, type IpcResult } from '../../../preload/contract/errors.ts';

@@ -1,13 +1,13 @@
 /**
  * The renderer's security policy as pure data and functions (no electron import, so every rule is
- * unit-tested under Node). main/app/ applies it: window preferences, the app:// protocol, navigation,
+ * unit-tested under Node). main/shells/electron/ applies it: window preferences, the app:// protocol, navigation,
  * window.open, permissions, renderer network requests and the IPC sender check.
  *
  * The renderer is ours and local: it is served from `app://scribe/` out of the asar, talks to main only
  * through the preload bridge, and needs no network, no microphone (capture runs in main) and no popups.
  */
 
-/** The custom scheme the renderer is served from (registered as standard + secure in main/app/). */
+/** The custom scheme the renderer is served from (registered as standard + secure in main/shells/electron/). */
 export const APP_SCHEME = 'app';
 /** The single host of that scheme; a standard scheme needs one, and a fixed one makes the origin fixed. */
 const APP_HOST = 'scribe';

@@ -1,11 +1,11 @@
 /**
- * The app's one door to the built-in local service (main/local-service) and the bundled sample recording
+ * The app's one door to the built-in local service (main/programs/local-service) and the bundled sample recording
  * (synthetic speech, no real patient) for the sample visit. The service is loaded on first use only
  * (its own bundle, dist/main/local-service-demo.cjs): an app that never runs the sample never loads it.
  */
 import { join } from 'node:path';
-import type { DemoService } from '../../local-service/demo.ts';
-import { DEFAULT_FIXTURES_DIR } from '../../local-service/sample-dir.ts';
+import type { DemoService } from '../../programs/local-service/demo.ts';
+import { DEFAULT_FIXTURES_DIR } from '../../programs/local-service/sample-dir.ts';
 
 export type { DemoService };
 
@@ -14,6 +14,6 @@ export const SAMPLE_RECORDING = join(DEFAULT_FIXTURES_DIR, 'visit.wav');
 
 /** Loads the local service's demo entry and starts it on 127.0.0.1 (HTTP and both WebSockets). */
 export async function startDemoService(): Promise<DemoService> {
-  const demo = await import('../../local-service/demo.ts');
+  const demo = await import('../../programs/local-service/demo.ts');
   return demo.startDemoService();
 }

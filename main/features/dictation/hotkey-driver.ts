@@ -17,7 +17,7 @@ import {
   type HotkeyTiming,
 } from './hotkey-machine.ts';
 
-/** Port over Electron's globalShortcut (main/app/electron-global-shortcuts.ts). */
+/** Port over Electron's globalShortcut (main/shells/electron/electron-global-shortcuts.ts). */
 export interface ShortcutRegistrar {
   /** False when another application holds the chord (globalShortcut says nothing more). */
   register(accelerator: string, onPress: () => void): boolean;

@@ -1,5 +1,5 @@
 /**
- * What the note needs from outside: the clipboard (main/app/electron-clipboard.ts writes it through
+ * What the note needs from outside: the clipboard (main/shells/electron/electron-clipboard.ts writes it through
  * Electron) and the recorded visit's transcript.
  */
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';

@@ -3,7 +3,7 @@ import type { CoreAccess } from '../connection/ports.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { SettingsService } from './settings-service.ts';
 
-/** `settings:*` (but `settings:policy`: main/policy-handlers.ts), `dotPhrases:*` and `replacements:*` handlers. */
+/** `settings:*` (but `settings:policy`: main/compose/policy-handlers.ts), `dotPhrases:*` and `replacements:*` handlers. */
 export function createSettingsHandlers(
   settings: SettingsService,
   access: CoreAccess,

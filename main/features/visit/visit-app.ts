@@ -1,7 +1,7 @@
 /**
  * Recording a visit: the visit service the `visit:*` handlers call (options, arming, start … end, discard,
  * recovery of interrupted visits), over the ports. The connection it records with and the note written
- * from it are other capabilities; main/composition-root.ts wires them together.
+ * from it are other capabilities; main/compose/composition-root.ts wires them together.
  */
 import type {
   ArmVisit,

@@ -13,19 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/core/audio/file-source.ts';
 import type { AudioFrame, AudioSource } from '../../../main/core/audio/audio-source.ts';
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
-import type { Bridge } from '../../../main/browser-shell/bridge.ts';
-import { startPreviewApp } from '../../../main/browser-shell/preview.ts';
-import type { App } from '../../../main/composition-root.ts';
+import type { Bridge } from '../../../main/shells/preview/bridge.ts';
+import { startPreviewApp } from '../../../main/shells/preview/preview.ts';
+import type { App } from '../../../main/compose/composition-root.ts';
 import type { OpenBrowser } from '../../../main/features/connection/oidc-sign-in.ts';
 import type { ClipboardPort } from '../../../main/features/note/ports.ts';
 import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
 import type { SecretStore } from '../../../main/base/secrets/secret-store.ts';
-import type { AppServicesDeps } from '../../../main/composition-root.ts';
+import type { AppServicesDeps } from '../../../main/compose/composition-root.ts';
 import type { EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
-const FIXTURE_MIC = fileURLToPath(new URL('../../../main/local-service/sample/visit.wav', import.meta.url));
+const FIXTURE_MIC = fileURLToPath(new URL('../../../main/programs/local-service/sample/visit.wav', import.meta.url));
 
 /** A clipboard that remembers every write (the tests' stand-in for the system clipboard). */
 class RecordingClipboard implements ClipboardPort {

@@ -9,7 +9,7 @@ import {
 } from '../../../main/core/api/errors.ts';
 import { LimitError } from '../../../main/core/api/limits.ts';
 import { HttpClient } from '../../../main/core/api/transport/http.ts';
-import { describeFailure } from '../../../main/cli/io.ts';
+import { describeFailure } from '../../../main/shells/cli/io.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The audit trail says who did what without patient data or tokens: a visit runs through the IPC router as
- * the renderer calls it (audited handlers, as main/composition-root.ts wires them) over a local service
+ * the renderer calls it (audited handlers, as main/compose/composition-root.ts wires them) over a local service
  * whose transcript carries a canary phrase; the note is written with the canary as extra context, copied
  * whole and by section, the instructions translated and copied, and a sign-in is tried with a canary
  * token. The trail then holds each of those events, verifies, and no file in its folder holds the canary

@@ -9,13 +9,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { vi } from 'vitest';
-import { DEFAULT_FIXTURES_DIR } from '../../../main/local-service/index.ts';
+import { DEFAULT_FIXTURES_DIR } from '../../../main/programs/local-service/index.ts';
 import {
   createFixtureRecognizer,
   loadFixtureManifest,
   type RecognitionTrack,
   type Recognizer,
-} from '../../../main/local-service/ws/index.ts';
+} from '../../../main/programs/local-service/ws/index.ts';
 
 /** The token every canary contains; nothing else in the project spells it. */
 export const CANARY = 'zq7canary';

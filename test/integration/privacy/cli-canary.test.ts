@@ -33,7 +33,7 @@ interface Run {
 /** Runs the CLI entry point (as `npm run scribe` does, minus npm's own noise on stderr). */
 function scribe(args: string[], env: Record<string, string>): Promise<Run> {
   const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...args], {
     env: { ...Object.fromEntries(keep.map((k) => [k, process.env[k]])), ...env },
     cwd: process.cwd(),
   });

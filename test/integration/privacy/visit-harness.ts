@@ -22,7 +22,7 @@ import { liveTranscribers } from '../../../main/features/visit/live-adapter.ts';
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../../main/features/note/ports.ts';
 import type { Preferences, PreferenceStore } from '../../../main/features/settings/ports.ts';
-import { composeApp, type App } from '../../../main/composition-root.ts';
+import { composeApp, type App } from '../../../main/compose/composition-root.ts';
 import {
   channels,
   type ChannelName,

@@ -17,7 +17,7 @@ import { openNodeSettingsStore } from '../../../main/core/config/node-settings-s
 import { journalDir } from '../../../main/core/config/paths.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { TokenVault } from '../../../main/base/secrets/token-vault.ts';
-import { buildAppServices, type AppServices } from '../../../main/composition-root.ts';
+import { buildAppServices, type AppServices } from '../../../main/compose/composition-root.ts';
 import { formatError, type IpcResult } from '../../../preload/contract/index.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';

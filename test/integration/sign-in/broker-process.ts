@@ -23,7 +23,7 @@ export async function startBrokerProcess(
 ): Promise<BrokerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/cli/index.ts', 'broker', '--listen', '127.0.0.1:0', ...args],
+    ['--import', 'tsx', 'main/shells/cli/index.ts', 'broker', '--listen', '127.0.0.1:0', ...args],
     { cwd: process.cwd(), env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: 'pipe' },
   );
   let stdout = '';

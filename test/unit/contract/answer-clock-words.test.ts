@@ -12,7 +12,7 @@ import {
   withMessage,
 } from '../../../main/core/api/errors.ts';
 import { HttpClient } from '../../../main/core/api/transport/http.ts';
-import { describeFailure } from '../../../main/cli/io.ts';
+import { describeFailure } from '../../../main/shells/cli/io.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
 import {
   ERROR_TEXT,

@@ -8,7 +8,7 @@ import {
   InstructionsRequestSchema,
   TranslateRequestSchema,
 } from '../../../preload/contract/index.ts';
-import { SPEECH_LOCALES as SERVICE_ACCEPTS } from '../../../main/local-service/schemas.ts';
+import { SPEECH_LOCALES as SERVICE_ACCEPTS } from '../../../main/programs/local-service/schemas.ts';
 import { NOTE_LOCALES } from '../../../main/core/api/schemas/common.ts';
 
 describe('instructions locales', () => {

@@ -15,7 +15,7 @@ import {
 import { Failure } from '../../../main/base/failure.ts';
 import { JobError } from '../../../main/core/api/errors.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
-import { describeFailure } from '../../../main/cli/io.ts';
+import { describeFailure } from '../../../main/shells/cli/io.ts';
 import { checkMaxChars } from '../../../main/core/api/limits.ts';
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';

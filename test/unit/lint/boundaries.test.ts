@@ -32,7 +32,7 @@ describe('import boundaries', () => {
     ['main/streaming/x.ts', "import { x } from '../../renderer/lib/x.ts';\nexport { x };"],
     ['native/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/visit/x.ts', "import { h } from '../../test/integration/streaming/harness.ts';\nexport { h };"],
-    ['main/index.ts', "import { h } from '../test/e2e/bridge/harness.ts';\nexport { h };"],
+    ['main/shells/electron/index.ts', "import { h } from '../test/e2e/bridge/harness.ts';\nexport { h };"],
     ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
     ['main/app/x.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
     ['main/features/connection/sample-service.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
@@ -81,7 +81,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['main/app/x.ts', "import { app } from 'electron';\nexport { app };"],
-    ['main/index.ts', "import { app } from 'electron';\nexport { app };"],
+    ['main/shells/electron/index.ts', "import { app } from 'electron';\nexport { app };"],
     ['preload/contract/x.ts', "import { z } from 'zod';\nexport { z };"],
     ['main/features/connection/sample-service.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
     ['main/local-service/x.ts', "import { s } from './index.ts';\nexport { s };"],
@@ -98,9 +98,9 @@ describe('import boundaries', () => {
     ],
     ['main/visit/x.ts', "import type { C } from '../connection/ports.ts';\nexport type { C };"],
     ['main/connection/x.ts', "import type { C } from './connection-manager.ts';\nexport type { C };"],
-    ['main/composition-root.ts', "import { C } from './connection/connection-manager.ts';\nexport { C };"],
+    ['main/compose/composition-root.ts', "import { C } from './connection/connection-manager.ts';\nexport { C };"],
     ['main/note/x.ts', "import type { S } from '../settings/customization-store.ts';\nexport type { S };"],
-    ['main/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
+    ['main/compose/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
     ['main/cli/x.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
     ['main/config/x.ts', "import { parseChord } from '../chords/chord.ts';\nexport { parseChord };"],
     [
@@ -111,7 +111,7 @@ describe('import boundaries', () => {
     ['main/connection/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
     ['main/config/x.ts', "import type { S } from '../secrets/secret-store.ts';\nexport type { S };"],
     [
-      'main/policy-handlers.ts',
+      'main/compose/policy-handlers.ts',
       "import type { P } from './settings/settings-policy.ts';\nexport type { P };",
     ],
     [

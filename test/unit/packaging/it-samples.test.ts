@@ -1,5 +1,5 @@
 /**
- * The IT deployment samples (main/app/packaging/) must say what the app actually reads: every key is a
+ * The IT deployment samples (main/shells/electron/packaging/) must say what the app actually reads: every key is a
  * configuration key a policy may set, every sample value passes the app's own validation, the Windows
  * template writes to the registry key main/core/config/policy.ts reads, and the ADMX/ADML pair is complete.
  */
@@ -13,7 +13,7 @@ import { parseJsonPolicy, POLICY_REGISTRY_KEY } from '../../../main/core/config/
 import { checkValue } from '../../../main/core/config/resolve-config.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
-const dir = path.join(repo, 'main/app/packaging');
+const dir = path.join(repo, 'main/shells/electron/packaging');
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
 const appId = (yaml.load(readFileSync(path.join(repo, 'electron-builder.yml'), 'utf8')) as { appId: string })
   .appId;

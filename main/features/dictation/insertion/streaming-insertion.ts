@@ -5,7 +5,7 @@
  * API (stable; the controller, the CLI and the benchmarks use exactly this):
  *
  *   // In the app: desktop = await openDesktop() (native/open-desktop.ts),
- *   //             clipboard = electronInsertionClipboard() (main/app/electron-insertion-clipboard.ts).
+ *   //             clipboard = electronInsertionClipboard() (main/shells/electron/electron-insertion-clipboard.ts).
  *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
  *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
  *   //   (typingObserved: false when neither a key hook nor the OS reports the person's keys)

@@ -21,7 +21,7 @@ let dir: string;
 let racers: Racer[] = [];
 
 function startRacer(): Racer {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/integration/files/lock-racer.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/integration/base/files/lock-racer.ts'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines: string[] = [];

@@ -11,7 +11,7 @@ import {
 import { LimitError } from '../../../../main/core/api/limits.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import { SERVICE_CODE_TEXT } from '../../../../preload/contract/index.ts';
-import { writeScriptedWav } from '../../../../main/local-service/speech.ts';
+import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
 
 /** Endpoints and rules the foundation issue asks for that core.test.ts does not reach. */

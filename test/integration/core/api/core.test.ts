@@ -296,7 +296,7 @@ describe('user settings, dot phrases, text replacements', () => {
 
 describe('files and users', () => {
   it('transcribes a file (sync and async) and dictates a file (server only)', async () => {
-    const { writeScriptedWav } = await import('../../../../main/local-service/speech.ts');
+    const { writeScriptedWav } = await import('../../../../main/programs/local-service/speech.ts');
     const { mkdtemp, writeFile } = await import('node:fs/promises');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');

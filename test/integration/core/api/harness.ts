@@ -4,8 +4,8 @@ import { CoreClient } from '../../../../main/core/api/core-client.ts';
 import { ServerTokenSource } from '../../../../main/core/api/auth/server-token-source.ts';
 import { openAuthSession } from './auth-session.ts';
 import { startLocalService, type LocalService } from '../../../service/index.ts';
-import { makeClientFixtures, type ClientFixtures } from '../../../../main/local-service/fixtures.ts';
-import type { LocalServiceOptions } from '../../../../main/local-service/options.ts';
+import { makeClientFixtures, type ClientFixtures } from '../../../../main/programs/local-service/fixtures.ts';
+import type { LocalServiceOptions } from '../../../../main/programs/local-service/options.ts';
 
 /** A local service with two OAuth clients, and the real client pointed at it over loopback. */
 export interface Harness {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
-import { composeApp } from '../../../../main/composition-root.ts';
+import { composeApp } from '../../../../main/compose/composition-root.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';

@@ -12,7 +12,7 @@ import {
 import { DictateSession, type DictateSessionOptions } from '../../../../main/core/streaming/dictate-session.ts';
 import type { FinalTranscriptItem } from '../../../../main/core/streaming/transcript.ts';
 import { fixtureByFile, loadFixtureManifest, readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import type { LocalServiceOptions } from '../../../../main/local-service/options.ts';
+import type { LocalServiceOptions } from '../../../../main/programs/local-service/options.ts';
 import type { StreamingControl } from '../../../service/streaming-faults.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 import { delay } from '../../../../main/base/async/delay.ts';

@@ -31,7 +31,7 @@ interface Run {
 /** The CLI entry point itself (no npm in between), so SIGKILL hits the process that holds the journal. */
 function scribe(args: string[], env: Record<string, string>) {
   const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...args], {
     env: { ...Object.fromEntries(keep.map((k) => [k, process.env[k]])), ...env },
     cwd: process.cwd(),
   });

@@ -1,5 +1,5 @@
 /**
- * The dictation recording (main/local-service/sample/dictation.wav) with a script that has non-ASCII text
+ * The dictation recording (main/programs/local-service/sample/dictation.wav) with a script that has non-ASCII text
  * (°, ₂, µ, —, ü) and a first-pass mishearing in its first sentence, for the local service to "recognise":
  * the same audio, the same sentence boundaries, only the words differ. Written to a temporary folder.
  */

@@ -38,7 +38,7 @@ interface Run {
 
 function scribe(args: string[]): { done: Promise<Run> } {
   const journal = process.env.REAL_KEYCHAIN ? [] : ['--no-journal'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/index.ts', ...args, ...journal], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...args, ...journal], {
     env,
     cwd: process.cwd(),
   });

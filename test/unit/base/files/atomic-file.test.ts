@@ -1,7 +1,7 @@
 /**
  * The one durable atomic write (secrets, journal sidecars, settings backups): the old file or the new one,
  * never half of one, and a write that fails leaves no temporary file behind. A real full file system comes
- * from a tmpfs when the tests run as root (test/integration/cli/disk-full.test.ts); here a folder in the
+ * from a tmpfs when the tests run as root (test/integration/shells/cli/disk-full.test.ts); here a folder in the
  * target's place makes the rename fail after the temporary file was written.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';

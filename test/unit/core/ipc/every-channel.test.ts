@@ -10,10 +10,10 @@ import type { createConnectionHandlers } from '../../../../main/features/connect
 import type { createDictationHandlers } from '../../../../main/features/dictation/handlers.ts';
 import { mergeHandlerSlices, type EveryChannel } from '../../../../main/core/ipc/handler-slice.ts';
 import type { createNoteHandlers } from '../../../../main/features/note/handlers.ts';
-import type { createPolicyHandlers } from '../../../../main/policy-handlers.ts';
+import type { createPolicyHandlers } from '../../../../main/compose/policy-handlers.ts';
 import type { createSettingsHandlers } from '../../../../main/features/settings/handlers.ts';
 import type { createVisitHandlers } from '../../../../main/features/visit/handlers.ts';
-import { composeApp } from '../../../../main/composition-root.ts';
+import { composeApp } from '../../../../main/compose/composition-root.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { channels } from '../../../../preload/contract/index.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A small in-process fake of the streaming service, for unit tests only (integration tests use the real
- * local service in main/local-service/ws/). It checks the bearer token at the upgrade (401 otherwise), records
+ * local service in main/programs/local-service/ws/). It checks the bearer token at the upgrade (401 otherwise), records
  * every frame, acks chunks cumulatively per stream, and "recognises" synthetic audio: test chunks carry
  * their session chunk number + 1 in every sample, and every 10 consecutive numbers (1–10, 11–20, …) form
  * one sentence "s<k>", reported with offsets relative to the socket, as the real service does. A socket

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { channels, formatError, type IpcResult } from '../../../../preload/contract/index.ts';
 import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../../main/core/ipc/router.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
-import { composeApp } from '../../../../main/composition-root.ts';
+import { composeApp } from '../../../../main/compose/composition-root.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
-import { composeApp } from '../../../../main/composition-root.ts';
+import { composeApp } from '../../../../main/compose/composition-root.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 
 function visitApp() {

@@ -1,0 +1,161 @@
+/**
+ * The token broker's settings: from a JSON config file, overridden by the environment, overridden by
+ * flags. Validated with zod; an error names the key and where it came from, never a value.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
+import { PROTOCOL } from '../../core/api/protocol.ts';
+
+/** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
+const issuerUrl = z.string().refine(
+  (raw) => {
+    try {
+      const url = new URL(raw);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' },
+);
+
+const listen = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, { message: 'must be HOST:PORT' })
+  .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, { message: 'port must be 0-65535' });
+
+/** Claim names are JWT member names: letters, digits, `_`, `.`, `:`, `/`, `-`. */
+const claimName = z.string().regex(/^[A-Za-z0-9_.:/-]{1,128}$/, { message: 'must be a claim name' });
+
+/** Every broker setting, with its default. */
+const BrokerConfigSchema = z.strictObject({
+  serviceUrl: FIELD_SCHEMAS.serviceUrl,
+  apiVersion: FIELD_SCHEMAS.apiVersion.default(PROTOCOL.apiVersion),
+  clientId: FIELD_SCHEMAS.clientId,
+  privateKeyFile: FIELD_SCHEMAS.privateKeyFile,
+  keyId: FIELD_SCHEMAS.keyId.optional(),
+  /** The identity provider's issuer URL (its `/.well-known/openid-configuration` names the JWKS). */
+  issuer: issuerUrl,
+  /** The `aud` the presented token must carry (the desktop app's client id, or the broker's API id). */
+  audience: z.string().trim().min(1).max(512),
+  /** The claim whose value is the clinician's `external_id` on the service (oid, email, sub …). */
+  userClaim: claimName.default('sub'),
+  /** Optional claim carrying the clinician's specialty, set on the service user. */
+  specialtyClaim: claimName.optional(),
+  listen: listen.default('127.0.0.1:8787'),
+  /** Requests per minute per client address (per instance). */
+  rateLimitPerMinute: z.number().int().min(1).max(100_000).default(60),
+  /** Leeway for `exp`/`nbf`/`iat`, in seconds (clocks differ a little). */
+  clockToleranceSec: z.number().int().min(0).max(300).default(30),
+  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
+  trustProxy: z.boolean().default(false),
+  /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
+  tlsCertFile: z.string().trim().min(1).optional(),
+  tlsKeyFile: z.string().trim().min(1).optional(),
+});
+/** The broker's resolved settings. */
+export type BrokerConfig = z.output<typeof BrokerConfigSchema>;
+type BrokerKey = keyof BrokerConfig;
+
+/** Environment variables the broker reads (the CLI's connection variables plus its own). */
+const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
+  serviceUrl: 'SCRIBE_SERVICE_URL',
+  apiVersion: 'SCRIBE_API_VERSION',
+  clientId: 'SCRIBE_CLIENT_ID',
+  privateKeyFile: 'SCRIBE_PRIVATE_KEY_FILE',
+  keyId: 'SCRIBE_KEY_ID',
+  issuer: 'SCRIBE_BROKER_ISSUER',
+  audience: 'SCRIBE_BROKER_AUDIENCE',
+  userClaim: 'SCRIBE_BROKER_USER_CLAIM',
+  specialtyClaim: 'SCRIBE_BROKER_SPECIALTY_CLAIM',
+  listen: 'SCRIBE_BROKER_LISTEN',
+  rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
+  trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
+  tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',
+  tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
+};
+
+const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec'];
+
+/** Where the broker's settings come from. */
+export interface BrokerConfigSources {
+  /** A JSON file with the keys of BrokerConfigSchema. */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Flags (highest precedence), e.g. `{listen}`, `{serviceUrl}`. */
+  flags?: Partial<Record<BrokerKey, string>>;
+}
+
+/** The result of loading: settings, or the problems in one sentence. */
+export type BrokerConfigResult = { ok: true; config: BrokerConfig } | { ok: false; error: string };
+
+/** Reads and validates the broker's settings (flags > environment > config file > defaults). */
+export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<BrokerConfigResult> {
+  const merged: Record<string, unknown> = {};
+  const origin: Record<string, string> = {};
+  if (sources.file) {
+    const fileValues = await readConfigFile(sources.file);
+    if (typeof fileValues === 'string') return { ok: false, error: fileValues };
+    for (const [key, value] of Object.entries(fileValues)) set(key, value, `config file ${sources.file}`);
+  }
+  for (const [key, name] of Object.entries(BROKER_ENV)) {
+    const raw = sources.env?.[name]?.trim();
+    if (raw) set(key, fromText(key as BrokerKey, raw), name);
+  }
+  for (const [key, value] of Object.entries(sources.flags ?? {})) {
+    if (value !== undefined) set(key, fromText(key as BrokerKey, value), 'flags');
+  }
+  const parsed = BrokerConfigSchema.safeParse(merged);
+  if (parsed.success && !parsed.data.tlsCertFile !== !parsed.data.tlsKeyFile)
+    return { ok: false, error: 'tlsCertFile and tlsKeyFile go together: set both, or neither.' };
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    const env = BROKER_ENV[key as BrokerKey];
+    const where = origin[key] ?? (env ? `missing: set ${env} or "${key}" in the config file` : 'missing');
+    return issue.code === 'unrecognized_keys'
+      ? `unknown keys in the config file: ${issue.keys.join(', ')}`
+      : `${key} (${where}): ${issue.message}`;
+  });
+  return { ok: false, error: problems.join('; ') };
+
+  function set(key: string, value: unknown, from: string): void {
+    merged[key] = value;
+    origin[key] = from;
+  }
+}
+
+async function readConfigFile(path: string): Promise<Record<string, unknown> | string> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return `The config file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`;
+  }
+  try {
+    const json: unknown = JSON.parse(text);
+    if (json && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
+  } catch {
+    // Reported below without quoting the file (it may hold a secret by mistake).
+  }
+  return 'The config file is not a JSON object.';
+}
+
+function fromText(key: BrokerKey, raw: string): unknown {
+  if (NUMERIC.includes(key)) return /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (key === 'trustProxy')
+    return /^(true|1|yes)$/i.test(raw) ? true : /^(false|0|no)$/i.test(raw) ? false : raw;
+  return raw;
+}
+
+/** Whether a host name is the loopback interface. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Splits `HOST:PORT` (IPv6 in brackets). */
+export function splitListen(value: string): { host: string; port: number } {
+  const at = value.lastIndexOf(':');
+  return { host: value.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(value.slice(at + 1)) };
+}

@@ -1,0 +1,193 @@
+/**
+ * The token broker's HTTP server. `POST /v1/token` with `Authorization: Bearer <identity provider token>`
+ * answers `{access_token, refresh_token}` for the clinician the token names; `GET /healthz` answers
+ * `{status: "ok"}`. Anything else is refused with `{code, name, message}`. It keeps no state but a cached
+ * server token and a per-address request count, so any number of instances can run side by side.
+ *
+ * Every token request is logged as one JSON line: when, from which address, the outcome and, once the
+ * token is verified, whom it was for (the external id and the service user id). Never a token, never a
+ * claim beyond the one that names the clinician.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { CoreContext } from '../../core/api/endpoints/context.ts';
+import type { BrokerConfig } from './broker-config.ts';
+import { splitListen } from './broker-config.ts';
+import type { IdpTokenVerifier } from './idp-token-verifier.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { BrokerRefusal } from './refusal.ts';
+import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
+
+/** One log record (written as a JSON line by the CLI). */
+export interface BrokerLogRecord {
+  time: string;
+  event: 'token';
+  outcome: 'issued' | 'refused' | 'failed';
+  status: number;
+  /** The refusal's name (e.g. WRONG_AUDIENCE). */
+  reason?: string;
+  client: string;
+  externalId?: string;
+  userId?: string;
+  ms: number;
+}
+
+/** What the server is built from. */
+export interface BrokerDeps {
+  config: BrokerConfig;
+  verifier: IdpTokenVerifier;
+  /** A server-caller context (the organization's credentials) for the service's user endpoints. */
+  server: CoreContext;
+  log: (record: BrokerLogRecord) => void;
+  now?: () => number;
+  /** PEM certificate chain and key: the broker serves HTTPS itself. */
+  tls?: { cert: string; key: string };
+  /** The public half of the organization's key as a JWKS, served at /.well-known/jwks.json. */
+  jwks?: { keys: object[] };
+}
+
+/** A running broker. */
+export interface RunningBroker {
+  /** `http://HOST:PORT` (or https) with the port actually bound. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+/** Starts the broker on `config.listen` (port 0: any free port). */
+export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.now);
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res, deps, limiter).catch(() => {
+      if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
+      else res.destroy();
+    });
+  };
+  const server: Server = deps.tls ? createTlsServer(deps.tls, listener) : createServer(listener);
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  const { host, port } = splitListen(deps.config.listen);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const scheme = deps.tls ? 'https' : 'http';
+  return { url: `${scheme}://${shownHost}:${bound}`, close: () => closeServer(server) };
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: BrokerDeps,
+  limiter: RateLimiter,
+): Promise<void> {
+  const path = (req.url ?? '/').split('?')[0];
+  const readOnly = req.method === 'GET' || req.method === 'HEAD';
+  if (path === '/healthz') {
+    if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+    return send(res, 200, { status: 'ok' });
+  }
+  if (path === '/.well-known/jwks.json' && deps.jwks) {
+    if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+    return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
+  }
+  if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
+  if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+  return exchangeToken(req, res, deps, limiter);
+}
+
+/** POST /v1/token: the organization's token for the user's service tokens, logged once either way. */
+async function exchangeToken(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: BrokerDeps,
+  limiter: RateLimiter,
+): Promise<void> {
+  const started = (deps.now ?? Date.now)();
+  const client = clientAddress(req, deps.config.trustProxy);
+  let exchanged: Exchanged | undefined;
+  const record = (outcome: BrokerLogRecord['outcome'], status: number, reason?: string): void => {
+    const now = (deps.now ?? Date.now)();
+    deps.log({
+      time: new Date(now).toISOString(),
+      event: 'token',
+      outcome,
+      status,
+      ...(reason ? { reason } : {}),
+      client,
+      ...(exchanged ? { externalId: exchanged.externalId, userId: exchanged.userId } : {}),
+      ms: now - started,
+    });
+  };
+  try {
+    const wait = limiter.take(client);
+    if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
+    const token = bearer(req);
+    if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');
+    const claims = await deps.verifier.verify(token);
+    exchanged = await exchangeForUserTokens(deps.server, claims, deps.config);
+    send(res, 200, exchanged.tokens);
+    record('issued', 200);
+  } catch (error) {
+    if (!(error instanceof BrokerRefusal)) {
+      record('failed', 500, 'INTERNAL');
+      throw error;
+    }
+    refuse(res, error);
+    record('refused', error.status, error.refusal);
+  }
+}
+
+/** The bearer token, or MISSING_TOKEN. */
+function bearer(req: IncomingMessage): string {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
+  if (!match) throw new BrokerRefusal('MISSING_TOKEN');
+  return match[1]!;
+}
+
+/** Reads (and drops) the request body, up to 1 KiB; whether there was one. */
+async function hasBody(req: IncomingMessage): Promise<boolean> {
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 1024) break;
+  }
+  return size > 0;
+}
+
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  const address = trustProxy && first ? first : (req.socket.remoteAddress ?? 'unknown');
+  // An address is all that is logged of the caller; keep it to address characters.
+  return address.replace(/[^0-9A-Za-z.:[\]-]/g, '').slice(0, 64) || 'unknown';
+}
+
+function refuse(res: ServerResponse, refusal: BrokerRefusal): void {
+  const headers: Record<string, string> = {};
+  if (refusal.retryAfterSec !== undefined) headers['retry-after'] = String(refusal.retryAfterSec);
+  if (refusal.status === 401) headers['www-authenticate'] = 'Bearer';
+  send(res, refusal.status, refusal.body(), headers);
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { ...JSON_HEADERS, ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The organization's token broker: builds the verifier and the server-caller context from the settings,
+ * then starts the HTTP server (main/programs/broker/broker-server.ts). `scribe broker` runs it.
+ */
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { exportJWK } from 'jose';
+import { HttpClient } from '../../core/api/transport/http.ts';
+import { ServerTokenSource } from '../../core/api/auth/server-token-source.ts';
+import { readPrivateKeyFile } from '../../core/api/auth/session.ts';
+import type { BrokerConfig } from './broker-config.ts';
+import { IdpTokenVerifier } from './idp-token-verifier.ts';
+import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-server.ts';
+
+export { loadBrokerConfig, type BrokerConfig } from './broker-config.ts';
+export type { BrokerLogRecord, RunningBroker } from './broker-server.ts';
+
+/** Reads the organization's key and starts a broker with `config`. */
+export async function runBroker(
+  config: BrokerConfig,
+  log: (record: BrokerLogRecord) => void,
+): Promise<RunningBroker> {
+  const privateKey = await readPrivateKeyFile(config.privateKeyFile);
+  const http = new HttpClient({ baseUrl: new URL(config.serviceUrl), apiVersion: config.apiVersion });
+  const auth = new ServerTokenSource(http, {
+    clientId: config.clientId,
+    privateKey,
+    ...(config.keyId ? { keyId: config.keyId } : {}),
+  });
+  const verifier = new IdpTokenVerifier({
+    issuer: config.issuer,
+    audience: config.audience,
+    clockToleranceSec: config.clockToleranceSec,
+  });
+  const tls =
+    config.tlsCertFile && config.tlsKeyFile
+      ? { cert: await readTlsFile(config.tlsCertFile), key: await readTlsFile(config.tlsKeyFile) }
+      : undefined;
+  const jwks = config.keyId ? await publicJwks(privateKey, config.keyId) : undefined;
+  return startBroker({
+    config,
+    verifier,
+    server: { http, auth },
+    log,
+    ...(tls ? { tls } : {}),
+    ...(jwks ? { jwks } : {}),
+  });
+}
+
+/**
+ * The public half of the organization's key, for an OAuth client registered with the broker's JWKS URL:
+ * rotating the key is then a new key file and key id on the broker, with no change at the service.
+ */
+async function publicJwks(privateKey: string | KeyObject, keyId: string): Promise<{ keys: object[] }> {
+  const jwk = await exportJWK(createPublicKey(privateKey));
+  return { keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, kid: keyId, alg: 'RS256', use: 'sig' }] };
+}
+
+async function readTlsFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`A TLS file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * From verified identity-provider claims to the clinician's own service tokens: the configured claim is the
+ * service user's `external_id`; the user is found or created (with an optional specialty from a claim) and
+ * its tokens minted through `/jwt/authenticate/{user_id}` with the organization's server credentials.
+ */
+import type { JWTPayload } from 'jose';
+import type { CoreContext } from '../../core/api/endpoints/context.ts';
+import { authenticateUser, createUser, findUserByExternalId, updateUser } from '../../core/api/endpoints/users.ts';
+import { ApiError, PermissionDeniedError } from '../../core/api/errors.ts';
+import { LIMITS } from '../../core/api/limits.ts';
+import { BrokerRefusal } from './refusal.ts';
+
+/** What the desktop gets: the user's tokens and nothing else. */
+interface UserTokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+/** The outcome, with who it was for (ids only, for the log). */
+export interface Exchanged {
+  tokens: UserTokenPair;
+  externalId: string;
+  userId: string;
+}
+
+/** Which claims name the clinician. */
+export interface ClaimMapping {
+  userClaim: string;
+  specialtyClaim?: string;
+}
+
+/** The clinician's external id from the configured claim, or USER_CLAIM_MISSING. */
+function externalIdFrom(claims: JWTPayload, mapping: ClaimMapping): string {
+  const value = claims[mapping.userClaim];
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  if (text.length === 0 || text.length > LIMITS.externalIdChars)
+    throw new BrokerRefusal('USER_CLAIM_MISSING');
+  return text;
+}
+
+/** Finds or creates the clinician and mints its tokens. `server` is a server-caller context. */
+export async function exchangeForUserTokens(
+  server: CoreContext,
+  claims: JWTPayload,
+  mapping: ClaimMapping,
+): Promise<Exchanged> {
+  const externalId = externalIdFrom(claims, mapping);
+  const specialtyClaim = mapping.specialtyClaim ? claims[mapping.specialtyClaim] : undefined;
+  const specialty =
+    typeof specialtyClaim === 'string' && specialtyClaim.trim() ? specialtyClaim.trim() : undefined;
+  try {
+    let user = await findUserByExternalId(server, externalId);
+    if (!user) {
+      user = await createUser(server, { external_id: externalId, ...(specialty ? { specialty } : {}) });
+    } else if (specialty && user.specialty !== specialty) {
+      user = await updateUser(server, user.id, { specialty });
+    }
+    if (user.activated === false) throw new BrokerRefusal('USER_DEACTIVATED');
+    const minted = await authenticateUser(server, user.id);
+    // Only the two tokens leave: fields the service may add to its answer are not passed on.
+    return {
+      tokens: { access_token: minted.access_token, refresh_token: minted.refresh_token },
+      externalId,
+      userId: user.id,
+    };
+  } catch (error) {
+    if (error instanceof BrokerRefusal) throw error;
+    // The service refusing to mint for a user it has (deactivated, or otherwise barred) is the same answer.
+    if (error instanceof PermissionDeniedError && error.operation === 'authenticate-user')
+      throw new BrokerRefusal('USER_DEACTIVATED', { cause: error });
+    if (error instanceof ApiError) throw new BrokerRefusal('SERVICE_UNAVAILABLE', { cause: error });
+    throw error;
+  }
+}

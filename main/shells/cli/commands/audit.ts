@@ -1,0 +1,121 @@
+/**
+ * `scribe audit [--since DATE] [--json]` prints the installation's audit trail (the app's and the CLI's
+ * records, one folder); `scribe audit verify` checks its hash chain: exit 0 when intact, 1 naming the
+ * first broken record. CLI sessions (transcribe, dictate, note, recover) are recorded here too.
+ */
+import { parseArgs } from 'node:util';
+import type { AuditRecord } from '../../../features/audit/audit-events.ts';
+import type { AuditLog } from '../../../features/audit/audit-log.ts';
+import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
+import { configSchema } from '../../../core/config/config-schema.ts';
+import { defaultUserDataDir } from '../../../core/config/paths.ts';
+import { cliConfig } from '../connect.ts';
+import { CliError, describeFailure, EXIT, oneLine, out } from '../io.ts';
+import type { CliCommand } from './registry.ts';
+
+/** The data folder the app uses (or SCRIBE_DATA_DIR: a second installation, tests). */
+function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+}
+
+/** The trail with IT's retention settings; with the defaults when the configuration cannot be read, so a
+ * broken policy never hides the trail from `scribe audit`. */
+async function cliAuditLog(): Promise<AuditLog> {
+  const config = await cliConfig({}).catch(() => configSchema.parse({}));
+  return openAuditLog({
+    dataDir: cliDataDir(),
+    config,
+    via: 'cli',
+    // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
+    onDidFail: (kind, code) =>
+      process.stderr.write(`scribe: note: the audit trail could not record ${kind} (${code}).\n`),
+  });
+}
+
+/** One record as a line for people: time, who, what, then the event's fields. */
+function describe(record: AuditRecord): string {
+  const { kind, ...fields } = record.what;
+  const who = record.who.externalId ? `${record.who.account} (${record.who.externalId})` : record.who.account;
+  const details = Object.entries(fields).map(
+    ([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`,
+  );
+  return [
+    record.at,
+    `#${record.seq}`,
+    who,
+    `${kind}`,
+    ...details,
+    `[${record.by.via} ${record.by.version}]`,
+  ].join('  ');
+}
+
+async function verify(audit: AuditLog): Promise<number> {
+  const result = await audit.verify();
+  if (result.ok) {
+    out(`audit: intact (${result.records} records${result.firstSeq ? ` from #${result.firstSeq}` : ''})`);
+    return 0;
+  }
+  const { file, line, seq, reason } = result.broken;
+  throw new CliError(
+    `audit: broken at ${seq === null ? 'a line' : `record #${seq}`} (${file} line ${line}): it ${reason}.`,
+    EXIT.failure,
+  );
+}
+
+/** Runs `scribe audit …`. */
+async function audit(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { since: { type: 'string' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'verify'))
+    throw new CliError('usage: scribe audit [--since DATE] [--json] | scribe audit verify', EXIT.usage);
+  const log = await cliAuditLog();
+  if (positionals[0] === 'verify') return verify(log);
+  const since = values.since === undefined ? undefined : new Date(values.since);
+  if (since && Number.isNaN(since.getTime()))
+    throw new CliError('audit: --since must be a date such as 2026-11-01 or 2026-11-01T08:00Z.', EXIT.usage);
+  for (const record of await log.read(since)) out(values.json ? JSON.stringify(record) : describe(record));
+  return 0;
+}
+
+/** The `audit` command. */
+export const auditCommand: CliCommand = {
+  name: 'audit',
+  usage: 'audit [--since DATE] [--json] | audit verify   the audit trail (verify: check its hash chain)',
+  run: audit,
+};
+
+const SESSIONS = ['transcribe', 'dictate', 'note', 'recover'] as const;
+type Session = (typeof SESSIONS)[number];
+const isSession = (command: string | undefined): command is Session =>
+  (SESSIONS as readonly string[]).includes(command ?? '');
+
+/** Runs a CLI invocation and records it when it is a session (a recover listing is not). */
+export async function withCliAudit(
+  argv: string[],
+  run: (argv: string[]) => Promise<number>,
+): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!isSession(command) || rest.includes('--list') || rest.includes('--help')) return run(argv);
+  const record = async (exitCode: number) => {
+    const log = await cliAuditLog().catch(() => null);
+    await log?.record({ kind: 'cli_command', command, exitCode });
+  };
+  try {
+    const code = await run(argv);
+    await record(code);
+    return code;
+  } catch (error) {
+    await record(describeFailure(error).exitCode);
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * `scribe broker [--config FILE] [--listen HOST:PORT]`: runs the organization's token broker until
+ * SIGINT/SIGTERM. Prints `listening on http://HOST:PORT` on stdout once ready; logs one JSON line per token
+ * request on stderr (who, when, outcome; never a token).
+ */
+import { parseArgs } from 'node:util';
+import { loadBrokerConfig, runBroker } from '../../../programs/broker/index.ts';
+import { CliError, EXIT, oneLine, out } from '../io.ts';
+import type { CliCommand } from './registry.ts';
+
+const FLAGS = {
+  config: { type: 'string' },
+  listen: { type: 'string' },
+  'service-url': { type: 'string' },
+  'api-version': { type: 'string' },
+  'client-id': { type: 'string' },
+  'private-key-file': { type: 'string' },
+  'key-id': { type: 'string' },
+} as const;
+
+async function run(args: string[]): Promise<number> {
+  let values: Partial<Record<keyof typeof FLAGS, string>>;
+  try {
+    ({ values } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new CliError(`broker: ${oneLine((error as Error).message)}`, EXIT.usage);
+  }
+  const loaded = await loadBrokerConfig({
+    ...(values.config ? { file: values.config } : {}),
+    env: process.env,
+    flags: {
+      listen: values.listen,
+      serviceUrl: values['service-url'],
+      apiVersion: values['api-version'],
+      clientId: values['client-id'],
+      privateKeyFile: values['private-key-file'],
+      keyId: values['key-id'],
+    },
+  });
+  if (!loaded.ok) throw new CliError(`broker configuration: ${loaded.error}`, EXIT.usage);
+  const broker = await runBroker(loaded.config, (record) => {
+    process.stderr.write(`${JSON.stringify(record)}\n`);
+  }).catch((error: Error) => {
+    throw new CliError(`broker: ${oneLine(error.message)}`, EXIT.usage);
+  });
+  out(`listening on ${broker.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await broker.close();
+  return 0;
+}
+
+/** The broker command. */
+export const brokerCommand: CliCommand = {
+  name: 'broker',
+  usage:
+    'broker [--config FILE] [--listen HOST:PORT]  run the token broker (env: SCRIBE_BROKER_ISSUER, _AUDIENCE, _USER_CLAIM)',
+  run,
+};

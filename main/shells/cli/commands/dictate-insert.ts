@@ -1,0 +1,81 @@
+/**
+ * `scribe dictate … --insert paste|type|copy`: the dictation goes into the window that has focus when the
+ * command starts (X11), as it is dictated, through the same insertion engine the app uses. The desktop is
+ * native/x11 (libX11 + XTest); the clipboard is xclip (see native/x11/xclip-clipboard.ts for why).
+ *
+ * Whether the person typed while we were inserting is seen through XRecord (native/x11/x11-desktop.ts):
+ * any key not synthesized by us blocks in-place corrections of text typed before it.
+ */
+import { INSERT_MODES, type InsertMode } from '../../../features/dictation/insertion/insertion-types.ts';
+import { StreamingInsertion, type InsertionResult } from '../../../features/dictation/insertion/streaming-insertion.ts';
+import { CliError, EXIT } from '../io.ts';
+
+/** The --insert flag, checked. */
+export function insertMode(flag: string | undefined): InsertMode | undefined {
+  if (flag === undefined) return undefined;
+  if (!(INSERT_MODES as readonly string[]).includes(flag))
+    throw new CliError(`--insert must be one of ${INSERT_MODES.join(', ')}.`, EXIT.usage);
+  return flag as InsertMode;
+}
+
+/** An insertion into the focused X11 window, with what must be closed after it. */
+export interface CliInsertion {
+  readonly insertion: StreamingInsertion;
+  /** Finishes the insertion (once; later calls return the same result) and releases the display. */
+  finish(): Promise<InsertionResult>;
+}
+
+/** Captures the focused window now. Fails with a usage error where there is no X11 display. */
+export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion> {
+  if (process.platform !== 'linux' || !process.env.DISPLAY)
+    throw new CliError(
+      '--insert needs an X11 display (DISPLAY) on Linux; on Windows and macOS dictate into other applications from the app.',
+      EXIT.usage,
+    );
+  const { openX11Desktop } = await import('../../../../native/x11/x11-desktop.ts');
+  const { XclipClipboard } = await import('../../../../native/x11/xclip-clipboard.ts');
+  let desktop;
+  try {
+    desktop = openX11Desktop();
+  } catch {
+    throw new CliError('--insert: the X display cannot be opened.', EXIT.usage);
+  }
+  if (process.env.WAYLAND_DISPLAY)
+    process.stderr.write('Wayland session: only X11 (XWayland) windows can receive the dictation.\n');
+  const clipboard = new XclipClipboard(process.env, () => desktop.clipboardOwner());
+  if (!desktop.watchesKeys)
+    process.stderr.write(
+      'The X server has no RECORD extension: typing cannot be seen, so corrections go to stdout only.\n',
+    );
+  const insertion = await StreamingInsertion.begin({
+    desktop,
+    clipboard,
+    mode,
+    platform: 'linux',
+    typingObserved: desktop.watchesKeys,
+  });
+  let finished: Promise<InsertionResult> | undefined;
+  return {
+    insertion,
+    finish: () =>
+      (finished ??= insertion.finish().finally(async () => {
+        await clipboard.close().catch(() => undefined);
+        await desktop.close();
+      })),
+  };
+}
+
+/**
+ * stderr words for what did not go into the field as dictated (never any dictated text): `failure` when the
+ * text went to the clipboard instead of the field (exit 1), `notes` otherwise (copy mode, corrections).
+ */
+export function insertionNotices(result: InsertionResult): { failure?: string; notes: string[] } {
+  const notes: string[] = [];
+  if (result.notInserted === 'copy_mode') notes.push(`${result.message} The text is also on stdout.`);
+  if (result.correctionsInBox > 0)
+    notes.push(
+      `${result.correctionsInBox} correction(s) were not applied in the field (the person typed or focus moved): the corrected text is on stdout.`,
+    );
+  const failed = result.message !== undefined && result.notInserted !== 'copy_mode';
+  return { ...(failed ? { failure: `${result.message} The text is also on stdout.` } : {}), notes };
+}

@@ -1,0 +1,99 @@
+/**
+ * `scribe dictate <audio.wav | --mic [device]>`: dictation over /dictate-ws with the app's session. Prints
+ * the final dictated text, corrections applied, exactly as it would be inserted at the cursor. `--context`
+ * names a file (or `-`, standard input) holding the text of the field dictated into; the cursor is at its end.
+ */
+import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schemas/common.ts';
+import { openAudioSource } from '../../../core/audio/index.ts';
+import { DictateSession } from '../../../core/streaming/dictate-session.ts';
+import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
+import { CliError, EXIT } from '../io.ts';
+import { readTextInput } from '../text-input.ts';
+import type { CliCommand } from './registry.ts';
+import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
+import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
+
+function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
+  const locale = flag ?? fallback;
+  if (!(DICTATION_LOCALES as readonly string[]).includes(locale))
+    throw new CliError(`--locale must be one of ${DICTATION_LOCALES.join(', ')}.`, EXIT.usage);
+  return locale as DictationLocale;
+}
+
+/** The command line, checked before anything connects. */
+async function dictateArgs(args: string[]) {
+  const { values, positionals } = parseCommand(args, {
+    locale: { type: 'string' },
+    'async-corrections': { type: 'boolean' },
+    context: { type: 'string' },
+    insert: { type: 'string' },
+  });
+  const config = await cliConfig(values as ConnectionFlags);
+  const locale = dictationLocale(values.locale as string | undefined, config.dictationLocale);
+  const spec = await audioSpec('dictate', values, positionals);
+  const mode = insertMode(values.insert as string | undefined);
+  // The field's text is clinical: read from a file or standard input, never taken from the command line.
+  const contextPath = values.context as string | undefined;
+  const context = contextPath === undefined ? undefined : await readTextInput(contextPath, 'context');
+  const asyncCorrections = values['async-corrections'] === true;
+  return { config, locale, spec, mode, context, asyncCorrections, journaled: values['no-journal'] !== true };
+}
+
+async function dictate(args: string[]): Promise<number> {
+  const { config, locale, spec, mode, context, asyncCorrections, journaled } = await dictateArgs(args);
+  const connection = await streamingConnection(config);
+  // The target is the window focused now, before anything else can take focus.
+  const inserting = mode ? await startCliInsertion(mode) : undefined;
+  // The cursor sits at the end of the given text: dictation continues it. Otherwise the field's own text
+  // and selection when it can be read (never on X11), else nothing.
+  const field =
+    context === undefined
+      ? inserting?.insertion.fieldContext
+      : { text: context, selectionStart: context.length, selectionLength: 0 };
+  const settings = { locale, asyncCorrections, ...(field ? { context: field } : {}) };
+  const journal = await openJournal(config, journaled, 'dictate', ['main'], settings);
+  const session = new DictateSession({
+    ...connection,
+    ...settings,
+    ...(journal ? { journal: journal.journal } : {}),
+  });
+  inserting?.insertion.follow(session);
+  try {
+    await runJournaled(
+      session,
+      openAudioSource(spec),
+      (chunk) => session.sendAudio(chunk),
+      journal,
+      () => finish(session.text, inserting),
+    );
+  } finally {
+    await inserting?.finish(); // a failed session still gives the clipboard back
+  }
+  return 0;
+}
+
+/** Inserts (when asked), prints the text, and says what the insertion could not do. */
+async function finish(
+  text: string,
+  inserting: Awaited<ReturnType<typeof startCliInsertion>> | undefined,
+): Promise<void> {
+  const result = await inserting?.finish();
+  printDictation(text);
+  const { failure, notes = [] } = result ? insertionNotices(result) : {};
+  for (const note of notes) process.stderr.write(`${note}\n`);
+  if (failure) throw new CliError(failure, EXIT.failure);
+}
+
+/** Prints dictated text exactly as it would be inserted (also `scribe recover`). */
+export function printDictation(text: string): void {
+  // No newline is added unless a person is reading a terminal.
+  process.stdout.write(process.stdout.isTTY ? `${text}\n` : text);
+}
+
+/** The `dictate` command. */
+export const dictateCommand: CliCommand = {
+  name: 'dictate',
+  usage:
+    'dictate <audio.wav | --mic [device]> [--insert paste|type|copy] [--locale L] [--async-corrections] [--context FILE|-] [--fast] [--no-journal]',
+  run: dictate,
+};

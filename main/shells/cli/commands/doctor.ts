@@ -1,0 +1,130 @@
+import { ApiError } from '../../../core/api/errors.ts';
+import type { HttpClient } from '../../../core/api/transport/http.ts';
+import { readPrivateKeyFile } from '../../../core/api/auth/session.ts';
+import { ServerTokenSource } from '../../../core/api/auth/server-token-source.ts';
+import { UserTokenSource } from '../../../core/api/auth/user-token-source.ts';
+import { CoreClient } from '../../../core/api/core-client.ts';
+import { runConnectionChecks } from '../../../core/api/connection-checks.ts';
+import { authenticateUser, findOrCreateUser } from '../../../core/api/endpoints/users.ts';
+import type { Config } from '../../../core/config/config-schema.ts';
+import { httpFor, missingConnectionSettings } from '../connect.ts';
+import { CliError, describeFailure, oneLine, out } from '../io.ts';
+import { checkDetailText, checkLabel } from '../../../../preload/contract/index.ts';
+
+const STATUS_WORD = { pass: 'ok    ', fail: 'FAIL  ', warn: 'warn  ', skipped: 'skip  ' } as const;
+
+/** One check's outcome, as printed. */
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/**
+ * `scribe doctor`: checks the configuration and the private key, then runs the Connect screen's checks
+ * (service address, sign-in with a server token, note service, and with `--mic` the microphone) and, when
+ * a user is configured, provisions and authenticates it and reads its note settings. Stops after a
+ * failure, because every later check depends on the earlier ones. A missing microphone is a warning, not a
+ * failure. The microphone is opt-in because IT often runs doctor on machines without sound, where the audio
+ * library writes its own errors to stderr, which would break "a one-line reason on stderr".
+ */
+export async function doctor(
+  config: Config,
+  print: (line: string) => void = out,
+  listInputs?: () => Promise<readonly unknown[]>,
+): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const check = checker(results, print);
+  const server = await checkCredentials(config, check);
+  if (!server) return results;
+  // The checks the Connect screen shows, with the same names and messages (main/core/api/connection-checks.ts).
+  const given = new Map<string, string>();
+  const shared = await runConnectionChecks({
+    reasonGiven: (id, text) => given.set(id, text),
+    baseUrl: server.http.baseUrl,
+    auth: server.auth,
+    http: server.http,
+    ...(listInputs ? { listInputs } : {}),
+    ...(config.noteLocale ? { noteLocale: config.noteLocale } : {}),
+  });
+  for (const c of shared) {
+    const [name, detail] = [checkLabel(c.id), checkDetailText(c)];
+    // The service's own words go only into the failure line on stderr, as before.
+    const reason = given.has(c.id) ? ` Reason given: ${given.get(c.id)}` : '';
+    results.push({ name, ok: c.status !== 'fail', detail: `${detail}${reason}` });
+    print(`${STATUS_WORD[c.status]}${name}: ${oneLine(detail)}`);
+  }
+  if (shared.some((c) => c.status === 'fail')) return results;
+  if (config.userExternalId) await checkUser(config.userExternalId, server, check);
+  return results;
+}
+
+type Check = (name: string, run: () => Promise<string>) => Promise<boolean>;
+
+/** Runs one named check, records and prints its outcome; true when it passed. */
+function checker(results: CheckResult[], print: (line: string) => void): Check {
+  return async (name, run) => {
+    try {
+      const detail = await run();
+      results.push({ name, ok: true, detail });
+      print(`ok    ${name}: ${detail}`);
+      return true;
+    } catch (error) {
+      const detail = oneLine(describeFailure(error).line);
+      results.push({ name, ok: false, detail });
+      print(`FAIL  ${name}: ${detail}`);
+      return false;
+    }
+  };
+}
+
+/** The configuration and the private key; the server caller when both are fine. */
+async function checkCredentials(
+  config: Config,
+  check: Check,
+): Promise<{ http: HttpClient; auth: ServerTokenSource } | undefined> {
+  let http: HttpClient | undefined;
+  const configured = await check('configuration', async () => {
+    const missing = missingConnectionSettings(config);
+    if (missing.length > 0) throw new CliError(`missing ${missing.join(', ')}`);
+    http = httpFor(config);
+    return `${http.baseUrl.origin}, API version ${http.apiVersion}${config.userExternalId ? ', acting as a user' : ', server caller'}`;
+  });
+  if (!configured || !http) return undefined;
+  const client = http;
+  let auth: ServerTokenSource | undefined;
+  await check('private key', async () => {
+    const privateKey = await readPrivateKeyFile(config.privateKeyFile!);
+    auth = new ServerTokenSource(client, { clientId: config.clientId!, privateKey, keyId: config.keyId });
+    return `RSA key read${config.keyId ? `, key id ${config.keyId}` : ''}`;
+  });
+  return auth ? { http: client, auth } : undefined;
+}
+
+/** Provisions and authenticates the configured user, then reads its note settings. */
+async function checkUser(
+  externalId: string,
+  server: { http: HttpClient; auth: ServerTokenSource },
+  check: Check,
+): Promise<void> {
+  const ctx = { http: server.http, auth: server.auth };
+  let userId = '';
+  const found = await check('user', async () => {
+    const user = await findOrCreateUser(ctx, externalId);
+    userId = user.id;
+    if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
+    return `user ${user.id}`;
+  });
+  if (!found) return;
+  let userAuth: UserTokenSource | undefined;
+  await check('user sign-in', async () => {
+    userAuth = new UserTokenSource(server.http, await authenticateUser(ctx, userId));
+    return 'tokens minted';
+  });
+  if (!userAuth) return;
+  const userCore = new CoreClient(server.http, userAuth);
+  await check('note settings', async () => {
+    const settings = await userCore.getNoteSettings();
+    return `template ${settings.note_template_key ?? '(organization default)'}, locale ${settings.note_locale ?? '(default)'}`;
+  });
+}

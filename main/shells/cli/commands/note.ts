@@ -1,0 +1,106 @@
+import type { CallerKind } from '../../../core/api/protocol.ts';
+import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../core/api/schemas/note.ts';
+import type { Config } from '../../../core/config/config-schema.ts';
+import { noteText } from '../../../features/note/ehr-text.ts';
+import { toNoteDto } from '../../../features/note/mapping.ts';
+import { connect } from '../connect.ts';
+import { CliError, EXIT, out } from '../io.ts';
+import { parseTranscript } from '../transcript-file.ts';
+import { readTextInput } from '../text-input.ts';
+import { join } from 'node:path';
+import { defaultUserDataDir } from '../../../core/config/paths.ts';
+import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../../features/settings/customization-store.ts';
+import { Failure } from '../../../base/failure.ts';
+import {
+  buildNoteRequest,
+  isUserTemplateRefusal,
+  type CustomizationLookup,
+} from '../../../features/note/note-request.ts';
+
+export interface NoteOptions {
+  transcript: string;
+  template?: string;
+  locale?: string;
+  context?: string;
+  json?: boolean;
+  async?: boolean;
+}
+
+/**
+ * The request `scribe note` sends, built by the note room's builder (as the app's note is), with its
+ * refusals worded for the command line. It runs before connect(): connecting as a user already finds or
+ * creates that user and mints its tokens, which a request refused anyway must not cause.
+ */
+export async function cliNoteRequest(
+  config: Config,
+  options: NoteOptions,
+  items: TranscriptItemInput[],
+  context: string | undefined,
+  customizations: CustomizationLookup = savedCustomizations(),
+): Promise<GenerateNoteRequest> {
+  const caller: CallerKind = config.userExternalId ? 'user' : 'server';
+  const templateKey = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
+  try {
+    return await buildNoteRequest(
+      {
+        caller,
+        locale: options.locale ?? config.noteLocale,
+        transcript: items,
+        ...(templateKey !== undefined ? { templateKey } : {}),
+        ...(context !== undefined ? { context } : {}),
+        contextSubject: 'context_file',
+      },
+      customizations,
+    );
+  } catch (error) {
+    throw cliRefusal(error);
+  }
+}
+
+/** The builder's refusals that a command line words its own way (the rest print as the app words them). */
+function cliRefusal(error: unknown): unknown {
+  if (isUserTemplateRefusal(error))
+    return new CliError(
+      "--template cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's notes follow the template of its note settings on the service. Drop --template, or the user, to choose one. Nothing was sent.",
+      EXIT.usage,
+    );
+  if (error instanceof Failure && error.code === 'transcript_too_short')
+    return new CliError('The transcript file holds no transcript text. Nothing was sent.', EXIT.usage);
+  return error;
+}
+
+/** The customization saved in the app, in the user data folder the app and the CLI share. */
+function savedCustomizations(): CustomizationLookup {
+  const dataDir = process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  return new FileCustomizationStore(join(dataDir, CUSTOMIZATION_FILE));
+}
+
+/** Sections whose content type this version cannot show: named on stderr (key and title, never content). */
+function warnUnsupported(note: Note): void {
+  for (const section of toNoteDto(note, 0).sections) {
+    if (section.content.type !== 'UNSUPPORTED') continue;
+    process.stderr.write(
+      `scribe: warning: the "${section.title}" section (${section.key}) has a format this version cannot show; the text marks where it is. Use --json to get it as sent.\n`,
+    );
+  }
+}
+
+/**
+ * `scribe note`: a note from a transcript, as EHR-ready text or JSON. Every local check runs before the
+ * connection is even opened, so a refused request sends nothing at all.
+ */
+export async function note(config: Config, options: NoteOptions): Promise<void> {
+  if (options.transcript === '-' && options.context === '-')
+    throw new CliError('Only one of --transcript and --context can read standard input.', EXIT.usage);
+  const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
+  const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
+  const request = await cliNoteRequest(config, options, items, context);
+
+  const { core } = await connect(config);
+  const result = options.async
+    ? await (await core.generateNoteAsync(request)).result({ deadlineMs: 15 * 60_000 })
+    : await core.generateNote(request);
+  if (options.json) return out(JSON.stringify(result, null, 2));
+  warnUnsupported(result);
+  out(noteText(toNoteDto(result, 0)));
+}

@@ -1,0 +1,111 @@
+/**
+ * `scribe recover [--list] [ID] [--json]`: the sessions a crash, a kill or a second Ctrl+C left unfinished
+ * in the journal, and sending one of them again (main/core/journal/recovery.ts). The result is printed exactly
+ * as `transcribe` or `dictate` would have printed it, and the journal is shredded once it was sent. A journal
+ * whose end was cut (a torn write, a zero-filled tail after a power cut) gives what is intact before the cut,
+ * with one warning line on stderr.
+ */
+import { parseArgs } from 'node:util';
+import type { Config } from '../../../core/config/config-schema.ts';
+import type { JournalStore, RecoverableJournal } from '../../../core/journal/journal-store.ts';
+import { resendRecovered } from '../../../core/journal/recovery.ts';
+import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
+import { CliError, EXIT, oneLine, out } from '../io.ts';
+import { printDictation } from './dictate.ts';
+import type { CliCommand } from './registry.ts';
+import { streamingConnection, streamingFailure } from '../streaming.ts';
+import { printTranscript } from './transcribe.ts';
+
+interface Listed extends RecoverableJournal {
+  inUse: boolean;
+}
+
+/** Unfinished journals; one another process is still writing is listed as in use and never sent. */
+async function listed(store: JournalStore): Promise<Listed[]> {
+  return Promise.all(
+    (await store.listRecoverable()).map(async (j) => ({ ...j, inUse: await store.inUse(j.id) })),
+  );
+}
+
+function printList(journals: readonly Listed[], json: boolean): void {
+  for (const j of journals) {
+    const started = new Date(j.createdAt).toISOString();
+    if (json)
+      out(
+        JSON.stringify({ id: j.id, kind: j.session, started_at: started, stale: j.stale, in_use: j.inUse }),
+      );
+    else
+      out(
+        [j.id, j.session, started, ...(j.stale ? ['stale'] : []), ...(j.inUse ? ['in-use'] : [])].join('  '),
+      );
+  }
+}
+
+/** The journal to send: the one named, or the only one there is. */
+function choose(journals: readonly Listed[], id: string | undefined): Listed {
+  if (id !== undefined) {
+    const named = journals.find((j) => j.id === id);
+    if (!named)
+      throw new CliError(`recover: no unfinished session ${id} (see "scribe recover --list").`, EXIT.usage);
+    return named;
+  }
+  if (journals.length === 0) throw new CliError('recover: there is no unfinished session.', EXIT.failure);
+  if (journals.length > 1)
+    throw new CliError(
+      `recover: ${journals.length} unfinished sessions; give an ID (see "scribe recover --list").`,
+      EXIT.usage,
+    );
+  return journals[0]!;
+}
+
+async function resend(config: Config, store: JournalStore, chosen: Listed, json: boolean): Promise<void> {
+  if (chosen.inUse || !(await store.claim(chosen.id)))
+    throw new CliError(
+      `recover: session ${chosen.id} is still being recorded by another process.`,
+      EXIT.failure,
+    );
+  try {
+    const recovered = await store.recover(chosen.id);
+    if (recovered.tailCut)
+      process.stderr.write(
+        `scribe: warning: the end of session ${chosen.id}'s journal was cut (a crash or power cut mid-write); everything before it is recovered.\n`,
+      );
+    const result = await resendRecovered(recovered, await streamingConnection(config), { journals: store });
+    if (result.kind === 'transcribe') printTranscript(result.items, json);
+    else printDictation(result.text);
+  } catch (error) {
+    throw streamingFailure(error);
+  }
+}
+
+function parseRecoverArgs(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...CONNECTION_FLAGS, list: { type: 'boolean' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+  }
+}
+
+async function recover(args: string[]): Promise<number> {
+  const { values, positionals } = parseRecoverArgs(args);
+  if (positionals.length > 1) throw new CliError('recover: give at most one session ID.', EXIT.usage);
+  if (values.list && positionals.length > 0) throw new CliError('recover: --list takes no ID.', EXIT.usage);
+  const config = await cliConfig(values as ConnectionFlags);
+  const store = journalStore(config);
+  const journals = await listed(store);
+  if (values.list) printList(journals, values.json === true);
+  else await resend(config, store, choose(journals, positionals[0]), values.json === true);
+  return 0;
+}
+
+/** The `recover` command. */
+export const recoverCommand: CliCommand = {
+  name: 'recover',
+  usage: 'recover [--list] [ID] [--json]',
+  run: recover,
+};

@@ -1,0 +1,92 @@
+/**
+ * The headless entry point: `npm run --silent scribe -- <command> [options]`. It runs exactly the services
+ * the desktop app runs. Results go to stdout; failures are one line on stderr with a non-zero exit.
+ */
+import { parseArgs } from 'node:util';
+import { CONNECTION_FLAGS, cliConfig } from './connect.ts';
+import { CliError, EXIT, describeFailure, oneLine } from './io.ts';
+import { doctor } from './commands/doctor.ts';
+import { listMicrophones } from '../../core/audio/index.ts';
+import { note } from './commands/note.ts';
+import { extraCommands } from './commands/registry.ts';
+import { withCliAudit } from './commands/audit.ts';
+
+const USAGE = `usage: scribe <command> [options]
+  doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
+  note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async]
+${extraCommands.map((c) => `  ${c.usage}`).join('\n')}
+connection (flags override the environment): --service-url (SCRIBE_SERVICE_URL), --api-version
+  (SCRIBE_API_VERSION), --client-id (SCRIBE_CLIENT_ID), --private-key-file (SCRIBE_PRIVATE_KEY_FILE),
+  --key-id (SCRIBE_KEY_ID), --user (SCRIBE_USER_EXTERNAL_ID)`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    if (command === undefined)
+      throw new CliError(`No command given. ${oneLine(USAGE.split('\n')[0]!)}`, EXIT.usage);
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command === 'doctor') return runDoctor(rest);
+  if (command === 'note') return runNote(rest);
+  const extra = extraCommands.find((c) => c.name === command);
+  if (!extra) throw new CliError(`Unknown command "${command}". Run "scribe help" for the list.`, EXIT.usage);
+  return extra.run(rest);
+}
+
+async function runDoctor(args: string[]): Promise<number> {
+  const { values } = parse(args, { mic: { type: 'boolean' } });
+  const results = await doctor(
+    await cliConfig(values),
+    undefined,
+    values.mic ? () => listMicrophones() : undefined,
+  );
+  const failed = results.find((r) => !r.ok);
+  if (failed) throw new CliError(`doctor: ${failed.name} failed: ${failed.detail}`, EXIT.failure);
+  return 0;
+}
+
+async function runNote(args: string[]): Promise<number> {
+  const { values } = parse(args, {
+    transcript: { type: 'string' },
+    template: { type: 'string' },
+    locale: { type: 'string' },
+    context: { type: 'string' },
+    json: { type: 'boolean' },
+    async: { type: 'boolean' },
+  });
+  if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
+  await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<
+    typeof note
+  >[1]);
+  return 0;
+}
+
+/** parseArgs with the connection flags added, and usage errors as one line. */
+export function parse<
+  T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }>,
+>(args: string[], options: T) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...CONNECTION_FLAGS, ...options },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+  }
+}
+
+withCliAudit(process.argv.slice(2), run).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const { line, exitCode } = describeFailure(error);
+    process.stderr.write(`scribe: ${oneLine(line)}\n`);
+    if (process.env.SCRIBE_DEBUG === '1' && error instanceof Error)
+      process.stderr.write(`${error.stack ?? ''}\n`);
+    process.exitCode = exitCode;
+  },
+);

@@ -1,0 +1,50 @@
+/**
+ * CLI I/O rules (a contract others script against): results only on stdout; one line of reason on stderr
+ * and a non-zero exit on failure. Failure messages carry codes and ids, never patient content.
+ */
+import { ApiError } from '../../core/api/errors.ts';
+import { toFailure } from '../../core/ipc/error-mapping.ts';
+
+/** A failure the CLI reports as one line, with its exit code. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: number = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** Exit codes: 1 failure, 2 usage or configuration, 3 a limit refused before sending, 4 the service refused. */
+export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
+
+/** One line for stderr, from any error. */
+export function describeFailure(error: unknown): { line: string; exitCode: number } {
+  if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
+  if (error instanceof ApiError) {
+    const detail = error.detail ? ` Reason given: ${error.detail}` : '';
+    return { line: `${error.summary()}${detail}`, exitCode: EXIT.service };
+  }
+  // The app's expected failures, in the words the window shows (the messages module, via error-mapping.ts).
+  const failure = toFailure(error);
+  if (failure.code === 'limit_exceeded')
+    return { line: `${failure.message} Nothing was sent.`, exitCode: EXIT.limit };
+  if (failure.code !== 'internal') return { line: failure.message, exitCode: EXIT.failure };
+  // A bug or an unexpected failure: the class name only, since messages of foreign errors may carry content.
+  const name = error instanceof Error ? error.name : typeof error;
+  return {
+    line: `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`,
+    exitCode: EXIT.failure,
+  };
+}
+
+/** Writes a result line to stdout. */
+export function out(line: string): void {
+  process.stdout.write(line.endsWith('\n') ? line : `${line}\n`);
+}
+
+/** Collapses a message to one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

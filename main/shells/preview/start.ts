@@ -1,0 +1,36 @@
+/**
+ * `npm start`: the Electron app when Electron's binary is installed or can be fetched now (Electron's own
+ * install step, bounded in time); otherwise one line saying why, and the browser preview
+ * (main/shells/preview/preview.ts) on the same composition root. Run with tsx after `npm run build`.
+ */
+import { spawn } from 'node:child_process';
+import { electronBinary } from './electron-binary.ts';
+import { chooseShell, electronInstallStep } from './electron-fetch.ts';
+import { runBrowserPreview } from './preview.ts';
+
+/** How long fetching Electron's binary (about 100 MB) may take before the preview opens instead. */
+const FETCH_TIMEOUT_MS = 5 * 60_000;
+
+async function main(): Promise<number> {
+  const choice = await chooseShell({
+    binary: () => electronBinary(),
+    install: electronInstallStep,
+    env: process.env,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    onFetching: () => console.log("Fetching Electron's binary (once, about 100 MB)…"),
+  });
+  if (choice.shell === 'electron') {
+    const child = spawn(choice.binary, ['.'], { stdio: 'inherit' });
+    return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  }
+  return runBrowserPreview(`Electron's binary is not installed here and ${choice.why}`);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // One line, never a stack: the message names what failed (codes and paths, no patient data).
+    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,119 @@
+/**
+ * `scribe audit` as IT runs it: the CLI's own sessions land in the same trail as the app's (same data
+ * folder), `--json` prints one record a line, `--since` filters, `verify` exits 0 on an intact trail and
+ * non-zero naming the first broken record once a line is edited. The transcript the CLI wrote a note from
+ * carries a canary that must not reach the trail.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
+import { startHarness, type Harness } from '../../core/api/harness.ts';
+import { CANARY, CANARY_PHRASE } from '../../privacy/canary-kit.ts';
+
+function scribe(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'scribe', '--', ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
+        }),
+    );
+  });
+}
+
+let h: Harness;
+let dir: string;
+let env: Record<string, string>;
+beforeAll(async () => {
+  h = await startHarness();
+  dir = await mkdtemp(join(tmpdir(), 'scribe-audit-'));
+  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  await writeFile(
+    join(dir, 'visit.txt'),
+    `DOCTOR: ${CANARY_PHRASE} has a cough for three days.\nPATIENT: It started on Monday.\nDOCTOR: Start an inhaler and return in two weeks.\n`,
+  );
+  env = {
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    SCRIBE_DATA_DIR: join(dir, 'data'),
+    SCRIBE_POLICY_FILE: join(dir, 'no-policy.json'),
+  };
+  // The app's records of the same morning, in the same folder.
+  const app = new AuditLog({
+    dir: env.SCRIBE_DATA_DIR!,
+    source: { via: 'app', version: '0.1.0' },
+    who: () => ({ account: 'clinician' }),
+  });
+  await app.record({
+    kind: 'signed_in',
+    mode: 'organization',
+    caller: 'server',
+    region: 'local',
+    how: 'entered',
+  });
+  await app.record({ kind: 'visit_started', sample: false, streams: 1 });
+});
+afterAll(async () => {
+  await h.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('scribe audit', () => {
+  it("records a CLI session in the app's trail, and prints it", async () => {
+    const note = await scribe(['note', '--transcript', join(dir, 'visit.txt')], env);
+    expect(note.code, note.stderr).toBe(0);
+    const printed = await scribe(['audit', '--json'], env);
+    expect(printed.code, printed.stderr).toBe(0);
+    type Line = { by: { via: string }; what: { kind: string } };
+    const records = printed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Line);
+    expect(records.map((r) => [r.by.via, r.what.kind])).toEqual([
+      ['app', 'signed_in'],
+      ['app', 'visit_started'],
+      ['cli', 'cli_command'],
+    ]);
+    expect(records[2]!.what).toEqual({ kind: 'cli_command', command: 'note', exitCode: 0 });
+    const human = await scribe(['audit'], env);
+    expect(human.stdout).toMatch(/#3 {2}\S+ {2}cli_command {2}command=note {2}exitCode=0/);
+    for (const file of await readdir(env.SCRIBE_DATA_DIR!))
+      expect(await readFile(join(env.SCRIBE_DATA_DIR!, file), 'utf8')).not.toContain(CANARY);
+  });
+
+  it('--since filters by time', async () => {
+    expect((await scribe(['audit', '--since', '2999-01-01'], env)).stdout).toBe('');
+    expect((await scribe(['audit', '--since', 'yesterday-ish'], env)).code).toBe(2);
+  });
+
+  it('still reads the trail when the policy cannot be read', async () => {
+    await writeFile(join(dir, 'broken-policy.json'), '{ not json');
+    const printed = await scribe(['audit', '--json'], {
+      ...env,
+      SCRIBE_POLICY_FILE: join(dir, 'broken-policy.json'),
+    });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it('verify: 0 when intact, 1 naming the first broken record after an edit', async () => {
+    const intact = await scribe(['audit', 'verify'], env);
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toMatch(/intact \(3 records/);
+    const [file] = (await readdir(env.SCRIBE_DATA_DIR!)).filter((f) => f.startsWith('audit-'));
+    const path = join(env.SCRIBE_DATA_DIR!, file!);
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"streams":1', '"streams":2'));
+    const broken = await scribe(['audit', 'verify'], env);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/broken at record #2 \(audit-0000000001\.jsonl line 2\)/);
+  });
+});

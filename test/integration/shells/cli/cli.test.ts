@@ -1,0 +1,344 @@
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, TRANSCRIPT, type Harness } from '../../core/api/harness.ts';
+
+/** Runs the CLI exactly as the contract says: `npm run --silent scribe -- …` from the repository root. */
+function scribe(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'scribe', '--', ...args],
+      {
+        // No sound server's address (XDG_RUNTIME_DIR): doctor must not touch the audio library unless
+        // asked (--mic), so stderr stays clean on a machine without sound.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        cwd: process.cwd(),
+      },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
+        });
+      },
+    );
+  });
+}
+
+let h: Harness;
+let dir: string;
+let env: Record<string, string>;
+beforeAll(async () => {
+  h = await startHarness();
+  dir = await mkdtemp(join(tmpdir(), 'scribe-cli-'));
+  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  env = {
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+  };
+  await writeFile(join(dir, 'visit.txt'), TRANSCRIPT.map((i) => `${i.speaker_type}: ${i.text}`).join('\n'));
+  await writeFile(
+    join(dir, 'visit.jsonl'),
+    TRANSCRIPT.map((i) =>
+      JSON.stringify({
+        text: i.text,
+        speaker_type: i.speaker_type,
+        start_ms: i.start_offset_ms,
+        end_ms: i.end_offset_ms,
+      }),
+    ).join('\n'),
+  );
+});
+afterAll(() => h.close());
+
+describe('scribe doctor', () => {
+  it('passes every check as a server caller', async () => {
+    const run = await scribe(['doctor'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ok\s+configuration/m);
+    expect(run.stdout).toMatch(/^ok\s+Sign-in: Signed in with organization server credentials/m);
+    expect(run.stdout).toMatch(/^ok\s+Note service: \d+ note templates available/m);
+    expect(run.stdout).not.toMatch(/Microphone/);
+  });
+
+  it('provisions and authenticates a configured user and reads its note settings', async () => {
+    const run = await scribe(['doctor'], { ...env, SCRIBE_USER_EXTERNAL_ID: 'cli-doctor-user' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ok\s+user: user [0-9a-f-]{36}/m);
+    expect(run.stdout).toMatch(/^ok\s+note settings/m);
+  });
+
+  it('says the service refused the client assertion, and why', async () => {
+    const run = await scribe(['doctor'], {
+      ...env,
+      SCRIBE_CLIENT_ID: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toMatch(/^FAIL\s+Sign-in:.*HTTP 401/m);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/Sign-in failed.*Reason given: .+/);
+  });
+
+  it('names missing and bad settings with their source', async () => {
+    const missing = await scribe(['doctor'], { SCRIBE_SERVICE_URL: h.service.url });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/SCRIBE_CLIENT_ID, SCRIBE_PRIVATE_KEY_FILE/);
+    const bad = await scribe(['doctor'], { ...env, SCRIBE_SERVICE_URL: 'https://api.example.com' });
+    expect(bad.stderr).toMatch(/serviceUrl from environment SCRIBE_SERVICE_URL: .*region/);
+    const flag = await scribe(['doctor', '--service-url', 'http://example.com'], env);
+    expect(flag.stderr).toMatch(/serviceUrl from .*flag/);
+  });
+});
+
+describe('scribe note', () => {
+  it('prints an EHR-ready note from plain lines, only on stdout', async () => {
+    const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^[A-Z][A-Z &/-]+:$/m); // a section title line
+    expect(run.stdout).toMatch(/lisinopril/i);
+    expect(run.stdout).not.toMatch(/[{}"]/);
+  });
+
+  it('prints JSON from JSON lines, with the chosen template and locale', async () => {
+    const run = await scribe(
+      [
+        'note',
+        '--transcript',
+        join(dir, 'visit.jsonl'),
+        '--template',
+        'SOAP',
+        '--locale',
+        'ENGLISH_UK',
+        '--json',
+      ],
+      env,
+    );
+    expect(run.code).toBe(0);
+    const note = JSON.parse(run.stdout);
+    expect(note.template_key).toBe('SOAP');
+    expect(note.locale).toBe('ENGLISH_UK');
+  });
+
+  it('sends the customization saved in the app with server credentials (the service keeps none for them)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-data-'));
+    await writeFile(
+      join(dataDir, 'note-customization.json'),
+      JSON.stringify({
+        version: 1,
+        templates: {
+          GENERIC_MULTIPLE_SECTIONS: {
+            templateInstruction: 'Use plain words.',
+            sections: [{ key: 'VITALS', style: 'BULLET_POINTS', instruction: '' }],
+          },
+        },
+      }),
+    );
+    h.service.control.clearRequests();
+    const run = await scribe(
+      ['note', '--transcript', join(dir, 'visit.txt'), '--template', 'GENERIC_MULTIPLE_SECTIONS', '--json'],
+      { ...env, SCRIBE_DATA_DIR: dataDir },
+    );
+    expect(run.code).toBe(0);
+    const vitals = JSON.parse(run.stdout).sections.find((s: { key: string }) => s.key === 'VITALS');
+    expect(vitals.content.text).toMatch(/^- /);
+    expect(h.service.control.requests.find((r) => r.path.endsWith('/generate-note'))?.fields).toMatchObject({
+      note_sections_customization: 1,
+      note_template_custom_instructions: 'Use plain words.'.length,
+    });
+  });
+
+  it('works as a user caller', async () => {
+    const run = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--json'], {
+      ...env,
+      SCRIBE_USER_EXTERNAL_ID: 'cli-note-user',
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).sections.length).toBeGreaterThan(0);
+  });
+
+  it('passes --context as unstructured_context, and refuses 10,001 characters before sending anything', async () => {
+    await writeFile(join(dir, 'ok.txt'), 'Known hypertension. '.repeat(10));
+    h.service.control.clearRequests();
+    expect(
+      (await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'ok.txt')], env))
+        .code,
+    ).toBe(0);
+    const sent = h.service.control.requests.find((r) => r.path === '/v1/core/server/generate-note');
+    expect(sent?.status).toBe(200);
+    expect(sent?.fields?.unstructured_context).toBe(200); // the file's characters, all of them
+    await writeFile(join(dir, 'long.txt'), 'x'.repeat(10_001));
+    h.service.control.clearRequests();
+    const run = await scribe(
+      ['note', '--transcript', join(dir, 'visit.txt'), '--context', join(dir, 'long.txt')],
+      env,
+    );
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/10,001 characters; the limit is 10,000.*Nothing was sent/);
+    expect(h.service.control.requests).toHaveLength(0);
+  });
+
+  it('refuses --template for a user, and an empty transcript, before connecting (no user provisioned)', async () => {
+    h.service.control.clearRequests();
+    const template = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--template', 'SOAP'], {
+      ...env,
+      SCRIBE_USER_EXTERNAL_ID: 'cli-template-user',
+    });
+    expect(template.code).toBe(2);
+    expect(template.stdout).toBe('');
+    expect(template.stderr).toMatch(
+      /--template cannot be used with SCRIBE_USER_EXTERNAL_ID.*Nothing was sent/,
+    );
+    expect(template.stderr).not.toMatch(/Settings/);
+    await writeFile(join(dir, 'blank.txt'), '\n  \nDOCTOR:  \n');
+    const blank = await scribe(['note', '--transcript', join(dir, 'blank.txt')], env);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/no transcript text.*Nothing was sent/);
+    expect(h.service.control.requests).toHaveLength(0);
+    expect(await h.serverCore.findUserByExternalId('cli-template-user')).toBeUndefined();
+  });
+
+  it('fails with a one-line reason for a missing file or an unknown command', async () => {
+    const missing = await scribe(['note', '--transcript', join(dir, 'nope.txt')], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/transcript file cannot be read \(ENOENT\)/);
+    const unknown = await scribe(['frobnicate'], env);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+/**
+ * Another service that follows the contract but answers with content this version does not read:
+ * a minimal stand-in for the token and generate-note endpoints.
+ */
+async function withNoteService(
+  note: unknown,
+  run: (env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const answers: Record<string, unknown> = {
+    '/v1/core/server/oauth/token': { access_token: 'stub-token', expires_in: 3600 },
+    '/v1/core/server/generate-note': { note },
+    // The contract's own field name for a template's key.
+    '/v1/core/server/generate-note/templates': { templates: [{ template_key: 'SOAP', title: 'SOAP' }] },
+  };
+  const server = createServer((req, res) => {
+    req.resume();
+    const body = answers[new URL(req.url ?? '/', 'http://stub').pathname];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { code: 1, name: 'NOT_FOUND', message: 'no' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await run({ ...env, SCRIBE_SERVICE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe('scribe against another service that follows the contract', () => {
+  it('doctor reads a template list keyed by template_key', async () => {
+    await withNoteService({}, async (stubEnv) => {
+      const run = await scribe(['doctor'], stubEnv);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^ok\s+Note service: 1 note template available \(SOAP\)/m);
+    });
+  });
+});
+
+describe('scribe note with content this version does not read', () => {
+  const noteWith = (content: unknown) => ({
+    locale: 'ENGLISH_US',
+    template_key: 'SOAP',
+    sections: [
+      { key: 'SUBJECTIVE', title: 'Subjective', content: { type: 'TEXT', text: 'Headache for two weeks.' } },
+      { key: 'ASSESSMENT_AND_PLAN', title: 'Assessment and plan', content },
+    ],
+  });
+
+  it('marks a section of an unknown type in the text and names it on stderr, never its content', async () => {
+    const content = { type: 'TABLE', rows: [['CANARY-SECRET-VALUE']] };
+    await withNoteService(noteWith(content), async (stubEnv) => {
+      const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], stubEnv);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(
+        'SUBJECTIVE:\nHeadache for two weeks.\n\nASSESSMENT AND PLAN:\n[This section could not be shown by this version of Scribe]\n',
+      );
+      expect(run.stderr).toMatch(/warning: the "Assessment and plan" section \(ASSESSMENT_AND_PLAN\)/);
+      expect(run.stderr).not.toMatch(/CANARY|TABLE/);
+      const json = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--json'], stubEnv);
+      expect(JSON.parse(json.stdout).sections[1].content).toEqual(content);
+    });
+  });
+
+  it('reads a subsection without a title', async () => {
+    const content = {
+      type: 'SUBSECTIONS',
+      subsections: [{ id: '1', title: null, text: 'Start lisinopril.' }],
+    };
+    await withNoteService(noteWith(content), async (stubEnv) => {
+      const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], stubEnv);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/ASSESSMENT AND PLAN:\nStart lisinopril\.\n$/);
+    });
+  });
+
+  it('refuses malformed content with a readable one-line reason, not an unexpected failure', async () => {
+    await withNoteService(noteWith({ type: 'TEXT', text: 5 }), async (stubEnv) => {
+      const run = await scribe(['note', '--transcript', join(dir, 'visit.txt')], stubEnv);
+      expect(run.code).toBe(4);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(
+        /^scribe: The service sent an answer this app does not understand\. .*\(at note\.sections\.1\.content/,
+      );
+      expect(run.stderr).not.toMatch(/Unexpected failure/);
+    });
+  });
+});
+
+describe('scribe with the computer’s clock 10 minutes off the service’s', () => {
+  it.each([
+    ['fast', -10 * 60_000],
+    ['slow', 10 * 60_000],
+  ])('doctor and note work with the clock 10 minutes %s, as a server and as a user', async (_l, offset) => {
+    const skewed = await startHarness({ clockOffsetMs: offset });
+    try {
+      const keyDir = await mkdtemp(join(tmpdir(), 'scribe-skew-'));
+      await writeFile(join(keyDir, 'key.pem'), skewed.staticPem, { mode: 0o600 });
+      const skewEnv = {
+        SCRIBE_SERVICE_URL: skewed.service.url,
+        SCRIBE_CLIENT_ID: skewed.fixtures.staticClient.id,
+        SCRIBE_PRIVATE_KEY_FILE: join(keyDir, 'key.pem'),
+      };
+      const doctor = await scribe(['doctor'], skewEnv);
+      expect(doctor.stderr).toBe('');
+      expect(doctor.code).toBe(0);
+      expect(doctor.stdout).toMatch(/clock is 10 minutes (ahead of|behind) the service's/);
+      const note = await scribe(['note', '--transcript', join(dir, 'visit.txt')], skewEnv);
+      expect(note.code).toBe(0);
+      const asUser = await scribe(['note', '--transcript', join(dir, 'visit.txt')], {
+        ...skewEnv,
+        SCRIBE_USER_EXTERNAL_ID: 'ext-skewed-clock',
+      });
+      expect(asUser.code).toBe(0);
+      // No refresh on every call: the user token is judged by the lifetime it arrived with.
+      expect(skewed.count('/jwt/refresh')).toBe(0);
+    } finally {
+      await skewed.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/** The broker's settings: flags > environment > config file > defaults; errors name the key, not the value. */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadBrokerConfig } from '../../../../main/programs/broker/broker-config.ts';
+import { RateLimiter } from '../../../../main/programs/broker/rate-limit.ts';
+
+const ENV = {
+  SCRIBE_SERVICE_URL: 'https://us.api.example.com',
+  SCRIBE_CLIENT_ID: '0b8f6f57-4a8e-4a39-9d55-1b2b0f3c5f00',
+  SCRIBE_PRIVATE_KEY_FILE: '/etc/scribe-broker/key.pem',
+  SCRIBE_BROKER_ISSUER: 'https://login.example.org/tenant/v2.0',
+  SCRIBE_BROKER_AUDIENCE: 'api://scribe-broker',
+};
+
+describe('broker configuration', () => {
+  it('reads the environment, with defaults for the rest', async () => {
+    const result = await loadBrokerConfig({ env: ENV });
+    expect(result).toEqual({
+      ok: true,
+      config: expect.objectContaining({
+        serviceUrl: 'https://us.api.example.com',
+        issuer: ENV.SCRIBE_BROKER_ISSUER,
+        audience: 'api://scribe-broker',
+        userClaim: 'sub',
+        listen: '127.0.0.1:8787',
+        rateLimitPerMinute: 60,
+        clockToleranceSec: 30,
+        trustProxy: false,
+      }),
+    });
+  });
+
+  it('takes flags over the environment over the config file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'broker-config-'));
+    const file = join(dir, 'broker.json');
+    await writeFile(file, JSON.stringify({ ...fromEnv(), userClaim: 'email', listen: '0.0.0.0:9000' }));
+    const result = await loadBrokerConfig({
+      file,
+      env: { SCRIBE_BROKER_USER_CLAIM: 'oid' },
+      flags: { listen: '127.0.0.1:0' },
+    });
+    expect(result.ok && result.config).toMatchObject({ userClaim: 'oid', listen: '127.0.0.1:0' });
+  });
+
+  it('names the missing or bad key and where it came from, never the value', async () => {
+    const result = await loadBrokerConfig({
+      env: { ...ENV, SCRIBE_BROKER_ISSUER: 'http://login.example.org/secret-looking-value' },
+    });
+    expect(result.ok).toBe(false);
+    const error = result.ok ? '' : result.error;
+    expect(error).toContain('issuer (SCRIBE_BROKER_ISSUER)');
+    expect(error).not.toContain('secret-looking-value');
+    const missing = await loadBrokerConfig({ env: {} });
+    expect(missing.ok ? '' : missing.error).toContain('audience (missing: set SCRIBE_BROKER_AUDIENCE');
+  });
+
+  it('refuses unknown keys in the file and half a TLS setting', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'broker-config-'));
+    const file = join(dir, 'broker.json');
+    await writeFile(file, JSON.stringify({ ...fromEnv(), audiance: 'typo' }));
+    const typo = await loadBrokerConfig({ file });
+    expect(typo.ok ? '' : typo.error).toContain('unknown keys in the config file: audiance');
+    const tls = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_TLS_CERT_FILE: '/x/cert.pem' } });
+    expect(tls.ok ? '' : tls.error).toContain('tlsCertFile and tlsKeyFile go together');
+  });
+});
+
+describe('rate limit', () => {
+  it('allows the limit per minute per address, then says how long to wait', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, () => now);
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('b')]).toEqual([0, 0, 0]);
+    expect(limiter.take('a')).toBe(60);
+    now = 59_000;
+    expect(limiter.take('a')).toBe(1);
+    now = 60_000;
+    expect(limiter.take('a')).toBe(0);
+  });
+});
+
+function fromEnv() {
+  return {
+    serviceUrl: ENV.SCRIBE_SERVICE_URL,
+    clientId: ENV.SCRIBE_CLIENT_ID,
+    privateKeyFile: ENV.SCRIBE_PRIVATE_KEY_FILE,
+    issuer: ENV.SCRIBE_BROKER_ISSUER,
+    audience: ENV.SCRIBE_BROKER_AUDIENCE,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  trayModel,
+  trayStateFromVisit,
+  type TrayCommand,
+  type TrayState,
+} from '../../../../main/shells/electron/tray-model.ts';
+
+function enabled(state: TrayState): TrayCommand[] {
+  return trayModel(state).items.flatMap((item) =>
+    item.kind === 'command' && item.enabled ? [item.command] : [],
+  );
+}
+
+describe('trayModel', () => {
+  it('offers Start only when no visit is in progress, End only while one is', () => {
+    expect(enabled('idle')).toEqual(['start-visit', 'toggle-dictation', 'show-window', 'quit']);
+    expect(enabled('error')).toEqual(['start-visit', 'toggle-dictation', 'show-window', 'quit']);
+    expect(enabled('recording')).toEqual(['stop-visit', 'show-window', 'quit']);
+    expect(enabled('paused')).toEqual(['stop-visit', 'show-window', 'quit']);
+    expect(enabled('reconnecting')).toEqual(['stop-visit', 'show-window', 'quit']);
+  });
+
+  it('shows a distinct icon and status for recording, reconnecting and errors', () => {
+    expect(trayModel('idle').icon).toBe('tray-idle');
+    expect(trayModel('recording').icon).toBe('tray-recording');
+    expect(trayModel('reconnecting').icon).toBe('tray-warning');
+    expect(trayModel('error').icon).toBe('tray-warning');
+    const tooltips = new Set(
+      (['idle', 'recording', 'paused', 'reconnecting', 'error'] as const).map((s) => trayModel(s).tooltip),
+    );
+    expect(tooltips.size).toBe(5);
+    const dictation = (dictating: boolean) =>
+      trayModel('idle', dictating).items.find(
+        (i) => i.kind === 'command' && i.command === 'toggle-dictation',
+      );
+    expect(dictation(false)).toMatchObject({ label: 'Start dictation', enabled: true });
+    expect(dictation(true)).toMatchObject({ label: 'Stop dictation', enabled: true });
+    const status = trayModel('reconnecting').items[0];
+    expect(status).toEqual({ kind: 'status', label: trayModel('reconnecting').tooltip.split(': ')[1] });
+  });
+});
+
+describe('trayStateFromVisit', () => {
+  it.each([
+    ['idle', 'connected', 'idle'],
+    ['ended', 'connected', 'idle'],
+    ['starting', 'connected', 'recording'],
+    ['recording', 'connected', 'recording'],
+    ['recording', 'reconnecting', 'reconnecting'],
+    ['recording', 'offline', 'reconnecting'],
+    ['ending', 'connected', 'recording'],
+    ['paused', 'reconnecting', 'paused'],
+    ['failed', 'offline', 'error'],
+  ] as const)('%s + %s → %s', (phase, connection, expected) => {
+    expect(trayStateFromVisit({ phase, connection })).toBe(expected);
+  });
+});

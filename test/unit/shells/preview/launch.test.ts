@@ -1,0 +1,45 @@
+/** What `npm start` decides: Electron only when its binary is really there; the preview window's flags. */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appWindowArgs, findChromium } from '../../../../main/shells/preview/chromium.ts';
+import { electronBinary } from '../../../../main/shells/preview/electron-binary.ts';
+
+/** A fake node_modules/electron folder; `binary` writes the file path.txt names. */
+function electronPackage(pathTxt: string | null, binary: boolean): (id: string) => string {
+  const dir = mkdtempSync(join(tmpdir(), 'scribe-electron-'));
+  writeFileSync(join(dir, 'package.json'), '{}');
+  if (pathTxt !== null) writeFileSync(join(dir, 'path.txt'), pathTxt);
+  if (binary) {
+    mkdirSync(join(dir, 'dist'));
+    writeFileSync(join(dir, 'dist', 'electron'), '');
+  }
+  return () => join(dir, 'package.json');
+}
+
+describe('npm start', () => {
+  it('runs Electron only when the binary its package names exists', () => {
+    expect(electronBinary(electronPackage('electron', true))).toMatch(/dist[/\\]electron$/);
+    expect(electronBinary(electronPackage('electron', false))).toBeNull(); // download failed
+    expect(electronBinary(electronPackage(null, false))).toBeNull(); // never downloaded
+    expect(
+      electronBinary(() => {
+        throw new Error('not installed');
+      }),
+    ).toBeNull();
+  });
+
+  it('opens one app-mode window on its own profile, unsandboxed only as root', () => {
+    const args = appWindowArgs('http://127.0.0.1:1/index.html#bridge=x', '/tmp/p', false);
+    expect(args).toContain('--app=http://127.0.0.1:1/index.html#bridge=x');
+    expect(args).toContain('--user-data-dir=/tmp/p');
+    expect(args).not.toContain('--no-sandbox');
+    expect(appWindowArgs('u', '/tmp/p', true)).toContain('--no-sandbox');
+  });
+
+  it('takes CHROMIUM_PATH first, else a browser in the usual places, else none', () => {
+    expect(findChromium({ CHROMIUM_PATH: '/opt/c' }, 'linux')).toBe('/opt/c');
+    expect(findChromium({}, 'aix')).toBeNull();
+  });
+});
