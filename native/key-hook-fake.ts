@@ -1,5 +1,5 @@
 /** A scriptable key hook for tests: press and release keys by name; honours the synthetic-input gate. */
-import type { ModifierSnapshot } from '../main/features/dictation/hotkey-machine.ts';
+import type { ModifierSnapshot } from '../main/base/chords/chord.ts';
 import { KeyHookBase, type KeyHookBlock } from './key-hook.ts';
 import { SyntheticInputGate } from './synthetic-input.ts';
 

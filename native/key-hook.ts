@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import { Emitter } from '../main/base/async/emitter.ts';
-import type { ModifierSnapshot } from '../main/features/dictation/hotkey-machine.ts';
+import type { ModifierSnapshot } from '../main/base/chords/chord.ts';
 import { type SyntheticInputGate, sharedSyntheticInput } from './synthetic-input.ts';
 
 /** One key event from the hook, the key named as chords name it ("Control", "Super", "F9", "A"). */

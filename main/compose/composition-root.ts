@@ -35,8 +35,8 @@ import {
   CUSTOMIZATION_FILE,
   FileCustomizationStore,
   MemoryCustomizationStore,
-  type CustomizationStore,
 } from '../features/settings/customization-store.ts';
+import type { CustomizationStore } from '../features/settings/ports.ts';
 import { createPolicyHandlers, withPolicy } from './policy-handlers.ts';
 import { createVisitHandlers } from '../features/visit/handlers.ts';
 import { composeDictation, type DictationPlatform } from '../features/dictation/compose-dictation.ts';

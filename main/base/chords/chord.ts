@@ -20,7 +20,10 @@ import {
 /** Modifiers, in the order a chord is written. */
 export const MODIFIERS = CHORD_MODIFIERS;
 /** One modifier key (left and right are the same modifier). */
-export type Modifier = ChordModifier;
+type Modifier = ChordModifier;
+
+/** Which modifiers the OS says are down at an event (uiohook sends them with every key event). */
+export type ModifierSnapshot = Readonly<Record<Modifier, boolean>>;
 
 /** A parsed chord in normal form. */
 export interface Chord {

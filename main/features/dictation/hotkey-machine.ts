@@ -14,7 +14,7 @@
  * (Ctrl+Super+Left shortly after Ctrl+Super: cancelled, it was not meant for us), and releases lost while
  * focus moved (modifier flags on the next event, or a main key's next press long after its last repeat).
  */
-import { type Chord, MODIFIERS, type Modifier } from '../../base/chords/chord.ts';
+import { type Chord, MODIFIERS, type ModifierSnapshot } from '../../base/chords/chord.ts';
 
 /** How the hold chord behaves. */
 export type HotkeyMode = 'toggle' | 'push-to-talk' | 'hybrid';
@@ -46,9 +46,6 @@ export const DEFAULT_TIMING: HotkeyTiming = {
   toggleRefractoryMs: 300,
   repeatGapMs: 1000,
 };
-
-/** Which modifiers the OS says are down at an event (uiohook sends them with every key event). */
-export type ModifierSnapshot = Readonly<Record<Modifier, boolean>>;
 
 /** What the machine is told. */
 export type HotkeyInput =

@@ -9,7 +9,7 @@ import type { CallerKind } from '../../core/api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
 import { checkGenerateNote } from '../../core/api/validate.ts';
 import { Failure } from '../../base/failure.ts';
-import type { CustomizationStore, SavedCustomization } from '../settings/customization-store.ts';
+import type { CustomizationStore, SavedCustomization } from '../settings/ports.ts';
 
 /** What a note is written from, whichever shell asks. */
 export interface NoteRequestInput {

@@ -10,7 +10,7 @@ import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
 import type { ClipboardPort, VisitTranscript } from './ports.ts';
-import type { CustomizationStore } from '../settings/customization-store.ts';
+import type { CustomizationStore } from '../settings/ports.ts';
 
 /** What the note needs from outside. */
 export interface NoteServiceDeps {

@@ -8,21 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SECTION_STYLES, type Customization } from '../../../preload/contract/index.ts';
 import { writeFileAtomic } from '../../base/files/atomic-file.ts';
+import type { CustomizationStore, SavedCustomization } from './ports.ts';
 
 /** The file, in the user data folder the app and the CLI share. */
 export const CUSTOMIZATION_FILE = 'note-customization.json';
-
-/** A template's saved customization, without display titles (those come from the template). */
-export interface SavedCustomization {
-  templateInstruction: string;
-  sections: Array<{ key: string; style: (typeof SECTION_STYLES)[number]; instruction: string }>;
-}
-
-/** Where server-caller customization is kept. */
-export interface CustomizationStore {
-  get(templateKey: string): Promise<SavedCustomization | undefined>;
-  save(customization: Customization): Promise<void>;
-}
 
 const Saved = z.object({
   templateInstruction: z.string(),

@@ -1,7 +1,9 @@
 /**
- * Local preferences as the settings service sees them (preferences.ts keeps them in the user settings).
+ * What the settings feature offers the others (a feature may import only another feature's ports, as
+ * types): local preferences as the settings service sees them (preferences.ts keeps them in the user
+ * settings) and where server-caller note customization is kept (customization-store.ts).
  */
-import type { SettingsNotice } from '../../../preload/contract/index.ts';
+import type { Customization, SECTION_STYLES, SettingsNotice } from '../../../preload/contract/index.ts';
 
 /** Local preferences (no patient data). */
 export interface Preferences {
@@ -15,4 +17,16 @@ export interface Preferences {
 export interface PreferenceStore {
   get(): Preferences;
   update(patch: Partial<Preferences>): Preferences;
+}
+
+/** A template's saved customization, without display titles (those come from the template). */
+export interface SavedCustomization {
+  templateInstruction: string;
+  sections: Array<{ key: string; style: (typeof SECTION_STYLES)[number]; instruction: string }>;
+}
+
+/** Where server-caller customization is kept. */
+export interface CustomizationStore {
+  get(templateKey: string): Promise<SavedCustomization | undefined>;
+  save(customization: Customization): Promise<void>;
 }

@@ -13,12 +13,8 @@ import {
 import { AudioTap } from '../../core/audio/audio-tap.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
-import type { PreferenceStore } from './ports.ts';
-import {
-  MemoryCustomizationStore,
-  type CustomizationStore,
-  type SavedCustomization,
-} from './customization-store.ts';
+import type { CustomizationStore, PreferenceStore, SavedCustomization } from './ports.ts';
+import { MemoryCustomizationStore } from './customization-store.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
 import type { AudioSource } from '../../core/audio/audio-source.ts';

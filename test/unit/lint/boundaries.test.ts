@@ -2,126 +2,95 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The process layering is enforced by lint (eslint.config.js). These cases lint a line of code as if it sat
- * in a given file, so a rule that silently stops matching fails here.
+ * The layering is enforced by lint (eslint.config.js; main/ and native/ by .ci/eslint-layers.js). These cases
+ * lint a line of code as if it sat in a given file, so a rule that silently stops matching fails here.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
+const RULES = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'layers/direction']);
 
 async function restricted(filePath: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).some(
-    (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports',
-  );
+  return (result?.messages ?? []).some((m) => m.ruleId !== null && RULES.has(m.ruleId));
 }
+
+const value = (from: string) => `import { x } from '${from}';\nexport { x };`;
+const type = (from: string) => `import type { X } from '${from}';\nexport type { X };`;
 
 describe('import boundaries', () => {
   it.each([
     // The renderer takes values from the contract's zod-free modules only (zod needs eval, which the CSP refuses).
-    [
-      'renderer/lib/x.ts',
-      "import { channels } from '../../preload/contract/index.ts';\nexport { channels };",
-    ],
-    ['renderer/lib/x.ts', "import { fail } from '../../preload/contract/errors.ts';\nexport { fail };"],
-    ['renderer/lib/x.ts', "import { S } from '../../preload/contract/dto-visit.ts';\nexport { S };"],
-    ['renderer/lib/x.ts', "import { ApiError } from '../../main/api/errors.ts';\nexport { ApiError };"],
+    ['renderer/lib/x.ts', value('../../preload/contract/index.ts')],
+    ['renderer/lib/x.ts', value('../../preload/contract/errors.ts')],
+    ['renderer/lib/x.ts', value('../../preload/contract/dto-visit.ts')],
+    ['renderer/lib/x.ts', value('../../main/core/api/errors.ts')],
     ['renderer/lib/x.ts', "import { ipcRenderer } from 'electron';\nexport { ipcRenderer };"],
     ['renderer/lib/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
     ['preload/contract/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
-    ['preload/contract/x.ts', "import { ApiError } from '../../main/api/errors.ts';\nexport { ApiError };"],
-    ['main/api/x.ts', "import { app } from 'electron';\nexport { app };"],
-    ['main/streaming/x.ts', "import { x } from '../../renderer/lib/x.ts';\nexport { x };"],
+    ['preload/contract/x.ts', value('../../main/core/api/errors.ts')],
+    // Electron only in its shell.
+    ['main/core/api/x.ts', "import { app } from 'electron';\nexport { app };"],
+    ['main/shells/cli/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['native/x.ts', "import { app } from 'electron';\nexport { app };"],
-    ['main/visit/x.ts', "import { h } from '../../test/integration/streaming/harness.ts';\nexport { h };"],
-    ['main/shells/electron/index.ts', "import { h } from '../test/e2e/bridge/harness.ts';\nexport { h };"],
-    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
-    ['main/app/x.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
-    ['main/features/connection/sample-service.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
-    ['native/x.ts', "import { a } from '../main/audit/audit-log.ts';\nexport { a };"],
-    ['native/x11/x.ts', "import { a } from '../../main/secrets/aes-gcm.ts';\nexport { a };"],
-    ['native/x.ts', "import { c } from '../main/dictation/insertion/clipboard-paste.ts';\nexport { c };"],
-    // Rooms by capability: the connection knows none built on it, no room knows the composition root.
-    ['main/features/connection/connector.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
-    ['main/connection/x.ts', "import type { N } from '../note/ports.ts';\nexport type { N };"],
-    ['main/settings/x.ts', "import { checkLimit } from '../note/note-workflow.ts';\nexport { checkLimit };"],
-    ['main/note/x.ts', "import type { V } from '../visit/visit-app.ts';\nexport type { V };"],
-    ['main/visit/x.ts', "import type { N } from '../note/note-service.ts';\nexport type { N };"],
-    ['main/dictation/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
-    ['main/visit/x.ts', "import { composeApp } from '../composition-root.ts';\nexport { composeApp };"],
-    ['main/visit/x.ts', "import { s } from '../local-service/index.ts';\nexport { s };"],
-    // Only the connection room and the root know the connection manager; the others take ports.
-    ['main/visit/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
-    ['main/note/x.ts', "import type { C } from '../connection/connection-manager.ts';\nexport type { C };"],
-    [
-      'main/settings/x.ts',
-      "import type { C } from '../connection/connection-manager.ts';\nexport type { C };",
-    ],
-    [
-      'main/dictation/x.ts',
-      "import type { C } from '../connection/connection-manager.ts';\nexport type { C };",
-    ],
-    ['main/visit/x.ts', "import { withPolicy } from '../policy-handlers.ts';\nexport { withPolicy };"],
-    // The shared layers below the rooms import no room (nor the root): what two rooms share moves down.
-    [
-      'main/core/config/dictation-keys.ts',
-      "import { parseChord } from '../dictation/chord.ts';\nexport { parseChord };",
-    ],
-    ['main/core/ipc/error-mapping.ts', "import { S } from '../connection/sign-in-error.ts';\nexport { S };"],
-    ['main/api/auth/x.ts', "import type { C } from '../../connection/ports.ts';\nexport type { C };"],
-    ['main/streaming/x.ts', "import type { V } from '../visit/ports.ts';\nexport type { V };"],
-    ['main/audio/x.ts', "import type { N } from '../note/ports.ts';\nexport type { N };"],
-    ['main/audit/x.ts', "import type { S } from '../settings/ports.ts';\nexport type { S };"],
-    ['main/events/x.ts', "import { d } from '../dictation/dictation-service.ts';\nexport { d };"],
-    ['main/files/x.ts', "import { v } from '../visit/visit-app.ts';\nexport { v };"],
-    ['main/secrets/x.ts', "import { v } from '../connection/credential-vault.ts';\nexport { v };"],
-    ['main/chords/x.ts', "import type { M } from '../dictation/hotkey-machine.ts';\nexport type { M };"],
-    ['main/ipc/x.ts', "import type { App } from '../composition-root.ts';\nexport type { App };"],
+    // Never the renderer or tests.
+    ['main/core/streaming/x.ts', value('../../../renderer/lib/x.ts')],
+    ['main/features/visit/x.ts', value('../../../test/integration/core/streaming/harness.ts')],
+    ['main/shells/electron/index.ts', value('../../../test/e2e/bridge/harness.ts')],
+    // A layer never imports a layer above it.
+    ['main/base/async/x.ts', value('../../core/api/errors.ts')],
+    ['main/base/files/x.ts', type('../../features/visit/ports.ts')],
+    ['main/base/chords/x.ts', value('../../../native/key-hook.ts')],
+    ['native/x.ts', value('../main/core/audio/pcm.ts')],
+    ['native/x.ts', type('../main/features/dictation/hotkey-machine.ts')],
+    ['main/core/api/x.ts', type('../../features/connection/ports.ts')],
+    ['main/core/config/x.ts', value('../../features/updates/update-controller.ts')],
+    ['main/core/ipc/x.ts', type('../../compose/composition-root.ts')],
+    ['main/features/visit/x.ts', value('../../compose/composition-root.ts')],
+    ['main/features/dictation/x.ts', value('../../shells/cli/io.ts')],
+    ['main/compose/x.ts', value('../shells/preview/preview.ts')],
+    // A feature uses another only through its ports, as types; a shell never imports another shell.
+    ['main/features/note/x.ts', value('../connection/ports.ts')],
+    ['main/features/note/x.ts', type('../connection/connection-manager.ts')],
+    ['main/features/connection/x.ts', type('../visit/visit-app.ts')],
+    ['main/features/audit/x.ts', "export type { X } from '../visit/visit-app.ts';"],
+    ['main/shells/preview/x.ts', value('../electron/tray.ts')],
+    // Separate programs: only a shell starts them (and the sample visit's one door); they use base and core.
+    ['main/features/visit/x.ts', value('../../programs/local-service/index.ts')],
+    ['main/shells/electron/x.ts', value('../../programs/local-service/demo.ts')],
+    ['main/features/connection/sample-service.ts', value('../../programs/local-service/index.ts')],
+    ['main/core/api/x.ts', value('../../programs/broker/index.ts')],
+    ['main/programs/broker/x.ts', value('../../features/connection/connector.ts')],
+    ['main/programs/local-service/x.ts', value('../broker/index.ts')],
+    ['main/shells/cli/x.ts', value('../../programs/broker/broker-server.ts')],
+    ['main/features/visit/x.ts', "export const load = () => import('../../programs/local-service/index.ts');"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
 
   it.each([
-    ['main/app/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/shells/electron/index.ts', "import { app } from 'electron';\nexport { app };"],
+    ['main/shells/electron/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['preload/contract/x.ts', "import { z } from 'zod';\nexport { z };"],
-    ['main/features/connection/sample-service.ts', "import { s } from '../local-service/demo.ts';\nexport { s };"],
-    ['main/local-service/x.ts', "import { s } from './index.ts';\nexport { s };"],
-    ['test/unit/x.ts', "import { s } from '../../main/local-service/index.ts';\nexport { s };"],
-    ['test/unit/x.ts', "import { h } from '../integration/streaming/harness.ts';\nexport { h };"],
-    ['native/x11/x.ts', "import { delay } from '../../main/events/delay.ts';\nexport { delay };"],
-    [
-      'native/x.ts',
-      "import { SecretStoreError } from '../main/secrets/secret-store.ts';\nexport { SecretStoreError };",
-    ],
-    [
-      'native/x.ts',
-      "import type { ModifierSnapshot } from '../main/dictation/hotkey-machine.ts';\nexport type { ModifierSnapshot };",
-    ],
-    ['main/visit/x.ts', "import type { C } from '../connection/ports.ts';\nexport type { C };"],
-    ['main/connection/x.ts', "import type { C } from './connection-manager.ts';\nexport type { C };"],
-    ['main/compose/composition-root.ts', "import { C } from './connection/connection-manager.ts';\nexport { C };"],
-    ['main/note/x.ts', "import type { S } from '../settings/customization-store.ts';\nexport type { S };"],
-    ['main/compose/composition-root.ts', "import { V } from './visit/visit-app.ts';\nexport { V };"],
-    ['main/cli/x.ts', "import { l } from '../visit/live-adapter.ts';\nexport { l };"],
-    ['main/config/x.ts', "import { parseChord } from '../chords/chord.ts';\nexport { parseChord };"],
-    [
-      'main/dictation/x.ts',
-      "import { refuseChord } from '../chords/chord-rules.ts';\nexport { refuseChord };",
-    ],
-    ['main/ipc/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
-    ['main/connection/x.ts', "import { S } from '../api/auth/sign-in-error.ts';\nexport { S };"],
-    ['main/config/x.ts', "import type { S } from '../secrets/secret-store.ts';\nexport type { S };"],
-    [
-      'main/compose/policy-handlers.ts',
-      "import type { P } from './settings/settings-policy.ts';\nexport type { P };",
-    ],
-    [
-      'renderer/lib/x.ts',
-      "import type { IpcError } from '../../preload/contract/index.ts';\nexport type { IpcError };",
-    ],
-    [
-      'renderer/lib/x.ts',
-      "import { formatError } from '../../preload/contract/messages.ts';\nexport { formatError };",
-    ],
+    ['main/base/failure.ts', value('../../preload/contract/index.ts')],
+    ['main/base/files/x.ts', value('../async/delay.ts')],
+    ['native/x.ts', value('../main/base/async/delay.ts')],
+    ['native/x.ts', type('../main/base/chords/chord.ts')],
+    ['main/core/audio/x.ts', value('../../../native/recorder.ts')],
+    ['main/core/journal/x.ts', type('../streaming/session-journal.ts')],
+    ['main/features/visit/x.ts', type('../connection/ports.ts')],
+    ['main/features/visit/x.ts', value('./visit-app.ts')],
+    ['main/features/note/x.ts', "import { type S } from '../settings/ports.ts';\nexport type { S };"],
+    ['main/features/dictation/x.ts', value('../../core/streaming/dictate-session.ts')],
+    ['main/compose/x.ts', value('../features/connection/connection-manager.ts')],
+    ['main/shells/cli/x.ts', value('../../features/visit/headless-visit.ts')],
+    ['main/shells/cli/x.ts', value('../../programs/broker/index.ts')],
+    ['main/shells/preview/x.ts', value('../../compose/composition-root.ts')],
+    ['main/features/connection/sample-service.ts', value('../../programs/local-service/demo.ts')],
+    ['main/programs/local-service/x.ts', value('./index.ts')],
+    ['main/programs/broker/x.ts', value('../../core/api/auth/client-assertion.ts')],
+    ['main/features/audit/x.ts', value('../../../package.json')],
+    ['test/unit/x.ts', value('../../main/programs/local-service/index.ts')],
+    ['renderer/lib/x.ts', type('../../preload/contract/index.ts')],
+    ['renderer/lib/x.ts', value('../../preload/contract/messages.ts')],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -6,8 +6,8 @@ import {
   type HotkeyInput,
   HotkeyMachine,
   type HotkeyMode,
-  type ModifierSnapshot,
 } from '../../../../main/features/dictation/hotkey-machine.ts';
+import type { ModifierSnapshot } from '../../../../main/base/chords/chord.ts';
 
 function bindings(mode: HotkeyMode, toggleViaHook = false): HotkeyBindings {
   return {

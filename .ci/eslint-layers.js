@@ -1,0 +1,94 @@
+// The layering rule of main/ and native/ (eslint.config.js enables it; test/unit/lint/boundaries.test.ts tests it).
+import path from 'node:path';
+
+/**
+ * The layers of main/ (and native/), bottom up: a file imports only its own layer and the layers below it.
+ * One table, one rule (`layers/direction`), tested in test/unit/lint/boundaries.test.ts.
+ * - base: knows nothing of the app (async helpers, files, secrets, chords, the failure type);
+ * - native: typed per-OS facades over native modules (they implement ports defined in base);
+ * - core: what features are built from (service client, streaming, journal, audio, config, IPC, window);
+ * - features: what a clinician or IT does; one feature reaches another only through its ports.ts, as types;
+ * - compose: the composition root, the only place that knows every feature;
+ * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another.
+ * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all. main/programs/ holds separate
+ * programs shipped here (the organization's token broker, the service double): they use base, native and
+ * core, and the product opens them only through the doors named in PROGRAM_DOORS.
+ */
+const LAYERS = ['main/base', 'native', 'main/core', 'main/features', 'main/compose', 'main/shells'];
+/** Layers whose folders are separate units that may not import each other (features: but for ports, as types). */
+const SEALED_UNITS = { 'main/features': 'ports', 'main/shells': 'none', 'main/programs': 'none' };
+/** The only imports into main/programs/ from outside it: [importing file or folder/, what it may open]. */
+const PROGRAM_DOORS = [
+  // `scribe broker` runs the organization's token broker.
+  ['main/shells/cli/', 'main/programs/broker/index.ts'],
+  // The sample visit loads the service double's demo entry lazily (its own bundle); nothing else of it.
+  ['main/features/connection/sample-service.ts', 'main/programs/local-service/demo.ts'],
+  ['main/features/connection/sample-service.ts', 'main/programs/local-service/sample-dir.ts'],
+];
+
+/** Where a repository path sits: its layer (index in LAYERS, or a name) and its unit inside the layer. */
+function place(p) {
+  if (p === 'package.json') return { layer: 'meta' };
+  if (p.startsWith('preload/contract/')) return { layer: 'contract' };
+  if (p.startsWith('main/programs/')) return { layer: 'programs', root: 'main/programs', unit: p.split('/')[2] };
+  const rank = LAYERS.findIndex((root) => p === root || p.startsWith(`${root}/`));
+  if (rank < 0) return { layer: p.split('/')[0] };
+  const root = LAYERS[rank];
+  return { layer: 'ranked', rank, root, unit: p.slice(root.length + 1).split('/')[0] };
+}
+
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+/** Why `from` may not import `to` (repository paths), or undefined when it may. */
+function refusal(from, to, typeOnly) {
+  const a = place(from);
+  const b = place(to);
+  if (b.layer === 'contract' || b.layer === 'meta') return undefined;
+  if (b.layer === 'renderer') return 'main never imports the renderer.';
+  if (b.layer === 'test') return 'The app never imports tests.';
+  if (b.layer === 'programs' && a.layer === 'programs' && a.unit === b.unit) return undefined;
+  if (b.layer === 'programs') {
+    const door = ([who, what]) => (who.endsWith('/') ? from.startsWith(who) : from === who) && to === what;
+    if (PROGRAM_DOORS.some(door)) return undefined;
+    return `${b.root}/${b.unit} is a separate program: it is opened only through its doors (PROGRAM_DOORS).`;
+  }
+  if (b.layer !== 'ranked') return `${to} is in no layer of main/.`;
+  if (a.layer === 'programs') {
+    return b.root === 'main/base' || b.root === 'main/core' || b.root === 'native'
+      ? undefined
+      : `A separate program uses only main/base, native and main/core, not ${b.root}.`;
+  }
+  if (a.layer !== 'ranked') return undefined;
+  if (b.rank > a.rank) return `${a.root} may not import ${b.root}, a layer above it.`;
+  if (b.rank < a.rank || a.unit === b.unit || !(a.root in SEALED_UNITS)) return undefined;
+  if (SEALED_UNITS[a.root] === 'ports' && to === `${b.root}/${b.unit}/ports.ts` && typeOnly) return undefined;
+  return SEALED_UNITS[a.root] === 'ports'
+    ? `${a.root}/${a.unit} may use ${b.root}/${b.unit} only through its ports.ts, as types (import type).`
+    : `${a.root}/${a.unit} may not import ${b.root}/${b.unit}.`;
+}
+
+const direction = {
+  meta: { type: 'problem', schema: [], messages: { refused: '{{why}}' } },
+  create(context) {
+    const cwd = context.cwd;
+    const from = path.relative(cwd, context.filename).split(path.sep).join('/');
+    const check = (node, source) => {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = path.posix.normalize(path.posix.join(path.posix.dirname(from), source.value));
+      const why = refusal(from, to, isTypeOnly(node));
+      if (why) context.report({ node: source, messageId: 'refused', data: { why } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+/** The local plugin that holds the rule. */
+export const layers = { rules: { direction } };
