@@ -12,7 +12,8 @@ import path from 'node:path';
  * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another.
  * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all. main/programs/ holds separate
  * programs shipped here (the organization's token broker, the service double): they use base, native and
- * core, and the product opens them only through the doors named in PROGRAM_DOORS.
+ * core, and the product opens them only through the doors named in PROGRAM_DOORS. A double of a port sits
+ * beside it as `*.fake.ts`, and only tests (and other fakes) import it.
  */
 const LAYERS = ['main/base', 'native', 'main/core', 'main/features', 'main/compose', 'main/shells'];
 /** Layers whose folders are separate units that may not import each other (features: but for ports, as types). */
@@ -46,6 +47,7 @@ const isTypeOnly = (node) =>
 function refusal(from, to, typeOnly) {
   const a = place(from);
   const b = place(to);
+  if (to.endsWith('.fake.ts') && !from.endsWith('.fake.ts')) return 'A *.fake.ts double is for tests only.';
   if (b.layer === 'contract' || b.layer === 'meta') return undefined;
   if (b.layer === 'renderer') return 'main never imports the renderer.';
   if (b.layer === 'test') return 'The app never imports tests.';

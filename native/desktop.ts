@@ -6,7 +6,7 @@
  * - X11: native/x11/ (libX11 + XTest, runs and is tested here; clipboard through `xclip`),
  * - Windows: native/win32/ (user32/kernel32/advapi32; type-checked, tested through a fake FFI layer),
  * - macOS: native/macos/ (CoreGraphics, ApplicationServices, the Objective-C runtime; same).
- * native/desktop-fake.ts is the in-memory double the engine's unit tests use.
+ * native/desktop.fake.ts is the in-memory double the engine's unit tests use.
  *
  * Keys are always named by keysym / virtual key, never by key position, so chords work under any layout.
  */

@@ -28,7 +28,7 @@ export interface KeyEvent {
 /** Why the hook is not running. */
 export type KeyHookBlock = 'accessibility' | 'unavailable';
 
-/** The key hook port: the real uiohook facade below, or FakeKeyHook in native/key-hook-fake.ts. */
+/** The key hook port: the real uiohook facade below, or FakeKeyHook in native/key-hook.fake.ts. */
 export interface KeyHook {
   readonly running: boolean;
   /** Starts the hook; returns why not instead of throwing. */

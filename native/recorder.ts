@@ -54,7 +54,7 @@ export interface RecorderStartOptions {
   readonly frameLength?: number;
 }
 
-/** The recorder port: the real pvrecorder below, or FakeRecorder in native/recorder-fake.ts. */
+/** The recorder port: the real pvrecorder below, or FakeRecorder in native/recorder.fake.ts. */
 export interface Recorder {
   /** Device names, in pvrecorder's index order. */
   listDevices(): string[];

@@ -45,7 +45,7 @@ import { createDictationHandlers, unavailableDictationHandlers } from '../featur
 import type { VisitJournals } from '../features/visit/ports.ts';
 import type { BusySignals } from '../features/updates/update-controller.ts';
 import { VisitApp } from '../features/visit/visit-app.ts';
-import { liveTranscribers } from '../features/visit/live-adapter.ts';
+import { liveTranscribers } from '../features/visit/live-transcriber.ts';
 import {
   busySignals,
   closeServices,

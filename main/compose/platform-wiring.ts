@@ -23,7 +23,7 @@ import type { SettingsPolicy } from '../features/settings/settings-policy.ts';
 import { JournalStore } from '../core/journal/journal-store.ts';
 import { BusySignals } from '../features/updates/update-controller.ts';
 import { SettingsPreferenceStore } from '../features/settings/preferences.ts';
-import { liveTranscribers } from '../features/visit/live-adapter.ts';
+import { liveTranscribers } from '../features/visit/live-transcriber.ts';
 import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 

@@ -14,11 +14,11 @@ import { performance } from 'node:perf_hooks';
 import type { AudioFrame, AudioSource } from '../../main/core/audio/audio-source.ts';
 import { parseChord } from '../../main/base/chords/chord.ts';
 import { DictationController } from '../../main/features/dictation/dictation-controller.ts';
-import { FakeInserter } from '../../main/features/dictation/fake-inserter.ts';
+import { FakeInserter } from '../../main/features/dictation/inserter.fake.ts';
 import { HotkeyDriver } from '../../main/features/dictation/hotkey-driver.ts';
 import type { DictationSessionLike, OpenDictation } from '../../main/features/dictation/ports.ts';
 import { WarmMicrophone } from '../../main/features/dictation/warm-microphone.ts';
-import { FakeKeyHook } from '../../native/key-hook-fake.ts';
+import { FakeKeyHook } from '../../native/key-hook.fake.ts';
 import { fmt, percentile, type BenchRow } from './report.ts';
 
 const TARGET_MS = 50;

@@ -13,7 +13,7 @@ import { HttpClient } from '../../main/core/api/transport/http.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../main/core/streaming/transcribe-session.ts';
-import { transcribeJournalSettings } from '../../main/features/visit/live-adapter.ts';
+import { transcribeJournalSettings } from '../../main/features/visit/live-transcriber.ts';
 import type { SampleService } from '../service/sample-service.ts';
 import { fixtureChunks } from '../integration/core/streaming/harness.ts';
 import {

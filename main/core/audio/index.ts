@@ -4,7 +4,6 @@
  */
 import { createPvRecorder, type Recorder } from '../../../native/recorder.ts';
 import type { AudioSource } from './audio-source.ts';
-import { FakeAudioSource, type FakeSourceOptions } from './fake-source.ts';
 import { FileAudioSource } from './file-source.ts';
 import { MicrophoneAudioSource } from './microphone-source.ts';
 
@@ -20,8 +19,7 @@ export type AudioSourceSpec =
       /** See MicrophoneOptions.avoid: a device the default must not be when it replaces this one. */
       readonly avoid?: string;
     }
-  | { readonly kind: 'file'; readonly path: string; readonly pace: 'realtime' | 'fast' }
-  | ({ readonly kind: 'fake' } & FakeSourceOptions);
+  | { readonly kind: 'file'; readonly path: string; readonly pace: 'realtime' | 'fast' };
 
 /** Injected parts; tests pass a FakeRecorder. */
 export interface AudioDeps {
@@ -46,8 +44,6 @@ export function openAudioSource(spec: AudioSourceSpec, deps: AudioDeps = {}): Au
       });
     case 'file':
       return new FileAudioSource({ path: spec.path, pace: spec.pace });
-    case 'fake':
-      return new FakeAudioSource(spec);
     default: {
       const unreachable: never = spec;
       throw new Error(`unknown audio source ${String(unreachable)}`);

@@ -8,7 +8,7 @@
  * text_field_context; the service dictates it again, so the text is neither lost nor doubled.
  */
 import { dictateConfigFrame, type TextFieldContext } from './frames.ts';
-import { StreamingSession, type SessionEvents, type SessionOptions } from './session-engine.ts';
+import { StreamingSession, type SessionEvents, type SessionOptions } from './streaming-session.ts';
 import type { ContentFrame, SocketRun } from './socket-run.ts';
 import { DictationText } from './dictation-text.ts';
 import { StreamingError } from './streaming-error.ts';

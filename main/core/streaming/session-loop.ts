@@ -1,5 +1,5 @@
 /**
- * The loop under a streaming session (session-engine.ts): one turn per socket, or per wait while paused.
+ * The loop under a streaming session (streaming-session.ts): one turn per socket, or per wait while paused.
  * It owns what decides the next turn: the phase (SessionMachine), the goal the session's commands set
  * (stream, pause, end, abort), the reconnect budget, the socket in use and the failure. It reaches the
  * session only through LoopHost, and a SocketRun reaches it only through SocketHost: narrow ports, so none

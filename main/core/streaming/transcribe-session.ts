@@ -35,7 +35,7 @@
 import { checkSpeechLocales } from '../api/limits.ts';
 import { PROTOCOL } from '../api/protocol.ts';
 import { transcribeConfigFrame, type StreamSpec, type TranscriptItemFrame } from './frames.ts';
-import { StreamingSession, type SessionEvents, type SessionOptions } from './session-engine.ts';
+import { StreamingSession, type SessionEvents, type SessionOptions } from './streaming-session.ts';
 import type { ContentFrame, SocketRun } from './socket-run.ts';
 import { Transcript, type FinalTranscriptItem, type TranscriptItem } from './transcript.ts';
 

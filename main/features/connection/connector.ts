@@ -8,7 +8,7 @@ import { runConnectionChecks } from '../../core/api/connection-checks.ts';
 import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
 import { UserTokenSource } from '../../core/api/auth/user-token-source.ts';
 import { HttpClient } from '../../core/api/transport/http.ts';
-import type { TranscriberFactory } from '../../core/streaming/live-ports.ts';
+import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
 import type { StoredCredentials } from './stored-credentials.ts';
 import type { OrganizationSignIn } from './organization-sign-in.ts';
 import { OrganizationTokenSource } from './organization-token-source.ts';

@@ -12,7 +12,7 @@ import type {
 import type { EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
 import type { EditNoteRequest, GenerateNoteRequest, Note } from '../../core/api/schemas/note.ts';
 import type { CallerKind } from '../../core/api/protocol.ts';
-import type { LiveTranscriber } from '../../core/streaming/live-ports.ts';
+import type { LiveTranscriber } from '../../core/streaming/transcriber-port.ts';
 import type { Check, Credentials, DotPhrase, Replacement } from '../../../preload/contract/index.ts';
 
 /** The Core API calls the visit uses (a subset of the lead's CoreClient). */

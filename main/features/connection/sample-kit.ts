@@ -9,7 +9,7 @@ import { HttpClient } from '../../core/api/transport/http.ts';
 import { openConnection } from './connector.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
 import type { Connection, SampleKit } from './ports.ts';
-import type { TranscriberFactory } from '../../core/streaming/live-ports.ts';
+import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
 import { SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
 
 const SAMPLE_INPUTS: AudioInputs = {

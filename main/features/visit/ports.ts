@@ -11,7 +11,7 @@ export type {
   LiveSession,
   LiveStream,
   LiveTranscriber,
-} from '../../core/streaming/live-ports.ts';
+} from '../../core/streaming/transcriber-port.ts';
 
 /** A visit a crash or a quit left in the journal folder: unfinished, or ended with its note perhaps unwritten. */
 export interface RecoverableVisit {

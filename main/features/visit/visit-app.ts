@@ -18,7 +18,7 @@ import type { PreferenceStore } from '../settings/ports.ts';
 import type { LiveItem, RecoverableVisit, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
-import { journaledVisitItems } from './live-adapter.ts';
+import { journaledVisitItems } from './live-transcriber.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
 

@@ -19,7 +19,7 @@ import {
   isVisitActive,
 } from '../../../preload/contract/visit-phase.ts';
 import type { LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
-import { LiveLink } from './live-link.ts';
+import { LiveLink } from './session-link.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
 import { Failure } from '../../base/failure.ts';

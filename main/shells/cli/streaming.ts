@@ -9,7 +9,7 @@ import { AudioError, type AudioSource, type AudioSourceSpec } from '../../core/a
 import { AudioCapture } from '../../core/audio/capture.ts';
 import { parseWavHeader } from '../../core/audio/wav.ts';
 import type { Config } from '../../core/config/config-schema.ts';
-import type { StreamingSession, SessionEvents } from '../../core/streaming/session-engine.ts';
+import type { StreamingSession, SessionEvents } from '../../core/streaming/streaming-session.ts';
 import { StreamingError } from '../../core/streaming/streaming-error.ts';
 import { CONNECTION_FLAGS, DISK_FULL_WARNING, connect, type CliJournal } from './connect.ts';
 import { CliError, EXIT, oneLine } from './io.ts';

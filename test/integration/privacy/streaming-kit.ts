@@ -3,7 +3,7 @@
  * faults fired right after a socket delivered canary text, pacing, and the journal folder checks.
  */
 import { expect } from 'vitest';
-import type { StreamingSession, SessionEvents } from '../../../main/core/streaming/session-engine.ts';
+import type { StreamingSession, SessionEvents } from '../../../main/core/streaming/streaming-session.ts';
 import type { StreamingError } from '../../../main/core/streaming/streaming-error.ts';
 import { delay, fixtureChunks, type StreamingHarness } from '../core/streaming/harness.ts';
 import { bytesHaveCanary, describeError, OutputCapture, readTree, type CanaryHooks } from './canary-kit.ts';

@@ -18,7 +18,7 @@ import {
 import { auditedHandlers } from '../../../main/features/audit/audited-handlers.ts';
 import type { AuditLog } from '../../../main/features/audit/audit-log.ts';
 import { createConnector } from '../../../main/features/connection/connector.ts';
-import { liveTranscribers } from '../../../main/features/visit/live-adapter.ts';
+import { liveTranscribers } from '../../../main/features/visit/live-transcriber.ts';
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../../main/features/note/ports.ts';
 import type { Preferences, PreferenceStore } from '../../../main/features/settings/ports.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionManager } from '../../../main/features/connection/connection-manager.ts';
 import { createConnector } from '../../../main/features/connection/connector.ts';
-import { liveTranscribers } from '../../../main/features/visit/live-adapter.ts';
+import { liveTranscribers } from '../../../main/features/visit/live-transcriber.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 
 const AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };

@@ -62,6 +62,10 @@ describe('import boundaries', () => {
     ['main/programs/local-service/x.ts', value('../broker/index.ts')],
     ['main/shells/cli/x.ts', value('../../programs/broker/broker-server.ts')],
     ['main/features/visit/x.ts', "export const load = () => import('../../programs/local-service/index.ts');"],
+    // A fake is for tests only.
+    ['main/shells/preview/x.ts', value('../../features/dictation/inserter.fake.ts')],
+    ['main/core/audio/x.ts', value('./audio-source.fake.ts')],
+    ['native/x.ts', value('./desktop.fake.ts')],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -89,6 +93,8 @@ describe('import boundaries', () => {
     ['main/programs/broker/x.ts', value('../../core/api/auth/client-assertion.ts')],
     ['main/features/audit/x.ts', value('../../../package.json')],
     ['test/unit/x.ts', value('../../main/programs/local-service/index.ts')],
+    ['test/unit/x.ts', value('../../native/desktop.fake.ts')],
+    ['native/key-hook.fake.ts', type('../main/base/chords/chord.ts')],
     ['renderer/lib/x.ts', type('../../preload/contract/index.ts')],
     ['renderer/lib/x.ts', value('../../preload/contract/messages.ts')],
   ])('allows in %s: %s', async (file, code) => {

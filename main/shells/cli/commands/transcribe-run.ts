@@ -6,7 +6,7 @@ import type { AudioSource } from '../../../core/audio/audio-source.ts';
 import type { InputWarning } from '../../../../preload/contract/index.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
 import type { HeadlessVisit } from '../../../features/visit/headless-visit.ts';
-import { liveTranscribers } from '../../../features/visit/live-adapter.ts';
+import { liveTranscribers } from '../../../features/visit/live-transcriber.ts';
 import type { LiveHealth, LiveTranscriber } from '../../../features/visit/ports.ts';
 import { DISK_FULL_WARNING, journalStore } from '../connect.ts';
 import { CliError } from '../io.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioFrame, AudioSource } from '../../../../main/core/audio/audio-source.ts';
 import { PRE_ROLL_MS } from '../../../../main/core/audio/capture.ts';
-import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
 import {

@@ -8,10 +8,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
-import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 
 let dir: string;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessTokenSource } from '../../../../main/core/api/auth/token-source.ts';
 import type { AudioFrame, AudioSource } from '../../../../main/core/audio/audio-source.ts';
-import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
 import {

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import { composeApp } from '../../../../main/compose/composition-root.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
@@ -16,7 +16,7 @@ import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-s
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
-import { transcribeJournalSettings } from '../../../../main/features/visit/live-adapter.ts';
+import { transcribeJournalSettings } from '../../../../main/features/visit/live-transcriber.ts';
 import { FakeTranscriber, fakeCore } from '../../../unit/features/visit/fakes.ts';
 import { fixtureChunks, startStreamingHarness, type StreamingHarness } from './harness.ts';
 

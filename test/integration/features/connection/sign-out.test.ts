@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../../service/index.ts';
 import { ConnectionManager } from '../../../../main/features/connection/connection-manager.ts';
 import { createConnector, type CredentialVault } from '../../../../main/features/connection/connector.ts';
-import { liveTranscribers } from '../../../../main/features/visit/live-adapter.ts';
+import { liveTranscribers } from '../../../../main/features/visit/live-transcriber.ts';
 import type { Credentials } from '../../../../preload/contract/index.ts';
 
 /** A vault in memory that remembers the last refresh token saved (they rotate on every refresh). */

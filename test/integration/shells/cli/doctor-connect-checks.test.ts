@@ -12,7 +12,7 @@ import { configSchema } from '../../../../main/core/config/config-schema.ts';
 import { CONNECTION_CHECKS } from '../../../../main/core/api/connection-checks.ts';
 import { checkDetailText, checkLabel } from '../../../../preload/contract/index.ts';
 import { createConnector } from '../../../../main/features/connection/connector.ts';
-import { liveTranscribers } from '../../../../main/features/visit/live-adapter.ts';
+import { liveTranscribers } from '../../../../main/features/visit/live-transcriber.ts';
 import { startHarness, type Harness } from '../../core/api/harness.ts';
 
 const MICS = [{ id: 'm1', label: 'Desk microphone', isDefault: true }];

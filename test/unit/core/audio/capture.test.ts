@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AudioFrame, AudioSource } from '../../../../main/core/audio/audio-source.ts';
 import { AudioCapture } from '../../../../main/core/audio/capture.ts';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { concatInt16 } from '../../../../main/core/audio/pcm.ts';
 
 const ramp = (n: number): Int16Array => Int16Array.from({ length: n }, (_, i) => (i % 20_000) + 1);

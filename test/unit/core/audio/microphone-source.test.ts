@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeRecorder } from '../../../../native/recorder-fake.ts';
+import { FakeRecorder } from '../../../../native/recorder.fake.ts';
 import type { AudioNotice } from '../../../../main/core/audio/audio-source.ts';
 import { listMicrophones, openAudioSource } from '../../../../main/core/audio/index.ts';
 import { MicrophoneAudioSource, REOPEN_CHECK_MS } from '../../../../main/core/audio/microphone-source.ts';

@@ -6,7 +6,7 @@ import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-s
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { nodeJournalFs, type JournalFs } from '../../../../main/core/journal/journal-fs.ts';
 import { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
-import type { ConnectionStatus } from '../../../../main/core/streaming/session-engine.ts';
+import type { ConnectionStatus } from '../../../../main/core/streaming/streaming-session.ts';
 import { FakePeer, FakeTokens, markerChunk, until } from './fake-peer.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];

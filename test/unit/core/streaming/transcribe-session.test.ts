@@ -5,7 +5,7 @@ import {
   type TranscribeSessionOptions,
 } from '../../../../main/core/streaming/transcribe-session.ts';
 import { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
-import type { SessionState } from '../../../../main/core/streaming/session-engine.ts';
+import type { SessionState } from '../../../../main/core/streaming/streaming-session.ts';
 import { FakePeer, FakeTokens, markerChunk, until, type FakePeerOptions } from './fake-peer.ts';
 
 const peers: FakePeer[] = [];

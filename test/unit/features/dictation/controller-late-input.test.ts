@@ -16,8 +16,8 @@ import type {
   OverlayState,
 } from '../../../../main/features/dictation/ports.ts';
 import { Emitter } from '../../../../main/base/async/emitter.ts';
-import { FakeDesktop } from '../../../../native/desktop-fake.ts';
-import { FakeKeyHook } from '../../../../native/key-hook-fake.ts';
+import { FakeDesktop } from '../../../../native/desktop.fake.ts';
+import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
 import { FakeSecureInput } from '../../../../native/secure-input.ts';
 
 const disposals: Array<() => void> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeKeyHook } from '../../../../native/key-hook-fake.ts';
+import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
 import { keyNames } from '../../../../native/key-hook.ts';
 import { SyntheticInputGate } from '../../../../native/synthetic-input.ts';
 import { parseChord } from '../../../../main/base/chords/chord.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeDesktop } from '../../../../native/desktop-fake.ts';
+import { FakeDesktop } from '../../../../native/desktop.fake.ts';
 import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 

@@ -8,7 +8,7 @@ import { channels, formatError, type IpcResult } from '../../../../preload/contr
 import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../../main/core/ipc/router.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { composeApp } from '../../../../main/compose/composition-root.ts';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';

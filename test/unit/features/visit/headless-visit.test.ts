@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AudioError, CHUNK_SAMPLES } from '../../../../main/core/audio/audio-source.ts';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { HeadlessVisit } from '../../../../main/features/visit/headless-visit.ts';
 import type { LiveStream } from '../../../../main/features/visit/ports.ts';
 import type { FakeLiveSession } from './fakes.ts';

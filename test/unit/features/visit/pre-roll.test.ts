@@ -13,7 +13,7 @@ import {
   type AudioSource,
 } from '../../../../main/core/audio/audio-source.ts';
 import { AudioCapture, PRE_ROLL_MS } from '../../../../main/core/audio/capture.ts';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { concatInt16 } from '../../../../main/core/audio/pcm.ts';
 import { createIpcRouter, type InvokeEventLike } from '../../../../main/core/ipc/router.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';

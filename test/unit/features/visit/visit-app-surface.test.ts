@@ -4,7 +4,7 @@
  * as soon as the consent tick armed the microphone, not only once the visit records.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { composeApp } from '../../../../main/compose/composition-root.ts';

@@ -5,8 +5,8 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import type { AudioFrame, AudioSource } from '../../../../main/core/audio/audio-source.ts';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
-import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 import { FakePeer, FakeTokens } from '../../core/streaming/fake-peer.ts';
 

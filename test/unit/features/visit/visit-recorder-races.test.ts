@@ -3,7 +3,7 @@
  * late event never brings a visit back to life or leaves it half-way.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { FakeAudioSource } from '../../../../main/core/audio/fake-source.ts';
+import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { LiveSession, LiveStream } from '../../../../main/features/visit/ports.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 import { FakeTranscriber } from './fakes.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
-import { createLiveTranscriber } from '../../../../main/features/visit/live-adapter.ts';
+import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import type { LiveHealth, LiveSession } from '../../../../main/features/visit/ports.ts';
 
 let dir: string;

@@ -14,8 +14,8 @@ import { resendRecovered } from '../../core/journal/recovery.ts';
 import { TranscribeSession } from '../../core/streaming/transcribe-session.ts';
 import { Transcript, type FinalTranscriptItem } from '../../core/streaming/transcript.ts';
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
-import type { TranscriberFactory } from '../../core/streaming/live-ports.ts';
-import { LiveSessionAdapter } from './live-session-adapter.ts';
+import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
+import { LiveSessionAdapter } from './transcribe-session-adapter.ts';
 import { Failure } from '../../base/failure.ts';
 
 /** What a transcription journal records of its session, so a recovered visit is sent again the same way. */

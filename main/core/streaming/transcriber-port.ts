@@ -1,7 +1,7 @@
 /**
  * A live transcription session as its users see it (the visit, `scribe transcribe`), and the factory a
  * connection builds its transcriber with: the connection knows where and as whom, the composition root
- * chooses the implementation (main/features/visit/live-adapter.ts) and whether audio is journaled.
+ * chooses the implementation (main/features/visit/live-transcriber.ts) and whether audio is journaled.
  */
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { RecoveredSession } from '../journal/journal-store.ts';
