@@ -2,7 +2,8 @@
  * Reading a journal back after a crash: its records, in order, folded into what the crashed session still
  * needs (the audio final text does not cover, the final items, the committed dictation).
  */
-import type { JournalRecord, JsonRecord } from './journal-records.ts';
+import { readRecords, type JournalRecord, type JsonRecord } from './journal-records.ts';
+import type { JournalFs } from './journal-fs.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
 import type { TranscriptItem } from '../streaming/transcript.ts';
 
@@ -84,4 +85,25 @@ function apply(state: Folding, record: JournalRecord): void {
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled journal record ${(value as { kind?: unknown }).kind as string}`);
+}
+
+/**
+ * Reads a journal back: its authenticated prefix, with `tailCut` when the rest was cut or damaged. Throws
+ * `journal_missing` (no file) or `journal_corrupt` (not even its first record can be read).
+ */
+export async function readJournal(
+  id: string,
+  path: string,
+  key: Buffer,
+  fs: JournalFs,
+): Promise<RecoveredSession> {
+  const reader = await fs.openRead(path).catch((error: unknown) => {
+    throw new StreamingError('journal_missing', 'This journal no longer exists.', { cause: error });
+  });
+  const tail = { cut: false };
+  try {
+    return await replayJournal(id, readRecords(reader, key, id, tail), tail);
+  } finally {
+    await reader.close();
+  }
 }

@@ -12,6 +12,15 @@ import { FILE_MODE } from './journal.ts';
 import type { JournalFs } from './journal-fs.ts';
 import { openRecord, readRecordAt, readRecords, type JsonRecord } from './journal-records.ts';
 
+/** An unfinished journal a person must decide about (resume, send again, or discard). */
+export interface RecoverableJournal {
+  id: string;
+  session: 'transcribe' | 'dictate';
+  createdAt: number;
+  /** Older than the retention period: kept because it is unfinished, but worth a reminder. */
+  stale: boolean;
+}
+
 export const JOURNAL_SUFFIX = '.journal';
 const SIDECAR_SUFFIX = '.meta.json';
 

@@ -6,8 +6,8 @@
  * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
  * journals are listed by their files, so a lost sidecar never hides one.
  *
- * A journal belongs to the process that holds its lock file (main/base/files/process-lock.ts): never sent
- * again or shredded by another one while that process lives.
+ * A journal belongs to the process that holds its lock file (journal-locks.ts): never sent again or
+ * shredded by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -15,30 +15,21 @@ import { decodeKey, encodeKey, generateKey } from '../../base/secrets/aes-gcm.ts
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import { VisitJournal } from './journal.ts';
 import { nodeJournalFs, type JournalFs } from './journal-fs.ts';
-import { ProcessLock, lockHolder } from '../../base/files/process-lock.ts';
-import { readRecords, type JsonRecord } from './journal-records.ts';
-import { replayJournal, type RecoveredSession } from './journal-replay.ts';
-export type { RecoveredSession } from './journal-replay.ts';
+import { JournalLocks } from './journal-locks.ts';
+import { readJournal, type RecoveredSession } from './journal-replay.ts';
+import { writeConfigRecord } from './journal-config.ts';
 import {
   JOURNAL_SUFFIX,
   journalKeyAccount as keyAccount,
   Sidecars,
   type SessionKind,
   type Sidecar,
+  type RecoverableJournal,
 } from './journal-sidecars.ts';
 import { hasErrno, StreamingError } from '../streaming/streaming-error.ts';
 
 const DIR_MODE = 0o700;
 const HOUR_MS = 3_600_000;
-
-/** An unfinished journal a person must decide about (resume, send again, or discard). */
-export interface RecoverableJournal {
-  id: string;
-  session: 'transcribe' | 'dictate';
-  createdAt: number;
-  /** Older than the retention period: kept because it is unfinished, but worth a reminder. */
-  stale: boolean;
-}
 
 export interface JournalStoreOptions {
   dir: string;
@@ -65,11 +56,11 @@ export class JournalStore {
   readonly #fs: JournalFs;
   readonly #retentionMs: number;
   readonly #now: () => number;
-  readonly #retryMs: number | undefined;
-  readonly #finishTimeoutMs: number | undefined;
+  /** How its journals wait for a full disk. */
+  readonly #writing: Pick<JournalStoreOptions, 'retryMs' | 'finishTimeoutMs'>;
   readonly #offerEnded: boolean;
-  /** Locks held by this process, by journal id. */
-  readonly #locks = new Map<string, ProcessLock>();
+  /** Locks held by this process. */
+  readonly #locks: JournalLocks;
   readonly #sidecars: Sidecars;
   /** Journals open in this process: never offered for recovery. */
   readonly #open = new Map<string, VisitJournal>();
@@ -82,10 +73,10 @@ export class JournalStore {
     this.#fs = options.fs ?? nodeJournalFs;
     this.#retentionMs = (options.retentionHours ?? 24) * HOUR_MS;
     this.#now = options.now ?? Date.now;
-    this.#retryMs = options.retryMs;
-    this.#finishTimeoutMs = options.finishTimeoutMs;
+    this.#writing = { retryMs: options.retryMs, finishTimeoutMs: options.finishTimeoutMs };
     this.#offerEnded = options.offerEndedVisits ?? false;
     this.#sidecars = new Sidecars(this.#dir, this.#fs, this.#secrets);
+    this.#locks = new JournalLocks(this.#dir);
   }
 
   /**
@@ -118,9 +109,7 @@ export class JournalStore {
     settings: Record<string, unknown>,
   ): Promise<VisitJournal> {
     await this.#fs.mkdir(this.#dir, DIR_MODE);
-    const lock = await ProcessLock.acquire(this.#lockPath(id));
-    if (!lock) throw new StreamingError('journal_failed', 'A new journal was already locked.');
-    this.#locks.set(id, lock);
+    await this.#locks.take(id);
     const key = generateKey();
     await this.#secrets.set(keyAccount(id), encodeKey(key));
     const now = this.#now();
@@ -131,20 +120,14 @@ export class JournalStore {
       dir: this.#dir,
       key,
       fs: this.#fs,
-      retryMs: this.#retryMs,
-      finishTimeoutMs: this.#finishTimeoutMs,
+      ...this.#writing,
       onFinished: () => this.#finished(id, session, now, offer),
       // The session ended with its result in memory; the incomplete file on a full disk serves nothing.
       onNotKept: () => this.shred(id),
     });
     this.#open.set(id, journal);
-    await writeFirstRecord(journal, {
-      kind: 'config',
-      session,
-      settings,
-      streams: [...streams],
-      createdAt: now,
-    });
+    const config = { kind: 'config' as const, session, settings, streams: [...streams], createdAt: now };
+    await writeConfigRecord(journal, config);
     return journal;
   }
 
@@ -157,15 +140,8 @@ export class JournalStore {
   ): Promise<void> {
     this.#open.delete(id);
     this.#released.delete(id);
-    const meta: Sidecar = {
-      v: 1,
-      id,
-      session,
-      status: 'finished',
-      createdAt,
-      updatedAt: this.#now(),
-      ...offer,
-    };
+    const updatedAt = this.#now();
+    const meta: Sidecar = { v: 1, id, session, status: 'finished', createdAt, updatedAt, ...offer };
     // A sidecar still saying "active" would offer a finished visit for recovery: a journal whose end
     // cannot be recorded (a full disk) serves nothing more, and goes.
     const recorded = await this.#sidecars.write(meta).then(
@@ -175,7 +151,7 @@ export class JournalStore {
     // A visit to offer again stays locked while this process shows it (another instance must not offer or
     // shred it): until it is superseded (shred) or this process goes away (dispose).
     if (!recorded) await this.shred(id);
-    else if (!offer.offerEnded) await this.#unlock(id);
+    else if (!offer.offerEnded) await this.#locks.release(id);
   }
 
   /** A create that failed leaves nothing: no journal file, no sidecar, no key, no lock. */
@@ -184,7 +160,7 @@ export class JournalStore {
     await this.#fs.unlink(this.#journalPath(id)).catch(() => undefined);
     await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
     await this.#secrets.delete(keyAccount(id)).catch(() => undefined);
-    await this.#unlock(id);
+    await this.#locks.release(id);
   }
 
   /**
@@ -219,12 +195,12 @@ export class JournalStore {
     const candidates = (await this.#sidecars.list())
       .filter((m) => m.status === 'finished' && m.session === 'transcribe' && m.offerEnded === true)
       // Locked here (ended or restored in this process, which keeps the lock while it shows it).
-      .filter((m) => !this.#locks.has(m.id))
+      .filter((m) => !this.#locks.holds(m.id))
       .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs);
     // Held by another running instance of the app, which shows it.
-    const held = await Promise.all(candidates.map((m) => lockHolder(this.#lockPath(m.id))));
+    const held = await Promise.all(candidates.map((m) => this.#locks.heldElsewhere(m.id)));
     return candidates
-      .filter((_, i) => held[i] === 'none')
+      .filter((_, i) => !held[i])
       .map((m) => ({ id: m.id, session: m.session, createdAt: m.createdAt, stale: false }))
       .sort((a, b) => a.createdAt - b.createdAt);
   }
@@ -234,16 +210,7 @@ export class JournalStore {
    * `journal_missing` (no file or key) or `journal_corrupt` (not even its first record can be read).
    */
   async recover(id: string): Promise<RecoveredSession> {
-    const key = await this.#key(id);
-    const reader = await this.#fs.openRead(this.#journalPath(id)).catch((error: unknown) => {
-      throw new StreamingError('journal_missing', 'This journal no longer exists.', { cause: error });
-    });
-    const tail = { cut: false };
-    try {
-      return await replayJournal(id, readRecords(reader, key, id, tail), tail);
-    } finally {
-      await reader.close();
-    }
+    return readJournal(id, this.#journalPath(id), await this.#key(id), this.#fs);
   }
 
   /**
@@ -254,26 +221,21 @@ export class JournalStore {
   async inUse(id: string): Promise<boolean> {
     const own = this.#open.get(id);
     if (own) return !this.#released.has(id) || own.pendingRecords > 0;
-    if (this.#locks.has(id)) return false; // claimed here to be sent again or shredded
-    return (await lockHolder(this.#lockPath(id))) !== 'none';
+    // Claimed here to be sent again or shredded, or held by another live process.
+    return this.#locks.heldElsewhere(id);
   }
 
   /**
    * Takes the lock of a journal this process is about to send again or shred; false when another live
    * process holds it.
    */
-  async claim(id: string): Promise<boolean> {
-    if (this.#locks.has(id)) return true;
-    const lock = await ProcessLock.acquire(this.#lockPath(id)).catch(() => undefined);
-    if (lock) this.#locks.set(id, lock);
-    // Not taken: a live holder, or a file the lock cannot be written beside (a full disk; nobody holds it).
-    else if ((await lockHolder(this.#lockPath(id))) !== 'none') return false;
-    return true;
+  claim(id: string): Promise<boolean> {
+    return this.#locks.claim(id);
   }
 
   /** Lets go of a journal claimed here whose sending again or shredding did not happen (it stays offered). */
   async unclaim(id: string): Promise<void> {
-    if (!this.#open.has(id)) await this.#unlock(id);
+    if (!this.#open.has(id)) await this.#locks.release(id);
   }
 
   /**
@@ -284,7 +246,7 @@ export class JournalStore {
     for (const journal of this.#open.values()) journal.close();
     this.#open.clear();
     this.#released.clear();
-    await Promise.all([...this.#locks.keys()].map((id) => this.#unlock(id)));
+    await this.#locks.releaseAll();
   }
 
   /** Shreds finished journals older than the retention period; unfinished ones are kept (and flagged). */
@@ -298,7 +260,7 @@ export class JournalStore {
     }
     // A sidecar whose journal never got its first record (a crash inside create): its key goes too.
     for (const id of await this.#sidecars.orphans()) {
-      if (this.#open.has(id) || (await lockHolder(this.#lockPath(id))) !== 'none') continue;
+      if (this.#open.has(id) || (await this.#locks.locked(id))) continue;
       await this.shred(id);
       shredded.push(id);
     }
@@ -322,14 +284,8 @@ export class JournalStore {
     // Without the key, any copy of the file left on the disk (backups, SSD remapping) stays unreadable.
     await this.#secrets.delete(keyAccount(id));
     await this.#fs.unlink(this.#sidecars.path(id)).catch(() => undefined);
-    await this.#unlock(id);
-    await this.#fs.unlink(this.#lockPath(id)).catch(() => undefined);
-  }
-
-  async #unlock(id: string): Promise<void> {
-    const lock = this.#locks.get(id);
-    this.#locks.delete(id);
-    await lock?.release();
+    await this.#locks.release(id);
+    await this.#fs.unlink(this.#locks.path(id)).catch(() => undefined);
   }
 
   async #key(id: string): Promise<Buffer> {
@@ -341,28 +297,5 @@ export class JournalStore {
 
   #journalPath(id: string): string {
     return join(this.#dir, `${id}${JOURNAL_SUFFIX}`);
-  }
-
-  #lockPath(id: string): string {
-    return join(this.#dir, `${id}.lock`);
-  }
-}
-
-/** Writes the config record; a disk with room for the sidecar but not this record is no journal to rely on. */
-async function writeFirstRecord(journal: VisitJournal, config: JsonRecord): Promise<void> {
-  const written = journal.appendJson(config);
-  const full = new Promise<never>((_, reject) => {
-    const off = journal.onStatus((status, error) => {
-      if (status === 'ok') return;
-      off();
-      reject(error ?? new StreamingError('journal_failed', 'The journal cannot be written.'));
-    });
-    written.then(off, off);
-  });
-  try {
-    await Promise.race([written, full]);
-  } catch (error) {
-    journal.close();
-    throw error;
   }
 }

@@ -4,7 +4,7 @@
  * chooses the implementation (main/features/visit/live-transcriber.ts) and whether audio is journaled.
  */
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
-import type { RecoveredSession } from '../journal/journal-store.ts';
+import type { RecoveredSession } from '../journal/journal-replay.ts';
 import type { ErrorCode, FailureNote, TranscriptItem } from '../../../preload/contract/index.ts';
 
 /**

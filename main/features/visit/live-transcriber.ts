@@ -6,7 +6,8 @@
  */
 import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
 import { toSpeaker } from '../../../preload/contract/index.ts';
-import type { JournalStore, RecoveredSession } from '../../core/journal/journal-store.ts';
+import type { JournalStore } from '../../core/journal/journal-store.ts';
+import type { RecoveredSession } from '../../core/journal/journal-replay.ts';
 import type { VisitJournal } from '../../core/journal/journal.ts';
 import { SecretStoreError } from '../../base/secrets/secret-store.ts';
 import { StreamingError } from '../../core/streaming/streaming-error.ts';

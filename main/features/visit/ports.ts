@@ -3,7 +3,7 @@
  * with the streaming it runs over, as a connection offers one) and the journal folder. Adapters in this
  * folder wire the real implementations, and tests use fakes of these ports.
  */
-import type { RecoveredSession } from '../../core/journal/journal-store.ts';
+import type { RecoveredSession } from '../../core/journal/journal-replay.ts';
 
 export type {
   LiveHealth,

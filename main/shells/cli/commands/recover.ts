@@ -7,7 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { Config } from '../../../core/config/config-schema.ts';
-import type { JournalStore, RecoverableJournal } from '../../../core/journal/journal-store.ts';
+import type { JournalStore } from '../../../core/journal/journal-store.ts';
+import type { RecoverableJournal } from '../../../core/journal/journal-sidecars.ts';
 import { resendRecovered } from '../../../core/journal/recovery.ts';
 import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, oneLine, out } from '../io.ts';

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
-import { JournalStore, type RecoveredSession } from '../../../../main/core/journal/journal-store.ts';
+import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
+import type { RecoveredSession } from '../../../../main/core/journal/journal-replay.ts';
 import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import {
   expectedSentences,

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeRecorder } from '../../../../native/recorder.fake.ts';
 import type { AudioNotice } from '../../../../main/core/audio/audio-source.ts';
 import { listMicrophones, openAudioSource } from '../../../../main/core/audio/index.ts';
-import { MicrophoneAudioSource, REOPEN_CHECK_MS } from '../../../../main/core/audio/microphone-source.ts';
+import { MicrophoneAudioSource } from '../../../../main/core/audio/microphone-source.ts';
+import { REOPEN_CHECK_MS } from '../../../../main/core/audio/microphone-options.ts';
 import { concatInt16 } from '../../../../main/core/audio/pcm.ts';
 import type { Delay } from '../../../../main/base/async/delay.ts';
 

@@ -1,7 +1,7 @@
 /** Fakes of the visit's own ports, for unit tests (no network, no audio device). */
 import type { ErrorCode } from '../../../../preload/contract/index.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
-import type { RecoveredSession } from '../../../../main/core/journal/journal-store.ts';
+import type { RecoveredSession } from '../../../../main/core/journal/journal-replay.ts';
 import type { CoreApi } from '../../../../main/features/connection/ports.ts';
 import type {
   LiveHealth,

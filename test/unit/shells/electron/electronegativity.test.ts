@@ -69,7 +69,7 @@ describe('electronegativity', () => {
       }),
       scan('planted', (dir) => {
         cpSync(path.join(repo, 'main'), path.join(dir, 'main'), { recursive: true });
-        writeFileSync(path.join(dir, 'main', 'app', 'insecure-window.ts'), INSECURE_WINDOW);
+        writeFileSync(path.join(dir, 'main', 'shells', 'electron', 'insecure-window.ts'), INSECURE_WINDOW);
       }),
     ]);
     // The scanner works on these sources: the same tree plus one insecure window is flagged.
