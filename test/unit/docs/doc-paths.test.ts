@@ -60,6 +60,13 @@ describe('the docs name only what exists', () => {
     expect(broken, `${page} has links that go nowhere`).toEqual([]);
   });
 
+  it("the README lists every Debian package npm test installs (test/run.sh's PACKAGES)", () => {
+    const packages = /^PACKAGES=\(([^)]*)\)/m.exec(text('test/run.sh'))![1]!.split(/\s+/).filter(Boolean);
+    const readme = text('README.md');
+    expect(packages.length).toBeGreaterThan(10);
+    expect(packages.filter((p) => !new RegExp(`(^|\\s)${p}(\\s|$)`, 'm').test(readme))).toEqual([]);
+  });
+
   it('finds a path that does not exist (the check can fail)', () => {
     expect(namedPaths('see `main/core/nowhere/gone.ts`, and main/base/failure.ts.')).toEqual([
       'main/core/nowhere/gone.ts',
