@@ -1,8 +1,9 @@
 /**
  * Renders IT's deployment files from the one schema (main/core/config/policy-keys.ts): the Windows ADMX/ADML
- * Group Policy templates, the sample macOS `.mobileconfig`, the sample policy.json and the README's policy
- * reference table. `npm run policy:generate` writes them; test/unit/core/config/policy-artifacts.test.ts checks
- * the committed ones are what this renders, so they cannot drift from the schema.
+ * Group Policy templates, the sample macOS `.mobileconfig`, the sample policy.json and the policy reference
+ * (docs/policy-reference.md, a whole generated page). `npm run policy:generate` writes them;
+ * test/unit/core/config/policy-artifacts.test.ts checks the committed ones are what this renders, so they
+ * cannot drift from the schema.
  */
 import { format } from 'prettier';
 import plist from 'plist';
@@ -17,14 +18,8 @@ export const ARTIFACT_PATHS = {
   adml: 'main/shells/electron/packaging/en-US/ScribeDesktop.adml',
   mobileconfig: 'main/shells/electron/packaging/scribe-desktop.sample.mobileconfig',
   policyJson: 'main/shells/electron/packaging/policy.json',
-  readme: 'README.md',
+  reference: 'docs/policy-reference.md',
 } as const;
-
-/** The README's generated block sits between these lines. */
-export const README_MARKERS = [
-  '<!-- policy-keys:begin (npm run policy:generate) -->',
-  '<!-- policy-keys:end -->',
-];
 
 type Entry = [name: string, spec: KeySpec];
 const POLICY_KEYS: Entry[] = (Object.entries(KEYS) as Entry[]).filter(
@@ -213,7 +208,7 @@ function typeText(spec: KeySpec): string {
   }
 }
 
-function renderReadmeTable(): string {
+function renderReferenceTable(): string {
   const rows = (Object.entries(KEYS) as Entry[]).map(([name, spec]) => {
     const denied = spec.deniedLayers ?? [];
     const from = [
@@ -233,17 +228,26 @@ function renderReadmeTable(): string {
   ].join('\n');
 }
 
-/** Replaces the generated block of the README (between README_MARKERS) with the current table. */
-export async function renderReadme(readme: string): Promise<string> {
-  const [begin, end] = README_MARKERS as [string, string];
-  const start = readme.indexOf(begin);
-  const stop = readme.indexOf(end);
-  if (start < 0 || stop < start) throw new Error(`README.md has no ${begin} … ${end} block`);
-  const table = await format(renderReadmeTable(), { parser: 'markdown', printWidth: 110 });
-  return `${readme.slice(0, start + begin.length)}\n\n${table}\n${readme.slice(stop)}`;
+/** The policy reference page: every key, from the schema, with a line on how to read it. */
+async function renderReference(): Promise<string> {
+  const page = [
+    '<!-- GENERATED from main/core/config/policy-keys.ts by `npm run policy:generate`: do not edit by hand. -->',
+    '',
+    '# Policy reference',
+    '',
+    'Every configuration key, generated from the one schema (`main/core/config/policy-keys.ts`) like the',
+    'Group Policy templates and the samples in `main/shells/electron/packaging/` (a test fails when they',
+    'differ). _Set by_ says where a key may come from: the managed policy, the person\'s own settings, the',
+    'environment (`SCRIBE_` and the key in capitals, words joined by `_`). Which source wins, where the',
+    'policy lives on each system and how to deploy it: [the IT guide](it-guide.md#configuration).',
+    '',
+    renderReferenceTable(),
+    '',
+  ].join('\n');
+  return format(page, { parser: 'markdown', printWidth: 110, singleQuote: true });
 }
 
-/** Every generated file but the README, by path. */
+/** Every generated file, by path. */
 export async function renderArtifacts(): Promise<Record<string, string>> {
   return {
     [ARTIFACT_PATHS.admx]: renderAdmx(),
@@ -254,5 +258,6 @@ export async function renderArtifacts(): Promise<Record<string, string>> {
       singleQuote: true,
       printWidth: 110,
     }),
+    [ARTIFACT_PATHS.reference]: await renderReference(),
   };
 }
