@@ -8,7 +8,7 @@ import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { nodeJournalFs, type JournalFs } from '../../../../main/core/journal/journal-fs.ts';
 import type { JournalStatus } from '../../../../main/core/streaming/session-journal.ts';
 import { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
-import { markerChunk, until } from './fake-peer.ts';
+import { markerChunk, until } from '../streaming/fake-peer.ts';
 
 let dir: string;
 let secrets: MemorySecretStore;

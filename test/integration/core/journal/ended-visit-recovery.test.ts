@@ -18,7 +18,7 @@ import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../../../main/features/visit/live-transcriber.ts';
 import { FakeTranscriber, fakeCore } from '../../../unit/features/visit/fakes.ts';
-import { fixtureChunks, startStreamingHarness, type StreamingHarness } from './harness.ts';
+import { fixtureChunks, startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
 
 let h: StreamingHarness;
 let root: string;

@@ -20,7 +20,7 @@ import {
   startStreamingHarness,
   until,
   type StreamingHarness,
-} from './harness.ts';
+} from '../streaming/harness.ts';
 
 interface Run {
   code: number | null;

@@ -7,7 +7,7 @@ import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import type { VisitJournal } from '../../../../main/core/journal/journal.ts';
 import { resendRecovered, type ResendOptions } from '../../../../main/core/journal/recovery.ts';
 import { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
-import { FakePeer, FakeTokens, markerChunk, type FakePeerOptions } from './fake-peer.ts';
+import { FakePeer, FakeTokens, markerChunk, type FakePeerOptions } from '../streaming/fake-peer.ts';
 
 let dir: string;
 let secrets: MemorySecretStore;
