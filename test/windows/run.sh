@@ -38,8 +38,10 @@ export WINEPREFIX="$RUN/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=
 # The Windows account name (Wine takes it from USER): a space and non-ASCII letters, as in real hospitals.
 export USER="Zoë Müller-Ørsted" LOGNAME="Zoë Müller-Ørsted"
 XVFB_PID=
+DRIVER_PID=
 cleanup() {
   "$WINESERVER" -k >/dev/null 2>&1 || true
+  [ -n "$DRIVER_PID" ] && kill "$DRIVER_PID" 2>/dev/null
   [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null
   [ -n "${WINDOWS_LANE_KEEP:-}" ] && echo "windows lane: kept $RUN" >&2 || rm -rf "$RUN"
 }
@@ -63,8 +65,11 @@ export DISPLAY=":$n"
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.05; done
 echo "windows lane: Wine prefix and display $DISPLAY ready after $(($(date +%s) - started)) s" >&2
 
-# What the tests may need from the Linux side.
-export WINDOWS_LANE=1 WINDOWS_LANE_ROOT="$ROOT"
+# What the tests need from the Linux side: xdotool on our display (Wine cannot start Linux programs).
+node test/windows/lane/x-driver.mjs >"$RUN/x-driver.port" 2>"$RUN/x-driver.log" &
+DRIVER_PID=$!
+for _ in $(seq 100); do [ -s "$RUN/x-driver.port" ] && break; sleep 0.05; done
+export WINDOWS_LANE=1 WINDOWS_LANE_X_DRIVER=$(head -n1 "$RUN/x-driver.port")
 mkdir -p "$RUN/out"
 failed=()
 for file in "$RUN"/app/tests/*.test.cjs; do
@@ -72,7 +77,7 @@ for file in "$RUN"/app/tests/*.test.cjs; do
   [ -n "${WINDOWS_LANE_ONLY:-}" ] && [[ ! "$name" =~ $WINDOWS_LANE_ONLY ]] && continue
   t0=$(date +%s)
   set +e
-  (cd "$RUN" && timeout 600 "$WINE" node/node.exe --require ./app/keepalive-shim.cjs \
+  (cd "$RUN" && timeout 300 "$WINE" node/node.exe --require ./app/keepalive-shim.cjs \
     --test-reporter=spec --test-reporter-destination="out/$name.spec.txt" \
     --test-reporter=tap --test-reporter-destination="out/$name.tap" \
     "app/tests/$name.test.cjs" >"out/$name.stdout" 2>"out/$name.stderr")
