@@ -3,6 +3,9 @@
 //   main/programs/local-service/demo.ts -> dist/main/local-service-demo.cjs (the sample visit's service, loaded by
 //     main/features/connection/sample-service.ts on first use only; kept out of the main bundle)
 //   preload/index.ts -> dist/preload/index.cjs
+//   main/shells/cli/index.ts -> dist/cli/scribe.cjs (the `scribe` CLI as one file: plain Node >= 22 on Windows, macOS
+//     and Linux runs it with the native packages beside it; the packaged app ships it for IT, see
+//     extraResources in electron-builder.yml)
 //   main/programs/local-service/sample/ -> dist/main/sample/ (the sample visit's synthetic recordings, found by the
 //     bundled local service next to its own file, as it finds them next to its source when run from source)
 // CommonJS because a sandboxed preload can only be a single CJS script (it may require nothing but
@@ -55,6 +58,12 @@ await Promise.all([
     ...common,
     entryPoints: ['main/programs/local-service/demo.ts'],
     outfile: `${OUT}/main/local-service-demo.cjs`,
+    target: 'node22',
+  }),
+  build({
+    ...common,
+    entryPoints: ['main/shells/cli/index.ts'],
+    outfile: `${OUT}/cli/scribe.cjs`,
     target: 'node22',
   }),
   build({

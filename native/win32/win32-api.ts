@@ -84,6 +84,15 @@ export function loadWin32Api(): Win32Api {
 
 type Win32 = ReturnType<typeof bindWin32>;
 
+/**
+ * A C prototype with the Win32 calling convention, which koffi wants between the return type and the name
+ * (`int __stdcall Name(…)`); in front of the return type it throws "Unknown or invalid type name".
+ * x64 has one calling convention and ignores it; 32-bit Windows needs it.
+ */
+export function stdcall(prototype: string): string {
+  return prototype.replace(/\s*(\w+)\(/, ' __stdcall $1(');
+}
+
 /** user32, kernel32 and advapi32: the structs and functions used. */
 // eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per struct and function
 function bindWin32() {
@@ -112,9 +121,9 @@ function bindWin32() {
     hwndCaret: 'void *',
     rcCaret: koffi.array('int32', 4),
   });
-  const u = (p: string) => user32.func(`__stdcall ${p}`);
-  const k = (p: string) => kernel32.func(`__stdcall ${p}`);
-  const a = (p: string) => advapi32.func(`__stdcall ${p}`);
+  const u = (p: string) => user32.func(stdcall(p));
+  const k = (p: string) => kernel32.func(stdcall(p));
+  const a = (p: string) => advapi32.func(stdcall(p));
   return {
     koffi,
     input,

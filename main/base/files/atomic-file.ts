@@ -38,12 +38,34 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await renameOver(temp, path);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
   await syncDirectory(dir);
+}
+
+/** How long a rename over a file another program holds open is retried (Windows only). */
+const RENAME_RETRY_MS = 2_000;
+
+/**
+ * Renames `temp` over `path`. Windows refuses (EPERM, EACCES or EBUSY) while another process has `path` open
+ * without FILE_SHARE_DELETE (antivirus, backup, the search indexer, another app reading it), usually for a
+ * moment: retry with backoff for a bounded time, as graceful-fs does, then give up with the last error.
+ */
+async function renameOver(temp: string, path: string): Promise<void> {
+  const end = Date.now() + RENAME_RETRY_MS;
+  for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
+    try {
+      return await rename(temp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const busy = code === 'EPERM' || code === 'EACCES' || code === 'EBUSY';
+      if (process.platform !== 'win32' || !busy || Date.now() + wait > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /**

@@ -3,8 +3,10 @@
  * Where it lives, tried in order; the first that exists is the policy (no merging, so an administrator sees
  * exactly one source):
  * - Windows: values under HKLM\Software\Policies\ScribeDesktop\ScribeDesktop (Group Policy, computer),
- *   else the same key under HKCU (Group Policy, user), read with `reg query`; else
- *   %ProgramData%\ScribeDesktop\policy.json;
+ *   else the same key under HKCU (Group Policy, user), read with `reg query`. Both Policies keys are
+ *   writable by administrators only. No file: %ProgramData% lets every user create files and folders, so a
+ *   policy.json there would be anyone's word, not IT's (issue 20); telling an admin-only file from it means
+ *   reading its ACL, which this reader does not do, so Windows has no file fallback at all;
  * - macOS: managed preferences from a configuration profile (MDM), per user
  *   (/Library/Managed Preferences/<user>/<bundle id>.plist) before the computer's
  *   (/Library/Managed Preferences/<bundle id>.plist); else /Library/Application Support/ScribeDesktop/policy.json;
@@ -18,7 +20,7 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { posix, win32 } from 'node:path';
+import { posix } from 'node:path';
 import { promisify } from 'node:util';
 import { parsePlistPolicy, plistToXml } from './policy-plist.ts';
 import { makeProblem, type ConfigLayerInput, type ConfigProblem } from './resolve-config.ts';
@@ -57,10 +59,6 @@ export function policyLocations(scope: PolicyScope = {}): PolicyLocation[] {
       return [
         { kind: 'registry', key: POLICY_REGISTRY_KEY },
         { kind: 'registry', key: USER_POLICY_REGISTRY_KEY },
-        {
-          kind: 'json',
-          path: win32.join(env.ProgramData ?? 'C:\\ProgramData', 'ScribeDesktop', 'policy.json'),
-        },
       ];
     case 'darwin':
       return [

@@ -61,7 +61,6 @@ describe('policy locations', () => {
     expect(policyLocations({ platform: 'win32', env: { ProgramData: 'D:\\PD' } })).toEqual([
       { kind: 'registry', key: POLICY_REGISTRY_KEY },
       { kind: 'registry', key: USER_POLICY_REGISTRY_KEY },
-      { kind: 'json', path: 'D:\\PD\\ScribeDesktop\\policy.json' },
     ]);
     expect(USER_POLICY_REGISTRY_KEY).toBe('HKCU\\Software\\Policies\\ScribeDesktop\\ScribeDesktop');
   });
@@ -191,7 +190,7 @@ describe('loadPolicy', () => {
     });
   });
 
-  it('on Windows the registry key wins, else the ProgramData file', async () => {
+  it('on Windows the registry key wins, else the user key; a ProgramData file is never read', async () => {
     const file = 'C:\\ProgramData\\ScribeDesktop\\policy.json';
     const files = { [file]: '{"logLevel": "warn"}' };
     const fromRegistry = await loadPolicy({
@@ -200,8 +199,9 @@ describe('loadPolicy', () => {
       readers: fakeReaders(files, REG_OUTPUT),
     });
     expect(fromRegistry.ok && fromRegistry.policy?.origin).toBe(POLICY_REGISTRY_KEY);
+    // Any user may write under %ProgramData%: a file there is no policy (issue 20).
     const fromFile = await loadPolicy({ platform: 'win32', env: {}, readers: fakeReaders(files) });
-    expect(fromFile.ok && fromFile.policy).toEqual({ values: { logLevel: 'warn' }, origin: file });
+    expect(fromFile).toEqual({ ok: true, policy: undefined });
     const userOnly = fakeReaders(files);
     userOnly.regQuery = async (key) => (key === USER_POLICY_REGISTRY_KEY ? REG_OUTPUT : undefined);
     const fromUser = await loadPolicy({ platform: 'win32', env: {}, readers: userOnly });

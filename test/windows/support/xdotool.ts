@@ -1,0 +1,24 @@
+/**
+ * `xdotool` on the lane's X display, run for us by test/windows/lane/x-driver.mjs on the Linux side (a
+ * Windows program under Wine cannot start a Linux one). Undefined outside the lane.
+ */
+import { createConnection } from 'node:net';
+import { createInterface } from 'node:readline';
+
+/** Runs xdotool with `args`; resolves its stdout, rejects on a non-zero exit. */
+export function xdotool(...args: string[]): Promise<string> {
+  const port = Number(process.env.WINDOWS_LANE_X_DRIVER);
+  if (!port)
+    return Promise.reject(new Error('WINDOWS_LANE_X_DRIVER is not set (run through test/windows/run.sh)'));
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(port, '127.0.0.1');
+    socket.on('error', reject);
+    createInterface({ input: socket }).once('line', (line) => {
+      socket.destroy();
+      const reply = JSON.parse(line) as { code: number; stdout: string };
+      if (reply.code === 0) resolve(reply.stdout);
+      else reject(new Error(`xdotool ${args[0]} exited with ${reply.code}`));
+    });
+    socket.write(`${JSON.stringify(args)}\n`);
+  });
+}
