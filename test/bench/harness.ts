@@ -15,7 +15,10 @@ import { Chunker } from '../../main/core/audio/chunker.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import type { VisitJournal } from '../../main/core/journal/journal.ts';
 import { JournalStore } from '../../main/core/journal/journal-store.ts';
-import { TranscribeSession, type TranscribeSessionOptions } from '../../main/core/streaming/transcribe-session.ts';
+import {
+  TranscribeSession,
+  type TranscribeSessionOptions,
+} from '../../main/core/streaming/transcribe-session.ts';
 import {
   attachStreamingService,
   createFixtureRecognizer,

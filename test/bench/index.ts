@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
+import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
 import { benchInsertion } from './insertion.ts';
@@ -28,6 +29,7 @@ const BENCHES: Bench[] = [
   { name: 'latency', label: 'chunk→frame written', timeoutMs: 60_000, run: () => benchLatency() },
   { name: 'catch-up', label: 'catch-up after 30 s outage', timeoutMs: 90_000, run: () => benchCatchUp() },
   { name: 'heap', label: 'heap growth, 2-hour visit', timeoutMs: 200_000, run: () => benchHeap() },
+  { name: 'cpu', label: 'main-process CPU, real-time visit', timeoutMs: 200_000, run: () => benchCpu() },
   { name: 'renderer', label: 'renderer', timeoutMs: 90_000, run: runRendererBench },
   {
     name: 'hotkey',

@@ -10,7 +10,12 @@ import { openX11Desktop } from '../../native/x11/x11-desktop.ts';
 import { XclipClipboard } from '../../native/x11/xclip-clipboard.ts';
 import { StreamingInsertion } from '../../main/features/dictation/insertion/streaming-insertion.ts';
 import type { InsertMode } from '../../main/features/dictation/insertion/insertion-types.ts';
-import { startDisplay, TkField, until, type TestDisplay } from '../integration/features/dictation/x11-harness.ts';
+import {
+  startDisplay,
+  TkField,
+  until,
+  type TestDisplay,
+} from '../integration/features/dictation/x11-harness.ts';
 import { fmt, percentile, skippedRow, type BenchRow } from './report.ts';
 
 const UNITS = 25;

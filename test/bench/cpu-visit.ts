@@ -1,0 +1,72 @@
+/**
+ * Child process of the CPU benchmark, bundled by esbuild and run with plain node (no transpiler in the
+ * process): a real-time visit — one 100 ms chunk every 100 ms through a real TranscribeSession with the real
+ * encrypted journal to the local service in a process of its own. After a warm-up, `argv[2]` seconds are
+ * measured (process CPU time, nothing else running in it), then as many seconds are profiled (the V8
+ * profiler over the inspector, written to `argv[3]`): the profiler's own cost never counts in the figure.
+ * Prints one JSON line.
+ */
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { createInterface } from 'node:readline';
+import { newSession, STREAM_ID, tempJournal, visitChunks } from './harness.ts';
+
+const CHUNK_MS = 100;
+const WARM_UP_S = 10;
+const seconds = Number(process.argv[2] ?? 60);
+const profilePath = process.argv[3];
+
+const service = spawn(process.execPath, ['--import', 'tsx', 'test/bench/service-process.ts'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const firstLine = await new Promise<string>((resolve) =>
+  createInterface({ input: service.stdout }).once('line', resolve),
+);
+const { port } = JSON.parse(firstLine) as { port: number };
+const journal = await tempJournal();
+const session = newSession(new URL(`http://127.0.0.1:${port}`), { journal: journal.journal });
+const chunks = visitChunks();
+
+/** Sends one chunk per CHUNK_MS on the wall clock (as a microphone does) until `until` (ms epoch). */
+async function realTime(from: number, until: number): Promise<number> {
+  let sent = 0;
+  for (let due = from; due < until; due += CHUNK_MS) {
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    session.sendAudio(STREAM_ID, chunks[sent++ % chunks.length]!);
+  }
+  return sent;
+}
+
+/** Runs the visit on from `from` to `until` under the V8 profiler, and writes the profile to `path`. */
+async function profile(from: number, until: number, path: string): Promise<void> {
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
+  await realTime(from, until);
+  const { profile: result } = await inspector.post('Profiler.stop');
+  await writeFile(path, JSON.stringify(result));
+  inspector.disconnect();
+}
+
+try {
+  await session.start();
+  const start = Date.now();
+  await realTime(start, start + WARM_UP_S * 1000);
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  const measured = start + (WARM_UP_S + seconds) * 1000;
+  const sent = await realTime(start + WARM_UP_S * 1000, measured);
+  const cpu = process.cpuUsage(cpuBefore);
+  const wallMs = performance.now() - wallBefore;
+  if (profilePath) await profile(measured, measured + seconds * 1000, profilePath);
+  process.stdout.write(
+    `${JSON.stringify({ chunks: sent, wallMs, userMs: cpu.user / 1000, systemMs: cpu.system / 1000, finals: session.finalItems().length })}\n`,
+  );
+  await session.end();
+} finally {
+  await journal.dispose();
+  service.stdin?.end();
+}

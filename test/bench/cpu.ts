@@ -1,0 +1,138 @@
+/**
+ * The main process's CPU during a real-time visit, measured on a bundle (esbuild, as the app ships; no
+ * transpiler in the process): cpu-visit.ts measures the process's CPU time, then profiles as long again, and
+ * the profile says where the time goes. Each busy sample is put under the first category found from its leaf
+ * up (base64, encryption, the journal's writes and fsync, parsing server frames, the socket); the rest is
+ * "other". Target: at most 1 % of one core.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { z } from 'zod';
+import { fmt, type BenchRow } from './report.ts';
+
+const TARGET_PERCENT = 1;
+
+const Result = z.object({ chunks: z.number(), wallMs: z.number(), userMs: z.number(), systemMs: z.number() });
+const Profile = z.object({
+  nodes: z.array(
+    z.object({
+      id: z.number(),
+      callFrame: z.object({ functionName: z.string(), url: z.string() }),
+      children: z.array(z.number()).optional(),
+    }),
+  ),
+  samples: z.array(z.number()),
+  timeDeltas: z.array(z.number()),
+});
+type ProfileNode = z.infer<typeof Profile>['nodes'][number];
+
+/** Where time goes, by what a frame's function and file name say it is. */
+const CATEGORIES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['base64', /base64|btoa|toString/i],
+  ['encryption', /cipher|encrypt|seal|randomBytes|randomFill|createHash/i],
+  ['journal writes & fsync', /fdatasync|fsync|datasync|appendFile|writeRecord|#drain/i],
+  ['parsing server frames (JSON, zod)', /parseServerFrame|safeParse|JSON|^parse$/],
+  ['socket', /sendFrame|_writeGeneric|receiverOnMessage|onStreamRead|sendAudio|#pumpLoop/i],
+];
+
+/** Runs the bundled visit for `seconds` (after a 10 s warm-up) and reads its figures and profile. */
+export async function benchCpu(seconds = 60): Promise<BenchRow[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'scribe-cpu-'));
+  try {
+    const bundle = join(dir, 'cpu-visit.mjs');
+    await build({
+      entryPoints: ['test/bench/cpu-visit.ts'],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      logLevel: 'warning',
+      external: ['koffi', 'uiohook-napi', '@napi-rs/keyring', '@picovoice/pvrecorder-node', '*.node'],
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    const profileFile = join(dir, 'visit.cpuprofile');
+    const out = await run([bundle, String(seconds), profileFile], (2 * seconds + 60) * 1000);
+    const result = Result.parse(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'));
+    const profile = await readFile(profileFile, 'utf8').catch(() => null);
+    const shares = profile === null ? null : attribute(Profile.parse(JSON.parse(profile)));
+    const percent = ((result.userMs + result.systemMs) / result.wallMs) * 100;
+    return [
+      {
+        name: 'main-process CPU, real-time visit (bundle)',
+        figure: `${fmt(percent, 2)} % of one core`,
+        target: `≤ ${TARGET_PERCENT} %`,
+        pass: percent <= TARGET_PERCENT,
+        note:
+          `${result.chunks} chunks in ${fmt(result.wallMs / 1000, 1)} s: user ${fmt(result.userMs, 0)} ms, system ` +
+          `${fmt(result.systemMs, 0)} ms` +
+          (shares ? `; profile: ${shares}` : '; no profile written'),
+      },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs node with `args`; its stdout, or a rejection with its exit code. */
+function run(args: string[], timeoutMs: number): Promise<string> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve, reject) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`cpu-visit exited ${code}`));
+    }),
+  );
+}
+
+/** Share of busy (non-idle) profile time per category, largest first, as one line. */
+function attribute(profile: z.infer<typeof Profile>): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const totals = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const leaf = byId.get(id);
+    if (!leaf || /^\((idle|program|garbage collector)\)$/.test(leaf.callFrame.functionName)) {
+      if (leaf?.callFrame.functionName === '(garbage collector)') add('garbage collection');
+      return;
+    }
+    const category = categoryOf(leaf, byId, parent);
+    if (category !== null) add(category);
+    function add(category: string): void {
+      const dt = profile.timeDeltas[i] ?? 0;
+      busy += dt;
+      totals.set(category, (totals.get(category) ?? 0) + dt);
+    }
+  });
+  if (busy === 0) return 'no busy samples';
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, us]) => `${name} ${fmt((us / busy) * 100, 0)} %`)
+    .join(', ');
+}
+
+/** The sample's category; null for the profiler's own start (under cpu-visit's `profile`). */
+function categoryOf(
+  leaf: ProfileNode,
+  byId: Map<number, ProfileNode>,
+  parent: Map<number, number>,
+): string | null {
+  for (let node: ProfileNode | undefined = leaf; node; node = byId.get(parent.get(node.id) ?? -1)) {
+    const { functionName, url } = node.callFrame;
+    if (functionName === 'profile') return null;
+    const found = CATEGORIES.find(([, pattern]) => pattern.test(functionName) || pattern.test(url));
+    if (found) return found[0];
+  }
+  return 'other';
+}
