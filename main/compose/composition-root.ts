@@ -7,8 +7,8 @@
  * call it under Node with their own, so the app's wiring itself is under test.
  */
 import { join } from 'node:path';
-import { auditedHandlers } from '../features/audit/audited-handlers.ts';
 import type { AuditLog } from '../features/audit/audit-log.ts';
+import { recordReports } from '../features/audit/audit-reports.ts';
 import { configSchema, type Config, type ConfigKey } from '../core/config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from '../core/config/live-config.ts';
 import type { ConfigSource } from '../core/config/resolve-config.ts';
@@ -42,7 +42,7 @@ import { createVisitHandlers } from '../features/visit/handlers.ts';
 import { composeDictation, type DictationPlatform } from '../features/dictation/compose-dictation.ts';
 import type { DictationService } from '../features/dictation/dictation-service.ts';
 import { createDictationHandlers, unavailableDictationHandlers } from '../features/dictation/handlers.ts';
-import type { VisitJournals } from '../features/visit/ports.ts';
+import type { VisitEndHow, VisitJournals } from '../features/visit/ports.ts';
 import type { BusySignals } from '../features/updates/update-controller.ts';
 import { VisitApp } from '../features/visit/visit-app.ts';
 import { liveTranscribers } from '../features/visit/live-transcriber.ts';
@@ -51,12 +51,10 @@ import {
   closeServices,
   connectionWays,
   connectorOf,
-  auditedDictation,
   followPolicy,
   openAudit,
   openJournals,
   preferencesOf,
-  restoreConnection,
 } from './platform-wiring.ts';
 import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 
@@ -86,6 +84,8 @@ export interface AppPorts {
 
 /** Every capability, and the handlers of every channel. */
 export interface App {
+  /** IT's policy, as enforced around the handlers. */
+  readonly policy: SettingsPolicy;
   readonly connections: ConnectionManager;
   readonly visit: VisitApp;
   readonly notes: NoteService;
@@ -125,7 +125,7 @@ export function composeApp(deps: AppPorts): App {
     createPolicyHandlers(policy),
   );
   const handlers = withPolicy(slices satisfies EveryChannel<typeof slices>, policy);
-  return { connections, visit, notes, settings, dictation, handlers };
+  return { policy, connections, visit, notes, settings, dictation, handlers };
 }
 
 /** The Core API of the connection now, as note and settings reach it (they never see the manager). */
@@ -223,16 +223,24 @@ export interface AppServices {
   /** What must not be interrupted by an update's restart (a visit; a dictation registers here too). */
   readonly busy: BusySignals;
   readonly handlers: AppHandlers;
+  /**
+   * Ends the visit from outside the window (the tray; quitting) and waits until the audit trail has it,
+   * so that a quit right after does not lose the record.
+   */
+  endVisit(how: Exclude<VisitEndHow, 'window' | 'audio_end'>): Promise<void>;
   /** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
   close(): Promise<void>;
 }
 
-/** Builds everything and restores the saved connection (quietly: the Connect screen shows the outcome). */
+/**
+ * Builds everything, has the audit trail listen to what the features report, and restores the saved
+ * connection (quietly: the Connect screen shows the outcome).
+ */
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const { config } = deps.resolved;
   const live = deps.live ?? fixedConfig(deps.resolved);
   const policy = new SettingsPolicy(live);
-  const audit = await openAudit(deps, live);
+  const audit = await openAudit(deps);
   const journals = await openJournals(deps);
   const audio = deps.audio ?? microphoneInputs();
   const ways = connectionWays(deps, live, policy);
@@ -250,21 +258,20 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
-    ...(dictation ? { dictation: auditedDictation(dictation, journals, audit) } : {}),
+    ...(dictation ? { dictation: { ...dictation, journals } } : {}),
     policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
-  await restoreConnection(app, audit);
-  const stopPushing = followPolicy({ live, policy, app, audit, ways, emit: deps.emit });
+  recordReports(audit, app);
+  await app.connections.restore();
+  const stopPushing = followPolicy({ live, policy, app, ways, emit: deps.emit });
   return {
     app,
     journals,
     audit,
     busy: busySignals(app),
-    handlers: auditedHandlers(app.handlers, audit, {
-      connectionStatus: () => app.connections.status(),
-      visitState: () => app.visit.state,
-    }),
-    close: () => closeServices(app, sample, stopPushing),
+    handlers: app.handlers,
+    endVisit: (how) => app.visit.end(how).then(() => audit.settled()),
+    close: () => closeServices(app, sample, stopPushing, audit),
   };
 }

@@ -1,9 +1,8 @@
 /**
  * The platform-level parts `buildAppServices` (composition-root.ts) puts together: the audit trail, the
- * journal folder, the ways in (saved or IT-managed credentials, the organization's sign-in), dictation's
- * audit, busy signals, following a live policy change, and closing. No electron here.
+ * journal folder, the ways in (saved or IT-managed credentials, the organization's sign-in), busy signals,
+ * following a live policy change, and closing. No electron here.
  */
-import { policyApplied, restoredSignIn } from '../features/audit/audited-handlers.ts';
 import type { AuditLog } from '../features/audit/audit-log.ts';
 import { openAuditLog } from '../features/audit/open-audit-log.ts';
 import type { Config } from '../core/config/config-schema.ts';
@@ -17,7 +16,6 @@ import {
   signInOptions,
   withoutServerCredentials,
 } from '../features/connection/sign-in-setup.ts';
-import type { DictationPlatform } from '../features/dictation/compose-dictation.ts';
 import { TokenVault } from '../base/secrets/token-vault.ts';
 import type { SettingsPolicy } from '../features/settings/settings-policy.ts';
 import { JournalStore } from '../core/journal/journal-store.ts';
@@ -27,12 +25,10 @@ import { liveTranscribers } from '../features/visit/live-transcriber.ts';
 import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import type { App, AppServicesDeps } from './composition-root.ts';
 
-/** The audit trail, opened, with the policy in force at start recorded. */
-export async function openAudit(deps: AppServicesDeps, live: LiveConfigPort): Promise<AuditLog> {
+/** The audit trail, opened (retention applied, an update recorded); it then records what features report. */
+export async function openAudit(deps: AppServicesDeps): Promise<AuditLog> {
   const audit = openAuditLog({ dataDir: deps.dataDir, config: deps.resolved.config, via: 'app' });
   await audit.open();
-  const applied = policyApplied(live.current());
-  if (applied) await audit.record(applied);
   return audit;
 }
 
@@ -101,17 +97,6 @@ export function connectorOf(
   });
 }
 
-/** Dictation's platform parts with the journals, each insertion recorded in the audit trail. */
-export function auditedDictation(dictation: DictationPlatform, journals: JournalStore, audit: AuditLog) {
-  return {
-    ...dictation,
-    journals,
-    // The process or class name only (never a window title, which can name a patient).
-    onInserted: (appName: string) =>
-      void audit.record({ kind: 'dictation_inserted', into: auditName(appName) }),
-  };
-}
-
 export function busySignals(app: App): BusySignals {
   const busy = new BusySignals();
   busy.add('visit', () => app.visit.active);
@@ -128,55 +113,42 @@ export function followPolicy(parts: {
   live: LiveConfigPort;
   policy: SettingsPolicy;
   app: App;
-  audit: AuditLog;
   ways: ConnectionWays;
   emit: EmitEvent;
 }): () => void {
-  const { live, policy, app, audit, ways } = parts;
+  const { live, policy, app, ways } = parts;
   // Server credentials the policy no longer offers: their connection is closed (the address rule's way).
   const closeServerCredentials = async () => {
     if ((await ways.saved.load().catch(() => null))?.credentials.kind !== 'server') return;
-    await app.connections.disconnect().catch(() => undefined);
+    await app.connections.disconnect('policy').catch(() => undefined);
   };
-  return live.onDidChange((resolved) => {
+  return live.onDidChange(() => {
     parts.emit('policy:changed', policy.view());
     app.connections.publish(); // the sign-in methods offered may have changed
-    const changed = policyApplied(resolved);
-    if (changed) void audit.record(changed);
     const { mode, baseUrl } = app.connections.status();
     if (mode !== 'organization' || !baseUrl) return;
-    if (!policy.allowsAddress(baseUrl)) void app.connections.disconnect().catch(() => undefined);
+    if (!policy.allowsAddress(baseUrl)) void app.connections.disconnect('policy').catch(() => undefined);
     else if (!ways.signIn().methods.serverCredentials) void closeServerCredentials();
   });
 }
 
-/** Ends a running visit (every sent chunk confirmed) and stops the sample service. */
+/** Ends a running visit (every sent chunk confirmed), stops the sample service, and lets the trail finish. */
 export async function closeServices(
   app: App,
   sample: { close(): Promise<void> },
   stopPushing: () => void,
+  audit: AuditLog,
 ): Promise<void> {
   stopPushing();
   // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
   await app.dictation?.controller.stop().catch(() => undefined);
   app.dictation?.dispose();
-  if (app.visit.active) await app.visit.end().catch(() => undefined);
+  if (app.visit.active) await app.visit.end('quit').catch(() => undefined);
   await sample.close();
-}
-
-/** An application name as the audit trail takes it (letters, digits and a few signs, at most 80). */
-function auditName(appName: string): string {
-  const cleaned = appName.replace(/[^A-Za-z0-9 ._+()-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
-  return cleaned.slice(0, 80) || 'unknown';
+  await audit.settled();
 }
 
 /** The clinician's preferences in the user settings, under the live policy's locks. */
 export function preferencesOf(deps: AppServicesDeps, live: LiveConfigPort): SettingsPreferenceStore {
   return new SettingsPreferenceStore(deps.settings, () => live.current(), deps.resolved.settingsRecovery);
-}
-
-/** Restores the saved connection quietly (the Connect screen shows the outcome); a sign-in is audited. */
-export async function restoreConnection(app: App, audit: AuditLog): Promise<void> {
-  const restored = restoredSignIn(await app.connections.restore());
-  if (restored) await audit.record(restored);
 }

@@ -1,8 +1,9 @@
 /**
  * The audit trail as the app's composition root wires it (main/compose/composition-root.ts buildAppServices, what
  * main/shells/electron/index.ts runs): a managed policy with a connection is applied and restored at start, and both are
- * in the trail of the data folder; the handlers it returns are the audited ones; a second start of a newer
- * version records the update; a trail that cannot be written does not stop the app.
+ * in the trail of the data folder; the trail listens to what the features report (a sign-out from the
+ * window's handler is recorded with why); a second start of a newer version records the update; a trail
+ * that cannot be written does not stop the app.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,7 @@ async function start(dataDir: string, policy: Record<string, unknown>) {
 }
 
 describe('the audit trail in the app’s wiring', () => {
-  it('records the policy applied and the managed sign-in restored at start, then audited handler calls', async () => {
+  it('records the policy applied and the managed sign-in restored at start, then a sign-out from the window', async () => {
     const dataDir = join(root, 'data');
     const keyFile = join(root, 'key.pem');
     await writeFile(keyFile, h.staticPem, { mode: 0o600 });
@@ -73,7 +74,7 @@ describe('the audit trail in the app’s wiring', () => {
       caller: 'server',
       how: 'restored',
     });
-    expect(what[2]).toEqual({ kind: 'signed_out' });
+    expect(what[2]).toEqual({ kind: 'signed_out', why: 'user' });
     expect(services.audit.dir).toBe(dataDir);
     expect(services.busy.busy()).toEqual([]);
     expect(await services.audit.verify()).toMatchObject({ ok: true, records: 3 });
@@ -107,7 +108,9 @@ describe('the audit trail in the app’s wiring', () => {
     try {
       const services = await start(dataDir, {});
       expect((await services.handlers['connect:status']({}, { channel: 'test' })).ok).toBe(true);
+      expect((await services.handlers['connect:sample']({}, { channel: 'test' })).ok).toBe(true);
       expect((await services.handlers['connect:disconnect']({}, { channel: 'test' })).ok).toBe(true);
+      await services.audit.settled();
     } finally {
       process.stderr.write = write;
     }

@@ -22,7 +22,7 @@ export type EventMap = { readonly [event: string]: z.ZodType };
 export type RequestOf<C extends ChannelMap, K extends keyof C> = z.output<C[K]['request']>;
 
 /** What a handler returns as data: the schema's input, because the router parses it on the way out. */
-export type ResponseOf<C extends ChannelMap, K extends keyof C> = z.input<C[K]['response']>;
+type ResponseOf<C extends ChannelMap, K extends keyof C> = z.input<C[K]['response']>;
 
 /** What the router knows about the call, for handlers that need it (ids only). */
 interface HandlerContext {

@@ -35,13 +35,18 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
     check: z.enum(['address', 'sign-in']),
     how: z.enum(['entered', 'restored']),
   }),
-  event('signed_out', {}),
+  /** `why` (absent in records written before it was): the person signed out, or IT's policy forced it. */
+  event('signed_out', { why: z.enum(['user', 'policy']).optional() }),
   event('policy_applied', { keys: z.array(KeyName).max(100) }),
   event('consent_acknowledged', {}),
   event('visit_started', { sample: z.boolean(), streams: z.number().int().min(1).max(2) }),
   event('visit_paused', {}),
   event('visit_resumed', {}),
-  event('visit_ended', {}),
+  /**
+   * `how` (absent in records written before it was): End in the window, the tray, quitting the app, or
+   * the visit's audio running out (the sample recording's end, a failed device).
+   */
+  event('visit_ended', { how: z.enum(['window', 'tray', 'quit', 'audio_end']).optional() }),
   event('visit_discarded', {}),
   event('note_generated', { mode: z.enum(['sync', 'async']), withContext: z.boolean() }),
   /** `section: null` is the whole note. */

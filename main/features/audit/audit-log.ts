@@ -105,8 +105,14 @@ export class AuditLog {
       await this.record({ kind: 'update_installed', from: last.version, to: current.version });
   }
 
-  /** Every record line, oldest first. */
+  /** Resolves once every record asked for before this call is written (or has failed). */
+  settled(): Promise<void> {
+    return this.#queue.run(() => undefined);
+  }
+
+  /** Every record line, oldest first (after the records already asked for: a reader sees what was recorded). */
   async lines(): Promise<AuditLine[]> {
+    await this.settled();
     const lines: AuditLine[] = [];
     for (const file of await this.#files()) {
       const text = await readFile(join(this.dir, file), 'utf8');

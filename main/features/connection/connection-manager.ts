@@ -12,7 +12,7 @@ import type {
 } from '../../../preload/contract/index.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 import { checkBaseUrl } from '../../core/api/base-url.ts';
-import type { Connection, Connector, SampleKit } from './ports.ts';
+import type { Connection, Connector, SampleKit, SignInEvent, SignInHow, SignOutWhy } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { Failure } from '../../base/failure.ts';
 import { withTimeout } from '../../base/async/timeout.ts';
@@ -43,6 +43,7 @@ export class ConnectionManager {
   readonly #signIn: () => SignInOptions;
   #signingIn: AbortController | null = null;
   readonly #changed = new Emitter<ConnectionStatus>();
+  readonly #reported = new Emitter<SignInEvent>();
 
   /** `visitActive` says whether a visit is being recorded: its connection must not change under it. */
   constructor(
@@ -61,6 +62,11 @@ export class ConnectionManager {
   /** Told the status after every change (the `connect:status` push); returns its remover. */
   onStatus(listener: (status: ConnectionStatus) => void): () => void {
     return this.#changed.on(listener);
+  }
+
+  /** Told each sign-in (or refused one) and sign-out, whatever started it; returns its remover. */
+  onDidReport(listener: (event: SignInEvent) => void): () => void {
+    return this.#reported.on(listener);
   }
 
   /** Tells the listeners the status as it is now (e.g. IT's policy changed the sign-in methods offered). */
@@ -89,7 +95,7 @@ export class ConnectionManager {
     return this.#changing(async () => {
       try {
         const restored = await this.#connector.restore();
-        if (restored) await this.#use(restored, 'organization');
+        if (restored) await this.#use(restored, 'organization', 'restored');
       } catch (error) {
         // E.g. IT's key file is unreadable: say so on the Connect screen rather than look merely signed out.
         const failure =
@@ -111,7 +117,7 @@ export class ConnectionManager {
       const check = checkBaseUrl(baseUrl);
       if (!check.ok) throw new Failure('config_invalid', { reason: check.rule });
       const connection = await this.#connector.connect(check.url.origin, credentials);
-      await this.#use(connection, 'organization');
+      await this.#use(connection, 'organization', 'entered');
       return this.status();
     });
   }
@@ -131,7 +137,7 @@ export class ConnectionManager {
     this.publish();
     try {
       const connection = await this.#connector.signInWithOrganization(baseUrl, abort.signal);
-      await this.#use(connection, 'organization');
+      await this.#use(connection, 'organization', 'entered');
     } catch (error) {
       if (error instanceof SignInError) throw new Failure('sign_in_failed', { reason: error.reason });
       throw error;
@@ -153,7 +159,7 @@ export class ConnectionManager {
     return this.#changing(async () => {
       this.#refuseDuringVisit();
       if (!this.#sample) throw new Failure('sample_unavailable');
-      await this.#use(await this.#sample.connect(), 'sample');
+      await this.#use(await this.#sample.connect(), 'sample', 'entered');
       return this.status();
     });
   }
@@ -168,8 +174,9 @@ export class ConnectionManager {
   /**
    * Signs out (a clinician's refresh token is revoked on the service, or it would stay valid for weeks),
    * then forgets the saved credentials. A failed or slow sign-out never keeps the person connected.
+   * `why`: the person asked, or IT's policy no longer allows the connection.
    */
-  async disconnect(): Promise<ConnectionStatus> {
+  async disconnect(why: SignOutWhy): Promise<ConnectionStatus> {
     return this.#changing(async () => {
       this.#refuseDuringVisit();
       const connection = this.#connection;
@@ -180,6 +187,7 @@ export class ConnectionManager {
       if (connection && wasOrganization) await signOutQuietly(connection);
       await connection?.close();
       if (wasOrganization) await this.#connector.forget();
+      if (connection) this.#reported.emit({ kind: 'signed_out', why });
       return this.status();
     });
   }
@@ -220,7 +228,7 @@ export class ConnectionManager {
     }
   }
 
-  async #use(connection: Connection, mode: 'organization' | 'sample'): Promise<void> {
+  async #use(connection: Connection, mode: 'organization' | 'sample', how: SignInHow): Promise<void> {
     if (this.#connection && this.#connection !== connection)
       await this.#connection.close().catch(() => undefined);
     this.#connection = connection;
@@ -228,7 +236,23 @@ export class ConnectionManager {
     this.#checks = await connection
       .checks()
       .catch((): Check[] => [{ id: 'checks', status: 'fail', reason: 'could_not_run' }]);
+    this.#reported.emit(signInEvent(connection, mode, this.#checks, how));
   }
+}
+
+/** The checks whose failure means the service did not accept the sign-in (not a warning about the microphone). */
+const SIGN_IN_CHECKS: ReadonlySet<string> = new Set(['address', 'sign-in']);
+
+/** A sign-in as it is reported: refused when its address or sign-in check failed, else signed in. */
+function signInEvent(
+  connection: Connection,
+  mode: 'organization' | 'sample',
+  checks: readonly Check[],
+  how: SignInHow,
+): SignInEvent {
+  const refused = checks.find((c) => SIGN_IN_CHECKS.has(c.id) && c.status === 'fail');
+  if (refused) return { kind: 'sign_in_refused', mode, check: refused.id as 'address' | 'sign-in', how };
+  return { kind: 'signed_in', mode, caller: connection.caller, region: connection.region, how };
 }
 
 /** Asks the service to revoke the sign-in; gives up quietly on any failure (e.g. 401: already revoked). */

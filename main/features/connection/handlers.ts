@@ -18,7 +18,7 @@ export function createConnectionHandlers(conn: ConnectionManager): HandlerSlice<
     'connect:status': () => guard(() => conn.status()),
     'connect:configure': (r) => done(() => conn.configure(r.baseUrl, r.credentials)),
     'connect:check': () => done(() => conn.check()),
-    'connect:disconnect': () => done(() => conn.disconnect()),
+    'connect:disconnect': () => done(() => conn.disconnect('user')),
     'connect:signIn': () => done(() => conn.signInWithOrganization()),
     'connect:cancelSignIn': () => done(() => conn.cancelSignIn()),
     'connect:sample': () => done(() => conn.useSample()),

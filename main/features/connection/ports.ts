@@ -115,3 +115,28 @@ export interface SampleKit {
   /** The bundled recording as a real-time audio source (never a microphone). */
   openRecording(): AudioSource;
 }
+
+/** How a sign-in came about: entered on the Connect screen, or restored at start-up. */
+export type SignInHow = 'entered' | 'restored';
+/** Why a sign-in ended: the person signed out, or IT's policy no longer allows the connection. */
+export type SignOutWhy = 'user' | 'policy';
+
+/**
+ * What the connection reports (the audit trail listens): codes only, never an address, a token or a name.
+ * A sign-in the service refused names the check that failed (its address or the sign-in itself).
+ */
+export type SignInEvent =
+  | {
+      readonly kind: 'signed_in';
+      readonly mode: 'organization' | 'sample';
+      readonly caller: 'server' | 'user' | null;
+      readonly region: 'us' | 'eu' | 'local' | null;
+      readonly how: SignInHow;
+    }
+  | {
+      readonly kind: 'sign_in_refused';
+      readonly mode: 'organization' | 'sample';
+      readonly check: 'address' | 'sign-in';
+      readonly how: SignInHow;
+    }
+  | { readonly kind: 'signed_out'; readonly why: SignOutWhy };

@@ -31,8 +31,6 @@ export interface DictationPlatform {
   /** Opens the clinician's chosen microphone. */
   readonly microphone: () => AudioSource;
   readonly onError?: (error: Error) => void;
-  /** Told the application's name after each insertion (the audit trail records it). */
-  readonly onInserted?: (appName: string) => void;
 }
 
 /** What the rest of the app gives dictation. */
@@ -71,7 +69,6 @@ export function composeDictation(platform: DictationPlatform, app: DictationAppP
     onState: app.onState,
     ...(app.journals ? { recovery: new DictationRecovery(app.journals, app.connection) } : {}),
     ...(platform.onError ? { onError: platform.onError } : {}),
-    ...(platform.onInserted ? { onInserted: platform.onInserted } : {}),
   });
   service.applyHotkeys();
   void platform.history.load().catch(() => undefined);

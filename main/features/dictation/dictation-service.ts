@@ -23,6 +23,8 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
+import type { DictationEvent } from './ports.ts';
+import { Emitter } from '../../base/async/emitter.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -45,8 +47,6 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   /** Unfinished dictations (journals); none where nothing is journaled. */
   readonly recovery?: DictationRecovery;
   readonly onError?: (error: Error) => void;
-  /** Told the application's name (WM_CLASS, process image, bundle id; never a window title) after an insertion. */
-  readonly onInserted?: (appName: string) => void;
 }
 
 /** The dictation capability. */
@@ -56,6 +56,7 @@ export class DictationService {
   readonly driver: HotkeyDriver;
   #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
+  readonly #reported = new Emitter<DictationEvent>();
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -241,9 +242,15 @@ export class DictationService {
     const where =
       outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
     await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
-    if (outcome.kind === 'inserted') this.#o.onInserted?.(outcome.appName);
+    if (outcome.kind === 'inserted')
+      this.#reported.emit({ kind: 'dictation_inserted', into: outcome.appName });
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
+  }
+
+  /** Told each insertion into another application; returns its remover. */
+  onDidReport(listener: (event: DictationEvent) => void): () => void {
+    return this.#reported.on(listener);
   }
 
   /** Pushes the state as it is now (after a refused command, so the window never keeps a stale view). */

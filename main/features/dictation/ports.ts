@@ -113,3 +113,9 @@ export interface OverlayState {
 export interface OverlayPort {
   show(state: OverlayState | null): void;
 }
+
+/**
+ * What dictation reports (the audit trail listens): the application text went into, by its process or
+ * class name (WM_CLASS, process image, bundle id), never a window title, which can name a patient.
+ */
+export type DictationEvent = { readonly kind: 'dictation_inserted'; readonly into: string };

@@ -27,7 +27,7 @@ export function createNoteHandlers(
       })),
     'orders:suggest': () => guard(() => workflow.orders(core())),
     'instructions:generate': (r) => guard(() => workflow.instructions(core(), r.locale, r.recipient)),
-    'instructions:translate': (r) => guard(() => workflow.translate(core(), r.fromLocale, r.toLocale)),
+    'instructions:translate': (r) => guard(() => notes.translate(r)),
 
     'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
     'copy:instructions': () => guard(() => notes.copyInstructions()),

@@ -3,13 +3,14 @@
  * EHR-ready text (the text never crosses IPC). The workflow itself (edits, codes, instructions) is
  * note-workflow.ts; this adds what it needs from outside: the Core API, the transcript, the clipboard.
  */
-import type { GenerateNote } from '../../../preload/contract/index.ts';
+import type { GenerateNote, RequestOf } from '../../../preload/contract/index.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../../base/failure.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
-import type { ClipboardPort, VisitTranscript } from './ports.ts';
+import type { ClipboardPort, NoteEvent, VisitTranscript } from './ports.ts';
+import { Emitter } from '../../base/async/emitter.ts';
 import type { CustomizationStore } from '../settings/ports.ts';
 
 /** What the note needs from outside. */
@@ -30,10 +31,16 @@ export class NoteService {
   readonly workflow = new NoteWorkflow();
   readonly transcript: VisitTranscript;
   readonly #deps: NoteServiceDeps;
+  readonly #reported = new Emitter<NoteEvent>();
 
   constructor(deps: NoteServiceDeps) {
     this.#deps = deps;
     this.transcript = deps.transcript;
+  }
+
+  /** Told each note written, copy made and translation, whatever asked for it; returns its remover. */
+  onDidReport(listener: (event: NoteEvent) => void): () => void {
+    return this.#reported.on(listener);
   }
 
   /** The current note as the renderer sees it. */
@@ -48,25 +55,46 @@ export class NoteService {
 
   async generate(request: GenerateNote) {
     if (this.transcript.active) throw new Failure('visit_in_progress');
-    return this.workflow.generate(
+    const note = await this.workflow.generate(
       this.#deps.core.require(),
       request,
       this.transcript.finalInputs(),
       (p) => this.#deps.emit('note:progress', p),
       this.#deps.customizations,
     );
+    this.#reported.emit({
+      kind: 'note_generated',
+      mode: request.mode,
+      withContext: Boolean(request.extraContext),
+    });
+    return note;
+  }
+
+  /** Translates the patient instructions last shown (see NoteWorkflow.translate). */
+  async translate(request: RequestOf<'instructions:translate'>) {
+    const translated = await this.workflow.translate(
+      this.#deps.core.require(),
+      request.fromLocale,
+      request.toLocale,
+    );
+    this.#reported.emit({ kind: 'instructions_translated', from: request.fromLocale, to: request.toLocale });
+    return translated;
   }
 
   /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
   async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
     const text = this.workflow.copyText(sectionKey);
     if (text.length === 0) throw new Failure('invalid_request', { reason: 'section_empty' });
-    return this.#toClipboard(text);
+    const copied = await this.#toClipboard(text);
+    this.#reported.emit({ kind: 'note_copied', section: sectionKey });
+    return copied;
   }
 
   /** Copies the patient instructions as last shown (the original or its translation, disclaimer included). */
   async copyInstructions(): Promise<{ chars: number; transient: boolean }> {
-    return this.#toClipboard(this.workflow.instructionsText());
+    const copied = await this.#toClipboard(this.workflow.instructionsText());
+    this.#reported.emit({ kind: 'instructions_copied' });
+    return copied;
   }
 
   async #toClipboard(plain: string): Promise<{ chars: number; transient: boolean }> {

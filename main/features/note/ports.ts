@@ -3,6 +3,9 @@
  * Electron) and the recorded visit's transcript.
  */
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';
+import type { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+
+type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
 
 /** Writes the clipboard; `transient` says whether clipboard history/managers were told to skip it. */
 export interface ClipboardPort {
@@ -16,3 +19,17 @@ export interface VisitTranscript {
   /** The final transcript items, as the service takes them for a note. */
   finalInputs(): TranscriptItemInput[];
 }
+
+/**
+ * What the note reports (the audit trail listens): modes, flags, section keys and locales only, never the
+ * note, the extra context or the instructions themselves. `section: null` is the whole note.
+ */
+export type NoteEvent =
+  | { readonly kind: 'note_generated'; readonly mode: 'sync' | 'async'; readonly withContext: boolean }
+  | { readonly kind: 'note_copied'; readonly section: string | null }
+  | { readonly kind: 'instructions_copied' }
+  | {
+      readonly kind: 'instructions_translated';
+      readonly from: InstructionsLocale;
+      readonly to: InstructionsLocale;
+    };

@@ -30,3 +30,6 @@ export interface CustomizationStore {
   get(templateKey: string): Promise<SavedCustomization | undefined>;
   save(customization: Customization): Promise<void>;
 }
+
+/** What the policy reports (the audit trail listens): the names of the keys IT's policy sets, no values. */
+export type PolicyEvent = { readonly kind: 'policy_applied'; readonly keys: readonly string[] };

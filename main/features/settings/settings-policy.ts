@@ -17,6 +17,7 @@ import { KEYS, type KeySpec } from '../../core/config/policy-keys.ts';
 import type { ConfigSource } from '../../core/config/resolve-config.ts';
 import { Failure } from '../../base/failure.ts';
 import type { LockableSetting } from '../../../preload/contract/index.ts';
+import type { PolicyEvent } from './ports.ts';
 
 /** The window's settings patch, by the configuration key each field is stored under. */
 const PATCH_KEYS = {
@@ -35,6 +36,22 @@ export class SettingsPolicy {
 
   constructor(live: LiveConfigPort) {
     this.#live = live;
+  }
+
+  /** The policy in force as it is reported: the keys IT's policy sets, or null when it sets none. */
+  applied(): PolicyEvent | null {
+    const keys = Object.entries(this.#live.current().sources ?? {})
+      .filter(([, source]) => source?.layer === 'policy')
+      .map(([key]) => key);
+    return keys.length > 0 ? { kind: 'policy_applied', keys } : null;
+  }
+
+  /** Told the policy in force after each change IT makes while the app runs; returns its remover. */
+  onDidReport(listener: (event: PolicyEvent) => void): () => void {
+    return this.#live.onDidChange(() => {
+      const applied = this.applied();
+      if (applied) listener(applied);
+    });
   }
 
   /** The configuration in force. */

@@ -18,7 +18,7 @@ export function createVisitHandlers(visit: VisitApp): HandlerSlice<'visit'> {
     'visit:start': (r) => guard(() => accepted(() => visit.start(r))),
     'visit:pause': () => guard(() => accepted(() => visit.pause())),
     'visit:resume': () => guard(() => accepted(() => visit.resume())),
-    'visit:end': () => guard(() => accepted(() => visit.end())),
+    'visit:end': () => guard(() => accepted(() => visit.end('window'))),
     'visit:state': () => guard(() => visit.state),
     'visit:transcript': () => guard(() => ({ items: visit.transcript() })),
     'visit:discard': () => guard(() => accepted(() => visit.discard())),

@@ -39,3 +39,23 @@ export interface VisitJournals {
   /** Lets go of a claimed journal that was neither restored nor shredded. */
   unclaim(id: string): Promise<void>;
 }
+
+/**
+ * How a visit ended: End in the window, End visit in the tray, quitting the app, or its audio running out
+ * (the sample recording's end, a device that failed).
+ */
+export type VisitEndHow = 'window' | 'tray' | 'quit' | 'audio_end';
+
+/**
+ * What the visit reports (the audit trail listens), whatever started it: counts, flags and journal ids
+ * only, never a transcript, a device or a patient.
+ */
+export type VisitEvent =
+  | { readonly kind: 'consent_acknowledged' }
+  | { readonly kind: 'visit_started'; readonly sample: boolean; readonly streams: 1 | 2 }
+  | { readonly kind: 'visit_paused' }
+  | { readonly kind: 'visit_resumed' }
+  | { readonly kind: 'visit_ended'; readonly how: VisitEndHow }
+  | { readonly kind: 'visit_discarded' }
+  | { readonly kind: 'journal_recovered'; readonly journal: string }
+  | { readonly kind: 'journal_discarded'; readonly journal: string };

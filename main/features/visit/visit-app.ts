@@ -15,12 +15,13 @@ import { SPEECH_LOCALES } from '../../core/api/schemas/common.ts';
 import type { CurrentConnection } from '../connection/ports.ts';
 import type { AudioInputs, MicrophoneAccess } from '../../core/audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
-import type { LiveItem, RecoverableVisit, VisitJournals } from './ports.ts';
+import type { LiveItem, RecoverableVisit, VisitEndHow, VisitEvent, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
 import { journaledVisitItems } from './live-transcriber.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
+import { Emitter } from '../../base/async/emitter.ts';
 
 /** Everything the visit service needs from outside. */
 export interface VisitAppDeps {
@@ -43,12 +44,19 @@ export class VisitApp {
   readonly #connections: CurrentConnection;
   readonly #recorder: VisitRecorder;
   readonly #deps: VisitAppDeps;
+  readonly #reported = new Emitter<VisitEvent>();
   #armGeneration = 0;
 
   constructor(deps: VisitAppDeps) {
     this.#deps = deps;
     this.#connections = deps.connections;
     this.#recorder = new VisitRecorder(deps.emit);
+    this.#recorder.onDidEndItself(() => this.#reported.emit({ kind: 'visit_ended', how: 'audio_end' }));
+  }
+
+  /** Told what happened to the visit after each change, whatever started it; returns its remover. */
+  onDidReport(listener: (event: VisitEvent) => void): () => void {
+    return this.#reported.on(listener);
   }
 
   /** The visit's state now (what `visit:state` pushes). */
@@ -98,6 +106,8 @@ export class VisitApp {
     const audio = armed ? 'armed' : this.#audioFor(request);
     this.#deps.onWillReplaceVisit?.();
     await this.#recorder.start(request, audio, connection.transcriber);
+    const streams = request.speakers.mode === 'dual' ? 2 : 1;
+    this.#reported.emit({ kind: 'visit_started', sample: this.state.sample, streams });
     if (this.#connections.mode !== 'sample') await this.#supersedeEnded();
   }
 
@@ -129,9 +139,9 @@ export class VisitApp {
     const generation = ++this.#armGeneration;
     await this.#checkInputs(request.speakers);
     // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
-    if (generation !== this.#armGeneration || this.#recorder.active) return;
-    const audio = this.#devicesFor(request.speakers);
-    return this.#recorder.arm(audio, armKey(request.speakers));
+    if (generation === this.#armGeneration && !this.#recorder.active)
+      await this.#recorder.arm(this.#devicesFor(request.speakers), armKey(request.speakers));
+    this.#reported.emit({ kind: 'consent_acknowledged' });
   }
 
   #refuseWhileDictating(): void {
@@ -158,21 +168,26 @@ export class VisitApp {
     }
   }
 
-  pause(): Promise<void> {
-    return this.#recorder.pause();
+  async pause(): Promise<void> {
+    await this.#recorder.pause();
+    this.#reported.emit({ kind: 'visit_paused' });
   }
 
-  resume(): Promise<void> {
-    return this.#recorder.resume();
+  async resume(): Promise<void> {
+    await this.#recorder.resume();
+    this.#reported.emit({ kind: 'visit_resumed' });
   }
 
-  end(): Promise<void> {
-    return this.#recorder.end();
+  /** Ends the visit; `how` says what ended it (the window's End, the tray, quitting). */
+  async end(how: Exclude<VisitEndHow, 'audio_end'>): Promise<void> {
+    await this.#recorder.end();
+    this.#reported.emit({ kind: 'visit_ended', how });
   }
 
   async discard(): Promise<void> {
     this.#deps.onWillReplaceVisit?.();
-    return this.#recorder.discard();
+    await this.#recorder.discard();
+    this.#reported.emit({ kind: 'visit_discarded' });
   }
 
   /**
@@ -215,7 +230,8 @@ export class VisitApp {
       throw error;
     }
     this.#deps.onWillReplaceVisit?.();
-    return this.#recorder.restore(items, () => journals.shred(id), { cut });
+    await this.#recorder.restore(items, () => journals.shred(id), { cut });
+    this.#reported.emit({ kind: 'journal_recovered', journal: id });
   }
 
   /** A kept visit's transcript: as it is when all its audio is covered (it ended), else sent again. */
@@ -238,6 +254,7 @@ export class VisitApp {
     if (!(await this.recoverable()).some((v) => v.id === id)) throw new Failure('invalid_request');
     if (this.#deps.journals) await refuseInUse(this.#deps.journals, id);
     await this.#deps.journals?.shred(id);
+    this.#reported.emit({ kind: 'journal_discarded', journal: id });
     return this.recoverable();
   }
 

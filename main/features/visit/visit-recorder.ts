@@ -26,6 +26,7 @@ import { Failure } from '../../base/failure.ts';
 import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
 import type { Connecting } from './visit-phase-data.ts';
 import { VisitStatus } from './visit-status.ts';
+import { Emitter } from '../../base/async/emitter.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 
 export type { VisitAudio } from './visit-inputs.ts';
@@ -42,6 +43,7 @@ export class VisitRecorder {
   /** Inputs opened before Start (the pre-roll). */
   readonly #armed: ArmedInputs;
   readonly #link: LiveLink;
+  readonly #endedItself = new Emitter<void>();
 
   constructor(emit: EmitEvent, now: () => number = Date.now) {
     this.#emit = emit;
@@ -52,6 +54,11 @@ export class VisitRecorder {
       onAudioEnd: (code) => this.#onAudioEnd(code),
       onFail: (session, failure) => this.#onFail(session, failure),
     });
+  }
+
+  /** Told when the visit ended on its own (its audio ran out or failed); returns its remover. */
+  onDidEndItself(listener: () => void): () => void {
+    return this.#endedItself.on(listener);
   }
 
   /** The current state (elapsed time computed now). */
@@ -300,7 +307,10 @@ export class VisitRecorder {
 
   #endOnAudioEnd(code: ErrorCode | null): void {
     void this.end().then(
-      () => code && this.#status.set({ error: { code } }),
+      () => {
+        this.#endedItself.emit();
+        if (code) this.#status.set({ error: { code } });
+      },
       () => undefined,
     );
   }

@@ -94,10 +94,10 @@ function shellServices(services: AppServices, emit: Parameters<ShellOptions['bui
     handlers: services.handlers,
     visit: {
       isActive: () => services.app.visit.active,
-      finish: async () => void (await services.app.visit.end()),
+      finish: () => services.endVisit('quit'),
     },
     startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
-    endVisitFromTray: async () => void (await services.app.visit.end()),
+    endVisitFromTray: () => services.endVisit('tray'),
     onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
     toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),
   };

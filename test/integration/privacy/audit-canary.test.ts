@@ -1,9 +1,9 @@
 /**
  * The audit trail says who did what without patient data or tokens: a visit runs through the IPC router as
- * the renderer calls it (audited handlers, as main/compose/composition-root.ts wires them) over a local service
- * whose transcript carries a canary phrase; the note is written with the canary as extra context, copied
- * whole and by section, the instructions translated and copied, and a sign-in is tried with a canary
- * token. The trail then holds each of those events, verifies, and no file in its folder holds the canary
+ * the renderer calls it (the trail listening to what the features report, as main/compose/composition-root.ts
+ * wires it) over a local service whose transcript carries a canary phrase; the note is written with the
+ * canary as extra context, copied whole and by section, the instructions translated and copied, and a
+ * sign-in is tried with a canary token. The trail then holds each of those events, verifies, and no file in its folder holds the canary
  * in any form.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -49,6 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rig.dispose();
+  await audit.settled(); // dispose discards the visit: the trail records it before the folder goes
   await h.close();
   await rm(root, { recursive: true, force: true });
 });
@@ -117,9 +118,11 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
     const kinds = (await audit.read()).map((r) => r.what.kind);
     expect(kinds).toEqual(
       expect.arrayContaining([
+        'sign_in_refused',
         'signed_in',
         'consent_acknowledged',
         'visit_started',
+        'visit_ended',
         'note_generated',
         'note_copied',
         'instructions_translated',

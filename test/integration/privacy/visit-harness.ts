@@ -15,7 +15,7 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../main/core/ipc/router.ts';
-import { auditedHandlers } from '../../../main/features/audit/audited-handlers.ts';
+import { recordReports } from '../../../main/features/audit/audit-reports.ts';
 import type { AuditLog } from '../../../main/features/audit/audit-log.ts';
 import { createConnector } from '../../../main/features/connection/connector.ts';
 import { liveTranscribers } from '../../../main/features/visit/live-transcriber.ts';
@@ -164,16 +164,13 @@ export function startVisitRig(options: {
     emit: (name, payload) => void events.push({ name, payload }),
     platform: 'linux',
   });
+  // The trail listens to what the features report, as buildAppServices wires it.
+  if (options.audit) recordReports(options.audit, app);
   const ipcMain = new FakeIpcMain();
   const router = createIpcRouter({
     ipcMain,
     channels,
-    handlers: options.audit
-      ? auditedHandlers(app.handlers, options.audit, {
-          connectionStatus: () => app.connections.status(),
-          visitState: () => app.visit.state,
-        })
-      : app.handlers,
+    handlers: app.handlers,
     isTrustedSender: isTrustedSenderFrame,
     onDidFail: (r) => void reports.push(r),
   });

@@ -66,7 +66,7 @@ describe('Disconnect with a clinician sign-in', () => {
   it('revokes the refresh token on the service, then forgets it', async () => {
     const { manager, vault } = await connected('ext-disconnect');
     const current = vault.lastRefreshToken!;
-    const status = await manager.disconnect();
+    const status = await manager.disconnect('user');
     expect(status.mode).toBe('none');
     expect(vault.saved).toBeNull();
     expect(service.control.requests.some((r) => r.path.endsWith('/jwt/logout'))).toBe(true);
@@ -82,7 +82,7 @@ describe('Disconnect with a clinician sign-in', () => {
       body: JSON.stringify({ refresh_token: vault.lastRefreshToken }),
     });
     expect(response.status).toBe(204);
-    const status = await manager.disconnect();
+    const status = await manager.disconnect('user');
     expect(status.mode).toBe('none');
     expect(vault.saved).toBeNull();
   });

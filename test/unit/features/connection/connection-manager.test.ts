@@ -58,7 +58,7 @@ describe('ConnectionManager', () => {
     for (const call of [
       () => manager.configure('https://eu.api.example.com', CREDENTIALS),
       () => manager.useSample(),
-      () => manager.disconnect(),
+      () => manager.disconnect('user'),
     ]) {
       const failure = await refusal(call);
       expect(failure.code).toBe('visit_in_progress');
@@ -67,19 +67,19 @@ describe('ConnectionManager', () => {
     expect(log).toEqual([]); // nothing was closed, signed out or forgotten
     expect(manager.status().mode).toBe('organization');
     setRecording(false);
-    expect((await manager.disconnect()).mode).toBe('none');
+    expect((await manager.disconnect('user')).mode).toBe('none');
   });
 
   it('signs out before forgetting the saved sign-in, and disconnects when the sign-out fails', async () => {
     const ok = rig(async () => undefined);
     await ok.manager.configure('https://us.api.example.com', CREDENTIALS);
     ok.log.length = 0;
-    await ok.manager.disconnect();
+    await ok.manager.disconnect('user');
     expect(ok.log).toEqual(['signOut', 'close', 'forget']);
 
     const refused = rig(() => Promise.reject(new Error('401')));
     await refused.manager.configure('https://us.api.example.com', CREDENTIALS);
-    expect((await refused.manager.disconnect()).mode).toBe('none');
+    expect((await refused.manager.disconnect('user')).mode).toBe('none');
     expect(refused.log.at(-1)).toBe('forget');
   });
 
@@ -87,7 +87,7 @@ describe('ConnectionManager', () => {
     const { manager, log } = rig(() => new Promise<void>(() => undefined));
     await manager.configure('https://us.api.example.com', CREDENTIALS);
     vi.useFakeTimers();
-    const done = manager.disconnect();
+    const done = manager.disconnect('user');
     await vi.advanceTimersByTimeAsync(SIGN_OUT_WAIT_MS);
     expect((await done).mode).toBe('none');
     expect(log.slice(-2)).toEqual(['close', 'forget']);
@@ -96,7 +96,7 @@ describe('ConnectionManager', () => {
   it('never signs out of the sample service', async () => {
     const { manager, log } = rig(async () => undefined);
     await manager.useSample();
-    await manager.disconnect();
+    await manager.disconnect('user');
     expect(log).not.toContain('signOut');
     expect(log).not.toContain('forget');
   });
@@ -108,10 +108,10 @@ describe('ConnectionManager', () => {
     await manager.configure('https://us.api.example.com', CREDENTIALS);
     await manager.check();
     setRecording(true);
-    await refusal(() => manager.disconnect());
+    await refusal(() => manager.disconnect('user'));
     setRecording(false);
     await manager.useSample();
-    await manager.disconnect();
+    await manager.disconnect('user');
     expect(manager.publish().mode).toBe('none');
     expect(pushed).toEqual(['organization', 'organization', 'organization', 'sample', 'none', 'none']);
   });

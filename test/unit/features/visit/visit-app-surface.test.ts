@@ -1,11 +1,13 @@
 /**
  * What the rest of main reads of a visit (the composition root, the busy signals, dictation's microphone
  * lock, the shells): VisitApp's own surface, with its recorder and ports kept private. Dictation gives way
- * as soon as the consent tick armed the microphone, not only once the visit records.
+ * as soon as the consent tick armed the microphone, not only once the visit records. It reports each
+ * step (the audit trail listens).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
+import type { VisitEvent } from '../../../../main/features/visit/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { composeApp } from '../../../../main/compose/composition-root.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
@@ -62,10 +64,36 @@ describe("VisitApp's surface", () => {
     await vi.waitFor(() => expect(app.visit.transcript()).toEqual([item]));
     expect(app.visit.finalTranscript()).toHaveLength(1);
 
-    await app.visit.end();
+    await app.visit.end('window');
     expect(app.visit.state.phase).toBe('ended');
     expect(app.visit.active).toBe(false);
     expect(app.visit.usesMicrophone).toBe(false);
+  });
+
+  it('reports each step of a visit, with what ended it, and nothing for a refused command', async () => {
+    const { app } = visitApp();
+    const reported: VisitEvent[] = [];
+    app.visit.onDidReport((event) => void reported.push(event));
+    await expect(app.visit.end('tray')).rejects.toThrow(); // no visit to end
+    await app.connections.configure('https://us.api.example.com', {
+      kind: 'user-refresh-token',
+      refreshToken: 'r',
+    });
+    await app.visit.arm({ consentAcknowledged: true, speakers });
+    await app.visit.start({ consentAcknowledged: true, locales: ['ENGLISH_US'], speakers });
+    await vi.waitFor(() => expect(app.visit.state.phase).toBe('recording'));
+    await app.visit.pause();
+    await app.visit.resume();
+    await app.visit.end('tray');
+    await app.visit.discard();
+    expect(reported).toEqual([
+      { kind: 'consent_acknowledged' },
+      { kind: 'visit_started', sample: false, streams: 1 },
+      { kind: 'visit_paused' },
+      { kind: 'visit_resumed' },
+      { kind: 'visit_ended', how: 'tray' },
+      { kind: 'visit_discarded' },
+    ]);
   });
 
   it('keeps its recorder and ports to itself', () => {
