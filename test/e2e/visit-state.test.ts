@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VisitState } from '../../preload/contract/index.ts';
 import type { SampleService } from '../service/sample-service.ts';
-import { ARM_TIMEOUT_MS } from '../../main/features/visit/visit-recorder.ts';
+import { ARM_TIMEOUT_MS } from '../../main/features/visit/armed-inputs.ts';
 import { Failure } from '../../main/base/failure.ts';
 import {
   connectWithServerCredentials,

@@ -28,8 +28,8 @@ import {
 } from './journal-sidecars.ts';
 import { hasErrno, StreamingError } from '../streaming/streaming-error.ts';
 
+/** The folder is the user's alone. */
 const DIR_MODE = 0o700;
-const HOUR_MS = 3_600_000;
 
 export interface JournalStoreOptions {
   dir: string;
@@ -71,7 +71,7 @@ export class JournalStore {
     this.#dir = options.dir;
     this.#secrets = options.secrets;
     this.#fs = options.fs ?? nodeJournalFs;
-    this.#retentionMs = (options.retentionHours ?? 24) * HOUR_MS;
+    this.#retentionMs = (options.retentionHours ?? 24) * 3_600_000;
     this.#now = options.now ?? Date.now;
     this.#writing = { retryMs: options.retryMs, finishTimeoutMs: options.finishTimeoutMs };
     this.#offerEnded = options.offerEndedVisits ?? false;

@@ -17,7 +17,8 @@ import type { AudioInputs, MicrophoneAccess } from '../../core/audio/ports.ts';
 import type { PreferenceStore } from '../settings/ports.ts';
 import type { LiveItem, RecoverableVisit, VisitEndHow, VisitEvent, VisitJournals } from './ports.ts';
 import type { TranscriptStore } from './transcript-store.ts';
-import { VisitRecorder, type VisitAudio } from './visit-recorder.ts';
+import { VisitRecorder } from './visit-recorder.ts';
+import { armKey, openDevices, type VisitAudio } from './visit-inputs.ts';
 import { journaledVisitItems } from './live-transcriber.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
@@ -140,7 +141,7 @@ export class VisitApp {
     await this.#checkInputs(request.speakers);
     // A disarm (or a newer arm) while the permission was asked wins: never open after an untick.
     if (generation === this.#armGeneration && !this.#recorder.active)
-      await this.#recorder.arm(this.#devicesFor(request.speakers), armKey(request.speakers));
+      await this.#recorder.arm(openDevices(this.#deps.audio, request.speakers), armKey(request.speakers));
     this.#reported.emit({ kind: 'consent_acknowledged' });
   }
 
@@ -264,31 +265,8 @@ export class VisitApp {
       if (!kit) throw new Failure('sample_unavailable');
       return { kind: 'sample', recording: kit.openRecording() };
     }
-    return this.#devicesFor(request.speakers);
+    return openDevices(this.#deps.audio, request.speakers);
   }
-
-  #devicesFor(speakers: StartVisit['speakers']): VisitAudio & { kind: 'devices' } {
-    if (speakers.mode === 'single')
-      return { kind: 'devices', clinician: this.#deps.audio.open(speakers.deviceId), patient: null };
-    if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
-      throw new Failure('invalid_request', { reason: 'same_inputs' });
-    }
-    return {
-      kind: 'devices',
-      // The default may stand in for the clinician's microphone, unless it is the patient's input: the
-      // patient would be recorded as DOCTOR (the clinician's stream then carries silence, with a warning).
-      clinician: this.#deps.audio.open(speakers.clinicianDeviceId, { avoid: speakers.patientDeviceId }),
-      // Never the OS default in the patient's place: it is most likely the clinician's own microphone.
-      patient: this.#deps.audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
-    };
-  }
-}
-
-/** What armed inputs were opened for: Start uses them only with the same choice of inputs. */
-function armKey(speakers: StartVisit['speakers']): string {
-  return speakers.mode === 'single'
-    ? JSON.stringify(['single', speakers.deviceId])
-    : JSON.stringify(['dual', speakers.clinicianDeviceId, speakers.patientDeviceId]);
 }
 
 /**

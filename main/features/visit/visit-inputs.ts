@@ -10,6 +10,10 @@ import { AudioCapture } from '../../core/audio/capture.ts';
 import { deviceLabel, type InputWarning } from '../../../preload/contract/index.ts';
 import { AudioTap, NO_SOUND, type MeterLevel } from '../../core/audio/audio-tap.ts';
 import type { LiveStream } from './ports.ts';
+import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
+import type { AudioInputs } from '../../core/audio/ports.ts';
+import { Failure } from '../../base/failure.ts';
+import type { StartVisit } from '../../../preload/contract/index.ts';
 
 /** Where the audio comes from for one visit. */
 export type VisitAudio =
@@ -115,4 +119,42 @@ export class VisitInputs {
     const rest = this.#warnings.filter((w) => w.stream !== stream || w.code !== code);
     this.#warnings = warning === null ? rest : [...rest, warning];
   }
+}
+
+/** A visit's inputs, their levels pushed to the window (`visit:level`) and their warnings to `onWarnings`. */
+export function openVisitInputs(
+  audio: VisitAudio,
+  emit: EmitEvent,
+  onWarnings: (warnings: readonly InputWarning[]) => void,
+  armed: boolean,
+): VisitInputs {
+  const onLevel = (stream: Input, l: MeterLevel) => emit('visit:level', { stream, rms: l.rms, peak: l.peak });
+  return new VisitInputs(audio, onLevel, onWarnings, { armed });
+}
+
+/** Opens the inputs the person chose: the clinician's, and the patient's when there are two. */
+export function openDevices(
+  audio: AudioInputs,
+  speakers: StartVisit['speakers'],
+): VisitAudio & { kind: 'devices' } {
+  if (speakers.mode === 'single')
+    return { kind: 'devices', clinician: audio.open(speakers.deviceId), patient: null };
+  if (speakers.clinicianDeviceId === speakers.patientDeviceId) {
+    throw new Failure('invalid_request', { reason: 'same_inputs' });
+  }
+  return {
+    kind: 'devices',
+    // The default may stand in for the clinician's microphone, unless it is the patient's input: the
+    // patient would be recorded as DOCTOR (the clinician's stream then carries silence, with a warning).
+    clinician: audio.open(speakers.clinicianDeviceId, { avoid: speakers.patientDeviceId }),
+    // Never the OS default in the patient's place: it is most likely the clinician's own microphone.
+    patient: audio.open(speakers.patientDeviceId, { onLost: 'silence' }),
+  };
+}
+
+/** What armed inputs were opened for: Start uses them only with the same choice of inputs. */
+export function armKey(speakers: StartVisit['speakers']): string {
+  return speakers.mode === 'single'
+    ? JSON.stringify(['single', speakers.deviceId])
+    : JSON.stringify(['dual', speakers.clinicianDeviceId, speakers.patientDeviceId]);
 }

@@ -2,35 +2,21 @@
  * The recording half of a visit, as the state machine in preload/contract/visit-phase.ts: idle → starting →
  * recording ⇄ paused → ending → ended | failed. It opens the audio inputs first (VisitInputs: capture starts
  * before the connection, so nothing said right after Start is lost), starts the live session, keeps the
- * transcript and pushes state, level and transcript batches to the renderer. Commands resolve with nothing:
- * the renderer learns the state from the `visit:state` push only. The sample visit runs the bundled
- * recording through exactly the same path.
+ * transcript and pushes state, level and transcript batches to the renderer (which learns the state from
+ * the `visit:state` push only). The sample visit runs the bundled recording through exactly the same path.
  */
-import {
-  type ErrorCode,
-  type FailureNote,
-  type StartVisit,
-  type VisitState,
-} from '../../../preload/contract/index.ts';
-import {
-  canEndVisit,
-  canPauseVisit,
-  canResumeVisit,
-  isVisitActive,
-} from '../../../preload/contract/visit-phase.ts';
+import type { ErrorCode, FailureNote, StartVisit, VisitState } from '../../../preload/contract/index.ts';
+import * as phase from '../../../preload/contract/visit-phase.ts';
 import type { LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
 import { LiveLink } from './session-link.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
 import { Failure } from '../../base/failure.ts';
-import { VisitInputs, type VisitAudio } from './visit-inputs.ts';
+import { openVisitInputs, type VisitAudio, type VisitInputs } from './visit-inputs.ts';
 import type { Connecting } from './visit-phase-data.ts';
 import { VisitStatus } from './visit-status.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
-
-export type { VisitAudio } from './visit-inputs.ts';
-export { ARM_TIMEOUT_MS } from './armed-inputs.ts';
 
 /** One visit's recording, transcript and live state. */
 export class VisitRecorder {
@@ -67,7 +53,7 @@ export class VisitRecorder {
   }
 
   get active(): boolean {
-    return isVisitActive(this.#status.phase);
+    return phase.isVisitActive(this.#status.phase);
   }
 
   /**
@@ -163,7 +149,7 @@ export class VisitRecorder {
     // What the session last said about the audio stands (a full disk keeps it from being safe on disk).
     this.#status.go('connected', { connection: 'connected' });
     this.#link.pushTranscript();
-    if (connecting.audioEnded) this.#endOnAudioEnd(connecting.audioEnded.code);
+    if (connecting.audioEnded) void this.#endOnAudioEnd(connecting.audioEnded.code);
   }
 
   /**
@@ -197,7 +183,7 @@ export class VisitRecorder {
    * that fails instead reaches the visit through the link.
    */
   async pause(): Promise<void> {
-    if (!canPauseVisit(this.#status.phase)) throw new Failure('visit_not_active');
+    if (!phase.canPauseVisit(this.#status.phase)) throw new Failure('visit_not_active');
     this.#inputs?.setPaused(true);
     this.#status.clock.stop();
     this.#status.go('pause');
@@ -211,7 +197,7 @@ export class VisitRecorder {
    * instead reaches the visit through the link.
    */
   async resume(): Promise<void> {
-    if (!canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
+    if (!phase.canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
     this.#link.session?.resume().catch(() => undefined);
     if (this.#status.phase !== 'paused') return; // the session failed at once
     this.#inputs?.setPaused(false);
@@ -221,7 +207,7 @@ export class VisitRecorder {
 
   /** Stops the audio, waits until the service has sent every item, then reports `ended`. */
   async end(): Promise<void> {
-    if (!canEndVisit(this.#status.phase)) throw new Failure('visit_not_active');
+    if (!phase.canEndVisit(this.#status.phase)) throw new Failure('visit_not_active');
     if (this.#status.phase === 'starting') return this.#endWhileStarting(this.#status.connecting!);
     this.#status.clock.stop();
     this.#status.go('end');
@@ -277,12 +263,7 @@ export class VisitRecorder {
   }
 
   #open(audio: VisitAudio, armed: boolean): VisitInputs {
-    return new VisitInputs(
-      audio,
-      (stream, l) => this.#emit('visit:level', { stream, rms: l.rms, peak: l.peak }),
-      (warnings) => this.#status.set({ inputWarnings: [...warnings] }),
-      { armed },
-    );
+    return openVisitInputs(audio, this.#emit, (w) => this.#status.set({ inputWarnings: [...w] }), armed);
   }
 
   /** The recording ran out (the sample) or the device failed: finish the visit, keeping the transcript. */
@@ -290,7 +271,7 @@ export class VisitRecorder {
     // A short recording can run out while the session still connects: it ends once recording.
     if (this.#status.phase === 'starting' && this.#status.connecting)
       this.#status.connecting.audioEnded = { code };
-    if (this.#status.phase === 'recording' || this.#status.phase === 'paused') this.#endOnAudioEnd(code);
+    if (this.#status.phase === 'recording' || this.#status.phase === 'paused') void this.#endOnAudioEnd(code);
   }
 
   #onFail(session: LiveSession, failure: FailureNote): void {
@@ -305,13 +286,15 @@ export class VisitRecorder {
     this.#link.detach();
   }
 
-  #endOnAudioEnd(code: ErrorCode | null): void {
-    void this.end().then(
-      () => {
-        this.#endedItself.emit();
-        if (code) this.#status.set({ error: { code } });
-      },
-      () => undefined,
-    );
+  async #endOnAudioEnd(code: ErrorCode | null): Promise<void> {
+    if (
+      !(await this.end().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    this.#endedItself.emit();
+    if (code) this.#status.set({ error: { code } });
   }
 }

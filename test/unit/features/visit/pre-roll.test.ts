@@ -20,7 +20,7 @@ import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { composeApp } from '../../../../main/compose/composition-root.ts';
-import { ARM_TIMEOUT_MS } from '../../../../main/features/visit/visit-recorder.ts';
+import { ARM_TIMEOUT_MS } from '../../../../main/features/visit/armed-inputs.ts';
 import { channels, type EventName, type IpcResult } from '../../../../preload/contract/index.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 
