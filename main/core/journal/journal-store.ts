@@ -28,8 +28,7 @@ import {
 } from './journal-sidecars.ts';
 import { hasErrno, StreamingError } from '../streaming/streaming-error.ts';
 
-/** The folder is the user's alone. */
-const DIR_MODE = 0o700;
+const DIR_MODE = 0o700; // the folder is the user's alone
 
 export interface JournalStoreOptions {
   dir: string;
