@@ -39,7 +39,11 @@ import {
 import type { CustomizationStore } from '../features/settings/ports.ts';
 import { createPolicyHandlers, withPolicy } from './policy-handlers.ts';
 import { createVisitHandlers } from '../features/visit/handlers.ts';
-import { composeDictation, type DictationPlatform } from '../features/dictation/compose-dictation.ts';
+import {
+  composeDictation,
+  type DictationPlatformFactory,
+  type DictationStores,
+} from '../features/dictation/compose-dictation.ts';
 import type { DictationService } from '../features/dictation/dictation-service.ts';
 import { createDictationHandlers, unavailableDictationHandlers } from '../features/dictation/handlers.ts';
 import type { VisitEndHow, VisitJournals } from '../features/visit/ports.ts';
@@ -79,7 +83,7 @@ export interface AppPorts {
   /** A server caller's note customization (kept in memory unless given). */
   readonly customizations?: CustomizationStore;
   /** Dictation anywhere, where the shell provides its platform parts (key hook, inserter, overlay…). */
-  readonly dictation?: DictationPlatform & { readonly journals: JournalStore | null };
+  readonly dictation?: DictationStores & { readonly parts: DictationPlatformFactory };
 }
 
 /** Every capability, and the handlers of every channel. */
@@ -161,11 +165,12 @@ function noteServiceOf(
 /** Dictation over the connection's streaming, giving way to a visit that has the microphone. */
 function dictationOf(
   deps: AppPorts,
-  platform: NonNullable<AppPorts['dictation']>,
+  { parts, ...stores }: NonNullable<AppPorts['dictation']>,
   connections: ConnectionManager,
   visit: VisitApp,
 ): DictationService {
-  return composeDictation(platform, {
+  return composeDictation(parts, {
+    ...stores,
     connection: () => {
       const connection = connections.require();
       if (!connection.streaming) throw new Error('This connection cannot stream.');
@@ -173,7 +178,8 @@ function dictationOf(
     },
     // Recording, or armed after the consent tick: the visit has the microphone.
     visitUsesMicrophone: () => visit.usesMicrophone,
-    journals: platform.journals,
+    // The clinician's chosen microphone, as the Visit screen's first input.
+    microphone: () => deps.audio.open(deps.preferences.get().clinicianDeviceId ?? ''),
     clipboard: deps.clipboard,
     platform: deps.platform as NodeJS.Platform,
     onState: (state) => deps.emit('dictation:state', state),
@@ -206,12 +212,8 @@ export interface AppServicesDeps {
   readonly microphoneAccess?: MicrophoneAccess;
   /** Opens the system browser for "Sign in with your organization" (Electron's shell.openExternal). */
   readonly openBrowser?: OpenBrowser;
-  /** Dictation's platform parts (main/shells/electron/index.ts builds them from Electron and native/); none: unavailable. */
-  readonly dictation?: (app: {
-    audio: AudioInputs;
-    preferences: PreferenceStore;
-    journals: JournalStore;
-  }) => DictationPlatform;
+  /** Dictation's platform parts (main/shells/electron/dictation-platform.ts); none: unavailable. */
+  readonly dictation?: DictationPlatformFactory;
 }
 
 /** The running services. */
@@ -246,7 +248,6 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const ways = connectionWays(deps, live, policy);
   const sample = createSampleKit({ transcriber: liveTranscribers() });
   const preferences = preferencesOf(deps, live);
-  const dictation = deps.dictation?.({ audio, preferences, journals });
   const app = composeApp({
     connector: connectorOf(config, audio, ways, journals),
     signIn: ways.signIn,
@@ -258,7 +259,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     platform: deps.platform,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     journals,
-    ...(dictation ? { dictation: { ...dictation, journals } } : {}),
+    ...(deps.dictation ? { dictation: dictationStores(deps, live, journals, deps.dictation) } : {}),
     policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
@@ -274,4 +275,15 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     endVisit: (how) => app.visit.end(how).then(() => audit.settled()),
     close: () => closeServices(app, sample, stopPushing, audit),
   };
+}
+
+/** Where dictation keeps its settings and history, with the shell's platform parts. */
+function dictationStores(
+  deps: AppServicesDeps,
+  live: LiveConfigPort,
+  journals: JournalStore,
+  parts: DictationPlatformFactory,
+): DictationStores & { readonly parts: DictationPlatformFactory } {
+  const { settings: store, secrets, dataDir } = deps;
+  return { parts, store, resolved: () => live.current(), secrets, dataDir, journals };
 }

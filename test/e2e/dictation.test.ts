@@ -5,19 +5,14 @@
  * then saving a new key) and the overlay page. The other application is a FakeInserter; the microphone
  * plays the dictation fixture.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeKeyHook } from '../../native/key-hook.fake.ts';
 import { FakeSecureInput } from '../../native/secure-input.ts';
 import { FakeAudioSource } from '../../main/core/audio/audio-source.fake.ts';
-import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
-import { resolveConfig } from '../../main/core/config/resolve-config.ts';
-import { DictationHistory } from '../../main/features/dictation/dictation-history.ts';
 import type { DictationService } from '../../main/features/dictation/dictation-service.ts';
-import { DictationSettingsStore } from '../../main/features/dictation/dictation-settings.ts';
 import { FakeInserter } from '../../main/features/dictation/inserter.fake.ts';
 import type { OverlayState } from '../../main/features/dictation/ports.ts';
 import type { SampleService } from '../service/sample-service.ts';
@@ -35,8 +30,6 @@ describe('dictation screens', () => {
   let service: SampleService;
   let h: AppHarness;
   let dictation: DictationService;
-  let dir: string;
-  let history: DictationHistory;
   let overlayContext: BrowserContext | null = null;
   const overlayStates: (OverlayState | null)[] = [];
   let client: Parameters<typeof connectWithServerCredentials>[2];
@@ -44,13 +37,14 @@ describe('dictation screens', () => {
   beforeAll(async () => {
     const started = await startServiceWithClient();
     service = started.service;
-    dir = await mkdtemp(path.join(tmpdir(), 'e2e-dictation-'));
-    const resolved = resolveConfig({});
-    if (!resolved.ok) throw new Error('config');
     const inserter = new FakeInserter();
-    history = new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 });
     inserter.target = { appName: 'Epic Hyperspace' };
     h = await startApp({
+      // The microphone hears the dictation fixture, in real time.
+      audio: {
+        list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (dictation)', isDefault: true }],
+        open: () => new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
+      },
       dictation: () => ({
         hook: new FakeKeyHook(),
         shortcuts: { register: () => true, unregister: () => undefined },
@@ -58,10 +52,6 @@ describe('dictation screens', () => {
         overlay: { show: (state: OverlayState | null) => void overlayStates.push(state) },
         accessibility: () => 'not-needed',
         secureInput: new FakeSecureInput(),
-        settings: new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux'),
-        history,
-        microphone: () =>
-          new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
       }),
     });
     dictation = h.app.dictation!;
@@ -72,7 +62,6 @@ describe('dictation screens', () => {
     await overlayContext?.close();
     await h?.close();
     await service?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('connects to the organization on the Connect screen', async () => {
@@ -110,7 +99,7 @@ describe('dictation screens', () => {
     const { page } = h;
     const [entry] = dictation.state().history;
     // The entry goes behind the window's back (no push), as another window or the retention sweep would.
-    await history.remove(entry!.id);
+    await dictation.history.remove(entry!.id);
     await page.getByRole('button', { name: /^Insert again/ }).click();
     await expect.poll(() => page.getByText('That dictation is no longer in the history.').count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(0);

@@ -1,7 +1,8 @@
 /**
- * Builds the dictation capability for the composition root from its platform ports (key hook, shortcuts,
- * inserter, overlay, Accessibility, Secure Input: Electron adapters in the app, fakes in tests) and the
- * app's own parts (the connection, the visit's use of the microphone, the journal folder, the clipboard).
+ * Dictation, composed in one place: from the shell's platform parts (key hook, shortcuts, inserter, overlay,
+ * Accessibility, Secure Input: Electron adapters in the app, fakes in tests) and the app's own parts (the
+ * connection, the visit's use of the microphone, the journal folder, the clipboard, where the dictation
+ * settings and the encrypted history live), it builds the settings, the history and the service.
  */
 import type { KeyHook } from '../../../native/key-hook.ts';
 import { noSecureInput, type SecureInputProbe } from '../../../native/secure-input.ts';
@@ -10,15 +11,18 @@ import type { DictationLocale } from '../../core/api/schemas/common.ts';
 import type { JournalStore } from '../../core/journal/journal-store.ts';
 import type { DictationStateDto } from '../../../preload/contract/index.ts';
 import { journaledDictation, SharedMicrophoneLock, type DictationConnection } from './dictation-kit.ts';
-import type { DictationHistory } from './dictation-history.ts';
+import type { SecretStore } from '../../base/secrets/secret-store.ts';
+import type { Config, ConfigKey } from '../../core/config/config-schema.ts';
+import type { SettingsStore } from '../../core/config/settings-store.ts';
+import { DictationHistory } from './dictation-history.ts';
 import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
-import type { DictationSettingsStore } from './dictation-settings.ts';
+import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
 import type { Inserter, OverlayPort } from './ports.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
 
-/** What the shell provides for dictation. */
+/** What the shell provides for dictation: its platform parts, nothing else. */
 export interface DictationPlatform {
   readonly hook: KeyHook;
   readonly shortcuts: ShortcutRegistrar | null;
@@ -26,28 +30,49 @@ export interface DictationPlatform {
   readonly overlay: OverlayPort;
   readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
   readonly secureInput?: SecureInputProbe;
-  readonly settings: DictationSettingsStore;
-  readonly history: DictationHistory;
-  /** Opens the clinician's chosen microphone. */
-  readonly microphone: () => AudioSource;
   readonly onError?: (error: Error) => void;
 }
 
+/** Builds the platform parts; the inserter follows the clinician's dictation settings (mode, app rules). */
+export type DictationPlatformFactory = (parts: { settings: DictationSettingsStore }) => DictationPlatform;
+
+/** Where dictation keeps its settings and history, and the journals of unfinished dictations. */
+export interface DictationStores {
+  /** The person's settings file. */
+  readonly store: SettingsStore;
+  /** The live configuration: IT's policy may change while the app runs. */
+  readonly resolved: () => { config: Config; locked: readonly ConfigKey[] };
+  /** The keychain that holds the history's key; null keeps history in memory only. */
+  readonly secrets: SecretStore | null;
+  readonly dataDir: string;
+  readonly journals: JournalStore | null;
+}
+
 /** What the rest of the app gives dictation. */
-export interface DictationAppParts {
+export interface DictationAppParts extends DictationStores {
   /** The signed-in connection's streaming credentials; throws when not connected. */
   readonly connection: () => DictationConnection;
   /** True while a visit records or has its inputs armed: dictation must not open the microphone. */
   readonly visitUsesMicrophone: () => boolean;
-  readonly journals: JournalStore | null;
+  /** Opens the clinician's chosen microphone. */
+  readonly microphone: () => AudioSource;
   readonly clipboard: DictationClipboard;
   readonly platform: NodeJS.Platform;
   readonly onState: (state: DictationStateDto) => void;
 }
 
 /** The dictation service, hotkeys registered. */
-export function composeDictation(platform: DictationPlatform, app: DictationAppParts): DictationService {
-  const { settings } = platform;
+export function composeDictation(
+  platformOf: DictationPlatformFactory,
+  app: DictationAppParts,
+): DictationService {
+  const settings = new DictationSettingsStore(app.store, app.resolved, app.platform);
+  const history = new DictationHistory({
+    secrets: app.secrets,
+    dataDir: app.dataDir,
+    retentionHours: () => settings.get().historyHours,
+  });
+  const platform = platformOf({ settings });
   const service = new DictationService({
     hook: platform.hook,
     shortcuts: platform.shortcuts,
@@ -55,14 +80,14 @@ export function composeDictation(platform: DictationPlatform, app: DictationAppP
     accessibility: platform.accessibility,
     secureInput: platform.secureInput ?? noSecureInput,
     settings,
-    history: platform.history,
+    history,
     clipboard: app.clipboard,
     open: journaledDictation({
       connection: app.connection,
       journals: app.journals,
       locale: () => settings.get().locale as DictationLocale,
     }),
-    microphone: new WarmMicrophone({ open: platform.microphone, allowed: () => !app.visitUsesMicrophone() }),
+    microphone: new WarmMicrophone({ open: app.microphone, allowed: () => !app.visitUsesMicrophone() }),
     lock: new SharedMicrophoneLock(app.visitUsesMicrophone),
     inserter: platform.inserter,
     overlay: platform.overlay,
@@ -71,7 +96,7 @@ export function composeDictation(platform: DictationPlatform, app: DictationAppP
     ...(platform.onError ? { onError: platform.onError } : {}),
   });
   service.applyHotkeys();
-  void platform.history.load().catch(() => undefined);
+  void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
 }

@@ -151,6 +151,11 @@ export class DictationService {
     return this.#o.settings.checkKey(which, key);
   }
 
+  /** The encrypted history the box and Settings list (built by compose-dictation.ts). */
+  get history(): DictationHistory {
+    return this.#o.history;
+  }
+
   historyText(id: string): string | null {
     return this.#o.history.get(id)?.text ?? null;
   }

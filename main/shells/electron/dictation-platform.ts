@@ -1,22 +1,15 @@
 /**
  * Dictation's platform parts in the Electron app: the uiohook key hook (gated on macOS Accessibility),
- * globalShortcut, the overlay window, the insertion engine over the OS desktop (copy-only where no desktop
- * layer opens), the settings and the encrypted history. Type-checked only: Electron does not run here;
- * every part it assembles is tested under Node.
+ * globalShortcut, the overlay window and the insertion engine over the OS desktop (copy-only where no desktop
+ * layer opens). The dictation settings, history and microphone are the app's (compose-dictation.ts).
+ * Type-checked only: Electron does not run here; every part it assembles is tested under Node.
  */
 import { UiohookKeyHook } from '../../../native/key-hook.ts';
 import { sharedSyntheticInput } from '../../../native/synthetic-input.ts';
 import type { Desktop } from '../../../native/desktop.ts';
-import type { AudioInputs } from '../../core/audio/ports.ts';
-import type { Config, ConfigKey } from '../../core/config/config-schema.ts';
-import type { SettingsStore } from '../../core/config/settings-store.ts';
 import { ClipboardInserter } from '../../features/dictation/clipboard-inserter.ts';
-import type { DictationPlatform } from '../../features/dictation/compose-dictation.ts';
-import { DictationHistory } from '../../features/dictation/dictation-history.ts';
-import { DictationSettingsStore } from '../../features/dictation/dictation-settings.ts';
+import type { DictationPlatformFactory } from '../../features/dictation/compose-dictation.ts';
 import { EngineInserter } from '../../features/dictation/engine-inserter.ts';
-import type { SecretStore } from '../../base/secrets/secret-store.ts';
-import type { PreferenceStore } from '../../features/settings/ports.ts';
 import { accessibilityState, mayStartKeyHook } from './accessibility.ts';
 import { electronClipboard } from './electron-clipboard.ts';
 import { electronShortcuts } from './electron-global-shortcuts.ts';
@@ -25,11 +18,6 @@ import { createOverlayWindow } from './overlay-window.ts';
 
 /** What the app's shell gives. */
 export interface DictationPlatformOptions {
-  readonly settings: SettingsStore;
-  /** The live configuration: IT's policy may change while the app runs. */
-  readonly resolved: () => { config: Config; locked: readonly ConfigKey[] };
-  readonly secrets: SecretStore;
-  readonly dataDir: string;
   readonly preloadPath: string;
   /** The OS desktop (native/open-desktop.ts), or null when it could not be opened. */
   readonly desktop: Desktop | null;
@@ -37,13 +25,10 @@ export interface DictationPlatformOptions {
   readonly onError: (error: Error) => void;
 }
 
-/** Builds the platform parts once the app's audio, preferences and journals exist. */
-export function electronDictationPlatform(
-  options: DictationPlatformOptions,
-): (app: { audio: AudioInputs; preferences: PreferenceStore }) => DictationPlatform {
-  return ({ audio, preferences }) => {
+/** Builds the platform parts once the app's dictation settings exist. */
+export function electronDictationPlatform(options: DictationPlatformOptions): DictationPlatformFactory {
+  return ({ settings }) => {
     const { platform } = options;
-    const settings = new DictationSettingsStore(options.settings, options.resolved, platform);
     let removeSource: (() => void) | null = null;
     const hook = new UiohookKeyHook({ mayStart: () => mayStartKeyHook(platform) });
     const desktop = options.desktop;
@@ -68,13 +53,6 @@ export function electronDictationPlatform(
       inserter,
       overlay: createOverlayWindow(options.preloadPath),
       accessibility: () => accessibilityState(platform),
-      settings,
-      history: new DictationHistory({
-        secrets: options.secrets,
-        dataDir: options.dataDir,
-        retentionHours: () => settings.get().historyHours,
-      }),
-      microphone: () => audio.open(preferences.get().clinicianDeviceId ?? ''),
       onError: options.onError,
     };
   };

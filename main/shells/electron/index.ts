@@ -56,10 +56,6 @@ runShell({
       emit,
       platform: process.platform,
       dictation: electronDictationPlatform({
-        settings,
-        resolved: () => live.current(),
-        secrets,
-        dataDir: app.getPath('userData'),
         preloadPath,
         desktop,
         platform: process.platform,

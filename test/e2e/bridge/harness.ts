@@ -139,6 +139,8 @@ export async function startApp(
     openBrowser?: OpenBrowser;
     /** Dictation's platform parts (test/e2e/dictation.test.ts); without them its channels say unavailable. */
     dictation?: AppServicesDeps['dictation'];
+    /** The machine's microphones, instead of the fixture that speaks the visit recording at Start. */
+    audio?: AudioInputs;
     /** Init scripts run in the page before the app (the renderer benchmark's push hook). */
     initScripts?: readonly string[];
   } = {},
@@ -158,7 +160,7 @@ export async function startApp(
     parts: {
       secrets: options.secrets ?? new MemorySecretStore(),
       clipboard,
-      audio: inputs,
+      audio: options.audio ?? inputs,
       platform: 'linux',
       ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
       ...(options.dictation ? { dictation: options.dictation } : {}),

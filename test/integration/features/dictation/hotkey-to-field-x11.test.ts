@@ -22,9 +22,7 @@ import { FileAudioSource } from '../../../../main/core/audio/file-source.ts';
 import { openNodeSettingsStore } from '../../../../main/core/config/node-settings-store.ts';
 import { resolveConfig } from '../../../../main/core/config/resolve-config.ts';
 import { composeDictation } from '../../../../main/features/dictation/compose-dictation.ts';
-import { DictationHistory } from '../../../../main/features/dictation/dictation-history.ts';
 import type { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
-import { DictationSettingsStore } from '../../../../main/features/dictation/dictation-settings.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
@@ -85,12 +83,11 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkey to field, all real on X11', (
     dir = await mkdtemp(path.join(tmpdir(), 'hotkey-field-'));
     const resolved = resolveConfig({ policy: { values: { dictationMode: 'toggle' }, origin: 'test' } });
     if (!resolved.ok) throw new Error('config');
-    const settings = new DictationSettingsStore(openNodeSettingsStore(dir), resolved, 'linux');
     const desktop = openX11Desktop(screen.display);
     closeDesktop = () => desktop.close();
     let removeSource: (() => void) | null = null;
     dictation = composeDictation(
-      {
+      ({ settings }) => ({
         hook: new UiohookKeyHook(),
         shortcuts: null, // no Electron here: the toggle key goes through the hook
         inserter: new EngineInserter({
@@ -107,11 +104,13 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkey to field, all real on X11', (
         }),
         overlay: { show: (state) => overlay.push(state) },
         accessibility: () => 'not-needed',
-        settings,
-        history: new DictationHistory({ secrets: null, dataDir: dir, retentionHours: () => 0 }),
-        microphone: () => new SpeakingMicrophone(wav),
-      },
+      }),
       {
+        store: openNodeSettingsStore(dir),
+        resolved: () => resolved,
+        secrets: null,
+        dataDir: dir,
+        microphone: () => new SpeakingMicrophone(wav),
         connection: () => ({ baseUrl: h.baseUrl, tokens: h.server }),
         visitUsesMicrophone: () => false,
         journals: null,
