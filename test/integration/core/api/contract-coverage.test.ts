@@ -10,9 +10,10 @@ import {
 } from '../../../../main/core/api/errors.ts';
 import { LimitError } from '../../../../main/core/api/limits.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
-import { SERVICE_CODE_TEXT } from '../../../../preload/contract/index.ts';
+import { SERVICE_CODE_TEXT } from '../../../../preload/words/en/service-words.ts';
 import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
+import { serviceNoteText } from '../../../../preload/words/index.ts';
 
 /** Endpoints and rules the foundation issue asks for that core.test.ts does not reach. */
 let h: Harness;
@@ -127,8 +128,8 @@ describe('patient instructions', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.code).toBe(83023);
-    expect(error.message).toBe(SERVICE_CODE_TEXT[83023]);
-    expect(error.message).toMatch(/nothing a patient needs to act on/);
+    expect(serviceNoteText(error.note)).toBe(SERVICE_CODE_TEXT[83023]);
+    expect(serviceNoteText(error.note)).toMatch(/nothing a patient needs to act on/);
   });
 });
 
@@ -195,7 +196,7 @@ describe('async polling', () => {
         })
         .catch((e) => e);
       expect(error).toBeInstanceOf(JobError);
-      expect(error.message).toMatch(/taking longer than expected/);
+      expect(serviceNoteText(error.note)).toMatch(/taking longer than expected/);
       expect(error.retryable).toBe(true);
       expect(polls.length).toBeGreaterThan(1);
       expect(stuck.count(`/generate-note-async/${job.id}`, 'GET')).toBe(polls.length);

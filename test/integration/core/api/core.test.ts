@@ -4,6 +4,7 @@ import { InvalidRequestError, JobError, ServerError } from '../../../../main/cor
 import { LimitError } from '../../../../main/core/api/limits.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
+import { serviceNoteText } from '../../../../preload/words/index.ts';
 
 let h: Harness;
 let user: CoreClient;
@@ -58,7 +59,7 @@ describe('notes', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.code).toBe(83005);
-    expect(error.message).toMatch(/too short/);
+    expect(serviceNoteText(error.note)).toMatch(/too short/);
   });
 });
 
@@ -248,7 +249,7 @@ describe('errors and retries', () => {
         .result({ initialDelayMs: 5, now: () => Date.now() + 2 * 60 * 60 * 1000 + 1000 })
         .catch((e) => e);
       expect(expired).toBeInstanceOf(JobError);
-      expect(expired.message).toMatch(/expired on the service/);
+      expect(serviceNoteText(expired.note)).toMatch(/expired on the service/);
     } finally {
       await short.close();
     }
