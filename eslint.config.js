@@ -1,6 +1,7 @@
 // ESLint flat config. The import rules encode the layering of house-style.md: main/ and native/ by layer
-// (one rule, .ci/eslint-layers.js); renderer -> preload/contract only; preload/contract -> nothing
-// platform-specific; only main/shells/electron/ and preload/index.ts touch electron.
+// (one rule, .ci/eslint-layers.js); renderer -> preload/contract and preload/words only; preload/contract ->
+// nothing platform-specific and no words; preload/words -> zod-free contract modules only; only
+// main/shells/electron/ and preload/index.ts touch electron.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -11,12 +12,32 @@ const electronOnlyInShell = {
   paths: [
     {
       name: 'electron',
-      message: 'Only main/shells/electron/ and preload/index.ts import electron: the rest runs under plain Node.',
+      message:
+        'Only main/shells/electron/ and preload/index.ts import electron: the rest runs under plain Node.',
     },
   ],
 };
 /** The import rule of a file group: Electron only in its shell, and these patterns refused. */
 const restricted = (...patterns) => ['error', { ...electronOnlyInShell, patterns }];
+
+/**
+ * The window's CSP forbids eval, which zod's compiled parsers use: the renderer and the words it imports take
+ * values only from the contract's zod-free modules (codes, enums, phase rules, limits); the zod schemas are
+ * imported as types.
+ */
+const zodFreeContract = [
+  'error',
+  {
+    patterns: [
+      {
+        // From the renderer `…/preload/contract/…`; from preload/words `../contract/…`.
+        regex: '(^|/)contract(/(index|api|channels|errors|events|dto-[^/]*)\\.ts)?$',
+        allowTypeImports: true,
+        message: "Take values only from zod-free contract modules (zod breaks the window's CSP).",
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'test-artifacts/', 'coverage/'] },
@@ -68,20 +89,7 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      // The window's CSP forbids eval, which zod's compiled parsers use: values come from the contract's
-      // zod-free modules only (words, enums, phase rules, limits); the zod schemas are imported as types.
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: 'preload/contract(/(index|api|channels|errors|events|dto-[^/]*)\\.ts)?$',
-              allowTypeImports: true,
-              message: 'The renderer takes values only from zod-free contract modules (zod breaks the CSP).',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': zodFreeContract,
       'no-restricted-imports': [
         'error',
         {
@@ -89,11 +97,17 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/main/**', '**/native/**', '**/test/**'],
-              message: 'The renderer imports only preload/contract and itself.',
+              message: 'The renderer imports only preload/contract, preload/words and itself.',
             },
             {
-              group: ['**/preload/*', '!**/preload/contract', '!**/preload/contract/**'],
-              message: 'Import from preload/contract only.',
+              group: [
+                '**/preload/*',
+                '!**/preload/contract',
+                '!**/preload/contract/**',
+                '!**/preload/words',
+                '!**/preload/words/**',
+              ],
+              message: 'Import from preload/contract and preload/words only.',
             },
             { group: ['node:*'], message: 'No Node built-ins in the renderer.' },
           ],
@@ -113,6 +127,31 @@ export default tseslint.config(
             {
               group: ['**/main/**', '**/renderer/**', '**/native/**'],
               message: 'preload/contract imports nothing but zod.',
+            },
+            {
+              group: ['**/words', '**/words/**'],
+              message:
+                'preload/contract carries codes, never sentences: the words import the contract, not back.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every sentence a person reads, one folder per locale: pure TypeScript, zod-free (the window imports it).
+    files: ['preload/words/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': zodFreeContract,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron', 'ws', 'zod'],
+          patterns: [
+            { group: ['node:*'], message: 'preload/words is pure TypeScript.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/native/**'],
+              message: 'preload/words imports only the zod-free modules of preload/contract.',
             },
           ],
         },

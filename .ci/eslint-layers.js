@@ -10,10 +10,12 @@ import path from 'node:path';
  * - features: what a clinician or IT does; one feature reaches another only through its ports.ts, as types;
  * - compose: the composition root, the only place that knows every feature;
  * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another.
- * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all. main/programs/ holds separate
- * programs shipped here (the organization's token broker, the service double): they use base, native and
- * core, and the product opens them only through the doors named in PROGRAM_DOORS. A double of a port sits
- * beside it as `*.fake.ts`, and only tests (and other fakes) import it.
+ * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all, and preload/words (every
+ * sentence a person reads) beside it, open to every layer but the service client (main/core/api), which
+ * returns codes and params and never builds a sentence: the words are chosen where they are shown.
+ * main/programs/ holds separate programs shipped here (the organization's token broker, the service double):
+ * they use base, native and core, and the product opens them only through the doors named in PROGRAM_DOORS.
+ * A double of a port sits beside it as `*.fake.ts`, and only tests (and other fakes) import it.
  */
 const LAYERS = ['main/base', 'native', 'main/core', 'main/features', 'main/compose', 'main/shells'];
 /** Layers whose folders are separate units that may not import each other (features: but for ports, as types). */
@@ -31,7 +33,9 @@ const PROGRAM_DOORS = [
 function place(p) {
   if (p === 'package.json') return { layer: 'meta' };
   if (p.startsWith('preload/contract/')) return { layer: 'contract' };
-  if (p.startsWith('main/programs/')) return { layer: 'programs', root: 'main/programs', unit: p.split('/')[2] };
+  if (p.startsWith('preload/words/')) return { layer: 'words' };
+  if (p.startsWith('main/programs/'))
+    return { layer: 'programs', root: 'main/programs', unit: p.split('/')[2] };
   const rank = LAYERS.findIndex((root) => p === root || p.startsWith(`${root}/`));
   if (rank < 0) return { layer: p.split('/')[0] };
   const root = LAYERS[rank];
@@ -41,7 +45,8 @@ function place(p) {
 const isTypeOnly = (node) =>
   node.importKind === 'type' ||
   node.exportKind === 'type' ||
-  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+  (node.specifiers?.length > 0 &&
+    node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
 
 /** Why `from` may not import `to` (repository paths), or undefined when it may. */
 function refusal(from, to, typeOnly) {
@@ -49,6 +54,9 @@ function refusal(from, to, typeOnly) {
   const b = place(to);
   if (to.endsWith('.fake.ts') && !from.endsWith('.fake.ts')) return 'A *.fake.ts double is for tests only.';
   if (b.layer === 'contract' || b.layer === 'meta') return undefined;
+  if (b.layer === 'words' && a.root === 'main/core' && a.unit === 'api')
+    return 'The service client (main/core/api) never builds a sentence: it returns codes and params, worded where they are shown.';
+  if (b.layer === 'words') return undefined;
   if (b.layer === 'renderer') return 'main never imports the renderer.';
   if (b.layer === 'test') return 'The app never imports tests.';
   if (b.layer === 'programs' && a.layer === 'programs' && a.unit === b.unit) return undefined;

@@ -1,18 +1,18 @@
 /**
  * The one type of expected failure in main: a code, closed params and whether trying again may help. Thrown
  * anywhere below a handler and turned into `{ok: false, error}` at the IPC boundary (error-mapping.ts),
- * printed by the CLI the same way. Its message is the words of messages.ts, which params can only choose
+ * printed by the CLI the same way. Its message is the words of preload/words (formatError), which params can only choose
  * among, so it never carries what a person said or what a library or the service wrote.
  */
 import {
   ERRNO_CODES,
-  formatError,
   type ErrnoCode,
   type ErrorCode,
   type ErrorParams,
   type IpcError,
   type ParamsOf,
 } from '../../preload/contract/index.ts';
+import { formatError } from '../../preload/words/index.ts';
 
 /** A file-system error code from the closed list failures may name, else undefined. */
 export function errnoCode(code: string | undefined): ErrnoCode | undefined {

@@ -1,8 +1,8 @@
 /** Data crossing IPC for dictation anywhere: state, settings, the overlay, the dictation box and history. */
 import { z } from 'zod';
-import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './key-words.ts';
-import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './message-reasons.ts';
-import { DICTATION_MESSAGES } from './dictation-messages.ts';
+import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
+import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
+import { DICTATION_MESSAGES } from './dictation-codes.ts';
 
 const Empty = z.object({}).strict();
 
@@ -23,7 +23,7 @@ export const OVERLAY_PHASES = [
   'failed',
 ] as const;
 
-/** A code the renderer turns into words (dictation-messages.ts), and the application it names. */
+/** A code the renderer turns into words (preload/words), and the application it names. */
 export const DictationMessageSchema = z.object({
   code: z.enum(DICTATION_MESSAGES),
   app: z.string().max(256).nullable().optional(),
@@ -97,13 +97,13 @@ export const KeyCheckSchema = z.object({
   which: z.enum(['toggleKey', 'holdKey', 'cancelKey']),
   key: z.string().max(80),
 });
-/** A chord by its names, each from the closed lists of key-words.ts. */
+/** A chord by its names, each from the closed lists of chords.ts. */
 const ChordNamesSchema = z.strictObject({
   modifiers: z.array(z.enum(CHORD_MODIFIERS)).max(CHORD_MODIFIERS.length),
   key: z.enum(CHORD_KEYS as [string, ...string[]]).nullable(),
 });
 
-/** Why a key was refused: a reason and closed params, worded by the renderer (key-words.ts). */
+/** Why a key was refused: a reason and closed params, worded by the renderer (preload/words). */
 const KeyRefusalSchema: z.ZodType<KeyRefusal> = z.strictObject({
   reason: z.enum(KEY_REASONS),
   use: z.enum(RESERVED_KEY_USES).optional(),

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { AudioDeviceSchema } from './dto-visit.ts';
 import { SECTION_STYLES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
-import { LOCK_SOURCES } from './messages.ts';
-import { NOTICE_KEY, SETTINGS_PROBLEMS } from './setting-words.ts';
+import { LOCK_SOURCES } from './error-codes.ts';
+import { NOTICE_KEY, SETTINGS_PROBLEMS } from './setting-codes.ts';
 
 export const SettingsSchema = z.object({
   devices: z.array(AudioDeviceSchema),
@@ -19,7 +19,7 @@ export const SettingsSchema = z.object({
       code: z.literal('settings_reset'),
       file: z.string().nullable(),
       backup: z.string().nullable(),
-      /** Keys and why each was reset (closed reasons, worded by setting-words.ts; never a value). */
+      /** Keys and why each was reset (closed reasons, worded by preload/words; never a value). */
       problems: z
         .array(z.object({ key: z.string().regex(NOTICE_KEY), rule: z.enum(SETTINGS_PROBLEMS) }))
         .max(100),
@@ -36,7 +36,7 @@ export const SettingsPatchSchema = z.object({
   noteTemplateKey: z.string().optional(),
 });
 
-/** One setting the window cannot change: who set it, and its value when it may be shown. Words: setting-words.ts. */
+/** One setting the window cannot change: who set it, and its value when it may be shown. Words: preload/words. */
 export const LockedSettingSchema = z.object({
   /** The configuration key (e.g. `serviceUrl`, `microphone`, `noteLocale`); its title is settingTitle(key). */
   key: z.string(),

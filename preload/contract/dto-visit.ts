@@ -1,9 +1,8 @@
 /** Data crossing IPC for connecting and for the live visit. */
 import { z } from 'zod';
-import { DISK_WARNINGS } from './visit-words.ts';
-import { SPEAKERS, VISIT_PHASES } from './enums.ts';
+import { DISK_WARNINGS, SPEAKERS, VISIT_PHASES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
-import { DEVICE_LABEL_MAX } from './input-words.ts';
+import { DEVICE_LABEL_MAX } from './input-warnings.ts';
 import { FailureNoteSchema } from './errors.ts';
 import {
   BASE_URL_RULES,
@@ -12,7 +11,7 @@ import {
   type CheckId,
   type CheckNote,
   type SummaryNote,
-} from './check-words.ts';
+} from './check-codes.ts';
 
 export const SpeakerSchema = z.enum(SPEAKERS);
 export type Speaker = z.infer<typeof SpeakerSchema>;
@@ -39,7 +38,7 @@ export const ConnectionHealthSchema = z.enum(['connected', 'reconnecting', 'offl
 /**
  * device_fallback: the chosen microphone is gone and the OS default records instead; input_lost: the
  * patient's input is gone and that stream carries silence (the warning goes once it records again);
- * no_sound: nothing heard for a long time. Facts only: the renderer words them (input-words.ts). The
+ * no_sound: nothing heard for a long time. Facts only: the renderer words them (preload/words). The
  * device's name is the one free text, and only as the OS names hardware (the picker shows the same
  * names): one line, at most DEVICE_LABEL_MAX characters. Any other field is stripped.
  */
@@ -195,7 +194,7 @@ export type ConnectRequest = z.infer<typeof ConnectRequestSchema>;
 /** Key-like ids the service gives (template keys, error names, trace ids): no spaces, so never a sentence. */
 const ServiceKey = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/);
 
-/** A check's closed params (check-words.ts says what each is; any other field is refused). */
+/** A check's closed params (check-codes.ts says what each is; any other field is refused). */
 const CheckParamsSchema = z
   .object({
     host: z
@@ -246,7 +245,7 @@ export const ConnectionStatusSchema = z.object({
   region: z.enum(['us', 'eu', 'local']).nullable(),
   caller: z.enum(['server', 'user']).nullable(),
   checks: z.array(CheckSchema),
-  /** What is wrong, or that all is well: a code the renderer words with the checks (check-words.ts). */
+  /** What is wrong, or that all is well: a code the renderer words with the checks (preload/words). */
   summary: z.object({
     code: z.enum(['not_connected', 'connected', 'sample', 'check_failed']),
     params: z

@@ -21,3 +21,6 @@ export const INSTRUCTIONS_LOCALES = [
   'FRENCH_FR',
 ] as const;
 export type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
+
+/** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
+export const DISK_WARNINGS = ['full', 'not_kept'] as const;

@@ -1,19 +1,19 @@
 /**
  * Expected failures crossing the IPC boundary: `{code, params?, retryable}`. The words are not sent; the
- * renderer (and the CLI) format them from code and params through messages.ts. The params schema refuses
+ * renderer (and the CLI) format them from code and params through preload/words. The params schema refuses
  * anything outside the closed lists, so a param can never carry transcript text, note content or a token.
  */
 import { z } from 'zod';
-import { LIMIT_RULES, LIMIT_SUBJECTS } from './limit-words.ts';
-import { ERRNO_CODES, HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES, reasonsOf } from './message-reasons.ts';
+import { LIMIT_RULES, LIMIT_SUBJECTS } from './limit-codes.ts';
+import { ERRNO_CODES, HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES, reasonsOf } from './failure-reasons.ts';
 import {
   ERROR_CODES,
-  LOCKED_SETTING_TITLES,
+  LOCKABLE_SETTINGS,
   LOCK_SOURCES,
   type ErrorCode,
   type ErrorParams,
   type ParamsOf,
-} from './messages.ts';
+} from './error-codes.ts';
 
 const count = z.number().int().nonnegative().max(1_000_000_000);
 const OFFSET_MAX_MS = 10 * 366 * 24 * 3_600_000;
@@ -22,10 +22,10 @@ const OFFSET_MAX_MS = 10 * 366 * 24 * 3_600_000;
 const ParamsShape = z.strictObject({
   reason: z.string().max(40).optional(),
   rule: z.enum(LIMIT_RULES).optional(),
-  subject: z.enum(Object.keys(LIMIT_SUBJECTS) as [keyof typeof LIMIT_SUBJECTS]).optional(),
+  subject: z.enum(LIMIT_SUBJECTS).optional(),
   limit: count.optional(),
   actual: count.optional(),
-  setting: z.enum(Object.keys(LOCKED_SETTING_TITLES) as [keyof typeof LOCKED_SETTING_TITLES]).optional(),
+  setting: z.enum(LOCKABLE_SETTINGS).optional(),
   source: z.enum(LOCK_SOURCES).optional(),
   keys: z.array(z.enum(OFFERED_KEYS)).max(OFFERED_KEYS.length).optional(),
   errno: z.enum(ERRNO_CODES).optional(),

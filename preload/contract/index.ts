@@ -1,25 +1,25 @@
 /**
- * The IPC contract, imported by main, preload and renderer alike. Pure TypeScript plus zod: no Electron,
- * Node or DOM.
+ * The IPC contract, imported by main, preload and renderer alike: channels, DTOs (zod schemas) and codes.
+ * Pure TypeScript plus zod: no Electron, Node or DOM, and no sentences — the words a person reads are in
+ * preload/words, chosen where they are shown.
  */
 export * from './api.ts';
 export * from './channels.ts';
-export * from './check-words.ts';
-export * from './dictation-messages.ts';
+export * from './check-codes.ts';
+export * from './chords.ts';
+export * from './dictation-codes.ts';
 export * from './dto-dictation.ts';
 export * from './dto-note.ts';
 export * from './dto-settings.ts';
 export * from './dto-visit.ts';
 export * from './enums.ts';
+export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './events.ts';
-export * from './input-words.ts';
-export * from './key-words.ts';
-export * from './limit-words.ts';
+export * from './failure-reasons.ts';
+export * from './input-warnings.ts';
+export * from './limit-codes.ts';
 export * from './limits.ts';
+export * from './service-notes.ts';
+export * from './setting-codes.ts';
 export * from './visit-phase.ts';
-export * from './message-reasons.ts';
-export * from './messages.ts';
-export * from './service-words.ts';
-export * from './visit-words.ts';
-export * from './setting-words.ts';

@@ -1,6 +1,6 @@
 /**
  * The Connect screen with a failing check, in Chromium: the check crosses as a code and closed params and
- * the renderer words it (preload/contract/check-words.ts). The identity service's own "Reason given" text
+ * the renderer words it (preload/words). The identity service's own "Reason given" text
  * is outside text: with a canary in it, the canary reaches neither what the window is sent nor the screen.
  */
 import type { Server } from 'node:http';
@@ -65,7 +65,7 @@ describe('a failing connection check on the Connect screen, in Chromium', () => 
       expect(sent).not.toContain('Jane Doe');
       expect(sent).not.toContain('Reason given');
     }
-    // The words come from the zod-free messages module: the window still runs without an eval.
+    // The words come from the zod-free words module: the window still runs without an eval.
     expect(await h.cspViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A failure the window words from a code and closed params (preload/contract/messages.ts), in Chromium
+ * A failure the window words from a code and closed params (preload/words), in Chromium
  * against a service on loopback whose clock is 4 minutes ahead: a Start whose sign-in the service refuses
  * names the clock's offset from a number (auth_failed {offsetMs}); the service's own reason never shows.
  * Screenshot: failure-clock.png.

@@ -1,5 +1,5 @@
 /**
- * The words of Settings that main sends as keys and closed params (preload/contract/setting-words.ts):
+ * The words of Settings that main sends as keys and closed params (preload/words):
  * the policy card's titles and a launch variable's reason, and the notice of a settings file that had to
  * be reset at start, as the renderer formats them. Screenshot: settings-words.png.
  */

@@ -1,6 +1,6 @@
 /**
  * Listing the note templates fails (the service refuses it), in Chromium: the Note screen and Settings say
- * so in the messages module's words instead of showing an empty picker with no reason, and the service's
+ * so in the words module's words instead of showing an empty picker with no reason, and the service's
  * own reason never reaches the window. Screenshot: templates-failed.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

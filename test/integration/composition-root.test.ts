@@ -18,7 +18,8 @@ import { toIpcError } from '../../main/core/ipc/error-mapping.ts';
 import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
 import type { AudioInputs } from '../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../main/features/note/ports.ts';
-import { formatError, summaryText, type CheckNote, type IpcResult } from '../../preload/contract/index.ts';
+import { formatError, summaryText } from '../../preload/words/index.ts';
+import type { CheckNote, IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
@@ -48,298 +49,305 @@ function data<T>(result: IpcResult<T>): T {
 
 const ctx = { channel: 'test' };
 
-describe.skipIf(!process.env.REAL_KEYCHAIN)('app services (the wiring main/shells/electron/index.ts runs) under Node', () => {
-  let h: StreamingHarness;
-  const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
-  const open: AppServices[] = [];
+describe.skipIf(!process.env.REAL_KEYCHAIN)(
+  'app services (the wiring main/shells/electron/index.ts runs) under Node',
+  () => {
+    let h: StreamingHarness;
+    const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
+    const open: AppServices[] = [];
 
-  beforeAll(async () => {
-    h = await startStreamingHarness();
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((s) => s.close()));
-    await h.close();
-  });
-
-  async function start(dataDir: string, env: Record<string, string> = {}, store = secrets) {
-    const settings = openNodeSettingsStore(dataDir);
-    const resolved = await loadConfig({
-      settings,
-      env: { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'), ...env },
+    beforeAll(async () => {
+      h = await startStreamingHarness();
     });
-    if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
-    const clipboard = new Clipboard();
-    const services = await buildAppServices({
-      resolved,
-      settings,
-      secrets: store,
-      dataDir,
-      journalDir: journalDir(dataDir),
-      clipboard,
-      emit: () => undefined,
-      platform: 'linux',
-      audio: FILE_INPUTS,
-    });
-    open.push(services);
-    return { services, clipboard, handlers: services.handlers };
-  }
-
-  it('keeps entered credentials encrypted and signs in with them again on the next start', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
-    const first = await start(dataDir);
-    expect(data(await first.handlers['connect:status']({}, ctx)).mode).toBe('none');
-    data(
-      await first.handlers['connect:configure'](
-        {
-          baseUrl: h.service.url,
-          credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
-        },
-        ctx,
-      ),
-    );
-    expect(data(await first.handlers['connect:status']({}, ctx))).toMatchObject({
-      mode: 'organization',
-      healthy: true,
+    afterAll(async () => {
+      await Promise.all(open.map((s) => s.close()));
+      await h.close();
     });
 
-    const vault = join(dataDir, 'connection.vault');
-    expect((await stat(vault)).mode & 0o777).toBe(0o600);
-    const sealed = await readFile(vault, 'latin1');
-    const pemBody = h.staticPem.split('\n')[1]!;
-    expect(sealed).not.toContain(pemBody);
-    expect(sealed).not.toContain(h.fixtures.staticClient.id);
-
-    const second = await start(dataDir);
-    data(await second.handlers['connect:check']({}, ctx));
-    expect(data(await second.handlers['connect:status']({}, ctx))).toMatchObject({
-      mode: 'organization',
-      baseUrl: h.service.url,
-      healthy: true,
-    });
-
-    data(await second.handlers['connect:disconnect']({}, ctx));
-    const third = await start(dataDir);
-    expect(data(await third.handlers['connect:status']({}, ctx)).mode).toBe('none');
-  });
-
-  it('runs a visit with a journal, makes a note, copies it, and shreds the journal when the visit is discarded', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
-    const { handlers, services, clipboard } = await start(dataDir);
-    data(
-      await handlers['connect:configure'](
-        {
-          baseUrl: h.service.url,
-          credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
-        },
-        ctx,
-      ),
-    );
-    data(
-      await handlers['visit:start'](
-        {
-          consentAcknowledged: true,
-          locales: ['ENGLISH_US'],
-          speakers: { mode: 'single', deviceId: 'fixture' },
-        },
-        ctx,
-      ),
-    );
-    const journals = journalDir(dataDir);
-    expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
-    // The fixture runs out, the visit ends by itself once the service confirmed everything.
-    await until(() => services.app.visit.state.phase === 'ended', 20_000, 'the visit to end');
-    const said = data(await handlers['visit:transcript']({}, ctx))
-      .items.filter((i) => i.final)
-      .map((i) => i.text);
-    expect(said).toEqual(expectedSentences('visit.wav').map((s) => s.text));
-
-    // With server credentials the service keeps no customization: the app keeps it and sends it.
-    const template = 'GENERIC_MULTIPLE_SECTIONS';
-    const shown = data(await handlers['settings:customization']({ templateKey: template }, ctx));
-    const vitals = {
-      key: 'VITALS',
-      title: 'Vitals',
-      style: 'BULLET_POINTS',
-      instruction: 'One per line.',
-    } as const;
-    data(
-      await handlers['settings:saveCustomization'](
-        {
-          ...shown,
-          templateInstruction: 'Use plain words.',
-          sections: [...shown.sections.filter((s) => s.key !== 'VITALS'), vitals],
-        },
-        ctx,
-      ),
-    );
-    expect(await readFile(join(dataDir, 'note-customization.json'), 'utf8')).toContain('One per line.');
-    h.service.control.clearRequests();
-    const note = data(
-      await handlers['note:generate'](
-        { templateKey: template, locale: null, mode: 'sync', extraContext: null },
-        ctx,
-      ),
-    );
-    expect(note.sections.length).toBeGreaterThan(0);
-    const sent = h.service.control.requests.find((r) => r.path.endsWith('/generate-note'))!;
-    expect(sent.status).toBe(200);
-    expect(sent.fields).toMatchObject({
-      note_template_key: template.length,
-      note_sections_customization: 1,
-      note_template_custom_instructions: 'Use plain words.'.length,
-    });
-    const shownVitals = note.sections.find((s) => s.key === 'VITALS')!.content;
-    expect(shownVitals).toMatchObject({ type: 'TEXT', text: expect.stringMatching(/^- /) });
-    const copied = data(await handlers['copy:note']({ sectionKey: null }, ctx));
-    expect(copied.chars).toBe(clipboard.writes[0]?.length);
-
-    const [meta] = (await readdir(journals)).filter((f) => f.endsWith('.meta.json'));
-    const id = meta!.replace('.meta.json', '');
-    expect(JSON.parse(await readFile(join(journals, meta!), 'utf8'))).toMatchObject({ status: 'finished' });
-    expect(await secrets.get(`journal.${id}`)).toBeDefined();
-
-    data(await handlers['visit:discard']({}, ctx));
-    expect((await readdir(journals)).filter((f) => f.startsWith(id))).toEqual([]);
-    expect(await secrets.get(`journal.${id}`)).toBeUndefined();
-  });
-
-  it("signs in with IT's managed connection when the person entered none", async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
-    const keyFile = join(dataDir, 'org-key.pem');
-    await writeFile(keyFile, h.staticPem, { mode: 0o600 });
-    const { handlers } = await start(dataDir, {
-      SCRIBE_SERVICE_URL: h.service.url,
-      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-      SCRIBE_PRIVATE_KEY_FILE: keyFile,
-    });
-    data(await handlers['connect:check']({}, ctx));
-    expect(data(await handlers['connect:status']({}, ctx))).toMatchObject({
-      mode: 'organization',
-      healthy: true,
-    });
-    // What belongs to a clinician is refused before sending, saying why (not as a service failure); the
-    // handler throws and the IPC router maps it, as in the app.
-    const requests = h.service.control.requests.length;
-    const calls: (() => unknown)[] = [
-      () => handlers['dotPhrases:list']({}, ctx),
-      () => handlers['replacements:list']({}, ctx),
-    ];
-    for (const call of calls) {
-      const refused = await (async () => call())().then(
-        () => undefined,
-        (error: unknown) => toIpcError(error),
-      );
-      expect(refused?.code).toBe('clinician_sign_in_required');
-      expect(refused && formatError(refused)).toContain('clinician sign-in');
+    async function start(dataDir: string, env: Record<string, string> = {}, store = secrets) {
+      const settings = openNodeSettingsStore(dataDir);
+      const resolved = await loadConfig({
+        settings,
+        env: { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'), ...env },
+      });
+      if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
+      const clipboard = new Clipboard();
+      const services = await buildAppServices({
+        resolved,
+        settings,
+        secrets: store,
+        dataDir,
+        journalDir: journalDir(dataDir),
+        clipboard,
+        emit: () => undefined,
+        platform: 'linux',
+        audio: FILE_INPUTS,
+      });
+      open.push(services);
+      return { services, clipboard, handlers: services.handlers };
     }
-    expect(h.service.control.requests.length).toBe(requests);
-  });
 
-  it("says plainly when IT's key file cannot be read, instead of looking merely signed out", async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
-    const { handlers } = await start(dataDir, {
-      SCRIBE_SERVICE_URL: h.service.url,
-      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-      SCRIBE_PRIVATE_KEY_FILE: join(dataDir, 'missing.pem'),
+    it('keeps entered credentials encrypted and signs in with them again on the next start', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+      const first = await start(dataDir);
+      expect(data(await first.handlers['connect:status']({}, ctx)).mode).toBe('none');
+      data(
+        await first.handlers['connect:configure'](
+          {
+            baseUrl: h.service.url,
+            credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+          },
+          ctx,
+        ),
+      );
+      expect(data(await first.handlers['connect:status']({}, ctx))).toMatchObject({
+        mode: 'organization',
+        healthy: true,
+      });
+
+      const vault = join(dataDir, 'connection.vault');
+      expect((await stat(vault)).mode & 0o777).toBe(0o600);
+      const sealed = await readFile(vault, 'latin1');
+      const pemBody = h.staticPem.split('\n')[1]!;
+      expect(sealed).not.toContain(pemBody);
+      expect(sealed).not.toContain(h.fixtures.staticClient.id);
+
+      const second = await start(dataDir);
+      data(await second.handlers['connect:check']({}, ctx));
+      expect(data(await second.handlers['connect:status']({}, ctx))).toMatchObject({
+        mode: 'organization',
+        baseUrl: h.service.url,
+        healthy: true,
+      });
+
+      data(await second.handlers['connect:disconnect']({}, ctx));
+      const third = await start(dataDir);
+      expect(data(await third.handlers['connect:status']({}, ctx)).mode).toBe('none');
     });
-    const status = data(await handlers['connect:status']({}, ctx));
-    expect(status).toMatchObject({ mode: 'none', healthy: false });
-    expect(summaryText(status.summary, status.checks as CheckNote[])).toContain(
-      "private key file set by your organization's configuration cannot be read (ENOENT)",
-    );
-  });
 
-  it('keeps microphone and locale choices in the settings file, and never overrides a managed value', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
-    const { handlers } = await start(dataDir);
-    data(
-      await handlers['settings:update'](
-        { clinicianDeviceId: 'fixture', speechLocales: ['ENGLISH_US', 'SPANISH_MX'] },
-        ctx,
-      ),
-    );
-    const file = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'));
-    expect(file).toMatchObject({ microphone: 'fixture', speechLocales: ['ENGLISH_US', 'SPANISH_MX'] });
+    it('runs a visit with a journal, makes a note, copies it, and shreds the journal when the visit is discarded', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+      const { handlers, services, clipboard } = await start(dataDir);
+      data(
+        await handlers['connect:configure'](
+          {
+            baseUrl: h.service.url,
+            credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+          },
+          ctx,
+        ),
+      );
+      data(
+        await handlers['visit:start'](
+          {
+            consentAcknowledged: true,
+            locales: ['ENGLISH_US'],
+            speakers: { mode: 'single', deviceId: 'fixture' },
+          },
+          ctx,
+        ),
+      );
+      const journals = journalDir(dataDir);
+      expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
+      // The fixture runs out, the visit ends by itself once the service confirmed everything.
+      await until(() => services.app.visit.state.phase === 'ended', 20_000, 'the visit to end');
+      const said = data(await handlers['visit:transcript']({}, ctx))
+        .items.filter((i) => i.final)
+        .map((i) => i.text);
+      expect(said).toEqual(expectedSentences('visit.wav').map((s) => s.text));
 
-    const managed = await start(dataDir, { SCRIBE_SPEECH_LOCALES: 'FRENCH_FR' });
-    expect(data(await managed.handlers['settings:get']({}, ctx)).speechLocales).toEqual(['FRENCH_FR']);
-    // A change to a locked key is refused, naming the setting (not silently dropped).
-    const refused = await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx);
-    expect(refused).toMatchObject({ ok: false, error: { code: 'policy_locked' } });
-    expect(!refused.ok && formatError(refused.error)).toMatch(/^Spoken languages: set by the environment/);
-    expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).speechLocales).toEqual([
-      'ENGLISH_US',
-      'SPANISH_MX',
-    ]);
-  });
+      // With server credentials the service keeps no customization: the app keeps it and sends it.
+      const template = 'GENERIC_MULTIPLE_SECTIONS';
+      const shown = data(await handlers['settings:customization']({ templateKey: template }, ctx));
+      const vitals = {
+        key: 'VITALS',
+        title: 'Vitals',
+        style: 'BULLET_POINTS',
+        instruction: 'One per line.',
+      } as const;
+      data(
+        await handlers['settings:saveCustomization'](
+          {
+            ...shown,
+            templateInstruction: 'Use plain words.',
+            sections: [...shown.sections.filter((s) => s.key !== 'VITALS'), vitals],
+          },
+          ctx,
+        ),
+      );
+      expect(await readFile(join(dataDir, 'note-customization.json'), 'utf8')).toContain('One per line.');
+      h.service.control.clearRequests();
+      const note = data(
+        await handlers['note:generate'](
+          { templateKey: template, locale: null, mode: 'sync', extraContext: null },
+          ctx,
+        ),
+      );
+      expect(note.sections.length).toBeGreaterThan(0);
+      const sent = h.service.control.requests.find((r) => r.path.endsWith('/generate-note'))!;
+      expect(sent.status).toBe(200);
+      expect(sent.fields).toMatchObject({
+        note_template_key: template.length,
+        note_sections_customization: 1,
+        note_template_custom_instructions: 'Use plain words.'.length,
+      });
+      const shownVitals = note.sections.find((s) => s.key === 'VITALS')!.content;
+      expect(shownVitals).toMatchObject({ type: 'TEXT', text: expect.stringMatching(/^- /) });
+      const copied = data(await handlers['copy:note']({ sectionKey: null }, ctx));
+      expect(copied.chars).toBe(clipboard.writes[0]?.length);
 
-  it('offers a visit a killed process left unfinished (zero-filled tail), recovers its whole transcript, says the end was cut, and shreds it on discard', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
-    const keyFile = join(dataDir, 'key.pem');
-    await writeFile(keyFile, h.staticPem, { mode: 0o600 });
-    // The CLI journals exactly as the app does (same folder layout, same keychain service); kill it mid-visit
-    // while recognition lags, so some acknowledged audio has no final text yet.
-    const all = expectedSentences('visit.wav');
-    const killAt = Math.ceil(all[2]!.endMs / 100) + 9;
-    const before = h.streaming.sockets.length;
-    h.streaming.timings.recognitionLatencyMs = 2_500;
-    const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', 'transcribe', VISIT], {
-      env: {
-        ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
+      const [meta] = (await readdir(journals)).filter((f) => f.endsWith('.meta.json'));
+      const id = meta!.replace('.meta.json', '');
+      expect(JSON.parse(await readFile(join(journals, meta!), 'utf8'))).toMatchObject({ status: 'finished' });
+      expect(await secrets.get(`journal.${id}`)).toBeDefined();
+
+      data(await handlers['visit:discard']({}, ctx));
+      expect((await readdir(journals)).filter((f) => f.startsWith(id))).toEqual([]);
+      expect(await secrets.get(`journal.${id}`)).toBeUndefined();
+    });
+
+    it("signs in with IT's managed connection when the person entered none", async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+      const keyFile = join(dataDir, 'org-key.pem');
+      await writeFile(keyFile, h.staticPem, { mode: 0o600 });
+      const { handlers } = await start(dataDir, {
         SCRIBE_SERVICE_URL: h.service.url,
         SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
         SCRIBE_PRIVATE_KEY_FILE: keyFile,
-        SCRIBE_DATA_DIR: dataDir,
-      },
-      stdio: 'ignore',
+      });
+      data(await handlers['connect:check']({}, ctx));
+      expect(data(await handlers['connect:status']({}, ctx))).toMatchObject({
+        mode: 'organization',
+        healthy: true,
+      });
+      // What belongs to a clinician is refused before sending, saying why (not as a service failure); the
+      // handler throws and the IPC router maps it, as in the app.
+      const requests = h.service.control.requests.length;
+      const calls: (() => unknown)[] = [
+        () => handlers['dotPhrases:list']({}, ctx),
+        () => handlers['replacements:list']({}, ctx),
+      ];
+      for (const call of calls) {
+        const refused = await (async () => call())().then(
+          () => undefined,
+          (error: unknown) => toIpcError(error),
+        );
+        expect(refused?.code).toBe('clinician_sign_in_required');
+        expect(refused && formatError(refused)).toContain('clinician sign-in');
+      }
+      expect(h.service.control.requests.length).toBe(requests);
     });
-    const exited = new Promise((resolve) => child.on('close', resolve));
-    // The CLI's socket is the one with its 'audio' stream (not a visit of an earlier test still streaming).
-    await until(
-      () => h.streaming.sockets.slice(before).some((s) => (s.chunksByStream.audio ?? 0) >= killAt),
-      20_000,
-      'audio of three sentences',
-    );
-    child.kill('SIGKILL');
-    await exited;
-    h.streaming.timings.recognitionLatencyMs = 150;
 
-    const { handlers } = await start(dataDir, {}, new KeychainSecretStore());
-    const { visits } = data(await handlers['visit:recoverable']({}, ctx));
-    expect(visits).toHaveLength(1);
-    // The power went as well: the file system left 4 KiB of zeros after the last record.
-    await appendFile(join(journalDir(dataDir), `${visits[0]!.id}.journal`), Buffer.alloc(4096));
-    // Written a moment ago, but its process is gone (its lock holds nothing): offered at once.
-    expect(await handlers['visit:recover']({ id: visits[0]!.id }, ctx)).toMatchObject({
-      ok: false,
-      error: { code: 'not_connected' },
+    it("says plainly when IT's key file cannot be read, instead of looking merely signed out", async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+      const { handlers } = await start(dataDir, {
+        SCRIBE_SERVICE_URL: h.service.url,
+        SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+        SCRIBE_PRIVATE_KEY_FILE: join(dataDir, 'missing.pem'),
+      });
+      const status = data(await handlers['connect:status']({}, ctx));
+      expect(status).toMatchObject({ mode: 'none', healthy: false });
+      expect(summaryText(status.summary, status.checks as CheckNote[])).toContain(
+        "private key file set by your organization's configuration cannot be read (ENOENT)",
+      );
     });
-    data(
-      await handlers['connect:configure'](
+
+    it('keeps microphone and locale choices in the settings file, and never overrides a managed value', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+      const { handlers } = await start(dataDir);
+      data(
+        await handlers['settings:update'](
+          { clinicianDeviceId: 'fixture', speechLocales: ['ENGLISH_US', 'SPANISH_MX'] },
+          ctx,
+        ),
+      );
+      const file = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'));
+      expect(file).toMatchObject({ microphone: 'fixture', speechLocales: ['ENGLISH_US', 'SPANISH_MX'] });
+
+      const managed = await start(dataDir, { SCRIBE_SPEECH_LOCALES: 'FRENCH_FR' });
+      expect(data(await managed.handlers['settings:get']({}, ctx)).speechLocales).toEqual(['FRENCH_FR']);
+      // A change to a locked key is refused, naming the setting (not silently dropped).
+      const refused = await managed.handlers['settings:update']({ speechLocales: ['ENGLISH_US'] }, ctx);
+      expect(refused).toMatchObject({ ok: false, error: { code: 'policy_locked' } });
+      expect(!refused.ok && formatError(refused.error)).toMatch(/^Spoken languages: set by the environment/);
+      expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).speechLocales).toEqual([
+        'ENGLISH_US',
+        'SPANISH_MX',
+      ]);
+    });
+
+    it('offers a visit a killed process left unfinished (zero-filled tail), recovers its whole transcript, says the end was cut, and shreds it on discard', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'scribe-app-'));
+      const keyFile = join(dataDir, 'key.pem');
+      await writeFile(keyFile, h.staticPem, { mode: 0o600 });
+      // The CLI journals exactly as the app does (same folder layout, same keychain service); kill it mid-visit
+      // while recognition lags, so some acknowledged audio has no final text yet.
+      const all = expectedSentences('visit.wav');
+      const killAt = Math.ceil(all[2]!.endMs / 100) + 9;
+      const before = h.streaming.sockets.length;
+      h.streaming.timings.recognitionLatencyMs = 2_500;
+      const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'main/shells/cli/index.ts', 'transcribe', VISIT],
         {
-          baseUrl: h.service.url,
-          credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+          env: {
+            ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
+            SCRIBE_SERVICE_URL: h.service.url,
+            SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+            SCRIBE_PRIVATE_KEY_FILE: keyFile,
+            SCRIBE_DATA_DIR: dataDir,
+          },
+          stdio: 'ignore',
         },
-        ctx,
-      ),
-    );
-    // Recovered from what is intact, and the visit says its end was cut.
-    expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx))).toEqual({ accepted: true });
-    expect(data(await handlers['visit:state']({}, ctx))).toMatchObject({
-      phase: 'ended',
-      recoveredCut: true,
-    });
-    const said = data(await handlers['visit:transcript']({}, ctx)).items.filter((i) => i.final);
-    const texts = said.map((i) => i.text);
-    // Every sentence the killed process captured, once and in order; nothing it never heard.
-    expect(texts.length).toBeGreaterThanOrEqual(3);
-    expect(texts).toEqual(all.slice(0, texts.length).map((s) => s.text));
-    for (const [i, item] of said.entries())
-      expect(Math.abs(item.startMs - all[i]!.startMs)).toBeLessThanOrEqual(200);
+      );
+      const exited = new Promise((resolve) => child.on('close', resolve));
+      // The CLI's socket is the one with its 'audio' stream (not a visit of an earlier test still streaming).
+      await until(
+        () => h.streaming.sockets.slice(before).some((s) => (s.chunksByStream.audio ?? 0) >= killAt),
+        20_000,
+        'audio of three sentences',
+      );
+      child.kill('SIGKILL');
+      await exited;
+      h.streaming.timings.recognitionLatencyMs = 150;
 
-    data(await handlers['visit:discard']({}, ctx));
-    expect((await readdir(journalDir(dataDir))).filter((f) => f.startsWith(visits[0]!.id))).toEqual([]);
-    expect(data(await handlers['visit:recoverable']({}, ctx)).visits).toEqual([]);
-  });
-});
+      const { handlers } = await start(dataDir, {}, new KeychainSecretStore());
+      const { visits } = data(await handlers['visit:recoverable']({}, ctx));
+      expect(visits).toHaveLength(1);
+      // The power went as well: the file system left 4 KiB of zeros after the last record.
+      await appendFile(join(journalDir(dataDir), `${visits[0]!.id}.journal`), Buffer.alloc(4096));
+      // Written a moment ago, but its process is gone (its lock holds nothing): offered at once.
+      expect(await handlers['visit:recover']({ id: visits[0]!.id }, ctx)).toMatchObject({
+        ok: false,
+        error: { code: 'not_connected' },
+      });
+      data(
+        await handlers['connect:configure'](
+          {
+            baseUrl: h.service.url,
+            credentials: { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem },
+          },
+          ctx,
+        ),
+      );
+      // Recovered from what is intact, and the visit says its end was cut.
+      expect(data(await handlers['visit:recover']({ id: visits[0]!.id }, ctx))).toEqual({ accepted: true });
+      expect(data(await handlers['visit:state']({}, ctx))).toMatchObject({
+        phase: 'ended',
+        recoveredCut: true,
+      });
+      const said = data(await handlers['visit:transcript']({}, ctx)).items.filter((i) => i.final);
+      const texts = said.map((i) => i.text);
+      // Every sentence the killed process captured, once and in order; nothing it never heard.
+      expect(texts.length).toBeGreaterThanOrEqual(3);
+      expect(texts).toEqual(all.slice(0, texts.length).map((s) => s.text));
+      for (const [i, item] of said.entries())
+        expect(Math.abs(item.startMs - all[i]!.startMs)).toBeLessThanOrEqual(200);
+
+      data(await handlers['visit:discard']({}, ctx));
+      expect((await readdir(journalDir(dataDir))).filter((f) => f.startsWith(visits[0]!.id))).toEqual([]);
+      expect(data(await handlers['visit:recoverable']({}, ctx)).visits).toEqual([]);
+    });
+  },
+);

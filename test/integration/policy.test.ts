@@ -23,12 +23,8 @@ import type { LiveConfig } from '../../main/core/config/live-config.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
 import type { AudioInputs } from '../../main/core/audio/ports.ts';
-import {
-  formatError,
-  type ConnectionStatus,
-  type EventName,
-  type IpcResult,
-} from '../../preload/contract/index.ts';
+import { formatError } from '../../preload/words/index.ts';
+import type { ConnectionStatus, EventName, IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import { startStreamingHarness, type StreamingHarness } from './core/streaming/harness.ts';
 

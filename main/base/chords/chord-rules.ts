@@ -3,8 +3,8 @@
  * application holds it.
  */
 import { type Chord, describeChord, parseChord, sameChord } from './chord.ts';
+import { keyRefusalText } from '../../../preload/words/index.ts';
 import {
-  keyRefusalText,
   OFFERED_KEYS,
   type HotkeyName,
   type KeyRefusal,
@@ -15,7 +15,7 @@ import {
 /** How a chord would be registered: globalShortcut swallows the key, the key hook cannot. */
 export type ChordUse = 'shortcut' | 'hook';
 
-/** Why a chord is refused: a reason of the messages module (key-words.ts) with its closed params. */
+/** Why a chord is refused: a reason of the contract (preload/contract/chords.ts) with its closed params. */
 export type ChordRefusal =
   | { reason: 'key_reserved'; use: ReservedKeyUse }
   | { reason: 'key_types_text' }
@@ -98,7 +98,7 @@ export function refuseDuplicate(
   return null;
 }
 
-/** A refusal as the messages module says it, naming the keys as a person reads them on this platform. */
+/** A refusal as the words module says it, naming the keys as a person reads them on this platform. */
 export function chordRefusalWords(chord: Chord, refusal: KeyRefusal, platform: NodeJS.Platform): string {
   return keyRefusalText(refusal, describeChord(chord, platform));
 }

@@ -45,7 +45,7 @@ const MODIFIER_ALIASES: Readonly<Record<string, Modifier>> = {
   command: 'Super',
 };
 
-/** Why a chord text could not be parsed: a reason of the messages module (key-words.ts), never the text. */
+/** Why a chord text could not be parsed: a reason of the contract (preload/contract/chords.ts), never the text. */
 export class ChordError extends Error {
   override readonly name = 'ChordError';
   readonly reason: Extract<KeyReason, 'key_empty' | 'key_unreadable' | 'key_two_keys' | 'key_modifiers_only'>;

@@ -3,19 +3,19 @@
  * `http://127.0.0.1` / `http://localhost` for local testing. The base URL is scheme + host (+ port) only:
  * the client appends `/v1/core/server|user` itself.
  */
-import { baseUrlPhrase, type BaseUrlRule } from '../../../preload/contract/index.ts';
+import type { BaseUrlRule } from '../../../preload/contract/index.ts';
 
 /**
- * A refusal names its rule (the messages module's words) and says why in a phrase taken from those words
- * ("must start with https://", for configuration issues that name the key themselves).
+ * A refusal names its rule, a `config_invalid` reason; where it is shown, the words say why (preload/words:
+ * baseUrlPhrase gives "must start with https://" for configuration issues that name the key themselves).
  */
 export type BaseUrlCheck =
-  { ok: true; url: URL; region: 'us' | 'eu' | 'local' } | { ok: false; rule: BaseUrlRule; reason: string };
+  { ok: true; url: URL; region: 'us' | 'eu' | 'local' } | { ok: false; rule: BaseUrlRule };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 function refuse(rule: BaseUrlRule): BaseUrlCheck {
-  return { ok: false, rule, reason: baseUrlPhrase(rule) };
+  return { ok: false, rule };
 }
 
 export function checkBaseUrl(raw: string): BaseUrlCheck {

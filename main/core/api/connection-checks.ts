@@ -1,7 +1,7 @@
 /**
- * The connection checks, shared by the Connect screen and `scribe doctor` so the two can never drift:
- * the same checks, in the same order, with the same names and messages. Each says plainly what is wrong,
- * as a closed reason and params the messages module words (preload/contract/check-words.ts).
+ * The checks of the service connection (address, sign-in, note service), the part of the connection checks
+ * (main/features/connection/connection-checks.ts) that asks the service. Each says what is wrong as a
+ * closed reason and params (preload/contract/check-codes.ts), worded where it is shown (preload/words).
  * A check that depends on a failed one is reported as skipped, not run.
  */
 import { checkBaseUrl } from './base-url.ts';
@@ -15,27 +15,16 @@ import {
 } from './errors.ts';
 import type { AccessTokenSource } from './auth/token-source.ts';
 import type { HttpClient } from './transport/http.ts';
-import { CHECK_LABELS, type CheckId, type Check } from '../../../preload/contract/index.ts';
+import type { CheckId, Check } from '../../../preload/contract/index.ts';
 
-/** One check's outcome (the contract's `Check`): a closed reason and params, worded by check-words.ts. */
+/** One check's outcome (the contract's `Check`): a closed reason and params, worded where it is shown. */
 export type ConnectionCheck = Check;
 type Params = NonNullable<Check['params']>;
 
-/** The checks in the order they run, with the names both the app and the CLI show. */
-export const CONNECTION_CHECKS = (['address', 'sign-in', 'notes', 'microphone'] as const).map((id) => ({
-  id,
-  label: CHECK_LABELS[id],
-}));
-
-export interface ConnectionCheckInput {
+export interface ServiceCheckInput {
   readonly baseUrl: URL;
   readonly auth: AccessTokenSource;
   readonly http: HttpClient;
-  /**
-   * The microphones this machine has (any failure reads as none). Absent: the microphone is not checked
-   * (`scribe doctor` without `--mic`, e.g. on a server with no sound system).
-   */
-  readonly listInputs?: () => Promise<readonly unknown[]>;
   /** The note locale whose templates are listed (server callers). */
   readonly noteLocale?: string;
   /**
@@ -45,8 +34,8 @@ export interface ConnectionCheckInput {
   readonly reasonGiven?: (id: CheckId, text: string) => void;
 }
 
-/** Runs every check in order. */
-export async function runConnectionChecks(input: ConnectionCheckInput): Promise<ConnectionCheck[]> {
+/** Runs the service's checks in order: address, sign-in, note service. */
+export async function runServiceChecks(input: ServiceCheckInput): Promise<ConnectionCheck[]> {
   const results: ConnectionCheck[] = [];
   const add = (id: CheckId, status: Check['status'], reason: string, params?: Params) =>
     results.push(params ? { id, status, reason, params } : { id, status, reason });
@@ -79,15 +68,10 @@ export async function runConnectionChecks(input: ConnectionCheckInput): Promise<
       add('notes', 'fail', fault.reason, fault.params);
     }
   } else add('notes', 'skipped', 'needs_sign_in');
-
-  if (!input.listInputs) return results;
-  const inputs = await input.listInputs().catch(() => []);
-  if (inputs.length > 0) add('microphone', 'pass', 'found', { count: inputs.length });
-  else add('microphone', 'warn', 'none');
   return results;
 }
 
-function tellReason(input: ConnectionCheckInput, id: CheckId, error: unknown): void {
+function tellReason(input: ServiceCheckInput, id: CheckId, error: unknown): void {
   if (error instanceof ApiError && error.detail) input.reasonGiven?.(id, error.detail);
 }
 
@@ -102,7 +86,7 @@ interface Outcome {
   readonly params?: Params;
 }
 
-async function noteService(input: ConnectionCheckInput): Promise<Outcome> {
+async function noteService(input: ServiceCheckInput): Promise<Outcome> {
   const core = new CoreClient(input.http, input.auth);
   if (input.auth.caller !== 'server') {
     await core.getNoteSettings();

@@ -1,20 +1,18 @@
 /**
  * The ApiError family: every transport and API failure the client reports, with its machine facts (status,
- * code, trace id). Its words come from the messages module (preload/contract/service-words.ts); never
- * request or response content, because bodies may hold patient data. The IPC boundary and the CLI map
- * these to the one failure type in main/core/ipc/error-mapping.ts.
+ * code, trace id) and a ServiceNote saying what went wrong as closed facts. The client never words it: the
+ * CLI words the note (preload/words: serviceNoteText) and the IPC boundary maps the error to the one failure
+ * type (main/core/ipc/error-mapping.ts), worded where it is shown. Never request or response content,
+ * because bodies may hold patient data.
  */
-import {
-  jobText,
-  SERVICE_TIMEOUT_TEXT,
-  SERVICE_UNREACHABLE_TEXT,
-  serviceErrorText,
-  shapeText,
-  type JobReason,
-  type ShapeReason,
+import type {
+  CallerOperation,
+  JobReason,
+  ServiceNote,
+  ShapeReason,
 } from '../../../preload/contract/index.ts';
 
-/** Codes the service is known to use: their names and whether trying again may help (words: service-words.ts). */
+/** Codes the service is known to use: their names and whether trying again may help (words: preload/words). */
 export const KNOWN_ERROR_CODES: Readonly<Record<number, { name: string; retryable?: boolean }>> = {
   83005: { name: 'NOTE_GENERATION_TRANSCRIPT_TOO_SHORT' },
   83011: { name: 'NO_AUDIO_RECEIVED', retryable: true },
@@ -31,7 +29,7 @@ export interface ApiErrorInit {
   operation?: string;
   /** Safe, non-patient explanation (only for authentication endpoints, whose bodies carry no patient data). */
   detail?: string;
-  /** This computer's clock may be why the service refused (the message then says to check it). */
+  /** This computer's clock may be why the service refused (the words then say to check it). */
   clockSuspect?: boolean;
   /** How far the service's clock is ahead of this computer's, when a refused sign-in names it (a minute or more). */
   clockOffsetMs?: number;
@@ -57,6 +55,14 @@ export function safeTraceId(traceId: unknown): string | undefined {
   return typeof traceId === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(traceId) ? traceId : undefined;
 }
 
+/** A note as a machine reads it ("job reason=job_failed"): the Error's message, for logs; never words. */
+function noteCode(note: ServiceNote): string {
+  const facts = Object.entries(note)
+    .filter(([key, value]) => key !== 'kind' && value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  return [note.kind, ...facts].join(' ');
+}
+
 /** Base of every API failure. */
 export class ApiError extends Error {
   override readonly name: string = 'ApiError';
@@ -70,8 +76,12 @@ export class ApiError extends Error {
   readonly clockSuspect: boolean;
   readonly clockOffsetMs: number | undefined;
 
-  constructor(message: string, init: ApiErrorInit = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+  constructor(
+    /** What went wrong, as closed facts the words are chosen from where they are shown. */
+    readonly note: ServiceNote,
+    init: ApiErrorInit = {},
+  ) {
+    super(noteCode(note), init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.errorName = knownErrorName(init.name);
@@ -83,26 +93,31 @@ export class ApiError extends Error {
     this.clockOffsetMs = init.clockOffsetMs;
   }
 
-  /** A one-line summary for logs and the CLI: message plus ids, never content. */
-  summary(): string {
+  /** The ids IT looks a failure up by, as " (HTTP 401, code 5, Name, trace t)"; '' when none. Never content. */
+  idsSuffix(): string {
     const ids = [
       this.status !== undefined ? `HTTP ${this.status}` : undefined,
       this.code !== undefined ? `code ${this.code}` : undefined,
       this.errorName,
       this.traceId ? `trace ${this.traceId}` : undefined,
     ].filter(Boolean);
-    return ids.length > 0 ? `${this.message} (${ids.join(', ')})` : this.message;
+    return ids.length > 0 ? ` (${ids.join(', ')})` : '';
+  }
+
+  /** A one-line summary for logs: the note's facts plus ids, never content and never words. */
+  summary(): string {
+    return `${this.message}${this.idsSuffix()}`;
   }
 }
 
-/** The same failure (class, status, code, ids) told in other words. For errors built from an answer. */
-export function withMessage<E extends ApiError>(
+/** The same failure (class, status, code, ids) with another note. For errors built from an answer. */
+export function withNote<E extends ApiError>(
   error: E,
-  message: string,
+  note: ServiceNote,
   extra: Pick<ApiErrorInit, 'clockSuspect' | 'clockOffsetMs'> = {},
 ): E {
-  const Kind = error.constructor as new (message: string, init: ApiErrorInit) => E;
-  return new Kind(message, {
+  const Kind = error.constructor as new (note: ServiceNote, init: ApiErrorInit) => E;
+  return new Kind(note, {
     status: error.status,
     code: error.code,
     name: error.errorName,
@@ -120,11 +135,7 @@ export function withMessage<E extends ApiError>(
 export class ConnectionError extends ApiError {
   override readonly name = 'ConnectionError';
   constructor(operation: string, cause?: unknown) {
-    super(SERVICE_UNREACHABLE_TEXT, {
-      operation,
-      retryable: true,
-      cause,
-    });
+    super({ kind: 'unreachable' }, { operation, retryable: true, cause });
   }
 }
 
@@ -132,7 +143,7 @@ export class ConnectionError extends ApiError {
 export class TimeoutError extends ApiError {
   override readonly name = 'TimeoutError';
   constructor(operation: string) {
-    super(SERVICE_TIMEOUT_TEXT, { operation, retryable: true, status: 408 });
+    super({ kind: 'timed_out' }, { operation, retryable: true, status: 408 });
   }
 }
 
@@ -148,12 +159,12 @@ export class PermissionDeniedError extends ApiError {
 export class CallerNotAllowedError extends ApiError {
   override readonly name = 'CallerNotAllowedError';
   constructor(
-    message: string,
     /** The caller the endpoint needs. */
     readonly requires: 'server' | 'user',
+    operation: CallerOperation,
     init: ApiErrorInit = {},
   ) {
-    super(message, init);
+    super({ kind: 'caller', requires, operation }, { operation, ...init });
   }
 }
 /** 404. */
@@ -184,8 +195,8 @@ export function shapeField(path: readonly PropertyKey[], issue: string): string 
 }
 
 /**
- * The answer did not have the shape the contract promises: a reason, worded by the messages module, and
- * where (schema field names and issue codes, for logs and the CLI's line; never a value).
+ * The answer did not have the shape the contract promises: a reason, worded where it is shown, and where
+ * (schema field names and issue codes, for logs and the CLI's line; never a value).
  */
 export class ResponseShapeError extends ApiError {
   override readonly name = 'ResponseShapeError';
@@ -194,22 +205,22 @@ export class ResponseShapeError extends ApiError {
     init: ApiErrorInit = {},
     readonly fields: readonly string[] = [],
   ) {
-    super(shapeText(reason), init);
+    super({ kind: 'shape', reason }, init);
   }
 
-  override summary(): string {
-    const base = super.summary();
-    return this.fields.length > 0 ? `${base} (at ${this.fields.join('; ')})` : base;
+  override idsSuffix(): string {
+    const ids = super.idsSuffix();
+    return this.fields.length > 0 ? `${ids} (at ${this.fields.join('; ')})` : ids;
   }
 }
-/** An async job failed, or its result expired, or polling gave up at its deadline: a reason, worded by the messages module. */
+/** An async job failed, or its result expired, or polling gave up at its deadline: a reason, worded where it is shown. */
 export class JobError extends ApiError {
   override readonly name = 'JobError';
   constructor(
     readonly reason: JobReason,
     init: ApiErrorInit = {},
   ) {
-    super(jobText(reason), init);
+    super({ kind: 'job', reason }, init);
   }
 }
 
@@ -230,17 +241,17 @@ export function apiErrorFromResponse(
   const name = typeof body?.name === 'string' ? body.name : known?.name;
   const traceId = typeof body?.trace_id === 'string' ? body.trace_id : undefined;
   const retryable = known?.retryable ?? isRetryableStatus(status);
-  const message = serviceErrorText(status, code);
+  const note: ServiceNote = { kind: 'answer', status, code };
   const detail =
     options.includeServerMessage && typeof body?.message === 'string'
       ? body.message.slice(0, 300)
       : undefined;
   const init: ApiErrorInit = { status, code, name, traceId, retryable, operation, detail };
-  if (status === 401) return new AuthenticationError(message, init);
-  if (status === 403) return new PermissionDeniedError(message, init);
-  if (status === 404) return new NotFoundError(message, init);
-  if (status === 429) return new RateLimitError(message, init);
-  if (status >= 500) return new ServerError(message, init);
-  if (status === 400 || status === 422) return new InvalidRequestError(message, init);
-  return new ApiError(message, init);
+  if (status === 401) return new AuthenticationError(note, init);
+  if (status === 403) return new PermissionDeniedError(note, init);
+  if (status === 404) return new NotFoundError(note, init);
+  if (status === 429) return new RateLimitError(note, init);
+  if (status >= 500) return new ServerError(note, init);
+  if (status === 400 || status === 422) return new InvalidRequestError(note, init);
+  return new ApiError(note, init);
 }

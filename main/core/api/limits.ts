@@ -1,7 +1,7 @@
 /**
  * Client-side checks of every limit in the contract, run before anything is sent. Each failure is a
  * LimitError: the one expected failure type (`limit_exceeded`) naming a rule, a subject from a closed list
- * and the counts, so its words (from the messages module) never quote the content itself.
+ * and the counts, so its words (chosen where they are shown, from preload/words) never quote the content itself.
  */
 import type { LimitParams, LimitRule, LimitSubject } from '../../../preload/contract/index.ts';
 import { Failure } from '../../base/failure.ts';

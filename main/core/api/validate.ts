@@ -5,7 +5,7 @@ import type { EditNoteRequest, GenerateNoteRequest, Note, StructuredContext } fr
 
 /**
  * Request checks run before anything is sent: the contract's limits and section-kind rules, explained in
- * words a clinician understands (from the messages module). Failures never quote the content.
+ * words a clinician understands (chosen where they are shown, from preload/words). Failures never quote the content.
  */
 
 /** True for a section key that names the merged Assessment and Plan section. */

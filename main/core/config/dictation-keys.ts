@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ChordError, formatChord, parseChord } from '../../base/chords/chord.ts';
 import { chordRefusalWords, refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
-import { keyRefusalText } from '../../../preload/contract/index.ts';
+import { keyRefusalText } from '../../../preload/words/index.ts';
 import { key } from './policy-keys-core.ts';
 
 const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;

@@ -29,6 +29,7 @@ import { key } from './policy-keys-core.ts';
 import { SIGN_IN_KEYS } from './sign-in-keys.ts';
 import { DICTATION_KEYS } from './dictation-keys.ts';
 import { DEPLOYMENT_KEYS } from './deployment-keys.ts';
+import { baseUrlPhrase } from '../../../preload/words/index.ts';
 
 export { PLATFORMS, type ConfigLayer, type KeySpec } from './policy-keys-core.ts';
 
@@ -43,7 +44,7 @@ const POLICY_ONLY = ['flags', 'env', 'settings'] as const;
 const serviceUrl = z.string().transform((raw, ctx) => {
   const check = checkBaseUrl(raw);
   if (!check.ok) {
-    ctx.addIssue({ code: 'custom', message: check.reason });
+    ctx.addIssue({ code: 'custom', message: baseUrlPhrase(check.rule) });
     return z.NEVER;
   }
   return check.url.origin;

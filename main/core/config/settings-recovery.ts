@@ -6,7 +6,7 @@
  * (fail-closed), as do bad flags or environment.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { NOTICE_KEY, type SettingsProblem } from '../../../preload/contract/setting-words.ts';
+import { NOTICE_KEY, type SettingsProblem } from '../../../preload/contract/index.ts';
 import { writeFileAtomic } from '../../base/files/atomic-file.ts';
 import { CONFIG_KEYS, USER_SETTING_KEYS } from './config-schema.ts';
 import { loadConfig, type LoadConfigOptions } from './load-config.ts';

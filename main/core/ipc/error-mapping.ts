@@ -1,7 +1,7 @@
 /**
  * Thrown errors → the one expected failure type, in one place. Lower layers keep error classes that carry
  * machine facts (ApiError family, AudioError, SignInError…); here they become a Failure with a code and
- * closed params, whose words come from the messages module, never from `error.message`, so nothing a
+ * closed params, whose words come from the words module (preload/words), never from `error.message`, so nothing a
  * library or the service wrote can reach the renderer or the CLI's words.
  */
 import {

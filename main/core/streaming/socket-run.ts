@@ -4,7 +4,7 @@
  * socket ended. A new socket gets a new SocketRun: seq ids, ack positions and item ids are per socket.
  */
 import { KNOWN_ERROR_CODES, knownErrorName, safeTraceId } from '../api/errors.ts';
-import { streamErrorText } from '../../../preload/contract/index.ts';
+import { streamErrorText } from '../../../preload/words/index.ts';
 import { audioChunkFrame, endFrame, parseServerFrame, type ServerFrame } from './frames.ts';
 import type { KeptAudio } from './kept-audio.ts';
 import { StreamingError } from './streaming-error.ts';

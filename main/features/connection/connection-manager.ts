@@ -1,6 +1,6 @@
 /**
  * Which service the app talks to: none yet, an organization's, or the built-in sample service. Builds the
- * Connect screen's status from `scribe doctor`-style checks, as codes the messages module words.
+ * Connect screen's status from `scribe doctor`-style checks, as codes the words module words.
  */
 import type {
   Check,

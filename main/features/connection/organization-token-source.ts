@@ -64,11 +64,14 @@ async function silently(state: {
     return session.tokens;
   } catch (cause) {
     const reason = cause instanceof SignInError ? cause.reason : undefined;
-    throw new AuthenticationError('The sign-in has expired. Sign in with your organization again.', {
-      status: 401,
-      operation: 'refresh-token',
-      ...(reason ? { name: reason.toUpperCase() } : {}),
-      cause,
-    });
+    throw new AuthenticationError(
+      { kind: 'sign_in_expired', organization: true },
+      {
+        status: 401,
+        operation: 'refresh-token',
+        ...(reason ? { name: reason.toUpperCase() } : {}),
+        cause,
+      },
+    );
   }
 }

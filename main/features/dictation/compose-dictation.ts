@@ -23,7 +23,7 @@ import type { Inserter, OverlayPort } from './ports.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
 
 /** What the shell provides for dictation: its platform parts, nothing else. */
-export interface DictationPlatform {
+interface DictationPlatform {
   readonly hook: KeyHook;
   readonly shortcuts: ShortcutRegistrar | null;
   readonly inserter: Inserter;

@@ -12,7 +12,7 @@ import type { AudioCapture } from '../../core/audio/capture.ts';
 import { LevelMeter } from '../../core/audio/level-meter.ts';
 import type { ConnectionStatus } from '../../core/streaming/session-types.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
-import type { DictationMessage } from '../../../preload/contract/dictation-messages.ts';
+import type { DictationMessage } from '../../../preload/contract/index.ts';
 import { lastWords, meterLevel, reconnectingMessage, recordingPhase } from './overlay-model.ts';
 import type {
   InsertOutcome,

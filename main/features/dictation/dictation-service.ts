@@ -7,7 +7,7 @@ import type { KeyHook } from '../../../native/key-hook.ts';
 import type { SecureInputProbe } from '../../../native/secure-input.ts';
 import { DICTATION_LOCALES } from '../../core/api/schemas/common.ts';
 import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
-import type { DictationMessage } from '../../../preload/contract/dictation-messages.ts';
+import type { DictationMessage } from '../../../preload/contract/index.ts';
 import {
   DictationController,
   type DictationControllerOptions,

@@ -1,6 +1,6 @@
 /** Pure helpers for what the overlay says: the last words, the level, and phase from the session state. */
 import type { ConnectionStatus } from '../../core/streaming/session-types.ts';
-import type { DictationMessage } from '../../../preload/contract/dictation-messages.ts';
+import type { DictationMessage } from '../../../preload/contract/index.ts';
 import type { OverlayState } from './ports.ts';
 
 /** At most this many characters of the last words are shown. */

@@ -5,7 +5,7 @@
  */
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
-import type { DictationMessage } from '../../../preload/contract/dictation-messages.ts';
+import type { DictationMessage } from '../../../preload/contract/index.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
 export interface DictationSessionLike {

@@ -10,7 +10,7 @@ export interface Preferences {
   clinicianDeviceId: string | null;
   patientDeviceId: string | null;
   speechLocales: string[];
-  /** The settings file was reset at start (what the Settings screen says; words: setting-words.ts). */
+  /** The settings file was reset at start (what the Settings screen says; words: preload/words). */
   notice?: SettingsNotice;
 }
 

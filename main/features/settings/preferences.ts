@@ -85,7 +85,7 @@ export class SettingsPreferenceStore implements PreferenceStore {
   }
 }
 
-/** The Settings screen's notice of a reset settings file: keys and rules, never values (words: setting-words.ts). */
+/** The Settings screen's notice of a reset settings file: keys and rules, never values (words: preload/words). */
 function settingsNotice(recovery: SettingsRecovery): SettingsNotice {
   return {
     code: 'settings_reset',

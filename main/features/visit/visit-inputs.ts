@@ -3,7 +3,7 @@
  * from the moment the visit starts or, armed, from the consent tick with only the pre-roll kept until
  * start() (a device's start-up then never clips the first word); declared as the session's streams, with
  * what the person should know about them (a microphone replaced by the default, the patient's input lost,
- * no sound for long) kept as warnings for the visit state: facts the messages module words (input-words.ts).
+ * no sound for long) kept as warnings for the visit state: facts the words module words (preload/words).
  */
 import type { AudioSource } from '../../core/audio/audio-source.ts';
 import { AudioCapture } from '../../core/audio/capture.ts';

@@ -13,6 +13,7 @@ import type { VisitJournal } from '../../core/journal/journal.ts';
 import { JournalStore } from '../../core/journal/journal-store.ts';
 import type { DictateJournalSettings, TranscribeJournalSettings } from '../../core/journal/recovery.ts';
 import { CliError, EXIT } from './io.ts';
+import { baseUrlPhrase } from '../../../preload/words/index.ts';
 
 /** Connection flags every command accepts (they override the environment). */
 export const CONNECTION_FLAGS = {
@@ -68,7 +69,7 @@ export function missingConnectionSettings(config: Config): string[] {
 
 export function httpFor(config: Config): HttpClient {
   const check = checkBaseUrl(config.serviceUrl ?? '');
-  if (!check.ok) throw new CliError(`SCRIBE_SERVICE_URL ${check.reason}.`, EXIT.usage);
+  if (!check.ok) throw new CliError(`SCRIBE_SERVICE_URL ${baseUrlPhrase(check.rule)}.`, EXIT.usage);
   return new HttpClient({ baseUrl: check.url, apiVersion: config.apiVersion });
 }
 

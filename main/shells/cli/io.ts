@@ -4,6 +4,7 @@
  */
 import { ApiError } from '../../core/api/errors.ts';
 import { toFailure } from '../../core/ipc/error-mapping.ts';
+import { formatError, serviceNoteText } from '../../../preload/words/index.ts';
 
 /** A failure the CLI reports as one line, with its exit code. */
 export class CliError extends Error {
@@ -24,13 +25,13 @@ export function describeFailure(error: unknown): { line: string; exitCode: numbe
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
   if (error instanceof ApiError) {
     const detail = error.detail ? ` Reason given: ${error.detail}` : '';
-    return { line: `${error.summary()}${detail}`, exitCode: EXIT.service };
+    return { line: `${serviceNoteText(error.note)}${error.idsSuffix()}${detail}`, exitCode: EXIT.service };
   }
-  // The app's expected failures, in the words the window shows (the messages module, via error-mapping.ts).
+  // The app's expected failures, in the words the window shows (preload/words, from the code error-mapping.ts gives).
   const failure = toFailure(error);
-  if (failure.code === 'limit_exceeded')
-    return { line: `${failure.message} Nothing was sent.`, exitCode: EXIT.limit };
-  if (failure.code !== 'internal') return { line: failure.message, exitCode: EXIT.failure };
+  const words = formatError(failure);
+  if (failure.code === 'limit_exceeded') return { line: `${words} Nothing was sent.`, exitCode: EXIT.limit };
+  if (failure.code !== 'internal') return { line: words, exitCode: EXIT.failure };
   // A bug or an unexpected failure: the class name only, since messages of foreign errors may carry content.
   const name = error instanceof Error ? error.name : typeof error;
   return {

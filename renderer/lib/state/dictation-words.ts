@@ -4,8 +4,8 @@ import type {
   DictationStateDto,
   KeyCheckResult,
 } from '../../../preload/contract/index.ts';
-import { chordText, keyRefusalText } from '../../../preload/contract/key-words.ts';
-import { dictationMessageText } from '../../../preload/contract/dictation-messages.ts';
+import { chordText } from '../../../preload/contract/chords.ts';
+import { dictationMessageText, keyRefusalText } from '../../../preload/words/index.ts';
 import { describeKeys } from '../keys.ts';
 
 /** Which hotkey a key-capture row sets. */
@@ -33,7 +33,7 @@ export function keyList(keys: readonly string[], mac: boolean): string {
 }
 
 /**
- * Why a captured key was refused, in the messages module's words (the keys as this platform names them),
+ * Why a captured key was refused, in the words module's words (the keys as this platform names them),
  * with the free keys main offers instead.
  */
 export function keyRefusal(

@@ -1,5 +1,5 @@
 /** What the dictation overlay says for each phase: its title, whether it is live, whether it warns. */
-import { dictationMessageText } from '../../../preload/contract/dictation-messages.ts';
+import { dictationMessageText } from '../../../preload/words/index.ts';
 import type { OverlayStateDto } from '../../../preload/contract/index.ts';
 
 type Phase = OverlayStateDto['phase'];

@@ -1,7 +1,6 @@
 /** How a setting the organization fixes is shown: its title, languages by name, switches as On/Off, why. */
 import type { LockedSetting } from '../../../preload/contract/index.ts';
-// The words module itself, never index.ts: that would bring zod (and its eval check) into the page.
-import { lockReasonText, settingTitle } from '../../../preload/contract/setting-words.ts';
+import { lockReasonText, settingTitle } from '../../../preload/words/index.ts';
 import { localeName } from '../locales.ts';
 
 /** The setting's name as people read it ("Service address"). */

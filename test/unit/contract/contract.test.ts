@@ -4,18 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   CHANNEL_NAMES,
   ERROR_CODES,
-  ERROR_TEXT,
   EVENT_NAMES,
   INPUT_LIMITS,
   SPEAKERS,
   channels,
   charCount,
   fail,
-  formatError,
   events,
   methodName,
   subscriptionName,
 } from '../../../preload/contract/index.ts';
+import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
+import { formatError } from '../../../preload/words/index.ts';
 import { LIMITS, charCount as apiCharCount } from '../../../main/core/api/limits.ts';
 import { SPEAKER_TYPES } from '../../../main/core/api/schemas/common.ts';
 

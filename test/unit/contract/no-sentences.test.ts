@@ -14,12 +14,11 @@ import { DictationSettingsStore } from '../../../main/features/dictation/dictati
 import {
   deviceLabel,
   events,
-  formatError,
-  inputWarningText,
   InputWarningSchema,
   KeyCheckResultSchema,
   type VisitState,
 } from '../../../preload/contract/index.ts';
+import { formatError, inputWarningText } from '../../../preload/words/index.ts';
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 

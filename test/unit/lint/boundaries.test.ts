@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
  * lint a line of code as if it sat in a given file, so a rule that silently stops matching fails here.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
-const RULES = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'layers/direction']);
+const RULES = new Set([
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  'layers/direction',
+]);
 
 async function restricted(filePath: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -27,6 +31,22 @@ describe('import boundaries', () => {
     ['renderer/lib/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
     ['preload/contract/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
     ['preload/contract/x.ts', value('../../main/core/api/errors.ts')],
+    // The contract carries codes, never sentences: it never imports the words (they import it).
+    ['preload/contract/x.ts', value('../words/index.ts')],
+    ['preload/contract/x.ts', type('../words/words.ts')],
+    ['preload/contract/x.ts', value('../words/en/error-words.ts')],
+    // The words are zod-free (the window imports them) and pure TypeScript.
+    ['preload/words/x.ts', value('../contract/index.ts')],
+    ['preload/words/en/x.ts', value('../../contract/dto-visit.ts')],
+    ['preload/words/x.ts', "import { z } from 'zod';\nexport { z };"],
+    ['preload/words/x.ts', value('../../main/core/api/errors.ts')],
+    ['preload/words/en/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
+    // The service client never builds a sentence: it returns codes and params.
+    ['main/core/api/x.ts', value('../../../preload/words/index.ts')],
+    ['main/core/api/auth/x.ts', value('../../../../preload/words/en/reason-words.ts')],
+    ['main/core/api/endpoints/x.ts', type('../../../../preload/words/words.ts')],
+    // The renderer imports preload/contract and preload/words, not the rest of preload.
+    ['renderer/lib/x.ts', value('../../preload/index.ts')],
     // Electron only in its shell.
     ['main/core/api/x.ts', "import { app } from 'electron';\nexport { app };"],
     ['main/shells/cli/x.ts', "import { app } from 'electron';\nexport { app };"],
@@ -61,7 +81,10 @@ describe('import boundaries', () => {
     ['main/programs/broker/x.ts', value('../../features/connection/connector.ts')],
     ['main/programs/local-service/x.ts', value('../broker/index.ts')],
     ['main/shells/cli/x.ts', value('../../programs/broker/broker-server.ts')],
-    ['main/features/visit/x.ts', "export const load = () => import('../../programs/local-service/index.ts');"],
+    [
+      'main/features/visit/x.ts',
+      "export const load = () => import('../../programs/local-service/index.ts');",
+    ],
     // A fake is for tests only.
     ['main/shells/preview/x.ts', value('../../features/dictation/inserter.fake.ts')],
     ['main/core/audio/x.ts', value('./audio-source.fake.ts')],
@@ -96,7 +119,17 @@ describe('import boundaries', () => {
     ['test/unit/x.ts', value('../../native/desktop.fake.ts')],
     ['native/key-hook.fake.ts', type('../main/base/chords/chord.ts')],
     ['renderer/lib/x.ts', type('../../preload/contract/index.ts')],
-    ['renderer/lib/x.ts', value('../../preload/contract/messages.ts')],
+    ['renderer/lib/x.ts', value('../../preload/contract/error-codes.ts')],
+    // The words: the window, the CLI, main's Failure and the IPC edge word codes through them.
+    ['renderer/lib/x.ts', value('../../preload/words/index.ts')],
+    ['renderer/lib/x.ts', value('../../preload/words/en/error-words.ts')],
+    ['main/base/failure.ts', value('../../preload/words/index.ts')],
+    ['main/core/ipc/x.ts', value('../../../preload/words/index.ts')],
+    ['main/features/dictation/x.ts', value('../../../preload/words/index.ts')],
+    ['main/shells/cli/x.ts', value('../../../preload/words/index.ts')],
+    ['preload/words/en/x.ts', value('../../contract/error-codes.ts')],
+    ['preload/words/x.ts', type('../contract/index.ts')],
+    ['preload/words/en/x.ts', value('../words.ts')],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DICTATION_MESSAGES,
-  dictationMessageText,
-  type DictationMessageCode,
-} from '../../../preload/contract/dictation-messages.ts';
+import { DICTATION_MESSAGES, type DictationMessageCode } from '../../../preload/contract/index.ts';
+import { dictationMessageText } from '../../../preload/words/index.ts';
 import { dictationEvents, OverlayStateSchema } from '../../../preload/contract/dto-dictation.ts';
 import { boxNote } from '../../../renderer/lib/state/dictation-words.ts';
 import { overlayMessage } from '../../../renderer/lib/state/overlay.ts';

@@ -3,8 +3,8 @@ import { PROTOCOL } from '../protocol.ts';
 import { ServerTokenSchema } from '../schemas/account.ts';
 import { signClientAssertion, type ClientCredentials } from './client-assertion.ts';
 import { SingleFlight } from './single-flight.ts';
-import { ApiError, withMessage } from '../errors.ts';
-import { clockHintText, type ClockHint } from '../../../../preload/contract/index.ts';
+import { ApiError, withNote } from '../errors.ts';
+import type { ClockHint } from '../../../../preload/contract/index.ts';
 import { delay } from '../../../base/async/delay.ts';
 import { DEFAULT_RETRY, backoffDelay } from '../transport/retry.ts';
 import type { AccessTokenSource } from './token-source.ts';
@@ -120,8 +120,8 @@ export class ServerTokenSource implements AccessTokenSource {
       : { kind: compensated ? 'compensated' : 'off', offsetMs: clock.offsetMs };
     // Allowed for already, the clock is not why: the refusal keeps what it said of itself.
     const offset = hint.kind === 'unknown' ? {} : { clockOffsetMs: Math.round(hint.offsetMs) };
-    if (hint.kind === 'compensated') return withMessage(error, clockHintText(hint), offset);
-    return withMessage(error, clockHintText(hint), { clockSuspect: true, ...offset });
+    if (hint.kind === 'compensated') return withNote(error, { kind: 'clock', hint }, offset);
+    return withNote(error, { kind: 'clock', hint }, { clockSuspect: true, ...offset });
   }
 
   async #exchange(): Promise<string> {

@@ -1,13 +1,14 @@
 /**
- * Why signing in with the organization did not finish, as a closed set of reasons whose words a clinician
- * reads are in the messages module. Never carries a token, a code or anything the identity provider or the broker wrote.
+ * Why signing in with the organization did not finish, as a closed set of reasons (`sign_in_failed` reasons
+ * of the contract); the words a clinician reads are chosen where they are shown (preload/words). Never
+ * carries a token, a code or anything the identity provider or the broker wrote.
  * Thrown by the connection room's sign-in (connection/oidc-sign-in.ts, organization-sign-in.ts); kept here,
  * below the rooms, so ipc/error-mapping.ts can map it without importing a room.
  */
 
-import { REASON_TEXT, type SignInReason } from '../../../../preload/contract/index.ts';
+import type { SignInReason } from '../../../../preload/contract/index.ts';
 
-/** The reasons (a closed list in the contract's messages module, which holds their words). */
+/** The reasons (a closed list in the contract: preload/contract/failure-reasons.ts). */
 export type { SignInReason };
 
 /** An expected sign-in failure. */
@@ -18,6 +19,7 @@ export class SignInError extends Error {
     readonly reason: SignInReason,
     options?: { cause?: unknown },
   ) {
-    super(REASON_TEXT.sign_in_failed[reason], options);
+    // The message is the reason's code, for logs; the words come from toFailure + preload/words.
+    super(reason, options);
   }
 }

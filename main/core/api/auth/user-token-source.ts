@@ -103,10 +103,13 @@ export class UserTokenSource implements AccessTokenSource {
     } catch (error) {
       if (!(error instanceof AuthenticationError)) throw error;
       if (!this.options.reauthenticate) {
-        throw new AuthenticationError('The sign-in has expired. Sign in again.', {
-          status: 401,
-          operation: 'refresh-token',
-        });
+        throw new AuthenticationError(
+          { kind: 'sign_in_expired', organization: false },
+          {
+            status: 401,
+            operation: 'refresh-token',
+          },
+        );
       }
       next = await this.options.reauthenticate();
     }

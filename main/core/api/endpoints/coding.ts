@@ -112,7 +112,7 @@ export async function generateEmCodesAsync(
   request: EmCodesRequest,
   options: CallOptions = {},
 ): Promise<AsyncJob<EmCodes>> {
-  requireServer(ctx, 'E/M coding');
+  requireServer(ctx, 'em-coding');
   checkEmSpecialty(request.em_specialty_kind);
   if (request.note) checkNoteContent(request.note, 'note');
   return startJob(
@@ -135,7 +135,7 @@ export async function computeEmCodes(
   request: EmCodesRequest,
   options: CallOptions = {},
 ): Promise<EmCodes> {
-  requireServer(ctx, 'E/M coding');
+  requireServer(ctx, 'em-coding');
   checkEmSpecialty(request.em_specialty_kind);
   const { client_request_id: _unused, ...body } = request;
   return call(ctx, 'POST', '/compute-em-codes', EmCodesSchema, 'compute-em-codes', {

@@ -2,6 +2,7 @@ import type { HttpClient, HttpMethod } from '../transport/http.ts';
 import type { AccessTokenSource } from '../auth/token-source.ts';
 import type { z } from 'zod';
 import { CallerNotAllowedError } from '../errors.ts';
+import type { CallerOperation } from '../../../../preload/contract/index.ts';
 
 /** What every endpoint function needs: the transport and the caller's token source. */
 export interface CoreContext {
@@ -39,25 +40,13 @@ export function call<T>(
 }
 
 /** Refuses, before sending, an endpoint the contract reserves for server callers. */
-export function requireServer(ctx: CoreContext, what: string): void {
-  if (ctx.auth.caller !== 'server') {
-    throw new CallerNotAllowedError(
-      `${what} is only available with organization (server) credentials.`,
-      'server',
-      { operation: what, retryable: false },
-    );
-  }
+export function requireServer(ctx: CoreContext, what: CallerOperation): void {
+  if (ctx.auth.caller !== 'server') throw new CallerNotAllowedError('server', what, { retryable: false });
 }
 
 /** Refuses, before sending, an endpoint the contract reserves for user callers. */
-export function requireUser(ctx: CoreContext, what: string): void {
-  if (ctx.auth.caller !== 'user') {
-    throw new CallerNotAllowedError(
-      `${what} is only available when signed in as a clinician (user token).`,
-      'user',
-      { operation: what, retryable: false },
-    );
-  }
+export function requireUser(ctx: CoreContext, what: CallerOperation): void {
+  if (ctx.auth.caller !== 'user') throw new CallerNotAllowedError('user', what, { retryable: false });
 }
 
 export const enc = encodeURIComponent;

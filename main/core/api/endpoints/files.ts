@@ -37,7 +37,7 @@ async function audioForm(path: string, parameters: unknown): Promise<FormData> {
 
 function checkTranscribe(ctx: CoreContext, request: TranscribeFileRequest): void {
   checkSpeechLocales(request.speech_locales);
-  if (request.specialty !== undefined) requireServer(ctx, 'Choosing a specialty');
+  if (request.specialty !== undefined) requireServer(ctx, 'choose-specialty');
 }
 
 /** POST /transcribe with a WAV file. */
@@ -97,7 +97,7 @@ export async function dictateFile(
   request: { dictation_locale: string; punctuation_mode?: 'EXPLICIT' },
   options: CallOptions = {},
 ): Promise<string> {
-  requireServer(ctx, 'File dictation');
+  requireServer(ctx, 'file-dictation');
   const answer = await call(ctx, 'POST', '/dictate', DictationResultSchema, 'dictate', {
     form: await audioForm(path, { punctuation_mode: 'EXPLICIT', ...request }),
     signal: options.signal,
@@ -129,7 +129,7 @@ export async function dictateUrlAsync(
   request: DictateUrlRequest,
   options: CallOptions = {},
 ): Promise<AsyncJob<string>> {
-  requireServer(ctx, 'File dictation');
+  requireServer(ctx, 'file-dictation');
   let url: URL | undefined;
   try {
     url = new URL(request.file_url);

@@ -9,6 +9,7 @@ import {
   type TextReplacement,
 } from '../schemas/account.ts';
 import { call, enc, requireUser, type CallOptions, type CoreContext } from './context.ts';
+import type { CallerOperation } from '../../../../preload/contract/index.ts';
 
 /**
  * Dot phrases and dictation text replacements (user callers). Their field names are not public; they
@@ -55,7 +56,7 @@ const BulkResult = z.looseObject({ dot_phrases: z.array(DotPhraseSchema) });
 const Deleted = z.unknown();
 
 /** The context of each call, checked to be a user caller's (`what` names the feature in the error). */
-function userContext(context: () => CoreContext, what: string): () => CoreContext {
+function userContext(context: () => CoreContext, what: CallerOperation): () => CoreContext {
   return () => {
     const c = context();
     requireUser(c, what);
@@ -65,7 +66,7 @@ function userContext(context: () => CoreContext, what: string): () => CoreContex
 
 /** Dot phrases: list, single CRUD, and bulk create/update/delete of at most 100 items per request. */
 export function dotPhrasesApi(context: () => CoreContext) {
-  const ctx = userContext(context, 'Dot phrases');
+  const ctx = userContext(context, 'dot-phrases');
   return { ...singlePhraseCalls(ctx), ...bulkPhraseCalls(ctx) };
 }
 
@@ -139,7 +140,7 @@ function checkReplacement(input: Partial<TextReplacementInput>): void {
 
 /** Dictation text replacements: create, read, update, delete. */
 export function textReplacementsApi(context: () => CoreContext) {
-  const ctx = userContext(context, 'Dictation text replacements');
+  const ctx = userContext(context, 'text-replacements');
   const base = '/dictation-text-replacements';
   return {
     list: (options?: CallOptions): Promise<TextReplacement[]> =>

@@ -47,7 +47,7 @@ export async function getTemplate(
 
 /** The user's note locale and template (user callers). */
 export async function getNoteSettings(ctx: CoreContext, options: CallOptions = {}): Promise<NoteSettings> {
-  requireUser(ctx, 'Note settings');
+  requireUser(ctx, 'note-settings');
   return call(ctx, 'GET', '/note-settings', NoteSettingsSchema, 'get-note-settings', options);
 }
 
@@ -56,7 +56,7 @@ export async function updateNoteSettings(
   patch: NoteSettings,
   options: CallOptions = {},
 ): Promise<NoteSettings> {
-  requireUser(ctx, 'Note settings');
+  requireUser(ctx, 'note-settings');
   return call(ctx, 'PATCH', '/note-settings', NoteSettingsSchema, 'update-note-settings', {
     body: patch,
     idempotent: true,
@@ -69,7 +69,7 @@ export async function getCustomization(
   templateKey: string,
   options: CallOptions = {},
 ): Promise<Customization> {
-  requireUser(ctx, 'Template customization');
+  requireUser(ctx, 'template-customization');
   return call(
     ctx,
     'GET',
@@ -87,7 +87,7 @@ export async function updateCustomization(
   customization: Customization,
   options: CallOptions = {},
 ): Promise<Customization> {
-  requireUser(ctx, 'Template customization');
+  requireUser(ctx, 'template-customization');
   checkMaxChars(
     customization.note_template_custom_instructions,
     LIMITS.templateCustomInstructionsChars,

@@ -28,13 +28,13 @@ export async function createUser(
   input: UserInput,
   options: CallOptions = {},
 ): Promise<User> {
-  requireServer(ctx, 'Managing users');
+  requireServer(ctx, 'manage-users');
   checkExternalId(input.external_id);
   return call(ctx, 'POST', '/users', UserSchema, 'create-user', { body: input, signal: options.signal });
 }
 
 export async function getUser(ctx: CoreContext, id: string, options: CallOptions = {}): Promise<User> {
-  requireServer(ctx, 'Managing users');
+  requireServer(ctx, 'manage-users');
   return call(ctx, 'GET', `/users/${enc(id)}`, UserSchema, 'get-user', options);
 }
 
@@ -44,7 +44,7 @@ export async function updateUser(
   patch: UserInput,
   options: CallOptions = {},
 ): Promise<User> {
-  requireServer(ctx, 'Managing users');
+  requireServer(ctx, 'manage-users');
   checkExternalId(patch.external_id);
   return call(ctx, 'PATCH', `/users/${enc(id)}`, UserSchema, 'update-user', {
     body: patch,
@@ -58,7 +58,7 @@ export async function listUsers(
   query: { cursor?: string; limit?: number; order?: 'asc' | 'desc'; activated?: boolean } = {},
   options: CallOptions = {},
 ) {
-  requireServer(ctx, 'Managing users');
+  requireServer(ctx, 'manage-users');
   if (query.limit !== undefined && (query.limit < 1 || query.limit > 100)) {
     throw new LimitError('users_page_size', 'limit');
   }
@@ -84,7 +84,7 @@ export async function setUserActivated(
   activated: boolean,
   options: CallOptions = {},
 ): Promise<User> {
-  requireServer(ctx, 'Managing users');
+  requireServer(ctx, 'manage-users');
   const action = activated ? 'activate' : 'deactivate';
   return call(ctx, 'POST', `/users/${enc(id)}/${action}`, UserSchema, `${action}-user`, options);
 }
@@ -95,7 +95,7 @@ export async function findUserByExternalId(
   externalId: string,
   options: CallOptions = {},
 ): Promise<User | undefined> {
-  requireServer(ctx, 'Managing users');
+  requireServer(ctx, 'manage-users');
   checkExternalId(externalId);
   try {
     return await call(
@@ -128,7 +128,7 @@ export async function authenticateUser(
   userId: string,
   options: CallOptions = {},
 ): Promise<UserTokens> {
-  requireServer(ctx, 'Signing in a user');
+  requireServer(ctx, 'sign-in-user');
   return call(
     ctx,
     'POST',

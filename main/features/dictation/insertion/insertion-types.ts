@@ -9,10 +9,8 @@ import type {
   PasteChord,
   TargetWindow,
 } from '../../../../native/desktop.ts';
-import {
-  dictationMessageText,
-  type NOT_INSERTED_REASONS,
-} from '../../../../preload/contract/dictation-messages.ts';
+import { dictationMessageText } from '../../../../preload/words/index.ts';
+import type { NOT_INSERTED_REASONS } from '../../../../preload/contract/index.ts';
 import type { PasteTimings } from './clipboard-paste.ts';
 
 export type { TargetWindow } from '../../../../native/desktop.ts';

@@ -4,12 +4,12 @@ import { readPrivateKeyFile } from '../../../core/api/auth/session.ts';
 import { ServerTokenSource } from '../../../core/api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../../core/api/auth/user-token-source.ts';
 import { CoreClient } from '../../../core/api/core-client.ts';
-import { runConnectionChecks } from '../../../core/api/connection-checks.ts';
+import { runConnectionChecks } from '../../../features/connection/connection-checks.ts';
 import { authenticateUser, findOrCreateUser } from '../../../core/api/endpoints/users.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
 import { CliError, describeFailure, oneLine, out } from '../io.ts';
-import { checkDetailText, checkLabel } from '../../../../preload/contract/index.ts';
+import { checkDetailText, checkLabel } from '../../../../preload/words/index.ts';
 
 const STATUS_WORD = { pass: 'ok    ', fail: 'FAIL  ', warn: 'warn  ', skipped: 'skip  ' } as const;
 
@@ -112,7 +112,7 @@ async function checkUser(
   const found = await check('user', async () => {
     const user = await findOrCreateUser(ctx, externalId);
     userId = user.id;
-    if (user.activated === false) throw new ApiError('the user is deactivated', { status: 403 });
+    if (user.activated === false) throw new ApiError({ kind: 'deactivated' }, { status: 403 });
     return `user ${user.id}`;
   });
   if (!found) return;

@@ -7,6 +7,7 @@ import { openAuthSession } from './auth-session.ts';
 import { CoreClient } from '../../../../main/core/api/core-client.ts';
 import { ApiError, AuthenticationError } from '../../../../main/core/api/errors.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { serviceNoteText } from '../../../../preload/words/index.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -178,7 +179,8 @@ describe('user tokens', () => {
     h.service.control.expireAllRefreshTokens();
     const error = await new CoreClient(h.http, source).getNoteSettings().catch((e) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error.message).toMatch(/Sign in again/);
+    expect(error.note).toEqual({ kind: 'sign_in_expired', organization: false });
+    expect(serviceNoteText(error.note)).toMatch(/Sign in again/);
   });
 
   it('logout revokes the session', async () => {

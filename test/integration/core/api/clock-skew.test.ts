@@ -9,9 +9,9 @@ import { openAuthSession } from './auth-session.ts';
 import { CoreClient } from '../../../../main/core/api/core-client.ts';
 import { ApiError } from '../../../../main/core/api/errors.ts';
 import { HttpClient } from '../../../../main/core/api/transport/http.ts';
-import { runConnectionChecks } from '../../../../main/core/api/connection-checks.ts';
+import { runServiceChecks } from '../../../../main/core/api/connection-checks.ts';
 import { toFailure } from '../../../../main/core/ipc/error-mapping.ts';
-import { checkDetailText, formatError } from '../../../../preload/contract/index.ts';
+import { checkDetailText, formatError, serviceNoteText } from '../../../../preload/words/index.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const MINUTE = 60_000;
@@ -67,8 +67,10 @@ describe('a computer clock off the service’s', () => {
       const error = (await unknown.token().catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       // Signed on the service's time already, so the credentials are at fault; the clock is still named.
-      expect(error.message).toMatch(/did not accept the organization credentials; check them with IT/);
-      expect(error.message).toMatch(
+      expect(serviceNoteText(error.note)).toMatch(
+        /did not accept the organization credentials; check them with IT/,
+      );
+      expect(serviceNoteText(error.note)).toMatch(
         /clock is 10 minutes behind the service's \(allowed for here\): check its date and time/,
       );
       expect(error.clockSuspect).toBe(false);
@@ -82,8 +84,8 @@ describe('a computer clock off the service’s', () => {
     await withService(0, async (h) => {
       const unknown = serverSource(h, h.http, '00000000-0000-4000-8000-000000000000');
       const error = (await unknown.token().catch((e: unknown) => e)) as ApiError;
-      expect(error.message).not.toMatch(/clock|date/);
-      expect(error.message).toMatch(/credentials/);
+      expect(serviceNoteText(error.note)).not.toMatch(/clock|date/);
+      expect(serviceNoteText(error.note)).toMatch(/credentials/);
     });
     // An answer without a Date header: the clock cannot be ruled out.
     await withService(10 * MINUTE, async (h) => {
@@ -100,10 +102,10 @@ describe('a computer clock off the service’s', () => {
         .token()
         .catch((e: unknown) => e)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
-      expect(error.message).toMatch(/this computer's date and time/);
+      expect(serviceNoteText(error.note)).toMatch(/this computer's date and time/);
       expect(error.clockSuspect).toBe(true);
       // The Connect screen and doctor say the same, not only "check the credentials".
-      const checks = await runConnectionChecks({
+      const checks = await runServiceChecks({
         baseUrl: new URL(h.service.url),
         http,
         auth: serverSource(h, http),
@@ -118,7 +120,7 @@ describe('a computer clock off the service’s', () => {
     await withService(-10 * MINUTE, async (h) => {
       const check = async (clientId: string) =>
         (
-          await runConnectionChecks({
+          await runServiceChecks({
             baseUrl: new URL(h.service.url),
             http: h.http,
             auth: serverSource(h, h.http, clientId),

@@ -15,7 +15,8 @@ import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-s
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
-import { formatError, type VisitState } from '../../../../preload/contract/index.ts';
+import { formatError } from '../../../../preload/words/index.ts';
+import type { VisitState } from '../../../../preload/contract/index.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
 import {
   expectedSentences,

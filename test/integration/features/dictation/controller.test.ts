@@ -7,9 +7,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
-import { dictationMessageText } from '../../../../preload/contract/dictation-messages.ts';
-import { DictationController, type DictationSink } from '../../../../main/features/dictation/dictation-controller.ts';
-import { journaledDictation, SharedMicrophoneLock } from '../../../../main/features/dictation/dictation-kit.ts';
+import { dictationMessageText } from '../../../../preload/words/index.ts';
+import {
+  DictationController,
+  type DictationSink,
+} from '../../../../main/features/dictation/dictation-controller.ts';
+import {
+  journaledDictation,
+  SharedMicrophoneLock,
+} from '../../../../main/features/dictation/dictation-kit.ts';
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import { WarmMicrophone } from '../../../../main/features/dictation/warm-microphone.ts';

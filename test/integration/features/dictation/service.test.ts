@@ -12,7 +12,10 @@ import { FakeSecureInput } from '../../../../native/secure-input.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { openNodeSettingsStore } from '../../../../main/core/config/node-settings-store.ts';
 import { resolveConfig } from '../../../../main/core/config/resolve-config.ts';
-import { journaledDictation, SharedMicrophoneLock } from '../../../../main/features/dictation/dictation-kit.ts';
+import {
+  journaledDictation,
+  SharedMicrophoneLock,
+} from '../../../../main/features/dictation/dictation-kit.ts';
 import { DictationHistory } from '../../../../main/features/dictation/dictation-history.ts';
 import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import { DictationSettingsStore } from '../../../../main/features/dictation/dictation-settings.ts';
@@ -21,7 +24,8 @@ import { createDictationHandlers } from '../../../../main/features/dictation/han
 import type { ShortcutRegistrar } from '../../../../main/features/dictation/hotkey-driver.ts';
 import { WarmMicrophone } from '../../../../main/features/dictation/warm-microphone.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import { formatError, type DictationStateDto } from '../../../../preload/contract/index.ts';
+import { formatError } from '../../../../preload/words/index.ts';
+import type { DictationStateDto } from '../../../../preload/contract/index.ts';
 import {
   expectedSentences,
   quickSession,

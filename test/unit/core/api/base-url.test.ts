@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBaseUrl, toWebSocketUrl } from '../../../../main/core/api/base-url.ts';
+import { baseUrlPhrase } from '../../../../preload/words/index.ts';
 
 describe('checkBaseUrl', () => {
   it.each([
@@ -24,7 +25,7 @@ describe('checkBaseUrl', () => {
   ])('refuses %s', (raw, reason) => {
     const result = checkBaseUrl(raw);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toMatch(reason);
+    if (!result.ok) expect(baseUrlPhrase(result.rule)).toMatch(reason);
   });
 
   it('maps http to ws and https to wss', () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidRequestError, ResponseShapeError } from '../../../../main/core/api/errors.ts';
 import { HttpClient } from '../../../../main/core/api/transport/http.ts';
+import { serviceNoteText } from '../../../../preload/words/index.ts';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -44,7 +45,7 @@ describe('answers are read up to a cap', () => {
     const http = new HttpClient({ baseUrl: await serviceSending(200, 64 * 1024 * 1024, sent) });
     const error = await request(http).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
-    expect((error as Error).message).toMatch(/larger than this app accepts/);
+    expect(serviceNoteText((error as ResponseShapeError).note)).toMatch(/larger than this app accepts/);
     expect(sent.bytes).toBeLessThan(64 * 1024 * 1024);
     expect(sent.bytes).toBeGreaterThan(16 * 1024 * 1024);
   });
@@ -57,7 +58,9 @@ describe('answers are read up to a cap', () => {
     });
     const error = await request(http).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
-    expect((error as InvalidRequestError).message).toBe('The service rejected the request as invalid.');
+    expect(serviceNoteText((error as InvalidRequestError).note)).toBe(
+      'The service rejected the request as invalid.',
+    );
     expect(sent.bytes).toBeLessThan(8 * 1024 * 1024);
   });
 });

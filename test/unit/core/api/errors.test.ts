@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorFromResponse, knownErrorName, safeTraceId } from '../../../../main/core/api/errors.ts';
-import { streamErrorText as messageForErrorCode } from '../../../../preload/contract/index.ts';
+import { serviceNoteText, streamErrorText as messageForErrorCode } from '../../../../preload/words/index.ts';
 
 const CANARY = 'Jane Q Patient 1957-03-14 chest pain';
 
@@ -9,7 +9,10 @@ describe('service error bodies', () => {
     const error = apiErrorFromResponse(418, { code: 99001, name: 'ODD_FAILURE', trace_id: 'abc-123' }, 'op');
     expect(error.errorName).toBeUndefined();
     expect(error.traceId).toBe('abc-123');
-    expect(error.message).toBe(
+    // The client reports facts, never words: the words are chosen where they are shown.
+    expect(error.note).toEqual({ kind: 'answer', status: 418, code: 99001 });
+    expect(error.message).toBe('answer status=418 code=99001');
+    expect(serviceNoteText(error.note)).toBe(
       'The service refused the request (error 99001, which this version of the app does not know).',
     );
     expect(error.summary()).not.toContain('ODD');
@@ -22,7 +25,7 @@ describe('service error bodies', () => {
       'op',
     );
     expect(known.errorName).toBe('NOTE_GENERATION_TRANSCRIPT_TOO_SHORT');
-    expect(known.message).toMatch(/too short to write a note/);
+    expect(serviceNoteText(known.note)).toMatch(/too short to write a note/);
   });
 
   it('say what a WebSocket error code means, never its message or an unknown name', () => {
@@ -41,8 +44,9 @@ describe('service error bodies', () => {
     );
     expect(error.errorName).toBeUndefined();
     expect(error.traceId).toBeUndefined();
-    expect(error.message).toMatch(/error 99002/);
-    for (const said of [error.message, error.summary(), JSON.stringify(error), String(error)])
+    expect(serviceNoteText(error.note)).toMatch(/error 99002/);
+    const words = serviceNoteText(error.note);
+    for (const said of [error.message, error.summary(), words, JSON.stringify(error), String(error)])
       expect(said).not.toContain('Jane');
   });
 

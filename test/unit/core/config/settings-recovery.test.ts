@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNodeSettingsStore } from '../../../../main/core/config/node-settings-store.ts';
 import { loadConfigRecoveringSettings } from '../../../../main/core/config/settings-recovery.ts';
-import { settingsNoticeText } from '../../../../preload/contract/index.ts';
+import { settingsNoticeText } from '../../../../preload/words/index.ts';
 import { SettingsPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 
 let dir: string;
@@ -40,7 +40,7 @@ describe('a settings file this version cannot use', () => {
     expect(settings.read()).toEqual({});
     if (!result.ok) throw new Error('not started');
     // The Settings screen says what happened and where the old file is.
-    // The notice crosses IPC as keys and paths; the renderer formats it (preload/contract/setting-words.ts).
+    // The notice crosses IPC as keys and paths; the renderer formats it (preload/words).
     const notice = new SettingsPreferenceStore(settings, result).get().notice;
     expect(notice).toEqual({
       code: 'settings_reset',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isTrustedSenderFrame } from '../../../../main/core/window/security-policy.ts';
-import { ConnectionError, apiErrorFromResponse, withMessage } from '../../../../main/core/api/errors.ts';
+import { ConnectionError, apiErrorFromResponse, withNote } from '../../../../main/core/api/errors.ts';
 import { AudioError } from '../../../../main/core/audio/audio-source.ts';
 import type { ChannelHandlers } from '../../../../main/core/ipc/channel-map.ts';
 import { Failure } from '../../../../main/base/failure.ts';
@@ -14,7 +14,12 @@ import {
   type IpcFailureReport,
   type IpcMainLike,
 } from '../../../../main/core/ipc/router.ts';
-import { channels as contractChannels, fail, ok, type IpcResult } from '../../../../preload/contract/index.ts';
+import {
+  channels as contractChannels,
+  fail,
+  ok,
+  type IpcResult,
+} from '../../../../preload/contract/index.ts';
 
 const CANARY = 'Patient Jane Canary has chest pain';
 
@@ -163,7 +168,13 @@ describe('IPC router', () => {
     [new ConnectionError('generate-note'), 'service_unreachable', true],
     [apiErrorFromResponse(401, { code: 1, name: 'X' }, 'op'), 'auth_failed', false],
     [
-      withMessage(apiErrorFromResponse(401, {}, 'oauth-token'), 'clock', { clockSuspect: true }),
+      withNote(
+        apiErrorFromResponse(401, {}, 'oauth-token'),
+        { kind: 'clock', hint: { kind: 'unknown' } },
+        {
+          clockSuspect: true,
+        },
+      ),
       'clock_wrong',
       false,
     ],

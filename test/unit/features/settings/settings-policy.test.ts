@@ -8,10 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LiveConfig, type Resolved } from '../../../../main/core/config/live-config.ts';
-import { resolveConfig, type ConfigInputs, type ResolveResult } from '../../../../main/core/config/resolve-config.ts';
+import {
+  resolveConfig,
+  type ConfigInputs,
+  type ResolveResult,
+} from '../../../../main/core/config/resolve-config.ts';
 import { Failure } from '../../../../main/base/failure.ts';
 import { SettingsPolicy } from '../../../../main/features/settings/settings-policy.ts';
-import { PolicyViewSchema, lockReasonText, settingTitle } from '../../../../preload/contract/index.ts';
+import { PolicyViewSchema } from '../../../../preload/contract/index.ts';
+import { lockReasonText, settingTitle } from '../../../../preload/words/index.ts';
 
 const ORIGIN = '/etc/scribe-desktop/policy.json';
 
@@ -48,7 +53,7 @@ describe('SettingsPolicy', () => {
         { key: 'logLevel', value: 'debug', source: 'environment', via: 'SCRIBE_LOG_LEVEL' },
       ],
     });
-    // The words the window shows, from keys and closed params (preload/contract/setting-words.ts).
+    // The words the window shows, from keys and closed params (preload/words).
     const words = policy.view().locked.map((l) => `${settingTitle(l.key)}: ${lockReasonText(l)}`);
     expect(words).toEqual([
       'Private key file: Set by your organization',

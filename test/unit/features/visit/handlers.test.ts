@@ -4,8 +4,13 @@
  * payload's error or the failure log.
  */
 import { describe, expect, it } from 'vitest';
-import { channels, formatError, type IpcResult } from '../../../../preload/contract/index.ts';
-import { createIpcRouter, type InvokeEventLike, type IpcFailureReport } from '../../../../main/core/ipc/router.ts';
+import { channels, type IpcResult } from '../../../../preload/contract/index.ts';
+import { formatError } from '../../../../preload/words/index.ts';
+import {
+  createIpcRouter,
+  type InvokeEventLike,
+  type IpcFailureReport,
+} from '../../../../main/core/ipc/router.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { composeApp } from '../../../../main/compose/composition-root.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';

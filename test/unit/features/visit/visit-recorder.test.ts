@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatError, inputWarningText, type EventName } from '../../../../preload/contract/index.ts';
+import { formatError, inputWarningText } from '../../../../preload/words/index.ts';
+import type { EventName } from '../../../../preload/contract/index.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { AudioTap, meterScale } from '../../../../main/core/audio/audio-tap.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';

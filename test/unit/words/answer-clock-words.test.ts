@@ -1,6 +1,6 @@
 /**
  * A malformed answer and a sign-in the clock may be why of: code + closed params cross, and the window
- * (formatError) and the CLI (describeFailure) read the words of the messages module.
+ * (formatError) and the CLI (describeFailure) read the words of the words module.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,18 +9,15 @@ import {
   ResponseShapeError,
   apiErrorFromResponse,
   shapeField,
-  withMessage,
+  withNote,
 } from '../../../main/core/api/errors.ts';
 import { HttpClient } from '../../../main/core/api/transport/http.ts';
 import { describeFailure } from '../../../main/shells/cli/io.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
-import {
-  ERROR_TEXT,
-  IpcErrorSchema,
-  REASON_TEXT,
-  clockHintText,
-  formatError,
-} from '../../../preload/contract/index.ts';
+import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
+import { IpcErrorSchema, type ClockHint } from '../../../preload/contract/index.ts';
+import { REASON_TEXT } from '../../../preload/words/en/reason-words.ts';
+import { clockHintText, formatError } from '../../../preload/words/index.ts';
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 
@@ -74,8 +71,12 @@ describe('an answer of the wrong shape', () => {
 });
 
 describe('a sign-in refused with the clock off', () => {
-  const refused = (extra: { clockSuspect: true; clockOffsetMs?: number }, words = 'x'): ApiError =>
-    withMessage(apiErrorFromResponse(401, {}, 'oauth-token'), words, extra);
+  const refused = (extra: { clockSuspect: true; clockOffsetMs?: number }, hint?: ClockHint): ApiError =>
+    withNote(
+      apiErrorFromResponse(401, {}, 'oauth-token'),
+      { kind: 'clock', hint: hint ?? { kind: 'unknown' } },
+      extra,
+    );
 
   it('tells the window by how much, from a number', () => {
     const failure = toFailure(refused({ clockSuspect: true, clockOffsetMs: -4 * 60_000 })).toIpcError();
@@ -90,15 +91,20 @@ describe('a sign-in refused with the clock off', () => {
 
   it('says the CLI the same words as the window', () => {
     const offsetMs = 4 * 60_000;
-    const error = refused(
-      { clockSuspect: true, clockOffsetMs: offsetMs },
-      clockHintText({ kind: 'off', offsetMs }),
-    );
+    const error = refused({ clockSuspect: true, clockOffsetMs: offsetMs }, { kind: 'off', offsetMs });
     expect(describeFailure(error).line).toBe(`${formatError(toFailure(error).toIpcError())} (HTTP 401)`);
+    expect(describeFailure(error).line).toBe(`${clockHintText({ kind: 'off', offsetMs })} (HTTP 401)`);
   });
 
   it('names the offset beside the credentials when it was allowed for already', () => {
-    const error = withMessage(apiErrorFromResponse(401, {}, 'oauth-token'), 'x', { clockOffsetMs: 600_000 });
+    const hint = { kind: 'compensated', offsetMs: 600_000 } as const;
+    const error = withNote(
+      apiErrorFromResponse(401, {}, 'oauth-token'),
+      { kind: 'clock', hint },
+      {
+        clockOffsetMs: 600_000,
+      },
+    );
     const failure = toFailure(error).toIpcError();
     expect(failure).toEqual({ code: 'auth_failed', params: { offsetMs: 600_000 }, retryable: false });
     expect(IpcErrorSchema.safeParse(failure).success).toBe(true);

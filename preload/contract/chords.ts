@@ -1,10 +1,9 @@
 /**
- * Hotkeys as words: the closed names a chord is made of (so a refused key crosses IPC as names from these
- * lists, never as what was typed) and the words of a refused key, part of the messages module. Zod-free,
- * like enums.ts, so the renderer can import it; the schemas are in dto-dictation.ts.
+ * Hotkeys by their names: the closed names a chord is made of (so a refused key crosses IPC as names from
+ * these lists, never as what was typed) and why a key was refused. The words of a refusal are in
+ * preload/words. Zod-free, like enums.ts, so the renderer can import it; the schemas are in dto-dictation.ts.
  */
-import { formatError } from './messages.ts';
-import type { HotkeyName, ReasonOf, ReservedKeyUse } from './message-reasons.ts';
+import type { HotkeyName, ReasonOf, ReservedKeyUse } from './failure-reasons.ts';
 
 /** Modifiers, in the order a chord is written. */
 export const CHORD_MODIFIERS = ['Control', 'Alt', 'Shift', 'Super'] as const;
@@ -75,14 +74,4 @@ export interface KeyRefusal {
 /** The chord's normal text ("Control+Shift+F9"). */
 export function chordText(chord: ChordNames): string {
   return [...chord.modifiers, ...(chord.key === null ? [] : [chord.key])].join('+');
-}
-
-/**
- * The words of a refused key; `keys` is the chord as the person reads it on this platform ("Ctrl+C"),
- * which then takes the place of "That key".
- */
-export function keyRefusalText(refusal: KeyRefusal, keys: string | null): string {
-  const { reason, use, other } = refusal;
-  const words = formatError({ code: 'dictation_setting_refused', params: { reason, use, other } });
-  return keys === null ? words : words.replace(/^That key\b/, keys);
 }

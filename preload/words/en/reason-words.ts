@@ -1,11 +1,19 @@
 /**
- * The closed lists of reasons an expected failure can name, each with the words a person reads. A reason is
- * a key from these tables, never a sentence: params crossing IPC hold keys, numbers and enum values only.
- * Zod-free (like enums.ts) so the renderer formats words without shipping zod.
+ * The words of each reason an expected failure can name (English). The closed lists of reasons are
+ * preload/contract/failure-reasons.ts; this table must word every one (a type error otherwise).
  */
+import {
+  JOB_REASONS,
+  type BaseUrlRule,
+  type HotkeyName,
+  type JobReason,
+  type ReservedKeyUse,
+  type ShapeReason,
+} from '../../contract/failure-reasons.ts';
+import type { ReasonWords } from '../words.ts';
 
 /** For each code that has more specific words than its default: reason → words. */
-export const REASON_TEXT = {
+export const REASON_TEXT: ReasonWords = {
   invalid_request: {
     sample_never_opens_mic: 'The sample visit never opens the microphone.',
     recovered_unreadable: 'This interrupted visit can no longer be read.',
@@ -96,110 +104,22 @@ export const REASON_TEXT = {
     discard_failed: 'That dictation can no longer be discarded here.',
     not_in_window: 'Dictation is not available in this window.',
   },
-} as const;
-
-type ReasonTable = typeof REASON_TEXT;
-
-/** What a reserved chord is kept for (main/base/chords/chord-rules.ts names only these). */
-export const RESERVED_KEY_USES = [
-  'copy',
-  'paste',
-  'cut',
-  'undo',
-  'redo',
-  'select all',
-  'save',
-  'print',
-  'find',
-  'close the window or tab',
-  'quit',
-  'paste in terminals',
-  'switching applications',
-  'closing the window',
-  'the security screen',
-  'the task manager',
-  'locking the screen',
-  'Spotlight search',
-  'switching input language',
-  'screenshots',
-  'Windows voice typing',
-  'restarting the display server',
-  'closing dialogs',
-  'moving between fields',
-  'confirming',
-  'typing a space',
-  'deleting text',
-] as const;
-export type ReservedKeyUse = (typeof RESERVED_KEY_USES)[number];
-
-/** Dictation's three hotkeys, as a refused duplicate names them. */
-export const HOTKEY_NAMES = ['toggle', 'push-to-talk', 'cancel'] as const;
-export type HotkeyName = (typeof HOTKEY_NAMES)[number];
-
-/** The keys dictation offers instead of a refused one (main/base/chords/chord-rules.ts offers these only). */
-export const OFFERED_KEYS = [
-  'F9',
-  'F10',
-  'Shift+F9',
-  'Control+F9',
-  'Control+Alt+D',
-  'Alt+Shift+D',
-  'F8',
-  'Control+Shift+F10',
-] as const;
-export type OfferedKey = (typeof OFFERED_KEYS)[number];
-
-/** File-system error codes a failure may name (`errno`), e.g. why IT's key file cannot be read. */
-export const ERRNO_CODES = [
-  'ENOENT',
-  'EACCES',
-  'EPERM',
-  'EISDIR',
-  'ENOTDIR',
-  'ELOOP',
-  'EMFILE',
-  'EIO',
-] as const;
-export type ErrnoCode = (typeof ERRNO_CODES)[number];
-
-/** The codes that can name a reason. */
-export type ReasonCode = keyof ReasonTable;
-
-/** The reasons a code can name. */
-export type ReasonOf<C> = C extends ReasonCode ? keyof ReasonTable[C] & string : never;
-
-/** The base-URL rules (main/core/api/base-url.ts), as `config_invalid` reasons. */
-export type BaseUrlRule = Extract<ReasonOf<'config_invalid'>, `url_${string}`>;
+};
 
 /** A base-URL rule's words as a phrase about the address ("must start with https://"). */
 export function baseUrlPhrase(rule: BaseUrlRule): string {
   return REASON_TEXT.config_invalid[rule].replace(/^The service address /, '').replace(/\.$/, '');
 }
 
-/** Why an async job gave no result (main/core/api/endpoints/jobs.ts), with the code each belongs to. */
-export const JOB_REASONS = {
-  job_timed_out: 'service_error',
-  job_no_result: 'service_error',
-  job_failed: 'service_error',
-  job_expired: 'not_found',
-} as const;
-export type JobReason = keyof typeof JOB_REASONS;
-
 /** The words of a job's reason. */
 export function jobText(reason: JobReason): string {
   return reasonText(JOB_REASONS[reason], reason) ?? reason;
 }
 
-/** Why an answer had not the shape the contract promises (main/core/api/transport/http.ts): `service_error` reasons. */
-export type ShapeReason = Extract<ReasonOf<'service_error'>, `answer_${string}`>;
-
 /** The words of an answer's shape reason. */
 export function shapeText(reason: ShapeReason): string {
   return REASON_TEXT.service_error[reason];
 }
-
-/** The sign-in reasons (main/core/api/auth/sign-in-error.ts), as `sign_in_failed` reasons. */
-export type SignInReason = Exclude<ReasonOf<'sign_in_failed'>, 'already_open'>;
 
 /** The words of a reason, or undefined when the code has no such reason. */
 export function reasonText(code: string, reason: string): string | undefined {
@@ -207,8 +127,40 @@ export function reasonText(code: string, reason: string): string | undefined {
   return table && Object.hasOwn(table, reason) ? table[reason] : undefined;
 }
 
-/** Every reason a code can name (for the params schema). */
-export function reasonsOf(code: string): readonly string[] {
-  const table = (REASON_TEXT as Readonly<Record<string, Readonly<Record<string, string>>>>)[code];
-  return table ? Object.keys(table) : [];
-}
+/** What a reserved chord is kept for, as a refusal names it ("That key is kept for copy"). */
+export const RESERVED_KEY_USE_TEXT: Readonly<Record<ReservedKeyUse, string>> = {
+  copy: 'copy',
+  paste: 'paste',
+  cut: 'cut',
+  undo: 'undo',
+  redo: 'redo',
+  'select all': 'select all',
+  save: 'save',
+  print: 'print',
+  find: 'find',
+  'close the window or tab': 'close the window or tab',
+  quit: 'quit',
+  'paste in terminals': 'paste in terminals',
+  'switching applications': 'switching applications',
+  'closing the window': 'closing the window',
+  'the security screen': 'the security screen',
+  'the task manager': 'the task manager',
+  'locking the screen': 'locking the screen',
+  'Spotlight search': 'Spotlight search',
+  'switching input language': 'switching input language',
+  screenshots: 'screenshots',
+  'Windows voice typing': 'Windows voice typing',
+  'restarting the display server': 'restarting the display server',
+  'closing dialogs': 'closing dialogs',
+  'moving between fields': 'moving between fields',
+  confirming: 'confirming',
+  'typing a space': 'typing a space',
+  'deleting text': 'deleting text',
+};
+
+/** Dictation's hotkeys, as a refused duplicate names them ("That key is already the toggle hotkey"). */
+export const HOTKEY_NAME_TEXT: Readonly<Record<HotkeyName, string>> = {
+  toggle: 'toggle',
+  'push-to-talk': 'push-to-talk',
+  cancel: 'cancel',
+};

@@ -6,12 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { createRendererEvents } from '../../../main/core/ipc/event-emitter.ts';
 import {
   CHECK_REASONS,
-  checkDetailText,
   events,
-  summaryText,
   type CheckId,
   type ConnectionStatus,
 } from '../../../preload/contract/index.ts';
+import { checkDetailText, summaryText } from '../../../preload/words/index.ts';
 
 const CANARY = 'Reason given: Patient Jane Canary, chest pain';
 

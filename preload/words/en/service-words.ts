@@ -1,8 +1,10 @@
 /**
- * Words for what the service answered, by its numeric error code and HTTP status: what the CLI prints and
- * main logs with the ids (ApiError.summary). Part of the messages module: main/core/api keeps the machine facts
- * (status, code, trace id), the words are here. Never the service's own `message` text. Zod-free.
+ * Words for what the service answered, by its numeric error code and HTTP status (English): what the CLI
+ * prints with the ids. main/core/api keeps the machine facts (status, code, trace id, a ServiceNote), the
+ * words are here. Never the service's own `message` text.
  */
+import type { CallerOperation, ClockHint, ServiceNote } from '../../contract/service-notes.ts';
+import { jobText, shapeText } from './reason-words.ts';
 
 /** Codes the service is known to use, with what they mean to a clinician. */
 export const SERVICE_CODE_TEXT: Readonly<Record<number, string>> = {
@@ -23,7 +25,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   429: 'The service is busy (too many requests). It will be tried again shortly.',
 };
 
-export const SERVICE_UNREACHABLE_TEXT = 'The service could not be reached. Check the network connection.';
+const SERVICE_UNREACHABLE_TEXT = 'The service could not be reached. Check the network connection.';
 export const SERVICE_TIMEOUT_TEXT = 'The service did not answer in time.';
 
 /** The words for an HTTP error answer: by known code, then status, then what is known of an unknown one. */
@@ -48,7 +50,7 @@ export function streamErrorText(code: number | undefined): string {
 }
 
 /** "10 minutes ahead of" / "3 minutes behind": how a person reads a clock offset (service minus computer). */
-export function describeOffset(offsetMs: number): string {
+function describeOffset(offsetMs: number): string {
   const minutes = Math.round(Math.abs(offsetMs) / 60_000);
   const amount =
     minutes >= 1
@@ -57,14 +59,6 @@ export function describeOffset(offsetMs: number): string {
   // The service ahead means the computer is behind.
   return `${amount} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
 }
-
-/**
- * What this computer's clock has to do with a refused sign-in with server credentials: `unknown` (the
- * service's time was never seen, so it may be the cause), `off` (it is off and was not allowed for) or
- * `compensated` (allowed for already, so the credentials are the cause; the clock is still worth setting).
- */
-export type ClockHint =
-  { readonly kind: 'unknown' } | { readonly kind: 'off' | 'compensated'; readonly offsetMs: number };
 
 /** The words of a refused sign-in with what the clock has to do with it. */
 export function clockHintText(hint: ClockHint): string {
@@ -80,4 +74,45 @@ export function clockHintText(hint: ClockHint): string {
 export function clockNoteText(offsetMs: number): string {
   if (Math.abs(offsetMs) < 60_000) return '';
   return ` This computer's clock is ${describeOffset(offsetMs)} the service's (allowed for; check its date and time).`;
+}
+
+/** An endpoint reserved for one kind of caller, as a refusal names it. */
+export const CALLER_OPERATION_TEXT: Readonly<Record<CallerOperation, string>> = {
+  'manage-users': 'Managing users',
+  'sign-in-user': 'Signing in a user',
+  'note-settings': 'Note settings',
+  'template-customization': 'Template customization',
+  'em-coding': 'E/M coding',
+  'choose-specialty': 'Choosing a specialty',
+  'file-dictation': 'File dictation',
+  'dot-phrases': 'Dot phrases',
+  'text-replacements': 'Dictation text replacements',
+};
+
+/** The words of a failed call to the service (the CLI prints them with the ids; the window words the code). */
+export function serviceNoteText(note: ServiceNote): string {
+  switch (note.kind) {
+    case 'unreachable':
+      return SERVICE_UNREACHABLE_TEXT;
+    case 'timed_out':
+      return SERVICE_TIMEOUT_TEXT;
+    case 'answer':
+      return serviceErrorText(note.status, note.code);
+    case 'shape':
+      return shapeText(note.reason);
+    case 'job':
+      return jobText(note.reason);
+    case 'clock':
+      return clockHintText(note.hint);
+    case 'caller':
+      return note.requires === 'server'
+        ? `${CALLER_OPERATION_TEXT[note.operation]} is only available with organization (server) credentials.`
+        : `${CALLER_OPERATION_TEXT[note.operation]} is only available when signed in as a clinician (user token).`;
+    case 'sign_in_expired':
+      return note.organization
+        ? 'The sign-in has expired. Sign in with your organization again.'
+        : 'The sign-in has expired. Sign in again.';
+    case 'deactivated':
+      return 'the user is deactivated';
+  }
 }

@@ -1,13 +1,18 @@
 /**
- * The words for settings a person reads: each setting's title, why a locked one is locked, and the notice
- * when the settings file had to be reset. Main sends keys and closed params (dto-settings.ts); the
- * renderer formats them here. Zod-free, so the renderer can import it. main/core/config/policy-keys.ts gives IT
- * the same titles (test/unit/contract/setting-words.test.ts keeps the two in step).
+ * The words for settings a person reads (English): each setting's title, why a locked one is locked, and
+ * the notice when the settings file had to be reset. Main sends keys and closed params
+ * (preload/contract/setting-codes.ts). main/core/config/policy-keys.ts gives IT the same titles
+ * (test/unit/words/setting-words.test.ts keeps the two in step).
  */
-import type { LockSource } from './messages.ts';
+import type {
+  LockOrigin,
+  SettingKey,
+  SettingsNotice,
+  SettingsProblem,
+} from '../../contract/setting-codes.ts';
 
 /** Every configuration key's title. */
-export const SETTING_TITLES = {
+export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   serviceUrl: 'Service address',
   allowUserServiceUrlChange: 'Let people change the service address',
   signInMethod: 'Sign-in method',
@@ -45,21 +50,15 @@ export const SETTING_TITLES = {
   updateMaintenanceWindow: 'Update maintenance window',
   auditRetentionDays: 'Audit trail retention (days)',
   auditFileMegabytes: 'Audit file size (MB)',
-} as const;
+};
 
 /** A setting's title; a key this version does not know (a newer main) is shown as it is. */
 export function settingTitle(key: string): string {
-  return Object.hasOwn(SETTING_TITLES, key) ? SETTING_TITLES[key as keyof typeof SETTING_TITLES] : key;
-}
-
-/** Who locked a setting: the source, and for a launch variable or flag its name (SCRIBE_LOG_LEVEL, --log-level). */
-export interface LockOrigin {
-  readonly source: LockSource;
-  readonly via?: string | undefined;
+  return Object.hasOwn(SETTING_TITLES, key) ? SETTING_TITLES[key as SettingKey] : key;
 }
 
 /** The reason every lock gives unless a launch variable or flag set it. */
-export const USUAL_LOCK_REASON = 'Set by your organization';
+const USUAL_LOCK_REASON = 'Set by your organization';
 
 /** Why a setting cannot be changed here. */
 export function lockReasonText(lock: LockOrigin): string {
@@ -70,29 +69,6 @@ export function lockReasonText(lock: LockOrigin): string {
   if (lock.source === 'environment') return 'Set by the environment the app was started with';
   if (lock.source === 'flags') return 'Set by a command-line flag the app was started with';
   return USUAL_LOCK_REASON;
-}
-
-/** Why a key of the settings file was reset: closed, worded below (never the value, never a sentence). */
-export const SETTINGS_PROBLEMS = [
-  'not_json',
-  'unknown_setting',
-  'not_user_setting',
-  'value_refused',
-] as const;
-export type SettingsProblem = (typeof SETTINGS_PROBLEMS)[number];
-
-/** A key as a notice may name it: shaped like a configuration key (an unknown one too), or '' for none. */
-export const NOTICE_KEY = /^(?:[A-Za-z][A-Za-z0-9_]{0,63})?$/;
-
-/** The settings file could not be used at start: it was kept as a backup and reset. */
-export interface SettingsNotice {
-  readonly code: 'settings_reset';
-  /** The settings file, or null when it has no path. */
-  readonly file: string | null;
-  /** Where the old file was kept, or null when there was nothing to keep. */
-  readonly backup: string | null;
-  /** What was wrong: a key ('' for the file itself, or a key not shaped like one) and why it was reset. */
-  readonly problems: { key: string; rule: SettingsProblem }[];
 }
 
 const PROBLEM_TEXT: Readonly<Record<SettingsProblem, string>> = {

@@ -1,64 +1,21 @@
 /**
- * The one place where an expected failure becomes words a person reads: `code + params` → words. Main,
- * the renderer and the CLI all format through here. Params are structured and closed (reason keys,
- * numbers, enum values; see message-reasons.ts and limit-words.ts), never sentences, so nothing a person
- * said or a library wrote can ride along. Zod-free (like enums.ts) so the renderer can import it; the
- * params schema that refuses free text at the IPC edge is in errors.ts.
+ * The one place where an expected failure becomes words a person reads (English): `code + params` →
+ * words. The renderer, the CLI and main's Failure all format through here. Params are structured and
+ * closed (reason keys, numbers, enum values; see preload/contract/error-codes.ts), never sentences, so
+ * nothing a person said or a library wrote can ride along.
  */
-import { limitText, type LimitParams } from './limit-words.ts';
-import { clockHintText, clockNoteText } from './service-words.ts';
-import { SETTING_TITLES } from './setting-words.ts';
 import {
-  reasonText,
-  type ErrnoCode,
-  type HotkeyName,
-  type OfferedKey,
-  type ReasonCode,
-  type ReasonOf,
-  type ReservedKeyUse,
-} from './message-reasons.ts';
-
-/** Every expected failure the renderer can be told about. */
-export const ERROR_CODES = [
-  'invalid_request',
-  'limit_exceeded',
-  'not_connected',
-  'config_invalid',
-  'policy_locked',
-  'auth_failed',
-  'sign_in_failed',
-  'sign_in_not_offered',
-  'clock_wrong',
-  'permission_denied',
-  'service_unreachable',
-  'service_unreachable_kept',
-  'service_busy',
-  'service_error',
-  'not_found',
-  'transcript_too_short',
-  'no_instructions_content',
-  'server_credentials_required',
-  'clinician_sign_in_required',
-  'consent_required',
-  'visit_not_active',
-  'visit_in_progress',
-  'stream_failed',
-  'disk_full',
-  'keychain_locked',
-  'keychain_unavailable',
-  'journal_unavailable',
-  'no_note',
-  'mic_denied',
-  'mic_unavailable',
-  'device_lost',
-  'file_unreadable',
-  'sample_unavailable',
-  'clipboard_unavailable',
-  'dictation_setting_refused',
-  'internal',
-] as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[number];
+  LOCKABLE_SETTINGS,
+  type ErrorCode,
+  type LockSource,
+  type MessageSource,
+  type PolicyParams,
+} from '../../contract/error-codes.ts';
+import type { LimitParams } from '../../contract/limit-codes.ts';
+import { limitText } from './limit-words.ts';
+import { clockHintText, clockNoteText } from './service-words.ts';
+import { settingTitle } from './setting-words.ts';
+import { HOTKEY_NAME_TEXT, reasonText, RESERVED_KEY_USE_TEXT } from './reason-words.ts';
 
 /** What the person reads for each code. The default words; params may name more specific ones. */
 export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
@@ -109,72 +66,6 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   internal: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
 };
 
-/** Configuration keys a window's change can be refused on, with the title the person reads (setting-words.ts). */
-const LOCKABLE_SETTINGS = [
-  'microphone',
-  'secondMicrophone',
-  'speechLocales',
-  'noteLocale',
-  'noteTemplateKey',
-  'serviceUrl',
-  'signInMethod',
-  'clientId',
-] as const;
-export const LOCKED_SETTING_TITLES = Object.fromEntries(
-  LOCKABLE_SETTINGS.map((key) => [key, SETTING_TITLES[key]]),
-) as { readonly [K in (typeof LOCKABLE_SETTINGS)[number]]: (typeof SETTING_TITLES)[K] };
-export type LockableSetting = keyof typeof LOCKED_SETTING_TITLES;
-
-/** Who set a locked value: the organization's policy, or how the app was started. */
-export const LOCK_SOURCES = ['organization', 'environment', 'flags'] as const;
-export type LockSource = (typeof LOCK_SOURCES)[number];
-
-/** The params of a `policy_locked` failure. */
-export interface PolicyParams {
-  readonly setting: LockableSetting;
-  readonly source: LockSource;
-}
-
-/** The params of a `dictation_setting_refused` failure: a reason, and free keys to offer instead. */
-export interface DictationRefusalParams {
-  readonly reason: ReasonOf<'dictation_setting_refused'>;
-  readonly keys?: readonly OfferedKey[];
-  /** key_reserved: what the key is kept for. */
-  readonly use?: ReservedKeyUse;
-  /** key_duplicate: the hotkey that has it already. */
-  readonly other?: HotkeyName;
-}
-
-/** The params of `clock_wrong` and `auth_failed`: how far the service's clock is ahead of this computer's (ms). */
-export interface ClockParams {
-  readonly offsetMs: number;
-}
-
-/** The params each code takes; a code not named here takes none. */
-export type ParamsOf<C extends ErrorCode> = C extends 'limit_exceeded'
-  ? LimitParams
-  : C extends 'clock_wrong' | 'auth_failed'
-    ? ClockParams
-    : C extends 'policy_locked'
-      ? PolicyParams
-      : C extends 'dictation_setting_refused'
-        ? DictationRefusalParams
-        : C extends 'config_invalid'
-          ? { readonly reason: ReasonOf<C>; readonly errno?: ErrnoCode }
-          : C extends ReasonCode
-            ? { readonly reason: ReasonOf<C> }
-            : never;
-
-/** Every params shape, as it crosses IPC (checked per code by errors.ts). */
-export type ErrorParams = { [C in ErrorCode]: ParamsOf<C> }[ErrorCode];
-
-/** The part of an expected failure that the words come from. */
-export interface MessageSource {
-  /** An ErrorCode; any other string (a newer main, a state that names its own code) gets general words. */
-  readonly code: string;
-  readonly params?: ErrorParams;
-}
-
 const SOURCE_WORDS: Readonly<Record<LockSource, string>> = {
   organization: 'set by your organization',
   environment: 'set by the environment the app was started with',
@@ -198,15 +89,26 @@ export function formatError(error: MessageSource): string {
   return `${fill(reason ?? ERROR_TEXT[code], params)}${keys}`;
 }
 
+/** The words of a closed param a reason's words name ({errno} as it is, {use} and {other} from their tables). */
+const PARAM_WORDS: Readonly<Record<string, Readonly<Record<string, string>> | undefined>> = {
+  use: RESERVED_KEY_USE_TEXT,
+  other: HOTKEY_NAME_TEXT,
+};
+
 /** Puts the closed params a reason's words name ({errno}, {use}, {other}) into them. */
 function fill(words: string, params: Partial<Record<string, unknown>>): string {
   const fallback: Readonly<Record<string, string>> = { errno: 'error', use: 'another use', other: 'another' };
-  return words.replace(/\{(errno|use|other)\}/g, (_, name: string) =>
-    typeof params[name] === 'string' ? (params[name] as string) : (fallback[name] ?? ''),
-  );
+  return words.replace(/\{(errno|use|other)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value !== 'string') return fallback[name] ?? '';
+    const table = PARAM_WORDS[name];
+    return table && Object.hasOwn(table, value) ? (table[value] ?? value) : value;
+  });
 }
 
 function lockedText(params: PolicyParams): string {
-  const title = LOCKED_SETTING_TITLES[params.setting] ?? 'This setting';
+  const title = (LOCKABLE_SETTINGS as readonly string[]).includes(params.setting)
+    ? settingTitle(params.setting)
+    : 'This setting';
   return `${title}: ${SOURCE_WORDS[params.source] ?? SOURCE_WORDS.organization}, so it cannot be changed here.`;
 }

@@ -1,11 +1,16 @@
 /**
- * The words of a refused limit (`limit_exceeded`): which rule, about which subject, with which numbers.
- * Subjects and rules are closed lists, so a limit's params can never carry the content that broke it.
- * Zod-free, like enums.ts, so the renderer can import it.
+ * The words of a refused limit (`limit_exceeded`, English): which rule, about which subject, with which
+ * numbers. The closed rules and subjects are preload/contract/limit-codes.ts.
  */
+import type {
+  CountedLimitRule,
+  FixedLimitRule,
+  LimitParams,
+  LimitSubject,
+} from '../../contract/limit-codes.ts';
 
-/** What a length or count limit is about, and how the person calls it. */
-export const LIMIT_SUBJECTS = {
+/** How the person calls what a length or count limit is about. */
+export const LIMIT_SUBJECT_TEXT: Readonly<Record<LimitSubject, string>> = {
   extra_context: 'The extra context',
   context_file: 'The context file',
   note_wide_instruction: 'The note-wide instruction',
@@ -13,11 +18,10 @@ export const LIMIT_SUBJECTS = {
   section_instruction: 'The instruction for a section',
   edit_instruction: 'The instruction',
   dot_phrases: 'dot phrases',
-} as const;
-export type LimitSubject = keyof typeof LIMIT_SUBJECTS;
+};
 
-/** Rules whose words take no numbers. */
-const FIXED = {
+/** The words of each rule that takes no numbers. */
+export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
   no_speech_locale: 'Choose the language spoken in the visit.',
   duplicate_speech_locale: 'The same language was chosen twice. Choose one language, or two different ones.',
   solo_speech_locale: 'Haitian Creole cannot be combined with a second language. Choose it on its own.',
@@ -44,37 +48,16 @@ const FIXED = {
   instructions_locale_missing: 'Choose the language of the instructions.',
   instructions_empty: 'There are no instructions to translate.',
   file_url_https: 'The audio file address must be a web address (https://…).',
-} as const;
-
-/** Rules whose words state numbers (`limit`, and `actual` where the rule says how far over it is). */
-const COUNTED = [
-  'too_long',
-  'too_many_items',
-  'no_items',
-  'too_many_speech_locales',
-  'request_id_length',
-  'external_id_length',
-] as const;
-
-export const LIMIT_RULES = [...(Object.keys(FIXED) as (keyof typeof FIXED)[]), ...COUNTED] as const;
-export type LimitRule = (typeof LIMIT_RULES)[number];
-
-/** The params of a `limit_exceeded` failure. */
-export interface LimitParams {
-  readonly rule: LimitRule;
-  readonly subject?: LimitSubject;
-  readonly limit?: number;
-  readonly actual?: number;
-}
+};
 
 const count = (n: number | undefined): string => (n ?? 0).toLocaleString('en-US');
 
 /** The words of a limit failure. */
 export function limitText(params: LimitParams): string {
   const { rule, limit, actual } = params;
-  if (Object.hasOwn(FIXED, rule)) return FIXED[rule as keyof typeof FIXED];
-  const subject = LIMIT_SUBJECTS[params.subject ?? 'extra_context'];
-  switch (rule as (typeof COUNTED)[number]) {
+  if (Object.hasOwn(FIXED_LIMIT_TEXT, rule)) return FIXED_LIMIT_TEXT[rule as FixedLimitRule];
+  const subject = LIMIT_SUBJECT_TEXT[params.subject ?? 'extra_context'];
+  switch (rule as CountedLimitRule) {
     case 'too_long':
       return `${subject} is ${count(actual)} characters; the limit is ${count(limit)}. Shorten it by ${count((actual ?? 0) - (limit ?? 0))}.`;
     case 'too_many_items':

@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
-  ERROR_TEXT,
   IpcErrorSchema,
   LIMIT_RULES,
-  REASON_TEXT,
   RESERVED_KEY_USES,
-  formatError,
   JOB_REASONS,
   type JobReason,
   type LimitParams,
 } from '../../../preload/contract/index.ts';
+import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
+import { REASON_TEXT } from '../../../preload/words/en/reason-words.ts';
+import { formatError, serviceNoteText } from '../../../preload/words/index.ts';
 import { Failure } from '../../../main/base/failure.ts';
 import { JobError } from '../../../main/core/api/errors.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
@@ -20,7 +20,7 @@ import { checkMaxChars } from '../../../main/core/api/limits.ts';
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 
-describe('messages module', () => {
+describe('the words of an expected failure', () => {
   it('has words for every reason and every limit rule, and states counts of a limit', () => {
     for (const [code, reasons] of Object.entries(REASON_TEXT)) {
       for (const reason of Object.keys(reasons)) {
@@ -108,17 +108,20 @@ describe('messages module', () => {
     ).toBe('That key is kept for copy; choose another key. Free keys: F9.');
   });
 
-  it('is free of zod, so the renderer can import it', () => {
-    for (const file of [
-      'messages.ts',
-      'message-reasons.ts',
-      'limit-words.ts',
-      'service-words.ts',
-      'input-words.ts',
-      'key-words.ts',
-    ]) {
-      const text = readFileSync(new URL(`../../../preload/contract/${file}`, import.meta.url), 'utf8');
+  it('is free of zod, so the renderer can import it: every file of preload/words', () => {
+    const root = new URL('../../../preload/words/', import.meta.url);
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files).toEqual(
+      expect.arrayContaining(['index.ts', 'words.ts', 'en/index.ts', 'en/error-words.ts']),
+    );
+    for (const file of files) {
+      const text = readFileSync(new URL(file, root), 'utf8');
       expect(text, file).not.toMatch(/from 'zod'/);
+      // Values only from the contract's zod-free modules (the zod ones may be imported as types).
+      for (const [line] of text.matchAll(
+        /^import (?!type )[^;]*from '[^']*contract\/(index|errors|events|channels|api|dto-[^']*)\.ts';/gm,
+      ))
+        expect.fail(`${file}: ${line}`);
     }
   });
 
@@ -128,8 +131,8 @@ describe('messages module', () => {
       const failure = toFailure(error).toIpcError();
       expect(failure).toMatchObject({ code, params: { reason } });
       expect(IpcErrorSchema.safeParse(failure).success).toBe(true);
-      expect(formatError(failure)).toBe(error.message);
-      expect(describeFailure(error).line).toBe(`${error.message} (HTTP 404)`);
+      expect(formatError(failure)).toBe(serviceNoteText(error.note));
+      expect(describeFailure(error).line).toBe(`${formatError(failure)} (HTTP 404)`);
     }
     // A failed job the service explains with a known code keeps that code's words.
     const short = new JobError('job_failed', { code: 83005 });

@@ -1,18 +1,18 @@
-/** Settings' words from keys and closed params (preload/contract/setting-words.ts), and SettingsError's code. */
+/** Settings' words from keys and closed params (preload/words/en/setting-words.ts), and SettingsError's code. */
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../../main/core/config/policy-keys.ts';
 import { SettingsError } from '../../../main/core/config/settings-store.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
+import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
 import {
-  ERROR_TEXT,
   IpcErrorSchema,
-  LOCKED_SETTING_TITLES,
-  SETTING_TITLES,
+  LOCKABLE_SETTINGS,
+  SETTING_KEYS,
   SettingsSchema,
-  formatError,
-  settingsNoticeText,
   type SettingsNotice,
 } from '../../../preload/contract/index.ts';
+import { SETTING_TITLES } from '../../../preload/words/en/setting-words.ts';
+import { formatError, settingsNoticeText } from '../../../preload/words/index.ts';
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 
@@ -20,8 +20,9 @@ describe('setting words', () => {
   it('titles every configuration key as IT reads it in the policy keys', () => {
     const titles = Object.fromEntries(Object.entries(KEYS).map(([key, spec]) => [key, spec.title]));
     expect(SETTING_TITLES).toEqual(titles);
-    for (const [key, title] of Object.entries(LOCKED_SETTING_TITLES))
-      expect(title).toBe(SETTING_TITLES[key as keyof typeof SETTING_TITLES]);
+    // The contract's list of keys is the configuration's, and every lockable setting is one of them.
+    expect([...SETTING_KEYS].sort()).toEqual(Object.keys(KEYS).sort());
+    for (const key of LOCKABLE_SETTINGS) expect(SETTING_KEYS).toContain(key);
   });
 
   it('says a reset settings file from keys and closed reasons that cross IPC as data', () => {

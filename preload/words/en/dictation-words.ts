@@ -1,49 +1,8 @@
-/**
- * What the dictation overlay and the dictation box say, as codes: main sends a code (and the application's
- * name where the words name it), never a sentence, and the renderer formats the words here. Zod-free (like
- * enums.ts) so the renderer can import it; DictationMessageSchema in dto-dictation.ts is built from it.
- */
-
-/** Why text was copied instead of typed (main/features/dictation/insertion's NotInsertedReason). */
-export const NOT_INSERTED_REASONS = [
-  'copy_mode',
-  'password_field',
-  'elevated_window',
-  'secure_input',
-  'no_target',
-  'focus_lost',
-  'insert_failed',
-] as const;
-
-/** Every message the overlay or the box can show. */
-export const DICTATION_MESSAGES = [
-  ...NOT_INSERTED_REASONS,
-  'busy',
-  'corrected_in_box',
-  'cancelled',
-  'start_failed',
-  'finish_failed',
-  'reconnecting_safe',
-  'reconnecting_at_risk',
-  'copy_only_system',
-  'nothing_dictated',
-  'no_focus_box',
-  'no_app_yet',
-  'inserted',
-  'copied',
-  'copied_may_be_kept',
-  'recovered',
-] as const;
-export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
-
-/** A message: its code, and the application it names (a program's name, never text or a window title). */
-export interface DictationMessage {
-  readonly code: DictationMessageCode;
-  readonly app?: string | null;
-}
+/** What the dictation overlay and the dictation box say (English); the codes are preload/contract/dictation-codes.ts. */
+import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "the application". */
-const WORDS: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
+export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
   copy_mode: () => 'Copied to the clipboard (copy-only mode).',
   password_field: (a) => `Not typed into a password field${where(a)}: copied to the clipboard instead.`,
   elevated_window: (a) =>
@@ -78,6 +37,6 @@ function where(app: string | null): string {
 
 /** The words a person reads for a message ('' for none, or a code a newer main knows). */
 export function dictationMessageText(message: DictationMessage | null | undefined): string {
-  if (!message || !Object.hasOwn(WORDS, message.code)) return '';
-  return WORDS[message.code](message.app ?? null);
+  if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
+  return DICTATION_TEXT[message.code](message.app ?? null);
 }

@@ -1,0 +1,64 @@
+/**
+ * The shape every locale's words satisfy, whole: a locale that leaves out a table entry or a function is a
+ * type error (each table is a Record over the contract's closed codes). The contract (preload/contract)
+ * carries codes and closed params only; these turn them into what a person reads. Zod-free, like everything
+ * under preload/words, so the window can import it.
+ */
+import type { CheckId, CheckNote, SummaryNote } from '../contract/check-codes.ts';
+import type { KeyRefusal } from '../contract/chords.ts';
+import type { DictationMessage, DictationMessageCode } from '../contract/dictation-codes.ts';
+import type { DISK_WARNINGS } from '../contract/enums.ts';
+import type { ErrorCode, MessageSource } from '../contract/error-codes.ts';
+import type {
+  BaseUrlRule,
+  HotkeyName,
+  ReasonCode,
+  ReasonOf,
+  ReservedKeyUse,
+} from '../contract/failure-reasons.ts';
+import type { InputWarningFacts } from '../contract/input-warnings.ts';
+import type { FixedLimitRule, LimitParams, LimitSubject } from '../contract/limit-codes.ts';
+import type { CallerOperation, ClockHint, ServiceNote } from '../contract/service-notes.ts';
+import type { LockOrigin, SettingKey, SettingsNotice } from '../contract/setting-codes.ts';
+
+type Table<K extends string> = Readonly<Record<K, string>>;
+
+/** The words of every reason of every code that has reasons. */
+export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+
+/** Every sentence a person reads, for one locale. */
+export interface Words {
+  /** The locale's BCP 47 tag (`en`, later `fr`, `es`), for `Intl` formats and `<html lang>`. */
+  readonly tag: string;
+
+  // Tables over closed codes: complete by type.
+  readonly errors: Table<ErrorCode>;
+  readonly reasons: ReasonWords;
+  readonly reservedKeyUses: Table<ReservedKeyUse>;
+  readonly hotkeyNames: Table<HotkeyName>;
+  readonly limitSubjects: Table<LimitSubject>;
+  readonly fixedLimits: Table<FixedLimitRule>;
+  readonly checkLabels: Table<CheckId>;
+  readonly callerOperations: Table<CallerOperation>;
+  readonly settingTitles: Table<SettingKey>;
+  readonly dictation: Readonly<Record<DictationMessageCode, (app: string | null) => string>>;
+  readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
+  readonly recoveredCut: string;
+
+  // Sentences built from codes and closed params.
+  formatError(error: MessageSource): string;
+  limitText(params: LimitParams): string;
+  checkLabel(id: string): string;
+  checkDetailText(check: CheckNote): string;
+  summaryText(summary: SummaryNote, checks: readonly CheckNote[]): string;
+  dictationMessageText(message: DictationMessage | null | undefined): string;
+  inputWarningText(facts: InputWarningFacts): string;
+  keyRefusalText(refusal: KeyRefusal, keys: string | null): string;
+  baseUrlPhrase(rule: BaseUrlRule): string;
+  serviceNoteText(note: ServiceNote): string;
+  streamErrorText(code: number | undefined): string;
+  clockHintText(hint: ClockHint): string;
+  settingTitle(key: string): string;
+  lockReasonText(lock: LockOrigin): string;
+  settingsNoticeText(notice: SettingsNotice): string;
+}
