@@ -16,7 +16,6 @@ import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import {
   expectedSentences,
   startStreamingHarness,
-  until,
   type StreamingHarness,
 } from '../integration/streaming/harness.ts';
 import { eventually, TargetProcess } from './support/target.ts';
