@@ -53,7 +53,7 @@ const SCRIBE_EXTRA_INFO = 0x5343_5249n;
 
 /** Binds the real functions (Windows only). */
 export function loadWin32Api(): Win32Api {
-  const b = bindWin32();
+  const b = (bound ??= bindWin32());
   return {
     GetForegroundWindow: () => BigInt(b.GetForegroundWindow() as number),
     GetWindowThreadProcessId: b.GetWindowThreadProcessId,
@@ -83,6 +83,8 @@ export function loadWin32Api(): Win32Api {
 }
 
 type Win32 = ReturnType<typeof bindWin32>;
+/** Bound once per process: koffi's struct names are process-wide, and declaring them again throws. */
+let bound: Win32 | undefined;
 
 /**
  * A C prototype with the Win32 calling convention, which koffi wants between the return type and the name

@@ -12,7 +12,7 @@ import { parseChord } from '../../main/base/chords/chord.ts';
 import { HotkeyDriver } from '../../main/features/dictation/hotkey-driver.ts';
 import type { HotkeyAction } from '../../main/features/dictation/hotkey-machine.ts';
 import { eventually, TargetProcess } from './support/target.ts';
-import { xdotool } from './support/xdotool.ts';
+import { xdotool } from './support/linux-side.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 WINE=/usr/lib/wine/wine64
 WINESERVER=/usr/lib/wine/wineserver
-PACKAGES=(wine64 wine xvfb xdotool gcc-mingw-w64-x86-64)
+PACKAGES=(wine64 wine xvfb xdotool gcc-mingw-w64-x86-64 pulseaudio pulseaudio-utils espeak-ng)
 started=$(date +%s)
 
 missing() {
@@ -37,10 +37,15 @@ RUN=$(mktemp -d "${TMPDIR:-/tmp}/windows-lane.XXXXXX")
 export WINEPREFIX="$RUN/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 # The Windows account name (Wine takes it from USER): a space and non-ASCII letters, as in real hospitals.
 export USER="Zoë Müller-Ørsted" LOGNAME="Zoë Müller-Ørsted"
+# Our own PulseAudio (below) lives here; Wine's winepulse finds it through this too.
+export XDG_RUNTIME_DIR="$RUN/xdg"
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 XVFB_PID=
 DRIVER_PID=
+PULSE=
 cleanup() {
   "$WINESERVER" -k >/dev/null 2>&1 || true
+  [ -n "$PULSE" ] && pulseaudio --kill >/dev/null 2>&1
   [ -n "$DRIVER_PID" ] && kill "$DRIVER_PID" 2>/dev/null
   [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2>/dev/null
   [ -n "${WINDOWS_LANE_KEEP:-}" ] && echo "windows lane: kept $RUN" >&2 || rm -rf "$RUN"
@@ -64,6 +69,18 @@ XVFB_PID=$!
 export DISPLAY=":$n"
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.05; done
 echo "windows lane: Wine prefix and display $DISPLAY ready after $(($(date +%s) - started)) s" >&2
+
+# A virtual microphone fed by a virtual speaker, for the microphone test (skipped, saying so, without it).
+if command -v pulseaudio >/dev/null && command -v pactl >/dev/null && command -v espeak-ng >/dev/null; then
+  pulseaudio --daemonize=yes --exit-idle-time=-1 -n --load=module-native-protocol-unix \
+    --load="module-null-sink sink_name=lane_spk" >/dev/null 2>&1 && PULSE=1
+  for _ in $(seq 50); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+  pactl load-module module-remap-source master=lane_spk.monitor source_name=lane_mic \
+    source_properties=device.description=lane_mic >/dev/null
+  pactl set-default-source lane_mic
+  espeak-ng -w "$RUN/speech.wav" "Blood pressure one forty over ninety. Recheck in two weeks."
+  export WINDOWS_LANE_SPEECH_WAV="$RUN/speech.wav" WINDOWS_LANE_MIC=lane_mic
+fi
 
 # What the tests need from the Linux side: xdotool on our display (Wine cannot start Linux programs).
 node test/windows/lane/x-driver.mjs >"$RUN/x-driver.port" 2>"$RUN/x-driver.log" &

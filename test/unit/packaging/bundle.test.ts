@@ -29,6 +29,18 @@ execFileSync(process.execPath, ['build.config.mjs'], { env: { ...process.env, BU
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('bundles', () => {
+  it('writes the CLI as one file that plain Node runs with the native packages beside it', () => {
+    // NODE_PATH stands in for the node_modules folder shipped beside it (electron-builder.yml extraResources).
+    const env = { ...process.env, NODE_PATH: join(process.cwd(), 'node_modules') };
+    const help = execFileSync(process.execPath, [join(out, 'cli/scribe.cjs'), '--help'], {
+      env,
+      encoding: 'utf8',
+    });
+    expect(help).toMatch(/^usage: scribe <command>/);
+    const cli = readFileSync(join(out, 'cli/scribe.cjs'), 'utf8');
+    for (const name of MACHINERY) expect(cli).not.toContain(name);
+  });
+
   it('keeps the local service out of the main bundle and loads its demo entry from beside it', () => {
     const main = readFileSync(join(out, 'main/index.cjs'), 'utf8');
     expect(main).toContain('"./local-service-demo.cjs"');

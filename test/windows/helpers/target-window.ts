@@ -3,7 +3,8 @@
  * RichEdit 5 control from msftedit.dll, an ES_PASSWORD edit), pumps their messages, and answers the test
  * over a loopback socket (one JSON request per line, one JSON reply per line): what a window's text is,
  * which window is in front, what the clipboard holds (read here, in this process, with its own plain
- * user32 calls, never with the code under test).
+ * user32 calls, never with the code under test), and for the benchmark when a watched window's text last
+ * changed (checked on every 1 ms message pump).
  *
  * Run as `node.exe target-window.cjs <port>` under the lane's Windows Node; it connects to the test.
  */
@@ -125,6 +126,9 @@ function setClipboard(value: string): void {
   }
 }
 
+/** The window whose text is watched (benchmark), and when it last changed (epoch ms, comparable across processes). */
+let watched: { hwnd: number; text: string; at: number } | undefined;
+
 interface Request {
   op: string;
   kind?: Kind;
@@ -150,6 +154,11 @@ function handle(r: Request): unknown {
     case 'setClipboard':
       setClipboard(r.text ?? '');
       return {};
+    case 'watch':
+      watched = { hwnd: r.hwnd!, text: text(r.hwnd!), at: 0 };
+      return {};
+    case 'changed':
+      return { text: watched?.text ?? '', at: watched?.at ?? 0 };
     case 'close':
       api.DestroyWindow(r.hwnd!);
       return {};
@@ -167,7 +176,12 @@ setInterval(() => {
     api.TranslateMessage(msg);
     api.DispatchMessageW(msg);
   }
-}, 2);
+  if (watched) {
+    const now = text(watched.hwnd);
+    if (now !== watched.text)
+      watched = { ...watched, text: now, at: performance.timeOrigin + performance.now() };
+  }
+}, 1);
 
 const socket = createConnection(Number(process.argv[2]), '127.0.0.1');
 socket.on('close', () => process.exit(0));

@@ -90,6 +90,17 @@ export class TargetProcess {
     await this.#ask({ op: 'setClipboard', text });
   }
 
+  /** Starts noting when the window's text changes (checked every millisecond in the other process). */
+  async watch(w: TargetWindowHandle): Promise<void> {
+    await this.#ask({ op: 'watch', hwnd: w.hwnd });
+  }
+
+  /** The watched window's text and when it last changed (epoch ms: performance.timeOrigin + now()). */
+  async changed(): Promise<{ text: string; at: number }> {
+    const r = await this.#ask({ op: 'changed' });
+    return { text: (r.text as string).replace(/\r\n?/g, '\n'), at: r.at as number };
+  }
+
   async close(w: TargetWindowHandle): Promise<void> {
     await this.#ask({ op: 'close', hwnd: w.hwnd });
   }

@@ -1,10 +1,12 @@
 /**
  * `scribe dictate … --insert paste|type|copy`: the dictation goes into the window that has focus when the
- * command starts (X11), as it is dictated, through the same insertion engine the app uses. The desktop is
- * native/x11 (libX11 + XTest); the clipboard is xclip (see native/x11/xclip-clipboard.ts for why).
+ * command starts, as it is dictated, through the same insertion engine the app uses. On X11 the desktop is
+ * native/x11 (libX11 + XTest) and the clipboard xclip (see native/x11/xclip-clipboard.ts for why); on
+ * Windows native/win32 (SendInput) and the Win32 clipboard (native/win32/win32-clipboard.ts).
  *
- * Whether the person typed while we were inserting is seen through XRecord (native/x11/x11-desktop.ts):
- * any key not synthesized by us blocks in-place corrections of text typed before it.
+ * Whether the person typed while we were inserting is seen through XRecord on X11
+ * (native/x11/x11-desktop.ts): any key not synthesized by us blocks in-place corrections of text typed
+ * before it. On Windows the CLI runs no key hook, so corrections go to stdout only.
  */
 import { INSERT_MODES, type InsertMode } from '../../../features/dictation/insertion/insertion-types.ts';
 import { StreamingInsertion, type InsertionResult } from '../../../features/dictation/insertion/streaming-insertion.ts';
@@ -27,9 +29,10 @@ export interface CliInsertion {
 
 /** Captures the focused window now. Fails with a usage error where there is no X11 display. */
 export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion> {
+  if (process.platform === 'win32') return startWin32Insertion(mode);
   if (process.platform !== 'linux' || !process.env.DISPLAY)
     throw new CliError(
-      '--insert needs an X11 display (DISPLAY) on Linux; on Windows and macOS dictate into other applications from the app.',
+      '--insert needs an X11 display (DISPLAY) on Linux, or Windows; on macOS dictate into other applications from the app.',
       EXIT.usage,
     );
   const { openX11Desktop } = await import('../../../../native/x11/x11-desktop.ts');
@@ -63,6 +66,26 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
         await desktop.close();
       })),
   };
+}
+
+/** Windows: the foreground window, SendInput and the Win32 clipboard; no key hook (typing unobserved). */
+async function startWin32Insertion(mode: InsertMode): Promise<CliInsertion> {
+  const [{ loadWin32Api }, { Win32Desktop }, { Win32Clipboard }] = await Promise.all([
+    import('../../../../native/win32/win32-api.ts'),
+    import('../../../../native/win32/win32-desktop.ts'),
+    import('../../../../native/win32/win32-clipboard.ts'),
+  ]);
+  const desktop = new Win32Desktop(loadWin32Api());
+  const clipboard = new Win32Clipboard();
+  const insertion = await StreamingInsertion.begin({
+    desktop,
+    clipboard,
+    mode,
+    platform: 'win32',
+    typingObserved: false,
+  });
+  let finished: Promise<InsertionResult> | undefined;
+  return { insertion, finish: () => (finished ??= insertion.finish()) };
 }
 
 /**

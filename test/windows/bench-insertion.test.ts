@@ -1,0 +1,81 @@
+/**
+ * The insertion benchmark on the Windows lane (the Win32 rows beside test/bench/insertion.ts's X11 ones):
+ * the dictation's new text handed to the engine → the text visible in a Win32 EDIT of another process, in
+ * paste and type modes, and a correction of the tail → the corrected text visible. The other process notes
+ * when its text changed (its 1 ms message pump), on the same clock as ours (epoch ms). Under Wine, so the
+ * figures are Wine's, not Windows'; targets: p95 ≤ 25 ms for text, ≤ 50 ms for a correction. Printed as
+ * diagnostics; the test fails only when text does not arrive.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadWin32Api } from '../../native/win32/win32-api.ts';
+import { Win32Desktop } from '../../native/win32/win32-desktop.ts';
+import { Win32Clipboard } from '../../native/win32/win32-clipboard.ts';
+import { StreamingInsertion } from '../../main/features/dictation/insertion/streaming-insertion.ts';
+import { percentile } from '../bench/report.ts';
+import { TargetProcess } from './support/target.ts';
+
+const UNITS = 15;
+const CORRECTIONS = 8;
+const GAP_MS = 300;
+const now = () => performance.timeOrigin + performance.now();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let target: TargetProcess;
+before(async () => {
+  target = await TargetProcess.start();
+});
+after(() => target.stop());
+
+/** Waits until the watched field shows `expected`; returns how long after `started` it changed. */
+async function visible(expected: string, started: number): Promise<number> {
+  const end = Date.now() + 5000;
+  for (;;) {
+    const seen = await target.changed();
+    if (seen.text === expected) return seen.at - started;
+    assert.ok(Date.now() < end, 'the text reached the field');
+    await pause(5);
+  }
+}
+
+const row = (name: string, samples: number[], target: number) =>
+  `${name}: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms ` +
+  `(target ≤ ${target} ms, n=${samples.length}, Wine)`;
+
+describe('insertion latency into a Win32 EDIT (Wine)', () => {
+  for (const mode of ['paste', 'type'] as const) {
+    it(`${mode}: text and corrections`, async (t) => {
+      const w = await target.open('edit');
+      await target.focus(w);
+      await target.watch(w);
+      const desktop = new Win32Desktop(loadWin32Api());
+      const insertion = await StreamingInsertion.begin({ desktop, clipboard: new Win32Clipboard(), mode });
+      const inserted: number[] = [];
+      const corrected: number[] = [];
+      let text = '';
+      for (let i = 0; i < UNITS; i++) {
+        text += ` Temp ${36 + (i % 3)} °C, dose ${i} µg — ok.`;
+        const started = now();
+        insertion.update(text);
+        inserted.push(await visible(text, started));
+        await pause(GAP_MS);
+      }
+      for (let i = 0; i < CORRECTIONS; i++) {
+        text += ' Continue a spring.';
+        insertion.update(text);
+        await visible(text, now());
+        await pause(50);
+        text = text.replace(/a spring\.$/, 'aspirin.');
+        const started = now();
+        insertion.update(text);
+        corrected.push(await visible(text, started));
+        await pause(GAP_MS);
+      }
+      const result = await insertion.finish();
+      assert.equal(result.complete, true);
+      t.diagnostic(row(`Win32 ${mode}: DICTATED_TEXT → visible`, inserted, 25));
+      t.diagnostic(row(`Win32 ${mode}: correction → visible`, corrected, 50));
+      await target.close(w);
+    });
+  }
+});
