@@ -84,15 +84,13 @@ export class OidcSignIn {
 
   /**
    * The identity provider's end-session URL (RP-initiated logout) when it offers one, so a shared
-   * workstation does not keep the clinician signed in there.
+   * workstation does not keep the clinician signed in there. It names the app by `client_id` only: an
+   * `id_token_hint` would put a live token in the browser's history and in every proxy's log.
    */
-  async endSessionUrl(idTokenHint: string | undefined): Promise<string | undefined> {
+  async endSessionUrl(): Promise<string | undefined> {
     const config = await this.#discovered().catch(() => undefined);
     if (!config?.serverMetadata().end_session_endpoint) return undefined;
-    return oidc.buildEndSessionUrl(config, {
-      client_id: this.#settings.clientId,
-      ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
-    }).href;
+    return oidc.buildEndSessionUrl(config, { client_id: this.#settings.clientId }).href;
   }
 
   #discovered(): Promise<oidc.Configuration> {

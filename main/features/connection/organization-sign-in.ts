@@ -78,8 +78,8 @@ export class OrganizationSignIn {
   }
 
   /** Ends the identity provider's session in the browser, when it offers RP-initiated logout. */
-  async endSession(idTokenHint: string | undefined): Promise<void> {
-    const url = await this.#oidc.endSessionUrl(idTokenHint);
+  async endSession(): Promise<void> {
+    const url = await this.#oidc.endSessionUrl();
     if (url) await this.#openBrowser(url);
   }
 }

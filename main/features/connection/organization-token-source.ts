@@ -48,7 +48,7 @@ export class OrganizationTokenSource extends UserTokenSource {
     try {
       await super.logout();
     } finally {
-      await this.#state.signIn?.endSession(this.#state.idTokenHint).catch(() => undefined);
+      await this.#state.signIn?.endSession().catch(() => undefined);
     }
   }
 }

@@ -46,8 +46,15 @@ const BrokerConfigSchema = z.strictObject({
   listen: listen.default('127.0.0.1:8787'),
   /** Requests per minute per client address (per instance). */
   rateLimitPerMinute: z.number().int().min(1).max(100_000).default(60),
-  /** Leeway for `exp`/`nbf`/`iat`, in seconds (clocks differ a little). */
+  /** Leeway for `exp`/`nbf`/`iat`, in seconds (the identity provider's clock and the broker's differ a little). */
   clockToleranceSec: z.number().int().min(0).max(300).default(30),
+  /**
+   * How long after its `iat` a presented token is still taken, in seconds (on the broker's clock: the
+   * clinician's clock plays no part). The app presents the token the moment its sign-in finishes.
+   */
+  maxTokenAgeSec: z.number().int().min(10).max(3600).default(300),
+  /** Which token the desktop presents: the ID token (default) or an access token for the broker's API. */
+  presentedToken: z.enum(['id_token', 'access_token']).default('id_token'),
   /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
   trustProxy: z.boolean().default(false),
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
@@ -69,6 +76,8 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   audience: 'SCRIBE_BROKER_AUDIENCE',
   userClaim: 'SCRIBE_BROKER_USER_CLAIM',
   specialtyClaim: 'SCRIBE_BROKER_SPECIALTY_CLAIM',
+  maxTokenAgeSec: 'SCRIBE_BROKER_MAX_TOKEN_AGE',
+  presentedToken: 'SCRIBE_BROKER_PRESENTED_TOKEN',
   listen: 'SCRIBE_BROKER_LISTEN',
   rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
@@ -76,7 +85,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
 };
 
-const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec'];
+const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec', 'maxTokenAgeSec'];
 
 /** Where the broker's settings come from. */
 export interface BrokerConfigSources {

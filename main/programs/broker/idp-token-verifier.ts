@@ -6,6 +6,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { BrokerRefusal } from './refusal.ts';
+import { checkTokenKind, type PresentedToken } from './token-kind.ts';
 
 const DiscoverySchema = z.looseObject({ issuer: z.string(), jwks_uri: z.string().url() });
 
@@ -17,6 +18,9 @@ export interface VerifierOptions {
   issuer: string;
   audience: string;
   clockToleranceSec: number;
+  /** The oldest `iat` taken, in seconds before now (the broker's clock; plus `clockToleranceSec`). */
+  maxTokenAgeSec: number;
+  presentedToken: PresentedToken;
 }
 
 /** Verifies identity-provider tokens; keys are fetched once and refetched on an unknown `kid` (rotation). */
@@ -32,13 +36,16 @@ export class IdpTokenVerifier {
   async verify(token: string): Promise<JWTPayload> {
     const keys = await this.#jwks();
     try {
-      const { payload } = await jwtVerify(token, keys, {
+      const { payload, protectedHeader } = await jwtVerify(token, keys, {
         issuer: this.#options.issuer,
         audience: this.#options.audience,
         clockTolerance: this.#options.clockToleranceSec,
+        // A bearer token taken long after its sign-in is a replay, whatever its `exp` says.
+        maxTokenAge: this.#options.maxTokenAgeSec,
         algorithms: ALGORITHMS,
-        requiredClaims: ['exp'],
+        requiredClaims: ['exp', 'iat'],
       });
+      checkTokenKind(protectedHeader, payload, this.#options.presentedToken, this.#options.audience);
       return payload;
     } catch (error) {
       throw refusalFor(error);
@@ -76,8 +83,10 @@ export class IdpTokenVerifier {
 /** Maps a jose verification error to the refusal that says what is wrong. */
 function refusalFor(error: unknown): BrokerRefusal {
   if (error instanceof BrokerRefusal) return error;
-  if (error instanceof errors.JWTExpired) return new BrokerRefusal('TOKEN_EXPIRED');
+  if (error instanceof errors.JWTExpired)
+    return new BrokerRefusal(error.claim === 'iat' ? 'TOKEN_TOO_OLD' : 'TOKEN_EXPIRED');
   if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing') return new BrokerRefusal('INVALID_TOKEN');
     if (error.claim === 'iss') return new BrokerRefusal('WRONG_ISSUER');
     if (error.claim === 'aud') return new BrokerRefusal('WRONG_AUDIENCE');
     if (error.claim === 'nbf' || error.claim === 'iat') return new BrokerRefusal('TOKEN_NOT_YET_VALID');

@@ -31,6 +31,8 @@ export async function runBroker(
     issuer: config.issuer,
     audience: config.audience,
     clockToleranceSec: config.clockToleranceSec,
+    maxTokenAgeSec: config.maxTokenAgeSec,
+    presentedToken: config.presentedToken,
   });
   const tls =
     config.tlsCertFile && config.tlsKeyFile

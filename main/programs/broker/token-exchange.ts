@@ -5,7 +5,12 @@
  */
 import type { JWTPayload } from 'jose';
 import type { CoreContext } from '../../core/api/endpoints/context.ts';
-import { authenticateUser, createUser, findUserByExternalId, updateUser } from '../../core/api/endpoints/users.ts';
+import {
+  authenticateUser,
+  createUser,
+  findUserByExternalId,
+  updateUser,
+} from '../../core/api/endpoints/users.ts';
 import { ApiError, PermissionDeniedError } from '../../core/api/errors.ts';
 import { LIMITS } from '../../core/api/limits.ts';
 import { BrokerRefusal } from './refusal.ts';

@@ -95,7 +95,12 @@ describe('Sign in with your organization', () => {
     const before = h.count('/jwt/logout');
     await tokens.logout();
     expect(h.count('/jwt/logout')).toBe(before + 1);
-    expect(browser.opened.at(-1)).toMatch(/\/session\/end/);
+    const endSession = new URL(browser.opened.at(-1)!);
+    expect(endSession.pathname).toMatch(/\/session\/end/);
+    // No live token in a URL (browser history, proxies' logs): the client id names the app instead.
+    expect(endSession.searchParams.has('id_token_hint')).toBe(false);
+    expect(endSession.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(browser.opened.join(' ')).not.toContain(session.idToken);
     await browser.settle();
   }, 60_000);
 

@@ -27,6 +27,8 @@ describe('broker configuration', () => {
         listen: '127.0.0.1:8787',
         rateLimitPerMinute: 60,
         clockToleranceSec: 30,
+        maxTokenAgeSec: 300,
+        presentedToken: 'id_token',
         trustProxy: false,
       }),
     });
