@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
+import { MUTABLE_USER_CLAIMS } from './user-claim.ts';
 
 /** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
 const issuerUrl = z.string().refine(
@@ -41,6 +42,11 @@ const BrokerConfigSchema = z.strictObject({
   audience: z.string().trim().min(1).max(512),
   /** The claim whose value is the clinician's `external_id` on the service (oid, email, sub …). */
   userClaim: claimName.default('sub'),
+  /** IT vouches that `upn`/`preferred_username` is never renamed or reassigned (see user-claim.ts). */
+  userClaimTrusted: z.boolean().default(false),
+  /** Optional group or role claim (`roles`, `groups` …) that must hold `requiredClaimValue`. */
+  requiredClaim: claimName.optional(),
+  requiredClaimValue: z.string().trim().min(1).max(256).optional(),
   /** Optional claim carrying the clinician's specialty, set on the service user. */
   specialtyClaim: claimName.optional(),
   listen: listen.default('127.0.0.1:8787'),
@@ -76,6 +82,9 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   audience: 'SCRIBE_BROKER_AUDIENCE',
   userClaim: 'SCRIBE_BROKER_USER_CLAIM',
   specialtyClaim: 'SCRIBE_BROKER_SPECIALTY_CLAIM',
+  userClaimTrusted: 'SCRIBE_BROKER_USER_CLAIM_TRUSTED',
+  requiredClaim: 'SCRIBE_BROKER_REQUIRED_CLAIM',
+  requiredClaimValue: 'SCRIBE_BROKER_REQUIRED_CLAIM_VALUE',
   maxTokenAgeSec: 'SCRIBE_BROKER_MAX_TOKEN_AGE',
   presentedToken: 'SCRIBE_BROKER_PRESENTED_TOKEN',
   listen: 'SCRIBE_BROKER_LISTEN',
@@ -116,9 +125,10 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
     if (value !== undefined) set(key, fromText(key as BrokerKey, value), 'flags');
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
-  if (parsed.success && !parsed.data.tlsCertFile !== !parsed.data.tlsKeyFile)
-    return { ok: false, error: 'tlsCertFile and tlsKeyFile go together: set both, or neither.' };
-  if (parsed.success) return { ok: true, config: parsed.data };
+  if (parsed.success) {
+    const conflict = crossCheck(parsed.data);
+    return conflict ? { ok: false, error: conflict } : { ok: true, config: parsed.data };
+  }
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
     const env = BROKER_ENV[key as BrokerKey];
@@ -133,6 +143,20 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
     merged[key] = value;
     origin[key] = from;
   }
+}
+
+/** What the schema cannot say about one key alone. */
+function crossCheck(config: BrokerConfig): string | undefined {
+  if (!config.tlsCertFile !== !config.tlsKeyFile)
+    return 'tlsCertFile and tlsKeyFile go together: set both, or neither.';
+  if (!config.requiredClaim !== (config.requiredClaimValue === undefined))
+    return 'requiredClaim and requiredClaimValue go together: set both, or neither.';
+  if (MUTABLE_USER_CLAIMS.includes(config.userClaim) && !config.userClaimTrusted)
+    return (
+      `userClaim ${config.userClaim} can be renamed and passed to another person: use oid or sub, or set ` +
+      'userClaimTrusted if your identity provider never reassigns it.'
+    );
+  return undefined;
 }
 
 async function readConfigFile(path: string): Promise<Record<string, unknown> | string> {
@@ -153,7 +177,7 @@ async function readConfigFile(path: string): Promise<Record<string, unknown> | s
 
 function fromText(key: BrokerKey, raw: string): unknown {
   if (NUMERIC.includes(key)) return /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (key === 'trustProxy')
+  if (key === 'trustProxy' || key === 'userClaimTrusted')
     return /^(true|1|yes)$/i.test(raw) ? true : /^(false|0|no)$/i.test(raw) ? false : raw;
   return raw;
 }

@@ -19,6 +19,11 @@ const REFUSALS = {
     'This kind of token is not accepted: present the sign-in token the broker expects.',
   ],
   USER_CLAIM_MISSING: [403, 'The token does not carry the claim that names the clinician.'],
+  USER_CLAIM_UNVERIFIED: [
+    403,
+    'The identity provider does not say the e-mail address in the token is verified.',
+  ],
+  ACCESS_NOT_GRANTED: [403, 'The organization has not granted this account the use of the app. Contact IT.'],
   USER_DEACTIVATED: [403, 'This clinician account is deactivated on the service. Contact IT.'],
   RATE_LIMITED: [429, 'Too many sign-in requests. Wait a minute and try again.'],
   NOT_FOUND: [404, 'Unknown path. The broker answers POST /v1/token and GET /healthz.'],

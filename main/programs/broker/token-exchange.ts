@@ -12,8 +12,8 @@ import {
   updateUser,
 } from '../../core/api/endpoints/users.ts';
 import { ApiError, PermissionDeniedError } from '../../core/api/errors.ts';
-import { LIMITS } from '../../core/api/limits.ts';
 import { BrokerRefusal } from './refusal.ts';
+import { checkRequiredClaim, externalIdFrom, type ClaimMapping } from './user-claim.ts';
 
 /** What the desktop gets: the user's tokens and nothing else. */
 interface UserTokenPair {
@@ -28,21 +28,6 @@ export interface Exchanged {
   userId: string;
 }
 
-/** Which claims name the clinician. */
-export interface ClaimMapping {
-  userClaim: string;
-  specialtyClaim?: string;
-}
-
-/** The clinician's external id from the configured claim, or USER_CLAIM_MISSING. */
-function externalIdFrom(claims: JWTPayload, mapping: ClaimMapping): string {
-  const value = claims[mapping.userClaim];
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-  if (text.length === 0 || text.length > LIMITS.externalIdChars)
-    throw new BrokerRefusal('USER_CLAIM_MISSING');
-  return text;
-}
-
 /** Finds or creates the clinician and mints its tokens. `server` is a server-caller context. */
 export async function exchangeForUserTokens(
   server: CoreContext,
@@ -50,6 +35,8 @@ export async function exchangeForUserTokens(
   mapping: ClaimMapping,
 ): Promise<Exchanged> {
   const externalId = externalIdFrom(claims, mapping);
+  // Before anything is looked up or created: a guest of the tenant is not provisioned.
+  checkRequiredClaim(claims, mapping);
   const specialtyClaim = mapping.specialtyClaim ? claims[mapping.specialtyClaim] : undefined;
   const specialty =
     typeof specialtyClaim === 'string' && specialtyClaim.trim() ? specialtyClaim.trim() : undefined;

@@ -69,6 +69,23 @@ describe('broker configuration', () => {
   });
 });
 
+describe('the user claim and the required claim', () => {
+  it('refuses upn or preferred_username unless declared trusted, and half a required claim', async () => {
+    const upn = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_USER_CLAIM: 'upn' } });
+    expect(upn.ok ? '' : upn.error).toContain('use oid or sub, or set userClaimTrusted');
+    const trusted = await loadBrokerConfig({
+      env: {
+        ...ENV,
+        SCRIBE_BROKER_USER_CLAIM: 'preferred_username',
+        SCRIBE_BROKER_USER_CLAIM_TRUSTED: 'yes',
+      },
+    });
+    expect(trusted.ok && trusted.config.userClaimTrusted).toBe(true);
+    const half = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_REQUIRED_CLAIM: 'groups' } });
+    expect(half.ok ? '' : half.error).toContain('requiredClaim and requiredClaimValue go together');
+  });
+});
+
 describe('rate limit', () => {
   it('allows the limit per minute per address, then says how long to wait', () => {
     let now = 0;
