@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
 import { MUTABLE_USER_CLAIMS } from './user-claim.ts';
+import { isProxyAddress } from './client-address.ts';
 
 /** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
 const issuerUrl = z.string().refine(
@@ -25,6 +26,20 @@ const listen = z
   .string()
   .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, { message: 'must be HOST:PORT' })
   .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, { message: 'port must be 0-65535' });
+
+/** Which `X-Forwarded-For` hops to believe: none, a number of proxies, or their addresses (client-address.ts). */
+const trustProxy = z.union(
+  [
+    z.literal(false),
+    z.number().int().min(0).max(10),
+    z.array(z.string().refine(isProxyAddress)).min(1).max(100),
+  ],
+  {
+    error:
+      'must be false, the number of proxies in front of the broker, or the list of their addresses ' +
+      '(true is refused: it does not say which hops to believe)',
+  },
+);
 
 /** Claim names are JWT member names: letters, digits, `_`, `.`, `:`, `/`, `-`. */
 const claimName = z.string().regex(/^[A-Za-z0-9_.:/-]{1,128}$/, { message: 'must be a claim name' });
@@ -61,8 +76,8 @@ const BrokerConfigSchema = z.strictObject({
   maxTokenAgeSec: z.number().int().min(10).max(3600).default(300),
   /** Which token the desktop presents: the ID token (default) or an access token for the broker's API. */
   presentedToken: z.enum(['id_token', 'access_token']).default('id_token'),
-  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
-  trustProxy: z.boolean().default(false),
+  /** Behind reverse proxies: the right-most X-Forwarded-For entry not written by a caller. */
+  trustProxy: trustProxy.default(false),
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
   tlsCertFile: z.string().trim().min(1).optional(),
   tlsKeyFile: z.string().trim().min(1).optional(),
@@ -177,9 +192,21 @@ async function readConfigFile(path: string): Promise<Record<string, unknown> | s
 
 function fromText(key: BrokerKey, raw: string): unknown {
   if (NUMERIC.includes(key)) return /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (key === 'trustProxy' || key === 'userClaimTrusted')
+  if (key === 'trustProxy') return proxyText(raw);
+  if (key === 'userClaimTrusted')
     return /^(true|1|yes)$/i.test(raw) ? true : /^(false|0|no)$/i.test(raw) ? false : raw;
   return raw;
+}
+
+/** `false`, a hop count, `true` (refused by the schema with its reason) or a comma-separated list. */
+function proxyText(raw: string): unknown {
+  if (/^(false|no)$/i.test(raw)) return false;
+  if (/^(true|yes)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** Whether a host name is the loopback interface. */
