@@ -62,10 +62,10 @@ export class OidcSignIn {
     const config = await this.#discovered();
     const timeout = AbortSignal.timeout(options.silent ? SILENT_TIMEOUT_MS : INTERACTIVE_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const redirect = await startLoopbackRedirect(signal);
+    const state = oidc.randomState();
+    const redirect = await startLoopbackRedirect(state, signal);
     try {
       const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const url = await authorizationUrl(config, options, {
         redirect_uri: redirect.redirectUri,

@@ -209,8 +209,13 @@ function proxyText(raw: string): unknown {
     .filter(Boolean);
 }
 
+/** Whether the broker would serve tokens over plain HTTP to other machines (it warns when it does). */
+export function plainHttpBeyondLoopback(config: BrokerConfig): boolean {
+  return !config.tlsCertFile && !isLoopbackHost(splitListen(config.listen).host);
+}
+
 /** Whether a host name is the loopback interface. */
-function isLoopbackHost(host: string): boolean {
+export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

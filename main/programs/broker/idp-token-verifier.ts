@@ -3,8 +3,16 @@
  * found through the issuer's `/.well-known/openid-configuration`), issued by the configured issuer, for the
  * configured audience, not expired (with a small leeway for clocks). Every failure is a BrokerRefusal.
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+} from 'jose';
 import { z } from 'zod';
+import { isLoopbackHost } from './broker-config.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { checkTokenKind, type PresentedToken } from './token-kind.ts';
 
@@ -34,6 +42,13 @@ export class IdpTokenVerifier {
 
   /** The verified claims, or a BrokerRefusal saying what is wrong. */
   async verify(token: string): Promise<JWTPayload> {
+    // A malformed token is the caller's fault (401), whether or not the provider can be reached now.
+    try {
+      decodeProtectedHeader(token);
+      decodeJwt(token);
+    } catch {
+      throw new BrokerRefusal('INVALID_TOKEN');
+    }
     const keys = await this.#jwks();
     try {
       const { payload, protectedHeader } = await jwtVerify(token, keys, {
@@ -70,6 +85,10 @@ export class IdpTokenVerifier {
       });
       if (!response.ok) throw new Error(`discovery answered ${response.status}`);
       document = DiscoverySchema.parse(await response.json());
+      // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched for, and the keys
+      // must not come over a channel anyone on the way could change.
+      if (document.issuer.replace(/\/$/, '') !== issuer) throw new Error('discovery names another issuer');
+      if (!jwksUriAllowed(document.jwks_uri)) throw new Error('discovery names a jwks_uri without TLS');
     } catch (cause) {
       throw new BrokerRefusal('ISSUER_UNAVAILABLE', { cause });
     }
@@ -77,6 +96,16 @@ export class IdpTokenVerifier {
       timeoutDuration: 10_000,
       cooldownDuration: 30_000,
     });
+  }
+}
+
+/** A JWKS is fetched over https only (plain http on loopback: tests, a provider on the same host). */
+export function jwksUriAllowed(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  } catch {
+    return false;
   }
 }
 

@@ -41,10 +41,8 @@ export async function exchangeForUserTokens(
   const specialty =
     typeof specialtyClaim === 'string' && specialtyClaim.trim() ? specialtyClaim.trim() : undefined;
   try {
-    let user = await findUserByExternalId(server, externalId);
-    if (!user) {
-      user = await createUser(server, { external_id: externalId, ...(specialty ? { specialty } : {}) });
-    } else if (specialty && user.specialty !== specialty) {
+    let user = await findOrCreateUser(server, externalId, specialty);
+    if (specialty && user.specialty !== specialty) {
       user = await updateUser(server, user.id, { specialty });
     }
     if (user.activated === false) throw new BrokerRefusal('USER_DEACTIVATED');
@@ -62,5 +60,23 @@ export async function exchangeForUserTokens(
       throw new BrokerRefusal('USER_DEACTIVATED', { cause: error });
     if (error instanceof ApiError) throw new BrokerRefusal('SERVICE_UNAVAILABLE', { cause: error });
     throw error;
+  }
+}
+
+/**
+ * The service user with this external id, created the first time. Two first sign-ins of the same clinician
+ * (two windows, two broker instances) may both find nobody and both create: the one refused for the taken
+ * `external_id` (409) finds the user the other created.
+ */
+async function findOrCreateUser(server: CoreContext, externalId: string, specialty: string | undefined) {
+  const found = await findUserByExternalId(server, externalId);
+  if (found) return found;
+  try {
+    return await createUser(server, { external_id: externalId, ...(specialty ? { specialty } : {}) });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const created = await findUserByExternalId(server, externalId);
+    if (!created) throw error;
+    return created;
   }
 }
