@@ -21,6 +21,20 @@ export type OpenBrowser = (url: string) => Promise<void>;
 export interface OidcTokens {
   idToken: string;
   accessToken: string;
+  /** The ID token's `sub`: who signed in (checked by openid-client with the rest of the ID token). */
+  subject: string;
+}
+
+/** How to sign in. */
+export interface OidcSignInOptions {
+  /** `prompt=none`: no page for the person, an answer at once. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  /**
+   * Silent only: the ID token of the session being continued, so the provider refuses another person. Sent
+   * only through a pushed authorization request (RFC 9126), a back channel: never in the browser's URL.
+   */
+  idTokenHint?: string | undefined;
 }
 
 /** How long a person has in the browser; a silent attempt answers at once or not at all. */
@@ -43,24 +57,23 @@ export class OidcSignIn {
     this.#openBrowser = openBrowser;
   }
 
-  /** Signs in through the browser; `silent` asks with `prompt=none`. */
-  async signIn(options: { silent?: boolean; signal?: AbortSignal } = {}): Promise<OidcTokens> {
+  /** Signs in through the browser; `silent` asks with `prompt=none`, else the person chooses the account. */
+  async signIn(options: OidcSignInOptions = {}): Promise<OidcTokens> {
     const config = await this.#discovered();
     const timeout = AbortSignal.timeout(options.silent ? SILENT_TIMEOUT_MS : INTERACTIVE_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const redirect = await startLoopbackRedirect(signal);
+    const state = oidc.randomState();
+    const redirect = await startLoopbackRedirect(state, signal);
     try {
       const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      const url = oidc.buildAuthorizationUrl(config, {
+      const url = await authorizationUrl(config, options, {
         redirect_uri: redirect.redirectUri,
         scope: this.#settings.scopes.join(' '),
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
         state,
         nonce,
-        ...(options.silent ? { prompt: 'none' } : {}),
       });
       await this.#openBrowser(url.href);
       const answer = await redirect.callback.catch((cause: unknown) => {
@@ -76,7 +89,7 @@ export class OidcSignIn {
         .catch((cause: unknown) => {
           throw grantFailure(cause);
         });
-      return { idToken: tokens.id_token!, accessToken: tokens.access_token };
+      return { idToken: tokens.id_token!, accessToken: tokens.access_token, subject: tokens.claims()!.sub };
     } finally {
       await redirect.close();
     }
@@ -84,15 +97,13 @@ export class OidcSignIn {
 
   /**
    * The identity provider's end-session URL (RP-initiated logout) when it offers one, so a shared
-   * workstation does not keep the clinician signed in there.
+   * workstation does not keep the clinician signed in there. It names the app by `client_id` only: an
+   * `id_token_hint` would put a live token in the browser's history and in every proxy's log.
    */
-  async endSessionUrl(idTokenHint: string | undefined): Promise<string | undefined> {
+  async endSessionUrl(): Promise<string | undefined> {
     const config = await this.#discovered().catch(() => undefined);
     if (!config?.serverMetadata().end_session_endpoint) return undefined;
-    return oidc.buildEndSessionUrl(config, {
-      client_id: this.#settings.clientId,
-      ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
-    }).href;
+    return oidc.buildEndSessionUrl(config, { client_id: this.#settings.clientId }).href;
   }
 
   #discovered(): Promise<oidc.Configuration> {
@@ -120,6 +131,32 @@ export class OidcSignIn {
       throw new SignInError('idp_unreachable', { cause });
     }
   }
+}
+
+/**
+ * Interactive: `prompt=select_account`, so a shared workstation's browser does not sign in whoever used it
+ * last (unless the provider says it does not know that prompt). Silent: `prompt=none`, with the session's
+ * ID token as a hint through a pushed authorization request where the provider offers one.
+ */
+async function authorizationUrl(
+  config: oidc.Configuration,
+  options: OidcSignInOptions,
+  params: Record<string, string>,
+): Promise<URL> {
+  const metadata = config.serverMetadata();
+  if (!options.silent) {
+    const known = metadata.prompt_values_supported;
+    const choose = !Array.isArray(known) || known.includes('select_account');
+    return oidc.buildAuthorizationUrl(config, { ...params, ...(choose ? { prompt: 'select_account' } : {}) });
+  }
+  const silent = { ...params, prompt: 'none' };
+  if (!options.idTokenHint || !metadata.pushed_authorization_request_endpoint)
+    return oidc.buildAuthorizationUrl(config, silent);
+  return oidc
+    .buildAuthorizationUrlWithPAR(config, { ...silent, id_token_hint: options.idTokenHint })
+    .catch((cause: unknown) => {
+      throw grantFailure(cause);
+    });
 }
 
 /** The browser came back with an error, or the code could not be redeemed. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { UserTokensSchema, type UserTokens } from '../../core/api/schemas/account.ts';
-import { OidcSignIn, type OidcSettings, type OpenBrowser } from './oidc-sign-in.ts';
+import { OidcSignIn, type OidcSettings, type OidcSignInOptions, type OpenBrowser } from './oidc-sign-in.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 
 /** The organization's sign-in, as its policy describes it. */
@@ -17,10 +17,11 @@ export interface OrganizationSignInSettings extends OidcSettings {
   present: 'id_token' | 'access_token';
 }
 
-/** A finished sign-in: the clinician's service tokens and the ID token (a hint for the IdP's sign-out). */
+/** A finished sign-in: the clinician's service tokens, the ID token and its `sub` (who it is). */
 export interface OrganizationSession {
   tokens: UserTokens;
   idToken: string;
+  subject: string;
 }
 
 const BrokerErrorSchema = z.looseObject({ code: z.number().optional(), name: z.string().optional() });
@@ -44,10 +45,10 @@ export class OrganizationSignIn {
   }
 
   /** Browser sign-in (silent: `prompt=none`), then the broker's exchange. */
-  async signIn(options: { silent?: boolean; signal?: AbortSignal } = {}): Promise<OrganizationSession> {
+  async signIn(options: OidcSignInOptions = {}): Promise<OrganizationSession> {
     const idp = await this.#oidc.signIn(options);
     const presented = this.#settings.present === 'access_token' ? idp.accessToken : idp.idToken;
-    return { tokens: await this.exchange(presented), idToken: idp.idToken };
+    return { tokens: await this.exchange(presented), idToken: idp.idToken, subject: idp.subject };
   }
 
   /** Presents an identity-provider token to the broker; the clinician's tokens, or a SignInError. */
@@ -78,8 +79,8 @@ export class OrganizationSignIn {
   }
 
   /** Ends the identity provider's session in the browser, when it offers RP-initiated logout. */
-  async endSession(idTokenHint: string | undefined): Promise<void> {
-    const url = await this.#oidc.endSessionUrl(idTokenHint);
+  async endSession(): Promise<void> {
+    const url = await this.#oidc.endSessionUrl();
     if (url) await this.#openBrowser(url);
   }
 }

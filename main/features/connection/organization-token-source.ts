@@ -3,7 +3,12 @@
  * user sign-in; when the refresh token is refused, signed in again silently (`prompt=none`) while the
  * identity provider's session lives, else "sign in again". Sign-out revokes the service session and ends
  * the identity provider's.
+ *
+ * The session belongs to one clinician, the `sub` of the ID token it began with: a silent sign-in that comes
+ * back as anyone else (another clinician signed in to the provider in the same browser) is refused and its
+ * service session revoked, so the app never carries on as that person; the clinician signs out first.
  */
+import { decodeJwt } from 'jose';
 import type { HttpClient } from '../../core/api/transport/http.ts';
 import { AuthenticationError } from '../../core/api/errors.ts';
 import type { UserTokens } from '../../core/api/schemas/account.ts';
@@ -17,10 +22,17 @@ export interface OrganizationSaved {
   idTokenHint?: string;
 }
 
+/** What the silent sign-in works from: the session's ID token (its `sub` is the one clinician allowed). */
+interface SilentState {
+  idTokenHint: string | undefined;
+  signIn: OrganizationSignIn | undefined;
+  http: HttpClient;
+}
+
 /** A UserTokenSource that signs in again through the organization when its refresh token is spent. */
 export class OrganizationTokenSource extends UserTokenSource {
   /** Shared with the callbacks given to the base class (which run before `this` exists there). */
-  readonly #state: { idTokenHint: string | undefined; signIn: OrganizationSignIn | undefined };
+  readonly #state: SilentState;
 
   constructor(
     http: HttpClient,
@@ -31,7 +43,7 @@ export class OrganizationTokenSource extends UserTokenSource {
       save: (saved: OrganizationSaved) => Promise<void>;
     },
   ) {
-    const state = { idTokenHint: options.idTokenHint, signIn: options.signIn };
+    const state: SilentState = { idTokenHint: options.idTokenHint, signIn: options.signIn, http };
     super(http, initial, {
       onTokens: (tokens) =>
         options.save({
@@ -48,20 +60,17 @@ export class OrganizationTokenSource extends UserTokenSource {
     try {
       await super.logout();
     } finally {
-      await this.#state.signIn?.endSession(this.#state.idTokenHint).catch(() => undefined);
+      await this.#state.signIn?.endSession().catch(() => undefined);
     }
   }
 }
 
-/** Signs in again with `prompt=none`; when that needs the person, "sign in again" (401). */
-async function silently(state: {
-  idTokenHint: string | undefined;
-  signIn: OrganizationSignIn | undefined;
-}): Promise<UserTokens> {
+/** Signs in again with `prompt=none` as the same clinician; else "sign in again" (401). */
+async function silently(state: SilentState): Promise<UserTokens> {
+  const bound = subjectOf(state.idTokenHint);
+  let session;
   try {
-    const session = await state.signIn!.signIn({ silent: true });
-    state.idTokenHint = session.idToken;
-    return session.tokens;
+    session = await state.signIn!.signIn({ silent: true, idTokenHint: state.idTokenHint });
   } catch (cause) {
     const reason = cause instanceof SignInError ? cause.reason : undefined;
     throw new AuthenticationError(
@@ -74,4 +83,30 @@ async function silently(state: {
       },
     );
   }
+  if (bound !== undefined && session.subject !== bound) {
+    await revoke(state.http, session.tokens.refresh_token);
+    throw new AuthenticationError(
+      'Someone else is signed in to your organization in the browser. Sign out, then sign in as yourself.',
+      { status: 401, operation: 'refresh-token', name: 'DIFFERENT_ACCOUNT' },
+    );
+  }
+  state.idTokenHint = session.idToken;
+  return session.tokens;
+}
+
+/** The `sub` of the session's ID token (verified when it was received; only read here). */
+function subjectOf(idToken: string | undefined): string | undefined {
+  if (!idToken) return undefined;
+  try {
+    return decodeJwt(idToken).sub;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ends the other person's service session that the broker just opened (best effort). */
+async function revoke(http: HttpClient, refreshToken: string): Promise<void> {
+  await new UserTokenSource(http, { access_token: '', refresh_token: refreshToken })
+    .logout()
+    .catch(() => undefined);
 }

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
+import { MUTABLE_USER_CLAIMS } from './user-claim.ts';
+import { isProxyAddress } from './client-address.ts';
 
 /** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
 const issuerUrl = z.string().refine(
@@ -25,6 +27,20 @@ const listen = z
   .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, { message: 'must be HOST:PORT' })
   .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, { message: 'port must be 0-65535' });
 
+/** Which `X-Forwarded-For` hops to believe: none, a number of proxies, or their addresses (client-address.ts). */
+const trustProxy = z.union(
+  [
+    z.literal(false),
+    z.number().int().min(0).max(10),
+    z.array(z.string().refine(isProxyAddress)).min(1).max(100),
+  ],
+  {
+    error:
+      'must be false, the number of proxies in front of the broker, or the list of their addresses ' +
+      '(true is refused: it does not say which hops to believe)',
+  },
+);
+
 /** Claim names are JWT member names: letters, digits, `_`, `.`, `:`, `/`, `-`. */
 const claimName = z.string().regex(/^[A-Za-z0-9_.:/-]{1,128}$/, { message: 'must be a claim name' });
 
@@ -41,15 +57,27 @@ const BrokerConfigSchema = z.strictObject({
   audience: z.string().trim().min(1).max(512),
   /** The claim whose value is the clinician's `external_id` on the service (oid, email, sub …). */
   userClaim: claimName.default('sub'),
+  /** IT vouches that `upn`/`preferred_username` is never renamed or reassigned (see user-claim.ts). */
+  userClaimTrusted: z.boolean().default(false),
+  /** Optional group or role claim (`roles`, `groups` …) that must hold `requiredClaimValue`. */
+  requiredClaim: claimName.optional(),
+  requiredClaimValue: z.string().trim().min(1).max(256).optional(),
   /** Optional claim carrying the clinician's specialty, set on the service user. */
   specialtyClaim: claimName.optional(),
   listen: listen.default('127.0.0.1:8787'),
   /** Requests per minute per client address (per instance). */
   rateLimitPerMinute: z.number().int().min(1).max(100_000).default(60),
-  /** Leeway for `exp`/`nbf`/`iat`, in seconds (clocks differ a little). */
+  /** Leeway for `exp`/`nbf`/`iat`, in seconds (the identity provider's clock and the broker's differ a little). */
   clockToleranceSec: z.number().int().min(0).max(300).default(30),
-  /** Behind a reverse proxy: take the client address from the first X-Forwarded-For entry. */
-  trustProxy: z.boolean().default(false),
+  /**
+   * How long after its `iat` a presented token is still taken, in seconds (on the broker's clock: the
+   * clinician's clock plays no part). The app presents the token the moment its sign-in finishes.
+   */
+  maxTokenAgeSec: z.number().int().min(10).max(3600).default(300),
+  /** Which token the desktop presents: the ID token (default) or an access token for the broker's API. */
+  presentedToken: z.enum(['id_token', 'access_token']).default('id_token'),
+  /** Behind reverse proxies: the right-most X-Forwarded-For entry not written by a caller. */
+  trustProxy: trustProxy.default(false),
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
   tlsCertFile: z.string().trim().min(1).optional(),
   tlsKeyFile: z.string().trim().min(1).optional(),
@@ -69,6 +97,11 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   audience: 'SCRIBE_BROKER_AUDIENCE',
   userClaim: 'SCRIBE_BROKER_USER_CLAIM',
   specialtyClaim: 'SCRIBE_BROKER_SPECIALTY_CLAIM',
+  userClaimTrusted: 'SCRIBE_BROKER_USER_CLAIM_TRUSTED',
+  requiredClaim: 'SCRIBE_BROKER_REQUIRED_CLAIM',
+  requiredClaimValue: 'SCRIBE_BROKER_REQUIRED_CLAIM_VALUE',
+  maxTokenAgeSec: 'SCRIBE_BROKER_MAX_TOKEN_AGE',
+  presentedToken: 'SCRIBE_BROKER_PRESENTED_TOKEN',
   listen: 'SCRIBE_BROKER_LISTEN',
   rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
@@ -76,7 +109,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
 };
 
-const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec'];
+const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec', 'maxTokenAgeSec'];
 
 /** Where the broker's settings come from. */
 export interface BrokerConfigSources {
@@ -107,9 +140,10 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
     if (value !== undefined) set(key, fromText(key as BrokerKey, value), 'flags');
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
-  if (parsed.success && !parsed.data.tlsCertFile !== !parsed.data.tlsKeyFile)
-    return { ok: false, error: 'tlsCertFile and tlsKeyFile go together: set both, or neither.' };
-  if (parsed.success) return { ok: true, config: parsed.data };
+  if (parsed.success) {
+    const conflict = crossCheck(parsed.data);
+    return conflict ? { ok: false, error: conflict } : { ok: true, config: parsed.data };
+  }
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
     const env = BROKER_ENV[key as BrokerKey];
@@ -124,6 +158,20 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
     merged[key] = value;
     origin[key] = from;
   }
+}
+
+/** What the schema cannot say about one key alone. */
+function crossCheck(config: BrokerConfig): string | undefined {
+  if (!config.tlsCertFile !== !config.tlsKeyFile)
+    return 'tlsCertFile and tlsKeyFile go together: set both, or neither.';
+  if (!config.requiredClaim !== (config.requiredClaimValue === undefined))
+    return 'requiredClaim and requiredClaimValue go together: set both, or neither.';
+  if (MUTABLE_USER_CLAIMS.includes(config.userClaim) && !config.userClaimTrusted)
+    return (
+      `userClaim ${config.userClaim} can be renamed and passed to another person: use oid or sub, or set ` +
+      'userClaimTrusted if your identity provider never reassigns it.'
+    );
+  return undefined;
 }
 
 async function readConfigFile(path: string): Promise<Record<string, unknown> | string> {
@@ -144,13 +192,30 @@ async function readConfigFile(path: string): Promise<Record<string, unknown> | s
 
 function fromText(key: BrokerKey, raw: string): unknown {
   if (NUMERIC.includes(key)) return /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (key === 'trustProxy')
+  if (key === 'trustProxy') return proxyText(raw);
+  if (key === 'userClaimTrusted')
     return /^(true|1|yes)$/i.test(raw) ? true : /^(false|0|no)$/i.test(raw) ? false : raw;
   return raw;
 }
 
+/** `false`, a hop count, `true` (refused by the schema with its reason) or a comma-separated list. */
+function proxyText(raw: string): unknown {
+  if (/^(false|no)$/i.test(raw)) return false;
+  if (/^(true|yes)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** Whether the broker would serve tokens over plain HTTP to other machines (it warns when it does). */
+export function plainHttpBeyondLoopback(config: BrokerConfig): boolean {
+  return !config.tlsCertFile && !isLoopbackHost(splitListen(config.listen).host);
+}
+
 /** Whether a host name is the loopback interface. */
-function isLoopbackHost(host: string): boolean {
+export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

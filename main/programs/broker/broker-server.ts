@@ -15,6 +15,7 @@ import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { splitListen } from './broker-config.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
+import { clientAddressResolver } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
@@ -59,8 +60,11 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-
 /** Starts the broker on `config.listen` (port 0: any free port). */
 export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.now);
+  const resolve = clientAddressResolver(deps.config.trustProxy);
+  const addressOf: ClientOf = (req) =>
+    sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res, deps, limiter).catch(() => {
+    handle(req, res, { ...deps, addressOf }, limiter).catch(() => {
       if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
       else res.destroy();
     });
@@ -79,10 +83,13 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   return { url: `${scheme}://${shownHost}:${bound}`, close: () => closeServer(server) };
 }
 
+/** The client address of a request. */
+type ClientOf = (req: IncomingMessage) => string;
+
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps,
+  deps: BrokerDeps & { addressOf: ClientOf },
   limiter: RateLimiter,
 ): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
@@ -104,11 +111,11 @@ async function handle(
 async function exchangeToken(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps,
+  deps: BrokerDeps & { addressOf: ClientOf },
   limiter: RateLimiter,
 ): Promise<void> {
   const started = (deps.now ?? Date.now)();
-  const client = clientAddress(req, deps.config.trustProxy);
+  const client = deps.addressOf(req);
   let exchanged: Exchanged | undefined;
   const record = (outcome: BrokerLogRecord['outcome'], status: number, reason?: string): void => {
     const now = (deps.now ?? Date.now)();
@@ -160,11 +167,13 @@ async function hasBody(req: IncomingMessage): Promise<boolean> {
   return size > 0;
 }
 
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-  const address = trustProxy && first ? first : (req.socket.remoteAddress ?? 'unknown');
-  // An address is all that is logged of the caller; keep it to address characters.
+/** Several X-Forwarded-For headers are one list, in order (Node joins them; an array if not). */
+function forwardedFor(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header.join(',') : header;
+}
+
+/** An address is all that is logged of the caller; keep it to address characters. */
+function sanitized(address: string): string {
   return address.replace(/[^0-9A-Za-z.:[\]-]/g, '').slice(0, 64) || 'unknown';
 }
 

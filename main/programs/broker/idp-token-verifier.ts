@@ -3,9 +3,18 @@
  * found through the issuer's `/.well-known/openid-configuration`), issued by the configured issuer, for the
  * configured audience, not expired (with a small leeway for clocks). Every failure is a BrokerRefusal.
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+} from 'jose';
 import { z } from 'zod';
+import { isLoopbackHost } from './broker-config.ts';
 import { BrokerRefusal } from './refusal.ts';
+import { checkTokenKind, type PresentedToken } from './token-kind.ts';
 
 const DiscoverySchema = z.looseObject({ issuer: z.string(), jwks_uri: z.string().url() });
 
@@ -17,6 +26,9 @@ export interface VerifierOptions {
   issuer: string;
   audience: string;
   clockToleranceSec: number;
+  /** The oldest `iat` taken, in seconds before now (the broker's clock; plus `clockToleranceSec`). */
+  maxTokenAgeSec: number;
+  presentedToken: PresentedToken;
 }
 
 /** Verifies identity-provider tokens; keys are fetched once and refetched on an unknown `kid` (rotation). */
@@ -30,15 +42,25 @@ export class IdpTokenVerifier {
 
   /** The verified claims, or a BrokerRefusal saying what is wrong. */
   async verify(token: string): Promise<JWTPayload> {
+    // A malformed token is the caller's fault (401), whether or not the provider can be reached now.
+    try {
+      decodeProtectedHeader(token);
+      decodeJwt(token);
+    } catch {
+      throw new BrokerRefusal('INVALID_TOKEN');
+    }
     const keys = await this.#jwks();
     try {
-      const { payload } = await jwtVerify(token, keys, {
+      const { payload, protectedHeader } = await jwtVerify(token, keys, {
         issuer: this.#options.issuer,
         audience: this.#options.audience,
         clockTolerance: this.#options.clockToleranceSec,
+        // A bearer token taken long after its sign-in is a replay, whatever its `exp` says.
+        maxTokenAge: this.#options.maxTokenAgeSec,
         algorithms: ALGORITHMS,
-        requiredClaims: ['exp'],
+        requiredClaims: ['exp', 'iat'],
       });
+      checkTokenKind(protectedHeader, payload, this.#options.presentedToken, this.#options.audience);
       return payload;
     } catch (error) {
       throw refusalFor(error);
@@ -63,6 +85,10 @@ export class IdpTokenVerifier {
       });
       if (!response.ok) throw new Error(`discovery answered ${response.status}`);
       document = DiscoverySchema.parse(await response.json());
+      // OpenID Connect Discovery §4.3: the document must name the issuer it was fetched for, and the keys
+      // must not come over a channel anyone on the way could change.
+      if (document.issuer.replace(/\/$/, '') !== issuer) throw new Error('discovery names another issuer');
+      if (!jwksUriAllowed(document.jwks_uri)) throw new Error('discovery names a jwks_uri without TLS');
     } catch (cause) {
       throw new BrokerRefusal('ISSUER_UNAVAILABLE', { cause });
     }
@@ -73,11 +99,23 @@ export class IdpTokenVerifier {
   }
 }
 
+/** A JWKS is fetched over https only (plain http on loopback: tests, a provider on the same host). */
+export function jwksUriAllowed(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
 /** Maps a jose verification error to the refusal that says what is wrong. */
 function refusalFor(error: unknown): BrokerRefusal {
   if (error instanceof BrokerRefusal) return error;
-  if (error instanceof errors.JWTExpired) return new BrokerRefusal('TOKEN_EXPIRED');
+  if (error instanceof errors.JWTExpired)
+    return new BrokerRefusal(error.claim === 'iat' ? 'TOKEN_TOO_OLD' : 'TOKEN_EXPIRED');
   if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing') return new BrokerRefusal('INVALID_TOKEN');
     if (error.claim === 'iss') return new BrokerRefusal('WRONG_ISSUER');
     if (error.claim === 'aud') return new BrokerRefusal('WRONG_AUDIENCE');
     if (error.claim === 'nbf' || error.claim === 'iat') return new BrokerRefusal('TOKEN_NOT_YET_VALID');

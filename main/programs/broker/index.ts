@@ -12,7 +12,7 @@ import type { BrokerConfig } from './broker-config.ts';
 import { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-server.ts';
 
-export { loadBrokerConfig, type BrokerConfig } from './broker-config.ts';
+export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
 export type { BrokerLogRecord, RunningBroker } from './broker-server.ts';
 
 /** Reads the organization's key and starts a broker with `config`. */
@@ -31,6 +31,8 @@ export async function runBroker(
     issuer: config.issuer,
     audience: config.audience,
     clockToleranceSec: config.clockToleranceSec,
+    maxTokenAgeSec: config.maxTokenAgeSec,
+    presentedToken: config.presentedToken,
   });
   const tls =
     config.tlsCertFile && config.tlsKeyFile

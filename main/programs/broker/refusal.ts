@@ -13,7 +13,17 @@ const REFUSALS = {
   WRONG_AUDIENCE: [401, 'The token was not issued for this broker (audience mismatch).'],
   TOKEN_EXPIRED: [401, 'The token has expired. Sign in again.'],
   TOKEN_NOT_YET_VALID: [401, 'The token is not valid yet (check the computer clock).'],
+  TOKEN_TOO_OLD: [401, 'The token was issued too long ago: present a token from a sign-in just made.'],
+  WRONG_TOKEN_TYPE: [
+    401,
+    'This kind of token is not accepted: present the sign-in token the broker expects.',
+  ],
   USER_CLAIM_MISSING: [403, 'The token does not carry the claim that names the clinician.'],
+  USER_CLAIM_UNVERIFIED: [
+    403,
+    'The identity provider does not say the e-mail address in the token is verified.',
+  ],
+  ACCESS_NOT_GRANTED: [403, 'The organization has not granted this account the use of the app. Contact IT.'],
   USER_DEACTIVATED: [403, 'This clinician account is deactivated on the service. Contact IT.'],
   RATE_LIMITED: [429, 'Too many sign-in requests. Wait a minute and try again.'],
   NOT_FOUND: [404, 'Unknown path. The broker answers POST /v1/token and GET /healthz.'],

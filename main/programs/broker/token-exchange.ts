@@ -5,10 +5,15 @@
  */
 import type { JWTPayload } from 'jose';
 import type { CoreContext } from '../../core/api/endpoints/context.ts';
-import { authenticateUser, createUser, findUserByExternalId, updateUser } from '../../core/api/endpoints/users.ts';
+import {
+  authenticateUser,
+  createUser,
+  findUserByExternalId,
+  updateUser,
+} from '../../core/api/endpoints/users.ts';
 import { ApiError, PermissionDeniedError } from '../../core/api/errors.ts';
-import { LIMITS } from '../../core/api/limits.ts';
 import { BrokerRefusal } from './refusal.ts';
+import { checkRequiredClaim, externalIdFrom, type ClaimMapping } from './user-claim.ts';
 
 /** What the desktop gets: the user's tokens and nothing else. */
 interface UserTokenPair {
@@ -23,21 +28,6 @@ export interface Exchanged {
   userId: string;
 }
 
-/** Which claims name the clinician. */
-export interface ClaimMapping {
-  userClaim: string;
-  specialtyClaim?: string;
-}
-
-/** The clinician's external id from the configured claim, or USER_CLAIM_MISSING. */
-function externalIdFrom(claims: JWTPayload, mapping: ClaimMapping): string {
-  const value = claims[mapping.userClaim];
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-  if (text.length === 0 || text.length > LIMITS.externalIdChars)
-    throw new BrokerRefusal('USER_CLAIM_MISSING');
-  return text;
-}
-
 /** Finds or creates the clinician and mints its tokens. `server` is a server-caller context. */
 export async function exchangeForUserTokens(
   server: CoreContext,
@@ -45,14 +35,14 @@ export async function exchangeForUserTokens(
   mapping: ClaimMapping,
 ): Promise<Exchanged> {
   const externalId = externalIdFrom(claims, mapping);
+  // Before anything is looked up or created: a guest of the tenant is not provisioned.
+  checkRequiredClaim(claims, mapping);
   const specialtyClaim = mapping.specialtyClaim ? claims[mapping.specialtyClaim] : undefined;
   const specialty =
     typeof specialtyClaim === 'string' && specialtyClaim.trim() ? specialtyClaim.trim() : undefined;
   try {
-    let user = await findUserByExternalId(server, externalId);
-    if (!user) {
-      user = await createUser(server, { external_id: externalId, ...(specialty ? { specialty } : {}) });
-    } else if (specialty && user.specialty !== specialty) {
+    let user = await findOrCreateUser(server, externalId, specialty);
+    if (specialty && user.specialty !== specialty) {
       user = await updateUser(server, user.id, { specialty });
     }
     if (user.activated === false) throw new BrokerRefusal('USER_DEACTIVATED');
@@ -70,5 +60,23 @@ export async function exchangeForUserTokens(
       throw new BrokerRefusal('USER_DEACTIVATED', { cause: error });
     if (error instanceof ApiError) throw new BrokerRefusal('SERVICE_UNAVAILABLE', { cause: error });
     throw error;
+  }
+}
+
+/**
+ * The service user with this external id, created the first time. Two first sign-ins of the same clinician
+ * (two windows, two broker instances) may both find nobody and both create: the one refused for the taken
+ * `external_id` (409) finds the user the other created.
+ */
+async function findOrCreateUser(server: CoreContext, externalId: string, specialty: string | undefined) {
+  const found = await findUserByExternalId(server, externalId);
+  if (found) return found;
+  try {
+    return await createUser(server, { external_id: externalId, ...(specialty ? { specialty } : {}) });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const created = await findUserByExternalId(server, externalId);
+    if (!created) throw error;
+    return created;
   }
 }

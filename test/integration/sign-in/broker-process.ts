@@ -4,6 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A running broker process. */
 export interface BrokerProcess {
@@ -72,4 +75,21 @@ export async function presentToken(
     ...(init.body !== undefined ? { body: init.body } : {}),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The broker's environment for the local service's static OAuth client and a test provider. */
+export async function brokerEnv(
+  service: { url: string; clientId: string; pem: string },
+  idp: { issuer: string; clientId: string },
+): Promise<Record<string, string>> {
+  const dir = await mkdtemp(join(tmpdir(), 'scribe-broker-'));
+  await writeFile(join(dir, 'key.pem'), service.pem, { mode: 0o600 });
+  return {
+    SCRIBE_SERVICE_URL: service.url,
+    SCRIBE_CLIENT_ID: service.clientId,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    SCRIBE_BROKER_ISSUER: idp.issuer,
+    SCRIBE_BROKER_AUDIENCE: idp.clientId,
+    SCRIBE_BROKER_USER_CLAIM: 'oid',
+  };
 }

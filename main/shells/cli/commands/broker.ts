@@ -4,7 +4,7 @@
  * request on stderr (who, when, outcome; never a token).
  */
 import { parseArgs } from 'node:util';
-import { loadBrokerConfig, runBroker } from '../../../programs/broker/index.ts';
+import { loadBrokerConfig, plainHttpBeyondLoopback, runBroker } from '../../../programs/broker/index.ts';
 import { CliError, EXIT, oneLine, out } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 
@@ -43,6 +43,12 @@ async function run(args: string[]): Promise<number> {
   }).catch((error: Error) => {
     throw new CliError(`broker: ${oneLine(error.message)}`, EXIT.usage);
   });
+  if (plainHttpBeyondLoopback(loaded.config))
+    process.stderr.write(
+      `WARNING: the broker serves sign-in tokens over plain HTTP on ${loaded.config.listen}, beyond this ` +
+        'machine: anyone on the network path can read them. Listen on 127.0.0.1 behind a TLS proxy, or set ' +
+        'tlsCertFile and tlsKeyFile.\n',
+    );
   out(`listening on ${broker.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -4,7 +4,7 @@ import { startLoopbackRedirect } from '../../../../main/features/connection/loop
 
 describe('loopback redirect', () => {
   it('listens on 127.0.0.1 at a port the system picked and takes the first answer only', async () => {
-    const redirect = await startLoopbackRedirect();
+    const redirect = await startLoopbackRedirect('s1');
     try {
       expect(redirect.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       expect((await fetch(new URL('/favicon.ico', redirect.redirectUri))).status).toBe(404);
@@ -22,7 +22,7 @@ describe('loopback redirect', () => {
 
   it('stops waiting when aborted', async () => {
     const abort = new AbortController();
-    const redirect = await startLoopbackRedirect(abort.signal);
+    const redirect = await startLoopbackRedirect('s1', abort.signal);
     abort.abort(new Error('cancelled by the person'));
     await expect(redirect.callback).rejects.toThrow('cancelled by the person');
     await redirect.close();

@@ -27,6 +27,8 @@ describe('broker configuration', () => {
         listen: '127.0.0.1:8787',
         rateLimitPerMinute: 60,
         clockToleranceSec: 30,
+        maxTokenAgeSec: 300,
+        presentedToken: 'id_token',
         trustProxy: false,
       }),
     });
@@ -64,6 +66,23 @@ describe('broker configuration', () => {
     expect(typo.ok ? '' : typo.error).toContain('unknown keys in the config file: audiance');
     const tls = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_TLS_CERT_FILE: '/x/cert.pem' } });
     expect(tls.ok ? '' : tls.error).toContain('tlsCertFile and tlsKeyFile go together');
+  });
+});
+
+describe('the user claim and the required claim', () => {
+  it('refuses upn or preferred_username unless declared trusted, and half a required claim', async () => {
+    const upn = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_USER_CLAIM: 'upn' } });
+    expect(upn.ok ? '' : upn.error).toContain('use oid or sub, or set userClaimTrusted');
+    const trusted = await loadBrokerConfig({
+      env: {
+        ...ENV,
+        SCRIBE_BROKER_USER_CLAIM: 'preferred_username',
+        SCRIBE_BROKER_USER_CLAIM_TRUSTED: 'yes',
+      },
+    });
+    expect(trusted.ok && trusted.config.userClaimTrusted).toBe(true);
+    const half = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_REQUIRED_CLAIM: 'groups' } });
+    expect(half.ok ? '' : half.error).toContain('requiredClaim and requiredClaimValue go together');
   });
 });
 
