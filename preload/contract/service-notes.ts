@@ -46,4 +46,6 @@ export type ServiceNote =
   /** A clinician's sign-in (own tokens, or the organization's) has expired. */
   | { readonly kind: 'sign_in_expired'; readonly organization: boolean }
   /** The account is deactivated on the service. */
-  | { readonly kind: 'deactivated' };
+  | { readonly kind: 'deactivated' }
+  /** The organization's sign-in came back as another clinician than the session's (a shared OS account). */
+  | { readonly kind: 'different_account' };

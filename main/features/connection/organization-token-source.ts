@@ -86,7 +86,7 @@ async function silently(state: SilentState): Promise<UserTokens> {
   if (bound !== undefined && session.subject !== bound) {
     await revoke(state.http, session.tokens.refresh_token);
     throw new AuthenticationError(
-      'Someone else is signed in to your organization in the browser. Sign out, then sign in as yourself.',
+      { kind: 'different_account' },
       { status: 401, operation: 'refresh-token', name: 'DIFFERENT_ACCOUNT' },
     );
   }

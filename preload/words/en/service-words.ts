@@ -114,5 +114,7 @@ export function serviceNoteText(note: ServiceNote): string {
         : 'The sign-in has expired. Sign in again.';
     case 'deactivated':
       return 'the user is deactivated';
+    case 'different_account':
+      return 'Someone else is signed in to your organization in the browser. Sign out, then sign in as yourself.';
   }
 }

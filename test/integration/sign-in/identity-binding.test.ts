@@ -76,7 +76,7 @@ describe.each([
     await okafor.settle();
     expect(error).toBeInstanceOf(AuthenticationError);
     // With PAR the provider refuses the hint's mismatch itself; without, the app's own `sub` check does.
-    if (!par) expect((error as Error).message).toMatch(/^Someone else is signed in/);
+    if (!par) expect((error as AuthenticationError).note).toEqual({ kind: 'different_account' });
     const other = await h.serverCore.findUserByExternalId('oid-bind-okafor');
     const asOther = h.service.control.requests.filter(
       (r) => r.caller?.kind === 'user' && r.caller.userId === other?.id,
