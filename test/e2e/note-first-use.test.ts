@@ -40,6 +40,34 @@ describe('the Note screen on first use', () => {
     await expect.poll(() => plan(page).count(), { timeout: 20_000 }).toBe(1);
   });
 
+  it('says which sections an instruction changed, highlighted, with Undo; or that nothing changed', async () => {
+    const { page } = h;
+    const complaint = page.locator('article[data-section="CHIEF_COMPLAINT"]');
+    const result = page.getByTestId('instruction-result');
+    const before = await complaint.getByTestId('section-body').textContent();
+    expect(before).toContain('chest pain');
+    await instruct(page, 'replace "chest pain" with "thoracic pain"');
+    await expect
+      .poll(() => result.textContent())
+      .toMatch(/^Changed \d+ sections?, highlighted in the note: /);
+    expect(await result.textContent()).toContain('Chief complaint');
+    expect(await result.textContent()).not.toContain('Vitals');
+    expect(await complaint.getAttribute('data-changed')).toBe('true');
+    expect(await page.locator('article[data-section="VITALS"]').getAttribute('data-changed')).toBeNull();
+    await page.screenshot({ path: `${SHOTS}/19-note-instruction-changed.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => complaint.getByTestId('section-body').textContent()).toBe(before);
+    expect(await page.locator('article[data-changed]').count()).toBe(0);
+    expect(await result.textContent()).toBe('');
+
+    await instruct(page, 'Make it better.');
+    await expect
+      .poll(() => result.textContent())
+      .toBe('Nothing in the note changed. Try saying the change another way.');
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(await page.locator('article[data-changed]').count()).toBe(0);
+  });
+
   it('writes an empty Assessment and Plan by hand: problems added, moved, removed', async () => {
     const { page } = h;
     await instruct(page, 'clear ASSESSMENT_AND_PLAN');
@@ -87,5 +115,30 @@ describe('the Note screen on first use', () => {
     await vitals.getByLabel('Vitals').fill('BP 128/82, pulse 72.');
     await vitals.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => vitals.getByTestId('section-body').textContent()).toBe('BP 128/82, pulse 72.');
+  });
+
+  it('asks beside "Write again with context", with the focus, and then replaces the changes', async () => {
+    const { page } = h;
+    const vitals = page.locator('article[data-section="VITALS"]');
+    await page.getByLabel('Extra context').fill('Penicillin allergy noted in the chart.');
+    await page.getByRole('button', { name: 'Write again with context' }).click();
+    const confirm = page.getByTestId('confirm-rewrite');
+    await expect.poll(() => confirm.count()).toBe(1);
+    const seen = await confirm.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        inView: box.top >= 0 && box.bottom <= window.innerHeight,
+        focus: el.contains(document.activeElement),
+      };
+    });
+    expect(seen).toEqual({ inView: true, focus: true });
+    await page.screenshot({ path: `${SHOTS}/19-note-confirm-rewrite.png` });
+    await confirm.getByRole('button', { name: 'Replace my changes' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect
+      .poll(() => vitals.getByTestId('section-body').textContent(), { timeout: 20_000 })
+      .not.toBe('BP 128/82, pulse 72.');
+    expect(await plan(page).innerText()).not.toContain('Recheck in two weeks.');
+    expect(await h.cspViolations()).toEqual([]);
   });
 });
