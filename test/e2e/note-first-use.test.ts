@@ -126,9 +126,10 @@ describe('the Note screen on first use', () => {
     await expect.poll(() => confirm.count()).toBe(1);
     const seen = await confirm.evaluate((el) => {
       const box = el.getBoundingClientRect();
+      const height = el.ownerDocument.defaultView?.innerHeight ?? 0;
       return {
-        inView: box.top >= 0 && box.bottom <= window.innerHeight,
-        focus: el.contains(document.activeElement),
+        inView: box.top >= 0 && box.bottom <= height,
+        focus: el.contains(el.ownerDocument.activeElement),
       };
     });
     expect(seen).toEqual({ inView: true, focus: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import { NoteWorkflow } from '../../../../main/features/note/note-workflow.ts';
 import { Failure } from '../../../../main/base/failure.ts';
 import { NOTE, fakeCore } from '../visit/fakes.ts';
@@ -143,7 +144,7 @@ describe('NoteWorkflow', () => {
 
   it('undoes a change by instruction once; an instruction that changed nothing is no new version', async () => {
     const notes = new NoteWorkflow();
-    let edit = (note: typeof NOTE) => ({ ...note, title: 'Edited' });
+    let edit: (note: Note) => Note = (note) => ({ ...note, title: 'Edited' });
     const core = fakeCore('server', { editNote: async (r) => edit(r.note) });
     const written = await notes.generate(core, generate, TRANSCRIPT, () => undefined);
     const changed = await notes.editByInstruction(core, 'Shorter.');
