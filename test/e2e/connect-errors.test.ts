@@ -80,10 +80,18 @@ describe('Connect when connecting fails', () => {
   });
 
   it('says the keychain cannot keep the sign-in, in Connect’s words', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Start the sample visit' }).click();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await nav(page, 'Connect').click();
+    await expect.poll(() => page.locator('[data-testid="connection-summary"].healthy').count()).toBe(1);
     keychain.broken = true;
     const said = await connect(h.page, `http://127.0.0.1:9`, 'token-123');
     expect(said).toContain('this sign-in cannot be kept');
     expect(said).toContain('press Connect again');
     expect(said).not.toContain('visit');
+    // The sample's green "Connected" is not left shown above the failure.
+    expect(await page.locator('[data-testid="connection-summary"].healthy').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/19-connect-keychain.png`, fullPage: true });
   });
 });
