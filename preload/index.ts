@@ -71,6 +71,7 @@ const api: BridgeApi = {
   noteGenerate: request('note:generate'),
   noteEditSection: request('note:editSection'),
   noteEditByInstruction: request('note:editByInstruction'),
+  noteUndoInstruction: request('note:undoInstruction'),
 
   codesNormalized: request('codes:normalized'),
   codesEm: request('codes:em'),

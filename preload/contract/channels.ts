@@ -9,6 +9,7 @@ import {
   CopyRequestSchema,
   CopyResultSchema,
   EditByInstructionSchema,
+  UndoInstructionSchema,
   EditSectionSchema,
   EmCodesSchema,
   EmRequestSchema,
@@ -101,6 +102,8 @@ export const channels = {
   'note:generate': channel(GenerateNoteSchema, NoteSchema),
   'note:editSection': channel(EditSectionSchema, NoteSchema),
   'note:editByInstruction': channel(EditByInstructionSchema, NoteSchema),
+  /** Back to the version before the last change by instruction (`revision`: the note the screen shows). */
+  'note:undoInstruction': channel(UndoInstructionSchema, NoteSchema),
 
   // Codes and more
   'codes:normalized': channel(Empty, CodesSchema),

@@ -69,6 +69,7 @@ export const EditSectionSchema = z.object({
   content: SectionContentSchema,
 });
 export const EditByInstructionSchema = z.object({ instructions: z.string().min(1) });
+export const UndoInstructionSchema = z.object({ revision: z.number().int() });
 
 export const CodingSchema = z.object({
   code: z.string(),

@@ -48,12 +48,20 @@ export const FAILURE_REASONS = {
     'url_plain_http',
     'url_not_https',
     'url_no_region',
+    // Connect's fields left empty (checked in the window before anything is sent).
+    'address_missing',
+    'token_missing',
+    'client_id_missing',
+    'private_key_missing',
     'private_key_unreadable',
     'private_key_file_unreadable',
     // The user settings file (main/core/config/settings-store.ts SettingsError), mapped in main/core/ipc/error-mapping.ts.
     'settings_invalid',
     'settings_unreadable',
   ],
+  // Connect keeps a sign-in in the keychain: its words, not a visit's.
+  keychain_locked: ['sign_in_not_kept'],
+  keychain_unavailable: ['sign_in_not_kept'],
   internal: ['bridge_missing'],
   dictation_setting_refused: [
     'organization_sets',

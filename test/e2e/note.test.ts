@@ -84,14 +84,15 @@ describe('the Note screen', () => {
     expect(await count.textContent()).not.toContain('over');
     expect(requests('/edit-note-with-instructions')).toHaveLength(0);
 
-    await field.fill('Make the plan a numbered list.');
-    expect(await count.textContent()).toContain('30 / 700 characters');
+    // An instruction the local service carries out (one that changes nothing leaves the note unedited).
+    await field.fill('replace "Patient" with "Pt"');
+    expect(await count.textContent()).toContain('27 / 700 characters');
     await apply.click();
     await expect.poll(() => requests('/edit-note-with-instructions').length, { timeout: 15_000 }).toBe(1);
     await expect.poll(() => field.inputValue()).toBe('');
     const sent = requests('/edit-note-with-instructions')[0]!;
     expect(sent.status).toBe(200);
-    expect(sent.fields?.instructions).toBe(30);
+    expect(sent.fields?.instructions).toBe(27);
   });
 
   it('writes again with context: counted to 10,000, refused over, asks before replacing changes', async () => {

@@ -11,6 +11,7 @@ import type {
   SummaryNote,
 } from '../../../preload/contract/index.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
+import { SecretStoreError } from '../../base/secrets/secret-store.ts';
 import { checkBaseUrl } from '../../core/api/base-url.ts';
 import type { Connection, Connector, SampleKit, SignInEvent, SignInHow, SignOutWhy } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
@@ -116,7 +117,9 @@ export class ConnectionManager {
         throw new Failure('sign_in_not_offered', { reason: 'organization_sign_in_only' });
       const check = checkBaseUrl(baseUrl);
       if (!check.ok) throw new Failure('config_invalid', { reason: check.rule });
-      const connection = await this.#connector.connect(check.url.origin, credentials);
+      const connection = await this.#connector
+        .connect(check.url.origin, credentials)
+        .catch((error: unknown) => Promise.reject(keepingSignIn(error)));
       await this.#use(connection, 'organization', 'entered');
       return this.status();
     });
@@ -140,7 +143,7 @@ export class ConnectionManager {
       await this.#use(connection, 'organization', 'entered');
     } catch (error) {
       if (error instanceof SignInError) throw new Failure('sign_in_failed', { reason: error.reason });
-      throw error;
+      throw keepingSignIn(error);
     } finally {
       this.#signingIn = null;
       this.publish();
@@ -253,6 +256,13 @@ function signInEvent(
   const refused = checks.find((c) => SIGN_IN_CHECKS.has(c.id) && c.status === 'fail');
   if (refused) return { kind: 'sign_in_refused', mode, check: refused.id as 'address' | 'sign-in', how };
   return { kind: 'signed_in', mode, caller: connection.caller, region: connection.region, how };
+}
+
+/** A keychain failure while keeping a sign-in, named in Connect's words (not a visit's, which say Start). */
+function keepingSignIn(error: unknown): unknown {
+  if (!(error instanceof SecretStoreError)) return error;
+  const code = error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable';
+  return new Failure(code, { reason: 'sign_in_not_kept' });
 }
 
 /** Asks the service to revoke the sign-in; gives up quietly on any failure (e.g. 401: already revoked). */

@@ -17,6 +17,7 @@ export function createNoteHandlers(
     'note:generate': (r) => guard(() => notes.generate(r)),
     'note:editSection': (r) => guard(() => workflow.editSection(r.revision, r.key, r.content)),
     'note:editByInstruction': (r) => guard(() => workflow.editByInstruction(core(), r.instructions)),
+    'note:undoInstruction': (r) => guard(() => workflow.undoInstruction(r.revision)),
 
     'codes:normalized': () => guard(() => workflow.codes(core())),
     'codes:em': (r) => guard(() => workflow.em(core(), r.specialty, notes.transcript.finalInputs())),

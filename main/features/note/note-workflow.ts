@@ -20,6 +20,7 @@ import { noteText, sectionText } from './ehr-text.ts';
 import { buildNoteRequest, type CustomizationLookup } from './note-request.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
+import { isDeepStrictEqual } from 'node:util';
 import { Failure } from '../../base/failure.ts';
 import { checkLimit } from '../../core/api/limits.ts';
 
@@ -34,6 +35,10 @@ export class NoteWorkflow {
   #shownInstructions: string | null = null;
   /** Kept here, not in the renderer: a reload of the window must still ask before replacing the edits. */
   #edited = false;
+  /** The note as the service last wrote it, before the clinician's changes: what "Replace my changes" revises. */
+  #written: Note | null = null;
+  /** The version before the last change by instruction, while it can be undone. */
+  #beforeInstruction: { note: Note; edited: boolean } | null = null;
 
   get note(): NoteDto | null {
     return this.#note ? this.#dto() : null;
@@ -41,6 +46,8 @@ export class NoteWorkflow {
 
   reset(): void {
     this.#note = null;
+    this.#written = null;
+    this.#beforeInstruction = null;
     this.#edited = false;
     this.#instructions = null;
     this.#shownInstructions = null;
@@ -63,7 +70,9 @@ export class NoteWorkflow {
         // User callers use their stored note settings (2025-04-03): the picker's template is not sent.
         ...(core.caller === 'server' && request.templateKey ? { templateKey: request.templateKey } : {}),
         ...(request.extraContext ? { context: request.extraContext } : {}),
-        currentNote: this.#note,
+        // Writing again replaces the clinician's changes (the screen asked first): the service revises its
+        // own last version, never the hand-edited one, which would carry the changes into the new note.
+        currentNote: this.#written,
       },
       customizations,
     );
@@ -81,6 +90,7 @@ export class NoteWorkflow {
       throw error;
     }
     onProgress({ stage: 'done', elapsedSec: (Date.now() - started) / 1000 });
+    this.#written = this.#note;
     return this.#changed(false);
   }
 
@@ -101,12 +111,29 @@ export class NoteWorkflow {
     return this.#changed(true);
   }
 
-  /** Edits the note by a short instruction (≤ 700 characters). */
+  /**
+   * Edits the note by a short instruction (≤ 700 characters). A note the service gave back unchanged stays
+   * the same version (nothing to undo, results from it still current); a changed one can be undone once.
+   */
   async editByInstruction(core: CoreApi, instructions: string): Promise<NoteDto> {
     checkLimit(instructions, INPUT_LIMITS.editInstructionChars, 'edit_instruction');
     const note = this.#require();
-    this.#note = await core.editNote({ note, instructions });
-    return this.#changed(true);
+    const edited = await core.editNote({ note, instructions });
+    if (isDeepStrictEqual(edited, note)) return this.#dto();
+    this.#note = edited;
+    const before = { note, edited: this.#edited };
+    const dto = this.#changed(true);
+    this.#beforeInstruction = before;
+    return dto;
+  }
+
+  /** Undoes the last change by instruction: the note as it was before it, as a new version. */
+  undoInstruction(revision: number): NoteDto {
+    const before = this.#beforeInstruction;
+    if (!before || revision !== this.#revision)
+      throw new Failure('invalid_request', { reason: 'note_changed' });
+    this.#note = before.note;
+    return this.#changed(before.edited);
   }
 
   async codes(core: CoreApi): Promise<Codes> {
@@ -178,6 +205,7 @@ export class NoteWorkflow {
 
   #changed(edited: boolean): NoteDto {
     this.#revision++;
+    this.#beforeInstruction = null;
     this.#edited = edited;
     return this.#dto();
   }

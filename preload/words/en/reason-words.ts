@@ -75,6 +75,11 @@ export const REASON_TEXT: ReasonWords = {
     url_not_https: 'The service address must start with https://.',
     url_no_region:
       'The service address must name a region (us or eu) in the host, e.g. https://us.api.example.com.',
+    // Connect's fields left empty (checked in the window before anything is sent).
+    address_missing: 'Enter the service address your IT team gave you (e.g. https://us.api.example.com).',
+    token_missing: 'Enter the sign-in token your IT team gave you.',
+    client_id_missing: 'Enter the OAuth client ID.',
+    private_key_missing: 'Paste the private key (PEM).',
     private_key_unreadable: 'The private key is not a readable RSA private key (PEM).',
     private_key_file_unreadable:
       "The private key file set by your organization's configuration cannot be read ({errno}). Contact IT.",
@@ -82,6 +87,15 @@ export const REASON_TEXT: ReasonWords = {
     settings_invalid: 'That setting cannot be saved: this version of the app does not accept its value.',
     settings_unreadable:
       'Your settings file cannot be read, so the change was not saved. Restart the app: it resets a file it cannot use and says so in Settings.',
+  },
+  // Connect keeps a sign-in in the keychain: its words, not a visit's.
+  keychain_locked: {
+    sign_in_not_kept:
+      'The system keychain is locked, so this sign-in cannot be kept on this computer. Unlock the keychain, then press Connect again.',
+  },
+  keychain_unavailable: {
+    sign_in_not_kept:
+      'The system keychain cannot be reached, so this sign-in cannot be kept on this computer. Sign in to the computer again or ask IT, then press Connect again.',
   },
   internal: { bridge_missing: 'The app is not connected to its main process. Restart the app.' },
   dictation_setting_refused: {

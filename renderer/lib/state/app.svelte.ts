@@ -100,6 +100,11 @@ export class AppState {
     await settle(() => scribe().connectCancelSignIn());
   }
 
+  /** A refusal the window makes itself before sending anything (e.g. a field left empty on Connect). */
+  refuse(error: IpcError): void {
+    this.#error = error;
+  }
+
   check(): Promise<boolean> {
     return this.#send(() => scribe().connectCheck());
   }

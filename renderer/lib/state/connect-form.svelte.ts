@@ -1,7 +1,13 @@
 /** The Connect form while the screen is open: what is typed, what IT pins, and connecting. */
 import type { AppState } from './app.svelte.ts';
 import type { PolicyStore } from './policy.svelte.ts';
-import { connectRequest, credentialKind, signInChoices, type CredentialKind } from './connect-rules.ts';
+import {
+  connectRequest,
+  credentialKind,
+  missingField,
+  signInChoices,
+  type CredentialKind,
+} from './connect-rules.ts';
 
 /** The form's own state; made by the view, so it starts empty each time Connect opens. */
 export class ConnectForm {
@@ -32,8 +38,11 @@ export class ConnectForm {
     return signInChoices(this.#app().status?.methods);
   }
 
-  /** Connects; the secrets typed are cleared from the form whatever the outcome. */
+  /** Connects (or says which field is empty); the secrets typed are cleared once sent, whatever the outcome. */
   async submit(): Promise<void> {
+    const missing = missingField(this.baseUrl, this.kind, this);
+    if (missing)
+      return this.#app().refuse({ code: 'config_invalid', params: { reason: missing }, retryable: false });
     await this.#app().configure(connectRequest(this.baseUrl, this.kind, this));
     this.privateKeyPem = '';
     this.refreshToken = '';

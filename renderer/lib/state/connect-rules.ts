@@ -54,3 +54,15 @@ export function connectRequest(
       : { kind, refreshToken: fields.refreshToken.trim() };
   return { baseUrl: baseUrl.trim(), credentials };
 }
+
+/** The field a person left empty, as Connect's refusal names it (checked before anything is sent), or null. */
+export function missingField(
+  baseUrl: string,
+  kind: CredentialKind,
+  fields: CredentialFields,
+): 'address_missing' | 'token_missing' | 'client_id_missing' | 'private_key_missing' | null {
+  if (baseUrl.trim() === '') return 'address_missing';
+  if (kind === 'user-refresh-token') return fields.refreshToken.trim() === '' ? 'token_missing' : null;
+  if (fields.clientId.trim() === '') return 'client_id_missing';
+  return fields.privateKeyPem.trim() === '' ? 'private_key_missing' : null;
+}

@@ -7,6 +7,7 @@ import {
   isLongVisit,
   noteProgressText,
   sendable,
+  instructionResultText,
   transcriptSummary,
 } from './note-rules.ts';
 
@@ -97,8 +98,24 @@ export class NoteForm {
     this.#confirming = null;
   }
 
+  /** What the last change by instruction did ('' when there is none to report). */
+  get instructionResult(): string {
+    const change = this.#note().instructionChange;
+    const sections = this.#note().note?.sections ?? [];
+    const titles = change ? sections.filter((s) => change.keys.includes(s.key)).map((s) => s.title) : null;
+    return instructionResultText(titles);
+  }
+  get canUndoInstruction(): boolean {
+    return (this.#note().instructionChange?.keys.length ?? 0) > 0 && this.#note().busy === null;
+  }
+
   /** Changes the note by the typed instruction; the field empties once it is applied. */
   async applyInstruction(): Promise<void> {
     if (await this.#note().editByInstruction(this.instruction)) this.instruction = '';
+  }
+
+  /** "Undo": the note as it was before the last instruction. */
+  async undoInstruction(): Promise<void> {
+    await this.#note().undoInstruction();
   }
 }

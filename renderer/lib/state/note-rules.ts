@@ -1,5 +1,5 @@
 /** The Note screen's rules: when a note can be written, what is sent, and what the screen says. */
-import type { CopyResult, NoteProgress, Templates } from '../../../preload/contract/index.ts';
+import type { CopyResult, Note, NoteProgress, Templates } from '../../../preload/contract/index.ts';
 import { charCount } from '../../../preload/contract/limits.ts';
 
 /** Visits longer than this default to the background form, which reports progress. */
@@ -64,4 +64,20 @@ export function copiedText(copied: { sectionKey: string | null; result: CopyResu
 /** Whether a visit this long should write its note in the background. */
 export function isLongVisit(elapsedMs: number): boolean {
   return elapsedMs > LONG_VISIT_MS;
+}
+
+/** The keys of the sections an instruction changed (title or content), in the note's order. */
+export function changedSectionKeys(before: Note, after: Note): string[] {
+  const old = new Map(before.sections.map((s) => [s.key, JSON.stringify([s.title, s.content])]));
+  return after.sections
+    .filter((s) => old.get(s.key) !== JSON.stringify([s.title, s.content]))
+    .map((s) => s.key);
+}
+
+/** What "Apply" did: the sections it changed (highlighted in the note), or that nothing changed. */
+export function instructionResultText(changedTitles: readonly string[] | null): string {
+  if (changedTitles === null) return '';
+  if (changedTitles.length === 0) return 'Nothing in the note changed. Try saying the change another way.';
+  const what = changedTitles.length === 1 ? 'section' : 'sections';
+  return `Changed ${changedTitles.length} ${what}, highlighted in the note: ${changedTitles.join(', ')}.`;
 }

@@ -9,6 +9,7 @@ import type {
   Templates,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
+import { changedSectionKeys } from './note-rules.ts';
 
 /** Note state for the Note screen. */
 export class NoteStore {
@@ -19,6 +20,8 @@ export class NoteStore {
   #error = $state.raw<IpcError | null>(null);
   #busy = $state<'generate' | 'edit' | 'copy' | null>(null);
   #copied = $state.raw<{ sectionKey: string | null; result: CopyResult } | null>(null);
+  /** The sections the last change by instruction changed (none: it changed nothing), while it is the latest. */
+  #instructionChange = $state.raw<{ keys: string[] } | null>(null);
   #off: (() => void) | null = null;
 
   get note(): Note | null {
@@ -42,6 +45,9 @@ export class NoteStore {
   }
   get copied(): { sectionKey: string | null; result: CopyResult } | null {
     return this.#copied;
+  }
+  get instructionChange(): { keys: string[] } | null {
+    return this.#instructionChange;
   }
   /** Whether writing the note again would replace the clinician's own changes. */
   get edited(): boolean {
@@ -78,6 +84,7 @@ export class NoteStore {
     this.#error = null;
     this.#copied = null;
     this.#progress = null;
+    this.#instructionChange = null;
   }
 
   generate(options: {
@@ -95,8 +102,19 @@ export class NoteStore {
     return this.#run('edit', () => scribe().noteEditSection({ revision, key, content }));
   }
 
-  editByInstruction(instructions: string): Promise<boolean> {
-    return this.#run('edit', () => scribe().noteEditByInstruction({ instructions }));
+  /** Changes the note by instruction, then says which sections changed (or that none did). */
+  async editByInstruction(instructions: string): Promise<boolean> {
+    const before = this.#note;
+    const done = await this.#run('edit', () => scribe().noteEditByInstruction({ instructions }));
+    if (done && before && this.#note)
+      this.#instructionChange = { keys: changedSectionKeys(before, this.#note) };
+    return done;
+  }
+
+  /** Back to the note as it was before the last change by instruction. */
+  undoInstruction(): Promise<boolean> {
+    const revision = this.#note?.revision ?? 0;
+    return this.#run('edit', () => scribe().noteUndoInstruction({ revision }));
   }
 
   async copy(sectionKey: string | null): Promise<boolean> {
@@ -123,6 +141,7 @@ export class NoteStore {
     }
     this.#note = result.data;
     this.#copied = null;
+    this.#instructionChange = null;
     return true;
   }
 }

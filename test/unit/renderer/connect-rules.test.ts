@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SignInMethods } from '../../../preload/contract/index.ts';
-import { connectRequest, credentialKind, signInChoices } from '../../../renderer/lib/state/connect-rules.ts';
+import {
+  connectRequest,
+  credentialKind,
+  missingField,
+  signInChoices,
+} from '../../../renderer/lib/state/connect-rules.ts';
 
 const methods = (serverCredentials: boolean): SignInMethods => ({
   organization: null,
@@ -33,5 +38,18 @@ describe('the Connect form', () => {
       kind: 'user-refresh-token',
       refreshToken: 'rt-canary',
     });
+  });
+
+  it('names the field left empty before anything is sent', () => {
+    const fields = { clientId: ' ', privateKeyPem: '', keyId: '', refreshToken: '  ' };
+    expect(missingField(' ', 'user-refresh-token', fields)).toBe('address_missing');
+    expect(missingField('https://us.x.com', 'user-refresh-token', fields)).toBe('token_missing');
+    expect(missingField('https://us.x.com', 'server', fields)).toBe('client_id_missing');
+    expect(missingField('https://us.x.com', 'server', { ...fields, clientId: 'c' })).toBe(
+      'private_key_missing',
+    );
+    expect(
+      missingField('https://us.x.com', 'user-refresh-token', { ...fields, refreshToken: 't' }),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Note } from '../../../preload/contract/index.ts';
 import {
   canWriteNote,
+  changedSectionKeys,
+  instructionResultText,
   copiedText,
   defaultTemplateTitle,
   generateRequest,
@@ -70,5 +73,30 @@ describe('the Note screen', () => {
       'Section copied (9 characters).',
     );
     expect(copiedText(null)).toBe('');
+  });
+
+  it('says which sections an instruction changed, or that it changed nothing', () => {
+    const note: Note = {
+      title: null,
+      locale: 'ENGLISH_US',
+      templateKey: 'SOAP',
+      revision: 1,
+      sections: [
+        { key: 'PLAN', title: 'Plan', content: { type: 'TEXT', text: 'Rest.' } },
+        { key: 'VITALS', title: 'Vitals', content: { type: 'TEXT', text: 'BP 120/80.' } },
+      ],
+    };
+    const after = {
+      ...note,
+      revision: 2,
+      sections: [note.sections[0]!, { ...note.sections[1]!, content: { type: 'TEXT' as const, text: '' } }],
+    };
+    expect(changedSectionKeys(note, after)).toEqual(['VITALS']);
+    expect(changedSectionKeys(note, { ...note, revision: 2 })).toEqual([]);
+    expect(instructionResultText(null)).toBe('');
+    expect(instructionResultText([])).toBe('Nothing in the note changed. Try saying the change another way.');
+    expect(instructionResultText(['Plan', 'Vitals'])).toBe(
+      'Changed 2 sections, highlighted in the note: Plan, Vitals.',
+    );
   });
 });

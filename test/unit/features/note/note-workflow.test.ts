@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import { NoteWorkflow } from '../../../../main/features/note/note-workflow.ts';
 import { Failure } from '../../../../main/base/failure.ts';
 import { NOTE, fakeCore } from '../visit/fakes.ts';
@@ -122,6 +123,40 @@ describe('NoteWorkflow', () => {
     expect(notes.note).toBeNull();
     const second = await notes.generate(fakeCore('server'), generate, TRANSCRIPT, () => undefined);
     expect(second.revision).toBeGreaterThan(first.revision);
+  });
+
+  it('writes again over the changes it replaces: the service revises its own last note, not the edited one', async () => {
+    const notes = new NoteWorkflow();
+    const sent: unknown[] = [];
+    const core = fakeCore('server', { generateNote: async (r) => (sent.push(r.current_note), NOTE) });
+    await notes.generate(core, generate, TRANSCRIPT, () => undefined);
+    notes.editSection(1, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'Hand-edited.' });
+    await notes.generate(
+      core,
+      { ...generate, extraContext: 'Penicillin allergy.' },
+      TRANSCRIPT,
+      () => undefined,
+    );
+    expect(sent[1]).toEqual(NOTE);
+    expect(JSON.stringify(sent)).not.toContain('Hand-edited.');
+    expect(notes.copyText('CHIEF_COMPLAINT')).not.toContain('Hand-edited.');
+  });
+
+  it('undoes a change by instruction once; an instruction that changed nothing is no new version', async () => {
+    const notes = new NoteWorkflow();
+    let edit: (note: Note) => Note = (note) => ({ ...note, title: 'Edited' });
+    const core = fakeCore('server', { editNote: async (r) => edit(r.note) });
+    const written = await notes.generate(core, generate, TRANSCRIPT, () => undefined);
+    const changed = await notes.editByInstruction(core, 'Shorter.');
+    expect(changed).toMatchObject({ title: 'Edited', edited: true, revision: written.revision + 1 });
+    expect((await failure(() => notes.undoInstruction(written.revision))).code).toBe('invalid_request');
+    const undone = notes.undoInstruction(changed.revision);
+    expect(undone).toMatchObject({ title: written.title, edited: false, revision: changed.revision + 1 });
+    expect((await failure(() => notes.undoInstruction(undone.revision))).code).toBe('invalid_request');
+    edit = (note) => structuredClone(note);
+    const same = await notes.editByInstruction(core, 'Make it better.');
+    expect(same).toMatchObject({ revision: undone.revision, edited: false });
+    expect((await failure(() => notes.undoInstruction(same.revision))).code).toBe('invalid_request');
   });
 
   it('has nothing to copy before a note exists', async () => {

@@ -1,0 +1,145 @@
+/**
+ * What a first use of the Note screen found (issue 19), in Chromium on the sample visit: an empty
+ * Assessment and Plan and an empty text section can be written by hand (problems added, moved, removed);
+ * "Change by instruction" says what it changed, with Undo, or that nothing changed; "Write again with
+ * context" asks where the clinician is looking and, once told to, replaces the changes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+const plan = (page: Page) => page.locator('article[data-section="ASSESSMENT_AND_PLAN"]');
+
+async function instruct(page: Page, instruction: string): Promise<void> {
+  await page.getByLabel('Instruction', { exact: true }).fill(instruction);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => page.getByLabel('Instruction', { exact: true }).inputValue()).toBe('');
+}
+
+describe('the Note screen on first use', () => {
+  let h: AppHarness;
+  beforeAll(async () => {
+    h = await startApp();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('writes the sample visit’s note', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Start the sample visit' }).click();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 45_000 })
+      .toBe('Visit ended');
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await expect.poll(() => plan(page).count(), { timeout: 20_000 }).toBe(1);
+  });
+
+  it('says which sections an instruction changed, highlighted, with Undo; or that nothing changed', async () => {
+    const { page } = h;
+    const complaint = page.locator('article[data-section="CHIEF_COMPLAINT"]');
+    const result = page.getByTestId('instruction-result');
+    const before = await complaint.getByTestId('section-body').textContent();
+    expect(before).toContain('chest pain');
+    await instruct(page, 'replace "chest pain" with "thoracic pain"');
+    await expect
+      .poll(() => result.textContent())
+      .toMatch(/^Changed \d+ sections?, highlighted in the note: /);
+    expect(await result.textContent()).toContain('Chief complaint');
+    expect(await result.textContent()).not.toContain('Vitals');
+    expect(await complaint.getAttribute('data-changed')).toBe('true');
+    expect(await page.locator('article[data-section="VITALS"]').getAttribute('data-changed')).toBeNull();
+    await page.screenshot({ path: `${SHOTS}/19-note-instruction-changed.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => complaint.getByTestId('section-body').textContent()).toBe(before);
+    expect(await page.locator('article[data-changed]').count()).toBe(0);
+    expect(await result.textContent()).toBe('');
+
+    await instruct(page, 'Make it better.');
+    await expect
+      .poll(() => result.textContent())
+      .toBe('Nothing in the note changed. Try saying the change another way.');
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(await page.locator('article[data-changed]').count()).toBe(0);
+  });
+
+  it('writes an empty Assessment and Plan by hand: problems added, moved, removed', async () => {
+    const { page } = h;
+    await instruct(page, 'clear ASSESSMENT_AND_PLAN');
+    await expect.poll(() => plan(page).getByTestId('section-empty').count()).toBe(1);
+    await plan(page).getByRole('button', { name: 'Edit Assessment and plan' }).click();
+    expect(await plan(page).getByTestId('no-problems').count()).toBe(1);
+    const add = plan(page).getByRole('button', { name: 'Add a problem' });
+    await add.click();
+    // The new problem's title has the focus: the clinician types straight away.
+    await page.keyboard.type('Cough');
+    await plan(page).getByLabel('Assessment and plan for Cough').fill('Viral. Fluids and rest.');
+    await add.click();
+    await plan(page).getByLabel('Problem 2', { exact: true }).fill('Hypertension');
+    await plan(page).getByLabel('Assessment and plan for Hypertension').fill('Recheck in two weeks.');
+    await add.click();
+    await plan(page).getByLabel('Problem 3', { exact: true }).fill('Left over');
+    await plan(page).getByRole('button', { name: 'Move Hypertension up' }).click();
+    await plan(page).getByRole('button', { name: 'Remove Left over' }).click();
+    await page.screenshot({ path: `${SHOTS}/19-note-problems-edit.png`, fullPage: true });
+    await plan(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => plan(page).getByTestId('section-body').count()).toBe(1);
+    expect(await plan(page).getByTestId('section-body').innerText()).toBe(
+      'Hypertension Recheck in two weeks.\nCough Viral. Fluids and rest.',
+    );
+    await page.getByRole('button', { name: 'Copy Assessment and plan' }).click();
+    await expect.poll(() => h.clipboard.writes.at(-1) ?? '').toContain('Recheck in two weeks.');
+  });
+
+  it('refuses a problem with text but no title, and says which', async () => {
+    const { page } = h;
+    await plan(page).getByRole('button', { name: 'Edit Assessment and plan' }).click();
+    await plan(page).getByRole('button', { name: 'Add a problem' }).click();
+    await plan(page).getByLabel('Assessment and plan for problem 3').fill('Orphan text.');
+    await plan(page).getByRole('button', { name: 'Save' }).click();
+    expect(await plan(page).getByTestId('problem-untitled').textContent()).toContain('Problem 3');
+    await plan(page).getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('writes an empty text section by hand', async () => {
+    const { page } = h;
+    const vitals = page.locator('article[data-section="VITALS"]');
+    await instruct(page, 'clear VITALS');
+    await expect.poll(() => vitals.getByTestId('section-empty').count()).toBe(1);
+    await vitals.getByRole('button', { name: 'Edit Vitals' }).click();
+    await vitals.getByLabel('Vitals').fill('BP 128/82, pulse 72.');
+    await vitals.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => vitals.getByTestId('section-body').textContent()).toBe('BP 128/82, pulse 72.');
+  });
+
+  it('asks beside "Write again with context", with the focus, and then replaces the changes', async () => {
+    const { page } = h;
+    const vitals = page.locator('article[data-section="VITALS"]');
+    await page.getByLabel('Extra context').fill('Penicillin allergy noted in the chart.');
+    await page.getByRole('button', { name: 'Write again with context' }).click();
+    const confirm = page.getByTestId('confirm-rewrite');
+    await expect.poll(() => confirm.count()).toBe(1);
+    const seen = await confirm.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const height = el.ownerDocument.defaultView?.innerHeight ?? 0;
+      return {
+        inView: box.top >= 0 && box.bottom <= height,
+        focus: el.contains(el.ownerDocument.activeElement),
+      };
+    });
+    expect(seen).toEqual({ inView: true, focus: true });
+    await page.screenshot({ path: `${SHOTS}/19-note-confirm-rewrite.png` });
+    await confirm.getByRole('button', { name: 'Replace my changes' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect
+      .poll(() => vitals.getByTestId('section-body').textContent(), { timeout: 20_000 })
+      .not.toBe('BP 128/82, pulse 72.');
+    expect(await plan(page).innerText()).not.toContain('Recheck in two weeks.');
+    expect(await h.cspViolations()).toEqual([]);
+  });
+});
