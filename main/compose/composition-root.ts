@@ -1,5 +1,5 @@
 /**
- * The composition root: the only place that knows every capability. `composeApp` builds connection,
+ * The composition root: the only place that knows every capability. `composeFeatures` builds connection,
  * visit, note and settings from their ports and merges their IPC handler slices; `buildAppServices` adds
  * the platform-level parts from the resolved configuration (the journal folder, the saved or IT-managed
  * connection in the keychain-keyed vault, the microphones, preferences in the user settings, the sample
@@ -48,7 +48,7 @@ import type { DictationService } from '../features/dictation/dictation-service.t
 import { createDictationHandlers, unavailableDictationHandlers } from '../features/dictation/handlers.ts';
 import type { VisitEndHow, VisitJournals } from '../features/visit/ports.ts';
 import type { BusySignals } from '../features/updates/update-controller.ts';
-import { VisitApp } from '../features/visit/visit-app.ts';
+import { VisitService } from '../features/visit/visit-service.ts';
 import { liveTranscribers } from '../features/visit/live-transcriber.ts';
 import {
   busySignals,
@@ -63,7 +63,7 @@ import {
 import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 
 /** The ports every capability is built from (fakes in tests). */
-export interface AppPorts {
+export interface FeaturePorts {
   readonly connector: Connector;
   /** The ways in this installation offers (default: the person's own credentials). */
   readonly signIn?: SignInOptions | (() => SignInOptions);
@@ -87,11 +87,11 @@ export interface AppPorts {
 }
 
 /** Every capability, and the handlers of every channel. */
-export interface App {
+export interface Features {
   /** IT's policy, as enforced around the handlers. */
   readonly policy: SettingsPolicy;
   readonly connections: ConnectionManager;
-  readonly visit: VisitApp;
+  readonly visit: VisitService;
   readonly notes: NoteService;
   readonly settings: SettingsService;
   readonly dictation: DictationService | null;
@@ -99,14 +99,14 @@ export interface App {
 }
 
 /** Builds the capabilities from their ports and merges their handler slices. */
-export function composeApp(deps: AppPorts): App {
+export function composeFeatures(deps: FeaturePorts): Features {
   const customizations = deps.customizations ?? new MemoryCustomizationStore();
   // The connection must not change under a visit being recorded; the visit records over the connection.
   const connections = new ConnectionManager(deps.connector, deps.sample, () => visit.active, deps.signIn);
   connections.onStatus((status) => deps.emit('connect:status', status));
   const core = coreAccessOf(connections);
   const notes = noteServiceOf(deps, core, customizations, () => visit);
-  const visit: VisitApp = new VisitApp({
+  const visit: VisitService = new VisitService({
     connections,
     audio: deps.audio,
     preferences: deps.preferences,
@@ -142,10 +142,10 @@ function coreAccessOf(connections: ConnectionManager): CoreAccess {
 
 /** The note workflow over the visit's transcript (read when asked: the visit is built after it). */
 function noteServiceOf(
-  deps: AppPorts,
+  deps: FeaturePorts,
   core: CoreAccess,
   customizations: CustomizationStore,
-  visit: () => VisitApp,
+  visit: () => VisitService,
 ): NoteService {
   return new NoteService({
     core,
@@ -164,10 +164,10 @@ function noteServiceOf(
 
 /** Dictation over the connection's streaming, giving way to a visit that has the microphone. */
 function dictationOf(
-  deps: AppPorts,
-  { parts, ...stores }: NonNullable<AppPorts['dictation']>,
+  deps: FeaturePorts,
+  { parts, ...stores }: NonNullable<FeaturePorts['dictation']>,
   connections: ConnectionManager,
-  visit: VisitApp,
+  visit: VisitService,
 ): DictationService {
   return composeDictation(parts, {
     ...stores,
@@ -218,7 +218,7 @@ export interface AppServicesDeps {
 
 /** The running services. */
 export interface AppServices {
-  readonly app: App;
+  readonly app: Features;
   readonly journals: JournalStore;
   /** The audit trail (in dataDir, shared with the CLI). */
   readonly audit: AuditLog;
@@ -248,7 +248,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const ways = connectionWays(deps, live, policy);
   const sample = createSampleKit({ transcriber: liveTranscribers() });
   const preferences = preferencesOf(deps, live);
-  const app = composeApp({
+  const app = composeFeatures({
     connector: connectorOf(config, audio, ways, journals),
     signIn: ways.signIn,
     sample,

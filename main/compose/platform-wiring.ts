@@ -23,7 +23,7 @@ import { BusySignals } from '../features/updates/update-controller.ts';
 import { SettingsPreferenceStore } from '../features/settings/preferences.ts';
 import { liveTranscribers } from '../features/visit/live-transcriber.ts';
 import type { EmitEvent } from '../core/ipc/event-emitter.ts';
-import type { App, AppServicesDeps } from './composition-root.ts';
+import type { Features, AppServicesDeps } from './composition-root.ts';
 
 /** The audit trail, opened (retention applied, an update recorded); it then records what features report. */
 export async function openAudit(deps: AppServicesDeps): Promise<AuditLog> {
@@ -97,7 +97,7 @@ export function connectorOf(
   });
 }
 
-export function busySignals(app: App): BusySignals {
+export function busySignals(app: Features): BusySignals {
   const busy = new BusySignals();
   busy.add('visit', () => app.visit.active);
   busy.add('dictation', () => app.dictation?.controller.active ?? false);
@@ -112,7 +112,7 @@ export function busySignals(app: App): BusySignals {
 export function followPolicy(parts: {
   live: LiveConfigPort;
   policy: SettingsPolicy;
-  app: App;
+  app: Features;
   ways: ConnectionWays;
   emit: EmitEvent;
 }): () => void {
@@ -134,7 +134,7 @@ export function followPolicy(parts: {
 
 /** Ends a running visit (every sent chunk confirmed), stops the sample service, and lets the trail finish. */
 export async function closeServices(
-  app: App,
+  app: Features,
   sample: { close(): Promise<void> },
   stopPushing: () => void,
   audit: AuditLog,

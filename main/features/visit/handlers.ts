@@ -1,7 +1,7 @@
 /** The Visit screen's channels over the visit service (recording only; the note has its own slice). */
 import type { VisitAccepted } from '../../../preload/contract/index.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
-import type { VisitApp } from './visit-app.ts';
+import type { VisitService } from './visit-service.ts';
 
 /** A command's answer: accepted once it ran (the state went out as `visit:state` pushes meanwhile). */
 async function accepted(command: () => Promise<void>): Promise<VisitAccepted> {
@@ -10,7 +10,7 @@ async function accepted(command: () => Promise<void>): Promise<VisitAccepted> {
 }
 
 /** `visit:*` handlers: commands answer accepted or refused, never a copy of the state. */
-export function createVisitHandlers(visit: VisitApp): HandlerSlice<'visit'> {
+export function createVisitHandlers(visit: VisitService): HandlerSlice<'visit'> {
   return {
     'visit:options': () => guard(() => visit.options()),
     'visit:arm': (r) => guard(() => accepted(() => visit.arm(r))),

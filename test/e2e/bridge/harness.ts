@@ -15,7 +15,7 @@ import type { AudioFrame, AudioSource } from '../../../main/core/audio/audio-sou
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { Bridge } from '../../../main/shells/preview/bridge.ts';
 import { startPreviewApp } from '../../../main/shells/preview/preview.ts';
-import type { App } from '../../../main/compose/composition-root.ts';
+import type { Features } from '../../../main/compose/composition-root.ts';
 import type { OpenBrowser } from '../../../main/features/connection/oidc-sign-in.ts';
 import type { ClipboardPort } from '../../../main/features/note/ports.ts';
 import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-store.ts';
@@ -25,7 +25,9 @@ import type { EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 
 /** The conversation fixture, played in real time as a microphone would deliver it. */
-const FIXTURE_MIC = fileURLToPath(new URL('../../../main/programs/local-service/sample/visit.wav', import.meta.url));
+const FIXTURE_MIC = fileURLToPath(
+  new URL('../../../main/programs/local-service/sample/visit.wav', import.meta.url),
+);
 
 /** A clipboard that remembers every write (the tests' stand-in for the system clipboard). */
 class RecordingClipboard implements ClipboardPort {
@@ -39,7 +41,7 @@ class RecordingClipboard implements ClipboardPort {
 /** A running app. */
 export interface AppHarness {
   readonly page: Page;
-  readonly app: App;
+  readonly app: Features;
   readonly bridge: Bridge;
   readonly clipboard: RecordingClipboard;
   /** Every microphone the app opened (consent tick or Start), in order. */

@@ -1,5 +1,5 @@
 /**
- * The visit services as the app wires them (composeApp and its handlers, the IPC router with the app's
+ * The visit services as the app wires them (composeFeatures and its handlers, the IPC router with the app's
  * sender rule) over the local service, for the privacy tests: the connector's fetch can make the service
  * echo a canary in an error body, the clipboard records (or refuses) writes, preferences live in the real
  * settings store (openNodeSettingsStore in a temp folder), and every event and router report is kept.
@@ -22,7 +22,7 @@ import { liveTranscribers } from '../../../main/features/visit/live-transcriber.
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../../main/features/note/ports.ts';
 import type { Preferences, PreferenceStore } from '../../../main/features/settings/ports.ts';
-import { composeApp, type App } from '../../../main/compose/composition-root.ts';
+import { composeFeatures, type Features } from '../../../main/compose/composition-root.ts';
 import {
   channels,
   type ChannelName,
@@ -109,7 +109,7 @@ class FakeIpcMain implements IpcMainLike {
 
 /** Everything the renderer would see, and everything the router would log. */
 export interface VisitRig {
-  readonly app: App;
+  readonly app: Features;
   readonly clipboard: RecordingClipboard;
   readonly echo: EchoingFetch;
   readonly settings: SettingsStore;
@@ -155,7 +155,7 @@ export function startVisitRig(options: {
   const settings = openNodeSettingsStore(options.settingsDir);
   const events: VisitRig['events'] = [];
   const reports: IpcFailureReport[] = [];
-  const app = composeApp({
+  const app = composeFeatures({
     connector: createConnector({ audio, transcriber: liveTranscribers(), fetch: echo.fetch }),
     sample: null,
     audio,

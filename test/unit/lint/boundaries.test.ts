@@ -70,8 +70,8 @@ describe('import boundaries', () => {
     // A feature uses another only through its ports, as types; a shell never imports another shell.
     ['main/features/note/x.ts', value('../connection/ports.ts')],
     ['main/features/note/x.ts', type('../connection/connection-manager.ts')],
-    ['main/features/connection/x.ts', type('../visit/visit-app.ts')],
-    ['main/features/audit/x.ts', "export type { X } from '../visit/visit-app.ts';"],
+    ['main/features/connection/x.ts', type('../visit/visit-service.ts')],
+    ['main/features/audit/x.ts', "export type { X } from '../visit/visit-service.ts';"],
     ['main/shells/preview/x.ts', value('../electron/tray.ts')],
     // Separate programs: only a shell starts them (and the sample visit's one door); they use base and core.
     ['main/features/visit/x.ts', value('../../programs/local-service/index.ts')],
@@ -104,7 +104,7 @@ describe('import boundaries', () => {
     ['main/core/audio/x.ts', value('../../../native/recorder.ts')],
     ['main/core/journal/x.ts', type('../streaming/session-journal.ts')],
     ['main/features/visit/x.ts', type('../connection/ports.ts')],
-    ['main/features/visit/x.ts', value('./visit-app.ts')],
+    ['main/features/visit/x.ts', value('./visit-service.ts')],
     ['main/features/note/x.ts', "import { type S } from '../settings/ports.ts';\nexport type { S };"],
     ['main/features/dictation/x.ts', value('../../core/streaming/dictate-session.ts')],
     ['main/compose/x.ts', value('../features/connection/connection-manager.ts')],

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
-import { composeApp } from '../../../../main/compose/composition-root.ts';
+import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
@@ -68,7 +68,7 @@ async function nextRun(journals: JournalStore) {
     list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }],
     open: () => new FakeAudioSource({ samples: new Int16Array(16_000) }),
   };
-  const app = composeApp({
+  const app = composeFeatures({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: null,
     audio,

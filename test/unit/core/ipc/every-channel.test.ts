@@ -13,7 +13,7 @@ import type { createNoteHandlers } from '../../../../main/features/note/handlers
 import type { createPolicyHandlers } from '../../../../main/compose/policy-handlers.ts';
 import type { createSettingsHandlers } from '../../../../main/features/settings/handlers.ts';
 import type { createVisitHandlers } from '../../../../main/features/visit/handlers.ts';
-import { composeApp } from '../../../../main/compose/composition-root.ts';
+import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { channels } from '../../../../preload/contract/index.ts';
 
@@ -59,7 +59,7 @@ function _typeCases(s: Slices): void {
 
 describe('the merged handler slices', () => {
   it('answer exactly the channels of the map in the production wiring', () => {
-    const app = composeApp({
+    const app = composeFeatures({
       connector: {
         connect: async () => Promise.reject(new Error('unused')),
         restore: async () => null,

@@ -12,7 +12,7 @@ import {
   type IpcFailureReport,
 } from '../../../../main/core/ipc/router.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
-import { composeApp } from '../../../../main/compose/composition-root.ts';
+import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
@@ -48,7 +48,7 @@ function harness(core = fakeCore('server'), microphoneAllowed = true) {
       return new FakeAudioSource({ samples: new Int16Array(1_600) });
     },
   };
-  const app = composeApp({
+  const app = composeFeatures({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: null,
     audio,

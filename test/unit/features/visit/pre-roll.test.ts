@@ -19,7 +19,7 @@ import { createIpcRouter, type InvokeEventLike } from '../../../../main/core/ipc
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
-import { composeApp } from '../../../../main/compose/composition-root.ts';
+import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { ARM_TIMEOUT_MS } from '../../../../main/features/visit/armed-inputs.ts';
 import { channels, type EventName, type IpcResult } from '../../../../preload/contract/index.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
@@ -181,7 +181,7 @@ function visitApp() {
       return mic;
     },
   };
-  const app = composeApp({
+  const app = composeFeatures({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: {
       connect: async () => connection,

@@ -25,7 +25,7 @@ import { Failure } from '../../base/failure.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 
 /** Everything the visit service needs from outside. */
-export interface VisitAppDeps {
+export interface VisitServiceDeps {
   readonly connections: CurrentConnection;
   readonly audio: AudioInputs;
   readonly preferences: PreferenceStore;
@@ -41,14 +41,14 @@ export interface VisitAppDeps {
 }
 
 /** One app-wide visit service (one visit at a time). */
-export class VisitApp {
+export class VisitService {
   readonly #connections: CurrentConnection;
   readonly #recorder: VisitRecorder;
-  readonly #deps: VisitAppDeps;
+  readonly #deps: VisitServiceDeps;
   readonly #reported = new Emitter<VisitEvent>();
   #armGeneration = 0;
 
-  constructor(deps: VisitAppDeps) {
+  constructor(deps: VisitServiceDeps) {
     this.#deps = deps;
     this.#connections = deps.connections;
     this.#recorder = new VisitRecorder(deps.emit);

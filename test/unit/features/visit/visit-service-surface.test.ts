@@ -1,6 +1,6 @@
 /**
  * What the rest of main reads of a visit (the composition root, the busy signals, dictation's microphone
- * lock, the shells): VisitApp's own surface, with its recorder and ports kept private. Dictation gives way
+ * lock, the shells): VisitService's own surface, with its recorder and ports kept private. Dictation gives way
  * as soon as the consent tick armed the microphone, not only once the visit records. It reports each
  * step (the audit trail listens).
  */
@@ -9,7 +9,7 @@ import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.t
 import type { Connection } from '../../../../main/features/connection/ports.ts';
 import type { VisitEvent } from '../../../../main/features/visit/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
-import { composeApp } from '../../../../main/compose/composition-root.ts';
+import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { FakeTranscriber, fakeCore } from './fakes.ts';
 
 function visitApp() {
@@ -23,7 +23,7 @@ function visitApp() {
     checks: async () => [],
     close: async () => undefined,
   };
-  const app = composeApp({
+  const app = composeFeatures({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: null,
     audio: {
@@ -41,7 +41,7 @@ function visitApp() {
 
 const speakers = { mode: 'single', deviceId: 'mic' } as const;
 
-describe("VisitApp's surface", () => {
+describe("VisitService's surface", () => {
   it('says when the visit has the microphone: armed after the consent tick, while recording, not after', async () => {
     const { app, transcriber } = visitApp();
     await app.connections.configure('https://us.api.example.com', {
