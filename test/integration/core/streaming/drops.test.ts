@@ -33,7 +33,7 @@ function planDrops(
     drops: number;
     random: () => number;
     available: () => { sure: number; soon: number };
-    /** Seq ids worth cutting at (e.g. just after a sentence ends), tried half of the time. */
+    /** Seq ids worth cutting at (e.g. just after a sentence ends): every other drop cuts at one, if any. */
     favoured?: () => number[];
   },
   onPlan?: (planned: number) => void,
@@ -46,8 +46,9 @@ function planDrops(
     if (range <= 0) return;
     // Only one drop is pending at a time and its chunk is certain to be sent, so every plan fires.
     const favoured = (options.favoured?.() ?? []).filter((seq) => seq >= 0 && seq < range);
+    // Every other drop is a favoured one (not a coin toss): a seed must not be able to skip the case.
     const seq =
-      favoured.length > 0 && options.random() < 0.6
+      favoured.length > 0 && planned % 2 === 0
         ? favoured[Math.floor(options.random() * favoured.length)]!
         : Math.floor(options.random() * range);
     h.streaming.dropOnSeq(seq, { on: 'any' });
