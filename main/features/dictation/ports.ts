@@ -119,3 +119,20 @@ export interface OverlayPort {
  * class name (WM_CLASS, process image, bundle id), never a window title, which can name a patient.
  */
 export type DictationEvent = { readonly kind: 'dictation_inserted'; readonly into: string };
+
+/**
+ * Template blanks in the focused field (`***`, `[ ]`, `{…}`, `_____` …): "next field" / "previous field"
+ * select the next (or previous) blank from the caret, so the next dictated words replace it. Said by voice,
+ * a hotkey or a dictation microphone's Tab buttons; a field that cannot be read is left untouched.
+ */
+export interface FieldNavigator {
+  move(direction: 'next' | 'previous'): Promise<FieldMove>;
+}
+
+/** What a field move did; anything but `selected` is said on the overlay, and nothing was changed. */
+export type FieldMove =
+  | { kind: 'selected' }
+  /** No blank after (before) the caret. */
+  | { kind: 'none_left' }
+  /** The field's text and caret cannot be read here (the platform or the application does not expose them). */
+  | { kind: 'unreadable' };
