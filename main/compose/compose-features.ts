@@ -46,7 +46,7 @@ export type FeaturePorts = SharedPorts &
   (GivenConnector | { readonly ways: Omit<ConnectionPlatform, 'transcribers' | 'rules'> });
 
 /** What every feature may be given, whichever way connections come. */
-export interface SharedPorts {
+interface SharedPorts {
   readonly audio: AudioInputs;
   readonly clipboard: ClipboardPort;
   /** The clinician's preferences: given, or kept in the user settings file. */

@@ -27,7 +27,7 @@ import { createUpdatesFeature, type BusySignals } from '../features/updates/upda
 import type { VisitEndHow } from '../features/visit/ports.ts';
 import { composeFeatures, type FeaturePorts, type Features } from './compose-features.ts';
 
-export { composeFeatures, type FeaturePorts, type Features } from './compose-features.ts';
+export { composeFeatures, type Features } from './compose-features.ts';
 
 /** What the platform provides. */
 export interface AppServicesDeps {

@@ -13,8 +13,8 @@ import { createConnectionHandlers } from './handlers.ts';
 import type { Connector, CoreAccess, SampleKit, SignInEvent } from './ports.ts';
 import { createSampleKit } from './sample-kit.ts';
 
-export type { ConnectionManager, SignInOptions } from './connection-manager.ts';
-export type { ConnectionPlatform, ConnectionRules } from './connection-platform.ts';
+export type { ConnectionManager } from './connection-manager.ts';
+export type { ConnectionPlatform } from './connection-platform.ts';
 export type { OpenBrowser } from './oidc-sign-in.ts';
 
 /** Connections from a given connector (tests), with the sign-in options and sample kit given too. */
