@@ -8,7 +8,8 @@ import path from 'node:path';
  * - native: typed per-OS facades over native modules (they implement ports defined in base);
  * - core: what features are built from (service client, streaming, journal, audio, config, IPC, window);
  * - features: what a clinician or IT does; one feature reaches another only through its ports.ts, as types;
- * - compose: the composition root, the only place that knows every feature;
+ * - compose: the composition root, the only place that knows every feature, and only by its front door:
+ *   the feature's factory file (<name>/<name>-feature.ts, `create<Name>Feature`) and its ports.ts, as types;
  * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another.
  * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all, and preload/words (every
  * sentence a person reads) beside it, open to every layer but the service client (main/core/api), which
@@ -28,6 +29,16 @@ const PROGRAM_DOORS = [
   ['main/features/connection/sample-service.ts', 'main/programs/local-service/demo.ts'],
   ['main/features/connection/sample-service.ts', 'main/programs/local-service/sample-dir.ts'],
 ];
+
+/** The one file of a feature folder the composition root may open: its factory, `<name>/<name>-feature.ts`. */
+const factoryOf = (unit) => `main/features/${unit}/${unit}-feature.ts`;
+
+/** Why main/compose may not import `to`, a file of main/features, or undefined when it may. */
+function frontDoorRefusal(unit, to, typeOnly) {
+  if (to === factoryOf(unit)) return undefined;
+  if (to === `main/features/${unit}/ports.ts` && typeOnly) return undefined;
+  return `main/compose builds main/features/${unit} only through its factory (${factoryOf(unit)}) and its ports.ts, as types.`;
+}
 
 /** Where a repository path sits: its layer (index in LAYERS, or a name) and its unit inside the layer. */
 function place(p) {
@@ -73,6 +84,7 @@ function refusal(from, to, typeOnly) {
   }
   if (a.layer !== 'ranked') return undefined;
   if (b.rank > a.rank) return `${a.root} may not import ${b.root}, a layer above it.`;
+  if (a.root === 'main/compose' && b.root === 'main/features') return frontDoorRefusal(b.unit, to, typeOnly);
   if (b.rank < a.rank || a.unit === b.unit || !(a.root in SEALED_UNITS)) return undefined;
   if (SEALED_UNITS[a.root] === 'ports' && to === `${b.root}/${b.unit}/ports.ts` && typeOnly) return undefined;
   return SEALED_UNITS[a.root] === 'ports'

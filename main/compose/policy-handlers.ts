@@ -9,7 +9,7 @@
  */
 import { ok, type IpcResult } from '../../preload/contract/index.ts';
 import { guard, type AppHandlers } from '../core/ipc/handler-slice.ts';
-import type { SettingsPolicy } from '../features/settings/settings-policy.ts';
+import type { SettingsPolicy } from '../features/settings/settings-feature.ts';
 
 /** Refuses with the check's failure, else runs the handler. */
 async function checked<T>(

@@ -1,0 +1,73 @@
+/**
+ * The settings feature's one factory: the settings service (the Settings screen), its IPC slice, and IT's
+ * policy, which reports what it applies (the audit trail listens). It also offers the others the
+ * clinician's preferences and where a server caller's note customization is kept.
+ */
+import { join } from 'node:path';
+import { configSchema } from '../../core/config/config-schema.ts';
+import { fixedConfig, type LiveConfigPort } from '../../core/config/live-config.ts';
+import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
+import type { SettingsStore } from '../../core/config/settings-store.ts';
+import type { AudioInputs } from '../../core/audio/ports.ts';
+import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
+import type { Feature, Reporter } from '../../core/ipc/feature.ts';
+import type { CoreAccess } from '../connection/ports.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+  MemoryCustomizationStore,
+} from './customization-store.ts';
+import { createSettingsHandlers } from './handlers.ts';
+import type { CustomizationStore, PolicyEvent, PreferenceStore } from './ports.ts';
+import { SettingsPreferenceStore } from './preferences.ts';
+import { SettingsPolicy } from './settings-policy.ts';
+import { SettingsService } from './settings-service.ts';
+
+export type { SettingsPolicy } from './settings-policy.ts';
+export type { SettingsService } from './settings-service.ts';
+
+export interface SettingsFeatureDeps {
+  /** The connection's Core API (note settings, dot phrases, replacements live on the service). */
+  readonly core: CoreAccess;
+  readonly audio: AudioInputs;
+  readonly emit: EmitEvent;
+  /** The configuration as IT changes it while the app runs; nothing locked when omitted. */
+  readonly live?: LiveConfigPort;
+  /** The clinician's preferences: given (tests), or kept in the user settings file under the live policy. */
+  readonly preferences:
+    PreferenceStore | { readonly file: SettingsStore; readonly recovery?: SettingsRecovery };
+  /** A server caller's note customization: in this data folder, or in memory when omitted. */
+  readonly dataDir?: string;
+}
+
+export interface SettingsFeature extends Feature<
+  SettingsService,
+  ReturnType<typeof createSettingsHandlers>,
+  Reporter<PolicyEvent> & { applied(): PolicyEvent | null }
+> {
+  /** IT's policy, as enforced around the handlers (main/compose/policy-handlers.ts). */
+  readonly policy: SettingsPolicy;
+  readonly preferences: PreferenceStore;
+  readonly customizations: CustomizationStore;
+}
+
+export function createSettingsFeature(deps: SettingsFeatureDeps): SettingsFeature {
+  const live = deps.live ?? fixedConfig({ config: configSchema.parse({}), locked: [] });
+  const policy = new SettingsPolicy(live);
+  const preferences =
+    'get' in deps.preferences
+      ? deps.preferences
+      : new SettingsPreferenceStore(deps.preferences.file, () => live.current(), deps.preferences.recovery);
+  const customizations = deps.dataDir
+    ? new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE))
+    : new MemoryCustomizationStore();
+  const service = new SettingsService(deps.core, deps.audio, preferences, deps.emit, customizations);
+  return {
+    service,
+    handlers: createSettingsHandlers(service, deps.core),
+    events: policy,
+    policy,
+    preferences,
+    customizations,
+  };
+}
