@@ -9,6 +9,7 @@ import type {
   Templates,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
+import { ui } from '../../../preload/words/index.ts';
 
 /** State for the Settings screen. */
 export class SettingsStore {
@@ -74,7 +75,9 @@ export class SettingsStore {
   }
 
   update(
-    patch: Partial<Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales'>> & {
+    patch: Partial<
+      Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales' | 'displayLanguage'>
+    > & {
       noteTemplateKey?: string;
     },
   ): Promise<boolean> {
@@ -82,7 +85,7 @@ export class SettingsStore {
       () => scribe().settingsUpdate(patch),
       (s) => (this.#settings = s),
       false,
-      'Settings saved.',
+      ui().settings.saved,
     );
   }
 
@@ -106,6 +109,11 @@ export class SettingsStore {
       () => scribe().settingsCustomization({ templateKey }),
       (c) => (this.#customization = c),
     );
+  }
+
+  /** Hides the template's sections again (nothing is sent; unsaved edits are dropped). */
+  hideCustomization(): void {
+    this.#customization = null;
   }
 
   saveCustomization(customization: Customization): Promise<boolean> {
