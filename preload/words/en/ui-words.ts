@@ -139,6 +139,30 @@ export const UI = {
     changed: (titles: readonly string[]) =>
       `Changed ${f.plural(titles.length, { one: 'section', other: 'sections' })}, highlighted in the note: ${titles.join(', ')}.`,
   },
+  problems: {
+    none: 'No problems yet. Add one for each problem addressed.',
+    problem: (n: number) => `Problem ${f.count(n)}`,
+    unnamed: (n: number) => `problem ${f.count(n)}`,
+    text: (name: string) => `Assessment and plan for ${name}`,
+    up: (name: string) => `Move ${name} up`,
+    down: (name: string) => `Move ${name} down`,
+    remove: (name: string) => `Remove ${name}`,
+    untitled: (n: number) =>
+      `Problem ${f.count(n)} has text but no title: give it a title, or clear its text.`,
+    add: 'Add a problem',
+  },
+  transcript: {
+    empty: 'The transcript appears here as people speak.',
+    jump: 'Jump to latest',
+    count: (n: number) => f.plural(n, { one: 'line transcribed', other: 'lines transcribed' }),
+  },
+  saved: {
+    instructions: 'Section instructions saved.',
+    phrases: 'Dot phrases saved.',
+    phrasesDeleted: 'Dot phrases deleted.',
+    replacement: 'Replacement saved.',
+    replacementDeleted: 'Replacement deleted.',
+  },
   section: {
     changed: 'Changed',
     copy: 'Copy',

@@ -138,6 +138,30 @@ export const UI: UiWords = {
     changed: (titles: readonly string[]) =>
       `${titles.length === 1 ? 'Cambió 1 sección, resaltada' : `Cambiaron ${f.count(titles.length)} secciones, resaltadas`} en la nota: ${titles.join(', ')}.`,
   },
+  problems: {
+    none: 'Todavía no hay problemas. Añada uno por cada problema tratado.',
+    problem: (n: number) => `Problema ${f.count(n)}`,
+    unnamed: (n: number) => `problema ${f.count(n)}`,
+    text: (name: string) => `Evaluación y plan de ${name}`,
+    up: (name: string) => `Subir ${name}`,
+    down: (name: string) => `Bajar ${name}`,
+    remove: (name: string) => `Quitar ${name}`,
+    untitled: (n: number) =>
+      `El problema ${f.count(n)} tiene texto pero no título: póngale un título, o borre su texto.`,
+    add: 'Añadir un problema',
+  },
+  transcript: {
+    empty: 'La transcripción aparece aquí a medida que se habla.',
+    jump: 'Ir a lo más reciente',
+    count: (n: number) => f.plural(n, { one: 'línea transcrita', other: 'líneas transcritas' }),
+  },
+  saved: {
+    instructions: 'Indicaciones de sección guardadas.',
+    phrases: 'Frases abreviadas guardadas.',
+    phrasesDeleted: 'Frases abreviadas eliminadas.',
+    replacement: 'Reemplazo guardado.',
+    replacementDeleted: 'Reemplazo eliminado.',
+  },
   section: {
     changed: 'Cambiada',
     copy: 'Copiar',

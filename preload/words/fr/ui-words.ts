@@ -139,6 +139,30 @@ export const UI: UiWords = {
     changed: (titles: readonly string[]) =>
       `${f.plural(titles.length, { one: 'section modifiée', other: 'sections modifiées' })}, surlignée${titles.length > 1 ? 's' : ''} dans la note : ${titles.join(', ')}.`,
   },
+  problems: {
+    none: 'Aucun problème pour l’instant. Ajoutez-en un pour chaque problème abordé.',
+    problem: (n: number) => `Problème ${f.count(n)}`,
+    unnamed: (n: number) => `problème ${f.count(n)}`,
+    text: (name: string) => `Évaluation et plan pour ${name}`,
+    up: (name: string) => `Monter ${name}`,
+    down: (name: string) => `Descendre ${name}`,
+    remove: (name: string) => `Supprimer ${name}`,
+    untitled: (n: number) =>
+      `Le problème ${f.count(n)} a un texte mais pas de titre : donnez-lui un titre, ou effacez son texte.`,
+    add: 'Ajouter un problème',
+  },
+  transcript: {
+    empty: 'La transcription s’affiche ici au fil de la conversation.',
+    jump: 'Aller au plus récent',
+    count: (n: number) => f.plural(n, { one: 'ligne transcrite', other: 'lignes transcrites' }),
+  },
+  saved: {
+    instructions: 'Consignes de section enregistrées.',
+    phrases: 'Phrases abrégées enregistrées.',
+    phrasesDeleted: 'Phrases abrégées supprimées.',
+    replacement: 'Remplacement enregistré.',
+    replacementDeleted: 'Remplacement supprimé.',
+  },
   section: {
     changed: 'Modifiée',
     copy: 'Copier',

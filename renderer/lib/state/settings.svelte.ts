@@ -121,7 +121,7 @@ export class SettingsStore {
       () => scribe().settingsSaveCustomization(customization),
       (c) => (this.#customization = c),
       false,
-      'Section instructions saved.',
+      ui().saved.instructions,
     );
   }
 
@@ -130,7 +130,7 @@ export class SettingsStore {
       () => scribe().dotPhrasesBulk({ op: 'create', items }),
       (r) => (this.#dotPhrases = r.items),
       false,
-      'Dot phrases saved.',
+      ui().saved.phrases,
     );
   }
 
@@ -139,7 +139,7 @@ export class SettingsStore {
       () => scribe().dotPhrasesBulk({ op: 'update', items }),
       (r) => (this.#dotPhrases = r.items),
       false,
-      'Dot phrases saved.',
+      ui().saved.phrases,
     );
   }
 
@@ -148,7 +148,7 @@ export class SettingsStore {
       () => scribe().dotPhrasesBulk({ op: 'delete', ids }),
       (r) => (this.#dotPhrases = r.items),
       false,
-      'Dot phrases deleted.',
+      ui().saved.phrasesDeleted,
     );
   }
 
@@ -157,7 +157,7 @@ export class SettingsStore {
       () => scribe().replacementsSave(item),
       (r) => (this.#replacements = r.items),
       false,
-      'Replacement saved.',
+      ui().saved.replacement,
     );
   }
 
@@ -166,7 +166,7 @@ export class SettingsStore {
       () => scribe().replacementsDelete({ id }),
       (r) => (this.#replacements = r.items),
       false,
-      'Replacement deleted.',
+      ui().saved.replacementDeleted,
     );
   }
 

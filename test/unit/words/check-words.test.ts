@@ -74,7 +74,13 @@ describe('the words of each check', () => {
       '2 inputs found.',
     );
     // Template keys are named as a person reads them, never as the service's keys (issue 19).
-    const keys = ['GENERIC_MULTIPLE_SECTIONS', 'SOAP', 'GENERAL_MEDICINE_EMERGENCY', 'ED_FOLLOW_UP', 'CARDIOLOGY'];
+    const keys = [
+      'GENERIC_MULTIPLE_SECTIONS',
+      'SOAP',
+      'GENERAL_MEDICINE_EMERGENCY',
+      'ED_FOLLOW_UP',
+      'CARDIOLOGY',
+    ];
     const templates = { count: 7, keys };
     expect(checkDetailText({ id: 'notes', status: 'pass', reason: 'templates', params: templates })).toBe(
       '7 note templates available (General note (multiple sections), SOAP note, General medicine emergency, ED follow up, Cardiology, …).',

@@ -135,7 +135,10 @@ describe('the words module', () => {
   it('counts, plurals and names languages through Intl, by locale', () => {
     const lines = (tag: 'en' | 'fr' | 'es', n: number) => LOCALES[tag].ui.note.lines(n, false);
     expect([lines('en', 1), lines('en', 2)]).toEqual(['1 transcript line', '2 transcript lines']);
-    expect([lines('fr', 1), lines('fr', 2)]).toEqual(['1 ligne de transcription', '2 lignes de transcription']);
+    expect([lines('fr', 1), lines('fr', 2)]).toEqual([
+      '1 ligne de transcription',
+      '2 lignes de transcription',
+    ]);
     expect(lines('es', 2)).toBe('2 líneas de transcripción');
     expect(LOCALES.en.ui.limits.count(10_002, 10_000)).toBe('10,002 / 10,000 characters — 2 over the limit');
     expect(LOCALES.fr.ui.limits.count(10_002, 10_000)).toMatch(/^10\s002 \/ 10\s000 caractères — 2 au-delà/);
