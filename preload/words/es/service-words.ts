@@ -8,7 +8,7 @@ import { jobText, shapeText } from './reason-words.ts';
 import { formatsFor } from '../intl.ts';
 
 /** Codes the service is known to use, with what they mean to a clinician. */
-export const SERVICE_CODE_TEXT: Readonly<Record<number, string>> = {
+const SERVICE_CODE_TEXT: Readonly<Record<number, string>> = {
   83005:
     'La conversación es demasiado corta para redactar una nota. Grabe más parte de la consulta e inténtelo de nuevo.',
   83011: 'El servicio no recibió audio durante 10 segundos y dejó de escuchar. Revise el micrófono.',

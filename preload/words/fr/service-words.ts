@@ -8,7 +8,7 @@ import { jobText, shapeText } from './reason-words.ts';
 import { formatsFor } from '../intl.ts';
 
 /** Codes the service is known to use, with what they mean to a clinician. */
-export const SERVICE_CODE_TEXT: Readonly<Record<number, string>> = {
+const SERVICE_CODE_TEXT: Readonly<Record<number, string>> = {
   83005:
     'L’échange est trop court pour rédiger une note. Enregistrez une plus grande partie de la consultation et réessayez.',
   83011: 'Le service n’a reçu aucun audio pendant 10 secondes et a cessé d’écouter. Vérifiez le micro.',
