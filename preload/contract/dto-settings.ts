@@ -1,7 +1,7 @@
 /** Data crossing IPC for Settings: microphones, locales, templates, customization, dot phrases, replacements. */
 import { z } from 'zod';
 import { AudioDeviceSchema } from './dto-visit.ts';
-import { SECTION_STYLES } from './enums.ts';
+import { DISPLAY_LANGUAGES, SECTION_STYLES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 import { LOCK_SOURCES } from './error-codes.ts';
 import { NOTICE_KEY, SETTINGS_PROBLEMS } from './setting-codes.ts';
@@ -13,6 +13,8 @@ export const SettingsSchema = z.object({
   speechLocales: z.array(z.string()),
   noteLocale: z.string().nullable(),
   noteTemplateKey: z.string().nullable(),
+  /** The language of the window and the CLI; null: the system's (the window picks from its languages). */
+  displayLanguage: z.enum(DISPLAY_LANGUAGES).nullable(),
   /** The settings file could not be used at start: it was kept as a backup and reset (absent: it was fine). */
   notice: z
     .object({
@@ -34,6 +36,8 @@ export const SettingsPatchSchema = z.object({
   speechLocales: z.array(z.string()).min(1).max(INPUT_LIMITS.maxSpeechLocales).optional(),
   noteLocale: z.string().optional(),
   noteTemplateKey: z.string().optional(),
+  /** null: back to the system's language. */
+  displayLanguage: z.enum(DISPLAY_LANGUAGES).nullable().optional(),
 });
 
 /** One setting the window cannot change: who set it, and its value when it may be shown. Words: preload/words. */

@@ -235,6 +235,8 @@ export const SignInMethodsSchema = z.object({
   serverCredentials: z.boolean(),
   /** A clinician sign-in token supplied by the organization. */
   clinicianToken: z.boolean(),
+  /** The sample visit (IT's `allowSampleVisit`; unset: offered only where no managed policy applies). */
+  sample: z.boolean(),
 });
 export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
 

@@ -22,5 +22,9 @@ export const INSTRUCTIONS_LOCALES = [
 ] as const;
 export type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
 
+/** The languages the window and the CLI speak (preload/words has one folder each). */
+export const DISPLAY_LANGUAGES = ['en', 'fr', 'es'] as const;
+export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
+
 /** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
 export const DISK_WARNINGS = ['full', 'not_kept'] as const;

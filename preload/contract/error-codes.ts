@@ -63,6 +63,7 @@ export const LOCKABLE_SETTINGS = [
   'speechLocales',
   'noteLocale',
   'noteTemplateKey',
+  'displayLanguage',
   'serviceUrl',
   'signInMethod',
   'clientId',

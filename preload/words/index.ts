@@ -12,20 +12,45 @@ import type { BaseUrlRule } from '../contract/failure-reasons.ts';
 import type { InputWarningFacts } from '../contract/input-warnings.ts';
 import type { ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingsNotice } from '../contract/setting-codes.ts';
+import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../contract/enums.ts';
 import { en } from './en/index.ts';
-import type { Words } from './words.ts';
+import { es } from './es/index.ts';
+import { fr } from './fr/index.ts';
+import { pickLanguage } from './intl.ts';
+import type { UiWords, Words } from './words.ts';
 
-export type { Words } from './words.ts';
+export type { UiWords, Words } from './words.ts';
 
-/** Every locale the app ships, by tag. */
-export const LOCALES = { en } as const satisfies Readonly<Record<string, Words>>;
-export type Locale = keyof typeof LOCALES;
+/** Every locale the app ships, by tag (the contract's DISPLAY_LANGUAGES, whole: a test keeps them in step). */
+export const LOCALES = { en, fr, es } as const satisfies Readonly<Record<DisplayLanguage, Words>>;
+export type Locale = DisplayLanguage;
 
 let current: Words = LOCALES.en;
 
-/** Chooses the locale every sentence is worded in from now on (today only `en`). */
+/** Chooses the locale every sentence is worded in from now on. */
 export function useLocale(locale: Locale): void {
   current = LOCALES[locale];
+}
+
+/**
+ * The locale to speak: the setting (or IT's policy) when it names one, else the first of the system's
+ * languages the app has (`navigator.languages` in the window; LC_ALL, LC_MESSAGES, LANG on the CLI), else English.
+ */
+export function chooseLocale(
+  setting: Locale | null | undefined,
+  system: readonly (string | undefined)[],
+): Locale {
+  return setting ?? pickLanguage(system, DISPLAY_LANGUAGES, 'en');
+}
+
+/** The chosen locale's tag, for `<html lang>` and `Intl`. */
+export function currentLocale(): Locale {
+  return current.tag as Locale;
+}
+
+/** The window's own words in the chosen locale. */
+export function ui(): UiWords {
+  return current.ui;
 }
 
 /** The words of the chosen locale (tables and sentence builders). */
@@ -51,3 +76,5 @@ export const clockHintText = (hint: ClockHint): string => current.clockHintText(
 export const settingTitle = (key: string): string => current.settingTitle(key);
 export const lockReasonText = (lock: LockOrigin): string => current.lockReasonText(lock);
 export const settingsNoticeText = (notice: SettingsNotice): string => current.settingsNoticeText(notice);
+export const languageName = (code: string): string => current.languageName(code);
+export const templateName = (key: string): string => current.templateName(key);

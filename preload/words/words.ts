@@ -21,7 +21,19 @@ import type { FixedLimitRule, LimitParams, LimitSubject } from '../contract/limi
 import type { CallerOperation, ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingKey, SettingsNotice } from '../contract/setting-codes.ts';
 
+import type { UI } from './en/ui-words.ts';
+
 type Table<K extends string> = Readonly<Record<K, string>>;
+
+/** A words shape with every text widened to `string`: the same keys and functions, any locale's words. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+/** The window's own words, screen by screen (English's shape: every locale has every key). */
+export type UiWords = Widen<typeof UI>;
 
 /** The words of every reason of every code that has reasons. */
 export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
@@ -44,6 +56,8 @@ export interface Words {
   readonly dictation: Readonly<Record<DictationMessageCode, (app: string | null) => string>>;
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
+  /** The window's own words, screen by screen. */
+  readonly ui: UiWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;
@@ -61,4 +75,8 @@ export interface Words {
   settingTitle(key: string): string;
   lockReasonText(lock: LockOrigin): string;
   settingsNoticeText(notice: SettingsNotice): string;
+  /** A service locale code (FRENCH_FR) as the person reads it ("French (France)", "français (France)"). */
+  languageName(code: string): string;
+  /** A note template's key (GENERIC_MULTIPLE_SECTIONS) as a name a person reads. */
+  templateName(key: string): string;
 }

@@ -24,7 +24,7 @@ import { checkBaseUrl } from '../api/base-url.ts';
 import { checkSpeechLocales, LIMITS, LimitError } from '../api/limits.ts';
 import { PROTOCOL } from '../api/protocol.ts';
 import { DICTATION_LOCALES, NOTE_LOCALES, SPEECH_LOCALES } from '../api/schemas/common.ts';
-import { CredentialsSchema } from '../../../preload/contract/index.ts';
+import { CredentialsSchema, DISPLAY_LANGUAGES } from '../../../preload/contract/index.ts';
 import { key } from './policy-keys-core.ts';
 import { SIGN_IN_KEYS } from './sign-in-keys.ts';
 import { DICTATION_KEYS } from './dictation-keys.ts';
@@ -149,6 +149,13 @@ const LANGUAGE_KEYS = {
     description: 'The language notes are written in.',
     expect: `must be one of ${NOTE_LOCALES.join(', ')}`,
     example: 'ENGLISH_UK',
+  }),
+  displayLanguage: key({
+    schema: z.enum(DISPLAY_LANGUAGES),
+    title: 'Language of the app',
+    description: `The language of the window and the CLI's messages (${DISPLAY_LANGUAGES.join(', ')}). Unset: the system's language when the app has it, else en.`,
+    expect: `must be one of ${DISPLAY_LANGUAGES.join(', ')}`,
+    example: 'fr',
   }),
   noteTemplateKey: key({
     schema: text(256),

@@ -76,4 +76,14 @@ export const SIGN_IN_KEYS = {
     // Whether a managed installation offers the organization's key on a desktop: IT's decision only.
     deniedLayers: ['flags', 'env', 'settings'],
   }),
+  allowSampleVisit: key({
+    schema: z.boolean(),
+    title: 'Offer the sample visit',
+    description:
+      'Whether Connect offers the sample visit (synthetic speech on a built-in local service, no account). Unset: offered where no managed policy applies, not offered in a managed installation.',
+    expect: 'must be true or false',
+    // Whether clinicians see a demonstration beside the organization's sign-in is IT's decision only.
+    deniedLayers: ['flags', 'env', 'settings'],
+    example: false,
+  }),
 };

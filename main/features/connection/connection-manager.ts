@@ -30,7 +30,7 @@ export interface SignInOptions {
 
 /** Unmanaged installs: the person's own credentials, no organization sign-in. */
 const DEFAULT_SIGN_IN: SignInOptions = {
-  methods: { organization: null, serverCredentials: true, clinicianToken: true },
+  methods: { organization: null, serverCredentials: true, clinicianToken: true, sample: true },
 };
 
 /** Holds the current connection and its last checks. */
@@ -161,7 +161,7 @@ export class ConnectionManager {
   async useSample(): Promise<ConnectionStatus> {
     return this.#changing(async () => {
       this.#refuseDuringVisit();
-      if (!this.#sample) throw new Failure('sample_unavailable');
+      if (!this.#sample || !this.#signIn().methods.sample) throw new Failure('sample_unavailable');
       await this.#use(await this.#sample.connect(), 'sample', 'entered');
       return this.status();
     });

@@ -68,6 +68,7 @@ export function signInOptions(
       organization: organization ? { issuerHost: organization.issuerHost } : null,
       serverCredentials: !managed || explicit,
       clinicianToken: true,
+      sample: config.allowSampleVisit ?? !managed,
     },
     ...(organization && config.serviceUrl ? { organizationServiceUrl: config.serviceUrl } : {}),
   };

@@ -3,13 +3,20 @@
  * types): local preferences as the settings service sees them (preferences.ts keeps them in the user
  * settings) and where server-caller note customization is kept (customization-store.ts).
  */
-import type { Customization, SECTION_STYLES, SettingsNotice } from '../../../preload/contract/index.ts';
+import type {
+  Customization,
+  DisplayLanguage,
+  SECTION_STYLES,
+  SettingsNotice,
+} from '../../../preload/contract/index.ts';
 
 /** Local preferences (no patient data). */
 export interface Preferences {
   clinicianDeviceId: string | null;
   patientDeviceId: string | null;
   speechLocales: string[];
+  /** The language of the window and the CLI, or null for the system's. */
+  displayLanguage: DisplayLanguage | null;
   /** The settings file was reset at start (what the Settings screen says; words: preload/words). */
   notice?: SettingsNotice;
 }

@@ -14,6 +14,7 @@ export class MemoryPreferenceStore implements PreferenceStore {
       clinicianDeviceId: null,
       patientDeviceId: null,
       speechLocales: ['ENGLISH_US'],
+      displayLanguage: null,
       ...initial,
     };
   }
@@ -58,12 +59,13 @@ export class SettingsPreferenceStore implements PreferenceStore {
   get(): Preferences {
     const own = this.#settings.get();
     const { config, locked } = this.#resolved();
-    const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales'>(key: K) =>
+    const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales' | 'displayLanguage'>(key: K) =>
       locked.includes(key) ? config[key] : (own[key] ?? config[key]);
     return {
       clinicianDeviceId: pick('microphone') ?? null,
       patientDeviceId: pick('secondMicrophone') ?? null,
       speechLocales: [...(pick('speechLocales') ?? ['ENGLISH_US'])],
+      displayLanguage: pick('displayLanguage') ?? null,
       ...(this.#notice ? { notice: this.#notice } : {}),
     };
   }
@@ -74,6 +76,7 @@ export class SettingsPreferenceStore implements PreferenceStore {
     if (patch.patientDeviceId !== undefined) next.secondMicrophone = patch.patientDeviceId ?? undefined;
     if (patch.speechLocales !== undefined)
       next.speechLocales = patch.speechLocales as UserSettingsPatch['speechLocales'];
+    if (patch.displayLanguage !== undefined) next.displayLanguage = patch.displayLanguage ?? undefined;
     const { locked } = this.#resolved();
     for (const key of Object.keys(next) as (keyof UserSettingsPatch)[])
       if (locked.includes(key)) delete next[key];

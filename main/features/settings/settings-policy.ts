@@ -26,6 +26,7 @@ const PATCH_KEYS = {
   speechLocales: 'speechLocales',
   noteLocale: 'noteLocale',
   noteTemplateKey: 'noteTemplateKey',
+  displayLanguage: 'displayLanguage',
 } as const satisfies Record<string, ConfigKey>;
 
 type Patch = { [K in keyof typeof PATCH_KEYS]?: unknown };

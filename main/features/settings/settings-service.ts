@@ -8,6 +8,7 @@ import {
   INPUT_LIMITS,
   SECTION_STYLES,
   type Customization,
+  type DisplayLanguage,
   type Settings,
 } from '../../../preload/contract/index.ts';
 import { AudioTap } from '../../core/audio/audio-tap.ts';
@@ -30,6 +31,7 @@ type SettingsPatch = {
   speechLocales?: string[];
   noteLocale?: string;
   noteTemplateKey?: string;
+  displayLanguage?: DisplayLanguage | null;
 };
 
 /** Settings screen operations. */
@@ -67,6 +69,7 @@ export class SettingsService {
       speechLocales: prefs.speechLocales,
       noteLocale: note?.note_locale ?? null,
       noteTemplateKey: note?.note_template_key ?? null,
+      displayLanguage: prefs.displayLanguage,
       ...(prefs.notice ? { notice: prefs.notice } : {}),
     };
   }

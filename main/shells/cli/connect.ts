@@ -1,3 +1,5 @@
+import type { DisplayLanguage } from '../../../preload/contract/enums.ts';
+import { chooseLocale, useLocale } from '../../../preload/words/index.ts';
 import { HttpClient } from '../../core/api/transport/http.ts';
 import { checkBaseUrl } from '../../core/api/base-url.ts';
 import { readFile } from 'node:fs/promises';
@@ -48,7 +50,19 @@ export async function cliConfig(
   });
   if (!result.ok)
     throw new CliError(`Configuration: ${result.errors.map((e) => e.message).join('; ')}`, EXIT.usage);
+  speakSystemLanguage(result.config.displayLanguage, env);
   return result.config;
+}
+
+/**
+ * Words the CLI's messages in `setting` (displayLanguage from policy, settings, SCRIBE_DISPLAY_LANGUAGE or a
+ * flag), else in the system's language as the locale variables name it (LC_ALL, LC_MESSAGES, LANG).
+ */
+export function speakSystemLanguage(
+  setting: DisplayLanguage | null | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  useLocale(chooseLocale(setting, [env.LC_ALL, env.LC_MESSAGES, env.LANG]));
 }
 
 /** What a connected command has: the transport, the active caller's token source and its Core client. */

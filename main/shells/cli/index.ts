@@ -10,6 +10,7 @@ import { listMicrophones } from '../../core/audio/index.ts';
 import { note } from './commands/note.ts';
 import { extraCommands } from './commands/registry.ts';
 import { withCliAudit } from './commands/audit.ts';
+import { speakSystemLanguage } from './connect.ts';
 
 const USAGE = `usage: scribe <command> [options]
   doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
@@ -78,6 +79,8 @@ export function parse<
   }
 }
 
+// The system's language until the configuration is read (cliConfig then applies displayLanguage).
+speakSystemLanguage(null);
 withCliAudit(process.argv.slice(2), run).then(
   (code) => {
     process.exitCode = code;

@@ -6,7 +6,12 @@
  */
 import { startLiveConfig } from '../../core/config/start-live-config.ts';
 import { openNodeSettingsStore } from '../../core/config/node-settings-store.ts';
-import { defaultJournalDir, defaultUserDataDir, journalDir, managedJournalDir } from '../../core/config/paths.ts';
+import {
+  defaultJournalDir,
+  defaultUserDataDir,
+  journalDir,
+  managedJournalDir,
+} from '../../core/config/paths.ts';
 import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
 import { formatConfigErrors, type ConfigProblem } from '../../core/config/resolve-config.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../../compose/composition-root.ts';
@@ -15,6 +20,7 @@ import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { findChromium, openAppWindow, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
+import { openInSystemBrowser } from './system-browser.ts';
 
 /** The machine's parts the preview runs on; the tests give stand-ins (a fixture microphone, a memory keychain). */
 type PreviewParts = Pick<AppServicesDeps, 'secrets' | 'clipboard' | 'platform'> &
@@ -92,7 +98,13 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
   }
   const started = await startPreviewApp({
     env,
-    parts: { secrets: new KeychainSecretStore(), clipboard: systemClipboard(), platform: process.platform },
+    parts: {
+      secrets: new KeychainSecretStore(),
+      clipboard: systemClipboard(),
+      platform: process.platform,
+      // "Sign in with your organization" through the person's default browser, as the app does.
+      openBrowser: (url) => openInSystemBrowser(url),
+    },
   });
   if (!started.ok) {
     console.error(formatConfigErrors(started.errors));

@@ -13,6 +13,8 @@ import {
 } from '../../contract/check-codes.ts';
 import { formatError } from './error-words.ts';
 import { baseUrlPhrase } from './reason-words.ts';
+import { templateName } from './name-words.ts';
+import { formatsFor } from '../intl.ts';
 import { clockHintText, clockNoteText, serviceErrorText, SERVICE_TIMEOUT_TEXT } from './service-words.ts';
 
 export const CHECK_LABELS: Readonly<Record<CheckId, string>> = {
@@ -24,7 +26,8 @@ export const CHECK_LABELS: Readonly<Record<CheckId, string>> = {
   checks: 'Checks',
 };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const { plural: pluralOf } = formatsFor('en');
+const plural = (n: number, word: string) => pluralOf(n, { one: word, other: `${word}s` });
 
 /** What the service's ids say, as "(HTTP 401, code 5, Name, trace t)"; '' when none. */
 function idsText(p: CheckParams): string {
@@ -106,7 +109,8 @@ function templatesText(p: CheckParams): string {
   const count = p.count ?? keys.length;
   const more = count > keys.length ? ', …' : '';
   if (keys.length === 0) return `${plural(count, 'note template')} available.`;
-  return `${plural(count, 'note template')} available (${keys.join(', ')}${more}).`;
+  // Names a person reads, not the service's keys (issue 19: Connect showed GENERIC_MULTIPLE_SECTIONS).
+  return `${plural(count, 'note template')} available (${keys.map(templateName).join(', ')}${more}).`;
 }
 
 /** A check's name as the person reads it. */

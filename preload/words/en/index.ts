@@ -10,6 +10,8 @@ import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } f
 import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
+import { UI } from './ui-words.ts';
+import { languageName, templateName } from './name-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -25,6 +27,7 @@ export const en: Words = {
   dictation: DICTATION_TEXT,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
+  ui: UI,
   formatError,
   limitText,
   checkLabel,
@@ -40,4 +43,6 @@ export const en: Words = {
   settingTitle,
   lockReasonText,
   settingsNoticeText,
+  languageName,
+  templateName,
 };

@@ -7,16 +7,9 @@ import type {
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
-/** The five screens. */
-export const SCREENS = [
-  { id: 'connect', label: 'Connect' },
-  { id: 'visit', label: 'Visit' },
-  { id: 'note', label: 'Note' },
-  { id: 'codes', label: 'Codes & more' },
-  { id: 'dictation', label: 'Dictation' },
-  { id: 'settings', label: 'Settings' },
-] as const;
-export type ScreenId = (typeof SCREENS)[number]['id'];
+/** The screens, in the order of the tabs (their names: preload/words, `ui().frame.screen`). */
+export const SCREENS = ['connect', 'visit', 'note', 'codes', 'dictation', 'settings'] as const;
+export type ScreenId = (typeof SCREENS)[number];
 
 /** Screen and connection state. */
 export class AppState {

@@ -1,6 +1,7 @@
 /** Section instructions: the per-instruction limit, checked before anything is sent (main checks again). */
 import type { Customization } from '../../../preload/contract/index.ts';
 import { INPUT_LIMITS, charCount } from '../../../preload/contract/limits.ts';
+import { ui } from '../../../preload/words/index.ts';
 
 const LIMIT = INPUT_LIMITS.customInstructionChars;
 
@@ -14,8 +15,7 @@ export function instructionsOverLimit(draft: Customization | null): number {
 /** What to do about instructions over the limit ('' when none is). */
 export function overLimitText(over: number): string {
   if (over === 0) return '';
-  const which = over === 1 ? 'One instruction is' : `${over} instructions are`;
-  return `${which} over the ${LIMIT}-character limit. Shorten ${over === 1 ? 'it' : 'them'} to save; nothing was sent.`;
+  return ui().settings.overLimit(over, LIMIT);
 }
 
 /** An editable copy of the customization (sections copied, so edits never touch what main sent). */

@@ -1,15 +1,13 @@
 /** What a length-limited field says: its count, and an announcement only when its state changes. */
 import { charCount } from '../../../preload/contract/limits.ts';
+import { ui } from '../../../preload/words/index.ts';
 
 /** From this share of the limit on, the field warns that it is close. */
 const NEAR = 0.9;
-const n = (value: number) => value.toLocaleString('en-US');
 
 /** "123 / 700 characters", with how far over the limit when it is. */
 export function countText(text: string, limit: number): string {
-  const count = charCount(text);
-  const over = count > limit ? ` — ${n(count - limit)} over the limit` : '';
-  return `${n(count)} / ${n(limit)} characters${over}`;
+  return ui().limits.count(charCount(text), limit);
 }
 
 /**
@@ -18,6 +16,6 @@ export function countText(text: string, limit: number): string {
  */
 export function limitAnnouncement(text: string, limit: number): string {
   const count = charCount(text);
-  if (count > limit) return `Over the ${n(limit)}-character limit. Shorten it before sending.`;
-  return count >= limit * NEAR ? `Close to the ${n(limit)}-character limit.` : '';
+  if (count > limit) return ui().limits.over(limit);
+  return count >= limit * NEAR ? ui().limits.near(limit) : '';
 }

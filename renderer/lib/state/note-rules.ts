@@ -1,6 +1,7 @@
 /** The Note screen's rules: when a note can be written, what is sent, and what the screen says. */
 import type { CopyResult, Note, NoteProgress, Templates } from '../../../preload/contract/index.ts';
 import { charCount } from '../../../preload/contract/limits.ts';
+import { ui } from '../../../preload/words/index.ts';
 
 /** Visits longer than this default to the background form, which reports progress. */
 const LONG_VISIT_MS = 20 * 60_000;
@@ -21,15 +22,13 @@ export function sendable(text: string, limit: number): boolean {
 /** The progress line while the note is written in the background ('' otherwise). */
 export function noteProgressText(progress: NoteProgress | null, busy: Busy): string {
   if (!progress || busy !== 'generate') return '';
-  return progress.stage === 'queued'
-    ? 'Sending the transcript…'
-    : `Writing the note… ${Math.round(progress.elapsedSec)} s`;
+  return progress.stage === 'queued' ? ui().note.sending : ui().note.writing(progress.elapsedSec);
 }
 
 /** What the transcript offers the note, next to the Write button. */
 export function transcriptSummary(finalItems: number, recording: boolean): string {
-  if (finalItems === 0 && !recording) return 'No transcript yet: record a visit first.';
-  return `${finalItems} transcript lines${recording ? ' — end the visit first' : ''}`;
+  if (finalItems === 0 && !recording) return ui().note.noTranscript;
+  return ui().note.lines(finalItems, recording);
 }
 
 /** The title of the template the note settings choose, or null when unknown. */
@@ -56,9 +55,7 @@ export function generateRequest(choice: {
 /** The status line after a copy: what was copied, how much, and whether clipboard history skips it. */
 export function copiedText(copied: { sectionKey: string | null; result: CopyResult } | null): string {
   if (!copied) return '';
-  const what = copied.sectionKey === null ? 'Note' : 'Section';
-  const hidden = copied.result.transient ? ', hidden from clipboard history' : '';
-  return `${what} copied (${copied.result.chars} characters)${hidden}.`;
+  return ui().note.copied(copied.sectionKey === null, copied.result.chars, copied.result.transient);
 }
 
 /** Whether a visit this long should write its note in the background. */
@@ -77,7 +74,5 @@ export function changedSectionKeys(before: Note, after: Note): string[] {
 /** What "Apply" did: the sections it changed (highlighted in the note), or that nothing changed. */
 export function instructionResultText(changedTitles: readonly string[] | null): string {
   if (changedTitles === null) return '';
-  if (changedTitles.length === 0) return 'Nothing in the note changed. Try saying the change another way.';
-  const what = changedTitles.length === 1 ? 'section' : 'sections';
-  return `Changed ${changedTitles.length} ${what}, highlighted in the note: ${changedTitles.join(', ')}.`;
+  return changedTitles.length === 0 ? ui().note.unchanged : ui().note.changed(changedTitles);
 }

@@ -9,6 +9,7 @@ import type {
   Templates,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
+import { ui } from '../../../preload/words/index.ts';
 
 /** State for the Settings screen. */
 export class SettingsStore {
@@ -74,7 +75,9 @@ export class SettingsStore {
   }
 
   update(
-    patch: Partial<Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales'>> & {
+    patch: Partial<
+      Pick<Settings, 'clinicianDeviceId' | 'patientDeviceId' | 'speechLocales' | 'displayLanguage'>
+    > & {
       noteTemplateKey?: string;
     },
   ): Promise<boolean> {
@@ -82,7 +85,7 @@ export class SettingsStore {
       () => scribe().settingsUpdate(patch),
       (s) => (this.#settings = s),
       false,
-      'Settings saved.',
+      ui().settings.saved,
     );
   }
 
@@ -108,12 +111,17 @@ export class SettingsStore {
     );
   }
 
+  /** Hides the template's sections again (nothing is sent; unsaved edits are dropped). */
+  hideCustomization(): void {
+    this.#customization = null;
+  }
+
   saveCustomization(customization: Customization): Promise<boolean> {
     return this.#take(
       () => scribe().settingsSaveCustomization(customization),
       (c) => (this.#customization = c),
       false,
-      'Section instructions saved.',
+      ui().saved.instructions,
     );
   }
 
@@ -122,7 +130,7 @@ export class SettingsStore {
       () => scribe().dotPhrasesBulk({ op: 'create', items }),
       (r) => (this.#dotPhrases = r.items),
       false,
-      'Dot phrases saved.',
+      ui().saved.phrases,
     );
   }
 
@@ -131,7 +139,7 @@ export class SettingsStore {
       () => scribe().dotPhrasesBulk({ op: 'update', items }),
       (r) => (this.#dotPhrases = r.items),
       false,
-      'Dot phrases saved.',
+      ui().saved.phrases,
     );
   }
 
@@ -140,7 +148,7 @@ export class SettingsStore {
       () => scribe().dotPhrasesBulk({ op: 'delete', ids }),
       (r) => (this.#dotPhrases = r.items),
       false,
-      'Dot phrases deleted.',
+      ui().saved.phrasesDeleted,
     );
   }
 
@@ -149,7 +157,7 @@ export class SettingsStore {
       () => scribe().replacementsSave(item),
       (r) => (this.#replacements = r.items),
       false,
-      'Replacement saved.',
+      ui().saved.replacement,
     );
   }
 
@@ -158,7 +166,7 @@ export class SettingsStore {
       () => scribe().replacementsDelete({ id }),
       (r) => (this.#replacements = r.items),
       false,
-      'Replacement deleted.',
+      ui().saved.replacementDeleted,
     );
   }
 

@@ -6,6 +6,7 @@ import { NoteStore } from './note.svelte.ts';
 import { PolicyStore } from './policy.svelte.ts';
 import { SettingsStore } from './settings.svelte.ts';
 import { VisitStore } from './visit.svelte.ts';
+import { LocaleState } from './locale.svelte.ts';
 
 /** Every store the screens share. */
 export interface Stores {
@@ -16,6 +17,7 @@ export interface Stores {
   readonly settings: SettingsStore;
   readonly dictation: DictationStore;
   readonly policy: PolicyStore;
+  readonly locale: LocaleState;
 }
 
 /** Builds the stores: codes follow the note's revision; a new visit clears the last one's note and codes. */
@@ -35,5 +37,6 @@ export function createStores(): Stores {
     settings: new SettingsStore(),
     dictation: new DictationStore(),
     policy: new PolicyStore(),
+    locale: new LocaleState(),
   };
 }

@@ -40,6 +40,7 @@ class SettingsPreferenceStore implements PreferenceStore {
       clinicianDeviceId: s.microphone ?? null,
       patientDeviceId: s.secondMicrophone ?? null,
       speechLocales: [...(s.speechLocales ?? ['ENGLISH_US'])],
+      displayLanguage: s.displayLanguage ?? null,
     };
   }
 

@@ -103,7 +103,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
       organization: { issuerHost: new URL(idp.issuer).host },
       serverCredentials: false,
       clinicianToken: true,
+      // A managed installation whose policy does not allow the sample visit does not offer it (issue 19).
+      sample: false,
     });
+    const sample = await handlers['connect:sample']({}, ctx);
+    expect(sample.ok ? 'offered' : sample.error.code).toBe('sample_unavailable');
     // A managed installation does not take the organization's key from the window either.
     const refused = await handlers['connect:configure'](
       {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ElapsedTicker, type TickClock } from '../../../renderer/lib/state/elapsed-ticker.ts';
-import { VISIT_PHASE_TEXT } from '../../../renderer/lib/state/visit-phase-words.ts';
+import { LOCALES } from '../../../preload/words/index.ts';
 import { VISIT_PHASES } from '../../../preload/contract/enums.ts';
 
 /** A clock moved by hand; its timers fire as `advance` passes their times. */
@@ -85,9 +85,10 @@ describe('ElapsedTicker', () => {
   });
 });
 
-describe('VISIT_PHASE_TEXT', () => {
-  it('has words for every phase', () => {
-    expect(Object.keys(VISIT_PHASE_TEXT).sort()).toEqual([...VISIT_PHASES].sort());
-    for (const phase of VISIT_PHASES) expect(VISIT_PHASE_TEXT[phase]).not.toBe('');
+describe('the visit phases’ words', () => {
+  it.each(Object.entries(LOCALES))('has words for every phase in %s', (_, locale) => {
+    const phases = locale.ui.visit.phase;
+    expect(Object.keys(phases).sort()).toEqual([...VISIT_PHASES].sort());
+    for (const phase of VISIT_PHASES) expect(phases[phase]).not.toBe('');
   });
 });

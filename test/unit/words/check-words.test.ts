@@ -73,9 +73,17 @@ describe('the words of each check', () => {
     expect(checkDetailText({ id: 'microphone', status: 'pass', reason: 'found', params: { count: 2 } })).toBe(
       '2 inputs found.',
     );
-    const templates = { count: 7, keys: ['soap', 'hp', 'a', 'b', 'c'] };
+    // Template keys are named as a person reads them, never as the service's keys (issue 19).
+    const keys = [
+      'GENERIC_MULTIPLE_SECTIONS',
+      'SOAP',
+      'GENERAL_MEDICINE_EMERGENCY',
+      'ED_FOLLOW_UP',
+      'CARDIOLOGY',
+    ];
+    const templates = { count: 7, keys };
     expect(checkDetailText({ id: 'notes', status: 'pass', reason: 'templates', params: templates })).toBe(
-      '7 note templates available (soap, hp, a, b, c, …).',
+      '7 note templates available (General note (multiple sections), SOAP note, General medicine emergency, ED follow up, Cardiology, …).',
     );
     expect(
       checkDetailText({

@@ -18,7 +18,38 @@ import {
   RESERVED_KEY_USES,
   SETTING_KEYS,
 } from '../../../preload/contract/index.ts';
-import { formatError, LOCALES, useLocale, words, type Words } from '../../../preload/words/index.ts';
+import { DISPLAY_LANGUAGES } from '../../../preload/contract/enums.ts';
+import {
+  chooseLocale,
+  formatError,
+  LOCALES,
+  ui,
+  useLocale,
+  words,
+  type Words,
+} from '../../../preload/words/index.ts';
+
+/** A sentence builder's words for sample arguments: numbers, or a list of titles. */
+function sample(build: (...a: unknown[]) => unknown): string {
+  try {
+    return String(build(2, 3));
+  } catch {
+    return String(build(['Plan', 'Vitals'], 2));
+  }
+}
+
+/** Every leaf of a words tree by its path: a text, or a function called with sample arguments. */
+function leaves(tree: object, path = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const at = path ? `${path}.${key}` : key;
+    if (typeof value === 'string') found.set(at, value);
+    else if (typeof value === 'function') found.set(at, sample(value as (...a: unknown[]) => unknown));
+    else if (value && typeof value === 'object')
+      for (const [p, v] of leaves(value as object, at)) found.set(p, v);
+  }
+  return found;
+}
 
 const sorted = (keys: Iterable<string>): string[] => [...keys].sort();
 
@@ -57,11 +88,62 @@ describe('the words module', () => {
     expect(locale.recoveredCut.length).toBeGreaterThan(10);
   });
 
-  it('answers through one lookup in the chosen locale (English today)', () => {
-    expect(Object.keys(LOCALES)).toEqual(['en']);
+  it('ships every language of the contract: English, French and Spanish', () => {
+    expect(Object.keys(LOCALES).sort()).toEqual([...DISPLAY_LANGUAGES].sort());
+  });
+
+  // The Words type makes a missing key a compile error; this catches what a cast or a spread could hide.
+  it.each(Object.entries(LOCALES).filter(([tag]) => tag !== 'en'))(
+    'words every sentence of the window in %s, and not in English',
+    (tag, locale) => {
+      const english = leaves(LOCALES.en.ui);
+      const own = leaves(locale.ui);
+      expect([...own.keys()].sort(), tag).toEqual([...english.keys()].sort());
+      for (const [path, text] of own) expect(text.trim(), path).not.toBe('');
+      // A text copied from English and left untranslated: a few words are the same in both languages.
+      const same = [...own].filter(([path, text]) => text === english.get(path)).map(([path]) => path);
+      expect(same.length / own.size, same.join(', ')).toBeLessThan(0.08);
+      for (const [name, table] of tables(locale)) {
+        const en = tables(LOCALES.en).find(([n]) => n === name)![1] as Record<string, unknown>;
+        const copied = Object.entries(table).filter(
+          ([k, v]) => typeof v === 'string' && v.length > 20 && v === en[k],
+        );
+        expect(copied.map(([k]) => `${name}.${k}`)).toEqual([]);
+      }
+    },
+  );
+
+  it('answers through one lookup in the chosen locale', () => {
+    useLocale('fr');
+    expect(words()).toBe(LOCALES.fr);
+    expect(formatError({ code: 'no_note' })).toBe(LOCALES.fr.errors.no_note);
+    expect(ui().visit.title).toBe('Consultation');
+    useLocale('es');
+    expect(ui().visit.title).toBe('Consulta');
     useLocale('en');
     expect(words()).toBe(LOCALES.en);
     expect(formatError({ code: 'no_note' })).toBe(LOCALES.en.errors.no_note);
+  });
+
+  it('takes the setting first, else the first system language the app speaks, else English', () => {
+    expect(chooseLocale('es', ['fr-FR'])).toBe('es');
+    expect(chooseLocale(null, ['de-DE', 'fr-CA', 'en-US'])).toBe('fr');
+    expect(chooseLocale(undefined, ['es_MX.UTF-8'])).toBe('es');
+    expect(chooseLocale(null, ['de-DE', undefined])).toBe('en');
+  });
+
+  it('counts, plurals and names languages through Intl, by locale', () => {
+    const lines = (tag: 'en' | 'fr' | 'es', n: number) => LOCALES[tag].ui.note.lines(n, false);
+    expect([lines('en', 1), lines('en', 2)]).toEqual(['1 transcript line', '2 transcript lines']);
+    expect([lines('fr', 1), lines('fr', 2)]).toEqual([
+      '1 ligne de transcription',
+      '2 lignes de transcription',
+    ]);
+    expect(lines('es', 2)).toBe('2 líneas de transcripción');
+    expect(LOCALES.en.ui.limits.count(10_002, 10_000)).toBe('10,002 / 10,000 characters — 2 over the limit');
+    expect(LOCALES.fr.ui.limits.count(10_002, 10_000)).toMatch(/^10\s002 \/ 10\s000 caractères — 2 au-delà/);
+    expect(LOCALES.fr.languageName('SPANISH_MX')).toBe('Espagnol (Mexique)');
+    expect(LOCALES.es.languageName('FRENCH_FR')).toBe('Francés (Francia)');
   });
 
   it('leaves the contract without sentences: its strings are codes, keys and schema checks', () => {

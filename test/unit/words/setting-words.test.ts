@@ -51,6 +51,7 @@ describe('setting words', () => {
       speechLocales: ['ENGLISH_US'],
       noteLocale: null,
       noteTemplateKey: null,
+      displayLanguage: null,
     };
     expect(SettingsSchema.safeParse({ ...settings, notice }).success).toBe(true);
     expect(SettingsSchema.safeParse({ ...settings, notice: settingsNoticeText(notice) }).success).toBe(false);
@@ -64,6 +65,7 @@ describe('setting words', () => {
       speechLocales: ['ENGLISH_US'],
       noteLocale: null,
       noteTemplateKey: null,
+      displayLanguage: null,
     };
     const withProblem = (problem: object) => ({
       ...settings,

@@ -254,7 +254,7 @@ describe('scribe against another service that follows the contract', () => {
       const run = await scribe(['doctor'], stubEnv);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^ok\s+Note service: 1 note template available \(SOAP\)/m);
+      expect(run.stdout).toMatch(/^ok\s+Note service: 1 note template available \(SOAP note\)/m);
     });
   });
 });

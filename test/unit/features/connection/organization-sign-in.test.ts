@@ -24,7 +24,7 @@ const MANAGED: SignInOptions = {
   methods: {
     organization: { issuerHost: 'login.example.org' },
     serverCredentials: false,
-    clinicianToken: true,
+    clinicianToken: true, sample: false,
   },
   organizationServiceUrl: 'https://us.api.example.com',
 };
@@ -79,7 +79,7 @@ describe('sign in with the organization (connection manager)', () => {
 
   it('is not offered where the policy names no identity provider', async () => {
     const { manager } = rig({
-      methods: { organization: null, serverCredentials: true, clinicianToken: true },
+      methods: { organization: null, serverCredentials: true, clinicianToken: true, sample: false },
     });
     expect((await failure(() => manager.signInWithOrganization())).code).toBe('sign_in_not_offered');
   });

@@ -1,0 +1,59 @@
+/** Names of the service's codes as a person reads them (English): languages and note templates. */
+
+const REGION_LABEL: Readonly<Record<string, string>> = {
+  US: 'US',
+  UK: 'UK',
+  MX: 'Mexico',
+  ES: 'Spain',
+  FR: 'France',
+  HT: 'Haiti',
+};
+
+/** A service locale code as a person reads it (ENGLISH_US → "English (US)"); other shapes as they are. */
+export function languageName(code: string): string {
+  const match = /^([A-Z]+)_([A-Z]{2})$/.exec(code);
+  if (!match) return code;
+  const language = match[1]!.charAt(0) + match[1]!.slice(1).toLowerCase();
+  return `${language} (${REGION_LABEL[match[2]!] ?? match[2]!})`;
+}
+
+/** Template keys of the service that have a name of their own; the rest are read from the key's words. */
+const TEMPLATE_NAMES: Readonly<Record<string, string>> = {
+  GENERIC_MULTIPLE_SECTIONS: 'General note (multiple sections)',
+  SOAP: 'SOAP note',
+};
+
+/** A note template's key as a name (GENERIC_MULTIPLE_SECTIONS → "General note (multiple sections)"). */
+export function templateName(key: string): string {
+  return TEMPLATE_NAMES[key] ?? keyWords(key);
+}
+
+/** Abbreviations clinicians write in capitals, kept so in a key's words. */
+const ABBREVIATIONS = new Set([
+  'ED',
+  'ER',
+  'ICU',
+  'HPI',
+  'ROS',
+  'OB',
+  'GYN',
+  'ENT',
+  'SOAP',
+  'HP',
+  'EM',
+  'PT',
+  'OT',
+]);
+
+/** SOME_KEY → "Some key"; abbreviations (ED, HPI) stay in capitals. */
+export function keyWords(key: string): string {
+  const words = key
+    .split(/_+/)
+    .filter(Boolean)
+    .map((w, i) => (ABBREVIATIONS.has(w) ? w : i === 0 ? cap(w) : w.toLowerCase()));
+  return words.join(' ') || key;
+}
+
+function cap(word: string): string {
+  return word.charAt(0) + word.slice(1).toLowerCase();
+}

@@ -1,0 +1,43 @@
+/** What the dictation overlay and the dictation box say (Spanish); the codes are preload/contract/dictation-codes.ts. */
+import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
+
+/** The words of each message; `where` is " (App)" or '', `app` the name or "la aplicación". */
+export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
+  copy_mode: () => 'Copiado al portapapeles (modo solo copiar).',
+  password_field: (a) => `No se escribió en un campo de contraseña${where(a)}: se copió al portapapeles.`,
+  elevated_window: (a) =>
+    `La ventana${where(a)} se ejecuta como administrador y descartaría nuestras pulsaciones sin avisar: se copió al portapapeles.`,
+  secure_input: () =>
+    'La entrada segura está activa (hay una solicitud de contraseña abierta): se copió al portapapeles.',
+  no_target: () => 'Ninguna aplicación tenía el foco al empezar el dictado: se copió al portapapeles.',
+  focus_lost: (a) =>
+    `No se pudo volver a la ventana donde empezó el dictado${where(a)}: se copió al portapapeles.`,
+  insert_failed: (a) => `No se pudieron enviar las pulsaciones${where(a)}: se copió al portapapeles.`,
+  busy: () => 'Una consulta está usando el micrófono: termínela primero, o dicte dentro de la consulta.',
+  corrected_in_box: () => 'Corregido en el cuadro de dictado (ha escrito desde entonces).',
+  cancelled: () => 'Dictado cancelado.',
+  start_failed: () => 'El dictado no pudo empezar aquí. Inténtelo de nuevo, o use el cuadro de dictado.',
+  finish_failed: () =>
+    'El dictado no se pudo terminar; su audio se conserva para recuperarlo y el texto obtenido está en el cuadro de dictado.',
+  reconnecting_safe: () => 'Reconectando: no se pierde nada.',
+  reconnecting_at_risk: () => 'Reconectando: mantenga la aplicación abierta hasta que llegue el texto.',
+  copy_only_system: () =>
+    'Escribir en otras aplicaciones no está disponible en este sistema: el texto se copió.',
+  nothing_dictated: () => 'No se dictó nada.',
+  no_focus_box: () => 'Ninguna aplicación tenía el foco: el texto está en el cuadro de dictado.',
+  no_app_yet: () => 'Todavía no hay aplicación donde insertar: copie el texto.',
+  inserted: (a) => `Insertado en ${a ?? 'la aplicación'}.`,
+  copied: () => 'Copiado.',
+  copied_may_be_kept: () => 'Copiado. Este sistema puede guardarlo en su historial del portapapeles.',
+  recovered: () => 'Recuperado: insértelo o cópielo.',
+};
+
+function where(app: string | null): string {
+  return app ? ` (${app})` : '';
+}
+
+/** The words a person reads for a message ('' for none, or a code a newer main knows). */
+export function dictationMessageText(message: DictationMessage | null | undefined): string {
+  if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
+  return DICTATION_TEXT[message.code](message.app ?? null);
+}

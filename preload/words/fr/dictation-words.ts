@@ -1,0 +1,46 @@
+/** What the dictation overlay and the dictation box say (French); the codes are preload/contract/dictation-codes.ts. */
+import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
+
+/** The words of each message; `where` is " (App)" or '', `app` the name or "l’application". */
+export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
+  copy_mode: () => 'Copié dans le presse-papiers (mode copie seule).',
+  password_field: (a) =>
+    `Non saisi dans un champ de mot de passe${where(a)} : copié dans le presse-papiers à la place.`,
+  elevated_window: (a) =>
+    `La fenêtre${where(a)} s’exécute en administrateur et ignorerait nos touches sans rien dire : copié dans le presse-papiers à la place.`,
+  secure_input: () =>
+    'La saisie sécurisée est active (une demande de mot de passe est ouverte) : copié dans le presse-papiers à la place.',
+  no_target: () =>
+    'Aucune application n’avait le focus au début de la dictée : copié dans le presse-papiers à la place.',
+  focus_lost: (a) =>
+    `La fenêtre où la dictée a commencé${where(a)} n’a pas pu être réactivée : copié dans le presse-papiers à la place.`,
+  insert_failed: (a) =>
+    `Les frappes n’ont pas pu être envoyées${where(a)} : copié dans le presse-papiers à la place.`,
+  busy: () => 'Une consultation utilise le micro : terminez-la d’abord, ou dictez dans la consultation.',
+  corrected_in_box: () => 'Corrigé dans la zone de dictée (vous avez tapé depuis).',
+  cancelled: () => 'Dictée annulée.',
+  start_failed: () => 'La dictée n’a pas pu démarrer ici. Réessayez, ou utilisez la zone de dictée.',
+  finish_failed: () =>
+    'La dictée n’a pas pu être terminée ; son audio est conservé pour être récupéré et le texte obtenu est dans la zone de dictée.',
+  reconnecting_safe: () => 'Reconnexion — rien n’est perdu.',
+  reconnecting_at_risk: () => 'Reconnexion — laissez l’application ouverte jusqu’à l’arrivée du texte.',
+  copy_only_system: () =>
+    'La saisie dans d’autres applications n’est pas disponible sur ce système : le texte a été copié à la place.',
+  nothing_dictated: () => 'Rien n’a été dicté.',
+  no_focus_box: () => 'Aucune application n’avait le focus : le texte est dans la zone de dictée.',
+  no_app_yet: () => 'Aucune application où insérer pour l’instant : copiez plutôt le texte.',
+  inserted: (a) => `Inséré dans ${a ?? 'l’application'}.`,
+  copied: () => 'Copié.',
+  copied_may_be_kept: () => 'Copié. Ce système peut le garder dans son historique du presse-papiers.',
+  recovered: () => 'Récupéré : insérez-le ou copiez-le.',
+};
+
+function where(app: string | null): string {
+  return app ? ` (${app})` : '';
+}
+
+/** The words a person reads for a message ('' for none, or a code a newer main knows). */
+export function dictationMessageText(message: DictationMessage | null | undefined): string {
+  if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
+  return DICTATION_TEXT[message.code](message.app ?? null);
+}

@@ -1,0 +1,48 @@
+/** French: the window and the CLI in French (checked against English's shape by type and by test). */
+import type { Words } from '../words.ts';
+import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
+import { DICTATION_TEXT, dictationMessageText } from './dictation-words.ts';
+import { ERROR_TEXT, formatError } from './error-words.ts';
+import { inputWarningText } from './input-words.ts';
+import { keyRefusalText } from './key-words.ts';
+import { FIXED_LIMIT_TEXT, LIMIT_SUBJECT_TEXT, limitText } from './limit-words.ts';
+import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } from './reason-words.ts';
+import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
+import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
+import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
+import { UI } from './ui-words.ts';
+import { languageName, templateName } from './name-words.ts';
+
+export const fr: Words = {
+  tag: 'fr',
+  errors: ERROR_TEXT,
+  reasons: REASON_TEXT,
+  reservedKeyUses: RESERVED_KEY_USE_TEXT,
+  hotkeyNames: HOTKEY_NAME_TEXT,
+  limitSubjects: LIMIT_SUBJECT_TEXT,
+  fixedLimits: FIXED_LIMIT_TEXT,
+  checkLabels: CHECK_LABELS,
+  callerOperations: CALLER_OPERATION_TEXT,
+  settingTitles: SETTING_TITLES,
+  dictation: DICTATION_TEXT,
+  diskWarnings: DISK_WARNING_TEXT,
+  recoveredCut: RECOVERED_CUT_TEXT,
+  ui: UI,
+  formatError,
+  limitText,
+  checkLabel,
+  checkDetailText,
+  summaryText,
+  dictationMessageText,
+  inputWarningText,
+  keyRefusalText,
+  baseUrlPhrase,
+  serviceNoteText,
+  streamErrorText,
+  clockHintText,
+  settingTitle,
+  lockReasonText,
+  settingsNoticeText,
+  languageName,
+  templateName,
+};

@@ -1,0 +1,116 @@
+/**
+ * Number, plural, date and language-name formats by locale, through `Intl` (never hand-made plurals), for
+ * every locale's words. Zod-free and DOM-free: the window and the CLI use the same formats.
+ */
+
+/** A word's forms by plural category: `one` and `other` always, the rest where the language has them. */
+export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
+  readonly one: string;
+  readonly other: string;
+};
+
+/** The formats one locale's sentences use. */
+export interface Formats {
+  /** 1,234 (en), 1 234 (fr), 1234 (es): a count as the locale writes it. */
+  count(n: number): string;
+  /** "3 note templates": the count and the form of the word its plural category takes. */
+  plural(n: number, forms: PluralForms): string;
+  /** The word's form alone, for a sentence that places the number itself. */
+  form(n: number, forms: PluralForms): string;
+  /** A duration in whole units ("4 minutes", "4 minutes", "4 minutos"). */
+  duration(value: number, unit: 'second' | 'minute' | 'hour'): string;
+  /** A local time of day (14:05 or 2:05 PM). */
+  time(date: Date): string;
+  /** A date and time as the locale writes it. */
+  dateTime(date: Date): string;
+}
+
+/** The formats of a BCP 47 tag. */
+export function formatsFor(tag: string): Formats {
+  const numbers = new Intl.NumberFormat(tag);
+  const rules = new Intl.PluralRules(tag);
+  const form = (n: number, forms: PluralForms): string => forms[rules.select(n)] ?? forms.other;
+  return {
+    count: (n) => numbers.format(n),
+    plural: (n, forms) => `${numbers.format(n)} ${form(n, forms)}`,
+    form,
+    duration: (value, unit) =>
+      new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
+    time: (date) => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit' }).format(date),
+    dateTime: (date) =>
+      new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(date),
+  };
+}
+
+/** The service's language words (FRENCH in FRENCH_FR) as ISO 639 codes, for `Intl.DisplayNames`. */
+const LANGUAGE_CODES: Readonly<Record<string, string>> = {
+  ENGLISH: 'en',
+  FRENCH: 'fr',
+  SPANISH: 'es',
+  ARMENIAN: 'hy',
+  BENGALI: 'bn',
+  CANTONESE: 'yue',
+  CROATIAN: 'hr',
+  FILIPINO: 'fil',
+  GERMAN: 'de',
+  GREEK: 'el',
+  GUJARATI: 'gu',
+  HINDI: 'hi',
+  ITALIAN: 'it',
+  JAPANESE: 'ja',
+  KHMER: 'km',
+  KOREAN: 'ko',
+  MANDARIN: 'zh',
+  POLISH: 'pl',
+  PORTUGUESE: 'pt',
+  PUNJABI: 'pa',
+  RUSSIAN: 'ru',
+  SERBIAN: 'sr',
+  TAMIL: 'ta',
+  TELUGU: 'te',
+  THAI: 'th',
+  VIETNAMESE: 'vi',
+  ARABIC: 'ar',
+  HEBREW: 'he',
+  URDU: 'ur',
+  PERSIAN: 'fa',
+  HAITIAN: 'ht',
+};
+
+/**
+ * A service locale code (FRENCH_FR, SPANISH_MX) named in the locale `tag` ("français (France)",
+ * "español (México)"); a code of another shape, or one `Intl` cannot name, comes back as it is.
+ */
+export function displayLanguageName(tag: string, code: string): string {
+  const match = /^([A-Z]+)_([A-Z]{2})$/.exec(code);
+  const language = match ? LANGUAGE_CODES[match[1]!] : undefined;
+  if (!match || !language) return code;
+  const region = match[2] === 'UK' ? 'GB' : match[2]!;
+  try {
+    const names = new Intl.DisplayNames([tag], { type: 'language', languageDisplay: 'standard' });
+    const name = names.of(`${language}-${region}`) ?? code;
+    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The first of the person's languages (`en-GB`, `fr_CA.UTF-8`, `es`) the app speaks, else `fallback`:
+ * how the system's language becomes the window's and the CLI's when no setting or policy names one.
+ */
+export function pickLanguage<L extends string>(
+  preferred: readonly (string | undefined)[],
+  offered: readonly L[],
+  fallback: L,
+): L {
+  for (const raw of preferred) {
+    const base = raw
+      ?.trim()
+      .toLowerCase()
+      .split(/[-_.@]/)[0];
+    const hit = offered.find((tag) => tag === base);
+    if (hit) return hit;
+  }
+  return fallback;
+}

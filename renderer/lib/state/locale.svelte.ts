@@ -1,0 +1,31 @@
+/**
+ * The window's language: the Settings choice or IT's policy (main resolves both into `displayLanguage`),
+ * else the system's (`navigator.languages`). Choosing one words every sentence from preload/words in it,
+ * sets `<html lang>` (screen readers, hyphenation, spell-check) and remounts the screens (App's `{#key}`).
+ */
+import { chooseLocale, useLocale, type Locale } from '../../../preload/words/index.ts';
+import type { DisplayLanguage } from '../../../preload/contract/enums.ts';
+import { scribe, settle } from '../api.ts';
+
+/** The locale the window speaks. */
+export class LocaleState {
+  #locale = $state<Locale>('en');
+
+  get locale(): Locale {
+    return this.#locale;
+  }
+
+  /** Reads the language main resolved (setting or policy); a failure keeps the system's. */
+  async load(): Promise<void> {
+    const result = await settle(() => scribe().settingsGet());
+    this.apply(result.ok ? result.data.displayLanguage : null);
+  }
+
+  /** Speaks `setting`, or the system's language when it is null. */
+  apply(setting: DisplayLanguage | null): void {
+    const locale = chooseLocale(setting, globalThis.navigator?.languages ?? []);
+    useLocale(locale);
+    if (globalThis.document) document.documentElement.lang = locale;
+    this.#locale = locale;
+  }
+}

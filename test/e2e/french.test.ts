@@ -1,0 +1,95 @@
+/**
+ * The window in the clinician's language (issue 19): chosen in Settings, French from then on, end to end —
+ * the sample visit, its transcript, the note (written in French) and codes — with `<html lang>` following.
+ * On the way, the words items: the transcript's speaker labels are the note's, Settings does not call the
+ * sample the organization's sign-in, and "Show its sections" becomes "Hide its sections".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+describe('the window in French', () => {
+  let h: AppHarness;
+  beforeAll(async () => {
+    h = await startApp();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('runs the sample visit through note and codes in French once Settings says so', async () => {
+    const { page } = h;
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Language of the app').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Paramètres');
+    const tabs = await page.getByRole('navigation').getByRole('button').allInnerTexts();
+    expect(tabs).toEqual(['Connexion', 'Consultation', 'Note', 'Codes et plus', 'Dictée', 'Paramètres']);
+
+    await page.getByRole('button', { name: 'Connexion', exact: true }).click();
+    await page.getByRole('button', { name: 'Lancer la consultation d’exemple' }).click();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Consultation');
+    expect(await page.getByTestId('sample-label').textContent()).toContain('pas pour les soins');
+    await page
+      .getByLabel('Le patient a accepté que cette consultation soit enregistrée et transcrite.')
+      .check();
+    await page.getByRole('button', { name: 'Démarrer l’enregistrement' }).click();
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 40_000 })
+      .toBe('Consultation terminée');
+    const speakers = new Set(await page.locator('li[data-final="true"] .speaker').allInnerTexts());
+    expect([...speakers].every((s) => ['Médecin', 'Patient', 'Intervenant'].includes(s))).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/20-french-visit.png` });
+
+    await page.getByRole('button', { name: 'Rédiger la note' }).click();
+    await page.getByLabel('Langue de la note').selectOption('FRENCH_FR');
+    await page.getByRole('button', { name: 'Rédiger la note' }).click();
+    await expect
+      .poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    // The note labels who spoke with the transcript's own words (issue 19: "Clinician" vs "Doctor:").
+    const note = (await page.getByTestId('section-body').allInnerTexts()).join('\n');
+    const labels = [...note.matchAll(/^(Médecin|Praticien|Docteur|Patient|Intervenant) ?:/gm)].map(
+      (m) => m[1],
+    );
+    for (const label of labels) expect(['Médecin', 'Patient', 'Intervenant']).toContain(label);
+    await page.getByRole('button', { name: 'Copier toute la note' }).click();
+    await expect.poll(() => page.getByTestId('copy-status').textContent()).toMatch(/^Note copiée \(\d/);
+    await page.screenshot({ path: `${SHOTS}/21-french-note.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Continuer vers les codes' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Codes et plus');
+    await expect
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: 'Pathologies (CIM-10)' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Suggérer des prescriptions' }).click();
+    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/22-french-codes.png`, fullPage: true });
+
+    // Settings during the sample: not "connected with your organization's credentials".
+    await page.getByRole('button', { name: 'Paramètres', exact: true }).click();
+    const hint = page.getByTestId('clinician-only');
+    await expect.poll(() => hint.textContent()).toContain('service local intégré');
+    expect(await hint.textContent()).not.toContain('identifiants de votre établissement');
+    // One button shows the template's sections, then hides them again.
+    await page.getByRole('button', { name: 'Afficher ses sections' }).click();
+    const hide = page.getByRole('button', { name: 'Masquer ses sections' });
+    await expect.poll(() => hide.count()).toBe(1);
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('fieldset legend').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/23-french-settings.png`, fullPage: true });
+    await hide.click();
+    await expect.poll(() => page.locator('fieldset legend').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Afficher ses sections' }).count()).toBe(1);
+
+    // Back to English: the choice is the person's, and the window follows at once.
+    await page.getByLabel('Langue de l’application').selectOption('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('h1').textContent()).toBe('Settings');
+    expect(await h.cspViolations()).toEqual([]);
+  });
+});

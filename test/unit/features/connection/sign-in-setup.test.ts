@@ -1,0 +1,25 @@
+/**
+ * The ways in Connect offers, from the resolved configuration: the sample visit is IT's decision in a
+ * managed installation (`allowSampleVisit`), and offered where no managed policy applies (issue 19).
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../../../main/core/config/resolve-config.ts';
+import { signInOptions } from '../../../../main/features/connection/sign-in-setup.ts';
+
+function offer(policy: Record<string, unknown>): boolean {
+  const resolved = resolveConfig({ policy: { values: policy } });
+  if (!resolved.ok) throw new Error('the policy was refused');
+  return signInOptions(resolved.config, resolved.sources, undefined).methods.sample;
+}
+
+describe('the sample visit on Connect', () => {
+  it('is offered where no managed policy applies', () => {
+    expect(offer({})).toBe(true);
+  });
+
+  it('is not offered in a managed installation unless the policy allows it', () => {
+    expect(offer({ serviceUrl: 'https://us.scribe.example.com' })).toBe(false);
+    expect(offer({ serviceUrl: 'https://us.scribe.example.com', allowSampleVisit: true })).toBe(true);
+    expect(offer({ allowSampleVisit: false })).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Every sentence the window shows comes from the words module (preload/words), so it exists in every
+ * language: no text in a Svelte component's markup, and no sentence in a string literal of the renderer's
+ * code. Files not moved yet are listed with the count of what they still hold; the list only shrinks (a
+ * file that is clean must leave it, one that gains a sentence fails).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+
+/** Files still holding English of their own, and how many texts (issue 19: moved screen by screen). */
+const NOT_YET: Readonly<Record<string, number>> = {
+  'renderer/lib/components/CredentialsForm.svelte': 9,
+  'renderer/lib/components/DictationAppRules.svelte': 11,
+  'renderer/lib/components/DictationNotices.svelte': 3,
+  'renderer/lib/components/DictationSettings.svelte': 18,
+  'renderer/lib/components/MicrophonesCard.svelte': 8,
+  'renderer/lib/components/OrganizationSignIn.svelte': 8,
+  'renderer/lib/components/PhrasesPanel.svelte': 14,
+  'renderer/lib/components/PolicyCard.svelte': 2,
+  'renderer/lib/components/RecoveryBanner.svelte': 4,
+  'renderer/lib/components/ReplacementsPanel.svelte': 9,
+  'renderer/lib/state/dictation-words.ts': 3,
+  'renderer/lib/state/recovery-words.ts': 1,
+  'renderer/views/DictationView.svelte': 22,
+  'renderer/views/OverlayView.svelte': 3,
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.(svelte|ts)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Text between tags, outside scripts, styles, comments and `{…}` expressions: what a person reads. */
+function markupTexts(source: string): string[] {
+  let markup = source
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  // Expressions out first (innermost outwards): an arrow's `>` inside one is not a tag's end.
+  for (let before = ''; before !== markup;) [before, markup] = [markup, markup.replace(/\{[^{}]*\}/g, ' ')];
+  const texts: string[] = [];
+  for (const match of markup.matchAll(/>([^<>]+)</g)) {
+    const text = match[1]!.trim();
+    if (/\p{L}{2,}/u.test(text)) texts.push(text);
+  }
+  // Attributes a person reads or hears: label, title, aria-label, placeholder, hint, heading, action.
+  for (const match of markup.matchAll(
+    /\s(?:label|title|aria-label|placeholder|hint|heading|action)="([^"{]*)"/g,
+  ))
+    if (/\p{L}{2,}/u.test(match[1]!)) texts.push(match[1]!);
+  return texts;
+}
+
+/** Sentences in string literals: a capital, words, and an end mark (code comments left out). */
+function literalSentences(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(/(['"`])([A-Z][^'"`\n]* [^'"`\n]*[.!?…])\1/g)].map((m) => m[2]!);
+}
+
+/** Not words to translate: the product's name, abbreviations (HCC, LOINC), example addresses and file names. */
+const NOT_WORDS = /^(?:Scribe|[A-Z0-9/&-]+|[^\s]*[./][^\s]*)$/;
+
+function inlineTexts(path: string): string[] {
+  const source = readFileSync(path, 'utf8');
+  const script = path.endsWith('.svelte') ? (/<script[\s\S]*?<\/script>/.exec(source)?.[0] ?? '') : source;
+  const texts = [...(path.endsWith('.svelte') ? markupTexts(source) : []), ...literalSentences(script)];
+  return texts.filter((text) => !NOT_WORDS.test(text));
+}
+
+describe('the renderer’s sentences', () => {
+  const found = new Map(
+    files(join(ROOT, 'renderer')).map((path) => [relative(ROOT, path), inlineTexts(path)] as const),
+  );
+
+  it('come from preload/words, outside the files not moved yet', () => {
+    if (process.env.PRINT_NOT_YET)
+      console.log(
+        JSON.stringify(
+          Object.fromEntries([...found].filter(([, t]) => t.length).map(([f, t]) => [f, t.length])),
+        ),
+      );
+    const offenders = [...found].filter(([file, texts]) => texts.length > 0 && !(file in NOT_YET));
+    expect(Object.fromEntries(offenders)).toEqual({});
+  });
+
+  it('shrink in the files not moved yet: none gains a text, a clean one leaves the list', () => {
+    for (const [file, count] of Object.entries(NOT_YET)) {
+      const texts = found.get(file) ?? [];
+      expect(texts.length, `${file}: ${texts.join(' | ')}`).toBeLessThanOrEqual(count);
+      expect(texts.length, `${file} is clean: remove it from NOT_YET`).toBeGreaterThan(0);
+    }
+  });
+});
