@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const PatientSchema = z.looseObject({
+const PatientSchema = z.looseObject({
   id: z.string().min(1),
   first_name: z.string().nullish(),
   last_name: z.string().nullish(),
@@ -14,23 +14,14 @@ export const PatientSchema = z.looseObject({
   sex: z.string().nullish(),
   locale: z.string().nullish(),
 });
-export type Patient = z.infer<typeof PatientSchema>;
 
 const ProviderSchema = z.looseObject({ id: z.string().min(1) });
 
-/** Appointment statuses the contract names (PENDING from 2023-02-03); others are shown by their code. */
-export const APPOINTMENT_STATUSES = ['PENDING', 'SCHEDULED', 'CANCELLED', 'FINALIZED', 'NO_SHOW'] as const;
-/** Modes across versions: three from 2023-01-27 / 2023-02-08, two from 2023-03-28. */
-export const APPOINTMENT_MODES = [
-  'IN_PERSON',
-  'VIDEOCALL',
-  'SERVICE_VIDEOCALL',
-  'EXTERNAL_VIDEOCALL',
-] as const;
-
 export const AppointmentSchema = z.looseObject({
   id: z.string().min(1),
+  /** PENDING (from 2023-02-03), SCHEDULED, CANCELLED, FINALIZED, NO_SHOW; a newer value is kept as is. */
   status: z.string(),
+  /** IN_PERSON, SERVICE_VIDEOCALL, EXTERNAL_VIDEOCALL (2023-01-27 / 2023-02-08); IN_PERSON or VIDEOCALL from 2023-03-28. */
   mode: z.string().nullish(),
   location: z.string().nullish(),
   external_videocall_url: z.string().nullish(),

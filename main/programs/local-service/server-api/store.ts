@@ -36,8 +36,8 @@ export interface ProviderRecord {
 }
 
 /** Modes as stored: the three of 2023-01-27/2023-02-08, shown as two from 2023-03-28. */
-export type StoredMode = 'IN_PERSON' | 'SERVICE_VIDEOCALL' | 'EXTERNAL_VIDEOCALL';
-export type AppointmentStatus = 'PENDING' | 'SCHEDULED' | 'CANCELLED' | 'FINALIZED' | 'NO_SHOW';
+type StoredMode = 'IN_PERSON' | 'SERVICE_VIDEOCALL' | 'EXTERNAL_VIDEOCALL';
+type AppointmentStatus = 'PENDING' | 'SCHEDULED' | 'CANCELLED' | 'FINALIZED' | 'NO_SHOW';
 
 /** An appointment. GUESS: `id`, `start_at`, `end_at`, `patient`, `provider` (the contract shows none of them). */
 export interface AppointmentRecord {

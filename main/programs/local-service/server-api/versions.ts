@@ -4,7 +4,7 @@ import { ServiceError } from '../errors.ts';
  * The Server API's dated versions (service-interface.md, "Server API versions", with the dates listed as
  * having no described change), oldest first. They are a separate series from the Core API's.
  */
-export const SERVER_API_VERSIONS = [
+const SERVER_API_VERSIONS = [
   '2022-10-06',
   '2022-10-11',
   '2022-10-19',
