@@ -146,7 +146,9 @@ async function dispatchServerApi(
   handled.caller = found.caller;
   const raw = await readBody(req);
   const base = { req, family: 'server' as const, params: found.params, query: url.searchParams };
-  return found.route.handle(routeContext({ ...base, version: found.version, caller: found.caller }, raw, handled));
+  return found.route.handle(
+    routeContext({ ...base, version: found.version, caller: found.caller }, raw, handled),
+  );
 }
 
 /** The handler's view of a request whose body was read: JSON parsed once, on demand. */
