@@ -13,6 +13,7 @@ export const LIMIT_SUBJECTS = [
   'section_instruction',
   'edit_instruction',
   'dot_phrases',
+  'patient_message',
 ] as const;
 export type LimitSubject = (typeof LIMIT_SUBJECTS)[number];
 
@@ -39,6 +40,7 @@ export const FIXED_LIMIT_RULES = [
   'instructions_locale_missing',
   'instructions_empty',
   'file_url_https',
+  'patient_message_empty',
 ] as const;
 export type FixedLimitRule = (typeof FIXED_LIMIT_RULES)[number];
 

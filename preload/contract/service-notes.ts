@@ -24,6 +24,7 @@ export const CALLER_OPERATIONS = [
   'file-dictation',
   'dot-phrases',
   'text-replacements',
+  'server-api',
 ] as const;
 export type CallerOperation = (typeof CALLER_OPERATIONS)[number];
 

@@ -10,6 +10,10 @@ export const PROTOCOL = {
   /** WebSocket query parameter that names the API version. */
   versionQueryParam: 'nabla-api-version',
   serverPrefix: '/v1/core/server',
+  /** The Server API (patients, conversations, appointments …): its own prefix and its own version series. */
+  serverApiPrefix: '/v1/server',
+  /** The Server API version this client was built for (the newest the contract describes). */
+  serverApiVersion: '2023-03-30',
   userPrefix: '/v1/core/user',
   transcribeSubprotocol: 'transcribe-protocol',
   dictateSubprotocol: 'dictate-protocol',

@@ -81,6 +81,14 @@ const BrokerConfigSchema = z.strictObject({
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
   tlsCertFile: z.string().trim().min(1).optional(),
   tlsKeyFile: z.string().trim().min(1).optional(),
+  /** The organization's Server API key (a file readable only by the broker): turns the schedule API on. */
+  serverApiKeyFile: z.string().trim().min(1).optional(),
+  /** The webhook secret key (a file): the broker then takes the service's signed deliveries. */
+  webhookSecretFile: z.string().trim().min(1).optional(),
+  /** How far a webhook timestamp may be from the broker's clock, in seconds. */
+  webhookToleranceSec: z.number().int().min(30).max(3600).default(300),
+  /** How long after its sign-in a token is taken on the schedule routes, in seconds (its `exp` still applies). */
+  scheduleTokenMaxAgeSec: z.number().int().min(60).max(86_400).default(43_200),
 });
 /** The broker's resolved settings. */
 export type BrokerConfig = z.output<typeof BrokerConfigSchema>;
@@ -107,6 +115,8 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
   tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',
   tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
+  serverApiKeyFile: 'SCRIBE_BROKER_SERVER_API_KEY_FILE',
+  webhookSecretFile: 'SCRIBE_BROKER_WEBHOOK_SECRET_FILE',
 };
 
 const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec', 'maxTokenAgeSec'];

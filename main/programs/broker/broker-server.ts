@@ -19,6 +19,7 @@ import { clientAddressResolver } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
+import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
 
 /** One log record (written as a JSON line by the CLI). */
 export interface BrokerLogRecord {
@@ -46,6 +47,8 @@ export interface BrokerDeps {
   tls?: { cert: string; key: string };
   /** The public half of the organization's key as a JWKS, served at /.well-known/jwks.json. */
   jwks?: { keys: object[] };
+  /** The schedule API and webhooks, when the broker has Server API credentials (schedule-server.ts). */
+  schedule?: ScheduleServerDeps;
 }
 
 /** A running broker. */
@@ -92,7 +95,8 @@ async function handle(
   deps: BrokerDeps & { addressOf: ClientOf },
   limiter: RateLimiter,
 ): Promise<void> {
-  const path = (req.url ?? '/').split('?')[0];
+  const url = new URL(req.url ?? '/', 'http://broker');
+  const path = url.pathname;
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   if (path === '/healthz') {
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
@@ -101,6 +105,18 @@ async function handle(
   if (path === '/.well-known/jwks.json' && deps.jwks) {
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
+  }
+  if (isSchedulePath(path)) {
+    const wait = limiter.take(deps.addressOf(req));
+    if (wait > 0) return refuse(res, new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait }));
+    const io = {
+      path,
+      query: url.searchParams,
+      client: deps.addressOf(req),
+      send: (status: number, body: unknown) => send(res, status, body),
+      refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
+    };
+    return handleSchedule(req, res, io, deps.schedule);
   }
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
   if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));

@@ -41,7 +41,11 @@ export class IdpTokenVerifier {
   }
 
   /** The verified claims, or a BrokerRefusal saying what is wrong. */
-  async verify(token: string): Promise<JWTPayload> {
+  /**
+   * The token's claims, or a refusal. `maxTokenAgeSec` overrides the age limit (the schedule routes take a
+   * token for as long as the session it came from, not only just after its sign-in).
+   */
+  async verify(token: string, maxTokenAgeSec = this.#options.maxTokenAgeSec): Promise<JWTPayload> {
     // A malformed token is the caller's fault (401), whether or not the provider can be reached now.
     try {
       decodeProtectedHeader(token);
@@ -56,7 +60,7 @@ export class IdpTokenVerifier {
         audience: this.#options.audience,
         clockTolerance: this.#options.clockToleranceSec,
         // A bearer token taken long after its sign-in is a replay, whatever its `exp` says.
-        maxTokenAge: this.#options.maxTokenAgeSec,
+        maxTokenAge: maxTokenAgeSec,
         algorithms: ALGORITHMS,
         requiredClaims: ['exp', 'iat'],
       });

@@ -11,14 +11,20 @@ import { readPrivateKeyFile } from '../../core/api/auth/session.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-server.ts';
+import { PROTOCOL } from '../../core/api/protocol.ts';
+import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
+import { AuthenticationError } from '../../core/api/errors.ts';
+import { InProcessChangeFeed } from './change-feed.ts';
+import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts';
 
 export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
 export type { BrokerLogRecord, RunningBroker } from './broker-server.ts';
+export type { ScheduleLogRecord } from './schedule-server.ts';
 
 /** Reads the organization's key and starts a broker with `config`. */
 export async function runBroker(
   config: BrokerConfig,
-  log: (record: BrokerLogRecord) => void,
+  log: (record: BrokerLogRecord | ScheduleLogRecord) => void,
 ): Promise<RunningBroker> {
   const privateKey = await readPrivateKeyFile(config.privateKeyFile);
   const http = new HttpClient({ baseUrl: new URL(config.serviceUrl), apiVersion: config.apiVersion });
@@ -39,6 +45,7 @@ export async function runBroker(
       ? { cert: await readTlsFile(config.tlsCertFile), key: await readTlsFile(config.tlsKeyFile) }
       : undefined;
   const jwks = config.keyId ? await publicJwks(privateKey, config.keyId) : undefined;
+  const schedule = config.serverApiKeyFile ? await scheduleDeps(config, verifier, log) : undefined;
   return startBroker({
     config,
     verifier,
@@ -46,7 +53,32 @@ export async function runBroker(
     log,
     ...(tls ? { tls } : {}),
     ...(jwks ? { jwks } : {}),
+    ...(schedule ? { schedule } : {}),
   });
+}
+
+/** The schedule API's parts: the Server API key as the bearer of a Server API client, the webhook secret. */
+async function scheduleDeps(
+  config: BrokerConfig,
+  verifier: IdpTokenVerifier,
+  log: (record: BrokerLogRecord | ScheduleLogRecord) => void,
+): Promise<ScheduleServerDeps> {
+  const key = (await readSecretFile(config.serverApiKeyFile!)).trim();
+  const secret = config.webhookSecretFile
+    ? (await readSecretFile(config.webhookSecretFile)).trim()
+    : undefined;
+  const http = new HttpClient({ baseUrl: new URL(config.serviceUrl), apiVersion: PROTOCOL.serverApiVersion });
+  return {
+    serverApi: { http, auth: new StaticServerKey(key) },
+    verifier,
+    mapping: config,
+    sessionMaxAgeSec: config.scheduleTokenMaxAgeSec,
+    feed: new InProcessChangeFeed(),
+    webhookSecret: secret,
+    webhookToleranceSec: config.webhookToleranceSec,
+    log,
+    now: Date.now,
+  };
 }
 
 /**
@@ -58,11 +90,29 @@ async function publicJwks(privateKey: string | KeyObject, keyId: string): Promis
   return { keys: [{ kty: jwk.kty, n: jwk.n, e: jwk.e, kid: keyId, alg: 'RS256', use: 'sig' }] };
 }
 
+/** The organization's Server API key as a token source: it never changes, and a refusal is final. */
+class StaticServerKey implements AccessTokenSource {
+  readonly caller = 'server' as const;
+  constructor(readonly key: string) {}
+  token(): Promise<string> {
+    return Promise.resolve(this.key);
+  }
+  renew(): Promise<string> {
+    return Promise.reject(
+      new AuthenticationError({ kind: 'answer', status: 401 }, { operation: 'server-api-key', status: 401 }),
+    );
+  }
+}
+
 async function readTlsFile(path: string): Promise<string> {
+  return readSecretFile(path);
+}
+
+async function readSecretFile(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`A TLS file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
+    throw new Error(`A broker file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
       cause: error,
     });
   }

@@ -26,11 +26,23 @@ const REFUSALS = {
   ACCESS_NOT_GRANTED: [403, 'The organization has not granted this account the use of the app. Contact IT.'],
   USER_DEACTIVATED: [403, 'This clinician account is deactivated on the service. Contact IT.'],
   RATE_LIMITED: [429, 'Too many sign-in requests. Wait a minute and try again.'],
-  NOT_FOUND: [404, 'Unknown path. The broker answers POST /v1/token and GET /healthz.'],
+  NOT_FOUND: [404, 'Unknown path. The broker answers POST /v1/token, /v1/appointments and GET /healthz.'],
   METHOD_NOT_ALLOWED: [405, 'This path does not take that method.'],
   BODY_NOT_ALLOWED: [400, 'POST /v1/token takes no body: the token goes in the Authorization header.'],
   ISSUER_UNAVAILABLE: [503, 'The identity provider could not be reached to check the token.'],
   SERVICE_UNAVAILABLE: [502, 'The documentation service could not be reached or refused the broker.'],
+  SCHEDULE_NOT_CONFIGURED: [
+    404,
+    'This broker does not offer appointments (no Server API credentials configured).',
+  ],
+  PROVIDER_NOT_FOUND: [
+    403,
+    'No practitioner of the organization is registered for this clinician. Contact IT.',
+  ],
+  APPOINTMENT_NOT_FOUND: [404, "No such appointment among this clinician's appointments."],
+  BAD_REQUEST: [400, 'The request does not have the form this route takes.'],
+  CONVERSATION_LOCKED: [409, "The patient's conversation is locked: it accepts no new message."],
+  WEBHOOK_REFUSED: [401, 'The delivery is not signed with the webhook secret, or its timestamp is too old.'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 /** A refusal's machine name. */

@@ -24,6 +24,8 @@ import { codingRoutes } from './routes/coding.ts';
 import { audioRoutes } from './routes/audio.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { userContentRoutes } from './routes/user-content.ts';
+import { ServerApiStore } from './server-api/store.ts';
+import { serverApiRoutes } from './server-api/routes.ts';
 import {
   attachStreamingService,
   createFixtureRecognizer,
@@ -49,6 +51,10 @@ export interface ServiceParts {
   tokens: TokenStore;
   users: UserStore;
   jobs: JobStore;
+  /** The Server API's records (patients, providers, appointments, conversations …). */
+  serverApi: ServerApiStore;
+  /** The organization's Server API keys, as the administration console lists them. */
+  serverApiKeys: Set<string>;
   /** The streaming WebSockets' timings, read when used (a test may change them mid-stream). */
   streamingTimings: StreamingTimings;
   /** The token verdict the streaming side asks for. */
@@ -83,8 +89,13 @@ export async function startLocalService(
   const timings = streamingTimings(options.streaming?.timings);
   const extension = extend?.({ ...stores, streamingTimings: timings, verifyToken }) ?? PASS_THROUGH;
   const now = () => clock.now();
+  let url = '';
+  const serverApi = serverApiDoor(stores, resolved, () => url);
   const server = createServer(
-    createHandler({ routes, tokens, users, pinnedVersion: resolved.pinnedVersion, now }, extension),
+    createHandler(
+      { routes, tokens, users, pinnedVersion: resolved.pinnedVersion, now, serverApi },
+      extension,
+    ),
   );
   await listen(server, resolved.port);
   const streaming = attachStreamingService(server, {
@@ -95,7 +106,7 @@ export async function startLocalService(
     httpDate: () => clock.httpDate(),
     extension,
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!audience) audience = `${url}/v1/core/server/oauth/token`;
   return {
     url,
@@ -105,7 +116,10 @@ export async function startLocalService(
   };
 }
 
-type Stores = Pick<ServiceParts, 'clock' | 'keys' | 'tokens' | 'users' | 'jobs'> & {
+type Stores = Pick<
+  ServiceParts,
+  'clock' | 'keys' | 'tokens' | 'users' | 'jobs' | 'serverApi' | 'serverApiKeys'
+> & {
   userState: UserStateStore;
 };
 
@@ -123,6 +137,8 @@ function createStores(options: LocalServiceOptions, resolved: ResolvedOptions): 
     users: new UserStore(clock),
     userState: new UserStateStore(),
     jobs: new JobStore(clock, resolved.jobs, resolved.retentionMs),
+    serverApi: new ServerApiStore(() => clock.now()),
+    serverApiKeys: new Set(resolved.serverApiKeys),
   };
 }
 
@@ -138,6 +154,16 @@ function serviceRoutes(stores: Stores, resolved: ResolvedOptions, audience: () =
     ...settingsRoutes(deps),
     ...userContentRoutes(deps),
   ];
+}
+
+/** The Server API's door: its routes, the keys and tokens it takes, its pinned version. */
+function serverApiDoor(stores: Stores, resolved: ResolvedOptions, url: () => string) {
+  return {
+    routes: serverApiRoutes(stores.serverApi, url),
+    tokens: stores.tokens,
+    apiKeys: () => [...stores.serverApiKeys],
+    pinnedVersion: resolved.serverApiPinnedVersion,
+  };
 }
 
 /** The token verdict the streaming side asks for: the bearer rules of HTTP, as ok, expired or invalid. */

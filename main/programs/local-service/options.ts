@@ -1,3 +1,4 @@
+import { DEFAULT_SERVER_API_VERSION } from './server-api/versions.ts';
 import type { JSONWebKeySet } from 'jose';
 import { DEFAULT_PINNED_VERSION } from './versions.ts';
 import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
@@ -70,6 +71,10 @@ export interface LocalServiceOptions {
   port?: number;
   /** The streaming WebSockets' setup (always attached; these only tune it). */
   streaming?: StreamingServiceSetup;
+  /** The organization's Server API keys (default none: server access tokens still reach `/v1/server`). */
+  serverApiKeys?: string[];
+  /** The Server API version applied when a request names none (default DEFAULT_SERVER_API_VERSION). */
+  serverApiPinnedVersion?: string;
 }
 
 /** Options with every default applied. */
@@ -91,5 +96,7 @@ export function resolveOptions(options: LocalServiceOptions): ResolvedOptions {
     pinnedVersion: options.pinnedVersion ?? DEFAULT_PINNED_VERSION,
     minTranscriptWords: options.minTranscriptWords ?? 8,
     port: options.port ?? 0,
+    serverApiKeys: options.serverApiKeys ?? [],
+    serverApiPinnedVersion: options.serverApiPinnedVersion ?? DEFAULT_SERVER_API_VERSION,
   };
 }

@@ -7,6 +7,7 @@ import type { Caller, TokenStore } from './auth/token-store.ts';
 import type { UserStore } from './users.ts';
 import { VERSION_HEADER, atLeast, requestVersion } from './versions.ts';
 import { liftNoteBodies, lowerNoteBodies } from './note-versions.ts';
+import { SERVER_API_PREFIX, locateServerApi, type ServerApiDoor } from './server-api/dispatch.ts';
 
 /** What the request handler needs. */
 export interface HandlerDeps {
@@ -15,6 +16,8 @@ export interface HandlerDeps {
   users: UserStore;
   pinnedVersion: string;
   now: () => number;
+  /** The Server API (`/v1/server`), when this service has one. */
+  serverApi?: ServerApiDoor;
 }
 
 const PREFIXES: Record<Family, string> = { server: '/v1/core/server', user: '/v1/core/user' };
@@ -99,6 +102,8 @@ async function dispatch(
   handled: HandledRequest,
   deps: HandlerDeps,
 ) {
+  if (deps.serverApi && url.pathname.startsWith(`${SERVER_API_PREFIX}/`))
+    return dispatchServerApi(req, url, method, handled, deps.serverApi);
   const located = familyOf(url.pathname);
   if (!located)
     throw new ServiceError(404, 'NOT_FOUND', 'paths must start with /v1/core/server or /v1/core/user');
@@ -126,6 +131,24 @@ async function dispatch(
     caller,
   };
   return match.route.handle(routeContext(base, raw, handled));
+}
+
+/** A Server API request: its own version series and bearer rules (server-api/dispatch.ts). */
+async function dispatchServerApi(
+  req: IncomingMessage,
+  url: URL,
+  method: string,
+  handled: HandledRequest,
+  door: ServerApiDoor,
+) {
+  const found = locateServerApi(req, method, url.pathname.slice(SERVER_API_PREFIX.length), door);
+  handled.effectiveVersion = found.version;
+  handled.caller = found.caller;
+  const raw = await readBody(req);
+  const base = { req, family: 'server' as const, params: found.params, query: url.searchParams };
+  return found.route.handle(
+    routeContext({ ...base, version: found.version, caller: found.caller }, raw, handled),
+  );
 }
 
 /** The handler's view of a request whose body was read: JSON parsed once, on demand. */

@@ -111,7 +111,7 @@ export async function connect(config: Config): Promise<Connection> {
 }
 
 /** The key file's PEM, refused with the same one line as before when it cannot be read or is not an RSA key. */
-async function readPrivateKeyPem(path: string): Promise<string> {
+export async function readPrivateKeyPem(path: string): Promise<string> {
   try {
     await readPrivateKeyFile(path);
     return await readFile(path, 'utf8');

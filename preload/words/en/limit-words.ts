@@ -18,6 +18,7 @@ export const LIMIT_SUBJECT_TEXT: Readonly<Record<LimitSubject, string>> = {
   section_instruction: 'The instruction for a section',
   edit_instruction: 'The instruction',
   dot_phrases: 'dot phrases',
+  patient_message: 'The message to the patient',
 };
 
 /** The words of each rule that takes no numbers. */
@@ -47,6 +48,7 @@ export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
   replacement_original_empty: 'Say which dictated words to replace.',
   instructions_locale_missing: 'Choose the language of the instructions.',
   instructions_empty: 'There are no instructions to translate.',
+  patient_message_empty: 'There is nothing to send to the patient.',
   file_url_https: 'The audio file address must be a web address (https://…).',
 };
 

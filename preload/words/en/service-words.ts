@@ -87,6 +87,7 @@ export const CALLER_OPERATION_TEXT: Readonly<Record<CallerOperation, string>> = 
   'file-dictation': 'File dictation',
   'dot-phrases': 'Dot phrases',
   'text-replacements': 'Dictation text replacements',
+  'server-api': 'Appointments and patient messages',
 };
 
 /** The words of a failed call to the service (the CLI prints them with the ids; the window words the code). */

@@ -40,6 +40,8 @@ export interface RequestOptions<T> {
   method: HttpMethod;
   /** Path below the caller prefix, e.g. "/generate-note". */
   path: string;
+  /** Another path prefix than the caller's (the Server API's `/v1/server`). */
+  prefix?: string;
   caller: CallerKind;
   /** Bearer token source; `null` for unauthenticated calls (token request, refresh). */
   auth: AccessTokenSource | null;
@@ -82,8 +84,8 @@ export class HttpClient {
   }
 
   /** Full URL of a Core path for a caller. */
-  url(caller: CallerKind, path: string, query?: Record<string, string | undefined>): URL {
-    return joinUrl(this.baseUrl, `${prefixFor(caller)}${path}`, query);
+  url(caller: CallerKind, path: string, query?: Record<string, string | undefined>, prefix?: string): URL {
+    return joinUrl(this.baseUrl, `${prefix ?? prefixFor(caller)}${path}`, query);
   }
 
   async request<T>(options: RequestOptions<T>): Promise<T> {
@@ -142,7 +144,7 @@ export class HttpClient {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? this.#timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
-      return await this.#fetch(this.url(options.caller, options.path, options.query), {
+      return await this.#fetch(this.url(options.caller, options.path, options.query, options.prefix), {
         method: options.method,
         headers,
         body,

@@ -1,3 +1,4 @@
+import { appointmentsCommand } from './appointments.ts';
 import { auditCommand } from './audit.ts';
 import { brokerCommand } from './broker.ts';
 import { devicesCommand } from './devices.ts';
@@ -20,4 +21,5 @@ export const extraCommands: CliCommand[] = [
   recoverCommand,
   auditCommand,
   brokerCommand,
+  appointmentsCommand,
 ];

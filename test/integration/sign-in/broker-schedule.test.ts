@@ -1,0 +1,261 @@
+/**
+ * The broker's schedule API and webhooks, end to end on loopback: a real OpenID provider, the broker, and
+ * the local service's Server API (with the organization's Server API key). A clinician sees only their own
+ * appointments and sends instructions to their own patients; another clinician's appointment is refused
+ * like an unknown one; a delivery with a bad signature or an old timestamp is refused; appointment events
+ * reach connected desktops as a bare "changed". Patient data never reaches the broker's log.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../../main/core/api/transport/http.ts';
+import { PROTOCOL } from '../../../main/core/api/protocol.ts';
+import { startBroker, type RunningBroker } from '../../../main/programs/broker/broker-server.ts';
+import { loadBrokerConfig, type BrokerConfig } from '../../../main/programs/broker/broker-config.ts';
+import { IdpTokenVerifier } from '../../../main/programs/broker/idp-token-verifier.ts';
+import { InProcessChangeFeed } from '../../../main/programs/broker/change-feed.ts';
+import { webhookSignature } from '../../../main/programs/broker/webhook-signature.ts';
+import type { ServerApiStore } from '../../../main/programs/local-service/server-api/store.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
+import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
+import { seedDay } from '../../../main/programs/local-service/server-api/sample-day.ts';
+
+const CANARY = 'Canaryname-5e1f';
+const CANARY_TEXT = 'CANARY-INSTRUCTION-77a2 rest and fluids';
+const API_KEY = 'test-server-api-key-123';
+const SECRET = 'whsec-test-secret';
+
+let h: Harness;
+let idp: TestIdp;
+let broker: RunningBroker;
+let store: ServerApiStore;
+let lines: string[];
+let ids: Awaited<ReturnType<typeof seedDay>>;
+
+beforeAll(async () => {
+  h = await startHarness({ serverApiKeys: [API_KEY] });
+  idp = await startTestIdp({});
+  store = h.service.internals.serverApi;
+  ids = seedDay(store, { lastName: CANARY, day: new Date() });
+  const loaded = await loadBrokerConfig({
+    env: {
+      SCRIBE_SERVICE_URL: h.service.url,
+      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+      SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
+      SCRIBE_BROKER_ISSUER: idp.issuer,
+      SCRIBE_BROKER_AUDIENCE: idp.clientId,
+      SCRIBE_BROKER_USER_CLAIM: 'oid',
+      SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
+    },
+  });
+  if (!loaded.ok) throw new Error(loaded.error);
+  const config: BrokerConfig = loaded.config;
+  const verifier = new IdpTokenVerifier({ ...config, maxTokenAgeSec: config.maxTokenAgeSec });
+  const serverApiHttp = new HttpClient({
+    baseUrl: new URL(h.service.url),
+    apiVersion: PROTOCOL.serverApiVersion,
+  });
+  const log = (record: object) => lines.push(JSON.stringify(record));
+  broker = await startBroker({
+    config,
+    verifier,
+    server: { http: h.http, auth: h.server },
+    log,
+    schedule: {
+      serverApi: {
+        http: serverApiHttp,
+        auth: { caller: 'server', token: async () => API_KEY, renew: async () => API_KEY },
+      },
+      verifier,
+      mapping: config,
+      sessionMaxAgeSec: config.scheduleTokenMaxAgeSec,
+      feed: new InProcessChangeFeed(),
+      webhookSecret: SECRET,
+      webhookToleranceSec: 300,
+      log,
+      now: Date.now,
+    },
+  });
+});
+beforeEach(() => {
+  lines = [];
+});
+afterAll(async () => {
+  await broker?.close();
+  await idp?.close();
+  await h?.close();
+});
+
+function dayWindow(): string {
+  const from = new Date();
+  from.setHours(0, 0, 0, 0);
+  const to = new Date(from.getTime() + 24 * 3600 * 1000);
+  return `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+}
+
+async function call(path: string, token: string | undefined, init: RequestInit = {}) {
+  const response = await fetch(`${broker.url}${path}`, {
+    ...init,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const lee = () => idp.sign({ oid: 'oid-dr-lee' });
+
+describe('the schedule API', () => {
+  it("lists only the signed-in clinician's appointments of the day, with their patients", async () => {
+    const answer = await call(`/v1/appointments?${dayWindow()}`, await lee());
+    expect(answer.status).toBe(200);
+    const list = answer.body.appointments as { id: string; mode: string; patient: { last_name: string } }[];
+    expect(list.map((a) => a.id).sort()).toEqual([...ids.lee].sort());
+    expect(list[0]!.patient.last_name).toBe(CANARY);
+    // Version 2023-03-30: two modes only.
+    expect(new Set(list.map((a) => a.mode))).toEqual(new Set(['IN_PERSON', 'VIDEOCALL']));
+    expect(lines.join('\n')).not.toContain(CANARY);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      route: 'list-appointments',
+      outcome: 'ok',
+      externalId: 'oid-dr-lee',
+    });
+  });
+
+  it("refuses another clinician's appointment exactly as an unknown one, for every route", async () => {
+    const token = await lee();
+    const other = ids.kim[0]!;
+    for (const [path, method] of [
+      [`/v1/appointments/${other}`, 'GET'],
+      [`/v1/appointments/${other}/finalize`, 'POST'],
+    ] as const) {
+      const answer = await call(path, token, { method });
+      expect(answer).toMatchObject({ status: 404, body: { name: 'APPOINTMENT_NOT_FOUND' } });
+    }
+    const send = await call(`/v1/appointments/${other}/instructions`, token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: CANARY_TEXT, as: 'message' }),
+    });
+    expect(send).toMatchObject({ status: 404, body: { name: 'APPOINTMENT_NOT_FOUND' } });
+    expect(store.appointments.get(other)!.status).toBe('SCHEDULED');
+    expect(store.messages).toHaveLength(0);
+    const unknown = await call('/v1/appointments/00000000-0000-4000-8000-000000000000', token);
+    expect(unknown.body.name).toBe('APPOINTMENT_NOT_FOUND');
+    expect(lines.join('\n')).not.toContain(CANARY_TEXT);
+  });
+
+  it('refuses a missing, foreign or unregistered clinician token', async () => {
+    expect((await call(`/v1/appointments?${dayWindow()}`, undefined)).status).toBe(401);
+    const forged = await idp.sign({ oid: 'oid-dr-lee', aud: 'another-app' });
+    expect((await call(`/v1/appointments?${dayWindow()}`, forged)).body.name).toBe('WRONG_AUDIENCE');
+    const stranger = await idp.sign({ oid: 'oid-nobody' });
+    expect((await call(`/v1/appointments?${dayWindow()}`, stranger)).body.name).toBe('PROVIDER_NOT_FOUND');
+  });
+
+  it("sends instructions into the patient's conversation, created when there is none, then as a file", async () => {
+    const token = await lee();
+    const id = ids.lee[0]!;
+    const post = (as: string) =>
+      call(`/v1/appointments/${id}/instructions`, token, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: CANARY_TEXT, as }),
+      });
+    const first = await post('message');
+    expect(first.status).toBe(200);
+    expect(first.body.created).toBe(true);
+    const conversation = store.conversations.get(first.body.conversation_id as string)!;
+    expect(conversation.type).toBe('individual_conversation');
+    expect(store.messages.at(-1)!.text).toBe(CANARY_TEXT);
+    const second = await post('attachment');
+    expect(second.body).toMatchObject({ created: false, conversation_id: conversation.id });
+    const sent = store.messages.at(-1)!;
+    expect(sent.attachment_id).not.toBeNull();
+    expect(store.attachments.get(sent.attachment_id!)!.mime_type).toContain('text/plain');
+    expect(lines.join('\n')).not.toContain(CANARY_TEXT);
+    expect(lines.join('\n')).not.toContain(CANARY);
+  });
+
+  it('reports a locked conversation and does not post into it', async () => {
+    const id = ids.lee[1]!;
+    const patientId = store.appointments.get(id)!.patient_id;
+    const conversation = [...store.conversations.values()].find((c) => c.patient_ids.includes(patientId));
+    const locked = conversation ?? { id: 'x', locked: false };
+    if (!conversation) throw new Error('the seed gives the second patient a conversation');
+    locked.locked = true;
+    const before = store.messages.length;
+    const answer = await call(`/v1/appointments/${id}/instructions`, await lee(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: CANARY_TEXT, as: 'message' }),
+    });
+    expect(answer).toMatchObject({ status: 409, body: { name: 'CONVERSATION_LOCKED' } });
+    expect(store.messages).toHaveLength(before);
+  });
+
+  it('creates one task per ticked order and marks the appointment FINALIZED', async () => {
+    const id = ids.lee[2]!;
+    const token = await lee();
+    const tasks = await call(`/v1/appointments/${id}/tasks`, token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ titles: ['CBC', 'Chest X-ray'] }),
+    });
+    expect((tasks.body.task_ids as string[]).length).toBe(2);
+    expect([...store.tasks.values()].map((t) => t.title).sort()).toEqual(['CBC', 'Chest X-ray']);
+    const done = await call(`/v1/appointments/${id}/finalize`, token, { method: 'POST' });
+    expect(done.body.status).toBe('FINALIZED');
+    expect(store.appointments.get(id)!.status).toBe('FINALIZED');
+  });
+});
+
+describe('webhooks', () => {
+  const deliver = (body: string, headers: Record<string, string>) =>
+    fetch(`${broker.url}/v1/webhooks/service`, { method: 'POST', headers, body });
+
+  it('refuses a bad signature and a stale timestamp, and logs neither body', async () => {
+    const body = JSON.stringify({ type: 'appointment.scheduled', data: { patient: CANARY } });
+    const now = String(Math.floor(Date.now() / 1000));
+    const bad = await deliver(body, {
+      'x-service-webhook-timestamp': now,
+      'x-service-webhook-signature': webhookSignature('another-secret', now, Buffer.from(body)),
+    });
+    expect(bad.status).toBe(401);
+    const old = String(Math.floor(Date.now() / 1000) - 3600);
+    const stale = await deliver(body, {
+      'x-service-webhook-timestamp': old,
+      'x-service-webhook-signature': webhookSignature(SECRET, old, Buffer.from(body)),
+    });
+    expect(stale.status).toBe(401);
+    // The signature covers the body: the right signature of another body is refused.
+    const tampered = await deliver(body.replace('scheduled', 'no_show'), {
+      'x-service-webhook-timestamp': now,
+      'x-service-webhook-signature': webhookSignature(SECRET, now, Buffer.from(body)),
+    });
+    expect(tampered.status).toBe(401);
+    expect(lines.map((l) => JSON.parse(l).reason)).toEqual([
+      'bad_signature',
+      'stale_timestamp',
+      'bad_signature',
+    ]);
+    expect(lines.join('\n')).not.toContain(CANARY);
+  });
+
+  it('tells connected desktops that the list changed when an appointment event is signed right', async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${broker.url}/v1/events`, {
+      headers: { authorization: `Bearer ${await lee()}` },
+      signal: controller.signal,
+    });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    const reader = stream.body!.getReader();
+    await reader.read(); // ": connected"
+    const body = JSON.stringify({ type: 'appointment.completed', data: { patient: CANARY } });
+    const now = String(Math.floor(Date.now() / 1000));
+    const ok = await deliver(body, {
+      'x-service-webhook-timestamp': now,
+      'x-service-webhook-signature': webhookSignature(SECRET, now, Buffer.from(body)),
+    });
+    expect(ok.status).toBe(200);
+    const event = new TextDecoder().decode((await reader.read()).value);
+    expect(event).toBe('event: appointments-changed\ndata: {}\n\n');
+    controller.abort();
+  });
+});
