@@ -16,6 +16,8 @@ export class FakeInserter implements Inserter {
   /** Outcome to give instead of inserting (e.g. a password field). */
   refuse: InsertOutcome | null = null;
   discarded = 0;
+  /** Writes, holds and releases in order (to check a command ran between the words around it). */
+  readonly events: string[] = [];
 
   async captureTarget(): Promise<InsertTarget | null> {
     return this.target;
@@ -83,6 +85,23 @@ class FakeRun implements InsertionRun {
     this.#field.discarded += 1;
   }
 
+  async between<T>(action: () => Promise<T>): Promise<T> {
+    this.#field.events.push('hold');
+    try {
+      return await action();
+    } finally {
+      this.#field.events.push('release');
+    }
+  }
+
+  async undo(): Promise<'removed' | 'not_ours'> {
+    if (this.#typed || this.#target === null || this.#field.refuse || this.#ours === '') return 'not_ours';
+    if (this.#field.field !== this.#base + this.#ours) return 'not_ours';
+    this.#field.field = this.#base;
+    this.#ours = '';
+    return 'removed';
+  }
+
   #write(text: string): void {
     if (this.#done || this.#field.refuse || this.#target === null) return;
     if (!text.startsWith(this.#ours) && this.#typed) {
@@ -92,5 +111,6 @@ class FakeRun implements InsertionRun {
     this.#ours = text;
     this.#field.field = this.#base + this.#ours;
     this.#field.writes.push(text);
+    this.#field.events.push(`write:${text}`);
   }
 }
