@@ -37,6 +37,7 @@ export const SETTING_KEYS = [
   'dictationCancelKey',
   'dictationInsertMode',
   'dictationAppRules',
+  'dictationCommands',
   'dictationHistoryHours',
   'updateMode',
   'updateChannel',

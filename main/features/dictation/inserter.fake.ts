@@ -16,7 +16,7 @@ export class FakeInserter implements Inserter {
   /** Outcome to give instead of inserting (e.g. a password field). */
   refuse: InsertOutcome | null = null;
   discarded = 0;
-  /** Writes, holds and releases in order (to check a command ran between the words around it). */
+  /** Writes (`write:…`) and what tests add (field moves), in order: a command ran between the words around it. */
   readonly events: string[] = [];
 
   async captureTarget(): Promise<InsertTarget | null> {
@@ -43,6 +43,7 @@ class FakeRun implements InsertionRun {
   readonly #corrected = new Emitter<void>();
   #ours = '';
   #held = false;
+  #between = 0;
   #typed = false;
   #pending: string | null = null;
   #done = false;
@@ -54,14 +55,19 @@ class FakeRun implements InsertionRun {
   }
 
   update(text: string): void {
-    if (this.#held) this.#pending = text;
-    else this.#write(text);
+    if (this.#held || this.#between > 0) this.#pending = text;
+    else if (text !== this.#ours) this.#write(text);
   }
 
   setHeld(value: boolean): void {
     this.#held = value;
-    if (!value && this.#pending !== null) this.#write(this.#pending);
-    if (!value) this.#pending = null;
+    this.#flush();
+  }
+
+  #flush(): void {
+    if (this.#held || this.#between > 0 || this.#pending === null) return;
+    this.#write(this.#pending);
+    this.#pending = null;
   }
 
   userTyped(): void {
@@ -75,7 +81,7 @@ class FakeRun implements InsertionRun {
   async finish(text: string): Promise<InsertOutcome> {
     if (this.#field.refuse) return this.#field.refuse;
     if (this.#target === null) return { kind: 'box', reason: { code: 'no_focus_box' } };
-    if (!this.#held) this.#write(text);
+    if (!this.#held && text !== this.#ours) this.#write(text);
     this.#done = true;
     return { kind: 'inserted', appName: this.#target.appName };
   }
@@ -86,11 +92,12 @@ class FakeRun implements InsertionRun {
   }
 
   async between<T>(action: () => Promise<T>): Promise<T> {
-    this.#field.events.push('hold');
+    this.#between++;
     try {
       return await action();
     } finally {
-      this.#field.events.push('release');
+      this.#between--;
+      this.#flush();
     }
   }
 

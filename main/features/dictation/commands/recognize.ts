@@ -58,3 +58,18 @@ export function recognizeUnit(unit: string, locale: DictationLocale | string): R
   }
   return null;
 }
+
+/** One character without its accents, lower case (one character in, one out, so positions hold). */
+function foldChar(c: string): string {
+  const folded = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return folded.length === 1 ? folded : c.toLowerCase();
+}
+
+/** Where `words` last occur in `text`, case and accents aside: its range, or null. */
+export function findWords(text: string, words: string): { start: number; length: number } | null {
+  const wanted = words.trim();
+  if (wanted === '') return null;
+  const fold = (t: string) => t.split('').map(foldChar).join('');
+  const at = fold(text).lastIndexOf(fold(wanted));
+  return at < 0 ? null : { start: at, length: wanted.length };
+}
