@@ -62,7 +62,7 @@ export type HotkeyAction =
   | { type: 'cancel' }
   /** A key of the hold chord is down (true) or none is any longer (false): insertion waits meanwhile. */
   | { type: 'hold'; held: boolean }
-  /** The person pressed a key that is none of ours while dictation runs (they typed). */
+  /** The person pressed a key that is none of ours (they typed): while dictating, finishing, or after. */
   | { type: 'typed' };
 
 type Phase = 'idle' | 'toggled' | 'holding' | 'hybrid-pending';
@@ -185,7 +185,8 @@ export class HotkeyMachine {
     if (this.active && this.#matches(cancel)) return [...actions, ...this.#cancel()];
     if (toggleViaHook && this.#matches(toggle)) return [...actions, ...this.#toggle(time)];
     if (mode !== 'toggle' && this.#matches(hold)) return [...actions, ...this.#holdDown(time)];
-    if ((!this.active && !this.#finishing) || this.#partOfOurs(key)) return actions;
+    if (this.#partOfOurs(key)) return actions;
+    // Also when idle: the last dictation is "ours" (for undo) only until the person types.
     if (!this.active) return [...actions, { type: 'typed' }];
     const chordHeld = this.#phase === 'holding' || this.#phase === 'hybrid-pending';
     if (chordHeld && this.#releaseAt === null && time - this.#holdDownAt < this.#timing.chordAbortMs) {
