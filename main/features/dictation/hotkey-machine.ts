@@ -89,9 +89,6 @@ export class HotkeyMachine {
     return this.#phase !== 'idle';
   }
 
-  /** Stopped by a key, its text still going in: the person's keys still count as typing until then. */
-  #finishing = false;
-
   /** When a tick is due (a release waiting out its bounce), or null. */
   get nextDeadline(): number | null {
     return this.#releaseAt;
@@ -132,14 +129,12 @@ export class HotkeyMachine {
       case 'external':
         this.#phase = input.active ? 'toggled' : 'idle';
         this.#releaseAt = null;
-        this.#finishing = false; // started, or over (the text is out, or it failed or was cancelled)
         break;
       default: {
         const exhaustive: never = input;
         return exhaustive;
       }
     }
-    if (actions.some((a) => a.type === 'stop')) this.#finishing = true;
     return actions;
   }
 

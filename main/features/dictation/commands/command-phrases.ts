@@ -9,16 +9,14 @@
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
-export const COMMAND_KINDS = [
-  'scratch',
-  'next_field',
-  'previous_field',
-  'select',
-  'new_line',
-  'new_paragraph',
-  'stop',
-] as const;
-export type CommandKind = (typeof COMMAND_KINDS)[number];
+export type CommandKind =
+  | 'scratch'
+  | 'next_field'
+  | 'previous_field'
+  | 'select'
+  | 'new_line'
+  | 'new_paragraph'
+  | 'stop';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;

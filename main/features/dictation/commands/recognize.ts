@@ -17,7 +17,7 @@ export interface RecognizedCommand {
 }
 
 /** Lower case, accents off, one space between words: how phrases are compared. */
-export function normalize(text: string): string {
+function normalize(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
