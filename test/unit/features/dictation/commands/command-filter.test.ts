@@ -19,7 +19,13 @@ const en = () => new CommandFilter({ locale: 'ENGLISH_US', enabled: true });
 
 describe('CommandFilter', () => {
   it('scratch that removes the last phrase still standing, again and again', () => {
-    const out = feed(en(), [' Wound clean.', ' No drainage.', ' Scratch that.', ' Scratch that.', ' Healing.']);
+    const out = feed(en(), [
+      ' Wound clean.',
+      ' No drainage.',
+      ' Scratch that.',
+      ' Scratch that.',
+      ' Healing.',
+    ]);
     expect(out.text).toBe(' Healing.');
     expect(out.heard.map((h) => h.kind)).toEqual(['scratch', 'scratch']);
   });
@@ -51,7 +57,13 @@ describe('CommandFilter', () => {
 
   it('field moves, select and stop insert nothing and are reported once', () => {
     const filter = en();
-    const out = feed(filter, [' Pain 3.', ' Next field.', ' Select pain.', ' Previous field', ' Stop dictating.']);
+    const out = feed(filter, [
+      ' Pain 3.',
+      ' Next field.',
+      ' Select pain.',
+      ' Previous field',
+      ' Stop dictating.',
+    ]);
     expect(out.text).toBe(' Pain 3.');
     expect(out.heard).toEqual([
       { kind: 'next_field' },
@@ -98,7 +110,10 @@ describe('CommandFilter', () => {
   });
 
   it('turned off, the text passes through untouched', () => {
-    const off = feed(new CommandFilter({ locale: 'ENGLISH_US', enabled: false }), [' Wound.', ' Scratch that.']);
+    const off = feed(new CommandFilter({ locale: 'ENGLISH_US', enabled: false }), [
+      ' Wound.',
+      ' Scratch that.',
+    ]);
     expect(off.text).toBe(' Wound. Scratch that.');
     expect(off.heard).toEqual([]);
   });
