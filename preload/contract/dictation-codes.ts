@@ -33,6 +33,21 @@ export const DICTATION_MESSAGES = [
   'copied',
   'copied_may_be_kept',
   'recovered',
+  // Voice commands (main/features/dictation/commands/) and undo.
+  'scratched',
+  'nothing_to_scratch',
+  'field_selected',
+  'field_none_left',
+  'field_unreadable',
+  'select_unreadable',
+  'selected_in_box',
+  'select_not_found',
+  'command_failed',
+  'stopping',
+  'undone',
+  'undo_in_box',
+  'nothing_to_undo',
+  'correction_flagged',
 ] as const;
 export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
 

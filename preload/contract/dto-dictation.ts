@@ -29,6 +29,9 @@ export const DictationMessageSchema = z.object({
   app: z.string().max(256).nullable().optional(),
 });
 
+/** A correction that changed a number, unit, negation or side: the words before and after, highlighted. */
+export const FlaggedCorrectionSchema = z.object({ before: z.string(), after: z.string() });
+
 export const OverlayStateSchema = z.object({
   phase: z.enum(OVERLAY_PHASES),
   appName: z.string().nullable(),
@@ -36,6 +39,7 @@ export const OverlayStateSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   lastWords: z.string().max(80),
   message: DictationMessageSchema.nullable(),
+  flagged: FlaggedCorrectionSchema.nullable().optional(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 
@@ -53,6 +57,8 @@ export const DictationSettingsSchema = z.object({
   appRules: z.array(AppRuleSchema),
   locale: z.string(),
   historyHours: z.number().int().min(0).max(168),
+  /** Voice commands (scratch that, next field …) on or off. */
+  commands: z.boolean(),
 });
 export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
 
@@ -72,13 +78,21 @@ export const HistoryEntrySchema = z.object({
   at: z.number(),
   text: z.string(),
   where: z.string(),
+  flags: z.array(FlaggedCorrectionSchema).optional(),
 });
 export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 
 export const DictationStateSchema = z.object({
   active: z.boolean(),
   /** The dictation box: the live text while dictating, then the last text that did not go in (or did). */
-  box: z.object({ text: z.string(), note: DictationMessageSchema.nullable() }),
+  box: z.object({
+    text: z.string(),
+    note: DictationMessageSchema.nullable(),
+    /** Corrections of this text that changed a number, unit, negation or side. */
+    flags: z.array(FlaggedCorrectionSchema).optional(),
+    /** "select ‹words›": the range to select in the box (UTF-16 units). */
+    selection: z.object({ start: z.number().int().min(0), length: z.number().int().min(0) }).optional(),
+  }),
   settings: DictationSettingsSchema,
   /** Settings IT's policy sets: shown, not editable. */
   locked: z.array(z.string()),

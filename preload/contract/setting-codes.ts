@@ -39,6 +39,7 @@ export const SETTING_KEYS = [
   'dictationCancelKey',
   'dictationInsertMode',
   'dictationAppRules',
+  'dictationCommands',
   'dictationHistoryHours',
   'updateMode',
   'updateChannel',

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
+import { benchCommands } from './commands.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
@@ -42,6 +43,12 @@ const BENCHES: Bench[] = [
     label: 'dictation into an X11 field',
     timeoutMs: 120_000,
     run: () => benchInsertion(),
+  },
+  {
+    name: 'commands',
+    label: 'voice commands in an X11 field',
+    timeoutMs: 120_000,
+    run: () => benchCommands(),
   },
 ];
 

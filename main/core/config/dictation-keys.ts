@@ -101,6 +101,15 @@ export const DICTATION_KEYS = {
     expect: 'must be a list of {"app": "…", "insert": "paste|type|copy|never"}',
     example: [{ app: 'wfica32.exe', insert: 'type' }],
   }),
+  dictationCommands: key({
+    schema: z.boolean(),
+    default: true,
+    title: 'Dictation voice commands',
+    description:
+      'Voice commands said alone between pauses while dictating: scratch that, next/previous field, select, new line/paragraph, stop dictating (English, Spanish, French). Off: every word is text.',
+    expect: 'must be true or false',
+    example: true,
+  }),
   // History of dictations holds patient text: none beyond the app session unless the clinician or IT says so.
   dictationHistoryHours: key({
     schema: z.number().int().min(0).max(168),

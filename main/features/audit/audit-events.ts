@@ -54,6 +54,10 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('instructions_copied', {}),
   event('instructions_translated', { from: InstructionsLocale, to: InstructionsLocale }),
   event('dictation_inserted', { into: ProcessName, method: z.enum(['paste', 'type']).optional() }),
+  /** "Undo last dictation": `removed` from the application, or left there (not ours any more) and boxed. */
+  event('dictation_undone', { into: ProcessName, removed: z.boolean() }),
+  /** A correction changed a number, unit, negation or side, and was shown to the clinician. */
+  event('dictation_correction_flagged', { into: ProcessName }),
   event('journal_recovered', { journal: Id }),
   event('journal_discarded', { journal: Id }),
   event('update_installed', { from: Version, to: Version }),

@@ -43,7 +43,7 @@ export function recordReports(audit: AuditLog, features: ReportingFeatures): voi
   features.connections.onDidReport(record);
   features.visit.onDidReport(record);
   features.notes.onDidReport(record);
-  features.dictation?.onDidReport((event) => record({ kind: event.kind, into: processName(event.into) }));
+  features.dictation?.onDidReport((event) => record({ ...event, into: processName(event.into) }));
 }
 
 /** An application name as the trail takes it (letters, digits and a few signs, at most 80). */

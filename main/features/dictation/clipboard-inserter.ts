@@ -25,6 +25,8 @@ export class ClipboardInserter implements Inserter {
       onCorrectedInBox: () => () => undefined,
       finish: (text) => this.insertAgain(text),
       discard: () => undefined,
+      between: (action) => action(),
+      undo: async () => 'not_ours',
     };
   }
 

@@ -8,65 +8,21 @@
  * Nothing is lost: the session journals every chunk until the service turned it into text (the ack window
  * and replay of main/core/streaming); a failure keeps the journal and puts what was received in the box.
  */
-import type { AudioCapture } from '../../core/audio/capture.ts';
 import { LevelMeter } from '../../core/audio/level-meter.ts';
 import type { ConnectionStatus } from '../../core/streaming/session-types.ts';
-import type { WarmMicrophone } from './warm-microphone.ts';
+import { DictationStream } from './dictation-stream.ts';
+import { OverlayPresenter } from './overlay-presenter.ts';
+import {
+  NOTICE_MS,
+  type DictationControllerOptions,
+  type DictationOutcome,
+  type Running,
+} from './controller-types.ts';
 import type { DictationMessage } from '../../../preload/contract/index.ts';
 import { lastWords, meterLevel, reconnectingMessage, recordingPhase } from './overlay-model.ts';
-import type {
-  InsertOutcome,
-  Inserter,
-  InsertionRun,
-  InsertTarget,
-  MicrophoneLock,
-  OpenDictation,
-  OpenedDictation,
-  OverlayPort,
-  OverlayState,
-} from './ports.ts';
+import type { InsertionRun, InsertTarget, OverlayState } from './ports.ts';
 
-/** How a dictation ended: an insertion's outcome, or failed. */
-export type DictationOutcome = InsertOutcome | { kind: 'failed'; reason: DictationMessage };
-
-/** Where finished (or rescued) text goes: the dictation box and history. */
-export interface DictationSink {
-  /** The live text of the current dictation (the box shows it as it comes). */
-  live(text: string): void;
-  /** A dictation ended: its text and what happened to it. */
-  finished(text: string, outcome: DictationOutcome): void;
-}
-
-/** Options of {@link DictationController}. */
-export interface DictationControllerOptions {
-  readonly open: OpenDictation;
-  /** The microphone, kept warm between dictations (main/features/dictation/warm-microphone.ts). */
-  readonly microphone: Pick<WarmMicrophone, 'take' | 'rest'>;
-  readonly lock: MicrophoneLock;
-  readonly inserter: Inserter;
-  readonly overlay: OverlayPort;
-  readonly sink: DictationSink;
-  /** Told when a dictation starts or ends by any means (the hotkey machine, the tray). */
-  readonly onActiveChange?: (active: boolean) => void;
-  /** Hotkey-down → first captured sample, for the benchmark. */
-  readonly onFirstSample?: (ms: number) => void;
-  readonly now?: () => number;
-  /** How long the outcome stays on the overlay. */
-  readonly outcomeMs?: number;
-}
-
-interface Running {
-  readonly startedAt: number;
-  readonly capture: AudioCapture;
-  readonly target: InsertTarget | null;
-  readonly run: InsertionRun;
-  opened: OpenedDictation | null;
-  pump: Promise<void> | null;
-  level: number;
-  cancelled: boolean;
-  offs: (() => void)[];
-  ticker: ReturnType<typeof setInterval> | null;
-}
+export type { DictationControllerOptions, DictationOutcome, DictationSink } from './controller-types.ts';
 
 /** Runs dictations: start, stop, cancel; shows each step on the overlay. */
 export class DictationController {
@@ -78,11 +34,14 @@ export class DictationController {
   #finishingRun: InsertionRun | null = null;
   /** Whether the push-to-talk chord is down; it may go down before the dictation exists. */
   #held = false;
-  #hideTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #overlay: OverlayPresenter;
+  /** The last dictation inserted, while "undo" may still take it out. */
+  #last: { run: InsertionRun; text: string; appName: string } | null = null;
 
   constructor(options: DictationControllerOptions) {
     this.#o = options;
     this.#now = options.now ?? (() => performance.now());
+    this.#overlay = new OverlayPresenter(options.overlay, options.outcomeMs ?? 2500);
   }
 
   /** True from start until the text is out (or the dictation cancelled). */
@@ -95,7 +54,7 @@ export class DictationController {
     if (this.#running || this.#finishing) return false;
     const pressedAt = this.#now();
     if (this.#o.lock.holder() === 'visit' || !this.#o.lock.acquire('dictation')) {
-      this.#flash({ phase: 'busy', message: { code: 'busy' } });
+      this.#overlay.flash({ phase: 'busy', message: { code: 'busy' } });
       return false;
     }
     // The microphone first: every millisecond before it opens could clip the first word.
@@ -105,11 +64,14 @@ export class DictationController {
     if (!run) return false;
     // Held since before the dictation existed (push-to-talk): nothing goes in until the chord is released.
     if (this.#held) run.setHeld(true);
+    this.#last = null;
     const running: Running = {
       startedAt: pressedAt,
       capture,
       target,
       run,
+      stream: this.#stream(run, target),
+      notice: null,
       opened: null,
       pump: null,
       level: 0,
@@ -123,6 +85,24 @@ export class DictationController {
     return true;
   }
 
+  #stream(run: InsertionRun, target: InsertTarget | null): DictationStream {
+    const say = (message: DictationMessage): void => {
+      if (this.#running) this.#running.notice = { message, until: this.#now() + NOTICE_MS };
+      if (this.#running) this.#show(this.#running);
+    };
+    return new DictationStream({
+      run,
+      target,
+      commands: this.#o.commands?.() ?? { enabled: false, locale: 'ENGLISH_US' },
+      navigator: this.#o.navigator,
+      selectInBox: this.#o.sink.select?.bind(this.#o.sink),
+      say,
+      stop: () => void this.stop(),
+      live: (text, flags) => this.#o.sink.live(text, flags),
+      flagged: () => say({ code: 'correction_flagged' }),
+    });
+  }
+
   /** Starts inserting into the target; when that fails the microphone and the lock are given back. */
   async #begin(capture: Running['capture'], target: InsertTarget | null): Promise<InsertionRun | null> {
     try {
@@ -130,7 +110,7 @@ export class DictationController {
     } catch {
       await capture.close();
       this.#o.lock.release('dictation');
-      this.#flash({ phase: 'failed', message: { code: 'start_failed' } });
+      this.#overlay.flash({ phase: 'failed', message: { code: 'start_failed' } });
       return null;
     }
   }
@@ -180,7 +160,7 @@ export class DictationController {
     await running.pump?.catch(() => undefined);
     await running.opened?.settle().catch(() => undefined);
     this.#cleanup(running);
-    this.#flash({
+    this.#overlay.flash({
       phase: 'cancelled',
       message: { code: 'cancelled' },
       appName: running.target?.appName ?? null,
@@ -194,9 +174,21 @@ export class DictationController {
     (this.#running?.run ?? this.#finishingRun)?.setHeld(held);
   }
 
-  /** The person typed (the key hook saw a key that is not ours), while dictating or while it finishes. */
+  /** The person typed (the key hook saw a key that is not ours): the last dictation is no longer all ours. */
   userTyped(): void {
-    (this.#running?.run ?? this.#finishingRun)?.userTyped();
+    (this.#running?.run ?? this.#finishingRun ?? this.#last?.run)?.userTyped();
+  }
+
+  /** Undo last dictation: out of the application while all of it is ours, else it goes to the box. */
+  async undo(): Promise<void> {
+    const last = this.#last;
+    this.#last = null;
+    if (this.active || !last)
+      return this.#overlay.flash({ phase: 'inserted', message: { code: 'nothing_to_undo' } });
+    const removed = (await last.run.undo().catch(() => 'not_ours')) === 'removed';
+    this.#o.sink.undone?.(last.text, removed, last.appName);
+    const message = { code: removed ? 'undone' : 'undo_in_box', app: last.appName } as const;
+    this.#overlay.flash({ phase: removed ? 'inserted' : 'copied', appName: last.appName, message });
   }
 
   async #pump(running: Running, chunks: AsyncIterable<Int16Array>, pressedAt: number): Promise<void> {
@@ -212,8 +204,7 @@ export class DictationController {
     const { session } = opened;
     running.offs.push(
       session.on('text', ({ text, rolledBack }) => {
-        running.run.update(text, rolledBack);
-        this.#o.sink.live(text);
+        running.stream.update(text, rolledBack);
         this.#show(running);
       }),
       session.on('connection', () => this.#show(running)),
@@ -238,23 +229,27 @@ export class DictationController {
       const session = running.opened?.session;
       if (session) await session.end();
       this.#show(running, 'inserting');
-      outcome = await running.run.finish(session?.text ?? '');
+      await running.stream.settled();
+      outcome = await running.run.finish(running.stream.text);
     } catch {
       running.run.discard();
       outcome = { kind: 'failed', reason: { code: 'finish_failed' } };
     }
-    const text = running.opened?.session.text ?? '';
-    this.#o.sink.finished(text, outcome);
+    const text = running.stream.text;
+    this.#o.sink.finished(text, outcome, running.stream.flags);
+    if (outcome.kind === 'inserted' && text !== '')
+      this.#last = { run: running.run, text, appName: outcome.appName };
     // The text is safe in the other app, the box or history: the kept audio can go. A failure keeps it.
     if (outcome.kind !== 'failed') await running.opened?.settle().catch(() => undefined);
     else running.opened?.keep();
     this.#cleanup(running);
     const phase = outcome.kind === 'inserted' ? 'inserted' : outcome.kind === 'failed' ? 'failed' : 'copied';
-    this.#flash({
+    this.#overlay.flash({
       phase,
       appName: outcome.kind === 'inserted' ? outcome.appName : (running.target?.appName ?? null),
       message: outcome.kind === 'inserted' ? null : outcome.reason,
       lastWords: lastWords(text),
+      flagged: running.stream.flags.at(-1) ?? null,
     });
   }
 
@@ -271,26 +266,18 @@ export class DictationController {
     const connection: ConnectionStatus | undefined = running.opened?.session.connection;
     const derived = connection ? recordingPhase(connection) : 'starting';
     const shown = phase ?? derived;
-    this.#clearHide();
-    this.#o.overlay.show({
+    const notice = running.notice && running.notice.until > this.#now() ? running.notice.message : null;
+    this.#overlay.show({
       phase: shown,
       appName: running.target?.appName ?? null,
       level: running.level,
       elapsedMs: Math.max(0, this.#now() - running.startedAt),
-      lastWords: lastWords(running.opened?.session.text ?? ''),
-      message: message ?? (shown === 'reconnecting' && connection ? reconnectingMessage(connection) : null),
+      lastWords: lastWords(running.stream.text),
+      flagged: running.stream.flags.at(-1) ?? null,
+      message:
+        message ??
+        notice ??
+        (shown === 'reconnecting' && connection ? reconnectingMessage(connection) : null),
     });
-  }
-
-  /** Shows an outcome for a moment, then hides the overlay. */
-  #flash(state: Partial<OverlayState> & { phase: OverlayState['phase'] }): void {
-    this.#clearHide();
-    this.#o.overlay.show({ appName: null, level: 0, elapsedMs: 0, lastWords: '', message: null, ...state });
-    this.#hideTimer = setTimeout(() => this.#o.overlay.show(null), this.#o.outcomeMs ?? 2500);
-  }
-
-  #clearHide(): void {
-    if (this.#hideTimer) clearTimeout(this.#hideTimer);
-    this.#hideTimer = null;
   }
 }

@@ -19,10 +19,20 @@ export interface HistoryEntry {
   readonly text: string;
   /** Where it went: the application's name, "copied" or "dictation box". */
   readonly where: string;
+  /** Corrections that changed a number, unit, negation or side (kept, encrypted, with the text). */
+  readonly flags?: { before: string; after: string }[];
 }
 
 const entriesSchema = z.array(
-  z.object({ id: z.string(), at: z.number(), text: z.string(), where: z.string() }).loose(),
+  z
+    .object({
+      id: z.string(),
+      at: z.number(),
+      text: z.string(),
+      where: z.string(),
+      flags: z.array(z.object({ before: z.string(), after: z.string() })).optional(),
+    })
+    .loose(),
 );
 
 /** Most entries kept, whatever the retention. */
@@ -77,9 +87,19 @@ export class DictationHistory {
     return this.#entries.find((e) => e.id === id);
   }
 
-  async add(text: string, where: string): Promise<HistoryEntry | null> {
+  async add(
+    text: string,
+    where: string,
+    flags: readonly { before: string; after: string }[] = [],
+  ): Promise<HistoryEntry | null> {
     if (text.trim() === '') return null;
-    const entry: HistoryEntry = { id: randomUUID(), at: this.#now(), text, where };
+    const entry: HistoryEntry = {
+      id: randomUUID(),
+      at: this.#now(),
+      text,
+      where,
+      ...(flags.length > 0 ? { flags: flags.map((f) => ({ ...f })) } : {}),
+    };
     this.#entries = this.#prune([entry, ...this.#entries]);
     await this.#persist();
     return entry;

@@ -24,6 +24,8 @@ import {
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
 import type { DictationEvent } from './ports.ts';
+import type { FlaggedCorrection } from './commands/meaning-check.ts';
+import { findWords } from './commands/recognize.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
@@ -54,7 +56,7 @@ export class DictationService {
   readonly #o: DictationServiceOptions;
   readonly controller: DictationController;
   readonly driver: HotkeyDriver;
-  #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
+  #box: DictationStateDto['box'] = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
 
@@ -62,12 +64,15 @@ export class DictationService {
     this.#o = options;
     this.controller = new DictationController({
       ...options,
+      commands: () => ({ enabled: options.settings.get().commands, locale: options.settings.get().locale }),
       sink: {
-        live: (text) => {
-          this.#box = { text, note: null };
+        live: (text, flags = []) => {
+          this.#box = { text, note: null, ...(flags.length > 0 ? { flags: [...flags] } : {}) };
           this.#push();
         },
-        finished: (text, outcome) => void this.#finished(text, outcome),
+        finished: (text, outcome, flags = []) => void this.#finished(text, outcome, flags),
+        undone: (text, removed, appName) => this.#undone(text, removed, appName),
+        select: (words) => this.#select(words),
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
@@ -242,15 +247,37 @@ export class DictationService {
     }
   }
 
-  async #finished(text: string, outcome: DictationOutcome): Promise<void> {
-    this.#box = { text, note: noteOf(outcome) };
+  async #finished(
+    text: string,
+    outcome: DictationOutcome,
+    flags: readonly FlaggedCorrection[],
+  ): Promise<void> {
+    this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
     const where =
       outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
-    await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
-    if (outcome.kind === 'inserted')
-      this.#reported.emit({ kind: 'dictation_inserted', into: outcome.appName });
+    await this.#o.history
+      .add(text, where, flags)
+      .catch((error: unknown) => this.#o.onError?.(error as Error));
+    const into = outcome.kind === 'inserted' ? outcome.appName : where;
+    if (outcome.kind === 'inserted') this.#reported.emit({ kind: 'dictation_inserted', into });
+    if (flags.length > 0) this.#reported.emit({ kind: 'dictation_correction_flagged', into });
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
+  }
+
+  /** Undo last dictation (`controller.undo()`) took it out, or not: either way the box keeps the text. */
+  #undone(text: string, removed: boolean, appName: string): void {
+    this.#box = { text, note: { code: removed ? 'undone' : 'undo_in_box', app: appName } };
+    this.#reported.emit({ kind: 'dictation_undone', into: appName, removed });
+    this.#push();
+  }
+
+  /** "select ‹words›" while dictating into the box: the last place the words are, case and accents aside. */
+  #select(words: string): boolean {
+    const selection = findWords(this.#box.text, words);
+    if (selection) this.#box = { ...this.#box, selection };
+    if (selection) this.#push();
+    return selection !== null;
   }
 
   /** Told each insertion into another application; returns its remover. */

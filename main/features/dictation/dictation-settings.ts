@@ -34,6 +34,7 @@ export interface DictationSettings {
   appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
   locale: string;
   historyHours: number;
+  commands: boolean;
 }
 
 const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
@@ -45,6 +46,7 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   appRules: 'dictationAppRules',
   locale: 'dictationLocale',
   historyHours: 'dictationHistoryHours',
+  commands: 'dictationCommands',
 };
 
 const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
@@ -111,6 +113,7 @@ export class DictationSettingsStore {
       appRules: [...pick('dictationAppRules')],
       locale: pick('dictationLocale'),
       historyHours: pick('dictationHistoryHours'),
+      commands: pick('dictationCommands'),
     };
   }
 

@@ -37,6 +37,17 @@ function outcomeOf(
   return { kind: 'copied', reason: { code: result.notInserted, app: target?.app ?? null } };
 }
 
+/** Brings the field up to the text so far, then runs `action` with insertion held. */
+async function between<T>(insertion: StreamingInsertion, action: () => Promise<T>): Promise<T> {
+  await insertion.settled();
+  const release = insertion.hold();
+  try {
+    return await action();
+  } finally {
+    release();
+  }
+}
+
 /** The engine as the controller's Inserter. */
 export class EngineInserter implements Inserter {
   readonly #o: EngineInserterOptions;
@@ -87,7 +98,19 @@ export class EngineInserter implements Inserter {
         release = null;
         void insertion.cancel().finally(() => this.#o.onInsertion?.(null));
       },
+      between: (action) => between(insertion, action),
+      undo: () => this.#undo(insertion),
     };
+  }
+
+  /** Undo of a finished dictation: our own keys again, which the key hook must not take for the person's. */
+  async #undo(insertion: StreamingInsertion): Promise<'removed' | 'not_ours'> {
+    this.#o.onInsertion?.(insertion);
+    try {
+      return (await insertion.removeOwn()) ? 'removed' : 'not_ours';
+    } finally {
+      this.#o.onInsertion?.(null);
+    }
   }
 
   async insertAgain(text: string): Promise<InsertOutcome> {

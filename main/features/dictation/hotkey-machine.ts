@@ -62,7 +62,7 @@ export type HotkeyAction =
   | { type: 'cancel' }
   /** A key of the hold chord is down (true) or none is any longer (false): insertion waits meanwhile. */
   | { type: 'hold'; held: boolean }
-  /** The person pressed a key that is none of ours while dictation runs (they typed). */
+  /** The person pressed a key that is none of ours (they typed): while dictating, finishing, or after. */
   | { type: 'typed' };
 
 type Phase = 'idle' | 'toggled' | 'holding' | 'hybrid-pending';
@@ -88,9 +88,6 @@ export class HotkeyMachine {
   get active(): boolean {
     return this.#phase !== 'idle';
   }
-
-  /** Stopped by a key, its text still going in: the person's keys still count as typing until then. */
-  #finishing = false;
 
   /** When a tick is due (a release waiting out its bounce), or null. */
   get nextDeadline(): number | null {
@@ -132,14 +129,12 @@ export class HotkeyMachine {
       case 'external':
         this.#phase = input.active ? 'toggled' : 'idle';
         this.#releaseAt = null;
-        this.#finishing = false; // started, or over (the text is out, or it failed or was cancelled)
         break;
       default: {
         const exhaustive: never = input;
         return exhaustive;
       }
     }
-    if (actions.some((a) => a.type === 'stop')) this.#finishing = true;
     return actions;
   }
 
@@ -185,7 +180,8 @@ export class HotkeyMachine {
     if (this.active && this.#matches(cancel)) return [...actions, ...this.#cancel()];
     if (toggleViaHook && this.#matches(toggle)) return [...actions, ...this.#toggle(time)];
     if (mode !== 'toggle' && this.#matches(hold)) return [...actions, ...this.#holdDown(time)];
-    if ((!this.active && !this.#finishing) || this.#partOfOurs(key)) return actions;
+    if (this.#partOfOurs(key)) return actions;
+    // Also when idle: the last dictation is "ours" (for undo) only until the person types.
     if (!this.active) return [...actions, { type: 'typed' }];
     const chordHeld = this.#phase === 'holding' || this.#phase === 'hybrid-pending';
     if (chordHeld && this.#releaseAt === null && time - this.#holdDownAt < this.#timing.chordAbortMs) {

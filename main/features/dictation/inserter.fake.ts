@@ -16,6 +16,8 @@ export class FakeInserter implements Inserter {
   /** Outcome to give instead of inserting (e.g. a password field). */
   refuse: InsertOutcome | null = null;
   discarded = 0;
+  /** Writes (`write:…`) and what tests add (field moves), in order: a command ran between the words around it. */
+  readonly events: string[] = [];
 
   async captureTarget(): Promise<InsertTarget | null> {
     return this.target;
@@ -41,6 +43,7 @@ class FakeRun implements InsertionRun {
   readonly #corrected = new Emitter<void>();
   #ours = '';
   #held = false;
+  #between = 0;
   #typed = false;
   #pending: string | null = null;
   #done = false;
@@ -52,14 +55,19 @@ class FakeRun implements InsertionRun {
   }
 
   update(text: string): void {
-    if (this.#held) this.#pending = text;
-    else this.#write(text);
+    if (this.#held || this.#between > 0) this.#pending = text;
+    else if (text !== this.#ours) this.#write(text);
   }
 
   setHeld(value: boolean): void {
     this.#held = value;
-    if (!value && this.#pending !== null) this.#write(this.#pending);
-    if (!value) this.#pending = null;
+    this.#flush();
+  }
+
+  #flush(): void {
+    if (this.#held || this.#between > 0 || this.#pending === null) return;
+    this.#write(this.#pending);
+    this.#pending = null;
   }
 
   userTyped(): void {
@@ -73,7 +81,7 @@ class FakeRun implements InsertionRun {
   async finish(text: string): Promise<InsertOutcome> {
     if (this.#field.refuse) return this.#field.refuse;
     if (this.#target === null) return { kind: 'box', reason: { code: 'no_focus_box' } };
-    if (!this.#held) this.#write(text);
+    if (!this.#held && text !== this.#ours) this.#write(text);
     this.#done = true;
     return { kind: 'inserted', appName: this.#target.appName };
   }
@@ -81,6 +89,24 @@ class FakeRun implements InsertionRun {
   discard(): void {
     this.#done = true;
     this.#field.discarded += 1;
+  }
+
+  async between<T>(action: () => Promise<T>): Promise<T> {
+    this.#between++;
+    try {
+      return await action();
+    } finally {
+      this.#between--;
+      this.#flush();
+    }
+  }
+
+  async undo(): Promise<'removed' | 'not_ours'> {
+    if (this.#typed || this.#target === null || this.#field.refuse || this.#ours === '') return 'not_ours';
+    if (this.#field.field !== this.#base + this.#ours) return 'not_ours';
+    this.#field.field = this.#base;
+    this.#ours = '';
+    return 'removed';
   }
 
   #write(text: string): void {
@@ -92,5 +118,6 @@ class FakeRun implements InsertionRun {
     this.#ours = text;
     this.#field.field = this.#base + this.#ours;
     this.#field.writes.push(text);
+    this.#field.events.push(`write:${text}`);
   }
 }

@@ -72,6 +72,17 @@ export interface InsertionRun {
   finish(finalText: string): Promise<InsertOutcome>;
   /** Cancelled: insert nothing more. */
   discard(): void;
+  /**
+   * Brings the field up to the text so far, runs `action` (a field move) with insertion held, then lets the
+   * later text go in: a voice command acts between the words said before it and the words said after.
+   */
+  between<T>(action: () => Promise<T>): Promise<T>;
+  /**
+   * After `finish`: removes the whole dictation from the field if every character of it is still ours
+   * (focus still there, nothing typed since, nothing else changed): 'removed'; otherwise the field is left
+   * as it is: 'not_ours'.
+   */
+  undo(): Promise<'removed' | 'not_ours'>;
 }
 
 /** Insertion into other applications (the insert engine behind an adapter). */
@@ -107,6 +118,8 @@ export interface OverlayState {
   readonly lastWords: string;
   /** What to say for phases that need it (why copied, why busy, why failed): a code, never a sentence. */
   readonly message: DictationMessage | null;
+  /** The last correction that changed a number, unit, negation or side: highlighted for the clinician. */
+  readonly flagged?: { readonly before: string; readonly after: string } | null;
 }
 
 /** The overlay window: shown inactive, never focused. Null hides it. */
@@ -118,7 +131,12 @@ export interface OverlayPort {
  * What dictation reports (the audit trail listens): the application text went into, by its process or
  * class name (WM_CLASS, process image, bundle id), never a window title, which can name a patient.
  */
-export type DictationEvent = { readonly kind: 'dictation_inserted'; readonly into: string };
+export type DictationEvent =
+  | { readonly kind: 'dictation_inserted'; readonly into: string }
+  /** "Undo last dictation": removed from the application (`removed`) or left there and put in the box. */
+  | { readonly kind: 'dictation_undone'; readonly into: string; readonly removed: boolean }
+  /** A correction changed a number, a unit, a negation or a side: shown to the clinician (no text here). */
+  | { readonly kind: 'dictation_correction_flagged'; readonly into: string };
 
 /**
  * Template blanks in the focused field (`***`, `[ ]`, `{…}`, `_____` …): "next field" / "previous field"

@@ -29,6 +29,23 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copied.',
   copied_may_be_kept: () => 'Copied. This system may keep it in its clipboard history.',
   recovered: () => 'Recovered: insert it or copy it.',
+  scratched: () => 'Scratched: the last phrase is gone.',
+  nothing_to_scratch: () => 'Nothing to scratch: no phrase of this dictation is left.',
+  field_selected: () => 'Next words replace the selected field.',
+  field_none_left: () => 'No more fields in that direction: nothing changed.',
+  field_unreadable: (a) =>
+    `Fields cannot be found here: this application's text cannot be read${where(a)}. Nothing changed.`,
+  select_unreadable: (a) =>
+    `Cannot select there: this application's text cannot be read${where(a)}. Nothing changed.`,
+  selected_in_box: () => 'Selected in the dictation box.',
+  select_not_found: () => 'Those words are not in the dictation box: nothing selected.',
+  command_failed: () => 'That command could not run: nothing changed.',
+  stopping: () => 'Stopping dictation.',
+  undone: (a) => `Last dictation removed from ${a ?? 'the application'}.`,
+  undo_in_box: (a) =>
+    `Not removed${where(a)}: the text there changed since. The dictation is in the dictation box.`,
+  nothing_to_undo: () => 'Nothing to undo.',
+  correction_flagged: () => 'Check this correction: it changed a number, unit, negation or side.',
 };
 
 function where(app: string | null): string {

@@ -45,6 +45,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationCancelKey: 'Dictation cancel key',
   dictationInsertMode: 'How dictated text goes into other applications',
   dictationAppRules: 'Dictation per-application rules',
+  dictationCommands: 'Dictation voice commands',
   dictationHistoryHours: 'Dictation history (hours)',
   updateMode: 'Updates',
   updateChannel: 'Update channel',

@@ -88,6 +88,12 @@ export class FieldShadow {
     return remove <= this.#owned;
   }
 
+  /** How many characters to remove to take the whole dictation out, if all of them are ours; else null. */
+  wholeIfOurs(): number | null {
+    const length = caretLength(this.#shadow);
+    return !this.#typed && this.#desired === this.#shadow && length <= this.#owned ? length : null;
+  }
+
   /** Focus had moved and was brought back: the caret may not be after our text. */
   focusRestored(): void {
     this.#owned = 0;

@@ -15,25 +15,15 @@
  *   insertion.noteUserTyped();           // the key hook saw the person type or click: tail not ours
  *   insertion.sendingKeys;               // true while our own keys may still reach a key hook: ignore those
  *   insertion.on('inserted' | 'notInserted' | 'correctionInBox', …);  // for the overlay
- *   const result = await insertion.finish();   // after the session ended: converge, restore clipboard
- *   // or: await insertion.cancel();       // the cancel key: stop, restore the clipboard
+ *   const result = await insertion.finish();   // after the session ended (or: await insertion.cancel())
+ *   await insertion.removeOwn();         // undo: remove the whole dictation while all of it is ours
  *
- * How it stays correct (the bookkeeping and the next edit: field-shadow.ts):
- * - `update(text)` only records the latest text; one serial loop brings the field up to it, so updates that
- *   arrive while keys are being sent coalesce into one insertion.
- * - `shadow` is the text the field was last brought to, `owned` how many characters before the caret are
- *   ours (0 after typing by the person, a focus change or a correction we could not apply).
- * - Text that extends `shadow` is appended (focus restored first if it moved). A change of the tail (an
- *   ASYNC_CORRECTION) is applied in place only if the target still has focus, nothing was typed since our
- *   last insertion and the characters to replace are all ours; otherwise it is applied in the dictation box
- *   only ('correctionInBox'), never guessed at.
- * - After a network drop the session rolls its text back and the service dictates the replayed audio again:
- *   while that replay is behind or differs from what is already in the field, nothing is touched, so every
- *   word lands exactly once; at `finish()` any remaining difference is treated as a correction.
- * - A password field, a higher-privilege window, Secure Input, copy mode, no focused window, a window that
- *   cannot be brought back or keys the OS refused: the text goes to the clipboard instead (marked
- *   transient) and the result and 'notInserted' say why. The dictation text itself stays with the caller
- *   (dictation box, history, the CLI's stdout): it is never lost.
+ * How it stays correct (bookkeeping: field-shadow.ts; the rules in full: docs/dictation-insertion.md): one
+ * serial loop brings the field to the latest text; text that extends what the field holds is appended; a
+ * changed tail (a correction, "scratch that", undo) is replaced in place only while the target has focus,
+ * nothing was typed since and every character to replace is ours, else in the dictation box only; after a
+ * drop nothing is touched until the replay catches up; a field we may not or cannot type into gets the
+ * clipboard instead, and the result says why. The dictation text itself stays with the caller: never lost.
  */
 import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
@@ -177,7 +167,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     await this.#holdsReleased(HOLD_AT_FINISH_MS);
     this.#field.endReplay();
     this.#kick();
-    await this.#settled();
+    await this.settled();
     await this.#paster.flush().catch(() => undefined);
     if (this.#stopped && !this.#cancelled) await this.#copyRemainder();
     this.#close();
@@ -193,11 +183,23 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     };
   }
 
+  /** Undo, after finish(): removes the whole dictation only while all of it is ours (as a correction). */
+  async removeOwn(): Promise<boolean> {
+    const writer = this.#writer;
+    const remove = this.#field.wholeIfOurs();
+    if (!writer || this.#stopped || !remove || (await this.#inPlaceBlocker(writer, remove))) return false;
+    const edit = { kind: 'replace', to: '', remove, text: '' } as const;
+    this.#field.replacing(edit);
+    await writer.replaceTail(remove, '');
+    this.#field.replaced(edit);
+    return true;
+  }
+
   /** Stops inserting (cancel key); what is in the field stays, the clipboard is restored. */
   async cancel(): Promise<void> {
     this.#cancelled = true;
     this.#stopped ??= 'copy_mode';
-    await this.#settled();
+    await this.settled();
     await this.#paster.flush().catch(() => undefined);
     this.#close();
   }
@@ -216,7 +218,8 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     });
   }
 
-  #settled(): Promise<void> {
+  /** Resolves once the field holds the text so far (or insertion stopped). */
+  settled(): Promise<void> {
     if (!this.#running && !this.#needsWork()) return Promise.resolve();
     return new Promise((resolve) => {
       const previous = this.#idle;

@@ -1,11 +1,13 @@
 /**
  * `scribe dictate <audio.wav | --mic [device]>`: dictation over /dictate-ws with the app's session. Prints
- * the final dictated text, corrections applied, exactly as it would be inserted at the cursor. `--context`
+ * the final dictated text, corrections and voice commands applied (scratch that, new line …; the key
+ * `dictationCommands` turns them off), exactly as it would be inserted at the cursor. `--context`
  * names a file (or `-`, standard input) holding the text of the field dictated into; the cursor is at its end.
  */
 import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schemas/common.ts';
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
+import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
@@ -57,14 +59,22 @@ async function dictate(args: string[]): Promise<number> {
     ...settings,
     ...(journal ? { journal: journal.journal } : {}),
   });
-  inserting?.insertion.follow(session);
+  const commands = new CommandFilter({ locale, enabled: config.dictationCommands });
+  session.on('text', ({ text, rolledBack }) => {
+    const { text: inserted, heard } = commands.update(text);
+    inserting?.insertion.update(inserted, rolledBack);
+    // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
+    for (const { kind } of heard)
+      if (!['scratch', 'new_line', 'new_paragraph'].includes(kind))
+        process.stderr.write(`Voice command "${kind}" does nothing in scribe dictate.\n`);
+  });
   try {
     await runJournaled(
       session,
       openAudioSource(spec),
       (chunk) => session.sendAudio(chunk),
       journal,
-      () => finish(session.text, inserting),
+      () => finish(commands.update(session.text).text, inserting),
     );
   } finally {
     await inserting?.finish(); // a failed session still gives the clipboard back

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeClipboard, FakeDesktop } from '../../../../native/desktop.fake.ts';
-import { ClipboardPaster, ClipboardRestoreError } from '../../../../main/features/dictation/insertion/clipboard-paste.ts';
+import {
+  ClipboardPaster,
+  ClipboardRestoreError,
+} from '../../../../main/features/dictation/insertion/clipboard-paste.ts';
 
 /** A clipboard that cannot tell when it was read (Electron's). */
 class BlindClipboard extends FakeClipboard {

@@ -118,6 +118,11 @@ describe('push-to-talk', () => {
     expect(actions).toEqual([start('hold'), { type: 'cancel' }]);
   });
 
+  it('a key typed with no dictation running is still reported (the last dictation is no longer all ours)', () => {
+    const m = new HotkeyMachine(bindings('toggle'));
+    expect(run(m, '0 down A; 50 up A')).toEqual([{ type: 'typed' }]);
+  });
+
   it('a key pressed well after the start counts as typing, not a cancel', () => {
     const m = new HotkeyMachine(bindings('push-to-talk'));
     const actions = run(m, '0 down Control; 10 down Super; 2000 down A; 2050 up A; 3000 up Super');

@@ -1,0 +1,66 @@
+/**
+ * The spoken forms of the voice commands, per dictation language (the dictation locale's language: English
+ * for ENGLISH_US/UK, Spanish for SPANISH_ES/MX, French for FRENCH_FR). These are words the app listens for,
+ * not words it shows: docs/dictation-commands.md lists them for clinicians (a test keeps the page in step).
+ *
+ * Matching ignores case, accents and the punctuation the service puts around a phrase, so "Nueva línea."
+ * and "nueva linea" are the same command. `select` takes the words after it.
+ */
+import type { DictationLocale } from '../../../core/api/schemas/common.ts';
+
+/** Every voice command. */
+export type CommandKind =
+  | 'scratch'
+  | 'next_field'
+  | 'previous_field'
+  | 'select'
+  | 'new_line'
+  | 'new_paragraph'
+  | 'stop';
+
+/** A language's phrases for each command (`select`: the words that start it). */
+export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
+
+const ENGLISH: CommandPhrases = {
+  scratch: ['scratch that', 'undo that'],
+  next_field: ['next field'],
+  previous_field: ['previous field'],
+  select: ['select'],
+  new_line: ['new line'],
+  new_paragraph: ['new paragraph'],
+  stop: ['stop dictating', 'stop dictation'],
+};
+
+const SPANISH: CommandPhrases = {
+  scratch: ['borra eso', 'deshaz eso', 'deshacer eso'],
+  next_field: ['campo siguiente', 'siguiente campo'],
+  previous_field: ['campo anterior'],
+  select: ['selecciona', 'seleccionar'],
+  new_line: ['nueva línea', 'nueva linea'],
+  new_paragraph: ['nuevo párrafo'],
+  stop: ['deja de dictar', 'detener dictado'],
+};
+
+const FRENCH: CommandPhrases = {
+  scratch: ['efface ça', 'annule ça'],
+  next_field: ['champ suivant'],
+  previous_field: ['champ précédent'],
+  select: ['sélectionne', 'sélectionner'],
+  new_line: ['à la ligne', 'nouvelle ligne'],
+  new_paragraph: ['nouveau paragraphe'],
+  stop: ['arrête la dictée', 'arrêter la dictée'],
+};
+
+/** The phrases of a dictation locale. */
+export function phrasesFor(locale: DictationLocale | string): CommandPhrases {
+  if (locale.startsWith('SPANISH')) return SPANISH;
+  if (locale.startsWith('FRENCH')) return FRENCH;
+  return ENGLISH;
+}
+
+/** Every language's table, for the docs test. */
+export const ALL_PHRASES: Readonly<Record<'en' | 'es' | 'fr', CommandPhrases>> = {
+  en: ENGLISH,
+  es: SPANISH,
+  fr: FRENCH,
+};

@@ -1,0 +1,92 @@
+/**
+ * Runs the voice commands one dictation heard (command-filter.ts reports them), in the order said, each
+ * between the words before it and the words after it, and says on the overlay what each did. Text commands
+ * (scratch that, new line) already changed the text; here they are only said. A command that cannot run
+ * says why and changes nothing.
+ */
+import type { DictationMessage } from '../../../../preload/contract/index.ts';
+import type { FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
+import type { HeardCommand } from './command-filter.ts';
+
+/** What the runner acts on. */
+export interface CommandRunnerOptions {
+  readonly run: InsertionRun;
+  /** Where the text goes: null is our own dictation box. */
+  readonly target: InsertTarget | null;
+  /** Template-field moves; absent: no field can be read here. */
+  readonly navigator?: FieldNavigator | undefined;
+  /** Selects words in the dictation box; false when they are not there. */
+  readonly selectInBox?: ((words: string) => boolean) | undefined;
+  /** Shows a message on the overlay for a moment. */
+  readonly say: (message: DictationMessage) => void;
+  /** Ends the dictation (as the stop key would). */
+  readonly stop: () => void;
+}
+
+const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
+  selected: 'field_selected',
+  none_left: 'field_none_left',
+  unreadable: 'field_unreadable',
+};
+
+/** One dictation's commands, run in order. */
+export class CommandRunner {
+  readonly #o: CommandRunnerOptions;
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(options: CommandRunnerOptions) {
+    this.#o = options;
+  }
+
+  /** Queues a command heard; commands run one after the other. */
+  heard(command: HeardCommand): void {
+    this.#queue = this.#queue.then(() => this.#run(command)).catch(() => this.#say('command_failed'));
+  }
+
+  /** Resolves once every command heard so far has run. */
+  settled(): Promise<void> {
+    return this.#queue;
+  }
+
+  async #run(command: HeardCommand): Promise<void> {
+    switch (command.kind) {
+      case 'scratch':
+        return this.#say(command.nothingToScratch ? 'nothing_to_scratch' : 'scratched');
+      case 'new_line':
+      case 'new_paragraph':
+        return; // the break is in the text; seeing it land is enough
+      case 'next_field':
+      case 'previous_field':
+        return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
+      case 'select':
+        return this.#select(command.words ?? '');
+      case 'stop':
+        this.#say('stopping');
+        return this.#o.stop();
+      default: {
+        const unknown: never = command.kind;
+        throw new Error(`unknown command ${String(unknown)}`);
+      }
+    }
+  }
+
+  async #move(direction: 'next' | 'previous'): Promise<void> {
+    const navigator = this.#o.navigator;
+    if (!navigator) return this.#say('field_unreadable');
+    const move = await this.#o.run.between(() => navigator.move(direction));
+    // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
+    if (move.kind === 'selected') this.#o.run.userTyped();
+    this.#say(MOVE_MESSAGE[move.kind]);
+  }
+
+  async #select(words: string): Promise<void> {
+    // No reader of another application's field exists yet: say so, change nothing.
+    if (this.#o.target !== null) return this.#say('select_unreadable');
+    const found = this.#o.selectInBox?.(words) ?? false;
+    this.#say(found ? 'selected_in_box' : 'select_not_found');
+  }
+
+  #say(code: DictationMessage['code']): void {
+    this.#o.say({ code, app: this.#o.target?.appName ?? null });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Is a DICTATED_TEXT unit a voice command? A command counts only when it stands alone between pauses: the
+ * whole unit ("Scratch that."), or the last sentence of a unit ("Wound clean. Next field."), the unit's end
+ * being the pause. Inside a sentence it is text: "the patient will scratch that area" and "she went to a new
+ * line of treatment" stay as they are. A sentence ends at . ! ? ; : followed by a space, or a line break.
+ */
+import type { DictationLocale } from '../../../core/api/schemas/common.ts';
+import { phrasesFor, type CommandKind } from './command-phrases.ts';
+
+/** A command found at the end of a unit. */
+export interface RecognizedCommand {
+  readonly kind: CommandKind;
+  /** The unit's text before the command (its earlier sentences), as received; '' when it stood alone. */
+  readonly before: string;
+  /** `select`: the words to select, as dictated. */
+  readonly words?: string;
+}
+
+/** Lower case, accents off, one space between words: how phrases are compared. */
+function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+}
+
+/** Punctuation the service may put around a spoken phrase (also ¿ ¡ « » and quotes). */
+const EDGE = /^[\s.,!?;:¿¡«»"“”'’()-]+|[\s.,!?;:¿¡«»"“”'’()-]+$/gu;
+
+/** The start of the unit's last sentence: after the last . ! ? ; : followed by a space, or a line break. */
+function lastSentenceStart(core: string): number {
+  let start = 0;
+  for (const match of core.matchAll(/[.!?;:](?=\s)|\n/g)) start = match.index + match[0].length;
+  return start;
+}
+
+/** The command a unit ends with (in the dictation's language), or null when the unit is text. */
+export function recognizeUnit(unit: string, locale: DictationLocale | string): RecognizedCommand | null {
+  const core = unit.replace(/[\s.,!?;:¿¡«»"“”'’)-]+$/u, '');
+  const start = lastSentenceStart(core);
+  const sentence = normalize(core.slice(start).replace(EDGE, ''));
+  if (sentence === '') return null;
+  const before = unit.slice(0, start);
+  const phrases = phrasesFor(locale);
+  for (const [kind, forms] of Object.entries(phrases) as [CommandKind, readonly string[]][]) {
+    if (kind === 'select') continue;
+    if (forms.some((form) => normalize(form) === sentence)) return { kind, before };
+  }
+  for (const form of phrases.select) {
+    const lead = `${normalize(form)} `;
+    if (!sentence.startsWith(lead)) continue;
+    // The words as dictated (their case and accents), after the leading word.
+    const raw = core.slice(start).replace(EDGE, '');
+    const words = raw.slice(raw.search(/\s/)).trim();
+    if (words !== '') return { kind: 'select', before, words };
+  }
+  return null;
+}
+
+/** One character without its accents, lower case (one character in, one out, so positions hold). */
+function foldChar(c: string): string {
+  const folded = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return folded.length === 1 ? folded : c.toLowerCase();
+}
+
+/** Where `words` last occur in `text`, case and accents aside: its range, or null. */
+export function findWords(text: string, words: string): { start: number; length: number } | null {
+  const wanted = words.trim();
+  if (wanted === '') return null;
+  const fold = (t: string) => t.split('').map(foldChar).join('');
+  const at = fold(text).lastIndexOf(fold(wanted));
+  return at < 0 ? null : { start: at, length: wanted.length };
+}

@@ -1,0 +1,74 @@
+/** The dictation controller's options, its sink and one running dictation (dictation-controller.ts). */
+import type { AudioCapture } from '../../core/audio/capture.ts';
+import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { WarmMicrophone } from './warm-microphone.ts';
+import type { CommandSettings, DictationStream } from './dictation-stream.ts';
+import type { FlaggedCorrection } from './commands/meaning-check.ts';
+import type {
+  FieldNavigator,
+  InsertOutcome,
+  Inserter,
+  InsertionRun,
+  InsertTarget,
+  MicrophoneLock,
+  OpenDictation,
+  OpenedDictation,
+  OverlayPort,
+} from './ports.ts';
+
+/** How a dictation ended: an insertion's outcome, or failed. */
+export type DictationOutcome = InsertOutcome | { kind: 'failed'; reason: DictationMessage };
+
+/** Where finished (or rescued) text goes: the dictation box and history. */
+export interface DictationSink {
+  /** The live text of the current dictation (the box shows it as it comes), with its flagged corrections. */
+  live(text: string, flags?: readonly FlaggedCorrection[]): void;
+  /** A dictation ended: its text (voice commands applied), what happened to it, its flagged corrections. */
+  finished(text: string, outcome: DictationOutcome, flags?: readonly FlaggedCorrection[]): void;
+  /** "Undo last dictation": `removed` from the application, or not (the text goes back to the box). */
+  undone?(text: string, removed: boolean, appName: string): void;
+  /** "select ‹words›" while dictating into the box: false when the words are not there. */
+  select?(words: string): boolean;
+}
+
+/** Options of {@link DictationController}. */
+export interface DictationControllerOptions {
+  readonly open: OpenDictation;
+  /** The microphone, kept warm between dictations (main/features/dictation/warm-microphone.ts). */
+  readonly microphone: Pick<WarmMicrophone, 'take' | 'rest'>;
+  readonly lock: MicrophoneLock;
+  readonly inserter: Inserter;
+  readonly overlay: OverlayPort;
+  readonly sink: DictationSink;
+  /** Voice commands on or off (Settings, policy) and the dictation language, read at each start. */
+  readonly commands?: () => CommandSettings;
+  /** "Next field" / "previous field" (template blanks in the focused field). */
+  readonly navigator?: FieldNavigator;
+  /** Told when a dictation starts or ends by any means (the hotkey machine, the tray). */
+  readonly onActiveChange?: (active: boolean) => void;
+  /** Hotkey-down → first captured sample, for the benchmark. */
+  readonly onFirstSample?: (ms: number) => void;
+  readonly now?: () => number;
+  /** How long the outcome stays on the overlay. */
+  readonly outcomeMs?: number;
+}
+
+/** How long a voice command's result stays on the overlay. */
+export const NOTICE_MS = 3000;
+
+/** One dictation while it runs. */
+export interface Running {
+  readonly startedAt: number;
+  readonly capture: AudioCapture;
+  readonly target: InsertTarget | null;
+  readonly run: InsertionRun;
+  readonly stream: DictationStream;
+  /** A message shown over the phase for a moment (a voice command's result). */
+  notice: { message: DictationMessage; until: number } | null;
+  opened: OpenedDictation | null;
+  pump: Promise<void> | null;
+  level: number;
+  cancelled: boolean;
+  offs: (() => void)[];
+  ticker: ReturnType<typeof setInterval> | null;
+}

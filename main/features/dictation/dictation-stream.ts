@@ -1,0 +1,82 @@
+/**
+ * One dictation's text on its way from the session to the field: voice commands applied (commands/), the
+ * commands heard run in order, corrections that change a number, unit, negation or side flagged, and the
+ * result given to the insertion run and to the dictation box.
+ */
+import type { DictationMessage } from '../../../preload/contract/index.ts';
+import { CommandFilter } from './commands/command-filter.ts';
+import { CommandRunner } from './commands/command-runner.ts';
+import { meaningChange, type FlaggedCorrection } from './commands/meaning-check.ts';
+import type { FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
+
+/** Whether voice commands are on, and in which dictation language. */
+export interface CommandSettings {
+  readonly enabled: boolean;
+  readonly locale: string;
+}
+
+/** Options of {@link DictationStream}. */
+export interface DictationStreamOptions {
+  readonly run: InsertionRun;
+  readonly target: InsertTarget | null;
+  readonly commands: CommandSettings;
+  readonly navigator?: FieldNavigator | undefined;
+  readonly selectInBox?: ((words: string) => boolean) | undefined;
+  readonly say: (message: DictationMessage) => void;
+  readonly stop: () => void;
+  /** The text as it is to be inserted, after each change (the dictation box shows it). */
+  readonly live: (text: string, flags: readonly FlaggedCorrection[]) => void;
+  /** A correction changed what the text means. */
+  readonly flagged: (flag: FlaggedCorrection) => void;
+}
+
+/** The text pipeline of one dictation. */
+export class DictationStream {
+  readonly #o: DictationStreamOptions;
+  readonly #filter: CommandFilter;
+  readonly #runner: CommandRunner;
+  readonly #flags: FlaggedCorrection[] = [];
+  #raw = '';
+  #text = '';
+
+  constructor(options: DictationStreamOptions) {
+    this.#o = options;
+    this.#filter = new CommandFilter(options.commands);
+    this.#runner = new CommandRunner(options);
+  }
+
+  /** The text to insert now. */
+  get text(): string {
+    return this.#text;
+  }
+
+  /** Corrections flagged so far, in order. */
+  get flags(): readonly FlaggedCorrection[] {
+    return this.#flags;
+  }
+
+  /** The session's whole text changed (`rolledBack`: a drop, the replay dictates it again). */
+  update(raw: string, rolledBack: boolean): void {
+    const previous = this.#text;
+    const correction = !rolledBack && !raw.startsWith(this.#raw);
+    this.#raw = raw;
+    const { text, heard } = this.#filter.update(raw);
+    this.#text = text;
+    this.#o.run.update(text, rolledBack);
+    if (correction) this.#check(previous, text);
+    this.#o.live(text, this.#flags);
+    for (const command of heard) this.#runner.heard(command);
+  }
+
+  /** Every command heard has run (before the run finishes). */
+  settled(): Promise<void> {
+    return this.#runner.settled();
+  }
+
+  #check(previous: string, text: string): void {
+    const flag = meaningChange(previous, text);
+    if (!flag) return;
+    this.#flags.push(flag);
+    this.#o.flagged(flag);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Undo and flagged corrections reach the audit trail with no patient text: a dictation with a canary phrase
+ * whose dose a correction changes, inserted, then undone, through the real DictationService and AuditLog.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { parseChord } from '../../../../main/base/chords/chord.ts';
+import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
+import { recordReports } from '../../../../main/features/audit/audit-reports.ts';
+import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
+import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
+import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
+import { FakeSecureInput } from '../../../../native/secure-input.ts';
+import { endlessMicrophone, scriptedOpen } from '../dictation/scripted-session.ts';
+
+const CANARY = 'Zyxwv Canary-Patient 4471';
+let dir = '';
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+it('dictation_undone and dictation_correction_flagged are recorded, without the text', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'undo-canary-'));
+  const audit = new AuditLog({
+    dir,
+    source: { via: 'app', version: '1.0.0' },
+    who: () => ({ account: 'a' }),
+  });
+  const inserter = new FakeInserter();
+  inserter.target = { appName: 'winword.exe' };
+  const { open, sessions } = scriptedOpen();
+  const dictation = new DictationService({
+    hook: new FakeKeyHook(),
+    shortcuts: { register: () => true, unregister: () => undefined },
+    platform: 'win32',
+    accessibility: () => 'not-needed',
+    secureInput: new FakeSecureInput(),
+    settings: {
+      choice: () => ({
+        mode: 'toggle',
+        toggle: parseChord('F9'),
+        hold: parseChord('Control+Super'),
+        cancel: parseChord('Shift+F9'),
+      }),
+      get: () => ({ commands: true, locale: 'ENGLISH_US' }),
+      locked: () => [],
+    } as never,
+    history: { add: async () => null, list: () => [] } as never,
+    clipboard: { writeText: async () => ({ transient: true }) },
+    open,
+    microphone: endlessMicrophone(),
+    lock: { holder: () => null, acquire: () => true, release: () => undefined },
+    inserter,
+    overlay: { show: () => undefined },
+  });
+  recordReports(audit, {
+    policy: { onDidReport: () => () => undefined, applied: () => null },
+    connections: { onDidReport: () => () => undefined },
+    visit: { onDidReport: () => () => undefined },
+    notes: { onDidReport: () => () => undefined },
+    dictation,
+  });
+  await dictation.start();
+  await vi.waitFor(() => expect(sessions).toHaveLength(1));
+  sessions[0]!.unit(`${CANARY} takes 5 mg.`);
+  sessions[0]!.set(`${CANARY} takes 50 mg.`); // ASYNC_CORRECTION of the dose
+  await dictation.stop();
+  await dictation.controller.undo();
+  expect(inserter.field).toBe(''); // it was undone
+  expect(dictation.state().box.text).toBe(`${CANARY} takes 50 mg.`); // and kept in the box
+  await vi.waitFor(async () =>
+    expect((await audit.read()).map((r) => r.what)).toEqual([
+      { kind: 'dictation_inserted', into: 'winword.exe' },
+      { kind: 'dictation_correction_flagged', into: 'winword.exe' },
+      { kind: 'dictation_undone', into: 'winword.exe', removed: true },
+    ]),
+  );
+  const files = await readdir(dir);
+  const raw = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
+  expect(raw).not.toContain('Canary');
+  expect(raw).not.toContain('50 mg');
+  dictation.dispose();
+});

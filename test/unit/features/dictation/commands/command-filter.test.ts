@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { CommandFilter } from '../../../../../main/features/dictation/commands/command-filter.ts';
+
+/** Feeds units one by one (each appended, as DICTATED_TEXT) and returns the last result and all heard. */
+function feed(filter: CommandFilter, units: string[]) {
+  let raw = '';
+  const heard = [];
+  let text = '';
+  for (const unit of units) {
+    raw += unit;
+    const out = filter.update(raw);
+    heard.push(...out.heard);
+    text = out.text;
+  }
+  return { text, heard, raw };
+}
+
+const en = () => new CommandFilter({ locale: 'ENGLISH_US', enabled: true });
+
+describe('CommandFilter', () => {
+  it('scratch that removes the last phrase still standing, again and again', () => {
+    const out = feed(en(), [
+      ' Wound clean.',
+      ' No drainage.',
+      ' Scratch that.',
+      ' Scratch that.',
+      ' Healing.',
+    ]);
+    expect(out.text).toBe(' Healing.');
+    expect(out.heard.map((h) => h.kind)).toEqual(['scratch', 'scratch']);
+  });
+
+  it('scratch that inside a sentence is text', () => {
+    const out = feed(en(), [' The patient will scratch that area.']);
+    expect(out.text).toBe(' The patient will scratch that area.');
+    expect(out.heard).toEqual([]);
+  });
+
+  it('scratch that at the end of a unit drops the whole utterance', () => {
+    expect(feed(en(), [' Wound clean.', ' Left knee. Scratch that.']).text).toBe(' Wound clean.');
+  });
+
+  it('says when there is nothing to scratch', () => {
+    expect(feed(en(), [' Scratch that.']).heard).toEqual([{ kind: 'scratch', nothingToScratch: true }]);
+  });
+
+  it('new line and new paragraph become breaks, and the next unit starts the line', () => {
+    const out = feed(en(), [' Wound clean.', ' New line.', ' Dressing applied.', ' New paragraph', ' Plan.']);
+    expect(out.text).toBe(' Wound clean.\nDressing applied.\n\nPlan.');
+  });
+
+  it('a break the service already made is left as it is (no second break)', () => {
+    expect(feed(en(), [' Wound clean.', '\n', 'Dressing applied.']).text).toBe(
+      ' Wound clean.\nDressing applied.',
+    );
+  });
+
+  it('field moves, select and stop insert nothing and are reported once', () => {
+    const filter = en();
+    const out = feed(filter, [
+      ' Pain 3.',
+      ' Next field.',
+      ' Select pain.',
+      ' Previous field',
+      ' Stop dictating.',
+    ]);
+    expect(out.text).toBe(' Pain 3.');
+    expect(out.heard).toEqual([
+      { kind: 'next_field' },
+      { kind: 'select', words: 'pain' },
+      { kind: 'previous_field' },
+      { kind: 'stop' },
+    ]);
+    expect(filter.update(out.raw).heard).toEqual([]);
+  });
+
+  it('a command replayed after a network drop is not run twice', () => {
+    const filter = en();
+    filter.update(' Pain 3.');
+    expect(filter.update(' Pain 3. Next field.').heard).toEqual([{ kind: 'next_field' }]);
+    filter.update(' Pain 3.'); // rolled back
+    expect(filter.update(' Pain 3. Next field.').heard).toEqual([]);
+  });
+
+  it('follows a correction that turns a command into words', () => {
+    const filter = en();
+    filter.update(' Wound clean.');
+    expect(filter.update(' Wound clean. Scratch that.').text).toBe('');
+    // ASYNC_CORRECTION of the tail: "Scratch that." → "Scratch the scab."
+    expect(filter.update(' Wound clean. Scratch the scab.').text).toBe(' Wound clean. Scratch the scab.');
+  });
+
+  it('Spanish and French commands in their locale', () => {
+    const es = feed(new CommandFilter({ locale: 'SPANISH_MX', enabled: true }), [
+      ' Herida limpia.',
+      ' Borra eso.',
+      ' Sin fiebre.',
+      ' Nueva línea.',
+      ' Plan.',
+    ]);
+    expect(es.text).toBe(' Sin fiebre.\nPlan.');
+    const fr = feed(new CommandFilter({ locale: 'FRENCH_FR', enabled: true }), [
+      ' Plaie propre.',
+      ' Nouveau paragraphe.',
+      ' Champ suivant.',
+      ' Pansement.',
+    ]);
+    expect(fr.text).toBe(' Plaie propre.\n\nPansement.');
+    expect(fr.heard.map((h) => h.kind)).toEqual(['new_paragraph', 'next_field']);
+  });
+
+  it('turned off, the text passes through untouched', () => {
+    const off = feed(new CommandFilter({ locale: 'ENGLISH_US', enabled: false }), [
+      ' Wound.',
+      ' Scratch that.',
+    ]);
+    expect(off.text).toBe(' Wound. Scratch that.');
+    expect(off.heard).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Voice commands, undo and flagged corrections through the controller, with fakes: a scripted session, the
+ * in-memory field (FakeInserter), a fake FieldNavigator and the overlay as a list of states.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import {
+  DictationController,
+  type DictationSink,
+} from '../../../../main/features/dictation/dictation-controller.ts';
+import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
+import type { FieldMove, FieldNavigator, OverlayState } from '../../../../main/features/dictation/ports.ts';
+import { endlessMicrophone, scriptedOpen } from './scripted-session.ts';
+
+class FakeNavigator implements FieldNavigator {
+  readonly moves: { direction: string; field: string }[] = [];
+  constructor(
+    private readonly inserter: FakeInserter,
+    public outcome: FieldMove = { kind: 'selected' },
+  ) {}
+  async move(direction: 'next' | 'previous'): Promise<FieldMove> {
+    this.moves.push({ direction, field: this.inserter.field });
+    this.inserter.events.push(`move:${direction}`);
+    return this.outcome;
+  }
+}
+
+function setup(options: { enabled?: boolean; locale?: string; navigator?: boolean; box?: boolean } = {}) {
+  const inserter = new FakeInserter();
+  if (options.box) inserter.target = null;
+  const navigator = new FakeNavigator(inserter);
+  const overlay: OverlayState[] = [];
+  const finished: { text: string; flags: unknown }[] = [];
+  const undone: { text: string; removed: boolean }[] = [];
+  const selected: string[] = [];
+  const { open, sessions } = scriptedOpen();
+  const sink: DictationSink = {
+    live: () => undefined,
+    finished: (text, _outcome, flags) => void finished.push({ text, flags }),
+    undone: (text, removed) => void undone.push({ text, removed }),
+    select: (words) => {
+      selected.push(words);
+      return true;
+    },
+  };
+  const controller = new DictationController({
+    open,
+    microphone: endlessMicrophone(),
+    lock: { holder: () => null, acquire: () => true, release: () => undefined },
+    inserter,
+    overlay: { show: (state) => void (state && overlay.push(state)) },
+    sink,
+    commands: () => ({ enabled: options.enabled ?? true, locale: options.locale ?? 'ENGLISH_US' }),
+    ...(options.navigator === false ? {} : { navigator }),
+    outcomeMs: 5,
+  });
+  const session = async () => {
+    await controller.start();
+    await vi.waitFor(() => expect(sessions).toHaveLength(1));
+    return sessions[0]!;
+  };
+  const said = (code: string) => overlay.some((s) => s.message?.code === code);
+  return { controller, inserter, navigator, overlay, finished, undone, selected, session, said };
+}
+
+describe('voice commands through the controller', () => {
+  it('scratch that takes the last phrase out of the field; inside a sentence it is text', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Wound clean.');
+    s.unit(' No drainage.');
+    s.unit(' Scratch that.');
+    await vi.waitFor(() => expect(t.inserter.field).toBe(' Wound clean.'));
+    s.unit(' The patient will scratch that area.');
+    await t.controller.stop();
+    expect(t.inserter.field).toBe(' Wound clean. The patient will scratch that area.');
+    expect(t.finished[0]?.text).toBe(' Wound clean. The patient will scratch that area.');
+    expect(t.said('scratched')).toBe(true);
+  });
+
+  it('new line in Spanish, scratch in French: the dictation language decides', async () => {
+    const es = setup({ locale: 'SPANISH_MX' });
+    const s = await es.session();
+    s.unit(' Herida limpia.');
+    s.unit(' Nueva línea.');
+    s.unit(' Sin fiebre.');
+    await es.controller.stop();
+    expect(es.inserter.field).toBe(' Herida limpia.\nSin fiebre.');
+    const fr = setup({ locale: 'FRENCH_FR' });
+    const f = await fr.session();
+    f.unit(' Plaie propre.');
+    f.unit(' Efface ça.');
+    await fr.controller.stop();
+    expect(fr.inserter.field).toBe('');
+  });
+
+  it('next field runs after the words before it and before the words after it, and says what it did', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Pain 3.');
+    s.unit(' Next field.');
+    await vi.waitFor(() => expect(t.navigator.moves).toHaveLength(1));
+    s.unit(' Left knee.');
+    await t.controller.stop();
+    expect(t.navigator.moves[0]).toEqual({ direction: 'next', field: ' Pain 3.' });
+    expect(t.inserter.events).toEqual(['write: Pain 3.', 'move:next', 'write: Pain 3. Left knee.']);
+    expect(t.said('field_selected')).toBe(true);
+  });
+
+  it('a field that cannot be read is said and nothing is inserted for the command', async () => {
+    const t = setup();
+    t.navigator.outcome = { kind: 'unreadable' };
+    const s = await t.session();
+    s.unit(' Previous field.');
+    await vi.waitFor(() => expect(t.said('field_unreadable')).toBe(true));
+    await t.controller.stop();
+    expect(t.navigator.moves.map((m) => m.direction)).toEqual(['previous']);
+    expect(t.inserter.field).toBe('');
+    const none = setup({ navigator: false });
+    (await none.session()).unit(' Next field.');
+    await vi.waitFor(() => expect(none.said('field_unreadable')).toBe(true));
+    await none.controller.stop();
+  });
+
+  it('select: in another application it cannot read, it says so; in the box it selects', async () => {
+    const t = setup();
+    (await t.session()).unit(' Select left knee.');
+    await vi.waitFor(() => expect(t.said('select_unreadable')).toBe(true));
+    await t.controller.stop();
+    expect(t.selected).toEqual([]);
+    const box = setup({ box: true });
+    const s = await box.session();
+    s.unit(' Left knee swollen.');
+    s.unit(' Select left knee.');
+    await vi.waitFor(() => expect(box.said('selected_in_box')).toBe(true));
+    await box.controller.stop();
+    expect(box.selected).toEqual(['left knee']);
+    expect(box.finished[0]?.text).toBe(' Left knee swollen.');
+  });
+
+  it('stop dictating ends the dictation without inserting the words', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Plan follows.');
+    s.unit(' Stop dictating.');
+    await vi.waitFor(() => expect(t.controller.active).toBe(false));
+    expect(t.inserter.field).toBe(' Plan follows.');
+  });
+
+  it('turned off, every word is text', async () => {
+    const t = setup({ enabled: false });
+    const s = await t.session();
+    s.unit(' Wound clean.');
+    s.unit(' Scratch that.');
+    await t.controller.stop();
+    expect(t.inserter.field).toBe(' Wound clean. Scratch that.');
+  });
+});
+
+describe('undo last dictation', () => {
+  it('removes exactly what was inserted while it is all ours', async () => {
+    const t = setup();
+    t.inserter.field = 'Before. ';
+    (await t.session()).unit('Wound clean.');
+    await t.controller.stop();
+    expect(t.inserter.field).toBe('Before. Wound clean.');
+    await t.controller.undo();
+    expect(t.inserter.field).toBe('Before. ');
+    expect(t.undone).toEqual([{ text: 'Wound clean.', removed: true }]);
+    expect(t.overlay.at(-1)?.message?.code).toBe('undone');
+    await t.controller.undo(); // once only
+    expect(t.overlay.at(-1)?.message?.code).toBe('nothing_to_undo');
+  });
+
+  it('after the person typed, the field is left alone and the text goes to the box', async () => {
+    const t = setup();
+    (await t.session()).unit('Wound clean.');
+    await t.controller.stop();
+    t.controller.userTyped();
+    await t.controller.undo();
+    expect(t.inserter.field).toBe('Wound clean.');
+    expect(t.undone).toEqual([{ text: 'Wound clean.', removed: false }]);
+    expect(t.overlay.at(-1)?.message?.code).toBe('undo_in_box');
+  });
+});
+
+describe('corrections that change a dose are shown', () => {
+  it('a changed number is flagged on the overlay and kept with the text; a spelling fix is not', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Give 5 mg of morfine.');
+    s.set(' Give 5 mg of morphine.'); // ASYNC_CORRECTION: spelling only
+    s.set(' Give 50 mg of morphine.'); // ASYNC_CORRECTION: the dose
+    await vi.waitFor(() => expect(t.said('correction_flagged')).toBe(true));
+    await t.controller.stop();
+    expect(t.inserter.field).toBe(' Give 50 mg of morphine.');
+    expect(t.finished[0]?.flags).toEqual([{ before: '5', after: '50' }]);
+    expect(t.overlay.at(-1)?.flagged).toEqual({ before: '5', after: '50' });
+  });
+});
