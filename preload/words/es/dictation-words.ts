@@ -30,6 +30,23 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copiado.',
   copied_may_be_kept: () => 'Copiado. Este sistema puede guardarlo en su historial del portapapeles.',
   recovered: () => 'Recuperado: insértelo o cópielo.',
+  scratched: () => 'Borrado: la última frase se ha quitado.',
+  nothing_to_scratch: () => 'Nada que borrar: no queda ninguna frase de este dictado.',
+  field_selected: () => 'Las próximas palabras reemplazan el campo seleccionado.',
+  field_none_left: () => 'No hay más campos en esa dirección: no cambió nada.',
+  field_unreadable: (a) =>
+    `No se pueden encontrar campos aquí: el texto de esta aplicación no se puede leer${where(a)}. No cambió nada.`,
+  select_unreadable: (a) =>
+    `No se puede seleccionar ahí: el texto de esta aplicación no se puede leer${where(a)}. No cambió nada.`,
+  selected_in_box: () => 'Seleccionado en el cuadro de dictado.',
+  select_not_found: () => 'Esas palabras no están en el cuadro de dictado: no se seleccionó nada.',
+  command_failed: () => 'Ese comando no se pudo ejecutar: no cambió nada.',
+  stopping: () => 'Deteniendo el dictado.',
+  undone: (a) => `Último dictado quitado de ${a ?? 'la aplicación'}.`,
+  undo_in_box: (a) =>
+    `No se quitó${where(a)}: el texto cambió desde entonces. El dictado está en el cuadro de dictado.`,
+  nothing_to_undo: () => 'Nada que deshacer.',
+  correction_flagged: () => 'Revise esta corrección: cambió un número, una unidad, una negación o un lado.',
 };
 
 function where(app: string | null): string {

@@ -19,6 +19,7 @@ export const LIMIT_SUBJECT_TEXT: Readonly<Record<LimitSubject, string>> = {
   section_instruction: 'La indicación de una sección',
   edit_instruction: 'La indicación',
   dot_phrases: 'frases abreviadas',
+  patient_message: 'El mensaje al paciente',
 };
 
 /** The words of each rule that takes no numbers. */
@@ -51,6 +52,7 @@ export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
   instructions_locale_missing: 'Elija el idioma de las indicaciones.',
   instructions_empty: 'No hay indicaciones que traducir.',
   file_url_https: 'La dirección del archivo de audio debe ser una dirección web (https://…).',
+  patient_message_empty: 'No hay nada que enviar al paciente.',
 };
 
 const { count: format, plural } = formatsFor('es');

@@ -90,6 +90,7 @@ export const CALLER_OPERATION_TEXT: Readonly<Record<CallerOperation, string>> = 
   'file-dictation': 'El dictado de archivos',
   'dot-phrases': 'Las frases abreviadas',
   'text-replacements': 'Los reemplazos de texto del dictado',
+  'server-api': 'Las citas y los mensajes a pacientes',
 };
 
 /** The words of a failed call to the service (the CLI prints them with the ids; the window words the code). */

@@ -33,6 +33,24 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copié.',
   copied_may_be_kept: () => 'Copié. Ce système peut le garder dans son historique du presse-papiers.',
   recovered: () => 'Récupéré : insérez-le ou copiez-le.',
+  scratched: () => 'Effacé : la dernière phrase a été retirée.',
+  nothing_to_scratch: () => 'Rien à effacer : il ne reste aucune phrase de cette dictée.',
+  field_selected: () => 'Les prochains mots remplacent le champ sélectionné.',
+  field_none_left: () => 'Plus aucun champ dans ce sens : rien n’a changé.',
+  field_unreadable: (a) =>
+    `Impossible de trouver les champs ici : le texte de cette application ne peut pas être lu${where(a)}. Rien n’a changé.`,
+  select_unreadable: (a) =>
+    `Impossible de sélectionner ici : le texte de cette application ne peut pas être lu${where(a)}. Rien n’a changé.`,
+  selected_in_box: () => 'Sélectionné dans la zone de dictée.',
+  select_not_found: () => 'Ces mots ne sont pas dans la zone de dictée : rien n’est sélectionné.',
+  command_failed: () => 'Cette commande n’a pas pu s’exécuter : rien n’a changé.',
+  stopping: () => 'Arrêt de la dictée.',
+  undone: (a) => `Dernière dictée retirée de ${a ?? 'l’application'}.`,
+  undo_in_box: (a) =>
+    `Non retirée${where(a)} : le texte a changé depuis. La dictée est dans la zone de dictée.`,
+  nothing_to_undo: () => 'Rien à annuler.',
+  correction_flagged: () =>
+    'Vérifiez cette correction : elle a changé un nombre, une unité, une négation ou un côté.',
 };
 
 function where(app: string | null): string {

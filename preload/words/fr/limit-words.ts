@@ -19,6 +19,7 @@ export const LIMIT_SUBJECT_TEXT: Readonly<Record<LimitSubject, string>> = {
   section_instruction: 'La consigne d’une section',
   edit_instruction: 'La consigne',
   dot_phrases: 'phrases abrégées',
+  patient_message: 'Le message au patient',
 };
 
 /** The words of each rule that takes no numbers. */
@@ -52,6 +53,7 @@ export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
   instructions_locale_missing: 'Choisissez la langue des consignes.',
   instructions_empty: 'Il n’y a pas de consignes à traduire.',
   file_url_https: 'L’adresse du fichier audio doit être une adresse web (https://…).',
+  patient_message_empty: 'Il n’y a rien à envoyer au patient.',
 };
 
 const { count: format, plural } = formatsFor('fr');

@@ -90,6 +90,7 @@ export const CALLER_OPERATION_TEXT: Readonly<Record<CallerOperation, string>> = 
   'file-dictation': 'La dictée de fichiers',
   'dot-phrases': 'Les phrases abrégées',
   'text-replacements': 'Les remplacements de texte de la dictée',
+  'server-api': 'Les rendez-vous et les messages aux patients',
 };
 
 /** The words of a failed call to the service (the CLI prints them with the ids; the window words the code). */

@@ -52,6 +52,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   updateMaintenanceWindow: 'Plage de maintenance des mises à jour',
   auditRetentionDays: 'Conservation de la piste d’audit (jours)',
   auditFileMegabytes: 'Taille des fichiers d’audit (Mo)',
+  dictationCommands: 'Commandes vocales de dictée',
 };
 
 /** A setting's title; a key this version does not know (a newer main) is shown as it is. */
