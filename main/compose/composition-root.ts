@@ -242,7 +242,9 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const { config } = deps.resolved;
   const live = deps.live ?? fixedConfig(deps.resolved);
   const policy = new SettingsPolicy(live);
-  const audit = await openAudit(deps);
+  // The trail names the signed-in clinician; the connections are built below, after the trail opens.
+  const signedIn: { connections?: Features['connections'] } = {};
+  const audit = await openAudit(deps, () => signedIn.connections?.identity() ?? null);
   const journals = await openJournals(deps);
   const audio = deps.audio ?? microphoneInputs();
   const ways = connectionWays(deps, live, policy);
@@ -263,6 +265,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
     policy,
     customizations: new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE)),
   });
+  signedIn.connections = app.connections;
   recordReports(audit, app);
   await app.connections.restore();
   const stopPushing = followPolicy({ live, policy, app, ways, emit: deps.emit });

@@ -4,7 +4,7 @@
  * following a live policy change, and closing. No electron here.
  */
 import type { AuditLog } from '../features/audit/audit-log.ts';
-import { openAuditLog } from '../features/audit/open-audit-log.ts';
+import { openAuditLog, type AuditIdentity } from '../features/audit/open-audit-log.ts';
 import type { Config } from '../core/config/config-schema.ts';
 import type { LiveConfigPort } from '../core/config/live-config.ts';
 import type { AudioInputs } from '../core/audio/ports.ts';
@@ -26,8 +26,11 @@ import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import type { Features, AppServicesDeps } from './composition-root.ts';
 
 /** The audit trail, opened (retention applied, an update recorded); it then records what features report. */
-export async function openAudit(deps: AppServicesDeps): Promise<AuditLog> {
-  const audit = openAuditLog({ dataDir: deps.dataDir, config: deps.resolved.config, via: 'app' });
+export async function openAudit(
+  deps: AppServicesDeps,
+  identity: () => AuditIdentity | null,
+): Promise<AuditLog> {
+  const audit = openAuditLog({ dataDir: deps.dataDir, config: deps.resolved.config, via: 'app', identity });
   await audit.open();
   return audit;
 }

@@ -69,8 +69,10 @@ export class AuditLog {
       this.#options.onDidFail?.(String((event as { kind?: unknown }).kind), 'invalid_event');
       return Promise.resolve();
     }
+    // Who acted is read now, not when the record reaches the disk (a sign-out may come in between).
+    const who = this.#options.who();
     return this.#queue
-      .run(() => this.#append(parsed.data))
+      .run(() => this.#append(parsed.data, who))
       .catch((error: unknown) => {
         const code = (error as { code?: unknown }).code;
         this.#options.onDidFail?.(parsed.data.kind, typeof code === 'string' ? code : 'write_failed');
@@ -144,13 +146,13 @@ export class AuditLog {
     return withProcessLock(join(this.dir, 'audit.lock'), task, { busyCode: 'audit_lock_busy' });
   }
 
-  async #append(event: AuditEvent): Promise<void> {
+  async #append(event: AuditEvent, who: AuditActor): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await this.#locked(() => this.#appendLocked(event));
+    await this.#locked(() => this.#appendLocked(event, who));
   }
 
   /** Appends after the last record on disk (another process may have written since). Lock held. */
-  async #appendLocked(event: AuditEvent): Promise<void> {
+  async #appendLocked(event: AuditEvent, who: AuditActor = this.#options.who()): Promise<void> {
     const files = await this.#files();
     const newest = files.at(-1);
     const { record: lastRecord, torn } = await this.#tailOf(files);
@@ -158,7 +160,7 @@ export class AuditLog {
     const max = this.#options.maxFileBytes ?? 10 * 1024 * 1024;
     const size = newest ? (await stat(join(this.dir, newest))).size : 0;
     const file = newest && size < max ? newest : `audit-${String(tail.seq + 1).padStart(10, '0')}.jsonl`;
-    const line = chainRecord(tail, this.#now(), this.#options.who(), event, this.#options.source);
+    const line = chainRecord(tail, this.#now(), who, event, this.#options.source);
     const handle = await open(join(this.dir, file), 'a', 0o600);
     try {
       await handle.appendFile(`${torn ? '\n' : ''}${line}\n`, 'utf8');

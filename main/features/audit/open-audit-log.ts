@@ -20,11 +20,19 @@ function accountName(): string {
   }
 }
 
+/** The signed-in clinician as the trail names them (ids only; see ClinicianIdentity). */
+export interface AuditIdentity {
+  readonly userId?: string;
+  readonly sub?: string;
+}
+
 /** Opens (without writing) the audit trail in `dataDir`. */
 export function openAuditLog(options: {
   dataDir: string;
   config: Config;
   via: 'app' | 'cli';
+  /** Who is signed in now (read at each record: the connection can change). */
+  identity?: () => AuditIdentity | null;
   onDidFail?: (kind: string, code: string) => void;
 }): AuditLog {
   const { config } = options;
@@ -32,7 +40,15 @@ export function openAuditLog(options: {
   return new AuditLog({
     dir: options.dataDir,
     source: { via: options.via, version: APP_VERSION },
-    who: () => (config.userExternalId ? { account, externalId: config.userExternalId } : { account }),
+    who: () => {
+      const identity = options.identity?.() ?? null;
+      return {
+        account,
+        ...(config.userExternalId ? { externalId: config.userExternalId } : {}),
+        ...(identity?.userId ? { userId: identity.userId.slice(0, 256) } : {}),
+        ...(identity?.sub ? { sub: identity.sub.slice(0, 256) } : {}),
+      };
+    },
     retentionDays: config.auditRetentionDays,
     maxFileBytes: config.auditFileMegabytes * 1024 * 1024,
     // A trail that cannot be written must not stop clinical work; it is said on stderr by kind and code.

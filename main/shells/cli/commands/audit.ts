@@ -35,7 +35,9 @@ async function cliAuditLog(): Promise<AuditLog> {
 /** One record as a line for people: time, who, what, then the event's fields. */
 function describe(record: AuditRecord): string {
   const { kind, ...fields } = record.what;
-  const who = record.who.externalId ? `${record.who.account} (${record.who.externalId})` : record.who.account;
+  const { account, externalId, userId, sub } = record.who;
+  const ids = [externalId, userId && `user ${userId}`, sub && `sub ${sub}`].filter(Boolean);
+  const who = ids.length > 0 ? `${account} (${ids.join(', ')})` : account;
   const details = Object.entries(fields).map(
     ([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`,
   );
