@@ -30,7 +30,13 @@ export async function openAudit(
   deps: AppServicesDeps,
   identity: () => AuditIdentity | null,
 ): Promise<AuditLog> {
-  const audit = openAuditLog({ dataDir: deps.dataDir, config: deps.resolved.config, via: 'app', identity });
+  const audit = openAuditLog({
+    dataDir: deps.dataDir,
+    config: deps.resolved.config,
+    via: 'app',
+    identity,
+    secrets: deps.secrets,
+  });
   await audit.open();
   return audit;
 }
@@ -148,7 +154,7 @@ export async function closeServices(
   app.dictation?.dispose();
   if (app.visit.active) await app.visit.end('quit').catch(() => undefined);
   await sample.close();
-  await audit.settled();
+  await audit.close();
 }
 
 /** The clinician's preferences in the user settings, under the live policy's locks. */

@@ -93,6 +93,8 @@ export const AuditRecordSchema = z.strictObject({
   who: AuditActorSchema,
   what: AuditEventSchema,
   by: AuditSourceSchema,
+  /** Present when `hash` is keyed with the installation's secret (audit-chain.ts). */
+  mac: z.literal('hmac-sha256').optional(),
   prev: Hash,
   hash: Hash,
 });
