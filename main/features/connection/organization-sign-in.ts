@@ -15,6 +15,11 @@ export interface OrganizationSignInSettings extends OidcSettings {
   brokerUrl: string;
   /** Which identity-provider token the broker expects (its audience): the ID token by default. */
   present: 'id_token' | 'access_token';
+  /**
+   * Past this age a session renews through the identity provider and the broker, not the service's
+   * refresh (policy signInRecheckHours), so a clinician disabled at the provider loses access.
+   */
+  recheckAfterMs?: number;
 }
 
 /** A finished sign-in: the clinician's service tokens, the ID token and its `sub` (who it is). */
@@ -46,6 +51,11 @@ export class OrganizationSignIn {
     this.#settings = settings;
     this.#openBrowser = openBrowser;
     this.#oidc = new OidcSignIn(settings, openBrowser);
+  }
+
+  /** How old a sign-in may be before it is renewed at the identity provider (undefined: no limit). */
+  get recheckAfterMs(): number | undefined {
+    return this.#settings.recheckAfterMs;
   }
 
   /** The identity provider's host, to name it on the Connect screen. */

@@ -53,7 +53,8 @@ export class OrganizationTokenSource extends UserTokenSource {
     const state: SilentState = {
       idTokenHint: options.idTokenHint,
       userId: options.userId,
-      signedInAt: options.signedInAt,
+      // A session saved before this was kept counts from now.
+      signedInAt: options.signedInAt ?? Date.now(),
       signIn: options.signIn,
       http,
     };
@@ -66,6 +67,7 @@ export class OrganizationTokenSource extends UserTokenSource {
           ...(state.signedInAt !== undefined ? { signedInAt: state.signedInAt } : {}),
         }),
       ...(options.signIn ? { reauthenticate: () => silently(state) } : {}),
+      mustReauthenticate: () => isDue(state),
     });
     this.#state = state;
   }
@@ -84,6 +86,16 @@ export class OrganizationTokenSource extends UserTokenSource {
       await this.#state.signIn?.endSession().catch(() => undefined);
     }
   }
+}
+
+/**
+ * Whether the session is older than IT allows without asking the identity provider again (policy
+ * signInRecheckHours): its tokens are then renewed by a silent sign-in through the provider and the broker,
+ * which a clinician disabled at the provider does not pass.
+ */
+function isDue(state: SilentState): boolean {
+  const limit = state.signIn?.recheckAfterMs;
+  return limit !== undefined && state.signedInAt !== undefined && Date.now() - state.signedInAt >= limit;
 }
 
 /** Signs in again with `prompt=none` as the same clinician; else "sign in again" (401). */
