@@ -11,7 +11,7 @@ import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import type { ChainKey } from './audit-chain.ts';
 
 /** The keychain entry of the trail in `dir`. */
-export function auditKeyAccount(dir: string): string {
+function auditKeyAccount(dir: string): string {
   return `audit-key-${createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16)}`;
 }
 

@@ -15,7 +15,7 @@ import { SerialQueue } from '../../base/async/serial.ts';
 import type { AuditForwarder } from './audit-forwarding.ts';
 
 /** The command that writes one record line to the OS log. */
-export function osLogCommand(
+function osLogCommand(
   platform: NodeJS.Platform,
   line: string,
   socket?: string,

@@ -14,7 +14,7 @@ import { syslogMessage, type AuditForwarder } from './audit-forwarding.ts';
 import type { SyslogTarget } from '../../core/config/syslog-target.ts';
 
 /** Sends messages to one collector. */
-export interface SyslogTransport {
+interface SyslogTransport {
   send(message: string): void;
   /** Waits (at most `waitMs`) for the queue to be sent, then closes. */
   close(waitMs?: number): Promise<void>;
@@ -23,7 +23,7 @@ export interface SyslogTransport {
 const MAX_QUEUED = 1000;
 
 /** A transport to `target`; `ca` (PEM) replaces the system's CAs for TLS. */
-export function syslogTransport(
+function syslogTransport(
   target: SyslogTarget,
   options: { ca?: string; onDidFail?: (code: string) => void } = {},
 ): SyslogTransport {

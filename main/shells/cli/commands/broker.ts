@@ -50,6 +50,13 @@ async function run(args: string[]): Promise<number> {
         'tlsCertFile and tlsKeyFile.\n',
     );
   out(`listening on ${broker.url}`);
+  await stopped();
+  await broker.close();
+  return 0;
+}
+
+/** Resolves on SIGINT, SIGTERM or (started by npm) once npm is gone. */
+async function stopped(): Promise<void> {
   let stopWatching = () => undefined as void;
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -57,8 +64,6 @@ async function run(args: string[]): Promise<number> {
     stopWatching = whenParentGone(resolve);
   });
   stopWatching();
-  await broker.close();
-  return 0;
 }
 
 /**
