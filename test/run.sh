@@ -7,9 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins openssl
-  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6)
+  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog)
 COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool
-  openbox wish xclip xprop openssl)
+  openbox wish xclip xprop openssl rsyslogd)
 
 missing_commands() {
   local missing=()

@@ -87,7 +87,14 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const app = composeFeatures(featurePortsOf(deps, live, journals));
   const { config } = deps.resolved;
   const { dataDir } = deps;
-  const audit = await createAuditFeature({ dataDir, config, reports: app });
+  // The trail names the signed-in clinician (service user and IdP subject), asked at each record.
+  const audit = await createAuditFeature({
+    dataDir,
+    config,
+    reports: app,
+    secrets: deps.secrets,
+    identity: () => app.connections.identity(),
+  });
   const updates = createUpdatesFeature({
     visit: () => app.visit.active,
     dictation: () => app.dictation?.controller.active ?? false,

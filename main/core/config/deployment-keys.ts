@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { checkFeedUrl, parseMaintenanceWindow } from './update-policy.ts';
 import { key } from './policy-keys-core.ts';
+import { parseSyslogTarget } from './syslog-target.ts';
 
 const feedUrl = z.string().transform((raw, ctx) => {
   const check = checkFeedUrl(raw);
@@ -20,6 +21,10 @@ const feedUrl = z.string().transform((raw, ctx) => {
 
 const maintenanceWindow = z.string().refine((raw) => parseMaintenanceWindow(raw) !== null, {
   message: 'must be a local time range such as 02:00-05:00',
+});
+
+const syslogTarget = z.string().refine((raw) => parseSyslogTarget(raw).ok, {
+  message: 'must be udp://, tcp:// or tls:// followed by a host and an optional port',
 });
 
 const NOT_SETTINGS = ['settings'] as const;
@@ -82,5 +87,32 @@ export const DEPLOYMENT_KEYS = {
     expect: 'must be a whole number of megabytes from 1 to 100',
     deniedLayers: NOT_SETTINGS,
     example: 10,
+  }),
+  auditSyslog: key({
+    schema: syslogTarget,
+    title: 'Audit trail syslog collector',
+    description:
+      "Each audit record is sent as it is written to this syslog collector (RFC 5424): udp://host[:514], tcp://host[:601] (octet counting) or tls://host[:6514] (RFC 5425, the certificate checked against the system CAs or auditSyslogCaFile). Each message carries the record's seq and hash, so the collector holds the chain's head and `scribe audit verify --collected FILE` finds a trail cut short or rebuilt.",
+    expect: 'must be udp://, tcp:// or tls:// followed by a host and an optional port',
+    deniedLayers: NOT_SETTINGS,
+    example: 'tls://siem.example.org:6514',
+  }),
+  auditSyslogCaFile: key({
+    schema: z.string().min(1),
+    title: 'Audit syslog CA file',
+    description:
+      "A PEM file with the CA certificates that sign the tls:// collector's certificate, when it is not signed by one the system trusts.",
+    expect: 'must be the path of a PEM file',
+    deniedLayers: NOT_SETTINGS,
+  }),
+  auditOsLog: key({
+    schema: z.boolean(),
+    default: false,
+    title: 'Audit trail to the OS log',
+    description:
+      'Each audit record is also written to the OS log as it is written: the system log through logger on Linux (journald or rsyslog, auth.notice, tag scribe-desktop), the unified log on macOS, the Application event log on Windows (source ScribeDesktop, event 100; the installer or an administrator registers the source).',
+    expect: 'must be true or false',
+    deniedLayers: NOT_SETTINGS,
+    example: true,
   }),
 };

@@ -66,6 +66,15 @@ export const SIGN_IN_KEYS = {
     expect: 'must be id_token or access_token',
     deniedLayers: NOT_SETTINGS,
   }),
+  signInRecheckHours: key({
+    schema: z.number().int().min(1).max(720),
+    title: 'Re-check the sign-in at the identity provider (hours)',
+    description:
+      "How long a clinician's organization sign-in may go on without the identity provider being asked again. Past it, the app renews its tokens through the identity provider and the broker (silently while the provider's session lives) instead of the service's refresh, so a clinician disabled at the identity provider loses access within this time. Unset: only when the service refuses the refresh token (about 30 days).",
+    expect: 'must be a whole number of hours from 1 to 720',
+    deniedLayers: NOT_SETTINGS,
+    example: 8,
+  }),
   allowServerCredentials: key({
     schema: z.boolean(),
     default: false,

@@ -1,11 +1,16 @@
 /**
- * The hash chain of the audit trail, pure: each record carries the SHA-256 of the record before it
- * (`prev`) and its own (`hash`, over its line without `hash`), so an edited, deleted, inserted or
- * reordered record breaks the chain at that record. Retention may remove whole old files; the log then
- * writes a `retention_applied` record naming the last removed record, so the kept chain still verifies
- * from its first record and a silently cut head does not.
+ * The hash chain of the audit trail, pure: each record carries the hash of the record before it (`prev`)
+ * and its own (`hash`, over its line without `hash`), so an edited, deleted, inserted or reordered record
+ * breaks the chain at that record. Retention may remove whole old files; the log then writes a
+ * `retention_applied` record naming the last removed record, so the kept chain still verifies from its
+ * first record and a silently cut head does not.
+ *
+ * The hash is keyed: an HMAC-SHA256 with the installation's secret from the keychain (audit-key.ts), marked
+ * `"mac":"hmac-sha256"` on the record, so a chain forged from scratch without the key does not verify. Records
+ * written before the key existed (plain SHA-256, no `mac`) verify only as the trail's oldest part: once a
+ * keyed record appears, every later one must be keyed, and with a key the newest record must be.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   AuditRecordSchema,
   type AuditActor,
@@ -26,7 +31,15 @@ export interface ChainTail {
 /** The tail of an empty log. */
 export const EMPTY_TAIL: ChainTail = { seq: 0, hash: GENESIS };
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** The installation's secret the chain is keyed with; null where the keychain cannot give it. */
+export type ChainKey = Buffer | null;
+
+/** The hash of a record's text: keyed (HMAC-SHA256) when there is a key, plain SHA-256 for old records. */
+function digest(text: string, key: ChainKey): string {
+  return key
+    ? createHmac('sha256', key).update(text, 'utf8').digest('hex')
+    : createHash('sha256').update(text, 'utf8').digest('hex');
+}
 
 /** The record that follows `tail`, as the line to append (no newline). `what` must already be parsed. */
 export function chainRecord(
@@ -35,10 +48,12 @@ export function chainRecord(
   who: AuditActor,
   what: AuditEvent,
   by: AuditSource,
+  key: ChainKey = null,
 ): string {
-  const body = { seq: tail.seq + 1, at: at.toISOString(), who, what, by, prev: tail.hash };
+  const mac = key ? { mac: 'hmac-sha256' as const } : {};
+  const body = { seq: tail.seq + 1, at: at.toISOString(), who, what, by, ...mac, prev: tail.hash };
   const json = JSON.stringify(body);
-  return `${json.slice(0, -1)},"hash":"${sha256(json)}"}`;
+  return `${json.slice(0, -1)},"hash":"${digest(json, key)}"}`;
 }
 
 /** One line read back, with where it was. */
@@ -59,9 +74,9 @@ export type VerifyResult =
     };
 
 /** The hash a record line should carry: over the line as written, without its `hash` field. */
-function expectedHash(text: string): string | null {
+function expectedHash(text: string, key: ChainKey): string | null {
   const match = /,"hash":"[0-9a-f]{64}"\}$/.exec(text);
-  return match ? sha256(`${text.slice(0, match.index)}}`) : null;
+  return match ? digest(`${text.slice(0, match.index)}}`, key) : null;
 }
 
 /** A line parsed as a record, or why it is not one. */
@@ -77,13 +92,40 @@ export function parseRecord(text: string): { ok: true; record: AuditRecord } | {
   return { ok: true, record: parsed.data };
 }
 
+/** Why a record's key does not fit, or null: keyed records need the key; after one, all must be keyed. */
+function keyProblem(record: AuditRecord, key: ChainKey, keyedBefore: boolean): string | null {
+  if (record.mac && !key)
+    return "is signed with the installation's audit key, which cannot be read here (verify as the account that wrote it)";
+  if (!record.mac && keyedBefore)
+    return "is not signed with the installation's audit key (forged, or written without the keychain)";
+  return null;
+}
+
+/** Why a record does not fit its line and the record before it, or null. */
+function recordProblem(
+  text: string,
+  record: AuditRecord,
+  previous: AuditRecord | null,
+  key: ChainKey,
+): string | null {
+  const problem = keyProblem(record, key, previous?.mac !== undefined);
+  if (problem) return problem;
+  if (expectedHash(text, record.mac ? key : null) !== record.hash)
+    return 'was changed after it was written (its hash does not match)';
+  if (previous && (record.seq !== previous.seq + 1 || record.prev !== previous.hash))
+    return `does not follow record ${previous.seq} (a record was removed, inserted or moved)`;
+  return null;
+}
+
 /**
- * Checks every line in order: each parses, its hash matches its content, its seq follows the one before
- * and its prev is that record's hash. The first record is seq 1 after GENESIS, or the first one kept after
- * a retention the log recorded. Returns the first broken record.
+ * Checks every line in order: each parses, its hash matches its content (keyed with `key` where the record
+ * says so), its seq follows the one before and its prev is that record's hash. The first record is seq 1
+ * after GENESIS, or the first one kept after a retention the log recorded. With a key, the newest record
+ * must be signed with it. Returns the first broken record.
  */
-export function verifyChain(lines: Iterable<AuditLine>): VerifyResult {
+export function verifyChain(lines: Iterable<AuditLine>, key: ChainKey = null): VerifyResult {
   let previous: AuditRecord | null = null;
+  let last: AuditLine | null = null;
   let first: { line: AuditLine; record: AuditRecord } | null = null;
   const anchors = new Map<number, string>();
   let records = 0;
@@ -96,21 +138,22 @@ export function verifyChain(lines: Iterable<AuditLine>): VerifyResult {
     const parsed = parseRecord(line.text);
     if (!parsed.ok) return broken(line, null, parsed.reason);
     const { record } = parsed;
-    if (expectedHash(line.text) !== record.hash)
-      return broken(line, record.seq, 'was changed after it was written (its hash does not match)');
-    if (previous && (record.seq !== previous.seq + 1 || record.prev !== previous.hash))
-      return broken(
-        line,
-        record.seq,
-        `does not follow record ${previous.seq} (a record was removed, inserted or moved)`,
-      );
+    const problem = recordProblem(line.text, record, previous, key);
+    if (problem) return broken(line, record.seq, problem);
     if (record.what.kind === 'retention_applied')
       anchors.set(record.what.removedThroughSeq, record.what.lastRemovedHash);
     first ??= { line, record };
     previous = record;
+    last = line;
     records += 1;
   }
   if (!first) return { ok: true, records: 0, firstSeq: null };
+  if (key && !previous?.mac)
+    return broken(
+      last!,
+      previous!.seq,
+      "is the newest record but not signed with the installation's audit key (a trail forged from scratch?)",
+    );
   const start = first.record;
   const startsAtGenesis = start.seq === 1 && start.prev === GENESIS;
   if (!startsAtGenesis && anchors.get(start.seq - 1) !== start.prev)

@@ -72,10 +72,15 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
 /** An event as a caller writes it. */
 export type AuditEvent = z.input<typeof AuditEventSchema>;
 
-/** Who acted: the OS account, and the service's user (external id) when the installation acts as one. */
+/**
+ * Who acted: the OS account; the service's user external id when the installation acts as a configured
+ * user; and the signed-in clinician: the service user's id and the identity provider's `sub` (ids only).
+ */
 const AuditActorSchema = z.strictObject({
   account: z.string().min(1).max(256),
   externalId: z.string().min(1).max(256).optional(),
+  userId: z.string().min(1).max(256).optional(),
+  sub: z.string().min(1).max(256).optional(),
 });
 /** Who acted. */
 export type AuditActor = z.infer<typeof AuditActorSchema>;
@@ -92,6 +97,8 @@ export const AuditRecordSchema = z.strictObject({
   who: AuditActorSchema,
   what: AuditEventSchema,
   by: AuditSourceSchema,
+  /** Present when `hash` is keyed with the installation's secret (audit-chain.ts). */
+  mac: z.literal('hmac-sha256').optional(),
   prev: Hash,
   hash: Hash,
 });

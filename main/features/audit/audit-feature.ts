@@ -6,7 +6,8 @@ import type { Config } from '../../core/config/config-schema.ts';
 import type { Feature } from '../../core/ipc/feature.ts';
 import type { AuditLog } from './audit-log.ts';
 import { recordReports, type ReportingFeatures } from './audit-reports.ts';
-import { openAuditLog } from './open-audit-log.ts';
+import type { SecretStore } from '../../base/secrets/secret-store.ts';
+import { openAuditLog, type AuditIdentity } from './open-audit-log.ts';
 
 export type { AuditLog } from './audit-log.ts';
 
@@ -16,14 +17,24 @@ export interface AuditFeatureDeps {
   readonly config: Config;
   /** What the trail records: the others' events. */
   readonly reports: ReportingFeatures;
+  /** Who is signed in now (service user id, IdP subject); null before sign-in. */
+  readonly identity: () => AuditIdentity | null;
+  /** Where the installation's audit key lives (the keychain). */
+  readonly secrets: SecretStore;
 }
 
 export type AuditFeature = Feature<AuditLog, Record<never, never>, null>;
 
 export async function createAuditFeature(deps: AuditFeatureDeps): Promise<AuditFeature> {
-  const audit = openAuditLog({ dataDir: deps.dataDir, config: deps.config, via: 'app' });
+  const audit = openAuditLog({
+    dataDir: deps.dataDir,
+    config: deps.config,
+    via: 'app',
+    identity: deps.identity,
+    secrets: deps.secrets,
+  });
   await audit.open();
   recordReports(audit, deps.reports);
-  // At quit: the records queued are written.
-  return { service: audit, handlers: {}, events: null, dispose: () => audit.settled() };
+  // At quit: the records queued are written and forwarded.
+  return { service: audit, handlers: {}, events: null, dispose: () => audit.close() };
 }

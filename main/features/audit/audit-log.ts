@@ -23,6 +23,8 @@ import {
   type AuditLine,
   type ChainTail,
 } from './audit-chain.ts';
+import type { AuditKeys } from './audit-key.ts';
+import type { AuditForwarder } from './audit-forwarding.ts';
 import { withProcessLock } from '../../base/files/process-lock.ts';
 import { SerialQueue } from '../../base/async/serial.ts';
 
@@ -43,6 +45,10 @@ export interface AuditLogOptions {
   readonly now?: () => Date;
   /** Told when a record could not be written (kind and a code only, never content). */
   readonly onDidFail?: (kind: string, code: string) => void;
+  /** The installation's key for the chain (audit-key.ts); none: the chain is plain SHA-256. */
+  readonly keys?: AuditKeys;
+  /** Where each record goes as it is written (the OS log, IT's syslog collector). */
+  readonly forward?: AuditForwarder;
 }
 
 /** The audit trail of this installation. */
@@ -69,8 +75,10 @@ export class AuditLog {
       this.#options.onDidFail?.(String((event as { kind?: unknown }).kind), 'invalid_event');
       return Promise.resolve();
     }
+    // Who acted is read now, not when the record reaches the disk (a sign-out may come in between).
+    const who = this.#options.who();
     return this.#queue
-      .run(() => this.#append(parsed.data))
+      .run(() => this.#append(parsed.data, who))
       .catch((error: unknown) => {
         const code = (error as { code?: unknown }).code;
         this.#options.onDidFail?.(parsed.data.kind, typeof code === 'string' ? code : 'write_failed');
@@ -134,9 +142,16 @@ export class AuditLog {
     return records;
   }
 
-  /** Checks the whole chain. */
+  /** Checks the whole chain (keyed records with the installation's key). */
   async verify() {
-    return verifyChain(await this.lines());
+    const lines = await this.lines();
+    return verifyChain(lines, (await this.#options.keys?.forReading()) ?? null);
+  }
+
+  /** Sends what is still queued for the forwarders, then closes them. */
+  async close(): Promise<void> {
+    await this.settled();
+    await this.#options.forward?.close();
   }
 
   /** Runs `task` holding the trail's lock file (the app and `scribe` may append at the same time). */
@@ -144,13 +159,13 @@ export class AuditLog {
     return withProcessLock(join(this.dir, 'audit.lock'), task, { busyCode: 'audit_lock_busy' });
   }
 
-  async #append(event: AuditEvent): Promise<void> {
+  async #append(event: AuditEvent, who: AuditActor): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await this.#locked(() => this.#appendLocked(event));
+    await this.#locked(() => this.#appendLocked(event, who));
   }
 
   /** Appends after the last record on disk (another process may have written since). Lock held. */
-  async #appendLocked(event: AuditEvent): Promise<void> {
+  async #appendLocked(event: AuditEvent, who: AuditActor = this.#options.who()): Promise<void> {
     const files = await this.#files();
     const newest = files.at(-1);
     const { record: lastRecord, torn } = await this.#tailOf(files);
@@ -158,7 +173,8 @@ export class AuditLog {
     const max = this.#options.maxFileBytes ?? 10 * 1024 * 1024;
     const size = newest ? (await stat(join(this.dir, newest))).size : 0;
     const file = newest && size < max ? newest : `audit-${String(tail.seq + 1).padStart(10, '0')}.jsonl`;
-    const line = chainRecord(tail, this.#now(), this.#options.who(), event, this.#options.source);
+    const key = (await this.#options.keys?.forWriting()) ?? null;
+    const line = chainRecord(tail, this.#now(), who, event, this.#options.source, key);
     const handle = await open(join(this.dir, file), 'a', 0o600);
     try {
       await handle.appendFile(`${torn ? '\n' : ''}${line}\n`, 'utf8');
@@ -166,6 +182,9 @@ export class AuditLog {
     } finally {
       await handle.close();
     }
+    // Forwarded once on disk, so the collector never holds a head the trail does not.
+    const written = parseRecord(line);
+    if (written.ok) this.#options.forward?.forward(written.record, line);
   }
 
   async #files(): Promise<string[]> {

@@ -6,7 +6,14 @@
 import { userInfo } from 'node:os';
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { Config } from '../../core/config/config-schema.ts';
+import { readFileSync } from 'node:fs';
+import type { SecretStore } from '../../base/secrets/secret-store.ts';
+import { parseSyslogTarget } from '../../core/config/syslog-target.ts';
 import { AuditLog } from './audit-log.ts';
+import { auditKeys } from './audit-key.ts';
+import { forwardToAll, type AuditForwarder } from './audit-forwarding.ts';
+import { osLogForwarder } from './os-log.ts';
+import { syslogForwarder } from './syslog-transport.ts';
 
 /** This program's version (package.json; Electron's app.getVersion() reads the same field). */
 const APP_VERSION: string = packageJson.version;
@@ -20,24 +27,84 @@ function accountName(): string {
   }
 }
 
+/** The signed-in clinician as the trail names them (ids only; see ClinicianIdentity). */
+export interface AuditIdentity {
+  readonly userId?: string;
+  readonly sub?: string;
+}
+
 /** Opens (without writing) the audit trail in `dataDir`. */
 export function openAuditLog(options: {
   dataDir: string;
   config: Config;
   via: 'app' | 'cli';
+  /** The keychain holding the installation's audit key; none: the chain is not keyed. */
+  secrets?: SecretStore;
+  /** The OS log socket (Linux; tests point it at their own receiver). */
+  osLogSocket?: string;
+  /** Who is signed in now (read at each record: the connection can change). */
+  identity?: () => AuditIdentity | null;
   onDidFail?: (kind: string, code: string) => void;
 }): AuditLog {
   const { config } = options;
   const account = accountName();
+  const fail =
+    options.onDidFail ??
+    ((kind: string, code: string) => process.stderr.write(`audit: could not record ${kind} (${code})\n`));
   return new AuditLog({
+    ...(options.secrets
+      ? { keys: auditKeys(options.secrets, options.dataDir, (code) => fail('key', code)) }
+      : {}),
+    ...forwarding(config, options.osLogSocket, fail),
     dir: options.dataDir,
     source: { via: options.via, version: APP_VERSION },
-    who: () => (config.userExternalId ? { account, externalId: config.userExternalId } : { account }),
+    who: () => {
+      const identity = options.identity?.() ?? null;
+      return {
+        account,
+        ...(config.userExternalId ? { externalId: config.userExternalId } : {}),
+        ...(identity?.userId ? { userId: identity.userId.slice(0, 256) } : {}),
+        ...(identity?.sub ? { sub: identity.sub.slice(0, 256) } : {}),
+      };
+    },
     retentionDays: config.auditRetentionDays,
     maxFileBytes: config.auditFileMegabytes * 1024 * 1024,
     // A trail that cannot be written must not stop clinical work; it is said on stderr by kind and code.
-    onDidFail:
-      options.onDidFail ??
-      ((kind, code) => process.stderr.write(`audit: could not record ${kind} (${code})\n`)),
+    onDidFail: fail,
   });
+}
+
+/** The forwarders the policy asks for: IT's syslog collector, the OS log. */
+function forwarding(
+  config: Config,
+  osLogSocket: string | undefined,
+  fail: (kind: string, code: string) => void,
+): { forward?: AuditForwarder } {
+  const forwarders: AuditForwarder[] = [];
+  const target = config.auditSyslog ? parseSyslogTarget(config.auditSyslog) : null;
+  if (target?.ok) {
+    const ca = config.auditSyslogCaFile ? readCa(config.auditSyslogCaFile, fail) : undefined;
+    forwarders.push(
+      syslogForwarder(target.target, { ...(ca ? { ca } : {}), onDidFail: (code) => fail('syslog', code) }),
+    );
+  }
+  if (config.auditOsLog) {
+    const osLog = osLogForwarder({
+      ...(osLogSocket ? { socket: osLogSocket } : {}),
+      onDidFail: (code) => fail('os_log', code),
+    });
+    if (osLog) forwarders.push(osLog);
+  }
+  const forward = forwardToAll(forwarders);
+  return forward ? { forward } : {};
+}
+
+/** The collector's CA file, or undefined (said by code) when it cannot be read. */
+function readCa(path: string, fail: (kind: string, code: string) => void): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    fail('syslog', (error as NodeJS.ErrnoException).code ?? 'ca_unreadable');
+    return undefined;
+  }
 }

@@ -13,7 +13,15 @@ import type {
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 import { SecretStoreError } from '../../base/secrets/secret-store.ts';
 import { checkBaseUrl } from '../../core/api/base-url.ts';
-import type { Connection, Connector, SampleKit, SignInEvent, SignInHow, SignOutWhy } from './ports.ts';
+import type {
+  ClinicianIdentity,
+  Connection,
+  Connector,
+  SampleKit,
+  SignInEvent,
+  SignInHow,
+  SignOutWhy,
+} from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { Failure } from '../../base/failure.ts';
 import { withTimeout } from '../../base/async/timeout.ts';
@@ -39,6 +47,8 @@ export class ConnectionManager {
   readonly #sample: SampleKit | null;
   readonly #visitActive: () => boolean;
   #connection: Connection | null = null;
+  /** Who is signing out, while that is reported. */
+  #departing: ClinicianIdentity | null = null;
   #mode: ConnectionStatus['mode'] = 'none';
   #checks: Check[] = [];
   readonly #signIn: () => SignInOptions;
@@ -82,6 +92,11 @@ export class ConnectionManager {
   }
 
   /** The connection, or a `not_connected` failure. */
+  /** Who the current connection acts as (ids only), or null when there is none. */
+  identity(): ClinicianIdentity | null {
+    return this.#connection?.identity?.() ?? this.#departing;
+  }
+
   require(): Connection {
     if (!this.#connection) throw new Failure('not_connected');
     return this.#connection;
@@ -190,7 +205,10 @@ export class ConnectionManager {
       if (connection && wasOrganization) await signOutQuietly(connection);
       await connection?.close();
       if (wasOrganization) await this.#connector.forget();
+      // The sign-out is reported as the clinician who signed out (listeners read identity() as it is told).
+      this.#departing = connection?.identity?.() ?? null;
       if (connection) this.#reported.emit({ kind: 'signed_out', why });
+      this.#departing = null;
       return this.status();
     });
   }

@@ -17,7 +17,7 @@ import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
 import { tokenSourceFor } from './token-sources.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
-import type { Connection, Connector } from './ports.ts';
+import type { ClinicianIdentity, Connection, Connector } from './ports.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
@@ -63,9 +63,16 @@ export function openConnection(
     streaming: { tokens: auth, ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}) },
     // The same checks as `scribe doctor` (main/core/api/connection-checks.ts), shown on the Connect screen.
     checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
+    identity: () => identityOf(auth),
     ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,
   };
+}
+
+/** Who a token source acts as, as far as it knows (ids only). */
+function identityOf(auth: AccessTokenSource): ClinicianIdentity {
+  if (auth instanceof OrganizationTokenSource || auth instanceof ServerActingAsUser) return auth.identity();
+  return {};
 }
 
 /** Token sources that can revoke their session on the service. */
@@ -121,10 +128,13 @@ async function signInWithOrganization(
   const organization = organizationOf(deps);
   if (!organization) throw new SignInError('not_configured');
   const session = await organization.signIn(signal ? { signal } : {});
+  const signedInAt = Date.now();
   const credentials: StoredCredentials = {
     kind: 'organization',
     refreshToken: session.tokens.refresh_token,
     idTokenHint: session.idToken,
+    ...(session.userId ? { userId: session.userId } : {}),
+    signedInAt,
   };
   // Saved before first use: the refresh token rotates on the first refresh.
   await deps.vault?.save(baseUrl, credentials);
@@ -134,6 +144,8 @@ async function signInWithOrganization(
   const auth = new OrganizationTokenSource(http, session.tokens, {
     signIn: organization,
     idTokenHint: session.idToken,
+    ...(session.userId ? { userId: session.userId } : {}),
+    signedInAt,
     save: (saved) => save({ kind: 'organization', ...saved }),
   });
   return openConnection(url, auth, http, deps);

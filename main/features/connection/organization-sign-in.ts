@@ -5,7 +5,7 @@
  * private key stays on the broker; the desktop only ever holds this clinician's tokens.
  */
 import { z } from 'zod';
-import { UserTokensSchema, type UserTokens } from '../../core/api/schemas/account.ts';
+import type { UserTokens } from '../../core/api/schemas/account.ts';
 import { OidcSignIn, type OidcSettings, type OidcSignInOptions, type OpenBrowser } from './oidc-sign-in.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 
@@ -15,6 +15,11 @@ export interface OrganizationSignInSettings extends OidcSettings {
   brokerUrl: string;
   /** Which identity-provider token the broker expects (its audience): the ID token by default. */
   present: 'id_token' | 'access_token';
+  /**
+   * Past this age a session renews through the identity provider and the broker, not the service's
+   * refresh (policy signInRecheckHours), so a clinician disabled at the provider loses access.
+   */
+  recheckAfterMs?: number;
 }
 
 /** A finished sign-in: the clinician's service tokens, the ID token and its `sub` (who it is). */
@@ -22,7 +27,16 @@ export interface OrganizationSession {
   tokens: UserTokens;
   idToken: string;
   subject: string;
+  /** The service user's id, when the broker says it (for the audit trail). */
+  userId?: string;
 }
+
+/** The broker's answer: the clinician's tokens and, from brokers that say it, the service user's id. */
+const BrokerAnswerSchema = z.looseObject({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  user_id: z.string().min(1).max(256).optional(),
+});
 
 const BrokerErrorSchema = z.looseObject({ code: z.number().optional(), name: z.string().optional() });
 const BROKER_TIMEOUT_MS = 30_000;
@@ -39,6 +53,11 @@ export class OrganizationSignIn {
     this.#oidc = new OidcSignIn(settings, openBrowser);
   }
 
+  /** How old a sign-in may be before it is renewed at the identity provider (undefined: no limit). */
+  get recheckAfterMs(): number | undefined {
+    return this.#settings.recheckAfterMs;
+  }
+
   /** The identity provider's host, to name it on the Connect screen. */
   get issuerHost(): string {
     return new URL(this.#settings.issuer).host;
@@ -48,11 +67,12 @@ export class OrganizationSignIn {
   async signIn(options: OidcSignInOptions = {}): Promise<OrganizationSession> {
     const idp = await this.#oidc.signIn(options);
     const presented = this.#settings.present === 'access_token' ? idp.accessToken : idp.idToken;
-    return { tokens: await this.exchange(presented), idToken: idp.idToken, subject: idp.subject };
+    const { userId, ...tokens } = await this.exchange(presented);
+    return { tokens, idToken: idp.idToken, subject: idp.subject, ...(userId ? { userId } : {}) };
   }
 
   /** Presents an identity-provider token to the broker; the clinician's tokens, or a SignInError. */
-  async exchange(idpToken: string): Promise<UserTokens> {
+  async exchange(idpToken: string): Promise<UserTokens & { userId?: string }> {
     let response: Response;
     try {
       response = await fetch(new URL('/v1/token', this.#settings.brokerUrl), {
@@ -65,9 +85,11 @@ export class OrganizationSignIn {
     }
     const body: unknown = await response.json().catch(() => undefined);
     if (response.ok) {
-      const tokens = UserTokensSchema.safeParse(body);
-      if (tokens.success)
-        return { access_token: tokens.data.access_token, refresh_token: tokens.data.refresh_token };
+      const answer = BrokerAnswerSchema.safeParse(body);
+      if (answer.success) {
+        const { access_token, refresh_token, user_id } = answer.data;
+        return { access_token, refresh_token, ...(user_id ? { userId: user_id } : {}) };
+      }
       throw new SignInError('broker_refused');
     }
     // Only the broker's error name is read, to choose our own words; its message is not shown.

@@ -14,17 +14,22 @@ import { AuthenticationError } from '../../core/api/errors.ts';
 import type { UserTokens } from '../../core/api/schemas/account.ts';
 import { UserTokenSource } from '../../core/api/auth/user-token-source.ts';
 import type { OrganizationSignIn } from './organization-sign-in.ts';
+import type { ClinicianIdentity } from './ports.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 
 /** What is kept in the vault for this sign-in. */
 export interface OrganizationSaved {
   refreshToken: string;
   idTokenHint?: string;
+  userId?: string;
+  signedInAt?: number;
 }
 
 /** What the silent sign-in works from: the session's ID token (its `sub` is the one clinician allowed). */
 interface SilentState {
   idTokenHint: string | undefined;
+  userId: string | undefined;
+  signedInAt: number | undefined;
   signIn: OrganizationSignIn | undefined;
   http: HttpClient;
 }
@@ -40,19 +45,37 @@ export class OrganizationTokenSource extends UserTokenSource {
     options: {
       signIn: OrganizationSignIn | undefined;
       idTokenHint?: string;
+      userId?: string;
+      signedInAt?: number;
       save: (saved: OrganizationSaved) => Promise<void>;
     },
   ) {
-    const state: SilentState = { idTokenHint: options.idTokenHint, signIn: options.signIn, http };
+    const state: SilentState = {
+      idTokenHint: options.idTokenHint,
+      userId: options.userId,
+      // A session saved before this was kept counts from now.
+      signedInAt: options.signedInAt ?? Date.now(),
+      signIn: options.signIn,
+      http,
+    };
     super(http, initial, {
       onTokens: (tokens) =>
         options.save({
           refreshToken: tokens.refresh_token,
           ...(state.idTokenHint ? { idTokenHint: state.idTokenHint } : {}),
+          ...(state.userId ? { userId: state.userId } : {}),
+          ...(state.signedInAt !== undefined ? { signedInAt: state.signedInAt } : {}),
         }),
       ...(options.signIn ? { reauthenticate: () => silently(state) } : {}),
+      mustReauthenticate: () => isDue(state),
     });
     this.#state = state;
+  }
+
+  /** Who the session is: the service user (as the broker said) and the identity provider's `sub`. */
+  identity(): ClinicianIdentity {
+    const sub = subjectOf(this.#state.idTokenHint);
+    return { ...(this.#state.userId ? { userId: this.#state.userId } : {}), ...(sub ? { sub } : {}) };
   }
 
   /** Revokes the service session, then ends the identity provider's session (best effort). */
@@ -63,6 +86,16 @@ export class OrganizationTokenSource extends UserTokenSource {
       await this.#state.signIn?.endSession().catch(() => undefined);
     }
   }
+}
+
+/**
+ * Whether the session is older than IT allows without asking the identity provider again (policy
+ * signInRecheckHours): its tokens are then renewed by a silent sign-in through the provider and the broker,
+ * which a clinician disabled at the provider does not pass.
+ */
+function isDue(state: SilentState): boolean {
+  const limit = state.signIn?.recheckAfterMs;
+  return limit !== undefined && state.signedInAt !== undefined && Date.now() - state.signedInAt >= limit;
 }
 
 /** Signs in again with `prompt=none` as the same clinician; else "sign in again" (401). */
@@ -91,6 +124,8 @@ async function silently(state: SilentState): Promise<UserTokens> {
     );
   }
   state.idTokenHint = session.idToken;
+  state.userId = session.userId ?? state.userId;
+  state.signedInAt = Date.now();
   return session.tokens;
 }
 

@@ -75,9 +75,20 @@ export interface Connection {
   readonly streaming?: { readonly tokens: AccessTokenSource; readonly apiVersion?: string };
   /** `scribe doctor`-style checks (reachability, sign-in, clock, microphone…). */
   checks(): Promise<Check[]>;
+  /** Who the connection acts as (service user id, IdP `sub`), as far as it knows; absent in test fakes. */
+  identity?(): ClinicianIdentity;
   /** Revokes the sign-in on the service (a clinician's refresh token); none for server credentials. */
   signOut?(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Who a connection acts as, for the audit trail: the service's user id (when known: the broker says it, or
+ * the server key found the user) and the identity provider's `sub` of an organization sign-in. Ids only.
+ */
+export interface ClinicianIdentity {
+  readonly userId?: string;
+  readonly sub?: string;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { HttpClient } from '../../core/api/transport/http.ts';
 export class ServerActingAsUser implements AccessTokenSource {
   readonly caller = 'user' as const;
   #user: Promise<UserTokenSource> | undefined;
+  #userId: string | undefined;
 
   constructor(
     private readonly http: HttpClient,
@@ -27,6 +28,11 @@ export class ServerActingAsUser implements AccessTokenSource {
 
   async renew(rejected: string): Promise<string> {
     return (await this.#source()).renew(rejected);
+  }
+
+  /** The service user acted as, once found. */
+  identity(): { userId?: string } {
+    return this.#userId ? { userId: this.#userId } : {};
   }
 
   /** Revokes the user's session on the service, if one was opened. */
@@ -46,6 +52,7 @@ export class ServerActingAsUser implements AccessTokenSource {
   async #open(): Promise<UserTokenSource> {
     const ctx = { http: this.http, auth: this.server };
     const account = await findOrCreateUser(ctx, this.externalId);
+    this.#userId = account.id;
     const mint = () => authenticateUser(ctx, account.id);
     return new UserTokenSource(this.http, await mint(), { reauthenticate: mint });
   }

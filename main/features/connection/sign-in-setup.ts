@@ -21,6 +21,7 @@ function organizationSignInFrom(config: Config, openBrowser: OpenBrowser): Organ
       scopes: config.signInScopes,
       brokerUrl: config.signInBrokerUrl,
       present: config.signInPresentedToken,
+      ...(config.signInRecheckHours ? { recheckAfterMs: config.signInRecheckHours * 3_600_000 } : {}),
     },
     openBrowser,
   );

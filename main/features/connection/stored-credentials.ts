@@ -11,6 +11,10 @@ const OrganizationCredentialsSchema = z.object({
   kind: z.literal('organization'),
   refreshToken: z.string().min(1),
   idTokenHint: z.string().min(1).optional(),
+  /** The service user's id as the broker said it (the audit trail names the clinician by it). */
+  userId: z.string().min(1).max(256).optional(),
+  /** When the clinician last signed in at the identity provider (ms since 1970): IT may cap a session's age. */
+  signedInAt: z.number().int().nonnegative().optional(),
 });
 
 /** Any credentials the vault keeps. */

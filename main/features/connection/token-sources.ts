@@ -38,6 +38,8 @@ export function tokenSourceFor(
       {
         signIn: options.organization,
         ...(credentials.idTokenHint ? { idTokenHint: credentials.idTokenHint } : {}),
+        ...(credentials.userId ? { userId: credentials.userId } : {}),
+        ...(credentials.signedInAt !== undefined ? { signedInAt: credentials.signedInAt } : {}),
         save: (saved) => save({ kind: 'organization', ...saved }),
       },
     );

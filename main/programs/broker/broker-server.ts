@@ -1,6 +1,6 @@
 /**
  * The token broker's HTTP server. `POST /v1/token` with `Authorization: Bearer <identity provider token>`
- * answers `{access_token, refresh_token}` for the clinician the token names; `GET /healthz` answers
+ * answers `{access_token, refresh_token, user_id}` for the clinician the token names; `GET /healthz` answers
  * `{status: "ok"}`. Anything else is refused with `{code, name, message}`. It keeps no state but a cached
  * server token and a per-address request count, so any number of instances can run side by side.
  *

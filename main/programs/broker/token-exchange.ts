@@ -15,10 +15,11 @@ import { ApiError, PermissionDeniedError } from '../../core/api/errors.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { checkRequiredClaim, externalIdFrom, type ClaimMapping } from './user-claim.ts';
 
-/** What the desktop gets: the user's tokens and nothing else. */
+/** What the desktop gets: the user's tokens and the service user's id (for its audit trail), nothing else. */
 interface UserTokenPair {
   access_token: string;
   refresh_token: string;
+  user_id: string;
 }
 
 /** The outcome, with who it was for (ids only, for the log). */
@@ -47,9 +48,9 @@ export async function exchangeForUserTokens(
     }
     if (user.activated === false) throw new BrokerRefusal('USER_DEACTIVATED');
     const minted = await authenticateUser(server, user.id);
-    // Only the two tokens leave: fields the service may add to its answer are not passed on.
+    // Only the two tokens and the user's id leave: fields the service may add to its answer are not passed on.
     return {
-      tokens: { access_token: minted.access_token, refresh_token: minted.refresh_token },
+      tokens: { access_token: minted.access_token, refresh_token: minted.refresh_token, user_id: user.id },
       externalId,
       userId: user.id,
     };

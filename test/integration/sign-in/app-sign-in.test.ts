@@ -134,6 +134,10 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
     const calls = h.service.control.requests.filter((r) => r.caller !== null);
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.caller).toEqual({ kind: 'user', userId: user!.id });
+    // The audit trail names the clinician: the service user and the provider's `sub`, not only the OS account.
+    const clinician = { userId: user!.id, sub: 'dr.okafor' };
+    const signedIn = (await open.at(-1)!.audit.read()).filter((r) => r.what.kind === 'signed_in');
+    expect(signedIn.at(-1)?.who).toMatchObject(clinician);
 
     await expectNoOrganizationKey(dataDir);
 
@@ -147,6 +151,14 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
     data(await again['connect:disconnect']({}, ctx));
     await browser.settle();
     expect(h.count('/jwt/logout')).toBe(logouts + 1);
+    // Restored from the vault and signed out: both records still name the clinician.
+    const trail = await open.at(-1)!.audit.read();
+    const kinds = ['signed_in', 'signed_out'];
+    const last = kinds.map((kind) => trail.filter((r) => r.what.kind === kind).at(-1));
+    expect(last.map((r) => r?.who)).toEqual([
+      expect.objectContaining(clinician),
+      expect.objectContaining(clinician),
+    ]);
     expect(browser.opened.at(-1)).toMatch(/\/session\/end/);
     const vault = new TokenVault({ store: secrets, dataDir, name: 'connection' });
     expect((await vault.load()).bundle).toBeUndefined();

@@ -66,13 +66,15 @@ describe('scribe broker', () => {
     });
     const first = await presentToken(broker.url, token);
     expect(first.status).toBe(200);
-    expect(Object.keys(first.body).sort()).toEqual(['access_token', 'refresh_token']);
+    expect(Object.keys(first.body).sort()).toEqual(['access_token', 'refresh_token', 'user_id']);
     // The tokens are a user caller's: the user endpoint answers with them, as that clinician.
     const asUser = new CoreClient(h.http, new UserTokenSource(h.http, first.body as UserTokens));
     expect(asUser.caller).toBe('user');
     await expect(asUser.getNoteSettings()).resolves.toBeDefined();
     const user = await h.serverCore.findUserByExternalId('oid-dr-lee');
     expect(user?.specialty).toBe('CARDIOLOGY');
+    // The service user's id comes along, so the app's audit trail can name the clinician.
+    expect(first.body.user_id).toBe(user?.id);
     // A second sign-in finds the same user instead of creating another.
     const again = await presentToken(broker.url, await idp.sign({ oid: 'oid-dr-lee' }));
     expect(again.status).toBe(200);

@@ -37,6 +37,11 @@ export class UserTokenSource implements AccessTokenSource {
       onTokens?: (tokens: UserTokens) => void | Promise<void>;
       /** When refresh is refused, obtain a fresh pair this way (server credentials); otherwise sign in again. */
       reauthenticate?: UserReauthenticate;
+      /**
+       * Asked before each refresh: true when the session must be renewed through `reauthenticate` instead
+       * (an organization sign-in older than IT allows is re-checked at the identity provider).
+       */
+      mustReauthenticate?: () => boolean;
     } = {},
   ) {
     this.#tokens = initial;
@@ -90,6 +95,10 @@ export class UserTokenSource implements AccessTokenSource {
 
   async #refresh(): Promise<string> {
     let next: UserTokens;
+    if (this.options.reauthenticate && this.options.mustReauthenticate?.()) {
+      next = await this.options.reauthenticate();
+      return this.#took(next);
+    }
     try {
       next = await this.http.request({
         method: 'POST',
@@ -113,6 +122,11 @@ export class UserTokenSource implements AccessTokenSource {
       }
       next = await this.options.reauthenticate();
     }
+    return this.#took(next);
+  }
+
+  /** Keeps a new pair (persisted before it is used) and returns its access token. */
+  async #took(next: UserTokens): Promise<string> {
     this.#tokens = next;
     this.#staleAt = this.#staleAtFor(next.access_token);
     await this.options.onTokens?.(next);

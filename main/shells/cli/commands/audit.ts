@@ -3,7 +3,10 @@
  * records, one folder); `scribe audit verify` checks its hash chain: exit 0 when intact, 1 naming the
  * first broken record. CLI sessions (transcribe, dictate, note, recover) are recorded here too.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { checkAgainstCollected, collectedHeads } from '../../../features/audit/audit-forwarding.ts';
+import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
 import type { AuditRecord } from '../../../features/audit/audit-events.ts';
 import type { AuditLog } from '../../../features/audit/audit-log.ts';
 import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
@@ -26,6 +29,7 @@ async function cliAuditLog(): Promise<AuditLog> {
     dataDir: cliDataDir(),
     config,
     via: 'cli',
+    secrets: new KeychainSecretStore(),
     // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
     onDidFail: (kind, code) =>
       process.stderr.write(`scribe: note: the audit trail could not record ${kind} (${code}).\n`),
@@ -35,7 +39,9 @@ async function cliAuditLog(): Promise<AuditLog> {
 /** One record as a line for people: time, who, what, then the event's fields. */
 function describe(record: AuditRecord): string {
   const { kind, ...fields } = record.what;
-  const who = record.who.externalId ? `${record.who.account} (${record.who.externalId})` : record.who.account;
+  const { account, externalId, userId, sub } = record.who;
+  const ids = [externalId, userId && `user ${userId}`, sub && `sub ${sub}`].filter(Boolean);
+  const who = ids.length > 0 ? `${account} (${ids.join(', ')})` : account;
   const details = Object.entries(fields).map(
     ([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`,
   );
@@ -49,18 +55,39 @@ function describe(record: AuditRecord): string {
   ].join('  ');
 }
 
-async function verify(audit: AuditLog): Promise<number> {
+/** Checks the chain, then (with `collected`, what IT's collector stored) that the trail reaches its heads. */
+async function verify(audit: AuditLog, collected: string | undefined): Promise<number> {
   const result = await audit.verify();
-  if (result.ok) {
-    out(`audit: intact (${result.records} records${result.firstSeq ? ` from #${result.firstSeq}` : ''})`);
+  if (!result.ok) {
+    const { file, line, seq, reason } = result.broken;
+    throw new CliError(
+      `audit: broken at ${seq === null ? 'a line' : `record #${seq}`} (${file} line ${line}): it ${reason}.`,
+      EXIT.failure,
+    );
+  }
+  const from = result.firstSeq ? ` from #${result.firstSeq}` : '';
+  if (collected === undefined) {
+    out(`audit: intact (${result.records} records${from})`);
     return 0;
   }
-  const { file, line, seq, reason } = result.broken;
-  throw new CliError(
-    `audit: broken at ${seq === null ? 'a line' : `record #${seq}`} (${file} line ${line}): it ${reason}.`,
-    EXIT.failure,
+  const text = await readFile(collected, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`audit: the collected log cannot be read (${error.code ?? 'error'}).`, EXIT.usage);
+  });
+  const check = checkAgainstCollected(await audit.read(), collectedHeads(text), result.firstSeq);
+  if (!check.ok)
+    throw new CliError(
+      check.reason === 'missing'
+        ? `audit: cut short: the collector holds record #${check.seq}, which the trail on this computer does not have.`
+        : `audit: rewritten: record #${check.seq} on this computer differs from the one the collector holds.`,
+      EXIT.failure,
+    );
+  out(
+    `audit: intact (${result.records} records${from}; matches the collector's ${check.collected} records${check.newest ? ` up to #${check.newest}` : ''})`,
   );
+  return 0;
 }
+
+const USAGE = 'usage: scribe audit [--since DATE] [--json] | scribe audit verify [--collected FILE]';
 
 /** Runs `scribe audit …`. */
 async function audit(args: string[]): Promise<number> {
@@ -68,7 +95,7 @@ async function audit(args: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args,
-      options: { since: { type: 'string' }, json: { type: 'boolean' } },
+      options: { since: { type: 'string' }, json: { type: 'boolean' }, collected: { type: 'string' } },
       allowPositionals: true,
       strict: true,
     });
@@ -77,9 +104,10 @@ async function audit(args: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'verify'))
-    throw new CliError('usage: scribe audit [--since DATE] [--json] | scribe audit verify', EXIT.usage);
+    throw new CliError(USAGE, EXIT.usage);
   const log = await cliAuditLog();
-  if (positionals[0] === 'verify') return verify(log);
+  if (positionals[0] === 'verify') return verify(log, values.collected);
+  if (values.collected !== undefined) throw new CliError(USAGE, EXIT.usage);
   const since = values.since === undefined ? undefined : new Date(values.since);
   if (since && Number.isNaN(since.getTime()))
     throw new CliError('audit: --since must be a date such as 2026-11-01 or 2026-11-01T08:00Z.', EXIT.usage);
@@ -90,7 +118,8 @@ async function audit(args: string[]): Promise<number> {
 /** The `audit` command. */
 export const auditCommand: CliCommand = {
   name: 'audit',
-  usage: 'audit [--since DATE] [--json] | audit verify   the audit trail (verify: check its hash chain)',
+  usage:
+    'audit [--since DATE] [--json] | audit verify [--collected FILE]   the audit trail (verify: check its chain, and against what IT collected)',
   run: audit,
 };
 
@@ -109,6 +138,7 @@ export async function withCliAudit(
   const record = async (exitCode: number) => {
     const log = await cliAuditLog().catch(() => null);
     await log?.record({ kind: 'cli_command', command, exitCode });
+    await log?.close();
   };
   try {
     const code = await run(argv);

@@ -50,12 +50,35 @@ async function run(args: string[]): Promise<number> {
         'tlsCertFile and tlsKeyFile.\n',
     );
   out(`listening on ${broker.url}`);
+  await stopped();
+  await broker.close();
+  return 0;
+}
+
+/** Resolves on SIGINT, SIGTERM or (started by npm) once npm is gone. */
+async function stopped(): Promise<void> {
+  let stopWatching = () => undefined as void;
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
+    stopWatching = whenParentGone(resolve);
   });
-  await broker.close();
-  return 0;
+  stopWatching();
+}
+
+/**
+ * Under `npm run scribe -- broker`, stopping npm by its process id kills npm's shell, which does not pass
+ * the signal on: the broker is then left running, re-parented. So, started by npm, it stops when the
+ * process that started it is gone. (A service manager starts `node` itself, which gets the signals.)
+ */
+function whenParentGone(stop: () => void): () => void {
+  if (!process.env.npm_lifecycle_event) return () => undefined;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The broker command. */

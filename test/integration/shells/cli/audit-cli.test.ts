@@ -67,7 +67,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('scribe audit', () => {
+// Each case runs the CLI (tsx) two or three times; on a loaded machine that is most of 30 s.
+describe('scribe audit', { timeout: 90_000 }, () => {
   it("records a CLI session in the app's trail, and prints it", async () => {
     const note = await scribe(['note', '--transcript', join(dir, 'visit.txt')], env);
     expect(note.code, note.stderr).toBe(0);

@@ -1,0 +1,92 @@
+/**
+ * A real syslog receiver for tests: rsyslogd (installed by test/run.sh) in the foreground with its own
+ * configuration, listening on loopback (UDP, TCP with octet counting) and on a log socket of its own (what
+ * `logger` writes to, as the system's /dev/log), writing every message as received to one file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A running rsyslogd. */
+export interface SyslogReceiver {
+  readonly udpPort: number;
+  readonly tcpPort: number;
+  /** The log socket, for `logger --socket`. */
+  readonly socket: string;
+  /** The file rsyslogd writes each message to (the raw message, one a line). */
+  readonly file: string;
+  collected(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on now (for rsyslogd to take). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Whether rsyslogd can be started here. */
+export const HAVE_RSYSLOG = await new Promise<boolean>((resolve) =>
+  spawn('rsyslogd', ['-v'], { stdio: 'ignore' })
+    .on('error', () => resolve(false))
+    .on('exit', (code) => resolve(code === 0)),
+);
+
+/** Starts rsyslogd; resolves once it listens on both ports and the socket. */
+export async function startSyslogReceiver(): Promise<SyslogReceiver> {
+  const dir = await mkdtemp(join(tmpdir(), 'scribe-syslog-'));
+  const [udpPort, tcpPort] = [await freePort(), await freePort()];
+  const file = join(dir, 'collected.log');
+  const socket = join(dir, 'log.sock');
+  const conf = join(dir, 'rsyslog.conf');
+  await writeFile(
+    conf,
+    `global(workDirectory="${dir}")
+module(load="imuxsock" SysSock.Use="off")
+module(load="imudp")
+module(load="imtcp")
+input(type="imuxsock" Socket="${socket}" CreatePath="on")
+input(type="imudp" address="127.0.0.1" port="${udpPort}")
+input(type="imtcp" address="127.0.0.1" port="${tcpPort}")
+template(name="raw" type="string" string="%rawmsg%\\n")
+*.* action(type="omfile" file="${file}" template="raw" flushOnTXEnd="on" asyncWriting="off")
+`,
+  );
+  await writeFile(file, '');
+  const child: ChildProcess = spawn('rsyslogd', ['-n', '-f', conf, '-i', join(dir, 'rsyslogd.pid')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await waitListening(tcpPort);
+  return {
+    udpPort,
+    tcpPort,
+    socket,
+    file,
+    collected: () => readFile(file, 'utf8'),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Waits until the TCP port accepts a connection (rsyslogd has read its configuration by then). */
+async function waitListening(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(true));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+    });
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('rsyslogd did not start listening');
+}

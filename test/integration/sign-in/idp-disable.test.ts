@@ -1,0 +1,100 @@
+/**
+ * A clinician disabled at the identity provider loses access within the time IT sets (policy
+ * signInRecheckHours): past it, the app renews the session's tokens through the provider and the broker
+ * (a silent sign-in, `prompt=none`) instead of the service's refresh, and the provider refuses a disabled
+ * account. Real OpenID provider (the account removed from it), the broker as a child process, Chromium as the
+ * clinician's browser, the local service.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoreClient } from '../../../main/core/api/core-client.ts';
+import { AuthenticationError } from '../../../main/core/api/errors.ts';
+import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
+import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
+import { startTestIdp, type TestIdp, type TestUsers } from '../../fixtures/oidc/test-idp.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
+import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
+import { brokerEnv, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+
+const HOUR = 3_600_000;
+
+describe('a clinician disabled at the identity provider', () => {
+  // The provider's accounts: removing one disables it there (its session no longer finds the account).
+  const users: TestUsers = { 'dr.lee': { oid: 'oid-disable-lee' } };
+  let h: Harness;
+  let idp: TestIdp;
+  let broker: BrokerProcess;
+  let browser: BrowserDriver;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    idp = await startTestIdp(users);
+    const service = { url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem };
+    broker = await startBrokerProcess(await brokerEnv(service, idp));
+    browser = await startBrowserDriver('dr.lee');
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await broker?.stop();
+    await idp?.close();
+    await h?.close();
+  });
+
+  const signIn = (recheckHours?: number) =>
+    new OrganizationSignIn(
+      {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        scopes: ['openid', 'profile'],
+        brokerUrl: broker.url,
+        present: 'id_token',
+        ...(recheckHours ? { recheckAfterMs: recheckHours * HOUR } : {}),
+      },
+      (url) => browser.open(url),
+    );
+
+  /** A session signed in `ageHours` ago, as the vault restores it. */
+  async function session(recheckHours: number | undefined, ageHours: number) {
+    const first = await signIn(recheckHours).signIn();
+    await browser.settle();
+    const tokens = new OrganizationTokenSource(h.http, first.tokens, {
+      signIn: signIn(recheckHours),
+      idTokenHint: first.idToken,
+      signedInAt: Date.now() - ageHours * HOUR,
+      save: async () => undefined,
+    });
+    return new CoreClient(h.http, tokens);
+  }
+
+  it('past the policy time, renews through the provider and the broker, not the service refresh', async () => {
+    const core = await session(8, 9);
+    h.service.control.expireAllTokens();
+    const refreshes = h.count('/jwt/refresh');
+    await expect(core.getNoteSettings()).resolves.toBeDefined();
+    await browser.settle();
+    expect(h.count('/jwt/refresh')).toBe(refreshes);
+    // Within the time, the service's refresh is used as before.
+    const recent = await session(8, 1);
+    h.service.control.expireAllTokens();
+    await expect(recent.getNoteSettings()).resolves.toBeDefined();
+    expect(h.count('/jwt/refresh')).toBe(refreshes + 1);
+  }, 90_000);
+
+  it('loses access once the account is disabled there (the service refresh token is not used)', async () => {
+    const core = await session(8, 9);
+    delete users['dr.lee'];
+    try {
+      h.service.control.expireAllTokens();
+      const refreshes = h.count('/jwt/refresh');
+      const error = await core.getNoteSettings().catch((e: unknown) => e);
+      await browser.settle();
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect((error as AuthenticationError).note).toMatchObject({
+        kind: 'sign_in_expired',
+        organization: true,
+      });
+      expect(h.count('/jwt/refresh')).toBe(refreshes);
+    } finally {
+      users['dr.lee'] = { oid: 'oid-disable-lee' };
+    }
+  }, 90_000);
+});
