@@ -63,11 +63,13 @@ export function localeTag(code: string): string | null {
   return `${language}-${REGION_TAGS[match[2]!] ?? match[2]!}`;
 }
 
-/** A readable locale name in the window's language; an unknown code falls back to a tidied form of itself. */
-export function localeName(
-  code: string,
-  uiLanguage: string = globalThis.document?.documentElement.lang || 'en',
-): string {
+/** A readable locale name in the window's language (its `<html lang>`). Safe as a `.map` callback. */
+export function localeName(code: string): string {
+  return localeNameIn(code, globalThis.document?.documentElement.lang || 'en');
+}
+
+/** A readable locale name in the given language; an unknown code falls back to a tidied form of itself. */
+export function localeNameIn(code: string, uiLanguage: string): string {
   const tag = localeTag(code);
   const name = tag ? displayNames(uiLanguage).of(tag) : undefined;
   if (name) return name;

@@ -1,7 +1,7 @@
 /** Locale names come from Intl.DisplayNames: every speech locale reads as people know it, in the window's language. */
 import { describe, expect, it } from 'vitest';
 import { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
-import { localeName, localeTag } from '../../../renderer/lib/locales.ts';
+import { localeNameIn as localeName, localeTag } from '../../../renderer/lib/locales.ts';
 
 describe('localeName', () => {
   it('names every instructions locale from the runtime locale data, each name distinct', () => {
