@@ -154,6 +154,7 @@ function noteServiceOf(
         return visit().active;
       },
       finalInputs: () => visit().finalTranscript(),
+      startedAt: () => visit().startedAt(),
     },
     clipboard: deps.clipboard,
     emit: deps.emit,

@@ -60,3 +60,9 @@ export type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
 
 /** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
 export const DISK_WARNINGS = ['full', 'not_kept'] as const;
+
+/**
+ * The patient's sex as the window offers it (`patient_demographics.sex`): the contract shows FEMALE; the
+ * other values are a guess (main/core/api/schemas/visit-context.ts).
+ */
+export const PATIENT_SEXES = ['FEMALE', 'MALE', 'OTHER', 'UNKNOWN'] as const;

@@ -65,7 +65,11 @@ export function localeTag(code: string): string | null {
 
 /** A readable locale name in the window's language (its `<html lang>`). Safe as a `.map` callback. */
 export function localeName(code: string): string {
-  return localeNameIn(code, globalThis.document?.documentElement.lang || 'en');
+  return localeNameIn(
+    code,
+    (globalThis as { document?: { documentElement: { lang: string } } }).document?.documentElement.lang ||
+      'en',
+  );
 }
 
 /** A readable locale name in the given language; an unknown code falls back to a tidied form of itself. */

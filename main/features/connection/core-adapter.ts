@@ -18,6 +18,11 @@ export function coreApiFrom(client: CoreClient): CoreApi {
   };
 }
 
+/** How the window's async jobs are polled: soon at first, then every two seconds at most. */
+const POLLING = { initialDelayMs: 250, maxDelayMs: 2_000 } as const;
+/** The contract's default template, for a user caller whose note settings name none. */
+const DEFAULT_TEMPLATE_KEY = 'GENERIC_MULTIPLE_SECTIONS';
+
 type NoteCalls = Pick<
   CoreApi,
   | 'generateNote'
@@ -25,6 +30,7 @@ type NoteCalls = Pick<
   | 'editNote'
   | 'normalizedData'
   | 'suggestedOrders'
+  | 'sourceNoteKinds'
   | 'emCodes'
   | 'patientInstructions'
   | 'translateInstructions'
@@ -35,22 +41,29 @@ function noteCalls(client: CoreClient): NoteCalls {
     generateNote: (request) => client.generateNote(request),
     generateNoteAsync: async (request, onProgress) => {
       const job = await client.generateNoteAsync(request);
-      return job.result({
-        onProgress: (p) => onProgress(p.elapsedMs),
-        initialDelayMs: 250,
-        maxDelayMs: 2_000,
-      });
+      return job.result({ onProgress: (p) => onProgress(p.elapsedMs), ...POLLING });
     },
     editNote: (request) => client.editNoteWithInstructions(request),
-    normalizedData: (note) => client.generateNormalizedData({ note }),
-    suggestedOrders: (note) => client.generateSuggestedOrders({ note }),
+    // Long work goes through the async form: its start carries a client_request_id, so a start retried
+    // after a lost answer never runs the job twice.
+    normalizedData: async (note, context = {}) =>
+      (await client.generateNormalizedDataAsync({ note, ...context })).result(POLLING),
+    suggestedOrders: async (note, context = {}) =>
+      (await client.generateSuggestedOrdersAsync({ note, ...context })).result(POLLING),
+    sourceNoteKinds: async (templateKey) => {
+      const key =
+        templateKey ??
+        (client.caller === 'user' ? (await client.getNoteSettings()).note_template_key : null) ??
+        DEFAULT_TEMPLATE_KEY;
+      return (await client.getTemplate(key)).supported_source_note_section_kinds;
+    },
     emCodes: async ({ note, transcriptItems, specialty }) => {
       const job = await client.generateEmCodesAsync({
         em_specialty_kind: specialty,
         note,
         transcript_items: transcriptItems,
       });
-      return job.result({ initialDelayMs: 250, maxDelayMs: 2_000 });
+      return job.result(POLLING);
     },
     patientInstructions: ({ note, locale, recipient }) =>
       client.generatePatientInstructions({ note, instructions_locale: locale, recipient_type: recipient }),

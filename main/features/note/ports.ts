@@ -18,6 +18,8 @@ export interface VisitTranscript {
   readonly active: boolean;
   /** The final transcript items, as the service takes them for a note. */
   finalInputs(): TranscriptItemInput[];
+  /** When the visit was recorded (ms since the epoch; a recovered visit keeps its own), null if unknown. */
+  startedAt?(): number | null;
 }
 
 /**

@@ -113,7 +113,9 @@ describe('source-note rules', () => {
   });
   it('refuses unknown kinds', () => {
     expect(() =>
-      checkStructuredContext({ source_note: { type: 'DRAFT', sections: [{ kind: 'HPI', content: text }] } }),
+      checkStructuredContext({
+        source_note: { type: 'DRAFT', sections: [{ kind: 'HPI' as 'PLAN', content: text }] },
+      }),
     ).toThrow(/does not accept/);
   });
 });
