@@ -49,8 +49,6 @@ export const NoteSchema = z.looseObject({
   sections: z.array(NoteSectionSchema),
 });
 
-type TextContent = z.infer<typeof TextContentSchema>;
-type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 
