@@ -124,7 +124,10 @@ describe('visit details in the note request', () => {
     expect(sent).toMatchObject({ encounter_date: '2026-11-02' });
     expect(sent).not.toHaveProperty('structured_context');
     expect(sent).not.toHaveProperty('specialty');
-    const { sent: named } = await viaApp({ ...blank, encounterDate: '2026-10-31' }, { visitDate: '2026-11-02' });
+    const { sent: named } = await viaApp(
+      { ...blank, encounterDate: '2026-10-31' },
+      { visitDate: '2026-11-02' },
+    );
     expect(named.encounter_date).toBe('2026-10-31');
   });
 
@@ -157,7 +160,10 @@ describe('visit details in the note request', () => {
   it('asks the codes and orders of that note with its diagnoses, patient and draft', async () => {
     const { workflow, core } = await viaApp(DETAILS);
     const asked: unknown[] = [];
-    core.normalizedData = async (_note, context) => (asked.push(context), { conditions: [], observations: [] });
+    core.normalizedData = async (_note, context) => (
+      asked.push(context),
+      { conditions: [], observations: [] }
+    );
     core.suggestedOrders = async (_note, context) => (asked.push(context), []);
     await workflow.codes(core);
     await workflow.orders(core);
@@ -173,7 +179,12 @@ describe('scribe note visit files', () => {
     ['--patient', { patient: 'bad.json' }, 'not json ' + CANARY, /^--patient: the file is not valid JSON\./],
     ['--patient', { patient: 'bad.json' }, JSON.stringify({ sex: CANARY }), /^--patient: sex: /],
     ['--patient', { patient: 'bad.json' }, JSON.stringify({ name: CANARY }), /^--patient: the file: .*name/],
-    ['--diagnoses', { diagnoses: 'bad.json' }, JSON.stringify([{ display: CANARY }]), /^--diagnoses: 0\.code: /],
+    [
+      '--diagnoses',
+      { diagnoses: 'bad.json' },
+      JSON.stringify([{ display: CANARY }]),
+      /^--diagnoses: 0\.code: /,
+    ],
     [
       '--source-note',
       { sourceNote: 'bad.json' },
