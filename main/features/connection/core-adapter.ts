@@ -3,6 +3,7 @@
  * polled with progress, E/M goes through the async job, and dot-phrase / replacement fields are renamed.
  */
 import type { CoreClient } from '../../core/api/core-client.ts';
+import { LIMITS } from '../../core/api/limits.ts';
 import type { CoreApi, DotPhraseStore, ReplacementStore } from './ports.ts';
 
 /** Wraps a CoreClient as the visit's CoreApi. */
@@ -110,6 +111,15 @@ async function fullCustomization(client: CoreClient, key: string) {
   };
 }
 
+/**
+ * A bulk operation over more items than one request takes (the contract: 100) as consecutive requests of
+ * at most 100, in order; a failure stops there (earlier batches are done, the list read afterwards shows it).
+ */
+async function inBatches<T>(items: readonly T[], send: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += LIMITS.bulkDotPhraseItems)
+    await send(items.slice(start, start + LIMITS.bulkDotPhraseItems));
+}
+
 function dotPhraseStore(client: CoreClient): DotPhraseStore {
   return {
     list: async () =>
@@ -118,15 +128,17 @@ function dotPhraseStore(client: CoreClient): DotPhraseStore {
         trigger: p.trigger ?? '',
         expansion: p.content ?? '',
       })),
-    bulkCreate: async (items) =>
-      void (await client.dotPhrases.bulkCreate(
-        items.map((i) => ({ trigger: i.trigger, content: i.expansion })),
-      )),
-    bulkUpdate: async (items) =>
-      void (await client.dotPhrases.bulkUpdate(
-        items.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
-      )),
-    bulkDelete: (ids) => client.dotPhrases.bulkDelete(ids),
+    bulkCreate: (items) =>
+      inBatches(items, (batch) =>
+        client.dotPhrases.bulkCreate(batch.map((i) => ({ trigger: i.trigger, content: i.expansion }))),
+      ),
+    bulkUpdate: (items) =>
+      inBatches(items, (batch) =>
+        client.dotPhrases.bulkUpdate(
+          batch.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
+        ),
+      ),
+    bulkDelete: (ids) => inBatches(ids, (batch) => client.dotPhrases.bulkDelete(batch)),
   };
 }
 
