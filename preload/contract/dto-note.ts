@@ -1,6 +1,6 @@
 /** Data crossing IPC for the note and everything derived from it (codes, orders, instructions, copy). */
 import { z } from 'zod';
-import { INSTRUCTIONS_LOCALES, PATIENT_SEXES } from './enums.ts';
+import { SPEECH_LOCALES, PATIENT_SEXES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
 export const SubsectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
@@ -153,12 +153,12 @@ export type Orders = z.infer<typeof OrdersSchema>;
 export type Order = z.infer<typeof OrderSchema>;
 
 export const InstructionsRequestSchema = z.object({
-  locale: z.enum(INSTRUCTIONS_LOCALES),
+  locale: z.enum(SPEECH_LOCALES),
   recipient: z.enum(['PATIENT', 'PARENT']),
 });
 export const TranslateRequestSchema = z.object({
-  fromLocale: z.enum(INSTRUCTIONS_LOCALES),
-  toLocale: z.enum(INSTRUCTIONS_LOCALES),
+  fromLocale: z.enum(SPEECH_LOCALES),
+  toLocale: z.enum(SPEECH_LOCALES),
 });
 export const InstructionsSchema = z.object({
   text: z.string(),

@@ -85,7 +85,10 @@ export const DotPhraseBulkSchema = z.discriminatedUnion('op', [
       .min(1)
       .max(INPUT_LIMITS.phrasesPerSave),
   }),
-  z.object({ op: z.literal('update'), items: z.array(DotPhraseSchema).min(1).max(INPUT_LIMITS.phrasesPerSave) }),
+  z.object({
+    op: z.literal('update'),
+    items: z.array(DotPhraseSchema).min(1).max(INPUT_LIMITS.phrasesPerSave),
+  }),
   z.object({ op: z.literal('delete'), ids: z.array(z.string()).min(1).max(INPUT_LIMITS.phrasesPerSave) }),
 ]);
 

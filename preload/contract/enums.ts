@@ -9,7 +9,7 @@ export const VISIT_PHASES = ['idle', 'starting', 'recording', 'paused', 'ending'
 
 /**
  * The speech locales (public facts: the 35 transcription languages, and HAITIAN_HT from 2026-06-12). One
- * list for transcription, patient instructions and their translation.
+ * list for transcription, patient instructions (`instructions_locale`) and their translation.
  */
 export const SPEECH_LOCALES = [
   'ENGLISH_US',
@@ -51,12 +51,11 @@ export const SPEECH_LOCALES = [
 ] as const;
 
 /**
- * Languages patient instructions are written in or translated to (`instructions_locale`, and
- * `current_locale`/`new_locale` of a translation, which take the same values): public facts, confirmed from
- * the vendor's reference, give them the speech-locale enum, so every patient language the service hears.
+ * A language patient instructions are written in or translated to (`instructions_locale`, and
+ * `current_locale`/`new_locale` of a translation): public facts, confirmed from the vendor's reference, give
+ * them the speech-locale enum, so every patient language the service hears.
  */
-export const INSTRUCTIONS_LOCALES = SPEECH_LOCALES;
-export type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
+export type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 
 /** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
 export const DISK_WARNINGS = ['full', 'not_kept'] as const;

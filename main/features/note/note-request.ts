@@ -36,7 +36,7 @@ export interface NoteRequestInput {
 }
 
 /** `structured_context` from the visit details; none when there is nothing in it. */
-export function structuredContextOf(visit: VisitContext | undefined): StructuredContext | undefined {
+function structuredContextOf(visit: VisitContext | undefined): StructuredContext | undefined {
   const context: StructuredContext = {
     ...(visit?.patient && Object.keys(visit.patient).length > 0
       ? { patient_demographics: visit.patient }

@@ -3,9 +3,9 @@
  * Electron) and the recorded visit's transcript.
  */
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';
-import type { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+import type { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 
-type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
+type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 
 /** Writes the clipboard; `transient` says whether clipboard history/managers were told to skip it. */
 export interface ClipboardPort {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  INSTRUCTIONS_LOCALES,
+  SPEECH_LOCALES,
   InstructionsRequestSchema,
   TranslateRequestSchema,
 } from '../../../preload/contract/index.ts';
@@ -13,13 +13,13 @@ import { NOTE_LOCALES } from '../../../main/core/api/schemas/common.ts';
 
 describe('instructions locales', () => {
   it('is the speech-locale enum (public facts), covering every note locale; the local service accepts each', () => {
-    for (const l of NOTE_LOCALES) expect(INSTRUCTIONS_LOCALES).toContain(l);
-    expect([...INSTRUCTIONS_LOCALES].sort()).toEqual([...SERVICE_ACCEPTS].sort());
-    expect(INSTRUCTIONS_LOCALES).toHaveLength(36);
+    for (const l of NOTE_LOCALES) expect(SPEECH_LOCALES).toContain(l);
+    expect([...SPEECH_LOCALES].sort()).toEqual([...SERVICE_ACCEPTS].sort());
+    expect(SPEECH_LOCALES).toHaveLength(36);
   });
 
   it('the contract accepts exactly the list for writing and translating', () => {
-    for (const locale of INSTRUCTIONS_LOCALES) {
+    for (const locale of SPEECH_LOCALES) {
       expect(InstructionsRequestSchema.safeParse({ locale, recipient: 'PATIENT' }).success).toBe(true);
       expect(TranslateRequestSchema.safeParse({ fromLocale: 'ENGLISH_US', toLocale: locale }).success).toBe(
         true,

@@ -1,15 +1,15 @@
 /** Locale names come from Intl.DisplayNames: every speech locale reads as people know it, in the window's language. */
 import { describe, expect, it } from 'vitest';
-import { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+import { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 import { localeNameIn as localeName, localeTag } from '../../../renderer/lib/locales.ts';
 
 describe('localeName', () => {
   it('names every instructions locale from the runtime locale data, each name distinct', () => {
-    const names = INSTRUCTIONS_LOCALES.map((code) => {
+    const names = SPEECH_LOCALES.map((code) => {
       expect(localeTag(code), code).not.toBeNull();
       return localeName(code, 'en');
     });
-    expect(new Set(names).size).toBe(INSTRUCTIONS_LOCALES.length);
+    expect(new Set(names).size).toBe(SPEECH_LOCALES.length);
     expect(localeName('ENGLISH_UK', 'en')).toBe('English (United Kingdom)');
     expect(localeName('SPANISH_MX', 'en')).toBe('Spanish (Mexico)');
     expect(localeName('HAITIAN_HT', 'en')).toBe('Haitian Creole (Haiti)');

@@ -12,23 +12,22 @@
  */
 import { z } from 'zod';
 import { SOURCE_NOTE_KINDS } from './common.ts';
+import { PATIENT_SEXES } from '../../../../preload/contract/enums.ts';
 
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const IsoDateSchema = z.iso.date();
-
-/** Guess beyond FEMALE (the one value the contract shows). */
-export const SEX_VALUES = ['FEMALE', 'MALE', 'OTHER', 'UNKNOWN'] as const;
 
 export const PatientDemographicsSchema = z.strictObject({
   /** Guess: age in whole years. */
   age: z.number().int().min(0).max(130).optional(),
   date_of_birth: IsoDateSchema.optional(),
-  sex: z.enum(SEX_VALUES).optional(),
+  // Guess beyond FEMALE (the one value the contract shows).
+  sex: z.enum(PATIENT_SEXES).optional(),
 });
 export type PatientDemographics = z.infer<typeof PatientDemographicsSchema>;
 
 /** One diagnosis of the encounter (guess: the `coding` shape normalized data answers with). */
-export const DiagnosisCodingSchema = z.strictObject({
+const DiagnosisCodingSchema = z.strictObject({
   code: z.string().trim().min(1),
   display: z.string().optional(),
   system: z.string().optional(),
