@@ -47,7 +47,7 @@ describe('visit details', () => {
     await nav(page, 'Note').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
 
-    await page.getByTestId('visit-details').locator('summary').click();
+    await page.getByRole('button', { name: 'Visit details' }).click();
     await page.getByLabel('Visit date').fill('2026-11-20');
     await page.getByLabel('Specialty').fill('Internal medicine');
     await page.getByLabel('Patient age').fill('61');
@@ -59,7 +59,7 @@ describe('visit details', () => {
     expect(await write.isDisabled()).toBe(true);
     await diagnoses.fill('I10 Essential hypertension');
     await page.getByLabel('Your draft assessment and plan').fill('Recheck blood pressure in two weeks.');
-    expect(await page.getByTestId('visit-details').locator('summary').textContent()).toContain('6 given');
+    expect(await page.getByTestId('visit-details-summary').textContent()).toContain('6 given');
     await page.screenshot({ path: `${SHOTS}/40-visit-details.png`, fullPage: true });
 
     await write.click();
