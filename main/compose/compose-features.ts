@@ -174,6 +174,7 @@ function noteFeatureOf(deps: FeaturePorts, core: CoreAccess, visit: VisitService
         return visit.active;
       },
       finalInputs: () => visit.finalTranscript(),
+      startedAt: () => visit.startedAt(),
     },
     clipboard: deps.clipboard,
     emit: deps.emit,

@@ -1,6 +1,6 @@
 /** Data crossing IPC for the note and everything derived from it (codes, orders, instructions, copy). */
 import { z } from 'zod';
-import { INSTRUCTIONS_LOCALES } from './enums.ts';
+import { SPEECH_LOCALES, PATIENT_SEXES } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
 export const SubsectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
@@ -43,6 +43,30 @@ export const TemplatesSchema = z.object({
 });
 export type Templates = z.infer<typeof TemplatesSchema>;
 
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * What the clinician tells the service about the visit beyond the transcript (the Note screen's "Visit
+ * details"). Each is optional; main turns them into the contract's `encounter_date`, `specialty` and
+ * `structured_context` (patient demographics, diagnoses, a draft source note).
+ */
+export const VisitDetailsSchema = z.object({
+  /** The visit's date; null: the date the visit was recorded (a recovered visit keeps its own day). */
+  encounterDate: IsoDate.nullable(),
+  /** The clinician's specialty (server connections only: a clinician sign-in has it on the service). */
+  specialty: z.string().max(200).nullable(),
+  patientAge: z.number().int().min(0).max(130).nullable(),
+  patientDateOfBirth: IsoDate.nullable(),
+  patientSex: z.enum(PATIENT_SEXES).nullable(),
+  /** The encounter's diagnoses, ICD-10 codes with their names. */
+  diagnoses: z
+    .array(z.object({ code: z.string().trim().min(1).max(20), display: z.string().max(300) }))
+    .max(100),
+  /** The clinician's own draft assessment and plan, sent as a DRAFT source note. */
+  draftPlan: z.string().max(INPUT_LIMITS.extraContextChars).nullable(),
+});
+export type VisitDetails = z.infer<typeof VisitDetailsSchema>;
+
 export const GenerateNoteSchema = z.object({
   templateKey: z.string().nullable(),
   locale: z.string().nullable(),
@@ -53,6 +77,8 @@ export const GenerateNoteSchema = z.object({
     .string()
     .max(INPUT_LIMITS.extraContextChars * 2)
     .nullable(),
+  /** Visit details; also used for the codes and orders of the note written now. */
+  details: VisitDetailsSchema.nullish(),
 });
 export type GenerateNote = z.infer<typeof GenerateNoteSchema>;
 
@@ -127,12 +153,12 @@ export type Orders = z.infer<typeof OrdersSchema>;
 export type Order = z.infer<typeof OrderSchema>;
 
 export const InstructionsRequestSchema = z.object({
-  locale: z.enum(INSTRUCTIONS_LOCALES),
+  locale: z.enum(SPEECH_LOCALES),
   recipient: z.enum(['PATIENT', 'PARENT']),
 });
 export const TranslateRequestSchema = z.object({
-  fromLocale: z.enum(INSTRUCTIONS_LOCALES),
-  toLocale: z.enum(INSTRUCTIONS_LOCALES),
+  fromLocale: z.enum(SPEECH_LOCALES),
+  toLocale: z.enum(SPEECH_LOCALES),
 });
 export const InstructionsSchema = z.object({
   text: z.string(),

@@ -87,10 +87,13 @@ export const DotPhraseBulkSchema = z.discriminatedUnion('op', [
     items: z
       .array(DotPhraseSchema.omit({ id: true }))
       .min(1)
-      .max(INPUT_LIMITS.bulkItems),
+      .max(INPUT_LIMITS.phrasesPerSave),
   }),
-  z.object({ op: z.literal('update'), items: z.array(DotPhraseSchema).min(1).max(INPUT_LIMITS.bulkItems) }),
-  z.object({ op: z.literal('delete'), ids: z.array(z.string()).min(1).max(INPUT_LIMITS.bulkItems) }),
+  z.object({
+    op: z.literal('update'),
+    items: z.array(DotPhraseSchema).min(1).max(INPUT_LIMITS.phrasesPerSave),
+  }),
+  z.object({ op: z.literal('delete'), ids: z.array(z.string()).min(1).max(INPUT_LIMITS.phrasesPerSave) }),
 ]);
 
 export const ReplacementSchema = z.object({ id: z.string(), spoken: z.string(), written: z.string() });

@@ -8,19 +8,54 @@ export const SECTION_STYLES = ['AUTO', 'PARAGRAPH', 'BULLET_POINTS'] as const;
 export const VISIT_PHASES = ['idle', 'starting', 'recording', 'paused', 'ending', 'ended', 'failed'] as const;
 
 /**
- * Languages patient instructions are written in or translated to (`instructions_locale`, and
- * `current_locale`/`new_locale` of a translation, which take the same values). The contract does not list
- * them; these are the locales the service documents text in (the note locales and the five dictation
- * locales), so Spanish-speaking patients are served too. One list for writing and for translating.
+ * The speech locales (public facts: the 35 transcription languages, and HAITIAN_HT from 2026-06-12). One
+ * list for transcription, patient instructions (`instructions_locale`) and their translation.
  */
-export const INSTRUCTIONS_LOCALES = [
+export const SPEECH_LOCALES = [
   'ENGLISH_US',
   'ENGLISH_UK',
+  'FRENCH_FR',
   'SPANISH_ES',
   'SPANISH_MX',
-  'FRENCH_FR',
+  'ARMENIAN_AM',
+  'BENGALI_IN',
+  'CANTONESE_CN',
+  'CROATIAN_HR',
+  'FILIPINO_PH',
+  'GERMAN_DE',
+  'GREEK_GR',
+  'GUJARATI_IN',
+  'HINDI_IN',
+  'ITALIAN_IT',
+  'JAPANESE_JP',
+  'KHMER_KH',
+  'KOREAN_KR',
+  'MANDARIN_CN',
+  'POLISH_PL',
+  'PORTUGUESE_PT',
+  'PUNJABI_IN',
+  'RUSSIAN_RU',
+  'SERBIAN_RS',
+  'TAMIL_IN',
+  'TELUGU_IN',
+  'THAI_TH',
+  'VIETNAMESE_VN',
+  'ARABIC_LB',
+  'ARABIC_EG',
+  'ARABIC_SA',
+  'ARABIC_MA',
+  'HEBREW_IL',
+  'URDU_IN',
+  'PERSIAN_IR',
+  'HAITIAN_HT',
 ] as const;
-export type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
+
+/**
+ * A language patient instructions are written in or translated to (`instructions_locale`, and
+ * `current_locale`/`new_locale` of a translation): public facts, confirmed from the vendor's reference, give
+ * them the speech-locale enum, so every patient language the service hears.
+ */
+export type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 
 /** The languages the window and the CLI speak (preload/words has one folder each). */
 export const DISPLAY_LANGUAGES = ['en', 'fr', 'es'] as const;
@@ -28,3 +63,9 @@ export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
 
 /** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
 export const DISK_WARNINGS = ['full', 'not_kept'] as const;
+
+/**
+ * The patient's sex as the window offers it (`patient_demographics.sex`): the contract shows FEMALE; the
+ * other values are a guess (main/core/api/schemas/visit-context.ts).
+ */
+export const PATIENT_SEXES = ['FEMALE', 'MALE', 'OTHER', 'UNKNOWN'] as const;

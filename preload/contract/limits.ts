@@ -10,8 +10,10 @@ export const INPUT_LIMITS = {
   editInstructionChars: 700,
   /** Extra context for a regeneration (`unstructured_context`). */
   extraContextChars: 10_000,
-  /** Dot phrases per bulk request. */
+  /** Dot phrases per bulk request (the service's limit). */
   bulkItems: 100,
+  /** Dot phrases per save in the window: main sends them in requests of `bulkItems`. */
+  phrasesPerSave: 1_000,
   /** Spoken languages per visit. */
   maxSpeechLocales: 2,
 } as const;

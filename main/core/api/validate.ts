@@ -1,5 +1,6 @@
 import { LIMITS, LimitError, checkMaxChars } from './limits.ts';
 import { EM_SPECIALTIES, SOURCE_NOTE_KINDS } from './schemas/common.ts';
+import { IsoDateSchema } from './schemas/visit-context.ts';
 import type { CallerKind } from './protocol.ts';
 import type { EditNoteRequest, GenerateNoteRequest, Note, StructuredContext } from './schemas/note.ts';
 
@@ -63,9 +64,10 @@ function checkNoteBasics(request: GenerateNoteRequest, caller: CallerKind): void
   if (request.transcript_items.length === 0 || request.transcript_items.every((i) => i.text.trim() === ''))
     throw new LimitError('transcript_empty', 'transcript_items');
   if (caller !== 'user') return;
-  for (const field of ['note_template_key', 'note_sections_customization', 'specialty'] as const) {
+  for (const field of ['note_template_key', 'note_sections_customization'] as const) {
     if (request[field] !== undefined) throw new LimitError('user_caller_template', field);
   }
+  if (request.specialty !== undefined) throw new LimitError('specialty_server_only', 'specialty');
 }
 
 /** Every check of a generate-note request; returns the body to send for this caller. */
@@ -88,7 +90,7 @@ export function checkGenerateNote(request: GenerateNoteRequest, caller: CallerKi
   checkContext(request.unstructured_context);
   checkStructuredContext(request.structured_context);
   if (request.current_note) checkNoteContent(request.current_note, 'current_note');
-  if (request.encounter_date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(request.encounter_date))
+  if (request.encounter_date !== undefined && !IsoDateSchema.safeParse(request.encounter_date).success)
     throw new LimitError('encounter_date_format', 'encounter_date');
   checkClientRequestId(request.client_request_id);
   return request;

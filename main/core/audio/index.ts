@@ -6,6 +6,8 @@ import { createPvRecorder, type Recorder } from '../../../native/recorder.ts';
 import type { AudioSource } from './audio-source.ts';
 import { FileAudioSource } from './file-source.ts';
 import { MicrophoneAudioSource } from './microphone-source.ts';
+import { readPulseSources, type PulseSource } from '../../../native/pulse-sources.ts';
+import { microphonesFrom, type MicrophoneInfo } from './input-names.ts';
 
 export * from './audio-source.ts';
 
@@ -21,9 +23,10 @@ export type AudioSourceSpec =
     }
   | { readonly kind: 'file'; readonly path: string; readonly pace: 'realtime' | 'fast' };
 
-/** Injected parts; tests pass a FakeRecorder. */
+/** Injected parts; tests pass a FakeRecorder (and PulseAudio's sources as they would be read). */
 export interface AudioDeps {
   readonly recorder?: Recorder;
+  readonly sources?: () => Promise<readonly PulseSource[] | null>;
 }
 
 let sharedRecorder: Recorder | null = null;
@@ -51,19 +54,20 @@ export function openAudioSource(spec: AudioSourceSpec, deps: AudioDeps = {}): Au
   }
 }
 
-/** A microphone as the CLI's `scribe devices` and the settings show it. */
-export interface MicrophoneInfo {
-  readonly name: string;
-  readonly isDefault: boolean;
-}
+export type { MicrophoneInfo } from './input-names.ts';
 
-/** Lists input devices by name, marking the OS default. Empty when there is no device or no recorder. */
+/**
+ * Lists input devices by the names people know, marking the OS default; ALSA plugins and monitors of
+ * outputs are left out (input-names.ts). Empty when there is no device or no recorder.
+ */
 export async function listMicrophones(deps: AudioDeps = {}): Promise<MicrophoneInfo[]> {
   const recorder = deps.recorder ?? defaultRecorder();
+  // PulseAudio's own view only beside the real recorder: a test's fake devices are not the machine's.
+  const sources = deps.sources ?? (deps.recorder ? async () => null : () => readPulseSources());
   try {
     const names = recorder.listDevices();
     const defaultName = names.length > 0 ? recorder.defaultDeviceName() : null;
-    return names.map((name) => ({ name, isDefault: name === defaultName }));
+    return microphonesFrom(names, defaultName, await sources().catch(() => null));
   } catch {
     return [];
   }

@@ -5,7 +5,7 @@
  * refused before anything is written.
  */
 import { z } from 'zod';
-import { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+import { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 
 /** A name such as a note section key or a configuration key: one word, no spaces, no sentences. */
 const KeyName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be key-shaped');
@@ -15,7 +15,7 @@ const Id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an id');
 const ProcessName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._+()-]{0,79}$/, 'must be a process name');
 const Version = z.string().regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]{1,40})?$/, 'must be a version');
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
-const InstructionsLocale = z.enum(INSTRUCTIONS_LOCALES);
+const InstructionsLocale = z.enum(SPEECH_LOCALES);
 
 const event = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
   z.strictObject({ kind: z.literal(kind), ...shape });

@@ -3,6 +3,7 @@
  * polled with progress, E/M goes through the async job, and dot-phrase / replacement fields are renamed.
  */
 import type { CoreClient } from '../../core/api/core-client.ts';
+import { LIMITS } from '../../core/api/limits.ts';
 import type { CoreApi, DotPhraseStore, ReplacementStore } from './ports.ts';
 
 /** Wraps a CoreClient as the visit's CoreApi. */
@@ -18,6 +19,11 @@ export function coreApiFrom(client: CoreClient): CoreApi {
   };
 }
 
+/** How the window's async jobs are polled: soon at first, then every two seconds at most. */
+const POLLING = { initialDelayMs: 250, maxDelayMs: 2_000 } as const;
+/** The contract's default template, for a user caller whose note settings name none. */
+const DEFAULT_TEMPLATE_KEY = 'GENERIC_MULTIPLE_SECTIONS';
+
 type NoteCalls = Pick<
   CoreApi,
   | 'generateNote'
@@ -25,6 +31,7 @@ type NoteCalls = Pick<
   | 'editNote'
   | 'normalizedData'
   | 'suggestedOrders'
+  | 'sourceNoteKinds'
   | 'emCodes'
   | 'patientInstructions'
   | 'translateInstructions'
@@ -35,22 +42,29 @@ function noteCalls(client: CoreClient): NoteCalls {
     generateNote: (request) => client.generateNote(request),
     generateNoteAsync: async (request, onProgress) => {
       const job = await client.generateNoteAsync(request);
-      return job.result({
-        onProgress: (p) => onProgress(p.elapsedMs),
-        initialDelayMs: 250,
-        maxDelayMs: 2_000,
-      });
+      return job.result({ onProgress: (p) => onProgress(p.elapsedMs), ...POLLING });
     },
     editNote: (request) => client.editNoteWithInstructions(request),
-    normalizedData: (note) => client.generateNormalizedData({ note }),
-    suggestedOrders: (note) => client.generateSuggestedOrders({ note }),
+    // Long work goes through the async form: its start carries a client_request_id, so a start retried
+    // after a lost answer never runs the job twice.
+    normalizedData: async (note, context = {}) =>
+      (await client.generateNormalizedDataAsync({ note, ...context })).result(POLLING),
+    suggestedOrders: async (note, context = {}) =>
+      (await client.generateSuggestedOrdersAsync({ note, ...context })).result(POLLING),
+    sourceNoteKinds: async (templateKey) => {
+      const key =
+        templateKey ??
+        (client.caller === 'user' ? (await client.getNoteSettings()).note_template_key : null) ??
+        DEFAULT_TEMPLATE_KEY;
+      return (await client.getTemplate(key)).supported_source_note_section_kinds;
+    },
     emCodes: async ({ note, transcriptItems, specialty }) => {
       const job = await client.generateEmCodesAsync({
         em_specialty_kind: specialty,
         note,
         transcript_items: transcriptItems,
       });
-      return job.result({ initialDelayMs: 250, maxDelayMs: 2_000 });
+      return job.result(POLLING);
     },
     patientInstructions: ({ note, locale, recipient }) =>
       client.generatePatientInstructions({ note, instructions_locale: locale, recipient_type: recipient }),
@@ -97,6 +111,15 @@ async function fullCustomization(client: CoreClient, key: string) {
   };
 }
 
+/**
+ * A bulk operation over more items than one request takes (the contract: 100) as consecutive requests of
+ * at most 100, in order; a failure stops there (earlier batches are done, the list read afterwards shows it).
+ */
+async function inBatches<T>(items: readonly T[], send: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += LIMITS.bulkDotPhraseItems)
+    await send(items.slice(start, start + LIMITS.bulkDotPhraseItems));
+}
+
 function dotPhraseStore(client: CoreClient): DotPhraseStore {
   return {
     list: async () =>
@@ -105,15 +128,17 @@ function dotPhraseStore(client: CoreClient): DotPhraseStore {
         trigger: p.trigger ?? '',
         expansion: p.content ?? '',
       })),
-    bulkCreate: async (items) =>
-      void (await client.dotPhrases.bulkCreate(
-        items.map((i) => ({ trigger: i.trigger, content: i.expansion })),
-      )),
-    bulkUpdate: async (items) =>
-      void (await client.dotPhrases.bulkUpdate(
-        items.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
-      )),
-    bulkDelete: (ids) => client.dotPhrases.bulkDelete(ids),
+    bulkCreate: (items) =>
+      inBatches(items, (batch) =>
+        client.dotPhrases.bulkCreate(batch.map((i) => ({ trigger: i.trigger, content: i.expansion }))),
+      ),
+    bulkUpdate: (items) =>
+      inBatches(items, (batch) =>
+        client.dotPhrases.bulkUpdate(
+          batch.map((i) => ({ id: i.id, trigger: i.trigger, content: i.expansion })),
+        ),
+      ),
+    bulkDelete: (ids) => inBatches(ids, (batch) => client.dotPhrases.bulkDelete(batch)),
   };
 }
 

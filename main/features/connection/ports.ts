@@ -10,7 +10,12 @@ import type {
   TemplateSummary,
 } from '../../core/api/schemas/account.ts';
 import type { EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
-import type { EditNoteRequest, GenerateNoteRequest, Note } from '../../core/api/schemas/note.ts';
+import type {
+  EditNoteRequest,
+  GenerateNoteRequest,
+  Note,
+  StructuredContext,
+} from '../../core/api/schemas/note.ts';
 import type { CallerKind } from '../../core/api/protocol.ts';
 import type { LiveTranscriber } from '../../core/streaming/transcriber-port.ts';
 import type { Check, Credentials, DotPhrase, Replacement } from '../../../preload/contract/index.ts';
@@ -22,8 +27,18 @@ export interface CoreApi {
   /** Async form; `onProgress` receives elapsed ms while polling. */
   generateNoteAsync(request: GenerateNoteRequest, onProgress: (elapsedMs: number) => void): Promise<Note>;
   editNote(request: EditNoteRequest): Promise<Note>;
-  normalizedData(note: Note): Promise<NormalizedData>;
-  suggestedOrders(note: Note): Promise<SuggestedOrder[]>;
+  /** Codes of a note, with the encounter's diagnoses when the clinician gave them. */
+  normalizedData(
+    note: Note,
+    context?: Pick<StructuredContext, 'encounter_diagnoses_coding'>,
+  ): Promise<NormalizedData>;
+  /** Orders of a note, with the diagnoses, patient demographics and draft plan when given. */
+  suggestedOrders(note: Note, context?: StructuredContext): Promise<SuggestedOrder[]>;
+  /**
+   * The source-note kinds a template accepts (`supported_source_note_section_kinds`); null names the
+   * template of a user caller's note settings (or the default).
+   */
+  sourceNoteKinds?(templateKey: string | null): Promise<readonly string[]>;
   /** Server callers only. */
   emCodes(request: {
     note: Note;

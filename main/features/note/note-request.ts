@@ -6,7 +6,13 @@
  */
 import { LIMITS, LimitError, checkMaxChars } from '../../core/api/limits.ts';
 import type { CallerKind } from '../../core/api/protocol.ts';
-import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
+import type {
+  GenerateNoteRequest,
+  Note,
+  StructuredContext,
+  TranscriptItemInput,
+} from '../../core/api/schemas/note.ts';
+import type { VisitContext } from '../../core/api/schemas/visit-context.ts';
 import { checkGenerateNote } from '../../core/api/validate.ts';
 import { Failure } from '../../base/failure.ts';
 import type { CustomizationStore, SavedCustomization } from '../settings/ports.ts';
@@ -25,6 +31,35 @@ export interface NoteRequestInput {
   readonly contextSubject?: 'extra_context' | 'context_file';
   /** The note being written again: sent with extra context only (the service revises it). */
   readonly currentNote?: Note | null;
+  /** The visit's date, specialty, patient, diagnoses and draft plan: each sent as its contract field. */
+  readonly visit?: VisitContext;
+}
+
+/** `structured_context` from the visit details; none when there is nothing in it. */
+function structuredContextOf(visit: VisitContext | undefined): StructuredContext | undefined {
+  const context: StructuredContext = {
+    ...(visit?.patient && Object.keys(visit.patient).length > 0
+      ? { patient_demographics: visit.patient }
+      : {}),
+    ...(visit?.diagnoses && visit.diagnoses.length > 0
+      ? { encounter_diagnoses_coding: [...visit.diagnoses] }
+      : {}),
+    ...(visit?.sourceNote ? { source_note: visit.sourceNote } : {}),
+  };
+  return Object.keys(context).length > 0 ? context : undefined;
+}
+
+/** What normalized data takes of the visit details (the contract: `encounter_diagnoses_coding`). */
+export function codesContextOf(
+  visit: VisitContext | undefined,
+): Pick<StructuredContext, 'encounter_diagnoses_coding'> {
+  const { encounter_diagnoses_coding } = structuredContextOf(visit) ?? {};
+  return encounter_diagnoses_coding ? { encounter_diagnoses_coding } : {};
+}
+
+/** What suggested orders take: diagnoses, demographics and the draft (only its A&P is used), at the top level. */
+export function ordersContextOf(visit: VisitContext | undefined): StructuredContext {
+  return structuredContextOf(visit) ?? {};
 }
 
 /** Where a server caller's saved customization is read (the service keeps it for user callers only). */
@@ -80,13 +115,18 @@ export async function buildNoteRequest(
   const { caller, templateKey, context } = input;
   const server = caller === 'server';
   const saved = server && templateKey !== undefined ? await customizations?.get(templateKey) : undefined;
+  const structured = structuredContextOf(input.visit);
   const request: GenerateNoteRequest = {
     locale: input.locale,
     transcript_items: [...input.transcript],
     ...(templateKey !== undefined ? { note_template_key: templateKey } : {}),
     ...(server ? customizationFields(saved) : {}),
     ...(context ? { unstructured_context: context } : {}),
+    ...(structured ? { structured_context: structured } : {}),
     ...(context && input.currentNote ? { current_note: input.currentNote } : {}),
+    // The contract's top-level field (the vendor's sample nests it; the service takes either, one is sent).
+    ...(input.visit?.encounterDate ? { encounter_date: input.visit.encounterDate } : {}),
+    ...(input.visit?.specialty?.trim() ? { specialty: input.visit.specialty.trim() } : {}),
   };
   return checkGenerateNote(request, caller);
 }

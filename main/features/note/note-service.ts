@@ -9,9 +9,16 @@ import { Failure } from '../../base/failure.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { withLineEndings } from './ehr-text.ts';
 import { NoteWorkflow } from './note-workflow.ts';
+import { localDate } from './visit-details.ts';
 import type { ClipboardPort, NoteEvent, VisitTranscript } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import type { CustomizationStore } from '../settings/ports.ts';
+
+/** The day the visit was recorded, in the clinician's time zone; null when not known. */
+function visitDateOf(transcript: VisitTranscript): string | null {
+  const started = transcript.startedAt?.() ?? null;
+  return started === null ? null : localDate(started);
+}
 
 /** What the note needs from outside. */
 export interface NoteServiceDeps {
@@ -61,6 +68,7 @@ export class NoteService {
       this.transcript.finalInputs(),
       (p) => this.#deps.emit('note:progress', p),
       this.#deps.customizations,
+      visitDateOf(this.transcript),
     );
     this.#reported.emit({
       kind: 'note_generated',

@@ -17,7 +17,14 @@ import {
 import type { Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
 import { EM_SPECIALTIES } from '../../core/api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
-import { buildNoteRequest, type CustomizationLookup } from './note-request.ts';
+import {
+  buildNoteRequest,
+  codesContextOf,
+  ordersContextOf,
+  type CustomizationLookup,
+} from './note-request.ts';
+import type { VisitContext } from '../../core/api/schemas/visit-context.ts';
+import { draftKindFor, visitContextFrom } from './visit-details.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
 import { isDeepStrictEqual } from 'node:util';
@@ -39,6 +46,8 @@ export class NoteWorkflow {
   #written: Note | null = null;
   /** The version before the last change by instruction, while it can be undone. */
   #beforeInstruction: { note: Note; edited: boolean } | null = null;
+  /** The visit details the note was written with: its codes and orders are asked with them too. */
+  #visit: VisitContext | undefined;
 
   get note(): NoteDto | null {
     return this.#note ? this.#dto() : null;
@@ -51,6 +60,7 @@ export class NoteWorkflow {
     this.#edited = false;
     this.#instructions = null;
     this.#shownInstructions = null;
+    this.#visit = undefined;
   }
 
   /** Generates (or regenerates, with optional extra context) the note from the final transcript. */
@@ -61,7 +71,10 @@ export class NoteWorkflow {
     onProgress: (progress: NoteProgress) => void,
     /** A server caller's saved customization of the template (the service keeps none for it). */
     customizations?: CustomizationLookup,
+    /** The day the visit was recorded (YYYY-MM-DD), its encounter date unless the clinician names one. */
+    visitDate: string | null = null,
   ): Promise<NoteDto> {
+    const visit = await this.#visitContext(core, request, visitDate);
     const body = await buildNoteRequest(
       {
         caller: core.caller,
@@ -73,6 +86,7 @@ export class NoteWorkflow {
         // Writing again replaces the clinician's changes (the screen asked first): the service revises its
         // own last version, never the hand-edited one, which would carry the changes into the new note.
         currentNote: this.#written,
+        visit,
       },
       customizations,
     );
@@ -91,7 +105,21 @@ export class NoteWorkflow {
     }
     onProgress({ stage: 'done', elapsedSec: (Date.now() - started) / 1000 });
     this.#written = this.#note;
+    this.#visit = visit;
     return this.#changed(false);
+  }
+
+  /** The visit details as the request carries them; the template's source-note kinds only for a draft. */
+  async #visitContext(core: CoreApi, request: GenerateNote, visitDate: string | null): Promise<VisitContext> {
+    const templateKey = core.caller === 'server' ? request.templateKey : null;
+    const kinds = request.details?.draftPlan?.trim()
+      ? await (core.sourceNoteKinds?.(templateKey ?? null) ?? Promise.resolve(null)).catch(() => null)
+      : null;
+    return visitContextFrom(request.details, {
+      caller: core.caller,
+      visitDate,
+      draftKind: () => draftKindFor(kinds),
+    });
   }
 
   /** Replaces one section's content by hand (TEXT, or the subsections of Assessment and Plan). */
@@ -137,11 +165,11 @@ export class NoteWorkflow {
   }
 
   async codes(core: CoreApi): Promise<Codes> {
-    return toCodesDto(await core.normalizedData(this.#require()));
+    return toCodesDto(await core.normalizedData(this.#require(), codesContextOf(this.#visit)));
   }
 
   async orders(core: CoreApi): Promise<Orders> {
-    return toOrdersDto(await core.suggestedOrders(this.#require()));
+    return toOrdersDto(await core.suggestedOrders(this.#require(), ordersContextOf(this.#visit)));
   }
 
   async em(core: CoreApi, specialty: string, transcript: TranscriptItemInput[]): Promise<EmCodesDto> {

@@ -3,9 +3,9 @@
  * Electron) and the recorded visit's transcript.
  */
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';
-import type { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+import type { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 
-type InstructionsLocale = (typeof INSTRUCTIONS_LOCALES)[number];
+type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 
 /** Writes the clipboard; `transient` says whether clipboard history/managers were told to skip it. */
 export interface ClipboardPort {
@@ -18,6 +18,8 @@ export interface VisitTranscript {
   readonly active: boolean;
   /** The final transcript items, as the service takes them for a note. */
   finalInputs(): TranscriptItemInput[];
+  /** When the visit was recorded (ms since the epoch; a recovered visit keeps its own), null if unknown. */
+  startedAt?(): number | null;
 }
 
 /**

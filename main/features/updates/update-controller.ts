@@ -3,7 +3,12 @@
  * it every few minutes and when someone stops being busy; the person's "restart to update" is
  * requestInstall(). Plain Node: the electron-updater adapter is behind UpdaterPort.
  */
-import { decide, type UpdateAction, type UpdatePhase, type UpdatePolicy } from '../../core/config/update-policy.ts';
+import {
+  decide,
+  type UpdateAction,
+  type UpdatePhase,
+  type UpdatePolicy,
+} from '../../core/config/update-policy.ts';
 
 /** What the controller needs from electron-updater (updater-port.ts implements it). */
 export interface UpdaterPort {

@@ -47,6 +47,8 @@ export class VisitService {
   readonly #deps: VisitServiceDeps;
   readonly #reported = new Emitter<VisitEvent>();
   #armGeneration = 0;
+  /** When the visit on screen was recorded (a recovered one: when it was first started), null without one. */
+  #startedAt: number | null = null;
 
   constructor(deps: VisitServiceDeps) {
     this.#deps = deps;
@@ -80,6 +82,11 @@ export class VisitService {
     return this.#recorder.transcript.all();
   }
 
+  /** When the visit on screen was recorded (ms since the epoch): the note's encounter date comes from it. */
+  startedAt(): number | null {
+    return this.#startedAt;
+  }
+
   /** The final transcript items, as a note is generated from them. */
   finalTranscript(): ReturnType<TranscriptStore['finalInputs']> {
     return this.#recorder.transcript.finalInputs();
@@ -106,6 +113,7 @@ export class VisitService {
     const armed = this.#connections.mode !== 'sample' && this.#recorder.armedFor(armKey(request.speakers));
     const audio = armed ? 'armed' : this.#audioFor(request);
     this.#deps.onWillReplaceVisit?.();
+    this.#startedAt = Date.now();
     await this.#recorder.start(request, audio, connection.transcriber);
     const streams = request.speakers.mode === 'dual' ? 2 : 1;
     this.#reported.emit({ kind: 'visit_started', sample: this.state.sample, streams });
@@ -187,6 +195,7 @@ export class VisitService {
 
   async discard(): Promise<void> {
     this.#deps.onWillReplaceVisit?.();
+    this.#startedAt = null;
     await this.#recorder.discard();
     this.#reported.emit({ kind: 'visit_discarded' });
   }
@@ -224,19 +233,24 @@ export class VisitService {
     await refuseInUse(journals, id);
     let items: LiveItem[];
     let cut: boolean;
+    let startedAt: number;
     try {
-      ({ items, cut } = await this.#recoveredItems(journals, id));
+      ({ items, cut, startedAt } = await this.#recoveredItems(journals, id));
     } catch (error) {
       await journals.unclaim(id); // not restored: offered again, and can be tried again
       throw error;
     }
     this.#deps.onWillReplaceVisit?.();
     await this.#recorder.restore(items, () => journals.shred(id), { cut });
+    this.#startedAt = startedAt;
     this.#reported.emit({ kind: 'journal_recovered', journal: id });
   }
 
   /** A kept visit's transcript: as it is when all its audio is covered (it ended), else sent again. */
-  async #recoveredItems(journals: VisitJournals, id: string): Promise<{ items: LiveItem[]; cut: boolean }> {
+  async #recoveredItems(
+    journals: VisitJournals,
+    id: string,
+  ): Promise<{ items: LiveItem[]; cut: boolean; startedAt: number }> {
     let recovered;
     try {
       recovered = await journals.recover(id);
@@ -247,7 +261,7 @@ export class VisitService {
       recovered.uncovered.length === 0
         ? journaledVisitItems(recovered)
         : await this.#connections.require().transcriber.resend(recovered);
-    return { items, cut: recovered.tailCut };
+    return { items, cut: recovered.tailCut, startedAt: recovered.config.createdAt };
   }
 
   /** Shreds an unfinished visit the clinician chose not to recover. */

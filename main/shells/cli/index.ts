@@ -15,6 +15,7 @@ import { speakSystemLanguage } from './connect.ts';
 const USAGE = `usage: scribe <command> [options]
   doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
   note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async]
+       [--encounter-date YYYY-MM-DD] [--specialty S] [--patient FILE] [--diagnoses FILE] [--source-note FILE]
 ${extraCommands.map((c) => `  ${c.usage}`).join('\n')}
 connection (flags override the environment): --service-url (SCRIBE_SERVICE_URL), --api-version
   (SCRIBE_API_VERSION), --client-id (SCRIBE_CLIENT_ID), --private-key-file (SCRIBE_PRIVATE_KEY_FILE),
@@ -55,11 +56,20 @@ async function runNote(args: string[]): Promise<number> {
     context: { type: 'string' },
     json: { type: 'boolean' },
     async: { type: 'boolean' },
+    'encounter-date': { type: 'string' },
+    specialty: { type: 'string' },
+    patient: { type: 'string' },
+    diagnoses: { type: 'string' },
+    'source-note': { type: 'string' },
   });
   if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
-  await note(await cliConfig(values), { ...values, transcript: values.transcript } as Parameters<
-    typeof note
-  >[1]);
+  const { 'encounter-date': encounterDate, 'source-note': sourceNote, ...rest } = values;
+  await note(await cliConfig(values), {
+    ...rest,
+    transcript: values.transcript,
+    encounterDate,
+    sourceNote,
+  } as Parameters<typeof note>[1]);
   return 0;
 }
 

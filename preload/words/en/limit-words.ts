@@ -34,11 +34,15 @@ export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
     'The draft note mixes a combined "Assessment and Plan" section with separate Assessment or Plan sections. Use one or the other.',
   draft_subsections_not_ap:
     'Only a combined Assessment and Plan section of the draft note can have subsections.',
+  draft_not_accepted:
+    'This template takes no draft assessment or plan. Clear the draft in Visit details, or choose another template.',
   note_locale_missing: 'Choose the language of the note.',
   transcript_empty: 'There is no transcript yet: record the visit before writing a note.',
   user_caller_template:
     'With a clinician sign-in, the template and section instructions come from your note settings. Change them in Settings.',
-  encounter_date_format: 'The encounter date must be a date like 2026-11-22.',
+  specialty_server_only:
+    "With a clinician sign-in, the specialty comes from the clinician's account on the service; it is set only with the organization's server connection.",
+  encounter_date_format: 'The visit date must be a date like 2026-11-22.',
   edit_instruction_empty: 'Say what to change in the note.',
   em_specialty_unknown:
     'E/M codes can be computed for these specialties only: emergency medicine, family medicine, general medicine, general practice, internal medicine, pediatrics, cardiology, neurology, psychiatry.',

@@ -52,6 +52,10 @@ export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
   instructions_locale_missing: 'Elija el idioma de las indicaciones.',
   instructions_empty: 'No hay indicaciones que traducir.',
   file_url_https: 'La dirección del archivo de audio debe ser una dirección web (https://…).',
+  draft_not_accepted:
+    'Esta plantilla no admite una evaluación ni un plan en borrador. Borre el borrador en Detalles de la consulta o elija otra plantilla.',
+  specialty_server_only:
+    'Con el inicio de sesión del clínico, la especialidad viene de su cuenta en el servicio; solo se elige con la conexión de servidor de la organización.',
   patient_message_empty: 'No hay nada que enviar al paciente.',
 };
 

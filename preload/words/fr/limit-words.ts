@@ -53,6 +53,10 @@ export const FIXED_LIMIT_TEXT: Readonly<Record<FixedLimitRule, string>> = {
   instructions_locale_missing: 'Choisissez la langue des consignes.',
   instructions_empty: 'Il n’y a pas de consignes à traduire.',
   file_url_https: 'L’adresse du fichier audio doit être une adresse web (https://…).',
+  draft_not_accepted:
+    'Ce modèle n’accepte pas d’évaluation ni de plan en brouillon. Effacez le brouillon dans Détails de la consultation, ou choisissez un autre modèle.',
+  specialty_server_only:
+    'Avec une connexion du clinicien, la spécialité vient de son compte sur le service ; elle ne se choisit qu’avec la connexion serveur de l’organisation.',
   patient_message_empty: 'Il n’y a rien à envoyer au patient.',
 };
 

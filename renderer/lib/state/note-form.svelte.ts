@@ -10,6 +10,12 @@ import {
   instructionResultText,
   transcriptSummary,
 } from './note-rules.ts';
+import {
+  emptyVisitDetails,
+  visitDetailsOf,
+  visitDetailsProblem,
+  type VisitDetailsFields,
+} from './visit-details-rules.ts';
 
 /** What the Note screen needs to know of the visit. */
 export interface VisitFacts {
@@ -25,15 +31,24 @@ export class NoteForm {
   background = $state(false);
   instruction = $state('');
   extraContext = $state('');
+  /** The visit details the note is written with (date, specialty, patient, diagnoses, draft plan). */
+  details = $state<VisitDetailsFields>(emptyVisitDetails());
   /** Asking before "Write again" (with or without context) replaces the clinician's own changes. */
   #confirming = $state<{ withContext: boolean } | null>(null);
   readonly #note: () => NoteStore;
   readonly #visit: () => VisitFacts;
+  /** A clinician sign-in's specialty is on its account: it is sent for server connections only. */
+  readonly #caller: () => 'server' | 'user' | null;
 
-  /** Both read the view's current props. */
-  constructor(note: () => NoteStore, visit: () => VisitFacts) {
+  /** All read the view's current props. */
+  constructor(
+    note: () => NoteStore,
+    visit: () => VisitFacts,
+    caller: () => 'server' | 'user' | null = () => null,
+  ) {
     this.#note = note;
     this.#visit = visit;
+    this.#caller = caller;
   }
 
   get confirming(): { withContext: boolean } | null {
@@ -41,11 +56,13 @@ export class NoteForm {
   }
   get canGenerate(): boolean {
     const visit = this.#visit();
-    return canWriteNote({
-      recording: visit.recording,
-      finalItems: visit.state.finalItems,
-      busy: this.#note().busy,
-    });
+    return (
+      canWriteNote({
+        recording: visit.recording,
+        finalItems: visit.state.finalItems,
+        busy: this.#note().busy,
+      }) && visitDetailsProblem(this.details) === null
+    );
   }
   get progressText(): string {
     return noteProgressText(this.#note().progress, this.#note().busy);
@@ -89,6 +106,7 @@ export class NoteForm {
         locale: this.locale,
         background: this.background,
         extraContext: withContext ? this.extraContext : null,
+        details: visitDetailsOf(this.details, this.#caller()),
       }),
     );
   }

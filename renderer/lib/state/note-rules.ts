@@ -1,5 +1,12 @@
 /** The Note screen's rules: when a note can be written, what is sent, and what the screen says. */
-import type { CopyResult, Note, NoteProgress, Templates } from '../../../preload/contract/index.ts';
+import type {
+  CopyResult,
+  GenerateNote,
+  Note,
+  NoteProgress,
+  Templates,
+  VisitDetails,
+} from '../../../preload/contract/index.ts';
 import { charCount } from '../../../preload/contract/limits.ts';
 import { ui } from '../../../preload/words/index.ts';
 
@@ -42,13 +49,15 @@ export function generateRequest(choice: {
   locale: string;
   background: boolean;
   extraContext: string | null;
-}): { templateKey: string | null; locale: string; mode: 'sync' | 'async'; extraContext: string | null } {
+  details?: VisitDetails | null;
+}): GenerateNote {
   const context = choice.extraContext;
   return {
     templateKey: choice.templateKey || null,
     locale: choice.locale,
     mode: choice.background ? 'async' : 'sync',
     extraContext: context !== null && context.trim() ? context : null,
+    details: choice.details ?? null,
   };
 }
 

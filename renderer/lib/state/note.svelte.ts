@@ -1,6 +1,7 @@
 /** The note: templates, generation with progress, edits by hand and by instruction, and copy. */
 import type {
   CopyResult,
+  GenerateNote,
   IpcError,
   IpcResult,
   Note,
@@ -87,12 +88,7 @@ export class NoteStore {
     this.#instructionChange = null;
   }
 
-  generate(options: {
-    templateKey: string | null;
-    locale: string | null;
-    mode: 'sync' | 'async';
-    extraContext: string | null;
-  }): Promise<boolean> {
+  generate(options: GenerateNote): Promise<boolean> {
     this.#progress = null;
     return this.#run('generate', () => scribe().noteGenerate(options));
   }

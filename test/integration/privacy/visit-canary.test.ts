@@ -174,8 +174,10 @@ describe('a visit whose transcript carries patient data', () => {
             content: { type: 'TEXT', text: CANARY_PHRASE },
           }),
       ],
-      ['service_error', () => (echo(/normalized-data/, 500), call('codes:normalized'))],
-      ['service_busy', () => (echo(/suggested-orders/, 429), call('orders:suggest'))],
+      // Codes and orders start async jobs whose start carries a client_request_id: a 500 or 429 there is
+      // retried (safely), so the refusals echoed are ones no retry gets past.
+      ['invalid_request', () => (echo(/normalized-data/, 400), call('codes:normalized'))],
+      ['permission_denied', () => (echo(/suggested-orders/, 403), call('orders:suggest'))],
       [
         'not_found',
         () => (

@@ -49,10 +49,10 @@ describe('preload contract', () => {
     }
   });
 
-  it('keeps bulk dot phrase requests within 100 items', () => {
+  it('keeps a bulk dot phrase save within 1,000 items (main sends them in requests of 100)', () => {
     const items = (n: number) => Array.from({ length: n }, (_, i) => ({ trigger: `.p${i}`, expansion: 'x' }));
-    expect(request('dotPhrases:bulk', { op: 'create', items: items(100) }).success).toBe(true);
-    expect(request('dotPhrases:bulk', { op: 'create', items: items(101) }).success).toBe(false);
+    expect(request('dotPhrases:bulk', { op: 'create', items: items(1_000) }).success).toBe(true);
+    expect(request('dotPhrases:bulk', { op: 'create', items: items(1_001) }).success).toBe(false);
   });
 
   it('refuses a malformed answer or event, and strips fields the contract does not name', () => {

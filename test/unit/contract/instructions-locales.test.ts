@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  INSTRUCTIONS_LOCALES,
+  SPEECH_LOCALES,
   InstructionsRequestSchema,
   TranslateRequestSchema,
 } from '../../../preload/contract/index.ts';
@@ -12,14 +12,14 @@ import { SPEECH_LOCALES as SERVICE_ACCEPTS } from '../../../main/programs/local-
 import { NOTE_LOCALES } from '../../../main/core/api/schemas/common.ts';
 
 describe('instructions locales', () => {
-  it('covers every note locale and Spanish, and the local service accepts each', () => {
-    for (const l of NOTE_LOCALES) expect(INSTRUCTIONS_LOCALES).toContain(l);
-    expect(INSTRUCTIONS_LOCALES).toEqual(expect.arrayContaining(['SPANISH_MX', 'SPANISH_ES']));
-    for (const l of INSTRUCTIONS_LOCALES) expect(SERVICE_ACCEPTS).toContain(l);
+  it('is the speech-locale enum (public facts), covering every note locale; the local service accepts each', () => {
+    for (const l of NOTE_LOCALES) expect(SPEECH_LOCALES).toContain(l);
+    expect([...SPEECH_LOCALES].sort()).toEqual([...SERVICE_ACCEPTS].sort());
+    expect(SPEECH_LOCALES).toHaveLength(36);
   });
 
   it('the contract accepts exactly the list for writing and translating', () => {
-    for (const locale of INSTRUCTIONS_LOCALES) {
+    for (const locale of SPEECH_LOCALES) {
       expect(InstructionsRequestSchema.safeParse({ locale, recipient: 'PATIENT' }).success).toBe(true);
       expect(TranslateRequestSchema.safeParse({ fromLocale: 'ENGLISH_US', toLocale: locale }).success).toBe(
         true,
@@ -30,6 +30,9 @@ describe('instructions locales', () => {
     );
     expect(
       TranslateRequestSchema.safeParse({ fromLocale: 'ENGLISH_US', toLocale: 'HAITIAN_HT' }).success,
+    ).toBe(true);
+    expect(
+      TranslateRequestSchema.safeParse({ fromLocale: 'ENGLISH_US', toLocale: 'KLINGON_KX' }).success,
     ).toBe(false);
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { INSTRUCTIONS_LOCALES } from '../../../preload/contract/enums.ts';
+import { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 import { keptTarget, translationTargets } from '../../../renderer/lib/state/instructions-rules.ts';
 
 describe('translating patient instructions', () => {
   it('offers every instructions language but the one shown', () => {
     const targets = translationTargets('ENGLISH_US');
     expect(targets).not.toContain('ENGLISH_US');
-    expect(targets).toHaveLength(INSTRUCTIONS_LOCALES.length - 1);
+    expect(targets).toHaveLength(SPEECH_LOCALES.length - 1);
   });
 
   it('keeps the chosen target while offered, else takes the first offered', () => {

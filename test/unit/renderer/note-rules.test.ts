@@ -34,10 +34,17 @@ describe('the Note screen', () => {
       locale: 'ENGLISH_US',
       mode: 'async',
       extraContext: null,
+      details: null,
     });
     expect(
       generateRequest({ ...choice, templateKey: 'soap', background: false, extraContext: 'On warfarin.' }),
-    ).toEqual({ templateKey: 'soap', locale: 'ENGLISH_US', mode: 'sync', extraContext: 'On warfarin.' });
+    ).toEqual({
+      templateKey: 'soap',
+      locale: 'ENGLISH_US',
+      mode: 'sync',
+      extraContext: 'On warfarin.',
+      details: null,
+    });
   });
 
   it('defaults visits over twenty minutes to the background form', () => {

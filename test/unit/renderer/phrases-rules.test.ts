@@ -13,18 +13,19 @@ describe('dot phrases typed in bulk', () => {
     expect(parsePhrases('')).toEqual({ phrases: [], unread: 0 });
   });
 
-  it('refuses more than 100 at a time, saying how many to leave for a second step', () => {
-    expect(batchRefusal(100, 'to add')).toBe('');
-    expect(batchRefusal(101, 'to add')).toBe(
-      '101 phrases to add: at most 100 at a time. Leave out 1 and do them in a second step. Nothing was sent.',
+  it('takes more than the service’s 100 per request (main sends batches), refusing over 1,000 a save', () => {
+    expect(batchRefusal(250, 'to add')).toBe('');
+    expect(batchRefusal(1_000, 'to add')).toBe('');
+    expect(batchRefusal(1_001, 'to add')).toBe(
+      '1,001 phrases to add: at most 1,000 at a time. Leave out 1 and do them in a second step. Nothing was sent.',
     );
   });
 
   it('counts as the person types', () => {
-    expect(bulkCountText(3, 0)).toBe('3 / 100 phrases per save');
-    expect(bulkCountText(101, 1)).toBe(
-      '101 / 100 phrases per save — 1 too many — 1 line without “=” left out',
+    expect(bulkCountText(3, 0)).toBe('3 / 1,000 phrases per save');
+    expect(bulkCountText(1_001, 1)).toBe(
+      '1,001 / 1,000 phrases per save — 1 too many — 1 line without “=” left out',
     );
-    expect(bulkCountText(0, 2)).toBe('0 / 100 phrases per save — 2 lines without “=” left out');
+    expect(bulkCountText(0, 2)).toBe('0 / 1,000 phrases per save — 2 lines without “=” left out');
   });
 });

@@ -21,7 +21,9 @@ const OrdersPayload = SuggestedOrdersSchema.transform((answer) => answer.suggest
 
 export interface NormalizedDataRequest {
   note: Note;
-  encounter_diagnoses_coding?: unknown[];
+  encounter_diagnoses_coding?: StructuredContext['encounter_diagnoses_coding'];
+  /** For the async form only. */
+  client_request_id?: string;
 }
 
 /** ICD-10 conditions and LOINC observations from a note. */
@@ -31,8 +33,9 @@ export async function generateNormalizedData(
   options: CallOptions = {},
 ): Promise<NormalizedData> {
   checkNoteContent(request.note, 'note');
+  const { client_request_id: _unused, ...body } = request;
   return call(ctx, 'POST', '/generate-normalized-data', NormalizedPayload, 'generate-normalized-data', {
-    body: request,
+    body,
     signal: options.signal,
   });
 }
@@ -55,8 +58,8 @@ export async function generateNormalizedDataAsync(
 
 export interface SuggestedOrdersRequest {
   note: Note;
-  encounter_diagnoses_coding?: unknown[];
-  patient_demographics?: Record<string, unknown>;
+  encounter_diagnoses_coding?: StructuredContext['encounter_diagnoses_coding'];
+  patient_demographics?: StructuredContext['patient_demographics'];
   source_note?: StructuredContext['source_note'];
   /** For the async form only. */
   client_request_id?: string;

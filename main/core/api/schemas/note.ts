@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SpeakerType } from './common.ts';
+import type { DiagnosisCoding, PatientDemographics, SourceNote } from './visit-context.ts';
 
 /** Text the service left out (missing or null) reads as empty, never as a crash further on. */
 const textOrEmpty = z
@@ -48,8 +49,6 @@ export const NoteSchema = z.looseObject({
   sections: z.array(NoteSectionSchema),
 });
 
-type TextContent = z.infer<typeof TextContentSchema>;
-type SubsectionsContent = z.infer<typeof SubsectionsContentSchema>;
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 export type Note = z.infer<typeof NoteSchema>;
 
@@ -62,16 +61,11 @@ export interface TranscriptItemInput {
   end_offset_ms?: number;
 }
 
-/** Source-note section (structured_context.source_note.sections[]). */
-interface SourceNoteSection {
-  kind: string;
-  content: TextContent | SubsectionsContent;
-}
-
+/** `structured_context` of generate-note (visit-context.ts has its parts' shapes). */
 export interface StructuredContext {
-  encounter_diagnoses_coding?: unknown[];
-  patient_demographics?: Record<string, unknown>;
-  source_note?: { type: string; sections: SourceNoteSection[] };
+  encounter_diagnoses_coding?: DiagnosisCoding[];
+  patient_demographics?: PatientDemographics;
+  source_note?: SourceNote;
 }
 
 /** How a section is written: the public values of `style`. */

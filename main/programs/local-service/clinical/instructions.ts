@@ -1,5 +1,6 @@
 import { isActionable, sentences } from './recognition.ts';
 import type { Note } from '../schemas.ts';
+import { translateLine } from './phrasebook.ts';
 
 const GREETING: Record<string, Record<'PATIENT' | 'PARENT', string>> = {
   en: {
@@ -56,12 +57,25 @@ export function writeInstructions(lines: string[], locale: string, recipient: 'P
   return [greeting, ...lines.map((text) => `- ${text}`)].join('\n');
 }
 
+/** The service's own greeting, in any language it writes, to the target language's greeting. */
+function greetingIn(line: string, lang: string): string | null {
+  for (const greetings of Object.values(GREETING)) {
+    for (const recipient of ['PATIENT', 'PARENT'] as const) {
+      if (greetings[recipient] === line.trim()) return (GREETING[lang] ?? GREETING.en!)[recipient];
+    }
+  }
+  return null;
+}
+
 /**
- * Deterministic pseudo-translation: each line is tagged with the target locale (so tests can see a
- * translation happened) and the text ends with the machine-translation disclaimer in that locale.
+ * Deterministic "machine translation": the service's greetings and the plan sentences its phrasebook
+ * knows read in Spanish or French (phrasebook.ts); other lines stay as written. The text ends with the
+ * machine-translation disclaimer in the target locale, which is how a reader sees it was translated.
  */
 export function pseudoTranslate(instructions: string, newLocale: string): string {
-  const tag = `[${newLocale}]`;
-  const lines = instructions.split('\n').map((text) => (text.trim() ? `${tag} ${text}` : text));
-  return `${lines.join('\n')}\n\n${DISCLAIMER[languageOf(newLocale)]}`;
+  const lang = languageOf(newLocale);
+  const lines = instructions
+    .split('\n')
+    .map((text) => (text.trim() ? (greetingIn(text, lang) ?? translateLine(text, lang)) : text));
+  return `${lines.join('\n')}\n\n${DISCLAIMER[lang]}`;
 }

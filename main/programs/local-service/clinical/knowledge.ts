@@ -106,6 +106,19 @@ export const CONDITIONS: readonly ConditionFact[] = [
   ),
   c(/\bdepression\b/i, 'Depression', 'F32.A', 'Depression, unspecified', true, false),
   c(/\bcough\b/i, 'Cough', 'R05.9', 'Cough, unspecified', false, false),
+  c(/\bchest pains?\b/i, 'Chest pain', 'R07.9', 'Chest pain, unspecified', false, false, [
+    ['R07.89', 'Other chest pain'],
+    ['I20.9', 'Angina pectoris, unspecified'],
+  ]),
+  c(
+    /\b(short(ness)? of breath|dyspnea|dyspnoea)\b/i,
+    'Shortness of breath',
+    'R06.02',
+    'Shortness of breath',
+    false,
+    false,
+    [['R06.00', 'Dyspnea, unspecified']],
+  ),
 ];
 
 /** A drug the service can recognize, with its usual route. */

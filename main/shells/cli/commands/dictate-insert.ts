@@ -9,7 +9,10 @@
  * before it. On Windows the CLI runs no key hook, so corrections go to stdout only.
  */
 import { INSERT_MODES, type InsertMode } from '../../../features/dictation/insertion/insertion-types.ts';
-import { StreamingInsertion, type InsertionResult } from '../../../features/dictation/insertion/streaming-insertion.ts';
+import {
+  StreamingInsertion,
+  type InsertionResult,
+} from '../../../features/dictation/insertion/streaming-insertion.ts';
 import { CliError, EXIT } from '../io.ts';
 
 /** The --insert flag, checked. */

@@ -9,15 +9,21 @@ import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
-import { CUSTOMIZATION_FILE, FileCustomizationStore } from '../../../features/settings/customization-store.ts';
+import {
+  CUSTOMIZATION_FILE,
+  FileCustomizationStore,
+} from '../../../features/settings/customization-store.ts';
 import { Failure } from '../../../base/failure.ts';
+import type { VisitContext } from '../../../core/api/schemas/visit-context.ts';
+import { LimitError } from '../../../core/api/limits.ts';
+import { visitContextFromFlags, type VisitFlags } from '../visit-files.ts';
 import {
   buildNoteRequest,
   isUserTemplateRefusal,
   type CustomizationLookup,
 } from '../../../features/note/note-request.ts';
 
-export interface NoteOptions {
+export interface NoteOptions extends VisitFlags {
   transcript: string;
   template?: string;
   locale?: string;
@@ -37,6 +43,8 @@ export async function cliNoteRequest(
   items: TranscriptItemInput[],
   context: string | undefined,
   customizations: CustomizationLookup = savedCustomizations(),
+  /** The visit details from --encounter-date, --specialty, --patient, --diagnoses and --source-note. */
+  visit: VisitContext = {},
 ): Promise<GenerateNoteRequest> {
   const caller: CallerKind = config.userExternalId ? 'user' : 'server';
   const templateKey = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
@@ -49,6 +57,7 @@ export async function cliNoteRequest(
         ...(templateKey !== undefined ? { templateKey } : {}),
         ...(context !== undefined ? { context } : {}),
         contextSubject: 'context_file',
+        visit,
       },
       customizations,
     );
@@ -62,6 +71,11 @@ function cliRefusal(error: unknown): unknown {
   if (isUserTemplateRefusal(error))
     return new CliError(
       "--template cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's notes follow the template of its note settings on the service. Drop --template, or the user, to choose one. Nothing was sent.",
+      EXIT.usage,
+    );
+  if (error instanceof LimitError && error.params?.rule === 'specialty_server_only')
+    return new CliError(
+      "--specialty cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's specialty is set on its account on the service. Nothing was sent.",
       EXIT.usage,
     );
   if (error instanceof Failure && error.code === 'transcript_too_short')
@@ -90,11 +104,19 @@ function warnUnsupported(note: Note): void {
  * connection is even opened, so a refused request sends nothing at all.
  */
 export async function note(config: Config, options: NoteOptions): Promise<void> {
-  if (options.transcript === '-' && options.context === '-')
-    throw new CliError('Only one of --transcript and --context can read standard input.', EXIT.usage);
+  const fromStdin = [
+    options.transcript,
+    options.context,
+    options.patient,
+    options.diagnoses,
+    options.sourceNote,
+  ];
+  if (fromStdin.filter((path) => path === '-').length > 1)
+    throw new CliError('Only one of the file flags can read standard input.', EXIT.usage);
   const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
   const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
-  const request = await cliNoteRequest(config, options, items, context);
+  const visit = await visitContextFromFlags(options);
+  const request = await cliNoteRequest(config, options, items, context, undefined, visit);
 
   const { core } = await connect(config);
   const result = options.async

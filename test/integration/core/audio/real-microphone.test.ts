@@ -94,6 +94,8 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
     const virtMic = sourceDescription('virt_mic');
     expect(mics.find((m) => m.name === virtMic || m.name === 'virt_mic')).toMatchObject({ isDefault: true });
     expect(mics.filter((m) => m.isDefault)).toHaveLength(1);
+    // The virtual speaker's monitor is an output, not a microphone: PulseAudio says so, and it is hidden.
+    expect(mics.map((m) => m.name)).not.toContain(sourceDescription('virt_spk.monitor'));
   });
 
   it('captures a spoken sentence from the default microphone faithfully', async () => {

@@ -53,7 +53,7 @@ describe('generate-note checks', () => {
 
   it('refuses server-only fields for a user caller', () => {
     expect(() => checkGenerateNote({ ...base, note_template_key: 'SOAP' }, 'user')).toThrow(/note settings/);
-    expect(() => checkGenerateNote({ ...base, specialty: 'CARDIOLOGY' }, 'user')).toThrow(/note settings/);
+    expect(() => checkGenerateNote({ ...base, specialty: 'CARDIOLOGY' }, 'user')).toThrow(/clinician's account/);
   });
 
   it('allows SUBSECTIONS only on Assessment and Plan in the current note', () => {
@@ -113,7 +113,9 @@ describe('source-note rules', () => {
   });
   it('refuses unknown kinds', () => {
     expect(() =>
-      checkStructuredContext({ source_note: { type: 'DRAFT', sections: [{ kind: 'HPI', content: text }] } }),
+      checkStructuredContext({
+        source_note: { type: 'DRAFT', sections: [{ kind: 'HPI' as 'PLAN', content: text }] },
+      }),
     ).toThrow(/does not accept/);
   });
 });
