@@ -170,11 +170,11 @@ describe('Win32Desktop', () => {
         selectionStart: 6,
         selectionLength: 3,
       });
-      expect(await desktop.selectInField(target, 15, 3)).toBe(true);
-      expect(api.controlSel).toEqual([16, 19]);
+      expect(await desktop.selectInField(target, 14, 3)).toBe(true);
+      expect(api.controlSel).toEqual([15, 18]);
       expect((await desktop.fieldFacts(target)).context).toEqual({
         text: 'Plan:\n*** and [ ]',
-        selectionStart: 15,
+        selectionStart: 14,
         selectionLength: 3,
       });
     });
