@@ -6,7 +6,15 @@
  * text (a surrogate pair sent as its two units in one call), or scancodes of the local layout for remote
  * sessions that ignore Unicode keystrokes. Tested through a fake Win32Api; not run on Windows here.
  */
-import type { Desktop, EditKey, FieldFacts, FieldText, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import type {
+  Desktop,
+  EditKey,
+  FieldFacts,
+  FieldText,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from '../desktop.ts';
 import { KEYEVENTF, type KeyInput, type Win32Api } from './win32-api.ts';
 import { delay } from '../../main/base/async/delay.ts';
 import { Win32Field } from './win32-field.ts';

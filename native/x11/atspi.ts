@@ -159,7 +159,9 @@ class LibAtspi implements Atspi {
           const from = pointsOf(text, start);
           const to = pointsOf(text, start + length);
           const n = this.b.n_selections(t, null);
-          return Boolean(n > 0 ? this.b.set_selection(t, 0, from, to, null) : this.b.add_selection(t, from, to, null));
+          return Boolean(
+            n > 0 ? this.b.set_selection(t, 0, from, to, null) : this.b.add_selection(t, from, to, null),
+          );
         } finally {
           this.b.unref(t);
         }

@@ -12,6 +12,10 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   focus_lost: (a) =>
     `The window dictation started in${where(a)} could not be brought back: copied to the clipboard instead.`,
   insert_failed: (a) => `The keystrokes could not be sent${where(a)}: copied to the clipboard instead.`,
+  not_landed: (a) =>
+    `The text did not arrive in the field${where(a)}: it is in the dictation box and on the clipboard, to insert again.`,
+  field_changed: (a) =>
+    `Another field${where(a)} has the cursor now: the rest was not typed there (no Enter into another field). It is in the dictation box and on the clipboard.`,
   busy: () => 'A visit is using the microphone: end it first, or dictate into the visit.',
   corrected_in_box: () => 'Corrected in the dictation box (you typed since).',
   cancelled: () => 'Dictation cancelled.',

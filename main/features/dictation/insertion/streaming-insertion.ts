@@ -8,7 +8,6 @@
  *   //             clipboard = electronInsertionClipboard() (main/shells/electron/electron-insertion-clipboard.ts).
  *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
  *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
- *   //   (typingObserved: false when neither a key hook nor the OS reports the person's keys)
  *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
  *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
  *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
@@ -18,29 +17,21 @@
  *   const result = await insertion.finish();   // after the session ended: converge, restore clipboard
  *   // or: await insertion.cancel();       // the cancel key: stop, restore the clipboard
  *
- * How it stays correct (the bookkeeping and the next edit: field-shadow.ts):
- * - `update(text)` only records the latest text; one serial loop brings the field up to it, so updates that
- *   arrive while keys are being sent coalesce into one insertion.
- * - `shadow` is the text the field was last brought to, `owned` how many characters before the caret are
- *   ours (0 after typing by the person, a focus change or a correction we could not apply).
- * - Text that extends `shadow` is appended (focus restored first if it moved). A change of the tail (an
- *   ASYNC_CORRECTION) is applied in place only if the target still has focus, nothing was typed since our
- *   last insertion and the characters to replace are all ours; otherwise it is applied in the dictation box
- *   only ('correctionInBox'), never guessed at.
- * - After a network drop the session rolls its text back and the service dictates the replayed audio again:
- *   while that replay is behind or differs from what is already in the field, nothing is touched, so every
- *   word lands exactly once; at `finish()` any remaining difference is treated as a correction.
- * - A password field, a higher-privilege window, Secure Input, copy mode, no focused window, a window that
- *   cannot be brought back or keys the OS refused: the text goes to the clipboard instead (marked
- *   transient) and the result and 'notInserted' say why. The dictation text itself stays with the caller
- *   (dictation box, history, the CLI's stdout): it is never lost.
+ * How it stays correct: field-shadow.ts keeps what the field was last brought to and how much before the
+ * caret is ours; `update()` only records the latest text and one serial loop brings the field up to it
+ * (appends, or a correction in place only while safe, else in the dictation box). After a drop the replay
+ * touches nothing while it is behind. write-guard.ts re-checks the field before each write (password,
+ * elevation, Secure Input, another control before a line break), checks focus between typed chunks and
+ * reads the field back where it can. Any stop copies the rest to the clipboard and says why
+ * ('notInserted'); the dictation text itself stays with the caller (box, history, CLI stdout).
  */
 import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
-import { FieldShadow, type NextEdit } from './field-shadow.ts';
+import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
+import { WriteGuard } from './write-guard.ts';
 import {
   blockerOf,
   describeReason,
@@ -74,6 +65,7 @@ const HOLD_AT_FINISH_MS = 5000;
 /** One dictation's insertion into one target. */
 export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly #writer: FieldWriter | undefined;
+  readonly #guard: WriteGuard | undefined;
   readonly #paster: ClipboardPaster;
   readonly #clipboard: InsertionClipboard;
   readonly #facts: FieldFacts;
@@ -102,7 +94,10 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     this.#typingObserved = options.typingObserved ?? true;
     this.#paster = new ClipboardPaster(options.clipboard, options.desktop, options.pasteTimings);
     const blocker = blockerOf(target, facts, this.plan);
-    if (target && !blocker) this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
+    if (target && !blocker) {
+      this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
+      this.#guard = new WriteGuard(options.desktop, target, this.plan, facts);
+    }
     if (blocker) this.#stop(blocker);
     const off = options.desktop.onForeignKey?.(() => this.noteUserTyped());
     if (off) this.#unsubscribe.push(off);
@@ -249,18 +244,26 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     else await this.#replace(this.#writer!, edit);
   }
 
-  /** The text extends what the field holds: focus back if it moved, then type the rest. */
+  /** Text extending the field: focus back, the field re-checked, typed in checked chunks, read back. */
   async #append(writer: FieldWriter, edit: NextEdit & { kind: 'append' }): Promise<void> {
+    const guard = this.#guard!;
     const focus = await writer.focus();
     if (focus === 'lost') return this.#stop('focus_lost');
     if (focus === 'restored') this.#field.focusRestored();
-    await writer.write(edit.text);
-    this.#field.appended(edit);
-    this.emit('inserted', { chars: caretLength(edit.text), corrected: false });
+    const check = await guard.recheck(edit.text);
+    if (check.blocker) return this.#stop(check.blocker);
+    if (check.moved) this.#field.focusRestored();
+    const done = sentPart(edit, await writer.write(edit.text, (c, first) => guard.mayType(c, first)));
+    if (done.text && !(await guard.landed(check.facts.context, done.text))) return this.#stop('not_landed');
+    if (done.text) this.#field.appended(done);
+    if (done.text) this.emit('inserted', { chars: caretLength(done.text), corrected: false });
+    if (done !== edit) this.#stop(guard.stoppedBy ?? 'focus_lost');
   }
 
   /** A correction of the tail: in place when that is safe, otherwise in the dictation box only. */
   async #replace(writer: FieldWriter, edit: NextEdit & { kind: 'replace' }): Promise<void> {
+    const check = await this.#guard!.recheck(edit.text);
+    if (check.blocker) return this.#stop(check.blocker);
     const skipped = await this.#inPlaceBlocker(writer, edit.remove);
     if (skipped) {
       this.#field.skipped(edit);
