@@ -38,6 +38,7 @@ export const SETTING_KEYS = [
   'dictationInsertMode',
   'dictationAppRules',
   'dictationHistoryHours',
+  'dictationFieldMarkers',
   'updateMode',
   'updateChannel',
   'updateFeedUrl',

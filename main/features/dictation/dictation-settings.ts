@@ -11,6 +11,7 @@ import {
   type DictationRefusalParams,
   type KeyCheckResult,
   type KeyRefusal,
+  type TemplateMarker,
 } from '../../../preload/contract/index.ts';
 import { Failure } from '../../base/failure.ts';
 import { ChordError, formatChord, parseChord, type Chord } from '../../base/chords/chord.ts';
@@ -34,6 +35,7 @@ export interface DictationSettings {
   appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
   locale: string;
   historyHours: number;
+  fieldMarkers: TemplateMarker[];
 }
 
 const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
@@ -45,6 +47,7 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   appRules: 'dictationAppRules',
   locale: 'dictationLocale',
   historyHours: 'dictationHistoryHours',
+  fieldMarkers: 'dictationFieldMarkers',
 };
 
 const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
@@ -111,6 +114,7 @@ export class DictationSettingsStore {
       appRules: [...pick('dictationAppRules')],
       locale: pick('dictationLocale'),
       historyHours: pick('dictationHistoryHours'),
+      fieldMarkers: [...pick('dictationFieldMarkers')],
     };
   }
 

@@ -44,6 +44,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationInsertMode: 'How dictated text goes into other applications',
   dictationAppRules: 'Dictation per-application rules',
   dictationHistoryHours: 'Dictation history (hours)',
+  dictationFieldMarkers: 'Template blanks "next field" selects',
   updateMode: 'Updates',
   updateChannel: 'Update channel',
   updateFeedUrl: 'Update feed',
