@@ -43,7 +43,13 @@ export function recordReports(audit: AuditLog, features: ReportingFeatures): voi
   features.connections.onDidReport(record);
   features.visit.onDidReport(record);
   features.notes.onDidReport(record);
-  features.dictation?.onDidReport((event) => record({ kind: event.kind, into: processName(event.into) }));
+  features.dictation?.onDidReport((event) =>
+    record(
+      event.kind === 'dictation_inserted'
+        ? { kind: event.kind, into: processName(event.into) }
+        : { kind: event.kind, into: processName(event.into), reason: event.reason },
+    ),
+  );
 }
 
 /** An application name as the trail takes it (letters, digits and a few signs, at most 80). */

@@ -23,7 +23,7 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
-import type { DictationEvent } from './ports.ts';
+import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
@@ -47,6 +47,8 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   /** Unfinished dictations (journals); none where nothing is journaled. */
   readonly recovery?: DictationRecovery;
   readonly onError?: (error: Error) => void;
+  /** Template-field navigation in the focused field; `unreadable` everywhere when the shell has none. */
+  readonly fields?: FieldNavigator;
 }
 
 /** The dictation capability. */
@@ -57,9 +59,12 @@ export class DictationService {
   #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
+  /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
+  readonly fields: FieldNavigator;
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
+    this.fields = options.fields ?? { move: async () => ({ kind: 'unreadable' }) };
     this.controller = new DictationController({
       ...options,
       sink: {
@@ -249,6 +254,9 @@ export class DictationService {
     await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
     if (outcome.kind === 'inserted')
       this.#reported.emit({ kind: 'dictation_inserted', into: outcome.appName });
+    const reason = outcome.kind === 'copied' ? outcome.reason.code : undefined;
+    if (outcome.kind === 'copied' && isNotInsertedReason(reason) && reason !== 'copy_mode')
+      this.#reported.emit({ kind: 'dictation_not_inserted', into: outcome.reason.app ?? 'unknown', reason });
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
   }

@@ -5,7 +5,7 @@
  */
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import { NOT_INSERTED_REASONS, type DictationMessage } from '../../../preload/contract/index.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
 export interface DictationSessionLike {
@@ -118,7 +118,18 @@ export interface OverlayPort {
  * What dictation reports (the audit trail listens): the application text went into, by its process or
  * class name (WM_CLASS, process image, bundle id), never a window title, which can name a patient.
  */
-export type DictationEvent = { readonly kind: 'dictation_inserted'; readonly into: string };
+export type DictationEvent =
+  | { readonly kind: 'dictation_inserted'; readonly into: string }
+  /** Text stopped short of the field (not landed, a password field, another control…): kept in the box. */
+  | { readonly kind: 'dictation_not_inserted'; readonly into: string; readonly reason: NotInsertedReasonCode };
+
+/** Why text went to the clipboard and the box instead of the field (preload/contract's closed list). */
+export type NotInsertedReasonCode = (typeof NOT_INSERTED_REASONS)[number];
+
+/** Whether a message code is one of the reasons insertion stopped. */
+export function isNotInsertedReason(code: string | undefined): code is NotInsertedReasonCode {
+  return (NOT_INSERTED_REASONS as readonly string[]).includes(code ?? '');
+}
 
 /**
  * Template blanks in the focused field (`***`, `[ ]`, `{…}`, `_____` …): "next field" / "previous field"
