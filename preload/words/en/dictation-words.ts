@@ -1,5 +1,9 @@
 /** What the dictation overlay and the dictation box say (English); the codes are preload/contract/dictation-codes.ts. */
-import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
+import type {
+  DictationMessage,
+  DictationMessageCode,
+  TemplateMarker,
+} from '../../contract/dictation-codes.ts';
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "the application". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -44,3 +48,12 @@ export function dictationMessageText(message: DictationMessage | null | undefine
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
   return DICTATION_TEXT[message.code](message.app ?? null);
 }
+
+/** Template blanks, as Settings → Dictation lists them. */
+export const TEMPLATE_MARKER_WORDS: Readonly<Record<TemplateMarker, string>> = {
+  asterisks: 'Asterisks ***',
+  'empty-brackets': 'Empty brackets [ ]',
+  'bracketed-text': 'Bracketed choices [left/right]',
+  braces: 'Braces {…}',
+  underscores: 'Underscores _____',
+};
