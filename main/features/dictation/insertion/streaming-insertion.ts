@@ -31,7 +31,7 @@ import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
 import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
-import { WriteGuard } from './write-guard.ts';
+import { clipContext, WriteGuard } from './write-guard.ts';
 import {
   blockerOf,
   describeReason,
@@ -113,7 +113,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** The field's text and selection for the CONFIG's text_field_context; undefined when unreadable. */
   get fieldContext(): FieldFacts['context'] {
-    return this.#writer ? this.#facts.context : undefined;
+    return this.#writer && this.#facts.context ? clipContext(this.#facts.context) : undefined;
   }
 
   /** Feeds every 'text' event of `session`; returns the unsubscribe function. */

@@ -16,6 +16,22 @@ import { delay } from '../../../base/async/delay.ts';
 const LANDED_POLLS = 30;
 const LANDED_POLL_MS = 25;
 
+/**
+ * The part of a field sent as text_field_context: the contract sets no limit, and the service needs only
+ * the words around the caret to capitalise and space the first words (a guess beyond the contract), so a
+ * long note is cut to 4,000 characters before the selection and 1,000 after it, never inside a surrogate
+ * pair.
+ */
+export function clipContext(context: FieldText, before = 4000, after = 1000): FieldText {
+  const end = context.selectionStart + context.selectionLength;
+  let from = Math.max(0, context.selectionStart - before);
+  let to = Math.min(context.text.length, end + after);
+  if (/[\uDC00-\uDFFF]/.test(context.text.charAt(from))) from++;
+  if (/[\uDC00-\uDFFF]/.test(context.text.charAt(to))) to--;
+  if (from === 0 && to === context.text.length) return context;
+  return { ...context, text: context.text.slice(from, to), selectionStart: context.selectionStart - from };
+}
+
 /** Whether `now` holds `written` where it was written over `before` (the selection then). */
 export function landedIn(before: FieldText, now: FieldText, written: string): boolean {
   const text = written.replace(/\r\n|\r/g, '\n');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeDesktop } from '../../../../native/desktop.fake.ts';
 import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
-import { landedIn } from '../../../../main/features/dictation/insertion/write-guard.ts';
+import { clipContext, landedIn } from '../../../../main/features/dictation/insertion/write-guard.ts';
 
 const FAST = { restoreDelayMs: 20, settleMs: 0, readWaitMs: 0 };
 
@@ -118,5 +118,24 @@ describe('insertion you can prove', () => {
     expect(landedIn(before, { text: 'a Fine', selectionStart: 6, selectionLength: 0 }, 'fine')).toBe(true);
     expect(landedIn(before, before, 'fine')).toBe(false);
     expect(landedIn(before, { text: 'a ', selectionStart: 2, selectionLength: 0 }, 'fine')).toBe(false);
+  });
+});
+
+describe('text_field_context', () => {
+  it('is cut around the selection in a long field (the offsets follow), whole in a short one', () => {
+    const long = {
+      text: `${'a'.repeat(10_000)}***${'b'.repeat(5000)}`,
+      selectionStart: 10_000,
+      selectionLength: 3,
+    };
+    expect(clipContext(long)).toEqual({
+      text: `${'a'.repeat(4000)}***${'b'.repeat(1000)}`,
+      selectionStart: 4000,
+      selectionLength: 3,
+    });
+    const short = { text: 'Plan: ***', selectionStart: 6, selectionLength: 3 };
+    expect(clipContext(short)).toBe(short);
+    const emoji = { text: `x😀${'a'.repeat(10)}`, selectionStart: 12, selectionLength: 0 };
+    expect(clipContext(emoji, 10, 0).text).toBe('a'.repeat(9)); // never half a surrogate pair
   });
 });
