@@ -6,7 +6,15 @@
  * Unicode strings on key events (CGEventKeyboardSetUnicodeString). Without the Accessibility grant macOS
  * drops posted events: the app checks the grant first and offers copy instead. Not run on a Mac here.
  */
-import type { Desktop, FieldText, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import type {
+  Desktop,
+  FieldText,
+  EditKey,
+  FieldFacts,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from '../desktop.ts';
 import type { MacApi } from './mac-api.ts';
 import { delay } from '../../main/base/async/delay.ts';
 

@@ -16,7 +16,7 @@ const EM_SCROLLCARET = 0x00b7;
 const ES_PASSWORD = 0x20;
 
 /** The kind of text control a window class is, or undefined for one we cannot read. */
-export function textControlKind(className: string): 'edit' | 'richedit' | undefined {
+function textControlKind(className: string): 'edit' | 'richedit' | undefined {
   if (/^edit$|\.edit\./i.test(className)) return 'edit';
   if (/^richedit\d*w?$|^richedit\d+w$|\.richedit/i.test(className)) return 'richedit';
   return undefined;

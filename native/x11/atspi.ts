@@ -26,7 +26,7 @@ const WALK_LIMIT = 3000;
 type Ptr = unknown;
 
 /** The focused field of an application, as AT-SPI reports it (offsets in UTF-16 units of `text`). */
-export interface AtspiField {
+interface AtspiField {
   readonly text: string;
   readonly selectionStart: number;
   readonly selectionLength: number;

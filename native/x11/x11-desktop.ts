@@ -6,7 +6,15 @@
  * field) is known only through AT-SPI (atspi.ts), where the application exposes it (GTK, Qt with
  * accessibility on, Firefox, LibreOffice); elsewhere field facts are unknown.
  */
-import type { Desktop, EditKey, FieldFacts, FieldText, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import type {
+  Desktop,
+  EditKey,
+  FieldFacts,
+  FieldText,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from '../desktop.ts';
 import { KEYSYM, keysymOf, X11Keyboard } from './x11-keyboard.ts';
 import { KeyRecorder } from './x11-record.ts';
 import { loadXlib, type DisplayPtr, type Xlib } from './xlib.ts';

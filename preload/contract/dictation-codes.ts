@@ -48,5 +48,11 @@ export interface DictationMessage {
  * Template blanks "next field" selects: `***`, `[ ]`, `[text]`, `{…}`, `_____` (three or more asterisks or
  * underscores). Which count is a setting and a policy key (dictationFieldMarkers).
  */
-export const TEMPLATE_MARKERS = ['asterisks', 'empty-brackets', 'bracketed-text', 'braces', 'underscores'] as const;
+export const TEMPLATE_MARKERS = [
+  'asterisks',
+  'empty-brackets',
+  'bracketed-text',
+  'braces',
+  'underscores',
+] as const;
 export type TemplateMarker = (typeof TEMPLATE_MARKERS)[number];

@@ -103,14 +103,17 @@ export const DICTATION_KEYS = {
     example: [{ app: 'wfica32.exe', insert: 'type' }],
   }),
   dictationFieldMarkers: key({
-    schema: z.preprocess((value) => {
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown; // the registry and the environment carry the list as JSON text
-      } catch {
-        return value.split(',').map((s) => s.trim());
-      }
-    }, z.array(z.enum(TEMPLATE_MARKERS)).max(TEMPLATE_MARKERS.length)),
+    schema: z.preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value;
+        try {
+          return JSON.parse(value) as unknown; // the registry and the environment carry the list as JSON text
+        } catch {
+          return value.split(',').map((s) => s.trim());
+        }
+      },
+      z.array(z.enum(TEMPLATE_MARKERS)).max(TEMPLATE_MARKERS.length),
+    ),
     default: [...TEMPLATE_MARKERS],
     title: 'Template blanks "next field" selects',
     description:

@@ -121,7 +121,11 @@ export interface OverlayPort {
 export type DictationEvent =
   | { readonly kind: 'dictation_inserted'; readonly into: string }
   /** Text stopped short of the field (not landed, a password field, another control…): kept in the box. */
-  | { readonly kind: 'dictation_not_inserted'; readonly into: string; readonly reason: NotInsertedReasonCode };
+  | {
+      readonly kind: 'dictation_not_inserted';
+      readonly into: string;
+      readonly reason: NotInsertedReasonCode;
+    };
 
 /** Why text went to the clipboard and the box instead of the field (preload/contract's closed list). */
 export type NotInsertedReasonCode = (typeof NOT_INSERTED_REASONS)[number];

@@ -159,7 +159,7 @@ describe('Win32Desktop', () => {
   });
 
   describe('reading and selecting in a classic Edit control', () => {
-    it('hands out the text with \\n breaks and converts offsets to the control\'s CR LF units', async () => {
+    it("hands out the text with \\n breaks and converts offsets to the control's CR LF units", async () => {
       const api = new FakeWin32();
       api.controlSel = [7, 10]; // "***" after "Plan:\r\n"
       api.integrity.set(42, 0x2000);

@@ -20,7 +20,7 @@ export function caretLength(text: string): number {
 const TYPING_CHUNK = 8;
 
 /** `text` in typing chunks: runs of at most TYPING_CHUNK code points, each line break alone. */
-export function typingChunks(text: string): string[] {
+function typingChunks(text: string): string[] {
   const chunks: string[] = [];
   for (const piece of text.split(/(\r?\n)/)) {
     if (piece === '') continue;
