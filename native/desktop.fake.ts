@@ -9,6 +9,7 @@ import type {
   Desktop,
   EditKey,
   FieldFacts,
+  FieldText,
   InsertionClipboard,
   PasteChord,
   TargetWindow,
@@ -23,6 +24,12 @@ export interface FakeWindow {
   caret: number;
   selectionStart: number;
   facts: FieldFacts;
+  /** The field's text and selection can be read and set (readField / selectInField). */
+  readable?: boolean;
+  /** The field swallows what arrives (pasted or typed text never shows). */
+  discards?: boolean;
+  /** Typing one more chunk moves focus to this window (the person clicked elsewhere mid-typing). */
+  focusAfterNextType?: string;
 }
 
 /** A scriptable desktop. */
@@ -63,7 +70,29 @@ export class FakeDesktop implements Desktop {
   }
 
   async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
-    return this.windows.get(target.id)?.facts ?? {};
+    const w = this.windows.get(target.id);
+    if (!w) return {};
+    const context = w.readable && !w.facts.password ? this.#read(w) : undefined;
+    return { ...w.facts, ...(context ? { context } : {}) };
+  }
+
+  async readField(target: TargetWindow): Promise<FieldText | undefined> {
+    const w = this.windows.get(target.id);
+    return w?.readable && !w.facts.password ? this.#read(w) : undefined;
+  }
+
+  async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {
+    const w = this.windows.get(target.id);
+    if (!w?.readable) return false;
+    this.log.push(`select:${start}+${length}`);
+    w.selectionStart = start;
+    w.caret = start + length;
+    return true;
+  }
+
+  #read(w: FakeWindow): FieldText {
+    const start = Math.min(w.selectionStart, w.caret);
+    return { text: w.text, selectionStart: start, selectionLength: Math.abs(w.caret - w.selectionStart) };
   }
 
   async releaseModifiers(): Promise<void> {
@@ -81,6 +110,11 @@ export class FakeDesktop implements Desktop {
     this.#check();
     this.log.push(`type:${text}`);
     this.#insert(text);
+    const w = this.#focused();
+    if (w?.focusAfterNextType !== undefined) {
+      this.active = w.focusAfterNextType;
+      delete w.focusAfterNextType;
+    }
   }
 
   async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
@@ -115,7 +149,7 @@ export class FakeDesktop implements Desktop {
 
   #insert(text: string): void {
     const w = this.#focused();
-    if (!w) return;
+    if (!w || w.discards) return;
     // Beside the selection, never over it (like Tk): the caret end of the selection.
     w.text = w.text.slice(0, w.caret) + text + w.text.slice(w.caret);
     w.caret += text.length;

@@ -29,7 +29,23 @@ export interface FieldFacts {
   /** macOS Secure Event Input is on (a password prompt somewhere): synthesized keys are dropped. */
   readonly secureInput?: boolean;
   /** The field's text and selection, when it can be read. */
-  readonly context?: { text: string; selectionStart: number; selectionLength: number };
+  readonly context?: FieldText;
+  /**
+   * Which control inside the window has the keyboard focus (a Windows control's HWND, an AT-SPI object's
+   * role and position): compared for equality only, to tell that focus moved to another field of the same
+   * window. Undefined when the OS does not say.
+   */
+  readonly control?: string;
+}
+
+/**
+ * A text field's content and selection: offsets in UTF-16 units of `text`, line breaks as '\n' (what
+ * `selectInField` takes back). `selectionLength` 0 is the caret alone.
+ */
+export interface FieldText {
+  readonly text: string;
+  readonly selectionStart: number;
+  readonly selectionLength: number;
 }
 
 /** Paste chords, built from keysyms / virtual keys. */
@@ -54,6 +70,13 @@ export interface Desktop {
   activate(target: TargetWindow): Promise<boolean>;
   /** Facts about the focused field of `target` (which must have focus). */
   fieldFacts(target: TargetWindow): Promise<FieldFacts>;
+  /**
+   * The focused field of `target` (which must have focus) as text, where the OS and the application let it
+   * be read (X11: AT-SPI; Windows: classic Edit/RichEdit; macOS: AXValue); undefined otherwise.
+   */
+  readField?(target: TargetWindow): Promise<FieldText | undefined>;
+  /** Selects [start, start + length) of what `readField` returned; false when it cannot. */
+  selectInField?(target: TargetWindow, start: number, length: number): Promise<boolean>;
   /** Releases modifier keys held down now (the person's hotkey), so they do not alter our keys. */
   releaseModifiers(): Promise<void>;
   sendPaste(chord: PasteChord): Promise<void>;

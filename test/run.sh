@@ -7,13 +7,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins openssl
-  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog)
+  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog at-spi2-core python3-gi gir1.2-gtk-3.0)
 COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool
   openbox wish xclip xprop openssl rsyslogd)
 
 missing_commands() {
   local missing=()
   for c in "${COMMANDS[@]}"; do command -v "$c" >/dev/null 2>&1 || missing+=("$c"); done
+  # The template-field tests: a GTK field (Python GObject bindings) read through AT-SPI (libatspi).
+  [ -e /usr/lib/x86_64-linux-gnu/libatspi.so.0 ] || [ -n "$(ldconfig -p 2>/dev/null | grep libatspi.so.0)" ] || missing+=(libatspi)
+  /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '3.0')" >/dev/null 2>&1 || missing+=(python3-gtk)
   echo "${missing[@]:-}"
 }
 

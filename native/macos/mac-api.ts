@@ -25,6 +25,8 @@ export interface MacApi {
   activateApp(pid: number): boolean;
   axTrusted(): boolean;
   focusedElement(pid: number): AxElement | undefined;
+  /** Sets AXSelectedTextRange (UTF-16 units) of the focused element of `pid`; false when refused. */
+  selectRange(pid: number, location: number, length: number): boolean;
   secureInputEnabled(): boolean;
   /** A key event by virtual keycode with the given CGEventFlags. */
   postKey(keycode: number, down: boolean, flags: number): void;
@@ -61,6 +63,7 @@ export function loadMacApi(): MacApi {
     },
     axTrusted: () => Boolean(b.AXIsProcessTrusted()),
     focusedElement: (pid) => focusedElement(b, pid),
+    selectRange: (pid, location, length) => selectRange(b, pid, location, length),
     secureInputEnabled: () => Boolean(b.IsSecure()),
     postKey(keycode, down, flags) {
       const event = b.CreateKey(null, keycode, down);
@@ -117,6 +120,8 @@ function bindFrameworks() {
     AXCreateApp: ax.func('void *AXUIElementCreateApplication(int32_t pid)'),
     AXCopy: ax.func('int32_t AXUIElementCopyAttributeValue(void *el, void *attr, _Out_ void **value)'),
     AXValueGetValue: ax.func('bool AXValueGetValue(void *value, int32_t type, _Out_ CFRange *out)'),
+    AXValueCreate: ax.func('void *AXValueCreate(int32_t type, const CFRange *range)'),
+    AXSet: ax.func('int32_t AXUIElementSetAttributeValue(void *el, void *attr, void *value)'),
     IsSecure: carbon.func('bool IsSecureEventInputEnabled()'),
     TISCurrentLayout: carbon.func('void *TISCopyCurrentKeyboardLayoutInputSource()'),
     TISGetProperty: carbon.func('void *TISGetInputSourceProperty(void *source, void *key)'),
@@ -185,6 +190,21 @@ function focusedElement(b: Frameworks, pid: number): AxElement | undefined {
   };
   b.CFRelease(el);
   return result;
+}
+
+/** Sets the focused element's AXSelectedTextRange (written from Apple's documentation; never run here). */
+function selectRange(b: Frameworks, pid: number, location: number, length: number): boolean {
+  const app = b.AXCreateApp(pid);
+  const el = app && attribute(b, app, 'AXFocusedUIElement');
+  if (app) b.CFRelease(app);
+  if (!el) return false;
+  const value = b.AXValueCreate(AX_VALUE_CFRANGE, { location, length });
+  const key = b.CFStringCreate(null, 'AXSelectedTextRange', UTF8);
+  const status = value ? (b.AXSet(el, key, value) as number) : -1;
+  b.CFRelease(key);
+  if (value) b.CFRelease(value);
+  b.CFRelease(el);
+  return status === 0;
 }
 
 /** Character → keycode for the unshifted keys of the current keyboard layout (UCKeyTranslate). */

@@ -6,7 +6,15 @@
  * Unicode strings on key events (CGEventKeyboardSetUnicodeString). Without the Accessibility grant macOS
  * drops posted events: the app checks the grant first and offers copy instead. Not run on a Mac here.
  */
-import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import type {
+  Desktop,
+  FieldText,
+  EditKey,
+  FieldFacts,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from '../desktop.ts';
 import type { MacApi } from './mac-api.ts';
 import { delay } from '../../main/base/async/delay.ts';
 
@@ -75,6 +83,15 @@ export class MacDesktop implements Desktop {
         ? { text: el.value, selectionStart: el.selection.location, selectionLength: el.selection.length }
         : undefined;
     return { secureInput, ...(el ? { password } : {}), ...(context ? { context } : {}) };
+  }
+
+  async readField(target: TargetWindow): Promise<FieldText | undefined> {
+    return (await this.fieldFacts(target)).context;
+  }
+
+  async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {
+    if (target.pid === undefined || !this.api.axTrusted()) return false;
+    return this.api.selectRange(target.pid, start, length);
   }
 
   async releaseModifiers(): Promise<void> {

@@ -46,6 +46,13 @@ export interface Win32Api {
   VkKeyScanW(ch: number): number;
   /** MapVirtualKeyW(vk, MAPVK_VK_TO_VSC). */
   scanCodeOf(vk: number): number;
+  /**
+   * A message with number arguments (SendMessageTimeoutW, SMTO_ABORTIFHUNG, 300 ms: a hung window must
+   * not freeze dictation); undefined when it timed out or failed.
+   */
+  sendMessage(hwnd: bigint, msg: number, wParam: number, lParam: number): number | undefined;
+  /** WM_GETTEXT of a control (the system copies it across processes); undefined when it timed out. */
+  windowText(hwnd: bigint): string | undefined;
 }
 
 /** Tags our own inputs (dwExtraInfo), so a key hook that can read it tells them from the person's. */
@@ -79,6 +86,13 @@ export function loadWin32Api(): Win32Api {
     GetAsyncKeyState: b.GetAsyncKeyState,
     VkKeyScanW: b.VkKeyScanW,
     scanCodeOf: (vk) => b.MapVirtualKeyW(vk, 0) as number,
+    sendMessage: (hwnd, msg, wParam, lParam) => {
+      const out = [0];
+      return b.SendMessageTimeoutW(hwnd, msg, wParam, lParam, SMTO_ABORTIFHUNG, MESSAGE_TIMEOUT_MS, out)
+        ? Number(out[0])
+        : undefined;
+    },
+    windowText: (hwnd) => windowText(b, hwnd),
   };
 }
 
@@ -157,10 +171,36 @@ function bindWin32() {
     MapVirtualKeyW: u('uint32_t MapVirtualKeyW(uint32_t code, uint32_t type)'),
     GetAsyncKeyState: u('int16_t GetAsyncKeyState(int vk)'),
     VkKeyScanW: u('int16_t VkKeyScanW(uint16_t ch)'),
+    SendMessageTimeoutW: u(
+      'intptr_t SendMessageTimeoutW(intptr_t hwnd, uint32_t msg, uintptr_t w, intptr_t l, uint32_t flags, uint32_t ms, _Out_ uintptr_t *result)',
+    ),
+    // The same function again, its lParam a buffer the system fills (WM_GETTEXT).
+    GetTextW: u(
+      'intptr_t SendMessageTimeoutW(intptr_t hwnd, uint32_t msg, uintptr_t w, _Out_ uint16_t *buf, uint32_t flags, uint32_t ms, _Out_ uintptr_t *result)',
+    ),
   };
 }
 
 const QUERY_LIMITED = 0x1000;
+const SMTO_ABORTIFHUNG = 0x2;
+const MESSAGE_TIMEOUT_MS = 300;
+const WM_GETTEXT = 0x000d;
+const WM_GETTEXTLENGTH = 0x000e;
+/** Longest field text read back (characters): a template, not a book. */
+const MAX_FIELD_TEXT = 1 << 20;
+
+function windowText(b: Win32, hwnd: bigint): string | undefined {
+  const length = [0];
+  if (!b.SendMessageTimeoutW(hwnd, WM_GETTEXTLENGTH, 0, 0, SMTO_ABORTIFHUNG, MESSAGE_TIMEOUT_MS, length))
+    return undefined;
+  const chars = Number(length[0]);
+  if (chars > MAX_FIELD_TEXT) return undefined;
+  const buf = Buffer.alloc((chars + 1) * 2);
+  const copied = [0];
+  if (!b.GetTextW(hwnd, WM_GETTEXT, chars + 1, buf, SMTO_ABORTIFHUNG, MESSAGE_TIMEOUT_MS, copied))
+    return undefined;
+  return buf.toString('utf16le', 0, Number(copied[0]) * 2);
+}
 const TOKEN_QUERY = 0x8;
 const TOKEN_INTEGRITY_LEVEL = 25;
 

@@ -6,9 +6,18 @@
  * text (a surrogate pair sent as its two units in one call), or scancodes of the local layout for remote
  * sessions that ignore Unicode keystrokes. Tested through a fake Win32Api; not run on Windows here.
  */
-import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import type {
+  Desktop,
+  EditKey,
+  FieldFacts,
+  FieldText,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from '../desktop.ts';
 import { KEYEVENTF, type KeyInput, type Win32Api } from './win32-api.ts';
 import { delay } from '../../main/base/async/delay.ts';
+import { Win32Field } from './win32-field.ts';
 
 export const VK = {
   BACK: 0x08,
@@ -97,7 +106,27 @@ export class Win32Desktop implements Desktop {
     const edit = focus !== 0n && /^edit$|\.edit\./i.test(this.api.className(focus));
     // Only classic Edit controls say they hide their text; other toolkits cannot be told here.
     const password = edit ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0 : undefined;
-    return { elevated, ...(password === undefined ? {} : { password }) };
+    const context = elevated ? undefined : Win32Field.focused(this.api, thread)?.read();
+    return {
+      elevated,
+      ...(password === undefined ? {} : { password }),
+      ...(focus !== 0n ? { control: focus.toString() } : {}),
+      ...(context ? { context } : {}),
+    };
+  }
+
+  async readField(target: TargetWindow): Promise<FieldText | undefined> {
+    return this.#field(target)?.read();
+  }
+
+  async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {
+    const field = this.#field(target);
+    const text = field?.read()?.text;
+    return field !== undefined && text !== undefined && field.select(text, start, length);
+  }
+
+  #field(target: TargetWindow): Win32Field | undefined {
+    return Win32Field.focused(this.api, this.api.GetWindowThreadProcessId(BigInt(target.id), [0]));
   }
 
   async releaseModifiers(): Promise<void> {

@@ -2,13 +2,23 @@
  * The X11 desktop: the focused window from the window manager (EWMH _NET_ACTIVE_WINDOW, else the input
  * focus's top-level window), its process (_NET_WM_PID) and application (WM_CLASS), focus restore through
  * the window manager (a _NET_ACTIVE_WINDOW request, as pagers and xdotool do), and keys through XTest
- * (x11-keyboard.ts). X11 cannot tell a password field from another one (that takes AT-SPI): field facts
- * are unknown, and the field's text cannot be read.
+ * (x11-keyboard.ts). The focused field itself (its text, caret, selection, and whether it is a password
+ * field) is known only through AT-SPI (atspi.ts), where the application exposes it (GTK, Qt with
+ * accessibility on, Firefox, LibreOffice); elsewhere field facts are unknown.
  */
-import type { Desktop, EditKey, FieldFacts, PasteChord, TargetWindow, TypeOptions } from '../desktop.ts';
+import type {
+  Desktop,
+  EditKey,
+  FieldFacts,
+  FieldText,
+  PasteChord,
+  TargetWindow,
+  TypeOptions,
+} from '../desktop.ts';
 import { KEYSYM, keysymOf, X11Keyboard } from './x11-keyboard.ts';
 import { KeyRecorder } from './x11-record.ts';
 import { loadXlib, type DisplayPtr, type Xlib } from './xlib.ts';
+import { openAtspi, type Atspi } from './atspi.ts';
 import { delay } from '../../main/base/async/delay.ts';
 
 const ANY_PROPERTY_TYPE = 0;
@@ -21,7 +31,7 @@ export function openX11Desktop(display?: string): X11Desktop {
   const x = loadXlib();
   const dpy = x.XOpenDisplay(display ?? null);
   if (!dpy) throw new Error('Cannot open the X display.');
-  return new X11Desktop(x, dpy, KeyRecorder.open(x, display ?? null));
+  return new X11Desktop(x, dpy, KeyRecorder.open(x, display ?? null), openAtspi());
 }
 
 /** Desktop over one X connection. */
@@ -35,6 +45,7 @@ export class X11Desktop implements Desktop {
     private readonly x: Xlib,
     private readonly dpy: DisplayPtr,
     private readonly recorder?: KeyRecorder,
+    private readonly atspi?: Atspi,
   ) {
     this.#root = x.XDefaultRootWindow(dpy);
     this.#keyboard = new X11Keyboard(x, dpy, (keycode, down) => recorder?.expect(keycode, down));
@@ -133,8 +144,28 @@ export class X11Desktop implements Desktop {
     return false;
   }
 
-  async fieldFacts(_target: TargetWindow): Promise<FieldFacts> {
-    return {};
+  async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
+    if (!this.atspi || target.pid === undefined) return {};
+    const field = this.atspi.focusedField(target.pid);
+    if (!field) {
+      const password = this.atspi.focusedIsPassword(target.pid);
+      return password === undefined ? {} : { password };
+    }
+    const { password, ...context } = field;
+    return { password, ...(password ? {} : { context }) };
+  }
+
+  async readField(target: TargetWindow): Promise<FieldText | undefined> {
+    if (!this.atspi || target.pid === undefined) return undefined;
+    const field = this.atspi.focusedField(target.pid);
+    if (!field || field.password) return undefined;
+    const { password: _password, ...text } = field;
+    return text;
+  }
+
+  async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {
+    if (!this.atspi || target.pid === undefined) return false;
+    return this.atspi.select(target.pid, start, length);
   }
 
   async releaseModifiers(): Promise<void> {

@@ -13,6 +13,8 @@ export const NOT_INSERTED_REASONS = [
   'no_target',
   'focus_lost',
   'insert_failed',
+  'not_landed',
+  'field_changed',
 ] as const;
 
 /** Every message the overlay or the box can show. */
@@ -56,3 +58,16 @@ export interface DictationMessage {
   readonly code: DictationMessageCode;
   readonly app?: string | null;
 }
+
+/**
+ * Template blanks "next field" selects: `***`, `[ ]`, `[text]`, `{…}`, `_____` (three or more asterisks or
+ * underscores). Which count is a setting and a policy key (dictationFieldMarkers).
+ */
+export const TEMPLATE_MARKERS = [
+  'asterisks',
+  'empty-brackets',
+  'bracketed-text',
+  'braces',
+  'underscores',
+] as const;
+export type TemplateMarker = (typeof TEMPLATE_MARKERS)[number];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
-import { DICTATION_MESSAGES } from './dictation-codes.ts';
+import { DICTATION_MESSAGES, TEMPLATE_MARKERS } from './dictation-codes.ts';
 
 const Empty = z.object({}).strict();
 
@@ -59,6 +59,7 @@ export const DictationSettingsSchema = z.object({
   historyHours: z.number().int().min(0).max(168),
   /** Voice commands (scratch that, next field …) on or off. */
   commands: z.boolean(),
+  fieldMarkers: z.array(z.enum(TEMPLATE_MARKERS)),
 });
 export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
 

@@ -6,7 +6,7 @@
  */
 import type { CheckId, CheckNote, SummaryNote } from '../contract/check-codes.ts';
 import type { KeyRefusal } from '../contract/chords.ts';
-import type { DictationMessage, DictationMessageCode } from '../contract/dictation-codes.ts';
+import type { DictationMessage, DictationMessageCode, TemplateMarker } from '../contract/dictation-codes.ts';
 import type { DISK_WARNINGS } from '../contract/enums.ts';
 import type { ErrorCode, MessageSource } from '../contract/error-codes.ts';
 import type {
@@ -54,6 +54,8 @@ export interface Words {
   readonly callerOperations: Table<CallerOperation>;
   readonly settingTitles: Table<SettingKey>;
   readonly dictation: Readonly<Record<DictationMessageCode, (app: string | null) => string>>;
+  /** Each template blank "next field" can select, as Settings → Dictation lists it. */
+  readonly templateMarkers: Readonly<Record<TemplateMarker, string>>;
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
   /** The window's own words, screen by screen. */

@@ -14,6 +14,7 @@ import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
 import { benchInsertion } from './insertion.ts';
+import { benchFieldNavigation } from './field-navigation.ts';
 import { benchLatency } from './latency.ts';
 import { benchPipeline } from './pipeline.ts';
 import { formatTable, skippedRow, type BenchRow } from './report.ts';
@@ -49,6 +50,12 @@ const BENCHES: Bench[] = [
     label: 'voice commands in an X11 field',
     timeoutMs: 120_000,
     run: () => benchCommands(),
+  },
+  {
+    name: 'fields',
+    label: 'next field in an X11 field (AT-SPI)',
+    timeoutMs: 60_000,
+    run: () => benchFieldNavigation(),
   },
 ];
 

@@ -166,4 +166,16 @@ describe('dictation screens', () => {
     await page.locator('#dictation-settings-heading').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/settings-dictation.png`, fullPage: true });
   });
+
+  it('Settings → Dictation: the template blanks "next field" selects are chosen and saved', async () => {
+    const { page } = h;
+    await nav(page, 'Settings').click();
+    const underscores = page.getByRole('checkbox', { name: 'Underscores _____' });
+    expect(await underscores.isChecked()).toBe(true);
+    await underscores.click();
+    await expect.poll(() => dictation.state().settings.fieldMarkers).not.toContain('underscores');
+    expect(dictation.state().settings.fieldMarkers).toContain('asterisks');
+    await page.getByTestId('dictation-field-markers').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation-field-markers.png` });
+  });
 });

@@ -9,6 +9,7 @@ import { ChordError, formatChord, parseChord } from '../../base/chords/chord.ts'
 import { chordRefusalWords, refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
 import { keyRefusalText } from '../../../preload/words/index.ts';
 import { key } from './policy-keys-core.ts';
+import { TEMPLATE_MARKERS } from '../../../preload/contract/index.ts';
 
 const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
 const INSERT_MODES = ['paste', 'type', 'copy'] as const;
@@ -109,6 +110,25 @@ export const DICTATION_KEYS = {
       'Voice commands said alone between pauses while dictating: scratch that, next/previous field, select, new line/paragraph, stop dictating (English, Spanish, French). Off: every word is text.',
     expect: 'must be true or false',
     example: true,
+  }),
+  dictationFieldMarkers: key({
+    schema: z.preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value;
+        try {
+          return JSON.parse(value) as unknown; // the registry and the environment carry the list as JSON text
+        } catch {
+          return value.split(',').map((s) => s.trim());
+        }
+      },
+      z.array(z.enum(TEMPLATE_MARKERS)).max(TEMPLATE_MARKERS.length),
+    ),
+    default: [...TEMPLATE_MARKERS],
+    title: 'Template blanks "next field" selects',
+    description:
+      'Which blanks of an EHR template "next field" / "previous field" select: asterisks (***), empty-brackets ([ ]), bracketed-text ([text]), braces ({…}), underscores (___ or more). An empty list turns field navigation off.',
+    expect: `must be a list of ${TEMPLATE_MARKERS.join(', ')}`,
+    example: ['asterisks', 'empty-brackets'],
   }),
   // History of dictations holds patient text: none beyond the app session unless the clinician or IT says so.
   dictationHistoryHours: key({

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
+import { NOT_INSERTED_REASONS } from '../../../preload/contract/dictation-codes.ts';
 
 /** A name such as a note section key or a configuration key: one word, no spaces, no sentences. */
 const KeyName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be key-shaped');
@@ -58,6 +59,8 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('dictation_undone', { into: ProcessName, removed: z.boolean() }),
   /** A correction changed a number, unit, negation or side, and was shown to the clinician. */
   event('dictation_correction_flagged', { into: ProcessName }),
+  /** Dictated text that did not go into the field (did not land, password field, another control…); kept in the box. */
+  event('dictation_not_inserted', { into: ProcessName, reason: z.enum(NOT_INSERTED_REASONS) }),
   event('journal_recovered', { journal: Id }),
   event('journal_discarded', { journal: Id }),
   event('update_installed', { from: Version, to: Version }),

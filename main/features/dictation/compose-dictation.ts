@@ -19,7 +19,7 @@ import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { Inserter, OverlayPort } from './ports.ts';
+import type { FieldNavigator, Inserter, OverlayPort } from './ports.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
 
 /** What the shell provides for dictation: its platform parts, nothing else. */
@@ -31,6 +31,8 @@ interface DictationPlatform {
   readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
   readonly secureInput?: SecureInputProbe;
   readonly onError?: (error: Error) => void;
+  /** "Next field" / "previous field" in the focused field (absent: every move is `unreadable`). */
+  readonly fields?: FieldNavigator;
 }
 
 /** Builds the platform parts; the inserter follows the clinician's dictation settings (mode, app rules). */
@@ -94,6 +96,7 @@ export function composeDictation(
     onState: app.onState,
     ...(app.journals ? { recovery: new DictationRecovery(app.journals, app.connection) } : {}),
     ...(platform.onError ? { onError: platform.onError } : {}),
+    ...(platform.fields ? { fields: platform.fields } : {}),
   });
   service.applyHotkeys();
   void history.load().catch(() => undefined);

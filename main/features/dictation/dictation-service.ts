@@ -23,7 +23,7 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
-import type { DictationEvent } from './ports.ts';
+import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { findWords } from './commands/recognize.ts';
 import { Emitter } from '../../base/async/emitter.ts';
@@ -49,6 +49,8 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   /** Unfinished dictations (journals); none where nothing is journaled. */
   readonly recovery?: DictationRecovery;
   readonly onError?: (error: Error) => void;
+  /** Template-field navigation in the focused field; `unreadable` everywhere when the shell has none. */
+  readonly fields?: FieldNavigator;
 }
 
 /** The dictation capability. */
@@ -59,11 +61,16 @@ export class DictationService {
   #box: DictationStateDto['box'] = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
+  /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
+  readonly fields: FieldNavigator;
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
+    this.fields = options.fields ?? { move: async () => ({ kind: 'unreadable' }) };
     this.controller = new DictationController({
       ...options,
+      // "Next field" / "previous field" said while dictating move through the focused field's blanks.
+      navigator: this.fields,
       commands: () => ({ enabled: options.settings.get().commands, locale: options.settings.get().locale }),
       sink: {
         live: (text, flags = []) => {
@@ -261,6 +268,9 @@ export class DictationService {
     const into = outcome.kind === 'inserted' ? outcome.appName : where;
     if (outcome.kind === 'inserted') this.#reported.emit({ kind: 'dictation_inserted', into });
     if (flags.length > 0) this.#reported.emit({ kind: 'dictation_correction_flagged', into });
+    const reason = outcome.kind === 'copied' ? outcome.reason.code : undefined;
+    if (outcome.kind === 'copied' && isNotInsertedReason(reason) && reason !== 'copy_mode')
+      this.#reported.emit({ kind: 'dictation_not_inserted', into: outcome.reason.app ?? 'unknown', reason });
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
   }

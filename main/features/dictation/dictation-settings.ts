@@ -11,6 +11,7 @@ import {
   type DictationRefusalParams,
   type KeyCheckResult,
   type KeyRefusal,
+  type TemplateMarker,
 } from '../../../preload/contract/index.ts';
 import { Failure } from '../../base/failure.ts';
 import { ChordError, formatChord, parseChord, type Chord } from '../../base/chords/chord.ts';
@@ -35,6 +36,7 @@ export interface DictationSettings {
   locale: string;
   historyHours: number;
   commands: boolean;
+  fieldMarkers: TemplateMarker[];
 }
 
 const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
@@ -47,6 +49,7 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   locale: 'dictationLocale',
   historyHours: 'dictationHistoryHours',
   commands: 'dictationCommands',
+  fieldMarkers: 'dictationFieldMarkers',
 };
 
 const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
@@ -114,6 +117,7 @@ export class DictationSettingsStore {
       locale: pick('dictationLocale'),
       historyHours: pick('dictationHistoryHours'),
       commands: pick('dictationCommands'),
+      fieldMarkers: [...pick('dictationFieldMarkers')],
     };
   }
 

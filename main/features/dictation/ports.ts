@@ -5,7 +5,7 @@
  */
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import { NOT_INSERTED_REASONS, type DictationMessage } from '../../../preload/contract/index.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
 export interface DictationSessionLike {
@@ -136,7 +136,21 @@ export type DictationEvent =
   /** "Undo last dictation": removed from the application (`removed`) or left there and put in the box. */
   | { readonly kind: 'dictation_undone'; readonly into: string; readonly removed: boolean }
   /** A correction changed a number, a unit, a negation or a side: shown to the clinician (no text here). */
-  | { readonly kind: 'dictation_correction_flagged'; readonly into: string };
+  | { readonly kind: 'dictation_correction_flagged'; readonly into: string }
+  /** Text stopped short of the field (not landed, a password field, another control…): kept in the box. */
+  | {
+      readonly kind: 'dictation_not_inserted';
+      readonly into: string;
+      readonly reason: NotInsertedReasonCode;
+    };
+
+/** Why text went to the clipboard and the box instead of the field (preload/contract's closed list). */
+export type NotInsertedReasonCode = (typeof NOT_INSERTED_REASONS)[number];
+
+/** Whether a message code is one of the reasons insertion stopped. */
+export function isNotInsertedReason(code: string | undefined): code is NotInsertedReasonCode {
+  return (NOT_INSERTED_REASONS as readonly string[]).includes(code ?? '');
+}
 
 /**
  * Template blanks in the focused field (`***`, `[ ]`, `{…}`, `_____` …): "next field" / "previous field"

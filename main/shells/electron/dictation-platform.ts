@@ -10,6 +10,7 @@ import type { Desktop } from '../../../native/desktop.ts';
 import { ClipboardInserter } from '../../features/dictation/clipboard-inserter.ts';
 import type { DictationPlatformFactory } from '../../features/dictation/compose-dictation.ts';
 import { EngineInserter } from '../../features/dictation/engine-inserter.ts';
+import { DesktopFieldNavigator } from '../../features/dictation/fields/field-navigator.ts';
 import { accessibilityState, mayStartKeyHook } from './accessibility.ts';
 import { electronClipboard } from './electron-clipboard.ts';
 import { electronShortcuts } from './electron-global-shortcuts.ts';
@@ -54,6 +55,7 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
       overlay: createOverlayWindow(options.preloadPath),
       accessibility: () => accessibilityState(platform),
       onError: options.onError,
+      ...(desktop ? { fields: new DesktopFieldNavigator(desktop, () => settings.get().fieldMarkers) } : {}),
     };
   };
 }

@@ -1,5 +1,9 @@
 /** What the dictation overlay and the dictation box say (English); the codes are preload/contract/dictation-codes.ts. */
-import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
+import type {
+  DictationMessage,
+  DictationMessageCode,
+  TemplateMarker,
+} from '../../contract/dictation-codes.ts';
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "the application". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -12,6 +16,10 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   focus_lost: (a) =>
     `The window dictation started in${where(a)} could not be brought back: copied to the clipboard instead.`,
   insert_failed: (a) => `The keystrokes could not be sent${where(a)}: copied to the clipboard instead.`,
+  not_landed: (a) =>
+    `The text did not arrive in the field${where(a)}: it is in the dictation box and on the clipboard, to insert again.`,
+  field_changed: (a) =>
+    `Another field${where(a)} has the cursor now: the rest was not typed there (no Enter into another field). It is in the dictation box and on the clipboard.`,
   busy: () => 'A visit is using the microphone: end it first, or dictate into the visit.',
   corrected_in_box: () => 'Corrected in the dictation box (you typed since).',
   cancelled: () => 'Dictation cancelled.',
@@ -57,3 +65,12 @@ export function dictationMessageText(message: DictationMessage | null | undefine
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
   return DICTATION_TEXT[message.code](message.app ?? null);
 }
+
+/** Template blanks, as Settings → Dictation lists them. */
+export const TEMPLATE_MARKER_WORDS: Readonly<Record<TemplateMarker, string>> = {
+  asterisks: 'Asterisks ***',
+  'empty-brackets': 'Empty brackets [ ]',
+  'bracketed-text': 'Bracketed choices [left/right]',
+  braces: 'Braces {…}',
+  underscores: 'Underscores _____',
+};

@@ -1,7 +1,7 @@
 /** English: the words the app has always shipped, and the locale every other one is checked against. */
 import type { Words } from '../words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
-import { DICTATION_TEXT, dictationMessageText } from './dictation-words.ts';
+import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
@@ -25,6 +25,7 @@ export const en: Words = {
   callerOperations: CALLER_OPERATION_TEXT,
   settingTitles: SETTING_TITLES,
   dictation: DICTATION_TEXT,
+  templateMarkers: TEMPLATE_MARKER_WORDS,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
   ui: UI,

@@ -47,6 +47,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationAppRules: 'Dictation per-application rules',
   dictationCommands: 'Dictation voice commands',
   dictationHistoryHours: 'Dictation history (hours)',
+  dictationFieldMarkers: 'Template blanks "next field" selects',
   updateMode: 'Updates',
   updateChannel: 'Update channel',
   updateFeedUrl: 'Update feed',

@@ -1,5 +1,9 @@
 /** What the dictation overlay and the dictation box say (Spanish); the codes are preload/contract/dictation-codes.ts. */
-import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
+import type {
+  DictationMessage,
+  DictationMessageCode,
+  TemplateMarker,
+} from '../../contract/dictation-codes.ts';
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "la aplicación". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -30,6 +34,10 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copiado.',
   copied_may_be_kept: () => 'Copiado. Este sistema puede guardarlo en su historial del portapapeles.',
   recovered: () => 'Recuperado: insértelo o cópielo.',
+  not_landed: (a) =>
+    `El texto no llegó al campo${where(a)}: está en el cuadro de dictado y en el portapapeles, para insertarlo de nuevo.`,
+  field_changed: (a) =>
+    `Otro campo${where(a)} tiene ahora el cursor: el resto no se escribió allí (ningún Intro en otro campo). Está en el cuadro de dictado y en el portapapeles.`,
   scratched: () => 'Borrado: la última frase se ha quitado.',
   nothing_to_scratch: () => 'Nada que borrar: no queda ninguna frase de este dictado.',
   field_selected: () => 'Las próximas palabras reemplazan el campo seleccionado.',
@@ -58,3 +66,12 @@ export function dictationMessageText(message: DictationMessage | null | undefine
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
   return DICTATION_TEXT[message.code](message.app ?? null);
 }
+
+/** Template blanks, as Settings → Dictation lists them. */
+export const TEMPLATE_MARKER_WORDS: Readonly<Record<TemplateMarker, string>> = {
+  asterisks: 'Asteriscos ***',
+  'empty-brackets': 'Corchetes vacíos [ ]',
+  'bracketed-text': 'Opciones entre corchetes [izquierda/derecha]',
+  braces: 'Llaves {…}',
+  underscores: 'Guiones bajos _____',
+};

@@ -52,6 +52,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   updateMaintenanceWindow: 'Ventana de mantenimiento de actualizaciones',
   auditRetentionDays: 'Conservación del registro de auditoría (días)',
   auditFileMegabytes: 'Tamaño de los archivos de auditoría (MB)',
+  dictationFieldMarkers: 'Campos de plantilla que «campo siguiente» selecciona',
   dictationCommands: 'Comandos de voz del dictado',
 };
 

@@ -1,5 +1,9 @@
 /** What the dictation overlay and the dictation box say (French); the codes are preload/contract/dictation-codes.ts. */
-import type { DictationMessage, DictationMessageCode } from '../../contract/dictation-codes.ts';
+import type {
+  DictationMessage,
+  DictationMessageCode,
+  TemplateMarker,
+} from '../../contract/dictation-codes.ts';
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "l’application". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -33,6 +37,10 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copié.',
   copied_may_be_kept: () => 'Copié. Ce système peut le garder dans son historique du presse-papiers.',
   recovered: () => 'Récupéré : insérez-le ou copiez-le.',
+  not_landed: (a) =>
+    `Le texte n’est pas arrivé dans le champ${where(a)} : il est dans la zone de dictée et dans le presse-papiers, à insérer de nouveau.`,
+  field_changed: (a) =>
+    `Un autre champ${where(a)} a maintenant le curseur : la suite n’y a pas été saisie (pas d’Entrée dans un autre champ). Elle est dans la zone de dictée et dans le presse-papiers.`,
   scratched: () => 'Effacé : la dernière phrase a été retirée.',
   nothing_to_scratch: () => 'Rien à effacer : il ne reste aucune phrase de cette dictée.',
   field_selected: () => 'Les prochains mots remplacent le champ sélectionné.',
@@ -62,3 +70,12 @@ export function dictationMessageText(message: DictationMessage | null | undefine
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
   return DICTATION_TEXT[message.code](message.app ?? null);
 }
+
+/** Template blanks, as Settings → Dictation lists them. */
+export const TEMPLATE_MARKER_WORDS: Readonly<Record<TemplateMarker, string>> = {
+  asterisks: 'Astérisques ***',
+  'empty-brackets': 'Crochets vides [ ]',
+  'bracketed-text': 'Choix entre crochets [gauche/droite]',
+  braces: 'Accolades {…}',
+  underscores: 'Soulignés _____',
+};

@@ -52,6 +52,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   updateMaintenanceWindow: 'Plage de maintenance des mises à jour',
   auditRetentionDays: 'Conservation de la piste d’audit (jours)',
   auditFileMegabytes: 'Taille des fichiers d’audit (Mo)',
+  dictationFieldMarkers: 'Champs de modèle que « champ suivant » sélectionne',
   dictationCommands: 'Commandes vocales de dictée',
 };
 

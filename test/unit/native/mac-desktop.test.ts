@@ -25,6 +25,11 @@ class FakeMac implements MacApi {
   };
   axTrusted = () => this.trusted;
   focusedElement = () => this.element;
+  selected: Array<[number, number, number]> = [];
+  selectRange = (pid: number, location: number, length: number) => {
+    this.selected.push([pid, location, length]);
+    return this.trusted;
+  };
   secureInputEnabled = () => this.secure;
   postKey = (keycode: number, down: boolean, flags: number) => {
     this.events.push(`key ${keycode} ${down ? 'down' : 'up'} ${flags.toString(16)}`);

@@ -46,6 +46,15 @@ class FakeWin32 implements Win32Api {
   GetAsyncKeyState = (vk: number) => (this.held.has(vk) ? -0x8000 : 0);
   VkKeyScanW = (ch: number) => (ch === 0x41 ? 0x141 : ch === 0x61 ? 0x41 : -1); // 'A' = Shift+A
   scanCodeOf = (vk: number) => (vk === VK.SHIFT ? 0x2a : vk === 0x41 ? 0x1e : 0);
+  /** The focused control's own text and selection, in its own units (Edit: CR LF is two). */
+  controlText = 'Plan:\r\n*** and [ ]';
+  controlSel: [number, number] = [0, 0];
+  sendMessage = (_hwnd: bigint, msg: number, wParam: number, lParam: number) => {
+    if (msg === 0xb0) return this.controlSel[0] | (this.controlSel[1] << 16);
+    if (msg === 0xb1) this.controlSel = [wParam, lParam];
+    return 0;
+  };
+  windowText = () => this.controlText;
 }
 
 const UNI = KEYEVENTF.UNICODE;
@@ -147,5 +156,50 @@ describe('Win32Desktop', () => {
     const api = new FakeWin32();
     api.blocked = true;
     await expect(new Win32Desktop(api).typeText('a', { paceMs: 0 })).rejects.toThrow(/blocked/);
+  });
+
+  describe('reading and selecting in a classic Edit control', () => {
+    it("hands out the text with \\n breaks and converts offsets to the control's CR LF units", async () => {
+      const api = new FakeWin32();
+      api.controlSel = [7, 10]; // "***" after "Plan:\r\n"
+      api.integrity.set(42, 0x2000);
+      const desktop = new Win32Desktop(api);
+      const target = (await desktop.activeWindow())!;
+      expect(await desktop.readField(target)).toEqual({
+        text: 'Plan:\n*** and [ ]',
+        selectionStart: 6,
+        selectionLength: 3,
+      });
+      expect(await desktop.selectInField(target, 14, 3)).toBe(true);
+      expect(api.controlSel).toEqual([15, 18]);
+      expect((await desktop.fieldFacts(target)).context).toEqual({
+        text: 'Plan:\n*** and [ ]',
+        selectionStart: 14,
+        selectionLength: 3,
+      });
+    });
+
+    it('counts a RichEdit line break as one', async () => {
+      const api = new FakeWin32();
+      api.classNames.set(0x200n, 'RICHEDIT50W');
+      api.controlText = 'a\r***';
+      const desktop = new Win32Desktop(api);
+      const target = (await desktop.activeWindow())!;
+      expect(await desktop.selectInField(target, 2, 3)).toBe(true);
+      expect(api.controlSel).toEqual([2, 5]);
+    });
+
+    it('reads neither a password Edit nor another control', async () => {
+      const api = new FakeWin32();
+      api.styles.set(0x200n, 0x20);
+      const desktop = new Win32Desktop(api);
+      const target = (await desktop.activeWindow())!;
+      expect(await desktop.readField(target)).toBeUndefined();
+      expect(await desktop.selectInField(target, 0, 1)).toBe(false);
+      api.styles.clear();
+      api.classNames.set(0x200n, 'Chrome_RenderWidgetHostHWND');
+      expect(await desktop.readField(target)).toBeUndefined();
+      expect((await desktop.fieldFacts(target)).context).toBeUndefined();
+    });
   });
 });

@@ -20,6 +20,7 @@ const settings: DictationStateDto['settings'] = {
   locale: 'ENGLISH_US',
   historyHours: 0,
   commands: true,
+  fieldMarkers: ['asterisks'],
 };
 const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
   active: false,

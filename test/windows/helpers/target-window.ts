@@ -54,6 +54,11 @@ const api = {
 const WS_VISIBLE_OVERLAPPED = 0x10cf0000;
 const ES_MULTILINE_WANTRETURN = 0x4 | 0x1000;
 const ES_PASSWORD = 0x20;
+const ES_READONLY = 0x800;
+const EM_GETSEL = 0xb0;
+const EM_SETSEL = 0xb1;
+const sendMessage = user32.func('intptr_t SendMessageW(intptr_t h, uint32 msg, uintptr_t w, intptr_t l)');
+const setWindowText = user32.func('int SetWindowTextW(intptr_t h, str16 t)');
 const CF_UNICODETEXT = 13;
 const MARKERS = [
   'ExcludeClipboardContentFromMonitorProcessing',
@@ -62,18 +67,25 @@ const MARKERS = [
 ];
 
 /** A window kind the tests ask for. */
-type Kind = 'edit' | 'richedit' | 'password';
+type Kind = 'edit' | 'richedit' | 'password' | 'readonly';
 
 function open(kind: Kind, title: string): number {
   if (kind === 'richedit') api.LoadLibraryW('msftedit.dll');
   const cls = kind === 'richedit' ? 'RICHEDIT50W' : 'EDIT';
-  const style = WS_VISIBLE_OVERLAPPED | (kind === 'password' ? ES_PASSWORD : ES_MULTILINE_WANTRETURN);
+  // A read-only edit swallows every key and paste: the field that discards our text.
+  const extra =
+    kind === 'password'
+      ? ES_PASSWORD
+      : kind === 'readonly'
+        ? ES_MULTILINE_WANTRETURN | ES_READONLY
+        : ES_MULTILINE_WANTRETURN;
+  const style = WS_VISIBLE_OVERLAPPED | extra;
   const hwnd = api.CreateWindowExW(0, cls, title, style, 20, 20, 500, 300, 0, 0, 0, 0) as number;
   if (!hwnd) throw new Error(`CreateWindowExW(${cls}) failed`);
   api.SetForegroundWindow(hwnd);
   api.SetFocus(hwnd);
   // An edit control used as a top-level window takes its window name as its text: start empty.
-  user32.func('int SetWindowTextW(intptr_t h, str16 t)')(hwnd, '');
+  setWindowText(hwnd, '');
   return hwnd;
 }
 
@@ -143,6 +155,15 @@ function handle(r: Request): unknown {
       return { hwnd: open(r.kind ?? 'edit', r.title ?? 'target'), pid: api.GetCurrentProcessId() };
     case 'text':
       return { text: text(r.hwnd!) };
+    case 'setText':
+      setWindowText(r.hwnd!, r.text ?? '');
+      sendMessage(r.hwnd!, EM_SETSEL, 0, 0);
+      return {};
+    case 'selection': {
+      // The control's own selection (its own units: an EDIT counts CR LF as two).
+      const packed = Number(sendMessage(r.hwnd!, EM_GETSEL, 0, 0));
+      return { start: packed & 0xffff, end: (packed >>> 16) & 0xffff, raw: text(r.hwnd!) };
+    }
     case 'focus':
       api.SetForegroundWindow(r.hwnd!);
       api.SetFocus(r.hwnd!);

@@ -61,7 +61,10 @@ export class TargetProcess {
     return r;
   }
 
-  async open(kind: 'edit' | 'richedit' | 'password', title = 'Target field'): Promise<TargetWindowHandle> {
+  async open(
+    kind: 'edit' | 'richedit' | 'password' | 'readonly',
+    title = 'Target field',
+  ): Promise<TargetWindowHandle> {
     const r = await this.#ask({ op: 'open', kind, title });
     return { hwnd: r.hwnd as number, pid: r.pid as number };
   }
@@ -70,6 +73,21 @@ export class TargetProcess {
   async text(w: TargetWindowHandle): Promise<string> {
     const r = await this.#ask({ op: 'text', hwnd: w.hwnd });
     return (r.text as string).replace(/\r\n?/g, '\n');
+  }
+
+  /** Sets the control's text (SetWindowTextW) and puts the caret at its start. */
+  async setText(w: TargetWindowHandle, text: string): Promise<void> {
+    await this.#ask({ op: 'setText', hwnd: w.hwnd, text });
+  }
+
+  /**
+   * The selected text, read by the control's own process (EM_GETSEL over WM_GETTEXT): a RichEdit counts a
+   * line break as one where its WM_GETTEXT gives CR LF.
+   */
+  async selected(w: TargetWindowHandle, kind: 'edit' | 'richedit'): Promise<string> {
+    const r = await this.#ask({ op: 'selection', hwnd: w.hwnd });
+    const raw = kind === 'richedit' ? (r.raw as string).replace(/\r\n/g, '\r') : (r.raw as string);
+    return raw.slice(r.start as number, r.end as number);
   }
 
   /** Brings the window to the front from its own process; returns the foreground window after. */

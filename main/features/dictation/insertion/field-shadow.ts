@@ -13,6 +13,16 @@ export type NextEdit =
   | { kind: 'append'; to: string; text: string }
   | { kind: 'replace'; to: string; remove: number; text: string };
 
+/** The part of an append that was sent (`sent` UTF-16 units of its text); `edit` itself when all was. */
+export function sentPart(edit: NextEdit & { kind: 'append' }, sent: number): NextEdit & { kind: 'append' } {
+  if (sent >= edit.text.length) return edit;
+  return {
+    kind: 'append',
+    to: edit.to.slice(0, edit.to.length - edit.text.length + sent),
+    text: edit.text.slice(0, sent),
+  };
+}
+
 /** Characters `a` and `b` share from the start, never splitting a surrogate pair. */
 function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);

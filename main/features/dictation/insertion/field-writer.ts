@@ -16,6 +16,25 @@ export function caretLength(text: string): number {
   return n;
 }
 
+/** Characters typed between two focus checks. */
+const TYPING_CHUNK = 8;
+
+/** `text` in typing chunks: runs of at most TYPING_CHUNK code points, each line break alone. */
+function typingChunks(text: string): string[] {
+  const chunks: string[] = [];
+  for (const piece of text.split(/(\r?\n)/)) {
+    if (piece === '') continue;
+    if (/^\r?\n$/.test(piece)) {
+      chunks.push(piece);
+      continue;
+    }
+    const points = [...piece];
+    for (let i = 0; i < points.length; i += TYPING_CHUNK)
+      chunks.push(points.slice(i, i + TYPING_CHUNK).join(''));
+  }
+  return chunks;
+}
+
 /** Writes into the target with the plan's mode (paste or type; never copy). */
 export class FieldWriter {
   constructor(
@@ -42,15 +61,24 @@ export class FieldWriter {
     await this.desktop.syncInput?.();
   }
 
-  /** Inserts `text` at the caret. */
-  async write(text: string): Promise<void> {
-    if (text === '') return;
+  /**
+   * Inserts `text` at the caret; returns how much of it (UTF-16 units) was sent. Typing goes in chunks of
+   * a few characters (a line break alone), and `mayType` is asked before each: false stops there.
+   */
+  async write(text: string, mayType?: (chunk: string, first: boolean) => Promise<boolean>): Promise<number> {
+    if (text === '') return 0;
     await this.desktop.releaseModifiers();
-    if (this.plan.mode === 'type') {
-      await this.desktop.typeText(text, { paceMs: this.plan.paceMs, scancode: this.plan.scancode });
-    } else {
+    if (this.plan.mode !== 'type') {
       await this.paster.paste(text, this.plan.chord);
+      return text.length;
     }
+    let sent = 0;
+    for (const chunk of typingChunks(text)) {
+      if (mayType && !(await mayType(chunk, sent === 0))) return sent;
+      await this.desktop.typeText(chunk, { paceMs: this.plan.paceMs, scancode: this.plan.scancode });
+      sent += chunk.length;
+    }
+    return sent;
   }
 
   /**

@@ -8,7 +8,6 @@
  *   //             clipboard = electronInsertionClipboard() (main/shells/electron/electron-insertion-clipboard.ts).
  *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
  *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
- *   //   (typingObserved: false when neither a key hook nor the OS reports the person's keys)
  *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
  *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
  *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
@@ -18,19 +17,21 @@
  *   const result = await insertion.finish();   // after the session ended (or: await insertion.cancel())
  *   await insertion.removeOwn();         // undo: remove the whole dictation while all of it is ours
  *
- * How it stays correct (bookkeeping: field-shadow.ts; the rules in full: docs/dictation-insertion.md): one
- * serial loop brings the field to the latest text; text that extends what the field holds is appended; a
- * changed tail (a correction, "scratch that", undo) is replaced in place only while the target has focus,
- * nothing was typed since and every character to replace is ours, else in the dictation box only; after a
- * drop nothing is touched until the replay catches up; a field we may not or cannot type into gets the
- * clipboard instead, and the result says why. The dictation text itself stays with the caller: never lost.
+ * How it stays correct: field-shadow.ts keeps what the field was last brought to and how much before the
+ * caret is ours; `update()` only records the latest text and one serial loop brings the field up to it
+ * (appends, or a changed tail — a correction, "scratch that", undo — in place only while safe, else in the dictation box). After a drop the replay
+ * touches nothing while it is behind. write-guard.ts re-checks the field before each write (password,
+ * elevation, Secure Input, another control before a line break), checks focus between typed chunks and
+ * reads the field back where it can. Any stop copies the rest to the clipboard and says why
+ * ('notInserted'); the dictation text itself stays with the caller (box, history, CLI stdout).
  */
 import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
-import { FieldShadow, type NextEdit } from './field-shadow.ts';
+import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
+import { clipContext, WriteGuard } from './write-guard.ts';
 import {
   blockerOf,
   describeReason,
@@ -64,6 +65,7 @@ const HOLD_AT_FINISH_MS = 5000;
 /** One dictation's insertion into one target. */
 export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly #writer: FieldWriter | undefined;
+  readonly #guard: WriteGuard | undefined;
   readonly #paster: ClipboardPaster;
   readonly #clipboard: InsertionClipboard;
   readonly #facts: FieldFacts;
@@ -92,7 +94,10 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     this.#typingObserved = options.typingObserved ?? true;
     this.#paster = new ClipboardPaster(options.clipboard, options.desktop, options.pasteTimings);
     const blocker = blockerOf(target, facts, this.plan);
-    if (target && !blocker) this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
+    if (target && !blocker) {
+      this.#writer = new FieldWriter(options.desktop, this.#paster, target, this.plan);
+      this.#guard = new WriteGuard(options.desktop, target, this.plan, facts);
+    }
     if (blocker) this.#stop(blocker);
     const off = options.desktop.onForeignKey?.(() => this.noteUserTyped());
     if (off) this.#unsubscribe.push(off);
@@ -108,7 +113,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** The field's text and selection for the CONFIG's text_field_context; undefined when unreadable. */
   get fieldContext(): FieldFacts['context'] {
-    return this.#writer ? this.#facts.context : undefined;
+    return this.#writer && this.#facts.context ? clipContext(this.#facts.context) : undefined;
   }
 
   /** Feeds every 'text' event of `session`; returns the unsubscribe function. */
@@ -252,18 +257,26 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     else await this.#replace(this.#writer!, edit);
   }
 
-  /** The text extends what the field holds: focus back if it moved, then type the rest. */
+  /** Text extending the field: focus back, the field re-checked, typed in checked chunks, read back. */
   async #append(writer: FieldWriter, edit: NextEdit & { kind: 'append' }): Promise<void> {
+    const guard = this.#guard!;
     const focus = await writer.focus();
     if (focus === 'lost') return this.#stop('focus_lost');
     if (focus === 'restored') this.#field.focusRestored();
-    await writer.write(edit.text);
-    this.#field.appended(edit);
-    this.emit('inserted', { chars: caretLength(edit.text), corrected: false });
+    const check = await guard.recheck(edit.text);
+    if (check.blocker) return this.#stop(check.blocker);
+    if (check.moved) this.#field.focusRestored();
+    const done = sentPart(edit, await writer.write(edit.text, (c, first) => guard.mayType(c, first)));
+    if (done.text && !(await guard.landed(check.facts.context, done.text))) return this.#stop('not_landed');
+    if (done.text) this.#field.appended(done);
+    if (done.text) this.emit('inserted', { chars: caretLength(done.text), corrected: false });
+    if (done !== edit) this.#stop(guard.stoppedBy ?? 'focus_lost');
   }
 
   /** A correction of the tail: in place when that is safe, otherwise in the dictation box only. */
   async #replace(writer: FieldWriter, edit: NextEdit & { kind: 'replace' }): Promise<void> {
+    const check = await this.#guard!.recheck(edit.text);
+    if (check.blocker) return this.#stop(check.blocker);
     const skipped = await this.#inPlaceBlocker(writer, edit.remove);
     if (skipped) {
       this.#field.skipped(edit);

@@ -62,6 +62,7 @@ describe('recordReports', () => {
     f.policy.report({ kind: 'policy_applied', keys: ['serviceUrl', 'signInMethod'] });
     f.connections.report({ kind: 'signed_out', why: 'policy' });
     f.dictation?.report({ kind: 'dictation_inserted', into: 'winword.exe' });
+    f.dictation?.report({ kind: 'dictation_not_inserted', into: 'wfica32.exe', reason: 'not_landed' });
     expect((await audit.read()).map((r) => r.what)).toEqual([
       { kind: 'policy_applied', keys: ['serviceUrl'] },
       { kind: 'signed_in', mode: 'organization', caller: 'user', region: 'eu', how: 'entered' },
@@ -73,8 +74,9 @@ describe('recordReports', () => {
       { kind: 'policy_applied', keys: ['serviceUrl', 'signInMethod'] },
       { kind: 'signed_out', why: 'policy' },
       { kind: 'dictation_inserted', into: 'winword.exe' },
+      { kind: 'dictation_not_inserted', into: 'wfica32.exe', reason: 'not_landed' },
     ]);
-    expect(await audit.verify()).toMatchObject({ ok: true, records: 10 });
+    expect(await audit.verify()).toMatchObject({ ok: true, records: 11 });
   });
 
   it('records no policy when none is in force, and works without dictation', async () => {

@@ -1,0 +1,31 @@
+/**
+ * "Next field" / "previous field" in the focused field of another application: read its text and caret,
+ * find the next (previous) template blank, select it so the next dictated words replace it. Where the field
+ * cannot be read (the OS or the application does not expose it), nothing is touched and `unreadable` says so.
+ */
+import type { Desktop } from '../../../../native/desktop.ts';
+import type { TemplateMarker } from '../../../../preload/contract/index.ts';
+import type { FieldMove, FieldNavigator } from '../ports.ts';
+import { blankFrom } from './template-markers.ts';
+
+/** Template-field navigation through the desktop facade. */
+export class DesktopFieldNavigator implements FieldNavigator {
+  constructor(
+    private readonly desktop: Desktop,
+    /** The blanks that count now (setting or policy). */
+    private readonly markers: () => readonly TemplateMarker[],
+  ) {}
+
+  async move(direction: 'next' | 'previous'): Promise<FieldMove> {
+    const { desktop } = this;
+    const target = await desktop.activeWindow();
+    if (!target || !desktop.readField || !desktop.selectInField) return { kind: 'unreadable' };
+    // readField never reads a password field (each OS facade refuses it).
+    const field = await desktop.readField(target).catch(() => undefined);
+    if (!field) return { kind: 'unreadable' };
+    const blank = blankFrom(field.text, field, direction, this.markers());
+    if (!blank) return { kind: 'none_left' };
+    const selected = await desktop.selectInField(target, blank.start, blank.length).catch(() => false);
+    return selected ? { kind: 'selected' } : { kind: 'unreadable' };
+  }
+}

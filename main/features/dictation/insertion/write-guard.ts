@@ -1,0 +1,109 @@
+/**
+ * Safety and proof around each write into the target (issue 20's "re-check before each write", issue 21's
+ * "insertion you can prove"):
+ * - before each write the field's facts are read again: a password field, an elevated window or Secure
+ *   Input that appeared since the start stops insertion (the rest is copied and kept in the box);
+ * - typing goes in small chunks with a focus check between them, and a line break (Return) is sent only
+ *   into the control the dictation started in, where the OS can tell controls apart (Windows);
+ * - where the field can be read, it is read back after the write: text that did not land (a field that
+ *   swallowed it, a remote session that dropped the keys) stops insertion as `not_landed`, never "inserted".
+ */
+import type { Desktop, FieldFacts, FieldText, TargetWindow } from '../../../../native/desktop.ts';
+import { blockerOf, type InsertionPlan, type NotInsertedReason } from './insertion-types.ts';
+import { delay } from '../../../base/async/delay.ts';
+
+/** How long written text may take to show in the field before it counts as lost (polls × ms). */
+const LANDED_POLLS = 30;
+const LANDED_POLL_MS = 25;
+
+/**
+ * The part of a field sent as text_field_context: the contract sets no limit, and the service needs only
+ * the words around the caret to capitalise and space the first words (a guess beyond the contract), so a
+ * long note is cut to 4,000 characters before the selection and 1,000 after it, never inside a surrogate
+ * pair.
+ */
+export function clipContext(context: FieldText, before = 4000, after = 1000): FieldText {
+  const end = context.selectionStart + context.selectionLength;
+  let from = Math.max(0, context.selectionStart - before);
+  let to = Math.min(context.text.length, end + after);
+  if (/[\uDC00-\uDFFF]/.test(context.text.charAt(from))) from++;
+  if (/[\uDC00-\uDFFF]/.test(context.text.charAt(to))) to--;
+  if (from === 0 && to === context.text.length) return context;
+  return { ...context, text: context.text.slice(from, to), selectionStart: context.selectionStart - from };
+}
+
+/** Whether `now` holds `written` where it was written over `before` (the selection then). */
+export function landedIn(before: FieldText, now: FieldText, written: string): boolean {
+  const text = written.replace(/\r\n|\r/g, '\n');
+  if (now.text.slice(0, now.selectionStart + now.selectionLength).endsWith(text)) return true;
+  // Applications that reformat what arrives (auto-capitals, smart quotes) still grew by the text's length.
+  const kept = before.text.length - before.selectionLength;
+  return now.text !== before.text && now.text.length - kept >= text.length;
+}
+
+/** One dictation's checks against its target. */
+export class WriteGuard {
+  readonly #startControl: string | undefined;
+  /** Why the last write stopped part-way (set by `mayType`). */
+  stoppedBy: NotInsertedReason | undefined;
+
+  constructor(
+    private readonly desktop: Desktop,
+    private readonly target: TargetWindow,
+    private readonly plan: InsertionPlan,
+    start: FieldFacts,
+  ) {
+    this.#startControl = start.control;
+  }
+
+  /**
+   * The field's facts now, and why not to write `text` into it (undefined: go on). `moved`: another
+   * control of the same window has focus (the text before the caret is no longer ours).
+   */
+  async recheck(text: string): Promise<{ facts: FieldFacts; blocker?: NotInsertedReason; moved: boolean }> {
+    const facts = await this.desktop.fieldFacts(this.target).catch((): FieldFacts => ({}));
+    const blocker = blockerOf(this.target, facts, this.plan);
+    const moved = this.#otherControl(facts);
+    if (blocker) return { facts, blocker, moved };
+    if (moved && text.includes('\n')) return { facts, blocker: 'field_changed', moved };
+    return { facts, moved };
+  }
+
+  /** Before each typed chunk: the target still has focus, and a line break goes only into the start control. */
+  async mayType(chunk: string, first: boolean): Promise<boolean> {
+    this.stoppedBy = undefined;
+    if (!first && (await this.desktop.activeWindow())?.id !== this.target.id) {
+      this.stoppedBy = 'focus_lost';
+      return false;
+    }
+    if (!first && chunk.includes('\n')) {
+      const facts = await this.desktop.fieldFacts(this.target).catch((): FieldFacts => ({}));
+      const blocker =
+        blockerOf(this.target, facts, this.plan) ?? (this.#otherControl(facts) ? 'field_changed' : undefined);
+      if (blocker) {
+        this.stoppedBy = blocker;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether `written` arrived, where the field can be read before and after; true when it cannot be told. */
+  async landed(before: FieldText | undefined, written: string): Promise<boolean> {
+    if (!before || !this.desktop.readField) return true;
+    let now: FieldText | undefined;
+    for (let i = 0; i < LANDED_POLLS; i++) {
+      now = await this.desktop.readField(this.target).catch(() => undefined);
+      if (!now) return true; // the field stopped being readable (focus went to another control): unknown
+      if (landedIn(before, now, written)) return true;
+      await delay(LANDED_POLL_MS);
+    }
+    return false;
+  }
+
+  #otherControl(facts: FieldFacts): boolean {
+    return (
+      this.#startControl !== undefined && facts.control !== undefined && facts.control !== this.#startControl
+    );
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Each write re-checked and proved (issue 20: re-check before each write, chunks with focus checks, no
+ * Enter into another control; issue 21: read back where the field can be read).
+ */
+import { describe, expect, it } from 'vitest';
+import { FakeDesktop } from '../../../../native/desktop.fake.ts';
+import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
+import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
+import { clipContext, landedIn } from '../../../../main/features/dictation/insertion/write-guard.ts';
+
+const FAST = { restoreDelayMs: 20, settleMs: 0, readWaitMs: 0 };
+
+async function setup(mode: InsertMode, facts = {}) {
+  const desktop = new FakeDesktop();
+  const field = desktop.addWindow('w1', 'ehr', facts);
+  const other = desktop.addWindow('w2', 'other');
+  const insertion = await StreamingInsertion.begin({
+    desktop,
+    clipboard: desktop.clipboard,
+    mode,
+    pasteTimings: FAST,
+  });
+  const stops: string[] = [];
+  insertion.on('notInserted', ({ reason }) => stops.push(reason));
+  return { desktop, field, other, insertion, stops };
+}
+
+describe('insertion re-checks the field before each write', () => {
+  it.each<InsertMode>(['paste', 'type'])(
+    '%s: a password field that took focus after the start gets nothing more',
+    async (mode) => {
+      const { field, insertion, stops } = await setup(mode);
+      insertion.update('BP 120 over 80.');
+      await expect.poll(() => field.text).toBe('BP 120 over 80.');
+      field.facts = { password: true }; // the EHR moved the caret into its re-authentication field
+      insertion.update('BP 120 over 80. Secret canary.');
+      const result = await insertion.finish();
+      expect(field.text).toBe('BP 120 over 80.');
+      expect(result.notInserted).toBe('password_field');
+      expect(stops).toEqual(['password_field']);
+    },
+  );
+
+  it('an elevated window or Secure Input appearing after the start stops insertion', async () => {
+    const { field, insertion } = await setup('type');
+    insertion.update('One.');
+    await expect.poll(() => field.text).toBe('One.');
+    field.facts = { secureInput: true };
+    insertion.update('One. Two.');
+    expect((await insertion.finish()).notInserted).toBe('secure_input');
+    expect(field.text).toBe('One.');
+  });
+
+  it('type: focus is checked between small chunks; keys stop when it moves', async () => {
+    const { field, other, insertion, desktop } = await setup('type');
+    field.focusAfterNextType = 'w2';
+    insertion.update('The patient reports chest pain since this morning.');
+    const result = await insertion.finish();
+    expect(other.text).toBe(''); // nothing after the first chunk reached the other window
+    expect(field.text.length).toBeLessThanOrEqual(8);
+    expect(result.notInserted).toBe('focus_lost');
+    expect(desktop.clipboard.text).toBe(
+      'The patient reports chest pain since this morning.'.slice(field.text.length),
+    );
+  });
+
+  it('type: Return is never sent into another control of the same window', async () => {
+    const { field, insertion, desktop } = await setup('type', { control: 'note' });
+    insertion.update('Assessment:');
+    await expect.poll(() => field.text).toBe('Assessment:');
+    field.facts = { control: 'sign-button' };
+    insertion.update('Assessment:\nStable.');
+    const result = await insertion.finish();
+    expect(desktop.log.some((l) => l.includes('\n'))).toBe(false);
+    expect(result.notInserted).toBe('field_changed');
+  });
+
+  it('without a line break, another control of the window still gets the text (the person clicked there)', async () => {
+    const { field, insertion } = await setup('type', { control: 'a' });
+    insertion.update('One.');
+    await expect.poll(() => field.text).toBe('One.');
+    field.facts = { control: 'b' };
+    insertion.update('One. Two.');
+    expect((await insertion.finish()).complete).toBe(true);
+  });
+});
+
+describe('insertion you can prove', () => {
+  it.each<InsertMode>(['paste', 'type'])(
+    '%s: a readable field that swallowed the text is reported, never "inserted"',
+    async (mode) => {
+      const { field, insertion, stops, desktop } = await setup(mode);
+      field.readable = true;
+      field.discards = true;
+      insertion.update('Amoxicillin 500 mg.');
+      const result = await insertion.finish();
+      expect(field.text).toBe('');
+      expect(result.notInserted).toBe('not_landed');
+      expect(result.complete).toBe(false);
+      expect(stops).toEqual(['not_landed']);
+      expect(desktop.clipboard.text).toBe('Amoxicillin 500 mg.');
+    },
+  );
+
+  it('a readable field that took the text is inserted', async () => {
+    const { field, insertion } = await setup('type');
+    field.readable = true;
+    field.text = 'Plan: ';
+    field.caret = field.selectionStart = 6;
+    insertion.update('rest.');
+    expect((await insertion.finish()).complete).toBe(true);
+    expect(field.text).toBe('Plan: rest.');
+  });
+
+  it('landedIn accepts text before the caret, or a field that grew by it (reformatted)', () => {
+    const before = { text: 'a ***', selectionStart: 2, selectionLength: 3 };
+    expect(landedIn(before, { text: 'a fine', selectionStart: 6, selectionLength: 0 }, 'fine')).toBe(true);
+    expect(landedIn(before, { text: 'a Fine', selectionStart: 6, selectionLength: 0 }, 'fine')).toBe(true);
+    expect(landedIn(before, before, 'fine')).toBe(false);
+    expect(landedIn(before, { text: 'a ', selectionStart: 2, selectionLength: 0 }, 'fine')).toBe(false);
+  });
+});
+
+describe('text_field_context', () => {
+  it('is cut around the selection in a long field (the offsets follow), whole in a short one', () => {
+    const long = {
+      text: `${'a'.repeat(10_000)}***${'b'.repeat(5000)}`,
+      selectionStart: 10_000,
+      selectionLength: 3,
+    };
+    expect(clipContext(long)).toEqual({
+      text: `${'a'.repeat(4000)}***${'b'.repeat(1000)}`,
+      selectionStart: 4000,
+      selectionLength: 3,
+    });
+    const short = { text: 'Plan: ***', selectionStart: 6, selectionLength: 3 };
+    expect(clipContext(short)).toBe(short);
+    const emoji = { text: `x😀${'a'.repeat(10)}`, selectionStart: 12, selectionLength: 0 };
+    expect(clipContext(emoji, 10, 0).text).toBe('a'.repeat(9)); // never half a surrogate pair
+  });
+});

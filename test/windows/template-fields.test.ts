@@ -1,0 +1,109 @@
+/**
+ * Template fields and provable insertion in Win32 EDIT and RichEdit 5 controls of ANOTHER Windows process,
+ * through the real native/win32 code (WM_GETTEXT, EM_GETSEL/EM_SETSEL) under Wine: "next field" /
+ * "previous field" select the blank (the control's own process reads its selection back), the dictated
+ * words replace it, the field's text and caret become text_field_context, and a read-only EDIT (which
+ * swallows every key and paste) is reported as `not_landed` with the text kept on the clipboard.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadWin32Api } from '../../native/win32/win32-api.ts';
+import { Win32Desktop } from '../../native/win32/win32-desktop.ts';
+import { Win32Clipboard } from '../../native/win32/win32-clipboard.ts';
+import { StreamingInsertion } from '../../main/features/dictation/insertion/streaming-insertion.ts';
+import { DesktopFieldNavigator } from '../../main/features/dictation/fields/field-navigator.ts';
+import type { InsertMode } from '../../main/features/dictation/insertion/insertion-types.ts';
+import { TEMPLATE_MARKERS } from '../../preload/contract/index.ts';
+import { eventually, TargetProcess } from './support/target.ts';
+
+const desktop = new Win32Desktop(loadWin32Api());
+const clipboard = new Win32Clipboard();
+const nav = new DesktopFieldNavigator(desktop, () => TEMPLATE_MARKERS);
+let target: TargetProcess;
+
+before(async () => {
+  target = await TargetProcess.start();
+});
+after(async () => {
+  await target.stop();
+});
+
+async function openWith(kind: 'edit' | 'richedit' | 'readonly', text: string) {
+  const w = await target.open(kind);
+  await target.setText(w, text);
+  assert.equal(await target.focus(w), w.hwnd, 'the helper window is in front');
+  return w;
+}
+
+for (const kind of ['edit', 'richedit'] as const) {
+  describe(`template fields in a ${kind === 'edit' ? 'Win32 EDIT' : 'RichEdit 5'} control of another process`, () => {
+    it('next / previous field select the blank; the dictated words replace it', async () => {
+      const w = await openWith(kind, 'Pain:\r\n*** Side: [left/right] Plan: _____');
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      assert.equal(await target.selected(w, kind), '***');
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      assert.equal(await target.selected(w, kind), '[left/right]');
+      assert.deepEqual(await nav.move('previous'), { kind: 'selected' });
+      assert.equal(await target.selected(w, kind), '***');
+      const insertion = await StreamingInsertion.begin({
+        desktop,
+        clipboard,
+        mode: 'type',
+        platform: 'win32',
+      });
+      insertion.update('mild');
+      assert.equal((await insertion.finish()).complete, true);
+      assert.equal(await target.text(w), 'Pain:\nmild Side: [left/right] Plan: _____');
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      assert.equal(await target.selected(w, kind), '[left/right]');
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      assert.deepEqual(await nav.move('next'), { kind: 'none_left' });
+      await target.close(w);
+    });
+
+    it("sends the field's text and caret as text_field_context", async () => {
+      const w = await openWith(kind, 'Line one\r\nAssessment: ***');
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      const insertion = await StreamingInsertion.begin({
+        desktop,
+        clipboard,
+        mode: 'type',
+        platform: 'win32',
+      });
+      assert.deepEqual(insertion.fieldContext, {
+        text: 'Line one\nAssessment: ***',
+        selectionStart: 21,
+        selectionLength: 3,
+      });
+      await insertion.cancel();
+      await target.close(w);
+    });
+  });
+}
+
+describe('a read-only EDIT that swallows our text', () => {
+  for (const mode of ['type', 'paste'] as InsertMode[]) {
+    it(`${mode}: reported as not landed, the text kept on the clipboard`, async () => {
+      const w = await openWith('readonly', 'Dose: ');
+      const insertion = await StreamingInsertion.begin({
+        desktop,
+        clipboard,
+        mode,
+        platform: 'win32',
+        pasteTimings: { restoreDelayMs: 200 },
+      });
+      const stops: string[] = [];
+      insertion.on('notInserted', ({ reason }) => stops.push(reason));
+      insertion.update('Amoxicillin 500 mg');
+      const result = await insertion.finish();
+      assert.equal(await target.text(w), 'Dose: ');
+      assert.equal(result.notInserted, 'not_landed');
+      assert.deepEqual(stops, ['not_landed']);
+      assert.equal(
+        await eventually(async () => (await target.clipboard()).text, 'Amoxicillin 500 mg'),
+        'Amoxicillin 500 mg',
+      );
+      await target.close(w);
+    });
+  }
+});
