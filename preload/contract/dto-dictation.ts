@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
 import { DICTATION_MESSAGES } from './dictation-codes.ts';
+import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 const Empty = z.object({}).strict();
 
@@ -53,6 +54,8 @@ export const DictationSettingsSchema = z.object({
   appRules: z.array(AppRuleSchema),
   locale: z.string(),
   historyHours: z.number().int().min(0).max(168),
+  micRecordMode: z.enum(MIC_RECORD_MODES),
+  micButtons: z.partialRecord(z.enum(MIC_BUTTONS), z.enum(MIC_ACTIONS)),
 });
 export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
 
@@ -90,6 +93,8 @@ export const DictationStateSchema = z.object({
   /** Dictations a crash or a failure left unfinished (ids and times only): recover into the box. */
   recoverable: z.array(z.object({ id: z.string(), startedAt: z.number(), stale: z.boolean() })),
   locales: z.array(z.string()),
+  /** Dictation microphones and foot pedals: none, connected (which models), or held by another program. */
+  mic: z.object({ kind: z.enum(MIC_STATUS_KINDS), models: z.array(z.enum(MIC_MODELS)) }),
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
 

@@ -19,7 +19,9 @@ import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { Inserter, OverlayPort } from './ports.ts';
+import type { FieldNavigator, Inserter, OverlayPort } from './ports.ts';
+import type { HidBackend } from '../../../native/hid.ts';
+import { DictationMic } from './mic/dictation-mic.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
 
 /** What the shell provides for dictation: its platform parts, nothing else. */
@@ -31,6 +33,10 @@ interface DictationPlatform {
   readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
   readonly secureInput?: SecureInputProbe;
   readonly onError?: (error: Error) => void;
+  /** Dictation microphones and foot pedals: the HID library, null where it did not load; absent: none. */
+  readonly hid?: HidBackend | null;
+  /** "Next field" in the focused application (the microphone's Tab buttons); absent: they do nothing. */
+  readonly fields?: FieldNavigator;
 }
 
 /** Builds the platform parts; the inserter follows the clinician's dictation settings (mode, app rules). */
@@ -96,7 +102,36 @@ export function composeDictation(
     ...(platform.onError ? { onError: platform.onError } : {}),
   });
   service.applyHotkeys();
+  if (platform.hid !== undefined) attachMic(service, settings, platform);
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
+}
+
+/** Lets a dictation microphone's buttons drive the service, and starts looking for one. */
+function attachMic(service: DictationService, settings: DictationSettingsStore, platform: DictationPlatform): void {
+  const fields = platform.fields;
+  const mic = new DictationMic({
+    hid: platform.hid ?? null,
+    settings: () => {
+      const s = settings.get();
+      return { recordMode: s.micRecordMode, buttons: s.micButtons };
+    },
+    actions: {
+      active: () => service.controller.active,
+      start: () => service.start(),
+      stop: () => service.stop(),
+      cancel: () => service.cancel(),
+      // Dragon's "transfer": the dictation box's text into the application focused now.
+      transfer: async () => {
+        const text = service.state().box.text;
+        if (text.trim() !== '') await service.insertText(text);
+      },
+      moveField: async (direction) => void (await fields?.move(direction)),
+    },
+    onStatus: () => service.publish(),
+    ...(platform.onError ? { onError: platform.onError } : {}),
+  });
+  service.attachMic(mic);
+  mic.start();
 }

@@ -25,6 +25,7 @@ import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
 import type { DictationEvent } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
+import type { DictationMic } from './mic/dictation-mic.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -49,6 +50,9 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly onError?: (error: Error) => void;
 }
 
+/** A dictation microphone as the service uses it (mic/dictation-mic.ts). */
+type AttachedMic = Pick<DictationMic, 'status' | 'setRecording' | 'dispose'>;
+
 /** The dictation capability. */
 export class DictationService {
   readonly #o: DictationServiceOptions;
@@ -57,6 +61,7 @@ export class DictationService {
   #box: { text: string; note: DictationMessage | null } = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
+  #mic: AttachedMic | null = null;
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -81,6 +86,12 @@ export class DictationService {
       onAction: (action) => this.#onHotkey(action),
       ...(options.onError ? { onError: options.onError } : {}),
     });
+  }
+
+  /** A dictation microphone's buttons drive this service; its LED follows it (compose-dictation.ts). */
+  attachMic(mic: AttachedMic): void {
+    this.#mic = mic;
+    this.#push();
   }
 
   /** Registers the hotkeys (again, after the settings or the Accessibility grant changed). */
@@ -206,11 +217,13 @@ export class DictationService {
       history: this.#o.history.list().map((e) => ({ ...e })),
       recoverable: this.#recoverable.map((r) => ({ ...r })),
       locales: [...DICTATION_LOCALES],
+      mic: this.#mic?.status() ?? { kind: 'unavailable', models: [] },
     };
   }
 
   dispose(): void {
     this.driver.dispose();
+    void this.#mic?.dispose();
   }
 
   #onHotkey(action: HotkeyAction): void {
@@ -264,6 +277,7 @@ export class DictationService {
   }
 
   #push(): void {
+    this.#mic?.setRecording(this.controller.active);
     this.#o.onState?.(this.state());
   }
 }

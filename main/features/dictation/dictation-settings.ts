@@ -21,6 +21,8 @@ import {
   refuseDuplicate,
   type ChordUse,
 } from '../../base/chords/chord-rules.ts';
+import { DEFAULT_MIC_BUTTONS } from '../../core/config/dictation-keys.ts';
+import type { MicAction, MicButton } from '../../../preload/contract/mic-codes.ts';
 import type { HotkeyChoice } from './hotkey-driver.ts';
 import type { HotkeyMode } from './hotkey-machine.ts';
 
@@ -34,6 +36,10 @@ export interface DictationSettings {
   appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
   locale: string;
   historyHours: number;
+  /** A dictation microphone's Record button: toggle or push-to-talk. */
+  micRecordMode: 'toggle' | 'push-to-talk';
+  /** What each of its buttons does (the defaults with the clinician's or IT's changes laid over). */
+  micButtons: Partial<Record<MicButton, MicAction>>;
 }
 
 const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
@@ -45,6 +51,8 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   appRules: 'dictationAppRules',
   locale: 'dictationLocale',
   historyHours: 'dictationHistoryHours',
+  micRecordMode: 'dictationMicRecordMode',
+  micButtons: 'dictationMicButtons',
 };
 
 const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
@@ -111,6 +119,8 @@ export class DictationSettingsStore {
       appRules: [...pick('dictationAppRules')],
       locale: pick('dictationLocale'),
       historyHours: pick('dictationHistoryHours'),
+      micRecordMode: pick('dictationMicRecordMode'),
+      micButtons: { ...DEFAULT_MIC_BUTTONS, ...pick('dictationMicButtons') },
     };
   }
 

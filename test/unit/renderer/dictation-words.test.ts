@@ -19,6 +19,8 @@ const settings: DictationStateDto['settings'] = {
   appRules: [{ app: 'wfica32.exe', insert: 'type' }],
   locale: 'ENGLISH_US',
   historyHours: 0,
+  micRecordMode: 'toggle',
+  micButtons: { record: 'record' },
 };
 const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
   active: false,
@@ -31,6 +33,7 @@ const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
   history: [],
   recoverable: [],
   locales: ['ENGLISH_US'],
+  mic: { kind: 'none', models: [] },
   ...over,
 });
 
