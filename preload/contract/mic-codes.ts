@@ -34,7 +34,15 @@ export const MIC_BUTTONS = [
 export type MicButton = (typeof MIC_BUTTONS)[number];
 
 /** What a button can do. */
-export const MIC_ACTIONS = ['record', 'next-field', 'previous-field', 'transfer', 'stop', 'cancel', 'none'] as const;
+export const MIC_ACTIONS = [
+  'record',
+  'next-field',
+  'previous-field',
+  'transfer',
+  'stop',
+  'cancel',
+  'none',
+] as const;
 /** One action. */
 export type MicAction = (typeof MIC_ACTIONS)[number];
 

@@ -162,7 +162,8 @@ export const DICTATION_KEYS = {
     schema: micButtons,
     default: {},
     title: 'Dictation microphone buttons',
-    description: `What a dictation microphone's buttons do, laid over the defaults (Record dictates, Tab forward/back: next/previous field, Transcribe: transfer). A map of {"button": "action"}: buttons ${MIC_BUTTONS.join(', ')}; actions ${MIC_ACTIONS.join(', ')}. JSON text in the registry or environment.`,
+    description:
+      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back: next/previous field, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
     expect: `must be a map of {"button": "action"} with buttons from ${MIC_BUTTONS.join(', ')} and actions from ${MIC_ACTIONS.join(', ')}`,
     example: { f1: 'cancel' },
   }),

@@ -109,7 +109,11 @@ export function composeDictation(
 }
 
 /** Lets a dictation microphone's buttons drive the service, and starts looking for one. */
-function attachMic(service: DictationService, settings: DictationSettingsStore, platform: DictationPlatform): void {
+function attachMic(
+  service: DictationService,
+  settings: DictationSettingsStore,
+  platform: DictationPlatform,
+): void {
   const fields = platform.fields;
   const mic = new DictationMic({
     hid: platform.hid ?? null,

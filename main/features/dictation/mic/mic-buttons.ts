@@ -81,7 +81,11 @@ export class MicButtons {
   }
 
   /** What to run for an action at a button's edge, or null. Only Record in push-to-talk acts on release. */
-  #plan(action: MicAction, edge: 'down' | 'up', mode: MicSettings['recordMode']): (() => Promise<unknown>) | null {
+  #plan(
+    action: MicAction,
+    edge: 'down' | 'up',
+    mode: MicSettings['recordMode'],
+  ): (() => Promise<unknown>) | null {
     const a = this.#o.actions;
     if (action === 'record' && mode === 'push-to-talk')
       return edge === 'down' ? () => a.start() : () => a.stop();

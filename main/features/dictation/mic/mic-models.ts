@@ -107,7 +107,14 @@ export const MIC_TABLE: readonly MicIdentity[] = [
     product: /powermic\s*-?\s*ii(?!i)/i,
     model: 'powermic-2',
   },
-  { vendorId: NUANCE, productId: 0x1001, usagePage: 0x0001, layout: 'powermic', buttons: POWERMIC_BITS, model: 'powermic-3' },
+  {
+    vendorId: NUANCE,
+    productId: 0x1001,
+    usagePage: 0x0001,
+    layout: 'powermic',
+    buttons: POWERMIC_BITS,
+    model: 'powermic-3',
+  },
   {
     vendorId: NUANCE,
     productId: 0x0064,
@@ -119,8 +126,22 @@ export const MIC_TABLE: readonly MicIdentity[] = [
   speechMike(0x0c1c), // wired SpeechMikes (LFH35xx, LFH36xx, SMP37xx, SMP38xx) in HID mode
   speechMike(0x0c1d), // SpeechMike Premium Air (SMP40xx) in HID mode
   speechMike(0x0c1e), // SpeechOne (PSM6000) in HID mode
-  { vendorId: PHILIPS, productId: 0x1844, usagePage: 0x0001, layout: 'pedal', buttons: PEDAL_BITS, model: 'foot-control' },
-  { vendorId: PHILIPS, productId: 0x091a, usagePage: 0x0001, layout: 'pedal', buttons: PEDAL_BITS, model: 'foot-control' },
+  {
+    vendorId: PHILIPS,
+    productId: 0x1844,
+    usagePage: 0x0001,
+    layout: 'pedal',
+    buttons: PEDAL_BITS,
+    model: 'foot-control',
+  },
+  {
+    vendorId: PHILIPS,
+    productId: 0x091a,
+    usagePage: 0x0001,
+    layout: 'pedal',
+    buttons: PEDAL_BITS,
+    model: 'foot-control',
+  },
 ];
 
 /** What `identify` needs of a listed interface. */
@@ -160,10 +181,10 @@ export function pressedButtons(identity: MicIdentity, report: Uint8Array): Set<M
 function maskOf(layout: Layout, r: Uint8Array): number | null {
   switch (layout) {
     case 'powermic':
-      return r.length >= 3 ? (r[1]! | (r[2]! << 8)) : null;
+      return r.length >= 3 ? r[1]! | (r[2]! << 8) : null;
     case 'speechmike':
       // Other commands (motion, wireless status, answers to our commands) carry no buttons.
-      return r.length >= 9 && r[0] === 0x80 ? (r[7]! | (r[8]! << 8)) : null;
+      return r.length >= 9 && r[0] === 0x80 ? r[7]! | (r[8]! << 8) : null;
     case 'pedal':
       return r.length >= 1 ? r[0]! : null;
     default: {
@@ -174,7 +195,10 @@ function maskOf(layout: Layout, r: Uint8Array): number | null {
 }
 
 /** The output report that shows recording (true) or idle on the device's LED; null: it has none. */
-export function ledReport(identity: MicIdentity, recording: boolean): { reportId: number; data: number[] } | null {
+export function ledReport(
+  identity: MicIdentity,
+  recording: boolean,
+): { reportId: number; data: number[] } | null {
   switch (identity.layout) {
     case 'powermic':
       // 0 off, 1 red, 2 green: red while recording, as Dragon shows it.

@@ -6,7 +6,14 @@
  * Control Center) is reported as claimed and left alone: tried again only now and then, never seized.
  */
 import { HidOpenError, type HidBackend, type HidHandle } from '../../../../native/hid.ts';
-import { identify, ledReport, pressedButtons, type MicButton, type MicIdentity, type MicModel } from './mic-models.ts';
+import {
+  identify,
+  ledReport,
+  pressedButtons,
+  type MicButton,
+  type MicIdentity,
+  type MicModel,
+} from './mic-models.ts';
 
 /** What Settings shows about the microphones. */
 export type MicStatus =

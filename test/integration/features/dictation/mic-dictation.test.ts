@@ -17,7 +17,11 @@ import { composeDictation } from '../../../../main/features/dictation/compose-di
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { FieldNavigator } from '../../../../main/features/dictation/ports.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import { expectedSentences, startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
+import {
+  expectedSentences,
+  startStreamingHarness,
+  type StreamingHarness,
+} from '../../core/streaming/harness.ts';
 
 let h: StreamingHarness;
 let dir: string;
@@ -27,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const PM3 = { path: 'pm3', vendorId: 0x0554, productId: 0x1001, usagePage: 1, usage: 0, product: 'PowerMic III' };
+const PM3 = {
+  path: 'pm3',
+  vendorId: 0x0554,
+  productId: 0x1001,
+  usagePage: 1,
+  usage: 0,
+  product: 'PowerMic III',
+};
 const RECORD = [0x00, 0x04, 0x00];
 const TRANSCRIBE = [0x00, 0x01, 0x00];
 const TAB_FORWARD = [0x00, 0x08, 0x00];
@@ -83,7 +94,9 @@ const written = () =>
 describe('dictation microphone', () => {
   it('Record starts and stops a dictation, the LED follows, Tab and Transcribe act', async () => {
     const { service, hid, inserter, moves } = await build();
-    await vi.waitFor(() => expect(service.state().mic).toEqual({ kind: 'connected', models: ['powermic-3'] }));
+    await vi.waitFor(() =>
+      expect(service.state().mic).toEqual({ kind: 'connected', models: ['powermic-3'] }),
+    );
     await press(hid, RECORD);
     await vi.waitFor(() => expect(service.state().active).toBe(true));
     expect(hid.written.at(-1)).toEqual({ path: 'pm3', reportId: 0, data: [1] });

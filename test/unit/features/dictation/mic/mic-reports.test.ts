@@ -38,7 +38,10 @@ describe('recorded reports, per model', () => {
         const hid = new FakeHid();
         hid.plug({ path: model, ...device });
         const events: string[] = [];
-        const watcher = new MicWatcher({ hid, onButton: (b, down) => events.push(`${down ? '+' : '-'}${b}`) });
+        const watcher = new MicWatcher({
+          hid,
+          onButton: (b, down) => events.push(`${down ? '+' : '-'}${b}`),
+        });
         await watcher.poll();
         expect(watcher.status).toEqual({ kind: 'connected', models: [model] });
         hid.replay(model, sequence.reports.map(bytes));
@@ -49,10 +52,18 @@ describe('recorded reports, per model', () => {
   }
 
   it('leaves a SpeechMike’s other interfaces (its keyboard, its gamepad) alone', () => {
-    const keyboard = { vendorId: 0x0911, productId: 0x0c1c, usagePage: 0x0001, usage: 6, product: 'SpeechMike' };
+    const keyboard = {
+      vendorId: 0x0911,
+      productId: 0x0c1c,
+      usagePage: 0x0001,
+      usage: 6,
+      product: 'SpeechMike',
+    };
     expect(identify(keyboard)).toBeNull();
     expect(identify({ ...keyboard, productId: 0x0fa0, usagePage: 0xffa0 })).toBeNull(); // Browser/Gamepad mode
-    expect(identify({ vendorId: 0x046d, productId: 0xc52b, usagePage: 1, product: 'USB Receiver' })).toBeNull();
+    expect(
+      identify({ vendorId: 0x046d, productId: 0xc52b, usagePage: 1, product: 'USB Receiver' }),
+    ).toBeNull();
   });
 });
 
@@ -89,8 +100,20 @@ describe('what the buttons do, per model', () => {
   }
 
   const HAND_HELD: Record<Exclude<MicModel, 'foot-control'>, Record<string, string>> = {
-    'powermic-2': { record: '000400', tabForward: '000800', tabBackward: '000200', transcribe: '000100', up: '000000' },
-    'powermic-3': { record: '000400', tabForward: '000800', tabBackward: '000200', transcribe: '000100', up: '000000' },
+    'powermic-2': {
+      record: '000400',
+      tabForward: '000800',
+      tabBackward: '000200',
+      transcribe: '000100',
+      up: '000000',
+    },
+    'powermic-3': {
+      record: '000400',
+      tabForward: '000800',
+      tabBackward: '000200',
+      transcribe: '000100',
+      up: '000000',
+    },
     'powermic-4': {
       record: '800000000000000001',
       tabForward: '800000000000000008',

@@ -7,7 +7,14 @@ import { FakeHid } from '../../../../../native/hid.fake.ts';
 import { MicWatcher } from '../../../../../main/features/dictation/mic/mic-watcher.ts';
 import { MicButtons, type MicActionsPort } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
 
-const POWERMIC_3 = { path: 'pm3', vendorId: 0x0554, productId: 0x1001, usagePage: 1, usage: 0, product: 'PowerMic III' };
+const POWERMIC_3 = {
+  path: 'pm3',
+  vendorId: 0x0554,
+  productId: 0x1001,
+  usagePage: 1,
+  usage: 0,
+  product: 'PowerMic III',
+};
 const SPEECHMIKE = { path: 'smp', vendorId: 0x0911, productId: 0x0c1c, usagePage: 0xffa0, usage: 1 };
 const PEDAL = { path: 'pedal', vendorId: 0x0911, productId: 0x1844, usagePage: 1, usage: 4 };
 
@@ -84,7 +91,8 @@ describe('mic watcher', () => {
     hid.written.length = 0;
     await w.setRecording(true);
     await w.setRecording(false);
-    const of = (path: string) => hid.written.filter((r) => r.path === path).map((r) => [r.reportId, ...r.data]);
+    const of = (path: string) =>
+      hid.written.filter((r) => r.path === path).map((r) => [r.reportId, ...r.data]);
     expect(of('pm3')).toEqual([
       [0, 1],
       [0, 0],
