@@ -75,6 +75,8 @@ export const HistoryEntrySchema = z.object({
   at: z.number(),
   text: z.string(),
   where: z.string(),
+  /** It failed or was cut short and its audio is still kept: it can be sent again for the whole text. */
+  resendable: z.boolean(),
 });
 export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 
@@ -166,6 +168,8 @@ export const dictationChannels = {
   'dictation:historyInsert': channel(ById, Accepted),
   'dictation:historyCopy': channel(ById, Accepted),
   'dictation:historyDelete': channel(ById, Accepted),
+  /** Sends a failed (or cut short) dictation's kept audio again; its whole text replaces the entry's. */
+  'dictation:historyResend': channel(ById, Accepted),
   /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
   'dictation:recover': channel(ById, Accepted),
   'dictation:forgetRecoverable': channel(ById, Accepted),

@@ -56,3 +56,12 @@ export type MicModel = (typeof MIC_MODELS)[number];
 
 /** What Settings → Dictation says about the microphones. */
 export const MIC_STATUS_KINDS = ['unavailable', 'none', 'connected', 'claimed'] as const;
+
+/** The buttons Settings lists, by kind of device (each model's table in main/features/dictation/mic). */
+export const MIC_BUTTON_GROUPS = {
+  powermic: ['record', 'tabForward', 'tabBackward', 'transcribe', 'enterSelect', 'customLeft', 'customRight'],
+  speechmike: ['record', 'stop', 'endOfLetter', 'f1', 'f2', 'f3', 'f4', 'instruction', 'command'],
+  pedal: ['pedalLeft', 'pedalMiddle', 'pedalRight', 'pedalTop'],
+} as const satisfies Readonly<Record<string, readonly MicButton[]>>;
+/** One kind of device in Settings. */
+export type MicButtonGroup = keyof typeof MIC_BUTTON_GROUPS;

@@ -38,6 +38,8 @@ export const SETTING_KEYS = [
   'dictationInsertMode',
   'dictationAppRules',
   'dictationHistoryHours',
+  'dictationMicRecordMode',
+  'dictationMicButtons',
   'updateMode',
   'updateChannel',
   'updateFeedUrl',

@@ -13,7 +13,7 @@ import type { InputWarningFacts } from '../contract/input-warnings.ts';
 import type { ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingsNotice } from '../contract/setting-codes.ts';
 import { en } from './en/index.ts';
-import type { Words } from './words.ts';
+import type { MicStatusFacts, Words } from './words.ts';
 
 export type { Words } from './words.ts';
 
@@ -51,3 +51,4 @@ export const clockHintText = (hint: ClockHint): string => current.clockHintText(
 export const settingTitle = (key: string): string => current.settingTitle(key);
 export const lockReasonText = (lock: LockOrigin): string => current.lockReasonText(lock);
 export const settingsNoticeText = (notice: SettingsNotice): string => current.settingsNoticeText(notice);
+export const micStatusText = (status: MicStatusFacts): string => current.micStatusText(status);

@@ -20,11 +20,37 @@ import type { InputWarningFacts } from '../contract/input-warnings.ts';
 import type { FixedLimitRule, LimitParams, LimitSubject } from '../contract/limit-codes.ts';
 import type { CallerOperation, ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingKey, SettingsNotice } from '../contract/setting-codes.ts';
+import type {
+  MicAction,
+  MicButton,
+  MicButtonGroup,
+  MicModel,
+  MIC_RECORD_MODES,
+  MIC_STATUS_KINDS,
+} from '../contract/mic-codes.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
+/** What Settings says about dictation microphones (the `mic` of the dictation state). */
+export interface MicStatusFacts {
+  readonly kind: (typeof MIC_STATUS_KINDS)[number];
+  readonly models: readonly MicModel[];
+}
+
 /** The words of every reason of every code that has reasons. */
 export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+
+/** Settings → Dictation → the dictation microphone's labels. */
+export interface MicWords {
+  readonly heading: string;
+  readonly recordMode: string;
+  readonly recordModes: Table<(typeof MIC_RECORD_MODES)[number]>;
+  readonly buttonsHeading: string;
+  readonly groups: Table<MicButtonGroup>;
+  readonly buttons: Table<MicButton>;
+  readonly actions: Table<MicAction>;
+  readonly locked: string;
+}
 
 /** Every sentence a person reads, for one locale. */
 export interface Words {
@@ -44,6 +70,7 @@ export interface Words {
   readonly dictation: Readonly<Record<DictationMessageCode, (app: string | null) => string>>;
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
+  readonly mic: MicWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;
@@ -61,4 +88,5 @@ export interface Words {
   settingTitle(key: string): string;
   lockReasonText(lock: LockOrigin): string;
   settingsNoticeText(notice: SettingsNotice): string;
+  micStatusText(status: MicStatusFacts): string;
 }

@@ -33,8 +33,8 @@ export type DictationOutcome = InsertOutcome | { kind: 'failed'; reason: Dictati
 export interface DictationSink {
   /** The live text of the current dictation (the box shows it as it comes). */
   live(text: string): void;
-  /** A dictation ended: its text and what happened to it. */
-  finished(text: string, outcome: DictationOutcome): void;
+  /** A dictation ended: its text, what happened to it, and (failed) the journal that keeps its audio. */
+  finished(text: string, outcome: DictationOutcome, journalId?: string): void;
 }
 
 /** Options of {@link DictationController}. */
@@ -244,7 +244,7 @@ export class DictationController {
       outcome = { kind: 'failed', reason: { code: 'finish_failed' } };
     }
     const text = running.opened?.session.text ?? '';
-    this.#o.sink.finished(text, outcome);
+    this.#o.sink.finished(text, outcome, outcome.kind === 'failed' ? running.opened?.journalId : undefined);
     // The text is safe in the other app, the box or history: the kept audio can go. A failure keeps it.
     if (outcome.kind !== 'failed') await running.opened?.settle().catch(() => undefined);
     else running.opened?.keep();

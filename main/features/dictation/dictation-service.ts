@@ -72,7 +72,7 @@ export class DictationService {
           this.#box = { text, note: null };
           this.#push();
         },
-        finished: (text, outcome) => void this.#finished(text, outcome),
+        finished: (text, outcome, journalId) => void this.#finished(text, outcome, journalId),
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
@@ -188,7 +188,11 @@ export class DictationService {
       throw new DictationSettingError('recover_failed');
     }
     this.#box = { text, note: { code: 'recovered' } };
-    await this.#o.history.add(text, 'recovered').catch(() => undefined);
+    // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
+    const entry = this.#o.history.byJournal(id);
+    await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(
+      () => undefined,
+    );
     return this.refreshRecoverable();
   }
 
@@ -214,7 +218,11 @@ export class DictationService {
       hotkeys: { ...this.driver.status, alternatives: [...this.driver.status.alternatives] },
       accessibility: this.#o.accessibility(),
       secureInput: this.#o.secureInput.isEnabled(),
-      history: this.#o.history.list().map((e) => ({ ...e })),
+      history: this.#o.history.list().map(({ journalId, ...e }) => ({
+        ...e,
+        // Its audio can be sent again while its journal is still offered (not recovered or discarded since).
+        resendable: journalId !== undefined && this.#recoverable.some((r) => r.id === journalId),
+      })),
       recoverable: this.#recoverable.map((r) => ({ ...r })),
       locales: [...DICTATION_LOCALES],
       mic: this.#mic?.status() ?? { kind: 'unavailable', models: [] },
@@ -255,11 +263,11 @@ export class DictationService {
     }
   }
 
-  async #finished(text: string, outcome: DictationOutcome): Promise<void> {
+  async #finished(text: string, outcome: DictationOutcome, journalId?: string): Promise<void> {
     this.#box = { text, note: noteOf(outcome) };
-    const where =
-      outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
-    await this.#o.history.add(text, where).catch((error: unknown) => this.#o.onError?.(error as Error));
+    await this.#o.history
+      .add(text, whereOf(outcome), journalId)
+      .catch((error: unknown) => this.#o.onError?.(error as Error));
     if (outcome.kind === 'inserted')
       this.#reported.emit({ kind: 'dictation_inserted', into: outcome.appName });
     if (outcome.kind === 'failed') await this.refreshRecoverable();
@@ -280,6 +288,11 @@ export class DictationService {
     this.#mic?.setRecording(this.controller.active);
     this.#o.onState?.(this.state());
   }
+}
+
+function whereOf(outcome: DictationOutcome): string {
+  if (outcome.kind === 'inserted') return outcome.appName;
+  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
 }
 
 function noteOf(outcome: DictationOutcome): DictationMessage {

@@ -10,6 +10,7 @@ import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } f
 import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
+import { MIC_WORDS, micStatusText } from './mic-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -25,6 +26,7 @@ export const en: Words = {
   dictation: DICTATION_TEXT,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
+  mic: MIC_WORDS,
   formatError,
   limitText,
   checkLabel,
@@ -38,6 +40,7 @@ export const en: Words = {
   streamErrorText,
   clockHintText,
   settingTitle,
+  micStatusText,
   lockReasonText,
   settingsNoticeText,
 };

@@ -44,6 +44,8 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationInsertMode: 'How dictated text goes into other applications',
   dictationAppRules: 'Dictation per-application rules',
   dictationHistoryHours: 'Dictation history (hours)',
+  dictationMicRecordMode: 'Dictation microphone Record button',
+  dictationMicButtons: 'Dictation microphone buttons',
   updateMode: 'Updates',
   updateChannel: 'Update channel',
   updateFeedUrl: 'Update feed',
