@@ -10,12 +10,7 @@
  * the next paste() rejects with a {@link ClipboardRestoreError}, the way any paste failure reaches the
  * insertion (which stops with `insert_failed`). The error carries a code only, never clipboard text.
  */
-import type {
-  ClipboardSnapshot,
-  Desktop,
-  InsertionClipboard,
-  PasteChord,
-} from '../../../../native/desktop.ts';
+import type { ClipboardSnapshot, Desktop, InsertionClipboard, PasteChord } from '../../../../native/desktop.ts';
 import { delay } from '../../../base/async/delay.ts';
 import { SerialQueue } from '../../../base/async/serial.ts';
 import { withTimeout } from '../../../base/async/timeout.ts';
