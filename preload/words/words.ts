@@ -52,6 +52,25 @@ export interface MicWords {
   readonly locked: string;
 }
 
+/** The Dictation screen's history. */
+export interface HistoryWords {
+  readonly heading: string;
+  readonly search: string;
+  readonly noMatch: string;
+  readonly insertAgain: string;
+  readonly copy: string;
+  readonly resend: string;
+  readonly delete: string;
+  insertAgainLabel(time: string): string;
+  copyLabel(time: string): string;
+  resendLabel(time: string): string;
+  deleteLabel(time: string): string;
+  /** An entry whose dictation failed or was cut short, with its audio kept. */
+  readonly cutShort: string;
+  /** Such an entry with no text at all. */
+  readonly nothingReceived: string;
+}
+
 /** Every sentence a person reads, for one locale. */
 export interface Words {
   /** The locale's BCP 47 tag (`en`, later `fr`, `es`), for `Intl` formats and `<html lang>`. */
@@ -71,6 +90,7 @@ export interface Words {
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
   readonly mic: MicWords;
+  readonly history: HistoryWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

@@ -11,6 +11,7 @@ import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText 
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
+import { HISTORY_WORDS } from './history-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -27,6 +28,7 @@ export const en: Words = {
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
   mic: MIC_WORDS,
+  history: HISTORY_WORDS,
   formatError,
   limitText,
   checkLabel,

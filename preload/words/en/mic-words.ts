@@ -32,10 +32,10 @@ const MIC_BUTTON_TEXT: Readonly<Record<MicButton, string>> = {
 };
 
 const MIC_ACTION_TEXT: Readonly<Record<MicAction, string>> = {
-  record: 'Start and stop dictating',
+  record: 'Dictate (start/stop)',
   'next-field': 'Next field',
   'previous-field': 'Previous field',
-  transfer: 'Transfer the dictation box into the application',
+  transfer: 'Transfer (the dictation box)',
   stop: 'Stop dictating',
   cancel: 'Cancel the dictation',
   none: 'Nothing',
