@@ -12,6 +12,7 @@ import { benchCatchUp } from './catch-up.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
+import { benchHidReport } from './hid-report.ts';
 import { benchInsertion } from './insertion.ts';
 import { benchLatency } from './latency.ts';
 import { benchPipeline } from './pipeline.ts';
@@ -36,6 +37,12 @@ const BENCHES: Bench[] = [
     label: 'dictation hotkey → first sample',
     timeoutMs: 60_000,
     run: () => benchDictationHotkey(),
+  },
+  {
+    name: 'hid',
+    label: 'dictation microphone report → dictation started',
+    timeoutMs: 30_000,
+    run: () => benchHidReport(),
   },
   {
     name: 'insertion',
