@@ -97,7 +97,7 @@ const speechMike = (productId: number): MicIdentity => ({
 });
 
 /** Every identity we open, first match wins. */
-export const MIC_TABLE: readonly MicIdentity[] = [
+const MIC_TABLE: readonly MicIdentity[] = [
   {
     vendorId: NUANCE,
     productId: 0x1001,
