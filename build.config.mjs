@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 const OUT = process.env.BUILD_OUT_DIR ?? 'dist';
 
 /** Packages that ship or load native .node binaries; never bundled. */
-const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi', 'koffi'];
+const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi', 'koffi', 'node-hid'];
 
 // ESM sources use import.meta.url (e.g. createRequire for native modules); in a CJS bundle it is rebuilt
 // from the bundle's own file name.

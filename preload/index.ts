@@ -106,6 +106,7 @@ const api: BridgeApi = {
   dictationHistoryInsert: request('dictation:historyInsert'),
   dictationHistoryCopy: request('dictation:historyCopy'),
   dictationHistoryDelete: request('dictation:historyDelete'),
+  dictationHistoryResend: request('dictation:historyResend'),
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
 import { DICTATION_MESSAGES, TEMPLATE_MARKERS } from './dictation-codes.ts';
+import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 const Empty = z.object({}).strict();
 
@@ -60,6 +61,8 @@ export const DictationSettingsSchema = z.object({
   /** Voice commands (scratch that, next field …) on or off. */
   commands: z.boolean(),
   fieldMarkers: z.array(z.enum(TEMPLATE_MARKERS)),
+  micRecordMode: z.enum(MIC_RECORD_MODES),
+  micButtons: z.partialRecord(z.enum(MIC_BUTTONS), z.enum(MIC_ACTIONS)),
 });
 export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
 
@@ -80,6 +83,8 @@ export const HistoryEntrySchema = z.object({
   text: z.string(),
   where: z.string(),
   flags: z.array(FlaggedCorrectionSchema).optional(),
+  /** It failed or was cut short and its audio is still kept: it can be sent again for the whole text. */
+  resendable: z.boolean(),
 });
 export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 
@@ -105,6 +110,8 @@ export const DictationStateSchema = z.object({
   /** Dictations a crash or a failure left unfinished (ids and times only): recover into the box. */
   recoverable: z.array(z.object({ id: z.string(), startedAt: z.number(), stale: z.boolean() })),
   locales: z.array(z.string()),
+  /** Dictation microphones and foot pedals: none, connected (which models), or held by another program. */
+  mic: z.object({ kind: z.enum(MIC_STATUS_KINDS), models: z.array(z.enum(MIC_MODELS)) }),
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
 
@@ -176,6 +183,8 @@ export const dictationChannels = {
   'dictation:historyInsert': channel(ById, Accepted),
   'dictation:historyCopy': channel(ById, Accepted),
   'dictation:historyDelete': channel(ById, Accepted),
+  /** Sends a failed (or cut short) dictation's kept audio again; its whole text replaces the entry's. */
+  'dictation:historyResend': channel(ById, Accepted),
   /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
   'dictation:recover': channel(ById, Accepted),
   'dictation:forgetRecoverable': channel(ById, Accepted),

@@ -42,6 +42,8 @@ export const SETTING_KEYS = [
   'dictationCommands',
   'dictationHistoryHours',
   'dictationFieldMarkers',
+  'dictationMicRecordMode',
+  'dictationMicButtons',
   'updateMode',
   'updateChannel',
   'updateFeedUrl',

@@ -17,7 +17,7 @@ import { en } from './en/index.ts';
 import { es } from './es/index.ts';
 import { fr } from './fr/index.ts';
 import { pickLanguage } from './intl.ts';
-import type { UiWords, Words } from './words.ts';
+import type { MicStatusFacts, UiWords, Words } from './words.ts';
 
 export type { UiWords, Words } from './words.ts';
 
@@ -78,3 +78,4 @@ export const lockReasonText = (lock: LockOrigin): string => current.lockReasonTe
 export const settingsNoticeText = (notice: SettingsNotice): string => current.settingsNoticeText(notice);
 export const languageName = (code: string): string => current.languageName(code);
 export const templateName = (key: string): string => current.templateName(key);
+export const micStatusText = (status: MicStatusFacts): string => current.micStatusText(status);

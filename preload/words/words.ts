@@ -20,6 +20,14 @@ import type { InputWarningFacts } from '../contract/input-warnings.ts';
 import type { FixedLimitRule, LimitParams, LimitSubject } from '../contract/limit-codes.ts';
 import type { CallerOperation, ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingKey, SettingsNotice } from '../contract/setting-codes.ts';
+import type {
+  MicAction,
+  MicButton,
+  MicButtonGroup,
+  MicModel,
+  MIC_RECORD_MODES,
+  MIC_STATUS_KINDS,
+} from '../contract/mic-codes.ts';
 
 import type { UI } from './en/ui-words.ts';
 
@@ -34,9 +42,45 @@ type Widen<T> = T extends string
 
 /** The window's own words, screen by screen (English's shape: every locale has every key). */
 export type UiWords = Widen<typeof UI>;
+/** What Settings says about dictation microphones (the `mic` of the dictation state). */
+export interface MicStatusFacts {
+  readonly kind: (typeof MIC_STATUS_KINDS)[number];
+  readonly models: readonly MicModel[];
+}
 
 /** The words of every reason of every code that has reasons. */
 export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+
+/** Settings → Dictation → the dictation microphone's labels. */
+export interface MicWords {
+  readonly heading: string;
+  readonly recordMode: string;
+  readonly recordModes: Table<(typeof MIC_RECORD_MODES)[number]>;
+  readonly buttonsHeading: string;
+  readonly groups: Table<MicButtonGroup>;
+  readonly buttons: Table<MicButton>;
+  readonly actions: Table<MicAction>;
+  readonly locked: string;
+}
+
+/** The Dictation screen's history. */
+export interface HistoryWords {
+  readonly heading: string;
+  readonly search: string;
+  readonly noMatch: string;
+  readonly insertAgain: string;
+  readonly copy: string;
+  readonly resend: string;
+  readonly delete: string;
+  insertAgainLabel(time: string): string;
+  copyLabel(time: string): string;
+  resendLabel(time: string): string;
+  deleteLabel(time: string): string;
+  /** An entry whose dictation failed or was cut short, with its audio kept. */
+  readonly cutShort: string;
+  /** Such an entry with no text at all. */
+  readonly nothingReceived: string;
+}
 
 /** Every sentence a person reads, for one locale. */
 export interface Words {
@@ -60,6 +104,8 @@ export interface Words {
   readonly recoveredCut: string;
   /** The window's own words, screen by screen. */
   readonly ui: UiWords;
+  readonly mic: MicWords;
+  readonly history: HistoryWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;
@@ -81,4 +127,5 @@ export interface Words {
   languageName(code: string): string;
   /** A note template's key (GENERIC_MULTIPLE_SECTIONS) as a name a person reads. */
   templateName(key: string): string;
+  micStatusText(status: MicStatusFacts): string;
 }

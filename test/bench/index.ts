@@ -13,6 +13,7 @@ import { benchCommands } from './commands.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
+import { benchHidReport } from './hid-report.ts';
 import { benchInsertion } from './insertion.ts';
 import { benchFieldNavigation } from './field-navigation.ts';
 import { benchLatency } from './latency.ts';
@@ -38,6 +39,12 @@ const BENCHES: Bench[] = [
     label: 'dictation hotkey → first sample',
     timeoutMs: 60_000,
     run: () => benchDictationHotkey(),
+  },
+  {
+    name: 'hid',
+    label: 'dictation microphone report → dictation started',
+    timeoutMs: 30_000,
+    run: () => benchHidReport(),
   },
   {
     name: 'insertion',

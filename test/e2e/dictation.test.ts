@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeHid } from '../../native/hid.fake.ts';
 import { FakeKeyHook } from '../../native/key-hook.fake.ts';
 import { FakeSecureInput } from '../../native/secure-input.ts';
 import { FakeAudioSource } from '../../main/core/audio/audio-source.fake.ts';
@@ -38,6 +39,15 @@ describe('dictation screens', () => {
     const started = await startServiceWithClient();
     service = started.service;
     const inserter = new FakeInserter();
+    const hid = new FakeHid();
+    hid.plug({
+      path: 'pm3',
+      vendorId: 0x0554,
+      productId: 0x1001,
+      usagePage: 1,
+      usage: 0,
+      product: 'PowerMic III',
+    });
     inserter.target = { appName: 'Epic Hyperspace' };
     h = await startApp({
       // The microphone hears the dictation fixture, in real time.
@@ -52,6 +62,7 @@ describe('dictation screens', () => {
         overlay: { show: (state: OverlayState | null) => void overlayStates.push(state) },
         accessibility: () => 'not-needed',
         secureInput: new FakeSecureInput(),
+        hid, // a PowerMic III on the fake USB bus (no such device here: native/hid.fake.ts)
       }),
     });
     dictation = h.app.dictation!;
@@ -144,6 +155,51 @@ describe('dictation screens', () => {
     expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
   });
 
+  it('history: a dictation cut short is sent again from its kept audio; search finds entries', async () => {
+    const { page } = h;
+    const before = dictation.state().box.text; // the last dictation's text, until new words come
+    await page.getByRole('button', { name: 'Start dictation' }).click();
+    const streaming = service.service.control.streaming;
+    await expect.poll(() => streaming.openSockets().length, { timeout: 20_000 }).toBe(1);
+    // Cut once the first words came back, so the kept audio holds at least one whole sentence.
+    await expect
+      .poll(() => ['', before].includes(dictation.state().box.text), { timeout: 40_000 })
+      .toBe(false);
+    // The service cuts the dictation short; under load the session may have reconnected in between, so
+    // the error goes to whatever socket is open until the dictation has failed.
+    const resend = page.getByRole('button', { name: /^Send again the kept audio/ });
+    await expect
+      .poll(
+        async () => {
+          streaming.sendError({ code: 83005 }, { closeCode: 1008 });
+          return resend.count();
+        },
+        { timeout: 40_000, interval: 500 },
+      )
+      .toBe(1);
+    await page.getByRole('button', { name: 'Stop dictation' }).waitFor({ state: 'detached' });
+    await page.locator('#history-heading').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/dictation-history-cut.png`, fullPage: true });
+    await resend.click();
+    await expect.poll(() => resend.count(), { timeout: 40_000 }).toBe(0);
+    const [entry] = dictation.state().history;
+    expect(entry).toMatchObject({ where: 'recovered', resendable: false });
+    // What the recovered text holds is checked in test/integration/features/dictation/history-resend.test.ts.
+    await dictation.history.add('Left knee effusion, no erythema.', 'copied');
+    dictation.publish();
+    const search = page.getByLabel('Search the history');
+    await search.fill('KNEE erythema');
+    await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(1);
+    expect(await page.locator('.entry').first().textContent()).toContain('Left knee effusion');
+    expect(await unnamedFocusables(page, 'Dictation')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/dictation-history-search.png`, fullPage: true });
+    await search.fill('aspirin knee');
+    await expect
+      .poll(() => page.getByText('No dictation in the history has all those words.').count())
+      .toBe(1);
+    await search.fill('');
+  });
+
   it('Settings → Dictation: a captured copy chord is refused with the reason; a free key is saved', async () => {
     const { page } = h;
     await nav(page, 'Settings').click();
@@ -162,6 +218,12 @@ describe('dictation screens', () => {
     await page.keyboard.press('Control+Alt+KeyD');
     await expect.poll(() => field.textContent()).toContain('Ctrl+Alt+D');
     expect(dictation.state().settings.toggleKey).toBe('Control+Alt+D');
+    expect(await page.getByTestId('mic-status').textContent()).toBe(
+      'Nuance PowerMic III: connected. Its buttons work in every application.',
+    );
+    await page.getByText('What the buttons do').click();
+    await page.getByLabel('Tab forward').first().selectOption('none');
+    await expect.poll(() => dictation.state().settings.micButtons.tabForward).toBe('none');
     expect(await unnamedFocusables(page, 'Settings')).toEqual([]);
     await page.locator('#dictation-settings-heading').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/settings-dictation.png`, fullPage: true });

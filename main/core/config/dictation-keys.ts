@@ -10,6 +10,13 @@ import { chordRefusalWords, refuseChord, type ChordUse } from '../../base/chords
 import { keyRefusalText } from '../../../preload/words/index.ts';
 import { key } from './policy-keys-core.ts';
 import { TEMPLATE_MARKERS } from '../../../preload/contract/index.ts';
+import {
+  MIC_ACTIONS,
+  MIC_BUTTONS,
+  MIC_RECORD_MODES,
+  type MicAction,
+  type MicButton,
+} from '../../../preload/contract/mic-codes.ts';
 
 const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
 const INSERT_MODES = ['paste', 'type', 'copy'] as const;
@@ -45,6 +52,37 @@ const appRules = z.preprocess((value) => {
     return value;
   }
 }, z.array(appRule).max(200));
+
+/**
+ * Dragon-like defaults for a dictation microphone's buttons: Record dictates, Tab forward/back move through
+ * the template's fields, Transcribe transfers the dictation box's text into the application, Stop ends a
+ * dictation; the foot pedal's middle pedal dictates and its side pedals move between fields. A mapping
+ * from the clinician or IT is laid over these (a button set to "none" does nothing).
+ */
+export const DEFAULT_MIC_BUTTONS: Readonly<Partial<Record<MicButton, MicAction>>> = {
+  record: 'record',
+  tabForward: 'next-field',
+  tabBackward: 'previous-field',
+  transcribe: 'transfer',
+  stop: 'stop',
+  endOfLetter: 'transfer',
+  pedalMiddle: 'record',
+  pedalLeft: 'previous-field',
+  pedalRight: 'next-field',
+  pedalTop: 'transfer',
+};
+
+const micButtons = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown; // the registry and the environment carry the map as JSON text
+    } catch {
+      return value;
+    }
+  },
+  z.partialRecord(z.enum(MIC_BUTTONS), z.enum(MIC_ACTIONS)),
+);
 
 /** The dictation block. Defaults type nothing in other apps: F9 is swallowed by globalShortcut, Ctrl+Super is modifiers only. */
 export const DICTATION_KEYS = {
@@ -139,5 +177,23 @@ export const DICTATION_KEYS = {
       'How long past dictations are kept, encrypted on this computer (0: only until the app closes; at most 168).',
     expect: 'must be a whole number of hours from 0 (none beyond the session) to 168',
     example: 0,
+  }),
+  dictationMicRecordMode: key({
+    schema: z.enum(MIC_RECORD_MODES),
+    default: 'toggle',
+    title: 'Dictation microphone Record button',
+    description:
+      'toggle: a press of Record (PowerMic, SpeechMike, foot pedal) starts dictating and the next stops; push-to-talk: dictates while it is held.',
+    expect: `must be one of ${MIC_RECORD_MODES.join(', ')}`,
+    example: 'toggle',
+  }),
+  dictationMicButtons: key({
+    schema: micButtons,
+    default: {},
+    title: 'Dictation microphone buttons',
+    description:
+      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back: next/previous field, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
+    expect: `must be a map of {"button": "action"} with buttons from ${MIC_BUTTONS.join(', ')} and actions from ${MIC_ACTIONS.join(', ')}`,
+    example: { f1: 'cancel' },
   }),
 };

@@ -20,6 +20,8 @@ import { DictationService, type DictationClipboard } from './dictation-service.t
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
 import type { FieldNavigator, Inserter, OverlayPort } from './ports.ts';
+import type { HidBackend } from '../../../native/hid.ts';
+import { DictationMic } from './mic/dictation-mic.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
 
 /** What the shell provides for dictation: its platform parts, nothing else. */
@@ -31,7 +33,9 @@ interface DictationPlatform {
   readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
   readonly secureInput?: SecureInputProbe;
   readonly onError?: (error: Error) => void;
-  /** "Next field" / "previous field" in the focused field (absent: every move is `unreadable`). */
+  /** Dictation microphones and foot pedals: the HID library, null where it did not load; absent: none. */
+  readonly hid?: HidBackend | null;
+  /** "Next field" / "previous field" in the focused field (voice, the microphone's Tab buttons); absent: every move is `unreadable`. */
   readonly fields?: FieldNavigator;
 }
 
@@ -99,7 +103,40 @@ export function composeDictation(
     ...(platform.fields ? { fields: platform.fields } : {}),
   });
   service.applyHotkeys();
+  if (platform.hid !== undefined) attachMic(service, settings, platform);
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
+}
+
+/** Lets a dictation microphone's buttons drive the service, and starts looking for one. */
+function attachMic(
+  service: DictationService,
+  settings: DictationSettingsStore,
+  platform: DictationPlatform,
+): void {
+  const fields = platform.fields;
+  const mic = new DictationMic({
+    hid: platform.hid ?? null,
+    settings: () => {
+      const s = settings.get();
+      return { recordMode: s.micRecordMode, buttons: s.micButtons };
+    },
+    actions: {
+      active: () => service.controller.active,
+      start: () => service.start(),
+      stop: () => service.stop(),
+      cancel: () => service.cancel(),
+      // Dragon's "transfer": the dictation box's text into the application focused now.
+      transfer: async () => {
+        const text = service.state().box.text;
+        if (text.trim() !== '') await service.insertText(text);
+      },
+      moveField: async (direction) => void (await fields?.move(direction)),
+    },
+    onStatus: () => service.publish(),
+    ...(platform.onError ? { onError: platform.onError } : {}),
+  });
+  service.attachMic(mic);
+  mic.start();
 }

@@ -24,7 +24,13 @@ export interface DictationSink {
   /** The live text of the current dictation (the box shows it as it comes), with its flagged corrections. */
   live(text: string, flags?: readonly FlaggedCorrection[]): void;
   /** A dictation ended: its text (voice commands applied), what happened to it, its flagged corrections. */
-  finished(text: string, outcome: DictationOutcome, flags?: readonly FlaggedCorrection[]): void;
+  /** A dictation ended: its text, what happened to it, checked corrections, and (failed) the journal that keeps its audio. */
+  finished(
+    text: string,
+    outcome: DictationOutcome,
+    flags?: readonly FlaggedCorrection[],
+    journalId?: string,
+  ): void;
   /** "Undo last dictation": `removed` from the application, or not (the text goes back to the box). */
   undone?(text: string, removed: boolean, appName: string): void;
   /** "select ‹words›" while dictating into the box: false when the words are not there. */

@@ -236,7 +236,12 @@ export class DictationController {
       outcome = { kind: 'failed', reason: { code: 'finish_failed' } };
     }
     const text = running.stream.text;
-    this.#o.sink.finished(text, outcome, running.stream.flags);
+    this.#o.sink.finished(
+      text,
+      outcome,
+      running.stream.flags,
+      outcome.kind === 'failed' ? running.opened?.journalId : undefined,
+    );
     if (outcome.kind === 'inserted' && text !== '')
       this.#last = { run: running.run, text, appName: outcome.appName };
     // The text is safe in the other app, the box or history: the kept audio can go. A failure keeps it.

@@ -17,10 +17,15 @@ export interface HistoryEntry {
   /** Wall-clock ms when it ended. */
   readonly at: number;
   readonly text: string;
-  /** Where it went: the application's name, "copied" or "dictation box". */
+  /** Where it went: the application's name, "copied", "dictation box" or "failed". */
   readonly where: string;
   /** Corrections that changed a number, unit, negation or side (kept, encrypted, with the text). */
   readonly flags?: { before: string; after: string }[];
+  /**
+   * The journal that keeps its audio, while the dictation failed or was cut short: the kept audio can be
+   * sent again for the whole text (an id, no patient data).
+   */
+  readonly journalId?: string;
 }
 
 const entriesSchema = z.array(
@@ -31,6 +36,7 @@ const entriesSchema = z.array(
       text: z.string(),
       where: z.string(),
       flags: z.array(z.object({ before: z.string(), after: z.string() })).optional(),
+      journalId: z.string().optional(),
     })
     .loose(),
 );
@@ -87,22 +93,38 @@ export class DictationHistory {
     return this.#entries.find((e) => e.id === id);
   }
 
+  /** Adds a dictation; one with no text is kept only while its audio is (it can be sent again). */
   async add(
     text: string,
     where: string,
     flags: readonly { before: string; after: string }[] = [],
+    journalId?: string,
   ): Promise<HistoryEntry | null> {
-    if (text.trim() === '') return null;
+    if (text.trim() === '' && !journalId) return null;
     const entry: HistoryEntry = {
       id: randomUUID(),
       at: this.#now(),
       text,
       where,
       ...(flags.length > 0 ? { flags: flags.map((f) => ({ ...f })) } : {}),
+      ...(journalId ? { journalId } : {}),
     };
     this.#entries = this.#prune([entry, ...this.#entries]);
     await this.#persist();
     return entry;
+  }
+
+  /** The entry whose audio that journal keeps. */
+  byJournal(journalId: string): HistoryEntry | undefined {
+    return this.#entries.find((e) => e.journalId === journalId);
+  }
+
+  /** Its kept audio was sent again: the whole text replaces what was received, and the audio is gone. */
+  async completed(id: string, text: string): Promise<void> {
+    this.#entries = this.#entries.map((e) =>
+      e.id === id ? { id: e.id, at: e.at, text, where: 'recovered' } : e,
+    );
+    await this.#persist();
   }
 
   async remove(id: string): Promise<boolean> {

@@ -50,6 +50,7 @@ export function journaledDictation(options: JournaledDictationOptions): OpenDict
     });
     return {
       session,
+      ...(journal ? { journalId: journal.id } : {}),
       settle: async () => {
         if (store && journal) await store.shred(journal.id);
       },

@@ -27,6 +27,7 @@ import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from '.
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { findWords } from './commands/recognize.ts';
 import { Emitter } from '../../base/async/emitter.ts';
+import type { DictationMic } from './mic/dictation-mic.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -53,6 +54,9 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly fields?: FieldNavigator;
 }
 
+/** A dictation microphone as the service uses it (mic/dictation-mic.ts). */
+type AttachedMic = Pick<DictationMic, 'status' | 'setRecording' | 'dispose'>;
+
 /** The dictation capability. */
 export class DictationService {
   readonly #o: DictationServiceOptions;
@@ -63,6 +67,7 @@ export class DictationService {
   readonly #reported = new Emitter<DictationEvent>();
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
+  #mic: AttachedMic | null = null;
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -77,7 +82,8 @@ export class DictationService {
           this.#box = { text, note: null, ...(flags.length > 0 ? { flags: [...flags] } : {}) };
           this.#push();
         },
-        finished: (text, outcome, flags = []) => void this.#finished(text, outcome, flags),
+        finished: (text, outcome, flags = [], journalId) =>
+          void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
         select: (words) => this.#select(words),
       },
@@ -93,6 +99,12 @@ export class DictationService {
       onAction: (action) => this.#onHotkey(action),
       ...(options.onError ? { onError: options.onError } : {}),
     });
+  }
+
+  /** A dictation microphone's buttons drive this service; its LED follows it (compose-dictation.ts). */
+  attachMic(mic: AttachedMic): void {
+    this.#mic = mic;
+    this.#push();
   }
 
   /** Registers the hotkeys (again, after the settings or the Accessibility grant changed). */
@@ -189,7 +201,11 @@ export class DictationService {
       throw new DictationSettingError('recover_failed');
     }
     this.#box = { text, note: { code: 'recovered' } };
-    await this.#o.history.add(text, 'recovered').catch(() => undefined);
+    // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
+    const entry = this.#o.history.byJournal(id);
+    await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(
+      () => undefined,
+    );
     return this.refreshRecoverable();
   }
 
@@ -215,14 +231,20 @@ export class DictationService {
       hotkeys: { ...this.driver.status, alternatives: [...this.driver.status.alternatives] },
       accessibility: this.#o.accessibility(),
       secureInput: this.#o.secureInput.isEnabled(),
-      history: this.#o.history.list().map((e) => ({ ...e })),
+      history: this.#o.history.list().map(({ journalId, ...e }) => ({
+        ...e,
+        // Its audio can be sent again while its journal is still offered (not recovered or discarded since).
+        resendable: journalId !== undefined && this.#recoverable.some((r) => r.id === journalId),
+      })),
       recoverable: this.#recoverable.map((r) => ({ ...r })),
       locales: [...DICTATION_LOCALES],
+      mic: this.#mic?.status() ?? { kind: 'unavailable', models: [] },
     };
   }
 
   dispose(): void {
     this.driver.dispose();
+    void this.#mic?.dispose();
   }
 
   #onHotkey(action: HotkeyAction): void {
@@ -258,12 +280,12 @@ export class DictationService {
     text: string,
     outcome: DictationOutcome,
     flags: readonly FlaggedCorrection[],
+    journalId?: string,
   ): Promise<void> {
     this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
-    const where =
-      outcome.kind === 'inserted' ? outcome.appName : outcome.kind === 'copied' ? 'copied' : 'dictation box';
+    const where = whereOf(outcome);
     await this.#o.history
-      .add(text, where, flags)
+      .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));
     const into = outcome.kind === 'inserted' ? outcome.appName : where;
     if (outcome.kind === 'inserted') this.#reported.emit({ kind: 'dictation_inserted', into });
@@ -301,8 +323,14 @@ export class DictationService {
   }
 
   #push(): void {
+    this.#mic?.setRecording(this.controller.active);
     this.#o.onState?.(this.state());
   }
+}
+
+function whereOf(outcome: DictationOutcome): string {
+  if (outcome.kind === 'inserted') return outcome.appName;
+  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
 }
 
 function noteOf(outcome: DictationOutcome): DictationMessage {

@@ -22,6 +22,8 @@ import {
   refuseDuplicate,
   type ChordUse,
 } from '../../base/chords/chord-rules.ts';
+import { DEFAULT_MIC_BUTTONS } from '../../core/config/dictation-keys.ts';
+import type { MicAction, MicButton } from '../../../preload/contract/mic-codes.ts';
 import type { HotkeyChoice } from './hotkey-driver.ts';
 import type { HotkeyMode } from './hotkey-machine.ts';
 
@@ -37,6 +39,10 @@ export interface DictationSettings {
   historyHours: number;
   commands: boolean;
   fieldMarkers: TemplateMarker[];
+  /** A dictation microphone's Record button: toggle or push-to-talk. */
+  micRecordMode: 'toggle' | 'push-to-talk';
+  /** What each of its buttons does (the defaults with the clinician's or IT's changes laid over). */
+  micButtons: Partial<Record<MicButton, MicAction>>;
 }
 
 const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
@@ -50,6 +56,8 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   historyHours: 'dictationHistoryHours',
   commands: 'dictationCommands',
   fieldMarkers: 'dictationFieldMarkers',
+  micRecordMode: 'dictationMicRecordMode',
+  micButtons: 'dictationMicButtons',
 };
 
 const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
@@ -118,6 +126,8 @@ export class DictationSettingsStore {
       historyHours: pick('dictationHistoryHours'),
       commands: pick('dictationCommands'),
       fieldMarkers: [...pick('dictationFieldMarkers')],
+      micRecordMode: pick('dictationMicRecordMode'),
+      micButtons: { ...DEFAULT_MIC_BUTTONS, ...pick('dictationMicButtons') },
     };
   }
 

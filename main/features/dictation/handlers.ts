@@ -34,6 +34,11 @@ export function createDictationHandlers(
     if (text === null) throw new DictationSettingError('history_gone');
     return text;
   };
+  const journalOf = (id: string): string => {
+    const journalId = service.history.get(id)?.journalId;
+    if (journalId === undefined) throw new DictationSettingError('nothing_to_recover');
+    return journalId;
+  };
   return {
     'dictation:state': () => guard(() => service.recheckHook()),
     'dictation:start': () => guard(async () => ({ accepted, started: await service.start() })),
@@ -46,6 +51,7 @@ export function createDictationHandlers(
     'dictation:historyInsert': (r) => done(service, () => service.insertText(fromHistory(r.id))),
     'dictation:historyCopy': (r) => done(service, () => service.copyText(fromHistory(r.id))),
     'dictation:historyDelete': (r) => done(service, () => service.deleteHistory(r.id)),
+    'dictation:historyResend': (r) => done(service, () => service.recover(journalOf(r.id))),
     'dictation:recover': (r) => done(service, () => service.recover(r.id)),
     'dictation:forgetRecoverable': (r) => done(service, () => service.forgetRecoverable(r.id)),
   };
@@ -67,6 +73,7 @@ export function unavailableDictationHandlers(): ChannelHandlers<typeof dictation
     'dictation:historyInsert': answer,
     'dictation:historyCopy': answer,
     'dictation:historyDelete': answer,
+    'dictation:historyResend': answer,
     'dictation:recover': answer,
     'dictation:forgetRecoverable': answer,
   };

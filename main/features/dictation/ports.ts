@@ -23,6 +23,8 @@ export interface DictationSessionLike {
 /** A session with its journal: `settle` shreds it once the text is safe, `keep` leaves it for recovery. */
 export interface OpenedDictation {
   readonly session: DictationSessionLike;
+  /** The journal keeping its audio (none where nothing is journaled): history offers to send it again. */
+  readonly journalId?: string;
   /** The text is inserted, in the box or in history: the kept audio is no longer needed. */
   settle(): Promise<void>;
   /** The dictation failed: its journal is offered for recovery. */

@@ -6,6 +6,7 @@
  */
 import { UiohookKeyHook } from '../../../native/key-hook.ts';
 import { sharedSyntheticInput } from '../../../native/synthetic-input.ts';
+import { loadNodeHid } from '../../../native/hid.ts';
 import type { Desktop } from '../../../native/desktop.ts';
 import { ClipboardInserter } from '../../features/dictation/clipboard-inserter.ts';
 import type { DictationPlatformFactory } from '../../features/dictation/compose-dictation.ts';
@@ -56,6 +57,8 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
       accessibility: () => accessibilityState(platform),
       onError: options.onError,
       ...(desktop ? { fields: new DesktopFieldNavigator(desktop, () => settings.get().fieldMarkers) } : {}),
+      // PowerMic, SpeechMike and foot pedals; null (Settings says so) where node-hid's binary did not load.
+      hid: loadNodeHid().backend,
     };
   };
 }

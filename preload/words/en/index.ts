@@ -12,6 +12,8 @@ import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
 import { languageName, templateName } from './name-words.ts';
+import { MIC_WORDS, micStatusText } from './mic-words.ts';
+import { HISTORY_WORDS } from './history-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -29,6 +31,8 @@ export const en: Words = {
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
   ui: UI,
+  mic: MIC_WORDS,
+  history: HISTORY_WORDS,
   formatError,
   limitText,
   checkLabel,
@@ -42,6 +46,7 @@ export const en: Words = {
   streamErrorText,
   clockHintText,
   settingTitle,
+  micStatusText,
   lockReasonText,
   settingsNoticeText,
   languageName,

@@ -48,6 +48,8 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationCommands: 'Dictation voice commands',
   dictationHistoryHours: 'Dictation history (hours)',
   dictationFieldMarkers: 'Template blanks "next field" selects',
+  dictationMicRecordMode: 'Dictation microphone Record button',
+  dictationMicButtons: 'Dictation microphone buttons',
   updateMode: 'Updates',
   updateChannel: 'Update channel',
   updateFeedUrl: 'Update feed',

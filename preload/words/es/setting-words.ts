@@ -53,6 +53,8 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   auditRetentionDays: 'Conservación del registro de auditoría (días)',
   auditFileMegabytes: 'Tamaño de los archivos de auditoría (MB)',
   dictationFieldMarkers: 'Campos de plantilla que «campo siguiente» selecciona',
+  dictationMicRecordMode: 'Botón Grabar del micrófono de dictado',
+  dictationMicButtons: 'Botones del micrófono de dictado',
   dictationCommands: 'Comandos de voz del dictado',
 };
 

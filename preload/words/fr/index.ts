@@ -1,6 +1,8 @@
 /** French: the window and the CLI in French (checked against English's shape by type and by test). */
 import type { Words } from '../words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
+import { MIC_WORDS, micStatusText } from './mic-words.ts';
+import { HISTORY_WORDS } from './history-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -26,6 +28,9 @@ export const fr: Words = {
   settingTitles: SETTING_TITLES,
   dictation: DICTATION_TEXT,
   templateMarkers: TEMPLATE_MARKER_WORDS,
+  mic: MIC_WORDS,
+  history: HISTORY_WORDS,
+  micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
   ui: UI,

@@ -53,6 +53,8 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   auditRetentionDays: 'Conservation de la piste d’audit (jours)',
   auditFileMegabytes: 'Taille des fichiers d’audit (Mo)',
   dictationFieldMarkers: 'Champs de modèle que « champ suivant » sélectionne',
+  dictationMicRecordMode: 'Bouton Enregistrer du microphone de dictée',
+  dictationMicButtons: 'Boutons du microphone de dictée',
   dictationCommands: 'Commandes vocales de dictée',
 };
 

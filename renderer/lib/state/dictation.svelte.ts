@@ -54,6 +54,7 @@ export class DictationStore {
   historyInsert = (id: string) => this.#send(() => scribe().dictationHistoryInsert({ id }));
   historyCopy = (id: string) => this.#send(() => scribe().dictationHistoryCopy({ id }));
   historyDelete = (id: string) => this.#send(() => scribe().dictationHistoryDelete({ id }));
+  historyResend = (id: string) => this.#send(() => scribe().dictationHistoryResend({ id }));
   recover = (id: string) => this.#send(() => scribe().dictationRecover({ id }));
   forgetRecoverable = (id: string) => this.#send(() => scribe().dictationForgetRecoverable({ id }));
   update = (patch: Partial<DictationSettingsDto>) =>

@@ -21,6 +21,8 @@ const settings: DictationStateDto['settings'] = {
   historyHours: 0,
   commands: true,
   fieldMarkers: ['asterisks'],
+  micRecordMode: 'toggle',
+  micButtons: { record: 'record' },
 };
 const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
   active: false,
@@ -33,6 +35,7 @@ const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
   history: [],
   recoverable: [],
   locales: ['ENGLISH_US'],
+  mic: { kind: 'none', models: [] },
   ...over,
 });
 

@@ -1,0 +1,179 @@
+/**
+ * Finding a dictation microphone: plugged in later, back after sleep, held by another program (reported,
+ * not fought over), its LED following the dictation; and phantom presses from handling it ignored.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeHid } from '../../../../../native/hid.fake.ts';
+import { MicWatcher } from '../../../../../main/features/dictation/mic/mic-watcher.ts';
+import { MicButtons, type MicActionsPort } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
+
+const POWERMIC_3 = {
+  path: 'pm3',
+  vendorId: 0x0554,
+  productId: 0x1001,
+  usagePage: 1,
+  usage: 0,
+  product: 'PowerMic III',
+};
+const SPEECHMIKE = { path: 'smp', vendorId: 0x0911, productId: 0x0c1c, usagePage: 0xffa0, usage: 1 };
+const PEDAL = { path: 'pedal', vendorId: 0x0911, productId: 0x1844, usagePage: 1, usage: 4 };
+
+function watcher(hid: FakeHid, now = () => 0) {
+  const events: string[] = [];
+  const statuses: string[] = [];
+  const w = new MicWatcher({
+    hid,
+    now,
+    onButton: (b, down) => events.push(`${down ? '+' : '-'}${b}`),
+    onStatus: (s) => statuses.push(s.kind),
+  });
+  return { w, events, statuses };
+}
+
+describe('mic watcher', () => {
+  it('finds a device plugged in after start, and lets it go when unplugged', async () => {
+    const hid = new FakeHid();
+    const { w, statuses } = watcher(hid);
+    await w.poll();
+    expect(w.status).toEqual({ kind: 'none' });
+    hid.plug(POWERMIC_3);
+    await w.poll();
+    expect(w.status).toEqual({ kind: 'connected', models: ['powermic-3'] });
+    hid.unplug('pm3');
+    await w.poll();
+    expect(w.status).toEqual({ kind: 'none' });
+    expect(hid.isOpen('pm3')).toBe(false);
+    expect(statuses).toEqual(['connected', 'none']);
+  });
+
+  it('opens a device again after the computer slept (its handle died, it is still listed)', async () => {
+    const hid = new FakeHid();
+    hid.plug(POWERMIC_3);
+    const { w, events } = watcher(hid);
+    await w.poll();
+    hid.replay('pm3', [[0, 4, 0]]);
+    hid.sleep('pm3');
+    expect(events).toEqual(['+record', '-record']); // a held button is released with the dead handle
+    expect(hid.isOpen('pm3')).toBe(false);
+    await w.poll();
+    expect(hid.isOpen('pm3')).toBe(true);
+    hid.replay('pm3', [[0, 8, 0]]);
+    expect(events).toEqual(['+record', '-record', '+tabForward']);
+    expect(w.status).toEqual({ kind: 'connected', models: ['powermic-3'] });
+  });
+
+  it('reports a device another program holds, and does not keep trying to take it', async () => {
+    const hid = new FakeHid();
+    hid.plug(SPEECHMIKE);
+    hid.claim('smp');
+    let now = 0;
+    const { w } = watcher(hid, () => now);
+    await w.poll();
+    expect(w.status).toEqual({ kind: 'claimed', models: ['speechmike'] });
+    expect(hid.opens).toBe(1);
+    now = 5_000;
+    await w.poll();
+    expect(hid.opens).toBe(1);
+    hid.claim('smp', false);
+    now = 31_000;
+    await w.poll();
+    expect(hid.opens).toBe(2);
+    expect(w.status).toEqual({ kind: 'connected', models: ['speechmike'] });
+  });
+
+  it('shows recording on the LED of every device that has one', async () => {
+    const hid = new FakeHid();
+    hid.plug(POWERMIC_3);
+    hid.plug(SPEECHMIKE);
+    hid.plug(PEDAL);
+    const { w } = watcher(hid);
+    await w.poll();
+    hid.written.length = 0;
+    await w.setRecording(true);
+    await w.setRecording(false);
+    const of = (path: string) =>
+      hid.written.filter((r) => r.path === path).map((r) => [r.reportId, ...r.data]);
+    expect(of('pm3')).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(of('smp')).toEqual([
+      [0, 0x02, 0, 0, 0, 0, 0, 0x0c, 0, 0],
+      [0, 0x02, 0, 0, 0, 0, 0, 0, 0, 0],
+    ]);
+    expect(of('pedal')).toEqual([]);
+  });
+
+  it('lights a device plugged in during a dictation at once', async () => {
+    const hid = new FakeHid();
+    const { w } = watcher(hid);
+    await w.setRecording(true);
+    hid.plug(POWERMIC_3);
+    await w.poll();
+    expect(hid.written).toEqual([{ path: 'pm3', reportId: 0, data: [1] }]);
+  });
+});
+
+describe('mic buttons', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  function buttons(recordMode: 'toggle' | 'push-to-talk' = 'toggle', map = {}) {
+    const calls: string[] = [];
+    let active = false;
+    const actions: MicActionsPort = {
+      active: () => active,
+      start: async () => ((active = true), calls.push('start')),
+      stop: async () => void ((active = false), calls.push('stop')),
+      cancel: async () => void calls.push('cancel'),
+      transfer: async () => void calls.push('transfer'),
+      moveField: async (d) => void calls.push(`field:${d}`),
+    };
+    const b = new MicButtons({
+      settings: () => ({ recordMode, buttons: { record: 'record', tabForward: 'next-field', ...map } }),
+      actions,
+    });
+    return { b, calls };
+  }
+
+  it('ignores a phantom press (down and up within a few milliseconds, as when the mic is picked up)', async () => {
+    const { b, calls } = buttons();
+    b.button('record', true);
+    await vi.advanceTimersByTimeAsync(8);
+    b.button('record', false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls).toEqual([]);
+    b.button('record', true);
+    await vi.advanceTimersByTimeAsync(60);
+    b.button('record', false);
+    expect(calls).toEqual(['start']);
+  });
+
+  it('push-to-talk dictates while Record is held; toggle starts and stops on presses', async () => {
+    const ptt = buttons('push-to-talk');
+    ptt.b.button('record', true);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(ptt.calls).toEqual(['start']);
+    ptt.b.button('record', false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ptt.calls).toEqual(['start', 'stop']);
+
+    const toggle = buttons('toggle');
+    for (let i = 0; i < 2; i += 1) {
+      toggle.b.button('record', true);
+      await vi.advanceTimersByTimeAsync(60);
+      toggle.b.button('record', false);
+    }
+    expect(toggle.calls).toEqual(['start', 'stop']);
+  });
+
+  it('follows the mapping: a button set to none does nothing, a remapped one does its new action', async () => {
+    const { b, calls } = buttons('toggle', { tabForward: 'none', f1: 'cancel' });
+    for (const button of ['tabForward', 'f1', 'play'] as const) {
+      b.button(button, true);
+      await vi.advanceTimersByTimeAsync(60);
+      b.button(button, false);
+    }
+    expect(calls).toEqual(['cancel']);
+  });
+});

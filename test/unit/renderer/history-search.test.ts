@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { searchHistory } from '../../../renderer/lib/state/history-search.ts';
+import type { HistoryEntryDto } from '../../../preload/contract/index.ts';
+
+const entry = (id: string, text: string, where = 'Epic Hyperspace'): HistoryEntryDto => ({
+  id,
+  at: 0,
+  text,
+  where,
+  resendable: false,
+});
+const entries = [
+  entry('a', 'Continue aspirin 75 mg, recheck Müller in two weeks.'),
+  entry('b', 'Left knee effusion, no erythema.', 'copied'),
+  entry('c', 'Aspirin stopped before surgery.', 'failed'),
+];
+
+describe('history search', () => {
+  it('finds every word of the query, in any order, case and accents ignored', () => {
+    expect(searchHistory(entries, 'ASPIRIN').map((e) => e.id)).toEqual(['a', 'c']);
+    expect(searchHistory(entries, 'weeks aspirin').map((e) => e.id)).toEqual(['a']);
+    expect(searchHistory(entries, 'muller').map((e) => e.id)).toEqual(['a']);
+  });
+
+  it('searches where the text went too, and an empty query lists everything', () => {
+    expect(searchHistory(entries, 'failed').map((e) => e.id)).toEqual(['c']);
+    expect(searchHistory(entries, '   ').map((e) => e.id)).toEqual(['a', 'b', 'c']);
+    expect(searchHistory(entries, 'aspirin knee')).toEqual([]);
+  });
+});
