@@ -19,7 +19,14 @@ function scribe(
       {
         // No sound server's address (XDG_RUNTIME_DIR): doctor must not touch the audio library unless
         // asked (--mic), so stderr stays clean on a machine without sound.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        // The session bus stays: the keychain holds the audit trail's key, as on a clinician's computer
+        // (without one the CLI says on stderr that the trail is not keyed).
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+          ...env,
+        },
         cwd: process.cwd(),
       },
       (error, stdout, stderr) => {
