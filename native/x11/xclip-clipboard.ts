@@ -9,6 +9,10 @@
  * SelectionRequest/INCR; the `x11` package could do it in JS but then the copy would die with the CLI.
  * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
  * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
+ * Speed: starting xclip (exec, dynamic linking, connecting to the display) was most of a paste's latency,
+ * so the next writer is started right after each write and waits on its stdin until the next paste; it
+ * takes the selection only once its stdin ends with our text. An unused spare is killed (close(), restore,
+ * the process's exit), never ended: an ended stdin would make it take the clipboard with nothing in it.
  * In the app, Electron's clipboard is used instead (main/shells/electron/electron-insertion-clipboard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -53,6 +57,9 @@ function bestTarget(targets: string[]): string | undefined {
 export class XclipClipboard implements InsertionClipboard {
   #owner: ChildProcess | undefined;
   #ownerText: string | undefined;
+  /** The next paste's xclip, started and waiting on its stdin. */
+  #spare: ChildProcess | undefined;
+  readonly #onExit = (): void => this.#killSpare();
 
   /**
    * `owner` (X11Desktop.clipboardOwner) tells when a new xclip really owns the selection: xclip announces
@@ -61,7 +68,9 @@ export class XclipClipboard implements InsertionClipboard {
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly owner?: () => number,
-  ) {}
+  ) {
+    process.on('exit', this.#onExit);
+  }
 
   /** Waits until the selection's owner is no longer `previous`; throws after 1 s (never paste stale text). */
   async #ownerChangedFrom(previous: number | undefined): Promise<void> {
@@ -94,10 +103,7 @@ export class XclipClipboard implements InsertionClipboard {
     // while it lives the X server cannot hand its window id to the new one (a reused id would look unchanged).
     const previous = this.owner?.();
     const replaced = this.#owner;
-    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: this.env,
-    });
+    const child = this.#takeSpare();
     this.#owner = child;
     this.#ownerText = text;
     let log = '';
@@ -123,7 +129,32 @@ export class XclipClipboard implements InsertionClipboard {
     await owning;
     await this.#ownerChangedFrom(previous);
     if (replaced && replaced.exitCode === null) replaced.kill();
+    this.#spare = this.#spawnWriter(); // the next paste's, started while the target reads this one
     return { transient: false, pasted };
+  }
+
+  /** The waiting writer, or a new one when there is none (first paste) or it died. */
+  #takeSpare(): ChildProcess {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (spare?.pid !== undefined && spare.exitCode === null && spare.signalCode === null) return spare;
+    return this.#spawnWriter();
+  }
+
+  /** An xclip that serves UTF8_STRING once its stdin ends, reporting each request it served. */
+  #spawnWriter(): ChildProcess {
+    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: this.env,
+    });
+    child.on('error', () => undefined); // a spare that failed to start is replaced on use
+    return child;
+  }
+
+  /** Kills the waiting writer (never ends its stdin: it would take the clipboard, empty). */
+  #killSpare(): void {
+    this.#spare?.kill('SIGKILL');
+    this.#spare = undefined;
   }
 
   async readText(): Promise<string | undefined> {
@@ -135,6 +166,7 @@ export class XclipClipboard implements InsertionClipboard {
   }
 
   async restore(snapshot: ClipboardSnapshot): Promise<void> {
+    this.#killSpare(); // the run of pastes is over
     const entry = snapshot.entries[0];
     if (!entry) {
       this.#stopOwner(); // it was empty: leave it without an owner again
@@ -145,6 +177,8 @@ export class XclipClipboard implements InsertionClipboard {
 
   /** Text we wrote stays available after we exit: a detached xclip takes over from our child. */
   async close(): Promise<void> {
+    this.#killSpare();
+    process.off('exit', this.#onExit);
     const child = this.#owner;
     if (!child || child.exitCode !== null || this.#ownerText === undefined) return;
     await this.#serveDetached(TEXT, Buffer.from(this.#ownerText, 'utf8'));
