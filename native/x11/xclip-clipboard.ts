@@ -10,8 +10,8 @@
  * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
  * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
  * Speed: starting xclip (exec, dynamic linking, connecting to the display) was most of a paste's latency,
- * so the next writer is started right after each write and waits on its stdin until the next paste; it
- * takes the selection only once its stdin ends with our text. An unused spare is killed (close(), restore,
+ * so the next writer is started once the target has read a write, and waits on its stdin until the next
+ * paste; it takes the selection only once its stdin ends with our text. An unused spare is killed (close(), restore,
  * the process's exit), never ended: an ended stdin would make it take the clipboard with nothing in it.
  * In the app, Electron's clipboard is used instead (main/shells/electron/electron-insertion-clipboard.ts).
  */
@@ -21,6 +21,8 @@ import { delay } from '../../main/base/async/delay.ts';
 
 const TEXT = 'UTF8_STRING';
 const TIMEOUT_MS = 2000;
+/** How long after the target read our text the next writer is started. */
+const SPARE_AFTER_READ_MS = 20;
 
 /** Runs xclip with `args`, feeding `input`; resolves its stdout (rejects on failure or timeout). */
 function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Promise<Buffer> {
@@ -59,6 +61,7 @@ export class XclipClipboard implements InsertionClipboard {
   #ownerText: string | undefined;
   /** The next paste's xclip, started and waiting on its stdin. */
   #spare: ChildProcess | undefined;
+  #prepareTimer: NodeJS.Timeout | undefined;
   readonly #onExit = (): void => this.#killSpare();
 
   /**
@@ -129,8 +132,22 @@ export class XclipClipboard implements InsertionClipboard {
     await owning;
     await this.#ownerChangedFrom(previous);
     if (replaced && replaced.exitCode === null) replaced.kill();
-    this.#spare = this.#spawnWriter(); // the next paste's, started while the target reads this one
+    this.#prepareNext(pasted);
     return { transient: false, pasted };
+  }
+
+  /**
+   * Starts the next paste's writer once the target has read this text (or never will), a moment later:
+   * started at once, it competed with the target for the CPU while the target pasted.
+   */
+  #prepareNext(pasted: Promise<boolean>): void {
+    const owner = this.#owner;
+    void pasted.then(() => {
+      this.#prepareTimer = setTimeout(() => {
+        if (this.#owner === owner && !this.#spare) this.#spare = this.#spawnWriter();
+      }, SPARE_AFTER_READ_MS);
+      this.#prepareTimer.unref();
+    });
   }
 
   /** The waiting writer, or a new one when there is none (first paste) or it died. */
@@ -153,6 +170,7 @@ export class XclipClipboard implements InsertionClipboard {
 
   /** Kills the waiting writer (never ends its stdin: it would take the clipboard, empty). */
   #killSpare(): void {
+    clearTimeout(this.#prepareTimer);
     this.#spare?.kill('SIGKILL');
     this.#spare = undefined;
   }

@@ -1,8 +1,7 @@
 /**
  * The CLI's clipboard (xclip) on a real X display, read by another process (xclip -o): each write is what
  * the other process reads, including the writes served by the writer started in advance, and the writer
- * left waiting at the end of a run never takes the clipboard (the person's content stays after restore and
- * after close).
+ * left waiting at the end of a run never takes the clipboard (neither after restore nor after close).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openX11Desktop, type X11Desktop } from '../../../../native/x11/x11-desktop.ts';
@@ -35,6 +34,7 @@ describeX('the xclip clipboard on a real X display', () => {
     for (const text of ['Temp 37 °C — ok.', 'dose 5 µg, Müller', 'aspirin.']) {
       await clipboard.writeTransient(text);
       expect(await readClipboard(screen)).toBe(text);
+      await new Promise((r) => setTimeout(r, 300)); // the next write goes to the writer started meanwhile
     }
     await clipboard.restore(snapshot);
     expect(await readClipboard(screen)).toBe(THEIRS);
@@ -43,13 +43,16 @@ describeX('the xclip clipboard on a real X display', () => {
   it('the writer waiting for a next paste never takes the clipboard', async () => {
     const snapshot = await clipboard.snapshot();
     await clipboard.writeTransient('Chest pain, 75 µg');
+    expect(await readClipboard(screen)).toBe('Chest pain, 75 µg'); // read: the next writer starts
+    await new Promise((r) => setTimeout(r, 300));
     await clipboard.restore(snapshot);
     await new Promise((r) => setTimeout(r, 300)); // an ended spare would take it within this time
     expect(await readClipboard(screen)).toBe(THEIRS);
     await clipboard.writeTransient('second run');
-    await clipboard.restore(snapshot);
-    await clipboard.close();
+    expect(await readClipboard(screen)).toBe('second run');
     await new Promise((r) => setTimeout(r, 300));
-    expect(await readClipboard(screen)).toBe(THEIRS);
+    await clipboard.close(); // what we wrote last stays, served by a detached xclip
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await readClipboard(screen)).toBe('second run');
   }, 30_000);
 });
