@@ -9,6 +9,10 @@
  * SelectionRequest/INCR; the `x11` package could do it in JS but then the copy would die with the CLI.
  * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
  * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
+ * Speed: starting xclip (exec, dynamic linking, connecting to the display) was most of a paste's latency,
+ * so the next writer is started once the target has read a write, and waits on its stdin until the next
+ * paste; it takes the selection only once its stdin ends with our text. An unused spare is killed (close(), restore,
+ * the process's exit), never ended: an ended stdin would make it take the clipboard with nothing in it.
  * In the app, Electron's clipboard is used instead (main/shells/electron/electron-insertion-clipboard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +21,8 @@ import { delay } from '../../main/base/async/delay.ts';
 
 const TEXT = 'UTF8_STRING';
 const TIMEOUT_MS = 2000;
+/** How long after the target read our text the next writer is started. */
+const SPARE_AFTER_READ_MS = 20;
 
 /** Runs xclip with `args`, feeding `input`; resolves its stdout (rejects on failure or timeout). */
 function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Promise<Buffer> {
@@ -53,6 +59,10 @@ function bestTarget(targets: string[]): string | undefined {
 export class XclipClipboard implements InsertionClipboard {
   #owner: ChildProcess | undefined;
   #ownerText: string | undefined;
+  /** The next paste's xclip, started and waiting on its stdin. */
+  #spare: ChildProcess | undefined;
+  #prepareTimer: NodeJS.Timeout | undefined;
+  readonly #onExit = (): void => this.#killSpare();
 
   /**
    * `owner` (X11Desktop.clipboardOwner) tells when a new xclip really owns the selection: xclip announces
@@ -61,7 +71,9 @@ export class XclipClipboard implements InsertionClipboard {
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly owner?: () => number,
-  ) {}
+  ) {
+    process.on('exit', this.#onExit);
+  }
 
   /** Waits until the selection's owner is no longer `previous`; throws after 1 s (never paste stale text). */
   async #ownerChangedFrom(previous: number | undefined): Promise<void> {
@@ -94,10 +106,7 @@ export class XclipClipboard implements InsertionClipboard {
     // while it lives the X server cannot hand its window id to the new one (a reused id would look unchanged).
     const previous = this.owner?.();
     const replaced = this.#owner;
-    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: this.env,
-    });
+    const child = this.#takeSpare();
     this.#owner = child;
     this.#ownerText = text;
     let log = '';
@@ -123,7 +132,47 @@ export class XclipClipboard implements InsertionClipboard {
     await owning;
     await this.#ownerChangedFrom(previous);
     if (replaced && replaced.exitCode === null) replaced.kill();
+    this.#prepareNext(pasted);
     return { transient: false, pasted };
+  }
+
+  /**
+   * Starts the next paste's writer once the target has read this text (or never will), a moment later:
+   * started at once, it competed with the target for the CPU while the target pasted.
+   */
+  #prepareNext(pasted: Promise<boolean>): void {
+    const owner = this.#owner;
+    void pasted.then(() => {
+      this.#prepareTimer = setTimeout(() => {
+        if (this.#owner === owner && !this.#spare) this.#spare = this.#spawnWriter();
+      }, SPARE_AFTER_READ_MS);
+      this.#prepareTimer.unref();
+    });
+  }
+
+  /** The waiting writer, or a new one when there is none (first paste) or it died. */
+  #takeSpare(): ChildProcess {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (spare?.pid !== undefined && spare.exitCode === null && spare.signalCode === null) return spare;
+    return this.#spawnWriter();
+  }
+
+  /** An xclip that serves UTF8_STRING once its stdin ends, reporting each request it served. */
+  #spawnWriter(): ChildProcess {
+    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: this.env,
+    });
+    child.on('error', () => undefined); // a spare that failed to start is replaced on use
+    return child;
+  }
+
+  /** Kills the waiting writer (never ends its stdin: it would take the clipboard, empty). */
+  #killSpare(): void {
+    clearTimeout(this.#prepareTimer);
+    this.#spare?.kill('SIGKILL');
+    this.#spare = undefined;
   }
 
   async readText(): Promise<string | undefined> {
@@ -135,6 +184,7 @@ export class XclipClipboard implements InsertionClipboard {
   }
 
   async restore(snapshot: ClipboardSnapshot): Promise<void> {
+    this.#killSpare(); // the run of pastes is over
     const entry = snapshot.entries[0];
     if (!entry) {
       this.#stopOwner(); // it was empty: leave it without an owner again
@@ -145,6 +195,8 @@ export class XclipClipboard implements InsertionClipboard {
 
   /** Text we wrote stays available after we exit: a detached xclip takes over from our child. */
   async close(): Promise<void> {
+    this.#killSpare();
+    process.off('exit', this.#onExit);
     const child = this.#owner;
     if (!child || child.exitCode !== null || this.#ownerText === undefined) return;
     await this.#serveDetached(TEXT, Buffer.from(this.#ownerText, 'utf8'));
