@@ -50,6 +50,10 @@ export const SETTING_KEYS = [
   'updateMaintenanceWindow',
   'auditRetentionDays',
   'auditFileMegabytes',
+  'auditSyslog',
+  'auditSyslogCaFile',
+  'auditOsLog',
+  'signInRecheckHours',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

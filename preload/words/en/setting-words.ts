@@ -56,6 +56,10 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   updateMaintenanceWindow: 'Update maintenance window',
   auditRetentionDays: 'Audit trail retention (days)',
   auditFileMegabytes: 'Audit file size (MB)',
+  auditSyslog: 'Audit trail syslog collector',
+  auditSyslogCaFile: 'Audit syslog CA file',
+  auditOsLog: 'Audit trail to the OS log',
+  signInRecheckHours: 'Re-check the sign-in at the identity provider (hours)',
 };
 
 /** A setting's title; a key this version does not know (a newer main) is shown as it is. */

@@ -74,7 +74,8 @@ describe('dictation history', () => {
     await service.start();
     // Cut short: the service ends the stream with an error the session cannot recover from.
     await vi.waitFor(() => expect(h.streaming.openSockets().length).toBe(1), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Cut after 4 s of the fixture (at 1.5 s it failed here: nothing recognisable kept), so there are words to send again.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     h.streaming.sendError({ code: 83005 }, { closeCode: 1008 });
     await vi.waitFor(
       () => expect(service.state().history[0]).toMatchObject({ where: 'failed', resendable: true }),
