@@ -73,7 +73,7 @@ describe('Settings set by the organization', () => {
     for (const expected of [
       'Service address',
       'Note language',
-      'English (United Kingdom)',
+      'English (UK)',
       'Journal retention (hours)',
       '12',
     ])

@@ -68,7 +68,7 @@ describe('a long transcript, windowed, in Chromium', () => {
 
     await expect.poll(() => inView(`line-${LINES - 1}`)).toBe(true);
     expect(await rows().count()).toBeLessThan(60);
-    expect(await page.getByText(`${LINES} lines transcribed`).count()).toBe(1);
+    expect(await page.getByText(`${LINES.toLocaleString('en')} lines transcribed`).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/transcript-long-latest.png`, fullPage: true });
 
@@ -83,7 +83,9 @@ describe('a long transcript, windowed, in Chromium', () => {
     await expect.poll(() => jump.count()).toBe(1);
     // Scrolled up, the list stays put while lines arrive.
     h.bridge.emit('visit:transcript', { items: [line(LINES + 1)] });
-    await expect.poll(() => page.getByText(`${LINES + 2} lines transcribed`).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(`${(LINES + 2).toLocaleString('en')} lines transcribed`).count())
+      .toBe(1);
     expect(await inView('line-0')).toBe(true);
     await page.screenshot({ path: `${SHOTS}/transcript-long-top.png`, fullPage: true });
 

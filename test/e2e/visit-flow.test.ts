@@ -103,7 +103,7 @@ describe('a visit from connect to copy, in Chromium', () => {
       clip: { x: 0, y: 0, width: 1280, height: 560 },
     });
     const firstLine = await rows.first().textContent();
-    expect(firstLine).toMatch(/Clinician|Patient|Speaker/);
+    expect(firstLine).toMatch(/Doctor|Patient|Speaker/);
     expect(firstLine).toMatch(/0:0\d/);
 
     // All five sentences of the fixture, then End.

@@ -12,7 +12,7 @@ const lock = (key: string, value: string | null): LockedSetting => ({ key, value
 describe('a setting the organization fixes', () => {
   it('shows languages by name, sign-in methods by name, switches as On/Off, the rest as set', () => {
     expect(lockedValueText(lock('speechLocales', 'ENGLISH_US, SPANISH_MX'))).toBe(
-      'English (United States), Spanish (Mexico)',
+      'English (US), Spanish (Mexico)',
     );
     expect(lockedValueText(lock('signInMethod', 'user-refresh-token'))).toBe('Clinician sign-in token');
     expect(lockedValueText(lock('telemetry', 'false'))).toBe('Off');
