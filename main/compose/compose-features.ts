@@ -202,8 +202,13 @@ function dictationParts(
     },
     // Recording, or armed after the consent tick: the visit has the microphone.
     visitUsesMicrophone: () => visit.usesMicrophone,
-    // The clinician's chosen microphone, as the Visit screen's first input.
-    microphone: () => deps.audio.open(settings.preferences.get().clinicianDeviceId ?? ''),
+    // The clinician's chosen microphone, as the Visit screen's first input; the sample dictation's
+    // recording while the connection is the sample's (as the sample visit plays its recording).
+    microphone: () => {
+      const kit = connection.service.mode === 'sample' ? connection.service.sampleKit : null;
+      return kit ? kit.openDictation() : deps.audio.open(settings.preferences.get().clinicianDeviceId ?? '');
+    },
+    sampleAudio: () => connection.service.mode === 'sample' && connection.service.sampleKit !== null,
     clipboard: deps.clipboard,
     platform: deps.platform as NodeJS.Platform,
     onState: (state) => deps.emit('dictation:state', state),

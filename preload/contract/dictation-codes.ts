@@ -31,6 +31,8 @@ export const DICTATION_MESSAGES = [
   'nothing_dictated',
   'no_focus_box',
   'no_app_yet',
+  /** The shell offers the dictation box only (the browser preview). */
+  'box_only',
   'inserted',
   'copied',
   'copied_may_be_kept',

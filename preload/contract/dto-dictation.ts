@@ -112,6 +112,8 @@ export const DictationStateSchema = z.object({
   locales: z.array(z.string()),
   /** Dictation microphones and foot pedals: none, connected (which models), or held by another program. */
   mic: z.object({ kind: z.enum(MIC_STATUS_KINDS), models: z.array(z.enum(MIC_MODELS)) }),
+  /** The shell offers the dictation box only (the browser preview): no hotkey, no insertion elsewhere. */
+  boxOnly: z.boolean().optional(),
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
 

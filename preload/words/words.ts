@@ -82,6 +82,19 @@ export interface HistoryWords {
   readonly nothingReceived: string;
 }
 
+/** The Dictation screen's sample dictation and the browser preview's box-only line. */
+export interface SampleDictationWords {
+  /** The browser preview: one line saying there is no hotkey and no insertion into other applications. */
+  readonly boxOnly: string;
+  readonly heading: string;
+  readonly body: string;
+  readonly start: string;
+  /** While the sample recording plays. */
+  readonly playing: string;
+  /** The service's last correction of the box's text, made in place: the words before and after. */
+  corrected(before: string, after: string): string;
+}
+
 /** Every sentence a person reads, for one locale. */
 export interface Words {
   /** The locale's BCP 47 tag (`en`, later `fr`, `es`), for `Intl` formats and `<html lang>`. */
@@ -106,6 +119,7 @@ export interface Words {
   readonly ui: UiWords;
   readonly mic: MicWords;
   readonly history: HistoryWords;
+  readonly sampleDictation: SampleDictationWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

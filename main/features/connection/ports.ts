@@ -140,6 +140,8 @@ export interface SampleKit {
   connect(): Promise<Connection>;
   /** The bundled recording as a real-time audio source (never a microphone). */
   openRecording(): AudioSource;
+  /** The bundled dictation recording, the sample dictation's "microphone" (real-time, never a microphone). */
+  openDictation(): AudioSource;
 }
 
 /** How a sign-in came about: entered on the Connect screen, or restored at start-up. */

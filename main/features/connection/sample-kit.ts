@@ -10,7 +10,7 @@ import { openConnection } from './connector.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
 import type { Connection, SampleKit } from './ports.ts';
 import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
-import { SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
+import { SAMPLE_DICTATION, SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
 
 const SAMPLE_INPUTS: AudioInputs = {
   list: async () => [{ id: 'sample', label: 'Sample recording (synthetic speech)', isDefault: true }],
@@ -44,6 +44,9 @@ export function createSampleKit(options: {
     },
     openRecording() {
       return new FileAudioSource({ path: options.recording ?? SAMPLE_RECORDING, pace: 'realtime' });
+    },
+    openDictation() {
+      return new FileAudioSource({ path: SAMPLE_DICTATION, pace: 'realtime' });
     },
     async close() {
       const service = await running;

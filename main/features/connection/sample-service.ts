@@ -11,6 +11,8 @@ export type { DemoService };
 
 /** The sample visit recording (synthetic speech, no real patient). */
 export const SAMPLE_RECORDING = join(DEFAULT_FIXTURES_DIR, 'visit.wav');
+/** The sample dictation recording (synthetic speech, no real patient). */
+export const SAMPLE_DICTATION = join(DEFAULT_FIXTURES_DIR, 'dictation.wav');
 
 /** Loads the local service's demo entry and starts it on 127.0.0.1 (HTTP and both WebSockets). */
 export async function startDemoService(): Promise<DemoService> {

@@ -33,6 +33,8 @@ interface DictationPlatform {
   readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
   readonly secureInput?: SecureInputProbe;
   readonly onError?: (error: Error) => void;
+  /** The dictation box only (the browser preview): no hotkey, no insertion into other applications. */
+  readonly boxOnly?: boolean;
   /** Dictation microphones and foot pedals: the HID library, null where it did not load; absent: none. */
   readonly hid?: HidBackend | null;
   /** "Next field" / "previous field" in the focused field (voice, the microphone's Tab buttons); absent: every move is `unreadable`. */
@@ -60,8 +62,14 @@ export interface DictationAppParts extends DictationStores {
   readonly connection: () => DictationConnection;
   /** True while a visit records or has its inputs armed: dictation must not open the microphone. */
   readonly visitUsesMicrophone: () => boolean;
-  /** Opens the clinician's chosen microphone. */
+  /** Opens the clinician's chosen microphone (the sample dictation's recording under the sample). */
   readonly microphone: () => AudioSource;
+  /**
+   * True while `microphone` is the sample dictation's recording: it is never kept warm (each dictation
+   * plays it from the start), its end ends the dictation, and it is not journaled (the sample keeps
+   * nothing on disk, like the sample visit).
+   */
+  readonly sampleAudio?: () => boolean;
   readonly clipboard: DictationClipboard;
   readonly platform: NodeJS.Platform;
   readonly onState: (state: DictationStateDto) => void;
@@ -79,6 +87,14 @@ export function composeDictation(
     retentionHours: () => settings.get().historyHours,
   });
   const platform = platformOf({ settings });
+  const sample = app.sampleAudio ?? (() => false);
+  const journaled = (journals: JournalStore | null) =>
+    journaledDictation({
+      connection: app.connection,
+      journals,
+      locale: () => settings.get().locale as DictationLocale,
+    });
+  const [kept, unkept] = [journaled(app.journals), journaled(null)];
   const service = new DictationService({
     hook: platform.hook,
     shortcuts: platform.shortcuts,
@@ -88,12 +104,13 @@ export function composeDictation(
     settings,
     history,
     clipboard: app.clipboard,
-    open: journaledDictation({
-      connection: app.connection,
-      journals: app.journals,
-      locale: () => settings.get().locale as DictationLocale,
+    open: (options) => (sample() ? unkept : kept)(options),
+    microphone: new WarmMicrophone({
+      open: app.microphone,
+      allowed: () => !app.visitUsesMicrophone() && !sample(),
     }),
-    microphone: new WarmMicrophone({ open: app.microphone, allowed: () => !app.visitUsesMicrophone() }),
+    endsWithAudio: sample,
+    boxOnly: platform.boxOnly ?? false,
     lock: new SharedMicrophoneLock(app.visitUsesMicrophone),
     inserter: platform.inserter,
     overlay: platform.overlay,

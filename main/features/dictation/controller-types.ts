@@ -57,6 +57,8 @@ export interface DictationControllerOptions {
   readonly now?: () => number;
   /** How long the outcome stays on the overlay. */
   readonly outcomeMs?: number;
+  /** True (read at each start) when the audio is a recording (the sample): its end ends the dictation. */
+  readonly endsWithAudio?: () => boolean;
 }
 
 /** How long a voice command's result stays on the overlay. */

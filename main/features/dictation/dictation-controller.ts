@@ -125,11 +125,17 @@ export class DictationController {
     running.ticker = setInterval(() => this.#show(running), 250);
     this.#show(running, 'starting');
     running.pump = this.#pump(running, chunks, pressedAt);
+    const endsWithAudio = this.#o.endsWithAudio?.() ?? false;
     // A session that fails (refused sign-in, no service at start) ends the dictation: what was said so far
-    // goes to the box and its journal is kept for recovery.
-    running.pump.catch(() => {
-      if (this.#running === running) void this.stop();
-    });
+    // goes to the box and its journal is kept for recovery. A recording that has played out ends it too.
+    running.pump.then(
+      () => {
+        if (endsWithAudio && this.#running === running) void this.stop();
+      },
+      () => {
+        if (this.#running === running) void this.stop();
+      },
+    );
   }
 
   /** Stops listening; the text is finished and inserted. Resolves once everything is out. */

@@ -52,6 +52,8 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly onError?: (error: Error) => void;
   /** Template-field navigation in the focused field; `unreadable` everywhere when the shell has none. */
   readonly fields?: FieldNavigator;
+  /** The shell offers the dictation box only (the browser preview): the window says so. */
+  readonly boxOnly?: boolean;
 }
 
 /** A dictation microphone as the service uses it (mic/dictation-mic.ts). */
@@ -239,6 +241,7 @@ export class DictationService {
       recoverable: this.#recoverable.map((r) => ({ ...r })),
       locales: [...DICTATION_LOCALES],
       mic: this.#mic?.status() ?? { kind: 'unavailable', models: [] },
+      ...(this.#o.boxOnly ? { boxOnly: true } : {}),
     };
   }
 

@@ -55,7 +55,8 @@ export class WarmMicrophone {
     const armed = this.#armed;
     this.#armed = null;
     this.#clearTimers();
-    if (armed && armed.capture.running) {
+    // Not while warming is not allowed: the microphone may have changed since (the sample's recording).
+    if (armed && armed.capture.running && this.#o.allowed()) {
       armed.capture.keepAll();
       return { ...armed, warm: true };
     }

@@ -5,6 +5,18 @@
  * service is loaded only when a clinician chooses the sample visit (eslint.config.js enforces who imports).
  */
 import { startLocalService, type OAuthClientConfig } from './index.ts';
+import type { StreamingServiceSetup } from './options.ts';
+
+/**
+ * The sample dictation's script (sample/dictation.wav says "patient is stable period …"): the first pass
+ * hears "stable" as "table", and the correction follows 1.5 s later, while the recording still plays, so a
+ * newcomer sees an ASYNC_CORRECTION replace words in the box (the service's default delay is 0.3 s).
+ * Recognition options of this double, not contract behaviour: the frames are the contract's.
+ */
+const SAMPLE_STREAMING: StreamingServiceSetup = {
+  mishearings: [{ phrase: 'stable', heard: 'table' }],
+  timings: { correctionDelayMs: 1_500 },
+};
 
 /** The running sample service. */
 export interface DemoService {
@@ -17,7 +29,7 @@ export interface DemoService {
 
 /** Starts the sample service on a free loopback port. */
 export async function startDemoService(): Promise<DemoService> {
-  const service = await startLocalService();
+  const service = await startLocalService({ streaming: SAMPLE_STREAMING });
   return {
     url: service.url,
     addClient: (client) => service.setClient(client),

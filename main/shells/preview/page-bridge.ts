@@ -21,7 +21,7 @@ export interface PageBridgeSpec {
 const PREVIEW_TITLE = "Preview — not the clinician's app";
 /** The banner above the app. */
 const PREVIEW_BANNER =
-  "Browser preview — not the clinician's app. It runs over loopback on this computer only, and has no dictation.";
+  "Browser preview — not the clinician's app. It runs over loopback on this computer only, and dictates into its own box only.";
 
 const PAGE_BRIDGE = `(spec) => {
   const secret = new URLSearchParams(location.hash.slice(1)).get('bridge') || '';

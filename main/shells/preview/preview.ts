@@ -21,6 +21,7 @@ import { findChromium, openAppWindow, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 import { openInSystemBrowser } from './system-browser.ts';
+import { previewDictationPlatform } from './preview-dictation.ts';
 
 /** The machine's parts the preview runs on; the tests give stand-ins (a fixture microphone, a memory keychain). */
 type PreviewParts = Pick<AppServicesDeps, 'secrets' | 'clipboard' | 'platform'> &
@@ -104,6 +105,8 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
       platform: process.platform,
       // "Sign in with your organization" through the person's default browser, as the app does.
       openBrowser: (url) => openInSystemBrowser(url),
+      // The dictation box only: no hotkey and no typing into other applications here.
+      dictation: previewDictationPlatform(),
     },
   });
   if (!started.ok) {
@@ -113,7 +116,7 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
   const { shell, settingsRecovery } = started.app;
   if (settingsRecovery) console.error(`Settings reset: ${settingsRecovery.problems.join('; ')}`);
   console.log(
-    `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app, no dictation. Close its window to stop.`,
+    `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app; dictation into its own box only. Close its window to stop.`,
   );
   const code = await untilClosed(await openAppWindow(chromium, shell.url));
   await started.app.close();

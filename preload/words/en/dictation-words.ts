@@ -33,6 +33,7 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   nothing_dictated: () => 'Nothing was dictated.',
   no_focus_box: () => 'No application had focus: the text is in the dictation box.',
   no_app_yet: () => 'No application to insert into yet: copy the text instead.',
+  box_only: () => 'Kept in the dictation box: the browser preview does not type into other applications.',
   inserted: (a) => `Inserted into ${a ?? 'the application'}.`,
   copied: () => 'Copied.',
   copied_may_be_kept: () => 'Copied. This system may keep it in its clipboard history.',

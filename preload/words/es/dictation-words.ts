@@ -30,6 +30,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   nothing_dictated: () => 'No se dictó nada.',
   no_focus_box: () => 'Ninguna aplicación tenía el foco: el texto está en el cuadro de dictado.',
   no_app_yet: () => 'Todavía no hay aplicación donde insertar: copie el texto.',
+  box_only: () =>
+    'Guardado en el cuadro de dictado: la vista previa en el navegador no escribe en otras aplicaciones.',
   inserted: (a) => `Insertado en ${a ?? 'la aplicación'}.`,
   copied: () => 'Copiado.',
   copied_may_be_kept: () => 'Copiado. Este sistema puede guardarlo en su historial del portapapeles.',

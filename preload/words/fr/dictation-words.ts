@@ -33,6 +33,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   nothing_dictated: () => 'Rien n’a été dicté.',
   no_focus_box: () => 'Aucune application n’avait le focus : le texte est dans la zone de dictée.',
   no_app_yet: () => 'Aucune application où insérer pour l’instant : copiez plutôt le texte.',
+  box_only: () =>
+    'Gardé dans la zone de dictée : l’aperçu dans le navigateur ne saisit pas dans d’autres applications.',
   inserted: (a) => `Inséré dans ${a ?? 'l’application'}.`,
   copied: () => 'Copié.',
   copied_may_be_kept: () => 'Copié. Ce système peut le garder dans son historique du presse-papiers.',

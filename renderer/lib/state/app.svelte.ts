@@ -72,9 +72,10 @@ export class AppState {
     return this.#send(() => scribe().connectConfigure(request));
   }
 
-  async useSample(): Promise<boolean> {
+  /** Connects to the built-in sample service; then the Visit screen, unless `stay` (the sample dictation). */
+  async useSample(options: { stay?: boolean } = {}): Promise<boolean> {
     const done = await this.#send(() => scribe().connectSample());
-    if (done) this.#screen = 'visit';
+    if (done && !options.stay) this.#screen = 'visit';
     return done;
   }
 

@@ -145,6 +145,8 @@ export async function startApp(
     audio?: AudioInputs;
     /** Init scripts run in the page before the app (the renderer benchmark's push hook). */
     initScripts?: readonly string[];
+    /** Sees every event main pushes to the page (test/e2e/sample-dictation.test.ts: each box text). */
+    onEvent?: NonNullable<Parameters<typeof startPreviewApp>[0]['onEvent']>;
   } = {},
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
@@ -168,6 +170,7 @@ export async function startApp(
       ...(options.dictation ? { dictation: options.dictation } : {}),
     },
     onEvent: (event, payload) => {
+      options.onEvent?.(event, payload);
       if (event === 'visit:state' && (payload as EventPayload<'visit:state'>).phase === 'starting')
         inputs.visitStarted();
     },

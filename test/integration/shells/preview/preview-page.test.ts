@@ -52,7 +52,7 @@ describe('the preview page', () => {
     expect(await page.title()).toBe("Preview — not the clinician's app · Scribe Desktop");
     const banner = page.getByTestId('preview-banner');
     expect(await banner.getAttribute('role')).toBe('note');
-    expect(await banner.textContent()).toMatch(/^Browser preview — not the clinician's app\..*no dictation/);
+    expect(await banner.textContent()).toMatch(/^Browser preview — not the clinician's app\..*dictates into its own box only/);
     const [bannerBox, buttonBox] = [await banner.boundingBox(), await page.locator('#top').boundingBox()];
     expect(bannerBox!.height).toBeGreaterThanOrEqual(24); // readable, not a corner badge
     expect(bannerBox!.width).toBeGreaterThan(850); // across the window (the page keeps its body margin)

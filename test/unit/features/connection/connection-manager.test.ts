@@ -28,6 +28,7 @@ function rig(signOut?: () => Promise<void>) {
   const sample = {
     connect: async () => (log.push('sample'), connection),
     openRecording: () => null as never,
+    openDictation: () => null as never,
   };
   let recording = false;
   const manager = new ConnectionManager(connector, sample, () => recording);

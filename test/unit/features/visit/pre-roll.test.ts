@@ -186,6 +186,7 @@ function visitApp() {
     sample: {
       connect: async () => connection,
       openRecording: () => new FakeAudioSource({ samples: new Int16Array(SAMPLE_RATE) }),
+      openDictation: () => new FakeAudioSource({ samples: new Int16Array(SAMPLE_RATE) }),
     },
     audio,
     clipboard: { writeText: async () => ({ transient: true }) },
