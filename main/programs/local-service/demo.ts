@@ -6,6 +6,7 @@
  */
 import { startLocalService, type OAuthClientConfig } from './index.ts';
 import type { StreamingServiceSetup } from './options.ts';
+import { SAMPLE_VISIT_SCRIPT } from './clinical/sample-script.ts';
 
 /**
  * The sample dictation's script (sample/dictation.wav says "patient is stable period …"): the first pass
@@ -29,7 +30,8 @@ export interface DemoService {
 
 /** Starts the sample service on a free loopback port. */
 export async function startDemoService(): Promise<DemoService> {
-  const service = await startLocalService({ streaming: SAMPLE_STREAMING });
+  // The sample visit's note, instructions and translations are pre-written (clinical/sample-script.ts).
+  const service = await startLocalService({ streaming: SAMPLE_STREAMING, sampleScript: SAMPLE_VISIT_SCRIPT });
   return {
     url: service.url,
     addClient: (client) => service.setClient(client),

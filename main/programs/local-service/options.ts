@@ -2,6 +2,7 @@ import { DEFAULT_SERVER_API_VERSION } from './server-api/versions.ts';
 import type { JSONWebKeySet } from 'jose';
 import { DEFAULT_PINNED_VERSION } from './versions.ts';
 import type { Mishearing, Recognizer, StreamingTimings } from './ws/index.ts';
+import type { SampleScript } from './clinical/sample-script.ts';
 
 /** One OAuth client as the administration console records it. */
 export type OAuthClientConfig =
@@ -75,13 +76,19 @@ export interface LocalServiceOptions {
   serverApiKeys?: string[];
   /** The Server API version applied when a request names none (default DEFAULT_SERVER_API_VERSION). */
   serverApiPinnedVersion?: string;
+  /**
+   * Pre-written answers for one known conversation (the sample visit's, clinical/sample-script.ts): its
+   * note, instructions and their translations. Default none: the rule-based writer answers everything.
+   */
+  sampleScript?: SampleScript;
 }
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming'>
+  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming' | 'sampleScript'>
 > & {
   jobs: Required<JobTimingOptions>;
+  sampleScript: SampleScript | null;
 };
 
 /** Applies the defaults. */
@@ -98,5 +105,6 @@ export function resolveOptions(options: LocalServiceOptions): ResolvedOptions {
     port: options.port ?? 0,
     serverApiKeys: options.serverApiKeys ?? [],
     serverApiPinnedVersion: options.serverApiPinnedVersion ?? DEFAULT_SERVER_API_VERSION,
+    sampleScript: options.sampleScript ?? null,
   };
 }

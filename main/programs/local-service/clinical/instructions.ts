@@ -30,7 +30,7 @@ const DISCLAIMER: Record<string, string> = {
 };
 
 /** ENGLISH_US -> en, SPANISH_MX -> es, ... */
-function languageOf(locale: string): string {
+export function languageOf(locale: string): string {
   const prefix = locale.split('_')[0]!;
   return (
     { ENGLISH: 'en', FRENCH: 'fr', SPANISH: 'es', GERMAN: 'de', ITALIAN: 'it', PORTUGUESE: 'pt' }[prefix] ??
@@ -77,5 +77,10 @@ export function pseudoTranslate(instructions: string, newLocale: string): string
   const lines = instructions
     .split('\n')
     .map((text) => (text.trim() ? (greetingIn(text, lang) ?? translateLine(text, lang)) : text));
-  return `${lines.join('\n')}\n\n${DISCLAIMER[lang]}`;
+  return withDisclaimer(lines.join('\n'), newLocale);
+}
+
+/** A translation as the service gives it: the text, then the machine-translation disclaimer in its language. */
+export function withDisclaimer(text: string, locale: string): string {
+  return `${text}\n\n${DISCLAIMER[languageOf(locale)]}`;
 }

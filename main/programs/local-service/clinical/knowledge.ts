@@ -119,6 +119,14 @@ export const CONDITIONS: readonly ConditionFact[] = [
     false,
     [['R06.00', 'Dyspnea, unspecified']],
   ),
+  c(
+    /\b(elevated blood pressure|elevated blood-pressure reading|raised blood pressure)\b/i,
+    'Elevated blood pressure',
+    'R03.0',
+    'Elevated blood-pressure reading, without diagnosis of hypertension',
+    false,
+    false,
+  ),
 ];
 
 /** A drug the service can recognize, with its usual route. */

@@ -17,6 +17,8 @@ import { normalizedData, suggestedOrders } from '../clinical/coding.ts';
 import { conditionsIn } from '../clinical/recognition.ts';
 import { MDM_LEVELS, computeEmCodes, mdmFromNote } from '../clinical/em.ts';
 import { actionableLines, pseudoTranslate, writeInstructions } from '../clinical/instructions.ts';
+import { scriptedInstructions, scriptedTranslation } from '../clinical/scripted.ts';
+import type { SampleScript } from '../clinical/sample-script.ts';
 import { atLeast } from '../versions.ts';
 import type { ServiceDeps } from './deps.ts';
 
@@ -124,7 +126,7 @@ function orders(request: z.infer<typeof ordersRequest>, version: string) {
 
 /** Normalized data, patient instructions, translation, suggested orders and E/M endpoints. */
 export function codingRoutes(deps: ServiceDeps): Route[] {
-  return [...normalizedDataRoutes(deps), ...instructionRoutes(), ...orderRoutes(deps), ...emRoutes(deps)];
+  return [...normalizedDataRoutes(deps), ...instructionRoutes(deps), ...orderRoutes(deps), ...emRoutes(deps)];
 }
 
 function normalizedDataRoutes(deps: ServiceDeps): Route[] {
@@ -148,13 +150,13 @@ function normalizedDataRoutes(deps: ServiceDeps): Route[] {
   ];
 }
 
-function instructionRoutes(): Route[] {
+function instructionRoutes(deps: ServiceDeps): Route[] {
   return [
     {
       method: 'POST',
       path: '/generate-patient-instructions',
       families: both,
-      handle: patientInstructions,
+      handle: (ctx) => patientInstructions(ctx, deps.options.sampleScript),
     },
     {
       method: 'POST',
@@ -165,15 +167,22 @@ function instructionRoutes(): Route[] {
         const request = parseWith(translateRequest, ctx.json());
         if (request.current_locale === request.new_locale)
           return { body: { instructions: request.instructions } };
-        return { body: { instructions: pseudoTranslate(request.instructions, request.new_locale) } };
+        const script = deps.options.sampleScript;
+        const scripted = scriptedTranslation(script, request.instructions, request.new_locale);
+        return {
+          body: { instructions: scripted ?? pseudoTranslate(request.instructions, request.new_locale) },
+        };
       },
     },
   ];
 }
 
-const patientInstructions: Route['handle'] = (ctx) => {
+function patientInstructions(ctx: RouteContext, script: SampleScript | null): ReturnType<Route['handle']> {
   const request = parseWith(instructionsRequest, ctx.json());
   checkNote(request.note);
+  const recipient = request.recipient_type ?? 'PATIENT';
+  const scripted = scriptedInstructions(script, request.note, request.instructions_locale, recipient);
+  if (scripted) return { body: { instructions: scripted } };
   const lines = actionableLines(request.note);
   if (lines.length === 0) {
     if (!atLeast(ctx.version, '2026-03-16'))
@@ -186,14 +195,10 @@ const patientInstructions: Route['handle'] = (ctx) => {
   }
   return {
     body: {
-      instructions: writeInstructions(
-        lines,
-        request.instructions_locale,
-        request.recipient_type ?? 'PATIENT',
-      ),
+      instructions: writeInstructions(lines, request.instructions_locale, recipient),
     },
   };
-};
+}
 
 function orderRoutes(deps: ServiceDeps): Route[] {
   return [

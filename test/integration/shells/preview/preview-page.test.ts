@@ -1,6 +1,6 @@
 /**
  * The preview page in real Chromium (headless, through playwright-core): the window title and a banner say
- * plainly that this is not the clinician's app and has no dictation; the banner sits above the app and
+ * plainly that this is not the clinician's app and dictates into its own box only; the banner sits above the app and
  * covers none of its controls; the page's console stays free of errors (no 404 for the icon Chromium asks
  * for). A small stand-in for the built renderer keeps this test quick; the e2e tests run the real one.
  */
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('the preview page', () => {
-  it('says in its title and a banner that it is a preview without dictation, covering no control', async () => {
+  it('says in its title and a banner that it is a preview with dictation into its own box only, covering no control', async () => {
     const page = await browser.newPage({ viewport: { width: 900, height: 500 } });
     const errors: string[] = [];
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
@@ -52,7 +52,9 @@ describe('the preview page', () => {
     expect(await page.title()).toBe("Preview — not the clinician's app · Scribe Desktop");
     const banner = page.getByTestId('preview-banner');
     expect(await banner.getAttribute('role')).toBe('note');
-    expect(await banner.textContent()).toMatch(/^Browser preview — not the clinician's app\..*dictates into its own box only/);
+    expect(await banner.textContent()).toMatch(
+      /^Browser preview — not the clinician's app\..*dictates into its own box only/,
+    );
     const [bannerBox, buttonBox] = [await banner.boundingBox(), await page.locator('#top').boundingBox()];
     expect(bannerBox!.height).toBeGreaterThanOrEqual(24); // readable, not a corner badge
     expect(bannerBox!.width).toBeGreaterThan(850); // across the window (the page keeps its body margin)

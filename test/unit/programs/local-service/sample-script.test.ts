@@ -1,0 +1,137 @@
+/**
+ * The sample visit's pre-written answers (the demo service's script): for the bundled conversation the note
+ * reads like a note (no transcript line pasted, no speaker label), every problem has its code, the plan
+ * gives orders, and the instructions and their translation read as real Spanish and French. Anything else,
+ * and a service without the script (the tests'), gets the rule-based writer unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
+import { call, serverToken, startHarness, type Harness } from './helpers.ts';
+
+const S = '/v1/core/server';
+/** The sample conversation as the streaming service transcribes sample/visit.wav. */
+const SAMPLE = SAMPLE_VISIT_SCRIPT.transcript.map((text, i) => ({
+  text,
+  speaker_type: i % 2 === 0 ? 'DOCTOR' : 'PATIENT',
+  start_offset_ms: i * 4000,
+  end_offset_ms: i * 4000 + 3000,
+}));
+
+type Note = {
+  sections: {
+    key: string;
+    content: { type: string; text?: string; subsections?: { id: string; title: string; text: string }[] };
+  }[];
+};
+const texts = (note: Note) =>
+  note.sections.flatMap((s) =>
+    s.content.type === 'TEXT' ? [s.content.text!] : s.content.subsections!.map((sub) => sub.text),
+  );
+
+describe('local service: the sample visit script', () => {
+  let scripted: Harness;
+  let plain: Harness;
+  const tokens = new Map<Harness, string>();
+  beforeAll(async () => {
+    scripted = await startHarness({ sampleScript: SAMPLE_VISIT_SCRIPT });
+    plain = await startHarness();
+    for (const h of [scripted, plain]) tokens.set(h, await serverToken(h));
+  });
+  afterAll(async () => {
+    await scripted?.service.close();
+    await plain?.service.close();
+  });
+
+  const post = async (h: Harness, path: string, body: unknown) =>
+    (await call(h.service, 'POST', `${S}${path}`, { token: tokens.get(h)!, body })).body;
+  const note = async (h: Harness, template: string, items: readonly unknown[] = SAMPLE): Promise<Note> =>
+    (
+      await post(h, '/generate-note', {
+        transcript_items: items,
+        locale: 'ENGLISH_US',
+        note_template_key: template,
+      })
+    ).note;
+
+  it('writes the note in rewritten sentences, one coded problem per subsection', async () => {
+    const generic = await note(scripted, 'GENERIC_MULTIPLE_SECTIONS');
+    const all = texts(generic).join('\n');
+    for (const line of SAMPLE_VISIT_SCRIPT.transcript) expect(all).not.toContain(line);
+    expect(all).not.toMatch(/\b(Doctor|Patient):/);
+    const ap = generic.sections.find((s) => s.key === 'ASSESSMENT_AND_PLAN')!.content.subsections!;
+    expect(ap.map((s) => s.title)).toEqual(['Chest pain', 'Shortness of breath', 'Elevated blood pressure']);
+    const data = await post(scripted, '/generate-normalized-data', { note: generic });
+    const codeOf = (id: string) =>
+      data.conditions.find((c: { subsection_id: string | null }) => c.subsection_id === id)?.coding.code;
+    expect(ap.map((s) => codeOf(s.id))).toEqual(['R07.9', 'R06.02', 'R03.0']);
+    expect(data.observations.map((o: { display: string }) => o.display)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/systolic/i), expect.stringMatching(/diastolic/i)]),
+    );
+  });
+
+  it('gives a plan with orders, under either template', async () => {
+    for (const template of ['GENERIC_MULTIPLE_SECTIONS', 'SOAP']) {
+      const orders = (
+        await post(scripted, '/generate-suggested-orders', { note: await note(scripted, template) })
+      ).suggested_orders as { category: string; description: string }[];
+      expect(orders.map((o) => `${o.category}: ${o.description}`)).toEqual(
+        expect.arrayContaining([
+          'LABORATORY_TEST: Lipid panel',
+          'IMAGING_STUDY: Chest x-ray',
+          'PROCEDURE: ECG',
+          'MEDICATION: Aspirin 81 mg',
+          'REFERRAL: Referral to cardiology for stress testing',
+        ]),
+      );
+    }
+  });
+
+  it('writes instructions and translates them in real Spanish and French', async () => {
+    const generic = await note(scripted, 'GENERIC_MULTIPLE_SECTIONS');
+    const instructions = async (locale: string) =>
+      (await post(scripted, '/generate-patient-instructions', { note: generic, instructions_locale: locale }))
+        .instructions as string;
+    const english = await instructions('ENGLISH_US');
+    expect(english).toBe(SAMPLE_VISIT_SCRIPT.instructions.en);
+    expect(await instructions('SPANISH_MX')).toBe(SAMPLE_VISIT_SCRIPT.instructions.es);
+    const spanish = (
+      await post(scripted, '/translate-patient-instructions', {
+        instructions: english,
+        current_locale: 'ENGLISH_US',
+        new_locale: 'SPANISH_MX',
+      })
+    ).instructions as string;
+    expect(spanish).toContain('Tome una aspirina de 81 mg todos los días');
+    expect(spanish).not.toMatch(/Here is|SPANISH|\bthe\b/);
+    expect(spanish).toMatch(/se tradujo automáticamente[^\n]*$/);
+    const french = (
+      await post(scripted, '/translate-patient-instructions', {
+        instructions: english,
+        current_locale: 'ENGLISH_US',
+        new_locale: 'FRENCH_FR',
+      })
+    ).instructions as string;
+    expect(french).toContain('Prenez un comprimé d’aspirine de 81 mg chaque jour');
+  });
+
+  it('answers by its rules for any other conversation, an edited plan, or without the script', async () => {
+    const changed = SAMPLE.map((item, i) =>
+      i === 1 ? { ...item, text: 'I have had chest pain for two days.' } : item,
+    );
+    expect(texts(await note(scripted, 'SOAP', changed)).join('\n')).toContain(
+      'Patient: I have had chest pain',
+    );
+    expect(texts(await note(plain, 'SOAP')).join('\n')).toContain('Patient: I have had chest pain');
+    const generic = await note(scripted, 'GENERIC_MULTIPLE_SECTIONS');
+    const ap = generic.sections.find((s) => s.key === 'ASSESSMENT_AND_PLAN')!.content.subsections!;
+    ap[0] = { ...ap[0]!, text: `${ap[0]!.text} Start ibuprofen as needed.` };
+    const edited = (
+      await post(scripted, '/generate-patient-instructions', {
+        note: generic,
+        instructions_locale: 'ENGLISH_US',
+      })
+    ).instructions as string;
+    expect(edited).not.toBe(SAMPLE_VISIT_SCRIPT.instructions.en);
+    expect(edited).toContain('Start ibuprofen as needed.');
+  });
+});
