@@ -35,9 +35,11 @@ describe('the sample dictation in the browser preview', () => {
   it('says the box is all there is in the preview, and offers the sample dictation', async () => {
     const { page } = h;
     await nav(page, 'Dictation').click();
-    await expect.poll(() => page.getByTestId('box-only').textContent()).toBe(
-      'In the browser preview, dictation goes into this box only: there is no hotkey and no typing into other applications.',
-    );
+    await expect
+      .poll(() => page.getByTestId('box-only').textContent())
+      .toBe(
+        'In the browser preview, dictation goes into this box only: there is no hotkey and no typing into other applications.',
+      );
     // No promise of a hotkey "in any application" here.
     expect(await page.getByText(/in any application/).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Sample dictation' }).isVisible()).toBe(true);
@@ -49,7 +51,9 @@ describe('the sample dictation in the browser preview', () => {
     await page.getByRole('button', { name: 'Run the sample dictation' }).click();
     const box = page.getByLabel('Dictated text');
     // The first pass misheard "stable"; the box shows it as the service sent it…
-    await expect.poll(() => box.inputValue(), { timeout: 30_000, interval: 50 }).toMatch(/^Patient is table\./);
+    await expect
+      .poll(() => box.inputValue(), { timeout: 30_000, interval: 50 })
+      .toMatch(/^Patient is table\./);
     expect(await page.getByTestId('sample-label').textContent()).toContain('not for patient care');
     await page.screenshot({ path: `${SHOTS}/sample-dictation-misheard.png` });
     // …then the ASYNC_CORRECTION replaces it where it stands, and the screen names what changed.
@@ -59,7 +63,9 @@ describe('the sample dictation in the browser preview', () => {
       .toContain('Corrected in place by the service: “table” → “stable”.');
     await page.screenshot({ path: `${SHOTS}/sample-dictation-corrected.png` });
     // The recording ends by itself, and so does the dictation: the whole text stays in the box.
-    await expect.poll(() => page.getByRole('button', { name: 'Start dictation' }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Start dictation' }).count(), { timeout: 30_000 })
+      .toBe(1);
     expect(await box.inputValue()).toBe(FINAL);
     expect(await page.locator('#box-note').textContent()).toBe(
       'Kept in the dictation box: the browser preview does not type into other applications.',

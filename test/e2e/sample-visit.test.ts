@@ -1,7 +1,8 @@
 /**
  * The sample visit with no account: before any organization is configured, the bundled synthetic
  * recording runs through the whole pipeline on the built-in local service, plainly labelled, and the
- * microphone is never opened.
+ * microphone is never opened. Its note reads like one (the demo service's pre-written answers): rewritten
+ * sentences, a code per problem, orders from the plan, instructions and a Spanish translation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
@@ -46,8 +47,17 @@ describe('the sample visit', () => {
     await expect.poll(() => page.getByTestId('copy-status').textContent()).toContain('Note copied');
     const copied = h.clipboard.writes.at(-1) ?? '';
     const bodies = await page.getByTestId('section-body').allInnerTexts();
-    for (const body of bodies.filter((b) => b.trim())) expect(copied).toContain(body.trim());
+    // Whitespace aside: a problem's title and text share a line on screen, and have their own in the EHR copy.
+    const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+    for (const body of bodies.filter((b) => b.trim())) expect(flat(copied)).toContain(flat(body));
     expect(copied).toMatch(/^[A-Z ]+:\n/); // EHR layout: upper-case headings
+    // It reads like a note: sentences rewritten per section, not the conversation pasted with speakers.
+    for (const said of ['I have had chest pain for three days.', 'Does it get worse when you climb stairs?'])
+      expect(copied).not.toContain(said);
+    expect(copied).not.toMatch(/\b(Doctor|Patient):/);
+    const plan = page.locator('article[data-section="ASSESSMENT_AND_PLAN"]');
+    expect(await plan.innerText()).toContain('Start aspirin 81 mg daily.');
+    await page.screenshot({ path: `${SHOTS}/10-sample-note.png`, fullPage: true });
 
     // The limit counter is read with the field; screen readers hear only "close to" and "over" the limit,
     // not every keystroke.
@@ -71,14 +81,28 @@ describe('the sample visit', () => {
         timeout: 20_000,
       })
       .toBeGreaterThan(0);
+    // A code per problem: chest pain, shortness of breath, the high reading.
+    await expect.poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 }).toBe(1);
+    const conditions = await page.getByTestId('conditions').textContent();
+    for (const code of ['R07.9', 'R06.02', 'R03.0']) expect(conditions).toContain(code);
     await page.getByRole('button', { name: 'Suggest orders' }).click();
     await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
-    // The sample conversation has no plan: the screen says plainly there is nothing to write for the patient.
+    const orders = await page.getByTestId('orders').textContent();
+    for (const order of ['ECG', 'Lipid panel', 'Chest x-ray', 'Aspirin 81 mg', 'cardiology'])
+      expect(orders).toContain(order);
+    // Instructions for the patient, then in Spanish that reads as Spanish.
     await page.getByRole('button', { name: 'Write instructions' }).click();
+    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('instructions').textContent()).toContain(
+      'Take one 81 mg aspirin every day',
+    );
+    await page.getByLabel('Translate to').selectOption('SPANISH_MX');
+    await page.getByRole('button', { name: 'Translate' }).click();
     await expect
-      .poll(() => page.locator('[data-code="no_instructions_content"]').textContent(), { timeout: 20_000 })
-      .toContain('nothing a patient needs to act on');
-    expect(await page.getByTestId('instructions').count()).toBe(0);
+      .poll(() => page.getByTestId('instructions').textContent(), { timeout: 20_000 })
+      .toContain('Tome una aspirina de 81 mg todos los días');
+    const spanish = (await page.getByTestId('instructions').textContent()) ?? '';
+    expect(spanish).not.toMatch(/Here is|\[SPANISH|\bthe\b/);
     expect(await page.getByTestId('stale').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/11-sample-codes.png`, fullPage: true });
 

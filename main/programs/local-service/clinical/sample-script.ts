@@ -48,7 +48,7 @@ export const SAMPLE_VISIT_SCRIPT: SampleScript = {
   ],
   title: 'Visit for chest pain',
   sections: {
-    CHIEF_COMPLAINT: 'Chest pain for three days.',
+    CHIEF_COMPLAINT: 'Three days of chest pain, worse with exertion.',
     HPI: 'Three days of chest pain that worsens with exertion, such as climbing stairs, with shortness of breath.',
     SUBJECTIVE:
       'Chest pain for three days that worsens with exertion, such as climbing stairs, with shortness of breath.',

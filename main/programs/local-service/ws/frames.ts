@@ -47,7 +47,12 @@ export type UpgradeErrorKind = keyof typeof UPGRADE_ERRORS;
 const speaker = z.enum(['DOCTOR', 'PATIENT', 'UNSPECIFIED']);
 const audioFormat = { encoding: z.literal('PCM_S16LE'), sample_rate: z.literal(16_000) };
 
-const TranscribeConfigSchema = z.object({
+/**
+ * Strict like the dictation CONFIG: an unknown field is 83400. The contract's transcription `specialty`
+ * belongs to the /transcribe bodies (server callers), not to this CONFIG, whose fields the contract and the
+ * vendor's client list without it.
+ */
+const TranscribeConfigSchema = z.strictObject({
   type: z.literal('CONFIG'),
   ...audioFormat,
   speech_locales: z

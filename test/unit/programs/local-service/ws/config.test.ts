@@ -64,6 +64,9 @@ describe('transcribe CONFIG', () => {
     ],
     ['a lowercase speaker type', { streams: [{ id: 'main', speaker_type: 'doctor' }] }],
     ['no streams field', { streams: undefined }],
+    // The contract's `specialty` is for transcription bodies (POST /transcribe), not this CONFIG.
+    ['specialty, which only the /transcribe bodies take', { specialty: 'CARDIOLOGY' }],
+    ['an unknown field', { enable_partial_results: true }],
   ])('refuses %s with an error frame, then closes', async (_l, overrides) => {
     const c = await connect(h);
     expect(await outcome(c, [transcribeConfig(overrides)], transcribeProbe)).toEqual(invalid);
