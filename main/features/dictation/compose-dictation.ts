@@ -19,7 +19,7 @@ import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { FieldNavigator, Inserter, OverlayPort } from './ports.ts';
+import type { FieldNavigator, Inserter, OpenDictation, OverlayPort } from './ports.ts';
 import type { HidBackend } from '../../../native/hid.ts';
 import { DictationMic } from './mic/dictation-mic.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
@@ -87,14 +87,6 @@ export function composeDictation(
     retentionHours: () => settings.get().historyHours,
   });
   const platform = platformOf({ settings });
-  const sample = app.sampleAudio ?? (() => false);
-  const journaled = (journals: JournalStore | null) =>
-    journaledDictation({
-      connection: app.connection,
-      journals,
-      locale: () => settings.get().locale as DictationLocale,
-    });
-  const [kept, unkept] = [journaled(app.journals), journaled(null)];
   const service = new DictationService({
     hook: platform.hook,
     shortcuts: platform.shortcuts,
@@ -104,12 +96,7 @@ export function composeDictation(
     settings,
     history,
     clipboard: app.clipboard,
-    open: (options) => (sample() ? unkept : kept)(options),
-    microphone: new WarmMicrophone({
-      open: app.microphone,
-      allowed: () => !app.visitUsesMicrophone() && !sample(),
-    }),
-    endsWithAudio: sample,
+    ...audioParts(app, settings),
     boxOnly: platform.boxOnly ?? false,
     lock: new SharedMicrophoneLock(app.visitUsesMicrophone),
     inserter: platform.inserter,
@@ -124,6 +111,24 @@ export function composeDictation(
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
+}
+
+/**
+ * The sessions and the microphone: journaled sessions and a warm microphone, except for the sample's
+ * recording (never warm, its end ends the dictation, nothing journaled: the sample keeps nothing on disk).
+ */
+function audioParts(app: DictationAppParts, settings: DictationSettingsStore) {
+  const sample = app.sampleAudio ?? (() => false);
+  const journaled = (journals: JournalStore | null) =>
+    journaledDictation({
+      connection: app.connection,
+      journals,
+      locale: () => settings.get().locale as DictationLocale,
+    });
+  const [kept, unkept] = [journaled(app.journals), journaled(null)];
+  const open: OpenDictation = (options) => (sample() ? unkept : kept)(options);
+  const allowed = () => !app.visitUsesMicrophone() && !sample();
+  return { open, microphone: new WarmMicrophone({ open: app.microphone, allowed }), endsWithAudio: sample };
 }
 
 /** Lets a dictation microphone's buttons drive the service, and starts looking for one. */

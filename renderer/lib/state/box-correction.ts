@@ -27,7 +27,13 @@ export function correctionBetween(previous: string, next: string): BoxCorrection
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a.at(-1 - tail) === b.at(-1 - tail)) tail++;
-  const before = a.slice(head, a.length - tail).join('').trim();
-  const after = b.slice(head, b.length - tail).join('').trim();
+  const before = a
+    .slice(head, a.length - tail)
+    .join('')
+    .trim();
+  const after = b
+    .slice(head, b.length - tail)
+    .join('')
+    .trim();
   return before === '' && after === '' ? null : { before, after };
 }

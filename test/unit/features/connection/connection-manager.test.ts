@@ -3,7 +3,10 @@
  * waits on the network for long.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionManager, SIGN_OUT_WAIT_MS } from '../../../../main/features/connection/connection-manager.ts';
+import {
+  ConnectionManager,
+  SIGN_OUT_WAIT_MS,
+} from '../../../../main/features/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../../main/features/connection/ports.ts';
 import { Failure } from '../../../../main/base/failure.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
