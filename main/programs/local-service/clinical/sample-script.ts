@@ -23,7 +23,9 @@ export interface SampleScript {
 }
 
 const PLAN = [
-  'Order an ECG today, a lipid panel and a chest x-ray.',
+  'Order an ECG today.',
+  'Order a lipid panel.',
+  'Order a chest x-ray.',
   'Start aspirin 81 mg daily.',
   'Refer to cardiology for stress testing.',
   'Return to the emergency department at once if the pain comes at rest or lasts more than 15 minutes.',
@@ -62,9 +64,9 @@ export const SAMPLE_VISIT_SCRIPT: SampleScript = {
     PLAN: PLAN.map((line) => `- ${line}`).join('\n'),
   },
   problems: [
-    { title: 'Chest pain', text: [ASSESSMENT.chest, ...PLAN.slice(0, 4)].join(' ') },
+    { title: 'Chest pain', text: [ASSESSMENT.chest, ...PLAN.slice(0, 6)].join(' ') },
     { title: 'Shortness of breath', text: `${ASSESSMENT.breath} Assessed together with the chest pain.` },
-    { title: 'Elevated blood pressure', text: `${ASSESSMENT.pressure} ${PLAN[4]}` },
+    { title: 'Elevated blood pressure', text: `${ASSESSMENT.pressure} ${PLAN[6]}` },
   ],
   plan: PLAN,
   instructions: {
