@@ -79,6 +79,7 @@ interface NodeHidAsync {
 
 interface NodeHidModule {
   devicesAsync(): Promise<NodeHidDevice[]>;
+  getHidapiVersion(): string;
   HIDAsync: { open(path: string, options?: { nonExclusive?: boolean }): Promise<NodeHidAsync> };
 }
 
@@ -86,6 +87,10 @@ interface NodeHidModule {
 export function loadNodeHid(): { backend: HidBackend } | { backend: null; reason: string } {
   try {
     const module = createRequire(import.meta.url)('node-hid') as NodeHidModule;
+    // node-hid loads its binary (which starts hidapi) at first use: load it now, so a binary that cannot load
+    // or a hidapi that cannot start (Wine 8: hid_init fails) is "no HID here", not a device list that
+    // fails forever behind "no microphone found".
+    module.getHidapiVersion();
     return { backend: new NodeHidBackend(module) };
   } catch (error) {
     return { backend: null, reason: error instanceof Error ? error.name : 'unknown' };

@@ -18,6 +18,22 @@ import type {
 import { KEYEVENTF, type KeyInput, type Win32Api } from './win32-api.ts';
 import { delay } from '../../main/base/async/delay.ts';
 import { Win32Field } from './win32-field.ts';
+import { loadUiaApi, type UiaApi } from './uia-api.ts';
+import { uiaPasswordFocused, withUiaField } from './uia-field.ts';
+
+/** The process's UI Automation client, created on first need; null where it cannot be (said once by code). */
+let uiaClient: UiaApi | null | undefined;
+function defaultUia(): UiaApi | null {
+  if (uiaClient === undefined) {
+    try {
+      const loaded = loadUiaApi();
+      uiaClient = loaded.api;
+    } catch {
+      uiaClient = null; // koffi or ole32 missing: classic controls only
+    }
+  }
+  return uiaClient;
+}
 
 export const VK = {
   BACK: 0x08,
@@ -63,7 +79,14 @@ function unicodeInputs(ch: string): KeyInput[] {
 
 /** Desktop over the Win32 layer. */
 export class Win32Desktop implements Desktop {
-  constructor(private readonly api: Win32Api) {}
+  /**
+   * `uia` gives the UI Automation client for fields that are not classic Edit/RichEdit controls (browsers,
+   * WPF, EHR clients); null: classic controls only.
+   */
+  constructor(
+    private readonly api: Win32Api,
+    private readonly uia: () => UiaApi | null = defaultUia,
+  ) {}
 
   async activeWindow(): Promise<TargetWindow | undefined> {
     const hwnd = this.api.GetForegroundWindow();
@@ -104,9 +127,11 @@ export class Win32Desktop implements Desktop {
     const thread = this.api.GetWindowThreadProcessId(BigInt(target.id), [0]);
     const focus = thread ? this.api.focusedControl(thread) : 0n;
     const edit = focus !== 0n && /^edit$|\.edit\./i.test(this.api.className(focus));
-    // Only classic Edit controls say they hide their text; other toolkits cannot be told here.
-    const password = edit ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0 : undefined;
-    const context = elevated ? undefined : Win32Field.focused(this.api, thread)?.read();
+    // Classic Edit controls say it by style; other toolkits through UI Automation, where it runs.
+    const password = edit
+      ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0
+      : this.#uiaPassword(target, elevated);
+    const context = elevated ? undefined : this.#read(target);
     return {
       elevated,
       ...(password === undefined ? {} : { password }),
@@ -116,17 +141,41 @@ export class Win32Desktop implements Desktop {
   }
 
   async readField(target: TargetWindow): Promise<FieldText | undefined> {
-    return this.#field(target)?.read();
+    return this.#read(target);
   }
 
   async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {
-    const field = this.#field(target);
-    const text = field?.read()?.text;
-    return field !== undefined && text !== undefined && field.select(text, start, length);
+    const classic = this.#classic(target);
+    if (classic) {
+      const text = classic.read()?.text;
+      return text !== undefined && classic.select(text, start, length);
+    }
+    const uia = this.uia();
+    if (!uia) return false;
+    return (
+      withUiaField(uia, target.pid, (field) => {
+        const text = field.read()?.text;
+        return text !== undefined && field.select(text, start, length);
+      }) ?? false
+    );
   }
 
-  #field(target: TargetWindow): Win32Field | undefined {
+  /** The focused field's text: a classic control's by messages, any other's through UI Automation. */
+  #read(target: TargetWindow): FieldText | undefined {
+    const classic = this.#classic(target);
+    if (classic) return classic.read();
+    const uia = this.uia();
+    return uia ? withUiaField(uia, target.pid, (field) => field.read()) : undefined;
+  }
+
+  #classic(target: TargetWindow): Win32Field | undefined {
     return Win32Field.focused(this.api, this.api.GetWindowThreadProcessId(BigInt(target.id), [0]));
+  }
+
+  /** Whether UI Automation says the target's focused element hides its text; undefined when it cannot say. */
+  #uiaPassword(target: TargetWindow, elevated: boolean): boolean | undefined {
+    const uia = elevated ? null : this.uia();
+    return uia ? uiaPasswordFocused(uia, target.pid) : undefined;
   }
 
   async releaseModifiers(): Promise<void> {

@@ -6,11 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join, win32 } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { defaultJournalDir, defaultUserDataDir } from '../../main/core/config/paths.ts';
+import { defaultJournalDir, defaultUserDataDir, vaultDirs } from '../../main/core/config/paths.ts';
+import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
+import { TokenVault } from '../../main/base/secrets/token-vault.ts';
+import { DictationHistory } from '../../main/features/dictation/dictation-history.ts';
 import { writeFileAtomic } from '../../main/base/files/atomic-file.ts';
 import { lockHolder, ProcessLock } from '../../main/base/files/process-lock.ts';
 import { FileHolder } from './support/holder.ts';
@@ -36,6 +39,58 @@ describe('Windows data folders', () => {
     assert.deepEqual(await readdir(journals), ['Prüfung ✓.json']);
     await writeFileAtomic(join(data, 'settings.json'), '{}');
     assert.equal(await readFile(join(data, 'settings.json'), 'utf8'), '{}');
+  });
+});
+
+describe('the vaults (sign-in, dictation history) in %LOCALAPPDATA%, moved from Roaming %APPDATA%', () => {
+  const roaming = () => defaultUserDataDir();
+  const local = () => win32.join(process.env.LOCALAPPDATA!, 'Scribe Desktop');
+  const entry = { id: 'e1', at: Date.now(), text: 'Müller: 5 mg — µg ✓', where: 'Notepad' };
+  /** Both vaults as the previous version left them: in the Roaming data folder. */
+  async function leftInRoaming(store: MemorySecretStore): Promise<void> {
+    await new TokenVault({ store, dataDir: roaming(), name: 'connection' }).save({ refreshToken: 'r-1' });
+    await new TokenVault({ store, dataDir: roaming(), name: 'dictation-history' }).save({
+      entries: JSON.stringify([entry]),
+    });
+  }
+  const names = async (folder: string) => (await readdir(folder)).filter((n) => n.endsWith('.vault')).sort();
+
+  it('are machine-local for an account named with a space and non-ASCII letters, and move on first use', async () => {
+    assert.deepEqual(vaultDirs(roaming()), { dataDir: local(), legacyDir: roaming() });
+    assert.ok(local().includes(`\\users\\${ACCOUNT}\\AppData\\Local\\`), local());
+    const store = new MemorySecretStore();
+    await leftInRoaming(store);
+    // The app's own stores, given the Roaming data folder as Electron's userData is.
+    const history = new DictationHistory({ secrets: store, dataDir: roaming(), retentionHours: () => 24 });
+    await history.load();
+    assert.deepEqual(history.list(), [entry], 'the history came along, text intact');
+    const connection = new TokenVault({ store, ...vaultDirs(roaming()), name: 'connection' });
+    assert.deepEqual((await connection.load()).bundle, { refreshToken: 'r-1' });
+    assert.deepEqual(await names(local()), ['connection.vault', 'dictation-history.vault']);
+    assert.deepEqual(await names(roaming()), [], 'nothing left in Roaming');
+    await history.add('next dictation', 'Notepad');
+    assert.deepEqual(await names(roaming()), [], 'and nothing written there again');
+  });
+
+  it('keeps the old file while another process holds it, and removes it at the next start', async () => {
+    const other = await FileHolder.start();
+    try {
+      const store = new MemorySecretStore();
+      await leftInRoaming(store);
+      await rm(join(local(), 'connection.vault'), { force: true });
+      const old = join(roaming(), 'connection.vault');
+      assert.equal(await other.ask(`hold ${old}`), 'holding');
+      const first = new TokenVault({ store, ...vaultDirs(roaming()), name: 'connection' });
+      assert.deepEqual((await first.load()).bundle, { refreshToken: 'r-1' }, 'copied while held');
+      assert.equal(first.path, join(local(), 'connection.vault'));
+      assert.ok(existsSync(old), 'Windows refused to delete a file held open: it stays, nothing is lost');
+      assert.equal(await other.ask('unhold'), 'unheld');
+      const next = new TokenVault({ store, ...vaultDirs(roaming()), name: 'connection' });
+      assert.deepEqual((await next.load()).bundle, { refreshToken: 'r-1' });
+      assert.ok(!existsSync(old), 'removed once no one holds it');
+    } finally {
+      await other.stop();
+    }
   });
 });
 

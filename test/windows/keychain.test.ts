@@ -2,7 +2,7 @@
  * The keychain through Windows Credential Manager for real: native/keychain.ts over @napi-rs/keyring's
  * Windows binary (loaded under Wine with the lane's ProcessPrng stand-in, test/windows/lane/processprng.c),
  * checked against Credential Manager read directly (support/credman.ts), and the token vault on top of it
- * in the account's %APPDATA%.
+ * in the account's %LOCALAPPDATA% (where the app keeps its vaults on Windows).
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -45,8 +45,8 @@ describe('the keychain on Windows Credential Manager', () => {
     assert.deepEqual(stored('big'), []);
   });
 
-  it('keeps the token vault key there; the file in %APPDATA% holds no token in clear', async () => {
-    const dir = await mkdtemp(join(process.env.APPDATA!, 'vault-'));
+  it('keeps the token vault key there; the file in %LOCALAPPDATA% holds no token in clear', async () => {
+    const dir = await mkdtemp(join(process.env.LOCALAPPDATA!, 'vault-'));
     const canary = `CANARY-${randomUUID()}`;
     const vault = new TokenVault({ store, dataDir: dir });
     await vault.save({ refreshToken: canary });

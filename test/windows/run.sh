@@ -86,7 +86,7 @@ fi
 node test/windows/lane/x-driver.mjs >"$RUN/x-driver.port" 2>"$RUN/x-driver.log" &
 DRIVER_PID=$!
 for _ in $(seq 100); do [ -s "$RUN/x-driver.port" ] && break; sleep 0.05; done
-export WINDOWS_LANE=1 WINDOWS_LANE_X_DRIVER=$(head -n1 "$RUN/x-driver.port")
+export WINDOWS_LANE=1 WINDOWS_LANE_X_DRIVER=$(head -n1 "$RUN/x-driver.port") WINDOWS_LANE_OUT="$RUN/out"
 mkdir -p "$RUN/out"
 failed=()
 for file in "$RUN"/app/tests/*.test.cjs; do
@@ -94,7 +94,8 @@ for file in "$RUN"/app/tests/*.test.cjs; do
   [ -n "${WINDOWS_LANE_ONLY:-}" ] && [[ ! "$name" =~ $WINDOWS_LANE_ONLY ]] && continue
   t0=$(date +%s)
   set +e
-  (cd "$RUN" && timeout 300 "$WINE" node/node.exe --require ./app/keepalive-shim.cjs \
+  # Wine's eventlog channel carries what its ReportEventW received (it keeps no log to read back).
+  (cd "$RUN" && WINEDEBUG=-all,trace+eventlog,warn+eventlog,err+eventlog timeout 300 "$WINE" node/node.exe --require ./app/keepalive-shim.cjs \
     --test-reporter=spec --test-reporter-destination="out/$name.spec.txt" \
     --test-reporter=tap --test-reporter-destination="out/$name.tap" \
     "app/tests/$name.test.cjs" >"out/$name.stdout" 2>"out/$name.stderr")

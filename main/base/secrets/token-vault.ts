@@ -8,7 +8,7 @@
  * crashing. Keychain failures (locked, unavailable) are not "empty": they throw SecretStoreError, so a locked
  * keychain never looks like a signed-out user and never gets its key replaced.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeKey, decrypt, encodeKey, encrypt, generateKey } from './aes-gcm.ts';
@@ -40,6 +40,12 @@ export interface TokenVaultOptions {
   dataDir: string;
   /** Names both the file (`<name>.vault`) and the keychain account (`<name>-key`). Default `tokens`. */
   name?: string;
+  /**
+   * Where an earlier version kept the file (Windows: Roaming %APPDATA%, before the vaults moved to
+   * %LOCALAPPDATA%). Before its first use the vault moves a file found there into `dataDir`: copied durably,
+   * then the old one shredded. If the copy fails, the vault keeps using the old file for this run.
+   */
+  legacyDir?: string;
 }
 
 // Bound into every seal as associated data, so a blob from another purpose or format version never decrypts.
@@ -50,8 +56,8 @@ const envelopeSchema = z.object({ v: z.literal(1), bundle: tokenBundleSchema });
 export class TokenVault {
   readonly #store: SecretStore;
   readonly #keyAccount: string;
-  /** Absolute path of the vault file. */
-  readonly path: string;
+  #path: string;
+  #legacy: string | undefined;
   readonly #queue = new SerialQueue();
 
   constructor(options: TokenVaultOptions) {
@@ -59,12 +65,19 @@ export class TokenVault {
     if (!/^[a-z0-9-]{1,64}$/.test(name)) throw new Error('Token vault name must be 1-64 of a-z, 0-9 and "-"');
     this.#store = options.store;
     this.#keyAccount = `${name}-key`;
-    this.path = join(options.dataDir, `${name}.vault`);
+    this.#path = join(options.dataDir, `${name}.vault`);
+    const legacy = options.legacyDir === undefined ? undefined : join(options.legacyDir, `${name}.vault`);
+    this.#legacy = legacy === this.#path ? undefined : legacy;
+  }
+
+  /** Absolute path of the vault file. */
+  get path(): string {
+    return this.#path;
   }
 
   /** The saved bundle, or undefined with the reason. Throws SecretStoreError only if the keychain fails. */
   load(): Promise<VaultLoad> {
-    return this.#queue.run(() => this.#load());
+    return this.#queue.run(async () => (await this.#migrate(), this.#load()));
   }
 
   /** Replaces the saved bundle (creating the key on first use). */
@@ -73,7 +86,7 @@ export class TokenVault {
     // The issue list would quote field values (tokens), so name only the fault.
     if (!parsed.success)
       return Promise.reject(new TypeError('A token bundle must map names to strings or numbers'));
-    return this.#queue.run(() => this.#save(parsed.data));
+    return this.#queue.run(async () => (await this.#migrate(), this.#save(parsed.data)));
   }
 
   /**
@@ -82,21 +95,50 @@ export class TokenVault {
    */
   clear(): Promise<void> {
     return this.#queue.run(async () => {
+      await this.#migrate();
       let keychainError: unknown;
       try {
         await this.#store.delete(this.#keyAccount);
       } catch (error) {
         keychainError = error;
       }
-      await shredFile(this.path);
+      await shredFile(this.#path);
       if (keychainError !== undefined) throw keychainError;
     });
+  }
+
+  /**
+   * Moves the file from the legacy folder, once: a durable copy (an existing file here is newer and wins),
+   * then the old one shredded. Nothing is lost: the old file goes only after the copy is on disk, and when
+   * the copy fails the old file stays in use.
+   */
+  async #migrate(): Promise<void> {
+    const legacy = this.#legacy;
+    if (legacy === undefined) return;
+    this.#legacy = undefined;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(legacy);
+    } catch {
+      return; // nothing there (or unreadable: then it is not ours to move)
+    }
+    const here = await stat(this.#path).then(
+      () => true,
+      () => false,
+    );
+    try {
+      if (!here) await writeFileAtomic(this.#path, bytes);
+    } catch {
+      this.#path = legacy;
+      return;
+    }
+    await shredFile(legacy).catch(() => undefined);
   }
 
   async #load(): Promise<VaultLoad> {
     let file: Buffer;
     try {
-      file = await readFile(this.path);
+      file = await readFile(this.#path);
     } catch (error) {
       return empty((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no_file' : 'unreadable');
     }
@@ -129,7 +171,7 @@ export class TokenVault {
     }
     const plaintext = Buffer.from(JSON.stringify({ v: 1, bundle }), 'utf8');
     try {
-      await writeFileAtomic(this.path, Buffer.concat([MAGIC, encrypt(key, plaintext, MAGIC)]));
+      await writeFileAtomic(this.#path, Buffer.concat([MAGIC, encrypt(key, plaintext, MAGIC)]));
     } finally {
       plaintext.fill(0);
     }

@@ -25,6 +25,28 @@ export function defaultUserDataDir(
 }
 
 /**
+ * Where the encrypted vaults (sign-in tokens, dictation history) live, and where an earlier version kept them.
+ * On Windows that is %LOCALAPPDATA%\Scribe Desktop, machine-local like the journals: the user data folder is
+ * in Roaming, which hospitals copy to a file server at logoff (and a vault is useless without this
+ * machine's keychain key anyway). Elsewhere, and for a data folder set by hand (SCRIBE_DATA_DIR, a second
+ * installation, tests), the vaults stay in the data folder.
+ */
+export function vaultDirs(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = homedir(),
+): { dataDir: string; legacyDir?: string } {
+  const roaming = defaultUserDataDir(platform, env, home);
+  if (platform !== 'win32' || win32.resolve(dataDir).toLowerCase() !== win32.resolve(roaming).toLowerCase())
+    return { dataDir };
+  return {
+    dataDir: win32.join(env.LOCALAPPDATA ?? win32.join(home, 'AppData', 'Local'), PRODUCT_NAME),
+    legacyDir: dataDir,
+  };
+}
+
+/**
  * The journals folder (crash recovery: encrypted audio and transcript of unfinished visits) shared by the app
  * and the CLI. It is machine-local, never in a folder that roams or syncs: on Windows %LOCALAPPDATA% (the
  * user data folder is in Roaming, which hospitals copy to a file server at logoff), on Linux

@@ -5,14 +5,18 @@
  *   `scribe-desktop`).
  * - macOS: `/usr/bin/logger` to the unified log (`log show --predicate 'process == "logger"'`; the tag is
  *   in the message).
- * - Windows: `eventcreate` to the Application log (source `ScribeDesktop`, event 100). Windows lets only an
- *   administrator register a new event source: the installer (or IT, once: `eventcreate /SO ScribeDesktop
- *   /ID 1 /L APPLICATION /T INFORMATION /D init` as administrator) creates it; until then records stay on
- *   disk and in syslog only, and the failure is reported once by code.
+ * - Windows: ReportEventW to the Application log (source `ScribeDesktop`, event 100, Information), through
+ *   native/win32/win32-event-log.ts: no process per record and no administrator needed (`eventcreate`,
+ *   used before, exists only on Windows itself and wanted the source created by an administrator first).
  */
 import { execFile } from 'node:child_process';
 import { SerialQueue } from '../../base/async/serial.ts';
+import { EVENT_TYPE, openEventLog, type EventLogSource } from '../../../native/win32/win32-event-log.ts';
 import type { AuditForwarder } from './audit-forwarding.ts';
+
+/** The Windows Event Log source and event id of every record. */
+export const WINDOWS_EVENT_SOURCE = 'ScribeDesktop';
+export const WINDOWS_EVENT_ID = 100;
 
 /** The command that writes one record line to the OS log. */
 function osLogCommand(
@@ -38,11 +42,6 @@ function osLogCommand(
       };
     case 'darwin':
       return { file: '/usr/bin/logger', args: ['-t', 'scribe-desktop', '-p', 'auth.notice', line] };
-    case 'win32':
-      return {
-        file: 'eventcreate',
-        args: ['/L', 'APPLICATION', '/T', 'INFORMATION', '/SO', 'ScribeDesktop', '/ID', '100', '/D', line],
-      };
     default:
       return null;
   }
@@ -56,8 +55,11 @@ export function osLogForwarder(options: {
   platform?: NodeJS.Platform;
   socket?: string;
   onDidFail?: (code: string) => void;
+  /** Opens the Windows Event Log source (tests give a fake; the real one is advapi32's). */
+  openEventLog?: (source: string) => EventLogSource | undefined;
 }): AuditForwarder | undefined {
   const platform = options.platform ?? process.platform;
+  if (platform === 'win32') return eventLogForwarder(options.openEventLog ?? openEventLog, options.onDidFail);
   if (!osLogCommand(platform, '')) return undefined;
   const queue = new SerialQueue();
   let failed = false;
@@ -73,5 +75,32 @@ export function osLogForwarder(options: {
   return {
     forward: (_record, line) => void queue.run(() => write(line)),
     close: () => queue.run(() => undefined),
+  };
+}
+
+/** Windows: each record as one Information event; a refused record is reported once per failing run. */
+function eventLogForwarder(
+  open: (source: string) => EventLogSource | undefined,
+  onDidFail?: (code: string) => void,
+): AuditForwarder {
+  let log: EventLogSource | undefined | null = null;
+  let failed = false;
+  return {
+    forward: (_record, line) => {
+      try {
+        log ??= open(WINDOWS_EVENT_SOURCE);
+        const ok = log?.report(line, EVENT_TYPE.information, WINDOWS_EVENT_ID) ?? false;
+        if (!ok && !failed) onDidFail?.('os_log_failed');
+        failed = !ok;
+      } catch {
+        // koffi or advapi32 missing: a broken install, never a reason to stop the trail on disk.
+        if (!failed) onDidFail?.('os_log_failed');
+        failed = true;
+      }
+    },
+    close: async () => {
+      log?.close();
+      log = null;
+    },
   };
 }

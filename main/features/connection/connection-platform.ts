@@ -6,6 +6,7 @@
 import type { Config, ConfigKey } from '../../core/config/config-schema.ts';
 import type { LiveConfigPort } from '../../core/config/live-config.ts';
 import type { ConfigSource } from '../../core/config/resolve-config.ts';
+import { vaultDirs } from '../../core/config/paths.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
 import type { JournalStore } from '../../core/journal/journal-store.ts';
 import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
@@ -53,7 +54,9 @@ export interface ConnectionWays {
 export function connectionWays(p: ConnectionPlatform): ConnectionWays {
   const config = (): Config => p.live.current().config;
   const saved = withManagedConnection(
-    new TokenVaultCredentials(new TokenVault({ store: p.secrets, dataDir: p.dataDir, name: 'connection' })),
+    new TokenVaultCredentials(
+      new TokenVault({ store: p.secrets, ...vaultDirs(p.dataDir), name: 'connection' }),
+    ),
     config,
     (baseUrl, credentials) =>
       credentials.kind === 'organization'

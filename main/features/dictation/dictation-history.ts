@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import { TokenVault } from '../../base/secrets/token-vault.ts';
+import { vaultDirs } from '../../core/config/paths.ts';
 
 /** One past dictation. */
 export interface HistoryEntry {
@@ -65,7 +66,7 @@ export class DictationHistory {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.#vault = options.secrets
-      ? new TokenVault({ store: options.secrets, dataDir: options.dataDir, name: 'dictation-history' })
+      ? new TokenVault({ store: options.secrets, ...vaultDirs(options.dataDir), name: 'dictation-history' })
       : null;
   }
 

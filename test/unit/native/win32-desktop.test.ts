@@ -3,59 +3,9 @@
  * which INPUT records it sends. It has not run on Windows here.
  */
 import { describe, expect, it } from 'vitest';
-import { KEYEVENTF, type KeyInput, type Win32Api } from '../../../native/win32/win32-api.ts';
+import { KEYEVENTF } from '../../../native/win32/win32-api.ts';
+import { FakeWin32 } from '../../../native/win32/win32-api.fake.ts';
 import { VK, Win32Desktop } from '../../../native/win32/win32-desktop.ts';
-
-class FakeWin32 implements Win32Api {
-  foreground = 0x100n;
-  sent: KeyInput[][] = [];
-  calls: string[] = [];
-  integrity = new Map<number | 'self', number | undefined>([['self', 0x2000]]);
-  held = new Set<number>();
-  blocked = false;
-  classNames = new Map<bigint, string>([[0x200n, 'Edit']]);
-  styles = new Map<bigint, number>();
-  GetForegroundWindow = () => this.foreground;
-  GetWindowThreadProcessId = (hwnd: bigint, pid: number[]) => {
-    pid[0] = hwnd === 0x100n ? 42 : 7;
-    return hwnd === 0x100n ? 11 : 22;
-  };
-  GetCurrentThreadId = () => 99;
-  processImage = (pid: number) => (pid === 42 ? 'C:\\Program Files\\EHR\\ehr.exe' : undefined);
-  processIntegrity = (pid: number | 'self') => this.integrity.get(pid);
-  focusedControl = () => 0x200n;
-  className = (hwnd: bigint) => this.classNames.get(hwnd) ?? 'Chrome_RenderWidgetHostHWND';
-  windowStyle = (hwnd: bigint) => this.styles.get(hwnd) ?? 0;
-  IsIconic = () => false;
-  ShowWindow = () => true;
-  AttachThreadInput = (from: number, to: number, attach: boolean) => {
-    this.calls.push(`attach ${from}->${to} ${attach}`);
-    return true;
-  };
-  SetForegroundWindow = (hwnd: bigint) => {
-    this.calls.push(`foreground ${hwnd}`);
-    this.foreground = hwnd;
-    return true;
-  };
-  BringWindowToTop = () => true;
-  sendKeys = (inputs: readonly KeyInput[]) => {
-    if (this.blocked) return 0;
-    this.sent.push([...inputs]);
-    return inputs.length;
-  };
-  GetAsyncKeyState = (vk: number) => (this.held.has(vk) ? -0x8000 : 0);
-  VkKeyScanW = (ch: number) => (ch === 0x41 ? 0x141 : ch === 0x61 ? 0x41 : -1); // 'A' = Shift+A
-  scanCodeOf = (vk: number) => (vk === VK.SHIFT ? 0x2a : vk === 0x41 ? 0x1e : 0);
-  /** The focused control's own text and selection, in its own units (Edit: CR LF is two). */
-  controlText = 'Plan:\r\n*** and [ ]';
-  controlSel: [number, number] = [0, 0];
-  sendMessage = (_hwnd: bigint, msg: number, wParam: number, lParam: number) => {
-    if (msg === 0xb0) return this.controlSel[0] | (this.controlSel[1] << 16);
-    if (msg === 0xb1) this.controlSel = [wParam, lParam];
-    return 0;
-  };
-  windowText = () => this.controlText;
-}
 
 const UNI = KEYEVENTF.UNICODE;
 const UP = KEYEVENTF.KEYUP;

@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: bundle.mjs <out dir>');
-const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi', 'koffi'];
+const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi', 'koffi', 'node-hid'];
 /**
  * Test fixtures, the test harnesses and the local service find their data next to their source (import.meta.url). In the
  * bundle that URL would be the bundle's; for those files it stays the source file's own (on drive Z:, where Wine

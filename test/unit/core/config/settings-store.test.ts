@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { USER_SETTING_KEYS } from '../../../../main/core/config/config-schema.ts';
 import { loadConfig } from '../../../../main/core/config/load-config.ts';
-import { defaultJournalDir, defaultUserDataDir, managedJournalDir } from '../../../../main/core/config/paths.ts';
+import {
+  defaultJournalDir,
+  defaultUserDataDir,
+  managedJournalDir,
+  vaultDirs,
+} from '../../../../main/core/config/paths.ts';
 import { resolveConfig } from '../../../../main/core/config/resolve-config.ts';
 import { openNodeSettingsStore } from '../../../../main/core/config/node-settings-store.ts';
 import {
@@ -143,6 +148,29 @@ describe('defaultUserDataDir', () => {
     expect(defaultUserDataDir('win32', { APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'C:\\Users\\a')).toBe(
       'C:\\Users\\a\\AppData\\Roaming\\Scribe Desktop',
     );
+  });
+});
+
+describe('vaultDirs', () => {
+  const env = { APPDATA: 'C:\\Users\\a b\\AppData\\Roaming', LOCALAPPDATA: 'C:\\Users\\a b\\AppData\\Local' };
+  it('puts the vaults in %LOCALAPPDATA% on Windows, moving them from the Roaming data folder', () => {
+    expect(
+      vaultDirs('C:\\Users\\a b\\AppData\\Roaming\\Scribe Desktop', 'win32', env, 'C:\\Users\\a b'),
+    ).toEqual({
+      dataDir: 'C:\\Users\\a b\\AppData\\Local\\Scribe Desktop',
+      legacyDir: 'C:\\Users\\a b\\AppData\\Roaming\\Scribe Desktop',
+    });
+    // Electron's userData may differ in case from %APPDATA%: still the roaming folder.
+    expect(vaultDirs('c:\\users\\a b\\appdata\\roaming\\scribe desktop', 'win32', env).dataDir).toBe(
+      'C:\\Users\\a b\\AppData\\Local\\Scribe Desktop',
+    );
+  });
+
+  it('leaves them in a data folder set by hand, and on macOS and Linux', () => {
+    expect(vaultDirs('D:\\second', 'win32', env)).toEqual({ dataDir: 'D:\\second' });
+    expect(vaultDirs('/home/a/.config/Scribe Desktop', 'linux', {}, '/home/a')).toEqual({
+      dataDir: '/home/a/.config/Scribe Desktop',
+    });
   });
 });
 
