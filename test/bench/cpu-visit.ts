@@ -4,18 +4,33 @@
  * encrypted journal to the local service in a process of its own. After a warm-up, `argv[2]` seconds are
  * measured (process CPU time, nothing else running in it), then as many seconds are profiled (the V8
  * profiler over the inspector, written to `argv[3]`): the profiler's own cost never counts in the figure.
+ * With `argv[4]` = `floor`, the same visit is sent by a bare `ws` client instead (the same CONFIG and
+ * AUDIO_CHUNK frames, acks read with JSON.parse; no session, no journal): what any client costs on this
+ * machine for the same socket traffic and wake-ups, the floor under the session's figure.
  * Prints one JSON line.
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { streamingUrl, subprotocolFor } from '../../main/core/streaming/ws-transport.ts';
+import { audioChunkFrame, transcribeConfigFrame } from '../../main/core/streaming/frames.ts';
 import { newSession, STREAM_ID, tempJournal, visitChunks } from './harness.ts';
 
 const CHUNK_MS = 100;
 const WARM_UP_S = 10;
 const seconds = Number(process.argv[2] ?? 60);
-const profilePath = process.argv[3];
+const profilePath = process.argv[3] || undefined;
+const floor = process.argv[4] === 'floor';
+
+/** What the visit drives: the real session, or the bare client of the floor. */
+interface Visit {
+  start(): Promise<void>;
+  sendAudio(stream: string, samples: Int16Array): void;
+  end(): Promise<void>;
+  finals(): number;
+}
 
 const service = spawn(process.execPath, ['--import', 'tsx', 'test/bench/service-process.ts'], {
   stdio: ['pipe', 'pipe', 'inherit'],
@@ -25,8 +40,48 @@ const firstLine = await new Promise<string>((resolve) =>
 );
 const { port } = JSON.parse(firstLine) as { port: number };
 const journal = await tempJournal();
-const session = newSession(new URL(`http://127.0.0.1:${port}`), { journal: journal.journal });
+const baseUrl = new URL(`http://127.0.0.1:${port}`);
+const session: Visit = floor ? bareClient(baseUrl) : sessionVisit(baseUrl);
 const chunks = visitChunks();
+
+function sessionVisit(url: URL): Visit {
+  const real = newSession(url, { journal: journal.journal });
+  return {
+    start: () => real.start(),
+    sendAudio: (stream, samples) => void real.sendAudio(stream, samples),
+    end: () => real.end(),
+    finals: () => real.finalItems().length,
+  };
+}
+
+/** The floor: one socket, the session's frames, acks parsed and counted, nothing kept. */
+function bareClient(url: URL): Visit {
+  const ws = new WebSocket(streamingUrl(url, 'user', 'transcribe-ws'), [subprotocolFor('transcribe-ws')], {
+    headers: { Authorization: 'Bearer bench-token' },
+    perMessageDeflate: false,
+  });
+  let seq = 0;
+  let finals = 0;
+  ws.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as { type?: string; is_final?: boolean };
+    if (frame.type === 'TRANSCRIPT_ITEM' && frame.is_final) finals++;
+  });
+  return {
+    start: () =>
+      new Promise((resolve, reject) => {
+        ws.once('open', () => {
+          ws.send(
+            JSON.stringify(transcribeConfigFrame(['ENGLISH_US'], [{ id: STREAM_ID, speakerType: 'DOCTOR' }])),
+          );
+          resolve();
+        });
+        ws.once('error', reject);
+      }),
+    sendAudio: (stream, samples) => ws.send(JSON.stringify(audioChunkFrame(seq++, samples, stream))),
+    end: async () => ws.close(),
+    finals: () => finals,
+  };
+}
 
 /** Sends one chunk per CHUNK_MS on the wall clock (as a microphone does) until `until` (ms epoch). */
 async function realTime(from: number, until: number): Promise<number> {
@@ -63,7 +118,7 @@ try {
   const wallMs = performance.now() - wallBefore;
   if (profilePath) await profile(measured, measured + seconds * 1000, profilePath);
   process.stdout.write(
-    `${JSON.stringify({ chunks: sent, wallMs, userMs: cpu.user / 1000, systemMs: cpu.system / 1000, finals: session.finalItems().length })}\n`,
+    `${JSON.stringify({ chunks: sent, wallMs, userMs: cpu.user / 1000, systemMs: cpu.system / 1000, finals: session.finals() })}\n`,
   );
   await session.end();
 } finally {

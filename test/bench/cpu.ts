@@ -4,6 +4,10 @@
  * the profile says where the time goes. Each busy sample is put under the first category found from its leaf
  * up (base64, encryption, the journal's writes and fsync, parsing server frames, the socket); the rest is
  * "other". Target: at most 1 % of one core.
+ *
+ * A second row runs the same visit from a bare `ws` client (cpu-visit.ts `floor`: the same frames and
+ * wake-ups, no session, no journal), run side by side with the session so both see the same load: what
+ * any client costs here for this traffic. The session's own cost is the difference.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -56,11 +60,17 @@ export async function benchCpu(seconds = 60): Promise<BenchRow[]> {
       },
     });
     const profileFile = join(dir, 'visit.cpuprofile');
-    const out = await run([bundle, String(seconds), profileFile], (2 * seconds + 60) * 1000);
-    const result = Result.parse(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'));
+    const timeoutMs = (2 * seconds + 60) * 1000;
+    const [out, floorOut] = await Promise.all([
+      run([bundle, String(seconds), profileFile], timeoutMs),
+      run([bundle, String(seconds), '', 'floor'], timeoutMs),
+    ]);
+    const result = lastResult(out);
+    const floor = lastResult(floorOut);
     const profile = await readFile(profileFile, 'utf8').catch(() => null);
     const shares = profile === null ? null : attribute(Profile.parse(JSON.parse(profile)));
-    const percent = ((result.userMs + result.systemMs) / result.wallMs) * 100;
+    const percent = percentOf(result);
+    const floorPercent = percentOf(floor);
     return [
       {
         name: 'main-process CPU, real-time visit (bundle)',
@@ -70,12 +80,30 @@ export async function benchCpu(seconds = 60): Promise<BenchRow[]> {
         note:
           `${result.chunks} chunks in ${fmt(result.wallMs / 1000, 1)} s: user ${fmt(result.userMs, 0)} ms, system ` +
           `${fmt(result.systemMs, 0)} ms` +
-          (shares ? `; profile: ${shares}` : '; no profile written'),
+          (shares ? `; profile: ${shares}` : '; no profile written') +
+          `; the session's own share (over the floor below): ${fmt(percent - floorPercent, 2)} %`,
+      },
+      {
+        name: 'floor: a bare ws client, same visit traffic',
+        figure: `${fmt(floorPercent, 2)} % of one core`,
+        target: '(reference)',
+        pass: true,
+        note:
+          `the same ${floor.chunks} AUDIO_CHUNK frames and acks from a bare ws client (no session, no journal), ` +
+          `run beside the session: user ${fmt(floor.userMs, 0)} ms, system ${fmt(floor.systemMs, 0)} ms`,
       },
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function lastResult(out: string): z.infer<typeof Result> {
+  return Result.parse(JSON.parse(out.trim().split('\n').at(-1) ?? '{}'));
+}
+
+function percentOf(result: z.infer<typeof Result>): number {
+  return ((result.userMs + result.systemMs) / result.wallMs) * 100;
 }
 
 /** Runs node with `args`; its stdout, or a rejection with its exit code. */

@@ -15,6 +15,7 @@ import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
 import { benchHidReport } from './hid-report.ts';
 import { benchInsertion } from './insertion.ts';
+import { benchInsertionWindows } from './insertion-windows.ts';
 import { benchFieldNavigation } from './field-navigation.ts';
 import { benchLatency } from './latency.ts';
 import { benchPipeline } from './pipeline.ts';
@@ -48,9 +49,10 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'insertion',
-    label: 'dictation into an X11 field',
-    timeoutMs: 120_000,
-    run: () => benchInsertion(),
+    label: 'dictation into an X11 and a Win32 field',
+    // The X11 rows (about a minute), then the Windows lane's (its set-up and Wine prefix included: 2–4 min).
+    timeoutMs: 420_000,
+    run: async () => [...(await benchInsertion()), ...(await benchInsertionWindows())],
   },
   {
     name: 'commands',

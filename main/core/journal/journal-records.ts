@@ -7,7 +7,7 @@
  * was cut.
  */
 import { z } from 'zod';
-import { decrypt, encrypt } from '../../base/secrets/aes-gcm.ts';
+import { decrypt, sealParts } from '../../base/secrets/aes-gcm.ts';
 import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
 import type { JournalReader } from './journal-fs.ts';
@@ -59,7 +59,7 @@ function aad(journalId: string, seq: number): Buffer {
 /** Seals one JSON record. */
 export function sealJson(key: Uint8Array, journalId: string, seq: number, record: JsonRecord): Buffer {
   const body = Buffer.from(JSON.stringify(record), 'utf8');
-  return frame(encrypt(key, Buffer.concat([Buffer.from([KIND_JSON]), body]), aad(journalId, seq)));
+  return framed(key, [KIND_JSON_BYTE, body], journalId, seq);
 }
 
 /** Seals one audio chunk. */
@@ -71,18 +71,21 @@ export function sealAudio(
   index: number,
   samples: Int16Array,
 ): Buffer {
-  const header = Buffer.alloc(6);
+  const header = Buffer.allocUnsafe(6);
   header.writeUInt8(KIND_AUDIO, 0);
   header.writeUInt8(stream, 1);
   header.writeUInt32BE(index, 2);
   const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  return frame(encrypt(key, Buffer.concat([header, pcm]), aad(journalId, seq)));
+  return framed(key, [header, pcm], journalId, seq);
 }
 
-function frame(sealed: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(sealed.length, 0);
-  return Buffer.concat([length, sealed]);
+const KIND_JSON_BYTE = Buffer.from([KIND_JSON]);
+
+/** `u32 length | sealed(parts)` in one buffer. */
+function framed(key: Uint8Array, parts: Uint8Array[], journalId: string, seq: number): Buffer {
+  const record = sealParts(key, parts, aad(journalId, seq), 4);
+  record.writeUInt32BE(record.length - 4, 0);
+  return record;
 }
 
 /** Opens one sealed record (without its length prefix). Throws `journal_corrupt` when it is not authentic. */

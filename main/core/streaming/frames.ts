@@ -74,12 +74,26 @@ export function parseServerFrame(text: string): ServerFrame {
   }
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
   if (typeof type !== 'string') return { type: 'ignored', reason: 'invalid' };
+  if (type === 'AUDIO_CHUNK_ACK' && isPlainAck(raw as object)) return raw as AckFrame;
   const schema = SCHEMAS[type];
   // Only a short, safe frame type name is kept (the type is protocol vocabulary, not content).
   const frameType = /^[A-Za-z_]{1,40}$/.test(type) ? type : undefined;
   if (!schema) return { type: 'ignored', reason: 'unknown_type', frameType };
   const parsed = schema.safeParse(raw);
   return parsed.success ? parsed.data : { type: 'ignored', reason: 'invalid', frameType };
+}
+
+/**
+ * The common ack (ten a second per stream) checked by hand, exactly as AckFrame would accept it and with the
+ * same result (the parsed object, unknown fields kept); anything else goes through zod.
+ */
+function isPlainAck(raw: object): raw is AckFrame {
+  const { ack_id: ackId, stream_id: streamId } = raw as { ack_id?: unknown; stream_id?: unknown };
+  return (
+    Number.isSafeInteger(ackId) &&
+    (ackId as number) >= 0 &&
+    (streamId === undefined || typeof streamId === 'string')
+  );
 }
 
 /** One declared audio stream of a transcription socket. */

@@ -86,6 +86,8 @@ export class SocketRun {
       this.#pumpAgain = true;
       return;
     }
+    // Most calls (an ack, a chunk still on its way to the journal) find nothing to send: no async loop then.
+    if (!this.#hasWork()) return;
     this.#pumping = true;
     this.#pumpAgain = false;
     this.#pumpLoop()
@@ -98,6 +100,13 @@ export class SocketRun {
         this.#pumping = false;
         if (this.#pumpAgain) this.pump();
       });
+  }
+
+  /** A chunk may be sent now, or END is due (what #pumpLoop would do). */
+  #hasWork(): boolean {
+    if (this.endSent) return false;
+    const audio = this.host.audio;
+    return audio.nextToSend() !== undefined || (this.host.wantsEnd() && audio.allSent);
   }
 
   async #pumpLoop(): Promise<void> {

@@ -6,6 +6,7 @@ import {
   encrypt,
   generateKey,
   SEAL_OVERHEAD,
+  sealParts,
 } from '../../../../main/base/secrets/aes-gcm.ts';
 
 const aad = Buffer.from('purpose-v1');
@@ -50,6 +51,18 @@ describe('aes-gcm', () => {
     expect(decodeKey(encodeKey(key.subarray(0, 31)))).toBeUndefined();
     expect(decodeKey('not a key')).toBeUndefined();
     expect(decodeKey('')).toBeUndefined();
+  });
+
+  it('seals parts after free headroom as one blob that decrypt opens (the journal record framing)', () => {
+    const key = generateKey();
+    const parts = [Buffer.from('CANARY-'), new Uint8Array(0), Buffer.from('PART-TWO'), Buffer.alloc(3000, 7)];
+    const framed = sealParts(key, parts, aad, 4);
+    expect(framed.length).toBe(4 + SEAL_OVERHEAD + 15 + 3000);
+    expect([...framed.subarray(0, 4)]).toEqual([0, 0, 0, 0]);
+    expect(decrypt(key, framed.subarray(4), aad)?.equals(Buffer.concat(parts))).toBe(true);
+    const again = sealParts(key, parts, aad, 4);
+    expect(again.subarray(4, 16).equals(framed.subarray(4, 16))).toBe(false); // a fresh IV each time
+    expect(decrypt(key, framed.subarray(4), Buffer.from('other'))).toBeUndefined();
   });
 
   it('throws on a key of the wrong length (a caller bug)', () => {

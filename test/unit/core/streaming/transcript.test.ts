@@ -102,6 +102,35 @@ describe('parseServerFrame', () => {
       reason: 'invalid',
     });
     expect(parseServerFrame('[1,2')).toEqual({ type: 'ignored', reason: 'not_json' });
+    // The ack's hand-written check (its fast path) accepts exactly what its schema does.
+    expect(parseServerFrame('{"type":"AUDIO_CHUNK_ACK","ack_id":7,"stream_id":"doctor","x":1}')).toEqual({
+      type: 'AUDIO_CHUNK_ACK',
+      ack_id: 7,
+      stream_id: 'doctor',
+      x: 1,
+    });
+    expect(parseServerFrame('{"type":"AUDIO_CHUNK_ACK","ack_id":0}')).toEqual({
+      type: 'AUDIO_CHUNK_ACK',
+      ack_id: 0,
+    });
+    for (const bad of [
+      '-1',
+      '1.5',
+      '9007199254740993',
+      'null',
+      '"7"',
+      '7,"stream_id":5',
+      '7,"stream_id":null',
+    ])
+      expect(parseServerFrame(`{"type":"AUDIO_CHUNK_ACK","ack_id":${bad}}`), bad).toEqual({
+        type: 'ignored',
+        reason: 'invalid',
+        frameType: 'AUDIO_CHUNK_ACK',
+      });
+    expect(parseServerFrame('{"type":"AUDIO_CHUNK_ACK"}')).toMatchObject({
+      type: 'ignored',
+      reason: 'invalid',
+    });
     expect(parseServerFrame('null')).toEqual({ type: 'ignored', reason: 'invalid' });
     expect(parseServerFrame('{"type":"error","code":83011,"message":"m"}')).toMatchObject({
       type: 'error',

@@ -1,0 +1,64 @@
+/**
+ * The Windows lane's insertion rows, measured in the same `npm run bench` run as the X11 ones: runs
+ * `test/windows/run.sh` for its `bench-insertion` suite only (Windows Node under Wine, a Win32 EDIT of
+ * another Windows process; test/windows/bench-insertion.test.ts) and reads the `bench-row {json}` lines it
+ * prints. Skipped, saying so, when Wine is not installed. Wine's figures, not Windows': an upper bound.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { fmt, skippedRow, type BenchRow } from './report.ts';
+
+/** The Wine loader the lane uses (test/windows/run.sh). */
+const WINE = '/usr/lib/wine/wine64';
+const LINE = /bench-row (\{.*\})\s*$/;
+const Row = z.object({
+  name: z.string(),
+  p50: z.number(),
+  p95: z.number(),
+  targetMs: z.number(),
+  n: z.number(),
+});
+
+/** The lane's rows; a skipped row without Wine, an error row when the lane fails. */
+export async function benchInsertionWindows(): Promise<BenchRow[]> {
+  if (!existsSync(WINE)) return [skippedRow('insertion into a Win32 field (Wine)', 'wine not installed')];
+  const { code, out } = await lane();
+  const rows = parseRows(out);
+  if (rows.length === 0)
+    return [
+      {
+        name: 'insertion into a Win32 field (Wine)',
+        figure: `error: the Windows lane printed no rows (exit ${code})`,
+        target: '',
+        pass: false,
+      },
+    ];
+  return rows.map((r) => ({
+    name: r.name,
+    figure: `p50 ${fmt(r.p50, 1)} ms, p95 ${fmt(r.p95, 1)} ms`,
+    target: `p95 ≤ ${r.targetMs} ms`,
+    pass: r.p95 <= r.targetMs,
+    note: `${r.n} samples under Wine 8 (Windows Node, Win32 EDIT in another process): Wine's figure, not Windows'`,
+  }));
+}
+
+/** The rows in the lane's output, in order. */
+function parseRows(out: string): z.infer<typeof Row>[] {
+  return out.split('\n').flatMap((line) => {
+    const json = LINE.exec(line)?.[1];
+    const row = json === undefined ? undefined : Row.safeParse(JSON.parse(json));
+    return row?.success ? [row.data] : [];
+  });
+}
+
+/** Runs the lane's bench-insertion suite; its exit code and stdout (its progress goes to our stderr). */
+function lane(): Promise<{ code: number | null; out: string }> {
+  const child = spawn('bash', ['test/windows/run.sh'], {
+    env: { ...process.env, WINDOWS_LANE_ONLY: '^bench-insertion$' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
+}
