@@ -19,11 +19,10 @@ import { RedisStore } from './redis-store.ts';
 import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts';
 
 export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
-export type { BrokerLogRecord, RunningBroker } from './broker-server.ts';
-export type { ScheduleLogRecord } from './schedule-server.ts';
+export type { RunningBroker } from './broker-server.ts';
 
 /** A problem with the shared store, for IT (a code such as ECONNREFUSED; never its URL). */
-export interface StoreLogRecord {
+interface StoreLogRecord {
   time: string;
   event: 'store';
   problem: string;
