@@ -58,6 +58,8 @@ export const DictationSettingsSchema = z.object({
   appRules: z.array(AppRuleSchema),
   locale: z.string(),
   historyHours: z.number().int().min(0).max(168),
+  /** Seconds after which text left on the clipboard by a copy fallback is cleared (0: never). */
+  clipboardClearSeconds: z.number().int().min(0).max(3600),
   /** Voice commands (scratch that, next field …) on or off. */
   commands: z.boolean(),
   fieldMarkers: z.array(z.enum(TEMPLATE_MARKERS)),

@@ -41,6 +41,7 @@ export const SETTING_KEYS = [
   'dictationAppRules',
   'dictationCommands',
   'dictationHistoryHours',
+  'dictationClipboardClearSeconds',
   'dictationFieldMarkers',
   'dictationMicRecordMode',
   'dictationMicButtons',

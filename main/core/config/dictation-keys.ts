@@ -178,6 +178,16 @@ export const DICTATION_KEYS = {
     expect: 'must be a whole number of hours from 0 (none beyond the session) to 168',
     example: 0,
   }),
+  // Text left on the clipboard when insertion falls back to copying is patient data: cleared after a while.
+  dictationClipboardClearSeconds: key({
+    schema: z.number().int().min(0).max(3600),
+    default: 60,
+    title: 'Clear copied dictation text after (seconds)',
+    description:
+      'When dictated text could not be inserted and was left on the clipboard, it is cleared after this many seconds if the clipboard still holds it (0: never).',
+    expect: 'must be a whole number of seconds from 0 (never) to 3600',
+    example: 60,
+  }),
   dictationMicRecordMode: key({
     schema: z.enum(MIC_RECORD_MODES),
     default: 'toggle',

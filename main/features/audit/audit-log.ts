@@ -29,6 +29,13 @@ import { withProcessLock } from '../../base/files/process-lock.ts';
 import { SerialQueue } from '../../base/async/serial.ts';
 
 const FILE = /^audit-(\d{10})\.jsonl$/;
+/**
+ * Records written without the installation's key after the trail was keyed (a CLI without a keychain): kept
+ * apart, outside the chain, so the keyed trail still verifies and verify says how many wait here.
+ */
+export const ASIDE_FILE = 'audit-unkeyed.jsonl';
+/** The code onDidFail hears when a record was kept apart (written, but not in the keyed chain). */
+export const KEPT_ASIDE = 'no_key_kept_aside';
 const DAY_MS = 86_400_000;
 
 /** How the log is kept. */
@@ -142,10 +149,17 @@ export class AuditLog {
     return records;
   }
 
-  /** Checks the whole chain (keyed records with the installation's key). */
+  /** Checks the whole chain (keyed records with the installation's key); `aside`: records kept apart. */
   async verify() {
     const lines = await this.lines();
-    return verifyChain(lines, (await this.#options.keys?.forReading()) ?? null);
+    const result = verifyChain(lines, (await this.#options.keys?.forReading()) ?? null);
+    return { ...result, aside: (await this.asideLines()).length };
+  }
+
+  /** The records written without the key after the trail was keyed (ASIDE_FILE), oldest first. */
+  async asideLines(): Promise<string[]> {
+    await this.settled();
+    return this.#readAside();
   }
 
   /** Sends what is still queued for the forwarders, then closes them. */
@@ -174,15 +188,34 @@ export class AuditLog {
     const size = newest ? (await stat(join(this.dir, newest))).size : 0;
     const file = newest && size < max ? newest : `audit-${String(tail.seq + 1).padStart(10, '0')}.jsonl`;
     const key = (await this.#options.keys?.forWriting()) ?? null;
+    // Without the key, a keyed trail is not extended: an unkeyed record after keyed ones would break verify.
+    if (!key && lastRecord?.mac) return this.#appendAside(tail, event, who);
     const line = chainRecord(tail, this.#now(), who, event, this.#options.source, key);
-    const handle = await open(join(this.dir, file), 'a', 0o600);
-    try {
-      await handle.appendFile(`${torn ? '\n' : ''}${line}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    // Forwarded once on disk, so the collector never holds a head the trail does not.
+    await appendLine(join(this.dir, file), `${torn ? '\n' : ''}${line}\n`);
+    this.#forward(line);
+  }
+
+  /** Appends to ASIDE_FILE (chained after the trail's tail, or the last record kept apart), and says so. */
+  async #appendAside(tail: ChainTail, event: AuditEvent, who: AuditActor): Promise<void> {
+    const last = (await this.#readAside()).at(-1);
+    const previous = last ? parseRecord(last) : null;
+    const after = previous?.ok ? { seq: previous.record.seq, hash: previous.record.hash } : tail;
+    const line = chainRecord(after, this.#now(), who, event, this.#options.source, null);
+    await appendLine(join(this.dir, ASIDE_FILE), `${line}\n`);
+    this.#forward(line);
+    this.#options.onDidFail?.(event.kind, KEPT_ASIDE);
+  }
+
+  async #readAside(): Promise<string[]> {
+    const text = await readFile(join(this.dir, ASIDE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+    return text.split('\n').filter((line) => line.trim() !== '');
+  }
+
+  /** Forwarded once on disk, so the collector never holds a head the trail does not. */
+  #forward(line: string): void {
     const written = parseRecord(line);
     if (written.ok) this.#options.forward?.forward(written.record, line);
   }
@@ -245,5 +278,16 @@ export class AuditLog {
 
   #now(): Date {
     return this.#options.now?.() ?? new Date();
+  }
+}
+
+/** Appends `text` to `path` (mode 0600) and waits until it is on disk. */
+async function appendLine(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'a', 0o600);
+  try {
+    await handle.appendFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }

@@ -9,7 +9,7 @@ import type { Config } from '../../core/config/config-schema.ts';
 import { readFileSync } from 'node:fs';
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import { parseSyslogTarget } from '../../core/config/syslog-target.ts';
-import { AuditLog } from './audit-log.ts';
+import { ASIDE_FILE, AuditLog, KEPT_ASIDE } from './audit-log.ts';
 import { auditKeys } from './audit-key.ts';
 import { forwardToAll, type AuditForwarder } from './audit-forwarding.ts';
 import { osLogForwarder } from './os-log.ts';
@@ -50,7 +50,12 @@ export function openAuditLog(options: {
   const account = accountName();
   const fail =
     options.onDidFail ??
-    ((kind: string, code: string) => process.stderr.write(`audit: could not record ${kind} (${code})\n`));
+    ((kind: string, code: string) =>
+      process.stderr.write(
+        code === KEPT_ASIDE
+          ? `audit: no key (keychain unavailable): ${kind} kept apart in ${ASIDE_FILE}, outside the keyed trail\n`
+          : `audit: could not record ${kind} (${code})\n`,
+      ));
   return new AuditLog({
     ...(options.secrets
       ? { keys: auditKeys(options.secrets, options.dataDir, (code) => fail('key', code)) }

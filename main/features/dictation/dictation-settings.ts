@@ -37,6 +37,7 @@ export interface DictationSettings {
   appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
   locale: string;
   historyHours: number;
+  clipboardClearSeconds: number;
   commands: boolean;
   fieldMarkers: TemplateMarker[];
   /** A dictation microphone's Record button: toggle or push-to-talk. */
@@ -54,6 +55,7 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   appRules: 'dictationAppRules',
   locale: 'dictationLocale',
   historyHours: 'dictationHistoryHours',
+  clipboardClearSeconds: 'dictationClipboardClearSeconds',
   commands: 'dictationCommands',
   fieldMarkers: 'dictationFieldMarkers',
   micRecordMode: 'dictationMicRecordMode',
@@ -124,6 +126,7 @@ export class DictationSettingsStore {
       appRules: [...pick('dictationAppRules')],
       locale: pick('dictationLocale'),
       historyHours: pick('dictationHistoryHours'),
+      clipboardClearSeconds: pick('dictationClipboardClearSeconds'),
       commands: pick('dictationCommands'),
       fieldMarkers: [...pick('dictationFieldMarkers')],
       micRecordMode: pick('dictationMicRecordMode'),

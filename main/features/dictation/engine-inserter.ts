@@ -20,6 +20,8 @@ export interface EngineInserterOptions {
   readonly typingObserved?: () => boolean;
   /** Tells the key hook while our own keys may still reach it. */
   readonly onInsertion?: (insertion: StreamingInsertion | null) => void;
+  /** Seconds after which text left on the clipboard by a copy fallback is cleared (0: never). */
+  readonly clearCopiedAfterSec?: () => number;
   /** The process owning our own windows (this one unless told): never an insertion target. */
   readonly ownPid?: number;
 }
@@ -134,6 +136,7 @@ export class EngineInserter implements Inserter {
       rules: toRules(this.#o.rules()),
       platform: this.#o.platform,
       typingObserved: this.#o.typingObserved?.() ?? true,
+      clearCopiedAfterMs: (this.#o.clearCopiedAfterSec?.() ?? 0) * 1000,
     });
     this.#o.onInsertion?.(insertion);
     return insertion;

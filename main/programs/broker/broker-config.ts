@@ -65,7 +65,7 @@ const BrokerConfigSchema = z.strictObject({
   /** Optional claim carrying the clinician's specialty, set on the service user. */
   specialtyClaim: claimName.optional(),
   listen: listen.default('127.0.0.1:8787'),
-  /** Requests per minute per client address (per instance). */
+  /** Requests per minute per client address (across instances with `redisUrl`, else per instance). */
   rateLimitPerMinute: z.number().int().min(1).max(100_000).default(60),
   /** Leeway for `exp`/`nbf`/`iat`, in seconds (the identity provider's clock and the broker's differ a little). */
   clockToleranceSec: z.number().int().min(0).max(300).default(30),
@@ -78,6 +78,17 @@ const BrokerConfigSchema = z.strictObject({
   presentedToken: z.enum(['id_token', 'access_token']).default('id_token'),
   /** Behind reverse proxies: the right-most X-Forwarded-For entry not written by a caller. */
   trustProxy: trustProxy.default(false),
+  /**
+   * The shared store of several broker instances (rate limit, webhook fan-out): `redis://` or, across
+   * machines, `rediss://` (TLS), credentials in the URL. Without it each instance keeps its own.
+   */
+  redisUrl: z
+    .string()
+    .trim()
+    .refine((raw) => URL.canParse(raw) && /^rediss?:$/.test(new URL(raw).protocol), {
+      message: 'must be a redis:// or rediss:// URL',
+    })
+    .optional(),
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
   tlsCertFile: z.string().trim().min(1).optional(),
   tlsKeyFile: z.string().trim().min(1).optional(),
@@ -113,6 +124,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   listen: 'SCRIBE_BROKER_LISTEN',
   rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
+  redisUrl: 'SCRIBE_BROKER_REDIS_URL',
   tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',
   tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
   serverApiKeyFile: 'SCRIBE_BROKER_SERVER_API_KEY_FILE',

@@ -2,7 +2,8 @@
  * The token broker's HTTP server. `POST /v1/token` with `Authorization: Bearer <identity provider token>`
  * answers `{access_token, refresh_token, user_id}` for the clinician the token names; `GET /healthz` answers
  * `{status: "ok"}`. Anything else is refused with `{code, name, message}`. It keeps no state but a cached
- * server token and a per-address request count, so any number of instances can run side by side.
+ * server token and a per-address request count (in a shared store across instances, shared-store.ts), so any
+ * number of instances can run side by side.
  *
  * Every token request is logged as one JSON line: when, from which address, the outcome and, once the
  * token is verified, whom it was for (the external id and the service user id). Never a token, never a
@@ -17,6 +18,7 @@ import { splitListen } from './broker-config.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { clientAddressResolver } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
 import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
@@ -49,6 +51,8 @@ export interface BrokerDeps {
   jwks?: { keys: object[] };
   /** The schedule API and webhooks, when the broker has Server API credentials (schedule-server.ts). */
   schedule?: ScheduleServerDeps;
+  /** Where request counts are kept (shared-store.ts); this instance's memory when not given. */
+  store?: SharedStore;
 }
 
 /** A running broker. */
@@ -62,7 +66,7 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-
 
 /** Starts the broker on `config.listen` (port 0: any free port). */
 export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
-  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.now);
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.store ?? new MemoryStore(deps.now));
   const resolve = clientAddressResolver(deps.config.trustProxy);
   const addressOf: ClientOf = (req) =>
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
@@ -107,7 +111,13 @@ async function handle(
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
   }
   if (isSchedulePath(path)) {
-    const wait = limiter.take(deps.addressOf(req));
+    let wait: number;
+    try {
+      wait = await limiter.take(deps.addressOf(req));
+    } catch (error) {
+      if (error instanceof BrokerRefusal) return refuse(res, error);
+      throw error;
+    }
     if (wait > 0) return refuse(res, new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait }));
     const io = {
       path,
@@ -147,7 +157,7 @@ async function exchangeToken(
     });
   };
   try {
-    const wait = limiter.take(client);
+    const wait = await limiter.take(client);
     if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
     const token = bearer(req);
     if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');

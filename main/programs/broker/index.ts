@@ -14,18 +14,24 @@ import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-
 import { PROTOCOL } from '../../core/api/protocol.ts';
 import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
 import { AuthenticationError } from '../../core/api/errors.ts';
-import { InProcessChangeFeed } from './change-feed.ts';
+import { MemoryStore, type SharedStore } from './shared-store.ts';
+import { RedisStore } from './redis-store.ts';
 import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts';
 
 export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
-export type { BrokerLogRecord, RunningBroker } from './broker-server.ts';
-export type { ScheduleLogRecord } from './schedule-server.ts';
+export type { RunningBroker } from './broker-server.ts';
+
+/** A problem with the shared store, for IT (a code such as ECONNREFUSED; never its URL). */
+interface StoreLogRecord {
+  time: string;
+  event: 'store';
+  problem: string;
+}
+
+type Log = (record: BrokerLogRecord | ScheduleLogRecord | StoreLogRecord) => void;
 
 /** Reads the organization's key and starts a broker with `config`. */
-export async function runBroker(
-  config: BrokerConfig,
-  log: (record: BrokerLogRecord | ScheduleLogRecord) => void,
-): Promise<RunningBroker> {
+export async function runBroker(config: BrokerConfig, log: Log): Promise<RunningBroker> {
   const privateKey = await readPrivateKeyFile(config.privateKeyFile);
   const http = new HttpClient({ baseUrl: new URL(config.serviceUrl), apiVersion: config.apiVersion });
   const auth = new ServerTokenSource(http, {
@@ -45,23 +51,38 @@ export async function runBroker(
       ? { cert: await readTlsFile(config.tlsCertFile), key: await readTlsFile(config.tlsKeyFile) }
       : undefined;
   const jwks = config.keyId ? await publicJwks(privateKey, config.keyId) : undefined;
-  const schedule = config.serverApiKeyFile ? await scheduleDeps(config, verifier, log) : undefined;
-  return startBroker({
+  const store = await sharedStore(config, log);
+  const schedule = config.serverApiKeyFile ? await scheduleDeps(config, verifier, store, log) : undefined;
+  const broker = await startBroker({
     config,
     verifier,
     server: { http, auth },
     log,
+    store,
     ...(tls ? { tls } : {}),
     ...(jwks ? { jwks } : {}),
     ...(schedule ? { schedule } : {}),
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
+  return { url: broker.url, close: () => broker.close().finally(() => store.close()) };
+}
+
+/** Redis when `redisUrl` is set (several instances), else this instance's memory. */
+async function sharedStore(config: BrokerConfig, log: Log): Promise<SharedStore> {
+  if (!config.redisUrl) return new MemoryStore();
+  return RedisStore.connect(config.redisUrl, (problem) =>
+    log({ time: new Date().toISOString(), event: 'store', problem }),
+  );
 }
 
 /** The schedule API's parts: the Server API key as the bearer of a Server API client, the webhook secret. */
 async function scheduleDeps(
   config: BrokerConfig,
   verifier: IdpTokenVerifier,
-  log: (record: BrokerLogRecord | ScheduleLogRecord) => void,
+  feed: SharedStore,
+  log: Log,
 ): Promise<ScheduleServerDeps> {
   const key = (await readSecretFile(config.serverApiKeyFile!)).trim();
   const secret = config.webhookSecretFile
@@ -73,7 +94,7 @@ async function scheduleDeps(
     verifier,
     mapping: config,
     sessionMaxAgeSec: config.scheduleTokenMaxAgeSec,
-    feed: new InProcessChangeFeed(),
+    feed,
     webhookSecret: secret,
     webhookToleranceSec: config.webhookToleranceSec,
     log,

@@ -1,37 +1,29 @@
 /**
- * A fixed-window request limit per client address, kept in memory by each broker instance (the broker
- * has no shared state; behind a load balancer the limit applies per instance). Bounded in size: when more
- * addresses are tracked than `maxTracked`, the oldest windows are dropped first.
+ * A fixed-window request limit per client address, counted in the broker's shared store: per instance with
+ * the in-memory store, across every instance with Redis. When the shared store cannot be reached the request
+ * is refused (503) rather than let through uncounted.
  */
-export class RateLimiter {
-  readonly #windows = new Map<string, { start: number; count: number }>();
+import { BrokerRefusal } from './refusal.ts';
+import type { SharedStore } from './shared-store.ts';
 
+const WINDOW_MS = 60_000;
+
+/** Counts requests per client address against a per-minute limit. */
+export class RateLimiter {
   constructor(
     private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
-    private readonly maxTracked = 10_000,
+    private readonly store: SharedStore,
   ) {}
 
-  /** Counts a request; returns 0 when allowed, else the seconds until the window resets. */
-  take(key: string): number {
-    const now = this.now();
-    let window = this.#windows.get(key);
-    if (!window || now - window.start >= 60_000) {
-      this.#windows.delete(key);
-      window = { start: now, count: 0 };
-      this.#windows.set(key, window);
-      this.#evict();
+  /** Counts a request; resolves 0 when allowed, else the seconds until the window resets. */
+  async take(key: string): Promise<number> {
+    let hit;
+    try {
+      hit = await this.store.hit(`rate:${key}`, WINDOW_MS);
+    } catch (error) {
+      throw new BrokerRefusal('STORE_UNAVAILABLE', { cause: error });
     }
-    window.count += 1;
-    if (window.count <= this.perMinute) return 0;
-    return Math.max(1, Math.ceil((window.start + 60_000 - now) / 1000));
-  }
-
-  #evict(): void {
-    while (this.#windows.size > this.maxTracked) {
-      const oldest = this.#windows.keys().next().value;
-      if (oldest === undefined) return;
-      this.#windows.delete(oldest);
-    }
+    if (hit.count <= this.perMinute) return 0;
+    return Math.max(1, Math.ceil(hit.resetInMs / 1000));
   }
 }

@@ -29,6 +29,7 @@ const REFUSALS = {
   NOT_FOUND: [404, 'Unknown path. The broker answers POST /v1/token, /v1/appointments and GET /healthz.'],
   METHOD_NOT_ALLOWED: [405, 'This path does not take that method.'],
   BODY_NOT_ALLOWED: [400, 'POST /v1/token takes no body: the token goes in the Authorization header.'],
+  STORE_UNAVAILABLE: [503, 'The broker cannot reach its shared store to count requests. Try again shortly.'],
   ISSUER_UNAVAILABLE: [503, 'The identity provider could not be reached to check the token.'],
   SERVICE_UNAVAILABLE: [502, 'The documentation service could not be reached or refused the broker.'],
   SCHEDULE_NOT_CONFIGURED: [

@@ -3,7 +3,7 @@
  * request once (route, outcome, status, reason, who) — never a body, a patient or a token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChangeFeed } from './change-feed.ts';
+import type { ChangeFeed } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
 import * as routes from './schedule-routes.ts';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, verifyWebhook } from './webhook-signature.ts';

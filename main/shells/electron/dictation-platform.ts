@@ -41,6 +41,7 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
           platform,
           mode: () => settings.get().insertMode,
           rules: () => settings.get().appRules,
+          clearCopiedAfterSec: () => settings.get().clipboardClearSeconds,
           // Corrections go in place only while the person's typing can be seen.
           typingObserved: () => hook.running || desktop?.onForeignKey !== undefined,
           onInsertion: (insertion) => {

@@ -47,6 +47,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationAppRules: 'Dictation per-application rules',
   dictationCommands: 'Dictation voice commands',
   dictationHistoryHours: 'Dictation history (hours)',
+  dictationClipboardClearSeconds: 'Clear copied dictation text after (seconds)',
   dictationFieldMarkers: 'Template blanks "next field" selects',
   dictationMicRecordMode: 'Dictation microphone Record button',
   dictationMicButtons: 'Dictation microphone buttons',

@@ -46,6 +46,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationInsertMode: 'Cómo entra el texto dictado en otras aplicaciones',
   dictationAppRules: 'Reglas de dictado por aplicación',
   dictationHistoryHours: 'Historial de dictado (horas)',
+  dictationClipboardClearSeconds: 'Borrar el texto dictado copiado después de (segundos)',
   updateMode: 'Actualizaciones',
   updateChannel: 'Canal de actualización',
   updateFeedUrl: 'Origen de las actualizaciones',

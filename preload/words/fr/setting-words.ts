@@ -46,6 +46,7 @@ export const SETTING_TITLES: Readonly<Record<SettingKey, string>> = {
   dictationInsertMode: 'Insertion du texte dicté dans les autres applications',
   dictationAppRules: 'Règles de dictée par application',
   dictationHistoryHours: 'Historique des dictées (heures)',
+  dictationClipboardClearSeconds: 'Effacer le texte dicté copié après (secondes)',
   updateMode: 'Mises à jour',
   updateChannel: 'Canal de mise à jour',
   updateFeedUrl: 'Source des mises à jour',

@@ -11,7 +11,7 @@ import { PROTOCOL } from '../../../main/core/api/protocol.ts';
 import { startBroker, type RunningBroker } from '../../../main/programs/broker/broker-server.ts';
 import { loadBrokerConfig, type BrokerConfig } from '../../../main/programs/broker/broker-config.ts';
 import { IdpTokenVerifier } from '../../../main/programs/broker/idp-token-verifier.ts';
-import { InProcessChangeFeed } from '../../../main/programs/broker/change-feed.ts';
+import { MemoryStore } from '../../../main/programs/broker/shared-store.ts';
 import { webhookSignature } from '../../../main/programs/broker/webhook-signature.ts';
 import type { ServerApiStore } from '../../../main/programs/local-service/server-api/store.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
@@ -67,7 +67,7 @@ beforeAll(async () => {
       verifier,
       mapping: config,
       sessionMaxAgeSec: config.scheduleTokenMaxAgeSec,
-      feed: new InProcessChangeFeed(),
+      feed: new MemoryStore(),
       webhookSecret: SECRET,
       webhookToleranceSec: 300,
       log,

@@ -10,6 +10,7 @@ import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { AuthenticationError } from '../../../main/core/api/errors.ts';
 import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
+import { UserTokenSource } from '../../../main/core/api/auth/user-token-source.ts';
 import { startTestIdp, type TestIdp, type TestUsers } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
@@ -77,6 +78,27 @@ describe('a clinician disabled at the identity provider', () => {
     h.service.control.expireAllTokens();
     await expect(recent.getNoteSettings()).resolves.toBeDefined();
     expect(h.count('/jwt/refresh')).toBe(refreshes + 1);
+  }, 90_000);
+
+  it('revokes the session it replaces: the old refresh token no longer works after the re-check', async () => {
+    const first = await signIn(8).signIn();
+    await browser.settle();
+    const old = first.tokens.refresh_token;
+    const tokens = new OrganizationTokenSource(h.http, first.tokens, {
+      signIn: signIn(8),
+      idTokenHint: first.idToken,
+      signedInAt: Date.now() - 9 * HOUR,
+      save: async () => undefined,
+    });
+    h.service.control.expireAllTokens();
+    await expect(new CoreClient(h.http, tokens).getNoteSettings()).resolves.toBeDefined();
+    await browser.settle();
+    expect(tokens.refreshToken).not.toBe(old);
+    // A copy of the old refresh token (a vault backup) is refused by the service; the new one works.
+    const replay = new UserTokenSource(h.http, { access_token: '', refresh_token: old });
+    await expect(replay.token()).rejects.toBeInstanceOf(AuthenticationError);
+    const current = new UserTokenSource(h.http, { access_token: '', refresh_token: tokens.refreshToken });
+    await expect(current.token()).resolves.toBeTruthy();
   }, 90_000);
 
   it('loses access once the account is disabled there (the service refresh token is not used)', async () => {

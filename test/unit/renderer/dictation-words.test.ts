@@ -19,6 +19,7 @@ const settings: DictationStateDto['settings'] = {
   appRules: [{ app: 'wfica32.exe', insert: 'type' }],
   locale: 'ENGLISH_US',
   historyHours: 0,
+  clipboardClearSeconds: 60,
   commands: true,
   fieldMarkers: ['asterisks'],
   micRecordMode: 'toggle',

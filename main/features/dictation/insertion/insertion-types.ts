@@ -104,6 +104,8 @@ export interface StreamingInsertionOptions {
    * the dictation box, since owning the tail cannot be known. Default true.
    */
   readonly typingObserved?: boolean;
+  /** Text left on the clipboard by a copy fallback is cleared this long after, if still there (0/absent: never). */
+  readonly clearCopiedAfterMs?: number;
 }
 
 /** Something that emits dictation text (DictateSession). */

@@ -29,6 +29,7 @@ import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
+import { clearCopiedLater } from './copied-expiry.ts';
 import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
 import { clipContext, WriteGuard } from './write-guard.ts';
@@ -79,6 +80,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   #idle: (() => void) | undefined;
   #lastKeysAt = -Infinity;
   readonly #typingObserved: boolean;
+  readonly #clearCopiedAfterMs: number;
   readonly #unsubscribe: Array<() => void> = [];
 
   private constructor(
@@ -92,6 +94,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     this.target = target;
     this.plan = planFor(target, options);
     this.#typingObserved = options.typingObserved ?? true;
+    this.#clearCopiedAfterMs = options.clearCopiedAfterMs ?? 0;
     this.#paster = new ClipboardPaster(options.clipboard, options.desktop, options.pasteTimings);
     const blocker = blockerOf(target, facts, this.plan);
     if (target && !blocker) {
@@ -309,5 +312,6 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     const text = this.#field.remainder();
     if (text === '') return;
     await this.#clipboard.writeTransient(text).catch(() => undefined);
+    if (this.#clearCopiedAfterMs > 0) clearCopiedLater(this.#clipboard, text, this.#clearCopiedAfterMs);
   }
 }

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkAgainstCollected, collectedHeads } from '../../../features/audit/audit-forwarding.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
 import type { AuditRecord } from '../../../features/audit/audit-events.ts';
-import type { AuditLog } from '../../../features/audit/audit-log.ts';
+import { ASIDE_FILE, KEPT_ASIDE, type AuditLog } from '../../../features/audit/audit-log.ts';
 import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
@@ -32,7 +32,11 @@ async function cliAuditLog(): Promise<AuditLog> {
     secrets: new KeychainSecretStore(),
     // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
     onDidFail: (kind, code) =>
-      process.stderr.write(`scribe: note: the audit trail could not record ${kind} (${code}).\n`),
+      process.stderr.write(
+        code === KEPT_ASIDE
+          ? `scribe: note: the keychain holding the audit trail's key is not available: ${kind} is kept apart in ${ASIDE_FILE}, outside the keyed trail.\n`
+          : `scribe: note: the audit trail could not record ${kind} (${code}).\n`,
+      ),
   });
 }
 
@@ -66,6 +70,11 @@ async function verify(audit: AuditLog, collected: string | undefined): Promise<n
     );
   }
   const from = result.firstSeq ? ` from #${result.firstSeq}` : '';
+  if (result.aside > 0)
+    process.stderr.write(
+      `audit: ${result.aside} record(s) written without the installation's key (no keychain) are kept apart in ` +
+        `${ASIDE_FILE}, outside the keyed chain: not verified.\n`,
+    );
   if (collected === undefined) {
     out(`audit: intact (${result.records} records${from})`);
     return 0;

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuditLog, type AuditLogOptions } from '../../../../main/features/audit/audit-log.ts';
+import { ASIDE_FILE, AuditLog, type AuditLogOptions } from '../../../../main/features/audit/audit-log.ts';
 import type { AuditEvent } from '../../../../main/features/audit/audit-events.ts';
 
 let dir: string;
@@ -54,7 +54,7 @@ describe('the audit trail', () => {
     expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(records[0]!.who).toEqual({ account: 'dr.house', externalId: 'clin-42' });
     expect(records[1]!.prev).toBe(records[0]!.hash);
-    expect(await audit.verify()).toEqual({ ok: true, records: 6, firstSeq: 1 });
+    expect(await audit.verify()).toEqual({ ok: true, records: 6, firstSeq: 1, aside: 0 });
     expect((await readdir(dir)).every((f) => f.startsWith('audit'))).toBe(true);
   });
 
@@ -127,7 +127,7 @@ describe('the audit trail', () => {
         (i % 2 ? app : cli).record({ kind: 'cli_command', command: 'transcribe', exitCode: i % 3 }),
       ),
     );
-    expect(await app.verify()).toEqual({ ok: true, records: 20, firstSeq: 1 });
+    expect(await app.verify()).toEqual({ ok: true, records: 20, firstSeq: 1, aside: 0 });
     expect(new Set((await app.read()).map((r) => r.by.via))).toEqual(new Set(['app', 'cli']));
   });
 
@@ -165,5 +165,34 @@ describe('after a write torn by a crash', () => {
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.broken).toMatchObject({ line: 4, seq: null, reason: 'is not a JSON record' });
+  });
+});
+
+describe('a writer without the key (the CLI with no keychain) after the trail was keyed', () => {
+  const KEY = Buffer.alloc(32, 7);
+  const keyed = { forWriting: async () => KEY, forReading: async () => KEY };
+  const keyless = { forWriting: async () => null, forReading: async () => null };
+
+  it('keeps its records apart, so the keyed trail still verifies, and verify counts them', async () => {
+    failures.length = 0;
+    await writeAll(log({ keys: keyed }), EVENTS.slice(0, 2));
+    const cli = log({ keys: keyless, source: { via: 'cli', version: '1.0.0' } });
+    await cli.record({ kind: 'visit_started', sample: false, streams: 1 });
+    await cli.record({ kind: 'visit_ended' });
+    expect(failures).toEqual(['visit_started:no_key_kept_aside', 'visit_ended:no_key_kept_aside']);
+    // The app, with the key, goes on after its own last record.
+    const app = log({ keys: keyed });
+    await app.record({ kind: 'note_generated', mode: 'sync', withContext: false });
+    expect(await app.verify()).toMatchObject({ ok: true, records: 3, aside: 2 });
+    const aside = (await readFile(join(dir, ASIDE_FILE), 'utf8')).trimEnd().split('\n');
+    expect(aside.map((line) => JSON.parse(line).what.kind)).toEqual(['visit_started', 'visit_ended']);
+    expect(aside.every((line) => !line.includes('"mac"'))).toBe(true);
+  });
+
+  it('still writes an unkeyed trail where no record was ever keyed', async () => {
+    failures.length = 0;
+    await writeAll(log({ keys: keyless }), EVENTS.slice(0, 2));
+    expect(failures).toEqual([]);
+    expect(await log().verify()).toMatchObject({ ok: true, records: 2, aside: 0 });
   });
 });

@@ -241,6 +241,26 @@ describe('StreamingInsertion', () => {
     expect(desktop.clipboard.text).toBe('All of it.');
   });
 
+  it('clears the copied text when its time comes, unless someone copied since', async () => {
+    for (const copiedSince of [false, true]) {
+      const desktop = new FakeDesktop();
+      desktop.addWindow('w1', 'Tk');
+      const insertion = await StreamingInsertion.begin({
+        desktop,
+        clipboard: desktop.clipboard,
+        mode: 'copy',
+        pasteTimings: FAST,
+        clearCopiedAfterMs: 30,
+      });
+      insertion.update('CANARY-9d2e dose.');
+      await insertion.finish();
+      expect(desktop.clipboard.text).toBe('CANARY-9d2e dose.');
+      if (copiedSince) desktop.clipboard.text = 'theirs';
+      await expect.poll(() => desktop.clipboard.writes.length).toBe(copiedSince ? 1 : 2);
+      expect(desktop.clipboard.text).toBe(copiedSince ? 'theirs' : '');
+    }
+  });
+
   it('a window that cannot be brought back: the rest is copied, nothing typed elsewhere', async () => {
     const { desktop, field, other, insertion } = await setup();
     insertion.update('First.');

@@ -1,0 +1,80 @@
+/**
+ * What broker instances share: request counts for the rate limit and the "appointments changed" signal for
+ * connected desktops. Alone, a broker keeps both in its own memory (`MemoryStore`); several instances behind
+ * a load balancer share them through Redis (`redis-store.ts`, set by `redisUrl`), so a limit holds across
+ * instances and a webhook received by one reaches desktops connected to another.
+ */
+
+/** The only message that crosses instances: it carries nothing (no patient, no appointment). */
+export type ChangeTopic = 'appointments';
+
+/** One fixed-window counter after a hit. */
+export interface WindowCount {
+  count: number;
+  /** Milliseconds until the window ends and the count starts again. */
+  resetInMs: number;
+}
+
+/** Publish/subscribe of change signals (the schedule side's part of the store). */
+export interface ChangeFeed {
+  publish(topic: ChangeTopic): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (topic: ChangeTopic) => void): () => void;
+}
+
+/** The small interface a shared store implements. */
+export interface SharedStore extends ChangeFeed {
+  /** Counts one hit on `key` in a window of `windowMs` that starts with the key's first hit. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  close(): Promise<void>;
+}
+
+/**
+ * A broker instance's own memory. Bounded: when more keys are tracked than `maxTracked`, the oldest
+ * windows are dropped first.
+ */
+export class MemoryStore implements SharedStore {
+  readonly #windows = new Map<string, { start: number; count: number }>();
+  readonly #listeners = new Set<(topic: ChangeTopic) => void>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxTracked = 10_000,
+  ) {}
+
+  hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
+    let window = this.#windows.get(key);
+    if (!window || now - window.start >= windowMs) {
+      this.#windows.delete(key);
+      window = { start: now, count: 0 };
+      this.#windows.set(key, window);
+      this.#evict();
+    }
+    window.count += 1;
+    return Promise.resolve({ count: window.count, resetInMs: window.start + windowMs - now });
+  }
+
+  publish(topic: ChangeTopic): Promise<void> {
+    for (const listener of this.#listeners) listener(topic);
+    return Promise.resolve();
+  }
+
+  subscribe(listener: (topic: ChangeTopic) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close(): Promise<void> {
+    this.#listeners.clear();
+    return Promise.resolve();
+  }
+
+  #evict(): void {
+    while (this.#windows.size > this.maxTracked) {
+      const oldest = this.#windows.keys().next().value;
+      if (oldest === undefined) return;
+      this.#windows.delete(oldest);
+    }
+  }
+}
