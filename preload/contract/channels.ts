@@ -13,6 +13,7 @@ import {
   EditSectionSchema,
   EmCodesSchema,
   EmRequestSchema,
+  EmComputeSchema,
   GenerateNoteSchema,
   InstructionsRequestSchema,
   InstructionsSchema,
@@ -108,6 +109,7 @@ export const channels = {
   // Codes and more
   'codes:normalized': channel(Empty, CodesSchema),
   'codes:em': channel(EmRequestSchema, EmCodesSchema),
+  'codes:emCompute': channel(EmComputeSchema, EmCodesSchema),
   'codes:emSpecialties': channel(
     Empty,
     z.object({ specialties: z.array(z.string()), available: z.boolean() }),

@@ -7,6 +7,7 @@ import {
   INPUT_LIMITS,
   type Codes,
   type EmCodes as EmCodesDto,
+  type EmInputs,
   type GenerateNote,
   type Instructions,
   type Note as NoteDto,
@@ -30,6 +31,11 @@ import type { CoreApi } from '../connection/ports.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { Failure } from '../../base/failure.ts';
 import { checkLimit } from '../../core/api/limits.ts';
+
+/** Whether E/M can be asked over this Core API: by server credentials, or through the organization's broker. */
+export function emOffered(core: Pick<CoreApi, 'caller' | 'emBy'>): boolean {
+  return core.emBy === undefined ? core.caller === 'server' : core.emBy !== null;
+}
 
 /** Note and derived results for the current visit. */
 export class NoteWorkflow {
@@ -173,10 +179,24 @@ export class NoteWorkflow {
   }
 
   async em(core: CoreApi, specialty: string, transcript: TranscriptItemInput[]): Promise<EmCodesDto> {
-    if (core.caller !== 'server') throw new Failure('server_credentials_required');
+    if (!emOffered(core)) throw new Failure('server_credentials_required');
     if (!(EM_SPECIALTIES as readonly string[]).includes(specialty)) throw new Failure('invalid_request');
     const codes = await core.emCodes({ note: this.#require(), transcriptItems: transcript, specialty });
     return toEmDto(codes, EM_SPECIALTIES);
+  }
+
+  /** E/M codes recomputed from the inputs the clinician set (checked again by the channel's schema). */
+  async computeEm(core: CoreApi, inputs: EmInputs): Promise<EmCodesDto> {
+    if (!emOffered(core) || !core.computeEm) throw new Failure('server_credentials_required');
+    this.#require();
+    if (inputs.mdmLevel === null && inputs.totalMinutes === null) throw new Failure('invalid_request');
+    const codes = await core.computeEm({
+      em_specialty_kind: inputs.specialty,
+      patient_type: inputs.patientType,
+      ...(inputs.mdmLevel !== null ? { medical_decision_making_level: inputs.mdmLevel } : {}),
+      ...(inputs.totalMinutes !== null ? { total_time_minutes: inputs.totalMinutes } : {}),
+    });
+    return toEmDto(codes, EM_SPECIALTIES, inputs);
   }
 
   async instructions(core: CoreApi, locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<Instructions> {

@@ -20,11 +20,13 @@ import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts
 export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
 export type { BrokerLogRecord, RunningBroker } from './broker-server.ts';
 export type { ScheduleLogRecord } from './schedule-server.ts';
+export type { EmLogRecord } from './em-routes.ts';
+import type { EmLogRecord } from './em-routes.ts';
 
 /** Reads the organization's key and starts a broker with `config`. */
 export async function runBroker(
   config: BrokerConfig,
-  log: (record: BrokerLogRecord | ScheduleLogRecord) => void,
+  log: (record: BrokerLogRecord | ScheduleLogRecord | EmLogRecord) => void,
 ): Promise<RunningBroker> {
   const privateKey = await readPrivateKeyFile(config.privateKeyFile);
   const http = new HttpClient({ baseUrl: new URL(config.serviceUrl), apiVersion: config.apiVersion });
@@ -61,7 +63,7 @@ export async function runBroker(
 async function scheduleDeps(
   config: BrokerConfig,
   verifier: IdpTokenVerifier,
-  log: (record: BrokerLogRecord | ScheduleLogRecord) => void,
+  log: (record: BrokerLogRecord | ScheduleLogRecord | EmLogRecord) => void,
 ): Promise<ScheduleServerDeps> {
   const key = (await readSecretFile(config.serverApiKeyFile!)).trim();
   const secret = config.webhookSecretFile
