@@ -83,6 +83,7 @@ const api: BridgeApi = {
 
   copyNote: request('copy:note'),
   copyInstructions: request('copy:instructions'),
+  copyCodes: request('copy:codes'),
 
   settingsGet: request('settings:get'),
   settingsUpdate: request('settings:update'),

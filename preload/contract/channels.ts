@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   CodesSchema,
   CopyRequestSchema,
+  CopyCodesRequestSchema,
   CopyResultSchema,
   EditByInstructionSchema,
   UndoInstructionSchema,
@@ -122,6 +123,8 @@ export const channels = {
   'copy:note': channel(CopyRequestSchema, CopyResultSchema),
   /** The patient instructions as last shown (original or translation), for the after-visit summary. */
   'copy:instructions': channel(Empty, CopyResultSchema),
+  /** Codes or suggested orders as last shown, whole or one item, kept out of clipboard history as the note is. */
+  'copy:codes': channel(CopyCodesRequestSchema, CopyResultSchema),
 
   // Settings
   'settings:get': channel(Empty, SettingsSchema),

@@ -190,6 +190,12 @@ export const CopyRequestSchema = z.object({
   /** Null copies the whole note. */
   sectionKey: z.string().nullable(),
 });
+/** Codes or orders as last shown on the Codes screen: all (index null) or the item at `index` as listed. */
+export const CopyCodesRequestSchema = z.object({
+  what: z.enum(['codes', 'orders']),
+  index: z.number().int().min(0).max(10_000).nullable(),
+});
+export type CopyCodesRequest = z.infer<typeof CopyCodesRequestSchema>;
 export const CopyResultSchema = z.object({
   /** Characters written (never the text itself: it stays in the main process and the clipboard). */
   chars: z.number().int().nonnegative(),

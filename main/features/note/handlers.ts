@@ -34,6 +34,7 @@ export function createNoteHandlers(
 
     'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
     'copy:instructions': () => guard(() => notes.copyInstructions()),
+    'copy:codes': (r) => guard(() => notes.copyCodes(r)),
   };
 }
 
