@@ -75,6 +75,7 @@ const api: BridgeApi = {
 
   codesNormalized: request('codes:normalized'),
   codesEm: request('codes:em'),
+  codesEmCompute: request('codes:emCompute'),
   codesEmSpecialties: request('codes:emSpecialties'),
   ordersSuggest: request('orders:suggest'),
   instructionsGenerate: request('instructions:generate'),
@@ -82,6 +83,7 @@ const api: BridgeApi = {
 
   copyNote: request('copy:note'),
   copyInstructions: request('copy:instructions'),
+  copyCodes: request('copy:codes'),
 
   settingsGet: request('settings:get'),
   settingsUpdate: request('settings:update'),

@@ -7,12 +7,14 @@ import { z } from 'zod';
 import {
   CodesSchema,
   CopyRequestSchema,
+  CopyCodesRequestSchema,
   CopyResultSchema,
   EditByInstructionSchema,
   UndoInstructionSchema,
   EditSectionSchema,
   EmCodesSchema,
   EmRequestSchema,
+  EmComputeSchema,
   GenerateNoteSchema,
   InstructionsRequestSchema,
   InstructionsSchema,
@@ -108,6 +110,7 @@ export const channels = {
   // Codes and more
   'codes:normalized': channel(Empty, CodesSchema),
   'codes:em': channel(EmRequestSchema, EmCodesSchema),
+  'codes:emCompute': channel(EmComputeSchema, EmCodesSchema),
   'codes:emSpecialties': channel(
     Empty,
     z.object({ specialties: z.array(z.string()), available: z.boolean() }),
@@ -120,6 +123,8 @@ export const channels = {
   'copy:note': channel(CopyRequestSchema, CopyResultSchema),
   /** The patient instructions as last shown (original or translation), for the after-visit summary. */
   'copy:instructions': channel(Empty, CopyResultSchema),
+  /** Codes or suggested orders as last shown, whole or one item, kept out of clipboard history as the note is. */
+  'copy:codes': channel(CopyCodesRequestSchema, CopyResultSchema),
 
   // Settings
   'settings:get': channel(Empty, SettingsSchema),

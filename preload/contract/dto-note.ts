@@ -1,6 +1,13 @@
 /** Data crossing IPC for the note and everything derived from it (codes, orders, instructions, copy). */
 import { z } from 'zod';
-import { SPEECH_LOCALES, PATIENT_SEXES } from './enums.ts';
+import {
+  EM_MDM_LEVELS,
+  EM_PATIENT_TYPES,
+  EM_SPECIALTY_KINDS,
+  EM_TOTAL_MINUTES,
+  PATIENT_SEXES,
+  SPEECH_LOCALES,
+} from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
 
 export const SubsectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
@@ -126,11 +133,22 @@ export type Condition = z.infer<typeof ConditionSchema>;
 export type Observation = z.infer<typeof ObservationSchema>;
 
 export const EmRequestSchema = z.object({ specialty: z.string() });
+/** The E/M inputs a clinician can change and recompute from (`compute-em-codes`; GUESS beyond the specialty). */
+export const EmInputsSchema = z.object({
+  specialty: z.enum(EM_SPECIALTY_KINDS),
+  patientType: z.enum(EM_PATIENT_TYPES),
+  mdmLevel: z.enum(EM_MDM_LEVELS).nullable(),
+  totalMinutes: z.number().int().min(EM_TOTAL_MINUTES.min).max(EM_TOTAL_MINUTES.max).nullable(),
+});
+export type EmInputs = z.infer<typeof EmInputsSchema>;
 export const EmCodesSchema = z.object({
   codes: z.array(z.object({ code: z.string(), description: z.string() })),
   specialties: z.array(z.string()),
+  /** The inputs the service says it chose the codes from, when it says (null: not given). */
+  inputs: EmInputsSchema.nullable(),
 });
 export type EmCodes = z.infer<typeof EmCodesSchema>;
+export const EmComputeSchema = z.object({ inputs: EmInputsSchema });
 
 export const OrderSchema = z.object({
   description: z.string(),
@@ -172,6 +190,12 @@ export const CopyRequestSchema = z.object({
   /** Null copies the whole note. */
   sectionKey: z.string().nullable(),
 });
+/** Codes or orders as last shown on the Codes screen: all (index null) or the item at `index` as listed. */
+export const CopyCodesRequestSchema = z.object({
+  what: z.enum(['codes', 'orders']),
+  index: z.number().int().min(0).max(10_000).nullable(),
+});
+export type CopyCodesRequest = z.infer<typeof CopyCodesRequestSchema>;
 export const CopyResultSchema = z.object({
   /** Characters written (never the text itself: it stays in the main process and the clipboard). */
   chars: z.number().int().nonnegative(),

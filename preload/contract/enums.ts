@@ -69,3 +69,27 @@ export const DISK_WARNINGS = ['full', 'not_kept'] as const;
  * other values are a guess (main/core/api/schemas/visit-context.ts).
  */
 export const PATIENT_SEXES = ['FEMALE', 'MALE', 'OTHER', 'UNKNOWN'] as const;
+
+/**
+ * The structured inputs of `compute-em-codes` (the contract says "structured inputs" and names only
+ * `em_specialty_kind`). GUESS, the local service's shape: the patient is NEW or ESTABLISHED, and the level
+ * is chosen by medical decision making (2021 office E/M guidelines) or total time in minutes.
+ */
+/** `em_specialty_kind`: six, and CARDIOLOGY, NEUROLOGY, PSYCHIATRY from 2026-10-05 (the contract). */
+export const EM_SPECIALTY_KINDS = [
+  'EMERGENCY_MEDICINE',
+  'FAMILY_MEDICINE',
+  'GENERAL_MEDICINE',
+  'GENERAL_PRACTICE',
+  'INTERNAL_MEDICINE',
+  'PEDIATRICS',
+  'CARDIOLOGY',
+  'NEUROLOGY',
+  'PSYCHIATRY',
+] as const;
+export const EM_PATIENT_TYPES = ['NEW', 'ESTABLISHED'] as const;
+export type EmPatientType = (typeof EM_PATIENT_TYPES)[number];
+export const EM_MDM_LEVELS = ['STRAIGHTFORWARD', 'LOW', 'MODERATE', 'HIGH'] as const;
+export type EmMdmLevel = (typeof EM_MDM_LEVELS)[number];
+/** GUESS: total time of a visit, whole minutes, at most a day (the local service's bound). */
+export const EM_TOTAL_MINUTES = { min: 1, max: 1440 } as const;

@@ -7,7 +7,7 @@
 import type { CheckId, CheckNote, SummaryNote } from '../contract/check-codes.ts';
 import type { KeyRefusal } from '../contract/chords.ts';
 import type { DictationMessage, DictationMessageCode, TemplateMarker } from '../contract/dictation-codes.ts';
-import type { DISK_WARNINGS } from '../contract/enums.ts';
+import type { DISK_WARNINGS, EmMdmLevel, EmPatientType } from '../contract/enums.ts';
 import type { ErrorCode, MessageSource } from '../contract/error-codes.ts';
 import type {
   BaseUrlRule,
@@ -61,6 +61,31 @@ export interface MicWords {
   readonly buttons: Table<MicButton>;
   readonly actions: Table<MicAction>;
   readonly locked: string;
+}
+
+/** Codes & more: copying codes and orders for the EHR, and E/M recomputed from the clinician's inputs. */
+export interface CodesMoreWords {
+  readonly copyAllCodes: string;
+  readonly copyAllOrders: string;
+  readonly copy: string;
+  copyCodeLabel(code: string): string;
+  copyOrderLabel(description: string): string;
+  copied(what: 'codes' | 'orders', whole: boolean, chars: number, hidden: boolean): string;
+  readonly emInputs: string;
+  readonly emInputsHint: string;
+  readonly patientType: string;
+  readonly patientTypes: Table<EmPatientType>;
+  readonly mdmLevel: string;
+  readonly mdmLevels: Table<EmMdmLevel>;
+  readonly mdmNone: string;
+  readonly totalMinutes: string;
+  readonly recompute: string;
+  readonly recomputing: string;
+  readonly recomputed: string;
+  /** Why the inputs cannot be sent yet, checked before anything is sent. */
+  readonly needLevelOrTime: string;
+  readonly emergencyNeedsLevel: string;
+  minutesRange(min: number, max: number): string;
 }
 
 /** The Dictation screen's history. */
@@ -120,6 +145,7 @@ export interface Words {
   readonly mic: MicWords;
   readonly history: HistoryWords;
   readonly sampleDictation: SampleDictationWords;
+  readonly codesMore: CodesMoreWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

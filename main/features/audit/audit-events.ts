@@ -53,6 +53,8 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   /** `section: null` is the whole note. */
   event('note_copied', { section: KeyName.nullable() }),
   event('instructions_copied', {}),
+  /** Codes or suggested orders copied for the EHR: the whole list, or one item (not which). */
+  event('codes_copied', { what: z.enum(['codes', 'orders']), whole: z.boolean() }),
   event('instructions_translated', { from: InstructionsLocale, to: InstructionsLocale }),
   event('dictation_inserted', { into: ProcessName, method: z.enum(['paste', 'type']).optional() }),
   /** "Undo last dictation": `removed` from the application, or left there (not ours any more) and boxed. */

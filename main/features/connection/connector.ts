@@ -15,6 +15,7 @@ import { OrganizationTokenSource } from './organization-token-source.ts';
 import { ServerActingAsUser } from './server-as-user.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
 import { coreApiFrom } from './core-adapter.ts';
+import { BrokerEm, withBrokerEm } from './broker-em.ts';
 import { tokenSourceFor } from './token-sources.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
 import type { ClinicianIdentity, Connection, Connector } from './ports.ts';
@@ -53,7 +54,7 @@ export function openConnection(
     baseUrl,
     region,
     caller: auth.caller,
-    core: coreApiFrom(new CoreClient(http, auth)),
+    core: coreApiOf(new CoreClient(http, auth), auth),
     transcriber: deps.transcriber({
       baseUrl,
       tokens: auth,
@@ -67,6 +68,14 @@ export function openConnection(
     ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,
   };
+}
+
+/** The Core API; for an organization sign-in, with E/M through the organization's broker. */
+function coreApiOf(client: CoreClient, auth: AccessTokenSource) {
+  const core = coreApiFrom(client);
+  const brokerUrl = auth instanceof OrganizationTokenSource ? auth.brokerUrl : undefined;
+  if (!brokerUrl || !(auth instanceof OrganizationTokenSource)) return core;
+  return withBrokerEm(core, new BrokerEm(brokerUrl, auth));
 }
 
 /** Who a token source acts as, as far as it knows (ids only). */
@@ -144,6 +153,7 @@ async function signInWithOrganization(
   const auth = new OrganizationTokenSource(http, session.tokens, {
     signIn: organization,
     idTokenHint: session.idToken,
+    presented: session.presented,
     ...(session.userId ? { userId: session.userId } : {}),
     signedInAt,
     save: (saved) => save({ kind: 'organization', ...saved }),

@@ -32,7 +32,9 @@ type NoteCalls = Pick<
   | 'normalizedData'
   | 'suggestedOrders'
   | 'sourceNoteKinds'
+  | 'emBy'
   | 'emCodes'
+  | 'computeEm'
   | 'patientInstructions'
   | 'translateInstructions'
 >;
@@ -58,6 +60,7 @@ function noteCalls(client: CoreClient): NoteCalls {
         DEFAULT_TEMPLATE_KEY;
       return (await client.getTemplate(key)).supported_source_note_section_kinds;
     },
+    emBy: client.caller === 'server' ? 'service' : null,
     emCodes: async ({ note, transcriptItems, specialty }) => {
       const job = await client.generateEmCodesAsync({
         em_specialty_kind: specialty,
@@ -66,6 +69,7 @@ function noteCalls(client: CoreClient): NoteCalls {
       });
       return job.result(POLLING);
     },
+    computeEm: (inputs) => client.computeEmCodes({ ...inputs }),
     patientInstructions: ({ note, locale, recipient }) =>
       client.generatePatientInstructions({ note, instructions_locale: locale, recipient_type: recipient }),
     translateInstructions: ({ instructions, fromLocale, toLocale }) =>

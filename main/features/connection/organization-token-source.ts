@@ -28,6 +28,8 @@ export interface OrganizationSaved {
 /** What the silent sign-in works from: the session's ID token (its `sub` is the one clinician allowed). */
 interface SilentState {
   idTokenHint: string | undefined;
+  /** The token the broker takes (kept in memory only; the ID token is the saved one). */
+  presented: string | undefined;
   userId: string | undefined;
   signedInAt: number | undefined;
   signIn: OrganizationSignIn | undefined;
@@ -45,6 +47,8 @@ export class OrganizationTokenSource extends UserTokenSource {
     options: {
       signIn: OrganizationSignIn | undefined;
       idTokenHint?: string;
+      /** The token just presented to the broker (a fresh sign-in); else the ID token when that is it. */
+      presented?: string;
       userId?: string;
       signedInAt?: number;
       save: (saved: OrganizationSaved) => Promise<void>;
@@ -52,6 +56,8 @@ export class OrganizationTokenSource extends UserTokenSource {
   ) {
     const state: SilentState = {
       idTokenHint: options.idTokenHint,
+      presented:
+        options.presented ?? (options.signIn?.presents === 'id_token' ? options.idTokenHint : undefined),
       userId: options.userId,
       // A session saved before this was kept counts from now.
       signedInAt: options.signedInAt ?? Date.now(),
@@ -76,6 +82,24 @@ export class OrganizationTokenSource extends UserTokenSource {
   identity(): ClinicianIdentity {
     const sub = subjectOf(this.#state.idTokenHint);
     return { ...(this.#state.userId ? { userId: this.#state.userId } : {}), ...(sub ? { sub } : {}) };
+  }
+
+  /** The organization's token broker, when this session came from its sign-in. */
+  get brokerUrl(): string | undefined {
+    return this.#state.signIn?.brokerUrl;
+  }
+
+  /**
+   * The identity-provider token the broker takes on its own routes (E/M): the one presented at sign-in
+   * while it has more than a minute left, else (or when `renew`, the broker having refused it) a fresh one
+   * from a silent sign-in, which renews the service tokens too. Never saved beyond the vault's ID token.
+   */
+  async brokerToken(renew = false): Promise<string> {
+    const current = this.#state.presented;
+    if (!renew && current && !expiresSoon(current)) return current;
+    await this.reauthenticateNow();
+    if (!this.#state.presented) throw new SignInError('broker_refused');
+    return this.#state.presented;
   }
 
   /** Revokes the service session, then ends the identity provider's session (best effort). */
@@ -124,9 +148,20 @@ async function silently(state: SilentState): Promise<UserTokens> {
     );
   }
   state.idTokenHint = session.idToken;
+  state.presented = session.presented;
   state.userId = session.userId ?? state.userId;
   state.signedInAt = Date.now();
   return session.tokens;
+}
+
+/** Whether a token's `exp` is less than a minute away (or unreadable). */
+function expiresSoon(token: string): boolean {
+  try {
+    const exp = decodeJwt(token).exp;
+    return exp === undefined ? false : exp * 1000 - Date.now() < 60_000;
+  } catch {
+    return true;
+  }
 }
 
 /** The `sub` of the session's ID token (verified when it was received; only read here). */

@@ -20,6 +20,17 @@ import type { CallerKind } from '../../core/api/protocol.ts';
 import type { LiveTranscriber } from '../../core/streaming/transcriber-port.ts';
 import type { Check, Credentials, DotPhrase, Replacement } from '../../../preload/contract/index.ts';
 
+/**
+ * The structured inputs of `compute-em-codes`: the contract names `em_specialty_kind`; the rest is a GUESS
+ * (the local service's shape, preload/contract/enums.ts).
+ */
+export interface EmInputs {
+  em_specialty_kind: string;
+  patient_type: string;
+  medical_decision_making_level?: string;
+  total_time_minutes?: number;
+}
+
 /** The Core API calls the visit uses (a subset of the lead's CoreClient). */
 export interface CoreApi {
   readonly caller: CallerKind;
@@ -39,12 +50,19 @@ export interface CoreApi {
    * template of a user caller's note settings (or the default).
    */
   sourceNoteKinds?(templateKey: string | null): Promise<readonly string[]>;
-  /** Server callers only. */
+  /**
+   * Who answers E/M: the service itself (server credentials), the organization's broker (a clinician
+   * signed in with the organization), or nobody (absent: the service when the caller is a server).
+   */
+  readonly emBy?: 'service' | 'broker' | null;
+  /** E/M codes from the note and transcript (see `emBy`). */
   emCodes(request: {
     note: Note;
     transcriptItems: GenerateNoteRequest['transcript_items'];
     specialty: string;
   }): Promise<EmCodes>;
+  /** E/M codes recomputed from the clinician's inputs (`compute-em-codes`; see `emBy`). */
+  computeEm?(inputs: EmInputs): Promise<EmCodes>;
   patientInstructions(request: {
     note: Note;
     locale: string;

@@ -2,6 +2,7 @@
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../../core/api/schemas/common.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { NoteService } from './note-service.ts';
+import { emOffered } from './note-workflow.ts';
 import type { CoreAccess, CoreApi } from '../connection/ports.ts';
 
 /** `note:*`, `codes:*`, `orders:*`, `instructions:*` and `copy:*` handlers. */
@@ -21,17 +22,19 @@ export function createNoteHandlers(
 
     'codes:normalized': () => guard(() => workflow.codes(core())),
     'codes:em': (r) => guard(() => workflow.em(core(), r.specialty, notes.transcript.finalInputs())),
+    'codes:emCompute': (r) => guard(() => workflow.computeEm(core(), r.inputs)),
     'codes:emSpecialties': () =>
-      guard(() => ({
-        specialties: [...EM_SPECIALTIES],
-        available: access.current()?.caller === 'server',
-      })),
+      guard(() => {
+        const api = access.current();
+        return { specialties: [...EM_SPECIALTIES], available: api !== null && emOffered(api) };
+      }),
     'orders:suggest': () => guard(() => workflow.orders(core())),
     'instructions:generate': (r) => guard(() => workflow.instructions(core(), r.locale, r.recipient)),
     'instructions:translate': (r) => guard(() => notes.translate(r)),
 
     'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
     'copy:instructions': () => guard(() => notes.copyInstructions()),
+    'copy:codes': (r) => guard(() => notes.copyCodes(r)),
   };
 }
 

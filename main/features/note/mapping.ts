@@ -6,11 +6,13 @@ import type {
   Codes,
   Coding as CodingDto,
   EmCodes as EmCodesDto,
+  EmInputs as EmInputsDto,
   Note as NoteDto,
   Order,
   Orders,
   SectionContent,
 } from '../../../preload/contract/index.ts';
+import { EmInputsSchema } from '../../../preload/contract/index.ts';
 import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
 import type { Note, NoteSection } from '../../core/api/schemas/note.ts';
 import { humanize } from '../../core/api/titles.ts';
@@ -150,10 +152,30 @@ export function toOrdersDto(orders: SuggestedOrder[]): Orders {
   };
 }
 
-/** E/M codes as shown, plus the specialty list for the picker. */
-export function toEmDto(codes: EmCodes, specialties: readonly string[]): EmCodesDto {
+/** E/M codes as shown, the specialty list for the picker, and the inputs the service chose them from. */
+export function toEmDto(codes: EmCodes, specialties: readonly string[], asked?: EmInputsDto): EmCodesDto {
   return {
     codes: codes.codes.map((c) => ({ code: c.code, description: c.description ?? '' })),
     specialties: [...specialties],
+    inputs: inputsOf(codes, asked),
   };
+}
+
+/**
+ * The inputs behind the codes: the service's `inputs` when it gives them (GUESS: the local service's shape,
+ * the fields of compute-em-codes), else those the clinician just asked with; null when neither is known or
+ * a value is not one the window offers.
+ */
+function inputsOf(codes: EmCodes, asked: EmInputsDto | undefined): EmInputsDto | null {
+  const given = (codes as { inputs?: unknown }).inputs;
+  if (!given || typeof given !== 'object') return asked ?? null;
+  const raw = given as Record<string, unknown>;
+  const inputs = {
+    specialty: raw.em_specialty_kind ?? asked?.specialty,
+    patientType: raw.patient_type ?? 'ESTABLISHED',
+    mdmLevel: raw.medical_decision_making_level ?? null,
+    totalMinutes: raw.total_time_minutes ?? null,
+  };
+  const parsed = EmInputsSchema.safeParse(inputs);
+  return parsed.success ? parsed.data : (asked ?? null);
 }

@@ -3,7 +3,7 @@
  * EHR-ready text (the text never crosses IPC). The workflow itself (edits, codes, instructions) is
  * note-workflow.ts; this adds what it needs from outside: the Core API, the transcript, the clipboard.
  */
-import type { GenerateNote, RequestOf } from '../../../preload/contract/index.ts';
+import type { CopyCodesRequest, GenerateNote, RequestOf } from '../../../preload/contract/index.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../../base/failure.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
@@ -102,6 +102,13 @@ export class NoteService {
   async copyInstructions(): Promise<{ chars: number; transient: boolean }> {
     const copied = await this.#toClipboard(this.workflow.instructionsText());
     this.#reported.emit({ kind: 'instructions_copied' });
+    return copied;
+  }
+
+  /** Copies the codes or orders as last shown, whole or one item, the same way as the note. */
+  async copyCodes(request: CopyCodesRequest): Promise<{ chars: number; transient: boolean }> {
+    const copied = await this.#toClipboard(this.workflow.codesCopyText(request));
+    this.#reported.emit({ kind: 'codes_copied', what: request.what, whole: request.index === null });
     return copied;
   }
 

@@ -6,7 +6,9 @@
 import {
   INPUT_LIMITS,
   type Codes,
+  type CopyCodesRequest,
   type EmCodes as EmCodesDto,
+  type EmInputs,
   type GenerateNote,
   type Instructions,
   type Note as NoteDto,
@@ -17,6 +19,7 @@ import {
 import type { Note, TranscriptItemInput } from '../../core/api/schemas/note.ts';
 import { EM_SPECIALTIES } from '../../core/api/schemas/common.ts';
 import { noteText, sectionText } from './ehr-text.ts';
+import { codesText, ordersText } from './codes-text.ts';
 import {
   buildNoteRequest,
   codesContextOf,
@@ -30,6 +33,11 @@ import type { CoreApi } from '../connection/ports.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { Failure } from '../../base/failure.ts';
 import { checkLimit } from '../../core/api/limits.ts';
+
+/** Whether E/M can be asked over this Core API: by server credentials, or through the organization's broker. */
+export function emOffered(core: Pick<CoreApi, 'caller' | 'emBy'>): boolean {
+  return core.emBy === undefined ? core.caller === 'server' : core.emBy !== null;
+}
 
 /** Note and derived results for the current visit. */
 export class NoteWorkflow {
@@ -46,6 +54,11 @@ export class NoteWorkflow {
   #written: Note | null = null;
   /** The version before the last change by instruction, while it can be undone. */
   #beforeInstruction: { note: Note; edited: boolean } | null = null;
+  /** The codes and orders as last shown, and the note revision each was made from (what a copy copies). */
+  #shown: {
+    codes?: { value: Codes; revision: number };
+    orders?: { value: Orders; revision: number };
+  } = {};
   /** The visit details the note was written with: its codes and orders are asked with them too. */
   #visit: VisitContext | undefined;
 
@@ -61,6 +74,7 @@ export class NoteWorkflow {
     this.#instructions = null;
     this.#shownInstructions = null;
     this.#visit = undefined;
+    this.#shown = {};
   }
 
   /** Generates (or regenerates, with optional extra context) the note from the final transcript. */
@@ -165,18 +179,52 @@ export class NoteWorkflow {
   }
 
   async codes(core: CoreApi): Promise<Codes> {
-    return toCodesDto(await core.normalizedData(this.#require(), codesContextOf(this.#visit)));
+    const revision = this.#revision;
+    const codes = toCodesDto(await core.normalizedData(this.#require(), codesContextOf(this.#visit)));
+    this.#shown.codes = { value: codes, revision };
+    return codes;
   }
 
   async orders(core: CoreApi): Promise<Orders> {
-    return toOrdersDto(await core.suggestedOrders(this.#require(), ordersContextOf(this.#visit)));
+    const revision = this.#revision;
+    const orders = toOrdersDto(await core.suggestedOrders(this.#require(), ordersContextOf(this.#visit)));
+    this.#shown.orders = { value: orders, revision };
+    return orders;
+  }
+
+  /** EHR-ready text of the codes or orders last shown, whole or one item; never of an earlier note. */
+  codesCopyText(request: CopyCodesRequest): string {
+    const shown = this.#shown[request.what];
+    if (!shown) throw new Failure('no_note');
+    if (shown.revision !== this.#revision) throw new Failure('invalid_request', { reason: 'note_changed' });
+    const text =
+      request.what === 'codes'
+        ? codesText(shown.value as Codes, request.index)
+        : ordersText(shown.value as Orders, request.index);
+    if (text === null) throw new Failure('invalid_request');
+    if (text.length === 0) throw new Failure('invalid_request', { reason: 'section_empty' });
+    return text;
   }
 
   async em(core: CoreApi, specialty: string, transcript: TranscriptItemInput[]): Promise<EmCodesDto> {
-    if (core.caller !== 'server') throw new Failure('server_credentials_required');
+    if (!emOffered(core)) throw new Failure('server_credentials_required');
     if (!(EM_SPECIALTIES as readonly string[]).includes(specialty)) throw new Failure('invalid_request');
     const codes = await core.emCodes({ note: this.#require(), transcriptItems: transcript, specialty });
     return toEmDto(codes, EM_SPECIALTIES);
+  }
+
+  /** E/M codes recomputed from the inputs the clinician set (checked again by the channel's schema). */
+  async computeEm(core: CoreApi, inputs: EmInputs): Promise<EmCodesDto> {
+    if (!emOffered(core) || !core.computeEm) throw new Failure('server_credentials_required');
+    this.#require();
+    if (inputs.mdmLevel === null && inputs.totalMinutes === null) throw new Failure('invalid_request');
+    const codes = await core.computeEm({
+      em_specialty_kind: inputs.specialty,
+      patient_type: inputs.patientType,
+      ...(inputs.mdmLevel !== null ? { medical_decision_making_level: inputs.mdmLevel } : {}),
+      ...(inputs.totalMinutes !== null ? { total_time_minutes: inputs.totalMinutes } : {}),
+    });
+    return toEmDto(codes, EM_SPECIALTIES, inputs);
   }
 
   async instructions(core: CoreApi, locale: string, recipient: 'PATIENT' | 'PARENT'): Promise<Instructions> {

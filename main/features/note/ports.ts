@@ -30,6 +30,8 @@ export type NoteEvent =
   | { readonly kind: 'note_generated'; readonly mode: 'sync' | 'async'; readonly withContext: boolean }
   | { readonly kind: 'note_copied'; readonly section: string | null }
   | { readonly kind: 'instructions_copied' }
+  /** `whole`: the whole list, else one item (which one is not said). */
+  | { readonly kind: 'codes_copied'; readonly what: 'codes' | 'orders'; readonly whole: boolean }
   | {
       readonly kind: 'instructions_translated';
       readonly from: InstructionsLocale;

@@ -22,6 +22,7 @@ import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
 import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
+import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 
 /** One log record (written as a JSON line by the CLI). */
 export interface BrokerLogRecord {
@@ -43,7 +44,8 @@ export interface BrokerDeps {
   verifier: IdpTokenVerifier;
   /** A server-caller context (the organization's credentials) for the service's user endpoints. */
   server: CoreContext;
-  log: (record: BrokerLogRecord) => void;
+  /** Token requests' records, and the E/M routes' (em-routes.ts). */
+  log: (record: BrokerLogRecord | EmLogRecord) => void;
   now?: () => number;
   /** PEM certificate chain and key: the broker serves HTTPS itself. */
   tls?: { cert: string; key: string };
@@ -110,7 +112,7 @@ async function handle(
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
   }
-  if (isSchedulePath(path)) {
+  if (isSchedulePath(path) || isEmPath(path)) {
     let wait: number;
     try {
       wait = await limiter.take(deps.addressOf(req));
@@ -126,11 +128,24 @@ async function handle(
       send: (status: number, body: unknown) => send(res, status, body),
       refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
     };
+    if (isEmPath(path)) return handleEm(req, io, emDeps(deps));
     return handleSchedule(req, res, io, deps.schedule);
   }
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
   if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
   return exchangeToken(req, res, deps, limiter);
+}
+
+/** The E/M routes' parts: the broker's own server credentials, verifier and claim mapping. */
+function emDeps(deps: BrokerDeps) {
+  return {
+    server: deps.server,
+    verifier: deps.verifier,
+    mapping: deps.config,
+    sessionMaxAgeSec: deps.config.scheduleTokenMaxAgeSec,
+    log: deps.log,
+    now: deps.now ?? Date.now,
+  };
 }
 
 /** POST /v1/token: the organization's token for the user's service tokens, logged once either way. */

@@ -20,6 +20,7 @@ import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts
 
 export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
 export type { RunningBroker } from './broker-server.ts';
+import type { EmLogRecord } from './em-routes.ts';
 
 /** A problem with the shared store, for IT (a code such as ECONNREFUSED; never its URL). */
 interface StoreLogRecord {
@@ -28,7 +29,7 @@ interface StoreLogRecord {
   problem: string;
 }
 
-type Log = (record: BrokerLogRecord | ScheduleLogRecord | StoreLogRecord) => void;
+type Log = (record: BrokerLogRecord | ScheduleLogRecord | EmLogRecord | StoreLogRecord) => void;
 
 /** Reads the organization's key and starts a broker with `config`. */
 export async function runBroker(config: BrokerConfig, log: Log): Promise<RunningBroker> {

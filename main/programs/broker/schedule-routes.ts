@@ -14,7 +14,8 @@ import * as api from '../../core/api/server-api/endpoints.ts';
 import { isSystemMessage, type Appointment } from '../../core/api/server-api/schemas.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
-import { checkRequiredClaim, externalIdFrom, type ClaimMapping } from './user-claim.ts';
+import type { ClaimMapping } from './user-claim.ts';
+import { verifiedExternalId } from './clinician-token.ts';
 
 /** What the schedule routes are built from. */
 export interface ScheduleDeps {
@@ -38,11 +39,7 @@ export async function clinicianOf(
   deps: ScheduleDeps,
   known: (externalId: string) => void,
 ) {
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec((req.headers.authorization ?? '').trim());
-  if (!match) throw new BrokerRefusal('MISSING_TOKEN');
-  const claims = await deps.verifier.verify(match[1]!, deps.sessionMaxAgeSec);
-  const externalId = externalIdFrom(claims, deps.mapping);
-  checkRequiredClaim(claims, deps.mapping);
+  const externalId = await verifiedExternalId(req, deps.verifier, deps.mapping, deps.sessionMaxAgeSec);
   known(externalId);
   const providerId = await service(() => api.findProviderId(deps.serverApi, externalId));
   if (!providerId) throw new BrokerRefusal('PROVIDER_NOT_FOUND');

@@ -15,6 +15,7 @@ import { languageName, templateName } from './name-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
+import { CODES_MORE_WORDS } from './codes-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -35,6 +36,7 @@ export const en: Words = {
   mic: MIC_WORDS,
   history: HISTORY_WORDS,
   sampleDictation: SAMPLE_DICTATION_WORDS,
+  codesMore: CODES_MORE_WORDS,
   formatError,
   limitText,
   checkLabel,

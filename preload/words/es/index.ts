@@ -4,6 +4,7 @@ import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
+import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -32,6 +33,7 @@ export const es: Words = {
   mic: MIC_WORDS,
   history: HISTORY_WORDS,
   sampleDictation: SAMPLE_DICTATION_WORDS,
+  codesMore: CODES_MORE_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,

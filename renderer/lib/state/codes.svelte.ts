@@ -3,6 +3,7 @@ import type {
   Codes,
   CopyResult,
   EmCodes,
+  EmInputs,
   Instructions,
   InstructionsLocale,
   IpcError,
@@ -117,6 +118,24 @@ export class CodesStore {
   loadEm(specialty: string): Promise<void> {
     return this.em.load(() => scribe().codesEm({ specialty }));
   }
+  /** E/M codes recomputed from the inputs the clinician set (checked first: em-inputs-rules.ts). */
+  recomputeEm(inputs: EmInputs): Promise<void> {
+    return this.em.load(() => scribe().codesEmCompute({ inputs }));
+  }
+
+  /** The last copy of codes or orders (what its status line says), or null. */
+  get codesCopied(): { what: 'codes' | 'orders'; whole: boolean; result: CopyResult } | null {
+    return this.#codesCopied;
+  }
+  #codesCopied = $state.raw<{ what: 'codes' | 'orders'; whole: boolean; result: CopyResult } | null>(null);
+
+  /** Copies the codes or orders as shown, whole (null) or one item; main writes the text, never sent here. */
+  async copyCodes(what: 'codes' | 'orders', index: number | null): Promise<void> {
+    this.#codesCopied = null;
+    const result = await settle(() => scribe().copyCodes({ what, index }));
+    if (result.ok) this.#codesCopied = { what, whole: index === null, result: result.data };
+    else (what === 'codes' ? this.codes : this.orders).fail(result.error);
+  }
   loadInstructions(locale: InstructionsLocale, recipient: 'PATIENT' | 'PARENT'): Promise<void> {
     this.#instructionsCopied = null;
     return this.instructions.load(() => scribe().instructionsGenerate({ locale, recipient }));
@@ -142,6 +161,7 @@ export class CodesStore {
 
   clear(): void {
     this.#instructionsCopied = null;
+    this.#codesCopied = null;
     for (const slot of [this.codes, this.orders, this.em, this.instructions] as Slot<unknown>[]) slot.clear();
   }
 }

@@ -139,6 +139,22 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
     const signedIn = (await open.at(-1)!.audit.read()).filter((r) => r.what.kind === 'signed_in');
     expect(signedIn.at(-1)?.who).toMatchObject(clinician);
 
+    // E/M, kept by the contract for server callers, is asked through the broker with the token the app
+    // presented at sign-in; the service sees the broker's server call, and the broker logs who asked.
+    expect(data(await handlers['codes:emSpecialties']({}, ctx)).available).toBe(true);
+    const core = open.at(-1)!.app.connections.require().core;
+    expect(core.emBy).toBe('broker');
+    const inputs = { em_specialty_kind: 'FAMILY_MEDICINE', patient_type: 'NEW', total_time_minutes: 62 };
+    expect((await core.computeEm!(inputs)).codes.map((c) => c.code)).toEqual(['99205']);
+    const computed = h.service.control.requests.filter((r) => r.path.endsWith('/compute-em-codes'));
+    expect(computed.map((r) => r.caller?.kind)).toEqual(['server']);
+    // The broker's log is its child process's stderr: read once the line has arrived.
+    await expect
+      .poll(() => broker.logs().filter((l) => l.event === 'em'))
+      .toEqual([
+        expect.objectContaining({ route: 'compute-em-codes', outcome: 'ok', externalId: 'oid-dr-okafor' }),
+      ]);
+
     await expectNoOrganizationKey(dataDir);
 
     // The next start restores the clinician's own sign-in.

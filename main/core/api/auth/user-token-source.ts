@@ -80,6 +80,16 @@ export class UserTokenSource implements AccessTokenSource {
     return this.#flight.run(() => this.#refresh());
   }
 
+  /**
+   * Renews the session through `reauthenticate` now, whatever the tokens' age (one at a time with any
+   * refresh): for a caller that needs what a new sign-in brings besides the tokens.
+   */
+  protected reauthenticateNow(): Promise<string> {
+    const reauthenticate = this.options.reauthenticate;
+    if (!reauthenticate) return Promise.reject(new Error('this session cannot sign in again by itself'));
+    return this.#flight.run(async () => this.#took(await reauthenticate()));
+  }
+
   /** Revokes the session on the service. Local copies are the caller's to forget. */
   async logout(): Promise<void> {
     await this.#revoke(this.#tokens.refresh_token);

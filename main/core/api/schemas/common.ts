@@ -15,17 +15,8 @@ export const DICTATION_LOCALES = [
 /** The 35 speech locales and HAITIAN_HT (public facts), one list: the contract's enums.ts. */
 export { SPEECH_LOCALES } from '../../../../preload/contract/enums.ts';
 export const SPEAKER_TYPES = ['UNSPECIFIED', 'DOCTOR', 'PATIENT'] as const;
-export const EM_SPECIALTIES = [
-  'EMERGENCY_MEDICINE',
-  'FAMILY_MEDICINE',
-  'GENERAL_MEDICINE',
-  'GENERAL_PRACTICE',
-  'INTERNAL_MEDICINE',
-  'PEDIATRICS',
-  'CARDIOLOGY',
-  'NEUROLOGY',
-  'PSYCHIATRY',
-] as const;
+/** The contract's `em_specialty_kind` values, one list: the contract's enums.ts. */
+export { EM_SPECIALTY_KINDS as EM_SPECIALTIES } from '../../../../preload/contract/enums.ts';
 export const SOURCE_NOTE_KINDS = ['ASSESSMENT_AND_PLAN', 'ASSESSMENT', 'PLAN'] as const;
 
 export type DictationLocale = (typeof DICTATION_LOCALES)[number];

@@ -234,11 +234,14 @@ function emRoutes(deps: ServiceDeps): Route[] {
       },
       compute: (request) => {
         checkNote(request.note);
-        return computeEmCodes({
+        const inputs = {
           em_specialty_kind: request.em_specialty_kind,
           patient_type: request.patient_type ?? 'ESTABLISHED',
           medical_decision_making_level: mdmFromNote(request.note),
-        });
+        };
+        // GUESS: the result names the structured inputs it was chosen from (compute-em-codes' fields), so
+        // a clinician can change them and recompute.
+        return { ...computeEmCodes(inputs), inputs };
       },
     }),
     {

@@ -1,0 +1,56 @@
+/**
+ * Codes and orders laid out for pasting into an EHR, like the note's copy (ehr-text.ts): plain lines, no
+ * markdown, no words of ours (only the service's codes, names and values), so the text reads the same in
+ * any window language. A code copies as one line; the whole list as its lines, conditions then observations
+ * with one blank line between. An order copies as its description with its details; all orders as one
+ * block per category (the category's name, then "- " each order).
+ */
+import type { Codes, Condition, Observation, Order, Orders } from '../../../preload/contract/index.ts';
+import { plainText } from './ehr-text.ts';
+
+/** `I10 Essential (primary) hypertension`. */
+function conditionLine(condition: Condition): string {
+  return plainText(`${condition.coding.code} ${condition.coding.display}`);
+}
+
+/** `Blood pressure: 150/95 mmHg (LOINC 85354-9)`: what was measured, its value, its codes. */
+function observationLine(observation: Observation): string {
+  const value = [observation.value, observation.unit].filter((v) => v).join(' ');
+  const codes = observation.codes.map((c) => `${c.system === 'other' ? '' : `${c.system} `}${c.code}`);
+  const head = value ? `${observation.display}: ${value}` : observation.display;
+  return plainText(codes.length > 0 ? `${head} (${codes.join(', ')})` : head);
+}
+
+/** The codes in the order the Codes screen lists them: conditions, then observations. */
+function codeLines(codes: Codes): string[][] {
+  return [codes.conditions.map(conditionLine), codes.observations.map(observationLine)];
+}
+
+/** The whole list (index null) or the one line at `index` of the list as shown; null when there is none. */
+export function codesText(codes: Codes, index: number | null): string | null {
+  const groups = codeLines(codes);
+  if (index !== null) return groups.flat()[index] ?? null;
+  return groups
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'))
+    .join('\n\n');
+}
+
+/** `Lisinopril 10 mg tablet, start, 10 mg, once daily, oral, PRN` then its details on the next line. */
+function orderText(order: Order): string {
+  const med = order.medication;
+  const parts = med ? [med.action, med.dose, med.frequency, med.route, med.prn ? 'PRN' : null] : [];
+  const head = [order.description, ...parts.filter((p): p is string => Boolean(p))].join(', ');
+  return plainText([head, order.details ?? ''].filter((p) => p.trim().length > 0).join('\n'));
+}
+
+/** The whole list of orders (index null) or the one at `index` of the list as shown; null when none. */
+export function ordersText(orders: Orders, index: number | null): string | null {
+  if (index !== null) return orders.categories.flatMap((group) => group.orders).map(orderText)[index] ?? null;
+  return orders.categories
+    .filter((group) => group.orders.length > 0)
+    .map((group) =>
+      [`${group.label}:`, ...group.orders.map((o) => `- ${orderText(o).replace(/\n/g, '\n  ')}`)].join('\n'),
+    )
+    .join('\n\n');
+}
