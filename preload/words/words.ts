@@ -34,7 +34,7 @@ import type { UI } from './en/ui-words.ts';
 type Table<K extends string> = Readonly<Record<K, string>>;
 
 /** A words shape with every text widened to `string`: the same keys and functions, any locale's words. */
-type Widen<T> = T extends string
+export type Widen<T> = T extends string
   ? string
   : T extends (...args: infer A) => infer R
     ? (...args: A) => Widen<R>
