@@ -30,6 +30,7 @@ import type {
 } from '../contract/mic-codes.ts';
 
 import type { UI } from './en/ui-words.ts';
+import type { CLI_WORDS } from './en/cli-words.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -50,6 +51,11 @@ export interface MicStatusFacts {
 
 /** The words of every reason of every code that has reasons. */
 export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+
+/** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
+export type CliWords = Widen<typeof CLI_WORDS>;
+/** A command the CLI's help describes. */
+export type CliCommandName = keyof CliWords['commands'];
 
 /** Settings → Dictation → the dictation microphone's labels. */
 export interface MicWords {
@@ -106,6 +112,8 @@ export interface Words {
   readonly ui: UiWords;
   readonly mic: MicWords;
   readonly history: HistoryWords;
+  /** The `scribe` command's own words. */
+  readonly cli: CliWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

@@ -1,5 +1,6 @@
 /** French: the window and the CLI in French (checked against English's shape by type and by test). */
 import type { Words } from '../words.ts';
+import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
@@ -30,6 +31,7 @@ export const fr: Words = {
   templateMarkers: TEMPLATE_MARKER_WORDS,
   mic: MIC_WORDS,
   history: HISTORY_WORDS,
+  cli: CLI_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
