@@ -53,7 +53,7 @@ export interface MicStatusFacts {
 export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 
 /** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
-export type CliWords = Widen<typeof CLI_WORDS>;
+type CliWords = Widen<typeof CLI_WORDS>;
 /** A command the CLI's help describes. */
 export type CliCommandName = keyof CliWords['commands'];
 
