@@ -18,7 +18,7 @@ export interface Formats {
   /** The word's form alone, for a sentence that places the number itself. */
   form(n: number, forms: PluralForms): string;
   /** A duration in whole units ("4 minutes", "4 minutes", "4 minutos"). */
-  duration(value: number, unit: 'second' | 'minute' | 'hour'): string;
+  duration(value: number, unit: 'second' | 'minute' | 'hour' | 'day'): string;
   /** A local time of day (14:05 or 2:05 PM). */
   time(date: Date): string;
   /** A date and time as the locale writes it. */

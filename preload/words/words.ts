@@ -30,11 +30,12 @@ import type {
 } from '../contract/mic-codes.ts';
 
 import type { UI } from './en/ui-words.ts';
+import type { CLI_WORDS } from './en/cli-words.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
 /** A words shape with every text widened to `string`: the same keys and functions, any locale's words. */
-type Widen<T> = T extends string
+export type Widen<T> = T extends string
   ? string
   : T extends (...args: infer A) => infer R
     ? (...args: A) => Widen<R>
@@ -50,6 +51,11 @@ export interface MicStatusFacts {
 
 /** The words of every reason of every code that has reasons. */
 export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+
+/** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
+type CliWords = Widen<typeof CLI_WORDS>;
+/** A command the CLI's help describes. */
+export type CliCommandName = keyof CliWords['commands'];
 
 /** Settings → Dictation → the dictation microphone's labels. */
 export interface MicWords {
@@ -146,6 +152,8 @@ export interface Words {
   readonly history: HistoryWords;
   readonly sampleDictation: SampleDictationWords;
   readonly codesMore: CodesMoreWords;
+  /** The `scribe` command's own words. */
+  readonly cli: CliWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

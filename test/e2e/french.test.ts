@@ -7,6 +7,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
+import { LOCALES } from '../../preload/words/index.ts';
+
+/** Every English text of the window's words that French says otherwise (a few words are the same in both). */
+function englishTexts(): string[] {
+  const texts: string[] = [];
+  const walk = (en: unknown, fr: unknown): void => {
+    if (typeof en === 'string') {
+      if (en !== fr && en.length > 8) texts.push(en);
+    } else if (en && typeof en === 'object')
+      for (const [key, value] of Object.entries(en)) walk(value, (fr as Record<string, unknown>)[key]);
+  };
+  walk(LOCALES.en.ui, LOCALES.fr.ui);
+  walk(LOCALES.en.settingTitles, LOCALES.fr.settingTitles);
+  return texts;
+}
+
+/** The English texts a screen still shows, read from the page's text (hidden text left out). */
+async function englishLeft(h: AppHarness): Promise<string[]> {
+  const shown = await h.page.locator('body').innerText();
+  return englishTexts().filter((text) => shown.includes(text));
+}
 
 describe('the window in French', () => {
   let h: AppHarness;
@@ -85,6 +106,13 @@ describe('the window in French', () => {
     await hide.click();
     await expect.poll(() => page.locator('fieldset legend').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Afficher ses sections' }).count()).toBe(1);
+    // Settings and Connect hold no English of the words module's (issue 19: the window in French).
+    expect(await englishLeft(h)).toEqual([]);
+    await page.getByRole('button', { name: 'Connexion', exact: true }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Connexion');
+    await page.screenshot({ path: `${SHOTS}/24-french-connect.png`, fullPage: true });
+    expect(await englishLeft(h)).toEqual([]);
+    await page.getByRole('button', { name: 'Paramètres', exact: true }).click();
 
     // Back to English: the choice is the person's, and the window follows at once.
     await page.getByLabel('Langue de l’application').selectOption('en');

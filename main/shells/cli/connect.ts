@@ -15,7 +15,7 @@ import type { VisitJournal } from '../../core/journal/journal.ts';
 import { JournalStore } from '../../core/journal/journal-store.ts';
 import type { DictateJournalSettings, TranscribeJournalSettings } from '../../core/journal/recovery.ts';
 import { CliError, EXIT } from './io.ts';
-import { baseUrlPhrase } from '../../../preload/words/index.ts';
+import { baseUrlPhrase, words } from '../../../preload/words/index.ts';
 
 /** Connection flags every command accepts (they override the environment). */
 export const CONNECTION_FLAGS = {
@@ -49,7 +49,7 @@ export async function cliConfig(
     env,
   });
   if (!result.ok)
-    throw new CliError(`Configuration: ${result.errors.map((e) => e.message).join('; ')}`, EXIT.usage);
+    throw new CliError(words().cli.configuration(result.errors.map((e) => e.message).join('; ')), EXIT.usage);
   speakSystemLanguage(result.config.displayLanguage, env);
   return result.config;
 }
@@ -63,6 +63,16 @@ export function speakSystemLanguage(
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   useLocale(chooseLocale(setting, [env.LC_ALL, env.LC_MESSAGES, env.LANG]));
+}
+
+/**
+ * Words the CLI's messages in the language the configuration names (IT's policy, SCRIBE_DISPLAY_LANGUAGE),
+ * else the system's, before any command runs: `scribe --help` and usage errors too. A configuration that
+ * cannot be read leaves the system's language (the command then names the problem).
+ */
+export async function speakConfiguredLanguage(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const result = await loadConfig({ flags: {}, env }).catch(() => undefined);
+  speakSystemLanguage(result?.ok ? result.config.displayLanguage : null, env);
 }
 
 /** What a connected command has: the transport, the active caller's token source and its Core client. */
@@ -94,7 +104,8 @@ export function httpFor(config: Config): HttpClient {
  */
 export async function connect(config: Config): Promise<Connection> {
   const missing = missingConnectionSettings(config);
-  if (missing.length > 0) throw new CliError(`Missing configuration: set ${missing.join(', ')}.`, EXIT.usage);
+  if (missing.length > 0)
+    throw new CliError(words().cli.missingConfiguration(missing.join(', ')), EXIT.usage);
   const http = httpFor(config);
   const privateKeyPem = await readPrivateKeyPem(config.privateKeyFile!);
   const tokens = tokenSourceFor(
@@ -140,8 +151,7 @@ export function journalStore(config: Config, env: NodeJS.ProcessEnv = process.en
 }
 
 /** The one line the CLI writes when the disk cannot keep a session's audio (at the start or midway). */
-export const DISK_FULL_WARNING =
-  'scribe: warning: the disk is full: the audio is kept in memory until the service has transcribed it, not on disk (a crash would lose it).';
+export const diskFullWarning = (): string => `scribe: ${words().cli.diskFull}`;
 
 /** A session's journal and the store it lives in. */
 export interface CliJournal {
@@ -169,12 +179,10 @@ export async function openJournal(
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'disk_full') {
-      process.stderr.write(`${DISK_FULL_WARNING}\n`);
+      process.stderr.write(`${diskFullWarning()}\n`);
       return undefined;
     }
-    process.stderr.write(
-      `scribe: note: this session is not journaled (${typeof code === 'string' ? code : 'error'}); a crash would lose its audio.\n`,
-    );
+    process.stderr.write(`scribe: ${words().cli.notJournaled(typeof code === 'string' ? code : 'error')}\n`);
     return undefined;
   }
 }

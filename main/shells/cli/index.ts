@@ -4,35 +4,44 @@
  */
 import { parseArgs } from 'node:util';
 import { CONNECTION_FLAGS, cliConfig } from './connect.ts';
-import { CliError, EXIT, describeFailure, oneLine } from './io.ts';
+import { CliError, EXIT, describeFailure, oneLine, usageError } from './io.ts';
 import { doctor } from './commands/doctor.ts';
 import { listMicrophones } from '../../core/audio/index.ts';
 import { note } from './commands/note.ts';
 import { extraCommands } from './commands/registry.ts';
 import { withCliAudit } from './commands/audit.ts';
-import { speakSystemLanguage } from './connect.ts';
+import { speakConfiguredLanguage, speakSystemLanguage } from './connect.ts';
+import { usageText, type CommandSynopsis } from './help.ts';
+import { words } from '../../../preload/words/index.ts';
 
-const USAGE = `usage: scribe <command> [options]
-  doctor [--mic]                       check configuration, credentials and the service (--mic: microphones too)
-  note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async]
-       [--encounter-date YYYY-MM-DD] [--specialty S] [--patient FILE] [--diagnoses FILE] [--source-note FILE]
-${extraCommands.map((c) => `  ${c.usage}`).join('\n')}
-connection (flags override the environment): --service-url (SCRIBE_SERVICE_URL), --api-version
-  (SCRIBE_API_VERSION), --client-id (SCRIBE_CLIENT_ID), --private-key-file (SCRIBE_PRIVATE_KEY_FILE),
-  --key-id (SCRIBE_KEY_ID), --user (SCRIBE_USER_EXTERNAL_ID)`;
+/** Every command the help lists, in order: doctor and note, then the registered ones. */
+const COMMANDS: readonly CommandSynopsis[] = [
+  { name: 'doctor', synopsis: 'doctor [--mic]' },
+  {
+    name: 'note',
+    synopsis: `note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async]
+       [--encounter-date YYYY-MM-DD] [--specialty S] [--patient FILE] [--diagnoses FILE] [--source-note FILE]`,
+  },
+  ...extraCommands,
+];
 
 async function run(argv: string[]): Promise<number> {
+  await speakConfiguredLanguage();
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    const cli = words().cli;
     if (command === undefined)
-      throw new CliError(`No command given. ${oneLine(USAGE.split('\n')[0]!)}`, EXIT.usage);
-    process.stdout.write(`${USAGE}\n`);
+      throw new CliError(`${cli.noCommand} ${cli.usage} ${cli.moreHelp}`, EXIT.usage);
+    process.stdout.write(`${usageText(COMMANDS)}\n`);
     return 0;
   }
   if (command === 'doctor') return runDoctor(rest);
   if (command === 'note') return runNote(rest);
   const extra = extraCommands.find((c) => c.name === command);
-  if (!extra) throw new CliError(`Unknown command "${command}". Run "scribe help" for the list.`, EXIT.usage);
+  if (!extra) {
+    const cli = words().cli;
+    throw new CliError(`${cli.unknownCommand(command)} ${cli.moreHelp}`, EXIT.usage);
+  }
   return extra.run(rest);
 }
 
@@ -62,7 +71,7 @@ async function runNote(args: string[]): Promise<number> {
     diagnoses: { type: 'string' },
     'source-note': { type: 'string' },
   });
-  if (!values.transcript) throw new CliError('note: --transcript FILE is required.', EXIT.usage);
+  if (!values.transcript) throw new CliError(words().cli.required('note', '--transcript FILE'), EXIT.usage);
   const { 'encounter-date': encounterDate, 'source-note': sourceNote, ...rest } = values;
   await note(await cliConfig(values), {
     ...rest,
@@ -85,7 +94,7 @@ export function parse<
       strict: true,
     });
   } catch (error) {
-    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+    throw usageError(error);
   }
 }
 

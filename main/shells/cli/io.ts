@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../../core/api/errors.ts';
 import { toFailure } from '../../core/ipc/error-mapping.ts';
-import { formatError, serviceNoteText } from '../../../preload/words/index.ts';
+import { formatError, serviceNoteText, words } from '../../../preload/words/index.ts';
 
 /** A failure the CLI reports as one line, with its exit code. */
 export class CliError extends Error {
@@ -24,20 +24,41 @@ export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
   if (error instanceof ApiError) {
-    const detail = error.detail ? ` Reason given: ${error.detail}` : '';
+    const detail = error.detail ? ` ${words().cli.reasonGiven(error.detail)}` : '';
     return { line: `${serviceNoteText(error.note)}${error.idsSuffix()}${detail}`, exitCode: EXIT.service };
   }
   // The app's expected failures, in the words the window shows (preload/words, from the code error-mapping.ts gives).
   const failure = toFailure(error);
-  const words = formatError(failure);
-  if (failure.code === 'limit_exceeded') return { line: `${words} Nothing was sent.`, exitCode: EXIT.limit };
-  if (failure.code !== 'internal') return { line: words, exitCode: EXIT.failure };
+  const text = formatError(failure);
+  if (failure.code === 'limit_exceeded')
+    return { line: `${text} ${words().cli.nothingSent}`, exitCode: EXIT.limit };
+  if (failure.code !== 'internal') return { line: text, exitCode: EXIT.failure };
   // A bug or an unexpected failure: the class name only, since messages of foreign errors may carry content.
   const name = error instanceof Error ? error.name : typeof error;
-  return {
-    line: `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`,
-    exitCode: EXIT.failure,
-  };
+  return { line: words().cli.unexpected(name), exitCode: EXIT.failure };
+}
+
+/**
+ * A usage error of node:util's parseArgs in the CLI's words: the option or argument as typed, from the
+ * error's code (its message is Node's English); a code this version does not know keeps Node's line.
+ */
+export function usageError(error: unknown): CliError {
+  const cli = words().cli;
+  const { code, message = String(error) } = error as { code?: string; message?: string };
+  const typed = /'([^']+)'/.exec(message)?.[1]?.replace(/ <value>$/, '');
+  const text =
+    typed === undefined
+      ? undefined
+      : code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? cli.unknownOption(typed)
+        : code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+          ? cli.unexpectedArgument(typed)
+          : code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+            ? / argument missing/.test(message)
+              ? cli.needsValue(typed)
+              : cli.takesNoValue(typed)
+            : undefined;
+  return new CliError(text ?? oneLine(message), EXIT.usage);
 }
 
 /** Writes a result line to stdout. */

@@ -11,8 +11,9 @@ import { parseWavHeader } from '../../core/audio/wav.ts';
 import type { Config } from '../../core/config/config-schema.ts';
 import type { StreamingSession, SessionEvents } from '../../core/streaming/streaming-session.ts';
 import { StreamingError } from '../../core/streaming/streaming-error.ts';
-import { CONNECTION_FLAGS, DISK_FULL_WARNING, connect, type CliJournal } from './connect.ts';
-import { CliError, EXIT, oneLine } from './io.ts';
+import { CONNECTION_FLAGS, connect, diskFullWarning, type CliJournal } from './connect.ts';
+import { CliError, EXIT, usageError } from './io.ts';
+import { words } from '../../../preload/words/index.ts';
 
 /** Flags both streaming commands take for their audio. */
 const AUDIO_FLAGS = {
@@ -33,7 +34,7 @@ export function parseCommand<T extends FlagSpec>(args: string[], options: T) {
       strict: true,
     });
   } catch (error) {
-    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+    throw usageError(error);
   }
 }
 
@@ -105,13 +106,13 @@ export async function runJournaled<E extends SessionEvents>(
   const offWarning = session.on('warning', (warning) => {
     if (warned || warning.code !== 'disk_full') return;
     warned = true;
-    process.stderr.write(`${DISK_FULL_WARNING}\n`);
+    process.stderr.write(`${diskFullWarning()}\n`);
   });
   try {
     await runSession(session, source, send);
   } catch (error) {
     if (cli && session.audio.nextIndex(0) > 0 && error instanceof CliError)
-      throw new CliError(`${error.message} The audio is kept: run "scribe recover".`, error.exitCode);
+      throw new CliError(`${error.message} ${words().cli.audioKept}`, error.exitCode);
     await cli?.store.shred(cli.journal.id).catch(() => undefined);
     throw error;
   } finally {

@@ -1,5 +1,6 @@
 /** English: the words the app has always shipped, and the locale every other one is checked against. */
 import type { Words } from '../words.ts';
+import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
@@ -37,6 +38,7 @@ export const en: Words = {
   history: HISTORY_WORDS,
   sampleDictation: SAMPLE_DICTATION_WORDS,
   codesMore: CODES_MORE_WORDS,
+  cli: CLI_WORDS,
   formatError,
   limitText,
   checkLabel,

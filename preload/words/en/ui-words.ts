@@ -5,11 +5,13 @@
  */
 import type { PluralForms } from '../intl.ts';
 import { formatsFor } from '../intl.ts';
+import { SCREEN_WORDS } from './screen-words.ts';
 
 const f = formatsFor('en');
 const characters: PluralForms = { one: 'character', other: 'characters' };
 
 export const UI = {
+  ...SCREEN_WORDS,
   frame: {
     skip: 'Skip to content',
     screens: 'Screens',

@@ -1,5 +1,6 @@
 /** Spanish: the window and the CLI in Spanish (checked against English's shape by type and by test). */
 import type { Words } from '../words.ts';
+import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
@@ -34,6 +35,7 @@ export const es: Words = {
   history: HISTORY_WORDS,
   sampleDictation: SAMPLE_DICTATION_WORDS,
   codesMore: CODES_MORE_WORDS,
+  cli: CLI_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,

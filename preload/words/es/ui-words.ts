@@ -2,11 +2,13 @@
 import type { UiWords } from '../words.ts';
 import type { PluralForms } from '../intl.ts';
 import { formatsFor } from '../intl.ts';
+import { SCREEN_WORDS } from './screen-words.ts';
 
 const f = formatsFor('es');
 const characters: PluralForms = { one: 'carácter', other: 'caracteres' };
 
 export const UI: UiWords = {
+  ...SCREEN_WORDS,
   frame: {
     skip: 'Ir al contenido',
     screens: 'Pantallas',

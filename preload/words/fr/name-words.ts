@@ -9,6 +9,7 @@ export function languageName(code: string): string {
 
 /** Template keys of the service that have a name of their own; the rest are read from the key's words. */
 const TEMPLATE_NAMES: Readonly<Record<string, string>> = {
+  GENERAL_MEDICINE_EMERGENCY: 'Médecine générale — urgences',
   GENERIC_MULTIPLE_SECTIONS: 'Note générale (plusieurs sections)',
   SOAP: 'Note SOAP',
 };

@@ -2,11 +2,13 @@
 import type { UiWords } from '../words.ts';
 import type { PluralForms } from '../intl.ts';
 import { formatsFor } from '../intl.ts';
+import { SCREEN_WORDS } from './screen-words.ts';
 
 const f = formatsFor('fr');
 const characters: PluralForms = { one: 'caractère', other: 'caractères' };
 
 export const UI: UiWords = {
+  ...SCREEN_WORDS,
   frame: {
     skip: 'Aller au contenu',
     screens: 'Écrans',

@@ -34,7 +34,7 @@ export class ConnectForm {
     const methods = this.#app().status?.methods;
     return credentialKind(this.#policy().pinned('signInMethod'), this.chosenKind, methods);
   }
-  get choices(): { kind: CredentialKind; label: string }[] {
+  get choices(): { kind: CredentialKind }[] {
     return signInChoices(this.#app().status?.methods);
   }
 

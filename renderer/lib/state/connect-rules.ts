@@ -4,10 +4,8 @@ import type { ConnectRequest, Credentials, SignInMethods } from '../../../preloa
 /** How the organization's credentials are given. */
 export type CredentialKind = Credentials['kind'];
 
-const ALL_CHOICES: readonly { kind: CredentialKind; label: string }[] = [
-  { kind: 'server', label: 'Server credentials (OAuth client)' },
-  { kind: 'user-refresh-token', label: 'Clinician sign-in token' },
-];
+// Worded by the words module (ui().credentials.choices), so the form reads in the window's language.
+const ALL_CHOICES: readonly { kind: CredentialKind }[] = [{ kind: 'server' }, { kind: 'user-refresh-token' }];
 
 /** Whether server credentials are offered (a managed installation may not offer them at all). */
 function offersServer(methods: SignInMethods | undefined): boolean {
@@ -15,7 +13,7 @@ function offersServer(methods: SignInMethods | undefined): boolean {
 }
 
 /** The sign-in choices shown as radio buttons. */
-export function signInChoices(methods: SignInMethods | undefined): { kind: CredentialKind; label: string }[] {
+export function signInChoices(methods: SignInMethods | undefined): { kind: CredentialKind }[] {
   return ALL_CHOICES.filter((c) => offersServer(methods) || c.kind !== 'server');
 }
 

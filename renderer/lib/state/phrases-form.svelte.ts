@@ -1,7 +1,7 @@
 /** The dot-phrase panel while it is open: the bulk text, the selection, the phrases being changed. */
 import type { DotPhrase } from '../../../preload/contract/index.ts';
 import type { SettingsStore } from './settings.svelte.ts';
-import { batchRefusal, parsePhrases, type TypedPhrase } from './phrases-rules.ts';
+import { batchRefusal, parsePhrases, type BatchKind, type TypedPhrase } from './phrases-rules.ts';
 
 /** The panel's own state; made by the component, so it starts afresh each time Settings opens. */
 export class PhrasesForm {
@@ -42,13 +42,13 @@ export class PhrasesForm {
 
   async add(): Promise<void> {
     const phrases = this.phrases;
-    if (this.#fits(phrases.length, 'to add') && (await this.#settings().createDotPhrases(phrases)))
+    if (this.#fits(phrases.length, 'add') && (await this.#settings().createDotPhrases(phrases)))
       this.bulk = '';
   }
 
   /** Starts changing the selected phrases (copies, so Cancel leaves them as they were). */
   edit(): void {
-    if (!this.#fits(this.selected.length, 'selected to change')) return;
+    if (!this.#fits(this.selected.length, 'selectedChange')) return;
     const ids = this.selected;
     this.editing = this.#settings()
       .dotPhrases.filter((p) => ids.includes(p.id))
@@ -57,7 +57,7 @@ export class PhrasesForm {
 
   async saveEdits(): Promise<void> {
     const editing = this.editing;
-    if (!editing || !this.#fits(editing.length, 'to change')) return;
+    if (!editing || !this.#fits(editing.length, 'change')) return;
     if (await this.#settings().updateDotPhrases(editing)) {
       this.editing = null;
       this.selected = [];
@@ -70,12 +70,12 @@ export class PhrasesForm {
 
   async remove(): Promise<void> {
     const ids = this.selected;
-    if (this.#fits(ids.length, 'selected to delete') && (await this.#settings().deleteDotPhrases(ids)))
+    if (this.#fits(ids.length, 'selectedDelete') && (await this.#settings().deleteDotPhrases(ids)))
       this.selected = [];
   }
 
   /** Refuses a batch over the limit before anything is sent. */
-  #fits(count: number, what: string): boolean {
+  #fits(count: number, what: BatchKind): boolean {
     this.#refusal = batchRefusal(count, what);
     return this.#refusal === '';
   }

@@ -1,5 +1,6 @@
 /** Dot phrases typed in bulk: reading ".shortcut = text" lines, and the service's per-request limit. */
 import { INPUT_LIMITS } from '../../../preload/contract/limits.ts';
+import { ui } from '../../../preload/words/index.ts';
 
 /** A phrase as typed (no id yet). */
 export interface TypedPhrase {
@@ -21,15 +22,10 @@ export function parsePhrases(bulk: string): { phrases: TypedPhrase[]; unread: nu
   return { phrases, unread: lines - phrases.length };
 }
 
-/** Why a batch is refused before sending, with how many to leave for a second step ('' when it fits). */
-export function batchRefusal(count: number, what: string): string {
-  if (count <= MAX_PHRASES) return '';
-  return `${count.toLocaleString('en-US')} phrases ${what}: at most ${MAX_PHRASES.toLocaleString('en-US')} at a time. Leave out ${(count - MAX_PHRASES).toLocaleString('en-US')} and do them in a second step. Nothing was sent.`;
-}
+/** What a batch was for, as its refusal names it. */
+export type BatchKind = 'add' | 'change' | 'selectedChange' | 'selectedDelete';
 
-/** The counter under the bulk field: how many, how many too many, how many lines were left out. */
-export function bulkCountText(count: number, unread: number): string {
-  const over = count > MAX_PHRASES ? ` — ${count - MAX_PHRASES} too many` : '';
-  const left = unread > 0 ? ` — ${unread} line${unread === 1 ? '' : 's'} without “=” left out` : '';
-  return `${count.toLocaleString('en-US')} / ${MAX_PHRASES.toLocaleString('en-US')} phrases per save${over}${left}`;
+/** Why a batch is refused before sending, with how many to leave for a second step ('' when it fits). */
+export function batchRefusal(count: number, what: BatchKind): string {
+  return count <= MAX_PHRASES ? '' : ui().phrases.refused(count, what, MAX_PHRASES);
 }

@@ -1,7 +1,6 @@
 /** How a setting the organization fixes is shown: its title, languages by name, switches as On/Off, why. */
 import type { LockedSetting } from '../../../preload/contract/index.ts';
-import { lockReasonText, settingTitle } from '../../../preload/words/index.ts';
-import { localeName } from '../locales.ts';
+import { languageName, lockReasonText, settingTitle, ui } from '../../../preload/words/index.ts';
 
 /** The setting's name as people read it ("Service address"). */
 export const lockedTitle = (lock: LockedSetting): string => settingTitle(lock.key);
@@ -12,15 +11,12 @@ export const lockedReasonText = (lock: LockedSetting): string => lockReasonText(
 /** The policy card's heading says "Set by your organization"; only another source is said per row. */
 export const isUsualLock = (lock: LockedSetting): boolean => lock.source === 'organization';
 const LOCALE_KEYS = new Set(['speechLocales', 'noteLocale', 'dictationLocale']);
-const METHODS: Record<string, string> = {
-  server: 'Server credentials',
-  'user-refresh-token': 'Clinician sign-in token',
-};
 
 /** The locked value as a person reads it. */
 export function lockedValueText(lock: LockedSetting): string {
   const value = lock.value ?? '';
-  if (LOCALE_KEYS.has(lock.key)) return value.split(', ').map(localeName).join(', ');
-  if (lock.key === 'signInMethod') return METHODS[value] ?? value;
-  return value === 'true' ? 'On' : value === 'false' ? 'Off' : value;
+  const t = ui().policyCard;
+  if (LOCALE_KEYS.has(lock.key)) return value.split(', ').map(languageName).join(', ');
+  if (lock.key === 'signInMethod') return (t.methods as Record<string, string>)[value] ?? value;
+  return value === 'true' ? t.on : value === 'false' ? t.off : value;
 }

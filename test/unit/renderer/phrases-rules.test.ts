@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { batchRefusal, bulkCountText, parsePhrases } from '../../../renderer/lib/state/phrases-rules.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALES, useLocale } from '../../../preload/words/index.ts';
+import { MAX_PHRASES, batchRefusal, parsePhrases } from '../../../renderer/lib/state/phrases-rules.ts';
+
+const bulkCountText = (count: number, unread: number, tag: 'en' | 'fr' | 'es' = 'en') =>
+  LOCALES[tag].ui.phrases.count(count, unread, MAX_PHRASES);
+
+afterEach(() => useLocale('en'));
 
 describe('dot phrases typed in bulk', () => {
   it('reads ".shortcut = text" lines, keeps "=" inside the text, and counts lines it cannot read', () => {
@@ -14,10 +20,15 @@ describe('dot phrases typed in bulk', () => {
   });
 
   it('takes more than the service’s 100 per request (main sends batches), refusing over 1,000 a save', () => {
-    expect(batchRefusal(250, 'to add')).toBe('');
-    expect(batchRefusal(1_000, 'to add')).toBe('');
-    expect(batchRefusal(1_001, 'to add')).toBe(
+    expect(batchRefusal(250, 'add')).toBe('');
+    expect(batchRefusal(1_000, 'add')).toBe('');
+    expect(batchRefusal(1_001, 'add')).toBe(
       '1,001 phrases to add: at most 1,000 at a time. Leave out 1 and do them in a second step. Nothing was sent.',
+    );
+    // In the window's language, numbers as that language writes them.
+    useLocale('fr');
+    expect(batchRefusal(1_001, 'selectedDelete').replace(/\s/g, ' ')).toBe(
+      '1 001 phrases sélectionnées pour suppression : au plus 1 000 à la fois. Laissez-en 1 de côté et traitez-les dans un second temps. Rien n’a été envoyé.',
     );
   });
 
@@ -27,5 +38,8 @@ describe('dot phrases typed in bulk', () => {
       '1,001 / 1,000 phrases per save — 1 too many — 1 line without “=” left out',
     );
     expect(bulkCountText(0, 2)).toBe('0 / 1,000 phrases per save — 2 lines without “=” left out');
+    expect(bulkCountText(2, 1, 'es').replace(/\s/g, ' ')).toBe(
+      '2 / 1000 frases por guardado — 1 línea sin «=» omitida',
+    );
   });
 });

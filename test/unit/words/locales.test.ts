@@ -96,8 +96,8 @@ describe('the words module', () => {
   it.each(Object.entries(LOCALES).filter(([tag]) => tag !== 'en'))(
     'words every sentence of the window in %s, and not in English',
     (tag, locale) => {
-      const english = leaves(LOCALES.en.ui);
-      const own = leaves(locale.ui);
+      const english = leaves({ ui: LOCALES.en.ui, cli: LOCALES.en.cli });
+      const own = leaves({ ui: locale.ui, cli: locale.cli });
       expect([...own.keys()].sort(), tag).toEqual([...english.keys()].sort());
       for (const [path, text] of own) expect(text.trim(), path).not.toBe('');
       // A text copied from English and left untranslated: a few words are the same in both languages.

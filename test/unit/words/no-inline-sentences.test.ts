@@ -12,20 +12,7 @@ const ROOT = new URL('../../../', import.meta.url).pathname;
 
 /** Files still holding English of their own, and how many texts (issue 19: moved screen by screen). */
 const NOT_YET: Readonly<Record<string, number>> = {
-  'renderer/lib/components/CredentialsForm.svelte': 9,
-  'renderer/lib/components/DictationAppRules.svelte': 11,
-  'renderer/lib/components/DictationNotices.svelte': 3,
-  'renderer/lib/components/DictationSettings.svelte': 18,
-  'renderer/lib/components/MicrophonesCard.svelte': 8,
-  'renderer/lib/components/OrganizationSignIn.svelte': 8,
-  'renderer/lib/components/PhrasesPanel.svelte': 14,
-  'renderer/lib/components/PolicyCard.svelte': 2,
-  'renderer/lib/components/RecoveryBanner.svelte': 4,
-  'renderer/lib/components/ReplacementsPanel.svelte': 9,
   'renderer/lib/state/dictation-words.ts': 3,
-  'renderer/lib/state/recovery-words.ts': 1,
-  // Arrived with the visit details (issue 19) beside the words module: to move next.
-  'renderer/lib/components/VisitDetailsFields.svelte': 14,
   'renderer/views/DictationView.svelte': 22,
   'renderer/views/OverlayView.svelte': 3,
 };

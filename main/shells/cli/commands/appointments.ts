@@ -19,8 +19,9 @@ import {
   missingConnectionSettings,
   readPrivateKeyPem,
 } from '../connect.ts';
-import { CliError, EXIT, oneLine, out } from '../io.ts';
+import { CliError, EXIT, out, usageError } from '../io.ts';
 import type { CliCommand } from './registry.ts';
+import { words } from '../../../../preload/words/index.ts';
 
 /** The local day `date` (YYYY-MM-DD; today when absent) as a [from, to) window. */
 function localDay(date: string | undefined, now = new Date()): { from: Date; to: Date } {
@@ -49,7 +50,7 @@ function parseFlags(args: string[]) {
     const options = { ...CONNECTION_FLAGS, date: { type: 'string' }, json: { type: 'boolean' } } as const;
     return parseArgs({ args, options, strict: true, allowPositionals: false });
   } catch (error) {
-    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+    throw usageError(error);
   }
 }
 
@@ -58,7 +59,8 @@ async function appointments(args: string[]): Promise<number> {
   const window = localDay(values.date);
   const config = await cliConfig(values);
   const missing = missingConnectionSettings(config);
-  if (missing.length > 0) throw new CliError(`Missing configuration: set ${missing.join(', ')}.`, EXIT.usage);
+  if (missing.length > 0)
+    throw new CliError(words().cli.missingConfiguration(missing.join(', ')), EXIT.usage);
   if (!config.userExternalId)
     throw new CliError('appointments: name the clinician with --user (SCRIBE_USER_EXTERNAL_ID).', EXIT.usage);
   const core = httpFor(config);
@@ -85,6 +87,6 @@ async function appointments(args: string[]): Promise<number> {
 /** The `appointments` command. */
 export const appointmentsCommand: CliCommand = {
   name: 'appointments',
-  usage: "appointments [--date YYYY-MM-DD] [--json]  a clinician's appointments of the day (--user)",
+  synopsis: 'appointments [--date YYYY-MM-DD] [--json]',
   run: (args) => appointments(args),
 };

@@ -13,8 +13,9 @@ import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig } from '../connect.ts';
-import { CliError, describeFailure, EXIT, oneLine, out } from '../io.ts';
+import { CliError, describeFailure, EXIT, out, usageError } from '../io.ts';
 import type { CliCommand } from './registry.ts';
+import { words } from '../../../../preload/words/index.ts';
 
 /** The data folder the app uses (or SCRIBE_DATA_DIR: a second installation, tests). */
 function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -96,8 +97,6 @@ async function verify(audit: AuditLog, collected: string | undefined): Promise<n
   return 0;
 }
 
-const USAGE = 'usage: scribe audit [--since DATE] [--json] | scribe audit verify [--collected FILE]';
-
 /** Runs `scribe audit …`. */
 async function audit(args: string[]): Promise<number> {
   let parsed;
@@ -109,14 +108,15 @@ async function audit(args: string[]): Promise<number> {
       strict: true,
     });
   } catch (error) {
-    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+    throw usageError(error);
   }
   const { values, positionals } = parsed;
   if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'verify'))
-    throw new CliError(USAGE, EXIT.usage);
+    throw new CliError(words().cli.usageOf(auditCommand.synopsis), EXIT.usage);
   const log = await cliAuditLog();
   if (positionals[0] === 'verify') return verify(log, values.collected);
-  if (values.collected !== undefined) throw new CliError(USAGE, EXIT.usage);
+  if (values.collected !== undefined)
+    throw new CliError(words().cli.usageOf(auditCommand.synopsis), EXIT.usage);
   const since = values.since === undefined ? undefined : new Date(values.since);
   if (since && Number.isNaN(since.getTime()))
     throw new CliError('audit: --since must be a date such as 2026-11-01 or 2026-11-01T08:00Z.', EXIT.usage);
@@ -127,8 +127,7 @@ async function audit(args: string[]): Promise<number> {
 /** The `audit` command. */
 export const auditCommand: CliCommand = {
   name: 'audit',
-  usage:
-    'audit [--since DATE] [--json] | audit verify [--collected FILE]   the audit trail (verify: check its chain, and against what IT collected)',
+  synopsis: 'audit [--since DATE] [--json] | audit verify [--collected FILE]',
   run: audit,
 };
 

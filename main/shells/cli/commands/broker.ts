@@ -84,7 +84,6 @@ function whenParentGone(stop: () => void): () => void {
 /** The broker command. */
 export const brokerCommand: CliCommand = {
   name: 'broker',
-  usage:
-    'broker [--config FILE] [--listen HOST:PORT]  run the token broker (env: SCRIBE_BROKER_ISSUER, _AUDIENCE, _USER_CLAIM)',
+  synopsis: 'broker [--config FILE] [--listen HOST:PORT]',
   run,
 };

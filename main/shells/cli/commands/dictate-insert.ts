@@ -14,12 +14,13 @@ import {
   type InsertionResult,
 } from '../../../features/dictation/insertion/streaming-insertion.ts';
 import { CliError, EXIT } from '../io.ts';
+import { words } from '../../../../preload/words/index.ts';
 
 /** The --insert flag, checked. */
 export function insertMode(flag: string | undefined): InsertMode | undefined {
   if (flag === undefined) return undefined;
   if (!(INSERT_MODES as readonly string[]).includes(flag))
-    throw new CliError(`--insert must be one of ${INSERT_MODES.join(', ')}.`, EXIT.usage);
+    throw new CliError(words().cli.oneOf('--insert', INSERT_MODES.join(', ')), EXIT.usage);
   return flag as InsertMode;
 }
 

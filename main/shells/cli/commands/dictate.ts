@@ -14,11 +14,12 @@ import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
+import { words } from '../../../../preload/words/index.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
   if (!(DICTATION_LOCALES as readonly string[]).includes(locale))
-    throw new CliError(`--locale must be one of ${DICTATION_LOCALES.join(', ')}.`, EXIT.usage);
+    throw new CliError(words().cli.oneOf('--locale', DICTATION_LOCALES.join(', ')), EXIT.usage);
   return locale as DictationLocale;
 }
 
@@ -103,7 +104,7 @@ export function printDictation(text: string): void {
 /** The `dictate` command. */
 export const dictateCommand: CliCommand = {
   name: 'dictate',
-  usage:
+  synopsis:
     'dictate <audio.wav | --mic [device]> [--insert paste|type|copy] [--locale L] [--async-corrections] [--context FILE|-] [--fast] [--no-journal]',
   run: dictate,
 };

@@ -11,7 +11,7 @@ import type { JournalStore } from '../../../core/journal/journal-store.ts';
 import type { RecoverableJournal } from '../../../core/journal/journal-sidecars.ts';
 import { resendRecovered } from '../../../core/journal/recovery.ts';
 import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
-import { CliError, EXIT, oneLine, out } from '../io.ts';
+import { CliError, EXIT, out, usageError } from '../io.ts';
 import { printDictation } from './dictate.ts';
 import type { CliCommand } from './registry.ts';
 import { streamingConnection, streamingFailure } from '../streaming.ts';
@@ -88,7 +88,7 @@ function parseRecoverArgs(args: string[]) {
       strict: true,
     });
   } catch (error) {
-    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+    throw usageError(error);
   }
 }
 
@@ -107,6 +107,6 @@ async function recover(args: string[]): Promise<number> {
 /** The `recover` command. */
 export const recoverCommand: CliCommand = {
   name: 'recover',
-  usage: 'recover [--list] [ID] [--json]',
+  synopsis: 'recover [--list] [ID] [--json]',
   run: recover,
 };

@@ -5,11 +5,13 @@ import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
 import { recoverCommand } from './recover.ts';
 import { transcribeCommand } from './transcribe.ts';
+import type { CommandSynopsis } from '../help.ts';
 
-/** Further CLI commands (streaming: transcribe, dictate, devices, recover) register here. */
-export interface CliCommand {
-  name: string;
-  usage: string;
+/**
+ * Further CLI commands (streaming: transcribe, dictate, devices, recover) register here; the help says
+ * what each does in the words module's words (`cli.commands`, by name: a command without words is a type error).
+ */
+export interface CliCommand extends CommandSynopsis {
   run(args: string[]): Promise<number>;
 }
 

@@ -8,7 +8,8 @@ import type { Config } from '../../../core/config/config-schema.ts';
 import type { HeadlessVisit } from '../../../features/visit/headless-visit.ts';
 import { liveTranscribers } from '../../../features/visit/live-transcriber.ts';
 import type { LiveHealth, LiveTranscriber } from '../../../features/visit/ports.ts';
-import { DISK_FULL_WARNING, journalStore } from '../connect.ts';
+import { diskFullWarning, journalStore } from '../connect.ts';
+import { words } from '../../../../preload/words/index.ts';
 import { CliError } from '../io.ts';
 import { onInterrupt, streamingConnection, streamingFailure, watchNotices } from '../streaming.ts';
 
@@ -39,7 +40,7 @@ export async function cliTranscriber(config: Config, journaled: boolean): Promis
   // The app's factory (as the connector builds a connection's transcriber), with the CLI's journal rules.
   const transcriber = liveTranscribers(journals, (error) => {
     const code = (error as { code?: unknown }).code;
-    if (code === 'disk_full') once('disk', DISK_FULL_WARNING);
+    if (code === 'disk_full') once('disk', diskFullWarning());
     else once('journal', notJournaled(code));
   })(connection);
   return {
@@ -49,13 +50,13 @@ export async function cliTranscriber(config: Config, journaled: boolean): Promis
     },
     // A disk that fills midway is one warning line; the session goes on with its audio in memory.
     onHealth: (health) => {
-      if (health.disk === 'full') once('disk', DISK_FULL_WARNING);
+      if (health.disk === 'full') once('disk', diskFullWarning());
     },
   };
 }
 
 function notJournaled(code: unknown): string {
-  return `scribe: note: this session is not journaled (${typeof code === 'string' ? code : 'error'}); a crash would lose its audio.`;
+  return `scribe: ${words().cli.notJournaled(typeof code === 'string' ? code : 'error')}`;
 }
 
 async function storeWithRetention(config: Config) {
@@ -93,7 +94,7 @@ export async function runVisit(
   } catch (error) {
     const failure = streamingFailure(error);
     if (failure instanceof CliError && visit.audioSent && visit.keep())
-      throw new CliError(`${failure.message} The audio is kept: run "scribe recover".`, failure.exitCode);
+      throw new CliError(`${failure.message} ${words().cli.audioKept}`, failure.exitCode);
     await visit.forget().catch(() => undefined);
     throw failure;
   } finally {

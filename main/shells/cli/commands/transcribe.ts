@@ -15,6 +15,7 @@ import { CliError, EXIT, out } from '../io.ts';
 import { audioSpec, parseCommand } from '../streaming.ts';
 import type { CliCommand } from './registry.ts';
 import { cliTranscriber, runVisit } from './transcribe-run.ts';
+import { words } from '../../../../preload/words/index.ts';
 
 /** The checked speech locales: flags, or the configured ones. */
 function speechLocales(flags: string[] | undefined, config: Config): string[] {
@@ -29,7 +30,7 @@ function speechLocales(flags: string[] | undefined, config: Config): string[] {
 function speakerType(flag: string | undefined): SpeakerType {
   if (flag === undefined) return 'UNSPECIFIED';
   if (!(SPEAKER_TYPES as readonly string[]).includes(flag))
-    throw new CliError(`--speaker must be one of ${SPEAKER_TYPES.join(', ')}.`, EXIT.usage);
+    throw new CliError(words().cli.oneOf('--speaker', SPEAKER_TYPES.join(', ')), EXIT.usage);
   return flag as SpeakerType;
 }
 
@@ -79,7 +80,7 @@ export function printTranscript(items: readonly FinalTranscriptItem[], json: boo
 /** The `transcribe` command. */
 export const transcribeCommand: CliCommand = {
   name: 'transcribe',
-  usage:
+  synopsis:
     'transcribe <audio.wav | --mic [device]> [--locale L]... [--speaker DOCTOR|PATIENT|UNSPECIFIED] [--fast] [--json] [--no-journal]',
   run: transcribe,
 };

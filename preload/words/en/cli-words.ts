@@ -1,0 +1,45 @@
+/**
+ * The `scribe` command's own words (English): its help, each command's line in it, and the usage and
+ * configuration errors every command shares. Flags, variable names and file names stay as typed.
+ */
+export const CLI_WORDS = {
+  usage: 'usage: scribe <command> [options]',
+  /** One command's usage line, from its flags. */
+  usageOf: (synopsis: string) => `usage: scribe ${synopsis}`,
+  /** What each command does, beside its flags in the help. */
+  commands: {
+    doctor: 'check configuration, credentials and the service (--mic: microphones too)',
+    note: 'write a clinical note from a transcript file',
+    transcribe: 'transcribe an audio file or the microphone',
+    dictate: 'dictate from an audio file or the microphone, into the focused application with --insert',
+    devices: 'list microphones (* marks the default)',
+    recover: 'finish a session a crash interrupted, from its journal',
+    audit: 'the audit trail (verify: check its chain, and against what IT collected)',
+    broker: 'run the token broker (env: SCRIBE_BROKER_ISSUER, _AUDIENCE, _USER_CLAIM)',
+    appointments: 'a clinician’s appointments of the day (--user)',
+  },
+  connection: 'connection (flags override the environment):',
+  moreHelp: 'Run "scribe help" for the list of commands.',
+  noCommand: 'No command given.',
+  unknownCommand: (name: string) => `Unknown command "${name}".`,
+  /** Usage errors, from the flag or argument as typed. */
+  unknownOption: (option: string) => `Unknown option ${option}.`,
+  needsValue: (option: string) => `${option} needs a value.`,
+  takesNoValue: (option: string) => `${option} takes no value.`,
+  unexpectedArgument: (argument: string) => `Unexpected argument ${argument}: this command takes none.`,
+  takesNoArguments: (command: string) => `${command} takes no arguments.`,
+  oneOf: (flag: string, values: string) => `${flag} must be one of ${values}.`,
+  required: (command: string, flag: string) => `${command}: ${flag} is required.`,
+  /** Configuration missing, named by the environment variables that set it. */
+  missingConfiguration: (variables: string) => `Missing configuration: set ${variables}.`,
+  configuration: (problems: string) => `Configuration: ${problems}`,
+  nothingSent: 'Nothing was sent.',
+  reasonGiven: (reason: string) => `Reason given: ${reason}`,
+  unexpected: (name: string) => `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`,
+  audioKept: 'The audio is kept: run "scribe recover".',
+  diskFull:
+    'warning: the disk is full: the audio is kept in memory until the service has transcribed it, not on disk (a crash would lose it).',
+  notJournaled: (code: string) =>
+    `note: this session is not journaled (${code}); a crash would lose its audio.`,
+  noMicrophone: 'No microphone was found.',
+};

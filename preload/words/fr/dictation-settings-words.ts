@@ -1,0 +1,53 @@
+/** Settings → Dictation (French): hotkeys, mode, insertion, per-application rules, history, notices. */
+import { formatsFor } from '../intl.ts';
+import type { Widen } from '../words.ts';
+import type { DICTATION_SETTINGS_WORDS as EN } from '../en/dictation-settings-words.ts';
+
+const f = formatsFor('fr');
+
+export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
+  dictationSettings: {
+    heading: 'Dictée',
+    hotkeys: { toggleKey: 'Démarrer / arrêter', holdKey: 'Maintenir pour parler', cancelKey: 'Annuler' },
+    holdUnavailable: (accessibility) =>
+      `Maintenir pour parler n’est pas disponible pour l’instant (${accessibility ? 'l’accessibilité est désactivée' : 'aucune capture des touches sur ce système'}) ; la touche démarrer/arrêter fonctionne.`,
+    mode: 'Touche « maintenir pour parler »',
+    modes: {
+      hybrid: 'Appuyer pour démarrer et arrêter, maintenir pour parler',
+      'push-to-talk': 'Maintenir pour parler uniquement',
+      toggle: 'Non utilisée (touche démarrer/arrêter seulement)',
+    },
+    insert: 'Insérer le texte dans les autres applications en',
+    insertModes: {
+      paste: 'Collant (le plus rapide)',
+      type: 'Tapant (bureaux à distance, Citrix)',
+      copy: 'Copiant seulement (vous collez)',
+    },
+    language: 'Langue',
+    history: 'Conserver l’historique des dictées',
+    historyUntilClose: 'Seulement jusqu’à la fermeture de l’application',
+    historyFor: (hours) =>
+      `${hours % 24 === 0 && hours > 24 ? f.duration(hours / 24, 'day') : f.duration(hours, 'hour')} (chiffré sur cet ordinateur)`,
+    someLocked: 'Certains paramètres de dictée sont définis par votre établissement.',
+    loading: 'Chargement des paramètres de dictée…',
+  },
+  appRules: {
+    heading: 'Par application',
+    rule: (app, how) => `${app} : ${how}`,
+    remove: 'Retirer',
+    removeLabel: (app) => `Retirer la règle pour ${app}`,
+    none: 'Aucune règle : chaque application suit le réglage ci-dessus.',
+    application: 'Application',
+    by: 'en',
+    modes: { paste: 'collant', type: 'tapant', copy: 'copiant', never: 'jamais' },
+    add: 'Ajouter la règle',
+  },
+  dictationNotices: {
+    toggleTaken: (keys, free) =>
+      `Une autre application utilise ${keys}. Choisissez une autre touche${free ? ` (libres : ${free})` : ''}.`,
+    accessibility:
+      'Maintenir pour parler et la saisie dans les autres applications nécessitent l’accessibilité : Réglages Système → Confidentialité et sécurité → Accessibilité → activez Scribe Desktop. En attendant, la touche démarrer/arrêter et le bouton Démarrer fonctionnent.',
+    secureInput:
+      'Une demande de mot de passe a activé la saisie sécurisée : la dictée ne tapera rien avant sa fermeture.',
+  },
+};

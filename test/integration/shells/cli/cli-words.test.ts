@@ -1,0 +1,95 @@
+/**
+ * The CLI speaks the window's language (issue 19): its help and its usage and configuration errors come
+ * from the words module, in the language IT's policy or SCRIBE_DISPLAY_LANGUAGE names, else the system's
+ * (LC_ALL, LC_MESSAGES, LANG), else English.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../../preload/words/index.ts';
+
+/** `npm run --silent scribe -- …` with only the locale variables given (no keychain, no configuration). */
+function scribe(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'scribe', '--', ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          out: stdout,
+          // Lines about the audit trail without a keychain are the audit's, not the command's.
+          err: stderr.replace(/^(npm warn|scribe: note: the audit trail).*\n/gm, ''),
+        }),
+    );
+  });
+}
+
+describe('the CLI in the clinician’s language', () => {
+  it(
+    'prints its help in French under LANG=fr_FR.UTF-8, each command said in French',
+    { timeout: 60_000 },
+    async () => {
+      const { code, out } = await scribe(['--help'], { LANG: 'fr_FR.UTF-8' });
+      expect(code).toBe(0);
+      expect(out.split('\n')[0]).toBe('usage : scribe <commande> [options]');
+      for (const what of Object.values(LOCALES.fr.cli.commands)) expect(out).toContain(what);
+      expect(out).toContain('connexion (les options priment sur l’environnement) :');
+      for (const what of Object.values(LOCALES.en.cli.commands)) expect(out).not.toContain(what);
+    },
+  );
+
+  it(
+    'prints English under LANG=C, and the configured language before the system’s',
+    { timeout: 60_000 },
+    async () => {
+      const [english, spanish] = await Promise.all([
+        scribe(['help'], { LANG: 'C' }),
+        scribe(['--help'], { LANG: 'fr_FR.UTF-8', SCRIBE_DISPLAY_LANGUAGE: 'es' }),
+      ]);
+      expect(english.out).toMatch(
+        /^usage: scribe <command> \[options\]\n {2}doctor \[--mic\] +check configuration/,
+      );
+      expect(spanish.out.split('\n')[0]).toBe('uso: scribe <comando> [opciones]');
+    },
+  );
+
+  it(
+    'words usage and configuration errors in French, with their exit code',
+    { timeout: 120_000 },
+    async () => {
+      const fr = { LANG: 'fr_FR.UTF-8' };
+    const transcript = join(mkdtempSync(join(tmpdir(), 'scribe-words-')), 'visit.txt');
+    writeFileSync(transcript, 'DOCTOR: Good morning.\n');
+      // Each run starts Node and tsx (seconds on a loaded machine): side by side.
+      const [none, unknown, option, value, required, extra, missing] = await Promise.all([
+        scribe([], fr),
+        scribe(['nope'], fr),
+        scribe(['note', '--bogus'], fr),
+        scribe(['note', '--template'], fr),
+        scribe(['note'], fr),
+        scribe(['devices', 'x'], fr),
+        scribe(['note', '--transcript', transcript], { LC_ALL: 'fr_CA.UTF-8' }),
+      ]);
+      expect(none).toMatchObject({
+        code: 2,
+        err: 'scribe: Aucune commande donnée. usage : scribe <commande> [options] Lancez « scribe help » pour la liste des commandes.\n',
+      });
+      expect(unknown.err).toBe(
+        'scribe: Commande inconnue « nope ». Lancez « scribe help » pour la liste des commandes.\n',
+      );
+      expect(option.err).toBe('scribe: Option inconnue --bogus.\n');
+      expect(value.err).toBe('scribe: --template attend une valeur.\n');
+      expect(required.err).toBe('scribe: note : --transcript FILE est obligatoire.\n');
+      expect(extra.err).toBe('scribe: devices ne prend aucun argument.\n');
+      expect(missing).toMatchObject({ code: 2 });
+      expect(missing.err).toMatch(/^scribe: Configuration manquante : définissez SCRIBE_SERVICE_URL, /);
+    },
+  );
+});
