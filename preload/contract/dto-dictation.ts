@@ -22,7 +22,13 @@ export const OVERLAY_PHASES = [
   'busy',
   'cancelled',
   'failed',
+  /** A hotkey's result outside a dictation (undo, a field move): the message is the title. */
+  'notice',
 ] as const;
+
+/** Single-press hotkeys beside start/stop: undo last dictation, next and previous template field. */
+export const PRESS_HOTKEYS = ['undo', 'next-field', 'previous-field'] as const;
+export type PressHotkey = (typeof PRESS_HOTKEYS)[number];
 
 /** A code the renderer turns into words (preload/words), and the application it names. */
 export const DictationMessageSchema = z.object({
@@ -41,6 +47,8 @@ export const OverlayStateSchema = z.object({
   lastWords: z.string().max(80),
   message: DictationMessageSchema.nullable(),
   flagged: FlaggedCorrectionSchema.nullable().optional(),
+  /** The last dictation can still be taken back: the overlay offers "Undo" (and takes clicks meanwhile). */
+  undoable: z.boolean().optional(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 
@@ -54,6 +62,10 @@ export const DictationSettingsSchema = z.object({
   toggleKey: z.string(),
   holdKey: z.string(),
   cancelKey: z.string(),
+  /** Undo last dictation, next / previous template field: single presses, registered with the OS. */
+  undoKey: z.string(),
+  nextFieldKey: z.string(),
+  previousFieldKey: z.string(),
   insertMode: z.enum(INSERT_MODES),
   appRules: z.array(AppRuleSchema),
   locale: z.string(),
@@ -75,6 +87,8 @@ export const HotkeyStatusSchema = z.object({
   toggleTaken: z.boolean(),
   alternatives: z.array(z.string()),
   holdUnavailable: z.boolean(),
+  /** Single-press hotkeys that work neither through the OS nor the hook (another app holds them). */
+  pressUnavailable: z.array(z.enum(PRESS_HOTKEYS)).optional(),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -90,6 +104,8 @@ export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 
 export const DictationStateSchema = z.object({
   active: z.boolean(),
+  /** The last dictation inserted can be taken back (undo): the tray and the window offer it. */
+  undoable: z.boolean().optional(),
   /** The dictation box: the live text while dictating, then the last text that did not go in (or did). */
   box: z.object({
     text: z.string(),
@@ -115,8 +131,19 @@ export const DictationStateSchema = z.object({
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
 
+/** Every hotkey of Settings → Dictation, by its setting's name. */
+export const HOTKEY_SETTINGS = [
+  'toggleKey',
+  'holdKey',
+  'cancelKey',
+  'undoKey',
+  'nextFieldKey',
+  'previousFieldKey',
+] as const;
+export type HotkeySetting = (typeof HOTKEY_SETTINGS)[number];
+
 export const KeyCheckSchema = z.object({
-  which: z.enum(['toggleKey', 'holdKey', 'cancelKey']),
+  which: z.enum(HOTKEY_SETTINGS),
   key: z.string().max(80),
 });
 /** A chord by its names, each from the closed lists of chords.ts. */
@@ -174,6 +201,8 @@ export const dictationChannels = {
   'dictation:start': channel(Empty, DictationStartAcceptedSchema),
   'dictation:stop': channel(Empty, Accepted),
   'dictation:cancel': channel(Empty, Accepted),
+  /** Undo last dictation (the overlay's button, the window): out of the application if still ours, else the box. */
+  'dictation:undo': channel(Empty, Accepted),
   'dictation:updateSettings': channel(DictationSettingsPatchSchema, Accepted),
   /** Checks a captured key before it is saved: refused chords say why and offer others. */
   'dictation:checkKey': channel(KeyCheckSchema, KeyCheckResultSchema),
