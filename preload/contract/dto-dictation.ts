@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
-import { DICTATION_MESSAGES, TEMPLATE_MARKERS } from './dictation-codes.ts';
+import { DICTATION_MESSAGES, HOTKEY_SETTINGS, PRESS_HOTKEYS, TEMPLATE_MARKERS } from './dictation-codes.ts';
 import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 const Empty = z.object({}).strict();
@@ -25,10 +25,6 @@ export const OVERLAY_PHASES = [
   /** A hotkey's result outside a dictation (undo, a field move): the message is the title. */
   'notice',
 ] as const;
-
-/** Single-press hotkeys beside start/stop: undo last dictation, next and previous template field. */
-export const PRESS_HOTKEYS = ['undo', 'next-field', 'previous-field'] as const;
-export type PressHotkey = (typeof PRESS_HOTKEYS)[number];
 
 /** A code the renderer turns into words (preload/words), and the application it names. */
 export const DictationMessageSchema = z.object({
@@ -130,17 +126,6 @@ export const DictationStateSchema = z.object({
   mic: z.object({ kind: z.enum(MIC_STATUS_KINDS), models: z.array(z.enum(MIC_MODELS)) }),
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
-
-/** Every hotkey of Settings → Dictation, by its setting's name. */
-export const HOTKEY_SETTINGS = [
-  'toggleKey',
-  'holdKey',
-  'cancelKey',
-  'undoKey',
-  'nextFieldKey',
-  'previousFieldKey',
-] as const;
-export type HotkeySetting = (typeof HOTKEY_SETTINGS)[number];
 
 export const KeyCheckSchema = z.object({
   which: z.enum(HOTKEY_SETTINGS),

@@ -17,7 +17,7 @@
  * focus moved (modifier flags on the next event, or a main key's next press long after its last repeat).
  */
 import { type Chord, MODIFIERS, type ModifierSnapshot } from '../../base/chords/chord.ts';
-import type { PressHotkey } from '../../../preload/contract/dto-dictation.ts';
+import type { PressHotkey } from '../../../preload/contract/dictation-codes.ts';
 
 /** How the hold chord behaves. */
 export type HotkeyMode = 'toggle' | 'push-to-talk' | 'hybrid';

@@ -10,13 +10,7 @@ import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
 export type CommandKind =
-  | 'scratch'
-  | 'next_field'
-  | 'previous_field'
-  | 'select'
-  | 'new_line'
-  | 'new_paragraph'
-  | 'stop';
+  'scratch' | 'next_field' | 'previous_field' | 'select' | 'new_line' | 'new_paragraph' | 'stop';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;

@@ -110,13 +110,13 @@ describe('undo last dictation, by command and hotkey', () => {
     expect(t.inserter.field).toBe(`Before. ${CANARY} takes 5 mg.`);
     expect(t.dictation.state().undoable).toBe(true);
     const undo = createDictationHandlers(t.dictation)['dictation:undo'];
-    expect(await undo({})).toEqual({ ok: true, data: { accepted: true } });
+    expect(await undo({}, { channel: 'dictation:undo' })).toEqual({ ok: true, data: { accepted: true } });
     expect(t.inserter.field).toBe('Before. ');
     expect(t.dictation.state()).toMatchObject({
       undoable: false,
       box: { text: `${CANARY} takes 5 mg.`, note: { code: 'undone', app: 'winword.exe' } },
     });
-    expect(await undo({})).toEqual({ ok: true, data: { accepted: true } }); // nothing more: said, not thrown
+    expect(await undo({}, { channel: 'dictation:undo' })).toEqual({ ok: true, data: { accepted: true } }); // nothing more: said, not thrown
     expect(t.inserter.field).toBe('Before. ');
     await vi.waitFor(async () =>
       expect((await t.trail()).what).toEqual([
