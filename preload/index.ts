@@ -101,6 +101,7 @@ const api: BridgeApi = {
   dictationStart: request('dictation:start'),
   dictationStop: request('dictation:stop'),
   dictationCancel: request('dictation:cancel'),
+  dictationUndo: request('dictation:undo'),
   dictationUpdateSettings: request('dictation:updateSettings'),
   dictationCheckKey: request('dictation:checkKey'),
   dictationInsertBox: request('dictation:insertBox'),

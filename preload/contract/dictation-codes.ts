@@ -73,3 +73,18 @@ export const TEMPLATE_MARKERS = [
   'underscores',
 ] as const;
 export type TemplateMarker = (typeof TEMPLATE_MARKERS)[number];
+
+/** Single-press hotkeys beside start/stop: undo last dictation, next and previous template field. */
+export const PRESS_HOTKEYS = ['undo', 'next-field', 'previous-field'] as const;
+export type PressHotkey = (typeof PRESS_HOTKEYS)[number];
+
+/** Every hotkey of Settings → Dictation, by its setting's name. */
+export const HOTKEY_SETTINGS = [
+  'toggleKey',
+  'holdKey',
+  'cancelKey',
+  'undoKey',
+  'nextFieldKey',
+  'previousFieldKey',
+] as const;
+export type HotkeySetting = (typeof HOTKEY_SETTINGS)[number];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
-import { DICTATION_MESSAGES, TEMPLATE_MARKERS } from './dictation-codes.ts';
+import { DICTATION_MESSAGES, HOTKEY_SETTINGS, PRESS_HOTKEYS, TEMPLATE_MARKERS } from './dictation-codes.ts';
 import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 const Empty = z.object({}).strict();
@@ -22,6 +22,8 @@ export const OVERLAY_PHASES = [
   'busy',
   'cancelled',
   'failed',
+  /** A hotkey's result outside a dictation (undo, a field move): the message is the title. */
+  'notice',
 ] as const;
 
 /** A code the renderer turns into words (preload/words), and the application it names. */
@@ -41,6 +43,8 @@ export const OverlayStateSchema = z.object({
   lastWords: z.string().max(80),
   message: DictationMessageSchema.nullable(),
   flagged: FlaggedCorrectionSchema.nullable().optional(),
+  /** The last dictation can still be taken back: the overlay offers "Undo" (and takes clicks meanwhile). */
+  undoable: z.boolean().optional(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 
@@ -54,6 +58,10 @@ export const DictationSettingsSchema = z.object({
   toggleKey: z.string(),
   holdKey: z.string(),
   cancelKey: z.string(),
+  /** Undo last dictation, next / previous template field: single presses, registered with the OS. */
+  undoKey: z.string(),
+  nextFieldKey: z.string(),
+  previousFieldKey: z.string(),
   insertMode: z.enum(INSERT_MODES),
   appRules: z.array(AppRuleSchema),
   locale: z.string(),
@@ -77,6 +85,8 @@ export const HotkeyStatusSchema = z.object({
   toggleTaken: z.boolean(),
   alternatives: z.array(z.string()),
   holdUnavailable: z.boolean(),
+  /** Single-press hotkeys that work neither through the OS nor the hook (another app holds them). */
+  pressUnavailable: z.array(z.enum(PRESS_HOTKEYS)).optional(),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -92,6 +102,8 @@ export type HistoryEntryDto = z.infer<typeof HistoryEntrySchema>;
 
 export const DictationStateSchema = z.object({
   active: z.boolean(),
+  /** The last dictation inserted can be taken back (undo): the tray and the window offer it. */
+  undoable: z.boolean().optional(),
   /** The dictation box: the live text while dictating, then the last text that did not go in (or did). */
   box: z.object({
     text: z.string(),
@@ -120,7 +132,7 @@ export const DictationStateSchema = z.object({
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
 
 export const KeyCheckSchema = z.object({
-  which: z.enum(['toggleKey', 'holdKey', 'cancelKey']),
+  which: z.enum(HOTKEY_SETTINGS),
   key: z.string().max(80),
 });
 /** A chord by its names, each from the closed lists of chords.ts. */
@@ -178,6 +190,8 @@ export const dictationChannels = {
   'dictation:start': channel(Empty, DictationStartAcceptedSchema),
   'dictation:stop': channel(Empty, Accepted),
   'dictation:cancel': channel(Empty, Accepted),
+  /** Undo last dictation (the overlay's button, the window): out of the application if still ours, else the box. */
+  'dictation:undo': channel(Empty, Accepted),
   'dictation:updateSettings': channel(DictationSettingsPatchSchema, Accepted),
   /** Checks a captured key before it is saved: refused chords say why and offer others. */
   'dictation:checkKey': channel(KeyCheckSchema, KeyCheckResultSchema),

@@ -120,8 +120,15 @@ export const RESERVED_KEY_USES = [
 ] as const;
 export type ReservedKeyUse = (typeof RESERVED_KEY_USES)[number];
 
-/** Dictation's three hotkeys, as a refused duplicate names them. */
-export const HOTKEY_NAMES = ['toggle', 'push-to-talk', 'cancel'] as const;
+/** Dictation's hotkeys, as a refused duplicate names them. */
+export const HOTKEY_NAMES = [
+  'toggle',
+  'push-to-talk',
+  'cancel',
+  'undo',
+  'next-field',
+  'previous-field',
+] as const;
 export type HotkeyName = (typeof HOTKEY_NAMES)[number];
 
 /** The keys dictation offers instead of a refused one (main/base/chords/chord-rules.ts offers these only). */

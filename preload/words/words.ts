@@ -31,6 +31,10 @@ import type {
 
 import type { UI } from './en/ui-words.ts';
 import type { CLI_WORDS } from './en/cli-words.ts';
+import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
+import type { HotkeySetting } from '../contract/dictation-codes.ts';
+
+type OverlayPhase = (typeof OVERLAY_PHASES)[number];
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -126,6 +130,50 @@ export interface SampleDictationWords {
   corrected(before: string, after: string): string;
 }
 
+/** The Dictation screen, the dictation box, its hotkey rows in Settings and the overlay (issue 21). */
+export interface DictationScreenWords {
+  readonly heading: string;
+  readonly boxHeading: string;
+  readonly start: string;
+  readonly stop: string;
+  readonly cancel: string;
+  readonly boxLabel: string;
+  readonly insert: string;
+  readonly copy: string;
+  readonly undo: string;
+  readonly previousField: string;
+  readonly nextField: string;
+  /** Said in the box when no template blank is left that way. */
+  readonly noFieldLeft: string;
+  /** Corrections that changed a number, unit, negation or side, listed under the box and in history. */
+  readonly flaggedHeading: string;
+  flagged(before: string, after: string): string;
+  readonly recoverHeading: string;
+  readonly recoverHint: string;
+  started(when: string, stale: boolean): string;
+  readonly recover: string;
+  readonly discard: string;
+  recoverLabel(time: string): string;
+  discardLabel(time: string): string;
+  /** How to dictate with the keys as set (keys already named for this platform). */
+  hint(toggleKey: string, holdKey: string | null): string;
+  historyKept(hours: number): string;
+  /** Settings → Dictation: the hotkey rows, by setting. */
+  readonly hotkeyRows: Table<HotkeySetting>;
+  readonly holdNoAccessibility: string;
+  readonly holdNoHook: string;
+  readonly chooseAnother: string;
+  freeKeys(keys: string): string;
+  readonly overlay: {
+    readonly elapsed: string;
+    readonly level: string;
+    readonly lastWords: string;
+    readonly undo: string;
+    /** The titles by phase (`app`: where the text goes, or null). */
+    title(phase: OverlayPhase, app: string | null): string;
+  };
+}
+
 /** Every sentence a person reads, for one locale. */
 export interface Words {
   /** The locale's BCP 47 tag (`en`, later `fr`, `es`), for `Intl` formats and `<html lang>`. */
@@ -154,6 +202,7 @@ export interface Words {
   readonly codesMore: CodesMoreWords;
   /** The `scribe` command's own words. */
   readonly cli: CliWords;
+  readonly dictationScreen: DictationScreenWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

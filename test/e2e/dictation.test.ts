@@ -23,6 +23,14 @@ import { unnamedFocusables } from './a11y.ts';
 import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
 
+/** The part of a textarea the box tests read (the e2e tests type-check without the DOM library). */
+interface TextArea {
+  value: string;
+  selectionStart: number;
+  selectionEnd: number;
+  setSelectionRange(start: number, end: number): void;
+}
+
 const written = expectedSentences('dictation.wav')
   .map((s) => s.written)
   .join('');
@@ -127,6 +135,7 @@ describe('dictation screens', () => {
     await page.addInitScript({
       content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
         onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
+        dictationUndo: async () => { window.__undone = (window.__undone ?? 0) + 1; return { ok: true, data: { accepted: true } }; },
       } });`,
     });
     await page.goto(`${h.server.origin}/index.html?view=overlay`);
@@ -145,7 +154,22 @@ describe('dictation screens', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Listening — into Epic Hyperspace');
     await page.screenshot({ path: `${SHOTS}/dictation-overlay.png` });
     // Why text was copied instead: main sends a code and the application's name; the words are made here.
-    await show({ ...last, phase: 'copied', message: { code: 'password_field', app: 'Epic Hyperspace' } });
+    // Inserted and still ours: Undo is offered (clicked, never focused); a changed dose is highlighted.
+    expect(last.undoable).toBe(true);
+    await show({ ...last, flagged: { before: '5', after: '50' } });
+    await expect
+      .poll(() => page.getByTestId('overlay-flagged').textContent())
+      .toBe('Corrected by the service: 5 → 50');
+    await page.screenshot({ path: `${SHOTS}/dictation-overlay-undo-flagged.png` });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await page.evaluate(() => (globalThis as unknown as { __undone: number }).__undone)).toBe(1);
+    expect(await page.getByRole('button', { name: 'Undo' }).getAttribute('tabindex')).toBe('-1');
+    await show({
+      ...last,
+      undoable: false,
+      phase: 'copied',
+      message: { code: 'password_field', app: 'Epic Hyperspace' },
+    });
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Copied instead');
     expect(await page.locator('.message').textContent()).toBe(
       'Not typed into a password field (Epic Hyperspace): copied to the clipboard instead.',
@@ -153,6 +177,45 @@ describe('dictation screens', () => {
     await page.screenshot({ path: `${SHOTS}/dictation-overlay-copied.png` });
     // The overlay never takes the keyboard: nothing in it is focusable.
     expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
+  });
+
+  it('the box: Previous / Next field and the field hotkey select template blanks; undo takes the dictation back', async () => {
+    const { page } = h;
+    await nav(page, 'Dictation').click();
+    const box = page.getByLabel('Dictated text');
+    await box.fill('Pain *** out of 10. Side: [left/right]. Plan: ___');
+    const selected = () =>
+      box.evaluate((el) => {
+        const t = el as unknown as TextArea;
+        return t.value.slice(t.selectionStart, t.selectionEnd);
+      });
+    await box.evaluate((el) => (el as unknown as TextArea).setSelectionRange(0, 0));
+    await page.getByRole('button', { name: 'Next field' }).click();
+    expect(await selected()).toBe('***');
+    await box.press('Control+F9'); // the next-field hotkey, while the box has the keyboard
+    expect(await selected()).toBe('[left/right]');
+    await page.getByRole('button', { name: 'Next field' }).click();
+    expect(await selected()).toBe('___');
+    await page.getByRole('button', { name: 'Next field' }).click();
+    expect(await page.getByText('No template field left that way.').count()).toBe(1);
+    expect(await selected()).toBe('___'); // nothing changed
+    await page.getByRole('button', { name: 'Previous field' }).click();
+    expect(await selected()).toBe('[left/right]');
+    await box.press('Control+Shift+F9');
+    expect(await selected()).toBe('***');
+    await page.keyboard.type('3');
+    expect(await box.inputValue()).toBe('Pain 3 out of 10. Side: [left/right]. Plan: ___');
+    await page.screenshot({ path: `${SHOTS}/dictation-box-fields.png`, fullPage: true });
+    // Undo: the last dictation is still all ours in the (fake) application: it is taken out.
+    const undo = page.getByRole('button', { name: 'Undo last dictation' });
+    expect(await undo.isEnabled()).toBe(dictation.state().undoable === true);
+    if (dictation.state().undoable) {
+      await undo.click();
+      await expect
+        .poll(() => page.locator('#box-note').textContent())
+        .toBe('Last dictation removed from Epic Hyperspace.');
+      await expect.poll(() => undo.isEnabled()).toBe(false);
+    }
   });
 
   it('history: a dictation cut short is sent again from its kept audio; search finds entries', async () => {
@@ -185,12 +248,18 @@ describe('dictation screens', () => {
     const [entry] = dictation.state().history;
     expect(entry).toMatchObject({ where: 'recovered', resendable: false });
     // What the recovered text holds is checked in test/integration/features/dictation/history-resend.test.ts.
-    await dictation.history.add('Left knee effusion, no erythema.', 'copied');
+    await dictation.history.add('Left knee effusion, no erythema.', 'copied', [
+      { before: 'right', after: 'left' },
+    ]);
     dictation.publish();
     const search = page.getByLabel('Search the history');
     await search.fill('KNEE erythema');
     await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(1);
     expect(await page.locator('.entry').first().textContent()).toContain('Left knee effusion');
+    // A correction that changed the side is listed, highlighted, with its entry.
+    expect(await page.locator('.history mark').first().textContent()).toBe(
+      'Corrected by the service: right → left',
+    );
     expect(await unnamedFocusables(page, 'Dictation')).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/dictation-history-search.png`, fullPage: true });
     await search.fill('aspirin knee');

@@ -122,6 +122,33 @@ export const DICTATION_KEYS = {
     expect: 'must be a hotkey that types nothing, such as Shift+F9',
     example: 'Shift+F9',
   }),
+  dictationUndoKey: key({
+    schema: chord('shortcut'),
+    default: 'Alt+Shift+F9',
+    title: 'Undo last dictation key',
+    description:
+      'Takes the last dictation back out of the application while it is still all ours (nothing typed there since); otherwise it is left there and put in the dictation box. Registered with the OS.',
+    expect: 'must be a hotkey such as Alt+Shift+F9 (not copy, paste, undo, app switching, screenshots…)',
+    example: 'Alt+Shift+F9',
+  }),
+  dictationNextFieldKey: key({
+    schema: chord('shortcut'),
+    default: 'Control+F9',
+    title: 'Next template field key',
+    description:
+      'Selects the next template blank (***, [ ] …) after the caret in the focused field, so the next words replace it. Registered with the OS.',
+    expect: 'must be a hotkey such as Control+F9 (not copy, paste, undo, app switching, screenshots…)',
+    example: 'Control+F9',
+  }),
+  dictationPreviousFieldKey: key({
+    schema: chord('shortcut'),
+    default: 'Control+Shift+F9',
+    title: 'Previous template field key',
+    description:
+      'Selects the previous template blank before the caret in the focused field. Registered with the OS.',
+    expect: 'must be a hotkey such as Control+Shift+F9 (not copy, paste, undo, app switching, screenshots…)',
+    example: 'Control+Shift+F9',
+  }),
   dictationInsertMode: key({
     schema: z.enum(INSERT_MODES),
     default: 'paste',

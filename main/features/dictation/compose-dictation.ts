@@ -137,7 +137,6 @@ function attachMic(
   settings: DictationSettingsStore,
   platform: DictationPlatform,
 ): void {
-  const fields = platform.fields;
   const mic = new DictationMic({
     hid: platform.hid ?? null,
     settings: () => {
@@ -154,7 +153,8 @@ function attachMic(
         const text = service.state().box.text;
         if (text.trim() !== '') await service.insertText(text);
       },
-      moveField: async (direction) => void (await fields?.move(direction)),
+      // As the hotkey: between the words said so far and the next ones, and said on the overlay.
+      moveField: (direction) => service.moveField(direction),
     },
     onStatus: () => service.publish(),
     ...(platform.onError ? { onError: platform.onError } : {}),

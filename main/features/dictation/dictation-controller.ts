@@ -20,7 +20,13 @@ import {
 } from './controller-types.ts';
 import type { DictationMessage } from '../../../preload/contract/index.ts';
 import { lastWords, meterLevel, reconnectingMessage, recordingPhase } from './overlay-model.ts';
-import type { InsertionRun, InsertTarget, OverlayState } from './ports.ts';
+import type { FieldMove, InsertionRun, InsertTarget, OverlayState } from './ports.ts';
+
+const FIELD_MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
+  selected: 'field_selected',
+  none_left: 'field_none_left',
+  unreadable: 'field_unreadable',
+};
 
 export type { DictationControllerOptions, DictationOutcome, DictationSink } from './controller-types.ts';
 
@@ -47,6 +53,11 @@ export class DictationController {
   /** True from start until the text is out (or the dictation cancelled). */
   get active(): boolean {
     return this.#running !== null || this.#finishing !== null;
+  }
+
+  /** Whether "undo last dictation" has a dictation to take back (none while one runs). */
+  get undoable(): boolean {
+    return this.#last !== null && !this.active;
   }
 
   /** Starts a dictation; false (and says why on the overlay) when the microphone is taken. */
@@ -190,11 +201,26 @@ export class DictationController {
     const last = this.#last;
     this.#last = null;
     if (this.active || !last)
-      return this.#overlay.flash({ phase: 'inserted', message: { code: 'nothing_to_undo' } });
+      return this.#overlay.flash({ phase: 'notice', message: { code: 'nothing_to_undo' } });
     const removed = (await last.run.undo().catch(() => 'not_ours')) === 'removed';
     this.#o.sink.undone?.(last.text, removed, last.appName);
     const message = { code: removed ? 'undone' : 'undo_in_box', app: last.appName } as const;
-    this.#overlay.flash({ phase: removed ? 'inserted' : 'copied', appName: last.appName, message });
+    this.#overlay.flash({ phase: removed ? 'notice' : 'copied', appName: last.appName, message });
+  }
+
+  /**
+   * Next / previous template field from a hotkey or a microphone button: while dictating, between the words
+   * said so far and the next ones (as the voice command); otherwise in the focused field at once. The
+   * overlay says what happened; a field that cannot be read is left untouched.
+   */
+  async moveField(direction: 'next' | 'previous'): Promise<void> {
+    const running = this.#running;
+    if (running) return running.stream.moveField(direction);
+    const move = await (this.#o.navigator?.move(direction) ??
+      Promise.resolve({ kind: 'unreadable' as const }));
+    // The caret moved: the last dictation is no longer where undo would take it from.
+    if (move.kind === 'selected') this.#last?.run.userTyped();
+    this.#overlay.flash({ phase: 'notice', message: { code: FIELD_MOVE_MESSAGE[move.kind] } });
   }
 
   async #pump(running: Running, chunks: AsyncIterable<Int16Array>, pressedAt: number): Promise<void> {
@@ -261,6 +287,7 @@ export class DictationController {
       message: outcome.kind === 'inserted' ? null : outcome.reason,
       lastWords: lastWords(text),
       flagged: running.stream.flags.at(-1) ?? null,
+      undoable: this.#last?.run === running.run,
     });
   }
 

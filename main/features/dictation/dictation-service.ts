@@ -7,7 +7,11 @@ import type { KeyHook } from '../../../native/key-hook.ts';
 import type { SecureInputProbe } from '../../../native/secure-input.ts';
 import { DICTATION_LOCALES } from '../../core/api/schemas/common.ts';
 import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import {
+  HOTKEY_SETTINGS,
+  type DictationMessage,
+  type HotkeySetting,
+} from '../../../preload/contract/index.ts';
 import {
   DictationController,
   type DictationControllerOptions,
@@ -146,6 +150,17 @@ export class DictationService {
     this.#push();
   }
 
+  /** Undo last dictation (hotkey, overlay button, tray, window): the overlay and the box say what happened. */
+  async undo(): Promise<void> {
+    await this.controller.undo();
+    this.#push();
+  }
+
+  /** Next / previous template field (hotkey): between the words said so far and the next ones. */
+  async moveField(direction: 'next' | 'previous'): Promise<void> {
+    await this.controller.moveField(direction);
+  }
+
   /** Tray: start when idle, stop when dictating. */
   async toggle(): Promise<void> {
     await (this.controller.active ? this.stop() : this.start());
@@ -155,7 +170,7 @@ export class DictationService {
     this.#o.settings.update(patch);
     if ('historyHours' in patch)
       void this.#o.history.retentionChanged().catch((error: unknown) => this.#o.onError?.(error as Error));
-    if (['mode', 'toggleKey', 'holdKey', 'cancelKey'].some((k) => k in patch)) this.applyHotkeys();
+    if (['mode', ...HOTKEY_SETTINGS].some((k) => k in patch)) this.applyHotkeys();
     else this.#push();
   }
 
@@ -173,7 +188,7 @@ export class DictationService {
   }
 
   /** Checks a key captured in Settings before it is saved. */
-  checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', key: string): KeyCheck {
+  checkKey(which: HotkeySetting, key: string): KeyCheck {
     return this.#o.settings.checkKey(which, key);
   }
 
@@ -227,10 +242,15 @@ export class DictationService {
   state(): DictationStateDto {
     return {
       active: this.controller.active,
+      undoable: this.controller.undoable,
       box: { ...this.#box },
       settings: this.#o.settings.get(),
       locked: this.#o.settings.locked(),
-      hotkeys: { ...this.driver.status, alternatives: [...this.driver.status.alternatives] },
+      hotkeys: {
+        ...this.driver.status,
+        alternatives: [...this.driver.status.alternatives],
+        pressUnavailable: [...(this.driver.status.pressUnavailable ?? [])],
+      },
       accessibility: this.#o.accessibility(),
       secureInput: this.#o.secureInput.isEnabled(),
       history: this.#o.history.list().map(({ journalId, ...e }) => ({
@@ -271,6 +291,13 @@ export class DictationService {
         return;
       case 'typed':
         this.controller.userTyped();
+        return;
+      case 'press':
+        void (
+          action.command === 'undo'
+            ? this.undo()
+            : this.moveField(action.command === 'next-field' ? 'next' : 'previous')
+        ).catch(fail);
         return;
       default: {
         const exhaustive: never = action;

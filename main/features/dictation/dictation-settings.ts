@@ -9,6 +9,9 @@ import { DICTATION_LOCALES } from '../../core/api/schemas/common.ts';
 import {
   OFFERED_KEYS,
   type DictationRefusalParams,
+  HOTKEY_SETTINGS,
+  type HotkeyName,
+  type HotkeySetting,
   type KeyCheckResult,
   type KeyRefusal,
   type TemplateMarker,
@@ -33,6 +36,10 @@ export interface DictationSettings {
   toggleKey: string;
   holdKey: string;
   cancelKey: string;
+  /** Undo last dictation, next / previous template field (globalShortcut, else the hook). */
+  undoKey: string;
+  nextFieldKey: string;
+  previousFieldKey: string;
   insertMode: 'paste' | 'type' | 'copy';
   appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
   locale: string;
@@ -51,6 +58,9 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   toggleKey: 'dictationToggleKey',
   holdKey: 'dictationHoldKey',
   cancelKey: 'dictationCancelKey',
+  undoKey: 'dictationUndoKey',
+  nextFieldKey: 'dictationNextFieldKey',
+  previousFieldKey: 'dictationPreviousFieldKey',
   insertMode: 'dictationInsertMode',
   appRules: 'dictationAppRules',
   locale: 'dictationLocale',
@@ -62,13 +72,23 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   micButtons: 'dictationMicButtons',
 };
 
-const USE_OF: Readonly<Record<'toggleKey' | 'holdKey' | 'cancelKey', ChordUse>> = {
+const USE_OF: Readonly<Record<HotkeySetting, ChordUse>> = {
   toggleKey: 'shortcut',
   holdKey: 'hook',
   cancelKey: 'hook',
+  undoKey: 'shortcut',
+  nextFieldKey: 'shortcut',
+  previousFieldKey: 'shortcut',
 };
 
-const NAMES = { toggleKey: 'toggle', holdKey: 'push-to-talk', cancelKey: 'cancel' } as const;
+const NAMES: Readonly<Record<HotkeySetting, HotkeyName>> = {
+  toggleKey: 'toggle',
+  holdKey: 'push-to-talk',
+  cancelKey: 'cancel',
+  undoKey: 'undo',
+  nextFieldKey: 'next-field',
+  previousFieldKey: 'previous-field',
+};
 
 type Refused = Omit<DictationRefusalParams, 'keys'>;
 
@@ -122,6 +142,9 @@ export class DictationSettingsStore {
       toggleKey: pick('dictationToggleKey'),
       holdKey: pick('dictationHoldKey'),
       cancelKey: pick('dictationCancelKey'),
+      undoKey: pick('dictationUndoKey'),
+      nextFieldKey: pick('dictationNextFieldKey'),
+      previousFieldKey: pick('dictationPreviousFieldKey'),
       insertMode: pick('dictationInsertMode'),
       appRules: [...pick('dictationAppRules')],
       locale: pick('dictationLocale'),
@@ -147,11 +170,14 @@ export class DictationSettingsStore {
       toggle: parseChord(s.toggleKey),
       hold: parseChord(s.holdKey),
       cancel: parseChord(s.cancelKey),
+      undo: parseChord(s.undoKey),
+      nextField: parseChord(s.nextFieldKey),
+      previousField: parseChord(s.previousFieldKey),
     };
   }
 
   /** Checks one captured key against the rules and the other two hotkeys. */
-  checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): KeyCheck {
+  checkKey(which: HotkeySetting, text: string): KeyCheck {
     const refusal = this.#refusedKey(which, text);
     if (refusal) return { ok: false, key: null, refusal, alternatives: this.#alternatives(which) };
     return { ok: true, key: formatChord(parseChord(text)), refusal: null, alternatives: [] };
@@ -163,7 +189,7 @@ export class DictationSettingsStore {
     for (const [name, value] of Object.entries(patch) as [keyof DictationSettings, unknown][]) {
       if (value === undefined) continue;
       if (this.#locked.has(KEY_OF[name])) throw new DictationSettingError('organization_sets');
-      if (name === 'toggleKey' || name === 'holdKey' || name === 'cancelKey') {
+      if (isHotkey(name)) {
         const check = this.checkKey(name, String(value));
         if (check.refusal) {
           const { chord: _chord, ...refused } = check.refusal; // the failure never names the key itself
@@ -181,18 +207,16 @@ export class DictationSettingsStore {
   }
 
   /** Why a chord cannot be this hotkey (a rule, or another hotkey has it), or null. */
-  #refusal(which: 'toggleKey' | 'holdKey' | 'cancelKey', chord: Chord): ChordRefusal | null {
+  #refusal(which: HotkeySetting, chord: Chord): ChordRefusal | null {
     const current = this.get();
     const others = Object.fromEntries(
-      (['toggleKey', 'holdKey', 'cancelKey'] as const)
-        .filter((k) => k !== which)
-        .map((k) => [NAMES[k], parseChord(current[k])]),
+      HOTKEY_SETTINGS.filter((k) => k !== which).map((k) => [NAMES[k], parseChord(current[k])]),
     );
     return refuseChord(chord, USE_OF[which], this.#platform) ?? refuseDuplicate(chord, others);
   }
 
   /** Why this text cannot be this hotkey, by closed names (the chord's, never the text), or null. */
-  #refusedKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', text: string): KeyRefusal | null {
+  #refusedKey(which: HotkeySetting, text: string): KeyRefusal | null {
     let chord: Chord;
     try {
       chord = parseChord(text);
@@ -204,9 +228,13 @@ export class DictationSettingsStore {
     return refusal ? { ...refusal, chord: { modifiers: chord.modifiers, key: chord.key } } : null;
   }
 
-  #alternatives(which: 'toggleKey' | 'holdKey' | 'cancelKey'): KeyCheck['alternatives'] {
+  #alternatives(which: HotkeySetting): KeyCheck['alternatives'] {
     const current = this.get();
-    const taken = (['toggleKey', 'holdKey', 'cancelKey'] as const).map((k) => parseChord(current[k]));
+    const taken = HOTKEY_SETTINGS.map((k) => parseChord(current[k]));
     return alternativeChords(USE_OF[which], this.#platform, taken);
   }
+}
+
+function isHotkey(name: keyof DictationSettings): name is HotkeySetting {
+  return (HOTKEY_SETTINGS as readonly string[]).includes(name);
 }

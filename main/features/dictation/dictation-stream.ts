@@ -68,6 +68,12 @@ export class DictationStream {
     for (const command of heard) this.#runner.heard(command);
   }
 
+  /** A field move from a hotkey or a microphone button: queued with the voice commands, run the same way. */
+  moveField(direction: 'next' | 'previous'): Promise<void> {
+    this.#runner.heard({ kind: direction === 'next' ? 'next_field' : 'previous_field' });
+    return this.#runner.settled();
+  }
+
   /** Every command heard has run (before the run finishes). */
   settled(): Promise<void> {
     return this.#runner.settled();

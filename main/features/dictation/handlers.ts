@@ -1,4 +1,4 @@
-/** The `dictation:*` IPC slice: Settings → Dictation, the dictation box, history, start/stop/cancel. */
+/** The `dictation:*` IPC slice: Settings → Dictation, the dictation box, history, start/stop/cancel/undo. */
 import { fail, type IpcResult } from '../../../preload/contract/index.ts';
 import type { dictationChannels } from '../../../preload/contract/dto-dictation.ts';
 import type { ChannelHandlers } from '../../core/ipc/channel-map.ts';
@@ -44,6 +44,7 @@ export function createDictationHandlers(
     'dictation:start': () => guard(async () => ({ accepted, started: await service.start() })),
     'dictation:stop': () => done(service, () => service.stop()),
     'dictation:cancel': () => done(service, () => service.cancel()),
+    'dictation:undo': () => done(service, () => service.undo()),
     'dictation:updateSettings': (r) => done(service, () => service.updateSettings(r)),
     'dictation:checkKey': (r) => guard(() => service.checkKey(r.which, r.key)),
     'dictation:insertBox': (r) => done(service, () => service.insertText(r.text)),
@@ -66,6 +67,7 @@ export function unavailableDictationHandlers(): ChannelHandlers<typeof dictation
     'dictation:start': answer,
     'dictation:stop': answer,
     'dictation:cancel': answer,
+    'dictation:undo': answer,
     'dictation:updateSettings': answer,
     'dictation:checkKey': answer,
     'dictation:insertBox': answer,

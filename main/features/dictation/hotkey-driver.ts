@@ -14,6 +14,7 @@ import {
   type HotkeyInput,
   HotkeyMachine,
   type HotkeyMode,
+  type PressCommand,
   type HotkeyTiming,
 } from './hotkey-machine.ts';
 
@@ -30,6 +31,10 @@ export interface HotkeyChoice {
   readonly toggle: Chord;
   readonly hold: Chord;
   readonly cancel: Chord;
+  /** Undo last dictation, next / previous template field (absent: not offered, as in older tests). */
+  readonly undo?: Chord;
+  readonly nextField?: Chord;
+  readonly previousField?: Chord;
 }
 
 /** What works now, for Settings and the overlay. */
@@ -44,6 +49,8 @@ export interface HotkeyStatus {
   readonly alternatives: readonly string[];
   /** True when push-to-talk/hybrid cannot work (they need the hook). */
   readonly holdUnavailable: boolean;
+  /** Single-press hotkeys (undo, field moves) that work neither through the OS nor the hook. */
+  readonly pressUnavailable?: readonly PressCommand[];
 }
 
 /** Options of {@link HotkeyDriver}. */
@@ -98,7 +105,13 @@ export class HotkeyDriver {
       this.#register(accelerator, () => this.#shortcut('toggle'));
     const toggleTaken = accelerator !== null && this.#options.shortcuts !== null && !viaShortcut;
     const toggleViaHook = !viaShortcut && hook === 'running';
-    const bindings: HotkeyBindings = { ...choice, toggleViaHook };
+    const press = pressChords(choice);
+    const notViaShortcut = (Object.keys(press) as PressCommand[]).filter((command) => {
+      const pressAccelerator = toAccelerator(press[command]!);
+      return !(pressAccelerator && this.#register(pressAccelerator, () => this.#shortcut(command)));
+    });
+    const pressViaHook = hook === 'running' ? notViaShortcut : [];
+    const bindings: HotkeyBindings = { ...choice, toggleViaHook, press, pressViaHook };
     if (this.#machine) this.#machine.rebind(bindings);
     else this.#machine = new HotkeyMachine(bindings, this.#options.timing ?? DEFAULT_TIMING);
     this.#status = {
@@ -109,6 +122,7 @@ export class HotkeyDriver {
         ? alternativeChords('shortcut', this.#options.platform, [choice.toggle, choice.cancel])
         : [],
       holdUnavailable: hook !== 'running',
+      pressUnavailable: hook === 'running' ? [] : notViaShortcut,
     };
     return this.#status;
   }
@@ -146,7 +160,7 @@ export class HotkeyDriver {
     this.#feed({ type, key: event.key, time: event.time, modifiers: event.modifiers });
   }
 
-  #shortcut(action: 'toggle' | 'cancel'): void {
+  #shortcut(action: 'toggle' | 'cancel' | PressCommand): void {
     this.#feed({ type: 'shortcut', action, time: this.#now() });
   }
 
@@ -209,4 +223,13 @@ export class HotkeyDriver {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }
+}
+
+/** The single-press hotkeys chosen, by command. */
+function pressChords(choice: HotkeyChoice): Partial<Record<PressCommand, Chord>> {
+  const chords: Partial<Record<PressCommand, Chord>> = {};
+  if (choice.undo) chords.undo = choice.undo;
+  if (choice.nextField) chords['next-field'] = choice.nextField;
+  if (choice.previousField) chords['previous-field'] = choice.previousField;
+  return chords;
 }

@@ -8,6 +8,8 @@
  * - hybrid: the hold chord starts on down; released within `tapMaxMs` it was a tap and dictation goes on
  *   until the next tap; held longer it was push-to-talk and the release stops.
  * - cancel: discards the current dictation.
+ * - undo, next field, previous field: single presses (globalShortcut, or the hook where it cannot), never
+ *   counted as the person typing (an undo hotkey must not itself end the last dictation's "ours").
  *
  * Hardware and OS quirks handled here: key bounce (a release followed by a press within `bounceMs` is
  * ignored), auto-repeat (a key-down for a key already down), the hold chord turning into another shortcut
@@ -15,9 +17,13 @@
  * focus moved (modifier flags on the next event, or a main key's next press long after its last repeat).
  */
 import { type Chord, MODIFIERS, type ModifierSnapshot } from '../../base/chords/chord.ts';
+import type { PressHotkey } from '../../../preload/contract/dictation-codes.ts';
 
 /** How the hold chord behaves. */
 export type HotkeyMode = 'toggle' | 'push-to-talk' | 'hybrid';
+
+/** Single-press hotkeys beside start/stop: undo last dictation and template-field moves. */
+export type PressCommand = PressHotkey;
 
 /** The chords the machine listens for. */
 export interface HotkeyBindings {
@@ -27,6 +33,10 @@ export interface HotkeyBindings {
   readonly cancel: Chord;
   /** True when the toggle chord comes through the hook (globalShortcut could not register it). */
   readonly toggleViaHook: boolean;
+  /** The single-press hotkeys' chords (none in tests of start/stop only). */
+  readonly press?: Readonly<Partial<Record<PressCommand, Chord>>>;
+  /** Those whose chord comes through the hook (globalShortcut could not register it). */
+  readonly pressViaHook?: readonly PressCommand[];
 }
 
 /** Timing rules, in ms. */
@@ -50,7 +60,7 @@ export const DEFAULT_TIMING: HotkeyTiming = {
 /** What the machine is told. */
 export type HotkeyInput =
   | { type: 'key-down' | 'key-up'; key: string; time: number; modifiers?: ModifierSnapshot }
-  | { type: 'shortcut'; action: 'toggle' | 'cancel'; time: number }
+  | { type: 'shortcut'; action: 'toggle' | 'cancel' | PressCommand; time: number }
   | { type: 'tick'; time: number }
   /** Dictation started or ended by other means (the on-screen button, a failure). */
   | { type: 'external'; active: boolean; time: number };
@@ -63,7 +73,9 @@ export type HotkeyAction =
   /** A key of the hold chord is down (true) or none is any longer (false): insertion waits meanwhile. */
   | { type: 'hold'; held: boolean }
   /** The person pressed a key that is none of ours (they typed): while dictating, finishing, or after. */
-  | { type: 'typed' };
+  | { type: 'typed' }
+  /** A single-press hotkey: undo last dictation, next or previous template field. */
+  | { type: 'press'; command: PressCommand };
 
 type Phase = 'idle' | 'toggled' | 'holding' | 'hybrid-pending';
 
@@ -78,6 +90,7 @@ export class HotkeyMachine {
   #lastToggleAt = Number.NEGATIVE_INFINITY;
   #held = false;
   #tapped = false;
+  readonly #lastPressAt = new Map<PressCommand, number>();
 
   constructor(bindings: HotkeyBindings, timing: HotkeyTiming = DEFAULT_TIMING) {
     this.#bindings = bindings;
@@ -122,7 +135,7 @@ export class HotkeyMachine {
         );
         break;
       case 'shortcut':
-        actions.push(...(input.action === 'toggle' ? this.#toggle(input.time) : this.#cancel()));
+        actions.push(...this.#shortcut(input.action, input.time));
         break;
       case 'tick':
         break;
@@ -136,6 +149,20 @@ export class HotkeyMachine {
       }
     }
     return actions;
+  }
+
+  #shortcut(action: 'toggle' | 'cancel' | PressCommand, time: number): HotkeyAction[] {
+    if (action === 'toggle') return this.#toggle(time);
+    if (action === 'cancel') return this.#cancel();
+    return this.#press(action, time);
+  }
+
+  /** A single press; globalShortcut repeats while held and switches bounce: one press, one action. */
+  #press(command: PressCommand, time: number): HotkeyAction[] {
+    const last = this.#lastPressAt.get(command) ?? Number.NEGATIVE_INFINITY;
+    if (time - last < this.#timing.toggleRefractoryMs) return [];
+    this.#lastPressAt.set(command, time);
+    return [{ type: 'press', command }];
   }
 
   /** Resolves a release whose bounce window has passed. */
@@ -180,6 +207,8 @@ export class HotkeyMachine {
     if (this.active && this.#matches(cancel)) return [...actions, ...this.#cancel()];
     if (toggleViaHook && this.#matches(toggle)) return [...actions, ...this.#toggle(time)];
     if (mode !== 'toggle' && this.#matches(hold)) return [...actions, ...this.#holdDown(time)];
+    const pressed = (this.#bindings.pressViaHook ?? []).find((c) => this.#matches(this.#pressChord(c)));
+    if (pressed) return [...actions, ...this.#press(pressed, time)];
     if (this.#partOfOurs(key)) return actions;
     // Also when idle: the last dictation is "ours" (for undo) only until the person types.
     if (!this.active) return [...actions, { type: 'typed' }];
@@ -255,8 +284,14 @@ export class HotkeyMachine {
   }
 
   #partOfOurs(key: string): boolean {
-    const { hold, toggle, cancel } = this.#bindings;
-    return [hold, toggle, cancel].some((chord) => this.#chordKeys(chord).includes(key));
+    const { hold, toggle, cancel, press = {} } = this.#bindings;
+    return [hold, toggle, cancel, ...Object.values(press)].some((chord) =>
+      this.#chordKeys(chord).includes(key),
+    );
+  }
+
+  #pressChord(command: PressCommand): Chord {
+    return this.#bindings.press?.[command] ?? { modifiers: [], key: null };
   }
 
   #chordKeys(chord: Chord): string[] {

@@ -110,7 +110,9 @@ export interface OverlayState {
     | 'corrected-in-box'
     | 'busy'
     | 'cancelled'
-    | 'failed';
+    | 'failed'
+    /** A hotkey's result outside a dictation (undo, a template-field move): the message says it. */
+    | 'notice';
   /** The application text goes into. */
   readonly appName: string | null;
   /** 0–1 level of the last 100 ms. */
@@ -122,6 +124,8 @@ export interface OverlayState {
   readonly message: DictationMessage | null;
   /** The last correction that changed a number, unit, negation or side: highlighted for the clinician. */
   readonly flagged?: { readonly before: string; readonly after: string } | null;
+  /** The dictation just inserted can still be taken back: the overlay offers "Undo". */
+  readonly undoable?: boolean;
 }
 
 /** The overlay window: shown inactive, never focused. Null hides it. */

@@ -10,7 +10,11 @@
 import { join } from 'node:path';
 import { app } from 'electron';
 import ElectronStore from 'electron-store';
-import { BackedSettingsStore, SETTINGS_FILE_NAME, type SettingsStore } from '../../core/config/settings-store.ts';
+import {
+  BackedSettingsStore,
+  SETTINGS_FILE_NAME,
+  type SettingsStore,
+} from '../../core/config/settings-store.ts';
 
 /** Opens the app's settings store (lazily: the file is read on first use). Call after app 'ready'. */
 export function openElectronSettingsStore(): SettingsStore {

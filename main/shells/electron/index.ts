@@ -96,5 +96,6 @@ function shellServices(services: AppServices, emit: Parameters<ShellOptions['bui
     endVisitFromTray: () => services.endVisit('tray'),
     onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
     toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),
+    undoDictationFromTray: async () => void (await services.app.dictation?.undo()),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The dictation overlay: a small window that never takes focus from the application being dictated into
- * (not focusable, shown inactive, clicks pass through), on top of everything and on every workspace,
+ * (not focusable, shown inactive, clicks pass through but while it offers "Undo"), on top of everything and on every workspace,
  * including full-screen spaces. It loads the same renderer with `?view=overlay` and gets its state through the
  * `dictation:overlay` event.
  */
@@ -31,6 +31,8 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
         return;
       }
       if (!win || win.isDestroyed()) win = openOverlay(preloadPath, send);
+      // Clicks pass through, except while it offers "Undo" (still never focused: not focusable).
+      win.setIgnoreMouseEvents(state.undoable !== true);
       if (!win.webContents.isLoading()) send(win);
       // showInactive: the application being dictated into keeps focus and its caret.
       if (!win.isVisible()) win.showInactive();

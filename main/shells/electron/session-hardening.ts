@@ -5,7 +5,11 @@
  * that did not come from our protocol handler (defence in depth; none should exist).
  */
 import type { Session } from 'electron';
-import { CONTENT_SECURITY_POLICY, isAllowedRendererRequest, isPermissionAllowed } from '../../core/window/security-policy.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  isAllowedRendererRequest,
+  isPermissionAllowed,
+} from '../../core/window/security-policy.ts';
 
 /** Reports a refused permission or request by name/scheme only. */
 export type OnDidRefuse = (what: 'permission' | 'request', name: string) => void;

@@ -45,6 +45,8 @@ interface ShellServices {
   readonly endVisitFromTray: () => Promise<void>;
   /** Tray "Start dictation" / "Stop dictation". */
   readonly toggleDictationFromTray?: () => Promise<void>;
+  /** Tray "Undo last dictation". */
+  readonly undoDictationFromTray?: () => Promise<void>;
   /**
    * The window was hidden or minimized: a microphone opened for the pre-roll closes. The page asks for this
    * too when it sees itself hidden; this is the backstop that does not depend on the renderer.
@@ -136,8 +138,10 @@ function rendererEmitter(state: ShellState, log: ShellLog): EmitToRenderer {
   return (name, payload) => {
     if (name === 'visit:state')
       state.tray?.setState(trayStateFromVisit(payload as EventPayload<'visit:state'>));
-    if (name === 'dictation:state')
-      state.tray?.setDictating((payload as { active?: boolean }).active === true);
+    if (name === 'dictation:state') {
+      const dictation = payload as { active?: boolean; undoable?: boolean };
+      state.tray?.setDictating({ active: dictation.active === true, undoable: dictation.undoable === true });
+    }
     renderer.emit(name, payload);
   };
 }
@@ -195,6 +199,9 @@ function trayCommands(
         return;
       case 'toggle-dictation':
         void services.toggleDictationFromTray?.().catch(() => log.warn('tray_dictation_failed'));
+        return;
+      case 'undo-dictation':
+        void services.undoDictationFromTray?.().catch(() => log.warn('tray_undo_failed'));
         return;
       case 'show-window':
         if (state.window) revealWindow(state.window);

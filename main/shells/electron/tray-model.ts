@@ -13,7 +13,14 @@ import type { VisitState } from '../../../preload/contract/index.ts';
 export type TrayState = 'idle' | 'recording' | 'paused' | 'reconnecting' | 'error';
 
 /** Commands the tray menu can issue; main/shells/electron/ routes them to services. */
-export type TrayCommand = 'start-visit' | 'stop-visit' | 'toggle-dictation' | 'show-window' | 'quit';
+export type TrayCommand =
+  'start-visit' | 'stop-visit' | 'toggle-dictation' | 'undo-dictation' | 'show-window' | 'quit';
+
+/** Dictation as the tray follows it: running, and whether the last one can still be taken back. */
+export interface TrayDictation {
+  readonly active: boolean;
+  readonly undoable: boolean;
+}
 
 /** One menu line. A separator has no command and no label. */
 export type TrayMenuItem =
@@ -74,7 +81,11 @@ export function trayStateFromVisit(visit: Pick<VisitState, 'phase' | 'connection
  * The model for a state. Start is offered only when no visit is in progress; End only while one is (a
  * reconnecting visit can still be ended: its audio is kept).
  */
-export function trayModel(state: TrayState, dictating = false): TrayModel {
+export function trayModel(
+  state: TrayState,
+  dictation: TrayDictation = { active: false, undoable: false },
+): TrayModel {
+  const dictating = dictation.active;
   const { icon, status } = STATUS[state];
   const capturing = isVisitInProgress(state);
   return {
@@ -91,6 +102,13 @@ export function trayModel(state: TrayState, dictating = false): TrayModel {
         command: 'toggle-dictation',
         label: dictating ? 'Stop dictation' : 'Start dictation',
         enabled: dictating || !capturing,
+      },
+      // The last dictation out of the application it went into (or into the box when no longer ours).
+      {
+        kind: 'command',
+        command: 'undo-dictation',
+        label: 'Undo last dictation',
+        enabled: dictation.undoable && !dictating,
       },
       { kind: 'separator' },
       { kind: 'command', command: 'show-window', label: `Show ${PRODUCT}`, enabled: true },

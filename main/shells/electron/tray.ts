@@ -7,6 +7,7 @@ import { TRAY_ICON_PNG } from './tray-icons.ts';
 import {
   trayModel,
   type TrayCommand,
+  type TrayDictation,
   type TrayMenuItem,
   type TrayModel,
   type TrayState,
@@ -15,8 +16,8 @@ import {
 /** The app's tray. */
 export interface AppTray {
   setState(state: TrayState): void;
-  /** Dictation started or ended: the menu offers Start or Stop dictation. */
-  setDictating(dictating: boolean): void;
+  /** Dictation started or ended: the menu offers Start or Stop dictation, and Undo while it may. */
+  setDictating(dictation: TrayDictation): void;
   dispose(): void;
 }
 
@@ -45,7 +46,7 @@ function menuItem(item: TrayMenuItem, onCommand: (command: TrayCommand) => void)
 /** Creates the tray in the given state. Call after 'ready'. */
 export function createAppTray(initial: TrayState, onCommand: (command: TrayCommand) => void): AppTray {
   let state = initial;
-  let dictating = false;
+  let dictating: TrayDictation = { active: false, undoable: false };
   let model = trayModel(initial);
   const tray = new Tray(image(model.icon));
   const draw = (next: TrayModel) => {
@@ -58,7 +59,8 @@ export function createAppTray(initial: TrayState, onCommand: (command: TrayComma
   return {
     setState: (next) => draw(trayModel((state = next), dictating)),
     setDictating: (next) => {
-      if (next !== dictating) draw(trayModel(state, (dictating = next)));
+      if (next.active === dictating.active && next.undoable === dictating.undoable) return;
+      draw(trayModel(state, (dictating = next)));
     },
     dispose: () => tray.destroy(),
   };

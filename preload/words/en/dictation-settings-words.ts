@@ -6,7 +6,6 @@ const f = formatsFor('en');
 export const DICTATION_SETTINGS_WORDS = {
   dictationSettings: {
     heading: 'Dictation',
-    hotkeys: { toggleKey: 'Start / stop', holdKey: 'Hold to talk', cancelKey: 'Cancel' },
     /** Why hold-to-talk cannot work now: macOS Accessibility is off, or no key hook on this system. */
     holdUnavailable: (accessibility: boolean) =>
       `Hold to talk is not available right now (${accessibility ? 'Accessibility is off' : 'no key hook on this system'}); the start/stop key works.`,

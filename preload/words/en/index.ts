@@ -17,6 +17,7 @@ import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
+import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -39,6 +40,7 @@ export const en: Words = {
   sampleDictation: SAMPLE_DICTATION_WORDS,
   codesMore: CODES_MORE_WORDS,
   cli: CLI_WORDS,
+  dictationScreen: DICTATION_SCREEN_WORDS,
   formatError,
   limitText,
   checkLabel,

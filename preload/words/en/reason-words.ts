@@ -177,4 +177,7 @@ export const HOTKEY_NAME_TEXT: Readonly<Record<HotkeyName, string>> = {
   toggle: 'toggle',
   'push-to-talk': 'push-to-talk',
   cancel: 'cancel',
+  undo: 'undo last dictation',
+  'next-field': 'next field',
+  'previous-field': 'previous field',
 };

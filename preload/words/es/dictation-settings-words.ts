@@ -8,7 +8,6 @@ const f = formatsFor('es');
 export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
   dictationSettings: {
     heading: 'Dictado',
-    hotkeys: { toggleKey: 'Iniciar / detener', holdKey: 'Mantener para hablar', cancelKey: 'Cancelar' },
     holdUnavailable: (accessibility) =>
       `Mantener para hablar no está disponible ahora (${accessibility ? 'la accesibilidad está desactivada' : 'no hay captura de teclas en este sistema'}); la tecla de iniciar/detener funciona.`,
     mode: 'Tecla de mantener para hablar',

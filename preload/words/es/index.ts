@@ -6,6 +6,7 @@ import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
+import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -36,6 +37,7 @@ export const es: Words = {
   sampleDictation: SAMPLE_DICTATION_WORDS,
   codesMore: CODES_MORE_WORDS,
   cli: CLI_WORDS,
+  dictationScreen: DICTATION_SCREEN_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,

@@ -185,4 +185,7 @@ export const HOTKEY_NAME_TEXT: Readonly<Record<HotkeyName, string>> = {
   toggle: 'activar/desactivar',
   'push-to-talk': 'pulsar para hablar',
   cancel: 'cancelar',
+  undo: 'deshacer el último dictado',
+  'next-field': 'campo siguiente',
+  'previous-field': 'campo anterior',
 };

@@ -8,7 +8,6 @@ const f = formatsFor('fr');
 export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
   dictationSettings: {
     heading: 'Dictée',
-    hotkeys: { toggleKey: 'Démarrer / arrêter', holdKey: 'Maintenir pour parler', cancelKey: 'Annuler' },
     holdUnavailable: (accessibility) =>
       `Maintenir pour parler n’est pas disponible pour l’instant (${accessibility ? 'l’accessibilité est désactivée' : 'aucune capture des touches sur ce système'}) ; la touche démarrer/arrêter fonctionne.`,
     mode: 'Touche « maintenir pour parler »',

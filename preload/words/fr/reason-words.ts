@@ -189,4 +189,7 @@ export const HOTKEY_NAME_TEXT: Readonly<Record<HotkeyName, string>> = {
   toggle: 'marche/arrêt',
   'push-to-talk': 'appuyer pour parler',
   cancel: 'annulation',
+  undo: 'annuler la dernière dictée',
+  'next-field': 'champ suivant',
+  'previous-field': 'champ précédent',
 };

@@ -5,20 +5,33 @@ import type {
   KeyCheckResult,
 } from '../../../preload/contract/index.ts';
 import { chordText } from '../../../preload/contract/chords.ts';
-import { dictationMessageText, keyRefusalText } from '../../../preload/words/index.ts';
+import { dictationMessageText, keyRefusalText, words } from '../../../preload/words/index.ts';
+import { HOTKEY_SETTINGS, type HotkeySetting } from '../../../preload/contract/dictation-codes.ts';
 import { describeKeys } from '../keys.ts';
 
 /** Which hotkey a key-capture row sets. */
-export type HotkeyName = 'toggleKey' | 'holdKey' | 'cancelKey';
+export type HotkeyName = HotkeySetting;
 /** How one application gets its text (an entry of the per-application rules). */
 export type AppRule = DictationSettingsDto['appRules'][number];
 
-/** The three key-capture rows of Settings → Dictation, in order. */
-export const HOTKEY_ROWS: readonly { which: HotkeyName; id: string; label: string }[] = [
-  { which: 'toggleKey', id: 'key-toggle', label: 'Start / stop' },
-  { which: 'holdKey', id: 'key-hold', label: 'Hold to talk' },
-  { which: 'cancelKey', id: 'key-cancel', label: 'Cancel' },
-];
+const ROW_IDS: Readonly<Record<HotkeyName, string>> = {
+  toggleKey: 'key-toggle',
+  holdKey: 'key-hold',
+  cancelKey: 'key-cancel',
+  undoKey: 'key-undo',
+  nextFieldKey: 'key-next-field',
+  previousFieldKey: 'key-previous-field',
+};
+
+/** The key-capture rows of Settings → Dictation, in order; each label in the chosen language. */
+export const HOTKEY_ROWS: readonly { which: HotkeyName; id: string; readonly label: string }[] =
+  HOTKEY_SETTINGS.map((which) => ({
+    which,
+    id: ROW_IDS[which],
+    get label() {
+      return words().dictationScreen.hotkeyRows[which];
+    },
+  }));
 
 /** Whether the platform names keys the Mac way (⌘, ⌥). */
 export function isMac(): boolean {
@@ -42,8 +55,9 @@ export function keyRefusal(
 ): string {
   const { refusal } = check;
   const keys = refusal?.chord ? describeKeys(chordText(refusal.chord), mac) : null;
-  const others = check.alternatives.length ? ` Free keys: ${keyList(check.alternatives, mac)}.` : '';
-  return `${refusal ? keyRefusalText(refusal, keys) : 'Choose another key.'}${others}`;
+  const w = words().dictationScreen;
+  const others = check.alternatives.length ? w.freeKeys(keyList(check.alternatives, mac)) : '';
+  return `${refusal ? keyRefusalText(refusal, keys) : w.chooseAnother}${others}`;
 }
 
 /** The rules with one more application (its name trimmed); unchanged for a blank name. */
@@ -59,24 +73,19 @@ export function withoutAppRule(rules: readonly AppRule[], index: number): AppRul
 /** Why hold-to-talk cannot work now, or null when it can (or is not used). */
 export function holdUnavailable(state: DictationStateDto): string | null {
   if (!state.hotkeys.holdUnavailable || state.settings.mode === 'toggle') return null;
-  return state.hotkeys.hook === 'accessibility' ? 'Accessibility is off' : 'no key hook on this system';
+  const w = words().dictationScreen;
+  return state.hotkeys.hook === 'accessibility' ? w.holdNoAccessibility : w.holdNoHook;
 }
 
 /** How to dictate with the keys as set: the toggle key, and the hold key unless it is not used. */
 export function dictationHint(settings: DictationSettingsDto, mac: boolean): string {
-  const hold =
-    settings.mode !== 'toggle' ? `, or hold ${describeKeys(settings.holdKey, mac)} while you speak` : '';
-  return (
-    `Press ${describeKeys(settings.toggleKey, mac)} in any application to dictate where the cursor is` +
-    `${hold}. Text that cannot go in lands here.`
-  );
+  const hold = settings.mode !== 'toggle' ? describeKeys(settings.holdKey, mac) : null;
+  return words().dictationScreen.hint(describeKeys(settings.toggleKey, mac), hold);
 }
 
 /** How long dictations are kept, said where the history is empty. */
 export function historyKept(historyHours: number): string {
-  return historyHours > 0
-    ? `Dictations are kept for ${historyHours} hours, encrypted on this computer.`
-    : 'Dictations are kept here until the app closes.';
+  return words().dictationScreen.historyKept(historyHours);
 }
 
 /**

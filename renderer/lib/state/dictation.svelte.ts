@@ -4,6 +4,7 @@ import type {
   DictationAccepted,
   DictationSettingsDto,
   DictationStateDto,
+  HotkeySetting,
   IpcError,
   IpcResult,
   OverlayStateDto,
@@ -49,6 +50,7 @@ export class DictationStore {
   start = () => this.#send(() => scribe().dictationStart());
   stop = () => this.#send(() => scribe().dictationStop());
   cancel = () => this.#send(() => scribe().dictationCancel());
+  undo = () => this.#send(() => scribe().dictationUndo());
   insertBox = (text: string) => this.#send(() => scribe().dictationInsertBox({ text }));
   copyBox = (text: string) => this.#send(() => scribe().dictationCopyBox({ text }));
   historyInsert = (id: string) => this.#send(() => scribe().dictationHistoryInsert({ id }));
@@ -61,7 +63,7 @@ export class DictationStore {
     this.#send(() => scribe().dictationUpdateSettings(patch));
 
   /** Checks a captured key before saving it. */
-  async checkKey(which: 'toggleKey' | 'holdKey' | 'cancelKey', key: string): Promise<KeyCheckResult | null> {
+  async checkKey(which: HotkeySetting, key: string): Promise<KeyCheckResult | null> {
     const result = await settle(() => scribe().dictationCheckKey({ which, key }));
     if (!result.ok) {
       this.#error = result.error;
@@ -89,6 +91,11 @@ export class OverlayStore {
 
   connect(): void {
     this.#off = scribe()?.onDictationOverlay((payload) => (this.#state = payload.state)) ?? null;
+  }
+
+  /** The overlay's "Undo": the last dictation out of the application (or into the box). */
+  undo(): void {
+    void settle(() => scribe().dictationUndo());
   }
 
   disconnect(): void {

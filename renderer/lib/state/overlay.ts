@@ -1,5 +1,5 @@
 /** What the dictation overlay says for each phase: its title, whether it is live, whether it warns. */
-import { dictationMessageText } from '../../../preload/words/index.ts';
+import { dictationMessageText, words } from '../../../preload/words/index.ts';
 import type { OverlayStateDto } from '../../../preload/contract/index.ts';
 
 type Phase = OverlayStateDto['phase'];
@@ -9,41 +9,16 @@ const LIVE: ReadonlySet<Phase> = new Set(['starting', 'listening', 'paused', 're
 /** Phases that need the clinician's attention: the overlay's border turns amber. */
 const WARN: ReadonlySet<Phase> = new Set(['reconnecting', 'copied', 'busy', 'failed', 'corrected-in-box']);
 
-/** The overlay's one-line title ('' with no state). */
+/** The overlay's one-line title ('' with no state); a notice (undo, a field move) is its message. */
 export function overlayTitle(state: OverlayStateDto | null): string {
   if (!state) return '';
-  const app = state.appName ?? 'the application';
-  switch (state.phase) {
-    case 'starting':
-      return 'Starting…';
-    case 'listening':
-      return state.appName ? `Listening — into ${state.appName}` : 'Listening — into the dictation box';
-    case 'paused':
-      return 'Paused';
-    case 'reconnecting':
-      return 'Reconnecting';
-    case 'inserting':
-      return `Inserting into ${app}`;
-    case 'inserted':
-      return `Inserted into ${app}`;
-    case 'copied':
-      return 'Copied instead';
-    case 'corrected-in-box':
-      return 'Corrected in the dictation box';
-    case 'busy':
-      return 'Microphone in use';
-    case 'cancelled':
-      return 'Cancelled';
-    case 'failed':
-      return 'Dictation stopped';
-    default:
-      // A phase a newer main knows: no title rather than a crash.
-      return '';
-  }
+  if (state.phase === 'notice') return dictationMessageText(state.message);
+  return words().dictationScreen.overlay.title(state.phase, state.appName);
 }
 
 /** The overlay's sentence under the title ('' when none): main sends a code, the words are made here. */
 export function overlayMessage(state: OverlayStateDto | null): string {
+  if (state?.phase === 'notice') return ''; // already the title
   return dictationMessageText(state?.message);
 }
 
@@ -54,5 +29,6 @@ export function overlayLive(state: OverlayStateDto | null): boolean {
 
 /** Whether the overlay asks for attention. */
 export function overlayWarns(state: OverlayStateDto | null): boolean {
-  return state !== null && WARN.has(state.phase);
+  // A correction that changed a dose, a negation or a side asks to be checked whatever the phase.
+  return state !== null && (WARN.has(state.phase) || Boolean(state.flagged));
 }

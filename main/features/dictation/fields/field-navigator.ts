@@ -6,7 +6,7 @@
 import type { Desktop } from '../../../../native/desktop.ts';
 import type { TemplateMarker } from '../../../../preload/contract/index.ts';
 import type { FieldMove, FieldNavigator } from '../ports.ts';
-import { blankFrom } from './template-markers.ts';
+import { blankFrom } from '../../../../preload/contract/template-markers.ts';
 
 /** Template-field navigation through the desktop facade. */
 export class DesktopFieldNavigator implements FieldNavigator {

@@ -183,6 +183,64 @@ describe('undo last dictation', () => {
   });
 });
 
+describe('undo and field moves from a hotkey, a button or the tray', () => {
+  it('the overlay offers Undo after an insertion, and not once it was taken back', async () => {
+    const t = setup();
+    expect(t.controller.undoable).toBe(false);
+    (await t.session()).unit('Wound clean.');
+    await t.controller.stop();
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', undoable: true });
+    expect(t.controller.undoable).toBe(true);
+    await t.controller.undo();
+    expect(t.controller.undoable).toBe(false);
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'notice', message: { code: 'undone' } });
+    expect(t.overlay.at(-1)?.undoable).toBeFalsy();
+  });
+
+  it('nothing is offered for a dictation that did not go into an application', async () => {
+    const t = setup({ box: true });
+    (await t.session()).unit('Wound clean.');
+    await t.controller.stop();
+    expect(t.overlay.at(-1)?.undoable).toBe(false);
+    expect(t.controller.undoable).toBe(false);
+  });
+
+  it('a field-move hotkey while dictating runs between the words before and after it', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Pain 3.');
+    await vi.waitFor(() => expect(t.inserter.field).toBe(' Pain 3.'));
+    await t.controller.moveField('next');
+    s.unit(' Left knee.');
+    await t.controller.stop();
+    expect(t.inserter.events).toEqual(['write: Pain 3.', 'move:next', 'write: Pain 3. Left knee.']);
+    expect(t.said('field_selected')).toBe(true);
+  });
+
+  it('a field-move hotkey between dictations moves in the focused field and says so', async () => {
+    const t = setup();
+    await t.controller.moveField('previous');
+    expect(t.navigator.moves.map((m) => m.direction)).toEqual(['previous']);
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'notice', message: { code: 'field_selected' } });
+    t.navigator.outcome = { kind: 'none_left' };
+    await t.controller.moveField('next');
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'notice', message: { code: 'field_none_left' } });
+    const none = setup({ navigator: false });
+    await none.controller.moveField('next');
+    expect(none.overlay.at(-1)?.message?.code).toBe('field_unreadable');
+  });
+
+  it('after a field move the last dictation is no longer taken out of the field: it goes to the box', async () => {
+    const t = setup();
+    (await t.session()).unit('Wound clean.');
+    await t.controller.stop();
+    await t.controller.moveField('next');
+    await t.controller.undo();
+    expect(t.inserter.field).toBe('Wound clean.');
+    expect(t.undone).toEqual([{ text: 'Wound clean.', removed: false }]);
+  });
+});
+
 describe('corrections that change a dose are shown', () => {
   it('a changed number is flagged on the overlay and kept with the text; a spelling fix is not', async () => {
     const t = setup();

@@ -165,3 +165,50 @@ describe('synthetic input gate sources', () => {
     expect(keys).toEqual(['B', 'B']);
   });
 });
+
+describe('hotkey driver: undo and template-field hotkeys', () => {
+  const withPress: HotkeyChoice = {
+    ...choice,
+    undo: parseChord('Alt+Shift+F9'),
+    nextField: parseChord('Control+F9'),
+    previousField: parseChord('Control+Shift+F9'),
+  };
+
+  it('registers them with the OS; each press is one action, idle or dictating', () => {
+    const { shortcuts, actions, driver } = setup();
+    const status = driver.configure(withPress);
+    expect(status.pressUnavailable).toEqual([]);
+    expect([...shortcuts.registered.keys()]).toEqual([
+      'F9',
+      'Alt+Shift+F9',
+      'Control+F9',
+      'Control+Shift+F9',
+    ]);
+    shortcuts.press('Alt+Shift+F9');
+    shortcuts.press('Control+F9');
+    shortcuts.press('F9');
+    shortcuts.press('Control+Shift+F9');
+    expect(actions).toEqual([
+      { type: 'press', command: 'undo' },
+      { type: 'press', command: 'next-field' },
+      { type: 'start', trigger: 'toggle' },
+      { type: 'press', command: 'previous-field' },
+    ]);
+  });
+
+  it('taken by another app, the hook takes over; its keys are never counted as typing', () => {
+    const { hook, shortcuts, actions, driver } = setup({ taken: ['Alt+Shift+F9'] });
+    driver.configure(withPress);
+    expect(shortcuts.registered.has('Alt+Shift+F9')).toBe(false);
+    hook.tap('Alt', 'Shift', 'F9');
+    expect(actions).toEqual([{ type: 'press', command: 'undo' }]);
+    // Registered with the OS, the hook still sees the keys: they are ours, not the person typing.
+    hook.tap('Control', 'F9');
+    expect(actions).toEqual([{ type: 'press', command: 'undo' }]);
+  });
+
+  it('with neither the OS nor the hook, they are reported unavailable', () => {
+    const { driver } = setup({ block: 'accessibility', taken: ['Control+F9'] });
+    expect(driver.configure(withPress).pressUnavailable).toEqual(['next-field']);
+  });
+});

@@ -31,13 +31,32 @@ describe('trayModel', () => {
     );
     expect(tooltips.size).toBe(5);
     const dictation = (dictating: boolean) =>
-      trayModel('idle', dictating).items.find(
+      trayModel('idle', { active: dictating, undoable: false }).items.find(
         (i) => i.kind === 'command' && i.command === 'toggle-dictation',
       );
     expect(dictation(false)).toMatchObject({ label: 'Start dictation', enabled: true });
     expect(dictation(true)).toMatchObject({ label: 'Stop dictation', enabled: true });
     const status = trayModel('reconnecting').items[0];
     expect(status).toEqual({ kind: 'status', label: trayModel('reconnecting').tooltip.split(': ')[1] });
+  });
+});
+
+describe('trayModel: undo last dictation', () => {
+  const undo = (dictation: { active: boolean; undoable: boolean }, state: TrayState = 'idle') =>
+    trayModel(state, dictation).items.find((i) => i.kind === 'command' && i.command === 'undo-dictation');
+
+  it('is offered only while the last dictation can be taken back and none is running', () => {
+    expect(undo({ active: false, undoable: true })).toMatchObject({
+      label: 'Undo last dictation',
+      enabled: true,
+    });
+    expect(undo({ active: false, undoable: false })).toMatchObject({ enabled: false });
+    expect(undo({ active: true, undoable: true })).toMatchObject({ enabled: false });
+    // A visit beside it does not matter: undo touches no microphone.
+    expect(undo({ active: false, undoable: true }, 'recording')).toMatchObject({ enabled: true });
+    expect(trayModel('idle').items.some((i) => i.kind === 'command' && i.command === 'undo-dictation')).toBe(
+      true,
+    );
   });
 });
 

@@ -4,7 +4,10 @@
  * redirects leave the app never; popups and <webview> are always refused.
  */
 import { describe, expect, it } from 'vitest';
-import { hardenAllWebContents, hardenWebContents } from '../../../../main/shells/electron/web-contents-hardening.ts';
+import {
+  hardenAllWebContents,
+  hardenWebContents,
+} from '../../../../main/shells/electron/web-contents-hardening.ts';
 import { APP_ENTRY_URL } from '../../../../main/core/window/security-policy.ts';
 
 // Electron's types as the code under test declares them (tests may not import 'electron').

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeDesktop } from '../../../../../native/desktop.fake.ts';
 import { DesktopFieldNavigator } from '../../../../../main/features/dictation/fields/field-navigator.ts';
-import { blankFrom, blanksIn } from '../../../../../main/features/dictation/fields/template-markers.ts';
+import { blankFrom, blanksIn } from '../../../../../preload/contract/template-markers.ts';
 import { TEMPLATE_MARKERS } from '../../../../../preload/contract/index.ts';
 
 const ALL = TEMPLATE_MARKERS;

@@ -1,8 +1,9 @@
 /**
  * Template blanks in a field's text, as EHR templates mark them (`***`, `[ ]`, `[text]`, `{…}`, `_____`),
- * and the one after (or before) the caret. Pure: the desktop reads the field and selects what this finds.
+ * and the one after (or before) the caret. Pure and zod-free, shared by main (the desktop reads another
+ * application's field and selects what this finds) and the window (its own dictation box).
  */
-import type { TemplateMarker } from '../../../../preload/contract/index.ts';
+import type { TemplateMarker } from './dictation-codes.ts';
 
 /** Each kind as a pattern (one line: a blank never spans a line break). */
 const PATTERN: Readonly<Record<TemplateMarker, string>> = {

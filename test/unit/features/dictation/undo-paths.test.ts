@@ -1,0 +1,175 @@
+/**
+ * "Undo last dictation" from every path but the voice: the IPC command (the overlay's button, the window),
+ * the hotkey through the OS (globalShortcut) and through the key hook where the OS refused it, and the
+ * field-move hotkeys — through the real DictationService, its IPC slice and the audit trail (no text in it).
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseChord } from '../../../../main/base/chords/chord.ts';
+import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
+import { recordReports } from '../../../../main/features/audit/audit-reports.ts';
+import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
+import { createDictationHandlers } from '../../../../main/features/dictation/handlers.ts';
+import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
+import type { FieldNavigator } from '../../../../main/features/dictation/ports.ts';
+import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
+import { FakeSecureInput } from '../../../../native/secure-input.ts';
+import { endlessMicrophone, scriptedOpen } from './scripted-session.ts';
+
+const CANARY = 'Zyxwv Canary-Patient 5583';
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function setup(options: { taken?: string[] } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'undo-paths-'));
+  dirs.push(dir);
+  const audit = new AuditLog({
+    dir,
+    source: { via: 'app', version: '1.0.0' },
+    who: () => ({ account: 'a' }),
+  });
+  const inserter = new FakeInserter();
+  inserter.target = { appName: 'winword.exe' };
+  inserter.field = 'Before. ';
+  const shortcuts = new Map<string, () => void>();
+  const hook = new FakeKeyHook();
+  const moves: string[] = [];
+  const fields: FieldNavigator = {
+    move: async (direction) => {
+      moves.push(direction);
+      return { kind: 'selected' };
+    },
+  };
+  const { open, sessions } = scriptedOpen();
+  const dictation = new DictationService({
+    hook,
+    shortcuts: {
+      register: (accelerator, onPress) => {
+        if (options.taken?.includes(accelerator)) return false;
+        shortcuts.set(accelerator, onPress);
+        return true;
+      },
+      unregister: (accelerator) => void shortcuts.delete(accelerator),
+    },
+    platform: 'win32',
+    accessibility: () => 'not-needed',
+    secureInput: new FakeSecureInput(),
+    settings: {
+      choice: () => ({
+        mode: 'toggle',
+        toggle: parseChord('F9'),
+        hold: parseChord('Control+Super'),
+        cancel: parseChord('Shift+F9'),
+        undo: parseChord('Alt+Shift+F9'),
+        nextField: parseChord('Control+F9'),
+        previousField: parseChord('Control+Shift+F9'),
+      }),
+      get: () => ({ commands: true, locale: 'ENGLISH_US' }),
+      locked: () => [],
+    } as never,
+    history: { add: async () => null, list: () => [] } as never,
+    clipboard: { writeText: async () => ({ transient: true }) },
+    open,
+    microphone: endlessMicrophone(),
+    lock: { holder: () => null, acquire: () => true, release: () => undefined },
+    inserter,
+    overlay: { show: () => undefined },
+    fields,
+  });
+  recordReports(audit, {
+    policy: { onDidReport: () => () => undefined, applied: () => null },
+    connections: { onDidReport: () => () => undefined },
+    visit: { onDidReport: () => () => undefined },
+    notes: { onDidReport: () => () => undefined },
+    dictation,
+  });
+  dictation.applyHotkeys();
+  const dictate = async (text: string) => {
+    await dictation.start();
+    await vi.waitFor(() => expect(sessions.length).toBeGreaterThan(0));
+    sessions.at(-1)!.unit(text);
+    await dictation.stop();
+  };
+  const trail = async () => {
+    const raw = (await Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8')))).join(
+      '\n',
+    );
+    return { raw, what: (await audit.read()).map((r) => r.what) };
+  };
+  return { dictation, inserter, shortcuts, hook, moves, dictate, trail };
+}
+
+describe('undo last dictation, by command and hotkey', () => {
+  it('the IPC command takes exactly our text out, once; the trail records it without the text', async () => {
+    const t = await setup();
+    await t.dictate(`${CANARY} takes 5 mg.`);
+    expect(t.inserter.field).toBe(`Before. ${CANARY} takes 5 mg.`);
+    expect(t.dictation.state().undoable).toBe(true);
+    const undo = createDictationHandlers(t.dictation)['dictation:undo'];
+    expect(await undo({}, { channel: 'dictation:undo' })).toEqual({ ok: true, data: { accepted: true } });
+    expect(t.inserter.field).toBe('Before. ');
+    expect(t.dictation.state()).toMatchObject({
+      undoable: false,
+      box: { text: `${CANARY} takes 5 mg.`, note: { code: 'undone', app: 'winword.exe' } },
+    });
+    expect(await undo({}, { channel: 'dictation:undo' })).toEqual({ ok: true, data: { accepted: true } }); // nothing more: said, not thrown
+    expect(t.inserter.field).toBe('Before. ');
+    await vi.waitFor(async () =>
+      expect((await t.trail()).what).toEqual([
+        { kind: 'dictation_inserted', into: 'winword.exe' },
+        { kind: 'dictation_undone', into: 'winword.exe', removed: true },
+      ]),
+    );
+    expect((await t.trail()).raw).not.toContain('Canary');
+    t.dictation.dispose();
+  });
+
+  it('the hotkey through the OS: no longer ours after the person typed, so it goes to the box', async () => {
+    const t = await setup();
+    await t.dictate('Wound clean.');
+    t.hook.tap('A'); // the person typed in the application
+    t.shortcuts.get('Alt+Shift+F9')!();
+    await vi.waitFor(() => expect(t.dictation.state().box.note?.code).toBe('undo_in_box'));
+    expect(t.inserter.field).toBe('Before. Wound clean.');
+    await vi.waitFor(async () =>
+      expect((await t.trail()).what.at(-1)).toEqual({
+        kind: 'dictation_undone',
+        into: 'winword.exe',
+        removed: false,
+      }),
+    );
+    t.dictation.dispose();
+  });
+
+  it('the hotkey through the key hook when another app holds it: its own keys do not end "ours"', async () => {
+    const t = await setup({ taken: ['Alt+Shift+F9'] });
+    await t.dictate('Wound clean.');
+    expect(t.shortcuts.has('Alt+Shift+F9')).toBe(false);
+    t.hook.tap('Alt', 'Shift', 'F9');
+    await vi.waitFor(() => expect(t.dictation.state().box.note?.code).toBe('undone'));
+    expect(t.inserter.field).toBe('Before. ');
+    await vi.waitFor(async () =>
+      expect((await t.trail()).what.at(-1)).toEqual({
+        kind: 'dictation_undone',
+        into: 'winword.exe',
+        removed: true,
+      }),
+    );
+    t.dictation.dispose();
+  });
+
+  it('next / previous field hotkeys move through the focused field’s blanks', async () => {
+    const t = await setup();
+    t.shortcuts.get('Control+F9')!();
+    await vi.waitFor(() => expect(t.moves).toEqual(['next']));
+    t.shortcuts.get('Control+Shift+F9')!();
+    await vi.waitFor(() => expect(t.moves).toEqual(['next', 'previous']));
+    // A field move is not an undo: nothing was taken out, nothing recorded but nothing at all.
+    expect((await t.trail()).what).toEqual([]);
+    t.dictation.dispose();
+  });
+});
