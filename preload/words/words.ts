@@ -30,6 +30,7 @@ import type {
 } from '../contract/mic-codes.ts';
 
 import type { UI } from './en/ui-words.ts';
+import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -82,6 +83,9 @@ export interface HistoryWords {
   readonly nothingReceived: string;
 }
 
+/** The clinician's day: today's appointments, sending the instructions, orders as tasks (English's shape). */
+export type ScheduleWords = Widen<typeof SCHEDULE_WORDS>;
+
 /** Every sentence a person reads, for one locale. */
 export interface Words {
   /** The locale's BCP 47 tag (`en`, later `fr`, `es`), for `Intl` formats and `<html lang>`. */
@@ -106,6 +110,7 @@ export interface Words {
   readonly ui: UiWords;
   readonly mic: MicWords;
   readonly history: HistoryWords;
+  readonly schedule: ScheduleWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

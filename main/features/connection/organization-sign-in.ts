@@ -26,6 +26,8 @@ export interface OrganizationSignInSettings extends OidcSettings {
 export interface OrganizationSession {
   tokens: UserTokens;
   idToken: string;
+  /** The identity-provider token the broker takes (ID or access token, as IT chose): its schedule routes take it too. */
+  presented: string;
   subject: string;
   /** The service user's id, when the broker says it (for the audit trail). */
   userId?: string;
@@ -58,6 +60,16 @@ export class OrganizationSignIn {
     return this.#settings.recheckAfterMs;
   }
 
+  /** The token broker's base URL (its schedule routes are beside its token exchange). */
+  get brokerUrl(): string {
+    return this.#settings.brokerUrl;
+  }
+
+  /** Whether the broker takes the ID token (so a saved ID token can be presented again after a restart). */
+  get presentsIdToken(): boolean {
+    return this.#settings.present !== 'access_token';
+  }
+
   /** The identity provider's host, to name it on the Connect screen. */
   get issuerHost(): string {
     return new URL(this.#settings.issuer).host;
@@ -68,7 +80,13 @@ export class OrganizationSignIn {
     const idp = await this.#oidc.signIn(options);
     const presented = this.#settings.present === 'access_token' ? idp.accessToken : idp.idToken;
     const { userId, ...tokens } = await this.exchange(presented);
-    return { tokens, idToken: idp.idToken, subject: idp.subject, ...(userId ? { userId } : {}) };
+    return {
+      tokens,
+      idToken: idp.idToken,
+      presented,
+      subject: idp.subject,
+      ...(userId ? { userId } : {}),
+    };
   }
 
   /** Presents an identity-provider token to the broker; the clinician's tokens, or a SignInError. */

@@ -28,6 +28,8 @@ export interface OrganizationSaved {
 /** What the silent sign-in works from: the session's ID token (its `sub` is the one clinician allowed). */
 interface SilentState {
   idTokenHint: string | undefined;
+  /** The token presented to the broker, kept in memory only (the broker's schedule routes take it). */
+  presented: string | undefined;
   userId: string | undefined;
   signedInAt: number | undefined;
   signIn: OrganizationSignIn | undefined;
@@ -45,6 +47,8 @@ export class OrganizationTokenSource extends UserTokenSource {
     options: {
       signIn: OrganizationSignIn | undefined;
       idTokenHint?: string;
+      /** The token presented to the broker at this sign-in (memory only). */
+      presented?: string;
       userId?: string;
       signedInAt?: number;
       save: (saved: OrganizationSaved) => Promise<void>;
@@ -52,6 +56,8 @@ export class OrganizationTokenSource extends UserTokenSource {
   ) {
     const state: SilentState = {
       idTokenHint: options.idTokenHint,
+      // After a restart only the saved ID token is known: it is what the broker takes unless IT chose the access token.
+      presented: options.presented ?? (options.signIn?.presentsIdToken ? options.idTokenHint : undefined),
       userId: options.userId,
       // A session saved before this was kept counts from now.
       signedInAt: options.signedInAt ?? Date.now(),
@@ -76,6 +82,12 @@ export class OrganizationTokenSource extends UserTokenSource {
   identity(): ClinicianIdentity {
     const sub = subjectOf(this.#state.idTokenHint);
     return { ...(this.#state.userId ? { userId: this.#state.userId } : {}), ...(sub ? { sub } : {}) };
+  }
+
+  /** Where the broker's schedule routes are and the token they take (none without the organization's sign-in). */
+  broker(): { url: string; token: () => string | undefined } | undefined {
+    const state = this.#state;
+    return state.signIn ? { url: state.signIn.brokerUrl, token: () => state.presented } : undefined;
   }
 
   /** Revokes the service session, then ends the identity provider's session (best effort). */
@@ -124,6 +136,7 @@ async function silently(state: SilentState): Promise<UserTokens> {
     );
   }
   state.idTokenHint = session.idToken;
+  state.presented = session.presented;
   state.userId = session.userId ?? state.userId;
   state.signedInAt = Date.now();
   return session.tokens;

@@ -15,9 +15,12 @@ export interface DemoService {
   close(): Promise<void>;
 }
 
-/** Starts the sample service on a free loopback port. */
+/** The practitioner whose invented clinic day the sample shows (server-api/sample-day.ts). */
+export const SAMPLE_CLINICIAN = 'sample-clinician';
+
+/** Starts the sample service on a free loopback port, with today's invented clinic day. */
 export async function startDemoService(): Promise<DemoService> {
-  const service = await startLocalService();
+  const service = await startLocalService({ sampleDayFor: SAMPLE_CLINICIAN });
   return {
     url: service.url,
     addClient: (client) => service.setClient(client),

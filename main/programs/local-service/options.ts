@@ -75,11 +75,13 @@ export interface LocalServiceOptions {
   serverApiKeys?: string[];
   /** The Server API version applied when a request names none (default DEFAULT_SERVER_API_VERSION). */
   serverApiPinnedVersion?: string;
+  /** Seeds today's invented clinic day (server-api/sample-day.ts) for this practitioner's external id. */
+  sampleDayFor?: string;
 }
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming'>
+  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming' | 'sampleDayFor'>
 > & {
   jobs: Required<JobTimingOptions>;
 };

@@ -14,6 +14,7 @@ import { UI } from './ui-words.ts';
 import { languageName, templateName } from './name-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
+import { SCHEDULE_WORDS } from './schedule-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -33,6 +34,7 @@ export const en: Words = {
   ui: UI,
   mic: MIC_WORDS,
   history: HISTORY_WORDS,
+  schedule: SCHEDULE_WORDS,
   formatError,
   limitText,
   checkLabel,

@@ -3,6 +3,7 @@ import type { Words } from '../words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
+import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -30,6 +31,7 @@ export const es: Words = {
   templateMarkers: TEMPLATE_MARKER_WORDS,
   mic: MIC_WORDS,
   history: HISTORY_WORDS,
+  schedule: SCHEDULE_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
