@@ -135,10 +135,7 @@ export function composeFeatures(deps: FeaturePorts): Features {
  * built after the visit it records for, the note after the visit that replaces it.
  */
 function buildFeatures(deps: FeaturePorts): Built {
-  const core: CoreAccess = {
-    require: () => connection.core.require(),
-    current: () => connection.core.current(),
-  };
+  const core = coreOf(() => connection);
   const { audio, emit } = deps;
   const settings = createSettingsFeature({
     core,
@@ -155,10 +152,7 @@ function buildFeatures(deps: FeaturePorts): Built {
     emit,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     ...(deps.journals ? { journals: deps.journals } : {}),
-    onWillReplaceVisit: () => {
-      notes.service.reset();
-      schedule.service.reset();
-    },
+    onWillReplaceVisit: () => [notes.service, schedule.service].forEach((replaced) => replaced.reset()),
     microphoneBusy: () => dictation.service?.controller.active ?? false,
   });
   const connection = createConnectionFeature({
@@ -169,10 +163,7 @@ function buildFeatures(deps: FeaturePorts): Built {
         ? { platform: { ...deps.ways, transcribers: visit.transcribers, rules: settings.policy } }
         : givenOf(deps),
   });
-  const schedule = createScheduleFeature({
-    connection: { current: () => (connection.service.mode === 'none' ? null : connection.service.require()) },
-    emit,
-  });
+  const schedule = scheduleFeatureOf(() => connection.service, emit);
   const notes = noteFeatureOf(deps, core, visit.service, settings, schedule.service);
   const dictation = createDictationFeature(
     deps.dictation
@@ -180,6 +171,17 @@ function buildFeatures(deps: FeaturePorts): Built {
       : null,
   );
   return { settings, visit, connection, notes, dictation, schedule };
+}
+
+/** The Core API of the connection, read when asked (it is built after the features that use it). */
+function coreOf(connection: () => ConnectionFeature): CoreAccess {
+  return { require: () => connection().core.require(), current: () => connection().core.current() };
+}
+
+/** The clinician's day over the connection now (read when asked). */
+function scheduleFeatureOf(connections: () => ConnectionManager, emit: EmitEvent): ScheduleFeature {
+  const current = () => (connections().mode === 'none' ? null : connections().require());
+  return createScheduleFeature({ connection: { current }, emit });
 }
 
 /** The note over the visit's transcript (read when asked). */
