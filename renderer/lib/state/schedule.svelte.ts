@@ -1,5 +1,10 @@
 /** Today's appointments on the Visit screen: the list, the visit's appointment, refreshed on main's push. */
-import type { IpcError, ScheduleToday } from '../../../preload/contract/index.ts';
+import type {
+  IpcError,
+  ScheduleToday,
+  SendInstructions,
+  SentInstructions,
+} from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
 export class ScheduleStore {
@@ -36,6 +41,31 @@ export class ScheduleStore {
   /** Links the next visit to this appointment; true when main took it. */
   async link(appointmentId: string): Promise<boolean> {
     const result = await settle(() => scribe().scheduleLink({ appointmentId }));
+    this.#error = result.ok ? null : result.error;
+    if (result.ok) await this.load();
+    return result.ok;
+  }
+
+  /** The appointment the current visit was started from, as listed. */
+  get linked() {
+    const today = this.#today;
+    return today?.available ? (today.appointments.find((a) => a.id === today.linkedId) ?? null) : null;
+  }
+
+  /** Sends what the clinician confirmed; the conversation's newest messages, or null (the error is kept). */
+  async send(request: SendInstructions): Promise<SentInstructions | null> {
+    this.#busy = true;
+    const result = await settle(() => scribe().scheduleSend(request));
+    this.#busy = false;
+    this.#error = result.ok ? null : result.error;
+    return result.ok ? result.data : null;
+  }
+
+  /** Marks the linked appointment FINALIZED (the clinician pressed the button). */
+  async finalize(appointmentId: string): Promise<boolean> {
+    this.#busy = true;
+    const result = await settle(() => scribe().scheduleFinalize({ appointmentId }));
+    this.#busy = false;
     this.#error = result.ok ? null : result.error;
     if (result.ok) await this.load();
     return result.ok;
