@@ -11,6 +11,7 @@ export * from './dictation-codes.ts';
 export * from './dto-dictation.ts';
 export * from './dto-note.ts';
 export * from './dto-schedule.ts';
+export * from './schedule-codes.ts';
 export * from './dto-settings.ts';
 export * from './dto-visit.ts';
 export * from './enums.ts';
