@@ -152,7 +152,7 @@ function buildFeatures(deps: FeaturePorts): Built {
     emit,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     ...(deps.journals ? { journals: deps.journals } : {}),
-    onWillReplaceVisit: () => [notes.service, schedule.service].forEach((replaced) => replaced.reset()),
+    onWillReplaceVisit: () => replacingVisit(notes, schedule),
     microphoneBusy: () => dictation.service?.controller.active ?? false,
   });
   const connection = createConnectionFeature({
@@ -171,6 +171,12 @@ function buildFeatures(deps: FeaturePorts): Built {
       : null,
   );
   return { settings, visit, connection, notes, dictation, schedule };
+}
+
+/** The visit on screen is being replaced: its note goes, and it takes the appointment just linked. */
+function replacingVisit(notes: NoteFeature, schedule: ScheduleFeature): void {
+  notes.service.reset();
+  schedule.service.visitReplaced();
 }
 
 /** The Core API of the connection, read when asked (it is built after the features that use it). */

@@ -63,7 +63,7 @@ describe("today's appointments, signed in with the organization", () => {
     await service?.close();
   });
 
-  it("lists the clinician's day through the broker and links a visit to an appointment", async () => {
+  it("lists the clinician's day through the broker", async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Sign in with your organization' }).click();
     await expect
@@ -78,6 +78,65 @@ describe("today's appointments, signed in with the organization", () => {
     // The broker's log names the clinician and the route, never a patient.
     const logs = JSON.stringify(broker.logs());
     expect(logs).toContain('list-appointments');
+    expect(logs).not.toContain('Moreau');
+  });
+
+  it("starts a visit from an appointment and sends the reviewed instructions to that patient's conversation", async () => {
+    const { page } = h;
+    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    await page.getByRole('button', { name: /^Start the visit with Ada Moreau/ }).click();
+    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await page.getByRole('button', { name: 'End visit' }).click();
+    await expect
+      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
+      .toBe('Visit ended');
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await page.getByRole('button', { name: 'Write the note' }).click();
+    await expect
+      .poll(() => page.locator('article[data-section]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await page
+      .getByLabel('Extra context')
+      .fill('Plan: start metformin 500 mg twice daily and recheck in two weeks.');
+    await page.getByRole('button', { name: 'Write again with context' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('article[data-section]')
+            .allInnerTexts()
+            .then((t) => t.join(' ')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatch(/metformin/i);
+    await page.getByRole('button', { name: 'Continue to codes' }).click();
+    await page.getByRole('button', { name: 'Write instructions' }).click();
+    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    const instructions = (await page.getByTestId('instructions').innerText()).trim();
+
+    const send = page.getByTestId('send-instructions');
+    expect(await send.innerText()).toContain('This visit is with Ada Moreau.');
+    await send.getByRole('button', { name: 'Send to the patient…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send these instructions?' });
+    expect(await confirm.innerText()).toContain("To Ada Moreau, in the patient's conversation");
+    expect((await confirm.getByTestId('send-preview').innerText()).trim()).toBe(instructions);
+    await confirm.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/schedule-send-confirm.png`, fullPage: true });
+    expect(JSON.stringify(broker.logs())).not.toContain('"instructions"'); // nothing sent before Send
+
+    await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('sent-status').textContent(), { timeout: 20_000 })
+      .toContain('Sent.');
+    expect(await page.getByTestId('sent-status').innerText()).toContain('A new conversation was opened');
+    expect(await page.getByTestId('sent-messages').innerText()).toContain(instructions.slice(0, 40));
+    await page.getByTestId('sent-status').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/schedule-sent.png`, fullPage: true });
+    const logs = JSON.stringify(broker.logs());
+    expect(logs).toContain('"route":"instructions"');
+    expect(logs).not.toContain(instructions.slice(0, 20));
     expect(logs).not.toContain('Moreau');
   });
 });

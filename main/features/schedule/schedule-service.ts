@@ -43,6 +43,9 @@ export class ScheduleService {
   /** The api of the connection it was built for (a new connection builds a new one). */
   #api: { connection: object; api: ScheduleApi; watching: AbortController } | null = null;
   #known = new Map<string, Appointment>();
+  /** Linked, waiting for the visit to start (or be replaced otherwise). */
+  #pending: Appointment | null = null;
+  /** The current visit's appointment. */
   #linked: Appointment | null = null;
 
   constructor(deps: ScheduleServiceDeps) {
@@ -64,7 +67,7 @@ export class ScheduleService {
       available: true,
       via: found.api.via,
       appointments: list.map(viewOf),
-      linkedId: this.#linked?.id ?? null,
+      linkedId: (this.#pending ?? this.#linked)?.id ?? null,
     };
   }
 
@@ -72,14 +75,18 @@ export class ScheduleService {
   link(appointmentId: string): { accepted: true } {
     const appointment = this.#known.get(appointmentId);
     if (!appointment) throw new Failure('appointment_not_found');
-    this.#linked = appointment;
+    this.#pending = appointment;
     this.#reported.emit({ kind: 'visit_linked' });
     return { accepted: true };
   }
 
-  /** The visit was replaced or discarded: it is no appointment's any more. */
-  reset(): void {
-    this.#linked = null;
+  /**
+   * The visit on screen is being replaced (started, discarded, recovered): the new one is the appointment
+   * linked just before it, if any, else none.
+   */
+  visitReplaced(): void {
+    this.#linked = this.#pending;
+    this.#pending = null;
   }
 
   /** The linked patient's demographics, in the note request's `structured_context.patient_demographics`. */
@@ -147,7 +154,7 @@ export class ScheduleService {
     const access = connection?.serverApi?.();
     if (!connection || !access) {
       this.dispose();
-      this.#linked = null;
+      this.#linked = this.#pending = null;
       return { reason: 'not_connected' };
     }
     if (access.kind === 'none') return { reason: access.reason };

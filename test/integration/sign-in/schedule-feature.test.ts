@@ -124,6 +124,8 @@ describe('signed in with the organization (through the broker)', () => {
     expect(today.appointments[0]!.patientName).toBe(`Ada ${CANARY}`);
 
     service.link(ids.lee[0]!);
+    expect(service.linkedDemographics()).toBeNull(); // not before the visit starts
+    service.visitReplaced(); // the visit starts
     expect((await service.today()).available && (await service.today())).toMatchObject({
       linkedId: ids.lee[0],
     });

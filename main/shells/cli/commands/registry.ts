@@ -4,6 +4,7 @@ import { brokerCommand } from './broker.ts';
 import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
 import { recoverCommand } from './recover.ts';
+import { sendInstructionsCommand } from './send-instructions.ts';
 import { transcribeCommand } from './transcribe.ts';
 
 /** Further CLI commands (streaming: transcribe, dictate, devices, recover) register here. */
@@ -22,4 +23,5 @@ export const extraCommands: CliCommand[] = [
   auditCommand,
   brokerCommand,
   appointmentsCommand,
+  sendInstructionsCommand,
 ];
