@@ -131,7 +131,9 @@ describe("today's appointments, signed in with the organization", () => {
       .poll(() => page.getByTestId('sent-status').textContent(), { timeout: 20_000 })
       .toContain('Sent.');
     expect(await page.getByTestId('sent-status').innerText()).toContain('A new conversation was opened');
-    expect(await page.getByTestId('sent-messages').innerText()).toContain(instructions.slice(0, 40));
+    expect(await page.getByTestId('sent-messages').innerText()).toContain(
+      `You: ${instructions.split('\n')[0]}`,
+    );
     await page.getByTestId('sent-status').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/schedule-sent.png`, fullPage: true });
     const logs = JSON.stringify(broker.logs());
