@@ -29,7 +29,7 @@ export interface ScheduleServiceDeps {
 }
 
 /** The local day of `now` as [from, to). */
-export function localDay(now: Date): { from: Date; to: Date } {
+function localDay(now: Date): { from: Date; to: Date } {
   const from = new Date(now);
   from.setHours(0, 0, 0, 0);
   const to = new Date(from);

@@ -16,7 +16,7 @@ export class ConversationLockedError extends Error {
 }
 
 /** One message of the conversation as a clinician sees it after sending: who, and what (never logged). */
-export interface PatientMessageView {
+interface PatientMessageView {
   id: string;
   /** `system` for the service's automatic reply; else the author's type (`provider`, `patient`…). */
   from: string;
