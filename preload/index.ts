@@ -113,6 +113,12 @@ const api: BridgeApi = {
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
 
+  scheduleToday: request('schedule:today'),
+  scheduleLink: request('schedule:link'),
+  scheduleSend: request('schedule:send'),
+  scheduleTasks: request('schedule:tasks'),
+  scheduleFinalize: request('schedule:finalize'),
+
   onConnectStatus: subscribe('connect:status'),
   onVisitState: subscribe('visit:state'),
   onVisitTranscript: subscribe('visit:transcript'),
@@ -122,6 +128,7 @@ const api: BridgeApi = {
   onDictationOverlay: subscribe('dictation:overlay'),
   onDictationState: subscribe('dictation:state'),
   onPolicyChanged: subscribe('policy:changed'),
+  onScheduleChanged: subscribe('schedule:changed'),
 };
 
 const globalName: typeof API_GLOBAL = 'scribe';

@@ -35,6 +35,11 @@ import {
   type SettingsService,
 } from '../features/settings/settings-feature.ts';
 import type { VisitJournals } from '../features/visit/ports.ts';
+import {
+  createScheduleFeature,
+  type ScheduleFeature,
+  type ScheduleService,
+} from '../features/schedule/schedule-feature.ts';
 import { createVisitFeature, type VisitFeature, type VisitService } from '../features/visit/visit-feature.ts';
 import { createPolicyHandlers, withPolicy } from './policy-handlers.ts';
 
@@ -75,6 +80,7 @@ export interface Features {
   readonly notes: NoteService;
   readonly settings: SettingsService;
   readonly dictation: DictationService | null;
+  readonly schedule: ScheduleService;
   readonly handlers: AppHandlers;
   /** IT's policy changed: the connection follows it. */
   policyChanged(): void;
@@ -89,17 +95,19 @@ interface Built {
   readonly connection: ConnectionFeature;
   readonly notes: NoteFeature;
   readonly dictation: DictationFeature;
+  readonly schedule: ScheduleFeature;
 }
 
 /** Builds the features from their factories and merges their handler slices. */
 export function composeFeatures(deps: FeaturePorts): Features {
-  const { settings, visit, connection, notes, dictation } = buildFeatures(deps);
+  const { settings, visit, connection, notes, dictation, schedule } = buildFeatures(deps);
   const slices = mergeHandlerSlices(
     connection.handlers,
     visit.handlers,
     notes.handlers,
     settings.handlers,
     dictation.handlers,
+    schedule.handlers,
     createPolicyHandlers(settings.policy),
   );
   return {
@@ -109,12 +117,14 @@ export function composeFeatures(deps: FeaturePorts): Features {
     notes: notes.service,
     settings: settings.service,
     dictation: dictation.service,
+    schedule: schedule.service,
     handlers: withPolicy(slices satisfies EveryChannel<typeof slices>, settings.policy),
     policyChanged: () => connection.policyChanged(),
     // In this order: a dictation finishes first, then a recording visit ends, then the sample service stops.
     dispose: async () => {
       await dictation.dispose?.();
       await visit.dispose?.();
+      await schedule.dispose?.();
       await connection.dispose();
     },
   };
@@ -125,10 +135,7 @@ export function composeFeatures(deps: FeaturePorts): Features {
  * built after the visit it records for, the note after the visit that replaces it.
  */
 function buildFeatures(deps: FeaturePorts): Built {
-  const core: CoreAccess = {
-    require: () => connection.core.require(),
-    current: () => connection.core.current(),
-  };
+  const core = coreOf(() => connection);
   const { audio, emit } = deps;
   const settings = createSettingsFeature({
     core,
@@ -145,7 +152,7 @@ function buildFeatures(deps: FeaturePorts): Built {
     emit,
     ...(deps.microphoneAccess ? { microphoneAccess: deps.microphoneAccess } : {}),
     ...(deps.journals ? { journals: deps.journals } : {}),
-    onWillReplaceVisit: () => notes.service.reset(),
+    onWillReplaceVisit: () => replacingVisit(notes, schedule),
     microphoneBusy: () => dictation.service?.controller.active ?? false,
   });
   const connection = createConnectionFeature({
@@ -156,17 +163,41 @@ function buildFeatures(deps: FeaturePorts): Built {
         ? { platform: { ...deps.ways, transcribers: visit.transcribers, rules: settings.policy } }
         : givenOf(deps),
   });
-  const notes = noteFeatureOf(deps, core, visit.service, settings);
+  const schedule = scheduleFeatureOf(() => connection.service, emit);
+  const notes = noteFeatureOf(deps, core, visit.service, settings, schedule.service);
   const dictation = createDictationFeature(
     deps.dictation
       ? dictationParts(deps, deps.dictation, { connection, visit: visit.service, settings })
       : null,
   );
-  return { settings, visit, connection, notes, dictation };
+  return { settings, visit, connection, notes, dictation, schedule };
+}
+
+/** The visit on screen is being replaced: its note goes, and it takes the appointment just linked. */
+function replacingVisit(notes: NoteFeature, schedule: ScheduleFeature): void {
+  notes.service.reset();
+  schedule.service.visitReplaced();
+}
+
+/** The Core API of the connection, read when asked (it is built after the features that use it). */
+function coreOf(connection: () => ConnectionFeature): CoreAccess {
+  return { require: () => connection().core.require(), current: () => connection().core.current() };
+}
+
+/** The clinician's day over the connection now (read when asked). */
+function scheduleFeatureOf(connections: () => ConnectionManager, emit: EmitEvent): ScheduleFeature {
+  const current = () => (connections().mode === 'none' ? null : connections().require());
+  return createScheduleFeature({ connection: { current }, emit });
 }
 
 /** The note over the visit's transcript (read when asked). */
-function noteFeatureOf(deps: FeaturePorts, core: CoreAccess, visit: VisitService, settings: SettingsFeature) {
+function noteFeatureOf(
+  deps: FeaturePorts,
+  core: CoreAccess,
+  visit: VisitService,
+  settings: SettingsFeature,
+  schedule: ScheduleService,
+) {
   return createNoteFeature({
     core,
     transcript: {
@@ -175,6 +206,7 @@ function noteFeatureOf(deps: FeaturePorts, core: CoreAccess, visit: VisitService
       },
       finalInputs: () => visit.finalTranscript(),
       startedAt: () => visit.startedAt(),
+      patient: () => schedule.linkedDemographics(),
     },
     clipboard: deps.clipboard,
     emit: deps.emit,

@@ -24,6 +24,7 @@ import {
   TranslateRequestSchema,
 } from './dto-note.ts';
 import { dictationChannels } from './dto-dictation.ts';
+import { scheduleChannels } from './dto-schedule.ts';
 import {
   CustomizationSchema,
   DotPhraseBulkSchema,
@@ -145,6 +146,9 @@ export const channels = {
 
   // Dictation anywhere (preload/contract/dto-dictation.ts)
   ...dictationChannels,
+
+  // The clinician's day (preload/contract/dto-schedule.ts)
+  ...scheduleChannels,
 } as const;
 
 /** Name of a request channel. */

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'sample_unavailable',
   'clipboard_unavailable',
   'dictation_setting_refused',
+  'appointment_not_found',
+  'conversation_locked',
+  'schedule_unavailable',
   'internal',
 ] as const;
 

@@ -1,6 +1,7 @@
 /** Main → renderer pushes. Each carries only what the screen needs; the renderer parses every payload. */
 import { z } from 'zod';
 import { dictationEvents } from './dto-dictation.ts';
+import { scheduleEvents } from './dto-schedule.ts';
 import { NoteProgressSchema } from './dto-note.ts';
 import { PolicyViewSchema } from './dto-settings.ts';
 import { ConnectionStatusSchema, LevelSchema, TranscriptItemSchema, VisitStateSchema } from './dto-visit.ts';
@@ -19,6 +20,7 @@ export const events = {
   /** IT changed the policy while the app runs: what is locked now. */
   'policy:changed': PolicyViewSchema,
   ...dictationEvents,
+  ...scheduleEvents,
 } as const;
 
 export type EventName = keyof typeof events;

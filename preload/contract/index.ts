@@ -10,6 +10,8 @@ export * from './chords.ts';
 export * from './dictation-codes.ts';
 export * from './dto-dictation.ts';
 export * from './dto-note.ts';
+export * from './dto-schedule.ts';
+export * from './schedule-codes.ts';
 export * from './dto-settings.ts';
 export * from './dto-visit.ts';
 export * from './enums.ts';

@@ -35,6 +35,7 @@ import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
+import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -173,6 +174,8 @@ export interface DictationScreenWords {
     title(phase: OverlayPhase, app: string | null): string;
   };
 }
+/** The clinician's day: today's appointments, sending the instructions, orders as tasks (English's shape). */
+export type ScheduleWords = Widen<typeof SCHEDULE_WORDS>;
 
 /** Every sentence a person reads, for one locale. */
 export interface Words {
@@ -203,6 +206,7 @@ export interface Words {
   /** The `scribe` command's own words. */
   readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;
+  readonly schedule: ScheduleWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

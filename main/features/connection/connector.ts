@@ -18,7 +18,8 @@ import { coreApiFrom } from './core-adapter.ts';
 import { BrokerEm, withBrokerEm } from './broker-em.ts';
 import { tokenSourceFor } from './token-sources.ts';
 import type { AudioInputs } from '../../core/audio/ports.ts';
-import type { ClinicianIdentity, Connection, Connector } from './ports.ts';
+import { PROTOCOL } from '../../core/api/protocol.ts';
+import type { ClinicianIdentity, Connection, Connector, ServerApiAccess } from './ports.ts';
 
 /** Where the organization's credentials are kept between runs (keychain-backed in the app). */
 export interface CredentialVault {
@@ -39,6 +40,8 @@ export interface ConnectorDeps {
   readonly organization?: OrganizationSignIn | (() => OrganizationSignIn | undefined);
   /** With server credentials, act as this user (user tokens) rather than as the organization. */
   readonly userExternalId?: string;
+  /** Whose day the Server API shows with server credentials (the sample's clinician); else userExternalId. */
+  readonly clinician?: string;
 }
 
 /** Opens a connection over an already-built token source (also used by the sample kit). */
@@ -65,6 +68,7 @@ export function openConnection(
     // The same checks as `scribe doctor` (main/core/api/connection-checks.ts), shown on the Connect screen.
     checks: () => runConnectionChecks({ baseUrl, auth, http, listInputs: () => deps.audio.list() }),
     identity: () => identityOf(auth),
+    serverApi: () => serverApiOf(baseUrl, auth, deps),
     ...(canLogOut(auth) ? { signOut: () => auth.logout() } : {}),
     close: async () => undefined,
   };
@@ -83,6 +87,32 @@ function identityOf(auth: AccessTokenSource): ClinicianIdentity {
   if (auth instanceof OrganizationTokenSource || auth instanceof ServerActingAsUser) return auth.identity();
   return {};
 }
+
+/** How the connection reaches the Server API (main/features/schedule): the broker, server credentials, or not. */
+function serverApiOf(baseUrl: URL, auth: AccessTokenSource, deps: ConnectorDeps): ServerApiAccess {
+  if (auth instanceof OrganizationTokenSource) {
+    const brokerUrl = auth.brokerUrl;
+    if (!brokerUrl) return none('no_broker');
+    return {
+      kind: 'broker',
+      brokerUrl,
+      token: (renew) => auth.brokerToken(renew),
+      current: () => auth.presentedToken,
+    };
+  }
+  const server = auth instanceof ServerActingAsUser ? auth.server : auth.caller === 'server' ? auth : null;
+  const clinician = deps.clinician ?? deps.userExternalId;
+  if (!server) return none('no_broker');
+  if (!clinician) return none('no_clinician');
+  const http = new HttpClient({
+    baseUrl,
+    apiVersion: PROTOCOL.serverApiVersion,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  return { kind: 'server', context: { http, auth: server }, clinician };
+}
+
+const none = (reason: 'no_broker' | 'no_clinician') => ({ kind: 'none', reason }) as const;
 
 /** Token sources that can revoke their session on the service. */
 function canLogOut(auth: AccessTokenSource): auth is AccessTokenSource & { logout(): Promise<void> } {

@@ -102,6 +102,11 @@ export class OrganizationTokenSource extends UserTokenSource {
     return this.#state.presented;
   }
 
+  /** The token presented at sign-in as it is, without renewing it (the change stream; null when none). */
+  get presentedToken(): string | undefined {
+    return this.#state.presented;
+  }
+
   /** Revokes the service session, then ends the identity provider's session (best effort). */
   override async logout(): Promise<void> {
     try {

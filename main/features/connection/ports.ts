@@ -17,6 +17,7 @@ import type {
   StructuredContext,
 } from '../../core/api/schemas/note.ts';
 import type { CallerKind } from '../../core/api/protocol.ts';
+import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import type { LiveTranscriber } from '../../core/streaming/transcriber-port.ts';
 import type { Check, Credentials, DotPhrase, Replacement } from '../../../preload/contract/index.ts';
 
@@ -110,10 +111,29 @@ export interface Connection {
   checks(): Promise<Check[]>;
   /** Who the connection acts as (service user id, IdP `sub`), as far as it knows; absent in test fakes. */
   identity?(): ClinicianIdentity;
+  /** How this connection reaches the Server API for the clinician's day; absent in test fakes. */
+  serverApi?(): ServerApiAccess;
   /** Revokes the sign-in on the service (a clinician's refresh token); none for server credentials. */
   signOut?(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * How a connection reaches the clinician's day on the Server API: through the organization's broker with
+ * the identity-provider token of the sign-in (the Server API key stays on the broker), or directly with
+ * server credentials naming the clinician (development, the sample visit); `none` says why not.
+ */
+export type ServerApiAccess =
+  | {
+      readonly kind: 'broker';
+      readonly brokerUrl: string;
+      /** The token for a call: renewed by a silent sign-in when near expiry, or when `renew` (refused). */
+      token(renew?: boolean): Promise<string>;
+      /** The token as it is, never renewed (the change stream must not open browser tabs on its own). */
+      current(): string | undefined;
+    }
+  | { readonly kind: 'server'; readonly context: CoreContext; readonly clinician: string }
+  | { readonly kind: 'none'; readonly reason: 'no_broker' | 'no_clinician' };
 
 /**
  * Who a connection acts as, for the audit trail: the service's user id (when known: the broker says it, or

@@ -40,6 +40,8 @@ export function createSampleKit(options: {
       return openConnection(baseUrl, auth, http, {
         audio: SAMPLE_INPUTS,
         transcriber: options.transcriber,
+        // The sample service seeds this practitioner's invented day (local-service demo.ts).
+        clinician: 'sample-clinician',
       });
     },
     openRecording() {

@@ -18,7 +18,8 @@ export class ServerActingAsUser implements AccessTokenSource {
 
   constructor(
     private readonly http: HttpClient,
-    private readonly server: ServerTokenSource,
+    /** The server credentials underneath (the Server API takes them). */
+    readonly server: ServerTokenSource,
     private readonly externalId: string,
   ) {}
 

@@ -69,6 +69,7 @@ export class NoteService {
       (p) => this.#deps.emit('note:progress', p),
       this.#deps.customizations,
       visitDateOf(this.transcript),
+      this.transcript.patient?.() ?? null,
     );
     this.#reported.emit({
       kind: 'note_generated',

@@ -26,7 +26,7 @@ import {
   ordersContextOf,
   type CustomizationLookup,
 } from './note-request.ts';
-import type { VisitContext } from '../../core/api/schemas/visit-context.ts';
+import type { PatientDemographics, VisitContext } from '../../core/api/schemas/visit-context.ts';
 import { draftKindFor, visitContextFrom } from './visit-details.ts';
 import { toCodesDto, toEmDto, toNoteDto, toOrdersDto } from './mapping.ts';
 import type { CoreApi } from '../connection/ports.ts';
@@ -87,8 +87,10 @@ export class NoteWorkflow {
     customizations?: CustomizationLookup,
     /** The day the visit was recorded (YYYY-MM-DD), its encounter date unless the clinician names one. */
     visitDate: string | null = null,
+    /** The demographics of the patient of the appointment the visit was started from. */
+    linkedPatient: PatientDemographics | null = null,
   ): Promise<NoteDto> {
-    const visit = await this.#visitContext(core, request, visitDate);
+    const visit = withPatient(await this.#visitContext(core, request, visitDate), linkedPatient);
     const body = await buildNoteRequest(
       {
         caller: core.caller,
@@ -289,4 +291,9 @@ export class NoteWorkflow {
   #dto(): NoteDto {
     return { ...toNoteDto(this.#require(), this.#revision), edited: this.#edited };
   }
+}
+
+/** The linked patient's demographics under what the clinician entered in the visit details (theirs win). */
+function withPatient(visit: VisitContext, linked: PatientDemographics | null): VisitContext {
+  return linked ? { ...visit, patient: { ...linked, ...visit.patient } } : visit;
 }

@@ -3,6 +3,7 @@
  * Electron) and the recorded visit's transcript.
  */
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';
+import type { PatientDemographics } from '../../core/api/schemas/visit-context.ts';
 import type { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 
 type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
@@ -20,6 +21,8 @@ export interface VisitTranscript {
   finalInputs(): TranscriptItemInput[];
   /** When the visit was recorded (ms since the epoch; a recovered visit keeps its own), null if unknown. */
   startedAt?(): number | null;
+  /** The demographics of the patient of the appointment the visit was started from (schedule), if any. */
+  patient?(): PatientDemographics | null;
 }
 
 /**

@@ -11,7 +11,11 @@ import { z } from 'zod';
 import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import { ApiError, NotFoundError } from '../../core/api/errors.ts';
 import * as api from '../../core/api/server-api/endpoints.ts';
-import { isSystemMessage, type Appointment } from '../../core/api/server-api/schemas.ts';
+import type { Appointment } from '../../core/api/server-api/schemas.ts';
+import {
+  ConversationLockedError,
+  sendToPatient,
+} from '../../core/api/server-api/patient-conversation.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import type { ClaimMapping } from './user-claim.ts';
@@ -123,44 +127,15 @@ export async function sendInstructions(
   const appointment = await ownAppointment(deps, who, id);
   const patientId = appointment.patient?.id;
   if (!patientId) throw new BrokerRefusal('APPOINTMENT_NOT_FOUND');
-  const ctx = deps.serverApi;
-  const author = { type: 'provider', id: who.providerId } as const;
-  return service(async () => {
-    const existing = (await api.patientConversations(ctx, patientId)).find(
-      (c) => (c.type ?? 'individual_conversation') === 'individual_conversation',
+  try {
+    const sent = await service(() =>
+      sendToPatient(deps.serverApi, { patientId, providerId: who.providerId, ...input }),
     );
-    const conversation = existing ?? (await api.createIndividualConversation(ctx, patientId));
-    if (conversation.locked) throw new BrokerRefusal('CONVERSATION_LOCKED');
-    try {
-      if (input.as === 'message') {
-        await api.postMessage(ctx, { conversationId: conversation.id, author, text: input.text });
-      } else {
-        const file = new Blob([input.text], { type: 'text/plain;charset=utf-8' });
-        const uploaded = await api.uploadAttachment(ctx, {
-          file,
-          fileName: 'patient-instructions.txt',
-          author,
-        });
-        await api.postMessage(ctx, { conversationId: conversation.id, author, fileUploadId: uploaded.id });
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) throw new BrokerRefusal('CONVERSATION_LOCKED');
-      throw error;
-    }
-    const latest = await latestMessages(ctx, conversation.id);
-    return { status: 200, body: { conversation_id: conversation.id, created: !existing, messages: latest } };
-  });
-}
-
-/** The conversation's newest messages, each marked with who wrote it (`system`: an automatic reply). */
-async function latestMessages(ctx: CoreContext, conversationId: string) {
-  return (await api.listMessages(ctx, conversationId)).slice(0, 5).map((m) => ({
-    id: m.id,
-    from: isSystemMessage(m) ? 'system' : (m.author?.type ?? m.author_type ?? 'unknown'),
-    text: m.text ?? null,
-    attachment: m.attachment ? { mime_type: m.attachment.mime_type ?? null } : null,
-    created_at: m.created_at ?? null,
-  }));
+    return { status: 200, body: sent };
+  } catch (error) {
+    if (error instanceof ConversationLockedError) throw new BrokerRefusal('CONVERSATION_LOCKED');
+    throw error;
+  }
 }
 
 /** POST /v1/appointments/{id}/tasks `{titles}`: one provider task per order the clinician ticked. */

@@ -28,10 +28,17 @@ export interface DemoService {
   close(): Promise<void>;
 }
 
-/** Starts the sample service on a free loopback port. */
+/** The practitioner whose invented clinic day the sample shows (server-api/sample-day.ts). */
+export const SAMPLE_CLINICIAN = 'sample-clinician';
+
+/** Starts the sample service on a free loopback port, with today's invented clinic day. */
 export async function startDemoService(): Promise<DemoService> {
   // The sample visit's note, instructions and translations are pre-written (clinical/sample-script.ts).
-  const service = await startLocalService({ streaming: SAMPLE_STREAMING, sampleScript: SAMPLE_VISIT_SCRIPT });
+  const service = await startLocalService({
+    streaming: SAMPLE_STREAMING,
+    sampleScript: SAMPLE_VISIT_SCRIPT,
+    sampleDayFor: SAMPLE_CLINICIAN,
+  });
   return {
     url: service.url,
     addClient: (client) => service.setClient(client),

@@ -26,6 +26,7 @@ import { settingsRoutes } from './routes/settings.ts';
 import { userContentRoutes } from './routes/user-content.ts';
 import { ServerApiStore } from './server-api/store.ts';
 import { serverApiRoutes } from './server-api/routes.ts';
+import { seedDay } from './server-api/sample-day.ts';
 import {
   attachStreamingService,
   createFixtureRecognizer,
@@ -82,6 +83,7 @@ export async function startLocalService(
 ): Promise<LocalService> {
   const resolved = resolveOptions(options);
   const stores = createStores(options, resolved);
+  if (options.sampleDayFor) seedDay(stores.serverApi, { day: new Date(), clinician: options.sampleDayFor });
   const { clock, tokens, users } = stores;
   let audience = options.audience ?? '';
   const routes = serviceRoutes(stores, resolved, () => audience);

@@ -81,11 +81,16 @@ export interface LocalServiceOptions {
    * note, instructions and their translations. Default none: the rule-based writer answers everything.
    */
   sampleScript?: SampleScript;
+  /** Seeds today's invented clinic day (server-api/sample-day.ts) for this practitioner's external id. */
+  sampleDayFor?: string;
 }
 
 /** Options with every default applied. */
 export type ResolvedOptions = Required<
-  Omit<LocalServiceOptions, 'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming' | 'sampleScript'>
+  Omit<
+    LocalServiceOptions,
+    'now' | 'clockOffsetMs' | 'audience' | 'jobs' | 'streaming' | 'sampleScript' | 'sampleDayFor'
+  >
 > & {
   jobs: Required<JobTimingOptions>;
   sampleScript: SampleScript | null;

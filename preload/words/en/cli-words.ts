@@ -17,6 +17,7 @@ export const CLI_WORDS = {
     audit: 'the audit trail (verify: check its chain, and against what IT collected)',
     broker: 'run the token broker (env: SCRIBE_BROKER_ISSUER, _AUDIENCE, _USER_CLAIM)',
     appointments: 'a clinician’s appointments of the day (--user)',
+    'send-instructions': 'send reviewed patient instructions to the appointment’s patient (--user)',
   },
   connection: 'connection (flags override the environment):',
   moreHelp: 'Run "scribe help" for the list of commands.',

@@ -18,6 +18,7 @@ import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
+import { SCHEDULE_WORDS } from './schedule-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -41,6 +42,7 @@ export const en: Words = {
   codesMore: CODES_MORE_WORDS,
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
+  schedule: SCHEDULE_WORDS,
   formatError,
   limitText,
   checkLabel,

@@ -15,6 +15,7 @@ export const CLI_WORDS: Widen<typeof EN> = {
     audit: 'el registro de auditoría (verify: comprueba su cadena y lo compara con lo que TI recopiló)',
     broker: 'ejecuta el intermediario de tokens (env: SCRIBE_BROKER_ISSUER, _AUDIENCE, _USER_CLAIM)',
     appointments: 'las citas del día de un profesional (--user)',
+    'send-instructions': 'enviar al paciente de la cita las instrucciones revisadas (--user)',
   },
   connection: 'conexión (las opciones prevalecen sobre el entorno):',
   moreHelp: 'Ejecute «scribe help» para ver la lista de comandos.',

@@ -67,6 +67,11 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   sample_unavailable: 'La consulta de ejemplo no está disponible en esta instalación.',
   clipboard_unavailable: 'No se pudo escribir en el portapapeles. Seleccione el texto y cópielo a mano.',
   dictation_setting_refused: 'Ese ajuste de dictado no se puede usar. Elija otro.',
+  appointment_not_found: 'Esta cita ya no está entre sus citas. Actualice la lista de hoy.',
+  conversation_locked:
+    'La conversación del paciente está bloqueada: no acepta mensajes nuevos. No se envió nada; entregue las instrucciones de otra forma.',
+  schedule_unavailable:
+    'No se pudo acceder a las citas de hoy (el intermediario de la organización o el servicio). Inténtelo de nuevo en un momento.',
   internal:
     'Algo falló dentro de la aplicación. Inténtelo de nuevo; si vuelve a ocurrir, reinicie la aplicación.',
 };

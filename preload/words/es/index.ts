@@ -7,6 +7,7 @@ import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
+import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -38,6 +39,7 @@ export const es: Words = {
   codesMore: CODES_MORE_WORDS,
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
+  schedule: SCHEDULE_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,

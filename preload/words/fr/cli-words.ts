@@ -15,6 +15,7 @@ export const CLI_WORDS: Widen<typeof EN> = {
     audit: 'la piste d’audit (verify : vérifie sa chaîne, et la compare à ce que l’informatique a collecté)',
     broker: 'lance le courtier de jetons (env : SCRIBE_BROKER_ISSUER, _AUDIENCE, _USER_CLAIM)',
     appointments: 'les rendez-vous du jour d’un praticien (--user)',
+    'send-instructions': 'envoyer au patient du rendez-vous les consignes relues (--user)',
   },
   connection: 'connexion (les options priment sur l’environnement) :',
   moreHelp: 'Lancez « scribe help » pour la liste des commandes.',

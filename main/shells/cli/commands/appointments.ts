@@ -54,15 +54,17 @@ function parseFlags(args: string[]) {
   }
 }
 
-async function appointments(args: string[]): Promise<number> {
-  const { values } = parseFlags(args);
-  const window = localDay(values.date);
+/** The Server API with the organization's server credentials, as the clinician `--user` names. */
+export async function clinicianServerApi(
+  command: string,
+  values: Parameters<typeof cliConfig>[0],
+): Promise<{ ctx: CoreContext; clinician: string }> {
   const config = await cliConfig(values);
   const missing = missingConnectionSettings(config);
   if (missing.length > 0)
     throw new CliError(words().cli.missingConfiguration(missing.join(', ')), EXIT.usage);
   if (!config.userExternalId)
-    throw new CliError('appointments: name the clinician with --user (SCRIBE_USER_EXTERNAL_ID).', EXIT.usage);
+    throw new CliError(`${command}: name the clinician with --user (SCRIBE_USER_EXTERNAL_ID).`, EXIT.usage);
   const core = httpFor(config);
   const http = new HttpClient({ baseUrl: core.baseUrl, apiVersion: PROTOCOL.serverApiVersion });
   const privateKey = await readPrivateKeyPem(config.privateKeyFile!);
@@ -71,8 +73,14 @@ async function appointments(args: string[]): Promise<number> {
     privateKey,
     ...(config.keyId ? { keyId: config.keyId } : {}),
   });
-  const ctx: CoreContext = { http, auth };
-  const providerId = await findProviderId(ctx, config.userExternalId);
+  return { ctx: { http, auth }, clinician: config.userExternalId };
+}
+
+async function appointments(args: string[]): Promise<number> {
+  const { values } = parseFlags(args);
+  const window = localDay(values.date);
+  const { ctx, clinician } = await clinicianServerApi('appointments', values);
+  const providerId = await findProviderId(ctx, clinician);
   if (!providerId)
     throw new CliError(
       'appointments: no practitioner of the organization has this external id.',

@@ -4,6 +4,7 @@ import { brokerCommand } from './broker.ts';
 import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
 import { recoverCommand } from './recover.ts';
+import { sendInstructionsCommand } from './send-instructions.ts';
 import { transcribeCommand } from './transcribe.ts';
 import type { CommandSynopsis } from '../help.ts';
 
@@ -24,4 +25,5 @@ export const extraCommands: CliCommand[] = [
   auditCommand,
   brokerCommand,
   appointmentsCommand,
+  sendInstructionsCommand,
 ];

@@ -13,6 +13,7 @@ import type { createNoteHandlers } from '../../../../main/features/note/handlers
 import type { createPolicyHandlers } from '../../../../main/compose/policy-handlers.ts';
 import type { createSettingsHandlers } from '../../../../main/features/settings/handlers.ts';
 import type { createVisitHandlers } from '../../../../main/features/visit/handlers.ts';
+import type { createScheduleHandlers } from '../../../../main/features/schedule/handlers.ts';
 import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { channels } from '../../../../preload/contract/index.ts';
@@ -24,18 +25,27 @@ interface Slices {
   settings: ReturnType<typeof createSettingsHandlers>;
   dictation: ReturnType<typeof createDictationHandlers>;
   policy: ReturnType<typeof createPolicyHandlers>;
+  schedule: ReturnType<typeof createScheduleHandlers>;
 }
 
 /** Type cases only (never called). */
 function _typeCases(s: Slices): void {
-  const all = mergeHandlerSlices(s.connection, s.visit, s.note, s.settings, s.dictation, s.policy);
+  const all = mergeHandlerSlices(
+    s.connection,
+    s.visit,
+    s.note,
+    s.settings,
+    s.dictation,
+    s.policy,
+    s.schedule,
+  );
   const _every = all satisfies EveryChannel<typeof all>;
 
-  const noVisit = mergeHandlerSlices(s.connection, s.note, s.settings, s.dictation, s.policy);
+  const noVisit = mergeHandlerSlices(s.connection, s.note, s.settings, s.dictation, s.policy, s.schedule);
   // @ts-expect-error the visit's slice is missing: its channels are answered by nobody
   const _missingSlice = noVisit satisfies EveryChannel<typeof noVisit>;
 
-  const noPolicy = mergeHandlerSlices(s.connection, s.visit, s.note, s.settings, s.dictation);
+  const noPolicy = mergeHandlerSlices(s.connection, s.visit, s.note, s.settings, s.dictation, s.schedule);
   // @ts-expect-error `settings:policy` is answered by nobody
   const _missingChannel = noPolicy satisfies EveryChannel<typeof noPolicy>;
 
@@ -48,6 +58,7 @@ function _typeCases(s: Slices): void {
     s.settings,
     s.dictation,
     s.policy,
+    s.schedule,
   );
   // @ts-expect-error `visit:strat` is no channel, and `visit:start` is answered by nobody
   const _misspelled = misspelled satisfies EveryChannel<typeof misspelled>;

@@ -163,3 +163,18 @@ describe('NoteWorkflow', () => {
     expect((await failure(() => new NoteWorkflow().copyText(null))).code).toBe('no_note');
   });
 });
+
+describe('a visit started from an appointment', () => {
+  const linked = { date_of_birth: '1961-04-12', sex: 'FEMALE' as const };
+  const sendWith = async (details?: Parameters<NoteWorkflow['generate']>[1]['details']) => {
+    let sent: { structured_context?: { patient_demographics?: unknown } } | undefined;
+    const core = fakeCore('server', { generateNote: async (request) => ((sent = request), NOTE) });
+    const request = details ? { ...generate, details } : generate;
+    await new NoteWorkflow().generate(core, request, TRANSCRIPT, () => undefined, undefined, null, linked);
+    return sent?.structured_context?.patient_demographics;
+  };
+
+  it("sends the appointment's patient demographics in structured_context.patient_demographics", async () => {
+    expect(await sendWith()).toEqual(linked);
+  });
+});

@@ -1,0 +1,51 @@
+/** The clinician's day (English): today's appointments, sending the instructions, orders as tasks. */
+
+/** English's shape is every locale's (words.ts: ScheduleWords). */
+export const SCHEDULE_WORDS = {
+  heading: "Today's appointments",
+  refresh: 'Refresh',
+  empty: 'No appointments today.',
+  hidden: {
+    not_connected: "Connect to see today's appointments.",
+    no_broker:
+      "Today's appointments need the organization's sign-in through its broker; this sign-in has none.",
+    no_clinician: 'With server credentials, name the clinician (user external id) to see their appointments.',
+  },
+  columns: { time: 'Time', patient: 'Patient', mode: 'Mode', status: 'Status' },
+  statuses: {
+    PENDING: 'Pending',
+    SCHEDULED: 'Scheduled',
+    CANCELLED: 'Cancelled',
+    FINALIZED: 'Finalized',
+    NO_SHOW: 'No-show',
+  },
+  modes: {
+    IN_PERSON: 'In person',
+    VIDEOCALL: 'Video call',
+    SERVICE_VIDEOCALL: 'Video call',
+    EXTERNAL_VIDEOCALL: 'Video call (external)',
+  },
+  startFrom: 'Start visit',
+  startLabel: (name: string, time: string) => `Start the visit with ${name} (${time})`,
+  thisVisit: 'This visit',
+  linkedTo: (name: string) => `This visit is with ${name}.`,
+  sendHeading: 'Send to the patient',
+  notLinked: "Start the visit from today's appointments to send these instructions to the patient.",
+  asMessage: 'As a message',
+  asAttachment: 'As a text file attached to a message',
+  send: 'Send to the patient…',
+  confirmTitle: 'Send these instructions?',
+  confirmTo: (name: string) => `To ${name}, in the patient's conversation with the practice.`,
+  confirmSend: 'Send',
+  cancel: 'Cancel',
+  sent: 'Sent.',
+  conversationCreated: 'A new conversation was opened with the patient.',
+  latest: 'Newest messages in the conversation',
+  from: { system: 'Automatic reply', provider: 'You', patient: 'Patient', other: 'Other' },
+  attachmentSent: 'Text file attached',
+  tasksHeading: 'Orders as tasks',
+  createTasks: (count: number) => (count === 1 ? 'Create 1 task' : `Create ${count} tasks`),
+  tasksCreated: (count: number) => (count === 1 ? '1 task created.' : `${count} tasks created.`),
+  finalize: 'Mark the appointment finalized',
+  finalized: 'The appointment is marked finalized.',
+};

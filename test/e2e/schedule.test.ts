@@ -1,0 +1,42 @@
+/**
+ * Today's appointments on the Visit screen, through the sample path (the built-in local service seeds an
+ * invented clinic day for the sample clinician and the sample connection reaches its Server API with its
+ * server credentials): the day listed with time, patient, mode and status; a visit started from one is
+ * linked to it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+describe("today's appointments", () => {
+  let h: AppHarness;
+  beforeAll(async () => {
+    h = await startApp();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('lists the day and starts a visit from an appointment, linking it', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Start the sample visit' }).click();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    const rows = page.getByTestId('appointment');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    expect(await rows.first().innerText()).toMatch(/Ada Moreau\s+In person\s+Scheduled/);
+    expect(await rows.nth(1).innerText()).toContain('Video call');
+    // Starting needs the patient's consent first, as the Start button does.
+    const startAda = page.getByRole('button', { name: /^Start the visit with Ada Moreau/ });
+    expect(await startAda.isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/schedule-today.png` });
+
+    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+    await startAda.click();
+    await expect.poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 20_000 }).toBe(
+      'Recording',
+    );
+    await expect.poll(() => rows.first().getAttribute('data-linked')).toBe('true');
+    expect(await rows.first().innerText()).toContain('This visit');
+    await page.screenshot({ path: `${SHOTS}/schedule-linked-visit.png` });
+  });
+});
