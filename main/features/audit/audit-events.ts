@@ -55,6 +55,13 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('instructions_copied', {}),
   /** Codes or suggested orders copied for the EHR: the whole list, or one item (not which). */
   event('codes_copied', { what: z.enum(['codes', 'orders']), whole: z.boolean() }),
+  /** The clinician's day (the schedule): a visit linked to an appointment, never which one or whose. */
+  event('visit_linked', {}),
+  /** Reviewed instructions sent to the patient's conversation; `created`: the conversation was new. */
+  event('instructions_sent', { as: z.enum(['message', 'attachment']), created: z.boolean() }),
+  /** Provider tasks made from suggested orders: how many (never their titles). */
+  event('tasks_created', { count: z.number().int().min(0).max(1000) }),
+  event('appointment_finalized', {}),
   event('instructions_translated', { from: InstructionsLocale, to: InstructionsLocale }),
   event('dictation_inserted', { into: ProcessName, method: z.enum(['paste', 'type']).optional() }),
   /** "Undo last dictation": `removed` from the application, or left there (not ours any more) and boxed. */

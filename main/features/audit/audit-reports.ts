@@ -1,13 +1,15 @@
 /**
  * The audit trail listens to what the features report: each sign-in and sign-out, the policy applied, each
- * step of a visit, each note written or copied, each dictation inserted — whatever started it (the
- * window, the tray, quitting, a policy change), since the features report it themselves. Wired once, by
+ * step of a visit, each note written or copied, each appointment linked, instructions sent, tasks made or
+ * appointment finalized, each dictation inserted — whatever started it (the window, the tray, quitting, a
+ * policy change), since the features report it themselves. Wired once, by
  * the composition root. The events carry codes, counts, ids and key names only; the trail's schema
  * (audit-events.ts) refuses anything else before it is written.
  */
 import type { SignInEvent } from '../connection/ports.ts';
 import type { DictationEvent } from '../dictation/ports.ts';
 import type { NoteEvent } from '../note/ports.ts';
+import type { ScheduleEvent } from '../schedule/ports.ts';
 import type { PolicyEvent } from '../settings/ports.ts';
 import type { VisitEvent } from '../visit/ports.ts';
 import type { AuditEvent } from './audit-events.ts';
@@ -25,6 +27,8 @@ export interface ReportingFeatures {
   readonly connections: Reporter<SignInEvent>;
   readonly visit: Reporter<VisitEvent>;
   readonly notes: Reporter<NoteEvent>;
+  /** The clinician's day: links, instructions sent, tasks, finalized (codes and counts only). */
+  readonly schedule: Reporter<ScheduleEvent>;
   /** None where the shell offers no dictation. */
   readonly dictation: Reporter<DictationEvent> | null;
 }
@@ -43,6 +47,7 @@ export function recordReports(audit: AuditLog, features: ReportingFeatures): voi
   features.connections.onDidReport(record);
   features.visit.onDidReport(record);
   features.notes.onDidReport(record);
+  features.schedule.onDidReport(record);
   features.dictation?.onDidReport((event) => record({ ...event, into: processName(event.into) }));
 }
 

@@ -13,6 +13,7 @@ import { recordReports } from '../../../../main/features/audit/audit-reports.ts'
 import type { SignInEvent } from '../../../../main/features/connection/ports.ts';
 import type { DictationEvent } from '../../../../main/features/dictation/ports.ts';
 import type { NoteEvent } from '../../../../main/features/note/ports.ts';
+import type { ScheduleEvent } from '../../../../main/features/schedule/ports.ts';
 import type { PolicyEvent } from '../../../../main/features/settings/ports.ts';
 import type { VisitEvent } from '../../../../main/features/visit/ports.ts';
 
@@ -39,6 +40,7 @@ function features(applied: PolicyEvent | null, dictation = true) {
     connections: reporter<SignInEvent>(),
     visit: reporter<VisitEvent>(),
     notes: reporter<NoteEvent>(),
+    schedule: reporter<ScheduleEvent>(),
     dictation: dictation ? reporter<DictationEvent>() : null,
   };
 }

@@ -58,6 +58,7 @@ it('dictation_undone and dictation_correction_flagged are recorded, without the 
     connections: { onDidReport: () => () => undefined },
     visit: { onDidReport: () => () => undefined },
     notes: { onDidReport: () => () => undefined },
+    schedule: { onDidReport: () => () => undefined },
     dictation,
   });
   await dictation.start();

@@ -85,6 +85,7 @@ async function setup(options: { taken?: string[] } = {}) {
     connections: { onDidReport: () => () => undefined },
     visit: { onDidReport: () => () => undefined },
     notes: { onDidReport: () => () => undefined },
+    schedule: { onDidReport: () => () => undefined },
     dictation,
   });
   dictation.applyHotkeys();
