@@ -61,6 +61,15 @@ export class ScheduleStore {
     return result.ok ? result.data : null;
   }
 
+  /** One task per ticked order (the clinician pressed the button); how many were made, or null (the error is kept). */
+  async tasks(appointmentId: string, titles: readonly string[]): Promise<number | null> {
+    this.#busy = true;
+    const result = await settle(() => scribe().scheduleTasks({ appointmentId, titles: [...titles] }));
+    this.#busy = false;
+    this.#error = result.ok ? null : result.error;
+    return result.ok ? result.data.created : null;
+  }
+
   /** Marks the linked appointment FINALIZED (the clinician pressed the button). */
   async finalize(appointmentId: string): Promise<boolean> {
     this.#busy = true;
