@@ -14,7 +14,8 @@ export type EmbeddedVersionRefusal =
 /** What was refused, for the audit trail. */
 export interface EmbeddedVersionVerdict {
   readonly refusal: EmbeddedVersionRefusal;
-  readonly announced: string;
+  /** Null when the download came without a check announcing it. */
+  readonly announced: string | null;
   readonly embedded: string | null;
 }
 
@@ -24,7 +25,9 @@ export function checkEmbeddedVersion(
   announced: string,
   running: string,
 ): EmbeddedVersionVerdict | null {
-  const embedded = readPeVersion(installer);
+  const read = readPeVersion(installer);
+  // Only a version-shaped string is kept (it goes to the audit trail); anything else is unreadable.
+  const embedded = read && /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]{1,40})?$/.test(read) ? read : null;
   const verdict = (refusal: EmbeddedVersionRefusal) => ({ refusal, announced, embedded });
   if (embedded === null) return verdict('embedded_version_unreadable');
   if (compareVersions(embedded, announced) !== 0) return verdict('embedded_version_mismatch');

@@ -60,7 +60,7 @@ function checkInstallerVersion(updater: NsisUpdater, onRefused?: (verdict: Embed
   updater.verifyUpdateCodeSignature = async (publishers, file) => {
     const verdict = announced
       ? checkEmbeddedVersion(await readFile(file), announced, updater.currentVersion.version)
-      : { refusal: 'embedded_version_mismatch' as const, announced: '', embedded: null };
+      : { refusal: 'embedded_version_mismatch' as const, announced: null, embedded: null };
     if (verdict) {
       onRefused?.(verdict);
       return `installer version refused: ${verdict.refusal}`;

@@ -62,3 +62,13 @@ describe('compareVersions', () => {
     expect(compareVersions('0.0.1', '9.9.9')).toBe(-1);
   });
 });
+
+describe('what a refusal may carry', () => {
+  it('keeps an embedded value only when it is version-shaped', () => {
+    expect(checkEmbeddedVersion(peInstaller({ productVersion: 'Jane Doe' }), '9.9.9', '1.0.0')).toEqual({
+      refusal: 'embedded_version_unreadable',
+      announced: '9.9.9',
+      embedded: null,
+    });
+  });
+});
