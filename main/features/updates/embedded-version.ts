@@ -8,7 +8,7 @@
 import { readPeVersion } from './pe-version.ts';
 
 /** Why an installer was refused: codes only (versions are not patient data). */
-export type EmbeddedVersionRefusal =
+type EmbeddedVersionRefusal =
   'embedded_version_unreadable' | 'embedded_version_mismatch' | 'embedded_version_not_newer';
 
 /** What was refused, for the audit trail. */
