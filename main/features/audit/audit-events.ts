@@ -73,6 +73,16 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('journal_recovered', { journal: Id }),
   event('journal_discarded', { journal: Id }),
   event('update_installed', { from: Version, to: Version }),
+  /** A downloaded installer refused because of the version in its own bytes (announced: the feed's). */
+  event('update_refused', {
+    reason: z.enum([
+      'embedded_version_unreadable',
+      'embedded_version_mismatch',
+      'embedded_version_not_newer',
+    ]),
+    announced: Version.nullable(),
+    embedded: Version.nullable(),
+  }),
   event('cli_command', {
     command: z.enum(['transcribe', 'dictate', 'note', 'recover']),
     exitCode: z.number().int().min(0).max(255),

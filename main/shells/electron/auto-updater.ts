@@ -13,13 +13,21 @@ import type { BusySignals } from '../../features/updates/update-controller.ts';
 import { UpdateController } from '../../features/updates/update-controller.ts';
 import { effectiveMode, parseMaintenanceWindow } from '../../core/config/update-policy.ts';
 import { configureUpdater, updaterPort } from '../../features/updates/updater-port.ts';
+import type { EmbeddedVersionVerdict } from '../../features/updates/embedded-version.ts';
 
 const APP_ID = 'com.scribedesktop.app';
 const CHECK_EVERY_MS = 4 * 3_600_000;
 const TICK_MS = 5 * 60_000;
 
-/** Starts checking for updates as the policy allows; returns the controller, or null when updates are off. */
-export function startAutoUpdates(config: Config, busy: BusySignals): UpdateController | null {
+/**
+ * Starts checking for updates as the policy allows; returns the controller, or null when updates are off.
+ * `onRefused`: a downloaded installer whose own version is not the announced one (for the audit trail).
+ */
+export function startAutoUpdates(
+  config: Config,
+  busy: BusySignals,
+  onRefused: (verdict: EmbeddedVersionVerdict) => void,
+): UpdateController | null {
   const install = detectInstallKind({
     platform: process.platform,
     isPackaged: app.isPackaged,
@@ -34,7 +42,7 @@ export function startAutoUpdates(config: Config, busy: BusySignals): UpdateContr
   const mode = effectiveMode({ configured: config.updateMode, install, feedUrl: config.updateFeedUrl });
   const window = parseMaintenanceWindow(config.updateMaintenanceWindow);
   if (mode === 'off' || !config.updateFeedUrl || !window) return null;
-  configureUpdater(autoUpdater, { url: config.updateFeedUrl, channel: config.updateChannel });
+  configureUpdater(autoUpdater, { url: config.updateFeedUrl, channel: config.updateChannel }, onRefused);
   // electron-updater logs URLs and versions only; its errors reach the controller as codes.
   autoUpdater.logger = null;
   let told = false;

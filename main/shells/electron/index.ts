@@ -64,7 +64,13 @@ runShell({
     });
     // The desktop gives its spare keycodes back once their last key is old enough to have been read.
     app.on('will-quit', () => void Promise.all([live.close(), services.close(), desktop?.close()]));
-    startAutoUpdates(resolved.config, services.busy);
+    startAutoUpdates(resolved.config, services.busy, (verdict) => {
+      // Versions and a reason code only; a refused audit record must not stop the updater.
+      const { refusal: reason, announced, embedded } = verdict;
+      void services.audit
+        .record({ kind: 'update_refused', reason, announced, embedded })
+        .catch(() => undefined);
+    });
     return shellServices(services, emit);
   },
 });

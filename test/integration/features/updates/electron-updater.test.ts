@@ -60,6 +60,28 @@ describe('electron-updater against a feed on loopback', () => {
     expect(await codeOf(port.download())).toBe('ERR_UPDATER_INVALID_SIGNATURE');
   });
 
+  it('refuses an installer whose own version is not the one the feed announced (a feed cannot downgrade us)', async () => {
+    const refused: unknown[] = [];
+    const lying = await installedApp('1.0.0');
+    try {
+      configureUpdater(lying.updater, { url: feed.url, channel: 'stable' }, (verdict) =>
+        refused.push(verdict),
+      );
+      feed.publish({ version: '9.9.9', embeddedVersion: '0.0.1' });
+      const port = updaterPort(lying.updater);
+      expect(await port.check()).toBe('9.9.9');
+      expect(await codeOf(port.download())).toBe('ERR_UPDATER_INVALID_SIGNATURE');
+      expect(refused).toEqual([
+        { refusal: 'embedded_version_mismatch', announced: '9.9.9', embedded: '0.0.1' },
+      ]);
+      // Refused before the publisher check, and nothing is left to install on quit.
+      expect(lying.signatureChecks).toHaveLength(0);
+      expect(installerPath(lying.updater)).toBeNull();
+    } finally {
+      await lying.dispose();
+    }
+  });
+
   it('offers nothing when the feed has this version or an older one (never a downgrade)', async () => {
     feed.publish({ version: '1.0.0' });
     expect(await updaterPort(app.updater).check()).toBeNull();

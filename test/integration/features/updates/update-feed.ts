@@ -19,6 +19,7 @@ import type { RequestOptions } from 'node:http';
 import { NsisUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import yaml from 'js-yaml';
+import { peInstaller } from '../../../fixtures/installers/pe-installer.ts';
 
 /**
  * builder-util-runtime's executor over Node's http (electron-updater ships only Electron's). `download` is
@@ -56,6 +57,8 @@ export interface Release {
   readonly channel?: 'latest' | 'beta';
   /** Served instead of the bytes the metadata describes (a tampered or corrupted download). */
   readonly servedBytes?: Buffer;
+  /** The version the installer's own version resource says (default: `version`). */
+  readonly embeddedVersion?: string;
 }
 
 /** A feed folder served over http://127.0.0.1. */
@@ -82,7 +85,9 @@ export class UpdateFeed {
   /** Publishes a release as electron-builder does: the installer and the channel's yml describing it. */
   publish(release: Release): Buffer {
     const file = `Scribe-Desktop-Setup-${release.version}.exe`;
-    const bytes = randomBytes(200_000);
+    // An installer-like PE with its version resource, then an overlay (NSIS's compressed payload).
+    const pe = peInstaller({ productVersion: release.embeddedVersion ?? release.version });
+    const bytes = Buffer.concat([pe, randomBytes(200_000)]);
     const sha512 = createHash('sha512').update(bytes).digest('base64');
     const info = {
       version: release.version,

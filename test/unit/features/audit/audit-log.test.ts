@@ -119,6 +119,20 @@ describe('the audit trail', () => {
     });
   });
 
+  it('records a refused update with versions and a reason code, and nothing that is not version-shaped', async () => {
+    failures.length = 0;
+    const audit = log();
+    const refused = {
+      kind: 'update_refused',
+      reason: 'embedded_version_mismatch',
+      announced: '9.9.9',
+    } as const;
+    await audit.record({ ...refused, embedded: '0.0.1' });
+    await audit.record({ ...refused, embedded: 'Jane Doe 1.0.0' });
+    expect((await audit.read()).map((r) => r.what)).toEqual([{ ...refused, embedded: '0.0.1' }]);
+    expect(failures).toEqual(['update_refused:invalid_event']);
+  });
+
   it('two writers (the app and the CLI) interleave without breaking the chain', async () => {
     const app = log();
     const cli = log({ source: { via: 'cli', version: '1.0.0' } });
