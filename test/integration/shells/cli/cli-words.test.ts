@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../preload/words/index.ts';
 
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'scribe-cli-words-'));
+
 /** `npm run --silent scribe -- …` with only the locale variables given (no keychain, no configuration). */
 function scribe(
   args: string[],
@@ -19,13 +21,20 @@ function scribe(
     execFile(
       'npm',
       ['run', '--silent', 'scribe', '--', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
+      {
+        // Its own data folder: the user's audit trail (keyed by other tests with a keychain) is not touched.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, SCRIBE_DATA_DIR: DATA_DIR, ...env },
+        cwd: process.cwd(),
+      },
       (error, stdout, stderr) =>
         resolve({
           code: error ? ((error as { code?: number }).code ?? 1) : 0,
           out: stdout,
           // Lines about the audit trail without a keychain are the audit's, not the command's.
-          err: stderr.replace(/^(npm warn|scribe: note: the audit trail).*\n/gm, ''),
+          err: stderr.replace(
+            /^(npm warn|scribe: note: the audit trail|scribe: note: the keychain holding the audit).*\n/gm,
+            '',
+          ),
         }),
     );
   });
