@@ -37,6 +37,8 @@ export const DICTATION_MESSAGES = [
   'copied',
   'copied_may_be_kept',
   'recovered',
+  /** Recovered, and it held field moves, select or stop dictating, which are never replayed. */
+  'recovered_commands_left',
   // Voice commands (main/features/dictation/commands/) and undo.
   'scratched',
   'nothing_to_scratch',

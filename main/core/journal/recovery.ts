@@ -67,6 +67,11 @@ export interface ResendOptions {
   journals?: Pick<JournalStore, 'shred'>;
   /** Session tuning (timeouts, reconnect policy) for the new session. */
   session?: Omit<SessionOptions, 'baseUrl' | 'tokens' | 'apiVersion' | 'caller' | 'journal' | 'startIndex'>;
+  /**
+   * A dictation's whole text (committed + resent so far) after each unit, correction or rollback, and once at
+   * the end, with its locale: where the voice commands in it are followed (features/dictation/commands).
+   */
+  onDictatedText?: (text: string, locale: string) => void;
 }
 
 const SILENCE = new Int16Array(CHUNK_SAMPLES);
@@ -114,7 +119,11 @@ async function resendDictation(
 ): Promise<RecoveryResult> {
   const settings = parseSettings(DictateJournalSettings, recovered.config.settings);
   const committed = recovered.committedText;
-  if (recovered.uncovered.length === 0) return { kind: 'dictate', text: committed };
+  const told = (text: string) => options.onDictatedText?.(text, settings.locale);
+  if (recovered.uncovered.length === 0) {
+    told(committed);
+    return { kind: 'dictate', text: committed };
+  }
   const session = new DictateSession({
     ...sessionOptions(recovered, connection, options),
     locale: settings.locale,
@@ -122,7 +131,10 @@ async function resendDictation(
     // The service continues after what was committed before the crash, as after a reconnect.
     context: continuedContext(settings.context, committed),
   });
+  if (committed !== '') told(committed);
+  session.on('text', ({ text }) => told(committed + text));
   await replay(session, recovered, (_stream, chunk) => session.sendAudio(chunk));
+  told(committed + session.text);
   return { kind: 'dictate', text: committed + session.text };
 }
 

@@ -102,7 +102,9 @@ export function composeDictation(
     inserter: platform.inserter,
     overlay: platform.overlay,
     onState: app.onState,
-    ...(app.journals ? { recovery: new DictationRecovery(app.journals, app.connection) } : {}),
+    ...(app.journals
+      ? { recovery: new DictationRecovery(app.journals, app.connection, () => settings.get().commands) }
+      : {}),
     ...(platform.onError ? { onError: platform.onError } : {}),
     ...(platform.fields ? { fields: platform.fields } : {}),
   });

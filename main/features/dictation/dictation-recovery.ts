@@ -2,9 +2,11 @@
  * Dictations a crash, a forced quit or a failure left unfinished: their audio is in the journal until the
  * service turned it into text. The dictation box offers them; recovering sends the kept audio again and
  * puts the complete text in the box (never straight into another application: the person decides where).
+ * Voice commands in it are followed as far as they shape the text (commands/recovered-commands.ts).
  */
 import { resendRecovered, type RecoveryConnection } from '../../core/journal/recovery.ts';
 import type { JournalStore } from '../../core/journal/journal-store.ts';
+import { RecoveredCommands, type RecoveredText } from './commands/recovered-commands.ts';
 
 /** One unfinished dictation (ids and times only). */
 export interface RecoverableDictation {
@@ -17,10 +19,13 @@ export interface RecoverableDictation {
 export class DictationRecovery {
   readonly #journals: JournalStore;
   readonly #connection: () => RecoveryConnection;
+  readonly #commands: () => boolean;
 
-  constructor(journals: JournalStore, connection: () => RecoveryConnection) {
+  /** `commands`: whether voice commands are on now (the setting, or IT's policy). */
+  constructor(journals: JournalStore, connection: () => RecoveryConnection, commands: () => boolean) {
     this.#journals = journals;
     this.#connection = connection;
+    this.#commands = commands;
   }
 
   /** Unfinished dictations, without those a running session still writes (`scribe dictate` beside the app). */
@@ -30,12 +35,19 @@ export class DictationRecovery {
     return all.filter((_, i) => !inUse[i]).map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale }));
   }
 
-  /** Sends the kept audio again; returns the whole dictated text. The journal goes once it is back. */
-  async recover(id: string): Promise<string> {
+  /**
+   * Sends the kept audio again; returns the whole dictated text, text-shaping commands applied, and the
+   * commands not replayed (they would act on another application). The journal goes once it is back.
+   */
+  async recover(id: string): Promise<RecoveredText> {
     await this.#known(id);
     const recovered = await this.#journals.recover(id);
-    const result = await resendRecovered(recovered, this.#connection(), { journals: this.#journals });
-    return result.kind === 'dictate' ? result.text : '';
+    const commands = new RecoveredCommands({ enabled: this.#commands() });
+    const result = await resendRecovered(recovered, this.#connection(), {
+      journals: this.#journals,
+      onDictatedText: (text, locale) => commands.update(text, locale),
+    });
+    return commands.result(result.kind === 'dictate' ? result.text : '');
   }
 
   /** Shreds one the clinician chose not to recover. */

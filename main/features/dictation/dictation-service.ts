@@ -211,13 +211,18 @@ export class DictationService {
   async recover(id: string): Promise<void> {
     if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
     let text: string;
+    let notReplayed: number;
     try {
-      text = await this.#o.recovery.recover(id);
+      ({
+        text,
+        notReplayed: { length: notReplayed },
+      } = await this.#o.recovery.recover(id));
     } catch {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
       throw new DictationSettingError('recover_failed');
     }
-    this.#box = { text, note: { code: 'recovered' } };
+    // Field moves, select and stop said in it are not replayed into today's applications: said once.
+    this.#box = { text, note: { code: notReplayed > 0 ? 'recovered_commands_left' : 'recovered' } };
     // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
     const entry = this.#o.history.byJournal(id);
     await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(

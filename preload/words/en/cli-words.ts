@@ -38,6 +38,9 @@ export const CLI_WORDS = {
   reasonGiven: (reason: string) => `Reason given: ${reason}`,
   unexpected: (name: string) => `Unexpected failure (${name}). Run with SCRIBE_DEBUG=1 for details.`,
   audioKept: 'The audio is kept: run "scribe recover".',
+  /** `scribe recover` of a dictation that held commands acting on another application (never replayed). */
+  commandsNotReplayed: (commands: string) =>
+    `Voice commands not replayed from a recovered dictation (they act on another application): ${commands}.`,
   diskFull:
     'warning: the disk is full: the audio is kept in memory until the service has transcribed it, not on disk (a crash would lose it).',
   notJournaled: (code: string) =>

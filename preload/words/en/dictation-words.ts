@@ -38,6 +38,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copied.',
   copied_may_be_kept: () => 'Copied. This system may keep it in its clipboard history.',
   recovered: () => 'Recovered: insert it or copy it.',
+  recovered_commands_left: () =>
+    'Recovered: insert it or copy it. The field moves, selections or “stop dictating” said in it were not repeated.',
   scratched: () => 'Scratched: the last phrase is gone.',
   nothing_to_scratch: () => 'Nothing to scratch: no phrase of this dictation is left.',
   field_selected: () => 'Next words replace the selected field.',

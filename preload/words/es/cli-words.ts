@@ -34,6 +34,8 @@ export const CLI_WORDS: Widen<typeof EN> = {
   reasonGiven: (reason) => `Motivo indicado: ${reason}`,
   unexpected: (name) => `Fallo inesperado (${name}). Ejecute con SCRIBE_DEBUG=1 para ver los detalles.`,
   audioKept: 'El audio se conserva: ejecute «scribe recover».',
+  commandsNotReplayed: (commands) =>
+    `Comandos de voz no repetidos en un dictado recuperado (actúan sobre otra aplicación): ${commands}.`,
   diskFull:
     'aviso: el disco está lleno: el audio se guarda en memoria hasta que el servicio lo transcriba, no en el disco (un fallo lo perdería).',
   notJournaled: (code) => `nota: esta sesión no tiene diario (${code}); un fallo perdería su audio.`,

@@ -36,6 +36,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copiado.',
   copied_may_be_kept: () => 'Copiado. Este sistema puede guardarlo en su historial del portapapeles.',
   recovered: () => 'Recuperado: insértelo o cópielo.',
+  recovered_commands_left: () =>
+    'Recuperado: insértelo o cópielo. Los cambios de campo, las selecciones o «deja de dictar» que contenía no se repitieron.',
   not_landed: (a) =>
     `El texto no llegó al campo${where(a)}: está en el cuadro de dictado y en el portapapeles, para insertarlo de nuevo.`,
   field_changed: (a) =>

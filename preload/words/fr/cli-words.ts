@@ -34,6 +34,8 @@ export const CLI_WORDS: Widen<typeof EN> = {
   reasonGiven: (reason) => `Motif donné : ${reason}`,
   unexpected: (name) => `Échec inattendu (${name}). Relancez avec SCRIBE_DEBUG=1 pour les détails.`,
   audioKept: 'L’audio est conservé : lancez « scribe recover ».',
+  commandsNotReplayed: (commands) =>
+    `Commandes vocales non refaites dans une dictée récupérée (elles agissent sur une autre application) : ${commands}.`,
   diskFull:
     'avertissement : le disque est plein : l’audio est gardé en mémoire jusqu’à sa transcription par le service, pas sur le disque (un plantage le perdrait).',
   notJournaled: (code) =>

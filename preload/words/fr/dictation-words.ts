@@ -39,6 +39,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   copied: () => 'Copié.',
   copied_may_be_kept: () => 'Copié. Ce système peut le garder dans son historique du presse-papiers.',
   recovered: () => 'Récupéré : insérez-le ou copiez-le.',
+  recovered_commands_left: () =>
+    'Récupéré : insérez-le ou copiez-le. Les changements de champ, sélections ou « arrête la dictée » qu’il contenait n’ont pas été refaits.',
   not_landed: (a) =>
     `Le texte n’est pas arrivé dans le champ${where(a)} : il est dans la zone de dictée et dans le presse-papiers, à insérer de nouveau.`,
   field_changed: (a) =>

@@ -57,12 +57,21 @@ export class CommandFilter {
   update(raw: string): FilteredText {
     if (!this.#enabled) return { text: raw, heard: [] };
     this.#split(raw);
-    return this.#render(true);
+    const { text, heard } = this.#render(true);
+    return { text, heard };
   }
 
   /** The text to insert for the text seen last (no command reported again). */
   get text(): string {
     return this.#enabled ? this.#render(false).text : this.#units.map((u) => u.raw).join('');
+  }
+
+  /**
+   * Every command in the text seen last, one per unit it stands in (a command a replay after a drop brought
+   * again is in one unit, so it is here once), none reported.
+   */
+  get commands(): readonly HeardCommand[] {
+    return this.#enabled ? this.#render(false).found : [];
   }
 
   /** Keeps the units inside the common prefix; the rest is a new unit or the tail of the one it touches. */
@@ -85,11 +94,12 @@ export class CommandFilter {
     this.#units = kept;
   }
 
-  #render(report: boolean): FilteredText {
+  #render(report: boolean): FilteredText & { found: HeardCommand[] } {
     const pieces: string[] = [];
     /** Indices into `pieces` of text a later "scratch that" may remove, newest last. */
     const standing: number[] = [];
     const heard: HeardCommand[] = [];
+    const found: HeardCommand[] = [];
     let afterBreak = false;
     this.#units.forEach((unit, index) => {
       const command = recognizeUnit(unit.raw, this.#locale);
@@ -101,9 +111,10 @@ export class CommandFilter {
       }
       const said = this.#apply(command, pieces, standing);
       afterBreak = BREAKS[command.kind] !== undefined || (afterBreak && said === '');
-      if (report && this.#fresh(index, command)) heard.push(this.#heard(command, said));
+      found.push(this.#heard(command, said));
+      if (report && this.#fresh(index, command)) heard.push(found.at(-1)!);
     });
-    return { text: pieces.join(''), heard };
+    return { text: pieces.join(''), heard, found };
   }
 
   /** Applies one command to the text so far; returns the text it left (for `nothingToScratch`). */

@@ -3,13 +3,16 @@
  * in the journal, and sending one of them again (main/core/journal/recovery.ts). The result is printed exactly
  * as `transcribe` or `dictate` would have printed it, and the journal is shredded once it was sent. A journal
  * whose end was cut (a torn write, a zero-filled tail after a power cut) gives what is intact before the cut,
- * with one warning line on stderr.
+ * with one warning line on stderr. A dictation's voice commands are applied as `dictate` prints them, except
+ * those acting on another application (field moves, select, stop), which are never replayed: one stderr line.
  */
 import { parseArgs } from 'node:util';
 import type { Config } from '../../../core/config/config-schema.ts';
 import type { JournalStore } from '../../../core/journal/journal-store.ts';
 import type { RecoverableJournal } from '../../../core/journal/journal-sidecars.ts';
 import { resendRecovered } from '../../../core/journal/recovery.ts';
+import { RecoveredCommands } from '../../../features/dictation/commands/recovered-commands.ts';
+import { words } from '../../../../preload/words/index.ts';
 import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, out, usageError } from '../io.ts';
 import { printDictation } from './dictate.ts';
@@ -71,9 +74,18 @@ async function resend(config: Config, store: JournalStore, chosen: Listed, json:
       process.stderr.write(
         `scribe: warning: the end of session ${chosen.id}'s journal was cut (a crash or power cut mid-write); everything before it is recovered.\n`,
       );
-    const result = await resendRecovered(recovered, await streamingConnection(config), { journals: store });
-    if (result.kind === 'transcribe') printTranscript(result.items, json);
-    else printDictation(result.text);
+    const commands = new RecoveredCommands({ enabled: config.dictationCommands });
+    const result = await resendRecovered(recovered, await streamingConnection(config), {
+      journals: store,
+      onDictatedText: (text, locale) => commands.update(text, locale),
+    });
+    if (result.kind === 'transcribe') return printTranscript(result.items, json);
+    const { text, notReplayed } = commands.result(result.text);
+    printDictation(text);
+    const kinds = [...new Set(notReplayed.map((c) => c.kind))];
+    if (kinds.length > 0)
+      process.stderr.write(`scribe: ${words().cli.commandsNotReplayed(kinds.join(', '))}
+`);
   } catch (error) {
     throw streamingFailure(error);
   }

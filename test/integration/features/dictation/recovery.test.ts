@@ -46,10 +46,10 @@ describe('dictation recovery', () => {
     for (const chunk of fixtureChunks('dictation.wav')) opened.session.sendAudio(chunk);
     opened.session.abort(); // the app died before the service turned the audio into text
     opened.keep();
-    const recovery = new DictationRecovery(journals, connection);
+    const recovery = new DictationRecovery(journals, connection, () => true);
     const listed = await recovery.list();
     expect(listed).toHaveLength(1);
-    const text = await recovery.recover(listed[0]!.id);
+    const { text } = await recovery.recover(listed[0]!.id);
     expect(text).toBe(
       expectedSentences('dictation.wav')
         .map((s) => s.written)
@@ -67,9 +67,13 @@ describe('dictation recovery', () => {
       asyncCorrections: false,
     });
     for (let i = 0; i < 5; i++) await journal.appendAudio(0, i, new Int16Array(1600).fill(i + 1));
-    const recovery = new DictationRecovery(app, () => {
-      throw new Error('nothing may be sent');
-    });
+    const recovery = new DictationRecovery(
+      app,
+      () => {
+        throw new Error('nothing may be sent');
+      },
+      () => true,
+    );
     expect(await recovery.list()).toEqual([]);
     await expect(recovery.forget(journal.id)).rejects.toThrow();
     await expect(recovery.recover(journal.id)).rejects.toThrow();

@@ -1,0 +1,53 @@
+/**
+ * Voice commands in a dictation recovered from its journal (after a crash, a failure, or "send again" from
+ * history): the recovered text is shaped the way `scribe dictate` prints it, by the same filter, but nothing
+ * acts on another application, whose state has moved on since the words were said.
+ * - scratch that / undo that, new line / new paragraph: applied to the recovered text (within it only);
+ * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
+ *   the text and they are listed once, for the caller to say so.
+ * The filter is fed the recovered session's whole text after every unit, correction and rollback, so a
+ * command the resend brought again after a drop, in units cut differently, is counted in the one unit it
+ * stands in at the end: never twice.
+ */
+import type { DictationLocale } from '../../../core/api/schemas/common.ts';
+import { CommandFilter, type HeardCommand } from './command-filter.ts';
+import type { CommandKind } from './command-phrases.ts';
+
+/** The commands that only shape the dictated text: safe to apply to recovered text. */
+const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set(['scratch', 'new_line', 'new_paragraph']);
+
+/** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
+export interface RecoveredText {
+  readonly text: string;
+  readonly notReplayed: readonly HeardCommand[];
+}
+
+/** One recovered dictation's commands; `enabled: false` (the setting or IT's policy) keeps every word. */
+export class RecoveredCommands {
+  readonly #enabled: boolean;
+  #filter: CommandFilter | undefined;
+  #locale: DictationLocale | string | undefined;
+  #raw = '';
+
+  constructor(options: { enabled: boolean }) {
+    this.#enabled = options.enabled;
+  }
+
+  /** The recovered session's whole text now, in the dictation's locale (from its journal). */
+  update(raw: string, locale: DictationLocale | string): void {
+    this.#filter ??= new CommandFilter({ locale, enabled: this.#enabled });
+    this.#locale = locale;
+    this.#raw = raw;
+    this.#filter.update(raw);
+  }
+
+  /** The final recovered text `raw` as shown (without any update, its locale is unknown: kept as is). */
+  result(raw: string): RecoveredText {
+    if (!this.#enabled || !this.#filter || this.#locale === undefined) return { text: raw, notReplayed: [] };
+    if (raw !== this.#raw) this.update(raw, this.#locale);
+    return {
+      text: this.#filter.text,
+      notReplayed: this.#filter.commands.filter((c) => !TEXT_SHAPING.has(c.kind)),
+    };
+  }
+}

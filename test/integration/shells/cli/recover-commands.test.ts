@@ -1,0 +1,104 @@
+/**
+ * `scribe recover` prints a recovered dictation as `scribe dictate` would have printed it, voice commands
+ * applied: the local service "recognises" the dictation recording as a sentence, then "scratch that" alone,
+ * then a sentence ending in "next field". The dictation is journaled in this process (the app's kit, the
+ * CLI's journal folder and the real keychain), cut before the service answered, and recovered by the CLI:
+ * scratch that is applied, next field is left out and named once on stderr, never replayed. With
+ * `dictationCommands` off every word is text.
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalDir } from '../../../../main/core/config/paths.ts';
+import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
+import { journaledDictation } from '../../../../main/features/dictation/dictation-kit.ts';
+import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
+import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
+import {
+  fixtureChunks,
+  quickSession,
+  startStreamingHarness,
+  type StreamingHarness,
+} from '../../core/streaming/harness.ts';
+
+const SPOKEN = ['the wound is clean period', 'scratch that', 'continue dressing daily period next field'];
+
+let h: StreamingHarness;
+let dir: string;
+let env: Record<string, string | undefined>;
+
+beforeAll(async () => {
+  if (!process.env.REAL_KEYCHAIN) return;
+  dir = await mkdtemp(join(tmpdir(), 'scribe-recover-commands-'));
+  const manifest = JSON.parse(await readFile(join(FIXTURE_DIR, 'manifest.json'), 'utf8')) as {
+    fixtures: Array<{ file: string; sentences: Array<{ text: string }> }>;
+  };
+  const dictation = manifest.fixtures.find((f) => f.file === 'dictation.wav')!;
+  dictation.sentences.forEach((s, i) => (s.text = SPOKEN[i]!));
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fixtures: [dictation] }));
+  await copyFile(join(FIXTURE_DIR, 'dictation.wav'), join(dir, 'dictation.wav'));
+  h = await startStreamingHarness({ streaming: { fixturesDir: dir } });
+  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
+  env = {
+    ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    SCRIBE_DATA_DIR: dir,
+  };
+}, 60_000);
+afterAll(() => h?.close());
+
+/** A dictation of the recording journaled where the CLI looks, its session cut before any answer. */
+async function interruptedDictation(): Promise<void> {
+  const journals = new JournalStore({ dir: journalDir(dir), secrets: new KeychainSecretStore() });
+  const open = journaledDictation({
+    connection: () => ({ baseUrl: h.baseUrl, tokens: h.server }),
+    journals,
+    locale: () => 'ENGLISH_US',
+    asyncCorrections: false,
+    session: quickSession(h),
+  });
+  const opened = await open({});
+  await opened.session.start();
+  for (const chunk of fixtureChunks('dictation.wav')) opened.session.sendAudio(chunk);
+  opened.session.abort(); // the app died before the service turned the audio into text
+  opened.keep();
+  // Its records land, then this process lets go of its lock, as a crashed one would have.
+  while (await journals.inUse(opened.journalId!)) await new Promise((r) => setTimeout(r, 20));
+  await journals.dispose();
+}
+
+function recover(extra: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(
+      'npm',
+      ['run', '--silent', 'scribe', '--', 'recover'],
+      { env: { ...env, ...extra }, cwd: process.cwd() },
+      (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
+    ),
+  );
+}
+
+describe.skipIf(!process.env.REAL_KEYCHAIN)('scribe recover of a dictation (real keychain)', () => {
+  it('applies scratch that, and leaves next field out, said once on stderr', async () => {
+    await interruptedDictation();
+    const on = await recover();
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.stdout).toMatch(/^\s*continue dressing daily\.\s*$/i);
+    expect(on.stderr).toBe(
+      'scribe: Voice commands not replayed from a recovered dictation (they act on another application): next_field.\n',
+    );
+  }, 120_000);
+
+  it('with voice commands off, every word is text', async () => {
+    await interruptedDictation();
+    const off = await recover({ SCRIBE_DICTATION_COMMANDS: 'false' });
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.stdout).toMatch(/wound is clean\..*[Ss]cratch that.*dressing daily\..*[Nn]ext field/s);
+    expect(off.stderr).toBe('');
+  }, 120_000);
+});
