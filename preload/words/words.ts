@@ -228,5 +228,7 @@ export interface Words {
   languageName(code: string): string;
   /** A note template's key (GENERIC_MULTIPLE_SECTIONS) as a name a person reads. */
   templateName(key: string): string;
+  /** A note section's key as its title in this language (unknown keys read from their words). */
+  sectionTitle(key: string): string;
   micStatusText(status: MicStatusFacts): string;
 }

@@ -18,7 +18,7 @@ import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText 
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
-import { languageName, templateName } from './name-words.ts';
+import { languageName, sectionTitle, templateName } from './name-words.ts';
 
 export const fr: Words = {
   tag: 'fr',
@@ -61,4 +61,5 @@ export const fr: Words = {
   settingsNoticeText,
   languageName,
   templateName,
+  sectionTitle,
 };
