@@ -207,6 +207,8 @@ export interface Words {
   readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;
   readonly schedule: ScheduleWords;
+  /** The browser preview's title prefix and banner. */
+  readonly preview: { readonly title: string; readonly banner: string };
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

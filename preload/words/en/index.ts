@@ -19,6 +19,7 @@ import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
+import { PREVIEW_WORDS } from './preview-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -43,6 +44,7 @@ export const en: Words = {
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
+  preview: PREVIEW_WORDS,
   formatError,
   limitText,
   checkLabel,

@@ -8,6 +8,7 @@ import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
+import { PREVIEW_WORDS } from './preview-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -40,6 +41,7 @@ export const es: Words = {
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
+  preview: PREVIEW_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
