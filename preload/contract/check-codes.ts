@@ -35,7 +35,7 @@ export type FaultReason = (typeof FAULT_REASONS)[number];
 /** Each check and the reasons it can give, in the order the checks run. */
 export const CHECK_REASONS = {
   address: ['valid', 'invalid'],
-  'sign-in': ['signed_in', 'needs_address', ...FAULT_REASONS],
+  'sign-in': ['signed_in', 'signed_in_sample', 'needs_address', ...FAULT_REASONS],
   notes: ['settings_readable', 'templates', 'no_templates', 'needs_sign_in', ...FAULT_REASONS],
   microphone: ['found', 'none'],
   'saved-connection': ['unreadable'],

@@ -66,9 +66,9 @@ export type PolicyView = z.infer<typeof PolicyViewSchema>;
 
 export const MicTestSchema = z.object({ deviceId: z.string(), on: z.boolean() });
 
+/** A section by its key only: the window names it in its language (preload/words sectionTitle). */
 export const SectionCustomizationSchema = z.object({
   key: z.string(),
-  title: z.string(),
   style: z.enum(SECTION_STYLES),
   instruction: z.string(),
 });

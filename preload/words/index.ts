@@ -78,4 +78,5 @@ export const lockReasonText = (lock: LockOrigin): string => current.lockReasonTe
 export const settingsNoticeText = (notice: SettingsNotice): string => current.settingsNoticeText(notice);
 export const languageName = (code: string): string => current.languageName(code);
 export const templateName = (key: string): string => current.templateName(key);
+export const sectionTitle = (key: string): string => current.sectionTitle(key);
 export const micStatusText = (status: MicStatusFacts): string => current.micStatusText(status);

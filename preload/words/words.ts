@@ -207,6 +207,8 @@ export interface Words {
   readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;
   readonly schedule: ScheduleWords;
+  /** The browser preview's title prefix and banner. */
+  readonly preview: { readonly title: string; readonly banner: string };
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;
@@ -228,5 +230,7 @@ export interface Words {
   languageName(code: string): string;
   /** A note template's key (GENERIC_MULTIPLE_SECTIONS) as a name a person reads. */
   templateName(key: string): string;
+  /** A note section's key as its title in this language (unknown keys read from their words). */
+  sectionTitle(key: string): string;
   micStatusText(status: MicStatusFacts): string;
 }

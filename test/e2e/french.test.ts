@@ -102,6 +102,8 @@ describe('the window in French', () => {
     await expect.poll(() => hide.count()).toBe(1);
     expect(await hide.getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('fieldset legend').count()).toBeGreaterThan(0);
+    // Its sections are named in French from their keys (CHIEF_COMPLAINT), not main's English titles.
+    expect(await page.locator('fieldset legend').allTextContents()).toContain('Motif de consultation');
     await page.screenshot({ path: `${SHOTS}/23-french-settings.png`, fullPage: true });
     await hide.click();
     await expect.poll(() => page.locator('fieldset legend').count()).toBe(0);

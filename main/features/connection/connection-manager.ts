@@ -184,7 +184,7 @@ export class ConnectionManager {
 
   async check(): Promise<ConnectionStatus> {
     return this.#changing(async () => {
-      if (this.#connection) this.#checks = await this.#connection.checks();
+      if (this.#connection) this.#checks = this.#asMode(await this.#connection.checks());
       return this.status();
     });
   }
@@ -236,6 +236,16 @@ export class ConnectionManager {
     };
   }
 
+  /** The sample's sign-in is the built-in sample service's, not the organization's credentials (issue 19). */
+  #asMode(checks: Check[]): Check[] {
+    if (this.#mode !== 'sample') return checks;
+    return checks.map((c) =>
+      c.id === 'sign-in' && c.reason === 'signed_in'
+        ? { ...c, reason: 'signed_in_sample', params: sampleParams(c) }
+        : c,
+    );
+  }
+
   #refuseDuringVisit(): void {
     if (this.#visitActive()) throw new Failure('visit_in_progress', { reason: 'connection_change' });
   }
@@ -254,11 +264,19 @@ export class ConnectionManager {
       await this.#connection.close().catch(() => undefined);
     this.#connection = connection;
     this.#mode = mode;
-    this.#checks = await connection
-      .checks()
-      .catch((): Check[] => [{ id: 'checks', status: 'fail', reason: 'could_not_run' }]);
+    this.#checks = this.#asMode(
+      await connection
+        .checks()
+        .catch((): Check[] => [{ id: 'checks', status: 'fail', reason: 'could_not_run' }]),
+    );
     this.#reported.emit(signInEvent(connection, mode, this.#checks, how));
   }
+}
+
+/** A sample sign-in's params: who signed in is the sample's own client, so only the clock note stays. */
+function sampleParams(check: Check): Check['params'] {
+  const { caller: _caller, ...rest } = check.params ?? {};
+  return rest;
 }
 
 /** The checks whose failure means the service did not accept the sign-in (not a warning about the microphone). */

@@ -20,7 +20,6 @@ import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
 import type { AudioSource } from '../../core/audio/audio-source.ts';
 import { checkLimit, checkSpeechLocales } from '../../core/api/limits.ts';
-import { humanize } from '../../core/api/titles.ts';
 import { SPEECH_LOCALES } from '../../core/api/schemas/common.ts';
 
 const MIC_TEST_MAX_MS = 30_000;
@@ -122,7 +121,6 @@ export class SettingsService {
       templateInstruction: answer.note_template_custom_instructions ?? '',
       sections: answer.sections.map((s) => ({
         key: s.section_key,
-        title: humanize(s.section_key),
         style: (SECTION_STYLES as readonly string[]).includes(s.style ?? '')
           ? (s.style as Customization['sections'][number]['style'])
           : 'AUTO',
@@ -178,7 +176,7 @@ function withSaved(shown: Customization, saved: SavedCustomization | undefined):
       ...shown.sections.map((s) => ({ ...s, ...pick(own.get(s.key)) })),
       ...saved.sections
         .filter((s) => !keys.has(s.key))
-        .map((s) => ({ key: s.key, title: humanize(s.key), style: s.style, instruction: s.instruction })),
+        .map((s) => ({ key: s.key, style: s.style, instruction: s.instruction })),
     ],
   };
 }

@@ -6,6 +6,7 @@
  * text so no transpiler helper leaks into the page; it is a classic script, so it runs before the app's
  * deferred module.
  */
+import { LOCALES } from '../../../preload/words/index.ts';
 
 /** What the page script is built from. */
 export interface PageBridgeSpec {
@@ -17,11 +18,8 @@ export interface PageBridgeSpec {
   readonly closed: unknown;
 }
 
-/** What the window title starts with. */
-const PREVIEW_TITLE = "Preview — not the clinician's app";
-/** The banner above the app. */
-const PREVIEW_BANNER =
-  "Browser preview — not the clinician's app. It runs over loopback on this computer only, and dictates into its own box only.";
+/** The preview's title prefix and banner in each language; the page picks the window's (`<html lang>`). */
+const PREVIEW_WORDS = Object.fromEntries(Object.entries(LOCALES).map(([locale, w]) => [locale, w.preview]));
 
 const PAGE_BRIDGE = `(spec) => {
   const secret = new URLSearchParams(location.hash.slice(1)).get('bridge') || '';
@@ -64,12 +62,22 @@ const PAGE_BRIDGE = `(spec) => {
     };
   }
   Object.defineProperty(window, 'scribe', { value: Object.freeze(api), enumerable: true });
+  const wordsNow = () => spec.words[document.documentElement.lang] || spec.words.en;
   const label = () => {
-    document.title = spec.title + ' · ' + document.title;
+    let shown = wordsNow();
+    document.title = shown.title + ' · ' + document.title;
     const banner = document.createElement('div');
     banner.setAttribute('role', 'note');
     banner.setAttribute('data-testid', 'preview-banner');
-    banner.textContent = spec.banner;
+    banner.textContent = shown.banner;
+    // The window's language can change (Settings): the banner and title follow it.
+    new MutationObserver(() => {
+      const next = wordsNow();
+      if (next === shown) return;
+      banner.textContent = next.banner;
+      if (document.title.startsWith(shown.title)) document.title = next.title + document.title.slice(shown.title.length);
+      shown = next;
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
     Object.assign(banner.style, {
       padding: '6px 16px', font: '600 14px/1.4 system-ui, sans-serif', textAlign: 'center',
       background: '#7a1f1f', color: '#ffffff', borderBottom: '2px solid #4d1010',
@@ -81,5 +89,5 @@ const PAGE_BRIDGE = `(spec) => {
 
 /** The script text for a spec. */
 export function pageBridgeScript(spec: PageBridgeSpec): string {
-  return `(${PAGE_BRIDGE})(${JSON.stringify({ ...spec, title: PREVIEW_TITLE, banner: PREVIEW_BANNER })});\n`;
+  return `(${PAGE_BRIDGE})(${JSON.stringify({ ...spec, words: PREVIEW_WORDS })});\n`;
 }

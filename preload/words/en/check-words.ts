@@ -66,6 +66,15 @@ function isFault(reason: string): reason is FaultReason {
   return (FAULT_REASONS as readonly string[]).includes(reason);
 }
 
+/** Who the sign-in check found signed in: the sample service, the organization's credentials or a clinician. */
+function signInText(reason: string, caller: CheckParams['caller']): string {
+  if (reason === 'signed_in_sample')
+    return 'Signed in to the built-in sample service (no account needed, not for patient care).';
+  return caller === 'server'
+    ? 'Signed in with organization server credentials.'
+    : 'Signed in as a clinician, with their own tokens.';
+}
+
 /** The words a person reads for one check (the CLI prints the same). */
 export function checkDetailText(check: CheckNote): string {
   const p = check.params ?? {};
@@ -76,7 +85,8 @@ export function checkDetailText(check: CheckNote): string {
     case 'invalid':
       return p.rule ? `The address ${baseUrlPhrase(p.rule)}.` : 'The address is not a valid service address.';
     case 'signed_in':
-      return `${p.caller === 'server' ? 'Signed in with organization server credentials.' : 'Signed in as a clinician, with their own tokens.'}${note}`;
+    case 'signed_in_sample':
+      return `${signInText(check.reason, p.caller)}${note}`;
     case 'needs_address':
       return 'Needs a valid service address first.';
     case 'needs_sign_in':

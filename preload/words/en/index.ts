@@ -12,13 +12,14 @@ import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText 
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
-import { languageName, templateName } from './name-words.ts';
+import { languageName, sectionTitle, templateName } from './name-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
+import { PREVIEW_WORDS } from './preview-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -43,6 +44,7 @@ export const en: Words = {
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
+  preview: PREVIEW_WORDS,
   formatError,
   limitText,
   checkLabel,
@@ -61,4 +63,5 @@ export const en: Words = {
   settingsNoticeText,
   languageName,
   templateName,
+  sectionTitle,
 };

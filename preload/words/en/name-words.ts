@@ -57,3 +57,27 @@ export function keyWords(key: string): string {
 function cap(word: string): string {
   return word.charAt(0) + word.slice(1).toLowerCase();
 }
+
+/** The contract's note section keys as titles; a key the table does not have is read from its words. */
+const SECTION_TITLES: Readonly<Record<string, string>> = {
+  CHIEF_COMPLAINT: 'Chief complaint',
+  HISTORY_OF_PRESENT_ILLNESS: 'History of present illness',
+  PAST_MEDICAL_HISTORY: 'Past medical history',
+  CURRENT_MEDICATIONS: 'Current medications',
+  ALLERGIES: 'Allergies',
+  VITALS: 'Vitals',
+  PHYSICAL_EXAM: 'Physical exam',
+  ASSESSMENT_AND_PLAN: 'Assessment and plan',
+  SUBJECTIVE: 'Subjective',
+  OBJECTIVE: 'Objective',
+  ASSESSMENT: 'Assessment',
+  PLAN: 'Plan',
+  REVIEW_OF_SYSTEMS: 'Review of systems',
+  FAMILY_HISTORY: 'Family history',
+  SOCIAL_HISTORY: 'Social history',
+};
+
+/** A note section's key as its title (CHIEF_COMPLAINT → "Chief complaint"). */
+export function sectionTitle(key: string): string {
+  return SECTION_TITLES[key] ?? keyWords(key);
+}

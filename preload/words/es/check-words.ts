@@ -67,6 +67,15 @@ function isFault(reason: string): reason is FaultReason {
 
 const UNREADABLE = 'No se pudo abrir la conexión guardada. Vuelva a conectarse.';
 
+/** Who the sign-in check found signed in: the sample service, the organization's credentials or a clinician. */
+function signInText(reason: string, caller: CheckParams['caller']): string {
+  if (reason === 'signed_in_sample')
+    return 'Sesión iniciada en el servicio de ejemplo integrado (sin cuenta, no apto para la atención de pacientes).';
+  return caller === 'server'
+    ? 'Sesión iniciada con las credenciales de servidor de la organización.'
+    : 'Sesión iniciada como profesional, con sus propios tokens.';
+}
+
 /** The words a person reads for one check (the CLI prints the same). */
 export function checkDetailText(check: CheckNote): string {
   const p = check.params ?? {};
@@ -79,7 +88,8 @@ export function checkDetailText(check: CheckNote): string {
         ? `La dirección ${baseUrlPhrase(p.rule)}.`
         : 'La dirección no es una dirección de servicio válida.';
     case 'signed_in':
-      return `${p.caller === 'server' ? 'Sesión iniciada con las credenciales de servidor de la organización.' : 'Sesión iniciada como profesional, con sus propios tokens.'}${note}`;
+    case 'signed_in_sample':
+      return `${signInText(check.reason, p.caller)}${note}`;
     case 'needs_address':
       return 'Primero hace falta una dirección de servicio válida.';
     case 'needs_sign_in':

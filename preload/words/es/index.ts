@@ -8,6 +8,7 @@ import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
+import { PREVIEW_WORDS } from './preview-words.ts';
 import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
@@ -18,7 +19,7 @@ import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText 
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
-import { languageName, templateName } from './name-words.ts';
+import { languageName, sectionTitle, templateName } from './name-words.ts';
 
 export const es: Words = {
   tag: 'es',
@@ -40,6 +41,7 @@ export const es: Words = {
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
+  preview: PREVIEW_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
@@ -61,4 +63,5 @@ export const es: Words = {
   settingsNoticeText,
   languageName,
   templateName,
+  sectionTitle,
 };

@@ -18,3 +18,27 @@ const TEMPLATE_NAMES: Readonly<Record<string, string>> = {
 export function templateName(key: string): string {
   return TEMPLATE_NAMES[key] ?? keyWords(key);
 }
+
+/** The contract's note section keys as titles; a key the table does not have is read from its words. */
+const SECTION_TITLES: Readonly<Record<string, string>> = {
+  CHIEF_COMPLAINT: 'Motivo de consulta',
+  HISTORY_OF_PRESENT_ILLNESS: 'Enfermedad actual',
+  PAST_MEDICAL_HISTORY: 'Antecedentes personales',
+  CURRENT_MEDICATIONS: 'Medicación actual',
+  ALLERGIES: 'Alergias',
+  VITALS: 'Signos vitales',
+  PHYSICAL_EXAM: 'Exploración física',
+  ASSESSMENT_AND_PLAN: 'Evaluación y plan',
+  SUBJECTIVE: 'Subjetivo',
+  OBJECTIVE: 'Objetivo',
+  ASSESSMENT: 'Evaluación',
+  PLAN: 'Plan',
+  REVIEW_OF_SYSTEMS: 'Revisión por sistemas',
+  FAMILY_HISTORY: 'Antecedentes familiares',
+  SOCIAL_HISTORY: 'Antecedentes sociales',
+};
+
+/** A note section's key as its title (CHIEF_COMPLAINT → "Motivo de consulta"). */
+export function sectionTitle(key: string): string {
+  return SECTION_TITLES[key] ?? keyWords(key);
+}

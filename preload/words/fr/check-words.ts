@@ -68,6 +68,15 @@ function isFault(reason: string): reason is FaultReason {
 
 const UNREADABLE = 'La connexion enregistrée n’a pas pu être ouverte. Reconnectez-vous.';
 
+/** Who the sign-in check found signed in: the sample service, the organization's credentials or a clinician. */
+function signInText(reason: string, caller: CheckParams['caller']): string {
+  if (reason === 'signed_in_sample')
+    return 'Connecté au service d’exemple intégré (aucun compte nécessaire, pas pour les soins aux patients).';
+  return caller === 'server'
+    ? 'Connecté avec les identifiants serveur de l’établissement.'
+    : 'Connecté en tant que praticien, avec ses propres jetons.';
+}
+
 /** The words a person reads for one check (the CLI prints the same). */
 export function checkDetailText(check: CheckNote): string {
   const p = check.params ?? {};
@@ -80,7 +89,8 @@ export function checkDetailText(check: CheckNote): string {
         ? `L’adresse ${baseUrlPhrase(p.rule)}.`
         : 'L’adresse n’est pas une adresse de service valide.';
     case 'signed_in':
-      return `${p.caller === 'server' ? 'Connecté avec les identifiants serveur de l’établissement.' : 'Connecté en tant que praticien, avec ses propres jetons.'}${note}`;
+    case 'signed_in_sample':
+      return `${signInText(check.reason, p.caller)}${note}`;
     case 'needs_address':
       return 'Il faut d’abord une adresse de service valide.';
     case 'needs_sign_in':

@@ -18,3 +18,27 @@ const TEMPLATE_NAMES: Readonly<Record<string, string>> = {
 export function templateName(key: string): string {
   return TEMPLATE_NAMES[key] ?? keyWords(key);
 }
+
+/** The contract's note section keys as titles; a key the table does not have is read from its words. */
+const SECTION_TITLES: Readonly<Record<string, string>> = {
+  CHIEF_COMPLAINT: 'Motif de consultation',
+  HISTORY_OF_PRESENT_ILLNESS: 'Histoire de la maladie',
+  PAST_MEDICAL_HISTORY: 'Antécédents',
+  CURRENT_MEDICATIONS: 'Traitements en cours',
+  ALLERGIES: 'Allergies',
+  VITALS: 'Constantes',
+  PHYSICAL_EXAM: 'Examen clinique',
+  ASSESSMENT_AND_PLAN: 'Évaluation et plan',
+  SUBJECTIVE: 'Subjectif',
+  OBJECTIVE: 'Objectif',
+  ASSESSMENT: 'Évaluation',
+  PLAN: 'Plan',
+  REVIEW_OF_SYSTEMS: 'Revue des systèmes',
+  FAMILY_HISTORY: 'Antécédents familiaux',
+  SOCIAL_HISTORY: 'Mode de vie',
+};
+
+/** A note section's key as its title (CHIEF_COMPLAINT → "Motif de consultation"). */
+export function sectionTitle(key: string): string {
+  return SECTION_TITLES[key] ?? keyWords(key);
+}

@@ -62,6 +62,10 @@ describe('the preview page', () => {
     const [x, y] = [buttonBox!.x + buttonBox!.width / 2, buttonBox!.y + buttonBox!.height / 2];
     expect(await page.evaluate(`document.elementFromPoint(${x}, ${y})?.id`)).toBe('top');
     await page.screenshot({ path: join(dir, 'preview.png') });
+    // The window in French (issue 19): the banner and the title follow the window's language.
+    await page.evaluate(`document.documentElement.lang = 'fr'`);
+    await expect.poll(() => banner.textContent()).toMatch(/^Aperçu dans le navigateur — pas l’application/);
+    expect(await page.title()).toBe('Aperçu — pas l’application du praticien · Scribe Desktop');
     expect(errors).toEqual([]);
   });
 

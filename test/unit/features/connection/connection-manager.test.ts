@@ -9,6 +9,8 @@ import {
 } from '../../../../main/features/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../../main/features/connection/ports.ts';
 import { Failure } from '../../../../main/base/failure.ts';
+import { checkDetailText, LOCALES } from '../../../../preload/words/index.ts';
+import type { ConnectionStatus } from '../../../../preload/contract/index.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 
 function rig(signOut?: () => Promise<void>) {
@@ -35,7 +37,7 @@ function rig(signOut?: () => Promise<void>) {
   };
   let recording = false;
   const manager = new ConnectionManager(connector, sample, () => recording);
-  return { manager, log, setRecording: (on: boolean) => (recording = on) };
+  return { manager, log, connection, setRecording: (on: boolean) => (recording = on) };
 }
 
 const CREDENTIALS = { kind: 'user-refresh-token', refreshToken: 'r' } as const;
@@ -118,5 +120,24 @@ describe('ConnectionManager', () => {
     await manager.disconnect('user');
     expect(manager.publish().mode).toBe('none');
     expect(pushed).toEqual(['organization', 'organization', 'organization', 'sample', 'none', 'none']);
+  });
+});
+
+describe('the sample sign-in check (issue 19)', () => {
+  it("says the sample service, not the organization's credentials, in every language", async () => {
+    const { manager, connection } = rig(async () => undefined);
+    connection.checks = async () => [
+      { id: 'sign-in', status: 'pass', reason: 'signed_in', params: { caller: 'server' } },
+    ];
+    const signIn = (status: ConnectionStatus) => status.checks.find((c) => c.id === 'sign-in')!;
+    const sample = signIn(await manager.useSample());
+    expect(sample.reason).toBe('signed_in_sample');
+    expect(signIn(await manager.check()).reason).toBe('signed_in_sample');
+    expect(checkDetailText(sample)).toMatch(/built-in sample service/);
+    expect(LOCALES.fr.checkDetailText(sample)).toMatch(/service d’exemple intégré/);
+    expect(LOCALES.fr.checkDetailText(sample)).not.toMatch(/identifiants serveur/);
+    await manager.disconnect('user');
+    await manager.configure('https://us.api.example.com', CREDENTIALS);
+    expect(signIn(manager.status()).reason).toBe('signed_in');
   });
 });

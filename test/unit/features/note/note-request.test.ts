@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GenerateNote } from '../../../../preload/contract/index.ts';
-import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../../main/core/api/schemas/note.ts';
+import type {
+  GenerateNoteRequest,
+  Note,
+  TranscriptItemInput,
+} from '../../../../main/core/api/schemas/note.ts';
 import { configSchema } from '../../../../main/core/config/config-schema.ts';
 import { cliNoteRequest } from '../../../../main/shells/cli/commands/note.ts';
 import { CliError } from '../../../../main/shells/cli/io.ts';
@@ -26,8 +30,8 @@ async function customizations(instruction = 'Bullet points.') {
     templateKey: 'SOAP',
     templateInstruction: 'Use plain words.',
     sections: [
-      { key: 'PLAN', title: 'Plan', style: 'BULLET_POINTS', instruction },
-      { key: 'SUBJECTIVE', title: 'Subjective', style: 'AUTO', instruction: '' },
+      { key: 'PLAN', style: 'BULLET_POINTS', instruction },
+      { key: 'SUBJECTIVE', style: 'AUTO', instruction: '' },
     ],
   });
   return store;
