@@ -104,7 +104,7 @@ describe('Settings with a clinician sign-in', () => {
     const { page } = h;
     const picker = page.getByLabel('Template', { exact: true });
     await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
-    await picker.selectOption({ label: 'SOAP' });
+    await picker.selectOption({ label: 'SOAP note' });
     await page.getByRole('button', { name: 'Show its sections' }).click();
     const whole = page.getByLabel('Instructions for the whole note');
     await expect.poll(() => whole.count()).toBe(1);
