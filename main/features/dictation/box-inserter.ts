@@ -5,6 +5,7 @@
  * would land in clipboard history): Copy in the box does that when the person asks.
  */
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
+import { runThatEndsWith } from './clipboard-inserter.ts';
 
 /** Box-only insertion. */
 export class BoxInserter implements Inserter {
@@ -13,16 +14,7 @@ export class BoxInserter implements Inserter {
   }
 
   async begin(): Promise<InsertionRun> {
-    return {
-      update: () => undefined,
-      setHeld: () => undefined,
-      userTyped: () => undefined,
-      onCorrectedInBox: () => () => undefined,
-      finish: (text) => this.insertAgain(text),
-      discard: () => undefined,
-      between: (action) => action(),
-      undo: async () => 'not_ours',
-    };
+    return runThatEndsWith((text) => this.insertAgain(text));
   }
 
   async insertAgain(text: string): Promise<InsertOutcome> {

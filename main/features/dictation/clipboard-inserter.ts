@@ -18,16 +18,7 @@ export class ClipboardInserter implements Inserter {
   }
 
   async begin(): Promise<InsertionRun> {
-    return {
-      update: () => undefined,
-      setHeld: () => undefined,
-      userTyped: () => undefined,
-      onCorrectedInBox: () => () => undefined,
-      finish: (text) => this.insertAgain(text),
-      discard: () => undefined,
-      between: (action) => action(),
-      undo: async () => 'not_ours',
-    };
+    return runThatEndsWith((text) => this.insertAgain(text));
   }
 
   async insertAgain(text: string): Promise<InsertOutcome> {
@@ -35,4 +26,21 @@ export class ClipboardInserter implements Inserter {
     await this.#copy(text);
     return { kind: 'copied', reason: { code: 'copy_only_system' } };
   }
+}
+
+/**
+ * A run that inserts nothing while the dictation lasts (no target: nothing to update, hold, undo or read
+ * back) and hands the final text to `finish` (the clipboard, or the box).
+ */
+export function runThatEndsWith(finish: (text: string) => Promise<InsertOutcome>): InsertionRun {
+  return {
+    update: () => undefined,
+    setHeld: () => undefined,
+    userTyped: () => undefined,
+    onCorrectedInBox: () => () => undefined,
+    finish,
+    discard: () => undefined,
+    between: (action) => action(),
+    undo: async () => 'not_ours',
+  };
 }
