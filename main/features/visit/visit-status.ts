@@ -18,6 +18,8 @@ export class VisitStatus {
   #state: VisitState = initialState(false);
   /** The data of the `starting` phase (kept through the `ending` it may lead to); null in any other. */
   #connecting: Connecting | null = null;
+  /** The count of final items in the last pushed state. */
+  #pushedFinals = 0;
 
   constructor(emit: EmitEvent, now: () => number) {
     this.#emit = emit;
@@ -73,14 +75,24 @@ export class VisitStatus {
     });
   }
 
-  /** Changes the rest of the state (never the phase) and pushes it. */
+  /**
+   * Changes the rest of the state (never the phase) and pushes it, only when something the renderer shows
+   * changed: the session reports its health on every ack (ten times a second), mostly unchanged, and the
+   * renderer counts the elapsed time itself.
+   */
   set(patch: Partial<Omit<VisitState, 'phase'>>): void {
-    this.#state = { ...this.#state, ...patch };
-    this.#push();
+    const before = this.#state;
+    this.#state = { ...before, ...patch };
+    const changed = (Object.keys(patch) as (keyof VisitState)[]).some(
+      (key) => !Object.is(before[key], patch[key]),
+    );
+    if (changed || this.transcript.finalCount !== this.#pushedFinals) this.#push();
   }
 
   #push(): void {
-    this.#emit('visit:state', this.state);
+    const state = this.state;
+    this.#pushedFinals = state.finalItems;
+    this.#emit('visit:state', state);
   }
 
   /** Pushes the transcript's changes since the last push (nothing when there are none). */
