@@ -83,7 +83,7 @@ export class VisitStatus {
   set(patch: Partial<Omit<VisitState, 'phase'>>): void {
     const before = this.#state;
     this.#state = { ...before, ...patch };
-    const changed = (Object.keys(patch) as (keyof VisitState)[]).some(
+    const changed = (Object.keys(patch) as (keyof typeof patch)[]).some(
       (key) => !Object.is(before[key], patch[key]),
     );
     if (changed || this.transcript.finalCount !== this.#pushedFinals) this.#push();

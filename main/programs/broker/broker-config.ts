@@ -100,6 +100,8 @@ const BrokerConfigSchema = z.strictObject({
   webhookToleranceSec: z.number().int().min(30).max(3600).default(300),
   /** How long after its sign-in a token is taken on the schedule routes, in seconds (its `exp` still applies). */
   scheduleTokenMaxAgeSec: z.number().int().min(60).max(86_400).default(43_200),
+  /** Answer E/M codes for signed-in clinicians (`/v1/em-codes`); false: those routes answer 404. */
+  emCodes: z.boolean().default(true),
 });
 /** The broker's resolved settings. */
 export type BrokerConfig = z.output<typeof BrokerConfigSchema>;
@@ -129,6 +131,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
   serverApiKeyFile: 'SCRIBE_BROKER_SERVER_API_KEY_FILE',
   webhookSecretFile: 'SCRIBE_BROKER_WEBHOOK_SECRET_FILE',
+  emCodes: 'SCRIBE_BROKER_EM_CODES',
 };
 
 const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec', 'maxTokenAgeSec'];
@@ -215,7 +218,7 @@ async function readConfigFile(path: string): Promise<Record<string, unknown> | s
 function fromText(key: BrokerKey, raw: string): unknown {
   if (NUMERIC.includes(key)) return /^\d+$/.test(raw) ? Number(raw) : raw;
   if (key === 'trustProxy') return proxyText(raw);
-  if (key === 'userClaimTrusted')
+  if (key === 'userClaimTrusted' || key === 'emCodes')
     return /^(true|1|yes)$/i.test(raw) ? true : /^(false|0|no)$/i.test(raw) ? false : raw;
   return raw;
 }

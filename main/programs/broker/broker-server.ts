@@ -94,6 +94,7 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
 
 /** The client address of a request. */
 type ClientOf = (req: IncomingMessage) => string;
+const notFound = new BrokerRefusal('NOT_FOUND');
 
 async function handle(
   req: IncomingMessage,
@@ -128,7 +129,8 @@ async function handle(
       send: (status: number, body: unknown) => send(res, status, body),
       refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
     };
-    if (isEmPath(path)) return handleEm(req, io, emDeps(deps));
+    // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
+    if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
     return handleSchedule(req, res, io, deps.schedule);
   }
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));

@@ -12,10 +12,7 @@ import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import { ApiError, NotFoundError } from '../../core/api/errors.ts';
 import * as api from '../../core/api/server-api/endpoints.ts';
 import type { Appointment } from '../../core/api/server-api/schemas.ts';
-import {
-  ConversationLockedError,
-  sendToPatient,
-} from '../../core/api/server-api/patient-conversation.ts';
+import { ConversationLockedError, sendToPatient } from '../../core/api/server-api/patient-conversation.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import type { ClaimMapping } from './user-claim.ts';

@@ -210,3 +210,47 @@ describe("the desktop's E/M through the broker", () => {
     });
   });
 });
+
+describe('with the E/M routes turned off (emCodes: false)', () => {
+  it('answers 404 before the token is read, nothing reaches the service, and the desktop says server credentials are needed', async () => {
+    const loaded = await loadBrokerConfig({
+      env: {
+        SCRIBE_SERVICE_URL: h.service.url,
+        SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+        SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
+        SCRIBE_BROKER_ISSUER: idp.issuer,
+        SCRIBE_BROKER_AUDIENCE: idp.clientId,
+        SCRIBE_BROKER_USER_CLAIM: 'oid',
+        SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
+        SCRIBE_BROKER_EM_CODES: 'false',
+      },
+    });
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.config.emCodes).toBe(false);
+    const off = await startBroker({
+      config: loaded.config,
+      verifier: new IdpTokenVerifier(loaded.config),
+      server: { http: h.http, auth: h.server },
+      log: (record) => lines.push(JSON.stringify(record)),
+    });
+    try {
+      const before = emRequests();
+      const token = await idp.sign({ oid: 'oid-dr-em' });
+      const client = new BrokerEm(off.url, { brokerToken: async () => token });
+      const error = await client
+        .emCodes({ note, transcriptItems: TRANSCRIPT, specialty: 'FAMILY_MEDICINE' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Failure);
+      expect((error as Failure).code).toBe('server_credentials_required');
+      const compute = await fetch(`${off.url}/v1/em-codes/compute`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ em_specialty_kind: 'FAMILY_MEDICINE', patient_type: 'NEW' }),
+      });
+      expect(compute.status).toBe(404);
+      expect(emRequests()).toBe(before);
+    } finally {
+      await off.close();
+    }
+  });
+});
