@@ -9,10 +9,16 @@ import { KEYEVENTF, loadWin32Api, type KeyInput, type Win32Api } from '../../nat
 import { Win32Desktop } from '../../native/win32/win32-desktop.ts';
 import { Win32Clipboard } from '../../native/win32/win32-clipboard.ts';
 import { StreamingInsertion } from '../../main/features/dictation/insertion/streaming-insertion.ts';
-import type { InsertMode } from '../../main/features/dictation/insertion/insertion-types.ts';
+import type {
+  InsertMode,
+  StreamingInsertionOptions,
+} from '../../main/features/dictation/insertion/insertion-types.ts';
+import type { Desktop } from '../../native/desktop.ts';
 import { eventually, TargetProcess, type TargetWindowHandle } from './support/target.ts';
 
 const DICTATED = 'Chest pain — µg dosing, Müller 5 mg.\nPlan: ECG, troponin ×2; Zoë Ørsted reviewed.';
+/** Typed: emoji (surrogate pairs) across the 32-character SendInput batches, a blank line. */
+const TYPED = `${DICTATED} Mood 🙂, pain 😖 → 2/10 at 𝟏𝟐:00.\n\nSpO₂ 98 % 👍 ok.`;
 const desktop = new Win32Desktop(loadWin32Api());
 const clipboard = new Win32Clipboard();
 let target: TargetProcess;
@@ -25,12 +31,17 @@ after(async () => {
 });
 
 /** Opens a window in the other process, in front, and starts an insertion captured on it. */
-async function begin(kind: 'edit' | 'richedit' | 'password', mode: InsertMode) {
+async function begin(
+  kind: 'edit' | 'richedit' | 'password',
+  mode: InsertMode,
+  options: Partial<Pick<StreamingInsertionOptions, 'desktop' | 'rules'>> = {},
+) {
   const w = await target.open(kind);
   assert.equal(await target.focus(w), w.hwnd, 'the helper window is in front');
   const insertion = await StreamingInsertion.begin({
     desktop,
     clipboard,
+    ...options,
     mode,
     platform: 'win32',
     pasteTimings: { restoreDelayMs: 1500 },
@@ -49,11 +60,11 @@ async function dictate(insertion: StreamingInsertion, w: TargetWindowHandle, par
 
 for (const kind of ['edit', 'richedit'] as const) {
   describe(`insertion into a ${kind === 'edit' ? 'Win32 EDIT' : 'RichEdit 5'} control of another process`, () => {
-    it('types non-ASCII text and newlines exactly (KEYEVENTF_UNICODE, Return)', async () => {
+    it('types non-ASCII text, emoji and newlines exactly (KEYEVENTF_UNICODE, Return)', async () => {
       const { w, insertion } = await begin(kind, 'type');
-      await dictate(insertion, w, ['Chest pain — µg', DICTATED]);
+      await dictate(insertion, w, ['Chest pain — µg', DICTATED, TYPED]);
       const result = await insertion.finish();
-      assert.equal(await target.text(w), DICTATED);
+      assert.equal(await target.text(w), TYPED);
       assert.equal(result.complete, true);
       assert.equal(
         result.target?.app,
@@ -188,6 +199,39 @@ describe('refusal and focus', () => {
     await target.close(other);
     await target.close(w);
   });
+
+  // Focus moves after the first typed chunk (the desktop below moves it from the other process, as a
+  // click would): the rest stops at that chunk boundary, with and without Citrix pacing.
+  for (const paceMs of [0, 5]) {
+    it(`stops at a chunk boundary when focus moves mid-run${paceMs ? ' (paced typing)' : ''}`, async () => {
+      const other = await target.open('edit', 'Another window');
+      const chunks: string[] = [];
+      const stealing = new Proxy(desktop, {
+        get(d, key) {
+          if (key === 'typeText')
+            return async (text: string, o: Parameters<Desktop['typeText']>[1]) => {
+              await d.typeText(text, o);
+              chunks.push(text);
+              if (chunks.length === 1) assert.equal(await target.focus(other), other.hwnd);
+            };
+          const value: unknown = Reflect.get(d, key);
+          return typeof value === 'function' ? (value as () => unknown).bind(d) : value;
+        },
+      });
+      const { w, insertion } = await begin('edit', 'type', {
+        desktop: stealing,
+        rules: [{ app: 'node.exe', mode: 'type', paceMs }],
+      });
+      insertion.update('Chest pain 😖 since Tuesday.\nPlan: ECG.');
+      const result = await insertion.finish();
+      assert.equal(result.notInserted, 'focus_lost');
+      assert.deepEqual(chunks, ['Chest pa'], 'one chunk was typed, then the focus check stopped the run');
+      assert.equal(await target.text(w), 'Chest pa', 'the target has exactly the first chunk');
+      assert.equal(await target.text(other), '', 'the window that took focus got nothing, nor a Return');
+      await target.close(other);
+      await target.close(w);
+    });
+  }
 
   it('stops when the target cannot be brought back: nothing typed elsewhere', async () => {
     const { w, insertion } = await begin('edit', 'type');

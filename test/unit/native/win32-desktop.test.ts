@@ -16,33 +16,53 @@ describe('Win32Desktop', () => {
     expect(await d.activeWindow()).toEqual({ id: String(0x100n), pid: 42, app: 'ehr.exe' });
   });
 
-  it('types Unicode keystrokes, a surrogate pair as its two units in one SendInput', async () => {
+  it('types Unicode keystrokes in one SendInput, a surrogate pair as its two units, Return as a key', async () => {
     const api = new FakeWin32();
     await new Win32Desktop(api).typeText('µ😀\n', { paceMs: 0 });
-    expect(api.sent[0]).toEqual([
+    expect(api.sent).toHaveLength(1);
+    expect(api.sent[0]!.slice(0, 6)).toEqual([
       { vk: 0, scan: 0xb5, flags: UNI },
       { vk: 0, scan: 0xb5, flags: UNI | UP },
-    ]);
-    expect(api.sent[1]).toEqual([
       { vk: 0, scan: 0xd83d, flags: UNI },
       { vk: 0, scan: 0xde00, flags: UNI },
       { vk: 0, scan: 0xd83d, flags: UNI | UP },
       { vk: 0, scan: 0xde00, flags: UNI | UP },
     ]);
-    expect(api.sent[2]!.map((i) => i.vk)).toEqual([VK.RETURN, VK.RETURN]);
+    expect(api.sent[0]!.slice(6).map((i) => [i.vk, i.flags & UP])).toEqual([
+      [VK.RETURN, 0],
+      [VK.RETURN, UP],
+    ]);
+  });
+
+  it('splits a long run into SendInput calls of 32 characters, never inside a surrogate pair', async () => {
+    const api = new FakeWin32();
+    await new Win32Desktop(api).typeText('a'.repeat(31) + '😀' + 'b', { paceMs: 0 });
+    expect(api.sent.map((call) => call.length)).toEqual([31 * 2 + 4, 2]);
+    expect(api.sent[1]![0]).toEqual({ vk: 0, scan: 0x62, flags: UNI });
+  });
+
+  it('with Citrix pacing, one SendInput per character (a pause after each)', async () => {
+    const api = new FakeWin32();
+    await new Win32Desktop(api).typeText('ab😀', { paceMs: 1 });
+    expect(api.sent.map((call) => call.map((i) => i.scan))).toEqual([
+      [0x61, 0x61],
+      [0x62, 0x62],
+      [0xd83d, 0xde00, 0xd83d, 0xde00],
+    ]);
   });
 
   it('scancode typing uses the local layout with Shift, and Unicode for a character it lacks', async () => {
     const api = new FakeWin32();
     await new Win32Desktop(api).typeText('A°', { paceMs: 0, scancode: true });
     const SC = KEYEVENTF.SCANCODE;
-    expect(api.sent[0]).toEqual([
+    expect(api.sent).toHaveLength(1);
+    expect(api.sent[0]!.slice(0, 4)).toEqual([
       { vk: 0, scan: 0x2a, flags: SC },
       { vk: 0, scan: 0x1e, flags: SC },
       { vk: 0, scan: 0x1e, flags: SC | UP },
       { vk: 0, scan: 0x2a, flags: SC | UP },
     ]);
-    expect(api.sent[1]![0]).toEqual({ vk: 0, scan: 0xb0, flags: UNI });
+    expect(api.sent[0]![4]).toEqual({ vk: 0, scan: 0xb0, flags: UNI });
   });
 
   it('pastes with virtual keys: Ctrl down, V, Ctrl up; terminals Ctrl+Shift+V', async () => {

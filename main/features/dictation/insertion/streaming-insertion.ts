@@ -270,7 +270,11 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     if (check.blocker) return this.#stop(check.blocker);
     if (check.moved) this.#field.focusRestored();
     const done = sentPart(edit, await writer.write(edit.text, (c, first) => guard.mayType(c, first)));
-    if (done.text && !(await guard.landed(check.facts.context, done.text))) return this.#stop('not_landed');
+    // Stopped by a focus check: the focused control is another one now (on Windows, another window of the
+    // same application reads as the target's), so reading it back would prove nothing.
+    const stopped = done !== edit && guard.stoppedBy !== undefined;
+    if (done.text && !stopped && !(await guard.landed(check.facts.context, done.text)))
+      return this.#stop('not_landed');
     if (done.text) this.#field.appended(done);
     if (done.text) this.emit('inserted', { chars: caretLength(done.text), corrected: false });
     if (done !== edit) this.#stop(guard.stoppedBy ?? 'focus_lost');

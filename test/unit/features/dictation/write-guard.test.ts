@@ -64,6 +64,21 @@ describe('insertion re-checks the field before each write', () => {
     );
   });
 
+  it('type: focus moving to another window of the same application stops as focus_lost, not as "did not land"', async () => {
+    const { field, other, insertion, desktop } = await setup('type');
+    field.readable = true;
+    other.readable = true;
+    // Windows reads the focused control of the target's thread: the other window's once it has focus.
+    const read = desktop.readField.bind(desktop);
+    desktop.readField = (t) => read(desktop.active === t.id ? t : other.target);
+    field.focusAfterNextType = 'w2';
+    insertion.update('The patient reports chest pain.');
+    const result = await insertion.finish();
+    expect(field.text).toBe('The pati');
+    expect(other.text).toBe('');
+    expect(result.notInserted).toBe('focus_lost');
+  });
+
   it('type: Return is never sent into another control of the same window', async () => {
     const { field, insertion, desktop } = await setup('type', { control: 'note' });
     insertion.update('Assessment:');
