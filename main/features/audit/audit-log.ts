@@ -3,8 +3,9 @@
  * folder (the CLI writes to the same folder, so one trail covers both). Appends are serialized in this
  * process and across processes by an `audit.lock` file, and each record is chained to the one before it
  * (audit-chain.ts). A file is rotated past a size, and whole files older than the retention period are
- * removed at open, with a record saying so. Writing never throws into the caller's work: a record that
- * cannot be written is reported by kind only.
+ * removed at open, with a record saying so. Records written without the key after the trail was keyed are
+ * kept apart and merged back once the key is here (audit-aside.ts). Writing never throws into the caller's
+ * work: a record that cannot be written is reported by kind only.
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -97,8 +98,8 @@ export class AuditLog {
   }
 
   /**
-   * Removes whole files past the retention period (never the newest), then records where the kept
-   * trail starts; and records an update when this program's version differs from the last writer's.
+   * Merges the records kept apart when the key is here, removes whole files past the retention period
+   * (never the newest), then records where the kept trail starts; and records an update when this program's version differs from the last writer's.
    * Never rejects: a trail that cannot be opened is reported through onDidFail.
    */
   async open(): Promise<void> {

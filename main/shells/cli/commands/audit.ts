@@ -9,7 +9,12 @@ import { checkAgainstCollected, collectedHeads } from '../../../features/audit/a
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
 import type { AuditRecord } from '../../../features/audit/audit-events.ts';
 import type { AuditLog } from '../../../features/audit/audit-log.ts';
-import { ASIDE_FILE, KEPT_ASIDE, keptRecords } from '../../../features/audit/audit-aside.ts';
+import {
+  ASIDE_FILE,
+  ASIDE_UNREADABLE,
+  KEPT_ASIDE,
+  keptRecords,
+} from '../../../features/audit/audit-aside.ts';
 import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
@@ -37,7 +42,9 @@ async function cliAuditLog(): Promise<AuditLog> {
       process.stderr.write(
         code === KEPT_ASIDE
           ? `scribe: note: the keychain holding the audit trail's key is not available: ${kind} is kept apart in ${ASIDE_FILE}, outside the keyed trail.\n`
-          : `scribe: note: the audit trail could not record ${kind} (${code}).\n`,
+          : code === ASIDE_UNREADABLE
+            ? `scribe: note: ${ASIDE_FILE} holds a line that is not an intact record: its intact records were merged into the keyed trail, the file is kept as it is.\n`
+            : `scribe: note: the audit trail could not record ${kind} (${code}).\n`,
       ),
   });
 }
