@@ -99,8 +99,8 @@ export class AuditLog {
 
   /**
    * Merges the records kept apart when the key is here, removes whole files past the retention period
-   * (never the newest), then records where the kept trail starts; and records an update when this program's version differs from the last writer's.
-   * Never rejects: a trail that cannot be opened is reported through onDidFail.
+   * (never the newest), then records where the kept trail starts; and records an update when this
+   * program's version differs from the last writer's. Never rejects: a trail that cannot be opened is reported through onDidFail.
    */
   async open(): Promise<void> {
     try {
@@ -116,7 +116,8 @@ export class AuditLog {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await this.#locked(async () => {
         // Merged before retention looks at the files, so the merged records' own file is still there.
-        if ((await readAside(this.dir)).length > 0) await this.#keyMerged();
+        const aside = await stat(join(this.dir, ASIDE_FILE)).catch(() => null);
+        if (aside) await this.#keyMerged();
         const removed = await this.#applyRetention();
         if (removed) await this.#appendLocked({ kind: 'retention_applied', ...removed });
       });
@@ -216,10 +217,17 @@ export class AuditLog {
     return { file, tail, torn, keyed: last?.mac !== undefined };
   }
 
-  /** The key for writing (null: none here), once the records kept apart are merged with it. Lock held. */
+  /**
+   * The key for writing (null: none here), once the records kept apart are merged with it. A merge that
+   * fails is said by code and tried again at the next write; the record being written still is. Lock held.
+   */
   async #keyMerged(): Promise<ChainKey> {
     const key = (await this.#options.keys?.forWriting()) ?? null;
-    if (key) await this.#mergeAside(key);
+    if (key)
+      await this.#mergeAside(key).catch((error: unknown) => {
+        const code = (error as { code?: unknown }).code;
+        this.#options.onDidFail?.('merge', typeof code === 'string' ? code : 'merge_failed');
+      });
     return key;
   }
 

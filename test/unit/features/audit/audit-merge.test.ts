@@ -4,7 +4,7 @@
  * the side file removed after. A merge cut short (both files left, or only some records written) never
  * duplicates or loses a record, and the merged trail still verifies, and shows an edit or a cut.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -158,6 +158,17 @@ describe('records kept apart without the key', () => {
     ]);
     expect(await exists(ASIDE_FILE)).toBe(true);
     expect(await app.verify()).toMatchObject({ ok: true, records: 4, aside: 2 });
+  });
+
+  it('a side file that cannot be read is said by code, and never stops a record from being written', async () => {
+    await keyedThenKeptApart();
+    await rm(join(dir, ASIDE_FILE));
+    await mkdir(join(dir, ASIDE_FILE));
+    const app = log({ keys: keyed });
+    await app.open();
+    await app.record({ kind: 'visit_started', sample: false, streams: 1 });
+    expect(kinds(await app.read())).toEqual(['signed_in', 'consent_acknowledged', 'visit_started']);
+    expect(failures.filter((f) => f.startsWith('merge:'))).toEqual(['merge:EISDIR', 'merge:EISDIR']);
   });
 
   it('once merged, an edited, unmarked or removed merged record is found', async () => {
