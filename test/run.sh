@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins openssl
-  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog at-spi2-core python3-gi gir1.2-gtk-3.0 redis-server)
+  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog rsyslog-openssl at-spi2-core python3-gi gir1.2-gtk-3.0 redis-server)
 COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool
   openbox wish xclip xprop openssl rsyslogd redis-server)
 
@@ -16,6 +16,8 @@ missing_commands() {
   for c in "${COMMANDS[@]}"; do command -v "$c" >/dev/null 2>&1 || missing+=("$c"); done
   # The template-field tests: a GTK field (Python GObject bindings) read through AT-SPI (libatspi).
   [ -e /usr/lib/x86_64-linux-gnu/libatspi.so.0 ] || [ -n "$(ldconfig -p 2>/dev/null | grep libatspi.so.0)" ] || missing+=(libatspi)
+  # The audit trail's tls:// syslog tests: rsyslog's OpenSSL stream driver.
+  compgen -G '/usr/lib/*/rsyslog/lmnsd_ossl.so' >/dev/null || missing+=(rsyslog-openssl)
   /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '3.0')" >/dev/null 2>&1 || missing+=(python3-gtk)
   echo "${missing[@]:-}"
 }

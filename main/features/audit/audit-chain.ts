@@ -41,7 +41,10 @@ function digest(text: string, key: ChainKey): string {
     : createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** The record that follows `tail`, as the line to append (no newline). `what` must already be parsed. */
+/**
+ * The record that follows `tail`, as the line to append (no newline). `what` must already be parsed.
+ * `unkeyed`: the seq and hash of the record kept apart without the key that this one merges.
+ */
 export function chainRecord(
   tail: ChainTail,
   at: Date,
@@ -49,9 +52,11 @@ export function chainRecord(
   what: AuditEvent,
   by: AuditSource,
   key: ChainKey = null,
+  unkeyed?: ChainTail,
 ): string {
   const mac = key ? { mac: 'hmac-sha256' as const } : {};
-  const body = { seq: tail.seq + 1, at: at.toISOString(), who, what, by, ...mac, prev: tail.hash };
+  const merged = unkeyed ? { unkeyed: { seq: unkeyed.seq, hash: unkeyed.hash } } : {};
+  const body = { seq: tail.seq + 1, at: at.toISOString(), who, what, by, ...mac, ...merged, prev: tail.hash };
   const json = JSON.stringify(body);
   return `${json.slice(0, -1)},"hash":"${digest(json, key)}"}`;
 }
@@ -77,6 +82,11 @@ export type VerifyResult =
 function expectedHash(text: string, key: ChainKey): string | null {
   const match = /,"hash":"[0-9a-f]{64}"\}$/.exec(text);
   return match ? digest(`${text.slice(0, match.index)}}`, key) : null;
+}
+
+/** Whether a record's hash is the one its line should carry (keyed with `key` where the record says so). */
+export function hashMatches(text: string, record: AuditRecord, key: ChainKey): boolean {
+  return expectedHash(text, record.mac ? key : null) === record.hash;
 }
 
 /** A line parsed as a record, or why it is not one. */
@@ -110,8 +120,7 @@ function recordProblem(
 ): string | null {
   const problem = keyProblem(record, key, previous?.mac !== undefined);
   if (problem) return problem;
-  if (expectedHash(text, record.mac ? key : null) !== record.hash)
-    return 'was changed after it was written (its hash does not match)';
+  if (!hashMatches(text, record, key)) return 'was changed after it was written (its hash does not match)';
   if (previous && (record.seq !== previous.seq + 1 || record.prev !== previous.hash))
     return `does not follow record ${previous.seq} (a record was removed, inserted or moved)`;
   return null;

@@ -121,6 +121,12 @@ export const AuditRecordSchema = z.strictObject({
   by: AuditSourceSchema,
   /** Present when `hash` is keyed with the installation's secret (audit-chain.ts). */
   mac: z.literal('hmac-sha256').optional(),
+  /**
+   * Present when the record was first written without the key, kept apart (audit-aside.ts), and later
+   * merged into the keyed chain: that record's own seq and hash there. `at`, `who`, `what` and `by` are the
+   * kept record's.
+   */
+  unkeyed: z.strictObject({ seq: z.number().int().positive(), hash: Hash }).optional(),
   prev: Hash,
   hash: Hash,
 });

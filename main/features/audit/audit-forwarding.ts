@@ -84,18 +84,25 @@ export type CollectedCheck =
  * Every record the collector holds must be in the trail with the same hash: a record missing from the
  * trail (beyond its end: the trail was cut short; or before its start without a retention record) or one
  * with another hash (the trail was rebuilt) is named. Records older than the trail's first are skipped
- * when retention removed them (`firstSeq`).
+ * when retention removed them (`firstSeq`). A record forwarded while it was kept apart without the key
+ * (audit-aside.ts) counts as held when the trail has merged it (`unkeyed.hash`) or `kept` (the side file's
+ * intact records) still has it.
  */
 export function checkAgainstCollected(
   trail: readonly AuditRecord[],
   collected: readonly CollectedHead[],
   firstSeq: number | null,
+  kept: readonly AuditRecord[] = [],
 ): CollectedCheck {
   const bySeq = new Map(trail.map((r) => [r.seq, r.hash]));
+  const keptApart = new Set([
+    ...trail.flatMap((r) => (r.unkeyed ? [r.unkeyed.hash] : [])),
+    ...kept.map((r) => r.hash),
+  ]);
   let newest: number | null = null;
   for (const head of [...collected].sort((a, b) => b.seq - a.seq)) {
     newest ??= head.seq;
-    if (firstSeq !== null && head.seq < firstSeq) continue;
+    if ((firstSeq !== null && head.seq < firstSeq) || keptApart.has(head.hash)) continue;
     const hash = bySeq.get(head.seq);
     if (hash === undefined) return { ok: false, seq: head.seq, reason: 'missing' };
     if (hash !== head.hash) return { ok: false, seq: head.seq, reason: 'different' };

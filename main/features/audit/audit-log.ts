@@ -3,10 +3,11 @@
  * folder (the CLI writes to the same folder, so one trail covers both). Appends are serialized in this
  * process and across processes by an `audit.lock` file, and each record is chained to the one before it
  * (audit-chain.ts). A file is rotated past a size, and whole files older than the retention period are
- * removed at open, with a record saying so. Writing never throws into the caller's work: a record that
- * cannot be written is reported by kind only.
+ * removed at open, with a record saying so. Records written without the key after the trail was keyed are
+ * kept apart and merged back once the key is here (audit-aside.ts). Writing never throws into the caller's
+ * work: a record that cannot be written is reported by kind only.
  */
-import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AuditEventSchema,
@@ -21,21 +22,25 @@ import {
   parseRecord,
   verifyChain,
   type AuditLine,
+  type ChainKey,
   type ChainTail,
 } from './audit-chain.ts';
 import type { AuditKeys } from './audit-key.ts';
+import { appendLine, tailOf, trailFiles, trailLines } from './audit-files.ts';
+import {
+  ASIDE_FILE,
+  ASIDE_UNREADABLE,
+  KEPT_ASIDE,
+  keptRecords,
+  mergedHashes,
+  mergeLines,
+  readAside,
+  removeAside,
+} from './audit-aside.ts';
 import type { AuditForwarder } from './audit-forwarding.ts';
 import { withProcessLock } from '../../base/files/process-lock.ts';
 import { SerialQueue } from '../../base/async/serial.ts';
 
-const FILE = /^audit-(\d{10})\.jsonl$/;
-/**
- * Records written without the installation's key after the trail was keyed (a CLI without a keychain): kept
- * apart, outside the chain, so the keyed trail still verifies and verify says how many wait here.
- */
-export const ASIDE_FILE = 'audit-unkeyed.jsonl';
-/** The code onDidFail hears when a record was kept apart (written, but not in the keyed chain). */
-export const KEPT_ASIDE = 'no_key_kept_aside';
 const DAY_MS = 86_400_000;
 
 /** How the log is kept. */
@@ -93,9 +98,9 @@ export class AuditLog {
   }
 
   /**
-   * Removes whole files past the retention period (never the newest), then records where the kept
-   * trail starts; and records an update when this program's version differs from the last writer's.
-   * Never rejects: a trail that cannot be opened is reported through onDidFail.
+   * Merges the records kept apart when the key is here, removes whole files past the retention period
+   * (never the newest), then records where the kept trail starts; and records an update when this
+   * program's version differs from the last writer's. Never rejects: a trail that cannot be opened is reported through onDidFail.
    */
   async open(): Promise<void> {
     try {
@@ -110,6 +115,9 @@ export class AuditLog {
     await this.#queue.run(async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await this.#locked(async () => {
+        // Merged before retention looks at the files, so the merged records' own file is still there.
+        const aside = await stat(join(this.dir, ASIDE_FILE)).catch(() => null);
+        if (aside) await this.#keyMerged();
         const removed = await this.#applyRetention();
         if (removed) await this.#appendLocked({ kind: 'retention_applied', ...removed });
       });
@@ -128,14 +136,19 @@ export class AuditLog {
   /** Every record line, oldest first (after the records already asked for: a reader sees what was recorded). */
   async lines(): Promise<AuditLine[]> {
     await this.settled();
-    const lines: AuditLine[] = [];
-    for (const file of await this.#files()) {
-      const text = await readFile(join(this.dir, file), 'utf8');
-      text.split('\n').forEach((line, i) => {
-        if (line.trim() !== '') lines.push({ file, line: i + 1, text: line });
-      });
-    }
-    return lines;
+    return this.#readLines();
+  }
+
+  async #readLines(): Promise<AuditLine[]> {
+    return trailLines(this.dir, await this.#files());
+  }
+
+  #files(): Promise<string[]> {
+    return trailFiles(this.dir);
+  }
+
+  async #lastRecordOf(files: readonly string[]): Promise<AuditRecord | null> {
+    return (await tailOf(this.dir, files)).record;
   }
 
   /** Records at or after `since`, oldest first (lines that do not parse are skipped: see verify). */
@@ -159,7 +172,7 @@ export class AuditLog {
   /** The records written without the key after the trail was keyed (ASIDE_FILE), oldest first. */
   async asideLines(): Promise<string[]> {
     await this.settled();
-    return this.#readAside();
+    return readAside(this.dir);
   }
 
   /** Sends what is still queued for the forwarders, then closes them. */
@@ -178,26 +191,66 @@ export class AuditLog {
     await this.#locked(() => this.#appendLocked(event, who));
   }
 
-  /** Appends after the last record on disk (another process may have written since). Lock held. */
+  /**
+   * Appends after the last record on disk (another process may have written since), after merging the
+   * records kept apart when the key is here again. Lock held.
+   */
   async #appendLocked(event: AuditEvent, who: AuditActor = this.#options.who()): Promise<void> {
-    const files = await this.#files();
-    const newest = files.at(-1);
-    const { record: lastRecord, torn } = await this.#tailOf(files);
-    const tail: ChainTail = lastRecord ? { seq: lastRecord.seq, hash: lastRecord.hash } : EMPTY_TAIL;
-    const max = this.#options.maxFileBytes ?? 10 * 1024 * 1024;
-    const size = newest ? (await stat(join(this.dir, newest))).size : 0;
-    const file = newest && size < max ? newest : `audit-${String(tail.seq + 1).padStart(10, '0')}.jsonl`;
-    const key = (await this.#options.keys?.forWriting()) ?? null;
+    const key = await this.#keyMerged();
+    const { file, tail, torn, keyed } = await this.#end();
     // Without the key, a keyed trail is not extended: an unkeyed record after keyed ones would break verify.
-    if (!key && lastRecord?.mac) return this.#appendAside(tail, event, who);
+    if (!key && keyed) return this.#appendAside(tail, event, who);
     const line = chainRecord(tail, this.#now(), who, event, this.#options.source, key);
     await appendLine(join(this.dir, file), `${torn ? '\n' : ''}${line}\n`);
     this.#forward(line);
   }
 
+  /** Where the next record goes: the file (rotated past the size), the chain's tail, and how it ends. */
+  async #end(): Promise<{ file: string; tail: ChainTail; torn: boolean; keyed: boolean }> {
+    const files = await this.#files();
+    const newest = files.at(-1);
+    const { record: last, torn } = await tailOf(this.dir, files);
+    const tail: ChainTail = last ? { seq: last.seq, hash: last.hash } : EMPTY_TAIL;
+    const max = this.#options.maxFileBytes ?? 10 * 1024 * 1024;
+    const size = newest ? (await stat(join(this.dir, newest))).size : 0;
+    const file = newest && size < max ? newest : `audit-${String(tail.seq + 1).padStart(10, '0')}.jsonl`;
+    return { file, tail, torn, keyed: last?.mac !== undefined };
+  }
+
+  /**
+   * The key for writing (null: none here), once the records kept apart are merged with it. A merge that
+   * fails is said by code and tried again at the next write; the record being written still is. Lock held.
+   */
+  async #keyMerged(): Promise<ChainKey> {
+    const key = (await this.#options.keys?.forWriting()) ?? null;
+    if (key)
+      await this.#mergeAside(key).catch((error: unknown) => {
+        const code = (error as { code?: unknown }).code;
+        this.#options.onDidFail?.('merge', typeof code === 'string' ? code : 'merge_failed');
+      });
+    return key;
+  }
+
+  /**
+   * Merges the records kept apart into the keyed chain (audit-aside.ts): written and flushed first, the
+   * side file removed after (kept, and said, while it holds a line that is not intact). Lock held.
+   */
+  async #mergeAside(key: Buffer): Promise<void> {
+    const aside = await readAside(this.dir);
+    if (aside.length === 0) return;
+    const kept = keptRecords(aside);
+    const merged = mergedHashes((await this.#readLines()).map((line) => line.text));
+    const { file, tail, torn } = await this.#end();
+    const lines = mergeLines(kept.records, merged, tail, key);
+    if (lines.length > 0) await appendLine(join(this.dir, file), `${torn ? '\n' : ''}${lines.join('\n')}\n`);
+    lines.forEach((line) => this.#forward(line));
+    if (kept.unreadable > 0) this.#options.onDidFail?.('merge', ASIDE_UNREADABLE);
+    else await removeAside(this.dir);
+  }
+
   /** Appends to ASIDE_FILE (chained after the trail's tail, or the last record kept apart), and says so. */
   async #appendAside(tail: ChainTail, event: AuditEvent, who: AuditActor): Promise<void> {
-    const last = (await this.#readAside()).at(-1);
+    const last = (await readAside(this.dir)).at(-1);
     const previous = last ? parseRecord(last) : null;
     const after = previous?.ok ? { seq: previous.record.seq, hash: previous.record.hash } : tail;
     const line = chainRecord(after, this.#now(), who, event, this.#options.source, null);
@@ -206,58 +259,10 @@ export class AuditLog {
     this.#options.onDidFail?.(event.kind, KEPT_ASIDE);
   }
 
-  async #readAside(): Promise<string[]> {
-    const text = await readFile(join(this.dir, ASIDE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return '';
-      throw error;
-    });
-    return text.split('\n').filter((line) => line.trim() !== '');
-  }
-
   /** Forwarded once on disk, so the collector never holds a head the trail does not. */
   #forward(line: string): void {
     const written = parseRecord(line);
     if (written.ok) this.#options.forward?.forward(written.record, line);
-  }
-
-  async #files(): Promise<string[]> {
-    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [] as string[];
-      throw error;
-    });
-    return names.filter((n) => FILE.test(n)).sort();
-  }
-
-  /**
-   * The last readable record of the newest non-empty file, read from its end, and whether that file ends
-   * in something else (a write torn by a crash or power cut, or an edit). Such a tail stays as it is, for
-   * verify to name; the trail goes on after it on a line of its own, chained to the last good record.
-   */
-  async #lastRecordOf(files: readonly string[]): Promise<AuditRecord | null> {
-    return (await this.#tailOf(files)).record;
-  }
-
-  async #tailOf(files: readonly string[]): Promise<{ record: AuditRecord | null; torn: boolean }> {
-    for (const file of [...files].reverse()) {
-      const handle = await open(join(this.dir, file), 'r');
-      try {
-        const { size } = await handle.stat();
-        const length = Math.min(size, 64 * 1024);
-        const { buffer } = await handle.read(Buffer.alloc(length), 0, length, size - length);
-        const text = buffer.toString('utf8');
-        const lines = text.split('\n').filter((line) => line.trim() !== '');
-        if (lines.length === 0) continue;
-        const torn = !text.endsWith('\n') || !parseRecord(lines.at(-1)!).ok;
-        for (const line of lines.reverse()) {
-          const parsed = parseRecord(line);
-          if (parsed.ok) return { record: parsed.record, torn };
-        }
-        return { record: null, torn };
-      } finally {
-        await handle.close();
-      }
-    }
-    return { record: null, torn: false };
   }
 
   /** Deletes whole files past retention, oldest first, never the newest. Lock held. */
@@ -278,16 +283,5 @@ export class AuditLog {
 
   #now(): Date {
     return this.#options.now?.() ?? new Date();
-  }
-}
-
-/** Appends `text` to `path` (mode 0600) and waits until it is on disk. */
-async function appendLine(path: string, text: string): Promise<void> {
-  const handle = await open(path, 'a', 0o600);
-  try {
-    await handle.appendFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

@@ -9,7 +9,8 @@ import type { Config } from '../../core/config/config-schema.ts';
 import { readFileSync } from 'node:fs';
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import { parseSyslogTarget } from '../../core/config/syslog-target.ts';
-import { ASIDE_FILE, AuditLog, KEPT_ASIDE } from './audit-log.ts';
+import { AuditLog } from './audit-log.ts';
+import { ASIDE_FILE, ASIDE_UNREADABLE, KEPT_ASIDE } from './audit-aside.ts';
 import { auditKeys } from './audit-key.ts';
 import { forwardToAll, type AuditForwarder } from './audit-forwarding.ts';
 import { osLogForwarder } from './os-log.ts';
@@ -48,14 +49,7 @@ export function openAuditLog(options: {
 }): AuditLog {
   const { config } = options;
   const account = accountName();
-  const fail =
-    options.onDidFail ??
-    ((kind: string, code: string) =>
-      process.stderr.write(
-        code === KEPT_ASIDE
-          ? `audit: no key (keychain unavailable): ${kind} kept apart in ${ASIDE_FILE}, outside the keyed trail\n`
-          : `audit: could not record ${kind} (${code})\n`,
-      ));
+  const fail = options.onDidFail ?? toStderr;
   return new AuditLog({
     ...(options.secrets
       ? { keys: auditKeys(options.secrets, options.dataDir, (code) => fail('key', code)) }
@@ -77,6 +71,17 @@ export function openAuditLog(options: {
     // A trail that cannot be written must not stop clinical work; it is said on stderr by kind and code.
     onDidFail: fail,
   });
+}
+
+/** The trail's failures said on stderr, by kind and code (the app's default). */
+function toStderr(kind: string, code: string): void {
+  process.stderr.write(
+    code === KEPT_ASIDE
+      ? `audit: no key (keychain unavailable): ${kind} kept apart in ${ASIDE_FILE}, outside the keyed trail\n`
+      : code === ASIDE_UNREADABLE
+        ? `audit: ${ASIDE_FILE} holds a line that is not an intact record (${code}): its intact records were merged into the keyed trail, the file is kept as it is\n`
+        : `audit: could not record ${kind} (${code})\n`,
+  );
 }
 
 /** The forwarders the policy asks for: IT's syslog collector, the OS log. */

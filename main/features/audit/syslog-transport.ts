@@ -7,7 +7,7 @@
  * `seq`, and the trail on disk still has every record). Never throws into the audit trail.
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { connect as connectTcp, type Socket } from 'node:net';
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { connect as connectTls } from 'node:tls';
 import { syslogMessage, type AuditForwarder } from './audit-forwarding.ts';
@@ -69,7 +69,7 @@ function streamTransport(
       connected = true;
       flush();
     });
-    next.on('error', () => options.onDidFail?.('syslog_unreachable'));
+    next.on('error', (error: NodeJS.ErrnoException) => options.onDidFail?.(failureCode(error)));
     next.on('close', () => {
       if (socket === next) [socket, connected] = [undefined, false];
     });
@@ -94,14 +94,29 @@ function streamTransport(
   };
 }
 
-/** A stream to the collector: TLS (the server's certificate checked against `ca` or the system's), or TCP. */
+/**
+ * A stream to the collector: TLS (the server's certificate checked against `ca` or the system's, and its
+ * name against `host`; nothing is written before that check passes: `onConnect` is TLS's secureConnect),
+ * or TCP. SNI carries a host name only (RFC 6066 allows no address there).
+ */
 function connectTo(target: SyslogTarget, ca: string | undefined, onConnect: () => void): Socket {
   const { host, port } = target;
   const socket =
     target.protocol === 'tls'
-      ? connectTls({ host, port, servername: host, ...(ca ? { ca } : {}) }, onConnect)
+      ? connectTls(
+          { host, port, ...(isIP(host) ? {} : { servername: host }), ...(ca ? { ca } : {}) },
+          onConnect,
+        )
       : connectTcp({ host, port }, onConnect);
   return socket.setKeepAlive(true);
+}
+
+/** OpenSSL's and Node's codes for a certificate that is not trusted, expired or for another name. */
+const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(GET_ISSUER|VERIFY)/;
+
+/** The code IT sees for a failed stream: a collector whose certificate was refused, or one not reached. */
+function failureCode(error: NodeJS.ErrnoException): string {
+  return CERTIFICATE_ERROR.test(error.code ?? '') ? 'syslog_certificate_refused' : 'syslog_unreachable';
 }
 
 /** Waits for `start`'s callback or `ms`, whichever is first. */

@@ -8,7 +8,13 @@ import { parseArgs } from 'node:util';
 import { checkAgainstCollected, collectedHeads } from '../../../features/audit/audit-forwarding.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
 import type { AuditRecord } from '../../../features/audit/audit-events.ts';
-import { ASIDE_FILE, KEPT_ASIDE, type AuditLog } from '../../../features/audit/audit-log.ts';
+import type { AuditLog } from '../../../features/audit/audit-log.ts';
+import {
+  ASIDE_FILE,
+  ASIDE_UNREADABLE,
+  KEPT_ASIDE,
+  keptRecords,
+} from '../../../features/audit/audit-aside.ts';
 import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
@@ -36,7 +42,9 @@ async function cliAuditLog(): Promise<AuditLog> {
       process.stderr.write(
         code === KEPT_ASIDE
           ? `scribe: note: the keychain holding the audit trail's key is not available: ${kind} is kept apart in ${ASIDE_FILE}, outside the keyed trail.\n`
-          : `scribe: note: the audit trail could not record ${kind} (${code}).\n`,
+          : code === ASIDE_UNREADABLE
+            ? `scribe: note: ${ASIDE_FILE} holds a line that is not an intact record: its intact records were merged into the keyed trail, the file is kept as it is.\n`
+            : `scribe: note: the audit trail could not record ${kind} (${code}).\n`,
       ),
   });
 }
@@ -57,6 +65,9 @@ function describe(record: AuditRecord): string {
     `${kind}`,
     ...details,
     `[${record.by.via} ${record.by.version}]`,
+    ...(record.unkeyed
+      ? [`(written without the key, merged later; kept apart as #${record.unkeyed.seq})`]
+      : []),
   ].join('  ');
 }
 
@@ -83,7 +94,8 @@ async function verify(audit: AuditLog, collected: string | undefined): Promise<n
   const text = await readFile(collected, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`audit: the collected log cannot be read (${error.code ?? 'error'}).`, EXIT.usage);
   });
-  const check = checkAgainstCollected(await audit.read(), collectedHeads(text), result.firstSeq);
+  const kept = keptRecords(await audit.asideLines()).records;
+  const check = checkAgainstCollected(await audit.read(), collectedHeads(text), result.firstSeq, kept);
   if (!check.ok)
     throw new CliError(
       check.reason === 'missing'

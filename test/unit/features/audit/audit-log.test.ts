@@ -7,7 +7,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ASIDE_FILE, AuditLog, type AuditLogOptions } from '../../../../main/features/audit/audit-log.ts';
+import { AuditLog, type AuditLogOptions } from '../../../../main/features/audit/audit-log.ts';
+import { ASIDE_FILE } from '../../../../main/features/audit/audit-aside.ts';
 import type { AuditEvent } from '../../../../main/features/audit/audit-events.ts';
 
 let dir: string;
@@ -194,10 +195,8 @@ describe('a writer without the key (the CLI with no keychain) after the trail wa
     await cli.record({ kind: 'visit_started', sample: false, streams: 1 });
     await cli.record({ kind: 'visit_ended' });
     expect(failures).toEqual(['visit_started:no_key_kept_aside', 'visit_ended:no_key_kept_aside']);
-    // The app, with the key, goes on after its own last record.
-    const app = log({ keys: keyed });
-    await app.record({ kind: 'note_generated', mode: 'sync', withContext: false });
-    expect(await app.verify()).toMatchObject({ ok: true, records: 3, aside: 2 });
+    // Until a writer with the key merges them (audit-merge.test.ts), the keyed trail verifies without them.
+    expect(await log({ keys: keyed }).verify()).toMatchObject({ ok: true, records: 2, aside: 2 });
     const aside = (await readFile(join(dir, ASIDE_FILE), 'utf8')).trimEnd().split('\n');
     expect(aside.map((line) => JSON.parse(line).what.kind)).toEqual(['visit_started', 'visit_ended']);
     expect(aside.every((line) => !line.includes('"mac"'))).toBe(true);

@@ -1,0 +1,82 @@
+/**
+ * Records kept apart: a writer without the installation's key (a CLI with no keychain) does not extend a
+ * keyed trail, which would make verify fail from then on; it appends to ASIDE_FILE instead (same record
+ * format, plain SHA-256, chained among themselves). The next writer that has the key (the app at start, a
+ * CLI session with the keychain) merges them into the keyed chain: each becomes a keyed record with its
+ * own `at`, `who`, `what` and `by`, marked `unkeyed: {seq, hash}` with its seq and hash in the side file.
+ *
+ * Nothing is lost if the process dies mid-merge: the merged records are written and flushed first, the side
+ * file removed only then; a merge run again skips every kept record whose hash a merged record already
+ * carries, so a merge cut short never duplicates one.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AuditRecord } from './audit-events.ts';
+import { chainRecord, hashMatches, parseRecord, type ChainKey, type ChainTail } from './audit-chain.ts';
+import { syncDirectory } from '../../base/files/atomic-file.ts';
+
+/** The side file, in the trail's folder. */
+export const ASIDE_FILE = 'audit-unkeyed.jsonl';
+/** The code onDidFail hears when a record was kept apart (written, but not in the keyed chain). */
+export const KEPT_ASIDE = 'no_key_kept_aside';
+/** The code onDidFail hears when the side file holds a line that is not an intact record (it is kept). */
+export const ASIDE_UNREADABLE = 'aside_unreadable_kept';
+
+/** The side file's lines, oldest first (none when there is no side file). */
+export async function readAside(dir: string): Promise<string[]> {
+  const text = await readFile(join(dir, ASIDE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+/**
+ * The kept records that are intact (they parse, are unkeyed, and their hash is their content's), and how
+ * many lines are not: a write torn by a crash, or an edit. Only intact ones are merged or vouch for a head
+ * the collector holds.
+ */
+export function keptRecords(lines: readonly string[]): { records: AuditRecord[]; unreadable: number } {
+  const records: AuditRecord[] = [];
+  for (const line of lines) {
+    const parsed = parseRecord(line);
+    if (parsed.ok && !parsed.record.mac && hashMatches(line, parsed.record, null))
+      records.push(parsed.record);
+  }
+  return { records, unreadable: lines.length - records.length };
+}
+
+/** The side-file hashes of the records already merged into the trail (their `unkeyed.hash`). */
+export function mergedHashes(trail: Iterable<string>): Set<string> {
+  const hashes = new Set<string>();
+  for (const line of trail) {
+    if (!line.includes('"unkeyed":')) continue;
+    const parsed = parseRecord(line);
+    if (parsed.ok && parsed.record.unkeyed) hashes.add(parsed.record.unkeyed.hash);
+  }
+  return hashes;
+}
+
+/** The keyed lines that merge `kept` after `tail`, in order, leaving out those in `merged`. */
+export function mergeLines(
+  kept: readonly AuditRecord[],
+  merged: ReadonlySet<string>,
+  tail: ChainTail,
+  key: NonNullable<ChainKey>,
+): string[] {
+  const lines: string[] = [];
+  let after = tail;
+  for (const record of kept) {
+    if (merged.has(record.hash)) continue;
+    const line = chainRecord(after, new Date(record.at), record.who, record.what, record.by, key, record);
+    lines.push(line);
+    after = { seq: after.seq + 1, hash: (JSON.parse(line) as { hash: string }).hash };
+  }
+  return lines;
+}
+
+/** Removes the side file once every record in it is in the keyed chain, durably. */
+export async function removeAside(dir: string): Promise<void> {
+  await rm(join(dir, ASIDE_FILE), { force: true });
+  await syncDirectory(dir);
+}
