@@ -19,6 +19,8 @@ export const CLI_ADMIN_WORDS = {
       userSignIn: 'user sign-in',
       noteSettings: 'note settings',
     },
+    /** A check's line after the status column: its name and what it found. */
+    line: (check: string, detail: string) => `${check}: ${detail}`,
     missing: (variables: string) => `missing ${variables}`,
     configured: (origin: string, apiVersion: string, asUser: boolean) =>
       `${origin}, API version ${apiVersion}, ${asUser ? 'acting as a user' : 'server caller'}`,

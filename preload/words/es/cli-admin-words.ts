@@ -16,6 +16,7 @@ export const CLI_ADMIN_WORDS: Widen<typeof EN> = {
       userSignIn: 'inicio de sesión del usuario',
       noteSettings: 'ajustes de notas',
     },
+    line: (check, detail) => `${check}: ${detail}`,
     missing: (variables) => `falta ${variables}`,
     configured: (origin, apiVersion, asUser) =>
       `${origin}, versión de API ${apiVersion}, ${asUser ? 'en nombre de un usuario' : 'llamante de servidor'}`,

@@ -16,6 +16,7 @@ export const CLI_ADMIN_WORDS: Widen<typeof EN> = {
       userSignIn: 'connexion de l’utilisateur',
       noteSettings: 'réglages des notes',
     },
+    line: (check, detail) => `${check} : ${detail}`,
     missing: (variables) => `manquant : ${variables}`,
     configured: (origin, apiVersion, asUser) =>
       `${origin}, version d’API ${apiVersion}, ${asUser ? 'au nom d’un utilisateur' : 'appelant serveur'}`,

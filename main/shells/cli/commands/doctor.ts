@@ -59,7 +59,7 @@ export async function doctor(
     // The service's own words go only into the failure line on stderr, as before.
     const reason = given.has(c.id) ? ` ${words().cli.reasonGiven(given.get(c.id)!)}` : '';
     results.push({ name, ok: c.status !== 'fail', detail: `${detail}${reason}` });
-    print(`${statusWord(c.status)}${name}: ${oneLine(detail)}`);
+    print(`${statusWord(c.status)}${words().cli.doctor.line(name, oneLine(detail))}`);
   }
   if (shared.some((c) => c.status === 'fail')) return results;
   if (config.userExternalId) await checkUser(config.userExternalId, server, check);
@@ -74,12 +74,12 @@ function checker(results: CheckResult[], print: (line: string) => void): Check {
     try {
       const detail = await run();
       results.push({ name, ok: true, detail });
-      print(`${statusWord('pass')}${name}: ${detail}`);
+      print(`${statusWord('pass')}${words().cli.doctor.line(name, detail)}`);
       return true;
     } catch (error) {
       const detail = oneLine(describeFailure(error).line);
       results.push({ name, ok: false, detail });
-      print(`${statusWord('fail')}${name}: ${detail}`);
+      print(`${statusWord('fail')}${words().cli.doctor.line(name, detail)}`);
       return false;
     }
   };
