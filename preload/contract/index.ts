@@ -4,6 +4,7 @@
  * preload/words, chosen where they are shown.
  */
 export * from './api.ts';
+export * from './audit-codes.ts';
 export * from './channels.ts';
 export * from './check-codes.ts';
 export * from './chords.ts';

@@ -11,6 +11,7 @@
  * keyed record appears, every later one must be keyed, and with a key the newest record must be.
  */
 import { createHash, createHmac } from 'node:crypto';
+import type { AuditBreak } from '../../../preload/contract/audit-codes.ts';
 import {
   AuditRecordSchema,
   type AuditActor,
@@ -75,7 +76,8 @@ export type VerifyResult =
   | {
       ok: false;
       records: number;
-      broken: { file: string; line: number; seq: number | null; reason: string };
+      /** `reason` as a code (words by locale); `after`: the record an out-of-order one should follow. */
+      broken: { file: string; line: number; seq: number | null; reason: AuditBreak; after?: number };
     };
 
 /** The hash a record line should carry: over the line as written, without its `hash` field. */
@@ -90,24 +92,24 @@ export function hashMatches(text: string, record: AuditRecord, key: ChainKey): b
 }
 
 /** A line parsed as a record, or why it is not one. */
-export function parseRecord(text: string): { ok: true; record: AuditRecord } | { ok: false; reason: string } {
+export function parseRecord(
+  text: string,
+): { ok: true; record: AuditRecord } | { ok: false; reason: AuditBreak } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'is not a JSON record' };
+    return { ok: false, reason: 'not_json' };
   }
   const parsed = AuditRecordSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: 'is not a valid audit record' };
+  if (!parsed.success) return { ok: false, reason: 'not_record' };
   return { ok: true, record: parsed.data };
 }
 
 /** Why a record's key does not fit, or null: keyed records need the key; after one, all must be keyed. */
-function keyProblem(record: AuditRecord, key: ChainKey, keyedBefore: boolean): string | null {
-  if (record.mac && !key)
-    return "is signed with the installation's audit key, which cannot be read here (verify as the account that wrote it)";
-  if (!record.mac && keyedBefore)
-    return "is not signed with the installation's audit key (forged, or written without the keychain)";
+function keyProblem(record: AuditRecord, key: ChainKey, keyedBefore: boolean): AuditBreak | null {
+  if (record.mac && !key) return 'key_unreadable'; // verify as the account that wrote it
+  if (!record.mac && keyedBefore) return 'not_keyed'; // forged, or written without the keychain
   return null;
 }
 
@@ -117,12 +119,12 @@ function recordProblem(
   record: AuditRecord,
   previous: AuditRecord | null,
   key: ChainKey,
-): string | null {
+): AuditBreak | null {
   const problem = keyProblem(record, key, previous?.mac !== undefined);
   if (problem) return problem;
-  if (!hashMatches(text, record, key)) return 'was changed after it was written (its hash does not match)';
-  if (previous && (record.seq !== previous.seq + 1 || record.prev !== previous.hash))
-    return `does not follow record ${previous.seq} (a record was removed, inserted or moved)`;
+  if (!hashMatches(text, record, key)) return 'changed';
+  // A record was removed, inserted or moved.
+  if (previous && (record.seq !== previous.seq + 1 || record.prev !== previous.hash)) return 'out_of_order';
   return null;
 }
 
@@ -138,10 +140,16 @@ export function verifyChain(lines: Iterable<AuditLine>, key: ChainKey = null): V
   let first: { line: AuditLine; record: AuditRecord } | null = null;
   const anchors = new Map<number, string>();
   let records = 0;
-  const broken = (at: AuditLine, seq: number | null, reason: string): VerifyResult => ({
+  const broken = (at: AuditLine, seq: number | null, reason: AuditBreak): VerifyResult => ({
     ok: false,
     records,
-    broken: { file: at.file, line: at.line, seq, reason },
+    broken: {
+      file: at.file,
+      line: at.line,
+      seq,
+      reason,
+      ...(reason === 'out_of_order' && previous ? { after: previous.seq } : {}),
+    },
   });
   for (const line of lines) {
     const parsed = parseRecord(line.text);
@@ -157,15 +165,11 @@ export function verifyChain(lines: Iterable<AuditLine>, key: ChainKey = null): V
     records += 1;
   }
   if (!first) return { ok: true, records: 0, firstSeq: null };
-  if (key && !previous?.mac)
-    return broken(
-      last!,
-      previous!.seq,
-      "is the newest record but not signed with the installation's audit key (a trail forged from scratch?)",
-    );
+  // The newest record unsigned while a key exists: a trail forged from scratch?
+  if (key && !previous?.mac) return broken(last!, previous!.seq, 'newest_not_keyed');
   const start = first.record;
   const startsAtGenesis = start.seq === 1 && start.prev === GENESIS;
   if (!startsAtGenesis && anchors.get(start.seq - 1) !== start.prev)
-    return broken(first.line, start.seq, 'is not the start of the trail (earlier records were removed)');
+    return broken(first.line, start.seq, 'not_start'); // earlier records were removed
   return { ok: true, records, firstSeq: start.seq };
 }

@@ -53,7 +53,7 @@ async function runDoctor(args: string[]): Promise<number> {
     values.mic ? () => listMicrophones() : undefined,
   );
   const failed = results.find((r) => !r.ok);
-  if (failed) throw new CliError(`doctor: ${failed.name} failed: ${failed.detail}`, EXIT.failure);
+  if (failed) throw new CliError(words().cli.doctor.failed(failed.name, failed.detail), EXIT.failure);
   return 0;
 }
 

@@ -47,13 +47,11 @@ export async function audioSpec(
   values: { mic?: boolean; fast?: boolean },
   positionals: string[],
 ): Promise<AudioSourceSpec> {
-  if (positionals.length > 1)
-    throw new CliError(`${command}: give one audio file or --mic [device].`, EXIT.usage);
+  if (positionals.length > 1) throw new CliError(words().cli.audio.oneSource(command), EXIT.usage);
   const [operand] = positionals;
   if (values.mic)
     return operand === undefined ? { kind: 'microphone' } : { kind: 'microphone', device: operand };
-  if (operand === undefined)
-    throw new CliError(`${command}: give an audio file or --mic [device].`, EXIT.usage);
+  if (operand === undefined) throw new CliError(words().cli.audio.noSource(command), EXIT.usage);
   await checkWavFile(operand);
   return { kind: 'file', path: operand, pace: values.fast ? 'fast' : 'realtime' };
 }
@@ -70,15 +68,13 @@ async function checkWavFile(path: string): Promise<void> {
       await file.close();
     }
   } catch (error) {
-    throw new CliError(
-      `The audio file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-      EXIT.usage,
-    );
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new CliError(words().cli.audio.unreadable(code), EXIT.usage);
   }
   try {
     parseWavHeader(head);
   } catch {
-    throw new CliError('The audio file is not a PCM WAV file.', EXIT.usage);
+    throw new CliError(words().cli.audio.notWav, EXIT.usage);
   }
 }
 
@@ -145,9 +141,7 @@ export function onInterrupt(stop: () => unknown, abort: () => unknown): () => vo
 export function watchNotices(source: AudioSource): () => void {
   return (
     source.onDidNotice?.((notice) =>
-      process.stderr.write(
-        `scribe: note: microphone unavailable (${notice.reason}); using "${notice.device}".\n`,
-      ),
+      process.stderr.write(`scribe: ${words().cli.audio.micReplaced(notice.reason, notice.device)}\n`),
     ) ?? (() => undefined)
   );
 }
@@ -209,13 +203,12 @@ async function pump<E extends SessionEvents>(
 /** Streaming and audio failures as one CLI line (codes only, never content). */
 export function streamingFailure(error: unknown): unknown {
   if (error instanceof StreamingError) {
-    const service = error.serviceCode === undefined ? '' : `, service code ${error.serviceCode}`;
     const exit = error.status !== undefined || error.serviceCode !== undefined ? EXIT.service : EXIT.failure;
-    return new CliError(`${error.message} (${error.code}${service})`, exit);
+    return new CliError(`${error.message} ${words().cli.audio.codes(error.code, error.serviceCode)}`, exit);
   }
   if (error instanceof AudioError) {
     const exit = error.code.startsWith('file_') ? EXIT.usage : EXIT.failure;
-    return new CliError(`${error.message} (${error.code})`, exit);
+    return new CliError(`${error.message} ${words().cli.audio.codes(error.code, undefined)}`, exit);
   }
   return error;
 }

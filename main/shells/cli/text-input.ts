@@ -4,30 +4,35 @@
  */
 import { readFile } from 'node:fs/promises';
 import { CliError, EXIT } from './io.ts';
+import { words } from '../../../preload/words/index.ts';
+
+/** The files clinical text is read from (each named in the words of the chosen locale). */
+export type TextInputFile = keyof ReturnType<typeof words>['cli']['inputFiles'];
 
 /** Largest text file read (a context, a transcript): far above any limit the service has. */
 const MAX_TEXT_INPUT_BYTES = 8 * 1024 * 1024;
 
 /** Reads `path` (or standard input for `-`) as UTF-8, with a one-line reason when it cannot. */
-export async function readTextInput(path: string, what: string): Promise<string> {
+export async function readTextInput(path: string, what: TextInputFile): Promise<string> {
+  const said = words().cli;
   let bytes: Buffer;
   try {
     bytes = path === '-' ? await readStdin() : await readFile(path);
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(
-      `The ${what} file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-      EXIT.usage,
-    );
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new CliError(said.input.unreadable(said.inputFiles[what], code), EXIT.usage);
   }
   if (bytes.length > MAX_TEXT_INPUT_BYTES)
-    throw new CliError(`The ${what} is larger than ${MAX_TEXT_INPUT_BYTES / 1024 / 1024} MiB.`, EXIT.usage);
+    throw new CliError(
+      said.input.tooLarge(said.inputFiles[what], MAX_TEXT_INPUT_BYTES / 1024 / 1024),
+      EXIT.usage,
+    );
   return bytes.toString('utf8');
 }
 
 async function readStdin(): Promise<Buffer> {
-  if (process.stdin.isTTY)
-    throw new CliError('"-" reads standard input, which is a terminal here: pipe the text in.', EXIT.usage);
+  if (process.stdin.isTTY) throw new CliError(words().cli.input.stdinIsTerminal, EXIT.usage);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SPEAKER_TYPES } from '../../core/api/schemas/common.ts';
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';
 import { CliError, EXIT } from './io.ts';
+import { words } from '../../../preload/words/index.ts';
 
 const JsonItem = z.looseObject({
   text: z.string(),
@@ -43,15 +44,13 @@ function jsonItem(line: string, lineNo: number): TranscriptItemInput | null {
   try {
     json = JSON.parse(line);
   } catch {
-    throw new CliError(`Transcript line ${lineNo} starts like JSON but is not valid JSON.`, EXIT.usage);
+    throw new CliError(words().cli.input.lineNotJson(lineNo), EXIT.usage);
   }
   const parsed = JsonItem.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CliError(
-      `Transcript line ${lineNo}: ${issue?.path.join('.') || 'item'} is ${issue?.code ?? 'invalid'}.`,
-      EXIT.usage,
-    );
+    const field = issue?.path.join('.') || 'item';
+    throw new CliError(words().cli.input.lineInvalid(lineNo, field, issue?.code ?? 'invalid'), EXIT.usage);
   }
   const item = parsed.data;
   if (item.is_final === false) return null;

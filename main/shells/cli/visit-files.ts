@@ -14,7 +14,8 @@ import {
   type VisitContext,
 } from '../../core/api/schemas/visit-context.ts';
 import { CliError, EXIT } from './io.ts';
-import { readTextInput } from './text-input.ts';
+import { readTextInput, type TextInputFile } from './text-input.ts';
+import { words } from '../../../preload/words/index.ts';
 
 /** The flags as parsed. */
 export interface VisitFlags {
@@ -26,29 +27,30 @@ export interface VisitFlags {
 }
 
 /** Reads one JSON file and checks it against its shape; a refusal names the flag and the field. */
-async function readJson<T>(path: string, flag: string, schema: z.ZodType<T>): Promise<T> {
-  const text = await readTextInput(path, flag.replace(/^--/, ''));
+async function readJson<T>(path: string, flag: `--${TextInputFile}`, schema: z.ZodType<T>): Promise<T> {
+  const text = await readTextInput(path, flag.replace(/^--/, '') as TextInputFile);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // JSON.parse's own message quotes the text around the fault: never shown.
-    throw new CliError(`${flag}: the file is not valid JSON. Nothing was sent.`, EXIT.usage);
+    throw new CliError(words().cli.input.notJson(flag), EXIT.usage);
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success)
-    throw new CliError(`${flag}: ${describeIssues(parsed.error)}. Nothing was sent.`, EXIT.usage);
+    throw new CliError(words().cli.input.invalid(flag, describeIssues(parsed.error)), EXIT.usage);
   return parsed.data;
 }
 
 /** The visit context the flags give (files read and checked); empty when none is given. */
 export async function visitContextFromFlags(flags: VisitFlags): Promise<VisitContext> {
+  const said = words().cli.input;
   const stdin = [flags.patient, flags.diagnoses, flags.sourceNote].filter((p) => p === '-').length;
-  if (stdin > 1) throw new CliError('Only one file flag can read standard input.', EXIT.usage);
+  if (stdin > 1) throw new CliError(said.oneStdin, EXIT.usage);
   if (flags.encounterDate !== undefined && !IsoDateSchema.safeParse(flags.encounterDate).success)
-    throw new CliError('--encounter-date must be a date like 2026-11-22. Nothing was sent.', EXIT.usage);
+    throw new CliError(said.encounterDate, EXIT.usage);
   if (flags.specialty !== undefined && flags.specialty.trim() === '')
-    throw new CliError('--specialty is empty. Nothing was sent.', EXIT.usage);
+    throw new CliError(said.specialtyEmpty, EXIT.usage);
   const patient = flags.patient
     ? await readJson(flags.patient, '--patient', PatientDemographicsSchema)
     : undefined;

@@ -1,6 +1,10 @@
+import { CLI_ADMIN_WORDS } from './cli-admin-words.ts';
+import { CLI_SESSION_WORDS } from './cli-session-words.ts';
+
 /**
  * The `scribe` command's own words (English): its help, each command's line in it, and the usage and
- * configuration errors every command shares. Flags, variable names and file names stay as typed.
+ * configuration errors every command shares, then each command's own lines (cli-admin-words.ts,
+ * cli-session-words.ts). Flags, variable names and file names stay as typed.
  */
 export const CLI_WORDS = {
   usage: 'usage: scribe <command> [options]',
@@ -46,4 +50,7 @@ export const CLI_WORDS = {
   notJournaled: (code: string) =>
     `note: this session is not journaled (${code}); a crash would lose its audio.`,
   noMicrophone: 'No microphone was found.',
+  /** Each command's own result and error lines. */
+  ...CLI_ADMIN_WORDS,
+  ...CLI_SESSION_WORDS,
 };

@@ -1,6 +1,8 @@
 /** The `scribe` command's own words (Spanish); the shape is English's. */
 import type { Widen } from '../words.ts';
 import type { CLI_WORDS as EN } from '../en/cli-words.ts';
+import { CLI_ADMIN_WORDS } from './cli-admin-words.ts';
+import { CLI_SESSION_WORDS } from './cli-session-words.ts';
 
 export const CLI_WORDS: Widen<typeof EN> = {
   usage: 'uso: scribe <comando> [opciones]',
@@ -40,4 +42,6 @@ export const CLI_WORDS: Widen<typeof EN> = {
     'aviso: el disco está lleno: el audio se guarda en memoria hasta que el servicio lo transcriba, no en el disco (un fallo lo perdería).',
   notJournaled: (code) => `nota: esta sesión no tiene diario (${code}); un fallo perdería su audio.`,
   noMicrophone: 'No se encontró ningún micrófono.',
+  ...CLI_ADMIN_WORDS,
+  ...CLI_SESSION_WORDS,
 };

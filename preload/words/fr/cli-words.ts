@@ -1,6 +1,8 @@
 /** The `scribe` command's own words (French); the shape is English's. */
 import type { Widen } from '../words.ts';
 import type { CLI_WORDS as EN } from '../en/cli-words.ts';
+import { CLI_ADMIN_WORDS } from './cli-admin-words.ts';
+import { CLI_SESSION_WORDS } from './cli-session-words.ts';
 
 export const CLI_WORDS: Widen<typeof EN> = {
   usage: 'usage : scribe <commande> [options]',
@@ -41,4 +43,6 @@ export const CLI_WORDS: Widen<typeof EN> = {
   notJournaled: (code) =>
     `remarque : cette session n’est pas journalisée (${code}) ; un plantage perdrait son audio.`,
   noMicrophone: 'Aucun micro n’a été trouvé.',
+  ...CLI_ADMIN_WORDS,
+  ...CLI_SESSION_WORDS,
 };

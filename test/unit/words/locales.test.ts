@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_BREAKS,
   CALLER_OPERATIONS,
   CHECK_IDS,
   DICTATION_MESSAGES,
@@ -66,6 +67,7 @@ function tables(w: Words): [string, object, readonly string[]][] {
     ['settingTitles', w.settingTitles, SETTING_KEYS],
     ['dictation', w.dictation, DICTATION_MESSAGES],
     ['diskWarnings', w.diskWarnings, DISK_WARNINGS],
+    ['cli.audit.breaks', w.cli.audit.breaks, AUDIT_BREAKS],
     ...Object.entries(FAILURE_REASONS).map(([code, reasons]): [string, object, readonly string[]] => [
       `reasons.${code}`,
       (w.reasons as Record<string, object>)[code] ?? {},

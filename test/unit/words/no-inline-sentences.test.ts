@@ -1,11 +1,13 @@
 /**
- * Every sentence the window shows comes from the words module (preload/words), so it exists in every
- * language: no text in a Svelte component's markup, and no sentence in a string literal of the renderer's
- * code. Files not moved yet are listed with the count of what they still hold; the list only shrinks (a
- * file that is clean must leave it, one that gains a sentence fails).
+ * Every sentence the window and the `scribe` command show comes from the words module (preload/words), so
+ * it exists in every language: no text in a Svelte component's markup, no sentence in a string literal of
+ * the renderer's code, and no words in a string the CLI (main/shells/cli) prints. Files not moved yet are
+ * listed with the count of what they still hold; the list only shrinks (a file that is clean must leave
+ * it, one that gains a sentence fails).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -80,5 +82,74 @@ describe('the renderer’s sentences', () => {
       expect(texts.length, `${file}: ${texts.join(' | ')}`).toBeLessThanOrEqual(count);
       expect(texts.length, `${file} is clean: remove it from NOT_YET`).toBeGreaterThan(0);
     }
+  });
+});
+
+/** CLI files still printing English of their own, and how many strings (none since issue 19's CLI work). */
+const CLI_NOT_YET: Readonly<Record<string, number>> = {};
+
+/** Lines meant for programs, the same in every language (a service manager waits for `listening on`). */
+const CLI_MACHINE_LINES: Readonly<Record<string, readonly string[]>> = {
+  'main/shells/cli/commands/broker.ts': ['listening on {}'],
+};
+
+/** Two words of letters in a row: what a CLI line in words has (its messages start in lower case). */
+const TWO_WORDS = /\p{L}{2,}[\s,;:]+\p{L}{2,}/u;
+/** Flags (`--transcript`), their values' names (`FILE`), codes (`ENGLISH_US`): typed as they are. */
+const TYPED = /--[\w-]+|\b[A-Z][A-Z0-9_]*\b|\[[^\]]*\]/g;
+
+/**
+ * Strings in a CLI file that hold words: string and template literals (a template's literal parts
+ * joined by `{}`), read with TypeScript's own scanner so quotes inside strings and comments cannot mislead it.
+ * Module paths and a command's `synopsis` (its flags, as typed) are not words.
+ */
+function cliTexts(path: string): string[] {
+  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const texts: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isPropertyAssignment(node) && node.name.getText(file) === 'synopsis') return;
+    let text: string | undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateExpression(node))
+      text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('{}');
+    if (text !== undefined && TWO_WORDS.test(text.replace(TYPED, ' ').replaceAll('{}', ' ')))
+      texts.push(text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return texts;
+}
+
+describe('the CLI’s sentences', () => {
+  const found = new Map(
+    files(join(ROOT, 'main/shells/cli')).map((path) => {
+      const file = relative(ROOT, path);
+      const machine = CLI_MACHINE_LINES[file] ?? [];
+      return [file, cliTexts(path).filter((text) => !machine.includes(text))] as const;
+    }),
+  );
+
+  it('come from preload/words: results, errors and notes of every command', () => {
+    const offenders = [...found].filter(([file, texts]) => texts.length > 0 && !(file in CLI_NOT_YET));
+    expect(Object.fromEntries(offenders)).toEqual({});
+  });
+
+  it('shrink in the CLI files not moved yet', () => {
+    for (const [file, count] of Object.entries(CLI_NOT_YET)) {
+      const texts = found.get(file) ?? [];
+      expect(texts.length, `${file}: ${texts.join(' | ')}`).toBeLessThanOrEqual(count);
+      expect(texts.length, `${file} is clean: remove it from CLI_NOT_YET`).toBeGreaterThan(0);
+    }
+  });
+
+  it('are found where they are written inline (the rule itself)', () => {
+    const sample = join(ROOT, 'test/fixtures/words/cli-inline.ts.txt');
+    expect(cliTexts(sample)).toEqual([
+      'recover: there is no unfinished session.',
+      'sent {} to conversation {}',
+      'Voice command "don\'t" does nothing.',
+      'tokens minted',
+    ]);
   });
 });

@@ -26,9 +26,9 @@ import { words } from '../../../../preload/words/index.ts';
 /** The local day `date` (YYYY-MM-DD; today when absent) as a [from, to) window. */
 function localDay(date: string | undefined, now = new Date()): { from: Date; to: Date } {
   if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))
-    throw new CliError('appointments: --date must be YYYY-MM-DD.', EXIT.usage);
+    throw new CliError(words().cli.appointments.dateShape, EXIT.usage);
   const from = date ? new Date(`${date}T00:00:00`) : new Date(now);
-  if (Number.isNaN(from.getTime())) throw new CliError('appointments: --date is not a date.', EXIT.usage);
+  if (Number.isNaN(from.getTime())) throw new CliError(words().cli.appointments.notADate, EXIT.usage);
   from.setHours(0, 0, 0, 0);
   const to = new Date(from);
   to.setDate(to.getDate() + 1);
@@ -63,8 +63,7 @@ export async function clinicianServerApi(
   const missing = missingConnectionSettings(config);
   if (missing.length > 0)
     throw new CliError(words().cli.missingConfiguration(missing.join(', ')), EXIT.usage);
-  if (!config.userExternalId)
-    throw new CliError(`${command}: name the clinician with --user (SCRIBE_USER_EXTERNAL_ID).`, EXIT.usage);
+  if (!config.userExternalId) throw new CliError(words().cli.appointments.needsUser(command), EXIT.usage);
   const core = httpFor(config);
   const http = new HttpClient({ baseUrl: core.baseUrl, apiVersion: PROTOCOL.serverApiVersion });
   const privateKey = await readPrivateKeyPem(config.privateKeyFile!);
@@ -81,11 +80,7 @@ async function appointments(args: string[]): Promise<number> {
   const window = localDay(values.date);
   const { ctx, clinician } = await clinicianServerApi('appointments', values);
   const providerId = await findProviderId(ctx, clinician);
-  if (!providerId)
-    throw new CliError(
-      'appointments: no practitioner of the organization has this external id.',
-      EXIT.failure,
-    );
+  if (!providerId) throw new CliError(words().cli.appointments.noPractitioner, EXIT.failure);
   const list = await searchAppointments(ctx, { providerId, ...window });
   if (values.json) out(JSON.stringify(list));
   else for (const a of list) out(appointmentLine(a));

@@ -38,14 +38,18 @@ async function cliAuditLog(): Promise<AuditLog> {
     via: 'cli',
     secrets: new KeychainSecretStore(),
     // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
-    onDidFail: (kind, code) =>
+    onDidFail: (kind, code) => {
+      const said = words().cli.audit;
       process.stderr.write(
-        code === KEPT_ASIDE
-          ? `scribe: note: the keychain holding the audit trail's key is not available: ${kind} is kept apart in ${ASIDE_FILE}, outside the keyed trail.\n`
-          : code === ASIDE_UNREADABLE
-            ? `scribe: note: ${ASIDE_FILE} holds a line that is not an intact record: its intact records were merged into the keyed trail, the file is kept as it is.\n`
-            : `scribe: note: the audit trail could not record ${kind} (${code}).\n`,
-      ),
+        `scribe: ${
+          code === KEPT_ASIDE
+            ? said.keptAside(kind, ASIDE_FILE)
+            : code === ASIDE_UNREADABLE
+              ? said.asideUnreadable(ASIDE_FILE)
+              : said.notRecorded(kind, code)
+        }\n`,
+      );
+    },
   });
 }
 
@@ -65,47 +69,35 @@ function describe(record: AuditRecord): string {
     `${kind}`,
     ...details,
     `[${record.by.via} ${record.by.version}]`,
-    ...(record.unkeyed
-      ? [`(written without the key, merged later; kept apart as #${record.unkeyed.seq})`]
-      : []),
+    ...(record.unkeyed ? [words().cli.audit.mergedLater(record.unkeyed.seq)] : []),
   ].join('  ');
 }
 
 /** Checks the chain, then (with `collected`, what IT's collector stored) that the trail reaches its heads. */
 async function verify(audit: AuditLog, collected: string | undefined): Promise<number> {
+  const said = words().cli.audit;
   const result = await audit.verify();
   if (!result.ok) {
-    const { file, line, seq, reason } = result.broken;
-    throw new CliError(
-      `audit: broken at ${seq === null ? 'a line' : `record #${seq}`} (${file} line ${line}): it ${reason}.`,
-      EXIT.failure,
-    );
+    const { file, line, seq, reason, after } = result.broken;
+    const why = said.breaks[reason](after ?? 0);
+    throw new CliError(said.broken(seq, file, line, why), EXIT.failure);
   }
-  const from = result.firstSeq ? ` from #${result.firstSeq}` : '';
-  if (result.aside > 0)
-    process.stderr.write(
-      `audit: ${result.aside} record(s) written without the installation's key (no keychain) are kept apart in ` +
-        `${ASIDE_FILE}, outside the keyed chain: not verified.\n`,
-    );
+  if (result.aside > 0) process.stderr.write(`${said.asideNotVerified(result.aside, ASIDE_FILE)}\n`);
   if (collected === undefined) {
-    out(`audit: intact (${result.records} records${from})`);
+    out(said.intact(result.records, result.firstSeq));
     return 0;
   }
   const text = await readFile(collected, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(`audit: the collected log cannot be read (${error.code ?? 'error'}).`, EXIT.usage);
+    throw new CliError(said.collectedUnreadable(error.code ?? 'error'), EXIT.usage);
   });
   const kept = keptRecords(await audit.asideLines()).records;
   const check = checkAgainstCollected(await audit.read(), collectedHeads(text), result.firstSeq, kept);
   if (!check.ok)
     throw new CliError(
-      check.reason === 'missing'
-        ? `audit: cut short: the collector holds record #${check.seq}, which the trail on this computer does not have.`
-        : `audit: rewritten: record #${check.seq} on this computer differs from the one the collector holds.`,
+      check.reason === 'missing' ? said.cutShort(check.seq) : said.rewritten(check.seq),
       EXIT.failure,
     );
-  out(
-    `audit: intact (${result.records} records${from}; matches the collector's ${check.collected} records${check.newest ? ` up to #${check.newest}` : ''})`,
-  );
+  out(said.intactCollected(result.records, result.firstSeq, check.collected, check.newest ?? null));
   return 0;
 }
 
@@ -130,8 +122,7 @@ async function audit(args: string[]): Promise<number> {
   if (values.collected !== undefined)
     throw new CliError(words().cli.usageOf(auditCommand.synopsis), EXIT.usage);
   const since = values.since === undefined ? undefined : new Date(values.since);
-  if (since && Number.isNaN(since.getTime()))
-    throw new CliError('audit: --since must be a date such as 2026-11-01 or 2026-11-01T08:00Z.', EXIT.usage);
+  if (since && Number.isNaN(since.getTime())) throw new CliError(words().cli.audit.since, EXIT.usage);
   for (const record of await log.read(since)) out(values.json ? JSON.stringify(record) : describe(record));
   return 0;
 }

@@ -5,7 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { loadBrokerConfig, plainHttpBeyondLoopback, runBroker } from '../../../programs/broker/index.ts';
-import { CliError, EXIT, oneLine, out } from '../io.ts';
+import { CliError, EXIT, oneLine, out, usageError } from '../io.ts';
+import { words } from '../../../../preload/words/index.ts';
 import type { CliCommand } from './registry.ts';
 
 const FLAGS = {
@@ -23,7 +24,7 @@ async function run(args: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new CliError(`broker: ${oneLine((error as Error).message)}`, EXIT.usage);
+    throw usageError(error);
   }
   const loaded = await loadBrokerConfig({
     ...(values.config ? { file: values.config } : {}),
@@ -37,18 +38,15 @@ async function run(args: string[]): Promise<number> {
       keyId: values['key-id'],
     },
   });
-  if (!loaded.ok) throw new CliError(`broker configuration: ${loaded.error}`, EXIT.usage);
+  if (!loaded.ok) throw new CliError(words().cli.broker.configuration(loaded.error), EXIT.usage);
   const broker = await runBroker(loaded.config, (record) => {
     process.stderr.write(`${JSON.stringify(record)}\n`);
   }).catch((error: Error) => {
     throw new CliError(`broker: ${oneLine(error.message)}`, EXIT.usage);
   });
   if (plainHttpBeyondLoopback(loaded.config))
-    process.stderr.write(
-      `WARNING: the broker serves sign-in tokens over plain HTTP on ${loaded.config.listen}, beyond this ` +
-        'machine: anyone on the network path can read them. Listen on 127.0.0.1 behind a TLS proxy, or set ' +
-        'tlsCertFile and tlsKeyFile.\n',
-    );
+    process.stderr.write(`${words().cli.broker.plainHttp(loaded.config.listen)}\n`);
+  // Machine-readable: service managers and tests wait for this line, in every language.
   out(`listening on ${broker.url}`);
   await stopped();
   await broker.close();

@@ -35,25 +35,18 @@ export interface CliInsertion {
 export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion> {
   if (process.platform === 'win32') return startWin32Insertion(mode);
   if (process.platform !== 'linux' || !process.env.DISPLAY)
-    throw new CliError(
-      '--insert needs an X11 display (DISPLAY) on Linux, or Windows; on macOS dictate into other applications from the app.',
-      EXIT.usage,
-    );
+    throw new CliError(words().cli.dictate.needsX11, EXIT.usage);
   const { openX11Desktop } = await import('../../../../native/x11/x11-desktop.ts');
   const { XclipClipboard } = await import('../../../../native/x11/xclip-clipboard.ts');
   let desktop;
   try {
     desktop = openX11Desktop();
   } catch {
-    throw new CliError('--insert: the X display cannot be opened.', EXIT.usage);
+    throw new CliError(words().cli.dictate.noDisplay, EXIT.usage);
   }
-  if (process.env.WAYLAND_DISPLAY)
-    process.stderr.write('Wayland session: only X11 (XWayland) windows can receive the dictation.\n');
+  if (process.env.WAYLAND_DISPLAY) process.stderr.write(`${words().cli.dictate.wayland}\n`);
   const clipboard = new XclipClipboard(process.env, () => desktop.clipboardOwner());
-  if (!desktop.watchesKeys)
-    process.stderr.write(
-      'The X server has no RECORD extension: typing cannot be seen, so corrections go to stdout only.\n',
-    );
+  if (!desktop.watchesKeys) process.stderr.write(`${words().cli.dictate.noRecord}\n`);
   const insertion = await StreamingInsertion.begin({
     desktop,
     clipboard,
@@ -97,12 +90,10 @@ async function startWin32Insertion(mode: InsertMode): Promise<CliInsertion> {
  * text went to the clipboard instead of the field (exit 1), `notes` otherwise (copy mode, corrections).
  */
 export function insertionNotices(result: InsertionResult): { failure?: string; notes: string[] } {
+  const said = words().cli.dictate;
   const notes: string[] = [];
-  if (result.notInserted === 'copy_mode') notes.push(`${result.message} The text is also on stdout.`);
-  if (result.correctionsInBox > 0)
-    notes.push(
-      `${result.correctionsInBox} correction(s) were not applied in the field (the person typed or focus moved): the corrected text is on stdout.`,
-    );
+  if (result.notInserted === 'copy_mode') notes.push(said.alsoOnStdout(result.message ?? ''));
+  if (result.correctionsInBox > 0) notes.push(said.correctionsNotApplied(result.correctionsInBox));
   const failed = result.message !== undefined && result.notInserted !== 'copy_mode';
-  return { ...(failed ? { failure: `${result.message} The text is also on stdout.` } : {}), notes };
+  return { ...(failed ? { failure: said.alsoOnStdout(result.message!) } : {}), notes };
 }

@@ -67,7 +67,7 @@ async function dictate(args: string[]): Promise<number> {
     // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
     for (const { kind } of heard)
       if (!['scratch', 'new_line', 'new_paragraph'].includes(kind))
-        process.stderr.write(`Voice command "${kind}" does nothing in scribe dictate.\n`);
+        process.stderr.write(`${words().cli.dictate.commandDoesNothing(kind)}\n`);
   });
   try {
     await runJournaled(

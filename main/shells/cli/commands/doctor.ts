@@ -9,9 +9,16 @@ import { authenticateUser, findOrCreateUser } from '../../../core/api/endpoints/
 import type { Config } from '../../../core/config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
 import { CliError, describeFailure, oneLine, out } from '../io.ts';
-import { checkDetailText, checkLabel } from '../../../../preload/words/index.ts';
+import { checkDetailText, checkLabel, words } from '../../../../preload/words/index.ts';
 
-const STATUS_WORD = { pass: 'ok    ', fail: 'FAIL  ', warn: 'warn  ', skipped: 'skip  ' } as const;
+type Status = 'pass' | 'fail' | 'warn' | 'skipped';
+
+/** The status column in the chosen locale, as wide as its longest word plus one (at least six). */
+function statusWord(status: Status): string {
+  const all = words().cli.doctor.status;
+  const width = Math.max(6, ...Object.values(all).map((w) => w.length + 1));
+  return all[status].padEnd(width);
+}
 
 /** One check's outcome, as printed. */
 export interface CheckResult {
@@ -50,9 +57,9 @@ export async function doctor(
   for (const c of shared) {
     const [name, detail] = [checkLabel(c.id), checkDetailText(c)];
     // The service's own words go only into the failure line on stderr, as before.
-    const reason = given.has(c.id) ? ` Reason given: ${given.get(c.id)}` : '';
+    const reason = given.has(c.id) ? ` ${words().cli.reasonGiven(given.get(c.id)!)}` : '';
     results.push({ name, ok: c.status !== 'fail', detail: `${detail}${reason}` });
-    print(`${STATUS_WORD[c.status]}${name}: ${oneLine(detail)}`);
+    print(`${statusWord(c.status)}${words().cli.doctor.line(name, oneLine(detail))}`);
   }
   if (shared.some((c) => c.status === 'fail')) return results;
   if (config.userExternalId) await checkUser(config.userExternalId, server, check);
@@ -67,12 +74,12 @@ function checker(results: CheckResult[], print: (line: string) => void): Check {
     try {
       const detail = await run();
       results.push({ name, ok: true, detail });
-      print(`ok    ${name}: ${detail}`);
+      print(`${statusWord('pass')}${words().cli.doctor.line(name, detail)}`);
       return true;
     } catch (error) {
       const detail = oneLine(describeFailure(error).line);
       results.push({ name, ok: false, detail });
-      print(`FAIL  ${name}: ${detail}`);
+      print(`${statusWord('fail')}${words().cli.doctor.line(name, detail)}`);
       return false;
     }
   };
@@ -83,20 +90,21 @@ async function checkCredentials(
   config: Config,
   check: Check,
 ): Promise<{ http: HttpClient; auth: ServerTokenSource } | undefined> {
+  const doctor = words().cli.doctor;
   let http: HttpClient | undefined;
-  const configured = await check('configuration', async () => {
+  const configured = await check(doctor.checks.configuration, async () => {
     const missing = missingConnectionSettings(config);
-    if (missing.length > 0) throw new CliError(`missing ${missing.join(', ')}`);
+    if (missing.length > 0) throw new CliError(doctor.missing(missing.join(', ')));
     http = httpFor(config);
-    return `${http.baseUrl.origin}, API version ${http.apiVersion}${config.userExternalId ? ', acting as a user' : ', server caller'}`;
+    return doctor.configured(http.baseUrl.origin, http.apiVersion, Boolean(config.userExternalId));
   });
   if (!configured || !http) return undefined;
   const client = http;
   let auth: ServerTokenSource | undefined;
-  await check('private key', async () => {
+  await check(doctor.checks.privateKey, async () => {
     const privateKey = await readPrivateKeyFile(config.privateKeyFile!);
     auth = new ServerTokenSource(client, { clientId: config.clientId!, privateKey, keyId: config.keyId });
-    return `RSA key read${config.keyId ? `, key id ${config.keyId}` : ''}`;
+    return doctor.keyRead(config.keyId);
   });
   return auth ? { http: client, auth } : undefined;
 }
@@ -107,24 +115,25 @@ async function checkUser(
   server: { http: HttpClient; auth: ServerTokenSource },
   check: Check,
 ): Promise<void> {
+  const doctor = words().cli.doctor;
   const ctx = { http: server.http, auth: server.auth };
   let userId = '';
-  const found = await check('user', async () => {
+  const found = await check(doctor.checks.user, async () => {
     const user = await findOrCreateUser(ctx, externalId);
     userId = user.id;
     if (user.activated === false) throw new ApiError({ kind: 'deactivated' }, { status: 403 });
-    return `user ${user.id}`;
+    return doctor.user(user.id);
   });
   if (!found) return;
   let userAuth: UserTokenSource | undefined;
-  await check('user sign-in', async () => {
+  await check(doctor.checks.userSignIn, async () => {
     userAuth = new UserTokenSource(server.http, await authenticateUser(ctx, userId));
-    return 'tokens minted';
+    return doctor.tokensMinted;
   });
   if (!userAuth) return;
   const userCore = new CoreClient(server.http, userAuth);
-  await check('note settings', async () => {
+  await check(doctor.checks.noteSettings, async () => {
     const settings = await userCore.getNoteSettings();
-    return `template ${settings.note_template_key ?? '(organization default)'}, locale ${settings.note_locale ?? '(default)'}`;
+    return doctor.noteSettings(settings.note_template_key ?? null, settings.note_locale ?? null);
   });
 }

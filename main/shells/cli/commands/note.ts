@@ -5,6 +5,7 @@ import { noteText } from '../../../features/note/ehr-text.ts';
 import { toNoteDto } from '../../../features/note/mapping.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
+import { words } from '../../../../preload/words/index.ts';
 import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
@@ -68,18 +69,12 @@ export async function cliNoteRequest(
 
 /** The builder's refusals that a command line words its own way (the rest print as the app words them). */
 function cliRefusal(error: unknown): unknown {
-  if (isUserTemplateRefusal(error))
-    return new CliError(
-      "--template cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's notes follow the template of its note settings on the service. Drop --template, or the user, to choose one. Nothing was sent.",
-      EXIT.usage,
-    );
+  const said = words().cli.note;
+  if (isUserTemplateRefusal(error)) return new CliError(said.templateWithUser, EXIT.usage);
   if (error instanceof LimitError && error.params?.rule === 'specialty_server_only')
-    return new CliError(
-      "--specialty cannot be used with SCRIBE_USER_EXTERNAL_ID (--user): a user's specialty is set on its account on the service. Nothing was sent.",
-      EXIT.usage,
-    );
+    return new CliError(said.specialtyWithUser, EXIT.usage);
   if (error instanceof Failure && error.code === 'transcript_too_short')
-    return new CliError('The transcript file holds no transcript text. Nothing was sent.', EXIT.usage);
+    return new CliError(said.noTranscriptText, EXIT.usage);
   return error;
 }
 
@@ -93,9 +88,7 @@ function savedCustomizations(): CustomizationLookup {
 function warnUnsupported(note: Note): void {
   for (const section of toNoteDto(note, 0).sections) {
     if (section.content.type !== 'UNSUPPORTED') continue;
-    process.stderr.write(
-      `scribe: warning: the "${section.title}" section (${section.key}) has a format this version cannot show; the text marks where it is. Use --json to get it as sent.\n`,
-    );
+    process.stderr.write(`scribe: ${words().cli.note.unsupportedSection(section.title, section.key)}\n`);
   }
 }
 
@@ -112,7 +105,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     options.sourceNote,
   ];
   if (fromStdin.filter((path) => path === '-').length > 1)
-    throw new CliError('Only one of the file flags can read standard input.', EXIT.usage);
+    throw new CliError(words().cli.input.oneStdin, EXIT.usage);
   const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
   const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
   const visit = await visitContextFromFlags(options);

@@ -38,42 +38,33 @@ function printList(journals: readonly Listed[], json: boolean): void {
       out(
         JSON.stringify({ id: j.id, kind: j.session, started_at: started, stale: j.stale, in_use: j.inUse }),
       );
-    else
-      out(
-        [j.id, j.session, started, ...(j.stale ? ['stale'] : []), ...(j.inUse ? ['in-use'] : [])].join('  '),
-      );
+    else {
+      const said = words().cli.recover;
+      const marks = [...(j.stale ? [said.stale] : []), ...(j.inUse ? [said.inUseMark] : [])];
+      out([j.id, j.session, started, ...marks].join('  '));
+    }
   }
 }
 
 /** The journal to send: the one named, or the only one there is. */
 function choose(journals: readonly Listed[], id: string | undefined): Listed {
+  const said = words().cli.recover;
   if (id !== undefined) {
     const named = journals.find((j) => j.id === id);
-    if (!named)
-      throw new CliError(`recover: no unfinished session ${id} (see "scribe recover --list").`, EXIT.usage);
+    if (!named) throw new CliError(said.noSuchSession(id), EXIT.usage);
     return named;
   }
-  if (journals.length === 0) throw new CliError('recover: there is no unfinished session.', EXIT.failure);
-  if (journals.length > 1)
-    throw new CliError(
-      `recover: ${journals.length} unfinished sessions; give an ID (see "scribe recover --list").`,
-      EXIT.usage,
-    );
+  if (journals.length === 0) throw new CliError(said.noSession, EXIT.failure);
+  if (journals.length > 1) throw new CliError(said.several(journals.length), EXIT.usage);
   return journals[0]!;
 }
 
 async function resend(config: Config, store: JournalStore, chosen: Listed, json: boolean): Promise<void> {
   if (chosen.inUse || !(await store.claim(chosen.id)))
-    throw new CliError(
-      `recover: session ${chosen.id} is still being recorded by another process.`,
-      EXIT.failure,
-    );
+    throw new CliError(words().cli.recover.inUse(chosen.id), EXIT.failure);
   try {
     const recovered = await store.recover(chosen.id);
-    if (recovered.tailCut)
-      process.stderr.write(
-        `scribe: warning: the end of session ${chosen.id}'s journal was cut (a crash or power cut mid-write); everything before it is recovered.\n`,
-      );
+    if (recovered.tailCut) process.stderr.write(`scribe: ${words().cli.recover.tailCut(chosen.id)}\n`);
     const commands = new RecoveredCommands({ enabled: config.dictationCommands });
     const result = await resendRecovered(recovered, await streamingConnection(config), {
       journals: store,
@@ -84,8 +75,7 @@ async function resend(config: Config, store: JournalStore, chosen: Listed, json:
     printDictation(text);
     const kinds = [...new Set(notReplayed.map((c) => c.kind))];
     if (kinds.length > 0)
-      process.stderr.write(`scribe: ${words().cli.commandsNotReplayed(kinds.join(', '))}
-`);
+      process.stderr.write(`scribe: ${words().cli.commandsNotReplayed(kinds.join(', '))}\n`);
   } catch (error) {
     throw streamingFailure(error);
   }
@@ -106,8 +96,9 @@ function parseRecoverArgs(args: string[]) {
 
 async function recover(args: string[]): Promise<number> {
   const { values, positionals } = parseRecoverArgs(args);
-  if (positionals.length > 1) throw new CliError('recover: give at most one session ID.', EXIT.usage);
-  if (values.list && positionals.length > 0) throw new CliError('recover: --list takes no ID.', EXIT.usage);
+  const said = words().cli.recover;
+  if (positionals.length > 1) throw new CliError(said.atMostOne, EXIT.usage);
+  if (values.list && positionals.length > 0) throw new CliError(said.listTakesNoId, EXIT.usage);
   const config = await cliConfig(values as ConnectionFlags);
   const store = journalStore(config);
   const journals = await listed(store);

@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { PATIENT_MESSAGE_MAX_CHARS } from '../../../../preload/contract/index.ts';
 import { ServerSchedule } from '../../../features/schedule/server-schedule.ts';
 import { CONNECTION_FLAGS } from '../connect.ts';
-import { CliError, EXIT, oneLine, out } from '../io.ts';
+import { CliError, EXIT, out, usageError } from '../io.ts';
+import { words } from '../../../../preload/words/index.ts';
 import { readTextInput } from '../text-input.ts';
 import { clinicianServerApi } from './appointments.ts';
 import type { CliCommand } from './registry.ts';
@@ -24,32 +25,26 @@ function parseFlags(args: string[]) {
     } as const;
     return parseArgs({ args, options, strict: true, allowPositionals: false });
   } catch (error) {
-    throw new CliError(oneLine((error as Error).message), EXIT.usage);
+    throw usageError(error);
   }
 }
 
 async function sendInstructions(args: string[]): Promise<number> {
+  const said = words().cli.sendInstructions;
   const { values } = parseFlags(args);
-  if (!values.appointment || !values.file)
-    throw new CliError('send-instructions: give --appointment ID and --file F (or - for stdin).', EXIT.usage);
-  if (values.as !== 'message' && values.as !== 'attachment')
-    throw new CliError('send-instructions: --as is message or attachment.', EXIT.usage);
+  if (!values.appointment || !values.file) throw new CliError(said.needsFlags, EXIT.usage);
+  if (values.as !== 'message' && values.as !== 'attachment') throw new CliError(said.asValues, EXIT.usage);
   const text = (await readTextInput(values.file, 'instructions')).trim();
-  if (text.length === 0) throw new CliError('send-instructions: the file is empty.', EXIT.usage);
+  if (text.length === 0) throw new CliError(said.empty, EXIT.usage);
   if (text.length > PATIENT_MESSAGE_MAX_CHARS)
-    throw new CliError(
-      `send-instructions: the instructions are ${text.length} characters; the limit is ${PATIENT_MESSAGE_MAX_CHARS}.`,
-      EXIT.usage,
-    );
+    throw new CliError(said.tooLong(text.length, PATIENT_MESSAGE_MAX_CHARS), EXIT.usage);
   const { ctx, clinician } = await clinicianServerApi('send-instructions', values);
   const sent = await new ServerSchedule(ctx, clinician).sendInstructions(values.appointment, {
     text,
     as: values.as,
   });
-  out(
-    `sent ${values.as}${sent.created ? ' (new conversation)' : ''} to conversation ${sent.conversation_id}`,
-  );
-  for (const m of sent.messages) out(`  ${m.from}${m.attachment ? ' (attachment)' : ''}`);
+  out(said.sent(values.as, sent.created, sent.conversation_id));
+  for (const m of sent.messages) out(said.author(m.from, Boolean(m.attachment)));
   return 0;
 }
 

@@ -13,10 +13,6 @@ import { words } from '../../../../preload/words/index.ts';
 import { CliError } from '../io.ts';
 import { onInterrupt, streamingConnection, streamingFailure, watchNotices } from '../streaming.ts';
 
-/** The one line for an input that stays silent (the app shows the same as a warning on the Visit screen). */
-const NO_SOUND_WARNING =
-  'scribe: warning: no sound from the audio input for 10 seconds; check that the microphone is not muted or unplugged.';
-
 /** The app's live transcriber with what the CLI says about the journal, the disk and the input. */
 export interface CliTranscriber extends LiveTranscriber {
   onWarnings(warnings: readonly InputWarning[]): void;
@@ -46,7 +42,9 @@ export async function cliTranscriber(config: Config, journaled: boolean): Promis
   return {
     ...transcriber,
     onWarnings: (warnings) => {
-      if (warnings.some((w) => w.code === 'no_sound')) once('no_sound', NO_SOUND_WARNING);
+      // One line for an input that stays silent (the app shows the same as a warning on the Visit screen).
+      if (warnings.some((w) => w.code === 'no_sound'))
+        once('no_sound', `scribe: ${words().cli.audio.noSound}`);
     },
     // A disk that fills midway is one warning line; the session goes on with its audio in memory.
     onHealth: (health) => {

@@ -21,8 +21,7 @@ import { words } from '../../../../preload/words/index.ts';
 function speechLocales(flags: string[] | undefined, config: Config): string[] {
   const locales = flags && flags.length > 0 ? flags : [...config.speechLocales];
   const unknown = locales.find((l) => !(SPEECH_LOCALES as readonly string[]).includes(l));
-  if (unknown !== undefined)
-    throw new CliError(`"${unknown}" is not a speech locale (e.g. ENGLISH_US, SPANISH_MX).`, EXIT.usage);
+  if (unknown !== undefined) throw new CliError(words().cli.audio.notSpeechLocale(unknown), EXIT.usage);
   checkSpeechLocales(locales); // LimitError: "Nothing was sent."
   return locales;
 }

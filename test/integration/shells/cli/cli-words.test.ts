@@ -30,9 +30,10 @@ function scribe(
         resolve({
           code: error ? ((error as { code?: number }).code ?? 1) : 0,
           out: stdout,
-          // Lines about the audit trail without a keychain are the audit's, not the command's.
+          // Lines about the audit trail without a keychain are the audit's, not the command's (in
+          // English or, since the CLI speaks it, French).
           err: stderr.replace(
-            /^(npm warn|scribe: note: the audit trail|scribe: note: the keychain holding the audit).*\n/gm,
+            /^(npm warn|scribe: (note|remarque) ?: (the audit trail|the keychain holding the audit|la piste d’audit|le trousseau qui garde la clé)).*\n/gm,
             '',
           ),
         }),
@@ -74,8 +75,8 @@ describe('the CLI in the clinician’s language', () => {
     { timeout: 120_000 },
     async () => {
       const fr = { LANG: 'fr_FR.UTF-8' };
-    const transcript = join(mkdtempSync(join(tmpdir(), 'scribe-words-')), 'visit.txt');
-    writeFileSync(transcript, 'DOCTOR: Good morning.\n');
+      const transcript = join(mkdtempSync(join(tmpdir(), 'scribe-words-')), 'visit.txt');
+      writeFileSync(transcript, 'DOCTOR: Good morning.\n');
       // Each run starts Node and tsx (seconds on a loaded machine): side by side.
       const [none, unknown, option, value, required, extra, missing] = await Promise.all([
         scribe([], fr),

@@ -58,6 +58,6 @@ describe('scribe dictate --insert', () => {
       correctionsInBox: 2,
     });
     expect(notices.failure).toMatch(/copied to the clipboard instead\. The text is also on stdout\./);
-    expect(notices.notes).toEqual([expect.stringMatching(/^2 correction\(s\) were not applied/)]);
+    expect(notices.notes).toEqual([expect.stringMatching(/^2 corrections were not applied/)]);
   });
 });

@@ -1,0 +1,17 @@
+/**
+ * Why a line of the audit trail breaks its hash chain (`scribe audit verify`), as codes: the words module
+ * words each one (preload/words/<locale>/cli-admin-words.ts).
+ */
+export const AUDIT_BREAKS = [
+  'not_json',
+  'not_record',
+  'key_unreadable',
+  'not_keyed',
+  'changed',
+  'out_of_order',
+  'newest_not_keyed',
+  'not_start',
+] as const;
+
+/** One reason a record breaks the chain. */
+export type AuditBreak = (typeof AUDIT_BREAKS)[number];
