@@ -32,7 +32,7 @@ export function createNoteHandlers(
     'instructions:generate': (r) => guard(() => workflow.instructions(core(), r.locale, r.recipient)),
     'instructions:translate': (r) => guard(() => notes.translate(r)),
 
-    'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
+    'copy:note': (r) => guard(() => notes.copy(r.sectionKey, r.names)),
     'copy:instructions': () => guard(() => notes.copyInstructions()),
     'copy:codes': (r) => guard(() => notes.copyCodes(r)),
   };

@@ -1,6 +1,7 @@
 /** The Note screen while it is open: the writing choices, the confirmation before replacing edits, inputs. */
 import { INPUT_LIMITS } from '../../../preload/contract/limits.ts';
 import type { NoteStore } from './note.svelte.ts';
+import { sectionHeading } from './note-section.ts';
 import {
   canWriteNote,
   generateRequest,
@@ -120,7 +121,7 @@ export class NoteForm {
   get instructionResult(): string {
     const change = this.#note().instructionChange;
     const sections = this.#note().note?.sections ?? [];
-    const titles = change ? sections.filter((s) => change.keys.includes(s.key)).map((s) => s.title) : null;
+    const titles = change ? sections.filter((s) => change.keys.includes(s.key)).map(sectionHeading) : null;
     return instructionResultText(titles);
   }
   get canUndoInstruction(): boolean {

@@ -18,7 +18,7 @@ import {
   RESERVED_KEY_USES,
   SETTING_KEYS,
 } from '../../../preload/contract/index.ts';
-import { DISPLAY_LANGUAGES } from '../../../preload/contract/enums.ts';
+import { DISPLAY_LANGUAGES, NOTE_SECTION_KEYS, ORDER_CATEGORIES } from '../../../preload/contract/enums.ts';
 import {
   chooseLocale,
   formatError,
@@ -66,6 +66,8 @@ function tables(w: Words): [string, object, readonly string[]][] {
     ['settingTitles', w.settingTitles, SETTING_KEYS],
     ['dictation', w.dictation, DICTATION_MESSAGES],
     ['diskWarnings', w.diskWarnings, DISK_WARNINGS],
+    ['sectionTitles', w.sectionTitles, NOTE_SECTION_KEYS],
+    ['orderCategories', w.orderCategories, ORDER_CATEGORIES],
     ...Object.entries(FAILURE_REASONS).map(([code, reasons]): [string, object, readonly string[]] => [
       `reasons.${code}`,
       (w.reasons as Record<string, object>)[code] ?? {},

@@ -17,6 +17,7 @@ import { Failure } from '../../../base/failure.ts';
 import type { VisitContext } from '../../../core/api/schemas/visit-context.ts';
 import { LimitError } from '../../../core/api/limits.ts';
 import { visitContextFromFlags, type VisitFlags } from '../visit-files.ts';
+import { words } from '../../../../preload/words/index.ts';
 import {
   buildNoteRequest,
   isUserTemplateRefusal,
@@ -94,7 +95,7 @@ function warnUnsupported(note: Note): void {
   for (const section of toNoteDto(note, 0).sections) {
     if (section.content.type !== 'UNSUPPORTED') continue;
     process.stderr.write(
-      `scribe: warning: the "${section.title}" section (${section.key}) has a format this version cannot show; the text marks where it is. Use --json to get it as sent.\n`,
+      `scribe: warning: the "${section.title ?? words().sectionTitle(section.key)}" section (${section.key}) has a format this version cannot show; the text marks where it is. Use --json to get it as sent.\n`,
     );
   }
 }
@@ -124,5 +125,8 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     : await core.generateNote(request);
   if (options.json) return out(JSON.stringify(result, null, 2));
   warnUnsupported(result);
-  out(noteText(toNoteDto(result, 0)));
+  const dto = toNoteDto(result, 0);
+  // A section the service left untitled is headed by its title in the CLI's language.
+  const names = dto.sections.filter((s) => s.title === null).map((s) => [s.key, words().sectionTitle(s.key)]);
+  out(noteText(dto, Object.fromEntries(names)));
 }
