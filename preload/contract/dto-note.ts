@@ -47,7 +47,8 @@ export const TemplatesSchema = z.object({
   /** From the note settings; the visit may choose another. */
   defaultKey: z.string().nullable(),
   noteLocales: z.array(z.string()),
-  defaultLocale: z.string(),
+  /** The stored note settings' (or IT's) language; null when none: the window picks from its own language. */
+  defaultLocale: z.string().nullable(),
 });
 export type Templates = z.infer<typeof TemplatesSchema>;
 

@@ -2,6 +2,7 @@
 import { INPUT_LIMITS } from '../../../preload/contract/limits.ts';
 import type { NoteStore } from './note.svelte.ts';
 import { sectionHeading } from './note-section.ts';
+import { currentLocale } from '../../../preload/words/index.ts';
 import {
   canWriteNote,
   generateRequest,
@@ -10,6 +11,7 @@ import {
   sendable,
   instructionResultText,
   transcriptSummary,
+  startingNoteLocale,
 } from './note-rules.ts';
 import {
   emptyVisitDetails,
@@ -87,7 +89,7 @@ export class NoteForm {
     const note = this.#note();
     await note.load();
     this.templateKey = note.templates?.defaultKey ?? '';
-    this.locale = note.templates?.defaultLocale ?? 'ENGLISH_US';
+    this.locale = startingNoteLocale(note.templates, currentLocale());
     this.background = isLongVisit(this.#visit().state.elapsedMs);
   }
 
