@@ -21,7 +21,8 @@ export type SectionContent = z.infer<typeof SectionContentSchema>;
 
 export const NoteSectionSchema = z.object({
   key: z.string(),
-  title: z.string(),
+  /** The service's title; null when it gave none, and the window names the section from its key. */
+  title: z.string().nullable(),
   content: SectionContentSchema,
 });
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
@@ -46,7 +47,8 @@ export const TemplatesSchema = z.object({
   /** From the note settings; the visit may choose another. */
   defaultKey: z.string().nullable(),
   noteLocales: z.array(z.string()),
-  defaultLocale: z.string(),
+  /** The stored note settings' (or IT's) language; null when none: the window picks from its own language. */
+  defaultLocale: z.string().nullable(),
 });
 export type Templates = z.infer<typeof TemplatesSchema>;
 
@@ -165,7 +167,8 @@ export const OrderSchema = z.object({
     .nullable(),
 });
 export const OrdersSchema = z.object({
-  categories: z.array(z.object({ category: z.string(), label: z.string(), orders: z.array(OrderSchema) })),
+  /** By the category's code (LABORATORY_TEST): the window names it in its language (preload/words). */
+  categories: z.array(z.object({ category: z.string(), orders: z.array(OrderSchema) })),
 });
 export type Orders = z.infer<typeof OrdersSchema>;
 export type Order = z.infer<typeof OrderSchema>;
@@ -186,14 +189,25 @@ export const InstructionsSchema = z.object({
 });
 export type Instructions = z.infer<typeof InstructionsSchema>;
 
+/**
+ * The window's names for the codes a copy heads with (an untitled section's key, an order category), so the
+ * copy reads as the window does; main keeps no words of its own. Bounded: codes and headings are short.
+ */
+export const CopyNamesSchema = z
+  .record(z.string().max(100), z.string().max(200))
+  .refine((names) => Object.keys(names).length <= 100, 'at most 100 names');
 export const CopyRequestSchema = z.object({
   /** Null copies the whole note. */
   sectionKey: z.string().nullable(),
+  /** Titles for the sections the service left untitled, by key. */
+  names: CopyNamesSchema.optional(),
 });
 /** Codes or orders as last shown on the Codes screen: all (index null) or the item at `index` as listed. */
 export const CopyCodesRequestSchema = z.object({
   what: z.enum(['codes', 'orders']),
   index: z.number().int().min(0).max(10_000).nullable(),
+  /** Headings of the order categories, by code. */
+  names: CopyNamesSchema.optional(),
 });
 export type CopyCodesRequest = z.infer<typeof CopyCodesRequestSchema>;
 export const CopyResultSchema = z.object({

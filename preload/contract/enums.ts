@@ -61,6 +61,48 @@ export type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 export const DISPLAY_LANGUAGES = ['en', 'fr', 'es'] as const;
 export type DisplayLanguage = (typeof DISPLAY_LANGUAGES)[number];
 
+/**
+ * Note section keys the window has a title for in every language (the sections of the templates the service
+ * double offers; the contract's source-note kinds ASSESSMENT_AND_PLAN, ASSESSMENT and PLAN among them). The
+ * service titles its sections itself; these name a section it leaves untitled, and Settings' sections. Any
+ * other key still gets a title, read from its words.
+ */
+export const NOTE_SECTION_KEYS = [
+  'CHIEF_COMPLAINT',
+  'HISTORY_OF_PRESENT_ILLNESS',
+  'PAST_MEDICAL_HISTORY',
+  'CURRENT_MEDICATIONS',
+  'ALLERGIES',
+  'VITALS',
+  'PHYSICAL_EXAM',
+  'ASSESSMENT_AND_PLAN',
+  'SUBJECTIVE',
+  'OBJECTIVE',
+  'ASSESSMENT',
+  'PLAN',
+  'REVIEW_OF_SYSTEMS',
+  'FAMILY_HISTORY',
+  'SOCIAL_HISTORY',
+] as const;
+export type NoteSectionKey = (typeof NOTE_SECTION_KEYS)[number];
+
+/**
+ * A suggested order's `category`: the contract names seven (laboratory tests, imaging studies, medications,
+ * procedures, referrals, immunizations, durable medical equipment) in words only. GUESS: their wire spelling
+ * is the service double's (main/programs/local-service/clinical/coding.ts). An unknown category is shown too,
+ * named from its words.
+ */
+export const ORDER_CATEGORIES = [
+  'LABORATORY_TEST',
+  'IMAGING_STUDY',
+  'MEDICATION',
+  'PROCEDURE',
+  'REFERRAL',
+  'IMMUNIZATION',
+  'DURABLE_MEDICAL_EQUIPMENT',
+] as const;
+export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
+
 /** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
 export const DISK_WARNINGS = ['full', 'not_kept'] as const;
 

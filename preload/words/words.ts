@@ -7,7 +7,13 @@
 import type { CheckId, CheckNote, SummaryNote } from '../contract/check-codes.ts';
 import type { KeyRefusal } from '../contract/chords.ts';
 import type { DictationMessage, DictationMessageCode, TemplateMarker } from '../contract/dictation-codes.ts';
-import type { DISK_WARNINGS, EmMdmLevel, EmPatientType } from '../contract/enums.ts';
+import type {
+  DISK_WARNINGS,
+  EmMdmLevel,
+  EmPatientType,
+  NoteSectionKey,
+  OrderCategory,
+} from '../contract/enums.ts';
 import type { ErrorCode, MessageSource } from '../contract/error-codes.ts';
 import type {
   BaseUrlRule,
@@ -230,7 +236,13 @@ export interface Words {
   languageName(code: string): string;
   /** A note template's key (GENERIC_MULTIPLE_SECTIONS) as a name a person reads. */
   templateName(key: string): string;
+  /** The known note section keys' titles, whole (a missing one is a type error and fails the words test). */
+  readonly sectionTitles: Table<NoteSectionKey>;
   /** A note section's key as its title in this language (unknown keys read from their words). */
   sectionTitle(key: string): string;
+  /** The known suggested-order categories' headings, whole. */
+  readonly orderCategories: Table<OrderCategory>;
+  /** A suggested order's category (LABORATORY_TEST) as its group's heading (unknown ones from their words). */
+  orderCategoryName(code: string): string;
   micStatusText(status: MicStatusFacts): string;
 }

@@ -64,7 +64,8 @@ describe('the window in French', () => {
     await page.screenshot({ path: `${SHOTS}/20-french-visit.png` });
 
     await page.getByRole('button', { name: 'Rédiger la note' }).click();
-    await page.getByLabel('Langue de la note').selectOption('FRENCH_FR');
+    // A French window writes the note in French unless a setting or IT says otherwise.
+    await expect.poll(() => page.getByLabel('Langue de la note').inputValue()).toBe('FRENCH_FR');
     await page.getByRole('button', { name: 'Rédiger la note' }).click();
     await expect
       .poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 })
@@ -75,6 +76,15 @@ describe('the window in French', () => {
       (m) => m[1],
     );
     for (const label of labels) expect(['Médecin', 'Patient', 'Intervenant']).toContain(label);
+    // The sample's note is written in clinical French (issue 19), not the English note nor transcript lines.
+    expect(note).toContain('Douleur thoracique depuis trois jours, majorée à l’effort.');
+    expect(note).toContain('Adresser en cardiologie pour une épreuve d’effort.');
+    expect(note).not.toMatch(/\b(chest|pain|shortness|breath|the)\b/i);
+    expect(await page.locator('article[data-section="ASSESSMENT_AND_PLAN"] strong').allInnerTexts()).toEqual([
+      'Douleur thoracique',
+      'Dyspnée',
+      'Pression artérielle élevée',
+    ]);
     await page.getByRole('button', { name: 'Copier toute la note' }).click();
     await expect.poll(() => page.getByTestId('copy-status').textContent()).toMatch(/^Note copiée \(\d/);
     await page.screenshot({ path: `${SHOTS}/21-french-note.png`, fullPage: true });
@@ -87,8 +97,24 @@ describe('the window in French', () => {
       })
       .toBeGreaterThan(0);
     expect(await page.getByRole('heading', { name: 'Pathologies (CIM-10)' }).count()).toBe(1);
+    // Codes unchanged from the English sample: one per problem.
+    const codes = await page.getByTestId('conditions').innerText();
+    for (const code of ['R07.9', 'R06.02', 'R03.0']) expect(codes).toContain(code);
     await page.getByRole('button', { name: 'Suggérer des prescriptions' }).click();
     await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    // Orders under their categories named in French, the orders themselves written in French.
+    const orders = page.getByTestId('orders');
+    await expect
+      .poll(() => orders.locator('h3').allInnerTexts())
+      .toEqual([
+        'Actes et explorations',
+        'Examens biologiques',
+        'Imagerie',
+        'Médicaments',
+        'Avis spécialisés',
+      ]);
+    expect(await orders.innerText()).toContain('Bilan lipidique');
+    await orders.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/22-french-codes.png`, fullPage: true });
 
     // Settings during the sample: not "connected with your organization's credentials".

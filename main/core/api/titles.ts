@@ -1,6 +1,7 @@
 /**
- * A service key as a person reads it, for titles the service does not give (note sections, order
- * categories, templates): shared by the note and the settings, so neither imports the other.
+ * A service value as a person reads it: left only for a medication order's action and route codes (START,
+ * ORAL), still worded here in English (docs/known-limitations.md). Note sections, order categories and
+ * templates cross as codes and the window names them (preload/words).
  */
 
 /** SOME_KEY / some-key → "Some key". */

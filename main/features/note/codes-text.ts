@@ -3,7 +3,7 @@
  * markdown, no words of ours (only the service's codes, names and values), so the text reads the same in
  * any window language. A code copies as one line; the whole list as its lines, conditions then observations
  * with one blank line between. An order copies as its description with its details; all orders as one
- * block per category (the category's name, then "- " each order).
+ * block per category (its heading as the window names it, else its code; then "- " each order).
  */
 import type { Codes, Condition, Observation, Order, Orders } from '../../../preload/contract/index.ts';
 import { plainText } from './ehr-text.ts';
@@ -44,13 +44,23 @@ function orderText(order: Order): string {
   return plainText([head, order.details ?? ''].filter((p) => p.trim().length > 0).join('\n'));
 }
 
-/** The whole list of orders (index null) or the one at `index` of the list as shown; null when none. */
-export function ordersText(orders: Orders, index: number | null): string | null {
+/**
+ * The whole list of orders (index null) or the one at `index` of the list as shown; null when none.
+ * `names`: the window's headings of the categories, by code.
+ */
+export function ordersText(
+  orders: Orders,
+  index: number | null,
+  names: Readonly<Record<string, string>> = {},
+): string | null {
   if (index !== null) return orders.categories.flatMap((group) => group.orders).map(orderText)[index] ?? null;
   return orders.categories
     .filter((group) => group.orders.length > 0)
     .map((group) =>
-      [`${group.label}:`, ...group.orders.map((o) => `- ${orderText(o).replace(/\n/g, '\n  ')}`)].join('\n'),
+      [
+        `${names[group.category] ?? group.category}:`,
+        ...group.orders.map((o) => `- ${orderText(o).replace(/\n/g, '\n  ')}`),
+      ].join('\n'),
     )
     .join('\n\n');
 }

@@ -45,11 +45,14 @@ export function sectionText(content: SectionContent): string {
  */
 const UNSUPPORTED_SECTION_TEXT = '[This section could not be shown by this version of Scribe]';
 
-/** The whole note: "HEADING:" then the body, sections separated by one blank line. */
-export function noteText(note: Note): string {
+/**
+ * The whole note: "HEADING:" then the body, sections separated by one blank line. A section the service left
+ * untitled is headed by `names` (the window's title for its key), else by its key.
+ */
+export function noteText(note: Note, names: Readonly<Record<string, string>> = {}): string {
   return note.sections
     .map((section) => ({
-      heading: `${plainText(section.title).toUpperCase()}:`,
+      heading: `${plainText(section.title ?? names[section.key] ?? section.key).toUpperCase()}:`,
       body: section.content.type === 'UNSUPPORTED' ? UNSUPPORTED_SECTION_TEXT : sectionText(section.content),
     }))
     .filter((part) => part.body.length > 0)

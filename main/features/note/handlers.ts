@@ -32,7 +32,7 @@ export function createNoteHandlers(
     'instructions:generate': (r) => guard(() => workflow.instructions(core(), r.locale, r.recipient)),
     'instructions:translate': (r) => guard(() => notes.translate(r)),
 
-    'copy:note': (r) => guard(() => notes.copy(r.sectionKey)),
+    'copy:note': (r) => guard(() => notes.copy(r.sectionKey, r.names)),
     'copy:instructions': () => guard(() => notes.copyInstructions()),
     'copy:codes': (r) => guard(() => notes.copyCodes(r)),
   };
@@ -50,6 +50,7 @@ async function noteTemplates(api: CoreApi) {
     })),
     defaultKey: settingsAnswer?.note_template_key ?? templates[0]?.key ?? null,
     noteLocales: [...NOTE_LOCALES],
-    defaultLocale: settingsAnswer?.note_locale ?? 'ENGLISH_US',
+    // None stored (a server caller): the window starts from its own language where notes are written in it.
+    defaultLocale: settingsAnswer?.note_locale ?? null,
   };
 }

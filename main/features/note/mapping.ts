@@ -43,7 +43,8 @@ export function toNoteDto(note: Note, revision: number): NoteDto {
     revision,
     sections: note.sections.map((section) => ({
       key: section.key,
-      title: section.title ?? humanize(section.key),
+      // Untitled: the window names it from its key in its own language (preload/words sectionTitle).
+      title: section.title ?? null,
       content: toSectionContent(section),
     })),
   };
@@ -135,7 +136,7 @@ function toOrder(order: SuggestedOrder): Order {
   };
 }
 
-/** Orders grouped by category, in the order categories first appear. */
+/** Orders grouped by category code, in the order categories first appear. */
 export function toOrdersDto(orders: SuggestedOrder[]): Orders {
   const groups = new Map<string, Order[]>();
   for (const order of orders) {
@@ -144,11 +145,8 @@ export function toOrdersDto(orders: SuggestedOrder[]): Orders {
     groups.set(order.category, list);
   }
   return {
-    categories: [...groups].map(([category, list]) => ({
-      category,
-      label: humanize(category),
-      orders: list,
-    })),
+    // By code: the window names each category in its language (preload/words orderCategoryName).
+    categories: [...groups].map(([category, list]) => ({ category, orders: list })),
   };
 }
 

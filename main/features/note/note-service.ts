@@ -90,9 +90,15 @@ export class NoteService {
     return translated;
   }
 
-  /** Copies the note or one section as EHR-ready text; the text never crosses IPC. */
-  async copy(sectionKey: string | null): Promise<{ chars: number; transient: boolean }> {
-    const text = this.workflow.copyText(sectionKey);
+  /**
+   * Copies the note or one section as EHR-ready text; the text never crosses IPC. `names` are the window's
+   * titles for sections the service left untitled.
+   */
+  async copy(
+    sectionKey: string | null,
+    names: Readonly<Record<string, string>> = {},
+  ): Promise<{ chars: number; transient: boolean }> {
+    const text = this.workflow.copyText(sectionKey, names);
     if (text.length === 0) throw new Failure('invalid_request', { reason: 'section_empty' });
     const copied = await this.#toClipboard(text);
     this.#reported.emit({ kind: 'note_copied', section: sectionKey });

@@ -202,7 +202,7 @@ export class NoteWorkflow {
     const text =
       request.what === 'codes'
         ? codesText(shown.value as Codes, request.index)
-        : ordersText(shown.value as Orders, request.index);
+        : ordersText(shown.value as Orders, request.index, request.names);
     if (text === null) throw new Failure('invalid_request');
     if (text.length === 0) throw new Failure('invalid_request', { reason: 'section_empty' });
     return text;
@@ -266,11 +266,11 @@ export class NoteWorkflow {
     return this.#instructions;
   }
 
-  /** EHR-ready text of the whole note or one section. */
-  copyText(sectionKey: string | null): string {
+  /** EHR-ready text of the whole note or one section (`names`: the window's titles of untitled sections). */
+  copyText(sectionKey: string | null, names: Readonly<Record<string, string>> = {}): string {
     const note = this.note;
     if (!note) throw new Failure('no_note');
-    if (sectionKey === null) return noteText(note);
+    if (sectionKey === null) return noteText(note, names);
     const section = note.sections.find((s) => s.key === sectionKey);
     if (!section) throw new Failure('invalid_request');
     return sectionText(section.content);

@@ -12,7 +12,14 @@ import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText 
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
-import { languageName, sectionTitle, templateName } from './name-words.ts';
+import {
+  languageName,
+  ORDER_CATEGORY_NAMES,
+  orderCategoryName,
+  SECTION_TITLES,
+  sectionTitle,
+  templateName,
+} from './name-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
@@ -63,5 +70,8 @@ export const en: Words = {
   settingsNoticeText,
   languageName,
   templateName,
+  sectionTitles: SECTION_TITLES,
   sectionTitle,
+  orderCategories: ORDER_CATEGORY_NAMES,
+  orderCategoryName,
 };

@@ -1,4 +1,5 @@
 /** Names of the service's codes as a person reads them (English): languages and note templates. */
+import type { NoteSectionKey, OrderCategory } from '../../contract/enums.ts';
 
 const REGION_LABEL: Readonly<Record<string, string>> = {
   US: 'US',
@@ -59,7 +60,7 @@ function cap(word: string): string {
 }
 
 /** The contract's note section keys as titles; a key the table does not have is read from its words. */
-const SECTION_TITLES: Readonly<Record<string, string>> = {
+export const SECTION_TITLES: Readonly<Record<NoteSectionKey, string>> = {
   CHIEF_COMPLAINT: 'Chief complaint',
   HISTORY_OF_PRESENT_ILLNESS: 'History of present illness',
   PAST_MEDICAL_HISTORY: 'Past medical history',
@@ -79,5 +80,21 @@ const SECTION_TITLES: Readonly<Record<string, string>> = {
 
 /** A note section's key as its title (CHIEF_COMPLAINT → "Chief complaint"). */
 export function sectionTitle(key: string): string {
-  return SECTION_TITLES[key] ?? keyWords(key);
+  return (SECTION_TITLES as Readonly<Record<string, string>>)[key] ?? keyWords(key);
+}
+
+/** A suggested order's category as the heading of its group; an unknown category is read from its words. */
+export const ORDER_CATEGORY_NAMES: Readonly<Record<OrderCategory, string>> = {
+  LABORATORY_TEST: 'Laboratory tests',
+  IMAGING_STUDY: 'Imaging studies',
+  MEDICATION: 'Medications',
+  PROCEDURE: 'Procedures',
+  REFERRAL: 'Referrals',
+  IMMUNIZATION: 'Immunizations',
+  DURABLE_MEDICAL_EQUIPMENT: 'Durable medical equipment',
+};
+
+/** An order category's code as a heading (LABORATORY_TEST → "Laboratory tests"). */
+export function orderCategoryName(code: string): string {
+  return (ORDER_CATEGORY_NAMES as Readonly<Record<string, string>>)[code] ?? keyWords(code);
 }

@@ -1,4 +1,5 @@
 /** Names of the service's codes as a person reads them (Spanish): languages and note templates. */
+import type { NoteSectionKey, OrderCategory } from '../../contract/enums.ts';
 import { displayLanguageName } from '../intl.ts';
 import { keyWords } from '../en/name-words.ts';
 
@@ -20,7 +21,7 @@ export function templateName(key: string): string {
 }
 
 /** The contract's note section keys as titles; a key the table does not have is read from its words. */
-const SECTION_TITLES: Readonly<Record<string, string>> = {
+export const SECTION_TITLES: Readonly<Record<NoteSectionKey, string>> = {
   CHIEF_COMPLAINT: 'Motivo de consulta',
   HISTORY_OF_PRESENT_ILLNESS: 'Enfermedad actual',
   PAST_MEDICAL_HISTORY: 'Antecedentes personales',
@@ -40,5 +41,21 @@ const SECTION_TITLES: Readonly<Record<string, string>> = {
 
 /** A note section's key as its title (CHIEF_COMPLAINT → "Motivo de consulta"). */
 export function sectionTitle(key: string): string {
-  return SECTION_TITLES[key] ?? keyWords(key);
+  return (SECTION_TITLES as Readonly<Record<string, string>>)[key] ?? keyWords(key);
+}
+
+/** A suggested order's category as the heading of its group; an unknown category is read from its words. */
+export const ORDER_CATEGORY_NAMES: Readonly<Record<OrderCategory, string>> = {
+  LABORATORY_TEST: 'Pruebas de laboratorio',
+  IMAGING_STUDY: 'Estudios de imagen',
+  MEDICATION: 'Medicamentos',
+  PROCEDURE: 'Procedimientos',
+  REFERRAL: 'Derivaciones',
+  IMMUNIZATION: 'Vacunas',
+  DURABLE_MEDICAL_EQUIPMENT: 'Material médico',
+};
+
+/** An order category's code as a heading (LABORATORY_TEST → "Pruebas de laboratorio"). */
+export function orderCategoryName(code: string): string {
+  return (ORDER_CATEGORY_NAMES as Readonly<Record<string, string>>)[code] ?? keyWords(code);
 }

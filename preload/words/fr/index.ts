@@ -19,7 +19,14 @@ import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText 
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
-import { languageName, sectionTitle, templateName } from './name-words.ts';
+import {
+  languageName,
+  ORDER_CATEGORY_NAMES,
+  orderCategoryName,
+  SECTION_TITLES,
+  sectionTitle,
+  templateName,
+} from './name-words.ts';
 
 export const fr: Words = {
   tag: 'fr',
@@ -63,5 +70,8 @@ export const fr: Words = {
   settingsNoticeText,
   languageName,
   templateName,
+  sectionTitles: SECTION_TITLES,
   sectionTitle,
+  orderCategories: ORDER_CATEGORY_NAMES,
+  orderCategoryName,
 };

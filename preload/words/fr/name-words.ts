@@ -1,4 +1,5 @@
 /** Names of the service's codes as a person reads them (French): languages and note templates. */
+import type { NoteSectionKey, OrderCategory } from '../../contract/enums.ts';
 import { displayLanguageName } from '../intl.ts';
 import { keyWords } from '../en/name-words.ts';
 
@@ -20,7 +21,7 @@ export function templateName(key: string): string {
 }
 
 /** The contract's note section keys as titles; a key the table does not have is read from its words. */
-const SECTION_TITLES: Readonly<Record<string, string>> = {
+export const SECTION_TITLES: Readonly<Record<NoteSectionKey, string>> = {
   CHIEF_COMPLAINT: 'Motif de consultation',
   HISTORY_OF_PRESENT_ILLNESS: 'Histoire de la maladie',
   PAST_MEDICAL_HISTORY: 'Antécédents',
@@ -40,5 +41,21 @@ const SECTION_TITLES: Readonly<Record<string, string>> = {
 
 /** A note section's key as its title (CHIEF_COMPLAINT → "Motif de consultation"). */
 export function sectionTitle(key: string): string {
-  return SECTION_TITLES[key] ?? keyWords(key);
+  return (SECTION_TITLES as Readonly<Record<string, string>>)[key] ?? keyWords(key);
+}
+
+/** A suggested order's category as the heading of its group; an unknown category is read from its words. */
+export const ORDER_CATEGORY_NAMES: Readonly<Record<OrderCategory, string>> = {
+  LABORATORY_TEST: 'Examens biologiques',
+  IMAGING_STUDY: 'Imagerie',
+  MEDICATION: 'Médicaments',
+  PROCEDURE: 'Actes et explorations',
+  REFERRAL: 'Avis spécialisés',
+  IMMUNIZATION: 'Vaccinations',
+  DURABLE_MEDICAL_EQUIPMENT: 'Matériel médical',
+};
+
+/** An order category's code as a heading (LABORATORY_TEST → "Examens biologiques"). */
+export function orderCategoryName(code: string): string {
+  return (ORDER_CATEGORY_NAMES as Readonly<Record<string, string>>)[code] ?? keyWords(code);
 }

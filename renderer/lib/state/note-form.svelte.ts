@@ -1,6 +1,8 @@
 /** The Note screen while it is open: the writing choices, the confirmation before replacing edits, inputs. */
 import { INPUT_LIMITS } from '../../../preload/contract/limits.ts';
 import type { NoteStore } from './note.svelte.ts';
+import { sectionHeading } from './note-section.ts';
+import { currentLocale } from '../../../preload/words/index.ts';
 import {
   canWriteNote,
   generateRequest,
@@ -9,6 +11,7 @@ import {
   sendable,
   instructionResultText,
   transcriptSummary,
+  startingNoteLocale,
 } from './note-rules.ts';
 import {
   emptyVisitDetails,
@@ -86,7 +89,7 @@ export class NoteForm {
     const note = this.#note();
     await note.load();
     this.templateKey = note.templates?.defaultKey ?? '';
-    this.locale = note.templates?.defaultLocale ?? 'ENGLISH_US';
+    this.locale = startingNoteLocale(note.templates, currentLocale());
     this.background = isLongVisit(this.#visit().state.elapsedMs);
   }
 
@@ -120,7 +123,7 @@ export class NoteForm {
   get instructionResult(): string {
     const change = this.#note().instructionChange;
     const sections = this.#note().note?.sections ?? [];
-    const titles = change ? sections.filter((s) => change.keys.includes(s.key)).map((s) => s.title) : null;
+    const titles = change ? sections.filter((s) => change.keys.includes(s.key)).map(sectionHeading) : null;
     return instructionResultText(titles);
   }
   get canUndoInstruction(): boolean {

@@ -39,6 +39,17 @@ export function transcriptSummary(finalItems: number, recording: boolean): strin
 }
 
 /** The title of the template the note settings choose, or null when unknown. */
+/**
+ * The note language to start from: the organization's or the note settings' when there is one, else the note
+ * locale of the window's own language when notes are written in it (a French window: FRENCH_FR), else
+ * ENGLISH_US (the contract's default).
+ */
+export function startingNoteLocale(templates: Templates | null, windowLanguage: string): string {
+  if (templates?.defaultLocale) return templates.defaultLocale;
+  const prefix = { fr: 'FRENCH_', es: 'SPANISH_' }[windowLanguage];
+  return (prefix && templates?.noteLocales.find((code) => code.startsWith(prefix))) || 'ENGLISH_US';
+}
+
 export function defaultTemplateTitle(templates: Templates | null): string | null {
   return templates?.templates.find((t) => t.key === templates.defaultKey)?.title ?? null;
 }

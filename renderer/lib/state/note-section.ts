@@ -1,5 +1,6 @@
-/** One note section edited by hand: whether it is blank. */
-import type { SectionContent } from '../../../preload/contract/index.ts';
+/** One note section as the window shows it: its heading, and whether it is blank. */
+import type { NoteSection, Orders, SectionContent } from '../../../preload/contract/index.ts';
+import { orderCategoryName, sectionTitle } from '../../../preload/words/index.ts';
 
 /** A blank section says so rather than looking like something failed to load; it has nothing to copy. */
 export function sectionIsEmpty(content: SectionContent): boolean {
@@ -8,4 +9,23 @@ export function sectionIsEmpty(content: SectionContent): boolean {
     content.type === 'SUBSECTIONS' &&
     content.subsections.every((s) => s.title.trim() === '' && s.text.trim() === '')
   );
+}
+
+/** The service's title, or, for a section it left untitled, the key's title in the window's language. */
+export function sectionHeading(section: Pick<NoteSection, 'key' | 'title'>): string {
+  return section.title ?? sectionTitle(section.key);
+}
+
+/** The window's titles of the untitled sections, by key: a copy of the whole note heads them so. */
+export function untitledSectionNames(
+  sections: readonly Pick<NoteSection, 'key' | 'title'>[],
+): Record<string, string> {
+  return Object.fromEntries(
+    sections.filter((s) => s.title === null).map((s) => [s.key, sectionTitle(s.key)]),
+  );
+}
+
+/** The window's headings of the order categories shown, by code: a copy of all orders heads them so. */
+export function orderCategoryNames(orders: Orders): Record<string, string> {
+  return Object.fromEntries(orders.categories.map((g) => [g.category, orderCategoryName(g.category)]));
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 import { changedSectionKeys } from './note-rules.ts';
+import { untitledSectionNames } from './note-section.ts';
 
 /** Note state for the Note screen. */
 export class NoteStore {
@@ -116,7 +117,8 @@ export class NoteStore {
   async copy(sectionKey: string | null): Promise<boolean> {
     this.#busy = 'copy';
     this.#error = null;
-    const result = await settle(() => scribe().copyNote({ sectionKey }));
+    const names = untitledSectionNames(this.#note?.sections ?? []);
+    const result = await settle(() => scribe().copyNote({ sectionKey, names }));
     this.#busy = null;
     if (!result.ok) {
       this.#error = result.error;

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SectionContent } from '../../../preload/contract/index.ts';
-import { sectionIsEmpty } from '../../../renderer/lib/state/note-section.ts';
+import { useLocale } from '../../../preload/words/index.ts';
+import { startingNoteLocale } from '../../../renderer/lib/state/note-rules.ts';
+import {
+  orderCategoryNames,
+  sectionHeading,
+  sectionIsEmpty,
+  untitledSectionNames,
+} from '../../../renderer/lib/state/note-section.ts';
 
 describe('a note section', () => {
   it('is empty when every title and text is blank; an unsupported format is never empty', () => {
@@ -12,5 +19,52 @@ describe('a note section', () => {
     };
     expect(sectionIsEmpty(titled)).toBe(false);
     expect(sectionIsEmpty({ type: 'UNSUPPORTED', originalType: 'TABLE' })).toBe(false);
+  });
+});
+
+describe('headings the window names (issue 19: a French window shows no English of main’s)', () => {
+  afterEach(() => useLocale('en'));
+
+  it('heads an untitled section with its key’s title in the window’s language, a titled one as the service wrote it', () => {
+    useLocale('fr');
+    expect(sectionHeading({ key: 'PHYSICAL_EXAM', title: null })).toBe('Examen clinique');
+    expect(sectionHeading({ key: 'PLAN', title: 'Conduite à tenir' })).toBe('Conduite à tenir');
+    expect(sectionHeading({ key: 'WOUND_CARE', title: null })).toBe('Wound care');
+    expect(
+      untitledSectionNames([
+        { key: 'VITALS', title: null },
+        { key: 'PLAN', title: 'Plan' },
+      ]),
+    ).toEqual({ VITALS: 'Constantes' });
+    useLocale('es');
+    expect(sectionHeading({ key: 'PHYSICAL_EXAM', title: null })).toBe('Exploración física');
+  });
+
+  it('names the order categories shown for a copy of all orders, unknown ones from their words', () => {
+    useLocale('fr');
+    const orders = {
+      categories: [
+        { category: 'IMAGING_STUDY', orders: [] },
+        { category: 'GENETIC_TEST', orders: [] },
+      ],
+    };
+    expect(orderCategoryNames(orders)).toEqual({ IMAGING_STUDY: 'Imagerie', GENETIC_TEST: 'Genetic test' });
+  });
+});
+
+describe('the note language to start from', () => {
+  const templates = (defaultLocale: string | null) => ({
+    templates: [],
+    defaultKey: null,
+    noteLocales: ['ENGLISH_US', 'ENGLISH_UK', 'FRENCH_FR'],
+    defaultLocale,
+  });
+  it('is the settings’ (or IT’s) language, else the window’s where notes are written in it, else ENGLISH_US', () => {
+    expect(startingNoteLocale(templates('ENGLISH_UK'), 'fr')).toBe('ENGLISH_UK');
+    expect(startingNoteLocale(templates(null), 'fr')).toBe('FRENCH_FR');
+    // No Spanish note locale: the service writes notes in English or French only (public facts).
+    expect(startingNoteLocale(templates(null), 'es')).toBe('ENGLISH_US');
+    expect(startingNoteLocale(templates(null), 'en')).toBe('ENGLISH_US');
+    expect(startingNoteLocale(null, 'fr')).toBe('ENGLISH_US');
   });
 });

@@ -19,7 +19,7 @@ import {
   RESERVED_KEY_USES,
   SETTING_KEYS,
 } from '../../../preload/contract/index.ts';
-import { DISPLAY_LANGUAGES } from '../../../preload/contract/enums.ts';
+import { DISPLAY_LANGUAGES, NOTE_SECTION_KEYS, ORDER_CATEGORIES } from '../../../preload/contract/enums.ts';
 import {
   chooseLocale,
   formatError,
@@ -68,6 +68,8 @@ function tables(w: Words): [string, object, readonly string[]][] {
     ['dictation', w.dictation, DICTATION_MESSAGES],
     ['diskWarnings', w.diskWarnings, DISK_WARNINGS],
     ['cli.audit.breaks', w.cli.audit.breaks, AUDIT_BREAKS],
+    ['sectionTitles', w.sectionTitles, NOTE_SECTION_KEYS],
+    ['orderCategories', w.orderCategories, ORDER_CATEGORIES],
     ...Object.entries(FAILURE_REASONS).map(([code, reasons]): [string, object, readonly string[]] => [
       `reasons.${code}`,
       (w.reasons as Record<string, object>)[code] ?? {},

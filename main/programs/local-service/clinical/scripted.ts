@@ -5,8 +5,9 @@
  */
 import type { Note, SectionContent } from '../schemas.ts';
 import { actionableLines, languageOf, withDisclaimer } from './instructions.ts';
-import type { SampleScript } from './sample-script.ts';
-import { sectionTitle, type Template } from './templates.ts';
+import type { SampleScript, ScriptNote } from './sample-script.ts';
+import { findTemplate, sectionTitle, type Template } from './templates.ts';
+import { normalizedData } from './coding.ts';
 
 /** What of a note request decides whether the script answers it. */
 export interface ScriptableRequest {
@@ -24,18 +25,33 @@ function plain(text: string): string {
     .trim();
 }
 
-/** The script's note for a request that is exactly its conversation (English, nothing else given); else null. */
+/** The script's note in the language of a note locale it writes (English or French), or null. */
+function noteIn(script: SampleScript, locale: string): ScriptNote | null {
+  if (locale.startsWith('ENGLISH_')) return script.notes.en;
+  return locale === 'FRENCH_FR' ? script.notes.fr : null;
+}
+
+/**
+ * The script's note for a request that is exactly its conversation (nothing else given), in English or in
+ * French as the request's note locale says; else null.
+ */
 export function scriptedNote(
   script: SampleScript | null,
   request: ScriptableRequest,
   template: Template,
   locale: string,
 ): Note | null {
-  if (!script || !locale.startsWith('ENGLISH_')) return null;
+  const written = script ? noteIn(script, locale) : null;
+  if (!script || !written) return null;
   if (request.current_note || request.unstructured_context || request.structured_context?.source_note)
     return null;
   const said = request.transcript_items.map((item) => plain(item.text)).join(' ');
   if (said !== script.transcript.map(plain).join(' ')) return null;
+  return noteFrom(written, template, locale);
+}
+
+/** A script note laid out on a template's sections. */
+function noteFrom(script: ScriptNote, template: Template, locale: string): Note {
   const sections = template.sections.map((section) => {
     const content: SectionContent =
       section.role === 'ASSESSMENT_AND_PLAN'
@@ -49,6 +65,35 @@ export function scriptedNote(
   return { title: script.title, locale: locale as Note['locale'], template_key: template.key, sections };
 }
 
+/**
+ * Whether a note is the script's French note, untouched (every section's content as written): only then do
+ * its codes, orders and instructions come from the script, since the double's rules read English only.
+ */
+function isFrenchScriptNote(script: SampleScript, note: Note): boolean {
+  const template = findTemplate(note.template_key);
+  if (!template || note.locale !== 'FRENCH_FR') return false;
+  const written = noteFrom(script.notes.fr, template, note.locale).sections;
+  const contentOf = (sections: Note['sections']) => JSON.stringify(sections.map((s) => [s.key, s.content]));
+  return contentOf(note.sections) === contentOf(written);
+}
+
+/** Codes of the script's French note: the English note's on the same template (a code has no language). */
+export function scriptedNormalizedData(
+  script: SampleScript | null,
+  note: Note,
+  encounterDiagnoses: Parameters<typeof normalizedData>[1],
+): ReturnType<typeof normalizedData> | null {
+  if (!script || !isFrenchScriptNote(script, note)) return null;
+  const english = noteFrom(script.notes.en, findTemplate(note.template_key)!, 'ENGLISH_US');
+  return normalizedData(english, encounterDiagnoses);
+}
+
+/** Suggested orders of the script's French note (its five, in French). */
+export function scriptedOrders(script: SampleScript | null, note: Note) {
+  if (!script || !isFrenchScriptNote(script, note)) return null;
+  return { suggested_orders: script.frenchOrders.map((order) => ({ ...order })) };
+}
+
 /** The plan sentences of a note, as instructions are written from them (bullets and labels aside). */
 function planOf(note: Note): string[] {
   return actionableLines(note)
@@ -56,7 +101,10 @@ function planOf(note: Note): string[] {
     .sort();
 }
 
-/** The script's instructions when the note's plan is still the script's, in English, Spanish or French. */
+/**
+ * The script's instructions, in English, Spanish or French, when the note's plan is still the English
+ * script's, or the note is the French script's, untouched.
+ */
 export function scriptedInstructions(
   script: SampleScript | null,
   note: Note,
@@ -66,8 +114,9 @@ export function scriptedInstructions(
   if (!script || recipient !== 'PATIENT') return null;
   const lang = languageOf(locale);
   if (lang !== 'en' && lang !== 'es' && lang !== 'fr') return null;
+  if (isFrenchScriptNote(script, note)) return script.instructions[lang];
   const plan = planOf(note);
-  const expected = [...script.plan].sort();
+  const expected = [...script.notes.en.plan].sort();
   if (plan.length !== expected.length || plan.some((line, i) => line !== expected[i])) return null;
   return script.instructions[lang];
 }

@@ -17,7 +17,12 @@ import { normalizedData, suggestedOrders } from '../clinical/coding.ts';
 import { conditionsIn } from '../clinical/recognition.ts';
 import { MDM_LEVELS, computeEmCodes, mdmFromNote } from '../clinical/em.ts';
 import { actionableLines, pseudoTranslate, writeInstructions } from '../clinical/instructions.ts';
-import { scriptedInstructions, scriptedTranslation } from '../clinical/scripted.ts';
+import {
+  scriptedInstructions,
+  scriptedNormalizedData,
+  scriptedOrders,
+  scriptedTranslation,
+} from '../clinical/scripted.ts';
 import type { SampleScript } from '../clinical/sample-script.ts';
 import { atLeast } from '../versions.ts';
 import type { ServiceDeps } from './deps.ts';
@@ -75,7 +80,7 @@ function parseJson<T extends z.ZodObject>(
   return parseWith(withId, ctx.json()) as z.infer<T> & { client_request_id?: string };
 }
 
-function normalize(request: z.infer<typeof normalizedRequest>, version: string) {
+function normalize(request: z.infer<typeof normalizedRequest>, version: string, script: SampleScript | null) {
   const asked = request.include_corresponding_note_problems;
   if (
     asked !== undefined &&
@@ -86,7 +91,9 @@ function normalize(request: z.infer<typeof normalizedRequest>, version: string) 
     );
   }
   checkNote(request.note);
-  const data = normalizedData(request.note, request.encounter_diagnoses_coding);
+  const data =
+    scriptedNormalizedData(script, request.note, request.encounter_diagnoses_coding) ??
+    normalizedData(request.note, request.encounter_diagnoses_coding);
   const problems = asked ? noteProblems(request.note) : undefined;
   // `subsection_id` arrived with 2026-08-25.
   const conditions = data.conditions.map(({ subsection_id, ...condition }) => ({
@@ -111,7 +118,7 @@ function noteProblems(note: z.infer<typeof normalizedRequest>['note']): Map<stri
   return problems;
 }
 
-function orders(request: z.infer<typeof ordersRequest>, version: string) {
+function orders(request: z.infer<typeof ordersRequest>, version: string, script: SampleScript | null) {
   const template = checkNote(request.note);
   if (request.source_note) checkSourceNote(request.source_note, template, version);
   // Only the source note's ASSESSMENT_AND_PLAN section is used (contract).
@@ -121,7 +128,7 @@ function orders(request: z.infer<typeof ordersRequest>, version: string) {
       ? ap.content.text
       : ap.content.subsections.map((s) => s.text).join('\n')
     : undefined;
-  return suggestedOrders(request.note, apText);
+  return scriptedOrders(script, request.note) ?? suggestedOrders(request.note, apText);
 }
 
 /** Normalized data, patient instructions, translation, suggested orders and E/M endpoints. */
@@ -135,7 +142,9 @@ function normalizedDataRoutes(deps: ServiceDeps): Route[] {
       method: 'POST',
       path: '/generate-normalized-data',
       families: both,
-      handle: (ctx) => ({ body: normalize(parseJson(normalizedRequest, ctx, false), ctx.version) }),
+      handle: (ctx) => ({
+        body: normalize(parseJson(normalizedRequest, ctx, false), ctx.version, deps.options.sampleScript),
+      }),
     },
     ...asyncRoutes(deps.jobs, {
       path: '/generate-normalized-data',
@@ -145,7 +154,7 @@ function normalizedDataRoutes(deps: ServiceDeps): Route[] {
         const request = parseJson(normalizedRequest, ctx, true);
         return { clientRequestId: request.client_request_id, input: request };
       },
-      compute: (request, ctx) => normalize(request, ctx.version),
+      compute: (request, ctx) => normalize(request, ctx.version, deps.options.sampleScript),
     }),
   ];
 }
@@ -207,7 +216,9 @@ function orderRoutes(deps: ServiceDeps): Route[] {
       path: '/generate-suggested-orders',
       families: both,
       since: '2026-10-05',
-      handle: (ctx) => ({ body: orders(parseJson(ordersRequest, ctx, false), ctx.version) }),
+      handle: (ctx) => ({
+        body: orders(parseJson(ordersRequest, ctx, false), ctx.version, deps.options.sampleScript),
+      }),
     },
     ...asyncRoutes(deps.jobs, {
       path: '/generate-suggested-orders',
@@ -217,7 +228,7 @@ function orderRoutes(deps: ServiceDeps): Route[] {
         const request = parseJson(ordersRequest, ctx, true);
         return { clientRequestId: request.client_request_id, input: request };
       },
-      compute: (request, ctx) => orders(request, ctx.version),
+      compute: (request, ctx) => orders(request, ctx.version, deps.options.sampleScript),
     }),
   ];
 }

@@ -88,7 +88,9 @@ function savedCustomizations(): CustomizationLookup {
 function warnUnsupported(note: Note): void {
   for (const section of toNoteDto(note, 0).sections) {
     if (section.content.type !== 'UNSUPPORTED') continue;
-    process.stderr.write(`scribe: ${words().cli.note.unsupportedSection(section.title, section.key)}\n`);
+    const title = section.title ?? words().sectionTitle(section.key);
+    process.stderr.write(`scribe: ${words().cli.note.unsupportedSection(title, section.key)}
+`);
   }
 }
 
@@ -117,5 +119,8 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     : await core.generateNote(request);
   if (options.json) return out(JSON.stringify(result, null, 2));
   warnUnsupported(result);
-  out(noteText(toNoteDto(result, 0)));
+  const dto = toNoteDto(result, 0);
+  // A section the service left untitled is headed by its title in the CLI's language.
+  const names = dto.sections.filter((s) => s.title === null).map((s) => [s.key, words().sectionTitle(s.key)]);
+  out(noteText(dto, Object.fromEntries(names)));
 }

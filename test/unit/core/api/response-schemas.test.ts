@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NoteSchema } from '../../../../main/core/api/schemas/note.ts';
 import { TemplateDetailSchema, TemplateListSchema } from '../../../../main/core/api/schemas/account.ts';
-import { PatientInstructionsSchema, SuggestedOrdersSchema } from '../../../../main/core/api/schemas/coding.ts';
+import {
+  PatientInstructionsSchema,
+  SuggestedOrdersSchema,
+} from '../../../../main/core/api/schemas/coding.ts';
 import { DictationResultSchema } from '../../../../main/core/api/endpoints/files.ts';
 import { asyncJobSchema } from '../../../../main/core/api/schemas/common.ts';
 import { toNoteDto } from '../../../../main/features/note/mapping.ts';
@@ -41,9 +44,12 @@ describe('note content', () => {
       type: 'TEXT',
       text: '',
     });
-    // A null section title falls back to the key, as the app shows it.
+    // A null section title is headed as the window names its key (its language), else by the key itself.
     const untitled = NoteSchema.parse(note({ type: 'TEXT', text: 'x' }, { title: null }));
-    expect(noteText(toNoteDto(untitled, 0))).toBe('ASSESSMENT AND PLAN:\nx');
+    expect(noteText(toNoteDto(untitled, 0), { ASSESSMENT_AND_PLAN: 'Évaluation et plan' })).toBe(
+      'ÉVALUATION ET PLAN:\nx',
+    );
+    expect(noteText(toNoteDto(untitled, 0))).toBe('ASSESSMENT_AND_PLAN:\nx');
     expect(noteText(toNoteDto(parsed, 0))).toBe('ASSESSMENT AND PLAN:\nStart lisinopril.');
   });
 

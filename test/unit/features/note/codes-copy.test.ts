@@ -93,14 +93,16 @@ describe('copying codes and orders', () => {
       'R51.9 Headache, unspecified',
       'Blood pressure: 150/95 mmHg (LOINC 85354-9)',
     ]);
-    await s.handlers['copy:codes']({ what: 'orders', index: null }, s.ctx);
+    // Categories headed as the window names them (here a French window); main has no words of its own.
+    const names = { LABORATORY: 'Examens biologiques', MEDICATION: 'Médicaments' };
+    await s.handlers['copy:codes']({ what: 'orders', index: null, names }, s.ctx);
     await s.handlers['copy:codes']({ what: 'orders', index: 1 }, s.ctx);
     expect(s.writes.slice(3)).toEqual([
       [
-        'Laboratory:',
+        'Examens biologiques:',
         '- Basic metabolic panel',
         '',
-        'Medication:',
+        'Médicaments:',
         '- Lisinopril 10 mg tablet, start, 10 mg, once daily, oral',
         '  Recheck blood pressure in 4 weeks',
       ].join('\n'),
@@ -114,6 +116,9 @@ describe('copying codes and orders', () => {
       { kind: 'codes_copied', what: 'orders', whole: true },
       { kind: 'codes_copied', what: 'orders', whole: false },
     ]);
+    // Without the window's names, a category is headed by its code, never by English of main's.
+    await s.handlers['copy:codes']({ what: 'orders', index: null }, s.ctx);
+    expect(s.writes[5]?.split('\n')[0]).toBe('LABORATORY:');
   });
 
   it('writes Windows line endings on Windows', async () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { toSpeaker } from '../../../../preload/contract/index.ts';
 import { TranscriptStore } from '../../../../main/features/visit/transcript-store.ts';
-import { noteText, plainText, sectionText, withLineEndings } from '../../../../main/features/note/ehr-text.ts';
+import {
+  noteText,
+  plainText,
+  sectionText,
+  withLineEndings,
+} from '../../../../main/features/note/ehr-text.ts';
 import { toCodesDto, toNoteDto, toOrdersDto } from '../../../../main/features/note/mapping.ts';
 import { NOTE } from './fakes.ts';
 
@@ -83,7 +88,7 @@ describe('EHR plain text', () => {
     const note = toNoteDto({ ...NOTE, sections: [{ key: 'X', content: { type: 'TABLE' } }] }, 1);
     expect(note.sections[0]).toEqual({
       key: 'X',
-      title: 'X',
+      title: null,
       content: { type: 'UNSUPPORTED', originalType: 'TABLE' },
     });
     // Never dropped silently from the whole-note text: a visible placeholder under the section's heading.
@@ -145,10 +150,12 @@ describe('mapping', () => {
       { category: 'LABORATORY_TEST', description: 'A1c' },
       { category: 'MEDICATION', description: 'Ibuprofen', prn: true, frequency: { times: 3, period: 'DAY' } },
     ]);
-    expect(orders.categories.map((c) => [c.label, c.orders.length])).toEqual([
-      ['Medication', 2],
-      ['Laboratory test', 1],
+    // By code: the window names each category in its language (no English heading from main).
+    expect(orders.categories.map((c) => [c.category, c.orders.length])).toEqual([
+      ['MEDICATION', 2],
+      ['LABORATORY_TEST', 1],
     ]);
+    expect(Object.keys(orders.categories[0]!)).toEqual(['category', 'orders']);
     expect(orders.categories[0]?.orders[0]?.medication).toEqual({
       action: 'start',
       dose: '500 mg',

@@ -44,11 +44,16 @@ describe('local service: the sample visit script', () => {
 
   const post = async (h: Harness, path: string, body: unknown) =>
     (await call(h.service, 'POST', `${S}${path}`, { token: tokens.get(h)!, body })).body;
-  const note = async (h: Harness, template: string, items: readonly unknown[] = SAMPLE): Promise<Note> =>
+  const note = async (
+    h: Harness,
+    template: string,
+    items: readonly unknown[] = SAMPLE,
+    locale = 'ENGLISH_US',
+  ): Promise<Note> =>
     (
       await post(h, '/generate-note', {
         transcript_items: items,
-        locale: 'ENGLISH_US',
+        locale,
         note_template_key: template,
       })
     ).note;
@@ -133,5 +138,50 @@ describe('local service: the sample visit script', () => {
     ).instructions as string;
     expect(edited).not.toBe(SAMPLE_VISIT_SCRIPT.instructions.en);
     expect(edited).toContain('Start ibuprofen as needed.');
+  });
+
+  it('writes the note in French for a FRENCH_FR note, with the same coded problems and five orders in French', async () => {
+    const generic = await note(scripted, 'GENERIC_MULTIPLE_SECTIONS', SAMPLE, 'FRENCH_FR');
+    const all = texts(generic).join('\n');
+    expect(all).toContain('Douleur thoracique depuis trois jours, majorée à l’effort.');
+    expect(all).not.toMatch(/\b(chest|pain|breath|the|Doctor|Patient)\b/i);
+    const ap = generic.sections.find((s) => s.key === 'ASSESSMENT_AND_PLAN')!.content.subsections!;
+    expect(ap.map((s) => s.title)).toEqual(['Douleur thoracique', 'Dyspnée', 'Pression artérielle élevée']);
+    // Codes unchanged: the English note's, each on its problem.
+    const data = await post(scripted, '/generate-normalized-data', { note: generic });
+    const codeOf = (id: string) =>
+      data.conditions.find((c: { subsection_id: string | null }) => c.subsection_id === id)?.coding.code;
+    expect(ap.map((s) => codeOf(s.id))).toEqual(['R07.9', 'R06.02', 'R03.0']);
+    expect(data.observations).toHaveLength(2);
+    for (const template of ['GENERIC_MULTIPLE_SECTIONS', 'SOAP']) {
+      const french = await note(scripted, template, SAMPLE, 'FRENCH_FR');
+      const orders = (await post(scripted, '/generate-suggested-orders', { note: french }))
+        .suggested_orders as { category: string; description: string }[];
+      expect(orders.map((o) => `${o.category}: ${o.description}`)).toEqual([
+        'PROCEDURE: Électrocardiogramme (ECG)',
+        'LABORATORY_TEST: Bilan lipidique',
+        'IMAGING_STUDY: Radiographie thoracique',
+        'MEDICATION: Aspirine 81 mg',
+        'REFERRAL: Avis cardiologique pour épreuve d’effort',
+      ]);
+    }
+    const instructions = (
+      await post(scripted, '/generate-patient-instructions', {
+        note: generic,
+        instructions_locale: 'FRENCH_FR',
+      })
+    ).instructions as string;
+    expect(instructions).toBe(SAMPLE_VISIT_SCRIPT.instructions.fr);
+  });
+
+  it('answers a French note by its rules once edited, and never from the script without it', async () => {
+    const french = await note(scripted, 'SOAP', SAMPLE, 'FRENCH_FR');
+    const plan = french.sections.find((s) => s.key === 'PLAN')!;
+    plan.content = { type: 'TEXT', text: `${plan.content.text}\n- Reprendre le tabac.` };
+    const orders = (await post(scripted, '/generate-suggested-orders', { note: french }))
+      .suggested_orders as { description: string }[];
+    expect(orders.map((o) => o.description)).not.toContain('Bilan lipidique');
+    const ruleBased = texts(await note(plain, 'SOAP', SAMPLE, 'FRENCH_FR')).join('\n');
+    expect(ruleBased).not.toContain('Douleur thoracique depuis trois jours');
   });
 });
