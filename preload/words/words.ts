@@ -216,7 +216,10 @@ export interface Words {
   checkLabel(id: string): string;
   checkDetailText(check: CheckNote): string;
   summaryText(summary: SummaryNote, checks: readonly CheckNote[]): string;
-  dictationMessageText(message: DictationMessage | null | undefined): string;
+  /** `now` (wall-clock ms) counts down to the clipboard's clear the message may announce. */
+  dictationMessageText(message: DictationMessage | null | undefined, now?: number): string;
+  /** The clipboard part of a message alone (the box counts it down outside its live region). */
+  clipboardText(clipboard: DictationMessage['clipboard'], now?: number): string;
   inputWarningText(facts: InputWarningFacts): string;
   keyRefusalText(refusal: KeyRefusal, keys: string | null): string;
   baseUrlPhrase(rule: BaseUrlRule): string;

@@ -2,7 +2,12 @@
 import type { Words } from '../words.ts';
 import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
-import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
+import {
+  clipboardText,
+  DICTATION_TEXT,
+  dictationMessageText,
+  TEMPLATE_MARKER_WORDS,
+} from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
@@ -51,6 +56,7 @@ export const en: Words = {
   checkDetailText,
   summaryText,
   dictationMessageText,
+  clipboardText,
   inputWarningText,
   keyRefusalText,
   baseUrlPhrase,

@@ -9,7 +9,12 @@ import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
-import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
+import {
+  clipboardText,
+  DICTATION_TEXT,
+  dictationMessageText,
+  TEMPLATE_MARKER_WORDS,
+} from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
@@ -52,6 +57,7 @@ export const fr: Words = {
   checkDetailText,
   summaryText,
   dictationMessageText,
+  clipboardText,
   inputWarningText,
   keyRefusalText,
   baseUrlPhrase,
