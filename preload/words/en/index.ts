@@ -25,6 +25,7 @@ import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
+import { UPDATE_WORDS } from './update-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -50,6 +51,7 @@ export const en: Words = {
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
   preview: PREVIEW_WORDS,
+  updates: UPDATE_WORDS,
   formatError,
   limitText,
   checkLabel,

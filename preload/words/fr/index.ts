@@ -9,6 +9,7 @@ import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
+import { UPDATE_WORDS } from './update-words.ts';
 import {
   clipboardText,
   DICTATION_TEXT,
@@ -47,6 +48,7 @@ export const fr: Words = {
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
   preview: PREVIEW_WORDS,
+  updates: UPDATE_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,

@@ -1,6 +1,6 @@
 /** What the dictation overlay says for each phase: its title, whether it is live, whether it warns. */
 import { dictationMessageText, words } from '../../../preload/words/index.ts';
-import type { OverlayStateDto } from '../../../preload/contract/index.ts';
+import type { DictationMessage, OverlayStateDto } from '../../../preload/contract/index.ts';
 
 type Phase = OverlayStateDto['phase'];
 
@@ -26,9 +26,7 @@ export function overlayMessage(state: OverlayStateDto | null, now?: number): str
 }
 
 /** Whether a message counts down to the clipboard's clear (the view then ticks once a second). */
-export function countsDown(
-  message: { readonly clipboard?: { readonly state: string } } | null | undefined,
-): boolean {
+export function countsDown(message: DictationMessage | null | undefined): boolean {
   return message?.clipboard?.state === 'pending';
 }
 
