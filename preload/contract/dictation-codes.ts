@@ -54,13 +54,29 @@ export const DICTATION_MESSAGES = [
   'undo_in_box',
   'nothing_to_undo',
   'correction_flagged',
+  /** Text a copy fallback left on the clipboard was cleared at its time (the box and history keep it). */
+  'clipboard_cleared',
 ] as const;
 export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
+
+/** The longest dictated text may wait on the clipboard before it is cleared (dictationClipboardClearSeconds). */
+export const CLIPBOARD_CLEAR_MAX_SECONDS = 3600;
+
+/**
+ * What happens to dictated text a copy fallback left on the clipboard (setting/policy
+ * `dictationClipboardClearSeconds`): cleared at `at` (wall-clock ms, the renderer counts down to it),
+ * `seconds` after it was copied; or cleared at `at`. Times only, never the text.
+ */
+export type ClipboardClearing =
+  | { readonly state: 'pending'; readonly seconds: number; readonly at: number }
+  | { readonly state: 'cleared'; readonly at: number };
 
 /** A message: its code, and the application it names (a program's name, never text or a window title). */
 export interface DictationMessage {
   readonly code: DictationMessageCode;
   readonly app?: string | null;
+  /** The text this message is about is on the clipboard until this clearing (none: not cleared by us). */
+  readonly clipboard?: ClipboardClearing;
 }
 
 /**

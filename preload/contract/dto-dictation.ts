@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
-import { DICTATION_MESSAGES, HOTKEY_SETTINGS, PRESS_HOTKEYS, TEMPLATE_MARKERS } from './dictation-codes.ts';
+import {
+  CLIPBOARD_CLEAR_MAX_SECONDS,
+  DICTATION_MESSAGES,
+  HOTKEY_SETTINGS,
+  PRESS_HOTKEYS,
+  TEMPLATE_MARKERS,
+} from './dictation-codes.ts';
 import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 const Empty = z.object({}).strict();
@@ -30,6 +36,13 @@ export const OVERLAY_PHASES = [
 export const DictationMessageSchema = z.object({
   code: z.enum(DICTATION_MESSAGES),
   app: z.string().max(256).nullable().optional(),
+  /** When the copied text leaves the clipboard (dictationClipboardClearSeconds), or that it did. */
+  clipboard: z
+    .discriminatedUnion('state', [
+      z.object({ state: z.literal('pending'), seconds: z.number().int().min(1).max(CLIPBOARD_CLEAR_MAX_SECONDS), at: z.number() }),
+      z.object({ state: z.literal('cleared'), at: z.number() }),
+    ])
+    .optional(),
 });
 
 /** A correction that changed a number, unit, negation or side: the words before and after, highlighted. */
@@ -67,7 +80,7 @@ export const DictationSettingsSchema = z.object({
   locale: z.string(),
   historyHours: z.number().int().min(0).max(168),
   /** Seconds after which text left on the clipboard by a copy fallback is cleared (0: never). */
-  clipboardClearSeconds: z.number().int().min(0).max(3600),
+  clipboardClearSeconds: z.number().int().min(0).max(CLIPBOARD_CLEAR_MAX_SECONDS),
   /** Voice commands (scratch that, next field …) on or off. */
   commands: z.boolean(),
   fieldMarkers: z.array(z.enum(TEMPLATE_MARKERS)),

@@ -9,6 +9,7 @@ export * from './channels.ts';
 export * from './check-codes.ts';
 export * from './chords.ts';
 export * from './dictation-codes.ts';
+export * from './update-codes.ts';
 export * from './dto-dictation.ts';
 export * from './dto-note.ts';
 export * from './dto-schedule.ts';

@@ -64,8 +64,10 @@ export const checkLabel = (id: string): string => current.checkLabel(id);
 export const checkDetailText = (check: CheckNote): string => current.checkDetailText(check);
 export const summaryText = (summary: SummaryNote, checks: readonly CheckNote[]): string =>
   current.summaryText(summary, checks);
-export const dictationMessageText = (message: DictationMessage | null | undefined): string =>
-  current.dictationMessageText(message);
+export const dictationMessageText = (message: DictationMessage | null | undefined, now?: number): string =>
+  current.dictationMessageText(message, now);
+export const clipboardText = (clipboard: DictationMessage['clipboard'], now?: number): string =>
+  current.clipboardText(clipboard, now);
 export const inputWarningText = (facts: InputWarningFacts): string => current.inputWarningText(facts);
 export const keyRefusalText = (refusal: KeyRefusal, keys: string | null): string =>
   current.keyRefusalText(refusal, keys);

@@ -114,3 +114,14 @@ export function pickLanguage<L extends string>(
   }
   return fallback;
 }
+
+/**
+ * The time left until `at` (wall-clock ms) as a countdown says it: whole seconds up to two minutes, then
+ * whole minutes, rounded up, never below 1 (the clear itself is announced when it happens).
+ */
+export function timeLeft(at: number, now: number): { value: number; unit: 'second' | 'minute' } {
+  const seconds = Math.max(1, Math.ceil((at - now) / 1000));
+  return seconds <= 120
+    ? { value: seconds, unit: 'second' }
+    : { value: Math.ceil(seconds / 60), unit: 'minute' };
+}

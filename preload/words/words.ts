@@ -39,6 +39,7 @@ import type { UI } from './en/ui-words.ts';
 import type { CLI_WORDS } from './en/cli-words.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
+import type { UpdateRefusal } from '../contract/update-codes.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
 import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
@@ -67,6 +68,16 @@ export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 type CliWords = Widen<typeof CLI_WORDS>;
 /** A command the CLI's help describes. */
 export type CliCommandName = keyof CliWords['commands'];
+
+/** An update ready to install, or refused: each refusal its own sentence; `version` as the feed announced it. */
+export interface UpdateWords {
+  readonly readyTitle: string;
+  readonly readyBody: (version: string | null) => string;
+  readonly refusedTitle: string;
+  readonly refused: Readonly<Record<UpdateRefusal, (version: string | null) => string>>;
+  /** A refusal of no known kind: still says what happened and what to do, with its code for IT. */
+  readonly refusedOther: (code: string) => string;
+}
 
 /** Settings → Dictation → the dictation microphone's labels. */
 export interface MicWords {
@@ -215,6 +226,8 @@ export interface Words {
   readonly schedule: ScheduleWords;
   /** The browser preview's title prefix and banner. */
   readonly preview: { readonly title: string; readonly banner: string };
+  /** The operating system's notifications about updates (the Electron shell shows them). */
+  readonly updates: UpdateWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;
@@ -222,7 +235,10 @@ export interface Words {
   checkLabel(id: string): string;
   checkDetailText(check: CheckNote): string;
   summaryText(summary: SummaryNote, checks: readonly CheckNote[]): string;
-  dictationMessageText(message: DictationMessage | null | undefined): string;
+  /** `now` (wall-clock ms) counts down to the clipboard's clear the message may announce. */
+  dictationMessageText(message: DictationMessage | null | undefined, now?: number): string;
+  /** The clipboard part of a message alone (the box counts it down outside its live region). */
+  clipboardText(clipboard: DictationMessage['clipboard'], now?: number): string;
   inputWarningText(facts: InputWarningFacts): string;
   keyRefusalText(refusal: KeyRefusal, keys: string | null): string;
   baseUrlPhrase(rule: BaseUrlRule): string;

@@ -9,7 +9,7 @@ import { ChordError, formatChord, parseChord } from '../../base/chords/chord.ts'
 import { chordRefusalWords, refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
 import { keyRefusalText } from '../../../preload/words/index.ts';
 import { key } from './policy-keys-core.ts';
-import { TEMPLATE_MARKERS } from '../../../preload/contract/index.ts';
+import { CLIPBOARD_CLEAR_MAX_SECONDS, TEMPLATE_MARKERS } from '../../../preload/contract/index.ts';
 import {
   MIC_ACTIONS,
   MIC_BUTTONS,
@@ -207,7 +207,7 @@ export const DICTATION_KEYS = {
   }),
   // Text left on the clipboard when insertion falls back to copying is patient data: cleared after a while.
   dictationClipboardClearSeconds: key({
-    schema: z.number().int().min(0).max(3600),
+    schema: z.number().int().min(0).max(CLIPBOARD_CLEAR_MAX_SECONDS),
     default: 60,
     title: 'Clear copied dictation text after (seconds)',
     description:

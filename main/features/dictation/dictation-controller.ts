@@ -208,6 +208,11 @@ export class DictationController {
     this.#overlay.flash({ phase: removed ? 'notice' : 'copied', appName: last.appName, message });
   }
 
+  /** Something said between dictations (the copied text left the clipboard); never over a running one. */
+  notice(message: DictationMessage): void {
+    if (!this.active) this.#overlay.flash({ phase: 'notice', message });
+  }
+
   /**
    * Next / previous template field from a hotkey or a microphone button: while dictating, between the words
    * said so far and the next ones (as the voice command); otherwise in the focused field at once. The

@@ -7,11 +7,7 @@ import type { KeyHook } from '../../../native/key-hook.ts';
 import type { SecureInputProbe } from '../../../native/secure-input.ts';
 import { DICTATION_LOCALES } from '../../core/api/schemas/common.ts';
 import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
-import {
-  HOTKEY_SETTINGS,
-  type DictationMessage,
-  type HotkeySetting,
-} from '../../../preload/contract/index.ts';
+import { HOTKEY_SETTINGS, type HotkeySetting } from '../../../preload/contract/index.ts';
 import {
   DictationController,
   type DictationControllerOptions,
@@ -31,6 +27,7 @@ import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from '.
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { findWords } from './commands/recognize.ts';
 import { Emitter } from '../../base/async/emitter.ts';
+import { afterClear, noteOf, whereOf } from './outcome-notes.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
@@ -178,6 +175,7 @@ export class DictationService {
   async insertText(text: string): Promise<void> {
     const outcome = await this.#o.inserter.insertAgain(text);
     this.#box = { text, note: noteOf(outcome) };
+    this.#followClear(outcome);
     this.#push();
   }
 
@@ -318,6 +316,7 @@ export class DictationService {
     journalId?: string,
   ): Promise<void> {
     this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
+    this.#followClear(outcome);
     const where = whereOf(outcome);
     await this.#o.history
       .add(text, where, flags, journalId)
@@ -330,6 +329,20 @@ export class DictationService {
       this.#reported.emit({ kind: 'dictation_not_inserted', into: outcome.reason.app ?? 'unknown', reason });
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
+  }
+
+  /**
+   * Copied text leaves the clipboard at the time the box counts down to: the box then says when it did, and
+   * the overlay says so between dictations (the text is still in history). Someone copied since: the
+   * countdown goes, as nothing of ours is left on the clipboard to clear.
+   */
+  #followClear(outcome: DictationOutcome): void {
+    const shown = this.#box.note;
+    void afterClear(outcome, shown).then(({ cleared, note }) => {
+      if (cleared) this.controller.notice({ code: 'clipboard_cleared' });
+      if (note && this.#box.note === shown) this.#box = { ...this.#box, note };
+      if (note && this.#box.note === note) this.#push();
+    });
   }
 
   /** Undo last dictation (`controller.undo()`) took it out, or not: either way the box keeps the text. */
@@ -361,13 +374,4 @@ export class DictationService {
     this.#mic?.setRecording(this.controller.active);
     this.#o.onState?.(this.state());
   }
-}
-
-function whereOf(outcome: DictationOutcome): string {
-  if (outcome.kind === 'inserted') return outcome.appName;
-  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
-}
-
-function noteOf(outcome: DictationOutcome): DictationMessage {
-  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
 }

@@ -36,7 +36,12 @@ function outcomeOf(
 ): InsertOutcome {
   const target = result.target ?? insertion.target;
   if (result.notInserted === undefined) return { kind: 'inserted', appName: targetName(target) };
-  return { kind: 'copied', reason: { code: result.notInserted, app: target?.app ?? null } };
+  const clear = result.clipboardClear;
+  const reason = { code: result.notInserted, app: target?.app ?? null };
+  if (!clear) return { kind: 'copied', reason };
+  // The overlay and the box say when the clipboard is cleared; the service says when it was.
+  const clipboard = { state: 'pending', seconds: clear.seconds, at: clear.at } as const;
+  return { kind: 'copied', reason: { ...reason, clipboard }, cleared: clear.done };
 }
 
 /** Brings the field up to the text so far, then runs `action` with insertion held. */

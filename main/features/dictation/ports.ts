@@ -53,8 +53,11 @@ export interface InsertTarget {
 /** How a dictation's text ended up. */
 export type InsertOutcome =
   | { kind: 'inserted'; appName: string }
-  /** Copied instead (insertion impossible or not allowed), with the reason to show. */
-  | { kind: 'copied'; reason: DictationMessage }
+  /**
+   * Copied instead (insertion impossible or not allowed), with the reason to show; `cleared` settles when
+   * the clear the reason announces (`reason.clipboard`) ran: 'cleared', or 'kept' (someone copied since).
+   */
+  | { kind: 'copied'; reason: DictationMessage; cleared?: Promise<'cleared' | 'kept' | 'cancelled'> }
   /** Only in the dictation box (copy not allowed either, or nothing to insert into). */
   | { kind: 'box'; reason: DictationMessage };
 

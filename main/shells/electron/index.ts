@@ -22,7 +22,8 @@ import { electronBuildKind } from './build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem, type ShellOptions } from './shell.ts';
 import { electronDictationPlatform } from './dictation-platform.ts';
 import { openDesktop } from '../../../native/open-desktop.ts';
-import { startAutoUpdates } from './auto-updater.ts';
+import { startAutoUpdates, type UpdateLanguage } from './auto-updater.ts';
+import type { EmbeddedVersionVerdict } from '../../features/updates/embedded-version.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
 let logLevel = (): LogLevel => 'info';
@@ -64,13 +65,7 @@ runShell({
     });
     // The desktop gives its spare keycodes back once their last key is old enough to have been read.
     app.on('will-quit', () => void Promise.all([live.close(), services.close(), desktop?.close()]));
-    startAutoUpdates(resolved.config, services.busy, (verdict) => {
-      // Versions and a reason code only; a refused audit record must not stop the updater.
-      const { refusal: reason, announced, embedded } = verdict;
-      void services.audit
-        .record({ kind: 'update_refused', reason, announced, embedded })
-        .catch(() => undefined);
-    });
+    startAutoUpdates(resolved.config, services.busy, auditRefusal(services), windowLanguage(services));
     return shellServices(services, emit);
   },
 });
@@ -88,6 +83,24 @@ async function startConfig(settings: ReturnType<typeof openElectronSettingsStore
       problems: started.settingsRecovery.problems.join('; '),
     });
   return started;
+}
+
+/** A refused installer, to the audit trail: versions and a reason code only; a failed record never stops the updater. */
+function auditRefusal(services: AppServices) {
+  return (verdict: EmbeddedVersionVerdict) => {
+    const { refusal: reason, announced, embedded } = verdict;
+    void services.audit
+      .record({ kind: 'update_refused', reason, announced, embedded })
+      .catch(() => undefined);
+  };
+}
+
+/** The window's language for notifications: the setting or IT's policy, else the system's (as the window chooses). */
+function windowLanguage(services: AppServices): UpdateLanguage {
+  return async () => ({
+    setting: services.app.policy.applyToSettings(await services.app.settings.get()).displayLanguage ?? null,
+    system: app.getPreferredSystemLanguages(),
+  });
 }
 
 /** What the shell needs of the services: handlers, the visit's lifecycle, the tray's commands. */

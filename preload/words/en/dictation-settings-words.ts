@@ -22,6 +22,12 @@ export const DICTATION_SETTINGS_WORDS = {
       copy: 'Copying only (you paste)',
     },
     language: 'Language',
+    clipboardClearHint: (seconds: number) =>
+      seconds === 0
+        ? 'Never: dictated text left on the clipboard stays there until something else is copied.'
+        : `Dictated text left on the clipboard is cleared after ${clearAfter(seconds)} if it is still there (0: never).`,
+    clipboardClearInvalid: (max: number) =>
+      `Enter a whole number of seconds from 0 (never) to ${f.count(max)} (one hour).`,
     history: 'Keep history of dictations',
     historyUntilClose: 'Only until the app closes',
     /** A history kept for some hours (a whole number of days said in days), encrypted. */
@@ -51,3 +57,10 @@ export const DICTATION_SETTINGS_WORDS = {
     secureInput: 'A password prompt has Secure Input on: dictation will not type until it closes.',
   },
 };
+
+/** A clear delay in whole minutes when it is some, else in seconds. */
+function clearAfter(seconds: number): string {
+  return seconds >= 60 && seconds % 60 === 0
+    ? f.duration(seconds / 60, 'minute')
+    : f.duration(seconds, 'second');
+}

@@ -4,6 +4,9 @@ import type {
   DictationMessageCode,
   TemplateMarker,
 } from '../../contract/dictation-codes.ts';
+import { formatsFor, timeLeft } from '../intl.ts';
+
+const f = formatsFor('en');
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "the application". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -57,6 +60,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
     `Not removed${where(a)}: the text there changed since. The dictation is in the dictation box.`,
   nothing_to_undo: () => 'Nothing to undo.',
   correction_flagged: () => 'Check this correction: it changed a number, unit, negation or side.',
+  clipboard_cleared: () =>
+    'Copied dictation cleared from the clipboard (it is still in the dictation history).',
 };
 
 function where(app: string | null): string {
@@ -64,9 +69,21 @@ function where(app: string | null): string {
 }
 
 /** The words a person reads for a message ('' for none, or a code a newer main knows). */
-export function dictationMessageText(message: DictationMessage | null | undefined): string {
+export function dictationMessageText(
+  message: DictationMessage | null | undefined,
+  now: number = Date.now(),
+): string {
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
-  return DICTATION_TEXT[message.code](message.app ?? null);
+  return DICTATION_TEXT[message.code](message.app ?? null) + clipboardText(message.clipboard, now);
+}
+
+/** When the copied text leaves the clipboard (counting down to it from `now`), or when it did ('' for none). */
+export function clipboardText(clipboard: DictationMessage['clipboard'], now: number = Date.now()): string {
+  if (!clipboard) return '';
+  if (clipboard.state === 'cleared')
+    return ` The clipboard was cleared at ${f.time(new Date(clipboard.at))}.`;
+  const left = timeLeft(clipboard.at, now);
+  return ` The clipboard is cleared in ${f.duration(left.value, left.unit)}.`;
 }
 
 /** Template blanks, as Settings → Dictation lists them. */

@@ -2,7 +2,12 @@
 import type { Words } from '../words.ts';
 import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
-import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
+import {
+  clipboardText,
+  DICTATION_TEXT,
+  dictationMessageText,
+  TEMPLATE_MARKER_WORDS,
+} from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
@@ -27,6 +32,7 @@ import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
+import { UPDATE_WORDS } from './update-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -52,12 +58,14 @@ export const en: Words = {
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
   preview: PREVIEW_WORDS,
+  updates: UPDATE_WORDS,
   formatError,
   limitText,
   checkLabel,
   checkDetailText,
   summaryText,
   dictationMessageText,
+  clipboardText,
   inputWarningText,
   keyRefusalText,
   baseUrlPhrase,

@@ -23,6 +23,12 @@ export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
       copy: 'Solo copiando (usted pega)',
     },
     language: 'Idioma',
+    clipboardClearHint: (seconds: number) =>
+      seconds === 0
+        ? 'Nunca: el texto dictado que queda en el portapapeles sigue ahí hasta que se copie otra cosa.'
+        : `El texto dictado que queda en el portapapeles se borra después de ${clearAfter(seconds)} si sigue ahí (0: nunca).`,
+    clipboardClearInvalid: (max: number) =>
+      `Escriba un número entero de segundos de 0 (nunca) a ${f.count(max)} (una hora).`,
     history: 'Guardar el historial de dictados',
     historyUntilClose: 'Solo hasta que se cierre la aplicación',
     historyFor: (hours) =>
@@ -50,3 +56,10 @@ export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
       'Una solicitud de contraseña tiene activada la entrada segura: el dictado no escribirá hasta que se cierre.',
   },
 };
+
+/** A clear delay in whole minutes when it is some, else in seconds. */
+function clearAfter(seconds: number): string {
+  return seconds >= 60 && seconds % 60 === 0
+    ? f.duration(seconds / 60, 'minute')
+    : f.duration(seconds, 'second');
+}

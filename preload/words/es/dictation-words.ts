@@ -4,6 +4,9 @@ import type {
   DictationMessageCode,
   TemplateMarker,
 } from '../../contract/dictation-codes.ts';
+import { formatsFor, timeLeft } from '../intl.ts';
+
+const f = formatsFor('es');
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "la aplicación". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -59,6 +62,7 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
     `No se quitó${where(a)}: el texto cambió desde entonces. El dictado está en el cuadro de dictado.`,
   nothing_to_undo: () => 'Nada que deshacer.',
   correction_flagged: () => 'Revise esta corrección: cambió un número, una unidad, una negación o un lado.',
+  clipboard_cleared: () => 'Dictado copiado borrado del portapapeles (sigue en el historial de dictados).',
 };
 
 function where(app: string | null): string {
@@ -66,9 +70,21 @@ function where(app: string | null): string {
 }
 
 /** The words a person reads for a message ('' for none, or a code a newer main knows). */
-export function dictationMessageText(message: DictationMessage | null | undefined): string {
+export function dictationMessageText(
+  message: DictationMessage | null | undefined,
+  now: number = Date.now(),
+): string {
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
-  return DICTATION_TEXT[message.code](message.app ?? null);
+  return DICTATION_TEXT[message.code](message.app ?? null) + clipboardText(message.clipboard, now);
+}
+
+/** When the copied text leaves the clipboard (counting down to it from `now`), or when it did ('' for none). */
+export function clipboardText(clipboard: DictationMessage['clipboard'], now: number = Date.now()): string {
+  if (!clipboard) return '';
+  if (clipboard.state === 'cleared')
+    return ` El portapapeles se vació ${f.form(new Date(clipboard.at).getHours(), { one: 'a la', other: 'a las' })} ${f.time(new Date(clipboard.at))}.`;
+  const left = timeLeft(clipboard.at, now);
+  return ` El portapapeles se vaciará en ${f.duration(left.value, left.unit)}.`;
 }
 
 /** Template blanks, as Settings → Dictation lists them. */

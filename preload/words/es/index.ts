@@ -9,7 +9,13 @@ import { CODES_MORE_WORDS } from './codes-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
-import { DICTATION_TEXT, dictationMessageText, TEMPLATE_MARKER_WORDS } from './dictation-words.ts';
+import { UPDATE_WORDS } from './update-words.ts';
+import {
+  clipboardText,
+  DICTATION_TEXT,
+  dictationMessageText,
+  TEMPLATE_MARKER_WORDS,
+} from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
 import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
@@ -49,6 +55,7 @@ export const es: Words = {
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,
   preview: PREVIEW_WORDS,
+  updates: UPDATE_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
@@ -59,6 +66,7 @@ export const es: Words = {
   checkDetailText,
   summaryText,
   dictationMessageText,
+  clipboardText,
   inputWarningText,
   keyRefusalText,
   baseUrlPhrase,

@@ -23,6 +23,12 @@ export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
       copy: 'Copiant seulement (vous collez)',
     },
     language: 'Langue',
+    clipboardClearHint: (seconds: number) =>
+      seconds === 0
+        ? 'Jamais : le texte dicté laissé dans le presse-papiers y reste jusqu’à la copie d’autre chose.'
+        : `Le texte dicté laissé dans le presse-papiers est effacé après ${clearAfter(seconds)} s’il y est encore (0 : jamais).`,
+    clipboardClearInvalid: (max: number) =>
+      `Saisissez un nombre entier de secondes de 0 (jamais) à ${f.count(max)} (une heure).`,
     history: 'Conserver l’historique des dictées',
     historyUntilClose: 'Seulement jusqu’à la fermeture de l’application',
     historyFor: (hours) =>
@@ -50,3 +56,10 @@ export const DICTATION_SETTINGS_WORDS: Widen<typeof EN> = {
       'Une demande de mot de passe a activé la saisie sécurisée : la dictée ne tapera rien avant sa fermeture.',
   },
 };
+
+/** A clear delay in whole minutes when it is some, else in seconds. */
+function clearAfter(seconds: number): string {
+  return seconds >= 60 && seconds % 60 === 0
+    ? f.duration(seconds / 60, 'minute')
+    : f.duration(seconds, 'second');
+}

@@ -4,6 +4,9 @@ import type {
   DictationMessageCode,
   TemplateMarker,
 } from '../../contract/dictation-codes.ts';
+import { formatsFor, timeLeft } from '../intl.ts';
+
+const f = formatsFor('fr');
 
 /** The words of each message; `where` is " (App)" or '', `app` the name or "l’application". */
 export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string | null) => string>> = {
@@ -63,6 +66,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   nothing_to_undo: () => 'Rien à annuler.',
   correction_flagged: () =>
     'Vérifiez cette correction : elle a changé un nombre, une unité, une négation ou un côté.',
+  clipboard_cleared: () =>
+    'Dictée copiée effacée du presse-papiers (elle reste dans l’historique des dictées).',
 };
 
 function where(app: string | null): string {
@@ -70,9 +75,21 @@ function where(app: string | null): string {
 }
 
 /** The words a person reads for a message ('' for none, or a code a newer main knows). */
-export function dictationMessageText(message: DictationMessage | null | undefined): string {
+export function dictationMessageText(
+  message: DictationMessage | null | undefined,
+  now: number = Date.now(),
+): string {
   if (!message || !Object.hasOwn(DICTATION_TEXT, message.code)) return '';
-  return DICTATION_TEXT[message.code](message.app ?? null);
+  return DICTATION_TEXT[message.code](message.app ?? null) + clipboardText(message.clipboard, now);
+}
+
+/** When the copied text leaves the clipboard (counting down to it from `now`), or when it did ('' for none). */
+export function clipboardText(clipboard: DictationMessage['clipboard'], now: number = Date.now()): string {
+  if (!clipboard) return '';
+  if (clipboard.state === 'cleared')
+    return ` Le presse-papiers a été vidé à ${f.time(new Date(clipboard.at))}.`;
+  const left = timeLeft(clipboard.at, now);
+  return ` Le presse-papiers sera vidé dans ${f.duration(left.value, left.unit)}.`;
 }
 
 /** Template blanks, as Settings → Dictation lists them. */

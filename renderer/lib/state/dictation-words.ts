@@ -5,8 +5,12 @@ import type {
   KeyCheckResult,
 } from '../../../preload/contract/index.ts';
 import { chordText } from '../../../preload/contract/chords.ts';
-import { dictationMessageText, keyRefusalText, words } from '../../../preload/words/index.ts';
-import { HOTKEY_SETTINGS, type HotkeySetting } from '../../../preload/contract/dictation-codes.ts';
+import { clipboardText, dictationMessageText, keyRefusalText, words } from '../../../preload/words/index.ts';
+import {
+  CLIPBOARD_CLEAR_MAX_SECONDS,
+  HOTKEY_SETTINGS,
+  type HotkeySetting,
+} from '../../../preload/contract/dictation-codes.ts';
 import { describeKeys } from '../keys.ts';
 
 /** Which hotkey a key-capture row sets. */
@@ -97,12 +101,34 @@ export function boxText(state: DictationStateDto | null, edited: string | null):
   return edited ?? state?.box.text ?? '';
 }
 
-/** What the box says about its text (inserted where, copied, recovered, why not inserted), or ''. */
+/**
+ * What the box says about its text (inserted where, copied, recovered, why not inserted), or ''; with
+ * when the clipboard was cleared, but without a countdown to it (that is {@link boxCountdown}).
+ */
 export function boxNote(state: DictationStateDto | null): string {
-  return dictationMessageText(state?.box.note);
+  const note = state?.box.note;
+  if (note?.clipboard?.state !== 'pending') return dictationMessageText(note);
+  const { clipboard: _countdown, ...sentence } = note;
+  return dictationMessageText(sentence);
+}
+
+/** When the box's copied text leaves the clipboard, counted down from `now` (wall-clock ms), or ''. */
+export function boxCountdown(state: DictationStateDto | null, now?: number): string {
+  const clipboard = state?.box.note?.clipboard;
+  return clipboard?.state === 'pending' ? clipboardText(clipboard, now) : '';
 }
 
 /** A time of day as hours and minutes in the clinician's locale. */
 export function shortTime(at: number): string {
   return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * Settings → Dictation's clipboard clear delay as typed: null when it is a whole number of seconds the
+ * setting takes (0 to an hour), else why not, in words (nothing is sent until it is).
+ */
+export function clearSecondsProblem(typed: string): string | null {
+  const value = typed.trim() === '' ? Number.NaN : Number(typed);
+  if (Number.isInteger(value) && value >= 0 && value <= CLIPBOARD_CLEAR_MAX_SECONDS) return null;
+  return words().ui.dictationSettings.clipboardClearInvalid(CLIPBOARD_CLEAR_MAX_SECONDS);
 }

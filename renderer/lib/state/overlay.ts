@@ -1,6 +1,6 @@
 /** What the dictation overlay says for each phase: its title, whether it is live, whether it warns. */
 import { dictationMessageText, words } from '../../../preload/words/index.ts';
-import type { OverlayStateDto } from '../../../preload/contract/index.ts';
+import type { DictationMessage, OverlayStateDto } from '../../../preload/contract/index.ts';
 
 type Phase = OverlayStateDto['phase'];
 
@@ -16,10 +16,18 @@ export function overlayTitle(state: OverlayStateDto | null): string {
   return words().dictationScreen.overlay.title(state.phase, state.appName);
 }
 
-/** The overlay's sentence under the title ('' when none): main sends a code, the words are made here. */
-export function overlayMessage(state: OverlayStateDto | null): string {
+/**
+ * The overlay's sentence under the title ('' when none): main sends a code, the words are made here; a
+ * clipboard clear it announces is counted down from `now` (wall-clock ms).
+ */
+export function overlayMessage(state: OverlayStateDto | null, now?: number): string {
   if (state?.phase === 'notice') return ''; // already the title
-  return dictationMessageText(state?.message);
+  return dictationMessageText(state?.message, now);
+}
+
+/** Whether a message counts down to the clipboard's clear (the view then ticks once a second). */
+export function countsDown(message: DictationMessage | null | undefined): boolean {
+  return message?.clipboard?.state === 'pending';
 }
 
 /** Whether the overlay shows the elapsed time and the level. */

@@ -7,10 +7,14 @@
 import type { InsertionClipboard } from '../../../../native/desktop.ts';
 
 /** How a scheduled clear ended. */
-type ClearOutcome = 'cleared' | 'kept' | 'cancelled';
+export type ClearOutcome = 'cleared' | 'kept' | 'cancelled';
 
 /** A clear waiting for its time. */
 export interface ScheduledClear {
+  /** When it is due (wall-clock ms): what the overlay and the dictation box count down to. */
+  readonly at: number;
+  /** Its delay in whole seconds, as the clinician set it (or IT did). */
+  readonly seconds: number;
   cancel(): void;
   /** Resolves once the time came and the clipboard was checked (or the clear was cancelled). */
   readonly done: Promise<ClearOutcome>;
@@ -36,7 +40,7 @@ export function clearCopiedLater(
       resolve('cancelled');
     };
   });
-  return { cancel, done };
+  return { at: Date.now() + afterMs, seconds: Math.ceil(afterMs / 1000), cancel, done };
 }
 
 async function clearIfOurs(clipboard: InsertionClipboard, text: string): Promise<ClearOutcome> {

@@ -2,6 +2,7 @@
  * Vocabulary of text insertion into other applications: modes, per-application rules, and the closed set
  * of reasons a person is told when text did not go where they dictated it.
  */
+import type { ScheduledClear } from './copied-expiry.ts';
 import type {
   Desktop,
   FieldFacts,
@@ -84,6 +85,8 @@ export interface InsertionResult {
   /** Set when the text (or its remainder) went to the clipboard instead of the field. */
   readonly notInserted?: NotInsertedReason;
   readonly message?: string;
+  /** The copied text's clear, when one was scheduled (dictationClipboardClearSeconds above 0). */
+  readonly clipboardClear?: ScheduledClear;
   readonly correctionsInPlace: number;
   readonly correctionsInBox: number;
 }

@@ -29,7 +29,7 @@ import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
-import { clearCopiedLater } from './copied-expiry.ts';
+import { clearCopiedLater, type ScheduledClear } from './copied-expiry.ts';
 import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter } from './field-writer.ts';
 import { clipContext, WriteGuard } from './write-guard.ts';
@@ -81,6 +81,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   #lastKeysAt = -Infinity;
   readonly #typingObserved: boolean;
   readonly #clearCopiedAfterMs: number;
+  #clear: ScheduledClear | undefined;
   readonly #unsubscribe: Array<() => void> = [];
 
   private constructor(
@@ -186,6 +187,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
       ...(this.#stopped
         ? { notInserted: this.#stopped, message: describeReason(this.#stopped, this.target?.app) }
         : {}),
+      ...(this.#clear ? { clipboardClear: this.#clear } : {}),
       correctionsInPlace: this.#field.correctionsInPlace,
       correctionsInBox: this.#field.correctionsInBox,
     };
@@ -316,6 +318,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     const text = this.#field.remainder();
     if (text === '') return;
     await this.#clipboard.writeTransient(text).catch(() => undefined);
-    if (this.#clearCopiedAfterMs > 0) clearCopiedLater(this.#clipboard, text, this.#clearCopiedAfterMs);
+    if (this.#clearCopiedAfterMs > 0)
+      this.#clear = clearCopiedLater(this.#clipboard, text, this.#clearCopiedAfterMs);
   }
 }

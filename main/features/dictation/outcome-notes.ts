@@ -1,0 +1,43 @@
+/**
+ * What the dictation box says about a dictation's outcome, and where history says it went; and, for text a
+ * copy fallback left on the clipboard, what the box says once the clear it counts down to has run.
+ */
+import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationOutcome } from './controller-types.ts';
+
+/** Where history says a dictation went: the application's name, or what happened instead. */
+export function whereOf(outcome: DictationOutcome): string {
+  if (outcome.kind === 'inserted') return outcome.appName;
+  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
+}
+
+/** The box's note for an outcome (a code, never a sentence). */
+export function noteOf(outcome: DictationOutcome): DictationMessage {
+  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
+}
+
+/** Once a copied text's clear ran: whether it cleared the clipboard, and the note the box says then. */
+export interface AfterClear {
+  readonly cleared: boolean;
+  /** `note` saying when the clipboard was cleared; without its countdown when someone copied since. */
+  readonly note: DictationMessage | null;
+}
+
+/**
+ * Waits for the clear an outcome announced; resolves never when it announced none. `now` is the wall
+ * clock the window counts down on (main and the window read the same computer's clock).
+ */
+export async function afterClear(
+  outcome: DictationOutcome,
+  note: DictationMessage | null,
+  now: () => number = Date.now,
+): Promise<AfterClear> {
+  if (outcome.kind !== 'copied' || !outcome.cleared) return new Promise<never>(() => undefined);
+  const how = await outcome.cleared;
+  if (how === 'cancelled' || !note) return { cleared: how === 'cleared', note: null };
+  const { clipboard: _countdown, ...sentence } = note;
+  return {
+    cleared: how === 'cleared',
+    note: how === 'cleared' ? { ...sentence, clipboard: { state: 'cleared', at: now() } } : sentence,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Text a copy fallback leaves on the clipboard: the message the overlay and the box get carries when it is
+ * cleared (the seconds of `dictationClipboardClearSeconds`, and the due time the window counts down to);
+ * once the clear ran, the box says when, and the overlay says so between dictations; when someone copied
+ * since, the countdown goes and nothing is said to be cleared. The real insertion engine over the fake
+ * desktop and its clipboard, and the real DictationService; no service, no display.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
+import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
+import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
+import { FakeDesktop } from '../../../../native/desktop.fake.ts';
+import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
+import { FakeSecureInput } from '../../../../native/secure-input.ts';
+import { DictationStateSchema } from '../../../../preload/contract/dto-dictation.ts';
+import { dictationMessageText } from '../../../../preload/words/index.ts';
+
+const CANARY = 'CANARY-copied-dose-5d1c';
+const disposals: Array<() => void> = [];
+afterEach(() => {
+  for (const d of disposals.splice(0)) d();
+});
+
+/** The service over the engine in copy mode, clearing after `seconds` (fractions keep the test short). */
+function setup(seconds: number) {
+  const desktop = new FakeDesktop();
+  desktop.addWindow('w1', 'Epic.exe');
+  const overlay: (OverlayState | null)[] = [];
+  const inserter = new EngineInserter({
+    desktop,
+    clipboard: desktop.clipboard,
+    platform: 'win32',
+    mode: () => 'copy',
+    rules: () => [],
+    clearCopiedAfterSec: () => seconds,
+  });
+  const dictation = new DictationService({
+    hook: new FakeKeyHook(),
+    shortcuts: null,
+    platform: 'win32',
+    accessibility: () => 'not-needed',
+    secureInput: new FakeSecureInput(),
+    settings: { get: () => ({}), locked: () => [], choice: () => ({}) } as never,
+    history: { add: async () => undefined, list: () => [], get: () => undefined } as never,
+    clipboard: { writeText: async () => ({ transient: true }) },
+    open: async () => {
+      throw new Error('no dictation in this test');
+    },
+    microphone: { take: () => ({}), rest: () => undefined } as never,
+    lock: { holder: () => null, acquire: () => true, release: () => undefined },
+    inserter,
+    overlay: { show: (state) => void overlay.push(state) },
+    outcomeMs: 5,
+  });
+  disposals.push(() => dictation.dispose());
+  return { desktop, dictation, inserter, overlay };
+}
+
+describe('the clipboard clear a clinician is told about', () => {
+  it('the copied outcome carries the seconds and the due time; the box then says when it was cleared', async () => {
+    const { desktop, dictation, inserter, overlay } = setup(60);
+    await inserter.captureTarget(); // Epic, the last target: "insert again" goes back there
+    const before = Date.now();
+    await dictation.insertText(`${CANARY} 5 mg.`);
+    expect(desktop.clipboard.text).toBe(`${CANARY} 5 mg.`);
+    const note = dictation.state().box.note;
+    expect(note).toMatchObject({ code: 'copy_mode', clipboard: { state: 'pending', seconds: 60 } });
+    const at = (note?.clipboard as { at: number }).at;
+    expect(at).toBeGreaterThanOrEqual(before + 60_000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 60_000);
+    // What the window makes of it, 18 s later: the time left.
+    expect(dictationMessageText(note, at - 42_000)).toBe(
+      'Copied to the clipboard (copy-only mode). The clipboard is cleared in 42 seconds.',
+    );
+    // Times only cross to the window, never the text.
+    expect(JSON.stringify(DictationStateSchema.shape.box.parse(dictation.state().box).note)).not.toContain(
+      CANARY,
+    );
+    expect(overlay).toEqual([]);
+  });
+
+  it('once cleared: the box says when, the overlay says so; someone copied since: nothing is said cleared', async () => {
+    for (const copiedSince of [false, true]) {
+      const { desktop, dictation, inserter, overlay } = setup(0.03);
+      await inserter.captureTarget();
+      await dictation.insertText(`${CANARY} 5 mg.`);
+      expect(dictation.state().box.note?.clipboard).toMatchObject({ state: 'pending', seconds: 1 });
+      if (copiedSince) desktop.clipboard.text = 'theirs';
+      await expect.poll(() => dictation.state().box.note?.clipboard?.state ?? 'gone').not.toBe('pending');
+      const note = dictation.state().box.note!;
+      if (copiedSince) {
+        expect(note).toEqual({ code: 'copy_mode', app: 'Epic.exe' });
+        expect(desktop.clipboard.text).toBe('theirs');
+        expect(overlay).toEqual([]);
+        continue;
+      }
+      expect(desktop.clipboard.text).toBe('');
+      expect(note.clipboard).toMatchObject({ state: 'cleared' });
+      const at = new Date((note.clipboard as { at: number }).at);
+      expect(dictationMessageText(note)).toBe(
+        `Copied to the clipboard (copy-only mode). The clipboard was cleared at ${at.toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' })}.`,
+      );
+      expect(overlay[0]).toMatchObject({ phase: 'notice', message: { code: 'clipboard_cleared' } });
+    }
+  });
+
+  it('with no clear set (0), nothing is announced', async () => {
+    const { dictation, inserter } = setup(0);
+    await inserter.captureTarget();
+    await dictation.insertText('words');
+    expect(dictation.state().box.note).toEqual({ code: 'copy_mode', app: 'Epic.exe' });
+  });
+});
