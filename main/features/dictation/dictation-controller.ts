@@ -106,10 +106,9 @@ export class DictationController {
       target,
       commands: this.#o.commands?.() ?? { enabled: false, locale: 'ENGLISH_US' },
       navigator: this.#o.navigator,
-      selectInBox: this.#o.sink.select?.bind(this.#o.sink),
       say,
       stop: () => void this.stop(),
-      live: (text, flags) => this.#o.sink.live(text, flags),
+      live: (text, flags, selection) => this.#o.sink.live(text, flags, selection),
       flagged: () => say({ code: 'correction_flagged' }),
     });
   }

@@ -29,7 +29,6 @@ import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
 import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
-import { findWords } from './commands/recognize.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
 
@@ -84,14 +83,18 @@ export class DictationService {
       navigator: this.fields,
       commands: () => ({ enabled: options.settings.get().commands, locale: options.settings.get().locale }),
       sink: {
-        live: (text, flags = []) => {
-          this.#box = { text, note: null, ...(flags.length > 0 ? { flags: [...flags] } : {}) };
+        live: (text, flags = [], selection) => {
+          this.#box = {
+            text,
+            note: null,
+            ...(flags.length > 0 ? { flags: [...flags] } : {}),
+            ...(selection ? { selection: { ...selection } } : {}),
+          };
           this.#push();
         },
         finished: (text, outcome, flags = [], journalId) =>
           void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
-        select: (words) => this.#select(words),
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
@@ -337,14 +340,6 @@ export class DictationService {
     this.#box = { text, note: { code: removed ? 'undone' : 'undo_in_box', app: appName } };
     this.#reported.emit({ kind: 'dictation_undone', into: appName, removed });
     this.#push();
-  }
-
-  /** "select ‹words›" while dictating into the box: the last place the words are, case and accents aside. */
-  #select(words: string): boolean {
-    const selection = findWords(this.#box.text, words);
-    if (selection) this.#box = { ...this.#box, selection };
-    if (selection) this.#push();
-    return selection !== null;
   }
 
   /** Told each insertion into another application; returns its remover. */
