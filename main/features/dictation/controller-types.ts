@@ -35,6 +35,8 @@ export interface DictationSink {
     flags?: readonly FlaggedCorrection[],
     journalId?: string,
   ): void;
+  /** Dictating into the box: what a command did (or why it could not), said in the box as on the overlay. */
+  notice?(message: DictationMessage): void;
   /** "Undo last dictation": `removed` from the application, or not (the text goes back to the box). */
   undone?(text: string, removed: boolean, appName: string): void;
 }

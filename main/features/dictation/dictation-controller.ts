@@ -100,6 +100,8 @@ export class DictationController {
     const say = (message: DictationMessage): void => {
       if (this.#running) this.#running.notice = { message, until: this.#now() + NOTICE_MS };
       if (this.#running) this.#show(this.#running);
+      // Into our own box: the person is looking at the box, which says it too.
+      if (target === null) this.#o.sink.notice?.(message);
     };
     return new DictationStream({
       run,

@@ -95,6 +95,11 @@ export class DictationService {
         finished: (text, outcome, flags = [], journalId) =>
           void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
+        notice: (message) => {
+          // Until the next words (a live text clears it) or the dictation's end.
+          this.#box = { ...this.#box, note: message };
+          this.#push();
+        },
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
