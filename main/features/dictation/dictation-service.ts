@@ -17,6 +17,7 @@ import {
   type DictationControllerOptions,
   type DictationOutcome,
 } from './dictation-controller.ts';
+import { noteOf, whereOf } from './controller-types.ts';
 import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
 import {
@@ -27,6 +28,7 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
+import { routeFieldKey } from './field-key-route.ts';
 import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { Emitter } from '../../base/async/emitter.ts';
@@ -57,6 +59,10 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly fields?: FieldNavigator;
   /** The shell offers the dictation box only (the browser preview): the window says so. */
   readonly boxOnly?: boolean;
+  /** One of our own windows has the keyboard focus (the Electron shell); absent: never. */
+  readonly ownWindowFocused?: () => boolean;
+  /** A field-move hotkey is for the box the window shows (the `dictation:boxField` event). */
+  readonly onBoxField?: (direction: 'next' | 'previous') => void;
 }
 
 /** A dictation microphone as the service uses it (mic/dictation-mic.ts). */
@@ -73,6 +79,8 @@ export class DictationService {
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
+  /** The window shows the dictation box (it says so through `dictation:boxShown`). */
+  #boxShown = false;
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -95,11 +103,7 @@ export class DictationService {
         finished: (text, outcome, flags = [], journalId) =>
           void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
-        notice: (message) => {
-          // Until the next words (a live text clears it) or the dictation's end.
-          this.#box = { ...this.#box, note: message };
-          this.#push();
-        },
+        notice: (message) => this.#notice(message),
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
@@ -169,6 +173,11 @@ export class DictationService {
     await this.controller.moveField(direction);
   }
 
+  /** The window shows the dictation box, or no longer does: the field hotkeys go to it while it does. */
+  setBoxShown(shown: boolean): void {
+    this.#boxShown = shown;
+  }
+
   /** Tray: start when idle, stop when dictating. */
   async toggle(): Promise<void> {
     await (this.controller.active ? this.stop() : this.start());
@@ -218,19 +227,16 @@ export class DictationService {
   /** Recovers an unfinished dictation into the box (and history). */
   async recover(id: string): Promise<void> {
     if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
-    let text: string;
-    let notReplayed: number;
+    let recovered: Awaited<ReturnType<DictationRecovery['recover']>>;
     try {
-      ({
-        text,
-        notReplayed: { length: notReplayed },
-      } = await this.#o.recovery.recover(id));
+      recovered = await this.#o.recovery.recover(id);
     } catch {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
       throw new DictationSettingError('recover_failed');
     }
     // Field moves, select and stop said in it are not replayed into today's applications: said once.
-    this.#box = { text, note: { code: notReplayed > 0 ? 'recovered_commands_left' : 'recovered' } };
+    const { text, notReplayed } = recovered;
+    this.#box = { text, note: { code: notReplayed.length > 0 ? 'recovered_commands_left' : 'recovered' } };
     // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
     const entry = this.#o.history.byJournal(id);
     await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(
@@ -306,17 +312,22 @@ export class DictationService {
         this.controller.userTyped();
         return;
       case 'press':
-        void (
-          action.command === 'undo'
-            ? this.undo()
-            : this.moveField(action.command === 'next-field' ? 'next' : 'previous')
-        ).catch(fail);
-        return;
+        if (action.command === 'undo') return void this.undo().catch(fail);
+        return this.#fieldKey(action.command === 'next-field' ? 'next' : 'previous', action.via, fail);
       default: {
         const exhaustive: never = action;
         return exhaustive;
       }
     }
+  }
+
+  /** A field-move hotkey: the focused application's field, our box, or nothing (field-key-route.ts). */
+  #fieldKey(direction: 'next' | 'previous', via: 'shortcut' | 'hook', fail: (error: unknown) => void): void {
+    const ownWindowFocused = this.#o.ownWindowFocused?.() ?? false;
+    const boxShown = this.#boxShown && this.#o.onBoxField !== undefined;
+    const route = routeFieldKey({ via, ownWindowFocused, boxShown, dictating: this.controller.active });
+    if (route === 'field') void this.moveField(direction).catch(fail);
+    else if (route === 'box') this.#o.onBoxField?.(direction);
   }
 
   async #finished(
@@ -347,6 +358,12 @@ export class DictationService {
     this.#push();
   }
 
+  /** What a voice command did, in the box: until the next words (a live text clears it) or the end. */
+  #notice(message: DictationMessage): void {
+    this.#box = { ...this.#box, note: message };
+    this.#push();
+  }
+
   /** Told each insertion into another application; returns its remover. */
   onDidReport(listener: (event: DictationEvent) => void): () => void {
     return this.#reported.on(listener);
@@ -361,13 +378,4 @@ export class DictationService {
     this.#mic?.setRecording(this.controller.active);
     this.#o.onState?.(this.state());
   }
-}
-
-function whereOf(outcome: DictationOutcome): string {
-  if (outcome.kind === 'inserted') return outcome.appName;
-  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
-}
-
-function noteOf(outcome: DictationOutcome): DictationMessage {
-  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
 }
