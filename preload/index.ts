@@ -112,6 +112,7 @@ const api: BridgeApi = {
   dictationHistoryResend: request('dictation:historyResend'),
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
+  dictationBoxShown: request('dictation:boxShown'),
 
   scheduleToday: request('schedule:today'),
   scheduleLink: request('schedule:link'),
@@ -127,6 +128,7 @@ const api: BridgeApi = {
   onAppCommand: subscribe('app:command'),
   onDictationOverlay: subscribe('dictation:overlay'),
   onDictationState: subscribe('dictation:state'),
+  onDictationBoxField: subscribe('dictation:boxField'),
   onPolicyChanged: subscribe('policy:changed'),
   onScheduleChanged: subscribe('schedule:changed'),
 };

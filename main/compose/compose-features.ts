@@ -244,6 +244,7 @@ function dictationParts(
     clipboard: deps.clipboard,
     platform: deps.platform as NodeJS.Platform,
     onState: (state) => deps.emit('dictation:state', state),
+    onBoxField: (direction) => deps.emit('dictation:boxField', { direction }),
   };
 }
 

@@ -219,10 +219,14 @@ export const dictationChannels = {
   /** Sends an unfinished dictation's kept audio again; its whole text lands in the box. */
   'dictation:recover': channel(ById, Accepted),
   'dictation:forgetRecoverable': channel(ById, Accepted),
+  /** The window shows the dictation box (or no longer): the field hotkeys the OS takes go to it meanwhile. */
+  'dictation:boxShown': channel(z.object({ shown: z.boolean() }), Accepted),
 } as const;
 
 /** The dictation events (spread into the event map). */
 export const dictationEvents = {
   'dictation:overlay': z.object({ state: OverlayStateSchema.nullable() }),
   'dictation:state': DictationStateSchema,
+  /** A field hotkey the OS took while the box was shown: the box moves as its Previous / Next buttons do. */
+  'dictation:boxField': z.object({ direction: z.enum(['next', 'previous']) }),
 } as const;

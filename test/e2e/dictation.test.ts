@@ -42,6 +42,8 @@ describe('dictation screens', () => {
   let overlayContext: BrowserContext | null = null;
   const overlayStates: (OverlayState | null)[] = [];
   let client: Parameters<typeof connectWithServerCredentials>[2];
+  /** The hotkeys registered with the "OS" (globalShortcut's stand-in): pressing one calls its callback. */
+  const registered = new Map<string, () => void>();
 
   beforeAll(async () => {
     const started = await startServiceWithClient();
@@ -65,7 +67,14 @@ describe('dictation screens', () => {
       },
       dictation: () => ({
         hook: new FakeKeyHook(),
-        shortcuts: { register: () => true, unregister: () => undefined },
+        shortcuts: {
+          register: (accelerator: string, onPress: () => void) => {
+            registered.set(accelerator, onPress);
+            return true;
+          },
+          unregister: (accelerator: string) => void registered.delete(accelerator),
+        },
+        ownWindowFocused: () => true, // the window under test has the keyboard
         inserter,
         overlay: { show: (state: OverlayState | null) => void overlayStates.push(state) },
         accessibility: () => 'not-needed',
@@ -203,6 +212,11 @@ describe('dictation screens', () => {
     expect(await selected()).toBe('[left/right]');
     await box.press('Control+Shift+F9');
     expect(await selected()).toBe('***');
+    // The app's OS shortcut takes the key before the window sees it: main sends it to the box shown.
+    registered.get('Control+F9')!();
+    await expect.poll(selected).toBe('[left/right]');
+    registered.get('Control+Shift+F9')!();
+    await expect.poll(selected).toBe('***');
     await page.keyboard.type('3');
     expect(await box.inputValue()).toBe('Pain 3 out of 10. Side: [left/right]. Plan: ___');
     await page.screenshot({ path: `${SHOTS}/dictation-box-fields.png`, fullPage: true });

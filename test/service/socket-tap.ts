@@ -36,6 +36,8 @@ export interface SocketRecord {
 export interface TapOwner {
   /** While true the service sends nothing (a stalled service); release() then sends what it held. */
   readonly acksWithheld: boolean;
+  /** Whether the socket's DICTATED_TEXT units go out joined two by two. */
+  joinsText(socketId: number): boolean;
   /** Whether the chunk `seqId` of `streamId` on socket `socketId` cuts the connection (consumed). */
   takeDrop(socketId: number, streamId: string, seqId: number): boolean;
   onFrame(record: SocketRecord, type: string): void;
@@ -53,6 +55,8 @@ export class SocketTap implements StreamSocket {
   #closedBySession = false;
   #lastError: number | undefined;
   #endSeen = false;
+  /** A DICTATED_TEXT unit waiting for the next one to be joined to (joinsText). */
+  #heldUnit: { type: string; text: string } | undefined;
 
   constructor(
     private readonly inner: StreamSocket,
@@ -81,6 +85,24 @@ export class SocketTap implements StreamSocket {
   }
 
   send(text: string): void {
+    const frame = JSON.parse(text) as { type?: string; code?: number; text?: string };
+    if (this.owner.joinsText(this.record.id) && frame.type === 'DICTATED_TEXT') {
+      const held = this.#heldUnit;
+      this.#heldUnit = held ? undefined : { type: 'DICTATED_TEXT', text: frame.text ?? '' };
+      if (!held) return;
+      return this.#out(JSON.stringify({ ...held, text: held.text + (frame.text ?? '') }));
+    }
+    if (frame.type !== 'AUDIO_CHUNK_ACK') this.#flushUnit();
+    this.#out(text);
+  }
+
+  #flushUnit(): void {
+    const held = this.#heldUnit;
+    this.#heldUnit = undefined;
+    if (held) this.#out(JSON.stringify(held));
+  }
+
+  #out(text: string): void {
     const frame = JSON.parse(text) as { type?: string; code?: number };
     if (frame.type === 'ERROR_MESSAGE' && typeof frame.code === 'number') {
       this.record.errorsSent.push(frame.code);
@@ -94,6 +116,7 @@ export class SocketTap implements StreamSocket {
   }
 
   close(code: number, reason: string): void {
+    this.#flushUnit();
     this.#done = true;
     this.#closedBySession = true;
     if (this.record.state === 'open') this.record.closedBy ??= 'server';

@@ -1,6 +1,7 @@
 /**
  * Fault injection and records for the local service's streaming WebSockets (tests only): cut a socket at a
- * chunk, delay or withhold what the service sends, refuse the next upgrade, inject error frames and closes;
+ * chunk, delay or withhold what the service sends, cut dictated text into other units, refuse the next
+ * upgrade, inject error frames and closes;
  * each socket's record (socket-tap.ts) and each refused upgrade. It wraps the service's upgrades and sockets
  * through the service's extension (main/programs/local-service/extension.ts); the sample visit runs without it.
  */
@@ -57,6 +58,8 @@ export class StreamingControl implements TapOwner {
   };
   readonly #removers = new Map<Listener, Array<() => void>>();
   #withheld = false;
+  /** Sockets from this id on have their DICTATED_TEXT units joined two by two. */
+  #joinFrom: number | undefined;
   #side: ServiceSide | undefined;
   #nextId = 1;
 
@@ -125,6 +128,20 @@ export class StreamingControl implements TapOwner {
 
   get acksWithheld(): boolean {
     return this.#withheld;
+  }
+
+  /**
+   * From the next socket on, the service sends each two DICTATED_TEXT units as one (the second's text after
+   * the first's). The contract does not say where units are cut, only that they are appended as they come:
+   * a real service may cut a replay's text differently from the first time. Nothing else changes (the same
+   * text, in order; a unit left over goes out before any other frame or the close).
+   */
+  joinDictatedText(): void {
+    this.#joinFrom = this.#nextId;
+  }
+
+  joinsText(socketId: number): boolean {
+    return this.#joinFrom !== undefined && socketId >= this.#joinFrom;
   }
 
   /** Makes the next upgrade fail: 401 as for an expired token, or 503. Calls queue up. */

@@ -39,6 +39,8 @@ interface DictationPlatform {
   readonly hid?: HidBackend | null;
   /** "Next field" / "previous field" in the focused field (voice, the microphone's Tab buttons); absent: every move is `unreadable`. */
   readonly fields?: FieldNavigator;
+  /** One of our own windows has the keyboard focus: the field hotkeys the OS takes then go to the box. */
+  readonly ownWindowFocused?: () => boolean;
 }
 
 /** Builds the platform parts; the inserter follows the clinician's dictation settings (mode, app rules). */
@@ -73,6 +75,8 @@ export interface DictationAppParts extends DictationStores {
   readonly clipboard: DictationClipboard;
   readonly platform: NodeJS.Platform;
   readonly onState: (state: DictationStateDto) => void;
+  /** A field hotkey for the box the window shows (field-key-route.ts). */
+  readonly onBoxField?: (direction: 'next' | 'previous') => void;
 }
 
 /** The dictation service, hotkeys registered. */
@@ -107,6 +111,8 @@ export function composeDictation(
       : {}),
     ...(platform.onError ? { onError: platform.onError } : {}),
     ...(platform.fields ? { fields: platform.fields } : {}),
+    ...(platform.ownWindowFocused ? { ownWindowFocused: platform.ownWindowFocused } : {}),
+    ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
   });
   service.applyHotkeys();
   if (platform.hid !== undefined) attachMic(service, settings, platform);

@@ -4,6 +4,7 @@ import type { DictationMessage } from '../../../preload/contract/index.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
 import type { CommandSettings, DictationStream } from './dictation-stream.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
+import type { TextRange } from './commands/dictated-document.ts';
 import type {
   FieldNavigator,
   InsertOutcome,
@@ -21,8 +22,11 @@ export type DictationOutcome = InsertOutcome | { kind: 'failed'; reason: Dictati
 
 /** Where finished (or rescued) text goes: the dictation box and history. */
 export interface DictationSink {
-  /** The live text of the current dictation (the box shows it as it comes), with its flagged corrections. */
-  live(text: string, flags?: readonly FlaggedCorrection[]): void;
+  /**
+   * The live text of the current dictation (the box shows it as it comes), with its flagged corrections and,
+   * dictating into the box, the words "select ‹words›" chose (selected until the next words replace them).
+   */
+  live(text: string, flags?: readonly FlaggedCorrection[], selection?: TextRange): void;
   /** A dictation ended: its text (voice commands applied), what happened to it, its flagged corrections. */
   /** A dictation ended: its text, what happened to it, checked corrections, and (failed) the journal that keeps its audio. */
   finished(
@@ -31,10 +35,10 @@ export interface DictationSink {
     flags?: readonly FlaggedCorrection[],
     journalId?: string,
   ): void;
+  /** Dictating into the box: what a command did (or why it could not), said in the box as on the overlay. */
+  notice?(message: DictationMessage): void;
   /** "Undo last dictation": `removed` from the application, or not (the text goes back to the box). */
   undone?(text: string, removed: boolean, appName: string): void;
-  /** "select ‹words›" while dictating into the box: false when the words are not there. */
-  select?(words: string): boolean;
 }
 
 /** Options of {@link DictationController}. */
@@ -79,4 +83,15 @@ export interface Running {
   cancelled: boolean;
   offs: (() => void)[];
   ticker: ReturnType<typeof setInterval> | null;
+}
+
+/** Where a dictation went, as history records it: the application, or copied, failed, the box. */
+export function whereOf(outcome: DictationOutcome): string {
+  if (outcome.kind === 'inserted') return outcome.appName;
+  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
+}
+
+/** What the box says of how a dictation ended. */
+export function noteOf(outcome: DictationOutcome): DictationMessage {
+  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
 }

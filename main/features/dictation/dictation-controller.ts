@@ -100,16 +100,17 @@ export class DictationController {
     const say = (message: DictationMessage): void => {
       if (this.#running) this.#running.notice = { message, until: this.#now() + NOTICE_MS };
       if (this.#running) this.#show(this.#running);
+      // Into our own box: the person is looking at the box, which says it too.
+      if (target === null) this.#o.sink.notice?.(message);
     };
     return new DictationStream({
       run,
       target,
       commands: this.#o.commands?.() ?? { enabled: false, locale: 'ENGLISH_US' },
       navigator: this.#o.navigator,
-      selectInBox: this.#o.sink.select?.bind(this.#o.sink),
       say,
       stop: () => void this.stop(),
-      live: (text, flags) => this.#o.sink.live(text, flags),
+      live: (text, flags, selection) => this.#o.sink.live(text, flags, selection),
       flagged: () => say({ code: 'correction_flagged' }),
     });
   }

@@ -13,6 +13,7 @@ import {
   type DictationControllerOptions,
   type DictationOutcome,
 } from './dictation-controller.ts';
+import { noteOf, whereOf } from './controller-types.ts';
 import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
 import {
@@ -23,9 +24,9 @@ import {
 } from './dictation-settings.ts';
 import { HotkeyDriver, type ShortcutRegistrar } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-machine.ts';
+import { routeFieldKey } from './field-key-route.ts';
 import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
-import { findWords } from './commands/recognize.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { afterClear, noteOf, whereOf } from './outcome-notes.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
@@ -55,6 +56,10 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly fields?: FieldNavigator;
   /** The shell offers the dictation box only (the browser preview): the window says so. */
   readonly boxOnly?: boolean;
+  /** One of our own windows has the keyboard focus (the Electron shell); absent: never. */
+  readonly ownWindowFocused?: () => boolean;
+  /** A field-move hotkey is for the box the window shows (the `dictation:boxField` event). */
+  readonly onBoxField?: (direction: 'next' | 'previous') => void;
 }
 
 /** A dictation microphone as the service uses it (mic/dictation-mic.ts). */
@@ -71,6 +76,8 @@ export class DictationService {
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
+  /** The window shows the dictation box (it says so through `dictation:boxShown`). */
+  #boxShown = false;
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -81,14 +88,19 @@ export class DictationService {
       navigator: this.fields,
       commands: () => ({ enabled: options.settings.get().commands, locale: options.settings.get().locale }),
       sink: {
-        live: (text, flags = []) => {
-          this.#box = { text, note: null, ...(flags.length > 0 ? { flags: [...flags] } : {}) };
+        live: (text, flags = [], selection) => {
+          this.#box = {
+            text,
+            note: null,
+            ...(flags.length > 0 ? { flags: [...flags] } : {}),
+            ...(selection ? { selection: { ...selection } } : {}),
+          };
           this.#push();
         },
         finished: (text, outcome, flags = [], journalId) =>
           void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
-        select: (words) => this.#select(words),
+        notice: (message) => this.#notice(message),
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
@@ -158,6 +170,11 @@ export class DictationService {
     await this.controller.moveField(direction);
   }
 
+  /** The window shows the dictation box, or no longer does: the field hotkeys go to it while it does. */
+  setBoxShown(shown: boolean): void {
+    this.#boxShown = shown;
+  }
+
   /** Tray: start when idle, stop when dictating. */
   async toggle(): Promise<void> {
     await (this.controller.active ? this.stop() : this.start());
@@ -208,19 +225,16 @@ export class DictationService {
   /** Recovers an unfinished dictation into the box (and history). */
   async recover(id: string): Promise<void> {
     if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
-    let text: string;
-    let notReplayed: number;
+    let recovered: Awaited<ReturnType<DictationRecovery['recover']>>;
     try {
-      ({
-        text,
-        notReplayed: { length: notReplayed },
-      } = await this.#o.recovery.recover(id));
+      recovered = await this.#o.recovery.recover(id);
     } catch {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
       throw new DictationSettingError('recover_failed');
     }
     // Field moves, select and stop said in it are not replayed into today's applications: said once.
-    this.#box = { text, note: { code: notReplayed > 0 ? 'recovered_commands_left' : 'recovered' } };
+    const { text, notReplayed } = recovered;
+    this.#box = { text, note: { code: notReplayed.length > 0 ? 'recovered_commands_left' : 'recovered' } };
     // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
     const entry = this.#o.history.byJournal(id);
     await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(
@@ -296,17 +310,22 @@ export class DictationService {
         this.controller.userTyped();
         return;
       case 'press':
-        void (
-          action.command === 'undo'
-            ? this.undo()
-            : this.moveField(action.command === 'next-field' ? 'next' : 'previous')
-        ).catch(fail);
-        return;
+        if (action.command === 'undo') return void this.undo().catch(fail);
+        return this.#fieldKey(action.command === 'next-field' ? 'next' : 'previous', action.via, fail);
       default: {
         const exhaustive: never = action;
         return exhaustive;
       }
     }
+  }
+
+  /** A field-move hotkey: the focused application's field, our box, or nothing (field-key-route.ts). */
+  #fieldKey(direction: 'next' | 'previous', via: 'shortcut' | 'hook', fail: (error: unknown) => void): void {
+    const ownWindowFocused = this.#o.ownWindowFocused?.() ?? false;
+    const boxShown = this.#boxShown && this.#o.onBoxField !== undefined;
+    const route = routeFieldKey({ via, ownWindowFocused, boxShown, dictating: this.controller.active });
+    if (route === 'field') void this.moveField(direction).catch(fail);
+    else if (route === 'box') this.#o.onBoxField?.(direction);
   }
 
   async #finished(
@@ -352,12 +371,10 @@ export class DictationService {
     this.#push();
   }
 
-  /** "select ‹words›" while dictating into the box: the last place the words are, case and accents aside. */
-  #select(words: string): boolean {
-    const selection = findWords(this.#box.text, words);
-    if (selection) this.#box = { ...this.#box, selection };
-    if (selection) this.#push();
-    return selection !== null;
+  /** What a voice command did, in the box: until the next words (a live text clears it) or the end. */
+  #notice(message: DictationMessage): void {
+    this.#box = { ...this.#box, note: message };
+    this.#push();
   }
 
   /** Told each insertion into another application; returns its remover. */

@@ -5,6 +5,7 @@
  */
 import type { DictationMessage } from '../../../preload/contract/index.ts';
 import { CommandFilter } from './commands/command-filter.ts';
+import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
 import { meaningChange, type FlaggedCorrection } from './commands/meaning-check.ts';
 import type { FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
@@ -21,11 +22,13 @@ export interface DictationStreamOptions {
   readonly target: InsertTarget | null;
   readonly commands: CommandSettings;
   readonly navigator?: FieldNavigator | undefined;
-  readonly selectInBox?: ((words: string) => boolean) | undefined;
   readonly say: (message: DictationMessage) => void;
   readonly stop: () => void;
-  /** The text as it is to be inserted, after each change (the dictation box shows it). */
-  readonly live: (text: string, flags: readonly FlaggedCorrection[]) => void;
+  /**
+   * The text as it is to be inserted, after each change (the dictation box shows it), and in the box the
+   * words "select ‹words›" chose, until the next words replace them.
+   */
+  readonly live: (text: string, flags: readonly FlaggedCorrection[], selection?: TextRange) => void;
   /** A correction changed what the text means. */
   readonly flagged: (flag: FlaggedCorrection) => void;
 }
@@ -41,7 +44,8 @@ export class DictationStream {
 
   constructor(options: DictationStreamOptions) {
     this.#o = options;
-    this.#filter = new CommandFilter(options.commands);
+    // Dictating into our own box (no target): "select ‹words›" selects them in the text itself.
+    this.#filter = new CommandFilter({ ...options.commands, box: options.target === null });
     this.#runner = new CommandRunner(options);
   }
 
@@ -60,11 +64,11 @@ export class DictationStream {
     const previous = this.#text;
     const correction = !rolledBack && !raw.startsWith(this.#raw);
     this.#raw = raw;
-    const { text, heard } = this.#filter.update(raw);
+    const { text, heard, selection } = this.#filter.update(raw);
     this.#text = text;
     this.#o.run.update(text, rolledBack);
     if (correction) this.#check(previous, text);
-    this.#o.live(text, this.#flags);
+    this.#o.live(text, this.#flags, selection);
     for (const command of heard) this.#runner.heard(command);
   }
 

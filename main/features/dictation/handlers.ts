@@ -55,6 +55,11 @@ export function createDictationHandlers(
     'dictation:historyResend': (r) => done(service, () => service.recover(journalOf(r.id))),
     'dictation:recover': (r) => done(service, () => service.recover(r.id)),
     'dictation:forgetRecoverable': (r) => done(service, () => service.forgetRecoverable(r.id)),
+    'dictation:boxShown': (r) =>
+      guard(() => {
+        service.setBoxShown(r.shown);
+        return { accepted };
+      }),
   };
 }
 
@@ -78,5 +83,6 @@ export function unavailableDictationHandlers(): ChannelHandlers<typeof dictation
     'dictation:historyResend': answer,
     'dictation:recover': answer,
     'dictation:forgetRecoverable': answer,
+    'dictation:boxShown': answer,
   };
 }

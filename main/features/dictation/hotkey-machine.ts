@@ -74,8 +74,11 @@ export type HotkeyAction =
   | { type: 'hold'; held: boolean }
   /** The person pressed a key that is none of ours (they typed): while dictating, finishing, or after. */
   | { type: 'typed' }
-  /** A single-press hotkey: undo last dictation, next or previous template field. */
-  | { type: 'press'; command: PressCommand };
+  /**
+   * A single-press hotkey: undo last dictation, next or previous template field; `via` the OS (globalShortcut
+   * swallowed the key) or the key hook (the key also reached the focused window).
+   */
+  | { type: 'press'; command: PressCommand; via: 'shortcut' | 'hook' };
 
 type Phase = 'idle' | 'toggled' | 'holding' | 'hybrid-pending';
 
@@ -154,15 +157,15 @@ export class HotkeyMachine {
   #shortcut(action: 'toggle' | 'cancel' | PressCommand, time: number): HotkeyAction[] {
     if (action === 'toggle') return this.#toggle(time);
     if (action === 'cancel') return this.#cancel();
-    return this.#press(action, time);
+    return this.#press(action, time, 'shortcut');
   }
 
   /** A single press; globalShortcut repeats while held and switches bounce: one press, one action. */
-  #press(command: PressCommand, time: number): HotkeyAction[] {
+  #press(command: PressCommand, time: number, via: 'shortcut' | 'hook'): HotkeyAction[] {
     const last = this.#lastPressAt.get(command) ?? Number.NEGATIVE_INFINITY;
     if (time - last < this.#timing.toggleRefractoryMs) return [];
     this.#lastPressAt.set(command, time);
-    return [{ type: 'press', command }];
+    return [{ type: 'press', command, via }];
   }
 
   /** Resolves a release whose bounce window has passed. */
@@ -208,7 +211,7 @@ export class HotkeyMachine {
     if (toggleViaHook && this.#matches(toggle)) return [...actions, ...this.#toggle(time)];
     if (mode !== 'toggle' && this.#matches(hold)) return [...actions, ...this.#holdDown(time)];
     const pressed = (this.#bindings.pressViaHook ?? []).find((c) => this.#matches(this.#pressChord(c)));
-    if (pressed) return [...actions, ...this.#press(pressed, time)];
+    if (pressed) return [...actions, ...this.#press(pressed, time, 'hook')];
     if (this.#partOfOurs(key)) return actions;
     // Also when idle: the last dictation is "ours" (for undo) only until the person types.
     if (!this.active) return [...actions, { type: 'typed' }];

@@ -4,6 +4,7 @@
  * layer opens). The dictation settings, history and microphone are the app's (compose-dictation.ts).
  * Type-checked only: Electron does not run here; every part it assembles is tested under Node.
  */
+import { BrowserWindow } from 'electron';
 import { UiohookKeyHook } from '../../../native/key-hook.ts';
 import { sharedSyntheticInput } from '../../../native/synthetic-input.ts';
 import { loadNodeHid } from '../../../native/hid.ts';
@@ -60,6 +61,8 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
       ...(desktop ? { fields: new DesktopFieldNavigator(desktop, () => settings.get().fieldMarkers) } : {}),
       // PowerMic, SpeechMike and foot pedals; null (Settings says so) where node-hid's binary did not load.
       hid: loadNodeHid().backend,
+      // The overlay never takes focus: a focused window of ours is the main window (the box's, maybe).
+      ownWindowFocused: () => BrowserWindow.getFocusedWindow() !== null,
     };
   };
 }

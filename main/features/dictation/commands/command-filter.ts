@@ -5,18 +5,28 @@
  *
  * Units are told apart by how the text changed: text that extends the previous text is one new unit (one
  * pause); a change of the tail (a correction) belongs to the unit it touches. Each unit is recognised on its
- * own (recognize.ts), and the text is rebuilt from the units every time, so a correction that turns a
- * command back into words (or words into a command) is followed:
+ * own (recognize.ts), and the text is rebuilt from the units every time (dictated-document.ts), so a
+ * correction that turns a command back into words (or words into a command) is followed:
  * - scratch that: the unit's earlier sentences and the last phrase still standing before it are dropped;
  *   the insertion engine then removes them from the field only while they are ours (the same rule as a
  *   correction in place), otherwise in the dictation box only;
  * - new line / new paragraph: "\n" / "\n\n" — only when the words reached us, i.e. the service did not
  *   already make the break (under EXPLICIT punctuation it does: docs/dictation-commands.md);
- * - next field, previous field, select ‹words›, stop dictating: no text; reported once, to be run.
- * A unit replayed after a network drop is the same unit again (same place): its command is not run twice.
+ * - select ‹words›: in the dictation box (`box`), the words are selected and the next words replace them;
+ *   elsewhere nothing changes in the text;
+ * - next field, previous field, select, stop dictating: no text; reported once, to be run.
+ *
+ * Once, by the speech it was said in: after a drop the session takes back the text of the dropped socket and
+ * replays that socket's audio from its start, and the service may cut the replayed text into different units
+ * ("Wound clean." + " Next field." may come back as one unit). DICTATED_TEXT has no audio offsets, so a
+ * command is known by where its words end in the dictation's text, which the same audio gives again
+ * whatever the cut: each command a rollback took back leaves a credit (its kind and words, and where it
+ * ended), and a replayed command of that kind ending there (within a few words, REPLAY_SLACK) uses it up
+ * instead of running again. A command said after the dropped socket's audio ends further on: it runs once.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from './command-phrases.ts';
+import { DictatedDocument, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
@@ -24,6 +34,8 @@ export interface HeardCommand {
   readonly kind: CommandKind;
   /** `select`: the words to select. */
   readonly words?: string;
+  /** `select` in the dictation box: whether the words were found (and are now selected). */
+  readonly found?: boolean;
   /** `scratch` with nothing left to remove. */
   readonly nothingToScratch?: boolean;
 }
@@ -32,38 +44,63 @@ export interface HeardCommand {
 export interface FilteredText {
   readonly text: string;
   readonly heard: readonly HeardCommand[];
+  /** In the dictation box: the words "select" chose, until the next words replace them. */
+  readonly selection?: TextRange;
 }
 
 interface Unit {
   raw: string;
+  /** Where the unit ends in the dictation's text. */
+  end: number;
+  /** The command this unit stood for when it was last reported or matched to a credit (kind:words). */
+  accounted?: string;
+}
+
+/** Options of {@link CommandFilter}. */
+export interface CommandFilterOptions {
+  readonly locale: DictationLocale | string;
+  readonly enabled: boolean;
+  /** The text goes to our own dictation box: "select ‹words›" selects them there. */
+  readonly box?: boolean;
 }
 
 const BREAKS: Partial<Record<CommandKind, string>> = { new_line: '\n', new_paragraph: '\n\n' };
 
+/**
+ * How far (in characters) a replayed command may end from where it ended before the drop and still be that
+ * command: the replay's words are the same audio's, but the service may space or punctuate them a little
+ * differently. A command ending further on was said after the drop's audio.
+ */
+const REPLAY_SLACK = 24;
+
+/** A command a rollback took back, waiting for the replay to bring it again. */
+interface Credit {
+  readonly key: string;
+  readonly end: number;
+}
+
 /** One dictation's commands; `enabled: false` passes the text through untouched. */
 export class CommandFilter {
-  readonly #locale: DictationLocale | string;
-  readonly #enabled: boolean;
+  readonly #o: CommandFilterOptions;
   #units: Unit[] = [];
-  /** Unit positions whose command was already reported (kept across rollbacks: a replay is not new). */
-  readonly #reported = new Map<number, string>();
+  /** Commands a rollback took back, in the order said: the replay brings them again, not to be run again. */
+  #credits: Credit[] = [];
 
-  constructor(options: { locale: DictationLocale | string; enabled: boolean }) {
-    this.#locale = options.locale;
-    this.#enabled = options.enabled;
+  constructor(options: CommandFilterOptions) {
+    this.#o = options;
   }
 
   /** The session's whole text now; returns the text to insert and the commands newly heard. */
   update(raw: string): FilteredText {
-    if (!this.#enabled) return { text: raw, heard: [] };
+    if (!this.#o.enabled) return { text: raw, heard: [] };
     this.#split(raw);
-    const { text, heard } = this.#render(true);
-    return { text, heard };
+    const { text, heard, selection } = this.#render(true);
+    return { text, heard, ...(selection ? { selection } : {}) };
   }
 
   /** The text to insert for the text seen last (no command reported again). */
   get text(): string {
-    return this.#enabled ? this.#render(false).text : this.#units.map((u) => u.raw).join('');
+    return this.#o.enabled ? this.#render(false).text : this.#units.map((u) => u.raw).join('');
   }
 
   /**
@@ -71,85 +108,98 @@ export class CommandFilter {
    * again is in one unit, so it is here once), none reported.
    */
   get commands(): readonly HeardCommand[] {
-    return this.#enabled ? this.#render(false).found : [];
+    return this.#o.enabled ? this.#render(false).found : [];
   }
 
   /** Keeps the units inside the common prefix; the rest is a new unit or the tail of the one it touches. */
   #split(raw: string): void {
     let offset = 0;
     const kept: Unit[] = [];
-    for (const unit of this.#units) {
+    let index = 0;
+    for (; index < this.#units.length; index++) {
+      const unit = this.#units[index]!;
       const end = offset + unit.raw.length;
       if (end <= raw.length && raw.startsWith(unit.raw, offset)) {
         kept.push(unit);
         offset = end;
         continue;
       }
-      // Changed (a correction) or cut (a rollback): the unit is whatever the text now holds from its start.
-      if (raw.length > offset && raw.slice(offset) !== '') kept.push({ raw: raw.slice(offset) });
+      // Changed (a correction: the unit keeps what it stood for) or cut (a rollback).
+      if (raw.length > offset) kept.push({ raw: raw.slice(offset), end: raw.length, ...accounted(unit) });
+      else this.#credit(unit);
       offset = raw.length;
+      index++;
       break;
     }
-    if (offset < raw.length) kept.push({ raw: raw.slice(offset) });
+    // Units the text no longer reaches (taken back by a rollback, or merged by a correction into the one
+    // before): their commands come again, in the replay or in that unit.
+    for (const unit of this.#units.slice(index)) this.#credit(unit);
+    if (offset < raw.length) kept.push({ raw: raw.slice(offset), end: raw.length });
     this.#units = kept;
   }
 
+  #credit(unit: Unit): void {
+    if (unit.accounted) this.#credits.push({ key: unit.accounted, end: unit.end });
+  }
+
   #render(report: boolean): FilteredText & { found: HeardCommand[] } {
-    const pieces: string[] = [];
-    /** Indices into `pieces` of text a later "scratch that" may remove, newest last. */
-    const standing: number[] = [];
+    const doc = new DictatedDocument();
     const heard: HeardCommand[] = [];
     const found: HeardCommand[] = [];
     let afterBreak = false;
-    this.#units.forEach((unit, index) => {
-      const command = recognizeUnit(unit.raw, this.#locale);
+    for (const unit of this.#units) {
+      const command = recognizeUnit(unit.raw, this.#o.locale);
       if (!command) {
-        pieces.push(afterBreak ? unit.raw.replace(/^[ \t]+/, '') : unit.raw);
-        standing.push(pieces.length - 1);
+        doc.insert(afterBreak ? unit.raw.replace(/^[ \t]+/, '') : unit.raw, true);
         afterBreak = false;
-        return;
+        continue;
       }
-      const said = this.#apply(command, pieces, standing);
+      const said = this.#apply(command, doc);
       afterBreak = BREAKS[command.kind] !== undefined || (afterBreak && said === '');
       found.push(this.#heard(command, said));
-      if (report && this.#fresh(index, command)) heard.push(found.at(-1)!);
-    });
-    return { text: pieces.join(''), heard, found };
+      if (report && this.#fresh(unit, command)) heard.push(found.at(-1)!);
+    }
+    const selection = doc.selection;
+    return { text: doc.text, heard, found, ...(selection ? { selection } : {}) };
   }
 
-  /** Applies one command to the text so far; returns the text it left (for `nothingToScratch`). */
-  #apply(command: RecognizedCommand, pieces: string[], standing: number[]): string {
+  /** Applies one command to the text so far; returns what it did (for `nothingToScratch` and `found`). */
+  #apply(command: RecognizedCommand, doc: DictatedDocument): string {
     const before = command.before;
     if (command.kind === 'scratch') {
       if (before.trim() !== '') return 'scratched-own-unit';
-      const last = standing.pop();
-      if (last === undefined) return '';
-      pieces[last] = '';
-      return 'scratched';
+      return doc.scratch() ? 'scratched' : '';
     }
     const brk = BREAKS[command.kind];
     // The unit's earlier sentences stay; a line break takes the place of the space before it.
-    const kept = brk ? before.replace(/[ \t]+$/, '') : before;
-    if (kept !== '') {
-      pieces.push(kept);
-      standing.push(pieces.length - 1);
-    }
-    if (brk) pieces.push(brk);
+    doc.insert(brk ? before.replace(/[ \t]+$/, '') : before, true);
+    if (brk) doc.insert(brk, false);
+    if (command.kind === 'select' && this.#o.box) return doc.select(command.words ?? '') ? 'found' : '';
     return brk ?? '';
   }
 
-  #fresh(index: number, command: RecognizedCommand): boolean {
+  /** Whether the unit's command is new: not reported before, nor the replay of one a rollback took back. */
+  #fresh(unit: Unit, command: RecognizedCommand): boolean {
     const key = `${command.kind}:${command.words ?? ''}`;
-    if (this.#reported.get(index) === key) return false;
-    this.#reported.set(index, key);
-    return true;
+    if (unit.accounted === key) return false;
+    unit.accounted = key;
+    const credit = this.#credits.findIndex((c) => c.key === key && unit.end <= c.end + REPLAY_SLACK);
+    if (credit < 0) return true;
+    // Credits said before this one are past: the replay made text of them (or lost them).
+    this.#credits = this.#credits.slice(credit + 1);
+    return false;
   }
 
   #heard(command: RecognizedCommand, said: string): HeardCommand {
     return {
       kind: command.kind,
       ...(command.words !== undefined ? { words: command.words } : {}),
+      ...(command.kind === 'select' && this.#o.box ? { found: said === 'found' } : {}),
       ...(command.kind === 'scratch' && said === '' ? { nothingToScratch: true } : {}),
     };
   }
+}
+
+function accounted(unit: Unit): Pick<Unit, 'accounted'> {
+  return unit.accounted === undefined ? {} : { accounted: unit.accounted };
 }

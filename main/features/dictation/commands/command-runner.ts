@@ -15,8 +15,6 @@ export interface CommandRunnerOptions {
   readonly target: InsertTarget | null;
   /** Template-field moves; absent: no field can be read here. */
   readonly navigator?: FieldNavigator | undefined;
-  /** Selects words in the dictation box; false when they are not there. */
-  readonly selectInBox?: ((words: string) => boolean) | undefined;
   /** Shows a message on the overlay for a moment. */
   readonly say: (message: DictationMessage) => void;
   /** Ends the dictation (as the stop key would). */
@@ -59,7 +57,7 @@ export class CommandRunner {
       case 'previous_field':
         return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
       case 'select':
-        return this.#select(command.words ?? '');
+        return this.#select(command.found === true);
       case 'stop':
         this.#say('stopping');
         return this.#o.stop();
@@ -79,10 +77,10 @@ export class CommandRunner {
     this.#say(MOVE_MESSAGE[move.kind]);
   }
 
-  async #select(words: string): Promise<void> {
+  /** In the box the words are already selected in the text (command-filter.ts); here it is only said. */
+  async #select(found: boolean): Promise<void> {
     // No reader of another application's field exists yet: say so, change nothing.
     if (this.#o.target !== null) return this.#say('select_unreadable');
-    const found = this.#o.selectInBox?.(words) ?? false;
     this.#say(found ? 'selected_in_box' : 'select_not_found');
   }
 

@@ -9,7 +9,7 @@ import {
   loadFixtureManifest,
   readFixtureSamples,
 } from '../../../fixtures/audio/manifest.ts';
-import { makeFixtures } from '../../../fixtures/make-fixtures.ts';
+import { makeFixtures, makeSelectFixture, SELECT_FIXTURE_DIR } from '../../../fixtures/make-fixtures.ts';
 import { parseWavHeader } from '../../../../main/core/audio/wav.ts';
 
 const manifest = loadFixtureManifest();
@@ -76,5 +76,13 @@ describe('audio fixtures', () => {
         true,
       );
     }
+  });
+
+  it.skipIf(!hasTools)("the tests' select-in-box dictation is reproduced byte for byte too", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fixtures-select-'));
+    const again = makeSelectFixture(dir);
+    expect(again).toEqual(loadFixtureManifest(SELECT_FIXTURE_DIR));
+    const file = 'select-in-box.wav';
+    expect(readFileSync(join(dir, file)).equals(readFileSync(join(SELECT_FIXTURE_DIR, file)))).toBe(true);
   });
 });

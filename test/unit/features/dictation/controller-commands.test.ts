@@ -31,16 +31,14 @@ function setup(options: { enabled?: boolean; locale?: string; navigator?: boolea
   const overlay: OverlayState[] = [];
   const finished: { text: string; flags: unknown }[] = [];
   const undone: { text: string; removed: boolean }[] = [];
+  /** What the box was given to select, by its text. */
   const selected: string[] = [];
   const { open, sessions } = scriptedOpen();
   const sink: DictationSink = {
-    live: () => undefined,
+    live: (text, _flags, selection) =>
+      void (selection && selected.push(text.slice(selection.start, selection.start + selection.length))),
     finished: (text, _outcome, flags) => void finished.push({ text, flags }),
     undone: (text, removed) => void undone.push({ text, removed }),
-    select: (words) => {
-      selected.push(words);
-      return true;
-    },
   };
   const controller = new DictationController({
     open,
@@ -127,14 +125,19 @@ describe('voice commands through the controller', () => {
     await vi.waitFor(() => expect(t.said('select_unreadable')).toBe(true));
     await t.controller.stop();
     expect(t.selected).toEqual([]);
+    expect(t.finished[0]?.text).toBe('');
     const box = setup({ box: true });
     const s = await box.session();
     s.unit(' Left knee swollen.');
     s.unit(' Select left knee.');
     await vi.waitFor(() => expect(box.said('selected_in_box')).toBe(true));
+    expect(box.selected).toEqual(['Left knee']);
+    // The next words replace the selection; words that are not there are said, and nothing changes.
+    s.unit(' right ankle');
+    s.unit(' Select fever.');
+    await vi.waitFor(() => expect(box.said('select_not_found')).toBe(true));
     await box.controller.stop();
-    expect(box.selected).toEqual(['left knee']);
-    expect(box.finished[0]?.text).toBe(' Left knee swollen.');
+    expect(box.finished[0]?.text).toBe(' Right ankle swollen.');
   });
 
   it('stop dictating ends the dictation without inserting the words', async () => {

@@ -189,10 +189,10 @@ describe('hotkey driver: undo and template-field hotkeys', () => {
     shortcuts.press('F9');
     shortcuts.press('Control+Shift+F9');
     expect(actions).toEqual([
-      { type: 'press', command: 'undo' },
-      { type: 'press', command: 'next-field' },
+      { type: 'press', command: 'undo', via: 'shortcut' },
+      { type: 'press', command: 'next-field', via: 'shortcut' },
       { type: 'start', trigger: 'toggle' },
-      { type: 'press', command: 'previous-field' },
+      { type: 'press', command: 'previous-field', via: 'shortcut' },
     ]);
   });
 
@@ -201,10 +201,10 @@ describe('hotkey driver: undo and template-field hotkeys', () => {
     driver.configure(withPress);
     expect(shortcuts.registered.has('Alt+Shift+F9')).toBe(false);
     hook.tap('Alt', 'Shift', 'F9');
-    expect(actions).toEqual([{ type: 'press', command: 'undo' }]);
+    expect(actions).toEqual([{ type: 'press', command: 'undo', via: 'hook' }]);
     // Registered with the OS, the hook still sees the keys: they are ours, not the person typing.
     hook.tap('Control', 'F9');
-    expect(actions).toEqual([{ type: 'press', command: 'undo' }]);
+    expect(actions).toEqual([{ type: 'press', command: 'undo', via: 'hook' }]);
   });
 
   it('with neither the OS nor the hook, they are reported unavailable', () => {

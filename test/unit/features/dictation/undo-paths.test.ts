@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-async function setup(options: { taken?: string[] } = {}) {
+async function setup(options: { taken?: string[]; ownWindowFocused?: () => boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'undo-paths-'));
   dirs.push(dir);
   const audit = new AuditLog({
@@ -38,6 +38,7 @@ async function setup(options: { taken?: string[] } = {}) {
   const shortcuts = new Map<string, () => void>();
   const hook = new FakeKeyHook();
   const moves: string[] = [];
+  const boxMoves: string[] = [];
   const fields: FieldNavigator = {
     move: async (direction) => {
       moves.push(direction);
@@ -79,6 +80,8 @@ async function setup(options: { taken?: string[] } = {}) {
     inserter,
     overlay: { show: () => undefined },
     fields,
+    ownWindowFocused: options.ownWindowFocused ?? (() => false),
+    onBoxField: (direction) => void boxMoves.push(direction),
   });
   recordReports(audit, {
     policy: { onDidReport: () => () => undefined, applied: () => null },
@@ -101,7 +104,7 @@ async function setup(options: { taken?: string[] } = {}) {
     );
     return { raw, what: (await audit.read()).map((r) => r.what) };
   };
-  return { dictation, inserter, shortcuts, hook, moves, dictate, trail };
+  return { dictation, inserter, shortcuts, hook, moves, boxMoves, dictate, trail };
 }
 
 describe('undo last dictation, by command and hotkey', () => {
@@ -171,6 +174,38 @@ describe('undo last dictation, by command and hotkey', () => {
     await vi.waitFor(() => expect(t.moves).toEqual(['next', 'previous']));
     // A field move is not an undo: nothing was taken out, nothing recorded but nothing at all.
     expect((await t.trail()).what).toEqual([]);
+    t.dictation.dispose();
+  });
+
+  it('taken by the OS while our window shows the box: the box moves, not the OS field', async () => {
+    let focused = true;
+    const t = await setup({ ownWindowFocused: () => focused });
+    t.dictation.setBoxShown(true);
+    t.shortcuts.get('Control+F9')!();
+    expect(t.boxMoves).toEqual(['next']);
+    // Another application has the keyboard again: its field, as always.
+    focused = false;
+    t.shortcuts.get('Control+Shift+F9')!();
+    await vi.waitFor(() => expect(t.moves).toEqual(['previous']));
+    // Ours again, but the box is no longer shown (another screen): the field too. The wait stands for the
+    // person's next press (one press of a key within 300 ms is taken for a bounce).
+    focused = true;
+    t.dictation.setBoxShown(false);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    t.shortcuts.get('Control+F9')!();
+    await vi.waitFor(() => expect(t.moves).toEqual(['previous', 'next']));
+    expect(t.boxMoves).toEqual(['next']);
+    t.dictation.dispose();
+  });
+
+  it('through the key hook (the OS refused the chord) the box had the key itself: nothing moves twice', async () => {
+    const t = await setup({ taken: ['Control+F9'], ownWindowFocused: () => true });
+    t.dictation.setBoxShown(true);
+    t.hook.tap('Control', 'F9');
+    // A later press through the OS is handled after it (same order): the hook's did nothing.
+    t.shortcuts.get('Control+Shift+F9')!();
+    expect(t.boxMoves).toEqual(['previous']);
+    expect(t.moves).toEqual([]);
     t.dictation.dispose();
   });
 });

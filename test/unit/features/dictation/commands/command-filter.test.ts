@@ -82,6 +82,56 @@ describe('CommandFilter', () => {
     expect(filter.update(' Pain 3. Next field.').heard).toEqual([]);
   });
 
+  it('a replay that cuts the units differently runs no command again; one said after the drop runs once', () => {
+    const filter = en();
+    filter.update(' Wound clean.');
+    expect(filter.update(' Wound clean. Next field.').heard).toEqual([{ kind: 'next_field' }]);
+    expect(filter.update('').heard).toEqual([]); // the drop took the socket's text back
+    // The replay brings the same words as one unit: the command now ends the first unit, not the second.
+    expect(filter.update(' Wound clean. Next field.').heard).toEqual([]);
+    expect(filter.update(' Wound clean. Next field. Pain 3.').heard).toEqual([]);
+    // Said after the drop: a second "next field" is new.
+    expect(filter.update(' Wound clean. Next field. Pain 3. Next field.').heard).toEqual([
+      { kind: 'next_field' },
+    ]);
+    // A second drop: both are taken back, and the replay (cut again differently) runs neither again.
+    filter.update('');
+    let raw = ' Wound clean.';
+    expect(filter.update(raw).heard).toEqual([]);
+    raw += ' Next field.';
+    expect(filter.update(raw).heard).toEqual([]);
+    raw += ' Pain 3. Next field.';
+    expect(filter.update(raw).heard).toEqual([]);
+    raw += ' Dressing applied, wound edges pink.';
+    expect(filter.update(raw).heard).toEqual([]);
+    raw += ' Next field.';
+    expect(filter.update(raw).heard).toEqual([{ kind: 'next_field' }]);
+  });
+
+  it('in the dictation box, select chooses the words and the next words replace them', () => {
+    const box = new CommandFilter({ locale: 'ENGLISH_US', enabled: true, box: true });
+    const out = feed(box, [' Patient is stable.', ' Select stable.']);
+    expect(out.heard).toEqual([{ kind: 'select', words: 'stable', found: true }]);
+    expect(out.text).toBe(' Patient is stable.');
+    expect(box.update(out.raw).selection).toEqual({ start: 12, length: 6 });
+    // The service capitalised after "Select stable." (a sentence end): the words take the selection's case.
+    let raw = `${out.raw} Improving`;
+    expect(box.update(raw)).toEqual({ text: ' Patient is improving.', heard: [] });
+    // Later words go on at the caret, after the words that replaced the selection.
+    raw += ' slowly';
+    expect(box.update(raw).text).toBe(' Patient is improving slowly.');
+    // Words that are not there: said, nothing selected, nothing inserted.
+    raw += ' Select fever.';
+    expect(box.update(raw)).toEqual({
+      text: ' Patient is improving slowly.',
+      heard: [{ kind: 'select', words: 'fever', found: false }],
+    });
+    // Outside the box the text is never changed by select.
+    expect(feed(en(), [' Patient is stable.', ' Select stable.', ' Improving.']).text).toBe(
+      ' Patient is stable. Improving.',
+    );
+  });
+
   it('follows a correction that turns a command into words', () => {
     const filter = en();
     filter.update(' Wound clean.');

@@ -1,0 +1,87 @@
+/**
+ * The text of one dictation as the voice commands build it, unit by unit: the pieces before the caret (the
+ * last ones "scratch that" may take out), and — in the dictation box only — a selection made by
+ * "select ‹words›" that the next words replace, with the text after it. Rebuilt from the units on every
+ * change (command-filter.ts), so it holds no state of its own between changes.
+ */
+import { findWords } from './recognize.ts';
+
+/** A range of the text (UTF-16 units), as the box selects it. */
+export interface TextRange {
+  readonly start: number;
+  readonly length: number;
+}
+
+/** One rendering of the dictation's text. */
+export class DictatedDocument {
+  readonly #pieces: string[] = [];
+  /** Indices into `pieces` of text a later "scratch that" may remove, newest last. */
+  readonly #standing: number[] = [];
+  /** The words "select" chose, shown selected until the next words replace them. */
+  #selected: string | null = null;
+  /** The text after the caret (once a selection moved it back into the text). */
+  #tail = '';
+
+  /** The whole text as it reads now. */
+  get text(): string {
+    return this.#head + (this.#selected ?? '') + this.#tail;
+  }
+
+  /** The words selected and waiting to be replaced, if any. */
+  get selection(): TextRange | undefined {
+    if (this.#selected === null) return undefined;
+    return { start: this.#head.length, length: this.#selected.length };
+  }
+
+  /** Puts text at the caret (replacing a selection); `scratchable`: "scratch that" may take it out. */
+  insert(text: string, scratchable: boolean): void {
+    if (text === '') return;
+    const piece = this.#selected === null ? text : replacing(this.#head, this.#selected, text);
+    this.#selected = null;
+    this.#pieces.push(piece);
+    if (scratchable) this.#standing.push(this.#pieces.length - 1);
+  }
+
+  /** Takes out the last phrase still standing; false when none is left. */
+  scratch(): boolean {
+    const last = this.#standing.pop();
+    if (last === undefined) return false;
+    this.#pieces[last] = '';
+    return true;
+  }
+
+  /**
+   * Selects the last place `words` appear (case and accents aside): the caret moves there and the next words
+   * replace them. False (nothing changes) when they are not in the text.
+   */
+  select(words: string): boolean {
+    const full = this.text;
+    const range = findWords(full, words);
+    if (!range) return false;
+    this.#pieces.splice(0, this.#pieces.length, full.slice(0, range.start));
+    this.#standing.length = 0;
+    this.#selected = full.slice(range.start, range.start + range.length);
+    this.#tail = full.slice(range.start + range.length);
+    return true;
+  }
+
+  get #head(): string {
+    return this.#pieces.join('');
+  }
+}
+
+/**
+ * The words that replace a selection, fitted to where they go: the service spaced and capitalised them for
+ * the end of the dictation, not for the middle of it. The leading space goes where the text before already
+ * ends with one; the first letter takes the case of the first letter of the words it replaces ("Patient" →
+ * "The man", "stable" → "improving"), except a lone "I".
+ */
+function replacing(head: string, selected: string, text: string): string {
+  const spaced = head === '' || /\s$/.test(head) ? text.replace(/^[ \t]+/, '') : text;
+  const first = /\p{L}/u.exec(selected)?.[0];
+  const at = spaced.search(/\p{L}/u);
+  if (first === undefined || at < 0 || /^I\b/.test(spaced.slice(at))) return spaced;
+  const letter = spaced.charAt(at);
+  const cased = first === first.toUpperCase() ? letter.toUpperCase() : letter.toLowerCase();
+  return spaced.slice(0, at) + cased + spaced.slice(at + 1);
+}
