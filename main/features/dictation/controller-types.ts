@@ -84,14 +84,3 @@ export interface Running {
   offs: (() => void)[];
   ticker: ReturnType<typeof setInterval> | null;
 }
-
-/** Where a dictation went, as history records it: the application, or copied, failed, the box. */
-export function whereOf(outcome: DictationOutcome): string {
-  if (outcome.kind === 'inserted') return outcome.appName;
-  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
-}
-
-/** What the box says of how a dictation ended. */
-export function noteOf(outcome: DictationOutcome): DictationMessage {
-  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
-}

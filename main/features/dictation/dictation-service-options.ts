@@ -1,0 +1,45 @@
+/** What the dictation service is built from (dictation-service.ts). */
+import type { KeyHook } from '../../../native/key-hook.ts';
+import type { SecureInputProbe } from '../../../native/secure-input.ts';
+import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
+import type { DictationControllerOptions } from './dictation-controller.ts';
+import type { DictationHistory } from './dictation-history.ts';
+import type { DictationRecovery } from './dictation-recovery.ts';
+import type { DictationSettingsStore } from './dictation-settings.ts';
+import type { ShortcutRegistrar } from './hotkey-driver.ts';
+import type { FieldNavigator } from './ports.ts';
+import type { DictationMic } from './mic/dictation-mic.ts';
+
+/** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
+export interface DictationClipboard {
+  writeText(text: string): Promise<{ transient: boolean }>;
+}
+
+/** Options of {@link DictationService}. */
+export interface DictationServiceOptions extends Omit<DictationControllerOptions, 'sink' | 'onActiveChange'> {
+  readonly hook: KeyHook;
+  readonly shortcuts: ShortcutRegistrar | null;
+  readonly platform: NodeJS.Platform;
+  /** macOS Accessibility: 'not-needed' elsewhere. Asked again whenever the state is read. */
+  readonly accessibility: () => 'granted' | 'missing' | 'not-needed';
+  readonly secureInput: SecureInputProbe;
+  readonly settings: DictationSettingsStore;
+  readonly history: DictationHistory;
+  readonly clipboard: DictationClipboard;
+  /** Pushes the state to the window (the dictation:state event). */
+  readonly onState?: (state: DictationStateDto) => void;
+  /** Unfinished dictations (journals); none where nothing is journaled. */
+  readonly recovery?: DictationRecovery;
+  readonly onError?: (error: Error) => void;
+  /** Template-field navigation in the focused field; `unreadable` everywhere when the shell has none. */
+  readonly fields?: FieldNavigator;
+  /** The shell offers the dictation box only (the browser preview): the window says so. */
+  readonly boxOnly?: boolean;
+  /** One of our own windows has the keyboard focus (the Electron shell); absent: never. */
+  readonly ownWindowFocused?: () => boolean;
+  /** A field-move hotkey is for the box the window shows (the `dictation:boxField` event). */
+  readonly onBoxField?: (direction: 'next' | 'previous') => void;
+}
+
+/** A dictation microphone as the service uses it (mic/dictation-mic.ts). */
+export type AttachedMic = Pick<DictationMic, 'status' | 'setRecording' | 'dispose'>;
