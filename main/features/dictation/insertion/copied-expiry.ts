@@ -7,7 +7,7 @@
 import type { InsertionClipboard } from '../../../../native/desktop.ts';
 
 /** How a scheduled clear ended. */
-export type ClearOutcome = 'cleared' | 'kept' | 'cancelled';
+type ClearOutcome = 'cleared' | 'kept' | 'cancelled';
 
 /** A clear waiting for its time. */
 export interface ScheduledClear {

@@ -1,0 +1,108 @@
+/**
+ * Settings → Dictation's clipboard clear delay in Chromium, through the browser preview over the production
+ * composition root: a value out of range is refused in words before anything is sent; a good one is saved
+ * (the app's dictation settings and the settings file have it); an app under IT's policy for the key shows
+ * it disabled, at the policy's value, "Set by your organization".
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeKeyHook } from '../../native/key-hook.fake.ts';
+import { FakeSecureInput } from '../../native/secure-input.ts';
+import { FakeInserter } from '../../main/features/dictation/inserter.fake.ts';
+import type { SampleService } from '../service/sample-service.ts';
+import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
+import { startApp, type AppHarness } from './bridge/harness.ts';
+
+/** Dictation's platform parts as fakes: Settings → Dictation needs a dictation feature, not a desktop. */
+const parts = () => ({
+  hook: new FakeKeyHook(),
+  shortcuts: { register: () => true, unregister: () => undefined },
+  inserter: new FakeInserter(),
+  overlay: { show: () => undefined },
+  accessibility: () => 'not-needed' as const,
+  secureInput: new FakeSecureInput(),
+});
+
+describe('Settings → Dictation: when copied dictation leaves the clipboard', () => {
+  let h: AppHarness;
+  let service: SampleService;
+  let client: Parameters<typeof connectWithServerCredentials>[2];
+
+  beforeAll(async () => {
+    const started = await startServiceWithClient();
+    service = started.service;
+    h = await startApp({
+      viewport: { width: 1280, height: 1000 },
+      policy: {},
+      dictation: parts,
+    });
+    client = started.client;
+  });
+  afterAll(async () => {
+    h?.app.dictation?.dispose();
+    await h?.close();
+    await service?.close();
+  });
+
+  it('connects on the Connect screen', async () => {
+    await connectWithServerCredentials(h.page, service.url, client);
+  });
+
+  it('refuses a value out of range in words, saves a good one', async () => {
+    const { page } = h;
+    await nav(page, 'Settings').click();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear-start.png`, fullPage: true });
+    const field = page.getByLabel('Clear copied dictation text after (seconds)');
+    await expect.poll(() => field.inputValue()).toBe('60');
+    const hint = page.getByTestId('clipboard-clear-hint');
+    expect(await hint.textContent()).toBe(
+      'Dictated text left on the clipboard is cleared after 1 minute if it is still there (0: never).',
+    );
+    await field.fill('5000');
+    await field.press('Tab');
+    expect(await hint.textContent()).toBe(
+      'Enter a whole number of seconds from 0 (never) to 3,600 (one hour).',
+    );
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(h.app.dictation!.state().settings.clipboardClearSeconds).toBe(60);
+    await field.fill('90');
+    await field.press('Tab');
+    await expect.poll(() => h.app.dictation!.state().settings.clipboardClearSeconds).toBe(90);
+    await expect
+      .poll(() => hint.textContent())
+      .toBe(
+        'Dictated text left on the clipboard is cleared after 90 seconds if it is still there (0: never).',
+      );
+    expect(JSON.parse(await readFile(join(h.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
+      dictationClipboardClearSeconds: 90,
+    });
+    await field.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear.png`, fullPage: true });
+  });
+
+  it('IT fixes it: disabled at the policy value, "Set by your organization"', async () => {
+    // An app started under a policy that sets the key (a second window, its own data folder).
+    const locked = await startApp({
+      viewport: { width: 1280, height: 1000 },
+      policy: { dictationClipboardClearSeconds: 30 },
+      dictation: parts,
+    });
+    try {
+      const { page } = locked;
+      await nav(page, 'Settings').click();
+      const field = page.getByLabel('Clear copied dictation text after (seconds)');
+      await expect.poll(() => field.inputValue()).toBe('30');
+      expect(await field.isDisabled()).toBe(true);
+      expect(await page.locator('#dictation-clipboard-clear-locked').textContent()).toBe(
+        'Set by your organization',
+      );
+      expect(await field.getAttribute('aria-describedby')).toContain('dictation-clipboard-clear-locked');
+      await field.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear-locked.png` });
+    } finally {
+      locked.app.dictation?.dispose();
+      await locked.close();
+    }
+  });
+});
