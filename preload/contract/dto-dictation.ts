@@ -39,7 +39,11 @@ export const DictationMessageSchema = z.object({
   /** When the copied text leaves the clipboard (dictationClipboardClearSeconds), or that it did. */
   clipboard: z
     .discriminatedUnion('state', [
-      z.object({ state: z.literal('pending'), seconds: z.number().int().min(1).max(CLIPBOARD_CLEAR_MAX_SECONDS), at: z.number() }),
+      z.object({
+        state: z.literal('pending'),
+        seconds: z.number().int().min(1).max(CLIPBOARD_CLEAR_MAX_SECONDS),
+        at: z.number(),
+      }),
       z.object({ state: z.literal('cleared'), at: z.number() }),
     ])
     .optional(),

@@ -237,7 +237,7 @@ async function renderReference(): Promise<string> {
     '',
     'Every configuration key, generated from the one schema (`main/core/config/policy-keys.ts`) like the',
     'Group Policy templates and the samples in `main/shells/electron/packaging/` (a test fails when they',
-    'differ). _Set by_ says where a key may come from: the managed policy, the person\'s own settings, the',
+    "differ). _Set by_ says where a key may come from: the managed policy, the person's own settings, the",
     'environment (`SCRIBE_` and the key in capitals, words joined by `_`). Which source wins, where the',
     'policy lives on each system and how to deploy it: [the IT guide](it-guide.md#configuration).',
     '',

@@ -59,8 +59,9 @@ export class SettingsPreferenceStore implements PreferenceStore {
   get(): Preferences {
     const own = this.#settings.get();
     const { config, locked } = this.#resolved();
-    const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales' | 'displayLanguage'>(key: K) =>
-      locked.includes(key) ? config[key] : (own[key] ?? config[key]);
+    const pick = <K extends 'microphone' | 'secondMicrophone' | 'speechLocales' | 'displayLanguage'>(
+      key: K,
+    ) => (locked.includes(key) ? config[key] : (own[key] ?? config[key]));
     return {
       clinicianDeviceId: pick('microphone') ?? null,
       patientDeviceId: pick('secondMicrophone') ?? null,

@@ -63,11 +63,11 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   sample_unavailable: 'The sample visit is not available in this installation.',
   clipboard_unavailable: 'The clipboard could not be written. Select the text and copy it by hand.',
   dictation_setting_refused: 'That dictation setting cannot be used. Choose another.',
-  appointment_not_found: 'This appointment is not among your appointments any more. Refresh today\'s list.',
+  appointment_not_found: "This appointment is not among your appointments any more. Refresh today's list.",
   conversation_locked:
     "The patient's conversation is locked: it accepts no new message. Nothing was sent; give the instructions another way.",
   schedule_unavailable:
-    'Today\'s appointments could not be reached (the organization\'s broker or the service). Try again in a moment.',
+    "Today's appointments could not be reached (the organization's broker or the service). Try again in a moment.",
   internal: 'Something went wrong inside the app. Try again; if it keeps happening, restart the app.',
 };
 

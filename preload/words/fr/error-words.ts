@@ -69,7 +69,8 @@ export const ERROR_TEXT: Readonly<Record<ErrorCode, string>> = {
   clipboard_unavailable:
     'Le presse-papiers n’a pas pu être écrit. Sélectionnez le texte et copiez-le vous-même.',
   dictation_setting_refused: 'Ce réglage de dictée ne peut pas être utilisé. Choisissez-en un autre.',
-  appointment_not_found: 'Ce rendez-vous ne fait plus partie de vos rendez-vous. Actualisez la liste du jour.',
+  appointment_not_found:
+    'Ce rendez-vous ne fait plus partie de vos rendez-vous. Actualisez la liste du jour.',
   conversation_locked:
     'La conversation du patient est verrouillée : elle n’accepte aucun nouveau message. Rien n’a été envoyé ; transmettez les consignes autrement.',
   schedule_unavailable:

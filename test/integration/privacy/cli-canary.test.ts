@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketRecord } from '../../service/index.ts';
 import { FIXTURE_DIR } from '../../fixtures/audio/manifest.ts';
-import { expectedSentences, startStreamingHarness, type StreamingHarness } from '../core/streaming/harness.ts';
+import {
+  expectedSentences,
+  startStreamingHarness,
+  type StreamingHarness,
+} from '../core/streaming/harness.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { JournalStore } from '../../../main/core/journal/journal-store.ts';
 import {

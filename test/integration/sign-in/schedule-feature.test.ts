@@ -101,7 +101,12 @@ function scheduleOver(access: ServerApiAccess) {
 
 const asLee = async () => {
   const token = await idp.sign({ oid: 'oid-dr-lee' });
-  return scheduleOver({ kind: 'broker', brokerUrl: broker.url, token: async () => token, current: () => token });
+  return scheduleOver({
+    kind: 'broker',
+    brokerUrl: broker.url,
+    token: async () => token,
+    current: () => token,
+  });
 };
 
 async function failureOf(run: () => Promise<unknown>): Promise<Failure> {

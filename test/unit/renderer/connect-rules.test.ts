@@ -10,7 +10,8 @@ import {
 const methods = (serverCredentials: boolean): SignInMethods => ({
   organization: null,
   serverCredentials,
-  clinicianToken: true, sample: false,
+  clinicianToken: true,
+  sample: false,
 });
 const typed = { clientId: ' 1c0e… ', privateKeyPem: ' PEM\n', keyId: '  ', refreshToken: ' rt-canary ' };
 

@@ -21,7 +21,10 @@ const sourceUrls = {
   name: 'source-import-meta-url',
   setup(b) {
     b.onLoad(
-      { filter: /[\\/](test[\\/](fixtures|service|integration)|main[\\/]programs[\\/]local-service)[\\/].*\.ts$/ },
+      {
+        filter:
+          /[\\/](test[\\/](fixtures|service|integration)|main[\\/]programs[\\/]local-service)[\\/].*\.ts$/,
+      },
       (args) => ({
         contents: readFileSync(args.path, 'utf8').replaceAll(
           'import.meta.url',

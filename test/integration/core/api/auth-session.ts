@@ -7,7 +7,10 @@ import type { HttpClient } from '../../../../main/core/api/transport/http.ts';
 import type { UserTokens } from '../../../../main/core/api/schemas/account.ts';
 import { authenticateUser, findOrCreateUser } from '../../../../main/core/api/endpoints/users.ts';
 import type { ClientCredentials } from '../../../../main/core/api/auth/client-assertion.ts';
-import { ServerTokenSource, type CachedServerToken } from '../../../../main/core/api/auth/server-token-source.ts';
+import {
+  ServerTokenSource,
+  type CachedServerToken,
+} from '../../../../main/core/api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../../../main/core/api/auth/user-token-source.ts';
 import type { AccessTokenSource } from '../../../../main/core/api/auth/token-source.ts';
 

@@ -9,7 +9,10 @@ import {
   TranscribeSession,
   type TranscribeSessionOptions,
 } from '../../../../main/core/streaming/transcribe-session.ts';
-import { DictateSession, type DictateSessionOptions } from '../../../../main/core/streaming/dictate-session.ts';
+import {
+  DictateSession,
+  type DictateSessionOptions,
+} from '../../../../main/core/streaming/dictate-session.ts';
 import type { FinalTranscriptItem } from '../../../../main/core/streaming/transcript.ts';
 import { fixtureByFile, loadFixtureManifest, readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
 import type { LocalServiceOptions } from '../../../../main/programs/local-service/options.ts';

@@ -38,10 +38,14 @@ interface Run {
 
 function scribe(args: string[]): { done: Promise<Run> } {
   const journal = process.env.REAL_KEYCHAIN ? [] : ['--no-journal'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...args, ...journal], {
-    env,
-    cwd: process.cwd(),
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/shells/cli/index.ts', ...args, ...journal],
+    {
+      env,
+      cwd: process.cwd(),
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -50,10 +50,14 @@ function scribe(args: string[], env: Record<string, string | undefined>): Promis
 
 /** Starts the CLI entry point itself (no npm in between), so a SIGINT reaches it. */
 function scribeProcess(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...journalArgs(args)], {
-    env: { ...baseEnv(), ...env },
-    cwd: process.cwd(),
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/shells/cli/index.ts', ...journalArgs(args)],
+    {
+      env: { ...baseEnv(), ...env },
+      cwd: process.cwd(),
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LimitError, checkBulkSize, checkMaxChars, checkSpeechLocales } from '../../../../main/core/api/limits.ts';
+import {
+  LimitError,
+  checkBulkSize,
+  checkMaxChars,
+  checkSpeechLocales,
+} from '../../../../main/core/api/limits.ts';
 
 describe('client-side limits', () => {
   it('counts characters, not UTF-16 units, against the limit', () => {

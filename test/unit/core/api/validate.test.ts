@@ -53,7 +53,9 @@ describe('generate-note checks', () => {
 
   it('refuses server-only fields for a user caller', () => {
     expect(() => checkGenerateNote({ ...base, note_template_key: 'SOAP' }, 'user')).toThrow(/note settings/);
-    expect(() => checkGenerateNote({ ...base, specialty: 'CARDIOLOGY' }, 'user')).toThrow(/clinician's account/);
+    expect(() => checkGenerateNote({ ...base, specialty: 'CARDIOLOGY' }, 'user')).toThrow(
+      /clinician's account/,
+    );
   });
 
   it('allows SUBSECTIONS only on Assessment and Plan in the current note', () => {

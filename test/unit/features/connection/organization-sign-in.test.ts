@@ -4,7 +4,10 @@
  * installation does not offer them.
  */
 import { describe, expect, it } from 'vitest';
-import { ConnectionManager, type SignInOptions } from '../../../../main/features/connection/connection-manager.ts';
+import {
+  ConnectionManager,
+  type SignInOptions,
+} from '../../../../main/features/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../../main/features/connection/ports.ts';
 import { SignInError } from '../../../../main/core/api/auth/sign-in-error.ts';
 import { Failure } from '../../../../main/base/failure.ts';
@@ -24,7 +27,8 @@ const MANAGED: SignInOptions = {
   methods: {
     organization: { issuerHost: 'login.example.org' },
     serverCredentials: false,
-    clinicianToken: true, sample: false,
+    clinicianToken: true,
+    sample: false,
   },
   organizationServiceUrl: 'https://us.api.example.com',
 };

@@ -30,7 +30,8 @@ function rig(checks: Check[] = []) {
     methods: {
       organization: { issuerHost: 'id.example.com' },
       serverCredentials: true,
-      clinicianToken: true, sample: false,
+      clinicianToken: true,
+      sample: false,
     },
     organizationServiceUrl: 'https://eu.api.example.com',
   });

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadFixtureManifest, type FixtureRecording } from '../../../../../main/programs/local-service/ws/index.ts';
+import {
+  loadFixtureManifest,
+  type FixtureRecording,
+} from '../../../../../main/programs/local-service/ws/index.ts';
 import { formatDictation } from '../../../../../main/programs/local-service/ws/dictation-text.ts';
 import {
   connect,
