@@ -17,6 +17,8 @@ export class DictatedDocument {
   readonly #pieces: string[] = [];
   /** Indices into `pieces` of text a later "scratch that" may remove, newest last. */
   readonly #standing: number[] = [];
+  /** The selected words a piece replaced, by the piece's index: "scratch that" puts them back. */
+  readonly #replaced = new Map<number, string>();
   /** The words "select" chose, shown selected until the next words replace them. */
   #selected: string | null = null;
   /** The text after the caret (once a selection moved it back into the text). */
@@ -33,20 +35,31 @@ export class DictatedDocument {
     return { start: this.#head.length, length: this.#selected.length };
   }
 
-  /** Puts text at the caret (replacing a selection); `scratchable`: "scratch that" may take it out. */
+  /**
+   * Puts text at the caret; `scratchable`: "scratch that" may take it out. Words replace a selection (and
+   * "scratch that" puts the selected words back); a line break, which cannot be scratched, goes after the
+   * selected words and keeps them, so no dictated word is ever lost to it.
+   */
   insert(text: string, scratchable: boolean): void {
     if (text === '') return;
-    const piece = this.#selected === null ? text : replacing(this.#head, this.#selected, text);
+    if (this.#selected !== null && !scratchable) {
+      this.#pieces.push(this.#selected);
+      this.#selected = null;
+    }
+    const selected = this.#selected;
     this.#selected = null;
-    this.#pieces.push(piece);
-    if (scratchable) this.#standing.push(this.#pieces.length - 1);
+    this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text));
+    const index = this.#pieces.length - 1;
+    if (selected !== null) this.#replaced.set(index, selected);
+    if (scratchable) this.#standing.push(index);
   }
 
-  /** Takes out the last phrase still standing; false when none is left. */
+  /** Takes out the last phrase still standing (back to the words it replaced); false when none is left. */
   scratch(): boolean {
     const last = this.#standing.pop();
     if (last === undefined) return false;
-    this.#pieces[last] = '';
+    this.#pieces[last] = this.#replaced.get(last) ?? '';
+    this.#replaced.delete(last);
     return true;
   }
 
@@ -60,6 +73,7 @@ export class DictatedDocument {
     if (!range) return false;
     this.#pieces.splice(0, this.#pieces.length, full.slice(0, range.start));
     this.#standing.length = 0;
+    this.#replaced.clear();
     this.#selected = full.slice(range.start, range.start + range.length);
     this.#tail = full.slice(range.start + range.length);
     return true;

@@ -132,6 +132,20 @@ describe('CommandFilter', () => {
     );
   });
 
+  it('in the dictation box, scratch that after a selection was replaced puts the selected words back', () => {
+    const box = new CommandFilter({ locale: 'ENGLISH_US', enabled: true, box: true });
+    const out = feed(box, [' Patient is stable.', ' Select stable.', ' Improving']);
+    expect(out.text).toBe(' Patient is improving.');
+    expect(box.update(`${out.raw} Scratch that.`).text).toBe(' Patient is stable.');
+  });
+
+  it('in the dictation box, a line break after select keeps the selected words', () => {
+    const box = new CommandFilter({ locale: 'ENGLISH_US', enabled: true, box: true });
+    const out = feed(box, [' Patient is stable.', ' Select stable.', ' New paragraph.']);
+    expect(out.text).toContain('stable');
+    expect(out.text.replace(/\s+/g, ' ').trim()).toBe('Patient is stable .');
+  });
+
   it('follows a correction that turns a command into words', () => {
     const filter = en();
     filter.update(' Wound clean.');
