@@ -103,6 +103,21 @@ export const ORDER_CATEGORIES = [
 ] as const;
 export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
 
+/**
+ * A condition's `clinical_status` in normalized data. GUESS: the contract names the field, not its values;
+ * these are FHIR's condition-clinical codes in the service's upper case. An unknown status is shown too,
+ * read from its words.
+ */
+export const CONDITION_STATUSES = [
+  'ACTIVE',
+  'RECURRENCE',
+  'RELAPSE',
+  'INACTIVE',
+  'REMISSION',
+  'RESOLVED',
+] as const;
+export type ConditionStatus = (typeof CONDITION_STATUSES)[number];
+
 /** The disk warnings a visit can carry (DiskWarningSchema in dto-visit.ts is built from this list). */
 export const DISK_WARNINGS = ['full', 'not_kept'] as const;
 

@@ -82,4 +82,5 @@ export const languageName = (code: string): string => current.languageName(code)
 export const templateName = (key: string): string => current.templateName(key);
 export const sectionTitle = (key: string): string => current.sectionTitle(key);
 export const orderCategoryName = (code: string): string => current.orderCategoryName(code);
+export const conditionStatusName = (code: string): string => current.conditionStatusName(code);
 export const micStatusText = (status: MicStatusFacts): string => current.micStatusText(status);

@@ -13,6 +13,7 @@ import type {
   EmPatientType,
   NoteSectionKey,
   OrderCategory,
+  ConditionStatus,
 } from '../contract/enums.ts';
 import type { ErrorCode, MessageSource } from '../contract/error-codes.ts';
 import type {
@@ -260,5 +261,9 @@ export interface Words {
   readonly orderCategories: Table<OrderCategory>;
   /** A suggested order's category (LABORATORY_TEST) as its group's heading (unknown ones from their words). */
   orderCategoryName(code: string): string;
+  /** The known condition statuses, whole. */
+  readonly conditionStatuses: Table<ConditionStatus>;
+  /** A condition's clinical status (ACTIVE) as a short word beside it (unknown ones from their words). */
+  conditionStatusName(code: string): string;
   micStatusText(status: MicStatusFacts): string;
 }

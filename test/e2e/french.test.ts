@@ -100,6 +100,11 @@ describe('the window in French', () => {
     // Codes unchanged from the English sample: one per problem.
     const codes = await page.getByTestId('conditions').innerText();
     for (const code of ['R07.9', 'R06.02', 'R03.0']) expect(codes).toContain(code);
+    // Each problem's clinical status in French ("actif"), not the service's code.
+    expect(codes).toContain('actif');
+    expect(codes.toLowerCase()).not.toContain('active');
+    // Patient instructions start in the note's language.
+    expect(await page.locator('#pi-locale').inputValue()).toBe('FRENCH_FR');
     await page.getByRole('button', { name: 'Suggérer des prescriptions' }).click();
     await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
     // Orders under their categories named in French, the orders themselves written in French.

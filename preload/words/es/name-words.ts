@@ -1,5 +1,5 @@
 /** Names of the service's codes as a person reads them (Spanish): languages and note templates. */
-import type { NoteSectionKey, OrderCategory } from '../../contract/enums.ts';
+import type { ConditionStatus, NoteSectionKey, OrderCategory } from '../../contract/enums.ts';
 import { displayLanguageName } from '../intl.ts';
 import { keyWords } from '../en/name-words.ts';
 
@@ -58,4 +58,19 @@ export const ORDER_CATEGORY_NAMES: Readonly<Record<OrderCategory, string>> = {
 /** An order category's code as a heading (LABORATORY_TEST → "Pruebas de laboratorio"). */
 export function orderCategoryName(code: string): string {
   return (ORDER_CATEGORY_NAMES as Readonly<Record<string, string>>)[code] ?? keyWords(code);
+}
+
+/** A condition's clinical status as a short word beside it; an unknown status is read from its words. */
+export const CONDITION_STATUS_NAMES: Readonly<Record<ConditionStatus, string>> = {
+  ACTIVE: 'activo',
+  RECURRENCE: 'recurrencia',
+  RELAPSE: 'recaída',
+  INACTIVE: 'inactivo',
+  REMISSION: 'en remisión',
+  RESOLVED: 'resuelto',
+};
+
+/** A condition's clinical status code as a word (ACTIVE → "activo"). */
+export function conditionStatusName(code: string): string {
+  return (CONDITION_STATUS_NAMES as Readonly<Record<string, string>>)[code] ?? keyWords(code).toLowerCase();
 }

@@ -27,6 +27,8 @@ import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import { UI } from './ui-words.ts';
 import {
   languageName,
+  CONDITION_STATUS_NAMES,
+  conditionStatusName,
   ORDER_CATEGORY_NAMES,
   orderCategoryName,
   SECTION_TITLES,
@@ -82,4 +84,6 @@ export const fr: Words = {
   sectionTitle,
   orderCategories: ORDER_CATEGORY_NAMES,
   orderCategoryName,
+  conditionStatuses: CONDITION_STATUS_NAMES,
+  conditionStatusName,
 };

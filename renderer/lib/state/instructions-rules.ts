@@ -13,3 +13,11 @@ export function keptTarget(
 ): InstructionsLocale {
   return targets.includes(chosen) ? chosen : targets[0]!;
 }
+
+/**
+ * The language patient instructions start in: the note's, when the instructions can be written in it (a
+ * note in French gives French instructions), else English (US). The clinician can change it before asking.
+ */
+export function startingInstructionsLocale(noteLocale: string | undefined): InstructionsLocale {
+  return SPEECH_LOCALES.find((l) => l === noteLocale) ?? 'ENGLISH_US';
+}

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
-import { keptTarget, translationTargets } from '../../../renderer/lib/state/instructions-rules.ts';
+import {
+  keptTarget,
+  startingInstructionsLocale,
+  translationTargets,
+} from '../../../renderer/lib/state/instructions-rules.ts';
 
 describe('translating patient instructions', () => {
   it('offers every instructions language but the one shown', () => {
@@ -13,5 +17,14 @@ describe('translating patient instructions', () => {
     const targets = translationTargets('SPANISH_MX');
     expect(keptTarget('SPANISH_MX', targets)).toBe(targets[0]);
     expect(keptTarget(targets[1]!, targets)).toBe(targets[1]);
+  });
+});
+
+describe('the language patient instructions start in', () => {
+  it("is the note's when instructions can be written in it, else English (US)", () => {
+    expect(startingInstructionsLocale('FRENCH_FR')).toBe('FRENCH_FR');
+    expect(startingInstructionsLocale('ENGLISH_UK')).toBe('ENGLISH_UK');
+    expect(startingInstructionsLocale('KLINGON')).toBe('ENGLISH_US');
+    expect(startingInstructionsLocale(undefined)).toBe('ENGLISH_US');
   });
 });

@@ -19,7 +19,12 @@ import {
   RESERVED_KEY_USES,
   SETTING_KEYS,
 } from '../../../preload/contract/index.ts';
-import { DISPLAY_LANGUAGES, NOTE_SECTION_KEYS, ORDER_CATEGORIES } from '../../../preload/contract/enums.ts';
+import {
+  CONDITION_STATUSES,
+  DISPLAY_LANGUAGES,
+  NOTE_SECTION_KEYS,
+  ORDER_CATEGORIES,
+} from '../../../preload/contract/enums.ts';
 import {
   chooseLocale,
   formatError,
@@ -70,6 +75,7 @@ function tables(w: Words): [string, object, readonly string[]][] {
     ['cli.audit.breaks', w.cli.audit.breaks, AUDIT_BREAKS],
     ['sectionTitles', w.sectionTitles, NOTE_SECTION_KEYS],
     ['orderCategories', w.orderCategories, ORDER_CATEGORIES],
+    ['conditionStatuses', w.conditionStatuses, CONDITION_STATUSES],
     ...Object.entries(FAILURE_REASONS).map(([code, reasons]): [string, object, readonly string[]] => [
       `reasons.${code}`,
       (w.reasons as Record<string, object>)[code] ?? {},
