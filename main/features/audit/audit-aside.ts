@@ -9,7 +9,7 @@
  * file removed only then; a merge run again skips every kept record whose hash a merged record already
  * carries, so a merge cut short never duplicates one.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditRecord } from './audit-events.ts';
 import { chainRecord, hashMatches, parseRecord, type ChainKey, type ChainTail } from './audit-chain.ts';
@@ -19,16 +19,26 @@ import { syncDirectory } from '../../base/files/atomic-file.ts';
 export const ASIDE_FILE = 'audit-unkeyed.jsonl';
 /** The code onDidFail hears when a record was kept apart (written, but not in the keyed chain). */
 export const KEPT_ASIDE = 'no_key_kept_aside';
-/** The code onDidFail hears when the side file holds a line that is not an intact record (it is kept). */
+/**
+ * The code onDidFail hears when the side file held a line that is not an intact record: its intact records
+ * were merged, and the file is set aside as `audit-unkeyed.rejected-<time>.jsonl` for IT to look at (never
+ * merged again, so nothing is merged twice once retention has removed the merged copies).
+ */
 export const ASIDE_UNREADABLE = 'aside_unreadable_kept';
+/** How a side file with a line that is not intact is renamed once its intact records are merged. */
+export const REJECTED_ASIDE = 'audit-unkeyed.rejected-*.jsonl';
 
-/** The side file's lines, oldest first (none when there is no side file). */
-export async function readAside(dir: string): Promise<string[]> {
-  const text = await readFile(join(dir, ASIDE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
+/** The side file's text ('' when there is none). */
+export async function asideText(dir: string): Promise<string> {
+  return readFile(join(dir, ASIDE_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
   });
-  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+/** The side file's lines, oldest first (none when there is no side file). */
+export async function readAside(dir: string): Promise<string[]> {
+  return (await asideText(dir)).split('\n').filter((line) => line.trim() !== '');
 }
 
 /**
@@ -78,5 +88,12 @@ export function mergeLines(
 /** Removes the side file once every record in it is in the keyed chain, durably. */
 export async function removeAside(dir: string): Promise<void> {
   await rm(join(dir, ASIDE_FILE), { force: true });
+  await syncDirectory(dir);
+}
+
+/** Sets aside a side file that holds a line that is not intact (its intact records merged), durably. */
+export async function rejectAside(dir: string, now: Date): Promise<void> {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  await rename(join(dir, ASIDE_FILE), join(dir, REJECTED_ASIDE.replace('*', stamp)));
   await syncDirectory(dir);
 }

@@ -30,11 +30,13 @@ import { appendLine, tailOf, trailFiles, trailLines } from './audit-files.ts';
 import {
   ASIDE_FILE,
   ASIDE_UNREADABLE,
+  asideText,
   KEPT_ASIDE,
   keptRecords,
   mergedHashes,
   mergeLines,
   readAside,
+  rejectAside,
   removeAside,
 } from './audit-aside.ts';
 import type { AuditForwarder } from './audit-forwarding.ts';
@@ -244,17 +246,24 @@ export class AuditLog {
     const lines = mergeLines(kept.records, merged, tail, key);
     if (lines.length > 0) await appendLine(join(this.dir, file), `${torn ? '\n' : ''}${lines.join('\n')}\n`);
     lines.forEach((line) => this.#forward(line));
-    if (kept.unreadable > 0) this.#options.onDidFail?.('merge', ASIDE_UNREADABLE);
-    else await removeAside(this.dir);
+    if (kept.unreadable === 0) return removeAside(this.dir);
+    await rejectAside(this.dir, this.#now());
+    this.#options.onDidFail?.('merge', ASIDE_UNREADABLE);
   }
 
   /** Appends to ASIDE_FILE (chained after the trail's tail, or the last record kept apart), and says so. */
   async #appendAside(tail: ChainTail, event: AuditEvent, who: AuditActor): Promise<void> {
-    const last = (await readAside(this.dir)).at(-1);
+    const text = await asideText(this.dir);
+    const last = text
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .at(-1);
     const previous = last ? parseRecord(last) : null;
     const after = previous?.ok ? { seq: previous.record.seq, hash: previous.record.hash } : tail;
     const line = chainRecord(after, this.#now(), who, event, this.#options.source, null);
-    await appendLine(join(this.dir, ASIDE_FILE), `${line}\n`);
+    // After a write a crash tore, on a line of its own: never glued to the torn one.
+    const torn = text !== '' && !text.endsWith('\n');
+    await appendLine(join(this.dir, ASIDE_FILE), `${torn ? '\n' : ''}${line}\n`);
     this.#forward(line);
     this.#options.onDidFail?.(event.kind, KEPT_ASIDE);
   }

@@ -35,8 +35,8 @@ export const CLI_ADMIN_WORDS = {
     keptAside: (kind: string, file: string) =>
       `note: the keychain holding the audit trail's key is not available: ${kind} is kept apart in ${file}, outside the keyed trail.`,
     notRecorded: (kind: string, code: string) => `note: the audit trail could not record ${kind} (${code}).`,
-    asideUnreadable: (file: string) =>
-      `note: ${file} holds a line that is not an intact record: its intact records were merged into the keyed trail, the file is kept as it is.`,
+    asideUnreadable: (file: string, rejected: string) =>
+      `note: ${file} held a line that is not an intact record: its intact records were merged into the keyed trail, and the file was set aside as ${rejected} for IT to look at.`,
     mergedLater: (seq: number) => `(written without the key, merged later; kept apart as #${seq})`,
     /** Why a line breaks the chain, by code (`after`: the record it should have followed). */
     breaks: {

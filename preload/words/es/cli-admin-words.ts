@@ -31,8 +31,8 @@ export const CLI_ADMIN_WORDS: Widen<typeof EN> = {
     keptAside: (kind, file) =>
       `nota: el llavero que guarda la clave del registro de auditoría no está disponible: ${kind} se guarda aparte en ${file}, fuera del registro firmado.`,
     notRecorded: (kind, code) => `nota: el registro de auditoría no pudo anotar ${kind} (${code}).`,
-    asideUnreadable: (file) =>
-      `nota: ${file} contiene una línea que no es un registro íntegro: sus registros íntegros se añadieron al registro firmado y el archivo se conserva tal cual.`,
+    asideUnreadable: (file, rejected) =>
+      `nota: ${file} contenía una línea que no es un registro íntegro: sus registros íntegros se añadieron al registro firmado y el archivo se apartó como ${rejected} para que lo revise el servicio de informática.`,
     mergedLater: (seq) => `(escrito sin la clave, añadido después; guardado aparte como n.º ${seq})`,
     breaks: {
       not_json: () => 'no es un registro JSON',

@@ -31,8 +31,8 @@ export const CLI_ADMIN_WORDS: Widen<typeof EN> = {
     keptAside: (kind, file) =>
       `remarque : le trousseau qui garde la clé de la piste d’audit n’est pas disponible : ${kind} est mis à part dans ${file}, hors de la piste signée.`,
     notRecorded: (kind, code) => `remarque : la piste d’audit n’a pas pu enregistrer ${kind} (${code}).`,
-    asideUnreadable: (file) =>
-      `remarque : ${file} contient une ligne qui n’est pas un enregistrement intact : ses enregistrements intacts ont été ajoutés à la piste signée, le fichier est gardé tel quel.`,
+    asideUnreadable: (file, rejected) =>
+      `remarque : ${file} contenait une ligne qui n’est pas un enregistrement intact : ses enregistrements intacts ont été ajoutés à la piste signée, et le fichier a été mis de côté sous le nom ${rejected} pour le service informatique.`,
     mergedLater: (seq) => `(écrit sans la clé, ajouté plus tard ; mis à part sous le n° ${seq})`,
     breaks: {
       not_json: () => 'n’est pas un enregistrement JSON',

@@ -13,6 +13,7 @@ import {
   ASIDE_FILE,
   ASIDE_UNREADABLE,
   KEPT_ASIDE,
+  REJECTED_ASIDE,
   keptRecords,
 } from '../../../features/audit/audit-aside.ts';
 import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
@@ -45,7 +46,7 @@ async function cliAuditLog(): Promise<AuditLog> {
           code === KEPT_ASIDE
             ? said.keptAside(kind, ASIDE_FILE)
             : code === ASIDE_UNREADABLE
-              ? said.asideUnreadable(ASIDE_FILE)
+              ? said.asideUnreadable(ASIDE_FILE, REJECTED_ASIDE)
               : said.notRecorded(kind, code)
         }\n`,
       );

@@ -152,12 +152,27 @@ describe('records kept apart without the key', () => {
       'transcribe',
       'visit_started',
     ]);
-    expect(failures.filter((f) => f.startsWith('merge:'))).toEqual([
-      'merge:aside_unreadable_kept',
-      'merge:aside_unreadable_kept',
-    ]);
-    expect(await exists(ASIDE_FILE)).toBe(true);
-    expect(await app.verify()).toMatchObject({ ok: true, records: 4, aside: 2 });
+    // Said once: the file is set aside under its rejected name, never merged again (nothing twice, even
+    // once retention has removed the merged copies), and kept for IT.
+    expect(failures.filter((f) => f.startsWith('merge:'))).toEqual(['merge:aside_unreadable_kept']);
+    expect(await exists(ASIDE_FILE)).toBe(false);
+    const rejected = (await readdir(dir)).filter((f) => /^audit-unkeyed\.rejected-.+\.jsonl$/.test(f));
+    expect(rejected).toHaveLength(1);
+    expect(await readFile(join(dir, rejected[0]!), 'utf8')).toContain(edited);
+    await app.record({ kind: 'consent_acknowledged' });
+    expect(kinds(await app.read()).filter((k) => k === 'transcribe')).toHaveLength(1);
+    expect(await app.verify()).toMatchObject({ ok: true, records: 5 });
+  });
+
+  it('a record kept apart after a write a crash tore goes on a line of its own, and is merged', async () => {
+    const side = await keyedThenKeptApart();
+    // The second kept record's write was torn by a crash: half a line, no newline.
+    await writeFile(join(dir, ASIDE_FILE), `${side[0]}\n${side[1]!.slice(0, 40)}`);
+    const cli = log({ keys: keyless, source: { via: 'cli', version: '1.0.0' } });
+    await cli.record({ kind: 'cli_command', command: 'dictate', exitCode: 0 });
+    const app = log({ keys: keyed });
+    await app.open();
+    expect(kinds(await app.read())).toEqual(['signed_in', 'consent_acknowledged', 'transcribe', 'dictate']);
   });
 
   it('a side file that cannot be read is said by code, and never stops a record from being written', async () => {
