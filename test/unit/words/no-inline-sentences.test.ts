@@ -12,9 +12,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
-/** Files still holding English of their own, and how many texts (issue 19: moved screen by screen). */
-const NOT_YET: Readonly<Record<string, number>> = {};
-
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -65,28 +62,11 @@ describe('the renderer’s sentences', () => {
     files(join(ROOT, 'renderer')).map((path) => [relative(ROOT, path), inlineTexts(path)] as const),
   );
 
-  it('come from preload/words, outside the files not moved yet', () => {
-    if (process.env.PRINT_NOT_YET)
-      console.log(
-        JSON.stringify(
-          Object.fromEntries([...found].filter(([, t]) => t.length).map(([f, t]) => [f, t.length])),
-        ),
-      );
-    const offenders = [...found].filter(([file, texts]) => texts.length > 0 && !(file in NOT_YET));
+  it('come from preload/words, in every file', () => {
+    const offenders = [...found].filter(([, texts]) => texts.length > 0);
     expect(Object.fromEntries(offenders)).toEqual({});
   });
-
-  it('shrink in the files not moved yet: none gains a text, a clean one leaves the list', () => {
-    for (const [file, count] of Object.entries(NOT_YET)) {
-      const texts = found.get(file) ?? [];
-      expect(texts.length, `${file}: ${texts.join(' | ')}`).toBeLessThanOrEqual(count);
-      expect(texts.length, `${file} is clean: remove it from NOT_YET`).toBeGreaterThan(0);
-    }
-  });
 });
-
-/** CLI files still printing English of their own, and how many strings (none since issue 19's CLI work). */
-const CLI_NOT_YET: Readonly<Record<string, number>> = {};
 
 /** Lines meant for programs, the same in every language (a service manager waits for `listening on`). */
 const CLI_MACHINE_LINES: Readonly<Record<string, readonly string[]>> = {
@@ -131,16 +111,8 @@ describe('the CLI’s sentences', () => {
   );
 
   it('come from preload/words: results, errors and notes of every command', () => {
-    const offenders = [...found].filter(([file, texts]) => texts.length > 0 && !(file in CLI_NOT_YET));
+    const offenders = [...found].filter(([, texts]) => texts.length > 0);
     expect(Object.fromEntries(offenders)).toEqual({});
-  });
-
-  it('shrink in the CLI files not moved yet', () => {
-    for (const [file, count] of Object.entries(CLI_NOT_YET)) {
-      const texts = found.get(file) ?? [];
-      expect(texts.length, `${file}: ${texts.join(' | ')}`).toBeLessThanOrEqual(count);
-      expect(texts.length, `${file} is clean: remove it from CLI_NOT_YET`).toBeGreaterThan(0);
-    }
   });
 
   it('are found where they are written inline (the rule itself)', () => {
