@@ -217,6 +217,13 @@ describe('dictation screens', () => {
     await expect.poll(selected).toBe('[left/right]');
     registered.get('Control+Shift+F9')!();
     await expect.poll(selected).toBe('***');
+    // The key with the focus on the box's buttons, not in its text: the box still moves (the key hook's
+    // press leaves the move to the window).
+    await page.getByRole('button', { name: 'Previous field' }).focus();
+    await page.keyboard.press('Control+F9');
+    await expect.poll(selected).toBe('[left/right]');
+    await page.keyboard.press('Control+Shift+F9');
+    await expect.poll(selected).toBe('***');
     await page.keyboard.type('3');
     expect(await box.inputValue()).toBe('Pain 3 out of 10. Side: [left/right]. Plan: ___');
     await page.screenshot({ path: `${SHOTS}/dictation-box-fields.png`, fullPage: true });
