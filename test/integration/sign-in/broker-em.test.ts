@@ -9,7 +9,7 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBroker, type RunningBroker } from '../../../main/programs/broker/broker-server.ts';
-import { loadBrokerConfig } from '../../../main/programs/broker/broker-config.ts';
+import { loadBrokerConfig, type BrokerConfig } from '../../../main/programs/broker/broker-config.ts';
 import { IdpTokenVerifier } from '../../../main/programs/broker/idp-token-verifier.ts';
 import { BrokerEm } from '../../../main/features/connection/broker-em.ts';
 import type { Note } from '../../../main/core/api/schemas/note.ts';
@@ -28,25 +28,7 @@ let note: Note;
 beforeAll(async () => {
   h = await startHarness();
   idp = await startTestIdp({});
-  const loaded = await loadBrokerConfig({
-    env: {
-      SCRIBE_SERVICE_URL: h.service.url,
-      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-      SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
-      SCRIBE_BROKER_ISSUER: idp.issuer,
-      SCRIBE_BROKER_AUDIENCE: idp.clientId,
-      SCRIBE_BROKER_USER_CLAIM: 'oid',
-      SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
-    },
-  });
-  if (!loaded.ok) throw new Error(loaded.error);
-  const config = loaded.config;
-  broker = await startBroker({
-    config,
-    verifier: new IdpTokenVerifier(config),
-    server: { http: h.http, auth: h.server },
-    log: (record) => lines.push(JSON.stringify(record)),
-  });
+  broker = await startEmBroker();
   // The clinician signs in once through the broker: their service user exists from then on.
   lines = [];
   const signIn = await post('/v1/token', await idp.sign({ oid: 'oid-dr-em' }));
@@ -62,6 +44,32 @@ afterAll(async () => {
   await idp?.close();
   await h?.close();
 });
+
+/** A broker on loopback for the local service and the test provider; `env` adds to its settings. */
+async function startEmBroker(
+  env: Record<string, string> = {},
+): Promise<RunningBroker & { config: BrokerConfig }> {
+  const loaded = await loadBrokerConfig({
+    env: {
+      SCRIBE_SERVICE_URL: h.service.url,
+      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+      SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
+      SCRIBE_BROKER_ISSUER: idp.issuer,
+      SCRIBE_BROKER_AUDIENCE: idp.clientId,
+      SCRIBE_BROKER_USER_CLAIM: 'oid',
+      SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
+      ...env,
+    },
+  });
+  if (!loaded.ok) throw new Error(loaded.error);
+  const running = await startBroker({
+    config: loaded.config,
+    verifier: new IdpTokenVerifier(loaded.config),
+    server: { http: h.http, auth: h.server },
+    log: (record) => lines.push(JSON.stringify(record)),
+  });
+  return Object.assign(running, { config: loaded.config });
+}
 
 async function post(path: string, token: string | undefined, body?: unknown) {
   const response = await fetch(`${broker.url}${path}`, {
@@ -213,26 +221,8 @@ describe("the desktop's E/M through the broker", () => {
 
 describe('with the E/M routes turned off (emCodes: false)', () => {
   it('answers 404 before the token is read, nothing reaches the service, and the desktop says server credentials are needed', async () => {
-    const loaded = await loadBrokerConfig({
-      env: {
-        SCRIBE_SERVICE_URL: h.service.url,
-        SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-        SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
-        SCRIBE_BROKER_ISSUER: idp.issuer,
-        SCRIBE_BROKER_AUDIENCE: idp.clientId,
-        SCRIBE_BROKER_USER_CLAIM: 'oid',
-        SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
-        SCRIBE_BROKER_EM_CODES: 'false',
-      },
-    });
-    if (!loaded.ok) throw new Error(loaded.error);
-    expect(loaded.config.emCodes).toBe(false);
-    const off = await startBroker({
-      config: loaded.config,
-      verifier: new IdpTokenVerifier(loaded.config),
-      server: { http: h.http, auth: h.server },
-      log: (record) => lines.push(JSON.stringify(record)),
-    });
+    const off = await startEmBroker({ SCRIBE_BROKER_EM_CODES: 'false' });
+    expect(off.config.emCodes).toBe(false);
     try {
       const before = emRequests();
       const token = await idp.sign({ oid: 'oid-dr-em' });
