@@ -38,7 +38,12 @@ export async function asideText(dir: string): Promise<string> {
 
 /** The side file's lines, oldest first (none when there is no side file). */
 export async function readAside(dir: string): Promise<string[]> {
-  return (await asideText(dir)).split('\n').filter((line) => line.trim() !== '');
+  return asideLines(await asideText(dir));
+}
+
+/** The non-empty lines of the side file's text. */
+export function asideLines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
 }
 
 /**

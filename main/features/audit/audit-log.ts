@@ -30,6 +30,7 @@ import { appendLine, tailOf, trailFiles, trailLines } from './audit-files.ts';
 import {
   ASIDE_FILE,
   ASIDE_UNREADABLE,
+  asideLines,
   asideText,
   KEPT_ASIDE,
   keptRecords,
@@ -254,10 +255,7 @@ export class AuditLog {
   /** Appends to ASIDE_FILE (chained after the trail's tail, or the last record kept apart), and says so. */
   async #appendAside(tail: ChainTail, event: AuditEvent, who: AuditActor): Promise<void> {
     const text = await asideText(this.dir);
-    const last = text
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .at(-1);
+    const last = asideLines(text).at(-1);
     const previous = last ? parseRecord(last) : null;
     const after = previous?.ok ? { seq: previous.record.seq, hash: previous.record.hash } : tail;
     const line = chainRecord(after, this.#now(), who, event, this.#options.source, null);
