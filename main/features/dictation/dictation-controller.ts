@@ -245,7 +245,12 @@ export class DictationController {
         running.stream.update(text, rolledBack);
         this.#show(running);
       }),
-      session.on('connection', () => this.#show(running)),
+      session.on('connection', ({ state }) => {
+        this.#show(running);
+        // A session that failed for good (an error frame the service will not take back, a refused
+        // sign-in) ends the dictation at once, whether or not the microphone still gives chunks.
+        if (state === 'failed' && this.#running === running) void this.stop();
+      }),
     );
     await session.start();
     for (let next: IteratorResult<Int16Array> = first; !next.done; next = await iterator.next()) {

@@ -44,7 +44,9 @@ const written = () =>
     .map((s) => s.written)
     .join('');
 
-function setup(options: { visit?: boolean; journals?: JournalStore; pace?: 'fast' | 'realtime' } = {}) {
+function setup(
+  options: { visit?: boolean; journals?: JournalStore; pace?: 'fast' | 'realtime'; seconds?: number } = {},
+) {
   const inserter = new FakeInserter();
   const overlay: (OverlayState | null)[] = [];
   const finished: { text: string; kind: string }[] = [];
@@ -53,7 +55,8 @@ function setup(options: { visit?: boolean; journals?: JournalStore; pace?: 'fast
     finished: (text, outcome) => finished.push({ text, kind: outcome.kind }),
   };
   let opened = 0;
-  const samples = readFixtureSamples('dictation.wav');
+  const whole = readFixtureSamples('dictation.wav');
+  const samples = options.seconds ? whole.subarray(0, options.seconds * 16_000) : whole;
   const warm = new WarmMicrophone({
     open: () => {
       opened += 1;
@@ -123,6 +126,21 @@ describe('dictation controller against the local service', () => {
     expect(h.streaming.sockets.slice(before).filter((s) => s.closedBy === 'terminated')).toHaveLength(1);
     expect(inserter.field).toBe(written());
     expect(finished.at(-1)).toEqual({ text: written(), kind: 'inserted' });
+  });
+
+  it('a service error that ends the session ends the dictation at once, even once the microphone has gone quiet', async () => {
+    const { controller, finished, overlay } = setup({ seconds: 1 });
+    const before = h.streaming.sockets.length;
+    await controller.start();
+    await vi.waitFor(() => expect(h.streaming.sockets.length).toBe(before + 1), { timeout: 20_000 });
+    const socket = h.streaming.sockets.at(-1)!;
+    // The second of audio has played out and been taken: the microphone gives no more chunks, so only the
+    // session can say that it failed.
+    await vi.waitFor(() => expect(socket.chunksByStream['']).toBe(10), { timeout: 20_000 });
+    expect(h.streaming.sendError({ code: 83005 }, { closeCode: 1008, socketId: socket.id })).toBe(1);
+    await vi.waitFor(() => expect(controller.active).toBe(false), { timeout: 5_000 });
+    expect(finished.at(-1)).toMatchObject({ kind: 'failed' });
+    expect(overlay.filter((s) => s !== null).at(-1)).toMatchObject({ phase: 'failed' });
   });
 
   it('cancel inserts nothing more, and its journal is shredded', async () => {
