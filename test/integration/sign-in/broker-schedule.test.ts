@@ -6,83 +6,30 @@
  * reach connected desktops as a bare "changed". Patient data never reaches the broker's log.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../../main/core/api/transport/http.ts';
-import { PROTOCOL } from '../../../main/core/api/protocol.ts';
-import { startBroker, type RunningBroker } from '../../../main/programs/broker/broker-server.ts';
-import { loadBrokerConfig, type BrokerConfig } from '../../../main/programs/broker/broker-config.ts';
-import { IdpTokenVerifier } from '../../../main/programs/broker/idp-token-verifier.ts';
-import { MemoryStore } from '../../../main/programs/broker/shared-store.ts';
 import { webhookSignature } from '../../../main/programs/broker/webhook-signature.ts';
-import type { ServerApiStore } from '../../../main/programs/local-service/server-api/store.ts';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { seedDay } from '../../../main/programs/local-service/server-api/sample-day.ts';
+import {
+  CANARY,
+  CANARY_TEXT,
+  SECRET,
+  startScheduleBroker,
+  type ScheduleBrokerRig,
+} from './schedule-broker.ts';
 
-const CANARY = 'Canaryname-5e1f';
-const CANARY_TEXT = 'CANARY-INSTRUCTION-77a2 rest and fluids';
-const API_KEY = 'test-server-api-key-123';
-const SECRET = 'whsec-test-secret';
-
-let h: Harness;
-let idp: TestIdp;
-let broker: RunningBroker;
-let store: ServerApiStore;
+let rig: ScheduleBrokerRig;
+let idp: ScheduleBrokerRig['idp'];
+let broker: ScheduleBrokerRig['broker'];
+let store: ScheduleBrokerRig['store'];
+let ids: ScheduleBrokerRig['ids'];
 let lines: string[];
-let ids: Awaited<ReturnType<typeof seedDay>>;
 
 beforeAll(async () => {
-  h = await startHarness({ serverApiKeys: [API_KEY] });
-  idp = await startTestIdp({});
-  store = h.service.internals.serverApi;
-  ids = seedDay(store, { lastName: CANARY, day: new Date() });
-  const loaded = await loadBrokerConfig({
-    env: {
-      SCRIBE_SERVICE_URL: h.service.url,
-      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-      SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
-      SCRIBE_BROKER_ISSUER: idp.issuer,
-      SCRIBE_BROKER_AUDIENCE: idp.clientId,
-      SCRIBE_BROKER_USER_CLAIM: 'oid',
-      SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
-    },
-  });
-  if (!loaded.ok) throw new Error(loaded.error);
-  const config: BrokerConfig = loaded.config;
-  const verifier = new IdpTokenVerifier({ ...config, maxTokenAgeSec: config.maxTokenAgeSec });
-  const serverApiHttp = new HttpClient({
-    baseUrl: new URL(h.service.url),
-    apiVersion: PROTOCOL.serverApiVersion,
-  });
-  const log = (record: object) => lines.push(JSON.stringify(record));
-  broker = await startBroker({
-    config,
-    verifier,
-    server: { http: h.http, auth: h.server },
-    log,
-    schedule: {
-      serverApi: {
-        http: serverApiHttp,
-        auth: { caller: 'server', token: async () => API_KEY, renew: async () => API_KEY },
-      },
-      verifier,
-      mapping: config,
-      sessionMaxAgeSec: config.scheduleTokenMaxAgeSec,
-      feed: new MemoryStore(),
-      webhookSecret: SECRET,
-      webhookToleranceSec: 300,
-      log,
-      now: Date.now,
-    },
-  });
+  rig = await startScheduleBroker();
+  ({ idp, broker, store, ids, lines } = rig);
 });
 beforeEach(() => {
-  lines = [];
+  lines.length = 0;
 });
-afterAll(async () => {
-  await broker?.close();
-  await idp?.close();
-  await h?.close();
-});
+afterAll(() => rig?.close());
 
 function dayWindow(): string {
   const from = new Date();
