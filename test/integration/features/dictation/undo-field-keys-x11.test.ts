@@ -7,13 +7,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseChord } from '../../../../main/base/chords/chord.ts';
-import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
-import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
+import type { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import { UiohookKeyHook } from '../../../../native/key-hook.ts';
-import { FakeSecureInput } from '../../../../native/secure-input.ts';
 import { SyntheticInputGate } from '../../../../native/synthetic-input.ts';
-import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
+import { scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
+import { scriptedDictationService } from '../../../unit/features/dictation/scripted-service.ts';
 
 const run = promisify(execFile);
 const xdotool = (...args: string[]) => run('xdotool', args);
@@ -25,32 +23,11 @@ describe.skipIf(!process.env.REAL_DISPLAY)('undo and field hotkeys pressed with 
 
   beforeAll(() => {
     const { open } = scriptedOpen();
-    dictation = new DictationService({
+    dictation = scriptedDictationService({
       hook: new UiohookKeyHook({ gate: new SyntheticInputGate() }),
       shortcuts: { register: () => false, unregister: () => undefined },
       platform: 'linux',
-      accessibility: () => 'not-needed',
-      secureInput: new FakeSecureInput(),
-      settings: {
-        choice: () => ({
-          mode: 'toggle',
-          toggle: parseChord('F9'),
-          hold: parseChord('Control+Super'),
-          cancel: parseChord('Shift+F9'),
-          undo: parseChord('Alt+Shift+F9'),
-          nextField: parseChord('Control+F9'),
-          previousField: parseChord('Control+Shift+F9'),
-        }),
-        get: () => ({ commands: true, locale: 'ENGLISH_US' }),
-        locked: () => [],
-      } as never,
-      history: { add: async () => null, list: () => [] } as never,
-      clipboard: { writeText: async () => ({ transient: true }) },
       open,
-      microphone: endlessMicrophone(),
-      lock: { holder: () => null, acquire: () => true, release: () => undefined },
-      inserter: new FakeInserter(),
-      overlay: { show: () => undefined },
       fields: {
         move: async (direction) => {
           moves.push(direction);

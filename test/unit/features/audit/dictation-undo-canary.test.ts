@@ -6,14 +6,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { parseChord } from '../../../../main/base/chords/chord.ts';
 import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
-import { recordReports } from '../../../../main/features/audit/audit-reports.ts';
-import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
-import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
-import { FakeSecureInput } from '../../../../native/secure-input.ts';
-import { endlessMicrophone, scriptedOpen } from '../dictation/scripted-session.ts';
+import { scriptedOpen } from '../dictation/scripted-session.ts';
+import { auditDictation, scriptedDictationService } from '../dictation/scripted-service.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 4471';
 let dir = '';
@@ -29,38 +25,8 @@ it('dictation_undone and dictation_correction_flagged are recorded, without the 
   const inserter = new FakeInserter();
   inserter.target = { appName: 'winword.exe' };
   const { open, sessions } = scriptedOpen();
-  const dictation = new DictationService({
-    hook: new FakeKeyHook(),
-    shortcuts: { register: () => true, unregister: () => undefined },
-    platform: 'win32',
-    accessibility: () => 'not-needed',
-    secureInput: new FakeSecureInput(),
-    settings: {
-      choice: () => ({
-        mode: 'toggle',
-        toggle: parseChord('F9'),
-        hold: parseChord('Control+Super'),
-        cancel: parseChord('Shift+F9'),
-      }),
-      get: () => ({ commands: true, locale: 'ENGLISH_US' }),
-      locked: () => [],
-    } as never,
-    history: { add: async () => null, list: () => [] } as never,
-    clipboard: { writeText: async () => ({ transient: true }) },
-    open,
-    microphone: endlessMicrophone(),
-    lock: { holder: () => null, acquire: () => true, release: () => undefined },
-    inserter,
-    overlay: { show: () => undefined },
-  });
-  recordReports(audit, {
-    policy: { onDidReport: () => () => undefined, applied: () => null },
-    connections: { onDidReport: () => () => undefined },
-    visit: { onDidReport: () => () => undefined },
-    notes: { onDidReport: () => () => undefined },
-    schedule: { onDidReport: () => () => undefined },
-    dictation,
-  });
+  const dictation = scriptedDictationService({ open, inserter });
+  auditDictation(audit, dictation);
   await dictation.start();
   await vi.waitFor(() => expect(sessions).toHaveLength(1));
   sessions[0]!.unit(`${CANARY} takes 5 mg.`);

@@ -7,16 +7,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseChord } from '../../../../main/base/chords/chord.ts';
 import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
-import { recordReports } from '../../../../main/features/audit/audit-reports.ts';
-import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import { createDictationHandlers } from '../../../../main/features/dictation/handlers.ts';
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { FieldNavigator } from '../../../../main/features/dictation/ports.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
-import { FakeSecureInput } from '../../../../native/secure-input.ts';
-import { endlessMicrophone, scriptedOpen } from './scripted-session.ts';
+import { scriptedOpen } from './scripted-session.ts';
+import { auditDictation, scriptedDictationService } from './scripted-service.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 5583';
 const dirs: string[] = [];
@@ -46,7 +43,7 @@ async function setup(options: { taken?: string[]; ownWindowFocused?: () => boole
     },
   };
   const { open, sessions } = scriptedOpen();
-  const dictation = new DictationService({
+  const dictation = scriptedDictationService({
     hook,
     shortcuts: {
       register: (accelerator, onPress) => {
@@ -56,41 +53,13 @@ async function setup(options: { taken?: string[]; ownWindowFocused?: () => boole
       },
       unregister: (accelerator) => void shortcuts.delete(accelerator),
     },
-    platform: 'win32',
-    accessibility: () => 'not-needed',
-    secureInput: new FakeSecureInput(),
-    settings: {
-      choice: () => ({
-        mode: 'toggle',
-        toggle: parseChord('F9'),
-        hold: parseChord('Control+Super'),
-        cancel: parseChord('Shift+F9'),
-        undo: parseChord('Alt+Shift+F9'),
-        nextField: parseChord('Control+F9'),
-        previousField: parseChord('Control+Shift+F9'),
-      }),
-      get: () => ({ commands: true, locale: 'ENGLISH_US' }),
-      locked: () => [],
-    } as never,
-    history: { add: async () => null, list: () => [] } as never,
-    clipboard: { writeText: async () => ({ transient: true }) },
     open,
-    microphone: endlessMicrophone(),
-    lock: { holder: () => null, acquire: () => true, release: () => undefined },
     inserter,
-    overlay: { show: () => undefined },
     fields,
     ownWindowFocused: options.ownWindowFocused ?? (() => false),
     onBoxField: (direction) => void boxMoves.push(direction),
   });
-  recordReports(audit, {
-    policy: { onDidReport: () => () => undefined, applied: () => null },
-    connections: { onDidReport: () => () => undefined },
-    visit: { onDidReport: () => () => undefined },
-    notes: { onDidReport: () => () => undefined },
-    schedule: { onDidReport: () => () => undefined },
-    dictation,
-  });
+  auditDictation(audit, dictation);
   dictation.applyHotkeys();
   const dictate = async (text: string) => {
     await dictation.start();
