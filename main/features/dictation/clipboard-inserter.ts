@@ -3,14 +3,20 @@
  * a missing system library): every dictation's text is copied (marked transient) and the overlay says why,
  * so dictation still works and nothing is lost — the text is also in the dictation box and history.
  */
+import { copiedOutcome, type ScheduledClear } from './insertion/copied-expiry.ts';
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
 
-/** Copy-only insertion. */
+/** Copy-only insertion; the copied text is cleared at its time (dictationClipboardClearSeconds). */
 export class ClipboardInserter implements Inserter {
   readonly #copy: (text: string) => Promise<unknown>;
+  readonly #clearLater: (text: string) => ScheduledClear | null;
 
-  constructor(copy: (text: string) => Promise<unknown>) {
+  constructor(
+    copy: (text: string) => Promise<unknown>,
+    clearLater: (text: string) => ScheduledClear | null = () => null,
+  ) {
     this.#copy = copy;
+    this.#clearLater = clearLater;
   }
 
   async captureTarget(): Promise<InsertTarget | null> {
@@ -24,7 +30,7 @@ export class ClipboardInserter implements Inserter {
   async insertAgain(text: string): Promise<InsertOutcome> {
     if (text === '') return { kind: 'box', reason: { code: 'nothing_dictated' } };
     await this.#copy(text);
-    return { kind: 'copied', reason: { code: 'copy_only_system' } };
+    return copiedOutcome({ code: 'copy_only_system' }, this.#clearLater(text));
   }
 }
 

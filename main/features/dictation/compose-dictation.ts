@@ -21,6 +21,7 @@ import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
 import type { FieldNavigator, Inserter, OpenDictation, OverlayPort } from './ports.ts';
 import type { HidBackend } from '../../../native/hid.ts';
+import type { ScheduledClear } from './insertion/copied-expiry.ts';
 import { DictationMic } from './mic/dictation-mic.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
 
@@ -41,6 +42,8 @@ interface DictationPlatform {
   readonly fields?: FieldNavigator;
   /** One of our own windows has the keyboard focus: the field hotkeys the OS takes then go to the box. */
   readonly ownWindowFocused?: () => boolean;
+  /** Clears what the box's Copy put on the clipboard at its time (copied-expiry.ts clearAfterSeconds). */
+  readonly clearCopied?: (text: string) => ScheduledClear | null;
 }
 
 /** Builds the platform parts; the inserter follows the clinician's dictation settings (mode, app rules). */
@@ -109,9 +112,7 @@ export function composeDictation(
     ...(app.journals
       ? { recovery: new DictationRecovery(app.journals, app.connection, () => settings.get().commands) }
       : {}),
-    ...(platform.onError ? { onError: platform.onError } : {}),
-    ...(platform.fields ? { fields: platform.fields } : {}),
-    ...(platform.ownWindowFocused ? { ownWindowFocused: platform.ownWindowFocused } : {}),
+    ...optionalParts(platform),
     ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
   });
   service.applyHotkeys();
@@ -119,6 +120,17 @@ export function composeDictation(
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
+}
+
+/** The parts a shell may leave out, passed on only where it gives them. */
+function optionalParts(platform: DictationPlatform) {
+  const { onError, fields, ownWindowFocused, clearCopied } = platform;
+  return {
+    ...(onError ? { onError } : {}),
+    ...(fields ? { fields } : {}),
+    ...(ownWindowFocused ? { ownWindowFocused } : {}),
+    ...(clearCopied ? { clearCopied } : {}),
+  };
 }
 
 /**

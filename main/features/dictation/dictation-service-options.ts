@@ -9,6 +9,7 @@ import type { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
 import type { FieldNavigator } from './ports.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
+import type { ScheduledClear } from './insertion/copied-expiry.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -26,6 +27,8 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly settings: DictationSettingsStore;
   readonly history: DictationHistory;
   readonly clipboard: DictationClipboard;
+  /** Clears what the box's Copy put on the clipboard at its time (dictationClipboardClearSeconds); absent: never. */
+  readonly clearCopied?: (text: string) => ScheduledClear | null;
   /** Pushes the state to the window (the dictation:state event). */
   readonly onState?: (state: DictationStateDto) => void;
   /** Unfinished dictations (journals); none where nothing is journaled. */

@@ -20,6 +20,7 @@ import { routeFieldKey } from './field-key-route.ts';
 import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { Emitter } from '../../base/async/emitter.ts';
+import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { afterClear, noteOf, whereOf } from './outcome-notes.ts';
 import type { AttachedMic, DictationServiceOptions } from './dictation-service-options.ts';
 export type { DictationClipboard, DictationServiceOptions } from './dictation-service-options.ts';
@@ -155,9 +156,13 @@ export class DictationService {
     this.#push();
   }
 
+  /** The box's (or a history entry's) text onto the clipboard, cleared at its time like a copy fallback's. */
   async copyText(text: string): Promise<void> {
     const { transient } = await this.#o.clipboard.writeText(text);
-    this.#box = { text, note: { code: transient ? 'copied' : 'copied_may_be_kept' } };
+    const code = transient ? 'copied' : 'copied_may_be_kept';
+    const outcome = copiedOutcome({ code }, this.#o.clearCopied?.(text) ?? null);
+    this.#box = { text, note: noteOf(outcome) };
+    this.#followClear(outcome);
     this.#push();
   }
 

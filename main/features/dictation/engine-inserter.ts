@@ -5,6 +5,7 @@
  * come from the settings/policy key `dictationAppRules` (`never` = copy only).
  */
 import type { Desktop, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
+import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { captureTarget, StreamingInsertion } from './insertion/streaming-insertion.ts';
 import { targetName, type InsertionRule, type InsertMode } from './insertion/insertion-types.ts';
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
@@ -36,12 +37,8 @@ function outcomeOf(
 ): InsertOutcome {
   const target = result.target ?? insertion.target;
   if (result.notInserted === undefined) return { kind: 'inserted', appName: targetName(target) };
-  const clear = result.clipboardClear;
-  const reason = { code: result.notInserted, app: target?.app ?? null };
-  if (!clear) return { kind: 'copied', reason };
   // The overlay and the box say when the clipboard is cleared; the service says when it was.
-  const clipboard = { state: 'pending', seconds: clear.seconds, at: clear.at } as const;
-  return { kind: 'copied', reason: { ...reason, clipboard }, cleared: clear.done };
+  return copiedOutcome({ code: result.notInserted, app: target?.app ?? null }, result.clipboardClear ?? null);
 }
 
 /** Brings the field up to the text so far, then runs `action` with insertion held. */

@@ -12,6 +12,7 @@ import type { Desktop } from '../../../native/desktop.ts';
 import { ClipboardInserter } from '../../features/dictation/clipboard-inserter.ts';
 import type { DictationPlatformFactory } from '../../features/dictation/compose-dictation.ts';
 import { EngineInserter } from '../../features/dictation/engine-inserter.ts';
+import { clearAfterSeconds } from '../../features/dictation/insertion/copied-expiry.ts';
 import { DesktopFieldNavigator } from '../../features/dictation/fields/field-navigator.ts';
 import { accessibilityState, mayStartKeyHook } from './accessibility.ts';
 import { electronClipboard } from './electron-clipboard.ts';
@@ -35,10 +36,13 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
     let removeSource: (() => void) | null = null;
     const hook = new UiohookKeyHook({ mayStart: () => mayStartKeyHook(platform) });
     const desktop = options.desktop;
+    const clipboard = electronInsertionClipboard(platform);
+    // Copied dictation text (a copy fallback, the box's Copy) leaves the clipboard at the clinician's time.
+    const clearCopied = clearAfterSeconds(clipboard, () => settings.get().clipboardClearSeconds);
     const inserter = options.desktop
       ? new EngineInserter({
           desktop: options.desktop,
-          clipboard: electronInsertionClipboard(platform),
+          clipboard,
           platform,
           mode: () => settings.get().insertMode,
           rules: () => settings.get().appRules,
@@ -50,7 +54,7 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
             removeSource = insertion ? sharedSyntheticInput.addSource(() => insertion.sendingKeys) : null;
           },
         })
-      : new ClipboardInserter((text) => electronClipboard(platform).writeText(text));
+      : new ClipboardInserter((text) => electronClipboard(platform).writeText(text), clearCopied);
     return {
       hook,
       shortcuts: electronShortcuts(),
@@ -63,6 +67,7 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
       hid: loadNodeHid().backend,
       // The overlay never takes focus: a focused window of ours is the main window (the box's, maybe).
       ownWindowFocused: () => BrowserWindow.getFocusedWindow() !== null,
+      clearCopied,
     };
   };
 }

@@ -5,6 +5,8 @@
  * person or another program copied since is left alone.
  */
 import type { InsertionClipboard } from '../../../../native/desktop.ts';
+import type { DictationMessage } from '../../../../preload/contract/index.ts';
+import type { InsertOutcome } from '../ports.ts';
 
 /** How a scheduled clear ended. */
 type ClearOutcome = 'cleared' | 'kept' | 'cancelled';
@@ -49,4 +51,25 @@ async function clearIfOurs(clipboard: InsertionClipboard, text: string): Promise
   // Hands the (empty) clipboard to whatever serves it after us, as after any copy.
   await clipboard.close();
   return 'cleared';
+}
+
+/**
+ * Text copied instead of inserted (or by the box's Copy), with `clear` announced: the message carries when
+ * the clipboard is cleared (the overlay and the box count down to it), and the outcome when it was.
+ */
+export function copiedOutcome(reason: DictationMessage, clear: ScheduledClear | null): InsertOutcome {
+  if (!clear) return { kind: 'copied', reason };
+  const clipboard = { state: 'pending', seconds: clear.seconds, at: clear.at } as const;
+  return { kind: 'copied', reason: { ...reason, clipboard }, cleared: clear.done };
+}
+
+/** A clear of `text` after the clinician's (or IT's) seconds; null when copied text is never cleared. */
+export function clearAfterSeconds(
+  clipboard: InsertionClipboard,
+  seconds: () => number,
+): (text: string) => ScheduledClear | null {
+  return (text) => {
+    const after = seconds();
+    return after > 0 ? clearCopiedLater(clipboard, text, after * 1000) : null;
+  };
 }

@@ -7,7 +7,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
+import { ClipboardInserter } from '../../../../main/features/dictation/clipboard-inserter.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
+import { clearAfterSeconds } from '../../../../main/features/dictation/insertion/copied-expiry.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import { FakeDesktop } from '../../../../native/desktop.fake.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
@@ -42,7 +44,9 @@ function setup(seconds: number) {
     secureInput: new FakeSecureInput(),
     settings: { get: () => ({}), locked: () => [], choice: () => ({}) } as never,
     history: { add: async () => undefined, list: () => [], get: () => undefined } as never,
-    clipboard: { writeText: async () => ({ transient: true }) },
+    // The box's Copy writes where the engine's copies go, and is cleared on the same setting.
+    clipboard: { writeText: async (text) => desktop.clipboard.writeTransient(text) },
+    clearCopied: clearAfterSeconds(desktop.clipboard, () => seconds),
     open: async () => {
       throw new Error('no dictation in this test');
     },
@@ -109,5 +113,39 @@ describe('the clipboard clear a clinician is told about', () => {
     await inserter.captureTarget();
     await dictation.insertText('words');
     expect(dictation.state().box.note).toEqual({ code: 'copy_mode', app: 'Epic.exe' });
+  });
+
+  it("the box's Copy (and a history entry's) is cleared on the same setting, and the box says when", async () => {
+    const { desktop, dictation } = setup(0.03);
+    await dictation.copyText(`${CANARY} 5 mg.`);
+    expect(desktop.clipboard.text).toBe(`${CANARY} 5 mg.`);
+    expect(dictation.state().box.note).toMatchObject({
+      code: 'copied',
+      clipboard: { state: 'pending', seconds: 1 },
+    });
+    expect(dictationMessageText(dictation.state().box.note)).toMatch(
+      /The clipboard is cleared in 1 second\./,
+    );
+    await expect.poll(() => dictation.state().box.note?.clipboard?.state).toBe('cleared');
+    expect(desktop.clipboard.text).toBe('');
+    // Nothing set (0): copied, and nothing announced.
+    const never = setup(0);
+    await never.dictation.copyText('words');
+    expect(never.dictation.state().box.note).toEqual({ code: 'copied' });
+  });
+
+  it('the copy-only fallback (no desktop layer) clears its copy too', async () => {
+    const { desktop } = setup(0);
+    const inserter = new ClipboardInserter(
+      (text) => desktop.clipboard.writeTransient(text),
+      clearAfterSeconds(desktop.clipboard, () => 0.03),
+    );
+    const outcome = await inserter.insertAgain(`${CANARY} 5 mg.`);
+    expect(outcome).toMatchObject({
+      kind: 'copied',
+      reason: { code: 'copy_only_system', clipboard: { state: 'pending', seconds: 1 } },
+    });
+    expect(await (outcome as { cleared: Promise<string> }).cleared).toBe('cleared');
+    expect(desktop.clipboard.text).toBe('');
   });
 });
