@@ -57,6 +57,8 @@ export const CLI_ADMIN_WORDS = {
       `audit: broken at ${seq === null ? 'a line' : `record #${seq}`} (${file} line ${line}): it ${reason}.`,
     asideNotVerified: (count: number, file: string) =>
       `audit: ${f.plural(count, { one: 'record', other: 'records' })} written without the installation's key (no keychain) ${count === 1 ? 'is' : 'are'} kept apart in ${file}, outside the keyed chain: not verified.`,
+    mergedUnvouched: (count: number) =>
+      `audit: note: ${records(count)} in the chain ${count === 1 ? 'was' : 'were'} written without the installation's key and merged later ("merged later" in \`scribe audit\`): the key vouches for ${count === 1 ? 'it' : 'them'} from the merge on, not from when ${count === 1 ? 'it was' : 'they were'} written.`,
     collectedUnreadable: (code: string) => `audit: the collected log cannot be read (${code}).`,
     cutShort: (seq: number) =>
       `audit: cut short: the collector holds record #${seq}, which the trail on this computer does not have.`,

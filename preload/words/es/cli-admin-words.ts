@@ -52,6 +52,8 @@ export const CLI_ADMIN_WORDS: Widen<typeof EN> = {
       `audit: cadena rota ${seq === null ? 'en una línea' : `en el registro n.º ${seq}`} (${file}, línea ${line}): ${seq === null ? 'esa línea' : 'el registro'} ${reason}.`,
     asideNotVerified: (count, file) =>
       `audit: ${records(count)} ${f.form(count, { one: 'escrito', other: 'escritos' })} sin la clave de la instalación (sin llavero) se ${f.form(count, { one: 'guarda', other: 'guardan' })} aparte en ${file}, fuera de la cadena firmada: sin verificar.`,
+    mergedUnvouched: (count) =>
+      `audit: nota: ${records(count)} de la cadena se ${f.form(count, { one: 'escribió', other: 'escribieron' })} sin la clave de la instalación y se ${f.form(count, { one: 'añadió', other: 'añadieron' })} después («añadido después» en \`scribe audit\`): la clave ${f.form(count, { one: 'lo', other: 'los' })} respalda desde que se ${f.form(count, { one: 'añadió', other: 'añadieron' })}, no desde que se ${f.form(count, { one: 'escribió', other: 'escribieron' })}.`,
     collectedUnreadable: (code) => `audit: no se puede leer el registro recopilado (${code}).`,
     cutShort: (seq) =>
       `audit: registro recortado: el recopilador tiene el registro n.º ${seq}, que este equipo no tiene.`,

@@ -54,6 +54,10 @@ export const CLI_ADMIN_WORDS: Widen<typeof EN> = {
       const s = f.form(count, { one: '', other: 's' });
       return `audit : ${records(count)} écrit${s} sans la clé de l’installation (pas de trousseau) ${f.form(count, { one: 'est', other: 'sont' })} mis à part dans ${file}, hors de la chaîne signée : non vérifié${s}.`;
     },
+    mergedUnvouched: (count) => {
+      const s = f.form(count, { one: '', other: 's' });
+      return `audit : remarque : ${records(count)} de la chaîne ${f.form(count, { one: 'a', other: 'ont' })} été écrit${s} sans la clé de l’installation puis ajouté${s} plus tard (« ajouté plus tard » dans \`scribe audit\`) : la clé ${f.form(count, { one: 'le', other: 'les' })} garantit depuis cet ajout, pas depuis ${f.form(count, { one: 'son', other: 'leur' })} écriture.`;
+    },
     collectedUnreadable: (code) => `audit : le journal collecté ne peut pas être lu (${code}).`,
     cutShort: (seq) =>
       `audit : piste tronquée : le collecteur détient l’enregistrement n° ${seq}, que la piste de cet ordinateur n’a pas.`,

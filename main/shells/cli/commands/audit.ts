@@ -84,6 +84,7 @@ async function verify(audit: AuditLog, collected: string | undefined): Promise<n
     throw new CliError(said.broken(seq, file, line, why), EXIT.failure);
   }
   if (result.aside > 0) process.stderr.write(`${said.asideNotVerified(result.aside, ASIDE_FILE)}\n`);
+  if (result.merged > 0) process.stderr.write(`${said.mergedUnvouched(result.merged)}\n`);
   if (collected === undefined) {
     out(said.intact(result.records, result.firstSeq));
     return 0;

@@ -99,6 +99,10 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('records kept apart without the keyc
     await writeFile(collected, collectedOf([...lines.slice(0, 2), kept[0]!, lines[2]!]));
     const merged = await scribe(['audit', 'verify', '--collected', collected], dataDir);
     expect(merged.stderr).not.toMatch(/kept apart/);
+    // The merged record is in the chain, but the key vouches for it only from its merge on: said so.
+    expect(merged.stderr).toMatch(
+      /1 record in the chain was written without the installation's key and merged later .*from the merge on/,
+    );
     expect(merged.stdout).toMatch(/intact \(3 records from #1; matches the collector's 4 records up to #3\)/);
     expect(merged.code).toBe(0);
 

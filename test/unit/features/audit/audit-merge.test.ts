@@ -87,7 +87,7 @@ describe('records kept apart without the key', () => {
     ]);
     expect(records[4]!.unkeyed).toBeUndefined();
     expect(await exists(ASIDE_FILE)).toBe(false);
-    expect(await app.verify()).toEqual({ ok: true, records: 5, firstSeq: 1, aside: 0 });
+    expect(await app.verify()).toEqual({ ok: true, records: 5, firstSeq: 1, aside: 0, merged: 2 });
     // The merged records were forwarded too: the collector holds the keyed chain's head.
     expect(forwarded.at(-1)!.hash).toBe(records[4]!.hash);
   });
@@ -106,7 +106,7 @@ describe('records kept apart without the key', () => {
     const cli = log({ keys: keyless, source: { via: 'cli', version: '1.0.0' } });
     await cli.open();
     await cli.record({ kind: 'cli_command', command: 'dictate', exitCode: 0 });
-    expect(await log({ keys: keyed }).verify()).toMatchObject({ ok: true, records: 2, aside: 3 });
+    expect(await log({ keys: keyed }).verify()).toMatchObject({ ok: true, records: 2, aside: 3, merged: 0 });
   });
 
   it.each([
@@ -136,7 +136,7 @@ describe('records kept apart without the key', () => {
       side.map((line) => (JSON.parse(line) as AuditRecord).hash),
     );
     expect(await exists(ASIDE_FILE)).toBe(false);
-    expect(await app.verify()).toEqual({ ok: true, records: 5, firstSeq: 1, aside: 0 });
+    expect(await app.verify()).toEqual({ ok: true, records: 5, firstSeq: 1, aside: 0, merged: 2 });
   });
 
   it('a line in the side file that is not an intact record keeps the file (said by code); the rest merge once', async () => {
