@@ -170,7 +170,11 @@ export class AuditLog {
     const lines = await this.lines();
     const result = verifyChain(lines, (await this.#options.keys?.forReading()) ?? null);
     // Records merged from the side file: the key vouches for them from their merge on, not before.
-    return { ...result, aside: (await this.asideLines()).length, merged: mergedHashes(lines.map((line) => line.text)).size };
+    return {
+      ...result,
+      aside: (await this.asideLines()).length,
+      merged: mergedHashes(lines.map((line) => line.text)).size,
+    };
   }
 
   /** The records written without the key after the trail was keyed (ASIDE_FILE), oldest first. */
