@@ -80,6 +80,36 @@ export interface UpdateWords {
   readonly refusedOther: (code: string) => string;
 }
 
+/** The Electron shell's own words: the tray's states and menu, the question before quitting, a failed start. */
+export interface ShellWords {
+  readonly tray: {
+    readonly status: Readonly<Record<'idle' | 'recording' | 'paused' | 'reconnecting' | 'error', string>>;
+    readonly startVisit: string;
+    readonly endVisit: string;
+    readonly startDictation: string;
+    readonly stopDictation: string;
+    readonly undoDictation: string;
+    /** "Show Scribe Desktop": `product` is the app's name. */
+    readonly show: (product: string) => string;
+    readonly quit: string;
+  };
+  /** Quitting while a visit records. */
+  readonly quitDialog: {
+    readonly title: string;
+    readonly message: string;
+    readonly detail: string;
+    readonly endAndQuit: string;
+    readonly keepRecording: string;
+  };
+  readonly startFailed: {
+    readonly title: string;
+    /** After the problem's own line (IT has to act). */
+    readonly contactIt: string;
+    /** No known problem: what the clinician can do. */
+    readonly restart: string;
+  };
+}
+
 /** Settings → Dictation → the dictation microphone's labels. */
 export interface MicWords {
   readonly heading: string;
@@ -229,6 +259,8 @@ export interface Words {
   readonly preview: { readonly title: string; readonly banner: string };
   /** The operating system's notifications about updates (the Electron shell shows them). */
   readonly updates: UpdateWords;
+  /** The tray, the quit question and a failed start (the Electron shell shows them). */
+  readonly shell: ShellWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;

@@ -23,6 +23,7 @@ import { consoleShellLog, runShell, StartupProblem, type ShellOptions } from './
 import { electronDictationPlatform } from './dictation-platform.ts';
 import { openDesktop } from '../../../native/open-desktop.ts';
 import { startAutoUpdates, type UpdateLanguage } from './auto-updater.ts';
+import { chooseLocale, LOCALES } from '../../../preload/words/index.ts';
 import type { EmbeddedVersionVerdict } from '../../features/updates/embedded-version.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
@@ -112,6 +113,10 @@ function shellServices(services: AppServices, emit: Parameters<ShellOptions['bui
       finish: () => services.endVisit('quit'),
     },
     startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
+    words: async () => {
+      const { setting, system } = await windowLanguage(services)();
+      return LOCALES[chooseLocale(setting, system)].shell;
+    },
     endVisitFromTray: () => services.endVisit('tray'),
     onWindowHidden: () => void services.app.visit.disarm().catch(() => undefined),
     toggleDictationFromTray: async () => void (await services.app.dictation?.toggle()),

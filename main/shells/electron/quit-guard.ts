@@ -7,6 +7,7 @@
  * deadline and the journal is recovered on the next start.
  */
 import { withTimeout } from '../../base/async/timeout.ts';
+import type { ShellWords } from '../../../preload/words/words.ts';
 
 /** What the quit guard needs from the visit service. */
 export interface VisitLifecycle {
@@ -19,17 +20,19 @@ export interface VisitLifecycle {
 /** The person's answer to the quit question. */
 export type QuitChoice = 'end-visit-and-quit' | 'keep-recording';
 
-/** The question, as data for dialog.showMessageBox. Button order matches QUIT_BUTTON_CHOICES. */
-export const QUIT_DIALOG = {
-  type: 'warning',
-  title: 'A visit is being recorded',
-  message: 'A visit is being recorded. End the visit and quit?',
-  detail: 'The recording so far is kept. Ending the visit stops the microphone before the app closes.',
-  buttons: ['End visit and quit', 'Keep recording'],
-  defaultId: 1,
-  cancelId: 1,
-  noLink: true,
-} as const;
+/** The question, as data for dialog.showMessageBox, in `w`. Button order matches QUIT_BUTTON_CHOICES. */
+export function quitDialog(w: ShellWords['quitDialog']) {
+  return {
+    type: 'warning',
+    title: w.title,
+    message: w.message,
+    detail: w.detail,
+    buttons: [w.endAndQuit, w.keepRecording],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  } as const;
+}
 
 const QUIT_BUTTON_CHOICES: readonly QuitChoice[] = ['end-visit-and-quit', 'keep-recording'];
 

@@ -10,7 +10,9 @@ import { createRendererEvents } from '../../core/ipc/event-emitter.ts';
 import { createIpcRouter, type IpcFailureReport } from '../../core/ipc/router.ts';
 import { registerAppScheme, serveAppProtocol } from './electron-protocol.ts';
 import { createMainWindow, revealWindow } from './main-window.ts';
-import { createQuitGuard, quitChoiceFromButton, QUIT_DIALOG, type VisitLifecycle } from './quit-guard.ts';
+import { createQuitGuard, quitChoiceFromButton, quitDialog, type VisitLifecycle } from './quit-guard.ts';
+import { chooseLocale, LOCALES } from '../../../preload/words/index.ts';
+import type { ShellWords } from '../../../preload/words/words.ts';
 import { isTrustedSenderFrame } from '../../core/window/security-policy.ts';
 import { hardenSession } from './session-hardening.ts';
 import { createAppTray, type AppTray } from './tray.ts';
@@ -47,6 +49,8 @@ interface ShellServices {
   readonly toggleDictationFromTray?: () => Promise<void>;
   /** Tray "Undo last dictation". */
   readonly undoDictationFromTray?: () => Promise<void>;
+  /** The tray's and the quit question's words, in the window's language (the setting or policy, else the system's). */
+  readonly words?: () => Promise<ShellWords>;
   /**
    * The window was hidden or minimized: a microphone opened for the pre-roll closes. The page asks for this
    * too when it sees itself hidden; this is the backstop that does not depend on the renderer.
@@ -91,6 +95,8 @@ interface ShellState {
   window?: BrowserWindow;
   tray?: AppTray;
   visit: VisitLifecycle;
+  /** The window's language's words, once the settings are read (English until then). */
+  words?: ShellWords;
 }
 
 type QuitGuard = ReturnType<typeof createQuitGuard>;
@@ -101,9 +107,11 @@ function quitGuardFor(state: ShellState, log: ShellLog): QuitGuard {
     visit: { isActive: () => state.visit.isActive(), finish: () => state.visit.finish() },
     confirm: async () => {
       if (state.window) revealWindow(state.window);
+      const question = quitDialog((state.words ?? LOCALES.en.shell).quitDialog);
+      const options = { ...question, buttons: [...question.buttons] };
       const answer = state.window
-        ? await dialog.showMessageBox(state.window, { ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] })
-        : await dialog.showMessageBox({ ...QUIT_DIALOG, buttons: [...QUIT_DIALOG.buttons] });
+        ? await dialog.showMessageBox(state.window, options)
+        : await dialog.showMessageBox(options);
       return quitChoiceFromButton(answer.response);
     },
     quit: () => app.quit(),
@@ -180,7 +188,8 @@ async function startWindow(
   window.on('session-end', () => void guard.onSessionEnd());
   window.on('hide', services.onWindowHidden);
   window.on('minimize', services.onWindowHidden);
-  state.tray = createAppTray('idle', trayCommands(state, services, options.log));
+  state.words = await services.words?.().catch(() => undefined);
+  state.tray = createAppTray('idle', trayCommands(state, services, options.log), state.words?.tray);
 }
 
 function trayCommands(
@@ -219,11 +228,11 @@ function trayCommands(
 
 function failStartup(error: unknown, log: ShellLog): void {
   log.warn('startup_failed', { error: error instanceof Error ? error.name : typeof error });
+  // The settings may be what failed: the system's language.
+  const w = LOCALES[chooseLocale(null, app.getPreferredSystemLanguages())].shell.startFailed;
   dialog.showErrorBox(
-    'Scribe Desktop could not start',
-    error instanceof StartupProblem
-      ? `${error.message}\n\nContact your IT department.`
-      : 'Restart the app. If this keeps happening, contact your IT department.',
+    w.title,
+    error instanceof StartupProblem ? `${error.message}\n\n${w.contactIt}` : w.restart,
   );
   app.exit(1);
 }

@@ -5,6 +5,11 @@
  */
 
 import type { VisitState } from '../../../preload/contract/index.ts';
+import { LOCALES } from '../../../preload/words/index.ts';
+import type { ShellWords } from '../../../preload/words/words.ts';
+
+/** The tray's words, in the window's language (preload/words). */
+export type TrayWords = ShellWords['tray'];
 
 /**
  * What the tray shows. `reconnecting`: the socket dropped and audio is kept and replayed. `paused` is
@@ -43,12 +48,12 @@ export interface TrayModel {
 
 const PRODUCT = 'Scribe Desktop';
 
-const STATUS: Readonly<Record<TrayState, { icon: TrayModel['icon']; status: string }>> = {
-  idle: { icon: 'tray-idle', status: 'Ready' },
-  recording: { icon: 'tray-recording', status: 'Recording a visit' },
-  paused: { icon: 'tray-idle', status: 'Visit paused (microphone off)' },
-  reconnecting: { icon: 'tray-warning', status: 'Reconnecting (audio is kept)' },
-  error: { icon: 'tray-warning', status: 'Needs attention' },
+const ICON: Readonly<Record<TrayState, TrayModel['icon']>> = {
+  idle: 'tray-idle',
+  recording: 'tray-recording',
+  paused: 'tray-idle',
+  reconnecting: 'tray-warning',
+  error: 'tray-warning',
 };
 
 /** Whether a visit is in progress in this state (recording, paused, or replaying after a drop). */
@@ -84,9 +89,11 @@ export function trayStateFromVisit(visit: Pick<VisitState, 'phase' | 'connection
 export function trayModel(
   state: TrayState,
   dictation: TrayDictation = { active: false, undoable: false },
+  w: TrayWords = LOCALES.en.shell.tray,
 ): TrayModel {
   const dictating = dictation.active;
-  const { icon, status } = STATUS[state];
+  const icon = ICON[state];
+  const status = w.status[state];
   const capturing = isVisitInProgress(state);
   return {
     icon,
@@ -94,25 +101,25 @@ export function trayModel(
     items: [
       { kind: 'status', label: status },
       { kind: 'separator' },
-      { kind: 'command', command: 'start-visit', label: 'Start visit', enabled: !capturing },
-      { kind: 'command', command: 'stop-visit', label: 'End visit', enabled: capturing },
+      { kind: 'command', command: 'start-visit', label: w.startVisit, enabled: !capturing },
+      { kind: 'command', command: 'stop-visit', label: w.endVisit, enabled: capturing },
       // Dictation and a visit never share the microphone: dictation is offered only between visits.
       {
         kind: 'command',
         command: 'toggle-dictation',
-        label: dictating ? 'Stop dictation' : 'Start dictation',
+        label: dictating ? w.stopDictation : w.startDictation,
         enabled: dictating || !capturing,
       },
       // The last dictation out of the application it went into (or into the box when no longer ours).
       {
         kind: 'command',
         command: 'undo-dictation',
-        label: 'Undo last dictation',
+        label: w.undoDictation,
         enabled: dictation.undoable && !dictating,
       },
       { kind: 'separator' },
-      { kind: 'command', command: 'show-window', label: `Show ${PRODUCT}`, enabled: true },
-      { kind: 'command', command: 'quit', label: 'Quit', enabled: true },
+      { kind: 'command', command: 'show-window', label: w.show(PRODUCT), enabled: true },
+      { kind: 'command', command: 'quit', label: w.quit, enabled: true },
     ],
   };
 }

@@ -11,6 +11,7 @@ import {
   type TrayMenuItem,
   type TrayModel,
   type TrayState,
+  type TrayWords,
 } from './tray-model.ts';
 
 /** The app's tray. */
@@ -18,6 +19,8 @@ export interface AppTray {
   setState(state: TrayState): void;
   /** Dictation started or ended: the menu offers Start or Stop dictation, and Undo while it may. */
   setDictating(dictation: TrayDictation): void;
+  /** The window's language is known (or changed): the tray speaks it. */
+  setWords(words: TrayWords): void;
   dispose(): void;
 }
 
@@ -44,10 +47,15 @@ function menuItem(item: TrayMenuItem, onCommand: (command: TrayCommand) => void)
 }
 
 /** Creates the tray in the given state. Call after 'ready'. */
-export function createAppTray(initial: TrayState, onCommand: (command: TrayCommand) => void): AppTray {
+export function createAppTray(
+  initial: TrayState,
+  onCommand: (command: TrayCommand) => void,
+  initialWords?: TrayWords,
+): AppTray {
   let state = initial;
   let dictating: TrayDictation = { active: false, undoable: false };
-  let model = trayModel(initial);
+  let words = initialWords;
+  let model = trayModel(initial, dictating, words);
   const tray = new Tray(image(model.icon));
   const draw = (next: TrayModel) => {
     tray.setImage(image(next.icon));
@@ -57,11 +65,12 @@ export function createAppTray(initial: TrayState, onCommand: (command: TrayComma
   };
   draw(model);
   return {
-    setState: (next) => draw(trayModel((state = next), dictating)),
+    setState: (next) => draw(trayModel((state = next), dictating, words)),
     setDictating: (next) => {
       if (next.active === dictating.active && next.undoable === dictating.undoable) return;
-      draw(trayModel(state, (dictating = next)));
+      draw(trayModel(state, (dictating = next), words));
     },
+    setWords: (next) => draw(trayModel(state, dictating, (words = next))),
     dispose: () => tray.destroy(),
   };
 }

@@ -21,7 +21,7 @@ export function openInSystemBrowser(
 ): Promise<void> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    return Promise.reject(new Error('Only web addresses are opened in the browser.'));
+    return Promise.reject(new Error('not_a_web_address')); // a code: only http(s) is opened
   const { command, args } = browserCommand(platform, parsed.href);
   return new Promise((resolve, reject) => {
     const child = run(command, args, {

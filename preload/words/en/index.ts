@@ -35,6 +35,7 @@ import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
 import { UPDATE_WORDS } from './update-words.ts';
+import { SHELL_WORDS } from './shell-words.ts';
 
 export const en: Words = {
   tag: 'en',
@@ -61,6 +62,7 @@ export const en: Words = {
   schedule: SCHEDULE_WORDS,
   preview: PREVIEW_WORDS,
   updates: UPDATE_WORDS,
+  shell: SHELL_WORDS,
   formatError,
   limitText,
   checkLabel,

@@ -10,6 +10,7 @@ import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
 import { UPDATE_WORDS } from './update-words.ts';
+import { SHELL_WORDS } from './shell-words.ts';
 import {
   clipboardText,
   DICTATION_TEXT,
@@ -58,6 +59,7 @@ export const es: Words = {
   schedule: SCHEDULE_WORDS,
   preview: PREVIEW_WORDS,
   updates: UPDATE_WORDS,
+  shell: SHELL_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,

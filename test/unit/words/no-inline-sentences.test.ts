@@ -1,9 +1,8 @@
 /**
  * Every sentence the window and the `scribe` command show comes from the words module (preload/words), so
  * it exists in every language: no text in a Svelte component's markup, no sentence in a string literal of
- * the renderer's code, and no words in a string the CLI (main/shells/cli) prints. Files not moved yet are
- * listed with the count of what they still hold; the list only shrinks (a file that is clean must leave
- * it, one that gains a sentence fails).
+ * the renderer's code, and no words in a string the CLI (main/shells/cli) prints or the Electron shell
+ * (main/shells/electron) shows.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -123,5 +122,17 @@ describe('the CLI’s sentences', () => {
       'Voice command "don\'t" does nothing.',
       'tokens minted',
     ]);
+  });
+});
+
+/** Strings of the Electron shell meant for programs: MIME types, channel and event names, the app's name. */
+const SHELL_MACHINE = /^(?:[a-z]+\/[\w.+-]+; charset=utf-8|[a-z]+:[a-zA-Z]+|Scribe Desktop)$/;
+
+describe('the Electron shell’s sentences', () => {
+  it('come from preload/words: the tray, the quit question, a failed start', () => {
+    const found = files(join(ROOT, 'main/shells/electron')).map(
+      (path) => [relative(ROOT, path), cliTexts(path).filter((t) => !SHELL_MACHINE.test(t))] as const,
+    );
+    expect(Object.fromEntries(found.filter(([, texts]) => texts.length > 0))).toEqual({});
   });
 });

@@ -1,8 +1,9 @@
+import { LOCALES } from '../../../../preload/words/index.ts';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createQuitGuard,
   quitChoiceFromButton,
-  QUIT_DIALOG,
+  quitDialog,
   type QuitChoice,
 } from '../../../../main/shells/electron/quit-guard.ts';
 
@@ -125,10 +126,15 @@ describe('quit guard', () => {
     expect(t.quit).toHaveBeenCalledTimes(1);
   });
 
-  it('maps dialog buttons to choices, defaulting to the safe side', () => {
-    expect(QUIT_DIALOG.buttons[QUIT_DIALOG.cancelId]).toBe('Keep recording');
+  it('maps dialog buttons to choices, defaulting to the safe side, in every language', () => {
+    const [en, fr] = [quitDialog(LOCALES.en.shell.quitDialog), quitDialog(LOCALES.fr.shell.quitDialog)];
+    expect(en.buttons[en.cancelId]).toBe('Keep recording');
+    expect(fr.buttons).toEqual(['Terminer et quitter', 'Continuer l’enregistrement']);
+    expect(fr.message).toBe(
+      'Une consultation est en cours d’enregistrement. Terminer la consultation et quitter ?',
+    );
     expect(quitChoiceFromButton(0)).toBe('end-visit-and-quit');
-    expect(quitChoiceFromButton(QUIT_DIALOG.cancelId)).toBe('keep-recording');
+    expect(quitChoiceFromButton(en.cancelId)).toBe('keep-recording');
     expect(quitChoiceFromButton(7)).toBe('keep-recording');
   });
 });

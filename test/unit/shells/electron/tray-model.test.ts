@@ -1,3 +1,4 @@
+import { LOCALES } from '../../../../preload/words/index.ts';
 import { describe, expect, it } from 'vitest';
 import {
   trayModel,
@@ -73,5 +74,31 @@ describe('trayStateFromVisit', () => {
     ['failed', 'offline', 'error'],
   ] as const)('%s + %s → %s', (phase, connection, expected) => {
     expect(trayStateFromVisit({ phase, connection })).toBe(expected);
+  });
+});
+
+describe("trayModel: in the window's language", () => {
+  it('speaks French and Spanish, the same commands in the same states', () => {
+    const fr = trayModel('recording', { active: false, undoable: false }, LOCALES.fr.shell.tray);
+    expect(fr.tooltip).toBe('Scribe Desktop: Consultation en cours d’enregistrement');
+    expect(fr.items.flatMap((i) => (i.kind === 'command' ? [i.label] : []))).toEqual([
+      'Démarrer la consultation',
+      'Terminer la consultation',
+      'Démarrer la dictée',
+      'Annuler la dernière dictée',
+      'Afficher Scribe Desktop',
+      'Quitter',
+    ]);
+    const es = trayModel('idle', { active: true, undoable: false }, LOCALES.es.shell.tray);
+    expect(es.items).toContainEqual({
+      kind: 'command',
+      command: 'toggle-dictation',
+      label: 'Detener dictado',
+      enabled: true,
+    });
+    for (const state of ['idle', 'recording', 'paused', 'reconnecting', 'error'] as const)
+      expect(trayModel(state, undefined, LOCALES.es.shell.tray).items.map((i) => i.kind)).toEqual(
+        trayModel(state).items.map((i) => i.kind),
+      );
   });
 });
