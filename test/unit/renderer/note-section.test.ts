@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SectionContent } from '../../../preload/contract/index.ts';
-import { useLocale } from '../../../preload/words/index.ts';
+import { orderCopyNames, useLocale } from '../../../preload/words/index.ts';
 import { startingNoteLocale } from '../../../renderer/lib/state/note-rules.ts';
 import {
-  orderCategoryNames,
   sectionHeading,
   sectionIsEmpty,
   untitledSectionNames,
@@ -48,7 +47,7 @@ describe('headings the window names (issue 19: a French window shows no English 
         { category: 'GENETIC_TEST', orders: [] },
       ],
     };
-    expect(orderCategoryNames(orders)).toEqual({ IMAGING_STUDY: 'Imagerie', GENETIC_TEST: 'Genetic test' });
+    expect(orderCopyNames(orders)).toEqual({ IMAGING_STUDY: 'Imagerie', GENETIC_TEST: 'Genetic test' });
   });
 });
 
