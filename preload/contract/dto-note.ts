@@ -155,7 +155,10 @@ export const EmComputeSchema = z.object({ inputs: EmInputsSchema });
 export const OrderSchema = z.object({
   description: z.string(),
   details: z.string().nullable(),
-  /** Medication details, when the order is a medication. */
+  /**
+   * Medication details, when the order is a medication. `action`, `route` and `frequency` are the service's
+   * values as sent (START, ORAL, BID, "once a day"): the window names them (preload/words medicationName).
+   */
   medication: z
     .object({
       action: z.string().nullable(),
@@ -190,8 +193,10 @@ export const InstructionsSchema = z.object({
 export type Instructions = z.infer<typeof InstructionsSchema>;
 
 /**
- * The window's names for the codes a copy heads with (an untitled section's key, an order category), so the
- * copy reads as the window does; main keeps no words of its own. Bounded: codes and headings are short.
+ * The window's names for the codes a copy heads with (an untitled section's key, an order category), and for
+ * a medication order's values (`action:START`, `route:ORAL`, `frequency:BID`, `prn`: see
+ * medicationCopyKey), so the copy reads as the window does; main keeps no words of its own. Bounded: codes
+ * and headings are short.
  */
 export const CopyNamesSchema = z
   .record(z.string().max(100), z.string().max(200))
@@ -206,7 +211,7 @@ export const CopyRequestSchema = z.object({
 export const CopyCodesRequestSchema = z.object({
   what: z.enum(['codes', 'orders']),
   index: z.number().int().min(0).max(10_000).nullable(),
-  /** Headings of the order categories, by code. */
+  /** Headings of the order categories, by code, and the medication values' names (see CopyNamesSchema). */
   names: CopyNamesSchema.optional(),
 });
 export type CopyCodesRequest = z.infer<typeof CopyCodesRequestSchema>;

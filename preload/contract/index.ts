@@ -24,6 +24,7 @@ export * from './failure-reasons.ts';
 export * from './input-warnings.ts';
 export * from './limit-codes.ts';
 export * from './limits.ts';
+export * from './medication-codes.ts';
 export * from './mic-codes.ts';
 export * from './service-notes.ts';
 export * from './setting-codes.ts';

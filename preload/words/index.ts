@@ -17,6 +17,10 @@ import { en } from './en/index.ts';
 import { es } from './es/index.ts';
 import { fr } from './fr/index.ts';
 import { pickLanguage } from './intl.ts';
+import { medicationName as medicationNameIn } from './medication-names.ts';
+import type { MedicationField } from '../contract/medication-codes.ts';
+import type { Orders } from '../contract/dto-note.ts';
+import { orderCopyNames as orderCopyNamesIn } from './order-names.ts';
 import type { MicStatusFacts, UiWords, Words } from './words.ts';
 
 export type { UiWords, Words } from './words.ts';
@@ -84,3 +88,8 @@ export const sectionTitle = (key: string): string => current.sectionTitle(key);
 export const orderCategoryName = (code: string): string => current.orderCategoryName(code);
 export const conditionStatusName = (code: string): string => current.conditionStatusName(code);
 export const micStatusText = (status: MicStatusFacts): string => current.micStatusText(status);
+/** A medication order's action, route or frequency as the current locale names it (any case; unknown read). */
+export const medicationName = (field: MedicationField, value: string): string =>
+  medicationNameIn(current.medication, field, value);
+/** The current locale's names for a copy of these orders (category headings, medication values). */
+export const orderCopyNames = (orders: Orders): Record<string, string> => orderCopyNamesIn(orders, current);

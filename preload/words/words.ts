@@ -41,6 +41,7 @@ import type { CLI_WORDS } from './en/cli-words.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { UpdateRefusal } from '../contract/update-codes.ts';
+import type { MedicationAction, MedicationFrequency, MedicationRoute } from '../contract/medication-codes.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
 import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
@@ -120,6 +121,21 @@ export interface MicWords {
   readonly buttons: Table<MicButton>;
   readonly actions: Table<MicAction>;
   readonly locked: string;
+}
+
+/**
+ * A medication order's action, route and frequency in this language (GUESS codes: see
+ * preload/contract/medication-codes.ts). Read through medicationName (medication-names.ts), which matches a
+ * value whatever its case and words an unknown one.
+ */
+export interface MedicationWords {
+  readonly actions: Table<MedicationAction>;
+  readonly routes: Table<MedicationRoute>;
+  readonly frequencies: Table<MedicationFrequency>;
+  /** An interval in hours (Q8H: 8, null); a range (Q4-6H: 4, 6). */
+  everyHours(from: number, to: number | null): string;
+  /** What a copied order ends with when it is taken only as needed. */
+  readonly asNeededMark: string;
 }
 
 /** Codes & more: copying codes and orders for the EHR, and E/M recomputed from the clinician's inputs. */
@@ -251,6 +267,8 @@ export interface Words {
   readonly history: HistoryWords;
   readonly sampleDictation: SampleDictationWords;
   readonly codesMore: CodesMoreWords;
+  /** A medication order's action, route and frequency. */
+  readonly medication: MedicationWords;
   /** The `scribe` command's own words. */
   readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;

@@ -119,8 +119,31 @@ describe('the window in French', () => {
         'Avis spécialisés',
       ]);
     expect(await orders.innerText()).toContain('Bilan lipidique');
+    // The aspirin order's action and route named in French, not the service's START and ORAL; its
+    // frequency as the French note wrote it.
+    const medication = orders.locator('li', { hasText: 'Aspirine 81 mg' }).locator('dl.med');
+    expect(await medication.locator('dt').allInnerTexts()).toEqual([
+      'Action',
+      'Dose',
+      'Fréquence',
+      'Voie',
+      'Si besoin',
+    ]);
+    expect(await medication.locator('dd').allInnerTexts()).toEqual([
+      'débuter',
+      '81 mg',
+      'une fois par jour',
+      'orale (per os)',
+      'Non',
+    ]);
+    // Copied for the EHR as shown.
+    await page.getByRole('button', { name: 'Copier la prescription Aspirine 81 mg' }).click();
+    await expect
+      .poll(() => h.clipboard.writes.at(-1))
+      .toBe('Aspirine 81 mg, débuter, 81 mg, une fois par jour, orale (per os)');
     await orders.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/22-french-codes.png`, fullPage: true });
+    await orders.screenshot({ path: `${SHOTS}/22b-french-orders.png` });
 
     // Settings during the sample: not "connected with your organization's credentials".
     await page.getByRole('button', { name: 'Paramètres', exact: true }).click();

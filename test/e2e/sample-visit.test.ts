@@ -90,6 +90,13 @@ describe('the sample visit', () => {
     const orders = await page.getByTestId('orders').textContent();
     for (const order of ['ECG', 'Lipid panel', 'Chest x-ray', 'Aspirin 81 mg', 'cardiology'])
       expect(orders).toContain(order);
+    // The aspirin order reads as a clinician writes it, not as the service's START, daily and ORAL.
+    const aspirin = page
+      .getByTestId('orders')
+      .locator('li', { hasText: 'Aspirin 81 mg' })
+      .locator('dl.med dd');
+    expect(await aspirin.allInnerTexts()).toEqual(['start', '81 mg', 'once a day', 'by mouth (PO)', 'No']);
+    await page.getByTestId('orders').screenshot({ path: `${SHOTS}/11b-sample-orders.png` });
     // Instructions for the patient, then in Spanish that reads as Spanish.
     await page.getByRole('button', { name: 'Write instructions' }).click();
     await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);

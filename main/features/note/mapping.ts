@@ -15,7 +15,6 @@ import type {
 import { EmInputsSchema } from '../../../preload/contract/index.ts';
 import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
 import type { Note, NoteSection } from '../../core/api/schemas/note.ts';
-import { humanize } from '../../core/api/titles.ts';
 
 /** One section's content as the contract carries it. */
 function toSectionContent(section: NoteSection): SectionContent {
@@ -101,22 +100,31 @@ export function toCodesDto(data: NormalizedData): Codes {
   };
 }
 
-function frequencyText(frequency: unknown): string | null {
+/**
+ * The service's frequency as one value: the contract does not show its shape, so a string or number is kept
+ * as sent and an object's plain values are joined ({value: 3, unit: "DAY"} → "3 DAY").
+ */
+function frequencyValue(frequency: unknown): string | null {
   if (frequency == null) return null;
   if (typeof frequency === 'string' || typeof frequency === 'number') return String(frequency);
   if (typeof frequency === 'object') {
     const parts = Object.values(frequency as Record<string, unknown>).filter(
       (v) => typeof v === 'string' || typeof v === 'number',
     );
-    return parts.length > 0 ? parts.map(String).map(humanizeIfCode).join(' ') : null;
+    return parts.length > 0 ? parts.map(String).join(' ') : null;
   }
   return null;
 }
 
-function humanizeIfCode(value: string): string {
-  return /^[A-Z0-9_]+$/.test(value) && /[A-Z]/.test(value) ? humanize(value).toLowerCase() : value;
+/** A blank value is no value. */
+function present(value: string | null | undefined): string | null {
+  return value != null && value.trim() !== '' ? value : null;
 }
 
+/**
+ * One order. A medication's action, route and frequency cross as the service's values (START, ORAL, BID):
+ * the window and the CLI name them in their language (preload/words medicationName), as for categories.
+ */
 function toOrder(order: SuggestedOrder): Order {
   const isMedication = /MEDICATION/i.test(order.category);
   const dose =
@@ -126,10 +134,10 @@ function toOrder(order: SuggestedOrder): Order {
     details: order.details ?? null,
     medication: isMedication
       ? {
-          action: order.action ? humanizeIfCode(order.action) : null,
+          action: present(order.action),
           dose,
-          frequency: frequencyText(order.frequency),
-          route: order.route ? humanizeIfCode(order.route) : null,
+          frequency: present(frequencyValue(order.frequency)),
+          route: present(order.route),
           prn: order.prn === true,
         }
       : null,

@@ -19,7 +19,7 @@ const COMMANDS: readonly CommandSynopsis[] = [
   { name: 'doctor', synopsis: 'doctor [--mic]' },
   {
     name: 'note',
-    synopsis: `note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async]
+    synopsis: `note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async] [--orders]
        [--encounter-date YYYY-MM-DD] [--specialty S] [--patient FILE] [--diagnoses FILE] [--source-note FILE]`,
   },
   ...extraCommands,
@@ -65,6 +65,7 @@ async function runNote(args: string[]): Promise<number> {
     context: { type: 'string' },
     json: { type: 'boolean' },
     async: { type: 'boolean' },
+    orders: { type: 'boolean' },
     'encounter-date': { type: 'string' },
     specialty: { type: 'string' },
     patient: { type: 'string' },

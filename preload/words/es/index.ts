@@ -6,6 +6,7 @@ import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { HISTORY_WORDS } from './history-words.ts';
 import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
 import { CODES_MORE_WORDS } from './codes-words.ts';
+import { MEDICATION_WORDS } from './medication-words.ts';
 import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
 import { SCHEDULE_WORDS } from './schedule-words.ts';
 import { PREVIEW_WORDS } from './preview-words.ts';
@@ -54,6 +55,7 @@ export const es: Words = {
   history: HISTORY_WORDS,
   sampleDictation: SAMPLE_DICTATION_WORDS,
   codesMore: CODES_MORE_WORDS,
+  medication: MEDICATION_WORDS,
   cli: CLI_WORDS,
   dictationScreen: DICTATION_SCREEN_WORDS,
   schedule: SCHEDULE_WORDS,

@@ -10,9 +10,9 @@ import type {
   IpcResult,
   Orders,
 } from '../../../preload/contract/index.ts';
+import { orderCopyNames } from '../../../preload/words/index.ts';
 import { scribe, settle } from '../api.ts';
 import type { NoteStore } from './note.svelte.ts';
-import { orderCategoryNames } from './note-section.ts';
 
 /**
  * One loadable result with its own error, so one failure never hides the others, stamped with the note
@@ -133,7 +133,7 @@ export class CodesStore {
   /** Copies the codes or orders as shown, whole (null) or one item; main writes the text, never sent here. */
   async copyCodes(what: 'codes' | 'orders', index: number | null): Promise<void> {
     this.#codesCopied = null;
-    const names = what === 'orders' && this.orders.value ? orderCategoryNames(this.orders.value) : undefined;
+    const names = what === 'orders' && this.orders.value ? orderCopyNames(this.orders.value) : undefined;
     const result = await settle(() => scribe().copyCodes({ what, index, ...(names ? { names } : {}) }));
     if (result.ok) this.#codesCopied = { what, whole: index === null, result: result.data };
     else (what === 'codes' ? this.codes : this.orders).fail(result.error);

@@ -50,6 +50,25 @@ export function startingNoteLocale(templates: Templates | null, windowLanguage: 
   return (prefix && templates?.noteLocales.find((code) => code.startsWith(prefix))) || 'ENGLISH_US';
 }
 
+/** The note locales' prefix for each window language. */
+const NOTE_LOCALE_PREFIX: Readonly<Record<string, string>> = {
+  en: 'ENGLISH_',
+  fr: 'FRENCH_',
+  es: 'SPANISH_',
+};
+
+/**
+ * Whether the service writes no note in the window's language (once its note locales are known), so the
+ * Note screen says why the note is in another one. A Spanish window: the public facts give the note locales
+ * ENGLISH_US, ENGLISH_UK and FRENCH_FR only.
+ */
+export function noteLanguageMissing(templates: Templates | null, windowLanguage: string): boolean {
+  const prefix = NOTE_LOCALE_PREFIX[windowLanguage];
+  return (
+    templates !== null && prefix !== undefined && !templates.noteLocales.some((c) => c.startsWith(prefix))
+  );
+}
+
 export function defaultTemplateTitle(templates: Templates | null): string | null {
   return templates?.templates.find((t) => t.key === templates.defaultKey)?.title ?? null;
 }

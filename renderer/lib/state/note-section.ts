@@ -1,6 +1,6 @@
 /** One note section as the window shows it: its heading, and whether it is blank. */
-import type { NoteSection, Orders, SectionContent } from '../../../preload/contract/index.ts';
-import { orderCategoryName, sectionTitle } from '../../../preload/words/index.ts';
+import type { NoteSection, SectionContent } from '../../../preload/contract/index.ts';
+import { sectionTitle } from '../../../preload/words/index.ts';
 
 /** A blank section says so rather than looking like something failed to load; it has nothing to copy. */
 export function sectionIsEmpty(content: SectionContent): boolean {
@@ -23,9 +23,4 @@ export function untitledSectionNames(
   return Object.fromEntries(
     sections.filter((s) => s.title === null).map((s) => [s.key, sectionTitle(s.key)]),
   );
-}
-
-/** The window's headings of the order categories shown, by code: a copy of all orders heads them so. */
-export function orderCategoryNames(orders: Orders): Record<string, string> {
-  return Object.fromEntries(orders.categories.map((g) => [g.category, orderCategoryName(g.category)]));
 }

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SectionContent } from '../../../preload/contract/index.ts';
-import { useLocale } from '../../../preload/words/index.ts';
-import { startingNoteLocale } from '../../../renderer/lib/state/note-rules.ts';
+import { LOCALES, orderCopyNames, useLocale } from '../../../preload/words/index.ts';
+import { noteLanguageMissing, startingNoteLocale } from '../../../renderer/lib/state/note-rules.ts';
 import {
-  orderCategoryNames,
   sectionHeading,
   sectionIsEmpty,
   untitledSectionNames,
@@ -48,7 +47,7 @@ describe('headings the window names (issue 19: a French window shows no English 
         { category: 'GENETIC_TEST', orders: [] },
       ],
     };
-    expect(orderCategoryNames(orders)).toEqual({ IMAGING_STUDY: 'Imagerie', GENETIC_TEST: 'Genetic test' });
+    expect(orderCopyNames(orders)).toEqual({ IMAGING_STUDY: 'Imagerie', GENETIC_TEST: 'Genetic test' });
   });
 });
 
@@ -66,5 +65,22 @@ describe('the note language to start from', () => {
     expect(startingNoteLocale(templates(null), 'es')).toBe('ENGLISH_US');
     expect(startingNoteLocale(templates(null), 'en')).toBe('ENGLISH_US');
     expect(startingNoteLocale(null, 'fr')).toBe('ENGLISH_US');
+  });
+
+  it('tells a Spanish window why its note is in English, in Spanish, and says nothing where notes are written', () => {
+    const offered = templates(null);
+    expect(noteLanguageMissing(offered, 'es')).toBe(true);
+    expect(noteLanguageMissing(offered, 'fr')).toBe(false);
+    expect(noteLanguageMissing(offered, 'en')).toBe(false);
+    // Before the service said which languages it writes, nothing is claimed.
+    expect(noteLanguageMissing(null, 'es')).toBe(false);
+    expect(noteLanguageMissing({ ...offered, noteLocales: ['ENGLISH_US'] }, 'fr')).toBe(true);
+    expect(LOCALES.es.ui.noteLanguage.notOffered(LOCALES.es.languageName('ENGLISH_US'))).toBe(
+      'El servicio no redacta notas en español, así que esta nota se escribirá en inglés (Estados Unidos). ' +
+        'Las indicaciones para el paciente sí pueden estar en español (en Códigos y más).',
+    );
+    expect(LOCALES.fr.ui.noteLanguage.notOffered(LOCALES.fr.languageName('ENGLISH_US'))).toContain(
+      'Le service ne rédige pas de notes en français : cette note sera donc rédigée en anglais (États-Unis).',
+    );
   });
 });

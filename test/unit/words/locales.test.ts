@@ -6,6 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  MEDICATION_ACTIONS,
+  MEDICATION_FREQUENCIES,
+  MEDICATION_ROUTES,
+} from '../../../preload/contract/medication-codes.ts';
+import {
   AUDIT_BREAKS,
   CALLER_OPERATIONS,
   CHECK_IDS,
@@ -76,6 +81,9 @@ function tables(w: Words): [string, object, readonly string[]][] {
     ['sectionTitles', w.sectionTitles, NOTE_SECTION_KEYS],
     ['orderCategories', w.orderCategories, ORDER_CATEGORIES],
     ['conditionStatuses', w.conditionStatuses, CONDITION_STATUSES],
+    ['medication.actions', w.medication.actions, MEDICATION_ACTIONS],
+    ['medication.routes', w.medication.routes, MEDICATION_ROUTES],
+    ['medication.frequencies', w.medication.frequencies, MEDICATION_FREQUENCIES],
     ...Object.entries(FAILURE_REASONS).map(([code, reasons]): [string, object, readonly string[]] => [
       `reasons.${code}`,
       (w.reasons as Record<string, object>)[code] ?? {},

@@ -120,6 +120,13 @@ function titleCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A MEDICATION order from a plan sentence. GUESS: the contract names `action`, `dose_value`, `dose_unit`,
+ * `prn`, a frequency and `route`, not their values or the frequency's shape; this double sends an action
+ * code (START, CONTINUE, CHANGE, STOP), the frequency as the plan's own words ("daily", "twice a day") and
+ * the drug's usual route (MEDICATIONS). A client must read other spellings too (preload/contract/
+ * medication-codes.ts).
+ */
 function medicationOrder(sentence: string, drug: string) {
   const digits = spokenNumbersToDigits(sentence);
   const dose = /(\d+(?:\.\d+)?)\s*(mg|milligrams?|mcg|g|units?|ml|puffs?)\b/i.exec(digits);

@@ -129,7 +129,10 @@ export const CONDITIONS: readonly ConditionFact[] = [
   ),
 ];
 
-/** A drug the service can recognize, with its usual route. */
+/**
+ * A drug the service can recognize, with its usual route. GUESS: the route's values (SNOMED route names in
+ * capitals) are not in the contract, which names the `route` field only.
+ */
 export const MEDICATIONS: Readonly<Record<string, string>> = {
   lisinopril: 'ORAL',
   amlodipine: 'ORAL',

@@ -49,7 +49,10 @@ export const FRENCH_NOTE: ScriptNote = {
   plan: PLAN,
 };
 
-/** The suggested orders for the French note, in the order the English note's come. */
+/**
+ * The suggested orders for the French note, in the order the English note's come. The medication's action
+ * and route are this double's GUESSED codes (as in coding.ts), its frequency the note's own words.
+ */
 export const FRENCH_ORDERS: readonly Record<string, unknown>[] = [
   { category: 'PROCEDURE', description: 'Électrocardiogramme (ECG)', details: PLAN[0] },
   { category: 'LABORATORY_TEST', description: 'Bilan lipidique', details: PLAN[1] },

@@ -2,10 +2,12 @@ import type { CallerKind } from '../../../core/api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../core/api/schemas/note.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
 import { noteText } from '../../../features/note/ehr-text.ts';
-import { toNoteDto } from '../../../features/note/mapping.ts';
+import { toNoteDto, toOrdersDto } from '../../../features/note/mapping.ts';
+import { ordersText } from '../../../features/note/codes-text.ts';
+import type { SuggestedOrder } from '../../../core/api/schemas/coding.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
-import { words } from '../../../../preload/words/index.ts';
+import { orderCopyNames, words } from '../../../../preload/words/index.ts';
 import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { visitContextFromFlags, type VisitFlags } from '../visit-files.ts';
 import {
   buildNoteRequest,
   isUserTemplateRefusal,
+  ordersContextOf,
   type CustomizationLookup,
 } from '../../../features/note/note-request.ts';
 
@@ -31,6 +34,8 @@ export interface NoteOptions extends VisitFlags {
   context?: string;
   json?: boolean;
   async?: boolean;
+  /** Also the orders the service suggests from the note, as the Codes screen lists and copies them. */
+  orders?: boolean;
 }
 
 /**
@@ -117,10 +122,29 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   const result = options.async
     ? await (await core.generateNoteAsync(request)).result({ deadlineMs: 15 * 60_000 })
     : await core.generateNote(request);
-  if (options.json) return out(JSON.stringify(result, null, 2));
+  const ordersRequest = { note: result, ...ordersContextOf(visit) };
+  const orders = !options.orders
+    ? null
+    : options.async
+      ? await (await core.generateSuggestedOrdersAsync(ordersRequest)).result({ deadlineMs: 15 * 60_000 })
+      : await core.generateSuggestedOrders(ordersRequest);
+  if (options.json)
+    return out(JSON.stringify(orders ? { note: result, suggested_orders: orders } : result, null, 2));
   warnUnsupported(result);
   const dto = toNoteDto(result, 0);
   // A section the service left untitled is headed by its title in the CLI's language.
   const names = dto.sections.filter((s) => s.title === null).map((s) => [s.key, words().sectionTitle(s.key)]);
   out(noteText(dto, Object.fromEntries(names)));
+  if (orders) out(`\n${suggestedOrdersText(orders)}`);
+}
+
+/**
+ * The suggested orders under an upper-case heading like the note's sections, each as the window copies it
+ * (categories and a medication's action, route and frequency named in the CLI's language).
+ */
+function suggestedOrdersText(orders: SuggestedOrder[]): string {
+  const said = words().ui;
+  const dto = toOrdersDto(orders);
+  const body = ordersText(dto, null, orderCopyNames(dto)) || said.orders.none;
+  return `${said.codes.orders.toUpperCase()}:\n${body}`;
 }

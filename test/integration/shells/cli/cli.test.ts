@@ -137,6 +137,35 @@ describe('scribe note', () => {
     expect(note.locale).toBe('ENGLISH_UK');
   });
 
+  it('prints the suggested orders after the note with --orders, a medication named in the CLI’s language', async () => {
+    const [english, french] = await Promise.all([
+      scribe(['note', '--transcript', join(dir, 'visit.txt'), '--orders'], {
+        ...env,
+        SCRIBE_DISPLAY_LANGUAGE: 'en',
+      }),
+      scribe(['note', '--transcript', join(dir, 'visit.txt'), '--orders'], {
+        ...env,
+        SCRIBE_DISPLAY_LANGUAGE: 'fr',
+      }),
+    ]);
+    expect(english.stderr).toBe('');
+    expect(english.code).toBe(0);
+    // The service's START, ORAL and "daily" as the window shows and copies them, never as codes.
+    const orders = english.stdout.slice(english.stdout.indexOf('SUGGESTED ORDERS:'));
+    expect(orders).toContain('Medications:\n- Lisinopril 10 mg, start, 10 mg, once a day, by mouth (PO)');
+    expect(orders).not.toMatch(/START|ORAL|MEDICATION/);
+    expect(french.code).toBe(0);
+    expect(french.stdout).toContain(
+      'Médicaments:\n- Lisinopril 10 mg, débuter, 10 mg, une fois par jour, orale (per os)',
+    );
+    const json = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--orders', '--json'], env);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.note.sections.length).toBeGreaterThan(0);
+    expect(parsed.suggested_orders).toContainEqual(
+      expect.objectContaining({ category: 'MEDICATION', action: 'START' }),
+    );
+  });
+
   it('sends the customization saved in the app with server credentials (the service keeps none for them)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-data-'));
     await writeFile(

@@ -9,6 +9,9 @@ import { createNoteHandlers } from '../../../../main/features/note/handlers.ts';
 import type { NoteEvent } from '../../../../main/features/note/ports.ts';
 import type { IpcResult } from '../../../../preload/contract/index.ts';
 import { fakeCore } from '../visit/fakes.ts';
+import { toOrdersDto } from '../../../../main/features/note/mapping.ts';
+import { LOCALES } from '../../../../preload/words/index.ts';
+import { orderCopyNames } from '../../../../preload/words/order-names.ts';
 
 const NORMALIZED = {
   conditions: [
@@ -93,20 +96,23 @@ describe('copying codes and orders', () => {
       'R51.9 Headache, unspecified',
       'Blood pressure: 150/95 mmHg (LOINC 85354-9)',
     ]);
-    // Categories headed as the window names them (here a French window); main has no words of its own.
-    const names = { LABORATORY: 'Examens biologiques', MEDICATION: 'Médicaments' };
+    // Categories headed and a medication's action, frequency and route named as the window names them (here a
+    // French window, the names it sends); main has no words of its own.
+    const names = orderCopyNames(toOrdersDto(ORDERS), LOCALES.fr);
+    expect(names).toMatchObject({ MEDICATION: 'Médicaments', 'action:START': 'débuter' });
     await s.handlers['copy:codes']({ what: 'orders', index: null, names }, s.ctx);
-    await s.handlers['copy:codes']({ what: 'orders', index: 1 }, s.ctx);
+    await s.handlers['copy:codes']({ what: 'orders', index: 1, names }, s.ctx);
+    const french = 'Lisinopril 10 mg tablet, débuter, 10 mg, une fois par jour, orale (per os)';
     expect(s.writes.slice(3)).toEqual([
       [
-        'Examens biologiques:',
+        'Laboratory:',
         '- Basic metabolic panel',
         '',
         'Médicaments:',
-        '- Lisinopril 10 mg tablet, start, 10 mg, once daily, oral',
+        `- ${french}`,
         '  Recheck blood pressure in 4 weeks',
       ].join('\n'),
-      'Lisinopril 10 mg tablet, start, 10 mg, once daily, oral\nRecheck blood pressure in 4 weeks',
+      `${french}\nRecheck blood pressure in 4 weeks`,
     ]);
     // The audit trail hears what was copied, never the codes themselves.
     expect(s.events.filter((e) => e.kind === 'codes_copied')).toEqual([
@@ -116,16 +122,18 @@ describe('copying codes and orders', () => {
       { kind: 'codes_copied', what: 'orders', whole: true },
       { kind: 'codes_copied', what: 'orders', whole: false },
     ]);
-    // Without the window's names, a category is headed by its code, never by English of main's.
+    // Without the window's names, a category is headed by its code and a medication keeps the service's
+    // values, never English of main's.
     await s.handlers['copy:codes']({ what: 'orders', index: null }, s.ctx);
     expect(s.writes[5]?.split('\n')[0]).toBe('LABORATORY:');
+    expect(s.writes[5]).toContain('- Lisinopril 10 mg tablet, START, 10 mg, once daily, oral');
   });
 
   it('writes Windows line endings on Windows', async () => {
     const s = await ready('win32');
     await s.handlers['copy:codes']({ what: 'orders', index: 1 }, s.ctx);
     expect(s.writes).toEqual([
-      'Lisinopril 10 mg tablet, start, 10 mg, once daily, oral\r\nRecheck blood pressure in 4 weeks',
+      'Lisinopril 10 mg tablet, START, 10 mg, once daily, oral\r\nRecheck blood pressure in 4 weeks',
     ]);
   });
 

@@ -135,7 +135,7 @@ describe('mapping', () => {
     expect(codes.observations[1]?.codes).toHaveLength(2);
   });
 
-  it('groups orders by category and spells out medication details', () => {
+  it('groups orders by category and passes medication values on as sent, for the window to name', () => {
     const orders = toOrdersDto([
       {
         category: 'MEDICATION',
@@ -157,13 +157,13 @@ describe('mapping', () => {
     ]);
     expect(Object.keys(orders.categories[0]!)).toEqual(['category', 'orders']);
     expect(orders.categories[0]?.orders[0]?.medication).toEqual({
-      action: 'start',
+      action: 'START',
       dose: '500 mg',
       frequency: 'twice a day',
-      route: 'oral',
+      route: 'ORAL',
       prn: false,
     });
-    expect(orders.categories[0]?.orders[1]?.medication).toMatchObject({ prn: true, frequency: '3 day' });
+    expect(orders.categories[0]?.orders[1]?.medication).toMatchObject({ prn: true, frequency: '3 DAY' });
     expect(orders.categories[1]?.orders[0]?.medication).toBeNull();
   });
 });
