@@ -189,7 +189,29 @@ const WM_GETTEXTLENGTH = 0x000e;
 /** Longest field text read back (characters): a template, not a book. */
 const MAX_FIELD_TEXT = 1 << 20;
 
+/**
+ * Characters the first WM_GETTEXT asks for: most fields hold less, and then one cross-process message reads
+ * them (a busy target answers each message only when it next pumps: under Wine that wait is most of a read).
+ */
+const FIRST_READ_CHARS = 8192;
+/** Reused for that first read (the result is copied out as a string). */
+let firstReadBuffer: Buffer | undefined;
+
+/**
+ * The control's text: one WM_GETTEXT into a buffer of FIRST_READ_CHARS; only when that fills it (the text
+ * may be longer), its length (WM_GETTEXTLENGTH) and a second WM_GETTEXT of that size.
+ */
 function windowText(b: Win32, hwnd: bigint): string | undefined {
+  const buf = (firstReadBuffer ??= Buffer.alloc((FIRST_READ_CHARS + 1) * 2));
+  const copied = [0];
+  if (!b.GetTextW(hwnd, WM_GETTEXT, FIRST_READ_CHARS + 1, buf, SMTO_ABORTIFHUNG, MESSAGE_TIMEOUT_MS, copied))
+    return undefined;
+  const n = Number(copied[0]);
+  if (n < FIRST_READ_CHARS) return buf.toString('utf16le', 0, n * 2);
+  return longWindowText(b, hwnd);
+}
+
+function longWindowText(b: Win32, hwnd: bigint): string | undefined {
   const length = [0];
   if (!b.SendMessageTimeoutW(hwnd, WM_GETTEXTLENGTH, 0, 0, SMTO_ABORTIFHUNG, MESSAGE_TIMEOUT_MS, length))
     return undefined;

@@ -121,8 +121,11 @@ export class Win32Desktop implements Desktop {
     return false;
   }
 
+  /** Our own process's integrity level: fixed for the process's life (a token's level is never raised). */
+  #ownIntegrity: { level: number | undefined } | undefined;
+
   async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
-    const own = this.api.processIntegrity('self');
+    const own = (this.#ownIntegrity ??= { level: this.api.processIntegrity('self') }).level;
     const theirs = target.pid === undefined ? undefined : this.api.processIntegrity(target.pid);
     // A process whose token we may not even query runs above us (or is protected): never type there.
     const elevated = theirs === undefined ? target.pid !== undefined : own !== undefined && theirs > own;
@@ -133,7 +136,8 @@ export class Win32Desktop implements Desktop {
     const password = edit
       ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0
       : this.#uiaPassword(target, elevated);
-    const context = elevated ? undefined : this.#read(target);
+    // The focused control just found is read as it is, not looked up a second time.
+    const context = elevated ? undefined : this.#read(target, focus);
     return {
       elevated,
       ...(password === undefined ? {} : { password }),
@@ -162,9 +166,12 @@ export class Win32Desktop implements Desktop {
     );
   }
 
-  /** The focused field's text: a classic control's by messages, any other's through UI Automation. */
-  #read(target: TargetWindow): FieldText | undefined {
-    const classic = this.#classic(target);
+  /**
+   * The focused field's text: a classic control's by messages, any other's through UI Automation. `focus`:
+   * the focused control when the caller has just found it.
+   */
+  #read(target: TargetWindow, focus?: bigint): FieldText | undefined {
+    const classic = focus === undefined ? this.#classic(target) : Win32Field.of(this.api, focus);
     if (classic) return classic.read();
     const uia = this.uia();
     return uia ? withUiaField(uia, target.pid, (field) => field.read()) : undefined;

@@ -32,7 +32,11 @@ export class Win32Field {
 
   /** The focused control of `threadId` when it is a readable, non-password text control. */
   static focused(api: Win32Api, threadId: number): Win32Field | undefined {
-    const hwnd = threadId ? api.focusedControl(threadId) : 0n;
+    return Win32Field.of(api, threadId ? api.focusedControl(threadId) : 0n);
+  }
+
+  /** The control `hwnd` (0: none) when it is a readable, non-password text control. */
+  static of(api: Win32Api, hwnd: bigint): Win32Field | undefined {
     if (hwnd === 0n) return undefined;
     const kind = textControlKind(api.className(hwnd));
     if (!kind || (api.windowStyle(hwnd) & ES_PASSWORD) !== 0) return undefined;

@@ -61,6 +61,18 @@ for (const kind of ['edit', 'richedit'] as const) {
       await target.close(w);
     });
 
+    it('reads a field as long as or longer than the first WM_GETTEXT whole (8,192 characters)', async () => {
+      for (const length of [8191, 8192, 8193, 12_000]) {
+        const text = `${'ab\r\n'.repeat(Math.floor((length - 6) / 4))}`.padEnd(length - 6, 'c') + ' tail.';
+        const w = await openWith(kind, text);
+        const facts = await desktop.fieldFacts((await desktop.activeWindow())!);
+        const expected = text.replace(/\r\n/g, '\n');
+        assert.equal(facts.context?.text.length, expected.length, `${length} characters`);
+        assert.equal(facts.context?.text, expected);
+        await target.close(w);
+      }
+    });
+
     it("sends the field's text and caret as text_field_context", async () => {
       const w = await openWith(kind, 'Line one\r\nAssessment: ***');
       assert.deepEqual(await nav.move('next'), { kind: 'selected' });
