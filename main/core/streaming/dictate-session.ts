@@ -87,8 +87,13 @@ export class DictateSession extends StreamingSession<DictateEvents> {
     return [0];
   }
 
-  protected override onSocketDropped(): void {
-    if (this.#text.text === this.#text.committed) return;
+  /**
+   * A drop takes back the text not yet committed: the replay on the next socket brings it again. A socket
+   * the session fails with is not replayed, so its text stays: the clinician keeps what they saw (the
+   * kept audio can still be sent again for the whole text).
+   */
+  protected override onSocketDropped(_run: SocketRun, final: boolean): void {
+    if (final || this.#text.text === this.#text.committed) return;
     this.#text.rollback();
     this.emit('text', { text: this.#text.text, rolledBack: true });
   }

@@ -33,7 +33,8 @@ export interface LoopHost {
   checkpoint(checkpoint: JournalCheckpoint): void;
   /** A socket is open: the session's per-socket set-up; returns its CONFIG frame. */
   socketStarted(run: SocketRun): object;
-  socketDropped(run: SocketRun): void;
+  /** A socket ended without a clean close; `final`: the session fails with it (nothing will be replayed). */
+  socketDropped(run: SocketRun, final: boolean): void;
   socketClosedCleanly(run: SocketRun): void;
   /** The service acknowledged more audio on `run`. */
   acked(run: SocketRun): void;
@@ -159,7 +160,7 @@ export class SessionLoop {
       this.#closedCleanly(run);
       return true;
     }
-    if (run) this.host.socketDropped(run);
+    if (run) this.host.socketDropped(run, outcome.kind === 'fatal');
     switch (outcome.kind) {
       case 'drop':
         return this.#afterDrop(outcome.error, outcome.progress, token);

@@ -143,6 +143,21 @@ describe('dictation controller against the local service', () => {
     expect(overlay.filter((s) => s !== null).at(-1)).toMatchObject({ phase: 'failed' });
   });
 
+  it('a dictation the service ends keeps the words that came back (the box says they are there)', async () => {
+    const [first] = expectedSentences('dictation.wav');
+    const { controller, inserter, finished } = setup({ seconds: Math.ceil(first!.endMs / 1000) + 1 });
+    const before = h.streaming.sockets.length;
+    await controller.start();
+    await vi.waitFor(() => expect(inserter.field).toBe(first!.written), { timeout: 20_000 });
+    // The socket open now (the service may have closed an idle one and the session reconnected).
+    const firstId = h.streaming.sockets[before]!.id;
+    const open = () => h.streaming.openSockets().filter((s) => s.id >= firstId);
+    await vi.waitFor(() => expect(open()).toHaveLength(1), { timeout: 20_000 });
+    expect(h.streaming.sendError({ code: 83005 }, { closeCode: 1008, socketId: open()[0]!.id })).toBe(1);
+    await vi.waitFor(() => expect(controller.active).toBe(false), { timeout: 5_000 });
+    expect(finished.at(-1)).toEqual({ text: first!.written, kind: 'failed' });
+  });
+
   it('cancel inserts nothing more, and its journal is shredded', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'dictation-journal-'));
     try {
