@@ -64,7 +64,7 @@ export function configurationLine(problems: readonly ConfigProblem[]): string {
       p.facts,
     ),
   );
-  return cli.configuration(said.join('; '));
+  return cli.configuration(said.join(cli.problemSeparator));
 }
 
 /**

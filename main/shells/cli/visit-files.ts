@@ -40,7 +40,7 @@ async function readJson<T>(path: string, flag: `--${TextInputFile}`, schema: z.Z
   if (!parsed.success) {
     const cli = words().cli;
     const said = fieldProblems(parsed.error, value).map((problem) => cli.fieldProblem(problem));
-    throw new CliError(cli.input.invalid(flag, said.join('; ')), EXIT.usage);
+    throw new CliError(cli.input.invalid(flag, said.join(cli.problemSeparator)), EXIT.usage);
   }
   return parsed.data;
 }

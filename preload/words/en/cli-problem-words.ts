@@ -5,6 +5,7 @@
  * and values allowed stay as given. A code this version does not know still gives a line naming it.
  */
 import type {
+  AudioErrorCode,
   BrokerConfigProblem,
   ConfigLayerName,
   ConfigProblemFacts,
@@ -13,6 +14,7 @@ import type {
   FieldProblem,
   FieldType,
   PrivateKeyProblem,
+  StreamingErrorCode,
 } from '../../contract/problem-codes.ts';
 import { formatsFor } from '../intl.ts';
 import { baseUrlPhrase } from './reason-words.ts';
@@ -20,7 +22,7 @@ import { streamErrorText } from './service-words.ts';
 
 const f = formatsFor('en');
 
-const STREAM_FAILURES: Readonly<Record<string, string>> = {
+const STREAM_FAILURES: Readonly<Record<StreamingErrorCode, string>> = {
   connection_lost:
     'The streaming service could not be reached, or the connection dropped and could not be restored. Check the network connection.',
   unauthorized: 'The service did not accept the sign-in for streaming. Check the credentials.',
@@ -35,7 +37,7 @@ const STREAM_FAILURES: Readonly<Record<string, string>> = {
   invalid_state: 'The session stopped on an internal error.',
 };
 
-const AUDIO_FAILURES: Readonly<Record<string, string>> = {
+const AUDIO_FAILURES: Readonly<Record<AudioErrorCode, string>> = {
   mic_denied: 'The microphone is blocked: allow microphone access in the system settings.',
   mic_unavailable:
     'The microphone could not be opened: check that it is plugged in, or name another (see "scribe devices").',
@@ -206,9 +208,12 @@ export const CLI_PROBLEM_WORDS = {
     if (code === 'service_error' && serviceCode !== undefined) return streamErrorText(serviceCode);
     if (code === 'upgrade_refused' && status !== undefined)
       return `The service refused the streaming connection (HTTP ${status}).`;
-    return STREAM_FAILURES[code] ?? `The streaming session failed (${code}).`;
+    return (
+      (STREAM_FAILURES as Readonly<Record<string, string>>)[code] ?? `The streaming session failed (${code}).`
+    );
   },
-  audioFailure: (code: string): string => AUDIO_FAILURES[code] ?? `The audio input failed (${code}).`,
+  audioFailure: (code: string): string =>
+    (AUDIO_FAILURES as Readonly<Record<string, string>>)[code] ?? `The audio input failed (${code}).`,
   /** A private key file refused (the CLI's connection, doctor, the broker). */
   privateKey: (p: PrivateKeyProblem): string => {
     switch (p.kind) {
@@ -228,5 +233,7 @@ export const CLI_PROBLEM_WORDS = {
     place.key
       ? `${place.key} from ${source(place)}: ${configWhat(facts)}`
       : `${source(place)}: ${configWhat(facts)}`,
+  /** Between two problems on one line. */
+  problemSeparator: '; ',
   brokerProblem,
 };

@@ -3,6 +3,7 @@
  * del inglés. Los nombres de claves, rutas, códigos y valores permitidos quedan tal cual.
  */
 import type {
+  AudioErrorCode,
   BrokerConfigProblem,
   ConfigLayerName,
   ConfigProblemFacts,
@@ -11,6 +12,7 @@ import type {
   FieldProblem,
   FieldType,
   PrivateKeyProblem,
+  StreamingErrorCode,
 } from '../../contract/problem-codes.ts';
 import type { Widen } from '../words.ts';
 import type { CLI_PROBLEM_WORDS as EN } from '../en/cli-problem-words.ts';
@@ -20,7 +22,7 @@ import { streamErrorText } from './service-words.ts';
 
 const f = formatsFor('es');
 
-const STREAM_FAILURES: Readonly<Record<string, string>> = {
+const STREAM_FAILURES: Readonly<Record<StreamingErrorCode, string>> = {
   connection_lost:
     'No se pudo contactar con el servicio de transcripción, o la conexión se cortó y no se pudo restablecer. Compruebe la conexión de red.',
   unauthorized:
@@ -36,7 +38,7 @@ const STREAM_FAILURES: Readonly<Record<string, string>> = {
   invalid_state: 'La sesión se detuvo por un error interno.',
 };
 
-const AUDIO_FAILURES: Readonly<Record<string, string>> = {
+const AUDIO_FAILURES: Readonly<Record<AudioErrorCode, string>> = {
   mic_denied: 'El micrófono está bloqueado: permita el acceso al micrófono en la configuración del sistema.',
   mic_unavailable:
     'No se pudo abrir el micrófono: compruebe que está conectado, o indique otro (vea «scribe devices»).',
@@ -208,9 +210,13 @@ export const CLI_PROBLEM_WORDS: Widen<typeof EN> = {
     if (code === 'service_error' && serviceCode !== undefined) return streamErrorText(serviceCode);
     if (code === 'upgrade_refused' && status !== undefined)
       return `El servicio rechazó la conexión de transcripción en directo (HTTP ${status}).`;
-    return STREAM_FAILURES[code] ?? `La sesión de transcripción falló (${code}).`;
+    return (
+      (STREAM_FAILURES as Readonly<Record<string, string>>)[code] ??
+      `La sesión de transcripción falló (${code}).`
+    );
   },
-  audioFailure: (code) => AUDIO_FAILURES[code] ?? `La entrada de audio falló (${code}).`,
+  audioFailure: (code) =>
+    (AUDIO_FAILURES as Readonly<Record<string, string>>)[code] ?? `La entrada de audio falló (${code}).`,
   privateKey: (p: PrivateKeyProblem) => {
     switch (p.kind) {
       case 'file_unreadable':
@@ -228,5 +234,7 @@ export const CLI_PROBLEM_WORDS: Widen<typeof EN> = {
     place.key
       ? `${place.key} (${source(place)}): ${configWhat(facts)}`
       : `${source(place)}: ${configWhat(facts)}`,
+  /** Between two problems on one line. */
+  problemSeparator: '; ',
   brokerProblem,
 };

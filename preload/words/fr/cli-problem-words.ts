@@ -3,6 +3,7 @@
  * de l’anglais. Les noms de clés, chemins, codes et valeurs permises restent tels quels.
  */
 import type {
+  AudioErrorCode,
   BrokerConfigProblem,
   ConfigLayerName,
   ConfigProblemFacts,
@@ -11,6 +12,7 @@ import type {
   FieldProblem,
   FieldType,
   PrivateKeyProblem,
+  StreamingErrorCode,
 } from '../../contract/problem-codes.ts';
 import type { Widen } from '../words.ts';
 import type { CLI_PROBLEM_WORDS as EN } from '../en/cli-problem-words.ts';
@@ -20,7 +22,7 @@ import { streamErrorText } from './service-words.ts';
 
 const f = formatsFor('fr');
 
-const STREAM_FAILURES: Readonly<Record<string, string>> = {
+const STREAM_FAILURES: Readonly<Record<StreamingErrorCode, string>> = {
   connection_lost:
     'Le service de transcription est injoignable, ou la connexion a été coupée et n’a pas pu être rétablie. Vérifiez la connexion réseau.',
   unauthorized:
@@ -36,7 +38,7 @@ const STREAM_FAILURES: Readonly<Record<string, string>> = {
   invalid_state: 'La session s’est arrêtée sur une erreur interne.',
 };
 
-const AUDIO_FAILURES: Readonly<Record<string, string>> = {
+const AUDIO_FAILURES: Readonly<Record<AudioErrorCode, string>> = {
   mic_denied: 'Le micro est bloqué : autorisez l’accès au micro dans les réglages du système.',
   mic_unavailable:
     'Le micro n’a pas pu être ouvert : vérifiez qu’il est branché, ou indiquez-en un autre (voir « scribe devices »).',
@@ -208,9 +210,13 @@ export const CLI_PROBLEM_WORDS: Widen<typeof EN> = {
     if (code === 'service_error' && serviceCode !== undefined) return streamErrorText(serviceCode);
     if (code === 'upgrade_refused' && status !== undefined)
       return `Le service a refusé la connexion de transcription en continu (HTTP ${status}).`;
-    return STREAM_FAILURES[code] ?? `La session de transcription a échoué (${code}).`;
+    return (
+      (STREAM_FAILURES as Readonly<Record<string, string>>)[code] ??
+      `La session de transcription a échoué (${code}).`
+    );
   },
-  audioFailure: (code) => AUDIO_FAILURES[code] ?? `L’entrée audio a échoué (${code}).`,
+  audioFailure: (code) =>
+    (AUDIO_FAILURES as Readonly<Record<string, string>>)[code] ?? `L’entrée audio a échoué (${code}).`,
   privateKey: (p: PrivateKeyProblem) => {
     switch (p.kind) {
       case 'file_unreadable':
@@ -228,5 +234,7 @@ export const CLI_PROBLEM_WORDS: Widen<typeof EN> = {
     place.key
       ? `${place.key} (${source(place)}) : ${configWhat(facts)}`
       : `${source(place)} : ${configWhat(facts)}`,
+  /** Between two problems on one line. */
+  problemSeparator: ' ; ',
   brokerProblem,
 };

@@ -44,7 +44,7 @@ function problemOf(issue: Issue, absent: boolean): Omit<FieldProblem, 'path'> {
         ? { kind: 'wrong_type', expected: TYPES[issue.expected] }
         : { kind: 'invalid' };
     case 'invalid_value':
-      return { kind: 'not_allowed', values: issue.values.map(String) };
+      return absent ? { kind: 'missing' } : { kind: 'not_allowed', values: issue.values.map(String) };
     case 'invalid_union': {
       const options = (issue as { options?: unknown[] }).options;
       if (Array.isArray(options))
