@@ -56,7 +56,7 @@ export async function cliConfig(
 }
 
 /** The configuration's problems in one line of the CLI's words, each naming its key and where it was set. */
-export function configurationLine(problems: readonly ConfigProblem[]): string {
+function configurationLine(problems: readonly ConfigProblem[]): string {
   const cli = words().cli;
   const said = problems.map((p) =>
     cli.configProblem(
