@@ -34,6 +34,8 @@ const listen = z
   .refine((v) => /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(v), {
     message: 'must be HOST:PORT',
     params: { format: 'host_port' },
+    // Not HOST:PORT says it all: no second line about the port.
+    abort: true,
   })
   .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, {
     message: 'port must be 0-65535',
