@@ -10,6 +10,7 @@ import { CoreClient } from '../../core/api/core-client.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import type { Config } from '../../core/config/config-schema.ts';
 import type { ConfigProblem } from '../../core/config/resolve-config.ts';
+import { configProblemTexts } from '../../core/config/config-problem-words.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../../core/config/paths.ts';
 import { tokenSourceFor } from '../../features/connection/token-sources.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
@@ -58,13 +59,7 @@ export async function cliConfig(
 /** The configuration's problems in one line of the CLI's words, each naming its key and where it was set. */
 function configurationLine(problems: readonly ConfigProblem[]): string {
   const cli = words().cli;
-  const said = problems.map((p) =>
-    cli.configProblem(
-      { key: p.key, layer: p.source.layer, ...(p.source.origin ? { origin: p.source.origin } : {}) },
-      p.facts,
-    ),
-  );
-  return cli.configuration(said.join(cli.problemSeparator));
+  return cli.configuration(configProblemTexts(problems).join(cli.problemSeparator));
 }
 
 /**
