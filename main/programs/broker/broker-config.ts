@@ -192,7 +192,9 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
     if (raw) set(key, fromText(key as BrokerKey, raw), { from: 'env', origin: name });
   }
   for (const [key, value] of Object.entries(sources.flags ?? {})) {
-    if (value !== undefined) set(key, fromText(key as BrokerKey, value), { from: 'flags', origin: key });
+    // The flag as typed: `serviceUrl` is --service-url.
+    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (value !== undefined) set(key, fromText(key as BrokerKey, value), { from: 'flags', origin: flag });
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
   if (!parsed.success) return refusal(parsed.error, merged, where);

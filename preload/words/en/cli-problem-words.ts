@@ -172,7 +172,11 @@ function configWhat(facts: ConfigProblemFacts): string {
 }
 
 function brokerOrigin(p: Extract<BrokerConfigProblem, { kind: 'invalid' }>): string {
-  return p.from === 'file' ? `config file ${p.origin}` : p.from === 'env' ? p.origin : 'a command-line flag';
+  return p.from === 'file'
+    ? `config file ${p.origin}`
+    : p.from === 'env'
+      ? p.origin
+      : `command-line flag ${p.origin}`;
 }
 
 function brokerProblem(p: BrokerConfigProblem): string {

@@ -175,7 +175,7 @@ function brokerOrigin(p: Extract<BrokerConfigProblem, { kind: 'invalid' }>): str
     ? `archivo de configuración ${p.origin}`
     : p.from === 'env'
       ? p.origin
-      : 'opción de la línea de comandos';
+      : `opción ${p.origin}`;
 }
 
 function brokerProblem(p: BrokerConfigProblem): string {

@@ -175,7 +175,7 @@ function brokerOrigin(p: Extract<BrokerConfigProblem, { kind: 'invalid' }>): str
     ? `fichier de configuration ${p.origin}`
     : p.from === 'env'
       ? p.origin
-      : 'option de la ligne de commande';
+      : `option ${p.origin}`;
 }
 
 function brokerProblem(p: BrokerConfigProblem): string {

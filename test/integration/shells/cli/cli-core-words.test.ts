@@ -142,7 +142,7 @@ describe('what main/core finds, in French on the CLI', { timeout: 120_000 }, () 
     );
     const issuer = { SCRIBE_BROKER_ISSUER: 'http://127.0.0.1:9/' };
     expect(frenchLine(await broker(['--listen', '127.0.0.1:99999'], issuer))).toBe(
-      'scribe: configuration du courtier : listen (option de la ligne de commande) : doit être un port de 0 à 65535.',
+      'scribe: configuration du courtier : listen (option --listen) : doit être un port de 0 à 65535.',
     );
     expect(frenchLine(await broker(['--config', join(dir, 'absent.json')], issuer))).toBe(
       `scribe: configuration du courtier : le fichier de configuration ${join(dir, 'absent.json')} ne peut pas être lu (ENOENT).`,
