@@ -21,6 +21,7 @@ export * from './error-codes.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './failure-reasons.ts';
+export * from './problem-codes.ts';
 export * from './input-warnings.ts';
 export * from './limit-codes.ts';
 export * from './limits.ts';

@@ -48,9 +48,12 @@ export interface AudioNotice {
   readonly device: string;
 }
 
-/** Expected audio failures, as values with a closed code. */
-export type AudioErrorCode =
-  'mic_denied' | 'mic_unavailable' | 'device_lost' | 'file_unreadable' | 'file_unsupported';
+/**
+ * Expected audio failures, as values with a closed code (preload/contract/problem-codes.ts). The message is
+ * a developer's text; a person reads the code's words (preload/words).
+ */
+export type { AudioErrorCode } from '../../../preload/contract/problem-codes.ts';
+import type { AudioErrorCode } from '../../../preload/contract/problem-codes.ts';
 
 export class AudioError extends Error {
   override readonly name = 'AudioError';

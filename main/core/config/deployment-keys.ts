@@ -21,10 +21,12 @@ const feedUrl = z.string().transform((raw, ctx) => {
 
 const maintenanceWindow = z.string().refine((raw) => parseMaintenanceWindow(raw) !== null, {
   message: 'must be a local time range such as 02:00-05:00',
+  params: { format: 'time_range' },
 });
 
 const syslogTarget = z.string().refine((raw) => parseSyslogTarget(raw).ok, {
   message: 'must be udp://, tcp:// or tls:// followed by a host and an optional port',
+  params: { format: 'syslog_target' },
 });
 
 const NOT_SETTINGS = ['settings'] as const;

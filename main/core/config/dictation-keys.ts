@@ -27,13 +27,15 @@ const chord = (use: ChordUse) =>
       const parsed = parseChord(raw);
       const refusal = refuseChord(parsed, use, process.platform);
       if (refusal) {
-        ctx.addIssue({ code: 'custom', message: chordRefusalWords(parsed, refusal, process.platform) });
+        const said = chordRefusalWords(parsed, refusal, process.platform);
+        ctx.addIssue({ code: 'custom', message: said, params: { words: said } });
         return z.NEVER;
       }
       return formatChord(parsed);
     } catch (error) {
       if (!(error instanceof ChordError)) throw error;
-      ctx.addIssue({ code: 'custom', message: keyRefusalText({ reason: error.reason }, null) });
+      const said = keyRefusalText({ reason: error.reason }, null);
+      ctx.addIssue({ code: 'custom', message: said, params: { words: said } });
       return z.NEVER;
     }
   });

@@ -52,7 +52,12 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
       if (!(error instanceof SettingsError)) throw error;
       const label = origin ? `user settings ${origin}` : 'user settings';
       errors.push(
-        makeProblem('', { layer: 'settings', label }, 'is not valid JSON (fix or delete the file)'),
+        makeProblem(
+          '',
+          { layer: 'settings', label, ...(origin ? { origin } : {}) },
+          'is not valid JSON (fix or delete the file)',
+          { kind: 'file_not_json' },
+        ),
       );
     }
   }

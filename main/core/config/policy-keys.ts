@@ -44,7 +44,7 @@ const POLICY_ONLY = ['flags', 'env', 'settings'] as const;
 const serviceUrl = z.string().transform((raw, ctx) => {
   const check = checkBaseUrl(raw);
   if (!check.ok) {
-    ctx.addIssue({ code: 'custom', message: baseUrlPhrase(check.rule) });
+    ctx.addIssue({ code: 'custom', message: baseUrlPhrase(check.rule), params: { rule: check.rule } });
     return z.NEVER;
   }
   return check.url.origin;
@@ -201,6 +201,7 @@ const DATA_KEYS = {
   journalDir: key({
     schema: text(4096).refine((dir) => posix.isAbsolute(dir) || win32.isAbsolute(dir), {
       message: 'must be an absolute folder path',
+      params: { format: 'absolute_path' },
     }),
     title: 'Journal folder',
     description:

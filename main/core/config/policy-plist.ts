@@ -19,15 +19,17 @@ export async function plistToXml(
 /** The settings of a managed-preferences plist, or why it is not one. */
 export function parsePlistPolicy(
   xml: string,
-): { ok: true; values: Record<string, unknown> } | { ok: false; reason: string } {
+):
+  | { ok: true; values: Record<string, unknown> }
+  | { ok: false; reason: string; kind: 'plist_invalid' | 'plist_not_dictionary' } {
   let parsed: unknown;
   try {
     parsed = plist.parse(xml);
   } catch {
-    return { ok: false, reason: 'is not a valid property list' };
+    return { ok: false, reason: 'is not a valid property list', kind: 'plist_invalid' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || parsed instanceof Date)
-    return { ok: false, reason: 'must be a dictionary of settings' };
+    return { ok: false, reason: 'must be a dictionary of settings', kind: 'plist_not_dictionary' };
   const values = Object.fromEntries(Object.entries(parsed).filter(([key]) => !key.startsWith('Payload')));
   return { ok: true, values };
 }

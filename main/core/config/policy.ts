@@ -24,6 +24,7 @@ import { posix } from 'node:path';
 import { promisify } from 'node:util';
 import { parsePlistPolicy, plistToXml } from './policy-plist.ts';
 import { makeProblem, type ConfigLayerInput, type ConfigProblem } from './resolve-config.ts';
+import type { ConfigProblemFacts } from '../../../preload/contract/index.ts';
 
 /** One place a policy may be read from. */
 export type PolicyLocation =
@@ -120,12 +121,13 @@ export function parseJsonPolicy(text: string, origin: string): PolicyLoad {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return failure(origin, 'is not valid JSON');
+    return failure(origin, 'is not valid JSON', { kind: 'file_not_json' });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return failure(
       origin,
       'must be a JSON object of settings, e.g. {"serviceUrl": "https://eu.api.example.com"}',
+      { kind: 'policy_not_object' },
     );
   }
   return { ok: true, policy: { values: parsed as Record<string, unknown>, origin } };
@@ -152,10 +154,13 @@ export function parseRegQuery(output: string): Record<string, unknown> {
 async function readPolicyFile(path: string, readers: PolicyReaders): Promise<Buffer | PolicyLoad> {
   try {
     const bytes = await readers.readFile(path);
-    return bytes.length > MAX_POLICY_BYTES ? failure(path, 'is larger than 1 MiB') : bytes;
+    return bytes.length > MAX_POLICY_BYTES
+      ? failure(path, 'is larger than 1 MiB', { kind: 'file_too_large' })
+      : bytes;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, policy: undefined };
-    return failure(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    const errno = (error as NodeJS.ErrnoException).code ?? 'error';
+    return failure(path, `cannot be read (${errno})`, { kind: 'file_unreadable', errno });
   }
 }
 
@@ -172,12 +177,14 @@ async function readPlistPolicy(path: string, readers: PolicyReaders): Promise<Po
   try {
     xml = await plistToXml(bytes, path, readers.plistToXml);
   } catch {
-    return failure(path, 'is a binary property list that plutil could not convert');
+    return failure(path, 'is a binary property list that plutil could not convert', {
+      kind: 'plist_unconvertible',
+    });
   }
   const parsed = parsePlistPolicy(xml);
   return parsed.ok
     ? { ok: true, policy: { values: parsed.values, origin: path } }
-    : failure(path, parsed.reason);
+    : failure(path, parsed.reason, { kind: parsed.kind });
 }
 
 async function readRegistryPolicy(key: string, readers: PolicyReaders): Promise<PolicyLoad> {
@@ -185,17 +192,17 @@ async function readRegistryPolicy(key: string, readers: PolicyReaders): Promise<
   try {
     output = await readers.regQuery(key);
   } catch {
-    return failure(key, 'cannot be read with reg query');
+    return failure(key, 'cannot be read with reg query', { kind: 'registry_unreadable' });
   }
   return output === undefined
     ? { ok: true, policy: undefined }
     : { ok: true, policy: { values: parseRegQuery(output), origin: key } };
 }
 
-function failure(origin: string, reason: string): PolicyLoad {
+function failure(origin: string, reason: string, facts: ConfigProblemFacts): PolicyLoad {
   return {
     ok: false,
-    error: makeProblem('', { layer: 'policy', label: `managed policy ${origin}` }, reason),
+    error: makeProblem('', { layer: 'policy', label: `managed policy ${origin}`, origin }, reason, facts),
   };
 }
 

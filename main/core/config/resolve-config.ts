@@ -17,6 +17,8 @@
  */
 import { CONFIG_KEYS, configSchema, FIELD_SCHEMAS, flagName, fromText, KEY_INFO } from './config-schema.ts';
 import type { Config, ConfigKey, ConfigLayer } from './config-schema.ts';
+import { fieldProblem } from '../api/schemas/field-problems.ts';
+import type { ConfigProblemFacts, FieldProblem } from '../../../preload/contract/index.ts';
 
 /** One layer read from a file or registry: its values and where they came from (a path, a registry key). */
 export interface ConfigLayerInput {
@@ -39,14 +41,20 @@ export interface ConfigInputs {
 export interface ConfigSource {
   layer: ConfigLayer;
   label: string;
+  /** What names it in that layer: the environment variable, the flag, the file's path or registry key. */
+  origin?: string;
 }
 
-/** A bad or ignored value: `message` is "<key> from <source label>: <reason>". */
+/**
+ * A bad or ignored value: `facts` is what the words module words for a person (the CLI); `message`, "<key>
+ * from <source label>: <reason>", is the English developer's text (logs, the Electron shell's dialog).
+ */
 export interface ConfigProblem {
   key: string;
   source: ConfigSource;
   reason: string;
   message: string;
+  facts: ConfigProblemFacts;
 }
 
 /** The resolved config with the source of every key, or every problem found. */
@@ -119,7 +127,8 @@ function orderCandidates(
       : c.key === 'journalDir'
         ? 'not applied: the installed app never takes the journal folder from the environment'
         : undefined;
-    if (reason) ignored.push(makeProblem(c.key, c.source, reason));
+    const kind = !envAllowed ? 'env_ignored' : 'env_journal_ignored';
+    if (reason) ignored.push(makeProblem(c.key, c.source, reason, { kind }));
     return reason === undefined;
   });
   // Below the policy: the first valid value of a key wins, so the policy's comes first.
@@ -132,40 +141,50 @@ function pickWinners(candidates: Candidate[], allowUrlChange: boolean) {
   const ignored: ConfigProblem[] = [];
   const winners = new Map<ConfigKey, { value: unknown; source: ConfigSource }>();
   for (const candidate of candidates) {
-    const problem = (reason: string) => makeProblem(candidate.key, candidate.source, reason);
+    const problem = (reason: string, facts: ConfigProblemFacts) =>
+      makeProblem(candidate.key, candidate.source, reason, facts);
     if (!isConfigKey(candidate.key)) {
-      errors.push(problem('is not a known setting'));
+      errors.push(problem('is not a known setting', { kind: 'unknown_key' }));
       continue;
     }
     const key = candidate.key;
     if (KEY_INFO[key].deniedLayers?.includes(candidate.source.layer)) {
-      errors.push(problem(`can only be set by ${allowedLayers(key)}`));
+      const allowed = allowedLayerList(key);
+      errors.push(problem(`can only be set by ${allowedLayers(key)}`, { kind: 'layer_denied', allowed }));
       continue;
     }
     if (key === 'serviceUrl' && candidate.source.layer === 'settings' && !allowUrlChange) {
-      ignored.push(problem('not applied: the managed policy does not allow changing the service address'));
+      ignored.push(
+        problem('not applied: the managed policy does not allow changing the service address', {
+          kind: 'service_url_locked',
+        }),
+      );
       continue;
     }
     const checked = checkValue(key, candidate.value);
-    if (!checked.ok) errors.push(problem(checked.reason));
+    if (!checked.ok) errors.push(problem(checked.reason, { kind: 'invalid_value', field: checked.problem }));
     else if (!winners.has(key)) winners.set(key, { value: checked.value, source: candidate.source });
   }
   return { errors, ignored, winners };
 }
 
-/** Validates one value for a key; the reason never quotes the value. */
+/**
+ * Validates one value for a key; neither the reason (English, for logs) nor the problem (facts for the
+ * words module) quotes the value.
+ */
 export function checkValue(
   key: ConfigKey,
   value: unknown,
-): { ok: true; value: unknown } | { ok: false; reason: string } {
-  const parsed = FIELD_SCHEMAS[key].safeParse(fromText(key, value));
+): { ok: true; value: unknown } | { ok: false; reason: string; problem: FieldProblem } {
+  const input = fromText(key, value);
+  const parsed = FIELD_SCHEMAS[key].safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues;
   const custom = issues.find((issue) => issue.code === 'custom');
-  if (custom) return { ok: false, reason: custom.message };
+  if (custom) return { ok: false, reason: custom.message, problem: fieldProblem(custom, input) };
   const item = issues.find((issue) => typeof issue.path[0] === 'number')?.path[0];
   const suffix = typeof item === 'number' ? ` (item ${item + 1} is not one)` : '';
-  return { ok: false, reason: `${KEY_INFO[key].expect}${suffix}` };
+  return { ok: false, reason: `${KEY_INFO[key].expect}${suffix}`, problem: fieldProblem(issues[0]!, input) };
 }
 
 /** A readable message listing every problem, one per line. */
@@ -179,7 +198,11 @@ function fromFlags(flags: Readonly<Record<string, unknown>>): Candidate[] {
     .map(([key, value]) => ({
       key,
       value,
-      source: { layer: 'flags', label: `command-line flag ${isConfigKey(key) ? flagName(key) : key}` },
+      source: {
+        layer: 'flags',
+        label: `command-line flag ${isConfigKey(key) ? flagName(key) : key}`,
+        origin: isConfigKey(key) ? flagName(key) : key,
+      },
     }));
 }
 
@@ -190,7 +213,7 @@ function fromEnv(env: Readonly<Record<string, string | undefined>>): Candidate[]
     const value = name === undefined ? undefined : env[name];
     // An empty variable counts as unset, as shells make it easy to export one by accident.
     if (name !== undefined && value !== undefined && value.trim() !== '') {
-      candidates.push({ key, value, source: { layer: 'env', label: `environment ${name}` } });
+      candidates.push({ key, value, source: { layer: 'env', label: `environment ${name}`, origin: name } });
     }
   }
   return candidates;
@@ -201,7 +224,11 @@ function fromLayer(
   input: ConfigLayerInput | undefined,
   label: (origin: string | undefined) => string,
 ): Candidate[] {
-  const source: ConfigSource = { layer, label: label(input?.origin) };
+  const source: ConfigSource = {
+    layer,
+    label: label(input?.origin),
+    ...(input?.origin ? { origin: input.origin } : {}),
+  };
   return Object.entries(input?.values ?? {})
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([key, value]) => ({ key, value, source }));
@@ -224,21 +251,28 @@ function isConfigKey(key: string): key is ConfigKey {
   return Object.hasOwn(KEY_INFO, key);
 }
 
-function allowedLayers(key: ConfigKey): string {
+function allowedLayerList(key: ConfigKey): ConfigLayer[] {
   const denied = KEY_INFO[key].deniedLayers ?? [];
-  const allowed = (['flags', 'env', 'policy', 'settings'] as const).filter(
-    (layer) => !denied.includes(layer),
-  );
-  const names = allowed.map((layer) => LAYER_NAMES[layer]);
+  return (['flags', 'env', 'policy', 'settings'] as const).filter((layer) => !denied.includes(layer));
+}
+
+function allowedLayers(key: ConfigKey): string {
+  const names = allowedLayerList(key).map((layer) => LAYER_NAMES[layer]);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? 'nobody');
 }
 
 /** A problem with one key's value; with key '' a problem with the whole source (e.g. a file that is not JSON). */
-export function makeProblem(key: string, source: ConfigSource, reason: string): ConfigProblem {
+export function makeProblem(
+  key: string,
+  source: ConfigSource,
+  reason: string,
+  facts: ConfigProblemFacts,
+): ConfigProblem {
   return {
     key,
     source,
     reason,
     message: key ? `${key} from ${source.label}: ${reason}` : `${source.label}: ${reason}`,
+    facts,
   };
 }

@@ -4,7 +4,6 @@
  * socket ended. A new socket gets a new SocketRun: seq ids, ack positions and item ids are per socket.
  */
 import { KNOWN_ERROR_CODES, knownErrorName, safeTraceId } from '../api/errors.ts';
-import { streamErrorText } from '../../../preload/words/index.ts';
 import { audioChunkFrame, endFrame, parseServerFrame, type ServerFrame } from './frames.ts';
 import type { KeptAudio } from './kept-audio.ts';
 import { StreamingError } from './streaming-error.ts';
@@ -187,13 +186,17 @@ export class SocketRun {
   /** An error frame: retryable ones drop the socket (the audio is replayed), the others end the session. */
   #onServiceError(frame: Extract<ServerFrame, { type: 'ERROR_MESSAGE' | 'error' | 'ERROR' }>): void {
     const known = frame.code !== undefined ? KNOWN_ERROR_CODES[frame.code] : undefined;
-    const error = new StreamingError('service_error', streamErrorText(frame.code), {
-      serviceCode: frame.code,
-      serviceName: knownErrorName(frame.name),
-      traceId: safeTraceId(frame.trace_id),
-      // Unknown codes are retried (a bounded number of times): the audio is still ours to replay.
-      retryable: known ? known.retryable === true : true,
-    });
+    const error = new StreamingError(
+      'service_error',
+      `The service sent an error frame (${frame.code ?? 'no code'}).`,
+      {
+        serviceCode: frame.code,
+        serviceName: knownErrorName(frame.name),
+        traceId: safeTraceId(frame.trace_id),
+        // Unknown codes are retried (a bounded number of times): the audio is still ours to replay.
+        retryable: known ? known.retryable === true : true,
+      },
+    );
     if (error.retryable) this.drop(error);
     else this.#finish({ kind: 'fatal', error });
   }

@@ -1,30 +1,20 @@
 /**
  * Expected streaming failures as values with a closed code. Messages carry codes and ids only: never frame
- * text, transcript text, audio or tokens.
+ * text, transcript text, audio or tokens; and they are never shown to a person (the code is worded).
  */
-export type StreamingErrorCode =
-  /** The socket could not be opened or broke; retried for as long as the session records (see ReconnectBudget). */
-  | 'connection_lost'
-  /** The service refused the token at the upgrade and renewing it did not help: sign in again. */
-  | 'unauthorized'
-  /** The upgrade was refused for another reason (403, 404, 4xx). */
-  | 'upgrade_refused'
-  /** The service sent an error frame (see `serviceCode`). */
-  | 'service_error'
-  /** The service did not close the socket in time after END. */
-  | 'end_timeout'
-  /** No acknowledgement for too long while audio was in flight. */
-  | 'ack_timeout'
-  /** The journal could not write because the disk is full; audio is kept in memory meanwhile. */
-  | 'disk_full'
-  /** The journal failed for another reason (permissions, I/O). */
-  | 'journal_failed'
-  /** A journal record failed authentication: the file was altered or belongs to another key. */
-  | 'journal_corrupt'
-  /** No such journal (or its key is gone). */
-  | 'journal_missing'
-  /** The caller used the session in a state that does not allow it. */
-  | 'invalid_state';
+/**
+ * The closed codes (preload/contract/problem-codes.ts, so the words module can word each): connection_lost
+ * (the socket could not be opened or broke; retried for as long as the session records, see
+ * ReconnectBudget), unauthorized (the token refused at the upgrade and renewing it did not help),
+ * upgrade_refused (403, 404, another 4xx), service_error (an error frame: see `serviceCode`), end_timeout
+ * (no close in time after END), ack_timeout (no acknowledgement for too long while audio was in flight),
+ * disk_full (the journal's disk is full; audio kept in memory meanwhile), journal_failed (permissions,
+ * I/O), journal_corrupt (a record failed authentication: altered, or another key's), journal_missing (no
+ * such journal, or its key is gone), invalid_state (the caller used the session in a state that does not
+ * allow it).
+ */
+export type { StreamingErrorCode } from '../../../preload/contract/problem-codes.ts';
+import type { StreamingErrorCode } from '../../../preload/contract/problem-codes.ts';
 
 export interface StreamingErrorInit {
   status?: number;
@@ -35,7 +25,10 @@ export interface StreamingErrorInit {
   cause?: unknown;
 }
 
-/** A streaming failure with a closed code. */
+/**
+ * A streaming failure with a closed code. Its `message` is a developer's text for logs and debugging:
+ * what a person reads is worded from `code` (and `status`, `serviceCode`) by preload/words.
+ */
 export class StreamingError extends Error {
   override readonly name = 'StreamingError';
   readonly status: number | undefined;

@@ -2,12 +2,16 @@
  * The token broker's settings: from a JSON config file, overridden by the environment, overridden by
  * flags. Validated with zod; an error names the key and where it came from, never a value.
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
 import { MUTABLE_USER_CLAIMS } from './user-claim.ts';
 import { isProxyAddress } from './client-address.ts';
+import { fieldProblems } from '../../core/api/schemas/field-problems.ts';
+import type { BrokerConfigProblem } from '../../../preload/contract/index.ts';
+import { crossCheck, readConfigFile } from './broker-config-problems.ts';
+
+export { BrokerStartError } from './broker-config-problems.ts';
 
 /** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
 const issuerUrl = z.string().refine(
@@ -19,13 +23,24 @@ const issuerUrl = z.string().refine(
       return false;
     }
   },
-  { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' },
+  {
+    message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)',
+    params: { format: 'https_url' },
+  },
 );
 
 const listen = z
   .string()
-  .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, { message: 'must be HOST:PORT' })
-  .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, { message: 'port must be 0-65535' });
+  .refine((v) => /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(v), {
+    message: 'must be HOST:PORT',
+    params: { format: 'host_port' },
+    // Not HOST:PORT says it all: no second line about the port.
+    abort: true,
+  })
+  .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) <= 65535, {
+    message: 'port must be 0-65535',
+    params: { format: 'port' },
+  });
 
 /** Which `X-Forwarded-For` hops to believe: none, a number of proxies, or their addresses (client-address.ts). */
 const trustProxy = z.union(
@@ -42,7 +57,10 @@ const trustProxy = z.union(
 );
 
 /** Claim names are JWT member names: letters, digits, `_`, `.`, `:`, `/`, `-`. */
-const claimName = z.string().regex(/^[A-Za-z0-9_.:/-]{1,128}$/, { message: 'must be a claim name' });
+const claimName = z.string().refine((v) => /^[A-Za-z0-9_.:/-]{1,128}$/.test(v), {
+  message: 'must be a claim name',
+  params: { format: 'claim_name' },
+});
 
 /** Every broker setting, with its default. */
 const BrokerConfigSchema = z.strictObject({
@@ -87,6 +105,7 @@ const BrokerConfigSchema = z.strictObject({
     .trim()
     .refine((raw) => URL.canParse(raw) && /^rediss?:$/.test(new URL(raw).protocol), {
       message: 'must be a redis:// or rediss:// URL',
+      params: { format: 'redis_url' },
     })
     .optional(),
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
@@ -145,74 +164,78 @@ export interface BrokerConfigSources {
   flags?: Partial<Record<BrokerKey, string>>;
 }
 
-/** The result of loading: settings, or the problems in one sentence. */
-export type BrokerConfigResult = { ok: true; config: BrokerConfig } | { ok: false; error: string };
+/**
+ * The result of loading: settings, or the problems (facts the CLI words in the person's language) and
+ * `error`, the same in one English sentence for logs.
+ */
+export type BrokerConfigResult =
+  { ok: true; config: BrokerConfig } | { ok: false; error: string; problems: BrokerConfigProblem[] };
+
+type Where = { from: 'file' | 'env' | 'flags'; origin: string };
 
 /** Reads and validates the broker's settings (flags > environment > config file > defaults). */
 export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<BrokerConfigResult> {
   const merged: Record<string, unknown> = {};
-  const origin: Record<string, string> = {};
+  const where: Record<string, Where> = {};
+  const set = (key: string, value: unknown, at: Where): void => {
+    merged[key] = value;
+    where[key] = at;
+  };
   if (sources.file) {
-    const fileValues = await readConfigFile(sources.file);
-    if (typeof fileValues === 'string') return { ok: false, error: fileValues };
-    for (const [key, value] of Object.entries(fileValues)) set(key, value, `config file ${sources.file}`);
+    const file = await readConfigFile(sources.file);
+    if ('problem' in file) return { ok: false, error: file.error, problems: [file.problem] };
+    for (const [key, value] of Object.entries(file.values))
+      set(key, value, { from: 'file', origin: sources.file });
   }
   for (const [key, name] of Object.entries(BROKER_ENV)) {
     const raw = sources.env?.[name]?.trim();
-    if (raw) set(key, fromText(key as BrokerKey, raw), name);
+    if (raw) set(key, fromText(key as BrokerKey, raw), { from: 'env', origin: name });
   }
   for (const [key, value] of Object.entries(sources.flags ?? {})) {
-    if (value !== undefined) set(key, fromText(key as BrokerKey, value), 'flags');
+    // The flag as typed: `serviceUrl` is --service-url.
+    const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (value !== undefined) set(key, fromText(key as BrokerKey, value), { from: 'flags', origin: flag });
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
-  if (parsed.success) {
-    const conflict = crossCheck(parsed.data);
-    return conflict ? { ok: false, error: conflict } : { ok: true, config: parsed.data };
-  }
-  const problems = parsed.error.issues.map((issue) => {
+  if (!parsed.success) return refusal(parsed.error, merged, where);
+  const conflict = crossCheck(parsed.data, MUTABLE_USER_CLAIMS);
+  return conflict
+    ? { ok: false, error: conflict.error, problems: [conflict.problem] }
+    : { ok: true, config: parsed.data };
+}
+
+/** The schema's refusal: each issue as facts for the words, and all of them in English for logs. */
+function refusal(
+  error: z.ZodError,
+  merged: Record<string, unknown>,
+  where: Readonly<Record<string, Where>>,
+): BrokerConfigResult {
+  const label = (at: Where) =>
+    at.from === 'file' ? `config file ${at.origin}` : at.from === 'env' ? at.origin : 'flags';
+  const texts = error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
     const env = BROKER_ENV[key as BrokerKey];
-    const where = origin[key] ?? (env ? `missing: set ${env} or "${key}" in the config file` : 'missing');
+    const at = where[key]
+      ? label(where[key])
+      : env
+        ? `missing: set ${env} or "${key}" in the config file`
+        : 'missing';
     return issue.code === 'unrecognized_keys'
       ? `unknown keys in the config file: ${issue.keys.join(', ')}`
-      : `${key} (${where}): ${issue.message}`;
+      : `${key} (${at}): ${issue.message}`;
   });
-  return { ok: false, error: problems.join('; ') };
-
-  function set(key: string, value: unknown, from: string): void {
-    merged[key] = value;
-    origin[key] = from;
-  }
-}
-
-/** What the schema cannot say about one key alone. */
-function crossCheck(config: BrokerConfig): string | undefined {
-  if (!config.tlsCertFile !== !config.tlsKeyFile)
-    return 'tlsCertFile and tlsKeyFile go together: set both, or neither.';
-  if (!config.requiredClaim !== (config.requiredClaimValue === undefined))
-    return 'requiredClaim and requiredClaimValue go together: set both, or neither.';
-  if (MUTABLE_USER_CLAIMS.includes(config.userClaim) && !config.userClaimTrusted)
-    return (
-      `userClaim ${config.userClaim} can be renamed and passed to another person: use oid or sub, or set ` +
-      'userClaimTrusted if your identity provider never reassigns it.'
-    );
-  return undefined;
-}
-
-async function readConfigFile(path: string): Promise<Record<string, unknown> | string> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    return `The config file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`;
-  }
-  try {
-    const json: unknown = JSON.parse(text);
-    if (json && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
-  } catch {
-    // Reported below without quoting the file (it may hold a secret by mistake).
-  }
-  return 'The config file is not a JSON object.';
+  const problems = fieldProblems(error, merged, Infinity).map((field): BrokerConfigProblem => {
+    const key = field.path.split('.')[0] ?? '';
+    const env = BROKER_ENV[key as BrokerKey];
+    if (field.kind === 'unknown_fields') return { kind: 'unknown_keys', keys: field.fields ?? [] };
+    const at = where[key];
+    if (at === undefined) return { kind: 'missing', key, ...(env ? { env } : {}) };
+    // The union of trustProxy's forms fails as a whole: its words say which forms it takes.
+    const named =
+      key === 'trustProxy' ? { ...field, kind: 'bad_format' as const, format: 'proxies' as const } : field;
+    return { kind: 'invalid', key, ...at, field: named };
+  });
+  return { ok: false, error: texts.join('; '), problems };
 }
 
 function fromText(key: BrokerKey, raw: string): unknown {

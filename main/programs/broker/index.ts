@@ -8,7 +8,7 @@ import { exportJWK } from 'jose';
 import { HttpClient } from '../../core/api/transport/http.ts';
 import { ServerTokenSource } from '../../core/api/auth/server-token-source.ts';
 import { readPrivateKeyFile } from '../../core/api/auth/session.ts';
-import type { BrokerConfig } from './broker-config.ts';
+import { BrokerStartError, type BrokerConfig } from './broker-config.ts';
 import { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-server.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
@@ -18,7 +18,12 @@ import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { RedisStore } from './redis-store.ts';
 import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts';
 
-export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
+export {
+  BrokerStartError,
+  loadBrokerConfig,
+  plainHttpBeyondLoopback,
+  type BrokerConfig,
+} from './broker-config.ts';
 export type { RunningBroker } from './broker-server.ts';
 import type { EmLogRecord } from './em-routes.ts';
 
@@ -49,7 +54,10 @@ export async function runBroker(config: BrokerConfig, log: Log): Promise<Running
   });
   const tls =
     config.tlsCertFile && config.tlsKeyFile
-      ? { cert: await readTlsFile(config.tlsCertFile), key: await readTlsFile(config.tlsKeyFile) }
+      ? {
+          cert: await readSecretFile(config.tlsCertFile, 'tlsCertFile'),
+          key: await readSecretFile(config.tlsKeyFile, 'tlsKeyFile'),
+        }
       : undefined;
   const jwks = config.keyId ? await publicJwks(privateKey, config.keyId) : undefined;
   const store = await sharedStore(config, log);
@@ -85,9 +93,9 @@ async function scheduleDeps(
   feed: SharedStore,
   log: Log,
 ): Promise<ScheduleServerDeps> {
-  const key = (await readSecretFile(config.serverApiKeyFile!)).trim();
+  const key = (await readSecretFile(config.serverApiKeyFile!, 'serverApiKeyFile')).trim();
   const secret = config.webhookSecretFile
-    ? (await readSecretFile(config.webhookSecretFile)).trim()
+    ? (await readSecretFile(config.webhookSecretFile, 'webhookSecretFile')).trim()
     : undefined;
   const http = new HttpClient({ baseUrl: new URL(config.serviceUrl), apiVersion: PROTOCOL.serverApiVersion });
   return {
@@ -126,16 +134,12 @@ class StaticServerKey implements AccessTokenSource {
   }
 }
 
-async function readTlsFile(path: string): Promise<string> {
-  return readSecretFile(path);
-}
-
-async function readSecretFile(path: string): Promise<string> {
+/** A file the broker's settings name (`key`), read whole; one it cannot read stops the broker, named. */
+async function readSecretFile(path: string, key: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`A broker file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
-      cause: error,
-    });
+    const errno = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new BrokerStartError({ kind: 'secret_file_unreadable', key, errno }, { cause: error });
   }
 }

@@ -9,6 +9,7 @@
  */
 import { createClient } from '@redis/client';
 import type { ChangeTopic, SharedStore, WindowCount } from './shared-store.ts';
+import { BrokerStartError } from './broker-config-problems.ts';
 
 const PREFIX = 'scribe-broker:';
 const CHANNEL = `${PREFIX}changes`;
@@ -59,9 +60,7 @@ export class RedisStore implements SharedStore {
     } catch (error) {
       client.destroy();
       subscriber.destroy();
-      throw new Error(`The shared store (Redis) cannot be reached (${problemCode(error)}).`, {
-        cause: error,
-      });
+      throw new BrokerStartError({ kind: 'store_unreachable', code: problemCode(error) }, { cause: error });
     }
     const store = new RedisStore(client, subscriber);
     await subscriber.subscribe(CHANNEL, (message) => store.#deliver(message));

@@ -4,10 +4,13 @@ import { HttpClient } from '../../core/api/transport/http.ts';
 import { checkBaseUrl } from '../../core/api/base-url.ts';
 import { readFile } from 'node:fs/promises';
 import { readPrivateKeyFile } from '../../core/api/auth/session.ts';
+import { PrivateKeyError } from '../../core/api/auth/client-assertion.ts';
 import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
 import { CoreClient } from '../../core/api/core-client.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import type { Config } from '../../core/config/config-schema.ts';
+import type { ConfigProblem } from '../../core/config/resolve-config.ts';
+import { configProblemTexts } from '../../core/config/config-problem-words.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../../core/config/paths.ts';
 import { tokenSourceFor } from '../../features/connection/token-sources.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
@@ -48,10 +51,15 @@ export async function cliConfig(
     },
     env,
   });
-  if (!result.ok)
-    throw new CliError(words().cli.configuration(result.errors.map((e) => e.message).join('; ')), EXIT.usage);
+  if (!result.ok) throw new CliError(configurationLine(result.errors), EXIT.usage);
   speakSystemLanguage(result.config.displayLanguage, env);
   return result.config;
+}
+
+/** The configuration's problems in one line of the CLI's words, each naming its key and where it was set. */
+function configurationLine(problems: readonly ConfigProblem[]): string {
+  const cli = words().cli;
+  return cli.configuration(configProblemTexts(problems).join(cli.problemSeparator));
 }
 
 /**
@@ -121,13 +129,16 @@ export async function connect(config: Config): Promise<Connection> {
   return { http, tokens, core: new CoreClient(http, tokens) };
 }
 
-/** The key file's PEM, refused with the same one line as before when it cannot be read or is not an RSA key. */
+/** The key file's PEM, refused in one line of the CLI's words when it cannot be read or is not an RSA key. */
 export async function readPrivateKeyPem(path: string): Promise<string> {
   try {
     await readPrivateKeyFile(path);
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw new CliError((error as Error).message, EXIT.usage);
+    if (error instanceof PrivateKeyError)
+      throw new CliError(words().cli.privateKey(error.problem), EXIT.usage);
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new CliError(words().cli.privateKey({ kind: 'file_unreadable', errno: code }), EXIT.usage);
   }
 }
 

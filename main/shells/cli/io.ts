@@ -3,6 +3,7 @@
  * and a non-zero exit on failure. Failure messages carry codes and ids, never patient content.
  */
 import { ApiError } from '../../core/api/errors.ts';
+import { PrivateKeyError } from '../../core/api/auth/client-assertion.ts';
 import { toFailure } from '../../core/ipc/error-mapping.ts';
 import { formatError, serviceNoteText, words } from '../../../preload/words/index.ts';
 
@@ -23,6 +24,8 @@ export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
 /** One line for stderr, from any error. */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
+  if (error instanceof PrivateKeyError)
+    return { line: words().cli.privateKey(error.problem), exitCode: EXIT.usage };
   if (error instanceof ApiError) {
     const detail = error.detail ? ` ${words().cli.reasonGiven(error.detail)}` : '';
     return { line: `${serviceNoteText(error.note)}${error.idsSuffix()}${detail}`, exitCode: EXIT.service };

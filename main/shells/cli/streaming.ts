@@ -200,15 +200,20 @@ async function pump<E extends SessionEvents>(
   await session.end();
 }
 
-/** Streaming and audio failures as one CLI line (codes only, never content). */
+/**
+ * Streaming and audio failures as one CLI line, worded from their codes (and the service's code or the
+ * upgrade's status), then the codes for IT; never from `error.message` (a developer's English).
+ */
 export function streamingFailure(error: unknown): unknown {
+  const cli = words().cli;
   if (error instanceof StreamingError) {
     const exit = error.status !== undefined || error.serviceCode !== undefined ? EXIT.service : EXIT.failure;
-    return new CliError(`${error.message} ${words().cli.audio.codes(error.code, error.serviceCode)}`, exit);
+    const said = cli.streamFailure(error.code, error.status, error.serviceCode);
+    return new CliError(`${said} ${cli.audio.codes(error.code, error.serviceCode)}`, exit);
   }
   if (error instanceof AudioError) {
     const exit = error.code.startsWith('file_') ? EXIT.usage : EXIT.failure;
-    return new CliError(`${error.message} ${words().cli.audio.codes(error.code, undefined)}`, exit);
+    return new CliError(`${cli.audioFailure(error.code)} ${cli.audio.codes(error.code, undefined)}`, exit);
   }
   return error;
 }

@@ -10,9 +10,9 @@ import {
   IsoDateSchema,
   PatientDemographicsSchema,
   SourceNoteSchema,
-  describeIssues,
   type VisitContext,
 } from '../../core/api/schemas/visit-context.ts';
+import { fieldProblems } from '../../core/api/schemas/field-problems.ts';
 import { CliError, EXIT } from './io.ts';
 import { readTextInput, type TextInputFile } from './text-input.ts';
 import { words } from '../../../preload/words/index.ts';
@@ -37,8 +37,11 @@ async function readJson<T>(path: string, flag: `--${TextInputFile}`, schema: z.Z
     throw new CliError(words().cli.input.notJson(flag), EXIT.usage);
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw new CliError(words().cli.input.invalid(flag, describeIssues(parsed.error)), EXIT.usage);
+  if (!parsed.success) {
+    const cli = words().cli;
+    const said = fieldProblems(parsed.error, value).map((problem) => cli.fieldProblem(problem));
+    throw new CliError(cli.input.invalid(flag, said.join(cli.problemSeparator)), EXIT.usage);
+  }
   return parsed.data;
 }
 

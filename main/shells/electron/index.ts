@@ -11,7 +11,7 @@ import { startLiveConfig } from '../../core/config/start-live-config.ts';
 import type { LogLevel } from '../../core/config/config-schema.ts';
 import { logs } from '../../core/config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from '../../core/config/paths.ts';
-import { formatConfigErrors } from '../../core/config/resolve-config.ts';
+import { configProblemsBlock } from '../../core/config/config-problem-words.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../compose/composition-root.ts';
 import { electronClipboard } from './electron-clipboard.ts';
@@ -76,7 +76,7 @@ async function startConfig(settings: ReturnType<typeof openElectronSettingsStore
   // The installed app: SCRIBE_* only when the policy allows them, and never SCRIBE_POLICY_FILE.
   const started = await startLiveConfig({ settings, packaged: electronBuildKind().packaged });
   // A bad managed value names its key and source (never a value that could be a secret).
-  if (!started.ok) throw new StartupProblem(formatConfigErrors(started.errors));
+  if (!started.ok) throw new StartupProblem(configProblemsBlock(started.errors));
   // A corrupt or outdated settings file was kept as a backup and reset (the Settings screen says so).
   if (started.settingsRecovery)
     consoleShellLog.warn('settings_reset', {

@@ -13,7 +13,8 @@ import {
   managedJournalDir,
 } from '../../core/config/paths.ts';
 import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
-import { formatConfigErrors, type ConfigProblem } from '../../core/config/resolve-config.ts';
+import type { ConfigProblem } from '../../core/config/resolve-config.ts';
+import { configProblemsBlock } from '../../core/config/config-problem-words.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../../compose/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
@@ -110,7 +111,7 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
     },
   });
   if (!started.ok) {
-    console.error(formatConfigErrors(started.errors));
+    console.error(configProblemsBlock(started.errors));
     return 1;
   }
   const { shell, settingsRecovery } = started.app;

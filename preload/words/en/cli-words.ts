@@ -1,5 +1,6 @@
 import { CLI_ADMIN_WORDS } from './cli-admin-words.ts';
 import { CLI_SESSION_WORDS } from './cli-session-words.ts';
+import { CLI_PROBLEM_WORDS } from './cli-problem-words.ts';
 
 /**
  * The `scribe` command's own words (English): its help, each command's line in it, and the usage and
@@ -53,4 +54,5 @@ export const CLI_WORDS = {
   /** Each command's own result and error lines. */
   ...CLI_ADMIN_WORDS,
   ...CLI_SESSION_WORDS,
+  ...CLI_PROBLEM_WORDS,
 };

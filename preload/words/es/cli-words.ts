@@ -3,6 +3,7 @@ import type { Widen } from '../words.ts';
 import type { CLI_WORDS as EN } from '../en/cli-words.ts';
 import { CLI_ADMIN_WORDS } from './cli-admin-words.ts';
 import { CLI_SESSION_WORDS } from './cli-session-words.ts';
+import { CLI_PROBLEM_WORDS } from './cli-problem-words.ts';
 
 export const CLI_WORDS: Widen<typeof EN> = {
   usage: 'uso: scribe <comando> [opciones]',
@@ -44,4 +45,5 @@ export const CLI_WORDS: Widen<typeof EN> = {
   noMicrophone: 'No se encontró ningún micrófono.',
   ...CLI_ADMIN_WORDS,
   ...CLI_SESSION_WORDS,
+  ...CLI_PROBLEM_WORDS,
 };

@@ -3,6 +3,7 @@ import type { Widen } from '../words.ts';
 import type { CLI_WORDS as EN } from '../en/cli-words.ts';
 import { CLI_ADMIN_WORDS } from './cli-admin-words.ts';
 import { CLI_SESSION_WORDS } from './cli-session-words.ts';
+import { CLI_PROBLEM_WORDS } from './cli-problem-words.ts';
 
 export const CLI_WORDS: Widen<typeof EN> = {
   usage: 'usage : scribe <commande> [options]',
@@ -45,4 +46,5 @@ export const CLI_WORDS: Widen<typeof EN> = {
   noMicrophone: 'Aucun micro n’a été trouvé.',
   ...CLI_ADMIN_WORDS,
   ...CLI_SESSION_WORDS,
+  ...CLI_PROBLEM_WORDS,
 };

@@ -1,6 +1,21 @@
 import { randomUUID, createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { PROTOCOL } from '../protocol.ts';
+import type { PrivateKeyProblem } from '../../../../preload/contract/index.ts';
+
+/**
+ * A private key refused: the file cannot be read, is not a PEM key, or not an RSA one. `problem` is what
+ * the words module words (the CLI, doctor); the message is a developer's text.
+ */
+export class PrivateKeyError extends Error {
+  override readonly name = 'PrivateKeyError';
+  constructor(
+    readonly problem: PrivateKeyProblem,
+    options?: { cause?: unknown },
+  ) {
+    super(`Private key refused (${problem.kind}).`, options);
+  }
+}
 
 /** What it takes to sign a client assertion for one OAuth client. */
 export interface ClientCredentials {
@@ -18,13 +33,10 @@ export function loadRsaPrivateKey(pem: string): KeyObject {
   try {
     key = createPrivateKey(pem);
   } catch {
-    throw new Error('The private key file is not a readable PEM private key.');
+    throw new PrivateKeyError({ kind: 'not_pem' });
   }
-  if (key.asymmetricKeyType !== 'rsa') {
-    throw new Error(
-      `The private key is ${key.asymmetricKeyType ?? 'unknown'}; the service accepts RSA keys (RS256) only.`,
-    );
-  }
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new PrivateKeyError({ kind: 'not_rsa', keyType: key.asymmetricKeyType ?? 'unknown' });
   return key;
 }
 

@@ -2,7 +2,8 @@
  * What a clinician may tell the service about the visit beyond the transcript, in the contract's wire
  * shapes: `patient_demographics`, `encounter_diagnoses_coding` and a draft `source_note` (structured
  * context of generate-note, normalized data and suggested orders). These schemas read them from outside
- * (the CLI's `--patient`, `--diagnoses` and `--source-note` files) with readable errors; they are strict, so
+ * (the CLI's `--patient`, `--diagnoses` and `--source-note` files; their refusals as facts by
+ * field-problems.ts, worded by preload/words); they are strict, so
  * a misspelt field is named rather than silently sent and refused by the service.
  *
  * The contract names the three objects but shows few of their fields: `sex` with the value FEMALE, the
@@ -62,15 +63,4 @@ export interface VisitContext {
   readonly patient?: PatientDemographics;
   readonly diagnoses?: readonly DiagnosisCoding[];
   readonly sourceNote?: SourceNote;
-}
-
-/** One readable line for a schema refusal: where (the path in the JSON) and what was wrong. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => {
-      const where = issue.path.length > 0 ? issue.path.join('.') : 'the file';
-      return `${where}: ${issue.message}`;
-    })
-    .join('; ');
 }

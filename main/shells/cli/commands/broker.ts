@@ -4,8 +4,14 @@
  * request on stderr (who, when, outcome; never a token).
  */
 import { parseArgs } from 'node:util';
-import { loadBrokerConfig, plainHttpBeyondLoopback, runBroker } from '../../../programs/broker/index.ts';
-import { CliError, EXIT, oneLine, out, usageError } from '../io.ts';
+import {
+  BrokerStartError,
+  loadBrokerConfig,
+  plainHttpBeyondLoopback,
+  runBroker,
+} from '../../../programs/broker/index.ts';
+import { PrivateKeyError } from '../../../core/api/auth/client-assertion.ts';
+import { CliError, describeFailure, EXIT, out, usageError } from '../io.ts';
 import { words } from '../../../../preload/words/index.ts';
 import type { CliCommand } from './registry.ts';
 
@@ -38,11 +44,16 @@ async function run(args: string[]): Promise<number> {
       keyId: values['key-id'],
     },
   });
-  if (!loaded.ok) throw new CliError(words().cli.broker.configuration(loaded.error), EXIT.usage);
+  const cli = words().cli;
+  if (!loaded.ok) {
+    const said = loaded.problems.map((problem) => cli.brokerProblem(problem)).join(' ');
+    throw new CliError(cli.broker.configuration(said), EXIT.usage);
+  }
+  const { listen } = loaded.config;
   const broker = await runBroker(loaded.config, (record) => {
     process.stderr.write(`${JSON.stringify(record)}\n`);
-  }).catch((error: Error) => {
-    throw new CliError(`broker: ${oneLine(error.message)}`, EXIT.usage);
+  }).catch((error: unknown) => {
+    throw startFailure(error, listen);
   });
   if (plainHttpBeyondLoopback(loaded.config))
     process.stderr.write(`${words().cli.broker.plainHttp(loaded.config.listen)}\n`);
@@ -51,6 +62,26 @@ async function run(args: string[]): Promise<number> {
   await stopped();
   await broker.close();
   return 0;
+}
+
+/**
+ * Why the broker did not start, in IT's words: a file its settings name, the key, the shared store, the
+ * address to listen on (its errno code); anything else as the CLI words any failure (never its message).
+ */
+function startFailure(error: unknown, listen: string): CliError {
+  const cli = words().cli;
+  if (error instanceof BrokerStartError)
+    return new CliError(cli.broker.configuration(cli.brokerProblem(error.problem)), EXIT.usage);
+  if (error instanceof PrivateKeyError)
+    return new CliError(`broker: ${cli.privateKey(error.problem)}`, EXIT.usage);
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && (syscall === 'listen' || syscall === 'getaddrinfo'))
+    return new CliError(
+      cli.broker.configuration(cli.brokerProblem({ kind: 'listen_failed', listen, code })),
+      EXIT.usage,
+    );
+  const { line, exitCode } = describeFailure(error);
+  return new CliError(`broker: ${line}`, exitCode);
 }
 
 /** Resolves on SIGINT, SIGTERM or (started by npm) once npm is gone. */

@@ -14,7 +14,7 @@ import {
   type InsertionResult,
 } from '../../../features/dictation/insertion/streaming-insertion.ts';
 import { CliError, EXIT } from '../io.ts';
-import { words } from '../../../../preload/words/index.ts';
+import { dictationMessageText, words } from '../../../../preload/words/index.ts';
 
 /** The --insert flag, checked. */
 export function insertMode(flag: string | undefined): InsertMode | undefined {
@@ -92,8 +92,13 @@ async function startWin32Insertion(mode: InsertMode): Promise<CliInsertion> {
 export function insertionNotices(result: InsertionResult): { failure?: string; notes: string[] } {
   const said = words().cli.dictate;
   const notes: string[] = [];
-  if (result.notInserted === 'copy_mode') notes.push(said.alsoOnStdout(result.message ?? ''));
+  // Worded here from the reason's code (and the window's application name), not from `result.message`.
+  const why =
+    result.notInserted === undefined
+      ? undefined
+      : dictationMessageText({ code: result.notInserted, app: result.target?.app ?? null });
+  if (result.notInserted === 'copy_mode') notes.push(said.alsoOnStdout(why ?? ''));
   if (result.correctionsInBox > 0) notes.push(said.correctionsNotApplied(result.correctionsInBox));
-  const failed = result.message !== undefined && result.notInserted !== 'copy_mode';
-  return { ...(failed ? { failure: said.alsoOnStdout(result.message!) } : {}), notes };
+  const failed = why !== undefined && result.notInserted !== 'copy_mode';
+  return { ...(failed ? { failure: said.alsoOnStdout(why) } : {}), notes };
 }

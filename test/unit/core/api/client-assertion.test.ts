@@ -47,7 +47,11 @@ describe('signClientAssertion', () => {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    expect(() => loadRsaPrivateKey(ec.privateKey)).toThrow(/RSA keys \(RS256\) only/);
-    expect(() => loadRsaPrivateKey('not a key')).toThrow(/not a readable PEM/);
+    expect(() => loadRsaPrivateKey(ec.privateKey)).toThrow(
+      expect.objectContaining({ problem: { kind: 'not_rsa', keyType: 'ec' } }),
+    );
+    expect(() => loadRsaPrivateKey('not a key')).toThrow(
+      expect.objectContaining({ problem: { kind: 'not_pem' } }),
+    );
   });
 });

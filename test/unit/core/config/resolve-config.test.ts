@@ -117,9 +117,21 @@ describe('resolveConfig precedence', () => {
       dictationLocale: 'SPANISH_MX',
       journalRetentionHours: 24,
     });
-    expect(result.sources.noteLocale).toEqual({ layer: 'flags', label: 'command-line flag --note-locale' });
-    expect(result.sources.logLevel).toEqual({ layer: 'env', label: 'environment SCRIBE_LOG_LEVEL' });
-    expect(result.sources.microphone).toEqual({ layer: 'policy', label: `managed policy ${POLICY}` });
+    expect(result.sources.noteLocale).toEqual({
+      layer: 'flags',
+      label: 'command-line flag --note-locale',
+      origin: '--note-locale',
+    });
+    expect(result.sources.logLevel).toEqual({
+      layer: 'env',
+      label: 'environment SCRIBE_LOG_LEVEL',
+      origin: 'SCRIBE_LOG_LEVEL',
+    });
+    expect(result.sources.microphone).toEqual({
+      layer: 'policy',
+      label: `managed policy ${POLICY}`,
+      origin: POLICY,
+    });
     expect(result.sources.dictationLocale.layer).toBe('settings');
     expect(result.sources.journalRetentionHours.layer).toBe('default');
     expect(result.locked.sort()).toEqual(['logLevel', 'microphone', 'noteLocale']);

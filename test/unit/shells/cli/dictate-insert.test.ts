@@ -7,9 +7,11 @@ import {
 import type { CliError } from '../../../../main/shells/cli/io.ts';
 import { EXIT } from '../../../../main/shells/cli/io.ts';
 import { DEFAULT_PLAN } from '../../../../main/features/dictation/insertion/insertion-types.ts';
+import { useLocale } from '../../../../preload/words/index.ts';
 
 const display = process.env.DISPLAY;
 afterEach(() => {
+  useLocale('en');
   if (display === undefined) delete process.env.DISPLAY;
   else process.env.DISPLAY = display;
 });
@@ -59,5 +61,21 @@ describe('scribe dictate --insert', () => {
     });
     expect(notices.failure).toMatch(/copied to the clipboard instead\. The text is also on stdout\./);
     expect(notices.notes).toEqual([expect.stringMatching(/^2 corrections were not applied/)]);
+  });
+
+  it('words why the text was not inserted from its code, in the CLI’s language, not from the result’s English', () => {
+    useLocale('fr');
+    const notices = insertionNotices({
+      target: { id: '1', app: 'XTerm' },
+      plan: DEFAULT_PLAN,
+      complete: false,
+      notInserted: 'focus_lost',
+      message: 'English words made when the insertion ended.',
+      correctionsInPlace: 0,
+      correctionsInBox: 0,
+    });
+    expect(notices.failure).toMatch(/XTerm/);
+    expect(notices.failure).not.toMatch(/English|clipboard|The text is also/);
+    expect(notices.failure).toMatch(/presse-papiers/);
   });
 });
