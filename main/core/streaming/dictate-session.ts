@@ -37,6 +37,9 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   readonly #corrections: boolean;
   readonly #context: TextFieldContext | undefined;
 
+  /** A socket dropped: its uncommitted text goes when the next one starts (onSocketStarted). */
+  #replayDue = false;
+
   constructor(options: DictateSessionOptions) {
     super('dictate-ws', 1, options);
     this.#locale = options.locale;
@@ -88,12 +91,19 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   }
 
   /**
-   * A drop takes back the text not yet committed: the replay on the next socket brings it again. A socket
-   * the session fails with is not replayed, so its text stays: the clinician keeps what they saw (the
-   * kept audio can still be sent again for the whole text).
+   * The text a dropped socket did not commit is taken back when the next socket starts, as its replay will
+   * bring it again. Not at the drop: a session that fails without another socket (a fatal error frame, a
+   * spent reconnect budget, a refused sign-in) keeps the words the clinician saw, and its kept audio can
+   * still be sent again for the whole text.
    */
-  protected override onSocketDropped(_run: SocketRun, final: boolean): void {
-    if (final || this.#text.text === this.#text.committed) return;
+  protected override onSocketDropped(): void {
+    this.#replayDue = true;
+  }
+
+  protected override onSocketStarted(): void {
+    if (!this.#replayDue) return;
+    this.#replayDue = false;
+    if (this.#text.text === this.#text.committed) return;
     this.#text.rollback();
     this.emit('text', { text: this.#text.text, rolledBack: true });
   }

@@ -33,8 +33,7 @@ export interface LoopHost {
   checkpoint(checkpoint: JournalCheckpoint): void;
   /** A socket is open: the session's per-socket set-up; returns its CONFIG frame. */
   socketStarted(run: SocketRun): object;
-  /** A socket ended without a clean close; `final`: the session fails with it (nothing will be replayed). */
-  socketDropped(run: SocketRun, final: boolean): void;
+  socketDropped(run: SocketRun): void;
   socketClosedCleanly(run: SocketRun): void;
   /** The service acknowledged more audio on `run`. */
   acked(run: SocketRun): void;
@@ -160,7 +159,7 @@ export class SessionLoop {
       this.#closedCleanly(run);
       return true;
     }
-    if (run) this.host.socketDropped(run, outcome.kind === 'fatal');
+    if (run) this.host.socketDropped(run);
     switch (outcome.kind) {
       case 'drop':
         return this.#afterDrop(outcome.error, outcome.progress, token);

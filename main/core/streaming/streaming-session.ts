@@ -129,8 +129,7 @@ export abstract class StreamingSession<E extends SessionEvents> extends TypedEmi
   protected onSocketStarted(_run: SocketRun): void {}
   /** The service acknowledged more audio on `run`. */
   protected onAcked(_run: SocketRun): void {}
-  /** `final`: the session fails with this socket, so nothing it produced will come again by a replay. */
-  protected onSocketDropped(_run: SocketRun, _final: boolean): void {}
+  protected onSocketDropped(_run: SocketRun): void {}
   protected onSocketClosedCleanly(_run: SocketRun): void {}
 
   /** Keeps and sends one chunk; false when the session does not take audio now (paused, ending, closed). */
@@ -174,7 +173,7 @@ export abstract class StreamingSession<E extends SessionEvents> extends TypedEmi
         this.onSocketStarted(run);
         return this.configFrame(run);
       },
-      socketDropped: (run, final) => this.onSocketDropped(run, final),
+      socketDropped: (run) => this.onSocketDropped(run),
       socketClosedCleanly: (run) => this.onSocketClosedCleanly(run),
       acked: (run) => this.onAcked(run),
       protocol: {

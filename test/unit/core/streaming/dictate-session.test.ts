@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const PLAN = { text: 'Plan: ', selectionStart: 6, selectionLength: 0 };
 
-async function setup(context: typeof PLAN | null = PLAN) {
+async function setup(context: typeof PLAN | null = PLAN, maxAttempts?: number) {
   const peer = new FakePeer({ acceptedTokens: ['t1'], dictate: true });
   peers.push(peer);
   const session = new DictateSession({
@@ -23,7 +23,7 @@ async function setup(context: typeof PLAN | null = PLAN) {
     tokens: new FakeTokens(['t1']),
     locale: 'ENGLISH_US',
     ...(context ? { context } : {}),
-    reconnect: { baseMs: 5, capMs: 20 },
+    reconnect: { baseMs: 5, capMs: 20, ...(maxAttempts === undefined ? {} : { maxAttempts }) },
     pingIntervalMs: 0,
   });
   sessions.push(session);
@@ -131,6 +131,20 @@ describe('DictateSession', () => {
     expect(second.chunks.map((c) => c.marker)).toEqual([...Array(30).keys()].map((i) => i + 1));
     expect(second.chunks[0]!.seq).toBe(0);
     expect(session.text).toBe('w0 w1 w2 ');
+  });
+
+  it('a drop the session fails with keeps the text it showed (no replay will bring it again)', async () => {
+    const { peer, session } = await setup(null, 0);
+    const texts: { text: string; rolledBack: boolean }[] = [];
+    session.on('text', (t) => texts.push(t));
+    await session.start();
+    const first = await peer.waitForConnections(1);
+    for (let i = 0; i < 25; i++) session.sendAudio(markerChunk(i + 1));
+    await until(() => session.text === 'w0 w1 ' && first.chunks.length === 25);
+    first.terminate();
+    await until(() => session.state === 'failed');
+    expect(session.text).toBe('w0 w1 ');
+    expect(texts.some((t) => t.rolledBack)).toBe(false);
   });
 
   it('omits text_field_context when the field cannot be read, and continues from committed text after a pause', async () => {
