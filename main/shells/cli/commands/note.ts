@@ -122,14 +122,36 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   const result = options.async
     ? await (await core.generateNoteAsync(request)).result({ deadlineMs: 15 * 60_000 })
     : await core.generateNote(request);
-  const ordersRequest = { note: result, ...ordersContextOf(visit) };
-  const orders = !options.orders
-    ? null
-    : options.async
-      ? await (await core.generateSuggestedOrdersAsync(ordersRequest)).result({ deadlineMs: 15 * 60_000 })
-      : await core.generateSuggestedOrders(ordersRequest);
-  if (options.json)
-    return out(JSON.stringify(orders ? { note: result, suggested_orders: orders } : result, null, 2));
+  // The note is the clinician's: asked for orders, a failure there must not cost the note already written.
+  const orders = options.orders
+    ? await suggestedOrders(core, { note: result, ...ordersContextOf(visit) }, options.async === true)
+    : null;
+  printNote(result, orders === null ? undefined : orders.orders, options.json === true);
+  if (orders?.failure !== undefined) throw orders.failure;
+}
+
+/** The suggested orders for a written note, or why they could not be had (the note is printed either way). */
+async function suggestedOrders(
+  core: Awaited<ReturnType<typeof connect>>['core'],
+  request: Parameters<Awaited<ReturnType<typeof connect>>['core']['generateSuggestedOrders']>[0],
+  async: boolean,
+): Promise<{ orders: SuggestedOrder[] | null; failure?: unknown }> {
+  try {
+    const orders = async
+      ? await (await core.generateSuggestedOrdersAsync(request)).result({ deadlineMs: 15 * 60_000 })
+      : await core.generateSuggestedOrders(request);
+    return { orders };
+  } catch (failure) {
+    return { orders: null, failure };
+  }
+}
+
+/** The note (and, when asked for, its orders: null when they failed), as text or JSON. */
+function printNote(result: Note, orders: SuggestedOrder[] | null | undefined, json: boolean): void {
+  if (json)
+    return out(
+      JSON.stringify(orders !== undefined ? { note: result, suggested_orders: orders } : result, null, 2),
+    );
   warnUnsupported(result);
   const dto = toNoteDto(result, 0);
   // A section the service left untitled is headed by its title in the CLI's language.

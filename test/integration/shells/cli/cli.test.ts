@@ -166,6 +166,15 @@ describe('scribe note', () => {
     );
   });
 
+  it('--orders: when the orders cannot be had, the note already written is still printed, and the failure said', async () => {
+    h.service.control.failNext({ path: /generate-suggested-orders$/, status: 400 });
+    const run = await scribe(['note', '--transcript', join(dir, 'visit.txt'), '--orders'], env);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(0);
+    expect(run.stdout).not.toContain('SUGGESTED ORDERS:');
+    expect(run.stderr).toMatch(/^scribe: /);
+  });
+
   it('sends the customization saved in the app with server credentials (the service keeps none for them)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-data-'));
     await writeFile(
