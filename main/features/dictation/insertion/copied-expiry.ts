@@ -26,11 +26,22 @@ export interface ScheduledClear {
  * After `afterMs`, replaces `text` on the clipboard with nothing if it is still there. The timer does not
  * keep the process alive: a program that exits first leaves the text (the app runs on; the CLI says so).
  */
+/** The clear each clipboard waits for: a new copy supersedes it (only the newest copy can still be there). */
+const pending = new WeakMap<InsertionClipboard, ScheduledClear>();
+
 export function clearCopiedLater(
   clipboard: InsertionClipboard,
   text: string,
   afterMs: number,
 ): ScheduledClear {
+  // The same text copied again must get its full time: an earlier clear would take it early.
+  pending.get(clipboard)?.cancel();
+  const scheduled = schedule(clipboard, text, afterMs);
+  pending.set(clipboard, scheduled);
+  return scheduled;
+}
+
+function schedule(clipboard: InsertionClipboard, text: string, afterMs: number): ScheduledClear {
   let cancel = (): void => undefined;
   const done = new Promise<ClearOutcome>((resolve) => {
     const timer = setTimeout(() => {

@@ -134,6 +134,19 @@ describe('the clipboard clear a clinician is told about', () => {
     expect(never.dictation.state().box.note).toEqual({ code: 'copied' });
   });
 
+  it('the same text copied again gets its full time: the earlier clear does not take it early', async () => {
+    const { desktop, dictation } = setup(0.3);
+    await dictation.copyText(`${CANARY} 5 mg.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await dictation.copyText(`${CANARY} 5 mg.`);
+    // Past the first copy's time, before the second's: still there, still counting down.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(desktop.clipboard.text).toBe(`${CANARY} 5 mg.`);
+    expect(dictation.state().box.note?.clipboard?.state).toBe('pending');
+    await expect.poll(() => dictation.state().box.note?.clipboard?.state).toBe('cleared');
+    expect(desktop.clipboard.text).toBe('');
+  });
+
   it('the copy-only fallback (no desktop layer) clears its copy too', async () => {
     const { desktop } = setup(0);
     const inserter = new ClipboardInserter(
