@@ -92,6 +92,8 @@ export interface ShellWords {
     readonly undoDictation: string;
     /** "Show Scribe Desktop": `product` is the app's name. */
     readonly show: (product: string) => string;
+    /** The tray icon's tooltip: the app's name and its state, punctuated as the language does. */
+    readonly tooltip: (product: string, status: string) => string;
     readonly quit: string;
   };
   /** Quitting while a visit records. */

@@ -97,6 +97,8 @@ interface ShellState {
   visit: VisitLifecycle;
   /** The window's language's words, once the settings are read (English until then). */
   words?: ShellWords;
+  /** Reads them again (the quit question asks in the language of the moment). */
+  wordsNow?: () => Promise<ShellWords>;
 }
 
 type QuitGuard = ReturnType<typeof createQuitGuard>;
@@ -107,7 +109,9 @@ function quitGuardFor(state: ShellState, log: ShellLog): QuitGuard {
     visit: { isActive: () => state.visit.isActive(), finish: () => state.visit.finish() },
     confirm: async () => {
       if (state.window) revealWindow(state.window);
-      const question = quitDialog((state.words ?? LOCALES.en.shell).quitDialog);
+      // The window's language now (the clinician or IT may have changed it since the start).
+      const words = (await state.wordsNow?.().catch(() => undefined)) ?? state.words ?? LOCALES.en.shell;
+      const question = quitDialog(words.quitDialog);
       const options = { ...question, buttons: [...question.buttons] };
       const answer = state.window
         ? await dialog.showMessageBox(state.window, options)
@@ -188,6 +192,7 @@ async function startWindow(
   window.on('session-end', () => void guard.onSessionEnd());
   window.on('hide', services.onWindowHidden);
   window.on('minimize', services.onWindowHidden);
+  if (services.words) state.wordsNow = services.words;
   state.words = await services.words?.().catch(() => undefined);
   state.tray = createAppTray('idle', trayCommands(state, services, options.log), state.words?.tray);
 }
@@ -229,7 +234,13 @@ function trayCommands(
 function failStartup(error: unknown, log: ShellLog): void {
   log.warn('startup_failed', { error: error instanceof Error ? error.name : typeof error });
   // The settings may be what failed: the system's language.
-  const w = LOCALES[chooseLocale(null, app.getPreferredSystemLanguages())].shell.startFailed;
+  let system: readonly string[] = [];
+  try {
+    system = app.getPreferredSystemLanguages();
+  } catch {
+    // English, rather than no dialog at all.
+  }
+  const w = LOCALES[chooseLocale(null, system)].shell.startFailed;
   dialog.showErrorBox(
     w.title,
     error instanceof StartupProblem ? `${error.message}\n\n${w.contactIt}` : w.restart,

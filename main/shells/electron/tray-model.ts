@@ -97,7 +97,7 @@ export function trayModel(
   const capturing = isVisitInProgress(state);
   return {
     icon,
-    tooltip: `${PRODUCT}: ${status}`,
+    tooltip: w.tooltip(PRODUCT, status),
     items: [
       { kind: 'status', label: status },
       { kind: 'separator' },

@@ -19,8 +19,6 @@ export interface AppTray {
   setState(state: TrayState): void;
   /** Dictation started or ended: the menu offers Start or Stop dictation, and Undo while it may. */
   setDictating(dictation: TrayDictation): void;
-  /** The window's language is known (or changed): the tray speaks it. */
-  setWords(words: TrayWords): void;
   dispose(): void;
 }
 
@@ -54,7 +52,7 @@ export function createAppTray(
 ): AppTray {
   let state = initial;
   let dictating: TrayDictation = { active: false, undoable: false };
-  let words = initialWords;
+  const words = initialWords;
   let model = trayModel(initial, dictating, words);
   const tray = new Tray(image(model.icon));
   const draw = (next: TrayModel) => {
@@ -70,7 +68,6 @@ export function createAppTray(
       if (next.active === dictating.active && next.undoable === dictating.undoable) return;
       draw(trayModel(state, (dictating = next), words));
     },
-    setWords: (next) => draw(trayModel(state, dictating, (words = next))),
     dispose: () => tray.destroy(),
   };
 }

@@ -15,6 +15,7 @@ export const SHELL_WORDS: ShellWords = {
     startDictation: 'Start dictation',
     stopDictation: 'Stop dictation',
     undoDictation: 'Undo last dictation',
+    tooltip: (product, status) => `${product}: ${status}`,
     show: (product) => `Show ${product}`,
     quit: 'Quit',
   },

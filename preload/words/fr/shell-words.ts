@@ -15,6 +15,7 @@ export const SHELL_WORDS: ShellWords = {
     startDictation: 'Démarrer la dictée',
     stopDictation: 'Arrêter la dictée',
     undoDictation: 'Annuler la dernière dictée',
+    tooltip: (product, status) => `${product} : ${status}`,
     show: (product) => `Afficher ${product}`,
     quit: 'Quitter',
   },

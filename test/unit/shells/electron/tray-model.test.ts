@@ -80,7 +80,7 @@ describe('trayStateFromVisit', () => {
 describe("trayModel: in the window's language", () => {
   it('speaks French and Spanish, the same commands in the same states', () => {
     const fr = trayModel('recording', { active: false, undoable: false }, LOCALES.fr.shell.tray);
-    expect(fr.tooltip).toBe('Scribe Desktop: Consultation en cours d’enregistrement');
+    expect(fr.tooltip).toBe('Scribe Desktop : Consultation en cours d’enregistrement');
     expect(fr.items.flatMap((i) => (i.kind === 'command' ? [i.label] : []))).toEqual([
       'Démarrer la consultation',
       'Terminer la consultation',
