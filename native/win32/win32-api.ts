@@ -198,8 +198,8 @@ const FIRST_READ_CHARS = 8192;
 let firstReadBuffer: Buffer | undefined;
 
 /**
- * The control's text: one WM_GETTEXT into a buffer of FIRST_READ_CHARS; only when that fills it (the text
- * may be longer), its length (WM_GETTEXTLENGTH) and a second WM_GETTEXT of that size.
+ * The control's text: one WM_GETTEXT into a buffer of FIRST_READ_CHARS; only when that (nearly) fills it
+ * (the text may be longer), its length (WM_GETTEXTLENGTH) and a second WM_GETTEXT of that size.
  */
 function windowText(b: Win32, hwnd: bigint): string | undefined {
   const buf = (firstReadBuffer ??= Buffer.alloc((FIRST_READ_CHARS + 1) * 2));
@@ -207,8 +207,11 @@ function windowText(b: Win32, hwnd: bigint): string | undefined {
   if (!b.GetTextW(hwnd, WM_GETTEXT, FIRST_READ_CHARS + 1, buf, SMTO_ABORTIFHUNG, MESSAGE_TIMEOUT_MS, copied))
     return undefined;
   const n = Number(copied[0]);
-  if (n < FIRST_READ_CHARS) return buf.toString('utf16le', 0, n * 2);
-  return longWindowText(b, hwnd);
+  // One short of the buffer may be a cut too: a RichEdit widens its line breaks to CR LF as it copies, and
+  // stops rather than split one. The field's text is patient data: not left in the reused buffer.
+  const text = n < FIRST_READ_CHARS - 1 ? buf.toString('utf16le', 0, n * 2) : undefined;
+  buf.fill(0, 0, Math.min(n + 1, FIRST_READ_CHARS + 1) * 2);
+  return text ?? longWindowText(b, hwnd);
 }
 
 function longWindowText(b: Win32, hwnd: bigint): string | undefined {
