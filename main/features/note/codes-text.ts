@@ -55,7 +55,8 @@ function orderText(order: Order, names: Names): string {
         med.dose,
         named('frequency', med.frequency),
         named('route', med.route),
-        med.prn ? (names[PRN_COPY_KEY] ?? 'PRN') : null,
+        // A frequency that already says "as needed" is not followed by it again.
+        med.prn && !/^\s*prn\b/i.test(med.frequency ?? '') ? (names[PRN_COPY_KEY] ?? 'PRN') : null,
       ]
     : [];
   const head = [order.description, ...parts.filter((p): p is string => Boolean(p))].join(', ');
