@@ -45,7 +45,13 @@ const written = () =>
     .join('');
 
 function setup(
-  options: { visit?: boolean; journals?: JournalStore; pace?: 'fast' | 'realtime'; seconds?: number } = {},
+  options: {
+    visit?: boolean;
+    journals?: JournalStore;
+    pace?: 'fast' | 'realtime';
+    seconds?: number;
+    quietAfter?: boolean;
+  } = {},
 ) {
   const inserter = new FakeInserter();
   const overlay: (OverlayState | null)[] = [];
@@ -56,7 +62,9 @@ function setup(
   };
   let opened = 0;
   const whole = readFixtureSamples('dictation.wav');
-  const samples = options.seconds ? whole.subarray(0, options.seconds * 16_000) : whole;
+  const cut = options.seconds ? whole.subarray(0, options.seconds * 16_000) : whole;
+  // Thirty seconds of quiet after the words, so the service sees audio go on.
+  const samples = options.quietAfter ? Int16Array.from([...cut, ...new Int16Array(30 * 16_000)]) : cut;
   const warm = new WarmMicrophone({
     open: () => {
       opened += 1;
@@ -145,7 +153,12 @@ describe('dictation controller against the local service', () => {
 
   it('a dictation the service ends keeps the words that came back (the box says they are there)', async () => {
     const [first] = expectedSentences('dictation.wav');
-    const { controller, inserter, finished } = setup({ seconds: Math.ceil(first!.endMs / 1000) + 1 });
+    // At the speaking pace, the microphone going on (quiet) after the first sentence, as a real one does.
+    const { controller, inserter, finished } = setup({
+      seconds: Math.ceil(first!.endMs / 1000) + 1,
+      pace: 'realtime',
+      quietAfter: true,
+    });
     const before = h.streaming.sockets.length;
     await controller.start();
     await vi.waitFor(() => expect(inserter.field).toBe(first!.written), { timeout: 20_000 });

@@ -55,7 +55,7 @@ describe('the audit trail', () => {
     expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(records[0]!.who).toEqual({ account: 'dr.house', externalId: 'clin-42' });
     expect(records[1]!.prev).toBe(records[0]!.hash);
-    expect(await audit.verify()).toEqual({ ok: true, records: 6, firstSeq: 1, aside: 0 });
+    expect(await audit.verify()).toEqual({ ok: true, records: 6, firstSeq: 1, aside: 0, merged: 0 });
     expect((await readdir(dir)).every((f) => f.startsWith('audit'))).toBe(true);
   });
 
@@ -147,7 +147,7 @@ describe('the audit trail', () => {
         (i % 2 ? app : cli).record({ kind: 'cli_command', command: 'transcribe', exitCode: i % 3 }),
       ),
     );
-    expect(await app.verify()).toEqual({ ok: true, records: 20, firstSeq: 1, aside: 0 });
+    expect(await app.verify()).toEqual({ ok: true, records: 20, firstSeq: 1, aside: 0, merged: 0 });
     expect(new Set((await app.read()).map((r) => r.by.via))).toEqual(new Set(['app', 'cli']));
   });
 
