@@ -52,7 +52,7 @@ function phraseBook(deps: ServiceDeps): PhraseBook {
   return {
     phrases: (ctx) => deps.userState.of(userIdOf(ctx)).dotPhrases,
     create: (map, init) => {
-      const phrase = { id: randomUUID(), ...init, created_at: stamp(), updated_at: stamp() };
+      const phrase = { id: randomUUID(), ...init, ...createdNow(stamp()) };
       map.set(phrase.id, phrase);
       return phrase;
     },
@@ -169,7 +169,7 @@ function replacementRoutes(deps: ServiceDeps): Route[] {
         const init = parseWith(replacementInit, ctx.json());
         const map = replacements(ctx);
         checkOriginal(map, init.original_text, undefined);
-        const item: TextReplacement = { id: randomUUID(), ...init, created_at: stamp(), updated_at: stamp() };
+        const item: TextReplacement = { id: randomUUID(), ...init, ...createdNow(stamp()) };
         map.set(item.id, item);
         return { status: 201, body: item };
       },
@@ -238,4 +238,9 @@ function lookupItem<T>(ctx: RouteContext, map: Map<string, T>, what: string) {
   if (!z.uuid().safeParse(id).success) throw badRequest('id must be a UUID');
   if (!map.has(id)) throw notFound(what);
   return { map, id, item: map.get(id) };
+}
+
+/** A new item was created and last updated at one instant (two clock reads could straddle a millisecond). */
+function createdNow(at: string): { created_at: string; updated_at: string } {
+  return { created_at: at, updated_at: at };
 }
