@@ -7,9 +7,10 @@
  * the clinician's token and renews it once when the broker finds it expired.
  */
 import { generateKeyPair } from 'jose';
+import { loopbackBrokerConfig } from './schedule-broker.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBroker, type RunningBroker } from '../../../main/programs/broker/broker-server.ts';
-import { loadBrokerConfig, type BrokerConfig } from '../../../main/programs/broker/broker-config.ts';
+import type { BrokerConfig } from '../../../main/programs/broker/broker-config.ts';
 import { IdpTokenVerifier } from '../../../main/programs/broker/idp-token-verifier.ts';
 import { BrokerEm } from '../../../main/features/connection/broker-em.ts';
 import type { Note } from '../../../main/core/api/schemas/note.ts';
@@ -49,26 +50,14 @@ afterAll(async () => {
 async function startEmBroker(
   env: Record<string, string> = {},
 ): Promise<RunningBroker & { config: BrokerConfig }> {
-  const loaded = await loadBrokerConfig({
-    env: {
-      SCRIBE_SERVICE_URL: h.service.url,
-      SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-      SCRIBE_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
-      SCRIBE_BROKER_ISSUER: idp.issuer,
-      SCRIBE_BROKER_AUDIENCE: idp.clientId,
-      SCRIBE_BROKER_USER_CLAIM: 'oid',
-      SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
-      ...env,
-    },
-  });
-  if (!loaded.ok) throw new Error(loaded.error);
+  const config = await loopbackBrokerConfig(h, idp, env);
   const running = await startBroker({
-    config: loaded.config,
-    verifier: new IdpTokenVerifier(loaded.config),
+    config,
+    verifier: new IdpTokenVerifier(config),
     server: { http: h.http, auth: h.server },
     log: (record) => lines.push(JSON.stringify(record)),
   });
-  return Object.assign(running, { config: loaded.config });
+  return Object.assign(running, { config: config });
 }
 
 async function post(path: string, token: string | undefined, body?: unknown) {

@@ -30,11 +30,8 @@ export interface ScheduleBrokerRig {
   close(): Promise<void>;
 }
 
-export async function startScheduleBroker(): Promise<ScheduleBrokerRig> {
-  const h = await startHarness({ serverApiKeys: [API_KEY] });
-  const idp = await startTestIdp({});
-  const store = h.service.internals.serverApi;
-  const ids = seedDay(store, { lastName: CANARY, day: new Date() });
+/** The broker's settings on loopback for the local service and the test provider; `env` adds to them. */
+export async function loopbackBrokerConfig(h: Harness, idp: TestIdp, env: Record<string, string> = {}) {
   const loaded = await loadBrokerConfig({
     env: {
       SCRIBE_SERVICE_URL: h.service.url,
@@ -44,10 +41,19 @@ export async function startScheduleBroker(): Promise<ScheduleBrokerRig> {
       SCRIBE_BROKER_AUDIENCE: idp.clientId,
       SCRIBE_BROKER_USER_CLAIM: 'oid',
       SCRIBE_BROKER_LISTEN: '127.0.0.1:0',
+      ...env,
     },
   });
   if (!loaded.ok) throw new Error(loaded.error);
-  const { config } = loaded;
+  return loaded.config;
+}
+
+export async function startScheduleBroker(): Promise<ScheduleBrokerRig> {
+  const h = await startHarness({ serverApiKeys: [API_KEY] });
+  const idp = await startTestIdp({});
+  const store = h.service.internals.serverApi;
+  const ids = seedDay(store, { lastName: CANARY, day: new Date() });
+  const config = await loopbackBrokerConfig(h, idp);
   const verifier = new IdpTokenVerifier({ ...config, maxTokenAgeSec: config.maxTokenAgeSec });
   const lines: string[] = [];
   const log = (record: object) => lines.push(JSON.stringify(record));
