@@ -13,6 +13,7 @@ import {
 import type { DictationService } from './dictation-service.ts';
 import { createDictationHandlers, unavailableDictationHandlers } from './handlers.ts';
 import type { DictationEvent } from './ports.ts';
+import { clearCopiedNow } from './insertion/copied-expiry.ts';
 
 export type { DictationAppParts, DictationPlatformFactory, DictationStores } from './compose-dictation.ts';
 export type { DictationService } from './dictation-service.ts';
@@ -34,10 +35,12 @@ export function createDictationFeature(
     service,
     handlers: createDictationHandlers(service),
     events: service,
-    // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go.
+    // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go, and what
+    // was copied and is still waiting for its clear is cleared now.
     dispose: async () => {
       await service.controller.stop().catch(() => undefined);
       service.dispose();
+      await clearCopiedNow();
     },
   };
 }

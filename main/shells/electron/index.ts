@@ -25,6 +25,7 @@ import { openDesktop } from '../../../native/open-desktop.ts';
 import { startAutoUpdates, type UpdateLanguage } from './auto-updater.ts';
 import { chooseLocale, LOCALES } from '../../../preload/words/index.ts';
 import type { EmbeddedVersionVerdict } from '../../features/updates/embedded-version.ts';
+import { clearCopiedNow } from '../../features/dictation/insertion/copied-expiry.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
 let logLevel = (): LogLevel => 'info';
@@ -65,7 +66,11 @@ runShell({
       }),
     });
     // The desktop gives its spare keycodes back once their last key is old enough to have been read.
-    app.on('will-quit', () => void Promise.all([live.close(), services.close(), desktop?.close()]));
+    // Copied text still waiting for its clear goes first: Electron does not wait for the rest (its clipboard
+    // calls are synchronous, so the clear is done before the process ends).
+    app.on('will-quit', () => {
+      void Promise.all([clearCopiedNow(), live.close(), services.close(), desktop?.close()]);
+    });
     startAutoUpdates(resolved.config, services.busy, auditRefusal(services), windowLanguage(services));
     return shellServices(services, emit);
   },

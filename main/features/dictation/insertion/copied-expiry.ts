@@ -22,13 +22,19 @@ export interface ScheduledClear {
   readonly done: Promise<ClearOutcome>;
 }
 
+/** The clear each clipboard waits for: a new copy supersedes it (only the newest copy can still be there). */
+const pending = new Map<InsertionClipboard, PendingClear>();
+
+interface PendingClear extends ScheduledClear {
+  /** Clears now, not at its time (quitting). */
+  now(): Promise<ClearOutcome>;
+}
+
 /**
  * After `afterMs`, replaces `text` on the clipboard with nothing if it is still there. The timer does not
- * keep the process alive: a program that exits first leaves the text (the app runs on; the CLI says so).
+ * keep the process alive: a program that exits first leaves the text unless it calls `clearCopiedNow` (the
+ * app does at quit; the CLI says it leaves it).
  */
-/** The clear each clipboard waits for: a new copy supersedes it (only the newest copy can still be there). */
-const pending = new WeakMap<InsertionClipboard, ScheduledClear>();
-
 export function clearCopiedLater(
   clipboard: InsertionClipboard,
   text: string,
@@ -38,22 +44,41 @@ export function clearCopiedLater(
   pending.get(clipboard)?.cancel();
   const scheduled = schedule(clipboard, text, afterMs);
   pending.set(clipboard, scheduled);
+  void scheduled.done.then(() => {
+    if (pending.get(clipboard) === scheduled) pending.delete(clipboard);
+  });
   return scheduled;
 }
 
-function schedule(clipboard: InsertionClipboard, text: string, afterMs: number): ScheduledClear {
-  let cancel = (): void => undefined;
-  const done = new Promise<ClearOutcome>((resolve) => {
-    const timer = setTimeout(() => {
-      clearIfOurs(clipboard, text).then(resolve, () => resolve('kept'));
-    }, afterMs);
-    timer.unref();
-    cancel = () => {
-      clearTimeout(timer);
-      resolve('cancelled');
-    };
-  });
-  return { at: Date.now() + afterMs, seconds: Math.ceil(afterMs / 1000), cancel, done };
+/**
+ * Quitting: every copy still waiting for its clear is cleared now, if the clipboard still holds it (on
+ * Windows and macOS the clipboard outlives the app, so the text would otherwise stay there for good).
+ */
+export async function clearCopiedNow(): Promise<void> {
+  const all = [...pending.values()];
+  pending.clear();
+  await Promise.all(all.map((clear) => clear.now()));
+}
+
+function schedule(clipboard: InsertionClipboard, text: string, afterMs: number): PendingClear {
+  let settle: (outcome: ClearOutcome) => void = () => undefined;
+  const done = new Promise<ClearOutcome>((resolve) => (settle = resolve));
+  let due = true;
+  const run = (): Promise<ClearOutcome> => {
+    clearTimeout(timer);
+    if (!due) return done;
+    due = false;
+    clearIfOurs(clipboard, text).then(settle, () => settle('kept'));
+    return done;
+  };
+  const timer = setTimeout(() => void run(), afterMs);
+  timer.unref();
+  const cancel = (): void => {
+    clearTimeout(timer);
+    if (due) settle('cancelled');
+    due = false;
+  };
+  return { at: Date.now() + afterMs, seconds: Math.ceil(afterMs / 1000), cancel, done, now: run };
 }
 
 async function clearIfOurs(clipboard: InsertionClipboard, text: string): Promise<ClearOutcome> {

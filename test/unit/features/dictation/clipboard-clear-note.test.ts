@@ -9,7 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import { ClipboardInserter } from '../../../../main/features/dictation/clipboard-inserter.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
-import { clearAfterSeconds } from '../../../../main/features/dictation/insertion/copied-expiry.ts';
+import {
+  clearAfterSeconds,
+  clearCopiedNow,
+} from '../../../../main/features/dictation/insertion/copied-expiry.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import { FakeDesktop } from '../../../../native/desktop.fake.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
@@ -145,6 +148,23 @@ describe('the clipboard clear a clinician is told about', () => {
     expect(dictation.state().box.note?.clipboard?.state).toBe('pending');
     await expect.poll(() => dictation.state().box.note?.clipboard?.state).toBe('cleared');
     expect(desktop.clipboard.text).toBe('');
+  });
+
+  it('quitting clears what still waits for its clear, and leaves what someone copied since', async () => {
+    const ours = setup(600);
+    const theirs = setup(600);
+    await ours.dictation.copyText(`${CANARY} 5 mg.`);
+    await theirs.dictation.copyText(`${CANARY} 10 mg.`);
+    theirs.desktop.clipboard.text = 'theirs';
+    await clearCopiedNow();
+    expect(ours.desktop.clipboard.text).toBe('');
+    expect(theirs.desktop.clipboard.text).toBe('theirs');
+    // Done once: a copy after it waits for its own time again.
+    await ours.dictation.copyText(`${CANARY} 5 mg.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ours.desktop.clipboard.text).toBe(`${CANARY} 5 mg.`);
+    await clearCopiedNow();
+    expect(ours.desktop.clipboard.text).toBe('');
   });
 
   it('the copy-only fallback (no desktop layer) clears its copy too', async () => {
