@@ -213,7 +213,7 @@ export const DICTATION_KEYS = {
     default: 60,
     title: 'Clear copied dictation text after (seconds)',
     description:
-      'Dictated text left on the clipboard (it could not be inserted, or the clinician copied it from the dictation box or history) is cleared after this many seconds if the clipboard still holds it and the app still runs (0: never).',
+      'Dictated text left on the clipboard (it could not be inserted, or the clinician copied it from the dictation box or history) is cleared after this many seconds, or when the app quits if that comes first, provided the clipboard still holds it (0: never).',
     expect: 'must be a whole number of seconds from 0 (never) to 3600',
     example: 60,
   }),
