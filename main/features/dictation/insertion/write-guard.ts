@@ -12,8 +12,12 @@ import type { Desktop, FieldFacts, FieldText, TargetWindow } from '../../../../n
 import { blockerOf, type InsertionPlan, type NotInsertedReason } from './insertion-types.ts';
 import { delay } from '../../../base/async/delay.ts';
 
-/** How long written text may take to show in the field before it counts as lost (polls × ms). */
-const LANDED_POLLS = 30;
+/**
+ * How long written text may take to show in the field before it counts as lost, and how often it is read.
+ * Generous on purpose: a busy EHR (or a loaded desktop) can take a second to read its keys, and text judged
+ * lost that then arrives would be pasted a second time from the clipboard, into the chart.
+ */
+const LANDED_WITHIN_MS = 3000;
 const LANDED_POLL_MS = 25;
 
 /**
@@ -91,14 +95,14 @@ export class WriteGuard {
   /** Whether `written` arrived, where the field can be read before and after; true when it cannot be told. */
   async landed(before: FieldText | undefined, written: string): Promise<boolean> {
     if (!before || !this.desktop.readField) return true;
-    let now: FieldText | undefined;
-    for (let i = 0; i < LANDED_POLLS; i++) {
-      now = await this.desktop.readField(this.target).catch(() => undefined);
+    const end = performance.now() + LANDED_WITHIN_MS;
+    for (;;) {
+      const now = await this.desktop.readField(this.target).catch(() => undefined);
       if (!now) return true; // the field stopped being readable (focus went to another control): unknown
       if (landedIn(before, now, written)) return true;
+      if (performance.now() >= end) return false;
       await delay(LANDED_POLL_MS);
     }
-    return false;
   }
 
   #otherControl(facts: FieldFacts): boolean {

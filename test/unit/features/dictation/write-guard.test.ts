@@ -117,6 +117,25 @@ describe('insertion you can prove', () => {
     },
   );
 
+  it('a field that shows the text only after a busy second is inserted, not judged lost', async () => {
+    const { field, insertion, desktop } = await setup('type');
+    field.readable = true;
+    // The field reads as empty for 1.2 s after the keys arrive (an EHR busy with something else).
+    const read = desktop.readField.bind(desktop);
+    let arrived: number | undefined;
+    desktop.readField = async (target) => {
+      const now = await read(target);
+      if (!now?.text) return now;
+      arrived ??= performance.now();
+      return performance.now() - arrived < 1200 ? { ...now, text: '', selectionStart: 0 } : now;
+    };
+    insertion.update('Amoxicillin 500 mg.');
+    const result = await insertion.finish();
+    expect(result.notInserted).toBeUndefined();
+    expect(result.complete).toBe(true);
+    expect(field.text).toBe('Amoxicillin 500 mg.');
+  });
+
   it('a readable field that took the text is inserted', async () => {
     const { field, insertion } = await setup('type');
     field.readable = true;
