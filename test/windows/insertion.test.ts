@@ -200,19 +200,28 @@ describe('refusal and focus', () => {
     await target.close(w);
   });
 
-  // Focus moves after the first typed chunk (the desktop below moves it from the other process, as a
-  // click would): the rest stops at that chunk boundary, with and without Citrix pacing.
+  // Focus moves once the first typed chunk has landed in the target (the desktop below moves it from the
+  // other process, as a click would): the rest stops at that chunk boundary, with and without Citrix pacing.
+  // SendInput only queues the keys; moving focus before the target has read them would send them to the
+  // other window on Windows too, so the click comes after they landed.
   for (const paceMs of [0, 5]) {
     it(`stops at a chunk boundary when focus moves mid-run${paceMs ? ' (paced typing)' : ''}`, async () => {
       const other = await target.open('edit', 'Another window');
       const chunks: string[] = [];
+      let typedInto: TargetWindowHandle | undefined;
       const stealing = new Proxy(desktop, {
         get(d, key) {
           if (key === 'typeText')
             return async (text: string, o: Parameters<Desktop['typeText']>[1]) => {
               await d.typeText(text, o);
               chunks.push(text);
-              if (chunks.length === 1) assert.equal(await target.focus(other), other.hwnd);
+              if (chunks.length !== 1 || !typedInto) return;
+              assert.equal(
+                await eventually(() => target.text(typedInto!), text),
+                text,
+                'the first chunk landed',
+              );
+              assert.equal(await target.focus(other), other.hwnd);
             };
           const value: unknown = Reflect.get(d, key);
           return typeof value === 'function' ? (value as () => unknown).bind(d) : value;
@@ -222,6 +231,7 @@ describe('refusal and focus', () => {
         desktop: stealing,
         rules: [{ app: 'node.exe', mode: 'type', paceMs }],
       });
+      typedInto = w;
       insertion.update('Chest pain 😖 since Tuesday.\nPlan: ECG.');
       const result = await insertion.finish();
       assert.equal(result.notInserted, 'focus_lost');

@@ -7,6 +7,7 @@
 # "Zoë Müller-Ørsted"), bundles the tests and the CLI with esbuild and runs each test file with Node's test
 # runner. Wine's Windows programs cannot write to a Linux pipe (EBADF), so every output goes to files,
 # printed afterwards. Prints what was skipped and why; exits non-zero on any failure.
+# While working on one test: WINDOWS_LANE_ONLY=<file regex> and WINDOWS_LANE_PATTERN=<test name regex>.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -98,6 +99,7 @@ for file in "$RUN"/app/tests/*.test.cjs; do
   (cd "$RUN" && WINEDEBUG=-all,trace+eventlog,warn+eventlog,err+eventlog timeout 300 "$WINE" node/node.exe --require ./app/keepalive-shim.cjs \
     --test-reporter=spec --test-reporter-destination="out/$name.spec.txt" \
     --test-reporter=tap --test-reporter-destination="out/$name.tap" \
+    ${WINDOWS_LANE_PATTERN:+--test-name-pattern="$WINDOWS_LANE_PATTERN"} \
     "app/tests/$name.test.cjs" >"out/$name.stdout" 2>"out/$name.stderr")
   code=$?
   set -e
