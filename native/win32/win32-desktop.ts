@@ -122,10 +122,11 @@ export class Win32Desktop implements Desktop {
   }
 
   /** Our own process's integrity level: fixed for the process's life (a token's level is never raised). */
-  #ownIntegrity: { level: number | undefined } | undefined;
+  /** Our own integrity level, once read (a failed reading is tried again at the next field). */
+  #ownIntegrity: number | undefined;
 
   async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
-    const own = (this.#ownIntegrity ??= { level: this.api.processIntegrity('self') }).level;
+    const own = (this.#ownIntegrity ??= this.api.processIntegrity('self'));
     const theirs = target.pid === undefined ? undefined : this.api.processIntegrity(target.pid);
     // A process whose token we may not even query runs above us (or is protected): never type there.
     const elevated = theirs === undefined ? target.pid !== undefined : own !== undefined && theirs > own;
