@@ -76,8 +76,9 @@ export class FakeDesktop implements Desktop {
     return { ...w.facts, ...(context ? { context } : {}) };
   }
 
-  async readField(target: TargetWindow): Promise<FieldText | undefined> {
+  async readField(target: TargetWindow, control?: string): Promise<FieldText | undefined> {
     const w = this.windows.get(target.id);
+    if (control !== undefined && w?.facts.control !== control) return undefined;
     return w?.readable && !w.facts.password ? this.#read(w) : undefined;
   }
 

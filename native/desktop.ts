@@ -73,8 +73,10 @@ export interface Desktop {
   /**
    * The focused field of `target` (which must have focus) as text, where the OS and the application let it
    * be read (X11: AT-SPI; Windows: classic Edit/RichEdit; macOS: AXValue); undefined otherwise.
+   * `control` (a {@link FieldFacts.control}): read only while that control still has focus, undefined once
+   * another one has it (where the OS can tell controls apart).
    */
-  readField?(target: TargetWindow): Promise<FieldText | undefined>;
+  readField?(target: TargetWindow, control?: string): Promise<FieldText | undefined>;
   /** Selects [start, start + length) of what `readField` returned; false when it cannot. */
   selectInField?(target: TargetWindow, start: number, length: number): Promise<boolean>;
   /** Releases modifier keys held down now (the person's hotkey), so they do not alter our keys. */

@@ -147,8 +147,11 @@ export class Win32Desktop implements Desktop {
     };
   }
 
-  async readField(target: TargetWindow): Promise<FieldText | undefined> {
-    return this.#read(target);
+  async readField(target: TargetWindow, control?: string): Promise<FieldText | undefined> {
+    if (control === undefined) return this.#read(target);
+    const thread = this.api.GetWindowThreadProcessId(BigInt(target.id), [0]);
+    const focus = thread ? this.api.focusedControl(thread) : 0n;
+    return focus.toString() === control ? this.#read(target, focus) : undefined;
   }
 
   async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {

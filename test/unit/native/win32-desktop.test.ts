@@ -141,6 +141,19 @@ describe('Win32Desktop', () => {
   });
 
   describe('reading and selecting in a classic Edit control', () => {
+    it('reads a given control only while it has focus (the read-back after a write)', async () => {
+      const api = new FakeWin32();
+      const desktop = new Win32Desktop(api);
+      const target = (await desktop.activeWindow())!;
+      const { control } = await desktop.fieldFacts(target);
+      expect(control).toBe(String(0x200n));
+      expect((await desktop.readField(target, control))?.text).toBe('Plan:\n*** and [ ]');
+      api.focusedControl = () => 0x201n; // the person clicked into the window's next field
+      api.classNames.set(0x201n, 'Edit');
+      expect(await desktop.readField(target, control)).toBeUndefined();
+      expect((await desktop.readField(target))?.text).toBe('Plan:\n*** and [ ]');
+    });
+
     it("hands out the text with \\n breaks and converts offsets to the control's CR LF units", async () => {
       const api = new FakeWin32();
       api.controlSel = [7, 10]; // "***" after "Plan:\r\n"

@@ -275,7 +275,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     // Stopped by a focus check: the focused control is another one now (on Windows, another window of the
     // same application reads as the target's), so reading it back would prove nothing.
     const stopped = done !== edit && guard.stoppedBy !== undefined;
-    if (done.text && !stopped && !(await guard.landed(check.facts.context, done.text)))
+    if (done.text && !stopped && !(await guard.landed(check.facts, done.text)))
       return this.#stop('not_landed');
     if (done.text) this.#field.appended(done);
     if (done.text) this.emit('inserted', { chars: caretLength(done.text), corrected: false });

@@ -92,12 +92,17 @@ export class WriteGuard {
     return true;
   }
 
-  /** Whether `written` arrived, where the field can be read before and after; true when it cannot be told. */
-  async landed(before: FieldText | undefined, written: string): Promise<boolean> {
+  /**
+   * Whether `written` arrived, where the field (`at`: its facts at the write) can be read before and after;
+   * true when it cannot be told, as when the person moved to another control of the window before the
+   * read-back (that control's text would prove nothing).
+   */
+  async landed(at: FieldFacts, written: string): Promise<boolean> {
+    const before = at.context;
     if (!before || !this.desktop.readField) return true;
     const end = performance.now() + LANDED_WITHIN_MS;
     for (;;) {
-      const now = await this.desktop.readField(this.target).catch(() => undefined);
+      const now = await this.desktop.readField(this.target, at.control).catch(() => undefined);
       if (!now) return true; // the field stopped being readable (focus went to another control): unknown
       if (landedIn(before, now, written)) return true;
       if (performance.now() >= end) return false;

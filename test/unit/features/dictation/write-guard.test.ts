@@ -136,6 +136,28 @@ describe('insertion you can prove', () => {
     expect(field.text).toBe('Amoxicillin 500 mg.');
   });
 
+  it('a click into another control of the window before the read-back does not make the text "lost"', async () => {
+    const { field, insertion, desktop } = await setup('type', { control: 'dose' });
+    field.readable = true;
+    // The person clicks into the window's (empty) next field as soon as the keys arrived.
+    const type = desktop.typeText.bind(desktop);
+    desktop.typeText = async (text, options) => {
+      await type(text, options);
+      field.facts = { control: 'next' };
+    };
+    const read = desktop.readField.bind(desktop);
+    desktop.readField = async (target, control) => {
+      const now = await read(target, control);
+      return now && field.facts.control === 'next'
+        ? { text: '', selectionStart: 0, selectionLength: 0 }
+        : now;
+    };
+    insertion.update('Amoxicillin');
+    const result = await insertion.finish();
+    expect(result.notInserted).toBeUndefined();
+    expect(field.text).toBe('Amoxicillin');
+  });
+
   it('a readable field that took the text is inserted', async () => {
     const { field, insertion } = await setup('type');
     field.readable = true;
