@@ -20,7 +20,7 @@ export type { DictationLocale } from '../api/schemas/common.ts';
 
 /** Events of a dictation session. */
 export interface DictateEvents extends SessionEvents {
-  /** The whole text after a unit, a correction or a rollback (`rolledBack` after a drop). */
+  /** The whole text after a unit, a correction or a rollback (`rolledBack`: a dropped socket's text taken back). */
   text: { text: string; rolledBack: boolean };
 }
 
