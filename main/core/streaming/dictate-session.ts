@@ -3,9 +3,11 @@
  *
  * Coverage rule: DICTATED_TEXT carries no offsets, so no chunk can be tied to the text it produced. All audio
  * of the current socket is kept until the socket closes cleanly after END (the close means every chunk was
- * turned into text). On a drop, the text received on that socket is rolled back and the socket's audio is
- * replayed from its first chunk on a new socket whose CONFIG carries the committed text as
- * text_field_context; the service dictates it again, so the text is neither lost nor doubled.
+ * turned into text). On a drop, the socket's audio is replayed from its first chunk on a new socket whose
+ * CONFIG carries the committed text as text_field_context; the service dictates it again, so the text is
+ * neither lost nor doubled. The dropped socket's text is rolled back only when the replay brings text again
+ * (its first content frame, or a clean close without any): until then it stays, so a session that fails
+ * before the replay's first words keeps the words the clinician saw.
  */
 import { dictateConfigFrame, type TextFieldContext } from './frames.ts';
 import { StreamingSession, type SessionEvents, type SessionOptions } from './streaming-session.ts';
@@ -18,7 +20,7 @@ export type { DictationLocale } from '../api/schemas/common.ts';
 
 /** Events of a dictation session. */
 export interface DictateEvents extends SessionEvents {
-  /** The whole text after a unit, a correction or a rollback (`rolledBack` after a drop). */
+  /** The whole text after a unit, a correction or a rollback (`rolledBack`: a dropped socket's text taken back). */
   text: { text: string; rolledBack: boolean };
 }
 
@@ -37,7 +39,7 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   readonly #corrections: boolean;
   readonly #context: TextFieldContext | undefined;
 
-  /** A socket dropped: its uncommitted text goes when the next one starts (onSocketStarted). */
+  /** A socket dropped: its uncommitted text goes when a replay brings text again (#replayArrived). */
   #replayDue = false;
 
   constructor(options: DictateSessionOptions) {
@@ -91,29 +93,24 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   }
 
   /**
-   * The text a dropped socket did not commit is taken back when the next socket starts, as its replay will
-   * bring it again. Not at the drop: a session that fails without another socket (a fatal error frame, a
-   * spent reconnect budget, a refused sign-in) keeps the words the clinician saw, and its kept audio can
-   * still be sent again for the whole text.
+   * The text a dropped socket did not commit is taken back when a later socket's replay brings text again:
+   * at its first content frame, or at its clean close if it brought none (the replay covered the same audio,
+   * so it is authoritative). Neither at the drop nor when the next socket starts: a session that fails
+   * before the replay's first words (a fatal error frame, a spent reconnect budget, a refused sign-in)
+   * keeps the words the clinician saw, and its kept audio can still be sent again for the whole text.
    */
   protected override onSocketDropped(): void {
     this.#replayDue = true;
   }
 
-  protected override onSocketStarted(): void {
-    if (!this.#replayDue) return;
-    this.#replayDue = false;
-    if (this.#text.text === this.#text.committed) return;
-    this.#text.rollback();
-    this.emit('text', { text: this.#text.text, rolledBack: true });
-  }
-
   protected override onSocketClosedCleanly(): void {
+    this.#replayArrived();
     this.#text.commit();
     this.checkpoint({ kind: 'text', committed: this.#text.committed });
   }
 
   protected onContent(frame: ContentFrame, _run: SocketRun): void {
+    if (frame.type !== 'TRANSCRIPT_ITEM') this.#replayArrived();
     switch (frame.type) {
       case 'DICTATED_TEXT':
         this.#text.append(frame.text);
@@ -128,6 +125,18 @@ export class DictateSession extends StreamingSession<DictateEvents> {
       default:
         return assertNever(frame);
     }
+  }
+
+  /**
+   * A replay brought text (or closed cleanly without any): the dropped sockets' text goes, as its own `text`
+   * event before the new text's, so a consumer sees the cut first (command credits, the field's replay).
+   */
+  #replayArrived(): void {
+    if (!this.#replayDue) return;
+    this.#replayDue = false;
+    if (this.#text.text === this.#text.committed) return;
+    this.#text.rollback();
+    this.emit('text', { text: this.#text.text, rolledBack: true });
   }
 }
 

@@ -3,8 +3,8 @@
  * ASYNC_CORRECTION replaces the tail only while the text still ends with its `suffix` (otherwise the person
  * or a later unit moved on and the correction no longer applies).
  *
- * Text is committed per socket: what arrived on a socket that then dropped is rolled back, because the
- * socket's audio is replayed from its start on the next socket and the service will dictate it again.
+ * Text is committed per socket: what arrived on a socket that then dropped is rolled back once the replay
+ * of the socket's audio (from its start, on a later socket) brings text again: the service dictates it anew.
  */
 export class DictationText {
   #committed: string;

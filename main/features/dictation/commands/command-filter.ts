@@ -16,8 +16,9 @@
  *   elsewhere nothing changes in the text;
  * - next field, previous field, select, stop dictating: no text; reported once, to be run.
  *
- * Once, by the speech it was said in: after a drop the session takes back the text of the dropped socket and
- * replays that socket's audio from its start, and the service may cut the replayed text into different units
+ * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
+ * start and takes back that socket's text just before the replay's first text (a rollback event, then the
+ * text: the cut is seen first), and the service may cut the replayed text into different units
  * ("Wound clean." + " Next field." may come back as one unit). DICTATED_TEXT has no audio offsets, so a
  * command is known by where its words end in the dictation's text, which the same audio gives again
  * whatever the cut: each command a rollback took back leaves a credit (its kind and words, and where it

@@ -171,6 +171,36 @@ describe('dictation controller against the local service', () => {
     expect(finished.at(-1)).toEqual({ text: first!.written, kind: 'failed' });
   });
 
+  it('a dictation the service ends just after a reconnect, before the replay brought words, keeps them too', async () => {
+    const [first] = expectedSentences('dictation.wav');
+    const { controller, inserter, finished } = setup({
+      seconds: Math.ceil(first!.endMs / 1000) + 1,
+      pace: 'realtime',
+      quietAfter: true,
+    });
+    const before = h.streaming.sockets.length;
+    await controller.start();
+    await vi.waitFor(() => expect(inserter.field).toBe(first!.written), { timeout: 20_000 });
+    const firstId = h.streaming.sockets[before]!.id;
+    const open = () => h.streaming.openSockets().filter((s) => s.id >= firstId);
+    await vi.waitFor(() => expect(open()).toHaveLength(1), { timeout: 20_000 });
+    const dropped = open()[0]!.id;
+    // The reconnect's socket is refused for good once its CONFIG arrived, before any replayed words.
+    const onFrame = (record: { id: number }, type: string): void => {
+      if (record.id <= dropped || type !== 'CONFIG') return;
+      setImmediate(() => h.streaming.sendError({ code: 83005 }, { closeCode: 1008, socketId: record.id }));
+    };
+    h.streaming.on('frame', onFrame as (record: never, type: string) => void);
+    try {
+      h.streaming.terminateAll();
+      await vi.waitFor(() => expect(controller.active).toBe(false), { timeout: 5_000 });
+    } finally {
+      h.streaming.off('frame', onFrame as (record: never, type: string) => void);
+    }
+    expect(h.streaming.sockets.filter((s) => s.id > dropped).flatMap((s) => s.errorsSent)).toEqual([83005]);
+    expect(finished.at(-1)).toEqual({ text: first!.written, kind: 'failed' });
+  });
+
   it('cancel inserts nothing more, and its journal is shredded', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'dictation-journal-'));
     try {

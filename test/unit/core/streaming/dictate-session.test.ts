@@ -147,6 +147,74 @@ describe('DictateSession', () => {
     expect(texts.some((t) => t.rolledBack)).toBe(false);
   });
 
+  it('a reconnect whose socket drops before any text, with the budget spent, keeps the text it showed', async () => {
+    const { peer, session } = await setup(null, 1);
+    const texts: { text: string; rolledBack: boolean }[] = [];
+    session.on('text', (t) => texts.push(t));
+    await session.start();
+    const first = await peer.waitForConnections(1);
+    for (let i = 0; i < 25; i++) session.sendAudio(markerChunk(i + 1));
+    await until(() => session.text === 'w0 w1 ' && first.chunks.length === 25);
+    // The one reconnect allowed is cut as soon as its CONFIG arrives: no ack, no text on it.
+    peer.onConnection = (conn) => conn.ws.once('message', () => conn.terminate());
+    first.terminate();
+    await until(() => session.state === 'failed');
+    expect(peer.connections).toHaveLength(2);
+    expect(peer.connections[1]!.config).toBeDefined();
+    expect(session.text).toBe('w0 w1 ');
+    expect(texts.some((t) => t.rolledBack)).toBe(false);
+  });
+
+  /** A session over a peer that says only what the test scripts; its first socket showed 'Misheard ', then dropped. */
+  async function droppedAfterScriptedText() {
+    const peer = new FakePeer({ acceptedTokens: ['t1'], dictate: true, recognise: false });
+    peers.push(peer);
+    const session = new DictateSession({
+      baseUrl: await peer.listen(),
+      tokens: new FakeTokens(['t1']),
+      locale: 'ENGLISH_US',
+      reconnect: { baseMs: 5, capMs: 20 },
+      pingIntervalMs: 0,
+    });
+    sessions.push(session);
+    const texts: { text: string; rolledBack: boolean }[] = [];
+    session.on('text', (t) => texts.push(t));
+    await session.start();
+    const first = await peer.waitForConnections(1);
+    for (let i = 0; i < 5; i++) session.sendAudio(markerChunk(i + 1));
+    await until(() => first.chunks.length === 5);
+    first.send({ type: 'DICTATED_TEXT', text: 'Misheard ' });
+    await until(() => session.text === 'Misheard ');
+    first.terminate();
+    const second = await peer.waitForConnections(2);
+    await until(() => second.chunks.length === 5);
+    return { peer, session, texts, second };
+  }
+
+  it('a correction as the replay’s first frame takes the dropped text back first: it cannot touch those words', async () => {
+    const { session, texts, second } = await droppedAfterScriptedText();
+    expect(session.text).toBe('Misheard ');
+    // About the replay's own text (none yet): it must not touch the dropped socket's words.
+    second.send({ type: 'ASYNC_CORRECTION', suffix: 'Misheard ', replacement: 'Heard ' });
+    second.send({ type: 'DICTATED_TEXT', text: 'Heard ' });
+    await until(() => texts.length === 3);
+    expect(texts).toEqual([
+      { text: 'Misheard ', rolledBack: false },
+      { text: '', rolledBack: true },
+      { text: 'Heard ', rolledBack: false },
+    ]);
+  });
+
+  it('a replay that closes cleanly after END without any text still takes the dropped text back', async () => {
+    const { session, texts } = await droppedAfterScriptedText();
+    expect(session.text).toBe('Misheard ');
+    // The replay covered the same audio and made no text of it: the service's word is the last one.
+    await session.end();
+    expect(session.state).toBe('closed');
+    expect(session.text).toBe('');
+    expect(texts.at(-1)).toEqual({ text: '', rolledBack: true });
+  });
+
   it('omits text_field_context when the field cannot be read, and continues from committed text after a pause', async () => {
     const { peer, session } = await setup(null);
     await session.start();
