@@ -11,7 +11,7 @@ import {
   MEDICATION_ROUTES,
   type MedicationField,
 } from '../contract/medication-codes.ts';
-import type { MedicationWords } from './words.ts';
+import type { MedicationWords } from './medication-words-type.ts';
 
 const KNOWN: Readonly<Record<MedicationField, readonly string[]>> = {
   action: MEDICATION_ACTIONS,
