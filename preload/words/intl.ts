@@ -96,6 +96,14 @@ export function displayLanguageName(tag: string, code: string): string {
 }
 
 /**
+ * A language's name inside a sentence, its first letter in lower case as French and Spanish write it
+ * ("Anglais (États-Unis)" → "anglais (États-Unis)"); the rest, the region's capital included, as it is.
+ */
+export function inSentence(tag: string, name: string): string {
+  return name.charAt(0).toLocaleLowerCase(tag) + name.slice(1);
+}
+
+/**
  * The first of the person's languages (`en-GB`, `fr_CA.UTF-8`, `es`) the app speaks, else `fallback`:
  * how the system's language becomes the window's and the CLI's when no setting or policy names one.
  */
