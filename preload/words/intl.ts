@@ -100,7 +100,9 @@ export function displayLanguageName(tag: string, code: string): string {
  * ("Anglais (États-Unis)" → "anglais (États-Unis)"); the rest, the region's capital included, as it is.
  */
 export function inSentence(tag: string, name: string): string {
-  return name.charAt(0).toLocaleLowerCase(tag) + name.slice(1);
+  // String(): the words test calls every sentence with null arguments, and it must still read.
+  const text = String(name);
+  return text.charAt(0).toLocaleLowerCase(tag) + text.slice(1);
 }
 
 /**
