@@ -64,22 +64,6 @@ export const MEDICATION_FREQUENCIES = [
 export type MedicationFrequency = (typeof MEDICATION_FREQUENCIES)[number];
 
 /**
- * A frequency the service sends as an object, `{times: 3, period: "DAY"}` (3 times a day): the contract says
- * only that MEDICATION orders add "a frequency", not its shape. GUESS, all of it — this shape, these periods,
- * and the code it crosses IPC as (`3_PER_DAY`, read back by preload/words/medication-names.ts). An object of
- * any other shape is shown as its values (docs/known-limitations.md).
- */
-export const FREQUENCY_PERIODS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
-export type FrequencyPeriod = (typeof FREQUENCY_PERIODS)[number];
-/** The most times in a period worded (more reads as the service's values). */
-export const MAX_TIMES_PER_PERIOD = 24;
-
-/** The code `times` in a `period` crosses as: 3, DAY → `3_PER_DAY`. */
-export function timesPerCode(times: number, period: FrequencyPeriod): string {
-  return `${times}_PER_${period}`;
-}
-
-/**
  * Other spellings of the same values, after normalizing (upper case, dots dropped, spaces and hyphens as
  * `_`): clinicians' abbreviations (PO, IV, SC, QD, HS) and the words a service may send instead of a code
  * ("twice a day", "daily"). GUESS, like the codes.

@@ -5,12 +5,10 @@
  * dropped and never as a snake_case code. The codes are GUESSES (preload/contract/medication-codes.ts).
  */
 import {
-  FREQUENCY_PERIODS,
   MEDICATION_ACTIONS,
   MEDICATION_ALIASES,
   MEDICATION_FREQUENCIES,
   MEDICATION_ROUTES,
-  type FrequencyPeriod,
   type MedicationField,
 } from '../contract/medication-codes.ts';
 import type { MedicationWords } from './medication-words-type.ts';
@@ -48,14 +46,6 @@ function hoursOf(value: string): { from: number; to: number | null } | null {
   const to = match[2] === undefined ? null : Number(match[2]);
   if (from === 0 || (to !== null && to <= from)) return null;
   return { from, to };
-}
-
-/** 3_PER_DAY (a frequency object's code: mapping.ts timesPer) → 3 times in a DAY; null for anything else. */
-function timesPerOf(value: string): { times: number; period: FrequencyPeriod } | null {
-  const match = /^(\d{1,2})_PER_([A-Z]+)$/.exec(normalized(value));
-  const period = FREQUENCY_PERIODS.find((p) => p === match?.[2]);
-  const times = Number(match?.[1]);
-  return period && times >= 1 ? { times, period } : null;
 }
 
 /**
@@ -106,9 +96,6 @@ export function medicationName(words: MedicationWords, field: MedicationField, v
     const table = { action: words.actions, route: words.routes, frequency: words.frequencies }[field];
     return (table as Readonly<Record<string, string>>)[code] ?? readable(value);
   }
-  if (field !== 'frequency') return readable(value);
-  const hours = hoursOf(value);
-  if (hours) return words.everyHours(hours.from, hours.to);
-  const timesPer = timesPerOf(value);
-  return timesPer ? words.timesPer(timesPer.times, timesPer.period) : readable(value);
+  const hours = field === 'frequency' ? hoursOf(value) : null;
+  return hours ? words.everyHours(hours.from, hours.to) : readable(value);
 }

@@ -1,9 +1,4 @@
-import type {
-  FrequencyPeriod,
-  MedicationAction,
-  MedicationFrequency,
-  MedicationRoute,
-} from '../contract/medication-codes.ts';
+import type { MedicationAction, MedicationFrequency, MedicationRoute } from '../contract/medication-codes.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -18,8 +13,6 @@ export interface MedicationWords {
   readonly frequencies: Table<MedicationFrequency>;
   /** An interval in hours (Q8H: 8, null); a range (Q4-6H: 4, 6). */
   everyHours(from: number, to: number | null): string;
-  /** A number of times in a period (3_PER_DAY: 3, DAY → "3 times a day"; GUESS shape, see medication-codes). */
-  timesPer(times: number, period: FrequencyPeriod): string;
   /** What a copied order ends with when it is taken only as needed. */
   readonly asNeededMark: string;
 }

@@ -12,12 +12,7 @@ import type {
   Orders,
   SectionContent,
 } from '../../../preload/contract/index.ts';
-import {
-  EmInputsSchema,
-  FREQUENCY_PERIODS,
-  MAX_TIMES_PER_PERIOD,
-  timesPerCode,
-} from '../../../preload/contract/index.ts';
+import { EmInputsSchema } from '../../../preload/contract/index.ts';
 import type { Coding, EmCodes, NormalizedData, SuggestedOrder } from '../../core/api/schemas/coding.ts';
 import type { Note, NoteSection } from '../../core/api/schemas/note.ts';
 
@@ -106,29 +101,13 @@ export function toCodesDto(data: NormalizedData): Codes {
 }
 
 /**
- * `{times: 3, period: "DAY"}` as its code (3_PER_DAY), for the words to name ("3 times a day"); null for an
- * object of any other shape, or with more keys (one that might change its meaning). The shape is a GUESS
- * (preload/contract/medication-codes.ts FREQUENCY_PERIODS).
- */
-function timesPer(frequency: object): string | null {
-  const { times, period, ...rest } = frequency as Record<string, unknown>;
-  if (Object.keys(rest).length > 0 || typeof period !== 'string') return null;
-  const known = FREQUENCY_PERIODS.find((p) => p === period.toUpperCase());
-  const counted = typeof times === 'number' && Number.isInteger(times) && times >= 1;
-  return known && counted && times <= MAX_TIMES_PER_PERIOD ? timesPerCode(times, known) : null;
-}
-
-/**
  * The service's frequency as one value: the contract does not show its shape, so a string or number is kept
- * as sent, an object of the guessed shape crosses as its code (timesPer), and any other object's plain
- * values are joined ({value: 3, unit: "DAY"} → "3 DAY": every 3 days or 3 times a day, nothing says which).
+ * as sent and an object's plain values are joined ({value: 3, unit: "DAY"} → "3 DAY").
  */
 function frequencyValue(frequency: unknown): string | null {
   if (frequency == null) return null;
   if (typeof frequency === 'string' || typeof frequency === 'number') return String(frequency);
   if (typeof frequency === 'object') {
-    const code = timesPer(frequency);
-    if (code !== null) return code;
     const parts = Object.values(frequency as Record<string, unknown>).filter(
       (v) => typeof v === 'string' || typeof v === 'number',
     );

@@ -4,16 +4,7 @@
  * ("BID (twice a day)", "IV"), spelled out beside them; the ones on The Joint Commission's "do not use" list
  * and ISMP's error-prone list (QD, QOD, qhs, SC) are written out in words only.
  */
-import type { FrequencyPeriod } from '../../contract/medication-codes.ts';
 import type { MedicationWords } from '../medication-words-type.ts';
-
-/** "3 times a day": the period a number of times is counted in (a frequency object's, GUESS). */
-const PERIODS: Readonly<Record<FrequencyPeriod, string>> = {
-  HOUR: 'an hour',
-  DAY: 'a day',
-  WEEK: 'a week',
-  MONTH: 'a month',
-};
 
 export const MEDICATION_WORDS: MedicationWords = {
   actions: {
@@ -64,7 +55,5 @@ export const MEDICATION_WORDS: MedicationWords = {
       : from === 1
         ? 'q1h (every hour)'
         : `q${from}h (every ${from} hours)`,
-  timesPer: (times, period) =>
-    `${times === 1 ? 'once' : times === 2 ? 'twice' : `${times} times`} ${PERIODS[period]}`,
   asNeededMark: 'PRN',
 };

@@ -3,16 +3,7 @@
  * preload/contract/medication-codes.ts). Se escriben en palabras; quedan las siglas que se usan en una
  * receta (VO, IV, IM, SC, PRN: «por razón necesaria»).
  */
-import type { FrequencyPeriod } from '../../contract/medication-codes.ts';
 import type { MedicationWords } from '../medication-words-type.ts';
-
-/** «3 veces al día»: el periodo en que se cuentan las veces (frecuencia como objeto, SUPUESTA: GUESS). */
-const PERIODS: Readonly<Record<FrequencyPeriod, string>> = {
-  HOUR: 'por hora',
-  DAY: 'al día',
-  WEEK: 'a la semana',
-  MONTH: 'al mes',
-};
 
 export const MEDICATION_WORDS: MedicationWords = {
   actions: {
@@ -59,6 +50,5 @@ export const MEDICATION_WORDS: MedicationWords = {
   },
   everyHours: (from, to) =>
     to !== null ? `cada ${from} a ${to} horas` : from === 1 ? 'cada hora' : `cada ${from} horas`,
-  timesPer: (times, period) => `${times === 1 ? 'una vez' : `${times} veces`} ${PERIODS[period]}`,
   asNeededMark: 'PRN',
 };

@@ -3,16 +3,7 @@
  * preload/contract/medication-codes.ts). Un prescripteur français n'écrit pas BID ni q8h : tout est en toutes
  * lettres, seules IV, IM et SC gardent leur sigle.
  */
-import type { FrequencyPeriod } from '../../contract/medication-codes.ts';
 import type { MedicationWords } from '../medication-words-type.ts';
-
-/** « 3 fois par jour » : la période où un nombre de fois est compté (fréquence en objet, SUPPOSÉE : GUESS). */
-const PERIODS: Readonly<Record<FrequencyPeriod, string>> = {
-  HOUR: 'par heure',
-  DAY: 'par jour',
-  WEEK: 'par semaine',
-  MONTH: 'par mois',
-};
 
 export const MEDICATION_WORDS: MedicationWords = {
   actions: {
@@ -63,6 +54,5 @@ export const MEDICATION_WORDS: MedicationWords = {
       : from === 1
         ? 'toutes les heures'
         : `toutes les ${from} heures`,
-  timesPer: (times, period) => `${times === 1 ? 'une fois' : `${times} fois`} ${PERIODS[period]}`,
   asNeededMark: 'si besoin',
 };

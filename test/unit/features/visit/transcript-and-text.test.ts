@@ -163,7 +163,7 @@ describe('mapping', () => {
       route: 'ORAL',
       prn: false,
     });
-    expect(orders.categories[0]?.orders[1]?.medication).toMatchObject({ prn: true, frequency: '3_PER_DAY' });
+    expect(orders.categories[0]?.orders[1]?.medication).toMatchObject({ prn: true, frequency: '3 DAY' });
     expect(orders.categories[1]?.orders[0]?.medication).toBeNull();
   });
 });
