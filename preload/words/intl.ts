@@ -96,6 +96,16 @@ export function displayLanguageName(tag: string, code: string): string {
 }
 
 /**
+ * A language's name inside a sentence, its first letter in lower case as French and Spanish write it
+ * ("Anglais (États-Unis)" → "anglais (États-Unis)"); the rest, the region's capital included, as it is.
+ */
+export function inSentence(tag: string, name: string): string {
+  // String(): the words test calls every sentence with null arguments, and it must still read.
+  const text = String(name);
+  return text.charAt(0).toLocaleLowerCase(tag) + text.slice(1);
+}
+
+/**
  * The first of the person's languages (`en-GB`, `fr_CA.UTF-8`, `es`) the app speaks, else `fallback`:
  * how the system's language becomes the window's and the CLI's when no setting or policy names one.
  */

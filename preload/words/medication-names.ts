@@ -11,7 +11,7 @@ import {
   MEDICATION_ROUTES,
   type MedicationField,
 } from '../contract/medication-codes.ts';
-import type { MedicationWords } from './words.ts';
+import type { MedicationWords } from './medication-words-type.ts';
 
 const KNOWN: Readonly<Record<MedicationField, readonly string[]>> = {
   action: MEDICATION_ACTIONS,
@@ -48,10 +48,42 @@ function hoursOf(value: string): { from: number; to: number | null } | null {
   return { from, to };
 }
 
-/** A value no table knows, as words: snake_case and long all-capital codes in lower case; the rest as sent. */
+/**
+ * Clinicians' abbreviations a code may carry among its words (IV_PUSH, PO_DAILY): kept in capitals when a
+ * value in capitals is read. GUESS, like the codes; English words of 2 to 4 letters (AS, AT, DAY) are not here.
+ */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(
+  [
+    'IV IM IO PO PR SL SC SQ SUBQ TD ID INH NG PEG NEB MDI', // routes and devices
+    'BID TID QID QD QOD QAM QPM QHS HS PRN STAT BD TDS QDS', // frequencies
+    'ER XR SR IR DR ODT', // release forms
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * One word of a snake_case code: an abbreviation stays as it is — letters with digits (Q8H, B12), and
+ * capitals of 2 to 4 letters where the value's own case says so (IV_push), or a known one (IV_PUSH) where
+ * the whole value is in capitals and case says nothing — and the rest is in lower case.
+ */
+function readableWord(word: string, allCapitals: boolean): string {
+  const abbreviation =
+    (/[A-Za-z]/.test(word) && /\d/.test(word)) ||
+    (/^[A-Z]{2,4}$/.test(word) && (!allCapitals || ABBREVIATIONS.has(word)));
+  return abbreviation ? word : word.toLowerCase();
+}
+
+/** A value no table knows, as words: snake_case as words (abbreviations kept), long capitals in lower case. */
 function readable(value: string): string {
   const text = value.trim();
-  if (/^[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)+$/.test(text)) return text.replace(/_+/g, ' ').toLowerCase();
+  if (/^[A-Za-z0-9]+(?:_+[A-Za-z0-9]+)+$/.test(text)) {
+    const allCapitals = text === text.toUpperCase();
+    return text
+      .split(/_+/)
+      .map((word) => readableWord(word, allCapitals))
+      .join(' ');
+  }
   // Short capitals (TIW) may be an abbreviation a clinician knows: left as they are.
   if (/^[A-Z]{5,}$/.test(text)) return text.toLowerCase();
   return text;

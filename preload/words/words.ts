@@ -41,7 +41,8 @@ import type { CLI_WORDS } from './en/cli-words.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { UpdateRefusal } from '../contract/update-codes.ts';
-import type { MedicationAction, MedicationFrequency, MedicationRoute } from '../contract/medication-codes.ts';
+import type { MedicationWords } from './medication-words-type.ts';
+import type { ShellWords } from './shell-words-type.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
 import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
@@ -81,38 +82,6 @@ export interface UpdateWords {
   readonly refusedOther: (code: string) => string;
 }
 
-/** The Electron shell's own words: the tray's states and menu, the question before quitting, a failed start. */
-export interface ShellWords {
-  readonly tray: {
-    readonly status: Readonly<Record<'idle' | 'recording' | 'paused' | 'reconnecting' | 'error', string>>;
-    readonly startVisit: string;
-    readonly endVisit: string;
-    readonly startDictation: string;
-    readonly stopDictation: string;
-    readonly undoDictation: string;
-    /** "Show Scribe Desktop": `product` is the app's name. */
-    readonly show: (product: string) => string;
-    /** The tray icon's tooltip: the app's name and its state, punctuated as the language does. */
-    readonly tooltip: (product: string, status: string) => string;
-    readonly quit: string;
-  };
-  /** Quitting while a visit records. */
-  readonly quitDialog: {
-    readonly title: string;
-    readonly message: string;
-    readonly detail: string;
-    readonly endAndQuit: string;
-    readonly keepRecording: string;
-  };
-  readonly startFailed: {
-    readonly title: string;
-    /** After the problem's own line (IT has to act). */
-    readonly contactIt: string;
-    /** No known problem: what the clinician can do. */
-    readonly restart: string;
-  };
-}
-
 /** Settings → Dictation → the dictation microphone's labels. */
 export interface MicWords {
   readonly heading: string;
@@ -123,21 +92,6 @@ export interface MicWords {
   readonly buttons: Table<MicButton>;
   readonly actions: Table<MicAction>;
   readonly locked: string;
-}
-
-/**
- * A medication order's action, route and frequency in this language (GUESS codes: see
- * preload/contract/medication-codes.ts). Read through medicationName (medication-names.ts), which matches a
- * value whatever its case and words an unknown one.
- */
-export interface MedicationWords {
-  readonly actions: Table<MedicationAction>;
-  readonly routes: Table<MedicationRoute>;
-  readonly frequencies: Table<MedicationFrequency>;
-  /** An interval in hours (Q8H: 8, null); a range (Q4-6H: 4, 6). */
-  everyHours(from: number, to: number | null): string;
-  /** What a copied order ends with when it is taken only as needed. */
-  readonly asNeededMark: string;
 }
 
 /** Codes & more: copying codes and orders for the EHR, and E/M recomputed from the clinician's inputs. */

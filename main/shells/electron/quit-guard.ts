@@ -7,7 +7,7 @@
  * deadline and the journal is recovered on the next start.
  */
 import { withTimeout } from '../../base/async/timeout.ts';
-import type { ShellWords } from '../../../preload/words/words.ts';
+import type { ShellWords } from '../../../preload/words/shell-words-type.ts';
 
 /** What the quit guard needs from the visit service. */
 export interface VisitLifecycle {

@@ -12,7 +12,7 @@ import { registerAppScheme, serveAppProtocol } from './electron-protocol.ts';
 import { createMainWindow, revealWindow } from './main-window.ts';
 import { createQuitGuard, quitChoiceFromButton, quitDialog, type VisitLifecycle } from './quit-guard.ts';
 import { chooseLocale, LOCALES } from '../../../preload/words/index.ts';
-import type { ShellWords } from '../../../preload/words/words.ts';
+import type { ShellWords } from '../../../preload/words/shell-words-type.ts';
 import { isTrustedSenderFrame } from '../../core/window/security-policy.ts';
 import { hardenSession } from './session-hardening.ts';
 import { createAppTray, type AppTray } from './tray.ts';

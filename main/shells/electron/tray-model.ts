@@ -6,7 +6,7 @@
 
 import type { VisitState } from '../../../preload/contract/index.ts';
 import { LOCALES } from '../../../preload/words/index.ts';
-import type { ShellWords } from '../../../preload/words/words.ts';
+import type { ShellWords } from '../../../preload/words/shell-words-type.ts';
 
 /** The tray's words, in the window's language (preload/words). */
 export type TrayWords = ShellWords['tray'];

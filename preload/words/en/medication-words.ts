@@ -4,7 +4,7 @@
  * ("BID (twice a day)", "IV"), spelled out beside them; the ones on The Joint Commission's "do not use" list
  * and ISMP's error-prone list (QD, QOD, qhs, SC) are written out in words only.
  */
-import type { MedicationWords } from '../words.ts';
+import type { MedicationWords } from '../medication-words-type.ts';
 
 export const MEDICATION_WORDS: MedicationWords = {
   actions: {

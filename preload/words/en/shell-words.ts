@@ -1,5 +1,5 @@
 /** The Electron shell's own words (English): the tray, the question before quitting, a failed start. */
-import type { ShellWords } from '../words.ts';
+import type { ShellWords } from '../shell-words-type.ts';
 
 export const SHELL_WORDS: ShellWords = {
   tray: {

@@ -3,7 +3,7 @@
  * preload/contract/medication-codes.ts). Se escriben en palabras; quedan las siglas que se usan en una
  * receta (VO, IV, IM, SC, PRN: «por razón necesaria»).
  */
-import type { MedicationWords } from '../words.ts';
+import type { MedicationWords } from '../medication-words-type.ts';
 
 export const MEDICATION_WORDS: MedicationWords = {
   actions: {

@@ -1,5 +1,5 @@
 /** Las palabras propias de la aplicación de escritorio (español): el icono de la bandeja, la pregunta antes de salir, un inicio fallido. */
-import type { ShellWords } from '../words.ts';
+import type { ShellWords } from '../shell-words-type.ts';
 
 export const SHELL_WORDS: ShellWords = {
   tray: {

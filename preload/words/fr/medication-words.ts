@@ -3,7 +3,7 @@
  * preload/contract/medication-codes.ts). Un prescripteur français n'écrit pas BID ni q8h : tout est en toutes
  * lettres, seules IV, IM et SC gardent leur sigle.
  */
-import type { MedicationWords } from '../words.ts';
+import type { MedicationWords } from '../medication-words-type.ts';
 
 export const MEDICATION_WORDS: MedicationWords = {
   actions: {

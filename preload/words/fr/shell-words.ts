@@ -1,5 +1,5 @@
 /** Les mots propres à l'application de bureau (français) : l'icône de notification, la question avant de quitter, un échec au démarrage. */
-import type { ShellWords } from '../words.ts';
+import type { ShellWords } from '../shell-words-type.ts';
 
 export const SHELL_WORDS: ShellWords = {
   tray: {
