@@ -208,19 +208,16 @@ describe('refusal and focus', () => {
     it(`stops at a chunk boundary when focus moves mid-run${paceMs ? ' (paced typing)' : ''}`, async () => {
       const other = await target.open('edit', 'Another window');
       const chunks: string[] = [];
-      let typedInto: TargetWindowHandle | undefined;
+      const typed: { into?: TargetWindowHandle } = {};
       const stealing = new Proxy(desktop, {
         get(d, key) {
           if (key === 'typeText')
             return async (text: string, o: Parameters<Desktop['typeText']>[1]) => {
               await d.typeText(text, o);
               chunks.push(text);
-              if (chunks.length !== 1 || !typedInto) return;
-              assert.equal(
-                await eventually(() => target.text(typedInto!), text),
-                text,
-                'the first chunk landed',
-              );
+              const into = typed.into;
+              if (chunks.length !== 1 || !into) return;
+              assert.equal(await eventually(() => target.text(into), text), text, 'the first chunk landed');
               assert.equal(await target.focus(other), other.hwnd);
             };
           const value: unknown = Reflect.get(d, key);
@@ -231,7 +228,7 @@ describe('refusal and focus', () => {
         desktop: stealing,
         rules: [{ app: 'node.exe', mode: 'type', paceMs }],
       });
-      typedInto = w;
+      typed.into = w;
       insertion.update('Chest pain 😖 since Tuesday.\nPlan: ECG.');
       const result = await insertion.finish();
       assert.equal(result.notInserted, 'focus_lost');
