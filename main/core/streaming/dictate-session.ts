@@ -110,13 +110,17 @@ export class DictateSession extends StreamingSession<DictateEvents> {
   }
 
   protected onContent(frame: ContentFrame, _run: SocketRun): void {
-    if (frame.type !== 'TRANSCRIPT_ITEM') this.#replayArrived();
     switch (frame.type) {
       case 'DICTATED_TEXT':
+        this.#replayArrived();
         this.#text.append(frame.text);
         this.emit('text', { text: this.#text.text, rolledBack: false });
         return;
       case 'ASYNC_CORRECTION':
+        // First after a drop, a correction can only be about what the replay continues from: one that does
+        // not fit it changes nothing, and the words shown stay until the replay brings text.
+        if (this.#replayDue && !this.#text.committed.endsWith(frame.suffix)) return;
+        this.#replayArrived();
         if (this.#text.correct(frame.suffix, frame.replacement))
           this.emit('text', { text: this.#text.text, rolledBack: false });
         return;

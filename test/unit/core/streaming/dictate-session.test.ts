@@ -205,6 +205,17 @@ describe('DictateSession', () => {
     ]);
   });
 
+  it('a correction first after a drop that fits nothing the replay continues from keeps the words shown', async () => {
+    const { session, texts, second } = await droppedAfterScriptedText();
+    second.send({ type: 'ASYNC_CORRECTION', suffix: 'Misheard ', replacement: 'Heard ' });
+    // The service then ends the session for good, before the replay brought any text.
+    second.send({ type: 'ERROR_MESSAGE', code: 83005 });
+    second.close(1008);
+    await until(() => session.state === 'failed');
+    expect(session.text).toBe('Misheard ');
+    expect(texts).toEqual([{ text: 'Misheard ', rolledBack: false }]);
+  });
+
   it('a replay that closes cleanly after END without any text still takes the dropped text back', async () => {
     const { session, texts } = await droppedAfterScriptedText();
     expect(session.text).toBe('Misheard ');
