@@ -31,9 +31,10 @@ export interface FieldFacts {
   /** The field's text and selection, when it can be read. */
   readonly context?: FieldText;
   /**
-   * Which control inside the window has the keyboard focus (a Windows control's HWND, an AT-SPI object's
-   * role and position): compared for equality only, to tell that focus moved to another field of the same
-   * window. Undefined when the OS does not say.
+   * Which control inside the window has the keyboard focus (a Windows control's HWND): compared for
+   * equality only, to tell that focus moved to another field of the same window. Undefined when the desktop
+   * does not say (X11 and macOS today; on Windows, fields drawn inside one HWND, as in Chromium or WPF,
+   * share it).
    */
   readonly control?: string;
 }

@@ -121,8 +121,7 @@ export class Win32Desktop implements Desktop {
     return false;
   }
 
-  /** Our own process's integrity level: fixed for the process's life (a token's level is never raised). */
-  /** Our own integrity level, once read (a failed reading is tried again at the next field). */
+  /** Our own integrity level, once read (a token's level is never raised; a failed reading is tried again). */
   #ownIntegrity: number | undefined;
 
   async fieldFacts(target: TargetWindow): Promise<FieldFacts> {

@@ -35,12 +35,13 @@ export function createDictationFeature(
     service,
     handlers: createDictationHandlers(service),
     events: service,
-    // A dictation running at quit is finished (its text inserted or kept), then the hotkeys go, and what
-    // was copied and is still waiting for its clear is cleared now.
+    // Quitting: what earlier copies left waiting for their clear is cleared now; then a running dictation is
+    // finished (its text inserted, or copied: that copy stays, as nothing else may hold its words after
+    // the quit), and the hotkeys go.
     dispose: async () => {
+      await clearCopiedNow();
       await service.controller.stop().catch(() => undefined);
       service.dispose();
-      await clearCopiedNow();
     },
   };
 }

@@ -25,7 +25,7 @@ import { openDesktop } from '../../../native/open-desktop.ts';
 import { startAutoUpdates, type UpdateLanguage } from './auto-updater.ts';
 import { chooseLocale, LOCALES } from '../../../preload/words/index.ts';
 import type { EmbeddedVersionVerdict } from '../../features/updates/embedded-version.ts';
-import { clearCopiedNow } from '../../features/dictation/insertion/copied-expiry.ts';
+import { closeBeforeExit } from './quit-guard.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
 let logLevel = (): LogLevel => 'info';
@@ -65,16 +65,27 @@ runShell({
         onError: (error) => consoleShellLog.warn('dictation_failed', { error: error.name }),
       }),
     });
-    // The desktop gives its spare keycodes back once their last key is old enough to have been read.
-    // Copied text still waiting for its clear goes first: Electron does not wait for the rest (its clipboard
-    // calls are synchronous, so the clear is done before the process ends).
-    app.on('will-quit', () => {
-      void Promise.all([clearCopiedNow(), live.close(), services.close(), desktop?.close()]);
+    closeAtQuit(async () => {
+      await Promise.all([live.close(), services.close()]);
+      await desktop?.close();
     });
     startAutoUpdates(resolved.config, services.busy, auditRefusal(services), windowLanguage(services));
     return shellServices(services, emit);
   },
 });
+
+/**
+ * Quitting waits (a few seconds at most) for `close`: the services (a running dictation finished, copied
+ * text cleared), then the desktop, which gives its spare keycodes back once their last key was read.
+ */
+function closeAtQuit(close: () => Promise<void>): void {
+  const onWillQuit = closeBeforeExit({
+    close,
+    quit: () => app.quit(),
+    onDidFail: (code) => consoleShellLog.warn(code),
+  });
+  app.on('will-quit', onWillQuit);
+}
 
 /** The configuration at start (the installed app's rules), or a StartupProblem naming what is wrong. */
 async function startConfig(settings: ReturnType<typeof openElectronSettingsStore>) {

@@ -135,3 +135,31 @@ async function finishWithin(
   );
   return withTimeout(finished, timeoutMs, 'finish_timeout' as const);
 }
+
+/**
+ * `will-quit` that lets the services close before the process ends: Electron does not wait for a promise,
+ * so the first `will-quit` is held, `close` gets up to `timeoutMs`, then the app quits again and the second
+ * passes. What closing does at quit (a running dictation finished, copied text cleared: the clipboard calls
+ * are asynchronous) would otherwise be cut off; what runs past the time is recovered at the next start.
+ */
+export function closeBeforeExit(options: {
+  readonly close: () => Promise<unknown>;
+  readonly quit: () => void;
+  readonly timeoutMs?: number;
+  readonly onDidFail?: (code: 'close_failed' | 'close_timeout') => void;
+}): (event: { preventDefault(): void }) => void {
+  let closing = false;
+  return (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    const closed = options.close().then(
+      () => 'closed' as const,
+      () => 'close_failed' as const,
+    );
+    void withTimeout(closed, options.timeoutMs ?? 5000, 'close_timeout' as const).then((outcome) => {
+      if (outcome !== 'closed') options.onDidFail?.(outcome);
+      options.quit();
+    });
+  };
+}

@@ -1,6 +1,7 @@
 import { LOCALES } from '../../../../preload/words/index.ts';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  closeBeforeExit,
   createQuitGuard,
   quitChoiceFromButton,
   quitDialog,
@@ -136,5 +137,42 @@ describe('quit guard', () => {
     expect(quitChoiceFromButton(0)).toBe('end-visit-and-quit');
     expect(quitChoiceFromButton(en.cancelId)).toBe('keep-recording');
     expect(quitChoiceFromButton(7)).toBe('keep-recording');
+  });
+});
+
+describe('will-quit: the services close before the process ends', () => {
+  function quitting(close: () => Promise<unknown>, timeoutMs = 1000) {
+    const quits = vi.fn();
+    const failures: string[] = [];
+    const onWillQuit = closeBeforeExit({ close, quit: quits, timeoutMs, onDidFail: (c) => failures.push(c) });
+    const event = () => ({ preventDefault: vi.fn() });
+    return { onWillQuit, quits, failures, event };
+  }
+
+  it('holds the first will-quit until closing is done, then quits; the second passes', async () => {
+    const closing = deferred<void>();
+    const { onWillQuit, quits, failures, event } = quitting(() => closing.promise);
+    const first = event();
+    onWillQuit(first);
+    expect(first.preventDefault).toHaveBeenCalledOnce();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(quits).not.toHaveBeenCalled();
+    closing.resolve();
+    await vi.waitFor(() => expect(quits).toHaveBeenCalledOnce());
+    const second = event();
+    onWillQuit(second);
+    expect(second.preventDefault).not.toHaveBeenCalled();
+    expect(failures).toEqual([]);
+  });
+
+  it('quits anyway when closing fails or hangs, and says which', async () => {
+    const failed = quitting(() => Promise.reject(new Error('CANARY-close')));
+    failed.onWillQuit(failed.event());
+    await vi.waitFor(() => expect(failed.quits).toHaveBeenCalledOnce());
+    expect(failed.failures).toEqual(['close_failed']);
+    const hung = quitting(() => new Promise(() => undefined), 30);
+    hung.onWillQuit(hung.event());
+    await vi.waitFor(() => expect(hung.quits).toHaveBeenCalledOnce());
+    expect(hung.failures).toEqual(['close_timeout']);
   });
 });
