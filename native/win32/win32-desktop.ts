@@ -21,6 +21,9 @@ import { Win32Field } from './win32-field.ts';
 import { loadUiaApi, type UiaApi } from './uia-api.ts';
 import { uiaPasswordFocused, withUiaField } from './uia-field.ts';
 
+/** SECURITY_MANDATORY_MEDIUM_RID: the level of an ordinary user's programs. */
+const MEDIUM_INTEGRITY = 0x2000;
+
 /** The process's UI Automation client, created on first need; null where it cannot be (said once by code). */
 let uiaClient: UiaApi | null | undefined;
 function defaultUia(): UiaApi | null {
@@ -125,10 +128,11 @@ export class Win32Desktop implements Desktop {
   #ownIntegrity: number | undefined;
 
   async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
-    const own = (this.#ownIntegrity ??= this.api.processIntegrity('self'));
+    // Unread, our own level counts as medium (a clinician's ordinary session): a target above it is refused.
+    const own = (this.#ownIntegrity ??= this.api.processIntegrity('self')) ?? MEDIUM_INTEGRITY;
     const theirs = target.pid === undefined ? undefined : this.api.processIntegrity(target.pid);
     // A process whose token we may not even query runs above us (or is protected): never type there.
-    const elevated = theirs === undefined ? target.pid !== undefined : own !== undefined && theirs > own;
+    const elevated = theirs === undefined ? target.pid !== undefined : theirs > own;
     const thread = this.api.GetWindowThreadProcessId(BigInt(target.id), [0]);
     const focus = thread ? this.api.focusedControl(thread) : 0n;
     const edit = focus !== 0n && /^edit$|\.edit\./i.test(this.api.className(focus));

@@ -105,16 +105,19 @@ describe('Win32Desktop', () => {
     expect((await d.fieldFacts(target)).elevated).toBe(true);
   });
 
-  it('our own integrity level that could not be read once is read again at the next field', async () => {
+  it('our own integrity level, unread, counts as medium and is read again at the next field', async () => {
     const api = new FakeWin32();
     const d = new Win32Desktop(api);
     const target = { id: String(0x100n), pid: 42 };
-    api.integrity.set(42, 0x3000);
-    const own = api.integrity.get('self');
     api.integrity.delete('self');
-    await d.fieldFacts(target);
-    api.integrity.set('self', own!);
+    api.integrity.set(42, 0x3000);
     expect((await d.fieldFacts(target)).elevated).toBe(true);
+    api.integrity.set(42, 0x2000);
+    expect((await d.fieldFacts(target)).elevated).toBe(false);
+    // Read now as high (an elevated app): the same target above medium is ours to type into.
+    api.integrity.set('self', 0x3000);
+    api.integrity.set(42, 0x3000);
+    expect((await d.fieldFacts(target)).elevated).toBe(false);
   });
 
   it('an Edit control with ES_PASSWORD is a password field; other toolkits are unknown', async () => {
