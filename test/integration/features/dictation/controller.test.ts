@@ -151,9 +151,13 @@ describe('dictation controller against the local service', () => {
     expect(overlay.filter((s) => s !== null).at(-1)).toMatchObject({ phase: 'failed' });
   });
 
-  it('a dictation the service ends keeps the words that came back (the box says they are there)', async () => {
+  /**
+   * A dictation at the speaking pace, the microphone going on (quiet) after the first sentence, as a real
+   * one does; resolves once that sentence is in the field, with the one socket open now (the service may
+   * have closed an idle one and the session reconnected).
+   */
+  async function dictatedFirstSentence() {
     const [first] = expectedSentences('dictation.wav');
-    // At the speaking pace, the microphone going on (quiet) after the first sentence, as a real one does.
     const { controller, inserter, finished } = setup({
       seconds: Math.ceil(first!.endMs / 1000) + 1,
       pace: 'realtime',
@@ -162,29 +166,21 @@ describe('dictation controller against the local service', () => {
     const before = h.streaming.sockets.length;
     await controller.start();
     await vi.waitFor(() => expect(inserter.field).toBe(first!.written), { timeout: 20_000 });
-    // The socket open now (the service may have closed an idle one and the session reconnected).
     const firstId = h.streaming.sockets[before]!.id;
     const open = () => h.streaming.openSockets().filter((s) => s.id >= firstId);
     await vi.waitFor(() => expect(open()).toHaveLength(1), { timeout: 20_000 });
-    expect(h.streaming.sendError({ code: 83005 }, { closeCode: 1008, socketId: open()[0]!.id })).toBe(1);
+    return { controller, finished, written: first!.written, socket: open()[0]!.id };
+  }
+
+  it('a dictation the service ends keeps the words that came back (the box says they are there)', async () => {
+    const { controller, finished, written, socket } = await dictatedFirstSentence();
+    expect(h.streaming.sendError({ code: 83005 }, { closeCode: 1008, socketId: socket })).toBe(1);
     await vi.waitFor(() => expect(controller.active).toBe(false), { timeout: 5_000 });
-    expect(finished.at(-1)).toEqual({ text: first!.written, kind: 'failed' });
+    expect(finished.at(-1)).toEqual({ text: written, kind: 'failed' });
   });
 
   it('a dictation the service ends just after a reconnect, before the replay brought words, keeps them too', async () => {
-    const [first] = expectedSentences('dictation.wav');
-    const { controller, inserter, finished } = setup({
-      seconds: Math.ceil(first!.endMs / 1000) + 1,
-      pace: 'realtime',
-      quietAfter: true,
-    });
-    const before = h.streaming.sockets.length;
-    await controller.start();
-    await vi.waitFor(() => expect(inserter.field).toBe(first!.written), { timeout: 20_000 });
-    const firstId = h.streaming.sockets[before]!.id;
-    const open = () => h.streaming.openSockets().filter((s) => s.id >= firstId);
-    await vi.waitFor(() => expect(open()).toHaveLength(1), { timeout: 20_000 });
-    const dropped = open()[0]!.id;
+    const { controller, finished, written, socket: dropped } = await dictatedFirstSentence();
     // The reconnect's socket is refused for good once its CONFIG arrived, before any replayed words.
     const onFrame = (record: { id: number }, type: string): void => {
       if (record.id <= dropped || type !== 'CONFIG') return;
@@ -198,7 +194,7 @@ describe('dictation controller against the local service', () => {
       h.streaming.off('frame', onFrame as (record: never, type: string) => void);
     }
     expect(h.streaming.sockets.filter((s) => s.id > dropped).flatMap((s) => s.errorsSent)).toEqual([83005]);
-    expect(finished.at(-1)).toEqual({ text: first!.written, kind: 'failed' });
+    expect(finished.at(-1)).toEqual({ text: written, kind: 'failed' });
   });
 
   it('cancel inserts nothing more, and its journal is shredded', async () => {
