@@ -133,14 +133,20 @@ describe('DictateSession', () => {
     expect(session.text).toBe('w0 w1 w2 ');
   });
 
-  it('a drop the session fails with keeps the text it showed (no replay will bring it again)', async () => {
-    const { peer, session } = await setup(null, 0);
+  /** A session with `reconnects` allowed whose first socket showed 'w0 w1 '; its text events. */
+  async function showedTwoSentences(reconnects: number) {
+    const { peer, session } = await setup(null, reconnects);
     const texts: { text: string; rolledBack: boolean }[] = [];
     session.on('text', (t) => texts.push(t));
     await session.start();
     const first = await peer.waitForConnections(1);
     for (let i = 0; i < 25; i++) session.sendAudio(markerChunk(i + 1));
     await until(() => session.text === 'w0 w1 ' && first.chunks.length === 25);
+    return { peer, session, texts, first };
+  }
+
+  it('a drop the session fails with keeps the text it showed (no replay will bring it again)', async () => {
+    const { session, texts, first } = await showedTwoSentences(0);
     first.terminate();
     await until(() => session.state === 'failed');
     expect(session.text).toBe('w0 w1 ');
@@ -148,13 +154,7 @@ describe('DictateSession', () => {
   });
 
   it('a reconnect whose socket drops before any text, with the budget spent, keeps the text it showed', async () => {
-    const { peer, session } = await setup(null, 1);
-    const texts: { text: string; rolledBack: boolean }[] = [];
-    session.on('text', (t) => texts.push(t));
-    await session.start();
-    const first = await peer.waitForConnections(1);
-    for (let i = 0; i < 25; i++) session.sendAudio(markerChunk(i + 1));
-    await until(() => session.text === 'w0 w1 ' && first.chunks.length === 25);
+    const { peer, session, texts, first } = await showedTwoSentences(1);
     // The one reconnect allowed is cut as soon as its CONFIG arrives: no ack, no text on it.
     peer.onConnection = (conn) => conn.ws.once('message', () => conn.terminate());
     first.terminate();
