@@ -7,7 +7,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { parseChord } from '../../../../main/base/chords/chord.ts';
 import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
-import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type {
   DictationSessionLike,
@@ -18,7 +17,7 @@ import type {
 import { Emitter } from '../../../../main/base/async/emitter.ts';
 import { FakeDesktop } from '../../../../native/desktop.fake.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
-import { FakeSecureInput } from '../../../../native/secure-input.ts';
+import { scriptedDictationService } from './scripted-service.ts';
 
 const disposals: Array<() => void> = [];
 afterEach(() => {
@@ -92,12 +91,8 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
   const hook = new FakeKeyHook();
   const retention: string[] = [];
   let locked = false;
-  const dictation = new DictationService({
+  const dictation = scriptedDictationService({
     hook,
-    shortcuts: { register: () => true, unregister: () => undefined },
-    platform: 'win32',
-    accessibility: () => 'not-needed',
-    secureInput: new FakeSecureInput(),
     settings: {
       choice: () => ({
         mode,
@@ -116,7 +111,6 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
       get: () => undefined,
       remove: async () => undefined,
     } as never,
-    clipboard: { writeText: async () => ({ transient: true }) },
     open,
     microphone: microphone(),
     lock: {
@@ -125,7 +119,6 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
       release: () => void (locked = false),
     },
     inserter,
-    overlay: { show: () => undefined },
     outcomeMs: 5,
   });
   dictation.applyHotkeys();
