@@ -1,5 +1,6 @@
 /** Data crossing IPC for the note and everything derived from it (codes, orders, instructions, copy). */
 import { z } from 'zod';
+import { COPY_NAMES_LIMITS } from './medication-codes.ts';
 import {
   EM_MDM_LEVELS,
   EM_PATIENT_TYPES,
@@ -199,8 +200,8 @@ export type Instructions = z.infer<typeof InstructionsSchema>;
  * and headings are short.
  */
 export const CopyNamesSchema = z
-  .record(z.string().max(100), z.string().max(200))
-  .refine((names) => Object.keys(names).length <= 100, 'at most 100 names');
+  .record(z.string().max(COPY_NAMES_LIMITS.key), z.string().max(COPY_NAMES_LIMITS.name))
+  .refine((names) => Object.keys(names).length <= COPY_NAMES_LIMITS.names, 'at most 100 names');
 export const CopyRequestSchema = z.object({
   /** Null copies the whole note. */
   sectionKey: z.string().nullable(),

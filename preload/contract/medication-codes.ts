@@ -139,3 +139,6 @@ export function medicationCopyKey(field: MedicationField, value: string): string
 
 /** The key of the as-needed mark a copied order ends with, in a copy request's `names`. */
 export const PRN_COPY_KEY = 'prn';
+
+/** A copy request's `names` (dto-note.ts CopyNamesSchema): key and name lengths, and how many. */
+export const COPY_NAMES_LIMITS = { key: 100, name: 200, names: 100 } as const;

@@ -4,20 +4,22 @@
  * them with a copy request and the CLI passes them to the same text builder, so the EHR gets what was shown.
  */
 import type { Orders } from '../contract/dto-note.ts';
-import { medicationCopyKey, PRN_COPY_KEY, type MedicationField } from '../contract/medication-codes.ts';
+import {
+  COPY_NAMES_LIMITS,
+  medicationCopyKey,
+  PRN_COPY_KEY,
+  type MedicationField,
+} from '../contract/medication-codes.ts';
 import { medicationName } from './medication-names.ts';
 import type { Words } from './words.ts';
-
-/** CopyNamesSchema's bounds: a name that would not fit is left out, and the copy keeps the service's value. */
-const MAX_KEY = 100;
-const MAX_NAME = 200;
-const MAX_NAMES = 100;
 
 /** The category headings and medication names for a copy of `orders`, by copy key. */
 export function orderCopyNames(orders: Orders, words: Words): Record<string, string> {
   const names = new Map<string, string>();
+  // Within CopyNamesSchema's bounds: a name that would not fit is left out, and the copy keeps the service's value.
+  const { key: maxKey, name: maxName, names: maxNames } = COPY_NAMES_LIMITS;
   const add = (key: string, name: string): void => {
-    if (key.length <= MAX_KEY && name.length <= MAX_NAME && names.size < MAX_NAMES) names.set(key, name);
+    if (key.length <= maxKey && name.length <= maxName && names.size < maxNames) names.set(key, name);
   };
   for (const group of orders.categories) add(group.category, words.orderCategoryName(group.category));
   let prn = false;

@@ -48,11 +48,10 @@ function menuItem(item: TrayMenuItem, onCommand: (command: TrayCommand) => void)
 export function createAppTray(
   initial: TrayState,
   onCommand: (command: TrayCommand) => void,
-  initialWords?: TrayWords,
+  words?: TrayWords,
 ): AppTray {
   let state = initial;
   let dictating: TrayDictation = { active: false, undoable: false };
-  const words = initialWords;
   let model = trayModel(initial, dictating, words);
   const tray = new Tray(image(model.icon));
   const draw = (next: TrayModel) => {

@@ -130,10 +130,12 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   if (orders?.failure !== undefined) throw orders.failure;
 }
 
+type CoreClient = Awaited<ReturnType<typeof connect>>['core'];
+
 /** The suggested orders for a written note, or why they could not be had (the note is printed either way). */
 async function suggestedOrders(
-  core: Awaited<ReturnType<typeof connect>>['core'],
-  request: Parameters<Awaited<ReturnType<typeof connect>>['core']['generateSuggestedOrders']>[0],
+  core: CoreClient,
+  request: Parameters<CoreClient['generateSuggestedOrders']>[0],
   async: boolean,
 ): Promise<{ orders: SuggestedOrder[] | null; failure?: unknown }> {
   try {
