@@ -28,6 +28,8 @@ export interface FakeWindow {
   readable?: boolean;
   /** The field swallows what arrives (pasted or typed text never shows). */
   discards?: boolean;
+  /** The window ignores the paste chord: it never reads the clipboard (a control that takes no paste). */
+  ignoresPaste?: boolean;
   /** Typing one more chunk moves focus to this window (the person clicked elsewhere mid-typing). */
   focusAfterNextType?: string;
 }
@@ -103,6 +105,7 @@ export class FakeDesktop implements Desktop {
   async sendPaste(chord: PasteChord): Promise<void> {
     this.#check();
     this.log.push(`paste:${chord}`);
+    if (this.#focused()?.ignoresPaste) return;
     this.#insert(this.clipboard.text ?? '');
     this.clipboard.noteRead();
   }

@@ -109,7 +109,8 @@ export interface InsertionClipboard {
   snapshot(): Promise<ClipboardSnapshot>;
   /**
    * Writes text marked transient / excluded from history; `transient` says whether the platform honours
-   * the markers. `pasted` (when given) resolves once a target has read the text, where that can be seen.
+   * the markers. `pasted` (when given) resolves once a target has finished reading the text (true), or false when
+   * nothing read it, where that can be seen.
    */
   writeTransient(text: string): Promise<{ transient: boolean; pasted?: Promise<boolean> }>;
   /** The text the clipboard holds now (undefined: none or not text). */

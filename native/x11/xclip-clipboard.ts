@@ -4,8 +4,12 @@
  * Why xclip: an X selection lives only as long as a client owns it and answers requests for it, so the
  * text must be served by a process, and for a copy it must outlive the CLI. `xclip` does exactly that (it
  * forks and serves until another owner takes over), handles large transfers (INCR), and in `-verbose` mode
- * reports each request it served — which tells us the moment the target has read our text, so the next
- * write never replaces it too early. Doing the same over koffi would mean an Xlib event loop in Node for
+ * reports each request it served — which tells us when the target has read our text, so the next write
+ * never replaces it too early. One paste is several requests: Chromium reads the text two or three times per
+ * Ctrl+V (a textarea twice, a rich-text field three times, up to 100 ms apart on an idle machine) and drops
+ * the paste when the clipboard changes in between. So the text counts as read only once requests have
+ * stopped: the first one served, then a quiet time with none (issue 35: concluding at the first request
+ * lost the first sentence pasted into a browser field). Doing the same over koffi would mean an Xlib event loop in Node for
  * SelectionRequest/INCR; the `x11` package could do it in JS but then the copy would die with the CLI.
  * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
  * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
@@ -23,6 +27,21 @@ const TEXT = 'UTF8_STRING';
 const TIMEOUT_MS = 2000;
 /** How long after the target read our text the next writer is started. */
 const SPARE_AFTER_READ_MS = 20;
+/**
+ * The quiet time after the last request served before the target counts as done reading: twice the time
+ * it took to make its first request (a loaded machine or a slow target reads slowly throughout), within
+ * these bounds. Measured here: Chromium's last read came at most 100 ms after its previous one when idle;
+ * the floor leaves room for a loaded machine, and costs only the wait before a next paste right after.
+ */
+const READ_QUIET_MIN_MS = 400;
+const READ_QUIET_MAX_MS = 1500;
+
+/** Requests an xclip -verbose writer has served so far, from its log ("…request number N" = N-1 served). */
+function requestsServed(log: string): number {
+  let waiting = 0;
+  for (const m of log.matchAll(/request number (\d+)/g)) waiting = Math.max(waiting, Number(m[1]));
+  return Math.max(0, waiting - 1);
+}
 
 /** Runs xclip with `args`, feeding `input`; resolves its stdout (rejects on failure or timeout). */
 function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Promise<Buffer> {
@@ -45,6 +64,48 @@ function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Pro
     });
     child.stdin!.end(input);
   });
+}
+
+/**
+ * What an xclip -verbose writer's log tells: `owning` once it serves the selection (its ownership may still
+ * be on its way to the server: the caller waits for that, then calls `owned()`), and `pasted` once the
+ * target has finished reading — requests served, then a quiet time with none — or false when it exits
+ * having served none.
+ */
+function watchReads(child: ChildProcess): { owning: Promise<void>; owned(): void; pasted: Promise<boolean> } {
+  let log = '';
+  let ownedAt = Infinity;
+  const owning = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', () => reject(new Error('xclip exited')));
+    const onData = (b: Buffer): void => {
+      log += b.toString();
+      if (log.includes('request number 1')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+  });
+  const pasted = new Promise<boolean>((resolve) => {
+    let served = 0;
+    let quiet = READ_QUIET_MIN_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const check = (): void => {
+      const now = requestsServed(log);
+      if (now === served) return;
+      if (served === 0)
+        quiet = Math.min(READ_QUIET_MAX_MS, Math.max(READ_QUIET_MIN_MS, 2 * (performance.now() - ownedAt)));
+      served = now;
+      clearTimeout(timer);
+      timer = setTimeout(() => resolve(true), quiet);
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(served > 0);
+    });
+  });
+  return { owning, owned: () => (ownedAt = performance.now()), pasted };
 }
 
 /** Text-like targets, best first; image/png is kept when there is no text. */
@@ -109,31 +170,14 @@ export class XclipClipboard implements InsertionClipboard {
     const child = this.#takeSpare();
     this.#owner = child;
     this.#ownerText = text;
-    let log = '';
-    const owning = new Promise<void>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', () => reject(new Error('xclip exited')));
-      const onData = (b: Buffer): void => {
-        log += b.toString();
-        if (log.includes('request number 1')) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-    });
-    const pasted = new Promise<boolean>((resolve) => {
-      const check = (): void => {
-        if (log.includes('request number 2')) resolve(true);
-      };
-      child.stdout!.on('data', check);
-      child.stderr!.on('data', check);
-      child.once('exit', () => resolve(false));
-    });
+    const reads = watchReads(child);
     child.stdin!.end(Buffer.from(text, 'utf8'));
-    await owning;
+    await reads.owning;
     await this.#ownerChangedFrom(previous);
+    reads.owned();
     if (replaced && replaced.exitCode === null) replaced.kill();
-    this.#prepareNext(pasted);
-    return { transient: false, pasted };
+    this.#prepareNext(reads.pasted);
+    return { transient: false, pasted: reads.pasted };
   }
 
   /**

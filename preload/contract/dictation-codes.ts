@@ -34,6 +34,8 @@ export const DICTATION_MESSAGES = [
   /** The shell offers the dictation box only (the browser preview). */
   'box_only',
   'inserted',
+  /** Sent, into a field that cannot be read back to check the text arrived. */
+  'inserted_unchecked',
   'copied',
   'copied_may_be_kept',
   'recovered',

@@ -36,7 +36,12 @@ function outcomeOf(
   result: Awaited<ReturnType<StreamingInsertion['finish']>>,
 ): InsertOutcome {
   const target = result.target ?? insertion.target;
-  if (result.notInserted === undefined) return { kind: 'inserted', appName: targetName(target) };
+  if (result.notInserted === undefined)
+    return {
+      kind: 'inserted',
+      appName: targetName(target),
+      ...(result.unchecked ? { unchecked: true } : {}),
+    };
   // The overlay and the box say when the clipboard is cleared; the service says when it was.
   return copiedOutcome({ code: result.notInserted, app: target?.app ?? null }, result.clipboardClear ?? null);
 }

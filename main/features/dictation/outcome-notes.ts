@@ -13,7 +13,8 @@ export function whereOf(outcome: DictationOutcome): string {
 
 /** The box's note for an outcome (a code, never a sentence). */
 export function noteOf(outcome: DictationOutcome): DictationMessage {
-  return outcome.kind === 'inserted' ? { code: 'inserted', app: outcome.appName } : outcome.reason;
+  if (outcome.kind !== 'inserted') return outcome.reason;
+  return { code: outcome.unchecked ? 'inserted_unchecked' : 'inserted', app: outcome.appName };
 }
 
 /** Once a copied text's clear ran: whether it cleared the clipboard, and the note the box says then. */

@@ -52,7 +52,8 @@ export interface InsertTarget {
 
 /** How a dictation's text ended up. */
 export type InsertOutcome =
-  | { kind: 'inserted'; appName: string }
+  /** `unchecked`: the field cannot be read back, so whether the text arrived could not be checked. */
+  | { kind: 'inserted'; appName: string; unchecked?: boolean }
   /**
    * Copied instead (insertion impossible or not allowed), with the reason to show; `cleared` settles when
    * the clear the reason announces (`reason.clipboard`) ran: 'cleared', or 'kept' (someone copied since).

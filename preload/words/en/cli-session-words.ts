@@ -62,6 +62,8 @@ export const CLI_SESSION_WORDS = {
     noRecord:
       'The X server has no RECORD extension: typing cannot be seen, so corrections go to stdout only.',
     alsoOnStdout: (why: string) => `${why} The text is also on stdout.`,
+    unchecked:
+      'That field cannot be read back, so whether the text arrived could not be checked: it is also on stdout.',
     correctionsNotApplied: (count: number) =>
       `${f.plural(count, { one: 'correction was', other: 'corrections were' })} not applied in the field (the person typed or focus moved): the corrected text is on stdout.`,
   },

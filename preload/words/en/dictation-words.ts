@@ -38,6 +38,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   no_app_yet: () => 'No application to insert into yet: copy the text instead.',
   box_only: () => 'Kept in the dictation box: the browser preview does not type into other applications.',
   inserted: (a) => `Inserted into ${a ?? 'the application'}.`,
+  inserted_unchecked: (a) =>
+    `Sent to ${a ?? 'the application'}. That field cannot be read back to check it: the text is also in the dictation box.`,
   copied: () => 'Copied.',
   copied_may_be_kept: () => 'Copied. This system may keep it in its clipboard history.',
   recovered: () => 'Recovered: insert it or copy it.',

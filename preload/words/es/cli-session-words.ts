@@ -58,6 +58,8 @@ export const CLI_SESSION_WORDS: Widen<typeof EN> = {
     noRecord:
       'El servidor X no tiene la extensión RECORD: no se puede ver lo que se teclea, así que las correcciones van solo a la salida estándar.',
     alsoOnStdout: (why) => `${why} El texto también está en la salida estándar.`,
+    unchecked:
+      'Ese campo no se puede releer: no se pudo comprobar que el texto llegó. El texto también está en la salida estándar.',
     correctionsNotApplied: (count) =>
       `${f.plural(count, { one: 'corrección no se aplicó', other: 'correcciones no se aplicaron' })} en el campo (la persona tecleó o el foco cambió): el texto corregido está en la salida estándar.`,
   },

@@ -36,6 +36,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   box_only: () =>
     'Guardado en el cuadro de dictado: la vista previa en el navegador no escribe en otras aplicaciones.',
   inserted: (a) => `Insertado en ${a ?? 'la aplicación'}.`,
+  inserted_unchecked: (a) =>
+    `Enviado a ${a ?? 'la aplicación'}. Ese campo no se puede releer para comprobarlo: el texto también está en el cuadro de dictado.`,
   copied: () => 'Copiado.',
   copied_may_be_kept: () => 'Copiado. Este sistema puede guardarlo en su historial del portapapeles.',
   recovered: () => 'Recuperado: insértelo o cópielo.',

@@ -60,6 +60,8 @@ export const CLI_SESSION_WORDS: Widen<typeof EN> = {
     noRecord:
       'Le serveur X n’a pas l’extension RECORD : la frappe ne peut pas être vue, les corrections vont donc uniquement sur la sortie standard.',
     alsoOnStdout: (why) => `${why} Le texte est aussi sur la sortie standard.`,
+    unchecked:
+      'Ce champ ne peut pas être relu : l’arrivée du texte n’a pas pu être vérifiée. Le texte est aussi sur la sortie standard.',
     correctionsNotApplied: (count) =>
       `${f.plural(count, { one: 'correction n’a pas été appliquée', other: 'corrections n’ont pas été appliquées' })} dans le champ (la personne a tapé ou le focus a changé) : le texte corrigé est sur la sortie standard.`,
   },

@@ -39,6 +39,8 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   box_only: () =>
     'Gardé dans la zone de dictée : l’aperçu dans le navigateur ne saisit pas dans d’autres applications.',
   inserted: (a) => `Inséré dans ${a ?? 'l’application'}.`,
+  inserted_unchecked: (a) =>
+    `Envoyé dans ${a ?? 'l’application'}. Ce champ ne peut pas être relu pour vérifier : le texte est aussi dans la zone de dictée.`,
   copied: () => 'Copié.',
   copied_may_be_kept: () => 'Copié. Ce système peut le garder dans son historique du presse-papiers.',
   recovered: () => 'Récupéré : insérez-le ou copiez-le.',

@@ -24,13 +24,24 @@ import { withTimeout } from '../../../base/async/timeout.ts';
 export interface PasteTimings {
   /** Quiet time after the last paste before the old clipboard comes back. */
   readonly restoreDelayMs: number;
-  /** Longest wait for the target to read the clipboard before our next write may replace it. */
+  /**
+   * Longest wait for the target to finish reading the clipboard; a paste it never read in this time was not
+   * taken (reported, never followed by the next write as if it had been). Generous: a busy EHR or a loaded
+   * desktop can take a second to read.
+   */
   readonly readWaitMs: number;
-  /** Wait after the chord where the clipboard cannot say it was read (Electron's clipboard). */
+  /**
+   * Wait after the chord where the clipboard cannot say it was read (Electron's clipboard, Windows): long
+   * enough for a browser, which reads the clipboard two or three times per paste, up to about 500 ms after
+   * the chord on an idle machine here (issue 35).
+   */
   readonly settleMs: number;
 }
 
-const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 500, settleMs: 60 };
+const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 3000, settleMs: 500 };
+
+/** Whether the target took a paste: it read the clipboard, it did not, or this clipboard cannot tell. */
+export type PasteOutcome = 'read' | 'unread' | 'unknown';
 
 /**
  * The clipboard could not be put back. Its message is fixed: neither the clipboard's text nor the helper's
@@ -65,8 +76,12 @@ export class ClipboardPaster {
     this.#timings = { ...DEFAULT_PASTE_TIMINGS, ...timings };
   }
 
-  /** Pastes `text` with `chord`; resolves once the target has read it (or the wait ran out). */
-  paste(text: string, chord: PasteChord): Promise<void> {
+  /**
+   * Pastes `text` with `chord`; resolves once the target has finished reading it ('read'), the wait ran out
+   * without any read ('unread': the text is not in the field), or after the settle time where reads cannot
+   * be seen ('unknown').
+   */
+  paste(text: string, chord: PasteChord): Promise<PasteOutcome> {
     return this.#queue.run(async () => {
       clearTimeout(this.#timer);
       if (this.#restoreFailed) {
@@ -79,10 +94,11 @@ export class ClipboardPaster {
       await this.#desktop.sendPaste(chord);
       const read = written.pasted
         ? await withTimeout(written.pasted, this.#timings.readWaitMs, false)
-        : (await delay(this.#timings.settleMs), false);
+        : (await delay(this.#timings.settleMs), undefined);
       // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay.
       this.#unconfirmedUntil = read ? 0 : Date.now() + this.#timings.restoreDelayMs;
       this.#timer = setTimeout(() => this.#restoreLater(), this.#timings.restoreDelayMs);
+      return read === undefined ? 'unknown' : read ? 'read' : 'unread';
     });
   }
 

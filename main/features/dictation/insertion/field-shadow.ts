@@ -38,6 +38,8 @@ export class FieldShadow {
   #shadow = '';
   #owned = 0;
   #typed = false;
+  /** Counts the person's typing, so a write knows whether they typed while it went out. */
+  #typings = 0;
   /** After a drop, the replay dictates again what the field has: nothing is touched while it differs. */
   #replaying = false;
   #inPlace = 0;
@@ -74,6 +76,7 @@ export class FieldShadow {
   userTyped(): void {
     this.#owned = 0;
     this.#typed = true;
+    this.#typings++;
   }
 
   /** Whether the field is behind the dictation and may be brought to it now. */
@@ -109,9 +112,18 @@ export class FieldShadow {
     this.#owned = 0;
   }
 
-  /** `edit` was typed into the field. */
-  appended(edit: NextEdit & { kind: 'append' }): void {
+  /** A mark to give {@link appended}: taken before a write starts. */
+  get typings(): number {
+    return this.#typings;
+  }
+
+  /**
+   * `edit` was typed into the field. `since` (the {@link typings} mark taken before the write): when the person
+   * typed while the write went out, their keys may sit anywhere in it, so the tail is not ours.
+   */
+  appended(edit: NextEdit & { kind: 'append' }, since = this.#typings): void {
     this.#shadow = edit.to;
+    if (since !== this.#typings) return;
     this.#owned += caretLength(edit.text);
     this.#typed = false;
   }
@@ -122,6 +134,12 @@ export class FieldShadow {
    */
   replacing(edit: NextEdit & { kind: 'replace' }): void {
     this.#shadow = edit.to;
+  }
+
+  /** `edit`'s tail was removed but its new text never arrived (a paste not taken): the field lacks it. */
+  replaceNotTaken(edit: NextEdit & { kind: 'replace' }): void {
+    this.#shadow = edit.to.slice(0, edit.to.length - edit.text.length);
+    this.#owned = 0;
   }
 
   /** `edit` replaced the tail in place. */

@@ -6,6 +6,19 @@ import type { Desktop, TargetWindow } from '../../../../native/desktop.ts';
 import type { ClipboardPaster } from './clipboard-paste.ts';
 import type { InsertionPlan } from './insertion-types.ts';
 
+/**
+ * The target never read a paste's clipboard: the text is not in the field. Carries no text.
+ * Not an error of ours, a fact the insertion reports (`not_landed`) with the text kept.
+ */
+export class PasteNotTakenError extends Error {
+  readonly code = 'not_landed';
+
+  constructor() {
+    super('The target did not read the pasted text.');
+    this.name = 'PasteNotTakenError';
+  }
+}
+
 /** Whether the target had focus: it did, it was brought back, or it could not be. */
 export type FocusState = 'same' | 'restored' | 'lost';
 
@@ -63,13 +76,14 @@ export class FieldWriter {
 
   /**
    * Inserts `text` at the caret; returns how much of it (UTF-16 units) was sent. Typing goes in chunks of
-   * a few characters (a line break alone), and `mayType` is asked before each: false stops there.
+   * a few characters (a line break alone), and `mayType` is asked before each: false stops there. A paste
+   * the target never read throws a {@link PasteNotTakenError}.
    */
   async write(text: string, mayType?: (chunk: string, first: boolean) => Promise<boolean>): Promise<number> {
     if (text === '') return 0;
     await this.desktop.releaseModifiers();
     if (this.plan.mode !== 'type') {
-      await this.paster.paste(text, this.plan.chord);
+      if ((await this.paster.paste(text, this.plan.chord)) === 'unread') throw new PasteNotTakenError();
       return text.length;
     }
     let sent = 0;

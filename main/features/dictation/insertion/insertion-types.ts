@@ -89,6 +89,8 @@ export interface InsertionResult {
   readonly clipboardClear?: ScheduledClear;
   readonly correctionsInPlace: number;
   readonly correctionsInBox: number;
+  /** Text was written where the field cannot be read back: whether it arrived could not be checked. */
+  readonly unchecked?: boolean;
 }
 
 /** Options of {@link StreamingInsertion.begin}. */

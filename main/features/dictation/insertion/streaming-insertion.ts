@@ -2,20 +2,7 @@
  * Streaming insertion: the text of a dictation goes into the application that had focus when it started,
  * as it arrives, with the service's corrections applied in place only while that is safe.
  *
- * API (stable; the controller, the CLI and the benchmarks use exactly this):
- *
- *   // In the app: desktop = await openDesktop() (native/open-desktop.ts),
- *   //             clipboard = electronInsertionClipboard() (main/shells/electron/electron-insertion-clipboard.ts).
- *   const target = await captureTarget(desktop);                  // at hotkey-down: window + process
- *   const insertion = await StreamingInsertion.begin({ desktop, clipboard, target, mode, rules });
- *   insertion.fieldContext;              // text_field_context for the dictation's CONFIG, when readable
- *   insertion.follow(session);           // every DictateSession 'text' event → update(text, rolledBack)
- *   insertion.holdUntil(released);       // push-to-talk modifier still down: queue until it is released
- *   insertion.noteUserTyped();           // the key hook saw the person type or click: tail not ours
- *   insertion.sendingKeys;               // true while our own keys may still reach a key hook: ignore those
- *   insertion.on('inserted' | 'notInserted' | 'correctionInBox', …);  // for the overlay
- *   const result = await insertion.finish();   // after the session ended (or: await insertion.cancel())
- *   await insertion.removeOwn();         // undo: remove the whole dictation while all of it is ours
+ * Its API (what the controller, the CLI and the benchmarks call) is in docs/dictation-insertion.md.
  *
  * How it stays correct: field-shadow.ts keeps what the field was last brought to and how much before the
  * caret is ours; `update()` only records the latest text and one serial loop brings the field up to it
@@ -31,7 +18,7 @@ import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
 import { clearCopiedLater, type ScheduledClear } from './copied-expiry.ts';
 import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
-import { caretLength, FieldWriter } from './field-writer.ts';
+import { caretLength, FieldWriter, PasteNotTakenError } from './field-writer.ts';
 import { clipContext, WriteGuard } from './write-guard.ts';
 import {
   blockerOf,
@@ -44,14 +31,7 @@ import {
   type StreamingInsertionOptions,
   type TextSource,
 } from './insertion-types.ts';
-import { delay } from '../../../base/async/delay.ts';
-
-export type {
-  InsertionEvents,
-  InsertionResult,
-  StreamingInsertionOptions,
-  TextSource,
-} from './insertion-types.ts';
+import { InsertionHolds } from './insertion-holds.ts';
 
 /** The window that has focus now, as the target of a dictation about to start. */
 export async function captureTarget(desktop: Desktop): Promise<TargetWindow | undefined> {
@@ -73,7 +53,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly plan: InsertionPlan;
   readonly target: TargetWindow | undefined;
   readonly #field = new FieldShadow();
-  #holds = 0;
+  readonly #holds = new InsertionHolds(() => this.#kick());
   #stopped: NotInsertedReason | undefined;
   #cancelled = false;
   #running: Promise<void> | undefined;
@@ -83,6 +63,8 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   readonly #clearCopiedAfterMs: number;
   #clear: ScheduledClear | undefined;
   readonly #unsubscribe: Array<() => void> = [];
+  /** Text went where it cannot be read back. */
+  #unchecked = false;
 
   private constructor(
     options: StreamingInsertionOptions,
@@ -135,21 +117,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** Holds insertion until the returned function is called (push-to-talk modifier down). */
   hold(): () => void {
-    this.#holds++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#holds--;
-      this.#kick();
-    };
-  }
-
-  /** Waits for every hold to be released, at most `ms` (a key-up lost while focus changed); then drops them. */
-  async #holdsReleased(ms: number): Promise<void> {
-    const end = Date.now() + ms;
-    while (this.#holds > 0 && Date.now() < end) await delay(20);
-    this.#holds = 0;
+    return this.#holds.take();
   }
 
   /** Holds insertion until `released` settles. */
@@ -173,7 +141,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** Brings the field to the final text, restores the clipboard and says what happened. */
   async finish(): Promise<InsertionResult> {
-    await this.#holdsReleased(HOLD_AT_FINISH_MS);
+    await this.#holds.released(HOLD_AT_FINISH_MS);
     this.#field.endReplay();
     this.#kick();
     await this.settled();
@@ -190,6 +158,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
       ...(this.#clear ? { clipboardClear: this.#clear } : {}),
       correctionsInPlace: this.#field.correctionsInPlace,
       correctionsInBox: this.#field.correctionsInBox,
+      ...(this.#unchecked ? { unchecked: true } : {}),
     };
   }
 
@@ -243,15 +212,15 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
   }
 
   #needsWork(): boolean {
-    return !this.#stopped && this.#holds === 0 && this.#field.behind;
+    return !this.#stopped && !this.#holds.held && this.#field.behind;
   }
 
   async #loop(): Promise<void> {
     while (this.#needsWork()) {
       try {
         await this.#step();
-      } catch {
-        this.#stop('insert_failed');
+      } catch (error) {
+        this.#stop(error instanceof PasteNotTakenError ? 'not_landed' : 'insert_failed');
       }
     }
   }
@@ -271,13 +240,15 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     const check = await guard.recheck(edit.text);
     if (check.blocker) return this.#stop(check.blocker);
     if (check.moved) this.#field.focusRestored();
+    const typings = this.#field.typings;
     const done = sentPart(edit, await writer.write(edit.text, (c, first) => guard.mayType(c, first)));
     // Stopped by a focus check: the focused control is another one now (on Windows, another window of the
     // same application reads as the target's), so reading it back would prove nothing.
     const stopped = done !== edit && guard.stoppedBy !== undefined;
-    if (done.text && !stopped && !(await guard.landed(check.facts, done.text)))
-      return this.#stop('not_landed');
-    if (done.text) this.#field.appended(done);
+    const landed = done.text && !stopped ? await guard.landed(check.facts, done.text) : true;
+    if (landed === false) return this.#stop('not_landed');
+    if (landed === undefined) this.#unchecked = true;
+    if (done.text) this.#field.appended(done, typings);
     if (done.text) this.emit('inserted', { chars: caretLength(done.text), corrected: false });
     if (done !== edit) this.#stop(guard.stoppedBy ?? 'focus_lost');
   }
@@ -293,7 +264,10 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
       return;
     }
     this.#field.replacing(edit);
-    await writer.replaceTail(edit.remove, edit.text);
+    await writer.replaceTail(edit.remove, edit.text).catch((error: unknown) => {
+      if (error instanceof PasteNotTakenError) this.#field.replaceNotTaken(edit);
+      throw error;
+    });
     this.#field.replaced(edit);
     this.emit('inserted', { chars: caretLength(edit.text), corrected: true });
   }

@@ -94,16 +94,16 @@ export class WriteGuard {
 
   /**
    * Whether `written` arrived, where the field (`at`: its facts at the write) can be read before and after;
-   * true when it cannot be told, as when the person moved to another control of the window before the
-   * read-back (that control's text would prove nothing).
+   * undefined when it cannot be told: the field cannot be read, or the person moved to another control of
+   * the window before the read-back (that control's text would prove nothing).
    */
-  async landed(at: FieldFacts, written: string): Promise<boolean> {
+  async landed(at: FieldFacts, written: string): Promise<boolean | undefined> {
     const before = at.context;
-    if (!before || !this.desktop.readField) return true;
+    if (!before || !this.desktop.readField) return undefined;
     const end = performance.now() + LANDED_WITHIN_MS;
     for (;;) {
       const now = await this.desktop.readField(this.target, at.control).catch(() => undefined);
-      if (!now) return true; // the field stopped being readable (focus went to another control): unknown
+      if (!now) return undefined; // the field stopped being readable (focus went to another control)
       if (landedIn(before, now, written)) return true;
       if (performance.now() >= end) return false;
       await delay(LANDED_POLL_MS);

@@ -9,10 +9,8 @@
  * before it. On Windows the CLI runs no key hook, so corrections go to stdout only.
  */
 import { INSERT_MODES, type InsertMode } from '../../../features/dictation/insertion/insertion-types.ts';
-import {
-  StreamingInsertion,
-  type InsertionResult,
-} from '../../../features/dictation/insertion/streaming-insertion.ts';
+import { StreamingInsertion } from '../../../features/dictation/insertion/streaming-insertion.ts';
+import type { InsertionResult } from '../../../features/dictation/insertion/insertion-types.ts';
 import { CliError, EXIT } from '../io.ts';
 import { dictationMessageText, words } from '../../../../preload/words/index.ts';
 
@@ -100,5 +98,6 @@ export function insertionNotices(result: InsertionResult): { failure?: string; n
   if (result.notInserted === 'copy_mode') notes.push(said.alsoOnStdout(why ?? ''));
   if (result.correctionsInBox > 0) notes.push(said.correctionsNotApplied(result.correctionsInBox));
   const failed = why !== undefined && result.notInserted !== 'copy_mode';
+  if (result.unchecked && !failed) notes.push(said.unchecked);
   return { ...(failed ? { failure: said.alsoOnStdout(why) } : {}), notes };
 }

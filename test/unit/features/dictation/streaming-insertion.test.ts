@@ -282,6 +282,46 @@ describe('StreamingInsertion', () => {
     expect(desktop.clipboard.text).toBe('Words.');
   });
 
+  it('a paste the window never read: reported as not landed, the text from there on kept on the clipboard', async () => {
+    const { desktop, field, insertion } = await setup('paste');
+    insertion.update('First.');
+    await expect.poll(() => field.text).toBe('First.');
+    field.ignoresPaste = true;
+    insertion.update('First. Second.');
+    insertion.update('First. Second. Third.');
+    const result = await insertion.finish();
+    expect(result).toMatchObject({ notInserted: 'not_landed', complete: false });
+    expect(field.text).toBe('First.');
+    expect(desktop.clipboard.text).toBe(' Second. Third.');
+  });
+
+  it('a correction whose paste was never read: the corrected words are kept with the rest', async () => {
+    const { desktop, field, insertion } = await setup('paste');
+    insertion.update('Continue a spring, recheck.');
+    await expect.poll(() => field.text).toBe('Continue a spring, recheck.');
+    field.ignoresPaste = true;
+    insertion.update('Continue aspirin, recheck.');
+    const result = await insertion.finish();
+    expect(result).toMatchObject({ notInserted: 'not_landed', correctionsInPlace: 0 });
+    expect(field.text).toBe('Continue a'); // the tail was taken out, its replacement never arrived
+    expect(desktop.clipboard.text).toBe('spirin, recheck.');
+  });
+
+  it('keys the person typed while a paste went out: a later correction goes to the dictation box', async () => {
+    const { desktop, field, insertion } = await setup('paste');
+    const paste = desktop.sendPaste.bind(desktop);
+    desktop.sendPaste = async (chord) => {
+      await paste(chord);
+      desktop.personTypes('X'); // before the target finished reading: the write is still going out
+    };
+    insertion.update('Continue a spring.');
+    await insertion.settled();
+    insertion.update('Continue aspirin.');
+    const result = await insertion.finish();
+    expect(result).toMatchObject({ correctionsInPlace: 0, correctionsInBox: 1 });
+    expect(field.text).toBe('Continue a spring.X');
+  });
+
   it('does not restore the clipboard when the person copied something meanwhile', async () => {
     const { desktop, insertion } = await setup('paste', 'Tk', { ...FAST, restoreDelayMs: 60_000 });
     insertion.update('Ours.');

@@ -1,0 +1,116 @@
+/**
+ * Dictation into a web EHR's fields in real Chromium on X11 (issue 35): a rich-text field (contenteditable)
+ * and a textarea, paste and type, the service's correction applied in place, the clipboard given back.
+ * Chromium reads the clipboard two or three times per paste and drops the paste when the clipboard changes
+ * in between: concluding "read" at its first request lost the first sentence in 7 of 10 runs.
+ * The in-process paste runs repeat BROWSER_FIELD_RUNS times (3 in the suite; 20 were run for the issue,
+ * see docs/dictation-insertion.md); the CLI runs once per field and mode (typing is slow to repeat).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openX11Desktop } from '../../../../native/x11/x11-desktop.ts';
+import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
+import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
+import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
+import { ChromiumFields, type WebFieldKind } from './chromium-field.ts';
+import { startCliOnDisplay, type CliOnDisplay } from './cli-on-display.ts';
+import { FINAL_TEXT, FIRST_PASS } from './dictation-fixture.ts';
+import { readClipboard, setClipboard, TkField } from './x11-harness.ts';
+
+const describeX = process.env.REAL_DISPLAY ? describe : describe.skip;
+const BEFORE = 'what the clinician had copied ✓';
+const RUNS = Number(process.env.BROWSER_FIELD_RUNS ?? 3);
+/** The modes repeated in process (typing is slow: the suite repeats paste only). */
+const REPEATED = (process.env.BROWSER_FIELD_MODES ?? 'paste').split(',');
+/** The CLI's note where a field cannot be read back (these cannot: Chromium's accessibility is off). */
+const UNCHECKED =
+  'That field cannot be read back, so whether the text arrived could not be checked: it is also on stdout.\n';
+const CORRECTED = FIRST_PASS.replace('table', 'stable');
+const CASES: Array<[WebFieldKind, InsertMode]> = [
+  ['rich', 'paste'],
+  ['rich', 'type'],
+  ['plain', 'paste'],
+  ['plain', 'type'],
+];
+
+/**
+ * A field's text with paragraph breaks counted once (a rich field shows "\n\n" as three line ends) and its
+ * no-break spaces as spaces (a rich field keeps a space typed at its end as one).
+ */
+const lines = (text: string): string => text.replace(/\n+/g, '\n').replace(/\u00a0/g, ' ');
+
+let env: CliOnDisplay;
+let web: ChromiumFields;
+
+describeX('dictation into Chromium fields on X11', () => {
+  beforeAll(async () => {
+    env = await startCliOnDisplay();
+    env.h.streaming.timings.correctionDelayMs = 50;
+    web = await ChromiumFields.open(env.screen);
+  }, 60_000);
+
+  afterAll(async () => {
+    await web?.close();
+    await env?.close();
+  });
+
+  it.each(CASES.filter(([, mode]) => REPEATED.includes(mode)))(
+    `%s field, %s: every sentence and the correction, ${RUNS} runs in a row`,
+    async (kind, mode) => {
+      const { screen } = env;
+      for (let run = 0; run < RUNS; run++) {
+        await web.focus(kind);
+        await setClipboard(screen, BEFORE);
+        const desktop = openX11Desktop(screen.display);
+        const clipboard = new XclipClipboard(screen.env, () => desktop.clipboardOwner());
+        try {
+          const insertion = await StreamingInsertion.begin({ desktop, clipboard, mode, platform: 'linux' });
+          insertion.update(FIRST_PASS);
+          await insertion.settled();
+          insertion.update(CORRECTED); // the service's correction, while the tail is ours
+          await insertion.settled();
+          insertion.update(FINAL_TEXT);
+          const result = await insertion.finish();
+          expect(result).toMatchObject({ complete: true, correctionsInPlace: 1, unchecked: true });
+          await expect
+            .poll(async () => lines(await web.text(kind)), { timeout: 10_000 })
+            .toBe(lines(FINAL_TEXT));
+          expect(await readClipboard(screen)).toBe(BEFORE);
+        } finally {
+          await clipboard.close();
+          await desktop.close();
+        }
+      }
+    },
+    60_000 + RUNS * 20_000,
+  );
+
+  it.each(CASES)(
+    'scribe dictate into the %s field, %s',
+    async (kind, mode) => {
+      await web.focus(kind);
+      await setClipboard(env.screen, BEFORE);
+      const run = await env.scribe(['dictate', env.wav, '--fast', '--insert', mode, '--async-corrections']);
+      expect(run).toMatchObject({ code: 0, stderr: UNCHECKED, stdout: FINAL_TEXT });
+      expect(lines(await web.text(kind))).toBe(lines(FINAL_TEXT));
+      expect(await readClipboard(env.screen)).toBe(BEFORE);
+    },
+    60_000,
+  );
+
+  it('a paste the application never reads is reported, with the text kept on the clipboard and stdout', async () => {
+    const busy = await TkField.open(env.screen, 'busy-ehr'); // stopped: reads nothing, as a hung EHR
+    try {
+      await busy.focus(env.screen);
+      await setClipboard(env.screen, BEFORE);
+      busy.pause();
+      const run = await env.scribe(['dictate', env.wav, '--fast', '--insert', 'paste']);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe(FINAL_TEXT.replace('stable', 'table'));
+      expect(run.stderr).toMatch(/did not arrive in the field.*on the clipboard.*also on stdout/);
+      expect(run.stderr).not.toMatch(/Temperature|table|Müller/); // where the words are, never the words
+      expect(await readClipboard(env.screen)).toBe(FINAL_TEXT.replace('stable', 'table'));
+    } finally {
+      busy.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+/**
+ * A web EHR's fields in a real Chromium window on the test X display: a rich-text field (`contenteditable`,
+ * the kind web EHR editors use) and a `textarea`, one page, driven through playwright-core with Debian's
+ * Chromium (headed, so keys from XTest and the X11 clipboard reach it as they reach a clinician's browser).
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { TestDisplay } from './x11-harness.ts';
+
+/** The fields of the page, by the element's id; `blocked` refuses pastes (as some EHR fields do). */
+export type WebFieldKind = 'rich' | 'plain' | 'blocked';
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>web-ehr</title>
+<style>#rich,#plain,#blocked{width:600px;height:120px;border:1px solid #888;margin:8px;font:14px sans-serif}</style>
+<div id="rich" contenteditable="true"></div><textarea id="plain"></textarea>
+<textarea id="blocked" onpaste="event.preventDefault()"></textarea>`;
+
+/** A headed Chromium with one page holding both fields. */
+export class ChromiumFields {
+  private constructor(
+    private readonly browser: Browser,
+    readonly page: Page,
+    private readonly display: TestDisplay,
+  ) {}
+
+  static async open(display: TestDisplay): Promise<ChromiumFields> {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: false,
+      env: { ...display.env },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--password-store=basic',
+        '--ozone-platform=x11',
+      ],
+    });
+    const page = await browser.newPage();
+    await page.setContent(PAGE);
+    return new ChromiumFields(browser, page, display);
+  }
+
+  /** Gives the browser window X focus (as a click on it would) and the field keyboard focus, empty. */
+  async focus(kind: WebFieldKind): Promise<void> {
+    await this.display.x('xdotool', ['search', '--sync', '--name', '^web-ehr', 'windowactivate', '--sync']);
+    await this.page.bringToFront(); // without it the page holds no keyboard focus inside the window
+    await this.page.evaluate(`(() => {
+      const el = document.getElementById('${kind}');
+      if ('value' in el) el.value = ''; else el.textContent = '';
+      el.focus();
+    })()`);
+  }
+
+  /** What the field shows, as text (a rich field's paragraphs and line breaks as \n). */
+  text(kind: WebFieldKind): Promise<string> {
+    return this.page.evaluate(`(() => {
+      const el = document.getElementById('${kind}');
+      return 'value' in el ? el.value : el.innerText;
+    })()`);
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
+  }
+}
