@@ -1,6 +1,6 @@
 /**
- * The clinician's guide speaks to clinicians: it names what they see, click and type, never the code. A code
- * span there may hold what a clinician types (a template's blank marks, an application's name in a
+ * The clinician's pages (the guide, and voice commands, undo and checked corrections) speak to clinicians:
+ * they name what a clinician sees, clicks and types, never the code. A code span there may hold what a clinician types (a template's blank marks, an application's name in a
  * per-application rule), never a source file, a constant, an identifier, a package, a platform's format
  * name or a command line; and its text names no repository path and no CONSTANT_NAME. What contributors need
  * goes to their pages (architecture, dictation into other applications, the IT guide).
@@ -10,7 +10,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
-const guide = readFileSync(path.join(repo, 'docs/clinician-guide.md'), 'utf8');
+/** The pages written for clinicians. */
+const PAGES = ['docs/clinician-guide.md', 'docs/dictation-commands.md'];
+const text = (page: string) => readFileSync(path.join(repo, page), 'utf8');
 
 /** What a code span of the guide may not look like. */
 const CODE_NAMES: readonly RegExp[] = [
@@ -42,13 +44,16 @@ function codeInText(markdown: string): string[] {
   return [...paths, ...constants];
 }
 
-describe("the clinician's guide names no code", () => {
-  it('has no code span naming a source file, constant, identifier, package, format or command', () => {
-    expect(codeSpans(guide)).toEqual([]);
-  });
+describe("the clinician's pages name no code", () => {
+  it.each(PAGES)(
+    '%s: no code span names a source file, constant, identifier, package, format or command',
+    (page) => {
+      expect(codeSpans(text(page))).toEqual([]);
+    },
+  );
 
-  it('names no repository path or constant in its text', () => {
-    expect(codeInText(guide)).toEqual([]);
+  it.each(PAGES)('%s: its text names no repository path or constant', (page) => {
+    expect(codeInText(text(page))).toEqual([]);
   });
 
   it('keeps what a clinician types, and finds code names (the checks can fail)', () => {
