@@ -1,7 +1,7 @@
 /**
- * The README and docs/ name files of the tree (`main/core/journal/journal.ts`, `test/run.sh` …) and link to
- * each other: every repository path they name must exist, and every link between the pages must land on a
- * page and a heading that exist, so the docs cannot drift from a tree that moves under them. Paths with a
+ * The README, docs/ and every other markdown page of the repository (the local service's README) name files
+ * of the tree (`main/core/journal/journal.ts`, `test/run.sh` …) and link to each other: every repository path
+ * they name must exist, and every link between the pages must land on a page and a heading that exist, so the docs cannot drift from a tree that moves under them. Paths with a
  * placeholder or a wildcard (`<id>`, `*`, `{a,b}`) are not checked. No link or path leaves the repository,
  * and every document a page names by its file name (`journal.md`) is one of the repository's: a reader with
  * only this repository can follow every reference.
@@ -11,9 +11,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
-const PAGES = ['README.md', ...readdirSync(path.join(repo, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
-  f.endsWith('.md'),
-);
+/** Every markdown page of the repository: the README, docs/ and the pages beside code. */
+const PAGES = markdownFiles();
 const text = (page: string) => readFileSync(path.join(repo, page), 'utf8');
 
 /** Repository paths named in a page: from a top-level folder of the tree, after anything but a path character. */
