@@ -11,7 +11,7 @@ import { startLiveConfig } from '../../core/config/start-live-config.ts';
 import type { LogLevel } from '../../core/config/config-schema.ts';
 import { logs } from '../../core/config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from '../../core/config/paths.ts';
-import { configProblemsBlock } from '../../core/config/config-problem-words.ts';
+import { configProblemsBlock } from '../../compose/config-problem-words.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { buildAppServices, type AppServices } from '../../compose/composition-root.ts';
 import { electronClipboard } from './electron-clipboard.ts';

@@ -1,5 +1,10 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import tseslint from 'typescript-eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layers } from '../../../.ci/eslint-layers.js';
 
 /**
  * The layering is enforced by lint (eslint.config.js; main/ and native/ by .ci/eslint-layers.js). These cases
@@ -41,7 +46,11 @@ describe('import boundaries', () => {
     ['preload/words/x.ts', "import { z } from 'zod';\nexport { z };"],
     ['preload/words/x.ts', value('../../main/core/api/errors.ts')],
     ['preload/words/en/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
-    // The service client never builds a sentence: it returns codes and params.
+    // The base and the core never build a sentence: they carry codes and facts (the service client too).
+    ['main/base/failure.ts', value('../../preload/words/index.ts')],
+    ['main/base/chords/x.ts', value('../../../preload/words/en/key-words.ts')],
+    ['main/core/config/x.ts', value('../../../preload/words/index.ts')],
+    ['main/core/ipc/x.ts', type('../../../preload/words/words.ts')],
     ['main/core/api/x.ts', value('../../../preload/words/index.ts')],
     ['main/core/api/auth/x.ts', value('../../../../preload/words/en/reason-words.ts')],
     ['main/core/api/endpoints/x.ts', type('../../../../preload/words/words.ts')],
@@ -131,11 +140,10 @@ describe('import boundaries', () => {
     ['native/key-hook.fake.ts', type('../main/base/chords/chord.ts')],
     ['renderer/lib/x.ts', type('../../preload/contract/index.ts')],
     ['renderer/lib/x.ts', value('../../preload/contract/error-codes.ts')],
-    // The words: the window, the CLI, main's Failure and the IPC edge word codes through them.
+    // The words: the window, the CLI, the features and the composition root word codes through them.
     ['renderer/lib/x.ts', value('../../preload/words/index.ts')],
     ['renderer/lib/x.ts', value('../../preload/words/en/error-words.ts')],
-    ['main/base/failure.ts', value('../../preload/words/index.ts')],
-    ['main/core/ipc/x.ts', value('../../../preload/words/index.ts')],
+    ['main/compose/x.ts', value('../../preload/words/index.ts')],
     ['main/features/dictation/x.ts', value('../../../preload/words/index.ts')],
     ['main/shells/cli/x.ts', value('../../../preload/words/index.ts')],
     ['preload/words/en/x.ts', value('../../contract/error-codes.ts')],
@@ -143,5 +151,58 @@ describe('import boundaries', () => {
     ['preload/words/en/x.ts', value('../words.ts')],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
+  });
+});
+
+/**
+ * The base and the core reach no words through anything they import either: the rule follows the whole chain
+ * on disk. A tree of its own (a temporary folder), so the chains exist only here: core → native → words,
+ * base → base → words.
+ */
+describe('import boundaries, whole chains', () => {
+  let root = '';
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'layers-'));
+    const write = async (file: string, text: string) => {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), text);
+    };
+    await write('preload/words/index.ts', "export const said = 'words';\n");
+    await write('native/worded.ts', "export { said } from '../preload/words/index.ts';\n");
+    await write('native/plain.ts', 'export const plain = 1;\n');
+    await write('main/base/async/worded.ts', "export { said } from '../../../preload/words/index.ts';\n");
+    await write('main/base/async/plain.ts', "export { plain } from '../../../native/plain.ts';\n");
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  async function refused(filePath: string, code: string): Promise<string[]> {
+    const inTree = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { layers },
+        rules: { 'layers/direction': 'error' },
+      },
+    });
+    const [result] = await inTree.lintText(code, { filePath: path.join(root, filePath) });
+    return (result?.messages ?? []).map((m) => m.message);
+  }
+
+  it.each([
+    ['main/core/audio/x.ts', value('../../../native/worded.ts')],
+    ['main/base/files/x.ts', type('../async/worded.ts')],
+    ['main/core/api/x.ts', "export const load = () => import('../../../native/worded.ts');"],
+  ])('refuses in %s: %s (it reaches preload/words)', async (file, code) => {
+    expect((await refused(file, code)).join('\n')).toMatch(/worded\.ts → preload\/words\/index\.ts/);
+  });
+
+  it.each([
+    ['main/core/audio/x.ts', value('../../../native/plain.ts')],
+    ['main/core/audio/x.ts', value('../../base/async/plain.ts')],
+    ['main/features/visit/x.ts', value('../../../native/worded.ts')],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await refused(file, code)).toEqual([]);
   });
 });
