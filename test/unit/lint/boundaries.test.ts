@@ -81,6 +81,14 @@ describe('import boundaries', () => {
     ['main/features/connection/x.ts', type('../visit/visit-service.ts')],
     ['main/features/audit/x.ts', "export type { X } from '../visit/visit-service.ts';"],
     ['main/shells/preview/x.ts', value('../electron/tray.ts')],
+    // A shell opens a feature only by its front door too (or through main/compose): no side door.
+    ['main/shells/electron/x.ts', value('../../features/dictation/engine-inserter.ts')],
+    ['main/shells/electron/x.ts', type('../../features/updates/update-controller.ts')],
+    ['main/shells/preview/x.ts', value('../../features/dictation/box-inserter.ts')],
+    ['main/shells/cli/x.ts', value('../../features/visit/headless-visit.ts')],
+    ['main/shells/cli/x.ts', value('../../features/visit/ports.ts')],
+    ['main/shells/cli/commands/x.ts', value('../../../features/note/mapping.ts')],
+    ['main/shells/cli/commands/audit.ts', "export type { X } from '../../../features/audit/audit-log.ts';"],
     // The composition root builds a feature only through its factory file and its ports.ts (types).
     ['main/compose/x.ts', value('../features/connection/connection-manager.ts')],
     ['main/compose/x.ts', type('../features/settings/settings-policy.ts')],
@@ -127,7 +135,12 @@ describe('import boundaries', () => {
     ['main/compose/x.ts', type('../features/settings/settings-feature.ts')],
     ['main/compose/x.ts', type('../features/settings/ports.ts')],
     ['main/compose/x.ts', "export type { X } from '../features/note/ports.ts';"],
-    ['main/shells/cli/x.ts', value('../../features/visit/headless-visit.ts')],
+    ['main/shells/cli/x.ts', value('../../compose/headless.ts')],
+    // A shell opens a feature by its front door (the factory, ports.ts as types); the CLI's named side doors.
+    ['main/shells/electron/x.ts', value('../../features/updates/updates-feature.ts')],
+    ['main/shells/electron/x.ts', type('../../features/dictation/dictation-feature.ts')],
+    ['main/shells/preview/x.ts', type('../../features/note/ports.ts')],
+    ['main/shells/cli/commands/note.ts', value('../../../features/note/mapping.ts')],
     ['main/shells/cli/x.ts', value('../../programs/broker/index.ts')],
     ['main/shells/preview/x.ts', value('../../compose/composition-root.ts')],
     ['main/features/connection/sample-service.ts', value('../../programs/local-service/demo.ts')],
