@@ -71,7 +71,6 @@ function chainToWords(cwd, start, seen) {
  */
 const SIDE_DOORS = [
   ['main/shells/cli/connect.ts', 'main/features/connection/token-sources.ts'],
-  ['main/shells/cli/commands/doctor.ts', 'main/features/connection/connection-checks.ts'],
   ['main/shells/cli/commands/dictate.ts', 'main/features/dictation/commands/command-filter.ts'],
   ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/insertion-types.ts'],
   ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/streaming-insertion.ts'],
