@@ -1,4 +1,5 @@
 // The layering rule of main/ and native/ (eslint.config.js enables it; test/unit/lint/boundaries.test.ts tests it).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -10,10 +11,13 @@ import path from 'node:path';
  * - features: what a clinician or IT does; one feature reaches another only through its ports.ts, as types;
  * - compose: the composition root, the only place that knows every feature, and only by its front door:
  *   the feature's factory file (<name>/<name>-feature.ts, `create<Name>Feature`) and its ports.ts, as types;
- * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another.
+ * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another,
+ *   and a shell opens a feature only by the same front door as the composition root (its factory file and
+ *   its ports.ts, as types), or better through main/compose; the CLI's last side doors are named in SIDE_DOORS.
  * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all, and preload/words (every
- * sentence a person reads) beside it, open to every layer but the service client (main/core/api), which
- * returns codes and params and never builds a sentence: the words are chosen where they are shown.
+ * sentence a person reads) beside it, open to the features, the composition root and the shells only:
+ * main/base and main/core carry codes and facts and never build a sentence, not even through what they
+ * import (the rule follows the whole chain of imports): the words are chosen where they are shown.
  * main/programs/ holds separate programs shipped here (the organization's token broker, the service double):
  * they use base, native and core, and the product opens them only through the doors named in PROGRAM_DOORS.
  * A double of a port sits beside it as `*.fake.ts`, and only tests (and other fakes) import it.
@@ -30,14 +34,68 @@ const PROGRAM_DOORS = [
   ['main/features/connection/sample-service.ts', 'main/programs/local-service/sample-dir.ts'],
 ];
 
+/** Layers that import no words, directly or through anything they import. */
+const WORDLESS = ['main/base', 'main/core'];
+
+/** The relative imports of a module's text (static, re-exports and dynamic). */
+const IMPORTS = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/**
+ * The chain of imports by which repository file `start` reaches preload/words (`start`, …, the words file),
+ * or null when it does not. Reads the files under `cwd`; caches each file's answer in `seen`.
+ */
+function chainToWords(cwd, start, seen) {
+  if (place(start).layer === 'words') return [start];
+  if (seen.has(start)) return seen.get(start);
+  seen.set(start, null); // a cycle reaches nothing new
+  let text;
+  try {
+    text = readFileSync(path.join(cwd, start), 'utf8');
+  } catch {
+    return null;
+  }
+  for (const [, spec] of text.matchAll(IMPORTS)) {
+    const next = path.posix.normalize(path.posix.join(path.posix.dirname(start), spec));
+    const chain = chainToWords(cwd, next, seen);
+    if (chain) {
+      seen.set(start, [start, ...chain]);
+      return seen.get(start);
+    }
+  }
+  return null;
+}
+
+/**
+ * The CLI's imports of feature internals not yet moved behind main/compose/headless.ts, each named: the list
+ * only shrinks (a new side door is refused like any other).
+ */
+const SIDE_DOORS = [
+  ['main/shells/cli/connect.ts', 'main/features/connection/token-sources.ts'],
+  ['main/shells/cli/commands/dictate.ts', 'main/features/dictation/commands/command-filter.ts'],
+  ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/insertion-types.ts'],
+  ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/streaming-insertion.ts'],
+  ['main/shells/cli/commands/recover.ts', 'main/features/dictation/commands/recovered-commands.ts'],
+  ['main/shells/cli/commands/note.ts', 'main/features/note/codes-text.ts'],
+  ['main/shells/cli/commands/note.ts', 'main/features/note/ehr-text.ts'],
+  ['main/shells/cli/commands/note.ts', 'main/features/note/mapping.ts'],
+  ['main/shells/cli/commands/note.ts', 'main/features/note/note-request.ts'],
+  ['main/shells/cli/commands/note.ts', 'main/features/settings/customization-store.ts'],
+  ['main/shells/cli/commands/send-instructions.ts', 'main/features/schedule/server-schedule.ts'],
+  ['main/shells/cli/commands/transcribe.ts', 'main/features/visit/headless-visit.ts'],
+  ['main/shells/cli/commands/transcribe-run.ts', 'main/features/visit/headless-visit.ts'],
+  ['main/shells/cli/commands/transcribe-run.ts', 'main/features/visit/live-transcriber.ts'],
+];
+
 /** The one file of a feature folder the composition root may open: its factory, `<name>/<name>-feature.ts`. */
 const factoryOf = (unit) => `main/features/${unit}/${unit}-feature.ts`;
 
-/** Why main/compose may not import `to`, a file of main/features, or undefined when it may. */
-function frontDoorRefusal(unit, to, typeOnly) {
+/** Why `from` (main/compose or a shell) may not import `to`, a file of main/features, or undefined when it may. */
+function frontDoorRefusal(from, unit, to, typeOnly) {
   if (to === factoryOf(unit)) return undefined;
   if (to === `main/features/${unit}/ports.ts` && typeOnly) return undefined;
-  return `main/compose builds main/features/${unit} only through its factory (${factoryOf(unit)}) and its ports.ts, as types.`;
+  if (SIDE_DOORS.some(([who, what]) => who === from && what === to)) return undefined;
+  const who = from.startsWith('main/compose/') ? 'main/compose' : from.split('/').slice(0, 3).join('/');
+  return `${who} opens main/features/${unit} only through its factory (${factoryOf(unit)}) and its ports.ts, as types (or through main/compose).`;
 }
 
 /** Where a repository path sits: its layer (index in LAYERS, or a name) and its unit inside the layer. */
@@ -65,8 +123,8 @@ function refusal(from, to, typeOnly) {
   const b = place(to);
   if (to.endsWith('.fake.ts') && !from.endsWith('.fake.ts')) return 'A *.fake.ts double is for tests only.';
   if (b.layer === 'contract' || b.layer === 'meta') return undefined;
-  if (b.layer === 'words' && a.root === 'main/core' && a.unit === 'api')
-    return 'The service client (main/core/api) never builds a sentence: it returns codes and params, worded where they are shown.';
+  if (b.layer === 'words' && WORDLESS.includes(a.root))
+    return `${a.root} never builds a sentence: it carries codes and facts, worded where they are shown.`;
   if (b.layer === 'words') return undefined;
   if (b.layer === 'renderer') return 'main never imports the renderer.';
   if (b.layer === 'test') return 'The app never imports tests.';
@@ -84,7 +142,8 @@ function refusal(from, to, typeOnly) {
   }
   if (a.layer !== 'ranked') return undefined;
   if (b.rank > a.rank) return `${a.root} may not import ${b.root}, a layer above it.`;
-  if (a.root === 'main/compose' && b.root === 'main/features') return frontDoorRefusal(b.unit, to, typeOnly);
+  if ((a.root === 'main/compose' || a.root === 'main/shells') && b.root === 'main/features')
+    return frontDoorRefusal(from, b.unit, to, typeOnly);
   if (b.rank < a.rank || a.unit === b.unit || !(a.root in SEALED_UNITS)) return undefined;
   if (SEALED_UNITS[a.root] === 'ports' && to === `${b.root}/${b.unit}/ports.ts` && typeOnly) return undefined;
   return SEALED_UNITS[a.root] === 'ports'
@@ -97,11 +156,20 @@ const direction = {
   create(context) {
     const cwd = context.cwd;
     const from = path.relative(cwd, context.filename).split(path.sep).join('/');
+    const wordless = WORDLESS.includes(place(from).root);
+    const seen = new Map();
     const check = (node, source) => {
       if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
       const to = path.posix.normalize(path.posix.join(path.posix.dirname(from), source.value));
-      const why = refusal(from, to, isTypeOnly(node));
+      const why = refusal(from, to, isTypeOnly(node)) ?? (wordless ? throughWords(to) : undefined);
       if (why) context.report({ node: source, messageId: 'refused', data: { why } });
+    };
+    // Not only the direct imports: whatever a wordless file imports must not reach the words either.
+    const throughWords = (to) => {
+      const chain = chainToWords(cwd, to, seen);
+      return chain
+        ? `${place(from).root} never builds a sentence, not even through its imports: ${chain.join(' → ')}.`
+        : undefined;
     };
     return {
       ImportDeclaration: (node) => check(node, node.source),

@@ -1,8 +1,9 @@
 /**
  * The one type of expected failure in main: a code, closed params and whether trying again may help. Thrown
  * anywhere below a handler and turned into `{ok: false, error}` at the IPC boundary (error-mapping.ts),
- * printed by the CLI the same way. Its message is the words of preload/words (formatError), which params can only choose
- * among, so it never carries what a person said or what a library or the service wrote.
+ * worded by the CLI the same way. It carries no words: they are chosen where it is shown (the window, the CLI,
+ * a dialog) from its code and closed params, so it never carries what a person said or what a library or the
+ * service wrote. Its message, for logs and tests, is the code.
  */
 import {
   ERRNO_CODES,
@@ -12,7 +13,6 @@ import {
   type IpcError,
   type ParamsOf,
 } from '../../preload/contract/index.ts';
-import { formatError } from '../../preload/words/index.ts';
 
 /** A file-system error code from the closed list failures may name, else undefined. */
 export function errnoCode(code: string | undefined): ErrnoCode | undefined {
@@ -28,7 +28,7 @@ export class Failure<C extends ErrorCode = ErrorCode> extends Error {
     params?: ParamsOf<C>,
     readonly retryable = false,
   ) {
-    super(formatError({ code, params: params as ErrorParams | undefined }));
+    super(code);
     this.params = params;
   }
 

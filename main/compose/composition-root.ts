@@ -23,7 +23,11 @@ import { createAuditFeature, type AuditLog } from '../features/audit/audit-featu
 import type { OpenBrowser } from '../features/connection/connection-feature.ts';
 import type { DictationPlatformFactory } from '../features/dictation/dictation-feature.ts';
 import type { ClipboardPort } from '../features/note/ports.ts';
-import { createUpdatesFeature, type BusySignals } from '../features/updates/updates-feature.ts';
+import {
+  createUpdatesFeature,
+  type BusySignals,
+  type UpdatesPlatform,
+} from '../features/updates/updates-feature.ts';
 import type { VisitEndHow } from '../features/visit/ports.ts';
 import { composeFeatures, type FeaturePorts, type Features } from './compose-features.ts';
 
@@ -57,6 +61,8 @@ export interface AppServicesDeps {
   readonly openBrowser?: OpenBrowser;
   /** Dictation's platform parts (main/shells/electron/dictation-platform.ts); none: unavailable. */
   readonly dictation?: DictationPlatformFactory;
+  /** The shell's updater (the Electron app's), given the features (the window's language); none: no updates. */
+  readonly updates?: (app: Features) => UpdatesPlatform;
 }
 
 /** The running services. */
@@ -87,17 +93,20 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   const app = composeFeatures(featurePortsOf(deps, live, journals));
   const { config } = deps.resolved;
   const { dataDir } = deps;
+  const updates = createUpdatesFeature({
+    busy: {
+      visit: () => app.visit.active,
+      dictation: () => app.dictation?.controller.active ?? false,
+    },
+    ...(deps.updates ? { updates: { config, platform: deps.updates(app) } } : {}),
+  });
   // The trail names the signed-in clinician (service user and IdP subject), asked at each record.
   const audit = await createAuditFeature({
     dataDir,
     config,
-    reports: app,
+    reports: { ...reportsOf(app), updates: updates.events },
     secrets: deps.secrets,
     identity: () => app.connections.identity(),
-  });
-  const updates = createUpdatesFeature({
-    visit: () => app.visit.active,
-    dictation: () => app.dictation?.controller.active ?? false,
   });
   await app.connections.restore();
   // IT changed the policy: the window shows the new locks at once (handlers read the live policy anyway).
@@ -118,6 +127,12 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
       await audit.dispose?.();
     },
   };
+}
+
+/** What the features report, as the audit trail hears it. */
+function reportsOf(app: Features) {
+  const { policy, connections, visit, notes, schedule, dictation } = app;
+  return { policy, connections, visit, notes, schedule, dictation };
 }
 
 /** The journal folder, retention applied: finished visits older than the period are shredded at every start. */

@@ -6,6 +6,7 @@
  * value read from the file (it may be patient data or a secret). Zod-free so the words can import it.
  */
 import type { BaseUrlRule } from './failure-reasons.ts';
+import type { KeyRefusal } from './chords.ts';
 
 /** Expected streaming failures (main/core/streaming/streaming-error.ts). */
 export const STREAMING_ERROR_CODES = [
@@ -80,8 +81,8 @@ export type FieldFormat = (typeof FIELD_FORMATS)[number];
 /**
  * One problem of one field. `path` is where it is (`sections.0.kind`; '' for the whole file or value);
  * the rest are the facts its kind's words name: the type expected, the values allowed, the limit, the
- * format, or the unknown field names; `words` only for a problem already in words (a chord refused by
- * preload/words' own rules).
+ * format, the unknown field names, or the hotkey rule a chord breaks (`refusal`, with the `keys` as a
+ * person reads them on this platform). Never a sentence: the words are chosen where it is shown.
  */
 export interface FieldProblem {
   readonly path: string;
@@ -93,7 +94,9 @@ export interface FieldProblem {
   readonly fields?: readonly string[];
   /** A service address refused by its rule (main/core/api/base-url.ts). */
   readonly rule?: BaseUrlRule;
-  readonly words?: string;
+  /** A chord refused by the hotkey rules (main/base/chords/chord-rules.ts). */
+  readonly refusal?: KeyRefusal;
+  readonly keys?: string;
 }
 
 /** Where a configuration value came from (main/core/config: the layers). */

@@ -2,12 +2,10 @@
  * Which chords a hotkey may not use, and why; and alternatives to offer when a chord is refused or another
  * application holds it.
  */
-import { type Chord, describeChord, parseChord, sameChord } from './chord.ts';
-import { keyRefusalText } from '../../../preload/words/index.ts';
+import { type Chord, parseChord, sameChord } from './chord.ts';
 import {
   OFFERED_KEYS,
   type HotkeyName,
-  type KeyRefusal,
   type OfferedKey,
   type ReservedKeyUse,
 } from '../../../preload/contract/index.ts';
@@ -96,11 +94,6 @@ export function refuseDuplicate(
     if (sameChord(chord, other)) return { reason: 'key_duplicate', other: name };
   }
   return null;
-}
-
-/** A refusal as the words module says it, naming the keys as a person reads them on this platform. */
-export function chordRefusalWords(chord: Chord, refusal: KeyRefusal, platform: NodeJS.Platform): string {
-  return keyRefusalText(refusal, describeChord(chord, platform));
 }
 
 /** Up to three chords to offer instead, excluding those refused and those in use or known to be taken. */

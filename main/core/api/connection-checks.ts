@@ -1,8 +1,9 @@
 /**
- * The checks of the service connection (address, sign-in, note service), the part of the connection checks
- * (main/features/connection/connection-checks.ts) that asks the service. Each says what is wrong as a
- * closed reason and params (preload/contract/check-codes.ts), worded where it is shown (preload/words).
- * A check that depends on a failed one is reported as skipped, not run.
+ * The connection checks, shared by the Connect screen and `scribe doctor` so the two can never drift: the
+ * same checks, in the same order: the service's (address, sign-in, note service), then, where asked, this
+ * machine's microphone. Each says what is wrong as a closed reason and params
+ * (preload/contract/check-codes.ts), worded where it is shown (preload/words). A check that depends on a
+ * failed one is reported as skipped, not run.
  */
 import { checkBaseUrl } from './base-url.ts';
 import { CoreClient } from './core-client.ts';
@@ -145,4 +146,31 @@ function ids(error: ApiError): Params {
     ...(name ? { name } : {}),
     ...(error.traceId ? { traceId: error.traceId } : {}),
   };
+}
+
+/** The checks in the order they run (both the app and the CLI show them in this order). */
+export const CONNECTION_CHECKS: readonly CheckId[] = ['address', 'sign-in', 'notes', 'microphone'];
+
+export interface ConnectionCheckInput extends ServiceCheckInput {
+  /**
+   * The microphones this machine has (any failure reads as none). Absent: the microphone is not checked
+   * (`scribe doctor` without `--mic`, e.g. on a server with no sound system).
+   */
+  readonly listInputs?: () => Promise<readonly unknown[]>;
+}
+
+/** Runs every check in order: the service's, then the microphone's. */
+export async function runConnectionChecks(input: ConnectionCheckInput): Promise<ConnectionCheck[]> {
+  const results = await runServiceChecks(input);
+  if (!input.listInputs) return results;
+  results.push(await microphoneCheck(input.listInputs));
+  return results;
+}
+
+/** Whether this machine has a microphone: a warning, not a failure, when it has none. */
+async function microphoneCheck(listInputs: () => Promise<readonly unknown[]>): Promise<ConnectionCheck> {
+  const inputs = await listInputs().catch(() => []);
+  return inputs.length > 0
+    ? { id: 'microphone', status: 'pass', reason: 'found', params: { count: inputs.length } }
+    : { id: 'microphone', status: 'warn', reason: 'none' };
 }

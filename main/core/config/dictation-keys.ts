@@ -5,9 +5,8 @@
  * language (`dictationLocale`) stays with the other languages.
  */
 import { z } from 'zod';
-import { ChordError, formatChord, parseChord } from '../../base/chords/chord.ts';
-import { chordRefusalWords, refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
-import { keyRefusalText } from '../../../preload/words/index.ts';
+import { ChordError, describeChord, formatChord, parseChord } from '../../base/chords/chord.ts';
+import { refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
 import { key } from './policy-keys-core.ts';
 import { CLIPBOARD_CLEAR_MAX_SECONDS, TEMPLATE_MARKERS } from '../../../preload/contract/index.ts';
 import {
@@ -27,15 +26,20 @@ const chord = (use: ChordUse) =>
       const parsed = parseChord(raw);
       const refusal = refuseChord(parsed, use, process.platform);
       if (refusal) {
-        const said = chordRefusalWords(parsed, refusal, process.platform);
-        ctx.addIssue({ code: 'custom', message: said, params: { words: said } });
+        // Facts only (the refusal, the keys as a person reads them here): worded where they are shown.
+        const keys = describeChord(parsed, process.platform);
+        ctx.addIssue({
+          code: 'custom',
+          message: `key refused: ${refusal.reason}`,
+          params: { refusal, keys },
+        });
         return z.NEVER;
       }
       return formatChord(parsed);
     } catch (error) {
       if (!(error instanceof ChordError)) throw error;
-      const said = keyRefusalText({ reason: error.reason }, null);
-      ctx.addIssue({ code: 'custom', message: said, params: { words: said } });
+      const refusal = { reason: error.reason };
+      ctx.addIssue({ code: 'custom', message: `key refused: ${error.reason}`, params: { refusal } });
       return z.NEVER;
     }
   });

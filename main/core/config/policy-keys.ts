@@ -29,7 +29,6 @@ import { key } from './policy-keys-core.ts';
 import { SIGN_IN_KEYS } from './sign-in-keys.ts';
 import { DICTATION_KEYS } from './dictation-keys.ts';
 import { DEPLOYMENT_KEYS } from './deployment-keys.ts';
-import { baseUrlPhrase } from '../../../preload/words/index.ts';
 
 export { PLATFORMS, type ConfigLayer, type KeySpec } from './policy-keys-core.ts';
 
@@ -44,7 +43,11 @@ const POLICY_ONLY = ['flags', 'env', 'settings'] as const;
 const serviceUrl = z.string().transform((raw, ctx) => {
   const check = checkBaseUrl(raw);
   if (!check.ok) {
-    ctx.addIssue({ code: 'custom', message: baseUrlPhrase(check.rule), params: { rule: check.rule } });
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a service address: ${check.rule}`,
+      params: { rule: check.rule },
+    });
     return z.NEVER;
   }
   return check.url.origin;
@@ -55,7 +58,8 @@ const speechLocales = z.array(z.enum(SPEECH_LOCALES)).superRefine((locales, ctx)
     checkSpeechLocales(locales);
   } catch (error) {
     if (!(error instanceof LimitError)) throw error;
-    ctx.addIssue({ code: 'custom', message: error.message });
+    // The code and rule, for logs; what a person reads is worded where it is shown.
+    ctx.addIssue({ code: 'custom', message: `${error.code}: ${error.params?.rule ?? ''}` });
   }
 });
 

@@ -1,7 +1,7 @@
 /**
  * How the app updates, decided purely from the organization's policy, the kind of installation, the clock
  * and whether someone is working: when to check the feed, when to download, when to install. The
- * electron-updater adapter (updater-port.ts, main/shells/electron/auto-updater.ts) only carries the decisions out.
+ * electron-updater adapter (main/features/updates/auto-updates.ts, updater-port.ts) only carries the decisions out.
  *
  * Rules: a visit or a dictation in progress is never interrupted (no install while busy, whatever the
  * mode); `notify` downloads and offers a restart the person chooses; `automatic` installs only inside the

@@ -11,7 +11,6 @@ import type {
   SummaryNote,
 } from '../../../preload/contract/index.ts';
 import { SignInError } from '../../core/api/auth/sign-in-error.ts';
-import { SecretStoreError } from '../../base/secrets/secret-store.ts';
 import { checkBaseUrl } from '../../core/api/base-url.ts';
 import type {
   ClinicianIdentity,
@@ -24,10 +23,9 @@ import type {
 } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { Failure } from '../../base/failure.ts';
-import { withTimeout } from '../../base/async/timeout.ts';
+import { asSampleChecks, keepingSignIn, signInEvent, signOutQuietly } from './sign-in-outcome.ts';
 
-/** How long Disconnect waits for the service to revoke a sign-in before forgetting it anyway. */
-export const SIGN_OUT_WAIT_MS = 5_000;
+export { SIGN_OUT_WAIT_MS } from './sign-in-outcome.ts';
 
 /** The ways in this installation offers, and the service a sign-in with the organization connects to. */
 export interface SignInOptions {
@@ -91,12 +89,12 @@ export class ConnectionManager {
     return this.#mode;
   }
 
-  /** The connection, or a `not_connected` failure. */
   /** Who the current connection acts as (ids only), or null when there is none. */
   identity(): ClinicianIdentity | null {
     return this.#connection?.identity?.() ?? this.#departing;
   }
 
+  /** The connection, or a `not_connected` failure. */
   require(): Connection {
     if (!this.#connection) throw new Failure('not_connected');
     return this.#connection;
@@ -238,12 +236,7 @@ export class ConnectionManager {
 
   /** The sample's sign-in is the built-in sample service's, not the organization's credentials (issue 19). */
   #asMode(checks: Check[]): Check[] {
-    if (this.#mode !== 'sample') return checks;
-    return checks.map((c) =>
-      c.id === 'sign-in' && c.reason === 'signed_in'
-        ? { ...c, reason: 'signed_in_sample', params: sampleParams(c) }
-        : c,
-    );
+    return this.#mode === 'sample' ? asSampleChecks(checks) : checks;
   }
 
   #refuseDuringVisit(): void {
@@ -271,42 +264,4 @@ export class ConnectionManager {
     );
     this.#reported.emit(signInEvent(connection, mode, this.#checks, how));
   }
-}
-
-/** A sample sign-in's params: who signed in is the sample's own client, so only the clock note stays. */
-function sampleParams(check: Check): Check['params'] {
-  const { caller: _caller, ...rest } = check.params ?? {};
-  return rest;
-}
-
-/** The checks whose failure means the service did not accept the sign-in (not a warning about the microphone). */
-const SIGN_IN_CHECKS: ReadonlySet<string> = new Set(['address', 'sign-in']);
-
-/** A sign-in as it is reported: refused when its address or sign-in check failed, else signed in. */
-function signInEvent(
-  connection: Connection,
-  mode: 'organization' | 'sample',
-  checks: readonly Check[],
-  how: SignInHow,
-): SignInEvent {
-  const refused = checks.find((c) => SIGN_IN_CHECKS.has(c.id) && c.status === 'fail');
-  if (refused) return { kind: 'sign_in_refused', mode, check: refused.id as 'address' | 'sign-in', how };
-  return { kind: 'signed_in', mode, caller: connection.caller, region: connection.region, how };
-}
-
-/** A keychain failure while keeping a sign-in, named in Connect's words (not a visit's, which say Start). */
-function keepingSignIn(error: unknown): unknown {
-  if (!(error instanceof SecretStoreError)) return error;
-  const code = error.code === 'keychain_denied' ? 'keychain_locked' : 'keychain_unavailable';
-  return new Failure(code, { reason: 'sign_in_not_kept' });
-}
-
-/** Asks the service to revoke the sign-in; gives up quietly on any failure (e.g. 401: already revoked). */
-async function signOutQuietly(connection: Connection): Promise<void> {
-  if (!connection.signOut) return;
-  await withTimeout(
-    connection.signOut().catch(() => undefined),
-    SIGN_OUT_WAIT_MS,
-    undefined,
-  );
 }

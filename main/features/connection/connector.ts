@@ -4,7 +4,7 @@
  */
 import { checkBaseUrl } from '../../core/api/base-url.ts';
 import { CoreClient } from '../../core/api/core-client.ts';
-import { runConnectionChecks } from './connection-checks.ts';
+import { runConnectionChecks } from '../../core/api/connection-checks.ts';
 import type { AccessTokenSource } from '../../core/api/auth/token-source.ts';
 import { UserTokenSource } from '../../core/api/auth/user-token-source.ts';
 import { HttpClient } from '../../core/api/transport/http.ts';

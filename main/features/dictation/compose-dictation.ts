@@ -24,6 +24,7 @@ import type { HidBackend } from '../../../native/hid.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
 import { DictationMic } from './mic/dictation-mic.ts';
 import { WarmMicrophone } from './warm-microphone.ts';
+import { dictationPlatformKit, type DictationPlatformKit } from './platform-kit.ts';
 
 /** What the shell provides for dictation: its platform parts, nothing else. */
 interface DictationPlatform {
@@ -47,7 +48,11 @@ interface DictationPlatform {
 }
 
 /** Builds the platform parts; the inserter follows the clinician's dictation settings (mode, app rules). */
-export type DictationPlatformFactory = (parts: { settings: DictationSettingsStore }) => DictationPlatform;
+export type DictationPlatformFactory = (parts: {
+  settings: DictationSettingsStore;
+  /** What dictation offers to build the parts with (inserters, field navigator…). */
+  kit: DictationPlatformKit;
+}) => DictationPlatform;
 
 /** Where dictation keeps its settings and history, and the journals of unfinished dictations. */
 export interface DictationStores {
@@ -93,7 +98,7 @@ export function composeDictation(
     dataDir: app.dataDir,
     retentionHours: () => settings.get().historyHours,
   });
-  const platform = platformOf({ settings });
+  const platform = platformOf({ settings, kit: dictationPlatformKit });
   const service = new DictationService({
     hook: platform.hook,
     shortcuts: platform.shortcuts,

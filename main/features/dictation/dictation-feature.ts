@@ -17,6 +17,7 @@ import { clearCopiedNow } from './insertion/copied-expiry.ts';
 
 export type { DictationAppParts, DictationPlatformFactory, DictationStores } from './compose-dictation.ts';
 export type { DictationService } from './dictation-service.ts';
+export type { ShortcutRegistrar } from './hotkey-driver.ts';
 
 export type DictationFeature = Feature<
   DictationService | null,

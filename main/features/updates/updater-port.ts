@@ -1,6 +1,6 @@
 /**
  * electron-updater behind UpdaterPort, without Electron: it takes any AppUpdater (NsisUpdater, MacUpdater,
- * AppImageUpdater), so the same code runs in the app (main/shells/electron/auto-updater.ts) and, with a Node HTTP
+ * AppImageUpdater), so the same code runs in the app (auto-updates.ts, given the Electron shell's updater) and, with a Node HTTP
  * executor, in tests against a feed on loopback. The updater's own checks stay on: the sha512 of the
  * download against the feed's latest.yml, the Windows Authenticode publisher (NsisUpdater, publisherName
  * from app-update.yml) and Squirrel.Mac's code-signature check on macOS. On Windows the installer's own

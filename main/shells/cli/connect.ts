@@ -10,7 +10,7 @@ import { CoreClient } from '../../core/api/core-client.ts';
 import { loadConfig } from '../../core/config/load-config.ts';
 import type { Config } from '../../core/config/config-schema.ts';
 import type { ConfigProblem } from '../../core/config/resolve-config.ts';
-import { configProblemTexts } from '../../core/config/config-problem-words.ts';
+import { configProblemTexts } from '../../compose/config-problem-words.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../../core/config/paths.ts';
 import { tokenSourceFor } from '../../features/connection/token-sources.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';

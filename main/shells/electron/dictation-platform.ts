@@ -9,11 +9,7 @@ import { UiohookKeyHook } from '../../../native/key-hook.ts';
 import { sharedSyntheticInput } from '../../../native/synthetic-input.ts';
 import { loadNodeHid } from '../../../native/hid.ts';
 import type { Desktop } from '../../../native/desktop.ts';
-import { ClipboardInserter } from '../../features/dictation/clipboard-inserter.ts';
-import type { DictationPlatformFactory } from '../../features/dictation/compose-dictation.ts';
-import { EngineInserter } from '../../features/dictation/engine-inserter.ts';
-import { clearAfterSeconds } from '../../features/dictation/insertion/copied-expiry.ts';
-import { DesktopFieldNavigator } from '../../features/dictation/fields/field-navigator.ts';
+import type { DictationPlatformFactory } from '../../features/dictation/dictation-feature.ts';
 import { accessibilityState, mayStartKeyHook } from './accessibility.ts';
 import { electronClipboard } from './electron-clipboard.ts';
 import { electronShortcuts } from './electron-global-shortcuts.ts';
@@ -31,16 +27,16 @@ export interface DictationPlatformOptions {
 
 /** Builds the platform parts once the app's dictation settings exist. */
 export function electronDictationPlatform(options: DictationPlatformOptions): DictationPlatformFactory {
-  return ({ settings }) => {
+  return ({ settings, kit }) => {
     const { platform } = options;
     let removeSource: (() => void) | null = null;
     const hook = new UiohookKeyHook({ mayStart: () => mayStartKeyHook(platform) });
     const desktop = options.desktop;
     const clipboard = electronInsertionClipboard(platform);
     // Copied dictation text (a copy fallback, the box's Copy) leaves the clipboard at the clinician's time.
-    const clearCopied = clearAfterSeconds(clipboard, () => settings.get().clipboardClearSeconds);
+    const clearCopied = kit.clearAfterSeconds(clipboard, () => settings.get().clipboardClearSeconds);
     const inserter = options.desktop
-      ? new EngineInserter({
+      ? kit.engineInserter({
           desktop: options.desktop,
           clipboard,
           platform,
@@ -54,7 +50,7 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
             removeSource = insertion ? sharedSyntheticInput.addSource(() => insertion.sendingKeys) : null;
           },
         })
-      : new ClipboardInserter((text) => electronClipboard(platform).writeText(text), clearCopied);
+      : kit.clipboardInserter((text) => electronClipboard(platform).writeText(text), clearCopied);
     return {
       hook,
       shortcuts: electronShortcuts(),
@@ -62,7 +58,7 @@ export function electronDictationPlatform(options: DictationPlatformOptions): Di
       overlay: createOverlayWindow(options.preloadPath),
       accessibility: () => accessibilityState(platform),
       onError: options.onError,
-      ...(desktop ? { fields: new DesktopFieldNavigator(desktop, () => settings.get().fieldMarkers) } : {}),
+      ...(desktop ? { fields: kit.fieldNavigator(desktop, () => settings.get().fieldMarkers) } : {}),
       // PowerMic, SpeechMike and foot pedals; null (Settings says so) where node-hid's binary did not load.
       hid: loadNodeHid().backend,
       // The overlay never takes focus: a focused window of ours is the main window (the box's, maybe).

@@ -4,7 +4,7 @@
  * nothing more — and an accelerator Electron cannot parse counts as not registered, never as a crash.
  */
 import { globalShortcut } from 'electron';
-import type { ShortcutRegistrar } from '../../features/dictation/hotkey-driver.ts';
+import type { ShortcutRegistrar } from '../../features/dictation/dictation-feature.ts';
 
 /** globalShortcut as a ShortcutRegistrar. */
 export function electronShortcuts(): ShortcutRegistrar {

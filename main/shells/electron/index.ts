@@ -11,9 +11,9 @@ import { startLiveConfig } from '../../core/config/start-live-config.ts';
 import type { LogLevel } from '../../core/config/config-schema.ts';
 import { logs } from '../../core/config/log-level.ts';
 import { defaultJournalDir, managedJournalDir } from '../../core/config/paths.ts';
-import { configProblemsBlock } from '../../core/config/config-problem-words.ts';
+import { configProblemsBlock } from '../../compose/config-problem-words.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
-import { buildAppServices, type AppServices } from '../../compose/composition-root.ts';
+import { buildAppServices, type AppServices, type Features } from '../../compose/composition-root.ts';
 import { electronClipboard } from './electron-clipboard.ts';
 import { electronMicrophoneAccess } from './microphone-access.ts';
 import { openInSystemBrowser } from './system-browser.ts';
@@ -22,9 +22,8 @@ import { electronBuildKind } from './build-kind.ts';
 import { consoleShellLog, runShell, StartupProblem, type ShellOptions } from './shell.ts';
 import { electronDictationPlatform } from './dictation-platform.ts';
 import { openDesktop } from '../../../native/open-desktop.ts';
-import { startAutoUpdates, type UpdateLanguage } from './auto-updater.ts';
+import { electronUpdates } from './auto-updater.ts';
 import { chooseLocale, LOCALES } from '../../../preload/words/index.ts';
-import type { EmbeddedVersionVerdict } from '../../features/updates/embedded-version.ts';
 import { closeBeforeExit } from './quit-guard.ts';
 
 // The policy's (or the person's) logLevel, once the configuration is read; live, as IT may change it.
@@ -64,12 +63,13 @@ runShell({
         platform: process.platform,
         onError: (error) => consoleShellLog.warn('dictation_failed', { error: error.name }),
       }),
+      // Updates as the policy allows; an installer refused is reported, and the audit trail hears it.
+      updates: (features) => electronUpdates(windowLanguage(features)),
     });
     closeAtQuit(async () => {
       await Promise.all([live.close(), services.close()]);
       await desktop?.close();
     });
-    startAutoUpdates(resolved.config, services.busy, auditRefusal(services), windowLanguage(services));
     return shellServices(services, emit);
   },
 });
@@ -102,20 +102,10 @@ async function startConfig(settings: ReturnType<typeof openElectronSettingsStore
   return started;
 }
 
-/** A refused installer, to the audit trail: versions and a reason code only; a failed record never stops the updater. */
-function auditRefusal(services: AppServices) {
-  return (verdict: EmbeddedVersionVerdict) => {
-    const { refusal: reason, announced, embedded } = verdict;
-    void services.audit
-      .record({ kind: 'update_refused', reason, announced, embedded })
-      .catch(() => undefined);
-  };
-}
-
 /** The window's language for notifications: the setting or IT's policy, else the system's (as the window chooses). */
-function windowLanguage(services: AppServices): UpdateLanguage {
+function windowLanguage(features: Features) {
   return async () => ({
-    setting: services.app.policy.applyToSettings(await services.app.settings.get()).displayLanguage ?? null,
+    setting: features.policy.applyToSettings(await features.settings.get()).displayLanguage ?? null,
     system: app.getPreferredSystemLanguages(),
   });
 }
@@ -130,7 +120,7 @@ function shellServices(services: AppServices, emit: Parameters<ShellOptions['bui
     },
     startVisitFromTray: () => emit('app:command', { command: 'start-visit' }),
     words: async () => {
-      const { setting, system } = await windowLanguage(services)();
+      const { setting, system } = await windowLanguage(services.app)();
       return LOCALES[chooseLocale(setting, system)].shell;
     },
     endVisitFromTray: () => services.endVisit('tray'),

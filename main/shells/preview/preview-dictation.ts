@@ -6,7 +6,6 @@
  * the app's own dictation (compose-dictation.ts): the session over /dictate-ws, the journal, history.
  */
 import type { KeyHook } from '../../../native/key-hook.ts';
-import { BoxInserter } from '../../features/dictation/box-inserter.ts';
 import type { DictationPlatformFactory } from '../../features/dictation/dictation-feature.ts';
 
 /** A key hook that never runs: the preview cannot see keys pressed in other applications. */
@@ -20,10 +19,10 @@ const NO_KEY_HOOK: KeyHook = {
 
 /** The preview's dictation parts: box only. */
 export function previewDictationPlatform(): DictationPlatformFactory {
-  return () => ({
+  return ({ kit }) => ({
     hook: NO_KEY_HOOK,
     shortcuts: null,
-    inserter: new BoxInserter(),
+    inserter: kit.boxInserter(),
     overlay: { show: () => undefined },
     accessibility: () => 'not-needed',
     boxOnly: true,

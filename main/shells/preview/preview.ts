@@ -14,7 +14,7 @@ import {
 } from '../../core/config/paths.ts';
 import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
 import type { ConfigProblem } from '../../core/config/resolve-config.ts';
-import { configProblemsBlock } from '../../core/config/config-problem-words.ts';
+import { configProblemsBlock } from '../../compose/config-problem-words.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../../compose/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';

@@ -17,6 +17,7 @@ import type {
   StreamingErrorCode,
 } from '../../contract/problem-codes.ts';
 import { formatsFor } from '../intl.ts';
+import { keyRefusalText } from './key-words.ts';
 import { baseUrlPhrase } from './reason-words.ts';
 import { streamErrorText } from './service-words.ts';
 
@@ -100,7 +101,7 @@ function fieldWhat(p: FieldProblem): string {
     case 'unknown_fields':
       return `has fields this version does not know: ${(p.fields ?? []).join(', ')}`;
     default:
-      return p.words ?? 'is not valid';
+      return p.refusal ? keyRefusalText(p.refusal, p.keys ?? null) : 'is not valid';
   }
 }
 

@@ -17,6 +17,7 @@ import type {
 import type { Widen } from '../words.ts';
 import type { CLI_PROBLEM_WORDS as EN } from '../en/cli-problem-words.ts';
 import { formatsFor } from '../intl.ts';
+import { keyRefusalText } from './key-words.ts';
 import { baseUrlPhrase } from './reason-words.ts';
 import { streamErrorText } from './service-words.ts';
 
@@ -100,7 +101,7 @@ function fieldWhat(p: FieldProblem): string {
     case 'unknown_fields':
       return `contiene campos que esta versión no conoce: ${(p.fields ?? []).join(', ')}`;
     default:
-      return p.words ?? 'no es válido';
+      return p.refusal ? keyRefusalText(p.refusal, p.keys ?? null) : 'no es válido';
   }
 }
 

@@ -1,5 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import tseslint from 'typescript-eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The layering is enforced by lint (eslint.config.js; main/ and native/ by .ci/eslint-layers.js). These cases
@@ -41,7 +45,11 @@ describe('import boundaries', () => {
     ['preload/words/x.ts', "import { z } from 'zod';\nexport { z };"],
     ['preload/words/x.ts', value('../../main/core/api/errors.ts')],
     ['preload/words/en/x.ts', "import { readFile } from 'node:fs';\nexport { readFile };"],
-    // The service client never builds a sentence: it returns codes and params.
+    // The base and the core never build a sentence: they carry codes and facts (the service client too).
+    ['main/base/failure.ts', value('../../preload/words/index.ts')],
+    ['main/base/chords/x.ts', value('../../../preload/words/en/key-words.ts')],
+    ['main/core/config/x.ts', value('../../../preload/words/index.ts')],
+    ['main/core/ipc/x.ts', type('../../../preload/words/words.ts')],
     ['main/core/api/x.ts', value('../../../preload/words/index.ts')],
     ['main/core/api/auth/x.ts', value('../../../../preload/words/en/reason-words.ts')],
     ['main/core/api/endpoints/x.ts', type('../../../../preload/words/words.ts')],
@@ -73,6 +81,14 @@ describe('import boundaries', () => {
     ['main/features/connection/x.ts', type('../visit/visit-service.ts')],
     ['main/features/audit/x.ts', "export type { X } from '../visit/visit-service.ts';"],
     ['main/shells/preview/x.ts', value('../electron/tray.ts')],
+    // A shell opens a feature only by its front door too (or through main/compose): no side door.
+    ['main/shells/electron/x.ts', value('../../features/dictation/engine-inserter.ts')],
+    ['main/shells/electron/x.ts', type('../../features/updates/update-controller.ts')],
+    ['main/shells/preview/x.ts', value('../../features/dictation/box-inserter.ts')],
+    ['main/shells/cli/x.ts', value('../../features/visit/headless-visit.ts')],
+    ['main/shells/cli/x.ts', value('../../features/visit/ports.ts')],
+    ['main/shells/cli/commands/x.ts', value('../../../features/note/mapping.ts')],
+    ['main/shells/cli/commands/audit.ts', "export type { X } from '../../../features/audit/audit-log.ts';"],
     // The composition root builds a feature only through its factory file and its ports.ts (types).
     ['main/compose/x.ts', value('../features/connection/connection-manager.ts')],
     ['main/compose/x.ts', type('../features/settings/settings-policy.ts')],
@@ -119,7 +135,12 @@ describe('import boundaries', () => {
     ['main/compose/x.ts', type('../features/settings/settings-feature.ts')],
     ['main/compose/x.ts', type('../features/settings/ports.ts')],
     ['main/compose/x.ts', "export type { X } from '../features/note/ports.ts';"],
-    ['main/shells/cli/x.ts', value('../../features/visit/headless-visit.ts')],
+    ['main/shells/cli/x.ts', value('../../compose/headless.ts')],
+    // A shell opens a feature by its front door (the factory, ports.ts as types); the CLI's named side doors.
+    ['main/shells/electron/x.ts', value('../../features/updates/updates-feature.ts')],
+    ['main/shells/electron/x.ts', type('../../features/dictation/dictation-feature.ts')],
+    ['main/shells/preview/x.ts', type('../../features/note/ports.ts')],
+    ['main/shells/cli/commands/note.ts', value('../../../features/note/mapping.ts')],
     ['main/shells/cli/x.ts', value('../../programs/broker/index.ts')],
     ['main/shells/preview/x.ts', value('../../compose/composition-root.ts')],
     ['main/features/connection/sample-service.ts', value('../../programs/local-service/demo.ts')],
@@ -131,11 +152,10 @@ describe('import boundaries', () => {
     ['native/key-hook.fake.ts', type('../main/base/chords/chord.ts')],
     ['renderer/lib/x.ts', type('../../preload/contract/index.ts')],
     ['renderer/lib/x.ts', value('../../preload/contract/error-codes.ts')],
-    // The words: the window, the CLI, main's Failure and the IPC edge word codes through them.
+    // The words: the window, the CLI, the features and the composition root word codes through them.
     ['renderer/lib/x.ts', value('../../preload/words/index.ts')],
     ['renderer/lib/x.ts', value('../../preload/words/en/error-words.ts')],
-    ['main/base/failure.ts', value('../../preload/words/index.ts')],
-    ['main/core/ipc/x.ts', value('../../../preload/words/index.ts')],
+    ['main/compose/x.ts', value('../../preload/words/index.ts')],
     ['main/features/dictation/x.ts', value('../../../preload/words/index.ts')],
     ['main/shells/cli/x.ts', value('../../../preload/words/index.ts')],
     ['preload/words/en/x.ts', value('../../contract/error-codes.ts')],
@@ -143,5 +163,62 @@ describe('import boundaries', () => {
     ['preload/words/en/x.ts', value('../words.ts')],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
+  });
+});
+
+/**
+ * The base and the core reach no words through anything they import either: the rule follows the whole chain
+ * on disk. A tree of its own (a temporary folder), so the chains exist only here: core → native → words,
+ * base → base → words.
+ */
+describe('import boundaries, whole chains', () => {
+  let root = '';
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'layers-'));
+    const write = async (file: string, text: string) => {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), text);
+    };
+    await write('preload/words/index.ts', "export const said = 'words';\n");
+    await write('native/worded.ts', "export { said } from '../preload/words/index.ts';\n");
+    await write('native/plain.ts', 'export const plain = 1;\n');
+    await write('main/base/async/worded.ts', "export { said } from '../../../preload/words/index.ts';\n");
+    await write('main/base/async/plain.ts', "export { plain } from '../../../native/plain.ts';\n");
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  async function refused(filePath: string, code: string): Promise<string[]> {
+    // The project's own plugin (.ci/eslint-layers.js), as eslint.config.js enables it for main/.
+    const project = (await eslint.calculateConfigForFile('main/base/x.ts')) as {
+      plugins: Record<string, ESLint.Plugin>;
+    };
+    const inTree = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { layers: project.plugins['layers']! },
+        rules: { 'layers/direction': 'error' },
+      },
+    });
+    const [result] = await inTree.lintText(code, { filePath: path.join(root, filePath) });
+    return (result?.messages ?? []).map((m) => m.message);
+  }
+
+  it.each([
+    ['main/core/audio/x.ts', value('../../../native/worded.ts')],
+    ['main/base/files/x.ts', type('../async/worded.ts')],
+    ['main/core/api/x.ts', "export const load = () => import('../../../native/worded.ts');"],
+  ])('refuses in %s: %s (it reaches preload/words)', async (file, code) => {
+    expect((await refused(file, code)).join('\n')).toMatch(/worded\.ts → preload\/words\/index\.ts/);
+  });
+
+  it.each([
+    ['main/core/audio/x.ts', value('../../../native/plain.ts')],
+    ['main/core/audio/x.ts', value('../../base/async/plain.ts')],
+    ['main/features/visit/x.ts', value('../../../native/worded.ts')],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await refused(file, code)).toEqual([]);
   });
 });

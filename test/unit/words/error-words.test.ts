@@ -86,12 +86,12 @@ describe('the words of an expected failure', () => {
     }
     expect(thrown).toBeInstanceOf(Failure);
     const failure = thrown as Failure;
-    expect(failure.message).toMatch(/^The extra context is [\d,]+ characters; the limit is 10,000/);
+    expect(formatError(failure)).toMatch(/^The extra context is [\d,]+ characters; the limit is 10,000/);
     expect(JSON.stringify(failure.toIpcError())).not.toContain('Canary');
     const cli = describeFailure(thrown);
-    expect(cli).toEqual({ line: `${failure.message} Nothing was sent.`, exitCode: 3 });
+    expect(cli).toEqual({ line: `${formatError(failure)} Nothing was sent.`, exitCode: 3 });
     // A foreign error's message is never words: the class name only.
-    expect(toFailure(new Error(CANARY)).message).toBe(ERROR_TEXT.internal);
+    expect(formatError(toFailure(new Error(CANARY)))).toBe(ERROR_TEXT.internal);
     expect(describeFailure(new TypeError(CANARY)).line).not.toContain('Canary');
   });
 

@@ -10,6 +10,7 @@ import {
   type FieldFormat,
   type FieldProblem,
   type FieldType,
+  type KeyRefusal,
 } from '../../../../preload/contract/index.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -92,7 +93,9 @@ function customProblem(params: Readonly<Record<string, unknown>> | undefined): O
     return { kind: 'bad_format', format: format as FieldFormat };
   if (typeof params?.rule === 'string')
     return { kind: 'bad_format', format: 'url', rule: params.rule as FieldProblem['rule'] };
-  if (typeof params?.words === 'string') return { kind: 'invalid', words: params.words };
+  const refusal = params?.refusal as KeyRefusal | undefined;
+  if (typeof refusal?.reason === 'string')
+    return { kind: 'invalid', refusal, ...(typeof params?.keys === 'string' ? { keys: params.keys } : {}) };
   return { kind: 'invalid' };
 }
 

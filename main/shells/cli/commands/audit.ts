@@ -5,18 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { checkAgainstCollected, collectedHeads } from '../../../features/audit/audit-forwarding.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
-import type { AuditRecord } from '../../../features/audit/audit-events.ts';
-import type { AuditLog } from '../../../features/audit/audit-log.ts';
-import {
-  ASIDE_FILE,
-  ASIDE_UNREADABLE,
-  KEPT_ASIDE,
-  REJECTED_ASIDE,
-  keptRecords,
-} from '../../../features/audit/audit-aside.ts';
-import { openAuditLog } from '../../../features/audit/open-audit-log.ts';
+import { openCliAudit, type AuditRecord, type CliAudit } from '../../../compose/headless.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig } from '../connect.ts';
@@ -31,23 +21,22 @@ function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The trail with IT's retention settings; with the defaults when the configuration cannot be read, so a
  * broken policy never hides the trail from `scribe audit`. */
-async function cliAuditLog(): Promise<AuditLog> {
+async function cliAuditLog(): Promise<CliAudit> {
   const config = await cliConfig({}).catch(() => configSchema.parse({}));
-  return openAuditLog({
+  return openCliAudit({
     dataDir: cliDataDir(),
     config,
-    via: 'cli',
     secrets: new KeychainSecretStore(),
     // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
-    onDidFail: (kind, code) => {
+    onDidFail: (failure) => {
       const said = words().cli.audit;
       process.stderr.write(
         `scribe: ${
-          code === KEPT_ASIDE
-            ? said.keptAside(kind, ASIDE_FILE)
-            : code === ASIDE_UNREADABLE
-              ? said.asideUnreadable(ASIDE_FILE, REJECTED_ASIDE)
-              : said.notRecorded(kind, code)
+          failure.what === 'kept_aside'
+            ? said.keptAside(failure.kind, failure.file)
+            : failure.what === 'aside_unreadable'
+              ? said.asideUnreadable(failure.file, failure.rejected)
+              : said.notRecorded(failure.kind, failure.code)
         }\n`,
       );
     },
@@ -75,7 +64,7 @@ function describe(record: AuditRecord): string {
 }
 
 /** Checks the chain, then (with `collected`, what IT's collector stored) that the trail reaches its heads. */
-async function verify(audit: AuditLog, collected: string | undefined): Promise<number> {
+async function verify({ log: audit, reading }: CliAudit, collected: string | undefined): Promise<number> {
   const said = words().cli.audit;
   const result = await audit.verify();
   if (!result.ok) {
@@ -83,7 +72,7 @@ async function verify(audit: AuditLog, collected: string | undefined): Promise<n
     const why = said.breaks[reason](after ?? 0);
     throw new CliError(said.broken(seq, file, line, why), EXIT.failure);
   }
-  if (result.aside > 0) process.stderr.write(`${said.asideNotVerified(result.aside, ASIDE_FILE)}\n`);
+  if (result.aside > 0) process.stderr.write(`${said.asideNotVerified(result.aside, reading.asideFile)}\n`);
   if (result.merged > 0) process.stderr.write(`${said.mergedUnvouched(result.merged)}\n`);
   if (collected === undefined) {
     out(said.intact(result.records, result.firstSeq));
@@ -92,8 +81,7 @@ async function verify(audit: AuditLog, collected: string | undefined): Promise<n
   const text = await readFile(collected, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new CliError(said.collectedUnreadable(error.code ?? 'error'), EXIT.usage);
   });
-  const kept = keptRecords(await audit.asideLines()).records;
-  const check = checkAgainstCollected(await audit.read(), collectedHeads(text), result.firstSeq, kept);
+  const check = await reading.againstCollected(audit, text, result.firstSeq);
   if (!check.ok)
     throw new CliError(
       check.reason === 'missing' ? said.cutShort(check.seq) : said.rewritten(check.seq),
@@ -125,7 +113,8 @@ async function audit(args: string[]): Promise<number> {
     throw new CliError(words().cli.usageOf(auditCommand.synopsis), EXIT.usage);
   const since = values.since === undefined ? undefined : new Date(values.since);
   if (since && Number.isNaN(since.getTime())) throw new CliError(words().cli.audit.since, EXIT.usage);
-  for (const record of await log.read(since)) out(values.json ? JSON.stringify(record) : describe(record));
+  for (const record of await log.log.read(since))
+    out(values.json ? JSON.stringify(record) : describe(record));
   return 0;
 }
 
@@ -148,10 +137,11 @@ export async function withCliAudit(
 ): Promise<number> {
   const [command, ...rest] = argv;
   if (!isSession(command) || rest.includes('--list') || rest.includes('--help')) return run(argv);
+  // The session is reported as an event; the trail hears it and writes it before the CLI exits.
   const record = async (exitCode: number) => {
-    const log = await cliAuditLog().catch(() => null);
-    await log?.record({ kind: 'cli_command', command, exitCode });
-    await log?.close();
+    const audit = await cliAuditLog().catch(() => null);
+    audit?.report({ kind: 'cli_command', command, exitCode });
+    await audit?.close();
   };
   try {
     const code = await run(argv);

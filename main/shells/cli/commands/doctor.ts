@@ -4,7 +4,7 @@ import { readPrivateKeyFile } from '../../../core/api/auth/session.ts';
 import { ServerTokenSource } from '../../../core/api/auth/server-token-source.ts';
 import { UserTokenSource } from '../../../core/api/auth/user-token-source.ts';
 import { CoreClient } from '../../../core/api/core-client.ts';
-import { runConnectionChecks } from '../../../features/connection/connection-checks.ts';
+import { runConnectionChecks } from '../../../core/api/connection-checks.ts';
 import { authenticateUser, findOrCreateUser } from '../../../core/api/endpoints/users.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';

@@ -13,7 +13,7 @@ import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import { SERVICE_CODE_TEXT } from '../../../../preload/words/en/service-words.ts';
 import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
-import { serviceNoteText } from '../../../../preload/words/index.ts';
+import { formatError, serviceNoteText } from '../../../../preload/words/index.ts';
 import type { ServiceNote } from '../../../../preload/contract/index.ts';
 
 /** The words shown for a refused call: the client reports a note, worded where it is shown (preload/words). */
@@ -53,7 +53,7 @@ async function refusedBeforeSending(action: () => Promise<unknown>, message: Reg
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(LimitError);
-  expect((error as Error).message).toMatch(message);
+  expect(formatError(error as LimitError)).toMatch(message);
   expect(h.service.control.requests.length).toBe(before);
 }
 

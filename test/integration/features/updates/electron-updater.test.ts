@@ -5,10 +5,13 @@
  * driving the real updater. What cannot run here: Electron's net module, the real Authenticode and
  * Squirrel.Mac checks, and running an installer (quitAndInstall is replaced by a recorder).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BusySignals, UpdateController } from '../../../../main/features/updates/update-controller.ts';
 import { parseMaintenanceWindow, type UpdatePolicy } from '../../../../main/core/config/update-policy.ts';
 import { configureUpdater, updaterPort } from '../../../../main/features/updates/updater-port.ts';
+import { configSchema, type Config } from '../../../../main/core/config/config-schema.ts';
+import { createUpdatesFeature } from '../../../../main/features/updates/updates-feature.ts';
+import type { UpdateRefusedEvent } from '../../../../main/features/updates/ports.ts';
 import { installedApp, installerPath, UpdateFeed } from './update-feed.ts';
 
 let feed: UpdateFeed;
@@ -162,5 +165,52 @@ describe('the update controller driving the real updater', () => {
     dictating = false;
     expect(await c.tick()).toEqual({ do: 'install' });
     expect(install).toHaveBeenCalledTimes(1);
+  });
+});
+
+/**
+ * The updates feature as the Electron shell composes it (main/features/updates/updates-feature.ts, given
+ * the shell's updater): a refused installer is reported as `update_refused`, the event the audit trail hears.
+ */
+describe('the updates feature', () => {
+  it('reports an installer refused by its own version as update_refused, and tells the clinician once', async () => {
+    const fresh = await installedApp('1.0.0');
+    onTestFinished(() => fresh.dispose());
+    // The feed on loopback is plain http, which the policy's schema would refuse: given as the value itself.
+    const config: Config = { ...configSchema.parse({}), updateMode: 'notify', updateFeedUrl: feed.url };
+    const told: string[] = [];
+    const updates = createUpdatesFeature({
+      busy: { visit: () => false },
+      updates: {
+        config,
+        platform: {
+          updater: fresh.updater,
+          install: {
+            platform: 'win32',
+            isPackaged: true,
+            productName: 'Scribe Desktop',
+            appId: 'com.scribedesktop.app',
+            execPath: 'C:\\Users\\dr\\AppData\\Local\\Programs\\scribe\\Scribe Desktop.exe',
+            resourcesPath: 'C:\\Users\\dr\\AppData\\Local\\Programs\\scribe\\resources',
+            env: {},
+            exists: (path) => path.endsWith('Uninstall Scribe Desktop.exe'),
+            readText: () => null,
+          },
+          language: async () => ({ setting: 'en', system: [] }),
+          notify: (notification) => told.push(notification.title),
+        },
+      },
+    });
+    const reported: UpdateRefusedEvent[] = [];
+    updates.events.onDidReport((event) => reported.push(event));
+    feed.publish({ version: '9.9.9', embeddedVersion: '0.0.1' });
+    // What the controller does at its tick, at once.
+    const port = updaterPort(fresh.updater);
+    expect(await port.check()).toBe('9.9.9');
+    await port.download().catch(() => undefined);
+    expect(reported).toEqual([
+      { kind: 'update_refused', reason: 'embedded_version_mismatch', announced: '9.9.9', embedded: '0.0.1' },
+    ]);
+    await expect.poll(() => told).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `scribe doctor` and the Connect screen run one module of checks (main/features/connection/connection-checks.ts): against
+ * `scribe doctor` and the Connect screen run one module of checks (main/core/api/connection-checks.ts): against
  * the local service, the doctor's lines for those checks carry the same names, in the same order, with the
  * same messages as the Connect screen's list, whether everything works or the sign-in is refused.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctor } from '../../../../main/shells/cli/commands/doctor.ts';
 import { configSchema } from '../../../../main/core/config/config-schema.ts';
-import { CONNECTION_CHECKS } from '../../../../main/features/connection/connection-checks.ts';
+import { CONNECTION_CHECKS } from '../../../../main/core/api/connection-checks.ts';
 import { checkDetailText, checkLabel } from '../../../../preload/words/index.ts';
 import { createConnector } from '../../../../main/features/connection/connector.ts';
 import { liveTranscribers } from '../../../../main/features/visit/live-transcriber.ts';

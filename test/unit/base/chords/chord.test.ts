@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { KeyRefusal } from '../../../../preload/contract/index.ts';
 import {
   ChordError,
   describeChord,
@@ -6,12 +7,15 @@ import {
   parseChord,
   toAccelerator,
 } from '../../../../main/base/chords/chord.ts';
-import {
-  alternativeChords,
-  chordRefusalWords,
-  refuseChord,
-  refuseDuplicate,
-} from '../../../../main/base/chords/chord-rules.ts';
+import { alternativeChords, refuseChord, refuseDuplicate } from '../../../../main/base/chords/chord-rules.ts';
+import { keyRefusalText } from '../../../../preload/words/index.ts';
+
+/** A refusal in the words the window and the CLI show it with (base itself words nothing). */
+const chordRefusalWords = (
+  chord: ReturnType<typeof parseChord>,
+  refusal: KeyRefusal,
+  platform: NodeJS.Platform,
+) => keyRefusalText(refusal, describeChord(chord, platform));
 
 describe('chords', () => {
   it('parses aliases into one normal form', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../../main/core/config/resolve-config.ts';
+import { configProblemTexts } from '../../../../main/compose/config-problem-words.ts';
 
 describe('dictation policy keys', () => {
   it('takes hotkeys, mode, insertion, per-app rules and history from policy, in normal form', () => {
@@ -40,7 +41,9 @@ describe('dictation policy keys', () => {
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    const text = JSON.stringify(result.errors);
+    // Facts in the problem (the refusal, the keys), words where it is shown.
+    expect(JSON.stringify(result.errors)).not.toContain('would also type');
+    const text = configProblemTexts(result.errors).join('\n');
     expect(text).toContain('paste');
     expect(text).toContain('would also type');
   });

@@ -206,11 +206,11 @@ describe('resolveConfig errors name the key and the source', () => {
   it.each([
     [
       { env: { SCRIBE_SERVICE_URL: 'https://api.example.com' } },
-      'serviceUrl from environment SCRIBE_SERVICE_URL: must name a region (us or eu) in the host, e.g. https://us.api.example.com',
+      'serviceUrl from environment SCRIBE_SERVICE_URL: not a service address: url_no_region',
     ],
     [
       { flags: { serviceUrl: 'http://us.api.example.com' } },
-      'serviceUrl from command-line flag --service-url: must use https:// (plain http is only allowed for 127.0.0.1 or localhost)',
+      'serviceUrl from command-line flag --service-url: not a service address: url_plain_http',
     ],
     [
       { env: { SCRIBE_API_VERSION: 'latest' } },
@@ -218,7 +218,7 @@ describe('resolveConfig errors name the key and the source', () => {
     ],
     [
       { env: { SCRIBE_SPEECH_LOCALES: 'HAITIAN_HT,ENGLISH_US' } },
-      'speechLocales from environment SCRIBE_SPEECH_LOCALES: Haitian Creole cannot be combined with a second language. Choose it on its own.',
+      'speechLocales from environment SCRIBE_SPEECH_LOCALES: limit_exceeded: solo_speech_locale',
     ],
     [
       { policy: { values: { speechLocales: ['ENGLISH_US', 'KLINGON'] }, origin: POLICY } },
@@ -226,11 +226,11 @@ describe('resolveConfig errors name the key and the source', () => {
     ],
     [
       { settings: { values: { speechLocales: ['ENGLISH_US', 'FRENCH_FR', 'GERMAN_DE'] } } },
-      'speechLocales from user settings: At most 2 spoken languages can be chosen for one visit.',
+      'speechLocales from user settings: limit_exceeded: too_many_speech_locales',
     ],
     [
       { env: { SCRIBE_SPEECH_LOCALES: 'ENGLISH_US,ENGLISH_US' } },
-      'speechLocales from environment SCRIBE_SPEECH_LOCALES: The same language was chosen twice. Choose one language, or two different ones.',
+      'speechLocales from environment SCRIBE_SPEECH_LOCALES: limit_exceeded: duplicate_speech_locale',
     ],
     [
       { env: { SCRIBE_NOTE_LOCALE: 'SPANISH_ES' } },

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Emitter } from '../../../../main/base/async/emitter.ts';
 import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
-import { recordReports } from '../../../../main/features/audit/audit-reports.ts';
+import { recordCliReports, recordReports } from '../../../../main/features/audit/audit-reports.ts';
+import type { CliCommandEvent } from '../../../../main/features/audit/audit-reports.ts';
+import type { UpdateRefusedEvent } from '../../../../main/features/updates/ports.ts';
 import type { SignInEvent } from '../../../../main/features/connection/ports.ts';
 import type { DictationEvent } from '../../../../main/features/dictation/ports.ts';
 import type { NoteEvent } from '../../../../main/features/note/ports.ts';
@@ -79,6 +81,24 @@ describe('recordReports', () => {
       { kind: 'dictation_not_inserted', into: 'wfica32.exe', reason: 'not_landed' },
     ]);
     expect(await audit.verify()).toMatchObject({ ok: true, records: 11 });
+  });
+
+  it("records an installer refused as the updates feature reports it, and the CLI's sessions as the CLI reports them", async () => {
+    const updates = reporter<UpdateRefusedEvent>();
+    recordReports(audit, { ...features(null), updates });
+    updates.report({
+      kind: 'update_refused',
+      reason: 'embedded_version_mismatch',
+      announced: '9.9.9',
+      embedded: '0.0.1',
+    });
+    const cli = reporter<CliCommandEvent>();
+    recordCliReports(audit, { cli });
+    cli.report({ kind: 'cli_command', command: 'note', exitCode: 3 });
+    expect((await audit.read()).map((r) => r.what)).toEqual([
+      { kind: 'update_refused', reason: 'embedded_version_mismatch', announced: '9.9.9', embedded: '0.0.1' },
+      { kind: 'cli_command', command: 'note', exitCode: 3 },
+    ]);
   });
 
   it('records no policy when none is in force, and works without dictation', async () => {

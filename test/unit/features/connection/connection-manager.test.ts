@@ -9,7 +9,7 @@ import {
 } from '../../../../main/features/connection/connection-manager.ts';
 import type { Connection, Connector } from '../../../../main/features/connection/ports.ts';
 import { Failure } from '../../../../main/base/failure.ts';
-import { checkDetailText, LOCALES } from '../../../../preload/words/index.ts';
+import { checkDetailText, formatError, LOCALES } from '../../../../preload/words/index.ts';
 import type { ConnectionStatus } from '../../../../preload/contract/index.ts';
 import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
 
@@ -68,7 +68,7 @@ describe('ConnectionManager', () => {
     ]) {
       const failure = await refusal(call);
       expect(failure.code).toBe('visit_in_progress');
-      expect(failure.message).toMatch(/End it before changing the connection/);
+      expect(formatError(failure)).toMatch(/End it before changing the connection/);
     }
     expect(log).toEqual([]); // nothing was closed, signed out or forgotten
     expect(manager.status().mode).toBe('organization');

@@ -4,6 +4,7 @@
  * installation does not offer them.
  */
 import { describe, expect, it } from 'vitest';
+import { formatError } from '../../../../preload/words/index.ts';
 import {
   ConnectionManager,
   type SignInOptions,
@@ -77,7 +78,7 @@ describe('sign in with the organization (connection manager)', () => {
     const cancelled = await pending;
     expect(cancelled.code).toBe('sign_in_failed');
     expect(cancelled.params).toEqual({ reason: 'cancelled' });
-    expect(cancelled.message).toMatch(/cancelled/);
+    expect(formatError(cancelled)).toMatch(/cancelled/);
     expect(manager.status()).toMatchObject({ mode: 'none', signingIn: false });
   });
 

@@ -3,6 +3,7 @@
  * and through the CLI, gives the same request and the same refusals with the same codes.
  */
 import { describe, expect, it } from 'vitest';
+import { formatError } from '../../../../preload/words/index.ts';
 import type { GenerateNote } from '../../../../preload/contract/index.ts';
 import type {
   GenerateNoteRequest,
@@ -158,7 +159,9 @@ describe('one note request for the app and the CLI', () => {
     const counts = { rule: 'too_long', limit: 10_000, actual: 10_001 };
     expect(app.params).toEqual({ ...counts, subject: 'extra_context' });
     expect(cli.params).toEqual({ ...counts, subject: 'context_file' });
-    expect(cli.message).toBe('The context file is 10,001 characters; the limit is 10,000. Shorten it by 1.');
+    expect(formatError(cli)).toBe(
+      'The context file is 10,001 characters; the limit is 10,000. Shorten it by 1.',
+    );
 
     const saved: Case = {
       caller: 'server',

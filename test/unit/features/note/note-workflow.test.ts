@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatError } from '../../../../preload/words/index.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import { NoteWorkflow } from '../../../../main/features/note/note-workflow.ts';
 import { Failure } from '../../../../main/base/failure.ts';
@@ -34,7 +35,9 @@ describe('NoteWorkflow', () => {
     );
     expect(f.code).toBe('limit_exceeded');
     expect(f.params).toEqual({ rule: 'too_long', subject: 'extra_context', limit: 10_000, actual: 10_001 });
-    expect(f.message).toBe('The extra context is 10,001 characters; the limit is 10,000. Shorten it by 1.');
+    expect(formatError(f)).toBe(
+      'The extra context is 10,001 characters; the limit is 10,000. Shorten it by 1.',
+    );
     expect(core.calls).toEqual([]);
     await notes.generate(core, generate, TRANSCRIPT, () => undefined);
     const g = await failure(notes.editByInstruction(core, 'y'.repeat(701)));
@@ -108,7 +111,7 @@ describe('NoteWorkflow', () => {
     notes.editSection(note.revision, 'CHIEF_COMPLAINT', { type: 'TEXT', text: 'Chest pain, 3 days.' });
     const copy = await failure(() => notes.instructionsText());
     expect(copy.code).toBe('invalid_request');
-    expect(copy.message).toContain('Write them again');
+    expect(formatError(copy)).toContain('Write them again');
     expect((await failure(notes.translate(server, 'ENGLISH_US', 'FRENCH_FR'))).code).toBe('invalid_request');
     expect(server.calls.filter((c) => c.startsWith('translate'))).toEqual([]);
     // Written again from the current note, they can be copied.

@@ -16,7 +16,7 @@ import {
 import { Failure } from '../../../../main/base/failure.ts';
 import { SettingsPolicy } from '../../../../main/features/settings/settings-policy.ts';
 import { PolicyViewSchema } from '../../../../preload/contract/index.ts';
-import { lockReasonText, settingTitle } from '../../../../preload/words/index.ts';
+import { formatError, lockReasonText, settingTitle } from '../../../../preload/words/index.ts';
 
 const ORIGIN = '/etc/scribe-desktop/policy.json';
 
@@ -33,7 +33,7 @@ function refusal(action: () => unknown): string {
   try {
     action();
   } catch (error) {
-    if (error instanceof Failure && error.code === 'policy_locked') return error.message;
+    if (error instanceof Failure && error.code === 'policy_locked') return formatError(error);
     throw error;
   }
   throw new Error('not refused');

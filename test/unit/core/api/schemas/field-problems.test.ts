@@ -69,18 +69,20 @@ describe('fieldProblems', () => {
     ]);
   });
 
-  it('a refinement names its format, a base-URL rule or words of its own; other refusals are invalid', () => {
+  it('a refinement names its format, a base-URL rule or a refused chord; other refusals are invalid', () => {
     const schema = z.object({
       window: z.string().refine(() => false, { params: { format: 'time_range' } }),
       url: z.string().refine(() => false, { params: { rule: 'url_no_region' } }),
-      chord: z.string().refine(() => false, { params: { words: 'Ctrl+C copies.' } }),
+      chord: z.string().refine(() => false, {
+        params: { refusal: { reason: 'key_reserved', use: 'copy' }, keys: 'Ctrl+C' },
+      }),
       other: z.string().refine(() => false),
     });
     const value = { window: 'x', url: 'x', chord: 'x', other: 'x' };
     expect(problems(schema, value, 10)).toEqual([
       { path: 'window', kind: 'bad_format', format: 'time_range' },
       { path: 'url', kind: 'bad_format', format: 'url', rule: 'url_no_region' },
-      { path: 'chord', kind: 'invalid', words: 'Ctrl+C copies.' },
+      { path: 'chord', kind: 'invalid', refusal: { reason: 'key_reserved', use: 'copy' }, keys: 'Ctrl+C' },
       { path: 'other', kind: 'invalid' },
     ]);
   });

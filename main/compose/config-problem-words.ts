@@ -3,8 +3,8 @@
  * it was set and what is wrong, from its facts), for what a person reads: the CLI's line, the app's failed
  * start, the browser preview's terminal. `ConfigProblem.message` stays the English of logs and tests.
  */
-import { words } from '../../../preload/words/index.ts';
-import type { ConfigProblem } from './resolve-config.ts';
+import { words } from '../../preload/words/index.ts';
+import type { ConfigProblem } from '../core/config/resolve-config.ts';
 
 /** One sentence per problem. */
 export function configProblemTexts(problems: readonly ConfigProblem[]): string[] {

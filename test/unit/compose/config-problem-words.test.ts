@@ -3,12 +3,9 @@
  * terminal): each from its facts in the current locale, naming the key and where it was set, never a value.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../../main/core/config/resolve-config.ts';
-import {
-  configProblemsBlock,
-  configProblemTexts,
-} from '../../../../main/core/config/config-problem-words.ts';
-import { useLocale } from '../../../../preload/words/index.ts';
+import { resolveConfig } from '../../../main/core/config/resolve-config.ts';
+import { configProblemsBlock, configProblemTexts } from '../../../main/compose/config-problem-words.ts';
+import { useLocale } from '../../../preload/words/index.ts';
 
 afterEach(() => useLocale('en'));
 
@@ -25,7 +22,10 @@ describe('configuration problems in words', () => {
   it('in English as before: the key, its source and what is wrong', () => {
     const found = errors({ SCRIBE_NOTE_LOCALE: 'KLINGON-CANARY', SCRIBE_SERVICE_URL: 'ftp://x' });
     const texts = configProblemTexts(found);
-    expect(texts).toEqual(found.map((p) => p.message));
+    expect(texts).toEqual([
+      'serviceUrl from environment SCRIBE_SERVICE_URL: must start with https://',
+      'noteLocale from environment SCRIBE_NOTE_LOCALE: must be one of ENGLISH_US, ENGLISH_UK, FRENCH_FR',
+    ]);
     expect(texts.join('\n')).not.toContain('KLINGON-CANARY');
   });
 
