@@ -69,43 +69,65 @@ function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Pro
 /**
  * What an xclip -verbose writer's log tells: `owning` once it serves the selection (its ownership may still
  * be on its way to the server: the caller waits for that, then calls `owned()`), and `pasted` once the
- * target has finished reading — requests served, then a quiet time with none — or false when it exits
- * having served none.
+ * target has finished reading — at least `expected` requests served (as many as this target's pastes took
+ * before), then a quiet time with none — or false when it exits having served none. `served` resolves with
+ * the number of requests the paste took, for the next one's `expected`.
  */
-function watchReads(child: ChildProcess): { owning: Promise<void>; owned(): void; pasted: Promise<boolean> } {
-  let log = '';
-  let ownedAt = Infinity;
+function watchReads(
+  child: ChildProcess,
+  expected: number,
+): { owning: Promise<void>; owned(): void; pasted: Promise<boolean>; served: Promise<number> } {
+  const seen = { log: '', ownedAt: Infinity };
   const owning = new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', () => reject(new Error('xclip exited')));
     const onData = (b: Buffer): void => {
-      log += b.toString();
-      if (log.includes('request number 1')) resolve();
+      seen.log += b.toString();
+      if (seen.log.includes('request number 1')) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
   });
+  return { owning, owned: () => (seen.ownedAt = performance.now()), ...readsSettled(child, expected, seen) };
+}
+
+/** `pasted` and `served` of {@link watchReads}, from the log as it grows. */
+function readsSettled(
+  child: ChildProcess,
+  expected: number,
+  seen: { readonly log: string; readonly ownedAt: number },
+): { pasted: Promise<boolean>; served: Promise<number> } {
+  let reportServed: (n: number) => void = () => undefined;
+  const served = new Promise<number>((resolve) => (reportServed = resolve));
   const pasted = new Promise<boolean>((resolve) => {
-    let served = 0;
+    let count = 0;
     let quiet = READ_QUIET_MIN_MS;
     let timer: NodeJS.Timeout | undefined;
+    const done = (): void => {
+      reportServed(count);
+      resolve(count > 0);
+    };
     const check = (): void => {
-      const now = requestsServed(log);
-      if (now === served) return;
-      if (served === 0)
-        quiet = Math.min(READ_QUIET_MAX_MS, Math.max(READ_QUIET_MIN_MS, 2 * (performance.now() - ownedAt)));
-      served = now;
+      const now = requestsServed(seen.log);
+      if (now === count) return;
+      if (count === 0)
+        quiet = Math.min(
+          READ_QUIET_MAX_MS,
+          Math.max(READ_QUIET_MIN_MS, 2 * (performance.now() - seen.ownedAt)),
+        );
+      count = now;
       clearTimeout(timer);
-      timer = setTimeout(() => resolve(true), quiet);
+      // Fewer requests than this target's pastes took: its next one is still to come (within reason).
+      timer = setTimeout(done, count < expected ? READ_QUIET_MAX_MS : quiet);
     };
     child.stdout!.on('data', check);
     child.stderr!.on('data', check);
     child.once('exit', () => {
       clearTimeout(timer);
-      resolve(served > 0);
+      done();
     });
   });
-  return { owning, owned: () => (ownedAt = performance.now()), pasted };
+  return { pasted, served };
 }
 
 /** Text-like targets, best first; image/png is kept when there is no text. */
@@ -123,6 +145,8 @@ export class XclipClipboard implements InsertionClipboard {
   /** The next paste's xclip, started and waiting on its stdin. */
   #spare: ChildProcess | undefined;
   #prepareTimer: NodeJS.Timeout | undefined;
+  /** The most clipboard requests one paste into this run's target took (Chromium: 2 or 3, Tk: 1). */
+  #readsPerPaste = 0;
   readonly #onExit = (): void => this.#killSpare();
 
   /**
@@ -170,7 +194,8 @@ export class XclipClipboard implements InsertionClipboard {
     const child = this.#takeSpare();
     this.#owner = child;
     this.#ownerText = text;
-    const reads = watchReads(child);
+    const reads = watchReads(child, this.#readsPerPaste);
+    void reads.served.then((n) => (this.#readsPerPaste = Math.max(this.#readsPerPaste, n)));
     child.stdin!.end(Buffer.from(text, 'utf8'));
     await reads.owning;
     await this.#ownerChangedFrom(previous);
