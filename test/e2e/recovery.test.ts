@@ -64,10 +64,10 @@ describe('recovering an interrupted visit, in Chromium', () => {
         (a, b) => a + b,
         0,
       );
-    await until(() => received() >= CAPTURED, 15_000, 'the service to receive the audio');
+    await until(() => received() >= CAPTURED, 'the service to receive the audio');
     session.abort();
     // The process "dies": its lock goes with it, so the restarted app may recover the visit at once.
-    await until(() => journal.pendingRecords === 0, 5_000, 'the journal writes');
+    await until(() => journal.pendingRecords === 0, 'the journal writes');
     await crashed.dispose();
     h = await startApp({ journalDir: dir, secrets });
   });

@@ -76,7 +76,7 @@ async function killAfter(args: string[], chunks: number): Promise<{ id: string; 
   const { child, done } = scribe(args, env);
   const received = (): number =>
     Object.values(h.streaming.sockets[before]?.chunksByStream ?? {}).reduce((a, b) => a + b, 0);
-  await until(() => received() >= chunks, 20_000, `${chunks} chunks`);
+  await until(() => received() >= chunks, `${chunks} chunks`);
   child.kill('SIGKILL');
   const run = await done;
   h.streaming.timings.recognitionLatencyMs = FAST_TIMINGS.recognitionLatencyMs;

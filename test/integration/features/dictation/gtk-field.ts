@@ -26,6 +26,8 @@ export function gtkAvailable(): boolean {
 export class GtkField {
   text = '';
   selection: [number, number] = [0, 0];
+  /** The field has hidden its text (after `send('password')`). */
+  password = false;
   #ready = false;
 
   private constructor(
@@ -39,6 +41,7 @@ export class GtkField {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         if (line === 'READY') this.#ready = true;
+        if (line === 'PASSWORD') this.password = true;
         if (line.startsWith('TEXT ')) this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
         if (line.startsWith('SEL '))
           this.selection = line.slice(4).split(' ').map(Number) as [number, number];
@@ -58,7 +61,7 @@ export class GtkField {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const field = new GtkField(title, child);
-    await until(() => field.#ready, 15_000, `${title} to open`);
+    await until(() => field.#ready, `${title} to open`);
     await display.x('xdotool', ['search', '--sync', '--name', `^${title}$`, 'windowactivate', '--sync']);
     return field;
   }

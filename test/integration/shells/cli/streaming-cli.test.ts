@@ -179,11 +179,7 @@ describe('scribe transcribe', () => {
   it('on Ctrl+C stops the audio, ends the stream gracefully and prints what was said so far', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', VISIT], env); // real-time pace
-    await until(
-      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20,
-      15_000,
-      'two seconds of audio',
-    );
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 'two seconds of audio');
     child.kill('SIGINT');
     const run = await done;
     expect(run.stderr).toBe('');
@@ -213,11 +209,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('journal of the streaming commands (
   it('a second Ctrl+C abandons the session, which stays in the journal and is recovered whole', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', VISIT], env); // real-time pace
-    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 15_000, 'audio');
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 'audio');
     h.streaming.withholdAcks(true); // a stalled service: the graceful end waits (END is not answered)
     try {
       child.kill('SIGINT'); // the first one only stops the audio and ends gracefully...
-      await until(() => h.streaming.sockets[before]!.framesByType.END === 1, 5_000, 'END');
+      await until(() => h.streaming.sockets[before]!.framesByType.END === 1, 'END');
       child.kill('SIGINT'); // ...the second one gives up at once
       const run = await done;
       expect(run.code).toBe(130);
@@ -299,11 +295,7 @@ describe.skipIf(!process.env.REAL_AUDIO)('scribe devices and --mic (PulseAudio v
   it('records the microphone until Ctrl+C, then ends the stream cleanly', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', '--mic'], env);
-    await until(
-      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 10,
-      15_000,
-      'microphone audio',
-    );
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 10, 'microphone audio');
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(0);
