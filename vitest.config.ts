@@ -7,11 +7,15 @@
  *   for the two cores. `vitest run --project unit` skips it.
  */
 import { defineConfig } from 'vitest/config';
+import { WAIT_LIMIT_MS } from './test/harness/until.ts';
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Waits are generous (a loaded machine is slow, not broken): test/harness/until.ts.
+    expect: { poll: { timeout: WAIT_LIMIT_MS } },
+    setupFiles: ['test/harness/wait-defaults.ts'],
     pool: 'forks',
     projects: [
       {

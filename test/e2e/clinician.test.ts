@@ -31,7 +31,7 @@ describe('a clinician sign-in', () => {
     // Settings: choose SOAP as the default template.
     await nav(page, 'Settings').click();
     const picker = page.getByLabel('Template', { exact: true });
-    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
     await picker.selectOption({ label: 'SOAP note' });
     await page.getByRole('button', { name: 'Use as my default' }).click();
     await expect.poll(() => page.getByTestId('settings-saved').textContent()).toBe('Settings saved.');

@@ -46,7 +46,7 @@ describe('a failing connection check on the Connect screen, in Chromium', () => 
     await page.evaluate(LISTEN);
     await connectWithServerCredentials(page, service.url, unknownClient(), 'Sign-in');
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toMatch(/^\s*Sign-in: The service refused these credentials\. Check the client ID and key with IT\./);
     const summary = (await page.getByTestId('connection-summary').textContent())!;
     expect(summary).toContain('(HTTP 401, code 40101, trace trace-e2e-1)');

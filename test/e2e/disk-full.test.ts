@@ -61,18 +61,16 @@ describe.skipIf(!isRoot)('a visit on a full disk, in Chromium (real tmpfs; skipp
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Recording');
     const banner = page.getByTestId('disk-full');
-    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.innerText()).toMatch(/disk is full.*kept in memory until it is transcribed/);
     // Not claimed safe: a crash now would lose what is only in memory.
     await expect
       .poll(() => page.getByTestId('connection-ok').textContent())
       .not.toContain('audio kept until transcribed');
     await page.screenshot({ path: `${SHOTS}/03-visit-disk-full.png`, fullPage: true });
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     expect(await page.getByTestId('disk-not-kept').innerText()).toMatch(/could not be kept on this computer/);
     expect(await page.locator('li[data-final="true"]').count()).toBe(5);
   }, 90_000);

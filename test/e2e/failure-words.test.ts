@@ -40,7 +40,7 @@ describe('a refused sign-in with the clock minutes off, in Chromium', () => {
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
     const failure = page.locator('p.failure');
-    await failure.waitFor({ timeout: 20_000 });
+    await failure.waitFor();
     expect(await failure.innerText()).toBe(
       "The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT). This computer's clock is 4 minutes behind the service's (allowed for; check its date and time).",
     );

@@ -29,7 +29,7 @@ describe('the Note screen on first use', () => {
   it('writes the sample visit’s note', async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Start the sample visit' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Visit');
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect
@@ -37,7 +37,7 @@ describe('the Note screen on first use', () => {
       .toBe('Visit ended');
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect.poll(() => plan(page).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => plan(page).count()).toBe(1);
   });
 
   it('says which sections an instruction changed, highlighted, with Undo; or that nothing changed', async () => {
@@ -137,7 +137,7 @@ describe('the Note screen on first use', () => {
     await confirm.getByRole('button', { name: 'Replace my changes' }).click();
     await expect.poll(() => confirm.count()).toBe(0);
     await expect
-      .poll(() => vitals.getByTestId('section-body').textContent(), { timeout: 20_000 })
+      .poll(() => vitals.getByTestId('section-body').textContent())
       .not.toBe('BP 128/82, pulse 72.');
     expect(await plan(page).innerText()).not.toContain('Recheck in two weeks.');
     expect(await h.cspViolations()).toEqual([]);

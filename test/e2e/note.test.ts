@@ -40,11 +40,9 @@ describe('the Note screen', () => {
     await nav(page, 'Visit').click();
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     await nav(page, 'Note').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
   });
@@ -54,12 +52,10 @@ describe('the Note screen', () => {
     await page.getByLabel('Long visit: write in the background and show progress').check();
     await page.getByRole('button', { name: 'Write the note' }).click();
     const progress = page.getByTestId('note-progress');
-    await expect
-      .poll(() => progress.textContent(), { timeout: 10_000, interval: 50 })
-      .toMatch(/Writing the note… \d+ s/);
+    await expect.poll(() => progress.textContent(), { interval: 50 }).toMatch(/Writing the note… \d+ s/);
     await page.screenshot({ path: `${SHOTS}/05-note-progress.png`, fullPage: true });
     const sections = page.locator('article[data-section]');
-    await expect.poll(() => sections.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sections.count()).toBeGreaterThan(0);
     expect(await progress.textContent()).toBe('');
     expect(requests('/generate-note-async')).toHaveLength(1);
     expect(requests('/generate-note')).toHaveLength(0); // not the synchronous form
@@ -88,7 +84,7 @@ describe('the Note screen', () => {
     await field.fill('replace "Patient" with "Pt"');
     expect(await count.textContent()).toContain('27 / 700 characters');
     await apply.click();
-    await expect.poll(() => requests('/edit-note-with-instructions').length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => requests('/edit-note-with-instructions').length).toBe(1);
     await expect.poll(() => field.inputValue()).toBe('');
     const sent = requests('/edit-note-with-instructions')[0]!;
     expect(sent.status).toBe(200);
@@ -118,8 +114,8 @@ describe('the Note screen', () => {
     await expect.poll(() => confirm.count()).toBe(1);
     expect(requests('/generate-note-async')).toHaveLength(before);
     await confirm.getByRole('button', { name: 'Replace my changes' }).click();
-    await expect.poll(() => requests('/generate-note-async').length, { timeout: 15_000 }).toBe(before + 1);
-    await expect.poll(() => page.getByTestId('note-progress').textContent(), { timeout: 30_000 }).toBe('');
+    await expect.poll(() => requests('/generate-note-async').length).toBe(before + 1);
+    await expect.poll(() => page.getByTestId('note-progress').textContent()).toBe('');
     const sent = requests('/generate-note-async').at(-1)!;
     expect(sent.fields?.unstructured_context).toBe(context.length);
     expect(await page.locator('article[data-section]').count()).toBeGreaterThan(0);

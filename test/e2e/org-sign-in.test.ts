@@ -60,7 +60,7 @@ describe('Connect: sign in with your organization', () => {
   it('offers the organization sign-in, not server credentials, all reachable by keyboard', async () => {
     const { page } = h;
     const button = page.getByRole('button', { name: 'Sign in with your organization' });
-    await expect.poll(() => button.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => button.count()).toBe(1);
     expect(await page.getByText(new URL(idp.issuer).host).count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Private key (PEM)').count()).toBe(0);
     expect(await page.getByLabel('Sign-in token', { exact: true }).count()).toBe(1);
@@ -92,7 +92,7 @@ describe('Connect: sign in with your organization', () => {
     browser.idle = false;
     await page.getByRole('button', { name: 'Sign in with your organization' }).click();
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
     await browser.settle();
     expect(h.app.connections.status()).toMatchObject({ caller: 'user', healthy: true });

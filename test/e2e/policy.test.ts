@@ -55,7 +55,7 @@ describe('Settings set by the organization', () => {
     await page.getByLabel('Private key (PEM)').fill(client.privateKeyPem);
     await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
   });
 
@@ -88,9 +88,7 @@ describe('Settings set by the organization', () => {
     const { page } = h;
     const { microphone: _unlocked, ...rest } = policy;
     await writeFile(h.policyFile, JSON.stringify({ ...rest, noteLocale: 'FRENCH_FR' }));
-    await expect
-      .poll(() => page.getByLabel('Clinician microphone').isDisabled(), { timeout: 10_000 })
-      .toBe(false);
+    await expect.poll(() => page.getByLabel('Clinician microphone').isDisabled()).toBe(false);
     expect(await page.getByTestId('policy-card').textContent()).toContain('French (France)');
     expect(await page.getByTestId('locked-microphone').count()).toBe(0);
   });

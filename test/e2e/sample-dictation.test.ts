@@ -51,21 +51,17 @@ describe('the sample dictation in the browser preview', () => {
     await page.getByRole('button', { name: 'Run the sample dictation' }).click();
     const box = page.getByLabel('Dictated text');
     // The first pass misheard "stable"; the box shows it as the service sent it…
-    await expect
-      .poll(() => box.inputValue(), { timeout: 30_000, interval: 50 })
-      .toMatch(/^Patient is table\./);
+    await expect.poll(() => box.inputValue(), { interval: 50 }).toMatch(/^Patient is table\./);
     expect(await page.getByTestId('sample-label').textContent()).toContain('not for patient care');
     await page.screenshot({ path: `${SHOTS}/sample-dictation-misheard.png` });
     // …then the ASYNC_CORRECTION replaces it where it stands, and the screen names what changed.
-    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toMatch(/^Patient is stable\./);
+    await expect.poll(() => box.inputValue()).toMatch(/^Patient is stable\./);
     await expect
       .poll(() => page.getByTestId('sample-dictation-status').textContent())
       .toContain('Corrected in place by the service: “table” → “stable”.');
     await page.screenshot({ path: `${SHOTS}/sample-dictation-corrected.png` });
     // The recording ends by itself, and so does the dictation: the whole text stays in the box.
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Start dictation' }).count(), { timeout: 30_000 })
-      .toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Start dictation' }).count()).toBe(1);
     expect(await box.inputValue()).toBe(FINAL);
     expect(await page.locator('#box-note').textContent()).toBe(
       'Kept in the dictation box: the browser preview does not type into other applications.',

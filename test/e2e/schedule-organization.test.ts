@@ -67,12 +67,12 @@ describe("today's appointments, signed in with the organization", () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Sign in with your organization' }).click();
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
     await browser.settle();
     await nav(page, 'Visit').click();
     const rows = page.getByTestId('appointment');
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.first().innerText()).toMatch(/Ada Moreau\s+In person\s+Scheduled/);
     await page.screenshot({ path: `${SHOTS}/schedule-organization-today.png` });
     // The broker's log names the clinician and the route, never a patient.
@@ -85,35 +85,27 @@ describe("today's appointments, signed in with the organization", () => {
     const { page } = h;
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: /^Start the visit with Ada Moreau/ }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect
-      .poll(() => page.locator('article[data-section]').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page
       .getByLabel('Extra context')
       .fill('Plan: start metformin 500 mg twice daily and recheck in two weeks.');
     await page.getByRole('button', { name: 'Write again with context' }).click();
     await expect
-      .poll(
-        () =>
-          page
-            .locator('article[data-section]')
-            .allInnerTexts()
-            .then((t) => t.join(' ')),
-        {
-          timeout: 30_000,
-        },
+      .poll(() =>
+        page
+          .locator('article[data-section]')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
       )
       .toMatch(/metformin/i);
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await page.getByRole('button', { name: 'Write instructions' }).click();
-    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('instructions').count()).toBe(1);
     const instructions = (await page.getByTestId('instructions').innerText()).trim();
 
     const send = page.getByTestId('send-instructions');
@@ -127,9 +119,7 @@ describe("today's appointments, signed in with the organization", () => {
     expect(JSON.stringify(broker.logs())).not.toContain('"instructions"'); // nothing sent before Send
 
     await confirm.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect
-      .poll(() => page.getByTestId('sent-status').textContent(), { timeout: 20_000 })
-      .toContain('Sent.');
+    await expect.poll(() => page.getByTestId('sent-status').textContent()).toContain('Sent.');
     expect(await page.getByTestId('sent-status').innerText()).toContain('A new conversation was opened');
     expect(await page.getByTestId('sent-messages').innerText()).toContain(
       `You: ${instructions.split('\n')[0]}`,

@@ -73,9 +73,7 @@ describe('Settings with a clinician sign-in', () => {
     await page.getByRole('button', { name: 'Test microphone' }).click();
     const meter = page.getByRole('meter', { name: 'Test level' });
     // The fixture microphone plays a recorded visit: the bar must show its speech.
-    await expect
-      .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Stop test' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Test microphone' }).count()).toBe(1);
   });
@@ -103,7 +101,7 @@ describe('Settings with a clinician sign-in', () => {
   it('counts section instructions as typed, refuses over 700 before sending, saves within', async () => {
     const { page } = h;
     const picker = page.getByLabel('Template', { exact: true });
-    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
     await picker.selectOption({ label: 'SOAP note' });
     await page.getByRole('button', { name: 'Show its sections' }).click();
     const whole = page.getByLabel('Instructions for the whole note');

@@ -24,10 +24,10 @@ describe('the note’s language in a Spanish window', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByRole('button', { name: 'Conexión', exact: true }).click();
     await page.getByRole('button', { name: 'Iniciar la consulta de ejemplo' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Consulta');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Consulta');
     await page.getByRole('button', { name: 'Nota', exact: true }).click();
     const notice = page.getByTestId('note-language-notice');
-    await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => notice.count()).toBe(1);
     expect(await page.locator('#note-locale').inputValue()).toBe('ENGLISH_US');
     expect((await notice.innerText()).trim()).toBe(
       'El servicio no redacta notas en español, así que esta nota se escribirá en inglés (Estados Unidos). ' +

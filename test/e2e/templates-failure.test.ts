@@ -37,7 +37,7 @@ describe('the template list the service refused', () => {
 
     await nav(page, 'Note').click();
     const failed = page.getByTestId('templates-failed');
-    await failed.waitFor({ timeout: 10_000 });
+    await failed.waitFor();
     expect(await failed.innerText()).toBe(
       'The list of templates could not be loaded, so the note is written with the default template.',
     );
@@ -50,7 +50,7 @@ describe('the template list the service refused', () => {
 
     await nav(page, 'Settings').click();
     const settingsError = page.locator('p.error').first();
-    await settingsError.waitFor({ timeout: 10_000 });
+    await settingsError.waitFor();
     expect(await settingsError.getAttribute('data-code')).toBe(code);
     expect(await page.content()).not.toContain('injected failure'); // the service's own message
     expect(await h.cspViolations()).toEqual([]);

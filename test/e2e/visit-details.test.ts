@@ -39,11 +39,9 @@ describe('visit details', () => {
     await nav(page, 'Visit').click();
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     await nav(page, 'Note').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
 
@@ -64,19 +62,17 @@ describe('visit details', () => {
 
     await write.click();
     const sections = page.locator('article[data-section]');
-    await expect.poll(() => sections.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sections.count()).toBeGreaterThan(0);
     expect(answered('/generate-note')).toEqual([200]);
     const plan = page.locator('article[data-section="ASSESSMENT_AND_PLAN"]');
     expect(await plan.innerText()).toContain('Recheck blood pressure in two weeks');
 
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await expect
-      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
-        timeout: 20_000,
-      })
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count())
       .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Suggest orders' }).click();
-    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('orders').count()).toBe(1);
     expect(answered('/generate-normalized-data-async')).toEqual([200]);
     expect(answered('/generate-suggested-orders-async')).toEqual([200]);
     expect(await h.cspViolations()).toEqual([]);

@@ -75,7 +75,6 @@ describe('starting a visit when something is wrong, in Chromium', () => {
         async () =>
           (await page.getByTestId('start-reconnecting').count()) === 1 ||
           `${await page.getByTestId('visit-phase').textContent()} ${(await page.locator('.failure, p.error').allInnerTexts()).join()}`,
-        { timeout: 15_000 },
       )
       .toBe(true);
     expect(await page.getByTestId('start-reconnecting').textContent()).toContain('cannot be reached yet');
@@ -88,7 +87,7 @@ describe('starting a visit when something is wrong, in Chromium', () => {
       'The service could not be reached. The audio recorded so far is kept: recover it from the Visit screen when the network is back.',
     ]);
     const banner = page.getByTestId('recovery');
-    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.getByRole('button', { name: 'Recover transcript' }).count()).toBe(1);
   });
 });

@@ -90,7 +90,5 @@ export async function connectAsClinician(page: Page, url: string, refreshToken: 
 
 async function connectAndWait(page: Page, summary: string): Promise<void> {
   await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-  await expect
-    .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-    .toContain(summary);
+  await expect.poll(() => page.getByTestId('connection-summary').textContent()).toContain(summary);
 }

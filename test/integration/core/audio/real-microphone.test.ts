@@ -77,7 +77,7 @@ async function tailDrained(parts: Int16Array[]): Promise<void> {
       const bounds = soundBounds(all);
       expect(bounds && all.length - bounds.end).toBeGreaterThanOrEqual(4_000);
     },
-    { timeout: 5_000, interval: 50 },
+    { interval: 50 },
   );
 }
 
