@@ -3,10 +3,10 @@
  * network, the keychain — in Connect's own words, and the green status of the connection in use (here the
  * sample's) is not left shown above it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SHOTS, nav } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { SecretStoreError } from '../../main/base/secrets/secret-store.ts';
 
@@ -34,14 +34,8 @@ class BreakableKeychain extends MemorySecretStore {
 }
 
 describe('Connect when connecting fails', () => {
-  let h: AppHarness;
   const keychain = new BreakableKeychain();
-  beforeAll(async () => {
-    h = await startApp({ secrets: keychain });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile({ secrets: keychain });
 
   it('is connected to the sample first', async () => {
     await h.page.getByRole('button', { name: 'Start the sample visit' }).click();

@@ -8,28 +8,25 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
 
 describe.skipIf(!isRoot)('a visit on a full disk, in Chromium (real tmpfs; skipped unless root)', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
   let mount: string;
+  // Registered before the app's: hooks after tests run in reverse, so the app closes before the unmount.
+  afterAll(async () => {
+    if (mount) {
+      await run('umount', [mount]).catch(() => undefined);
+      await rm(join(mount, '..'), { recursive: true, force: true });
+    }
+  });
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(async () => {
     mount = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-disk-')), 'disk');
     await mkdir(mount);
     await run('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', mount]);
@@ -42,15 +39,7 @@ describe.skipIf(!isRoot)('a visit on a full disk, in Chromium (real tmpfs; skipp
     } finally {
       await filler.close();
     }
-    h = await startApp({ journalDir: join(mount, 'journals') });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-    if (mount) {
-      await run('umount', [mount]).catch(() => undefined);
-      await rm(join(mount, '..'), { recursive: true, force: true });
-    }
+    return { journalDir: join(mount, 'journals') };
   });
 
   it('records with a warning on screen, ends with every line, and says the audio was not kept', async () => {

@@ -4,9 +4,10 @@
  * On the way, the words items: the transcript's speaker labels are the note's, Settings does not call the
  * sample the organization's sign-in, and "Show its sections" becomes "Hide its sections".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import type { AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 import { LOCALES } from '../../preload/words/index.ts';
 
 /** Every English text of the window's words that French says otherwise (a few words are the same in both). */
@@ -30,13 +31,7 @@ async function englishLeft(h: AppHarness): Promise<string[]> {
 }
 
 describe('the window in French', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('runs the sample visit through note and codes in French once Settings says so', async () => {
     const { page } = h;

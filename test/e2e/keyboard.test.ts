@@ -6,10 +6,9 @@
  * accessible name; every focusable element of each screen must have a name too.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import { SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 import { roleAndName, unnamedFocusables } from './a11y.ts';
 
 /**
@@ -41,10 +40,9 @@ async function tabUnderlines(page: Page): Promise<{ colors: string[]; current: n
 }
 
 describe('keyboard only', () => {
-  let service: SampleService;
-  let h: AppHarness;
+  const { service, client } = servicePerFile();
+  const h = appPerFile();
   const problems: string[] = [];
-  let client: OAuthClient;
 
   /** Checks the focused element: a visible focus indicator and an accessible name. */
   async function checkFocused(page: Page): Promise<{ role: string; name: string } | null> {
@@ -77,15 +75,6 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('h1').textContent()).toBe(name);
   }
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
 
   it('runs a whole visit with the keyboard, focus always visible and named', async () => {
     const { page } = h;

@@ -4,10 +4,10 @@
  * "Change by instruction" says what it changed, with Undo, or that nothing changed; "Write again with
  * context" asks where the clinician is looking and, once told to, replaces the changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 const plan = (page: Page) => page.locator('article[data-section="ASSESSMENT_AND_PLAN"]');
 
@@ -18,13 +18,7 @@ async function instruct(page: Page, instruction: string): Promise<void> {
 }
 
 describe('the Note screen on first use', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('writes the sample visit’s note', async () => {
     const { page } = h;

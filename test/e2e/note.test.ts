@@ -4,35 +4,18 @@
  * refused over the limit before sending; "Write again with context" counts up to 10,000, refuses more
  * before sending, asks before replacing the clinician's changes and sends the context to the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('the Note screen', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile({
+    // A long visit's note takes a while: the job stays ONGOING for a few polls.
+    jobs: { ongoingPolls: 3, ongoingMs: 1_500 },
+  });
+  const h = appPerFile();
   const requests = (suffix: string, method = 'POST') =>
     service.service.control.requests.filter((r) => r.path.endsWith(suffix) && r.method === method);
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient({
-      // A long visit's note takes a while: the job stays ONGOING for a few polls.
-      jobs: { ongoingPolls: 3, ongoingMs: 1_500 },
-    }));
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
 
   it('records a visit', async () => {
     const { page } = h;

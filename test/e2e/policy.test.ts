@@ -6,20 +6,15 @@
  * the real policy loader and watcher over a policy file, against the local service.
  */
 import { writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
+import { describe, expect, it } from 'vitest';
 import { unnamedFocusables } from './a11y.ts';
-import { nav, SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('Settings set by the organization', () => {
-  let service: SampleService;
-  let client: OAuthClient;
-  let h: AppHarness;
+  const { service, client } = servicePerFile();
   let policy: Record<string, unknown>;
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(() => {
     policy = {
       serviceUrl: service.url,
       allowUserServiceUrlChange: false,
@@ -29,11 +24,7 @@ describe('Settings set by the organization', () => {
       noteLocale: 'ENGLISH_UK',
       journalRetentionHours: 12,
     };
-    h = await startApp({ viewport: { width: 1280, height: 1000 }, policy });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
+    return { viewport: { width: 1280, height: 1000 }, policy };
   });
 
   it('Connect shows the pinned address and sign-in method, disabled, with the reason', async () => {

@@ -7,34 +7,24 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerTokenSource } from '../../main/core/api/auth/server-token-source.ts';
 import { HttpClient } from '../../main/core/api/transport/http.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../main/core/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/features/visit/live-transcriber.ts';
-import type { SampleService } from '../service/sample-service.ts';
 import { expectedSentences, fixtureChunks, until } from '../integration/core/streaming/harness.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 /** Chunks the "crashed" visit captured: 6.5 s of the fixture. */
 const CAPTURED = 65;
 
 describe('recovering an interrupted visit, in Chromium', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-journals-')), 'journals');
     const secrets = new MemorySecretStore();
     // The visit that was cut short: audio journaled and sent, then the session stops without END.
@@ -69,11 +59,7 @@ describe('recovering an interrupted visit, in Chromium', () => {
     // The process "dies": its lock goes with it, so the restarted app may recover the visit at once.
     await until(() => journal.pendingRecords === 0, 'the journal writes');
     await crashed.dispose();
-    h = await startApp({ journalDir: dir, secrets });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
+    return { journalDir: dir, secrets };
   });
 
   it('offers the interrupted visit once connected, and recovers its whole transcript', async () => {

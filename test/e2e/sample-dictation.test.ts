@@ -5,31 +5,24 @@
  * account and no microphone. Its words come into the box, and the service's ASYNC_CORRECTION replaces a
  * misheard word in place ("table" → "stable"), which the screen names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
 import type { EventPayload } from '../../preload/contract/index.ts';
 import { nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 const FINAL = 'Patient is stable.\n\nContinue aspirin, recheck in two weeks.';
 
 describe('the sample dictation in the browser preview', () => {
-  let h: AppHarness;
   /** Every text the box showed while dictating, in the order main pushed them. */
   const texts: string[] = [];
-
-  beforeAll(async () => {
-    h = await startApp({
-      dictation: previewDictationPlatform(),
-      onEvent: (event, payload) => {
-        if (event !== 'dictation:state') return;
-        const state = payload as EventPayload<'dictation:state'>;
-        if (state.active && texts.at(-1) !== state.box.text) texts.push(state.box.text);
-      },
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
+  const h = appPerFile({
+    dictation: previewDictationPlatform(),
+    onEvent: (event, payload) => {
+      if (event !== 'dictation:state') return;
+      const state = payload as EventPayload<'dictation:state'>;
+      if (state.active && texts.at(-1) !== state.box.text) texts.push(state.box.text);
+    },
   });
 
   it('says the box is all there is in the preview, and offers the sample dictation', async () => {

@@ -4,18 +4,12 @@
  * microphone is never opened. Its note reads like one (the demo service's pre-written answers): rewritten
  * sentences, a code per problem, orders from the plan, instructions and a Spanish translation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe('the sample visit', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('runs the bundled recording through live transcript, note, copy, codes and orders, labelled as a sample', async () => {
     const { page } = h;

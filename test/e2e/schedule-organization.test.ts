@@ -4,63 +4,16 @@
  * organization's Server API key, and the local service's Server API with an invented day for this
  * clinician. The desktop presents the sign-in's identity-provider token to the broker's schedule routes.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import { startTestIdp, type TestIdp } from '../fixtures/oidc/test-idp.ts';
-import { startBrowserDriver, type BrowserDriver } from '../integration/sign-in/browser-driver.ts';
-import { startBrokerProcess, type BrokerProcess } from '../integration/sign-in/broker-process.ts';
-import { nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { organizationPerFile } from './bridge/per-file.ts';
 
 const API_KEY = 'e2e-server-api-key-5b1c';
 
 describe("today's appointments, signed in with the organization", () => {
-  let service: SampleService;
-  let idp: TestIdp;
-  let broker: BrokerProcess;
-  let browser: BrowserDriver;
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    const started = await startServiceWithClient({
-      serverApiKeys: [API_KEY],
-      sampleDayFor: 'oid-dr-lee-e2e',
-    });
-    service = started.service;
-    idp = await startTestIdp({ 'dr.lee': { oid: 'oid-dr-lee-e2e' } });
-    const dir = await mkdtemp(join(tmpdir(), 'scribe-e2e-broker-'));
-    await writeFile(join(dir, 'key.pem'), started.client.privateKeyPem, { mode: 0o600 });
-    await writeFile(join(dir, 'server-api-key'), API_KEY, { mode: 0o600 });
-    broker = await startBrokerProcess({
-      SCRIBE_SERVICE_URL: service.url,
-      SCRIBE_CLIENT_ID: started.client.id,
-      SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-      SCRIBE_BROKER_ISSUER: idp.issuer,
-      SCRIBE_BROKER_AUDIENCE: idp.clientId,
-      SCRIBE_BROKER_USER_CLAIM: 'oid',
-      SCRIBE_BROKER_SERVER_API_KEY_FILE: join(dir, 'server-api-key'),
-    });
-    browser = await startBrowserDriver('dr.lee');
-    h = await startApp({
-      policy: {
-        serviceUrl: service.url,
-        signInIssuer: idp.issuer,
-        signInClientId: idp.clientId,
-        signInScopes: ['openid', 'profile'],
-        signInBrokerUrl: broker.url,
-      },
-      openBrowser: (url) => browser.open(url),
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await browser?.close();
-    await broker?.stop();
-    await idp?.close();
-    await service?.close();
+  const { broker, browser, h } = organizationPerFile({
+    service: { serverApiKeys: [API_KEY], sampleDayFor: 'oid-dr-lee-e2e' },
+    serverApiKey: API_KEY,
   });
 
   it("lists the clinician's day through the broker", async () => {

@@ -4,18 +4,12 @@
  * server credentials): the day listed with time, patient, mode and status; a visit started from one is
  * linked to it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe("today's appointments", () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('lists the day and starts a visit from an appointment, linking it', async () => {
     const { page } = h;

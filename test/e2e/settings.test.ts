@@ -5,16 +5,15 @@
  * batch over 100 is refused before sending; text replacements are added, changed and deleted. What the
  * service keeps is read back from it (as the clinician), and refused batches never reach it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../main/core/api/protocol.ts';
-import { startSampleService, type SampleService } from '../service/sample-service.ts';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 import { unnamedFocusables } from './a11y.ts';
 
 describe('Settings with a clinician sign-in', () => {
-  let service: SampleService;
-  let h: AppHarness;
+  const { service } = servicePerFile();
+  const h = appPerFile({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
   let userId: string;
 
   /** Reads the clinician's state from the service itself, as the clinician. */
@@ -46,15 +45,6 @@ describe('Settings with a clinician sign-in', () => {
     ).data.map((r) => `${r.original_text}=${r.replacement_text}`);
   const requestsTo = (suffix: string) =>
     service.service.control.requests.filter((r) => r.path.endsWith(suffix)).length;
-
-  beforeAll(async () => {
-    service = await startSampleService();
-    h = await startApp({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
 
   it('signs in with a clinician token and opens Settings', async () => {
     const user = service.service.control.createUser({ external_id: 'e2e-settings' });

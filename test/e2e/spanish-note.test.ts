@@ -4,18 +4,12 @@
  * English, and that the patient instructions can still be in Spanish. A French window, whose note is
  * written in French, says nothing of the kind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe('the note’s language in a Spanish window', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('says in Spanish why the note is written in English', async () => {
     const { page } = h;

@@ -3,23 +3,13 @@
  * so in the words module's words instead of showing an empty picker with no reason, and the service's
  * own reason never reaches the window. Screenshot: templates-failed.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../service/sample-service.ts';
+import { describe, expect, it } from 'vitest';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('the template list the service refused', () => {
-  let service: SampleService;
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    service = await startSampleService();
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
+  const { service } = servicePerFile();
+  const h = appPerFile();
 
   it('is named on the Note screen and in Settings, with the reason in our words', async () => {
     const { page } = h;

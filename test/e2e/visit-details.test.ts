@@ -4,34 +4,17 @@
  * reaches the Assessment and Plan), and the codes and orders of that note are asked with them, through
  * the async endpoints. A line that is not an ICD-10 code holds the note back with a reason.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('visit details', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
+  const h = appPerFile();
   const answered = (suffix: string) =>
     service.service.control.requests
       .filter((r) => r.path.endsWith(suffix) && r.method === 'POST')
       .map((r) => r.status);
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
 
   it('writes the note, its codes and orders with the visit details', async () => {
     const { page } = h;
