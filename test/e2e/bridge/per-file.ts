@@ -12,33 +12,12 @@ import type { SampleService } from '../../service/sample-service.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startBrowserDriver, type BrowserDriver } from '../../integration/sign-in/browser-driver.ts';
 import { startBrokerProcess, type BrokerProcess } from '../../integration/sign-in/broker-process.ts';
+import { later } from '../../harness/later.ts';
 import { refusingService, startServiceWithClient, type OAuthClient } from './fixtures.ts';
 import { startApp, type AppHarness } from './harness.ts';
 
 type AppOptions = NonNullable<Parameters<typeof startApp>[0]>;
 type ServiceOptions = NonNullable<Parameters<typeof startServiceWithClient>[0]>;
-
-/** Reads through to what a `beforeAll` made (methods bound to it); a clear error when read before it ran. */
-function later<T extends object>(what: string, current: () => T | undefined): T {
-  const now = (): T => {
-    const value = current();
-    if (!value) throw new Error(`${what} is started in beforeAll: read it inside a test or hook`);
-    return value;
-  };
-  return new Proxy({} as T, {
-    get: (_target, key) => {
-      const value = now();
-      const got = Reflect.get(value, key) as unknown;
-      return typeof got === 'function' ? (got as (...a: unknown[]) => unknown).bind(value) : got;
-    },
-    set: (_target, key, value) => Reflect.set(now(), key, value),
-    ownKeys: () => Reflect.ownKeys(now()),
-    getOwnPropertyDescriptor: (_target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(now(), key);
-      return descriptor && { ...descriptor, configurable: true };
-    },
-  });
-}
 
 /** The app for this file; `options` may be a function, called in `beforeAll` (e.g. to name the service). */
 export function appPerFile(options: AppOptions | (() => AppOptions | Promise<AppOptions>) = {}): AppHarness {
