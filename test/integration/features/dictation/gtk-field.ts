@@ -3,19 +3,9 @@
  * EHR's field would be: `text` and `selection` are what the field itself last reported.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { until, type TestDisplay } from './x11-harness.ts';
+import { until, x11Fixture, type TestDisplay } from './x11-harness.ts';
 
-const SCRIPT = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'x11',
-  'gtk-field.py',
-);
+const SCRIPT = x11Fixture('gtk-field.py');
 
 /** Whether GTK 3 from Python (python3-gi, gir1.2-gtk-3.0) and libatspi are installed. */
 export function gtkAvailable(): boolean {

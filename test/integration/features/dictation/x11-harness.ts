@@ -10,15 +10,10 @@ import { promisify } from 'node:util';
 import { until } from '../../../harness/until.ts';
 
 const run = promisify(execFile);
-const FIELD_SCRIPT = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'x11',
-  'field.tcl',
-);
+/** A fixture program of test/fixtures/x11/ (the fields other applications stand for). */
+export const x11Fixture = (name: string): string =>
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures', 'x11', name);
+const FIELD_SCRIPT = x11Fixture('field.tcl');
 
 /** The tests' one wait (test/harness/until.ts), here for the X11 tests and benchmarks that import it. */
 export { until };
