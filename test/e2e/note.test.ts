@@ -5,7 +5,7 @@
  * before sending, asks before replacing the clinician's changes and sends the context to the service.
  */
 import { describe, expect, it } from 'vitest';
-import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { recordVisitToNote, SHOTS } from './bridge/fixtures.ts';
 import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('the Note screen', () => {
@@ -19,15 +19,7 @@ describe('the Note screen', () => {
 
   it('records a visit', async () => {
     const { page } = h;
-    await connectWithServerCredentials(page, service.url, client, 'Connected to 127.0.0.1');
-    await nav(page, 'Visit').click();
-    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
-    await page.getByRole('button', { name: 'End visit' }).click();
-    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
-    await nav(page, 'Note').click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
+    await recordVisitToNote(page, service.url, client);
   });
 
   it('writes a long visit in the background, showing progress until the note arrives', async () => {

@@ -5,7 +5,7 @@
  * the async endpoints. A line that is not an ICD-10 code holds the note back with a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { recordVisitToNote, SHOTS } from './bridge/fixtures.ts';
 import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('visit details', () => {
@@ -18,15 +18,7 @@ describe('visit details', () => {
 
   it('writes the note, its codes and orders with the visit details', async () => {
     const { page } = h;
-    await connectWithServerCredentials(page, service.url, client, 'Connected to 127.0.0.1');
-    await nav(page, 'Visit').click();
-    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
-    await page.getByRole('button', { name: 'End visit' }).click();
-    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
-    await nav(page, 'Note').click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
+    await recordVisitToNote(page, service.url, client);
 
     await page.getByRole('button', { name: 'Visit details' }).click();
     await page.getByLabel('Visit date').fill('2026-11-20');
