@@ -99,11 +99,7 @@ export function runThroughFaults(
 }
 
 /** Sends chunks at a microphone's pace (hardware timing, not a wait for a result). */
-export async function feed(
-  chunks: Int16Array[],
-  send: (chunk: Int16Array) => void,
-  everyMs = 20,
-): Promise<void> {
+async function feed(chunks: Int16Array[], send: (chunk: Int16Array) => void, everyMs = 20): Promise<void> {
   for (const chunk of chunks) {
     send(chunk);
     await delay(everyMs);
