@@ -7,11 +7,16 @@
  *   for the two cores. `vitest run --project unit` skips it.
  */
 import { defineConfig } from 'vitest/config';
+import { WAIT_LIMIT_MS } from './test/harness/until.ts';
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Limits for a stuck test, not speed targets: a test that starts the CLI a few times takes over 30 s
+    // when the machine is loaded. Waits inside are generous too (test/harness/until.ts).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: WAIT_LIMIT_MS } },
+    setupFiles: ['test/harness/wait-defaults.ts'],
     pool: 'forks',
     projects: [
       {

@@ -48,24 +48,24 @@ async function measure(screen: TestDisplay, mode: InsertMode): Promise<number[]>
   const timed = async (unit: string, expected: string): Promise<void> => {
     const started = performance.now();
     sessions[0]!.unit(unit);
-    await until(() => field.text === expected, 5000, 'the command in the field');
+    await until(() => field.text === expected, 'the command in the field');
     samples.push(field.changedAt - started);
     await new Promise((r) => setTimeout(r, GAP_MS));
   };
   try {
     await controller.start();
-    await until(() => sessions.length === 1, 5000, 'the session');
+    await until(() => sessions.length === 1, 'the session');
     let kept = 'Start.';
     sessions[0]!.unit(kept);
-    await until(() => field.text === kept, 5000, 'the first unit');
+    await until(() => field.text === kept, 'the first unit');
     for (let i = 0; i < ROUNDS; i++) {
       sessions[0]!.unit(` Dose ${i} mg.`);
-      await until(() => field.text === `${kept} Dose ${i} mg.`, 5000, 'the phrase');
+      await until(() => field.text === `${kept} Dose ${i} mg.`, 'the phrase');
       await timed(' Scratch that.', kept);
       await timed(' New line.', `${kept}\n`);
       sessions[0]!.unit(`Item ${i}.`);
       kept = `${kept}\nItem ${i}.`;
-      await until(() => field.text === kept, 5000, 'the next line');
+      await until(() => field.text === kept, 'the next line');
     }
     await controller.stop();
   } finally {

@@ -11,7 +11,7 @@ export async function roleAndName(
   selector: string,
   index = 0,
 ): Promise<{ role: string; name: string }> {
-  const snapshot = await page.locator(selector).nth(index).ariaSnapshot({ timeout: 5_000 });
+  const snapshot = await page.locator(selector).nth(index).ariaSnapshot();
   const first = snapshot
     .split('\n')[0]!
     .replace(/^-\s+/, '')

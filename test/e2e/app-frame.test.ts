@@ -2,17 +2,11 @@
  * The app frame in Chromium: it opens on Connect when nothing is connected, and the tray's "Start visit"
  * (an `app:command` main pushes) only opens the Visit screen, focus on its heading; no visit starts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe('the app frame', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it("opens the Visit screen on the tray's Start visit, without starting a visit", async () => {
     const { page } = h;

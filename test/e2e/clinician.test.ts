@@ -3,23 +3,13 @@
  * with the template of their note settings, so the Note screen names it and sends them to Settings rather
  * than offering a per-visit picker the service would ignore; Disconnect revokes the sign-in on the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../service/sample-service.ts';
+import { describe, expect, it } from 'vitest';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('a clinician sign-in', () => {
-  let service: SampleService;
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    service = await startSampleService();
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
+  const { service } = servicePerFile();
+  const h = appPerFile();
 
   it('shows the template of the note settings, changed in Settings, and signs out on Disconnect', async () => {
     const { page } = h;
@@ -31,7 +21,7 @@ describe('a clinician sign-in', () => {
     // Settings: choose SOAP as the default template.
     await nav(page, 'Settings').click();
     const picker = page.getByLabel('Template', { exact: true });
-    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
     await picker.selectOption({ label: 'SOAP note' });
     await page.getByRole('button', { name: 'Use as my default' }).click();
     await expect.poll(() => page.getByTestId('settings-saved').textContent()).toBe('Settings saved.');

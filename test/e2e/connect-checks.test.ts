@@ -3,16 +3,9 @@
  * the renderer words it (preload/words). The identity service's own "Reason given" text
  * is outside text: with a canary in it, the canary reaches neither what the window is sent nor the screen.
  */
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectWithServerCredentials,
-  nav,
-  refusingService,
-  SHOTS,
-  unknownClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS, unknownClient } from './bridge/fixtures.ts';
+import { appPerFile, refusingServicePerFile } from './bridge/per-file.ts';
 
 const CANARY = 'CANARY-reason-7f3a Jane Doe DOB 1970-01-01';
 
@@ -23,22 +16,13 @@ const LISTEN = `(() => {
 })()`;
 
 describe('a failing connection check on the Connect screen, in Chromium', () => {
-  let h: AppHarness;
-  let service: { server: Server; url: string };
-
-  beforeAll(async () => {
-    service = await refusingService({
-      code: 40101,
-      name: 'InvalidClient',
-      message: CANARY,
-      trace_id: 'trace-e2e-1',
-    });
-    h = await startApp({ viewport: { width: 1100, height: 900 } });
+  const service = refusingServicePerFile({
+    code: 40101,
+    name: 'InvalidClient',
+    message: CANARY,
+    trace_id: 'trace-e2e-1',
   });
-  afterAll(async () => {
-    await h?.close();
-    service?.server.close();
-  });
+  const h = appPerFile({ viewport: { width: 1100, height: 900 } });
 
   it('words the refused sign-in in the window, and the service’s own reason never reaches it', async () => {
     const { page } = h;
@@ -46,7 +30,7 @@ describe('a failing connection check on the Connect screen, in Chromium', () => 
     await page.evaluate(LISTEN);
     await connectWithServerCredentials(page, service.url, unknownClient(), 'Sign-in');
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toMatch(/^\s*Sign-in: The service refused these credentials\. Check the client ID and key with IT\./);
     const summary = (await page.getByTestId('connection-summary').textContent())!;
     expect(summary).toContain('(HTTP 401, code 40101, trace trace-e2e-1)');

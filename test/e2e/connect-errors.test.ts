@@ -3,10 +3,10 @@
  * network, the keychain — in Connect's own words, and the green status of the connection in use (here the
  * sample's) is not left shown above it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SHOTS, nav } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { SecretStoreError } from '../../main/base/secrets/secret-store.ts';
 
@@ -16,7 +16,7 @@ async function connect(page: Page, address: string, token: string): Promise<stri
   await page.getByLabel('Sign-in token', { exact: true }).fill(token);
   await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
   const error = page.locator('p.error[data-code]');
-  await expect.poll(() => error.count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => error.count()).toBe(1);
   return (await error.textContent()) ?? '';
 }
 
@@ -34,18 +34,12 @@ class BreakableKeychain extends MemorySecretStore {
 }
 
 describe('Connect when connecting fails', () => {
-  let h: AppHarness;
   const keychain = new BreakableKeychain();
-  beforeAll(async () => {
-    h = await startApp({ secrets: keychain });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile({ secrets: keychain });
 
   it('is connected to the sample first', async () => {
     await h.page.getByRole('button', { name: 'Start the sample visit' }).click();
-    await expect.poll(() => h.page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await expect.poll(() => h.page.locator('h1').textContent()).toBe('Visit');
     await nav(h.page, 'Connect').click();
     await expect
       .poll(() => h.page.getByTestId('connection-summary').textContent())
@@ -69,7 +63,7 @@ describe('Connect when connecting fails', () => {
     await page.getByLabel('Sign-in token', { exact: true }).fill('token-123');
     await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
     const card = page.locator('section[aria-labelledby="status-heading"]');
-    await expect.poll(() => card.innerText(), { timeout: 20_000 }).toMatch(/could not be reached/i);
+    await expect.poll(() => card.innerText()).toMatch(/could not be reached/i);
     expect(await card.innerText()).not.toMatch(/keychain|press Start/);
     // The sample's green "Connected" is not left above the failure.
     expect(await page.getByTestId('connection-summary').textContent()).not.toContain(
@@ -82,7 +76,7 @@ describe('Connect when connecting fails', () => {
   it('says the keychain cannot keep the sign-in, in Connect’s words', async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Start the sample visit' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Visit');
     await nav(page, 'Connect').click();
     await expect.poll(() => page.locator('[data-testid="connection-summary"].healthy').count()).toBe(1);
     keychain.broken = true;

@@ -78,10 +78,10 @@ describe('select ‹words› in the dictation box', () => {
     expect(await page.locator('#box-note').textContent()).toBe('Selected in the dictation box.');
     await page.screenshot({ path: `${SHOTS}/dictation-box-select.png` });
     // "improving" replaces it, in place.
-    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toBe('Patient is improving.');
+    await expect.poll(() => box.inputValue()).toBe('Patient is improving.');
     // "select fever": not in the text. The box says so; nothing is selected or inserted.
     await expect
-      .poll(() => page.locator('#box-note').textContent(), { timeout: 30_000 })
+      .poll(() => page.locator('#box-note').textContent())
       .toBe('Those words are not in the dictation box: nothing selected.');
     expect(await box.inputValue()).toBe('Patient is improving.');
     await page.screenshot({ path: `${SHOTS}/dictation-box-select-not-found.png` });

@@ -104,9 +104,9 @@ describe('dictation screens', () => {
       .toBe(true);
     await page.getByRole('button', { name: 'Start dictation' }).click();
     const box = page.getByLabel('Dictated text');
-    await expect.poll(() => box.inputValue(), { timeout: 20_000 }).not.toBe('');
+    await expect.poll(() => box.inputValue()).not.toBe('');
     await page.screenshot({ path: `${SHOTS}/dictation-live.png` });
-    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toBe(written);
+    await expect.poll(() => box.inputValue()).toBe(written);
     await page.getByRole('button', { name: 'Stop dictation' }).click();
     await expect.poll(() => page.locator('#box-note').textContent()).toBe('Inserted into Epic Hyperspace.');
     await expect.poll(() => page.getByRole('button', { name: /^Insert again/ }).count()).toBe(1);
@@ -244,7 +244,7 @@ describe('dictation screens', () => {
     const before = dictation.state().box.text; // the last dictation's text, until new words come
     await page.getByRole('button', { name: 'Start dictation' }).click();
     const streaming = service.service.control.streaming;
-    await expect.poll(() => streaming.openSockets().length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => streaming.openSockets().length).toBe(1);
     // Cut once the first words came back, so the kept audio holds at least one whole sentence.
     await expect
       .poll(() => ['', before].includes(dictation.state().box.text), { timeout: 40_000 })

@@ -8,28 +8,25 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
 
 describe.skipIf(!isRoot)('a visit on a full disk, in Chromium (real tmpfs; skipped unless root)', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
   let mount: string;
+  // Registered before the app's: hooks after tests run in reverse, so the app closes before the unmount.
+  afterAll(async () => {
+    if (mount) {
+      await run('umount', [mount]).catch(() => undefined);
+      await rm(join(mount, '..'), { recursive: true, force: true });
+    }
+  });
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(async () => {
     mount = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-disk-')), 'disk');
     await mkdir(mount);
     await run('mount', ['-t', 'tmpfs', '-o', 'size=64k,mode=0700', 'tmpfs', mount]);
@@ -42,15 +39,7 @@ describe.skipIf(!isRoot)('a visit on a full disk, in Chromium (real tmpfs; skipp
     } finally {
       await filler.close();
     }
-    h = await startApp({ journalDir: join(mount, 'journals') });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-    if (mount) {
-      await run('umount', [mount]).catch(() => undefined);
-      await rm(join(mount, '..'), { recursive: true, force: true });
-    }
+    return { journalDir: join(mount, 'journals') };
   });
 
   it('records with a warning on screen, ends with every line, and says the audio was not kept', async () => {
@@ -61,18 +50,16 @@ describe.skipIf(!isRoot)('a visit on a full disk, in Chromium (real tmpfs; skipp
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Recording');
     const banner = page.getByTestId('disk-full');
-    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.innerText()).toMatch(/disk is full.*kept in memory until it is transcribed/);
     // Not claimed safe: a crash now would lose what is only in memory.
     await expect
       .poll(() => page.getByTestId('connection-ok').textContent())
       .not.toContain('audio kept until transcribed');
     await page.screenshot({ path: `${SHOTS}/03-visit-disk-full.png`, fullPage: true });
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     expect(await page.getByTestId('disk-not-kept').innerText()).toMatch(/could not be kept on this computer/);
     expect(await page.locator('li[data-final="true"]').count()).toBe(5);
   }, 90_000);

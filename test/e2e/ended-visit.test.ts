@@ -7,32 +7,22 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerTokenSource } from '../../main/core/api/auth/server-token-source.ts';
 import { HttpClient } from '../../main/core/api/transport/http.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../main/core/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/features/visit/live-transcriber.ts';
-import type { SampleService } from '../service/sample-service.ts';
 import { fixtureChunks } from '../integration/core/streaming/harness.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('a visit that ended before the app went away, in Chromium', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
   let said: string[];
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-journals-')), 'journals');
     const secrets = new MemorySecretStore();
     const earlier = new JournalStore({ dir, secrets, offerEndedVisits: true }); // the app's, as platform-wiring builds it
@@ -58,11 +48,7 @@ describe('a visit that ended before the app went away, in Chromium', () => {
     await session.end(); // every item final, the journal finished
     said = session.finalItems().map((i) => i.text);
     await earlier.dispose();
-    h = await startApp({ journalDir: dir, secrets });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
+    return { journalDir: dir, secrets };
   });
 
   it('offers it as ended and shows its whole transcript, sending nothing', async () => {
@@ -70,16 +56,14 @@ describe('a visit that ended before the app went away, in Chromium', () => {
     await connectWithServerCredentials(page, service.url, client);
     await nav(page, 'Visit').click();
     const banner = page.getByTestId('recovery');
-    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.getByRole('heading').innerText()).toBe('A visit kept from before');
     expect(await banner.innerText()).toContain('ended, transcript complete');
     await page.screenshot({ path: `${SHOTS}/08b-ended-visit-offered.png`, fullPage: true });
 
     const sockets = service.service.control.streaming.sockets.length;
     await banner.getByRole('button', { name: 'Recover transcript' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     expect(await banner.count()).toBe(0);
     const texts = await page.locator('li[data-final="true"]').allInnerTexts();
     expect(texts).toHaveLength(said.length);

@@ -4,32 +4,16 @@
  * names the clock's offset from a number (auth_failed {offsetMs}); the service's own reason never shows.
  * Screenshot: failure-clock.png.
  */
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectWithServerCredentials,
-  nav,
-  refusingService,
-  SHOTS,
-  unknownClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS, unknownClient } from './bridge/fixtures.ts';
+import { appPerFile, refusingServicePerFile } from './bridge/per-file.ts';
 
 const CANARY = 'CANARY-reason-5c1e Jane Doe DOB 1970-01-01';
 const AHEAD_MS = 4 * 60_000;
 
 describe('a refused sign-in with the clock minutes off, in Chromium', () => {
-  let h: AppHarness;
-  let service: { server: Server; url: string };
-
-  beforeAll(async () => {
-    service = await refusingService({ code: 40101, name: 'InvalidClient', message: CANARY }, AHEAD_MS);
-    h = await startApp({ viewport: { width: 1100, height: 900 } });
-  });
-  afterAll(async () => {
-    await h?.close();
-    service?.server.close();
-  });
+  const service = refusingServicePerFile({ code: 40101, name: 'InvalidClient', message: CANARY }, AHEAD_MS);
+  const h = appPerFile({ viewport: { width: 1100, height: 900 } });
 
   it('the Visit screen says by how much the clock is off, from a number main sent', async () => {
     const { page } = h;
@@ -40,7 +24,7 @@ describe('a refused sign-in with the clock minutes off, in Chromium', () => {
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
     const failure = page.locator('p.failure');
-    await failure.waitFor({ timeout: 20_000 });
+    await failure.waitFor();
     expect(await failure.innerText()).toBe(
       "The service did not accept the sign-in. Sign in again on the Connect screen (a clinician sign-in may have expired or been revoked; organization credentials are checked by IT). This computer's clock is 4 minutes behind the service's (allowed for; check its date and time).",
     );

@@ -4,9 +4,10 @@
  * On the way, the words items: the transcript's speaker labels are the note's, Settings does not call the
  * sample the organization's sign-in, and "Show its sections" becomes "Hide its sections".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import type { AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 import { LOCALES } from '../../preload/words/index.ts';
 
 /** Every English text of the window's words that French says otherwise (a few words are the same in both). */
@@ -30,13 +31,7 @@ async function englishLeft(h: AppHarness): Promise<string[]> {
 }
 
 describe('the window in French', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('runs the sample visit through note and codes in French once Settings says so', async () => {
     const { page } = h;
@@ -50,7 +45,7 @@ describe('the window in French', () => {
 
     await page.getByRole('button', { name: 'Connexion', exact: true }).click();
     await page.getByRole('button', { name: 'Lancer la consultation d’exemple' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Consultation');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Consultation');
     expect(await page.getByTestId('sample-label').textContent()).toContain('pas pour les soins');
     await page
       .getByLabel('Le patient a accepté que cette consultation soit enregistrée et transcrite.')
@@ -67,9 +62,7 @@ describe('the window in French', () => {
     // A French window writes the note in French unless a setting or IT says otherwise.
     await expect.poll(() => page.getByLabel('Langue de la note').inputValue()).toBe('FRENCH_FR');
     await page.getByRole('button', { name: 'Rédiger la note' }).click();
-    await expect
-      .poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     // The note labels who spoke with the transcript's own words (issue 19: "Clinician" vs "Doctor:").
     const note = (await page.getByTestId('section-body').allInnerTexts()).join('\n');
     const labels = [...note.matchAll(/^(Médecin|Praticien|Docteur|Patient|Intervenant) ?:/gm)].map(
@@ -92,9 +85,7 @@ describe('the window in French', () => {
     await page.getByRole('button', { name: 'Continuer vers les codes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Codes et plus');
     await expect
-      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
-        timeout: 20_000,
-      })
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count())
       .toBeGreaterThan(0);
     expect(await page.getByRole('heading', { name: 'Pathologies (CIM-10)' }).count()).toBe(1);
     // Codes unchanged from the English sample: one per problem.
@@ -106,7 +97,7 @@ describe('the window in French', () => {
     // Patient instructions start in the note's language.
     expect(await page.locator('#pi-locale').inputValue()).toBe('FRENCH_FR');
     await page.getByRole('button', { name: 'Suggérer des prescriptions' }).click();
-    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('orders').count()).toBe(1);
     // Orders under their categories named in French, the orders themselves written in French.
     const orders = page.getByTestId('orders');
     await expect

@@ -6,10 +6,9 @@
  * accessible name; every focusable element of each screen must have a name too.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import { SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 import { roleAndName, unnamedFocusables } from './a11y.ts';
 
 /**
@@ -41,10 +40,9 @@ async function tabUnderlines(page: Page): Promise<{ colors: string[]; current: n
 }
 
 describe('keyboard only', () => {
-  let service: SampleService;
-  let h: AppHarness;
+  const { service, client } = servicePerFile();
+  const h = appPerFile();
   const problems: string[] = [];
-  let client: OAuthClient;
 
   /** Checks the focused element: a visible focus indicator and an accessible name. */
   async function checkFocused(page: Page): Promise<{ role: string; name: string } | null> {
@@ -78,15 +76,6 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe(name);
   }
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
-
   it('runs a whole visit with the keyboard, focus always visible and named', async () => {
     const { page } = h;
     // Playwright's click is never used below: only key presses (and typed text).
@@ -101,7 +90,7 @@ describe('keyboard only', () => {
     await page.screenshot({ path: `${SHOTS}/20-keyboard-connect.png`, fullPage: true });
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
     await allNamed(page, 'Connect (connected)');
 
@@ -111,21 +100,17 @@ describe('keyboard only', () => {
     await page.keyboard.press('Space');
     await tabTo(page, 'button', /^Start recording$/);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await allNamed(page, 'Visit (recording)');
     await page.screenshot({ path: `${SHOTS}/21-keyboard-visit.png`, fullPage: true });
     await tabTo(page, 'button', /^End visit$/);
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
 
     await screen(page, 'Note');
     await tabTo(page, 'button', /^Write the note$/);
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.locator('article[data-section]').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await allNamed(page, 'Note');
     const writes = h.clipboard.writes.length;
     await tabTo(page, 'button', /^Copy/);
@@ -137,9 +122,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
     await expect
-      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
-        timeout: 20_000,
-      })
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count())
       .toBeGreaterThan(0);
     // Patient instructions in Spanish (Mexico), chosen with the arrow keys.
     await tabTo(page, 'combobox', /^Language$/);
@@ -150,7 +133,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     // This short visit's note may have nothing for the patient to act on; either answer is shown.
     const answered = page.locator('[data-testid="instructions"], [data-code="no_instructions_content"]');
-    await expect.poll(() => answered.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => answered.count()).toBe(1);
     expect(
       service.service.control.requests.filter((r) => r.path.endsWith('/generate-patient-instructions')),
     ).toHaveLength(1);

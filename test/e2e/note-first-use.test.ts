@@ -4,10 +4,10 @@
  * "Change by instruction" says what it changed, with Undo, or that nothing changed; "Write again with
  * context" asks where the clinician is looking and, once told to, replaces the changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 const plan = (page: Page) => page.locator('article[data-section="ASSESSMENT_AND_PLAN"]');
 
@@ -18,18 +18,12 @@ async function instruct(page: Page, instruction: string): Promise<void> {
 }
 
 describe('the Note screen on first use', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('writes the sample visit’s note', async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Start the sample visit' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Visit');
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect
@@ -37,7 +31,7 @@ describe('the Note screen on first use', () => {
       .toBe('Visit ended');
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect.poll(() => plan(page).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => plan(page).count()).toBe(1);
   });
 
   it('says which sections an instruction changed, highlighted, with Undo; or that nothing changed', async () => {
@@ -137,7 +131,7 @@ describe('the Note screen on first use', () => {
     await confirm.getByRole('button', { name: 'Replace my changes' }).click();
     await expect.poll(() => confirm.count()).toBe(0);
     await expect
-      .poll(() => vitals.getByTestId('section-body').textContent(), { timeout: 20_000 })
+      .poll(() => vitals.getByTestId('section-body').textContent())
       .not.toBe('BP 128/82, pulse 72.');
     expect(await plan(page).innerText()).not.toContain('Recheck in two weeks.');
     expect(await h.cspViolations()).toEqual([]);

@@ -4,49 +4,22 @@
  * refused over the limit before sending; "Write again with context" counts up to 10,000, refuses more
  * before sending, asks before replacing the clinician's changes and sends the context to the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { recordVisitToNote, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('the Note screen', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile({
+    // A long visit's note takes a while: the job stays ONGOING for a few polls.
+    jobs: { ongoingPolls: 3, ongoingMs: 1_500 },
+  });
+  const h = appPerFile();
   const requests = (suffix: string, method = 'POST') =>
     service.service.control.requests.filter((r) => r.path.endsWith(suffix) && r.method === method);
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient({
-      // A long visit's note takes a while: the job stays ONGOING for a few polls.
-      jobs: { ongoingPolls: 3, ongoingMs: 1_500 },
-    }));
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
-
   it('records a visit', async () => {
     const { page } = h;
-    await connectWithServerCredentials(page, service.url, client, 'Connected to 127.0.0.1');
-    await nav(page, 'Visit').click();
-    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
-    await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
-    await nav(page, 'Note').click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
+    await recordVisitToNote(page, service.url, client);
   });
 
   it('writes a long visit in the background, showing progress until the note arrives', async () => {
@@ -54,12 +27,10 @@ describe('the Note screen', () => {
     await page.getByLabel('Long visit: write in the background and show progress').check();
     await page.getByRole('button', { name: 'Write the note' }).click();
     const progress = page.getByTestId('note-progress');
-    await expect
-      .poll(() => progress.textContent(), { timeout: 10_000, interval: 50 })
-      .toMatch(/Writing the note… \d+ s/);
+    await expect.poll(() => progress.textContent(), { interval: 50 }).toMatch(/Writing the note… \d+ s/);
     await page.screenshot({ path: `${SHOTS}/05-note-progress.png`, fullPage: true });
     const sections = page.locator('article[data-section]');
-    await expect.poll(() => sections.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sections.count()).toBeGreaterThan(0);
     expect(await progress.textContent()).toBe('');
     expect(requests('/generate-note-async')).toHaveLength(1);
     expect(requests('/generate-note')).toHaveLength(0); // not the synchronous form
@@ -88,7 +59,7 @@ describe('the Note screen', () => {
     await field.fill('replace "Patient" with "Pt"');
     expect(await count.textContent()).toContain('27 / 700 characters');
     await apply.click();
-    await expect.poll(() => requests('/edit-note-with-instructions').length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => requests('/edit-note-with-instructions').length).toBe(1);
     await expect.poll(() => field.inputValue()).toBe('');
     const sent = requests('/edit-note-with-instructions')[0]!;
     expect(sent.status).toBe(200);
@@ -118,8 +89,8 @@ describe('the Note screen', () => {
     await expect.poll(() => confirm.count()).toBe(1);
     expect(requests('/generate-note-async')).toHaveLength(before);
     await confirm.getByRole('button', { name: 'Replace my changes' }).click();
-    await expect.poll(() => requests('/generate-note-async').length, { timeout: 15_000 }).toBe(before + 1);
-    await expect.poll(() => page.getByTestId('note-progress').textContent(), { timeout: 30_000 }).toBe('');
+    await expect.poll(() => requests('/generate-note-async').length).toBe(before + 1);
+    await expect.poll(() => page.getByTestId('note-progress').textContent()).toBe('');
     const sent = requests('/generate-note-async').at(-1)!;
     expect(sent.fields?.unstructured_context).toBe(context.length);
     expect(await page.locator('article[data-section]').count()).toBeGreaterThan(0);

@@ -4,63 +4,18 @@
  * plainly, then a real sign-in (the provider's page in a second Chromium, driven as the clinician; the
  * broker as a child process) ending connected as that clinician. Server credentials are not offered.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import { startTestIdp, type TestIdp } from '../fixtures/oidc/test-idp.ts';
-import { startBrowserDriver, type BrowserDriver } from '../integration/sign-in/browser-driver.ts';
-import { startBrokerProcess, type BrokerProcess } from '../integration/sign-in/broker-process.ts';
+import { describe, expect, it } from 'vitest';
 import { unnamedFocusables } from './a11y.ts';
-import { SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { SHOTS } from './bridge/fixtures.ts';
+import { organizationPerFile } from './bridge/per-file.ts';
 
 describe('Connect: sign in with your organization', () => {
-  let service: SampleService;
-  let idp: TestIdp;
-  let broker: BrokerProcess;
-  let browser: BrowserDriver;
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    const started = await startServiceWithClient();
-    service = started.service;
-    idp = await startTestIdp({ 'dr.lee': { oid: 'oid-dr-lee-e2e' } });
-    const dir = await mkdtemp(join(tmpdir(), 'scribe-e2e-broker-'));
-    await writeFile(join(dir, 'key.pem'), started.client.privateKeyPem, { mode: 0o600 });
-    broker = await startBrokerProcess({
-      SCRIBE_SERVICE_URL: service.url,
-      SCRIBE_CLIENT_ID: started.client.id,
-      SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-      SCRIBE_BROKER_ISSUER: idp.issuer,
-      SCRIBE_BROKER_AUDIENCE: idp.clientId,
-      SCRIBE_BROKER_USER_CLAIM: 'oid',
-    });
-    browser = await startBrowserDriver('dr.lee');
-    h = await startApp({
-      policy: {
-        serviceUrl: service.url,
-        signInIssuer: idp.issuer,
-        signInClientId: idp.clientId,
-        signInScopes: ['openid', 'profile'],
-        signInBrokerUrl: broker.url,
-      },
-      openBrowser: (url) => browser.open(url),
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await browser?.close();
-    await broker?.stop();
-    await idp?.close();
-    await service?.close();
-  });
+  const { idp, browser, h } = organizationPerFile();
 
   it('offers the organization sign-in, not server credentials, all reachable by keyboard', async () => {
     const { page } = h;
     const button = page.getByRole('button', { name: 'Sign in with your organization' });
-    await expect.poll(() => button.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => button.count()).toBe(1);
     expect(await page.getByText(new URL(idp.issuer).host).count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Private key (PEM)').count()).toBe(0);
     expect(await page.getByLabel('Sign-in token', { exact: true }).count()).toBe(1);
@@ -92,7 +47,7 @@ describe('Connect: sign in with your organization', () => {
     browser.idle = false;
     await page.getByRole('button', { name: 'Sign in with your organization' }).click();
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
     await browser.settle();
     expect(h.app.connections.status()).toMatchObject({ caller: 'user', healthy: true });

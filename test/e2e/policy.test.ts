@@ -6,20 +6,15 @@
  * the real policy loader and watcher over a policy file, against the local service.
  */
 import { writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
+import { describe, expect, it } from 'vitest';
 import { unnamedFocusables } from './a11y.ts';
-import { nav, SHOTS, startServiceWithClient, type OAuthClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('Settings set by the organization', () => {
-  let service: SampleService;
-  let client: OAuthClient;
-  let h: AppHarness;
+  const { service, client } = servicePerFile();
   let policy: Record<string, unknown>;
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(() => {
     policy = {
       serviceUrl: service.url,
       allowUserServiceUrlChange: false,
@@ -29,11 +24,7 @@ describe('Settings set by the organization', () => {
       noteLocale: 'ENGLISH_UK',
       journalRetentionHours: 12,
     };
-    h = await startApp({ viewport: { width: 1280, height: 1000 }, policy });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
+    return { viewport: { width: 1280, height: 1000 }, policy };
   });
 
   it('Connect shows the pinned address and sign-in method, disabled, with the reason', async () => {
@@ -55,7 +46,7 @@ describe('Settings set by the organization', () => {
     await page.getByLabel('Private key (PEM)').fill(client.privateKeyPem);
     await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
   });
 
@@ -88,9 +79,7 @@ describe('Settings set by the organization', () => {
     const { page } = h;
     const { microphone: _unlocked, ...rest } = policy;
     await writeFile(h.policyFile, JSON.stringify({ ...rest, noteLocale: 'FRENCH_FR' }));
-    await expect
-      .poll(() => page.getByLabel('Clinician microphone').isDisabled(), { timeout: 10_000 })
-      .toBe(false);
+    await expect.poll(() => page.getByLabel('Clinician microphone').isDisabled()).toBe(false);
     expect(await page.getByTestId('policy-card').textContent()).toContain('French (France)');
     expect(await page.getByTestId('locked-microphone').count()).toBe(0);
   });

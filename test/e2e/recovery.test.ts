@@ -7,34 +7,24 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerTokenSource } from '../../main/core/api/auth/server-token-source.ts';
 import { HttpClient } from '../../main/core/api/transport/http.ts';
 import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../main/core/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../main/features/visit/live-transcriber.ts';
-import type { SampleService } from '../service/sample-service.ts';
 import { expectedSentences, fixtureChunks, until } from '../integration/core/streaming/harness.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 /** Chunks the "crashed" visit captured: 6.5 s of the fixture. */
 const CAPTURED = 65;
 
 describe('recovering an interrupted visit, in Chromium', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
+  const h = appPerFile(async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-journals-')), 'journals');
     const secrets = new MemorySecretStore();
     // The visit that was cut short: audio journaled and sent, then the session stops without END.
@@ -64,16 +54,12 @@ describe('recovering an interrupted visit, in Chromium', () => {
         (a, b) => a + b,
         0,
       );
-    await until(() => received() >= CAPTURED, 15_000, 'the service to receive the audio');
+    await until(() => received() >= CAPTURED, 'the service to receive the audio');
     session.abort();
     // The process "dies": its lock goes with it, so the restarted app may recover the visit at once.
-    await until(() => journal.pendingRecords === 0, 5_000, 'the journal writes');
+    await until(() => journal.pendingRecords === 0, 'the journal writes');
     await crashed.dispose();
-    h = await startApp({ journalDir: dir, secrets });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
+    return { journalDir: dir, secrets };
   });
 
   it('offers the interrupted visit once connected, and recovers its whole transcript', async () => {
@@ -81,14 +67,12 @@ describe('recovering an interrupted visit, in Chromium', () => {
     await connectWithServerCredentials(page, service.url, client);
     await nav(page, 'Visit').click();
     const banner = page.getByTestId('recovery');
-    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.innerText()).toMatch(/kept, encrypted, on this computer/);
     await page.screenshot({ path: `${SHOTS}/08-recovery-offered.png`, fullPage: true });
 
     await banner.getByRole('button', { name: 'Recover transcript' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     expect(await banner.count()).toBe(0);
     const expected = expectedSentences('visit.wav')
       .filter((s) => s.endMs <= CAPTURED * 100)

@@ -5,31 +5,24 @@
  * account and no microphone. Its words come into the box, and the service's ASYNC_CORRECTION replaces a
  * misheard word in place ("table" → "stable"), which the screen names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
 import type { EventPayload } from '../../preload/contract/index.ts';
 import { nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 const FINAL = 'Patient is stable.\n\nContinue aspirin, recheck in two weeks.';
 
 describe('the sample dictation in the browser preview', () => {
-  let h: AppHarness;
   /** Every text the box showed while dictating, in the order main pushed them. */
   const texts: string[] = [];
-
-  beforeAll(async () => {
-    h = await startApp({
-      dictation: previewDictationPlatform(),
-      onEvent: (event, payload) => {
-        if (event !== 'dictation:state') return;
-        const state = payload as EventPayload<'dictation:state'>;
-        if (state.active && texts.at(-1) !== state.box.text) texts.push(state.box.text);
-      },
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
+  const h = appPerFile({
+    dictation: previewDictationPlatform(),
+    onEvent: (event, payload) => {
+      if (event !== 'dictation:state') return;
+      const state = payload as EventPayload<'dictation:state'>;
+      if (state.active && texts.at(-1) !== state.box.text) texts.push(state.box.text);
+    },
   });
 
   it('says the box is all there is in the preview, and offers the sample dictation', async () => {
@@ -51,21 +44,17 @@ describe('the sample dictation in the browser preview', () => {
     await page.getByRole('button', { name: 'Run the sample dictation' }).click();
     const box = page.getByLabel('Dictated text');
     // The first pass misheard "stable"; the box shows it as the service sent it…
-    await expect
-      .poll(() => box.inputValue(), { timeout: 30_000, interval: 50 })
-      .toMatch(/^Patient is table\./);
+    await expect.poll(() => box.inputValue(), { interval: 50 }).toMatch(/^Patient is table\./);
     expect(await page.getByTestId('sample-label').textContent()).toContain('not for patient care');
     await page.screenshot({ path: `${SHOTS}/sample-dictation-misheard.png` });
     // …then the ASYNC_CORRECTION replaces it where it stands, and the screen names what changed.
-    await expect.poll(() => box.inputValue(), { timeout: 30_000 }).toMatch(/^Patient is stable\./);
+    await expect.poll(() => box.inputValue()).toMatch(/^Patient is stable\./);
     await expect
       .poll(() => page.getByTestId('sample-dictation-status').textContent())
       .toContain('Corrected in place by the service: “table” → “stable”.');
     await page.screenshot({ path: `${SHOTS}/sample-dictation-corrected.png` });
     // The recording ends by itself, and so does the dictation: the whole text stays in the box.
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Start dictation' }).count(), { timeout: 30_000 })
-      .toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Start dictation' }).count()).toBe(1);
     expect(await box.inputValue()).toBe(FINAL);
     expect(await page.locator('#box-note').textContent()).toBe(
       'Kept in the dictation box: the browser preview does not type into other applications.',

@@ -4,45 +4,33 @@
  * microphone is never opened. Its note reads like one (the demo service's pre-written answers): rewritten
  * sentences, a code per problem, orders from the plan, instructions and a Spanish translation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe('the sample visit', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('runs the bundled recording through live transcript, note, copy, codes and orders, labelled as a sample', async () => {
     const { page } = h;
 
     await page.getByRole('button', { name: 'Start the sample visit' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Visit');
     const label = page.getByTestId('sample-label');
     expect(await label.textContent()).toContain('Sample visit — synthetic speech, not for patient care');
 
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect
-      .poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(2);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBeGreaterThanOrEqual(2);
     await page.screenshot({ path: `${SHOTS}/10-sample-visit.png` });
     // The bundled recording ends by itself; the visit then ends with every line final.
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     expect(await page.locator('li[data-final="true"]').count()).toBe(5);
     expect(h.microphones).toEqual([]); // no microphone was opened
 
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect
-      .poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Copy whole note' }).click();
     await expect.poll(() => page.getByTestId('copy-status').textContent()).toContain('Note copied');
     const copied = h.clipboard.writes.at(-1) ?? '';
@@ -77,16 +65,14 @@ describe('the sample visit', () => {
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
     await expect
-      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
-        timeout: 20_000,
-      })
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count())
       .toBeGreaterThan(0);
     // A code per problem: chest pain, shortness of breath, the high reading.
-    await expect.poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('conditions').count()).toBe(1);
     const conditions = await page.getByTestId('conditions').textContent();
     for (const code of ['R07.9', 'R06.02', 'R03.0']) expect(conditions).toContain(code);
     await page.getByRole('button', { name: 'Suggest orders' }).click();
-    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('orders').count()).toBe(1);
     const orders = await page.getByTestId('orders').textContent();
     for (const order of ['ECG', 'Lipid panel', 'Chest x-ray', 'Aspirin 81 mg', 'cardiology'])
       expect(orders).toContain(order);
@@ -99,14 +85,14 @@ describe('the sample visit', () => {
     await page.getByTestId('orders').screenshot({ path: `${SHOTS}/11b-sample-orders.png` });
     // Instructions for the patient, then in Spanish that reads as Spanish.
     await page.getByRole('button', { name: 'Write instructions' }).click();
-    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('instructions').count()).toBe(1);
     expect(await page.getByTestId('instructions').textContent()).toContain(
       'Take one 81 mg aspirin every day',
     );
     await page.getByLabel('Translate to').selectOption('SPANISH_MX');
     await page.getByRole('button', { name: 'Translate' }).click();
     await expect
-      .poll(() => page.getByTestId('instructions').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('instructions').textContent())
       .toContain('Tome una aspirina de 81 mg todos los días');
     const spanish = (await page.getByTestId('instructions').textContent()) ?? '';
     expect(spanish).not.toMatch(/Here is|\[SPANISH|\bthe\b/);

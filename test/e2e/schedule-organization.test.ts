@@ -4,75 +4,28 @@
  * organization's Server API key, and the local service's Server API with an invented day for this
  * clinician. The desktop presents the sign-in's identity-provider token to the broker's schedule routes.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import { startTestIdp, type TestIdp } from '../fixtures/oidc/test-idp.ts';
-import { startBrowserDriver, type BrowserDriver } from '../integration/sign-in/browser-driver.ts';
-import { startBrokerProcess, type BrokerProcess } from '../integration/sign-in/broker-process.ts';
-import { nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { organizationPerFile } from './bridge/per-file.ts';
 
 const API_KEY = 'e2e-server-api-key-5b1c';
 
 describe("today's appointments, signed in with the organization", () => {
-  let service: SampleService;
-  let idp: TestIdp;
-  let broker: BrokerProcess;
-  let browser: BrowserDriver;
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    const started = await startServiceWithClient({
-      serverApiKeys: [API_KEY],
-      sampleDayFor: 'oid-dr-lee-e2e',
-    });
-    service = started.service;
-    idp = await startTestIdp({ 'dr.lee': { oid: 'oid-dr-lee-e2e' } });
-    const dir = await mkdtemp(join(tmpdir(), 'scribe-e2e-broker-'));
-    await writeFile(join(dir, 'key.pem'), started.client.privateKeyPem, { mode: 0o600 });
-    await writeFile(join(dir, 'server-api-key'), API_KEY, { mode: 0o600 });
-    broker = await startBrokerProcess({
-      SCRIBE_SERVICE_URL: service.url,
-      SCRIBE_CLIENT_ID: started.client.id,
-      SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-      SCRIBE_BROKER_ISSUER: idp.issuer,
-      SCRIBE_BROKER_AUDIENCE: idp.clientId,
-      SCRIBE_BROKER_USER_CLAIM: 'oid',
-      SCRIBE_BROKER_SERVER_API_KEY_FILE: join(dir, 'server-api-key'),
-    });
-    browser = await startBrowserDriver('dr.lee');
-    h = await startApp({
-      policy: {
-        serviceUrl: service.url,
-        signInIssuer: idp.issuer,
-        signInClientId: idp.clientId,
-        signInScopes: ['openid', 'profile'],
-        signInBrokerUrl: broker.url,
-      },
-      openBrowser: (url) => browser.open(url),
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await browser?.close();
-    await broker?.stop();
-    await idp?.close();
-    await service?.close();
+  const { broker, browser, h } = organizationPerFile({
+    service: { serverApiKeys: [API_KEY], sampleDayFor: 'oid-dr-lee-e2e' },
+    serverApiKey: API_KEY,
   });
 
   it("lists the clinician's day through the broker", async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Sign in with your organization' }).click();
     await expect
-      .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('connection-summary').textContent())
       .toContain('Connected to 127.0.0.1');
     await browser.settle();
     await nav(page, 'Visit').click();
     const rows = page.getByTestId('appointment');
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.first().innerText()).toMatch(/Ada Moreau\s+In person\s+Scheduled/);
     await page.screenshot({ path: `${SHOTS}/schedule-organization-today.png` });
     // The broker's log names the clinician and the route, never a patient.
@@ -85,35 +38,27 @@ describe("today's appointments, signed in with the organization", () => {
     const { page } = h;
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await page.getByRole('button', { name: /^Start the visit with Ada Moreau/ }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect
-      .poll(() => page.locator('article[data-section]').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page
       .getByLabel('Extra context')
       .fill('Plan: start metformin 500 mg twice daily and recheck in two weeks.');
     await page.getByRole('button', { name: 'Write again with context' }).click();
     await expect
-      .poll(
-        () =>
-          page
-            .locator('article[data-section]')
-            .allInnerTexts()
-            .then((t) => t.join(' ')),
-        {
-          timeout: 30_000,
-        },
+      .poll(() =>
+        page
+          .locator('article[data-section]')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
       )
       .toMatch(/metformin/i);
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await page.getByRole('button', { name: 'Write instructions' }).click();
-    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('instructions').count()).toBe(1);
     const instructions = (await page.getByTestId('instructions').innerText()).trim();
 
     const send = page.getByTestId('send-instructions');
@@ -127,9 +72,7 @@ describe("today's appointments, signed in with the organization", () => {
     expect(JSON.stringify(broker.logs())).not.toContain('"instructions"'); // nothing sent before Send
 
     await confirm.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect
-      .poll(() => page.getByTestId('sent-status').textContent(), { timeout: 20_000 })
-      .toContain('Sent.');
+    await expect.poll(() => page.getByTestId('sent-status').textContent()).toContain('Sent.');
     expect(await page.getByTestId('sent-status').innerText()).toContain('A new conversation was opened');
     expect(await page.getByTestId('sent-messages').innerText()).toContain(
       `You: ${instructions.split('\n')[0]}`,

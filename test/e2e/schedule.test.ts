@@ -4,25 +4,19 @@
  * server credentials): the day listed with time, patient, mode and status; a visit started from one is
  * linked to it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe("today's appointments", () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('lists the day and starts a visit from an appointment, linking it', async () => {
     const { page } = h;
     await page.getByRole('button', { name: 'Start the sample visit' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Visit');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Visit');
     const rows = page.getByTestId('appointment');
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.first().innerText()).toMatch(/Ada Moreau\s+In person\s+Scheduled/);
     expect(await rows.nth(1).innerText()).toContain('Video call');
     // Starting needs the patient's consent first, as the Start button does.
@@ -32,9 +26,7 @@ describe("today's appointments", () => {
 
     await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
     await startAda.click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 20_000 })
-      .toBe('Recording');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Recording');
     await expect.poll(() => rows.first().getAttribute('data-linked')).toBe('true');
     expect(await rows.first().innerText()).toContain('This visit');
     await page.screenshot({ path: `${SHOTS}/schedule-linked-visit.png` });
@@ -42,27 +34,21 @@ describe("today's appointments", () => {
 
   it('makes one task per ticked order on Codes & more, only when Create is pressed', async () => {
     const { page } = h;
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     await page.getByRole('button', { name: 'Write the note' }).click();
     await page.getByRole('button', { name: 'Write the note' }).click();
-    await expect
-      .poll(() => page.locator('article[data-section]').count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
     await page.getByRole('button', { name: 'Suggest orders' }).click();
     const tasks = page.getByTestId('order-tasks');
-    await expect.poll(() => tasks.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => tasks.count()).toBe(1);
     const create = tasks.getByRole('button', { name: /^Create \d+ tasks?$/ });
     expect(await create.isDisabled()).toBe(true); // nothing ticked, nothing to make
     await tasks.getByRole('checkbox', { name: /ECG/ }).check();
     await tasks.getByRole('checkbox', { name: /Lipid panel/ }).check();
     await tasks.getByRole('button', { name: 'Create 2 tasks' }).click();
-    await expect
-      .poll(() => page.getByTestId('tasks-status').textContent(), { timeout: 15_000 })
-      .toBe('2 tasks created.');
+    await expect.poll(() => page.getByTestId('tasks-status').textContent()).toBe('2 tasks created.');
     expect(await page.getByRole('button', { name: 'Mark the appointment finalized' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/schedule-order-tasks.png`, fullPage: true });
   });

@@ -4,23 +4,16 @@
  * be reset at start, as the renderer formats them. Screenshot: settings-words.png.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe('Settings words from keys and params', () => {
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    h = await startApp({
-      viewport: { width: 1280, height: 1000 },
-      policy: { noteLocale: 'ENGLISH_UK', journalRetentionHours: 12 },
-      env: { SCRIBE_LOG_LEVEL: 'debug' },
-      settingsFile: '{"logLevel": ',
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
+  const h = appPerFile({
+    viewport: { width: 1280, height: 1000 },
+    policy: { noteLocale: 'ENGLISH_UK', journalRetentionHours: 12 },
+    env: { SCRIBE_LOG_LEVEL: 'debug' },
+    settingsFile: '{"logLevel": ',
   });
 
   it('shows each locked setting by title, saying only a launch variable as its reason', async () => {

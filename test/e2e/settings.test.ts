@@ -5,16 +5,15 @@
  * batch over 100 is refused before sending; text replacements are added, changed and deleted. What the
  * service keeps is read back from it (as the clinician), and refused batches never reach it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../main/core/api/protocol.ts';
-import { startSampleService, type SampleService } from '../service/sample-service.ts';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 import { unnamedFocusables } from './a11y.ts';
 
 describe('Settings with a clinician sign-in', () => {
-  let service: SampleService;
-  let h: AppHarness;
+  const { service } = servicePerFile();
+  const h = appPerFile({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
   let userId: string;
 
   /** Reads the clinician's state from the service itself, as the clinician. */
@@ -47,15 +46,6 @@ describe('Settings with a clinician sign-in', () => {
   const requestsTo = (suffix: string) =>
     service.service.control.requests.filter((r) => r.path.endsWith(suffix)).length;
 
-  beforeAll(async () => {
-    service = await startSampleService();
-    h = await startApp({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
-
   it('signs in with a clinician token and opens Settings', async () => {
     const user = service.service.control.createUser({ external_id: 'e2e-settings' });
     userId = user.id;
@@ -73,9 +63,7 @@ describe('Settings with a clinician sign-in', () => {
     await page.getByRole('button', { name: 'Test microphone' }).click();
     const meter = page.getByRole('meter', { name: 'Test level' });
     // The fixture microphone plays a recorded visit: the bar must show its speech.
-    await expect
-      .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Stop test' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Test microphone' }).count()).toBe(1);
   });
@@ -103,7 +91,7 @@ describe('Settings with a clinician sign-in', () => {
   it('counts section instructions as typed, refuses over 700 before sending, saves within', async () => {
     const { page } = h;
     const picker = page.getByLabel('Template', { exact: true });
-    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
     await picker.selectOption({ label: 'SOAP note' });
     await page.getByRole('button', { name: 'Show its sections' }).click();
     const whole = page.getByLabel('Instructions for the whole note');

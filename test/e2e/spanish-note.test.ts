@@ -4,18 +4,12 @@
  * English, and that the patient instructions can still be in Spanish. A French window, whose note is
  * written in French, says nothing of the kind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 describe('the note’s language in a Spanish window', () => {
-  let h: AppHarness;
-  beforeAll(async () => {
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = appPerFile();
 
   it('says in Spanish why the note is written in English', async () => {
     const { page } = h;
@@ -24,10 +18,10 @@ describe('the note’s language in a Spanish window', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByRole('button', { name: 'Conexión', exact: true }).click();
     await page.getByRole('button', { name: 'Iniciar la consulta de ejemplo' }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Consulta');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Consulta');
     await page.getByRole('button', { name: 'Nota', exact: true }).click();
     const notice = page.getByTestId('note-language-notice');
-    await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => notice.count()).toBe(1);
     expect(await page.locator('#note-locale').inputValue()).toBe('ENGLISH_US');
     expect((await notice.innerText()).trim()).toBe(
       'El servicio no redacta notas en español, así que esta nota se escribirá en inglés (Estados Unidos). ' +

@@ -3,23 +3,13 @@
  * so in the words module's words instead of showing an empty picker with no reason, and the service's
  * own reason never reaches the window. Screenshot: templates-failed.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../service/sample-service.ts';
+import { describe, expect, it } from 'vitest';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('the template list the service refused', () => {
-  let service: SampleService;
-  let h: AppHarness;
-
-  beforeAll(async () => {
-    service = await startSampleService();
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
+  const { service } = servicePerFile();
+  const h = appPerFile();
 
   it('is named on the Note screen and in Settings, with the reason in our words', async () => {
     const { page } = h;
@@ -37,7 +27,7 @@ describe('the template list the service refused', () => {
 
     await nav(page, 'Note').click();
     const failed = page.getByTestId('templates-failed');
-    await failed.waitFor({ timeout: 10_000 });
+    await failed.waitFor();
     expect(await failed.innerText()).toBe(
       'The list of templates could not be loaded, so the note is written with the default template.',
     );
@@ -50,7 +40,7 @@ describe('the template list the service refused', () => {
 
     await nav(page, 'Settings').click();
     const settingsError = page.locator('p.error').first();
-    await settingsError.waitFor({ timeout: 10_000 });
+    await settingsError.waitFor();
     expect(await settingsError.getAttribute('data-code')).toBe(code);
     expect(await page.content()).not.toContain('injected failure'); // the service's own message
     expect(await h.cspViolations()).toEqual([]);

@@ -5,10 +5,10 @@
  * its place. Screenshots: test-artifacts/screenshots/transcript-long-*.png.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../preload/contract/index.ts';
 import { nav, SHOTS } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { appPerFile } from './bridge/per-file.ts';
 
 const LINES = 3000;
 
@@ -26,15 +26,10 @@ const line = (i: number, startMs = i * 1000): TranscriptItem => ({
 });
 
 describe('a long transcript, windowed, in Chromium', () => {
-  let h: AppHarness;
+  const h = appPerFile();
   let page: Page;
-
-  beforeAll(async () => {
-    h = await startApp();
+  beforeAll(() => {
     page = h.page;
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   const rows = () => page.locator('li[data-id]');

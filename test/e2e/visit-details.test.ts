@@ -4,48 +4,21 @@
  * reaches the Assessment and Plan), and the codes and orders of that note are asked with them, through
  * the async endpoints. A line that is not an ICD-10 code holds the note back with a reason.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { recordVisitToNote, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('visit details', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
+  const h = appPerFile();
   const answered = (suffix: string) =>
     service.service.control.requests
       .filter((r) => r.path.endsWith(suffix) && r.method === 'POST')
       .map((r) => r.status);
 
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
-
   it('writes the note, its codes and orders with the visit details', async () => {
     const { page } = h;
-    await connectWithServerCredentials(page, service.url, client, 'Connected to 127.0.0.1');
-    await nav(page, 'Visit').click();
-    await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 30_000 }).toBe(5);
-    await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
-    await nav(page, 'Note').click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
+    await recordVisitToNote(page, service.url, client);
 
     await page.getByRole('button', { name: 'Visit details' }).click();
     await page.getByLabel('Visit date').fill('2026-11-20');
@@ -64,19 +37,17 @@ describe('visit details', () => {
 
     await write.click();
     const sections = page.locator('article[data-section]');
-    await expect.poll(() => sections.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sections.count()).toBeGreaterThan(0);
     expect(answered('/generate-note')).toEqual([200]);
     const plan = page.locator('article[data-section="ASSESSMENT_AND_PLAN"]');
     expect(await plan.innerText()).toContain('Recheck blood pressure in two weeks');
 
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await expect
-      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count(), {
-        timeout: 20_000,
-      })
+      .poll(() => page.locator('[data-testid="conditions"], [data-testid="observations"]').count())
       .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Suggest orders' }).click();
-    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('orders').count()).toBe(1);
     expect(answered('/generate-normalized-data-async')).toEqual([200]);
     expect(answered('/generate-suggested-orders-async')).toEqual([200]);
     expect(await h.cspViolations()).toEqual([]);

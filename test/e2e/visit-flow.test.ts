@@ -4,30 +4,13 @@
  * codes → copy a section, and the copied text is what the note shows. Screenshots of every screen go to
  * test-artifacts/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('a visit from connect to copy, in Chromium', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    h = await startApp();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
+  const { service, client } = servicePerFile();
+  const h = appPerFile();
 
   it('connects, records, writes the note, codes it and copies a section', async () => {
     const { page } = h;
@@ -69,12 +52,10 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(h.microphones).toHaveLength(3); // Start recorded on the armed microphone, not a new one
     expect(h.microphones[2]?.stopped).toBe(false);
     const rows = page.locator('li[data-id]');
-    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
     // Live: lines arrive while the visit is still recording.
     expect(await page.getByTestId('visit-phase').textContent()).toBe('Recording');
-    await expect
-      .poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByTestId('connection-ok').textContent()).toContain('Connected');
 
     // The network drops (and the first reconnects are refused): the person is told plainly that nothing is
@@ -83,11 +64,11 @@ describe('a visit from connect to copy, in Chromium', () => {
     service.service.control.streaming.failNextUpgrade(503);
     service.service.control.streaming.terminateAll();
     await expect
-      .poll(() => page.getByTestId('reconnecting').textContent(), { timeout: 10_000, interval: 20 })
+      .poll(() => page.getByTestId('reconnecting').textContent(), { interval: 20 })
       .toContain('Reconnecting — nothing is lost');
     expect(await page.getByTestId('connection-ok').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/03-visit-reconnecting.png` });
-    await expect.poll(() => page.getByTestId('connection-ok').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('connection-ok').count()).toBe(1);
     expect(await page.getByTestId('reconnecting').count()).toBe(0);
 
     // Mid-sentence: the meter follows the voice (the fixture pauses between lines) and the line being
@@ -96,7 +77,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     const speaking = async () =>
       Number(await meter.getAttribute('aria-valuenow')) > 30 &&
       (await page.locator('li[data-final="false"]').count()) > 0;
-    await expect.poll(speaking, { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect.poll(speaking, { interval: 50 }).toBe(true);
     await page.screenshot({ path: `${SHOTS}/03-visit-live.png`, fullPage: true });
     await page.screenshot({
       path: `${SHOTS}/03-visit-live-readme.png`,
@@ -107,11 +88,9 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(firstLine).toMatch(/0:0\d/);
 
     // All five sentences of the fixture, then End.
-    await expect.poll(() => page.locator('li[data-final="true"]').count(), { timeout: 20_000 }).toBe(5);
+    await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     expect(await page.locator('li[data-final="false"]').count()).toBe(0);
     expect(await page.locator('li[data-id]').last().textContent()).toContain('blood pressure');
     await page.screenshot({ path: `${SHOTS}/04-visit-ended.png`, fullPage: true });
@@ -121,7 +100,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
     await page.getByRole('button', { name: 'Write the note' }).click();
     const sections = page.locator('article[data-section]');
-    await expect.poll(() => sections.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sections.count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/05-note.png`, fullPage: true });
 
     // Copy one section: the clipboard gets exactly what the section shows.
@@ -148,13 +127,11 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(await page.getByText('94 / 10,000 characters').count()).toBe(1);
     await page.getByRole('button', { name: 'Write again with context' }).click();
     await expect
-      .poll(
-        () =>
-          page
-            .locator('article[data-section]')
-            .allInnerTexts()
-            .then((t) => t.join(' ')),
-        { timeout: 20_000 },
+      .poll(() =>
+        page
+          .locator('article[data-section]')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
       )
       .toMatch(/diabetes/i);
 
@@ -162,7 +139,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     await page.getByRole('button', { name: 'Continue to codes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Codes & more');
     await expect
-      .poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('conditions').count())
       .toBe(1)
       .catch(async (error: unknown) => {
         await page.screenshot({ path: `${SHOTS}/06-codes-failed.png`, fullPage: true });
@@ -176,9 +153,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     // E/M (server credentials), suggested orders, patient instructions and their translation.
     await page.getByLabel('Specialty').selectOption('CARDIOLOGY');
     await page.getByRole('button', { name: 'Get E/M codes' }).click();
-    await expect
-      .poll(() => page.getByTestId('em-codes').textContent(), { timeout: 20_000 })
-      .toMatch(/992\d\d/);
+    await expect.poll(() => page.getByTestId('em-codes').textContent()).toMatch(/992\d\d/);
     // The inputs the service chose the codes from can be changed and recomputed (compute-em-codes),
     // checked before anything is sent.
     const inputs = page.getByTestId('em-inputs');
@@ -197,14 +172,14 @@ describe('a visit from connect to copy, in Chromium', () => {
     await inputs.getByLabel('Patient').selectOption('NEW');
     await inputs.getByLabel('Total time (minutes)').fill('62');
     await inputs.getByRole('button', { name: 'Recompute' }).click();
-    await expect.poll(() => page.getByTestId('em-codes').textContent(), { timeout: 20_000 }).toMatch(/99205/);
+    await expect.poll(() => page.getByTestId('em-codes').textContent()).toMatch(/99205/);
     expect(await inputs.getByRole('alert').textContent()).toBe('');
     expect(await page.getByTestId('em-inputs').getByLabel('Patient').inputValue()).toBe('NEW');
     await page.getByTestId('em-inputs').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/06-codes-em-recompute.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Suggest orders' }).click();
-    await expect.poll(() => page.getByTestId('orders').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('orders').count()).toBe(1);
     // Codes and orders copy for the EHR through the note's clipboard path, whole and one by one.
     await page.getByTestId('copy-all-codes').click();
     await expect.poll(() => page.getByTestId('copy-status-codes').textContent()).toMatch(/^Codes copied/);
@@ -221,13 +196,11 @@ describe('a visit from connect to copy, in Chromium', () => {
     await page.getByRole('button', { name: `Copy the order ${firstOrder}` }).click();
     await expect.poll(() => h.clipboard.writes.at(-1)?.startsWith(firstOrder)).toBe(true);
     await page.getByRole('button', { name: 'Write instructions' }).click();
-    await expect.poll(() => page.getByTestId('instructions').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('instructions').count()).toBe(1);
     expect(await page.getByText('Review these instructions before sharing them').count()).toBe(1);
     await page.getByLabel('Translate to').selectOption('FRENCH_FR');
     await page.getByRole('button', { name: 'Translate' }).click();
-    await expect
-      .poll(() => page.getByText('especially this machine translation').count(), { timeout: 20_000 })
-      .toBe(1);
+    await expect.poll(() => page.getByText('especially this machine translation').count()).toBe(1);
     const translated = await page.getByTestId('instructions').textContent();
     expect(translated?.length).toBeGreaterThan(0);
     // Copied as shown (the translation, its disclaimer included) for the after-visit summary.
@@ -264,7 +237,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     await nav(page, 'Codes & more').click();
     await expect.poll(() => page.getByTestId('stale').count()).toBe(3); // E/M, orders, instructions
     // Codes are looked up again by themselves, from the note as it is now.
-    await expect.poll(() => page.getByTestId('conditions').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('conditions').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Copy instructions' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Translate' }).isDisabled()).toBe(true);
     expect(await page.getByText('Review these instructions before sharing them').count()).toBe(0);
@@ -276,7 +249,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     });
     expect(h.clipboard.writes.length).toBe(writesBefore);
     await page.getByRole('button', { name: 'Write instructions' }).click();
-    await expect.poll(() => page.getByTestId('stale').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('stale').count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Copy instructions' }).isDisabled()).toBe(false);
 
     // A new visit goes back to the setup and asks for consent again.
@@ -303,9 +276,7 @@ describe('a visit from connect to copy, in Chromium', () => {
     // Ended, and straight to Codes & more: nothing of the first visit's note, codes or instructions.
     await nav(page, 'Visit').click();
     await page.getByRole('button', { name: 'End visit' }).click();
-    await expect
-      .poll(() => page.getByTestId('visit-phase').textContent(), { timeout: 30_000 })
-      .toBe('Visit ended');
+    await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
     await nav(page, 'Codes & more').click();
     await expect
       .poll(() =>

@@ -7,31 +7,16 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SampleService } from '../service/sample-service.ts';
+import { describe, expect, it } from 'vitest';
 import { Failure } from '../../main/base/failure.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('starting a visit when something is wrong, in Chromium', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    const dir = join(await mkdtemp(join(tmpdir(), 'scribe-e2e-start-')), 'journals');
-    h = await startApp({ journalDir: dir });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
-  });
+  const { service, client } = servicePerFile();
+  const h = appPerFile(async () => ({
+    journalDir: join(await mkdtemp(join(tmpdir(), 'scribe-e2e-start-')), 'journals'),
+  }));
 
   let connected = false;
   /** Connects once, then opens the Visit screen. */
@@ -75,7 +60,6 @@ describe('starting a visit when something is wrong, in Chromium', () => {
         async () =>
           (await page.getByTestId('start-reconnecting').count()) === 1 ||
           `${await page.getByTestId('visit-phase').textContent()} ${(await page.locator('.failure, p.error').allInnerTexts()).join()}`,
-        { timeout: 15_000 },
       )
       .toBe(true);
     expect(await page.getByTestId('start-reconnecting').textContent()).toContain('cannot be reached yet');
@@ -88,7 +72,7 @@ describe('starting a visit when something is wrong, in Chromium', () => {
       'The service could not be reached. The audio recorded so far is kept: recover it from the Visit screen when the network is back.',
     ]);
     const banner = page.getByTestId('recovery');
-    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.getByRole('button', { name: 'Recover transcript' }).count()).toBe(1);
   });
 });

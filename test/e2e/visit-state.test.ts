@@ -5,19 +5,12 @@
  * test-artifacts/screenshots (visit-state-*.png) to compare the screen before and after a change.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VisitState } from '../../preload/contract/index.ts';
-import type { SampleService } from '../service/sample-service.ts';
 import { ARM_TIMEOUT_MS } from '../../main/features/visit/armed-inputs.ts';
 import { Failure } from '../../main/base/failure.ts';
-import {
-  connectWithServerCredentials,
-  nav,
-  SHOTS,
-  startServiceWithClient,
-  type OAuthClient,
-} from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 const PHASE_TEXT: Record<VisitState['phase'], string> = {
   idle: 'Ready',
@@ -36,19 +29,11 @@ const LISTEN = `(() => {
 })()`;
 
 describe('the visit state, owned by main, in Chromium', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let client: OAuthClient;
+  const { service, client } = servicePerFile();
+  const h = appPerFile();
   let page: Page;
-
-  beforeAll(async () => {
-    ({ service, client } = await startServiceWithClient());
-    h = await startApp();
+  beforeAll(() => {
     page = h.page;
-  });
-  afterAll(async () => {
-    await h?.close();
-    await service?.close();
   });
 
   const consent = () => page.getByLabel('The patient agreed to this visit being recorded and transcribed.');

@@ -18,6 +18,9 @@ export default defineConfig({
     globalSetup: ['test/e2e/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // A screen may take a while on a loaded machine: poll for it generously (test/harness/until.ts).
+    expect: { poll: { timeout: 30_000 } },
+    setupFiles: ['test/harness/wait-defaults.ts'],
     pool: 'forks',
     fileParallelism: false,
     sequence: { groupOrder: 1 },

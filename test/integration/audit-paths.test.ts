@@ -81,7 +81,7 @@ async function recordingSampleVisit(name: string): Promise<AppServices> {
     ctx,
   );
   expect(started.ok, JSON.stringify(started)).toBe(true);
-  await expect.poll(() => services.app.visit.state.phase, { timeout: 15_000 }).toBe('recording');
+  await expect.poll(() => services.app.visit.state.phase).toBe('recording');
   return services;
 }
 

@@ -150,7 +150,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)(
       const journals = journalDir(dataDir);
       expect((await readdir(journals)).filter((f) => f.endsWith('.journal'))).toHaveLength(1);
       // The fixture runs out, the visit ends by itself once the service confirmed everything.
-      await until(() => services.app.visit.state.phase === 'ended', 20_000, 'the visit to end');
+      await until(() => services.app.visit.state.phase === 'ended', 'the visit to end');
       const said = data(await handlers['visit:transcript']({}, ctx))
         .items.filter((i) => i.final)
         .map((i) => i.text);
@@ -305,7 +305,6 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)(
       // The CLI's socket is the one with its 'audio' stream (not a visit of an earlier test still streaming).
       await until(
         () => h.streaming.sockets.slice(before).some((s) => (s.chunksByStream.audio ?? 0) >= killAt),
-        20_000,
         'audio of three sentences',
       );
       child.kill('SIGKILL');

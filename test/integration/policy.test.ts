@@ -293,7 +293,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
 
     await writeFile(path, JSON.stringify({ noteLocale: 'FRENCH_FR', speechLocales: ['ENGLISH_US'] }));
     await expect
-      .poll(async () => data(await handlers['settings:get']({}, ctx)).speechLocales, { timeout: 10_000 })
+      .poll(async () => data(await handlers['settings:get']({}, ctx)).speechLocales)
       .toEqual(['ENGLISH_US']);
     expect(refusal(await handlers['settings:update']({ speechLocales: ['FRENCH_FR'] }, ctx)).code).toBe(
       'policy_locked',
@@ -327,7 +327,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
         allowServerCredentials: true,
       }),
     );
-    await expect.poll(() => events.some((e) => e.name === 'policy:changed'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.name === 'policy:changed')).toBe(true);
     // The connection to the address the policy now forbids is closed.
     await expect.poll(async () => data(await handlers['connect:status']({}, ctx)).mode).toBe('none');
     expect(
@@ -352,7 +352,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
     });
 
     await writeFile(path, JSON.stringify({ serviceUrl: h.service.url, allowServerCredentials: false }));
-    await expect.poll(() => events.some((e) => e.name === 'policy:changed'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.name === 'policy:changed')).toBe(true);
     // The offer follows the policy, and the saved server-credential connection is closed (the address is fine).
     await expect
       .poll(async () => data(await handlers['connect:status']({}, ctx)))
@@ -385,13 +385,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)("IT's policy holds through the app's
       signInBrokerUrl: 'https://broker.example.org',
     };
     await writeFile(path, JSON.stringify(organization));
-    await expect
-      .poll(methods, { timeout: 10_000 })
-      .toMatchObject({ organization: { issuerHost: 'login.example.org' } });
+    await expect.poll(methods).toMatchObject({ organization: { issuerHost: 'login.example.org' } });
     await expect.poll(pushed).toEqual(await methods());
 
     await writeFile(path, JSON.stringify({ ...organization, signInBrokerUrl: undefined }));
-    await expect.poll(methods, { timeout: 10_000 }).toMatchObject({ organization: null });
+    await expect.poll(methods).toMatchObject({ organization: null });
     await expect.poll(pushed).toEqual(await methods());
     expect(refusal(await handlers['connect:signIn']({}, ctx)).code).toBe('sign_in_not_offered');
   });

@@ -90,7 +90,21 @@ export async function connectAsClinician(page: Page, url: string, refreshToken: 
 
 async function connectAndWait(page: Page, summary: string): Promise<void> {
   await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
-  await expect
-    .poll(() => page.getByTestId('connection-summary').textContent(), { timeout: 15_000 })
-    .toContain(summary);
+  await expect.poll(() => page.getByTestId('connection-summary').textContent()).toContain(summary);
+}
+
+/**
+ * Connects with server credentials, records the fixture visit to its five final lines, ends it and opens
+ * the Note screen.
+ */
+export async function recordVisitToNote(page: Page, url: string, client: OAuthClient): Promise<void> {
+  await connectWithServerCredentials(page, url, client, 'Connected to 127.0.0.1');
+  await nav(page, 'Visit').click();
+  await page.getByLabel('The patient agreed to this visit being recorded and transcribed.').check();
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
+  await page.getByRole('button', { name: 'End visit' }).click();
+  await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
+  await nav(page, 'Note').click();
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
 }

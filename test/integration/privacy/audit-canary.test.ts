@@ -83,7 +83,7 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
       speakers,
     });
     expect(started.ok, JSON.stringify(started)).toBe(true);
-    await until(() => ['ended', 'failed'].includes(rig.app.visit.state.phase), 20_000, 'the visit to end');
+    await until(() => ['ended', 'failed'].includes(rig.app.visit.state.phase), 'the visit to end');
     expect(hasCanary(JSON.stringify((await call('visit:transcript')).data))).toBe(true);
     const note = await call('note:generate', {
       templateKey: null,

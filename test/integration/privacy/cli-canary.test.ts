@@ -4,7 +4,6 @@
  * message or name echoes patient data, a token the service stops accepting) stderr is one line without any
  * canary. The CLI runs as a child process against the local service in this process.
  */
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,26 +26,11 @@ import {
   hasCanary,
   readTree,
 } from './canary-kit.ts';
+import { scribe as run, type Run } from '../shells/cli/scribe-run.ts';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI entry point (as `npm run scribe` does, minus npm's own noise on stderr). */
-function scribe(args: string[], env: Record<string, string>): Promise<Run> {
-  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...args], {
-    env: { ...Object.fromEntries(keep.map((k) => [k, process.env[k]])), ...env },
-    cwd: process.cwd(),
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr })));
-}
+/** The CLI with the sound server and the keychain's session bus. */
+const scribe = (args: string[], env: Record<string, string>): Promise<Run> =>
+  run(args, env, { inherit: ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'] });
 
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
 const DICTATION = join(FIXTURE_DIR, 'dictation.wav');

@@ -21,7 +21,6 @@ import {
   dictateSession,
   expectedSentences,
   expectTranscript,
-  fixtureChunks,
   startStreamingHarness,
   transcribeSession,
   type StreamingHarness,
@@ -35,7 +34,7 @@ import {
   hasCanary,
   type CanaryHooks,
 } from './canary-kit.ts';
-import { captured, expectJournalsPrivate, faultPlan, feed, watch } from './streaming-kit.ts';
+import { captured, expectJournalsPrivate, faultPlan, runThroughFaults, watch } from './streaming-kit.ts';
 
 const hooks: CanaryHooks = {};
 let h: StreamingHarness;
@@ -78,15 +77,14 @@ describe('transcription', () => {
           { closeCode: 1008 },
         ),
     ]);
-    const { output } = await captured(async () => {
-      try {
-        await session.start();
-        await feed(fixtureChunks('visit.wav'), (c) => session.sendAudio('room', c), 25);
-        await session.end();
-      } finally {
-        plan.stop();
-      }
-    });
+    const { value: ended, output } = await runThroughFaults(
+      session,
+      plan,
+      'visit.wav',
+      (c) => session.sendAudio('room', c),
+      25,
+    );
+    expect(ended).toBeUndefined(); // the end did not fail
 
     expect(plan.fired).toBe(4);
     expect(
@@ -122,18 +120,13 @@ describe('transcription', () => {
     const plan = faultPlan(h, hooks, [
       () => h.streaming.sendError({ code: 83005, message: CANARY_ERROR }, { closeCode: 1008 }),
     ]);
-    const { value: failure, output } = await captured(async () => {
-      try {
-        await session.start();
-        await feed(fixtureChunks('visit.wav'), (c) => session.sendAudio('room', c), 10);
-        return await session.end().then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      } finally {
-        plan.stop();
-      }
-    });
+    const { value: failure, output } = await runThroughFaults(
+      session,
+      plan,
+      'visit.wav',
+      (c) => session.sendAudio('room', c),
+      10,
+    );
 
     expect(failure).toBeInstanceOf(StreamingError);
     expect((failure as StreamingError).code).toBe('service_error');
@@ -161,15 +154,14 @@ describe('transcription', () => {
           { closeCode: 1008 },
         ),
     ]);
-    const { output } = await captured(async () => {
-      try {
-        await session.start();
-        await feed(fixtureChunks('visit.wav'), (c) => session.sendAudio('room', c), 10);
-        await session.end();
-      } finally {
-        plan.stop();
-      }
-    });
+    const { value: ended, output } = await runThroughFaults(
+      session,
+      plan,
+      'visit.wav',
+      (c) => session.sendAudio('room', c),
+      10,
+    );
+    expect(ended).toBeUndefined(); // the end did not fail
     const frameError = seen.warnings.find((w) => w.serviceCode === 99124);
     expect(frameError).toBeDefined();
     // Nothing kept on the error repeats it either: a logger dumping the whole error must stay clean.
@@ -211,18 +203,13 @@ describe('transcription', () => {
     const plan = faultPlan(h, hooks, [
       () => (Array.from({ length: 2 }, () => h.streaming.failNextUpgrade(503)), h.streaming.terminateAll()),
     ]);
-    const { value: failure, output } = await captured(async () => {
-      try {
-        await session.start();
-        await feed(fixtureChunks('visit.wav'), (c) => session.sendAudio('room', c), 10);
-        return await session.end().then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      } finally {
-        plan.stop();
-      }
-    });
+    const { value: failure, output } = await runThroughFaults(
+      session,
+      plan,
+      'visit.wav',
+      (c) => session.sendAudio('room', c),
+      10,
+    );
     expect(plan.fired).toBe(1);
     expect(failure).toBeInstanceOf(StreamingError);
     expect(failure).toMatchObject({ code: 'upgrade_refused', status: 503 });
@@ -246,15 +233,14 @@ describe('dictation', () => {
       () => h.streaming.terminateAll(),
       () => h.streaming.sendError({ code: 83011, message: CANARY_ERROR }, { closeCode: 1008 }),
     ]);
-    const { output } = await captured(async () => {
-      try {
-        await session.start();
-        await feed(fixtureChunks('dictation.wav'), (c) => session.sendAudio(c), 25);
-        await session.end();
-      } finally {
-        plan.stop();
-      }
-    });
+    const { value: ended, output } = await runThroughFaults(
+      session,
+      plan,
+      'dictation.wav',
+      (c) => session.sendAudio(c),
+      25,
+    );
+    expect(ended).toBeUndefined(); // the end did not fail
     expect(plan.fired).toBe(2);
     expect(hasCanary(session.text)).toBe(true);
     expect(texts.some(hasCanary)).toBe(true);
@@ -275,18 +261,13 @@ describe('dictation', () => {
     const plan = faultPlan(h, hooks, [
       () => h.streaming.sendError({ code: 83005, message: CANARY_ERROR }, { closeCode: 1008 }),
     ]);
-    const { value: failure, output } = await captured(async () => {
-      try {
-        await session.start();
-        await feed(fixtureChunks('dictation.wav'), (c) => session.sendAudio(c), 10);
-        return await session.end().then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      } finally {
-        plan.stop();
-      }
-    });
+    const { value: failure, output } = await runThroughFaults(
+      session,
+      plan,
+      'dictation.wav',
+      (c) => session.sendAudio(c),
+      10,
+    );
     expect(failure).toBeInstanceOf(StreamingError);
     expect((failure as StreamingError).code).toBe('service_error');
     expect((failure as StreamingError).serviceCode).toBe(83005);

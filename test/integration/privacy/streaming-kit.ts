@@ -72,12 +72,34 @@ export function faultPlan(
   };
 }
 
-/** Sends chunks at a microphone's pace (hardware timing, not a wait for a result). */
-export async function feed(
-  chunks: Int16Array[],
+/**
+ * A session through a fault plan, its output captured: started, fed `file` at a microphone's pace
+ * (`everyMs` a chunk), ended; the plan stops whatever happens. `value` is what the end failed with
+ * (undefined when it did not fail).
+ */
+export function runThroughFaults(
+  session: { start(): Promise<unknown>; end(): Promise<unknown> },
+  plan: { stop(): void },
+  file: string,
   send: (chunk: Int16Array) => void,
-  everyMs = 20,
-): Promise<void> {
+  everyMs: number,
+): Promise<{ value: unknown; output: string }> {
+  return captured(async () => {
+    try {
+      await session.start();
+      await feed(fixtureChunks(file), send, everyMs);
+      return await session.end().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    } finally {
+      plan.stop();
+    }
+  });
+}
+
+/** Sends chunks at a microphone's pace (hardware timing, not a wait for a result). */
+async function feed(chunks: Int16Array[], send: (chunk: Int16Array) => void, everyMs = 20): Promise<void> {
   for (const chunk of chunks) {
     send(chunk);
     await delay(everyMs);

@@ -73,7 +73,7 @@ async function runVisit(): Promise<VisitState> {
   });
   expect(started.ok, JSON.stringify(started)).toBe(true);
   // The recording runs out by itself; the visit then ends (every item arrived) or fails.
-  await until(() => ['ended', 'failed'].includes(rig.app.visit.state.phase), 20_000, 'the visit to finish');
+  await until(() => ['ended', 'failed'].includes(rig.app.visit.state.phase), 'the visit to finish');
   return rig.app.visit.state;
 }
 

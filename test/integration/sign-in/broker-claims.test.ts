@@ -4,24 +4,10 @@
  * would get the account of the clinician who has it; and a required group or role keeps the tenant's guests
  * from being provisioned at all. Real provider on loopback, the broker as a child process, the local service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { brokerEnv, presentToken, startBrokerProcess } from './broker-process.ts';
+import { describe, expect, it } from 'vitest';
+import { brokerRigPerFile, presentToken, startBrokerProcess } from './broker-process.ts';
 
-let h: Harness;
-let idp: TestIdp;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  h = await startHarness();
-  idp = await startTestIdp({});
-  env = await brokerEnv({ url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem }, idp);
-});
-afterAll(async () => {
-  await idp?.close();
-  await h?.close();
-});
+const { h, idp, env } = brokerRigPerFile();
 
 describe('the user claim', () => {
   it('takes email only when the token says it is verified', async () => {

@@ -3,25 +3,11 @@
  * unreachable; a broker listening beyond loopback over plain HTTP says so loudly; two first sign-ins of the
  * same new clinician both succeed, as one service user; discovery must name the configured issuer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdpTokenVerifier, jwksUriAllowed } from '../../../main/programs/broker/idp-token-verifier.ts';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { brokerEnv, presentToken, startBrokerProcess } from './broker-process.ts';
+import { brokerRigPerFile, presentToken, startBrokerProcess } from './broker-process.ts';
 
-let h: Harness;
-let idp: TestIdp;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  h = await startHarness();
-  idp = await startTestIdp({});
-  env = await brokerEnv({ url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem }, idp);
-});
-afterAll(async () => {
-  await idp?.close();
-  await h?.close();
-});
+const { h, idp, env } = brokerRigPerFile();
 
 describe('broker edges', () => {
   it('answers a malformed bearer with 401 while the identity provider is unreachable', async () => {

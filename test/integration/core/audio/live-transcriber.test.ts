@@ -56,9 +56,7 @@ describe('live adapter', () => {
         throw new Error('a buggy listener');
       });
       session.onDidHealth((health) => heard.push(health));
-      await vi.waitFor(() => expect(heard.some((h) => h.health === 'reconnecting')).toBe(true), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(() => expect(heard.some((h) => h.health === 'reconnecting')).toBe(true));
       await vi.waitFor(() => expect(warnings).toContain('SCRIBE_LISTENER_ERROR'));
     } finally {
       process.off('warning', onWarning);

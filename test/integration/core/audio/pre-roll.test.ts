@@ -84,7 +84,7 @@ async function visit(armFirst: boolean) {
   const audio = { kind: 'devices', clinician: mic, patient: null } as const;
   if (armFirst) {
     await recorder.arm(audio, 'mic');
-    await until(() => levels > 0, 5_000, 'the device to deliver');
+    await until(() => levels > 0, 'the device to deliver');
   }
   room.speak();
   const spokenAt = room.now();
@@ -95,7 +95,7 @@ async function visit(armFirst: boolean) {
     createLiveTranscriber({ baseUrl: h.baseUrl, tokens: h.server }),
   );
   const speechEnd = spokenAt + SPEECH.length + (STARTUP_MS * 16_000) / 1000;
-  await until(() => room.now() > speechEnd + GRID, 15_000, 'the speech to be over');
+  await until(() => room.now() > speechEnd + GRID, 'the speech to be over');
   await recorder.end();
   return recorder.transcript.finalInputs();
 }

@@ -9,6 +9,7 @@ import {
   listMicrophones,
   openAudioSource,
 } from '../../../../main/core/audio/index.ts';
+import { until } from '../../../harness/until.ts';
 import { concatInt16 } from '../../../../main/core/audio/pcm.ts';
 import { bestCorrelation, soundBounds, trimSilence } from './compare.ts';
 
@@ -76,7 +77,7 @@ async function tailDrained(parts: Int16Array[]): Promise<void> {
       const bounds = soundBounds(all);
       expect(bounds && all.length - bounds.end).toBeGreaterThanOrEqual(4_000);
     },
-    { timeout: 5_000, interval: 50 },
+    { interval: 50 },
   );
 }
 
@@ -166,13 +167,13 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
     try {
       await live;
       execFileSync('pactl', ['unload-module', module]); // unplugged
-      await until(() => notices.length > 0, 10_000);
+      await until(() => notices.length > 0);
       // The default microphone hears this; the patient's stream must not.
       const path = speech('lost.wav', 'This must not appear on the patient stream.');
       execFileSync('paplay', ['-d', speaker, path]);
       module = plugIn(); // plugged back in: the next check opens it again
-      await until(() => notices.length > 1, 15_000);
-      await until(() => restored.some((f) => f.length > 0), 15_000); // delivering again
+      await until(() => notices.length > 1);
+      await until(() => restored.some((f) => f.length > 0)); // delivering again
       const back = speech('back.wav', 'The pain started two days ago after lifting a box.');
       execFileSync('paplay', ['-d', speaker, back]);
       await tailDrained(restored);
@@ -193,7 +194,3 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
     }
   });
 });
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  await vi.waitFor(() => expect(check()).toBe(true), { timeout: timeoutMs, interval: 20 });
-}

@@ -46,7 +46,7 @@ describe('starting a visit during a network outage', () => {
     );
     starting.catch(() => undefined);
     // Trying again after the refused connection: the Visit screen says so while still starting.
-    await vi.waitFor(() => expect(recorder.state.connection).toBe('reconnecting'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(recorder.state.connection).toBe('reconnecting'));
     expect(recorder.state.phase).toBe('starting');
     expect(await journals.listRecoverable()).toEqual([]); // still this visit's, not an interrupted one
 

@@ -4,7 +4,6 @@
  * final text, and `scribe recover` sends what the journal kept. Real parts: the OS keychain (the journal's
  * key), the file system, the CLI processes, loopback WebSockets.
  */
-import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,30 +20,11 @@ import {
   until,
   type StreamingHarness,
 } from '../streaming/harness.ts';
+import { startScribe, type Run } from '../../shells/cli/scribe-run.ts';
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The CLI entry point itself (no npm in between), so SIGKILL hits the process that holds the journal. */
-function scribe(args: string[], env: Record<string, string>) {
-  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/shells/cli/index.ts', ...args], {
-    env: { ...Object.fromEntries(keep.map((k) => [k, process.env[k]])), ...env },
-    cwd: process.cwd(),
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return { child, done };
-}
+/** The CLI with the sound server and the keychain's session bus. */
+const scribe = (args: string[], env: Record<string, string>) =>
+  startScribe(args, env, ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS']);
 
 const CHUNK_MS = 100;
 /** Recognition slower than the kill comes after the last complete sentence: its final text is pending. */
@@ -76,7 +56,7 @@ async function killAfter(args: string[], chunks: number): Promise<{ id: string; 
   const { child, done } = scribe(args, env);
   const received = (): number =>
     Object.values(h.streaming.sockets[before]?.chunksByStream ?? {}).reduce((a, b) => a + b, 0);
-  await until(() => received() >= chunks, 20_000, `${chunks} chunks`);
+  await until(() => received() >= chunks, `${chunks} chunks`);
   child.kill('SIGKILL');
   const run = await done;
   h.streaming.timings.recognitionLatencyMs = FAST_TIMINGS.recognitionLatencyMs;

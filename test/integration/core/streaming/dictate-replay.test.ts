@@ -48,7 +48,7 @@ async function afterFirstSentence(): Promise<{
   const sent = Math.ceil(first.endMs / 100) + 3;
   await session.start();
   for (const chunk of chunks.slice(0, sent)) session.sendAudio(chunk);
-  await until(() => session.text === first.written, 10_000, 'the first sentence');
+  await until(() => session.text === first.written, 'the first sentence');
   return { session, texts, chunks, sent, socket: h.streaming.sockets.at(-1)! };
 }
 
@@ -71,7 +71,7 @@ describe('dictation: taking a dropped socket’s text back', () => {
       setImmediate(() => h.streaming.sendError({ code: 83005 }, { closeCode: 1008, socketId: record.id }));
     });
     h.streaming.terminateAll();
-    await until(() => session.state === 'failed', 10_000, 'the session to fail');
+    await until(() => session.state === 'failed', 'the session to fail');
     const replay = h.streaming.sockets.find((s) => s.id > socket.id)!;
     expect(replay.config).toBeDefined(); // the reconnect did start a new socket
     expect(replay.errorsSent).toEqual([83005]);

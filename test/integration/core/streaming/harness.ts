@@ -3,7 +3,7 @@
  * the real token source, fixture audio cut into 100 ms chunks, and the checks every test shares ("every
  * manifest sentence exactly once, in order, right speaker, right offset on one timeline").
  */
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { Chunker } from '../../../../main/core/audio/chunker.ts';
 import {
   TranscribeSession,
@@ -135,15 +135,7 @@ export function dictateSession(
   });
 }
 
-/** Waits until `check` holds (vi.waitFor; fails the test after `timeoutMs`). */
-export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  await vi.waitFor(
-    () => {
-      if (!check()) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout: timeoutMs, interval: 5 },
-  );
-}
+export { until } from '../../../harness/until.ts';
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed from its printed seed. */
 export function seededRandom(seed: number): () => number {

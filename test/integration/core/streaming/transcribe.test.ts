@@ -39,7 +39,7 @@ describe('transcribe-ws against the local service', () => {
     expectTranscript(session.finalItems(), expectedSentences('visit.wav'));
     const sockets = h.streaming.sockets.slice(before);
     expect(sockets).toHaveLength(1);
-    await until(() => sockets[0]!.state === 'closed', 2_000, 'the service to see the close');
+    await until(() => sockets[0]!.state === 'closed', 'the service to see the close');
     expect(sockets[0]).toMatchObject({
       kind: 'transcribe',
       caller: 'server',
@@ -134,7 +134,7 @@ describe('transcribe-ws against the local service', () => {
       await delay(10); // two microphones' pace at 10× real time
       const drop = drops.get(i);
       if (drop) {
-        await until(drop, 5_000, `the final item before drop ${i}`);
+        await until(drop, `the final item before drop ${i}`);
         h.streaming.terminateAll();
       }
     }

@@ -5,7 +5,6 @@
  * holds each record's seq and hash, so `scribe audit verify --collected` finds a trail cut short, and
  * `scribe audit verify` finds a trail rebuilt without the key.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,26 +15,15 @@ import { chainRecord, EMPTY_TAIL, parseRecord } from '../../../../main/features/
 import { openAuditLog } from '../../../../main/features/audit/open-audit-log.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
 import { HAVE_RSYSLOG, startSyslogReceiver, type SyslogReceiver } from './syslog-receiver.ts';
+import { scribe as run } from '../../shells/cli/scribe-run.ts';
 
-function scribe(args: string[], dataDir: string) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-          SCRIBE_DATA_DIR: dataDir,
-          SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'),
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The CLI with its data folder `dataDir` (no policy) and the keychain's session bus. */
+const scribe = (args: string[], dataDir: string) =>
+  run(
+    args,
+    { SCRIBE_DATA_DIR: dataDir, SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json') },
+    { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'] },
+  );
 
 const EVENTS = [
   { kind: 'signed_in', mode: 'organization', caller: 'user', region: 'local', how: 'entered' },

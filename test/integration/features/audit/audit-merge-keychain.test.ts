@@ -5,7 +5,6 @@
  * the collector got (the record as forwarded while it was kept apart, and after), and still finds the trail
  * cut short or a merged record rewritten.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,27 +15,15 @@ import { parseRecord } from '../../../../main/features/audit/audit-chain.ts';
 import { syslogMessage } from '../../../../main/features/audit/audit-forwarding.ts';
 import { openAuditLog } from '../../../../main/features/audit/open-audit-log.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
+import { scribe as run } from '../../shells/cli/scribe-run.ts';
 
-/** Runs the CLI on `dataDir`; `keychain: false` runs it without the session bus (no keychain). */
-function scribe(args: string[], dataDir: string, keychain = true) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          ...(keychain ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } : {}),
-          SCRIBE_DATA_DIR: dataDir,
-          SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'),
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The CLI with its data folder `dataDir` (no policy), with the keychain's session bus or without. */
+const scribe = (args: string[], dataDir: string, keychain = true) =>
+  run(
+    args,
+    { SCRIBE_DATA_DIR: dataDir, SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json') },
+    { inherit: ['PATH', 'HOME', ...(keychain ? ['DBUS_SESSION_BUS_ADDRESS'] : [])] },
+  );
 
 /** What a collector stores of these record lines: one RFC 5424 message a line. */
 function collectedOf(lines: readonly string[]): string {

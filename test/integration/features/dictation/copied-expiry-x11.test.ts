@@ -38,8 +38,10 @@ describeX('clearing copied dictation text on a real X display', () => {
   }, 30_000);
 
   it('leaves text copied since by someone else', async () => {
-    const clear = clearCopiedLater(clipboard, OURS, 50);
+    // Their copy lands before the clear is even scheduled: a 50 ms timer racing an xclip start under load
+    // could clear first. What the clear checks is the clipboard at its time, so the order proves the same.
     await setClipboard(screen, 'their own text');
+    const clear = clearCopiedLater(clipboard, OURS, 50);
     expect(await clear.done).toBe('kept');
     expect(await readClipboard(screen)).toBe('their own text');
   }, 30_000);

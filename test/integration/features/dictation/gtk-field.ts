@@ -3,19 +3,9 @@
  * EHR's field would be: `text` and `selection` are what the field itself last reported.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { until, type TestDisplay } from './x11-harness.ts';
+import { until, x11Fixture, type TestDisplay } from './x11-harness.ts';
 
-const SCRIPT = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'x11',
-  'gtk-field.py',
-);
+const SCRIPT = x11Fixture('gtk-field.py');
 
 /** Whether GTK 3 from Python (python3-gi, gir1.2-gtk-3.0) and libatspi are installed. */
 export function gtkAvailable(): boolean {
@@ -26,6 +16,8 @@ export function gtkAvailable(): boolean {
 export class GtkField {
   text = '';
   selection: [number, number] = [0, 0];
+  /** The field has hidden its text (after `send('password')`). */
+  password = false;
   #ready = false;
 
   private constructor(
@@ -39,6 +31,7 @@ export class GtkField {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         if (line === 'READY') this.#ready = true;
+        if (line === 'PASSWORD') this.password = true;
         if (line.startsWith('TEXT ')) this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
         if (line.startsWith('SEL '))
           this.selection = line.slice(4).split(' ').map(Number) as [number, number];
@@ -58,7 +51,7 @@ export class GtkField {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const field = new GtkField(title, child);
-    await until(() => field.#ready, 15_000, `${title} to open`);
+    await until(() => field.#ready, `${title} to open`);
     await display.x('xdotool', ['search', '--sync', '--name', `^${title}$`, 'windowactivate', '--sync']);
     return field;
   }

@@ -72,7 +72,7 @@ describeX('scribe dictate --insert into a real X11 field', () => {
 
   it('brings the field back when focus moved to another window mid-dictation', async () => {
     const running = scribe(['dictate', wav, '--insert', 'paste']);
-    await until(() => field.text.length > 0, 15_000, 'the first sentence');
+    await until(() => field.text.length > 0, 'the first sentence');
     await other.focus(screen);
     const run = await running.done;
     expect(run.code).toBe(0);
@@ -84,7 +84,7 @@ describeX('scribe dictate --insert into a real X11 field', () => {
   it('does not apply a correction in place after the person typed in the field', async () => {
     h.streaming.timings.correctionDelayMs = 2500; // the correction comes after the person's key
     const running = scribe(['dictate', wav, '--insert', 'paste', '--async-corrections']);
-    await until(() => field.text === FIRST_PASS, 15_000, 'the first-pass sentence');
+    await until(() => field.text === FIRST_PASS, 'the first-pass sentence');
     await screen.x('xdotool', ['type', '--delay', '20', 'X']);
     const run = await running.done;
     expect(run.code).toBe(0);

@@ -7,26 +7,16 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { until } from '../../../harness/until.ts';
 
 const run = promisify(execFile);
-const FIELD_SCRIPT = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'fixtures',
-  'x11',
-  'field.tcl',
-);
+/** A fixture program of test/fixtures/x11/ (the fields other applications stand for). */
+export const x11Fixture = (name: string): string =>
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'fixtures', 'x11', name);
+const FIELD_SCRIPT = x11Fixture('field.tcl');
 
-/** Waits for `check` to hold, polling (not vi.waitFor: the insertion bench runs this outside vitest). */
-export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** The tests' one wait (test/harness/until.ts), here for the X11 tests and benchmarks that import it. */
+export { until };
 
 /** A private X display with a window manager. */
 export interface TestDisplay {
@@ -58,12 +48,7 @@ export async function startDisplay(): Promise<TestDisplay> {
     if (input !== undefined) child.child.stdin?.end(input);
     return (await child).stdout;
   };
-  // openbox is ready once it advertises EWMH on the root window.
-  const end = Date.now() + 10_000;
-  while (!(await x('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK']).catch(() => '')).includes('window id')) {
-    if (Date.now() > end) throw new Error('openbox did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await windowManagerReady(env, wm);
   return {
     display,
     env,
@@ -73,6 +58,29 @@ export async function startDisplay(): Promise<TestDisplay> {
       xvfb.kill();
     },
   };
+}
+
+/**
+ * Resolves once openbox advertises EWMH on the root window. `xprop -spy` prints the root's properties, then
+ * again on each change: one process, no polling, and no deadline of its own (the hook's time limit is the
+ * budget; a loaded machine can take many seconds to start openbox). Rejects at once if openbox exits.
+ */
+async function windowManagerReady(env: NodeJS.ProcessEnv, wm: ChildProcess): Promise<void> {
+  const spy = spawn('xprop', ['-root', '-spy'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      spy.stdout.on('data', (b: Buffer) => {
+        out += b.toString();
+        if (/_NET_SUPPORTING_WM_CHECK\(WINDOW\): window id/.test(out)) resolve();
+        out = out.slice(-200); // a line cut between two reads
+      });
+      spy.once('exit', () => reject(new Error('xprop -spy exited before openbox was ready')));
+      wm.once('exit', () => reject(new Error('openbox exited before it was ready')));
+    });
+  } finally {
+    spy.kill();
+  }
 }
 
 /** A Tk text field in its own process; `text` is always what the field holds. */
@@ -111,7 +119,7 @@ export class TkField {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const field = new TkField(title, child);
-    await until(() => field.#ready, 10_000, `${title} to open`);
+    await until(() => field.#ready, `${title} to open`);
     return field;
   }
 

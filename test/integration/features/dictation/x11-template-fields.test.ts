@@ -47,23 +47,19 @@ describeX('template fields and provable insertion in a GTK field (AT-SPI)', () =
       const field = await open(kind);
       const nav = new DesktopFieldNavigator(desktop, () => TEMPLATE_MARKERS);
       expect(await nav.move('next')).toEqual({ kind: 'selected' });
-      await until(() => field.selected === '***', 5000, 'the first blank selected');
+      await until(() => field.selected === '***', 'the first blank selected');
       expect(await nav.move('next')).toEqual({ kind: 'selected' });
-      await until(() => field.selected === '[left/right]', 5000, 'the second blank selected');
+      await until(() => field.selected === '[left/right]', 'the second blank selected');
       expect(await nav.move('previous')).toEqual({ kind: 'selected' });
-      await until(() => field.selected === '***', 5000, 'back to the first blank');
+      await until(() => field.selected === '***', 'back to the first blank');
 
       const insertion = await StreamingInsertion.begin({ desktop, clipboard: clip(), mode: 'type' });
       insertion.update('mild');
       expect((await insertion.finish()).complete).toBe(true);
       // The field's own report may trail the engine's read-back under load.
-      await until(
-        () => field.text === 'Pain: mild Side: [left/right] Plan: _____',
-        5000,
-        'the words in the field',
-      );
+      await until(() => field.text === 'Pain: mild Side: [left/right] Plan: _____', 'the words in the field');
       expect(await nav.move('next')).toEqual({ kind: 'selected' });
-      await until(() => field.selected === '[left/right]', 5000, 'the next blank after the words');
+      await until(() => field.selected === '[left/right]', 'the next blank after the words');
     },
   );
 
@@ -77,7 +73,7 @@ describeX('template fields and provable insertion in a GTK field (AT-SPI)', () =
   it("sends the field's text and caret as text_field_context", async () => {
     const field = await open('entry', 'Assessment: stable');
     field.send('caret 11');
-    await until(() => field.selection[0] === 11, 5000, 'the caret placed');
+    await until(() => field.selection[0] === 11, 'the caret placed');
     const insertion = await StreamingInsertion.begin({ desktop, clipboard: clip(), mode: 'type' });
     expect(insertion.fieldContext).toEqual({
       text: 'Assessment: stable',
@@ -111,9 +107,9 @@ describeX('template fields and provable insertion in a GTK field (AT-SPI)', () =
     const field = await open('entry', '');
     const insertion = await StreamingInsertion.begin({ desktop, clipboard: clip(), mode: 'type' });
     insertion.update('BP 120/80.');
-    await until(() => field.text === 'BP 120/80.', 5000, 'the first words');
+    await until(() => field.text === 'BP 120/80.', 'the first words');
     field.send('password');
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => field.password, 'the field to become a password field');
     insertion.update('BP 120/80. Canary words.');
     const result = await insertion.finish();
     expect(result.notInserted).toBe('password_field');

@@ -3,25 +3,10 @@
  * the clinician, against the local service's Server API. Only that clinician's appointments of the day are
  * listed, in time order; a clinician without a practitioner fails with one line.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../core/api/harness.ts';
+import { type Harness } from '../../core/api/harness.ts';
 import { seedDay } from '../../../../main/programs/local-service/server-api/sample-day.ts';
-
-function scribe(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { scribe, serviceForCli } from './scribe-run.ts';
 
 let h: Harness;
 let env: Record<string, string>;
@@ -29,15 +14,10 @@ let ids: ReturnType<typeof seedDay>;
 const day = '2026-03-02';
 
 beforeAll(async () => {
-  h = await startHarness();
+  const cli = await serviceForCli('scribe-appointments-');
+  h = cli.h;
   ids = seedDay(h.service.internals.serverApi, { day: new Date(`${day}T12:00:00`) });
-  const dir = await mkdtemp(join(tmpdir(), 'scribe-appointments-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-  };
+  env = cli.env;
 });
 afterAll(() => h?.close());
 

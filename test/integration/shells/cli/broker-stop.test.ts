@@ -46,13 +46,11 @@ it('stops when npm is stopped by its process id', async () => {
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
   npm.kill('SIGTERM');
   await expect
-    .poll(
-      () =>
-        fetch(`${url}/healthz`).then(
-          () => 'answering',
-          () => 'stopped',
-        ),
-      { timeout: 20_000 },
+    .poll(() =>
+      fetch(`${url}/healthz`).then(
+        () => 'answering',
+        () => 'stopped',
+      ),
     )
     .toBe('stopped');
 }, 90_000);

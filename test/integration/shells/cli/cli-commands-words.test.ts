@@ -4,42 +4,23 @@
  * broken, naming the record and why) under LANG=fr_FR.UTF-8 against the local service, in French — and
  * the same commands still in English under LANG=C, as the other CLI tests expect.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
-import { startHarness, type Harness } from '../../core/api/harness.ts';
-
-function scribe(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? ((error as { code?: number }).code ?? 1) : 0,
-          stdout,
-          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
-        }),
-    );
-  });
-}
+import { type Harness } from '../../core/api/harness.ts';
+import { scribe, serviceForCli } from './scribe-run.ts';
 
 const FR = { LANG: 'fr_FR.UTF-8' };
 let h: Harness;
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  h = await startHarness();
-  dir = await mkdtemp(join(tmpdir(), 'scribe-cli-commands-words-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  const cli = await serviceForCli('scribe-cli-commands-words-');
+  h = cli.h;
+  dir = cli.dir;
   env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    ...cli.env,
     SCRIBE_DATA_DIR: join(dir, 'data'),
     SCRIBE_POLICY_FILE: join(dir, 'no-policy.json'),
   };

@@ -4,7 +4,6 @@
  * file and the broker's configuration, each printed by the real CLI under LANG=fr_FR.UTF-8 against the
  * local service: French words, and none of the English sentences main/core used to put in its messages.
  */
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
@@ -14,28 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketRecord } from '../../../service/index.ts';
 import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function scribe(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? ((error as { code?: number }).code ?? 1) : 0,
-          stdout,
-          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
-        }),
-    );
-  });
-}
+import { scribe, type Run } from './scribe-run.ts';
 
 /** The English of main/core's old messages: none may reach a French line. */
 const OLD_ENGLISH =

@@ -3,43 +3,29 @@
  * from the words module, in the language IT's policy or SCRIBE_DISPLAY_LANGUAGE names, else the system's
  * (LC_ALL, LC_MESSAGES, LANG), else English.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../preload/words/index.ts';
+import { scribe as run } from './scribe-run.ts';
 
-const DATA_DIR = mkdtempSync(join(tmpdir(), 'scribe-cli-words-'));
-
-/** `npm run --silent scribe -- …` with only the locale variables given (no keychain, no configuration). */
-function scribe(
+/**
+ * Its own data folder: the user's audit trail (keyed by other tests with a keychain) is not touched. Lines
+ * about the audit trail without a keychain are the audit's, not the command's (in English or, since the
+ * CLI speaks it, French): left out of `err`.
+ */
+async function scribe(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      {
-        // Its own data folder: the user's audit trail (keyed by other tests with a keychain) is not touched.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, SCRIBE_DATA_DIR: DATA_DIR, ...env },
-        cwd: process.cwd(),
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? ((error as { code?: number }).code ?? 1) : 0,
-          out: stdout,
-          // Lines about the audit trail without a keychain are the audit's, not the command's (in
-          // English or, since the CLI speaks it, French).
-          err: stderr.replace(
-            /^(npm warn|scribe: (note|remarque) ?: (the audit trail|the keychain holding the audit|la piste d’audit|le trousseau qui garde la clé)).*\n/gm,
-            '',
-          ),
-        }),
-    );
-  });
+  const { code, stdout, stderr } = await run(args, { SCRIBE_DATA_DIR: DATA_DIR, ...env });
+  const audit =
+    /^scribe: (note|remarque) ?: (the audit trail|the keychain holding the audit|la piste d’audit|le trousseau qui garde la clé).*\n/gm;
+  return { code, out: stdout, err: stderr.replace(audit, '') };
 }
+
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'scribe-cli-words-'));
 
 describe('the CLI in the clinician’s language', () => {
   it(

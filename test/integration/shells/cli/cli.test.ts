@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -6,52 +5,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, TRANSCRIPT, type Harness } from '../../core/api/harness.ts';
+import { scribe as run, serviceForCli } from './scribe-run.ts';
 
-/** Runs the CLI exactly as the contract says: `npm run --silent scribe -- …` from the repository root. */
-function scribe(
-  args: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      {
-        // No sound server's address (XDG_RUNTIME_DIR): doctor must not touch the audio library unless
-        // asked (--mic), so stderr stays clean on a machine without sound.
-        // The session bus stays: the keychain holds the audit trail's key, as on a clinician's computer
-        // (without one the CLI says on stderr that the trail is not keyed).
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-          ...env,
-        },
-        cwd: process.cwd(),
-      },
-      (error, stdout, stderr) => {
-        resolve({
-          code: error ? ((error as { code?: number }).code ?? 1) : 0,
-          stdout,
-          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
-        });
-      },
-    );
-  });
-}
+/**
+ * Runs the CLI exactly as the contract says: `npm run --silent scribe -- …` from the repository root.
+ * No sound server's address (XDG_RUNTIME_DIR): doctor must not touch the audio library unless asked
+ * (--mic), so stderr stays clean on a machine without sound. The session bus stays: the keychain holds the
+ * audit trail's key, as on a clinician's computer (without one the CLI says on stderr that the trail is
+ * not keyed).
+ */
+const scribe = (args: string[], env: Record<string, string | undefined>) =>
+  run(args, env, { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'], viaNpm: true });
 
 let h: Harness;
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  h = await startHarness();
-  dir = await mkdtemp(join(tmpdir(), 'scribe-cli-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-  };
+  const cli = await serviceForCli('scribe-cli-');
+  h = cli.h;
+  dir = cli.dir;
+  env = cli.env;
   await writeFile(join(dir, 'visit.txt'), TRANSCRIPT.map((i) => `${i.speaker_type}: ${i.text}`).join('\n'));
   await writeFile(
     join(dir, 'visit.jsonl'),

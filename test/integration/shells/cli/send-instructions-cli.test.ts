@@ -4,27 +4,14 @@
  * patient's conversation (as a message, then as an attachment); an appointment the clinician does not have
  * fails non-zero with one line that never holds the instruction text.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../core/api/harness.ts';
+import { type Harness } from '../../core/api/harness.ts';
 import { seedDay } from '../../../../main/programs/local-service/server-api/sample-day.ts';
+import { scribe, serviceForCli } from './scribe-run.ts';
 
 const TEXT = 'CANARY-CLI-INSTRUCTION-3b9d drink fluids, rest two days';
-
-function scribe(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 let h: Harness;
 let env: Record<string, string>;
@@ -32,17 +19,13 @@ let ids: ReturnType<typeof seedDay>;
 let file: string;
 
 beforeAll(async () => {
-  h = await startHarness();
+  const cli = await serviceForCli('scribe-send-instructions-');
+  h = cli.h;
+  const dir = cli.dir;
   ids = seedDay(h.service.internals.serverApi, { day: new Date() });
-  const dir = await mkdtemp(join(tmpdir(), 'scribe-send-instructions-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
   file = join(dir, 'instructions.txt');
   await writeFile(file, `${TEXT}\n`);
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-  };
+  env = cli.env;
 });
 afterAll(() => h?.close());
 

@@ -2,7 +2,6 @@
  * The streaming CLI commands against the local service, run as the contract says (`npm run --silent scribe
  * -- …`); the Ctrl+C tests run the entry point directly so the signal reaches the CLI process itself.
  */
-import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,12 +15,7 @@ import {
   until,
   type StreamingHarness,
 } from '../../core/streaming/harness.ts';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { scribe as run, startScribe } from './scribe-run.ts';
 
 /**
  * Sessions are journaled (keys in the OS keychain); without the real keychain (plain `npx vitest`) they run
@@ -32,46 +26,15 @@ function journalArgs(args: string[]): string[] {
   return streaming && !process.env.REAL_KEYCHAIN ? [...args, '--no-journal'] : args;
 }
 
-function scribe(args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', ...journalArgs(args)],
-      { env: { ...baseEnv(), ...env }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? ((error as { code?: number }).code ?? 1) : 0,
-          stdout,
-          stderr: stderr.replace(/^npm warn.*\n/gm, ''),
-        }),
-    );
-  });
-}
+/** What the CLI takes from this process: the sound server and the keychain's session bus too. */
+const INHERIT = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'PULSE_SERVER', 'DBUS_SESSION_BUS_ADDRESS'];
 
-/** Starts the CLI entry point itself (no npm in between), so a SIGINT reaches it. */
-function scribeProcess(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/shells/cli/index.ts', ...journalArgs(args)],
-    {
-      env: { ...baseEnv(), ...env },
-      cwd: process.cwd(),
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr })),
-  );
-  return { child, done };
-}
+const scribe = (args: string[], env: Record<string, string | undefined>) =>
+  run(journalArgs(args), env, { inherit: INHERIT });
 
-function baseEnv(): Record<string, string | undefined> {
-  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'PULSE_SERVER', 'DBUS_SESSION_BUS_ADDRESS'];
-  return Object.fromEntries(keep.map((k) => [k, process.env[k]]));
-}
+/** Starts the CLI and hands back its process, so a SIGINT reaches it. */
+const scribeProcess = (args: string[], env: Record<string, string | undefined>) =>
+  startScribe(journalArgs(args), env, INHERIT);
 
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
 const DICTATION = join(FIXTURE_DIR, 'dictation.wav');
@@ -179,11 +142,7 @@ describe('scribe transcribe', () => {
   it('on Ctrl+C stops the audio, ends the stream gracefully and prints what was said so far', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', VISIT], env); // real-time pace
-    await until(
-      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20,
-      15_000,
-      'two seconds of audio',
-    );
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 'two seconds of audio');
     child.kill('SIGINT');
     const run = await done;
     expect(run.stderr).toBe('');
@@ -213,11 +172,11 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('journal of the streaming commands (
   it('a second Ctrl+C abandons the session, which stays in the journal and is recovered whole', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', VISIT], env); // real-time pace
-    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 15_000, 'audio');
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 20, 'audio');
     h.streaming.withholdAcks(true); // a stalled service: the graceful end waits (END is not answered)
     try {
       child.kill('SIGINT'); // the first one only stops the audio and ends gracefully...
-      await until(() => h.streaming.sockets[before]!.framesByType.END === 1, 5_000, 'END');
+      await until(() => h.streaming.sockets[before]!.framesByType.END === 1, 'END');
       child.kill('SIGINT'); // ...the second one gives up at once
       const run = await done;
       expect(run.code).toBe(130);
@@ -299,11 +258,7 @@ describe.skipIf(!process.env.REAL_AUDIO)('scribe devices and --mic (PulseAudio v
   it('records the microphone until Ctrl+C, then ends the stream cleanly', async () => {
     const before = h.streaming.sockets.length;
     const { child, done } = scribeProcess(['transcribe', '--mic'], env);
-    await until(
-      () => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 10,
-      15_000,
-      'microphone audio',
-    );
+    await until(() => (h.streaming.sockets[before]?.chunksByStream.audio ?? 0) >= 10, 'microphone audio');
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(0);

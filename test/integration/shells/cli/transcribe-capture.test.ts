@@ -5,31 +5,16 @@
  * silence detector knows this, so a CLI that bypassed the capture path could not pass. The CLI runs as a
  * child process against the local service.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
+import { scribe as run, type Run } from './scribe-run.ts';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function scribe(args: string[], env: Record<string, string>): Promise<Run> {
-  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'main/shells/cli/index.ts', ...args],
-      { env: { ...Object.fromEntries(keep.map((k) => [k, process.env[k] ?? ''])), ...env } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The CLI with the sound server and the keychain's session bus. */
+const scribe = (args: string[], env: Record<string, string>): Promise<Run> =>
+  run(args, env, { inherit: ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'] });
 
 /** A 16 kHz mono 16-bit PCM WAV of `seconds` of digital silence, then `toneSeconds` of a 440 Hz tone. */
 function wav(seconds: number, toneSeconds = 0): Buffer {

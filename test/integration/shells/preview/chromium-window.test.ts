@@ -90,9 +90,7 @@ describe('the preview window profile', () => {
       const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
       const window = await openAppWindow(chromium, 'data:text/html,<title>profile</title>');
       const profile = profileOf(window);
-      await expect
-        .poll(() => readdir(profile).then((names) => names.length), { timeout: 20_000 })
-        .toBeGreaterThan(0);
+      await expect.poll(() => readdir(profile).then((names) => names.length)).toBeGreaterThan(0);
       window.close();
       await window.closed;
       // Chromium's helpers outlive the browser by a moment and re-create the folder unless waited for.

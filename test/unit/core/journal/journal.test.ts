@@ -377,7 +377,7 @@ describe('journal', () => {
     const journal = await store.create('transcribe', ['doctor'], {});
     const started = performance.now();
     for (let i = 0; i < 30; i++) await journal.appendAudio(0, i, markerChunk(i + 1));
-    await vi.waitFor(() => expect(synced.length).toBeGreaterThan(0), { timeout: 3_000 });
+    await vi.waitFor(() => expect(synced.length).toBeGreaterThan(0));
     expect(synced[0]! - started).toBeLessThan(3_000); // about a second, with room for a loaded machine
     expect(synced.length).toBeLessThanOrEqual(2); // 31 writes, not 31 flushes
     const before = synced.length;

@@ -8,7 +8,6 @@
  * recogniser would transcribe the words it got.
  */
 import { createServer, type Server } from 'node:http';
-import { vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokenSource } from '../../../../main/core/api/auth/token-source.ts';
@@ -247,12 +246,4 @@ export class FakeTokens implements AccessTokenSource {
   }
 }
 
-/** Waits until `check` holds (vi.waitFor on real timers; everything here is fast). */
-export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  await vi.waitFor(
-    () => {
-      if (!check()) throw new Error('condition not reached in time');
-    },
-    { timeout: timeoutMs, interval: 5 },
-  );
-}
+export { until } from '../../../harness/until.ts';

@@ -44,10 +44,10 @@ it('resume() after a pause that caught the socket configuring streams on, and re
   const acking = setInterval(() => peer.ackAll(conn), 20);
   cleanup.push(() => clearInterval(acking));
 
-  await vi.waitFor(() => expect(conn.chunks.length).toBe(30), { timeout: 5_000 });
+  await vi.waitFor(() => expect(conn.chunks.length).toBe(30));
   for (let i = 30; i < 40; i++) expect(session.sendAudio('doctor', markerChunk(i + 1))).toBe(true);
-  await vi.waitFor(() => expect(conn.chunks.length).toBe(40), { timeout: 5_000 });
-  await vi.waitFor(() => expect(resumed).toBe(true), { timeout: 5_000 });
+  await vi.waitFor(() => expect(conn.chunks.length).toBe(40));
+  await vi.waitFor(() => expect(resumed).toBe(true));
   expect(session.state).toBe('streaming');
   expect(conn.ended).toBe(false); // no END: the resume kept the socket
   expect(states).not.toContain('ending');

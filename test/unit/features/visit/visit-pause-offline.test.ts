@@ -58,21 +58,21 @@ async function recording(options: { autoAck?: boolean }) {
 it('keeps what is said after Resume during an outage, and sends it once the network is back', async () => {
   const { peer, source, rec } = await recording({});
   const heard = () => peer.connections.flatMap((c) => c.chunks);
-  await vi.waitFor(() => expect(heard().length).toBeGreaterThan(3), { timeout: 10_000 });
+  await vi.waitFor(() => expect(heard().length).toBeGreaterThan(3));
 
   await rec.pause();
   expect(rec.state.phase).toBe('paused');
-  await vi.waitFor(() => expect(peer.connections.at(-1)!.closed).toBe(true), { timeout: 10_000 });
+  await vi.waitFor(() => expect(peer.connections.at(-1)!.closed).toBe(true));
   peer.down = true; // the network goes while paused
 
   const resuming = rec.resume(); // the clinician presses Resume and goes on talking
   expect(rec.state.phase).toBe('recording'); // at once, not once the network is back
   const fromResume = source.last + 1;
-  await vi.waitFor(() => expect(source.last).toBeGreaterThan(fromResume + 10), { timeout: 10_000 });
+  await vi.waitFor(() => expect(source.last).toBeGreaterThan(fromResume + 10));
   const lastOffline = source.last;
   peer.down = false; // the network is back
   await resuming;
-  await vi.waitFor(() => expect(source.last).toBeGreaterThan(lastOffline + 3), { timeout: 10_000 });
+  await vi.waitFor(() => expect(source.last).toBeGreaterThan(lastOffline + 3));
   await rec.end();
 
   const spoken = new Set(heard().map((c) => c.marker));
@@ -83,13 +83,13 @@ it('keeps what is said after Resume during an outage, and sends it once the netw
 
 it('answers Pause and Resume at once while the network is down', async () => {
   const { peer, rec } = await recording({ autoAck: false });
-  await vi.waitFor(() => expect(peer.connections[0]?.chunks.length).toBeGreaterThan(3), { timeout: 10_000 });
+  await vi.waitFor(() => expect(peer.connections[0]?.chunks.length).toBeGreaterThan(3));
   peer.down = true;
   peer.connections[0]!.terminate(); // nothing acknowledged, and no way back for now
 
   let paused = false;
   void rec.pause().then(() => (paused = true));
-  await vi.waitFor(() => expect(paused).toBe(true), { timeout: 2_000 });
+  await vi.waitFor(() => expect(paused).toBe(true));
   expect(rec.state.phase).toBe('paused');
   await rec.resume(); // answered at once, not once a socket streams again
   expect(rec.state.phase).toBe('recording');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
-import { call, serverToken, startHarness, userSession, VISIT, type Harness } from './helpers.ts';
+import { call, userSession, VISIT, type Harness, serverForSuite } from './helpers.ts';
 
 const S = '/v1/core/server';
 const U = '/v1/core/user';
@@ -14,11 +14,7 @@ const section = (note: { sections: Section[] }, key: string) => note.sections.fi
 describe('local service: clinical outputs', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = await serverToken(h);
-  });
-  afterAll(() => h.service.close());
+  serverForSuite((s) => ({ h, token } = s));
 
   const post = (path: string, body: unknown, bearer = token, base = S) =>
     call(h.service, 'POST', `${base}${path}`, { token: bearer, body });

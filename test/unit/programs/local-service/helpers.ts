@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import {
   makeClientFixtures,
   signAssertion,
@@ -73,6 +74,19 @@ export async function serverToken(harness: Harness): Promise<string> {
   });
   if (answer.status !== 200) throw new Error(`token request failed: ${answer.status}`);
   return answer.body.access_token as string;
+}
+
+/**
+ * The local service and a server token for this suite: started before its first test (`use` receives
+ * them), closed after its last.
+ */
+export function serverForSuite(use: (started: { h: Harness; token: string }) => void): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+    use({ h, token: await serverToken(h) });
+  });
+  afterAll(() => h?.service.close());
 }
 
 /** Creates a user over HTTP and returns its id and user tokens. */

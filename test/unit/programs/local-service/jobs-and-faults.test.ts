@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
-import { call, serverToken, startHarness, userSession, VISIT, type Harness } from './helpers.ts';
+import {
+  call,
+  serverToken,
+  startHarness,
+  userSession,
+  VISIT,
+  type Harness,
+  serverForSuite,
+} from './helpers.ts';
 
 const S = '/v1/core/server';
 
@@ -126,11 +134,7 @@ describe('local service: other async endpoints', () => {
 describe('local service: fault injection', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = await serverToken(h);
-  });
-  afterAll(() => h.service.close());
+  serverForSuite((s) => ({ h, token } = s));
 
   it('fails the next N requests of a path, then serves normally', async () => {
     h.service.control.failNext({ path: '/users', status: 503, count: 2 });

@@ -3,8 +3,8 @@
  * shortness of breath), a translation reads as the target language (not "[SPANISH_MX] …"), and under the
  * vendor sample's version (2026-07-01) a note with flat section `text` gets its patient instructions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, serverToken, startHarness, type Harness } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type Harness, serverForSuite } from './helpers.ts';
 
 const S = '/v1/core/server';
 /** The sample visit's sentences (main/programs/local-service/sample/manifest.json). */
@@ -19,11 +19,7 @@ const SAMPLE = [
 describe('local service: the sample reads like the service', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = await serverToken(h);
-  });
-  afterAll(() => h.service.close());
+  serverForSuite((s) => ({ h, token } = s));
   const post = (path: string, body: unknown, version?: string) =>
     call(h.service, 'POST', `${S}${path}`, { token, body, ...(version ? { version } : {}) });
 

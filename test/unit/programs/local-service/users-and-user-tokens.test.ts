@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { call, serverToken, startHarness, userSession, type Harness } from './helpers.ts';
+import { call, serverToken, userSession, type Harness, serverForSuite } from './helpers.ts';
 
 const S = '/v1/core/server';
 const U = '/v1/core/user';
@@ -8,11 +8,7 @@ const U = '/v1/core/user';
 describe('local service: users', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = await serverToken(h);
-  });
-  afterAll(() => h.service.close());
+  serverForSuite((s) => ({ h, token } = s));
 
   it('creates, finds, patches and lists users', async () => {
     const created = await call(h.service, 'POST', `${S}/users`, {
@@ -75,11 +71,7 @@ describe('local service: users', () => {
 describe('local service: user tokens', () => {
   let h: Harness;
   let token: string;
-  beforeAll(async () => {
-    h = await startHarness();
-    token = await serverToken(h);
-  });
-  afterAll(() => h.service.close());
+  serverForSuite((s) => ({ h, token } = s));
 
   const refresh = (refresh_token: string, headers: Record<string, string> = {}) =>
     call(h.service, 'POST', `${U}/jwt/refresh`, { body: { refresh_token }, headers });

@@ -1,0 +1,100 @@
+/**
+ * The CLI as the tests run it: `scribe` in a child process from the repository root, with only the
+ * environment a test names, and the local service set up for it. One place instead of a copy per file.
+ */
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHarness, type Harness } from '../../core/api/harness.ts';
+
+/** What a CLI run ended with. */
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** What `npm run scribe` runs: the same command without npm starting first (a second or so a run). */
+const CLI = ['--import', 'tsx', 'main/shells/cli/index.ts'];
+
+/**
+ * Variables a CLI child takes from this process (the rest it never sees): PATH and HOME by default; add the
+ * session bus (DBUS_SESSION_BUS_ADDRESS, the keychain) or the sound server's folder (XDG_RUNTIME_DIR).
+ */
+export type Inherit = readonly string[];
+const BASE: Inherit = ['PATH', 'HOME'];
+
+function childEnv(inherit: Inherit, env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...Object.fromEntries(inherit.map((k) => [k, process.env[k]])), ...env };
+}
+
+/**
+ * Runs `scribe args` to its end. `viaNpm` runs it exactly as docs/cli.md says (`npm run --silent scribe --`),
+ * npm's own warnings left out of stderr.
+ */
+export function scribe(
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { inherit?: Inherit; viaNpm?: boolean } = {},
+): Promise<Run> {
+  const [command, argv] = options.viaNpm
+    ? ['npm', ['run', '--silent', 'scribe', '--', ...args]]
+    : [process.execPath, [...CLI, ...args]];
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      argv,
+      { env: childEnv(options.inherit ?? BASE, env), cwd: process.cwd() },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          stderr: options.viaNpm ? stderr.replace(/^npm warn.*\n/gm, '') : stderr,
+        }),
+    );
+  });
+}
+
+/** Starts `scribe args` and hands back the process (to signal or kill it) and its end. */
+export function startScribe(
+  args: string[],
+  env: Record<string, string | undefined>,
+  inherit: Inherit = BASE,
+): {
+  child: ChildProcessWithoutNullStreams;
+  done: Promise<Run & { exitCode: number | null; signal: NodeJS.Signals | null }>;
+} {
+  const child = spawn(process.execPath, [...CLI, ...args], {
+    env: childEnv(inherit, env),
+    cwd: process.cwd(),
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Run & { exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (exitCode, signal) =>
+      resolve({ code: exitCode ?? 1, exitCode, signal, stdout, stderr }),
+    ),
+  );
+  return { child, done };
+}
+
+/**
+ * The local service (test/integration/core/api/harness.ts) and a fresh folder named `prefix…` holding its
+ * static client's key; `env` points the CLI at them with server credentials.
+ */
+export async function serviceForCli(
+  prefix: string,
+): Promise<{ h: Harness; dir: string; env: Record<string, string> }> {
+  const h = await startHarness();
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  const env = {
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+  };
+  return { h, dir, env };
+}
