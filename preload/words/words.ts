@@ -36,7 +36,6 @@ import type {
   MIC_STATUS_KINDS,
 } from '../contract/mic-codes.ts';
 
-import type { UI } from './en/ui-words.ts';
 import type { CLI_WORDS } from './en/cli-words.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
@@ -56,8 +55,9 @@ export type Widen<T> = T extends string
     ? (...args: A) => Widen<R>
     : { readonly [K in keyof T]: Widen<T[K]> };
 
-/** The window's own words, screen by screen (English's shape: every locale has every key). */
-export type UiWords = Widen<typeof UI>;
+import type { UiWords } from './build/ui.ts';
+
+export type { UiWords } from './build/ui.ts';
 /** What Settings says about dictation microphones (the `mic` of the dictation state). */
 export interface MicStatusFacts {
   readonly kind: (typeof MIC_STATUS_KINDS)[number];

@@ -16,7 +16,10 @@ import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } f
 import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
-import { UI } from './ui-words.ts';
+import UI_CONNECT from './ui-connect.json' with { type: 'json' };
+import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
+import UI_VISIT from './ui-visit.json' with { type: 'json' };
+import { uiWords } from '../build/ui.ts';
 import {
   languageName,
   CONDITION_STATUS_NAMES,
@@ -53,7 +56,7 @@ export const en: Words = {
   templateMarkers: TEMPLATE_MARKER_WORDS,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
-  ui: UI,
+  ui: uiWords('en', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
   mic: MIC_WORDS,
   history: HISTORY_WORDS,
   sampleDictation: SAMPLE_DICTATION_WORDS,
