@@ -44,7 +44,7 @@ import type { MedicationWords } from './medication-words-type.ts';
 import type { ShellWords } from './shell-words-type.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
-import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
+import type { ScreenWords } from './build/screens.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -73,7 +73,7 @@ type CliWords = Widen<typeof CLI_WORDS>;
 export type CliCommandName = keyof CliWords['commands'];
 
 /** An update ready to install, or refused: each refusal its own sentence; `version` as the feed announced it. */
-export interface UpdateWords {
+interface UpdateWords {
   readonly readyTitle: string;
   readonly readyBody: (version: string | null) => string;
   readonly refusedTitle: string;
@@ -95,7 +95,7 @@ export interface MicWords {
 }
 
 /** Codes & more: copying codes and orders for the EHR, and E/M recomputed from the clinician's inputs. */
-export interface CodesMoreWords {
+interface CodesMoreWords {
   readonly copyAllCodes: string;
   readonly copyAllOrders: string;
   readonly copy: string;
@@ -120,7 +120,7 @@ export interface CodesMoreWords {
 }
 
 /** The Dictation screen's history. */
-export interface HistoryWords {
+interface HistoryWords {
   readonly heading: string;
   readonly search: string;
   readonly noMatch: string;
@@ -139,7 +139,7 @@ export interface HistoryWords {
 }
 
 /** The Dictation screen's sample dictation and the browser preview's box-only line. */
-export interface SampleDictationWords {
+interface SampleDictationWords {
   /** The browser preview: one line saying there is no hotkey and no insertion into other applications. */
   readonly boxOnly: string;
   readonly heading: string;
@@ -152,7 +152,7 @@ export interface SampleDictationWords {
 }
 
 /** The Dictation screen, the dictation box, its hotkey rows in Settings and the overlay (issue 21). */
-export interface DictationScreenWords {
+interface DictationScreenWords {
   readonly heading: string;
   readonly boxHeading: string;
   readonly start: string;
@@ -195,7 +195,7 @@ export interface DictationScreenWords {
   };
 }
 /** The clinician's day: today's appointments, sending the instructions, orders as tasks (English's shape). */
-export type ScheduleWords = Widen<typeof SCHEDULE_WORDS>;
+type ScheduleWords = ScreenWords['schedule'];
 
 /** Every sentence a person reads, for one locale. */
 export interface Words {

@@ -73,6 +73,7 @@ function prepare(tag: string): Prepares<typeof UI_SIGNATURES> {
       noteLanguage,
       noteLanguageInSentence: inSentence(tag, noteLanguage),
     }),
+    'dictationNotices.toggleTaken': (keys, free) => ({ keys, free: free || null }),
     'phrases.count': (count, unread, max) => ({ count, unread, max, over: Math.max(0, count - max) }),
     'phrases.refused': (count, what, max) => ({ count, what, max, over: count - max }),
     'dictationSettings.clipboardClearHint': (seconds) => ({

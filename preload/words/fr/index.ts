@@ -3,15 +3,7 @@ import type { Words } from '../words.ts';
 import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
-import { HISTORY_WORDS } from './history-words.ts';
-import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
-import { CODES_MORE_WORDS } from './codes-words.ts';
 import { MEDICATION_WORDS } from './medication-words.ts';
-import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
-import { SCHEDULE_WORDS } from './schedule-words.ts';
-import { PREVIEW_WORDS } from './preview-words.ts';
-import { UPDATE_WORDS } from './update-words.ts';
-import { SHELL_WORDS } from './shell-words.ts';
 import {
   clipboardText,
   DICTATION_TEXT,
@@ -30,6 +22,10 @@ import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
 import { uiWords } from '../build/ui.ts';
+import DICTATION_SCREEN from './dictation-screen.json' with { type: 'json' };
+import SCHEDULE from './schedule.json' with { type: 'json' };
+import APP from './app.json' with { type: 'json' };
+import { screenWords } from '../build/screens.ts';
 import {
   languageName,
   CONDITION_STATUS_NAMES,
@@ -55,19 +51,12 @@ export const fr: Words = {
   dictation: DICTATION_TEXT,
   templateMarkers: TEMPLATE_MARKER_WORDS,
   mic: MIC_WORDS,
-  history: HISTORY_WORDS,
-  sampleDictation: SAMPLE_DICTATION_WORDS,
-  codesMore: CODES_MORE_WORDS,
   medication: MEDICATION_WORDS,
   cli: CLI_WORDS,
-  dictationScreen: DICTATION_SCREEN_WORDS,
-  schedule: SCHEDULE_WORDS,
-  preview: PREVIEW_WORDS,
-  updates: UPDATE_WORDS,
-  shell: SHELL_WORDS,
   micStatusText,
   diskWarnings: DISK_WARNING_TEXT,
   recoveredCut: RECOVERED_CUT_TEXT,
+  ...screenWords('fr', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
   ui: uiWords('fr', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
   formatError,
   limitText,
