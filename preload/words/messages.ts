@@ -104,3 +104,8 @@ export function compile<C extends Catalogue, S extends Signatures>(
   }
   return out as Compiled<C, S>;
 }
+
+/** One catalogue's messages by key, for logic that picks a message and its values itself. */
+export function messages<C extends Catalogue>(tag: string, catalogue: C) {
+  return (key: keyof C & string, params?: Params): string => format(tag, catalogue[key] as string, params);
+}

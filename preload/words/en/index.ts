@@ -2,20 +2,12 @@
 import type { Words } from '../words.ts';
 import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
-import {
-  clipboardText,
-  DICTATION_TEXT,
-  dictationMessageText,
-  TEMPLATE_MARKER_WORDS,
-} from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
-import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
 import { FIXED_LIMIT_TEXT, LIMIT_SUBJECT_TEXT, limitText } from './limit-words.ts';
 import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } from './reason-words.ts';
 import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
-import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
@@ -24,6 +16,8 @@ import DICTATION_SCREEN from './dictation-screen.json' with { type: 'json' };
 import SCHEDULE from './schedule.json' with { type: 'json' };
 import APP from './app.json' with { type: 'json' };
 import { screenWords } from '../build/screens.ts';
+import DICTATION from './dictation.json' with { type: 'json' };
+import { dictationWords } from '../build/dictation.ts';
 import {
   languageName,
   CONDITION_STATUS_NAMES,
@@ -48,10 +42,7 @@ export const en: Words = {
   checkLabels: CHECK_LABELS,
   callerOperations: CALLER_OPERATION_TEXT,
   settingTitles: SETTING_TITLES,
-  dictation: DICTATION_TEXT,
-  templateMarkers: TEMPLATE_MARKER_WORDS,
-  diskWarnings: DISK_WARNING_TEXT,
-  recoveredCut: RECOVERED_CUT_TEXT,
+  ...dictationWords('en', DICTATION),
   ...screenWords('en', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
   ui: uiWords('en', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
   mic: MIC_WORDS,
@@ -62,9 +53,6 @@ export const en: Words = {
   checkLabel,
   checkDetailText,
   summaryText,
-  dictationMessageText,
-  clipboardText,
-  inputWarningText,
   keyRefusalText,
   baseUrlPhrase,
   serviceNoteText,

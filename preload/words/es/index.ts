@@ -4,20 +4,12 @@ import { CLI_WORDS } from './cli-words.ts';
 import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { MEDICATION_WORDS } from './medication-words.ts';
-import {
-  clipboardText,
-  DICTATION_TEXT,
-  dictationMessageText,
-  TEMPLATE_MARKER_WORDS,
-} from './dictation-words.ts';
 import { ERROR_TEXT, formatError } from './error-words.ts';
-import { inputWarningText } from './input-words.ts';
 import { keyRefusalText } from './key-words.ts';
 import { FIXED_LIMIT_TEXT, LIMIT_SUBJECT_TEXT, limitText } from './limit-words.ts';
 import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } from './reason-words.ts';
 import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
 import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
-import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
@@ -26,6 +18,8 @@ import DICTATION_SCREEN from './dictation-screen.json' with { type: 'json' };
 import SCHEDULE from './schedule.json' with { type: 'json' };
 import APP from './app.json' with { type: 'json' };
 import { screenWords } from '../build/screens.ts';
+import DICTATION from './dictation.json' with { type: 'json' };
+import { dictationWords } from '../build/dictation.ts';
 import {
   languageName,
   CONDITION_STATUS_NAMES,
@@ -48,14 +42,11 @@ export const es: Words = {
   checkLabels: CHECK_LABELS,
   callerOperations: CALLER_OPERATION_TEXT,
   settingTitles: SETTING_TITLES,
-  dictation: DICTATION_TEXT,
-  templateMarkers: TEMPLATE_MARKER_WORDS,
   mic: MIC_WORDS,
   medication: MEDICATION_WORDS,
   cli: CLI_WORDS,
   micStatusText,
-  diskWarnings: DISK_WARNING_TEXT,
-  recoveredCut: RECOVERED_CUT_TEXT,
+  ...dictationWords('es', DICTATION),
   ...screenWords('es', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
   ui: uiWords('es', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
   formatError,
@@ -63,9 +54,6 @@ export const es: Words = {
   checkLabel,
   checkDetailText,
   summaryText,
-  dictationMessageText,
-  clipboardText,
-  inputWarningText,
   keyRefusalText,
   baseUrlPhrase,
   serviceNoteText,

@@ -1,8 +1,9 @@
 /**
  * The catalogues (preload/words/<language>/*.json): every language has every file and every message of
  * English, each message parses as ICU MessageFormat, and a translation places no value English's message
- * does not (a value the logic does not pass would throw when shown). `xInSentence` is the value `x` as
- * written inside a sentence (French and Spanish write language names in lower case there).
+ * does not (a value the logic does not pass would throw when shown), except the values the logic passes
+ * for a language's grammar alone: `xInSentence`, the value `x` as written inside a sentence (French and
+ * Spanish write language names in lower case there), and those of GRAMMAR.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { DISPLAY_LANGUAGES } from '../../../preload/contract/enums.ts';
 
 const DIR = 'preload/words';
+
+/** `hour`: the hour (0–23) of the message's `time`, for Spanish's "a la 1" / "a las 2". */
+const GRAMMAR = ['hour'];
 
 interface Element {
   readonly type: number;
@@ -74,6 +78,7 @@ describe('the catalogues', () => {
         const own = read(language, file);
         for (const [key, message] of read('en', file)) {
           const allowed = parsed(message, 'en');
+          if (allowed.has('time')) for (const name of GRAMMAR) allowed.add(name);
           for (const name of [...allowed]) allowed.add(`${name}InSentence`);
           const translation = own.get(key);
           if (translation === undefined) continue;
