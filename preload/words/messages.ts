@@ -23,7 +23,7 @@ const compiled = new Map<string, IntlMessageFormat>();
  * A message's words in the locale `tag` for these values. Tags like `<b>` are text, not markup: nothing
  * here renders HTML. A value the message names but `params` lacks throws (a bug, caught by the tests).
  */
-function format(tag: string, message: string, params?: Params): string {
+export function format(tag: string, message: string, params?: Params): string {
   const key = `${tag}\u0000${message}`;
   let formatter = compiled.get(key);
   if (!formatter) {

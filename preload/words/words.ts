@@ -65,7 +65,7 @@ export interface MicStatusFacts {
 }
 
 /** The words of every reason of every code that has reasons. */
-export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 
 /** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
 type CliWords = Widen<typeof CLI_WORDS>;

@@ -1,15 +1,8 @@
 /** Spanish: the window and the CLI in Spanish (checked against English's shape by type and by test). */
 import type { Words } from '../words.ts';
 import { CLI_WORDS } from './cli-words.ts';
-import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
 import { MIC_WORDS, micStatusText } from './mic-words.ts';
 import { MEDICATION_WORDS } from './medication-words.ts';
-import { ERROR_TEXT, formatError } from './error-words.ts';
-import { keyRefusalText } from './key-words.ts';
-import { FIXED_LIMIT_TEXT, LIMIT_SUBJECT_TEXT, limitText } from './limit-words.ts';
-import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } from './reason-words.ts';
-import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
-import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
@@ -20,6 +13,13 @@ import APP from './app.json' with { type: 'json' };
 import { screenWords } from '../build/screens.ts';
 import DICTATION from './dictation.json' with { type: 'json' };
 import { dictationWords } from '../build/dictation.ts';
+import ERRORS from './errors.json' with { type: 'json' };
+import REASONS from './reasons.json' with { type: 'json' };
+import SETTINGS from './settings.json' with { type: 'json' };
+import { failureWords } from '../build/failures.ts';
+import SERVICES from './services.json' with { type: 'json' };
+import CHECKS from './checks.json' with { type: 'json' };
+import { serviceWords } from '../build/services.ts';
 import {
   languageName,
   CONDITION_STATUS_NAMES,
@@ -31,37 +31,19 @@ import {
   templateName,
 } from './name-words.ts';
 
+const services = serviceWords('es', { ...SERVICES, ...CHECKS }, () => es);
+
 export const es: Words = {
   tag: 'es',
-  errors: ERROR_TEXT,
-  reasons: REASON_TEXT,
-  reservedKeyUses: RESERVED_KEY_USE_TEXT,
-  hotkeyNames: HOTKEY_NAME_TEXT,
-  limitSubjects: LIMIT_SUBJECT_TEXT,
-  fixedLimits: FIXED_LIMIT_TEXT,
-  checkLabels: CHECK_LABELS,
-  callerOperations: CALLER_OPERATION_TEXT,
-  settingTitles: SETTING_TITLES,
   mic: MIC_WORDS,
   medication: MEDICATION_WORDS,
   cli: CLI_WORDS,
   micStatusText,
+  ...failureWords('es', { ...ERRORS, ...REASONS, ...SETTINGS }, () => services),
+  ...services,
   ...dictationWords('es', DICTATION),
   ...screenWords('es', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
   ui: uiWords('es', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
-  formatError,
-  limitText,
-  checkLabel,
-  checkDetailText,
-  summaryText,
-  keyRefusalText,
-  baseUrlPhrase,
-  serviceNoteText,
-  streamErrorText,
-  clockHintText,
-  settingTitle,
-  lockReasonText,
-  settingsNoticeText,
   languageName,
   templateName,
   sectionTitles: SECTION_TITLES,
