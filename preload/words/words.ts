@@ -83,7 +83,7 @@ interface UpdateWords {
 }
 
 /** Settings → Dictation → the dictation microphone's labels. */
-export interface MicWords {
+interface MicWords {
   readonly heading: string;
   readonly recordMode: string;
   readonly recordModes: Table<(typeof MIC_RECORD_MODES)[number]>;

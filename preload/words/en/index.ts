@@ -18,18 +18,10 @@ import { failureWords } from '../build/failures.ts';
 import SERVICES from './services.json' with { type: 'json' };
 import CHECKS from './checks.json' with { type: 'json' };
 import { serviceWords } from '../build/services.ts';
-import {
-  languageName,
-  CONDITION_STATUS_NAMES,
-  conditionStatusName,
-  ORDER_CATEGORY_NAMES,
-  orderCategoryName,
-  SECTION_TITLES,
-  sectionTitle,
-  templateName,
-} from './name-words.ts';
-import { MIC_WORDS, micStatusText } from './mic-words.ts';
-import { MEDICATION_WORDS } from './medication-words.ts';
+import NAMES from './names.json' with { type: 'json' };
+import MIC from './mic.json' with { type: 'json' };
+import MEDICATION from './medication.json' with { type: 'json' };
+import { nameWords } from '../build/names.ts';
 
 const services = serviceWords('en', { ...SERVICES, ...CHECKS }, () => en);
 
@@ -37,19 +29,9 @@ export const en: Words = {
   tag: 'en',
   ...failureWords('en', { ...ERRORS, ...REASONS, ...SETTINGS }, () => services),
   ...services,
+  ...nameWords('en', { ...NAMES, ...MIC, ...MEDICATION }),
   ...dictationWords('en', DICTATION),
   ...screenWords('en', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
   ui: uiWords('en', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
-  mic: MIC_WORDS,
-  medication: MEDICATION_WORDS,
   cli: CLI_WORDS,
-  micStatusText,
-  languageName,
-  templateName,
-  sectionTitles: SECTION_TITLES,
-  sectionTitle,
-  orderCategories: ORDER_CATEGORY_NAMES,
-  orderCategoryName,
-  conditionStatuses: CONDITION_STATUS_NAMES,
-  conditionStatusName,
 };

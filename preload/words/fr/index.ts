@@ -1,8 +1,6 @@
 /** French: the window and the CLI in French (checked against English's shape by type and by test). */
 import type { Words } from '../words.ts';
 import { CLI_WORDS } from './cli-words.ts';
-import { MIC_WORDS, micStatusText } from './mic-words.ts';
-import { MEDICATION_WORDS } from './medication-words.ts';
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
@@ -20,36 +18,20 @@ import { failureWords } from '../build/failures.ts';
 import SERVICES from './services.json' with { type: 'json' };
 import CHECKS from './checks.json' with { type: 'json' };
 import { serviceWords } from '../build/services.ts';
-import {
-  languageName,
-  CONDITION_STATUS_NAMES,
-  conditionStatusName,
-  ORDER_CATEGORY_NAMES,
-  orderCategoryName,
-  SECTION_TITLES,
-  sectionTitle,
-  templateName,
-} from './name-words.ts';
+import NAMES from './names.json' with { type: 'json' };
+import MIC from './mic.json' with { type: 'json' };
+import MEDICATION from './medication.json' with { type: 'json' };
+import { nameWords } from '../build/names.ts';
 
 const services = serviceWords('fr', { ...SERVICES, ...CHECKS }, () => fr);
 
 export const fr: Words = {
   tag: 'fr',
-  mic: MIC_WORDS,
-  medication: MEDICATION_WORDS,
   cli: CLI_WORDS,
-  micStatusText,
   ...failureWords('fr', { ...ERRORS, ...REASONS, ...SETTINGS }, () => services),
   ...services,
+  ...nameWords('fr', { ...NAMES, ...MIC, ...MEDICATION }),
   ...dictationWords('fr', DICTATION),
   ...screenWords('fr', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
   ui: uiWords('fr', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
-  languageName,
-  templateName,
-  sectionTitles: SECTION_TITLES,
-  sectionTitle,
-  orderCategories: ORDER_CATEGORY_NAMES,
-  orderCategoryName,
-  conditionStatuses: CONDITION_STATUS_NAMES,
-  conditionStatusName,
 };

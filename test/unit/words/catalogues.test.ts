@@ -13,8 +13,11 @@ import { DISPLAY_LANGUAGES } from '../../../preload/contract/enums.ts';
 
 const DIR = 'preload/words';
 
-/** `hour`: the hour (0–23) of the message's `time`, for Spanish's "a la 1" / "a las 2". */
-const GRAMMAR = ['hour'];
+/**
+ * Values a language may place beside one English places: `hour`, the hour (0–23) of the message's `time`
+ * (Spanish's "a la 1" / "a las 2"); `languageName`, the `language` as `Intl` names it in that language.
+ */
+const GRAMMAR: Readonly<Record<string, string>> = { time: 'hour', language: 'languageName' };
 
 interface Element {
   readonly type: number;
@@ -78,7 +81,7 @@ describe('the catalogues', () => {
         const own = read(language, file);
         for (const [key, message] of read('en', file)) {
           const allowed = parsed(message, 'en');
-          if (allowed.has('time')) for (const name of GRAMMAR) allowed.add(name);
+          for (const [name, beside] of Object.entries(GRAMMAR)) if (allowed.has(name)) allowed.add(beside);
           for (const name of [...allowed]) allowed.add(`${name}InSentence`);
           const translation = own.get(key);
           if (translation === undefined) continue;
