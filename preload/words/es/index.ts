@@ -1,37 +1,31 @@
 /** Spanish: the window and the CLI in Spanish (checked against English's shape by type and by test). */
-import type { Words } from '../words.ts';
+import { buildWords } from '../build/words.ts';
 import { CLI_WORDS } from './cli-words.ts';
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
-import { uiWords } from '../build/ui.ts';
 import DICTATION_SCREEN from './dictation-screen.json' with { type: 'json' };
 import SCHEDULE from './schedule.json' with { type: 'json' };
 import APP from './app.json' with { type: 'json' };
-import { screenWords } from '../build/screens.ts';
 import DICTATION from './dictation.json' with { type: 'json' };
-import { dictationWords } from '../build/dictation.ts';
 import ERRORS from './errors.json' with { type: 'json' };
 import REASONS from './reasons.json' with { type: 'json' };
 import SETTINGS from './settings.json' with { type: 'json' };
-import { failureWords } from '../build/failures.ts';
 import SERVICES from './services.json' with { type: 'json' };
 import CHECKS from './checks.json' with { type: 'json' };
-import { serviceWords } from '../build/services.ts';
 import NAMES from './names.json' with { type: 'json' };
 import MIC from './mic.json' with { type: 'json' };
 import MEDICATION from './medication.json' with { type: 'json' };
-import { nameWords } from '../build/names.ts';
 
-const services = serviceWords('es', { ...SERVICES, ...CHECKS }, () => es);
-
-export const es: Words = {
-  tag: 'es',
-  cli: CLI_WORDS,
-  ...failureWords('es', { ...ERRORS, ...REASONS, ...SETTINGS }, () => services),
-  ...services,
-  ...nameWords('es', { ...NAMES, ...MIC, ...MEDICATION }),
-  ...dictationWords('es', DICTATION),
-  ...screenWords('es', { ...DICTATION_SCREEN, ...SCHEDULE, ...APP }),
-  ui: uiWords('es', { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT }),
-};
+export const es = buildWords(
+  'es',
+  {
+    ui: { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT },
+    screens: { ...DICTATION_SCREEN, ...SCHEDULE, ...APP },
+    dictation: DICTATION,
+    failures: { ...ERRORS, ...REASONS, ...SETTINGS },
+    services: { ...SERVICES, ...CHECKS },
+    names: { ...NAMES, ...MIC, ...MEDICATION },
+  },
+  CLI_WORDS,
+);

@@ -3,7 +3,13 @@
  * else the system's (`navigator.languages`). Choosing one words every sentence from preload/words in it,
  * sets `<html lang>` (screen readers, hyphenation, spell-check) and remounts the screens (App's `{#key}`).
  */
-import { chooseLocale, useLocale, type Locale } from '../../../preload/words/index.ts';
+import {
+  chooseLocale,
+  PSEUDO_LOCALE,
+  useLocale,
+  wantsPseudoLocale,
+  type Locale,
+} from '../../../preload/words/index.ts';
 import type { DisplayLanguage } from '../../../preload/contract/enums.ts';
 import { scribe, settle } from '../api.ts';
 
@@ -23,8 +29,10 @@ export class LocaleState {
 
   /** Speaks `setting`, or the system's language when it is null. */
   apply(setting: DisplayLanguage | null): void {
-    const locale = chooseLocale(setting, globalThis.navigator?.languages ?? []);
-    useLocale(locale);
+    const system = globalThis.navigator?.languages ?? [];
+    const locale = chooseLocale(setting, system);
+    // The development pseudo-locale (Chromium --lang=en-XA) words English accented and longer.
+    useLocale(setting === null && wantsPseudoLocale(system) ? PSEUDO_LOCALE : locale);
     if (globalThis.document) document.documentElement.lang = locale;
     this.#locale = locale;
   }
