@@ -15,9 +15,10 @@ import { scribe, settle } from '../api.ts';
 
 /** The locale the window speaks. */
 export class LocaleState {
-  #locale = $state<Locale>('en');
+  #locale = $state<Locale | typeof PSEUDO_LOCALE>('en');
 
-  get locale(): Locale {
+  /** The locale shown (PSEUDO_LOCALE: the development one, made from English). */
+  get locale(): Locale | typeof PSEUDO_LOCALE {
     return this.#locale;
   }
 
@@ -32,8 +33,9 @@ export class LocaleState {
     const system = globalThis.navigator?.languages ?? [];
     const locale = chooseLocale(setting, system);
     // The development pseudo-locale (Chromium --lang=en-XA) words English accented and longer.
-    useLocale(setting === null && wantsPseudoLocale(system) ? PSEUDO_LOCALE : locale);
-    if (globalThis.document) document.documentElement.lang = locale;
-    this.#locale = locale;
+    const shown = !setting && wantsPseudoLocale(system) ? PSEUDO_LOCALE : locale;
+    useLocale(shown);
+    if (globalThis.document) document.documentElement.lang = shown;
+    this.#locale = shown;
   }
 }
