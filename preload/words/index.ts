@@ -15,6 +15,7 @@ import type { LockOrigin, SettingsNotice } from '../contract/setting-codes.ts';
 import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../contract/enums.ts';
 import { buildWords, type LanguageCatalogue } from './build/words.ts';
 import { en, EN_CATALOGUE } from './en/index.ts';
+import { CLI_PROBLEM_WORDS } from './en/cli-problem-words.ts';
 import { es } from './es/index.ts';
 import { fr } from './fr/index.ts';
 import { pickLanguage } from './intl.ts';
@@ -39,7 +40,7 @@ let pseudo: Words | undefined;
 /** English made pseudo (accented, longer; see pseudo.ts), built on first use from English's catalogue. */
 function pseudoWords(): Words {
   const areas = Object.entries(EN_CATALOGUE).map(([area, c]) => [area, pseudoCatalogue(c)]);
-  return buildWords('en', Object.fromEntries(areas) as unknown as LanguageCatalogue, en.cli);
+  return buildWords('en', Object.fromEntries(areas) as unknown as LanguageCatalogue, CLI_PROBLEM_WORDS);
 }
 
 /** Chooses the locale every sentence is worded in from now on (PSEUDO_LOCALE: the development one). */

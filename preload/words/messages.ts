@@ -46,9 +46,9 @@ type ArgType<S> = S extends `${string}:number`
   : S extends `${string}:boolean`
     ? boolean
     : S extends `${string}:string?`
-      ? string | null
+      ? string | null | undefined
       : S extends `${string}:number?`
-        ? number | null
+        ? number | null | undefined
         : S extends `${string}:Date`
           ? Date
           : S extends `${string}:list`

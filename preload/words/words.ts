@@ -36,7 +36,6 @@ import type {
   MIC_STATUS_KINDS,
 } from '../contract/mic-codes.ts';
 
-import type { CLI_WORDS } from './en/cli-words.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { UpdateRefusal } from '../contract/update-codes.ts';
@@ -45,6 +44,7 @@ import type { ShellWords } from './shell-words-type.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
 import type { ScreenWords } from './build/screens.ts';
+import type { CliWords } from './build/cli.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -68,7 +68,6 @@ export interface MicStatusFacts {
 type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 
 /** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
-type CliWords = Widen<typeof CLI_WORDS>;
 /** A command the CLI's help describes. */
 export type CliCommandName = keyof CliWords['commands'];
 

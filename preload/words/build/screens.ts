@@ -46,8 +46,8 @@ const SCREEN_SIGNATURES = {
 } as const;
 
 /** An empty text reads as none (`null`: the message's own words for nothing). */
-const orNone = (text: string | null): string | null => text || null;
-const version = (v: string | null) => ({ version: orNone(v) });
+const orNone = (text: string | null | undefined): string | null => text || null;
+const version = (v: string | null | undefined) => ({ version: orNone(v) });
 
 const PREPARE: Prepares<typeof SCREEN_SIGNATURES> = {
   'dictationScreen.flagged': (before, after) => ({ before: orNone(before), after: orNone(after) }),

@@ -10,6 +10,7 @@ import { nameWords, type NamesCatalogue } from './names.ts';
 import { screenWords, type ScreensCatalogue } from './screens.ts';
 import { serviceWords, type ServicesCatalogue } from './services.ts';
 import { uiWords, type UiCatalogue } from './ui.ts';
+import { cliWords, type CliCatalogue, type CliProblemWords } from './cli.ts';
 
 /** One language's catalogue files, by area (each area's files merged). */
 export interface LanguageCatalogue {
@@ -19,10 +20,11 @@ export interface LanguageCatalogue {
   readonly failures: FailuresCatalogue;
   readonly services: ServicesCatalogue;
   readonly names: NamesCatalogue;
+  readonly cli: CliCatalogue;
 }
 
-/** The words of the language `tag` (a BCP 47 tag, for `Intl`) from its catalogue; `cli` as it is. */
-export function buildWords(tag: string, c: LanguageCatalogue, cli: Words['cli']): Words {
+/** The words of the language `tag` (a BCP 47 tag, for `Intl`) from its catalogue and its CLI problem words. */
+export function buildWords(tag: string, c: LanguageCatalogue, problems: CliProblemWords): Words {
   const services = serviceWords(tag, c.services, () => words);
   const { clockNoteText: _clockNote, ...serviceParts } = services;
   const words: Words = {
@@ -33,7 +35,7 @@ export function buildWords(tag: string, c: LanguageCatalogue, cli: Words['cli'])
     ...dictationWords(tag, c.dictation),
     ...screenWords(tag, c.screens),
     ui: uiWords(tag, c.ui),
-    cli,
+    cli: cliWords(tag, c.cli, problems),
   };
   return words;
 }

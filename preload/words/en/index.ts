@@ -1,6 +1,7 @@
 /** English: the words the app has always shipped, and the locale every other one is checked against. */
 import { buildWords } from '../build/words.ts';
-import { CLI_WORDS } from './cli-words.ts';
+import { CLI_PROBLEM_WORDS } from './cli-problem-words.ts';
+import CLI from './cli.json' with { type: 'json' };
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
@@ -25,6 +26,7 @@ export const EN_CATALOGUE = {
   failures: { ...ERRORS, ...REASONS, ...SETTINGS },
   services: { ...SERVICES, ...CHECKS },
   names: { ...NAMES, ...MIC, ...MEDICATION },
+  cli: CLI,
 };
 
-export const en = buildWords('en', EN_CATALOGUE, CLI_WORDS);
+export const en = buildWords('en', EN_CATALOGUE, CLI_PROBLEM_WORDS);

@@ -1,6 +1,7 @@
 /** Spanish: the window and the CLI in Spanish (checked against English's shape by type and by test). */
 import { buildWords } from '../build/words.ts';
-import { CLI_WORDS } from './cli-words.ts';
+import { CLI_PROBLEM_WORDS } from './cli-problem-words.ts';
+import CLI from './cli.json' with { type: 'json' };
 import UI_CONNECT from './ui-connect.json' with { type: 'json' };
 import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
 import UI_VISIT from './ui-visit.json' with { type: 'json' };
@@ -26,6 +27,7 @@ export const es = buildWords(
     failures: { ...ERRORS, ...REASONS, ...SETTINGS },
     services: { ...SERVICES, ...CHECKS },
     names: { ...NAMES, ...MIC, ...MEDICATION },
+    cli: CLI,
   },
-  CLI_WORDS,
+  CLI_PROBLEM_WORDS,
 );
