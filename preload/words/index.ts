@@ -13,10 +13,13 @@ import type { InputWarningFacts } from '../contract/input-warnings.ts';
 import type { ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingsNotice } from '../contract/setting-codes.ts';
 import { DISPLAY_LANGUAGES, type DisplayLanguage } from '../contract/enums.ts';
-import { en } from './en/index.ts';
+import { buildWords, type LanguageCatalogue } from './build/words.ts';
+import { en, EN_CATALOGUE } from './en/index.ts';
+import { CLI_PROBLEM_WORDS } from './en/cli-problem-words.ts';
 import { es } from './es/index.ts';
 import { fr } from './fr/index.ts';
 import { pickLanguage } from './intl.ts';
+import { PSEUDO_LOCALE, pseudoCatalogue } from './pseudo.ts';
 import { medicationName as medicationNameIn } from './medication-names.ts';
 import type { MedicationField } from '../contract/medication-codes.ts';
 import type { Orders } from '../contract/dto-note.ts';
@@ -31,9 +34,23 @@ export type Locale = DisplayLanguage;
 
 let current: Words = LOCALES.en;
 
-/** Chooses the locale every sentence is worded in from now on. */
-export function useLocale(locale: Locale): void {
-  current = LOCALES[locale];
+export { PSEUDO_LOCALE } from './pseudo.ts';
+let pseudo: Words | undefined;
+
+/** English made pseudo (accented, longer; see pseudo.ts), built on first use from English's catalogue. */
+function pseudoWords(): Words {
+  const areas = Object.entries(EN_CATALOGUE).map(([area, c]) => [area, pseudoCatalogue(c)]);
+  return buildWords('en', Object.fromEntries(areas) as unknown as LanguageCatalogue, CLI_PROBLEM_WORDS);
+}
+
+/** Chooses the locale every sentence is worded in from now on (PSEUDO_LOCALE: the development one). */
+export function useLocale(locale: Locale | typeof PSEUDO_LOCALE): void {
+  current = locale === PSEUDO_LOCALE ? (pseudo ??= pseudoWords()) : LOCALES[locale];
+}
+
+/** Whether the system asks for the development pseudo-locale (its first language is `en-XA`). */
+export function wantsPseudoLocale(system: readonly (string | undefined)[]): boolean {
+  return system[0] === PSEUDO_LOCALE;
 }
 
 /**

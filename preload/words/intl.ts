@@ -4,7 +4,7 @@
  */
 
 /** A word's forms by plural category: `one` and `other` always, the rest where the language has them. */
-export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
+type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
   readonly one: string;
   readonly other: string;
 };

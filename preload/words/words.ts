@@ -36,8 +36,6 @@ import type {
   MIC_STATUS_KINDS,
 } from '../contract/mic-codes.ts';
 
-import type { UI } from './en/ui-words.ts';
-import type { CLI_WORDS } from './en/cli-words.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { UpdateRefusal } from '../contract/update-codes.ts';
@@ -45,7 +43,8 @@ import type { MedicationWords } from './medication-words-type.ts';
 import type { ShellWords } from './shell-words-type.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
-import type { SCHEDULE_WORDS } from './en/schedule-words.ts';
+import type { ScreenWords } from './build/screens.ts';
+import type { CliWords } from './build/cli.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
@@ -56,8 +55,9 @@ export type Widen<T> = T extends string
     ? (...args: A) => Widen<R>
     : { readonly [K in keyof T]: Widen<T[K]> };
 
-/** The window's own words, screen by screen (English's shape: every locale has every key). */
-export type UiWords = Widen<typeof UI>;
+import type { UiWords } from './build/ui.ts';
+
+export type { UiWords } from './build/ui.ts';
 /** What Settings says about dictation microphones (the `mic` of the dictation state). */
 export interface MicStatusFacts {
   readonly kind: (typeof MIC_STATUS_KINDS)[number];
@@ -65,15 +65,14 @@ export interface MicStatusFacts {
 }
 
 /** The words of every reason of every code that has reasons. */
-export type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
+type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 
 /** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
-type CliWords = Widen<typeof CLI_WORDS>;
 /** A command the CLI's help describes. */
 export type CliCommandName = keyof CliWords['commands'];
 
 /** An update ready to install, or refused: each refusal its own sentence; `version` as the feed announced it. */
-export interface UpdateWords {
+interface UpdateWords {
   readonly readyTitle: string;
   readonly readyBody: (version: string | null) => string;
   readonly refusedTitle: string;
@@ -83,7 +82,7 @@ export interface UpdateWords {
 }
 
 /** Settings → Dictation → the dictation microphone's labels. */
-export interface MicWords {
+interface MicWords {
   readonly heading: string;
   readonly recordMode: string;
   readonly recordModes: Table<(typeof MIC_RECORD_MODES)[number]>;
@@ -95,7 +94,7 @@ export interface MicWords {
 }
 
 /** Codes & more: copying codes and orders for the EHR, and E/M recomputed from the clinician's inputs. */
-export interface CodesMoreWords {
+interface CodesMoreWords {
   readonly copyAllCodes: string;
   readonly copyAllOrders: string;
   readonly copy: string;
@@ -120,7 +119,7 @@ export interface CodesMoreWords {
 }
 
 /** The Dictation screen's history. */
-export interface HistoryWords {
+interface HistoryWords {
   readonly heading: string;
   readonly search: string;
   readonly noMatch: string;
@@ -139,7 +138,7 @@ export interface HistoryWords {
 }
 
 /** The Dictation screen's sample dictation and the browser preview's box-only line. */
-export interface SampleDictationWords {
+interface SampleDictationWords {
   /** The browser preview: one line saying there is no hotkey and no insertion into other applications. */
   readonly boxOnly: string;
   readonly heading: string;
@@ -152,7 +151,7 @@ export interface SampleDictationWords {
 }
 
 /** The Dictation screen, the dictation box, its hotkey rows in Settings and the overlay (issue 21). */
-export interface DictationScreenWords {
+interface DictationScreenWords {
   readonly heading: string;
   readonly boxHeading: string;
   readonly start: string;
@@ -195,7 +194,7 @@ export interface DictationScreenWords {
   };
 }
 /** The clinician's day: today's appointments, sending the instructions, orders as tasks (English's shape). */
-export type ScheduleWords = Widen<typeof SCHEDULE_WORDS>;
+type ScheduleWords = ScreenWords['schedule'];
 
 /** Every sentence a person reads, for one locale. */
 export interface Words {

@@ -17,9 +17,8 @@ import type {
   StreamingErrorCode,
 } from '../../contract/problem-codes.ts';
 import { formatsFor } from '../intl.ts';
-import { keyRefusalText } from './key-words.ts';
-import { baseUrlPhrase } from './reason-words.ts';
-import { streamErrorText } from './service-words.ts';
+// Read at call time: this file is part of the language's words, which word these too.
+import { en as words } from './index.ts';
 
 const f = formatsFor('en');
 
@@ -96,12 +95,12 @@ function fieldWhat(p: FieldProblem): string {
     case 'not_whole':
       return 'must be a whole number';
     case 'bad_format':
-      if (p.rule) return baseUrlPhrase(p.rule);
+      if (p.rule) return words.baseUrlPhrase(p.rule);
       return `must be ${p.format ? FORMATS[p.format] : FORMATS.pattern}`;
     case 'unknown_fields':
       return `has fields this version does not know: ${(p.fields ?? []).join(', ')}`;
     default:
-      return p.refusal ? keyRefusalText(p.refusal, p.keys ?? null) : 'is not valid';
+      return p.refusal ? words.keyRefusalText(p.refusal, p.keys ?? null) : 'is not valid';
   }
 }
 
@@ -210,7 +209,7 @@ function brokerProblem(p: BrokerConfigProblem): string {
 export const CLI_PROBLEM_WORDS = {
   /** A streaming failure by its code: an error frame by the service's code, a refused upgrade with its status. */
   streamFailure: (code: string, status: number | undefined, serviceCode: number | undefined): string => {
-    if (code === 'service_error' && serviceCode !== undefined) return streamErrorText(serviceCode);
+    if (code === 'service_error' && serviceCode !== undefined) return words.streamErrorText(serviceCode);
     if (code === 'upgrade_refused' && status !== undefined)
       return `The service refused the streaming connection (HTTP ${status}).`;
     return (

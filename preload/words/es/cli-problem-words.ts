@@ -17,9 +17,8 @@ import type {
 import type { Widen } from '../words.ts';
 import type { CLI_PROBLEM_WORDS as EN } from '../en/cli-problem-words.ts';
 import { formatsFor } from '../intl.ts';
-import { keyRefusalText } from './key-words.ts';
-import { baseUrlPhrase } from './reason-words.ts';
-import { streamErrorText } from './service-words.ts';
+// Read at call time: this file is part of the language's words, which word these too.
+import { es as words } from './index.ts';
 
 const f = formatsFor('es');
 
@@ -96,12 +95,12 @@ function fieldWhat(p: FieldProblem): string {
     case 'not_whole':
       return 'debe ser un número entero';
     case 'bad_format':
-      if (p.rule) return baseUrlPhrase(p.rule);
+      if (p.rule) return words.baseUrlPhrase(p.rule);
       return `debe ser ${p.format ? FORMATS[p.format] : FORMATS.pattern}`;
     case 'unknown_fields':
       return `contiene campos que esta versión no conoce: ${(p.fields ?? []).join(', ')}`;
     default:
-      return p.refusal ? keyRefusalText(p.refusal, p.keys ?? null) : 'no es válido';
+      return p.refusal ? words.keyRefusalText(p.refusal, p.keys ?? null) : 'no es válido';
   }
 }
 
@@ -208,7 +207,7 @@ function brokerProblem(p: BrokerConfigProblem): string {
 
 export const CLI_PROBLEM_WORDS: Widen<typeof EN> = {
   streamFailure: (code, status, serviceCode) => {
-    if (code === 'service_error' && serviceCode !== undefined) return streamErrorText(serviceCode);
+    if (code === 'service_error' && serviceCode !== undefined) return words.streamErrorText(serviceCode);
     if (code === 'upgrade_refused' && status !== undefined)
       return `El servicio rechazó la conexión de transcripción en directo (HTTP ${status}).`;
     return (

@@ -1,93 +1,33 @@
 /** Spanish: the window and the CLI in Spanish (checked against English's shape by type and by test). */
-import type { Words } from '../words.ts';
-import { CLI_WORDS } from './cli-words.ts';
-import { CHECK_LABELS, checkDetailText, checkLabel, summaryText } from './check-words.ts';
-import { MIC_WORDS, micStatusText } from './mic-words.ts';
-import { HISTORY_WORDS } from './history-words.ts';
-import { SAMPLE_DICTATION_WORDS } from './sample-dictation-words.ts';
-import { CODES_MORE_WORDS } from './codes-words.ts';
-import { MEDICATION_WORDS } from './medication-words.ts';
-import { DICTATION_SCREEN_WORDS } from './dictation-screen-words.ts';
-import { SCHEDULE_WORDS } from './schedule-words.ts';
-import { PREVIEW_WORDS } from './preview-words.ts';
-import { UPDATE_WORDS } from './update-words.ts';
-import { SHELL_WORDS } from './shell-words.ts';
-import {
-  clipboardText,
-  DICTATION_TEXT,
-  dictationMessageText,
-  TEMPLATE_MARKER_WORDS,
-} from './dictation-words.ts';
-import { ERROR_TEXT, formatError } from './error-words.ts';
-import { inputWarningText } from './input-words.ts';
-import { keyRefusalText } from './key-words.ts';
-import { FIXED_LIMIT_TEXT, LIMIT_SUBJECT_TEXT, limitText } from './limit-words.ts';
-import { baseUrlPhrase, HOTKEY_NAME_TEXT, REASON_TEXT, RESERVED_KEY_USE_TEXT } from './reason-words.ts';
-import { CALLER_OPERATION_TEXT, clockHintText, serviceNoteText, streamErrorText } from './service-words.ts';
-import { lockReasonText, SETTING_TITLES, settingsNoticeText, settingTitle } from './setting-words.ts';
-import { DISK_WARNING_TEXT, RECOVERED_CUT_TEXT } from './visit-words.ts';
-import { UI } from './ui-words.ts';
-import {
-  languageName,
-  CONDITION_STATUS_NAMES,
-  conditionStatusName,
-  ORDER_CATEGORY_NAMES,
-  orderCategoryName,
-  SECTION_TITLES,
-  sectionTitle,
-  templateName,
-} from './name-words.ts';
+import { buildWords } from '../build/words.ts';
+import { CLI_PROBLEM_WORDS } from './cli-problem-words.ts';
+import CLI from './cli.json' with { type: 'json' };
+import UI_CONNECT from './ui-connect.json' with { type: 'json' };
+import UI_SETTINGS from './ui-settings.json' with { type: 'json' };
+import UI_VISIT from './ui-visit.json' with { type: 'json' };
+import DICTATION_SCREEN from './dictation-screen.json' with { type: 'json' };
+import SCHEDULE from './schedule.json' with { type: 'json' };
+import APP from './app.json' with { type: 'json' };
+import DICTATION from './dictation.json' with { type: 'json' };
+import ERRORS from './errors.json' with { type: 'json' };
+import REASONS from './reasons.json' with { type: 'json' };
+import SETTINGS from './settings.json' with { type: 'json' };
+import SERVICES from './services.json' with { type: 'json' };
+import CHECKS from './checks.json' with { type: 'json' };
+import NAMES from './names.json' with { type: 'json' };
+import MIC from './mic.json' with { type: 'json' };
+import MEDICATION from './medication.json' with { type: 'json' };
 
-export const es: Words = {
-  tag: 'es',
-  errors: ERROR_TEXT,
-  reasons: REASON_TEXT,
-  reservedKeyUses: RESERVED_KEY_USE_TEXT,
-  hotkeyNames: HOTKEY_NAME_TEXT,
-  limitSubjects: LIMIT_SUBJECT_TEXT,
-  fixedLimits: FIXED_LIMIT_TEXT,
-  checkLabels: CHECK_LABELS,
-  callerOperations: CALLER_OPERATION_TEXT,
-  settingTitles: SETTING_TITLES,
-  dictation: DICTATION_TEXT,
-  templateMarkers: TEMPLATE_MARKER_WORDS,
-  mic: MIC_WORDS,
-  history: HISTORY_WORDS,
-  sampleDictation: SAMPLE_DICTATION_WORDS,
-  codesMore: CODES_MORE_WORDS,
-  medication: MEDICATION_WORDS,
-  cli: CLI_WORDS,
-  dictationScreen: DICTATION_SCREEN_WORDS,
-  schedule: SCHEDULE_WORDS,
-  preview: PREVIEW_WORDS,
-  updates: UPDATE_WORDS,
-  shell: SHELL_WORDS,
-  micStatusText,
-  diskWarnings: DISK_WARNING_TEXT,
-  recoveredCut: RECOVERED_CUT_TEXT,
-  ui: UI,
-  formatError,
-  limitText,
-  checkLabel,
-  checkDetailText,
-  summaryText,
-  dictationMessageText,
-  clipboardText,
-  inputWarningText,
-  keyRefusalText,
-  baseUrlPhrase,
-  serviceNoteText,
-  streamErrorText,
-  clockHintText,
-  settingTitle,
-  lockReasonText,
-  settingsNoticeText,
-  languageName,
-  templateName,
-  sectionTitles: SECTION_TITLES,
-  sectionTitle,
-  orderCategories: ORDER_CATEGORY_NAMES,
-  orderCategoryName,
-  conditionStatuses: CONDITION_STATUS_NAMES,
-  conditionStatusName,
-};
+export const es = buildWords(
+  'es',
+  {
+    ui: { ...UI_CONNECT, ...UI_SETTINGS, ...UI_VISIT },
+    screens: { ...DICTATION_SCREEN, ...SCHEDULE, ...APP },
+    dictation: DICTATION,
+    failures: { ...ERRORS, ...REASONS, ...SETTINGS },
+    services: { ...SERVICES, ...CHECKS },
+    names: { ...NAMES, ...MIC, ...MEDICATION },
+    cli: CLI,
+  },
+  CLI_PROBLEM_WORDS,
+);

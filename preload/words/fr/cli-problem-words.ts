@@ -17,9 +17,8 @@ import type {
 import type { Widen } from '../words.ts';
 import type { CLI_PROBLEM_WORDS as EN } from '../en/cli-problem-words.ts';
 import { formatsFor } from '../intl.ts';
-import { keyRefusalText } from './key-words.ts';
-import { baseUrlPhrase } from './reason-words.ts';
-import { streamErrorText } from './service-words.ts';
+// Read at call time: this file is part of the language's words, which word these too.
+import { fr as words } from './index.ts';
 
 const f = formatsFor('fr');
 
@@ -96,12 +95,12 @@ function fieldWhat(p: FieldProblem): string {
     case 'not_whole':
       return 'doit être un nombre entier';
     case 'bad_format':
-      if (p.rule) return baseUrlPhrase(p.rule);
+      if (p.rule) return words.baseUrlPhrase(p.rule);
       return `doit être ${p.format ? FORMATS[p.format] : FORMATS.pattern}`;
     case 'unknown_fields':
       return `contient des champs que cette version ne connaît pas : ${(p.fields ?? []).join(', ')}`;
     default:
-      return p.refusal ? keyRefusalText(p.refusal, p.keys ?? null) : 'n’est pas valide';
+      return p.refusal ? words.keyRefusalText(p.refusal, p.keys ?? null) : 'n’est pas valide';
   }
 }
 
@@ -208,7 +207,7 @@ function brokerProblem(p: BrokerConfigProblem): string {
 
 export const CLI_PROBLEM_WORDS: Widen<typeof EN> = {
   streamFailure: (code, status, serviceCode) => {
-    if (code === 'service_error' && serviceCode !== undefined) return streamErrorText(serviceCode);
+    if (code === 'service_error' && serviceCode !== undefined) return words.streamErrorText(serviceCode);
     if (code === 'upgrade_refused' && status !== undefined)
       return `Le service a refusé la connexion de transcription en continu (HTTP ${status}).`;
     return (

@@ -3,15 +3,22 @@
  * else the system's (`navigator.languages`). Choosing one words every sentence from preload/words in it,
  * sets `<html lang>` (screen readers, hyphenation, spell-check) and remounts the screens (App's `{#key}`).
  */
-import { chooseLocale, useLocale, type Locale } from '../../../preload/words/index.ts';
+import {
+  chooseLocale,
+  PSEUDO_LOCALE,
+  useLocale,
+  wantsPseudoLocale,
+  type Locale,
+} from '../../../preload/words/index.ts';
 import type { DisplayLanguage } from '../../../preload/contract/enums.ts';
 import { scribe, settle } from '../api.ts';
 
 /** The locale the window speaks. */
 export class LocaleState {
-  #locale = $state<Locale>('en');
+  #locale = $state<Locale | typeof PSEUDO_LOCALE>('en');
 
-  get locale(): Locale {
+  /** The locale shown (PSEUDO_LOCALE: the development one, made from English). */
+  get locale(): Locale | typeof PSEUDO_LOCALE {
     return this.#locale;
   }
 
@@ -23,9 +30,12 @@ export class LocaleState {
 
   /** Speaks `setting`, or the system's language when it is null. */
   apply(setting: DisplayLanguage | null): void {
-    const locale = chooseLocale(setting, globalThis.navigator?.languages ?? []);
-    useLocale(locale);
-    if (globalThis.document) document.documentElement.lang = locale;
-    this.#locale = locale;
+    const system = globalThis.navigator?.languages ?? [];
+    const locale = chooseLocale(setting, system);
+    // The development pseudo-locale (Chromium --lang=en-XA) words English accented and longer.
+    const shown = !setting && wantsPseudoLocale(system) ? PSEUDO_LOCALE : locale;
+    useLocale(shown);
+    if (globalThis.document) document.documentElement.lang = shown;
+    this.#locale = shown;
   }
 }

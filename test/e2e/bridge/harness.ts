@@ -125,6 +125,8 @@ export async function startApp(
   options: {
     browser?: Browser;
     viewport?: { width: number; height: number };
+    /** The browser's language (`navigator.languages`); `en-XA` shows the development pseudo-locale. */
+    locale?: string;
     /** The journal folder (visits a crash left unfinished are offered for recovery); a fresh one by default. */
     journalDir?: string;
     /** The keychain stand-in (the journals' and the connection vault's keys); in memory by default. */
@@ -180,6 +182,7 @@ export async function startApp(
   const app = services.app;
   const context: BrowserContext = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   await page.addInitScript({ content: CSP_RECORDER });

@@ -14,10 +14,11 @@ import {
   methodName,
   subscriptionName,
 } from '../../../preload/contract/index.ts';
-import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
-import { formatError } from '../../../preload/words/index.ts';
+import { LOCALES, formatError } from '../../../preload/words/index.ts';
 import { LIMITS, charCount as apiCharCount } from '../../../main/core/api/limits.ts';
 import { SPEAKER_TYPES } from '../../../main/core/api/schemas/common.ts';
+
+const ERROR_TEXT = LOCALES.en.errors;
 
 const request = (channel: keyof typeof channels, raw: unknown) => channels[channel].request.safeParse(raw);
 

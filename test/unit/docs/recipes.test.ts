@@ -64,11 +64,11 @@ describe('the recipes name files that hold what they say', () => {
 
   it('finds a file that is gone and a name a file no longer holds (the check can fail)', () => {
     const page = [
-      '| 1 | `preload/words/{en,xx}/setting-words.ts` | `SETTING_TITLES` | … |',
+      '| 1 | `preload/words/{en,xx}/settings.json` | `settingTitles` | … |',
       '| 2 | `main/core/config/dictation-keys.ts` | `DICTATION_KEYS`, `noSuchKey` | … |',
     ].join('\n');
     expect(rows(page).flatMap(wrong)).toEqual([
-      'line 1: preload/words/xx/setting-words.ts does not exist',
+      'line 1: preload/words/xx/settings.json does not exist',
       'line 2: main/core/config/dictation-keys.ts lacks noSuchKey',
     ]);
   });

@@ -14,10 +14,11 @@ import {
 import { HttpClient } from '../../../main/core/api/transport/http.ts';
 import { describeFailure } from '../../../main/shells/cli/io.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
-import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
 import { IpcErrorSchema, type ClockHint } from '../../../preload/contract/index.ts';
-import { REASON_TEXT } from '../../../preload/words/en/reason-words.ts';
-import { clockHintText, formatError } from '../../../preload/words/index.ts';
+import { LOCALES, clockHintText, formatError } from '../../../preload/words/index.ts';
+
+const ERROR_TEXT = LOCALES.en.errors;
+const REASON_TEXT = LOCALES.en.reasons;
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 

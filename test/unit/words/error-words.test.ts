@@ -9,14 +9,15 @@ import {
   type JobReason,
   type LimitParams,
 } from '../../../preload/contract/index.ts';
-import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
-import { REASON_TEXT } from '../../../preload/words/en/reason-words.ts';
-import { formatError, serviceNoteText } from '../../../preload/words/index.ts';
+import { LOCALES, formatError, serviceNoteText } from '../../../preload/words/index.ts';
 import { Failure } from '../../../main/base/failure.ts';
 import { JobError } from '../../../main/core/api/errors.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
 import { describeFailure } from '../../../main/shells/cli/io.ts';
 import { checkMaxChars } from '../../../main/core/api/limits.ts';
+
+const ERROR_TEXT = LOCALES.en.errors;
+const REASON_TEXT = LOCALES.en.reasons;
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 
@@ -112,7 +113,7 @@ describe('the words of an expected failure', () => {
     const root = new URL('../../../preload/words/', import.meta.url);
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     expect(files).toEqual(
-      expect.arrayContaining(['index.ts', 'words.ts', 'en/index.ts', 'en/error-words.ts']),
+      expect.arrayContaining(['index.ts', 'words.ts', 'en/index.ts', 'build/failures.ts']),
     );
     for (const file of files) {
       const text = readFileSync(new URL(file, root), 'utf8');

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../../main/core/config/policy-keys.ts';
 import { SettingsError } from '../../../main/core/config/settings-store.ts';
 import { toFailure } from '../../../main/core/ipc/error-mapping.ts';
-import { ERROR_TEXT } from '../../../preload/words/en/error-words.ts';
 import {
   IpcErrorSchema,
   LOCKABLE_SETTINGS,
@@ -11,8 +10,10 @@ import {
   SettingsSchema,
   type SettingsNotice,
 } from '../../../preload/contract/index.ts';
-import { SETTING_TITLES } from '../../../preload/words/en/setting-words.ts';
-import { formatError, settingsNoticeText } from '../../../preload/words/index.ts';
+import { LOCALES, formatError, settingsNoticeText } from '../../../preload/words/index.ts';
+
+const ERROR_TEXT = LOCALES.en.errors;
+const SETTING_TITLES = LOCALES.en.settingTitles;
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 

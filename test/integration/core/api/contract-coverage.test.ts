@@ -10,7 +10,7 @@ import {
 } from '../../../../main/core/api/errors.ts';
 import { LimitError } from '../../../../main/core/api/limits.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
-import { SERVICE_CODE_TEXT } from '../../../../preload/words/en/service-words.ts';
+import EN_SERVICES from '../../../../preload/words/en/services.json' with { type: 'json' };
 import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
 import { formatError, serviceNoteText } from '../../../../preload/words/index.ts';
@@ -137,7 +137,7 @@ describe('patient instructions', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error.code).toBe(83023);
-    expect(serviceNoteText(error.note)).toBe(SERVICE_CODE_TEXT[83023]);
+    expect(serviceNoteText(error.note)).toBe(EN_SERVICES.services.serviceCodes['83023']);
     expect(serviceNoteText(error.note)).toMatch(/nothing a patient needs to act on/);
   });
 });

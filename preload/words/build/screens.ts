@@ -1,0 +1,71 @@
+/**
+ * The Dictation screen (box, history, sample, overlay), the clinician's day and Codes & more, and the
+ * words the Electron shell shows (tray, quit question, updates, the preview's banner): the catalogues'
+ * `dictation-screen.json`, `schedule.json` and `app.json`, their leaves called as the callers call them.
+ */
+import type DICTATION_SCREEN from '../en/dictation-screen.json';
+import type SCHEDULE from '../en/schedule.json';
+import type APP from '../en/app.json';
+import { compile, type Compiled, type Prepares } from '../messages.ts';
+
+/** One language's screen words, as its catalogue files hold them. */
+export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE & typeof APP;
+
+const SCREEN_SIGNATURES = {
+  'dictationScreen.flagged': ['before', 'after'],
+  'dictationScreen.started': ['when', 'stale:boolean'],
+  'dictationScreen.recoverLabel': ['time'],
+  'dictationScreen.discardLabel': ['time'],
+  'dictationScreen.hint': ['toggleKey', 'holdKey:string?'],
+  'dictationScreen.historyKept': ['hours:number'],
+  'dictationScreen.freeKeys': ['keys'],
+  'dictationScreen.overlay.title': ['phase', 'app:string?'],
+  'history.insertAgainLabel': ['time'],
+  'history.copyLabel': ['time'],
+  'history.resendLabel': ['time'],
+  'history.deleteLabel': ['time'],
+  'sampleDictation.corrected': ['before', 'after'],
+  'schedule.startLabel': ['name', 'time'],
+  'schedule.linkedTo': ['name'],
+  'schedule.confirmTo': ['name'],
+  'schedule.createTasks': ['count:number'],
+  'schedule.tasksCreated': ['count:number'],
+  'codesMore.copyCodeLabel': ['code'],
+  'codesMore.copyOrderLabel': ['description'],
+  'codesMore.copied': ['what', 'whole:boolean', 'chars:number', 'hidden:boolean'],
+  'codesMore.minutesRange': ['min:number', 'max:number'],
+  'updates.readyBody': ['version:string?'],
+  'updates.refused.embedded_version_not_newer': ['version:string?'],
+  'updates.refused.embedded_version_mismatch': ['version:string?'],
+  'updates.refused.embedded_version_unreadable': ['version:string?'],
+  'updates.refused.signature_invalid': ['version:string?'],
+  'updates.refused.checksum_mismatch': ['version:string?'],
+  'updates.refusedOther': ['code'],
+  'shell.tray.tooltip': ['product', 'status'],
+  'shell.tray.show': ['product'],
+} as const;
+
+/** An empty text reads as none (`null`: the message's own words for nothing). */
+const orNone = (text: string | null | undefined): string | null => text || null;
+const version = (v: string | null | undefined) => ({ version: orNone(v) });
+
+const PREPARE: Prepares<typeof SCREEN_SIGNATURES> = {
+  'dictationScreen.flagged': (before, after) => ({ before: orNone(before), after: orNone(after) }),
+  'dictationScreen.hint': (toggleKey, holdKey) => ({ toggleKey, holdKey: orNone(holdKey) }),
+  // ICU select keys are words: `corrected-in-box` is `corrected_in_box` in the message.
+  'dictationScreen.overlay.title': (phase, app) => ({ phase: phase.replaceAll('-', '_'), app: orNone(app) }),
+  'updates.readyBody': version,
+  'updates.refused.embedded_version_not_newer': version,
+  'updates.refused.embedded_version_mismatch': version,
+  'updates.refused.embedded_version_unreadable': version,
+  'updates.refused.signature_invalid': version,
+  'updates.refused.checksum_mismatch': version,
+};
+
+/** The screens' and the shell's words in the language `tag`, from its catalogue. */
+export function screenWords(tag: string, catalogue: ScreensCatalogue): ScreenWords {
+  return compile(tag, catalogue, SCREEN_SIGNATURES, PREPARE);
+}
+
+/** The screens' and the shell's words (English's keys: every language has every one). */
+export type ScreenWords = Compiled<ScreensCatalogue, typeof SCREEN_SIGNATURES>;
