@@ -15,7 +15,7 @@ import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
 import { DictationSettingError, type DictationSettings, type KeyCheck } from './dictation-settings.ts';
 import { HotkeyDriver } from './hotkey-driver.ts';
-import type { HotkeyAction } from './hotkey-machine.ts';
+import type { HotkeyAction } from './hotkey-types.ts';
 import { routeFieldKey } from './field-key-route.ts';
 import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
