@@ -21,7 +21,8 @@ export interface CommandRunnerOptions {
   readonly stop: () => void;
 }
 
-const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
+/** What the overlay says after a template-field move. */
+export const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
   selected: 'field_selected',
   none_left: 'field_none_left',
   unreadable: 'field_unreadable',
