@@ -17,6 +17,13 @@ export const NOT_INSERTED_REASONS = [
   'field_changed',
 ] as const;
 
+/**
+ * What the everyday voice commands (delete that, go to sleep …) say when they act or cannot: kept in one
+ * list so their words (preload/words/<locale>/command-words.ts) can move as one block.
+ */
+export const COMMAND_MESSAGES = ['selection_deleted'] as const;
+export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
+
 /** Every message the overlay or the box can show. */
 export const DICTATION_MESSAGES = [
   ...NOT_INSERTED_REASONS,
@@ -56,6 +63,7 @@ export const DICTATION_MESSAGES = [
   'correction_flagged',
   /** Text a copy fallback left on the clipboard was cleared at its time (the box and history keep it). */
   'clipboard_cleared',
+  ...COMMAND_MESSAGES,
 ] as const;
 export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
 

@@ -5,6 +5,7 @@ import type {
   TemplateMarker,
 } from '../../contract/dictation-codes.ts';
 import { formatsFor, timeLeft } from '../intl.ts';
+import { COMMAND_TEXT } from './command-words.ts';
 
 const f = formatsFor('en');
 
@@ -62,6 +63,7 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   correction_flagged: () => 'Check this correction: it changed a number, unit, negation or side.',
   clipboard_cleared: () =>
     'Copied dictation cleared from the clipboard (it is still in the dictation history).',
+  ...COMMAND_TEXT,
 };
 
 function where(app: string | null): string {

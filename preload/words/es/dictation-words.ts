@@ -5,6 +5,7 @@ import type {
   TemplateMarker,
 } from '../../contract/dictation-codes.ts';
 import { formatsFor, timeLeft } from '../intl.ts';
+import { COMMAND_TEXT } from './command-words.ts';
 
 const f = formatsFor('es');
 
@@ -63,6 +64,7 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
   nothing_to_undo: () => 'Nada que deshacer.',
   correction_flagged: () => 'Revise esta corrección: cambió un número, una unidad, una negación o un lado.',
   clipboard_cleared: () => 'Dictado copiado borrado del portapapeles (sigue en el historial de dictados).',
+  ...COMMAND_TEXT,
 };
 
 function where(app: string | null): string {

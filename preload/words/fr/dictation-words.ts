@@ -5,6 +5,7 @@ import type {
   TemplateMarker,
 } from '../../contract/dictation-codes.ts';
 import { formatsFor, timeLeft } from '../intl.ts';
+import { COMMAND_TEXT } from './command-words.ts';
 
 const f = formatsFor('fr');
 
@@ -68,6 +69,7 @@ export const DICTATION_TEXT: Readonly<Record<DictationMessageCode, (app: string 
     'Vérifiez cette correction : elle a changé un nombre, une unité, une négation ou un côté.',
   clipboard_cleared: () =>
     'Dictée copiée effacée du presse-papiers (elle reste dans l’historique des dictées).',
+  ...COMMAND_TEXT,
 };
 
 function where(app: string | null): string {

@@ -37,8 +37,10 @@ export interface HeardCommand {
   readonly words?: string;
   /** `select` in the dictation box: whether the words were found (and are now selected). */
   readonly found?: boolean;
-  /** `scratch` with nothing left to remove. */
+  /** `scratch` or `delete` with nothing left to remove. */
   readonly nothingToScratch?: boolean;
+  /** `delete` took out the words "select ‹words›" chose (in the dictation box). */
+  readonly deletedSelection?: boolean;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -64,6 +66,9 @@ export interface CommandFilterOptions {
   /** The text goes to our own dictation box: "select ‹words›" selects them there. */
   readonly box?: boolean;
 }
+
+/** The commands that take out the last phrase ("delete that": when no words are selected by voice). */
+const SCRATCHING: ReadonlySet<CommandKind> = new Set(['scratch', 'delete']);
 
 const BREAKS: Partial<Record<CommandKind, string>> = { new_line: '\n', new_paragraph: '\n\n' };
 
@@ -167,7 +172,10 @@ export class CommandFilter {
   /** Applies one command to the text so far; returns what it did (for `nothingToScratch` and `found`). */
   #apply(command: RecognizedCommand, doc: DictatedDocument): string {
     const before = command.before;
-    if (command.kind === 'scratch') {
+    // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
+    if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
+      return 'deleted-selection';
+    if (command.kind === 'scratch' || command.kind === 'delete') {
       if (before.trim() !== '') return 'scratched-own-unit';
       return doc.scratch() ? 'scratched' : '';
     }
@@ -196,7 +204,8 @@ export class CommandFilter {
       kind: command.kind,
       ...(command.words !== undefined ? { words: command.words } : {}),
       ...(command.kind === 'select' && this.#o.box ? { found: said === 'found' } : {}),
-      ...(command.kind === 'scratch' && said === '' ? { nothingToScratch: true } : {}),
+      ...(SCRATCHING.has(command.kind) && said === '' ? { nothingToScratch: true } : {}),
+      ...(said === 'deleted-selection' ? { deletedSelection: true } : {}),
     };
   }
 }

@@ -10,13 +10,14 @@ import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
 export type CommandKind =
-  'scratch' | 'next_field' | 'previous_field' | 'select' | 'new_line' | 'new_paragraph' | 'stop';
+  'scratch' | 'delete' | 'next_field' | 'previous_field' | 'select' | 'new_line' | 'new_paragraph' | 'stop';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
 
 const ENGLISH: CommandPhrases = {
   scratch: ['scratch that', 'undo that'],
+  delete: ['delete that'],
   next_field: ['next field'],
   previous_field: ['previous field'],
   select: ['select'],
@@ -27,6 +28,7 @@ const ENGLISH: CommandPhrases = {
 
 const SPANISH: CommandPhrases = {
   scratch: ['borra eso', 'deshaz eso', 'deshacer eso'],
+  delete: ['elimina eso', 'eliminar eso', 'suprime eso'],
   next_field: ['campo siguiente', 'siguiente campo'],
   previous_field: ['campo anterior'],
   select: ['selecciona', 'seleccionar'],
@@ -37,6 +39,7 @@ const SPANISH: CommandPhrases = {
 
 const FRENCH: CommandPhrases = {
   scratch: ['efface ça', 'annule ça'],
+  delete: ['supprime ça', 'supprimer ça'],
   next_field: ['champ suivant'],
   previous_field: ['champ précédent'],
   select: ['sélectionne', 'sélectionner'],

@@ -50,6 +50,8 @@ export class CommandRunner {
   async #run(command: HeardCommand): Promise<void> {
     switch (command.kind) {
       case 'scratch':
+      case 'delete':
+        if (command.deletedSelection) return this.#say('selection_deleted');
         return this.#say(command.nothingToScratch ? 'nothing_to_scratch' : 'scratched');
       case 'new_line':
       case 'new_paragraph':

@@ -64,6 +64,21 @@ export class DictatedDocument {
   }
 
   /**
+   * "Delete that" with words selected by voice: they go, with one of the spaces around them, and the caret
+   * stays where they were. False (nothing changes) when nothing is selected.
+   */
+  deleteSelection(): boolean {
+    if (this.#selected === null) return false;
+    this.#selected = null;
+    const head = this.#head;
+    const trim = this.#tail === '' || /^[\s.,;:!?]/.test(this.#tail);
+    this.#pieces.splice(0, this.#pieces.length, trim ? head.replace(/[ \t]+$/, '') : head);
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    return true;
+  }
+
+  /**
    * Selects the last place `words` appear (case and accents aside): the caret moves there and the next words
    * replace them. False (nothing changes) when they are not in the text.
    */

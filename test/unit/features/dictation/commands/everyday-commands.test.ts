@@ -1,0 +1,77 @@
+/**
+ * The everyday command set (issue 29) in the text: delete that, and what each does to the dictated text in
+ * English, Spanish and French. Alone between pauses only; inside a sentence each is text.
+ */
+import { describe, expect, it } from 'vitest';
+import { CommandFilter } from '../../../../../main/features/dictation/commands/command-filter.ts';
+import { recognizeUnit } from '../../../../../main/features/dictation/commands/recognize.ts';
+
+/** Feeds units one by one (each appended, as DICTATED_TEXT) and returns the last result and all heard. */
+function feed(filter: CommandFilter, units: string[]) {
+  let raw = '';
+  const heard = [];
+  let text = '';
+  for (const unit of units) {
+    raw += unit;
+    const out = filter.update(raw);
+    heard.push(...out.heard);
+    text = out.text;
+  }
+  return { text, heard, raw };
+}
+
+const filter = (locale: string, box = false) => new CommandFilter({ locale, enabled: true, box });
+
+describe('recognised in each language, alone between pauses', () => {
+  it.each([
+    ['ENGLISH_US', ' Delete that.', 'delete'],
+    ['SPANISH_ES', ' Elimina eso.', 'delete'],
+    ['SPANISH_MX', ' suprime eso', 'delete'],
+    ['FRENCH_FR', ' Supprime ça.', 'delete'],
+    ['FRENCH_FR', ' supprimer ca', 'delete'],
+  ])('%s %j is %s', (locale, unit, kind) => {
+    expect(recognizeUnit(unit, locale)).toEqual({ kind, before: '' });
+  });
+
+  it.each([
+    ['ENGLISH_US', ' Please delete that file.'],
+    ['SPANISH_ES', ' El sistema elimina eso solo.'],
+    ['FRENCH_FR', ' On supprime ça demain.'],
+    ['FRENCH_FR', ' Delete that.'],
+  ])('%s %j is text', (locale, unit) => {
+    expect(recognizeUnit(unit, locale)).toBeNull();
+  });
+});
+
+describe('delete that', () => {
+  it('with nothing selected it is scratch that, in each language', () => {
+    expect(feed(filter('ENGLISH_US'), [' Wound clean.', ' No drainage.', ' Delete that.']).text).toBe(
+      ' Wound clean.',
+    );
+    expect(feed(filter('SPANISH_ES'), [' Herida limpia.', ' Elimina eso.', ' Sin fiebre.']).text).toBe(
+      ' Sin fiebre.',
+    );
+    const fr = feed(filter('FRENCH_FR'), [' Supprime ça.']);
+    expect(fr.text).toBe('');
+    expect(fr.heard).toEqual([{ kind: 'delete', nothingToScratch: true }]);
+  });
+
+  it('in the dictation box, it deletes the words selected by voice, and the next words go there', () => {
+    const box = filter('ENGLISH_US', true);
+    const out = feed(box, [' Patient is stable today.', ' Select stable.', ' Delete that.']);
+    expect(out.text).toBe(' Patient is today.');
+    expect(out.heard.at(-1)).toEqual({ kind: 'delete', deletedSelection: true });
+    expect(box.update(out.raw).selection).toBeUndefined();
+    expect(box.update(`${out.raw} much better`).text).toBe(' Patient is much better today.');
+    // At the end of a sentence the space before the words goes too.
+    expect(
+      feed(filter('FRENCH_FR', true), [' Genou gauche.', ' Sélectionne gauche.', ' Supprime ça.']).text,
+    ).toBe(' Genou.');
+  });
+
+  it('outside the box, select changes nothing, so delete that scratches the last phrase', () => {
+    const out = feed(filter('ENGLISH_US'), [' Patient is stable.', ' Select stable.', ' Delete that.']);
+    expect(out.text).toBe('');
+    expect(out.heard.map((h) => h.kind)).toEqual(['select', 'delete']);
+  });
+});
