@@ -19,6 +19,8 @@ export const APP_RULE_MODES = ['paste', 'type', 'copy', 'never'] as const;
 export const OVERLAY_PHASES = [
   'starting',
   'listening',
+  /** "Go to sleep" was said: the microphone is open, but only "wake up" is acted on. */
+  'asleep',
   'paused',
   'reconnecting',
   'inserting',

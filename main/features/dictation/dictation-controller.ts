@@ -278,7 +278,7 @@ export class DictationController {
   #show(running: Running, phase?: OverlayState['phase'], message?: DictationMessage): void {
     if (this.#running !== running && phase === undefined) return;
     const connection: ConnectionStatus | undefined = running.opened?.session.connection;
-    const derived = connection ? recordingPhase(connection) : 'starting';
+    const derived = connection ? recordingPhase(connection, running.stream.asleep) : 'starting';
     const shown = phase ?? derived;
     const notice = running.notice && running.notice.until > this.#now() ? running.notice.message : null;
     this.#overlay.show({

@@ -41,6 +41,7 @@ export class DictationStream {
   readonly #flags: FlaggedCorrection[] = [];
   #raw = '';
   #text = '';
+  #asleep = false;
 
   constructor(options: DictationStreamOptions) {
     this.#o = options;
@@ -54,6 +55,11 @@ export class DictationStream {
     return this.#text;
   }
 
+  /** "Go to sleep" was said, and no "wake up" since. */
+  get asleep(): boolean {
+    return this.#asleep;
+  }
+
   /** Corrections flagged so far, in order. */
   get flags(): readonly FlaggedCorrection[] {
     return this.#flags;
@@ -64,8 +70,9 @@ export class DictationStream {
     const previous = this.#text;
     const correction = !rolledBack && !raw.startsWith(this.#raw);
     this.#raw = raw;
-    const { text, heard, selection } = this.#filter.update(raw);
+    const { text, heard, selection, asleep = false } = this.#filter.update(raw);
     this.#text = text;
+    this.#asleep = asleep;
     this.#o.run.update(text, rolledBack);
     if (correction) this.#check(previous, text);
     this.#o.live(text, this.#flags, selection);

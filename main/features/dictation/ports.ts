@@ -105,6 +105,8 @@ export interface OverlayState {
   readonly phase:
     | 'starting'
     | 'listening'
+    /** "Go to sleep" was said: only "wake up" is acted on until it is said. */
+    | 'asleep'
     | 'paused'
     | 'reconnecting'
     | 'inserting'

@@ -8,4 +8,10 @@ import type { CommandMessageCode } from '../../contract/dictation-codes.ts';
 /** The words of each command message (`app`: the application's name, or null). */
 export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | null) => string>> = {
   selection_deleted: () => 'Deleted the selected words.',
+  asleep: () => 'Asleep: nothing is written until you say “wake up”.',
+  awake: () => 'Awake: dictating again.',
+  not_asleep: () => 'Already listening: nothing to wake.',
 };
+
+/** The overlay's title while asleep ("go to sleep" … "wake up"). */
+export const ASLEEP_TITLE = 'Microphone asleep — say “wake up”';

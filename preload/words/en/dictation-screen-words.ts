@@ -1,4 +1,5 @@
 /** The Dictation screen, the dictation box, its hotkey rows and the overlay (English). */
+import { ASLEEP_TITLE } from './command-words.ts';
 import type { DictationScreenWords } from '../words.ts';
 
 export const DICTATION_SCREEN_WORDS: DictationScreenWords = {
@@ -64,6 +65,8 @@ export const DICTATION_SCREEN_WORDS: DictationScreenWords = {
           return `Inserted into ${into}`;
         case 'copied':
           return 'Copied instead';
+        case 'asleep':
+          return ASLEEP_TITLE;
         case 'corrected-in-box':
           return 'Corrected in the dictation box';
         case 'busy':

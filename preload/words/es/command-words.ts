@@ -8,4 +8,10 @@ import type { CommandMessageCode } from '../../contract/dictation-codes.ts';
 /** The words of each command message (`app`: the application's name, or null). */
 export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | null) => string>> = {
   selection_deleted: () => 'Palabras seleccionadas eliminadas.',
+  asleep: () => 'En reposo: no se escribe nada hasta que diga «despierta».',
+  awake: () => 'Activo: dictando de nuevo.',
+  not_asleep: () => 'Ya está escuchando: no hay nada que despertar.',
 };
+
+/** The overlay's title while asleep ("go to sleep" … "wake up"). */
+export const ASLEEP_TITLE = 'Micrófono en reposo — diga «despierta»';

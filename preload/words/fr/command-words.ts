@@ -8,4 +8,10 @@ import type { CommandMessageCode } from '../../contract/dictation-codes.ts';
 /** The words of each command message (`app`: the application's name, or null). */
 export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | null) => string>> = {
   selection_deleted: () => 'Mots sélectionnés supprimés.',
+  asleep: () => 'En veille : rien n’est écrit avant que vous disiez « réveille-toi ».',
+  awake: () => 'Réveillé : la dictée reprend.',
+  not_asleep: () => 'Déjà à l’écoute : rien à réveiller.',
 };
+
+/** The overlay's title while asleep ("go to sleep" … "wake up"). */
+export const ASLEEP_TITLE = 'Micro en veille — dites « réveille-toi »';

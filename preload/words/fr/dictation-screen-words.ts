@@ -1,4 +1,5 @@
 /** The Dictation screen, the dictation box, its hotkey rows and the overlay (French). */
+import { ASLEEP_TITLE } from './command-words.ts';
 import type { DictationScreenWords } from '../words.ts';
 
 export const DICTATION_SCREEN_WORDS: DictationScreenWords = {
@@ -65,6 +66,8 @@ export const DICTATION_SCREEN_WORDS: DictationScreenWords = {
           return `Inséré dans ${into}`;
         case 'copied':
           return 'Copié à la place';
+        case 'asleep':
+          return ASLEEP_TITLE;
         case 'corrected-in-box':
           return 'Corrigé dans la zone de dictée';
         case 'busy':

@@ -14,7 +14,8 @@
  *   already make the break (under EXPLICIT punctuation it does: docs/dictation-commands.md);
  * - select ‹words›: in the dictation box (`box`), the words are selected and the next words replace them;
  *   elsewhere nothing changes in the text;
- * - next field, previous field, select, stop dictating: no text; reported once, to be run.
+ * - next field, previous field, select, stop dictating: no text; reported once, to be run;
+ * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
  * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
  * start and takes back that socket's text just before the replay's first text (a rollback event, then the
@@ -41,6 +42,8 @@ export interface HeardCommand {
   readonly nothingToScratch?: boolean;
   /** `delete` took out the words "select ‹words›" chose (in the dictation box). */
   readonly deletedSelection?: boolean;
+  /** `wake` said while awake: nothing to do. */
+  readonly notAsleep?: boolean;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -49,6 +52,8 @@ export interface FilteredText {
   readonly heard: readonly HeardCommand[];
   /** In the dictation box: the words "select" chose, until the next words replace them. */
   readonly selection?: TextRange;
+  /** "Go to sleep" was said and no "wake up" since: nothing said is written or acted on. */
+  readonly asleep?: boolean;
 }
 
 interface Unit {
@@ -100,8 +105,8 @@ export class CommandFilter {
   update(raw: string): FilteredText {
     if (!this.#o.enabled) return { text: raw, heard: [] };
     this.#split(raw);
-    const { text, heard, selection } = this.#render(true);
-    return { text, heard, ...(selection ? { selection } : {}) };
+    const { found: _found, ...filtered } = this.#render(true);
+    return filtered;
   }
 
   /** The text to insert for the text seen last (no command reported again). */
@@ -153,20 +158,31 @@ export class CommandFilter {
     const heard: HeardCommand[] = [];
     const found: HeardCommand[] = [];
     let afterBreak = false;
+    let asleep = false;
     for (const unit of this.#units) {
       const command = recognizeUnit(unit.raw, this.#o.locale);
+      // Asleep: nothing said is written or acted on; "wake up" is the only thing heard.
+      if (asleep && command?.kind !== 'wake') continue;
       if (!command) {
         doc.insert(afterBreak ? unit.raw.replace(/^[ \t]+/, '') : unit.raw, true);
         afterBreak = false;
         continue;
       }
-      const said = this.#apply(command, doc);
+      const woke = asleep;
+      const said = woke ? '' : this.#apply(command, doc);
+      asleep = command.kind === 'sleep';
       afterBreak = BREAKS[command.kind] !== undefined || (afterBreak && said === '');
-      found.push(this.#heard(command, said));
+      found.push(this.#heard(command, said, woke));
       if (report && this.#fresh(unit, command)) heard.push(found.at(-1)!);
     }
     const selection = doc.selection;
-    return { text: doc.text, heard, found, ...(selection ? { selection } : {}) };
+    return {
+      text: doc.text,
+      heard,
+      found,
+      ...(selection ? { selection } : {}),
+      ...(asleep ? { asleep } : {}),
+    };
   }
 
   /** Applies one command to the text so far; returns what it did (for `nothingToScratch` and `found`). */
@@ -199,8 +215,9 @@ export class CommandFilter {
     return false;
   }
 
-  #heard(command: RecognizedCommand, said: string): HeardCommand {
+  #heard(command: RecognizedCommand, said: string, woke: boolean): HeardCommand {
     return {
+      ...(command.kind === 'wake' && !woke ? { notAsleep: true } : {}),
       kind: command.kind,
       ...(command.words !== undefined ? { words: command.words } : {}),
       ...(command.kind === 'select' && this.#o.box ? { found: said === 'found' } : {}),

@@ -3,14 +3,23 @@
  * for ENGLISH_US/UK, Spanish for SPANISH_ES/MX, French for FRENCH_FR). These are words the app listens for,
  * not words it shows: docs/dictation-commands.md lists them for clinicians (a test keeps the page in step).
  *
- * Matching ignores case, accents and the punctuation the service puts around a phrase, so "Nueva línea."
- * and "nueva linea" are the same command. `select` takes the words after it.
+ * Matching ignores case, accents, hyphens, the apostrophe's shape and the punctuation the service puts
+ * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
 export type CommandKind =
-  'scratch' | 'delete' | 'next_field' | 'previous_field' | 'select' | 'new_line' | 'new_paragraph' | 'stop';
+  | 'scratch'
+  | 'delete'
+  | 'next_field'
+  | 'previous_field'
+  | 'select'
+  | 'new_line'
+  | 'new_paragraph'
+  | 'stop'
+  | 'sleep'
+  | 'wake';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
@@ -23,7 +32,9 @@ const ENGLISH: CommandPhrases = {
   select: ['select'],
   new_line: ['new line'],
   new_paragraph: ['new paragraph'],
-  stop: ['stop dictating', 'stop dictation'],
+  stop: ['stop dictating', 'stop dictation', 'stop listening'],
+  sleep: ['go to sleep'],
+  wake: ['wake up'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -34,7 +45,9 @@ const SPANISH: CommandPhrases = {
   select: ['selecciona', 'seleccionar'],
   new_line: ['nueva línea', 'nueva linea'],
   new_paragraph: ['nuevo párrafo'],
-  stop: ['deja de dictar', 'detener dictado'],
+  stop: ['deja de dictar', 'detener dictado', 'deja de escuchar'],
+  sleep: ['a dormir', 've a dormir', 'modo dormir'],
+  wake: ['despierta', 'despiértate'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -45,7 +58,9 @@ const FRENCH: CommandPhrases = {
   select: ['sélectionne', 'sélectionner'],
   new_line: ['à la ligne', 'nouvelle ligne'],
   new_paragraph: ['nouveau paragraphe'],
-  stop: ['arrête la dictée', 'arrêter la dictée'],
+  stop: ['arrête la dictée', 'arrêter la dictée', "arrête d'écouter"],
+  sleep: ['mets-toi en veille', 'mise en veille', 'va dormir'],
+  wake: ['réveille-toi', 'sors de veille'],
 };
 
 /** The phrases of a dictation locale. */

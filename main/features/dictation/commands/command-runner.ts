@@ -61,6 +61,10 @@ export class CommandRunner {
         return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
       case 'select':
         return this.#select(command.found === true);
+      case 'sleep':
+        return this.#say('asleep');
+      case 'wake':
+        return this.#say(command.notAsleep ? 'not_asleep' : 'awake');
       case 'stop':
         this.#say('stopping');
         return this.#o.stop();

@@ -2,7 +2,9 @@
  * Voice commands in a dictation recovered from its journal (after a crash, a failure, or "send again" from
  * history): the recovered text is shaped the way `scribe dictate` prints it, by the same filter, but nothing
  * acts on another application, whose state has moved on since the words were said.
- * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text (within it only);
+ * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text
+ *   (within it only);
+ * - go to sleep … wake up: what was said between is left out, as it was when it was said;
  * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
  *   the text and they are listed once, for the caller to say so.
  * The filter is fed the recovered session's whole text after every unit, correction and rollback, so a

@@ -24,4 +24,34 @@ describe('everyday voice commands through the controller', () => {
     expect(app.said('scratched')).toBe(true);
     await app.controller.stop();
   });
+
+  it('go to sleep: nothing goes in and the overlay shows the microphone asleep until wake up', async () => {
+    const t = setup({ locale: 'FRENCH_FR' });
+    const s = await t.session();
+    s.unit(' Plaie propre.');
+    s.unit(' Mets-toi en veille.');
+    await vi.waitFor(() => expect(t.said('asleep')).toBe(true));
+    s.unit(' Champ suivant.');
+    s.unit(' Arrête la dictée.');
+    s.unit(' Le café est froid.');
+    await vi.waitFor(() => expect(t.overlay.at(-1)?.phase).toBe('asleep'));
+    expect(t.inserter.field).toBe(' Plaie propre.');
+    s.unit(' Réveille-toi.');
+    await vi.waitFor(() => expect(t.said('awake')).toBe(true));
+    expect(t.overlay.at(-1)?.phase).toBe('listening');
+    s.unit(' Pansement.');
+    await t.controller.stop();
+    expect(t.inserter.field).toBe(' Plaie propre. Pansement.');
+    expect(t.navigator.moves).toEqual([]);
+  });
+
+  it('stop listening ends the dictation as stop dictating does, and is not typed', async () => {
+    const t = setup({ locale: 'ENGLISH_US' });
+    const s = await t.session();
+    s.unit(' Pain 3.');
+    s.unit(' Stop listening.');
+    await vi.waitFor(() => expect(t.finished).toHaveLength(1));
+    expect(t.finished[0]?.text).toBe(' Pain 3.');
+    expect(t.said('stopping')).toBe(true);
+  });
 });

@@ -75,3 +75,73 @@ describe('delete that', () => {
     expect(out.heard.map((h) => h.kind)).toEqual(['select', 'delete']);
   });
 });
+
+describe('go to sleep … wake up, stop listening', () => {
+  it.each([
+    ['ENGLISH_US', ' Go to sleep.', 'sleep'],
+    ['ENGLISH_UK', ' Wake up.', 'wake'],
+    ['ENGLISH_US', ' Stop listening.', 'stop'],
+    ['SPANISH_ES', ' A dormir.', 'sleep'],
+    ['SPANISH_MX', ' ¡Despiértate!', 'wake'],
+    ['SPANISH_ES', ' Deja de escuchar.', 'stop'],
+    ['FRENCH_FR', ' Mets-toi en veille.', 'sleep'],
+    ['FRENCH_FR', ' Réveille toi.', 'wake'],
+    ['FRENCH_FR', ' Arrête d’écouter.', 'stop'],
+  ])('%s %j is %s', (locale, unit, kind) => {
+    expect(recognizeUnit(unit, locale)).toEqual({ kind, before: '' });
+  });
+
+  it.each([
+    ['ENGLISH_US', ' He could not go to sleep last night.'],
+    ['SPANISH_ES', ' Se despierta de noche.'],
+    ['FRENCH_FR', ' Il se réveille toi aussi.'],
+  ])('%s %j is text', (locale, unit) => {
+    expect(recognizeUnit(unit, locale)).toBeNull();
+  });
+
+  it('between them nothing said is written or acted on; wake up is the only thing heard', () => {
+    const f = filter('ENGLISH_US');
+    const asleep = feed(f, [
+      ' Wound clean.',
+      ' Go to sleep.',
+      ' The coffee is cold.',
+      ' Next field.',
+      ' Scratch that.',
+    ]);
+    expect(asleep.text).toBe(' Wound clean.');
+    expect(asleep.heard).toEqual([{ kind: 'sleep' }]);
+    expect(f.update(asleep.raw).asleep).toBe(true);
+    const raw = `${asleep.raw} Stop dictating. Wake up.`;
+    const woke = f.update(raw);
+    // "Wake up" ends a unit whose earlier sentence was said asleep: left out.
+    expect(woke).toEqual({ text: ' Wound clean.', heard: [{ kind: 'wake' }] });
+    expect(f.update(`${raw} No drainage.`).text).toBe(' Wound clean. No drainage.');
+  });
+
+  it('wake up while awake says so; go to sleep keeps the words said before it in the same breath', () => {
+    expect(feed(filter('SPANISH_ES'), [' Despierta.']).heard).toEqual([{ kind: 'wake', notAsleep: true }]);
+    const fr = feed(filter('FRENCH_FR'), [
+      ' Plaie propre. Mets-toi en veille.',
+      ' Bonjour.',
+      ' Réveille-toi.',
+      ' Pansement.',
+    ]);
+    expect(fr.text).toBe(' Plaie propre. Pansement.');
+  });
+
+  it('asleep across a dropped connection: the replay brings nothing back, and sleep is not reported twice', () => {
+    const f = filter('ENGLISH_US');
+    const before = feed(f, [' Wound clean.', ' Go to sleep.', ' Chatting.']);
+    // The drop takes back everything after " Wound clean."; the replay cuts the units differently (the
+    // service still ends a unit at the pause after the command).
+    f.update(' Wound clean.');
+    expect(f.update(' Wound clean. Go to sleep.')).toEqual({
+      text: ' Wound clean.',
+      heard: [],
+      asleep: true,
+    });
+    const replay = f.update(' Wound clean. Go to sleep. Chatting.');
+    expect(before.heard).toEqual([{ kind: 'sleep' }]);
+    expect(replay).toEqual({ text: ' Wound clean.', heard: [], asleep: true });
+  });
+});
