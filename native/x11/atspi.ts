@@ -15,6 +15,8 @@ import type * as Koffi from 'koffi';
 const require = createRequire(import.meta.url);
 
 const STATE_FOCUSED = 12;
+const STATE_MULTI_LINE = 17;
+const STATE_SINGLE_LINE = 26;
 const ROLE_PASSWORD_TEXT = 40;
 const MATCH_ALL = 1;
 const SORT_CANONICAL = 1;
@@ -31,6 +33,8 @@ interface AtspiField {
   readonly selectionStart: number;
   readonly selectionLength: number;
   readonly password: boolean;
+  /** The field takes line breaks (MULTI_LINE) or not (SINGLE_LINE); undefined when it says neither. */
+  readonly multiLine?: boolean;
 }
 
 /** Access to focused fields through AT-SPI. */
@@ -137,11 +141,13 @@ class LibAtspi implements Atspi {
         if (text === undefined) return undefined;
         const [start, end] = this.#selection(t);
         const from = unitsOf(text, start);
+        const multiLine = this.#lines(obj);
         return {
           text,
           selectionStart: from,
           selectionLength: unitsOf(text, end) - from,
           password: this.b.role(obj, null) === ROLE_PASSWORD_TEXT,
+          ...(multiLine === undefined ? {} : { multiLine }),
         };
       } finally {
         this.b.unref(t);
@@ -182,6 +188,18 @@ class LibAtspi implements Atspi {
       return this.b.koffi.decode(p, 'char', -1) as string;
     } finally {
       this.b.g_free(p);
+    }
+  }
+
+  /** Whether the object says it is multi-line or single-line (GTK, Qt and Chromium set one of them). */
+  #lines(obj: Ptr): boolean | undefined {
+    const set = this.b.state_set(obj);
+    if (!set) return undefined;
+    try {
+      if (this.b.state_contains(set, STATE_MULTI_LINE)) return true;
+      return this.b.state_contains(set, STATE_SINGLE_LINE) ? false : undefined;
+    } finally {
+      this.b.unref(set);
     }
   }
 

@@ -21,7 +21,16 @@ export const NOT_INSERTED_REASONS = [
  * What the everyday voice commands (delete that, go to sleep …) say when they act or cannot: kept in one
  * list so their words (preload/words/<locale>/command-words.ts) can move as one block.
  */
-export const COMMAND_MESSAGES = ['selection_deleted', 'asleep', 'awake', 'not_asleep'] as const;
+export const COMMAND_MESSAGES = [
+  'selection_deleted',
+  'asleep',
+  'awake',
+  'not_asleep',
+  /** A line break was not typed: the field is one line (Return would send it). */
+  'line_break_single_line',
+  /** A line break was not typed: the field cannot be read and no rule of IT allows it there. */
+  'line_break_refused',
+] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 
 /** Every message the overlay or the box can show. */

@@ -11,7 +11,16 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
   asleep: () => 'Asleep: nothing is written until you say “wake up”.',
   awake: () => 'Awake: dictating again.',
   not_asleep: () => 'Already listening: nothing to wake.',
+  line_break_single_line: (a) =>
+    `No line break: this field${w(a)} has one line, where Return would send it. A space was put instead.`,
+  line_break_refused: (a) =>
+    `No line break: this application's field cannot be read${w(a)}, and Return might send it. A space was put instead; IT can allow line breaks here.`,
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */
 export const ASLEEP_TITLE = 'Microphone asleep — say “wake up”';
+
+/** " (App)" after a field's mention, or nothing. */
+function w(app: string | null): string {
+  return app ? ` (${app})` : '';
+}

@@ -11,7 +11,16 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
   asleep: () => 'En reposo: no se escribe nada hasta que diga «despierta».',
   awake: () => 'Activo: dictando de nuevo.',
   not_asleep: () => 'Ya está escuchando: no hay nada que despertar.',
+  line_break_single_line: (a) =>
+    `Sin salto de línea: este campo${w(a)} tiene una sola línea, donde Intro lo enviaría. Se puso un espacio.`,
+  line_break_refused: (a) =>
+    `Sin salto de línea: el campo de esta aplicación no se puede leer${w(a)} e Intro podría enviarlo. Se puso un espacio; el departamento de TI puede permitir saltos de línea aquí.`,
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */
 export const ASLEEP_TITLE = 'Micrófono en reposo — diga «despierta»';
+
+/** " (App)" after a field's mention, or nothing. */
+function w(app: string | null): string {
+  return app ? ` (${app})` : '';
+}

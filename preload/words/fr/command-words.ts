@@ -11,7 +11,16 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
   asleep: () => 'En veille : rien n’est écrit avant que vous disiez « réveille-toi ».',
   awake: () => 'Réveillé : la dictée reprend.',
   not_asleep: () => 'Déjà à l’écoute : rien à réveiller.',
+  line_break_single_line: (a) =>
+    `Pas de retour à la ligne : ce champ${w(a)} n’a qu’une ligne, où Entrée l’enverrait. Une espace a été mise à la place.`,
+  line_break_refused: (a) =>
+    `Pas de retour à la ligne : le champ de cette application ne peut pas être lu${w(a)} et Entrée pourrait l’envoyer. Une espace a été mise à la place ; l’informatique peut autoriser les retours à la ligne ici.`,
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */
 export const ASLEEP_TITLE = 'Micro en veille — dites « réveille-toi »';
+
+/** " (App)" after a field's mention, or nothing. */
+function w(app: string | null): string {
+  return app ? ` (${app})` : '';
+}

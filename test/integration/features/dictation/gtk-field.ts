@@ -26,6 +26,8 @@ export function gtkAvailable(): boolean {
 export class GtkField {
   text = '';
   selection: [number, number] = [0, 0];
+  /** How many times Return sent the entry (a form's submit, a chat's send). */
+  activated = 0;
   #ready = false;
 
   private constructor(
@@ -39,6 +41,7 @@ export class GtkField {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         if (line === 'READY') this.#ready = true;
+        if (line === 'ACTIVATE') this.activated++;
         if (line.startsWith('TEXT ')) this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
         if (line.startsWith('SEL '))
           this.selection = line.slice(4).split(' ').map(Number) as [number, number];
