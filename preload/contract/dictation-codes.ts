@@ -30,6 +30,9 @@ export const COMMAND_MESSAGES = [
   'line_break_single_line',
   /** A line break was not typed: the field cannot be read and no rule of IT allows it there. */
   'line_break_refused',
+  /** Cap that, all caps that, no caps that: done, or no words to change. */
+  'recased',
+  'nothing_to_recase',
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 

@@ -15,6 +15,8 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
     `No line break: this field${w(a)} has one line, where Return would send it. A space was put instead.`,
   line_break_refused: (a) =>
     `No line break: this application's field cannot be read${w(a)}, and Return might send it. A space was put instead; IT can allow line breaks here.`,
+  recased: () => 'Case changed.',
+  nothing_to_recase: () => 'Nothing to change: no phrase of this dictation is left.',
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

@@ -15,6 +15,8 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
     `Sin salto de línea: este campo${w(a)} tiene una sola línea, donde Intro lo enviaría. Se puso un espacio.`,
   line_break_refused: (a) =>
     `Sin salto de línea: el campo de esta aplicación no se puede leer${w(a)} e Intro podría enviarlo. Se puso un espacio; el departamento de TI puede permitir saltos de línea aquí.`,
+  recased: () => 'Mayúsculas cambiadas.',
+  nothing_to_recase: () => 'Nada que cambiar: no queda ninguna frase de este dictado.',
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

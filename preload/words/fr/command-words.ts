@@ -15,6 +15,8 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
     `Pas de retour à la ligne : ce champ${w(a)} n’a qu’une ligne, où Entrée l’enverrait. Une espace a été mise à la place.`,
   line_break_refused: (a) =>
     `Pas de retour à la ligne : le champ de cette application ne peut pas être lu${w(a)} et Entrée pourrait l’envoyer. Une espace a été mise à la place ; l’informatique peut autoriser les retours à la ligne ici.`,
+  recased: () => 'Casse modifiée.',
+  nothing_to_recase: () => 'Rien à modifier : il ne reste aucune phrase de cette dictée.',
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

@@ -28,7 +28,7 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from './command-phrases.ts';
-import { DictatedDocument, type TextRange } from './dictated-document.ts';
+import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
@@ -44,6 +44,8 @@ export interface HeardCommand {
   readonly deletedSelection?: boolean;
   /** `wake` said while awake: nothing to do. */
   readonly notAsleep?: boolean;
+  /** `cap`, `all_caps`, `no_caps` with no words to change. */
+  readonly nothingToRecase?: boolean;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -191,6 +193,10 @@ export class CommandFilter {
     // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
     if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
       return 'deleted-selection';
+    if (isRecase(command.kind)) {
+      doc.insert(before, true);
+      return doc.recase(command.kind) ? 'recased' : '';
+    }
     if (command.kind === 'scratch' || command.kind === 'delete') {
       if (before.trim() !== '') return 'scratched-own-unit';
       return doc.scratch() ? 'scratched' : '';
@@ -223,10 +229,15 @@ export class CommandFilter {
       ...(command.kind === 'select' && this.#o.box ? { found: said === 'found' } : {}),
       ...(SCRATCHING.has(command.kind) && said === '' ? { nothingToScratch: true } : {}),
       ...(said === 'deleted-selection' ? { deletedSelection: true } : {}),
+      ...(isRecase(command.kind) && said === '' ? { nothingToRecase: true } : {}),
     };
   }
 }
 
 function accounted(unit: Unit): Pick<Unit, 'accounted'> {
   return unit.accounted === undefined ? {} : { accounted: unit.accounted };
+}
+
+function isRecase(kind: CommandKind): kind is Recase {
+  return kind === 'cap' || kind === 'all_caps' || kind === 'no_caps';
 }

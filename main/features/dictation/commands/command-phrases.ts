@@ -19,7 +19,10 @@ export type CommandKind =
   | 'new_paragraph'
   | 'stop'
   | 'sleep'
-  | 'wake';
+  | 'wake'
+  | 'cap'
+  | 'all_caps'
+  | 'no_caps';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
@@ -35,6 +38,9 @@ const ENGLISH: CommandPhrases = {
   stop: ['stop dictating', 'stop dictation', 'stop listening'],
   sleep: ['go to sleep'],
   wake: ['wake up'],
+  cap: ['cap that'],
+  all_caps: ['all caps that'],
+  no_caps: ['no caps that'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -48,6 +54,9 @@ const SPANISH: CommandPhrases = {
   stop: ['deja de dictar', 'detener dictado', 'deja de escuchar'],
   sleep: ['a dormir', 've a dormir', 'modo dormir'],
   wake: ['despierta', 'despiértate'],
+  cap: ['mayúscula eso', 'mayúsculas iniciales'],
+  all_caps: ['todo mayúsculas eso', 'todo en mayúsculas'],
+  no_caps: ['minúsculas eso', 'todo en minúsculas'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -61,6 +70,9 @@ const FRENCH: CommandPhrases = {
   stop: ['arrête la dictée', 'arrêter la dictée', "arrête d'écouter"],
   sleep: ['mets-toi en veille', 'mise en veille', 'va dormir'],
   wake: ['réveille-toi', 'sors de veille'],
+  cap: ['majuscule ça', 'majuscules initiales'],
+  all_caps: ['majuscules ça', 'tout en majuscules'],
+  no_caps: ['minuscules ça', 'tout en minuscules'],
 };
 
 /** The phrases of a dictation locale. */

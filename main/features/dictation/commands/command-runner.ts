@@ -61,6 +61,10 @@ export class CommandRunner {
         return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
       case 'select':
         return this.#select(command.found === true);
+      case 'cap':
+      case 'all_caps':
+      case 'no_caps':
+        return this.#say(command.nothingToRecase ? 'nothing_to_recase' : 'recased');
       case 'sleep':
         return this.#say('asleep');
       case 'wake':

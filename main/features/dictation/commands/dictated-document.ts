@@ -12,6 +12,19 @@ export interface TextRange {
   readonly length: number;
 }
 
+/** The case commands. */
+export type Recase = 'cap' | 'all_caps' | 'no_caps';
+
+const RECASE: Readonly<Record<Recase, (text: string) => string>> = {
+  cap: (text) =>
+    text.replace(
+      /(^|[^\p{L}\p{N}'’])(\p{Ll})/gu,
+      (_m, before: string, letter: string) => before + letter.toUpperCase(),
+    ),
+  all_caps: (text) => text.toUpperCase(),
+  no_caps: (text) => text.toLowerCase(),
+};
+
 /** One rendering of the dictation's text. */
 export class DictatedDocument {
   readonly #pieces: string[] = [];
@@ -60,6 +73,21 @@ export class DictatedDocument {
     if (last === undefined) return false;
     this.#pieces[last] = this.#replaced.get(last) ?? '';
     this.#replaced.delete(last);
+    return true;
+  }
+
+  /**
+   * "Cap that" (each word's first letter), "all caps that", "no caps that": on the words selected by voice,
+   * else on the last phrase still standing (which "scratch that" may still take out). False when neither.
+   */
+  recase(kind: Recase): boolean {
+    if (this.#selected !== null) {
+      this.#selected = RECASE[kind](this.#selected);
+      return true;
+    }
+    const last = this.#standing.at(-1);
+    if (last === undefined) return false;
+    this.#pieces[last] = RECASE[kind](this.#pieces[last]!);
     return true;
   }
 

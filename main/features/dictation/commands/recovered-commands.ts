@@ -4,6 +4,7 @@
  * acts on another application, whose state has moved on since the words were said.
  * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text
  *   (within it only);
+ * - cap that / all caps that / no caps that: applied to the recovered text's last phrase;
  * - go to sleep … wake up: what was said between is left out, as it was when it was said;
  * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
  *   the text and they are listed once, for the caller to say so.
@@ -24,6 +25,11 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
   'delete',
   'new_line',
   'new_paragraph',
+  'sleep',
+  'wake',
+  'cap',
+  'all_caps',
+  'no_caps',
 ]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */

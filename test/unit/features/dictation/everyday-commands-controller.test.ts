@@ -54,4 +54,19 @@ describe('everyday voice commands through the controller', () => {
     expect(t.finished[0]?.text).toBe(' Pain 3.');
     expect(t.said('stopping')).toBe(true);
   });
+
+  it('all caps that changes the last phrase in the field and says so; with nothing left it says that', async () => {
+    const t = setup({ locale: 'SPANISH_MX' });
+    const s = await t.session();
+    s.unit(' Diagnóstico:');
+    s.unit(' epoc.');
+    s.unit(' Todo en mayúsculas.');
+    await vi.waitFor(() => expect(t.inserter.field).toBe(' Diagnóstico: EPOC.'));
+    expect(t.said('recased')).toBe(true);
+    await t.controller.stop();
+    const none = setup();
+    (await none.session()).unit(' Cap that.');
+    await vi.waitFor(() => expect(none.said('nothing_to_recase')).toBe(true));
+    await none.controller.stop();
+  });
 });

@@ -145,3 +145,45 @@ describe('go to sleep … wake up, stop listening', () => {
     expect(replay).toEqual({ text: ' Wound clean.', heard: [], asleep: true });
   });
 });
+
+describe('cap that, all caps that, no caps that', () => {
+  it.each([
+    ['ENGLISH_US', ' Cap that.', 'cap'],
+    ['ENGLISH_US', ' All caps that.', 'all_caps'],
+    ['ENGLISH_UK', ' no caps that', 'no_caps'],
+    ['SPANISH_ES', ' Mayúscula eso.', 'cap'],
+    ['SPANISH_MX', ' Todo en mayúsculas.', 'all_caps'],
+    ['SPANISH_ES', ' Minúsculas eso.', 'no_caps'],
+    ['FRENCH_FR', ' Majuscules initiales.', 'cap'],
+    ['FRENCH_FR', ' Tout en majuscules.', 'all_caps'],
+    ['FRENCH_FR', ' Minuscules ça.', 'no_caps'],
+  ])('%s %j is %s', (locale, unit, kind) => {
+    expect(recognizeUnit(unit, locale)).toEqual({ kind, before: '' });
+  });
+
+  it('act on the last phrase still standing, in each language', () => {
+    expect(feed(filter('ENGLISH_US'), [' Seen in', ' emergency department.', ' Cap that.']).text).toBe(
+      ' Seen in Emergency Department.',
+    );
+    expect(feed(filter('SPANISH_ES'), [' Diagnóstico:', ' epoc.', ' Todo en mayúsculas.']).text).toBe(
+      ' Diagnóstico: EPOC.',
+    );
+    const fr = feed(filter('FRENCH_FR'), [' Plaie propre.', ' PANSEMENT FAIT.', ' Minuscules ça.']);
+    expect(fr.text).toBe(' Plaie propre. pansement fait.');
+    expect(fr.heard).toEqual([{ kind: 'no_caps' }]);
+  });
+
+  it('act on the words selected by voice in the box; with nothing to change they say so', () => {
+    const box = feed(filter('ENGLISH_US', true), [
+      ' Patient has copd today.',
+      ' Select copd.',
+      ' All caps that.',
+    ]);
+    expect(box.text).toBe(' Patient has COPD today.');
+    expect(feed(filter('ENGLISH_US'), [' Cap that.']).heard).toEqual([
+      { kind: 'cap', nothingToRecase: true },
+    ]);
+    // Inside a sentence it is text.
+    expect(feed(filter('ENGLISH_US'), [' Wear a cap that fits.']).text).toBe(' Wear a cap that fits.');
+  });
+});
