@@ -33,6 +33,9 @@ export const COMMAND_MESSAGES = [
   /** Cap that, all caps that, no caps that: done, or no words to change. */
   'recased',
   'nothing_to_recase',
+  /** Go to end / go to top: done, or the field cannot be read (nothing moved). */
+  'caret_moved',
+  'caret_unreadable',
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 

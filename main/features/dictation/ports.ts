@@ -173,7 +173,12 @@ export function isNotInsertedReason(code: string | undefined): code is NotInsert
  */
 export interface FieldNavigator {
   move(direction: 'next' | 'previous'): Promise<FieldMove>;
+  /** "Go to end" / "go to top": the caret to the end or the start of the focused field, where readable. */
+  caretTo?(where: CaretPlace): Promise<'moved' | 'unreadable'>;
 }
+
+/** Where "go to end" / "go to top" put the caret. */
+export type CaretPlace = 'end' | 'top';
 
 /** What a field move did; anything but `selected` is said on the overlay, and nothing was changed. */
 export type FieldMove =

@@ -17,6 +17,9 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
     `No line break: this application's field cannot be read${w(a)}, and Return might send it. A space was put instead; IT can allow line breaks here.`,
   recased: () => 'Case changed.',
   nothing_to_recase: () => 'Nothing to change: no phrase of this dictation is left.',
+  caret_moved: () => 'Moved: the next words go there.',
+  caret_unreadable: (a) =>
+    `Cannot move there: this application's text cannot be read${w(a)}. Nothing changed.`,
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

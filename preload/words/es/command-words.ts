@@ -17,6 +17,9 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
     `Sin salto de línea: el campo de esta aplicación no se puede leer${w(a)} e Intro podría enviarlo. Se puso un espacio; el departamento de TI puede permitir saltos de línea aquí.`,
   recased: () => 'Mayúsculas cambiadas.',
   nothing_to_recase: () => 'Nada que cambiar: no queda ninguna frase de este dictado.',
+  caret_moved: () => 'Cursor movido: las siguientes palabras van ahí.',
+  caret_unreadable: (a) =>
+    `No se puede mover: el texto de esta aplicación no se puede leer${w(a)}. No se cambió nada.`,
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

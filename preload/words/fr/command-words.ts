@@ -17,6 +17,9 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
     `Pas de retour à la ligne : le champ de cette application ne peut pas être lu${w(a)} et Entrée pourrait l’envoyer. Une espace a été mise à la place ; l’informatique peut autoriser les retours à la ligne ici.`,
   recased: () => 'Casse modifiée.',
   nothing_to_recase: () => 'Rien à modifier : il ne reste aucune phrase de cette dictée.',
+  caret_moved: () => 'Curseur déplacé : les mots suivants iront là.',
+  caret_unreadable: (a) =>
+    `Impossible d’y aller : le texte de cette application ne peut pas être lu${w(a)}. Rien n’a changé.`,
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

@@ -193,6 +193,12 @@ export class CommandFilter {
     // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
     if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
       return 'deleted-selection';
+    if (command.kind === 'go_end' || command.kind === 'go_top') {
+      doc.insert(before, true);
+      // In the box the caret is the text's own; in another application the runner moves it there.
+      if (this.#o.box) doc.caretTo(command.kind === 'go_end' ? 'end' : 'top');
+      return '';
+    }
     if (isRecase(command.kind)) {
       doc.insert(before, true);
       return doc.recase(command.kind) ? 'recased' : '';

@@ -22,7 +22,9 @@ export type CommandKind =
   | 'wake'
   | 'cap'
   | 'all_caps'
-  | 'no_caps';
+  | 'no_caps'
+  | 'go_end'
+  | 'go_top';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
@@ -41,6 +43,8 @@ const ENGLISH: CommandPhrases = {
   cap: ['cap that'],
   all_caps: ['all caps that'],
   no_caps: ['no caps that'],
+  go_end: ['go to end', 'go to the end', 'go to bottom'],
+  go_top: ['go to top', 'go to the top'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -57,6 +61,8 @@ const SPANISH: CommandPhrases = {
   cap: ['mayúscula eso', 'mayúsculas iniciales'],
   all_caps: ['todo mayúsculas eso', 'todo en mayúsculas'],
   no_caps: ['minúsculas eso', 'todo en minúsculas'],
+  go_end: ['ve al final', 'ir al final'],
+  go_top: ['ve al principio', 'ir al principio'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -73,6 +79,8 @@ const FRENCH: CommandPhrases = {
   cap: ['majuscule ça', 'majuscules initiales'],
   all_caps: ['majuscules ça', 'tout en majuscules'],
   no_caps: ['minuscules ça', 'tout en minuscules'],
+  go_end: ['va à la fin', 'aller à la fin'],
+  go_top: ['va au début', 'aller au début'],
 };
 
 /** The phrases of a dictation locale. */

@@ -5,7 +5,7 @@
  * says why and changes nothing.
  */
 import type { DictationMessage } from '../../../../preload/contract/index.ts';
-import type { FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
+import type { CaretPlace, FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
 import type { HeardCommand } from './command-filter.ts';
 
 /** What the runner acts on. */
@@ -65,6 +65,9 @@ export class CommandRunner {
       case 'all_caps':
       case 'no_caps':
         return this.#say(command.nothingToRecase ? 'nothing_to_recase' : 'recased');
+      case 'go_end':
+      case 'go_top':
+        return this.#caretTo(command.kind === 'go_end' ? 'end' : 'top');
       case 'sleep':
         return this.#say('asleep');
       case 'wake':
@@ -86,6 +89,17 @@ export class CommandRunner {
     // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
     if (move.kind === 'selected') this.#o.run.userTyped();
     this.#say(MOVE_MESSAGE[move.kind]);
+  }
+
+  /** The caret to the field's end or start, between the words before and after; in the box it moved already. */
+  async #caretTo(where: CaretPlace): Promise<void> {
+    if (this.#o.target === null) return this.#say('caret_moved');
+    const navigator = this.#o.navigator;
+    if (!navigator?.caretTo) return this.#say('caret_unreadable');
+    const moved = await this.#o.run.between(() => navigator.caretTo!(where));
+    // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
+    if (moved === 'moved') this.#o.run.userTyped();
+    this.#say(moved === 'moved' ? 'caret_moved' : 'caret_unreadable');
   }
 
   /** In the box the words are already selected in the text (command-filter.ts); here it is only said. */

@@ -61,6 +61,8 @@ export class DictatedDocument {
     }
     const selected = this.#selected;
     this.#selected = null;
+    // At the top of the text: no space before the words.
+    if (selected === null && this.#head === '' && this.#tail !== '') text = text.replace(/^[ \t]+/, '');
     this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text));
     const index = this.#pieces.length - 1;
     if (selected !== null) this.#replaced.set(index, selected);
@@ -89,6 +91,16 @@ export class DictatedDocument {
     if (last === undefined) return false;
     this.#pieces[last] = RECASE[kind](this.#pieces[last]!);
     return true;
+  }
+
+  /** "Go to end" / "go to top" in the dictation box: the next words go there (nothing stays selected). */
+  caretTo(where: 'end' | 'top'): void {
+    const full = this.text;
+    this.#selected = null;
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    this.#pieces.splice(0, this.#pieces.length, ...(where === 'end' ? [full] : []));
+    this.#tail = where === 'end' ? '' : full;
   }
 
   /**

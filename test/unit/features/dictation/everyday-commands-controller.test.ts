@@ -69,4 +69,20 @@ describe('everyday voice commands through the controller', () => {
     await vi.waitFor(() => expect(none.said('nothing_to_recase')).toBe(true));
     await none.controller.stop();
   });
+
+  it('go to top: in the box the next words go first; where the field cannot be read it says so', async () => {
+    const box = setup({ box: true, locale: 'FRENCH_FR' });
+    const b = await box.session();
+    b.unit(' Plaie propre.');
+    b.unit(' Va au début.');
+    await vi.waitFor(() => expect(box.said('caret_moved')).toBe(true));
+    b.unit(' Antécédents revus.');
+    await box.controller.stop();
+    expect(box.finished[0]?.text).toBe('Antécédents revus. Plaie propre.');
+    const app = setup();
+    (await app.session()).unit(' Go to end.');
+    await vi.waitFor(() => expect(app.said('caret_unreadable')).toBe(true));
+    await app.controller.stop();
+    expect(app.inserter.field).toBe('');
+  });
 });

@@ -187,3 +187,29 @@ describe('cap that, all caps that, no caps that', () => {
     expect(feed(filter('ENGLISH_US'), [' Wear a cap that fits.']).text).toBe(' Wear a cap that fits.');
   });
 });
+
+describe('go to end, go to top', () => {
+  it.each([
+    ['ENGLISH_US', ' Go to the end.', 'go_end'],
+    ['ENGLISH_US', ' Go to top.', 'go_top'],
+    ['SPANISH_ES', ' Ve al final.', 'go_end'],
+    ['SPANISH_MX', ' Ir al principio.', 'go_top'],
+    ['FRENCH_FR', ' Va à la fin.', 'go_end'],
+    ['FRENCH_FR', ' Aller au début.', 'go_top'],
+  ])('%s %j is %s', (locale, unit, kind) => {
+    expect(recognizeUnit(unit, locale)).toEqual({ kind, before: '' });
+  });
+
+  it('in the dictation box the next words go to the top or the end of the text', () => {
+    const box = filter('ENGLISH_US', true);
+    const out = feed(box, [' Patient stable.', ' Go to top.', ' History reviewed.']);
+    expect(out.text).toBe('History reviewed. Patient stable.');
+    box.update(`${out.raw} Go to end.`);
+    expect(box.update(`${out.raw} Go to end. Plan follows.`).text).toBe(
+      'History reviewed. Patient stable. Plan follows.',
+    );
+    // Outside the box the text is not changed: the runner moves the field's caret.
+    const app = feed(filter('FRENCH_FR'), [' Plaie propre.', ' Va au début.']);
+    expect(app).toMatchObject({ text: ' Plaie propre.', heard: [{ kind: 'go_top' }] });
+  });
+});
