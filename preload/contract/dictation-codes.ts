@@ -36,6 +36,10 @@ export const COMMAND_MESSAGES = [
   /** Go to end / go to top: done, or the field cannot be read (nothing moved). */
   'caret_moved',
   'caret_unreadable',
+  /** Select that with no phrase left; unselect that, done or with nothing selected by voice. */
+  'nothing_to_select',
+  'unselected',
+  'nothing_to_unselect',
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 

@@ -20,6 +20,9 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
   caret_moved: () => 'Moved: the next words go there.',
   caret_unreadable: (a) =>
     `Cannot move there: this application's text cannot be read${w(a)}. Nothing changed.`,
+  nothing_to_select: () => 'Nothing to select: no phrase of this dictation is left.',
+  unselected: () => 'Unselected: the next words go after those words.',
+  nothing_to_unselect: () => 'Nothing is selected by voice: nothing changed.',
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

@@ -20,6 +20,9 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
   caret_moved: () => 'Cursor movido: las siguientes palabras van ahí.',
   caret_unreadable: (a) =>
     `No se puede mover: el texto de esta aplicación no se puede leer${w(a)}. No se cambió nada.`,
+  nothing_to_select: () => 'Nada que seleccionar: no queda ninguna frase de este dictado.',
+  unselected: () => 'Selección quitada: las siguientes palabras van detrás.',
+  nothing_to_unselect: () => 'No hay nada seleccionado por voz: no se cambió nada.',
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

@@ -20,6 +20,9 @@ export const COMMAND_TEXT: Readonly<Record<CommandMessageCode, (app: string | nu
   caret_moved: () => 'Curseur déplacé : les mots suivants iront là.',
   caret_unreadable: (a) =>
     `Impossible d’y aller : le texte de cette application ne peut pas être lu${w(a)}. Rien n’a changé.`,
+  nothing_to_select: () => 'Rien à sélectionner : il ne reste aucune phrase de cette dictée.',
+  unselected: () => 'Sélection retirée : les mots suivants iront après.',
+  nothing_to_unselect: () => 'Rien n’est sélectionné à la voix : rien n’a changé.',
 };
 
 /** The overlay's title while asleep ("go to sleep" … "wake up"). */

@@ -74,6 +74,9 @@ export interface CommandFilterOptions {
   readonly box?: boolean;
 }
 
+/** The commands that select in the dictation box (and report whether they found something to act on). */
+const SELECTING: ReadonlySet<CommandKind> = new Set(['select', 'select_that', 'unselect']);
+
 /** The commands that take out the last phrase ("delete that": when no words are selected by voice). */
 const SCRATCHING: ReadonlySet<CommandKind> = new Set(['scratch', 'delete']);
 
@@ -193,6 +196,11 @@ export class CommandFilter {
     // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
     if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
       return 'deleted-selection';
+    if (command.kind === 'select_that' || command.kind === 'unselect') {
+      doc.insert(before, true);
+      if (!this.#o.box) return '';
+      return (command.kind === 'select_that' ? doc.selectLast() : doc.unselect()) ? 'found' : '';
+    }
     if (command.kind === 'go_end' || command.kind === 'go_top') {
       doc.insert(before, true);
       // In the box the caret is the text's own; in another application the runner moves it there.
@@ -232,7 +240,7 @@ export class CommandFilter {
       ...(command.kind === 'wake' && !woke ? { notAsleep: true } : {}),
       kind: command.kind,
       ...(command.words !== undefined ? { words: command.words } : {}),
-      ...(command.kind === 'select' && this.#o.box ? { found: said === 'found' } : {}),
+      ...(SELECTING.has(command.kind) && this.#o.box ? { found: said === 'found' } : {}),
       ...(SCRATCHING.has(command.kind) && said === '' ? { nothingToScratch: true } : {}),
       ...(said === 'deleted-selection' ? { deletedSelection: true } : {}),
       ...(isRecase(command.kind) && said === '' ? { nothingToRecase: true } : {}),

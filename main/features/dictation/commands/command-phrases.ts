@@ -24,7 +24,9 @@ export type CommandKind =
   | 'all_caps'
   | 'no_caps'
   | 'go_end'
-  | 'go_top';
+  | 'go_top'
+  | 'select_that'
+  | 'unselect';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
@@ -45,6 +47,8 @@ const ENGLISH: CommandPhrases = {
   no_caps: ['no caps that'],
   go_end: ['go to end', 'go to the end', 'go to bottom'],
   go_top: ['go to top', 'go to the top'],
+  select_that: ['select that'],
+  unselect: ['unselect that'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -63,6 +67,8 @@ const SPANISH: CommandPhrases = {
   no_caps: ['minúsculas eso', 'todo en minúsculas'],
   go_end: ['ve al final', 'ir al final'],
   go_top: ['ve al principio', 'ir al principio'],
+  select_that: ['selecciona eso'],
+  unselect: ['deselecciona eso', 'quita la selección'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -81,6 +87,8 @@ const FRENCH: CommandPhrases = {
   no_caps: ['minuscules ça', 'tout en minuscules'],
   go_end: ['va à la fin', 'aller à la fin'],
   go_top: ['va au début', 'aller au début'],
+  select_that: ['sélectionne ça'],
+  unselect: ['désélectionne ça'],
 };
 
 /** The phrases of a dictation locale. */

@@ -65,6 +65,12 @@ export class CommandRunner {
       case 'all_caps':
       case 'no_caps':
         return this.#say(command.nothingToRecase ? 'nothing_to_recase' : 'recased');
+      case 'select_that':
+        if (this.#o.target !== null) return this.#say('select_unreadable');
+        return this.#say(command.found ? 'selected_in_box' : 'nothing_to_select');
+      case 'unselect':
+        // Words are selected by voice only in the box: elsewhere there is nothing to unselect.
+        return this.#say(command.found ? 'unselected' : 'nothing_to_unselect');
       case 'go_end':
       case 'go_top':
         return this.#caretTo(command.kind === 'go_end' ? 'end' : 'top');

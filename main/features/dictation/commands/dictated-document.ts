@@ -126,12 +126,39 @@ export class DictatedDocument {
     const full = this.text;
     const range = findWords(full, words);
     if (!range) return false;
+    this.#selectRange(full, range);
+    return true;
+  }
+
+  /** "Select that": the last phrase still standing (its words, not the space before). False when none. */
+  selectLast(): boolean {
+    const last = this.#standing.at(-1);
+    if (last === undefined || this.#selected !== null) return false;
+    const piece = this.#pieces[last]!;
+    const lead = piece.length - piece.trimStart().length;
+    const start = this.#pieces.slice(0, last).join('').length + lead;
+    const length = piece.trim().length;
+    if (length === 0) return false;
+    this.#selectRange(this.text, { start, length });
+    return true;
+  }
+
+  /** "Unselect that": the selected words stay, the caret goes after them. False when nothing is selected. */
+  unselect(): boolean {
+    if (this.#selected === null) return false;
+    this.#pieces.splice(0, this.#pieces.length, this.#head + this.#selected);
+    this.#selected = null;
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    return true;
+  }
+
+  #selectRange(full: string, range: TextRange): void {
     this.#pieces.splice(0, this.#pieces.length, full.slice(0, range.start));
     this.#standing.length = 0;
     this.#replaced.clear();
     this.#selected = full.slice(range.start, range.start + range.length);
     this.#tail = full.slice(range.start + range.length);
-    return true;
   }
 
   get #head(): string {

@@ -85,4 +85,25 @@ describe('everyday voice commands through the controller', () => {
     await app.controller.stop();
     expect(app.inserter.field).toBe('');
   });
+
+  it('select that: in the box it selects; elsewhere it says the text cannot be read; unselect says so', async () => {
+    const box = setup({ box: true });
+    const b = await box.session();
+    b.unit(' Left knee.');
+    b.unit(' Select that.');
+    await vi.waitFor(() => expect(box.said('selected_in_box')).toBe(true));
+    expect(box.selected).toEqual(['Left knee.']);
+    b.unit(' Unselect that.');
+    await vi.waitFor(() => expect(box.said('unselected')).toBe(true));
+    await box.controller.stop();
+    const app = setup({ locale: 'SPANISH_ES' });
+    const a = await app.session();
+    a.unit(' Rodilla izquierda.');
+    a.unit(' Selecciona eso.');
+    await vi.waitFor(() => expect(app.said('select_unreadable')).toBe(true));
+    a.unit(' Deselecciona eso.');
+    await vi.waitFor(() => expect(app.said('nothing_to_unselect')).toBe(true));
+    await app.controller.stop();
+    expect(app.inserter.field).toBe(' Rodilla izquierda.');
+  });
 });

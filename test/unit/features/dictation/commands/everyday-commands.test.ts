@@ -213,3 +213,34 @@ describe('go to end, go to top', () => {
     expect(app).toMatchObject({ text: ' Plaie propre.', heard: [{ kind: 'go_top' }] });
   });
 });
+
+describe('select that, unselect that', () => {
+  it.each([
+    ['ENGLISH_US', ' Select that.', 'select_that'],
+    ['ENGLISH_US', ' Unselect that.', 'unselect'],
+    ['SPANISH_ES', ' Selecciona eso.', 'select_that'],
+    ['SPANISH_MX', ' Quita la selección.', 'unselect'],
+    ['FRENCH_FR', ' Sélectionne ça.', 'select_that'],
+    ['FRENCH_FR', ' Désélectionne ça.', 'unselect'],
+  ])('%s %j is %s', (locale, unit, kind) => {
+    expect(recognizeUnit(unit, locale)).toEqual({ kind, before: '' });
+  });
+
+  it('in the box, select that selects the last utterance and the next words replace it', () => {
+    const box = filter('ENGLISH_US', true);
+    const out = feed(box, [' Wound clean.', ' Left knee.', ' Select that.']);
+    expect(out.heard.at(-1)).toEqual({ kind: 'select_that', found: true });
+    expect(box.update(out.raw).selection).toEqual({ start: 14, length: 10 });
+    expect(box.update(`${out.raw} Right ankle.`).text).toBe(' Wound clean. Right ankle.');
+  });
+
+  it('in the box, unselect that keeps the words and the next ones go after them', () => {
+    const box = filter('FRENCH_FR', true);
+    const out = feed(box, [' Genou gauche.', ' Sélectionne ça.', ' Désélectionne ça.', ' Œdème.']);
+    expect(out.text).toBe(' Genou gauche. Œdème.');
+    expect(out.heard.map((h) => h.found)).toEqual([true, true]);
+    expect(feed(filter('FRENCH_FR', true), [' Désélectionne ça.']).heard).toEqual([
+      { kind: 'unselect', found: false },
+    ]);
+  });
+});
