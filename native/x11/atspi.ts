@@ -14,9 +14,7 @@ import type * as Koffi from 'koffi';
 
 const require = createRequire(import.meta.url);
 
-const STATE_FOCUSED = 12;
-const STATE_MULTI_LINE = 17;
-const STATE_SINGLE_LINE = 26;
+const STATE = { focused: 12, multiLine: 17, singleLine: 26 } as const;
 const ROLE_PASSWORD_TEXT = 40;
 const MATCH_ALL = 1;
 const SORT_CANONICAL = 1;
@@ -34,7 +32,7 @@ interface AtspiField {
   readonly selectionLength: number;
   readonly password: boolean;
   /** The field takes line breaks (MULTI_LINE) or not (SINGLE_LINE); undefined when it says neither. */
-  readonly multiLine?: boolean;
+  readonly multiLine?: boolean | undefined;
 }
 
 /** Access to focused fields through AT-SPI. */
@@ -141,13 +139,12 @@ class LibAtspi implements Atspi {
         if (text === undefined) return undefined;
         const [start, end] = this.#selection(t);
         const from = unitsOf(text, start);
-        const multiLine = this.#lines(obj);
         return {
           text,
           selectionStart: from,
           selectionLength: unitsOf(text, end) - from,
           password: this.b.role(obj, null) === ROLE_PASSWORD_TEXT,
-          ...(multiLine === undefined ? {} : { multiLine }),
+          multiLine: this.#lines(obj),
         };
       } finally {
         this.b.unref(t);
@@ -195,12 +192,9 @@ class LibAtspi implements Atspi {
   #lines(obj: Ptr): boolean | undefined {
     const set = this.b.state_set(obj);
     if (!set) return undefined;
-    try {
-      if (this.b.state_contains(set, STATE_MULTI_LINE)) return true;
-      return this.b.state_contains(set, STATE_SINGLE_LINE) ? false : undefined;
-    } finally {
-      this.b.unref(set);
-    }
+    const [multi, single] = [STATE.multiLine, STATE.singleLine].map((s) => this.b.state_contains(set, s));
+    this.b.unref(set);
+    return multi ? true : single ? false : undefined;
   }
 
   /** [start, end) in characters: the first selection, else the caret. */
@@ -264,7 +258,7 @@ class LibAtspi implements Atspi {
     const collection = this.b.collection_iface(app);
     if (!collection) return undefined;
     const states = this.b.state_new(null);
-    this.b.state_add(states, STATE_FOCUSED);
+    this.b.state_add(states, STATE.focused);
     const rule = this.b.rule_new(states, MATCH_ALL, null, MATCH_ALL, null, MATCH_ALL, null, MATCH_ALL, 0);
     try {
       const array = this.b.get_matches(collection, rule, SORT_CANONICAL, 1, 1, null);
@@ -291,7 +285,7 @@ class LibAtspi implements Atspi {
         const child = this.b.child_at(obj, i, null);
         if (!child) continue;
         const set = this.b.state_set(child);
-        const focused = set ? this.b.state_contains(set, STATE_FOCUSED) : 0;
+        const focused = set ? this.b.state_contains(set, STATE.focused) : 0;
         if (set) this.b.unref(set);
         if (focused) return child;
         const found = visit(child);
