@@ -72,6 +72,7 @@ function chainToWords(cwd, start, seen) {
 const SIDE_DOORS = [
   ['main/shells/cli/connect.ts', 'main/features/connection/token-sources.ts'],
   ['main/shells/cli/commands/dictate.ts', 'main/features/dictation/commands/command-filter.ts'],
+  ['main/shells/cli/commands/dictate.ts', 'main/features/dictation/commands/recovered-commands.ts'],
   ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/insertion-types.ts'],
   ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/streaming-insertion.ts'],
   ['main/shells/cli/commands/recover.ts', 'main/features/dictation/commands/recovered-commands.ts'],

@@ -127,7 +127,9 @@ export class FakeDesktop implements Desktop {
     const w = this.#focused();
     if (!w) return;
     for (let i = 0; i < count; i++) {
-      if (key === 'left') {
+      if (key === 'return') {
+        this.#insert('\n'); // a line break (Shift+Return in a chat box, as the fake has no form to send)
+      } else if (key === 'left') {
         w.caret = Math.max(0, w.caret - 1);
         if (!options.shift) w.selectionStart = w.caret;
       } else if (w.selectionStart !== w.caret) {

@@ -31,6 +31,11 @@ export interface FieldFacts {
   /** The field's text and selection, when it can be read. */
   readonly context?: FieldText;
   /**
+   * Whether the focused field takes line breaks: false for a one-line field, where Return sends a form or a
+   * chat message. Undefined where it cannot be told (X11 tells it through AT-SPI; Windows and macOS not yet).
+   */
+  readonly multiLine?: boolean;
+  /**
    * Which control inside the window has the keyboard focus (a Windows control's HWND): compared for
    * equality only, to tell that focus moved to another field of the same window. Undefined when the desktop
    * does not say (X11 and macOS today; on Windows, fields drawn inside one HWND, as in Chromium or WPF,
@@ -52,8 +57,8 @@ export interface FieldText {
 /** Paste chords, built from keysyms / virtual keys. */
 export type PasteChord = 'ctrl-v' | 'ctrl-shift-v' | 'shift-insert' | 'cmd-v';
 
-/** Keys the engine presses to edit its own tail. */
-export type EditKey = 'left' | 'backspace';
+/** Keys the engine presses: to edit its own tail, and Shift+Return where an application's rule asks for it. */
+export type EditKey = 'left' | 'backspace' | 'return';
 
 /** Options of {@link Desktop.typeText}. */
 export interface TypeOptions {

@@ -125,7 +125,7 @@ export class MacDesktop implements Desktop {
   }
 
   async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
-    const code = key === 'left' ? KEYCODE.Left : KEYCODE.Delete;
+    const code = key === 'left' ? KEYCODE.Left : key === 'return' ? KEYCODE.Return : KEYCODE.Delete;
     const keys = new Array<number>(count).fill(code);
     if (options.shift) this.#chord(KEYCODE.Shift, FLAG.Shift, keys);
     else for (const k of keys) this.#tap(k, 0);

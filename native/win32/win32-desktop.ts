@@ -52,6 +52,8 @@ export const VK = {
 const MODIFIERS = [0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0x5b, 0x5c];
 const EXTENDED = new Set<number>([VK.LEFT, VK.INSERT, 0xa3, 0xa5, 0x5b, 0x5c]);
 const ES_PASSWORD = 0x20;
+/** Edit and RichEdit controls that take line breaks (a one-line one sends its dialog's default button). */
+const ES_MULTILINE = 0x4;
 /** Characters (code points) sent in one SendInput call when typing unpaced. */
 const TYPE_BATCH = 32;
 const SW_RESTORE = 9;
@@ -135,7 +137,9 @@ export class Win32Desktop implements Desktop {
     const elevated = theirs === undefined ? target.pid !== undefined : theirs > own;
     const thread = this.api.GetWindowThreadProcessId(BigInt(target.id), [0]);
     const focus = thread ? this.api.focusedControl(thread) : 0n;
-    const edit = focus !== 0n && /^edit$|\.edit\./i.test(this.api.className(focus));
+    const className = focus !== 0n ? this.api.className(focus) : '';
+    const edit = /^edit$|\.edit\./i.test(className);
+    const lines = edit || /richedit/i.test(className);
     // Classic Edit controls say it by style; other toolkits through UI Automation, where it runs.
     const password = edit
       ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0
@@ -147,6 +151,7 @@ export class Win32Desktop implements Desktop {
       ...(password === undefined ? {} : { password }),
       ...(focus !== 0n ? { control: focus.toString() } : {}),
       ...(context ? { context } : {}),
+      ...(lines ? { multiLine: (this.api.windowStyle(focus) & ES_MULTILINE) !== 0 } : {}),
     };
   }
 
@@ -226,7 +231,7 @@ export class Win32Desktop implements Desktop {
   }
 
   async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
-    const vk = key === 'left' ? VK.LEFT : VK.BACK;
+    const vk = key === 'left' ? VK.LEFT : key === 'return' ? VK.RETURN : VK.BACK;
     this.#send(chord(options.shift ? [VK.SHIFT] : [], new Array<number>(count).fill(vk)));
   }
 

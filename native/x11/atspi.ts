@@ -14,7 +14,7 @@ import type * as Koffi from 'koffi';
 
 const require = createRequire(import.meta.url);
 
-const STATE_FOCUSED = 12;
+const STATE = { focused: 12, multiLine: 17, singleLine: 26 } as const;
 const ROLE_PASSWORD_TEXT = 40;
 const MATCH_ALL = 1;
 const SORT_CANONICAL = 1;
@@ -31,6 +31,8 @@ interface AtspiField {
   readonly selectionStart: number;
   readonly selectionLength: number;
   readonly password: boolean;
+  /** The field takes line breaks (MULTI_LINE) or not (SINGLE_LINE); undefined when it says neither. */
+  readonly multiLine?: boolean | undefined;
 }
 
 /** Access to focused fields through AT-SPI. */
@@ -142,6 +144,7 @@ class LibAtspi implements Atspi {
           selectionStart: from,
           selectionLength: unitsOf(text, end) - from,
           password: this.b.role(obj, null) === ROLE_PASSWORD_TEXT,
+          multiLine: this.#lines(obj),
         };
       } finally {
         this.b.unref(t);
@@ -183,6 +186,15 @@ class LibAtspi implements Atspi {
     } finally {
       this.b.g_free(p);
     }
+  }
+
+  /** Whether the object says it is multi-line or single-line (GTK, Qt and Chromium set one of them). */
+  #lines(obj: Ptr): boolean | undefined {
+    const set = this.b.state_set(obj);
+    if (!set) return undefined;
+    const [multi, single] = [STATE.multiLine, STATE.singleLine].map((s) => this.b.state_contains(set, s));
+    this.b.unref(set);
+    return multi ? true : single ? false : undefined;
   }
 
   /** [start, end) in characters: the first selection, else the caret. */
@@ -246,7 +258,7 @@ class LibAtspi implements Atspi {
     const collection = this.b.collection_iface(app);
     if (!collection) return undefined;
     const states = this.b.state_new(null);
-    this.b.state_add(states, STATE_FOCUSED);
+    this.b.state_add(states, STATE.focused);
     const rule = this.b.rule_new(states, MATCH_ALL, null, MATCH_ALL, null, MATCH_ALL, null, MATCH_ALL, 0);
     try {
       const array = this.b.get_matches(collection, rule, SORT_CANONICAL, 1, 1, null);
@@ -273,7 +285,7 @@ class LibAtspi implements Atspi {
         const child = this.b.child_at(obj, i, null);
         if (!child) continue;
         const set = this.b.state_set(child);
-        const focused = set ? this.b.state_contains(set, STATE_FOCUSED) : 0;
+        const focused = set ? this.b.state_contains(set, STATE.focused) : 0;
         if (set) this.b.unref(set);
         if (focused) return child;
         const found = visit(child);

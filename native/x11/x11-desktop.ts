@@ -151,15 +151,15 @@ export class X11Desktop implements Desktop {
       const password = this.atspi.focusedIsPassword(target.pid);
       return password === undefined ? {} : { password };
     }
-    const { password, ...context } = field;
-    return { password, ...(password ? {} : { context }) };
+    const { password, multiLine, ...context } = field;
+    return { password, ...(password ? {} : { context }), ...(multiLine === undefined ? {} : { multiLine }) };
   }
 
   async readField(target: TargetWindow): Promise<FieldText | undefined> {
     if (!this.atspi || target.pid === undefined) return undefined;
     const field = this.atspi.focusedField(target.pid);
     if (!field || field.password) return undefined;
-    const { password: _password, ...text } = field;
+    const { password: _password, multiLine: _lines, ...text } = field;
     return text;
   }
 
@@ -189,7 +189,7 @@ export class X11Desktop implements Desktop {
   }
 
   async pressKey(key: EditKey, count: number, options: { shift?: boolean } = {}): Promise<void> {
-    const keysym = key === 'left' ? KEYSYM.Left : KEYSYM.BackSpace;
+    const keysym = key === 'left' ? KEYSYM.Left : key === 'return' ? KEYSYM.Return : KEYSYM.BackSpace;
     await this.#keyboard.tapAll(
       new Array<number>(count).fill(keysym),
       0,

@@ -17,6 +17,32 @@ export const NOT_INSERTED_REASONS = [
   'field_changed',
 ] as const;
 
+/**
+ * What the everyday voice commands (delete that, go to sleep …) say when they act or cannot: kept in one
+ * list so their words (the `dictation` messages of preload/words/<locale>/dictation.json) can move as one block.
+ */
+export const COMMAND_MESSAGES = [
+  'selection_deleted',
+  'asleep',
+  'awake',
+  'not_asleep',
+  /** A line break was not typed: the field is one line (Return would send it). */
+  'line_break_single_line',
+  /** A line break was not typed: the field cannot be read and no rule of IT allows it there. */
+  'line_break_refused',
+  /** Cap that, all caps that, no caps that: done, or no words to change. */
+  'recased',
+  'nothing_to_recase',
+  /** Go to end / go to top: done, or the field cannot be read (nothing moved). */
+  'caret_moved',
+  'caret_unreadable',
+  /** Select that with no phrase left; unselect that, done or with nothing selected by voice. */
+  'nothing_to_select',
+  'unselected',
+  'nothing_to_unselect',
+] as const;
+export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
+
 /** Every message the overlay or the box can show. */
 export const DICTATION_MESSAGES = [
   ...NOT_INSERTED_REASONS,
@@ -58,6 +84,7 @@ export const DICTATION_MESSAGES = [
   'correction_flagged',
   /** Text a copy fallback left on the clipboard was cleared at its time (the box and history keep it). */
   'clipboard_cleared',
+  ...COMMAND_MESSAGES,
 ] as const;
 export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
 

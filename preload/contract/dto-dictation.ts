@@ -16,9 +16,16 @@ const Empty = z.object({}).strict();
 export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
 export const INSERT_MODES = ['paste', 'type', 'copy'] as const;
 export const APP_RULE_MODES = ['paste', 'type', 'copy', 'never'] as const;
+/**
+ * What "new line" (and a line break the service made) becomes in an application whose field cannot be read:
+ * Return, Shift+Return (chat boxes, where Return sends), or refused (the default: Return may send a form).
+ */
+export const LINE_BREAK_RULES = ['return', 'shift-return', 'refuse'] as const;
 export const OVERLAY_PHASES = [
   'starting',
   'listening',
+  /** "Go to sleep" was said: the microphone is open, but only "wake up" is acted on. */
+  'asleep',
   'paused',
   'reconnecting',
   'inserting',
@@ -68,6 +75,7 @@ export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 export const AppRuleSchema = z.object({
   app: z.string().trim().min(1).max(256),
   insert: z.enum(APP_RULE_MODES),
+  lineBreak: z.enum(LINE_BREAK_RULES).optional(),
 });
 
 export const DictationSettingsSchema = z.object({

@@ -27,6 +27,8 @@ async function measure(screen: TestDisplay, mode: InsertMode): Promise<number[]>
   await field.focus(screen);
   const desktop = openX11Desktop(screen.display);
   const clipboard = new XclipClipboard(screen.env, () => desktop.clipboardOwner());
+  // Tk's text cannot be read through AT-SPI: IT's rule says a line break is Return there.
+  const app = (await desktop.activeWindow())?.app ?? '';
   const { open, sessions } = scriptedOpen();
   const controller = new DictationController({
     open,
@@ -37,7 +39,7 @@ async function measure(screen: TestDisplay, mode: InsertMode): Promise<number[]>
       clipboard,
       platform: 'linux',
       mode: () => mode,
-      rules: () => [],
+      rules: () => [{ app, insert: mode, lineBreak: 'return' }],
     }),
     overlay: { show: () => undefined },
     sink: { live: () => undefined, finished: () => undefined },

@@ -10,7 +10,7 @@ import { UiohookKeyHook, type KeyEvent } from '../../native/key-hook.ts';
 import { SyntheticInputGate } from '../../native/synthetic-input.ts';
 import { parseChord } from '../../main/base/chords/chord.ts';
 import { HotkeyDriver } from '../../main/features/dictation/hotkey-driver.ts';
-import type { HotkeyAction } from '../../main/features/dictation/hotkey-machine.ts';
+import type { HotkeyAction } from '../../main/features/dictation/hotkey-types.ts';
 import { eventually, TargetProcess } from './support/target.ts';
 import { xdotool } from './support/linux-side.ts';
 

@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { ChordError, describeChord, formatChord, parseChord } from '../../base/chords/chord.ts';
 import { refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
 import { key } from './policy-keys-core.ts';
-import { CLIPBOARD_CLEAR_MAX_SECONDS, TEMPLATE_MARKERS } from '../../../preload/contract/index.ts';
+import {
+  CLIPBOARD_CLEAR_MAX_SECONDS,
+  LINE_BREAK_RULES,
+  TEMPLATE_MARKERS,
+} from '../../../preload/contract/index.ts';
 import {
   MIC_ACTIONS,
   MIC_BUTTONS,
@@ -48,6 +52,7 @@ const chord = (use: ChordUse) =>
 const appRule = z.object({
   app: z.string().trim().min(1).max(256),
   insert: z.enum([...INSERT_MODES, 'never']),
+  lineBreak: z.enum(LINE_BREAK_RULES).optional(),
 });
 
 const appRules = z.preprocess((value) => {
@@ -169,8 +174,8 @@ export const DICTATION_KEYS = {
     default: [],
     title: 'Dictation per-application rules',
     description:
-      'A list of {"app": "wfica32.exe", "insert": "type"}: how text goes into that application (paste, type, copy, never). JSON text in the registry or environment.',
-    expect: 'must be a list of {"app": "…", "insert": "paste|type|copy|never"}',
+      'A list of {"app": "wfica32.exe", "insert": "type"}: how text goes into that application (paste, type, copy, never), and optionally "lineBreak": what a dictated line break is where the field cannot be read (return, shift-return, or refuse — the default, as Return may send a form). JSON text in the registry or environment.',
+    expect: 'must be a list of {"app": "…", "insert": "paste|type|copy|never", "lineBreak"?: "return|shift-return|refuse"}',
     example: [{ app: 'wfica32.exe', insert: 'type' }],
   }),
   dictationCommands: key({

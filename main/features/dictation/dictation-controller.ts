@@ -8,9 +8,10 @@
  * Nothing is lost: the session journals every chunk until the service turned it into text (the ack window
  * and replay of main/core/streaming); a failure keeps the journal and puts what was received in the box.
  */
-import { LevelMeter } from '../../core/audio/level-meter.ts';
 import type { ConnectionStatus } from '../../core/streaming/session-types.ts';
 import { DictationStream } from './dictation-stream.ts';
+import { pumpMicrophone } from './dictation-pump.ts';
+import { MOVE_MESSAGE } from './commands/command-runner.ts';
 import { OverlayPresenter } from './overlay-presenter.ts';
 import {
   NOTICE_MS,
@@ -19,14 +20,8 @@ import {
   type Running,
 } from './controller-types.ts';
 import type { DictationMessage } from '../../../preload/contract/index.ts';
-import { lastWords, meterLevel, reconnectingMessage, recordingPhase } from './overlay-model.ts';
-import type { FieldMove, InsertionRun, InsertTarget, OverlayState } from './ports.ts';
-
-const FIELD_MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
-  selected: 'field_selected',
-  none_left: 'field_none_left',
-  unreadable: 'field_unreadable',
-};
+import { lastWords, reconnectingMessage, recordingPhase } from './overlay-model.ts';
+import type { InsertionRun, InsertTarget, OverlayState } from './ports.ts';
 
 export type { DictationControllerOptions, DictationOutcome, DictationSink } from './controller-types.ts';
 
@@ -136,18 +131,23 @@ export class DictationController {
     );
     running.ticker = setInterval(() => this.#show(running), 250);
     this.#show(running, 'starting');
-    running.pump = this.#pump(running, chunks, pressedAt);
+    const stopThis = (): void => {
+      if (this.#running === running) void this.stop();
+    };
+    running.pump = pumpMicrophone(running, chunks, {
+      pressedAt,
+      now: this.#now,
+      open: this.#o.open,
+      onFirstSample: (ms) => this.#o.onFirstSample?.(ms),
+      shown: () => this.#show(running),
+      // A session that failed for good (an error frame the service will not take back, a refused sign-in)
+      // ends the dictation at once, whether or not the microphone still gives chunks.
+      failed: stopThis,
+    });
     const endsWithAudio = this.#o.endsWithAudio?.() ?? false;
     // A session that fails (refused sign-in, no service at start) ends the dictation: what was said so far
     // goes to the box and its journal is kept for recovery. A recording that has played out ends it too.
-    running.pump.then(
-      () => {
-        if (endsWithAudio && this.#running === running) void this.stop();
-      },
-      () => {
-        if (this.#running === running) void this.stop();
-      },
-    );
+    running.pump.then(() => endsWithAudio && stopThis(), stopThis);
   }
 
   /** Stops listening; the text is finished and inserted. Resolves once everything is out. */
@@ -226,42 +226,7 @@ export class DictationController {
       Promise.resolve({ kind: 'unreadable' as const }));
     // The caret moved: the last dictation is no longer where undo would take it from.
     if (move.kind === 'selected') this.#last?.run.userTyped();
-    this.#overlay.flash({ phase: 'notice', message: { code: FIELD_MOVE_MESSAGE[move.kind] } });
-  }
-
-  async #pump(running: Running, chunks: AsyncIterable<Int16Array>, pressedAt: number): Promise<void> {
-    const meter = new LevelMeter();
-    const iterator = chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    if (first.done) return;
-    this.#o.onFirstSample?.(this.#now() - pressedAt);
-    if (running.cancelled) return;
-    // The field's text around the caret lets the service continue it (capitals, spacing).
-    const opened = await this.#o.open(running.run.fieldContext ? { context: running.run.fieldContext } : {});
-    running.opened = opened;
-    const { session } = opened;
-    running.offs.push(
-      session.on('text', ({ text, rolledBack }) => {
-        running.stream.update(text, rolledBack);
-        this.#show(running);
-      }),
-      session.on('connection', ({ state }) => {
-        this.#show(running);
-        // A session that failed for good (an error frame the service will not take back, a refused
-        // sign-in) ends the dictation at once, whether or not the microphone still gives chunks.
-        if (state === 'failed' && this.#running === running) void this.stop();
-      }),
-    );
-    await session.start();
-    for (let next: IteratorResult<Int16Array> = first; !next.done; next = await iterator.next()) {
-      if (running.cancelled) return;
-      const readings = meter.push(next.value);
-      const last = readings.at(-1);
-      if (last) running.level = meterLevel(last.rmsDbfs);
-      // A session that failed for good takes no more audio: stop listening and say so at once, rather
-      // than let the person talk on into nothing (what was received goes to the box, the journal stays).
-      if (!session.sendAudio(next.value)) throw new Error('the dictation session stopped taking audio');
-    }
+    this.#overlay.flash({ phase: 'notice', message: { code: MOVE_MESSAGE[move.kind] } });
   }
 
   async #finish(running: Running): Promise<void> {
@@ -313,7 +278,7 @@ export class DictationController {
   #show(running: Running, phase?: OverlayState['phase'], message?: DictationMessage): void {
     if (this.#running !== running && phase === undefined) return;
     const connection: ConnectionStatus | undefined = running.opened?.session.connection;
-    const derived = connection ? recordingPhase(connection) : 'starting';
+    const derived = connection ? recordingPhase(connection, running.stream.asleep) : 'starting';
     const shown = phase ?? derived;
     const notice = running.notice && running.notice.until > this.#now() ? running.notice.message : null;
     this.#overlay.show({

@@ -3,7 +3,6 @@
  * box and history keep every text; Settings → Dictation changes the hotkeys live. The IPC slice
  * (handlers.ts), the tray and the overlay all go through here.
  */
-import { DICTATION_LOCALES } from '../../core/api/schemas/common.ts';
 import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
 import {
   HOTKEY_SETTINGS,
@@ -15,13 +14,13 @@ import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
 import { DictationSettingError, type DictationSettings, type KeyCheck } from './dictation-settings.ts';
 import { HotkeyDriver } from './hotkey-driver.ts';
-import type { HotkeyAction } from './hotkey-machine.ts';
-import { routeFieldKey } from './field-key-route.ts';
-import { isNotInsertedReason, type DictationEvent, type FieldNavigator } from './ports.ts';
+import { hotkeyActions } from './dictation-hotkeys.ts';
+import { dictationState } from './dictation-state.ts';
+import type { DictationEvent, FieldNavigator } from './ports.ts';
 import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
-import { afterClear, noteOf, whereOf } from './outcome-notes.ts';
+import { afterClear, finishedEvents, noteOf, whereOf } from './outcome-notes.ts';
 import type { AttachedMic, DictationServiceOptions } from './dictation-service-options.ts';
 export type { DictationClipboard, DictationServiceOptions } from './dictation-service-options.ts';
 
@@ -71,7 +70,7 @@ export class DictationService {
       hook: options.hook,
       shortcuts: options.shortcuts,
       platform: options.platform,
-      onAction: (action) => this.#onHotkey(action),
+      onAction: hotkeyActions(this, options, () => this.#boxShown),
       ...(options.onError ? { onError: options.onError } : {}),
     });
   }
@@ -221,75 +220,14 @@ export class DictationService {
 
   /** Everything the Dictation screen shows. */
   state(): DictationStateDto {
-    return {
-      active: this.controller.active,
-      undoable: this.controller.undoable,
-      box: { ...this.#box },
-      settings: this.#o.settings.get(),
-      locked: this.#o.settings.locked(),
-      hotkeys: {
-        ...this.driver.status,
-        alternatives: [...this.driver.status.alternatives],
-        pressUnavailable: [...(this.driver.status.pressUnavailable ?? [])],
-      },
-      accessibility: this.#o.accessibility(),
-      secureInput: this.#o.secureInput.isEnabled(),
-      history: this.#o.history.list().map(({ journalId, ...e }) => ({
-        ...e,
-        // Its audio can be sent again while its journal is still offered (not recovered or discarded since).
-        resendable: journalId !== undefined && this.#recoverable.some((r) => r.id === journalId),
-      })),
-      recoverable: this.#recoverable.map((r) => ({ ...r })),
-      locales: [...DICTATION_LOCALES],
-      mic: this.#mic?.status() ?? { kind: 'unavailable', models: [] },
-      ...(this.#o.boxOnly ? { boxOnly: true } : {}),
-    };
+    const { controller, driver } = this;
+    const parts = { options: this.#o, controller, driver, box: this.#box, recoverable: this.#recoverable };
+    return dictationState({ ...parts, mic: this.#mic });
   }
 
   dispose(): void {
     this.driver.dispose();
     void this.#mic?.dispose();
-  }
-
-  #onHotkey(action: HotkeyAction): void {
-    const fail = (error: unknown) =>
-      this.#o.onError?.(error instanceof Error ? error : new Error('dictation failed'));
-    switch (action.type) {
-      case 'start':
-        void this.controller
-          .start()
-          .then((started) => started || this.driver.setActive(false))
-          .catch(fail);
-        return;
-      case 'stop':
-        void this.controller.stop().catch(fail);
-        return;
-      case 'cancel':
-        void this.controller.cancel().catch(fail);
-        return;
-      case 'hold':
-        this.controller.setHeld(action.held);
-        return;
-      case 'typed':
-        this.controller.userTyped();
-        return;
-      case 'press':
-        if (action.command === 'undo') return void this.undo().catch(fail);
-        return this.#fieldKey(action.command === 'next-field' ? 'next' : 'previous', action.via, fail);
-      default: {
-        const exhaustive: never = action;
-        return exhaustive;
-      }
-    }
-  }
-
-  /** A field-move hotkey: the focused application's field, our box, or nothing (field-key-route.ts). */
-  #fieldKey(direction: 'next' | 'previous', via: 'shortcut' | 'hook', fail: (error: unknown) => void): void {
-    const ownWindowFocused = this.#o.ownWindowFocused?.() ?? false;
-    const boxShown = this.#boxShown && this.#o.onBoxField !== undefined;
-    const route = routeFieldKey({ via, ownWindowFocused, boxShown, dictating: this.controller.active });
-    if (route === 'field') void this.moveField(direction).catch(fail);
-    else if (route === 'box') this.#o.onBoxField?.(direction);
   }
 
   async #finished(
@@ -304,12 +242,7 @@ export class DictationService {
     await this.#o.history
       .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));
-    const into = outcome.kind === 'inserted' ? outcome.appName : where;
-    if (outcome.kind === 'inserted') this.#reported.emit({ kind: 'dictation_inserted', into });
-    if (flags.length > 0) this.#reported.emit({ kind: 'dictation_correction_flagged', into });
-    const reason = outcome.kind === 'copied' ? outcome.reason.code : undefined;
-    if (outcome.kind === 'copied' && isNotInsertedReason(reason) && reason !== 'copy_mode')
-      this.#reported.emit({ kind: 'dictation_not_inserted', into: outcome.reason.app ?? 'unknown', reason });
+    for (const event of finishedEvents(outcome, where, flags.length > 0)) this.#reported.emit(event);
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
   }

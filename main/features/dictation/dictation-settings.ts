@@ -28,7 +28,7 @@ import {
 import { DEFAULT_MIC_BUTTONS } from '../../core/config/dictation-keys.ts';
 import type { MicAction, MicButton } from '../../../preload/contract/mic-codes.ts';
 import type { HotkeyChoice } from './hotkey-driver.ts';
-import type { HotkeyMode } from './hotkey-machine.ts';
+import type { HotkeyMode } from './hotkey-types.ts';
 
 /** The dictation settings as the screen shows them. */
 export interface DictationSettings {

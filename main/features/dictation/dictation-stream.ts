@@ -9,6 +9,7 @@ import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
 import { meaningChange, type FlaggedCorrection } from './commands/meaning-check.ts';
 import type { FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
+import { withoutLineBreaks } from './insertion/line-breaks.ts';
 
 /** Whether voice commands are on, and in which dictation language. */
 export interface CommandSettings {
@@ -41,6 +42,9 @@ export class DictationStream {
   readonly #flags: FlaggedCorrection[] = [];
   #raw = '';
   #text = '';
+  #asleep = false;
+  /** Line breaks refused so far (said when one more is). */
+  #refused = 0;
 
   constructor(options: DictationStreamOptions) {
     this.#o = options;
@@ -54,6 +58,11 @@ export class DictationStream {
     return this.#text;
   }
 
+  /** "Go to sleep" was said, and no "wake up" since. */
+  get asleep(): boolean {
+    return this.#asleep;
+  }
+
   /** Corrections flagged so far, in order. */
   get flags(): readonly FlaggedCorrection[] {
     return this.#flags;
@@ -64,8 +73,10 @@ export class DictationStream {
     const previous = this.#text;
     const correction = !rolledBack && !raw.startsWith(this.#raw);
     this.#raw = raw;
-    const { text, heard, selection } = this.#filter.update(raw);
+    const { text: filtered, heard, selection, asleep = false } = this.#filter.update(raw);
+    const text = this.#lineBreaks(filtered);
     this.#text = text;
+    this.#asleep = asleep;
     this.#o.run.update(text, rolledBack);
     if (correction) this.#check(previous, text);
     this.#o.live(text, this.#flags, selection);
@@ -81,6 +92,23 @@ export class DictationStream {
   /** Every command heard has run (before the run finishes). */
   settled(): Promise<void> {
     return this.#runner.settled();
+  }
+
+  /**
+   * A field whose line breaks are refused (insertion/line-breaks.ts: one line, or the application's rule)
+   * gets a space for each: "new line" never sends a form there. Said once per break refused.
+   */
+  #lineBreaks(text: string): string {
+    const policy = this.#o.run.lineBreak;
+    if (policy !== 'refused-single-line' && policy !== 'refused-by-rule') return text;
+    const { text: kept, refused } = withoutLineBreaks(text);
+    if (refused > this.#refused)
+      this.#o.say({
+        code: policy === 'refused-single-line' ? 'line_break_single_line' : 'line_break_refused',
+        app: this.#o.target?.appName ?? null,
+      });
+    this.#refused = refused;
+    return kept;
   }
 
   #check(previous: string, text: string): void {

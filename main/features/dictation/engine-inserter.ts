@@ -4,10 +4,17 @@
  * person's typing, corrections in the box, and the outcome in the overlay's words. Per-application rules
  * come from the settings/policy key `dictationAppRules` (`never` = copy only).
  */
-import type { Desktop, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
+import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../native/desktop.ts';
+import { ruleFor } from './insertion/app-rules.ts';
+import { lineBreakFor, type LineBreak } from './insertion/line-breaks.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { captureTarget, StreamingInsertion } from './insertion/streaming-insertion.ts';
-import { targetName, type InsertionRule, type InsertMode } from './insertion/insertion-types.ts';
+import {
+  targetName,
+  type InsertionRule,
+  type InsertMode,
+  type LineBreakRule,
+} from './insertion/insertion-types.ts';
 import type { InsertOutcome, Inserter, InsertionRun, InsertTarget } from './ports.ts';
 
 /** What the adapter reads from the settings at each dictation. */
@@ -16,7 +23,7 @@ export interface EngineInserterOptions {
   readonly clipboard: InsertionClipboard;
   readonly platform: NodeJS.Platform;
   readonly mode: () => InsertMode;
-  readonly rules: () => readonly { app: string; insert: InsertMode | 'never' }[];
+  readonly rules: () => readonly AppRule[];
   /** True while something reports the person's keys (our key hook, or the OS: X11 RECORD); else no corrections in place. */
   readonly typingObserved?: () => boolean;
   /** Tells the key hook while our own keys may still reach it. */
@@ -27,8 +34,15 @@ export interface EngineInserterOptions {
   readonly ownPid?: number;
 }
 
-function toRules(rules: readonly { app: string; insert: InsertMode | 'never' }[]): InsertionRule[] {
-  return rules.map((r) => ({ app: r.app, mode: r.insert === 'never' ? 'copy' : r.insert }));
+/** A rule as Settings and the policy give it. */
+type AppRule = { app: string; insert: InsertMode | 'never'; lineBreak?: LineBreakRule | undefined };
+
+function toRules(rules: readonly AppRule[]): InsertionRule[] {
+  return rules.map((r) => ({
+    app: r.app,
+    mode: r.insert === 'never' ? 'copy' : r.insert,
+    ...(r.lineBreak ? { lineBreak: r.lineBreak } : {}),
+  }));
 }
 
 function outcomeOf(
@@ -80,8 +94,10 @@ export class EngineInserter implements Inserter {
     const insertion = await this.#start((target?.handle as TargetWindow | undefined) ?? null);
     let release: (() => void) | null = null;
     const context = insertion.fieldContext;
+    const lineBreak = await this.#lineBreak(insertion);
     return {
       ...(context ? { fieldContext: context } : {}),
+      lineBreak,
       update: (text, rolledBack) => insertion.update(text, rolledBack),
       setHeld: (held) => {
         if (held && !release) release = insertion.hold();
@@ -110,6 +126,18 @@ export class EngineInserter implements Inserter {
       between: (action) => between(insertion, action),
       undo: () => this.#undo(insertion),
     };
+  }
+
+  /**
+   * What a line break becomes in the target's field: its facts are read again for it (a second AT-SPI
+   * round trip at the start; the engine keeps its own copy to itself).
+   */
+  async #lineBreak(insertion: StreamingInsertion): Promise<LineBreak> {
+    const target = insertion.target;
+    // Nothing is typed (the box, or copied): the text keeps its breaks.
+    if (!target || insertion.plan.mode === 'copy') return 'return';
+    const facts = await this.#o.desktop.fieldFacts(target).catch(() => ({}) as FieldFacts);
+    return lineBreakFor(facts.multiLine, ruleFor(target, toRules(this.#o.rules()))?.lineBreak);
   }
 
   /** Undo of a finished dictation: our own keys again, which the key hook must not take for the person's. */

@@ -7,16 +7,16 @@
 import type { KeyEvent, KeyHook, KeyHookBlock } from '../../../native/key-hook.ts';
 import { type Chord, toAccelerator } from '../../base/chords/chord.ts';
 import { alternativeChords } from '../../base/chords/chord-rules.ts';
+import { HotkeyMachine } from './hotkey-machine.ts';
 import {
   DEFAULT_TIMING,
   type HotkeyAction,
   type HotkeyBindings,
   type HotkeyInput,
-  HotkeyMachine,
   type HotkeyMode,
   type PressCommand,
   type HotkeyTiming,
-} from './hotkey-machine.ts';
+} from './hotkey-types.ts';
 
 /** Port over Electron's globalShortcut (main/shells/electron/electron-global-shortcuts.ts). */
 export interface ShortcutRegistrar {

@@ -4,11 +4,27 @@
  */
 import type { DictationMessage } from '../../../preload/contract/index.ts';
 import type { DictationOutcome } from './controller-types.ts';
+import { isNotInsertedReason, type DictationEvent } from './ports.ts';
 
 /** Where history says a dictation went: the application's name, or what happened instead. */
 export function whereOf(outcome: DictationOutcome): string {
   if (outcome.kind === 'inserted') return outcome.appName;
   return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
+}
+
+/**
+ * What the audit trail is told of a finished dictation (`where`: whereOf's answer; `flagged`: a correction
+ * was flagged in it): inserted, flagged, or stopped short of the field for a reason it records.
+ */
+export function finishedEvents(outcome: DictationOutcome, where: string, flagged: boolean): DictationEvent[] {
+  const events: DictationEvent[] = [];
+  const into = outcome.kind === 'inserted' ? outcome.appName : where;
+  if (outcome.kind === 'inserted') events.push({ kind: 'dictation_inserted', into });
+  if (flagged) events.push({ kind: 'dictation_correction_flagged', into });
+  const reason = outcome.kind === 'copied' ? outcome.reason.code : undefined;
+  if (outcome.kind === 'copied' && isNotInsertedReason(reason) && reason !== 'copy_mode')
+    events.push({ kind: 'dictation_not_inserted', into: outcome.reason.app ?? 'unknown', reason });
+  return events;
 }
 
 /** The box's note for an outcome (a code, never a sentence). */

@@ -20,15 +20,18 @@ export function meterLevel(rmsDbfs: number): number {
   return Math.min(1, Math.max(0, (rmsDbfs + 60) / 60));
 }
 
-/** The phase while recording, from the connection: reconnecting is said only while nothing is at risk. */
-export function recordingPhase(connection: ConnectionStatus): OverlayState['phase'] {
+/**
+ * The phase while recording, from the connection: reconnecting is said only while nothing is at risk;
+ * `asleep` after "go to sleep" (the microphone open, only "wake up" acted on).
+ */
+export function recordingPhase(connection: ConnectionStatus, asleep = false): OverlayState['phase'] {
   switch (connection.state) {
     case 'reconnecting':
       return 'reconnecting';
     case 'paused':
       return 'paused';
     default:
-      return 'listening';
+      return asleep ? 'asleep' : 'listening';
   }
 }
 

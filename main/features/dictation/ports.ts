@@ -3,6 +3,7 @@
  * microphone, the one-microphone-user lock, insertion into the other application, the overlay, the
  * dictation box and history. Each has a real implementation elsewhere and a fake in tests.
  */
+import type { LineBreak } from './insertion/line-breaks.ts';
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
 import { NOT_INSERTED_REASONS, type DictationMessage } from '../../../preload/contract/index.ts';
@@ -66,6 +67,8 @@ export type InsertOutcome =
 export interface InsertionRun {
   /** The target field's text and selection, for the session's text_field_context, when readable. */
   readonly fieldContext?: TextFieldContext;
+  /** What a dictated line break becomes in the target field (insertion/line-breaks.ts); absent: Return. */
+  readonly lineBreak?: LineBreak;
   /** The whole dictated text after each change (appended units, corrections, rollbacks after a drop). */
   update(text: string, rolledBack: boolean): void;
   /** A key of the push-to-talk chord is held: wait with insertion until released. */
@@ -106,6 +109,8 @@ export interface OverlayState {
   readonly phase:
     | 'starting'
     | 'listening'
+    /** "Go to sleep" was said: only "wake up" is acted on until it is said. */
+    | 'asleep'
     | 'paused'
     | 'reconnecting'
     | 'inserting'
@@ -169,7 +174,12 @@ export function isNotInsertedReason(code: string | undefined): code is NotInsert
  */
 export interface FieldNavigator {
   move(direction: 'next' | 'previous'): Promise<FieldMove>;
+  /** "Go to end" / "go to top": the caret to the end or the start of the focused field, where readable. */
+  caretTo?(where: CaretPlace): Promise<'moved' | 'unreadable'>;
 }
+
+/** Where "go to end" / "go to top" put the caret. */
+export type CaretPlace = 'end' | 'top';
 
 /** What a field move did; anything but `selected` is said on the overlay, and nothing was changed. */
 export type FieldMove =

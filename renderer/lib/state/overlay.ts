@@ -5,7 +5,7 @@ import type { DictationMessage, OverlayStateDto } from '../../../preload/contrac
 type Phase = OverlayStateDto['phase'];
 
 /** Phases while the microphone is open: the overlay shows the time and the level. */
-const LIVE: ReadonlySet<Phase> = new Set(['starting', 'listening', 'paused', 'reconnecting']);
+const LIVE: ReadonlySet<Phase> = new Set(['starting', 'listening', 'asleep', 'paused', 'reconnecting']);
 /** Phases that need the clinician's attention: the overlay's border turns amber. */
 const WARN: ReadonlySet<Phase> = new Set(['reconnecting', 'copied', 'busy', 'failed', 'corrected-in-box']);
 

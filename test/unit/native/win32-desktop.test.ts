@@ -130,6 +130,20 @@ describe('Win32Desktop', () => {
     expect(await d.fieldFacts({ id: String(0x100n), pid: 42 })).not.toHaveProperty('password');
   });
 
+  it('an Edit or RichEdit control says whether it takes lines (ES_MULTILINE); other toolkits are unknown', async () => {
+    const api = new FakeWin32();
+    const d = new Win32Desktop(api);
+    const target = { id: String(0x100n), pid: 42 };
+    api.integrity.set(42, 0x2000);
+    expect(await d.fieldFacts(target)).toMatchObject({ multiLine: false });
+    api.styles.set(0x200n, 0x4);
+    expect(await d.fieldFacts(target)).toMatchObject({ multiLine: true });
+    api.classNames.set(0x200n, 'RICHEDIT50W');
+    expect(await d.fieldFacts(target)).toMatchObject({ multiLine: true });
+    api.classNames.set(0x200n, 'Chrome_RenderWidgetHostHWND');
+    expect(await d.fieldFacts(target)).not.toHaveProperty('multiLine');
+  });
+
   it('restores focus by attaching to the foreground thread, then detaching', async () => {
     const api = new FakeWin32();
     api.foreground = 0x300n;

@@ -14,7 +14,8 @@
  *   already make the break (under EXPLICIT punctuation it does: docs/dictation-commands.md);
  * - select ‹words›: in the dictation box (`box`), the words are selected and the next words replace them;
  *   elsewhere nothing changes in the text;
- * - next field, previous field, select, stop dictating: no text; reported once, to be run.
+ * - next field, previous field, select, stop dictating: no text; reported once, to be run;
+ * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
  * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
  * start and takes back that socket's text just before the replay's first text (a rollback event, then the
@@ -27,7 +28,7 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from './command-phrases.ts';
-import { DictatedDocument, type TextRange } from './dictated-document.ts';
+import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
@@ -37,8 +38,14 @@ export interface HeardCommand {
   readonly words?: string;
   /** `select` in the dictation box: whether the words were found (and are now selected). */
   readonly found?: boolean;
-  /** `scratch` with nothing left to remove. */
+  /** `scratch` or `delete` with nothing left to remove. */
   readonly nothingToScratch?: boolean;
+  /** `delete` took out the words "select ‹words›" chose (in the dictation box). */
+  readonly deletedSelection?: boolean;
+  /** `wake` said while awake: nothing to do. */
+  readonly notAsleep?: boolean;
+  /** `cap`, `all_caps`, `no_caps` with no words to change. */
+  readonly nothingToRecase?: boolean;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -47,6 +54,8 @@ export interface FilteredText {
   readonly heard: readonly HeardCommand[];
   /** In the dictation box: the words "select" chose, until the next words replace them. */
   readonly selection?: TextRange;
+  /** "Go to sleep" was said and no "wake up" since: nothing said is written or acted on. */
+  readonly asleep?: boolean;
 }
 
 interface Unit {
@@ -64,6 +73,12 @@ export interface CommandFilterOptions {
   /** The text goes to our own dictation box: "select ‹words›" selects them there. */
   readonly box?: boolean;
 }
+
+/** The commands that select in the dictation box (and report whether they found something to act on). */
+const SELECTING: ReadonlySet<CommandKind> = new Set(['select', 'select_that', 'unselect']);
+
+/** The commands that take out the last phrase ("delete that": when no words are selected by voice). */
+const SCRATCHING: ReadonlySet<CommandKind> = new Set(['scratch', 'delete']);
 
 const BREAKS: Partial<Record<CommandKind, string>> = { new_line: '\n', new_paragraph: '\n\n' };
 
@@ -95,8 +110,8 @@ export class CommandFilter {
   update(raw: string): FilteredText {
     if (!this.#o.enabled) return { text: raw, heard: [] };
     this.#split(raw);
-    const { text, heard, selection } = this.#render(true);
-    return { text, heard, ...(selection ? { selection } : {}) };
+    const { found: _found, ...filtered } = this.#render(true);
+    return filtered;
   }
 
   /** The text to insert for the text seen last (no command reported again). */
@@ -148,26 +163,55 @@ export class CommandFilter {
     const heard: HeardCommand[] = [];
     const found: HeardCommand[] = [];
     let afterBreak = false;
+    let asleep = false;
     for (const unit of this.#units) {
       const command = recognizeUnit(unit.raw, this.#o.locale);
+      // Asleep: nothing said is written or acted on; "wake up" is the only thing heard.
+      if (asleep && command?.kind !== 'wake') continue;
       if (!command) {
         doc.insert(afterBreak ? unit.raw.replace(/^[ \t]+/, '') : unit.raw, true);
         afterBreak = false;
         continue;
       }
-      const said = this.#apply(command, doc);
+      const woke = asleep;
+      const said = woke ? '' : this.#apply(command, doc);
+      asleep = command.kind === 'sleep';
       afterBreak = BREAKS[command.kind] !== undefined || (afterBreak && said === '');
-      found.push(this.#heard(command, said));
+      found.push(this.#heard(command, said, woke));
       if (report && this.#fresh(unit, command)) heard.push(found.at(-1)!);
     }
     const selection = doc.selection;
-    return { text: doc.text, heard, found, ...(selection ? { selection } : {}) };
+    return {
+      text: doc.text,
+      heard,
+      found,
+      ...(selection ? { selection } : {}),
+      ...(asleep ? { asleep } : {}),
+    };
   }
 
   /** Applies one command to the text so far; returns what it did (for `nothingToScratch` and `found`). */
   #apply(command: RecognizedCommand, doc: DictatedDocument): string {
     const before = command.before;
-    if (command.kind === 'scratch') {
+    // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
+    if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
+      return 'deleted-selection';
+    if (command.kind === 'select_that' || command.kind === 'unselect') {
+      doc.insert(before, true);
+      if (!this.#o.box) return '';
+      return (command.kind === 'select_that' ? doc.selectLast() : doc.unselect()) ? 'found' : '';
+    }
+    if (command.kind === 'go_end' || command.kind === 'go_top') {
+      doc.insert(before, true);
+      // In the box the caret is the text's own; in another application the runner moves it there.
+      if (this.#o.box) doc.caretTo(command.kind === 'go_end' ? 'end' : 'top');
+      return '';
+    }
+    if (isRecase(command.kind)) {
+      doc.insert(before, true);
+      return doc.recase(command.kind) ? 'recased' : '';
+    }
+    if (command.kind === 'scratch' || command.kind === 'delete') {
       if (before.trim() !== '') return 'scratched-own-unit';
       return doc.scratch() ? 'scratched' : '';
     }
@@ -191,16 +235,23 @@ export class CommandFilter {
     return false;
   }
 
-  #heard(command: RecognizedCommand, said: string): HeardCommand {
+  #heard(command: RecognizedCommand, said: string, woke: boolean): HeardCommand {
     return {
+      ...(command.kind === 'wake' && !woke ? { notAsleep: true } : {}),
       kind: command.kind,
       ...(command.words !== undefined ? { words: command.words } : {}),
-      ...(command.kind === 'select' && this.#o.box ? { found: said === 'found' } : {}),
-      ...(command.kind === 'scratch' && said === '' ? { nothingToScratch: true } : {}),
+      ...(SELECTING.has(command.kind) && this.#o.box ? { found: said === 'found' } : {}),
+      ...(SCRATCHING.has(command.kind) && said === '' ? { nothingToScratch: true } : {}),
+      ...(said === 'deleted-selection' ? { deletedSelection: true } : {}),
+      ...(isRecase(command.kind) && said === '' ? { nothingToRecase: true } : {}),
     };
   }
 }
 
 function accounted(unit: Unit): Pick<Unit, 'accounted'> {
   return unit.accounted === undefined ? {} : { accounted: unit.accounted };
+}
+
+function isRecase(kind: CommandKind): kind is Recase {
+  return kind === 'cap' || kind === 'all_caps' || kind === 'no_caps';
 }

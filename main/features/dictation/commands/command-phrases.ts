@@ -3,46 +3,92 @@
  * for ENGLISH_US/UK, Spanish for SPANISH_ES/MX, French for FRENCH_FR). These are words the app listens for,
  * not words it shows: docs/dictation-commands.md lists them for clinicians (a test keeps the page in step).
  *
- * Matching ignores case, accents and the punctuation the service puts around a phrase, so "Nueva línea."
- * and "nueva linea" are the same command. `select` takes the words after it.
+ * Matching ignores case, accents, hyphens, the apostrophe's shape and the punctuation the service puts
+ * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
 export type CommandKind =
-  'scratch' | 'next_field' | 'previous_field' | 'select' | 'new_line' | 'new_paragraph' | 'stop';
+  | 'scratch'
+  | 'delete'
+  | 'next_field'
+  | 'previous_field'
+  | 'select'
+  | 'new_line'
+  | 'new_paragraph'
+  | 'stop'
+  | 'sleep'
+  | 'wake'
+  | 'cap'
+  | 'all_caps'
+  | 'no_caps'
+  | 'go_end'
+  | 'go_top'
+  | 'select_that'
+  | 'unselect';
 
 /** A language's phrases for each command (`select`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
 
 const ENGLISH: CommandPhrases = {
   scratch: ['scratch that', 'undo that'],
+  delete: ['delete that'],
   next_field: ['next field'],
   previous_field: ['previous field'],
   select: ['select'],
   new_line: ['new line'],
   new_paragraph: ['new paragraph'],
-  stop: ['stop dictating', 'stop dictation'],
+  stop: ['stop dictating', 'stop dictation', 'stop listening'],
+  sleep: ['go to sleep'],
+  wake: ['wake up'],
+  cap: ['cap that'],
+  all_caps: ['all caps that'],
+  no_caps: ['no caps that'],
+  go_end: ['go to end', 'go to the end', 'go to bottom'],
+  go_top: ['go to top', 'go to the top'],
+  select_that: ['select that'],
+  unselect: ['unselect that'],
 };
 
 const SPANISH: CommandPhrases = {
   scratch: ['borra eso', 'deshaz eso', 'deshacer eso'],
+  delete: ['elimina eso', 'eliminar eso', 'suprime eso'],
   next_field: ['campo siguiente', 'siguiente campo'],
   previous_field: ['campo anterior'],
   select: ['selecciona', 'seleccionar'],
   new_line: ['nueva línea', 'nueva linea'],
   new_paragraph: ['nuevo párrafo'],
-  stop: ['deja de dictar', 'detener dictado'],
+  stop: ['deja de dictar', 'detener dictado', 'deja de escuchar'],
+  sleep: ['a dormir', 've a dormir', 'modo dormir'],
+  wake: ['despierta', 'despiértate'],
+  cap: ['mayúscula eso', 'mayúsculas iniciales'],
+  all_caps: ['todo mayúsculas eso', 'todo en mayúsculas'],
+  no_caps: ['minúsculas eso', 'todo en minúsculas'],
+  go_end: ['ve al final', 'ir al final'],
+  go_top: ['ve al principio', 'ir al principio'],
+  select_that: ['selecciona eso'],
+  unselect: ['deselecciona eso', 'quita la selección'],
 };
 
 const FRENCH: CommandPhrases = {
   scratch: ['efface ça', 'annule ça'],
+  delete: ['supprime ça', 'supprimer ça'],
   next_field: ['champ suivant'],
   previous_field: ['champ précédent'],
   select: ['sélectionne', 'sélectionner'],
   new_line: ['à la ligne', 'nouvelle ligne'],
   new_paragraph: ['nouveau paragraphe'],
-  stop: ['arrête la dictée', 'arrêter la dictée'],
+  stop: ['arrête la dictée', 'arrêter la dictée', "arrête d'écouter"],
+  sleep: ['mets-toi en veille', 'mise en veille', 'va dormir'],
+  wake: ['réveille-toi', 'sors de veille'],
+  cap: ['majuscule ça', 'majuscules initiales'],
+  all_caps: ['majuscules ça', 'tout en majuscules'],
+  no_caps: ['minuscules ça', 'tout en minuscules'],
+  go_end: ['va à la fin', 'aller à la fin'],
+  go_top: ['va au début', 'aller au début'],
+  select_that: ['sélectionne ça'],
+  unselect: ['désélectionne ça'],
 };
 
 /** The phrases of a dictation locale. */

@@ -5,7 +5,7 @@
  * says why and changes nothing.
  */
 import type { DictationMessage } from '../../../../preload/contract/index.ts';
-import type { FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
+import type { CaretPlace, FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
 import type { HeardCommand } from './command-filter.ts';
 
 /** What the runner acts on. */
@@ -21,7 +21,8 @@ export interface CommandRunnerOptions {
   readonly stop: () => void;
 }
 
-const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
+/** What the overlay says after a template-field move. */
+export const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['code']>> = {
   selected: 'field_selected',
   none_left: 'field_none_left',
   unreadable: 'field_unreadable',
@@ -49,6 +50,8 @@ export class CommandRunner {
   async #run(command: HeardCommand): Promise<void> {
     switch (command.kind) {
       case 'scratch':
+      case 'delete':
+        if (command.deletedSelection) return this.#say('selection_deleted');
         return this.#say(command.nothingToScratch ? 'nothing_to_scratch' : 'scratched');
       case 'new_line':
       case 'new_paragraph':
@@ -58,6 +61,23 @@ export class CommandRunner {
         return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
       case 'select':
         return this.#select(command.found === true);
+      case 'cap':
+      case 'all_caps':
+      case 'no_caps':
+        return this.#say(command.nothingToRecase ? 'nothing_to_recase' : 'recased');
+      case 'select_that':
+        if (this.#o.target !== null) return this.#say('select_unreadable');
+        return this.#say(command.found ? 'selected_in_box' : 'nothing_to_select');
+      case 'unselect':
+        // Words are selected by voice only in the box: elsewhere there is nothing to unselect.
+        return this.#say(command.found ? 'unselected' : 'nothing_to_unselect');
+      case 'go_end':
+      case 'go_top':
+        return this.#caretTo(command.kind === 'go_end' ? 'end' : 'top');
+      case 'sleep':
+        return this.#say('asleep');
+      case 'wake':
+        return this.#say(command.notAsleep ? 'not_asleep' : 'awake');
       case 'stop':
         this.#say('stopping');
         return this.#o.stop();
@@ -75,6 +95,17 @@ export class CommandRunner {
     // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
     if (move.kind === 'selected') this.#o.run.userTyped();
     this.#say(MOVE_MESSAGE[move.kind]);
+  }
+
+  /** The caret to the field's end or start, between the words before and after; in the box it moved already. */
+  async #caretTo(where: CaretPlace): Promise<void> {
+    if (this.#o.target === null) return this.#say('caret_moved');
+    const navigator = this.#o.navigator;
+    if (!navigator?.caretTo) return this.#say('caret_unreadable');
+    const moved = await this.#o.run.between(() => navigator.caretTo!(where));
+    // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
+    if (moved === 'moved') this.#o.run.userTyped();
+    this.#say(moved === 'moved' ? 'caret_moved' : 'caret_unreadable');
   }
 
   /** In the box the words are already selected in the text (command-filter.ts); here it is only said. */

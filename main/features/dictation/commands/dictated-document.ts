@@ -12,6 +12,19 @@ export interface TextRange {
   readonly length: number;
 }
 
+/** The case commands. */
+export type Recase = 'cap' | 'all_caps' | 'no_caps';
+
+const RECASE: Readonly<Record<Recase, (text: string) => string>> = {
+  cap: (text) =>
+    text.replace(
+      /(^|[^\p{L}\p{N}'’])(\p{Ll})/gu,
+      (_m, before: string, letter: string) => before + letter.toUpperCase(),
+    ),
+  all_caps: (text) => text.toUpperCase(),
+  no_caps: (text) => text.toLowerCase(),
+};
+
 /** One rendering of the dictation's text. */
 export class DictatedDocument {
   readonly #pieces: string[] = [];
@@ -48,6 +61,8 @@ export class DictatedDocument {
     }
     const selected = this.#selected;
     this.#selected = null;
+    // At the top of the text: no space before the words.
+    if (selected === null && this.#head === '' && this.#tail !== '') text = text.replace(/^[ \t]+/, '');
     this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text));
     const index = this.#pieces.length - 1;
     if (selected !== null) this.#replaced.set(index, selected);
@@ -64,6 +79,46 @@ export class DictatedDocument {
   }
 
   /**
+   * "Cap that" (each word's first letter), "all caps that", "no caps that": on the words selected by voice,
+   * else on the last phrase still standing (which "scratch that" may still take out). False when neither.
+   */
+  recase(kind: Recase): boolean {
+    if (this.#selected !== null) {
+      this.#selected = RECASE[kind](this.#selected);
+      return true;
+    }
+    const last = this.#standing.at(-1);
+    if (last === undefined) return false;
+    this.#pieces[last] = RECASE[kind](this.#pieces[last]!);
+    return true;
+  }
+
+  /** "Go to end" / "go to top" in the dictation box: the next words go there (nothing stays selected). */
+  caretTo(where: 'end' | 'top'): void {
+    const full = this.text;
+    this.#selected = null;
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    this.#pieces.splice(0, this.#pieces.length, ...(where === 'end' ? [full] : []));
+    this.#tail = where === 'end' ? '' : full;
+  }
+
+  /**
+   * "Delete that" with words selected by voice: they go, with one of the spaces around them, and the caret
+   * stays where they were. False (nothing changes) when nothing is selected.
+   */
+  deleteSelection(): boolean {
+    if (this.#selected === null) return false;
+    this.#selected = null;
+    const head = this.#head;
+    const trim = this.#tail === '' || /^[\s.,;:!?]/.test(this.#tail);
+    this.#pieces.splice(0, this.#pieces.length, trim ? head.replace(/[ \t]+$/, '') : head);
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    return true;
+  }
+
+  /**
    * Selects the last place `words` appear (case and accents aside): the caret moves there and the next words
    * replace them. False (nothing changes) when they are not in the text.
    */
@@ -71,12 +126,39 @@ export class DictatedDocument {
     const full = this.text;
     const range = findWords(full, words);
     if (!range) return false;
+    this.#selectRange(full, range);
+    return true;
+  }
+
+  /** "Select that": the last phrase still standing (its words, not the space before). False when none. */
+  selectLast(): boolean {
+    const last = this.#standing.at(-1);
+    if (last === undefined || this.#selected !== null) return false;
+    const piece = this.#pieces[last]!;
+    const lead = piece.length - piece.trimStart().length;
+    const start = this.#pieces.slice(0, last).join('').length + lead;
+    const length = piece.trim().length;
+    if (length === 0) return false;
+    this.#selectRange(this.text, { start, length });
+    return true;
+  }
+
+  /** "Unselect that": the selected words stay, the caret goes after them. False when nothing is selected. */
+  unselect(): boolean {
+    if (this.#selected === null) return false;
+    this.#pieces.splice(0, this.#pieces.length, this.#head + this.#selected);
+    this.#selected = null;
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    return true;
+  }
+
+  #selectRange(full: string, range: TextRange): void {
     this.#pieces.splice(0, this.#pieces.length, full.slice(0, range.start));
     this.#standing.length = 0;
     this.#replaced.clear();
     this.#selected = full.slice(range.start, range.start + range.length);
     this.#tail = full.slice(range.start + range.length);
-    return true;
   }
 
   get #head(): string {

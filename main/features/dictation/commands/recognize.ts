@@ -16,12 +16,14 @@ export interface RecognizedCommand {
   readonly words?: string;
 }
 
-/** Lower case, accents off, one space between words: how phrases are compared. */
+/** Lower case, accents off, hyphens as spaces, one kind of apostrophe: how phrases are compared. */
 function normalize(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, ' ')
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();
 }

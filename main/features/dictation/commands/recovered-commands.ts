@@ -2,7 +2,10 @@
  * Voice commands in a dictation recovered from its journal (after a crash, a failure, or "send again" from
  * history): the recovered text is shaped the way `scribe dictate` prints it, by the same filter, but nothing
  * acts on another application, whose state has moved on since the words were said.
- * - scratch that / undo that, new line / new paragraph: applied to the recovered text (within it only);
+ * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text
+ *   (within it only);
+ * - cap that / all caps that / no caps that: applied to the recovered text's last phrase;
+ * - go to sleep … wake up: what was said between is left out, as it was when it was said;
  * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
  *   the text and they are listed once, for the caller to say so.
  * The filter is fed the recovered session's whole text after every unit, correction and rollback, so a
@@ -13,8 +16,21 @@ import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
 import type { CommandKind } from './command-phrases.ts';
 
-/** The commands that only shape the dictated text: safe to apply to recovered text. */
-const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set(['scratch', 'new_line', 'new_paragraph']);
+/**
+ * The commands that only shape the dictated text: safe to apply to recovered text, and all that
+ * `scribe dictate` does.
+ */
+export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
+  'scratch',
+  'delete',
+  'new_line',
+  'new_paragraph',
+  'sleep',
+  'wake',
+  'cap',
+  'all_caps',
+  'no_caps',
+]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
 export interface RecoveredText {

@@ -2,10 +2,11 @@
  * "Next field" / "previous field" in the focused field of another application: read its text and caret,
  * find the next (previous) template blank, select it so the next dictated words replace it. Where the field
  * cannot be read (the OS or the application does not expose it), nothing is touched and `unreadable` says so.
+ * "Go to end" / "go to top" put the caret at the field's end or start the same way.
  */
 import type { Desktop } from '../../../../native/desktop.ts';
 import type { TemplateMarker } from '../../../../preload/contract/index.ts';
-import type { FieldMove, FieldNavigator } from '../ports.ts';
+import type { CaretPlace, FieldMove, FieldNavigator } from '../ports.ts';
 import { blankFrom } from '../../../../preload/contract/template-markers.ts';
 
 /** Template-field navigation through the desktop facade. */
@@ -27,5 +28,15 @@ export class DesktopFieldNavigator implements FieldNavigator {
     if (!blank) return { kind: 'none_left' };
     const selected = await desktop.selectInField(target, blank.start, blank.length).catch(() => false);
     return selected ? { kind: 'selected' } : { kind: 'unreadable' };
+  }
+
+  async caretTo(where: CaretPlace): Promise<'moved' | 'unreadable'> {
+    const { desktop } = this;
+    const target = await desktop.activeWindow();
+    if (!target || !desktop.readField || !desktop.selectInField) return 'unreadable';
+    const field = await desktop.readField(target).catch(() => undefined);
+    if (!field) return 'unreadable';
+    const at = where === 'end' ? field.text.length : 0;
+    return (await desktop.selectInField(target, at, 0).catch(() => false)) ? 'moved' : 'unreadable';
   }
 }

@@ -52,12 +52,20 @@ function matches(rule: InsertionRule, target: TargetWindow | undefined): boolean
   return target?.app !== undefined && rule.app.toLowerCase() === target.app.toLowerCase();
 }
 
+/** The person's or the organization's rule for `target`, if any. */
+export function ruleFor(
+  target: TargetWindow | undefined,
+  rules: readonly InsertionRule[] | undefined,
+): InsertionRule | undefined {
+  return rules?.find((r) => matches(r, target));
+}
+
 /** The plan for `target`: `mode` is the chosen default mode, rules refine it per application. */
 export function planFor(
   target: TargetWindow | undefined,
   options: { mode?: InsertMode; rules?: readonly InsertionRule[]; platform?: NodeJS.Platform } = {},
 ): InsertionPlan {
-  const rule = options.rules?.find((r) => matches(r, target));
+  const rule = ruleFor(target, options.rules);
   const app = target?.app?.toLowerCase() ?? '';
   const builtInChord =
     options.platform === 'darwin' ? 'cmd-v' : TERMINALS.includes(app) ? 'ctrl-shift-v' : 'ctrl-v';
@@ -69,5 +77,6 @@ export function planFor(
     chord: rule?.chord ?? builtInChord,
     paceMs: rule?.paceMs ?? (remote ? REMOTE_PACE_MS : DEFAULT_PLAN.paceMs),
     scancode: rule?.scancode ?? DEFAULT_PLAN.scancode,
+    ...(rule?.lineBreak === 'shift-return' ? { shiftReturn: true } : {}),
   };
 }

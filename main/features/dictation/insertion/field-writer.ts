@@ -89,7 +89,10 @@ export class FieldWriter {
     let sent = 0;
     for (const chunk of typingChunks(text)) {
       if (mayType && !(await mayType(chunk, sent === 0))) return sent;
-      await this.desktop.typeText(chunk, { paceMs: this.plan.paceMs, scancode: this.plan.scancode });
+      // A chat box's rule: Shift+Return breaks the line where Return would send the message.
+      if (this.plan.shiftReturn && /^\r?\n$/.test(chunk))
+        await this.desktop.pressKey('return', 1, { shift: true });
+      else await this.desktop.typeText(chunk, { paceMs: this.plan.paceMs, scancode: this.plan.scancode });
       sent += chunk.length;
     }
     return sent;

@@ -11,7 +11,10 @@ import type {
   TargetWindow,
 } from '../../../../native/desktop.ts';
 import { dictationMessageText } from '../../../../preload/words/index.ts';
-import type { NOT_INSERTED_REASONS } from '../../../../preload/contract/index.ts';
+import type { LINE_BREAK_RULES, NOT_INSERTED_REASONS } from '../../../../preload/contract/index.ts';
+
+/** What IT's rule says a line break is in an application whose field cannot be read. */
+export type LineBreakRule = (typeof LINE_BREAK_RULES)[number];
 import type { PasteTimings } from './clipboard-paste.ts';
 
 export type { TargetWindow } from '../../../../native/desktop.ts';
@@ -33,6 +36,8 @@ export interface InsertionRule {
   readonly paceMs?: number;
   /** Type mode: scancodes instead of Unicode keystrokes (remote sessions that ignore Unicode). */
   readonly scancode?: boolean;
+  /** What a line break is where the field cannot be read (line-breaks.ts); absent: refused. */
+  readonly lineBreak?: LineBreakRule;
 }
 
 /** How text goes into one target, once rules are applied. */
@@ -41,6 +46,8 @@ export interface InsertionPlan {
   readonly chord: PasteChord;
   readonly paceMs: number;
   readonly scancode: boolean;
+  /** Type mode: a line break is typed as Return, or as Shift+Return (the application's rule). */
+  readonly shiftReturn?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schem
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
 import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
+import { TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
@@ -66,8 +67,7 @@ async function dictate(args: string[]): Promise<number> {
     inserting?.insertion.update(inserted, rolledBack);
     // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
     for (const { kind } of heard)
-      if (!['scratch', 'new_line', 'new_paragraph'].includes(kind))
-        process.stderr.write(`${words().cli.dictate.commandDoesNothing(kind)}\n`);
+      if (!TEXT_SHAPING.has(kind)) process.stderr.write(`${words().cli.dictate.commandDoesNothing(kind)}\n`);
   });
   try {
     await runJournaled(

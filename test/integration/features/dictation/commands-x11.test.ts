@@ -35,6 +35,8 @@ describeX.each<InsertMode>(['paste', 'type'])('voice commands in a real X11 fiel
   async function dictation() {
     const field = await TkField.open(screen, `ehr-${mode}-${Math.random().toString(36).slice(2)}`);
     await field.focus(screen);
+    // Tk's text cannot be read through AT-SPI: IT's rule says a line break is Return there (new-line-x11).
+    const app = (await desktop.activeWindow())?.app ?? '';
     const { open, sessions } = scriptedOpen();
     const controller = new DictationController({
       open,
@@ -45,7 +47,7 @@ describeX.each<InsertMode>(['paste', 'type'])('voice commands in a real X11 fiel
         clipboard: new XclipClipboard(screen.env, () => desktop.clipboardOwner()),
         platform: 'linux',
         mode: () => mode,
-        rules: () => [],
+        rules: () => [{ app, insert: mode, lineBreak: 'return' }],
       }),
       overlay: { show: () => undefined },
       sink: { live: () => undefined, finished: () => undefined },

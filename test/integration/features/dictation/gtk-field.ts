@@ -18,6 +18,8 @@ export class GtkField {
   selection: [number, number] = [0, 0];
   /** The field has hidden its text (after `send('password')`). */
   password = false;
+  /** How many times Return sent the entry (a form's submit, a chat's send). */
+  activated = 0;
   #ready = false;
 
   private constructor(
@@ -32,6 +34,7 @@ export class GtkField {
         buffer = buffer.slice(nl + 1);
         if (line === 'READY') this.#ready = true;
         if (line === 'PASSWORD') this.password = true;
+        if (line === 'ACTIVATE') this.activated++;
         if (line.startsWith('TEXT ')) this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
         if (line.startsWith('SEL '))
           this.selection = line.slice(4).split(' ').map(Number) as [number, number];

@@ -85,6 +85,12 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkey to field, all real on X11', (
     if (!resolved.ok) throw new Error('config');
     const desktop = openX11Desktop(screen.display);
     closeDesktop = () => desktop.close();
+    // Tk's text cannot be read through AT-SPI: IT's rule says a line break is Return there (new-line-x11).
+    const tk = {
+      app: (await desktop.activeWindow())?.app ?? '',
+      insert: 'paste',
+      lineBreak: 'return',
+    } as const;
     let removeSource: (() => void) | null = null;
     dictation = composeDictation(
       ({ settings }) => ({
@@ -95,7 +101,7 @@ describe.skipIf(!process.env.REAL_DISPLAY)('hotkey to field, all real on X11', (
           clipboard: new XclipClipboard(screen.env, () => desktop.clipboardOwner()),
           platform: 'linux',
           mode: () => settings.get().insertMode,
-          rules: () => settings.get().appRules,
+          rules: () => [...settings.get().appRules, tk],
           // The engine knows when its own keys may still reach the hook.
           onInsertion: (insertion) => {
             removeSource?.();

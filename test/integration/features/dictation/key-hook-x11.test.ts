@@ -10,7 +10,7 @@ import { UiohookKeyHook } from '../../../../native/key-hook.ts';
 import { SyntheticInputGate } from '../../../../native/synthetic-input.ts';
 import { parseChord } from '../../../../main/base/chords/chord.ts';
 import { HotkeyDriver } from '../../../../main/features/dictation/hotkey-driver.ts';
-import type { HotkeyAction, HotkeyMode } from '../../../../main/features/dictation/hotkey-machine.ts';
+import type { HotkeyAction, HotkeyMode } from '../../../../main/features/dictation/hotkey-types.ts';
 
 const run = promisify(execFile);
 /** xdotool with its own per-key delay (12 ms is reliable here; 2 ms dropped keys). */

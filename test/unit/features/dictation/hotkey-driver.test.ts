@@ -8,7 +8,7 @@ import {
   type HotkeyChoice,
   type ShortcutRegistrar,
 } from '../../../../main/features/dictation/hotkey-driver.ts';
-import type { HotkeyAction } from '../../../../main/features/dictation/hotkey-machine.ts';
+import type { HotkeyAction } from '../../../../main/features/dictation/hotkey-types.ts';
 
 class FakeShortcuts implements ShortcutRegistrar {
   readonly taken = new Set<string>();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseChord } from '../../../../main/base/chords/chord.ts';
-import {
-  type HotkeyAction,
-  type HotkeyBindings,
-  type HotkeyInput,
-  HotkeyMachine,
-  type HotkeyMode,
-} from '../../../../main/features/dictation/hotkey-machine.ts';
+import { HotkeyMachine } from '../../../../main/features/dictation/hotkey-machine.ts';
+import type {
+  HotkeyAction,
+  HotkeyBindings,
+  HotkeyInput,
+  HotkeyMode,
+} from '../../../../main/features/dictation/hotkey-types.ts';
 import type { ModifierSnapshot } from '../../../../main/base/chords/chord.ts';
 
 function bindings(mode: HotkeyMode, toggleViaHook = false): HotkeyBindings {

@@ -74,4 +74,18 @@ describe('RecoveredCommands', () => {
     expect(commands.result(' Wound clean. New paragraph').text).toBe(' Wound clean.\n\n');
     expect(new RecoveredCommands({ enabled: true }).result(' Scratch that.').text).toBe(' Scratch that.');
   });
+
+  it('go to sleep … wake up and the case commands shape the recovered text, as scribe dictate prints it', () => {
+    const units = [
+      ' Wound clean.',
+      ' Go to sleep.',
+      ' Coffee break.',
+      ' Wake up.',
+      ' left knee.',
+      ' All caps that.',
+    ];
+    const out = recover(growing(units));
+    expect(out).toEqual({ text: ' Wound clean. LEFT KNEE.', notReplayed: [] });
+    expect(out.text).toBe(dictated(units));
+  });
 });
