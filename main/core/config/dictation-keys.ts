@@ -175,7 +175,8 @@ export const DICTATION_KEYS = {
     title: 'Dictation per-application rules',
     description:
       'A list of {"app": "wfica32.exe", "insert": "type"}: how text goes into that application (paste, type, copy, never), and optionally "lineBreak": what a dictated line break is where the field cannot be read (return, shift-return, or refuse — the default, as Return may send a form). JSON text in the registry or environment.',
-    expect: 'must be a list of {"app": "…", "insert": "paste|type|copy|never", "lineBreak"?: "return|shift-return|refuse"}',
+    expect:
+      'must be a list of {"app": "…", "insert": "paste|type|copy|never", "lineBreak"?: "return|shift-return|refuse"}',
     example: [{ app: 'wfica32.exe', insert: 'type' }],
   }),
   dictationCommands: key({
