@@ -2,43 +2,32 @@
  * "Go to top" / "go to end" in a real GTK field of another process read through AT-SPI (the navigator the
  * voice commands use): the caret goes to the field's start or end, where the next words are typed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openX11Desktop, type X11Desktop } from '../../../../native/x11/x11-desktop.ts';
+import { describe, expect, it } from 'vitest';
 import { DesktopFieldNavigator } from '../../../../main/features/dictation/fields/field-navigator.ts';
 import { TEMPLATE_MARKERS } from '../../../../preload/contract/index.ts';
-import { startDisplay, until, type TestDisplay } from './x11-harness.ts';
+import { until } from './x11-harness.ts';
+import { desktopPerSuite } from './x11-suite.ts';
 import { GtkField, gtkAvailable } from './gtk-field.ts';
 
 const describeX = process.env.REAL_DISPLAY && gtkAvailable() ? describe : describe.skip;
 
 describeX('go to top / go to end in a GTK field (AT-SPI)', () => {
-  let screen: TestDisplay;
-  let desktop: X11Desktop;
-
-  beforeAll(async () => {
-    screen = await startDisplay();
-    desktop = openX11Desktop(screen.display);
-  }, 30_000);
-
-  afterAll(async () => {
-    await desktop?.close();
-    screen?.close();
-  });
+  const x11 = desktopPerSuite();
 
   it.each(['entry', 'view'] as const)(
     '%s: the caret goes to the start, then to the end',
     async (kind) => {
       const text = 'Wound clean. Dressing applied.';
-      const field = await GtkField.open(screen, `caret-${kind}`, text, kind);
+      const field = await GtkField.open(x11.screen, `caret-${kind}`, text, kind);
       try {
         field.send(`caret 6`);
         await until(() => field.selection[0] === 6, 'the caret inside the text');
-        const nav = new DesktopFieldNavigator(desktop, () => TEMPLATE_MARKERS);
+        const nav = new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS);
         expect(await nav.caretTo('top')).toBe('moved');
         await until(() => field.selection.join() === '0,0', 'the caret at the start');
         expect(await nav.caretTo('end')).toBe('moved');
         await until(() => field.selection.join() === `${text.length},${text.length}`, 'the caret at the end');
-        await screen.x('xdotool', ['type', '--delay', '12', ' Plan.']);
+        await x11.screen.x('xdotool', ['type', '--delay', '12', ' Plan.']);
         await until(() => field.text === `${text} Plan.`, 'the words typed at the end');
       } finally {
         field.close();

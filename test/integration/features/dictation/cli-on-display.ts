@@ -3,20 +3,13 @@
  * first-pass mishearing its ASYNC_CORRECTION fixes), the display, and the CLI run as a child process with
  * only the environment it needs (the service, the client's key, the display).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scribe, type Run } from '../../shells/cli/scribe-run.ts';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
 import { MISHEARING, writeDictationFixture } from './dictation-fixture.ts';
 import { startDisplay, type TestDisplay } from './x11-harness.ts';
-
-/** What a CLI run printed, and its exit code. */
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 /** The service, the display and a way to run the CLI on it. */
 export interface CliOnDisplay {
@@ -25,7 +18,7 @@ export interface CliOnDisplay {
   /** The dictation recording the service knows. */
   readonly wav: string;
   /** Runs `scribe …args` (journal off unless a real keychain holds its key). */
-  scribe(args: string[]): Promise<CliRun>;
+  scribe(args: string[]): Promise<Run>;
   close(): Promise<void>;
 }
 
@@ -37,11 +30,7 @@ export async function startCliOnDisplay(): Promise<CliOnDisplay> {
   const screen = await startDisplay();
   const dir = await mkdtemp(join(tmpdir(), 'scribe-insert-'));
   await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
-    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+  const env = {
     DISPLAY: screen.display,
     SCRIBE_SERVICE_URL: h.service.url,
     SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
@@ -53,20 +42,10 @@ export async function startCliOnDisplay(): Promise<CliOnDisplay> {
     h,
     screen,
     wav: fixture.wav,
-    scribe(args) {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'main/shells/cli/index.ts', ...args, ...journal],
-        { env, cwd: process.cwd() },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      return new Promise((resolve) =>
-        child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr })),
-      );
-    },
+    scribe: (args) =>
+      scribe([...args, ...journal], env, {
+        inherit: ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'],
+      }),
     async close() {
       screen.close();
       await h.close();

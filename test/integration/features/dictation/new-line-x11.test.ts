@@ -4,36 +4,25 @@
  * view (multi-line) gets the break; a Tk text field (which AT-SPI cannot read) gets none unless IT's rule for
  * the application says what a line break is there.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openX11Desktop, type X11Desktop } from '../../../../native/x11/x11-desktop.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
 import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import type { LineBreakRule } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
-import { startDisplay, TkField, type TestDisplay } from './x11-harness.ts';
+import { TkField } from './x11-harness.ts';
+import { desktopPerSuite } from './x11-suite.ts';
 import { GtkField, gtkAvailable } from './gtk-field.ts';
 
 const describeX = process.env.REAL_DISPLAY && gtkAvailable() ? describe : describe.skip;
 
 describeX('new line never submits (real X11 fields)', () => {
-  let screen: TestDisplay;
-  let desktop: X11Desktop;
-
-  beforeAll(async () => {
-    screen = await startDisplay();
-    desktop = openX11Desktop(screen.display);
-  }, 30_000);
-
-  afterAll(async () => {
-    await desktop?.close();
-    screen?.close();
-  });
+  const x11 = desktopPerSuite();
 
   /** Dictates the units into the focused field (typed keys: a line break would be a Return key). */
   async function dictate(units: string[], lineBreak?: LineBreakRule) {
-    const app = (await desktop.activeWindow())?.app ?? '';
+    const app = (await x11.desktop.activeWindow())?.app ?? '';
     const overlay: OverlayState[] = [];
     const { open, sessions } = scriptedOpen();
     const controller = new DictationController({
@@ -41,8 +30,8 @@ describeX('new line never submits (real X11 fields)', () => {
       microphone: endlessMicrophone(),
       lock: { holder: () => null, acquire: () => true, release: () => undefined },
       inserter: new EngineInserter({
-        desktop,
-        clipboard: new XclipClipboard(screen.env, () => desktop.clipboardOwner()),
+        desktop: x11.desktop,
+        clipboard: new XclipClipboard(x11.screen.env, () => x11.desktop.clipboardOwner()),
         platform: 'linux',
         mode: () => 'type',
         rules: () => (lineBreak ? [{ app, insert: 'type', lineBreak }] : []),
@@ -62,7 +51,7 @@ describeX('new line never submits (real X11 fields)', () => {
   const SAID = ['Wound clean.', ' New line.', ' Dressing applied.'];
 
   it('a one-line GTK entry: no Return is typed (nothing sent), a space instead, and the overlay says why', async () => {
-    const field = await GtkField.open(screen, 'ehr-entry-line', '', 'entry');
+    const field = await GtkField.open(x11.screen, 'ehr-entry-line', '', 'entry');
     try {
       const { said } = await dictate(SAID);
       await vi.waitFor(() => expect(field.text).toBe('Wound clean. Dressing applied.'), { timeout: 10_000 });
@@ -80,7 +69,7 @@ describeX('new line never submits (real X11 fields)', () => {
   }, 60_000);
 
   it('a multi-line GTK text view gets the line break', async () => {
-    const field = await GtkField.open(screen, 'ehr-view-line', '', 'view');
+    const field = await GtkField.open(x11.screen, 'ehr-view-line', '', 'view');
     try {
       const { said } = await dictate(SAID);
       await vi.waitFor(() => expect(field.text).toBe('Wound clean.\nDressing applied.'), { timeout: 10_000 });
@@ -91,9 +80,9 @@ describeX('new line never submits (real X11 fields)', () => {
   }, 60_000);
 
   it('a field that cannot be read: refused by default; IT’s rule says Return or Shift+Return', async () => {
-    const refused = await TkField.open(screen, `tk-line-${Math.random().toString(36).slice(2)}`);
+    const refused = await TkField.open(x11.screen, `tk-line-${Math.random().toString(36).slice(2)}`);
     try {
-      await refused.focus(screen);
+      await refused.focus(x11.screen);
       const { said } = await dictate(SAID);
       await vi.waitFor(() => expect(refused.text).toBe('Wound clean. Dressing applied.'), {
         timeout: 10_000,
@@ -103,9 +92,9 @@ describeX('new line never submits (real X11 fields)', () => {
       refused.close();
     }
     for (const rule of ['return', 'shift-return'] as const) {
-      const allowed = await TkField.open(screen, `tk-${rule}-${Math.random().toString(36).slice(2)}`);
+      const allowed = await TkField.open(x11.screen, `tk-${rule}-${Math.random().toString(36).slice(2)}`);
       try {
-        await allowed.focus(screen);
+        await allowed.focus(x11.screen);
         await dictate(SAID, rule);
         await vi.waitFor(() => expect(allowed.text).toBe('Wound clean.\nDressing applied.'), {
           timeout: 10_000,
