@@ -114,10 +114,12 @@ export interface InsertionClipboard {
   snapshot(): Promise<ClipboardSnapshot>;
   /**
    * Writes text marked transient / excluded from history; `transient` says whether the platform honours
-   * the markers. `pasted` (when given) resolves once a target has finished reading the text (true), or false when
-   * nothing read it, where that can be seen.
+   * the markers. Where reads can be seen: `reading` resolves when a target starts reading the text, and
+   * `pasted` once it has finished (true), or false when nothing read it.
    */
-  writeTransient(text: string): Promise<{ transient: boolean; pasted?: Promise<boolean> }>;
+  writeTransient(
+    text: string,
+  ): Promise<{ transient: boolean; reading?: Promise<void>; pasted?: Promise<boolean> }>;
   /** The text the clipboard holds now (undefined: none or not text). */
   readText(): Promise<string | undefined>;
   restore(snapshot: ClipboardSnapshot): Promise<void>;

@@ -5,11 +5,8 @@
  * text must be served by a process, and for a copy it must outlive the CLI. `xclip` does exactly that (it
  * forks and serves until another owner takes over), handles large transfers (INCR), and in `-verbose` mode
  * reports each request it served — which tells us when the target has read our text, so the next write
- * never replaces it too early. One paste is several requests: Chromium reads the text two or three times per
- * Ctrl+V (a textarea twice, a rich-text field three times, up to 100 ms apart on an idle machine) and drops
- * the paste when the clipboard changes in between. So the text counts as read only once requests have
- * stopped: the first one served, then a quiet time with none (issue 35: concluding at the first request
- * lost the first sentence pasted into a browser field). Doing the same over koffi would mean an Xlib event loop in Node for
+ * never replaces it too early: a paste is several requests, and counts as read once they have stopped
+ * (clipboard-reads.ts says how long "stopped" is). Doing the same over koffi would mean an Xlib event loop in Node for
  * SelectionRequest/INCR; the `x11` package could do it in JS but then the copy would die with the CLI.
  * xclip serves one format, so the KDE `x-kde-passwordManagerHint` marker cannot be offered beside the text
  * (no Linux clipboard manager standard exists anyway): writes report `transient: false`.
@@ -22,26 +19,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';
 import { delay } from '../../main/base/async/delay.ts';
+import { watchReads, type ReadHistory } from './clipboard-reads.ts';
 
 const TEXT = 'UTF8_STRING';
 const TIMEOUT_MS = 2000;
 /** How long after the target read our text the next writer is started. */
 const SPARE_AFTER_READ_MS = 20;
-/**
- * The quiet time after the last request served before the target counts as done reading: twice the time
- * it took to make its first request (a loaded machine or a slow target reads slowly throughout), within
- * these bounds. Measured here: Chromium's last read came at most 100 ms after its previous one when idle;
- * the floor leaves room for a loaded machine, and costs only the wait before a next paste right after.
- */
-const READ_QUIET_MIN_MS = 400;
-const READ_QUIET_MAX_MS = 1500;
-
-/** Requests an xclip -verbose writer has served so far, from its log ("…request number N" = N-1 served). */
-function requestsServed(log: string): number {
-  let waiting = 0;
-  for (const m of log.matchAll(/request number (\d+)/g)) waiting = Math.max(waiting, Number(m[1]));
-  return Math.max(0, waiting - 1);
-}
 
 /** Runs xclip with `args`, feeding `input`; resolves its stdout (rejects on failure or timeout). */
 function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Promise<Buffer> {
@@ -66,70 +49,6 @@ function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Pro
   });
 }
 
-/**
- * What an xclip -verbose writer's log tells: `owning` once it serves the selection (its ownership may still
- * be on its way to the server: the caller waits for that, then calls `owned()`), and `pasted` once the
- * target has finished reading — at least `expected` requests served (as many as this target's pastes took
- * before), then a quiet time with none — or false when it exits having served none. `served` resolves with
- * the number of requests the paste took, for the next one's `expected`.
- */
-function watchReads(
-  child: ChildProcess,
-  expected: number,
-): { owning: Promise<void>; owned(): void; pasted: Promise<boolean>; served: Promise<number> } {
-  const seen = { log: '', ownedAt: Infinity };
-  const owning = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', () => reject(new Error('xclip exited')));
-    const onData = (b: Buffer): void => {
-      seen.log += b.toString();
-      if (seen.log.includes('request number 1')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-  });
-  return { owning, owned: () => (seen.ownedAt = performance.now()), ...readsSettled(child, expected, seen) };
-}
-
-/** `pasted` and `served` of {@link watchReads}, from the log as it grows. */
-function readsSettled(
-  child: ChildProcess,
-  expected: number,
-  seen: { readonly log: string; readonly ownedAt: number },
-): { pasted: Promise<boolean>; served: Promise<number> } {
-  let reportServed: (n: number) => void = () => undefined;
-  const served = new Promise<number>((resolve) => (reportServed = resolve));
-  const pasted = new Promise<boolean>((resolve) => {
-    let count = 0;
-    let quiet = READ_QUIET_MIN_MS;
-    let timer: NodeJS.Timeout | undefined;
-    const done = (): void => {
-      reportServed(count);
-      resolve(count > 0);
-    };
-    const check = (): void => {
-      const now = requestsServed(seen.log);
-      if (now === count) return;
-      if (count === 0)
-        quiet = Math.min(
-          READ_QUIET_MAX_MS,
-          Math.max(READ_QUIET_MIN_MS, 2 * (performance.now() - seen.ownedAt)),
-        );
-      count = now;
-      clearTimeout(timer);
-      // Fewer requests than this target's pastes took: its next one is still to come (within reason).
-      timer = setTimeout(done, count < expected ? READ_QUIET_MAX_MS : quiet);
-    };
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', check);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-  });
-  return { pasted, served };
-}
-
 /** Text-like targets, best first; image/png is kept when there is no text. */
 function bestTarget(targets: string[]): string | undefined {
   for (const t of [TEXT, 'text/plain;charset=utf-8', 'STRING', 'text/plain', 'image/png']) {
@@ -145,8 +64,8 @@ export class XclipClipboard implements InsertionClipboard {
   /** The next paste's xclip, started and waiting on its stdin. */
   #spare: ChildProcess | undefined;
   #prepareTimer: NodeJS.Timeout | undefined;
-  /** The most clipboard requests one paste into this run's target took (Chromium: 2 or 3, Tk: 1). */
-  #readsPerPaste = 0;
+  /** What this run's pastes showed of how the target reads (one run pastes into one field). */
+  #reads: ReadHistory = { requests: 0, longestGapMs: 0 };
   readonly #onExit = (): void => this.#killSpare();
 
   /**
@@ -186,7 +105,9 @@ export class XclipClipboard implements InsertionClipboard {
     }
   }
 
-  async writeTransient(text: string): Promise<{ transient: boolean; pasted: Promise<boolean> }> {
+  async writeTransient(
+    text: string,
+  ): Promise<{ transient: boolean; reading: Promise<void>; pasted: Promise<boolean> }> {
     // The previous xclip stays until the new one owns the selection: it exits by itself on losing it, and
     // while it lives the X server cannot hand its window id to the new one (a reused id would look unchanged).
     const previous = this.owner?.();
@@ -194,15 +115,21 @@ export class XclipClipboard implements InsertionClipboard {
     const child = this.#takeSpare();
     this.#owner = child;
     this.#ownerText = text;
-    const reads = watchReads(child, this.#readsPerPaste);
-    void reads.served.then((n) => (this.#readsPerPaste = Math.max(this.#readsPerPaste, n)));
+    const reads = watchReads(child, this.#reads);
+    void reads.showed.then((shown) => {
+      if (shown.requests === 0) return; // nothing read: nothing learnt
+      this.#reads = {
+        requests: Math.max(this.#reads.requests, shown.requests),
+        longestGapMs: Math.max(this.#reads.longestGapMs, shown.longestGapMs),
+      };
+    });
     child.stdin!.end(Buffer.from(text, 'utf8'));
     await reads.owning;
     await this.#ownerChangedFrom(previous);
     reads.owned();
     if (replaced && replaced.exitCode === null) replaced.kill();
     this.#prepareNext(reads.pasted);
-    return { transient: false, pasted: reads.pasted };
+    return { transient: false, reading: reads.reading, pasted: reads.pasted };
   }
 
   /**

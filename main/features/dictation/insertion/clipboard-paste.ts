@@ -25,7 +25,7 @@ export interface PasteTimings {
   /** Quiet time after the last paste before the old clipboard comes back. */
   readonly restoreDelayMs: number;
   /**
-   * Longest wait for the target to finish reading the clipboard; a paste it never read in this time was not
+   * Longest wait for the target to start reading the clipboard; a paste it never read in this time was not
    * taken (reported, never followed by the next write as if it had been). Generous: a busy EHR or a loaded
    * desktop can take a second to read.
    */
@@ -39,6 +39,9 @@ export interface PasteTimings {
 }
 
 const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 3000, settleMs: 500 };
+
+/** A target still reading after this long has taken the paste (it reads; it is just slow). */
+const READING_LIMIT_MS = 15_000;
 
 /** Whether the target took a paste: it read the clipboard, it did not, or this clipboard cannot tell. */
 export type PasteOutcome = 'read' | 'unread' | 'unknown';
@@ -93,13 +96,28 @@ export class ClipboardPaster {
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
       const read = written.pasted
-        ? await withTimeout(written.pasted, this.#timings.readWaitMs, false)
+        ? await this.#readBy(written.pasted, written.reading)
         : (await delay(this.#timings.settleMs), undefined);
       // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay.
       this.#unconfirmedUntil = read ? 0 : Date.now() + this.#timings.restoreDelayMs;
       this.#timer = setTimeout(() => this.#restoreLater(), this.#timings.restoreDelayMs);
       return read === undefined ? 'unknown' : read ? 'read' : 'unread';
     });
+  }
+
+  /**
+   * Whether the target took the paste: it must start reading within `readWaitMs`; once it has, its reads
+   * are waited out however slow (a loaded machine), within {@link READING_LIMIT_MS}.
+   */
+  async #readBy(pasted: Promise<boolean>, reading: Promise<void> | undefined): Promise<boolean> {
+    if (!reading) return withTimeout(pasted, this.#timings.readWaitMs, false);
+    // Nothing read before the writer went (`pasted` false) is as good as nothing read in time.
+    const started = await withTimeout(
+      Promise.race([reading.then(() => true), pasted]),
+      this.#timings.readWaitMs,
+      false,
+    );
+    return started ? withTimeout(pasted, READING_LIMIT_MS, true) : false;
   }
 
   /** Restores now (when still ours) instead of after the delay: end of a dictation. */

@@ -96,3 +96,56 @@ describe('ClipboardPaster when the restore fails', () => {
     }
   });
 });
+
+/** A clipboard whose target starts reading at once and finishes only when told (a loaded machine). */
+class SlowReaderClipboard extends FakeClipboard {
+  #finish: ((read: boolean) => void) | undefined;
+  started = true;
+  override async writeTransient(
+    text: string,
+  ): Promise<{ transient: boolean; reading: Promise<void>; pasted: Promise<boolean> }> {
+    await super.writeTransient(text);
+    const pasted = new Promise<boolean>((resolve) => (this.#finish = resolve));
+    return {
+      transient: true,
+      reading: this.started ? Promise.resolve() : new Promise<void>(() => undefined),
+      pasted,
+    };
+  }
+  finishReading(): void {
+    this.#finish?.(true);
+  }
+}
+
+describe('ClipboardPaster and a target that reads slowly', () => {
+  const timings = { restoreDelayMs: 60_000, readWaitMs: 50, settleMs: 0 };
+
+  it('waits out reads that started in time, however long they take, and calls the paste read', async () => {
+    const desktop = new FakeDesktop();
+    desktop.addWindow('w', 'app');
+    const clipboard = new SlowReaderClipboard();
+    const paster = new ClipboardPaster(clipboard, desktop, timings);
+    let outcome: string | undefined;
+    vi.useFakeTimers();
+    try {
+      const pasting = paster.paste('ours', 'ctrl-v').then((o) => (outcome = o));
+      // Well past readWaitMs: still waiting, because the target is still reading.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(outcome).toBeUndefined();
+      clipboard.finishReading();
+      await pasting;
+      expect(outcome).toBe('read');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('calls a paste nobody started reading within readWaitMs unread', async () => {
+    const desktop = new FakeDesktop();
+    desktop.addWindow('w', 'app');
+    const clipboard = new SlowReaderClipboard();
+    clipboard.started = false;
+    const paster = new ClipboardPaster(clipboard, desktop, timings);
+    await expect(paster.paste('ours', 'ctrl-v')).resolves.toBe('unread');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { quietAfter, READ_QUIET } from '../../../native/x11/clipboard-reads.ts';
+
+const unknown = { requests: 0, longestGapMs: 0 };
+const chromium = { requests: 3, longestGapMs: 80 };
+
+describe('the quiet time before a paste counts as read (X11)', () => {
+  it('is longest for the first paste into a target, of which nothing is known yet', () => {
+    const first = quietAfter(unknown, { served: 1, firstLatencyMs: 10, longestGapMs: 0 });
+    const later = quietAfter(chromium, { served: 3, firstLatencyMs: 10, longestGapMs: 20 });
+    expect(first).toBe(READ_QUIET.firstFloorMs);
+    expect(later).toBe(READ_QUIET.floorMs);
+    expect(first).toBeGreaterThan(later);
+  });
+
+  it('waits the ceiling while fewer requests have come than this target takes per paste', () => {
+    expect(quietAfter(chromium, { served: 2, firstLatencyMs: 10, longestGapMs: 20 })).toBe(
+      READ_QUIET.ceilingMs,
+    );
+  });
+
+  it('grows with the waits between requests this target has shown (a loaded machine)', () => {
+    const slow = { requests: 3, longestGapMs: 450 };
+    expect(quietAfter(slow, { served: 3, firstLatencyMs: 10, longestGapMs: 0 })).toBe(1350);
+    expect(quietAfter(chromium, { served: 3, firstLatencyMs: 10, longestGapMs: 500 })).toBe(1500);
+    expect(quietAfter(chromium, { served: 3, firstLatencyMs: 700, longestGapMs: 0 })).toBe(1400);
+  });
+
+  it('never waits past the ceiling', () => {
+    expect(quietAfter(chromium, { served: 3, firstLatencyMs: 5000, longestGapMs: 5000 })).toBe(
+      READ_QUIET.ceilingMs,
+    );
+  });
+});
