@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
           sequence: { groupOrder: 0 },
+          globalSetup: ['test/harness/cli-bundle.ts'],
         },
       },
       './test/e2e/vitest.config.ts',
