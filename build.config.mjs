@@ -17,6 +17,9 @@ import { build } from 'esbuild';
 
 /** Where the bundles go (a test builds into a temporary folder). */
 const OUT = process.env.BUILD_OUT_DIR ?? 'dist';
+/** `BUILD_ONLY=cli` builds the CLI alone: the tests run it from one bundle built per run (test/harness/cli-bundle.ts). */
+const ONLY = process.env.BUILD_ONLY;
+if (ONLY && ONLY !== 'cli') throw new Error(`BUILD_ONLY=${ONLY}: only "cli" is known`);
 
 /** Packages that ship or load native .node binaries; never bundled. */
 const NATIVE = ['@napi-rs/keyring', '@picovoice/pvrecorder-node', 'uiohook-napi', 'koffi', 'node-hid'];
@@ -46,37 +49,42 @@ const demoEntryExternal = {
   },
 };
 
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: ['main/shells/electron/index.ts'],
-    outfile: `${OUT}/main/index.cjs`,
-    target: 'node22',
-    plugins: [demoEntryExternal],
-  }),
-  build({
-    ...common,
-    entryPoints: ['main/programs/local-service/demo.ts'],
-    outfile: `${OUT}/main/local-service-demo.cjs`,
-    target: 'node22',
-  }),
-  build({
-    ...common,
-    entryPoints: ['main/shells/cli/index.ts'],
-    outfile: `${OUT}/cli/scribe.cjs`,
-    target: 'node22',
-  }),
-  build({
-    ...common,
-    entryPoints: ['preload/index.ts'],
-    outfile: `${OUT}/preload/index.cjs`,
-    // The sandboxed preload may require only 'electron' (no node:url, no __filename): no import.meta shim.
-    external: ['electron'],
-    define: {},
-    banner: {},
-    target: 'chrome140',
-    sourcemap: false,
-  }),
-]);
+const cli = build({
+  ...common,
+  entryPoints: ['main/shells/cli/index.ts'],
+  outfile: `${OUT}/cli/scribe.cjs`,
+  target: 'node22',
+});
 
-cpSync('main/programs/local-service/sample', `${OUT}/main/sample`, { recursive: true });
+await Promise.all([cli, ...(ONLY ? [] : everythingElse())]);
+if (!ONLY) cpSync('main/programs/local-service/sample', `${OUT}/main/sample`, { recursive: true });
+
+/** The Electron main process, the sample visit's service and the preload. */
+function everythingElse() {
+  return [
+    build({
+      ...common,
+      entryPoints: ['main/shells/electron/index.ts'],
+      outfile: `${OUT}/main/index.cjs`,
+      target: 'node22',
+      plugins: [demoEntryExternal],
+    }),
+    build({
+      ...common,
+      entryPoints: ['main/programs/local-service/demo.ts'],
+      outfile: `${OUT}/main/local-service-demo.cjs`,
+      target: 'node22',
+    }),
+    build({
+      ...common,
+      entryPoints: ['preload/index.ts'],
+      outfile: `${OUT}/preload/index.cjs`,
+      // The sandboxed preload may require only 'electron' (no node:url, no __filename): no import.meta shim.
+      external: ['electron'],
+      define: {},
+      banner: {},
+      target: 'chrome140',
+      sourcemap: false,
+    }),
+  ];
+}

@@ -1,7 +1,8 @@
 /**
  * Two vitest projects, so `npm test` (bash test/run.sh) runs everything and `bash test/run.sh <files>`
  * still runs just those files:
- * - unit: test/unit and test/integration, files in parallel;
+ * - unit: test/unit and test/integration, files in parallel up to vitest's default worker count (cores - 1:
+ *   one file at a time on 2 cores);
  * - e2e: test/e2e/vitest.config.ts (builds the renderer once, then one Chromium file at a time). It runs
  *   after the unit group (groupOrder) so browsers never compete with timing-sensitive integration tests
  *   for the two cores. `vitest run --project unit` skips it.
@@ -25,6 +26,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
           sequence: { groupOrder: 0 },
+          globalSetup: ['test/harness/cli-bundle.ts'],
         },
       },
       './test/e2e/vitest.config.ts',

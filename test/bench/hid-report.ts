@@ -9,22 +9,15 @@ import { FakeHid } from '../../native/hid.fake.ts';
 import { DEFAULT_MIC_BUTTONS } from '../../main/core/config/dictation-keys.ts';
 import { DictationMic } from '../../main/features/dictation/mic/dictation-mic.ts';
 import { fmt, percentile, type BenchRow } from './report.ts';
+import { POWERMIC_3 } from '../fixtures/hid/devices.ts';
 
 const RUNS = 40;
 const TARGET_MS = 50;
-const PM3 = {
-  path: 'pm3',
-  vendorId: 0x0554,
-  productId: 0x1001,
-  usagePage: 1,
-  usage: 0,
-  product: 'PowerMic III',
-};
 
 /** Runs the bench. */
 export async function benchHidReport(): Promise<BenchRow[]> {
   const hid = new FakeHid();
-  hid.plug(PM3);
+  hid.plug(POWERMIC_3);
   let started: (() => void) | null = null;
   const mic = new DictationMic({
     hid,

@@ -22,6 +22,7 @@ import { expectedSentences } from '../integration/core/streaming/harness.ts';
 import { unnamedFocusables } from './a11y.ts';
 import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
 import { startApp, type AppHarness } from './bridge/harness.ts';
+import { POWERMIC_3 } from '../fixtures/hid/devices.ts';
 
 /** The part of a textarea the box tests read (the e2e tests type-check without the DOM library). */
 interface TextArea {
@@ -50,14 +51,7 @@ describe('dictation screens', () => {
     service = started.service;
     const inserter = new FakeInserter();
     const hid = new FakeHid();
-    hid.plug({
-      path: 'pm3',
-      vendorId: 0x0554,
-      productId: 0x1001,
-      usagePage: 1,
-      usage: 0,
-      product: 'PowerMic III',
-    });
+    hid.plug(POWERMIC_3);
     inserter.target = { appName: 'Epic Hyperspace' };
     h = await startApp({
       // The microphone hears the dictation fixture, in real time.

@@ -15,7 +15,7 @@ export default defineConfig({
     name: 'e2e',
     root: ROOT, // as a project, vitest would otherwise root it at this file's folder
     include: ['test/e2e/**/*.test.ts'],
-    globalSetup: ['test/e2e/global-setup.ts'],
+    globalSetup: ['test/e2e/global-setup.ts', 'test/harness/cli-bundle.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // A screen may take a while on a loaded machine: poll for it generously (test/harness/until.ts).

@@ -21,6 +21,7 @@ import type { ClipboardPort } from '../../main/features/note/ports.ts';
 import { formatError, summaryText } from '../../preload/words/index.ts';
 import type { CheckNote, IpcResult } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
+import { cliBundle } from '../harness/cli-bundle.ts';
 import {
   expectedSentences,
   startStreamingHarness,
@@ -287,20 +288,16 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)(
       const before = h.streaming.sockets.length;
       h.streaming.timings.recognitionLatencyMs = 2_500;
       const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'main/shells/cli/index.ts', 'transcribe', VISIT],
-        {
-          env: {
-            ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
-            SCRIBE_SERVICE_URL: h.service.url,
-            SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-            SCRIBE_PRIVATE_KEY_FILE: keyFile,
-            SCRIBE_DATA_DIR: dataDir,
-          },
-          stdio: 'ignore',
+      const child = spawn(process.execPath, [cliBundle(), 'transcribe', VISIT], {
+        env: {
+          ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
+          SCRIBE_SERVICE_URL: h.service.url,
+          SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+          SCRIBE_PRIVATE_KEY_FILE: keyFile,
+          SCRIBE_DATA_DIR: dataDir,
         },
-      );
+        stdio: 'ignore',
+      });
       const exited = new Promise((resolve) => child.on('close', resolve));
       // The CLI's socket is the one with its 'audio' stream (not a visit of an earlier test still streaming).
       await until(

@@ -26,7 +26,7 @@ import {
   hasCanary,
   readTree,
 } from './canary-kit.ts';
-import { scribe as run, type Run } from '../shells/cli/scribe-run.ts';
+import { cliEnv, scribe as run, type Run } from '../shells/cli/scribe-run.ts';
 
 /** The CLI with the sound server and the keychain's session bus. */
 const scribe = (args: string[], env: Record<string, string>): Promise<Run> =>
@@ -42,14 +42,8 @@ let env: Record<string, string>;
 beforeAll(async () => {
   h = await startStreamingHarness({ streaming: { recognizer: canaryRecognizer() } });
   dir = await mkdtemp(join(tmpdir(), 'privacy-cli-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    // The CLI journals its sessions here (when the keychain is there); checked at the end.
-    SCRIBE_DATA_DIR: join(dir, 'data'),
-  };
+  // The CLI journals its sessions in data/ (when the keychain is there); checked at the end.
+  env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: join(dir, 'data') };
 });
 afterAll(async () => {
   await shredCliJournals();

@@ -1,6 +1,7 @@
 /**
- * Runs `scribe broker --listen 127.0.0.1:0` as a real child process (the CLI entry point under tsx) and
- * waits for its `listening on http://HOST:PORT` line. Its stderr (the log) is collected for canary checks.
+ * Runs `scribe broker --listen 127.0.0.1:0` as a real child process (the CLI as shipped, built once a run by
+ * test/harness/cli-bundle.ts) and waits for its `listening on http://HOST:PORT` line. Its stderr (the log)
+ * is collected for canary checks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,6 +9,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { cliBundle } from '../../harness/cli-bundle.ts';
 import { later } from '../../harness/later.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
@@ -30,7 +32,7 @@ export async function startBrokerProcess(
 ): Promise<BrokerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/shells/cli/index.ts', 'broker', '--listen', '127.0.0.1:0', ...args],
+    [cliBundle(), 'broker', '--listen', '127.0.0.1:0', ...args],
     { cwd: process.cwd(), env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: 'pipe' },
   );
   let stdout = '';

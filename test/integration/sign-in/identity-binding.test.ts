@@ -6,15 +6,13 @@
  * provider refuses; without them the app compares the new `sub` with the session's and refuses itself.
  * Interactive sign-in asks the provider to let the person choose the account (`prompt=select_account`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { AuthenticationError } from '../../../main/core/api/errors.ts';
 import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
-import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
-import { brokerEnv, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+import type { BrowserDriver } from './browser-driver.ts';
+import { organizationPerFile } from './organization-rig.ts';
 
 const USERS = { 'dr.lee': { oid: 'oid-bind-lee' }, 'dr.okafor': { oid: 'oid-bind-okafor' } };
 
@@ -22,26 +20,9 @@ describe.each([
   ['with pushed authorization requests', true],
   ['without pushed authorization requests', false],
 ])('a silent sign-in as someone else, %s', (_label, par) => {
-  let h: Harness;
-  let idp: TestIdp;
-  let broker: BrokerProcess;
-  let lee: BrowserDriver;
-  let okafor: BrowserDriver;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    idp = await startTestIdp(USERS, 'scribe-desktop', { pushedAuthorizationRequests: par });
-    const service = { url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem };
-    broker = await startBrokerProcess(await brokerEnv(service, idp));
-    lee = await startBrowserDriver('dr.lee');
-    okafor = await startBrowserDriver('dr.okafor');
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all([lee?.close(), okafor?.close()]);
-    await broker?.stop();
-    await idp?.close();
-    await h?.close();
-  });
+  const org = organizationPerFile(USERS, ['dr.lee', 'dr.okafor'], { pushedAuthorizationRequests: par });
+  const { h, idp, broker } = org;
+  const [lee, okafor] = [org.browser('dr.lee'), org.browser('dr.okafor')];
 
   const signInThrough = (browser: BrowserDriver) =>
     new OrganizationSignIn(

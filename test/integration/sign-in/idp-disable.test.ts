@@ -5,40 +5,23 @@
  * account. Real OpenID provider (the account removed from it), the broker as a child process, Chromium as the
  * clinician's browser, the local service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { AuthenticationError } from '../../../main/core/api/errors.ts';
 import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
 import { UserTokenSource } from '../../../main/core/api/auth/user-token-source.ts';
-import { startTestIdp, type TestIdp, type TestUsers } from '../../fixtures/oidc/test-idp.ts';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
-import { brokerEnv, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+import type { TestUsers } from '../../fixtures/oidc/test-idp.ts';
+import { organizationPerFile } from './organization-rig.ts';
 
 const HOUR = 3_600_000;
 
 describe('a clinician disabled at the identity provider', () => {
   // The provider's accounts: removing one disables it there (its session no longer finds the account).
   const users: TestUsers = { 'dr.lee': { oid: 'oid-disable-lee' } };
-  let h: Harness;
-  let idp: TestIdp;
-  let broker: BrokerProcess;
-  let browser: BrowserDriver;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    idp = await startTestIdp(users);
-    const service = { url: h.service.url, clientId: h.fixtures.staticClient.id, pem: h.staticPem };
-    broker = await startBrokerProcess(await brokerEnv(service, idp));
-    browser = await startBrowserDriver('dr.lee');
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await broker?.stop();
-    await idp?.close();
-    await h?.close();
-  });
+  const org = organizationPerFile(users, ['dr.lee']);
+  const { h, idp, broker } = org;
+  const browser = org.browser('dr.lee');
 
   const signIn = (recheckHours?: number) =>
     new OrganizationSignIn(

@@ -4,39 +4,22 @@
  * local service. The clinician's own user tokens come back; every call is a user call; a spent refresh token
  * is replaced by a silent sign-in (prompt=none) while the provider's session lives; sign-out revokes.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
 import { SignInError } from '../../../main/core/api/auth/sign-in-error.ts';
-import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
-import { startHarness, type Harness } from '../core/api/harness.ts';
-import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
-import { startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+import { organizationPerFile } from './organization-rig.ts';
 
-let h: Harness;
-let idp: TestIdp;
-let broker: BrokerProcess;
-let browser: BrowserDriver;
+const org = organizationPerFile(
+  { 'dr.lee': { oid: 'oid-dr-lee', email: 'lee@example.org', name: 'Dr Lee' } },
+  ['dr.lee'],
+);
+const { h, idp, broker } = org;
+const browser = org.browser('dr.lee');
 let signIn: OrganizationSignIn;
 
-beforeAll(async () => {
-  h = await startHarness();
-  idp = await startTestIdp({ 'dr.lee': { oid: 'oid-dr-lee', email: 'lee@example.org', name: 'Dr Lee' } });
-  const dir = await mkdtemp(join(tmpdir(), 'scribe-signin-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  broker = await startBrokerProcess({
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    SCRIBE_BROKER_ISSUER: idp.issuer,
-    SCRIBE_BROKER_AUDIENCE: idp.clientId,
-    SCRIBE_BROKER_USER_CLAIM: 'oid',
-  });
-  browser = await startBrowserDriver('dr.lee');
+beforeAll(() => {
   signIn = new OrganizationSignIn(
     {
       issuer: idp.issuer,
@@ -47,12 +30,6 @@ beforeAll(async () => {
     },
     (url) => browser.open(url),
   );
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await broker?.stop();
-  await idp?.close();
-  await h?.close();
 });
 
 describe('Sign in with your organization', () => {

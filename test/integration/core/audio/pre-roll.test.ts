@@ -5,7 +5,7 @@
  * tick, the device is already running and its pre-roll holds what was said since the press: the first
  * sentence arrives whole. Opened at Start (the control), the same device loses it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AudioFrame, AudioSource } from '../../../../main/core/audio/audio-source.ts';
 import { PRE_ROLL_MS } from '../../../../main/core/audio/capture.ts';
 import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
@@ -15,9 +15,8 @@ import {
   delay,
   expectedSentences,
   OFFSET_TOLERANCE_MS,
-  startStreamingHarness,
+  streamingPerFile,
   until,
-  type StreamingHarness,
 } from '../streaming/harness.ts';
 
 const STARTUP_MS = 1_500;
@@ -69,11 +68,7 @@ function slowMicrophone(room: Room): AudioSource {
   };
 }
 
-let h: StreamingHarness;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
+const h = streamingPerFile();
 
 /** Speaks the instant Start is pressed, waits until the speech is over, ends and returns the finals. */
 async function visit(armFirst: boolean) {

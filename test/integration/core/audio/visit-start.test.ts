@@ -3,19 +3,13 @@
  * while: the microphone must open when the visit starts, not once the socket streams, or what the
  * clinician says while it connects is never captured (the service then cannot recognise the sentence).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessTokenSource } from '../../../../main/core/api/auth/token-source.ts';
 import type { AudioFrame, AudioSource } from '../../../../main/core/audio/audio-source.ts';
 import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import {
-  delay,
-  expectedSentences,
-  startStreamingHarness,
-  until,
-  type StreamingHarness,
-} from '../streaming/harness.ts';
+import { delay, expectedSentences, streamingPerFile, until } from '../streaming/harness.ts';
 
 const CONNECT_DELAY_MS = 1_000;
 /** The clinician starts talking this long after pressing Start. */
@@ -61,11 +55,7 @@ class RoomMicrophone implements AudioSource {
   }
 }
 
-let h: StreamingHarness;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
+const h = streamingPerFile();
 
 describe('starting a visit', () => {
   it('keeps the first sentence whole when the connection is slow', async () => {

@@ -4,7 +4,7 @@
  * final text, and `scribe recover` sends what the journal kept. Real parts: the OS keychain (the journal's
  * key), the file system, the CLI processes, loopback WebSockets.
  */
-import { appendFile, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
   until,
   type StreamingHarness,
 } from '../streaming/harness.ts';
-import { startScribe, type Run } from '../../shells/cli/scribe-run.ts';
+import { cliEnv, startScribe, type Run } from '../../shells/cli/scribe-run.ts';
 
 /** The CLI with the sound server and the keychain's session bus. */
 const scribe = (args: string[], env: Record<string, string>) =>
@@ -37,13 +37,7 @@ let dataDir: string;
 beforeAll(async () => {
   h = await startStreamingHarness();
   dataDir = await mkdtemp(join(tmpdir(), 'scribe-kill-'));
-  await writeFile(join(dataDir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dataDir, 'key.pem'),
-    SCRIBE_DATA_DIR: dataDir,
-  };
+  env = { ...(await cliEnv(h, dataDir)), SCRIBE_DATA_DIR: dataDir };
   // The same folder and keychain entries the CLI uses: the test reads what the killed process captured.
   journals = new JournalStore({ dir: join(dataDir, 'journals'), secrets: new KeychainSecretStore() });
 });

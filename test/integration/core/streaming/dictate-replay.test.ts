@@ -4,23 +4,12 @@
  * words keeps the words the clinician saw; a normal reconnect takes them back just before the replay's
  * first unit, and neither loses nor doubles a word.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { DictateSession } from '../../../../main/core/streaming/dictate-session.ts';
 import type { SocketRecord } from '../../../service/streaming-faults.ts';
-import {
-  dictateSession,
-  expectedSentences,
-  fixtureChunks,
-  startStreamingHarness,
-  until,
-  type StreamingHarness,
-} from './harness.ts';
+import { dictateSession, expectedSentences, fixtureChunks, streamingPerFile, until } from './harness.ts';
 
-let h: StreamingHarness;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
+const h = streamingPerFile();
 const sessions: DictateSession[] = [];
 const listeners: Array<(record: never, type: string) => void> = [];
 afterEach(() => {

@@ -3,7 +3,7 @@
  * the real token source, fixture audio cut into 100 ms chunks, and the checks every test shares ("every
  * manifest sentence exactly once, in order, right speaker, right offset on one timeline").
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { Chunker } from '../../../../main/core/audio/chunker.ts';
 import {
   TranscribeSession,
@@ -19,6 +19,7 @@ import type { LocalServiceOptions } from '../../../../main/programs/local-servic
 import type { StreamingControl } from '../../../service/streaming-faults.ts';
 import { startHarness, type Harness } from '../api/harness.ts';
 import { delay } from '../../../../main/base/async/delay.ts';
+import { later } from '../../../harness/later.ts';
 
 export { delay };
 
@@ -50,6 +51,19 @@ export async function startStreamingHarness(options: LocalServiceOptions = {}): 
     streaming: { ...options.streaming, timings: { ...FAST_TIMINGS, ...options.streaming?.timings } },
   });
   return { ...h, streaming: h.service.control.streaming, baseUrl: new URL(h.service.url) };
+}
+
+/**
+ * The streaming harness for this file: started before its first test, closed after its last. Read it inside
+ * tests and hooks only (test/harness/later.ts).
+ */
+export function streamingPerFile(options: LocalServiceOptions = {}): StreamingHarness {
+  let h: StreamingHarness | undefined;
+  beforeAll(async () => {
+    h = await startStreamingHarness(options);
+  });
+  afterAll(() => h?.close());
+  return later('the streaming harness', () => h);
 }
 
 /** A fixture's samples cut into 100 ms chunks, the last one zero-padded (as the chunker does). */

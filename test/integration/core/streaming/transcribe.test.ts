@@ -3,7 +3,7 @@
  * token source and socket, and a service whose recognition depends on the audio that actually arrived.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkFrames } from '../../../../main/core/audio/chunker.ts';
 import { openAudioSource } from '../../../../main/core/audio/index.ts';
 import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
@@ -12,18 +12,13 @@ import {
   expectedSentences,
   expectTranscript,
   fixtureChunks,
-  startStreamingHarness,
+  streamingPerFile,
   transcribeSession,
   until,
-  type StreamingHarness,
 } from './harness.ts';
 
-let h: StreamingHarness;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
+const h = streamingPerFile();
 afterEach(() => void vi.useRealTimers());
-afterAll(() => h.close());
 
 describe('transcribe-ws against the local service', () => {
   it('transcribes visit.wav sent fast: every sentence once, in order, speaker and offsets right', async () => {

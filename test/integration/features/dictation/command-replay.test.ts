@@ -6,9 +6,7 @@
  * back at the end of the first unit instead of as the second. The field moves exactly once, and the text
  * is whole.
  */
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
@@ -19,8 +17,9 @@ import {
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { FieldMove, FieldNavigator } from '../../../../main/features/dictation/ports.ts';
 import { WarmMicrophone } from '../../../../main/features/dictation/warm-microphone.ts';
-import { FIXTURE_DIR, readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
+import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
 import { quickSession, startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
+import { writeDictationFixture } from './dictation-fixture.ts';
 
 const SPOKEN = ['wound is clean period', 'next field', 'dressing applied period'];
 
@@ -28,14 +27,7 @@ let h: StreamingHarness;
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'scribe-command-replay-'));
-  const manifest = JSON.parse(await readFile(join(FIXTURE_DIR, 'manifest.json'), 'utf8')) as {
-    fixtures: Array<{ file: string; sentences: Array<{ text: string }> }>;
-  };
-  const dictation = manifest.fixtures.find((f) => f.file === 'dictation.wav')!;
-  dictation.sentences.forEach((s, i) => (s.text = SPOKEN[i]!));
-  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fixtures: [dictation] }));
-  await copyFile(join(FIXTURE_DIR, 'dictation.wav'), join(dir, 'dictation.wav'));
+  ({ dir } = await writeDictationFixture(SPOKEN));
   h = await startStreamingHarness({ streaming: { fixturesDir: dir } });
 }, 60_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { dictationMessageText } from '../../../../preload/words/index.ts';
 import {
@@ -22,22 +22,13 @@ import { WarmMicrophone } from '../../../../main/features/dictation/warm-microph
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import {
-  expectedSentences,
-  quickSession,
-  startStreamingHarness,
-  type StreamingHarness,
-} from '../../core/streaming/harness.ts';
+import { expectedSentences, quickSession, streamingPerFile } from '../../core/streaming/harness.ts';
 
-let h: StreamingHarness;
+const h = streamingPerFile();
 const mics: WarmMicrophone[] = [];
 afterEach(async () => {
   for (const mic of mics.splice(0)) await mic.close();
 });
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
 
 const written = () =>
   expectedSentences('dictation.wav')

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
@@ -17,18 +17,10 @@ import { composeDictation } from '../../../../main/features/dictation/compose-di
 import { createDictationHandlers } from '../../../../main/features/dictation/handlers.ts';
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import {
-  expectedSentences,
-  startStreamingHarness,
-  type StreamingHarness,
-} from '../../core/streaming/harness.ts';
+import { expectedSentences, streamingPerFile } from '../../core/streaming/harness.ts';
 
-let h: StreamingHarness;
+const h = streamingPerFile();
 let dir: string;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const written = () =>

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeHid } from '../../../../native/hid.fake.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
@@ -17,28 +17,13 @@ import { composeDictation } from '../../../../main/features/dictation/compose-di
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { FieldNavigator } from '../../../../main/features/dictation/ports.ts';
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
-import {
-  expectedSentences,
-  startStreamingHarness,
-  type StreamingHarness,
-} from '../../core/streaming/harness.ts';
+import { expectedSentences, streamingPerFile } from '../../core/streaming/harness.ts';
+import { POWERMIC_3 } from '../../../fixtures/hid/devices.ts';
 
-let h: StreamingHarness;
+const h = streamingPerFile();
 let dir: string;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const PM3 = {
-  path: 'pm3',
-  vendorId: 0x0554,
-  productId: 0x1001,
-  usagePage: 1,
-  usage: 0,
-  product: 'PowerMic III',
-};
 const RECORD = [0x00, 0x04, 0x00];
 const TRANSCRIBE = [0x00, 0x01, 0x00];
 const TAB_FORWARD = [0x00, 0x08, 0x00];
@@ -49,7 +34,7 @@ async function build(policy: Record<string, unknown> = {}) {
   const resolved = resolveConfig({ policy: { values: policy, origin: 'test policy' } });
   if (!resolved.ok) throw new Error('bad policy');
   const hid = new FakeHid();
-  hid.plug(PM3); // plugged in before the app starts; mic-watcher.test.ts covers plugging in later
+  hid.plug(POWERMIC_3); // plugged in before the app starts; mic-watcher.test.ts covers plugging in later
   const inserter = new FakeInserter();
   const moves: string[] = [];
   const fields: FieldNavigator = { move: async (d) => (moves.push(d), { kind: 'selected' }) };

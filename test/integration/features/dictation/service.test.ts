@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
 import { FakeSecureInput } from '../../../../native/secure-input.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
@@ -26,19 +26,10 @@ import { WarmMicrophone } from '../../../../main/features/dictation/warm-microph
 import { readFixtureSamples } from '../../../fixtures/audio/manifest.ts';
 import { formatError } from '../../../../preload/words/index.ts';
 import type { DictationStateDto } from '../../../../preload/contract/index.ts';
-import {
-  expectedSentences,
-  quickSession,
-  startStreamingHarness,
-  type StreamingHarness,
-} from '../../core/streaming/harness.ts';
+import { expectedSentences, quickSession, streamingPerFile } from '../../core/streaming/harness.ts';
 
-let h: StreamingHarness;
+const h = streamingPerFile();
 let dir: string;
-beforeAll(async () => {
-  h = await startStreamingHarness();
-});
-afterAll(() => h.close());
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 class Shortcuts implements ShortcutRegistrar {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketRecord } from '../../../service/index.ts';
 import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
-import { scribe, type Run } from './scribe-run.ts';
+import { cliEnv, scribe, type Run } from './scribe-run.ts';
 
 /** The English of main/core's old messages: none may reach a French line. */
 const OLD_ENGLISH =
@@ -29,13 +29,10 @@ let env: Record<string, string>;
 beforeAll(async () => {
   h = await startStreamingHarness();
   dir = await mkdtemp(join(tmpdir(), 'scribe-cli-core-words-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
   await writeFile(join(dir, 'visit.txt'), 'Doctor: How are you feeling today?\nPatient: Much better.\n');
   env = {
     ...FR,
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+    ...(await cliEnv(h, dir)),
     SCRIBE_DATA_DIR: join(dir, 'data'),
     SCRIBE_POLICY_FILE: join(dir, 'no-policy.json'),
   };

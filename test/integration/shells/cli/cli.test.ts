@@ -8,14 +8,15 @@ import { startHarness, TRANSCRIPT, type Harness } from '../../core/api/harness.t
 import { scribe as run, serviceForCli } from './scribe-run.ts';
 
 /**
- * Runs the CLI exactly as the contract says: `npm run --silent scribe -- …` from the repository root.
- * No sound server's address (XDG_RUNTIME_DIR): doctor must not touch the audio library unless asked
- * (--mic), so stderr stays clean on a machine without sound. The session bus stays: the keychain holds the
- * audit trail's key, as on a clinician's computer (without one the CLI says on stderr that the trail is
- * not keyed).
+ * Runs the CLI as shipped (the bundle scribe-run.ts builds once a run); `viaNpm` runs it exactly as the
+ * contract says for development, `npm run --silent scribe -- …` from the repository root (npm and tsx add
+ * about three seconds a run, so one test proves that path). No sound server's address (XDG_RUNTIME_DIR):
+ * doctor must not touch the audio library unless asked (--mic), so stderr stays clean on a machine without
+ * sound. The session bus stays: the keychain holds the audit trail's key, as on a clinician's computer
+ * (without one the CLI says on stderr that the trail is not keyed).
  */
-const scribe = (args: string[], env: Record<string, string | undefined>) =>
-  run(args, env, { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'], viaNpm: true });
+const scribe = (args: string[], env: Record<string, string | undefined>, viaNpm = false) =>
+  run(args, env, { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'], viaNpm });
 
 let h: Harness;
 let dir: string;
@@ -41,8 +42,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('scribe doctor', () => {
-  it('passes every check as a server caller', async () => {
-    const run = await scribe(['doctor'], env);
+  it('passes every check as a server caller, run as `npm run --silent scribe -- doctor`', async () => {
+    const run = await scribe(['doctor'], env, true);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ok\s+configuration/m);

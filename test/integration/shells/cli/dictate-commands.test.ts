@@ -4,44 +4,21 @@
  * "scratch that" alone, then another sentence; or a sentence, "go to sleep" alone, and a sentence said
  * asleep. With `dictationCommands` off (SCRIBE_DICTATION_COMMANDS=false) the words are text.
  */
-import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
+import { writeDictationFixture } from '../../features/dictation/dictation-fixture.ts';
+import { cliEnv, scribe } from './scribe-run.ts';
+
+/** What the CLI takes from this process: the sound server and the keychain's session bus too. */
+const INHERIT = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
 
 /** A local service that hears `spoken` in the recording, and `scribe dictate` run against it. */
 async function cliAgainst(spoken: string[]) {
-  const dir = await mkdtemp(join(tmpdir(), 'scribe-dictate-commands-'));
-  const manifest = JSON.parse(await readFile(join(FIXTURE_DIR, 'manifest.json'), 'utf8')) as {
-    fixtures: Array<{ file: string; sentences: Array<{ text: string }> }>;
-  };
-  const dictation = manifest.fixtures.find((f) => f.file === 'dictation.wav')!;
-  dictation.sentences.forEach((s, i) => (s.text = spoken[i]!));
-  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fixtures: [dictation] }));
-  const wav = join(dir, 'dictation.wav');
-  await copyFile(join(FIXTURE_DIR, 'dictation.wav'), wav);
+  const { dir, wav } = await writeDictationFixture(spoken);
   const h: StreamingHarness = await startStreamingHarness({ streaming: { fixturesDir: dir } });
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  const env = {
-    ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    SCRIBE_DATA_DIR: dir,
-  };
+  const env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: dir };
   const dictate = (extra: Record<string, string> = {}) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(
-        'npm',
-        ['run', '--silent', 'scribe', '--', 'dictate', wav, '--fast', '--no-journal'],
-        { env: { ...env, ...extra }, cwd: process.cwd() },
-        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
-      ),
-    );
+    scribe(['dictate', wav, '--fast', '--no-journal'], { ...env, ...extra }, { inherit: INHERIT });
   return { dictate, close: () => h.close() };
 }
 

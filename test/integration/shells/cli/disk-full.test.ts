@@ -5,7 +5,7 @@
  * stderr, the whole transcript on stdout, exit 0, and nothing left behind on the disk or in the keychain.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, open, readdir, rm, statfs, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +18,7 @@ import {
   until,
   type StreamingHarness,
 } from '../../core/streaming/harness.ts';
-import { startScribe } from './scribe-run.ts';
+import { cliEnv, startScribe } from './scribe-run.ts';
 
 /** The CLI with the sound server and the keychain's session bus. */
 const scribe = (args: string[], env: Record<string, string>) =>
@@ -64,15 +64,9 @@ beforeAll(async () => {
   if (!canRun) return;
   h = await startStreamingHarness();
   const home = await mkdtemp(join(tmpdir(), 'scribe-disk-'));
-  await writeFile(join(home, 'key.pem'), h.staticPem, { mode: 0o600 });
   mount = join(home, 'data');
   await mkdir(mount);
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(home, 'key.pem'),
-    SCRIBE_DATA_DIR: mount,
-  };
+  env = { ...(await cliEnv(h, home)), SCRIBE_DATA_DIR: mount };
 });
 afterAll(() => h?.close());
 afterEach(async () => {

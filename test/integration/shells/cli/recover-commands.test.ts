@@ -6,49 +6,31 @@
  * scratch that is applied, next field is left out and named once on stderr, never replayed. With
  * `dictationCommands` off every word is text.
  */
-import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalDir } from '../../../../main/core/config/paths.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { journaledDictation } from '../../../../main/features/dictation/dictation-kit.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
-import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import {
   fixtureChunks,
   quickSession,
   startStreamingHarness,
   type StreamingHarness,
 } from '../../core/streaming/harness.ts';
+import { writeDictationFixture } from '../../features/dictation/dictation-fixture.ts';
+import { cliEnv, scribe } from './scribe-run.ts';
 
 const SPOKEN = ['the wound is clean period', 'scratch that', 'continue dressing daily period next field'];
 
 let h: StreamingHarness;
 let dir: string;
-let env: Record<string, string | undefined>;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   if (!process.env.REAL_KEYCHAIN) return;
-  dir = await mkdtemp(join(tmpdir(), 'scribe-recover-commands-'));
-  const manifest = JSON.parse(await readFile(join(FIXTURE_DIR, 'manifest.json'), 'utf8')) as {
-    fixtures: Array<{ file: string; sentences: Array<{ text: string }> }>;
-  };
-  const dictation = manifest.fixtures.find((f) => f.file === 'dictation.wav')!;
-  dictation.sentences.forEach((s, i) => (s.text = SPOKEN[i]!));
-  await writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, fixtures: [dictation] }));
-  await copyFile(join(FIXTURE_DIR, 'dictation.wav'), join(dir, 'dictation.wav'));
+  ({ dir } = await writeDictationFixture(SPOKEN));
   h = await startStreamingHarness({ streaming: { fixturesDir: dir } });
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  const keep = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
-  env = {
-    ...Object.fromEntries(keep.map((k) => [k, process.env[k]])),
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    SCRIBE_DATA_DIR: dir,
-  };
+  env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: dir };
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -72,15 +54,10 @@ async function interruptedDictation(): Promise<void> {
   await journals.dispose();
 }
 
+/** `scribe recover`, with the sound server and the keychain's session bus (the journal's keys). */
 function recover(extra: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-    execFile(
-      'npm',
-      ['run', '--silent', 'scribe', '--', 'recover'],
-      { env: { ...env, ...extra }, cwd: process.cwd() },
-      (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
-    ),
-  );
+  const inherit = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
+  return scribe(['recover'], { ...env, ...extra }, { inherit });
 }
 
 describe.skipIf(!process.env.REAL_KEYCHAIN)('scribe recover of a dictation (real keychain)', () => {

@@ -6,6 +6,7 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliBundle } from '../../../harness/cli-bundle.ts';
 import { startHarness, type Harness } from '../../core/api/harness.ts';
 
 /** What a CLI run ended with. */
@@ -15,8 +16,8 @@ export interface Run {
   stderr: string;
 }
 
-/** What `npm run scribe` runs: the same command without npm starting first (a second or so a run). */
-const CLI = ['--import', 'tsx', 'main/shells/cli/index.ts'];
+/** The CLI as shipped, one bundle built per run (test/harness/cli-bundle.ts); `viaNpm` runs it from source. */
+const CLI = [cliBundle()];
 
 /**
  * Variables a CLI child takes from this process (the rest it never sees): PATH and HOME by default; add the
@@ -82,19 +83,27 @@ export function startScribe(
 }
 
 /**
+ * Writes the local service's static client key into `dir` and returns what points the CLI at the service
+ * with server credentials (add SCRIBE_DATA_DIR and the rest per test). Any harness: the plain service or the
+ * streaming one.
+ */
+export async function cliEnv(h: Harness, dir: string): Promise<Record<string, string>> {
+  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+  return {
+    SCRIBE_SERVICE_URL: h.service.url,
+    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+  };
+}
+
+/**
  * The local service (test/integration/core/api/harness.ts) and a fresh folder named `prefix…` holding its
- * static client's key; `env` points the CLI at them with server credentials.
+ * static client's key; `env` points the CLI at them with server credentials (`cliEnv`).
  */
 export async function serviceForCli(
   prefix: string,
 ): Promise<{ h: Harness; dir: string; env: Record<string, string> }> {
   const h = await startHarness();
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  const env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-  };
-  return { h, dir, env };
+  return { h, dir, env: await cliEnv(h, dir) };
 }

@@ -1,6 +1,6 @@
 /**
- * The streaming CLI commands against the local service, run as the contract says (`npm run --silent scribe
- * -- …`); the Ctrl+C tests run the entry point directly so the signal reaches the CLI process itself.
+ * The streaming CLI commands against the local service, the CLI as shipped (scribe-run.ts: one bundle built
+ * per run); the Ctrl+C tests start it as a process of their own so the signal reaches the CLI itself.
  */
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -15,7 +15,7 @@ import {
   until,
   type StreamingHarness,
 } from '../../core/streaming/harness.ts';
-import { scribe as run, startScribe } from './scribe-run.ts';
+import { cliEnv, scribe as run, startScribe } from './scribe-run.ts';
 
 /**
  * Sessions are journaled (keys in the OS keychain); without the real keychain (plain `npx vitest`) they run
@@ -49,13 +49,7 @@ beforeAll(async () => {
     streaming: { mishearings: [{ phrase: 'aspirin', heard: 'a spring' }] },
   });
   const dir = await mkdtemp(join(tmpdir(), 'scribe-stream-cli-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    SCRIBE_DATA_DIR: dir,
-  };
+  env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: dir };
 });
 afterAll(() => h.close());
 
@@ -262,7 +256,8 @@ describe.skipIf(!process.env.REAL_AUDIO)('scribe devices and --mic (PulseAudio v
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(0);
-    expect(h.streaming.sockets[before]!.framesByType.END).toBe(1);
+    // The END frame may still be on its way into this process's service when the CLI has exited.
+    await expect.poll(() => h.streaming.sockets[before]!.framesByType.END).toBe(1);
     expect(h.streaming.sockets[before]!.errorsSent).toEqual([]);
   });
 });

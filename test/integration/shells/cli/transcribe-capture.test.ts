@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
-import { scribe as run, type Run } from './scribe-run.ts';
+import { cliEnv, scribe as run, type Run } from './scribe-run.ts';
 
 /** The CLI with the sound server and the keychain's session bus. */
 const scribe = (args: string[], env: Record<string, string>): Promise<Run> =>
@@ -49,13 +49,7 @@ let dir: string;
 beforeAll(async () => {
   h = await startStreamingHarness();
   dir = await mkdtemp(join(tmpdir(), 'scribe-capture-cli-'));
-  await writeFile(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
-  env = {
-    SCRIBE_SERVICE_URL: h.service.url,
-    SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    SCRIBE_DATA_DIR: dir,
-  };
+  env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: dir };
 });
 afterAll(() => h?.close());
 

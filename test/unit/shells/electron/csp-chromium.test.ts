@@ -2,16 +2,14 @@
  * The CSP in a real Chromium (Debian's, through playwright-core): a page served with APP_RESPONSE_HEADERS
  * tries an inline script, an inline style attribute, eval, a remote script and a fetch to the network. The
  * app's own script must run and report every violation (page.evaluate would bypass CSP, so the page
- * reports through its own allowed script). Skipped where /usr/bin/chromium is missing.
+ * reports through its own allowed script). Skipped where Chromium (CHROMIUM_PATH) is missing.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_RESPONSE_HEADERS } from '../../../../main/core/window/security-policy.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_PATH, launchChromium } from '../../../e2e/bridge/browser.ts';
 
 const PAGE = `<!doctype html><html><head>
 <script src="/app.js"></script>
@@ -44,23 +42,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe.skipIf(!existsSync(CHROMIUM))('CSP in Chromium', () => {
+describe.skipIf(!existsSync(CHROMIUM_PATH))('CSP in Chromium', () => {
   it('runs the app script and blocks inline code, eval, remote scripts and network fetches', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`${origin}/index.html`);
       // Strings, not functions: this file is type-checked without DOM types, and the code runs in the page.
-      await page.waitForFunction('window.done === true', undefined, { timeout: 10_000 });
+      await page.waitForFunction('window.done === true');
       const state = (await page.evaluate(`({
         appRan: window.appRan,
         inlineRan: window.inlineRan ?? false,

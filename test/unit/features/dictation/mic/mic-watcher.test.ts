@@ -6,15 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeHid } from '../../../../../native/hid.fake.ts';
 import { MicWatcher } from '../../../../../main/features/dictation/mic/mic-watcher.ts';
 import { MicButtons, type MicActionsPort } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
+import { POWERMIC_3 } from '../../../../fixtures/hid/devices.ts';
 
-const POWERMIC_3 = {
-  path: 'pm3',
-  vendorId: 0x0554,
-  productId: 0x1001,
-  usagePage: 1,
-  usage: 0,
-  product: 'PowerMic III',
-};
 const SPEECHMIKE = { path: 'smp', vendorId: 0x0911, productId: 0x0c1c, usagePage: 0xffa0, usage: 1 };
 const PEDAL = { path: 'pedal', vendorId: 0x0911, productId: 0x1844, usagePage: 1, usage: 4 };
 
