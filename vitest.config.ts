@@ -1,14 +1,27 @@
 /**
- * Two vitest projects, so `npm test` (bash test/run.sh) runs everything and `bash test/run.sh <files>`
+ * Three vitest projects, so `npm test` (bash test/run.sh) runs everything and `bash test/run.sh <files>`
  * still runs just those files:
- * - unit: test/unit and test/integration, files in parallel up to vitest's default worker count (cores - 1:
- *   one file at a time on 2 cores);
- * - e2e: test/e2e/vitest.config.ts (builds the renderer once, then one Chromium file at a time). It runs
- *   after the unit group (groupOrder) so browsers never compete with timing-sensitive integration tests
- *   for the two cores. `vitest run --project unit` skips it.
+ * - unit: test/unit and test/integration, two files at a time (most of their time is spent waiting on
+ *   child processes, sockets and timers, not on the CPU; one at a time, npm test lasted as long as all
+ *   files added together);
+ * - desktop: the files that drive the run's one X display (focus, keys, clipboard) or its sound server,
+ *   one at a time, after the unit group: two of them at once would type into each other's windows;
+ * - e2e: test/e2e/vitest.config.ts (builds the renderer once, then one Chromium file at a time), last.
+ * `vitest run --project unit` runs the first group only.
  */
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { WAIT_LIMIT_MS } from './test/harness/until.ts';
+
+/** Files that share the run's X display or sound server (REAL_DISPLAY / REAL_AUDIO without one of their own). */
+const DESKTOP = [
+  'test/integration/features/dictation/*-x11.test.ts',
+  'test/integration/features/dictation/insert-cli.test.ts',
+  'test/integration/shells/preview/chromium-window.test.ts',
+  'test/integration/core/audio/real-microphone.test.ts',
+  'test/integration/shells/cli/streaming-cli.test.ts',
+  'test/unit/shells/cli/dictate-insert.test.ts',
+  'test/unit/core/audio/input-names.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -25,7 +38,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...DESKTOP],
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
+          globalSetup: ['test/harness/cli-bundle.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'desktop',
+          include: DESKTOP,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/harness/cli-bundle.ts'],
         },
       },

@@ -23,6 +23,6 @@ export default defineConfig({
     setupFiles: ['test/harness/wait-defaults.ts'],
     pool: 'forks',
     fileParallelism: false,
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
   },
 });
