@@ -108,8 +108,12 @@ exec node "$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)/scribe.cjs" "$@"
 `;
 const CMD = `@echo off\r
 rem The scribe CLI. Needs Node.js 22 or later on PATH; runs scribe.cjs beside this file (with node_modules\\).\r
-where node >nul 2>nul || (echo scribe: needs Node.js 22 or later on PATH ^(https://nodejs.org^). 1>&2 & exit /b 9009)\r
+setlocal\r
 node "%~dp0scribe.cjs" %*\r
+set SCRIBE_EXIT=%ERRORLEVEL%\r
+rem 9009: cmd found no node.\r
+if "%SCRIBE_EXIT%"=="9009" echo scribe: needs Node.js 22 or later on PATH ^(https://nodejs.org^). 1>&2\r
+exit /b %SCRIBE_EXIT%\r
 `;
 
 function archive(folder, target) {
