@@ -12,13 +12,17 @@
  * printing while holding ALSA's configuration lock, with the main thread waiting for that lock to list
  * microphones, would freeze both.
  */
-import { createRequire } from 'node:module';
 import type * as Koffi from 'koffi';
+import { loadNative, resolveNative } from './native-module.ts';
 
-const require = createRequire(import.meta.url);
-
-/** Where koffi is, for a capture worker to load it. */
-export const KOFFI_PATH = require.resolve('koffi');
+/** Where koffi is, for a capture worker to load it; null without koffi (ALSA then prints, nothing fails). */
+export function koffiPath(): string | null {
+  try {
+    return resolveNative('koffi');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Silences ALSA's printing for the calling thread; returns libasound's handle, which the caller keeps for the
@@ -48,7 +52,7 @@ let silenced: unknown = null;
 export function silenceAlsaErrors(platform: NodeJS.Platform = process.platform): boolean {
   if (silenced || platform !== 'linux') return silenced !== null;
   try {
-    silenced = quietThisThread(require('koffi') as typeof Koffi);
+    silenced = quietThisThread(loadNative<typeof Koffi>('koffi'));
   } catch {
     silenced = null;
   }

@@ -7,11 +7,12 @@
  * Failures become SecretStoreError with a closed code; the library's own text rides along only as `cause`
  * (it names the backend's reason, never the secret).
  */
-import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import type * as Keyring from '@napi-rs/keyring';
+import { loadNative } from './native-module.ts';
 import { SecretStoreError, type SecretStoreErrorCode } from '../main/base/secrets/secret-store.ts';
 
 /** Pins Linux entries to the Secret Service (gnome-keyring, KWallet, KeePassXC); ignored elsewhere. */
-const KEYCHAIN_ENTRY_OPTIONS: EntryOptions = { linux: { store: 'secret-service' } };
+const KEYCHAIN_ENTRY_OPTIONS: Keyring.EntryOptions = { linux: { store: 'secret-service' } };
 
 /**
  * Which code a keyring failure gets, from the text keyring-rs gives each of its error kinds:
@@ -82,7 +83,9 @@ export class Keychain {
 
   // A fresh entry per call: the constructor is where a pinned store that is unavailable throws, and an entry
   // created while the keychain was down must not stay broken once it is back.
-  #entry(account: string): AsyncEntry {
+  // The native package loads here, on first use (a missing one: keychain_unavailable, caused by NativeMissingError).
+  #entry(account: string): Keyring.AsyncEntry {
+    const { AsyncEntry } = loadNative<typeof Keyring>('@napi-rs/keyring');
     return new AsyncEntry(this.service, account, KEYCHAIN_ENTRY_OPTIONS);
   }
 }

@@ -16,11 +16,11 @@
  * behind a setTimeout). Run on Electron's main thread it would freeze the app, so each capture runs in its
  * own worker thread, which also lets two devices be captured side by side.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AsyncQueue } from '../main/base/async/async-queue.ts';
 import { withTimeout } from '../main/base/async/timeout.ts';
-import { KOFFI_PATH, QUIET_THIS_THREAD, silenceAlsaErrors } from './alsa-quiet.ts';
+import { koffiPath, QUIET_THIS_THREAD, silenceAlsaErrors } from './alsa-quiet.ts';
+import { loadNative, resolveNative } from './native-module.ts';
 
 /** Closed failure codes of the recorder; messages carry no audio. */
 export type RecorderErrorCode = 'open_failed' | 'read_failed' | 'unavailable';
@@ -31,8 +31,9 @@ export class RecorderError extends Error {
   constructor(
     readonly code: RecorderErrorCode,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -127,15 +128,14 @@ type WorkerMessage =
   | { type: 'read_failed'; error: string }
   | { type: 'stopped' };
 
-const require = createRequire(import.meta.url);
-const MODULE_PATH = require.resolve('@picovoice/pvrecorder-node');
-
 function loadPvRecorder(): PvRecorderClass {
   silenceAlsaErrors();
   try {
-    return (require(MODULE_PATH) as { PvRecorder: PvRecorderClass }).PvRecorder;
-  } catch {
-    throw new RecorderError('unavailable', 'The native recorder could not be loaded on this platform.');
+    return loadNative<{ PvRecorder: PvRecorderClass }>('@picovoice/pvrecorder-node').PvRecorder;
+  } catch (error) {
+    throw new RecorderError('unavailable', 'The native recorder could not be loaded on this platform.', {
+      cause: error,
+    });
   }
 }
 
@@ -212,8 +212,8 @@ function startWorker(options: RecorderStartOptions): Promise<RecorderCapture> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
-      modulePath: MODULE_PATH,
-      koffiPath: process.platform === 'linux' ? KOFFI_PATH : null,
+      modulePath: resolveNative('@picovoice/pvrecorder-node'),
+      koffiPath: process.platform === 'linux' ? koffiPath() : null,
       deviceIndex: options.deviceIndex,
       frameLength: options.frameLength ?? 512,
       bufferedFrames: 64,

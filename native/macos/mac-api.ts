@@ -4,10 +4,8 @@
  * Posting events and reading the focused field both need the Accessibility grant. Type-checked here; it has
  * not run on a Mac from this repository's machine.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
-
-const require = createRequire(import.meta.url);
 
 /** The focused UI element of an application, as Accessibility reports it. */
 export interface AxElement {
@@ -89,7 +87,7 @@ type Frameworks = ReturnType<typeof bindFrameworks>;
 /** CoreFoundation, CoreGraphics, Accessibility, Carbon and the Objective-C runtime: the functions used. */
 // eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per function
 function bindFrameworks() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const fw = (name: string) => koffi.load(`/System/Library/Frameworks/${name}.framework/${name}`);
   const cg = fw('CoreGraphics');
   const cf = fw('CoreFoundation');

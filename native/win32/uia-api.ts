@@ -13,10 +13,8 @@
  * answers E_NOTIMPL for an Edit ("Default ProviderType_Proxy MSAA provider unimplemented"). The Windows lane
  * checks that this is reported as "unavailable" without harm; the calls beyond it have never run.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
-
-const require = createRequire(import.meta.url);
 
 /** A focused element's text and first selection, in UTF-16 units of the text as the provider gives it. */
 export interface UiaText {
@@ -113,7 +111,7 @@ type Com = ReturnType<typeof bindCom>;
 let com: Com | undefined;
 
 function bindCom() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const ole32 = koffi.load('ole32.dll');
   const oleaut32 = koffi.load('oleaut32.dll');
   const proto = (p: string) => koffi.proto(p);

@@ -3,10 +3,8 @@
  * logic (win32-desktop.ts) is unit-tested with a fake of this layer. Handles are pointers (BigInt in koffi
  * 3). Type-checked here; it has not run on Windows from this repository's machine.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
-
-const require = createRequire(import.meta.url);
 
 /** One keyboard INPUT (the struct is 40 bytes on 64-bit Windows: type, padding, the 32-byte union). */
 export interface KeyInput {
@@ -112,7 +110,7 @@ export function stdcall(prototype: string): string {
 /** user32, kernel32 and advapi32: the structs and functions used. */
 // eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per struct and function
 function bindWin32() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const user32 = koffi.load('user32.dll');
   const kernel32 = koffi.load('kernel32.dll');
   const advapi32 = koffi.load('advapi32.dll');

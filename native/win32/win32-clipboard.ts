@@ -11,14 +11,12 @@
  * as bytes and are dropped, as Electron's snapshot drops them too. Formats Windows synthesizes from
  * CF_UNICODETEXT (CF_TEXT, CF_OEMTEXT, CF_LOCALE) are not kept: restoring the source brings them back.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
 import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';
 import { transientClipboardMarkers } from '../clipboard-markers.ts';
 import { stdcall } from './win32-api.ts';
 import { delay } from '../../main/base/async/delay.ts';
-
-const require = createRequire(import.meta.url);
 
 const CF_UNICODETEXT = 13;
 /** Formats that are GDI handles or that Windows synthesizes: not restorable as bytes. */
@@ -28,7 +26,7 @@ const GMEM_MOVEABLE_ZEROINIT = 0x42;
 
 /** user32/kernel32 clipboard functions. */
 function bindClipboard() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const user32 = koffi.load('user32.dll');
   const kernel32 = koffi.load('kernel32.dll');
   const u = (p: string) => user32.func(stdcall(p));

@@ -8,11 +8,9 @@
  * Ran under Wine in the Windows lane (test/windows/event-log.test.ts): Wine's ReportEventW accepts the
  * record and prints it to its debug channel, but keeps no log to read back (ReadEventLogW is a stub there).
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
 import { stdcall } from './win32-api.ts';
-
-const require = createRequire(import.meta.url);
 
 /** EVENTLOG_*_TYPE: the record's level. */
 export const EVENT_TYPE = { error: 0x1, warning: 0x2, information: 0x4 } as const;
@@ -49,7 +47,7 @@ export function openEventLog(source: string): EventLogSource | undefined {
 let bound: ReturnType<typeof bind> | undefined;
 
 function bind() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const advapi32 = koffi.load('advapi32.dll');
   const a = (p: string) => advapi32.func(stdcall(p));
   return {

@@ -9,10 +9,8 @@
  * Offsets in AT-SPI count characters (code points); the facade converts them to and from UTF-16 units.
  * Nothing but native/x11/ imports this file. Absent library or bus: `openAtspi()` returns undefined.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
-
-const require = createRequire(import.meta.url);
 
 const STATE = { focused: 12, multiLine: 17, singleLine: 26 } as const;
 const ROLE_PASSWORD_TEXT = 40;
@@ -67,7 +65,7 @@ function bind(): Bound {
 
 // eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per function
 function bindAtspi() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const a = koffi.load('libatspi.so.0');
   const glib = koffi.load('libglib-2.0.so.0');
   const gobject = koffi.load('libgobject-2.0.so.0');

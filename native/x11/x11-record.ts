@@ -4,12 +4,11 @@
  * expected one is the person's. It lets the CLI refuse an in-place correction after the person typed,
  * where the app has its key hook instead. Events reach us on a second display connection, polled.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
 import type { DisplayPtr, Xlib } from './xlib.ts';
 import { Emitter } from '../../main/base/async/emitter.ts';
 
-const require = createRequire(import.meta.url);
 const KEY_PRESS = 2;
 const KEY_RELEASE = 3;
 const FROM_SERVER = 0;
@@ -116,7 +115,7 @@ type XRecord = ReturnType<typeof loadXRecord>;
 /** libXtst's RECORD extension: its structs and functions. */
 // eslint-disable-next-line max-lines-per-function -- an FFI binding table: one declaration per C struct and function
 function loadXRecord() {
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const xtst = koffi.load('libXtst.so.6');
   const range8 = koffi.struct({ first: 'uint8', last: 'uint8' });
   const range16 = koffi.struct({ first: 'uint16', last: 'uint16' });

@@ -3,10 +3,8 @@
  * this file. An X error (a window that vanished between two calls) would make Xlib's default handler exit
  * the process: a no-op handler is installed instead and the calls report failure through their results.
  */
-import { createRequire } from 'node:module';
+import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
-
-const require = createRequire(import.meta.url);
 
 /** An X display connection (a pointer, as koffi hands pointers: a BigInt). */
 export type DisplayPtr = bigint;
@@ -73,7 +71,7 @@ let bound: Xlib | undefined;
 // eslint-disable-next-line max-lines-per-function -- an FFI binding table: one C declaration per function
 export function loadXlib(): Xlib {
   if (bound) return bound;
-  const koffi = require('koffi') as typeof Koffi;
+  const koffi = loadNative<typeof Koffi>('koffi');
   const x11 = koffi.load('libX11.so.6');
   const xtst = koffi.load('libXtst.so.6');
   declareTypes(koffi, x11);

@@ -56,6 +56,8 @@ trap cleanup EXIT
 bash test/windows/lane/prepare.sh "$RUN" "$CACHE"
 node test/windows/lane/bundle.mjs "$RUN/app"
 BUILD_OUT_DIR="$RUN/app/dist" node build.config.mjs
+# The CLI's Windows folder (cli-package.test.ts copies it alone); its Windows binaries from the build's cache.
+BUILD_OUT_DIR="$RUN/app/dist" node build.cli-packages.mjs --no-archive win32-x64
 cp test/windows/lane/keepalive-shim.cjs "$RUN/app/"
 echo "windows lane: laid out in $(($(date +%s) - started)) s" >&2
 

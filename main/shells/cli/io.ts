@@ -5,6 +5,7 @@
 import { ApiError } from '../../core/api/errors.ts';
 import { PrivateKeyError } from '../../core/api/auth/client-assertion.ts';
 import { toFailure } from '../../core/ipc/error-mapping.ts';
+import { nativeMissingIn } from '../../../native/native-module.ts';
 import { formatError, serviceNoteText, words } from '../../../preload/words/index.ts';
 
 /** A failure the CLI reports as one line, with its exit code. */
@@ -24,6 +25,9 @@ export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
 /** One line for stderr, from any error. */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof CliError) return { line: error.message, exitCode: error.exitCode };
+  // A native part the packaged CLI did not find beside it (or that does not load here), named.
+  const missing = nativeMissingIn(error);
+  if (missing) return { line: words().cli.nativeMissing(missing.packageName), exitCode: EXIT.failure };
   if (error instanceof PrivateKeyError)
     return { line: words().cli.privateKey(error.problem), exitCode: EXIT.usage };
   if (error instanceof ApiError) {

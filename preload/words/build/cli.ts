@@ -36,6 +36,7 @@ const CLI_SIGNATURES = {
   configuration: ['problems'],
   reasonGiven: ['reason'],
   unexpected: ['name'],
+  nativeMissing: ['package'],
   commandsNotReplayed: ['commands'],
   notJournaled: ['code'],
   'doctor.line': ['check', 'detail'],

@@ -3,12 +3,13 @@
  * and that bundle runs on its own from the built folder (where the sample recordings are copied too).
  * Neither carries the tests' fault injection (HTTP or streaming) or control API.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startHarness } from '../../integration/core/api/harness.ts';
 
 /**
  * Names of the test-only machinery, as esbuild would write them: fault triggers, the hooks the service
@@ -26,16 +27,21 @@ const MACHINERY = [
 
 const out = mkdtempSync(join(tmpdir(), 'scribe-bundle-'));
 execFileSync(process.execPath, ['build.config.mjs'], { env: { ...process.env, BUILD_OUT_DIR: out } });
+// This machine's own target only: its binaries come from node_modules, nothing is fetched.
+execFileSync(process.execPath, ['build.cli-packages.mjs', '--no-archive', 'linux-x64'], {
+  env: { ...process.env, BUILD_OUT_DIR: out },
+});
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('bundles', () => {
-  it('writes the CLI as one file that plain Node runs with the native packages beside it', () => {
-    // NODE_PATH stands in for the node_modules folder shipped beside it (electron-builder.yml extraResources).
-    const env = { ...process.env, NODE_PATH: join(process.cwd(), 'node_modules') };
-    const help = execFileSync(process.execPath, [join(out, 'cli/scribe.cjs'), '--help'], {
-      env,
+  it('writes the CLI as one file whose help needs no native package', () => {
+    const alone = mkdtempSync(join(tmpdir(), 'scribe-cli-alone-'));
+    cpSync(join(out, 'cli/scribe.cjs'), join(alone, 'scribe.cjs'));
+    const help = execFileSync(process.execPath, [join(alone, 'scribe.cjs'), '--help'], {
+      env: { PATH: process.env.PATH, HOME: alone },
       encoding: 'utf8',
     });
+    rmSync(alone, { recursive: true, force: true });
     expect(help).toMatch(/^usage: scribe <command>/);
     const cli = readFileSync(join(out, 'cli/scribe.cjs'), 'utf8');
     for (const name of MACHINERY) expect(cli).not.toContain(name);
@@ -70,5 +76,59 @@ describe('bundles', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+/** Runs the package's `scribe` launcher with only PATH, HOME and `env`; resolves with what it ended with. */
+function launch(dir: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(
+      join(dir, 'scribe'),
+      args,
+      { env: { PATH: process.env.PATH, HOME: dir, ...env }, cwd: dir },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+describe('the linux-x64 CLI folder, copied alone into an empty folder', { timeout: 60_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scribe-cli-package-'));
+  cpSync(join(out, 'cli/scribe-linux-x64'), join(dir, 'scribe-linux-x64'), { recursive: true });
+  const cli = join(dir, 'scribe-linux-x64');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs --help, doctor against the local service, and audit verify', async () => {
+    const help = await launch(cli, ['--help']);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^usage: scribe <command>/);
+    const h = await startHarness();
+    try {
+      writeFileSync(join(dir, 'key.pem'), h.staticPem, { mode: 0o600 });
+      const doctor = await launch(cli, ['doctor'], {
+        SCRIBE_SERVICE_URL: h.service.url,
+        SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
+        SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
+      });
+      expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+      expect(doctor.stdout).toMatch(/^ok\s+Sign-in: Signed in with organization server credentials/m);
+    } finally {
+      await h.close();
+    }
+    const verify = await launch(cli, ['audit', 'verify']);
+    expect(verify.code, verify.stderr).toBe(0);
+    expect(verify.stdout).toMatch(/^audit: intact \(\d+ records?\)/);
+  });
+
+  it('holds the bundle, both launchers and the linux binaries of exactly the native packages it loads', () => {
+    for (const file of ['scribe.cjs', 'scribe', 'scribe.cmd']) expect(existsSync(join(cli, file))).toBe(true);
+    for (const binary of [
+      'koffi/package.json',
+      '@koromix/koffi-linux-x64/linux_x64/koffi.node',
+      '@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node',
+      '@picovoice/pvrecorder-node/lib/linux/x86_64/pv_recorder.node',
+    ])
+      expect(existsSync(join(cli, 'node_modules', binary)), binary).toBe(true);
+    for (const absent of ['node-hid', 'uiohook-napi', '@picovoice/pvrecorder-node/lib/windows'])
+      expect(existsSync(join(cli, 'node_modules', absent)), absent).toBe(false);
   });
 });

@@ -3,6 +3,8 @@
  * SIGINT/SIGTERM. Prints `listening on http://HOST:PORT` on stdout once ready; logs one JSON line per token
  * request on stderr (who, when, outcome; never a token).
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   BrokerStartError,
@@ -97,17 +99,47 @@ async function stopped(): Promise<void> {
 
 /**
  * Under `npm run scribe -- broker`, stopping npm by its process id kills npm's shell, which does not pass
- * the signal on: the broker is then left running, re-parented. So, started by npm, it stops when the
- * process that started it is gone. (A service manager starts `node` itself, which gets the signals.)
+ * the signal on, and killing npm hard (SIGKILL) leaves its shell running: either way the broker would be
+ * left running, re-parented. So, started by npm, it stops once the shell that started it or npm above it is
+ * gone. (A service manager starts `node` itself, which gets the signals; docs/sign-in.md says so.)
  */
 function whenParentGone(stop: () => void): () => void {
   if (!process.env.npm_lifecycle_event) return () => undefined;
   const parent = process.ppid;
+  const npm = parentOf(parent);
   const timer = setInterval(() => {
-    if (process.ppid !== parent) stop();
+    if (process.ppid !== parent || (npm !== undefined && !alive(npm))) stop();
   }, 500);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** A process's parent, where the system tells it cheaply (Linux's /proc, macOS's ps); else undefined. */
+function parentOf(pid: number): number | undefined {
+  try {
+    let ppid: string | undefined;
+    if (process.platform === 'linux') {
+      // "pid (command) state ppid …": the command may hold spaces and parentheses, so read after its last ')'.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+    } else if (process.platform === 'darwin') {
+      ppid = execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    }
+    const n = Number(ppid);
+    return Number.isInteger(n) && n > 1 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a process is still there (signal 0 checks without sending; EPERM: there, but another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
 }
 
 /** The broker command. */
