@@ -50,6 +50,7 @@ const CLI_SIGNATURES = {
   'audit.asideUnreadable': ['file', 'rejected'],
   'audit.mergedLater': ['seq:number'],
   'audit.broken': ['seq:number?', 'file', 'line:number', 'reason'],
+  'audit.keyUnreadable': ['seq:number', 'file', 'line:number'],
   'audit.asideNotVerified': ['count:number', 'file'],
   'audit.mergedUnvouched': ['count:number'],
   'audit.collectedUnreadable': ['code'],

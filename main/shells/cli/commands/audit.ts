@@ -1,7 +1,8 @@
 /**
  * `scribe audit [--since DATE] [--json]` prints the installation's audit trail (the app's and the CLI's
  * records, one folder); `scribe audit verify` checks its hash chain: exit 0 when intact, 1 naming the
- * first broken record. CLI sessions (transcribe, dictate, note, recover) are recorded here too.
+ * first broken record, 5 when the key the chain is signed with cannot be read here (never told as a
+ * break). CLI sessions (transcribe, dictate, note, recover) are recorded here too.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -67,6 +68,10 @@ function describe(record: AuditRecord): string {
 async function verify({ log: audit, reading }: CliAudit, collected: string | undefined): Promise<number> {
   const said = words().cli.audit;
   const result = await audit.verify();
+  if ('keyUnreadable' in result) {
+    const { seq, file, line } = result.keyUnreadable;
+    throw new CliError(said.keyUnreadable(seq, file, line), EXIT.unverifiable);
+  }
   if (!result.ok) {
     const { file, line, seq, reason, after } = result.broken;
     const why = said.breaks[reason](after ?? 0);

@@ -98,4 +98,20 @@ describe('scribe audit', { timeout: 90_000 }, () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/broken at record #2 \(audit-0000000001\.jsonl line 2\)/);
   });
+
+  it('verify where the key cannot be read: exit 5, "not verified here", never "broken"', async () => {
+    // A trail the app wrote keyed; this CLI runs without the session bus, so the keychain cannot give the key.
+    const data = join(dir, 'keyed-data');
+    const app = new AuditLog({
+      dir: data,
+      source: { via: 'app', version: '0.1.0' },
+      who: () => ({ account: 'clinician' }),
+      keys: { forWriting: async () => Buffer.alloc(32, 7), forReading: async () => Buffer.alloc(32, 7) },
+    });
+    await app.record({ kind: 'visit_started', sample: false, streams: 1 });
+    const run = await scribe(['audit', 'verify'], { ...env, SCRIBE_DATA_DIR: data });
+    expect(run.code, run.stderr).toBe(5);
+    expect(run.stderr).toMatch(/not verified here.*record #1 \(audit-0000000001\.jsonl line 1\)/);
+    expect(run.stderr).not.toMatch(/broken/);
+  });
 });
