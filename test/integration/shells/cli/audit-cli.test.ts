@@ -53,6 +53,10 @@ describe('scribe audit', { timeout: 90_000 }, () => {
   it("records a CLI session in the app's trail, and prints it", async () => {
     const note = await scribe(['note', '--transcript', join(dir, 'visit.txt')], env);
     expect(note.code, note.stderr).toBe(0);
+    // No keychain here (no session bus): said once, as the trail's, never as the `note` command's.
+    expect(note.stderr).toBe(
+      "scribe: audit trail: the keychain is not available here (keychain_unavailable), so this run's records are written without the installation's key.\n",
+    );
     const printed = await scribe(['audit', '--json'], env);
     expect(printed.code, printed.stderr).toBe(0);
     type Line = { by: { via: string }; what: { kind: string } };
