@@ -1,11 +1,10 @@
 /**
  * Why a line of the audit trail breaks its hash chain (`scribe audit verify`), as codes: the words module
- * words each one (preload/words/<locale>/cli-admin-words.ts).
+ * words each one (`audit.breaks` in preload/words/<locale>/cli.json).
  */
 export const AUDIT_BREAKS = [
   'not_json',
   'not_record',
-  'key_unreadable',
   'not_keyed',
   'changed',
   'out_of_order',

@@ -1,7 +1,7 @@
 /** Data crossing IPC for connecting and for the live visit. */
 import { z } from 'zod';
 import { DISK_WARNINGS, SPEAKERS, VISIT_PHASES } from './enums.ts';
-import { INPUT_LIMITS } from './limits.ts';
+import { CLIENT_ID_SHAPE, INPUT_LIMITS } from './limits.ts';
 import { DEVICE_LABEL_MAX } from './input-warnings.ts';
 import { FailureNoteSchema } from './errors.ts';
 import {
@@ -175,7 +175,7 @@ export type VisitOptions = z.infer<typeof VisitOptionsSchema>;
 export const CredentialsSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('server'),
-    clientId: z.string().uuid(),
+    clientId: z.string().regex(CLIENT_ID_SHAPE),
     /** PEM private key; stored in the OS keychain by the main process, never sent back. */
     privateKeyPem: z.string().min(1),
     keyId: z.string().optional(),

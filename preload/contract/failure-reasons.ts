@@ -52,6 +52,7 @@ export const FAILURE_REASONS = {
     'address_missing',
     'token_missing',
     'client_id_missing',
+    'client_id_malformed',
     'private_key_missing',
     'private_key_unreadable',
     'private_key_file_unreadable',

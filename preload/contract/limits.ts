@@ -24,3 +24,9 @@ export function charCount(text: string): number {
   for (const _ of text) n++;
   return n;
 }
+
+/**
+ * The shape of an OAuth client ID (the client UUID the administration console gives): the channel's schema
+ * takes only this, and Connect names a client ID of another shape before sending.
+ */
+export const CLIENT_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -52,6 +52,19 @@ describe('Connect when connecting fails', () => {
     expect(said).not.toContain('not valid');
   });
 
+  it('names a client ID that is not a UUID, and keeps the key pasted', async () => {
+    const { page } = h;
+    await page.getByLabel('Service address').fill('https://us.scribe.invalid');
+    await page.getByLabel('Server credentials (OAuth client)').check();
+    await page.getByLabel('OAuth client ID').fill('my-clinic-client');
+    await page.getByLabel('Private key (PEM)').fill('-----BEGIN PRIVATE KEY-----');
+    await page.getByRole('form', { name: 'Organization' }).getByRole('button', { name: 'Connect' }).click();
+    const error = page.locator('p.error[data-code]');
+    await expect.poll(() => error.count()).toBe(1);
+    expect(await error.textContent()).toContain('OAuth client ID is not in the right shape');
+    expect(await page.getByLabel('Private key (PEM)').inputValue()).toBe('-----BEGIN PRIVATE KEY-----');
+  });
+
   it('says the address names no region', async () => {
     const said = await connect(h.page, 'https://scribe.invalid', 'token-123');
     expect(said).toContain('region (us or eu)');
@@ -84,6 +97,8 @@ describe('Connect when connecting fails', () => {
     expect(said).toContain('this sign-in cannot be kept');
     expect(said).toContain('press Connect again');
     expect(said).not.toContain('visit');
+    // Refused: what was typed stays, to send again once the keychain is back.
+    expect(await page.getByLabel('Sign-in token', { exact: true }).inputValue()).toBe('token-123');
     // The sample's green "Connected" is not left shown above the failure.
     expect(await page.locator('[data-testid="connection-summary"].healthy').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/19-connect-keychain.png`, fullPage: true });

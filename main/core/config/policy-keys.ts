@@ -159,7 +159,7 @@ const LANGUAGE_KEYS = {
     title: 'Language of the app',
     description: `The language of the window and the CLI's messages (${DISPLAY_LANGUAGES.join(', ')}). Unset: the system's language when the app has it, else en.`,
     expect: `must be one of ${DISPLAY_LANGUAGES.join(', ')}`,
-    example: 'fr',
+    example: 'en',
   }),
   noteTemplateKey: key({
     schema: text(256),

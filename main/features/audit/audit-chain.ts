@@ -78,6 +78,15 @@ export type VerifyResult =
       records: number;
       /** `reason` as a code (words by locale); `after`: the record an out-of-order one should follow. */
       broken: { file: string; line: number; seq: number | null; reason: AuditBreak; after?: number };
+    }
+  | {
+      ok: false;
+      records: number;
+      /**
+       * The first keyed record, which cannot be checked without the installation's key (another account,
+       * a locked or absent keychain): nothing is known to be broken, so this is never told as a break.
+       */
+      keyUnreadable: { file: string; line: number; seq: number };
     };
 
 /** The hash a record line should carry: over the line as written, without its `hash` field. */
@@ -107,8 +116,7 @@ export function parseRecord(
 }
 
 /** Why a record's key does not fit, or null: keyed records need the key; after one, all must be keyed. */
-function keyProblem(record: AuditRecord, key: ChainKey, keyedBefore: boolean): AuditBreak | null {
-  if (record.mac && !key) return 'key_unreadable'; // verify as the account that wrote it
+function keyProblem(record: AuditRecord, keyedBefore: boolean): AuditBreak | null {
   if (!record.mac && keyedBefore) return 'not_keyed'; // forged, or written without the keychain
   return null;
 }
@@ -120,7 +128,7 @@ function recordProblem(
   previous: AuditRecord | null,
   key: ChainKey,
 ): AuditBreak | null {
-  const problem = keyProblem(record, key, previous?.mac !== undefined);
+  const problem = keyProblem(record, previous?.mac !== undefined);
   if (problem) return problem;
   if (!hashMatches(text, record, key)) return 'changed';
   // A record was removed, inserted or moved.
@@ -155,6 +163,9 @@ export function verifyChain(lines: Iterable<AuditLine>, key: ChainKey = null): V
     const parsed = parseRecord(line.text);
     if (!parsed.ok) return broken(line, null, parsed.reason);
     const { record } = parsed;
+    // A keyed record without the key: not checkable here (verify as the account that wrote it).
+    if (record.mac && !key)
+      return { ok: false, records, keyUnreadable: { file: line.file, line: line.line, seq: record.seq } };
     const problem = recordProblem(line.text, record, previous, key);
     if (problem) return broken(line, record.seq, problem);
     if (record.what.kind === 'retention_applied')

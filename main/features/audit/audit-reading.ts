@@ -10,10 +10,13 @@ import { checkAgainstCollected, collectedHeads, type CollectedCheck } from './au
 export type AuditFailure =
   | { readonly what: 'kept_aside'; readonly kind: string; readonly file: string }
   | { readonly what: 'aside_unreadable'; readonly file: string; readonly rejected: string }
-  | { readonly what: 'not_recorded'; readonly kind: string; readonly code: string };
+  | { readonly what: 'not_recorded'; readonly kind: string; readonly code: string }
+  /** The keychain cannot give the installation's key (audit-key.ts): records go on without it. */
+  | { readonly what: 'no_key'; readonly code: string };
 
 /** A trail failure (by kind and code) as facts for its words. */
 export function auditFailure(kind: string, code: string): AuditFailure {
+  if (kind === 'key') return { what: 'no_key', code };
   if (code === KEPT_ASIDE) return { what: 'kept_aside', kind, file: ASIDE_FILE };
   if (code === ASIDE_UNREADABLE)
     return { what: 'aside_unreadable', file: ASIDE_FILE, rejected: REJECTED_ASIDE };

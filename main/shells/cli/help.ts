@@ -2,6 +2,8 @@
  * `scribe help`: each command's flags (as typed, never translated) beside what it does, in the words of
  * the chosen locale (the displayLanguage setting or policy key, else LC_ALL, LC_MESSAGES, LANG).
  */
+import packageJson from '../../../package.json' with { type: 'json' };
+import { PROTOCOL } from '../../core/api/protocol.ts';
 import { words } from '../../../preload/words/index.ts';
 import type { CliCommandName } from '../../../preload/words/words.ts';
 
@@ -9,7 +11,11 @@ import type { CliCommandName } from '../../../preload/words/words.ts';
 export interface CommandSynopsis {
   readonly name: CliCommandName;
   readonly synopsis: string;
+  /** More for `scribe <command> --help` (dictate: the voice commands it applies). */
+  readonly moreHelp?: () => Promise<string>;
 }
+
+const APP_VERSION: string = packageJson.version;
 
 /** Where what a command does starts, when its flags are short enough to leave room. */
 const COLUMN = 37;
@@ -26,4 +32,22 @@ export function usageText(commands: readonly CommandSynopsis[]): string {
       : `  ${synopsis}\n  ${' '.repeat(COLUMN)}${cli.commands[name]}`,
   );
   return [cli.usage, ...lines, cli.connection, CONNECTION_FLAGS_HELP].join('\n');
+}
+
+/** `scribe <command> --help`: its usage, what it does, anything more it says, and the connection flags. */
+export async function commandHelp(command: CommandSynopsis): Promise<string> {
+  const cli = words().cli;
+  const more = command.moreHelp ? [await command.moreHelp()] : [];
+  return [
+    cli.usageOf(command.synopsis),
+    `  ${cli.commands[command.name]}`,
+    ...more,
+    cli.connection,
+    CONNECTION_FLAGS_HELP,
+  ].join('\n');
+}
+
+/** `scribe --version`: this program's version and the service API version it speaks. */
+export function versionText(): string {
+  return words().cli.version(APP_VERSION, PROTOCOL.apiVersion);
 }

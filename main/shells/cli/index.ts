@@ -11,7 +11,7 @@ import { note } from './commands/note.ts';
 import { extraCommands } from './commands/registry.ts';
 import { withCliAudit } from './commands/audit.ts';
 import { speakConfiguredLanguage, speakSystemLanguage } from './connect.ts';
-import { usageText, type CommandSynopsis } from './help.ts';
+import { commandHelp, usageText, versionText, type CommandSynopsis } from './help.ts';
 import { words } from '../../../preload/words/index.ts';
 
 /** Every command the help lists, in order: doctor and note, then the registered ones. */
@@ -33,6 +33,15 @@ async function run(argv: string[]): Promise<number> {
     if (command === undefined)
       throw new CliError(`${cli.noCommand} ${cli.usage} ${cli.moreHelp}`, EXIT.usage);
     process.stdout.write(`${usageText(COMMANDS)}\n`);
+    return 0;
+  }
+  if (command === '--version' || command === '-V') {
+    process.stdout.write(`${versionText()}\n`);
+    return 0;
+  }
+  const described = COMMANDS.find((c) => c.name === command);
+  if (described && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(`${await commandHelp(described)}\n`);
     return 0;
   }
   if (command === 'doctor') return runDoctor(rest);

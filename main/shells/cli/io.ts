@@ -19,8 +19,11 @@ export class CliError extends Error {
   }
 }
 
-/** Exit codes: 1 failure, 2 usage or configuration, 3 a limit refused before sending, 4 the service refused. */
-export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4 } as const;
+/**
+ * Exit codes: 1 failure, 2 usage or configuration, 3 a limit refused before sending, 4 the service refused,
+ * 5 `audit verify` could not check the trail here (its key cannot be read: nothing found broken).
+ */
+export const EXIT = { failure: 1, usage: 2, limit: 3, service: 4, unverifiable: 5 } as const;
 
 /** One line for stderr, from any error. */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {

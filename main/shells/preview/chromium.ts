@@ -33,6 +33,18 @@ export function findChromium(
   return (CANDIDATES[platform] ?? []).find((path) => existsSync(path)) ?? null;
 }
 
+/**
+ * Why no window can open here, or null: on Linux a browser window needs an X or Wayland display. Without
+ * one Chromium exits at once, and the preview would look as if it had been closed (exit 0).
+ */
+export function noDisplay(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string | null {
+  if (platform !== 'linux' || env.DISPLAY?.trim() || env.WAYLAND_DISPLAY?.trim()) return null;
+  return 'there is no display here (neither DISPLAY nor WAYLAND_DISPLAY is set): run npm start in a desktop session, or under xvfb-run';
+}
+
 /** The flags of the app-mode window: its own profile, no first-run pages, nothing fetched in the background. */
 export function appWindowArgs(url: string, profileDir: string, runningAsRoot: boolean): string[] {
   return [

@@ -18,7 +18,7 @@ import { configProblemsBlock } from '../../compose/config-problem-words.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../../compose/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
-import { findChromium, openAppWindow, type AppWindow } from './chromium.ts';
+import { findChromium, noDisplay, openAppWindow, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 import { openInSystemBrowser } from './system-browser.ts';
@@ -91,6 +91,11 @@ export async function startPreviewApp(
  * `why` (why not Electron) opens the one line it prints once the preview is up.
  */
 export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const display = noDisplay(env);
+  if (display) {
+    console.error(`${why}, and the browser preview cannot open either: ${display}.`);
+    return 1;
+  }
   const chromium = findChromium(env);
   if (!chromium) {
     console.error(

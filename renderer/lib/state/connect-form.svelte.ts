@@ -4,7 +4,7 @@ import type { PolicyStore } from './policy.svelte.ts';
 import {
   connectRequest,
   credentialKind,
-  missingField,
+  fieldProblem,
   signInChoices,
   type CredentialKind,
 } from './connect-rules.ts';
@@ -38,12 +38,15 @@ export class ConnectForm {
     return signInChoices(this.#app().status?.methods);
   }
 
-  /** Connects (or says which field is empty); the secrets typed are cleared once sent, whatever the outcome. */
+  /**
+   * Connects (or says which field is empty or mistyped). The secrets typed are cleared once connected; a
+   * refusal keeps them, so the person corrects the field named instead of pasting the key again.
+   */
   async submit(): Promise<void> {
-    const missing = missingField(this.baseUrl, this.kind, this);
-    if (missing)
-      return this.#app().refuse({ code: 'config_invalid', params: { reason: missing }, retryable: false });
-    await this.#app().configure(connectRequest(this.baseUrl, this.kind, this));
+    const problem = fieldProblem(this.baseUrl, this.kind, this);
+    if (problem)
+      return this.#app().refuse({ code: 'config_invalid', params: { reason: problem }, retryable: false });
+    if (!(await this.#app().configure(connectRequest(this.baseUrl, this.kind, this)))) return;
     this.privateKeyPem = '';
     this.refreshToken = '';
   }

@@ -1,5 +1,6 @@
 /** The Connect screen's rules: which ways of signing in are offered, and the request a form makes. */
 import type { ConnectRequest, Credentials, SignInMethods } from '../../../preload/contract/index.ts';
+import { CLIENT_ID_SHAPE } from '../../../preload/contract/limits.ts';
 
 /** How the organization's credentials are given. */
 export type CredentialKind = Credentials['kind'];
@@ -53,14 +54,24 @@ export function connectRequest(
   return { baseUrl: baseUrl.trim(), credentials };
 }
 
-/** The field a person left empty, as Connect's refusal names it (checked before anything is sent), or null. */
-export function missingField(
+/**
+ * The field a person left empty or typed in a shape the channel refuses (a client ID that is not a UUID), as
+ * Connect's refusal names it (checked before anything is sent), or null.
+ */
+export function fieldProblem(
   baseUrl: string,
   kind: CredentialKind,
   fields: CredentialFields,
-): 'address_missing' | 'token_missing' | 'client_id_missing' | 'private_key_missing' | null {
+):
+  | 'address_missing'
+  | 'token_missing'
+  | 'client_id_missing'
+  | 'client_id_malformed'
+  | 'private_key_missing'
+  | null {
   if (baseUrl.trim() === '') return 'address_missing';
   if (kind === 'user-refresh-token') return fields.refreshToken.trim() === '' ? 'token_missing' : null;
   if (fields.clientId.trim() === '') return 'client_id_missing';
+  if (!CLIENT_ID_SHAPE.test(fields.clientId.trim())) return 'client_id_malformed';
   return fields.privateKeyPem.trim() === '' ? 'private_key_missing' : null;
 }

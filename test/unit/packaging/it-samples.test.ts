@@ -39,6 +39,15 @@ describe('Linux/macOS/Windows policy.json sample', () => {
   });
 });
 
+describe('the samples copied as they are', () => {
+  it('speak one language: the app in the language the notes, speech and dictation are in', () => {
+    const policy = JSON.parse(read('policy.json')) as Record<string, unknown>;
+    const language = (locale: unknown) => String(locale).split('_')[0]!.slice(0, 2).toLowerCase();
+    const locales = [policy.noteLocale, policy.dictationLocale, ...(policy.speechLocales as string[])];
+    for (const locale of locales) expect(language(locale), String(locale)).toBe(policy.displayLanguage);
+  });
+});
+
 describe('macOS .mobileconfig sample', () => {
   const profile = plist.parse(read('scribe-desktop.sample.mobileconfig')) as {
     PayloadType: string;

@@ -3,7 +3,7 @@ import type { SignInMethods } from '../../../preload/contract/index.ts';
 import {
   connectRequest,
   credentialKind,
-  missingField,
+  fieldProblem,
   signInChoices,
 } from '../../../renderer/lib/state/connect-rules.ts';
 
@@ -41,16 +41,22 @@ describe('the Connect form', () => {
     });
   });
 
+  it('names a client ID that is not a UUID before anything is sent (the channel would refuse it unnamed)', () => {
+    const fields = { clientId: 'my-client', privateKeyPem: 'PEM', keyId: '', refreshToken: '' };
+    expect(fieldProblem('https://us.x.com', 'server', fields)).toBe('client_id_malformed');
+  });
+
   it('names the field left empty before anything is sent', () => {
     const fields = { clientId: ' ', privateKeyPem: '', keyId: '', refreshToken: '  ' };
-    expect(missingField(' ', 'user-refresh-token', fields)).toBe('address_missing');
-    expect(missingField('https://us.x.com', 'user-refresh-token', fields)).toBe('token_missing');
-    expect(missingField('https://us.x.com', 'server', fields)).toBe('client_id_missing');
-    expect(missingField('https://us.x.com', 'server', { ...fields, clientId: 'c' })).toBe(
+    expect(fieldProblem(' ', 'user-refresh-token', fields)).toBe('address_missing');
+    expect(fieldProblem('https://us.x.com', 'user-refresh-token', fields)).toBe('token_missing');
+    expect(fieldProblem('https://us.x.com', 'server', fields)).toBe('client_id_missing');
+    const uuid = '1c0e4f2a-9b7d-4e3c-8a21-5f6b7c8d9e0f';
+    expect(fieldProblem('https://us.x.com', 'server', { ...fields, clientId: ` ${uuid} ` })).toBe(
       'private_key_missing',
     );
     expect(
-      missingField('https://us.x.com', 'user-refresh-token', { ...fields, refreshToken: 't' }),
+      fieldProblem('https://us.x.com', 'user-refresh-token', { ...fields, refreshToken: 't' }),
     ).toBeNull();
   });
 });

@@ -36,6 +36,11 @@ export class DictatedDocument {
   #selected: string | null = null;
   /** The text after the caret (once a selection moved it back into the text). */
   #tail = '';
+  /**
+   * After "scratch that": the space the phrase taken out had before it (none at the start of an empty
+   * field), which the next words take instead of their own, as if the phrase had never been said.
+   */
+  #gap: string | null = null;
 
   /** The whole text as it reads now. */
   get text(): string {
@@ -61,6 +66,9 @@ export class DictatedDocument {
     }
     const selected = this.#selected;
     this.#selected = null;
+    const gap = this.#gap;
+    this.#gap = null;
+    if (gap !== null && selected === null) text = text.replace(/^[ \t]+/, gap);
     // At the top of the text: no space before the words.
     if (selected === null && this.#head === '' && this.#tail !== '') text = text.replace(/^[ \t]+/, '');
     this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text));
@@ -73,7 +81,9 @@ export class DictatedDocument {
   scratch(): boolean {
     const last = this.#standing.pop();
     if (last === undefined) return false;
-    this.#pieces[last] = this.#replaced.get(last) ?? '';
+    const replaced = this.#replaced.get(last);
+    if (replaced === undefined) this.#gap = /^[ \t]*/.exec(this.#pieces[last]!)![0];
+    this.#pieces[last] = replaced ?? '';
     this.#replaced.delete(last);
     return true;
   }

@@ -14,7 +14,7 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
-import type { CommandKind } from './command-phrases.ts';
+import { phrasesFor, type CommandKind } from './command-phrases.ts';
 
 /**
  * The commands that only shape the dictated text: safe to apply to recovered text, and all that
@@ -66,4 +66,15 @@ export class RecoveredCommands {
       notReplayed: this.#filter.commands.filter((c) => !TEXT_SHAPING.has(c.kind)),
     };
   }
+}
+
+/** How a command is said in a dictation language (its first phrase): how the CLI names it, never by its id. */
+export function spokenAs(kind: CommandKind, locale: DictationLocale | string): string {
+  return phrasesFor(locale)[kind][0]!;
+}
+
+/** The text-shaping commands' phrases in a dictation language, one list per command (`scribe dictate --help`). */
+export function textShapingPhrases(locale: DictationLocale | string): readonly (readonly string[])[] {
+  const phrases = phrasesFor(locale);
+  return [...TEXT_SHAPING].map((kind) => phrases[kind]);
 }

@@ -88,6 +88,15 @@ export function scriptedNormalizedData(
   return normalizedData(english, encounterDiagnoses);
 }
 
+/**
+ * The note an E/M level is read from: for the script's French note, the English note on the same template
+ * (the double's rules read English only, and a visit's level does not change with the note's language).
+ */
+export function scriptedEmNote(script: SampleScript | null, note: Note): Note | null {
+  if (!script || !isFrenchScriptNote(script, note)) return null;
+  return noteFrom(script.notes.en, findTemplate(note.template_key)!, 'ENGLISH_US');
+}
+
 /** Suggested orders of the script's French note (its five, in French). */
 export function scriptedOrders(script: SampleScript | null, note: Note) {
   if (!script || !isFrenchScriptNote(script, note)) return null;

@@ -18,6 +18,7 @@ import { conditionsIn } from '../clinical/recognition.ts';
 import { MDM_LEVELS, computeEmCodes, mdmFromNote } from '../clinical/em.ts';
 import { actionableLines, pseudoTranslate, writeInstructions } from '../clinical/instructions.ts';
 import {
+  scriptedEmNote,
   scriptedInstructions,
   scriptedNormalizedData,
   scriptedOrders,
@@ -248,7 +249,9 @@ function emRoutes(deps: ServiceDeps): Route[] {
         const inputs = {
           em_specialty_kind: request.em_specialty_kind,
           patient_type: request.patient_type ?? 'ESTABLISHED',
-          medical_decision_making_level: mdmFromNote(request.note),
+          medical_decision_making_level: mdmFromNote(
+            scriptedEmNote(deps.options.sampleScript, request.note) ?? request.note,
+          ),
         };
         // GUESS: the result names the structured inputs it was chosen from (compute-em-codes' fields), so
         // a clinician can change them and recompute.

@@ -1,12 +1,18 @@
 /**
  * `scribe audit [--since DATE] [--json]` prints the installation's audit trail (the app's and the CLI's
  * records, one folder); `scribe audit verify` checks its hash chain: exit 0 when intact, 1 naming the
- * first broken record. CLI sessions (transcribe, dictate, note, recover) are recorded here too.
+ * first broken record, 5 when the key the chain is signed with cannot be read here (never told as a
+ * break). CLI sessions (transcribe, dictate, note, recover) are recorded here too.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
-import { openCliAudit, type AuditRecord, type CliAudit } from '../../../compose/headless.ts';
+import {
+  openCliAudit,
+  type AuditFailure,
+  type AuditRecord,
+  type CliAudit,
+} from '../../../compose/headless.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig } from '../connect.ts';
@@ -27,20 +33,34 @@ async function cliAuditLog(): Promise<CliAudit> {
     dataDir: cliDataDir(),
     config,
     secrets: new KeychainSecretStore(),
-    // A note like the CLI's others (a full disk, no keychain): the session itself is not affected.
-    onDidFail: (failure) => {
-      const said = words().cli.audit;
-      process.stderr.write(
-        `scribe: ${
-          failure.what === 'kept_aside'
-            ? said.keptAside(failure.kind, failure.file)
-            : failure.what === 'aside_unreadable'
-              ? said.asideUnreadable(failure.file, failure.rejected)
-              : said.notRecorded(failure.kind, failure.code)
-        }\n`,
-      );
-    },
+    // A line about the trail (a full disk, no keychain), each said once a run: the session is not affected.
+    onDidFail: (failure) => sayOnce(auditFailureLine(failure)),
   });
+}
+
+/** A failure of the trail in words, headed as the trail's (never as the command that ran). */
+function auditFailureLine(failure: AuditFailure): string {
+  const said = words().cli.audit;
+  switch (failure.what) {
+    case 'no_key':
+      return said.noKeychain(failure.code);
+    case 'kept_aside':
+      return said.keptAside(failure.kind, failure.file);
+    case 'aside_unreadable':
+      return said.asideUnreadable(failure.file, failure.rejected);
+    case 'not_recorded':
+      return said.notRecorded(failure.kind, failure.code);
+    default:
+      return failure satisfies never;
+  }
+}
+
+const saidThisRun = new Set<string>();
+/** Writes a line to stderr unless this run already did (the keychain is asked again at each record). */
+function sayOnce(line: string): void {
+  if (saidThisRun.has(line)) return;
+  saidThisRun.add(line);
+  process.stderr.write(`scribe: ${line}\n`);
 }
 
 /** One record as a line for people: time, who, what, then the event's fields. */
@@ -67,6 +87,10 @@ function describe(record: AuditRecord): string {
 async function verify({ log: audit, reading }: CliAudit, collected: string | undefined): Promise<number> {
   const said = words().cli.audit;
   const result = await audit.verify();
+  if ('keyUnreadable' in result) {
+    const { seq, file, line } = result.keyUnreadable;
+    throw new CliError(said.keyUnreadable(seq, file, line), EXIT.unverifiable);
+  }
   if (!result.ok) {
     const { file, line, seq, reason, after } = result.broken;
     const why = said.breaks[reason](after ?? 0);
@@ -136,7 +160,7 @@ export async function withCliAudit(
   run: (argv: string[]) => Promise<number>,
 ): Promise<number> {
   const [command, ...rest] = argv;
-  if (!isSession(command) || rest.includes('--list') || rest.includes('--help')) return run(argv);
+  if (!isSession(command) || ['--list', '--help', '-h'].some((flag) => rest.includes(flag))) return run(argv);
   // The session is reported as an event; the trail hears it and writes it before the CLI exits.
   const record = async (exitCode: number) => {
     const audit = await cliAuditLog().catch(() => null);

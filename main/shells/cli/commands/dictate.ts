@@ -8,7 +8,11 @@ import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schem
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
 import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
-import { TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
+import {
+  spokenAs,
+  TEXT_SHAPING,
+  textShapingPhrases,
+} from '../../../features/dictation/commands/recovered-commands.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
@@ -66,8 +70,10 @@ async function dictate(args: string[]): Promise<number> {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
     // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
+    // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
     for (const { kind } of heard)
-      if (!TEXT_SHAPING.has(kind)) process.stderr.write(`${words().cli.dictate.commandDoesNothing(kind)}\n`);
+      if (!TEXT_SHAPING.has(kind))
+        process.stderr.write(`${words().cli.dictate.commandDoesNothing(spokenAs(kind, locale))}\n`);
   });
   try {
     await runJournaled(
@@ -101,10 +107,27 @@ export function printDictation(text: string): void {
   process.stdout.write(process.stdout.isTTY ? `${text}\n` : text);
 }
 
+/**
+ * `scribe dictate --help`: the voice commands it applies, as said in the configured dictation language, and
+ * what --async-corrections changes.
+ */
+async function dictateHelp(): Promise<string> {
+  const locale = await cliConfig({}).then(
+    (config) => config.dictationLocale,
+    () => 'ENGLISH_US',
+  );
+  const said = textShapingPhrases(locale)
+    .map((phrases) => phrases.join(' / '))
+    .join(', ');
+  const help = words().cli.dictate;
+  return `${help.voiceCommands(locale, said)}\n${help.asyncCorrections}`;
+}
+
 /** The `dictate` command. */
 export const dictateCommand: CliCommand = {
   name: 'dictate',
   synopsis:
     'dictate <audio.wav | --mic [device]> [--insert paste|type|copy] [--locale L] [--async-corrections] [--context FILE|-] [--fast] [--no-journal]',
   run: dictate,
+  moreHelp: dictateHelp,
 };

@@ -1,5 +1,6 @@
 import type { CallerKind } from '../../../core/api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../core/api/schemas/note.ts';
+import { NOTE_LOCALES } from '../../../core/api/schemas/common.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
 import { noteText } from '../../../features/note/ehr-text.ts';
 import { toNoteDto, toOrdersDto } from '../../../features/note/mapping.ts';
@@ -53,6 +54,9 @@ export async function cliNoteRequest(
   visit: VisitContext = {},
 ): Promise<GenerateNoteRequest> {
   const caller: CallerKind = config.userExternalId ? 'user' : 'server';
+  // The service's refusal of a locale names no flag: checked here, before anything is built or sent.
+  if (options.locale !== undefined && !(NOTE_LOCALES as readonly string[]).includes(options.locale))
+    throw new CliError(words().cli.oneOf('--locale', NOTE_LOCALES.join(', ')), EXIT.usage);
   const templateKey = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
   try {
     return await buildNoteRequest(
@@ -119,6 +123,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   const request = await cliNoteRequest(config, options, items, context, undefined, visit);
 
   const { core } = await connect(config);
+  await checkTemplateFlag(core, options.template, request.locale);
   const result = options.async
     ? await (await core.generateNoteAsync(request)).result({ deadlineMs: 15 * 60_000 })
     : await core.generateNote(request);
@@ -131,6 +136,21 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
 }
 
 type CoreClient = Awaited<ReturnType<typeof connect>>['core'];
+
+/**
+ * `--template KEY` checked against the caller's templates (listed, never hard-coded) before the transcript
+ * is sent: the service's refusal of an unknown key names no flag.
+ */
+export async function checkTemplateFlag(
+  core: Pick<CoreClient, 'listTemplates'>,
+  key: string | undefined,
+  locale: string | undefined,
+): Promise<void> {
+  if (key === undefined) return;
+  const keys = (await core.listTemplates(locale)).map((template) => template.key);
+  if (!keys.includes(key))
+    throw new CliError(words().cli.note.unknownTemplate(key, keys.join(', ')), EXIT.usage);
+}
 
 /** The suggested orders for a written note, or why they could not be had (the note is printed either way). */
 async function suggestedOrders(

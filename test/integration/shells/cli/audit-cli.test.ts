@@ -53,6 +53,10 @@ describe('scribe audit', { timeout: 90_000 }, () => {
   it("records a CLI session in the app's trail, and prints it", async () => {
     const note = await scribe(['note', '--transcript', join(dir, 'visit.txt')], env);
     expect(note.code, note.stderr).toBe(0);
+    // No keychain here (no session bus): said once, as the trail's, never as the `note` command's.
+    expect(note.stderr).toBe(
+      "scribe: audit trail: the keychain is not available here (keychain_unavailable), so this run's records are written without the installation's key.\n",
+    );
     const printed = await scribe(['audit', '--json'], env);
     expect(printed.code, printed.stderr).toBe(0);
     type Line = { by: { via: string }; what: { kind: string } };
@@ -97,5 +101,21 @@ describe('scribe audit', { timeout: 90_000 }, () => {
     const broken = await scribe(['audit', 'verify'], env);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/broken at record #2 \(audit-0000000001\.jsonl line 2\)/);
+  });
+
+  it('verify where the key cannot be read: exit 5, "not verified here", never "broken"', async () => {
+    // A trail the app wrote keyed; this CLI runs without the session bus, so the keychain cannot give the key.
+    const data = join(dir, 'keyed-data');
+    const app = new AuditLog({
+      dir: data,
+      source: { via: 'app', version: '0.1.0' },
+      who: () => ({ account: 'clinician' }),
+      keys: { forWriting: async () => Buffer.alloc(32, 7), forReading: async () => Buffer.alloc(32, 7) },
+    });
+    await app.record({ kind: 'visit_started', sample: false, streams: 1 });
+    const run = await scribe(['audit', 'verify'], { ...env, SCRIBE_DATA_DIR: data });
+    expect(run.code, run.stderr).toBe(5);
+    expect(run.stderr).toMatch(/not verified here.*record #1 \(audit-0000000001\.jsonl line 1\)/);
+    expect(run.stderr).not.toMatch(/broken/);
   });
 });

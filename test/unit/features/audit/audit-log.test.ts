@@ -85,11 +85,7 @@ describe('the audit trail', () => {
     await writeAll(audit);
     const { file, lines } = await fileLines();
     await writeFile(file, `${tamper([...lines]).join('\n')}\n`);
-    const result = await audit.verify();
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.broken.seq).toBe(seq);
-    expect(result.broken).toMatchObject(why);
+    expect(await audit.verify()).toMatchObject({ ok: false, broken: { seq, ...why } });
   });
 
   it('rotates past the size limit and still verifies across files', async () => {
@@ -181,9 +177,10 @@ describe('after a write torn by a crash', () => {
     const records = await audit.read();
     expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
     expect(records[3]!.prev).toBe(records[2]!.hash);
-    const result = await audit.verify();
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.broken).toMatchObject({ line: 4, seq: null, reason: 'not_json' });
+    expect(await audit.verify()).toMatchObject({
+      ok: false,
+      broken: { line: 4, seq: null, reason: 'not_json' },
+    });
   });
 });
 
@@ -204,6 +201,13 @@ describe('a writer without the key (the CLI with no keychain) after the trail wa
     const aside = (await readFile(join(dir, ASIDE_FILE), 'utf8')).trimEnd().split('\n');
     expect(aside.map((line) => JSON.parse(line).what.kind)).toEqual(['visit_started', 'visit_ended']);
     expect(aside.every((line) => !line.includes('"mac"'))).toBe(true);
+  });
+
+  it('a keyed trail verified without its key is not checkable here, never "broken"', async () => {
+    await writeAll(log({ keys: keyed }), EVENTS.slice(0, 2));
+    const result = await log({ keys: keyless }).verify();
+    expect(result).toMatchObject({ ok: false, keyUnreadable: { seq: 1, line: 1 } });
+    expect(result).not.toHaveProperty('broken');
   });
 
   it('still writes an unkeyed trail where no record was ever keyed', async () => {

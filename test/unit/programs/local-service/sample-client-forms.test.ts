@@ -57,6 +57,25 @@ describe('local service: the vendor sample client’s forms', () => {
     expect((await post(`${S}/generate-normalized-data`, { note }, '2026-10-05')).status).toBe(400);
   });
 
+  it('takes a flat note on every endpoint that takes a note, before 2026-08-25', async () => {
+    const note = (await generate(SAMPLE)).body.note;
+    const bodies: [string, Record<string, unknown>][] = [
+      ['/edit-note-with-instructions', { note, instructions: 'clear VITALS' }],
+      ['/generate-normalized-data', { note }],
+      ['/generate-normalized-data-async', { note }],
+      ['/generate-patient-instructions', { note, instructions_locale: 'ENGLISH_US' }],
+      ['/generate-em-codes-async', { note, em_specialty_kind: 'FAMILY_MEDICINE' }],
+    ];
+    for (const [path, body] of bodies) {
+      const answer = await post(`${S}${path}`, body);
+      expect({ path, status: answer.status, message: answer.body.message }).toEqual({
+        path,
+        status: 200,
+        message: undefined,
+      });
+    }
+  });
+
   it('shapes an async note by the version of the poll', async () => {
     const started = await post(`${S}/generate-note-async`, { transcript_items: VISIT, locale: 'ENGLISH_US' });
     const poll = (version: string) =>

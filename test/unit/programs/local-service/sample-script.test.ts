@@ -174,6 +174,27 @@ describe('local service: the sample visit script', () => {
     expect(instructions).toBe(SAMPLE_VISIT_SCRIPT.instructions.fr);
   });
 
+  it("gives the French note the English note's E/M level (a level has no language)", async () => {
+    const level = async (locale: string) => {
+      const started = await post(scripted, '/generate-em-codes-async', {
+        note: await note(scripted, 'SOAP', SAMPLE, locale),
+        transcript_items: SAMPLE,
+        em_specialty_kind: 'FAMILY_MEDICINE',
+      });
+      const poll = async () =>
+        (
+          await call(scripted.service, 'GET', `${S}/generate-em-codes-async/${started.id}`, {
+            token: tokens.get(scripted)!,
+          })
+        ).body as { status: string; payload?: { codes: { code: string }[] } };
+      await expect.poll(async () => (await poll()).status, { timeout: 20_000 }).toBe('SUCCEEDED');
+      return (await poll()).payload!.codes.map((c) => c.code);
+    };
+    const english = await level('ENGLISH_US');
+    expect(english).toEqual(['99215']);
+    expect(await level('FRENCH_FR')).toEqual(english);
+  });
+
   it('answers a French note by its rules once edited, and never from the script without it', async () => {
     const french = await note(scripted, 'SOAP', SAMPLE, 'FRENCH_FR');
     const plan = french.sections.find((s) => s.key === 'PLAN')!;

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appWindowArgs, findChromium } from '../../../../main/shells/preview/chromium.ts';
+import { appWindowArgs, findChromium, noDisplay } from '../../../../main/shells/preview/chromium.ts';
 import { electronBinary } from '../../../../main/shells/preview/electron-binary.ts';
 
 /** A fake node_modules/electron folder; `binary` writes the file path.txt names. */
@@ -41,5 +41,15 @@ describe('npm start', () => {
   it('takes CHROMIUM_PATH first, else a browser in the usual places, else none', () => {
     expect(findChromium({ CHROMIUM_PATH: '/opt/c' }, 'linux')).toBe('/opt/c');
     expect(findChromium({}, 'aix')).toBeNull();
+  });
+});
+
+describe('the preview without a display', () => {
+  it('says there is none on Linux (so npm start fails instead of exiting 0), and nothing elsewhere', () => {
+    expect(noDisplay({}, 'linux')).toMatch(/no display here .*DISPLAY .*WAYLAND_DISPLAY.*xvfb-run/);
+    expect(noDisplay({ DISPLAY: ':0' }, 'linux')).toBeNull();
+    expect(noDisplay({ WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBeNull();
+    expect(noDisplay({}, 'darwin')).toBeNull();
+    expect(noDisplay({}, 'win32')).toBeNull();
   });
 });

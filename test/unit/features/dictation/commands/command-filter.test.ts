@@ -30,6 +30,13 @@ describe('CommandFilter', () => {
     expect(out.heard.map((h) => h.kind)).toEqual(['scratch', 'scratch']);
   });
 
+  it('after scratch that, the next words take the space the phrase had (none at the start of the field)', () => {
+    expect(feed(en(), ['Wound clean.', ' Scratch that.', ' Healing.']).text).toBe('Healing.');
+    expect(feed(en(), ['Wound clean.', ' Left knee.', ' Scratch that.', ' Healing.']).text).toBe(
+      'Wound clean. Healing.',
+    );
+  });
+
   it('scratch that inside a sentence is text', () => {
     const out = feed(en(), [' The patient will scratch that area.']);
     expect(out.text).toBe(' The patient will scratch that area.');
