@@ -9,7 +9,7 @@ import { accessSync, constants } from 'node:fs';
 import { posix } from 'node:path';
 
 /** Where system programs live, in the order tried. */
-export const SYSTEM_PROGRAM_DIRS = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'] as const;
+const SYSTEM_PROGRAM_DIRS = ['/usr/bin', '/bin', '/usr/sbin', '/sbin'] as const;
 
 /**
  * The absolute path of `name` in the first system folder that has it as an executable file; when none does,

@@ -30,7 +30,7 @@ const MAX_NAME = 16_384;
 const MAX_DATA = 1024 * 1024;
 
 /** A registry failure other than "no such key", with the Win32 error code. */
-export class RegistryError extends Error {
+class RegistryError extends Error {
   constructor(readonly status: number) {
     super(`registry read failed (${status})`);
     this.name = 'RegistryError';
