@@ -12,7 +12,11 @@ import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import { ApiError, NotFoundError } from '../../core/api/errors.ts';
 import * as api from '../../core/api/server-api/endpoints.ts';
 import type { Appointment } from '../../core/api/server-api/schemas.ts';
-import { ConversationLockedError, sendToPatient } from '../../core/api/server-api/patient-conversation.ts';
+import {
+  ConversationLockedError,
+  ConversationMismatchError,
+  sendToPatient,
+} from '../../core/api/server-api/patient-conversation.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import type { ClaimMapping } from './user-claim.ts';
@@ -135,6 +139,7 @@ export async function sendInstructions(
     return { status: 200, body: sent };
   } catch (error) {
     if (error instanceof ConversationLockedError) throw new BrokerRefusal('CONVERSATION_LOCKED');
+    if (error instanceof ConversationMismatchError) throw new BrokerRefusal('CONVERSATION_MISMATCH');
     throw error;
   }
 }
