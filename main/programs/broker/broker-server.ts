@@ -109,10 +109,7 @@ async function handle(
   const url = new URL(req.url ?? '/', 'http://broker');
   const path = url.pathname;
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
-  if (path === '/healthz') {
-    if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
-    return send(res, 200, { status: 'ok' });
-  }
+  if (path === '/healthz' || path === '/readyz') return health(res, path, readOnly, limiter);
   if (path === '/.well-known/jwks.json' && deps.jwks) {
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
@@ -140,6 +137,17 @@ async function handle(
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
   if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
   return exchangeToken(req, res, deps, limiter);
+}
+
+/**
+ * Liveness (`/healthz`: the process answers) apart from readiness (`/readyz`: it can serve, its shared store
+ * answers), which the image's health check and a load balancer use; with Redis down every route is refused.
+ */
+async function health(res: ServerResponse, path: string, readOnly: boolean, limiter: RateLimiter) {
+  if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+  if (path === '/healthz') return send(res, 200, { status: 'ok' });
+  const ready = await limiter.ready();
+  return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready' });
 }
 
 /** The E/M routes' parts: the broker's own server credentials, verifier and claim mapping. */
