@@ -2,10 +2,11 @@
  * The audio inputs as PulseAudio (or PipeWire's PulseAudio server) names them on Linux: each source's
  * description ("Built-in Audio Analog Stereo", "Jabra Evolve 65"), whether it is a monitor of an output
  * (not a microphone), and which is the default. Read with `pactl -f json list sources` and
- * `pactl get-default-source` (pulseaudio-utils / pipewire-pulse). Null where there is no such server or no
+ * `pactl get-default-source` (pulseaudio-utils / pipewire-pulse), by its absolute path in a system folder. Null where there is no such server or no
  * pactl: the recorder's own names are then used.
  */
 import { execFile } from 'node:child_process';
+import { systemProgram } from '../main/base/system-program.ts';
 
 /** One PulseAudio source. */
 export interface PulseSource {
@@ -22,7 +23,7 @@ const TIMEOUT_MS = 2_000;
 
 function pactl(args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile('pactl', args, { timeout: TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) =>
+    execFile(systemProgram('pactl'), args, { timeout: TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) =>
       resolve(error ? null : stdout),
     );
   });

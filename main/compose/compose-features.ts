@@ -42,6 +42,7 @@ import {
 } from '../features/schedule/schedule-feature.ts';
 import { createVisitFeature, type VisitFeature, type VisitService } from '../features/visit/visit-feature.ts';
 import { createPolicyHandlers, withPolicy } from './policy-handlers.ts';
+import { forgetOnClinicianChange } from './clinician-change.ts';
 
 /**
  * The ports every feature is built from (fakes in tests). Connections come from a given connector (tests),
@@ -101,6 +102,11 @@ interface Built {
 /** Builds the features from their factories and merges their handler slices. */
 export function composeFeatures(deps: FeaturePorts): Features {
   const { settings, visit, connection, notes, dictation, schedule } = buildFeatures(deps);
+  const stopForgetting = forgetOnClinicianChange({
+    connections: connection.service,
+    visit: visit.service,
+    dictation: dictation.service,
+  });
   const slices = mergeHandlerSlices(
     connection.handlers,
     visit.handlers,
@@ -122,6 +128,7 @@ export function composeFeatures(deps: FeaturePorts): Features {
     policyChanged: () => connection.policyChanged(),
     // In this order: a dictation finishes first, then a recording visit ends, then the sample service stops.
     dispose: async () => {
+      stopForgetting();
       await dictation.dispose?.();
       await visit.dispose?.();
       await schedule.dispose?.();

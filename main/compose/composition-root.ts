@@ -30,6 +30,8 @@ import {
 } from '../features/updates/updates-feature.ts';
 import type { VisitEndHow } from '../features/visit/ports.ts';
 import { composeFeatures, type FeaturePorts, type Features } from './compose-features.ts';
+import { journalOwner } from '../core/journal/journal-owner.ts';
+import type { ClinicianIdentity } from '../features/connection/ports.ts';
 
 export { composeFeatures, type Features } from './compose-features.ts';
 
@@ -89,10 +91,11 @@ export interface AppServices {
  */
 export async function buildAppServices(deps: AppServicesDeps): Promise<AppServices> {
   const live = deps.live ?? fixedConfig(deps.resolved);
-  const journals = await openJournals(deps);
+  const signedIn: { identity(): ClinicianIdentity | null } = { identity: () => null };
+  const journals = await openJournals(deps, () => journalOwner(signedIn.identity()));
   const app = composeFeatures(featurePortsOf(deps, live, journals));
+  signedIn.identity = () => app.connections.identity();
   const { config } = deps.resolved;
-  const { dataDir } = deps;
   const updates = createUpdatesFeature({
     busy: {
       visit: () => app.visit.active,
@@ -102,7 +105,7 @@ export async function buildAppServices(deps: AppServicesDeps): Promise<AppServic
   });
   // The trail names the signed-in clinician (service user and IdP subject), asked at each record.
   const audit = await createAuditFeature({
-    dataDir,
+    dataDir: deps.dataDir,
     config,
     reports: { ...reportsOf(app), updates: updates.events },
     secrets: deps.secrets,
@@ -135,13 +138,17 @@ function reportsOf(app: Features) {
   return { policy, connections, visit, notes, schedule, dictation };
 }
 
-/** The journal folder, retention applied: finished visits older than the period are shredded at every start. */
-async function openJournals(deps: AppServicesDeps): Promise<JournalStore> {
+/**
+ * The journal folder, retention applied: finished visits older than the period are shredded at every start.
+ * Each journal is stamped with the clinician signed in when it is created (a shared OS account: issue 32).
+ */
+async function openJournals(deps: AppServicesDeps, owner: () => string | undefined): Promise<JournalStore> {
   const journals = new JournalStore({
     dir: deps.journalDir,
     secrets: deps.secrets,
     retentionHours: deps.resolved.config.journalRetentionHours,
     offerEndedVisits: true,
+    owner,
   });
   // Finished visits older than the retention period are shredded at every start; unfinished ones are kept.
   await journals.applyRetention().catch(() => undefined);

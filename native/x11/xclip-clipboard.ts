@@ -17,6 +17,7 @@
  * In the app, Electron's clipboard is used instead (main/shells/electron/electron-insertion-clipboard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { systemProgram } from '../../main/base/system-program.ts';
 import type { ClipboardSnapshot, InsertionClipboard } from '../desktop.ts';
 import { delay } from '../../main/base/async/delay.ts';
 import { watchReads, type ReadHistory } from './clipboard-reads.ts';
@@ -31,7 +32,7 @@ function xclip(args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv): Pro
   return new Promise((resolve, reject) => {
     // Writing (-i), xclip forks a server that keeps the pipes it inherited: wait for exit, not close.
     const writing = args.includes('-i');
-    const child = spawn('xclip', ['-selection', 'clipboard', ...args], {
+    const child = spawn(systemProgram('xclip'), ['-selection', 'clipboard', ...args], {
       stdio: ['pipe', writing ? 'ignore' : 'pipe', 'ignore'],
       env,
       detached: writing,
@@ -156,7 +157,7 @@ export class XclipClipboard implements InsertionClipboard {
 
   /** An xclip that serves UTF8_STRING once its stdin ends, reporting each request it served. */
   #spawnWriter(): ChildProcess {
-    const child = spawn('xclip', ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
+    const child = spawn(systemProgram('xclip'), ['-selection', 'clipboard', '-i', '-t', TEXT, '-verbose'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: this.env,
     });

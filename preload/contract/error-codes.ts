@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'dictation_setting_refused',
   'appointment_not_found',
   'conversation_locked',
+  'conversation_mismatch',
   'schedule_unavailable',
   'internal',
 ] as const;

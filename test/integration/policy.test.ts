@@ -53,7 +53,7 @@ function systemPaths(map: Record<string, string>): PolicyReaders {
   const missing = () => Promise.reject(Object.assign(new Error('missing'), { code: 'ENOENT' }));
   return {
     readFile: (path) => (map[path] ? readFile(map[path]) : missing()),
-    regQuery: async () => undefined,
+    registry: async () => undefined,
     plistToXml: () => Promise.reject(new Error('no plutil')),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The managed policy on Windows for real: values written with `reg add` (Wine's reg.exe, as Group Policy
- * or an IT script would) read back by main/core/config/policy.ts through `reg query`; the computer's key wins
+ * or an IT script would) read back by main/core/config/policy.ts through advapi32 (native/win32/win32-registry.ts); the computer's key wins
  * over the user's; and no file any user may write stands in for a missing policy.
  */
 import assert from 'node:assert/strict';

@@ -3,13 +3,15 @@
  * Where it lives, tried in order; the first that exists is the policy (no merging, so an administrator sees
  * exactly one source):
  * - Windows: values under HKLM\Software\Policies\ScribeDesktop\ScribeDesktop (Group Policy, computer),
- *   else the same key under HKCU (Group Policy, user), read with `reg query`. Both Policies keys are
+ *   else the same key under HKCU (Group Policy, user), read through advapi32 (native/win32/win32-registry.ts),
+ *   never by running `reg`, which a user could plant in the current folder or on PATH. Both Policies keys are
  *   writable by administrators only. No file: %ProgramData% lets every user create files and folders, so a
  *   policy.json there would be anyone's word, not IT's (issue 20); telling an admin-only file from it means
  *   reading its ACL, which this reader does not do, so Windows has no file fallback at all;
  * - macOS: managed preferences from a configuration profile (MDM), per user
  *   (/Library/Managed Preferences/<user>/<bundle id>.plist) before the computer's
  *   (/Library/Managed Preferences/<bundle id>.plist); else /Library/Application Support/ScribeDesktop/policy.json;
+ *   binary plists are converted by /usr/bin/plutil, by its absolute path (never looked up on PATH);
  * - Linux and other Unixes: /etc/scribe-desktop/policy.json (a JSON object of keys);
  * - SCRIBE_POLICY_FILE names a JSON file that replaces all of the above, in development builds and the CLI
  *   only: the installed app never lets an environment variable choose its policy.
@@ -23,6 +25,7 @@ import { userInfo } from 'node:os';
 import { posix } from 'node:path';
 import { promisify } from 'node:util';
 import { parsePlistPolicy, plistToXml } from './policy-plist.ts';
+import { readRegistryKey } from '../../../native/win32/win32-registry.ts';
 import { makeProblem, type ConfigLayerInput, type ConfigProblem } from './resolve-config.ts';
 import type { ConfigProblemFacts } from '../../../preload/contract/index.ts';
 
@@ -82,8 +85,8 @@ export type PolicyLoad =
 /** How the loader reaches the system; tests replace these. */
 export interface PolicyReaders {
   readFile(path: string): Promise<Buffer>;
-  /** `reg query <key>` output, or undefined when the key does not exist. */
-  regQuery(key: string): Promise<string | undefined>;
+  /** The values of a registry key (`HKLM\…`), or undefined when the key does not exist. */
+  registry(key: string): Promise<Record<string, unknown> | undefined>;
   /** A binary property list as XML (macOS `plutil`; managed preferences are often binary). */
   plistToXml(path: string): Promise<string>;
 }
@@ -133,24 +136,6 @@ export function parseJsonPolicy(text: string, origin: string): PolicyLoad {
   return { ok: true, policy: { values: parsed as Record<string, unknown>, origin } };
 }
 
-/**
- * Parses `reg query` output: REG_SZ and REG_EXPAND_SZ as text, REG_DWORD as a number, REG_MULTI_SZ as a list
- * (reg prints its separators as a literal `\0`). Other types and the unnamed `(Default)` value are ignored.
- */
-export function parseRegQuery(output: string): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const line of output.split(/\r?\n/)) {
-    const match = /^\s+(\S+)\s+(REG_SZ|REG_EXPAND_SZ|REG_DWORD|REG_MULTI_SZ)\s+(.*?)\s*$/.exec(line);
-    // `(Default)` is the key's unnamed value, which is no setting of ours.
-    if (!match || match[1]!.startsWith('(')) continue;
-    const [, name, type, data] = match as unknown as [string, string, string, string];
-    if (type === 'REG_DWORD') values[name] = Number.parseInt(data, 16);
-    else if (type === 'REG_MULTI_SZ') values[name] = data.split('\\0').filter((item) => item !== '');
-    else values[name] = data;
-  }
-  return values;
-}
-
 async function readPolicyFile(path: string, readers: PolicyReaders): Promise<Buffer | PolicyLoad> {
   try {
     const bytes = await readers.readFile(path);
@@ -188,15 +173,15 @@ async function readPlistPolicy(path: string, readers: PolicyReaders): Promise<Po
 }
 
 async function readRegistryPolicy(key: string, readers: PolicyReaders): Promise<PolicyLoad> {
-  let output: string | undefined;
+  let values: Record<string, unknown> | undefined;
   try {
-    output = await readers.regQuery(key);
+    values = await readers.registry(key);
   } catch {
-    return failure(key, 'cannot be read with reg query', { kind: 'registry_unreadable' });
+    return failure(key, 'cannot be read from the registry', { kind: 'registry_unreadable' });
   }
-  return output === undefined
+  return values === undefined
     ? { ok: true, policy: undefined }
-    : { ok: true, policy: { values: parseRegQuery(output), origin: key } };
+    : { ok: true, policy: { values, origin: key } };
 }
 
 function failure(origin: string, reason: string, facts: ConfigProblemFacts): PolicyLoad {
@@ -207,21 +192,15 @@ function failure(origin: string, reason: string, facts: ConfigProblemFacts): Pol
 }
 
 const run = promisify(execFile);
+/** macOS's own plutil (the system volume, which no user may write). */
+const PLUTIL = '/usr/bin/plutil';
 
 const nodeReaders: PolicyReaders = {
   readFile: (path) => readFile(path),
-  async regQuery(key) {
-    try {
-      const { stdout } = await run('reg', ['query', key], { windowsHide: true, timeout: 10_000 });
-      return stdout;
-    } catch (error) {
-      // reg exits 1 when the key does not exist.
-      if ((error as { code?: unknown }).code === 1) return undefined;
-      throw error;
-    }
-  },
+  registry: async (key) => readRegistryKey(key),
   async plistToXml(path) {
-    const { stdout } = await run('plutil', ['-convert', 'xml1', '-o', '-', '--', path], { timeout: 10_000 });
+    // By absolute path: a `plutil` looked up on PATH could be anyone's, printing any policy it liked.
+    const { stdout } = await run(PLUTIL, ['-convert', 'xml1', '-o', '-', '--', path], { timeout: 10_000 });
     return stdout;
   },
 };

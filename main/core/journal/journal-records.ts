@@ -36,6 +36,8 @@ const JsonRecordSchema = z.discriminatedUnion('kind', [
     settings: z.record(z.string(), z.unknown()),
     streams: z.array(z.string()).min(1),
     createdAt: z.number(),
+    /** Whose journal it is (journal-owner.ts), when a clinician was signed in. */
+    owner: z.string().optional(),
   }),
   z.object({
     kind: z.literal('released'),

@@ -36,6 +36,11 @@ const SidecarSchema = z.object({
    * it (never a CLI session's, which printed its transcript; absent from a rebuilt sidecar, so not offered).
    */
   offerEnded: z.literal(true).optional(),
+  /** Whose journal it is (journal-owner.ts: a hash of the clinician's ids, no name), when one was signed in. */
+  owner: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
 });
 export type Sidecar = z.infer<typeof SidecarSchema>;
 export type SessionKind = Sidecar['session'];
@@ -112,6 +117,7 @@ export class Sidecars {
         status: finished ? 'finished' : 'active',
         createdAt: config.createdAt,
         updatedAt: Math.max(config.createdAt, mtimeMs),
+        ...(config.owner ? { owner: config.owner } : {}),
       };
       await this.write(meta).catch(() => undefined);
       return meta;

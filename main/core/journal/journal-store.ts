@@ -1,13 +1,9 @@
 /**
  * The folder of journals (mode 0700): creates a journal per session with its own key in the SecretStore,
- * finds the visits a crash left unfinished, recovers what they still need (audio not covered by final text,
- * the final items, the committed dictation), applies the retention policy and shreds journals.
- *
- * Each journal has a small clear-text sidecar (journal-sidecars.ts) for listing without decrypting;
- * journals are listed by their files, so a lost sidecar never hides one.
- *
- * A journal belongs to the process that holds its lock file (journal-locks.ts): never sent again or
- * shredded by another one while that process lives.
+ * finds the visits a crash left unfinished, recovers what they still need, applies the retention policy and
+ * shreds journals. Each has a clear-text sidecar (journal-sidecars.ts) for listing without decrypting; they
+ * are listed by their files, so a lost sidecar never hides one. A journal belongs to the process that holds
+ * its lock file (journal-locks.ts): never sent again or shredded by another one while that process lives.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -27,8 +23,10 @@ import {
   type RecoverableJournal,
 } from './journal-sidecars.ts';
 import { hasErrno, StreamingError } from '../streaming/streaming-error.ts';
+import { mayOpen, ownerStamp } from './journal-owner.ts';
 
 const DIR_MODE = 0o700; // the folder is the user's alone
+const OFFER_ENDED = { offerEnded: true } as const;
 
 export interface JournalStoreOptions {
   dir: string;
@@ -46,6 +44,8 @@ export interface JournalStoreOptions {
    * its lock is kept while this process shows it. Not the CLI's, which prints its transcript.
    */
   offerEndedVisits?: boolean;
+  /** Whose new journals are (journal-owner.ts); only unowned ones and theirs are listed. None: all are. */
+  owner?: () => string | undefined;
 }
 
 /** The journals folder. */
@@ -58,6 +58,7 @@ export class JournalStore {
   /** How its journals wait for a full disk. */
   readonly #writing: Pick<JournalStoreOptions, 'retryMs' | 'finishTimeoutMs'>;
   readonly #offerEnded: boolean;
+  readonly #owner: (() => string | undefined) | undefined;
   /** Locks held by this process. */
   readonly #locks: JournalLocks;
   readonly #sidecars: Sidecars;
@@ -74,6 +75,7 @@ export class JournalStore {
     this.#now = options.now ?? Date.now;
     this.#writing = { retryMs: options.retryMs, finishTimeoutMs: options.finishTimeoutMs };
     this.#offerEnded = options.offerEndedVisits ?? false;
+    this.#owner = options.owner;
     this.#sidecars = new Sidecars(this.#dir, this.#fs, this.#secrets);
     this.#locks = new JournalLocks(this.#dir);
   }
@@ -94,9 +96,7 @@ export class JournalStore {
     } catch (error) {
       await this.#undoCreate(id);
       if (hasErrno(error, 'ENOSPC') || hasErrno(error, 'EDQUOT'))
-        throw new StreamingError('disk_full', 'The disk is full: the journal cannot be created.', {
-          cause: error,
-        });
+        throw new StreamingError('disk_full', 'The disk is full: no journal.', { cause: error });
       throw error;
     }
   }
@@ -112,7 +112,8 @@ export class JournalStore {
     const key = generateKey();
     await this.#secrets.set(keyAccount(id), encodeKey(key));
     const now = this.#now();
-    const offer = this.#offerEnded && session === 'transcribe' ? ({ offerEnded: true } as const) : {};
+    const own = ownerStamp(this.#owner);
+    const offer = { ...(this.#offerEnded && session === 'transcribe' ? OFFER_ENDED : {}), ...own };
     const meta: Sidecar = { v: 1, id, session, status: 'active', createdAt: now, updatedAt: now };
     await this.#sidecars.write({ ...meta, ...offer });
     const journal = new VisitJournal(id, {
@@ -125,7 +126,14 @@ export class JournalStore {
       onNotKept: () => this.shred(id),
     });
     this.#open.set(id, journal);
-    const config = { kind: 'config' as const, session, settings, streams: [...streams], createdAt: now };
+    const config = {
+      kind: 'config' as const,
+      session,
+      settings,
+      streams: [...streams],
+      createdAt: now,
+      ...own,
+    };
     await writeConfigRecord(journal, config);
     return journal;
   }
@@ -135,7 +143,7 @@ export class JournalStore {
     id: string,
     session: SessionKind,
     createdAt: number,
-    offer: Pick<Sidecar, 'offerEnded'>,
+    offer: Pick<Sidecar, 'offerEnded' | 'owner'>,
   ): Promise<void> {
     this.#open.delete(id);
     this.#released.delete(id);
@@ -173,9 +181,9 @@ export class JournalStore {
 
   /** Unfinished journals not open in this process (a crash or a kill left them) or released by it. */
   async listRecoverable(): Promise<RecoverableJournal[]> {
-    const metas = await this.#sidecars.list();
-    return metas
+    return (await this.#sidecars.list())
       .filter((m) => m.status === 'active' && (!this.#open.has(m.id) || this.#released.has(m.id)))
+      .filter(mayOpen(this.#owner))
       .map((m) => ({
         id: m.id,
         session: m.session,
@@ -186,13 +194,14 @@ export class JournalStore {
   }
 
   /**
-   * Visits that ended cleanly in an earlier run of the app (their transcript is whole in the journal) and
-   * were neither followed by another visit nor discarded there: a crash or a quit after End, before the
-   * note was written, must not lose the visit's words. Shredded by the next visit, a discard, or retention.
+   * Visits that ended cleanly in an earlier run (their transcript is whole) and were neither followed by
+   * another nor discarded: a quit after End must not lose the visit's words. Shredded by the next visit,
+   * a discard, or retention.
    */
   async listEnded(): Promise<RecoverableJournal[]> {
     const candidates = (await this.#sidecars.list())
       .filter((m) => m.status === 'finished' && m.session === 'transcribe' && m.offerEnded === true)
+      .filter(mayOpen(this.#owner))
       // Locked here (ended or restored in this process, which keeps the lock while it shows it).
       .filter((m) => !this.#locks.holds(m.id))
       .filter((m) => this.#now() - m.updatedAt <= this.#retentionMs);
@@ -220,14 +229,10 @@ export class JournalStore {
   async inUse(id: string): Promise<boolean> {
     const own = this.#open.get(id);
     if (own) return !this.#released.has(id) || own.pendingRecords > 0;
-    // Claimed here to be sent again or shredded, or held by another live process.
     return this.#locks.heldElsewhere(id);
   }
 
-  /**
-   * Takes the lock of a journal this process is about to send again or shred; false when another live
-   * process holds it.
-   */
+  /** Takes the lock of a journal about to be sent again or shredded here; false when another process holds it. */
   claim(id: string): Promise<boolean> {
     return this.#locks.claim(id);
   }
@@ -237,10 +242,7 @@ export class JournalStore {
     if (!this.#open.has(id)) await this.#locks.release(id);
   }
 
-  /**
-   * This process is going away: its journals stop being written and their locks are let go of, so what
-   * is unfinished is offered for recovery at once (as after a crash), not after the owner's pid is gone.
-   */
+  /** This process is going away: writing stops and locks go, so what is unfinished is offered at once. */
   async dispose(): Promise<void> {
     for (const journal of this.#open.values()) journal.close();
     this.#open.clear();
@@ -272,10 +274,7 @@ export class JournalStore {
     this.#open.delete(id);
     this.#released.delete(id);
     const path = this.#journalPath(id);
-    const size = await this.#fs.stat(path).then(
-      (s) => s.size,
-      () => undefined,
-    );
+    const size = (await this.#fs.stat(path).catch(() => undefined))?.size;
     if (size !== undefined) {
       await this.#fs.overwriteWithZeros(path, size);
       await this.#fs.unlink(path);

@@ -56,6 +56,11 @@ export interface LiveSession {
   /** Shreds what was kept on disk for recovery (the visit is done with or discarded). */
   forget(): Promise<void>;
   /**
+   * The clinician signed out with the visit on screen: what was kept on disk stays, no longer held by this
+   * process, so it is offered again to its clinician (issue 32).
+   */
+  setAside?(): Promise<void>;
+  /**
    * The session stopped without finishing: its journal is offered for recovery from now on, like a
    * crashed visit's. False when nothing was kept on disk (the sample visit).
    */

@@ -1,7 +1,7 @@
 /**
  * The local OS log, where IT's agents already collect from (policy `auditOsLog`): each record through the
  * system's own tool, one at a time and in order. Thin on purpose: the OS does the forwarding.
- * - Linux: `logger` (util-linux) to the system log socket, i.e. journald or rsyslog (`auth.notice`, tag
+ * - Linux: `logger` (util-linux), by its absolute path in a system folder (never from PATH), to the system log socket, i.e. journald or rsyslog (`auth.notice`, tag
  *   `scribe-desktop`).
  * - macOS: `/usr/bin/logger` to the unified log (`log show --predicate 'process == "logger"'`; the tag is
  *   in the message).
@@ -11,6 +11,7 @@
  */
 import { execFile } from 'node:child_process';
 import { SerialQueue } from '../../base/async/serial.ts';
+import { systemProgram } from '../../base/system-program.ts';
 import { EVENT_TYPE, openEventLog, type EventLogSource } from '../../../native/win32/win32-event-log.ts';
 import type { AuditForwarder } from './audit-forwarding.ts';
 
@@ -27,7 +28,7 @@ function osLogCommand(
   switch (platform) {
     case 'linux':
       return {
-        file: 'logger',
+        file: systemProgram('logger'),
         args: [
           ...(socket ? ['--socket', socket] : []),
           '--size',

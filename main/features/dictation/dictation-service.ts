@@ -185,12 +185,13 @@ export class DictationService {
     this.#push();
   }
 
-  /** Recovers an unfinished dictation into the box (and history). */
+  /** Recovers an unfinished dictation into the box (and history): one offered to this clinician only. */
   async recover(id: string): Promise<void> {
-    if (!this.#o.recovery) throw new DictationSettingError('nothing_to_recover');
+    await this.refreshRecoverable();
+    if (!this.#recoverable.some((r) => r.id === id)) throw new DictationSettingError('nothing_to_recover');
     let recovered: Awaited<ReturnType<DictationRecovery['recover']>>;
     try {
-      recovered = await this.#o.recovery.recover(id);
+      recovered = await this.#o.recovery!.recover(id);
     } catch {
       // Nothing is shredded on failure: it can be tried again once the service is reachable.
       throw new DictationSettingError('recover_failed');
@@ -211,6 +212,14 @@ export class DictationService {
       throw new DictationSettingError('discard_failed');
     });
     return this.refreshRecoverable();
+  }
+
+  /** Another clinician (issue 32): the box and history go, from disk too; unfinished dictations stay theirs. */
+  async forgetClinician(): Promise<void> {
+    if (this.controller.active) await this.controller.cancel().catch(() => undefined);
+    this.#box = { text: '', note: null };
+    await this.#o.history.clear().catch(() => undefined);
+    await this.refreshRecoverable();
   }
 
   async deleteHistory(id: string): Promise<void> {

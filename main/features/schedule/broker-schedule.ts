@@ -122,5 +122,6 @@ function refusal(answer: unknown): Failure {
   const name = RefusalSchema.safeParse(answer).data?.name;
   if (name === 'APPOINTMENT_NOT_FOUND') return new Failure('appointment_not_found');
   if (name === 'CONVERSATION_LOCKED') return new Failure('conversation_locked');
+  if (name === 'CONVERSATION_MISMATCH') return new Failure('conversation_mismatch');
   return new Failure('schedule_unavailable', undefined, name === 'SERVICE_UNAVAILABLE');
 }

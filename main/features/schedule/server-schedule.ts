@@ -6,7 +6,11 @@
 import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import { NotFoundError } from '../../core/api/errors.ts';
 import * as api from '../../core/api/server-api/endpoints.ts';
-import { ConversationLockedError, sendToPatient } from '../../core/api/server-api/patient-conversation.ts';
+import {
+  ConversationLockedError,
+  ConversationMismatchError,
+  sendToPatient,
+} from '../../core/api/server-api/patient-conversation.ts';
 import type { Appointment } from '../../core/api/server-api/schemas.ts';
 import { Failure } from '../../base/failure.ts';
 import type { ScheduleApi } from './ports.ts';
@@ -35,6 +39,7 @@ export class ServerSchedule implements ScheduleApi {
       return await sendToPatient(this.ctx, { patientId, providerId, ...input });
     } catch (error) {
       if (error instanceof ConversationLockedError) throw new Failure('conversation_locked');
+      if (error instanceof ConversationMismatchError) throw new Failure('conversation_mismatch');
       throw error;
     }
   }

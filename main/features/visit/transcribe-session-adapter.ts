@@ -175,6 +175,10 @@ export class LiveSessionAdapter implements LiveSession {
     if (this.#journal) await this.#journal.store.shred(this.#journal.journal.id);
   }
 
+  async setAside(): Promise<void> {
+    if (this.#journal) await this.#journal.store.unclaim(this.#journal.journal.id);
+  }
+
   keep(): boolean {
     this.#journal?.store.release(this.#journal.journal.id);
     return this.#journal !== null;

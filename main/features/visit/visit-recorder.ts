@@ -24,7 +24,7 @@ export class VisitRecorder {
   readonly #status: VisitStatus;
   readonly transcript: TranscriptStore;
   /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
-  #last: Pick<LiveSession, 'forget'> | null = null;
+  #last: Pick<LiveSession, 'forget' | 'setAside'> | null = null;
   #inputs: VisitInputs | null = null;
   /** Inputs opened before Start (the pre-roll). */
   readonly #armed: ArmedInputs;
@@ -57,9 +57,8 @@ export class VisitRecorder {
   }
 
   /**
-   * Opens the inputs before Start, keeping only their pre-roll (in memory, never sent or journaled; the
-   * renderer gets levels only). `key` names what they were opened for; Start uses them only for the same.
-   * Left without Start for ARM_TIMEOUT_MS, they close by themselves and the state says so (`armExpired`).
+   * Opens the inputs before Start, keeping only their pre-roll (in memory, never sent or journaled); `key`
+   * names what they were opened for. Left for ARM_TIMEOUT_MS, they close by themselves (`armExpired`).
    */
   async arm(audio: VisitAudio & { kind: 'devices' }, key: string): Promise<void> {
     if (this.active) throw new Failure('visit_in_progress');
@@ -77,9 +76,8 @@ export class VisitRecorder {
   }
 
   /**
-   * Starts recording, on new inputs or on the armed ones (`'armed'`: their pre-roll is the visit's first
-   * audio). Locales were validated by the caller. Resolves once the visit records, or stopped (End came
-   * while connecting); rejects when it could not start (the state says why, too).
+   * Starts recording, on new inputs or the armed ones (their pre-roll is the visit's first audio). Resolves
+   * once the visit records, or stopped (End came while connecting); rejects when it could not start.
    */
   async start(
     request: Pick<StartVisit, 'locales'>,
@@ -93,15 +91,13 @@ export class VisitRecorder {
     const inputs = audio === 'armed' ? armed! : this.#open(audio, false);
     const connecting = this.#begin(inputs, audio !== 'armed' && audio.kind === 'sample');
     if (audio !== 'armed') await armed?.close(); // armed for other inputs: not used
-    // A new visit: the previous one's journal is no longer needed (one that did not finish cleanly was
-    // kept for recovery and is not #last any more).
+    // A new visit: the previous one's journal goes (one kept for recovery is not #last any more).
     await this.#last?.forget().catch(() => undefined);
     this.#last = null;
     this.transcript.clear();
     const session = await this.#openSession(connecting, transcriber, request.locales, inputs);
     if (this.#status.connecting !== connecting) return this.#dropDiscarded(session);
-    // Attached at once: the Visit screen shows the connection (reconnecting while the service cannot be
-    // reached) and End works while the session is still trying.
+    // Attached at once: the screen shows the connection and End works while the session is still trying.
     this.#link.attach(session);
     this.#last = connecting.session = session;
     if (this.#status.phase === 'ending') return this.#abandon(connecting, session); // End came meanwhile
@@ -152,10 +148,7 @@ export class VisitRecorder {
     if (connecting.audioEnded) void this.#endOnAudioEnd(connecting.audioEnded.code);
   }
 
-  /**
-   * The session never streamed (the service could not be reached, or End came first): stop the audio and
-   * the session; what was recorded stays in its journal, offered for recovery, never shredded.
-   */
+  /** The session never streamed (unreachable, or End came first): what was recorded stays, offered. */
   async #abandon(connecting: Connecting, session: LiveSession): Promise<void> {
     connecting.end();
     this.#link.detach();
@@ -178,9 +171,8 @@ export class VisitRecorder {
   }
 
   /**
-   * Pauses: the taps go silent at once. The session then confirms everything sent before the pause on its
-   * own time (offline, that waits for the network), so Resume and End stay possible meanwhile; a session
-   * that fails instead reaches the visit through the link.
+   * Pauses: the taps go silent at once; the session confirms what was sent on its own time (offline, that
+   * waits for the network), so Resume and End stay possible meanwhile.
    */
   async pause(): Promise<void> {
     if (!phase.canPauseVisit(this.#status.phase)) throw new Failure('visit_not_active');
@@ -191,10 +183,8 @@ export class VisitRecorder {
   }
 
   /**
-   * Resumes: the taps open at once. The session takes audio again as soon as it is asked to stream, kept
-   * and journaled while it (re)connects, so what is said while the network is down is not lost; the
-   * command does not wait for the network either (Pause and End stay possible). A session that fails
-   * instead reaches the visit through the link.
+   * Resumes: the taps open at once; audio is kept and journaled while the session (re)connects, and the
+   * command does not wait for the network (Pause and End stay possible).
    */
   async resume(): Promise<void> {
     if (!phase.canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
@@ -237,12 +227,12 @@ export class VisitRecorder {
   async restore(
     items: readonly LiveItem[],
     forget: () => Promise<void>,
-    options: { cut?: boolean } = {},
+    options: { cut?: boolean; setAside?: () => Promise<void> } = {},
   ): Promise<void> {
     if (this.active) throw new Failure('visit_in_progress');
     await this.#last?.forget().catch(() => undefined);
     if (this.active) throw new Failure('visit_in_progress');
-    this.#last = { forget };
+    this.#last = { forget, ...(options.setAside ? { setAside: options.setAside } : {}) };
     this.transcript.clear();
     for (const item of items) this.transcript.upsert(item);
     this.#status.flush();
@@ -250,7 +240,17 @@ export class VisitRecorder {
   }
 
   /** Forgets the visit (stopping it first if needed) and shreds its journal. */
-  async discard(): Promise<void> {
+  discard(): Promise<void> {
+    return this.#clear((last) => last.forget());
+  }
+
+  /** The clinician changed (never while recording): the visit leaves the window, its journal stays on disk. */
+  setAside(): Promise<void> {
+    if (this.active) throw new Failure('visit_in_progress');
+    return this.#clear(async (last) => last.setAside?.());
+  }
+
+  async #clear(then: (last: Pick<LiveSession, 'forget' | 'setAside'>) => Promise<void>): Promise<void> {
     await this.disarm();
     const session = this.#link.session;
     const last = this.#last;
@@ -259,7 +259,7 @@ export class VisitRecorder {
     this.transcript.clear();
     this.#status.replace('discard');
     await Promise.allSettled([this.#inputs?.stop(), session?.abort()]);
-    await last?.forget().catch(() => undefined);
+    if (last) await then(last).catch(() => undefined);
   }
 
   #open(audio: VisitAudio, armed: boolean): VisitInputs {

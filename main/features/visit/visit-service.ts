@@ -101,9 +101,8 @@ export class VisitService {
   /** Starts a visit: the sample recording in sample mode (never a microphone), the chosen devices otherwise. */
   async start(request: StartVisit): Promise<void> {
     checkSpeechLocales(request.locales);
-    for (const locale of request.locales) {
-      if (!(SPEECH_LOCALES as readonly string[]).includes(locale)) throw new Failure('invalid_request');
-    }
+    if (request.locales.some((locale) => !(SPEECH_LOCALES as readonly string[]).includes(locale)))
+      throw new Failure('invalid_request');
     if (this.#recorder.active) throw new Failure('visit_in_progress');
     const connection = this.#connections.require();
     if (this.#connections.mode !== 'sample') this.#refuseWhileDictating();
@@ -120,10 +119,7 @@ export class VisitService {
     if (this.#connections.mode !== 'sample') await this.#supersedeEnded();
   }
 
-  /**
-   * A new visit supersedes the ended visits of earlier runs still offered, as it does the one on screen:
-   * their journals are shredded (the offer said so). Interrupted visits stay until dealt with.
-   */
+  /** A new visit supersedes ended visits of earlier runs still offered (shredded); interrupted ones stay. */
   async #supersedeEnded(): Promise<void> {
     const journals = this.#deps.journals;
     if (!journals) return;
@@ -166,9 +162,8 @@ export class VisitService {
   /** The OS permission, and the patient's input present when there are two (asked before opening any). */
   async #checkInputs(speakers: StartVisit['speakers']): Promise<void> {
     // A denied permission yields silence on macOS, not an error: ask first, and say so plainly.
-    if (this.#deps.microphoneAccess && !(await this.#deps.microphoneAccess.request())) {
+    if (this.#deps.microphoneAccess && !(await this.#deps.microphoneAccess.request()))
       throw new Failure('mic_denied');
-    }
     if (speakers.mode === 'dual') {
       // The patient's input is never replaced by the default, so without it there is nothing to start.
       const devices = await this.#deps.audio.list();
@@ -230,6 +225,7 @@ export class VisitService {
     if (this.#recorder.active) throw new Failure('visit_in_progress');
     // Signed in to the organization first, for an ended visit too (whose transcript needs no service).
     if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
+    if (!(await this.recoverable()).some((v) => v.id === id)) throw new Failure('invalid_request');
     await refuseInUse(journals, id);
     let items: LiveItem[];
     let cut: boolean;
@@ -241,7 +237,8 @@ export class VisitService {
       throw error;
     }
     this.#deps.onWillReplaceVisit?.();
-    await this.#recorder.restore(items, () => journals.shred(id), { cut });
+    const setAside = () => journals.unclaim(id);
+    await this.#recorder.restore(items, () => journals.shred(id), { cut, setAside });
     this.#startedAt = startedAt;
     this.#reported.emit({ kind: 'journal_recovered', journal: id });
   }
@@ -262,6 +259,14 @@ export class VisitService {
         ? journaledVisitItems(recovered)
         : await this.#connections.require().transcriber.resend(recovered);
     return { items, cut: recovered.tailCut, startedAt: recovered.config.createdAt };
+  }
+
+  /** Another clinician (sign-out, sign-in: issue 32): the visit leaves the window, its journal stays theirs. */
+  async setAside(): Promise<void> {
+    if (this.#recorder.active) return; // a connection never changes during a visit
+    this.#deps.onWillReplaceVisit?.();
+    this.#startedAt = null;
+    await this.#recorder.setAside();
   }
 
   /** Shreds an unfinished visit the clinician chose not to recover. */

@@ -23,6 +23,7 @@ import { BrokerRefusal } from './refusal.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
 import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
+import { ActiveClinicians } from './active-clinicians.ts';
 
 /** One log record (written as a JSON line by the CLI). */
 export interface BrokerLogRecord {
@@ -52,7 +53,7 @@ export interface BrokerDeps {
   /** The public half of the organization's key as a JWKS, served at /.well-known/jwks.json. */
   jwks?: { keys: object[] };
   /** The schedule API and webhooks, when the broker has Server API credentials (schedule-server.ts). */
-  schedule?: ScheduleServerDeps;
+  schedule?: Omit<ScheduleServerDeps, 'active'>;
   /** Where request counts are kept (shared-store.ts); this instance's memory when not given. */
   store?: SharedStore;
 }
@@ -72,8 +73,11 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const resolve = clientAddressResolver(deps.config.trustProxy);
   const addressOf: ClientOf = (req) =>
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
+  // Every schedule route honours the service's deactivation (issue 32), asked with the broker's credentials.
+  const active = new ActiveClinicians(deps.server, deps.now);
+  const schedule = deps.schedule && { ...deps.schedule, active };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res, { ...deps, addressOf }, limiter).catch(() => {
+    handle(req, res, { ...deps, addressOf, schedule }, limiter).catch(() => {
       if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
       else res.destroy();
     });
@@ -99,16 +103,13 @@ const notFound = new BrokerRefusal('NOT_FOUND');
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps & { addressOf: ClientOf },
+  deps: BrokerDeps & { addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
   limiter: RateLimiter,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://broker');
   const path = url.pathname;
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
-  if (path === '/healthz') {
-    if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
-    return send(res, 200, { status: 'ok' });
-  }
+  if (path === '/healthz' || path === '/readyz') return health(res, path, readOnly, limiter);
   if (path === '/.well-known/jwks.json' && deps.jwks) {
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
@@ -136,6 +137,17 @@ async function handle(
   if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
   if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
   return exchangeToken(req, res, deps, limiter);
+}
+
+/**
+ * Liveness (`/healthz`: the process answers) apart from readiness (`/readyz`: it can serve, its shared store
+ * answers), which the image's health check and a load balancer use; with Redis down every route is refused.
+ */
+async function health(res: ServerResponse, path: string, readOnly: boolean, limiter: RateLimiter) {
+  if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+  if (path === '/healthz') return send(res, 200, { status: 'ok' });
+  const ready = await limiter.ready();
+  return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready' });
 }
 
 /** The E/M routes' parts: the broker's own server credentials, verifier and claim mapping. */

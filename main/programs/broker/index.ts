@@ -92,7 +92,7 @@ async function scheduleDeps(
   verifier: IdpTokenVerifier,
   feed: SharedStore,
   log: Log,
-): Promise<ScheduleServerDeps> {
+): Promise<Omit<ScheduleServerDeps, 'active'>> {
   const key = (await readSecretFile(config.serverApiKeyFile!, 'serverApiKeyFile')).trim();
   const secret = config.webhookSecretFile
     ? (await readSecretFile(config.webhookSecretFile, 'webhookSecretFile')).trim()

@@ -15,6 +15,11 @@ export class RateLimiter {
     private readonly store: SharedStore,
   ) {}
 
+  /** Whether its shared store answers now (the broker's readiness). */
+  ready(): Promise<boolean> {
+    return this.store.ready();
+  }
+
   /** Counts a request; resolves 0 when allowed, else the seconds until the window resets. */
   async take(key: string): Promise<number> {
     let hit;

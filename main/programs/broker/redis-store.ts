@@ -28,6 +28,7 @@ return {n, ttl}`;
 interface Commands {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   publish(channel: string, message: string): Promise<unknown>;
+  ping(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -73,6 +74,15 @@ export class RedisStore implements SharedStore {
       arguments: [String(windowMs)],
     })) as [number, number];
     return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
+  }
+
+  /** Redis answers a PING within 2 s (with the offline queue off, a lost connection fails at once). */
+  async ready(): Promise<boolean> {
+    const timeout = new Promise<never>((_, reject) => setTimeout(reject, 2_000).unref());
+    return Promise.race([this.client.ping(), timeout]).then(
+      () => true,
+      () => false,
+    );
   }
 
   async publish(topic: ChangeTopic): Promise<void> {

@@ -48,6 +48,10 @@ const REFUSALS = {
   EM_REQUEST_REFUSED: [422, 'The documentation service refused these E/M inputs.'],
   BAD_REQUEST: [400, 'The request does not have the form this route takes.'],
   CONVERSATION_LOCKED: [409, "The patient's conversation is locked: it accepts no new message."],
+  CONVERSATION_MISMATCH: [
+    502,
+    "The service named a conversation that is not this patient's alone: nothing was sent.",
+  ],
   WEBHOOK_REFUSED: [401, 'The delivery is not signed with the webhook secret, or its timestamp is too old.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

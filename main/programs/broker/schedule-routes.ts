@@ -12,11 +12,16 @@ import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import { ApiError, NotFoundError } from '../../core/api/errors.ts';
 import * as api from '../../core/api/server-api/endpoints.ts';
 import type { Appointment } from '../../core/api/server-api/schemas.ts';
-import { ConversationLockedError, sendToPatient } from '../../core/api/server-api/patient-conversation.ts';
+import {
+  ConversationLockedError,
+  ConversationMismatchError,
+  sendToPatient,
+} from '../../core/api/server-api/patient-conversation.ts';
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import type { ClaimMapping } from './user-claim.ts';
 import { verifiedExternalId } from './clinician-token.ts';
+import type { ActiveClinicians } from './active-clinicians.ts';
 
 /** What the schedule routes are built from. */
 export interface ScheduleDeps {
@@ -26,6 +31,8 @@ export interface ScheduleDeps {
   mapping: ClaimMapping;
   /** How long after its sign-in a token is taken on these routes, in seconds. */
   sessionMaxAgeSec: number;
+  /** The service's deactivation (active-clinicians.ts), asked on every route. */
+  active: Pick<ActiveClinicians, 'check'>;
 }
 
 /** Who called (ids only) once known: the log's `externalId`. */
@@ -42,6 +49,7 @@ export async function clinicianOf(
 ) {
   const externalId = await verifiedExternalId(req, deps.verifier, deps.mapping, deps.sessionMaxAgeSec);
   known(externalId);
+  await deps.active.check(externalId, false);
   const providerId = await service(() => api.findProviderId(deps.serverApi, externalId));
   if (!providerId) throw new BrokerRefusal('PROVIDER_NOT_FOUND');
   return { externalId, providerId };
@@ -131,6 +139,7 @@ export async function sendInstructions(
     return { status: 200, body: sent };
   } catch (error) {
     if (error instanceof ConversationLockedError) throw new BrokerRefusal('CONVERSATION_LOCKED');
+    if (error instanceof ConversationMismatchError) throw new BrokerRefusal('CONVERSATION_MISMATCH');
     throw error;
   }
 }

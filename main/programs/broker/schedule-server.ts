@@ -68,7 +68,7 @@ export async function handleSchedule(
     if (route === 'webhook') return await webhook(req, io, deps, record);
     if (route === 'unknown') throw new BrokerRefusal('NOT_FOUND');
     const who = await routes.clinicianOf(req, deps, (id) => (externalId = id));
-    if (route === 'events') return events(res, deps, record);
+    if (route === 'events') return events(res, deps, who.externalId, record);
     const answer = await dispatch(route, req, io, deps, who);
     io.send(answer.status, answer.body);
     record('ok', answer.status);
@@ -123,11 +123,22 @@ async function dispatch(
 }
 
 /** GET /v1/events: `appointments-changed` whenever the service reports an appointment event. */
-function events(res: ServerResponse, deps: ScheduleServerDeps, record: (o: 'ok', s: number) => void): void {
+function events(
+  res: ServerResponse,
+  deps: ScheduleServerDeps,
+  externalId: string,
+  record: (o: 'ok', s: number) => void,
+): void {
   const send = routes.openEventStream(res);
   record('ok', 200);
   const unsubscribe = deps.feed.subscribe(() => send('appointments-changed'));
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+  // Each keep-alive asks again whether the service still has the clinician active: a deactivation ends it.
+  const heartbeat = setInterval(() => {
+    res.write(': keep-alive\n\n');
+    deps.active.check(externalId, false).catch((error: unknown) => {
+      if (error instanceof BrokerRefusal && error.refusal === 'USER_DEACTIVATED') res.end();
+    });
+  }, 25_000);
   res.on('close', () => {
     clearInterval(heartbeat);
     unsubscribe();

@@ -26,6 +26,8 @@ export interface ChangeFeed {
 export interface SharedStore extends ChangeFeed {
   /** Counts one hit on `key` in a window of `windowMs` that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Whether the store answers now (the broker's readiness, `GET /readyz`). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,10 @@ export class MemoryStore implements SharedStore {
     private readonly now: () => number = Date.now,
     private readonly maxTracked = 10_000,
   ) {}
+
+  ready(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
 
   hit(key: string, windowMs: number): Promise<WindowCount> {
     const now = this.now();

@@ -165,7 +165,7 @@ function configWhat(facts: ConfigProblemFacts): string {
     case 'plist_not_dictionary':
       return 'must be a dictionary of settings';
     case 'registry_unreadable':
-      return 'cannot be read with reg query';
+      return 'cannot be read from the registry';
     default:
       return `has a problem this version does not know (${(facts as { kind: string }).kind})`;
   }

@@ -164,7 +164,7 @@ function configWhat(facts: ConfigProblemFacts): string {
     case 'plist_not_dictionary':
       return 'debe ser un diccionario de ajustes';
     case 'registry_unreadable':
-      return 'no se puede leer con reg query';
+      return 'no se puede leer del registro';
     default:
       return `tiene un problema que esta versión no conoce (${(facts as { kind: string }).kind})`;
   }

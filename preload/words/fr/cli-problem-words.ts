@@ -164,7 +164,7 @@ function configWhat(facts: ConfigProblemFacts): string {
     case 'plist_not_dictionary':
       return 'doit être un dictionnaire de réglages';
     case 'registry_unreadable':
-      return 'ne peut pas être lu avec reg query';
+      return 'ne peut pas être lu dans le registre';
     default:
       return `a un problème que cette version ne connaît pas (${(facts as { kind: string }).kind})`;
   }

@@ -137,6 +137,12 @@ export class VisitStore {
 
   /** Shows the state main pushed; its elapsed time runs on between pushes while recording. */
   #show(state: VisitState): void {
+    // Main put the visit aside (a sign-out, another clinician: issue 32): nothing of it stays on screen.
+    if (state.phase === 'idle' && this.#state.phase !== 'idle') {
+      this.transcript.reset();
+      this.#onNewVisit();
+      void this.loadRecoverable();
+    }
     this.#state = state;
     this.#ticker.follow(state.elapsedMs, canPauseVisit(state.phase));
   }

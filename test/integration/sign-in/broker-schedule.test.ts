@@ -120,6 +120,35 @@ describe('the schedule API', () => {
     expect(lines.join('\n')).not.toContain(CANARY);
   });
 
+  it("never sends into another patient's conversation when the service ignores the list filter", async () => {
+    // Issue 32: an unfiltered list starts with other patients' conversations; this one has none yet.
+    const id = ids.lee[2]!;
+    const leePatient = store.appointments.get(id)!.patient_id;
+    const conversations = [...store.conversations.values()];
+    expect(conversations.length).toBeGreaterThan(0);
+    expect(conversations.some((c) => c.patient_ids.includes(leePatient))).toBe(false);
+    store.ignoreConversationFilter = true;
+    try {
+      const before = store.messages.length;
+      const answer = await call(`/v1/appointments/${id}/instructions`, await lee(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: CANARY_TEXT, as: 'message' }),
+      });
+      expect(answer.status).toBe(200);
+      const used = store.conversations.get(answer.body.conversation_id as string)!;
+      expect(used.patient_ids).toEqual([leePatient]);
+      const sent = store.messages.slice(before);
+      expect(sent.map((m) => m.conversation_id)).toEqual([used.id]);
+      // Nothing of another patient's conversation comes back to the clinician.
+      const shown = answer.body.messages as { id: string }[];
+      const theirs = new Set(store.messages.filter((m) => m.conversation_id === used.id).map((m) => m.id));
+      expect(shown.every((m) => theirs.has(m.id))).toBe(true);
+    } finally {
+      store.ignoreConversationFilter = false;
+    }
+  });
+
   it('reports a locked conversation and does not post into it', async () => {
     const id = ids.lee[1]!;
     const patientId = store.appointments.get(id)!.patient_id;

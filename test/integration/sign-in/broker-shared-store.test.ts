@@ -56,7 +56,7 @@ beforeEach(async () => {
   await admin.flushAll();
 });
 afterAll(async () => {
-  await admin?.close();
+  await admin?.close().catch(() => undefined);
   await Promise.all([a?.stop(), b?.stop()]);
   await redis?.close();
   await idp?.close();
@@ -108,5 +108,17 @@ describe('several broker instances sharing Redis', () => {
     expect(held).not.toContain(CANARY);
     expect(held).not.toContain(token.slice(-20));
     expect(a.stderr + b.stderr).not.toContain(CANARY);
+  });
+
+  // Last: it stops Redis. Issue 32: liveness stays 200, readiness (the image's health check) says 503.
+  it('is live but not ready with Redis down, while every route is refused', async () => {
+    const status = async (path: string) => (await fetch(`${a.url}${path}`)).status;
+    expect(await status('/readyz')).toBe(200);
+    await admin.close().catch(() => undefined);
+    await redis.close();
+    await expect.poll(() => status('/readyz'), { timeout: 10_000 }).toBe(503);
+    expect(await status('/healthz')).toBe(200);
+    const token = await idp.sign({ oid: 'oid-dr-lee' });
+    expect((await presentToken(a.url, token)).status).toBe(503);
   });
 });

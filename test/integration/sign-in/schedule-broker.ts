@@ -48,7 +48,8 @@ export async function loopbackBrokerConfig(h: Harness, idp: TestIdp, env: Record
   return loaded.config;
 }
 
-export async function startScheduleBroker(): Promise<ScheduleBrokerRig> {
+/** `now`: the broker's clock (tests move it past a cache's life). */
+export async function startScheduleBroker(options: { now?: () => number } = {}): Promise<ScheduleBrokerRig> {
   const h = await startHarness({ serverApiKeys: [API_KEY] });
   const idp = await startTestIdp({});
   const store = h.service.internals.serverApi;
@@ -62,6 +63,7 @@ export async function startScheduleBroker(): Promise<ScheduleBrokerRig> {
     verifier,
     server: { http: h.http, auth: h.server },
     log,
+    ...(options.now ? { now: options.now } : {}),
     schedule: {
       serverApi: {
         http: new HttpClient({ baseUrl: new URL(h.service.url), apiVersion: PROTOCOL.serverApiVersion }),

@@ -8,11 +8,31 @@
 import type { CallOptions, CoreContext } from '../endpoints/context.ts';
 import { ApiError } from '../errors.ts';
 import * as api from './endpoints.ts';
-import { isSystemMessage } from './schemas.ts';
+import { isSystemMessage, type Conversation } from './schemas.ts';
 
 /** The conversation accepts no new message (its `locked` flag, or the service refused the post with 409). */
 export class ConversationLockedError extends Error {
   override readonly name = 'ConversationLockedError';
+}
+
+/**
+ * The service named a conversation that is not this patient's alone (a filter it ignored, a created one that
+ * came back for someone else), or did not say whose it is: nothing is sent (issue 32).
+ */
+export class ConversationMismatchError extends Error {
+  override readonly name = 'ConversationMismatchError';
+}
+
+/** The patients a conversation names (`patients` from 2022-10-19, `patient` before); undefined: not said. */
+function patientsOf(conversation: Conversation): string[] | undefined {
+  if (conversation.patients) return conversation.patients.map((p) => p.id);
+  return conversation.patient ? [conversation.patient.id] : undefined;
+}
+
+/** Only this patient's own conversation: the list's filter is a guess the service may not honour. */
+function isTheirs(conversation: Conversation, patientId: string): boolean {
+  const patients = patientsOf(conversation);
+  return patients?.length === 1 && patients[0] === patientId;
 }
 
 /** One message of the conversation as a clinician sees it after sending: who, and what (never logged). */
@@ -40,9 +60,12 @@ export async function sendToPatient(
 ): Promise<SentToPatient> {
   const author = { type: 'provider', id: input.providerId } as const;
   const existing = (await api.patientConversations(ctx, input.patientId, options)).find(
-    (c) => (c.type ?? 'individual_conversation') === 'individual_conversation',
+    (c) =>
+      (c.type ?? 'individual_conversation') === 'individual_conversation' && isTheirs(c, input.patientId),
   );
   const conversation = existing ?? (await api.createIndividualConversation(ctx, input.patientId, options));
+  // Checked whatever the list's filter did, and for a conversation just created too.
+  if (!isTheirs(conversation, input.patientId)) throw new ConversationMismatchError();
   if (conversation.locked) throw new ConversationLockedError();
   const conversationId = conversation.id;
   try {

@@ -137,7 +137,7 @@ function autoReply(store: ServerApiStore, conversationId: string): void {
 }
 
 function listConversations(store: ServerApiStore, ctx: RouteContext, consoleBase: string) {
-  const patient = ctx.query.get('patient_id');
+  const patient = store.ignoreConversationFilter ? null : ctx.query.get('patient_id');
   const data = [...store.conversations.values()]
     .filter((c) => patient === null || c.patient_ids.includes(patient))
     .map((c) => showConversation(c, store, ctx.version, consoleBase));

@@ -107,6 +107,11 @@ export class ServerApiStore {
    * trigger one. Set by the administration console (here: the tests' control API); none by default.
    */
   autoReply: string | null = null;
+  /**
+   * The `patient_id` filter of `GET /conversations` is a GUESS: with this set (tests), the list ignores it,
+   * as a service that does not know the filter would, and answers every conversation.
+   */
+  ignoreConversationFilter = false;
 
   constructor(readonly now: () => number) {}
 

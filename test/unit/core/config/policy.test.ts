@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   loadPolicy,
-  parseRegQuery,
   policyLocations,
   BUNDLE_ID,
   POLICY_REGISTRY_KEY,
@@ -21,25 +20,20 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const REG_OUTPUT = [
-  '',
-  'HKEY_LOCAL_MACHINE\\Software\\Policies\\ScribeDesktop\\ScribeDesktop',
-  '    (Default)    REG_SZ    (value not set)',
-  '    serviceUrl    REG_SZ    https://eu.api.example.com',
-  '    allowUserServiceUrlChange    REG_DWORD    0x0',
-  '    journalRetentionHours    REG_DWORD    0x30',
-  '    speechLocales    REG_MULTI_SZ    ENGLISH_US\\0FRENCH_FR',
-  '    ignored    REG_BINARY    00ff',
-  '',
-].join('\r\n');
+const REGISTRY_VALUES = {
+  serviceUrl: 'https://eu.api.example.com',
+  allowUserServiceUrlChange: 0,
+  journalRetentionHours: 48,
+  speechLocales: ['ENGLISH_US', 'FRENCH_FR'],
+};
 
-function fakeReaders(files: Record<string, string>, registry?: string): PolicyReaders {
+function fakeReaders(files: Record<string, string>, registry?: Record<string, unknown>): PolicyReaders {
   return {
     async readFile(path) {
       if (path in files) return Buffer.from(files[path]!);
       throw Object.assign(new Error('missing'), { code: 'ENOENT' });
     },
-    async regQuery(key) {
+    async registry(key) {
       return key === POLICY_REGISTRY_KEY ? registry : undefined;
     },
     async plistToXml() {
@@ -180,7 +174,7 @@ describe('loadPolicy', () => {
       readFile: async () => {
         throw Object.assign(new Error('denied'), { code: 'EACCES' });
       },
-      regQuery: async () => undefined,
+      registry: async () => undefined,
       plistToXml: async () => '',
     };
     const loaded = await loadPolicy({ platform: 'linux', env: {}, readers });
@@ -196,26 +190,15 @@ describe('loadPolicy', () => {
     const fromRegistry = await loadPolicy({
       platform: 'win32',
       env: {},
-      readers: fakeReaders(files, REG_OUTPUT),
+      readers: fakeReaders(files, REGISTRY_VALUES),
     });
     expect(fromRegistry.ok && fromRegistry.policy?.origin).toBe(POLICY_REGISTRY_KEY);
     // Any user may write under %ProgramData%: a file there is no policy (issue 20).
     const fromFile = await loadPolicy({ platform: 'win32', env: {}, readers: fakeReaders(files) });
     expect(fromFile).toEqual({ ok: true, policy: undefined });
     const userOnly = fakeReaders(files);
-    userOnly.regQuery = async (key) => (key === USER_POLICY_REGISTRY_KEY ? REG_OUTPUT : undefined);
+    userOnly.registry = async (key) => (key === USER_POLICY_REGISTRY_KEY ? REGISTRY_VALUES : undefined);
     const fromUser = await loadPolicy({ platform: 'win32', env: {}, readers: userOnly });
     expect(fromUser.ok && fromUser.policy?.origin).toBe(USER_POLICY_REGISTRY_KEY);
-  });
-});
-
-describe('parseRegQuery', () => {
-  it('reads strings, DWORDs and multi-strings, and skips other types', () => {
-    expect(parseRegQuery(REG_OUTPUT)).toEqual({
-      serviceUrl: 'https://eu.api.example.com',
-      allowUserServiceUrlChange: 0,
-      journalRetentionHours: 48,
-      speechLocales: ['ENGLISH_US', 'FRENCH_FR'],
-    });
   });
 });

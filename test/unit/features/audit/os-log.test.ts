@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   osLogForwarder,
@@ -6,6 +9,7 @@ import {
 } from '../../../../main/features/audit/os-log.ts';
 import type { EventLogSource } from '../../../../native/win32/win32-event-log.ts';
 import type { AuditRecord } from '../../../../main/features/audit/audit-events.ts';
+import { systemProgram } from '../../../../main/base/system-program.ts';
 
 /** A stand-in for advapi32's event source: records what ReportEventW would get; `accept` says what it returns. */
 function fakeEventLog(accept: () => boolean) {
@@ -73,4 +77,30 @@ describe('the Windows Event Log adapter', () => {
     expect(() => forwarder.forward(record, '{}')).not.toThrow();
     expect(failures).toEqual(['os_log_failed']);
   });
+});
+
+describe('the Linux OS log', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs the system logger by its absolute path, never a `logger` planted on PATH or in the current folder',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'planted-logger-'));
+      const marker = join(dir, 'planted-ran');
+      const planted = join(dir, 'logger');
+      writeFileSync(planted, `#!/bin/sh\necho "$@" > '${marker}'\n`, { mode: 0o755 });
+      const saved = { path: process.env.PATH, cwd: process.cwd() };
+      process.env.PATH = `${dir}:.:${saved.path ?? ''}`;
+      process.chdir(dir);
+      try {
+        const forwarder = osLogForwarder({ platform: 'linux', socket: join(dir, 'no-such-socket') })!;
+        forwarder.forward(record, '{"seq":1}');
+        await forwarder.close();
+        expect(existsSync(marker)).toBe(false);
+        expect(systemProgram('logger')).toMatch(/^\/(usr\/)?bin\/logger$/);
+      } finally {
+        process.env.PATH = saved.path;
+        process.chdir(saved.cwd);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
