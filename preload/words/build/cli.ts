@@ -83,6 +83,11 @@ const CLI_SIGNATURES = {
   'recover.several': ['count:number'],
   'recover.inUse': ['id'],
   'recover.tailCut': ['id'],
+  'texts.unknownFormat': ['file'],
+  'texts.unreadable': ['file', 'reason'],
+  'texts.libraryUnreadable': ['file'],
+  'texts.imported': ['count:number', 'file'],
+  'texts.leftOut': ['name', 'reason'],
 } as const;
 
 /** A number or text that reads as none when empty, 0 or absent. */
