@@ -16,7 +16,7 @@ import {
 
 export type { AuditFailure, AuditRecord } from '../features/audit/audit-feature.ts';
 /** The Texts feature (`scribe texts`): the same factory as the app's. */
-export { createTextsFeature, type TextsFeature } from '../features/texts/texts-feature.ts';
+export { createTextsFeature, type TextsService } from '../features/texts/texts-feature.ts';
 
 /** The CLI's audit trail: it hears the CLI's sessions as events, and `scribe audit` reads and verifies it. */
 export interface CliAudit {

@@ -230,6 +230,16 @@ export const DICTATION_KEYS = {
     expect: 'must be a whole number of seconds from 0 (never) to 3600',
     example: 60,
   }),
+  // The organization's Texts are IT's wording: a clinician adds their own, never replaces the file.
+  dictationTextsFile: key({
+    schema: z.string().trim().min(1).max(1024),
+    title: 'Organization Texts file',
+    description:
+      'A file of Texts IT maintains ("insert ‹name›" while dictating), merged over each clinician\'s own at the start of each dictation: an organization Text wins over a clinician\'s of the same name. A Dragon command export (.xml), a CSV with name and content columns (.csv) or the JSON scribe texts export writes (.json); what it cannot hold (scripts, formatted text) is left out.',
+    expect: 'must be the path of a .xml, .csv or .json file',
+    deniedLayers: ['settings'],
+    example: '\\\\fileserver\\scribe\\texts.xml',
+  }),
   dictationMicRecordMode: key({
     schema: z.enum(MIC_RECORD_MODES),
     default: 'toggle',

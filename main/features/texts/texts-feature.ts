@@ -4,6 +4,7 @@
  * JSON, and exports. The dictation reads the merged library at each dictation's start (by a port).
  */
 import { readFile } from 'node:fs/promises';
+import type { Feature } from '../../core/ipc/feature.ts';
 import { join } from 'node:path';
 import { formatOf, formatTexts, parseTexts, type ImportResult, type TextsFormat } from './text-formats.ts';
 import {
@@ -24,7 +25,7 @@ export interface TextsDeps {
 }
 
 /** The Texts feature's service. */
-export interface TextsFeature {
+export interface TextsService {
   /** The clinician's Texts file. */
   readonly userFile: string;
   /** The format a file is read as, by its name; null: not one we read. */
@@ -35,12 +36,26 @@ export interface TextsFeature {
   exportUser(format: 'json' | 'csv'): Promise<string>;
   /** The organization's and the clinician's Texts merged (an unreadable file counts as none, and is said). */
   library(onProblem?: (which: 'user' | 'organization') => void): Promise<SpokenText[]>;
+  /**
+   * The library as last read, at once (a dictation's start must not wait on a file share); each call reads
+   * it again for the next, so a change reaches the dictation after the next one at the latest.
+   */
+  current(): readonly SpokenText[];
 }
+
+/** The Texts feature: no IPC channels yet (no Texts page), reports nothing. */
+export type TextsFeature = Feature<TextsService, Record<never, never>, null>;
 
 /** Builds the Texts feature. */
 export function createTextsFeature(deps: TextsDeps): TextsFeature {
+  return { service: textsService(deps), handlers: {}, events: null };
+}
+
+function textsService(deps: TextsDeps): TextsService {
   const { dataDir } = deps;
-  return {
+  let last: readonly SpokenText[] = [];
+  let reading: Promise<void> | null = null;
+  const feature: TextsService = {
     userFile: join(dataDir, USER_TEXTS_FILE),
     formatOf,
     async importFile(path, format) {
@@ -61,7 +76,15 @@ export function createTextsFeature(deps: TextsDeps): TextsFeature {
         : [];
       return mergeTexts(organization, user);
     },
+    current() {
+      reading ??= feature
+        .library()
+        .then((texts) => void (last = texts))
+        .finally(() => (reading = null));
+      return last;
+    },
   };
+  return feature;
 }
 
 /** IT's file may be any format we import (a Dragon export as it is); what it cannot hold is left out. */

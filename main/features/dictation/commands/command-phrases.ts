@@ -4,7 +4,8 @@
  * not words it shows: docs/dictation-commands.md lists them for clinicians (a test keeps the page in step).
  *
  * Matching ignores case, accents, hyphens, the apostrophe's shape and the punctuation the service puts
- * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it.
+ * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it;
+ * `insert_text` takes the name of one of the clinician's Texts after it (any other words stay text).
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
@@ -26,9 +27,10 @@ export type CommandKind =
   | 'go_end'
   | 'go_top'
   | 'select_that'
-  | 'unselect';
+  | 'unselect'
+  | 'insert_text';
 
-/** A language's phrases for each command (`select`: the words that start it). */
+/** A language's phrases for each command (`select`, `insert_text`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
 
 const ENGLISH: CommandPhrases = {
@@ -49,6 +51,7 @@ const ENGLISH: CommandPhrases = {
   go_top: ['go to top', 'go to the top'],
   select_that: ['select that'],
   unselect: ['unselect that'],
+  insert_text: ['insert'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -69,6 +72,7 @@ const SPANISH: CommandPhrases = {
   go_top: ['ve al principio', 'ir al principio'],
   select_that: ['selecciona eso'],
   unselect: ['deselecciona eso', 'quita la selección'],
+  insert_text: ['inserta', 'insertar'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -89,6 +93,7 @@ const FRENCH: CommandPhrases = {
   go_top: ['va au début', 'aller au début'],
   select_that: ['sélectionne ça'],
   unselect: ['désélectionne ça'],
+  insert_text: ['insère', 'insérer'],
 };
 
 /** The phrases of a dictation locale. */

@@ -9,6 +9,8 @@ import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
 import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
 import { TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
+import { createTextsFeature } from '../../../compose/headless.ts';
+import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
@@ -61,7 +63,12 @@ async function dictate(args: string[]): Promise<number> {
     ...settings,
     ...(journal ? { journal: journal.journal } : {}),
   });
-  const commands = new CommandFilter({ locale, enabled: config.dictationCommands });
+  // The clinician's Texts, as the app has them ("insert ‹name›" prints the Text).
+  const texts = await createTextsFeature({
+    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
+    organizationFile: () => config.dictationTextsFile,
+  }).service.library();
+  const commands = new CommandFilter({ locale, enabled: config.dictationCommands, texts });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);

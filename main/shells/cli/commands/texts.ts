@@ -5,7 +5,7 @@
  * `scribe texts export [--csv]`: the clinician's Texts on stdout, as our JSON or that CSV.
  */
 import { parseArgs } from 'node:util';
-import { createTextsFeature, type TextsFeature } from '../../../compose/headless.ts';
+import { createTextsFeature, type TextsService } from '../../../compose/headless.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { words } from '../../../../preload/words/index.ts';
@@ -17,7 +17,7 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? code : error instanceof SyntaxError ? 'syntax' : 'format';
 }
 
-async function importTexts(texts: TextsFeature, file: string): Promise<number> {
+async function importTexts(texts: TextsService, file: string): Promise<number> {
   const said = words().cli.texts;
   const format = texts.formatOf(file);
   if (!format) throw new CliError(said.unknownFormat(file), EXIT.usage);
@@ -39,7 +39,9 @@ async function run(args: string[]): Promise<number> {
     options: { csv: { type: 'boolean' } },
     allowPositionals: true,
   });
-  const texts = createTextsFeature({ dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir() });
+  const texts = createTextsFeature({
+    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
+  }).service;
   const [action, file, ...rest] = positionals;
   if (action === 'import' && file && rest.length === 0 && !values.csv) return importTexts(texts, file);
   if (action === 'export' && !file) {
