@@ -78,6 +78,7 @@ const CLI_SIGNATURES = {
   'audio.codes': ['code', 'serviceCode:number?'],
   'dictate.commandDoesNothing': ['kind'],
   'dictate.alsoOnStdout': ['why'],
+  'dictate.commandsHeading': ['locale'],
   'dictate.correctionsNotApplied': ['count:number'],
   'recover.noSuchSession': ['id'],
   'recover.several': ['count:number'],

@@ -29,7 +29,7 @@
  * instead of running again. A command said after the dropped socket's audio ends further on: it runs once.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
-import type { CommandKind } from './command-phrases.ts';
+import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 

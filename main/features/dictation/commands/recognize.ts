@@ -5,7 +5,7 @@
  * line of treatment" stay as they are. A sentence ends at . ! ? ; : followed by a space, or a line break.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
-import { phrasesFor, type CommandKind } from './command-phrases.ts';
+import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /** A command found at the end of a unit. */
 export interface RecognizedCommand {

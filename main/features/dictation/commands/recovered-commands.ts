@@ -15,7 +15,7 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
-import type { CommandKind } from './command-phrases.ts';
+import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /**
  * The commands that only shape the dictated text: safe to apply to recovered text, and all that

@@ -10,14 +10,15 @@ import { DictateSession } from '../../../core/streaming/dictate-session.ts';
 import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
 import { TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
 import { createTextsFeature } from '../../../compose/headless.ts';
+import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
-import { CliError, EXIT } from '../io.ts';
+import { CliError, EXIT, out } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
-import { words } from '../../../../preload/words/index.ts';
+import { voiceCommandLines, words } from '../../../../preload/words/index.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -45,7 +46,20 @@ async function dictateArgs(args: string[]) {
   return { config, locale, spec, mode, context, asyncCorrections, journaled: values['no-journal'] !== true };
 }
 
+/** `scribe dictate --help`: the voice commands in the dictation language (--locale, else the configured one). */
+async function voiceCommandsHelp(args: string[]): Promise<number> {
+  const at = args.indexOf('--locale');
+  const config = await cliConfig({}).catch(() => configSchema.parse({}));
+  const locale = dictationLocale(at >= 0 ? args[at + 1] : undefined, config.dictationLocale);
+  const lines = voiceCommandLines(locale);
+  const width = Math.max(...lines.map((l) => l.said.length)) + 2;
+  out(words().cli.dictate.commandsHeading(locale));
+  for (const line of lines) out(`  ${line.said.padEnd(width)}${line.does}`);
+  return 0;
+}
+
 async function dictate(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) return voiceCommandsHelp(args);
   const { config, locale, spec, mode, context, asyncCorrections, journaled } = await dictateArgs(args);
   const connection = await streamingConnection(config);
   // The target is the window focused now, before anything else can take focus.

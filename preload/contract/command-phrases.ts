@@ -1,13 +1,14 @@
 /**
  * The spoken forms of the voice commands, per dictation language (the dictation locale's language: English
  * for ENGLISH_US/UK, Spanish for SPANISH_ES/MX, French for FRENCH_FR). These are words the app listens for,
- * not words it shows: docs/dictation-commands.md lists them for clinicians (a test keeps the page in step).
+ * and words "what can I say" shows (the window and `scribe dictate --help`, beside what each does in the
+ * display language's words): docs/dictation-commands.md lists them for clinicians (a test keeps the page in
+ * step). Zod-free and pure, so the renderer can import it.
  *
  * Matching ignores case, accents, hyphens, the apostrophe's shape and the punctuation the service puts
  * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it;
  * `insert_text` takes the name of one of the clinician's Texts after it (any other words stay text).
  */
-import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
 export type CommandKind =
@@ -97,7 +98,7 @@ const FRENCH: CommandPhrases = {
 };
 
 /** The phrases of a dictation locale. */
-export function phrasesFor(locale: DictationLocale | string): CommandPhrases {
+export function phrasesFor(locale: string): CommandPhrases {
   if (locale.startsWith('SPANISH')) return SPANISH;
   if (locale.startsWith('FRENCH')) return FRENCH;
   return ENGLISH;
