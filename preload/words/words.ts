@@ -176,6 +176,9 @@ interface DictationScreenWords {
   readonly discard: string;
   recoverLabel(time: string): string;
   discardLabel(time: string): string;
+  /** "What can I say": the voice commands, listed under the box. */
+  readonly whatCanISay: string;
+  whatCanISayHint(lang: string): string;
   /** How to dictate with the keys as set (keys already named for this platform). */
   hint(toggleKey: string, holdKey: string | null): string;
   historyKept(hours: number): string;
