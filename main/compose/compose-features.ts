@@ -25,6 +25,8 @@ import {
   type DictationStores,
 } from '../features/dictation/dictation-feature.ts';
 import { createNoteFeature, type NoteFeature, type NoteService } from '../features/note/note-feature.ts';
+import { createTextsFeature } from '../features/texts/texts-feature.ts';
+import type { DictationText } from '../features/dictation/ports.ts';
 import type { ClipboardPort } from '../features/note/ports.ts';
 import type { PreferenceStore } from '../features/settings/ports.ts';
 import {
@@ -252,7 +254,18 @@ function dictationParts(
     platform: deps.platform as NodeJS.Platform,
     onState: (state) => deps.emit('dictation:state', state),
     onBoxField: (direction) => deps.emit('dictation:boxField', { direction }),
+    texts: textsOf(stores),
   };
+}
+
+/** The Texts "insert ‹name›" knows: the clinician's, with the organization's file (IT's policy) over them. */
+function textsOf(stores: NonNullable<FeaturePorts['dictation']>): () => readonly DictationText[] {
+  const texts = createTextsFeature({
+    dataDir: stores.dataDir,
+    organizationFile: () => stores.resolved().config.dictationTextsFile,
+  }).service;
+  texts.current(); // read now, so the first dictation has them
+  return () => texts.current();
 }
 
 /** The given connector, sign-in options and sample kit (tests). */

@@ -15,6 +15,8 @@ import {
 } from '../features/audit/audit-feature.ts';
 
 export type { AuditFailure, AuditRecord } from '../features/audit/audit-feature.ts';
+/** The Texts feature (`scribe texts`): the same factory as the app's. */
+export { createTextsFeature, type TextsService } from '../features/texts/texts-feature.ts';
 
 /** The CLI's audit trail: it hears the CLI's sessions as events, and `scribe audit` reads and verifies it. */
 export interface CliAudit {

@@ -59,8 +59,32 @@ export const MIC_STATUS_KINDS = ['unavailable', 'none', 'connected', 'claimed'] 
 
 /** The buttons Settings lists, by kind of device (each model's table in main/features/dictation/mic). */
 export const MIC_BUTTON_GROUPS = {
-  powermic: ['record', 'tabForward', 'tabBackward', 'transcribe', 'enterSelect', 'customLeft', 'customRight'],
-  speechmike: ['record', 'stop', 'endOfLetter', 'f1', 'f2', 'f3', 'f4', 'instruction', 'command'],
+  powermic: [
+    'record',
+    'tabForward',
+    'tabBackward',
+    'forward',
+    'rewind',
+    'play',
+    'transcribe',
+    'enterSelect',
+    'customLeft',
+    'customRight',
+  ],
+  speechmike: [
+    'record',
+    'stop',
+    'play',
+    'forward',
+    'rewind',
+    'endOfLetter',
+    'f1',
+    'f2',
+    'f3',
+    'f4',
+    'instruction',
+    'command',
+  ],
   pedal: ['pedalLeft', 'pedalMiddle', 'pedalRight', 'pedalTop'],
 } as const satisfies Readonly<Record<string, readonly MicButton[]>>;
 /** One kind of device in Settings. */

@@ -48,6 +48,7 @@ export const SETTING_KEYS = [
   'dictationFieldMarkers',
   'dictationMicRecordMode',
   'dictationMicButtons',
+  'dictationTextsFile',
   'updateMode',
   'updateChannel',
   'updateFeedUrl',

@@ -25,6 +25,7 @@ import type { MedicationField } from '../contract/medication-codes.ts';
 import type { Orders } from '../contract/dto-note.ts';
 import { orderCopyNames as orderCopyNamesIn } from './order-names.ts';
 import type { MicStatusFacts, UiWords, Words } from './words.ts';
+import { phrasesFor, type CommandKind } from '../contract/command-phrases.ts';
 
 export type { UiWords, Words } from './words.ts';
 
@@ -110,3 +111,24 @@ export const medicationName = (field: MedicationField, value: string): string =>
   medicationNameIn(current.medication, field, value);
 /** The current locale's names for a copy of these orders (category headings, medication values). */
 export const orderCopyNames = (orders: Orders): Record<string, string> => orderCopyNamesIn(orders, current);
+
+/** One line of "what can I say": how a command is said in the dictation language, and what it does. */
+export interface VoiceCommandLine {
+  readonly kind: CommandKind;
+  readonly said: string;
+  readonly does: string;
+}
+
+/**
+ * Every voice command as "what can I say" lists it (the window and `scribe dictate --help`): its phrases in
+ * the dictation language (`locale`, e.g. FRENCH_FR), what it does in the display language.
+ */
+export function voiceCommandLines(locale: string): VoiceCommandLine[] {
+  const { commandHelp, commandMarks } = current;
+  const phrases = phrasesFor(locale);
+  return (Object.keys(phrases) as CommandKind[]).map((kind) => {
+    const mark = kind === 'select' ? commandMarks.words : kind === 'insert_text' ? commandMarks.name : null;
+    const said = phrases[kind].map((p) => (mark ? `${p} ${mark}` : p)).join(' · ');
+    return { kind, said, does: commandHelp[kind] };
+  });
+}

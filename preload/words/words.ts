@@ -38,6 +38,7 @@ import type {
 
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
+import type { CommandKind } from '../contract/command-phrases.ts';
 import type { UpdateRefusal } from '../contract/update-codes.ts';
 import type { MedicationWords } from './medication-words-type.ts';
 import type { ShellWords } from './shell-words-type.ts';
@@ -175,6 +176,9 @@ interface DictationScreenWords {
   readonly discard: string;
   recoverLabel(time: string): string;
   discardLabel(time: string): string;
+  /** "What can I say": the voice commands, listed under the box. */
+  readonly whatCanISay: string;
+  whatCanISayHint(lang: string): string;
   /** How to dictate with the keys as set (keys already named for this platform). */
   hint(toggleKey: string, holdKey: string | null): string;
   historyKept(hours: number): string;
@@ -214,6 +218,10 @@ export interface Words {
   readonly dictation: Readonly<Record<DictationMessageCode, (app: string | null) => string>>;
   /** Each template blank "next field" can select, as Settings → Dictation lists it. */
   readonly templateMarkers: Readonly<Record<TemplateMarker, string>>;
+  /** What each voice command does ("what can I say": the window and `scribe dictate --help`). */
+  readonly commandHelp: Readonly<Record<CommandKind, string>>;
+  /** How a command's spoken words are shown: "select ‹words›", "insert ‹name›". */
+  readonly commandMarks: { readonly words: string; readonly name: string };
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
   /** The window's own words, screen by screen. */

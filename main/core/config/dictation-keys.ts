@@ -65,8 +65,9 @@ const appRules = z.preprocess((value) => {
 }, z.array(appRule).max(200));
 
 /**
- * Dragon-like defaults for a dictation microphone's buttons: Record dictates, Tab forward/back move through
- * the template's fields, Transcribe transfers the dictation box's text into the application, Stop ends a
+ * Dragon-like defaults for a dictation microphone's buttons: Record dictates, Tab forward/back and Fast
+ * forward/Rewind move through the template's fields (a PowerMic user's Dragon has Rewind = previous field,
+ * Fast forward = next field), Transcribe transfers the dictation box's text into the application, Stop ends a
  * dictation; the foot pedal's middle pedal dictates and its side pedals move between fields. A mapping
  * from the clinician or IT is laid over these (a button set to "none" does nothing).
  */
@@ -74,6 +75,8 @@ export const DEFAULT_MIC_BUTTONS: Readonly<Partial<Record<MicButton, MicAction>>
   record: 'record',
   tabForward: 'next-field',
   tabBackward: 'previous-field',
+  forward: 'next-field',
+  rewind: 'previous-field',
   transcribe: 'transfer',
   stop: 'stop',
   endOfLetter: 'transfer',
@@ -227,6 +230,16 @@ export const DICTATION_KEYS = {
     expect: 'must be a whole number of seconds from 0 (never) to 3600',
     example: 60,
   }),
+  // The organization's Texts are IT's wording: a clinician adds their own, never replaces the file.
+  dictationTextsFile: key({
+    schema: z.string().trim().min(1).max(1024),
+    title: 'Organization Texts file',
+    description:
+      'A file of Texts IT maintains ("insert ‹name›" while dictating), merged over each clinician\'s own at the start of each dictation: an organization Text wins over a clinician\'s of the same name. A Dragon command export (.xml), a CSV with name and content columns (.csv) or the JSON scribe texts export writes (.json); what it cannot hold (scripts, formatted text) is left out.',
+    expect: 'must be the path of a .xml, .csv or .json file',
+    deniedLayers: ['settings'],
+    example: '\\\\fileserver\\scribe\\texts.xml',
+  }),
   dictationMicRecordMode: key({
     schema: z.enum(MIC_RECORD_MODES),
     default: 'toggle',
@@ -241,7 +254,7 @@ export const DICTATION_KEYS = {
     default: {},
     title: 'Dictation microphone buttons',
     description:
-      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back: next/previous field, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
+      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back and Fast forward/Rewind: next/previous field, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
     expect: `must be a map of {"button": "action"} with buttons from ${MIC_BUTTONS.join(', ')} and actions from ${MIC_ACTIONS.join(', ')}`,
     example: { f1: 'cancel' },
   }),

@@ -19,7 +19,7 @@ import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { FieldNavigator, Inserter, OpenDictation, OverlayPort } from './ports.ts';
+import type { DictationText, FieldNavigator, Inserter, OpenDictation, OverlayPort } from './ports.ts';
 import type { HidBackend } from '../../../native/hid.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
 import { DictationMic } from './mic/dictation-mic.ts';
@@ -85,6 +85,8 @@ export interface DictationAppParts extends DictationStores {
   readonly onState: (state: DictationStateDto) => void;
   /** A field hotkey for the box the window shows (field-key-route.ts). */
   readonly onBoxField?: (direction: 'next' | 'previous') => void;
+  /** The clinician's and the organization's Texts (the Texts feature). */
+  readonly texts?: () => readonly DictationText[];
 }
 
 /** The dictation service, hotkeys registered. */
@@ -119,6 +121,7 @@ export function composeDictation(
       : {}),
     ...optionalParts(platform),
     ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
+    ...(app.texts ? { texts: app.texts } : {}),
   });
   service.applyHotkeys();
   if (platform.hid !== undefined) attachMic(service, settings, platform);

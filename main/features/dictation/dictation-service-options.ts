@@ -7,7 +7,7 @@ import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery } from './dictation-recovery.ts';
 import type { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { FieldNavigator } from './ports.ts';
+import type { DictationText, FieldNavigator } from './ports.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
 
@@ -42,6 +42,8 @@ export interface DictationServiceOptions extends Omit<DictationControllerOptions
   readonly ownWindowFocused?: () => boolean;
   /** A field-move hotkey is for the box the window shows (the `dictation:boxField` event). */
   readonly onBoxField?: (direction: 'next' | 'previous') => void;
+  /** The clinician's Texts ("insert ‹name›"), read at each dictation's start; absent: none. */
+  readonly texts?: () => readonly DictationText[];
 }
 
 /** A dictation microphone as the service uses it (mic/dictation-mic.ts). */

@@ -45,7 +45,11 @@ export class DictationService {
       ...options,
       // "Next field" / "previous field" said while dictating move through the focused field's blanks.
       navigator: this.fields,
-      commands: () => ({ enabled: options.settings.get().commands, locale: options.settings.get().locale }),
+      commands: () => ({
+        enabled: options.settings.get().commands,
+        locale: options.settings.get().locale,
+        texts: options.texts?.() ?? [],
+      }),
       sink: {
         live: (text, flags = [], selection) => {
           this.#box = {

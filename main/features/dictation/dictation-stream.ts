@@ -8,13 +8,14 @@ import { CommandFilter } from './commands/command-filter.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
 import { meaningChange, type FlaggedCorrection } from './commands/meaning-check.ts';
-import type { FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
+import type { DictationText, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
 import { withoutLineBreaks } from './insertion/line-breaks.ts';
 
-/** Whether voice commands are on, and in which dictation language. */
+/** Whether voice commands are on, in which dictation language, and the Texts "insert ‹name›" knows. */
 export interface CommandSettings {
   readonly enabled: boolean;
   readonly locale: string;
+  readonly texts?: readonly DictationText[];
 }
 
 /** Options of {@link DictationStream}. */

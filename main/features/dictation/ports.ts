@@ -188,3 +188,9 @@ export type FieldMove =
   | { kind: 'none_left' }
   /** The field's text and caret cannot be read here (the platform or the application does not expose them). */
   | { kind: 'unreadable' };
+
+/** One of the clinician's Texts, as dictation inserts it ("insert ‹name›"; the Texts feature keeps them). */
+export interface DictationText {
+  readonly name: string;
+  readonly content: string;
+}

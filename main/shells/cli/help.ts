@@ -12,7 +12,7 @@ export interface CommandSynopsis {
   readonly name: CliCommandName;
   readonly synopsis: string;
   /** More for `scribe <command> --help` (dictate: the voice commands it applies). */
-  readonly moreHelp?: () => Promise<string>;
+  readonly moreHelp?: (args: readonly string[]) => Promise<string>;
 }
 
 const APP_VERSION: string = packageJson.version;
@@ -35,9 +35,9 @@ export function usageText(commands: readonly CommandSynopsis[]): string {
 }
 
 /** `scribe <command> --help`: its usage, what it does, anything more it says, and the connection flags. */
-export async function commandHelp(command: CommandSynopsis): Promise<string> {
+export async function commandHelp(command: CommandSynopsis, args: readonly string[] = []): Promise<string> {
   const cli = words().cli;
-  const more = command.moreHelp ? [await command.moreHelp()] : [];
+  const more = command.moreHelp ? [await command.moreHelp(args)] : [];
   return [
     cli.usageOf(command.synopsis),
     `  ${cli.commands[command.name]}`,

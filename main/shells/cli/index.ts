@@ -41,7 +41,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const described = COMMANDS.find((c) => c.name === command);
   if (described && (rest.includes('--help') || rest.includes('-h'))) {
-    process.stdout.write(`${await commandHelp(described)}\n`);
+    process.stdout.write(`${await commandHelp(described, rest)}\n`);
     return 0;
   }
   if (command === 'doctor') return runDoctor(rest);

@@ -84,11 +84,17 @@ const CLI_SIGNATURES = {
   'dictate.commandDoesNothing': ['phrase'],
   'dictate.voiceCommands': ['locale', 'phrases'],
   'dictate.alsoOnStdout': ['why'],
+  'dictate.commandsHeading': ['locale'],
   'dictate.correctionsNotApplied': ['count:number'],
   'recover.noSuchSession': ['id'],
   'recover.several': ['count:number'],
   'recover.inUse': ['id'],
   'recover.tailCut': ['id'],
+  'texts.unknownFormat': ['file'],
+  'texts.unreadable': ['file', 'reason'],
+  'texts.libraryUnreadable': ['file'],
+  'texts.imported': ['count:number', 'file'],
+  'texts.leftOut': ['name', 'reason'],
 } as const;
 
 /** A number or text that reads as none when empty, 0 or absent. */

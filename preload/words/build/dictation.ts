@@ -17,6 +17,8 @@ type DictationPart = Pick<
   Words,
   | 'dictation'
   | 'templateMarkers'
+  | 'commandHelp'
+  | 'commandMarks'
   | 'diskWarnings'
   | 'recoveredCut'
   | 'dictationMessageText'
@@ -26,8 +28,8 @@ type DictationPart = Pick<
 
 /** The dictation words in the language `tag`, from its catalogue. */
 export function dictationWords(tag: string, catalogue: DictationCatalogue): DictationPart {
-  const { templateMarkers, diskWarnings, recoveredCut } = catalogue;
-  const plain = compile(tag, { templateMarkers, diskWarnings, recoveredCut }, {});
+  const { templateMarkers, diskWarnings, recoveredCut, commandHelp, commandMarks } = catalogue;
+  const plain = compile(tag, { templateMarkers, diskWarnings, recoveredCut, commandHelp, commandMarks }, {});
   const say = messages(tag, catalogue.dictation);
   // An empty name reads as none: the message says "the application", or nothing.
   const dictation = Object.fromEntries(

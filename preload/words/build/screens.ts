@@ -16,6 +16,7 @@ const SCREEN_SIGNATURES = {
   'dictationScreen.started': ['when', 'stale:boolean'],
   'dictationScreen.recoverLabel': ['time'],
   'dictationScreen.discardLabel': ['time'],
+  'dictationScreen.whatCanISayHint': ['lang'],
   'dictationScreen.hint': ['toggleKey', 'holdKey:string?'],
   'dictationScreen.historyKept': ['hours:number'],
   'dictationScreen.freeKeys': ['keys'],

@@ -14,6 +14,8 @@
  *   already make the break (under EXPLICIT punctuation it does: docs/dictation-commands.md);
  * - select ‹words›: in the dictation box (`box`), the words are selected and the next words replace them;
  *   elsewhere nothing changes in the text;
+ * - insert ‹name›: the clinician's Text of that name, in the place of the words (a phrase "scratch that"
+ *   takes back); its `[fields]` are then walked by "next field";
  * - next field, previous field, select, stop dictating: no text; reported once, to be run;
  * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
@@ -27,7 +29,7 @@
  * instead of running again. A command said after the dropped socket's audio ends further on: it runs once.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
-import type { CommandKind } from './command-phrases.ts';
+import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 
@@ -72,6 +74,8 @@ export interface CommandFilterOptions {
   readonly enabled: boolean;
   /** The text goes to our own dictation box: "select ‹words›" selects them there. */
   readonly box?: boolean;
+  /** The clinician's Texts ("insert ‹name›"), read at the dictation's start. */
+  readonly texts?: readonly { readonly name: string; readonly content: string }[];
 }
 
 /** The commands that select in the dictation box (and report whether they found something to act on). */
@@ -102,8 +106,11 @@ export class CommandFilter {
   /** Commands a rollback took back, in the order said: the replay brings them again, not to be run again. */
   #credits: Credit[] = [];
 
+  readonly #names: readonly string[];
+
   constructor(options: CommandFilterOptions) {
     this.#o = options;
+    this.#names = (options.texts ?? []).map((t) => t.name);
   }
 
   /** The session's whole text now; returns the text to insert and the commands newly heard. */
@@ -165,7 +172,7 @@ export class CommandFilter {
     let afterBreak = false;
     let asleep = false;
     for (const unit of this.#units) {
-      const command = recognizeUnit(unit.raw, this.#o.locale);
+      const command = recognizeUnit(unit.raw, this.#o.locale, this.#names);
       // Asleep: nothing said is written or acted on; "wake up" is the only thing heard.
       if (asleep && command?.kind !== 'wake') continue;
       if (!command) {
@@ -205,6 +212,13 @@ export class CommandFilter {
       doc.insert(before, true);
       // In the box the caret is the text's own; in another application the runner moves it there.
       if (this.#o.box) doc.caretTo(command.kind === 'go_end' ? 'end' : 'top');
+      return '';
+    }
+    if (command.kind === 'insert_text') {
+      const text = this.#o.texts?.find((t) => t.name === command.words);
+      doc.insert(before, true);
+      // Said as a sentence of its own: a space after the words before it, as the service would put one.
+      if (text) doc.insert(/(^|\s)$/.test(doc.text) ? text.content : ` ${text.content}`, true);
       return '';
     }
     if (isRecase(command.kind)) {

@@ -55,7 +55,8 @@ export class CommandRunner {
         return this.#say(command.nothingToScratch ? 'nothing_to_scratch' : 'scratched');
       case 'new_line':
       case 'new_paragraph':
-        return; // the break is in the text; seeing it land is enough
+      case 'insert_text':
+        return; // the break or the Text is in the text; seeing it land is enough
       case 'next_field':
       case 'previous_field':
         return this.#move(command.kind === 'next_field' ? 'next' : 'previous');

@@ -5,14 +5,14 @@
  * line of treatment" stay as they are. A sentence ends at . ! ? ; : followed by a space, or a line break.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
-import { phrasesFor, type CommandKind } from './command-phrases.ts';
+import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /** A command found at the end of a unit. */
 export interface RecognizedCommand {
   readonly kind: CommandKind;
   /** The unit's text before the command (its earlier sentences), as received; '' when it stood alone. */
   readonly before: string;
-  /** `select`: the words to select, as dictated. */
+  /** `select`: the words to select, as dictated; `insert_text`: the Text's name, as the library has it. */
   readonly words?: string;
 }
 
@@ -38,8 +38,15 @@ function lastSentenceStart(core: string): number {
   return start;
 }
 
-/** The command a unit ends with (in the dictation's language), or null when the unit is text. */
-export function recognizeUnit(unit: string, locale: DictationLocale | string): RecognizedCommand | null {
+/**
+ * The command a unit ends with (in the dictation's language), or null when the unit is text. `texts`: the
+ * names of the clinician's Texts ("insert ‹name›" is a command only for one of them).
+ */
+export function recognizeUnit(
+  unit: string,
+  locale: DictationLocale | string,
+  texts: readonly string[] = [],
+): RecognizedCommand | null {
   const core = unit.replace(/[\s.,!?;:¿¡«»"“”'’)-]+$/u, '');
   const start = lastSentenceStart(core);
   const sentence = normalize(core.slice(start).replace(EDGE, ''));
@@ -47,7 +54,7 @@ export function recognizeUnit(unit: string, locale: DictationLocale | string): R
   const before = unit.slice(0, start);
   const phrases = phrasesFor(locale);
   for (const [kind, forms] of Object.entries(phrases) as [CommandKind, readonly string[]][]) {
-    if (kind === 'select') continue;
+    if (kind === 'select' || kind === 'insert_text') continue;
     if (forms.some((form) => normalize(form) === sentence)) return { kind, before };
   }
   for (const form of phrases.select) {
@@ -58,7 +65,16 @@ export function recognizeUnit(unit: string, locale: DictationLocale | string): R
     const words = raw.slice(raw.search(/\s/)).trim();
     if (words !== '') return { kind: 'select', before, words };
   }
-  return null;
+  const name = textNamed(sentence, phrases.insert_text, texts);
+  return name === undefined ? null : { kind: 'insert_text', before, words: name };
+}
+
+/** The Text "insert ‹name›" names (said as the library spells it, punctuation aside), if any. */
+function textNamed(sentence: string, leads: readonly string[], texts: readonly string[]): string | undefined {
+  const said = leads.map((form) => `${normalize(form)} `).find((lead) => sentence.startsWith(lead));
+  if (!said) return undefined;
+  const rest = sentence.slice(said.length).replace(EDGE, '');
+  return texts.find((name) => normalize(name).replace(EDGE, '') === rest);
 }
 
 /** One character without its accents, lower case (one character in, one out, so positions hold). */

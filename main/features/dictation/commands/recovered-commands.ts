@@ -5,6 +5,7 @@
  * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text
  *   (within it only);
  * - cap that / all caps that / no caps that: applied to the recovered text's last phrase;
+ * - insert ‹name›: a Text is known only with the library, which recovery is not given: its words stay text;
  * - go to sleep … wake up: what was said between is left out, as it was when it was said;
  * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
  *   the text and they are listed once, for the caller to say so.
@@ -14,7 +15,7 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
-import { phrasesFor, type CommandKind } from './command-phrases.ts';
+import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /**
  * The commands that only shape the dictated text: safe to apply to recovered text, and all that
@@ -30,6 +31,7 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
   'cap',
   'all_caps',
   'no_caps',
+  'insert_text',
 ]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */

@@ -8,18 +8,17 @@ import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schem
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
 import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
-import {
-  spokenAs,
-  TEXT_SHAPING,
-  textShapingPhrases,
-} from '../../../features/dictation/commands/recovered-commands.ts';
+import { spokenAs, TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
+import { createTextsFeature } from '../../../compose/headless.ts';
+import { configSchema } from '../../../core/config/config-schema.ts';
+import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
-import { CliError, EXIT } from '../io.ts';
+import { CliError, EXIT, out } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
-import { words } from '../../../../preload/words/index.ts';
+import { voiceCommandLines, words } from '../../../../preload/words/index.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -65,7 +64,12 @@ async function dictate(args: string[]): Promise<number> {
     ...settings,
     ...(journal ? { journal: journal.journal } : {}),
   });
-  const commands = new CommandFilter({ locale, enabled: config.dictationCommands });
+  // The clinician's Texts, as the app has them ("insert ‹name›" prints the Text).
+  const texts = await createTextsFeature({
+    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
+    organizationFile: () => config.dictationTextsFile,
+  }).service.library();
+  const commands = new CommandFilter({ locale, enabled: config.dictationCommands, texts });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
@@ -108,19 +112,21 @@ export function printDictation(text: string): void {
 }
 
 /**
- * `scribe dictate --help`: the voice commands it applies, as said in the configured dictation language, and
- * what --async-corrections changes.
+ * `scribe dictate --help [--locale L]`: every voice command as said in the dictation language (--locale,
+ * else the configured one) beside what it does, and what --async-corrections changes.
  */
-async function dictateHelp(): Promise<string> {
-  const locale = await cliConfig({}).then(
-    (config) => config.dictationLocale,
-    () => 'ENGLISH_US',
-  );
-  const said = textShapingPhrases(locale)
-    .map((phrases) => phrases.join(' / '))
-    .join(', ');
+async function dictateHelp(args: readonly string[]): Promise<string> {
+  const at = args.indexOf('--locale');
+  const config = await cliConfig({}).catch(() => configSchema.parse({}));
+  const locale = dictationLocale(at >= 0 ? args[at + 1] : undefined, config.dictationLocale);
+  const lines = voiceCommandLines(locale);
+  const width = Math.max(...lines.map((l) => l.said.length)) + 2;
   const help = words().cli.dictate;
-  return `${help.voiceCommands(locale, said)}\n${help.asyncCorrections}`;
+  return [
+    help.commandsHeading(locale),
+    ...lines.map((line) => `  ${line.said.padEnd(width)}${line.does}`),
+    help.asyncCorrections,
+  ].join('\n');
 }
 
 /** The `dictate` command. */

@@ -5,6 +5,7 @@ import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
 import { recoverCommand } from './recover.ts';
 import { sendInstructionsCommand } from './send-instructions.ts';
+import { textsCommand } from './texts.ts';
 import { transcribeCommand } from './transcribe.ts';
 import type { CommandSynopsis } from '../help.ts';
 
@@ -26,4 +27,5 @@ export const extraCommands: CliCommand[] = [
   brokerCommand,
   appointmentsCommand,
   sendInstructionsCommand,
+  textsCommand,
 ];

@@ -27,7 +27,13 @@ class FakeNavigator implements FieldNavigator {
 
 /** A controller dictating into a FakeInserter (or, `box`, into our own dictation box). */
 export function setup(
-  options: { enabled?: boolean; locale?: string; navigator?: boolean; box?: boolean } = {},
+  options: {
+    enabled?: boolean;
+    locale?: string;
+    navigator?: boolean;
+    box?: boolean;
+    texts?: readonly { name: string; content: string }[];
+  } = {},
 ) {
   const inserter = new FakeInserter();
   if (options.box) inserter.target = null;
@@ -51,7 +57,11 @@ export function setup(
     inserter,
     overlay: { show: (state) => void (state && overlay.push(state)) },
     sink,
-    commands: () => ({ enabled: options.enabled ?? true, locale: options.locale ?? 'ENGLISH_US' }),
+    commands: () => ({
+      enabled: options.enabled ?? true,
+      locale: options.locale ?? 'ENGLISH_US',
+      ...(options.texts ? { texts: options.texts } : {}),
+    }),
     ...(options.navigator === false ? {} : { navigator }),
     outcomeMs: 5,
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { ALL_PHRASES } from '../../../../../main/features/dictation/commands/command-phrases.ts';
+import { ALL_PHRASES } from '../../../../../preload/contract/command-phrases.ts';
 
 it('the clinician page lists every spoken form the app listens for', () => {
   const page = readFileSync('docs/dictation-commands.md', 'utf8').toLowerCase();

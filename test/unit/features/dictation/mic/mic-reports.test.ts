@@ -105,6 +105,8 @@ describe('what the buttons do, per model', () => {
       tabForward: '000800',
       tabBackward: '000200',
       transcribe: '000100',
+      forward: '002000',
+      rewind: '001000',
       up: '000000',
     },
     'powermic-3': {
@@ -112,19 +114,29 @@ describe('what the buttons do, per model', () => {
       tabForward: '000800',
       tabBackward: '000200',
       transcribe: '000100',
+      forward: '002000',
+      rewind: '001000',
       up: '000000',
     },
     'powermic-4': {
       record: '800000000000000001',
       tabForward: '800000000000000008',
       tabBackward: '800000000000000010',
+      forward: '800000000000000040',
+      rewind: '800000000000000020',
       up: '800000000000000000',
     },
-    speechmike: { record: '800000000000000001', endOfLetter: '800000000000000100', up: '800000000000000000' },
+    speechmike: {
+      record: '800000000000000001',
+      endOfLetter: '800000000000000100',
+      forward: '800000000000000008',
+      rewind: '800000000000000010',
+      up: '800000000000000000',
+    },
   };
 
   for (const [model, r] of Object.entries(HAND_HELD) as [MicModel, Record<string, string>][]) {
-    it(`${model}: Record toggles dictation, Tab moves between fields, Transcribe/EOL transfers`, async () => {
+    it(`${model}: Record toggles dictation, Tab and Fast forward/Rewind move between fields, Transcribe/EOL transfers`, async () => {
       const { mic, calls, press } = setup(model);
       await mic.poll();
       await press(r.record!, r.up!);
@@ -133,10 +145,13 @@ describe('what the buttons do, per model', () => {
       if (r.tabBackward) await press(r.tabBackward, r.up!);
       if (r.transcribe) await press(r.transcribe, r.up!);
       if (r.endOfLetter) await press(r.endOfLetter, r.up!);
+      await press(r.forward!, r.up!);
+      await press(r.rewind!, r.up!);
       const expected = ['start', 'stop'];
       if (r.tabForward) expected.push('field:next');
       if (r.tabBackward) expected.push('field:previous');
       if (r.transcribe || r.endOfLetter) expected.push('transfer');
+      expected.push('field:next', 'field:previous');
       expect(calls).toEqual(expected);
       await mic.dispose();
     });

@@ -1,12 +1,14 @@
 /**
  * The spoken forms of the voice commands, per dictation language (the dictation locale's language: English
  * for ENGLISH_US/UK, Spanish for SPANISH_ES/MX, French for FRENCH_FR). These are words the app listens for,
- * not words it shows: docs/dictation-commands.md lists them for clinicians (a test keeps the page in step).
+ * and words "what can I say" shows (the window and `scribe dictate --help`, beside what each does in the
+ * display language's words): docs/dictation-commands.md lists them for clinicians (a test keeps the page in
+ * step). Zod-free and pure, so the renderer can import it.
  *
  * Matching ignores case, accents, hyphens, the apostrophe's shape and the punctuation the service puts
- * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it.
+ * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it;
+ * `insert_text` takes the name of one of the clinician's Texts after it (any other words stay text).
  */
-import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 
 /** Every voice command. */
 export type CommandKind =
@@ -26,9 +28,10 @@ export type CommandKind =
   | 'go_end'
   | 'go_top'
   | 'select_that'
-  | 'unselect';
+  | 'unselect'
+  | 'insert_text';
 
-/** A language's phrases for each command (`select`: the words that start it). */
+/** A language's phrases for each command (`select`, `insert_text`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
 
 const ENGLISH: CommandPhrases = {
@@ -49,6 +52,7 @@ const ENGLISH: CommandPhrases = {
   go_top: ['go to top', 'go to the top'],
   select_that: ['select that'],
   unselect: ['unselect that'],
+  insert_text: ['insert'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -69,6 +73,7 @@ const SPANISH: CommandPhrases = {
   go_top: ['ve al principio', 'ir al principio'],
   select_that: ['selecciona eso'],
   unselect: ['deselecciona eso', 'quita la selección'],
+  insert_text: ['inserta', 'insertar'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -89,10 +94,11 @@ const FRENCH: CommandPhrases = {
   go_top: ['va au début', 'aller au début'],
   select_that: ['sélectionne ça'],
   unselect: ['désélectionne ça'],
+  insert_text: ['insère', 'insérer'],
 };
 
 /** The phrases of a dictation locale. */
-export function phrasesFor(locale: DictationLocale | string): CommandPhrases {
+export function phrasesFor(locale: string): CommandPhrases {
   if (locale.startsWith('SPANISH')) return SPANISH;
   if (locale.startsWith('FRENCH')) return FRENCH;
   return ENGLISH;

@@ -1,0 +1,44 @@
+/**
+ * "What can I say" on the command line: `scribe dictate --help` lists every voice command in the dictation
+ * language (--locale), what each does in the display language, without connecting to anything.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dictateCommand } from '../../../../main/shells/cli/commands/dictate.ts';
+import { ALL_PHRASES } from '../../../../preload/contract/command-phrases.ts';
+import { useLocale, voiceCommandLines } from '../../../../preload/words/index.ts';
+
+let stdout = '';
+beforeEach(() => {
+  stdout = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  useLocale('en');
+});
+
+describe('scribe dictate --help', () => {
+  it('lists every command in the dictation language, beside what it does', async () => {
+    expect(await dictateCommand.run(['--help', '--locale', 'FRENCH_FR'])).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Voice commands in FRENCH_FR (say each alone, between pauses):');
+    expect(lines).toHaveLength(1 + Object.keys(ALL_PHRASES.fr).length);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}efface ça · annule ça +take out the last phrase/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}insère ‹name› · insérer ‹name› +insert one of your Texts/),
+    );
+  });
+
+  it('words what each does in the display language', () => {
+    useLocale('es');
+    const lines = voiceCommandLines('ENGLISH_US');
+    expect(lines.find((l) => l.kind === 'select')).toEqual({
+      kind: 'select',
+      said: 'select ‹palabras›',
+      does: 'seleccionar esas palabras en el cuadro de dictado',
+    });
+    for (const line of lines) expect(line.does).not.toBe('');
+  });
+});
