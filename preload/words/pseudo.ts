@@ -5,10 +5,11 @@
  * a translator sees it. Chosen when the system's first language is `en-XA` (Chromium `--lang=en-XA`, or a
  * Playwright context with `locale: 'en-XA'`) and no setting names a language.
  */
+import { buildWords, type LanguageCatalogue } from './build/words.ts';
+import { CLI_PROBLEM_WORDS } from './en/cli-problem-words.ts';
+import { EN_CATALOGUE } from './en/index.ts';
 import type { Catalogue } from './messages.ts';
-
-/** The pseudo-locale's tag. */
-export const PSEUDO_LOCALE = 'en-XA';
+import type { Words } from './words.ts';
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
   [...'aeiouycnszAEIOUYCNSZ'].map((letter, i) => [letter, [...'áéíóúýçñšžÁÉÍÓÚÝÇÑŠŽ'][i]!]),
@@ -46,4 +47,10 @@ export function pseudoCatalogue<C extends Catalogue>(catalogue: C): C {
       typeof value === 'string' ? pseudoMessage(value) : pseudoCatalogue(value),
     ]),
   ) as C;
+}
+
+/** English made pseudo, from English's catalogue. */
+export function pseudoWords(): Words {
+  const areas = Object.entries(EN_CATALOGUE).map(([area, c]) => [area, pseudoCatalogue(c)]);
+  return buildWords('en', Object.fromEntries(areas) as unknown as LanguageCatalogue, CLI_PROBLEM_WORDS);
 }
