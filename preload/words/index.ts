@@ -1,22 +1,27 @@
 /**
  * The words module's front door for main, the CLI and the tests: every sentence a person reads, in the
  * chosen locale, with every language at hand (English until another is chosen). The window has its own
- * door, window.ts, which loads only its language. One folder per locale satisfies the `Words` shape whole;
- * adding a locale is a folder beside en/ and one line here and in window.ts. Zod-free, like all of
+ * door, window.ts, which loads only its language. A language is a folder of catalogue files named by its
+ * catalogue.ts; adding one is a folder beside en/ and one line here and in window.ts. Zod-free, like all of
  * preload/words.
  */
 import type { DisplayLanguage } from '../contract/enums.ts';
+import { buildWords } from './build/words.ts';
 import { PSEUDO_LOCALE, speak, type Locale } from './current.ts';
-import { en } from './en/index.ts';
-import { es } from './es/index.ts';
-import { fr } from './fr/index.ts';
+import * as EN from './en/catalogue.ts';
+import * as ES from './es/catalogue.ts';
+import * as FR from './fr/catalogue.ts';
 import { pseudoWords } from './pseudo.ts';
 import type { Words } from './words.ts';
 
 export * from './current.ts';
 
 /** Every locale the app ships, by tag (the contract's DISPLAY_LANGUAGES, whole: a test keeps them in step). */
-export const LOCALES = { en, fr, es } as const satisfies Readonly<Record<DisplayLanguage, Words>>;
+export const LOCALES = {
+  en: buildWords('en', EN),
+  fr: buildWords('fr', FR),
+  es: buildWords('es', ES),
+} as const satisfies Readonly<Record<DisplayLanguage, Words>>;
 
 let pseudo: Words | undefined;
 
@@ -25,4 +30,4 @@ export function useLocale(locale: Locale | typeof PSEUDO_LOCALE): void {
   speak(locale === PSEUDO_LOCALE ? (pseudo ??= pseudoWords()) : LOCALES[locale]);
 }
 
-speak(en);
+speak(LOCALES.en);

@@ -7,9 +7,8 @@
  * It works on parsed messages (the window's catalogues are parsed at build time; others are parsed here),
  * so the text is accented and the syntax (arguments, selectors, `#`) kept as it is.
  */
-import { buildWords, type LanguageCatalogue } from './build/words.ts';
-import { CLI_PROBLEM_WORDS } from './en/cli-problem-words.ts';
-import { EN_CATALOGUE } from './en/index.ts';
+import { buildWords, type CatalogueFiles } from './build/words.ts';
+import * as ENGLISH from './en/catalogue.ts';
 import { hasSyntax, parseMessage, type Catalogue, type Message } from './messages.ts';
 import type { Words } from './words.ts';
 
@@ -71,6 +70,6 @@ export function pseudoCatalogue<C extends Catalogue>(catalogue: C): C {
 
 /** English made pseudo, from English's catalogue. */
 export function pseudoWords(): Words {
-  const areas = Object.entries(EN_CATALOGUE).map(([area, c]) => [area, pseudoCatalogue(c as Catalogue)]);
-  return buildWords('en', Object.fromEntries(areas) as unknown as LanguageCatalogue, CLI_PROBLEM_WORDS);
+  const files = Object.entries(ENGLISH).map(([name, file]) => [name, pseudoCatalogue(file as Catalogue)]);
+  return buildWords('en', Object.fromEntries(files) as unknown as CatalogueFiles);
 }

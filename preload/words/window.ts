@@ -4,6 +4,7 @@
  * language it speaks (docs/architecture.md). `useLocale` resolves once the language is loaded and spoken;
  * the window awaits it before it shows anything.
  */
+import { buildWords } from './build/words.ts';
 import { PSEUDO_LOCALE, speak, type Locale } from './current.ts';
 import type { Words } from './words.ts';
 
@@ -11,9 +12,9 @@ export * from './current.ts';
 
 /** How each language is loaded (the pseudo-locale is made from English). */
 const LOADERS: Readonly<Record<Locale | typeof PSEUDO_LOCALE, () => Promise<Words>>> = {
-  en: async () => (await import('./en/index.ts')).en,
-  fr: async () => (await import('./fr/index.ts')).fr,
-  es: async () => (await import('./es/index.ts')).es,
+  en: async () => buildWords('en', await import('./en/catalogue.ts')),
+  fr: async () => buildWords('fr', await import('./fr/catalogue.ts')),
+  es: async () => buildWords('es', await import('./es/catalogue.ts')),
   [PSEUDO_LOCALE]: async () => (await import('./pseudo.ts')).pseudoWords(),
 };
 

@@ -4,9 +4,9 @@
  * the system's first language is en-XA.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { EN_CATALOGUE } from '../../../preload/words/en/index.ts';
+import * as EN_CATALOGUE from '../../../preload/words/en/catalogue.ts';
 import { PSEUDO_LOCALE, ui, useLocale, wantsPseudoLocale, words } from '../../../preload/words/index.ts';
-import { format, parseMessage, type Message } from '../../../preload/words/messages.ts';
+import { format, parseMessage, type Catalogue, type Message } from '../../../preload/words/messages.ts';
 import { precompileCatalogue } from '../../../preload/words/precompile.ts';
 import { pseudoCatalogue, pseudoMessage } from '../../../preload/words/pseudo.ts';
 
@@ -40,7 +40,7 @@ describe('the pseudo-locale', () => {
   it('keeps every message of English parsing, with the same arguments', () => {
     const english = messages(EN_CATALOGUE);
     const pseudo = messages(
-      Object.fromEntries(Object.entries(EN_CATALOGUE).map(([k, v]) => [k, pseudoCatalogue(v)])),
+      Object.fromEntries(Object.entries(EN_CATALOGUE).map(([k, v]) => [k, pseudoCatalogue(v as Catalogue)])),
     );
     expect(pseudo).toHaveLength(english.length);
     english.forEach((message, i) =>
@@ -58,8 +58,8 @@ describe('the pseudo-locale', () => {
 
   it("is the same made from the catalogue as written or as the window's build parses it", () => {
     for (const catalogue of Object.values(EN_CATALOGUE)) {
-      const written = messages(pseudoCatalogue(catalogue));
-      const parsed = messages(pseudoCatalogue(precompileCatalogue(catalogue, 'en')));
+      const written = messages(pseudoCatalogue(catalogue as Catalogue));
+      const parsed = messages(pseudoCatalogue(precompileCatalogue(catalogue as Catalogue, 'en')));
       parsed.forEach((message, i) => expect(message).toEqual(written[i]));
     }
   });
