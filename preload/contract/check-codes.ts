@@ -8,7 +8,7 @@
 import type { MessageSource } from './error-codes.ts';
 import type { BaseUrlRule } from './failure-reasons.ts';
 
-/** The base-URL rules an address check can name. */
+/** The base-URL rules an address check can name (each a reason of `config_invalid`, failure-reasons.ts). */
 export const BASE_URL_RULES = [
   'url_not_a_url',
   'url_has_credentials',
@@ -17,7 +17,7 @@ export const BASE_URL_RULES = [
   'url_plain_http',
   'url_not_https',
   'url_no_region',
-] as const satisfies readonly BaseUrlRule[];
+] as const;
 
 /** Why a check that asked the service failed (the ids ride in the params). */
 export const FAULT_REASONS = [

@@ -3,7 +3,7 @@
  * these lists, never as what was typed) and why a key was refused. The words of a refusal are in
  * preload/words. Zod-free, like enums.ts, so the renderer can import it; the schemas are in dto-dictation.ts.
  */
-import type { HotkeyName, ReasonOf, ReservedKeyUse } from './failure-reasons.ts';
+import type { HotkeyName, ReservedKeyUse } from './failure-reasons.ts';
 
 /** Modifiers, in the order a chord is written. */
 export const CHORD_MODIFIERS = ['Control', 'Alt', 'Shift', 'Super'] as const;
@@ -48,7 +48,7 @@ export interface ChordNames {
   readonly key: string | null;
 }
 
-/** Why a key cannot be a hotkey. */
+/** Why a key cannot be a hotkey (each a reason of `dictation_setting_refused`, failure-reasons.ts). */
 export const KEY_REASONS = [
   'key_refused',
   'key_unreadable',
@@ -59,7 +59,7 @@ export const KEY_REASONS = [
   'key_types_text',
   'key_bare',
   'key_duplicate',
-] as const satisfies readonly ReasonOf<'dictation_setting_refused'>[];
+] as const;
 export type KeyReason = (typeof KEY_REASONS)[number];
 
 /** A refused key: why, what it is kept for or which hotkey has it, and the chord by its names. */

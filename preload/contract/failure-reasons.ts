@@ -3,6 +3,8 @@
  * sentence: params crossing IPC hold keys, numbers and enum values only. Their words are in preload/words.
  * Zod-free (like enums.ts) so the renderer can import it.
  */
+import { BASE_URL_RULES } from './check-codes.ts';
+import { KEY_REASONS } from './chords.ts';
 
 /** For each code that has more specific words than its default: the reasons it can name. */
 export const FAILURE_REASONS = {
@@ -41,13 +43,7 @@ export const FAILURE_REASONS = {
     'not_configured',
   ],
   config_invalid: [
-    'url_not_a_url',
-    'url_has_credentials',
-    'url_has_query',
-    'url_has_path',
-    'url_plain_http',
-    'url_not_https',
-    'url_no_region',
+    ...BASE_URL_RULES,
     // Connect's fields left empty (checked in the window before anything is sent).
     'address_missing',
     'token_missing',
@@ -66,15 +62,7 @@ export const FAILURE_REASONS = {
   internal: ['bridge_missing'],
   dictation_setting_refused: [
     'organization_sets',
-    'key_refused',
-    'key_unreadable',
-    'key_empty',
-    'key_two_keys',
-    'key_modifiers_only',
-    'key_reserved',
-    'key_types_text',
-    'key_bare',
-    'key_duplicate',
+    ...KEY_REASONS,
     'locale_unsupported',
     'history_gone',
     'nothing_to_recover',

@@ -1,46 +1,7 @@
 /**
- * Number, plural, date and language-name formats by locale, through `Intl` (never hand-made plurals), for
- * every locale's words. Zod-free and DOM-free: the window and the CLI use the same formats.
+ * Language names and the choice of a language, through `Intl`, for every locale's words (numbers, plurals
+ * and dates are in the messages). Zod-free and DOM-free: the window and the CLI use the same code.
  */
-
-/** A word's forms by plural category: `one` and `other` always, the rest where the language has them. */
-type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>>> & {
-  readonly one: string;
-  readonly other: string;
-};
-
-/** The formats one locale's sentences use. */
-export interface Formats {
-  /** 1,234 (en), 1 234 (fr), 1234 (es): a count as the locale writes it. */
-  count(n: number): string;
-  /** "3 note templates": the count and the form of the word its plural category takes. */
-  plural(n: number, forms: PluralForms): string;
-  /** The word's form alone, for a sentence that places the number itself. */
-  form(n: number, forms: PluralForms): string;
-  /** A duration in whole units ("4 minutes", "4 minutes", "4 minutos"). */
-  duration(value: number, unit: 'second' | 'minute' | 'hour' | 'day'): string;
-  /** A local time of day (14:05 or 2:05 PM). */
-  time(date: Date): string;
-  /** A date and time as the locale writes it. */
-  dateTime(date: Date): string;
-}
-
-/** The formats of a BCP 47 tag. */
-export function formatsFor(tag: string): Formats {
-  const numbers = new Intl.NumberFormat(tag);
-  const rules = new Intl.PluralRules(tag);
-  const form = (n: number, forms: PluralForms): string => forms[rules.select(n)] ?? forms.other;
-  return {
-    count: (n) => numbers.format(n),
-    plural: (n, forms) => `${numbers.format(n)} ${form(n, forms)}`,
-    form,
-    duration: (value, unit) =>
-      new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
-    time: (date) => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit' }).format(date),
-    dateTime: (date) =>
-      new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(date),
-  };
-}
 
 /** The service's language words (FRENCH in FRENCH_FR) as ISO 639 codes, for `Intl.DisplayNames`. */
 const LANGUAGE_CODES: Readonly<Record<string, string>> = {

@@ -7,9 +7,28 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 
+/** A message parsed: what `intl-messageformat` formats. */
+type Parsed = ReturnType<IntlMessageFormat['getAst']>;
+/**
+ * A message: its ICU text, or (in the window's build, see precompile.ts) that text parsed at build time, so
+ * the window ships no ICU parser. A text without syntax stays a text either way: it is its own words.
+ */
+export type Message = string | Parsed;
+
 /** A catalogue: messages by key, nested by screen or subject. */
 export interface Catalogue {
-  readonly [key: string]: string | Catalogue;
+  readonly [key: string]: Message | Catalogue;
+}
+
+/** Whether a message is worded by its ICU syntax; one that is not reads as it is written. */
+export function hasSyntax(message: string): boolean {
+  // Braces place values; an apostrophe before ' { } < > quotes (as FormatJS's parser reads it, tags ignored).
+  return /[{}]|'['{}<>]/.test(message);
+}
+
+/** A message's text parsed as the words of this folder format it (tags are text). */
+export function parseMessage(message: string, tag: string): Parsed {
+  return new IntlMessageFormat(message, tag, undefined, { ignoreTag: true }).getAst();
 }
 
 /** A value a message places: a number, a text, a yes/no (`select` on `true`/`false`), or none (`null`). */
@@ -18,19 +37,27 @@ type Value = string | number | boolean | Date | null | undefined;
 type Params = Readonly<Record<string, Value>>;
 
 const compiled = new Map<string, IntlMessageFormat>();
+const precompiled = new WeakMap<Parsed, IntlMessageFormat>();
+
+/** The formatter of a message in the locale `tag`, made once. */
+function formatterOf(tag: string, message: Message): IntlMessageFormat {
+  const key = `${tag}\u0000${typeof message === 'string' ? message : ''}`;
+  let formatter = typeof message === 'string' ? compiled.get(key) : precompiled.get(message);
+  if (!formatter) {
+    formatter = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
+    if (typeof message === 'string') compiled.set(key, formatter);
+    else precompiled.set(message, formatter);
+  }
+  return formatter;
+}
 
 /**
  * A message's words in the locale `tag` for these values. Tags like `<b>` are text, not markup: nothing
  * here renders HTML. A value the message names but `params` lacks throws (a bug, caught by the tests).
  */
-export function format(tag: string, message: string, params?: Params): string {
-  const key = `${tag}\u0000${message}`;
-  let formatter = compiled.get(key);
-  if (!formatter) {
-    formatter = new IntlMessageFormat(message, tag, undefined, { ignoreTag: true });
-    compiled.set(key, formatter);
-  }
-  return String(formatter.format(params as Record<string, string>));
+export function format(tag: string, message: Message, params?: Params): string {
+  if (typeof message === 'string' && !hasSyntax(message)) return message;
+  return String(formatterOf(tag, message).format(params as Record<string, string>));
 }
 
 /**
@@ -86,8 +113,8 @@ export function compile<C extends Catalogue, S extends Signatures>(
   for (const [key, message] of Object.entries(catalogue)) {
     const at = `${path}${key}`;
     const signature = signatures[at];
-    if (typeof message !== 'string') {
-      out[key] = compile(tag, message, signatures, prepare, `${at}.`);
+    if (typeof message !== 'string' && !Array.isArray(message)) {
+      out[key] = compile(tag, message as Catalogue, signatures, prepare, `${at}.`);
     } else if (signature) {
       const names = signature.map((arg) => arg.split(':')[0]!);
       const toParams = prepare[at] as ((...args: unknown[]) => Params) | undefined;
@@ -98,8 +125,7 @@ export function compile<C extends Catalogue, S extends Signatures>(
           toParams?.(...args) ?? Object.fromEntries(names.map((name, i) => [name, args[i] as Value])),
         );
     } else {
-      // A message with no argument, quote or brace is its own words: no need to parse it.
-      out[key] = /[{}']/.test(message) ? format(tag, message) : message;
+      out[key] = format(tag, message as Message);
     }
   }
   return out as Compiled<C, S>;
@@ -107,5 +133,5 @@ export function compile<C extends Catalogue, S extends Signatures>(
 
 /** One catalogue's messages by key, for logic that picks a message and its values itself. */
 export function messages<C extends Catalogue>(tag: string, catalogue: C) {
-  return (key: keyof C & string, params?: Params): string => format(tag, catalogue[key] as string, params);
+  return (key: keyof C & string, params?: Params): string => format(tag, catalogue[key] as Message, params);
 }

@@ -1,41 +1,59 @@
 /**
- * The development pseudo-locale (`en-XA`, as Chromium and Android name it): English with every letter
- * accented and each message about 40 % longer, bracketed, generated from the English catalogue at run time
- * (never a file to keep). A layout that cuts words off or overflows with longer words shows up in it before
- * a translator sees it. Chosen when the system's first language is `en-XA` (Chromium `--lang=en-XA`, or a
- * Playwright context with `locale: 'en-XA'`) and no setting names a language.
+ * The development pseudo-locale (`en-XA`, as Chromium and Android name it; PSEUDO_LOCALE): English with
+ * every letter accented and each message about 40 % longer, bracketed, generated from the English catalogue
+ * at run time (never a file to keep). A layout that cuts words off or overflows with longer words shows up
+ * in it before a translator sees it. Chosen when the system's first language is `en-XA` (Chromium
+ * `--lang=en-XA`, or a Playwright context with `locale: 'en-XA'`) and no setting names a language.
+ * It works on parsed messages (the window's catalogues are parsed at build time; others are parsed here),
+ * so the text is accented and the syntax (arguments, selectors, `#`) kept as it is.
  */
-import type { Catalogue } from './messages.ts';
-
-/** The pseudo-locale's tag. */
-export const PSEUDO_LOCALE = 'en-XA';
+import { buildWords, type CatalogueFiles } from './build/words.ts';
+import * as ENGLISH from './en/catalogue.ts';
+import { hasSyntax, parseMessage, type Catalogue, type Message } from './messages.ts';
+import type { Words } from './words.ts';
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
   [...'aeiouycnszAEIOUYCNSZ'].map((letter, i) => [letter, [...'áéíóúýçñšžÁÉÍÓÚÝÇÑŠŽ'][i]!]),
 );
 
-/**
- * An ICU message in the pseudo-locale: the text accented, the syntax (arguments, selectors, quoted
- * braces) as it is. Text is what lies at an even depth of braces: `{name, plural, one {text}}`.
- */
-export function pseudoMessage(message: string): string {
-  let depth = 0;
-  let quoted = false;
-  let text = 0;
-  let out = '';
-  for (const char of message) {
-    if (char === "'") quoted = !quoted;
-    else if (!quoted && char === '{') depth++;
-    else if (!quoted && char === '}') depth--;
-    else if (!quoted && depth % 2 === 0 && /\p{L}/u.test(char)) {
-      out += ACCENTED[char] ?? char;
-      text++;
-      continue;
-    }
-    out += char;
+type Parsed = Exclude<Message, string>;
+type Element = Parsed[number];
+
+/** Text accented; `letters` counts the letters seen. */
+function accent(text: string, letters: { n: number }): string {
+  return text.replace(/\p{L}/gu, (letter) => {
+    letters.n++;
+    return ACCENTED[letter] ?? letter;
+  });
+}
+
+/** Parsed elements with their text accented, in every branch of a plural or select. */
+function accentElements(elements: Parsed, letters: { n: number }): Parsed {
+  return elements.map((element): Element => {
+    if (element.type === 0) return { ...element, value: accent(element.value, letters) };
+    if (element.type !== 5 && element.type !== 6) return element;
+    const options = Object.entries(element.options).map(([key, option]) => [
+      key,
+      { ...option, value: accentElements(option.value, letters) },
+    ]);
+    return { ...element, options: Object.fromEntries(options) } as Element;
+  });
+}
+
+/** About 40 % longer, as translations into French or German often are, and bracketed. */
+const padding = (letters: number): string => ` ${'·'.repeat(Math.ceil(letters * 0.4))}⟧`;
+
+/** A message in the pseudo-locale: the text accented and padded, the syntax as it is. */
+export function pseudoMessage(message: Message): Message {
+  const letters = { n: 0 };
+  if (typeof message === 'string' && !hasSyntax(message)) {
+    const text = accent(message, letters);
+    return letters.n === 0 ? text : `⟦${text}${padding(letters.n)}`;
   }
-  // About 40 % longer, as translations into French or German often are.
-  return text === 0 ? out : `⟦${out} ${'·'.repeat(Math.ceil(text * 0.4))}⟧`;
+  const parsed = typeof message === 'string' ? parseMessage(message, 'en') : message;
+  const accented = accentElements(parsed, letters);
+  if (letters.n === 0) return accented;
+  return [{ type: 0, value: '⟦' }, ...accented, { type: 0, value: padding(letters.n) }] as Parsed;
 }
 
 /** A catalogue with every message in the pseudo-locale. */
@@ -43,7 +61,15 @@ export function pseudoCatalogue<C extends Catalogue>(catalogue: C): C {
   return Object.fromEntries(
     Object.entries(catalogue).map(([key, value]) => [
       key,
-      typeof value === 'string' ? pseudoMessage(value) : pseudoCatalogue(value),
+      typeof value === 'string' || Array.isArray(value)
+        ? pseudoMessage(value)
+        : pseudoCatalogue(value as Catalogue),
     ]),
   ) as C;
+}
+
+/** English made pseudo, from English's catalogue. */
+export function pseudoWords(): Words {
+  const files = Object.entries(ENGLISH).map(([name, file]) => [name, pseudoCatalogue(file as Catalogue)]);
+  return buildWords('en', Object.fromEntries(files) as unknown as CatalogueFiles);
 }

@@ -49,13 +49,6 @@ import type { CliWords } from './build/cli.ts';
 
 type Table<K extends string> = Readonly<Record<K, string>>;
 
-/** A words shape with every text widened to `string`: the same keys and functions, any locale's words. */
-export type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : { readonly [K in keyof T]: Widen<T[K]> };
-
 import type { UiWords } from './build/ui.ts';
 
 export type { UiWords } from './build/ui.ts';

@@ -1,14 +1,13 @@
 /**
  * The `scribe` command's own words: help, usage and configuration errors, each command's results, errors
  * and notes (the catalogue's `cli.json`), their leaves called as the CLI calls them. The words of failures
- * below the CLI (a streaming or audio failure, a refused key file, a configuration problem) are still each
- * language's `cli-problem-words.ts`, spread in.
+ * below the CLI (a streaming or audio failure, a refused key file, a configuration problem) are problems.ts's,
+ * spread in.
  */
 import type CLI from '../en/cli.json';
-import type { CLI_PROBLEM_WORDS } from '../en/cli-problem-words.ts';
 import { AUDIT_BREAKS } from '../../contract/audit-codes.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
-import type { Widen } from '../words.ts';
+import type { CliProblemWords } from './problems.ts';
 
 /** One language's CLI words, as its catalogue file holds them. */
 export type CliCatalogue = typeof CLI;
@@ -118,7 +117,5 @@ export function cliWords(tag: string, catalogue: CliCatalogue, problems: CliProb
   return { ...compile(tag, catalogue.cli, CLI_SIGNATURES, PREPARE), ...problems };
 }
 
-/** The words of failures below the CLI, as each language's cli-problem-words.ts has them. */
-export type CliProblemWords = Widen<typeof CLI_PROBLEM_WORDS>;
 /** The `scribe` command's own words (English's keys: every language has every one). */
 export type CliWords = Compiled<CliCatalogue['cli'], typeof CLI_SIGNATURES> & CliProblemWords;

@@ -10,7 +10,7 @@ import type {
   IpcResult,
   Orders,
 } from '../../../preload/contract/index.ts';
-import { orderCopyNames } from '../../../preload/words/index.ts';
+import { orderCopyNames } from '../../../preload/words/window.ts';
 import { scribe, settle } from '../api.ts';
 import type { NoteStore } from './note.svelte.ts';
 

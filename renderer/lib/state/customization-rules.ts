@@ -1,7 +1,7 @@
 /** Section instructions: the per-instruction limit, checked before anything is sent (main checks again). */
 import type { Customization } from '../../../preload/contract/index.ts';
 import { INPUT_LIMITS, charCount } from '../../../preload/contract/limits.ts';
-import { ui } from '../../../preload/words/index.ts';
+import { ui } from '../../../preload/words/window.ts';
 
 const LIMIT = INPUT_LIMITS.customInstructionChars;
 

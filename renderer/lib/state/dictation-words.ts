@@ -5,7 +5,7 @@ import type {
   KeyCheckResult,
 } from '../../../preload/contract/index.ts';
 import { chordText } from '../../../preload/contract/chords.ts';
-import { clipboardText, dictationMessageText, keyRefusalText, words } from '../../../preload/words/index.ts';
+import { clipboardText, dictationMessageText, keyRefusalText, words } from '../../../preload/words/window.ts';
 import {
   CLIPBOARD_CLEAR_MAX_SECONDS,
   HOTKEY_SETTINGS,

@@ -5,7 +5,7 @@
  */
 import { EM_TOTAL_MINUTES } from '../../../preload/contract/enums.ts';
 import type { EmInputs } from '../../../preload/contract/index.ts';
-import { words } from '../../../preload/words/index.ts';
+import { words } from '../../../preload/words/window.ts';
 
 /** The form's values: the minutes as typed (empty: not used). */
 export interface EmInputsDraft {

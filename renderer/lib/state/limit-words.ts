@@ -1,6 +1,6 @@
 /** What a length-limited field says: its count, and an announcement only when its state changes. */
 import { charCount } from '../../../preload/contract/limits.ts';
-import { ui } from '../../../preload/words/index.ts';
+import { ui } from '../../../preload/words/window.ts';
 
 /** From this share of the limit on, the field warns that it is close. */
 const NEAR = 0.9;

@@ -2,7 +2,7 @@
 import { INPUT_LIMITS } from '../../../preload/contract/limits.ts';
 import type { NoteStore } from './note.svelte.ts';
 import { sectionHeading } from './note-section.ts';
-import { currentLocale } from '../../../preload/words/index.ts';
+import { currentLocale } from '../../../preload/words/window.ts';
 import {
   canWriteNote,
   generateRequest,

@@ -8,7 +8,7 @@ import type {
   VisitDetails,
 } from '../../../preload/contract/index.ts';
 import { charCount } from '../../../preload/contract/limits.ts';
-import { ui } from '../../../preload/words/index.ts';
+import { ui } from '../../../preload/words/window.ts';
 
 /** Visits longer than this default to the background form, which reports progress. */
 const LONG_VISIT_MS = 20 * 60_000;

@@ -1,6 +1,6 @@
 /** One note section as the window shows it: its heading, and whether it is blank. */
 import type { NoteSection, SectionContent } from '../../../preload/contract/index.ts';
-import { sectionTitle } from '../../../preload/words/index.ts';
+import { sectionTitle } from '../../../preload/words/window.ts';
 
 /** A blank section says so rather than looking like something failed to load; it has nothing to copy. */
 export function sectionIsEmpty(content: SectionContent): boolean {

@@ -1,5 +1,5 @@
 /** What the dictation overlay says for each phase: its title, whether it is live, whether it warns. */
-import { dictationMessageText, words } from '../../../preload/words/index.ts';
+import { dictationMessageText, words } from '../../../preload/words/window.ts';
 import type { DictationMessage, OverlayStateDto } from '../../../preload/contract/index.ts';
 
 type Phase = OverlayStateDto['phase'];

@@ -1,6 +1,6 @@
 /** Dot phrases typed in bulk: reading ".shortcut = text" lines, and the service's per-request limit. */
 import { INPUT_LIMITS } from '../../../preload/contract/limits.ts';
-import { ui } from '../../../preload/words/index.ts';
+import { ui } from '../../../preload/words/window.ts';
 
 /** A phrase as typed (no id yet). */
 export interface TypedPhrase {

@@ -1,6 +1,6 @@
 /** How a setting the organization fixes is shown: its title, languages by name, switches as On/Off, why. */
 import type { LockedSetting } from '../../../preload/contract/index.ts';
-import { languageName, lockReasonText, settingTitle, ui } from '../../../preload/words/index.ts';
+import { languageName, lockReasonText, settingTitle, ui } from '../../../preload/words/window.ts';
 
 /** The setting's name as people read it ("Service address"). */
 export const lockedTitle = (lock: LockedSetting): string => settingTitle(lock.key);

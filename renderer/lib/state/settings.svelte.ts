@@ -9,7 +9,7 @@ import type {
   Templates,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
-import { ui } from '../../../preload/words/index.ts';
+import { ui } from '../../../preload/words/window.ts';
 
 /** State for the Settings screen. */
 export class SettingsStore {

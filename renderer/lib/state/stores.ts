@@ -6,7 +6,7 @@ import { NoteStore } from './note.svelte.ts';
 import { PolicyStore } from './policy.svelte.ts';
 import { SettingsStore } from './settings.svelte.ts';
 import { VisitStore } from './visit.svelte.ts';
-import { LocaleState } from './locale.svelte.ts';
+import type { LocaleState } from './locale.svelte.ts';
 
 /** Every store the screens share. */
 export interface Stores {
@@ -20,8 +20,11 @@ export interface Stores {
   readonly locale: LocaleState;
 }
 
-/** Builds the stores: codes follow the note's revision; a new visit clears the last one's note and codes. */
-export function createStores(): Stores {
+/**
+ * Builds the stores around the window's language (loaded before the app mounts): codes follow the note's
+ * revision; a new visit clears the last one's note and codes.
+ */
+export function createStores(locale: LocaleState): Stores {
   const note = new NoteStore();
   const codes = new CodesStore(() => note.note?.revision ?? null);
   // A new, discarded or recovered visit: the last visit's note and codes must not be shown for it.
@@ -37,6 +40,6 @@ export function createStores(): Stores {
     settings: new SettingsStore(),
     dictation: new DictationStore(),
     policy: new PolicyStore(),
-    locale: new LocaleState(),
+    locale,
   };
 }

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import type { Customization } from '../../../preload/contract/index.ts';
 import {
   customizationDraft,
   instructionsOverLimit,
   overLimitText,
 } from '../../../renderer/lib/state/customization-rules.ts';
+
+// The window loads its language before it shows anything; these rules are worded in English.
+beforeAll(() => useLocale('en'));
 
 const customization = (template: string, ...sections: string[]) =>
   ({

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import type { DictationStateDto } from '../../../preload/contract/index.ts';
 import {
   boxText,
@@ -9,6 +10,9 @@ import {
   withAppRule,
   withoutAppRule,
 } from '../../../renderer/lib/state/dictation-words.ts';
+
+// The window loads its language before it shows anything; these rules are worded in English.
+beforeAll(() => useLocale('en'));
 
 const settings: DictationStateDto['settings'] = {
   mode: 'hybrid',

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import { countText, limitAnnouncement } from '../../../renderer/lib/state/limit-words.ts';
+
+// The window loads its language before it shows anything; these rules are worded in English.
+beforeAll(() => useLocale('en'));
 
 describe('a length-limited field', () => {
   it('counts characters as people see them, with thousands separated, and how far over', () => {

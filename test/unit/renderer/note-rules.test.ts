@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import type { Note } from '../../../preload/contract/index.ts';
 import {
   canWriteNote,
@@ -12,6 +13,9 @@ import {
   sendable,
   transcriptSummary,
 } from '../../../renderer/lib/state/note-rules.ts';
+
+// The window loads its language before it shows anything; these rules are worded in English.
+beforeAll(() => useLocale('en'));
 
 describe('the Note screen', () => {
   it('writes a note only after the visit, from transcript lines, while nothing else runs', () => {

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import type { OverlayStateDto } from '../../../preload/contract/index.ts';
 import { overlayLive, overlayTitle, overlayWarns } from '../../../renderer/lib/state/overlay.ts';
+
+// The window loads its language before it shows anything; these rules are worded in English.
+beforeAll(() => useLocale('en'));
 
 const state = (phase: OverlayStateDto['phase'], appName: string | null = null): OverlayStateDto => ({
   phase,

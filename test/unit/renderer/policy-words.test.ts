@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import type { LockedSetting } from '../../../preload/contract/index.ts';
 import {
   isUsualLock,
@@ -6,6 +7,9 @@ import {
   lockedTitle,
   lockedValueText,
 } from '../../../renderer/lib/state/policy-words.ts';
+
+// The window loads its language before it shows anything; these rules are worded in English.
+beforeAll(() => useLocale('en'));
 
 const lock = (key: string, value: string | null): LockedSetting => ({ key, value, source: 'organization' });
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_LANGUAGES } from '../../../preload/contract/enums.ts';
+import { hasSyntax } from '../../../preload/words/messages.ts';
 
 const DIR = 'preload/words';
 
@@ -94,4 +95,15 @@ describe('the catalogues', () => {
       }
     },
   );
+
+  // The window's build parses only the messages with syntax (preload/words/precompile.ts): the rest it ships
+  // as texts, and shows them as written, so they must read so.
+  it.each([...DISPLAY_LANGUAGES])('%s: every message without syntax reads as written', (language) => {
+    for (const file of english)
+      for (const [key, message] of read(language, file))
+        if (!hasSyntax(message))
+          expect(new IntlMessageFormat(message, language, undefined, { ignoreTag: true }).format(), key).toBe(
+            message,
+          );
+  });
 });
