@@ -16,6 +16,7 @@ const UI_SIGNATURES = {
   'inputs.languages': ['names'],
   'microphones.systemDefault': ['name:string?'],
   'microphones.isDefault': ['name'],
+  'policyCard.pair': ['name', 'value'],
   'noteLanguage.notOffered': ['noteLanguage'],
   'phrases.selectAll': ['n:number'],
   'phrases.changeSelected': ['n:number'],
