@@ -164,6 +164,22 @@ describe('the words module', () => {
     expect(LOCALES.es.languageName('FRENCH_FR')).toBe('Francés (Francia)');
   });
 
+  it('calls the organization one thing in French: "établissement", never also "organisation"', () => {
+    const root = new URL('../../../preload/words/fr/', import.meta.url);
+    const said = readdirSync(root)
+      .filter((f) => f.endsWith('.json'))
+      .filter((f) => /\borganisations?\b/i.test(readFileSync(new URL(f, root), 'utf8')));
+    expect(said).toEqual([]);
+  });
+
+  it('names Mandarin as Mandarin beside Cantonese, never "Chinese" (Intl has no name for it)', () => {
+    expect(LOCALES.en.languageName('MANDARIN_CN')).toBe('Mandarin (China)');
+    expect(LOCALES.fr.languageName('MANDARIN_CN')).toBe('Mandarin (Chine)');
+    expect(LOCALES.fr.languageName('CANTONESE_CN')).toBe('Cantonais (Chine)');
+    expect(LOCALES.es.languageName('MANDARIN_CN')).toBe('Mandarín (China)');
+    expect(LOCALES.es.languageName('CANTONESE_CN')).toBe('Cantonés (China)');
+  });
+
   it('leaves the contract without sentences: its strings are codes, keys and schema checks', () => {
     const root = new URL('../../../preload/contract/', import.meta.url);
     for (const file of readdirSync(root).filter((f) => f.endsWith('.ts'))) {
