@@ -17,6 +17,7 @@ const UI_SIGNATURES = {
   'microphones.systemDefault': ['name:string?'],
   'microphones.isDefault': ['name'],
   'policyCard.pair': ['name', 'value'],
+  'banner.notConnected': ['sample:boolean'],
   'noteLanguage.notOffered': ['noteLanguage'],
   'phrases.selectAll': ['n:number'],
   'phrases.changeSelected': ['n:number'],
