@@ -172,6 +172,13 @@ describe('the words module', () => {
     expect(said).toEqual([]);
   });
 
+  it('never labels a button "Create 0 tasks" (nothing ticked: the button is off, and says what it does)', () => {
+    expect(LOCALES.en.schedule.createTasks(0)).toBe('Create tasks');
+    expect(LOCALES.en.schedule.createTasks(2)).toBe('Create 2 tasks');
+    expect(LOCALES.fr.schedule.createTasks(0)).toBe('Créer des tâches');
+    expect(LOCALES.es.schedule.createTasks(0)).toBe('Crear tareas');
+  });
+
   it('names Mandarin as Mandarin beside Cantonese, never "Chinese" (Intl has no name for it)', () => {
     expect(LOCALES.en.languageName('MANDARIN_CN')).toBe('Mandarin (China)');
     expect(LOCALES.fr.languageName('MANDARIN_CN')).toBe('Mandarin (Chine)');
