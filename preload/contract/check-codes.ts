@@ -79,6 +79,8 @@ export interface SummaryNote {
   readonly params?: {
     /** not_connected: the organization's sign-in is offered here. */
     readonly organization?: boolean;
+    /** not_connected: the sample visit is offered here (absent: it is). */
+    readonly sample?: boolean;
     /** connected: the service's host name and region. */
     readonly host?: string;
     readonly region?: 'us' | 'eu' | 'local';

@@ -4,6 +4,13 @@
  * (like enums.ts) so the renderer can import it; DictationMessageSchema in dto-dictation.ts is built from it.
  */
 
+/**
+ * Where history says a dictation went when it is not an application's name: copied (the clipboard),
+ * failed, or kept in the dictation box. Stored as is in the history file; the window words them.
+ */
+export const HISTORY_PLACES = ['copied', 'failed', 'dictation box'] as const;
+export type HistoryPlace = (typeof HISTORY_PLACES)[number];
+
 /** Why text was copied instead of typed (main/features/dictation/insertion's NotInsertedReason). */
 export const NOT_INSERTED_REASONS = [
   'copy_mode',

@@ -253,6 +253,7 @@ export const ConnectionStatusSchema = z.object({
     params: z
       .object({
         organization: z.boolean().optional(),
+        sample: z.boolean().optional(),
         host: z
           .string()
           .regex(/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/)

@@ -5,6 +5,12 @@
  * in dto-visit.ts.
  */
 
+/**
+ * The clinician's input that follows the OS: whichever input is the system's default when it opens (a
+ * saved choice of none, Settings' and the Visit screen's "System default"). Never the patient's input.
+ */
+export const SYSTEM_DEFAULT_INPUT = '';
+
 /** Longest device name a warning carries (the OS's name for a microphone; longer ones are cut). */
 export const DEVICE_LABEL_MAX = 100;
 

@@ -6,7 +6,12 @@
  */
 import type { CheckId, CheckNote, SummaryNote } from '../contract/check-codes.ts';
 import type { KeyRefusal } from '../contract/chords.ts';
-import type { DictationMessage, DictationMessageCode, TemplateMarker } from '../contract/dictation-codes.ts';
+import type {
+  DictationMessage,
+  DictationMessageCode,
+  HistoryPlace,
+  TemplateMarker,
+} from '../contract/dictation-codes.ts';
 import type {
   DISK_WARNINGS,
   EmMdmLevel,
@@ -129,6 +134,8 @@ interface HistoryWords {
   readonly cutShort: string;
   /** Such an entry with no text at all. */
   readonly nothingReceived: string;
+  /** Where a dictation went when not into an application (history keeps these codes). */
+  readonly places: Table<HistoryPlace>;
 }
 
 /** The Dictation screen's sample dictation and the browser preview's box-only line. */

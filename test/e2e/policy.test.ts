@@ -31,6 +31,11 @@ describe('Settings set by the organization', () => {
     const { page } = h;
     const address = page.getByLabel('Service address');
     await expect.poll(() => address.inputValue()).toBe(service.url);
+    // A managed installation offers no sample visit (allowSampleVisit unset): nothing says to try one.
+    await expect
+      .poll(() => page.getByTestId('connection-summary').textContent())
+      .toBe('Not connected. Enter your organization’s service address and credentials.');
+    expect(await page.locator('body').innerText()).not.toMatch(/sample visit/i);
     expect(await address.isDisabled()).toBe(true);
     expect(await address.getAttribute('aria-describedby')).toBe('base-url-locked');
     expect(await page.locator('#base-url-locked').textContent()).toBe('Set by your organization');

@@ -1,6 +1,7 @@
 /** AudioInputs over main/core/audio: microphones by name (the recorder identifies devices by name). */
 import { listMicrophones, openAudioSource, type AudioDeps } from './index.ts';
 import type { AudioInputs } from './ports.ts';
+import { SYSTEM_DEFAULT_INPUT } from '../../../preload/contract/index.ts';
 
 /** The machine's microphones. */
 export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {
@@ -11,7 +12,8 @@ export function microphoneInputs(deps: AudioDeps = {}): AudioInputs {
       openAudioSource(
         {
           kind: 'microphone',
-          device: deviceId,
+          // The system default opens whichever input the OS has now, with no "not found" fallback notice.
+          ...(deviceId === SYSTEM_DEFAULT_INPUT ? {} : { device: deviceId }),
           ...(options?.onLost ? { onLost: options.onLost } : {}),
           ...(options?.avoid ? { avoid: options.avoid } : {}),
         },

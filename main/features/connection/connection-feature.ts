@@ -69,7 +69,7 @@ function partsOf(ways: ConnectionFeatureDeps['ways']) {
   const { platform } = ways;
   const built = connectionWays(platform);
   // The sample visit's recording is never journaled: the sample keeps nothing on disk.
-  const kit = createSampleKit({ transcriber: platform.transcribers() });
+  const kit = createSampleKit({ transcriber: platform.transcribers(), audio: platform.audio });
   const given: GivenConnector = { connector: built.connector, signIn: built.signIn, sample: kit };
   return { given, platform: { ways: built, rules: platform.rules, kit } };
 }

@@ -217,7 +217,7 @@ export class ConnectionManager {
     const summary: SummaryNote = failing
       ? { code: 'check_failed', params: { connected: c !== null } }
       : !c
-        ? { code: 'not_connected', params: { organization: this.#signIn().methods.organization !== null } }
+        ? { code: 'not_connected', params: notConnectedParams(this.#signIn().methods) }
         : this.#mode === 'sample'
           ? { code: 'sample' }
           : { code: 'connected', params: { host: c.baseUrl.host, region: c.region } };
@@ -264,4 +264,9 @@ export class ConnectionManager {
     );
     this.#reported.emit(signInEvent(connection, mode, this.#checks, how));
   }
+}
+
+/** What "not connected" offers: the organization's sign-in, and the sample visit only where IT allows it. */
+function notConnectedParams(methods: SignInMethods): { organization: boolean; sample: boolean } {
+  return { organization: methods.organization !== null, sample: methods.sample };
 }

@@ -12,15 +12,15 @@ import type { Connection, SampleKit } from './ports.ts';
 import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
 import { SAMPLE_DICTATION, SAMPLE_RECORDING, startDemoService, type DemoService } from './sample-service.ts';
 
-const SAMPLE_INPUTS: AudioInputs = {
-  list: async () => [{ id: 'sample', label: 'Sample recording (synthetic speech)', isDefault: true }],
-  open: () => new FileAudioSource({ path: SAMPLE_RECORDING, pace: 'realtime' }),
-};
-
 /** Builds the sample kit; the local service starts on the first connect and stops on close. */
 export function createSampleKit(options: {
   /** The sample connection's transcriber (never journaled: the sample visit keeps nothing on disk). */
   transcriber: TranscriberFactory;
+  /**
+   * This computer's microphones, for the Connect screen's microphone check only (the sample never opens
+   * one): the check says what a real visit would find, not the bundled recording as "1 input found".
+   */
+  audio: AudioInputs;
   recording?: string;
 }): SampleKit & { close(): Promise<void> } {
   let running: Promise<DemoService> | null = null;
@@ -38,7 +38,7 @@ export function createSampleKit(options: {
       const http = new HttpClient({ baseUrl });
       const auth = new ServerTokenSource(http, { clientId, privateKey });
       return openConnection(baseUrl, auth, http, {
-        audio: SAMPLE_INPUTS,
+        audio: options.audio,
         transcriber: options.transcriber,
         // The sample service seeds this practitioner's invented day (local-service demo.ts).
         clinician: 'sample-clinician',

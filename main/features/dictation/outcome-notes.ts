@@ -2,14 +2,19 @@
  * What the dictation box says about a dictation's outcome, and where history says it went; and, for text a
  * copy fallback left on the clipboard, what the box says once the clear it counts down to has run.
  */
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationMessage, HistoryPlace } from '../../../preload/contract/index.ts';
 import type { DictationOutcome } from './controller-types.ts';
 import { isNotInsertedReason, type DictationEvent } from './ports.ts';
 
-/** Where history says a dictation went: the application's name, or what happened instead. */
+/**
+ * Where history says a dictation went: the application's name, or what happened instead (a place the
+ * window words in its language, never shown as this code).
+ */
 export function whereOf(outcome: DictationOutcome): string {
   if (outcome.kind === 'inserted') return outcome.appName;
-  return outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
+  const place: HistoryPlace =
+    outcome.kind === 'copied' ? 'copied' : outcome.kind === 'failed' ? 'failed' : 'dictation box';
+  return place;
 }
 
 /**

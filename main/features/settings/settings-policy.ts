@@ -170,8 +170,15 @@ function isPolicySwitch(key: ConfigKey): boolean {
   return denied.includes('settings') && denied.includes('env');
 }
 
+/**
+ * A value as it crosses to the window: a list of plain values joined with ", "; a structured one (the
+ * per-application rules, the microphone's buttons) as JSON, which the window words key by key, never
+ * String()'s "[object Object]".
+ */
 function display(value: unknown): string {
-  return Array.isArray(value) ? value.join(', ') : String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return value.join(', ');
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 function originOf(url: string): string {

@@ -54,7 +54,10 @@ export function appWindowArgs(url: string, profileDir: string, runningAsRoot: bo
     '--no-default-browser-check',
     '--disable-background-networking',
     '--disable-component-update',
-    '--window-size=1280,900',
+    // Fills the screen's work area, whatever its size (1280×900 ran off a 900-px screen, under its panels);
+    // un-maximized, a size that fits a 1366×768 laptop.
+    '--start-maximized',
+    '--window-size=1200,700',
     // Chromium refuses to start as root without it (containers, CI).
     ...(runningAsRoot ? ['--no-sandbox'] : []),
   ];

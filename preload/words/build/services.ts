@@ -221,7 +221,8 @@ export function serviceWords(tag: string, c: ServicesCatalogue, words: () => Wor
         return summary('checkFailed', { connected: Boolean(p.connected), label, detail });
       }
       if (s.code === 'sample') return summary('sample');
-      if (s.code !== 'connected') return summary('notConnected', { organization: Boolean(p.organization) });
+      if (s.code !== 'connected')
+        return summary('notConnected', { organization: Boolean(p.organization), sample: p.sample !== false });
       const region = p.region === 'local' ? summary('local') : (p.region ?? '').toUpperCase();
       return summary('connected', { host: p.host || null, region });
     },

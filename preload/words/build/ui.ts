@@ -14,6 +14,10 @@ export type UiCatalogue = typeof CONNECT & typeof SETTINGS & typeof VISIT;
 
 const UI_SIGNATURES = {
   'inputs.languages': ['names'],
+  'microphones.systemDefault': ['name:string?'],
+  'microphones.isDefault': ['name'],
+  'policyCard.pair': ['name', 'value'],
+  'banner.notConnected': ['sample:boolean'],
   'noteLanguage.notOffered': ['noteLanguage'],
   'phrases.selectAll': ['n:number'],
   'phrases.changeSelected': ['n:number'],
@@ -74,6 +78,7 @@ function prepare(tag: string): Prepares<typeof UI_SIGNATURES> {
       noteLanguageInSentence: inSentence(tag, noteLanguage),
     }),
     'dictationNotices.toggleTaken': (keys, free) => ({ keys, free: free || null }),
+    'microphones.systemDefault': (name) => ({ name: name || null }),
     'phrases.count': (count, unread, max) => ({ count, unread, max, over: Math.max(0, count - max) }),
     'phrases.refused': (count, what, max) => ({ count, what, max, over: count - max }),
     'dictationSettings.clipboardClearHint': (seconds) => ({

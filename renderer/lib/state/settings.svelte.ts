@@ -50,7 +50,7 @@ export class SettingsStore {
     const templates = this.#templates;
     return this.#settings?.noteTemplateKey ?? templates?.defaultKey ?? templates?.templates[0]?.key ?? '';
   }
-  /** Device under test, if any. */
+  /** Input under test (the system default is its own id, the empty one), null when none is. */
   get testing(): string | null {
     return this.#testing;
   }

@@ -5,6 +5,8 @@
  * Visit screen: leaving the screen forgets the consent, as the reminder must be answered for each visit.
  */
 import type { ArmVisit, SpeakerSetup, VisitOptions } from '../../../preload/contract/index.ts';
+import { SYSTEM_DEFAULT_INPUT } from '../../../preload/contract/input-warnings.ts';
+import { chosenMicrophone, inputOf } from './microphone-choices.ts';
 import type { AppState } from './app.svelte.ts';
 import type { VisitStore } from './visit.svelte.ts';
 
@@ -13,7 +15,8 @@ export class VisitSetupModel {
   consent = $state(false);
   locales = $state<string[]>(['ENGLISH_US']);
   mode = $state<'single' | 'dual'>('single');
-  clinicianDevice = $state('');
+  /** The clinician's choice: an input, or the system default (follows the OS). */
+  clinicianDevice = $state(SYSTEM_DEFAULT_INPUT);
   patientDevice = $state('');
   /** After a visit ends, a new one starts from the setup again, so the consent reminder is asked afresh. */
   preparing = $state(false);
@@ -40,11 +43,16 @@ export class VisitSetupModel {
     () => !this.#visit.recording && (this.#visit.state.phase !== 'ended' || this.preparing),
   );
 
+  /** The input the clinician's choice opens now ('' without any input). */
+  readonly clinicianInput = $derived.by(() =>
+    inputOf(this.clinicianDevice, this.#visit.options?.devices ?? []),
+  );
+
   /** Two microphones need both chosen: the patient's stream is never filled in with the default input. */
   readonly inputsChosen = $derived.by(
     () =>
-      this.clinicianDevice !== '' &&
-      (this.mode === 'single' || (this.patientDevice !== '' && this.patientDevice !== this.clinicianDevice)),
+      this.clinicianInput !== '' &&
+      (this.mode === 'single' || (this.patientDevice !== '' && this.patientDevice !== this.clinicianInput)),
   );
 
   /** The patient's input is still to be chosen (the screen says so beside Start). */
@@ -87,7 +95,8 @@ export class VisitSetupModel {
   speakers(): SpeakerSetup {
     if (this.mode === 'single' || this.#app.sample)
       return { mode: 'single', deviceId: this.#app.sample ? 'sample' : this.clinicianDevice };
-    return { mode: 'dual', clinicianDeviceId: this.clinicianDevice, patientDeviceId: this.patientDevice };
+    // Two inputs are both named (the contract's rule): the system default as the input it is now.
+    return { mode: 'dual', clinicianDeviceId: this.clinicianInput, patientDeviceId: this.patientDevice };
   }
 
   /** What to ask main for now: arm these inputs, or (null) close any armed ones. */
@@ -99,19 +108,16 @@ export class VisitSetupModel {
   usePreferred(options: VisitOptions | null): void {
     if (!options) return;
     if (!this.#visit.recording) this.#applyPreferred(options);
-    // Without a saved choice, the OS default input (or the first one) is the clinician's microphone.
-    if (this.clinicianDevice === '' && options.devices.length > 0)
-      this.clinicianDevice = (options.devices.find((d) => d.isDefault) ?? options.devices[0]!).id;
   }
 
   #applyPreferred(options: VisitOptions): void {
     const present = (id: string | null) =>
       id !== null && options.devices.some((d) => d.id === id) ? id : null;
     this.locales = [...options.preferred.speechLocales];
-    const clinician = present(options.preferred.clinicianDeviceId);
+    // The same choice as Settings shows: the saved input while connected, else the system default.
+    this.clinicianDevice = chosenMicrophone(options.preferred.clinicianDeviceId, options.devices);
     const patient = present(options.preferred.patientDeviceId);
-    if (clinician) this.clinicianDevice = clinician;
-    if (patient && patient !== this.clinicianDevice) {
+    if (patient && patient !== inputOf(this.clinicianDevice, options.devices)) {
       this.patientDevice = patient;
       this.mode = 'dual';
     }

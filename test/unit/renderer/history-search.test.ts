@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { searchHistory } from '../../../renderer/lib/state/history-search.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { placeText, searchHistory } from '../../../renderer/lib/state/history-search.ts';
+import { useLocale } from '../../../preload/words/index.ts';
 import type { HistoryEntryDto } from '../../../preload/contract/index.ts';
 
 const entry = (id: string, text: string, where = 'Epic Hyperspace'): HistoryEntryDto => ({
@@ -26,5 +27,19 @@ describe('history search', () => {
     expect(searchHistory(entries, 'failed').map((e) => e.id)).toEqual(['c']);
     expect(searchHistory(entries, '   ').map((e) => e.id)).toEqual(['a', 'b', 'c']);
     expect(searchHistory(entries, 'aspirin knee')).toEqual([]);
+  });
+
+  afterEach(() => useLocale('en'));
+
+  it('says where a dictation went in the window’s language, an application by its name', () => {
+    useLocale('fr');
+    expect(placeText('dictation box')).toBe('zone de dictée');
+    expect(placeText('copied')).toBe('copiée');
+    expect(placeText('Epic Hyperspace')).toBe('Epic Hyperspace');
+    expect(
+      searchHistory([...entries, entry('d', 'Gauche.', 'dictation box')], 'zone').map((e) => e.id),
+    ).toEqual(['d']);
+    useLocale('es');
+    expect(placeText('dictation box')).toBe('cuadro de dictado');
   });
 });

@@ -106,6 +106,10 @@ describe('the words of each check', () => {
     expect(summaryText({ code: 'not_connected', params: { organization: true } }, [])).toBe(
       'Not connected. Sign in with your organization, or try the sample visit.',
     );
+    // Where IT does not allow the sample visit, it is not offered.
+    expect(summaryText({ code: 'not_connected', params: { organization: true, sample: false } }, [])).toBe(
+      'Not connected. Sign in with your organization.',
+    );
     expect(summaryText({ code: 'connected', params: { host: 'eu.api.example.com', region: 'eu' } }, [])).toBe(
       'Connected to eu.api.example.com (EU).',
     );

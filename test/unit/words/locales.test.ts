@@ -164,6 +164,29 @@ describe('the words module', () => {
     expect(LOCALES.es.languageName('FRENCH_FR')).toBe('Francés (Francia)');
   });
 
+  it('calls the organization one thing in French: "établissement", never also "organisation"', () => {
+    const root = new URL('../../../preload/words/fr/', import.meta.url);
+    const said = readdirSync(root)
+      .filter((f) => f.endsWith('.json'))
+      .filter((f) => /\borganisations?\b/i.test(readFileSync(new URL(f, root), 'utf8')));
+    expect(said).toEqual([]);
+  });
+
+  it('never labels a button "Create 0 tasks" (nothing ticked: the button is off, and says what it does)', () => {
+    expect(LOCALES.en.schedule.createTasks(0)).toBe('Create tasks');
+    expect(LOCALES.en.schedule.createTasks(2)).toBe('Create 2 tasks');
+    expect(LOCALES.fr.schedule.createTasks(0)).toBe('Créer des tâches');
+    expect(LOCALES.es.schedule.createTasks(0)).toBe('Crear tareas');
+  });
+
+  it('names Mandarin as Mandarin beside Cantonese, never "Chinese" (Intl has no name for it)', () => {
+    expect(LOCALES.en.languageName('MANDARIN_CN')).toBe('Mandarin (China)');
+    expect(LOCALES.fr.languageName('MANDARIN_CN')).toBe('Mandarin (Chine)');
+    expect(LOCALES.fr.languageName('CANTONESE_CN')).toBe('Cantonais (Chine)');
+    expect(LOCALES.es.languageName('MANDARIN_CN')).toBe('Mandarín (China)');
+    expect(LOCALES.es.languageName('CANTONESE_CN')).toBe('Cantonés (China)');
+  });
+
   it('leaves the contract without sentences: its strings are codes, keys and schema checks', () => {
     const root = new URL('../../../preload/contract/', import.meta.url);
     for (const file of readdirSync(root).filter((f) => f.endsWith('.ts'))) {

@@ -51,7 +51,8 @@ const NOT_WORDS = /^(?:Scribe|[A-Z0-9/&-]+|[^\s]*[./][^\s]*)$/;
 
 function inlineTexts(path: string): string[] {
   const source = readFileSync(path, 'utf8');
-  const script = path.endsWith('.svelte') ? (/<script[\s\S]*?<\/script>/.exec(source)?.[0] ?? '') : source;
+  // A component's code is its script and its markup's {…} expressions (a ternary's words in markup too).
+  const script = path.endsWith('.svelte') ? source.replace(/<style[\s\S]*?<\/style>/g, '') : source;
   const texts = [...(path.endsWith('.svelte') ? markupTexts(source) : []), ...literalSentences(script)];
   return texts.filter((text) => !NOT_WORDS.test(text));
 }

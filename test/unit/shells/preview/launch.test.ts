@@ -36,6 +36,9 @@ describe('npm start', () => {
     expect(args).toContain('--user-data-dir=/tmp/p');
     expect(args).not.toContain('--no-sandbox');
     expect(appWindowArgs('u', '/tmp/p', true)).toContain('--no-sandbox');
+    // The window fits the screen (issue 31: 1280×900 ran off a 900-px screen).
+    expect(args).toContain('--start-maximized');
+    expect(args).toContain('--window-size=1200,700');
   });
 
   it('takes CHROMIUM_PATH first, else a browser in the usual places, else none', () => {
