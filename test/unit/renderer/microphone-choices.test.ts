@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocale } from '../../../preload/words/window.ts';
 import { SYSTEM_DEFAULT_INPUT } from '../../../preload/contract/index.ts';
 import {
   chosenMicrophone,
@@ -12,6 +13,8 @@ const devices = [
   { id: 'mic-1', label: 'Built-in', isDefault: false },
   { id: 'mic-2', label: 'Headset', isDefault: true },
 ];
+
+beforeAll(() => useLocale('en'));
 
 describe('the microphones Settings and the Visit screen offer', () => {
   it('offers the system default first, naming the input it is now, and marks the default', () => {

@@ -13,7 +13,7 @@ import { createTextsFeature } from '../../../compose/headless.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
-import { CliError, EXIT, out } from '../io.ts';
+import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
