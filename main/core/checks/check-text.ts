@@ -27,6 +27,25 @@ interface Analysed {
   readonly drugDoses: readonly DrugDose[];
 }
 
+/**
+ * The earlier text's sentences, each analysed once: a dictation's earlier text grows by a sentence at a time,
+ * and its older sentences are read again with each new one (their ranges are not used, only their facts).
+ */
+const seen = new Map<string, Analysed>();
+const SEEN_MAX = 2_000;
+function analyseEarlier(text: string): Analysed[] {
+  return sentencesOf(text).map(({ start, end }) => {
+    const slice = text.slice(start, end);
+    let analysed = seen.get(slice);
+    if (!analysed) {
+      if (seen.size >= SEEN_MAX) seen.clear();
+      analysed = analyse(slice)[0]!;
+      seen.set(slice, analysed);
+    }
+    return analysed;
+  });
+}
+
 function analyse(text: string): Analysed[] {
   return sentencesOf(text).map((sentence) => {
     const slice = text.slice(sentence.start, sentence.end);
@@ -45,7 +64,7 @@ function analyse(text: string): Analysed[] {
 
 /** Every flag and finding of `text`, sentence by sentence. */
 export function checkText(text: string, context: CheckContext = {}): CheckedSentence[] {
-  const earlier = context.earlier ? analyse(context.earlier) : [];
+  const earlier = context.earlier ? analyseEarlier(context.earlier) : [];
   const current = analyse(text);
   const corrected =
     context.before === undefined ? [] : correctionFlags(merge(analyse(context.before)), merge(current));
