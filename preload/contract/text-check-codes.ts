@@ -26,7 +26,7 @@ export type FlagKind = (typeof FLAG_KIND_OF)[FlagCode];
 export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
 
 /** The published lists of confused drug names a sound-alike pair comes from (worded in text-checks.json). */
-export const CONFUSED_NAME_LISTS = ['ismp-2023'] as const;
+export const CONFUSED_NAME_LISTS = ['ismp2023'] as const;
 export type ConfusedNameList = (typeof CONFUSED_NAME_LISTS)[number];
 
 /** [start, end) in UTF-16 code units of the checked text. */

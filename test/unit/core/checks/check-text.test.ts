@@ -38,7 +38,7 @@ describe('checkText', () => {
   it('asks "did you mean" for a sound-alike given the other drug’s use, and never changes the text', () => {
     const text = 'Hydroxyzine 25 mg for blood pressure.';
     expect(flags(text)).toEqual([
-      ['sound_alike', 'Hydroxyzine', { drug: 'Hydroxyzine', instead: 'hydralazine', source: 'ismp-2023' }],
+      ['sound_alike', 'Hydroxyzine', { drug: 'Hydroxyzine', instead: 'hydralazine', source: 'ismp2023' }],
     ]);
   });
 
