@@ -28,5 +28,6 @@ export * from './limits.ts';
 export * from './medication-codes.ts';
 export * from './mic-codes.ts';
 export * from './service-notes.ts';
+export * from './text-check-codes.ts';
 export * from './setting-codes.ts';
 export * from './visit-phase.ts';

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
+import { benchCheck } from './check.ts';
 import { benchCommands } from './commands.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
@@ -59,6 +60,12 @@ const BENCHES: Bench[] = [
     label: 'voice commands in an X11 field',
     timeoutMs: 120_000,
     run: () => benchCommands(),
+  },
+  {
+    name: 'check',
+    label: 'clinical text checks: evaluation set and time per sentence',
+    timeoutMs: 60_000,
+    run: () => benchCheck(),
   },
   {
     name: 'fields',

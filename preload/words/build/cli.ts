@@ -6,6 +6,7 @@
  */
 import type CLI from '../en/cli.json';
 import { AUDIT_BREAKS } from '../../contract/audit-codes.ts';
+import { FLAG_KIND_OF, type FlagCode } from '../../contract/text-check-codes.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
 import type { CliProblemWords } from './problems.ts';
 
@@ -20,8 +21,29 @@ const BREAKS = Object.fromEntries(
   AUDIT_BREAKS.map((kind) => [`audit.breaks.${kind}`, ['after:number']]),
 ) as unknown as BreakSignatures;
 
+/** Every flag `scribe check` prints takes the same facts, each message placing those it names. */
+const FLAG_FACTS = [
+  'said',
+  'instead',
+  'drug',
+  'earlier',
+  'factor:number',
+  'source',
+  'part',
+  'finding',
+  'from',
+  'to',
+] as const;
+type FlagSignatures = { readonly [C in FlagCode as `check.flags.${C}`]: typeof FLAG_FACTS };
+const FLAGS = Object.fromEntries(
+  (Object.keys(FLAG_KIND_OF) as FlagCode[]).map((code) => [`check.flags.${code}`, FLAG_FACTS]),
+) as unknown as FlagSignatures;
+
 const CLI_SIGNATURES = {
   ...BREAKS,
+  ...FLAGS,
+  'check.sentence': ['n:number', 'text'],
+  'check.finding': ['term', 'polarity'],
   usageOf: ['synopsis'],
   version: ['version', 'apiVersion'],
   unknownCommand: ['name'],

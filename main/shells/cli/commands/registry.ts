@@ -1,6 +1,7 @@
 import { appointmentsCommand } from './appointments.ts';
 import { auditCommand } from './audit.ts';
 import { brokerCommand } from './broker.ts';
+import { checkCommand } from './check.ts';
 import { devicesCommand } from './devices.ts';
 import { dictateCommand } from './dictate.ts';
 import { recoverCommand } from './recover.ts';
@@ -28,4 +29,5 @@ export const extraCommands: CliCommand[] = [
   appointmentsCommand,
   sendInstructionsCommand,
   textsCommand,
+  checkCommand,
 ];

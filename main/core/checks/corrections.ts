@@ -1,0 +1,91 @@
+/**
+ * What a correction changed that changes the meaning: compares the text before the correction with the
+ * text after, as facts (findings, doses, sides), not as characters. A finding whose polarity flipped ("no
+ * chest pain" → "chest pain"), a hyper- turned hypo- or back, a dose's unit changed, a side changed. Each is
+ * aligned with the same thing said in the same place among its kind (the first "knee" with the first).
+ */
+import type { TextFinding, TextFlag } from '../../../preload/contract/text-check-codes.ts';
+import type { Dose } from './doses.ts';
+import type { SideMention } from './sides.ts';
+
+/** What the correction check reads of a text. */
+export interface TextFacts {
+  readonly findings: readonly TextFinding[];
+  readonly doses: readonly Dose[];
+  readonly sides: readonly SideMention[];
+}
+
+/** Pairs the i-th item of each key before with the i-th after. */
+function aligned<T>(before: readonly T[], after: readonly T[], key: (t: T) => string): [T, T][] {
+  const seen = new Map<string, T[]>();
+  for (const item of before) seen.set(key(item), [...(seen.get(key(item)) ?? []), item]);
+  const taken = new Map<string, number>();
+  const out: [T, T][] = [];
+  for (const item of after) {
+    const k = key(item);
+    const index = taken.get(k) ?? 0;
+    const match = seen.get(k)?.[index];
+    taken.set(k, index + 1);
+    if (match) out.push([match, item]);
+  }
+  return out;
+}
+
+const SWAP = /^(hyper|hypo|hiper|hipo)(.+)$/;
+const swapped = (term: string): string | undefined => {
+  const m = SWAP.exec(term);
+  if (!m) return undefined;
+  const other = { hyper: 'hypo', hypo: 'hyper', hiper: 'hipo', hipo: 'hiper' }[m[1]!]!;
+  return `${other}${m[2]}`;
+};
+
+/** Findings whose polarity flipped, and hyper- turned hypo- (or back). */
+function findingFlags(before: TextFacts, after: TextFacts): TextFlag[] {
+  const flags: TextFlag[] = [];
+  for (const [was, now] of aligned(before.findings, after.findings, (f) => f.term))
+    if (was.polarity !== now.polarity)
+      flags.push({
+        code: 'polarity_flipped',
+        start: now.start,
+        end: now.end,
+        facts: { finding: now.term, from: was.polarity, to: now.polarity },
+      });
+  const count = (facts: TextFacts, term: string) => facts.findings.filter((f) => f.term === term).length;
+  for (const now of after.findings) {
+    const other = swapped(now.term);
+    if (
+      other &&
+      count(before, other) > count(after, other) &&
+      count(after, now.term) > count(before, now.term)
+    )
+      flags.push({
+        code: 'hyper_hypo',
+        start: now.start,
+        end: now.end,
+        facts: { said: now.term, instead: other },
+      });
+  }
+  return flags;
+}
+
+/** The flags of a correction from `before` to `after`, at `after`'s places. */
+export function correctionFlags(before: TextFacts, after: TextFacts): TextFlag[] {
+  const flags = findingFlags(before, after);
+  for (const [was, now] of aligned(before.doses, after.doses, (d) => String(d.value)))
+    if (was.unit !== now.unit)
+      flags.push({
+        code: 'unit_changed',
+        start: now.start,
+        end: now.end,
+        facts: { said: now.said, instead: was.said },
+      });
+  for (const [was, now] of aligned(before.sides, after.sides, (s) => s.part))
+    if (was.side !== now.side)
+      flags.push({
+        code: 'side_changed',
+        start: now.start,
+        end: now.end,
+        facts: { part: now.part, said: now.side, instead: was.side },
+      });
+  return flags;
+}

@@ -1,0 +1,120 @@
+/**
+ * Doses in a text and the forms of them that cause errors, after the Joint Commission's "Do Not Use" list
+ * and ISMP's List of Error-Prone Abbreviations, Symbols, and Dose Designations: a trailing zero ("5.0 mg"
+ * read as 50), a naked decimal (".5 mg" read as 5), "U" and "IU" (read as 0, 4, 10 or "IV"), "QD" and "QOD"
+ * (read as each other or QID), "cc" (read as "u"), "µg" (read as "mg"). A lab value is not a dose: a
+ * concentration ("1.0 mg/dL", "4.0 mmol/L") is never flagged.
+ */
+import type { TextFlag } from '../../../preload/contract/text-check-codes.ts';
+
+/** A dose as said: its value, its unit in normal form, where it is. */
+export interface Dose {
+  readonly value: number;
+  /** mcg, mg, g, mL, units, mEq, mmol (normal forms), or the unit as said. */
+  readonly unit: string;
+  readonly said: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const UNIT_FORMS: Readonly<Record<string, string>> = {
+  mg: 'mg',
+  milligram: 'mg',
+  milligrams: 'mg',
+  miligramos: 'mg',
+  milligrammes: 'mg',
+  milligramme: 'mg',
+  mcg: 'mcg',
+  µg: 'mcg',
+  μg: 'mcg',
+  ug: 'mcg',
+  microgram: 'mcg',
+  micrograms: 'mcg',
+  microgramos: 'mcg',
+  microgrammes: 'mcg',
+  g: 'g',
+  gram: 'g',
+  grams: 'g',
+  gramos: 'g',
+  grammes: 'g',
+  ml: 'mL',
+  cc: 'mL',
+  milliliter: 'mL',
+  milliliters: 'mL',
+  millilitre: 'mL',
+  millilitres: 'mL',
+  mililitros: 'mL',
+  u: 'units',
+  iu: 'units',
+  unit: 'units',
+  units: 'units',
+  unidades: 'units',
+  unités: 'units',
+  meq: 'mEq',
+  mmol: 'mmol',
+};
+const UNIT_WORDS = Object.keys(UNIT_FORMS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+// A value (digits, a decimal comma or point, or a naked ".5"), then its unit, not followed by "/dL" or "/L".
+const DOSE = new RegExp(`(?<![\\w.])(\\d*[.,]?\\d+)\\s?(${UNIT_WORDS})(?![\\p{L}/])`, 'giu');
+
+/** The doses of `text` (from `offset`). */
+export function dosesOf(text: string, offset = 0): Dose[] {
+  const out: Dose[] = [];
+  for (const m of text.matchAll(DOSE)) {
+    const unitSaid = m[2]!;
+    const unit = UNIT_FORMS[unitSaid.toLowerCase()]!;
+    // "1,000" is a thousand; "2,5" is a decimal comma (French, Spanish).
+    const digits = m[1]!;
+    const value = Number(
+      /^\d{1,3}(?:,\d{3})+$/.test(digits) ? digits.replace(/,/g, '') : digits.replace(',', '.'),
+    );
+    if (!Number.isFinite(value)) continue;
+    out.push({ value, unit, said: m[0], start: offset + m.index, end: offset + m.index + m[0].length });
+  }
+  return out;
+}
+
+/** Forms to write otherwise, as [pattern, what to write]: the pattern's match is the form as said. */
+const ABBREVIATIONS: readonly (readonly [RegExp, string])[] = [
+  [/(?<=\d\s?)(?:U)\b(?!\/)/g, 'units'],
+  [/(?<=\d\s?)(?:IU|iu)\b(?!\/)/g, 'units'],
+  [/(?<=\d\s?)cc\b(?!\/)/gi, 'mL'],
+  [/(?<=\d\s?)(?:µg|μg|ug)\b(?!\/)/gi, 'mcg'],
+  [/(?<![\p{L}.])q(?:\.o\.d\.|od)(?![\p{L}])/giu, 'every other day'],
+  [/(?<![\p{L}.])q(?:\.d\.|d)(?![\p{L}])/giu, 'daily'],
+];
+
+/** The error-prone forms of `text` (from `offset`): trailing zeros, naked decimals, abbreviations. */
+export function errorProneForms(text: string, offset = 0): TextFlag[] {
+  const flags: TextFlag[] = [];
+  for (const dose of dosesOf(text, offset)) {
+    const number = /^[\d.,]+/.exec(dose.said)![0];
+    const at = { start: dose.start, end: dose.start + number.length };
+    if (/^\d+[.,]0+$/.test(number) && !/^\d{1,3},\d{3}$/.test(number))
+      flags.push({
+        code: 'trailing_zero',
+        ...at,
+        facts: { said: number, instead: String(Math.trunc(dose.value)) },
+      });
+    else if (/^[.,]\d/.test(number))
+      flags.push({ code: 'naked_decimal', ...at, facts: { said: number, instead: `0${number}` } });
+  }
+  for (const [pattern, instead] of ABBREVIATIONS)
+    for (const m of text.matchAll(pattern))
+      flags.push({
+        code: 'error_prone_abbreviation',
+        start: offset + m.index,
+        end: offset + m.index + m[0].length,
+        facts: { said: m[0], instead },
+      });
+  return flags;
+}
+
+/** A dose's amount in a unit of its kind (mcg for masses), to compare doses said in different units. */
+export function amountOf(dose: Dose): { readonly amount: number; readonly kind: string } {
+  const mass: Readonly<Record<string, number>> = { mcg: 1, mg: 1_000, g: 1_000_000 };
+  const factor = mass[dose.unit];
+  return factor ? { amount: dose.value * factor, kind: 'mass' } : { amount: dose.value, kind: dose.unit };
+}

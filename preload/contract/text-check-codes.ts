@@ -1,0 +1,83 @@
+/**
+ * The clinical text checks as codes and facts (main/core/checks): what a check found in a dictated or
+ * written text, each with its character range, never a sentence. The window, the overlay and `scribe check`
+ * word them (preload/words/<lang>/text-checks.json). Zod-free.
+ */
+
+/** A finding's polarity, ConText's values: said to be absent, present, or possibly present. */
+export const POLARITIES = ['negated', 'affirmed', 'possible'] as const;
+export type Polarity = (typeof POLARITIES)[number];
+
+/** Each flag's code and the kind of check it belongs to (IT turns checks off by kind). */
+export const FLAG_KIND_OF = {
+  trailing_zero: 'dose',
+  naked_decimal: 'dose',
+  error_prone_abbreviation: 'dose',
+  unit_changed: 'dose',
+  dose_magnitude: 'dose',
+  sound_alike: 'sound_alike',
+  side_conflict: 'side',
+  side_changed: 'side',
+  polarity_flipped: 'negation',
+  hyper_hypo: 'negation',
+} as const;
+export type FlagCode = keyof typeof FLAG_KIND_OF;
+export type FlagKind = (typeof FLAG_KIND_OF)[FlagCode];
+export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
+
+/** The published lists of confused drug names a sound-alike pair comes from (worded in text-checks.json). */
+export const CONFUSED_NAME_LISTS = ['ismp2023'] as const;
+export type ConfusedNameList = (typeof CONFUSED_NAME_LISTS)[number];
+
+/** [start, end) in UTF-16 code units of the checked text. */
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * What a flag names, all taken from the text or the lists: a value and unit, the safer form, a drug, the
+ * name it may have been meant as and the list that pairs them, a body part and its sides, a finding.
+ */
+export interface FlagFacts {
+  /** The form as written ("5.0 mg", "QD", "IU", "left"). */
+  readonly said?: string;
+  /** What to write or what was said before ("5 mg", "daily", "units", "mcg", "right"). */
+  readonly instead?: string;
+  /** The drug a dose belongs to, or the drug name heard. */
+  readonly drug?: string;
+  /** The earlier dose of the same drug ("81 mg"), for dose_magnitude. */
+  readonly earlier?: string;
+  /** How many times the earlier dose this one is (10, 0.1, 1000, 0.001). */
+  readonly factor?: number;
+  /** The list a sound-alike pair comes from. */
+  readonly source?: ConfusedNameList;
+  /** The body part, for side flags. */
+  readonly part?: string;
+  /** The finding, for negation flags. */
+  readonly finding?: string;
+  /** The polarity before and after a correction. */
+  readonly from?: Polarity;
+  readonly to?: Polarity;
+}
+
+/** One flag: its code, where in the text, and its facts. */
+export interface TextFlag extends TextRange {
+  readonly code: FlagCode;
+  readonly facts: FlagFacts;
+}
+
+/** A finding (a symptom, sign or condition) and its polarity, with the cue that set it. */
+export interface TextFinding extends TextRange {
+  /** The finding's normal form ("chest pain"). */
+  readonly term: string;
+  readonly polarity: Polarity;
+  /** The cue's range, when a cue set the polarity. */
+  readonly cue?: TextRange;
+}
+
+/** One sentence of the checked text: its range, its findings and its flags. */
+export interface CheckedSentence extends TextRange {
+  readonly findings: readonly TextFinding[];
+  readonly flags: readonly TextFlag[];
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { checkText, type CheckContext } from '../../../../main/core/checks/check-text.ts';
+
+/** Each flag as [code, the text it points at, its facts]. */
+function flags(text: string, context?: CheckContext) {
+  return checkText(text, context).flatMap((s) =>
+    s.flags.map((f) => [f.code, text.slice(f.start, f.end), f.facts] as const),
+  );
+}
+
+describe('checkText', () => {
+  it('splits sentences with their ranges, a decimal point and "q.d." kept inside', () => {
+    const text = 'Give 0.5 mg q.d. now. No fever.\nCough.';
+    const sentences = checkText(text).map((s) => text.slice(s.start, s.end));
+    expect(sentences).toEqual(['Give 0.5 mg q.d. now.', 'No fever.', 'Cough.']);
+  });
+
+  it('points each error-prone form at what was written and says what to write', () => {
+    expect(flags('Warfarin 5.0 mg, lorazepam .5 mg, insulin 10 U QD, 2 cc, B12 1000 µg QOD.')).toEqual([
+      ['trailing_zero', '5.0', { said: '5.0', instead: '5' }],
+      ['naked_decimal', '.5', { said: '.5', instead: '0.5' }],
+      ['error_prone_abbreviation', 'U', { said: 'U', instead: 'units' }],
+      ['error_prone_abbreviation', 'QD', { said: 'QD', instead: 'daily' }],
+      ['error_prone_abbreviation', 'cc', { said: 'cc', instead: 'mL' }],
+      ['error_prone_abbreviation', 'µg', { said: 'µg', instead: 'mcg' }],
+      ['error_prone_abbreviation', 'QOD', { said: 'QOD', instead: 'every other day' }],
+    ]);
+  });
+
+  it('flags a dose ten times the same drug’s earlier dose, not another drug’s, not a repeated one', () => {
+    expect(flags('Aspirin 810 mg.', { earlier: 'Aspirin 81 mg daily.' })).toEqual([
+      ['dose_magnitude', '810 mg', { drug: 'aspirin', said: '810 mg', earlier: '81 mg', factor: 10 }],
+    ]);
+    expect(flags('Metoprolol 810 mg.', { earlier: 'Aspirin 81 mg daily.' })).toEqual([]);
+    expect(flags('Aspirin 810 mg.', { earlier: 'Aspirin 81 mg. Aspirin 810 mg.' })).toEqual([]);
+  });
+
+  it('asks "did you mean" for a sound-alike given the other drug’s use, and never changes the text', () => {
+    const text = 'Hydroxyzine 25 mg for blood pressure.';
+    expect(flags(text)).toEqual([
+      ['sound_alike', 'Hydroxyzine', { drug: 'Hydroxyzine', instead: 'hydralazine', source: 'ismp2023' }],
+    ]);
+  });
+
+  it('flags a side in conflict with an earlier sentence’s, and a side, unit or polarity a correction changed', () => {
+    expect(flags('Left knee pain. Right knee swollen.')).toEqual([
+      ['side_conflict', 'Right', { part: 'knee', said: 'right', instead: 'left' }],
+    ]);
+    expect(flags('Right knee pain.', { before: 'Left knee pain.' })).toEqual([
+      ['side_changed', 'Right', { part: 'knee', said: 'right', instead: 'left' }],
+    ]);
+    expect(flags('Give 5 mg.', { before: 'Give 5 mcg.' })).toEqual([
+      ['unit_changed', '5 mg', { said: '5 mg', instead: '5 mcg' }],
+    ]);
+    expect(flags('Chest pain.', { before: 'No chest pain.' })).toEqual([
+      ['polarity_flipped', 'Chest pain', { finding: 'chest pain', from: 'negated', to: 'affirmed' }],
+    ]);
+    expect(flags('Hypoglycemia.', { before: 'Hyperglycemia.' })).toEqual([
+      ['hyper_hypo', 'Hypoglycemia', { said: 'hypoglycemia', instead: 'hyperglycemia' }],
+    ]);
+  });
+
+  it('gives each finding its polarity and the range of the cue that set it', () => {
+    const text = 'Denies fever but reports cough; pneumonia not excluded.';
+    const findings = checkText(text)[0]!.findings.map((f) => [
+      text.slice(f.start, f.end),
+      f.polarity,
+      f.cue && text.slice(f.cue.start, f.cue.end),
+    ]);
+    expect(findings).toEqual([
+      ['fever', 'negated', 'Denies'],
+      ['cough', 'affirmed', undefined],
+      ['pneumonia', 'possible', 'not excluded'],
+    ]);
+  });
+});
