@@ -74,9 +74,3 @@ export class RecoveredCommands {
 export function spokenAs(kind: CommandKind, locale: DictationLocale | string): string {
   return phrasesFor(locale)[kind][0]!;
 }
-
-/** The text-shaping commands' phrases in a dictation language, one list per command (`scribe dictate --help`). */
-export function textShapingPhrases(locale: DictationLocale | string): readonly (readonly string[])[] {
-  const phrases = phrasesFor(locale);
-  return [...TEXT_SHAPING].map((kind) => phrases[kind]);
-}

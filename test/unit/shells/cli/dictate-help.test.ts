@@ -2,20 +2,12 @@
  * "What can I say" on the command line: `scribe dictate --help` lists every voice command in the dictation
  * language (--locale), what each does in the display language, without connecting to anything.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dictateCommand } from '../../../../main/shells/cli/commands/dictate.ts';
 import { ALL_PHRASES } from '../../../../preload/contract/command-phrases.ts';
 import { useLocale, voiceCommandLines } from '../../../../preload/words/index.ts';
 
-let stdout = '';
-beforeEach(() => {
-  stdout = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  useLocale('en');
-});
+afterEach(() => useLocale('en'));
 
 describe('scribe dictate --help', () => {
   it('lists every command in the dictation language, beside what it does', async () => {
