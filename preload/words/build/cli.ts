@@ -103,7 +103,6 @@ const CLI_SIGNATURES = {
   'audio.notSpeechLocale': ['value'],
   'audio.codes': ['code', 'serviceCode:number?'],
   'dictate.commandDoesNothing': ['phrase'],
-  'dictate.voiceCommands': ['locale', 'phrases'],
   'dictate.alsoOnStdout': ['why'],
   'dictate.commandsHeading': ['locale'],
   'dictate.correctionsNotApplied': ['count:number'],

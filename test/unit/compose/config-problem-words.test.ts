@@ -38,7 +38,7 @@ describe('configuration problems in words', () => {
       '  - noteLocale (la variable d’environnement SCRIBE_NOTE_LOCALE) : doit être l’une des valeurs ENGLISH_US',
     );
     expect(block).toContain(
-      '  - noSuchKey (la stratégie de l’organisation /etc/p.json) : n’est pas un réglage connu',
+      '  - noSuchKey (la stratégie de l’établissement /etc/p.json) : n’est pas un réglage connu',
     );
     expect(block).not.toMatch(/ from |must be|is not a known/);
     useLocale('es');
