@@ -91,20 +91,14 @@ export class DictationService {
     this.#push();
   }
 
-  /**
-   * The Dictation or Settings screen asked for the state: if Accessibility was granted since the hook was
-   * refused (macOS), start it now rather than at the next launch.
-   */
+  /** The screen asked for the state: Accessibility granted since the hook was refused (macOS)? start it. */
   recheckHook(): DictationStateDto {
     if (this.driver.status.hook === 'accessibility' && this.#o.accessibility() === 'granted')
       this.applyHotkeys();
     return this.state();
   }
 
-  /**
-   * The on-screen button, the tray, or `dictation:start`: false when the microphone is taken (the overlay
-   * says why). Commands answer that much only; the state follows as the `dictation:state` push.
-   */
+  /** The button, the tray, `dictation:start`: false when the mic is taken; the state follows as a push. */
   async start(): Promise<boolean> {
     const started = await this.controller.start();
     if (started) this.driver.setActive(true);
@@ -261,9 +255,8 @@ export class DictationService {
   }
 
   /**
-   * Copied text leaves the clipboard at the time the box counts down to: the box then says when it did, and
-   * the overlay says so between dictations (the text is still in history). Someone copied since: the
-   * countdown goes, as nothing of ours is left on the clipboard to clear.
+   * Copied text leaves the clipboard when the box's countdown ends (the box and overlay say so; history
+   * keeps it). Someone copied since: the countdown goes, nothing of ours is left to clear.
    */
   #followClear(outcome: DictationOutcome): void {
     const shown = this.#box.note;
