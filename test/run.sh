@@ -7,9 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins openssl
-  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog rsyslog-openssl at-spi2-core python3-gi gir1.2-gtk-3.0 redis-server)
+  chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog rsyslog-openssl at-spi2-core python3-gi gir1.2-gtk-3.0 redis-server
+  podman runc podman-compose)
 COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool
-  openbox wish xclip xprop openssl rsyslogd redis-server)
+  openbox wish xclip xprop openssl rsyslogd redis-server podman runc podman-compose)
 
 missing_commands() {
   local missing=()

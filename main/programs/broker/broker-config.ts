@@ -111,6 +111,11 @@ const BrokerConfigSchema = z.strictObject({
   /** Serve HTTPS itself with this certificate chain and key (PEM); else plain HTTP behind a TLS proxy. */
   tlsCertFile: z.string().trim().min(1).optional(),
   tlsKeyFile: z.string().trim().min(1).optional(),
+  /**
+   * Where TLS ends when the broker serves plain HTTP beyond loopback (a container behind the organization's
+   * load balancer, say): said once at start instead of the plain-HTTP warning.
+   */
+  tlsEndsAt: z.string().trim().min(1).max(200).optional(),
   /** The organization's Server API key (a file readable only by the broker): turns the schedule API on. */
   serverApiKeyFile: z.string().trim().min(1).optional(),
   /** The webhook secret key (a file): the broker then takes the service's signed deliveries. */
@@ -148,6 +153,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   redisUrl: 'SCRIBE_BROKER_REDIS_URL',
   tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',
   tlsKeyFile: 'SCRIBE_BROKER_TLS_KEY_FILE',
+  tlsEndsAt: 'SCRIBE_BROKER_TLS_ENDS_AT',
   serverApiKeyFile: 'SCRIBE_BROKER_SERVER_API_KEY_FILE',
   webhookSecretFile: 'SCRIBE_BROKER_WEBHOOK_SECRET_FILE',
   emCodes: 'SCRIBE_BROKER_EM_CODES',
@@ -257,7 +263,10 @@ function proxyText(raw: string): unknown {
     .filter(Boolean);
 }
 
-/** Whether the broker would serve tokens over plain HTTP to other machines (it warns when it does). */
+/**
+ * Whether the broker would serve tokens over plain HTTP to other machines (it warns when it does, unless
+ * `tlsEndsAt` says where TLS ends before them).
+ */
 export function plainHttpBeyondLoopback(config: BrokerConfig): boolean {
   return !config.tlsCertFile && !isLoopbackHost(splitListen(config.listen).host);
 }

@@ -87,6 +87,7 @@ const CLI_SIGNATURES = {
   'sendInstructions.sent': ['as', 'created:boolean', 'conversation'],
   'sendInstructions.author': ['from', 'attachment:boolean'],
   'broker.plainHttp': ['listen'],
+  'broker.tlsEndsAt': ['where', 'listen'],
   'broker.configuration': ['problem'],
   'input.unreadable': ['file', 'code'],
   'input.tooLarge': ['file', 'mib:number'],

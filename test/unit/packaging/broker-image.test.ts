@@ -2,14 +2,11 @@
  * The broker's container image (main/programs/broker/deploy/Dockerfile), checked without a container daemon
  * (none runs on the machines this project is built on): the image runs as a user other than root, asks for
  * no writable path, has a health check and starts the CLI bundle's `broker`; every file it copies exists in
- * the build context (and is not dropped by .dockerignore) or is made by the build stage's command; and the
- * runtime stage's entry, run as the image would run it (the bundle, its production packages beside it),
- * passes the image's own health check — and fails it once stopped.
+ * the build context (and is not dropped by .dockerignore) or is made by the build stage's command. The image
+ * itself is built and run in test/integration/sign-in/broker-image.test.ts.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { generateKeyPairSync } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,6 +66,9 @@ describe('the broker image', () => {
       env: { ...process.env, BUILD_OUT_DIR: join(out, 'dist') },
     });
     for (const parts of copies) {
+      // The prebuilt bundle's stage copies from a context that holds dist/cli/scribe.cjs (the image test's).
+      if (parts.at(-1) === '/src/dist/cli/scribe.cjs' && !parts.some((p) => p.startsWith('--from=')))
+        continue;
       const fromStage = parts.find((p) => p.startsWith('--from='));
       const sources = parts.filter((p) => !p.startsWith('--')).slice(0, -1);
       for (const source of sources) {
@@ -84,50 +84,4 @@ describe('the broker image', () => {
       }
     }
   });
-
-  it("starts from the bundle as its entry says and passes the image's health check, then fails it once stopped", async () => {
-    const bundle = join(out, 'dist/cli/scribe.cjs');
-    if (!existsSync(bundle))
-      execFileSync(process.execPath, ['build.config.mjs'], {
-        env: { ...process.env, BUILD_OUT_DIR: join(out, 'dist') },
-      });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    writeFileSync(join(out, 'key.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    const [, , ...args] = exec('ENTRYPOINT');
-    // The image's production packages are installed beside the bundle; here, the repository's.
-    const env = {
-      PATH: process.env.PATH,
-      NODE_PATH: join(process.cwd(), 'node_modules'),
-      SCRIBE_SERVICE_URL: 'https://us.api.example.com',
-      SCRIBE_CLIENT_ID: 'client',
-      SCRIBE_PRIVATE_KEY_FILE: join(out, 'key.pem'),
-      SCRIBE_BROKER_ISSUER: 'https://idp.example.org',
-      SCRIBE_BROKER_AUDIENCE: 'scribe',
-    };
-    // The image listens on 0.0.0.0:8787; the test on a free loopback port (a later --listen wins).
-    const child = spawn(process.execPath, [bundle, ...args, '--listen', '127.0.0.1:0'], { cwd: out, env });
-    let stdout = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(stdout);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`the broker exited (${code})`)));
-    });
-    const check = () => {
-      const [command, ...rest] = JSON.parse(healthCommand()) as string[];
-      return spawnSync(command!, rest, { env: { ...env, SCRIBE_HEALTH_URL: `${url}/healthz` } }).status;
-    };
-    expect(check()).toBe(0);
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    await exited;
-    expect(check()).toBe(1);
-  }, 60_000);
 });
-
-function healthCommand(): string {
-  const args = runtime.find((i) => i.op === 'HEALTHCHECK')!.args;
-  return args.slice(args.indexOf('CMD ') + 4);
-}

@@ -10,6 +10,7 @@ import {
   BrokerStartError,
   loadBrokerConfig,
   plainHttpBeyondLoopback,
+  type BrokerConfig,
   runBroker,
 } from '../../../programs/broker/index.ts';
 import { PrivateKeyError } from '../../../core/api/auth/client-assertion.ts';
@@ -57,13 +58,18 @@ async function run(args: string[]): Promise<number> {
   }).catch((error: unknown) => {
     throw startFailure(error, listen);
   });
-  if (plainHttpBeyondLoopback(loaded.config))
-    process.stderr.write(`${words().cli.broker.plainHttp(loaded.config.listen)}\n`);
+  if (plainHttpBeyondLoopback(loaded.config)) process.stderr.write(`${plainHttpNotice(loaded.config)}\n`);
   // Machine-readable: service managers and tests wait for this line, in every language.
   out(`listening on ${broker.url}`);
   await stopped();
   await broker.close();
   return 0;
+}
+
+/** Plain HTTP beyond this machine: where the organization's TLS ends, or else a warning. */
+function plainHttpNotice({ tlsEndsAt, listen }: BrokerConfig): string {
+  const { broker } = words().cli;
+  return tlsEndsAt ? broker.tlsEndsAt(tlsEndsAt, listen) : broker.plainHttp(listen);
 }
 
 /**
