@@ -25,7 +25,7 @@ writeFileSync(
 );
 
 /** The environment podman and podman-compose run with here. */
-export const podmanEnv = { ...process.env, CONTAINERS_CONF: conf };
+const podmanEnv = { ...process.env, CONTAINERS_CONF: conf };
 
 /** Runs podman (or podman-compose, with `env` added) and returns its standard output; throws with its standard error. */
 export function podman(args: string[], program = 'podman', env: Record<string, string> = {}): string {
