@@ -2,7 +2,9 @@
  * Keys the person presses, seen through the X RECORD extension (libXtst), told apart from the keys we
  * synthesize: every XTest key event we send is expected in order; a recorded key event that is not the next
  * expected one is the person's. It lets the CLI refuse an in-place correction after the person typed,
- * where the app has its key hook instead. Events reach us on a second display connection, polled.
+ * where the app has its key hook instead. Events reach us on a second display connection, polled: every
+ * 10 ms while someone listens (an insertion runs), once a second otherwise, so an idle app does not wake
+ * a hundred times a second (it cost 1.5 % of a core at rest; `npm run bench -- idle`).
  */
 import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
@@ -15,6 +17,9 @@ const FROM_SERVER = 0;
 const ALL_CLIENTS = 3;
 /** How far ahead in the expected queue a recorded event may match (an event we sent that got lost). */
 const RESYNC_WINDOW = 8;
+/** How often recorded events are read while someone listens, and while nobody does (keeps the queue short). */
+const WATCH_POLL_MS = 10;
+const IDLE_POLL_MS = 1000;
 
 /** One synthesized key event we expect to see recorded. */
 interface Expected {
@@ -28,13 +33,14 @@ export class KeyRecorder {
   readonly #foreign = new Emitter<void>();
   readonly #stop: () => void;
   readonly #poll: () => void;
+  readonly #pace: (everyMs: number) => void;
+  #listeners = 0;
 
-  private constructor(
-    start: (onEvent: (keycode: number, down: boolean) => void) => { poll(): void; stop(): void },
-  ) {
-    const { poll, stop } = start((keycode, down) => this.#seen(keycode, down));
+  private constructor(start: (onEvent: (keycode: number, down: boolean) => void) => Recording) {
+    const { poll, stop, pace } = start((keycode, down) => this.#seen(keycode, down));
     this.#poll = poll;
     this.#stop = stop;
+    this.#pace = pace;
   }
 
   /** Starts recording on `display`; undefined when RECORD is missing (then nothing is reported). */
@@ -51,9 +57,23 @@ export class KeyRecorder {
     this.#expected.push({ keycode, down });
   }
 
-  /** Subscribes to keys that were not ours. */
+  /**
+   * Subscribes to keys that were not ours, from now on: what was recorded before is read first, unheard.
+   * While anyone listens, events are read every 10 ms.
+   */
   onForeign(listener: () => void): () => void {
-    return this.#foreign.on(listener);
+    if (this.#listeners++ === 0) {
+      this.#poll();
+      this.#pace(WATCH_POLL_MS);
+    }
+    const off = this.#foreign.on(listener);
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      off();
+      if (--this.#listeners === 0) this.#pace(IDLE_POLL_MS);
+    };
   }
 
   /** Handles everything recorded so far. */
@@ -77,11 +97,18 @@ export class KeyRecorder {
   }
 }
 
+/** A RECORD context being read: `poll` reads what came, `pace` sets how often that happens by itself. */
+interface Recording {
+  poll(): void;
+  pace(everyMs: number): void;
+  stop(): void;
+}
+
 function startRecording(
   x: Xlib,
   display: string | null,
   onEvent: (keycode: number, down: boolean) => void,
-): { poll(): void; stop(): void } {
+): Recording {
   const rec = loadXRecord();
   const control = x.XOpenDisplay(display);
   const data = x.XOpenDisplay(display);
@@ -93,10 +120,14 @@ function startRecording(
   );
   if (!rec.enableAsync(data, ctx, callback, null)) throw new Error('RECORD refused');
   const poll = (): void => rec.processReplies(data);
-  const timer = setInterval(poll, 10);
-  timer.unref();
+  const every = (ms: number): NodeJS.Timeout => setInterval(poll, ms).unref();
+  let timer = every(IDLE_POLL_MS);
   return {
     poll,
+    pace(ms) {
+      clearInterval(timer);
+      timer = every(ms);
+    },
     stop() {
       clearInterval(timer);
       rec.disable(control, ctx);

@@ -14,6 +14,7 @@ import { benchCommands } from './commands.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
+import { benchIdle } from './idle.ts';
 import { benchHidReport } from './hid-report.ts';
 import { benchInsertion } from './insertion.ts';
 import { benchInsertionWindows } from './insertion-windows.ts';
@@ -35,6 +36,12 @@ const BENCHES: Bench[] = [
   { name: 'catch-up', label: 'catch-up after 30 s outage', timeoutMs: 90_000, run: () => benchCatchUp() },
   { name: 'heap', label: 'heap growth, 2-hour visit', timeoutMs: 200_000, run: () => benchHeap() },
   { name: 'cpu', label: 'main-process CPU, real-time visit', timeoutMs: 200_000, run: () => benchCpu() },
+  {
+    name: 'idle',
+    label: 'main process at rest, armed for dictation (SCRIBE_IDLE_MINUTES, default 10)',
+    timeoutMs: (Number(process.env.SCRIBE_IDLE_MINUTES ?? 10) + 2) * 60_000,
+    run: () => benchIdle(),
+  },
   { name: 'renderer', label: 'renderer', timeoutMs: 90_000, run: runRendererBench },
   {
     name: 'hotkey',
