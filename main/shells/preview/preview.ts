@@ -18,7 +18,7 @@ import { configProblemsBlock } from '../../compose/config-problem-words.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../../compose/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
-import { findChromium, noDisplay, openAppWindow, type AppWindow } from './chromium.ts';
+import { findChromium, noDisplay, openAppWindow, systemLanguages, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 import { openInSystemBrowser } from './system-browser.ts';
@@ -124,7 +124,7 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
   console.log(
     `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app; dictation into its own box only. Close its window to stop.`,
   );
-  const code = await untilClosed(await openAppWindow(chromium, shell.url));
+  const code = await untilClosed(await openAppWindow(chromium, shell.url, systemLanguages(env)));
   await started.app.close();
   return code;
 }
