@@ -103,6 +103,23 @@ export function scriptedOrders(script: SampleScript | null, note: Note) {
   return { suggested_orders: script.frenchOrders.map((order) => ({ ...order })) };
 }
 
+/**
+ * The number a patient is told to call in an emergency, by the country of a locale (SPANISH_ES → 112,
+ * SPANISH_MX → 911, FRENCH_FR → 15, the SAMU), else 112 (the European number, also answered on most
+ * mobile networks elsewhere).
+ */
+export function emergencyNumber(locale: string): string {
+  const country = locale.split('_')[1] ?? '';
+  const numbers: Record<string, string> = { US: '911', MX: '911', CA: '911', UK: '999', FR: '15', AU: '000' };
+  return numbers[country] ?? '112';
+}
+
+/** The script's instructions for a locale (en, es or fr): its emergency number filled in. */
+export function scriptInstructions(script: SampleScript, locale: string): string {
+  const lang = languageOf(locale) as 'en' | 'es' | 'fr';
+  return script.instructions[lang].replace('{emergency}', emergencyNumber(locale));
+}
+
 /** The plan sentences of a note, as instructions are written from them (bullets and labels aside). */
 function planOf(note: Note): string[] {
   return actionableLines(note)
@@ -123,11 +140,11 @@ export function scriptedInstructions(
   if (!script || recipient !== 'PATIENT') return null;
   const lang = languageOf(locale);
   if (lang !== 'en' && lang !== 'es' && lang !== 'fr') return null;
-  if (isFrenchScriptNote(script, note)) return script.instructions[lang];
+  if (isFrenchScriptNote(script, note)) return scriptInstructions(script, locale);
   const plan = planOf(note);
   const expected = [...script.notes.en.plan].sort();
   if (plan.length !== expected.length || plan.some((line, i) => line !== expected[i])) return null;
-  return script.instructions[lang];
+  return scriptInstructions(script, locale);
 }
 
 /** The script's instructions in another of its languages when the text is one of its own, untouched. */
@@ -136,8 +153,15 @@ export function scriptedTranslation(
   instructions: string,
   newLocale: string,
 ): string | null {
-  if (!script || !Object.values(script.instructions).includes(instructions.trim())) return null;
+  if (!script) return null;
+  const own = Object.values(script.instructions).map((text) => text.split('{emergency}'));
+  const given = instructions.trim();
+  // One of its own, whatever country's emergency number it was written with.
+  const mine = own.some(([before, after]) => {
+    const number = given.slice(before!.length, given.length - (after ?? '').length);
+    return given.startsWith(before!) && given.endsWith(after ?? '') && /^\d{2,3}$/.test(number);
+  });
   const lang = languageOf(newLocale);
-  if (lang !== 'en' && lang !== 'es' && lang !== 'fr') return null;
-  return withDisclaimer(script.instructions[lang], newLocale);
+  if (!mine || (lang !== 'en' && lang !== 'es' && lang !== 'fr')) return null;
+  return withDisclaimer(scriptInstructions(script, newLocale), newLocale);
 }
