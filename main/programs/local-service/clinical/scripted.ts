@@ -26,7 +26,7 @@ function plain(text: string): string {
 }
 
 /** The script's note in the language of a note locale it writes (English or French), or null. */
-function noteIn(script: SampleScript, locale: string): ScriptNote | null {
+export function noteIn(script: SampleScript, locale: string): ScriptNote | null {
   if (locale.startsWith('ENGLISH_')) return script.notes.en;
   return locale === 'FRENCH_FR' ? script.notes.fr : null;
 }
@@ -45,13 +45,17 @@ export function scriptedNote(
   if (!script || !written) return null;
   if (request.current_note || request.unstructured_context || request.structured_context?.source_note)
     return null;
+  return isScriptConversation(script, request) ? noteFrom(written, template, locale) : null;
+}
+
+/** Whether a request's transcript is the script's conversation (punctuation and case aside). */
+export function isScriptConversation(script: SampleScript, request: ScriptableRequest): boolean {
   const said = request.transcript_items.map((item) => plain(item.text)).join(' ');
-  if (said !== script.transcript.map(plain).join(' ')) return null;
-  return noteFrom(written, template, locale);
+  return said === script.transcript.map(plain).join(' ');
 }
 
 /** A script note laid out on a template's sections. */
-function noteFrom(script: ScriptNote, template: Template, locale: string): Note {
+export function noteFrom(script: ScriptNote, template: Template, locale: string): Note {
   const sections = template.sections.map((section) => {
     const content: SectionContent =
       section.role === 'ASSESSMENT_AND_PLAN'
