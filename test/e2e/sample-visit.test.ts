@@ -28,7 +28,7 @@ describe('the sample visit', () => {
     expect(await page.locator('li[data-final="true"]').count()).toBe(5);
     expect(h.microphones).toEqual([]); // no microphone was opened
 
-    await page.getByRole('button', { name: 'Write the note' }).click();
+    // The Visit screen's "Write the note" opens the Note screen writing it (issue 31 item 10).
     await page.getByRole('button', { name: 'Write the note' }).click();
     await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Copy whole note' }).click();

@@ -41,7 +41,7 @@ describe("today's appointments, signed in with the organization", () => {
     await expect.poll(() => page.locator('li[data-final="true"]').count()).toBe(5);
     await page.getByRole('button', { name: 'End visit' }).click();
     await expect.poll(() => page.getByTestId('visit-phase').textContent()).toBe('Visit ended');
-    await page.getByRole('button', { name: 'Write the note' }).click();
+    // The Visit screen's "Write the note" opens the Note screen writing it (issue 31 item 10).
     await page.getByRole('button', { name: 'Write the note' }).click();
     await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page

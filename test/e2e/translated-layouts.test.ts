@@ -38,8 +38,7 @@ describe('the screens in French and Spanish', () => {
     await page.getByRole('button', { name: fr.visit.start }).click();
     const write = page.getByRole('button', { name: fr.visit.writeNote });
     await expect.poll(() => write.count(), { timeout: 60_000 }).toBe(1);
-    await write.click();
-    await page.getByRole('button', { name: fr.note.write }).click();
+    await write.click(); // writes the note too
     await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: fr.note.continue }).click();
     await page.getByRole('button', { name: fr.codes.getEm }).click();

@@ -79,9 +79,10 @@ describe('a visit from connect to copy, in Chromium', () => {
       (await page.locator('li[data-final="false"]').count()) > 0;
     await expect.poll(speaking, { interval: 50 }).toBe(true);
     await page.screenshot({ path: `${SHOTS}/03-visit-live.png`, fullPage: true });
+    // The README's picture (test/e2e/screenshots/visit.png is a copy of it): down to the provisional line.
     await page.screenshot({
       path: `${SHOTS}/03-visit-live-readme.png`,
-      clip: { x: 0, y: 0, width: 1280, height: 560 },
+      clip: { x: 0, y: 0, width: 1280, height: 720 },
     });
     const firstLine = await rows.first().textContent();
     expect(firstLine).toMatch(/Doctor|Patient|Speaker/);
@@ -96,9 +97,9 @@ describe('a visit from connect to copy, in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/04-visit-ended.png`, fullPage: true });
 
     // Note
+    // "Write the note" opens the Note screen writing it, with the defaults (issue 31 item 10).
     await page.getByRole('button', { name: 'Write the note' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Note');
-    await page.getByRole('button', { name: 'Write the note' }).click();
     const sections = page.locator('article[data-section]');
     await expect.poll(() => sections.count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/05-note.png`, fullPage: true });

@@ -1,12 +1,13 @@
 /**
  * Finds the system's Chromium (or Chrome) and opens one app-mode window on a throw-away profile, removed
- * once the browser has exited. The address to open (it carries the bridge's one-time secret) never goes on
- * the browser's command line, which every local account can read (/proc, ps): the window opens a launch
- * page in the profile folder (0600 in a 0700 folder), which replaces itself with that address.
+ * once the browser has exited, in the system's languages. The address to open (it carries the bridge's
+ * one-time secret) never goes on the browser's command line, which every local account can read (/proc,
+ * ps): the window opens a launch page in the profile folder (0600 in a 0700 folder), which replaces itself
+ * with that address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,10 +46,36 @@ export function noDisplay(
   return 'there is no display here (neither DISPLAY nor WAYLAND_DISPLAY is set): run npm start in a desktop session, or under xvfb-run';
 }
 
+/**
+ * The system's languages on Linux as BCP 47 tags, from the locale variables (LANGUAGE's list, then the first
+ * of LC_ALL, LC_MESSAGES, LANG that is set; "C" and "POSIX" name none): `fr_FR.UTF-8` → `fr-FR`. Empty
+ * elsewhere: Chrome and Edge on Windows and macOS follow the OS's own setting.
+ */
+export function systemLanguages(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string[] {
+  if (platform !== 'linux') return [];
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].map((v) => v?.trim()).find((v) => v);
+  if (!locale || locale === 'C' || locale === 'POSIX' || locale.startsWith('C.')) return [];
+  const tags = [...(env.LANGUAGE?.split(':') ?? []), locale]
+    .map((raw) => raw.trim().split(/[.@]/)[0]!.replace('_', '-'))
+    .filter((tag) => /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(tag));
+  return [...new Set(tags)];
+}
+
 /** The flags of the app-mode window: its own profile, no first-run pages, nothing fetched in the background. */
-export function appWindowArgs(url: string, profileDir: string, runningAsRoot: boolean): string[] {
+export function appWindowArgs(
+  url: string,
+  profileDir: string,
+  runningAsRoot: boolean,
+  languages: readonly string[] = [],
+): string[] {
   return [
     `--app=${url}`,
+    // Chromium's own menus in the system's language (when Debian's chromium-l10n is installed); the page's
+    // languages come from the profile's preferences (profilePreferences), which need no such package.
+    ...(languages[0] ? [`--lang=${languages[0]}`] : []),
     `--user-data-dir=${profileDir}`,
     '--no-first-run',
     '--no-default-browser-check',
@@ -61,6 +88,16 @@ export function appWindowArgs(url: string, profileDir: string, runningAsRoot: bo
     // Chromium refuses to start as root without it (containers, CI).
     ...(runningAsRoot ? ['--no-sandbox'] : []),
   ];
+}
+
+/**
+ * The new profile's preferences: the languages the page sees (`navigator.languages`, the window's language
+ * when no setting or policy names one). Debian's Chromium without chromium-l10n ignores the OS language
+ * and `--lang` alike and says en-US; an accept-languages preference is honoured with or without it.
+ */
+export function profilePreferences(languages: readonly string[]): string | null {
+  if (languages.length === 0) return null;
+  return `${JSON.stringify({ intl: { accept_languages: languages.join(',') } })}\n`;
 }
 
 /** The launch page's name in the profile folder. */
@@ -93,13 +130,22 @@ const HELPERS_EXIT_MS = 5_000;
  * its own process group, so its helpers can be waited for: they write to the profile after the browser
  * has exited, and would otherwise re-create the removed folder.
  */
-export async function openAppWindow(chromium: string, url: string): Promise<AppWindow> {
+export async function openAppWindow(
+  chromium: string,
+  url: string,
+  languages: readonly string[] = [],
+): Promise<AppWindow> {
   const profile = await mkdtemp(join(tmpdir(), 'scribe-preview-'));
   const launch = join(profile, LAUNCH_PAGE);
   await writeFile(launch, launchPage(url), { mode: 0o600 });
+  const preferences = profilePreferences(languages);
+  if (preferences) {
+    await mkdir(join(profile, 'Default'), { mode: 0o700 });
+    await writeFile(join(profile, 'Default', 'Preferences'), preferences, { mode: 0o600 });
+  }
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const group = process.platform !== 'win32';
-  const args = appWindowArgs(pathToFileURL(launch).href, profile, root);
+  const args = appWindowArgs(pathToFileURL(launch).href, profile, root, languages);
   const child = spawn(chromium, args, { stdio: 'ignore', detached: group });
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code));

@@ -4,6 +4,9 @@
  * shell. There is no keychain-less fallback and nothing listens beyond 127.0.0.1. The end-to-end tests
  * start the app through startPreviewApp too, with their own stand-ins for the machine's parts.
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ProcessLock } from '../../base/files/process-lock.ts';
 import { startLiveConfig } from '../../core/config/start-live-config.ts';
 import { openNodeSettingsStore } from '../../core/config/node-settings-store.ts';
 import {
@@ -18,7 +21,7 @@ import { configProblemsBlock } from '../../compose/config-problem-words.ts';
 import { buildAppServices, type AppServices, type AppServicesDeps } from '../../compose/composition-root.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/index.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
-import { findChromium, noDisplay, openAppWindow, type AppWindow } from './chromium.ts';
+import { findChromium, noDisplay, openAppWindow, systemLanguages, type AppWindow } from './chromium.ts';
 import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 import { openInSystemBrowser } from './system-browser.ts';
@@ -54,7 +57,7 @@ export async function startPreviewApp(
   options: PreviewAppOptions,
 ): Promise<{ ok: true; app: PreviewApp } | { ok: false; errors: ConfigProblem[] }> {
   const { env } = options;
-  const dataDir = env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+  const dataDir = previewDataDir(env);
   const settings = openNodeSettingsStore(dataDir);
   // A development tool, never the installed app: the environment and SCRIBE_POLICY_FILE apply.
   const started = await startLiveConfig({ settings, env });
@@ -103,6 +106,33 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
     );
     return 1;
   }
+  // One preview per data folder (two would share its settings and journals): a second says where the first is.
+  const dataDir = previewDataDir(env);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const lock = await ProcessLock.acquire(join(dataDir, PREVIEW_LOCK));
+  if (!lock) {
+    console.error(
+      `The browser preview is already open on ${dataDir}: use its window (a second one would share its settings and visits), or close it and run npm start again. SCRIBE_DATA_DIR names another data folder.`,
+    );
+    return 1;
+  }
+  try {
+    return await runPreviewWindow(why, env, chromium);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The lock file in the data folder held while a preview runs on it. */
+export const PREVIEW_LOCK = 'preview.lock';
+
+/** SCRIBE_DATA_DIR, else the platform's data folder (the settings, the keychain's names, the journals). */
+function previewDataDir(env: NodeJS.ProcessEnv): string {
+  return env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
+}
+
+/** Starts the app and its window; the exit code once the window has closed. */
+async function runPreviewWindow(why: string, env: NodeJS.ProcessEnv, chromium: string): Promise<number> {
   const started = await startPreviewApp({
     env,
     parts: {
@@ -124,7 +154,7 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
   console.log(
     `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app; dictation into its own box only. Close its window to stop.`,
   );
-  const code = await untilClosed(await openAppWindow(chromium, shell.url));
+  const code = await untilClosed(await openAppWindow(chromium, shell.url, systemLanguages(env)));
   await started.app.close();
   return code;
 }

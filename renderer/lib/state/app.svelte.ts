@@ -14,6 +14,7 @@ export type ScreenId = (typeof SCREENS)[number];
 /** Screen and connection state. */
 export class AppState {
   #screen = $state<ScreenId>('connect');
+  #writeNote = $state(false);
   #status = $state.raw<ConnectionStatus | null>(null);
   #error = $state.raw<IpcError | null>(null);
   #busy = $state(false);
@@ -43,8 +44,15 @@ export class AppState {
     return this.#status?.mode === 'sample';
   }
 
-  go(screen: ScreenId): void {
+  /** The Note screen was opened to write the note (the Visit screen's "Write the note"), not only to show it. */
+  get writeNote(): boolean {
+    return this.#writeNote;
+  }
+
+  /** Shows `screen`; `writeNote` when it is the Note screen opened to write the note. */
+  go(screen: ScreenId, writeNote = false): void {
     this.#screen = screen;
+    this.#writeNote = writeNote;
   }
 
   /** Follows main's `connect:status` pushes and reads the status once; connected → the Visit screen. */

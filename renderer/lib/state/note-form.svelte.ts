@@ -84,13 +84,17 @@ export class NoteForm {
     );
   }
 
-  /** Loads templates and note, then starts from their defaults; long visits default to the background. */
-  async open(): Promise<void> {
+  /**
+   * Loads templates and note, then starts from their defaults; long visits default to the background.
+   * `write` (the Visit screen's "Write the note") then writes the note with them, unless there is one.
+   */
+  async open(write = false): Promise<void> {
     const note = this.#note();
     await note.load();
     this.templateKey = note.templates?.defaultKey ?? '';
     this.locale = startingNoteLocale(note.templates, currentLocale());
     this.background = isLongVisit(this.#visit().state.elapsedMs);
+    if (write && !note.note && this.canGenerate) await this.generate(false);
   }
 
   /** Writes the note (again); asks first when that would replace the clinician's own changes. */

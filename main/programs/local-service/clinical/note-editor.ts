@@ -5,7 +5,9 @@ import type { Note, SectionContent } from '../schemas.ts';
  * see an edit take effect:
  * - `replace "A" with "B"`: every occurrence, in every section and subsection;
  * - `add "text" to SECTION_KEY`: appends a line (to the last subsection of a SUBSECTIONS section);
- * - `clear SECTION_KEY`: empties the section.
+ * - `clear SECTION_KEY`: empties the section;
+ * - a numbered list of the plan (or of a section named by its title), as the Note screen's own example
+ *   asks in English, French and Spanish: each line, or each sentence of a paragraph, numbered.
  * Any other instruction leaves the note as it was.
  */
 export function editNote(note: Note, instructions: string): Note {
@@ -32,6 +34,7 @@ export function editNote(note: Note, instructions: string): Note {
     }
     return copy;
   }
+  if (NUMBERED.test(instructions)) return numbered(copy, instructions);
   const clear = /^\s*clear\s+([A-Z_]+)\s*$/i.exec(instructions);
   if (clear) {
     const section = copy.sections.find((candidate) => candidate.key === clear[1]!.toUpperCase());
@@ -44,14 +47,41 @@ export function editNote(note: Note, instructions: string): Note {
   return copy;
 }
 
-function mapText(content: SectionContent, change: (text: string) => string): SectionContent {
+function mapText(content: SectionContent, change: (text: string) => string, titles = true): SectionContent {
   if (content.type === 'TEXT') return { type: 'TEXT', text: change(content.text) };
   return {
     type: 'SUBSECTIONS',
     subsections: content.subsections.map((sub) => ({
       ...sub,
-      title: change(sub.title),
+      title: titles ? change(sub.title) : sub.title,
       text: change(sub.text),
     })),
   };
+}
+
+/** "…a numbered list" in the languages the window speaks (its example instruction). */
+const NUMBERED = /\b(numbered list|liste numérotée|lista numerada)\b/i;
+
+/** The sections an instruction names: those of the plan when it says "plan", else those whose title it says. */
+function namedSections(note: Note, instructions: string): Note['sections'] {
+  const said = instructions.toLowerCase();
+  if (/\bplan\b/.test(said)) return note.sections.filter((section) => section.key.includes('PLAN'));
+  return note.sections.filter((section) => section.title && said.includes(section.title.toLowerCase()));
+}
+
+/** Each line of a text, or each sentence when it is one paragraph, numbered 1., 2., … (bullets dropped). */
+function numberedText(text: string): string {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const items = lines.length > 1 ? lines : (text.match(/[^.!?]+[.!?]*/g) ?? []);
+  return items
+    .map((item) => item.trim().replace(/^(?:[-•*]|\d+[.)])\s*/, ''))
+    .filter((item) => item !== '')
+    .map((item, index) => `${index + 1}. ${item}`)
+    .join('\n');
+}
+
+function numbered(note: Note, instructions: string): Note {
+  for (const section of namedSections(note, instructions))
+    section.content = mapText(section.content, numberedText, false);
+  return note;
 }

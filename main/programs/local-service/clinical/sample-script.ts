@@ -76,7 +76,10 @@ const ENGLISH_NOTE: ScriptNote = {
   plan: PLAN,
 };
 
-/** The patient instructions, written for the English plan, in each language. */
+/**
+ * The patient instructions, written for the English plan, in each language; `{emergency}` is the emergency
+ * number of the instructions locale's country (scripted.ts: 112 in Spain, 911 in Mexico and the US).
+ */
 const INSTRUCTIONS: SampleScript['instructions'] = {
   en: [
     'Here is what we agreed on today:',
@@ -84,7 +87,7 @@ const INSTRUCTIONS: SampleScript['instructions'] = {
     '- Take one 81 mg aspirin every day, starting today.',
     '- We are sending you to a heart specialist (cardiology) for a stress test.',
     '- Come back in two weeks so we can check your blood pressure again.',
-    '- Call 911 or go to the emergency department if the chest pain comes while you are resting, lasts more than 15 minutes, or comes with sweating or fainting.',
+    '- Call {emergency} or go to the emergency department if the chest pain comes while you are resting, lasts more than 15 minutes, or comes with sweating or fainting.',
   ].join('\n'),
   es: [
     'Esto es lo que acordamos hoy:',
@@ -92,7 +95,7 @@ const INSTRUCTIONS: SampleScript['instructions'] = {
     '- Tome una aspirina de 81 mg todos los días, a partir de hoy.',
     '- Lo enviamos con un especialista del corazón (cardiología) para una prueba de esfuerzo.',
     '- Vuelva en dos semanas para revisar de nuevo su presión arterial.',
-    '- Llame al 911 o vaya a urgencias si el dolor de pecho aparece mientras descansa, dura más de 15 minutos o viene con sudor o desmayo.',
+    '- Llame al {emergency} o vaya a urgencias si el dolor de pecho aparece mientras descansa, dura más de 15 minutos o viene con sudor o desmayo.',
   ].join('\n'),
   fr: [
     'Voici ce que nous avons convenu aujourd’hui :',
@@ -100,7 +103,7 @@ const INSTRUCTIONS: SampleScript['instructions'] = {
     '- Prenez un comprimé d’aspirine de 81 mg chaque jour, à partir d’aujourd’hui.',
     '- Nous vous adressons à un cardiologue pour une épreuve d’effort.',
     '- Revenez dans deux semaines pour que nous recontrôlions votre tension artérielle.',
-    '- Appelez le 15 ou allez aux urgences si la douleur dans la poitrine survient au repos, dure plus de 15 minutes, ou s’accompagne de sueurs ou d’un malaise.',
+    '- Appelez le {emergency} ou allez aux urgences si la douleur dans la poitrine survient au repos, dure plus de 15 minutes, ou s’accompagne de sueurs ou d’un malaise.',
   ].join('\n'),
 };
 

@@ -26,7 +26,7 @@ function plain(text: string): string {
 }
 
 /** The script's note in the language of a note locale it writes (English or French), or null. */
-function noteIn(script: SampleScript, locale: string): ScriptNote | null {
+export function noteIn(script: SampleScript, locale: string): ScriptNote | null {
   if (locale.startsWith('ENGLISH_')) return script.notes.en;
   return locale === 'FRENCH_FR' ? script.notes.fr : null;
 }
@@ -45,13 +45,17 @@ export function scriptedNote(
   if (!script || !written) return null;
   if (request.current_note || request.unstructured_context || request.structured_context?.source_note)
     return null;
+  return isScriptConversation(script, request) ? noteFrom(written, template, locale) : null;
+}
+
+/** Whether a request's transcript is the script's conversation (punctuation and case aside). */
+export function isScriptConversation(script: SampleScript, request: ScriptableRequest): boolean {
   const said = request.transcript_items.map((item) => plain(item.text)).join(' ');
-  if (said !== script.transcript.map(plain).join(' ')) return null;
-  return noteFrom(written, template, locale);
+  return said === script.transcript.map(plain).join(' ');
 }
 
 /** A script note laid out on a template's sections. */
-function noteFrom(script: ScriptNote, template: Template, locale: string): Note {
+export function noteFrom(script: ScriptNote, template: Template, locale: string): Note {
   const sections = template.sections.map((section) => {
     const content: SectionContent =
       section.role === 'ASSESSMENT_AND_PLAN'
@@ -103,6 +107,23 @@ export function scriptedOrders(script: SampleScript | null, note: Note) {
   return { suggested_orders: script.frenchOrders.map((order) => ({ ...order })) };
 }
 
+/**
+ * The number a patient is told to call in an emergency, by the country of a locale (SPANISH_ES → 112,
+ * SPANISH_MX → 911, FRENCH_FR → 15, the SAMU), else 112 (the European number, also answered on most
+ * mobile networks elsewhere).
+ */
+export function emergencyNumber(locale: string): string {
+  const country = locale.split('_')[1] ?? '';
+  const numbers: Record<string, string> = { US: '911', MX: '911', CA: '911', UK: '999', FR: '15', AU: '000' };
+  return numbers[country] ?? '112';
+}
+
+/** The script's instructions for a locale (en, es or fr): its emergency number filled in. */
+export function scriptInstructions(script: SampleScript, locale: string): string {
+  const lang = languageOf(locale) as 'en' | 'es' | 'fr';
+  return script.instructions[lang].replace('{emergency}', emergencyNumber(locale));
+}
+
 /** The plan sentences of a note, as instructions are written from them (bullets and labels aside). */
 function planOf(note: Note): string[] {
   return actionableLines(note)
@@ -123,11 +144,11 @@ export function scriptedInstructions(
   if (!script || recipient !== 'PATIENT') return null;
   const lang = languageOf(locale);
   if (lang !== 'en' && lang !== 'es' && lang !== 'fr') return null;
-  if (isFrenchScriptNote(script, note)) return script.instructions[lang];
+  if (isFrenchScriptNote(script, note)) return scriptInstructions(script, locale);
   const plan = planOf(note);
   const expected = [...script.notes.en.plan].sort();
   if (plan.length !== expected.length || plan.some((line, i) => line !== expected[i])) return null;
-  return script.instructions[lang];
+  return scriptInstructions(script, locale);
 }
 
 /** The script's instructions in another of its languages when the text is one of its own, untouched. */
@@ -136,8 +157,15 @@ export function scriptedTranslation(
   instructions: string,
   newLocale: string,
 ): string | null {
-  if (!script || !Object.values(script.instructions).includes(instructions.trim())) return null;
+  if (!script) return null;
+  const own = Object.values(script.instructions).map((text) => text.split('{emergency}'));
+  const given = instructions.trim();
+  // One of its own, whatever country's emergency number it was written with.
+  const mine = own.some(([before, after]) => {
+    const number = given.slice(before!.length, given.length - (after ?? '').length);
+    return given.startsWith(before!) && given.endsWith(after ?? '') && /^\d{2,3}$/.test(number);
+  });
   const lang = languageOf(newLocale);
-  if (lang !== 'en' && lang !== 'es' && lang !== 'fr') return null;
-  return withDisclaimer(script.instructions[lang], newLocale);
+  if (!mine || (lang !== 'en' && lang !== 'es' && lang !== 'fr')) return null;
+  return withDisclaimer(scriptInstructions(script, newLocale), newLocale);
 }

@@ -16,6 +16,7 @@ import {
 import { recognize } from '../clinical/recognition.ts';
 import { writeNote } from '../clinical/note-writer.ts';
 import { scriptedNote } from '../clinical/scripted.ts';
+import { scriptedNoteWithContext } from '../clinical/scripted-context.ts';
 import { editNote } from '../clinical/note-editor.ts';
 import { userIdOf, type ServiceDeps } from './deps.ts';
 import { badRequest } from '../errors.ts';
@@ -79,7 +80,9 @@ function generate(request: NoteRequest, ctx: RouteContext, deps: ServiceDeps): {
   const source = request.structured_context?.source_note;
   if (source) checkSourceNote(source, template, ctx.version);
   if (request.current_note) checkNote(request.current_note, 'current_note');
-  const scripted = scriptedNote(deps.options.sampleScript, request, template, locale);
+  const scripted =
+    scriptedNote(deps.options.sampleScript, request, template, locale) ??
+    scriptedNoteWithContext(deps.options.sampleScript, request, template, locale);
   if (scripted) return { note: scripted };
   const findings = recognize([
     ...request.transcript_items.map((item) => ({ speaker: item.speaker_type, text: item.text })),

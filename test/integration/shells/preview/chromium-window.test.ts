@@ -6,6 +6,8 @@ import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppWindow, type AppWindow } from '../../../../main/shells/preview/chromium.ts';
@@ -96,6 +98,31 @@ describe('the preview window profile', () => {
       // Chromium's helpers outlive the browser by a moment and re-create the folder unless waited for.
       expect(await processesUsing(profile)).toEqual([]);
       expect(existsSync(profile)).toBe(false);
+    },
+  );
+
+  it.skipIf(!process.env.REAL_DISPLAY || process.platform !== 'linux')(
+    "gives the page the system's language, with no chromium-l10n installed (issue 31 item 16)",
+    async () => {
+      const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+      // The page reports the languages it sees back to this server.
+      const seen: string[] = [];
+      const server = createServer((request, response) => {
+        const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+        if (url.pathname === '/seen') seen.push(url.searchParams.get('languages') ?? '');
+        response.setHeader('content-type', 'text/html');
+        response.end("<script>fetch('/seen?languages=' + navigator.languages.join(','))</script>");
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const window = await openAppWindow(chromium, `http://127.0.0.1:${port}/`, ['fr-FR', 'fr']);
+      try {
+        await expect.poll(() => seen, { timeout: 60_000 }).toEqual(['fr-FR,fr']);
+      } finally {
+        window.close();
+        await window.closed;
+        server.close();
+      }
     },
   );
 });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
+import { scriptInstructions } from '../../../../main/programs/local-service/clinical/scripted.ts';
 import { call, serverToken, startHarness, type Harness } from './helpers.ts';
 
 const S = '/v1/core/server';
@@ -97,8 +98,14 @@ describe('local service: the sample visit script', () => {
       (await post(scripted, '/generate-patient-instructions', { note: generic, instructions_locale: locale }))
         .instructions as string;
     const english = await instructions('ENGLISH_US');
-    expect(english).toBe(SAMPLE_VISIT_SCRIPT.instructions.en);
-    expect(await instructions('SPANISH_MX')).toBe(SAMPLE_VISIT_SCRIPT.instructions.es);
+    expect(english).toBe(scriptInstructions(SAMPLE_VISIT_SCRIPT, 'ENGLISH_US'));
+    expect(english).toContain('Call 911 or go to the emergency department');
+    expect(await instructions('SPANISH_MX')).toBe(scriptInstructions(SAMPLE_VISIT_SCRIPT, 'SPANISH_MX'));
+    // The emergency number of the instructions' country (issue 31 item 9: not 911 for Spain).
+    expect(await instructions('SPANISH_MX')).toContain('Llame al 911 o vaya a urgencias');
+    expect(await instructions('SPANISH_ES')).toContain('Llame al 112 o vaya a urgencias');
+    expect(await instructions('ENGLISH_UK')).toContain('Call 999 or go to');
+    expect(await instructions('FRENCH_FR')).toContain('Appelez le 15 ou allez');
     const spanish = (
       await post(scripted, '/translate-patient-instructions', {
         instructions: english,
@@ -107,6 +114,15 @@ describe('local service: the sample visit script', () => {
       })
     ).instructions as string;
     expect(spanish).toContain('Tome una aspirina de 81 mg todos los días');
+    expect(spanish).toContain('Llame al 911'); // SPANISH_MX
+    const spain = (
+      await post(scripted, '/translate-patient-instructions', {
+        instructions: english,
+        current_locale: 'ENGLISH_US',
+        new_locale: 'SPANISH_ES',
+      })
+    ).instructions as string;
+    expect(spain).toContain('Llame al 112 o vaya a urgencias');
     expect(spanish).not.toMatch(/Here is|SPANISH|\bthe\b/);
     expect(spanish).toMatch(/se tradujo automáticamente[^\n]*$/);
     const french = (
@@ -136,7 +152,7 @@ describe('local service: the sample visit script', () => {
         instructions_locale: 'ENGLISH_US',
       })
     ).instructions as string;
-    expect(edited).not.toBe(SAMPLE_VISIT_SCRIPT.instructions.en);
+    expect(edited).not.toBe(scriptInstructions(SAMPLE_VISIT_SCRIPT, 'ENGLISH_US'));
     expect(edited).toContain('Start ibuprofen as needed.');
   });
 
@@ -171,7 +187,7 @@ describe('local service: the sample visit script', () => {
         instructions_locale: 'FRENCH_FR',
       })
     ).instructions as string;
-    expect(instructions).toBe(SAMPLE_VISIT_SCRIPT.instructions.fr);
+    expect(instructions).toBe(scriptInstructions(SAMPLE_VISIT_SCRIPT, 'FRENCH_FR'));
   });
 
   it("gives the French note the English note's E/M level (a level has no language)", async () => {

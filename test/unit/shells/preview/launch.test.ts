@@ -3,7 +3,13 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appWindowArgs, findChromium, noDisplay } from '../../../../main/shells/preview/chromium.ts';
+import {
+  appWindowArgs,
+  findChromium,
+  noDisplay,
+  profilePreferences,
+  systemLanguages,
+} from '../../../../main/shells/preview/chromium.ts';
 import { electronBinary } from '../../../../main/shells/preview/electron-binary.ts';
 
 /** A fake node_modules/electron folder; `binary` writes the file path.txt names. */
@@ -44,6 +50,26 @@ describe('npm start', () => {
   it('takes CHROMIUM_PATH first, else a browser in the usual places, else none', () => {
     expect(findChromium({ CHROMIUM_PATH: '/opt/c' }, 'linux')).toBe('/opt/c');
     expect(findChromium({}, 'aix')).toBeNull();
+  });
+});
+
+describe("the preview window's language (issue 31 item 16)", () => {
+  it('is the system locale on Linux, as a BCP 47 tag, LANGUAGE first; none for C or elsewhere', () => {
+    expect(systemLanguages({ LANG: 'fr_FR.UTF-8' }, 'linux')).toEqual(['fr-FR']);
+    expect(systemLanguages({ LANG: 'en_GB.UTF-8', LC_ALL: 'es_ES.UTF-8@euro' }, 'linux')).toEqual(['es-ES']);
+    expect(systemLanguages({ LANG: 'fr_CA.UTF-8', LANGUAGE: 'fr_CA:fr' }, 'linux')).toEqual(['fr-CA', 'fr']);
+    expect(systemLanguages({ LANG: 'C.UTF-8', LANGUAGE: 'fr' }, 'linux')).toEqual([]);
+    expect(systemLanguages({ LANG: 'POSIX' }, 'linux')).toEqual([]);
+    expect(systemLanguages({ LANG: 'fr_FR.UTF-8' }, 'darwin')).toEqual([]);
+  });
+
+  it('is given to Chromium (--lang) and to the page through the new profile (accept-languages)', () => {
+    expect(appWindowArgs('u', '/tmp/p', false, ['es-ES'])).toContain('--lang=es-ES');
+    expect(appWindowArgs('u', '/tmp/p', false).some((a) => a.startsWith('--lang'))).toBe(false);
+    expect(JSON.parse(profilePreferences(['fr-CA', 'fr'])!)).toEqual({
+      intl: { accept_languages: 'fr-CA,fr' },
+    });
+    expect(profilePreferences([])).toBeNull();
   });
 });
 

@@ -1,0 +1,100 @@
+/**
+ * The sample's note changed as a clinician changes it (issue 31 item 9): written again with more context,
+ * the context appears once, where it belongs, with no "Context:" label and no transcript line pasted in;
+ * the Note screen's own example instruction (in English, French and Spanish) makes the plan a numbered list;
+ * a drug the patient already takes is not suggested as a new start.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
+import { call, serverToken, startHarness, type Harness } from './helpers.ts';
+import en from '../../../../preload/words/en/ui-visit.json' with { type: 'json' };
+import fr from '../../../../preload/words/fr/ui-visit.json' with { type: 'json' };
+import es from '../../../../preload/words/es/ui-visit.json' with { type: 'json' };
+
+const S = '/v1/core/server';
+const SAMPLE = SAMPLE_VISIT_SCRIPT.transcript.map((text, i) => ({
+  text,
+  speaker_type: i % 2 === 0 ? 'DOCTOR' : 'PATIENT',
+  start_offset_ms: i * 4000,
+  end_offset_ms: i * 4000 + 3000,
+}));
+
+interface Section {
+  key: string;
+  content: { type: string; text?: string; subsections?: { title: string; text: string }[] };
+}
+interface Note {
+  sections: Section[];
+}
+const textOf = (section: Section) =>
+  section.content.type === 'TEXT'
+    ? section.content.text!
+    : section.content.subsections!.map((sub) => `${sub.title}\n${sub.text}`).join('\n');
+
+describe('the sample note, changed', () => {
+  let h: Harness;
+  let token: string;
+  beforeAll(async () => {
+    h = await startHarness({ sampleScript: SAMPLE_VISIT_SCRIPT });
+    token = await serverToken(h);
+  });
+  afterAll(() => h?.service.close());
+  const post = async (path: string, body: unknown) =>
+    (await call(h.service, 'POST', `${S}${path}`, { token, body })).body;
+  const write = async (template: string, extra: object = {}): Promise<Note> =>
+    (
+      await post('/generate-note', {
+        transcript_items: SAMPLE,
+        locale: 'ENGLISH_US',
+        note_template_key: template,
+        ...extra,
+      })
+    ).note;
+
+  it('written again with more context: each sentence once, where it belongs, no label, nothing pasted', async () => {
+    const first = await write('GENERIC_MULTIPLE_SECTIONS');
+    const context =
+      'Known type 2 diabetes on metformin 500 mg twice daily. Plan: recheck HbA1c in three months.';
+    const again = await write('GENERIC_MULTIPLE_SECTIONS', {
+      unstructured_context: context,
+      current_note: first,
+    });
+    const all = again.sections.map(textOf).join('\n');
+    expect(all).not.toMatch(/\b(Context|Patient|Doctor):/);
+    for (const line of SAMPLE_VISIT_SCRIPT.transcript) expect(all).not.toContain(line);
+    expect(all.match(/metformin/g)).toHaveLength(1);
+    expect(all.match(/HbA1c/g)).toHaveLength(1);
+    const section = (key: string) => textOf(again.sections.find((s) => s.key === key)!);
+    expect(section('CURRENT_MEDICATIONS')).toContain(
+      'Known type 2 diabetes on metformin 500 mg twice daily.',
+    );
+    expect(section('ASSESSMENT_AND_PLAN')).toContain('Recheck HbA1c in three months.');
+    // What was there before stays as it was: the chief complaint is still the script's.
+    expect(section('CHIEF_COMPLAINT')).toBe(textOf(first.sections.find((s) => s.key === 'CHIEF_COMPLAINT')!));
+    // Orders: the drug the patient takes is not a new start.
+    const orders = (await post('/generate-suggested-orders', { note: again })).suggested_orders as {
+      description: string;
+      action?: string;
+    }[];
+    expect(orders.filter((o) => /metformin/i.test(o.description) && o.action === 'START')).toEqual([]);
+  });
+
+  it("follows the Note screen's example instruction in English, French and Spanish", async () => {
+    for (const words of [en, fr, es]) {
+      const example = /[“«]\s*(.+?)\s*[”»]/.exec(words.changes.instructionHint)![1]!;
+      for (const template of ['SOAP', 'GENERIC_MULTIPLE_SECTIONS']) {
+        const note = await write(template);
+        const edited = (await post('/edit-note-with-instructions', { note, instructions: example }))
+          .note as Note;
+        const plan = edited.sections.find((s) => s.key.includes('PLAN'))!;
+        const texts =
+          plan.content.type === 'TEXT' ? [plan.content.text!] : plan.content.subsections!.map((s) => s.text);
+        for (const text of texts)
+          expect(text.split('\n').map((line) => line.slice(0, 3))).toEqual(
+            text.split('\n').map((_, i) => `${i + 1}. `),
+          );
+        expect(JSON.stringify(edited)).not.toBe(JSON.stringify(note));
+      }
+    }
+  });
+});
