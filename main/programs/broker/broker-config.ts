@@ -117,8 +117,11 @@ const BrokerConfigSchema = z.strictObject({
   webhookSecretFile: z.string().trim().min(1).optional(),
   /** How far a webhook timestamp may be from the broker's clock, in seconds. */
   webhookToleranceSec: z.number().int().min(30).max(3600).default(300),
-  /** How long after its sign-in a token is taken on the schedule routes, in seconds (its `exp` still applies). */
-  scheduleTokenMaxAgeSec: z.number().int().min(60).max(86_400).default(43_200),
+  /**
+   * How long after its sign-in a token is taken on the schedule and E/M routes, in seconds (its `exp` still
+   * applies): the bound on replaying a captured token there. Past it the desktop renews the token silently.
+   */
+  scheduleTokenMaxAgeSec: z.number().int().min(60).max(86_400).default(3_600),
   /** Answer E/M codes for signed-in clinicians (`/v1/em-codes`); false: those routes answer 404. */
   emCodes: z.boolean().default(true),
 });

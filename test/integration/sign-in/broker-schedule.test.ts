@@ -92,6 +92,10 @@ describe('the schedule API', () => {
     expect((await call(`/v1/appointments?${dayWindow()}`, undefined)).status).toBe(401);
     const forged = await idp.sign({ oid: 'oid-dr-lee', aud: 'another-app' });
     expect((await call(`/v1/appointments?${dayWindow()}`, forged)).body.name).toBe('WRONG_AUDIENCE');
+    // Signed in two hours ago, not expired: past the hour a session's token is taken here (issue 32).
+    const now = Math.floor(Date.now() / 1000);
+    const old = await idp.sign({ oid: 'oid-dr-lee', iat: now - 2 * 3600, exp: now + 3600 });
+    expect((await call(`/v1/appointments?${dayWindow()}`, old)).body.name).toBe('TOKEN_TOO_OLD');
     const stranger = await idp.sign({ oid: 'oid-nobody' });
     expect((await call(`/v1/appointments?${dayWindow()}`, stranger)).body.name).toBe('PROVIDER_NOT_FOUND');
   });

@@ -99,6 +99,18 @@ describe('several broker instances sharing Redis', () => {
     controller.abort();
   });
 
+  it('takes a token once across instances, and keeps its hash in Redis, not the token', async () => {
+    const token = await idp.sign({ oid: 'oid-dr-once' });
+    expect((await presentToken(a.url, token)).status).toBe(200);
+    expect((await presentToken(b.url, token)).body).toMatchObject({ code: 401, name: 'TOKEN_REPLAYED' });
+    const used = await admin.keys('scribe-broker:used-token:*');
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatch(/^scribe-broker:used-token:[0-9a-f]{64}$/);
+    // It lasts as long as the token could be taken (five minutes and the clock allowance), no longer.
+    expect(await admin.pTTL(used[0]!)).toBeLessThanOrEqual(330_000);
+    expect(JSON.stringify(await admin.get(used[0]!))).not.toContain(token.slice(-20));
+  });
+
   it('keeps only address counters in Redis: no patient, no token', async () => {
     const token = await idp.sign({ oid: 'oid-dr-lee' });
     await presentToken(a.url, token, { method: 'GET', path: '/v1/appointments' });
