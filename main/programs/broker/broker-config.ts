@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
-import { MUTABLE_USER_CLAIMS } from './user-claim.ts';
+import { IDENTIFYING_USER_CLAIMS, MUTABLE_USER_CLAIMS } from './user-claim.ts';
 import { isProxyAddress } from './client-address.ts';
 import { fieldProblems } from '../../core/api/schemas/field-problems.ts';
 import type { BrokerConfigProblem } from '../../../preload/contract/index.ts';
@@ -201,7 +201,10 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
   if (!parsed.success) return refusal(parsed.error, merged, where);
-  const conflict = crossCheck(parsed.data, MUTABLE_USER_CLAIMS);
+  const conflict = crossCheck(parsed.data, {
+    identifying: IDENTIFYING_USER_CLAIMS,
+    mutable: MUTABLE_USER_CLAIMS,
+  });
   return conflict
     ? { ok: false, error: conflict.error, problems: [conflict.problem] }
     : { ok: true, config: parsed.data };
