@@ -22,7 +22,7 @@ import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { useTokenOnce } from './single-use.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
-import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
+import { handleSchedule, isSchedulePath, WEBHOOK_PATH, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 import { ActiveClinicians } from './active-clinicians.ts';
 
@@ -116,29 +116,45 @@ async function handle(
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
   }
-  if (isSchedulePath(path) || isEmPath(path)) {
-    let wait: number;
+  if (isSchedulePath(path) || isEmPath(path)) return api(req, res, url, deps, limiter);
+  if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
+  if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+  return exchangeToken(req, res, deps, limiter);
+}
+
+/** The schedule, E/M and webhook routes, after the caller's address limit (webhooks: their own). */
+async function api(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: BrokerDeps & { addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
+  limiter: RateLimiter,
+): Promise<void> {
+  const path = url.pathname;
+  const limitCaller = async () => {
+    const wait = await limiter.take(deps.addressOf(req));
+    if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
+  };
+  // The service's deliveries are counted apart (schedule-server.ts), not against the sending address.
+  if (path !== WEBHOOK_PATH) {
     try {
-      wait = await limiter.take(deps.addressOf(req));
+      await limitCaller();
     } catch (error) {
       if (error instanceof BrokerRefusal) return refuse(res, error);
       throw error;
     }
-    if (wait > 0) return refuse(res, new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait }));
-    const io = {
-      path,
-      query: url.searchParams,
-      client: deps.addressOf(req),
-      send: (status: number, body: unknown) => send(res, status, body),
-      refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
-    };
-    // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
-    if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
-    return handleSchedule(req, res, io, deps.schedule);
   }
-  if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
-  if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
-  return exchangeToken(req, res, deps, limiter);
+  const io = {
+    limitCaller,
+    path,
+    query: url.searchParams,
+    client: deps.addressOf(req),
+    send: (status: number, body: unknown) => send(res, status, body),
+    refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
+  };
+  // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
+  if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
+  return handleSchedule(req, res, io, deps.schedule);
 }
 
 /**

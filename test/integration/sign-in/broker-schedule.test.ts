@@ -218,6 +218,33 @@ describe('webhooks', () => {
     expect(lines.join('\n')).not.toContain(CANARY);
   });
 
+  const signed = (body: string, at = String(Math.floor(Date.now() / 1000))) => ({
+    'x-service-webhook-timestamp': at,
+    'x-service-webhook-signature': webhookSignature(SECRET, at, Buffer.from(body)),
+  });
+
+  it('takes a signed delivery once: the same delivery again is answered as a duplicate (issue 32)', async () => {
+    const body = JSON.stringify({ type: 'appointment.scheduled', data: { patient: CANARY } });
+    const headers = signed(body);
+    const first = await deliver(body, headers);
+    expect(await first.json()).toEqual({ received: true });
+    const replay = await deliver(body, headers);
+    expect({ status: replay.status, body: await replay.json() }).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
+    expect(lines.map((l) => JSON.parse(l).reason)).toEqual([undefined, 'duplicate']);
+  });
+
+  it("counts the service's deliveries apart from the address limit of 60 a minute (issue 32)", async () => {
+    const statuses = new Set<number>();
+    for (let n = 0; n < 65; n += 1) {
+      const body = JSON.stringify({ type: 'note.created', n });
+      statuses.add((await deliver(body, signed(body))).status);
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+
   it('tells connected desktops that the list changed when an appointment event is signed right', async () => {
     const controller = new AbortController();
     const stream = await fetch(`${broker.url}/v1/events`, {

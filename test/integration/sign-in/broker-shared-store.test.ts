@@ -97,6 +97,16 @@ describe('several broker instances sharing Redis', () => {
     const event = new TextDecoder().decode((await reader.read()).value);
     expect(event).toBe('event: appointments-changed\ndata: {}\n\n');
     controller.abort();
+    // The same delivery replayed to the other instance is known there (issue 32): not passed on again.
+    const replay = await fetch(`${b.url}/v1/webhooks/service`, {
+      method: 'POST',
+      headers: {
+        'x-service-webhook-timestamp': now,
+        'x-service-webhook-signature': webhookSignature(SECRET, now, Buffer.from(body)),
+      },
+      body,
+    });
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
   });
 
   it('takes a token once across instances, and keeps its hash in Redis, not the token', async () => {
