@@ -143,6 +143,7 @@ export type BrokerConfigProblem =
     }
   | { readonly kind: 'go_together'; readonly keys: readonly [string, string] }
   | { readonly kind: 'claim_reassignable'; readonly claim: string }
+  | { readonly kind: 'claim_not_identifying'; readonly claim: string }
   | { readonly kind: 'secret_file_unreadable'; readonly key: string; readonly errno: string }
   | { readonly kind: 'store_unreachable'; readonly code: string }
   | { readonly kind: 'listen_failed'; readonly listen: string; readonly code: string };

@@ -68,9 +68,10 @@ export const SIGN_IN_KEYS = {
   }),
   signInRecheckHours: key({
     schema: z.number().int().min(1).max(720),
+    default: 12,
     title: 'Re-check the sign-in at the identity provider (hours)',
     description:
-      "How long a clinician's organization sign-in may go on without the identity provider being asked again. Past it, the app renews its tokens through the identity provider and the broker (silently while the provider's session lives) instead of the service's refresh, so a clinician disabled at the identity provider loses access within this time. Unset: only when the service refuses the refresh token (about 30 days).",
+      "How long a clinician's organization sign-in may go on without the identity provider being asked again. Past it, the app renews its tokens through the identity provider and the broker (silently while the provider's session lives) instead of the service's refresh, so a clinician disabled at the identity provider loses access within this time; a failed re-check also ends the session at the service. Default 12 hours (a working day); 720 is about the service's own 30-day refresh limit.",
     expect: 'must be a whole number of hours from 1 to 720',
     deniedLayers: NOT_SETTINGS,
     example: 8,

@@ -41,6 +41,7 @@ export function liveOrganizationSignIn(
       c.signInScopes,
       c.signInBrokerUrl,
       c.signInPresentedToken,
+      c.signInRecheckHours,
       c.serviceUrl,
     ]);
     if (last?.key !== key) last = { key, signIn: organizationSignInFrom(c, openBrowser) };

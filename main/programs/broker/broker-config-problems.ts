@@ -1,7 +1,7 @@
 /**
  * The broker's configuration problems as facts (preload/contract: BrokerConfigProblem) the CLI words in
  * IT's language, each with the same in English (`error`, for logs): the config file, the pairs of keys
- * that go together, a user claim that can be reassigned; and BrokerStartError for what stops a broker
+ * that go together, a user claim that does not identify a person or can be reassigned; and BrokerStartError for what stops a broker
  * whose settings were valid (a file it cannot read, the shared store out of reach, the address taken).
  */
 import { readFile } from 'node:fs/promises';
@@ -30,7 +30,10 @@ function refused(problem: BrokerConfigProblem, error: string): Refused {
 }
 
 /** What the schema cannot say about one key alone. */
-export function crossCheck(config: BrokerConfig, mutableClaims: readonly string[]): Refused | undefined {
+export function crossCheck(
+  config: BrokerConfig,
+  claims: { identifying: readonly string[]; mutable: readonly string[] },
+): Refused | undefined {
   if (!config.tlsCertFile !== !config.tlsKeyFile)
     return refused(
       { kind: 'go_together', keys: ['tlsCertFile', 'tlsKeyFile'] },
@@ -41,7 +44,13 @@ export function crossCheck(config: BrokerConfig, mutableClaims: readonly string[
       { kind: 'go_together', keys: ['requiredClaim', 'requiredClaimValue'] },
       'requiredClaim and requiredClaimValue go together: set both, or neither.',
     );
-  if (mutableClaims.includes(config.userClaim) && !config.userClaimTrusted)
+  if (!claims.identifying.includes(config.userClaim) && !claims.mutable.includes(config.userClaim))
+    return refused(
+      { kind: 'claim_not_identifying', claim: config.userClaim },
+      `userClaim ${config.userClaim} does not identify one person: use oid (Entra ID), sub, or email (taken ` +
+        'only when verified); upn, preferred_username or unique_name with userClaimTrusted.',
+    );
+  if (claims.mutable.includes(config.userClaim) && !config.userClaimTrusted)
     return refused(
       { kind: 'claim_reassignable', claim: config.userClaim },
       `userClaim ${config.userClaim} can be renamed and passed to another person: use oid or sub, or set ` +

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FIELD_SCHEMAS } from '../../core/config/config-schema.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
-import { MUTABLE_USER_CLAIMS } from './user-claim.ts';
+import { IDENTIFYING_USER_CLAIMS, MUTABLE_USER_CLAIMS } from './user-claim.ts';
 import { isProxyAddress } from './client-address.ts';
 import { fieldProblems } from '../../core/api/schemas/field-problems.ts';
 import type { BrokerConfigProblem } from '../../../preload/contract/index.ts';
@@ -122,8 +122,11 @@ const BrokerConfigSchema = z.strictObject({
   webhookSecretFile: z.string().trim().min(1).optional(),
   /** How far a webhook timestamp may be from the broker's clock, in seconds. */
   webhookToleranceSec: z.number().int().min(30).max(3600).default(300),
-  /** How long after its sign-in a token is taken on the schedule routes, in seconds (its `exp` still applies). */
-  scheduleTokenMaxAgeSec: z.number().int().min(60).max(86_400).default(43_200),
+  /**
+   * How long after its sign-in a token is taken on the schedule and E/M routes, in seconds (its `exp` still
+   * applies): the bound on replaying a captured token there. Past it the desktop renews the token silently.
+   */
+  scheduleTokenMaxAgeSec: z.number().int().min(60).max(86_400).default(3_600),
   /** Answer E/M codes for signed-in clinicians (`/v1/em-codes`); false: those routes answer 404. */
   emCodes: z.boolean().default(true),
 });
@@ -204,7 +207,10 @@ export async function loadBrokerConfig(sources: BrokerConfigSources): Promise<Br
   }
   const parsed = BrokerConfigSchema.safeParse(merged);
   if (!parsed.success) return refusal(parsed.error, merged, where);
-  const conflict = crossCheck(parsed.data, MUTABLE_USER_CLAIMS);
+  const conflict = crossCheck(parsed.data, {
+    identifying: IDENTIFYING_USER_CLAIMS,
+    mutable: MUTABLE_USER_CLAIMS,
+  });
   return conflict
     ? { ok: false, error: conflict.error, problems: [conflict.problem] }
     : { ok: true, config: parsed.data };

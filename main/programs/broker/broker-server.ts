@@ -20,8 +20,9 @@ import { clientAddressResolver } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
+import { useTokenOnce } from './single-use.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
-import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
+import { handleSchedule, isSchedulePath, WEBHOOK_PATH, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 import { ActiveClinicians } from './active-clinicians.ts';
 
@@ -69,7 +70,8 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-
 
 /** Starts the broker on `config.listen` (port 0: any free port). */
 export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
-  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.store ?? new MemoryStore(deps.now));
+  const store = deps.store ?? new MemoryStore(deps.now);
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, store);
   const resolve = clientAddressResolver(deps.config.trustProxy);
   const addressOf: ClientOf = (req) =>
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
@@ -77,7 +79,7 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const active = new ActiveClinicians(deps.server, deps.now);
   const schedule = deps.schedule && { ...deps.schedule, active };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res, { ...deps, addressOf, schedule }, limiter).catch(() => {
+    handle(req, res, { ...deps, store, addressOf, schedule }, limiter).catch(() => {
       if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
       else res.destroy();
     });
@@ -103,7 +105,7 @@ const notFound = new BrokerRefusal('NOT_FOUND');
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps & { addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
+  deps: BrokerDeps & { store: SharedStore; addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
   limiter: RateLimiter,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://broker');
@@ -114,29 +116,45 @@ async function handle(
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
   }
-  if (isSchedulePath(path) || isEmPath(path)) {
-    let wait: number;
+  if (isSchedulePath(path) || isEmPath(path)) return api(req, res, url, deps, limiter);
+  if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
+  if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
+  return exchangeToken(req, res, deps, limiter);
+}
+
+/** The schedule, E/M and webhook routes, after the caller's address limit (webhooks: their own). */
+async function api(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: BrokerDeps & { addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
+  limiter: RateLimiter,
+): Promise<void> {
+  const path = url.pathname;
+  const limitCaller = async () => {
+    const wait = await limiter.take(deps.addressOf(req));
+    if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
+  };
+  // The service's deliveries are counted apart (schedule-server.ts), not against the sending address.
+  if (path !== WEBHOOK_PATH) {
     try {
-      wait = await limiter.take(deps.addressOf(req));
+      await limitCaller();
     } catch (error) {
       if (error instanceof BrokerRefusal) return refuse(res, error);
       throw error;
     }
-    if (wait > 0) return refuse(res, new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait }));
-    const io = {
-      path,
-      query: url.searchParams,
-      client: deps.addressOf(req),
-      send: (status: number, body: unknown) => send(res, status, body),
-      refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
-    };
-    // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
-    if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
-    return handleSchedule(req, res, io, deps.schedule);
   }
-  if (path !== '/v1/token') return refuse(res, new BrokerRefusal('NOT_FOUND'));
-  if (req.method !== 'POST') return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
-  return exchangeToken(req, res, deps, limiter);
+  const io = {
+    limitCaller,
+    path,
+    query: url.searchParams,
+    client: deps.addressOf(req),
+    send: (status: number, body: unknown) => send(res, status, body),
+    refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
+  };
+  // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
+  if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
+  return handleSchedule(req, res, io, deps.schedule);
 }
 
 /**
@@ -166,7 +184,7 @@ function emDeps(deps: BrokerDeps) {
 async function exchangeToken(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps & { addressOf: ClientOf },
+  deps: BrokerDeps & { store: SharedStore; addressOf: ClientOf },
   limiter: RateLimiter,
 ): Promise<void> {
   const started = (deps.now ?? Date.now)();
@@ -186,12 +204,7 @@ async function exchangeToken(
     });
   };
   try {
-    const wait = await limiter.take(client);
-    if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
-    const token = bearer(req);
-    if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');
-    const claims = await deps.verifier.verify(token);
-    exchanged = await exchangeForUserTokens(deps.server, claims, deps.config);
+    exchanged = await issue(req, deps, limiter, { client, started });
     send(res, 200, exchanged.tokens);
     record('issued', 200);
   } catch (error) {
@@ -202,6 +215,23 @@ async function exchangeToken(
     refuse(res, error);
     record('refused', error.status, error.refusal);
   }
+}
+
+/** The checks of `/v1/token` in order, then the exchange; a BrokerRefusal at the first that fails. */
+async function issue(
+  req: IncomingMessage,
+  deps: BrokerDeps & { store: SharedStore },
+  limiter: RateLimiter,
+  at: { client: string; started: number },
+): Promise<Exchanged> {
+  const wait = await limiter.take(at.client);
+  if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
+  const token = bearer(req);
+  if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');
+  const claims = await deps.verifier.verify(token);
+  // Once only (issue 32): a captured token cannot mint a second session, on this instance or another.
+  await useTokenOnce(deps.store, token, claims, { ...deps.config, nowMs: at.started });
+  return exchangeForUserTokens(deps.server, claims, deps.config);
 }
 
 /** The bearer token, or MISSING_TOKEN. */

@@ -1,8 +1,10 @@
 /**
  * The broker's shared store in Redis, for several broker instances: request counts are Redis counters
- * that expire with their window (one atomic script per hit), and "appointments changed" goes over Redis
+ * that expire with their window (one atomic script per hit), a used-once mark is a key set only if absent
+(SET NX) that expires when what it marks could no longer be taken anyway, and "appointments changed" goes over Redis
  * pub/sub to every instance, which hands it to the desktops connected to it. Keys and the channel are under
- * `scribe-broker:`; nothing stored names a patient or carries a token (a key names a client address).
+ * `scribe-broker:`; nothing stored names a patient or carries a token (a key names a client address, a token's
+ * SHA-256 or a webhook delivery's id).
  *
  * Uses the official client's core, `@redis/client` (docs/dependencies.md). While Redis is unreachable
  * commands fail at once (no offline queue) and the client reconnects in the background.
@@ -23,6 +25,9 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {n, ttl}`;
+
+/** SET NX with its expiry: 'OK' the first time, nil (null) while the key lasts. */
+const USE_ONCE_SCRIPT = `return redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1])`;
 
 /** What the store uses of a connected client. */
 interface Commands {
@@ -74,6 +79,14 @@ export class RedisStore implements SharedStore {
       arguments: [String(windowMs)],
     })) as [number, number];
     return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
+  }
+
+  async useOnce(key: string, ttlMs: number): Promise<boolean> {
+    const reply = await this.client.eval(USE_ONCE_SCRIPT, {
+      keys: [PREFIX + key],
+      arguments: [String(Math.max(1, Math.ceil(ttlMs)))],
+    });
+    return reply === 'OK';
   }
 
   /** Redis answers a PING within 2 s (with the offline queue off, a lost connection fails at once). */

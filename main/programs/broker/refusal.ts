@@ -14,6 +14,7 @@ const REFUSALS = {
   TOKEN_EXPIRED: [401, 'The token has expired. Sign in again.'],
   TOKEN_NOT_YET_VALID: [401, 'The token is not valid yet (check the computer clock).'],
   TOKEN_TOO_OLD: [401, 'The token was issued too long ago: present a token from a sign-in just made.'],
+  TOKEN_REPLAYED: [401, 'This token was already exchanged: each sign-in token is taken once. Sign in again.'],
   WRONG_TOKEN_TYPE: [
     401,
     'This kind of token is not accepted: present the sign-in token the broker expects.',

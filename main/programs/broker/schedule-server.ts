@@ -3,7 +3,8 @@
  * request once (route, outcome, status, reason, who) — never a body, a patient or a token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChangeFeed } from './shared-store.ts';
+import type { SharedStore } from './shared-store.ts';
+import { firstDelivery } from './single-use.ts';
 import { BrokerRefusal } from './refusal.ts';
 import * as routes from './schedule-routes.ts';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, verifyWebhook } from './webhook-signature.ts';
@@ -22,7 +23,8 @@ export interface ScheduleLogRecord {
 
 /** Everything the schedule side needs. */
 export interface ScheduleServerDeps extends routes.ScheduleDeps {
-  feed: ChangeFeed;
+  /** The shared store: the change feed, the marks of deliveries taken and the deliveries' own count. */
+  feed: SharedStore;
   /** The webhook secret key (administration console); without it deliveries are refused. */
   webhookSecret?: string | undefined;
   webhookToleranceSec: number;
@@ -36,18 +38,38 @@ export function isSchedulePath(path: string): boolean {
     path === '/v1/appointments' ||
     path.startsWith('/v1/appointments/') ||
     path === '/v1/events' ||
-    path === '/v1/webhooks/service'
+    path === WEBHOOK_PATH
   );
 }
 
 type Send = (status: number, body: unknown) => void;
 type Refuse = (refusal: BrokerRefusal) => void;
+/** Counts a request against the caller's address limit; throws RATE_LIMITED past it. */
+type LimitCaller = () => Promise<void>;
+
+/** The request as the broker's server hands it over, and how to answer it. */
+interface ScheduleIo {
+  path: string;
+  query: URLSearchParams;
+  client: string;
+  send: Send;
+  refuse: Refuse;
+  limitCaller: LimitCaller;
+}
+
+/** The path of the service's deliveries, which are not counted against the sending address's limit. */
+export const WEBHOOK_PATH = '/v1/webhooks/service';
+/**
+ * Signed deliveries the broker takes per minute, all together (across instances with Redis): the service's
+ * own, apart from the per-address limit of the clinicians' requests (issue 32).
+ */
+export const WEBHOOKS_PER_MINUTE = 600;
 
 /** Handles one request of the schedule side. */
 export async function handleSchedule(
   req: IncomingMessage,
   res: ServerResponse,
-  io: { path: string; query: URLSearchParams; client: string; send: Send; refuse: Refuse },
+  io: ScheduleIo,
   deps: ScheduleServerDeps | undefined,
 ): Promise<void> {
   let externalId: string | undefined;
@@ -55,7 +77,7 @@ export async function handleSchedule(
   const record = (outcome: ScheduleLogRecord['outcome'], status: number, reason?: string) =>
     deps?.log({
       time: new Date(deps.now()).toISOString(),
-      event: io.path === '/v1/webhooks/service' ? 'webhook' : 'schedule',
+      event: io.path === WEBHOOK_PATH ? 'webhook' : 'schedule',
       route,
       outcome,
       status,
@@ -64,8 +86,8 @@ export async function handleSchedule(
       ...(externalId ? { externalId } : {}),
     });
   try {
-    if (!deps) throw new BrokerRefusal('SCHEDULE_NOT_CONFIGURED');
     if (route === 'webhook') return await webhook(req, io, deps, record);
+    if (!deps) throw new BrokerRefusal('SCHEDULE_NOT_CONFIGURED');
     if (route === 'unknown') throw new BrokerRefusal('NOT_FOUND');
     const who = await routes.clinicianOf(req, deps, (id) => (externalId = id));
     if (route === 'events') return events(res, deps, who.externalId, record);
@@ -84,7 +106,7 @@ export async function handleSchedule(
 
 function routeName(method: string, path: string): string {
   const parts = path.split('/').slice(1);
-  if (path === '/v1/webhooks/service') return method === 'POST' ? 'webhook' : 'unknown';
+  if (path === WEBHOOK_PATH) return method === 'POST' ? 'webhook' : 'unknown';
   if (path === '/v1/events') return method === 'GET' ? 'events' : 'unknown';
   if (parts.length === 2) return method === 'GET' ? 'list-appointments' : 'unknown';
   if (parts.length === 3) return method === 'GET' ? 'get-appointment' : 'unknown';
@@ -145,36 +167,64 @@ function events(
   });
 }
 
-/** POST /v1/webhooks/service: a signed delivery; `appointment.*` events go to the feed. */
+/**
+ * POST /v1/webhooks/service: a signed delivery; `appointment.*` events go to the feed. A delivery that is
+ * not signed right counts against its sender's address limit; a signed one against the deliveries' own
+ * limit, and is taken once: the same delivery again (a replay within the timestamp's window, or the
+ * service retrying one already taken) is answered 200 `duplicate` and not passed on.
+ */
 async function webhook(
   req: IncomingMessage,
-  io: { send: Send },
-  deps: ScheduleServerDeps,
+  io: { send: Send; limitCaller: LimitCaller },
+  deps: ScheduleServerDeps | undefined,
   record: (o: 'ok' | 'refused', s: number, reason?: string) => void,
 ): Promise<void> {
   const raw = await routes.readRaw(req, 1024 * 1024);
-  if (!raw) throw new BrokerRefusal('BAD_REQUEST');
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const verdict = deps.webhookSecret
-    ? verifyWebhook(
-        { timestamp: header(WEBHOOK_TIMESTAMP_HEADER), signature: header(WEBHOOK_SIGNATURE_HEADER) },
-        raw,
-        deps.webhookSecret,
-        deps.now(),
-        deps.webhookToleranceSec,
-      )
-    : 'no_secret';
-  if (verdict !== 'ok') {
+  const signature = header(WEBHOOK_SIGNATURE_HEADER);
+  const verdict =
+    deps?.webhookSecret && raw
+      ? verifyWebhook(
+          { timestamp: header(WEBHOOK_TIMESTAMP_HEADER), signature },
+          raw,
+          deps.webhookSecret,
+          deps.now(),
+          deps.webhookToleranceSec,
+        )
+      : 'no_secret';
+  if (verdict !== 'ok' || !deps || !raw || !signature) {
+    await io.limitCaller();
+    if (!deps) throw new BrokerRefusal('SCHEDULE_NOT_CONFIGURED');
+    if (!raw) throw new BrokerRefusal('BAD_REQUEST');
     io.send(401, new BrokerRefusal('WEBHOOK_REFUSED').body());
     record('refused', 401, verdict);
+    return;
+  }
+  await limitDeliveries(deps.feed);
+  // The contract shows no delivery id: the signature (over timestamp and body) names the delivery.
+  if (!(await firstDelivery(deps.feed, signature, 2 * deps.webhookToleranceSec * 1000))) {
+    io.send(200, { received: true, duplicate: true });
+    record('ok', 200, 'duplicate');
     return;
   }
   if (eventType(raw).startsWith('appointment.')) await deps.feed.publish('appointments');
   io.send(200, { received: true });
   record('ok', 200);
+}
+
+/** Counts one signed delivery against WEBHOOKS_PER_MINUTE (the key holds a character no address has). */
+async function limitDeliveries(store: SharedStore): Promise<void> {
+  let hit;
+  try {
+    hit = await store.hit('rate:service/webhooks', 60_000);
+  } catch (error) {
+    throw new BrokerRefusal('STORE_UNAVAILABLE', { cause: error });
+  }
+  if (hit.count > WEBHOOKS_PER_MINUTE)
+    throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: Math.max(1, Math.ceil(hit.resetInMs / 1000)) });
 }
 
 /** The event's type. GUESS: a top-level `type` (the payload shape is not shown); `event` is read too. */

@@ -1,6 +1,6 @@
 /**
- * What broker instances share: request counts for the rate limit and the "appointments changed" signal for
- * connected desktops. Alone, a broker keeps both in its own memory (`MemoryStore`); several instances behind
+ * What broker instances share: request counts for the rate limit, the marks of what may be used once (an ID
+ * token exchanged, a webhook delivery taken) and the "appointments changed" signal for connected desktops. Alone, a broker keeps both in its own memory (`MemoryStore`); several instances behind
  * a load balancer share them through Redis (`redis-store.ts`, set by `redisUrl`), so a limit holds across
  * instances and a webhook received by one reaches desktops connected to another.
  */
@@ -26,6 +26,8 @@ export interface ChangeFeed {
 export interface SharedStore extends ChangeFeed {
   /** Counts one hit on `key` in a window of `windowMs` that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Marks `key` used for `ttlMs`: true the first time, false while the mark lasts (a replay). */
+  useOnce(key: string, ttlMs: number): Promise<boolean>;
   /** Whether the store answers now (the broker's readiness, `GET /readyz`). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -38,6 +40,8 @@ export interface SharedStore extends ChangeFeed {
 export class MemoryStore implements SharedStore {
   readonly #windows = new Map<string, { start: number; count: number }>();
   readonly #listeners = new Set<(topic: ChangeTopic) => void>();
+  /** Used-once marks and when each ends; never evicted early (that would let a replay through). */
+  readonly #used = new Map<string, number>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -59,6 +63,16 @@ export class MemoryStore implements SharedStore {
     }
     window.count += 1;
     return Promise.resolve({ count: window.count, resetInMs: window.start + windowMs - now });
+  }
+
+  useOnce(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.now();
+    // Marks last minutes; the ended ones are dropped whenever the map has grown.
+    if (this.#used.size >= 1_000) for (const [k, end] of this.#used) if (end <= now) this.#used.delete(k);
+    const end = this.#used.get(key);
+    if (end !== undefined && end > now) return Promise.resolve(false);
+    this.#used.set(key, now + ttlMs);
+    return Promise.resolve(true);
   }
 
   publish(topic: ChangeTopic): Promise<void> {

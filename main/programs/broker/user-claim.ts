@@ -19,7 +19,17 @@ export interface ClaimMapping {
   requiredClaimValue?: string | undefined;
 }
 
-/** Names a person can change (or have changed) without the identity provider vouching for the new owner. */
+/**
+ * The claims that identify one person, and may name a clinician (an allow-list: any other claim — `name`,
+ * `mail`, `phone_number`, a custom one — is refused when the broker starts). `oid` and `sub` are assigned by
+ * the provider and never reused; `email` is taken only when the token says it is verified.
+ */
+export const IDENTIFYING_USER_CLAIMS: readonly string[] = ['oid', 'sub', 'email'];
+
+/**
+ * Names a person can change (or have changed) without the identity provider vouching for the new owner:
+ * allowed only when IT declares them trusted (`userClaimTrusted`).
+ */
 export const MUTABLE_USER_CLAIMS: readonly string[] = ['upn', 'preferred_username', 'unique_name'];
 
 /** The clinician's external id from the configured claim; a refusal when it cannot be trusted. */

@@ -39,6 +39,11 @@ describe('the user claim', () => {
       );
       expect(String(refused)).toContain('userClaimTrusted');
     }
+    // Issue 32: an allow-list, not a deny-list. `name` would map every namesake to one clinician.
+    const named = await startBrokerProcess({ ...env, SCRIBE_BROKER_USER_CLAIM: 'name' }).catch(
+      (e: unknown) => e,
+    );
+    expect(String(named)).toContain('userClaim name does not identify one person');
     const trusted = await startBrokerProcess({
       ...env,
       SCRIBE_BROKER_USER_CLAIM: 'upn',

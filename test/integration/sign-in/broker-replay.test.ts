@@ -2,7 +2,7 @@
  * The presented ID token is a bearer credential: the broker takes only a fresh ID token issued to the
  * desktop app. A token for several audiences must name the app as its authorized party (`azp`); a token
  * issued long ago is refused whatever its `exp` says (the broker's clock against the provider's `iat`); a
- * token that is not an ID token (`typ: at+jwt`, a logout token …) is refused. Real provider on loopback,
+ * token that is not an ID token (`typ: at+jwt`, a logout token …) is refused; a token is exchanged once only. Real provider on loopback,
  * the broker as a child process, the local service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,17 @@ describe('the broker takes only a fresh ID token issued to the desktop app', () 
     expect((await presentToken(broker.url, noIat)).body).toMatchObject({ name: 'INVALID_TOKEN' });
   });
 
+  it('takes a token once: the same token presented again is refused (TOKEN_REPLAYED)', async () => {
+    const token = await idp.sign({ oid: 'oid-once' });
+    expect((await presentToken(broker.url, token)).status).toBe(200);
+    expect(await presentToken(broker.url, token)).toMatchObject({
+      status: 401,
+      body: { code: 401, name: 'TOKEN_REPLAYED' },
+    });
+    // A new sign-in's token is taken.
+    expect((await presentToken(broker.url, await idp.sign({ oid: 'oid-once' }))).status).toBe(200);
+  });
+
   it.each([['at+jwt'], ['application/at+jwt'], ['logout+jwt'], ['secevent+jwt']])(
     'refuses a token of typ %s (WRONG_TOKEN_TYPE)',
     async (typ) => {
@@ -94,7 +105,7 @@ describe('the broker takes only a fresh ID token issued to the desktop app', () 
 
   it('names each refusal in its log, never the token', async () => {
     const reasons = new Set(broker.logs().map((l) => l.reason));
-    for (const reason of ['WRONG_AUDIENCE', 'TOKEN_TOO_OLD', 'WRONG_TOKEN_TYPE'])
+    for (const reason of ['WRONG_AUDIENCE', 'TOKEN_TOO_OLD', 'TOKEN_REPLAYED', 'WRONG_TOKEN_TYPE'])
       expect(reasons).toContain(reason);
     expect(broker.stderr).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
   });

@@ -92,6 +92,10 @@ describe('the schedule API', () => {
     expect((await call(`/v1/appointments?${dayWindow()}`, undefined)).status).toBe(401);
     const forged = await idp.sign({ oid: 'oid-dr-lee', aud: 'another-app' });
     expect((await call(`/v1/appointments?${dayWindow()}`, forged)).body.name).toBe('WRONG_AUDIENCE');
+    // Signed in two hours ago, not expired: past the hour a session's token is taken here (issue 32).
+    const now = Math.floor(Date.now() / 1000);
+    const old = await idp.sign({ oid: 'oid-dr-lee', iat: now - 2 * 3600, exp: now + 3600 });
+    expect((await call(`/v1/appointments?${dayWindow()}`, old)).body.name).toBe('TOKEN_TOO_OLD');
     const stranger = await idp.sign({ oid: 'oid-nobody' });
     expect((await call(`/v1/appointments?${dayWindow()}`, stranger)).body.name).toBe('PROVIDER_NOT_FOUND');
   });
@@ -212,6 +216,33 @@ describe('webhooks', () => {
       'bad_signature',
     ]);
     expect(lines.join('\n')).not.toContain(CANARY);
+  });
+
+  const signed = (body: string, at = String(Math.floor(Date.now() / 1000))) => ({
+    'x-service-webhook-timestamp': at,
+    'x-service-webhook-signature': webhookSignature(SECRET, at, Buffer.from(body)),
+  });
+
+  it('takes a signed delivery once: the same delivery again is answered as a duplicate (issue 32)', async () => {
+    const body = JSON.stringify({ type: 'appointment.scheduled', data: { patient: CANARY } });
+    const headers = signed(body);
+    const first = await deliver(body, headers);
+    expect(await first.json()).toEqual({ received: true });
+    const replay = await deliver(body, headers);
+    expect({ status: replay.status, body: await replay.json() }).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
+    expect(lines.map((l) => JSON.parse(l).reason)).toEqual([undefined, 'duplicate']);
+  });
+
+  it("counts the service's deliveries apart from the address limit of 60 a minute (issue 32)", async () => {
+    const statuses = new Set<number>();
+    for (let n = 0; n < 65; n += 1) {
+      const body = JSON.stringify({ type: 'note.created', n });
+      statuses.add((await deliver(body, signed(body))).status);
+    }
+    expect([...statuses]).toEqual([200]);
   });
 
   it('tells connected desktops that the list changed when an appointment event is signed right', async () => {

@@ -97,6 +97,28 @@ describe('several broker instances sharing Redis', () => {
     const event = new TextDecoder().decode((await reader.read()).value);
     expect(event).toBe('event: appointments-changed\ndata: {}\n\n');
     controller.abort();
+    // The same delivery replayed to the other instance is known there (issue 32): not passed on again.
+    const replay = await fetch(`${b.url}/v1/webhooks/service`, {
+      method: 'POST',
+      headers: {
+        'x-service-webhook-timestamp': now,
+        'x-service-webhook-signature': webhookSignature(SECRET, now, Buffer.from(body)),
+      },
+      body,
+    });
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('takes a token once across instances, and keeps its hash in Redis, not the token', async () => {
+    const token = await idp.sign({ oid: 'oid-dr-once' });
+    expect((await presentToken(a.url, token)).status).toBe(200);
+    expect((await presentToken(b.url, token)).body).toMatchObject({ code: 401, name: 'TOKEN_REPLAYED' });
+    const used = await admin.keys('scribe-broker:used-token:*');
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatch(/^scribe-broker:used-token:[0-9a-f]{64}$/);
+    // It lasts as long as the token could be taken (five minutes and the clock allowance), no longer.
+    expect(await admin.pTTL(used[0]!)).toBeLessThanOrEqual(330_000);
+    expect(JSON.stringify(await admin.get(used[0]!))).not.toContain(token.slice(-20));
   });
 
   it('keeps only address counters in Redis: no patient, no token', async () => {

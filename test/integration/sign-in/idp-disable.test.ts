@@ -46,7 +46,7 @@ describe('a clinician disabled at the identity provider', () => {
       signedInAt: Date.now() - ageHours * HOUR,
       save: async () => undefined,
     });
-    return new CoreClient(h.http, tokens);
+    return Object.assign(new CoreClient(h.http, tokens), { tokens });
   }
 
   it('past the policy time, renews through the provider and the broker, not the service refresh', async () => {
@@ -84,7 +84,7 @@ describe('a clinician disabled at the identity provider', () => {
     await expect(current.token()).resolves.toBeTruthy();
   }, 90_000);
 
-  it('loses access once the account is disabled there (the service refresh token is not used)', async () => {
+  it('loses access once the account is disabled there, and its service session ends', async () => {
     const core = await session(8, 9);
     delete users['dr.lee'];
     try {
@@ -98,6 +98,13 @@ describe('a clinician disabled at the identity provider', () => {
         organization: true,
       });
       expect(h.count('/jwt/refresh')).toBe(refreshes);
+      // The failed re-check ended the session at the service: its refresh token no longer renews there
+      // directly (issue 32), as it would for about 30 days otherwise.
+      const direct = new UserTokenSource(h.http, {
+        access_token: '',
+        refresh_token: core.tokens.refreshToken,
+      });
+      await expect(direct.token()).rejects.toBeInstanceOf(AuthenticationError);
     } finally {
       users['dr.lee'] = { oid: 'oid-disable-lee' };
     }

@@ -61,6 +61,7 @@ const BROKER = {
   invalid: { kind: 'invalid', key: 'listen', from: 'env', origin: 'SCRIBE_BROKER_LISTEN', field },
   go_together: { kind: 'go_together', keys: ['tlsCertFile', 'tlsKeyFile'] },
   claim_reassignable: { kind: 'claim_reassignable', claim: 'upn' },
+  claim_not_identifying: { kind: 'claim_not_identifying', claim: 'name' },
   secret_file_unreadable: { kind: 'secret_file_unreadable', key: 'tlsKeyFile', errno: 'ENOENT' },
   store_unreachable: { kind: 'store_unreachable', code: 'ECONNREFUSED' },
   listen_failed: { kind: 'listen_failed', listen: '127.0.0.1:8787', code: 'EADDRINUSE' },

@@ -115,7 +115,14 @@ export class UserTokenSource implements AccessTokenSource {
       // new pair is kept, the old session is revoked, so a copy of the old refresh token (a backup of the
       // vault, another process) cannot carry on past the re-check. Best effort: unreachable, it lapses.
       const replaced = this.#tokens.refresh_token;
-      next = await this.options.reauthenticate();
+      try {
+        next = await this.options.reauthenticate();
+      } catch (error) {
+        // A failed re-check ends the session at the service too (issue 32): its refresh token would
+        // otherwise still renew there, directly, for about 30 days. Best effort, like the revocation below.
+        if (replaced) await this.#revoke(replaced).catch(() => undefined);
+        throw error;
+      }
       const access = await this.#took(next);
       if (replaced && replaced !== next.refresh_token) await this.#revoke(replaced).catch(() => undefined);
       return access;

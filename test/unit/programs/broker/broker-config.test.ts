@@ -82,6 +82,17 @@ describe('the user claim and the required claim', () => {
       },
     });
     expect(trusted.ok && trusted.config.userClaimTrusted).toBe(true);
+    // An allow-list (issue 32): a claim that does not identify one person is refused, trusted or not.
+    for (const claim of ['name', 'mail', 'phone_number', 'given_name', 'extension_Employee']) {
+      for (const trustedToo of [{}, { SCRIBE_BROKER_USER_CLAIM_TRUSTED: 'true' }]) {
+        const loaded = await loadBrokerConfig({
+          env: { ...ENV, SCRIBE_BROKER_USER_CLAIM: claim, ...trustedToo },
+        });
+        expect(loaded.ok ? [] : loaded.problems).toEqual([{ kind: 'claim_not_identifying', claim }]);
+      }
+    }
+    for (const claim of ['oid', 'sub', 'email'])
+      expect((await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_USER_CLAIM: claim } })).ok).toBe(true);
     const half = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_REQUIRED_CLAIM: 'groups' } });
     expect(half.ok ? '' : half.error).toContain('requiredClaim and requiredClaimValue go together');
   });
