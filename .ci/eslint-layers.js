@@ -10,10 +10,12 @@ import path from 'node:path';
  * - core: what features are built from (service client, streaming, journal, audio, config, IPC, window);
  * - features: what a clinician or IT does; one feature reaches another only through its ports.ts, as types;
  * - compose: the composition root, the only place that knows every feature, and only by its front door:
- *   the feature's factory file (<name>/<name>-feature.ts, `create<Name>Feature`) and its ports.ts, as types;
+ *   the feature's factory file (<name>/<name>-feature.ts, `create<Name>Feature`), its headless front door
+ *   where a shell without a window uses the feature (<name>/<name>-headless.ts, `create<Name>Headless`) and
+ *   its ports.ts, as types;
  * - shells: where the app starts (Electron, the browser preview, the CLI); one shell never imports another,
  *   and a shell opens a feature only by the same front door as the composition root (its factory file and
- *   its ports.ts, as types), or better through main/compose; the CLI's last side doors are named in SIDE_DOORS.
+ *   its ports.ts, as types), or better through main/compose (the CLI: main/compose/headless.ts).
  * preload/contract (pure TypeScript: channels, DTOs, codes) sits below them all, and preload/words (every
  * sentence a person reads) beside it, open to the features, the composition root and the shells only:
  * main/base and main/core carry codes and facts and never build a sentence, not even through what they
@@ -65,38 +67,17 @@ function chainToWords(cwd, start, seen) {
   return null;
 }
 
-/**
- * The CLI's imports of feature internals not yet moved behind main/compose/headless.ts, each named: the list
- * only shrinks (a new side door is refused like any other).
- */
-const SIDE_DOORS = [
-  ['main/shells/cli/connect.ts', 'main/features/connection/token-sources.ts'],
-  ['main/shells/cli/commands/dictate.ts', 'main/features/dictation/commands/command-filter.ts'],
-  ['main/shells/cli/commands/dictate.ts', 'main/features/dictation/commands/recovered-commands.ts'],
-  ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/insertion-types.ts'],
-  ['main/shells/cli/commands/dictate-insert.ts', 'main/features/dictation/insertion/streaming-insertion.ts'],
-  ['main/shells/cli/commands/recover.ts', 'main/features/dictation/commands/recovered-commands.ts'],
-  ['main/shells/cli/commands/note.ts', 'main/features/note/codes-text.ts'],
-  ['main/shells/cli/commands/note.ts', 'main/features/note/ehr-text.ts'],
-  ['main/shells/cli/commands/note.ts', 'main/features/note/mapping.ts'],
-  ['main/shells/cli/commands/note.ts', 'main/features/note/note-request.ts'],
-  ['main/shells/cli/commands/note.ts', 'main/features/settings/customization-store.ts'],
-  ['main/shells/cli/commands/send-instructions.ts', 'main/features/schedule/server-schedule.ts'],
-  ['main/shells/cli/commands/transcribe.ts', 'main/features/visit/headless-visit.ts'],
-  ['main/shells/cli/commands/transcribe-run.ts', 'main/features/visit/headless-visit.ts'],
-  ['main/shells/cli/commands/transcribe-run.ts', 'main/features/visit/live-transcriber.ts'],
-];
-
 /** The one file of a feature folder the composition root may open: its factory, `<name>/<name>-feature.ts`. */
 const factoryOf = (unit) => `main/features/${unit}/${unit}-feature.ts`;
+/** A feature's front door for a shell without a window (the CLI, through main/compose/headless.ts). */
+const headlessOf = (unit) => `main/features/${unit}/${unit}-headless.ts`;
 
 /** Why `from` (main/compose or a shell) may not import `to`, a file of main/features, or undefined when it may. */
 function frontDoorRefusal(from, unit, to, typeOnly) {
-  if (to === factoryOf(unit)) return undefined;
+  if (to === factoryOf(unit) || to === headlessOf(unit)) return undefined;
   if (to === `main/features/${unit}/ports.ts` && typeOnly) return undefined;
-  if (SIDE_DOORS.some(([who, what]) => who === from && what === to)) return undefined;
   const who = from.startsWith('main/compose/') ? 'main/compose' : from.split('/').slice(0, 3).join('/');
-  return `${who} opens main/features/${unit} only through its factory (${factoryOf(unit)}) and its ports.ts, as types (or through main/compose).`;
+  return `${who} opens main/features/${unit} only through its factory (${factoryOf(unit)}, or ${headlessOf(unit)}) and its ports.ts, as types (or through main/compose).`;
 }
 
 /** Where a repository path sits: its layer (index in LAYERS, or a name) and its unit inside the layer. */

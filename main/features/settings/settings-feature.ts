@@ -3,7 +3,6 @@
  * policy, which reports what it applies (the audit trail listens). It also offers the others the
  * clinician's preferences and where a server caller's note customization is kept.
  */
-import { join } from 'node:path';
 import { configSchema } from '../../core/config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from '../../core/config/live-config.ts';
 import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
@@ -12,16 +11,13 @@ import type { AudioInputs } from '../../core/audio/ports.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import type { Feature, Reporter } from '../../core/ipc/feature.ts';
 import type { CoreAccess } from '../connection/ports.ts';
-import {
-  CUSTOMIZATION_FILE,
-  FileCustomizationStore,
-  MemoryCustomizationStore,
-} from './customization-store.ts';
+import { MemoryCustomizationStore } from './customization-store.ts';
 import { createSettingsHandlers } from './handlers.ts';
 import type { CustomizationStore, PolicyEvent, PreferenceStore } from './ports.ts';
 import { SettingsPreferenceStore } from './preferences.ts';
 import { SettingsPolicy } from './settings-policy.ts';
 import { SettingsService } from './settings-service.ts';
+import { createSettingsHeadless } from './settings-headless.ts';
 
 export type { SettingsPolicy } from './settings-policy.ts';
 export type { SettingsService } from './settings-service.ts';
@@ -59,7 +55,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): SettingsFeatur
       ? deps.preferences
       : new SettingsPreferenceStore(deps.preferences.file, () => live.current(), deps.preferences.recovery);
   const customizations = deps.dataDir
-    ? new FileCustomizationStore(join(deps.dataDir, CUSTOMIZATION_FILE))
+    ? createSettingsHeadless().savedCustomizations(deps.dataDir)
     : new MemoryCustomizationStore();
   const service = new SettingsService(deps.core, deps.audio, preferences, deps.emit, customizations);
   return {

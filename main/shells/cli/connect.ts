@@ -12,7 +12,7 @@ import type { Config } from '../../core/config/config-schema.ts';
 import type { ConfigProblem } from '../../core/config/resolve-config.ts';
 import { configProblemTexts } from '../../compose/config-problem-words.ts';
 import { defaultJournalDir, journalDir, managedJournalDir } from '../../core/config/paths.ts';
-import { tokenSourceFor } from '../../features/connection/token-sources.ts';
+import { headless } from '../../compose/headless.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import type { VisitJournal } from '../../core/journal/journal.ts';
 import { JournalStore } from '../../core/journal/journal-store.ts';
@@ -106,7 +106,7 @@ export function httpFor(config: Config): HttpClient {
 }
 
 /**
- * The configured credentials' token source, built by the app's own tokenSourceFor (main/features/connection/): the
+ * The configured credentials' token source, built by the app's own tokenSourceFor (the connection's, through main/compose/headless.ts): the
  * server key, or with a user the server key acting as that user (found or created and its tokens minted on
  * the first request). The key file is read and checked here so a bad one is a usage error before any request.
  */
@@ -116,7 +116,7 @@ export async function connect(config: Config): Promise<Connection> {
     throw new CliError(words().cli.missingConfiguration(missing.join(', ')), EXIT.usage);
   const http = httpFor(config);
   const privateKeyPem = await readPrivateKeyPem(config.privateKeyFile!);
-  const tokens = tokenSourceFor(
+  const tokens = headless.connection.tokenSourceFor(
     http,
     {
       kind: 'server',

@@ -89,12 +89,19 @@ describe('import boundaries', () => {
     ['main/shells/cli/x.ts', value('../../features/visit/ports.ts')],
     ['main/shells/cli/commands/x.ts', value('../../../features/note/mapping.ts')],
     ['main/shells/cli/commands/audit.ts', "export type { X } from '../../../features/audit/audit-log.ts';"],
+    // The CLI's former side doors stay shut (main/compose/headless.ts is its way in).
+    ['main/shells/cli/commands/note.ts', value('../../../features/note/mapping.ts')],
+    ['main/shells/cli/connect.ts', value('../../features/connection/token-sources.ts')],
+    ['main/shells/cli/commands/dictate.ts', value('../../../features/dictation/commands/command-filter.ts')],
+    ['main/shells/cli/commands/transcribe.ts', value('../../../features/visit/headless-visit.ts')],
+    ['main/shells/cli/commands/send-instructions.ts', value('../../../features/schedule/server-schedule.ts')],
     // The composition root builds a feature only through its factory file and its ports.ts (types).
     ['main/compose/x.ts', value('../features/connection/connection-manager.ts')],
     ['main/compose/x.ts', type('../features/settings/settings-policy.ts')],
     ['main/compose/x.ts', value('../features/visit/handlers.ts')],
     ['main/compose/x.ts', value('../features/note/ports.ts')],
     ['main/compose/x.ts', value('../features/visit/note-feature.ts')],
+    ['main/compose/x.ts', value('../features/visit/note-headless.ts')],
     ['main/compose/x.ts', "export type { X } from '../features/audit/audit-log.ts';"],
     ['main/compose/x.ts', "export const load = () => import('../features/dictation/compose-dictation.ts');"],
     // Separate programs: only a shell starts them (and the sample visit's one door); they use base and core.
@@ -136,11 +143,13 @@ describe('import boundaries', () => {
     ['main/compose/x.ts', type('../features/settings/ports.ts')],
     ['main/compose/x.ts', "export type { X } from '../features/note/ports.ts';"],
     ['main/shells/cli/x.ts', value('../../compose/headless.ts')],
-    // A shell opens a feature by its front door (the factory, ports.ts as types); the CLI's named side doors.
+    // A shell opens a feature by its front door (the factory, ports.ts as types), or through main/compose.
     ['main/shells/electron/x.ts', value('../../features/updates/updates-feature.ts')],
     ['main/shells/electron/x.ts', type('../../features/dictation/dictation-feature.ts')],
     ['main/shells/preview/x.ts', type('../../features/note/ports.ts')],
-    ['main/shells/cli/commands/note.ts', value('../../../features/note/mapping.ts')],
+    ['main/shells/cli/commands/x.ts', value('../../../features/note/note-feature.ts')],
+    ['main/shells/cli/commands/x.ts', value('../../../features/note/note-headless.ts')],
+    ['main/compose/x.ts', value('../features/visit/visit-headless.ts')],
     ['main/shells/cli/x.ts', value('../../programs/broker/index.ts')],
     ['main/shells/preview/x.ts', value('../../compose/composition-root.ts')],
     ['main/features/connection/sample-service.ts', value('../../programs/local-service/demo.ts')],

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * Each feature folder (main/features/<name>/) has one front door: `<name>-feature.ts`, exporting exactly
  * one value, the factory `create<Name>Feature` (it returns the feature's service, IPC slice and events,
- * main/core/ipc/feature.ts); everything else it exports is a type. The composition root may open a feature
- * only there and at its ports.ts (the layering rule, test/unit/lint/boundaries.test.ts).
+ * main/core/ipc/feature.ts); everything else it exports is a type. A feature a shell without a window uses
+ * (the CLI, through main/compose/headless.ts) has a second door, `<name>-headless.ts`, exporting one value,
+ * `create<Name>Headless`. The composition root and the shells may open a feature only there and at its
+ * ports.ts (the layering rule, test/unit/lint/boundaries.test.ts).
  */
 const FEATURES = 'main/features';
 
@@ -42,6 +44,18 @@ function factoryProblems(name: string, source: string | null): string[] {
   return problems;
 }
 
+/** What is wrong with a feature's headless front door (its text): anything exported but its factory and types. */
+function headlessProblems(name: string, source: string): string[] {
+  const factory = `create${pascal(name)}Headless`;
+  const values = exportedValues(source);
+  const problems: string[] = [];
+  if (!values.includes(factory)) problems.push(`${name}-headless.ts does not export ${factory}`);
+  const others = values.filter((v) => v !== factory);
+  if (others.length > 0)
+    problems.push(`${name}-headless.ts exports values besides ${factory}: ${others.join(', ')}`);
+  return problems;
+}
+
 describe('feature factories', () => {
   const folders = readdirSync(FEATURES, { withFileTypes: true }).filter((d) => d.isDirectory());
 
@@ -54,6 +68,32 @@ describe('feature factories', () => {
   it.each(folders.map((d) => d.name))('%s has one factory, its only exported value', (name) => {
     const path = join(FEATURES, name, `${name}-feature.ts`);
     expect(factoryProblems(name, existsSync(path) ? readFileSync(path, 'utf8') : null)).toEqual([]);
+  });
+
+  const headless = folders
+    .map((d) => d.name)
+    .filter((name) => existsSync(join(FEATURES, name, `${name}-headless.ts`)));
+
+  it('finds the headless front doors the CLI uses', () => {
+    expect(headless).toEqual(
+      expect.arrayContaining(['connection', 'dictation', 'note', 'schedule', 'settings', 'visit']),
+    );
+  });
+
+  it.each(headless)('%s-headless.ts has one headless factory, its only exported value', (name) => {
+    const source = readFileSync(join(FEATURES, name, `${name}-headless.ts`), 'utf8');
+    expect(headlessProblems(name, source)).toEqual([]);
+  });
+
+  it.each([
+    ['a second value', 'export function createNoteHeadless() {}\nexport const noteText = 1;'],
+    [
+      'a value re-exported',
+      "export function createNoteHeadless() {}\nexport { noteText } from './ehr-text.ts';",
+    ],
+    ['a headless factory under another name', 'export function noteHeadless() {}'],
+  ])('refuses a headless front door with %s', (_what, source) => {
+    expect(headlessProblems('note', source).length).toBeGreaterThan(0);
   });
 
   const good = [

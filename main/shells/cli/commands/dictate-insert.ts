@@ -8,17 +8,21 @@
  * (native/x11/x11-desktop.ts): any key not synthesized by us blocks in-place corrections of text typed
  * before it. On Windows the CLI runs no key hook, so corrections go to stdout only.
  */
-import { INSERT_MODES, type InsertMode } from '../../../features/dictation/insertion/insertion-types.ts';
-import { StreamingInsertion } from '../../../features/dictation/insertion/streaming-insertion.ts';
-import type { InsertionResult } from '../../../features/dictation/insertion/insertion-types.ts';
+import {
+  headless,
+  type InsertionResult,
+  type InsertMode,
+  type StreamingInsertion,
+} from '../../../compose/headless.ts';
 import { CliError, EXIT } from '../io.ts';
 import { dictationMessageText, words } from '../../../../preload/words/index.ts';
 
 /** The --insert flag, checked. */
 export function insertMode(flag: string | undefined): InsertMode | undefined {
   if (flag === undefined) return undefined;
-  if (!(INSERT_MODES as readonly string[]).includes(flag))
-    throw new CliError(words().cli.oneOf('--insert', INSERT_MODES.join(', ')), EXIT.usage);
+  const modes = headless.dictation.insertModes;
+  if (!(modes as readonly string[]).includes(flag))
+    throw new CliError(words().cli.oneOf('--insert', modes.join(', ')), EXIT.usage);
   return flag as InsertMode;
 }
 
@@ -45,7 +49,7 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
   if (process.env.WAYLAND_DISPLAY) process.stderr.write(`${words().cli.dictate.wayland}\n`);
   const clipboard = new XclipClipboard(process.env, () => desktop.clipboardOwner());
   if (!desktop.watchesKeys) process.stderr.write(`${words().cli.dictate.noRecord}\n`);
-  const insertion = await StreamingInsertion.begin({
+  const insertion = await headless.dictation.beginInsertion({
     desktop,
     clipboard,
     mode,
@@ -72,7 +76,7 @@ async function startWin32Insertion(mode: InsertMode): Promise<CliInsertion> {
   ]);
   const desktop = new Win32Desktop(loadWin32Api());
   const clipboard = new Win32Clipboard();
-  const insertion = await StreamingInsertion.begin({
+  const insertion = await headless.dictation.beginInsertion({
     desktop,
     clipboard,
     mode,

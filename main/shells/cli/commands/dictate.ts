@@ -7,9 +7,7 @@
 import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schemas/common.ts';
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
-import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
-import { spokenAs, TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
-import { createTextsFeature } from '../../../compose/headless.ts';
+import { createTextsFeature, headless } from '../../../compose/headless.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
@@ -46,6 +44,8 @@ async function dictateArgs(args: string[]) {
   return { config, locale, spec, mode, context, asyncCorrections, journaled: values['no-journal'] !== true };
 }
 
+const { dictation } = headless;
+
 async function dictate(args: string[]): Promise<number> {
   const { config, locale, spec, mode, context, asyncCorrections, journaled } = await dictateArgs(args);
   const connection = await streamingConnection(config);
@@ -69,15 +69,15 @@ async function dictate(args: string[]): Promise<number> {
     dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
     organizationFile: () => config.dictationTextsFile,
   }).service.library();
-  const commands = new CommandFilter({ locale, enabled: config.dictationCommands, texts });
+  const commands = dictation.commands({ locale, enabled: config.dictationCommands, texts });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
     // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
     // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
     for (const { kind } of heard)
-      if (!TEXT_SHAPING.has(kind))
-        process.stderr.write(`${words().cli.dictate.commandDoesNothing(spokenAs(kind, locale))}\n`);
+      if (!dictation.textShaping.has(kind))
+        process.stderr.write(`${words().cli.dictate.commandDoesNothing(dictation.spokenAs(kind, locale))}\n`);
   });
   try {
     await runJournaled(

@@ -2,31 +2,20 @@ import type { CallerKind } from '../../../core/api/protocol.ts';
 import type { GenerateNoteRequest, Note, TranscriptItemInput } from '../../../core/api/schemas/note.ts';
 import { NOTE_LOCALES } from '../../../core/api/schemas/common.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
-import { noteText } from '../../../features/note/ehr-text.ts';
-import { toNoteDto, toOrdersDto } from '../../../features/note/mapping.ts';
-import { ordersText } from '../../../features/note/codes-text.ts';
+import { headless, type CustomizationLookup } from '../../../compose/headless.ts';
 import type { SuggestedOrder } from '../../../core/api/schemas/coding.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { orderCopyNames, words } from '../../../../preload/words/index.ts';
 import { parseTranscript } from '../transcript-file.ts';
 import { readTextInput } from '../text-input.ts';
-import { join } from 'node:path';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
-import {
-  CUSTOMIZATION_FILE,
-  FileCustomizationStore,
-} from '../../../features/settings/customization-store.ts';
 import { Failure } from '../../../base/failure.ts';
 import type { VisitContext } from '../../../core/api/schemas/visit-context.ts';
 import { LimitError } from '../../../core/api/limits.ts';
 import { visitContextFromFlags, type VisitFlags } from '../visit-files.ts';
-import {
-  buildNoteRequest,
-  isUserTemplateRefusal,
-  ordersContextOf,
-  type CustomizationLookup,
-} from '../../../features/note/note-request.ts';
+
+const { note: notes } = headless;
 
 export interface NoteOptions extends VisitFlags {
   transcript: string;
@@ -59,7 +48,7 @@ export async function cliNoteRequest(
     throw new CliError(words().cli.oneOf('--locale', NOTE_LOCALES.join(', ')), EXIT.usage);
   const templateKey = options.template ?? (caller === 'user' ? undefined : config.noteTemplateKey);
   try {
-    return await buildNoteRequest(
+    return await notes.buildRequest(
       {
         caller,
         locale: options.locale ?? config.noteLocale,
@@ -79,7 +68,7 @@ export async function cliNoteRequest(
 /** The builder's refusals that a command line words its own way (the rest print as the app words them). */
 function cliRefusal(error: unknown): unknown {
   const said = words().cli.note;
-  if (isUserTemplateRefusal(error)) return new CliError(said.templateWithUser, EXIT.usage);
+  if (notes.isUserTemplateRefusal(error)) return new CliError(said.templateWithUser, EXIT.usage);
   if (error instanceof LimitError && error.params?.rule === 'specialty_server_only')
     return new CliError(said.specialtyWithUser, EXIT.usage);
   if (error instanceof Failure && error.code === 'transcript_too_short')
@@ -90,12 +79,12 @@ function cliRefusal(error: unknown): unknown {
 /** The customization saved in the app, in the user data folder the app and the CLI share. */
 function savedCustomizations(): CustomizationLookup {
   const dataDir = process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
-  return new FileCustomizationStore(join(dataDir, CUSTOMIZATION_FILE));
+  return headless.settings.savedCustomizations(dataDir);
 }
 
 /** Sections whose content type this version cannot show: named on stderr (key and title, never content). */
 function warnUnsupported(note: Note): void {
-  for (const section of toNoteDto(note, 0).sections) {
+  for (const section of notes.toNoteDto(note, 0).sections) {
     if (section.content.type !== 'UNSUPPORTED') continue;
     const title = section.title ?? words().sectionTitle(section.key);
     process.stderr.write(`scribe: ${words().cli.note.unsupportedSection(title, section.key)}
@@ -129,7 +118,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     : await core.generateNote(request);
   // The note is the clinician's: asked for orders, a failure there must not cost the note already written.
   const orders = options.orders
-    ? await suggestedOrders(core, { note: result, ...ordersContextOf(visit) }, options.async === true)
+    ? await suggestedOrders(core, { note: result, ...notes.ordersContextOf(visit) }, options.async === true)
     : null;
   printNote(result, orders === null ? undefined : orders.orders, options.json === true);
   if (orders?.failure !== undefined) throw orders.failure;
@@ -175,10 +164,10 @@ function printNote(result: Note, orders: SuggestedOrder[] | null | undefined, js
       JSON.stringify(orders !== undefined ? { note: result, suggested_orders: orders } : result, null, 2),
     );
   warnUnsupported(result);
-  const dto = toNoteDto(result, 0);
+  const dto = notes.toNoteDto(result, 0);
   // A section the service left untitled is headed by its title in the CLI's language.
   const names = dto.sections.filter((s) => s.title === null).map((s) => [s.key, words().sectionTitle(s.key)]);
-  out(noteText(dto, Object.fromEntries(names)));
+  out(notes.noteText(dto, Object.fromEntries(names)));
   if (orders) out(`\n${suggestedOrdersText(orders)}`);
 }
 
@@ -188,7 +177,7 @@ function printNote(result: Note, orders: SuggestedOrder[] | null | undefined, js
  */
 function suggestedOrdersText(orders: SuggestedOrder[]): string {
   const said = words().ui;
-  const dto = toOrdersDto(orders);
-  const body = ordersText(dto, null, orderCopyNames(dto)) || said.orders.none;
+  const dto = notes.toOrdersDto(orders);
+  const body = notes.ordersText(dto, null, orderCopyNames(dto)) || said.orders.none;
   return `${said.codes.orders.toUpperCase()}:\n${body}`;
 }

@@ -11,7 +11,7 @@ import type { Config } from '../../../core/config/config-schema.ts';
 import type { JournalStore } from '../../../core/journal/journal-store.ts';
 import type { RecoverableJournal } from '../../../core/journal/journal-sidecars.ts';
 import { resendRecovered } from '../../../core/journal/recovery.ts';
-import { RecoveredCommands } from '../../../features/dictation/commands/recovered-commands.ts';
+import { headless } from '../../../compose/headless.ts';
 import { words } from '../../../../preload/words/index.ts';
 import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, out, usageError } from '../io.ts';
@@ -65,7 +65,7 @@ async function resend(config: Config, store: JournalStore, chosen: Listed, json:
   try {
     const recovered = await store.recover(chosen.id);
     if (recovered.tailCut) process.stderr.write(`scribe: ${words().cli.recover.tailCut(chosen.id)}\n`);
-    const commands = new RecoveredCommands({ enabled: config.dictationCommands });
+    const commands = headless.dictation.recoveredCommands({ enabled: config.dictationCommands });
     const result = await resendRecovered(recovered, await streamingConnection(config), {
       journals: store,
       onDictatedText: (text, locale) => commands.update(text, locale),

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { PATIENT_MESSAGE_MAX_CHARS } from '../../../../preload/contract/index.ts';
-import { ServerSchedule } from '../../../features/schedule/server-schedule.ts';
+import { headless } from '../../../compose/headless.ts';
 import { CONNECTION_FLAGS } from '../connect.ts';
 import { CliError, EXIT, out, usageError } from '../io.ts';
 import { words } from '../../../../preload/words/index.ts';
@@ -39,7 +39,7 @@ async function sendInstructions(args: string[]): Promise<number> {
   if (text.length > PATIENT_MESSAGE_MAX_CHARS)
     throw new CliError(said.tooLong(text.length, PATIENT_MESSAGE_MAX_CHARS), EXIT.usage);
   const { ctx, clinician } = await clinicianServerApi('send-instructions', values);
-  const sent = await new ServerSchedule(ctx, clinician).sendInstructions(values.appointment, {
+  const sent = await headless.schedule.serverSchedule(ctx, clinician).sendInstructions(values.appointment, {
     text,
     as: values.as,
   });

@@ -5,8 +5,7 @@
 import type { AudioSource } from '../../../core/audio/audio-source.ts';
 import type { InputWarning } from '../../../../preload/contract/index.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
-import type { HeadlessVisit } from '../../../features/visit/headless-visit.ts';
-import { liveTranscribers } from '../../../features/visit/live-transcriber.ts';
+import { headless, type HeadlessVisit } from '../../../compose/headless.ts';
 import type { LiveHealth, LiveTranscriber } from '../../../features/visit/ports.ts';
 import { diskFullWarning, journalStore } from '../connect.ts';
 import { words } from '../../../../preload/words/index.ts';
@@ -34,7 +33,7 @@ export async function cliTranscriber(config: Config, journaled: boolean): Promis
     process.stderr.write(`${line}\n`);
   };
   // The app's factory (as the connector builds a connection's transcriber), with the CLI's journal rules.
-  const transcriber = liveTranscribers(journals, (error) => {
+  const transcriber = headless.visit.transcribers(journals, (error) => {
     const code = (error as { code?: unknown }).code;
     if (code === 'disk_full') once('disk', diskFullWarning());
     else once('journal', notJournaled(code));

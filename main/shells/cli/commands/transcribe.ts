@@ -1,6 +1,6 @@
 /**
  * `scribe transcribe <audio.wav | --mic [device]>`: ambient transcription through the app's own visit path
- * (main/features/visit/headless-visit.ts): the input captured behind the same metered tap (a long silence is one
+ * (main/features/visit/headless-visit.ts, through main/compose/headless.ts): the input captured behind the same metered tap (a long silence is one
  * warning line), the same live transcriber (journal, then the session: reconnects, replay, one timeline) and
  * the same transcript store. Prints the final transcript in time order.
  */
@@ -9,7 +9,7 @@ import { SPEAKER_TYPES, SPEECH_LOCALES, type SpeakerType } from '../../../core/a
 import { openAudioSource } from '../../../core/audio/index.ts';
 import type { Config } from '../../../core/config/config-schema.ts';
 import type { FinalTranscriptItem } from '../../../core/streaming/transcript.ts';
-import { HeadlessVisit } from '../../../features/visit/headless-visit.ts';
+import { headless } from '../../../compose/headless.ts';
 import { cliConfig, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { audioSpec, parseCommand } from '../streaming.ts';
@@ -46,7 +46,7 @@ async function transcribe(args: string[]): Promise<number> {
   const spec = await audioSpec('transcribe', values, positionals);
   const transcriber = await cliTranscriber(config, values['no-journal'] !== true);
   const source = openAudioSource(spec);
-  const visit = new HeadlessVisit({
+  const visit = headless.visit.record({
     source,
     stream: { id: 'audio', speakerType: speaker },
     locales,
