@@ -23,6 +23,7 @@ import {
   TemplatesSchema,
   TranslateRequestSchema,
 } from './dto-note.ts';
+import { channel, EmptyRequest as Empty } from './channel.ts';
 import { dictationChannels } from './dto-dictation.ts';
 import { scheduleChannels } from './dto-schedule.ts';
 import {
@@ -48,14 +49,9 @@ import {
   VisitStateSchema,
 } from './dto-visit.ts';
 
-const Empty = z.object({}).strict();
 const Done = z.object({ done: z.literal(true) });
 /** A connect command accepted: the new status follows as the `connect:status` push. */
 const ConnectAcceptedSchema = z.object({ accepted: z.literal(true) });
-
-function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
-  return { request, response };
-}
 
 /** Every request channel: `{ request, response }` zod schemas. */
 export const channels = {

@@ -1,5 +1,6 @@
 /** Data crossing IPC for dictation anywhere: state, settings, the overlay, the dictation box and history. */
 import { z } from 'zod';
+import { channel, EmptyRequest as Empty } from './channel.ts';
 import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './chords.ts';
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
 import {
@@ -10,8 +11,6 @@ import {
   TEMPLATE_MARKERS,
 } from './dictation-codes.ts';
 import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
-
-const Empty = z.object({}).strict();
 
 export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
 export const INSERT_MODES = ['paste', 'type', 'copy'] as const;
@@ -202,10 +201,6 @@ export const DictationStartAcceptedSchema = DictationAcceptedSchema.extend({ sta
 const ById = z.object({ id: z.string() });
 const Accepted = DictationAcceptedSchema;
 const BoxText = z.object({ text: z.string().max(100_000) });
-
-function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
-  return { request, response };
-}
 
 /** The dictation channels (spread into the channel map). */
 export const dictationChannels = {

@@ -4,6 +4,7 @@
  * finalized. Channels, DTOs and codes only; the words are preload/words' `schedule` group.
  */
 import { z } from 'zod';
+import { channel, EmptyRequest } from './channel.ts';
 import {
   PATIENT_MESSAGE_MAX_CHARS,
   SCHEDULE_HIDDEN_REASONS,
@@ -57,13 +58,9 @@ export const CreateTasksSchema = ById.extend({
   titles: z.array(z.string().trim().min(1).max(TASK_TITLE_MAX_CHARS)).min(1).max(TASKS_MAX),
 });
 
-function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
-  return { request, response };
-}
-
 /** The schedule channels (spread into the channel map). */
 export const scheduleChannels = {
-  'schedule:today': channel(z.object({}).strict(), ScheduleTodaySchema),
+  'schedule:today': channel(EmptyRequest, ScheduleTodaySchema),
   /** The next visit is this appointment's (its patient's demographics go into the note request). */
   'schedule:link': channel(ById, z.object({ accepted: z.literal(true) })),
   /** Only after the clinician confirmed what is sent and to whom. */
