@@ -256,8 +256,12 @@ describe.skipIf(!process.env.REAL_AUDIO)('scribe devices and --mic (PulseAudio v
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(0);
-    // The END frame may still be on its way into this process's service when the CLI has exited.
-    await expect.poll(() => h.streaming.sockets[before]!.framesByType.END).toBe(1);
-    expect(h.streaming.sockets[before]!.errorsSent).toEqual([]);
+    // The END frame may still be on its way into this process's service when the CLI has exited. On a
+    // loaded machine a socket of the run can fail (83011 after 10 s without a chunk, seen at load 20) and
+    // the session goes on over a new one: the run ends with one END, on a socket that ended cleanly.
+    const ended = () => h.streaming.sockets.slice(before).filter((socket) => socket.framesByType.END);
+    await expect.poll(() => ended().length).toBe(1);
+    expect(ended()[0]!.framesByType.END).toBe(1);
+    expect(ended()[0]!.errorsSent).toEqual([]);
   });
 });
