@@ -112,7 +112,7 @@ export function scriptedOrders(script: SampleScript | null, note: Note) {
  * SPANISH_MX → 911, FRENCH_FR → 15, the SAMU), else 112 (the European number, also answered on most
  * mobile networks elsewhere).
  */
-export function emergencyNumber(locale: string): string {
+function emergencyNumber(locale: string): string {
   const country = locale.split('_')[1] ?? '';
   const numbers: Record<string, string> = { US: '911', MX: '911', CA: '911', UK: '999', FR: '15', AU: '000' };
   return numbers[country] ?? '112';
