@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { AuthenticationError } from '../../../main/core/api/errors.ts';
-import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
 import { UserTokenSource } from '../../../main/core/api/auth/user-token-source.ts';
 import type { TestUsers } from '../../fixtures/oidc/test-idp.ts';
@@ -20,23 +19,15 @@ describe('a clinician disabled at the identity provider', () => {
   // The provider's accounts: removing one disables it there (its session no longer finds the account).
   const users: TestUsers = { 'dr.lee': { oid: 'oid-disable-lee' } };
   const org = organizationPerFile(users, ['dr.lee']);
-  const { h, idp, broker } = org;
+  const { h } = org;
   const browser = org.browser('dr.lee');
 
   /** `silentTimeoutMs` where no answer is expected (the provider has none for a removed account). */
   const signIn = (recheckHours?: number, silentTimeoutMs?: number) =>
-    new OrganizationSignIn(
-      {
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        scopes: ['openid', 'profile'],
-        brokerUrl: broker.url,
-        present: 'id_token',
-        ...(recheckHours ? { recheckAfterMs: recheckHours * HOUR } : {}),
-        ...(silentTimeoutMs ? { silentTimeoutMs } : {}),
-      },
-      (url) => browser.open(url),
-    );
+    org.signIn('dr.lee', {
+      ...(recheckHours ? { recheckAfterMs: recheckHours * HOUR } : {}),
+      ...(silentTimeoutMs ? { silentTimeoutMs } : {}),
+    });
 
   /** A session signed in `ageHours` ago, as the vault restores it. */
   async function session(recheckHours: number | undefined, ageHours: number, silentTimeoutMs?: number) {
