@@ -7,7 +7,9 @@
  * - desktop: the files that drive the run's one X display (focus, keys, clipboard) or its sound server,
  *   one at a time, after the unit group: two of them at once would type into each other's windows;
  * - e2e: test/e2e/vitest.config.ts (builds the renderer once, then one Chromium file at a time), last.
- * `vitest run --project unit` runs the first group only.
+ * `vitest run --project unit` runs the first group only. `npm test` (test/with-real-parts.sh) runs the
+ * desktop group and the e2e group side by side, as two vitest runs: they share nothing (headless Chromium,
+ * stand-in microphone, keychain and clipboard in e2e), and one run cannot hold two one-at-a-time groups.
  */
 import { configDefaults, defineConfig } from 'vitest/config';
 import { WAIT_LIMIT_MS } from './test/harness/until.ts';

@@ -27,8 +27,12 @@ if [ -n "$(missing_commands)" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "test: installing system packages: ${PACKAGES[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null
-    apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
+    # One apt-get at a time: .ci/run runs the Windows lane (which installs its own) beside this.
+    (
+      flock 9
+      apt-get update -qq >/dev/null
+      apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
+    ) 9>/tmp/scribe-apt-install.lock
   fi
 fi
 still_missing=$(missing_commands)

@@ -23,4 +23,25 @@ cleanup() { kill "$XVFB_PID" 2>/dev/null || true; pulseaudio --kill 2>/dev/null 
 trap cleanup EXIT
 
 export CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
-npx vitest run "$@"
+if [ $# -gt 0 ]; then
+  npx vitest run "$@"
+  exit
+fi
+# npm test: the unit group (two files at a time), then the desktop group (one file at a time, on this
+# display and sound server) beside the e2e group (one headless Chromium at a time, with stand-ins for the
+# microphone, keychain and clipboard): they share no display, sound server, keychain item, port or file, and
+# both mostly wait on real time. The desktop group's output is kept in a file and printed after.
+unit=0
+npx vitest run --project unit || unit=$?
+desktop_log="$TEST_TMP/desktop.log"
+npx vitest run --project desktop >"$desktop_log" 2>&1 &
+desktop=$!
+e2e=0
+npx vitest run --project e2e || e2e=$?
+status=0
+wait "$desktop" || status=$?
+cat "$desktop_log"
+if [ "$unit" != 0 ] || [ "$status" != 0 ] || [ "$e2e" != 0 ]; then
+  echo "test: failed (unit group exit $unit, desktop group exit $status, e2e group exit $e2e)" >&2
+  exit 1
+fi

@@ -6,9 +6,6 @@
  * content. Units come 300 ms apart, as between a person's phrases.
  */
 import { openX11Desktop } from '../../native/x11/x11-desktop.ts';
-import { XclipClipboard } from '../../native/x11/xclip-clipboard.ts';
-import { DictationController } from '../../main/features/dictation/dictation-controller.ts';
-import { EngineInserter } from '../../main/features/dictation/engine-inserter.ts';
 import type { InsertMode } from '../../main/features/dictation/insertion/insertion-types.ts';
 import {
   startDisplay,
@@ -16,7 +13,7 @@ import {
   until,
   type TestDisplay,
 } from '../integration/features/dictation/x11-harness.ts';
-import { endlessMicrophone, scriptedOpen } from '../unit/features/dictation/scripted-session.ts';
+import { controllerOnX11 } from '../integration/features/dictation/x11-controller.ts';
 import { fmt, percentile, skippedRow, type BenchRow } from './report.ts';
 
 const ROUNDS = 12;
@@ -26,25 +23,11 @@ async function measure(screen: TestDisplay, mode: InsertMode): Promise<number[]>
   const field = await TkField.open(screen, `bench-commands-${mode}`);
   await field.focus(screen);
   const desktop = openX11Desktop(screen.display);
-  const clipboard = new XclipClipboard(screen.env, () => desktop.clipboardOwner());
   // Tk's text cannot be read through AT-SPI: IT's rule says a line break is Return there.
   const app = (await desktop.activeWindow())?.app ?? '';
-  const { open, sessions } = scriptedOpen();
-  const controller = new DictationController({
-    open,
-    microphone: endlessMicrophone(),
-    lock: { holder: () => null, acquire: () => true, release: () => undefined },
-    inserter: new EngineInserter({
-      desktop,
-      clipboard,
-      platform: 'linux',
-      mode: () => mode,
-      rules: () => [{ app, insert: mode, lineBreak: 'return' }],
-    }),
-    overlay: { show: () => undefined },
-    sink: { live: () => undefined, finished: () => undefined },
-    commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
-    outcomeMs: 5,
+  const { controller, sessions, clipboard } = controllerOnX11(desktop, screen.env, {
+    mode,
+    rules: () => [{ app, insert: mode, lineBreak: 'return' }],
   });
   const samples: number[] = [];
   const timed = async (unit: string, expected: string): Promise<void> => {

@@ -10,7 +10,7 @@ import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 
 describe('a visit from connect to copy, in Chromium', () => {
   const { service, client } = servicePerFile();
-  const h = appPerFile();
+  const h = appPerFile({ micSpeed: 1 }); // acts mid-conversation: a network drop, a line being spoken
 
   it('connects, records, writes the note, codes it and copies a section', async () => {
     const { page } = h;

@@ -25,8 +25,12 @@ missing() {
 if [ -n "$(missing)" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "windows lane: installing ${PACKAGES[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null; }
+  # One apt-get at a time: .ci/run runs `npm test` (test/run.sh installs its own) beside this lane.
+  (
+    flock 9
+    apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null 2>&1 ||
+      { apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null; }
+  ) 9>/tmp/scribe-apt-install.lock
 fi
 if [ -n "$(missing)" ]; then
   echo "windows lane: missing $(missing); install the Debian packages ${PACKAGES[*]}" >&2
@@ -64,13 +68,14 @@ echo "windows lane: laid out in $(($(date +%s) - started)) s" >&2
 "$WINE" winecfg /v win10 >"$RUN/winecfg.log" 2>&1
 "$WINESERVER" -w
 
-# A display of our own (the Linux suite uses others): the first free number from 77.
-n=77
-while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
-Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >"$RUN/xvfb.log" 2>&1 &
+# A display of our own: -displayfd has Xvfb take a free number itself, so the Linux suite's displays (npm
+# test runs beside this lane in .ci/run) never race it for one.
+exec 5>"$RUN/xvfb-display"
+Xvfb -displayfd 5 -screen 0 1280x800x24 -nolisten tcp >"$RUN/xvfb.log" 2>&1 &
 XVFB_PID=$!
-export DISPLAY=":$n"
-for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.05; done
+exec 5>&-
+for _ in $(seq 600); do [ -s "$RUN/xvfb-display" ] && break; sleep 0.05; done
+export DISPLAY=":$(head -n1 "$RUN/xvfb-display")"
 echo "windows lane: Wine prefix and display $DISPLAY ready after $(($(date +%s) - started)) s" >&2
 
 # A virtual microphone fed by a virtual speaker, for the microphone test (skipped, saying so, without it).

@@ -12,6 +12,8 @@ export interface OidcSettings {
   issuer: string;
   clientId: string;
   scopes: readonly string[];
+  /** How long a silent attempt waits for the provider's answer (30 s; a test that expects none shortens it). */
+  silentTimeoutMs?: number;
 }
 
 /** Opens a URL in the system browser (Electron's `shell.openExternal`; tests drive Playwright). */
@@ -60,7 +62,8 @@ export class OidcSignIn {
   /** Signs in through the browser; `silent` asks with `prompt=none`, else the person chooses the account. */
   async signIn(options: OidcSignInOptions = {}): Promise<OidcTokens> {
     const config = await this.#discovered();
-    const timeout = AbortSignal.timeout(options.silent ? SILENT_TIMEOUT_MS : INTERACTIVE_TIMEOUT_MS);
+    const silentMs = this.#settings.silentTimeoutMs ?? SILENT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(options.silent ? silentMs : INTERACTIVE_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const state = oidc.randomState();
     const redirect = await startLoopbackRedirect(state, signal);

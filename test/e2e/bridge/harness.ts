@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileAudioSource } from '../../../main/core/audio/file-source.ts';
-import type { AudioFrame, AudioSource } from '../../../main/core/audio/audio-source.ts';
+import { SAMPLE_RATE, type AudioFrame, type AudioSource } from '../../../main/core/audio/audio-source.ts';
 import type { AudioInputs } from '../../../main/core/audio/ports.ts';
 import type { Bridge } from '../../../main/shells/preview/bridge.ts';
 import { startPreviewApp } from '../../../main/shells/preview/preview.ts';
@@ -24,7 +24,10 @@ import type { AppServicesDeps } from '../../../main/compose/composition-root.ts'
 import type { EventPayload } from '../../../preload/contract/index.ts';
 import { launchChromium } from './browser.ts';
 
-/** The conversation fixture, played in real time as a microphone would deliver it. */
+/**
+ * The conversation fixture (12 s), paced like a microphone but `micSpeed` times faster than real time: the
+ * tests wait for its lines, not for its pace.
+ */
 const FIXTURE_MIC = fileURLToPath(
   new URL('../../../main/programs/local-service/sample/visit.wav', import.meta.url),
 );
@@ -58,26 +61,37 @@ export interface AppHarness {
 }
 
 /**
- * A "microphone" that hears a quiet room until the visit starts, then the fixture conversation in real
- * time, then quiet again until stopped, as a real microphone would: the conversation starts when the
- * clinician presses Start (not when the consent tick opened the microphone), and the visit ends when the
- * test presses End, not when the file runs out. Quiet comes in 100 ms frames so the conversation starts on
- * the 100 ms grid the local service recognises fixtures on.
+ * A "microphone" that hears a quiet room until the visit starts, then the fixture conversation (at `speed`
+ * times real time), then quiet again until stopped, as a real microphone would: the conversation starts
+ * when the clinician presses Start (not when the consent tick opened the microphone), and the visit ends
+ * when the test presses End, not when the file runs out. Quiet comes in 100 ms frames so the conversation
+ * starts on the 100 ms grid the local service recognises fixtures on.
  */
 class FixtureMicrophone implements AudioSource {
   readonly info = { kind: 'microphone', label: 'Fixture microphone' } as const;
-  readonly #file = new FileAudioSource({ path: FIXTURE_MIC, pace: 'realtime' });
+  readonly #file = new FileAudioSource({ path: FIXTURE_MIC, pace: 'fast' });
   readonly #started: () => boolean;
+  readonly #speed: number;
   stopped = false;
 
-  constructor(started: () => boolean) {
+  constructor(started: () => boolean, speed: number) {
     this.#started = started;
+    this.#speed = speed;
   }
 
   async *frames(): AsyncIterable<AudioFrame> {
     yield* this.#quiet(() => !this.#started());
     if (this.stopped) return;
-    for await (const frame of this.#file.frames()) yield frame;
+    // Paced against the start, as FileAudioSource's real time is, so timer jitter does not add up.
+    const started = performance.now();
+    let heard = 0;
+    for await (const frame of this.#file.frames()) {
+      heard += frame.samples.length;
+      const due = started + (heard * 1000) / (SAMPLE_RATE * this.#speed) - performance.now();
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+      if (this.stopped) return;
+      yield frame;
+    }
     yield* this.#quiet(() => true);
   }
 
@@ -96,7 +110,8 @@ class FixtureMicrophone implements AudioSource {
 
 /** The fixture microphones opened so far; each one's conversation starts with the next visit start. */
 function fixtureInputs(
-  speakAtOnce = false,
+  speakAtOnce: boolean,
+  speed: number,
 ): AudioInputs & { opened: FixtureMicrophone[]; visitStarted(): void } {
   let starts = 0;
   const opened: FixtureMicrophone[] = [];
@@ -106,7 +121,7 @@ function fixtureInputs(
     list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (visit recording)', isDefault: true }],
     open: () => {
       const at = starts;
-      const mic = new FixtureMicrophone(() => speakAtOnce || starts > at);
+      const mic = new FixtureMicrophone(() => speakAtOnce || starts > at, speed);
       opened.push(mic);
       return mic;
     },
@@ -133,6 +148,8 @@ export async function startApp(
     secrets?: SecretStore;
     /** The fixture microphone speaks as soon as it is opened (a Settings microphone test), not at Start. */
     micSpeaksAtOnce?: boolean;
+    /** How many times faster than real time the fixture conversation plays: 4 by default, 1 to act mid-line. */
+    micSpeed?: number;
     /** IT's policy (a JSON policy file the app reads and watches); none by default. */
     policy?: Record<string, unknown>;
     /** Launch variables (SCRIBE_*) besides the policy file's and the data folder's. */
@@ -153,7 +170,7 @@ export async function startApp(
 ): Promise<AppHarness> {
   const browser = options.browser ?? (await launchChromium());
   const clipboard = new RecordingClipboard();
-  const inputs = fixtureInputs(options.micSpeaksAtOnce);
+  const inputs = fixtureInputs(options.micSpeaksAtOnce ?? false, options.micSpeed ?? 4);
   const dataDir = await mkdtemp(join(tmpdir(), 'scribe-e2e-'));
   const policyFile = join(dataDir, 'policy.json');
   if (options.policy) await writeFile(policyFile, JSON.stringify(options.policy));

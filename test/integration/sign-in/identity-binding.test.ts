@@ -9,9 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../../../main/core/api/core-client.ts';
 import { AuthenticationError } from '../../../main/core/api/errors.ts';
-import { OrganizationSignIn } from '../../../main/features/connection/organization-sign-in.ts';
 import { OrganizationTokenSource } from '../../../main/features/connection/organization-token-source.ts';
-import type { BrowserDriver } from './browser-driver.ts';
 import { organizationPerFile } from './organization-rig.ts';
 
 const USERS = { 'dr.lee': { oid: 'oid-bind-lee' }, 'dr.okafor': { oid: 'oid-bind-okafor' } };
@@ -21,31 +19,19 @@ describe.each([
   ['without pushed authorization requests', false],
 ])('a silent sign-in as someone else, %s', (_label, par) => {
   const org = organizationPerFile(USERS, ['dr.lee', 'dr.okafor'], { pushedAuthorizationRequests: par });
-  const { h, idp, broker } = org;
+  const { h } = org;
   const [lee, okafor] = [org.browser('dr.lee'), org.browser('dr.okafor')];
 
-  const signInThrough = (browser: BrowserDriver) =>
-    new OrganizationSignIn(
-      {
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        scopes: ['openid', 'profile'],
-        brokerUrl: broker.url,
-        present: 'id_token',
-      },
-      (url) => browser.open(url),
-    );
-
   it('is refused: the app does not continue as the other clinician', async () => {
-    const session = await signInThrough(lee).signIn();
+    const session = await org.signIn('dr.lee').signIn();
     await lee.settle();
     expect(new URL(lee.opened[0]!).searchParams.get('prompt')).toBe('select_account');
     // Another clinician signs in to the provider in the browser (here: the other profile).
-    await signInThrough(okafor).signIn();
+    await org.signIn('dr.okafor').signIn();
     await okafor.settle();
 
     const tokens = new OrganizationTokenSource(h.http, session.tokens, {
-      signIn: signInThrough(okafor),
+      signIn: org.signIn('dr.okafor'),
       idTokenHint: session.idToken,
       save: async () => undefined,
     });

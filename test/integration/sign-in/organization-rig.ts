@@ -11,6 +11,10 @@ import {
   type TestIdpOptions,
   type TestUsers,
 } from '../../fixtures/oidc/test-idp.ts';
+import {
+  OrganizationSignIn,
+  type OrganizationSignInSettings,
+} from '../../../main/features/connection/organization-sign-in.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
 import { brokerEnv, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
@@ -22,6 +26,8 @@ export interface OrganizationRig {
   broker: BrokerProcess;
   /** The browser signed in as `login` (one of the logins named). */
   browser(login: string): BrowserDriver;
+  /** The app's sign-in with this organization (ID token to the broker), its pages in `login`'s browser. */
+  signIn(login: string, more?: Partial<OrganizationSignInSettings>): OrganizationSignIn;
 }
 
 /**
@@ -49,10 +55,25 @@ export function organizationPerFile(
     await rig.idp?.close();
     await rig.h?.close();
   });
+  const idp = later('the identity provider', () => rig.idp);
+  const broker = later('the broker', () => rig.broker);
+  const browser = (login: string) => later(`${login}'s browser`, () => rig.browsers?.get(login));
   return {
     h: later('the local service', () => rig.h),
-    idp: later('the identity provider', () => rig.idp),
-    broker: later('the broker', () => rig.broker),
-    browser: (login) => later(`${login}'s browser`, () => rig.browsers?.get(login)),
+    idp,
+    broker,
+    browser,
+    signIn: (login, more = {}) =>
+      new OrganizationSignIn(
+        {
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          scopes: ['openid', 'profile'],
+          brokerUrl: broker.url,
+          present: 'id_token',
+          ...more,
+        },
+        (url) => browser(login).open(url),
+      ),
   };
 }

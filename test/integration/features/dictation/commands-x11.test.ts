@@ -7,11 +7,8 @@
  * see it), leaves the field alone.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
-import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
-import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
-import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
+import { controllerOnX11 } from './x11-controller.ts';
 import { desktopPerSuite } from './x11-suite.ts';
 import { TkField } from './x11-harness.ts';
 
@@ -26,22 +23,9 @@ describeX.each<InsertMode>(['paste', 'type'])('voice commands in a real X11 fiel
     await field.focus(x11.screen);
     // Tk's text cannot be read through AT-SPI: IT's rule says a line break is Return there (new-line-x11).
     const app = (await x11.desktop.activeWindow())?.app ?? '';
-    const { open, sessions } = scriptedOpen();
-    const controller = new DictationController({
-      open,
-      microphone: endlessMicrophone(),
-      lock: { holder: () => null, acquire: () => true, release: () => undefined },
-      inserter: new EngineInserter({
-        desktop: x11.desktop,
-        clipboard: new XclipClipboard(x11.screen.env, () => x11.desktop.clipboardOwner()),
-        platform: 'linux',
-        mode: () => mode,
-        rules: () => [{ app, insert: mode, lineBreak: 'return' }],
-      }),
-      overlay: { show: () => undefined },
-      sink: { live: () => undefined, finished: () => undefined },
-      commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
-      outcomeMs: 5,
+    const { controller, sessions } = controllerOnX11(x11.desktop, x11.screen.env, {
+      mode,
+      rules: () => [{ app, insert: mode, lineBreak: 'return' }],
     });
     const offKeys = x11.desktop.onForeignKey?.(() => controller.userTyped());
     await controller.start();

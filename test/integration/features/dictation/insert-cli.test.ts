@@ -38,7 +38,7 @@ describeX('scribe dictate --insert into a real X11 field', () => {
 
   beforeEach(async () => {
     h.streaming.timings.correctionDelayMs = 50;
-    field?.close();
+    await field?.close();
     field = await TkField.open(screen, 'ehr-field');
     await field.focus(screen);
     await setClipboard(screen, BEFORE);

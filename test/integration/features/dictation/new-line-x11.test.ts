@@ -5,12 +5,9 @@
  * the application says what a line break is there.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
-import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
-import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import type { LineBreakRule } from '../../../../main/features/dictation/insertion/insertion-types.ts';
-import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
+import { controllerOnX11 } from './x11-controller.ts';
 import { TkField } from './x11-harness.ts';
 import { desktopPerSuite } from './x11-suite.ts';
 import { GtkField, gtkAvailable } from './gtk-field.ts';
@@ -24,22 +21,10 @@ describeX('new line never submits (real X11 fields)', () => {
   async function dictate(units: string[], lineBreak?: LineBreakRule) {
     const app = (await x11.desktop.activeWindow())?.app ?? '';
     const overlay: OverlayState[] = [];
-    const { open, sessions } = scriptedOpen();
-    const controller = new DictationController({
-      open,
-      microphone: endlessMicrophone(),
-      lock: { holder: () => null, acquire: () => true, release: () => undefined },
-      inserter: new EngineInserter({
-        desktop: x11.desktop,
-        clipboard: new XclipClipboard(x11.screen.env, () => x11.desktop.clipboardOwner()),
-        platform: 'linux',
-        mode: () => 'type',
-        rules: () => (lineBreak ? [{ app, insert: 'type', lineBreak }] : []),
-      }),
-      overlay: { show: (state) => void (state && overlay.push(state)) },
-      sink: { live: () => undefined, finished: () => undefined },
-      commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
-      outcomeMs: 5,
+    const { controller, sessions } = controllerOnX11(x11.desktop, x11.screen.env, {
+      mode: 'type',
+      rules: () => (lineBreak ? [{ app, insert: 'type', lineBreak }] : []),
+      overlay: (state) => overlay.push(state),
     });
     await controller.start();
     await vi.waitFor(() => expect(sessions).toHaveLength(1));

@@ -138,9 +138,18 @@ export class TkField {
     this.child.kill('SIGCONT');
   }
 
-  close(): void {
+  /**
+   * Stops the field; resolves once its process is gone, so its window is too: a field opened next under the
+   * same title is then the only one `focus` finds.
+   */
+  close(): Promise<void> {
+    const gone =
+      this.child.exitCode !== null || this.child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.kill('SIGCONT');
     this.child.kill();
+    return gone;
   }
 }
 

@@ -1,0 +1,45 @@
+/**
+ * The dictation controller as the app wires it (the insertion engine over our X11 desktop and the CLI's
+ * xclip clipboard, voice commands on), its sessions scripted: for the tests and benchmarks that dictate
+ * into real fields on a private display.
+ */
+import type { X11Desktop } from '../../../../native/x11/x11-desktop.ts';
+import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
+import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
+import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
+import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
+import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
+import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
+
+type InserterOptions = ConstructorParameters<typeof EngineInserter>[0];
+
+/** A controller inserting into `desktop` (on the display `env` names) in `mode`, with IT's `rules`. */
+export function controllerOnX11(
+  desktop: X11Desktop,
+  env: NodeJS.ProcessEnv,
+  options: { mode: InsertMode; rules: InserterOptions['rules']; overlay?: (state: OverlayState) => void },
+): {
+  controller: DictationController;
+  sessions: ReturnType<typeof scriptedOpen>['sessions'];
+  clipboard: XclipClipboard;
+} {
+  const { open, sessions } = scriptedOpen();
+  const clipboard = new XclipClipboard(env, () => desktop.clipboardOwner());
+  const controller = new DictationController({
+    open,
+    microphone: endlessMicrophone(),
+    lock: { holder: () => null, acquire: () => true, release: () => undefined },
+    inserter: new EngineInserter({
+      desktop,
+      clipboard,
+      platform: 'linux',
+      mode: () => options.mode,
+      rules: options.rules,
+    }),
+    overlay: { show: (state) => void (state && options.overlay?.(state)) },
+    sink: { live: () => undefined, finished: () => undefined },
+    commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
+    outcomeMs: 5,
+  });
+  return { controller, sessions, clipboard };
+}
