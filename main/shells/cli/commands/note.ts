@@ -10,6 +10,8 @@ import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { orderCopyNames, words } from '../../../../preload/words/index.ts';
 import { parseTranscript } from '../transcript-file.ts';
+import { evidenceJson, evidenceOf, evidenceText } from '../note-evidence.ts';
+import type { PassageEvidence } from '../../../../preload/contract/evidence-codes.ts';
 import { readTextInput } from '../text-input.ts';
 import { join } from 'node:path';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
@@ -37,6 +39,8 @@ export interface NoteOptions extends VisitFlags {
   async?: boolean;
   /** Also the orders the service suggests from the note, as the Codes screen lists and copies them. */
   orders?: boolean;
+  /** Also each note sentence with the transcript items that support it and its marks (note-evidence.ts). */
+  evidence?: boolean;
 }
 
 /**
@@ -131,7 +135,13 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   const orders = options.orders
     ? await suggestedOrders(core, { note: result, ...ordersContextOf(visit) }, options.async === true)
     : null;
-  printNote(result, orders === null ? undefined : orders.orders, options.json === true);
+  const evidence = options.evidence
+    ? evidenceOf(
+        toNoteDto(result, 0).sections,
+        items.map((item) => item.text),
+      )
+    : undefined;
+  printNote(result, orders === null ? undefined : orders.orders, options.json === true, evidence);
   if (orders?.failure !== undefined) throw orders.failure;
 }
 
@@ -168,18 +178,28 @@ async function suggestedOrders(
   }
 }
 
-/** The note (and, when asked for, its orders: null when they failed), as text or JSON. */
-function printNote(result: Note, orders: SuggestedOrder[] | null | undefined, json: boolean): void {
-  if (json)
-    return out(
-      JSON.stringify(orders !== undefined ? { note: result, suggested_orders: orders } : result, null, 2),
-    );
+/** The note (and, when asked for, its orders: null when they failed, and its evidence), as text or JSON. */
+function printNote(
+  result: Note,
+  orders: SuggestedOrder[] | null | undefined,
+  json: boolean,
+  evidence?: PassageEvidence[],
+): void {
+  const sections = toNoteDto(result, 0).sections;
+  if (json) {
+    const extra = {
+      ...(orders !== undefined ? { suggested_orders: orders } : {}),
+      ...(evidence ? { evidence: evidenceJson(sections, evidence) } : {}),
+    };
+    return out(JSON.stringify(Object.keys(extra).length > 0 ? { note: result, ...extra } : result, null, 2));
+  }
   warnUnsupported(result);
   const dto = toNoteDto(result, 0);
   // A section the service left untitled is headed by its title in the CLI's language.
   const names = dto.sections.filter((s) => s.title === null).map((s) => [s.key, words().sectionTitle(s.key)]);
   out(noteText(dto, Object.fromEntries(names)));
   if (orders) out(`\n${suggestedOrdersText(orders)}`);
+  if (evidence) out(`\n${evidenceText(sections, evidence)}`);
 }
 
 /**
