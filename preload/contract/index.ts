@@ -30,5 +30,6 @@ export * from './mic-codes.ts';
 export * from './service-notes.ts';
 export * from './text-check-codes.ts';
 export * from './evidence-codes.ts';
+export * from './dto-evidence.ts';
 export * from './setting-codes.ts';
 export * from './visit-phase.ts';
