@@ -47,7 +47,7 @@ const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /** The stem a word is compared by. */
-export function stemOf(norm: string): string {
+function stemOf(norm: string): string {
   const same = SAME[norm];
   if (same) return same;
   const word = norm.replace(/'s$/, '');

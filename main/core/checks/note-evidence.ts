@@ -8,7 +8,7 @@ import type { NoteSection } from '../../../preload/contract/dto-note.ts';
 import { linkEvidence, type EvidenceItem, type NotePassage } from './evidence.ts';
 
 /** The passages of a note's sections: a problem's key is `SECTION/problem-id`. */
-export function notePassages(sections: readonly NoteSection[]): NotePassage[] {
+function notePassages(sections: readonly NoteSection[]): NotePassage[] {
   return sections.flatMap((section): NotePassage[] => {
     if (section.content.type === 'TEXT') return [{ key: section.key, text: section.content.text }];
     if (section.content.type === 'SUBSECTIONS')
