@@ -68,6 +68,7 @@ const api: BridgeApi = {
 
   noteTemplates: request('note:templates'),
   noteGet: request('note:get'),
+  noteEvidence: request('note:evidence'),
   noteGenerate: request('note:generate'),
   noteEditSection: request('note:editSection'),
   noteEditByInstruction: request('note:editByInstruction'),

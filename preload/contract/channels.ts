@@ -24,6 +24,7 @@ import {
   TranslateRequestSchema,
 } from './dto-note.ts';
 import { channel, EmptyRequest as Empty } from './channel.ts';
+import { EvidenceRequestSchema, NoteEvidenceSchema } from './dto-evidence.ts';
 import { dictationChannels } from './dto-dictation.ts';
 import { scheduleChannels } from './dto-schedule.ts';
 import {
@@ -98,6 +99,7 @@ export const channels = {
   // Note
   'note:templates': channel(Empty, TemplatesSchema),
   'note:get': channel(Empty, z.object({ note: NoteSchema.nullable() })),
+  'note:evidence': channel(EvidenceRequestSchema, NoteEvidenceSchema),
   'note:generate': channel(GenerateNoteSchema, NoteSchema),
   'note:editSection': channel(EditSectionSchema, NoteSchema),
   'note:editByInstruction': channel(EditByInstructionSchema, NoteSchema),

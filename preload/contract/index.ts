@@ -29,5 +29,7 @@ export * from './medication-codes.ts';
 export * from './mic-codes.ts';
 export * from './service-notes.ts';
 export * from './text-check-codes.ts';
+export * from './evidence-codes.ts';
+export * from './dto-evidence.ts';
 export * from './setting-codes.ts';
 export * from './visit-phase.ts';

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- check`: the clinical text checks (main/core/checks) on their evaluation set
  * (test/fixtures/checks): precision and recall per kind of flag, the negation check's F1 per polarity, and
- * the time to check one sentence with the sample visit's whole note and transcript as its earlier text.
+ * the time to check one sentence with the sample visit's whole note and transcript as its earlier text, and
+ * the time to link a 30-minute visit's note to its transcript (evidence.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { checkText } from '../../main/core/checks/check-text.ts';
@@ -10,6 +11,7 @@ import { FLAG_KINDS } from '../../preload/contract/text-check-codes.ts';
 import { f1, precision, recall, scoreFlags, scoreNegation } from '../fixtures/checks/evaluate.ts';
 import { FLAG_SET } from '../fixtures/checks/flag-set.ts';
 import { NEGATION_SET } from '../fixtures/checks/negation-set.ts';
+import { evidenceRow } from './evidence.ts';
 import { fmt, percentile, type BenchRow } from './report.ts';
 
 const pct = (x: number) => `${fmt(x * 100, 1)} %`;
@@ -65,5 +67,5 @@ function timeRow(): BenchRow {
 
 /** The check benchmark's rows. */
 export async function benchCheck(): Promise<BenchRow[]> {
-  return [...flagRows(), negationRow(), timeRow()];
+  return [...flagRows(), negationRow(), timeRow(), evidenceRow()];
 }

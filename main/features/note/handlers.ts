@@ -2,6 +2,7 @@
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../../core/api/schemas/common.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { NoteService } from './note-service.ts';
+import { noteEvidence } from '../../core/checks/note-evidence.ts';
 import { emOffered } from './note-workflow.ts';
 import type { CoreAccess, CoreApi } from '../connection/ports.ts';
 
@@ -15,6 +16,12 @@ export function createNoteHandlers(
   return {
     'note:templates': () => guard(() => noteTemplates(core())),
     'note:get': () => guard(() => ({ note: workflow.note })),
+    'note:evidence': (r) =>
+      guard(() => {
+        const note = workflow.note;
+        if (!note) return { revision: r.revision, passages: [] };
+        return { revision: note.revision, passages: noteEvidence(note.sections, r.items) };
+      }),
     'note:generate': (r) => guard(() => notes.generate(r)),
     'note:editSection': (r) => guard(() => workflow.editSection(r.revision, r.key, r.content)),
     'note:editByInstruction': (r) => guard(() => workflow.editByInstruction(core(), r.instructions)),

@@ -19,7 +19,7 @@ const COMMANDS: readonly CommandSynopsis[] = [
   { name: 'doctor', synopsis: 'doctor [--mic]' },
   {
     name: 'note',
-    synopsis: `note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async] [--orders]
+    synopsis: `note --transcript FILE [--template KEY] [--locale L] [--context FILE|-] [--json] [--async] [--orders] [--evidence]
        [--encounter-date YYYY-MM-DD] [--specialty S] [--patient FILE] [--diagnoses FILE] [--source-note FILE]`,
   },
   ...extraCommands,
@@ -75,6 +75,7 @@ async function runNote(args: string[]): Promise<number> {
     json: { type: 'boolean' },
     async: { type: 'boolean' },
     orders: { type: 'boolean' },
+    evidence: { type: 'boolean' },
     'encounter-date': { type: 'string' },
     specialty: { type: 'string' },
     patient: { type: 'string' },

@@ -55,6 +55,8 @@ const UI_SIGNATURES = {
   'transcript.count': ['n:number'],
   'section.copyLabel': ['title'],
   'section.editLabel': ['title'],
+  'evidence.differs': ['kind', 'note', 'said'],
+  'evidence.value': ['value'],
   'limits.count': ['count:number', 'limit:number'],
   'limits.over': ['limit:number'],
   'limits.near': ['limit:number'],

@@ -8,6 +8,8 @@ import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { orderCopyNames, words } from '../../../../preload/words/index.ts';
 import { parseTranscript } from '../transcript-file.ts';
+import { evidenceJson, evidenceOf, evidenceText } from '../note-evidence.ts';
+import type { PassageEvidence } from '../../../../preload/contract/evidence-codes.ts';
 import { readTextInput } from '../text-input.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { Failure } from '../../../base/failure.ts';
@@ -26,6 +28,8 @@ export interface NoteOptions extends VisitFlags {
   async?: boolean;
   /** Also the orders the service suggests from the note, as the Codes screen lists and copies them. */
   orders?: boolean;
+  /** Also each note sentence with the transcript items that support it and its marks (note-evidence.ts). */
+  evidence?: boolean;
 }
 
 /**
@@ -120,7 +124,13 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   const orders = options.orders
     ? await suggestedOrders(core, { note: result, ...notes.ordersContextOf(visit) }, options.async === true)
     : null;
-  printNote(result, orders === null ? undefined : orders.orders, options.json === true);
+  const evidence = options.evidence
+    ? evidenceOf(
+        notes.toNoteDto(result, 0).sections,
+        items.map((item) => item.text),
+      )
+    : undefined;
+  printNote(result, orders === null ? undefined : orders.orders, options.json === true, evidence);
   if (orders?.failure !== undefined) throw orders.failure;
 }
 
@@ -157,18 +167,28 @@ async function suggestedOrders(
   }
 }
 
-/** The note (and, when asked for, its orders: null when they failed), as text or JSON. */
-function printNote(result: Note, orders: SuggestedOrder[] | null | undefined, json: boolean): void {
-  if (json)
-    return out(
-      JSON.stringify(orders !== undefined ? { note: result, suggested_orders: orders } : result, null, 2),
-    );
+/** The note (and, when asked for, its orders: null when they failed, and its evidence), as text or JSON. */
+function printNote(
+  result: Note,
+  orders: SuggestedOrder[] | null | undefined,
+  json: boolean,
+  evidence?: PassageEvidence[],
+): void {
+  const sections = notes.toNoteDto(result, 0).sections;
+  if (json) {
+    const extra = {
+      ...(orders !== undefined ? { suggested_orders: orders } : {}),
+      ...(evidence ? { evidence: evidenceJson(sections, evidence) } : {}),
+    };
+    return out(JSON.stringify(Object.keys(extra).length > 0 ? { note: result, ...extra } : result, null, 2));
+  }
   warnUnsupported(result);
   const dto = notes.toNoteDto(result, 0);
   // A section the service left untitled is headed by its title in the CLI's language.
   const names = dto.sections.filter((s) => s.title === null).map((s) => [s.key, words().sectionTitle(s.key)]);
   out(notes.noteText(dto, Object.fromEntries(names)));
   if (orders) out(`\n${suggestedOrdersText(orders)}`);
+  if (evidence) out(`\n${evidenceText(sections, evidence)}`);
 }
 
 /**

@@ -1,0 +1,132 @@
+/**
+ * What the evidence links compare: a text's content terms (stems of its words, small words and units left
+ * out) and its numbers, spoken ones included ("one forty over ninety" is 140 and 90, "eighty one" is 81),
+ * in English, French and Spanish. Written for this project; a stem is the word less a common ending, and
+ * two stems match when one is the other with at most three letters more ("worse", "worsens").
+ */
+import type { Word } from './text-spans.ts';
+
+const SMALL = `a an the and or but of to in on at for with without is are was were be been being has have had
+  i you he she it we they me him them my your his her its our their this that these those do does did done
+  so as by from about any some what when where how if then there here also just yes yeah okay ok well um
+  uh hmm oh patient pt doctor since per into get gets got feel feels felt very more most much such like
+  will would can could should may might let lets go going come that's it's i'm i've you're there's
+  le la les un une des de du d l et ou à au aux en dans pour avec est sont ai je vous il elle nous ils
+  que qui ce cette se sa son ses mon ma mes votre vos sur par ne oui
+  el los las unos unas del y o al con por para es son está estoy he ha yo usted su sus mi me lo le sí
+  no not never non pas sin nie n't denies denied deny denying reports reported endorses complains states
+  mg mcg µg g ml cc mmhg units unit u iu meq mmol milligrams milligram micrograms`;
+const SMALL_WORDS = new Set(SMALL.split(/\s+/).filter(Boolean));
+
+/** Words the note writes for what was said otherwise (lower case, both sides reduced to one stem). */
+const SAME: Readonly<Record<string, string>> = {
+  daily: 'day',
+  days: 'day',
+  once: 'day',
+  sob: 'breath',
+  dyspnea: 'breath',
+  bp: 'pressure',
+  hypertension: 'pressure',
+  exertion: 'exert',
+  exertional: 'exert',
+  stairs: 'exert',
+};
+
+const ONES = `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+  sixteen seventeen eighteen nineteen`.split(/\s+/);
+const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
+  ...ONES.map((w, i) => [w, i] as const),
+  ...TENS.map((w, i) => [w, (i + 2) * 10] as const),
+  ...['un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix'].map(
+    (w, i) => [w, i + 1] as const,
+  ),
+  ...['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'].map(
+    (w, i) => [w, i + 1] as const,
+  ),
+]);
+
+/** The stem a word is compared by. */
+function stemOf(norm: string): string {
+  const same = SAME[norm];
+  if (same) return same;
+  const word = norm.replace(/'s$/, '');
+  if (word.length <= 4) return word;
+  const stem = word.replace(/(?:ness|ings?|edly|ed|es|s|ly)$/, '');
+  return SAME[stem] ?? (stem.length >= 3 ? stem : word);
+}
+
+/** Whether two stems are one word's. */
+export function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.length - short.length <= 3 && long.startsWith(short);
+}
+
+/** A number as a digit string ("81", "2.5"), or undefined. */
+function digitsOf(norm: string): string | undefined {
+  if (!/^\.?\d/.test(norm)) return undefined;
+  const value = Number(/^\d{1,3}(?:,\d{3})+$/.test(norm) ? norm.replace(/,/g, '') : norm.replace(',', '.'));
+  return Number.isFinite(value) ? String(value) : undefined;
+}
+
+/** A number said or written, at its words' place. */
+export interface SaidNumber {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The numbers of a run of words, spoken or written: "eighty one" is 81, "one hundred forty" 140, and "one
+ * forty" (how a blood pressure is said) 140.
+ */
+export function numbersOf(words: readonly Word[]): SaidNumber[] {
+  const out: SaidNumber[] = [];
+  let run: Word[] = [];
+  const flush = () => {
+    if (run.length > 0) {
+      const value = String(spoken(run.map((w) => (w.norm === 'hundred' ? 100 : NUMBER_WORDS.get(w.norm)!))));
+      out.push({ value, start: run[0]!.start, end: run.at(-1)!.end });
+    }
+    run = [];
+  };
+  for (const word of words) {
+    const digits = digitsOf(word.norm);
+    if (digits !== undefined) {
+      flush();
+      out.push({ value: digits, start: word.start, end: word.end });
+    } else if (word.norm === 'hundred' || NUMBER_WORDS.has(word.norm)) run.push(word);
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+/** A run of words as text with its spoken numbers written as digits ("eighty one milligrams" → "81 milligrams"). */
+export function withDigits(text: string, words: readonly Word[], offset: number): string {
+  let out = '';
+  let at = offset;
+  for (const number of numbersOf(words)) {
+    out += `${text.slice(at - offset, number.start - offset)}${number.value}`;
+    at = number.end;
+  }
+  return out + text.slice(at - offset);
+}
+
+function spoken(run: readonly number[]): number {
+  // "one forty": a digit then tens, no "hundred" — a hundred and forty.
+  if (run.length >= 2 && run[0]! < 10 && run[1]! >= 20 && run[1]! < 100)
+    return run[0]! * 100 + spoken(run.slice(1));
+  let total = 0;
+  for (const value of run) total = value === 100 ? Math.max(total, 1) * 100 : total + value;
+  return total;
+}
+
+/** The content stems of a run of words (numbers, small words and signs left out). */
+export function termsOf(words: readonly Word[]): string[] {
+  return words
+    .filter((w) => /\p{L}/u.test(w.norm) && !SMALL_WORDS.has(w.norm) && !NUMBER_WORDS.has(w.norm))
+    .map((w) => stemOf(w.norm))
+    .filter((stem) => stem !== 'hundred');
+}

@@ -1,0 +1,133 @@
+/**
+ * Linked evidence: each sentence of a written note tied to the transcript items that support it, by the
+ * words they share (stems, weighted by how rare each is in the conversation, so "aspirin" counts for more
+ * than "pain" said ten times), then checked against them (evidence-marks.ts). A sentence whose words the
+ * conversation does not cover is marked "not found". Pure and synchronous: the Note screen (through the note
+ * feature) and `scribe note --evidence` use this one function. Nothing in the note is changed.
+ */
+import type { PassageEvidence, SentenceEvidence } from '../../../preload/contract/evidence-codes.ts';
+import { differences, type SupportLine } from './evidence-marks.ts';
+import { sameStem, termsOf } from './evidence-terms.ts';
+import { sentencesOf, type Sentence } from './text-spans.ts';
+
+/** A transcript item as evidence: its id and what was said. */
+export interface EvidenceItem {
+  readonly id: string;
+  readonly text: string;
+}
+
+/** A passage of the note: a section's text, or a problem of a merged Assessment and Plan. */
+export interface NotePassage {
+  readonly key: string;
+  readonly text: string;
+}
+
+/** At most this many items support one sentence. */
+const MAX_SUPPORT = 3;
+/** An item is added to a sentence's support only if it covers this share of the sentence's words more. */
+const MIN_GAIN = 0.2;
+
+interface Line extends SupportLine {
+  readonly id: string;
+  readonly terms: ReadonlySet<string>;
+}
+
+/** The conversation's lines and, by each term's first four letters, the lines with a term starting so. */
+class Conversation {
+  readonly lines: Line[];
+  readonly #byPrefix = new Map<string, { line: number; term: string }[]>();
+
+  constructor(items: readonly EvidenceItem[]) {
+    this.lines = items.map((item) => {
+      const words = sentencesOf(item.text).flatMap((s) => s.words);
+      const question = item.text.trim().endsWith('?');
+      return { id: item.id, text: item.text, words, question, terms: new Set(termsOf(words)) };
+    });
+    this.lines.forEach((line, index) => {
+      for (const term of line.terms) {
+        const key = term.slice(0, 4);
+        const entries = this.#byPrefix.get(key) ?? [];
+        entries.push({ line: index, term });
+        this.#byPrefix.set(key, entries);
+      }
+    });
+  }
+
+  /** The lines that say `term` (or a word of its stem). */
+  linesWith(term: string): Set<number> {
+    const found = new Set<number>();
+    for (const entry of this.#byPrefix.get(term.slice(0, 4)) ?? [])
+      if (sameStem(term, entry.term)) found.add(entry.line);
+    return found;
+  }
+}
+
+/** The items that support a sentence's terms, best first; none when too little of it was said. */
+function supportOf(terms: readonly string[], conversation: Conversation): number[] {
+  const n = conversation.lines.length;
+  const said = terms.map((term) => conversation.linesWith(term));
+  // A rare word weighs more; a word never said weighs as one said once.
+  const weights = said.map((lines) => Math.log(1 + n / Math.max(1, lines.size)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const covered = new Set<number>();
+  const picked: number[] = [];
+  while (picked.length < MAX_SUPPORT) {
+    const gains = new Map<number, { weight: number; terms: number }>();
+    said.forEach((lines, t) => {
+      if (covered.has(t)) return;
+      for (const line of lines) {
+        const gain = gains.get(line) ?? { weight: 0, terms: 0 };
+        gains.set(line, { weight: gain.weight + weights[t]!, terms: gain.terms + 1 });
+      }
+    });
+    let best: [number, { weight: number; terms: number }] | undefined;
+    // On a tie, a statement before a question ("No fever." before "Any fever?").
+    for (const entry of gains)
+      if (
+        !best ||
+        entry[1].weight > best[1].weight ||
+        (entry[1].weight === best[1].weight &&
+          conversation.lines[best[0]]!.question &&
+          !conversation.lines[entry[0]]!.question)
+      )
+        best = entry;
+    // A line joins if it adds a fifth of the sentence, or two of its words.
+    if (!best || (best[1].weight < MIN_GAIN * total && best[1].terms < 2)) break;
+    picked.push(best[0]);
+    said.forEach((lines, t) => lines.has(best[0]) && covered.add(t));
+  }
+  const share = [...covered].reduce((a, t) => a + weights[t]!, 0) / total;
+  // Half its weight, or two words and a quarter, or four words: an assessment adds words nobody said.
+  const supported = share >= 0.5 || (covered.size >= 2 && share >= 0.25) || covered.size >= 4;
+  if (!supported) return [];
+  // A question's answer is its evidence too ("Any fever?" "No.").
+  const answers = picked.filter((i) => conversation.lines[i]!.question).map((i) => i + 1);
+  const withAnswers = new Set([...picked, ...answers.filter((i) => i < n)]);
+  return [...withAnswers].sort((a, b) => a - b);
+}
+
+function sentenceEvidence(text: string, sentence: Sentence, conversation: Conversation): SentenceEvidence {
+  const terms = termsOf(sentence.words);
+  const range = { start: sentence.start, end: sentence.end };
+  // A sentence with no words of its own ("1.", "Plan:") claims nothing to find.
+  if (terms.length === 0) return { ...range, support: [], marks: [] };
+  const support = supportOf(terms, conversation).map((i) => conversation.lines[i]!);
+  if (support.length === 0) return { ...range, support: [], marks: [{ code: 'not_found', ...range }] };
+  return {
+    ...range,
+    support: support.map((line) => line.id),
+    marks: differences(text, sentence, support),
+  };
+}
+
+/** Each passage's sentences with the ids of the items that support them and their marks. */
+export function linkEvidence(
+  passages: readonly NotePassage[],
+  items: readonly EvidenceItem[],
+): PassageEvidence[] {
+  const conversation = new Conversation(items);
+  return passages.map(({ key, text }) => ({
+    key,
+    sentences: sentencesOf(text).map((sentence) => sentenceEvidence(text, sentence, conversation)),
+  }));
+}

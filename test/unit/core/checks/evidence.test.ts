@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { linkEvidence, type EvidenceItem } from '../../../../main/core/checks/evidence.ts';
+import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
+
+const VISIT: EvidenceItem[] = [
+  'What brings you in today?',
+  'I have had chest pain for three days.',
+  'Does it get worse when you climb stairs?',
+  'Yes, and I feel short of breath.',
+  'Your blood pressure is one forty over ninety.',
+  'I take aspirin eighty one milligrams once a day.',
+  'Any fever?',
+  'No fever at all.',
+  'The pain is in my right arm.',
+].map((text, i) => ({ id: `t${i + 1}`, text }));
+
+/** Each sentence of `text` as [sentence, support, marks as "kind: note / said" or "not found"]. */
+function linked(text: string, items = VISIT) {
+  return linkEvidence([{ key: 'S', text }], items)[0]!.sentences.map((s) => [
+    text.slice(s.start, s.end),
+    s.support.join(' '),
+    s.marks.map((m) =>
+      m.code === 'not_found'
+        ? 'not found'
+        : `${m.kind}: ${text.slice(m.start, m.end)} → ${m.note} / ${m.said}`,
+    ),
+  ]);
+}
+
+describe('linkEvidence', () => {
+  it('links each sentence to the lines that say it, spoken numbers read as written', () => {
+    expect(
+      linked(
+        'Three days of chest pain, worse with exertion. Blood pressure 140/90 mmHg. Aspirin 81 mg daily.',
+      ),
+    ).toEqual([
+      // t3 is a question: its answer (t4) comes with it.
+      ['Three days of chest pain, worse with exertion.', 't2 t3 t4', []],
+      ['Blood pressure 140/90 mmHg.', 't5', []],
+      ['Aspirin 81 mg daily.', 't6', []],
+    ]);
+  });
+
+  it('marks a sentence nobody said, and says nothing of one with no words of its own', () => {
+    expect(linked('1. Family history of colon cancer in her father.')).toEqual([
+      ['1.', '', []],
+      ['Family history of colon cancer in her father.', '', ['not found']],
+    ]);
+  });
+
+  it('marks a dose, a unit, a number, a side and a polarity that differ, with both values', () => {
+    expect(
+      linked(
+        'Continue aspirin 325 mg daily. Aspirin 81 mcg daily. Blood pressure 160/90. Pain in the left arm. Reports fever.',
+      ),
+    ).toEqual([
+      ['Continue aspirin 325 mg daily.', 't6', ['dose: 325 mg → 325 mg / 81 mg']],
+      ['Aspirin 81 mcg daily.', 't6', ['unit: 81 mcg → 81 mcg / 81 mg']],
+      ['Blood pressure 160/90.', 't5', ['number: 160 → 160 / 140']],
+      ['Pain in the left arm.', 't9', ['side: left → left / right']],
+      ['Reports fever.', 't8', ['negation: fever → affirmed / negated']],
+    ]);
+  });
+
+  it('prefers a statement to a question, and keeps a number of another thing apart', () => {
+    expect(linked('Denies fever. Follow up in two weeks to recheck blood pressure.')).toEqual([
+      // The answer, not the question, on a tie.
+      ['Denies fever.', 't8', []],
+      ['Follow up in two weeks to recheck blood pressure.', 't5', []],
+    ]);
+  });
+
+  it('marks nothing the sample visit said in its note, and only its plan, which nobody said', () => {
+    const { transcript, notes } = SAMPLE_VISIT_SCRIPT;
+    const items = transcript.map((text, i) => ({ id: String(i + 1), text }));
+    const passages = Object.entries(notes.en.sections).map(([key, text]) => ({ key, text: text ?? '' }));
+    const marked = linkEvidence(passages, items).flatMap((p) =>
+      p.sentences
+        .filter((s) => s.marks.length > 0)
+        .map((s) => [p.key, passages.find((x) => x.key === p.key)!.text.slice(s.start, s.end)]),
+    );
+    // The scripted plan (orders, a referral, when to come back) was never said in the sample conversation.
+    expect(marked.every(([key]) => key === 'PLAN')).toBe(true);
+    expect(marked.map(([, text]) => text)).not.toContain(
+      '- Follow up in two weeks to recheck blood pressure.',
+    );
+  });
+});
