@@ -221,7 +221,7 @@ export interface Words {
   /** What each voice command does ("what can I say": the window and `scribe dictate --help`). */
   readonly commandHelp: Readonly<Record<CommandKind, string>>;
   /** How a command's spoken words are shown: "select ‹words›", "insert ‹name›". */
-  readonly commandMarks: { readonly words: string; readonly name: string };
+  readonly commandMarks: { readonly words: string; readonly name: string; readonly item: string };
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
   /** The window's own words, screen by screen. */

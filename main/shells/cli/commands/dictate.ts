@@ -7,8 +7,12 @@
 import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schemas/common.ts';
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
-import { CommandFilter } from '../../../features/dictation/commands/command-filter.ts';
-import { spokenAs, TEXT_SHAPING } from '../../../features/dictation/commands/recovered-commands.ts';
+import { CommandFilter, type HeardCommand } from '../../../features/dictation/commands/command-filter.ts';
+import {
+  fillNotice,
+  spokenAs,
+  TEXT_SHAPING,
+} from '../../../features/dictation/commands/recovered-commands.ts';
 import { createTextsFeature } from '../../../compose/headless.ts';
 import { configSchema } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
@@ -18,7 +22,7 @@ import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
-import { voiceCommandLines, words } from '../../../../preload/words/index.ts';
+import { dictationMessageText, voiceCommandLines, words } from '../../../../preload/words/index.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -74,10 +78,7 @@ async function dictate(args: string[]): Promise<number> {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
     // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
-    // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
-    for (const { kind } of heard)
-      if (!TEXT_SHAPING.has(kind))
-        process.stderr.write(`${words().cli.dictate.commandDoesNothing(spokenAs(kind, locale))}\n`);
+    for (const command of heard) sayCommand(command, locale);
   });
   try {
     await runJournaled(
@@ -91,6 +92,15 @@ async function dictate(args: string[]): Promise<number> {
     await inserting?.finish(); // a failed session still gives the clipboard back
   }
   return 0;
+}
+
+/** Says on stderr a command heard that does nothing here, or could not act on the text. */
+function sayCommand(command: HeardCommand, locale: string): void {
+  // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
+  if (!TEXT_SHAPING.has(command.kind))
+    process.stderr.write(`${words().cli.dictate.commandDoesNothing(spokenAs(command.kind, locale))}\n`);
+  const notice = fillNotice(command);
+  if (notice) process.stderr.write(`${dictationMessageText({ code: notice })}\n`);
 }
 
 /** Inserts (when asked), prints the text, and says what the insertion could not do. */
