@@ -5,7 +5,7 @@
  * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text
  *   (within it only);
  * - cap that / all caps that / no caps that: applied to the recovered text's last phrase;
- * - insert ‹name›: a Text is known only with the library, which recovery is not given: its words stay text;
+ * - insert ‹name›: the clinician's Text, from the library as it is now (without one, its words stay text);
  * - accept defaults, field complete, choose ‹item›: applied to the recovered text's own fields;
  * - go to sleep … wake up: what was said between is left out, as it was when it was said;
  * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
@@ -18,6 +18,7 @@ import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { DictationMessageCode } from '../../../../preload/contract/index.ts';
+import type { DictationText } from '../ports.ts';
 import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /**
@@ -53,13 +54,17 @@ export class RecoveredCommands {
   #locale: DictationLocale | string | undefined;
   #raw = '';
 
-  constructor(options: { enabled: boolean }) {
+  readonly #texts: readonly DictationText[];
+
+  /** `texts`: the clinician's Texts now ("insert ‹name›" in the recovered words inserts them). */
+  constructor(options: { enabled: boolean; texts?: readonly DictationText[] }) {
     this.#enabled = options.enabled;
+    this.#texts = options.texts ?? [];
   }
 
   /** The recovered session's whole text now, in the dictation's locale (from its journal). */
   update(raw: string, locale: DictationLocale | string): void {
-    this.#filter ??= new CommandFilter({ locale, enabled: this.#enabled });
+    this.#filter ??= new CommandFilter({ locale, enabled: this.#enabled, texts: this.#texts });
     this.#locale = locale;
     this.#raw = raw;
     this.#filter.update(raw);

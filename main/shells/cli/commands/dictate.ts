@@ -14,7 +14,8 @@ import {
   TEXT_SHAPING,
 } from '../../../features/dictation/commands/recovered-commands.ts';
 import { createTextsFeature } from '../../../compose/headless.ts';
-import { configSchema } from '../../../core/config/config-schema.ts';
+import type { DictationText } from '../../../features/dictation/ports.ts';
+import { configSchema, type Config } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
@@ -68,11 +69,7 @@ async function dictate(args: string[]): Promise<number> {
     ...settings,
     ...(journal ? { journal: journal.journal } : {}),
   });
-  // The clinician's Texts, as the app has them ("insert ‹name›" prints the Text).
-  const texts = await createTextsFeature({
-    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
-    organizationFile: () => config.dictationTextsFile,
-  }).service.library();
+  const texts = await clinicianTexts(config);
   const commands = new CommandFilter({ locale, enabled: config.dictationCommands, texts });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
@@ -92,6 +89,14 @@ async function dictate(args: string[]): Promise<number> {
     await inserting?.finish(); // a failed session still gives the clipboard back
   }
   return 0;
+}
+
+/** The clinician's Texts, as the app has them ("insert ‹name›" prints the Text; also `scribe recover`). */
+export function clinicianTexts(config: Config): Promise<readonly DictationText[]> {
+  return createTextsFeature({
+    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
+    organizationFile: () => config.dictationTextsFile,
+  }).service.library();
 }
 
 /** Says on stderr a command heard that does nothing here, or could not act on the text. */

@@ -129,6 +129,18 @@ describe("the dictation's own text (box, scribe dictate): the first field left",
     expect(out.heard.at(-1)).toEqual({ kind: 'accept_defaults' });
   });
 
+  it('recovered text knows the Texts library: insert ‹name› inserts it there too', () => {
+    const recovered = new RecoveredCommands({ enabled: true, texts: TEXTS });
+    recovered.update(' Insert normal exam.', 'ENGLISH_US');
+    recovered.update(' Insert normal exam. Accept defaults.', 'ENGLISH_US');
+    expect(recovered.result(' Insert normal exam. Accept defaults.').text).toBe(
+      'Lungs clear. Side: left. Pain: [ ]',
+    );
+    const without = new RecoveredCommands({ enabled: true });
+    without.update(' Insert normal exam.', 'ENGLISH_US');
+    expect(without.result(' Insert normal exam.').text).toBe(' Insert normal exam.');
+  });
+
   it('recovered text is filled too (it only shapes the text)', () => {
     const recovered = new RecoveredCommands({ enabled: true });
     recovered.update(' Side [left|right]. Choose right.', 'ENGLISH_US');
