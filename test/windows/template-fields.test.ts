@@ -68,10 +68,12 @@ for (const kind of ['edit', 'richedit'] as const) {
       assert.deepEqual(await nav.move('next'), { kind: 'selected' });
       assert.equal(await target.selected(w, kind), '[left|right|bilateral]');
       assert.equal(await nav.fill('choose', '2'), 'done');
-      assert.equal(await target.text(w), 'Lungs [clear].\nSide: right. Pain: [ ]');
+      const chosen = 'Lungs [clear].\nSide: right. Pain: [ ]';
+      assert.equal(await eventually(() => target.text(w), chosen), chosen);
       assert.equal(await nav.fill('choose', 'left'), 'no_field');
       assert.equal(await nav.fill('accept_defaults', ''), 'done');
-      assert.equal(await target.text(w), 'Lungs clear.\nSide: right. Pain: [ ]');
+      const accepted = 'Lungs clear.\nSide: right. Pain: [ ]';
+      assert.equal(await eventually(() => target.text(w), accepted), accepted);
       assert.equal(await nav.fill('accept_defaults', ''), 'none_left');
       await target.close(w);
     });
