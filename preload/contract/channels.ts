@@ -25,6 +25,7 @@ import {
 } from './dto-note.ts';
 import { dictationChannels } from './dto-dictation.ts';
 import { scheduleChannels } from './dto-schedule.ts';
+import { textsChannels } from './dto-texts.ts';
 import {
   CustomizationSchema,
   DotPhraseBulkSchema,
@@ -149,6 +150,7 @@ export const channels = {
 
   // The clinician's day (preload/contract/dto-schedule.ts)
   ...scheduleChannels,
+  ...textsChannels,
 } as const;
 
 /** Name of a request channel. */

@@ -8,6 +8,9 @@
  * the dictation's own text (the box, `scribe dictate`, recovered text), where the field is the first one left.
  */
 
+/** Longest name and content of a Text (main/features/texts/text-library.ts keeps the same). */
+export const TEXT_LIMITS = { name: 80, content: 20_000 } as const;
+
 /** The three commands that fill a Text's fields. */
 export type FieldFill = 'accept_defaults' | 'field_complete' | 'choose';
 

@@ -236,6 +236,8 @@ export interface Words {
   readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;
   readonly schedule: ScheduleWords;
+  /** The Texts page. */
+  readonly textsScreen: ScreenWords['textsScreen'];
   /** The browser preview's title prefix and banner. */
   readonly preview: { readonly title: string; readonly banner: string };
   /** The operating system's notifications about updates (the Electron shell shows them). */
