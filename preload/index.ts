@@ -120,6 +120,9 @@ const api: BridgeApi = {
   scheduleSend: request('schedule:send'),
   scheduleTasks: request('schedule:tasks'),
   scheduleFinalize: request('schedule:finalize'),
+  textsList: request('texts:list'),
+  textsSave: request('texts:save'),
+  textsDelete: request('texts:delete'),
 
   onConnectStatus: subscribe('connect:status'),
   onVisitState: subscribe('visit:state'),

@@ -6,7 +6,12 @@
  */
 import type { LiveConfigPort } from '../core/config/live-config.ts';
 import type { AudioInputs, MicrophoneAccess } from '../core/audio/ports.ts';
-import { mergeHandlerSlices, type AppHandlers, type EveryChannel } from '../core/ipc/handler-slice.ts';
+import {
+  mergeHandlerSlices,
+  type AppHandlers,
+  type EveryChannel,
+  type HandlerSlice,
+} from '../core/ipc/handler-slice.ts';
 import type { EmitEvent } from '../core/ipc/event-emitter.ts';
 import {
   createConnectionFeature,
@@ -25,8 +30,12 @@ import {
   type DictationStores,
 } from '../features/dictation/dictation-feature.ts';
 import { createNoteFeature, type NoteFeature, type NoteService } from '../features/note/note-feature.ts';
-import { createTextsFeature } from '../features/texts/texts-feature.ts';
-import type { DictationText } from '../features/dictation/ports.ts';
+import {
+  createNoTextsFeature,
+  createTextsFeature,
+  type TextsService,
+} from '../features/texts/texts-feature.ts';
+import type { Feature } from '../core/ipc/feature.ts';
 import type { ClipboardPort } from '../features/note/ports.ts';
 import type { PreferenceStore } from '../features/settings/ports.ts';
 import {
@@ -99,11 +108,12 @@ interface Built {
   readonly notes: NoteFeature;
   readonly dictation: DictationFeature;
   readonly schedule: ScheduleFeature;
+  readonly texts: Feature<TextsService | null, HandlerSlice<'texts'>, null>;
 }
 
 /** Builds the features from their factories and merges their handler slices. */
 export function composeFeatures(deps: FeaturePorts): Features {
-  const { settings, visit, connection, notes, dictation, schedule } = buildFeatures(deps);
+  const { settings, visit, connection, notes, dictation, schedule, texts } = buildFeatures(deps);
   const stopForgetting = forgetOnClinicianChange({
     connections: connection.service,
     visit: visit.service,
@@ -116,6 +126,7 @@ export function composeFeatures(deps: FeaturePorts): Features {
     settings.handlers,
     dictation.handlers,
     schedule.handlers,
+    texts.handlers,
     createPolicyHandlers(settings.policy),
   );
   return {
@@ -174,12 +185,12 @@ function buildFeatures(deps: FeaturePorts): Built {
   });
   const schedule = scheduleFeatureOf(() => connection.service, emit);
   const notes = noteFeatureOf(deps, core, visit.service, settings, schedule.service);
+  const texts = textsFeatureOf(deps);
+  const parts = { connection, visit: visit.service, settings, texts: texts.service };
   const dictation = createDictationFeature(
-    deps.dictation
-      ? dictationParts(deps, deps.dictation, { connection, visit: visit.service, settings })
-      : null,
+    deps.dictation ? dictationParts(deps, deps.dictation, parts) : null,
   );
-  return { settings, visit, connection, notes, dictation, schedule };
+  return { settings, visit, connection, notes, dictation, schedule, texts };
 }
 
 /** The visit on screen is being replaced: its note goes, and it takes the appointment just linked. */
@@ -232,7 +243,13 @@ function dictationParts(
     connection,
     visit,
     settings,
-  }: { connection: ConnectionFeature; visit: VisitService; settings: { preferences: PreferenceStore } },
+    texts,
+  }: {
+    connection: ConnectionFeature;
+    visit: VisitService;
+    settings: { preferences: PreferenceStore };
+    texts: TextsService | null;
+  },
 ): DictationAppParts & { readonly parts: DictationPlatformFactory } {
   return {
     ...stores,
@@ -254,18 +271,23 @@ function dictationParts(
     platform: deps.platform as NodeJS.Platform,
     onState: (state) => deps.emit('dictation:state', state),
     onBoxField: (direction) => deps.emit('dictation:boxField', { direction }),
-    texts: textsOf(stores),
+    ...(texts ? { texts: () => texts.current() } : {}),
   };
 }
 
-/** The Texts "insert ‹name›" knows: the clinician's, with the organization's file (IT's policy) over them. */
-function textsOf(stores: NonNullable<FeaturePorts['dictation']>): () => readonly DictationText[] {
+/**
+ * The Texts (the Texts page, and "insert ‹name›"): the clinician's, with the organization's file (IT's
+ * policy) over them. Kept where dictation keeps its data; without it, an empty library.
+ */
+function textsFeatureOf(deps: FeaturePorts): Feature<TextsService | null, HandlerSlice<'texts'>, null> {
+  const stores = deps.dictation;
+  if (!stores) return createNoTextsFeature();
   const texts = createTextsFeature({
     dataDir: stores.dataDir,
     organizationFile: () => stores.resolved().config.dictationTextsFile,
-  }).service;
-  texts.current(); // read now, so the first dictation has them
-  return () => texts.current();
+  });
+  texts.service.current(); // read now, so the first dictation has them
+  return texts;
 }
 
 /** The given connector, sign-in options and sample kit (tests). */

@@ -27,6 +27,7 @@ import { channel, EmptyRequest as Empty } from './channel.ts';
 import { EvidenceRequestSchema, NoteEvidenceSchema } from './dto-evidence.ts';
 import { dictationChannels } from './dto-dictation.ts';
 import { scheduleChannels } from './dto-schedule.ts';
+import { textsChannels } from './dto-texts.ts';
 import {
   CustomizationSchema,
   DotPhraseBulkSchema,
@@ -147,6 +148,7 @@ export const channels = {
 
   // The clinician's day (preload/contract/dto-schedule.ts)
   ...scheduleChannels,
+  ...textsChannels,
 } as const;
 
 /** Name of a request channel. */

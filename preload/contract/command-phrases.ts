@@ -10,8 +10,12 @@
  * `insert_text` takes the name of one of the clinician's Texts after it (any other words stay text).
  */
 
-/** Every voice command. */
+import { FIELD_FILL_PHRASES } from './text-field-phrases.ts';
+import type { FieldFill } from './text-fields.ts';
+
+/** Every voice command (those filling a Text's fields: text-field-phrases.ts). */
 export type CommandKind =
+  | FieldFill
   | 'scratch'
   | 'delete'
   | 'next_field'
@@ -31,10 +35,11 @@ export type CommandKind =
   | 'unselect'
   | 'insert_text';
 
-/** A language's phrases for each command (`select`, `insert_text`: the words that start it). */
+/** A language's phrases for each command (`select`, `choose`, `insert_text`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
 
 const ENGLISH: CommandPhrases = {
+  ...FIELD_FILL_PHRASES.en,
   scratch: ['scratch that', 'undo that'],
   delete: ['delete that'],
   next_field: ['next field'],
@@ -56,6 +61,7 @@ const ENGLISH: CommandPhrases = {
 };
 
 const SPANISH: CommandPhrases = {
+  ...FIELD_FILL_PHRASES.es,
   scratch: ['borra eso', 'deshaz eso', 'deshacer eso'],
   delete: ['elimina eso', 'eliminar eso', 'suprime eso'],
   next_field: ['campo siguiente', 'siguiente campo'],
@@ -77,6 +83,7 @@ const SPANISH: CommandPhrases = {
 };
 
 const FRENCH: CommandPhrases = {
+  ...FIELD_FILL_PHRASES.fr,
   scratch: ['efface ça', 'annule ça'],
   delete: ['supprime ça', 'supprimer ça'],
   next_field: ['champ suivant'],

@@ -50,6 +50,18 @@ export const COMMAND_MESSAGES = [
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 
+/** What accept defaults, field complete and choose ‹item› say (main/features/dictation/commands/field-fill-commands.ts). */
+export const FIELD_FILL_MESSAGES = [
+  'defaults_accepted',
+  'no_defaults_left',
+  'field_completed',
+  'item_chosen',
+  /** Field complete or choose with no field selected (nor holding the caret). */
+  'no_field_here',
+  /** Choose: that item (or number) is not in the field's list. */
+  'no_such_item',
+] as const;
+
 /** Every message the overlay or the box can show. */
 export const DICTATION_MESSAGES = [
   ...NOT_INSERTED_REASONS,
@@ -92,6 +104,7 @@ export const DICTATION_MESSAGES = [
   /** Text a copy fallback left on the clipboard was cleared at its time (the box and history keep it). */
   'clipboard_cleared',
   ...COMMAND_MESSAGES,
+  ...FIELD_FILL_MESSAGES,
 ] as const;
 export type DictationMessageCode = (typeof DICTATION_MESSAGES)[number];
 

@@ -13,6 +13,7 @@ export * from './update-codes.ts';
 export * from './dto-dictation.ts';
 export * from './dto-note.ts';
 export * from './dto-schedule.ts';
+export * from './dto-texts.ts';
 export * from './schedule-codes.ts';
 export * from './dto-settings.ts';
 export * from './dto-visit.ts';

@@ -221,7 +221,7 @@ export interface Words {
   /** What each voice command does ("what can I say": the window and `scribe dictate --help`). */
   readonly commandHelp: Readonly<Record<CommandKind, string>>;
   /** How a command's spoken words are shown: "select ‹words›", "insert ‹name›". */
-  readonly commandMarks: { readonly words: string; readonly name: string };
+  readonly commandMarks: { readonly words: string; readonly name: string; readonly item: string };
   readonly diskWarnings: Table<(typeof DISK_WARNINGS)[number]>;
   readonly recoveredCut: string;
   /** The window's own words, screen by screen. */
@@ -236,6 +236,8 @@ export interface Words {
   readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;
   readonly schedule: ScheduleWords;
+  /** The Texts page. */
+  readonly textsScreen: ScreenWords['textsScreen'];
   /** The browser preview's title prefix and banner. */
   readonly preview: { readonly title: string; readonly banner: string };
   /** The operating system's notifications about updates (the Electron shell shows them). */

@@ -25,7 +25,7 @@ const parts = () => ({
 });
 
 /** The navigation's screens, in order. */
-const SCREENS = ['connect', 'visit', 'note', 'codes', 'dictation', 'settings'];
+const SCREENS = ['connect', 'visit', 'note', 'codes', 'dictation', 'texts', 'settings'];
 
 describe('the screens in French and Spanish', () => {
   const h = appPerFile({ locale: 'fr', dictation: parts });

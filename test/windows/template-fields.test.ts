@@ -3,7 +3,8 @@
  * through the real native/win32 code (WM_GETTEXT, EM_GETSEL/EM_SETSEL) under Wine: "next field" /
  * "previous field" select the blank (the control's own process reads its selection back), the dictated
  * words replace it, the field's text and caret become text_field_context, and a read-only EDIT (which
- * swallows every key and paste) is reported as `not_landed` with the text kept on the clipboard.
+ * swallows every key and paste) is reported as `not_landed` with the text kept on the clipboard; a Text's
+ * pick-list is chosen from and its defaults accepted.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -58,6 +59,22 @@ for (const kind of ['edit', 'richedit'] as const) {
       assert.equal(await target.selected(w, kind), '[left/right]');
       assert.deepEqual(await nav.move('next'), { kind: 'selected' });
       assert.deepEqual(await nav.move('next'), { kind: 'none_left' });
+      await target.close(w);
+    });
+
+    it("a Text's fields: choose ‹number› on the field selected, then accept defaults", async () => {
+      const w = await openWith(kind, 'Lungs [clear].\r\nSide: [left|right|bilateral]. Pain: [ ]');
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      assert.deepEqual(await nav.move('next'), { kind: 'selected' });
+      assert.equal(await target.selected(w, kind), '[left|right|bilateral]');
+      assert.equal(await nav.fill('choose', '2'), 'done');
+      const chosen = 'Lungs [clear].\nSide: right. Pain: [ ]';
+      assert.equal(await eventually(() => target.text(w), chosen), chosen);
+      assert.equal(await nav.fill('choose', 'left'), 'no_field');
+      assert.equal(await nav.fill('accept_defaults', ''), 'done');
+      const accepted = 'Lungs clear.\nSide: right. Pain: [ ]';
+      assert.equal(await eventually(() => target.text(w), accepted), accepted);
+      assert.equal(await nav.fill('accept_defaults', ''), 'none_left');
       await target.close(w);
     });
 

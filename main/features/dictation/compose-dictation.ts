@@ -116,9 +116,7 @@ export function composeDictation(
     inserter: platform.inserter,
     overlay: platform.overlay,
     onState: app.onState,
-    ...(app.journals
-      ? { recovery: new DictationRecovery(app.journals, app.connection, () => settings.get().commands) }
-      : {}),
+    ...recoveryOf(app, settings),
     ...optionalParts(platform),
     ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
     ...(app.texts ? { texts: app.texts } : {}),
@@ -128,6 +126,13 @@ export function composeDictation(
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
+}
+
+/** Recovery of unfinished dictations, where journals are kept (with the Texts "insert ‹name›" knows). */
+function recoveryOf(app: DictationAppParts, settings: DictationSettingsStore) {
+  if (!app.journals) return {};
+  const commands = () => settings.get().commands;
+  return { recovery: new DictationRecovery(app.journals, app.connection, commands, app.texts ?? (() => [])) };
 }
 
 /** The parts a shell may leave out, passed on only where it gives them. */

@@ -4,10 +4,11 @@
  * engine as the app's dictation, without its hotkeys, overlay or box.
  */
 import { CommandFilter, type CommandFilterOptions } from './commands/command-filter.ts';
-import { RecoveredCommands, spokenAs, TEXT_SHAPING } from './commands/recovered-commands.ts';
+import { fillNotice, RecoveredCommands, spokenAs, TEXT_SHAPING } from './commands/recovered-commands.ts';
 import { INSERT_MODES, type StreamingInsertionOptions } from './insertion/insertion-types.ts';
 import { StreamingInsertion } from './insertion/streaming-insertion.ts';
 
+export type { HeardCommand } from './commands/command-filter.ts';
 export type { InsertMode, InsertionResult } from './insertion/insertion-types.ts';
 export type { StreamingInsertion } from './insertion/streaming-insertion.ts';
 
@@ -22,6 +23,8 @@ export interface DictationHeadless {
   readonly textShaping: typeof TEXT_SHAPING;
   /** A command named by its spoken form. */
   readonly spokenAs: typeof spokenAs;
+  /** Why a command that fills a Text's field could not act, if it could not. */
+  readonly fillNotice: typeof fillNotice;
   readonly insertModes: typeof INSERT_MODES;
   /** Captures the focused window now and inserts into it as the text grows. */
   readonly beginInsertion: (options: StreamingInsertionOptions) => Promise<StreamingInsertion>;
@@ -34,6 +37,7 @@ export function createDictationHeadless(): DictationHeadless {
     recoveredCommands: (options) => new RecoveredCommands(options),
     textShaping: TEXT_SHAPING,
     spokenAs,
+    fillNotice,
     insertModes: INSERT_MODES,
     beginInsertion: (options) => StreamingInsertion.begin(options),
   };

@@ -7,6 +7,7 @@
 import { resendRecovered, type RecoveryConnection } from '../../core/journal/recovery.ts';
 import type { JournalStore } from '../../core/journal/journal-store.ts';
 import { RecoveredCommands, type RecoveredText } from './commands/recovered-commands.ts';
+import type { DictationText } from './ports.ts';
 
 /** One unfinished dictation (ids and times only). */
 export interface RecoverableDictation {
@@ -21,11 +22,22 @@ export class DictationRecovery {
   readonly #connection: () => RecoveryConnection;
   readonly #commands: () => boolean;
 
-  /** `commands`: whether voice commands are on now (the setting, or IT's policy). */
-  constructor(journals: JournalStore, connection: () => RecoveryConnection, commands: () => boolean) {
+  readonly #texts: () => readonly DictationText[];
+
+  /**
+   * `commands`: whether voice commands are on now (the setting, or IT's policy); `texts`: the clinician's
+   * Texts now, which "insert ‹name›" in the recovered words inserts.
+   */
+  constructor(
+    journals: JournalStore,
+    connection: () => RecoveryConnection,
+    commands: () => boolean,
+    texts: () => readonly DictationText[] = () => [],
+  ) {
     this.#journals = journals;
     this.#connection = connection;
     this.#commands = commands;
+    this.#texts = texts;
   }
 
   /** Unfinished dictations, without those a running session still writes (`scribe dictate` beside the app). */
@@ -42,7 +54,7 @@ export class DictationRecovery {
   async recover(id: string): Promise<RecoveredText> {
     await this.#known(id);
     const recovered = await this.#journals.recover(id);
-    const commands = new RecoveredCommands({ enabled: this.#commands() });
+    const commands = new RecoveredCommands({ enabled: this.#commands(), texts: this.#texts() });
     const result = await resendRecovered(recovered, this.#connection(), {
       journals: this.#journals,
       onDictatedText: (text, locale) => commands.update(text, locale),

@@ -50,7 +50,11 @@ export class DictationStream {
   constructor(options: DictationStreamOptions) {
     this.#o = options;
     // Dictating into our own box (no target): "select ‹words›" selects them in the text itself.
-    this.#filter = new CommandFilter({ ...options.commands, box: options.target === null });
+    this.#filter = new CommandFilter({
+      ...options.commands,
+      box: options.target === null,
+      inField: options.target !== null,
+    });
     this.#runner = new CommandRunner(options);
   }
 

@@ -4,6 +4,8 @@
  * dictation box and history. Each has a real implementation elsewhere and a fake in tests.
  */
 import type { LineBreak } from './insertion/line-breaks.ts';
+import type { FieldFill } from '../../../preload/contract/text-fields.ts';
+import type { FillOutcome } from './commands/field-fill-commands.ts';
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
 import { NOT_INSERTED_REASONS, type DictationMessage } from '../../../preload/contract/index.ts';
@@ -176,6 +178,8 @@ export interface FieldNavigator {
   move(direction: 'next' | 'previous'): Promise<FieldMove>;
   /** "Go to end" / "go to top": the caret to the end or the start of the focused field, where readable. */
   caretTo?(where: CaretPlace): Promise<'moved' | 'unreadable'>;
+  /** Accept defaults, field complete, choose ‹item› in the focused field, where readable. */
+  fill?(kind: FieldFill, said: string): Promise<FillOutcome>;
 }
 
 /** Where "go to end" / "go to top" put the caret. */

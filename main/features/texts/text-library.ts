@@ -10,11 +10,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../base/files/atomic-file.ts';
+import { TEXT_LIMITS } from '../../../preload/contract/text-fields.ts';
 
 /** Longest name a clinician says (a Dragon command name is a few words). */
-export const TEXT_NAME_MAX = 80;
+export const TEXT_NAME_MAX = TEXT_LIMITS.name;
 /** Longest content: a long template, well under what a field takes. */
-export const TEXT_CONTENT_MAX = 20_000;
+export const TEXT_CONTENT_MAX = TEXT_LIMITS.content;
 /** Most Texts in one library. */
 export const TEXTS_MAX = 2_000;
 
@@ -48,6 +49,11 @@ function textKey(name: string): string {
     .toLowerCase()
     .replace(/[\p{P}\s]+/gu, ' ')
     .trim();
+}
+
+/** Whether two names are one Text's, as said. */
+export function sameName(a: string, b: string): boolean {
+  return textKey(a) === textKey(b);
 }
 
 /** The organization's Texts over the clinician's: one per name, the organization's first. */

@@ -5,6 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Feature } from '../../core/ipc/feature.ts';
+import type { HandlerSlice } from '../../core/ipc/handler-slice.ts';
+import { textsHandlers } from './texts-handlers.ts';
 import { join } from 'node:path';
 import { formatOf, formatTexts, parseTexts, type ImportResult, type TextsFormat } from './text-formats.ts';
 import {
@@ -43,12 +45,18 @@ export interface TextsService {
   current(): readonly SpokenText[];
 }
 
-/** The Texts feature: no IPC channels yet (no Texts page), reports nothing. */
-export type TextsFeature = Feature<TextsService, Record<never, never>, null>;
+/** The Texts feature: the Texts page's channels (texts-handlers.ts), reports nothing. */
+export type TextsFeature = Feature<TextsService, HandlerSlice<'texts'>, null>;
 
 /** Builds the Texts feature. */
 export function createTextsFeature(deps: TextsDeps): TextsFeature {
-  return { service: textsService(deps), handlers: {}, events: null };
+  const service = textsService(deps);
+  return { service, handlers: textsHandlers(service, deps.dataDir), events: null };
+}
+
+/** The Texts feature of a shell that keeps no data folder: an empty library, saving refused. */
+export function createNoTextsFeature(): Feature<null, HandlerSlice<'texts'>, null> {
+  return { service: null, handlers: textsHandlers(null, null), events: null };
 }
 
 function textsService(deps: TextsDeps): TextsService {

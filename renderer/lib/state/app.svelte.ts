@@ -8,7 +8,7 @@ import type {
 import { scribe, settle } from '../api.ts';
 
 /** The screens, in the order of the tabs (their names: preload/words, `ui().frame.screen`). */
-export const SCREENS = ['connect', 'visit', 'note', 'codes', 'dictation', 'settings'] as const;
+export const SCREENS = ['connect', 'visit', 'note', 'codes', 'dictation', 'texts', 'settings'] as const;
 export type ScreenId = (typeof SCREENS)[number];
 
 /** Screen and connection state. */

@@ -32,6 +32,7 @@ import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
+import { fillInText, isFieldFill, type FillOutcome } from './field-fill-commands.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
 export interface HeardCommand {
@@ -48,6 +49,8 @@ export interface HeardCommand {
   readonly notAsleep?: boolean;
   /** `cap`, `all_caps`, `no_caps` with no words to change. */
   readonly nothingToRecase?: boolean;
+  /** Accept defaults, field complete, choose, in the dictation's own text: what they did there. */
+  readonly filled?: FillOutcome;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -74,6 +77,8 @@ export interface CommandFilterOptions {
   readonly enabled: boolean;
   /** The text goes to our own dictation box: "select ‹words›" selects them there. */
   readonly box?: boolean;
+  /** The text goes into another application's field: accept defaults, field complete, choose act there. */
+  readonly inField?: boolean;
   /** The clinician's Texts ("insert ‹name›"), read at the dictation's start. */
   readonly texts?: readonly { readonly name: string; readonly content: string }[];
 }
@@ -221,6 +226,10 @@ export class CommandFilter {
       if (text) doc.insert(/(^|\s)$/.test(doc.text) ? text.content : ` ${text.content}`, true);
       return '';
     }
+    if (isFieldFill(command.kind)) {
+      doc.insert(before, true);
+      return this.#o.inField ? '' : fillInText(command.kind, command.words ?? '', doc);
+    }
     if (isRecase(command.kind)) {
       doc.insert(before, true);
       return doc.recase(command.kind) ? 'recased' : '';
@@ -258,6 +267,7 @@ export class CommandFilter {
       ...(SCRATCHING.has(command.kind) && said === '' ? { nothingToScratch: true } : {}),
       ...(said === 'deleted-selection' ? { deletedSelection: true } : {}),
       ...(isRecase(command.kind) && said === '' ? { nothingToRecase: true } : {}),
+      ...(isFieldFill(command.kind) && said !== '' ? { filled: said as FillOutcome } : {}),
     };
   }
 }

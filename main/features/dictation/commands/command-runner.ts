@@ -7,6 +7,11 @@
 import type { DictationMessage } from '../../../../preload/contract/index.ts';
 import type { CaretPlace, FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
 import type { HeardCommand } from './command-filter.ts';
+import { fillMessage, isFieldFill } from './field-fill-commands.ts';
+import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
+
+/** A command that fills no Text field. */
+type OtherCommand = HeardCommand & { readonly kind: Exclude<HeardCommand['kind'], FieldFill> };
 
 /** What the runner acts on. */
 export interface CommandRunnerOptions {
@@ -39,7 +44,7 @@ export class CommandRunner {
 
   /** Queues a command heard; commands run one after the other. */
   heard(command: HeardCommand): void {
-    this.#queue = this.#queue.then(() => this.#run(command)).catch(() => this.#say('command_failed'));
+    this.#queue = this.#queue.then(() => this.#dispatch(command)).catch(() => this.#say('command_failed'));
   }
 
   /** Resolves once every command heard so far has run. */
@@ -47,7 +52,12 @@ export class CommandRunner {
     return this.#queue;
   }
 
-  async #run(command: HeardCommand): Promise<void> {
+  /** A command filling a Text's fields (field-fill-commands.ts), or one of the others. */
+  #dispatch(command: HeardCommand): Promise<void> {
+    return isFieldFill(command.kind) ? this.#fill(command.kind, command) : this.#run(command as OtherCommand);
+  }
+
+  async #run(command: OtherCommand): Promise<void> {
     switch (command.kind) {
       case 'scratch':
       case 'delete':
@@ -107,6 +117,17 @@ export class CommandRunner {
     // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
     if (moved === 'moved') this.#o.run.userTyped();
     this.#say(moved === 'moved' ? 'caret_moved' : 'caret_unreadable');
+  }
+
+  /** A Text's fields filled: in the box the text has it already; elsewhere in the field, where readable. */
+  async #fill(kind: FieldFill, command: HeardCommand): Promise<void> {
+    if (this.#o.target === null) return this.#say(fillMessage(kind, command.filled ?? 'none_left'));
+    const navigator = this.#o.navigator;
+    if (!navigator?.fill) return this.#say('field_unreadable');
+    const outcome = await this.#o.run.between(() => navigator.fill!(kind, command.words ?? ''));
+    // The field changed under the caret: what is before it now is not our dictation (as after a move).
+    if (outcome === 'done') this.#o.run.userTyped();
+    this.#say(fillMessage(kind, outcome));
   }
 
   /** In the box the words are already selected in the text (command-filter.ts); here it is only said. */

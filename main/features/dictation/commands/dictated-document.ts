@@ -113,6 +113,15 @@ export class DictatedDocument {
     this.#tail = where === 'end' ? '' : full;
   }
 
+  /** The whole text made `text` (a Text's fields filled): the caret at its end, nothing left to scratch. */
+  rewrite(text: string): void {
+    this.#selected = null;
+    this.#tail = '';
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    this.#pieces.splice(0, this.#pieces.length, text);
+  }
+
   /**
    * "Delete that" with words selected by voice: they go, with one of the spaces around them, and the caret
    * stays where they were. False (nothing changes) when nothing is selected.

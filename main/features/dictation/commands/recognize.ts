@@ -7,12 +7,15 @@
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
+/** The commands said with words after them (the words to select, the item to choose, a Text's name). */
+const WORDS_AFTER: ReadonlySet<CommandKind> = new Set(['select', 'choose', 'insert_text']);
+
 /** A command found at the end of a unit. */
 export interface RecognizedCommand {
   readonly kind: CommandKind;
   /** The unit's text before the command (its earlier sentences), as received; '' when it stood alone. */
   readonly before: string;
-  /** `select`: the words to select, as dictated; `insert_text`: the Text's name, as the library has it. */
+  /** `select`: the words to select, as dictated; `choose`: the item or its number; `insert_text`: the Text's name, as the library has it. */
   readonly words?: string;
 }
 
@@ -54,17 +57,18 @@ export function recognizeUnit(
   const before = unit.slice(0, start);
   const phrases = phrasesFor(locale);
   for (const [kind, forms] of Object.entries(phrases) as [CommandKind, readonly string[]][]) {
-    if (kind === 'select' || kind === 'insert_text') continue;
+    if (WORDS_AFTER.has(kind)) continue;
     if (forms.some((form) => normalize(form) === sentence)) return { kind, before };
   }
-  for (const form of phrases.select) {
-    const lead = `${normalize(form)} `;
-    if (!sentence.startsWith(lead)) continue;
-    // The words as dictated (their case and accents), after the leading word.
-    const raw = core.slice(start).replace(EDGE, '');
-    const words = raw.slice(raw.search(/\s/)).trim();
-    if (words !== '') return { kind: 'select', before, words };
-  }
+  for (const kind of ['select', 'choose'] as const)
+    for (const form of phrases[kind]) {
+      const lead = `${normalize(form)} `;
+      if (!sentence.startsWith(lead)) continue;
+      // The words as dictated (their case and accents), after the leading word.
+      const raw = core.slice(start).replace(EDGE, '');
+      const words = raw.slice(raw.search(/\s/)).trim();
+      if (words !== '') return { kind, before, words };
+    }
   const name = textNamed(sentence, phrases.insert_text, texts);
   return name === undefined ? null : { kind: 'insert_text', before, words: name };
 }

@@ -5,7 +5,8 @@
  * - scratch that / undo that / delete that, new line / new paragraph: applied to the recovered text
  *   (within it only);
  * - cap that / all caps that / no caps that: applied to the recovered text's last phrase;
- * - insert ‹name›: a Text is known only with the library, which recovery is not given: its words stay text;
+ * - insert ‹name›: the clinician's Text, from the library as it is now (without one, its words stay text);
+ * - accept defaults, field complete, choose ‹item›: applied to the recovered text's own fields;
  * - go to sleep … wake up: what was said between is left out, as it was when it was said;
  * - next field, previous field, select ‹words›, stop dictating: never replayed. Their words are left out of
  *   the text and they are listed once, for the caller to say so.
@@ -15,6 +16,9 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
+import { fillMessage, isFieldFill } from './field-fill-commands.ts';
+import type { DictationMessageCode } from '../../../../preload/contract/index.ts';
+import type { DictationText } from '../ports.ts';
 import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /**
@@ -32,6 +36,9 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
   'all_caps',
   'no_caps',
   'insert_text',
+  'accept_defaults',
+  'field_complete',
+  'choose',
 ]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
@@ -47,13 +54,17 @@ export class RecoveredCommands {
   #locale: DictationLocale | string | undefined;
   #raw = '';
 
-  constructor(options: { enabled: boolean }) {
+  readonly #texts: readonly DictationText[];
+
+  /** `texts`: the clinician's Texts now ("insert ‹name›" in the recovered words inserts them). */
+  constructor(options: { enabled: boolean; texts?: readonly DictationText[] }) {
     this.#enabled = options.enabled;
+    this.#texts = options.texts ?? [];
   }
 
   /** The recovered session's whole text now, in the dictation's locale (from its journal). */
   update(raw: string, locale: DictationLocale | string): void {
-    this.#filter ??= new CommandFilter({ locale, enabled: this.#enabled });
+    this.#filter ??= new CommandFilter({ locale, enabled: this.#enabled, texts: this.#texts });
     this.#locale = locale;
     this.#raw = raw;
     this.#filter.update(raw);
@@ -68,6 +79,12 @@ export class RecoveredCommands {
       notReplayed: this.#filter.commands.filter((c) => !TEXT_SHAPING.has(c.kind)),
     };
   }
+}
+
+/** What a fill command that could not act on the text says (`scribe dictate`); null when it acted. */
+export function fillNotice(command: HeardCommand): DictationMessageCode | null {
+  const { kind, filled } = command;
+  return isFieldFill(kind) && filled !== undefined && filled !== 'done' ? fillMessage(kind, filled) : null;
 }
 
 /** How a command is said in a dictation language (its first phrase): how the CLI names it, never by its id. */

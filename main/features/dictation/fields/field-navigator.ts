@@ -8,6 +8,9 @@ import type { Desktop } from '../../../../native/desktop.ts';
 import type { TemplateMarker } from '../../../../preload/contract/index.ts';
 import type { CaretPlace, FieldMove, FieldNavigator } from '../ports.ts';
 import { blankFrom } from '../../../../preload/contract/template-markers.ts';
+import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
+import type { FillOutcome } from '../commands/field-fill-commands.ts';
+import { fillField } from './field-fill.ts';
 
 /** Template-field navigation through the desktop facade. */
 export class DesktopFieldNavigator implements FieldNavigator {
@@ -28,6 +31,11 @@ export class DesktopFieldNavigator implements FieldNavigator {
     if (!blank) return { kind: 'none_left' };
     const selected = await desktop.selectInField(target, blank.start, blank.length).catch(() => false);
     return selected ? { kind: 'selected' } : { kind: 'unreadable' };
+  }
+
+  /** Accept defaults, field complete, choose ‹item› (field-fill.ts). */
+  fill(kind: FieldFill, said: string): Promise<FillOutcome> {
+    return fillField(this.desktop, kind, said);
   }
 
   async caretTo(where: CaretPlace): Promise<'moved' | 'unreadable'> {

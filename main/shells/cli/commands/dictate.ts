@@ -8,7 +8,9 @@ import { DICTATION_LOCALES, type DictationLocale } from '../../../core/api/schem
 import { openAudioSource } from '../../../core/audio/index.ts';
 import { DictateSession } from '../../../core/streaming/dictate-session.ts';
 import { createTextsFeature, headless } from '../../../compose/headless.ts';
-import { configSchema } from '../../../core/config/config-schema.ts';
+import type { HeardCommand } from '../../../features/dictation/dictation-headless.ts';
+import type { DictationText } from '../../../features/dictation/ports.ts';
+import { configSchema, type Config } from '../../../core/config/config-schema.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
@@ -16,7 +18,7 @@ import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
-import { voiceCommandLines, words } from '../../../../preload/words/index.ts';
+import { dictationMessageText, voiceCommandLines, words } from '../../../../preload/words/index.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -64,20 +66,13 @@ async function dictate(args: string[]): Promise<number> {
     ...settings,
     ...(journal ? { journal: journal.journal } : {}),
   });
-  // The clinician's Texts, as the app has them ("insert ‹name›" prints the Text).
-  const texts = await createTextsFeature({
-    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
-    organizationFile: () => config.dictationTextsFile,
-  }).service.library();
+  const texts = await clinicianTexts(config);
   const commands = dictation.commands({ locale, enabled: config.dictationCommands, texts });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
     // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
-    // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
-    for (const { kind } of heard)
-      if (!dictation.textShaping.has(kind))
-        process.stderr.write(`${words().cli.dictate.commandDoesNothing(dictation.spokenAs(kind, locale))}\n`);
+    for (const command of heard) sayCommand(command, locale);
   });
   try {
     await runJournaled(
@@ -91,6 +86,25 @@ async function dictate(args: string[]): Promise<number> {
     await inserting?.finish(); // a failed session still gives the clipboard back
   }
   return 0;
+}
+
+/** The clinician's Texts, as the app has them ("insert ‹name›" prints the Text; also `scribe recover`). */
+export function clinicianTexts(config: Config): Promise<readonly DictationText[]> {
+  return createTextsFeature({
+    dataDir: process.env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir(),
+    organizationFile: () => config.dictationTextsFile,
+  }).service.library();
+}
+
+/** Says on stderr a command heard that does nothing here, or could not act on the text. */
+function sayCommand(command: HeardCommand, locale: string): void {
+  // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
+  if (!dictation.textShaping.has(command.kind))
+    process.stderr.write(
+      `${words().cli.dictate.commandDoesNothing(dictation.spokenAs(command.kind, locale))}\n`,
+    );
+  const notice = dictation.fillNotice(command);
+  if (notice) process.stderr.write(`${dictationMessageText({ code: notice })}\n`);
 }
 
 /** Inserts (when asked), prints the text, and says what the insertion could not do. */

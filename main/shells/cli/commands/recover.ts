@@ -15,7 +15,7 @@ import { headless } from '../../../compose/headless.ts';
 import { words } from '../../../../preload/words/index.ts';
 import { CONNECTION_FLAGS, cliConfig, journalStore, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT, out, usageError } from '../io.ts';
-import { printDictation } from './dictate.ts';
+import { clinicianTexts, printDictation } from './dictate.ts';
 import type { CliCommand } from './registry.ts';
 import { streamingConnection, streamingFailure } from '../streaming.ts';
 import { printTranscript } from './transcribe.ts';
@@ -65,7 +65,8 @@ async function resend(config: Config, store: JournalStore, chosen: Listed, json:
   try {
     const recovered = await store.recover(chosen.id);
     if (recovered.tailCut) process.stderr.write(`scribe: ${words().cli.recover.tailCut(chosen.id)}\n`);
-    const commands = headless.dictation.recoveredCommands({ enabled: config.dictationCommands });
+    const texts = await clinicianTexts(config);
+    const commands = headless.dictation.recoveredCommands({ enabled: config.dictationCommands, texts });
     const result = await resendRecovered(recovered, await streamingConnection(config), {
       journals: store,
       onDictatedText: (text, locale) => commands.update(text, locale),

@@ -3,7 +3,7 @@
  * through AT-SPI (the accessibility bus of the test's D-Bus session): "next field" / "previous field"
  * select the blank so the next words replace it; the field's text and caret become text_field_context; a
  * field that swallows our text is reported, the text kept; a field that turns into a password field after
- * the start gets nothing more.
+ * the start gets nothing more; a Text's fields are chosen and their defaults accepted.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openX11Desktop, type X11Desktop } from '../../../../native/x11/x11-desktop.ts';
@@ -62,6 +62,20 @@ describeX('template fields and provable insertion in a GTK field (AT-SPI)', () =
       await until(() => field.selected === '[left/right]', 'the next blank after the words');
     },
   );
+
+  it("a Text's fields: choose ‹item› on the field selected, then accept defaults fills the rest", async () => {
+    const field = await open('view', 'Lungs [clear].\nSide: [left|right|bilateral]. Pain: [ ]');
+    const nav = new DesktopFieldNavigator(desktop, () => ['bracketed-text']);
+    expect(await nav.move('next')).toEqual({ kind: 'selected' });
+    expect(await nav.move('next')).toEqual({ kind: 'selected' });
+    await until(() => field.selected === '[left|right|bilateral]', 'the pick-list selected');
+    expect(await nav.fill('choose', 'bilateral')).toBe('done');
+    await until(() => field.text === 'Lungs [clear].\nSide: bilateral. Pain: [ ]', 'the item chosen');
+    expect(await nav.fill('choose', 'left')).toBe('no_field');
+    expect(await nav.fill('accept_defaults', '')).toBe('done');
+    await until(() => field.text === 'Lungs clear.\nSide: bilateral. Pain: [ ]', 'the defaults accepted');
+    expect(await nav.fill('accept_defaults', '')).toBe('none_left');
+  });
 
   it('says none_left after the last blank and changes nothing', async () => {
     const field = await open('entry', 'No blanks here.');

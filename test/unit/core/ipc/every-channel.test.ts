@@ -14,6 +14,7 @@ import type { createPolicyHandlers } from '../../../../main/compose/policy-handl
 import type { createSettingsHandlers } from '../../../../main/features/settings/handlers.ts';
 import type { createVisitHandlers } from '../../../../main/features/visit/handlers.ts';
 import type { createScheduleHandlers } from '../../../../main/features/schedule/handlers.ts';
+import type { textsHandlers } from '../../../../main/features/texts/texts-handlers.ts';
 import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { channels } from '../../../../preload/contract/index.ts';
@@ -26,6 +27,7 @@ interface Slices {
   dictation: ReturnType<typeof createDictationHandlers>;
   policy: ReturnType<typeof createPolicyHandlers>;
   schedule: ReturnType<typeof createScheduleHandlers>;
+  texts: ReturnType<typeof textsHandlers>;
 }
 
 /** Type cases only (never called). */
@@ -38,14 +40,31 @@ function _typeCases(s: Slices): void {
     s.dictation,
     s.policy,
     s.schedule,
+    s.texts,
   );
   const _every = all satisfies EveryChannel<typeof all>;
 
-  const noVisit = mergeHandlerSlices(s.connection, s.note, s.settings, s.dictation, s.policy, s.schedule);
+  const noVisit = mergeHandlerSlices(
+    s.connection,
+    s.note,
+    s.settings,
+    s.dictation,
+    s.policy,
+    s.schedule,
+    s.texts,
+  );
   // @ts-expect-error the visit's slice is missing: its channels are answered by nobody
   const _missingSlice = noVisit satisfies EveryChannel<typeof noVisit>;
 
-  const noPolicy = mergeHandlerSlices(s.connection, s.visit, s.note, s.settings, s.dictation, s.schedule);
+  const noPolicy = mergeHandlerSlices(
+    s.connection,
+    s.visit,
+    s.note,
+    s.settings,
+    s.dictation,
+    s.schedule,
+    s.texts,
+  );
   // @ts-expect-error `settings:policy` is answered by nobody
   const _missingChannel = noPolicy satisfies EveryChannel<typeof noPolicy>;
 
@@ -59,6 +78,7 @@ function _typeCases(s: Slices): void {
     s.dictation,
     s.policy,
     s.schedule,
+    s.texts,
   );
   // @ts-expect-error `visit:strat` is no channel, and `visit:start` is answered by nobody
   const _misspelled = misspelled satisfies EveryChannel<typeof misspelled>;

@@ -1,0 +1,40 @@
+/**
+ * The Texts page's channels: the merged library (the organization's marked, never editable here), and the
+ * clinician's own Texts saved or deleted one at a time in their file. Without a data folder (a shell that
+ * keeps none) the library is empty and saving is refused.
+ */
+import { Failure } from '../../base/failure.ts';
+import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
+import type { TextView } from '../../../preload/contract/index.ts';
+import { readUserTexts, sameName, writeUserTexts, type Text } from './text-library.ts';
+import type { TextsService } from './texts-feature.ts';
+
+/** The Texts channels over the service (null: no data folder). */
+export function textsHandlers(texts: TextsService | null, dataDir: string | null): HandlerSlice<'texts'> {
+  const list = async (): Promise<{ texts: TextView[] }> => ({
+    texts: texts
+      ? [...(await texts.library())].map(({ name, content, origin }) => ({ name, content, origin }))
+      : [],
+  });
+  const change = async (edit: (mine: Text[], organization: readonly TextView[]) => Text[]) => {
+    if (!texts || !dataDir) throw new Failure('invalid_request');
+    const organization = (await list()).texts.filter((t) => t.origin === 'organization');
+    await writeUserTexts(dataDir, edit(await readUserTexts(dataDir), organization));
+    return list();
+  };
+  return {
+    'texts:list': () => guard(list),
+    'texts:save': ({ name, content, replacing }) =>
+      guard(() =>
+        change((mine, organization) => {
+          // An organization's Text of that name would win over it: refused, rather than saved unheard.
+          if (organization.some((t) => sameName(t.name, name))) throw new Failure('invalid_request');
+          const kept = mine.filter((t) => !sameName(t.name, name) && !sameName(t.name, replacing ?? name));
+          const at = mine.findIndex((t) => sameName(t.name, replacing ?? name));
+          kept.splice(at < 0 ? kept.length : Math.min(at, kept.length), 0, { name: name.trim(), content });
+          return kept;
+        }),
+      ),
+    'texts:delete': ({ name }) => guard(() => change((mine) => mine.filter((t) => !sameName(t.name, name)))),
+  };
+}

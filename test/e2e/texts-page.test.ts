@@ -1,0 +1,70 @@
+/**
+ * The Texts page in Chromium: the organization's Texts (IT's policy file) shown as such and not editable, a
+ * Text created, found by the search, edited and saved in the clinician's file; a name the organization has
+ * refused with a reason. Screenshots in English and French.
+ */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
+import { nav, SHOTS } from './bridge/fixtures.ts';
+import { appPerFile } from './bridge/per-file.ts';
+
+const ORGANIZATION = {
+  version: 1,
+  texts: [{ name: 'normal exam', content: 'Lungs [clear]. Side: [left|right]' }],
+};
+
+describe('the Texts page', () => {
+  const h = appPerFile(async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'scribe-org-texts-')), 'texts.json');
+    await writeFile(file, JSON.stringify(ORGANIZATION));
+    return { dictation: previewDictationPlatform(), policy: { dictationTextsFile: file } };
+  });
+
+  it('creates, searches and edits a Text; the organization’s is shown, not editable', async () => {
+    const { page } = h;
+    await nav(page, 'Texts').click();
+    const list = page.getByTestId('texts-list');
+    const item = (name: string) => list.locator('li', { has: page.locator('strong', { hasText: name }) });
+    await expect.poll(() => item('normal exam').textContent()).toContain('From your organization');
+    expect(await item('normal exam').getByRole('button').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'New Text' }).click();
+    await page.getByLabel('Name (said after “insert”)').fill('Normal exam');
+    await page.getByLabel('Content').fill('mine');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('organization has a Text');
+
+    await page.getByLabel('Name (said after “insert”)').fill('knee plan');
+    await page.getByLabel('Content').fill('Ice, rest. Follow up in [two|four|six] weeks.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => item('knee plan').textContent()).toContain('Follow up in [two|four|six] weeks.');
+
+    await page.getByRole('searchbox').fill('FOLLOW');
+    await expect.poll(() => list.locator('li').count()).toBe(1);
+    await page.getByRole('button', { name: 'Edit: knee plan' }).click();
+    await page.getByLabel('Content').fill('Ice, rest. Follow up in [two|four] weeks.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => item('knee plan').textContent()).toContain('[two|four] weeks.');
+    const saved = JSON.parse(await readFile(join(h.dataDir, 'texts.json'), 'utf8')) as unknown;
+    expect(saved).toEqual({
+      version: 1,
+      texts: [{ name: 'knee plan', content: 'Ice, rest. Follow up in [two|four] weeks.' }],
+    });
+
+    await page.getByRole('searchbox').fill('');
+    await expect.poll(() => list.locator('li').count()).toBe(2);
+    await page.getByRole('button', { name: 'New Text' }).click();
+    await page.locator('main').screenshot({ path: `${SHOTS}/texts-page-en.png` });
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Language of the app').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    await page.getByRole('navigation').getByRole('button', { name: 'Textes', exact: true }).click();
+    await expect.poll(() => item('normal exam').textContent()).toContain('De votre établissement');
+    await page.getByRole('button', { name: 'Nouveau Texte' }).click();
+    await page.locator('main').screenshot({ path: `${SHOTS}/texts-page-fr.png` });
+  });
+});
