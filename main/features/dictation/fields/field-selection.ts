@@ -34,14 +34,19 @@ async function read(desktop: Desktop): Promise<ReadField | undefined> {
 /** The end of the selection (the caret): the words are looked for before it first. */
 const caretEnd = (field: FieldText) => field.selectionStart + field.selectionLength;
 
-/** "Select ‹words›": their last place before the caret, else their last place. */
+/**
+ * "Select ‹words›": their last place before the caret, else their last place — with the space in front of
+ * them, as the next words (which come with a space of their own) then read right, and "delete that" takes
+ * one space with the words.
+ */
 export async function selectWords(desktop: Desktop, words: string): Promise<FieldEdit> {
   const read_ = await read(desktop);
   if (!read_) return 'unreadable';
   const { field } = read_;
   const range = findWords(field.text.slice(0, caretEnd(field)), words) ?? findWords(field.text, words);
   if (!range) return 'not_found';
-  return (await read_.select(range.start, range.length)) ? 'done' : 'unreadable';
+  const space = /[ \t]/.test(field.text.charAt(range.start - 1)) ? 1 : 0;
+  return (await read_.select(range.start - space, range.length + space)) ? 'done' : 'unreadable';
 }
 
 /** "Insert before / after ‹words›": the caret beside them (before them: before the space in front). */
@@ -92,6 +97,23 @@ export async function recaseSelection(desktop: Desktop, kind: Recase): Promise<F
     await desktop.releaseModifiers();
     await desktop.pressKey('backspace', 1);
     await desktop.typeText(text, { paceMs: 0 });
+    // Keys and the selection reach the application by different roads (X events, AT-SPI's D-Bus): select
+    // only once the field shows the recased words, or the keys still on their way would replace them.
+    if (!(await landed(desktop, read_.target, field.selectionStart, text))) return 'unreadable';
   }
   return (await read_.select(field.selectionStart, text.length)) ? 'done' : 'unreadable';
+}
+
+/** How long typed keys may take to show in the field (a loaded machine, a busy application). */
+const LANDING_MS = 2000;
+
+/** Whether `text` shows at `start` in the field within LANDING_MS. */
+async function landed(desktop: Desktop, target: TargetWindow, start: number, text: string): Promise<boolean> {
+  const end = performance.now() + LANDING_MS;
+  do {
+    const now = await desktop.readField?.(target).catch(() => undefined);
+    if (now?.text.slice(start, start + text.length) === text) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  } while (performance.now() < end);
+  return false;
 }
