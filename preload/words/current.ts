@@ -119,7 +119,11 @@ export function voiceCommandLines(locale: string): VoiceCommandLine[] {
   const { commandHelp, commandMarks } = spoken();
   const phrases = phrasesFor(locale);
   return (Object.keys(phrases) as CommandKind[]).map((kind) => {
-    const mark = WITH_WORDS.has(kind) ? commandMarks.words : kind === 'insert_text' ? commandMarks.name : null;
+    const mark = WITH_WORDS.has(kind)
+      ? commandMarks.words
+      : kind === 'insert_text'
+        ? commandMarks.name
+        : null;
     const said = phrases[kind].map((p) => (mark ? `${p} ${mark}` : p)).join(' · ');
     return { kind, said, does: commandHelp[kind] };
   });
