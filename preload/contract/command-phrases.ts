@@ -6,8 +6,8 @@
  * step). Zod-free and pure, so the renderer can import it.
  *
  * Matching ignores case, accents, hyphens, the apostrophe's shape and the punctuation the service puts
- * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select` takes the words after it;
- * `insert_text` takes the name of one of the clinician's Texts after it (any other words stay text).
+ * around a phrase, so "Nueva línea." and "nueva linea", "réveille-toi" and "Réveille toi" are the same. `select`, `insert_before` and
+ * `insert_after` take the words after them; `insert_text` takes the name of one of the clinician's Texts after it (any other words stay text).
  */
 
 import { FIELD_FILL_PHRASES } from './text-field-phrases.ts';
@@ -33,9 +33,13 @@ export type CommandKind =
   | 'go_top'
   | 'select_that'
   | 'unselect'
-  | 'insert_text';
+  | 'insert_text'
+  // Selection in other applications' fields and the dictation box's transfer (issue 29, item 1).
+  | 'insert_before'
+  | 'insert_after'
+  | 'transfer';
 
-/** A language's phrases for each command (`select`, `choose`, `insert_text`: the words that start it). */
+/** A language's phrases for each command (`select`, `insert_*`, `choose`, `insert_text`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
 
 const ENGLISH: CommandPhrases = {
@@ -58,6 +62,9 @@ const ENGLISH: CommandPhrases = {
   select_that: ['select that'],
   unselect: ['unselect that'],
   insert_text: ['insert'],
+  insert_before: ['insert before'],
+  insert_after: ['insert after'],
+  transfer: ['transfer text'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -80,6 +87,9 @@ const SPANISH: CommandPhrases = {
   select_that: ['selecciona eso'],
   unselect: ['deselecciona eso', 'quita la selección'],
   insert_text: ['inserta', 'insertar'],
+  insert_before: ['inserta antes de', 'insertar antes de'],
+  insert_after: ['inserta después de', 'insertar después de'],
+  transfer: ['transfiere el texto', 'transferir texto'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -102,7 +112,18 @@ const FRENCH: CommandPhrases = {
   select_that: ['sélectionne ça'],
   unselect: ['désélectionne ça'],
   insert_text: ['insère', 'insérer'],
+  insert_before: ['insère avant', 'insérer avant'],
+  insert_after: ['insère après', 'insérer après'],
+  transfer: ['transfère le texte', 'transférer le texte'],
 };
+
+/** The commands said with words after them: `select ‹words›`, `insert before ‹words›`, `insert after ‹words›`. */
+export const WITH_WORDS: ReadonlySet<CommandKind> = new Set([
+  'select',
+  'insert_before',
+  'insert_after',
+  'choose',
+]);
 
 /** The phrases of a dictation locale. */
 export function phrasesFor(locale: string): CommandPhrases {

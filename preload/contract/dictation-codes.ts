@@ -47,6 +47,12 @@ export const COMMAND_MESSAGES = [
   'nothing_to_select',
   'unselected',
   'nothing_to_unselect',
+  // Selection by voice in another application's field, and "transfer text".
+  /** Select ‹words› / select that: selected in the field; or the words are not in it (nothing changed). */
+  'selected_in_field',
+  'words_not_in_field',
+  /** "Transfer text" said while dictating into another application: it moves the dictation box's text. */
+  'transfer_box_only',
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 

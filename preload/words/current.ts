@@ -19,7 +19,7 @@ import type { MedicationField } from '../contract/medication-codes.ts';
 import type { Orders } from '../contract/dto-note.ts';
 import { orderCopyNames as orderCopyNamesIn } from './order-names.ts';
 import type { MicStatusFacts, UiWords, Words } from './words.ts';
-import { phrasesFor, type CommandKind } from '../contract/command-phrases.ts';
+import { phrasesFor, WITH_WORDS, type CommandKind } from '../contract/command-phrases.ts';
 
 export type { UiWords, Words } from './words.ts';
 
@@ -120,12 +120,12 @@ export function voiceCommandLines(locale: string): VoiceCommandLine[] {
   const phrases = phrasesFor(locale);
   return (Object.keys(phrases) as CommandKind[]).map((kind) => {
     const mark =
-      kind === 'select'
-        ? commandMarks.words
-        : kind === 'insert_text'
-          ? commandMarks.name
-          : kind === 'choose'
-            ? commandMarks.item
+      kind === 'choose'
+        ? commandMarks.item
+        : WITH_WORDS.has(kind)
+          ? commandMarks.words
+          : kind === 'insert_text'
+            ? commandMarks.name
             : null;
     const said = phrases[kind].map((p) => (mark ? `${p} ${mark}` : p)).join(' · ');
     return { kind, said, does: commandHelp[kind] };

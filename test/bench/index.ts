@@ -76,7 +76,7 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'fields',
-    label: 'next field in an X11 field (AT-SPI)',
+    label: 'next field and select ‹words› in an X11 field (AT-SPI)',
     timeoutMs: 60_000,
     run: () => benchFieldNavigation(),
   },

@@ -2,9 +2,10 @@
  * Template fields and provable insertion in Win32 EDIT and RichEdit 5 controls of ANOTHER Windows process,
  * through the real native/win32 code (WM_GETTEXT, EM_GETSEL/EM_SETSEL) under Wine: "next field" /
  * "previous field" select the blank (the control's own process reads its selection back), the dictated
- * words replace it, the field's text and caret become text_field_context, and a read-only EDIT (which
- * swallows every key and paste) is reported as `not_landed` with the text kept on the clipboard; a Text's
- * pick-list is chosen from and its defaults accepted.
+ * words replace it; selection by voice (select, cap that, unselect, insert after, delete that) acts there;
+ * the field's text and caret become text_field_context, and a read-only EDIT (which swallows every key and
+ * paste) is reported as `not_landed` with the text kept on the clipboard; a Text's pick-list is chosen from
+ * and its defaults accepted.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -88,6 +89,33 @@ for (const kind of ['edit', 'richedit'] as const) {
         assert.equal(facts.context?.text, expected);
         await target.close(w);
       }
+    });
+
+    it('selection by voice: select, cap that, unselect, insert after, delete that (issue 29)', async () => {
+      const w = await openWith(kind, 'Pain in left knee.\r\nPlan: rest');
+      assert.equal(await nav.selectWords('LEFT KNEE'), 'done');
+      assert.equal(await target.selected(w, kind), ' left knee');
+      assert.equal(await nav.recaseSelection('all_caps'), 'done');
+      assert.equal(await target.text(w), 'Pain in LEFT KNEE.\nPlan: rest');
+      assert.equal(await target.selected(w, kind), ' LEFT KNEE');
+      assert.equal(await nav.unselect(), 'done');
+      assert.equal(await nav.unselect(), 'nothing_selected');
+      assert.equal(await nav.caretBeside('pain', 'after'), 'done');
+      const insertion = await StreamingInsertion.begin({
+        desktop,
+        clipboard,
+        mode: 'type',
+        platform: 'win32',
+      });
+      insertion.update(' and swelling');
+      assert.equal((await insertion.finish()).complete, true);
+      assert.equal(await target.text(w), 'Pain and swelling in LEFT KNEE.\nPlan: rest');
+      assert.equal(await nav.selectWords('and swelling'), 'done');
+      assert.equal(await nav.deleteSelection(), 'done');
+      const deleted = 'Pain in LEFT KNEE.\nPlan: rest'; // Backspace reaches the other process a moment later
+      assert.equal(await eventually(() => target.text(w), deleted), deleted);
+      assert.equal(await nav.selectWords('elbow'), 'not_found');
+      await target.close(w);
     });
 
     it("sends the field's text and caret as text_field_context", async () => {

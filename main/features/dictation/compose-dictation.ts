@@ -101,7 +101,7 @@ export function composeDictation(
     retentionHours: () => settings.get().historyHours,
   });
   const platform = platformOf({ settings, kit: dictationPlatformKit });
-  const service = new DictationService({
+  const service: DictationService = new DictationService({
     hook: platform.hook,
     shortcuts: platform.shortcuts,
     platform: app.platform,
@@ -120,6 +120,7 @@ export function composeDictation(
     ...optionalParts(platform),
     ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
     ...(app.texts ? { texts: app.texts } : {}),
+    transfer: (): Promise<void> => transferBox(service),
   });
   service.applyHotkeys();
   if (platform.hid !== undefined) attachMic(service, settings, platform);
@@ -164,6 +165,15 @@ function audioParts(app: DictationAppParts, settings: DictationSettingsStore) {
   return { open, microphone: new WarmMicrophone({ open: app.microphone, allowed }), endsWithAudio: sample };
 }
 
+/**
+ * Dragon's "transfer" (a microphone button, or "transfer text" said into the box): the dictation box's text
+ * into the application focused now, or — our own window having focus — the one text last went into.
+ */
+async function transferBox(service: DictationService): Promise<void> {
+  const text = service.state().box.text;
+  if (text.trim() !== '') await service.insertText(text);
+}
+
 /** Lets a dictation microphone's buttons drive the service, and starts looking for one. */
 function attachMic(
   service: DictationService,
@@ -181,11 +191,7 @@ function attachMic(
       start: () => service.start(),
       stop: () => service.stop(),
       cancel: () => service.cancel(),
-      // Dragon's "transfer": the dictation box's text into the application focused now.
-      transfer: async () => {
-        const text = service.state().box.text;
-        if (text.trim() !== '') await service.insertText(text);
-      },
+      transfer: () => transferBox(service),
       // As the hotkey: between the words said so far and the next ones, and said on the overlay.
       moveField: (direction) => service.moveField(direction),
     },

@@ -54,6 +54,8 @@ export interface DictationControllerOptions {
   readonly commands?: () => CommandSettings;
   /** "Next field" / "previous field" (template blanks in the focused field). */
   readonly navigator?: FieldNavigator;
+  /** "Transfer text" said into the box: run once the dictation ended (the box's text into the application). */
+  readonly transfer?: () => Promise<void>;
   /** Told when a dictation starts or ends by any means (the hotkey machine, the tray). */
   readonly onActiveChange?: (active: boolean) => void;
   /** Hotkey-down → first captured sample, for the benchmark. */

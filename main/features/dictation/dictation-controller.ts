@@ -105,6 +105,7 @@ export class DictationController {
       navigator: this.#o.navigator,
       say,
       stop: () => void this.stop(),
+      transfer: this.#o.transfer && (() => void this.stop().then(this.#o.transfer)),
       live: (text, flags, selection) => this.#o.sink.live(text, flags, selection),
       flagged: () => say({ code: 'correction_flagged' }),
     });

@@ -26,6 +26,8 @@ export interface DictationStreamOptions {
   readonly navigator?: FieldNavigator | undefined;
   readonly say: (message: DictationMessage) => void;
   readonly stop: () => void;
+  /** "Transfer text": ends the dictation, then the box's text goes into the application. */
+  readonly transfer?: (() => void) | undefined;
   /**
    * The text as it is to be inserted, after each change (the dictation box shows it), and in the box the
    * words "select ‹words›" chose, until the next words replace them.

@@ -180,7 +180,22 @@ export interface FieldNavigator {
   caretTo?(where: CaretPlace): Promise<'moved' | 'unreadable'>;
   /** Accept defaults, field complete, choose ‹item› in the focused field, where readable. */
   fill?(kind: FieldFill, said: string): Promise<FillOutcome>;
+
+  // Selection by voice in the focused field (fields/field-selection.ts), where it can be read.
+  /** "Select ‹words›" / "select that": their last place before the caret (else after it) is selected. */
+  selectWords?(words: string): Promise<FieldEdit>;
+  /** "Unselect that": the caret after the selection. */
+  unselect?(): Promise<FieldEdit>;
+  /** "Insert before / after ‹words›": the caret beside their last place before the caret (else after it). */
+  caretBeside?(words: string, where: 'before' | 'after'): Promise<FieldEdit>;
+  /** "Delete that" after a selection by voice: the selected text goes. */
+  deleteSelection?(): Promise<FieldEdit>;
+  /** "Cap that" (etc.) after a selection by voice: the selected text, recased, stays selected. */
+  recaseSelection?(kind: 'cap' | 'all_caps' | 'no_caps'): Promise<FieldEdit>;
 }
+
+/** What a selection command did in the field; anything but `done` changed nothing. */
+export type FieldEdit = 'done' | 'not_found' | 'nothing_selected' | 'unreadable';
 
 /** Where "go to end" / "go to top" put the caret. */
 export type CaretPlace = 'end' | 'top';

@@ -12,11 +12,12 @@
  *   correction in place), otherwise in the dictation box only;
  * - new line / new paragraph: "\n" / "\n\n" — only when the words reached us, i.e. the service did not
  *   already make the break (under EXPLICIT punctuation it does: docs/dictation-commands.md);
- * - select ‹words›: in the dictation box (`box`), the words are selected and the next words replace them;
- *   elsewhere nothing changes in the text;
+ * - select ‹words›, select that, insert before/after ‹words›: in the dictation box (`box`) the text's own
+ *   selection or caret; elsewhere no text (the runner acts in the field, where "delete that" and the case
+ *   commands said next then act too: `onSelection`);
  * - insert ‹name›: the clinician's Text of that name, in the place of the words (a phrase "scratch that"
  *   takes back); its `[fields]` are then walked by "next field";
- * - next field, previous field, select, stop dictating: no text; reported once, to be run;
+ * - next field, previous field, stop dictating, transfer text: no text; reported once, to be run;
  * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
  * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
@@ -33,6 +34,7 @@ import type { CommandKind } from '../../../../preload/contract/command-phrases.t
 import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 import { fillInText, isFieldFill, type FillOutcome } from './field-fill-commands.ts';
+import { placeInText } from './caret-commands.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
 export interface HeardCommand {
@@ -51,6 +53,11 @@ export interface HeardCommand {
   readonly nothingToRecase?: boolean;
   /** Accept defaults, field complete, choose, in the dictation's own text: what they did there. */
   readonly filled?: FillOutcome;
+  /**
+   * In another application, right after "select ‹words›" / "select that": `delete` and the case commands act
+   * on the field's selection (the runner reads it there), not on the last phrase.
+   */
+  readonly onSelection?: boolean;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -84,7 +91,17 @@ export interface CommandFilterOptions {
 }
 
 /** The commands that select in the dictation box (and report whether they found something to act on). */
-const SELECTING: ReadonlySet<CommandKind> = new Set(['select', 'select_that', 'unselect']);
+const SELECTING: ReadonlySet<CommandKind> = new Set([
+  'select',
+  'select_that',
+  'unselect',
+  'insert_before',
+  'insert_after',
+]);
+
+/** In another application: the commands that select in the field, and those that act on that selection. */
+const FIELD_SELECTING: ReadonlySet<CommandKind> = new Set(['select', 'select_that']);
+const ON_SELECTION: ReadonlySet<CommandKind> = new Set(['delete', 'cap', 'all_caps', 'no_caps']);
 
 /** The commands that take out the last phrase ("delete that": when no words are selected by voice). */
 const SCRATCHING: ReadonlySet<CommandKind> = new Set(['scratch', 'delete']);
@@ -99,10 +116,7 @@ const BREAKS: Partial<Record<CommandKind, string>> = { new_line: '\n', new_parag
 const REPLAY_SLACK = 24;
 
 /** A command a rollback took back, waiting for the replay to bring it again. */
-interface Credit {
-  readonly key: string;
-  readonly end: number;
-}
+type Credit = { readonly key: string; readonly end: number };
 
 /** One dictation's commands; `enabled: false` passes the text through untouched. */
 export class CommandFilter {
@@ -176,6 +190,7 @@ export class CommandFilter {
     const found: HeardCommand[] = [];
     let afterBreak = false;
     let asleep = false;
+    let fieldSelected = false;
     for (const unit of this.#units) {
       const command = recognizeUnit(unit.raw, this.#o.locale, this.#names);
       // Asleep: nothing said is written or acted on; "wake up" is the only thing heard.
@@ -183,13 +198,21 @@ export class CommandFilter {
       if (!command) {
         doc.insert(afterBreak ? unit.raw.replace(/^[ \t]+/, '') : unit.raw, true);
         afterBreak = false;
+        fieldSelected = false;
         continue;
       }
       const woke = asleep;
-      const said = woke ? '' : this.#apply(command, doc);
+      const onField: boolean =
+        fieldSelected && ON_SELECTION.has(command.kind) && command.before.trim() === '';
+      const said = woke ? '' : onField ? 'on-selection' : this.#apply(command, doc);
+      // In another application the field's selection stays through a case change, and goes with the rest.
+      if (!this.#o.box)
+        fieldSelected = FIELD_SELECTING.has(command.kind) || (onField && command.kind !== 'delete');
       asleep = command.kind === 'sleep';
       afterBreak = BREAKS[command.kind] !== undefined || (afterBreak && said === '');
-      found.push(this.#heard(command, said, woke));
+      // "Select that" in another application: the runner finds the last phrase's words in the field.
+      const last = command.kind === 'select_that' && !this.#o.box ? doc.lastPhrase() : undefined;
+      found.push(this.#heard(last === undefined ? command : { ...command, words: last }, said, woke));
       if (report && this.#fresh(unit, command)) heard.push(found.at(-1)!);
     }
     const selection = doc.selection;
@@ -208,17 +231,8 @@ export class CommandFilter {
     // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
     if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
       return 'deleted-selection';
-    if (command.kind === 'select_that' || command.kind === 'unselect') {
-      doc.insert(before, true);
-      if (!this.#o.box) return '';
-      return (command.kind === 'select_that' ? doc.selectLast() : doc.unselect()) ? 'found' : '';
-    }
-    if (command.kind === 'go_end' || command.kind === 'go_top') {
-      doc.insert(before, true);
-      // In the box the caret is the text's own; in another application the runner moves it there.
-      if (this.#o.box) doc.caretTo(command.kind === 'go_end' ? 'end' : 'top');
-      return '';
-    }
+    const placed = placeInText(command, doc, this.#o.box === true);
+    if (placed !== undefined) return placed;
     if (command.kind === 'insert_text') {
       const text = this.#o.texts?.find((t) => t.name === command.words);
       doc.insert(before, true);
@@ -268,6 +282,7 @@ export class CommandFilter {
       ...(said === 'deleted-selection' ? { deletedSelection: true } : {}),
       ...(isRecase(command.kind) && said === '' ? { nothingToRecase: true } : {}),
       ...(isFieldFill(command.kind) && said !== '' ? { filled: said as FillOutcome } : {}),
+      ...(said === 'on-selection' ? { onSelection: true } : {}),
     };
   }
 }

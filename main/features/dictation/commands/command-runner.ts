@@ -7,6 +7,7 @@
 import type { DictationMessage } from '../../../../preload/contract/index.ts';
 import type { CaretPlace, FieldMove, FieldNavigator, InsertionRun, InsertTarget } from '../ports.ts';
 import type { HeardCommand } from './command-filter.ts';
+import { isFieldCommand, runFieldCommand } from './field-commands.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
 
@@ -24,6 +25,8 @@ export interface CommandRunnerOptions {
   readonly say: (message: DictationMessage) => void;
   /** Ends the dictation (as the stop key would). */
   readonly stop: () => void;
+  /** "Transfer text": ends the dictation, then the dictation box's text goes into the application. */
+  readonly transfer?: (() => void) | undefined;
 }
 
 /** What the overlay says after a template-field move. */
@@ -32,6 +35,15 @@ export const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['
   none_left: 'field_none_left',
   unreadable: 'field_unreadable',
 };
+
+/** In the box the commands already acted on the text (command-filter.ts): said, found or not. */
+const BOX_SAYS = {
+  select: ['selected_in_box', 'select_not_found'],
+  select_that: ['selected_in_box', 'nothing_to_select'],
+  unselect: ['unselected', 'nothing_to_unselect'],
+  insert_before: ['caret_moved', 'select_not_found'],
+  insert_after: ['caret_moved', 'select_not_found'],
+} as const;
 
 /** One dictation's commands, run in order. */
 export class CommandRunner {
@@ -44,7 +56,14 @@ export class CommandRunner {
 
   /** Queues a command heard; commands run one after the other. */
   heard(command: HeardCommand): void {
-    this.#queue = this.#queue.then(() => this.#dispatch(command)).catch(() => this.#say('command_failed'));
+    // In another application, selection by voice goes through the field readers (field-commands.ts).
+    const field = this.#o.target !== null && isFieldCommand(command);
+    const say = (code: DictationMessage['code']) => this.#say(code);
+    this.#queue = this.#queue
+      .then(() =>
+        field ? runFieldCommand(command, this.#o.run, this.#o.navigator, say) : this.#dispatch(command),
+      )
+      .catch(() => this.#say('command_failed'));
   }
 
   /** Resolves once every command heard so far has run. */
@@ -71,24 +90,23 @@ export class CommandRunner {
       case 'previous_field':
         return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
       case 'select':
-        return this.#select(command.found === true);
+      case 'select_that':
+      case 'unselect':
+      case 'insert_before':
+      case 'insert_after':
+        return this.#say(BOX_SAYS[command.kind][command.found ? 0 : 1]);
       case 'cap':
       case 'all_caps':
       case 'no_caps':
         return this.#say(command.nothingToRecase ? 'nothing_to_recase' : 'recased');
-      case 'select_that':
-        if (this.#o.target !== null) return this.#say('select_unreadable');
-        return this.#say(command.found ? 'selected_in_box' : 'nothing_to_select');
-      case 'unselect':
-        // Words are selected by voice only in the box: elsewhere there is nothing to unselect.
-        return this.#say(command.found ? 'unselected' : 'nothing_to_unselect');
+      case 'transfer':
+        return this.#transfer();
       case 'go_end':
       case 'go_top':
         return this.#caretTo(command.kind === 'go_end' ? 'end' : 'top');
       case 'sleep':
-        return this.#say('asleep');
       case 'wake':
-        return this.#say(command.notAsleep ? 'not_asleep' : 'awake');
+        return this.#say(command.kind === 'sleep' ? 'asleep' : command.notAsleep ? 'not_asleep' : 'awake');
       case 'stop':
         this.#say('stopping');
         return this.#o.stop();
@@ -97,6 +115,12 @@ export class CommandRunner {
         throw new Error(`unknown command ${String(unknown)}`);
       }
     }
+  }
+
+  /** Only from the dictation box: ends the dictation, then its text goes into the application. */
+  #transfer(): void {
+    if (this.#o.target !== null || !this.#o.transfer) return this.#say('transfer_box_only');
+    this.#o.transfer();
   }
 
   async #move(direction: 'next' | 'previous'): Promise<void> {
@@ -128,13 +152,6 @@ export class CommandRunner {
     // The field changed under the caret: what is before it now is not our dictation (as after a move).
     if (outcome === 'done') this.#o.run.userTyped();
     this.#say(fillMessage(kind, outcome));
-  }
-
-  /** In the box the words are already selected in the text (command-filter.ts); here it is only said. */
-  async #select(found: boolean): Promise<void> {
-    // No reader of another application's field exists yet: say so, change nothing.
-    if (this.#o.target !== null) return this.#say('select_unreadable');
-    this.#say(found ? 'selected_in_box' : 'select_not_found');
   }
 
   #say(code: DictationMessage['code']): void {

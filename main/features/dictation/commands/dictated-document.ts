@@ -25,6 +25,11 @@ const RECASE: Readonly<Record<Recase, (text: string) => string>> = {
   no_caps: (text) => text.toLowerCase(),
 };
 
+/** `text` recased as "cap that", "all caps that" or "no caps that" asks. */
+export function recased(kind: Recase, text: string): string {
+  return RECASE[kind](text);
+}
+
 /** One rendering of the dictation's text. */
 export class DictatedDocument {
   readonly #pieces: string[] = [];
@@ -172,6 +177,26 @@ export class DictatedDocument {
     return true;
   }
 
+  /** The last phrase still standing, its words only ("select that" in another application finds it there). */
+  lastPhrase(): string | undefined {
+    const last = this.#standing.at(-1);
+    const words = last === undefined ? '' : this.#pieces[last]!.trim();
+    return words === '' ? undefined : words;
+  }
+
+  /** "Insert before / after ‹words›": the caret before or after their last place. False when not there. */
+  caretBeside(words: string, where: 'before' | 'after'): boolean {
+    const full = this.text;
+    const at = besideWords(full, words, where);
+    if (at === undefined) return false;
+    this.#pieces.splice(0, this.#pieces.length, full.slice(0, at));
+    this.#standing.length = 0;
+    this.#replaced.clear();
+    this.#selected = null;
+    this.#tail = full.slice(at);
+    return true;
+  }
+
   #selectRange(full: string, range: TextRange): void {
     this.#pieces.splice(0, this.#pieces.length, full.slice(0, range.start));
     this.#standing.length = 0;
@@ -183,6 +208,18 @@ export class DictatedDocument {
   get #head(): string {
     return this.#pieces.join('');
   }
+}
+
+/**
+ * Where "insert before / after ‹words›" puts the caret in `text`: after their last place, or before it — and
+ * before the space in front of them, so the next words (which come with a space of their own) read
+ * "left severe pain", not "left  severepain". Undefined when the words are not there.
+ */
+export function besideWords(text: string, words: string, where: 'before' | 'after'): number | undefined {
+  const range = findWords(text, words);
+  if (!range) return undefined;
+  if (where === 'after') return range.start + range.length;
+  return /[ \t]/.test(text.charAt(range.start - 1)) ? range.start - 1 : range.start;
 }
 
 /**

@@ -5,17 +5,17 @@
  * line of treatment" stay as they are. A sentence ends at . ! ? ; : followed by a space, or a line break.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
-import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
-
-/** The commands said with words after them (the words to select, the item to choose, a Text's name). */
-const WORDS_AFTER: ReadonlySet<CommandKind> = new Set(['select', 'choose', 'insert_text']);
+import { phrasesFor, WITH_WORDS, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 
 /** A command found at the end of a unit. */
 export interface RecognizedCommand {
   readonly kind: CommandKind;
   /** The unit's text before the command (its earlier sentences), as received; '' when it stood alone. */
   readonly before: string;
-  /** `select`: the words to select, as dictated; `choose`: the item or its number; `insert_text`: the Text's name, as the library has it. */
+  /**
+   * `select`, `insert_before`, `insert_after`: the words to find, as dictated; `choose`: the item or its
+   * number; `insert_text`: the Text's name, as the library has it.
+   */
   readonly words?: string;
 }
 
@@ -57,20 +57,27 @@ export function recognizeUnit(
   const before = unit.slice(0, start);
   const phrases = phrasesFor(locale);
   for (const [kind, forms] of Object.entries(phrases) as [CommandKind, readonly string[]][]) {
-    if (WORDS_AFTER.has(kind)) continue;
+    if (WITH_WORDS.has(kind) || kind === 'insert_text') continue;
     if (forms.some((form) => normalize(form) === sentence)) return { kind, before };
   }
-  for (const kind of ['select', 'choose'] as const)
-    for (const form of phrases[kind]) {
-      const lead = `${normalize(form)} `;
-      if (!sentence.startsWith(lead)) continue;
-      // The words as dictated (their case and accents), after the leading word.
-      const raw = core.slice(start).replace(EDGE, '');
-      const words = raw.slice(raw.search(/\s/)).trim();
-      if (words !== '') return { kind, before, words };
-    }
+  for (const kind of WITH_WORDS) {
+    const words = wordsAfter(core.slice(start).replace(EDGE, ''), sentence, phrases[kind]);
+    if (words !== undefined) return { kind, before, words };
+  }
   const name = textNamed(sentence, phrases.insert_text, texts);
   return name === undefined ? null : { kind: 'insert_text', before, words: name };
+}
+
+/** The words after one of `leads` (as dictated: their case and accents), when the sentence starts with it. */
+function wordsAfter(raw: string, sentence: string, leads: readonly string[]): string | undefined {
+  for (const form of leads) {
+    const lead = normalize(form);
+    if (!sentence.startsWith(`${lead} `)) continue;
+    const count = lead.split(' ').length;
+    const words = raw.replace(new RegExp(`^(?:\\S+[\\s\u00a0]+){${count}}`, 'u'), '').trim();
+    if (words !== '') return words;
+  }
+  return undefined;
 }
 
 /** The Text "insert ‹name›" names (said as the library spells it, punctuation aside), if any. */

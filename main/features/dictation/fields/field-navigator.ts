@@ -2,15 +2,18 @@
  * "Next field" / "previous field" in the focused field of another application: read its text and caret,
  * find the next (previous) template blank, select it so the next dictated words replace it. Where the field
  * cannot be read (the OS or the application does not expose it), nothing is touched and `unreadable` says so.
- * "Go to end" / "go to top" put the caret at the field's end or start the same way.
+ * "Go to end" / "go to top" put the caret at the field's end or start the same way; the selection commands
+ * (field-selection.ts) read and select through the same desktop.
  */
 import type { Desktop } from '../../../../native/desktop.ts';
 import type { TemplateMarker } from '../../../../preload/contract/index.ts';
-import type { CaretPlace, FieldMove, FieldNavigator } from '../ports.ts';
+import type { CaretPlace, FieldEdit, FieldMove, FieldNavigator } from '../ports.ts';
 import { blankFrom } from '../../../../preload/contract/template-markers.ts';
 import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
 import type { FillOutcome } from '../commands/field-fill-commands.ts';
 import { fillField } from './field-fill.ts';
+import type { Recase } from '../commands/dictated-document.ts';
+import * as selection from './field-selection.ts';
 
 /** Template-field navigation through the desktop facade. */
 export class DesktopFieldNavigator implements FieldNavigator {
@@ -46,5 +49,26 @@ export class DesktopFieldNavigator implements FieldNavigator {
     if (!field) return 'unreadable';
     const at = where === 'end' ? field.text.length : 0;
     return (await desktop.selectInField(target, at, 0).catch(() => false)) ? 'moved' : 'unreadable';
+  }
+
+  // Selection by voice (field-selection.ts).
+  selectWords(words: string): Promise<FieldEdit> {
+    return selection.selectWords(this.desktop, words);
+  }
+
+  unselect(): Promise<FieldEdit> {
+    return selection.unselect(this.desktop);
+  }
+
+  caretBeside(words: string, where: 'before' | 'after'): Promise<FieldEdit> {
+    return selection.caretBeside(this.desktop, words, where);
+  }
+
+  deleteSelection(): Promise<FieldEdit> {
+    return selection.deleteSelection(this.desktop);
+  }
+
+  recaseSelection(kind: Recase): Promise<FieldEdit> {
+    return selection.recaseSelection(this.desktop, kind);
   }
 }

@@ -33,6 +33,7 @@ export function setup(
     navigator?: boolean;
     box?: boolean;
     texts?: readonly { name: string; content: string }[];
+    transfer?: () => Promise<void>;
   } = {},
 ) {
   const inserter = new FakeInserter();
@@ -63,6 +64,7 @@ export function setup(
       ...(options.texts ? { texts: options.texts } : {}),
     }),
     ...(options.navigator === false ? {} : { navigator }),
+    ...(options.transfer ? { transfer: options.transfer } : {}),
     outcomeMs: 5,
   });
   const session = async () => {

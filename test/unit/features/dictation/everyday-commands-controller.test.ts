@@ -86,7 +86,7 @@ describe('everyday voice commands through the controller', () => {
     expect(app.inserter.field).toBe('');
   });
 
-  it('select that: in the box it selects; elsewhere it says the text cannot be read; unselect says so', async () => {
+  it('select that: in the box it selects; in an unreadable field both say the text cannot be read', async () => {
     const box = setup({ box: true });
     const b = await box.session();
     b.unit(' Left knee.');
@@ -102,8 +102,28 @@ describe('everyday voice commands through the controller', () => {
     a.unit(' Selecciona eso.');
     await vi.waitFor(() => expect(app.said('select_unreadable')).toBe(true));
     a.unit(' Deselecciona eso.');
-    await vi.waitFor(() => expect(app.said('nothing_to_unselect')).toBe(true));
+    await vi.waitFor(() =>
+      expect(app.overlay.filter((o) => o.message?.code === 'select_unreadable')).toHaveLength(2),
+    );
     await app.controller.stop();
     expect(app.inserter.field).toBe(' Rodilla izquierda.');
+  });
+
+  it('transfer text: from the box it ends the dictation, then transfers; elsewhere it says so', async () => {
+    const transfers: number[] = [];
+    const box = setup({ box: true, locale: 'FRENCH_FR', transfer: async () => void transfers.push(1) });
+    const b = await box.session();
+    b.unit(' Genou gauche.');
+    b.unit(' Transfère le texte.');
+    await vi.waitFor(() => expect(transfers).toHaveLength(1));
+    expect(box.controller.active).toBe(false);
+    expect(box.finished[0]?.text).toBe(' Genou gauche.');
+    const app = setup({ transfer: async () => void transfers.push(2) });
+    const a = await app.session();
+    a.unit(' Left knee.');
+    a.unit(' Transfer text.');
+    await vi.waitFor(() => expect(app.said('transfer_box_only')).toBe(true));
+    await app.controller.stop();
+    expect([transfers, app.inserter.field]).toEqual([[1], ' Left knee.']);
   });
 });

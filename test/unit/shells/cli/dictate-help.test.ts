@@ -29,7 +29,7 @@ describe('scribe dictate --help', () => {
     expect(lines.find((l) => l.kind === 'select')).toEqual({
       kind: 'select',
       said: 'select ‹palabras›',
-      does: 'seleccionar esas palabras en el cuadro de dictado',
+      does: 'seleccionar esas palabras (en el cuadro de dictado o en un campo que se puede leer)',
     });
     for (const line of lines) expect(line.does).not.toBe('');
   });

@@ -69,10 +69,18 @@ describe('delete that', () => {
     ).toBe(' Genou.');
   });
 
-  it('outside the box, select changes nothing, so delete that scratches the last phrase', () => {
+  it('outside the box, right after select it acts on the field (the runner), else it scratches', () => {
     const out = feed(filter('ENGLISH_US'), [' Patient is stable.', ' Select stable.', ' Delete that.']);
-    expect(out.text).toBe('');
-    expect(out.heard.map((h) => h.kind)).toEqual(['select', 'delete']);
+    expect(out.text).toBe(' Patient is stable.');
+    expect(out.heard.at(-1)).toEqual({ kind: 'delete', onSelection: true });
+    const later = feed(filter('ENGLISH_US'), [
+      ' Patient is stable.',
+      ' Select stable.',
+      ' Good.',
+      ' Delete that.',
+    ]);
+    expect(later.text).toBe(' Patient is stable.');
+    expect(later.heard.at(-1)).toEqual({ kind: 'delete' });
   });
 });
 

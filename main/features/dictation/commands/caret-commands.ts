@@ -1,0 +1,35 @@
+/**
+ * The commands that place the selection or the caret (select that, unselect that, insert before / after
+ * ‹words›, go to end / top), applied to the dictation's own text: in the dictation box (`box`) the text's
+ * selection or caret moves there; in another application the text only keeps the words said before the
+ * command, and the runner acts in the field.
+ */
+import type { DictatedDocument } from './dictated-document.ts';
+import type { RecognizedCommand } from './recognize.ts';
+
+/** What the command did (`found`, or ''), or undefined when it is not one of these commands. */
+export function placeInText(
+  command: RecognizedCommand,
+  doc: DictatedDocument,
+  box: boolean,
+): string | undefined {
+  const { kind } = command;
+  if (kind === 'select_that' || kind === 'unselect') {
+    doc.insert(command.before, true);
+    if (!box) return '';
+    return (kind === 'select_that' ? doc.selectLast() : doc.unselect()) ? 'found' : '';
+  }
+  if (kind === 'insert_before' || kind === 'insert_after') {
+    doc.insert(command.before, true);
+    // In another application the runner puts the field's caret there.
+    const where = kind === 'insert_before' ? 'before' : 'after';
+    return box && doc.caretBeside(command.words ?? '', where) ? 'found' : '';
+  }
+  if (kind === 'go_end' || kind === 'go_top') {
+    doc.insert(command.before, true);
+    // In the box the caret is the text's own; in another application the runner moves it there.
+    if (box) doc.caretTo(kind === 'go_end' ? 'end' : 'top');
+    return '';
+  }
+  return undefined;
+}
