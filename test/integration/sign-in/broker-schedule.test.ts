@@ -266,3 +266,51 @@ describe('webhooks', () => {
     controller.abort();
   });
 });
+
+describe('the change stream (issue 32)', () => {
+  const open = (token: string, signal: AbortSignal) =>
+    fetch(`${broker.url}/v1/events`, { headers: { authorization: `Bearer ${token}` }, signal });
+
+  it('ends when the token it was opened with expires, so the next one is checked again', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const stream = await open(
+      await idp.sign({ oid: 'oid-dr-lee', exp: now + 2 }),
+      new AbortController().signal,
+    );
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    // Read until the broker ends it (without the bound it stays open with keep-alives for ever).
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
+
+  it('holds at most four open per clinician; a fifth is refused until one closes', async () => {
+    const controllers = Array.from({ length: 4 }, () => new AbortController());
+    for (const controller of controllers)
+      expect((await open(await lee(), controller.signal)).status).toBe(200);
+    const fifth = await fetch(`${broker.url}/v1/events`, {
+      headers: { authorization: `Bearer ${await lee()}` },
+    });
+    expect({ status: fifth.status, body: await fifth.json() }).toMatchObject({
+      status: 429,
+      body: { name: 'TOO_MANY_STREAMS' },
+    });
+    // Another clinician is not held back by Dr Lee's streams.
+    const kim = new AbortController();
+    expect((await open(await idp.sign({ oid: 'oid-dr-kim' }), kim.signal)).status).toBe(200);
+    controllers[0]!.abort();
+    const again = new AbortController();
+    await expect
+      .poll(
+        async () => {
+          const answer = await open(await lee(), again.signal);
+          if (answer.status !== 200) await answer.body?.cancel();
+          return answer.status;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(200);
+    for (const controller of [...controllers, kim, again]) controller.abort();
+  });
+});
