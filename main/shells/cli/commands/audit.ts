@@ -48,6 +48,8 @@ function auditFailureLine(failure: AuditFailure): string {
       return said.keptAside(failure.kind, failure.file);
     case 'aside_unreadable':
       return said.asideUnreadable(failure.file, failure.rejected);
+    case 'aside_writer_unknown':
+      return said.asideWriterUnknown(failure.file, failure.rejected);
     case 'not_recorded':
       return said.notRecorded(failure.kind, failure.code);
     default:
