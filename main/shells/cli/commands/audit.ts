@@ -102,6 +102,8 @@ async function verify({ log: audit, reading }: CliAudit, collected: string | und
   if (result.merged > 0) process.stderr.write(`${said.mergedUnvouched(result.merged)}\n`);
   if (collected === undefined) {
     out(said.intact(result.records, result.firstSeq));
+    // Issue 32: what a check on this computer alone cannot see, every time it is run without the collector.
+    process.stderr.write(`${said.localOnly}\n`);
     return 0;
   }
   const text = await readFile(collected, 'utf8').catch((error: NodeJS.ErrnoException) => {
