@@ -10,9 +10,9 @@ import type { ActiveClinicians } from './active-clinicians.ts';
 import { BrokerRefusal } from './refusal.ts';
 
 /** Streams one clinician may hold open on one instance (a few windows or computers). */
-export const MAX_STREAMS_PER_CLINICIAN = 4;
+const MAX_STREAMS_PER_CLINICIAN = 4;
 /** The longest a stream stays open, whatever its token's expiry. */
-export const MAX_STREAM_MS = 3_600_000;
+const MAX_STREAM_MS = 3_600_000;
 const KEEP_ALIVE_MS = 25_000;
 
 /** Open streams per clinician on this instance. */

@@ -66,7 +66,7 @@ export const WEBHOOK_PATH = '/v1/webhooks/service';
  * Signed deliveries the broker takes per minute, all together (across instances with Redis): the service's
  * own, apart from the per-address limit of the clinicians' requests (issue 32).
  */
-export const WEBHOOKS_PER_MINUTE = 600;
+const WEBHOOKS_PER_MINUTE = 600;
 
 /** Handles one request of the schedule side. */
 export async function handleSchedule(
