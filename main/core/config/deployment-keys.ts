@@ -37,7 +37,7 @@ export const DEPLOYMENT_KEYS = {
     schema: z.enum(['off', 'notify', 'automatic']),
     title: 'Updates',
     description:
-      'off: never update; notify: download in the background, tell the person, install when they quit; automatic: also install and restart in the maintenance window. Never while a visit or a dictation is in progress. Unset: notify for NSIS, DMG and AppImage installs, off for MSI and PKG (MSI and deb installs never update themselves).',
+      'off: never update; notify: download in the background, tell the person, install when they quit; automatic: also install and restart in the maintenance window. Never while a visit or a dictation is in progress. Unset: notify for NSIS and DMG installs, off for MSI and PKG (MSI, deb and AppImage installs never update themselves: Linux updates come through your signed apt repository).',
     expect: 'must be off, notify or automatic',
     deniedLayers: NOT_SETTINGS,
     example: 'automatic',

@@ -6,7 +6,8 @@
  * Rules: a visit or a dictation in progress is never interrupted (no install while busy, whatever the
  * mode); `notify` downloads and offers a restart the person chooses; `automatic` installs only inside the
  * maintenance window (local time), when nobody is busy. MSI and PKG installations are updated by IT's own
- * tools, so they default to off (MSI always: electron-updater cannot update an MSI installation).
+ * tools, so they default to off (MSI always: electron-updater cannot update an MSI installation); AppImage
+ * and deb installations never update themselves.
  */
 
 /** What the policy key `updateMode` allows. */
@@ -53,8 +54,12 @@ export function inMaintenanceWindow(window: MaintenanceWindow, now: Date): boole
     : minute >= window.start || minute < window.end;
 }
 
-/** Installations electron-updater can update in place. */
-const UPDATABLE: ReadonlySet<InstallKind> = new Set(['nsis', 'dmg', 'pkg', 'appimage']);
+/**
+ * Installations that update themselves. Not an AppImage (issue 32): nothing in it can be checked but the
+ * sha512 from the same feed (no platform signature; its version in a squashfs), so Linux updates come only
+ * through the organization's signed apt repository (the deb), never from the feed.
+ */
+const UPDATABLE: ReadonlySet<InstallKind> = new Set(['nsis', 'dmg', 'pkg']);
 /** Installations IT deploys with its own tools: off unless the policy says otherwise. */
 const IT_MANAGED: ReadonlySet<InstallKind> = new Set(['msi', 'pkg']);
 

@@ -9,7 +9,7 @@
  * file removed only then; a merge run again skips every kept record whose hash a merged record already
  * carries, so a merge cut short never duplicates one.
  */
-import { readFile, rename, rm } from 'node:fs/promises';
+import { lstat, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditRecord } from './audit-events.ts';
 import { chainRecord, hashMatches, parseRecord, type ChainKey, type ChainTail } from './audit-chain.ts';
@@ -25,6 +25,11 @@ export const KEPT_ASIDE = 'no_key_kept_aside';
  * merged again, so nothing is merged twice once retention has removed the merged copies).
  */
 export const ASIDE_UNREADABLE = 'aside_unreadable_kept';
+/**
+ * The code onDidFail hears when the side file's writer cannot be shown to be this OS account (issue 32):
+ * none of its records is merged, and it is set aside as REJECTED_ASIDE for IT to look at.
+ */
+export const ASIDE_WRITER_UNKNOWN = 'aside_writer_unknown';
 /** How a side file with a line that is not intact is renamed once its intact records are merged. */
 export const REJECTED_ASIDE = 'audit-unkeyed.rejected-*.jsonl';
 
@@ -88,6 +93,20 @@ export function mergeLines(
     after = { seq: after.seq + 1, hash: (JSON.parse(line) as { hash: string }).hash };
   }
   return lines;
+}
+
+/**
+ * Sets the side file aside, merging none of it, when its writer cannot be shown to be this account: a
+ * record there is unkeyed, so anyone who can write the folder could plant one with any `who` and time.
+ * Shown on Linux and macOS by the file itself: a regular file owned by this account that no one else may
+ * write (the app creates it 0600). Windows keeps no such owner in `stat`: there it is not checked.
+ */
+export async function refuseUnknownWriter(dir: string, now: Date): Promise<boolean> {
+  if (process.platform === 'win32' || !process.getuid) return false;
+  const info = await lstat(join(dir, ASIDE_FILE));
+  if (info.isFile() && info.uid === process.getuid() && (info.mode & 0o022) === 0) return false;
+  await rejectAside(dir, now);
+  return true;
 }
 
 /** Removes the side file once every record in it is in the keyed chain, durably. */

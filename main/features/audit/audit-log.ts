@@ -27,19 +27,7 @@ import {
 } from './audit-chain.ts';
 import type { AuditKeys } from './audit-key.ts';
 import { appendLine, tailOf, trailFiles, trailLines } from './audit-files.ts';
-import {
-  ASIDE_FILE,
-  ASIDE_UNREADABLE,
-  asideLines,
-  asideText,
-  KEPT_ASIDE,
-  keptRecords,
-  mergedHashes,
-  mergeLines,
-  readAside,
-  rejectAside,
-  removeAside,
-} from './audit-aside.ts';
+import * as side from './audit-aside.ts';
 import type { AuditForwarder } from './audit-forwarding.ts';
 import { withProcessLock } from '../../base/files/process-lock.ts';
 import { SerialQueue } from '../../base/async/serial.ts';
@@ -119,7 +107,7 @@ export class AuditLog {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await this.#locked(async () => {
         // Merged before retention looks at the files, so the merged records' own file is still there.
-        const aside = await stat(join(this.dir, ASIDE_FILE)).catch(() => null);
+        const aside = await stat(join(this.dir, side.ASIDE_FILE)).catch(() => null);
         if (aside) await this.#keyMerged();
         const removed = await this.#applyRetention();
         if (removed) await this.#appendLocked({ kind: 'retention_applied', ...removed });
@@ -173,14 +161,14 @@ export class AuditLog {
     return {
       ...result,
       aside: (await this.asideLines()).length,
-      merged: mergedHashes(lines.map((line) => line.text)).size,
+      merged: side.mergedHashes(lines.map((line) => line.text)).size,
     };
   }
 
   /** The records written without the key after the trail was keyed (ASIDE_FILE), oldest first. */
   async asideLines(): Promise<string[]> {
     await this.settled();
-    return readAside(this.dir);
+    return side.readAside(this.dir);
   }
 
   /** Sends what is still queued for the forwarders, then closes them. */
@@ -244,31 +232,33 @@ export class AuditLog {
    * side file removed after (kept, and said, while it holds a line that is not intact). Lock held.
    */
   async #mergeAside(key: Buffer): Promise<void> {
-    const aside = await readAside(this.dir);
+    const aside = await side.readAside(this.dir);
     if (aside.length === 0) return;
-    const kept = keptRecords(aside);
-    const merged = mergedHashes((await this.#readLines()).map((line) => line.text));
+    if (await side.refuseUnknownWriter(this.dir, this.#now()))
+      return this.#options.onDidFail?.('merge', side.ASIDE_WRITER_UNKNOWN);
+    const kept = side.keptRecords(aside);
+    const merged = side.mergedHashes((await this.#readLines()).map((line) => line.text));
     const { file, tail, torn } = await this.#end();
-    const lines = mergeLines(kept.records, merged, tail, key);
+    const lines = side.mergeLines(kept.records, merged, tail, key);
     if (lines.length > 0) await appendLine(join(this.dir, file), `${torn ? '\n' : ''}${lines.join('\n')}\n`);
     lines.forEach((line) => this.#forward(line));
-    if (kept.unreadable === 0) return removeAside(this.dir);
-    await rejectAside(this.dir, this.#now());
-    this.#options.onDidFail?.('merge', ASIDE_UNREADABLE);
+    if (kept.unreadable === 0) return side.removeAside(this.dir);
+    await side.rejectAside(this.dir, this.#now());
+    this.#options.onDidFail?.('merge', side.ASIDE_UNREADABLE);
   }
 
   /** Appends to ASIDE_FILE (chained after the trail's tail, or the last record kept apart), and says so. */
   async #appendAside(tail: ChainTail, event: AuditEvent, who: AuditActor): Promise<void> {
-    const text = await asideText(this.dir);
-    const last = asideLines(text).at(-1);
+    const text = await side.asideText(this.dir);
+    const last = side.asideLines(text).at(-1);
     const previous = last ? parseRecord(last) : null;
     const after = previous?.ok ? { seq: previous.record.seq, hash: previous.record.hash } : tail;
     const line = chainRecord(after, this.#now(), who, event, this.#options.source, null);
     // After a write a crash tore, on a line of its own: never glued to the torn one.
     const torn = text !== '' && !text.endsWith('\n');
-    await appendLine(join(this.dir, ASIDE_FILE), `${torn ? '\n' : ''}${line}\n`);
+    await appendLine(join(this.dir, side.ASIDE_FILE), `${torn ? '\n' : ''}${line}\n`);
     this.#forward(line);
-    this.#options.onDidFail?.(event.kind, KEPT_ASIDE);
+    this.#options.onDidFail?.(event.kind, side.KEPT_ASIDE);
   }
 
   /** Forwarded once on disk, so the collector never holds a head the trail does not. */

@@ -3,13 +3,22 @@
  * collector stored (audit-forwarding.ts); and a failure to record, as the CLI says it.
  */
 import type { AuditLog } from './audit-log.ts';
-import { ASIDE_FILE, ASIDE_UNREADABLE, KEPT_ASIDE, REJECTED_ASIDE, keptRecords } from './audit-aside.ts';
+import {
+  ASIDE_FILE,
+  ASIDE_UNREADABLE,
+  ASIDE_WRITER_UNKNOWN,
+  KEPT_ASIDE,
+  REJECTED_ASIDE,
+  keptRecords,
+} from './audit-aside.ts';
 import { checkAgainstCollected, collectedHeads, type CollectedCheck } from './audit-forwarding.ts';
 
 /** A record that could not be written, or was kept apart: what the CLI says on stderr. */
 export type AuditFailure =
   | { readonly what: 'kept_aside'; readonly kind: string; readonly file: string }
   | { readonly what: 'aside_unreadable'; readonly file: string; readonly rejected: string }
+  /** The side file's writer could not be shown to be this account: none of it merged (issue 32). */
+  | { readonly what: 'aside_writer_unknown'; readonly file: string; readonly rejected: string }
   | { readonly what: 'not_recorded'; readonly kind: string; readonly code: string }
   /** The keychain cannot give the installation's key (audit-key.ts): records go on without it. */
   | { readonly what: 'no_key'; readonly code: string };
@@ -18,6 +27,8 @@ export type AuditFailure =
 export function auditFailure(kind: string, code: string): AuditFailure {
   if (kind === 'key') return { what: 'no_key', code };
   if (code === KEPT_ASIDE) return { what: 'kept_aside', kind, file: ASIDE_FILE };
+  if (code === ASIDE_WRITER_UNKNOWN)
+    return { what: 'aside_writer_unknown', file: ASIDE_FILE, rejected: REJECTED_ASIDE };
   if (code === ASIDE_UNREADABLE)
     return { what: 'aside_unreadable', file: ASIDE_FILE, rejected: REJECTED_ASIDE };
   return { what: 'not_recorded', kind, code };

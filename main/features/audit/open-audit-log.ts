@@ -10,7 +10,13 @@ import { readFileSync } from 'node:fs';
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import { parseSyslogTarget } from '../../core/config/syslog-target.ts';
 import { AuditLog } from './audit-log.ts';
-import { ASIDE_FILE, ASIDE_UNREADABLE, KEPT_ASIDE, REJECTED_ASIDE } from './audit-aside.ts';
+import {
+  ASIDE_FILE,
+  ASIDE_UNREADABLE,
+  ASIDE_WRITER_UNKNOWN,
+  KEPT_ASIDE,
+  REJECTED_ASIDE,
+} from './audit-aside.ts';
 import { auditKeys } from './audit-key.ts';
 import { forwardToAll, type AuditForwarder } from './audit-forwarding.ts';
 import { osLogForwarder } from './os-log.ts';
@@ -78,9 +84,11 @@ function toStderr(kind: string, code: string): void {
   process.stderr.write(
     code === KEPT_ASIDE
       ? `audit: no key (keychain unavailable): ${kind} kept apart in ${ASIDE_FILE}, outside the keyed trail\n`
-      : code === ASIDE_UNREADABLE
-        ? `audit: ${ASIDE_FILE} holds a line that is not an intact record (${code}): its intact records were merged into the keyed trail, the file was set aside as ${REJECTED_ASIDE}\n`
-        : `audit: could not record ${kind} (${code})\n`,
+      : code === ASIDE_WRITER_UNKNOWN
+        ? `audit: ${ASIDE_FILE} was not written by this account alone (${code}): none of its records was merged, the file was set aside as ${REJECTED_ASIDE}\n`
+        : code === ASIDE_UNREADABLE
+          ? `audit: ${ASIDE_FILE} holds a line that is not an intact record (${code}): its intact records were merged into the keyed trail, the file was set aside as ${REJECTED_ASIDE}\n`
+          : `audit: could not record ${kind} (${code})\n`,
   );
 }
 

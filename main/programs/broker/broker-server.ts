@@ -25,6 +25,7 @@ import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
 import { handleSchedule, isSchedulePath, WEBHOOK_PATH, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 import { ActiveClinicians } from './active-clinicians.ts';
+import { EventStreams } from './event-streams.ts';
 
 /** One log record (written as a JSON line by the CLI). */
 export interface BrokerLogRecord {
@@ -54,7 +55,7 @@ export interface BrokerDeps {
   /** The public half of the organization's key as a JWKS, served at /.well-known/jwks.json. */
   jwks?: { keys: object[] };
   /** The schedule API and webhooks, when the broker has Server API credentials (schedule-server.ts). */
-  schedule?: Omit<ScheduleServerDeps, 'active'>;
+  schedule?: Omit<ScheduleServerDeps, 'active' | 'streams'>;
   /** Where request counts are kept (shared-store.ts); this instance's memory when not given. */
   store?: SharedStore;
 }
@@ -77,7 +78,7 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
   // Every schedule route honours the service's deactivation (issue 32), asked with the broker's credentials.
   const active = new ActiveClinicians(deps.server, deps.now);
-  const schedule = deps.schedule && { ...deps.schedule, active };
+  const schedule = deps.schedule && { ...deps.schedule, active, streams: new EventStreams() };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res, { ...deps, store, addressOf, schedule }, limiter).catch(() => {
       if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });

@@ -16,10 +16,20 @@ export async function verifiedExternalId(
   mapping: ClaimMapping,
   maxAgeSec: number,
 ): Promise<string> {
+  return (await verifiedClinician(req, verifier, mapping, maxAgeSec)).externalId;
+}
+
+/** The same, with when the token expires (ms since the epoch; the change stream ends then). */
+export async function verifiedClinician(
+  req: IncomingMessage,
+  verifier: IdpTokenVerifier,
+  mapping: ClaimMapping,
+  maxAgeSec: number,
+): Promise<{ externalId: string; expiresAtMs: number | undefined }> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec((req.headers.authorization ?? '').trim());
   if (!match) throw new BrokerRefusal('MISSING_TOKEN');
   const claims = await verifier.verify(match[1]!, maxAgeSec);
   const externalId = externalIdFrom(claims, mapping);
   checkRequiredClaim(claims, mapping);
-  return externalId;
+  return { externalId, expiresAtMs: claims.exp === undefined ? undefined : claims.exp * 1000 };
 }

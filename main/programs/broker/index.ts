@@ -92,7 +92,7 @@ async function scheduleDeps(
   verifier: IdpTokenVerifier,
   feed: SharedStore,
   log: Log,
-): Promise<Omit<ScheduleServerDeps, 'active'>> {
+): Promise<Omit<ScheduleServerDeps, 'active' | 'streams'>> {
   const key = (await readSecretFile(config.serverApiKeyFile!, 'serverApiKeyFile')).trim();
   const secret = config.webhookSecretFile
     ? (await readSecretFile(config.webhookSecretFile, 'webhookSecretFile')).trim()

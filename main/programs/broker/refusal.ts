@@ -26,6 +26,7 @@ const REFUSALS = {
   ],
   ACCESS_NOT_GRANTED: [403, 'The organization has not granted this account the use of the app. Contact IT.'],
   USER_DEACTIVATED: [403, 'This clinician account is deactivated on the service. Contact IT.'],
+  TOO_MANY_STREAMS: [429, 'This clinician has too many change streams open. Close one and try again.'],
   RATE_LIMITED: [429, 'Too many sign-in requests. Wait a minute and try again.'],
   NOT_FOUND: [
     404,

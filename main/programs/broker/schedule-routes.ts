@@ -20,7 +20,7 @@ import {
 import type { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import type { ClaimMapping } from './user-claim.ts';
-import { verifiedExternalId } from './clinician-token.ts';
+import { verifiedClinician } from './clinician-token.ts';
 import type { ActiveClinicians } from './active-clinicians.ts';
 
 /** What the schedule routes are built from. */
@@ -39,6 +39,8 @@ export interface ScheduleDeps {
 export interface Clinician {
   externalId: string;
   providerId: string;
+  /** When the presented token expires (ms since the epoch), if it says. */
+  expiresAtMs?: number | undefined;
 }
 
 /** The clinician a request's bearer token names, and their practitioner id. */
@@ -47,12 +49,17 @@ export async function clinicianOf(
   deps: ScheduleDeps,
   known: (externalId: string) => void,
 ) {
-  const externalId = await verifiedExternalId(req, deps.verifier, deps.mapping, deps.sessionMaxAgeSec);
+  const { externalId, expiresAtMs } = await verifiedClinician(
+    req,
+    deps.verifier,
+    deps.mapping,
+    deps.sessionMaxAgeSec,
+  );
   known(externalId);
   await deps.active.check(externalId, false);
   const providerId = await service(() => api.findProviderId(deps.serverApi, externalId));
   if (!providerId) throw new BrokerRefusal('PROVIDER_NOT_FOUND');
-  return { externalId, providerId };
+  return { externalId, providerId, expiresAtMs };
 }
 
 /** A Server API call whose failure is the service's, not the caller's. */

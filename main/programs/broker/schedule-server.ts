@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SharedStore } from './shared-store.ts';
 import { firstDelivery } from './single-use.ts';
+import { runStream, type EventStreams } from './event-streams.ts';
 import { BrokerRefusal } from './refusal.ts';
 import * as routes from './schedule-routes.ts';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, verifyWebhook } from './webhook-signature.ts';
@@ -23,6 +24,8 @@ export interface ScheduleLogRecord {
 
 /** Everything the schedule side needs. */
 export interface ScheduleServerDeps extends routes.ScheduleDeps {
+  /** This instance's open change streams (event-streams.ts). */
+  streams: EventStreams;
   /** The shared store: the change feed, the marks of deliveries taken and the deliveries' own count. */
   feed: SharedStore;
   /** The webhook secret key (administration console); without it deliveries are refused. */
@@ -63,7 +66,7 @@ export const WEBHOOK_PATH = '/v1/webhooks/service';
  * Signed deliveries the broker takes per minute, all together (across instances with Redis): the service's
  * own, apart from the per-address limit of the clinicians' requests (issue 32).
  */
-export const WEBHOOKS_PER_MINUTE = 600;
+const WEBHOOKS_PER_MINUTE = 600;
 
 /** Handles one request of the schedule side. */
 export async function handleSchedule(
@@ -90,7 +93,7 @@ export async function handleSchedule(
     if (!deps) throw new BrokerRefusal('SCHEDULE_NOT_CONFIGURED');
     if (route === 'unknown') throw new BrokerRefusal('NOT_FOUND');
     const who = await routes.clinicianOf(req, deps, (id) => (externalId = id));
-    if (route === 'events') return events(res, deps, who.externalId, record);
+    if (route === 'events') return events(res, deps, who, record);
     const answer = await dispatch(route, req, io, deps, who);
     io.send(answer.status, answer.body);
     record('ok', answer.status);
@@ -148,23 +151,23 @@ async function dispatch(
 function events(
   res: ServerResponse,
   deps: ScheduleServerDeps,
-  externalId: string,
+  who: routes.Clinician,
   record: (o: 'ok', s: number) => void,
 ): void {
-  const send = routes.openEventStream(res);
+  const release = deps.streams.take(who.externalId);
+  runStream(
+    {
+      res,
+      externalId: who.externalId,
+      expiresAtMs: who.expiresAtMs,
+      now: deps.now(),
+      active: deps.active,
+      subscribe: (listener) => deps.feed.subscribe(listener),
+      open: routes.openEventStream,
+    },
+    release,
+  );
   record('ok', 200);
-  const unsubscribe = deps.feed.subscribe(() => send('appointments-changed'));
-  // Each keep-alive asks again whether the service still has the clinician active: a deactivation ends it.
-  const heartbeat = setInterval(() => {
-    res.write(': keep-alive\n\n');
-    deps.active.check(externalId, false).catch((error: unknown) => {
-      if (error instanceof BrokerRefusal && error.refusal === 'USER_DEACTIVATED') res.end();
-    });
-  }, 25_000);
-  res.on('close', () => {
-    clearInterval(heartbeat);
-    unsubscribe();
-  });
 }
 
 /**

@@ -16,7 +16,7 @@ export interface WindowCount {
 }
 
 /** Publish/subscribe of change signals (the schedule side's part of the store). */
-export interface ChangeFeed {
+interface ChangeFeed {
   publish(topic: ChangeTopic): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: (topic: ChangeTopic) => void): () => void;

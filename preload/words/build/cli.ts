@@ -72,6 +72,7 @@ const CLI_SIGNATURES = {
   'audit.keptAside': ['kind', 'file'],
   'audit.notRecorded': ['kind', 'code'],
   'audit.asideUnreadable': ['file', 'rejected'],
+  'audit.asideWriterUnknown': ['file', 'rejected'],
   'audit.mergedLater': ['seq:number'],
   'audit.broken': ['seq:number?', 'file', 'line:number', 'reason'],
   'audit.keyUnreadable': ['seq:number', 'file', 'line:number'],

@@ -190,6 +190,11 @@ describe('webhooks', () => {
   const deliver = (body: string, headers: Record<string, string>) =>
     fetch(`${broker.url}/v1/webhooks/service`, { method: 'POST', headers, body });
 
+  const signed = (body: string, at = String(Math.floor(Date.now() / 1000))) => ({
+    'x-service-webhook-timestamp': at,
+    'x-service-webhook-signature': webhookSignature(SECRET, at, Buffer.from(body)),
+  });
+
   it('refuses a bad signature and a stale timestamp, and logs neither body', async () => {
     const body = JSON.stringify({ type: 'appointment.scheduled', data: { patient: CANARY } });
     const now = String(Math.floor(Date.now() / 1000));
@@ -199,16 +204,10 @@ describe('webhooks', () => {
     });
     expect(bad.status).toBe(401);
     const old = String(Math.floor(Date.now() / 1000) - 3600);
-    const stale = await deliver(body, {
-      'x-service-webhook-timestamp': old,
-      'x-service-webhook-signature': webhookSignature(SECRET, old, Buffer.from(body)),
-    });
+    const stale = await deliver(body, signed(body, old));
     expect(stale.status).toBe(401);
     // The signature covers the body: the right signature of another body is refused.
-    const tampered = await deliver(body.replace('scheduled', 'no_show'), {
-      'x-service-webhook-timestamp': now,
-      'x-service-webhook-signature': webhookSignature(SECRET, now, Buffer.from(body)),
-    });
+    const tampered = await deliver(body.replace('scheduled', 'no_show'), signed(body, now));
     expect(tampered.status).toBe(401);
     expect(lines.map((l) => JSON.parse(l).reason)).toEqual([
       'bad_signature',
@@ -218,21 +217,13 @@ describe('webhooks', () => {
     expect(lines.join('\n')).not.toContain(CANARY);
   });
 
-  const signed = (body: string, at = String(Math.floor(Date.now() / 1000))) => ({
-    'x-service-webhook-timestamp': at,
-    'x-service-webhook-signature': webhookSignature(SECRET, at, Buffer.from(body)),
-  });
-
   it('takes a signed delivery once: the same delivery again is answered as a duplicate (issue 32)', async () => {
     const body = JSON.stringify({ type: 'appointment.scheduled', data: { patient: CANARY } });
     const headers = signed(body);
     const first = await deliver(body, headers);
     expect(await first.json()).toEqual({ received: true });
     const replay = await deliver(body, headers);
-    expect({ status: replay.status, body: await replay.json() }).toEqual({
-      status: 200,
-      body: { received: true, duplicate: true },
-    });
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
     expect(lines.map((l) => JSON.parse(l).reason)).toEqual([undefined, 'duplicate']);
   });
 
@@ -255,14 +246,55 @@ describe('webhooks', () => {
     const reader = stream.body!.getReader();
     await reader.read(); // ": connected"
     const body = JSON.stringify({ type: 'appointment.completed', data: { patient: CANARY } });
-    const now = String(Math.floor(Date.now() / 1000));
-    const ok = await deliver(body, {
-      'x-service-webhook-timestamp': now,
-      'x-service-webhook-signature': webhookSignature(SECRET, now, Buffer.from(body)),
-    });
+    const ok = await deliver(body, signed(body));
     expect(ok.status).toBe(200);
     const event = new TextDecoder().decode((await reader.read()).value);
     expect(event).toBe('event: appointments-changed\ndata: {}\n\n');
     controller.abort();
+  });
+});
+
+describe('the change stream (issue 32)', () => {
+  const open = (token: string, signal: AbortSignal) =>
+    fetch(`${broker.url}/v1/events`, { headers: { authorization: `Bearer ${token}` }, signal });
+
+  it('ends when the token it was opened with expires, so the next one is checked again', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const stream = await open(
+      await idp.sign({ oid: 'oid-dr-lee', exp: now + 2 }),
+      new AbortController().signal,
+    );
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    // Read until the broker ends it (without the bound it stays open with keep-alives for ever).
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+  });
+
+  it('holds at most four open per clinician; a fifth is refused until one closes', async () => {
+    const controllers = Array.from({ length: 4 }, () => new AbortController());
+    for (const controller of controllers)
+      expect((await open(await lee(), controller.signal)).status).toBe(200);
+    const fifth = await open(await lee(), new AbortController().signal);
+    expect({ status: fifth.status, body: await fifth.json() }).toMatchObject({
+      status: 429,
+      body: { name: 'TOO_MANY_STREAMS' },
+    });
+    // Another clinician is not held back by Dr Lee's streams.
+    const kim = new AbortController();
+    expect((await open(await idp.sign({ oid: 'oid-dr-kim' }), kim.signal)).status).toBe(200);
+    controllers[0]!.abort();
+    const again = new AbortController();
+    await expect
+      .poll(
+        async () => {
+          const answer = await open(await lee(), again.signal);
+          if (answer.status !== 200) await answer.body?.cancel();
+          return answer.status;
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(200);
+    for (const controller of [...controllers, kim, again]) controller.abort();
   });
 });

@@ -48,6 +48,8 @@ function auditFailureLine(failure: AuditFailure): string {
       return said.keptAside(failure.kind, failure.file);
     case 'aside_unreadable':
       return said.asideUnreadable(failure.file, failure.rejected);
+    case 'aside_writer_unknown':
+      return said.asideWriterUnknown(failure.file, failure.rejected);
     case 'not_recorded':
       return said.notRecorded(failure.kind, failure.code);
     default:
@@ -100,6 +102,8 @@ async function verify({ log: audit, reading }: CliAudit, collected: string | und
   if (result.merged > 0) process.stderr.write(`${said.mergedUnvouched(result.merged)}\n`);
   if (collected === undefined) {
     out(said.intact(result.records, result.firstSeq));
+    // Issue 32: what a check on this computer alone cannot see, every time it is run without the collector.
+    process.stderr.write(`${said.localOnly}\n`);
     return 0;
   }
   const text = await readFile(collected, 'utf8').catch((error: NodeJS.ErrnoException) => {

@@ -95,6 +95,9 @@ describe('scribe audit', { timeout: 90_000 }, () => {
     const intact = await scribe(['audit', 'verify'], env);
     expect(intact.code, intact.stderr).toBe(0);
     expect(intact.stdout).toMatch(/intact \(3 records/);
+    // What local verify cannot see is said every time (issue 32).
+    expect(intact.stderr).toContain('checked on this computer only');
+    expect(intact.stderr).toContain('scribe audit verify --collected FILE');
     const [file] = (await readdir(env.SCRIBE_DATA_DIR!)).filter((f) => f.startsWith('audit-'));
     const path = join(env.SCRIBE_DATA_DIR!, file!);
     await writeFile(path, (await readFile(path, 'utf8')).replace('"streams":1', '"streams":2'));

@@ -4,7 +4,7 @@
  * the side file removed after. A merge cut short (both files left, or only some records written) never
  * duplicates or loses a record, and the merged trail still verifies, and shows an edit or a cut.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,6 +100,28 @@ describe('records kept apart without the key', () => {
     expect(await exists(ASIDE_FILE)).toBe(false);
     expect(await app.verify()).toMatchObject({ ok: true, records: 4, aside: 0 });
   });
+
+  // Issue 32: records planted by someone else who can write the folder are not merged with any `who`.
+  it.runIf(process.platform !== 'win32')(
+    "are not merged when the side file is not this account's alone: set aside, and said",
+    async () => {
+      await keyedThenKeptApart();
+      await chmod(join(dir, ASIDE_FILE), 0o666);
+      const app = log({ keys: keyed });
+      await app.open();
+      expect(kinds(await app.read())).toEqual(['signed_in', 'consent_acknowledged']);
+      expect(failures).toContain('merge:aside_writer_unknown');
+      expect(await exists(ASIDE_FILE)).toBe(false);
+      expect((await readdir(dir)).filter((f) => f.startsWith('audit-unkeyed.rejected-'))).toHaveLength(1);
+      // Another owner (root may give the file away, as another account would have written it).
+      if (process.getuid?.() !== 0) return;
+      await keyedThenKeptApart();
+      await chown(join(dir, ASIDE_FILE), 65534, 65534);
+      await log({ keys: keyed }).open();
+      expect(failures.filter((f) => f === 'merge:aside_writer_unknown')).toHaveLength(2);
+      expect(kinds(await app.read())).not.toContain('transcribe');
+    },
+  );
 
   it('stay apart while there is still no key', async () => {
     await keyedThenKeptApart();

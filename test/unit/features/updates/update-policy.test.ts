@@ -23,6 +23,9 @@ describe('which installations update, and how', () => {
     expect(effectiveMode({ configured: 'automatic', install: 'pkg', feedUrl })).toBe('automatic');
     expect(effectiveMode({ configured: 'automatic', install: 'msi', feedUrl })).toBe('off');
     expect(effectiveMode({ configured: 'automatic', install: 'deb', feedUrl })).toBe('off');
+    // Issue 32: an AppImage cannot be checked beyond the feed's own hash, so it never updates itself.
+    for (const configured of [undefined, 'notify', 'automatic'] as const)
+      expect(effectiveMode({ configured, install: 'appimage', feedUrl })).toBe('off');
     expect(effectiveMode({ configured: 'notify', install: 'unpackaged', feedUrl })).toBe('off');
   });
 

@@ -1,0 +1,70 @@
+/**
+ * The change stream (`GET /v1/events`, server-sent events) of one broker instance, bounded (issue 32): at
+ * most MAX_STREAMS_PER_CLINICIAN open at once per clinician (one more is `429 TOO_MANY_STREAMS`), and each
+ * ends when the token it was opened with expires, or after MAX_STREAM_MS, whichever is first; the desktop
+ * then opens a new one, whose token is checked again. Each keep-alive asks whether the service still has
+ * the clinician active: a deactivation ends it too.
+ */
+import type { ServerResponse } from 'node:http';
+import type { ActiveClinicians } from './active-clinicians.ts';
+import { BrokerRefusal } from './refusal.ts';
+
+/** Streams one clinician may hold open on one instance (a few windows or computers). */
+const MAX_STREAMS_PER_CLINICIAN = 4;
+/** The longest a stream stays open, whatever its token's expiry. */
+const MAX_STREAM_MS = 3_600_000;
+const KEEP_ALIVE_MS = 25_000;
+
+/** Open streams per clinician on this instance. */
+export class EventStreams {
+  readonly #open = new Map<string, number>();
+
+  /** Takes a place for the clinician's stream; the function gives it back. TOO_MANY_STREAMS when full. */
+  take(externalId: string): () => void {
+    const count = this.#open.get(externalId) ?? 0;
+    if (count >= MAX_STREAMS_PER_CLINICIAN) throw new BrokerRefusal('TOO_MANY_STREAMS');
+    this.#open.set(externalId, count + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (this.#open.get(externalId) ?? 1) - 1;
+      if (left > 0) this.#open.set(externalId, left);
+      else this.#open.delete(externalId);
+    };
+  }
+}
+
+/** What one stream needs. */
+export interface StreamParts {
+  res: ServerResponse;
+  externalId: string;
+  /** When the token the stream was opened with expires (ms since the epoch), if it says. */
+  expiresAtMs: number | undefined;
+  now: number;
+  active: Pick<ActiveClinicians, 'check'>;
+  subscribe: (listener: () => void) => () => void;
+  /** Writes the stream's head; returns how to send one event. */
+  open: (res: ServerResponse) => (event: string) => void;
+}
+
+/** Opens one stream (its place already taken) and ends it at its token's expiry or its longest life. */
+export function runStream(parts: StreamParts, release: () => void): void {
+  const { res } = parts;
+  const send = parts.open(res);
+  const unsubscribe = parts.subscribe(() => send('appointments-changed'));
+  const heartbeat = setInterval(() => {
+    res.write(': keep-alive\n\n');
+    parts.active.check(parts.externalId, false).catch((error: unknown) => {
+      if (error instanceof BrokerRefusal && error.refusal === 'USER_DEACTIVATED') res.end();
+    });
+  }, KEEP_ALIVE_MS);
+  const lifeMs = Math.min(MAX_STREAM_MS, (parts.expiresAtMs ?? Infinity) - parts.now);
+  const expiry = setTimeout(() => res.end(), Math.max(0, lifeMs));
+  res.on('close', () => {
+    clearInterval(heartbeat);
+    clearTimeout(expiry);
+    unsubscribe();
+    release();
+  });
+}
