@@ -30,11 +30,7 @@ import {
   type DictationStores,
 } from '../features/dictation/dictation-feature.ts';
 import { createNoteFeature, type NoteFeature, type NoteService } from '../features/note/note-feature.ts';
-import {
-  createNoTextsFeature,
-  createTextsFeature,
-  type TextsService,
-} from '../features/texts/texts-feature.ts';
+import { createTextsFeature, type TextsService } from '../features/texts/texts-feature.ts';
 import type { Feature } from '../core/ipc/feature.ts';
 import type { ClipboardPort } from '../features/note/ports.ts';
 import type { PreferenceStore } from '../features/settings/ports.ts';
@@ -281,7 +277,7 @@ function dictationParts(
  */
 function textsFeatureOf(deps: FeaturePorts): Feature<TextsService | null, HandlerSlice<'texts'>, null> {
   const stores = deps.dictation;
-  if (!stores) return createNoTextsFeature();
+  if (!stores) return createTextsFeature(null);
   const texts = createTextsFeature({
     dataDir: stores.dataDir,
     organizationFile: () => stores.resolved().config.dictationTextsFile,

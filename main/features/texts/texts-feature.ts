@@ -48,15 +48,17 @@ export interface TextsService {
 /** The Texts feature: the Texts page's channels (texts-handlers.ts), reports nothing. */
 export type TextsFeature = Feature<TextsService, HandlerSlice<'texts'>, null>;
 
-/** Builds the Texts feature. */
-export function createTextsFeature(deps: TextsDeps): TextsFeature {
+/**
+ * Builds the Texts feature; `null` (a shell that keeps no data folder): an empty library, saving refused.
+ */
+export function createTextsFeature(deps: TextsDeps): TextsFeature;
+export function createTextsFeature(deps: null): Feature<null, HandlerSlice<'texts'>, null>;
+export function createTextsFeature(
+  deps: TextsDeps | null,
+): TextsFeature | Feature<null, HandlerSlice<'texts'>, null> {
+  if (!deps) return { service: null, handlers: textsHandlers(null, null), events: null };
   const service = textsService(deps);
   return { service, handlers: textsHandlers(service, deps.dataDir), events: null };
-}
-
-/** The Texts feature of a shell that keeps no data folder: an empty library, saving refused. */
-export function createNoTextsFeature(): Feature<null, HandlerSlice<'texts'>, null> {
-  return { service: null, handlers: textsHandlers(null, null), events: null };
 }
 
 function textsService(deps: TextsDeps): TextsService {

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { createNoTextsFeature, createTextsFeature } from '../../../../main/features/texts/texts-feature.ts';
+import { createTextsFeature } from '../../../../main/features/texts/texts-feature.ts';
 
 it('lists, saves, renames and deletes the clinician’s Texts; an organization name is refused', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'texts-handlers-'));
@@ -36,7 +36,7 @@ it('lists, saves, renames and deletes the clinician’s Texts; an organization n
     'organization:Normal exam',
     'user:knee plan',
   ]);
-  const none = createNoTextsFeature().handlers;
+  const none = createTextsFeature(null).handlers;
   expect(names(await none['texts:list']({}, { channel: 'texts:list' }))).toEqual([]);
   expect((await none['texts:save']({ name: 'x', content: 'y' }, { channel: 'texts:save' })).ok).toBe(false);
 });
