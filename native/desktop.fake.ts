@@ -32,6 +32,8 @@ export interface FakeWindow {
   ignoresPaste?: boolean;
   /** Typing one more chunk moves focus to this window (the person clicked elsewhere mid-typing). */
   focusAfterNextType?: string;
+  /** Typing one more chunk moves focus within the window to a control with these facts (Tab mid-typing). */
+  factsAfterNextType?: FieldFacts;
 }
 
 /** A scriptable desktop. */
@@ -118,6 +120,10 @@ export class FakeDesktop implements Desktop {
     if (w?.focusAfterNextType !== undefined) {
       this.active = w.focusAfterNextType;
       delete w.focusAfterNextType;
+    }
+    if (w?.factsAfterNextType !== undefined) {
+      w.facts = w.factsAfterNextType;
+      delete w.factsAfterNextType;
     }
   }
 

@@ -3,8 +3,9 @@
  * "insertion you can prove"):
  * - before each write the field's facts are read again: a password field, an elevated window or Secure
  *   Input that appeared since the start stops insertion (the rest is copied and kept in the box);
- * - typing goes in small chunks with a focus check between them, and a line break (Return) is sent only
- *   into the control the dictation started in, where the OS can tell controls apart (Windows);
+ * - typing goes in small chunks with a check between them: the window still has focus, and the focused
+ *   control is still the one the write started in (where the OS can tell controls apart: Windows) and no
+ *   password field (issue 32: a person tabbing into another box mid-write);
  * - where the field can be read, it is read back after the write: text that did not land (a field that
  *   swallowed it, a remote session that dropped the keys) stops insertion as `not_landed`, never "inserted".
  */
@@ -73,23 +74,22 @@ export class WriteGuard {
     return { facts, moved };
   }
 
-  /** Before each typed chunk: the target still has focus, and a line break goes only into the start control. */
-  async mayType(chunk: string, first: boolean): Promise<boolean> {
+  /**
+   * Before each typed chunk after the first: the target window still has focus, and the focused control is
+   * still the one the write started in (where the OS tells controls apart) and no password field: a person
+   * who tabs into another box of the same window mid-write gets none of the rest there.
+   */
+  async mayType(_chunk: string, first: boolean): Promise<boolean> {
     this.stoppedBy = undefined;
-    if (!first && (await this.desktop.activeWindow())?.id !== this.target.id) {
+    if (first) return true;
+    if ((await this.desktop.activeWindow())?.id !== this.target.id) {
       this.stoppedBy = 'focus_lost';
       return false;
     }
-    if (!first && chunk.includes('\n')) {
-      const facts = await this.desktop.fieldFacts(this.target).catch((): FieldFacts => ({}));
-      const blocker =
-        blockerOf(this.target, facts, this.plan) ?? (this.#otherControl(facts) ? 'field_changed' : undefined);
-      if (blocker) {
-        this.stoppedBy = blocker;
-        return false;
-      }
-    }
-    return true;
+    const facts = await this.desktop.fieldFacts(this.target).catch((): FieldFacts => ({}));
+    this.stoppedBy =
+      blockerOf(this.target, facts, this.plan) ?? (this.#otherControl(facts) ? 'field_changed' : undefined);
+    return this.stoppedBy === undefined;
   }
 
   /**
