@@ -41,7 +41,15 @@ describe('the window in French', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Paramètres');
     const tabs = await page.getByRole('navigation').getByRole('button').allInnerTexts();
-    expect(tabs).toEqual(['Connexion', 'Consultation', 'Note', 'Codes et plus', 'Dictée', 'Paramètres']);
+    expect(tabs).toEqual([
+      'Connexion',
+      'Consultation',
+      'Note',
+      'Codes et plus',
+      'Dictée',
+      'Textes',
+      'Paramètres',
+    ]);
 
     await page.getByRole('button', { name: 'Connexion', exact: true }).click();
     await page.getByRole('button', { name: 'Lancer la consultation d’exemple' }).click();
@@ -58,11 +66,11 @@ describe('the window in French', () => {
     expect([...speakers].every((s) => ['Médecin', 'Patient', 'Intervenant'].includes(s))).toBe(true);
     await page.screenshot({ path: `${SHOTS}/20-french-visit.png` });
 
-    await page.getByRole('button', { name: 'Rédiger la note' }).click();
-    // A French window writes the note in French unless a setting or IT says otherwise.
-    await expect.poll(() => page.getByLabel('Langue de la note').inputValue()).toBe('FRENCH_FR');
+    // The Visit screen's button writes the note at once (issue 31), in French: a French window writes the
+    // note in French unless a setting or IT says otherwise.
     await page.getByRole('button', { name: 'Rédiger la note' }).click();
     await expect.poll(() => page.locator('article[data-section]').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Langue de la note').inputValue()).toBe('FRENCH_FR');
     // The note labels who spoke with the transcript's own words (issue 19: "Clinician" vs "Doctor:").
     const note = (await page.getByTestId('section-body').allInnerTexts()).join('\n');
     const labels = [...note.matchAll(/^(Médecin|Praticien|Docteur|Patient|Intervenant) ?:/gm)].map(
