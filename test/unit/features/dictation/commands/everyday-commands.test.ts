@@ -5,20 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandFilter } from '../../../../../main/features/dictation/commands/command-filter.ts';
 import { recognizeUnit } from '../../../../../main/features/dictation/commands/recognize.ts';
-
-/** Feeds units one by one (each appended, as DICTATED_TEXT) and returns the last result and all heard. */
-function feed(filter: CommandFilter, units: string[]) {
-  let raw = '';
-  const heard = [];
-  let text = '';
-  for (const unit of units) {
-    raw += unit;
-    const out = filter.update(raw);
-    heard.push(...out.heard);
-    text = out.text;
-  }
-  return { text, heard, raw };
-}
+import { feed } from './feed-units.ts';
 
 const filter = (locale: string, box = false) => new CommandFilter({ locale, enabled: true, box });
 

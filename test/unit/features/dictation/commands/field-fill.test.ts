@@ -19,6 +19,7 @@ import {
   pickItem,
   textFields,
 } from '../../../../../preload/contract/text-fields.ts';
+import { feed } from './feed-units.ts';
 
 const EXAM = 'Lungs [clear]. Side: [left|right|bilateral]. Pain: [ ]';
 const TEXTS = [{ name: 'normal exam', content: EXAM }];
@@ -77,20 +78,6 @@ describe('said alone between pauses, in each language', () => {
     expect(recognizeUnit(' Elle choisit droite.', 'FRENCH_FR')).toBeNull();
   });
 });
-
-/** Feeds units one by one (each appended, as DICTATED_TEXT). */
-function feed(filter: CommandFilter, units: string[]) {
-  let raw = '';
-  const heard = [];
-  let text = '';
-  for (const unit of units) {
-    raw += unit;
-    const out = filter.update(raw);
-    heard.push(...out.heard);
-    text = out.text;
-  }
-  return { text, heard };
-}
 
 describe("the dictation's own text (box, scribe dictate): the first field left", () => {
   const own = (locale = 'ENGLISH_US') =>

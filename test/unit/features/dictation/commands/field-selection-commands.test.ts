@@ -7,19 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandFilter } from '../../../../../main/features/dictation/commands/command-filter.ts';
 import { recognizeUnit } from '../../../../../main/features/dictation/commands/recognize.ts';
-
-function feed(filter: CommandFilter, units: string[]) {
-  let raw = '';
-  const heard = [];
-  let text = '';
-  for (const unit of units) {
-    raw += unit;
-    const out = filter.update(raw);
-    heard.push(...out.heard);
-    text = out.text;
-  }
-  return { text, heard };
-}
+import { feed } from './feed-units.ts';
 
 const filter = (locale: string, box = false) => new CommandFilter({ locale, enabled: true, box });
 
