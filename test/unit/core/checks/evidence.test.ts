@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkEvidence, type EvidenceItem } from '../../../../main/core/checks/evidence.ts';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
+import { evidenceOfNote } from '../../../../main/core/checks/note-evidence.ts';
 
 const VISIT: EvidenceItem[] = [
   'What brings you in today?',
@@ -93,5 +94,39 @@ describe('linkEvidence', () => {
     expect(linkedNote.filter((s) => s.marks.length > 0)).toEqual([]);
     // Every sentence but the orders and the list numbers is found.
     expect(linkedNote.filter((s) => s.support.length > 0).length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('evidenceOfNote', () => {
+  const { transcript, notes } = SAMPLE_VISIT_SCRIPT;
+  const items = transcript.map((text, i) => ({ id: String(i + 1), text }));
+  const noteOf = (locale: string, sections: Record<string, string>) => ({
+    locale,
+    revision: 2,
+    sections: Object.entries(sections).map(([key, text]) => ({
+      key,
+      title: null,
+      content: { type: 'TEXT' as const, text },
+    })),
+  });
+
+  it('links nothing, and says so, when the note is in another language than the visit', () => {
+    const french = noteOf('FRENCH_FR', notes.fr.sections as Record<string, string>);
+    expect(evidenceOfNote(french, items, ['ENGLISH_US'])).toEqual({
+      revision: 2,
+      otherLanguage: true,
+      passages: [],
+    });
+    // Without the language check every French sentence would be "not found".
+    const unchecked = evidenceOfNote(french, items, []);
+    expect(unchecked.otherLanguage).toBeUndefined();
+    expect(unchecked.passages.flatMap((p) => p.sentences).some((s) => s.marks.length > 0)).toBe(true);
+  });
+
+  it('links a note in one of the visit’s languages, whatever its country', () => {
+    const english = noteOf('ENGLISH_UK', { VITALS: 'Blood pressure 140/90 mmHg.' });
+    const linkedNote = evidenceOfNote(english, items, ['FRENCH_FR', 'ENGLISH_US']);
+    expect(linkedNote.otherLanguage).toBeUndefined();
+    expect(linkedNote.passages[0]!.sentences[0]!.support).toEqual(['5']);
   });
 });
