@@ -63,6 +63,23 @@ describe('linkEvidence', () => {
     ]);
   });
 
+  it('reads polarity per sentence of a long turn, questions without their "?" left out', () => {
+    const turn = [
+      { id: 'q', text: 'okay and have you had any chest pain nausea or vomiting-' },
+      { id: 'a', text: 'no none whatsoever' },
+      {
+        id: 'x',
+        text: 'so on exam there is no pain in your left knee . your right shoulder pain is worse when you reach',
+      },
+    ];
+    expect(linked('Denies chest pain. Right shoulder pain. Reports knee pain.', turn)).toEqual([
+      ['Denies chest pain.', 'q', []],
+      // The knee's "no pain" is another sentence of the turn, about another part.
+      ['Right shoulder pain.', 'x', []],
+      ['Reports knee pain.', 'x', ['negation: pain → affirmed / negated']],
+    ]);
+  });
+
   it('prefers a statement to a question, and keeps a number of another thing apart', () => {
     expect(linked('Denies fever. Follow up in two weeks to recheck blood pressure.')).toEqual([
       // The answer, not the question, on a tie.
