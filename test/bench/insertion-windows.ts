@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { fmt, skippedRow, type BenchRow } from './report.ts';
 
 /** The Wine loader the lane uses (test/windows/run.sh). */
-const WINE = '/usr/lib/wine/wine64';
+export const WINE = '/usr/lib/wine/wine64';
 /** Our p95 over the floor's, same run (issue 33; the X11 rows' target too). */
 const RATIO_TARGET = 1.2;
 const LINE = /bench-row (\{.*\})\s*$/;
@@ -30,7 +30,7 @@ const Row = z.object({
 /** The lane's rows; a skipped row without Wine, an error row when the lane fails. */
 export async function benchInsertionWindows(): Promise<BenchRow[]> {
   if (!existsSync(WINE)) return [skippedRow('insertion into a Win32 field (Wine)', 'wine not installed')];
-  const { code, out } = await lane();
+  const { code, out } = await lane('bench-insertion');
   const rows = parseRows(out);
   if (rows.length === 0)
     return [
@@ -89,7 +89,7 @@ function floorOf(name: string, rows: z.infer<typeof Row>[]): z.infer<typeof Row>
 }
 
 /** The rows in the lane's output, in order. */
-function parseRows(out: string): z.infer<typeof Row>[] {
+export function parseRows(out: string): z.infer<typeof Row>[] {
   return out.split('\n').flatMap((line) => {
     const json = LINE.exec(line)?.[1];
     const row = json === undefined ? undefined : Row.safeParse(JSON.parse(json));
@@ -97,10 +97,10 @@ function parseRows(out: string): z.infer<typeof Row>[] {
   });
 }
 
-/** Runs the lane's bench-insertion suite; its exit code and stdout (its progress goes to our stderr). */
-function lane(): Promise<{ code: number | null; out: string }> {
+/** Runs the lane's `suite` only; its exit code and stdout (its progress goes to our stderr). */
+export function lane(suite: string): Promise<{ code: number | null; out: string }> {
   const child = spawn('bash', ['test/windows/run.sh'], {
-    env: { ...process.env, WINDOWS_LANE_ONLY: '^bench-insertion$' },
+    env: { ...process.env, WINDOWS_LANE_ONLY: `^${suite}$`, WINDOWS_LANE_BENCH: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
