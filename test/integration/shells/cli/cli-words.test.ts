@@ -70,7 +70,7 @@ describe('the CLI in the clinician’s language', () => {
       expect(note.out).toMatch(/^usage: scribe note --transcript FILE .*\n {2}write a clinical note/s);
       expect(note.out).not.toContain('dictate');
       expect(dictate.code).toBe(0);
-      expect(dictate.out).toMatch(/Voice commands in ENGLISH_US .*scratch that · undo that .*new line/s);
+      expect(dictate.out).toMatch(/Voice commands in English \(US\) .*scratch that · undo that .*new line/s);
       expect(dictate.out).toContain('--async-corrections: the service may correct words');
       expect(version.code).toBe(0);
       expect(version.out).toMatch(/^scribe \d+\.\d+\.\d+\S* \(service API \d{4}-\d{2}-\d{2}\)\n$/);
