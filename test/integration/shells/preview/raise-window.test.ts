@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openX11Desktop, type X11Desktop } from '../../../../native/x11/x11-desktop.ts';
 import { findChromium } from '../../../../main/shells/preview/chromium.ts';
 import { raiseWindowOf } from '../../../../main/shells/preview/first-preview.ts';
@@ -18,9 +18,12 @@ let desktop: X11Desktop;
 let profile: string;
 beforeAll(async () => {
   display = await startDisplay();
-  vi.stubEnv('DISPLAY', display.display);
   desktop = openX11Desktop(display.display);
   profile = await mkdtemp(join(tmpdir(), 'scribe-raise-'));
+});
+// Stubbed for each test: the run restores stubbed variables before every test (vitest.config.ts).
+beforeEach(() => {
+  vi.stubEnv('DISPLAY', display.display);
 });
 afterAll(async () => {
   await desktop?.close();
