@@ -159,10 +159,18 @@ describe('dictation screens', () => {
     // Why text was copied instead: main sends a code and the application's name; the words are made here.
     // Inserted and still ours: Undo is offered (clicked, never focused); a changed dose is highlighted.
     expect(last.undoable).toBe(true);
-    await show({ ...last, flagged: { before: '5', after: '50' } });
+    const doseFlag = {
+      id: 'c:dose_changed:50 mg:0',
+      code: 'dose_changed',
+      start: 5,
+      end: 10,
+      facts: { said: '50 mg', instead: '5 mg' },
+      correction: true,
+    } as const;
+    await show({ ...last, flagged: doseFlag });
     await expect
       .poll(() => page.getByTestId('overlay-flagged').textContent())
-      .toBe('Corrected by the service: 5 → 50');
+      .toBe('A correction changed the dose: 5 mg → 50 mg');
     await page.screenshot({ path: `${SHOTS}/dictation-overlay-undo-flagged.png` });
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await page.evaluate(() => (globalThis as unknown as { __undone: number }).__undone)).toBe(1);
@@ -264,7 +272,14 @@ describe('dictation screens', () => {
     expect(entry).toMatchObject({ where: 'recovered', resendable: false });
     // What the recovered text holds is checked in test/integration/features/dictation/history-resend.test.ts.
     await dictation.history.add('Left knee effusion, no erythema.', 'copied', [
-      { before: 'right', after: 'left' },
+      {
+        id: 'c:side_changed:left:0',
+        code: 'side_changed',
+        start: 0,
+        end: 4,
+        facts: { part: 'knee', said: 'left', instead: 'right' },
+        correction: true,
+      },
     ]);
     dictation.publish();
     const search = page.getByLabel('Search the history');
@@ -273,7 +288,7 @@ describe('dictation screens', () => {
     expect(await page.locator('.entry').first().textContent()).toContain('Left knee effusion');
     // A correction that changed the side is listed, highlighted, with its entry.
     expect(await page.locator('.history mark').first().textContent()).toBe(
-      'Corrected by the service: right → left',
+      'A correction changed the side of the knee: right → left',
     );
     expect(await unnamedFocusables(page, 'Dictation')).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/dictation-history-search.png`, fullPage: true });

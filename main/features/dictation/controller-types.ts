@@ -1,9 +1,8 @@
 /** The dictation controller's options, its sink and one running dictation (dictation-controller.ts). */
 import type { AudioCapture } from '../../core/audio/capture.ts';
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
 import type { CommandSettings, DictationStream } from './dictation-stream.ts';
-import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import type {
   FieldNavigator,
@@ -26,13 +25,13 @@ export interface DictationSink {
    * The live text of the current dictation (the box shows it as it comes), with its flagged corrections and,
    * dictating into the box, the words "select ‹words›" chose (selected until the next words replace them).
    */
-  live(text: string, flags?: readonly FlaggedCorrection[], selection?: TextRange): void;
+  live(text: string, flags?: readonly DictationFlag[], selection?: TextRange): void;
   /** A dictation ended: its text (voice commands applied), what happened to it, its flagged corrections. */
   /** A dictation ended: its text, what happened to it, checked corrections, and (failed) the journal that keeps its audio. */
   finished(
     text: string,
     outcome: DictationOutcome,
-    flags?: readonly FlaggedCorrection[],
+    flags?: readonly DictationFlag[],
     journalId?: string,
   ): void;
   /** Dictating into the box: what a command did (or why it could not), said in the box as on the overlay. */

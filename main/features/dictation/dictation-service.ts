@@ -6,6 +6,7 @@
 import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
 import {
   HOTKEY_SETTINGS,
+  type DictationFlag,
   type DictationMessage,
   type HotkeySetting,
 } from '../../../preload/contract/index.ts';
@@ -17,7 +18,6 @@ import { HotkeyDriver } from './hotkey-driver.ts';
 import { hotkeyActions } from './dictation-hotkeys.ts';
 import { dictationState } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
-import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { afterClear, finishedEvents, noteOf, whereOf } from './outcome-notes.ts';
@@ -240,7 +240,7 @@ export class DictationService {
   async #finished(
     text: string,
     outcome: DictationOutcome,
-    flags: readonly FlaggedCorrection[],
+    flags: readonly DictationFlag[],
     journalId?: string,
   ): Promise<void> {
     this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };

@@ -3,11 +3,11 @@
  * commands heard run in order, corrections that change a number, unit, negation or side flagged, and the
  * result given to the insertion run and to the dictation box.
  */
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import { CommandFilter } from './commands/command-filter.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
-import { meaningChange, type FlaggedCorrection } from './commands/meaning-check.ts';
+import { correctionCheck } from './commands/meaning-check.ts';
 import type { DictationText, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
 import { withoutLineBreaks } from './insertion/line-breaks.ts';
 
@@ -32,9 +32,9 @@ export interface DictationStreamOptions {
    * The text as it is to be inserted, after each change (the dictation box shows it), and in the box the
    * words "select ‹words›" chose, until the next words replace them.
    */
-  readonly live: (text: string, flags: readonly FlaggedCorrection[], selection?: TextRange) => void;
+  readonly live: (text: string, flags: readonly DictationFlag[], selection?: TextRange) => void;
   /** A correction changed what the text means. */
-  readonly flagged: (flag: FlaggedCorrection) => void;
+  readonly flagged: (flags: readonly DictationFlag[]) => void;
 }
 
 /** The text pipeline of one dictation. */
@@ -42,7 +42,7 @@ export class DictationStream {
   readonly #o: DictationStreamOptions;
   readonly #filter: CommandFilter;
   readonly #runner: CommandRunner;
-  readonly #flags: FlaggedCorrection[] = [];
+  readonly #flags: DictationFlag[] = [];
   #raw = '';
   #text = '';
   #asleep = false;
@@ -71,7 +71,7 @@ export class DictationStream {
   }
 
   /** Corrections flagged so far, in order. */
-  get flags(): readonly FlaggedCorrection[] {
+  get flags(): readonly DictationFlag[] {
     return this.#flags;
   }
 
@@ -119,9 +119,9 @@ export class DictationStream {
   }
 
   #check(previous: string, text: string): void {
-    const flag = meaningChange(previous, text);
-    if (!flag) return;
-    this.#flags.push(flag);
-    this.#o.flagged(flag);
+    const flags = correctionCheck(previous, text);
+    if (flags.length === 0) return;
+    this.#flags.push(...flags);
+    this.#o.flagged(flags);
   }
 }

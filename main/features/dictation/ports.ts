@@ -8,7 +8,11 @@ import type { FieldFill } from '../../../preload/contract/text-fields.ts';
 import type { FillOutcome } from './commands/field-fill-commands.ts';
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
-import { NOT_INSERTED_REASONS, type DictationMessage } from '../../../preload/contract/index.ts';
+import {
+  NOT_INSERTED_REASONS,
+  type DictationFlag,
+  type DictationMessage,
+} from '../../../preload/contract/index.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
 export interface DictationSessionLike {
@@ -133,8 +137,8 @@ export interface OverlayState {
   readonly lastWords: string;
   /** What to say for phases that need it (why copied, why busy, why failed): a code, never a sentence. */
   readonly message: DictationMessage | null;
-  /** The last correction that changed a number, unit, negation or side: highlighted for the clinician. */
-  readonly flagged?: { readonly before: string; readonly after: string } | null;
+  /** The last flag of the checks on the dictated text: highlighted for the clinician. */
+  readonly flagged?: DictationFlag | null;
   /** The dictation just inserted can still be taken back: the overlay offers "Undo". */
   readonly undoable?: boolean;
 }
