@@ -254,6 +254,11 @@ export const dictationChannels = {
   'dictation:forgetRecoverable': channel(ById, Accepted),
   /** The window shows the dictation box (or no longer): the field hotkeys the OS takes go to it meanwhile. */
   'dictation:boxShown': channel(z.object({ shown: z.boolean() }), Accepted),
+  /** The clinician keeps a check's flag as said, or fixes it (a sound-alike: the suggested name goes in). */
+  'dictation:resolveFlag': channel(
+    z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix']) }),
+    Accepted,
+  ),
 } as const;
 
 /** The dictation events (spread into the event map). */

@@ -2,6 +2,7 @@
 import type { AudioCapture } from '../../core/audio/capture.ts';
 import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
+import type { CheckSettings } from './dictation-checks.ts';
 import type { CommandSettings, DictationStream } from './dictation-stream.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import type {
@@ -26,8 +27,7 @@ export interface DictationSink {
    * dictating into the box, the words "select ‹words›" chose (selected until the next words replace them).
    */
   live(text: string, flags?: readonly DictationFlag[], selection?: TextRange): void;
-  /** A dictation ended: its text (voice commands applied), what happened to it, its flagged corrections. */
-  /** A dictation ended: its text, what happened to it, checked corrections, and (failed) the journal that keeps its audio. */
+  /** A dictation ended: its text, what happened to it, its open flags, and (failed) the journal that keeps its audio. */
   finished(
     text: string,
     outcome: DictationOutcome,
@@ -38,6 +38,8 @@ export interface DictationSink {
   notice?(message: DictationMessage): void;
   /** "Undo last dictation": `removed` from the application, or not (the text goes back to the box). */
   undone?(text: string, removed: boolean, appName: string): void;
+  /** The checks flagged something new in the dictation going to `appName` (null: the box). */
+  flagsShown?(flags: readonly DictationFlag[], appName: string | null): void;
 }
 
 /** Options of {@link DictationController}. */
@@ -51,6 +53,8 @@ export interface DictationControllerOptions {
   readonly sink: DictationSink;
   /** Voice commands on or off (Settings, policy) and the dictation language, read at each start. */
   readonly commands?: () => CommandSettings;
+  /** What the checks read at each start (earlier text where the text goes, the kinds IT left on). */
+  readonly checks?: (target: InsertTarget | null) => CheckSettings;
   /** "Next field" / "previous field" (template blanks in the focused field). */
   readonly navigator?: FieldNavigator;
   /** "Transfer text" said into the box: run once the dictation ended (the box's text into the application). */

@@ -22,3 +22,33 @@ export function flagText(flag: DictationFlag): string {
     f.to ?? '',
   );
 }
+
+/** The keys that keep or fix the first open flag while the dictation box is shown. */
+export const FLAG_KEYS = { keep: 'Alt+K', fix: 'Alt+F' } as const;
+
+/** Which of the flag keys `event` is, if any. */
+export function flagKeyOf(event: KeyboardEvent): 'keep' | 'fix' | null {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+  if (event.code === 'KeyK') return 'keep';
+  if (event.code === 'KeyF') return 'fix';
+  return null;
+}
+
+/**
+ * Fixing a flag in the finished box's `text`: a sound-alike's name replaced by the suggested one (where it
+ * still is), any other flag's words selected for the clinician to say or type the fix.
+ */
+export function fixInBox(
+  text: string,
+  flag: DictationFlag,
+): { text: string } | { select: { start: number; end: number } } | null {
+  const { start, end } = flag;
+  if (end > text.length || start >= end) return null;
+  const heard = flag.facts.drug;
+  const meant = flag.facts.instead;
+  if (flag.code !== 'sound_alike') return { select: { start, end } };
+  if (!heard || !meant || text.slice(start, end).toLowerCase() !== heard.toLowerCase()) return null;
+  const first = text.charAt(start);
+  const name = first === first.toUpperCase() ? meant.charAt(0).toUpperCase() + meant.slice(1) : meant;
+  return { text: text.slice(0, start) + name + text.slice(end) };
+}
