@@ -12,9 +12,9 @@ import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.
 import { scriptedOpen } from './scripted-session.ts';
 import { scriptedDictationService } from './scripted-service.ts';
 
-function setup(kinds?: FlagKind[]) {
+function setup(kinds?: FlagKind[], intoBox = false) {
   const inserter = new FakeInserter();
-  inserter.target = { appName: 'winword.exe' };
+  inserter.target = intoBox ? null : { appName: 'winword.exe' };
   const overlay: (OverlayState | null)[] = [];
   const { open, sessions } = scriptedOpen();
   const dictation = scriptedDictationService({
@@ -75,6 +75,29 @@ describe('checked dictation', () => {
     expect(t.codes()).toEqual([]);
     await t.dictation.stop();
     expect(t.dictation.state().box.text).toBe('Hydralazine for blood pressure.');
+  });
+
+  it('into the dictation box: the same flags, the box text as said until the clinician acts', async () => {
+    const t = setup(undefined, true);
+    await t.dictate((s) => s.unit('Metoprolol 5 mg daily.'));
+    await t.dictation.stop();
+    await t.dictate(
+      (s) => s.unit('Metoprolol 50 mg daily. Warfarin 5.0 mg. Left knee swelling. No chest pain.'),
+      (s) => s.set('Metoprolol 50 mg daily. Warfarin 5.0 mg. Right knee swelling. Chest pain.'),
+    );
+    await vi.waitFor(() =>
+      expect(t.codes().sort()).toEqual([
+        'dose_magnitude',
+        'polarity_flipped',
+        'side_changed',
+        'trailing_zero',
+      ]),
+    );
+    await t.dictation.stop();
+    expect(t.dictation.state().box.text).toBe(
+      'Metoprolol 50 mg daily. Warfarin 5.0 mg. Right knee swelling. Chest pain.',
+    );
+    expect(t.codes()).toHaveLength(4);
   });
 
   it('a kind IT turned off is not flagged', async () => {
