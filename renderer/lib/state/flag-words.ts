@@ -26,8 +26,13 @@ export function flagText(flag: DictationFlag): string {
 /** The keys that keep or fix the first open flag while the dictation box is shown. */
 export const FLAG_KEYS = { keep: 'Alt+K', fix: 'Alt+F' } as const;
 
+/** What flagKeyOf reads of a keyboard event. */
+type FlagKeyEvent = Readonly<
+  Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean> & { code: string }
+>;
+
 /** Which of the flag keys `event` is, if any. */
-export function flagKeyOf(event: KeyboardEvent): 'keep' | 'fix' | null {
+export function flagKeyOf(event: FlagKeyEvent): 'keep' | 'fix' | null {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
   if (event.code === 'KeyK') return 'keep';
   if (event.code === 'KeyF') return 'fix';
