@@ -32,6 +32,10 @@ interface TextArea {
   setSelectionRange(start: number, end: number): void;
 }
 
+/** A correction's flag as main sends it (its range is not read here). */
+const correctionFlag = (code: 'dose_changed' | 'side_changed', facts: Record<string, string>) =>
+  ({ id: `c:${code}`, code, start: 0, end: 1, facts, correction: true }) as const;
+
 const written = expectedSentences('dictation.wav')
   .map((s) => s.written)
   .join('');
@@ -159,15 +163,7 @@ describe('dictation screens', () => {
     // Why text was copied instead: main sends a code and the application's name; the words are made here.
     // Inserted and still ours: Undo is offered (clicked, never focused); a changed dose is highlighted.
     expect(last.undoable).toBe(true);
-    const doseFlag = {
-      id: 'c:dose_changed:50 mg:0',
-      code: 'dose_changed',
-      start: 5,
-      end: 10,
-      facts: { said: '50 mg', instead: '5 mg' },
-      correction: true,
-    } as const;
-    await show({ ...last, flagged: doseFlag });
+    await show({ ...last, flagged: correctionFlag('dose_changed', { said: '50 mg', instead: '5 mg' }) });
     await expect
       .poll(() => page.getByTestId('overlay-flagged').textContent())
       .toBe('A correction changed the dose: 5 mg → 50 mg');
@@ -272,14 +268,7 @@ describe('dictation screens', () => {
     expect(entry).toMatchObject({ where: 'recovered', resendable: false });
     // What the recovered text holds is checked in test/integration/features/dictation/history-resend.test.ts.
     await dictation.history.add('Left knee effusion, no erythema.', 'copied', [
-      {
-        id: 'c:side_changed:left:0',
-        code: 'side_changed',
-        start: 0,
-        end: 4,
-        facts: { part: 'knee', said: 'left', instead: 'right' },
-        correction: true,
-      },
+      correctionFlag('side_changed', { part: 'knee', said: 'left', instead: 'right' }),
     ]);
     dictation.publish();
     const search = page.getByLabel('Search the history');
