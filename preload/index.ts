@@ -115,6 +115,7 @@ const api: BridgeApi = {
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
   dictationBoxShown: request('dictation:boxShown'),
+  dictationResolveFlag: request('dictation:resolveFlag'),
 
   scheduleToday: request('schedule:today'),
   scheduleLink: request('schedule:link'),

@@ -6,19 +6,21 @@
 import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
 import {
   HOTKEY_SETTINGS,
+  type DictationFlag,
   type DictationMessage,
   type HotkeySetting,
 } from '../../../preload/contract/index.ts';
 import { DictationController, type DictationOutcome } from './dictation-controller.ts';
 import type { DictationHistory } from './dictation-history.ts';
-import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
+import type { RecoverableDictation } from './dictation-recovery.ts';
 import { DictationSettingError, type DictationSettings, type KeyCheck } from './dictation-settings.ts';
 import { HotkeyDriver } from './hotkey-driver.ts';
 import { hotkeyActions } from './dictation-hotkeys.ts';
 import { dictationState } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
-import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { Emitter } from '../../base/async/emitter.ts';
+import { FlagLedger } from './flag-ledger.ts';
+import { recoveredBox } from './recovered-box.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { afterClear, finishedEvents, noteOf, whereOf } from './outcome-notes.ts';
 import type { AttachedMic, DictationServiceOptions } from './dictation-service-options.ts';
@@ -32,6 +34,8 @@ export class DictationService {
   #box: DictationStateDto['box'] = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
+  /** Earlier dictations for the checks, and what the audit trail is told of their flags. */
+  readonly #ledger = new FlagLedger((event) => this.#reported.emit(event));
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
@@ -50,20 +54,19 @@ export class DictationService {
         locale: options.settings.get().locale,
         texts: options.texts?.() ?? [],
       }),
+      checks: (target) => this.#ledger.settings(target?.appName ?? null, options.checkKinds?.()),
       sink: {
         live: (text, flags = [], selection) => {
-          this.#box = {
-            text,
-            note: null,
-            ...(flags.length > 0 ? { flags: [...flags] } : {}),
-            ...(selection ? { selection: { ...selection } } : {}),
-          };
+          this.#ledger.leave();
+          const selected = selection ? { selection: { ...selection } } : {};
+          this.#box = { text, note: null, flags: [...flags], ...selected };
           this.#push();
         },
         finished: (text, outcome, flags = [], journalId) =>
           void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
         notice: (message) => this.#notice(message),
+        flagsShown: (flags, where) => this.#ledger.shown(flags, where),
       },
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
@@ -145,8 +148,17 @@ export class DictationService {
     else this.#push();
   }
 
+  /** The clinician keeps or fixes a flag (the overlay, the box): the running dictation's, else the box's. */
+  resolveFlag(id: string, how: 'keep' | 'fix'): void {
+    const live = this.controller.resolveFlag(id, how);
+    const flags = this.#ledger.resolve(id, how, live);
+    if (!live) this.#box = { ...this.#box, flags: [...flags] };
+    this.#push();
+  }
+
   /** The box's text (maybe edited) into the application focused now. */
   async insertText(text: string): Promise<void> {
+    this.#ledger.leave();
     const outcome = await this.#o.inserter.insertAgain(text);
     this.#box = { text, note: noteOf(outcome) };
     this.#followClear(outcome);
@@ -155,6 +167,7 @@ export class DictationService {
 
   /** The box's (or a history entry's) text onto the clipboard, cleared at its time like a copy fallback's. */
   async copyText(text: string): Promise<void> {
+    this.#ledger.leave();
     const { transient } = await this.#o.clipboard.writeText(text);
     const code = transient ? 'copied' : 'copied_may_be_kept';
     const outcome = copiedOutcome({ code }, this.#o.clearCopied?.(text) ?? null);
@@ -173,10 +186,6 @@ export class DictationService {
     return this.#o.history;
   }
 
-  historyText(id: string): string | null {
-    return this.#o.history.get(id)?.text ?? null;
-  }
-
   /** Refreshes the list of unfinished dictations (at start, after a failure) and pushes the state. */
   async refreshRecoverable(): Promise<void> {
     this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
@@ -187,21 +196,7 @@ export class DictationService {
   async recover(id: string): Promise<void> {
     await this.refreshRecoverable();
     if (!this.#recoverable.some((r) => r.id === id)) throw new DictationSettingError('nothing_to_recover');
-    let recovered: Awaited<ReturnType<DictationRecovery['recover']>>;
-    try {
-      recovered = await this.#o.recovery!.recover(id);
-    } catch {
-      // Nothing is shredded on failure: it can be tried again once the service is reachable.
-      throw new DictationSettingError('recover_failed');
-    }
-    // Field moves, select and stop said in it are not replayed into today's applications: said once.
-    const { text, notReplayed } = recovered;
-    this.#box = { text, note: { code: notReplayed.length > 0 ? 'recovered_commands_left' : 'recovered' } };
-    // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
-    const entry = this.#o.history.byJournal(id);
-    await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(
-      () => undefined,
-    );
+    this.#box = await recoveredBox(this.#o, id);
     return this.refreshRecoverable();
   }
 
@@ -240,16 +235,22 @@ export class DictationService {
   async #finished(
     text: string,
     outcome: DictationOutcome,
-    flags: readonly FlaggedCorrection[],
+    flags: readonly DictationFlag[],
     journalId?: string,
   ): Promise<void> {
     this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
     this.#followClear(outcome);
     const where = whereOf(outcome);
+    this.#ledger.finished(where, text, flags);
     await this.#o.history
       .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));
-    for (const event of finishedEvents(outcome, where, flags.length > 0)) this.#reported.emit(event);
+    for (const event of finishedEvents(
+      outcome,
+      where,
+      flags.some((f) => f.correction),
+    ))
+      this.#reported.emit(event);
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
   }

@@ -6,7 +6,7 @@
  */
 import type CLI from '../en/cli.json';
 import { AUDIT_BREAKS } from '../../contract/audit-codes.ts';
-import { FLAG_KIND_OF, type FlagCode } from '../../contract/text-check-codes.ts';
+import { flagSignatures } from './flag-facts.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
 import { inSentence } from '../intl.ts';
 import type { CliProblemWords } from './problems.ts';
@@ -23,22 +23,7 @@ const BREAKS = Object.fromEntries(
 ) as unknown as BreakSignatures;
 
 /** Every flag `scribe check` prints takes the same facts, each message placing those it names. */
-const FLAG_FACTS = [
-  'said',
-  'instead',
-  'drug',
-  'earlier',
-  'factor:number',
-  'source',
-  'part',
-  'finding',
-  'from',
-  'to',
-] as const;
-type FlagSignatures = { readonly [C in FlagCode as `check.flags.${C}`]: typeof FLAG_FACTS };
-const FLAGS = Object.fromEntries(
-  (Object.keys(FLAG_KIND_OF) as FlagCode[]).map((code) => [`check.flags.${code}`, FLAG_FACTS]),
-) as unknown as FlagSignatures;
+const FLAGS = flagSignatures('check.flags');
 
 const CLI_SIGNATURES = {
   ...BREAKS,
