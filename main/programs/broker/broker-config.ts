@@ -83,8 +83,13 @@ const BrokerConfigSchema = z.strictObject({
   /** Optional claim carrying the clinician's specialty, set on the service user. */
   specialtyClaim: claimName.optional(),
   listen: listen.default('127.0.0.1:8787'),
-  /** Requests per minute per client address (across instances with `redisUrl`, else per instance). */
+  /**
+   * Requests per minute per clinician (a verified token's subject), and per client address for requests
+   * whose token does not verify (across instances with `redisUrl`, else per instance): rate-limit.ts.
+   */
   rateLimitPerMinute: z.number().int().min(1).max(100_000).default(60),
+  /** What a verified request counts against: its clinician, or its clinician on its address. */
+  rateLimitKey: z.enum(['subject', 'address-subject']).default('subject'),
   /** Leeway for `exp`/`nbf`/`iat`, in seconds (the identity provider's clock and the broker's differ a little). */
   clockToleranceSec: z.number().int().min(0).max(300).default(30),
   /**
@@ -152,6 +157,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   presentedToken: 'SCRIBE_BROKER_PRESENTED_TOKEN',
   listen: 'SCRIBE_BROKER_LISTEN',
   rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
+  rateLimitKey: 'SCRIBE_BROKER_RATE_LIMIT_KEY',
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
   redisUrl: 'SCRIBE_BROKER_REDIS_URL',
   tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',

@@ -15,14 +15,14 @@ import type { AddressInfo } from 'node:net';
 import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { splitListen } from './broker-config.ts';
-import type { IdpTokenVerifier } from './idp-token-verifier.ts';
+import type { TokenVerifier } from './idp-token-verifier.ts';
 import { clientAddressResolver } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { useTokenOnce } from './single-use.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
-import { handleSchedule, isSchedulePath, WEBHOOK_PATH, type ScheduleServerDeps } from './schedule-server.ts';
+import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 import { ActiveClinicians } from './active-clinicians.ts';
 import { EventStreams } from './event-streams.ts';
@@ -44,7 +44,7 @@ export interface BrokerLogRecord {
 /** What the server is built from. */
 export interface BrokerDeps {
   config: BrokerConfig;
-  verifier: IdpTokenVerifier;
+  verifier: TokenVerifier;
   /** A server-caller context (the organization's credentials) for the service's user endpoints. */
   server: CoreContext;
   /** Token requests' records, and the E/M routes' (em-routes.ts). */
@@ -72,7 +72,7 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-
 /** Starts the broker on `config.listen` (port 0: any free port). */
 export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const store = deps.store ?? new MemoryStore(deps.now);
-  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, store);
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, store, deps.config.rateLimitKey);
   const resolve = clientAddressResolver(deps.config.trustProxy);
   const addressOf: ClientOf = (req) =>
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
@@ -123,7 +123,10 @@ async function handle(
   return exchangeToken(req, res, deps, limiter);
 }
 
-/** The schedule, E/M and webhook routes, after the caller's address limit (webhooks: their own). */
+/**
+ * The schedule, E/M and webhook routes. Each verified token counts against its clinician (rate-limit.ts), a
+ * request that proves nothing against its address; the service's signed deliveries have their own count.
+ */
 async function api(
   req: IncomingMessage,
   res: ServerResponse,
@@ -132,30 +135,29 @@ async function api(
   limiter: RateLimiter,
 ): Promise<void> {
   const path = url.pathname;
-  const limitCaller = async () => {
-    const wait = await limiter.take(deps.addressOf(req));
-    if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
-  };
-  // The service's deliveries are counted apart (schedule-server.ts), not against the sending address.
-  if (path !== WEBHOOK_PATH) {
-    try {
-      await limitCaller();
-    } catch (error) {
-      if (error instanceof BrokerRefusal) return refuse(res, error);
-      throw error;
-    }
-  }
+  const client = deps.addressOf(req);
+  const verifier = limiter.counting(deps.verifier, client);
   const io = {
-    limitCaller,
+    limitCaller: async () => {
+      const answer = await limiter.answer(new BrokerRefusal('WEBHOOK_REFUSED'), client);
+      if (answer.refusal === 'RATE_LIMITED') throw answer;
+    },
     path,
     query: url.searchParams,
-    client: deps.addressOf(req),
+    client,
     send: (status: number, body: unknown) => send(res, status, body),
-    refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
+    refuse: async (refusal: BrokerRefusal) => {
+      const answer = await limiter.answer(refusal, client);
+      refuse(res, answer);
+      return answer;
+    },
   };
   // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
-  if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
-  return handleSchedule(req, res, io, deps.schedule);
+  if (isEmPath(path))
+    return deps.config.emCodes
+      ? handleEm(req, io, { ...emDeps(deps), verifier })
+      : void (await io.refuse(notFound));
+  return handleSchedule(req, res, io, deps.schedule && { ...deps.schedule, verifier });
 }
 
 /**
@@ -213,8 +215,9 @@ async function exchangeToken(
       record('failed', 500, 'INTERNAL');
       throw error;
     }
-    refuse(res, error);
-    record('refused', error.status, error.refusal);
+    const answer = await limiter.answer(error, client);
+    refuse(res, answer);
+    record('refused', answer.status, answer.refusal);
   }
 }
 
@@ -225,11 +228,9 @@ async function issue(
   limiter: RateLimiter,
   at: { client: string; started: number },
 ): Promise<Exchanged> {
-  const wait = await limiter.take(at.client);
-  if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
   const token = bearer(req);
   if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');
-  const claims = await deps.verifier.verify(token);
+  const claims = await limiter.counting(deps.verifier, at.client).verify(token);
   // Once only (issue 32): a captured token cannot mint a second session, on this instance or another.
   await useTokenOnce(deps.store, token, claims, { ...deps.config, nowMs: at.started });
   return exchangeForUserTokens(deps.server, claims, deps.config);

@@ -22,7 +22,8 @@ export interface BrokerProcess {
   readonly stderr: string;
   /** The JSON log lines so far. */
   logs(): Record<string, unknown>[];
-  stop(): Promise<number | null>;
+  /** Stops it with SIGTERM (or `signal`) and resolves with its exit code once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Starts the broker with `env` (plus PATH/HOME) and waits until it listens. */
@@ -59,10 +60,10 @@ export async function startBrokerProcess(
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    async stop() {
-      if (child.exitCode !== null) return child.exitCode;
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = once(child, 'exit');
-      child.kill('SIGTERM');
+      child.kill(signal);
       const [code] = (await exited) as [number | null];
       return code;
     },
