@@ -16,7 +16,7 @@ import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { splitListen } from './broker-config.ts';
 import type { TokenVerifier } from './idp-token-verifier.ts';
-import { clientAddressResolver } from './client-address.ts';
+import { clientAddressResolver, forwardedFor, sanitized } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
@@ -26,6 +26,7 @@ import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './sched
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 import { ActiveClinicians } from './active-clinicians.ts';
 import { EventStreams } from './event-streams.ts';
+import { Shutdown, stopListening } from './shutdown.ts';
 
 /** One log record (written as a JSON line by the CLI). */
 export interface BrokerLogRecord {
@@ -64,7 +65,10 @@ export interface BrokerDeps {
 export interface RunningBroker {
   /** `http://HOST:PORT` (or https) with the port actually bound. */
   url: string;
+  /** Stops at once (tests, a failed start). */
   close(): Promise<void>;
+  /** Stops as on SIGTERM: not ready, streams ended with a hint, in-flight requests answered (shutdown.ts). */
+  drain(): Promise<void>;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
@@ -78,10 +82,14 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
   // Every schedule route honours the service's deactivation (issue 32), asked with the broker's credentials.
   const active = new ActiveClinicians(deps.server, deps.now);
-  const schedule = deps.schedule && { ...deps.schedule, active, streams: new EventStreams() };
+  const streams = new EventStreams();
+  const schedule = deps.schedule && { ...deps.schedule, active, streams };
+  const shutdown = new Shutdown(deps.config.drainSec * 1000, streams);
+  const draining = () => shutdown.draining;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res, { ...deps, store, addressOf, schedule }, limiter).catch(() => {
-      if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
+    shutdown.answering(res);
+    handle(req, res, { ...deps, store, addressOf, schedule, draining }, limiter).catch(() => {
+      if (!res.headersSent) refuse(res, new BrokerRefusal('INTERNAL'));
       else res.destroy();
     });
   };
@@ -96,7 +104,8 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const bound = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const scheme = deps.tls ? 'https' : 'http';
-  return { url: `${scheme}://${shownHost}:${bound}`, close: () => closeServer(server) };
+  const url = `${scheme}://${shownHost}:${bound}`;
+  return { url, close: () => stopListening(server, 0), drain: () => shutdown.drain(server) };
 }
 
 /** The client address of a request. */
@@ -106,13 +115,18 @@ const notFound = new BrokerRefusal('NOT_FOUND');
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps & { store: SharedStore; addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
+  deps: BrokerDeps & {
+    store: SharedStore;
+    addressOf: ClientOf;
+    schedule: ScheduleServerDeps | undefined;
+    draining: () => boolean;
+  },
   limiter: RateLimiter,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://broker');
   const path = url.pathname;
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
-  if (path === '/healthz' || path === '/readyz') return health(res, path, readOnly, limiter);
+  if (path === '/healthz' || path === '/readyz') return health(res, path, readOnly, limiter, deps.draining);
   if (path === '/.well-known/jwks.json' && deps.jwks) {
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
@@ -162,11 +176,18 @@ async function api(
 
 /**
  * Liveness (`/healthz`: the process answers) apart from readiness (`/readyz`: it can serve, its shared store
- * answers), which the image's health check and a load balancer use; with Redis down every route is refused.
+ * answers, it is not stopping), which the image's health check and a load balancer use.
  */
-async function health(res: ServerResponse, path: string, readOnly: boolean, limiter: RateLimiter) {
+async function health(
+  res: ServerResponse,
+  path: string,
+  readOnly: boolean,
+  limiter: RateLimiter,
+  draining: () => boolean,
+) {
   if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
   if (path === '/healthz') return send(res, 200, { status: 'ok' });
+  if (draining()) return send(res, 503, { status: 'draining' });
   const ready = await limiter.ready();
   return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready' });
 }
@@ -254,16 +275,6 @@ async function hasBody(req: IncomingMessage): Promise<boolean> {
   return size > 0;
 }
 
-/** Several X-Forwarded-For headers are one list, in order (Node joins them; an array if not). */
-function forwardedFor(header: string | string[] | undefined): string | undefined {
-  return Array.isArray(header) ? header.join(',') : header;
-}
-
-/** An address is all that is logged of the caller; keep it to address characters. */
-function sanitized(address: string): string {
-  return address.replace(/[^0-9A-Za-z.:[\]-]/g, '').slice(0, 64) || 'unknown';
-}
-
 function refuse(res: ServerResponse, refusal: BrokerRefusal): void {
   const headers: Record<string, string> = {};
   if (refusal.retryAfterSec !== undefined) headers['retry-after'] = String(refusal.retryAfterSec);
@@ -279,11 +290,4 @@ function send(
 ): void {
   res.writeHead(status, { ...JSON_HEADERS, ...headers });
   res.end(JSON.stringify(body));
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -163,6 +163,7 @@ function events(
       expiresAtMs: who.expiresAtMs,
       now: deps.now(),
       active: deps.active,
+      streams: deps.streams,
       subscribe: (listener) => deps.feed.subscribe(listener),
       open: routes.openEventStream,
     },

@@ -34,7 +34,12 @@ export async function startBrokerProcess(
   const child: ChildProcess = spawn(
     process.execPath,
     [cliBundle(), 'broker', '--listen', '127.0.0.1:0', ...args],
-    { cwd: process.cwd(), env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: 'pipe' },
+    {
+      cwd: process.cwd(),
+      // No drain by default (issue 34): a test that stops a broker does not wait for a balancer.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, SCRIBE_BROKER_DRAIN_SEC: '0', ...env },
+      stdio: 'pipe',
+    },
   );
   let stdout = '';
   let stderr = '';

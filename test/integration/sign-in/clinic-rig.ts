@@ -4,6 +4,7 @@
  * sharing it, behind a load balancer (`balancer`: round robin over the instances that accept connections,
  * as a TCP balancer does); desktops run the app's own change-stream code (main/features/schedule).
  */
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -102,7 +103,8 @@ export async function startClinic(clinicians: number, env: Record<string, string
     async restart(i) {
       brokers[i] = await startBrokerProcess(shared);
     },
-    token: (n) => idp.sign({ oid: oid(n), sub: oid(n) }),
+    // A jti of its own: two tokens signed in the same second are two sign-ins, not a replay.
+    token: (n) => idp.sign({ oid: oid(n), sub: oid(n), jti: randomUUID() }),
     async webhook() {
       const body = JSON.stringify({ type: 'appointment.updated', data: {} });
       const now = String(Math.floor(Date.now() / 1000));
