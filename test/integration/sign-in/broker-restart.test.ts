@@ -78,4 +78,25 @@ describe('a broker instance restarted during clinic', () => {
     await everyDesktopHearsOfAWebhook();
     expect(clinic.answers.filter((x) => x.status >= 500 && !x.retryAfter)).toEqual([]);
   }, 90_000);
+
+  it('Redis down: 503 with Retry-After for what needs it, open streams kept, back by itself', async () => {
+    const streams = () => clinic.answers.filter((a) => a.path === '/v1/events' && a.status === 200).length;
+    const before = streams();
+    const exchange = async () => {
+      const response = await clinic.fetcher(`${BALANCER}/v1/token`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await clinic.token(0)}` },
+      });
+      await response.body?.cancel();
+      return { status: response.status, retryAfter: response.headers.get('retry-after') };
+    };
+    await clinic.redis.close();
+    await expect.poll(exchange, { timeout: 25_000 }).toEqual({ status: 503, retryAfter: '5' });
+    await clinic.redis.start();
+    await expect.poll(async () => (await exchange()).status, { timeout: 25_000 }).toBe(200);
+    // The streams open before the outage carry the next change: none was dropped, none reopened.
+    await everyDesktopHearsOfAWebhook();
+    expect(streams()).toBe(before);
+    expect(clinic.answers.filter((x) => x.status >= 500 && !x.retryAfter)).toEqual([]);
+  }, 90_000);
 });
