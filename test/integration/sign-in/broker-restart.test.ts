@@ -7,6 +7,7 @@
  * 5xx without Retry-After.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle } from '../../harness/cli-bundle.ts';
 import { until } from '../../harness/until.ts';
 import { BALANCER, startClinic, startDesktops, type Clinic, type Desktop } from './clinic-rig.ts';
 
@@ -16,7 +17,10 @@ let clinic: Clinic;
 let desktops: Desktop[] = [];
 
 beforeAll(async () => {
-  clinic = await startClinic(DESKTOPS, { SCRIBE_BROKER_DRAIN_SEC: '2', SCRIBE_BROKER_RATE_LIMIT: '100000' });
+  clinic = await startClinic(cliBundle(), DESKTOPS, {
+    SCRIBE_BROKER_DRAIN_SEC: '2',
+    SCRIBE_BROKER_RATE_LIMIT: '100000',
+  });
   desktops = await startDesktops(clinic, DESKTOPS);
   await until(() => desktops.every((d) => d.changes.length > 0), 'every desktop listening');
 }, 60_000);

@@ -6,6 +6,7 @@
  * signing in from that address is not refused for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle } from '../../harness/cli-bundle.ts';
 import { until } from '../../harness/until.ts';
 import { BALANCER, startClinic, startDesktops, tokenFrom, type Clinic, type Desktop } from './clinic-rig.ts';
 
@@ -16,7 +17,7 @@ let clinic: Clinic;
 let desktops: Desktop[] = [];
 
 beforeAll(async () => {
-  clinic = await startClinic(DESKTOPS + 1, { SCRIBE_BROKER_RATE_LIMIT: String(LIMIT) });
+  clinic = await startClinic(cliBundle(), DESKTOPS + 1, { SCRIBE_BROKER_RATE_LIMIT: String(LIMIT) });
 }, 60_000);
 afterAll(async () => {
   for (const desktop of desktops) desktop.stop();

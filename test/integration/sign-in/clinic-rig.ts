@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchChanges } from '../../../main/features/schedule/change-stream.ts';
 import { webhookSignature } from '../../../main/programs/broker/webhook-signature.ts';
+import type { LocalServiceOptions } from '../../../main/programs/local-service/options.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startTestRedis, type TestRedis } from '../../fixtures/redis/redis-server.ts';
-import { brokerEnv, startBrokerProcess, type BrokerProcess } from './broker-process.ts';
+import { brokerEnv, startBrokerChild, type BrokerProcess } from './broker-child.ts';
 
 const API_KEY = 'test-server-api-key-clinic';
 const SECRET = 'whsec-clinic-test';
@@ -50,10 +51,16 @@ export interface Clinic {
 
 export const BALANCER = 'http://balancer';
 
-/** Starts the clinic: `clinicians` practitioners, two broker instances with `env` added. */
-export async function startClinic(clinicians: number, env: Record<string, string>): Promise<Clinic> {
+/** Starts the clinic: `clinicians` practitioners, two brokers of the CLI bundle `cli` with `env` added
+ * (`service`: the double's options). */
+export async function startClinic(
+  cli: string,
+  clinicians: number,
+  env: Record<string, string>,
+  service: LocalServiceOptions = {},
+): Promise<Clinic> {
   const [h, idp, redis] = await Promise.all([
-    startHarness({ serverApiKeys: [API_KEY] }),
+    startHarness({ serverApiKeys: [API_KEY], ...service }),
     startTestIdp({}),
     startTestRedis(),
   ]);
@@ -72,7 +79,8 @@ export async function startClinic(clinicians: number, env: Record<string, string
     SCRIBE_BROKER_WEBHOOK_SECRET_FILE: join(dir, 'webhook-secret'),
     ...env,
   };
-  const brokers = await Promise.all([startBrokerProcess(shared), startBrokerProcess(shared)]);
+  const start = () => startBrokerChild(cli, shared);
+  const brokers = await Promise.all([start(), start()]);
   const answers: Answer[] = [];
   let next = 0;
   const fetcher: typeof fetch = async (input, init) => {
@@ -101,7 +109,7 @@ export async function startClinic(clinicians: number, env: Record<string, string
     answers,
     fetcher,
     async restart(i) {
-      brokers[i] = await startBrokerProcess(shared);
+      brokers[i] = await start();
     },
     // A jti of its own: two tokens signed in the same second are two sign-ins, not a replay.
     token: (n) => idp.sign({ oid: oid(n), sub: oid(n), jti: randomUUID() }),
