@@ -21,7 +21,7 @@ const API_KEY = 'test-server-api-key-clinic';
 const SECRET = 'whsec-clinic-test';
 
 /** One answer the balancer passed back. */
-export interface Answer {
+interface Answer {
   path: string;
   status: number;
   retryAfter: string | null;
