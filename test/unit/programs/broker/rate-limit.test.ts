@@ -60,7 +60,7 @@ describe('rate limit', () => {
     const store = new MemoryStore();
     store.hit = () => Promise.reject(new Error('ECONNREFUSED'));
     const limiter = new RateLimiter(2, store);
-    expect(await outcome(limiter.counting(verifier, 'a').verify('sub-0'))).toBe('STORE_UNAVAILABLE');
+    expect(await outcome(limiter.counting(verifier, 'a').verify('sub-0'))).toBe('STORE_UNAVAILABLE 5');
     const garbage = new BrokerRefusal('MISSING_TOKEN');
     expect(await limiter.answer(garbage, 'a')).toBe(garbage);
   });
