@@ -8,6 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchBroker } from './broker.ts';
 import { benchCatchUp } from './catch-up.ts';
 import { benchCheck } from './check.ts';
 import { benchCommands, benchCommandsWindows } from './commands.ts';
@@ -74,6 +75,12 @@ const BENCHES: Bench[] = [
     label: 'clinical text checks: evaluation set and time per sentence',
     timeoutMs: 60_000,
     run: () => benchCheck(),
+  },
+  {
+    name: 'broker',
+    label: 'token broker at hospital scale (two instances, Redis, 50 ms double)',
+    timeoutMs: 360_000,
+    run: () => benchBroker(),
   },
   {
     name: 'fields',

@@ -83,14 +83,15 @@ const BrokerConfigSchema = z.strictObject({
   /** Optional claim carrying the clinician's specialty, set on the service user. */
   specialtyClaim: claimName.optional(),
   listen: listen.default('127.0.0.1:8787'),
-  /** Requests per minute per client address (across instances with `redisUrl`, else per instance). */
+  /** Requests a minute per clinician, and per address for those that prove nothing (rate-limit.ts). */
   rateLimitPerMinute: z.number().int().min(1).max(100_000).default(60),
+  /** On SIGTERM, how long the instance serves on, not ready, while the load balancer notices (shutdown.ts). */
+  drainSec: z.number().int().min(0).max(120).default(5),
+  /** What a verified request counts against: its clinician, or its clinician on its address. */
+  rateLimitKey: z.enum(['subject', 'address-subject']).default('subject'),
   /** Leeway for `exp`/`nbf`/`iat`, in seconds (the identity provider's clock and the broker's differ a little). */
   clockToleranceSec: z.number().int().min(0).max(300).default(30),
-  /**
-   * How long after its `iat` a presented token is still taken, in seconds (on the broker's clock: the
-   * clinician's clock plays no part). The app presents the token the moment its sign-in finishes.
-   */
+  /** How long after its `iat` a presented token is taken, in seconds, on the broker's clock (not the desktop's). */
   maxTokenAgeSec: z.number().int().min(10).max(3600).default(300),
   /** Which token the desktop presents: the ID token (default) or an access token for the broker's API. */
   presentedToken: z.enum(['id_token', 'access_token']).default('id_token'),
@@ -152,6 +153,8 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   presentedToken: 'SCRIBE_BROKER_PRESENTED_TOKEN',
   listen: 'SCRIBE_BROKER_LISTEN',
   rateLimitPerMinute: 'SCRIBE_BROKER_RATE_LIMIT',
+  rateLimitKey: 'SCRIBE_BROKER_RATE_LIMIT_KEY',
+  drainSec: 'SCRIBE_BROKER_DRAIN_SEC',
   trustProxy: 'SCRIBE_BROKER_TRUST_PROXY',
   redisUrl: 'SCRIBE_BROKER_REDIS_URL',
   tlsCertFile: 'SCRIBE_BROKER_TLS_CERT_FILE',
@@ -162,7 +165,12 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   emCodes: 'SCRIBE_BROKER_EM_CODES',
 };
 
-const NUMERIC: readonly BrokerKey[] = ['rateLimitPerMinute', 'clockToleranceSec', 'maxTokenAgeSec'];
+const NUMERIC: readonly BrokerKey[] = [
+  'rateLimitPerMinute',
+  'clockToleranceSec',
+  'maxTokenAgeSec',
+  'drainSec',
+];
 
 /** Where the broker's settings come from. */
 export interface BrokerConfigSources {

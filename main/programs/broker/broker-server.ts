@@ -15,17 +15,18 @@ import type { AddressInfo } from 'node:net';
 import type { CoreContext } from '../../core/api/endpoints/context.ts';
 import type { BrokerConfig } from './broker-config.ts';
 import { splitListen } from './broker-config.ts';
-import type { IdpTokenVerifier } from './idp-token-verifier.ts';
-import { clientAddressResolver } from './client-address.ts';
+import type { TokenVerifier } from './idp-token-verifier.ts';
+import { clientAddressResolver, forwardedFor, sanitized } from './client-address.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { useTokenOnce } from './single-use.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
-import { handleSchedule, isSchedulePath, WEBHOOK_PATH, type ScheduleServerDeps } from './schedule-server.ts';
+import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
 import { ActiveClinicians } from './active-clinicians.ts';
 import { EventStreams } from './event-streams.ts';
+import { Shutdown, stopListening } from './shutdown.ts';
 
 /** One log record (written as a JSON line by the CLI). */
 export interface BrokerLogRecord {
@@ -44,7 +45,7 @@ export interface BrokerLogRecord {
 /** What the server is built from. */
 export interface BrokerDeps {
   config: BrokerConfig;
-  verifier: IdpTokenVerifier;
+  verifier: TokenVerifier;
   /** A server-caller context (the organization's credentials) for the service's user endpoints. */
   server: CoreContext;
   /** Token requests' records, and the E/M routes' (em-routes.ts). */
@@ -64,7 +65,10 @@ export interface BrokerDeps {
 export interface RunningBroker {
   /** `http://HOST:PORT` (or https) with the port actually bound. */
   url: string;
+  /** Stops at once (tests, a failed start). */
   close(): Promise<void>;
+  /** Stops as on SIGTERM: not ready, streams ended with a hint, in-flight requests answered (shutdown.ts). */
+  drain(): Promise<void>;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
@@ -72,16 +76,20 @@ const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-
 /** Starts the broker on `config.listen` (port 0: any free port). */
 export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const store = deps.store ?? new MemoryStore(deps.now);
-  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, store);
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, store, deps.config.rateLimitKey);
   const resolve = clientAddressResolver(deps.config.trustProxy);
   const addressOf: ClientOf = (req) =>
     sanitized(resolve(req.socket.remoteAddress, forwardedFor(req.headers['x-forwarded-for'])));
   // Every schedule route honours the service's deactivation (issue 32), asked with the broker's credentials.
   const active = new ActiveClinicians(deps.server, deps.now);
-  const schedule = deps.schedule && { ...deps.schedule, active, streams: new EventStreams() };
+  const streams = new EventStreams();
+  const schedule = deps.schedule && { ...deps.schedule, active, streams };
+  const shutdown = new Shutdown(deps.config.drainSec * 1000, streams);
+  const draining = () => shutdown.draining;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res, { ...deps, store, addressOf, schedule }, limiter).catch(() => {
-      if (!res.headersSent) send(res, 500, { code: 500, name: 'INTERNAL', message: 'The broker failed.' });
+    shutdown.answering(res);
+    handle(req, res, { ...deps, store, addressOf, schedule, draining }, limiter).catch(() => {
+      if (!res.headersSent) refuse(res, new BrokerRefusal('INTERNAL'));
       else res.destroy();
     });
   };
@@ -96,7 +104,8 @@ export async function startBroker(deps: BrokerDeps): Promise<RunningBroker> {
   const bound = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const scheme = deps.tls ? 'https' : 'http';
-  return { url: `${scheme}://${shownHost}:${bound}`, close: () => closeServer(server) };
+  const url = `${scheme}://${shownHost}:${bound}`;
+  return { url, close: () => stopListening(server, 0), drain: () => shutdown.drain(server) };
 }
 
 /** The client address of a request. */
@@ -106,13 +115,18 @@ const notFound = new BrokerRefusal('NOT_FOUND');
 async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: BrokerDeps & { store: SharedStore; addressOf: ClientOf; schedule: ScheduleServerDeps | undefined },
+  deps: BrokerDeps & {
+    store: SharedStore;
+    addressOf: ClientOf;
+    schedule: ScheduleServerDeps | undefined;
+    draining: () => boolean;
+  },
   limiter: RateLimiter,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://broker');
   const path = url.pathname;
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
-  if (path === '/healthz' || path === '/readyz') return health(res, path, readOnly, limiter);
+  if (path === '/healthz' || path === '/readyz') return health(res, path, readOnly, limiter, deps.draining);
   if (path === '/.well-known/jwks.json' && deps.jwks) {
     if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
     return send(res, 200, deps.jwks, { 'cache-control': 'public, max-age=300' });
@@ -123,7 +137,10 @@ async function handle(
   return exchangeToken(req, res, deps, limiter);
 }
 
-/** The schedule, E/M and webhook routes, after the caller's address limit (webhooks: their own). */
+/**
+ * The schedule, E/M and webhook routes. Each verified token counts against its clinician (rate-limit.ts), a
+ * request that proves nothing against its address; the service's signed deliveries have their own count.
+ */
 async function api(
   req: IncomingMessage,
   res: ServerResponse,
@@ -132,39 +149,45 @@ async function api(
   limiter: RateLimiter,
 ): Promise<void> {
   const path = url.pathname;
-  const limitCaller = async () => {
-    const wait = await limiter.take(deps.addressOf(req));
-    if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
-  };
-  // The service's deliveries are counted apart (schedule-server.ts), not against the sending address.
-  if (path !== WEBHOOK_PATH) {
-    try {
-      await limitCaller();
-    } catch (error) {
-      if (error instanceof BrokerRefusal) return refuse(res, error);
-      throw error;
-    }
-  }
+  const client = deps.addressOf(req);
+  const verifier = limiter.counting(deps.verifier, client);
   const io = {
-    limitCaller,
+    limitCaller: async () => {
+      const answer = await limiter.answer(new BrokerRefusal('WEBHOOK_REFUSED'), client);
+      if (answer.refusal === 'RATE_LIMITED') throw answer;
+    },
     path,
     query: url.searchParams,
-    client: deps.addressOf(req),
+    client,
     send: (status: number, body: unknown) => send(res, status, body),
-    refuse: (refusal: BrokerRefusal) => refuse(res, refusal),
+    refuse: async (refusal: BrokerRefusal) => {
+      const answer = await limiter.answer(refusal, client);
+      refuse(res, answer);
+      return answer;
+    },
   };
   // IT may keep E/M for server callers only (emCodes: false): the desktop then says it needs them.
-  if (isEmPath(path)) return deps.config.emCodes ? handleEm(req, io, emDeps(deps)) : io.refuse(notFound);
-  return handleSchedule(req, res, io, deps.schedule);
+  if (isEmPath(path))
+    return deps.config.emCodes
+      ? handleEm(req, io, { ...emDeps(deps), verifier })
+      : void (await io.refuse(notFound));
+  return handleSchedule(req, res, io, deps.schedule && { ...deps.schedule, verifier });
 }
 
 /**
  * Liveness (`/healthz`: the process answers) apart from readiness (`/readyz`: it can serve, its shared store
- * answers), which the image's health check and a load balancer use; with Redis down every route is refused.
+ * answers, it is not stopping), which the image's health check and a load balancer use.
  */
-async function health(res: ServerResponse, path: string, readOnly: boolean, limiter: RateLimiter) {
+async function health(
+  res: ServerResponse,
+  path: string,
+  readOnly: boolean,
+  limiter: RateLimiter,
+  draining: () => boolean,
+) {
   if (!readOnly) return refuse(res, new BrokerRefusal('METHOD_NOT_ALLOWED'));
   if (path === '/healthz') return send(res, 200, { status: 'ok' });
+  if (draining()) return send(res, 503, { status: 'draining' });
   const ready = await limiter.ready();
   return send(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not_ready' });
 }
@@ -213,8 +236,9 @@ async function exchangeToken(
       record('failed', 500, 'INTERNAL');
       throw error;
     }
-    refuse(res, error);
-    record('refused', error.status, error.refusal);
+    const answer = await limiter.answer(error, client);
+    refuse(res, answer);
+    record('refused', answer.status, answer.refusal);
   }
 }
 
@@ -225,11 +249,9 @@ async function issue(
   limiter: RateLimiter,
   at: { client: string; started: number },
 ): Promise<Exchanged> {
-  const wait = await limiter.take(at.client);
-  if (wait > 0) throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: wait });
   const token = bearer(req);
   if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');
-  const claims = await deps.verifier.verify(token);
+  const claims = await limiter.counting(deps.verifier, at.client).verify(token);
   // Once only (issue 32): a captured token cannot mint a second session, on this instance or another.
   await useTokenOnce(deps.store, token, claims, { ...deps.config, nowMs: at.started });
   return exchangeForUserTokens(deps.server, claims, deps.config);
@@ -253,16 +275,6 @@ async function hasBody(req: IncomingMessage): Promise<boolean> {
   return size > 0;
 }
 
-/** Several X-Forwarded-For headers are one list, in order (Node joins them; an array if not). */
-function forwardedFor(header: string | string[] | undefined): string | undefined {
-  return Array.isArray(header) ? header.join(',') : header;
-}
-
-/** An address is all that is logged of the caller; keep it to address characters. */
-function sanitized(address: string): string {
-  return address.replace(/[^0-9A-Za-z.:[\]-]/g, '').slice(0, 64) || 'unknown';
-}
-
 function refuse(res: ServerResponse, refusal: BrokerRefusal): void {
   const headers: Record<string, string> = {};
   if (refusal.retryAfterSec !== undefined) headers['retry-after'] = String(refusal.retryAfterSec);
@@ -278,11 +290,4 @@ function send(
 ): void {
   res.writeHead(status, { ...JSON_HEADERS, ...headers });
   res.end(JSON.stringify(body));
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -60,3 +60,13 @@ function isTrusted(proxies: BlockList, address: string): boolean {
 function plain(address: string): string {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
+
+/** Several X-Forwarded-For headers are one list, in order (Node joins them; an array if not). */
+export function forwardedFor(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header.join(',') : header;
+}
+
+/** An address is all that is logged of the caller; keep it to address characters. */
+export function sanitized(address: string): string {
+  return address.replace(/[^0-9A-Za-z.:[\]-]/g, '').slice(0, 64) || 'unknown';
+}

@@ -5,14 +5,14 @@
  * claim that names the clinician and the organization's required group or role.
  */
 import type { IncomingMessage } from 'node:http';
-import type { IdpTokenVerifier } from './idp-token-verifier.ts';
+import type { TokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { checkRequiredClaim, externalIdFrom, type ClaimMapping } from './user-claim.ts';
 
 /** The clinician's external id, once their token passed every check; a BrokerRefusal otherwise. */
 export async function verifiedExternalId(
   req: IncomingMessage,
-  verifier: IdpTokenVerifier,
+  verifier: TokenVerifier,
   mapping: ClaimMapping,
   maxAgeSec: number,
 ): Promise<string> {
@@ -22,7 +22,7 @@ export async function verifiedExternalId(
 /** The same, with when the token expires (ms since the epoch; the change stream ends then). */
 export async function verifiedClinician(
   req: IncomingMessage,
-  verifier: IdpTokenVerifier,
+  verifier: TokenVerifier,
   mapping: ClaimMapping,
   maxAgeSec: number,
 ): Promise<{ externalId: string; expiresAtMs: number | undefined }> {

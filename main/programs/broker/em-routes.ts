@@ -20,7 +20,7 @@ import { computeEmCodes, generateEmCodesAsync } from '../../core/api/endpoints/c
 import { findUserByExternalId } from '../../core/api/endpoints/users.ts';
 import { ApiError, InvalidRequestError } from '../../core/api/errors.ts';
 import { LimitError } from '../../core/api/limits.ts';
-import type { IdpTokenVerifier } from './idp-token-verifier.ts';
+import type { TokenVerifier } from './idp-token-verifier.ts';
 import { verifiedExternalId } from './clinician-token.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { readRaw } from './schedule-routes.ts';
@@ -43,7 +43,7 @@ export interface EmLogRecord {
 export interface EmDeps {
   /** The organization's server-caller context (the Core API's server credentials). */
   server: CoreContext;
-  verifier: IdpTokenVerifier;
+  verifier: TokenVerifier;
   mapping: ClaimMapping;
   /** How long after its sign-in a token is taken here, in seconds (the schedule routes' limit). */
   sessionMaxAgeSec: number;
@@ -82,7 +82,8 @@ interface EmIo {
   path: string;
   client: string;
   send: (status: number, body: unknown) => void;
-  refuse: (r: BrokerRefusal) => void;
+  /** Sends a refusal; resolves to the one sent (the rate limit may answer RATE_LIMITED instead). */
+  refuse: (r: BrokerRefusal) => Promise<BrokerRefusal>;
 }
 
 /** Handles one E/M request and logs it; the answer goes out through `send`/`refuse`. */
@@ -114,8 +115,8 @@ export async function handleEm(req: IncomingMessage, io: EmIo, deps: EmDeps): Pr
       record('failed', 500, 'INTERNAL');
       throw error;
     }
-    io.refuse(error);
-    record('refused', error.status, error.refusal);
+    const sent = await io.refuse(error);
+    record('refused', sent.status, sent.refusal);
   }
 }
 

@@ -3,7 +3,8 @@
  * most MAX_STREAMS_PER_CLINICIAN open at once per clinician (one more is `429 TOO_MANY_STREAMS`), and each
  * ends when the token it was opened with expires, or after MAX_STREAM_MS, whichever is first; the desktop
  * then opens a new one, whose token is checked again. Each keep-alive asks whether the service still has
- * the clinician active: a deactivation ends it too.
+ * the clinician active: a deactivation ends it too. When the instance stops (SIGTERM) every stream ends
+ * with an SSE `retry:` hint and new ones are refused 503 + Retry-After (issue 34).
  */
 import type { ServerResponse } from 'node:http';
 import type { ActiveClinicians } from './active-clinicians.ts';
@@ -18,9 +19,21 @@ const KEEP_ALIVE_MS = 25_000;
 /** Open streams per clinician on this instance. */
 export class EventStreams {
   readonly #open = new Map<string, number>();
+  readonly #closers = new Set<(retryMs: number) => void>();
+  #drainRetryMs: number | undefined;
 
-  /** Takes a place for the clinician's stream; the function gives it back. TOO_MANY_STREAMS when full. */
+  /** Streams open now (the metrics). */
+  get size(): number {
+    return this.#closers.size;
+  }
+
+  /**
+   * Takes a place for the clinician's stream; the function gives it back. TOO_MANY_STREAMS when full,
+   * BROKER_DRAINING (503 + Retry-After) once the instance is stopping: the desktop goes to another.
+   */
   take(externalId: string): () => void {
+    if (this.#drainRetryMs !== undefined)
+      throw new BrokerRefusal('BROKER_DRAINING', { retryAfterSec: Math.ceil(this.#drainRetryMs / 1000) });
     const count = this.#open.get(externalId) ?? 0;
     if (count >= MAX_STREAMS_PER_CLINICIAN) throw new BrokerRefusal('TOO_MANY_STREAMS');
     this.#open.set(externalId, count + 1);
@@ -33,6 +46,18 @@ export class EventStreams {
       else this.#open.delete(externalId);
     };
   }
+
+  /** Registers an open stream's closer; the function forgets it. */
+  hold(close: (retryMs: number) => void): () => void {
+    this.#closers.add(close);
+    return () => this.#closers.delete(close);
+  }
+
+  /** The instance is stopping: every stream ends with a reconnection hint, and no new one opens. */
+  drain(retryMs: number): void {
+    this.#drainRetryMs = retryMs;
+    for (const close of [...this.#closers]) close(retryMs);
+  }
 }
 
 /** What one stream needs. */
@@ -43,6 +68,8 @@ export interface StreamParts {
   expiresAtMs: number | undefined;
   now: number;
   active: Pick<ActiveClinicians, 'check'>;
+  /** This instance's streams, which close this one with a hint when it stops. */
+  streams: Pick<EventStreams, 'hold'>;
   subscribe: (listener: () => void) => () => void;
   /** Writes the stream's head; returns how to send one event. */
   open: (res: ServerResponse) => (event: string) => void;
@@ -61,7 +88,10 @@ export function runStream(parts: StreamParts, release: () => void): void {
   }, KEEP_ALIVE_MS);
   const lifeMs = Math.min(MAX_STREAM_MS, (parts.expiresAtMs ?? Infinity) - parts.now);
   const expiry = setTimeout(() => res.end(), Math.max(0, lifeMs));
+  // SSE's own field: the desktop waits about this long (spread) before it opens a stream again.
+  const unhold = parts.streams.hold((retryMs) => res.end(`retry: ${retryMs}\n\n`));
   res.on('close', () => {
+    unhold();
     clearInterval(heartbeat);
     clearTimeout(expiry);
     unsubscribe();

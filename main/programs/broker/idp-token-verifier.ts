@@ -31,6 +31,9 @@ export interface VerifierOptions {
   presentedToken: PresentedToken;
 }
 
+/** What the routes use of a verifier (the rate limit wraps it: rate-limit.ts). */
+export type TokenVerifier = Pick<IdpTokenVerifier, 'verify'>;
+
 /** Verifies identity-provider tokens; keys are fetched once and refetched on an unknown `kid` (rotation). */
 export class IdpTokenVerifier {
   readonly #options: VerifierOptions;

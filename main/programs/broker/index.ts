@@ -52,13 +52,7 @@ export async function runBroker(config: BrokerConfig, log: Log): Promise<Running
     maxTokenAgeSec: config.maxTokenAgeSec,
     presentedToken: config.presentedToken,
   });
-  const tls =
-    config.tlsCertFile && config.tlsKeyFile
-      ? {
-          cert: await readSecretFile(config.tlsCertFile, 'tlsCertFile'),
-          key: await readSecretFile(config.tlsKeyFile, 'tlsKeyFile'),
-        }
-      : undefined;
+  const tls = await tlsFiles(config);
   const jwks = config.keyId ? await publicJwks(privateKey, config.keyId) : undefined;
   const store = await sharedStore(config, log);
   const schedule = config.serverApiKeyFile ? await scheduleDeps(config, verifier, store, log) : undefined;
@@ -75,7 +69,20 @@ export async function runBroker(config: BrokerConfig, log: Log): Promise<Running
     await store.close();
     throw error;
   });
-  return { url: broker.url, close: () => broker.close().finally(() => store.close()) };
+  return {
+    url: broker.url,
+    close: () => broker.close().finally(() => store.close()),
+    drain: () => broker.drain().finally(() => store.close()),
+  };
+}
+
+/** The broker's own certificate chain and key, when it serves HTTPS itself. */
+async function tlsFiles(config: BrokerConfig): Promise<{ cert: string; key: string } | undefined> {
+  if (!config.tlsCertFile || !config.tlsKeyFile) return undefined;
+  return {
+    cert: await readSecretFile(config.tlsCertFile, 'tlsCertFile'),
+    key: await readSecretFile(config.tlsKeyFile, 'tlsKeyFile'),
+  };
 }
 
 /** Redis when `redisUrl` is set (several instances), else this instance's memory. */

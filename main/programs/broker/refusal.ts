@@ -35,6 +35,8 @@ const REFUSALS = {
   METHOD_NOT_ALLOWED: [405, 'This path does not take that method.'],
   BODY_NOT_ALLOWED: [400, 'POST /v1/token takes no body: the token goes in the Authorization header.'],
   STORE_UNAVAILABLE: [503, 'The broker cannot reach its shared store to count requests. Try again shortly.'],
+  INTERNAL: [500, 'The broker failed.'],
+  BROKER_DRAINING: [503, 'This broker instance is stopping. Try again: another instance will answer.'],
   ISSUER_UNAVAILABLE: [503, 'The identity provider could not be reached to check the token.'],
   SERVICE_UNAVAILABLE: [502, 'The documentation service could not be reached or refused the broker.'],
   SCHEDULE_NOT_CONFIGURED: [
@@ -57,6 +59,9 @@ const REFUSALS = {
   WEBHOOK_REFUSED: [401, 'The delivery is not signed with the webhook secret, or its timestamp is too old.'],
 } as const satisfies Record<string, readonly [number, string]>;
 
+/** The wait a 5xx answer names when nothing says better (the Redis client reconnects within 5 s). */
+const SERVER_RETRY_AFTER_SEC = 5;
+
 /** A refusal's machine name. */
 export type RefusalName = keyof typeof REFUSALS;
 
@@ -64,7 +69,7 @@ export type RefusalName = keyof typeof REFUSALS;
 export class BrokerRefusal extends Error {
   override readonly name = 'BrokerRefusal';
   readonly status: number;
-  /** Seconds to wait, for RATE_LIMITED. */
+  /** Seconds to wait: for RATE_LIMITED, and for every 5xx (a default when not given). */
   readonly retryAfterSec: number | undefined;
 
   constructor(
@@ -73,7 +78,8 @@ export class BrokerRefusal extends Error {
   ) {
     super(REFUSALS[refusal][1], options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = REFUSALS[refusal][0];
-    this.retryAfterSec = options?.retryAfterSec;
+    // A 5xx is the broker's or what it needs being down: always say when to try again (issue 34).
+    this.retryAfterSec = options?.retryAfterSec ?? (this.status >= 500 ? SERVER_RETRY_AFTER_SEC : undefined);
   }
 
   /** The JSON body sent to the caller. */

@@ -17,7 +17,7 @@ import {
   ConversationMismatchError,
   sendToPatient,
 } from '../../core/api/server-api/patient-conversation.ts';
-import type { IdpTokenVerifier } from './idp-token-verifier.ts';
+import type { TokenVerifier } from './idp-token-verifier.ts';
 import { BrokerRefusal } from './refusal.ts';
 import type { ClaimMapping } from './user-claim.ts';
 import { verifiedClinician } from './clinician-token.ts';
@@ -27,7 +27,7 @@ import type { ActiveClinicians } from './active-clinicians.ts';
 export interface ScheduleDeps {
   /** A Server API context: the organization's API key or server token, the Server API version. */
   serverApi: CoreContext;
-  verifier: IdpTokenVerifier;
+  verifier: TokenVerifier;
   mapping: ClaimMapping;
   /** How long after its sign-in a token is taken on these routes, in seconds. */
   sessionMaxAgeSec: number;

@@ -46,8 +46,9 @@ export function isSchedulePath(path: string): boolean {
 }
 
 type Send = (status: number, body: unknown) => void;
-type Refuse = (refusal: BrokerRefusal) => void;
-/** Counts a request against the caller's address limit; throws RATE_LIMITED past it. */
+/** Sends a refusal; resolves to the one sent (the rate limit may answer RATE_LIMITED instead). */
+type Refuse = (refusal: BrokerRefusal) => Promise<BrokerRefusal>;
+/** Counts an unsigned delivery against the caller's address limit; throws RATE_LIMITED past it. */
 type LimitCaller = () => Promise<void>;
 
 /** The request as the broker's server hands it over, and how to answer it. */
@@ -61,7 +62,7 @@ interface ScheduleIo {
 }
 
 /** The path of the service's deliveries, which are not counted against the sending address's limit. */
-export const WEBHOOK_PATH = '/v1/webhooks/service';
+const WEBHOOK_PATH = '/v1/webhooks/service';
 /**
  * Signed deliveries the broker takes per minute, all together (across instances with Redis): the service's
  * own, apart from the per-address limit of the clinicians' requests (issue 32).
@@ -102,8 +103,8 @@ export async function handleSchedule(
       record('failed', 500, 'INTERNAL');
       throw error;
     }
-    io.refuse(error);
-    record('refused', error.status, error.refusal);
+    const sent = await io.refuse(error);
+    record('refused', sent.status, sent.refusal);
   }
 }
 
@@ -162,6 +163,7 @@ function events(
       expiresAtMs: who.expiresAtMs,
       now: deps.now(),
       active: deps.active,
+      streams: deps.streams,
       subscribe: (listener) => deps.feed.subscribe(listener),
       open: routes.openEventStream,
     },

@@ -1,103 +1,19 @@
 /**
- * Runs `scribe broker --listen 127.0.0.1:0` as a real child process (the CLI as shipped, built once a run by
- * test/harness/cli-bundle.ts) and waits for its `listening on http://HOST:PORT` line. Its stderr (the log)
- * is collected for canary checks.
+ * The tests' brokers: `startBrokerProcess` runs the CLI bundle built once a run by
+ * test/harness/cli-bundle.ts (broker-child.ts), and `brokerRigPerFile` the service and provider beside it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { cliBundle } from '../../harness/cli-bundle.ts';
 import { later } from '../../harness/later.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
+import { brokerEnv, startBrokerChild, type BrokerProcess } from './broker-child.ts';
 
-/** A running broker process. */
-export interface BrokerProcess {
-  url: string;
-  /** Everything the broker wrote to stdout and stderr so far. */
-  readonly stdout: string;
-  readonly stderr: string;
-  /** The JSON log lines so far. */
-  logs(): Record<string, unknown>[];
-  stop(): Promise<number | null>;
-}
+export { brokerEnv, presentToken, type BrokerProcess } from './broker-child.ts';
 
 /** Starts the broker with `env` (plus PATH/HOME) and waits until it listens. */
-export async function startBrokerProcess(
-  env: Record<string, string>,
-  args: string[] = [],
-): Promise<BrokerProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [cliBundle(), 'broker', '--listen', '127.0.0.1:0', ...args],
-    { cwd: process.cwd(), env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: 'pipe' },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /^listening on (https?:\/\/\S+)$/m.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`broker exited (${code}): ${stderr.trim()}`)));
-  });
-  return {
-    url,
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    logs: () =>
-      stderr
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-    async stop() {
-      if (child.exitCode !== null) return child.exitCode;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const [code] = (await exited) as [number | null];
-      return code;
-    },
-  };
-}
-
-/** POST /v1/token with a bearer token; the status and the parsed JSON body. */
-export async function presentToken(
-  brokerUrl: string,
-  token: string | undefined,
-  init: { method?: string; body?: string; path?: string } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${brokerUrl}${init.path ?? '/v1/token'}`, {
-    method: init.method ?? 'POST',
-    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-    ...(init.body !== undefined ? { body: init.body } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** The broker's environment for the local service's static OAuth client and a test provider. */
-export async function brokerEnv(
-  service: { url: string; clientId: string; pem: string },
-  idp: { issuer: string; clientId: string },
-): Promise<Record<string, string>> {
-  const dir = await mkdtemp(join(tmpdir(), 'scribe-broker-'));
-  await writeFile(join(dir, 'key.pem'), service.pem, { mode: 0o600 });
-  return {
-    SCRIBE_SERVICE_URL: service.url,
-    SCRIBE_CLIENT_ID: service.clientId,
-    SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
-    SCRIBE_BROKER_ISSUER: idp.issuer,
-    SCRIBE_BROKER_AUDIENCE: idp.clientId,
-    SCRIBE_BROKER_USER_CLAIM: 'oid',
-  };
+export function startBrokerProcess(env: Record<string, string>, args: string[] = []): Promise<BrokerProcess> {
+  return startBrokerChild(cliBundle(), env, args);
 }
 
 /**

@@ -121,11 +121,11 @@ describe('several broker instances sharing Redis', () => {
     expect(JSON.stringify(await admin.get(used[0]!))).not.toContain(token.slice(-20));
   });
 
-  it('keeps only address counters in Redis: no patient, no token', async () => {
+  it('keeps only counters in Redis, a clinician named by a hash: no patient, no token', async () => {
     const token = await idp.sign({ oid: 'oid-dr-lee' });
     await presentToken(a.url, token, { method: 'GET', path: '/v1/appointments' });
     const keys = await admin.keys('*');
-    expect(keys).toEqual(['scribe-broker:rate:127.0.0.1']);
+    expect(keys).toEqual([expect.stringMatching(/^scribe-broker:rate:sub:[0-9a-f]{32}$/)]);
     const held = JSON.stringify(await Promise.all(keys.map((key) => admin.get(key))));
     expect(held).not.toContain(CANARY);
     expect(held).not.toContain(token.slice(-20));

@@ -62,7 +62,8 @@ async function run(args: string[]): Promise<number> {
   // Machine-readable: service managers and tests wait for this line, in every language.
   out(`listening on ${broker.url}`);
   await stopped();
-  await broker.close();
+  // Not ready at once, streams ended with a hint, requests in flight answered (issue 34).
+  await broker.drain();
   return 0;
 }
 

@@ -4,8 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBrokerConfig } from '../../../../main/programs/broker/broker-config.ts';
-import { RateLimiter } from '../../../../main/programs/broker/rate-limit.ts';
-import { MemoryStore } from '../../../../main/programs/broker/shared-store.ts';
 
 const ENV = {
   SCRIBE_SERVICE_URL: 'https://us.api.example.com',
@@ -27,6 +25,7 @@ describe('broker configuration', () => {
         userClaim: 'sub',
         listen: '127.0.0.1:8787',
         rateLimitPerMinute: 60,
+        rateLimitKey: 'subject',
         clockToleranceSec: 30,
         maxTokenAgeSec: 300,
         presentedToken: 'id_token',
@@ -95,28 +94,6 @@ describe('the user claim and the required claim', () => {
       expect((await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_USER_CLAIM: claim } })).ok).toBe(true);
     const half = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_REQUIRED_CLAIM: 'groups' } });
     expect(half.ok ? '' : half.error).toContain('requiredClaim and requiredClaimValue go together');
-  });
-});
-
-describe('rate limit', () => {
-  it('allows the limit per minute per address, then says how long to wait', async () => {
-    let now = 0;
-    const limiter = new RateLimiter(2, new MemoryStore(() => now));
-    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('b')]).toEqual([0, 0, 0]);
-    expect(await limiter.take('a')).toBe(60);
-    now = 59_000;
-    expect(await limiter.take('a')).toBe(1);
-    now = 60_000;
-    expect(await limiter.take('a')).toBe(0);
-  });
-
-  it('refuses (503) rather than letting a request through uncounted when the shared store fails', async () => {
-    const store = new MemoryStore();
-    store.hit = () => Promise.reject(new Error('ECONNREFUSED'));
-    await expect(new RateLimiter(2, store).take('a')).rejects.toMatchObject({
-      refusal: 'STORE_UNAVAILABLE',
-      status: 503,
-    });
   });
 });
 
