@@ -114,6 +114,7 @@ const api: BridgeApi = {
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
   dictationBoxShown: request('dictation:boxShown'),
+  dictationDropTextDraft: request('dictation:dropTextDraft'),
 
   scheduleToday: request('schedule:today'),
   scheduleLink: request('schedule:link'),

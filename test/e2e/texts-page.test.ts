@@ -1,7 +1,8 @@
 /**
  * The Texts page in Chromium: the organization's Texts (IT's policy file) shown as such and not editable, a
  * Text created, found by the search, edited and saved in the clinician's file; a name the organization has
- * refused with a reason. Screenshots in English and French.
+ * refused with a reason; "make that a Text" (its kept words set on the dictation service) named and saved from
+ * the Dictation screen. Screenshots in English and French.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -66,5 +67,27 @@ describe('the Texts page', () => {
     await expect.poll(() => item('normal exam').textContent()).toContain('De votre établissement');
     await page.getByRole('button', { name: 'Nouveau Texte' }).click();
     await page.locator('main').screenshot({ path: `${SHOTS}/texts-page-fr.png` });
+  });
+
+  it('"make that a Text": the Dictation screen asks its name, saves it, and lets the words go', async () => {
+    const { page } = h;
+    // Back to English after the test before (which ends in French).
+    if ((await page.locator('html').getAttribute('lang')) === 'fr') {
+      await page.getByRole('button', { name: 'Paramètres', exact: true }).click();
+      await page.getByLabel('Langue de l’application').selectOption('en');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    }
+    h.app.dictation!.setTextDraft('Lungs clear. Side: [left|right]');
+    await nav(page, 'Dictation').click();
+    const form = page.getByTestId('dictation-text-draft');
+    await expect.poll(() => form.getByLabel('Content').inputValue()).toBe('Lungs clear. Side: [left|right]');
+    await form.getByLabel('Name (said after “insert”)').fill('chest');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => h.app.dictation!.state().textDraft).toBeUndefined();
+    await expect.poll(() => form.count()).toBe(0);
+    const saved = JSON.parse(await readFile(join(h.dataDir, 'texts.json'), 'utf8')) as {
+      texts: { name: string }[];
+    };
+    expect(saved.texts.map((t) => t.name)).toContain('chest');
   });
 });

@@ -106,6 +106,7 @@ export class DictationController {
       say,
       stop: () => void this.stop(),
       transfer: this.#o.transfer && (() => void this.stop().then(this.#o.transfer)),
+      makeText: this.#o.makeText,
       live: (text, flags, selection) => this.#o.sink.live(text, flags, selection),
       flagged: () => say({ code: 'correction_flagged' }),
     });

@@ -1,12 +1,11 @@
 /**
- * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the
- * box and history keep every text; Settings → Dictation changes the hotkeys live. The IPC slice
- * (handlers.ts), the tray and the overlay all go through here.
+ * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the box
+ * and history keep every text; Settings changes the hotkeys live; the IPC slice, tray and overlay use it.
  */
-import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
 import {
   HOTKEY_SETTINGS,
   type DictationMessage,
+  type DictationStateDto,
   type HotkeySetting,
 } from '../../../preload/contract/index.ts';
 import { DictationController, type DictationOutcome } from './dictation-controller.ts';
@@ -37,6 +36,7 @@ export class DictationService {
   #mic: AttachedMic | null = null;
   /** The window shows the dictation box (it says so through `dictation:boxShown`). */
   #boxShown = false;
+  #textDraft: string | null = null; // "make that a Text": its content, waiting for a name (patient text)
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -65,6 +65,7 @@ export class DictationService {
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
         notice: (message) => this.#notice(message),
       },
+      makeText: (content) => this.setTextDraft(content),
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
         this.#push();
@@ -122,6 +123,12 @@ export class DictationService {
     this.#push();
   }
 
+  /** "Make that a Text" kept `content` (the box asks its name); null: saved or dropped from the box. */
+  setTextDraft(content: string | null): void {
+    this.#textDraft = content;
+    this.#push();
+  }
+
   /** Next / previous template field (hotkey): between the words said so far and the next ones. */
   async moveField(direction: 'next' | 'previous'): Promise<void> {
     await this.controller.moveField(direction);
@@ -173,10 +180,6 @@ export class DictationService {
     return this.#o.history;
   }
 
-  historyText(id: string): string | null {
-    return this.#o.history.get(id)?.text ?? null;
-  }
-
   /** Refreshes the list of unfinished dictations (at start, after a failure) and pushes the state. */
   async refreshRecoverable(): Promise<void> {
     this.#recoverable = (await this.#o.recovery?.list().catch(() => [])) ?? [];
@@ -198,10 +201,9 @@ export class DictationService {
     const { text, notReplayed } = recovered;
     this.#box = { text, note: { code: notReplayed.length > 0 ? 'recovered_commands_left' : 'recovered' } };
     // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
-    const entry = this.#o.history.byJournal(id);
-    await (entry ? this.#o.history.completed(entry.id, text) : this.#o.history.add(text, 'recovered')).catch(
-      () => undefined,
-    );
+    const history = this.#o.history;
+    const entry = history.byJournal(id);
+    await (entry ? history.completed(entry.id, text) : history.add(text, 'recovered')).catch(() => undefined);
     return this.refreshRecoverable();
   }
 
@@ -216,6 +218,7 @@ export class DictationService {
   async forgetClinician(): Promise<void> {
     if (this.controller.active) await this.controller.cancel().catch(() => undefined);
     this.#box = { text: '', note: null };
+    this.#textDraft = null;
     await this.#o.history.clear().catch(() => undefined);
     await this.refreshRecoverable();
   }
@@ -229,7 +232,7 @@ export class DictationService {
   state(): DictationStateDto {
     const { controller, driver } = this;
     const parts = { options: this.#o, controller, driver, box: this.#box, recoverable: this.#recoverable };
-    return dictationState({ ...parts, mic: this.#mic });
+    return dictationState({ ...parts, mic: this.#mic, textDraft: this.#textDraft });
   }
 
   dispose(): void {

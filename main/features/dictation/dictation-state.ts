@@ -14,6 +14,7 @@ export interface StateParts {
   readonly box: DictationStateDto['box'];
   readonly recoverable: readonly RecoverableDictation[];
   readonly mic: AttachedMic | null;
+  readonly textDraft: string | null;
 }
 
 /** The state as it is now (copies: the window's view never shares our objects). */
@@ -41,5 +42,6 @@ export function dictationState(parts: StateParts): DictationStateDto {
     locales: [...DICTATION_LOCALES],
     mic: parts.mic?.status() ?? { kind: 'unavailable', models: [] },
     ...(options.boxOnly ? { boxOnly: true } : {}),
+    ...(parts.textDraft !== null ? { textDraft: parts.textDraft } : {}),
   };
 }

@@ -30,7 +30,7 @@ export function createDictationHandlers(
   service: DictationService,
 ): ChannelHandlers<typeof dictationChannels> {
   const fromHistory = (id: string): string => {
-    const text = service.historyText(id);
+    const text = service.history.get(id)?.text ?? null;
     if (text === null) throw new DictationSettingError('history_gone');
     return text;
   };
@@ -55,6 +55,7 @@ export function createDictationHandlers(
     'dictation:historyResend': (r) => done(service, () => service.recover(journalOf(r.id))),
     'dictation:recover': (r) => done(service, () => service.recover(r.id)),
     'dictation:forgetRecoverable': (r) => done(service, () => service.forgetRecoverable(r.id)),
+    'dictation:dropTextDraft': () => done(service, () => service.setTextDraft(null)),
     'dictation:boxShown': (r) =>
       guard(() => {
         service.setBoxShown(r.shown);
@@ -83,6 +84,7 @@ export function unavailableDictationHandlers(): ChannelHandlers<typeof dictation
     'dictation:historyResend': answer,
     'dictation:recover': answer,
     'dictation:forgetRecoverable': answer,
+    'dictation:dropTextDraft': answer,
     'dictation:boxShown': answer,
   };
 }
