@@ -124,6 +124,7 @@ const api: BridgeApi = {
   textsList: request('texts:list'),
   textsSave: request('texts:save'),
   textsDelete: request('texts:delete'),
+  textsImport: request('texts:import'),
 
   onConnectStatus: subscribe('connect:status'),
   onVisitState: subscribe('visit:state'),
