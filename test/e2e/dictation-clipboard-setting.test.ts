@@ -98,6 +98,22 @@ describe('Settings → Dictation: when copied dictation leaves the clipboard', (
     await page.screenshot({ path: `${SHOTS}/settings-dictation-app-rule-line-break.png` });
   });
 
+  it('the microphone buttons’ settings, looked at in English and French', async () => {
+    const { page } = h;
+    const buttons = page.locator('details', { has: page.getByText('What the buttons do') });
+    await buttons.locator('summary').click();
+    await buttons.scrollIntoViewIfNeeded();
+    await buttons.screenshot({ path: `${SHOTS}/settings-mic-buttons-en.png` });
+    await page.getByLabel('Language of the app').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    const boutons = page.locator('details', { has: page.getByText('Rôle des boutons') });
+    if ((await boutons.getAttribute('open')) === null) await boutons.locator('summary').click();
+    await boutons.scrollIntoViewIfNeeded();
+    await boutons.screenshot({ path: `${SHOTS}/settings-mic-buttons-fr.png` });
+    await page.getByLabel('Langue de l’application').selectOption('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
   it('IT fixes it: disabled at the policy value, "Set by your organization"', async () => {
     // An app started under a policy that sets the key (a second window, its own data folder).
     const locked = await startApp({
