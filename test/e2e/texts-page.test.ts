@@ -120,6 +120,7 @@ describe('the Texts page', () => {
     const form = page.getByTestId('dictation-text-draft');
     await expect.poll(() => form.getByLabel('Content').inputValue()).toBe('Lungs clear. Side: [left|right]');
     await form.getByLabel('Name (said after “insert”)').fill('chest');
+    await page.locator('main').screenshot({ path: `${SHOTS}/dictation-make-text-en.png` });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => h.app.dictation!.state().textDraft).toBeUndefined();
     await expect.poll(() => form.count()).toBe(0);
