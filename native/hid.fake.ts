@@ -49,15 +49,23 @@ export class FakeHid implements HidBackend {
   readonly written: WrittenReport[] = [];
   /** How many times `open` was called (a claimed device must not be retried in a loop). */
   opens = 0;
+  /** How many times the device list was read. */
+  lists = 0;
+  readonly #plugs = new Emitter<void>();
+
+  /** `hints`: plugs are announced as Linux's inotify on /dev does (otherwise callers must poll). */
+  constructor(private readonly hints = false) {}
 
   plug(info: Omit<HidDeviceInfo, 'interface' | 'product'> & Partial<HidDeviceInfo>): void {
     this.#devices.set(info.path, { interface: 0, product: '', ...info });
+    this.#plugs.emit();
   }
 
   /** Unplugged: gone from the list, and an open handle fails as hidapi's does. */
   unplug(path: string): void {
     this.#devices.delete(path);
     this.#fail(path);
+    this.#plugs.emit();
   }
 
   /** The computer slept: the device stays listed but its open handle is dead. */
@@ -83,7 +91,12 @@ export class FakeHid implements HidBackend {
     return handle !== undefined && !handle.closed;
   }
 
+  watchPlugs(onChange: () => void): (() => void) | null {
+    return this.hints ? this.#plugs.on(onChange) : null;
+  }
+
   async list(): Promise<HidDeviceInfo[]> {
+    this.lists += 1;
     return [...this.#devices.values()];
   }
 

@@ -5,12 +5,15 @@
  *
  * Why node-hid 3.x: well kept (hidapi underneath), N-API prebuilds for Windows x64/arm64/ia32, macOS
  * x64/arm64 and Linux x64/arm64 (hidraw), so no compiler at install and no rebuild for Electron. It has no
- * plug/unplug events: callers poll `list()` (a few ms) to find a device plugged in or back after sleep.
+ * plug/unplug events: callers poll `list()` (a few ms) to find a device plugged in or back after sleep. On
+ * Linux `watchPlugs` adds a hint when a hidraw node comes or goes (inotify on /dev), so callers can poll
+ * rarely while nothing is plugged in.
  *
  * hidapi's byte conventions, kept here so no caller has to know them:
  * - an input report of a device without report ids arrives without a report-id byte (on every OS);
  * - a write needs the report id first, 0 for a device without report ids: `write(0, data)` prepends it.
  */
+import { watch } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** One HID interface as the OS lists it (a device may list several: one per usage page). */
@@ -57,6 +60,11 @@ export interface HidBackend {
   list(): Promise<HidDeviceInfo[]>;
   /** Opens without seizing (macOS: non-exclusive), so another program keeps working; throws HidOpenError. */
   open(path: string): Promise<HidHandle>;
+  /**
+   * Calls `onChange` when devices may have come or gone; returns how to stop, or null where the OS gives no
+   * such hint (then callers poll `list()` often).
+   */
+  watchPlugs?(onChange: () => void): (() => void) | null;
 }
 
 interface NodeHidDevice {
@@ -121,6 +129,19 @@ class NodeHidBackend implements HidBackend {
           ]
         : [],
     );
+  }
+
+  watchPlugs(onChange: () => void): (() => void) | null {
+    if (process.platform !== 'linux') return null;
+    try {
+      const watcher = watch('/dev', { persistent: false }, (_event, name) => {
+        if (name?.startsWith('hidraw')) onChange();
+      });
+      watcher.on('error', () => undefined);
+      return () => watcher.close();
+    } catch {
+      return null;
+    }
   }
 
   async open(path: string): Promise<HidHandle> {

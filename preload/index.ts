@@ -69,6 +69,7 @@ const api: BridgeApi = {
   noteTemplates: request('note:templates'),
   noteGet: request('note:get'),
   noteEvidence: request('note:evidence'),
+  noteEvidenceAudio: request('note:evidenceAudio'),
   noteGenerate: request('note:generate'),
   noteEditSection: request('note:editSection'),
   noteEditByInstruction: request('note:editByInstruction'),
@@ -115,6 +116,7 @@ const api: BridgeApi = {
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
   dictationBoxShown: request('dictation:boxShown'),
   dictationDropTextDraft: request('dictation:dropTextDraft'),
+  dictationResolveFlag: request('dictation:resolveFlag'),
 
   scheduleToday: request('schedule:today'),
   scheduleLink: request('schedule:link'),

@@ -223,6 +223,8 @@ function noteFeatureOf(
       finalInputs: () => visit.finalTranscript(),
       startedAt: () => visit.startedAt(),
       patient: () => schedule.linkedDemographics(),
+      items: () => visit.transcript(),
+      said: () => visit.said(),
     },
     clipboard: deps.clipboard,
     emit: deps.emit,

@@ -118,6 +118,14 @@ export class X11Desktop implements Desktop {
     return { id: String(window), ...(pid ? { pid } : {}), ...(app ? { app } : {}) };
   }
 
+  /** The top-level windows the window manager lists (_NET_CLIENT_LIST) whose process is `pid`. */
+  windowsOf(pid: number): TargetWindow[] {
+    const clients = this.#property(this.#root, '_NET_CLIENT_LIST')?.items ?? [];
+    return clients
+      .filter((window) => this.#property(window, '_NET_WM_PID')?.items[0] === pid)
+      .map((window) => ({ id: String(window), pid }));
+  }
+
   async activate(target: TargetWindow): Promise<boolean> {
     const window = Number(target.id);
     if (this.#property(this.#root, '_NET_SUPPORTED')) {

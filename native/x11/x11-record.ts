@@ -3,8 +3,10 @@
  * synthesize: every XTest key event we send is expected in order; a recorded key event that is not the next
  * expected one is the person's. It lets the CLI refuse an in-place correction after the person typed,
  * where the app has its key hook instead. Events reach us on a second display connection, polled: every
- * 10 ms while someone listens (an insertion runs), once a second otherwise, so an idle app does not wake
- * a hundred times a second (it cost 1.5 % of a core at rest; `npm run bench -- idle`).
+ * 10 ms while someone listens (an insertion runs), every 30 s otherwise. The slow read only keeps what the
+ * person typed meanwhile from piling up (at most 30 s of typing, a few hundred events of 32 bytes, waits in
+ * the socket; a first listener reads it at once, unheard), so an idle app does not wake for it: polling
+ * every 10 ms cost 1.5 % of a core at rest, every second still counted (`npm run bench -- idle`).
  */
 import { loadNative } from '../native-module.ts';
 import type * as Koffi from 'koffi';
@@ -19,7 +21,7 @@ const ALL_CLIENTS = 3;
 const RESYNC_WINDOW = 8;
 /** How often recorded events are read while someone listens, and while nobody does (keeps the queue short). */
 const WATCH_POLL_MS = 10;
-const IDLE_POLL_MS = 1000;
+const IDLE_POLL_MS = 30_000;
 
 /** One synthesized key event we expect to see recorded. */
 interface Expected {

@@ -24,7 +24,12 @@ import {
   TranslateRequestSchema,
 } from './dto-note.ts';
 import { channel, EmptyRequest as Empty } from './channel.ts';
-import { EvidenceRequestSchema, NoteEvidenceSchema } from './dto-evidence.ts';
+import {
+  EvidenceAudioRequestSchema,
+  EvidenceAudioSchema,
+  EvidenceRequestSchema,
+  NoteEvidenceSchema,
+} from './dto-evidence.ts';
 import { dictationChannels } from './dto-dictation.ts';
 import { scheduleChannels } from './dto-schedule.ts';
 import { textsChannels } from './dto-texts.ts';
@@ -101,6 +106,7 @@ export const channels = {
   'note:templates': channel(Empty, TemplatesSchema),
   'note:get': channel(Empty, z.object({ note: NoteSchema.nullable() })),
   'note:evidence': channel(EvidenceRequestSchema, NoteEvidenceSchema),
+  'note:evidenceAudio': channel(EvidenceAudioRequestSchema, EvidenceAudioSchema),
   'note:generate': channel(GenerateNoteSchema, NoteSchema),
   'note:editSection': channel(EditSectionSchema, NoteSchema),
   'note:editByInstruction': channel(EditByInstructionSchema, NoteSchema),

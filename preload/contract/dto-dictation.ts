@@ -10,6 +10,7 @@ import {
   PRESS_HOTKEYS,
   TEMPLATE_MARKERS,
 } from './dictation-codes.ts';
+import { CONFUSED_NAME_LISTS, FLAG_CODES, POLARITIES } from './text-check-codes.ts';
 import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
@@ -55,8 +56,33 @@ export const DictationMessageSchema = z.object({
     .optional(),
 });
 
-/** A correction that changed a number, unit, negation or side: the words before and after, highlighted. */
-export const FlaggedCorrectionSchema = z.object({ before: z.string(), after: z.string() });
+/** What a flag names (text-check-codes.ts's FlagFacts): values from the text, shown, never logged. */
+const FlagFactsSchema = z.object({
+  said: z.string().optional(),
+  instead: z.string().optional(),
+  drug: z.string().optional(),
+  earlier: z.string().optional(),
+  factor: z.number().optional(),
+  source: z.enum(CONFUSED_NAME_LISTS).optional(),
+  part: z.string().optional(),
+  finding: z.string().optional(),
+  from: z.enum(POLARITIES).optional(),
+  to: z.enum(POLARITIES).optional(),
+});
+
+/**
+ * A check's flag on dictated text (main/core/checks): its code, its range in the dictation's text, its facts,
+ * and whether a correction raised it. `id` names it among the dictation's flags (to keep or fix it).
+ */
+export const DictationFlagSchema = z.object({
+  id: z.string().max(200),
+  code: z.enum(FLAG_CODES),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  facts: FlagFactsSchema,
+  correction: z.boolean(),
+});
+export type DictationFlag = z.infer<typeof DictationFlagSchema>;
 
 export const OverlayStateSchema = z.object({
   phase: z.enum(OVERLAY_PHASES),
@@ -65,7 +91,7 @@ export const OverlayStateSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   lastWords: z.string().max(80),
   message: DictationMessageSchema.nullable(),
-  flagged: FlaggedCorrectionSchema.nullable().optional(),
+  flagged: DictationFlagSchema.nullable().optional(),
   /** The last dictation can still be taken back: the overlay offers "Undo" (and takes clicks meanwhile). */
   undoable: z.boolean().optional(),
 });
@@ -118,7 +144,7 @@ export const HistoryEntrySchema = z.object({
   at: z.number(),
   text: z.string(),
   where: z.string(),
-  flags: z.array(FlaggedCorrectionSchema).optional(),
+  flags: z.array(DictationFlagSchema).optional(),
   /** It failed or was cut short and its audio is still kept: it can be sent again for the whole text. */
   resendable: z.boolean(),
 });
@@ -133,7 +159,7 @@ export const DictationStateSchema = z.object({
     text: z.string(),
     note: DictationMessageSchema.nullable(),
     /** Corrections of this text that changed a number, unit, negation or side. */
-    flags: z.array(FlaggedCorrectionSchema).optional(),
+    flags: z.array(DictationFlagSchema).optional(),
     /** "select ‹words›": the range to select in the box (UTF-16 units). */
     selection: z.object({ start: z.number().int().min(0), length: z.number().int().min(0) }).optional(),
   }),
@@ -232,6 +258,11 @@ export const dictationChannels = {
   'dictation:boxShown': channel(z.object({ shown: z.boolean() }), Accepted),
   /** The box saved the Text "make that a Text" kept (through `texts:save`), or dropped it. */
   'dictation:dropTextDraft': channel(Empty, Accepted),
+  /** The clinician keeps a check's flag as said, or fixes it (a sound-alike: the suggested name goes in). */
+  'dictation:resolveFlag': channel(
+    z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix']) }),
+    Accepted,
+  ),
 } as const;
 
 /** The dictation events (spread into the event map). */

@@ -14,6 +14,7 @@ export const FLAG_KIND_OF = {
   naked_decimal: 'dose',
   error_prone_abbreviation: 'dose',
   unit_changed: 'dose',
+  dose_changed: 'dose',
   dose_magnitude: 'dose',
   sound_alike: 'sound_alike',
   side_conflict: 'side',
@@ -23,6 +24,7 @@ export const FLAG_KIND_OF = {
 } as const;
 export type FlagCode = keyof typeof FLAG_KIND_OF;
 export type FlagKind = (typeof FLAG_KIND_OF)[FlagCode];
+export const FLAG_CODES = Object.keys(FLAG_KIND_OF) as [FlagCode, ...FlagCode[]];
 export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
 
 /** The published lists of confused drug names a sound-alike pair comes from (worded in text-checks.json). */

@@ -166,9 +166,14 @@ interface DictationScreenWords {
   readonly nextField: string;
   /** Said in the box when no template blank is left that way. */
   readonly noFieldLeft: string;
-  /** Corrections that changed a number, unit, negation or side, listed under the box and in history. */
+  /** The checks' flags on dictated text (a dose, a sound-alike, a side, a negation), under the box and in history. */
   readonly flaggedHeading: string;
-  flagged(before: string, after: string): string;
+  readonly flag: ScreenWords['dictationScreen']['flag'];
+  readonly keep: string;
+  readonly fix: string;
+  keepLabel(key: string): string;
+  fixLabel(key: string): string;
+  readonly fixHint: string;
   readonly recoverHeading: string;
   readonly recoverHint: string;
   started(when: string, stale: boolean): string;

@@ -11,7 +11,7 @@ import { FLAG_KINDS } from '../../preload/contract/text-check-codes.ts';
 import { f1, precision, recall, scoreFlags, scoreNegation } from '../fixtures/checks/evaluate.ts';
 import { FLAG_SET } from '../fixtures/checks/flag-set.ts';
 import { NEGATION_SET } from '../fixtures/checks/negation-set.ts';
-import { evidenceRow } from './evidence.ts';
+import { evidenceRow, sampleEvidenceRow } from './evidence.ts';
 import { fmt, percentile, type BenchRow } from './report.ts';
 
 const pct = (x: number) => `${fmt(x * 100, 1)} %`;
@@ -67,5 +67,5 @@ function timeRow(): BenchRow {
 
 /** The check benchmark's rows. */
 export async function benchCheck(): Promise<BenchRow[]> {
-  return [...flagRows(), negationRow(), timeRow(), evidenceRow()];
+  return [...flagRows(), negationRow(), timeRow(), evidenceRow(), sampleEvidenceRow()];
 }

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { linkEvidence } from '../../main/core/checks/evidence.ts';
+import { evidenceOfNote } from '../../main/core/checks/note-evidence.ts';
 import { SAMPLE_VISIT_SCRIPT } from '../../main/programs/local-service/clinical/sample-script.ts';
 import { FLAG_SET } from '../fixtures/checks/flag-set.ts';
 import { NEGATION_SET } from '../fixtures/checks/negation-set.ts';
@@ -49,5 +50,35 @@ export function evidenceRow(): BenchRow {
     target: '≤ 200 ms',
     pass: p50 <= 200,
     note: `${items.length} transcript items, ${passages.length} sections of 10 sentences, ${marks} marks; p95 ${fmt(percentile(samples, 95), 1)} ms`,
+  };
+}
+
+/**
+ * Marks on the sample visit's notes against its conversation (English, recorded as ENGLISH_US): the English
+ * note's sections and problems, and the French note, which is in another language and so linked to nothing.
+ */
+export function sampleEvidenceRow(): BenchRow {
+  const { transcript, notes } = SAMPLE_VISIT_SCRIPT;
+  const items = transcript.map((text, id) => ({ id: String(id), text }));
+  const counts = Object.entries(notes).map(([language, note]) => {
+    const sections = [
+      ...Object.entries(note.sections).map(([key, text]) => ({ key, text: text ?? '' })),
+      ...note.problems.map((p, i) => ({ key: `ASSESSMENT_AND_PLAN/${i}`, text: p.text })),
+    ].map(({ key, text }) => ({ key, title: null, content: { type: 'TEXT' as const, text } }));
+    const locale = language === 'fr' ? 'FRENCH_FR' : 'ENGLISH_US';
+    const evidence = evidenceOfNote({ locale, revision: 0, sections }, items, ['ENGLISH_US']);
+    const sentences = evidence.passages.flatMap((p) => p.sentences);
+    const marks = sentences.reduce((n, s) => n + s.marks.length, 0);
+    return { language, marks, sentences: sentences.length, other: evidence.otherLanguage === true };
+  });
+  const marks = counts.reduce((n, c) => n + c.marks, 0);
+  return {
+    name: 'check: evidence marks on the sample visit’s notes',
+    figure: String(marks),
+    target: '0',
+    pass: marks === 0,
+    note: counts
+      .map((c) => `${c.language}: ${c.other ? 'other language, not linked' : `${c.sentences} sentences`}`)
+      .join('; '),
   };
 }

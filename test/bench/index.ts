@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCatchUp } from './catch-up.ts';
 import { benchCheck } from './check.ts';
-import { benchCommands } from './commands.ts';
+import { benchCommands, benchCommandsWindows } from './commands.ts';
 import { benchCpu } from './cpu.ts';
 import { benchDictationHotkey } from './dictation-hotkey.ts';
 import { benchHeap } from './heap.ts';
@@ -64,9 +64,10 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'commands',
-    label: 'voice commands in an X11 field',
-    timeoutMs: 120_000,
-    run: () => benchCommands(),
+    label: 'voice commands in an X11 field and a Win32 field (Wine)',
+    // The X11 rows (about a minute), then the Windows lane's (its set-up and Wine prefix included: 2–4 min).
+    timeoutMs: 420_000,
+    run: async () => [...(await benchCommands()), ...(await benchCommandsWindows())],
   },
   {
     name: 'check',

@@ -32,6 +32,10 @@ interface TextArea {
   setSelectionRange(start: number, end: number): void;
 }
 
+/** A correction's flag as main sends it (its range is not read here). */
+const correctionFlag = (code: 'dose_changed' | 'side_changed', facts: Record<string, string>) =>
+  ({ id: `c:${code}`, code, start: 0, end: 1, facts, correction: true }) as const;
+
 const written = expectedSentences('dictation.wav')
   .map((s) => s.written)
   .join('');
@@ -159,10 +163,10 @@ describe('dictation screens', () => {
     // Why text was copied instead: main sends a code and the application's name; the words are made here.
     // Inserted and still ours: Undo is offered (clicked, never focused); a changed dose is highlighted.
     expect(last.undoable).toBe(true);
-    await show({ ...last, flagged: { before: '5', after: '50' } });
+    await show({ ...last, flagged: correctionFlag('dose_changed', { said: '50 mg', instead: '5 mg' }) });
     await expect
       .poll(() => page.getByTestId('overlay-flagged').textContent())
-      .toBe('Corrected by the service: 5 → 50');
+      .toBe('A correction changed the dose: 5 mg → 50 mg');
     await page.screenshot({ path: `${SHOTS}/dictation-overlay-undo-flagged.png` });
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await page.evaluate(() => (globalThis as unknown as { __undone: number }).__undone)).toBe(1);
@@ -264,7 +268,7 @@ describe('dictation screens', () => {
     expect(entry).toMatchObject({ where: 'recovered', resendable: false });
     // What the recovered text holds is checked in test/integration/features/dictation/history-resend.test.ts.
     await dictation.history.add('Left knee effusion, no erythema.', 'copied', [
-      { before: 'right', after: 'left' },
+      correctionFlag('side_changed', { part: 'knee', said: 'left', instead: 'right' }),
     ]);
     dictation.publish();
     const search = page.getByLabel('Search the history');
@@ -273,7 +277,7 @@ describe('dictation screens', () => {
     expect(await page.locator('.entry').first().textContent()).toContain('Left knee effusion');
     // A correction that changed the side is listed, highlighted, with its entry.
     expect(await page.locator('.history mark').first().textContent()).toBe(
-      'Corrected by the service: right → left',
+      'A correction changed the side of the knee: right → left',
     );
     expect(await unnamedFocusables(page, 'Dictation')).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/dictation-history-search.png`, fullPage: true });

@@ -86,6 +86,12 @@ describe('the window in French', () => {
       'Dyspnée',
       'Pression artérielle élevée',
     ]);
+    // A French note of an English conversation: nothing linked nor marked, said once in French (issue 30).
+    await expect
+      .poll(() => page.getByTestId('evidence-other-language').textContent())
+      .toContain('ne fonctionnent que si la note est dans la langue de la conversation');
+    expect(await page.locator('[data-testid="note-sentence"]').count()).toBe(0);
+    expect(await page.getByTestId('evidence-mark').count()).toBe(0);
     await page.getByRole('button', { name: 'Copier toute la note' }).click();
     await expect.poll(() => page.getByTestId('copy-status').textContent()).toMatch(/^Note copiée \(\d/);
     await page.screenshot({ path: `${SHOTS}/21-french-note.png`, fullPage: true });

@@ -23,6 +23,8 @@ const SAID = [
   'Your blood pressure is one forty over ninety.',
 ];
 const PLANTED = 'Family history of colon cancer in her father.';
+/** Screenshots of playing a sentence's audio, to look at (outside the repository). */
+const PLAYED = mkdtempSync(join(tmpdir(), 'scribe-evidence-shots-'));
 
 /** The bundled recordings under a manifest that says SAID. */
 function fixtures(): string {
@@ -99,6 +101,22 @@ describe('linked evidence on the Note screen', () => {
     const lines = section.getByTestId('evidence-lines');
     await expect.poll(() => lines.textContent()).toContain('Just aspirin eighty one milligrams every day.');
     await page.screenshot({ path: `${SHOTS}/05-note-evidence-lines.png`, fullPage: true });
+  });
+
+  it('plays the audio of the lines shown for a sentence, read from the visit’s journal', async () => {
+    const { page } = h;
+    const section = page
+      .locator('article[data-section]')
+      .filter({ hasText: 'Takes aspirin 325 mg daily.' })
+      .first();
+    const play = section.getByTestId('evidence-play');
+    await play.click();
+    // Played through Web Audio: the clip is the aspirin line's audio (about two seconds), and it plays out.
+    await expect.poll(() => play.getAttribute('data-state')).toMatch(/^(playing|ended)$/);
+    expect(Number(await play.getAttribute('data-seconds'))).toBeGreaterThan(0.5);
+    await page.screenshot({ path: `${PLAYED}/note-evidence-playing.png`, fullPage: true });
+    await expect.poll(() => play.getAttribute('data-state'), { timeout: 30_000 }).toBe('ended');
+    await page.screenshot({ path: `${PLAYED}/note-evidence-played.png`, fullPage: true });
   });
 
   it('dismisses a mark, and the copy to the EHR carries none', async () => {

@@ -115,7 +115,7 @@ describe('the Texts page', () => {
       await page.getByLabel('Langue de l’application').selectOption('en');
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     }
-    h.app.dictation!.setTextDraft('Lungs clear. Side: [left|right]');
+    h.app.dictation!.textDraft.set('Lungs clear. Side: [left|right]');
     await nav(page, 'Dictation').click();
     const form = page.getByTestId('dictation-text-draft');
     await expect.poll(() => form.getByLabel('Content').inputValue()).toBe('Lungs clear. Side: [left|right]');

@@ -2,7 +2,9 @@
  * End-to-end tests: the built renderer in real Chromium behind the browser shell. A project of the root
  * vitest.config.ts, so `npm test` runs them after the unit group; alone:
  *   bash test/run.sh test/e2e/            (or npx vitest run --project e2e)
- * One file at a time: the machine has two cores and each file starts a browser.
+ * One file at a time: the machine has two cores and each file starts the app. All in one process that keeps
+ * its loaded modules and its one Chromium from file to file (`isolate: false`, bridge/browser.ts
+ * `sharedChromium`): each app gets a browser context of its own, and a file must leave nothing running.
  */
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,7 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     setupFiles: ['test/harness/wait-defaults.ts'],
     pool: 'forks',
+    isolate: false,
     fileParallelism: false,
     sequence: { groupOrder: 2 },
   },

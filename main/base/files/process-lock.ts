@@ -59,6 +59,14 @@ export async function lockHolder(path: string): Promise<'none' | 'self' | 'other
   return (await judge(path)).holder;
 }
 
+/** The process id of the live process (this one or another) holding the lock at `path`, else undefined. */
+export async function lockHolderPid(path: string): Promise<number | undefined> {
+  const { holder } = await judge(path);
+  if (holder === 'self') return process.pid;
+  const seen = holder === 'other' ? await see(path) : undefined;
+  return seen ? parse(seen.text)?.pid : undefined;
+}
+
 /** Who holds the lock, and (when stale) the file that was judged, for {@link removeStale}. */
 async function judge(path: string): Promise<{ holder: 'none' | 'self' | 'other'; seen?: SeenLock }> {
   const seen = await see(path);

@@ -1,7 +1,7 @@
 /**
  * What a correction changed that changes the meaning: compares the text before the correction with the
  * text after, as facts (findings, doses, sides), not as characters. A finding whose polarity flipped ("no
- * chest pain" → "chest pain"), a hyper- turned hypo- or back, a dose's unit changed, a side changed. Each is
+ * chest pain" → "chest pain"), a hyper- turned hypo- or back, a dose's value or unit changed, a side changed. Each is
  * aligned with the same thing said in the same place among its kind (the first "knee" with the first).
  */
 import type { TextFinding, TextFlag } from '../../../preload/contract/text-check-codes.ts';
@@ -79,6 +79,18 @@ export function correctionFlags(before: TextFacts, after: TextFacts): TextFlag[]
         end: now.end,
         facts: { said: now.said, instead: was.said },
       });
+  // The same number of doses, one in the same place said with another value: the number was changed.
+  if (before.doses.length === after.doses.length)
+    before.doses.forEach((was, i) => {
+      const now = after.doses[i]!;
+      if (was.value !== now.value)
+        flags.push({
+          code: 'dose_changed',
+          start: now.start,
+          end: now.end,
+          facts: { said: now.said, instead: was.said },
+        });
+    });
   for (const [was, now] of aligned(before.sides, after.sides, (s) => s.part))
     if (was.side !== now.side)
       flags.push({

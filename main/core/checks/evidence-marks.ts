@@ -134,8 +134,39 @@ function sideMarks(sentence: Sentence, support: readonly SupportLine[]): Evidenc
   return marks;
 }
 
+/**
+ * The findings the supporting lines state about what a note sentence says: read per sentence of each line,
+ * questions left out ("have you had chest pain, nausea-" affirms nothing, even cut off before its "?"), and
+ * only from sentences that share another of the note sentence's words (if it has one), so "no pain to palpation" said of the
+ * knee in a long turn does not contradict "shoulder pain" in the note.
+ */
+function saidFindings(sentence: Sentence, support: readonly SupportLine[]) {
+  const terms = termsOf(sentence.words);
+  return support.flatMap((line) =>
+    sentencesOf(line.text).flatMap((said) => {
+      const text = line.text.slice(said.start, said.end).trim();
+      if (text.endsWith('?') || QUESTION_OPENING.test(text)) return [];
+      const findings = findingsOf(said.words);
+      const saidTerms = termsOf(said.words);
+      // A sentence that says nothing but the finding ("Reports fever.") needs no other word in common.
+      const shares = (term: string) => {
+        const others = terms.filter((t) => !sameStem(t, term));
+        return others.length === 0 || others.some((t) => saidTerms.some((u) => sameStem(t, u)));
+      };
+      return findings.filter((f) => shares(f.term));
+    }),
+  );
+}
+
+/**
+ * How a spoken question opens, the recognizer having perhaps left out its "?": an auxiliary then "you"
+ * ("have you had…"), or "any" or "how about" among its first words ("and any other symptoms like a cough").
+ */
+const QUESTION_OPENING =
+  /^(?:(?:do|does|did|have|has|had|are|is|was|were|can|could|how|what|when|where|which|who)\b[^.!]*\b(?:you|your|there|it)\b|(?:\S+\s+){0,5}(?:any|how about)\b(?![^.!]*\b(?:no|not|n't|never|denies)\b))/i;
+
 function negationMarks(sentence: Sentence, support: readonly SupportLine[]): EvidenceMark[] {
-  const said = support.filter((line) => !line.question).flatMap((line) => findingsOf(line.words));
+  const said = saidFindings(sentence, support);
   const marks: EvidenceMark[] = [];
   for (const finding of findingsOf(sentence.words)) {
     const same = said.filter((f) => f.term === finding.term);

@@ -22,6 +22,25 @@ export interface NotePassage {
   readonly text: string;
 }
 
+/**
+ * The verbs a plan's order opens with (English, French, Spanish). An order is the clinician's decision, which
+ * the conversation need not say ("Order an ECG today."): one with no supporting line is not marked "not
+ * found", and one with lines is checked against them like any sentence.
+ */
+const ORDER_VERBS = new Set(
+  `order start stop continue resume refer return follow recheck repeat schedule obtain check increase
+  decrease hold discontinue prescribe consult advise counsel encourage arrange begin taper titrate
+  débuter commencer arrêter poursuivre continuer adresser consulter revoir prescrire demander reprendre
+  iniciar suspender continuar derivar solicitar volver control consultar recetar pedir`.split(/\s+/),
+);
+
+/** Whether a sentence gives an order: in the Plan, or opening with an order's verb (after a list mark). */
+function isOrder(key: string, sentence: Sentence): boolean {
+  if (key.split('/')[0] === 'PLAN') return true;
+  const first = sentence.words.find((w) => /\p{L}/u.test(w.norm));
+  return first !== undefined && ORDER_VERBS.has(first.norm);
+}
+
 /** At most this many items support one sentence. */
 const MAX_SUPPORT = 3;
 /** An item is added to a sentence's support only if it covers this share of the sentence's words more. */
@@ -106,13 +125,21 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
   return [...withAnswers].sort((a, b) => a - b);
 }
 
-function sentenceEvidence(text: string, sentence: Sentence, conversation: Conversation): SentenceEvidence {
+function sentenceEvidence(
+  key: string,
+  text: string,
+  sentence: Sentence,
+  conversation: Conversation,
+): SentenceEvidence {
   const terms = termsOf(sentence.words);
   const range = { start: sentence.start, end: sentence.end };
   // A sentence with no words of its own ("1.", "Plan:") claims nothing to find.
   if (terms.length === 0) return { ...range, support: [], marks: [] };
   const support = supportOf(terms, conversation).map((i) => conversation.lines[i]!);
-  if (support.length === 0) return { ...range, support: [], marks: [{ code: 'not_found', ...range }] };
+  if (support.length === 0) {
+    const marks = isOrder(key, sentence) ? [] : [{ code: 'not_found' as const, ...range }];
+    return { ...range, support: [], marks };
+  }
   return {
     ...range,
     support: support.map((line) => line.id),
@@ -128,6 +155,6 @@ export function linkEvidence(
   const conversation = new Conversation(items);
   return passages.map(({ key, text }) => ({
     key,
-    sentences: sentencesOf(text).map((sentence) => sentenceEvidence(text, sentence, conversation)),
+    sentences: sentencesOf(text).map((sentence) => sentenceEvidence(key, text, sentence, conversation)),
   }));
 }

@@ -22,6 +22,18 @@ import {
 } from '../../../preload/contract/mic-codes.ts';
 
 const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
+
+/** A kind of check on dictated text, on unless IT turns it off (policy, environment or flags; not settings). */
+const checkKey = (title: string, description: string) =>
+  key({
+    schema: z.boolean(),
+    default: true,
+    title,
+    description,
+    expect: 'must be true or false',
+    deniedLayers: ['settings'],
+    example: true,
+  });
 const INSERT_MODES = ['paste', 'type', 'copy'] as const;
 
 const chord = (use: ChordUse) =>
@@ -191,6 +203,23 @@ export const DICTATION_KEYS = {
     expect: 'must be true or false',
     example: true,
   }),
+  // The checks on dictated text (main/core/checks): IT turns each kind off; only IT (no settings layer).
+  checksDoses: checkKey(
+    'Dictation checks: doses',
+    'Flags doses in dictated text and its corrections: error-prone forms (trailing zero "5.0 mg", naked decimal ".5 mg", U, IU, QD, QOD, cc, µg), a dose or unit a correction changed, a dose ten times (or a tenth of) the same drug\'s dose dictated earlier. Shown to the clinician, never changed. Off: not checked.',
+  ),
+  checksSoundAlikes: checkKey(
+    'Dictation checks: sound-alike drug names',
+    'Asks "did you mean …?" when a drug name heard is one of a pair on a published list of confused drug names and its context fits the other. Never replaced without the clinician. Off: not checked.',
+  ),
+  checksSides: checkKey(
+    'Dictation checks: sides',
+    'Flags left, right or bilateral in conflict for the same body part within a dictation (or with one dictated earlier), and a side a correction changed. Off: not checked.',
+  ),
+  checksNegation: checkKey(
+    'Dictation checks: negation',
+    'Flags a correction that flips a finding between absent, present and possible ("no chest pain" → "chest pain"), or turns hyper- into hypo- (or back). Off: not checked.',
+  ),
   dictationFieldMarkers: key({
     schema: z.preprocess(
       (value) => {

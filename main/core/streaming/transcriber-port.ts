@@ -5,7 +5,7 @@
  */
 import type { AccessTokenSource } from '../api/auth/token-source.ts';
 import type { RecoveredSession } from '../journal/journal-replay.ts';
-import type { ErrorCode, FailureNote, TranscriptItem } from '../../../preload/contract/index.ts';
+import type { ErrorCode, FailureNote, Speaker, TranscriptItem } from '../../../preload/contract/index.ts';
 
 /**
  * An item from the live session, already on the visit's single timeline (per-socket offsets rebased), in
@@ -33,8 +33,17 @@ export interface LiveStream {
   readonly chunks: AsyncIterable<Int16Array>;
 }
 
+/** What a visit said, as the note's evidence reads it: its speech locales and its kept audio. */
+export interface SaidSource {
+  readonly locales: readonly string[];
+  /** The audio (16 kHz mono) `speaker` said between two times of the visit's timeline; null when not kept. */
+  audio(speaker: Speaker, startMs: number, endMs: number): Promise<Int16Array | null>;
+}
+
 /** A running `/transcribe-ws` session (reconnects and replays on its own). */
 export interface LiveSession {
+  /** What it said, for the note's evidence (visit-said.ts); absent for a session that cannot tell. */
+  readonly said?: SaidSource;
   /**
    * Settles once the first socket streams, or rejects when the session could not start (no socket within
    * its start budget, sign-in refused…). Audio given meanwhile is kept (journaled) either way.

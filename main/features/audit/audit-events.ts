@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 import { NOT_INSERTED_REASONS } from '../../../preload/contract/dictation-codes.ts';
+import { FLAG_CODES, FLAG_KINDS } from '../../../preload/contract/text-check-codes.ts';
 
 /** A name such as a note section key or a configuration key: one word, no spaces, no sentences. */
 const KeyName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'must be key-shaped');
@@ -68,6 +69,15 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('dictation_undone', { into: ProcessName, removed: z.boolean() }),
   /** A correction changed a number, unit, negation or side, and was shown to the clinician. */
   event('dictation_correction_flagged', { into: ProcessName }),
+  /** A check flagged dictated text (a dose, a sound-alike, a side, a negation) and the flag was shown. */
+  event('dictation_flag_shown', { into: ProcessName, check: z.enum(FLAG_KINDS), code: z.enum(FLAG_CODES) }),
+  /** How a shown flag was resolved: kept as said, fixed, or left (the next dictation replaced it). */
+  event('dictation_flag_resolved', {
+    into: ProcessName,
+    check: z.enum(FLAG_KINDS),
+    code: z.enum(FLAG_CODES),
+    how: z.enum(['kept', 'fixed', 'left']),
+  }),
   /** Dictated text that did not go into the field (did not land, password field, another control…); kept in the box. */
   event('dictation_not_inserted', { into: ProcessName, reason: z.enum(NOT_INSERTED_REASONS) }),
   event('journal_recovered', { journal: Id }),

@@ -14,6 +14,7 @@ import { journaledDictation, SharedMicrophoneLock, type DictationConnection } fr
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import type { Config, ConfigKey } from '../../core/config/config-schema.ts';
 import type { SettingsStore } from '../../core/config/settings-store.ts';
+import { FLAG_KINDS, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { DictationHistory } from './dictation-history.ts';
 import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
@@ -120,6 +121,7 @@ export function composeDictation(
     ...optionalParts(platform),
     ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
     ...(app.texts ? { texts: app.texts } : {}),
+    checkKinds: () => checkKindsOf(app.resolved().config),
     transfer: (): Promise<void> => transferBox(service),
   });
   service.applyHotkeys();
@@ -127,6 +129,17 @@ export function composeDictation(
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
+}
+
+/** The kinds of check on dictated text IT left on (policy `checksDoses`, `checksSoundAlikes` …). */
+function checkKindsOf(config: Config): FlagKind[] {
+  const on: Record<FlagKind, boolean> = {
+    dose: config.checksDoses,
+    sound_alike: config.checksSoundAlikes,
+    side: config.checksSides,
+    negation: config.checksNegation,
+  };
+  return FLAG_KINDS.filter((kind) => on[kind]);
 }
 
 /** Recovery of unfinished dictations, where journals are kept (with the Texts "insert ‹name›" knows). */

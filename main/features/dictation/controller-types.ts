@@ -1,9 +1,9 @@
 /** The dictation controller's options, its sink and one running dictation (dictation-controller.ts). */
 import type { AudioCapture } from '../../core/audio/capture.ts';
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import type { WarmMicrophone } from './warm-microphone.ts';
+import type { CheckSettings } from './dictation-checks.ts';
 import type { CommandSettings, DictationStream } from './dictation-stream.ts';
-import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import type {
   FieldNavigator,
@@ -26,19 +26,20 @@ export interface DictationSink {
    * The live text of the current dictation (the box shows it as it comes), with its flagged corrections and,
    * dictating into the box, the words "select ‹words›" chose (selected until the next words replace them).
    */
-  live(text: string, flags?: readonly FlaggedCorrection[], selection?: TextRange): void;
-  /** A dictation ended: its text (voice commands applied), what happened to it, its flagged corrections. */
-  /** A dictation ended: its text, what happened to it, checked corrections, and (failed) the journal that keeps its audio. */
+  live(text: string, flags?: readonly DictationFlag[], selection?: TextRange): void;
+  /** A dictation ended: its text, what happened to it, its open flags, and (failed) the journal that keeps its audio. */
   finished(
     text: string,
     outcome: DictationOutcome,
-    flags?: readonly FlaggedCorrection[],
+    flags?: readonly DictationFlag[],
     journalId?: string,
   ): void;
   /** Dictating into the box: what a command did (or why it could not), said in the box as on the overlay. */
   notice?(message: DictationMessage): void;
   /** "Undo last dictation": `removed` from the application, or not (the text goes back to the box). */
   undone?(text: string, removed: boolean, appName: string): void;
+  /** The checks flagged something new in the dictation going to `appName` (null: the box). */
+  flagsShown?(flags: readonly DictationFlag[], appName: string | null): void;
 }
 
 /** Options of {@link DictationController}. */
@@ -52,6 +53,8 @@ export interface DictationControllerOptions {
   readonly sink: DictationSink;
   /** Voice commands on or off (Settings, policy) and the dictation language, read at each start. */
   readonly commands?: () => CommandSettings;
+  /** What the checks read at each start (earlier text where the text goes, the kinds IT left on). */
+  readonly checks?: (target: InsertTarget | null) => CheckSettings;
   /** "Next field" / "previous field" (template blanks in the focused field). */
   readonly navigator?: FieldNavigator;
   /** "Transfer text" said into the box: run once the dictation ended (the box's text into the application). */

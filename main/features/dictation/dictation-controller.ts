@@ -9,7 +9,8 @@
  * and replay of main/core/streaming); a failure keeps the journal and puts what was received in the box.
  */
 import type { ConnectionStatus } from '../../core/streaming/session-types.ts';
-import { DictationStream } from './dictation-stream.ts';
+import { dictationStream } from './stream-setup.ts';
+import type { DictationStream } from './dictation-stream.ts';
 import { pumpMicrophone } from './dictation-pump.ts';
 import { MOVE_MESSAGE } from './commands/command-runner.ts';
 import { OverlayPresenter } from './overlay-presenter.ts';
@@ -19,7 +20,7 @@ import {
   type DictationOutcome,
   type Running,
 } from './controller-types.ts';
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import { lastWords, reconnectingMessage, recordingPhase } from './overlay-model.ts';
 import type { InsertionRun, InsertTarget, OverlayState } from './ports.ts';
 
@@ -98,18 +99,15 @@ export class DictationController {
       // Into our own box: the person is looking at the box, which says it too.
       if (target === null) this.#o.sink.notice?.(message);
     };
-    return new DictationStream({
-      run,
-      target,
-      commands: this.#o.commands?.() ?? { enabled: false, locale: 'ENGLISH_US' },
-      navigator: this.#o.navigator,
-      say,
-      stop: () => void this.stop(),
-      transfer: this.#o.transfer && (() => void this.stop().then(this.#o.transfer)),
-      makeText: this.#o.makeText,
-      live: (text, flags, selection) => this.#o.sink.live(text, flags, selection),
-      flagged: () => say({ code: 'correction_flagged' }),
-    });
+    return dictationStream(this.#o, { run, target, say, stop: () => this.stop() });
+  }
+
+  /** The clinician keeps or fixes a flag of the running dictation; null when it has no such open flag. */
+  resolveFlag(id: string, how: 'keep' | 'fix'): DictationFlag | null {
+    const running = this.#running;
+    const flag = running?.stream.resolve(id, how) ?? null;
+    if (running && flag) this.#show(running);
+    return flag;
   }
 
   /** Starts inserting into the target; when that fails the microphone and the lock are given back. */

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import { TokenVault } from '../../base/secrets/token-vault.ts';
 import { vaultDirs } from '../../core/config/paths.ts';
+import { DictationFlagSchema, type DictationFlag } from '../../../preload/contract/index.ts';
 
 /** One past dictation. */
 export interface HistoryEntry {
@@ -20,8 +21,8 @@ export interface HistoryEntry {
   readonly text: string;
   /** Where it went: the application's name, "copied", "dictation box" or "failed". */
   readonly where: string;
-  /** Corrections that changed a number, unit, negation or side (kept, encrypted, with the text). */
-  readonly flags?: { before: string; after: string }[];
+  /** The checks' flags on it, as the clinician left them (kept, encrypted, with the text). */
+  readonly flags?: DictationFlag[];
   /**
    * The journal that keeps its audio, while the dictation failed or was cut short: the kept audio can be
    * sent again for the whole text (an id, no patient data).
@@ -36,7 +37,8 @@ const entriesSchema = z.array(
       at: z.number(),
       text: z.string(),
       where: z.string(),
-      flags: z.array(z.object({ before: z.string(), after: z.string() })).optional(),
+      // Flags of an older version (the words a correction changed) are not read: the text is.
+      flags: z.array(DictationFlagSchema).optional().catch(undefined),
       journalId: z.string().optional(),
     })
     .loose(),
@@ -98,7 +100,7 @@ export class DictationHistory {
   async add(
     text: string,
     where: string,
-    flags: readonly { before: string; after: string }[] = [],
+    flags: readonly DictationFlag[] = [],
     journalId?: string,
   ): Promise<HistoryEntry | null> {
     if (text.trim() === '' && !journalId) return null;
@@ -107,7 +109,7 @@ export class DictationHistory {
       at: this.#now(),
       text,
       where,
-      ...(flags.length > 0 ? { flags: flags.map((f) => ({ ...f })) } : {}),
+      ...(flags.length > 0 ? { flags: flags.map((f) => ({ ...f, facts: { ...f.facts } })) } : {}),
       ...(journalId ? { journalId } : {}),
     };
     this.#entries = this.#prune([entry, ...this.#entries]);

@@ -10,6 +10,7 @@ import type { ShortcutRegistrar } from './hotkey-driver.ts';
 import type { DictationText, FieldNavigator } from './ports.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
+import type { FlagKind } from '../../../preload/contract/text-check-codes.ts';
 
 /** Writes text to the clipboard, marked transient (the app's ClipboardPort). */
 export interface DictationClipboard {
@@ -17,7 +18,12 @@ export interface DictationClipboard {
 }
 
 /** Options of {@link DictationService}. */
-export interface DictationServiceOptions extends Omit<DictationControllerOptions, 'sink' | 'onActiveChange'> {
+export interface DictationServiceOptions extends Omit<
+  DictationControllerOptions,
+  'sink' | 'onActiveChange' | 'checks'
+> {
+  /** The kinds of check IT left on (policy `checks.*`), read at each dictation's start; absent: all. */
+  readonly checkKinds?: () => readonly FlagKind[];
   readonly hook: KeyHook;
   readonly shortcuts: ShortcutRegistrar | null;
   readonly platform: NodeJS.Platform;

@@ -4,20 +4,22 @@
  */
 import {
   HOTKEY_SETTINGS,
+  type DictationFlag,
   type DictationMessage,
   type DictationStateDto,
   type HotkeySetting,
 } from '../../../preload/contract/index.ts';
 import { DictationController, type DictationOutcome } from './dictation-controller.ts';
 import type { DictationHistory } from './dictation-history.ts';
-import type { DictationRecovery, RecoverableDictation } from './dictation-recovery.ts';
+import type { RecoverableDictation } from './dictation-recovery.ts';
 import { DictationSettingError, type DictationSettings, type KeyCheck } from './dictation-settings.ts';
 import { HotkeyDriver } from './hotkey-driver.ts';
 import { hotkeyActions } from './dictation-hotkeys.ts';
-import { dictationState } from './dictation-state.ts';
+import { dictationState, TextDraft } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
-import type { FlaggedCorrection } from './commands/meaning-check.ts';
 import { Emitter } from '../../base/async/emitter.ts';
+import { FlagLedger } from './flag-ledger.ts';
+import { recoveredBox } from './recovered-box.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { afterClear, finishedEvents, noteOf, whereOf } from './outcome-notes.ts';
 import type { AttachedMic, DictationServiceOptions } from './dictation-service-options.ts';
@@ -31,12 +33,14 @@ export class DictationService {
   #box: DictationStateDto['box'] = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
+  /** Earlier dictations for the checks, and what the audit trail is told of their flags. */
+  readonly #ledger = new FlagLedger((event) => this.#reported.emit(event));
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
   /** The window shows the dictation box (it says so through `dictation:boxShown`). */
   #boxShown = false;
-  #textDraft: string | null = null; // "make that a Text": its content, waiting for a name (patient text)
+  readonly textDraft = new TextDraft(() => this.#push()); // "make that a Text" (patient text: never logged)
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -50,22 +54,21 @@ export class DictationService {
         locale: options.settings.get().locale,
         texts: options.texts?.() ?? [],
       }),
+      checks: (target) => this.#ledger.settings(target?.appName ?? null, options.checkKinds?.()),
       sink: {
         live: (text, flags = [], selection) => {
-          this.#box = {
-            text,
-            note: null,
-            ...(flags.length > 0 ? { flags: [...flags] } : {}),
-            ...(selection ? { selection: { ...selection } } : {}),
-          };
+          this.#ledger.leave();
+          const selected = selection ? { selection: { ...selection } } : {};
+          this.#box = { text, note: null, flags: [...flags], ...selected };
           this.#push();
         },
         finished: (text, outcome, flags = [], journalId) =>
           void this.#finished(text, outcome, flags, journalId),
         undone: (text, removed, appName) => this.#undone(text, removed, appName),
         notice: (message) => this.#notice(message),
+        flagsShown: (flags, where) => this.#ledger.shown(flags, where),
       },
-      makeText: (content) => this.setTextDraft(content),
+      makeText: (content) => this.textDraft.set(content),
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
         this.#push();
@@ -123,12 +126,6 @@ export class DictationService {
     this.#push();
   }
 
-  /** "Make that a Text" kept `content` (the box asks its name); null: saved or dropped from the box. */
-  setTextDraft(content: string | null): void {
-    this.#textDraft = content;
-    this.#push();
-  }
-
   /** Next / previous template field (hotkey): between the words said so far and the next ones. */
   async moveField(direction: 'next' | 'previous'): Promise<void> {
     await this.controller.moveField(direction);
@@ -152,8 +149,17 @@ export class DictationService {
     else this.#push();
   }
 
+  /** The clinician keeps or fixes a flag (the overlay, the box): the running dictation's, else the box's. */
+  resolveFlag(id: string, how: 'keep' | 'fix'): void {
+    const live = this.controller.resolveFlag(id, how);
+    const flags = this.#ledger.resolve(id, how, live);
+    if (!live) this.#box = { ...this.#box, flags: [...flags] };
+    this.#push();
+  }
+
   /** The box's text (maybe edited) into the application focused now. */
   async insertText(text: string): Promise<void> {
+    this.#ledger.leave();
     const outcome = await this.#o.inserter.insertAgain(text);
     this.#box = { text, note: noteOf(outcome) };
     this.#followClear(outcome);
@@ -162,6 +168,7 @@ export class DictationService {
 
   /** The box's (or a history entry's) text onto the clipboard, cleared at its time like a copy fallback's. */
   async copyText(text: string): Promise<void> {
+    this.#ledger.leave();
     const { transient } = await this.#o.clipboard.writeText(text);
     const code = transient ? 'copied' : 'copied_may_be_kept';
     const outcome = copiedOutcome({ code }, this.#o.clearCopied?.(text) ?? null);
@@ -190,20 +197,7 @@ export class DictationService {
   async recover(id: string): Promise<void> {
     await this.refreshRecoverable();
     if (!this.#recoverable.some((r) => r.id === id)) throw new DictationSettingError('nothing_to_recover');
-    let recovered: Awaited<ReturnType<DictationRecovery['recover']>>;
-    try {
-      recovered = await this.#o.recovery!.recover(id);
-    } catch {
-      // Nothing is shredded on failure: it can be tried again once the service is reachable.
-      throw new DictationSettingError('recover_failed');
-    }
-    // Field moves, select and stop said in it are not replayed into today's applications: said once.
-    const { text, notReplayed } = recovered;
-    this.#box = { text, note: { code: notReplayed.length > 0 ? 'recovered_commands_left' : 'recovered' } };
-    // A dictation in history (failed, or cut short) gets its whole text; one only the journal knew is added.
-    const history = this.#o.history;
-    const entry = history.byJournal(id);
-    await (entry ? history.completed(entry.id, text) : history.add(text, 'recovered')).catch(() => undefined);
+    this.#box = await recoveredBox(this.#o, id);
     return this.refreshRecoverable();
   }
 
@@ -218,7 +212,7 @@ export class DictationService {
   async forgetClinician(): Promise<void> {
     if (this.controller.active) await this.controller.cancel().catch(() => undefined);
     this.#box = { text: '', note: null };
-    this.#textDraft = null;
+    this.textDraft.set(null);
     await this.#o.history.clear().catch(() => undefined);
     await this.refreshRecoverable();
   }
@@ -232,7 +226,7 @@ export class DictationService {
   state(): DictationStateDto {
     const { controller, driver } = this;
     const parts = { options: this.#o, controller, driver, box: this.#box, recoverable: this.#recoverable };
-    return dictationState({ ...parts, mic: this.#mic, textDraft: this.#textDraft });
+    return dictationState({ ...parts, mic: this.#mic, textDraft: this.textDraft.content });
   }
 
   dispose(): void {
@@ -243,16 +237,22 @@ export class DictationService {
   async #finished(
     text: string,
     outcome: DictationOutcome,
-    flags: readonly FlaggedCorrection[],
+    flags: readonly DictationFlag[],
     journalId?: string,
   ): Promise<void> {
     this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
     this.#followClear(outcome);
     const where = whereOf(outcome);
+    this.#ledger.finished(where, text, flags);
     await this.#o.history
       .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));
-    for (const event of finishedEvents(outcome, where, flags.length > 0)) this.#reported.emit(event);
+    for (const event of finishedEvents(
+      outcome,
+      where,
+      flags.some((f) => f.correction),
+    ))
+      this.#reported.emit(event);
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
   }

@@ -45,3 +45,18 @@ export function dictationState(parts: StateParts): DictationStateDto {
     ...(parts.textDraft !== null ? { textDraft: parts.textDraft } : {}),
   };
 }
+
+/** "Make that a Text" kept some words (the box asks their name); null: saved or dropped from the box. */
+export class TextDraft {
+  #content: string | null = null;
+  constructor(private readonly changed: () => void) {}
+
+  get content(): string | null {
+    return this.#content;
+  }
+
+  set(content: string | null): void {
+    this.#content = content;
+    this.changed();
+  }
+}

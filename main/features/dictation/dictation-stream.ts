@@ -1,13 +1,13 @@
 /**
  * One dictation's text on its way from the session to the field: voice commands applied (commands/), the
- * commands heard run in order, corrections that change a number, unit, negation or side flagged, and the
- * result given to the insertion run and to the dictation box.
+ * commands heard run in order, the text and each correction checked (dictation-checks.ts: flagged, never
+ * changed but by the clinician), and the result given to the insertion run and to the dictation box.
  */
-import type { DictationMessage } from '../../../preload/contract/index.ts';
+import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import { CommandFilter } from './commands/command-filter.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
-import { meaningChange, type FlaggedCorrection } from './commands/meaning-check.ts';
+import { DictationChecks, type CheckSettings } from './dictation-checks.ts';
 import type { DictationText, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
 import { withoutLineBreaks } from './insertion/line-breaks.ts';
 
@@ -34,18 +34,24 @@ export interface DictationStreamOptions {
    * The text as it is to be inserted, after each change (the dictation box shows it), and in the box the
    * words "select ‹words›" chose, until the next words replace them.
    */
-  readonly live: (text: string, flags: readonly FlaggedCorrection[], selection?: TextRange) => void;
-  /** A correction changed what the text means. */
-  readonly flagged: (flag: FlaggedCorrection) => void;
+  readonly live: (text: string, flags: readonly DictationFlag[], selection?: TextRange) => void;
+  /** The checks found something new in the text or in a correction (shown, never acted on). */
+  readonly flagged: (flags: readonly DictationFlag[]) => void;
+  /** What the checks read besides the text (none: only corrections are checked, every kind). */
+  readonly checks?: CheckSettings | undefined;
 }
+
+const EVERY_KIND: CheckSettings = { earlier: '', kinds: ['dose', 'sound_alike', 'side', 'negation'] };
 
 /** The text pipeline of one dictation. */
 export class DictationStream {
   readonly #o: DictationStreamOptions;
   readonly #filter: CommandFilter;
   readonly #runner: CommandRunner;
-  readonly #flags: FlaggedCorrection[] = [];
+  readonly #checks: DictationChecks;
   #raw = '';
+  /** The text before the clinician's fixes (voice commands and line breaks applied). */
+  #filtered = '';
   #text = '';
   #asleep = false;
   /** Line breaks refused so far (said when one more is). */
@@ -60,6 +66,7 @@ export class DictationStream {
       inField: options.target !== null,
     });
     this.#runner = new CommandRunner(options);
+    this.#checks = new DictationChecks(options.checks ?? EVERY_KIND);
   }
 
   /** The text to insert now. */
@@ -72,9 +79,24 @@ export class DictationStream {
     return this.#asleep;
   }
 
-  /** Corrections flagged so far, in order. */
-  get flags(): readonly FlaggedCorrection[] {
-    return this.#flags;
+  /** The open flags of the checks, corrections' first. */
+  get flags(): readonly DictationFlag[] {
+    return this.#checks.flags;
+  }
+
+  /**
+   * The clinician keeps (`keep`) or fixes (`fix`) a flag; a fixed sound-alike's suggested name goes into the
+   * text as a correction would. Answers the flag, or null when no such flag is open.
+   */
+  resolve(id: string, how: 'keep' | 'fix'): DictationFlag | null {
+    const flag = how === 'keep' ? this.#checks.keep(id) : this.#checks.fix(id);
+    if (!flag) return null;
+    const text = this.#checks.fixed(this.#filtered);
+    if (text !== this.#text) this.#o.run.update(text, false);
+    this.#text = text;
+    this.#checks.check(text);
+    this.#o.live(text, this.#checks.flags);
+    return flag;
   }
 
   /** The session's whole text changed (`rolledBack`: a drop, the replay dictates it again). */
@@ -83,12 +105,14 @@ export class DictationStream {
     const correction = !rolledBack && !raw.startsWith(this.#raw);
     this.#raw = raw;
     const { text: filtered, heard, selection, asleep = false } = this.#filter.update(raw);
-    const text = this.#lineBreaks(filtered);
+    this.#filtered = this.#lineBreaks(filtered);
+    const text = this.#checks.fixed(this.#filtered);
     this.#text = text;
     this.#asleep = asleep;
     this.#o.run.update(text, rolledBack);
-    if (correction) this.#check(previous, text);
-    this.#o.live(text, this.#flags, selection);
+    const fresh = this.#checks.check(text, correction ? previous : undefined);
+    if (fresh.length > 0) this.#o.flagged(fresh);
+    this.#o.live(text, this.#checks.flags, selection);
     for (const command of heard) this.#runner.heard(command);
   }
 
@@ -118,12 +142,5 @@ export class DictationStream {
       });
     this.#refused = refused;
     return kept;
-  }
-
-  #check(previous: string, text: string): void {
-    const flag = meaningChange(previous, text);
-    if (!flag) return;
-    this.#flags.push(flag);
-    this.#o.flagged(flag);
   }
 }

@@ -55,7 +55,8 @@ export function createDictationHandlers(
     'dictation:historyResend': (r) => done(service, () => service.recover(journalOf(r.id))),
     'dictation:recover': (r) => done(service, () => service.recover(r.id)),
     'dictation:forgetRecoverable': (r) => done(service, () => service.forgetRecoverable(r.id)),
-    'dictation:dropTextDraft': () => done(service, () => service.setTextDraft(null)),
+    'dictation:dropTextDraft': () => done(service, () => service.textDraft.set(null)),
+    'dictation:resolveFlag': (r) => done(service, () => service.resolveFlag(r.id, r.how)),
     'dictation:boxShown': (r) =>
       guard(() => {
         service.setBoxShown(r.shown);
@@ -79,6 +80,7 @@ export function unavailableDictationHandlers(): ChannelHandlers<typeof dictation
     'dictation:insertBox': answer,
     'dictation:copyBox': answer,
     'dictation:historyInsert': answer,
+    'dictation:resolveFlag': answer,
     'dictation:historyCopy': answer,
     'dictation:historyDelete': answer,
     'dictation:historyResend': answer,

@@ -4,11 +4,16 @@
  * dictation box and history. Each has a real implementation elsewhere and a fake in tests.
  */
 import type { LineBreak } from './insertion/line-breaks.ts';
+import type { FlagCode, FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import type { FieldFill } from '../../../preload/contract/text-fields.ts';
 import type { FillOutcome } from './commands/field-fill-commands.ts';
 import type { ConnectionStatus, SessionState } from '../../core/streaming/session-types.ts';
 import type { TextFieldContext } from '../../core/streaming/frames.ts';
-import { NOT_INSERTED_REASONS, type DictationMessage } from '../../../preload/contract/index.ts';
+import {
+  NOT_INSERTED_REASONS,
+  type DictationFlag,
+  type DictationMessage,
+} from '../../../preload/contract/index.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
 export interface DictationSessionLike {
@@ -133,8 +138,8 @@ export interface OverlayState {
   readonly lastWords: string;
   /** What to say for phases that need it (why copied, why busy, why failed): a code, never a sentence. */
   readonly message: DictationMessage | null;
-  /** The last correction that changed a number, unit, negation or side: highlighted for the clinician. */
-  readonly flagged?: { readonly before: string; readonly after: string } | null;
+  /** The last flag of the checks on the dictated text: highlighted for the clinician. */
+  readonly flagged?: DictationFlag | null;
   /** The dictation just inserted can still be taken back: the overlay offers "Undo". */
   readonly undoable?: boolean;
 }
@@ -154,6 +159,21 @@ export type DictationEvent =
   | { readonly kind: 'dictation_undone'; readonly into: string; readonly removed: boolean }
   /** A correction changed a number, a unit, a negation or a side: shown to the clinician (no text here). */
   | { readonly kind: 'dictation_correction_flagged'; readonly into: string }
+  /** A check flagged dictated text and the flag was shown (its kind and code only, no text). */
+  | {
+      readonly kind: 'dictation_flag_shown';
+      readonly into: string;
+      readonly check: FlagKind;
+      readonly code: FlagCode;
+    }
+  /** The clinician kept or fixed a flag, or left it (the next dictation replaced it). */
+  | {
+      readonly kind: 'dictation_flag_resolved';
+      readonly into: string;
+      readonly check: FlagKind;
+      readonly code: FlagCode;
+      readonly how: 'kept' | 'fixed' | 'left';
+    }
   /** Text stopped short of the field (not landed, a password field, another control…): kept in the box. */
   | {
       readonly kind: 'dictation_not_inserted';

@@ -2,7 +2,8 @@
 import { EM_SPECIALTIES, NOTE_LOCALES } from '../../core/api/schemas/common.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { NoteService } from './note-service.ts';
-import { noteEvidence } from '../../core/checks/note-evidence.ts';
+import { evidenceOfNote } from '../../core/checks/note-evidence.ts';
+import { EvidenceAudioSource } from './evidence-audio.ts';
 import { emOffered } from './note-workflow.ts';
 import type { CoreAccess, CoreApi } from '../connection/ports.ts';
 
@@ -13,6 +14,7 @@ export function createNoteHandlers(
 ): HandlerSlice<'note' | 'codes' | 'orders' | 'instructions' | 'copy'> {
   const core = () => access.require();
   const workflow = notes.workflow;
+  const audio = new EvidenceAudioSource();
   return {
     'note:templates': () => guard(() => noteTemplates(core())),
     'note:get': () => guard(() => ({ note: workflow.note })),
@@ -20,8 +22,12 @@ export function createNoteHandlers(
       guard(() => {
         const note = workflow.note;
         if (!note) return { revision: r.revision, passages: [] };
-        return { revision: note.revision, passages: noteEvidence(note.sections, r.items) };
+        const evidence = evidenceOfNote(note, r.items, notes.transcript.said?.()?.locales ?? []);
+        audio.answered(evidence);
+        return evidence;
       }),
+    'note:evidenceAudio': (r) =>
+      guard(() => audio.clip(r, workflow.note?.revision ?? null, notes.transcript)),
     'note:generate': (r) => guard(() => notes.generate(r)),
     'note:editSection': (r) => guard(() => workflow.editSection(r.revision, r.key, r.content)),
     'note:editByInstruction': (r) => guard(() => workflow.editByInstruction(core(), r.instructions)),

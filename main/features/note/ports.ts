@@ -5,6 +5,8 @@
 import type { TranscriptItemInput } from '../../core/api/schemas/note.ts';
 import type { PatientDemographics } from '../../core/api/schemas/visit-context.ts';
 import type { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
+import type { TranscriptItem } from '../../../preload/contract/index.ts';
+import type { SaidSource } from '../../core/streaming/transcriber-port.ts';
 
 type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 
@@ -23,6 +25,10 @@ export interface VisitTranscript {
   startedAt?(): number | null;
   /** The demographics of the patient of the appointment the visit was started from (schedule), if any. */
   patient?(): PatientDemographics | null;
+  /** The visit's lines with their ids, speakers and times (the evidence's audio is read by them). */
+  items?(): readonly TranscriptItem[];
+  /** What the visit said: its speech locales and kept audio (null: no visit, or unknown). */
+  said?(): SaidSource | null;
 }
 
 /**

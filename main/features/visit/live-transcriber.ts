@@ -17,6 +17,7 @@ import { Transcript, type FinalTranscriptItem } from '../../core/streaming/trans
 import type { LiveItem, LiveSession, LiveStream, LiveTranscriber } from './ports.ts';
 import type { TranscriberFactory } from '../../core/streaming/transcriber-port.ts';
 import { LiveSessionAdapter } from './transcribe-session-adapter.ts';
+import { visitSaid } from './visit-said.ts';
 import { Failure } from '../../base/failure.ts';
 
 /** What a transcription journal records of its session, so a recovered visit is sent again the same way. */
@@ -84,7 +85,8 @@ async function startLive(
     ...(journal ? { journal } : {}),
   });
   const kept = journal && options.journals ? { store: options.journals, journal } : null;
-  const live = new LiveSessionAdapter(session, streams, kept, diskFull);
+  const said = visitSaid(locales, specs, journal ?? null);
+  const live = new LiveSessionAdapter(session, streams, kept, diskFull, said);
   // Not awaited: the visit shows that it is connecting (and may be stopped) while the session tries.
   live.begin();
   return live;

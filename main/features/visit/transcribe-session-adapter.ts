@@ -14,6 +14,7 @@ import type { StreamingError } from '../../core/streaming/streaming-error.ts';
 import type { TranscribeSession } from '../../core/streaming/transcribe-session.ts';
 import type { TranscriptItem } from '../../core/streaming/transcript.ts';
 import type { LiveHealth, LiveItem, LiveSession, LiveStream } from './ports.ts';
+import type { SaidSource } from '../../core/streaming/transcriber-port.ts';
 
 /** Streaming failure → the contract's closed codes. */
 function streamingFailureCode(error: StreamingError | undefined): ErrorCode {
@@ -101,6 +102,7 @@ export class LiveSessionAdapter implements LiveSession {
     streams: readonly LiveStream[],
     journal: KeptJournal | null,
     diskFullAtStart = false,
+    readonly said?: SaidSource,
   ) {
     this.#session = session;
     this.#streams = streams;

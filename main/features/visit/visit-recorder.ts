@@ -8,6 +8,7 @@
 import type { ErrorCode, FailureNote, StartVisit, VisitState } from '../../../preload/contract/index.ts';
 import * as phase from '../../../preload/contract/visit-phase.ts';
 import type { LiveItem, LiveSession, LiveTranscriber } from './ports.ts';
+import type { SaidSource } from '../../core/streaming/transcriber-port.ts';
 import { LiveLink } from './session-link.ts';
 import type { TranscriptStore } from './transcript-store.ts';
 import { ArmedInputs } from './armed-inputs.ts';
@@ -24,7 +25,7 @@ export class VisitRecorder {
   readonly #status: VisitStatus;
   readonly transcript: TranscriptStore;
   /** The last session (or recovered journal), kept after it ended so it can be shredded on discard. */
-  #last: Pick<LiveSession, 'forget' | 'setAside'> | null = null;
+  #last: Pick<LiveSession, 'forget' | 'setAside' | 'said'> | null = null;
   #inputs: VisitInputs | null = null;
   /** Inputs opened before Start (the pre-roll). */
   readonly #armed: ArmedInputs;
@@ -54,6 +55,11 @@ export class VisitRecorder {
 
   get active(): boolean {
     return phase.isVisitActive(this.#status.phase);
+  }
+
+  /** What the visit on screen said (locales, kept audio); null without one, or for a recovered one. */
+  get said(): SaidSource | null {
+    return this.#last?.said ?? null;
   }
 
   /**
@@ -170,10 +176,7 @@ export class VisitRecorder {
     return session.keep();
   }
 
-  /**
-   * Pauses: the taps go silent at once; the session confirms what was sent on its own time (offline, that
-   * waits for the network), so Resume and End stay possible meanwhile.
-   */
+  /** Pauses: the taps go silent at once; the session confirms what was sent on its own time (offline too). */
   async pause(): Promise<void> {
     if (!phase.canPauseVisit(this.#status.phase)) throw new Failure('visit_not_active');
     this.#inputs?.setPaused(true);
@@ -182,10 +185,7 @@ export class VisitRecorder {
     this.#link.session?.pause().catch(() => undefined);
   }
 
-  /**
-   * Resumes: the taps open at once; audio is kept and journaled while the session (re)connects, and the
-   * command does not wait for the network (Pause and End stay possible).
-   */
+  /** Resumes: the taps open at once; audio is journaled while the session (re)connects (no waiting). */
   async resume(): Promise<void> {
     if (!phase.canResumeVisit(this.#status.phase)) throw new Failure('visit_not_active');
     this.#link.session?.resume().catch(() => undefined);
@@ -287,13 +287,11 @@ export class VisitRecorder {
   }
 
   async #endOnAudioEnd(code: ErrorCode | null): Promise<void> {
-    if (
-      !(await this.end().then(
-        () => true,
-        () => false,
-      ))
-    )
+    try {
+      await this.end();
+    } catch {
       return;
+    }
     this.#endedItself.emit();
     if (code) this.#status.set({ error: { code } });
   }

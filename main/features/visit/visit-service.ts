@@ -24,6 +24,9 @@ import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 
+/** A visit that ended in an earlier run, as it is offered. */
+const ENDED = { stale: false, ended: true } as const;
+
 /** Everything the visit service needs from outside. */
 export interface VisitServiceDeps {
   readonly connections: CurrentConnection;
@@ -90,6 +93,11 @@ export class VisitService {
   /** The final transcript items, as a note is generated from them. */
   finalTranscript(): ReturnType<TranscriptStore['finalInputs']> {
     return this.#recorder.transcript.finalInputs();
+  }
+
+  /** What the visit on screen said (its locales, its kept audio), for the note's evidence. */
+  said(): VisitRecorder['said'] {
+    return this.#recorder.said;
   }
 
   async options(): Promise<VisitOptions> {
@@ -206,19 +214,11 @@ export class VisitService {
     const unfinished = (await journals.listRecoverable())
       .filter((j) => j.session === 'transcribe')
       .map((j) => ({ id: j.id, startedAt: j.createdAt, stale: j.stale, ended: false }));
-    const ended = (await journals.listEnded()).map((j) => ({
-      id: j.id,
-      startedAt: j.createdAt,
-      stale: false,
-      ended: true,
-    }));
+    const ended = (await journals.listEnded()).map((j) => ({ ...ENDED, id: j.id, startedAt: j.createdAt }));
     return [...unfinished, ...ended];
   }
 
-  /**
-   * Sends an unfinished visit's kept audio again to the organization's service and shows the complete
-   * transcript as an ended visit. On failure nothing is shredded: it can be tried again.
-   */
+  /** Sends an unfinished visit's audio again and shows its transcript as ended (on failure, nothing shredded). */
   async recover(id: string): Promise<void> {
     const journals = this.#deps.journals;
     if (!journals) throw new Failure('invalid_request');

@@ -18,6 +18,7 @@ import type { VisitJournal } from '../../core/journal/journal.ts';
 import { JournalStore } from '../../core/journal/journal-store.ts';
 import type { DictateJournalSettings, TranscribeJournalSettings } from '../../core/journal/recovery.ts';
 import { CliError, EXIT } from './io.ts';
+import { isKeychainCode, sayNoKeychain } from './keychain-notice.ts';
 import { baseUrlPhrase, words } from '../../../preload/words/index.ts';
 
 /** Connection flags every command accepts (they override the environment). */
@@ -193,7 +194,11 @@ export async function openJournal(
       process.stderr.write(`${diskFullWarning()}\n`);
       return undefined;
     }
-    process.stderr.write(`scribe: ${words().cli.notJournaled(typeof code === 'string' ? code : 'error')}\n`);
+    if (isKeychainCode(code)) sayNoKeychain(true);
+    else
+      process.stderr.write(
+        `scribe: ${words().cli.notJournaled(typeof code === 'string' ? code : 'error')}\n`,
+      );
     return undefined;
   }
 }

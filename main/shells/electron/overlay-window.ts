@@ -31,8 +31,8 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
         return;
       }
       if (!win || win.isDestroyed()) win = openOverlay(preloadPath, send);
-      // Clicks pass through, except while it offers "Undo" (still never focused: not focusable).
-      win.setIgnoreMouseEvents(state.undoable !== true);
+      // Clicks pass through, except while it offers "Undo" or Keep / Fix of a flag (never focused).
+      win.setIgnoreMouseEvents(state.undoable !== true && !state.flagged);
       if (!win.webContents.isLoading()) send(win);
       // showInactive: the application being dictated into keeps focus and its caret.
       if (!win.isVisible()) win.showInactive();

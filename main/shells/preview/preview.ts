@@ -9,12 +9,7 @@ import { join } from 'node:path';
 import { ProcessLock } from '../../base/files/process-lock.ts';
 import { startLiveConfig } from '../../core/config/start-live-config.ts';
 import { openNodeSettingsStore } from '../../core/config/node-settings-store.ts';
-import {
-  defaultJournalDir,
-  defaultUserDataDir,
-  journalDir,
-  managedJournalDir,
-} from '../../core/config/paths.ts';
+import { defaultJournalDir, journalDir, managedJournalDir } from '../../core/config/paths.ts';
 import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
 import type { ConfigProblem } from '../../core/config/resolve-config.ts';
 import { configProblemsBlock } from '../../compose/config-problem-words.ts';
@@ -26,6 +21,13 @@ import { startBrowserShell, type BrowserShell } from './shell.ts';
 import { systemClipboard } from './system-clipboard.ts';
 import { openInSystemBrowser } from './system-browser.ts';
 import { previewDictationPlatform } from './preview-dictation.ts';
+import {
+  alreadyOpenLine,
+  focusRunningPreview,
+  PREVIEW_LOCK,
+  previewDataDir,
+  raiseOnRequest,
+} from './first-preview.ts';
 
 /** The machine's parts the preview runs on; the tests give stand-ins (a fixture microphone, a memory keychain). */
 type PreviewParts = Pick<AppServicesDeps, 'secrets' | 'clipboard' | 'platform'> &
@@ -106,29 +108,20 @@ export async function runBrowserPreview(why: string, env: NodeJS.ProcessEnv = pr
     );
     return 1;
   }
-  // One preview per data folder (two would share its settings and journals): a second says where the first is.
+  // One preview per data folder (two would share its settings and journals): a second brings the first up.
   const dataDir = previewDataDir(env);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = await ProcessLock.acquire(join(dataDir, PREVIEW_LOCK));
   if (!lock) {
-    console.error(
-      `The browser preview is already open on ${dataDir}: use its window (a second one would share its settings and visits), or close it and run npm start again. SCRIBE_DATA_DIR names another data folder.`,
-    );
-    return 1;
+    await focusRunningPreview(dataDir);
+    console.log(alreadyOpenLine(dataDir));
+    return 0;
   }
   try {
     return await runPreviewWindow(why, env, chromium);
   } finally {
     await lock.release();
   }
-}
-
-/** The lock file in the data folder held while a preview runs on it. */
-export const PREVIEW_LOCK = 'preview.lock';
-
-/** SCRIBE_DATA_DIR, else the platform's data folder (the settings, the keychain's names, the journals). */
-function previewDataDir(env: NodeJS.ProcessEnv): string {
-  return env.SCRIBE_DATA_DIR?.trim() || defaultUserDataDir();
 }
 
 /** Starts the app and its window; the exit code once the window has closed. */
@@ -154,7 +147,10 @@ async function runPreviewWindow(why: string, env: NodeJS.ProcessEnv, chromium: s
   console.log(
     `${why}; opening the browser preview on ${shell.origin} (loopback only) in Chromium instead — not the clinician's app; dictation into its own box only. Close its window to stop.`,
   );
-  const code = await untilClosed(await openAppWindow(chromium, shell.url, systemLanguages(env)));
+  const window = await openAppWindow(chromium, shell.url, systemLanguages(env));
+  const stopRaising = raiseOnRequest(window.process.pid);
+  const code = await untilClosed(window);
+  stopRaising();
   await started.app.close();
   return code;
 }

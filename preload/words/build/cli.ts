@@ -6,8 +6,9 @@
  */
 import type CLI from '../en/cli.json';
 import { AUDIT_BREAKS } from '../../contract/audit-codes.ts';
-import { FLAG_KIND_OF, type FlagCode } from '../../contract/text-check-codes.ts';
+import { flagSignatures } from './flag-facts.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
+import { inSentence } from '../intl.ts';
 import type { CliProblemWords } from './problems.ts';
 
 /** One language's CLI words, as its catalogue file holds them. */
@@ -22,22 +23,7 @@ const BREAKS = Object.fromEntries(
 ) as unknown as BreakSignatures;
 
 /** Every flag `scribe check` prints takes the same facts, each message placing those it names. */
-const FLAG_FACTS = [
-  'said',
-  'instead',
-  'drug',
-  'earlier',
-  'factor:number',
-  'source',
-  'part',
-  'finding',
-  'from',
-  'to',
-] as const;
-type FlagSignatures = { readonly [C in FlagCode as `check.flags.${C}`]: typeof FLAG_FACTS };
-const FLAGS = Object.fromEntries(
-  (Object.keys(FLAG_KIND_OF) as FlagCode[]).map((code) => [`check.flags.${code}`, FLAG_FACTS]),
-) as unknown as FlagSignatures;
+const FLAGS = flagSignatures('check.flags');
 
 const CLI_SIGNATURES = {
   ...BREAKS,
@@ -61,6 +47,7 @@ const CLI_SIGNATURES = {
   nativeMissing: ['package'],
   commandsNotReplayed: ['commands'],
   notJournaled: ['code'],
+  noKeychain: ['journal:boolean'],
   'doctor.line': ['check', 'detail'],
   'doctor.missing': ['variables'],
   'doctor.configured': ['origin', 'apiVersion', 'asUser:boolean'],
@@ -68,7 +55,6 @@ const CLI_SIGNATURES = {
   'doctor.user': ['id'],
   'doctor.noteSettings': ['template:string?', 'locale:string?'],
   'doctor.failed': ['check', 'detail'],
-  'audit.noKeychain': ['code'],
   'audit.keptAside': ['kind', 'file'],
   'audit.notRecorded': ['kind', 'code'],
   'audit.asideUnreadable': ['file', 'rejected'],
@@ -110,7 +96,7 @@ const CLI_SIGNATURES = {
   'audio.codes': ['code', 'serviceCode:number?'],
   'dictate.commandDoesNothing': ['phrase'],
   'dictate.alsoOnStdout': ['why'],
-  'dictate.commandsHeading': ['locale'],
+  'dictate.commandsHeading': ['language'],
   'dictate.correctionsNotApplied': ['count:number'],
   'recover.noSuchSession': ['id'],
   'recover.several': ['count:number'],
@@ -126,7 +112,8 @@ const CLI_SIGNATURES = {
 /** A number or text that reads as none when empty, 0 or absent. */
 const orNone = <T>(value: T | null | undefined): T | null => value || null;
 
-const PREPARE: Prepares<typeof CLI_SIGNATURES> = {
+const prepare = (tag: string): Prepares<typeof CLI_SIGNATURES> => ({
+  'dictate.commandsHeading': (language) => ({ language, languageInSentence: inSentence(tag, language) }),
   'doctor.keyRead': (keyId) => ({ keyId: orNone(keyId) }),
   'doctor.noteSettings': (template, locale) => ({ template: template ?? null, locale: locale ?? null }),
   'audit.intact': (count, firstSeq) => ({ count, firstSeq: orNone(firstSeq) }),
@@ -137,11 +124,11 @@ const PREPARE: Prepares<typeof CLI_SIGNATURES> = {
     newest: orNone(newest),
   }),
   'audio.codes': (code, serviceCode) => ({ code, serviceCode: serviceCode ?? null }),
-};
+});
 
 /** The CLI's words in the language `tag`, from its catalogue and its problem words. */
 export function cliWords(tag: string, catalogue: CliCatalogue, problems: CliProblemWords): CliWords {
-  return { ...compile(tag, catalogue.cli, CLI_SIGNATURES, PREPARE), ...problems };
+  return { ...compile(tag, catalogue.cli, CLI_SIGNATURES, prepare(tag)), ...problems };
 }
 
 /** The `scribe` command's own words (English's keys: every language has every one). */

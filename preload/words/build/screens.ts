@@ -6,13 +6,16 @@
 import type DICTATION_SCREEN from '../en/dictation-screen.json';
 import type SCHEDULE from '../en/schedule.json';
 import type APP from '../en/app.json';
+import { flagSignatures } from './flag-facts.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
 
 /** One language's screen words, as its catalogue files hold them. */
 export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE & typeof APP;
 
 const SCREEN_SIGNATURES = {
-  'dictationScreen.flagged': ['before', 'after'],
+  ...flagSignatures('dictationScreen.flag'),
+  'dictationScreen.keepLabel': ['key'],
+  'dictationScreen.fixLabel': ['key'],
   'dictationScreen.started': ['when', 'stale:boolean'],
   'dictationScreen.recoverLabel': ['time'],
   'dictationScreen.discardLabel': ['time'],
@@ -53,7 +56,6 @@ const orNone = (text: string | null | undefined): string | null => text || null;
 const version = (v: string | null | undefined) => ({ version: orNone(v) });
 
 const PREPARE: Prepares<typeof SCREEN_SIGNATURES> = {
-  'dictationScreen.flagged': (before, after) => ({ before: orNone(before), after: orNone(after) }),
   'dictationScreen.hint': (toggleKey, holdKey) => ({ toggleKey, holdKey: orNone(holdKey) }),
   // ICU select keys are words: `corrected-in-box` is `corrected_in_box` in the message.
   'dictationScreen.overlay.title': (phase, app) => ({ phase: phase.replaceAll('-', '_'), app: orNone(app) }),

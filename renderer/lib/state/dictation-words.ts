@@ -130,9 +130,14 @@ export function boxCountdown(state: DictationStateDto | null, now?: number): str
   return clipboard?.state === 'pending' ? clipboardText(clipboard, now) : '';
 }
 
-/** A time of day as hours and minutes in the clinician's locale. */
+/** A time of day as hours and minutes in the window's language (not the system's: issue 31 item 4). */
 export function shortTime(at: number): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return new Intl.DateTimeFormat(words().tag, { hour: '2-digit', minute: '2-digit' }).format(at);
+}
+
+/** A date and time of day in the window's language (a recoverable dictation's start). */
+export function dateAndTime(at: number): string {
+  return new Intl.DateTimeFormat(words().tag, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
 /**

@@ -58,6 +58,9 @@ export class DictationStore {
   historyDelete = (id: string) => this.#send(() => scribe().dictationHistoryDelete({ id }));
   historyResend = (id: string) => this.#send(() => scribe().dictationHistoryResend({ id }));
   recover = (id: string) => this.#send(() => scribe().dictationRecover({ id }));
+  /** Keeps a check's flag as said, or fixes it. */
+  resolveFlag = (id: string, how: 'keep' | 'fix') =>
+    this.#send(() => scribe().dictationResolveFlag({ id, how }));
   forgetRecoverable = (id: string) => this.#send(() => scribe().dictationForgetRecoverable({ id }));
   update = (patch: Partial<DictationSettingsDto>) =>
     this.#send(() => scribe().dictationUpdateSettings(patch));
@@ -91,6 +94,11 @@ export class OverlayStore {
 
   connect(): void {
     this.#off = scribe()?.onDictationOverlay((payload) => (this.#state = payload.state)) ?? null;
+  }
+
+  /** The overlay's Keep and Fix of the flag it shows. */
+  resolveFlag(id: string, how: 'keep' | 'fix'): void {
+    void settle(() => scribe().dictationResolveFlag({ id, how }));
   }
 
   /** The overlay's "Undo": the last dictation out of the application (or into the box). */

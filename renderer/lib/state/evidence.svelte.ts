@@ -12,6 +12,7 @@ import type {
   TranscriptItem,
 } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
+import { EvidencePlayer } from './evidence-player.svelte.ts';
 
 /** A sentence's place: its passage's key and where it starts. */
 export const sentenceId = (key: string, sentence: SentenceEvidence) => `${key}@${sentence.start}`;
@@ -22,6 +23,8 @@ export class EvidenceStore {
   #evidence = $state.raw<NoteEvidence | null>(null);
   #dismissed = $state.raw<readonly string[]>([]);
   #selected = $state<string | null>(null);
+  /** Plays the selected sentence's lines. */
+  readonly player = new EvidencePlayer();
 
   /** Links the note to the visit's final lines (again when either changed). */
   async load(note: Note, items: readonly TranscriptItem[]): Promise<void> {
@@ -30,8 +33,22 @@ export class EvidenceStore {
       .map((i) => ({ id: i.id, text: i.text }));
     const answer = await settle(() => scribe().noteEvidence({ revision: note.revision, items: finals }));
     if (!answer.ok || answer.data.revision !== note.revision) return;
-    if (this.#evidence?.revision !== note.revision) this.#dismissed = [];
+    if (this.#evidence?.revision !== note.revision) {
+      this.#dismissed = [];
+      this.player.stop();
+    }
     this.#evidence = answer.data;
+  }
+
+  /** The note is in another language than the visit: nothing is linked (said once on the screen). */
+  get otherLanguage(): boolean {
+    return this.#evidence?.otherLanguage === true;
+  }
+
+  /** Plays the audio of a sentence's lines (the ones shown for it). */
+  play(sentence: SentenceEvidence): void {
+    if (this.#evidence && sentence.support.length > 0)
+      void this.player.play(this.#evidence.revision, sentence.support);
   }
 
   /** The sentences of a passage (a section's key, or `KEY/subsection-id`). */
@@ -54,6 +71,7 @@ export class EvidenceStore {
 
   /** Selects a sentence to show its lines, or closes it when it was selected. */
   select(id: string): void {
+    this.player.stop();
     this.#selected = this.#selected === id ? null : id;
   }
 }

@@ -18,3 +18,23 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every file this test process runs (the e2e group keeps one process for all its files:
+ * `isolate: false`), launched on first use and again if it went away; each app gets its own browser
+ * context (cookies, storage, locale), so files share the browser process and nothing else. Playwright
+ * stops it when the process exits. Launching one per app cost a second or more each time under load.
+ */
+export function sharedChromium(): Promise<Browser> {
+  const current = shared;
+  if (current) return current.then((b) => (b.isConnected() ? b : relaunch()));
+  return relaunch();
+}
+
+function relaunch(): Promise<Browser> {
+  shared = launchChromium();
+  shared.catch(() => (shared = undefined));
+  return shared;
+}

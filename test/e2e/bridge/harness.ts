@@ -22,7 +22,7 @@ import { MemorySecretStore } from '../../../main/base/secrets/memory-secret-stor
 import type { SecretStore } from '../../../main/base/secrets/secret-store.ts';
 import type { AppServicesDeps } from '../../../main/compose/composition-root.ts';
 import type { EventPayload } from '../../../preload/contract/index.ts';
-import { launchChromium } from './browser.ts';
+import { sharedChromium } from './browser.ts';
 
 /**
  * The conversation fixture (12 s), paced like a microphone but `micSpeed` times faster than real time: the
@@ -168,7 +168,7 @@ export async function startApp(
     onEvent?: NonNullable<Parameters<typeof startPreviewApp>[0]['onEvent']>;
   } = {},
 ): Promise<AppHarness> {
-  const browser = options.browser ?? (await launchChromium());
+  const browser = options.browser ?? (await sharedChromium());
   const clipboard = new RecordingClipboard();
   const inputs = fixtureInputs(options.micSpeaksAtOnce ?? false, options.micSpeed ?? 4);
   const dataDir = await mkdtemp(join(tmpdir(), 'scribe-e2e-'));
@@ -221,7 +221,6 @@ export async function startApp(
     close: async () => {
       await app.visit.discard().catch(() => undefined);
       await context.close();
-      if (!options.browser) await browser.close();
       await started.app.close();
     },
   };

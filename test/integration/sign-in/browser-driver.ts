@@ -5,7 +5,7 @@
  * browser profile, so the identity provider's session cookie lives on between sign-ins, as it would.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../e2e/bridge/browser.ts';
+import { sharedChromium } from '../../e2e/bridge/browser.ts';
 
 /** A browser the test drives. */
 export interface BrowserDriver {
@@ -22,9 +22,12 @@ export interface BrowserDriver {
   close(): Promise<void>;
 }
 
-/** Launches Chromium; the clinician signs in as `login` (any password: the test provider's own form). */
+/**
+ * A browser profile of its own (a context in the test process's one Chromium); the clinician signs in as
+ * `login` (any password: the test provider's own form).
+ */
 export async function startBrowserDriver(login: string): Promise<BrowserDriver> {
-  const browser: Browser = await launchChromium();
+  const browser: Browser = await sharedChromium();
   const context: BrowserContext = await browser.newContext();
   const opened: string[] = [];
   const work: Promise<void>[] = [];
@@ -62,7 +65,7 @@ export async function startBrowserDriver(login: string): Promise<BrowserDriver> 
       await Promise.all(work.splice(0));
     },
     async close() {
-      await browser.close();
+      await context.close();
     },
   };
   return driver;

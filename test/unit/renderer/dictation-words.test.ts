@@ -3,10 +3,12 @@ import { useLocale } from '../../../preload/words/window.ts';
 import type { DictationStateDto } from '../../../preload/contract/index.ts';
 import {
   boxText,
+  dateAndTime,
   dictationHint,
   historyKept,
   holdUnavailable,
   keyRefusal,
+  shortTime,
   withAppRule,
   withoutAppRule,
 } from '../../../renderer/lib/state/dictation-words.ts';
@@ -116,5 +118,20 @@ describe('the Dictation screen', () => {
     expect(boxText(state(), 'my edit')).toBe('my edit');
     expect(boxText(state(), null)).toBe('kept words');
     expect(boxText(null, null)).toBe('');
+  });
+
+  it("writes times in the window's language, not the system's (issue 31 item 4)", async () => {
+    const at = new Date(2026, 11, 6, 13, 53).getTime();
+    try {
+      await useLocale('fr');
+      expect(shortTime(at)).toBe('13:53');
+      expect(dateAndTime(at)).toMatch(/^6 déc\. 2026.*13:53$/);
+      await useLocale('es');
+      expect(shortTime(at)).toBe('13:53');
+      await useLocale('en');
+      expect(shortTime(at)).toBe('01:53 PM');
+    } finally {
+      await useLocale('en');
+    }
   });
 });

@@ -139,4 +139,9 @@ describe('the words of an expected failure', () => {
     const short = new JobError('job_failed', { code: 83005 });
     expect(toFailure(short).toIpcError()).toEqual({ code: 'transcript_too_short', retryable: false });
   });
+
+  it('never offers the sample visit in a failure: a managed install may not have one (issue 31 item 5)', () => {
+    for (const locale of ['en', 'fr', 'es'] as const)
+      expect(LOCALES[locale].errors.not_connected).not.toMatch(/sample|exemple|ejemplo/i);
+  });
 });

@@ -2,7 +2,10 @@
  * Finds the dictation microphones and foot pedals (native/hid.ts), keeps them open, and turns their input
  * reports into button downs and ups. node-hid has no plug events, so it polls the device list: a device
  * plugged in is found within one poll, and one whose handle died (unplugged, or the computer slept) is
- * closed and opened again when it is listed again. A device another program holds (Dragon, the SpeechMike
+ * closed and opened again when it is listed again. Where the backend hints at plugs (Linux: a hidraw node
+ * came or went), the list is read on each hint (after `settleMs`, while udev sets the node's permissions)
+ * and otherwise only every `restPollMs` while no device is claimed or lost, so an idle app does not wake
+ * every two seconds (`npm run bench -- idle`). A device another program holds (Dragon, the SpeechMike
  * Control Center) is reported as claimed and left alone: tried again only now and then, never seized.
  */
 import { HidOpenError, type HidBackend, type HidHandle } from '../../../../native/hid.ts';
@@ -30,6 +33,10 @@ export interface MicWatcherOptions {
   readonly onButton: (button: MicButton, down: boolean) => void;
   readonly onStatus?: (status: MicStatus) => void;
   readonly pollMs?: number;
+  /** How often the list is read where plugs are hinted and nothing is claimed or lost (default 60 s). */
+  readonly restPollMs?: number;
+  /** How long after a plug hint the list is read (default 1 s). */
+  readonly settleMs?: number;
   /** How long a claimed device is left alone before it is tried again. */
   readonly claimedRetryMs?: number;
   readonly now?: () => number;
@@ -49,7 +56,11 @@ export class MicWatcher {
   readonly #open = new Map<string, Opened>();
   /** Claimed paths, with when they were last tried. */
   readonly #claimed = new Map<string, { model: MicModel; at: number }>();
-  #timer: ReturnType<typeof setInterval> | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #unwatch: (() => void) | null = null;
+  /** A handle died since the last poll (asleep, unplugged): the list is read at the quick pace. */
+  #lost = false;
+  #started = false;
   #polling: Promise<void> | null = null;
   #recording = false;
   #status: MicStatus;
@@ -64,17 +75,34 @@ export class MicWatcher {
     return this.#status;
   }
 
-  /** Polls now and then every `pollMs`. */
+  /** Polls now, then every `pollMs` (or `restPollMs` and on each plug hint, where the backend hints). */
   start(): void {
-    if (!this.#o.hid || this.#timer) return;
+    if (!this.#o.hid || this.#started) return;
+    this.#started = true;
+    this.#unwatch = this.#o.hid.watchPlugs?.(() => this.#next(this.#o.settleMs ?? 1000)) ?? null;
     void this.poll();
-    this.#timer = setInterval(() => void this.poll(), this.#o.pollMs ?? 2000);
+  }
+
+  /** The next poll in `ms`, replacing the one planned. */
+  #next(ms: number): void {
+    if (!this.#started) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.poll(), ms);
     this.#timer.unref?.();
+  }
+
+  /** The pace after a poll: quick without hints, or while a device is claimed or was lost. */
+  #plan(): void {
+    const quick = !this.#unwatch || this.#claimed.size > 0 || this.#lost;
+    this.#next(quick ? (this.#o.pollMs ?? 2000) : (this.#o.restPollMs ?? 60_000));
   }
 
   /** One look at the device list: open what is new, close what went away. */
   poll(): Promise<void> {
-    this.#polling ??= this.#poll().finally(() => (this.#polling = null));
+    this.#polling ??= this.#poll().finally(() => {
+      this.#polling = null;
+      this.#plan();
+    });
     return this.#polling;
   }
 
@@ -85,8 +113,11 @@ export class MicWatcher {
   }
 
   async dispose(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
+    this.#started = false;
+    if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#unwatch?.();
+    this.#unwatch = null;
     await this.#polling?.catch(() => undefined);
     for (const path of [...this.#open.keys()]) await this.#close(path);
   }
@@ -94,6 +125,7 @@ export class MicWatcher {
   async #poll(): Promise<void> {
     const hid = this.#o.hid;
     if (!hid) return;
+    this.#lost = false;
     const listed = await hid.list().catch(() => []);
     const ours = new Set<string>();
     for (const device of listed) {
@@ -124,7 +156,11 @@ export class MicWatcher {
     opened.offs.push(
       handle.onReport((report) => this.#onReport(opened, report)),
       // Unplugged or asleep: let it go; the next poll opens it again once it is back.
-      handle.onError(() => void this.#close(path).then(() => this.#report())),
+      handle.onError(() => {
+        this.#lost = true;
+        this.#next(this.#o.pollMs ?? 2000);
+        void this.#close(path).then(() => this.#report());
+      }),
     );
     this.#open.set(path, opened);
     await this.#led(opened);

@@ -69,16 +69,38 @@ export function noteFrom(script: ScriptNote, template: Template, locale: string)
   return { title: script.title, locale: locale as Note['locale'], template_key: template.key, sections };
 }
 
+/** A text's sentences, list markers ("- ", "1. ") and line breaks aside: what it says, not how it is laid out. */
+function sentencesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim().replace(/^(?:[-•*]|\d+[.)])\s*/, ''))
+    .flatMap((line) => line.match(/[^.!?]+[.!?]*/g) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '');
+}
+
+/** What each section of a note says, in order, whatever its layout (bullets, a numbered list, one paragraph). */
+function wordingOf(sections: Note['sections']): string {
+  return JSON.stringify(
+    sections.map(({ key, content }) =>
+      content.type === 'TEXT'
+        ? [key, sentencesOf(content.text)]
+        : [key, content.subsections.map((sub) => [sub.title, sentencesOf(sub.text)])],
+    ),
+  );
+}
+
 /**
- * Whether a note is the script's French note, untouched (every section's content as written): only then do
- * its codes, orders and instructions come from the script, since the double's rules read English only.
+ * Whether a note is the script's French note, its wording untouched (every section says what the script
+ * wrote, laid out as written or as a list, as the Note screen's example instruction makes it): only then do
+ * its codes, orders and instructions come from the script, since the double's rules read English only. A
+ * layout is not what a visit is coded from, so the French note has the English note's level either way.
  */
 function isFrenchScriptNote(script: SampleScript, note: Note): boolean {
   const template = findTemplate(note.template_key);
   if (!template || note.locale !== 'FRENCH_FR') return false;
   const written = noteFrom(script.notes.fr, template, note.locale).sections;
-  const contentOf = (sections: Note['sections']) => JSON.stringify(sections.map((s) => [s.key, s.content]));
-  return contentOf(note.sections) === contentOf(written);
+  return wordingOf(note.sections) === wordingOf(written);
 }
 
 /** Codes of the script's French note: the English note's on the same template (a code has no language). */

@@ -19,6 +19,7 @@ import { cliConfig } from '../connect.ts';
 import { CliError, describeFailure, EXIT, out, usageError } from '../io.ts';
 import type { CliCommand } from './registry.ts';
 import { words } from '../../../../preload/words/index.ts';
+import { sayNoKeychain } from '../keychain-notice.ts';
 
 /** The data folder the app uses (or SCRIBE_DATA_DIR: a second installation, tests). */
 function cliDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -34,16 +35,17 @@ async function cliAuditLog(): Promise<CliAudit> {
     config,
     secrets: new KeychainSecretStore(),
     // A line about the trail (a full disk, no keychain), each said once a run: the session is not affected.
-    onDidFail: (failure) => sayOnce(auditFailureLine(failure)),
+    onDidFail: (failure) => {
+      if (failure.what === 'no_key') sayNoKeychain(false);
+      else sayOnce(auditFailureLine(failure));
+    },
   });
 }
 
 /** A failure of the trail in words, headed as the trail's (never as the command that ran). */
-function auditFailureLine(failure: AuditFailure): string {
+function auditFailureLine(failure: Exclude<AuditFailure, { what: 'no_key' }>): string {
   const said = words().cli.audit;
   switch (failure.what) {
-    case 'no_key':
-      return said.noKeychain(failure.code);
     case 'kept_aside':
       return said.keptAside(failure.kind, failure.file);
     case 'aside_unreadable':

@@ -18,7 +18,12 @@ import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
 import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
-import { dictationMessageText, voiceCommandLines, words } from '../../../../preload/words/index.ts';
+import {
+  dictationMessageText,
+  languageName,
+  voiceCommandLines,
+  words,
+} from '../../../../preload/words/index.ts';
 
 function dictationLocale(flag: string | undefined, fallback: DictationLocale): DictationLocale {
   const locale = flag ?? fallback;
@@ -137,7 +142,7 @@ async function dictateHelp(args: readonly string[]): Promise<string> {
   const width = Math.max(...lines.map((l) => l.said.length)) + 2;
   const help = words().cli.dictate;
   return [
-    help.commandsHeading(locale),
+    help.commandsHeading(languageName(locale)),
     ...lines.map((line) => `  ${line.said.padEnd(width)}${line.does}`),
     help.asyncCorrections,
   ].join('\n');

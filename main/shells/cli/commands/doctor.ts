@@ -9,7 +9,13 @@ import { authenticateUser, findOrCreateUser } from '../../../core/api/endpoints/
 import type { Config } from '../../../core/config/config-schema.ts';
 import { httpFor, missingConnectionSettings } from '../connect.ts';
 import { CliError, describeFailure, oneLine, out } from '../io.ts';
-import { checkDetailText, checkLabel, words } from '../../../../preload/words/index.ts';
+import {
+  checkDetailText,
+  checkLabel,
+  languageName,
+  templateName,
+  words,
+} from '../../../../preload/words/index.ts';
 
 type Status = 'pass' | 'fail' | 'warn' | 'skipped';
 
@@ -134,6 +140,8 @@ async function checkUser(
   const userCore = new CoreClient(server.http, userAuth);
   await check(doctor.checks.noteSettings, async () => {
     const settings = await userCore.getNoteSettings();
-    return doctor.noteSettings(settings.note_template_key ?? null, settings.note_locale ?? null);
+    // Named in words, as the window names them (not TEMPLATE_KEY, FRENCH_FR: issue 31 item 4).
+    const template = settings.note_template_key ? templateName(settings.note_template_key) : null;
+    return doctor.noteSettings(template, settings.note_locale ? languageName(settings.note_locale) : null);
   });
 }

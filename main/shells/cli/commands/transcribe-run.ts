@@ -10,6 +10,7 @@ import type { LiveHealth, LiveTranscriber } from '../../../features/visit/ports.
 import { diskFullWarning, journalStore } from '../connect.ts';
 import { words } from '../../../../preload/words/index.ts';
 import { CliError } from '../io.ts';
+import { isKeychainCode, sayNoKeychain } from '../keychain-notice.ts';
 import { onInterrupt, streamingConnection, streamingFailure, watchNotices } from '../streaming.ts';
 
 /** The app's live transcriber with what the CLI says about the journal, the disk and the input. */
@@ -36,6 +37,7 @@ export async function cliTranscriber(config: Config, journaled: boolean): Promis
   const transcriber = headless.visit.transcribers(journals, (error) => {
     const code = (error as { code?: unknown }).code;
     if (code === 'disk_full') once('disk', diskFullWarning());
+    else if (isKeychainCode(code)) sayNoKeychain(true);
     else once('journal', notJournaled(code));
   })(connection);
   return {
@@ -62,7 +64,9 @@ async function storeWithRetention(config: Config) {
     await store.applyRetention();
     return store;
   } catch (error) {
-    process.stderr.write(`${notJournaled((error as { code?: unknown }).code)}\n`);
+    const code = (error as { code?: unknown }).code;
+    if (isKeychainCode(code)) sayNoKeychain(true);
+    else process.stderr.write(`${notJournaled(code)}\n`);
     return undefined;
   }
 }

@@ -5,7 +5,11 @@
  */
 import type { X11Desktop } from '../../../../native/x11/x11-desktop.ts';
 import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
-import { DictationController } from '../../../../main/features/dictation/dictation-controller.ts';
+import {
+  DictationController,
+  type DictationControllerOptions,
+  type DictationSink,
+} from '../../../../main/features/dictation/dictation-controller.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
@@ -17,7 +21,14 @@ type InserterOptions = ConstructorParameters<typeof EngineInserter>[0];
 export function controllerOnX11(
   desktop: X11Desktop,
   env: NodeJS.ProcessEnv,
-  options: { mode: InsertMode; rules: InserterOptions['rules']; overlay?: (state: OverlayState) => void },
+  options: {
+    mode: InsertMode;
+    rules: InserterOptions['rules'];
+    overlay?: (state: OverlayState) => void;
+    /** Where the text and its flags go (default: nowhere), and what the checks read. */
+    sink?: DictationSink;
+    checks?: DictationControllerOptions['checks'];
+  },
 ): {
   controller: DictationController;
   sessions: ReturnType<typeof scriptedOpen>['sessions'];
@@ -37,7 +48,8 @@ export function controllerOnX11(
       rules: options.rules,
     }),
     overlay: { show: (state) => void (state && options.overlay?.(state)) },
-    sink: { live: () => undefined, finished: () => undefined },
+    sink: options.sink ?? { live: () => undefined, finished: () => undefined },
+    ...(options.checks ? { checks: options.checks } : {}),
     commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
     outcomeMs: 5,
   });

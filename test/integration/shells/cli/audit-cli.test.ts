@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
 import { type Harness } from '../../core/api/harness.ts';
+import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import { CANARY, CANARY_PHRASE } from '../../privacy/canary-kit.ts';
 import { scribe, serviceForCli } from './scribe-run.ts';
 
@@ -55,7 +56,7 @@ describe('scribe audit', { timeout: 90_000 }, () => {
     expect(note.code, note.stderr).toBe(0);
     // No keychain here (no session bus): said once, as the trail's, never as the `note` command's.
     expect(note.stderr).toBe(
-      "scribe: audit trail: the keychain is not available here (keychain_unavailable), so this run's records are written without the installation's key.\n",
+      "scribe: The system keychain cannot be used here, so this run is recorded in the audit trail without the installation's key.\n",
     );
     const printed = await scribe(['audit', '--json'], env);
     expect(printed.code, printed.stderr).toBe(0);
@@ -120,5 +121,16 @@ describe('scribe audit', { timeout: 90_000 }, () => {
     expect(run.code, run.stderr).toBe(5);
     expect(run.stderr).toMatch(/not verified here.*record #1 \(audit-0000000001\.jsonl line 1\)/);
     expect(run.stderr).not.toMatch(/broken/);
+  });
+
+  it('a session without the keychain: one sentence for its journal and its record, no code', async () => {
+    const run = await scribe(['transcribe', join(FIXTURE_DIR, 'visit.wav'), '--fast'], {
+      ...env,
+      SCRIBE_DATA_DIR: join(dir, 'stream'),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe(
+      "scribe: The system keychain cannot be used here, so this session's audio is not kept on disk to recover after a crash, and this run is recorded in the audit trail without the installation's key.\n",
+    );
   });
 });

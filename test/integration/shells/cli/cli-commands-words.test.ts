@@ -53,6 +53,8 @@ describe('the CLI’s commands in French', { timeout: 120_000 }, () => {
     expect(run.stdout).toMatch(/^ok {5}utilisateur : utilisateur [0-9a-f-]{36}$/m);
     expect(run.stdout).toMatch(/^ok {5}connexion de l’utilisateur : jetons obtenus$/m);
     expect(run.stdout).toMatch(/^ok {5}réglages des notes : modèle .+, langue .+$/m);
+    // Named in words, never by their codes (issue 31 item 4).
+    expect(run.stdout).not.toMatch(/réglages des notes : .*\b[A-Z]+_[A-Z_]+\b/);
     expect(run.stdout).not.toMatch(/private key|user sign-in|note settings|tokens minted|API version/);
   });
 

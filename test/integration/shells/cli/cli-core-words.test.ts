@@ -20,8 +20,8 @@ const OLD_ENGLISH =
   /The service|stopped the stream|could not be|cannot be read|private key|RSA keys|Too small|Invalid option|Unrecognized key|Invalid input| from environment|must be|is missing|go together|config file|broker configuration/;
 
 const FR = { LANG: 'fr_FR.UTF-8' };
-/** A note line or the audit trail's (e.g. without the keychain): no failure. */
-const NOTE = /^scribe: (note|remarque|audit trail|piste d’audit) ?:/;
+/** The audit trail's line or the one sentence without the keychain: no failure. */
+const NOTE = /^scribe: (audit trail ?:|piste d’audit ?:|The system keychain |Le trousseau du système )/;
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
 let h: StreamingHarness;
 let dir: string;

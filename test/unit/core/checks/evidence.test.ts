@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkEvidence, type EvidenceItem } from '../../../../main/core/checks/evidence.ts';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
+import { evidenceOfNote } from '../../../../main/core/checks/note-evidence.ts';
 
 const VISIT: EvidenceItem[] = [
   'What brings you in today?',
@@ -62,6 +63,23 @@ describe('linkEvidence', () => {
     ]);
   });
 
+  it('reads polarity per sentence of a long turn, questions without their "?" left out', () => {
+    const turn = [
+      { id: 'q', text: 'okay and have you had any chest pain nausea or vomiting-' },
+      { id: 'a', text: 'no none whatsoever' },
+      {
+        id: 'x',
+        text: 'so on exam there is no pain in your left knee . your right shoulder pain is worse when you reach',
+      },
+    ];
+    expect(linked('Denies chest pain. Right shoulder pain. Reports knee pain.', turn)).toEqual([
+      ['Denies chest pain.', 'q', []],
+      // The knee's "no pain" is another sentence of the turn, about another part.
+      ['Right shoulder pain.', 'x', []],
+      ['Reports knee pain.', 'x', ['negation: pain → affirmed / negated']],
+    ]);
+  });
+
   it('prefers a statement to a question, and keeps a number of another thing apart', () => {
     expect(linked('Denies fever. Follow up in two weeks to recheck blood pressure.')).toEqual([
       // The answer, not the question, on a tie.
@@ -70,19 +88,62 @@ describe('linkEvidence', () => {
     ]);
   });
 
-  it('marks nothing the sample visit said in its note, and only its plan, which nobody said', () => {
+  it('does not mark an order nobody said: in the Plan, or opening with its verb', () => {
+    expect(linked('Start warfarin 5 mg daily. Family history of colon cancer.')).toEqual([
+      ['Start warfarin 5 mg daily.', '', []],
+      ['Family history of colon cancer.', '', ['not found']],
+    ]);
+    const plan = linkEvidence([{ key: 'PLAN', text: '- Lipid panel.' }], VISIT)[0]!.sentences;
+    expect(plan.map((s) => s.marks)).toEqual([[]]);
+    const elsewhere = linkEvidence([{ key: 'HPI', text: 'Lipid panel.' }], VISIT)[0]!.sentences;
+    expect(elsewhere.map((s) => s.marks.map((m) => m.code))).toEqual([['not_found']]);
+  });
+
+  it('marks nothing in the sample visit’s note, its plan (never said) included', () => {
     const { transcript, notes } = SAMPLE_VISIT_SCRIPT;
     const items = transcript.map((text, i) => ({ id: String(i + 1), text }));
-    const passages = Object.entries(notes.en.sections).map(([key, text]) => ({ key, text: text ?? '' }));
-    const marked = linkEvidence(passages, items).flatMap((p) =>
-      p.sentences
-        .filter((s) => s.marks.length > 0)
-        .map((s) => [p.key, passages.find((x) => x.key === p.key)!.text.slice(s.start, s.end)]),
-    );
-    // The scripted plan (orders, a referral, when to come back) was never said in the sample conversation.
-    expect(marked.every(([key]) => key === 'PLAN')).toBe(true);
-    expect(marked.map(([, text]) => text)).not.toContain(
-      '- Follow up in two weeks to recheck blood pressure.',
-    );
+    const note = notes.en;
+    const passages = [
+      ...Object.entries(note.sections).map(([key, text]) => ({ key, text: text ?? '' })),
+      ...note.problems.map((p, i) => ({ key: `ASSESSMENT_AND_PLAN/${i}`, text: p.text })),
+    ];
+    const linkedNote = linkEvidence(passages, items).flatMap((p) => p.sentences);
+    expect(linkedNote.filter((s) => s.marks.length > 0)).toEqual([]);
+    // Every sentence but the orders and the list numbers is found.
+    expect(linkedNote.filter((s) => s.support.length > 0).length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('evidenceOfNote', () => {
+  const { transcript, notes } = SAMPLE_VISIT_SCRIPT;
+  const items = transcript.map((text, i) => ({ id: String(i + 1), text }));
+  const noteOf = (locale: string, sections: Record<string, string>) => ({
+    locale,
+    revision: 2,
+    sections: Object.entries(sections).map(([key, text]) => ({
+      key,
+      title: null,
+      content: { type: 'TEXT' as const, text },
+    })),
+  });
+
+  it('links nothing, and says so, when the note is in another language than the visit', () => {
+    const french = noteOf('FRENCH_FR', notes.fr.sections as Record<string, string>);
+    expect(evidenceOfNote(french, items, ['ENGLISH_US'])).toEqual({
+      revision: 2,
+      otherLanguage: true,
+      passages: [],
+    });
+    // Without the language check every French sentence would be "not found".
+    const unchecked = evidenceOfNote(french, items, []);
+    expect(unchecked.otherLanguage).toBeUndefined();
+    expect(unchecked.passages.flatMap((p) => p.sentences).some((s) => s.marks.length > 0)).toBe(true);
+  });
+
+  it('links a note in one of the visit’s languages, whatever its country', () => {
+    const english = noteOf('ENGLISH_UK', { VITALS: 'Blood pressure 140/90 mmHg.' });
+    const linkedNote = evidenceOfNote(english, items, ['FRENCH_FR', 'ENGLISH_US']);
+    expect(linkedNote.otherLanguage).toBeUndefined();
+    expect(linkedNote.passages[0]!.sentences[0]!.support).toEqual(['5']);
   });
 });

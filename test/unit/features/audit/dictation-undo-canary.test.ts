@@ -37,6 +37,7 @@ it('dictation_undone and dictation_correction_flagged are recorded, without the 
   expect(dictation.state().box.text).toBe(`${CANARY} takes 50 mg.`); // and kept in the box
   await vi.waitFor(async () =>
     expect((await audit.read()).map((r) => r.what)).toEqual([
+      { kind: 'dictation_flag_shown', into: 'winword.exe', check: 'dose', code: 'dose_changed' },
       { kind: 'dictation_inserted', into: 'winword.exe' },
       { kind: 'dictation_correction_flagged', into: 'winword.exe' },
       { kind: 'dictation_undone', into: 'winword.exe', removed: true },

@@ -2,7 +2,8 @@
  * The sample's note changed as a clinician changes it (issue 31 item 9): written again with more context,
  * the context appears once, where it belongs, with no "Context:" label and no transcript line pasted in;
  * the Note screen's own example instruction (in English, French and Spanish) makes the plan a numbered list;
- * a drug the patient already takes is not suggested as a new start.
+ * a drug the patient already takes is not suggested as a new start. What the visit is coded as does not change
+ * with the note's language or that instruction (item 7): the same E/M level, codes and number of orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
@@ -41,11 +42,11 @@ describe('the sample note, changed', () => {
   afterAll(() => h?.service.close());
   const post = async (path: string, body: unknown) =>
     (await call(h.service, 'POST', `${S}${path}`, { token, body })).body;
-  const write = async (template: string, extra: object = {}): Promise<Note> =>
+  const write = async (template: string, extra: object = {}, locale = 'ENGLISH_US'): Promise<Note> =>
     (
       await post('/generate-note', {
         transcript_items: SAMPLE,
-        locale: 'ENGLISH_US',
+        locale,
         note_template_key: template,
         ...extra,
       })
@@ -94,6 +95,50 @@ describe('the sample note, changed', () => {
             text.split('\n').map((_, i) => `${i + 1}. `),
           );
         expect(JSON.stringify(edited)).not.toBe(JSON.stringify(note));
+      }
+    }
+  });
+
+  it('codes the visit the same in English and French, with or without the example instruction', async () => {
+    const emLevel = async (note: Note) => {
+      const { id } = await post('/generate-em-codes-async', {
+        note,
+        transcript_items: SAMPLE,
+        em_specialty_kind: 'FAMILY_MEDICINE',
+      });
+      const poll = async () =>
+        (await call(h.service, 'GET', `${S}/generate-em-codes-async/${id}`, { token })).body as {
+          status: string;
+          payload?: { codes: { code: string }[] };
+        };
+      await expect.poll(async () => (await poll()).status, { timeout: 20_000 }).toBe('SUCCEEDED');
+      return (await poll()).payload!.codes.map((c) => c.code);
+    };
+    const coded = async (note: Note) => ({
+      em: await emLevel(note),
+      conditions: (
+        (await post('/generate-normalized-data', { note })).conditions as { coding: { code: string } }[]
+      )
+        .map((c) => c.coding.code)
+        .sort(),
+      orders: (
+        (await post('/generate-suggested-orders', { note })).suggested_orders as { category: string }[]
+      ).map((o) => o.category),
+    });
+    for (const template of ['SOAP', 'GENERIC_MULTIPLE_SECTIONS']) {
+      const english = await coded(await write(template));
+      expect(english.em).toEqual(['99215']);
+      for (const [locale, words] of [
+        ['ENGLISH_US', en],
+        ['ENGLISH_US', es],
+        ['FRENCH_FR', fr],
+      ] as const) {
+        const example = /[“«]\s*(.+?)\s*[”»]/.exec(words.changes.instructionHint)![1]!;
+        const note = await write(template, {}, locale);
+        const edited = (await post('/edit-note-with-instructions', { note, instructions: example }))
+          .note as Note;
+        expect(await coded(note)).toEqual(english);
+        expect(await coded(edited)).toEqual(english);
       }
     }
   });

@@ -4,9 +4,9 @@ import type { NoteSection } from '../../../../preload/contract/dto-note.ts';
 
 const SECTIONS: NoteSection[] = [
   {
-    key: 'PLAN',
-    title: 'Plan',
-    content: { type: 'TEXT', text: 'Continue aspirin 325 mg daily. Colonoscopy next year.' },
+    key: 'HPI',
+    title: 'History',
+    content: { type: 'TEXT', text: 'Continue aspirin 325 mg daily. Colonoscopy last year.' },
   },
   {
     key: 'AP',
@@ -20,10 +20,10 @@ describe('scribe note --evidence words', () => {
   it('prints each sentence with its items and its marks, values in words', () => {
     expect(evidenceText(SECTIONS, evidenceOf(SECTIONS, SAID)).split('\n')).toEqual([
       "EVIDENCE (transcript items numbered from 1, in the file's order):",
-      '[PLAN] Continue aspirin 325 mg daily.',
+      '[HPI] Continue aspirin 325 mg daily.',
       '   said in: 1',
       '   ! dose: the note says 325 mg, the conversation says 81 mg',
-      '[PLAN] Colonoscopy next year.',
+      '[HPI] Colonoscopy last year.',
       '   ! not found in the conversation',
       '[AP/p1] No chest pain.',
       '   said in: 2',

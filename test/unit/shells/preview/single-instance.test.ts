@@ -1,10 +1,15 @@
-/** A second `npm start` on the same data folder opens no second preview: it says where the first one is. */
+/**
+ * A second `npm start` on the same data folder opens no second preview: it asks the first to bring its
+ * window to the front, and says so (issue 31 item 17); `npm start` asks before it builds.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProcessLock } from '../../../../main/base/files/process-lock.ts';
-import { PREVIEW_LOCK, runBrowserPreview } from '../../../../main/shells/preview/preview.ts';
+import { runBrowserPreview } from '../../../../main/shells/preview/preview.ts';
+import { PREVIEW_LOCK, raiseOnRequest } from '../../../../main/shells/preview/first-preview.ts';
+import packageJson from '../../../../package.json' with { type: 'json' };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('one browser preview per data folder (issue 31 item 17)', () => {
-  it('refuses a second preview while the first holds the data folder, naming the folder', async () => {
+  it('a second start asks the first preview to the front, naming the folder, and opens nothing', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'scribe-preview-once-'));
     const first = await ProcessLock.acquire(join(dataDir, PREVIEW_LOCK));
     cleanups.push(async () => {
@@ -21,13 +26,30 @@ describe('one browser preview per data folder (issue 31 item 17)', () => {
       await rm(dataDir, { recursive: true, force: true });
     });
     expect(first).toBeDefined();
-    const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    // The first preview is this process here (the lock's holder): the request is sent to it.
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const env = { DISPLAY: ':0', CHROMIUM_PATH: join(dataDir, 'no-browser'), SCRIBE_DATA_DIR: dataDir };
-    expect(await runBrowserPreview('why', env)).toBe(1);
-    expect(errors).toEqual([expect.stringMatching(/already open on .*use its window.*close it/)]);
-    expect(errors[0]).toContain(dataDir);
-    expect(log).not.toHaveBeenCalled(); // nothing was opened
+    expect(await runBrowserPreview('why', env)).toBe(0);
+    expect(kill).toHaveBeenCalledWith(process.pid, 'SIGUSR2');
+    expect(lines).toEqual([expect.stringMatching(/already open on .*its window was brought to the front/)]);
+    expect(lines[0]).toContain(dataDir);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('the running preview listens for that request only while its window is open', () => {
+    const before = process.listenerCount('SIGUSR2');
+    const stop = raiseOnRequest(undefined);
+    expect(process.listenerCount('SIGUSR2')).toBe(before + 1);
+    stop();
+    expect(process.listenerCount('SIGUSR2')).toBe(before);
+  });
+
+  it('npm start looks for a running preview before it builds', () => {
+    const steps = packageJson.scripts.start;
+    expect(steps.indexOf('focus-running.ts')).toBeGreaterThanOrEqual(0);
+    expect(steps.indexOf('focus-running.ts')).toBeLessThan(steps.indexOf('vite build'));
   });
 });

@@ -105,6 +105,47 @@ describe('mic watcher', () => {
     await w.poll();
     expect(hid.written).toEqual([{ path: 'pm3', reportId: 0, data: [1] }]);
   });
+
+  it('where plugs are hinted, reads the list on each hint and otherwise rarely (an idle app sleeps)', async () => {
+    vi.useFakeTimers();
+    try {
+      const hid = new FakeHid(true);
+      const { w } = watcher(hid);
+      w.start();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(hid.lists).toBe(1);
+      hid.plug(POWERMIC_3);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(w.status).toEqual({ kind: 'connected', models: ['powermic-3'] });
+      hid.sleep('pm3'); // a dead handle is looked for again at the quick pace
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(hid.isOpen('pm3')).toBe(true);
+      const lists = hid.lists;
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(hid.lists).toBe(lists);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(hid.lists).toBe(lists + 1);
+      await w.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without hints, keeps reading the list every two seconds', async () => {
+    vi.useFakeTimers();
+    try {
+      const hid = new FakeHid();
+      const { w } = watcher(hid);
+      w.start();
+      await vi.advanceTimersByTimeAsync(2_000);
+      hid.plug(POWERMIC_3);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(w.status).toEqual({ kind: 'connected', models: ['powermic-3'] });
+      await w.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('mic buttons', () => {

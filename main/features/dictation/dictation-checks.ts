@@ -1,0 +1,103 @@
+/**
+ * The second pair of eyes on one dictation (main/core/checks, the code `scribe check` and the note use): the
+ * text as it is to land is checked against what was dictated earlier (doses and their error-prone forms, a
+ * dose ten times one said earlier, sound-alike drug names, sides, findings), and each correction against the
+ * text before it. Flags are shown, never acted on: the clinician keeps one (it goes) or fixes it (a
+ * sound-alike: the suggested name replaces it, through the same path as a correction of the service's).
+ */
+import type { DictationFlag } from '../../../preload/contract/index.ts';
+import { FLAG_KIND_OF, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
+import { checkText } from '../../core/checks/check-text.ts';
+import { correctionCheck, named } from './commands/meaning-check.ts';
+
+/** What the checks of one dictation read besides its text. */
+export interface CheckSettings {
+  /** What was dictated before this dictation in the same place, in order (may be empty). */
+  readonly earlier: string;
+  /** The kinds of check IT left on (policy `checks.*`). */
+  readonly kinds: readonly FlagKind[];
+}
+
+/** A sound-alike the clinician fixed: the name heard, the one meant, near where it was. */
+interface Replacement {
+  readonly from: string;
+  readonly to: string;
+  readonly near: number;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `to` in the case of `like` (its first letter). */
+const cased = (to: string, like: string) =>
+  like.charAt(0) === like.charAt(0).toUpperCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+
+/** The checks of one dictation. */
+export class DictationChecks {
+  readonly #settings: CheckSettings;
+  #text: DictationFlag[] = [];
+  readonly #corrections: DictationFlag[] = [];
+  readonly #kept = new Set<string>();
+  readonly #replacements: Replacement[] = [];
+  readonly #shown = new Set<string>();
+
+  constructor(settings: CheckSettings) {
+    this.#settings = settings;
+  }
+
+  /** The open flags: shown, neither kept nor fixed, of a kind IT left on. */
+  get flags(): readonly DictationFlag[] {
+    const on = new Set(this.#settings.kinds);
+    return [...this.#corrections, ...this.#text].filter(
+      (flag) => !this.#kept.has(flag.id) && on.has(FLAG_KIND_OF[flag.code]),
+    );
+  }
+
+  /** `text` with the clinician's fixes applied (each sound-alike fixed, at the place nearest where it was). */
+  fixed(text: string): string {
+    let out = text;
+    for (const { from, to, near } of this.#replacements) {
+      const places = [...out.matchAll(new RegExp(`(?<!\\p{L})${escape(from)}(?!\\p{L})`, 'giu'))];
+      const place = places.sort((a, b) => Math.abs(a.index - near) - Math.abs(b.index - near))[0];
+      if (place) out = out.slice(0, place.index) + cased(to, place[0]) + out.slice(place.index + from.length);
+    }
+    return out;
+  }
+
+  /**
+   * Checks the text as it is now (and, after a correction, against `before`); answers the flags not shown
+   * before, for the overlay and the audit trail.
+   */
+  check(text: string, before?: string): DictationFlag[] {
+    const flags = checkText(text, { earlier: this.#settings.earlier }).flatMap((s) => s.flags);
+    const fixedNames = new Set(this.#replacements.map((r) => r.to.toLowerCase()));
+    this.#text = named(
+      text,
+      flags.filter(
+        (f) => f.code !== 'sound_alike' || !fixedNames.has(text.slice(f.start, f.end).toLowerCase()),
+      ),
+      false,
+    );
+    if (before !== undefined) this.#corrections.push(...correctionCheck(before, text));
+    const fresh = this.flags.filter((flag) => !this.#shown.has(flag.id));
+    for (const flag of fresh) this.#shown.add(flag.id);
+    return fresh;
+  }
+
+  /** The clinician keeps `id` as said: it goes. False when there is no such open flag. */
+  keep(id: string): DictationFlag | null {
+    const flag = this.flags.find((f) => f.id === id) ?? null;
+    if (flag) this.#kept.add(id);
+    return flag;
+  }
+
+  /**
+   * The clinician fixes `id`: a sound-alike is replaced by the name it may have been meant as (the next
+   * `fixed` applies it); any other flag goes, the clinician says or types the fix. Null: no such open flag.
+   */
+  fix(id: string): DictationFlag | null {
+    const flag = this.keep(id);
+    if (flag?.code === 'sound_alike' && flag.facts.drug && flag.facts.instead)
+      this.#replacements.push({ from: flag.facts.drug, to: flag.facts.instead, near: flag.start });
+    return flag;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * What the dictation checks need beyond one dictation, and what the audit trail is told of their flags:
+ * the text dictated earlier into the same place (within the hour: the same patient's dictation, as far as
+ * the app can know), and for each flag that it was shown and how it was resolved (kept, fixed, or left when
+ * the next dictation replaced it). Codes and kinds only: no text of a flag ever reaches an event.
+ */
+import type { DictationFlag } from '../../../preload/contract/index.ts';
+import { FLAG_KIND_OF, FLAG_KINDS, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
+import type { CheckSettings } from './dictation-checks.ts';
+import type { DictationEvent } from './ports.ts';
+
+/** How long a dictation counts as "earlier" for the next one into the same place. */
+const EARLIER_MS = 60 * 60_000;
+/** The most of earlier text read (the checks' cost grows with it). */
+const EARLIER_MAX_CHARS = 20_000;
+
+/** How the clinician resolved a flag. */
+type FlagResolution = 'kept' | 'fixed' | 'left';
+
+/** The dictation box's place name in events (whereOf's). */
+const BOX_PLACE = 'dictation box';
+
+/** Earlier dictations by place, and the flags' events. */
+export class FlagLedger {
+  readonly #now: () => number;
+  readonly #emit: (event: DictationEvent) => void;
+  #dictated: { where: string; text: string; at: number }[] = [];
+  /** Where the running dictation's text goes (its flags' events say it). */
+  #live: string = BOX_PLACE;
+  /** The open flags of the last finished dictation (the box shows them) and where its text went. */
+  #open: { where: string; flags: DictationFlag[] } = { where: BOX_PLACE, flags: [] };
+
+  constructor(emit: (event: DictationEvent) => void, now: () => number = Date.now) {
+    this.#emit = emit;
+    this.#now = now;
+  }
+
+  /** What the checks of a dictation into `where` (null: the box) read: the text earlier, the kinds on. */
+  settings(where: string | null, kinds: readonly FlagKind[] = FLAG_KINDS): CheckSettings {
+    return { earlier: this.#earlier(where), kinds };
+  }
+
+  /** The text dictated into `where` within the hour, oldest first. */
+  #earlier(where: string | null): string {
+    const since = this.#now() - EARLIER_MS;
+    this.#dictated = this.#dictated.filter((d) => d.at >= since);
+    const text = this.#dictated
+      .filter((d) => d.where === (where ?? BOX_PLACE))
+      .map((d) => d.text)
+      .join('\n');
+    return text.slice(-EARLIER_MAX_CHARS);
+  }
+
+  /** A dictation ended with `text` in `where`, its `flags` still open (the box shows them). */
+  finished(where: string, text: string, flags: readonly DictationFlag[]): void {
+    this.leave();
+    if (text.trim() !== '') this.#dictated.push({ where, text, at: this.#now() });
+    this.#open = { where, flags: [...flags] };
+  }
+
+  /**
+   * The clinician kept or fixed flag `id`: `live` when the running dictation had it, else the finished one's
+   * (the box's). Answers the finished dictation's flags still open.
+   */
+  resolve(id: string, how: 'keep' | 'fix', live: DictationFlag | null): readonly DictationFlag[] {
+    const resolution = how === 'keep' ? 'kept' : 'fixed';
+    const boxed = live ? undefined : this.#open.flags.find((f) => f.id === id);
+    if (live) this.#resolved([live], this.#live, resolution);
+    if (boxed) this.#resolved([boxed], this.#open.where, resolution);
+    this.#open = { ...this.#open, flags: this.#open.flags.filter((f) => f !== boxed) };
+    return this.#open.flags;
+  }
+
+  /** The box's text was replaced (a new dictation, an insert or a copy): its open flags are left as they are. */
+  leave(): void {
+    this.#resolved(this.#open.flags, this.#open.where, 'left');
+    this.#open = { ...this.#open, flags: [] };
+  }
+
+  /** Flags shown to the clinician for text going into `where` (null: the box). */
+  shown(flags: readonly DictationFlag[], where: string | null): void {
+    this.#live = where ?? BOX_PLACE;
+    for (const flag of flags)
+      this.#emit({
+        kind: 'dictation_flag_shown',
+        into: where ?? BOX_PLACE,
+        check: FLAG_KIND_OF[flag.code],
+        code: flag.code,
+      });
+  }
+
+  #resolved(flags: readonly DictationFlag[], where: string, how: FlagResolution): void {
+    for (const flag of flags)
+      this.#emit({
+        kind: 'dictation_flag_resolved',
+        into: where,
+        check: FLAG_KIND_OF[flag.code],
+        code: flag.code,
+        how,
+      });
+  }
+}

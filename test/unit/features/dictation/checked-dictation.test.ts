@@ -1,0 +1,109 @@
+/**
+ * Checked dictation through the real DictationService, with a scripted session and the fake inserter: the
+ * text as it lands is checked against what was dictated earlier into the same place, each correction against
+ * the text before it; the flags reach the box and the overlay; the text is never changed but by the
+ * clinician (Keep drops a flag, Fix of a sound-alike puts the suggested name in through the correction path);
+ * IT's kinds turn checks off.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { FlagKind } from '../../../../preload/contract/text-check-codes.ts';
+import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
+import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
+import { scriptedOpen } from './scripted-session.ts';
+import { scriptedDictationService } from './scripted-service.ts';
+
+function setup(kinds?: FlagKind[], intoBox = false) {
+  const inserter = new FakeInserter();
+  inserter.target = intoBox ? null : { appName: 'winword.exe' };
+  const overlay: (OverlayState | null)[] = [];
+  const { open, sessions } = scriptedOpen();
+  const dictation = scriptedDictationService({
+    open,
+    inserter,
+    overlay: { show: (state) => overlay.push(state) },
+    ...(kinds ? { checkKinds: () => kinds } : {}),
+  });
+  const dictate = async (...steps: ((s: (typeof sessions)[number]) => void)[]) => {
+    const before = sessions.length;
+    await dictation.start();
+    await vi.waitFor(() => expect(sessions).toHaveLength(before + 1));
+    for (const step of steps) step(sessions.at(-1)!);
+  };
+  const codes = () => (dictation.state().box.flags ?? []).map((f) => f.code);
+  return { dictation, inserter, overlay, dictate, codes };
+}
+
+describe('checked dictation', () => {
+  it('a 10× dose of a drug said in an earlier dictation into the same application, and a trailing zero', async () => {
+    const t = setup();
+    await t.dictate((s) => s.unit('Metoprolol 5 mg twice daily.'));
+    await t.dictation.stop();
+    expect(t.codes()).toEqual([]);
+    await t.dictate((s) => s.unit('Increase metoprolol to 50 mg. Warfarin 5.0 mg.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['dose_magnitude', 'trailing_zero']));
+    expect(t.overlay.at(-1)?.flagged?.code).toBe('trailing_zero');
+    await t.dictation.stop();
+    // Shown, never acted on: the text went in as said, the flags stay with it in the box.
+    expect(t.inserter.field).toContain('Increase metoprolol to 50 mg. Warfarin 5.0 mg.');
+    const [magnitude] = t.dictation.state().box.flags!;
+    expect(magnitude?.facts).toMatchObject({ said: '50 mg', earlier: '5 mg', factor: 10 });
+    t.dictation.resolveFlag(magnitude!.id, 'keep');
+    expect(t.codes()).toEqual(['trailing_zero']);
+    t.dictation.dispose();
+  });
+
+  it('left → right in a correction and a dropped "no" are flagged; the text is the service’s', async () => {
+    const t = setup();
+    await t.dictate(
+      (s) => s.unit('Left knee swelling. No chest pain.'),
+      (s) => s.set('Right knee swelling. Chest pain.'),
+    );
+    await vi.waitFor(() => expect(t.codes()).toEqual(['side_changed', 'polarity_flipped']));
+    await t.dictation.stop();
+    expect(t.inserter.field).toBe('Right knee swelling. Chest pain.');
+  });
+
+  it('Fix of a sound-alike puts the suggested name in through the correction path; Keep changes nothing', async () => {
+    const t = setup();
+    await t.dictate((s) => s.unit('Hydroxyzine for blood pressure.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['sound_alike']));
+    expect(t.inserter.field).toBe('Hydroxyzine for blood pressure.');
+    const [flag] = t.dictation.state().box.flags!;
+    expect(flag?.facts).toMatchObject({ drug: 'Hydroxyzine', instead: 'hydralazine' });
+    t.dictation.resolveFlag(flag!.id, 'fix');
+    await vi.waitFor(() => expect(t.inserter.field).toBe('Hydralazine for blood pressure.'));
+    expect(t.codes()).toEqual([]);
+    await t.dictation.stop();
+    expect(t.dictation.state().box.text).toBe('Hydralazine for blood pressure.');
+  });
+
+  it('into the dictation box: the same flags, the box text as said until the clinician acts', async () => {
+    const t = setup(undefined, true);
+    await t.dictate((s) => s.unit('Metoprolol 5 mg daily.'));
+    await t.dictation.stop();
+    await t.dictate(
+      (s) => s.unit('Metoprolol 50 mg daily. Warfarin 5.0 mg. Left knee swelling. No chest pain.'),
+      (s) => s.set('Metoprolol 50 mg daily. Warfarin 5.0 mg. Right knee swelling. Chest pain.'),
+    );
+    await vi.waitFor(() =>
+      expect(t.codes().sort()).toEqual([
+        'dose_magnitude',
+        'polarity_flipped',
+        'side_changed',
+        'trailing_zero',
+      ]),
+    );
+    await t.dictation.stop();
+    expect(t.dictation.state().box.text).toBe(
+      'Metoprolol 50 mg daily. Warfarin 5.0 mg. Right knee swelling. Chest pain.',
+    );
+    expect(t.codes()).toHaveLength(4);
+  });
+
+  it('a kind IT turned off is not flagged', async () => {
+    const t = setup(['side', 'negation', 'sound_alike']);
+    await t.dictate((s) => s.unit('Warfarin 5.0 mg.'));
+    await t.dictation.stop();
+    expect(t.codes()).toEqual([]);
+  });
+});
