@@ -115,6 +115,7 @@ const api: BridgeApi = {
   dictationRecover: request('dictation:recover'),
   dictationForgetRecoverable: request('dictation:forgetRecoverable'),
   dictationBoxShown: request('dictation:boxShown'),
+  dictationDropTextDraft: request('dictation:dropTextDraft'),
   dictationResolveFlag: request('dictation:resolveFlag'),
 
   scheduleToday: request('schedule:today'),
@@ -125,6 +126,7 @@ const api: BridgeApi = {
   textsList: request('texts:list'),
   textsSave: request('texts:save'),
   textsDelete: request('texts:delete'),
+  textsImport: request('texts:import'),
 
   onConnectStatus: subscribe('connect:status'),
   onVisitState: subscribe('visit:state'),

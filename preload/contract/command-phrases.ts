@@ -37,7 +37,9 @@ export type CommandKind =
   // Selection in other applications' fields and the dictation box's transfer (issue 29, item 1).
   | 'insert_before'
   | 'insert_after'
-  | 'transfer';
+  | 'transfer'
+  // The selection or the dictation so far kept as a new Text, named in the dictation box.
+  | 'make_text';
 
 /** A language's phrases for each command (`select`, `insert_*`, `choose`, `insert_text`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
@@ -65,6 +67,7 @@ const ENGLISH: CommandPhrases = {
   insert_before: ['insert before'],
   insert_after: ['insert after'],
   transfer: ['transfer text'],
+  make_text: ['make that a text', 'make that an auto text'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -90,6 +93,7 @@ const SPANISH: CommandPhrases = {
   insert_before: ['inserta antes de', 'insertar antes de'],
   insert_after: ['inserta después de', 'insertar después de'],
   transfer: ['transfiere el texto', 'transferir texto'],
+  make_text: ['convierte eso en un texto', 'haz de eso un texto'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -115,6 +119,7 @@ const FRENCH: CommandPhrases = {
   insert_before: ['insère avant', 'insérer avant'],
   insert_after: ['insère après', 'insérer après'],
   transfer: ['transfère le texte', 'transférer le texte'],
+  make_text: ['fais-en un texte', 'crée un texte avec ça'],
 };
 
 /** The commands said with words after them: `select ‹words›`, `insert before ‹words›`, `insert after ‹words›`. */

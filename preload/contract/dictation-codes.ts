@@ -53,6 +53,9 @@ export const COMMAND_MESSAGES = [
   'words_not_in_field',
   /** "Transfer text" said while dictating into another application: it moves the dictation box's text. */
   'transfer_box_only',
+  /** "Make that a Text": its name is asked in the dictation box; or nothing was dictated or selected to keep. */
+  'text_name_asked',
+  'nothing_for_text',
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 

@@ -178,6 +178,8 @@ export const DictationStateSchema = z.object({
   mic: z.object({ kind: z.enum(MIC_STATUS_KINDS), models: z.array(z.enum(MIC_MODELS)) }),
   /** The shell offers the dictation box only (the browser preview): no hotkey, no insertion elsewhere. */
   boxOnly: z.boolean().optional(),
+  /** "Make that a Text": the new Text's content, its name asked in the dictation box until saved or dropped. */
+  textDraft: z.string().optional(),
 });
 export type DictationStateDto = z.infer<typeof DictationStateSchema>;
 
@@ -254,6 +256,8 @@ export const dictationChannels = {
   'dictation:forgetRecoverable': channel(ById, Accepted),
   /** The window shows the dictation box (or no longer): the field hotkeys the OS takes go to it meanwhile. */
   'dictation:boxShown': channel(z.object({ shown: z.boolean() }), Accepted),
+  /** The box saved the Text "make that a Text" kept (through `texts:save`), or dropped it. */
+  'dictation:dropTextDraft': channel(Empty, Accepted),
   /** The clinician keeps a check's flag as said, or fixes it (a sound-alike: the suggested name goes in). */
   'dictation:resolveFlag': channel(
     z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix']) }),

@@ -25,6 +25,32 @@ export const TextSaveSchema = z
   })
   .strict();
 
+/** Why an item of an imported file did not come along (named with its name, never its content). */
+export const TEXT_LEFT_OUT_REASONS = [
+  'script',
+  'formatted',
+  'list_variable',
+  'empty',
+  'too_long',
+  'duplicate',
+  'too_many',
+] as const;
+
+/** A file of Texts read on the Texts page (its bytes, base64): a Dragon export, the CSV or our JSON. */
+export const TextImportSchema = z
+  .object({ fileName: z.string().min(1).max(260), data: z.string().max(14_000_000) })
+  .strict();
+
+/** What the page's import did: the library after it, how many came along, what was left out and why. */
+const TextImportedSchema = TextsListSchema.extend({
+  imported: z.number().int().min(0),
+  leftOut: z.array(z.object({ name: z.string(), reason: z.enum(TEXT_LEFT_OUT_REASONS) })),
+  /** Nothing imported: not .xml, .csv or .json; or not readable as its format. */
+  problem: z.enum(['unknown_format', 'unreadable']).nullable(),
+});
+/** The report of an import from the page. */
+export type TextImported = z.infer<typeof TextImportedSchema>;
+
 function channel<Q extends z.ZodType, R extends z.ZodType>(request: Q, response: R) {
   return { request, response };
 }
@@ -34,5 +60,7 @@ export const textsChannels = {
   'texts:list': channel(z.object({}).strict(), TextsListSchema),
   /** Refused (`invalid_request`) for a name the organization's library has: its Text would win. */
   'texts:save': channel(TextSaveSchema, TextsListSchema),
+  /** The same import as `scribe texts import` (same name: replaced), with its report. */
+  'texts:import': channel(TextImportSchema, TextImportedSchema),
   'texts:delete': channel(z.object({ name: z.string().max(TEXT_LIMITS.name) }).strict(), TextsListSchema),
 } as const;

@@ -2,7 +2,8 @@
  * Settings → Dictation's clipboard clear delay in Chromium, through the browser preview over the production
  * composition root: a value out of range is refused in words before anything is sent; a good one is saved
  * (the app's dictation settings and the settings file have it); an app under IT's policy for the key shows
- * it disabled, at the policy's value, "Set by your organization".
+ * it disabled, at the policy's value, "Set by your organization". A per-application rule is added with its
+ * line break.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -79,6 +80,38 @@ describe('Settings → Dictation: when copied dictation leaves the clipboard', (
     });
     await field.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear.png`, fullPage: true });
+  });
+
+  it('a per-application rule with its line break: Shift+Return chosen, saved, shown', async () => {
+    const { page } = h;
+    await page.getByLabel('Application', { exact: true }).fill('chat.exe');
+    const lineBreak = page.getByLabel('line break', { exact: true });
+    expect(await lineBreak.inputValue()).toBe('field');
+    await lineBreak.selectOption('shift-return');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await expect
+      .poll(() => h.app.dictation!.state().settings.appRules)
+      .toContainEqual({ app: 'chat.exe', insert: 'type', lineBreak: 'shift-return' });
+    await expect.poll(() => page.getByText('chat.exe: typing, line break Shift+Return').count()).toBe(1);
+    expect(await lineBreak.inputValue()).toBe('field');
+    await lineBreak.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/settings-dictation-app-rule-line-break.png` });
+  });
+
+  it('the microphone buttons’ settings, looked at in English and French', async () => {
+    const { page } = h;
+    const buttons = page.locator('details', { has: page.getByText('What the buttons do') });
+    await buttons.locator('summary').click();
+    await buttons.scrollIntoViewIfNeeded();
+    await buttons.screenshot({ path: `${SHOTS}/settings-mic-buttons-en.png` });
+    await page.getByLabel('Language of the app').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    const boutons = page.locator('details', { has: page.getByText('Rôle des boutons') });
+    if ((await boutons.getAttribute('open')) === null) await boutons.locator('summary').click();
+    await boutons.scrollIntoViewIfNeeded();
+    await boutons.screenshot({ path: `${SHOTS}/settings-mic-buttons-fr.png` });
+    await page.getByLabel('Langue de l’application').selectOption('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
   });
 
   it('IT fixes it: disabled at the policy value, "Set by your organization"', async () => {

@@ -59,6 +59,8 @@ export interface DictationControllerOptions {
   readonly navigator?: FieldNavigator;
   /** "Transfer text" said into the box: run once the dictation ended (the box's text into the application). */
   readonly transfer?: () => Promise<void>;
+  /** "Make that a Text" said: its content, to be named in the dictation box. */
+  readonly makeText?: (content: string) => void;
   /** Told when a dictation starts or ends by any means (the hotkey machine, the tray). */
   readonly onActiveChange?: (active: boolean) => void;
   /** Hotkey-down → first captured sample, for the benchmark. */

@@ -1,13 +1,12 @@
 /**
- * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the
- * box and history keep every text; Settings → Dictation changes the hotkeys live. The IPC slice
- * (handlers.ts), the tray and the overlay all go through here.
+ * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the box
+ * and history keep every text; Settings changes the hotkeys live; the IPC slice, tray and overlay use it.
  */
-import type { DictationStateDto } from '../../../preload/contract/dto-dictation.ts';
 import {
   HOTKEY_SETTINGS,
   type DictationFlag,
   type DictationMessage,
+  type DictationStateDto,
   type HotkeySetting,
 } from '../../../preload/contract/index.ts';
 import { DictationController, type DictationOutcome } from './dictation-controller.ts';
@@ -16,7 +15,7 @@ import type { RecoverableDictation } from './dictation-recovery.ts';
 import { DictationSettingError, type DictationSettings, type KeyCheck } from './dictation-settings.ts';
 import { HotkeyDriver } from './hotkey-driver.ts';
 import { hotkeyActions } from './dictation-hotkeys.ts';
-import { dictationState } from './dictation-state.ts';
+import { dictationState, TextDraft } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { FlagLedger } from './flag-ledger.ts';
@@ -41,6 +40,7 @@ export class DictationService {
   #mic: AttachedMic | null = null;
   /** The window shows the dictation box (it says so through `dictation:boxShown`). */
   #boxShown = false;
+  readonly textDraft = new TextDraft(() => this.#push()); // "make that a Text" (patient text: never logged)
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
@@ -68,6 +68,7 @@ export class DictationService {
         notice: (message) => this.#notice(message),
         flagsShown: (flags, where) => this.#ledger.shown(flags, where),
       },
+      makeText: (content) => this.textDraft.set(content),
       onActiveChange: (active) => {
         if (!active) this.driver.setActive(false);
         this.#push();
@@ -211,6 +212,7 @@ export class DictationService {
   async forgetClinician(): Promise<void> {
     if (this.controller.active) await this.controller.cancel().catch(() => undefined);
     this.#box = { text: '', note: null };
+    this.textDraft.set(null);
     await this.#o.history.clear().catch(() => undefined);
     await this.refreshRecoverable();
   }
@@ -224,7 +226,7 @@ export class DictationService {
   state(): DictationStateDto {
     const { controller, driver } = this;
     const parts = { options: this.#o, controller, driver, box: this.#box, recoverable: this.#recoverable };
-    return dictationState({ ...parts, mic: this.#mic });
+    return dictationState({ ...parts, mic: this.#mic, textDraft: this.textDraft.content });
   }
 
   dispose(): void {

@@ -14,6 +14,7 @@ export interface StateParts {
   readonly box: DictationStateDto['box'];
   readonly recoverable: readonly RecoverableDictation[];
   readonly mic: AttachedMic | null;
+  readonly textDraft: string | null;
 }
 
 /** The state as it is now (copies: the window's view never shares our objects). */
@@ -41,5 +42,21 @@ export function dictationState(parts: StateParts): DictationStateDto {
     locales: [...DICTATION_LOCALES],
     mic: parts.mic?.status() ?? { kind: 'unavailable', models: [] },
     ...(options.boxOnly ? { boxOnly: true } : {}),
+    ...(parts.textDraft !== null ? { textDraft: parts.textDraft } : {}),
   };
+}
+
+/** "Make that a Text" kept some words (the box asks their name); null: saved or dropped from the box. */
+export class TextDraft {
+  #content: string | null = null;
+  constructor(private readonly changed: () => void) {}
+
+  get content(): string | null {
+    return this.#content;
+  }
+
+  set(content: string | null): void {
+    this.#content = content;
+    this.changed();
+  }
 }

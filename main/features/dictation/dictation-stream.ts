@@ -28,6 +28,8 @@ export interface DictationStreamOptions {
   readonly stop: () => void;
   /** "Transfer text": ends the dictation, then the box's text goes into the application. */
   readonly transfer?: (() => void) | undefined;
+  /** "Make that a Text": its content kept, to be named in the dictation box. */
+  readonly makeText?: ((content: string) => void) | undefined;
   /**
    * The text as it is to be inserted, after each change (the dictation box shows it), and in the box the
    * words "select ‹words›" chose, until the next words replace them.

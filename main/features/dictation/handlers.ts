@@ -55,6 +55,7 @@ export function createDictationHandlers(
     'dictation:historyResend': (r) => done(service, () => service.recover(journalOf(r.id))),
     'dictation:recover': (r) => done(service, () => service.recover(r.id)),
     'dictation:forgetRecoverable': (r) => done(service, () => service.forgetRecoverable(r.id)),
+    'dictation:dropTextDraft': () => done(service, () => service.textDraft.set(null)),
     'dictation:resolveFlag': (r) => done(service, () => service.resolveFlag(r.id, r.how)),
     'dictation:boxShown': (r) =>
       guard(() => {
@@ -85,6 +86,7 @@ export function unavailableDictationHandlers(): ChannelHandlers<typeof dictation
     'dictation:historyResend': answer,
     'dictation:recover': answer,
     'dictation:forgetRecoverable': answer,
+    'dictation:dropTextDraft': answer,
     'dictation:boxShown': answer,
   };
 }

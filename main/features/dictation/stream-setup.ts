@@ -29,6 +29,7 @@ export function dictationStream(o: DictationControllerOptions, parts: StreamPart
     say,
     stop: () => void stop(),
     transfer: o.transfer && (() => void stop().then(o.transfer)),
+    makeText: o.makeText,
     live: (text, flags, selection) => o.sink.live(text, flags, selection),
     flagged: (flags) => {
       if (flags.some((flag) => flag.correction)) say({ code: 'correction_flagged' });

@@ -10,11 +10,11 @@
  * library is among our dependencies and this shape is flat, so a few patterns read it (docs/texts.md).
  * Field delimiters: Dragon's `[ ]` fields are ours already; `« »` fields become `[ ]`.
  */
+import type { TEXT_LEFT_OUT_REASONS } from '../../../preload/contract/dto-texts.ts';
 import { TEXT_CONTENT_MAX, TEXT_NAME_MAX, TEXTS_MAX, TextsFileSchema, type Text } from './text-library.ts';
 
 /** Why a Text was left out of an import. */
-type LeftOutReason =
-  'script' | 'formatted' | 'list_variable' | 'empty' | 'too_long' | 'duplicate' | 'too_many';
+type LeftOutReason = (typeof TEXT_LEFT_OUT_REASONS)[number];
 
 /** An item of an import that did not come along (by its name, never its content). */
 interface LeftOut {

@@ -34,6 +34,8 @@ export interface TextsService {
   formatOf(fileName: string): TextsFormat | null;
   /** Reads a file of Texts into the clinician's library (same name: replaced); what was left out, named. */
   importFile(path: string, format: TextsFormat): Promise<ImportResult>;
+  /** The same, from a file's bytes (the Texts page reads the file the clinician picked). */
+  importBytes(bytes: Uint8Array, format: TextsFormat): Promise<ImportResult>;
   /** The clinician's own Texts (never the organization's), as our JSON or the documented CSV. */
   exportUser(format: 'json' | 'csv'): Promise<string>;
   /** The organization's and the clinician's Texts merged (an unreadable file counts as none, and is said). */
@@ -69,7 +71,10 @@ function textsService(deps: TextsDeps): TextsService {
     userFile: join(dataDir, USER_TEXTS_FILE),
     formatOf,
     async importFile(path, format) {
-      const result = parseTexts(new Uint8Array(await readFile(path)), format);
+      return feature.importBytes(new Uint8Array(await readFile(path)), format);
+    },
+    async importBytes(bytes, format) {
+      const result = parseTexts(bytes, format);
       // Read the library before writing: a file that is not ours is refused, never overwritten.
       const existing = await readUserTexts(dataDir);
       await writeUserTexts(dataDir, replaceByName(existing, result.texts));

@@ -5,7 +5,7 @@
  */
 import { Failure } from '../../base/failure.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
-import type { TextView } from '../../../preload/contract/index.ts';
+import type { TextImported, TextView } from '../../../preload/contract/index.ts';
 import { readUserTexts, sameName, writeUserTexts, type Text } from './text-library.ts';
 import type { TextsService } from './texts-feature.ts';
 
@@ -35,6 +35,28 @@ export function textsHandlers(texts: TextsService | null, dataDir: string | null
           return kept;
         }),
       ),
+    'texts:import': (request) => guard(() => importFromPage(texts, request, list)),
     'texts:delete': ({ name }) => guard(() => change((mine) => mine.filter((t) => !sameName(t.name, name)))),
   };
+}
+
+/**
+ * The Texts page's import: the same code as `scribe texts import` (the clinician's file read first: one that
+ * is not ours is refused, never overwritten), its report with the library after it.
+ */
+async function importFromPage(
+  texts: TextsService | null,
+  { fileName, data }: { fileName: string; data: string },
+  list: () => Promise<{ texts: TextView[] }>,
+): Promise<TextImported> {
+  if (!texts) throw new Failure('invalid_request');
+  const format = texts.formatOf(fileName);
+  const none = { imported: 0, leftOut: [] };
+  if (!format) return { ...(await list()), ...none, problem: 'unknown_format' };
+  await texts.exportUser('json');
+  const result = await texts
+    .importBytes(new Uint8Array(Buffer.from(data, 'base64')), format)
+    .catch(() => null);
+  if (!result) return { ...(await list()), ...none, problem: 'unreadable' };
+  return { ...(await list()), imported: result.texts.length, leftOut: result.leftOut, problem: null };
 }

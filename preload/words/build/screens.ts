@@ -23,6 +23,8 @@ const SCREEN_SIGNATURES = {
   'dictationScreen.hint': ['toggleKey', 'holdKey:string?'],
   'dictationScreen.historyKept': ['hours:number'],
   'dictationScreen.freeKeys': ['keys'],
+  'textsScreen.imported': ['count:number'],
+  'textsScreen.leftOut': ['name', 'reason'],
   'dictationScreen.overlay.title': ['phase', 'app:string?'],
   'history.insertAgainLabel': ['time'],
   'history.copyLabel': ['time'],

@@ -36,6 +36,7 @@ const UI_SIGNATURES = {
   'dictationSettings.historyFor': ['hours:number'],
   'appRules.rule': ['app', 'how'],
   'appRules.removeLabel': ['app'],
+  'appRules.breakShown': ['how'],
   'dictationNotices.toggleTaken': ['keys', 'free:string?'],
   'visitDetails.summaryGiven': ['n:number'],
   'recovery.heading': ['count:number', 'ended:number'],

@@ -1,6 +1,13 @@
 /** Settings → Dictation while it is open: choosing hotkeys (checked by main first) and per-app rules. */
 import type { DictationStore } from './dictation.svelte.ts';
-import { keyRefusal, withAppRule, withoutAppRule, type AppRule, type HotkeyName } from './dictation-words.ts';
+import {
+  keyRefusal,
+  withAppRule,
+  withoutAppRule,
+  type AppRule,
+  type HotkeyName,
+  type LineBreakChoice,
+} from './dictation-words.ts';
 
 /** The form's own state; made by the component, so it starts afresh each time Settings opens. */
 export class DictationSettingsForm {
@@ -9,6 +16,8 @@ export class DictationSettingsForm {
   newApp = $state('');
   /** How the rule being added puts text in. */
   newRule = $state<AppRule['insert']>('type');
+  /** What a line break is in it: as the field says by default (refused where it cannot be read). */
+  newLineBreak = $state<LineBreakChoice>('field');
   readonly #storeOf: () => DictationStore;
   readonly #mac: boolean;
 
@@ -43,8 +52,10 @@ export class DictationSettingsForm {
   addRule(): void {
     const state = this.#store.state;
     if (!state || this.newApp.trim() === '') return;
-    void this.#store.update({ appRules: withAppRule(state.settings.appRules, this.newApp, this.newRule) });
+    const rules = withAppRule(state.settings.appRules, this.newApp, this.newRule, this.newLineBreak);
+    void this.#store.update({ appRules: rules });
     this.newApp = '';
+    this.newLineBreak = 'field';
   }
 
   removeRule(index: number): void {

@@ -64,9 +64,21 @@ export function keyRefusal(
   return `${refusal ? keyRefusalText(refusal, keys) : w.chooseAnother}${others}`;
 }
 
-/** The rules with one more application (its name trimmed); unchanged for a blank name. */
-export function withAppRule(rules: readonly AppRule[], app: string, insert: AppRule['insert']): AppRule[] {
-  return app.trim() === '' ? [...rules] : [...rules, { app: app.trim(), insert }];
+/** What a dictated line break is in the rule's application; 'field': as the field says (none set). */
+export type LineBreakChoice = NonNullable<AppRule['lineBreak']> | 'field';
+
+/**
+ * The rules with one more application (its name trimmed); unchanged for a blank name. `lineBreak` 'field'
+ * sets none: Return where the field says it takes lines, refused where it cannot be read (the safe choice).
+ */
+export function withAppRule(
+  rules: readonly AppRule[],
+  app: string,
+  insert: AppRule['insert'],
+  lineBreak: LineBreakChoice = 'field',
+): AppRule[] {
+  if (app.trim() === '') return [...rules];
+  return [...rules, { app: app.trim(), insert, ...(lineBreak === 'field' ? {} : { lineBreak }) }];
 }
 
 /** The rules without the one at `index`. */

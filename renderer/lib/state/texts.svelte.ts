@@ -1,5 +1,5 @@
 /** The Texts page: the library (the organization's marked), a search, and one Text being written. */
-import type { TextView } from '../../../preload/contract/index.ts';
+import type { TextImported, TextView } from '../../../preload/contract/index.ts';
 import { scribe, settle } from '../api.ts';
 
 /** What the page says went wrong: a name the organization has, or a save that failed. */
@@ -14,12 +14,17 @@ export class TextsStore {
   /** The Text being written: `replacing` the clinician's Text of that name (null: a new one). */
   draft = $state<{ name: string; content: string; replacing: string | null } | null>(null);
   #problem = $state<TextsProblem>(null);
+  /** The last import's report (what came along, what was left out and why); null before any. */
+  #imported = $state.raw<TextImported | 'failed' | null>(null);
 
   get texts(): readonly TextView[] {
     return this.#texts;
   }
   get problem(): TextsProblem {
     return this.#problem;
+  }
+  get imported(): TextImported | 'failed' | null {
+    return this.#imported;
   }
 
   /** The Texts whose name or content holds the search's words. */
@@ -62,8 +67,24 @@ export class TextsStore {
     this.cancel();
   }
 
+  /** A file the clinician picked, imported as `scribe texts import` does; its report kept for the page. */
+  async importFile(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }): Promise<void> {
+    const data = base64(new Uint8Array(await file.arrayBuffer()));
+    const result = await settle(() => scribe().textsImport({ fileName: file.name, data }));
+    this.#imported = result.ok ? result.data : 'failed';
+    if (result.ok) this.#texts = result.data.texts;
+  }
+
   async remove(name: string): Promise<void> {
     const result = await settle(() => scribe().textsDelete({ name }));
     if (result.ok) this.#texts = result.data.texts;
   }
+}
+
+/** Bytes as base64, in slices (a spread of a whole file would overflow the call stack). */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }

@@ -82,6 +82,13 @@ describe('Settings → Dictation rules', () => {
     expect(withoutAppRule(settings.appRules, 0)).toEqual([]);
   });
 
+  it('a rule’s line break is set only when chosen (the field decides otherwise, refused when unreadable)', () => {
+    expect(withAppRule([], 'chat.exe', 'type', 'shift-return')).toEqual([
+      { app: 'chat.exe', insert: 'type', lineBreak: 'shift-return' },
+    ]);
+    expect(withAppRule([], 'chat.exe', 'type', 'field')).toEqual([{ app: 'chat.exe', insert: 'type' }]);
+  });
+
   it('says why hold-to-talk cannot work, only when it is used', () => {
     const hotkeys = { ...state().hotkeys, holdUnavailable: true };
     expect(holdUnavailable(state({ hotkeys }))).toBe('no key hook on this system');

@@ -17,7 +17,7 @@
  *   commands said next then act too: `onSelection`);
  * - insert ‹name›: the clinician's Text of that name, in the place of the words (a phrase "scratch that"
  *   takes back); its `[fields]` are then walked by "next field";
- * - next field, previous field, stop dictating, transfer text: no text; reported once, to be run;
+ * - next field, previous field, stop dictating, transfer text, make that a Text: reported once, to be run;
  * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
  * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
@@ -31,10 +31,11 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
-import { DictatedDocument, type Recase, type TextRange } from './dictated-document.ts';
+import { DictatedDocument, isRecase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 import { fillInText, isFieldFill, type FillOutcome } from './field-fill-commands.ts';
 import { placeInText } from './caret-commands.ts';
+import { madeText } from './make-text.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
 export interface HeardCommand {
@@ -58,6 +59,8 @@ export interface HeardCommand {
    * on the field's selection (the runner reads it there), not on the last phrase.
    */
   readonly onSelection?: boolean;
+  /** `make_text`: the words selected by voice, else the dictation's text so far (patient text: never logged). */
+  readonly content?: string;
 }
 
 /** The text to insert, and the commands heard in this change (each once). */
@@ -124,7 +127,6 @@ export class CommandFilter {
   #units: Unit[] = [];
   /** Commands a rollback took back, in the order said: the replay brings them again, not to be run again. */
   #credits: Credit[] = [];
-
   readonly #names: readonly string[];
 
   constructor(options: CommandFilterOptions) {
@@ -191,6 +193,7 @@ export class CommandFilter {
     let afterBreak = false;
     let asleep = false;
     let fieldSelected = false;
+    let fieldWords: string | undefined; // another application: the words its selection by voice holds
     for (const unit of this.#units) {
       const command = recognizeUnit(unit.raw, this.#o.locale, this.#names);
       // Asleep: nothing said is written or acted on; "wake up" is the only thing heard.
@@ -204,6 +207,7 @@ export class CommandFilter {
       const woke = asleep;
       const onField: boolean =
         fieldSelected && ON_SELECTION.has(command.kind) && command.before.trim() === '';
+      const made = madeText(command, doc, fieldSelected && fieldWords);
       const said = woke ? '' : onField ? 'on-selection' : this.#apply(command, doc);
       // In another application the field's selection stays through a case change, and goes with the rest.
       if (!this.#o.box)
@@ -212,7 +216,8 @@ export class CommandFilter {
       afterBreak = BREAKS[command.kind] !== undefined || (afterBreak && said === '');
       // "Select that" in another application: the runner finds the last phrase's words in the field.
       const last = command.kind === 'select_that' && !this.#o.box ? doc.lastPhrase() : undefined;
-      found.push(this.#heard(last === undefined ? command : { ...command, words: last }, said, woke));
+      if (FIELD_SELECTING.has(command.kind)) fieldWords = last ?? command.words;
+      found.push(this.#heard(last === undefined ? command : { ...command, words: last }, said, woke, made));
       if (report && this.#fresh(unit, command)) heard.push(found.at(-1)!);
     }
     const selection = doc.selection;
@@ -272,8 +277,9 @@ export class CommandFilter {
     return false;
   }
 
-  #heard(command: RecognizedCommand, said: string, woke: boolean): HeardCommand {
+  #heard(command: RecognizedCommand, said: string, woke: boolean, made: { content?: string }): HeardCommand {
     return {
+      ...made,
       ...(command.kind === 'wake' && !woke ? { notAsleep: true } : {}),
       kind: command.kind,
       ...(command.words !== undefined ? { words: command.words } : {}),
@@ -289,8 +295,4 @@ export class CommandFilter {
 
 function accounted(unit: Unit): Pick<Unit, 'accounted'> {
   return unit.accounted === undefined ? {} : { accounted: unit.accounted };
-}
-
-function isRecase(kind: CommandKind): kind is Recase {
-  return kind === 'cap' || kind === 'all_caps' || kind === 'no_caps';
 }

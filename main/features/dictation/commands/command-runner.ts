@@ -11,8 +11,8 @@ import { isFieldCommand, runFieldCommand } from './field-commands.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
 
-/** A command that fills no Text field. */
-type OtherCommand = HeardCommand & { readonly kind: Exclude<HeardCommand['kind'], FieldFill> };
+/** A command that fills no Text field, nor makes a Text. */
+type OtherCommand = HeardCommand & { readonly kind: Exclude<HeardCommand['kind'], FieldFill | 'make_text'> };
 
 /** What the runner acts on. */
 export interface CommandRunnerOptions {
@@ -27,6 +27,8 @@ export interface CommandRunnerOptions {
   readonly stop: () => void;
   /** "Transfer text": ends the dictation, then the dictation box's text goes into the application. */
   readonly transfer?: (() => void) | undefined;
+  /** "Make that a Text": its content kept, its name asked in the dictation box; absent: not here. */
+  readonly makeText?: ((content: string) => void) | undefined;
 }
 
 /** What the overlay says after a template-field move. */
@@ -71,8 +73,9 @@ export class CommandRunner {
     return this.#queue;
   }
 
-  /** A command filling a Text's fields (field-fill-commands.ts), or one of the others. */
+  /** "Make that a Text", a command filling a Text's fields (field-fill-commands.ts), or one of the others. */
   #dispatch(command: HeardCommand): Promise<void> {
+    if (command.kind === 'make_text') return Promise.resolve(this.#makeText(command.content ?? ''));
     return isFieldFill(command.kind) ? this.#fill(command.kind, command) : this.#run(command as OtherCommand);
   }
 
@@ -121,6 +124,14 @@ export class CommandRunner {
   #transfer(): void {
     if (this.#o.target !== null || !this.#o.transfer) return this.#say('transfer_box_only');
     this.#o.transfer();
+  }
+
+  /** The content kept for a new Text, named in the box (nothing there: said, nothing kept). */
+  #makeText(content: string): void {
+    if (content === '') return this.#say('nothing_for_text');
+    if (!this.#o.makeText) return this.#say('command_failed');
+    this.#o.makeText(content);
+    this.#say('text_name_asked');
   }
 
   async #move(direction: 'next' | 'previous'): Promise<void> {

@@ -30,6 +30,11 @@ export function recased(kind: Recase, text: string): string {
   return RECASE[kind](text);
 }
 
+/** Whether a command is one of the case commands. */
+export function isRecase(kind: string): kind is Recase {
+  return kind === 'cap' || kind === 'all_caps' || kind === 'no_caps';
+}
+
 /** One rendering of the dictation's text. */
 export class DictatedDocument {
   readonly #pieces: string[] = [];

@@ -10,6 +10,7 @@ import type { DictationMessage } from '../../../../preload/contract/index.ts';
 import type { FieldEdit, FieldNavigator, InsertionRun } from '../ports.ts';
 import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import type { HeardCommand } from './command-filter.ts';
+import { isRecase } from './dictated-document.ts';
 
 type Code = DictationMessage['code'];
 type Says = Partial<Record<FieldEdit, Code>>;
@@ -64,8 +65,4 @@ export async function runFieldCommand(
     : 'unreadable';
   if (done === 'done') run.userTyped();
   say(says[done] ?? 'select_unreadable');
-}
-
-function isRecase(kind: CommandKind): kind is 'cap' | 'all_caps' | 'no_caps' {
-  return kind === 'cap' || kind === 'all_caps' || kind === 'no_caps';
 }

@@ -34,6 +34,7 @@ export function setup(
     box?: boolean;
     texts?: readonly { name: string; content: string }[];
     transfer?: () => Promise<void>;
+    makeText?: (content: string) => void;
   } = {},
 ) {
   const inserter = new FakeInserter();
@@ -65,6 +66,7 @@ export function setup(
     }),
     ...(options.navigator === false ? {} : { navigator }),
     ...(options.transfer ? { transfer: options.transfer } : {}),
+    ...(options.makeText ? { makeText: options.makeText } : {}),
     outcomeMs: 5,
   });
   const session = async () => {
