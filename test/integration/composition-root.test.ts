@@ -9,18 +9,14 @@ import { appendFile, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../main/core/audio/file-source.ts';
-import { loadConfig } from '../../main/core/config/load-config.ts';
-import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
-import { journalDir } from '../../main/core/config/paths.ts';
 import { toIpcError } from '../../main/core/ipc/error-mapping.ts';
-import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
-import type { AudioInputs } from '../../main/core/audio/ports.ts';
 import type { ClipboardPort } from '../../main/features/note/ports.ts';
 import { formatError, summaryText } from '../../preload/words/index.ts';
-import type { CheckNote, IpcResult } from '../../preload/contract/index.ts';
+import type { CheckNote } from '../../preload/contract/index.ts';
 import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
+import { journalDir } from '../../main/core/config/paths.ts';
+import { AppsUnderTest, ctx, data, FILE_INPUTS, resolveConfig } from './app-under-test.ts';
 import { cliBundle } from '../harness/cli-bundle.ts';
 import {
   expectedSentences,
@@ -30,10 +26,6 @@ import {
 } from './core/streaming/harness.ts';
 
 const VISIT = join(FIXTURE_DIR, 'visit.wav');
-const FILE_INPUTS: AudioInputs = {
-  list: async () => [{ id: 'fixture', label: 'Fixture recording', isDefault: true }],
-  open: () => new FileAudioSource({ path: VISIT, pace: 'fast' }),
-};
 
 class Clipboard implements ClipboardPort {
   readonly writes: string[] = [];
@@ -43,48 +35,34 @@ class Clipboard implements ClipboardPort {
   }
 }
 
-function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC failed: ${result.error.code}`);
-  return result.data;
-}
-
-const ctx = { channel: 'test' };
-
 describe.skipIf(!process.env.REAL_KEYCHAIN)(
   'app services (the wiring main/shells/electron/index.ts runs) under Node',
   () => {
     let h: StreamingHarness;
     const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
-    const open: AppServices[] = [];
+    const apps = new AppsUnderTest();
 
     beforeAll(async () => {
       h = await startStreamingHarness();
     });
     afterAll(async () => {
-      await Promise.all(open.map((s) => s.close()));
+      await apps.close();
       await h.close();
     });
 
     async function start(dataDir: string, env: Record<string, string> = {}, store = secrets) {
-      const settings = openNodeSettingsStore(dataDir);
-      const resolved = await loadConfig({
-        settings,
-        env: { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'), ...env },
-      });
-      if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
       const clipboard = new Clipboard();
-      const services = await buildAppServices({
-        resolved,
-        settings,
-        secrets: store,
+      const config = await resolveConfig(dataDir, {
+        SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'),
+        ...env,
+      });
+      const services = await apps.start({
+        ...config,
         dataDir,
-        journalDir: journalDir(dataDir),
+        secrets: store,
         clipboard,
-        emit: () => undefined,
-        platform: 'linux',
         audio: FILE_INPUTS,
       });
-      open.push(services);
       return { services, clipboard, handlers: services.handlers };
     }
 

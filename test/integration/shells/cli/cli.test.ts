@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, TRANSCRIPT, type Harness } from '../../core/api/harness.ts';
-import { scribe as run, serviceForCli } from './scribe-run.ts';
+import { scribe as run, serviceForCli, WITH_KEYCHAIN } from './scribe-run.ts';
 
 /**
  * Runs the CLI as shipped (the bundle scribe-run.ts builds once a run); `viaNpm` runs it exactly as the
@@ -16,16 +16,13 @@ import { scribe as run, serviceForCli } from './scribe-run.ts';
  * (without one the CLI says on stderr that the trail is not keyed).
  */
 const scribe = (args: string[], env: Record<string, string | undefined>, viaNpm = false) =>
-  run(args, env, { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'], viaNpm });
+  run(args, env, { inherit: WITH_KEYCHAIN, viaNpm });
 
 let h: Harness;
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  const cli = await serviceForCli('scribe-cli-');
-  h = cli.h;
-  dir = cli.dir;
-  env = cli.env;
+  ({ h, dir, env } = await serviceForCli('scribe-cli-'));
   await writeFile(join(dir, 'visit.txt'), TRANSCRIPT.map((i) => `${i.speaker_type}: ${i.text}`).join('\n'));
   await writeFile(
     join(dir, 'visit.jsonl'),
