@@ -23,7 +23,7 @@ import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 export const ctx = { channel: 'test' };
 
 /** No microphone: listing finds none, opening one fails. */
-export const NO_MICROPHONE: AudioInputs = {
+const NO_MICROPHONE: AudioInputs = {
   list: async () => [],
   open: () => Promise.reject(new Error('no microphone')) as never,
 };

@@ -119,3 +119,13 @@ export const SAMPLE = SAMPLE_VISIT_SCRIPT.transcript.map((text, i) => ({
   start_offset_ms: i * 4000,
   end_offset_ms: i * 4000 + 3000,
 }));
+
+/** A section of a note as the service answers it. */
+type NoteSection = {
+  key: string;
+  content: { type: string; text?: string; subsections?: { id: string; title: string; text: string }[] };
+};
+
+/** The section `key` of a note the service answered. */
+export const section = (note: { sections: NoteSection[] }, key: string) =>
+  note.sections.find((s) => s.key === key)!;
