@@ -9,20 +9,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeHid } from '../../native/hid.fake.ts';
-import { FakeKeyHook } from '../../native/key-hook.fake.ts';
-import { FakeSecureInput } from '../../native/secure-input.ts';
-import { FakeAudioSource } from '../../main/core/audio/audio-source.fake.ts';
 import type { DictationService } from '../../main/features/dictation/dictation-service.ts';
-import { FakeInserter } from '../../main/features/dictation/inserter.fake.ts';
 import type { OverlayState } from '../../main/features/dictation/ports.ts';
 import type { SampleService } from '../service/sample-service.ts';
-import { readFixtureSamples } from '../fixtures/audio/manifest.ts';
 import { expectedSentences } from '../integration/core/streaming/harness.ts';
 import { unnamedFocusables } from './a11y.ts';
-import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
-import { POWERMIC_3 } from '../fixtures/hid/devices.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import type { AppHarness } from './bridge/harness.ts';
+import { startDictationApp } from './bridge/dictation-app.ts';
 
 /** The part of a textarea the box tests read (the e2e tests type-check without the DOM library). */
 interface TextArea {
@@ -51,37 +45,7 @@ describe('dictation screens', () => {
   const registered = new Map<string, () => void>();
 
   beforeAll(async () => {
-    const started = await startServiceWithClient();
-    service = started.service;
-    const inserter = new FakeInserter();
-    const hid = new FakeHid();
-    hid.plug(POWERMIC_3);
-    inserter.target = { appName: 'Epic Hyperspace' };
-    h = await startApp({
-      // The microphone hears the dictation fixture, in real time.
-      audio: {
-        list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (dictation)', isDefault: true }],
-        open: () => new FakeAudioSource({ samples: readFixtureSamples('dictation.wav'), pace: 'realtime' }),
-      },
-      dictation: () => ({
-        hook: new FakeKeyHook(),
-        shortcuts: {
-          register: (accelerator: string, onPress: () => void) => {
-            registered.set(accelerator, onPress);
-            return true;
-          },
-          unregister: (accelerator: string) => void registered.delete(accelerator),
-        },
-        ownWindowFocused: () => true, // the window under test has the keyboard
-        inserter,
-        overlay: { show: (state: OverlayState | null) => void overlayStates.push(state) },
-        accessibility: () => 'not-needed',
-        secureInput: new FakeSecureInput(),
-        hid, // a PowerMic III on the fake USB bus (no such device here: native/hid.fake.ts)
-      }),
-    });
-    dictation = h.app.dictation!;
-    client = started.client;
+    ({ service, h, dictation, client } = await startDictationApp(registered, overlayStates));
   });
   afterAll(async () => {
     dictation?.dispose();

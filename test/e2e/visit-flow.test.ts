@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
 import { appPerFile, servicePerFile } from './bridge/per-file.ts';
+import { emOrdersAndInstructions } from './bridge/codes-and-more.ts';
 
 describe('a visit from connect to copy, in Chromium', () => {
   const { service, client } = servicePerFile();
@@ -151,67 +152,8 @@ describe('a visit from connect to copy, in Chromium', () => {
     expect(await conditions.getByText('HCC').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('observations').textContent()).toContain('8480-6'); // systolic BP, from the visit
 
-    // E/M (server credentials), suggested orders, patient instructions and their translation.
-    await page.getByLabel('Specialty').selectOption('CARDIOLOGY');
-    await page.getByRole('button', { name: 'Get E/M codes' }).click();
-    await expect.poll(() => page.getByTestId('em-codes').textContent()).toMatch(/992\d\d/);
-    // The inputs the service chose the codes from can be changed and recomputed (compute-em-codes),
-    // checked before anything is sent.
-    const inputs = page.getByTestId('em-inputs');
-    expect(await inputs.getByLabel('Patient').inputValue()).toBe('ESTABLISHED');
-    await inputs.getByLabel('Medical decision making').selectOption({ label: 'Not used' });
-    await inputs.getByLabel('Total time (minutes)').fill('');
-    await inputs.getByRole('button', { name: 'Recompute' }).click();
-    expect(await inputs.getByRole('alert').textContent()).toBe(
-      'Choose a level of medical decision making or enter the total time.',
-    );
-    await inputs.getByLabel('Total time (minutes)').fill('2000');
-    await inputs.getByRole('button', { name: 'Recompute' }).click();
-    expect(await inputs.getByRole('alert').textContent()).toBe(
-      'Enter the total time as whole minutes, from 1 to 1,440.',
-    );
-    await inputs.getByLabel('Patient').selectOption('NEW');
-    await inputs.getByLabel('Total time (minutes)').fill('62');
-    await inputs.getByRole('button', { name: 'Recompute' }).click();
-    await expect.poll(() => page.getByTestId('em-codes').textContent()).toMatch(/99205/);
-    expect(await inputs.getByRole('alert').textContent()).toBe('');
-    expect(await page.getByTestId('em-inputs').getByLabel('Patient').inputValue()).toBe('NEW');
-    await page.getByTestId('em-inputs').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/06-codes-em-recompute.png`, fullPage: true });
-
-    await page.getByRole('button', { name: 'Suggest orders' }).click();
-    await expect.poll(() => page.getByTestId('orders').count()).toBe(1);
-    // Codes and orders copy for the EHR through the note's clipboard path, whole and one by one.
-    await page.getByTestId('copy-all-codes').click();
-    await expect.poll(() => page.getByTestId('copy-status-codes').textContent()).toMatch(/^Codes copied/);
-    const allCodes = h.clipboard.writes.at(-1)!;
-    expect(allCodes.split('\n')[0]).toMatch(/^[A-Z]\d\d(\.\d+)? \S/);
-    expect(allCodes).toContain('E11.9');
-    await page.getByRole('button', { name: 'Copy the code E11.9' }).click();
-    await expect.poll(() => page.getByTestId('copy-status-codes').textContent()).toMatch(/^Code copied/);
-    expect(h.clipboard.writes.at(-1)).toMatch(/^E11\.9 \S/);
-    await page.getByTestId('copy-all-orders').click();
-    await expect.poll(() => page.getByTestId('copy-status-orders').textContent()).toMatch(/^Orders copied/);
-    const firstOrder = (await page.getByTestId('orders').locator('li strong').first().textContent())!;
-    expect(h.clipboard.writes.at(-1)).toContain(`- ${firstOrder}`);
-    await page.getByRole('button', { name: `Copy the order ${firstOrder}` }).click();
-    await expect.poll(() => h.clipboard.writes.at(-1)?.startsWith(firstOrder)).toBe(true);
-    await page.getByRole('button', { name: 'Write instructions' }).click();
-    await expect.poll(() => page.getByTestId('instructions').count()).toBe(1);
-    expect(await page.getByText('Review these instructions before sharing them').count()).toBe(1);
-    await page.getByLabel('Translate to').selectOption('FRENCH_FR');
-    await page.getByRole('button', { name: 'Translate' }).click();
-    await expect.poll(() => page.getByText('especially this machine translation').count()).toBe(1);
-    const translated = await page.getByTestId('instructions').textContent();
-    expect(translated?.length).toBeGreaterThan(0);
-    // Copied as shown (the translation, its disclaimer included) for the after-visit summary.
-    await page.getByRole('button', { name: 'Copy instructions' }).click();
-    await expect
-      .poll(() => page.getByTestId('instructions-copy-status').textContent())
-      .toContain('Instructions copied');
-    expect(h.clipboard.writes.at(-1)).toBe(translated);
-    expect(translated).toContain('traduit automatiquement');
-    await page.screenshot({ path: `${SHOTS}/06-codes.png`, fullPage: true });
+    // E/M (server credentials), suggested orders, patient instructions and their translation, copied.
+    await emOrdersAndInstructions(page, h.clipboard);
 
     // The note is changed by hand: "Write again" asks before replacing the change, and what was made from
     // the earlier note says so on Codes & more; out-of-date instructions can be neither copied nor translated.

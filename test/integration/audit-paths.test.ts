@@ -7,40 +7,31 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
+import type { AppServices } from '../../main/compose/composition-root.ts';
 import { Emitter } from '../../main/base/async/emitter.ts';
-import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
 import type { LiveConfigPort, Resolved } from '../../main/core/config/live-config.ts';
-import { loadConfig } from '../../main/core/config/load-config.ts';
 import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
-import { journalDir } from '../../main/core/config/paths.ts';
+import { AppsUnderTest, ctx, resolveConfig } from './app-under-test.ts';
 import { startHarness, type Harness } from './core/api/harness.ts';
 
 let h: Harness;
 let root: string;
-const open: AppServices[] = [];
+const apps = new AppsUnderTest();
 beforeAll(async () => {
   h = await startHarness();
   root = await mkdtemp(join(tmpdir(), 'audit-paths-'));
 });
 afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
+  await apps.close();
   await h.close();
   await rm(root, { recursive: true, force: true });
 });
-
-const ctx = { channel: 'test' };
 
 /** IT's policy as a file, resolved as the app resolves it. */
 async function resolve(dataDir: string, policy: Record<string, unknown>): Promise<Resolved> {
   const policyFile = join(root, `policy-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(policyFile, JSON.stringify(policy));
-  const resolved = await loadConfig({
-    settings: openNodeSettingsStore(dataDir),
-    env: { SCRIBE_POLICY_FILE: policyFile },
-  });
-  if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
-  return resolved;
+  return (await resolveConfig(dataDir, { SCRIBE_POLICY_FILE: policyFile })).resolved;
 }
 
 /** A live configuration the test changes, as IT changing the policy while the app runs. */
@@ -54,22 +45,8 @@ function livePolicy(first: Resolved): LiveConfigPort & { change(next: Resolved):
   };
 }
 
-async function start(dataDir: string, live: LiveConfigPort) {
-  const services = await buildAppServices({
-    resolved: live.current(),
-    live,
-    settings: openNodeSettingsStore(dataDir),
-    secrets: new MemorySecretStore(),
-    dataDir,
-    journalDir: journalDir(dataDir),
-    clipboard: { writeText: async () => ({ transient: true }) },
-    emit: () => undefined,
-    platform: 'linux',
-    audio: { list: async () => [], open: () => Promise.reject(new Error('no microphone')) as never },
-  });
-  open.push(services);
-  return services;
-}
+const start = (dataDir: string, live: LiveConfigPort) =>
+  apps.start({ resolved: live.current(), live, settings: openNodeSettingsStore(dataDir), dataDir });
 
 /** The sample visit, recording (it plays its recording in real time: it runs for a while). */
 async function recordingSampleVisit(name: string): Promise<AppServices> {
@@ -97,7 +74,7 @@ describe('the audit trail records every way a visit or a sign-in ends', () => {
 
   it('a visit ended at quit', async () => {
     const services = await recordingSampleVisit('quit');
-    open.splice(open.indexOf(services), 1);
+    apps.open.splice(apps.open.indexOf(services), 1);
     await services.close();
     expect(await kinds(services)).toContainEqual({ kind: 'visit_ended', how: 'quit' });
   });

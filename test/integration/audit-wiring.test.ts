@@ -10,45 +10,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../main/features/audit/audit-log.ts';
-import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
-import { loadConfig } from '../../main/core/config/load-config.ts';
-import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
-import { journalDir } from '../../main/core/config/paths.ts';
-import { MemorySecretStore } from '../../main/base/secrets/memory-secret-store.ts';
+import { AppsUnderTest, ctx, resolveConfig } from './app-under-test.ts';
 import { startHarness, type Harness } from './core/api/harness.ts';
 
 let h: Harness;
 let root: string;
-const open: AppServices[] = [];
+const apps = new AppsUnderTest();
 beforeAll(async () => {
   h = await startHarness();
   root = await mkdtemp(join(tmpdir(), 'audit-wiring-'));
 });
 afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
+  await apps.close();
   await h.close();
   await rm(root, { recursive: true, force: true });
 });
 
 async function start(dataDir: string, policy: Record<string, unknown>) {
-  const policyFile = join(root, `policy-${open.length}.json`);
+  const policyFile = join(root, `policy-${apps.open.length}.json`);
   await writeFile(policyFile, JSON.stringify(policy));
-  const settings = openNodeSettingsStore(dataDir);
-  const resolved = await loadConfig({ settings, env: { SCRIBE_POLICY_FILE: policyFile } });
-  if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
-  const services = await buildAppServices({
-    resolved,
-    settings,
-    secrets: new MemorySecretStore(),
-    dataDir,
-    journalDir: journalDir(dataDir),
-    clipboard: { writeText: async () => ({ transient: true }) },
-    emit: () => undefined,
-    platform: 'linux',
-    audio: { list: async () => [], open: () => Promise.reject(new Error('no microphone')) as never },
-  });
-  open.push(services);
-  return services;
+  return apps.start({ ...(await resolveConfig(dataDir, { SCRIBE_POLICY_FILE: policyFile })), dataDir });
 }
 
 describe('the audit trail in the app’s wiring', () => {
@@ -62,7 +43,7 @@ describe('the audit trail in the app’s wiring', () => {
       privateKeyFile: keyFile,
       auditRetentionDays: 400,
     });
-    expect((await services.handlers['connect:disconnect']({}, { channel: 'test' })).ok).toBe(true);
+    expect((await services.handlers['connect:disconnect']({}, ctx)).ok).toBe(true);
     const what = (await services.audit.read()).map((r) => r.what);
     expect(what[0]).toEqual({
       kind: 'policy_applied',
@@ -107,9 +88,9 @@ describe('the audit trail in the app’s wiring', () => {
     )) as typeof process.stderr.write;
     try {
       const services = await start(dataDir, {});
-      expect((await services.handlers['connect:status']({}, { channel: 'test' })).ok).toBe(true);
-      expect((await services.handlers['connect:sample']({}, { channel: 'test' })).ok).toBe(true);
-      expect((await services.handlers['connect:disconnect']({}, { channel: 'test' })).ok).toBe(true);
+      expect((await services.handlers['connect:status']({}, ctx)).ok).toBe(true);
+      expect((await services.handlers['connect:sample']({}, ctx)).ok).toBe(true);
+      expect((await services.handlers['connect:disconnect']({}, ctx)).ok).toBe(true);
       await services.audit.settled();
     } finally {
       process.stderr.write = write;

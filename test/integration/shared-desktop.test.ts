@@ -11,32 +11,16 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileAudioSource } from '../../main/core/audio/file-source.ts';
-import { loadConfig } from '../../main/core/config/load-config.ts';
-import { openNodeSettingsStore } from '../../main/core/config/node-settings-store.ts';
+import type { AppServices } from '../../main/compose/composition-root.ts';
 import { journalDir } from '../../main/core/config/paths.ts';
-import { buildAppServices, type AppServices } from '../../main/compose/composition-root.ts';
-import type { AudioInputs } from '../../main/core/audio/ports.ts';
+import { AppsUnderTest, ctx, data, FILE_INPUTS, resolveConfig } from './app-under-test.ts';
 import { KeychainSecretStore } from '../../native/keychain-secret-store.ts';
-import type { IpcResult } from '../../preload/contract/index.ts';
-import { FIXTURE_DIR } from '../fixtures/audio/manifest.ts';
 import { startStreamingHarness, until, type StreamingHarness } from './core/streaming/harness.ts';
-
-const FILE_INPUTS: AudioInputs = {
-  list: async () => [{ id: 'fixture', label: 'Fixture recording', isDefault: true }],
-  open: () => new FileAudioSource({ path: join(FIXTURE_DIR, 'visit.wav'), pace: 'fast' }),
-};
-const ctx = { channel: 'test' };
-
-function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC failed: ${result.error.code}`);
-  return result.data;
-}
 
 describe.skipIf(!process.env.REAL_KEYCHAIN)('a shared OS account', () => {
   let h: StreamingHarness;
   const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
-  const open: AppServices[] = [];
+  const apps = new AppsUnderTest();
   let dataDir: string;
 
   beforeAll(async () => {
@@ -44,30 +28,19 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('a shared OS account', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'scribe-shared-'));
   });
   afterAll(async () => {
-    await Promise.all(open.map((s) => s.close()));
+    await apps.close();
     await h.close();
   });
 
   /** The app as `externalId` uses it: started on the shared data folder, connected. */
   async function asClinician(externalId: string) {
-    const settings = openNodeSettingsStore(dataDir);
-    const resolved = await loadConfig({
-      settings,
-      env: { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'), SCRIBE_USER_EXTERNAL_ID: externalId },
-    });
-    if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
-    const services = await buildAppServices({
-      resolved,
-      settings,
+    const env = { SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json'), SCRIBE_USER_EXTERNAL_ID: externalId };
+    const services = await apps.start({
+      ...(await resolveConfig(dataDir, env)),
       secrets,
       dataDir,
-      journalDir: journalDir(dataDir),
-      clipboard: { writeText: async () => ({ transient: true }) },
-      emit: () => undefined,
-      platform: 'linux',
       audio: FILE_INPUTS,
     });
-    open.push(services);
     const { handlers } = services;
     const credentials = { kind: 'server', clientId: h.fixtures.staticClient.id, privateKeyPem: h.staticPem };
     data(await handlers['connect:configure']({ baseUrl: h.service.url, credentials } as never, ctx));

@@ -12,26 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../main/core/config/load-config.ts';
-import { openNodeSettingsStore } from '../../../main/core/config/node-settings-store.ts';
-import { journalDir } from '../../../main/core/config/paths.ts';
 import { KeychainSecretStore } from '../../../native/keychain-secret-store.ts';
 import { TokenVault } from '../../../main/base/secrets/token-vault.ts';
-import { buildAppServices, type AppServices } from '../../../main/compose/composition-root.ts';
-import { formatError } from '../../../preload/words/index.ts';
-import type { IpcResult } from '../../../preload/contract/index.ts';
+import { AppsUnderTest, ctx, data, resolveConfig } from '../app-under-test.ts';
 import { startTestIdp, type TestIdp } from '../../fixtures/oidc/test-idp.ts';
 import { startHarness, type Harness } from '../core/api/harness.ts';
 import { startBrowserDriver, type BrowserDriver } from './browser-driver.ts';
 import { startBrokerProcess, type BrokerProcess } from './broker-process.ts';
-
-const ctx = { channel: 'test' };
-const NO_AUDIO = { list: async () => [], open: () => Promise.reject(new Error('no audio')) as never };
-
-function data<T>(result: IpcResult<T>): T {
-  if (!result.ok) throw new Error(`IPC failed: ${result.error.code} ${formatError(result.error)}`);
-  return result.data;
-}
 
 describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in the app', () => {
   let h: Harness;
@@ -40,7 +27,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
   let browser: BrowserDriver;
   let keyDir: string;
   const secrets = new KeychainSecretStore(`scribe-test-${randomUUID()}`);
-  const open: AppServices[] = [];
+  const apps = new AppsUnderTest();
 
   beforeAll(async () => {
     h = await startHarness();
@@ -58,7 +45,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
     browser = await startBrowserDriver('dr.okafor');
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(open.map((s) => s.close()));
+    await apps.close();
     await browser?.close();
     await broker?.stop();
     await idp?.close();
@@ -76,22 +63,12 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
         signInBrokerUrl: broker.url,
       }),
     );
-    const settings = openNodeSettingsStore(dataDir);
-    const resolved = await loadConfig({ settings, env: { SCRIBE_POLICY_FILE: policyFile } });
-    if (!resolved.ok) throw new Error(resolved.errors.map((e) => e.message).join('; '));
-    const services = await buildAppServices({
-      resolved,
-      settings,
+    const services = await apps.start({
+      ...(await resolveConfig(dataDir, { SCRIBE_POLICY_FILE: policyFile })),
       secrets,
       dataDir,
-      journalDir: journalDir(dataDir),
-      clipboard: { writeText: async () => ({ transient: true }) },
-      emit: () => undefined,
-      platform: 'linux',
-      audio: NO_AUDIO,
       openBrowser: (url) => browser.open(url),
     });
-    open.push(services);
     return services.handlers;
   }
 
@@ -136,13 +113,13 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
     for (const call of calls) expect(call.caller).toEqual({ kind: 'user', userId: user!.id });
     // The audit trail names the clinician: the service user and the provider's `sub`, not only the OS account.
     const clinician = { userId: user!.id, sub: 'dr.okafor' };
-    const signedIn = (await open.at(-1)!.audit.read()).filter((r) => r.what.kind === 'signed_in');
+    const signedIn = (await apps.open.at(-1)!.audit.read()).filter((r) => r.what.kind === 'signed_in');
     expect(signedIn.at(-1)?.who).toMatchObject(clinician);
 
     // E/M, kept by the contract for server callers, is asked through the broker with the token the app
     // presented at sign-in; the service sees the broker's server call, and the broker logs who asked.
     expect(data(await handlers['codes:emSpecialties']({}, ctx)).available).toBe(true);
-    const core = open.at(-1)!.app.connections.require().core;
+    const core = apps.open.at(-1)!.app.connections.require().core;
     expect(core.emBy).toBe('broker');
     const inputs = { em_specialty_kind: 'FAMILY_MEDICINE', patient_type: 'NEW', total_time_minutes: 62 };
     expect((await core.computeEm!(inputs)).codes.map((c) => c.code)).toEqual(['99205']);
@@ -168,7 +145,7 @@ describe.skipIf(!process.env.REAL_KEYCHAIN)('Sign in with your organization, in 
     await browser.settle();
     expect(h.count('/jwt/logout')).toBe(logouts + 1);
     // Restored from the vault and signed out: both records still name the clinician.
-    const trail = await open.at(-1)!.audit.read();
+    const trail = await apps.open.at(-1)!.audit.read();
     const kinds = ['signed_in', 'signed_out'];
     const last = kinds.map((kind) => trail.filter((r) => r.what.kind === kind).at(-1));
     expect(last.map((r) => r?.who)).toEqual([

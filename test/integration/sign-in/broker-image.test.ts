@@ -10,13 +10,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chownSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle } from '../../harness/cli-bundle.ts';
 import { brokerRigPerFile, presentToken } from './broker-process.ts';
 import { containerLog, importBaseImage, podman } from './podman.ts';
+import { freePort } from '../../harness/free-port.ts';
 
 const DEPLOY = resolve('main/programs/broker/deploy');
 const run = randomBytes(4).toString('hex');
@@ -26,15 +26,6 @@ const CONTAINER = `scribe-broker-${run}`;
 const PROJECT = `scribe-compose-${run}`;
 const folder = mkdtempSync(join(tmpdir(), 'scribe-image-'));
 const rig = brokerRigPerFile();
-
-/** A free loopback port (asked of the OS, then released for the container to take). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** The broker's settings folder as the container sees it (/etc/scribe-broker), readable by its user only. */
 function settingsFolder(name: string, settings: Record<string, unknown>): string {

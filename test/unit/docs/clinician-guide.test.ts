@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 /** The pages written for clinicians. */
-const PAGES = ['docs/clinician-guide.md', 'docs/dictation-commands.md'];
+const PAGES = ['docs/clinician-guide.md', 'docs/dictation-commands.md', 'docs/dictation-devices.md'];
 const text = (page: string) => readFileSync(path.join(repo, page), 'utf8');
 
 /** What a code span of the guide may not look like. */

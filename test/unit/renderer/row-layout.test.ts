@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isAtEnd, RowLayout, type Row } from '../../../renderer/lib/state/row-layout.ts';
+import { seededRandom } from '../../harness/seeded-random.ts';
 
 const ESTIMATE = 38;
 const rows = (n: number, prefix = 'r'): Row[] =>
@@ -15,17 +16,6 @@ function tops(list: readonly Row[], heights: ReadonlyMap<string, number>): numbe
   const out = [0];
   for (const row of list) out.push(out.at(-1)! + (heights.get(row.id) ?? ESTIMATE));
   return out;
-}
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('RowLayout', () => {
@@ -62,7 +52,7 @@ describe('RowLayout', () => {
 
   it('keeps every top equal to a plain sum through random appends, late lines and measurements', () => {
     for (const seed of [1, 2, 3, 42]) {
-      const random = prng(seed);
+      const random = seededRandom(seed);
       const layout = new RowLayout(ESTIMATE);
       const heights = new Map<string, number>();
       const list: Row[] = [];

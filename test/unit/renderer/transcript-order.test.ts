@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TranscriptOrder } from '../../../renderer/lib/state/transcript-order.ts';
+import { seededRandom } from '../../harness/seeded-random.ts';
 
 interface Item {
   id: string;
@@ -19,18 +20,6 @@ function reference(batches: Item[][]): Item[] {
   const latest = new Map<string, Item>();
   for (const batch of batches) for (const item of batch) latest.set(item.id, item);
   return [...latest.values()].sort((a, b) => a.startMs - b.startMs);
-}
-
-/** A small seeded generator, so a failure can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Random batches: mostly new lines near the end, some late lines, some updates (same or moved start). */
@@ -113,7 +102,7 @@ describe('TranscriptOrder', () => {
 
   it('matches the reference over random batches with distinct starts', () => {
     for (let seed = 1; seed <= 200; seed++) {
-      const random = prng(seed);
+      const random = seededRandom(seed);
       const batches = randomBatches(random, 40, 1_000_000);
       const order = new TranscriptOrder<Item>();
       for (let b = 0; b < batches.length; b++) {
@@ -131,7 +120,7 @@ describe('TranscriptOrder', () => {
 
   it('keeps each id once, the latest version, in start order when starts tie', () => {
     for (let seed = 1; seed <= 200; seed++) {
-      const random = prng(seed * 7919);
+      const random = seededRandom(seed * 7919);
       const batches = randomBatches(random, 40, 1); // whole-number starts: many ties
       const order = new TranscriptOrder<Item>();
       for (let b = 0; b < batches.length; b++) {

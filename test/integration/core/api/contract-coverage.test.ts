@@ -8,12 +8,12 @@ import {
   PermissionDeniedError,
   ServerError,
 } from '../../../../main/core/api/errors.ts';
-import { LimitError } from '../../../../main/core/api/limits.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import EN_SERVICES from '../../../../preload/words/en/services.json' with { type: 'json' };
 import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
+import { refusedBeforeSending } from './core-rig.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
-import { formatError, serviceNoteText } from '../../../../preload/words/index.ts';
+import { serviceNoteText } from '../../../../preload/words/index.ts';
 import type { ServiceNote } from '../../../../preload/contract/index.ts';
 
 /** The words shown for a refused call: the client reports a note, worded where it is shown (preload/words). */
@@ -46,17 +46,6 @@ afterAll(async () => {
   await h.close();
 });
 
-async function refusedBeforeSending(action: () => Promise<unknown>, message: RegExp) {
-  const before = h.service.control.requests.length;
-  const error = await action().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(LimitError);
-  expect(formatError(error as LimitError)).toMatch(message);
-  expect(h.service.control.requests.length).toBe(before);
-}
-
 describe('dictation from a file URL (POST /dictate-async, polled at GET /dictate-async/{id})', () => {
   it('dictates the file the service downloads, for server callers', async () => {
     const job = await h.serverCore.dictateUrlAsync({
@@ -77,6 +66,7 @@ describe('dictation from a file URL (POST /dictate-async, polled at GET /dictate
       ),
     ).resolves.toMatch(/server\) credentials/);
     await refusedBeforeSending(
+      h,
       () => h.serverCore.dictateUrlAsync({ file_url: '/tmp/a.wav', dictation_locale: 'ENGLISH_US' }),
       /web address/,
     );
@@ -158,6 +148,7 @@ describe('note generation request shapes', () => {
 
   it('refuses a note-wide instruction over 700 characters before sending, and sends 700', async () => {
     await refusedBeforeSending(
+      h,
       () =>
         h.serverCore.generateNote({
           locale: 'ENGLISH_US',
@@ -167,6 +158,7 @@ describe('note generation request shapes', () => {
       /note-wide instruction is 701 characters; the limit is 700/,
     );
     await refusedBeforeSending(
+      h,
       () =>
         user.generateNoteAsync({
           locale: 'ENGLISH_US',

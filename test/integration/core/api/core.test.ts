@@ -2,20 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsOfRejection } from '../../../fixtures/worded.ts';
 import type { CoreClient } from '../../../../main/core/api/core-client.ts';
 import { InvalidRequestError, JobError, ServerError } from '../../../../main/core/api/errors.ts';
-import { LimitError } from '../../../../main/core/api/limits.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
+import { harnessWithNote } from './core-rig.ts';
 import { startHarness, TRANSCRIPT, type Harness } from './harness.ts';
-import { formatError, serviceNoteText } from '../../../../preload/words/index.ts';
+import { serviceNoteText } from '../../../../preload/words/index.ts';
 import type { ServiceNote } from '../../../../preload/contract/index.ts';
 
 let h: Harness;
 let user: CoreClient;
 let note: Note;
-beforeAll(async () => {
-  h = await startHarness();
-  user = await h.userCore('ext-core-tests');
-  note = await h.serverCore.generateNote({ locale: 'ENGLISH_US', transcript_items: TRANSCRIPT });
-});
+beforeAll(async () => ({ h, user, note } = await harnessWithNote('ext-core-tests')));
 afterAll(() => h.close());
 
 /** The words shown for a refused call: the client reports a note, worded where it is shown (preload/words). */
@@ -24,18 +20,6 @@ const refusalWords = (call: Promise<unknown>): Promise<string> =>
     () => '',
     (error: { note: ServiceNote }) => serviceNoteText(error.note),
   );
-/** Runs `action`, expecting a LimitError, and proves nothing reached the service. */
-async function refusedBeforeSending(action: () => Promise<unknown>, message: RegExp) {
-  const before = h.service.control.requests.length;
-  const error = await action().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(LimitError);
-  expect(formatError(error as LimitError)).toMatch(message);
-  expect(h.service.control.requests.length).toBe(before);
-}
-
 describe('notes', () => {
   it('generates a note with the 2026-10-05 shape from a transcript (server caller)', () => {
     expect(note.template_key).toBeTruthy();
@@ -119,99 +103,6 @@ describe('codes, orders, instructions', () => {
       new_locale: 'FRENCH_FR',
     });
     expect(french).not.toBe(instructions);
-  });
-});
-
-describe('every client-side limit refuses before sending', () => {
-  it('unstructured context over 10,000 characters (generate and edit)', async () => {
-    await refusedBeforeSending(
-      () =>
-        user.generateNote({
-          locale: 'ENGLISH_US',
-          transcript_items: TRANSCRIPT,
-          unstructured_context: 'c'.repeat(10_001),
-        }),
-      /10,001 characters/,
-    );
-    await refusedBeforeSending(
-      () =>
-        user.editNoteWithInstructions({ note, instructions: 'x', unstructured_context: 'c'.repeat(10_001) }),
-      /10,001/,
-    );
-  });
-  it('instructions over 700 characters', async () => {
-    await refusedBeforeSending(
-      () => user.editNoteWithInstructions({ note, instructions: 'i'.repeat(701) }),
-      /701/,
-    );
-    await refusedBeforeSending(
-      () =>
-        h.serverCore.generateNote({
-          locale: 'ENGLISH_US',
-          transcript_items: TRANSCRIPT,
-          note_sections_customization: [{ section_key: 'PLAN', custom_instruction: 'p'.repeat(701) }],
-        }),
-      /701/,
-    );
-    await refusedBeforeSending(
-      () =>
-        user.updateCustomization('GENERIC_MULTIPLE_SECTIONS', {
-          note_template_custom_instructions: 'n'.repeat(701),
-          sections: [],
-        }),
-      /701/,
-    );
-  });
-  it('more than 100 bulk items', async () => {
-    const items = Array.from({ length: 101 }, (_, i) => ({ trigger: `.p${i}`, content: 'text' }));
-    await refusedBeforeSending(() => user.dotPhrases.bulkCreate(items), /101 dot phrases/);
-    await refusedBeforeSending(
-      () => user.dotPhrases.bulkDelete(Array.from({ length: 101 }, () => crypto.randomUUID())),
-      /at most 100/,
-    );
-  });
-  it('speech locales: 1–2 distinct, HAITIAN_HT alone', async () => {
-    await refusedBeforeSending(
-      () => user.transcribeFile('/dev/null', { speech_locales: ['HAITIAN_HT', 'FRENCH_FR'] }),
-      /Haitian Creole/,
-    );
-    await refusedBeforeSending(
-      () => user.transcribeFile('/dev/null', { speech_locales: ['ENGLISH_US', 'ENGLISH_US'] }),
-      /twice/,
-    );
-  });
-  it('source-note kinds not mixed; SUBSECTIONS only on Assessment and Plan', async () => {
-    const text = { type: 'TEXT' as const, text: 'x' };
-    await refusedBeforeSending(
-      () =>
-        h.serverCore.generateNote({
-          locale: 'ENGLISH_US',
-          transcript_items: TRANSCRIPT,
-          structured_context: {
-            source_note: {
-              type: 'DRAFT',
-              sections: [
-                { kind: 'ASSESSMENT_AND_PLAN', content: text },
-                { kind: 'ASSESSMENT', content: text },
-              ],
-            },
-          },
-        }),
-      /one or the other/,
-    );
-    const bad: Note = {
-      ...note,
-      sections: [
-        { key: 'PLAN', content: { type: 'SUBSECTIONS', subsections: [{ id: '1', title: 't', text: 'x' }] } },
-      ],
-    };
-    await refusedBeforeSending(() => user.generateNormalizedData({ note: bad }), /only Assessment and Plan/);
-  });
-  it('E/M specialty values', async () => {
-    await refusedBeforeSending(
-      () => h.serverCore.computeEmCodes({ em_specialty_kind: 'DERMATOLOGY' }),
-      /these specialties only/,
-    );
   });
 });
 

@@ -4,7 +4,6 @@
  * and with onJournalUnavailable a journal that cannot be created lets the session run without one.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +11,7 @@ import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-s
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import type { LiveHealth, LiveSession } from '../../../../main/features/visit/ports.ts';
+import { freePort } from '../../../harness/free-port.ts';
 
 let dir: string;
 let session: LiveSession | undefined;
@@ -23,14 +23,6 @@ afterEach(async () => {
   session = undefined;
   await rm(dir, { recursive: true, force: true });
 });
-
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const TOKENS = { caller: 'server' as const, token: async () => 'token', renew: async () => 'token' };
 
@@ -45,7 +37,7 @@ describe('live adapter', () => {
     const onWarning = (warning: Error & { code?: string }) => warnings.push(warning.code ?? '');
     process.on('warning', onWarning);
     try {
-      const baseUrl = new URL(`http://127.0.0.1:${await deadPort()}`);
+      const baseUrl = new URL(`http://127.0.0.1:${await freePort()}`);
       session = await createLiveTranscriber({ baseUrl, tokens: TOKENS }).start({
         locales: ['ENGLISH_US'],
         streams: [{ id: 'room', speakerType: 'UNSPECIFIED', chunks: never() }],
@@ -68,7 +60,7 @@ describe('live adapter', () => {
     await writeFile(blocked, 'a file where the journal folder should be');
     const journals = new JournalStore({ dir: join(blocked, 'journals'), secrets: new MemorySecretStore() });
     const refused: unknown[] = [];
-    const baseUrl = new URL(`http://127.0.0.1:${await deadPort()}`);
+    const baseUrl = new URL(`http://127.0.0.1:${await freePort()}`);
     const options = { baseUrl, tokens: TOKENS, journals };
     const start = (transcriber: ReturnType<typeof createLiveTranscriber>) =>
       transcriber.start({

@@ -4,7 +4,6 @@
  * was said stays in the journal, offered for recovery in this same app session (not only after a restart).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +12,7 @@ import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-s
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { createLiveTranscriber } from '../../../../main/features/visit/live-transcriber.ts';
 import { VisitRecorder } from '../../../../main/features/visit/visit-recorder.ts';
+import { freePort } from '../../../harness/free-port.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -20,20 +20,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-/** A local port nothing listens on: every connection attempt is refused, as during an outage. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('starting a visit during a network outage', () => {
   it('shows it is connecting, lets End stop it, and keeps the recorded audio recoverable', async () => {
     const journals = new JournalStore({ dir, secrets: new MemorySecretStore() });
     const transcriber = createLiveTranscriber({
-      baseUrl: new URL(`http://127.0.0.1:${await deadPort()}`),
+      baseUrl: new URL(`http://127.0.0.1:${await freePort()}`),
       tokens: { caller: 'server', token: async () => 'token', renew: async () => 'token' },
       journals,
     });

@@ -11,13 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
 import { composeFeatures } from '../../../../main/compose/composition-root.ts';
-import type { Connection } from '../../../../main/features/connection/ports.ts';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
 import { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
 import { transcribeJournalSettings } from '../../../../main/features/visit/live-transcriber.ts';
-import { FakeTranscriber, fakeCore } from '../../../unit/features/visit/fakes.ts';
+import { FakeTranscriber, fakeConnection } from '../../../unit/features/visit/fakes.ts';
 import { fixtureChunks, startStreamingHarness, type StreamingHarness } from '../streaming/harness.ts';
 
 let h: StreamingHarness;
@@ -55,15 +54,10 @@ async function endedVisit(journals: JournalStore): Promise<string[]> {
 /** The next run of the app on the same folder, signed in to the organization (a service that is never asked). */
 async function nextRun(journals: JournalStore) {
   const transcriber = new FakeTranscriber();
-  const connection: Connection = {
-    baseUrl: new URL('https://us.api.example.com'),
-    region: 'us',
-    caller: 'server',
-    core: fakeCore('server'),
+  const connection = fakeConnection({
     transcriber,
     checks: async () => [{ id: 'sign-in', status: 'pass', reason: 'signed_in' }],
-    close: async () => undefined,
-  };
+  });
   const audio: AudioInputs = {
     list: async () => [{ id: 'mic', label: 'Mic', isDefault: true }],
     open: () => new FakeAudioSource({ samples: new Int16Array(16_000) }),

@@ -15,15 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../../main/core/config/config-schema.ts';
 import { openAuditLog } from '../../../../main/features/audit/open-audit-log.ts';
 import type { AuditRecord } from '../../../../main/features/audit/audit-events.ts';
-import { HAVE_RSYSLOG_TLS, startSyslogReceiver, type SyslogReceiver } from './syslog-receiver.ts';
+import { EVENTS, HAVE_RSYSLOG_TLS, startSyslogReceiver, type SyslogReceiver } from './syslog-receiver.ts';
 import { issueCertificate, makeCa, type TestCa } from './test-certificates.ts';
-
-const EVENTS = [
-  { kind: 'signed_in', mode: 'organization', caller: 'user', region: 'local', how: 'entered' },
-  { kind: 'visit_started', sample: false, streams: 1 },
-  { kind: 'visit_ended', how: 'window' },
-  { kind: 'note_generated', mode: 'sync', withContext: false },
-] as const;
 
 describe.skipIf(!HAVE_RSYSLOG_TLS)('the audit trail, forwarded over TLS', () => {
   let dir: string;

@@ -14,23 +14,16 @@ import { configSchema } from '../../../../main/core/config/config-schema.ts';
 import { chainRecord, EMPTY_TAIL, parseRecord } from '../../../../main/features/audit/audit-chain.ts';
 import { openAuditLog } from '../../../../main/features/audit/open-audit-log.ts';
 import { KeychainSecretStore } from '../../../../native/keychain-secret-store.ts';
-import { HAVE_RSYSLOG, startSyslogReceiver, type SyslogReceiver } from './syslog-receiver.ts';
-import { scribe as run } from '../../shells/cli/scribe-run.ts';
+import { EVENTS, HAVE_RSYSLOG, startSyslogReceiver, type SyslogReceiver } from './syslog-receiver.ts';
+import { scribe as run, WITH_KEYCHAIN } from '../../shells/cli/scribe-run.ts';
 
 /** The CLI with its data folder `dataDir` (no policy) and the keychain's session bus. */
 const scribe = (args: string[], dataDir: string) =>
   run(
     args,
     { SCRIBE_DATA_DIR: dataDir, SCRIBE_POLICY_FILE: join(dataDir, 'no-policy.json') },
-    { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'] },
+    { inherit: WITH_KEYCHAIN },
   );
-
-const EVENTS = [
-  { kind: 'signed_in', mode: 'organization', caller: 'user', region: 'local', how: 'entered' },
-  { kind: 'visit_started', sample: false, streams: 1 },
-  { kind: 'visit_ended', how: 'window' },
-  { kind: 'note_generated', mode: 'sync', withContext: false },
-] as const;
 
 describe.skipIf(!HAVE_RSYSLOG || !process.env.REAL_KEYCHAIN)('the audit trail, forwarded', () => {
   let receiver: SyslogReceiver;

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../harness/free-port.ts';
 
 /** A running rsyslogd. */
 export interface SyslogReceiver {
@@ -23,15 +24,6 @@ export interface SyslogReceiver {
   readonly file: string;
   collected(): Promise<string>;
   close(): Promise<void>;
-}
-
-/** A port nothing listens on now (for rsyslogd to take). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Whether rsyslogd can be started here. */
@@ -121,3 +113,11 @@ async function waitListening(port: number): Promise<void> {
   }
   throw new Error('rsyslogd did not start listening');
 }
+
+/** A morning's records, as the app writes them, for a test to forward and find at the collector. */
+export const EVENTS = [
+  { kind: 'signed_in', mode: 'organization', caller: 'user', region: 'local', how: 'entered' },
+  { kind: 'visit_started', sample: false, streams: 1 },
+  { kind: 'visit_ended', how: 'window' },
+  { kind: 'note_generated', mode: 'sync', withContext: false },
+] as const;

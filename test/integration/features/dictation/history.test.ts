@@ -44,28 +44,22 @@ describe('dictation history', () => {
     expect(reloaded.list()).toEqual([]);
   });
 
-  it('retention set back to 0 in Settings shreds the file and its key at once', async () => {
-    const secrets = new MemorySecretStore();
-    let hours = 5;
-    const history = new DictationHistory({ secrets, dataDir: dir, retentionHours: () => hours });
-    await history.add(CANARY, 'x');
-    expect(await readdir(dir)).toHaveLength(1);
-    hours = 0;
-    await history.retentionChanged();
-    expect(await readdir(dir)).toEqual([]);
-    expect(await secrets.get('dictation-history-key')).toBeUndefined();
-    expect(history.list().map((e) => e.text)).toEqual([CANARY]); // this session's list stays
-  });
-
-  it('retention set back to 0 shreds the file and its key', async () => {
-    const secrets = new MemorySecretStore();
-    let hours = 5;
-    const history = new DictationHistory({ secrets, dataDir: dir, retentionHours: () => hours });
-    await history.add(CANARY, 'x');
-    expect(await readdir(dir)).toHaveLength(1);
-    hours = 0;
-    await new DictationHistory({ secrets, dataDir: dir, retentionHours: () => hours }).load();
-    expect(await readdir(dir)).toEqual([]);
-    expect(await secrets.get('dictation-history-key')).toBeUndefined();
-  });
+  it.each(['in Settings, at once', 'at the next start'] as const)(
+    'retention set back to 0 shreds the file and its key: %s',
+    async (when) => {
+      const secrets = new MemorySecretStore();
+      let hours = 5;
+      const options = { secrets, dataDir: dir, retentionHours: () => hours };
+      const history = new DictationHistory(options);
+      await history.add(CANARY, 'x');
+      expect(await readdir(dir)).toHaveLength(1);
+      hours = 0;
+      if (when === 'at the next start') await new DictationHistory(options).load();
+      else await history.retentionChanged();
+      expect(await readdir(dir)).toEqual([]);
+      expect(await secrets.get('dictation-history-key')).toBeUndefined();
+      // In Settings, this session's list stays.
+      if (when === 'in Settings, at once') expect(history.list().map((e) => e.text)).toEqual([CANARY]);
+    },
+  );
 });

@@ -7,34 +7,22 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
 import { type Harness } from '../../core/api/harness.ts';
 import { FIXTURE_DIR } from '../../../fixtures/audio/manifest.ts';
 import { CANARY, CANARY_PHRASE } from '../../privacy/canary-kit.ts';
-import { scribe, serviceForCli } from './scribe-run.ts';
+import { appTrail, scribe, serviceForCliWithData } from './scribe-run.ts';
 
 let h: Harness;
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  const cli = await serviceForCli('scribe-audit-');
-  h = cli.h;
-  dir = cli.dir;
+  ({ h, dir, env } = await serviceForCliWithData('scribe-audit-'));
   await writeFile(
     join(dir, 'visit.txt'),
     `DOCTOR: ${CANARY_PHRASE} has a cough for three days.\nPATIENT: It started on Monday.\nDOCTOR: Start an inhaler and return in two weeks.\n`,
   );
-  env = {
-    ...cli.env,
-    SCRIBE_DATA_DIR: join(dir, 'data'),
-    SCRIBE_POLICY_FILE: join(dir, 'no-policy.json'),
-  };
   // The app's records of the same morning, in the same folder.
-  const app = new AuditLog({
-    dir: env.SCRIBE_DATA_DIR!,
-    source: { via: 'app', version: '0.1.0' },
-    who: () => ({ account: 'clinician' }),
-  });
+  const app = appTrail(env.SCRIBE_DATA_DIR!);
   await app.record({
     kind: 'signed_in',
     mode: 'organization',
@@ -110,12 +98,8 @@ describe('scribe audit', { timeout: 90_000 }, () => {
   it('verify where the key cannot be read: exit 5, "not verified here", never "broken"', async () => {
     // A trail the app wrote keyed; this CLI runs without the session bus, so the keychain cannot give the key.
     const data = join(dir, 'keyed-data');
-    const app = new AuditLog({
-      dir: data,
-      source: { via: 'app', version: '0.1.0' },
-      who: () => ({ account: 'clinician' }),
-      keys: { forWriting: async () => Buffer.alloc(32, 7), forReading: async () => Buffer.alloc(32, 7) },
-    });
+    const key = async () => Buffer.alloc(32, 7);
+    const app = appTrail(data, { forWriting: key, forReading: key });
     await app.record({ kind: 'visit_started', sample: false, streams: 1 });
     const run = await scribe(['audit', 'verify'], { ...env, SCRIBE_DATA_DIR: data });
     expect(run.code, run.stderr).toBe(5);

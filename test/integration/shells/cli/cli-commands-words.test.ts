@@ -7,28 +7,16 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
 import { type Harness } from '../../core/api/harness.ts';
-import { scribe, serviceForCli } from './scribe-run.ts';
+import { appTrail, scribe, serviceForCliWithData } from './scribe-run.ts';
 
 const FR = { LANG: 'fr_FR.UTF-8' };
 let h: Harness;
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  const cli = await serviceForCli('scribe-cli-commands-words-');
-  h = cli.h;
-  dir = cli.dir;
-  env = {
-    ...cli.env,
-    SCRIBE_DATA_DIR: join(dir, 'data'),
-    SCRIBE_POLICY_FILE: join(dir, 'no-policy.json'),
-  };
-  const trail = new AuditLog({
-    dir: env.SCRIBE_DATA_DIR!,
-    source: { via: 'app', version: '0.1.0' },
-    who: () => ({ account: 'clinician' }),
-  });
+  ({ h, dir, env } = await serviceForCliWithData('scribe-cli-commands-words-'));
+  const trail = appTrail(env.SCRIBE_DATA_DIR!);
   await trail.record({ kind: 'visit_started', sample: false, streams: 1 });
   await trail.record({ kind: 'visit_ended' });
   await trail.record({ kind: 'note_generated', mode: 'sync', withContext: false });

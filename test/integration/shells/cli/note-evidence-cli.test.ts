@@ -7,10 +7,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../../core/api/harness.ts';
-import { scribe as run, serviceForCli } from './scribe-run.ts';
+import { scribe as run, serviceForCli, WITH_KEYCHAIN } from './scribe-run.ts';
 
 const scribe = (args: string[], env: Record<string, string | undefined>) =>
-  run(args, env, { inherit: ['PATH', 'HOME', 'DBUS_SESSION_BUS_ADDRESS'] });
+  run(args, env, { inherit: WITH_KEYCHAIN });
 
 const VISIT = [
   'DOCTOR: What brings you in today?',

@@ -6,6 +6,7 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AuditLog, type AuditLogOptions } from '../../../../main/features/audit/audit-log.ts';
 import { cliBundle } from '../../../harness/cli-bundle.ts';
 import { startHarness, type Harness } from '../../core/api/harness.ts';
 
@@ -106,4 +107,32 @@ export async function serviceForCli(
   const h = await startHarness();
   const dir = await mkdtemp(join(tmpdir(), prefix));
   return { h, dir, env: await cliEnv(h, dir) };
+}
+
+/** PATH, HOME and the session bus: the keychain holds the audit trail's key, as on a clinician's computer. */
+export const WITH_KEYCHAIN: Inherit = [...BASE, 'DBUS_SESSION_BUS_ADDRESS'];
+
+/**
+ * `serviceForCli`, and `env` also names a data folder (`dir/data`) and a policy file that does not exist, as
+ * on a computer IT has not configured.
+ */
+export async function serviceForCliWithData(
+  prefix: string,
+): Promise<{ h: Harness; dir: string; env: Record<string, string> }> {
+  const cli = await serviceForCli(prefix);
+  const data = {
+    SCRIBE_DATA_DIR: join(cli.dir, 'data'),
+    SCRIBE_POLICY_FILE: join(cli.dir, 'no-policy.json'),
+  };
+  return { ...cli, env: { ...cli.env, ...data } };
+}
+
+/** The app's audit trail in the data folder `dir`, as the window writes it (a CLI test reads it back). */
+export function appTrail(dir: string, keys?: AuditLogOptions['keys']): AuditLog {
+  return new AuditLog({
+    dir,
+    source: { via: 'app', version: '0.1.0' },
+    who: () => ({ account: 'clinician' }),
+    ...(keys ? { keys } : {}),
+  });
 }

@@ -3,7 +3,6 @@
  * per run); the Ctrl+C tests start it as a process of their own so the signal reaches the CLI itself.
  */
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
   type StreamingHarness,
 } from '../../core/streaming/harness.ts';
 import { cliEnv, scribe as run, startScribe } from './scribe-run.ts';
+import { freePort } from '../../../harness/free-port.ts';
 
 /**
  * Sessions are journaled (keys in the OS keychain); without the real keychain (plain `npx vitest`) they run
@@ -119,10 +119,7 @@ describe('scribe transcribe', () => {
   });
 
   it('gives up with one line when the service cannot be reached (after its bounded start, not never)', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await freePort();
     const run = await scribe(['transcribe', VISIT, '--fast'], {
       ...env,
       SCRIBE_SERVICE_URL: `http://127.0.0.1:${port}`,

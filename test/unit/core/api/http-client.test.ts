@@ -42,6 +42,19 @@ class FakeTokens implements AccessTokenSource {
 
 const Any = z.looseObject({ ok: z.boolean() });
 
+/** A POST to /x as a user with a fresh token source (`idempotent` and the rest as `extra` says). */
+const userPost = (http: ReturnType<typeof client>['http'], extra: { idempotent?: boolean } = {}) =>
+  http.request({
+    method: 'POST',
+    path: '/x',
+    caller: 'user',
+    auth: new FakeTokens(),
+    schema: Any,
+    operation: 't',
+    body: {},
+    ...extra,
+  });
+
 describe('HttpClient', () => {
   it('sends the pinned version header and the bearer token on the caller path', async () => {
     const { http, calls } = client(() => json(200, { ok: true, extra: 'kept' }));
@@ -106,17 +119,7 @@ describe('HttpClient', () => {
     expect(error.traceId).toBe('tr-1');
     expect(get.calls).toHaveLength(4);
     const post = client(() => json(503, {}));
-    await expect(
-      post.http.request({
-        method: 'POST',
-        path: '/x',
-        caller: 'user',
-        auth: new FakeTokens(),
-        schema: Any,
-        operation: 't',
-        body: {},
-      }),
-    ).rejects.toBeInstanceOf(ServerError);
+    await expect(userPost(post.http)).rejects.toBeInstanceOf(ServerError);
     expect(post.calls).toHaveLength(1);
   });
 
@@ -128,16 +131,7 @@ describe('HttpClient', () => {
       if (n === 2) throw new TypeError('fetch failed');
       return json(200, { ok: true });
     });
-    await http.request({
-      method: 'POST',
-      path: '/x',
-      caller: 'user',
-      auth: new FakeTokens(),
-      schema: Any,
-      operation: 't',
-      body: {},
-      idempotent: true,
-    });
+    await userPost(http, { idempotent: true });
     expect(calls).toHaveLength(3);
   });
 

@@ -1,5 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
 import { isTrustedSenderFrame } from '../../../../main/core/window/security-policy.ts';
 import { ConnectionError, apiErrorFromResponse, withNote } from '../../../../main/core/api/errors.ts';
 import { AudioError } from '../../../../main/core/audio/audio-source.ts';
@@ -8,68 +7,14 @@ import { Failure } from '../../../../main/base/failure.ts';
 import { SignInError } from '../../../../main/core/api/auth/sign-in-error.ts';
 import { SecretStoreError } from '../../../../main/base/secrets/secret-store.ts';
 import { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
-import {
-  createIpcRouter,
-  type InvokeEventLike,
-  type IpcFailureReport,
-  type IpcMainLike,
-} from '../../../../main/core/ipc/router.ts';
+import { createIpcRouter, type InvokeEventLike } from '../../../../main/core/ipc/router.ts';
 import {
   channels as contractChannels,
   fail,
   ok,
   type IpcResult,
 } from '../../../../preload/contract/index.ts';
-
-const CANARY = 'Patient Jane Canary has chest pain';
-
-const channels = {
-  'demo:echo': {
-    request: z.object({ text: z.string().max(50), loud: z.boolean().default(false) }),
-    response: z.object({ text: z.string() }),
-  },
-  'demo:empty': { request: z.object({}).strict(), response: z.object({ n: z.number() }) },
-};
-
-/** A fake ipcMain that records handlers and invokes them as Electron would. */
-class FakeIpcMain implements IpcMainLike {
-  readonly handlers = new Map<string, (event: InvokeEventLike, ...args: unknown[]) => unknown>();
-  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => unknown): void {
-    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
-    this.handlers.set(channel, listener);
-  }
-  removeHandler(channel: string): void {
-    this.handlers.delete(channel);
-  }
-  invoke(channel: string, event: InvokeEventLike, ...args: unknown[]): Promise<unknown> {
-    const listener = this.handlers.get(channel);
-    if (!listener) throw new Error(`no handler for ${channel}`);
-    return Promise.resolve(listener(event, ...args));
-  }
-}
-
-const appFrame: InvokeEventLike = { senderFrame: { url: 'app://scribe/index.html', parent: null } };
-
-function setup(overrides: Partial<ChannelHandlers<typeof channels>> = {}) {
-  const ipcMain = new FakeIpcMain();
-  const reports: IpcFailureReport[] = [];
-  const echo = vi.fn((r: { text: string; loud: boolean }) =>
-    ok({ text: r.loud ? r.text.toUpperCase() : r.text }),
-  );
-  const handlers: ChannelHandlers<typeof channels> = {
-    'demo:echo': echo,
-    'demo:empty': () => ok({ n: 1 }),
-    ...overrides,
-  };
-  const router = createIpcRouter({
-    ipcMain,
-    channels,
-    handlers,
-    isTrustedSender: isTrustedSenderFrame,
-    onDidFail: (r) => reports.push(r),
-  });
-  return { ipcMain, router, reports, echo };
-}
+import { appFrame, CANARY, channels, FakeIpcMain, setup } from './router-rig.ts';
 
 describe('IPC router', () => {
   it('registers one handler per channel and removes them on dispose', () => {

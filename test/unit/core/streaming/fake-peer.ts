@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokenSource } from '../../../../main/core/api/auth/token-source.ts';
+import { pingRoundTrip } from '../../../harness/ping-round-trip.ts';
 
 export interface ReceivedChunk {
   seq: number;
@@ -51,16 +52,7 @@ export class PeerConnection {
    * came" (its WebSocket answers pings by itself, without the session).
    */
   roundTrip(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const data = Buffer.from(String(++this.#pings));
-      const onPong = (echo: Buffer): void => {
-        if (!echo.equals(data)) return;
-        this.ws.off('pong', onPong);
-        resolve();
-      };
-      this.ws.on('pong', onPong);
-      this.ws.ping(data, undefined, (error) => error && reject(error));
-    });
+    return pingRoundTrip(this.ws, ++this.#pings);
   }
 
   /** Cuts the TCP connection without a close frame (a network drop). */

@@ -3,7 +3,6 @@
  * hanging, with the audio kept in the journal), backoff on every attempt, unlimited retries while
  * recording, and a fresh budget for ending after a long outage.
  */
-import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { ReconnectBudget, START_MAX_ATTEMPTS } from '../../../../main/core/strea
 import { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
 import { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
 import { FakePeer, FakeTokens, markerChunk, until } from './fake-peer.ts';
+import { freePort } from '../../../harness/free-port.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -24,11 +24,7 @@ const lost = () => new StreamingError('connection_lost', 'lost', { retryable: tr
 
 /** A loopback URL nothing listens on (the port was free a moment ago). */
 async function closedPort(): Promise<URL> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return new URL(`http://127.0.0.1:${port}`);
+  return new URL(`http://127.0.0.1:${await freePort()}`);
 }
 
 function session(baseUrl: URL, extra: Partial<ConstructorParameters<typeof TranscribeSession>[0]> = {}) {

@@ -8,10 +8,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
-import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import { scriptedOpen } from '../dictation/scripted-session.ts';
-import { auditDictation, scriptedDictationService } from '../dictation/scripted-service.ts';
+import {
+  auditDictation,
+  scriptedDictationService,
+  trailIn,
+  wordInserter,
+} from '../dictation/scripted-service.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 4471';
 let dir = '';
@@ -27,13 +30,8 @@ it('flags shown and resolved are recorded by kind and code, never with the text'
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
     vi.spyOn(console, method).mockImplementation(keep);
   const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (keep(chunk), true));
-  const audit = new AuditLog({
-    dir,
-    source: { via: 'app', version: '1.0.0' },
-    who: () => ({ account: 'a' }),
-  });
-  const inserter = new FakeInserter();
-  inserter.target = { appName: 'winword.exe' };
+  const audit = trailIn(dir);
+  const inserter = wordInserter();
   const { open, sessions } = scriptedOpen();
   const settingsWrites: unknown[] = [];
   const dictation = scriptedDictationService({ open, inserter, onError: (e) => keep(e.message, e.stack) });

@@ -6,10 +6,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
-import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import { scriptedOpen } from '../dictation/scripted-session.ts';
-import { auditDictation, scriptedDictationService } from '../dictation/scripted-service.ts';
+import {
+  auditDictation,
+  scriptedDictationService,
+  trailIn,
+  wordInserter,
+} from '../dictation/scripted-service.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 4471';
 let dir = '';
@@ -17,13 +20,8 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 it('dictation_undone and dictation_correction_flagged are recorded, without the text', async () => {
   dir = await mkdtemp(join(tmpdir(), 'undo-canary-'));
-  const audit = new AuditLog({
-    dir,
-    source: { via: 'app', version: '1.0.0' },
-    who: () => ({ account: 'a' }),
-  });
-  const inserter = new FakeInserter();
-  inserter.target = { appName: 'winword.exe' };
+  const audit = trailIn(dir);
+  const inserter = wordInserter();
   const { open, sessions } = scriptedOpen();
   const dictation = scriptedDictationService({ open, inserter });
   auditDictation(audit, dictation);

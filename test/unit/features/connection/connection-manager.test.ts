@@ -7,24 +7,19 @@ import {
   ConnectionManager,
   SIGN_OUT_WAIT_MS,
 } from '../../../../main/features/connection/connection-manager.ts';
-import type { Connection, Connector } from '../../../../main/features/connection/ports.ts';
+import type { Connector } from '../../../../main/features/connection/ports.ts';
 import { Failure } from '../../../../main/base/failure.ts';
 import { checkDetailText, formatError, LOCALES } from '../../../../preload/words/index.ts';
 import type { ConnectionStatus } from '../../../../preload/contract/index.ts';
-import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
+import { fakeConnection } from '../visit/fakes.ts';
 
 function rig(signOut?: () => Promise<void>) {
   const log: string[] = [];
-  const connection: Connection = {
-    baseUrl: new URL('https://us.api.example.com'),
-    region: 'us',
+  const connection = fakeConnection({
     caller: 'user',
-    core: fakeCore('user'),
-    transcriber: new FakeTranscriber(),
-    checks: async () => [],
     ...(signOut ? { signOut: () => (log.push('signOut'), signOut()) } : {}),
     close: async () => void log.push('close'),
-  };
+  });
   const connector: Connector = {
     connect: async () => (log.push('connect'), connection),
     restore: async () => null,

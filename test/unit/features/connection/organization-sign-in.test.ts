@@ -12,17 +12,9 @@ import {
 import type { Connection, Connector } from '../../../../main/features/connection/ports.ts';
 import { SignInError } from '../../../../main/core/api/auth/sign-in-error.ts';
 import { Failure } from '../../../../main/base/failure.ts';
-import { FakeTranscriber, fakeCore } from '../visit/fakes.ts';
+import { fakeConnection } from '../visit/fakes.ts';
 
-const connection: Connection = {
-  baseUrl: new URL('https://us.api.example.com'),
-  region: 'us',
-  caller: 'user',
-  core: fakeCore('user'),
-  transcriber: new FakeTranscriber(),
-  checks: async () => [],
-  close: async () => undefined,
-};
+const connection = fakeConnection({ caller: 'user' });
 
 const MANAGED: SignInOptions = {
   methods: {

@@ -4,7 +4,7 @@
  * commands are on. What a test passes replaces the default.
  */
 import { parseChord } from '../../../../main/base/chords/chord.ts';
-import type { AuditLog } from '../../../../main/features/audit/audit-log.ts';
+import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
 import { recordReports } from '../../../../main/features/audit/audit-reports.ts';
 import { DictationService } from '../../../../main/features/dictation/dictation-service.ts';
 import type { DictationServiceOptions } from '../../../../main/features/dictation/dictation-service-options.ts';
@@ -56,4 +56,15 @@ export function auditDictation(audit: AuditLog, dictation: DictationService): vo
     schedule: silent,
     dictation,
   });
+}
+
+/** The audit trail in `dir` as the app writes it (version 1.0.0, account "a"), for a test to read back. */
+export const trailIn = (dir: string): AuditLog =>
+  new AuditLog({ dir, source: { via: 'app', version: '1.0.0' }, who: () => ({ account: 'a' }) });
+
+/** A FakeInserter whose target is Word. */
+export function wordInserter(): FakeInserter {
+  const inserter = new FakeInserter();
+  inserter.target = { appName: 'winword.exe' };
+  return inserter;
 }

@@ -7,13 +7,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
 import { createDictationHandlers } from '../../../../main/features/dictation/handlers.ts';
-import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { FieldNavigator } from '../../../../main/features/dictation/ports.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
 import { scriptedOpen } from './scripted-session.ts';
-import { auditDictation, scriptedDictationService } from './scripted-service.ts';
+import { auditDictation, scriptedDictationService, trailIn, wordInserter } from './scripted-service.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 5583';
 const dirs: string[] = [];
@@ -24,13 +22,8 @@ afterEach(async () => {
 async function setup(options: { taken?: string[]; ownWindowFocused?: () => boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'undo-paths-'));
   dirs.push(dir);
-  const audit = new AuditLog({
-    dir,
-    source: { via: 'app', version: '1.0.0' },
-    who: () => ({ account: 'a' }),
-  });
-  const inserter = new FakeInserter();
-  inserter.target = { appName: 'winword.exe' };
+  const audit = trailIn(dir);
+  const inserter = wordInserter();
   inserter.field = 'Before. ';
   const shortcuts = new Map<string, () => void>();
   const hook = new FakeKeyHook();

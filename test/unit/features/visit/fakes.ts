@@ -2,7 +2,7 @@
 import type { ErrorCode } from '../../../../preload/contract/index.ts';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import type { RecoveredSession } from '../../../../main/core/journal/journal-replay.ts';
-import type { CoreApi } from '../../../../main/features/connection/ports.ts';
+import type { Connection, CoreApi } from '../../../../main/features/connection/ports.ts';
 import type {
   LiveHealth,
   LiveItem,
@@ -144,4 +144,23 @@ export function fakeCore(
     textReplacements: fail('textReplacements'),
   };
   return Object.assign(base, overrides, { calls });
+}
+
+/**
+ * A connection to a fake organization in the US region: its core is `fakeCore` for the connection's caller
+ * (the server unless `overrides` say), its checks find nothing, closing it does nothing; `overrides` replace
+ * any part (the transcriber the test drives, the checks, a sign-out).
+ */
+export function fakeConnection(overrides: Partial<Connection> = {}): Connection {
+  const caller = overrides.caller ?? overrides.core?.caller ?? 'server';
+  return {
+    baseUrl: new URL('https://us.api.example.com'),
+    region: 'us',
+    caller,
+    core: fakeCore(caller),
+    transcriber: new FakeTranscriber(),
+    checks: async () => [],
+    close: async () => undefined,
+    ...overrides,
+  };
 }

@@ -15,8 +15,7 @@ import { MemoryPreferenceStore } from '../../../../main/features/settings/prefer
 import { composeFeatures } from '../../../../main/compose/composition-root.ts';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
 import type { AudioInputs } from '../../../../main/core/audio/ports.ts';
-import type { Connection } from '../../../../main/features/connection/ports.ts';
-import { FakeTranscriber, fakeCore } from './fakes.ts';
+import { FakeTranscriber, fakeConnection, fakeCore } from './fakes.ts';
 
 const CANARY = 'Zebulon Quartermaine has a CANARY-7731 rash';
 const ORIGIN = 'app://scribe';
@@ -29,15 +28,11 @@ function harness(core = fakeCore('server'), microphoneAllowed = true) {
   const failures: IpcFailureReport[] = [];
   const clipboard: string[] = [];
   const transcriber = new FakeTranscriber();
-  const connection: Connection = {
-    baseUrl: new URL('https://us.api.example.com'),
-    region: 'us',
-    caller: core.caller,
+  const connection = fakeConnection({
     core,
     transcriber,
     checks: async () => [{ id: 'sign-in', status: 'pass', reason: 'signed_in' }],
-    close: async () => undefined,
-  };
+  });
   const audio: AudioInputs = {
     list: async () => [
       { id: 'mic', label: 'Mic', isDefault: true },

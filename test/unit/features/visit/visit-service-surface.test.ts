@@ -6,23 +6,14 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { FakeAudioSource } from '../../../../main/core/audio/audio-source.fake.ts';
-import type { Connection } from '../../../../main/features/connection/ports.ts';
 import type { VisitEvent } from '../../../../main/features/visit/ports.ts';
 import { MemoryPreferenceStore } from '../../../../main/features/settings/preferences.ts';
 import { composeFeatures } from '../../../../main/compose/composition-root.ts';
-import { FakeTranscriber, fakeCore } from './fakes.ts';
+import { FakeTranscriber, fakeConnection } from './fakes.ts';
 
 function visitApp() {
   const transcriber = new FakeTranscriber();
-  const connection: Connection = {
-    baseUrl: new URL('https://us.api.example.com'),
-    region: 'us',
-    caller: 'server',
-    core: fakeCore('server'),
-    transcriber,
-    checks: async () => [],
-    close: async () => undefined,
-  };
+  const connection = fakeConnection({ transcriber });
   const app = composeFeatures({
     connector: { connect: async () => connection, restore: async () => null, forget: async () => undefined },
     sample: null,

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { writeScriptedWav } from '../../../../main/programs/local-service/speech.ts';
-import { call, userSession, VISIT, type Harness, serverForSuite } from './helpers.ts';
+import { call, section, userSession, VISIT, type Harness, serverForSuite } from './helpers.ts';
 
 const S = '/v1/core/server';
 const U = '/v1/core/user';
-
-type Section = {
-  key: string;
-  content: { type: string; text?: string; subsections?: { id: string; title: string; text: string }[] };
-};
-const section = (note: { sections: Section[] }, key: string) => note.sections.find((s) => s.key === key)!;
+/** A section of a note as the service answers it. */
+type NoteSection = Parameters<typeof section>[0]['sections'][number];
 
 describe('local service: clinical outputs', () => {
   let h: Harness;
@@ -36,13 +31,13 @@ describe('local service: clinical outputs', () => {
     const migraine = ap.subsections!.find((s) => s.title === 'Migraine')!;
     expect(migraine.text).toContain('start sumatriptan');
     const soap = await note('SOAP');
-    expect(soap.sections.map((s: Section) => s.key)).toEqual([
+    expect(soap.sections.map((s: NoteSection) => s.key)).toEqual([
       'SUBJECTIVE',
       'OBJECTIVE',
       'ASSESSMENT',
       'PLAN',
     ]);
-    expect(soap.sections.every((s: Section) => s.content.type === 'TEXT')).toBe(true);
+    expect(soap.sections.every((s: NoteSection) => s.content.type === 'TEXT')).toBe(true);
     expect(section(soap, 'PLAN').content.text).toContain('Doctor: Please follow up in two weeks.');
     const other = await note('SOAP', [
       ...VISIT,
@@ -66,7 +61,7 @@ describe('local service: clinical outputs', () => {
     const vitals = section(again, 'VITALS').content.text!;
     expect(vitals.split('Your blood pressure is 150 over 95 today.')).toHaveLength(2);
     const lines = (text: string) => text.split('\n');
-    const blocks = (again.sections as Section[]).flatMap((s) =>
+    const blocks = (again.sections as NoteSection[]).flatMap((s) =>
       s.content.type === 'TEXT' ? [s.content.text!] : s.content.subsections!.map((x) => x.text),
     );
     for (const block of blocks) expect(new Set(lines(block)).size, block).toBe(lines(block).length);
@@ -208,62 +203,6 @@ describe('local service: clinical outputs', () => {
     ).body.note;
     expect(section(edited, 'PLAN').content.text).toContain('one month');
     expect(section(edited, 'PLAN').content.text).not.toContain('two weeks');
-  });
-
-  it('transcribes and dictates the script carried by a WAV file', async () => {
-    const wav = writeScriptedWav(
-      'Doctor: How are you feeling today?\nPatient: My chest hurts when I breathe.',
-      4000,
-    );
-    const form = (params: unknown) => {
-      const data = new FormData();
-      data.set('request_parameters', JSON.stringify(params));
-      data.set('file', new Blob([wav], { type: 'audio/wav' }), 'visit.wav');
-      return data;
-    };
-    const transcript = await call(h.service, 'POST', `${S}/transcribe`, {
-      token,
-      form: form({ speech_locales: ['ENGLISH_US'] }),
-    });
-    expect(transcript.body.transcript_items).toEqual([
-      expect.objectContaining({
-        text: 'How are you feeling today?',
-        speaker_type: 'DOCTOR',
-        start_offset_ms: 0,
-      }),
-      expect.objectContaining({
-        text: 'My chest hurts when I breathe.',
-        speaker_type: 'PATIENT',
-        end_offset_ms: 4000,
-      }),
-    ]);
-    const spoken = writeScriptedWav(
-      'the patient denies fever comma chills period new paragraph follow up in one week period',
-      3000,
-    );
-    const dictation = new FormData();
-    dictation.set(
-      'request_parameters',
-      JSON.stringify({ dictation_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT' }),
-    );
-    dictation.set('file', new Blob([spoken], { type: 'audio/wav' }), 'd.wav');
-    const dictated = await call(h.service, 'POST', `${S}/dictate`, { token, form: dictation });
-    expect(dictated.body).toEqual({
-      dictation: 'The patient denies fever, chills.\n\nFollow up in one week.',
-    });
-    const typeName = new FormData();
-    typeName.set(
-      'request_parameters',
-      JSON.stringify({ dictate_locale: 'ENGLISH_US', punctuation_mode: 'EXPLICIT' }),
-    );
-    typeName.set('file', new Blob([spoken], { type: 'audio/wav' }), 'd.wav');
-    const refused = await call(h.service, 'POST', `${S}/dictate`, { token, form: typeName });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/dictate_locale/);
-    const text = new FormData();
-    text.set('request_parameters', JSON.stringify({ speech_locales: ['ENGLISH_US'] }));
-    text.set('file', new Blob(['hello'], { type: 'text/plain' }), 'x.txt');
-    expect((await call(h.service, 'POST', `${S}/transcribe`, { token, form: text })).status).toBe(400);
   });
 
   it('uses the user note settings for user callers', async () => {

@@ -5,6 +5,7 @@ import {
   type ClientFixtures,
 } from '../../../../main/programs/local-service/fixtures.ts';
 import type { LocalServiceOptions } from '../../../../main/programs/local-service/index.ts';
+import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
 import { startLocalService, type LocalService } from '../../../service/index.ts';
 
 /** The version our client pins; the service's tests use it unless a test is about versions. */
@@ -110,3 +111,21 @@ export const VISIT = [
   { text: 'We will start sumatriptan 50 mg as needed and order a lipid panel.', speaker_type: 'DOCTOR' },
   { text: 'Please follow up in two weeks.', speaker_type: 'DOCTOR' },
 ] as const;
+
+/** The sample conversation as the streaming service transcribes sample/visit.wav. */
+export const SAMPLE = SAMPLE_VISIT_SCRIPT.transcript.map((text, i) => ({
+  text,
+  speaker_type: i % 2 === 0 ? 'DOCTOR' : 'PATIENT',
+  start_offset_ms: i * 4000,
+  end_offset_ms: i * 4000 + 3000,
+}));
+
+/** A section of a note as the service answers it. */
+type NoteSection = {
+  key: string;
+  content: { type: string; text?: string; subsections?: { id: string; title: string; text: string }[] };
+};
+
+/** The section `key` of a note the service answered. */
+export const section = (note: { sections: NoteSection[] }, key: string) =>
+  note.sections.find((s) => s.key === key)!;

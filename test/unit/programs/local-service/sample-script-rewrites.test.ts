@@ -7,18 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
-import { call, serverToken, startHarness, type Harness } from './helpers.ts';
+import { call, SAMPLE, serverToken, startHarness, type Harness } from './helpers.ts';
 import en from '../../../../preload/words/en/ui-visit.json' with { type: 'json' };
 import fr from '../../../../preload/words/fr/ui-visit.json' with { type: 'json' };
 import es from '../../../../preload/words/es/ui-visit.json' with { type: 'json' };
 
 const S = '/v1/core/server';
-const SAMPLE = SAMPLE_VISIT_SCRIPT.transcript.map((text, i) => ({
-  text,
-  speaker_type: i % 2 === 0 ? 'DOCTOR' : 'PATIENT',
-  start_offset_ms: i * 4000,
-  end_offset_ms: i * 4000 + 3000,
-}));
 
 interface Section {
   key: string;

@@ -7,16 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
 import { scriptInstructions } from '../../../../main/programs/local-service/clinical/scripted.ts';
-import { call, serverToken, startHarness, type Harness } from './helpers.ts';
+import { call, SAMPLE, serverToken, startHarness, type Harness } from './helpers.ts';
 
 const S = '/v1/core/server';
-/** The sample conversation as the streaming service transcribes sample/visit.wav. */
-const SAMPLE = SAMPLE_VISIT_SCRIPT.transcript.map((text, i) => ({
-  text,
-  speaker_type: i % 2 === 0 ? 'DOCTOR' : 'PATIENT',
-  start_offset_ms: i * 4000,
-  end_offset_ms: i * 4000 + 3000,
-}));
 
 type Note = {
   sections: {

@@ -9,9 +9,9 @@ import { FakeHid } from '../../../../../native/hid.fake.ts';
 import { identify } from '../../../../../main/features/dictation/mic/mic-models.ts';
 import { MicWatcher } from '../../../../../main/features/dictation/mic/mic-watcher.ts';
 import { DictationMic } from '../../../../../main/features/dictation/mic/dictation-mic.ts';
-import type { MicActionsPort } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
 import { DEFAULT_MIC_BUTTONS } from '../../../../../main/core/config/dictation-keys.ts';
 import type { MicModel } from '../../../../../preload/contract/mic-codes.ts';
+import { recordingActions } from './recording-actions.ts';
 
 interface Recorded {
   device: { vendorId: number; productId: number; usagePage: number; usage: number; product: string };
@@ -72,16 +72,7 @@ describe('what the buttons do, per model', () => {
   afterEach(() => void vi.useRealTimers());
 
   function setup(model: MicModel, recordMode: 'toggle' | 'push-to-talk' = 'toggle') {
-    const calls: string[] = [];
-    let active = false;
-    const actions: MicActionsPort = {
-      active: () => active,
-      start: async () => ((active = true), calls.push('start')),
-      stop: async () => void ((active = false), calls.push('stop')),
-      cancel: async () => void calls.push('cancel'),
-      transfer: async () => void calls.push('transfer'),
-      moveField: async (direction) => void calls.push(`field:${direction}`),
-    };
+    const { actions, calls } = recordingActions();
     const hid = new FakeHid();
     hid.plug({ path: model, ...fixture.models[model].device });
     const mic = new DictationMic({
@@ -99,25 +90,19 @@ describe('what the buttons do, per model', () => {
     return { mic, hid, calls, press };
   }
 
+  /** The PowerMic II and III send the same reports for the same buttons. */
+  const POWERMIC_2_3 = {
+    record: '000400',
+    tabForward: '000800',
+    tabBackward: '000200',
+    transcribe: '000100',
+    forward: '002000',
+    rewind: '001000',
+    up: '000000',
+  };
   const HAND_HELD: Record<Exclude<MicModel, 'foot-control'>, Record<string, string>> = {
-    'powermic-2': {
-      record: '000400',
-      tabForward: '000800',
-      tabBackward: '000200',
-      transcribe: '000100',
-      forward: '002000',
-      rewind: '001000',
-      up: '000000',
-    },
-    'powermic-3': {
-      record: '000400',
-      tabForward: '000800',
-      tabBackward: '000200',
-      transcribe: '000100',
-      forward: '002000',
-      rewind: '001000',
-      up: '000000',
-    },
+    'powermic-2': POWERMIC_2_3,
+    'powermic-3': POWERMIC_2_3,
     'powermic-4': {
       record: '800000000000000001',
       tabForward: '800000000000000008',

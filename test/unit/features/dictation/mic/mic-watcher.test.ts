@@ -5,8 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeHid } from '../../../../../native/hid.fake.ts';
 import { MicWatcher } from '../../../../../main/features/dictation/mic/mic-watcher.ts';
-import { MicButtons, type MicActionsPort } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
+import { MicButtons } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
 import { POWERMIC_3 } from '../../../../fixtures/hid/devices.ts';
+import { recordingActions } from './recording-actions.ts';
 
 const SPEECHMIKE = { path: 'smp', vendorId: 0x0911, productId: 0x0c1c, usagePage: 0xffa0, usage: 1 };
 const PEDAL = { path: 'pedal', vendorId: 0x0911, productId: 0x1844, usagePage: 1, usage: 4 };
@@ -153,16 +154,7 @@ describe('mic buttons', () => {
   afterEach(() => void vi.useRealTimers());
 
   function buttons(recordMode: 'toggle' | 'push-to-talk' = 'toggle', map = {}) {
-    const calls: string[] = [];
-    let active = false;
-    const actions: MicActionsPort = {
-      active: () => active,
-      start: async () => ((active = true), calls.push('start')),
-      stop: async () => void ((active = false), calls.push('stop')),
-      cancel: async () => void calls.push('cancel'),
-      transfer: async () => void calls.push('transfer'),
-      moveField: async (d) => void calls.push(`field:${d}`),
-    };
+    const { actions, calls } = recordingActions();
     const b = new MicButtons({
       settings: () => ({ recordMode, buttons: { record: 'record', tabForward: 'next-field', ...map } }),
       actions,

@@ -14,6 +14,7 @@ import {
   type StreamingTimings,
 } from '../../../../../main/programs/local-service/ws/index.ts';
 import { StreamingControl } from '../../../../service/streaming-faults.ts';
+import { pingRoundTrip } from '../../../../harness/ping-round-trip.ts';
 
 const VERSION = '2026-10-05';
 export const TOKENS = { server: 'server-token', user: 'user-token', expired: 'expired-token' } as const;
@@ -95,16 +96,7 @@ export class RawClient {
    * service answered at once to earlier frames is in `frames` (what it answers from a timer may come later).
    */
   roundTrip(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const data = Buffer.from(String(++this.pings));
-      const onPong = (echo: Buffer): void => {
-        if (!echo.equals(data)) return;
-        this.ws.off('pong', onPong);
-        resolve();
-      };
-      this.ws.on('pong', onPong);
-      this.ws.ping(data, undefined, (error) => error && reject(error));
-    });
+    return pingRoundTrip(this.ws, ++this.pings);
   }
 
   /** Resolves with the first frame (already received or coming) matching `match`. */

@@ -1,50 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  connect,
-  noise,
-  payloads,
-  sendChunks,
-  startService,
-  syntheticRecording,
-  transcribeConfig,
-  type Frame,
-  type Harness,
-  type RawClient,
-} from './helpers.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { noise, payloads, sendChunks, type Frame, type Harness } from './helpers.ts';
+import { A, B, chunks, end, finals, ms, rec, transcribeServicePerFile } from './transcribe-rig.ts';
 
-const rec = syntheticRecording();
-const chunks = payloads(rec.samples); // 40 chunks; A lies in chunks 2..12, B in 17..32
-const [A, B] = rec.sentences as [(typeof rec.sentences)[0], (typeof rec.sentences)[0]];
 let h: Harness;
-
-beforeAll(async () => {
-  h = await startService([rec]);
-});
-beforeEach(() => {
-  Object.assign(h.control.timings, {
-    recognitionLatencyMs: 20,
-    ackDelayMs: 0,
-    silenceTimeoutMs: 10_000,
-    maxUnackedChunks: 100,
-  });
-  h.control.withholdAcks(false);
-});
-afterEach(() => void vi.useRealTimers());
-afterAll(() => h.close());
-
-async function open(config: Record<string, unknown> = {}): Promise<RawClient> {
-  const c = await connect(h);
-  c.send(transcribeConfig(config));
-  return c;
-}
-const finals = (c: RawClient): Frame[] => c.of('TRANSCRIPT_ITEM').filter((f) => f.is_final === true);
-const ms = (samples: number): number => Math.round(samples / 16);
-
-/** Sends END and waits for the normal close. */
-async function end(c: RawClient): Promise<number> {
-  c.send({ type: 'END' });
-  return (await c.closed).code;
-}
+const { open } = transcribeServicePerFile((started) => (h = started));
 
 describe('acknowledgements', () => {
   it('are cumulative: withheld then released, one ack covers every chunk', async () => {
@@ -232,96 +191,5 @@ describe('damaged audio shows in the transcript', () => {
 
   it('unknown audio gives no text', async () => {
     expect(await transcriptOf(payloads(noise(1600 * 20, 99)))).toEqual([]);
-  });
-});
-
-describe('END', () => {
-  it('acknowledges and flushes every complete sentence, then closes normally', async () => {
-    h.control.timings.recognitionLatencyMs = 60_000;
-    const c = await open();
-    sendChunks(c, chunks, { streamId: 'main', to: 30 }); // B incomplete
-    await c.next((f) => f.ack_id === 29);
-    expect(await end(c)).toBe(1000);
-    expect(finals(c).map((f) => f.text)).toEqual([A.text]);
-    expect(c.frames.at(-1)?.type).toBe('TRANSCRIPT_ITEM');
-  });
-
-  it('acknowledges the chunks it had not acknowledged yet', async () => {
-    h.control.timings.ackDelayMs = 60_000;
-    const c = await open();
-    sendChunks(c, chunks, { streamId: 'main', to: 13 });
-    await c.roundTrip();
-    expect(c.of('AUDIO_CHUNK_ACK')).toEqual([]);
-    expect(await end(c)).toBe(1000);
-    expect(c.of('AUDIO_CHUNK_ACK').at(-1)?.ack_id).toBe(12);
-    expect(finals(c)).toHaveLength(1);
-  });
-
-  it('waits while acks are withheld (a stalled service), then acknowledges, flushes and closes', async () => {
-    h.control.timings.silenceTimeoutMs = 100;
-    const c = await open();
-    h.control.withholdAcks(true);
-    sendChunks(c, chunks, { streamId: 'main', to: 13 });
-    let closed = false;
-    void c.closed.then(() => (closed = true));
-    c.send({ type: 'END' });
-    await c.roundTrip();
-    // Past the silence timeout too (a stream that ended is not silent): a witness socket armed the same
-    // timeout later than this stream's last chunk did, and its timeout fired first.
-    const witness = await connect(h);
-    expect((await witness.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83011);
-    await c.roundTrip();
-    expect(closed).toBe(false);
-    expect(c.of('ERROR_MESSAGE')).toEqual([]);
-    expect(c.of('AUDIO_CHUNK_ACK')).toEqual([]);
-    h.control.withholdAcks(false);
-    expect((await c.closed).code).toBe(1000);
-    expect(c.of('AUDIO_CHUNK_ACK').at(-1)?.ack_id).toBe(12);
-    expect(c.of('ERROR_MESSAGE')).toEqual([]);
-    expect(finals(c).map((f) => f.text)).toEqual([A.text]);
-  });
-});
-
-describe('limits', () => {
-  it('fails a socket whose declared stream gets no chunk for the silence timeout (83011)', async () => {
-    h.control.timings.silenceTimeoutMs = 300;
-    const c = await open({
-      streams: [
-        { id: 'd', speaker_type: 'DOCTOR' },
-        { id: 'p', speaker_type: 'PATIENT' },
-      ],
-    });
-    let seq = 0;
-    const feeder = setInterval(
-      () =>
-        c.ws.readyState === c.ws.OPEN &&
-        sendChunks(c, chunks, { streamId: 'd', from: 0, to: 1, seqStart: seq++ }),
-      50,
-    );
-    try {
-      expect((await c.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83011);
-      expect((await c.closed).code).toBe(1008);
-      expect(seq).toBeGreaterThan(3); // the fed stream kept going: it was the silent one that failed
-    } finally {
-      clearInterval(feeder);
-    }
-  });
-
-  it('fails a socket that never sends CONFIG after the same timeout', async () => {
-    h.control.timings.silenceTimeoutMs = 150;
-    const c = await connect(h);
-    expect((await c.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83011);
-  });
-
-  it('allows 100 unacknowledged chunks and fails the 101st', async () => {
-    const c = await open();
-    h.control.setAckDelay(60_000); // the service's acknowledgements lag far behind (beforeEach resets it)
-    const list = Array.from({ length: 101 }, (_, i) => chunks[i % chunks.length]!);
-    sendChunks(c, list, { streamId: 'main', to: 100 });
-    await c.roundTrip();
-    expect(c.of('ERROR_MESSAGE')).toEqual([]);
-    sendChunks(c, list, { streamId: 'main', from: 100, seqStart: 100 });
-    expect((await c.next((f) => f.type === 'ERROR_MESSAGE')).code).toBe(83403);
-    expect((await c.closed).code).toBe(1008);
   });
 });
