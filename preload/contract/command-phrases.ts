@@ -39,7 +39,9 @@ export type CommandKind =
   | 'insert_after'
   | 'transfer'
   // The selection or the dictation so far kept as a new Text, named in the dictation box.
-  | 'make_text';
+  | 'make_text'
+  // A panel on the overlay: the commands that can act now, the field's state, the clinician's Texts.
+  | 'what_can_i_say';
 
 /** A language's phrases for each command (`select`, `insert_*`, `choose`, `insert_text`: the words that start it). */
 export type CommandPhrases = Readonly<Record<CommandKind, readonly string[]>>;
@@ -68,6 +70,7 @@ const ENGLISH: CommandPhrases = {
   insert_after: ['insert after'],
   transfer: ['transfer text'],
   make_text: ['make that a text', 'make that an auto text'],
+  what_can_i_say: ['what can I say'],
 };
 
 const SPANISH: CommandPhrases = {
@@ -94,6 +97,7 @@ const SPANISH: CommandPhrases = {
   insert_after: ['inserta después de', 'insertar después de'],
   transfer: ['transfiere el texto', 'transferir texto'],
   make_text: ['convierte eso en un texto', 'haz de eso un texto'],
+  what_can_i_say: ['qué puedo decir'],
 };
 
 const FRENCH: CommandPhrases = {
@@ -120,6 +124,7 @@ const FRENCH: CommandPhrases = {
   insert_after: ['insère après', 'insérer après'],
   transfer: ['transfère le texte', 'transférer le texte'],
   make_text: ['fais-en un texte', 'crée un texte avec ça'],
+  what_can_i_say: ['que puis-je dire', 'qu’est-ce que je peux dire'],
 };
 
 /** The commands said with words after them: `select ‹words›`, `insert before ‹words›`, `insert after ‹words›`. */

@@ -11,6 +11,8 @@ import {
   TEMPLATE_MARKERS,
 } from './dictation-codes.ts';
 import { CONFUSED_NAME_LISTS, FLAG_CODES, POLARITIES } from './text-check-codes.ts';
+import { ALL_PHRASES, type CommandKind } from './command-phrases.ts';
+import { TEXT_LIMITS } from './text-fields.ts';
 import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
 
 export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
@@ -84,6 +86,22 @@ export const DictationFlagSchema = z.object({
 });
 export type DictationFlag = z.infer<typeof DictationFlagSchema>;
 
+const COMMAND_KINDS = Object.keys(ALL_PHRASES.en) as [CommandKind, ...CommandKind[]];
+
+/**
+ * "What can I say" on the overlay: the dictation locale (the phrases' language), the commands that can act
+ * now, the field's state (`fieldsLeft`: the Text fields left, null where the field cannot be read), the
+ * names of the clinician's Texts.
+ */
+export const SayPanelSchema = z.object({
+  locale: z.string().max(40),
+  commands: z.array(z.enum(COMMAND_KINDS)).max(COMMAND_KINDS.length),
+  field: z.enum(['box', 'readable', 'unreadable']),
+  fieldsLeft: z.number().int().min(0).nullable(),
+  texts: z.array(z.string().max(TEXT_LIMITS.name)).max(500),
+});
+export type SayPanel = z.infer<typeof SayPanelSchema>;
+
 export const OverlayStateSchema = z.object({
   phase: z.enum(OVERLAY_PHASES),
   appName: z.string().nullable(),
@@ -94,6 +112,8 @@ export const OverlayStateSchema = z.object({
   flagged: DictationFlagSchema.nullable().optional(),
   /** The last dictation can still be taken back: the overlay offers "Undo" (and takes clicks meanwhile). */
   undoable: z.boolean().optional(),
+  /** "What can I say" is open (until said again or the next utterance). */
+  panel: SayPanelSchema.nullable().optional(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
 

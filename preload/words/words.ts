@@ -200,6 +200,13 @@ interface DictationScreenWords {
     readonly undo: string;
     /** The titles by phase (`app`: where the text goes, or null). */
     title(phase: OverlayPhase, app: string | null): string;
+    /** "What can I say" (overlay-panel): its heading, the field's state, the Texts, how to close it. */
+    readonly panelHeading: string;
+    panelField(field: 'box' | 'readable' | 'unreadable'): string;
+    panelFieldsLeft(count: number): string;
+    readonly panelTexts: string;
+    readonly panelNoTexts: string;
+    readonly panelClose: string;
   };
 }
 /** The clinician's day: today's appointments, sending the instructions, orders as tasks (English's shape). */

@@ -22,6 +22,7 @@ import { benchInsertionWindows } from './insertion-windows.ts';
 import { benchFieldNavigation } from './field-navigation.ts';
 import { benchLatency } from './latency.ts';
 import { benchPipeline } from './pipeline.ts';
+import { benchSayPanel } from './say-panel.ts';
 import { formatTable, skippedRow, type BenchRow } from './report.ts';
 
 interface Bench {
@@ -87,6 +88,12 @@ const BENCHES: Bench[] = [
     label: 'next field and select ‹words› in an X11 field (AT-SPI)',
     timeoutMs: 60_000,
     run: () => benchFieldNavigation(),
+  },
+  {
+    name: 'say-panel',
+    label: '"what can I say" → the overlay panel state (en, fr, es)',
+    timeoutMs: 60_000,
+    run: () => benchSayPanel(),
   },
 ];
 

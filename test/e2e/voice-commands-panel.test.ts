@@ -1,13 +1,17 @@
 /**
  * "What can I say" on the Dictation screen, in Chromium: the voice commands as said in the dictation
  * language, what each does in the window's language (English, then French and Spanish once Settings says so),
- * the same lines as `scribe dictate --help`. Screenshots of each language.
+ * the same lines as `scribe dictate --help`. Screenshots of each language. Then the overlay's panel (the
+ * same lines, only those that can act now, the field's state, the Texts) in English and French.
  */
 import { copyFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
+import { sayPanel } from '../../main/features/dictation/commands/say-panel.ts';
+import type { OverlayState } from '../../main/features/dictation/ports.ts';
 import { nav, SHOTS } from './bridge/fixtures.ts';
 import { appPerFile } from './bridge/per-file.ts';
+import { OVERLAY } from '../../main/core/window/overlay-bounds.ts';
 
 describe('what can I say', () => {
   const h = appPerFile({ dictation: previewDictationPlatform() });
@@ -51,6 +55,74 @@ describe('what can I say', () => {
       await page.getByTestId('voice-commands').locator('summary').click();
       await expect.poll(() => row(said).locator('td').textContent()).toBe(does);
       await shoot(`what-can-i-say-${lang}.png`);
+    }
+  });
+
+  it('the overlay panel: the commands that can act now, the field, the Texts, in the window’s language', async () => {
+    const browser = h.page.context().browser()!;
+    for (const [lang, heading, field, said] of [
+      ['en', 'What you can say now', 'The field can be read · 2 Text fields left', 'select ‹words›'],
+      [
+        'fr',
+        'Ce que vous pouvez dire maintenant',
+        'Le champ peut être lu · 2 champs de texte restants',
+        'sélectionne ‹mots› · sélectionner ‹mots›',
+      ],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: OVERLAY.panelWidth, height: OVERLAY.panelHeight },
+      });
+      try {
+        const page = await context.newPage();
+        // The overlay window only listens and reads the window's language: a stand-in for its preload.
+        await page.addInitScript({
+          content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
+            onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
+            settingsGet: async () => ({ ok: true, data: { displayLanguage: '${lang}' } }),
+          } });`,
+        });
+        await page.goto(`${h.server.origin}/index.html?view=overlay`);
+        await page.waitForFunction(() => '__overlay' in globalThis);
+        const state: OverlayState = {
+          phase: 'listening',
+          appName: 'Epic Hyperspace',
+          level: 0.5,
+          elapsedMs: 42_000,
+          lastWords: '',
+          message: null,
+          panel: sayPanel({
+            locale: lang === 'fr' ? 'FRENCH_FR' : 'ENGLISH_US',
+            box: false,
+            fieldText: 'Knee [left|right], effusion [none].',
+            text: '',
+            navigator: true,
+            texts: ['normal exam', 'knee follow-up'],
+            transfer: false,
+            makeText: true,
+          }),
+        };
+        await page.evaluate(
+          (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
+          state,
+        );
+        const panel = page.getByTestId('overlay-say-panel');
+        await expect.poll(() => panel.locator('h2').textContent()).toBe(heading);
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        expect(await page.getByTestId('overlay-say-field').textContent()).toBe(field);
+        expect(await panel.locator('.said', { hasText: said }).count()).toBe(1);
+        // Only what can act now: no transfer outside the box, no wake up while awake.
+        expect(await panel.locator('li').count()).toBe(state.panel!.commands.length);
+        expect(await page.getByTestId('overlay-say-texts').textContent()).toContain(
+          'normal exam · knee follow-up',
+        );
+        // The whole panel fits the overlay's window (nothing below its bottom edge), and nothing is focusable.
+        const bottom = await panel.evaluate((el) => el.getBoundingClientRect().bottom);
+        expect(bottom).toBeLessThanOrEqual(OVERLAY.panelHeight);
+        expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/overlay-what-can-i-say-${lang}.png` });
+      } finally {
+        await context.close();
+      }
     }
   });
 });

@@ -288,6 +288,7 @@ export class DictationController {
       elapsedMs: Math.max(0, this.#now() - running.startedAt),
       lastWords: lastWords(running.stream.text),
       flagged: running.stream.flags.at(-1) ?? null,
+      panel: running.stream.panel,
       message:
         message ??
         notice ??

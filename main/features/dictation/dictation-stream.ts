@@ -10,6 +10,8 @@ import { CommandRunner } from './commands/command-runner.ts';
 import { DictationChecks, type CheckSettings } from './dictation-checks.ts';
 import type { DictationText, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
 import { withoutLineBreaks } from './insertion/line-breaks.ts';
+import { sayPanel } from './commands/say-panel.ts';
+import type { SayPanel } from '../../../preload/contract/index.ts';
 
 /** Whether voice commands are on, in which dictation language, and the Texts "insert ‹name›" knows. */
 export interface CommandSettings {
@@ -54,6 +56,8 @@ export class DictationStream {
   #filtered = '';
   #text = '';
   #asleep = false;
+  /** "What can I say" open: until said again or the next utterance. */
+  #panel: SayPanel | null = null;
   /** Line breaks refused so far (said when one more is). */
   #refused = 0;
 
@@ -77,6 +81,11 @@ export class DictationStream {
   /** "Go to sleep" was said, and no "wake up" since. */
   get asleep(): boolean {
     return this.#asleep;
+  }
+
+  /** The "what can I say" panel, while open. */
+  get panel(): SayPanel | null {
+    return this.#panel;
   }
 
   /** The open flags of the checks, corrections' first. */
@@ -103,6 +112,7 @@ export class DictationStream {
   update(raw: string, rolledBack: boolean): void {
     const previous = this.#text;
     const correction = !rolledBack && !raw.startsWith(this.#raw);
+    const utterance = !rolledBack && !correction && raw.length > this.#raw.length;
     this.#raw = raw;
     const { text: filtered, heard, selection, asleep = false } = this.#filter.update(raw);
     this.#filtered = this.#lineBreaks(filtered);
@@ -113,7 +123,24 @@ export class DictationStream {
     const fresh = this.#checks.check(text, correction ? previous : undefined);
     if (fresh.length > 0) this.#o.flagged(fresh);
     this.#o.live(text, this.#checks.flags, selection);
+    // The next utterance closes the panel; "what can I say" opens it, or closes it when open.
+    const asked = heard.some((command) => command.kind === 'what_can_i_say');
+    if (utterance || asked) this.#panel = asked && !this.#panel ? this.#sayPanel(text) : null;
     for (const command of heard) this.#runner.heard(command);
+  }
+
+  #sayPanel(text: string): SayPanel {
+    const { commands, target, navigator, run } = this.#o;
+    return sayPanel({
+      locale: commands.locale,
+      box: target === null,
+      fieldText: run.fieldContext?.text,
+      text,
+      navigator: navigator !== undefined,
+      texts: (commands.texts ?? []).map((t) => t.name),
+      transfer: this.#o.transfer !== undefined,
+      makeText: this.#o.makeText !== undefined,
+    });
   }
 
   /** A field move from a hotkey or a microphone button: queued with the voice commands, run the same way. */

@@ -13,6 +13,7 @@ import {
   NOT_INSERTED_REASONS,
   type DictationFlag,
   type DictationMessage,
+  type SayPanel,
 } from '../../../preload/contract/index.ts';
 
 /** The dictation session as the controller uses it (DictateSession implements it). */
@@ -142,6 +143,8 @@ export interface OverlayState {
   readonly flagged?: DictationFlag | null;
   /** The dictation just inserted can still be taken back: the overlay offers "Undo". */
   readonly undoable?: boolean;
+  /** "What can I say" is open (commands/say-panel.ts). */
+  readonly panel?: SayPanel | null;
 }
 
 /** The overlay window: shown inactive, never focused. Null hides it. */

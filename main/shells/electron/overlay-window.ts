@@ -8,9 +8,7 @@ import { BrowserWindow, screen } from 'electron';
 import { dictationEvents } from '../../../preload/contract/dto-dictation.ts';
 import type { OverlayPort, OverlayState } from '../../features/dictation/ports.ts';
 import { APP_ENTRY_URL, secureWebPreferences } from '../../core/window/security-policy.ts';
-
-const WIDTH = 380;
-const HEIGHT = 104;
+import { overlayBounds } from '../../core/window/overlay-bounds.ts';
 
 /** The overlay as the controller's OverlayPort. */
 export function createOverlayWindow(preloadPath: string): OverlayPort & { destroy(): void } {
@@ -31,6 +29,9 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
         return;
       }
       if (!win || win.isDestroyed()) win = openOverlay(preloadPath, send);
+      // Taller and wider while "what can I say" is open (bounds only: still shown inactive, never focused).
+      const bounds = overlayBounds(screen.getPrimaryDisplay().workArea, Boolean(state.panel));
+      if (win.getBounds().height !== bounds.height) win.setBounds(bounds);
       // Clicks pass through, except while it offers "Undo" or Keep / Fix of a flag (never focused).
       win.setIgnoreMouseEvents(state.undoable !== true && !state.flagged);
       if (!win.webContents.isLoading()) send(win);
@@ -50,12 +51,8 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
  * sees every web preference at the BrowserWindow call.)
  */
 function openOverlay(preloadPath: string, onLoaded: (win: BrowserWindow) => void): BrowserWindow {
-  const area = screen.getPrimaryDisplay().workArea;
   const created = new BrowserWindow({
-    width: WIDTH,
-    height: HEIGHT,
-    x: Math.round(area.x + (area.width - WIDTH) / 2),
-    y: area.y + area.height - HEIGHT - 24,
+    ...overlayBounds(screen.getPrimaryDisplay().workArea, false),
     show: false,
     frame: false,
     ...FIXED,

@@ -26,6 +26,8 @@ const SCREEN_SIGNATURES = {
   'textsScreen.imported': ['count:number'],
   'textsScreen.leftOut': ['name', 'reason'],
   'dictationScreen.overlay.title': ['phase', 'app:string?'],
+  'dictationScreen.overlay.panelField': ['field'],
+  'dictationScreen.overlay.panelFieldsLeft': ['count:number'],
   'history.insertAgainLabel': ['time'],
   'history.copyLabel': ['time'],
   'history.resendLabel': ['time'],

@@ -11,8 +11,10 @@ import { isFieldCommand, runFieldCommand } from './field-commands.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
 
-/** A command that fills no Text field, nor makes a Text. */
-type OtherCommand = HeardCommand & { readonly kind: Exclude<HeardCommand['kind'], FieldFill | 'make_text'> };
+/** A command that fills no Text field, makes no Text, opens no panel. */
+type OtherCommand = HeardCommand & {
+  readonly kind: Exclude<HeardCommand['kind'], FieldFill | 'make_text' | 'what_can_i_say'>;
+};
 
 /** What the runner acts on. */
 export interface CommandRunnerOptions {
@@ -73,9 +75,11 @@ export class CommandRunner {
     return this.#queue;
   }
 
-  /** "Make that a Text", a command filling a Text's fields (field-fill-commands.ts), or one of the others. */
+  /** "Make that a Text", "what can I say", a command filling a Text's fields (field-fill-commands.ts), or one of the others. */
   #dispatch(command: HeardCommand): Promise<void> {
     if (command.kind === 'make_text') return Promise.resolve(this.#makeText(command.content ?? ''));
+    // "What can I say": the panel is the stream's (dictation-stream.ts); nothing to run or say here.
+    if (command.kind === 'what_can_i_say') return Promise.resolve();
     return isFieldFill(command.kind) ? this.#fill(command.kind, command) : this.#run(command as OtherCommand);
   }
 
