@@ -106,7 +106,7 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
       content: { type: 'TEXT', text: `${CANARY_PHRASE}. Start ibuprofen 400.0 mg and return in two weeks.` },
     });
     expect(edited.ok, JSON.stringify(edited)).toBe(true);
-    expect(edited.ok && edited.data.flags?.map((f) => f.code)).toEqual(['trailing_zero']);
+    expect(rig.app.notes.note?.flags?.map((f) => f.code)).toEqual(['trailing_zero']);
     const instructions = await call('instructions:generate', { locale: 'ENGLISH_US', recipient: 'PATIENT' });
     expect(instructions.ok, JSON.stringify(instructions)).toBe(true);
     const translated = await call('instructions:translate', {
