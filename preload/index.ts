@@ -74,6 +74,7 @@ const api: BridgeApi = {
   noteEditSection: request('note:editSection'),
   noteEditByInstruction: request('note:editByInstruction'),
   noteUndoInstruction: request('note:undoInstruction'),
+  noteKeepFlag: request('note:keepFlag'),
 
   codesNormalized: request('codes:normalized'),
   codesEm: request('codes:em'),

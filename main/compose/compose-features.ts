@@ -29,6 +29,7 @@ import {
   type DictationService,
   type DictationStores,
 } from '../features/dictation/dictation-feature.ts';
+import { checkKindsOf } from '../core/config/check-kinds.ts';
 import { createNoteFeature, type NoteFeature, type NoteService } from '../features/note/note-feature.ts';
 import { createTextsFeature, type TextsService } from '../features/texts/texts-feature.ts';
 import type { Feature } from '../core/ipc/feature.ts';
@@ -230,6 +231,7 @@ function noteFeatureOf(
     emit: deps.emit,
     platform: deps.platform,
     customizations: settings.customizations,
+    checkKinds: () => checkKindsOf(settings.policy.config()),
   });
 }
 

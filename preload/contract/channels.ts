@@ -12,6 +12,7 @@ import {
   EditByInstructionSchema,
   UndoInstructionSchema,
   EditSectionSchema,
+  KeepNoteFlagSchema,
   EmCodesSchema,
   EmRequestSchema,
   EmComputeSchema,
@@ -112,6 +113,8 @@ export const channels = {
   'note:editByInstruction': channel(EditByInstructionSchema, NoteSchema),
   /** Back to the version before the last change by instruction (`revision`: the note the screen shows). */
   'note:undoInstruction': channel(UndoInstructionSchema, NoteSchema),
+  /** Keeps a check's flag on a section as written: it goes (the text never changes). */
+  'note:keepFlag': channel(KeepNoteFlagSchema, NoteSchema),
 
   // Codes and more
   'codes:normalized': channel(Empty, CodesSchema),

@@ -10,6 +10,7 @@ import {
   SPEECH_LOCALES,
 } from './enums.ts';
 import { INPUT_LIMITS } from './limits.ts';
+import { DictationFlagSchema } from './dto-dictation.ts';
 
 export const SubsectionSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
 /** TEXT everywhere; SUBSECTIONS only on a merged Assessment and Plan; `unsupported` for a newer type. */
@@ -28,6 +29,10 @@ export const NoteSectionSchema = z.object({
 });
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 
+/** A check's flag on a section the clinician changed (main/features/note/note-checks.ts): which section. */
+export const NoteFlagSchema = DictationFlagSchema.extend({ section: z.string().max(200) });
+export type NoteFlag = z.infer<typeof NoteFlagSchema>;
+
 export const NoteSchema = z.object({
   title: z.string().nullable(),
   locale: z.string(),
@@ -37,6 +42,8 @@ export const NoteSchema = z.object({
   revision: z.number().int().nonnegative(),
   /** Changed by the clinician (by hand or by instruction) since it was written: writing again asks first. */
   edited: z.boolean().optional(),
+  /** The checks' open flags on sections changed by hand (none: absent). */
+  flags: z.array(NoteFlagSchema).optional(),
 });
 export type Note = z.infer<typeof NoteSchema>;
 
@@ -105,6 +112,8 @@ export const EditSectionSchema = z.object({
   content: SectionContentSchema,
 });
 export const EditByInstructionSchema = z.object({ instructions: z.string().min(1) });
+/** Keeps a flag on a section as written (`id`: the flag's). */
+export const KeepNoteFlagSchema = z.object({ section: z.string().max(200), id: z.string().max(200) });
 export const UndoInstructionSchema = z.object({ revision: z.number().int() });
 
 export const CodingSchema = z.object({

@@ -2,7 +2,8 @@
  * What a first use of the Note screen found (issue 19), in Chromium on the sample visit: an empty
  * Assessment and Plan and an empty text section can be written by hand (problems added, moved, removed);
  * "Change by instruction" says what it changed, with Undo, or that nothing changed; "Write again with
- * context" asks where the clinician is looking and, once told to, replaces the changes.
+ * context" asks where the clinician is looking and, once told to, replaces the changes. A section changed by
+ * hand is checked (issue 30): a dose made ten times is flagged, and Keep leaves the text as written.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,6 +61,26 @@ describe('the Note screen on first use', () => {
       .toBe('Nothing in the note changed. Try saying the change another way.');
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(await page.locator('article[data-changed]').count()).toBe(0);
+  });
+
+  it('checks a section changed by hand: 81 mg made 810 mg is flagged, kept as written on Keep', async () => {
+    const { page } = h;
+    await plan(page).getByRole('button', { name: 'Edit Assessment and plan' }).click();
+    const problem = plan(page).getByLabel('Assessment and plan for Chest pain');
+    const text = (await problem.inputValue()).replace('aspirin 81 mg', 'aspirin 810 mg');
+    expect(text).toContain('aspirin 810 mg');
+    await problem.fill(text);
+    await plan(page).getByRole('button', { name: 'Save' }).click();
+    const flags = plan(page).getByTestId('section-flags');
+    await expect
+      .poll(() => flags.locator('li[data-code="dose_changed"] mark').textContent())
+      .toBe('A correction changed the dose: 81 mg → 810 mg');
+    expect(await flags.locator('h3').textContent()).toBe('Check your change');
+    await page.screenshot({ path: `${SHOTS}/30-note-section-flagged.png`, fullPage: true });
+    for (let open = await flags.locator('li').count(); open > 0; open--)
+      await flags.locator('li').first().getByRole('button', { name: 'Keep' }).click();
+    await expect.poll(() => flags.count()).toBe(0);
+    expect(await plan(page).getByTestId('section-body').innerText()).toContain('aspirin 810 mg');
   });
 
   it('writes an empty Assessment and Plan by hand: problems added, moved, removed', async () => {

@@ -29,7 +29,7 @@ const checkKey = (title: string, description: string) =>
     schema: z.boolean(),
     default: true,
     title,
-    description,
+    description: `${description} The same check runs on a note section the clinician saves after changing it.`,
     expect: 'must be true or false',
     deniedLayers: ['settings'],
     example: true,

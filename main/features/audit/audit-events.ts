@@ -53,6 +53,14 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('note_generated', { mode: z.enum(['sync', 'async']), withContext: z.boolean() }),
   /** `section: null` is the whole note. */
   event('note_copied', { section: KeyName.nullable() }),
+  /** A check flagged what the clinician changed in a note section; how the flag was resolved. */
+  event('note_flag_shown', { section: KeyName, check: z.enum(FLAG_KINDS), code: z.enum(FLAG_CODES) }),
+  event('note_flag_resolved', {
+    section: KeyName,
+    check: z.enum(FLAG_KINDS),
+    code: z.enum(FLAG_CODES),
+    how: z.enum(['kept', 'left']),
+  }),
   event('instructions_copied', {}),
   /** Codes or suggested orders copied for the EHR: the whole list, or one item (not which). */
   event('codes_copied', { what: z.enum(['codes', 'orders']), whole: z.boolean() }),

@@ -14,7 +14,7 @@ import { journaledDictation, SharedMicrophoneLock, type DictationConnection } fr
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import type { Config, ConfigKey } from '../../core/config/config-schema.ts';
 import type { SettingsStore } from '../../core/config/settings-store.ts';
-import { FLAG_KINDS, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
+import { checkKindsOf } from '../../core/config/check-kinds.ts';
 import { DictationHistory } from './dictation-history.ts';
 import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
@@ -129,17 +129,6 @@ export function composeDictation(
   void history.load().catch(() => undefined);
   void service.refreshRecoverable();
   return service;
-}
-
-/** The kinds of check on dictated text IT left on (policy `checksDoses`, `checksSoundAlikes` …). */
-function checkKindsOf(config: Config): FlagKind[] {
-  const on: Record<FlagKind, boolean> = {
-    dose: config.checksDoses,
-    sound_alike: config.checksSoundAlikes,
-    side: config.checksSides,
-    negation: config.checksNegation,
-  };
-  return FLAG_KINDS.filter((kind) => on[kind]);
 }
 
 /** Recovery of unfinished dictations, where journals are kept (with the Texts "insert ‹name›" knows). */

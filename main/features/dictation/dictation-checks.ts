@@ -8,7 +8,8 @@
 import type { DictationFlag } from '../../../preload/contract/index.ts';
 import { FLAG_KIND_OF, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { checkText } from '../../core/checks/check-text.ts';
-import { correctionCheck, named } from './commands/meaning-check.ts';
+import { named } from '../../core/checks/named-flags.ts';
+import { correctionCheck } from './commands/meaning-check.ts';
 
 /** What the checks of one dictation read besides its text. */
 export interface CheckSettings {

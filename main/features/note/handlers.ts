@@ -6,6 +6,7 @@ import { evidenceOfNote } from '../../core/checks/note-evidence.ts';
 import { EvidenceAudioSource } from './evidence-audio.ts';
 import { emOffered } from './note-workflow.ts';
 import type { CoreAccess, CoreApi } from '../connection/ports.ts';
+import type { RequestOf } from '../../../preload/contract/index.ts';
 
 /** `note:*`, `codes:*`, `orders:*`, `instructions:*` and `copy:*` handlers. */
 export function createNoteHandlers(
@@ -17,21 +18,16 @@ export function createNoteHandlers(
   const audio = new EvidenceAudioSource();
   return {
     'note:templates': () => guard(() => noteTemplates(core())),
-    'note:get': () => guard(() => ({ note: workflow.note })),
-    'note:evidence': (r) =>
-      guard(() => {
-        const note = workflow.note;
-        if (!note) return { revision: r.revision, passages: [] };
-        const evidence = evidenceOfNote(note, r.items, notes.transcript.said?.()?.locales ?? []);
-        audio.answered(evidence);
-        return evidence;
-      }),
+    'note:get': () => guard(() => ({ note: notes.note })),
+    'note:evidence': (r) => guard(() => noteEvidence(notes, audio, r)),
     'note:evidenceAudio': (r) =>
       guard(() => audio.clip(r, workflow.note?.revision ?? null, notes.transcript)),
     'note:generate': (r) => guard(() => notes.generate(r)),
-    'note:editSection': (r) => guard(() => workflow.editSection(r.revision, r.key, r.content)),
-    'note:editByInstruction': (r) => guard(() => workflow.editByInstruction(core(), r.instructions)),
-    'note:undoInstruction': (r) => guard(() => workflow.undoInstruction(r.revision)),
+    'note:editSection': (r) => guard(() => notes.editSection(r.revision, r.key, r.content)),
+    'note:editByInstruction': (r) =>
+      guard(async () => notes.withFlags(await workflow.editByInstruction(core(), r.instructions))),
+    'note:undoInstruction': (r) => guard(() => notes.withFlags(workflow.undoInstruction(r.revision))),
+    'note:keepFlag': (r) => guard(() => notes.keepFlag(r.section, r.id)),
 
     'codes:normalized': () => guard(() => workflow.codes(core())),
     'codes:em': (r) => guard(() => workflow.em(core(), r.specialty, notes.transcript.finalInputs())),
@@ -49,6 +45,15 @@ export function createNoteHandlers(
     'copy:instructions': () => guard(() => notes.copyInstructions()),
     'copy:codes': (r) => guard(() => notes.copyCodes(r)),
   };
+}
+
+/** The evidence of the note's sentences in the visit's lines (the audio source remembers it for clips). */
+function noteEvidence(notes: NoteService, audio: EvidenceAudioSource, r: RequestOf<'note:evidence'>) {
+  const note = notes.workflow.note;
+  if (!note) return { revision: r.revision, passages: [] };
+  const evidence = evidenceOfNote(note, r.items, notes.transcript.said?.()?.locales ?? []);
+  audio.answered(evidence);
+  return evidence;
 }
 
 /** The templates to offer, with the user's stored template and locale as defaults when signed in as a user. */

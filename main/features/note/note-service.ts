@@ -3,7 +3,15 @@
  * EHR-ready text (the text never crosses IPC). The workflow itself (edits, codes, instructions) is
  * note-workflow.ts; this adds what it needs from outside: the Core API, the transcript, the clipboard.
  */
-import type { CopyCodesRequest, GenerateNote, RequestOf } from '../../../preload/contract/index.ts';
+import type {
+  CopyCodesRequest,
+  GenerateNote,
+  Note as NoteDto,
+  RequestOf,
+  SectionContent,
+} from '../../../preload/contract/index.ts';
+import { FLAG_KINDS, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
+import { NoteChecks, sectionTextOf } from './note-checks.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../../base/failure.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
@@ -31,6 +39,8 @@ export interface NoteServiceDeps {
   readonly platform: string;
   /** A server caller's saved customization, sent with each note (the service keeps it for users only). */
   readonly customizations?: CustomizationStore;
+  /** The kinds of check IT left on (policy `checks*`) for sections changed by hand; all when omitted. */
+  readonly checkKinds?: () => readonly FlagKind[];
 }
 
 /** One app-wide note (of the visit on screen). */
@@ -39,10 +49,12 @@ export class NoteService {
   readonly transcript: VisitTranscript;
   readonly #deps: NoteServiceDeps;
   readonly #reported = new Emitter<NoteEvent>();
+  readonly #checks: NoteChecks;
 
   constructor(deps: NoteServiceDeps) {
     this.#deps = deps;
     this.transcript = deps.transcript;
+    this.#checks = new NoteChecks((e) => this.#reported.emit(e), deps.checkKinds ?? (() => FLAG_KINDS));
   }
 
   /** Told each note written, copy made and translation, whatever asked for it; returns its remover. */
@@ -50,14 +62,38 @@ export class NoteService {
     return this.#reported.on(listener);
   }
 
-  /** The current note as the renderer sees it. */
-  get note() {
-    return this.workflow.note;
+  /** The current note as the renderer sees it, with the checks' open flags. */
+  get note(): NoteDto | null {
+    return this.withFlags(this.workflow.note);
+  }
+
+  /** `note` with the checks' flags still open on it. */
+  withFlags<N extends NoteDto | null>(note: N): N {
+    const flags = this.#checks.flags(note);
+    return note && flags.length > 0 ? { ...note, flags } : note;
+  }
+
+  /** Replaces a section's content by hand, then checks what the change brought (note-checks.ts). */
+  editSection(revision: number, key: string, content: SectionContent): NoteDto {
+    const current = this.workflow.note;
+    const before = current && sectionTextOf(current, key);
+    const note = this.workflow.editSection(revision, key, content);
+    if (before !== null) this.#checks.edited(note, key, before);
+    return this.withFlags(note);
+  }
+
+  /** Keeps a flag on section `key` as written: it goes, the text stays as it is. */
+  keepFlag(key: string, id: string): NoteDto {
+    const note = this.note;
+    if (!note) throw new Failure('no_note');
+    if (!this.#checks.keep(key, id)) throw new Failure('invalid_request');
+    return this.withFlags(this.workflow.note) ?? note;
   }
 
   /** Drops the note: the transcript it was written from is being replaced. */
   reset(): void {
     this.workflow.reset();
+    this.#checks.flags(null);
   }
 
   async generate(request: GenerateNote) {
@@ -76,6 +112,7 @@ export class NoteService {
       mode: request.mode,
       withContext: Boolean(request.extraContext),
     });
+    this.#checks.flags(null); // written again: the flags on the last version are left
     return note;
   }
 

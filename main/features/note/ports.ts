@@ -7,6 +7,7 @@ import type { PatientDemographics } from '../../core/api/schemas/visit-context.t
 import type { SPEECH_LOCALES } from '../../../preload/contract/enums.ts';
 import type { TranscriptItem } from '../../../preload/contract/index.ts';
 import type { SaidSource } from '../../core/streaming/transcriber-port.ts';
+import type { FlagCode, FlagKind } from '../../../preload/contract/text-check-codes.ts';
 
 type InstructionsLocale = (typeof SPEECH_LOCALES)[number];
 
@@ -41,6 +42,21 @@ export type NoteEvent =
   | { readonly kind: 'instructions_copied' }
   /** `whole`: the whole list, else one item (which one is not said). */
   | { readonly kind: 'codes_copied'; readonly what: 'codes' | 'orders'; readonly whole: boolean }
+  /** A check flagged what the clinician changed in `section` (note-checks.ts), and how it was resolved. */
+  | {
+      readonly kind: 'note_flag_shown';
+      readonly section: string;
+      readonly check: FlagKind;
+      readonly code: FlagCode;
+    }
+  | {
+      readonly kind: 'note_flag_resolved';
+      readonly section: string;
+      readonly check: FlagKind;
+      readonly code: FlagCode;
+      /** Kept as written, or left (the section changed again, or the note was written again). */
+      readonly how: 'kept' | 'left';
+    }
   | {
       readonly kind: 'instructions_translated';
       readonly from: InstructionsLocale;

@@ -114,6 +114,13 @@ export class NoteStore {
     return this.#run('edit', () => scribe().noteUndoInstruction({ revision }));
   }
 
+  /** Keeps a check's flag on a section as written: it goes, the text stays as it is. */
+  async keepFlag(section: string, id: string): Promise<void> {
+    const result = await settle(() => scribe().noteKeepFlag({ section, id }));
+    if (result.ok) this.#note = result.data;
+    else this.#error = result.error;
+  }
+
   async copy(sectionKey: string | null): Promise<boolean> {
     this.#busy = 'copy';
     this.#error = null;

@@ -96,15 +96,17 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
     expect((await call('copy:note', { sectionKey: null })).ok).toBe(true);
     expect((await call('copy:note', { sectionKey: section })).ok).toBe(true);
     expect(rig.clipboard.writes.some(hasCanary)).toBe(true);
-    // A plan sentence (with the canary) so the service has instructions to write.
+    // A plan sentence (with the canary) so the service has instructions to write; its trailing zero is
+    // flagged by the checks (the flag's values stay out of the trail like the canary).
     const current = rig.app.notes.note!;
     const textSection = current.sections.find((s) => s.content.type === 'TEXT')!;
     const edited = await call('note:editSection', {
       revision: current.revision,
       key: textSection.key,
-      content: { type: 'TEXT', text: `${CANARY_PHRASE}. Start ibuprofen and return in two weeks.` },
+      content: { type: 'TEXT', text: `${CANARY_PHRASE}. Start ibuprofen 400.0 mg and return in two weeks.` },
     });
     expect(edited.ok, JSON.stringify(edited)).toBe(true);
+    expect(rig.app.notes.note?.flags?.map((f) => f.code)).toEqual(['trailing_zero']);
     const instructions = await call('instructions:generate', { locale: 'ENGLISH_US', recipient: 'PATIENT' });
     expect(instructions.ok, JSON.stringify(instructions)).toBe(true);
     const translated = await call('instructions:translate', {
@@ -125,6 +127,7 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
         'visit_ended',
         'note_generated',
         'note_copied',
+        'note_flag_shown',
         'instructions_translated',
         'instructions_copied',
         'signed_out',
@@ -142,7 +145,9 @@ describe('the audit trail of a visit whose transcript and sign-in carry canaries
     const files = (await readTree(auditDir)).filter((e) => e.kind === 'file');
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((f) => f.path.startsWith('audit'))).toBe(true);
-    const secrets = [CANARY_TOKEN, h.staticPem.split('\n')[1]!, ...base64Forms(CANARY_TOKEN)];
+    // The flagged dose and its drug (the note's check flag) are text too.
+    const flagged = ['ibuprofen', '400.0'];
+    const secrets = [CANARY_TOKEN, h.staticPem.split('\n')[1]!, ...base64Forms(CANARY_TOKEN), ...flagged];
     for (const file of files) {
       expect(bytesHaveCanary(file.bytes), file.path).toBe(false);
       for (const secret of secrets) expect(file.bytes.includes(secret), file.path).toBe(false);

@@ -6,8 +6,9 @@
  * applied as the service says).
  */
 import type { DictationFlag } from '../../../../preload/contract/index.ts';
-import type { FlagCode, TextFlag } from '../../../../preload/contract/text-check-codes.ts';
+import type { FlagCode } from '../../../../preload/contract/text-check-codes.ts';
 import { checkText } from '../../../core/checks/check-text.ts';
+import { named } from '../../../core/checks/named-flags.ts';
 
 /** The flags only a correction raises (the text before it is compared with the text after). */
 const CORRECTION_CODES: ReadonlySet<FlagCode> = new Set([
@@ -17,20 +18,6 @@ const CORRECTION_CODES: ReadonlySet<FlagCode> = new Set([
   'polarity_flipped',
   'hyper_hypo',
 ]);
-
-/**
- * Names each flag of `text` by its code, the words it covers and its place among flags of the same two: the
- * same flag keeps its id while the dictation's text grows after it.
- */
-export function named(text: string, flags: readonly TextFlag[], correction: boolean): DictationFlag[] {
-  const seen = new Map<string, number>();
-  return flags.map((flag) => {
-    const key = `${flag.code}:${text.slice(flag.start, flag.end).toLowerCase()}`;
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
-    return { id: `${correction ? 'c' : 't'}:${key}:${n}`, ...flag, facts: { ...flag.facts }, correction };
-  });
-}
 
 /** What a correction from `before` to `after` changed that changes the meaning, at `after`'s places. */
 export function correctionCheck(before: string, after: string): DictationFlag[] {

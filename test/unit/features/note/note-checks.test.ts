@@ -1,0 +1,117 @@
+/**
+ * A note section changed by hand is checked like dictation (main/core/checks): against the rest of the note
+ * and its own text before the change; only what the change brought is flagged, the text is never changed,
+ * Keep dismisses, the policy's kinds are respected, and the audit events carry codes and section keys only.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Note } from '../../../../main/core/api/schemas/note.ts';
+import type { FlagKind } from '../../../../preload/contract/text-check-codes.ts';
+import { NoteService } from '../../../../main/features/note/note-service.ts';
+import { createNoteHandlers } from '../../../../main/features/note/handlers.ts';
+import type { NoteEvent } from '../../../../main/features/note/ports.ts';
+import { Failure } from '../../../../main/base/failure.ts';
+import { fakeCore } from '../visit/fakes.ts';
+import { AuditEventSchema } from '../../../../main/features/audit/audit-events.ts';
+
+const NOTE: Note = {
+  title: null,
+  locale: 'ENGLISH_US',
+  template_key: 'SOAP',
+  sections: [
+    { key: 'MEDICATIONS', title: null, content: { type: 'TEXT', text: 'Aspirin 81 mg daily.' } },
+    {
+      key: 'PLAN',
+      title: null,
+      content: { type: 'TEXT', text: 'Continue aspirin 81 mg daily. Give 5.0 mg.' },
+    },
+  ],
+};
+const TEXT = (text: string) => ({ type: 'TEXT' as const, text });
+
+async function setUp(kinds?: FlagKind[]) {
+  const events: NoteEvent[] = [];
+  const core = fakeCore('server', { generateNote: async () => NOTE });
+  const notes = new NoteService({
+    core: { require: () => core, current: () => core },
+    transcript: { active: false, finalInputs: () => [{ text: 'Hello.', speaker_type: 'DOCTOR' }] },
+    clipboard: { writeText: async () => ({ transient: true }) },
+    emit: () => undefined,
+    platform: 'linux',
+    ...(kinds ? { checkKinds: () => kinds } : {}),
+  });
+  notes.onDidReport((e) => events.push(e));
+  const note = await notes.generate({ templateKey: null, locale: null, mode: 'sync', extraContext: null });
+  const handlers = createNoteHandlers(notes, { require: () => core, current: () => core });
+  return { notes, events, revision: note.revision, handlers };
+}
+
+const flagEvents = (events: readonly NoteEvent[]) => events.filter((e) => e.kind.startsWith('note_flag'));
+
+describe('checks on a note section changed by hand', () => {
+  it('flags a dose ten times the one the note said, keeps the text, and Keep dismisses the flag', async () => {
+    const { notes, events, revision } = await setUp();
+    const edited = notes.editSection(revision, 'PLAN', TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'));
+    expect(edited.sections[1]!.content).toEqual(TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'));
+    // The trailing zero was there before the change: the service's text, not flagged now.
+    expect(edited.flags?.map((f) => [f.section, f.code, f.facts.said])).toEqual([
+      ['PLAN', 'dose_magnitude', '810 mg'],
+      ['PLAN', 'dose_changed', '810 mg'],
+    ]);
+    expect(notes.note?.flags).toEqual(edited.flags);
+    const kept = notes.keepFlag('PLAN', edited.flags![0]!.id);
+    expect(kept.flags?.map((f) => f.code)).toEqual(['dose_changed']);
+    expect(kept.sections).toEqual(edited.sections);
+    expect(() => notes.keepFlag('PLAN', 'no-such-flag')).toThrow(Failure);
+    expect(flagEvents(events)).toEqual([
+      { kind: 'note_flag_shown', section: 'PLAN', check: 'dose', code: 'dose_magnitude' },
+      { kind: 'note_flag_shown', section: 'PLAN', check: 'dose', code: 'dose_changed' },
+      { kind: 'note_flag_resolved', section: 'PLAN', check: 'dose', code: 'dose_magnitude', how: 'kept' },
+    ]);
+    // The audit trail takes them as they are (its schema refuses any field it does not know); no text.
+    for (const event of flagEvents(events)) expect(AuditEventSchema.parse(event)).toEqual(event);
+    expect(JSON.stringify(flagEvents(events))).not.toMatch(/aspirin|810/i);
+  });
+
+  it('leaves the flags once the section changes again or the note is written again', async () => {
+    const { notes, events, revision } = await setUp();
+    const edited = notes.editSection(revision, 'PLAN', TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'));
+    expect(edited.flags).toHaveLength(2);
+    const fixed = notes.editSection(
+      edited.revision,
+      'PLAN',
+      TEXT('Continue aspirin 81 mg daily. Give 5.0 mg.'),
+    );
+    // Back to 81 mg: the old flags are left; the change back is a dose change of its own.
+    expect(fixed.flags?.map((f) => [f.code, f.facts.said])).toEqual([['dose_changed', '81 mg']]);
+    expect(flagEvents(events).filter((e) => e.kind === 'note_flag_resolved')).toHaveLength(2);
+    const again = notes.editSection(
+      fixed.revision,
+      'PLAN',
+      TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'),
+    );
+    expect(again.flags).toHaveLength(2);
+    await notes.generate({ templateKey: null, locale: null, mode: 'sync', extraContext: null });
+    expect(notes.note?.flags).toBeUndefined();
+    const left = flagEvents(events).filter((e) => e.kind === 'note_flag_resolved' && e.how === 'left');
+    expect(left).toHaveLength(5);
+  });
+
+  it('respects the kinds of check IT left on', async () => {
+    const { notes, events, revision } = await setUp(['side', 'negation', 'sound_alike']);
+    const edited = notes.editSection(revision, 'PLAN', TEXT('Continue aspirin 810 mg daily.'));
+    expect(edited.flags).toBeUndefined();
+    expect(flagEvents(events)).toEqual([]);
+  });
+
+  it('keeps a flag over IPC (note:keepFlag) and the note read again has it no more', async () => {
+    const { notes, revision, handlers } = await setUp();
+    const edited = notes.editSection(revision, 'MEDICATIONS', TEXT('Aspirin .5 mg daily.'));
+    expect(edited.flags?.map((f) => f.code)).toContain('naked_decimal');
+    for (const flag of edited.flags ?? [])
+      expect(
+        await handlers['note:keepFlag']({ section: 'MEDICATIONS', id: flag.id }, { channel: 't' }),
+      ).toMatchObject({ ok: true });
+    const read = await handlers['note:get']({}, { channel: 't' });
+    expect(read.ok && read.data.note?.flags).toBeUndefined();
+  });
+});
