@@ -1,0 +1,92 @@
+/**
+ * Issue 29's commands that act in another application's field, in real Chromium on X11 with its
+ * accessibility on (`--force-renderer-accessibility`: as a screen reader's presence turns it on), the field
+ * read and selected through AT-SPI: a `<textarea>` and a rich-text field (`contenteditable`, as web EHR
+ * editors use). Dictated through the controller with a scripted session, inserted by our X11 desktop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DesktopFieldNavigator } from '../../../../main/features/dictation/fields/field-navigator.ts';
+import { TEMPLATE_MARKERS } from '../../../../preload/contract/index.ts';
+import { ChromiumFields, type WebFieldKind } from './chromium-field.ts';
+import { controllerOnX11 } from './x11-controller.ts';
+import { until } from './x11-harness.ts';
+import { desktopPerSuite } from './x11-suite.ts';
+
+const describeX = process.env.REAL_DISPLAY ? describe : describe.skip;
+
+/** A rich field's text as a textarea's (no-break spaces it keeps at its end as spaces). */
+const plain = (text: string): string => text.replace(/\u00a0/g, ' ');
+
+describeX('voice commands in Chromium fields read through AT-SPI', () => {
+  const x11 = desktopPerSuite();
+  let web: ChromiumFields;
+
+  beforeAll(async () => {
+    web = await ChromiumFields.open(x11.screen, { accessibility: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it.each<WebFieldKind>(['plain', 'rich'])(
+    '%s: select ‹words› (the next words replace them), insert before ‹words›, go to end',
+    async (kind) => {
+      await web.focus(kind);
+      const said: string[] = [];
+      const { controller, sessions, clipboard } = controllerOnX11(x11.desktop, x11.screen.env, {
+        mode: 'type',
+        rules: () => [],
+        overlay: (state) => void (state.message && said.push(state.message.code)),
+        navigator: new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS),
+      });
+      const text = async () => plain(await web.text(kind));
+      /** What the page itself has selected (the selection set over AT-SPI reached the renderer). */
+      const selected = async () =>
+        plain(
+          await web.page.evaluate<string>(`(() => {
+            const el = document.activeElement;
+            return 'value' in el ? el.value.slice(el.selectionStart, el.selectionEnd) : String(getSelection());
+          })()`),
+        );
+      /** Where the caret is: the text before it (no selection). */
+      const beforeCaret = async () =>
+        plain(
+          await web.page.evaluate<string>(`(() => {
+            const el = document.activeElement;
+            if ('value' in el) return el.selectionStart === el.selectionEnd ? el.value.slice(0, el.selectionStart) : '';
+            const s = getSelection();
+            if (!s.isCollapsed) return '';
+            const r = document.createRange();
+            r.setStart(el, 0);
+            r.setEnd(s.focusNode, s.focusOffset);
+            return r.toString();
+          })()`),
+        );
+      try {
+        await controller.start();
+        await until(() => sessions.length === 1, 'the session');
+        const s = sessions[0]!;
+        s.unit('Pain in left knee.');
+        await expect.poll(text).toBe('Pain in left knee.');
+        s.unit(' Select left knee.');
+        await expect.poll(selected).toBe(' left knee');
+        s.unit(' right hip');
+        await expect.poll(text).toBe('Pain in right hip.');
+        s.unit(' Insert before right hip.');
+        await until(() => said.includes('caret_moved'), 'the caret moved');
+        await expect.poll(beforeCaret).toBe('Pain in');
+        s.unit(' painful');
+        await expect.poll(text).toBe('Pain in painful right hip.');
+        s.unit(' Go to end.');
+        await expect.poll(beforeCaret).toBe('Pain in painful right hip.');
+        s.unit(' Plan rest.');
+        await expect.poll(text).toBe('Pain in painful right hip. Plan rest.');
+        await controller.stop();
+      } finally {
+        await clipboard.close();
+      }
+    },
+    60_000,
+  );
+});
