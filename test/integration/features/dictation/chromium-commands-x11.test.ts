@@ -1,8 +1,10 @@
 /**
  * Issue 29's commands that act in another application's field, in real Chromium on X11 with its
- * accessibility on (`--force-renderer-accessibility`: as a screen reader's presence turns it on), the field
- * read and selected through AT-SPI: a `<textarea>` and a rich-text field (`contenteditable`, as web EHR
- * editors use). Dictated through the controller with a scripted session, inserted by our X11 desktop.
+ * accessibility on (as a screen reader's presence turns it on), the field read and selected through AT-SPI:
+ * a `<textarea>` and a rich-text field (`contenteditable`, as web EHR editors use). Dictated through the
+ * controller with a scripted session, inserted by our X11 desktop; what the page itself shows is checked.
+ * Chromium with its accessibility off (the default) is in browser-field-x11.test.ts: there the commands
+ * say the field cannot be read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesktopFieldNavigator } from '../../../../main/features/dictation/fields/field-navigator.ts';
@@ -29,62 +31,95 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
     await web?.close();
   });
 
+  /** What the page itself shows: the field's text, its selection, the text before a collapsed caret. */
+  const page = {
+    text: async (kind: WebFieldKind) => plain(await web.text(kind)),
+    selected: async () =>
+      plain(
+        await web.page.evaluate<string>(`(() => {
+          const el = document.activeElement;
+          return 'value' in el ? el.value.slice(el.selectionStart, el.selectionEnd) : String(getSelection());
+        })()`),
+      ),
+    beforeCaret: async () =>
+      plain(
+        await web.page.evaluate<string>(`(() => {
+          const el = document.activeElement;
+          if ('value' in el) return el.selectionStart === el.selectionEnd ? el.value.slice(0, el.selectionStart) : '';
+          const s = getSelection();
+          if (!s.isCollapsed) return '';
+          const r = document.createRange();
+          r.setStart(el, 0);
+          r.setEnd(s.focusNode, s.focusOffset);
+          return r.toString();
+        })()`),
+      ),
+  };
+
+  /** A controller dictating into the focused field `kind`, with voice commands read through AT-SPI. */
+  async function dictation(kind: WebFieldKind) {
+    await web.focus(kind);
+    const said: string[] = [];
+    const { controller, sessions, clipboard } = controllerOnX11(x11.desktop, x11.screen.env, {
+      mode: 'type',
+      rules: () => [],
+      overlay: (state) => void (state.message && said.push(state.message.code)),
+      navigator: new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS),
+    });
+    await controller.start();
+    await until(() => sessions.length === 1, 'the session');
+    const close = async () => {
+      await controller.stop();
+      await clipboard.close();
+    };
+    return { session: sessions[0]!, said, close };
+  }
+
   it.each<WebFieldKind>(['plain', 'rich'])(
     '%s: select ‹words› (the next words replace them), insert before ‹words›, go to end',
     async (kind) => {
-      await web.focus(kind);
-      const said: string[] = [];
-      const { controller, sessions, clipboard } = controllerOnX11(x11.desktop, x11.screen.env, {
-        mode: 'type',
-        rules: () => [],
-        overlay: (state) => void (state.message && said.push(state.message.code)),
-        navigator: new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS),
-      });
-      const text = async () => plain(await web.text(kind));
-      /** What the page itself has selected (the selection set over AT-SPI reached the renderer). */
-      const selected = async () =>
-        plain(
-          await web.page.evaluate<string>(`(() => {
-            const el = document.activeElement;
-            return 'value' in el ? el.value.slice(el.selectionStart, el.selectionEnd) : String(getSelection());
-          })()`),
-        );
-      /** Where the caret is: the text before it (no selection). */
-      const beforeCaret = async () =>
-        plain(
-          await web.page.evaluate<string>(`(() => {
-            const el = document.activeElement;
-            if ('value' in el) return el.selectionStart === el.selectionEnd ? el.value.slice(0, el.selectionStart) : '';
-            const s = getSelection();
-            if (!s.isCollapsed) return '';
-            const r = document.createRange();
-            r.setStart(el, 0);
-            r.setEnd(s.focusNode, s.focusOffset);
-            return r.toString();
-          })()`),
-        );
+      const { session: s, said, close } = await dictation(kind);
+      const text = () => page.text(kind);
       try {
-        await controller.start();
-        await until(() => sessions.length === 1, 'the session');
-        const s = sessions[0]!;
         s.unit('Pain in left knee.');
         await expect.poll(text).toBe('Pain in left knee.');
         s.unit(' Select left knee.');
-        await expect.poll(selected).toBe(' left knee');
+        await expect.poll(page.selected).toBe(' left knee');
         s.unit(' right hip');
         await expect.poll(text).toBe('Pain in right hip.');
         s.unit(' Insert before right hip.');
         await until(() => said.includes('caret_moved'), 'the caret moved');
-        await expect.poll(beforeCaret).toBe('Pain in');
+        await expect.poll(page.beforeCaret).toBe('Pain in');
         s.unit(' painful');
         await expect.poll(text).toBe('Pain in painful right hip.');
         s.unit(' Go to end.');
-        await expect.poll(beforeCaret).toBe('Pain in painful right hip.');
+        await expect.poll(page.beforeCaret).toBe('Pain in painful right hip.');
         s.unit(' Plan rest.');
         await expect.poll(text).toBe('Pain in painful right hip. Plan rest.');
-        await controller.stop();
       } finally {
-        await clipboard.close();
+        await close();
+      }
+    },
+    60_000,
+  );
+
+  it.each<WebFieldKind>(['plain', 'rich'])(
+    "%s: next field and previous field select a Text's fields",
+    async (kind) => {
+      const { session: s, close } = await dictation(kind);
+      try {
+        s.unit('Side: [left] Plan: [rest].');
+        await expect.poll(() => page.text(kind)).toBe('Side: [left] Plan: [rest].');
+        s.unit(' Go to top.');
+        await expect.poll(page.beforeCaret).toBe('');
+        s.unit(' Next field.');
+        await expect.poll(page.selected).toBe('[left]');
+        s.unit(' Next field.');
+        await expect.poll(page.selected).toBe('[rest]');
+        s.unit(' Previous field.');
+        await expect.poll(page.selected).toBe('[left]');
+      } finally {
+        await close();
       }
     },
     60_000,
