@@ -31,29 +31,44 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
     await web?.close();
   });
 
-  /** What the page itself shows: the field's text, its selection, the text before a collapsed caret. */
+  /** The page's own selection, and the text before its caret when collapsed ('' when not). */
+  const SELECTED = `(() => {
+    const el = document.activeElement;
+    return 'value' in el ? el.value.slice(el.selectionStart, el.selectionEnd) : String(getSelection());
+  })()`;
+  const BEFORE_CARET = `(() => {
+    const el = document.activeElement;
+    if ('value' in el) return el.selectionStart === el.selectionEnd ? el.value.slice(0, el.selectionStart) : '';
+    const s = getSelection();
+    if (!s.isCollapsed) return '';
+    const r = document.createRange();
+    r.setStart(el, 0);
+    r.setEnd(s.focusNode, s.focusOffset);
+    return r.toString();
+  })()`;
+
+  /** The focused field as AT-SPI reports it (what the commands read). */
+  async function reported(): Promise<Record<'text' | 'selected' | 'beforeCaret', string> | undefined> {
+    const target = await x11.desktop.activeWindow();
+    const field = target && (await x11.desktop.readField?.(target));
+    if (!field) return undefined;
+    const { text, selectionStart: at, selectionLength: length } = field;
+    const beforeCaret = length === 0 ? plain(text.slice(0, at)) : '';
+    return { text: plain(text), selected: plain(text.slice(at, at + length)), beforeCaret };
+  }
+
+  /**
+   * What the page shows (`fact` of `reported()`), given once AT-SPI reports it too: Chromium's accessibility
+   * tree trails the page by a moment, and the next command reads the tree (a person's pause covers it).
+   */
+  async function shown(fact: 'text' | 'selected' | 'beforeCaret', page: Promise<string>): Promise<string> {
+    const seen = plain(await page);
+    return (await reported())?.[fact] === seen ? seen : `${seen} (not yet reported over AT-SPI)`;
+  }
   const page = {
-    text: async (kind: WebFieldKind) => plain(await web.text(kind)),
-    selected: async () =>
-      plain(
-        await web.page.evaluate<string>(`(() => {
-          const el = document.activeElement;
-          return 'value' in el ? el.value.slice(el.selectionStart, el.selectionEnd) : String(getSelection());
-        })()`),
-      ),
-    beforeCaret: async () =>
-      plain(
-        await web.page.evaluate<string>(`(() => {
-          const el = document.activeElement;
-          if ('value' in el) return el.selectionStart === el.selectionEnd ? el.value.slice(0, el.selectionStart) : '';
-          const s = getSelection();
-          if (!s.isCollapsed) return '';
-          const r = document.createRange();
-          r.setStart(el, 0);
-          r.setEnd(s.focusNode, s.focusOffset);
-          return r.toString();
-        })()`),
-      ),
+    text: (kind: WebFieldKind) => shown('text', web.text(kind)),
+    selected: () => shown('selected', web.page.evaluate<string>(SELECTED)),
+    beforeCaret: () => shown('beforeCaret', web.page.evaluate<string>(BEFORE_CARET)),
   };
 
   /** A controller dictating into the focused field `kind`, with voice commands read through AT-SPI. */
