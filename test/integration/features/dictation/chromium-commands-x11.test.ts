@@ -91,7 +91,7 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
   }
 
   it.each<WebFieldKind>(['plain', 'rich'])(
-    '%s: select ‹words› (the next words replace them), insert before ‹words›, go to end',
+    '%s: select ‹words› (the next words replace them), insert before ‹words›, go to end, select that, all caps',
     async (kind) => {
       const { session: s, said, close } = await dictation(kind);
       const text = () => page.text(kind);
@@ -111,6 +111,11 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
         await expect.poll(page.beforeCaret).toBe('Pain in painful right hip.');
         s.unit(' Plan rest.');
         await expect.poll(text).toBe('Pain in painful right hip. Plan rest.');
+        s.unit(' Select that.');
+        await expect.poll(page.selected).toBe(' Plan rest.');
+        s.unit(' All caps that.');
+        await expect.poll(text).toBe('Pain in painful right hip. PLAN REST.');
+        await expect.poll(page.selected).toBe(' PLAN REST.');
       } finally {
         await close();
       }
