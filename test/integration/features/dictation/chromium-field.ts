@@ -22,12 +22,18 @@ export class ChromiumFields {
     private readonly display: TestDisplay,
   ) {}
 
-  static async open(display: TestDisplay): Promise<ChromiumFields> {
+  /**
+   * `accessibility`: Chromium's accessibility tree on, exposed over AT-SPI (as a screen reader's presence
+   * turns it on); off by default, as on most clinicians' desktops.
+   */
+  static async open(display: TestDisplay, { accessibility = false } = {}): Promise<ChromiumFields> {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: false,
-      env: { ...display.env },
+      // ACCESSIBILITY_ENABLED: without it Chromium never joins the AT-SPI bus, whatever the flag says.
+      env: { ...display.env, ...(accessibility ? { ACCESSIBILITY_ENABLED: '1' } : {}) },
       args: [
+        ...(accessibility ? ['--force-renderer-accessibility'] : []),
         '--no-sandbox',
         '--disable-gpu',
         '--disable-background-networking',

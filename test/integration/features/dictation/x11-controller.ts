@@ -28,6 +28,8 @@ export function controllerOnX11(
     /** Where the text and its flags go (default: nowhere), and what the checks read. */
     sink?: DictationSink;
     checks?: DictationControllerOptions['checks'];
+    /** The focused field's reader for the commands that act in it (default: none, every one unreadable). */
+    navigator?: DictationControllerOptions['navigator'];
   },
 ): {
   controller: DictationController;
@@ -50,6 +52,7 @@ export function controllerOnX11(
     overlay: { show: (state) => void (state && options.overlay?.(state)) },
     sink: options.sink ?? { live: () => undefined, finished: () => undefined },
     ...(options.checks ? { checks: options.checks } : {}),
+    ...(options.navigator ? { navigator: options.navigator } : {}),
     commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
     outcomeMs: 5,
   });

@@ -1,0 +1,146 @@
+/**
+ * Issue 29's commands that act in another application's field, in real Chromium on X11 with its
+ * accessibility on (as a screen reader's presence turns it on), the field read and selected through AT-SPI:
+ * a `<textarea>` and a rich-text field (`contenteditable`, as web EHR editors use). Dictated through the
+ * controller with a scripted session, inserted by our X11 desktop; what the page itself shows is checked.
+ * Chromium with its accessibility off (the default) is in browser-field-x11.test.ts: there the commands
+ * say the field cannot be read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DesktopFieldNavigator } from '../../../../main/features/dictation/fields/field-navigator.ts';
+import { TEMPLATE_MARKERS } from '../../../../preload/contract/index.ts';
+import { ChromiumFields, type WebFieldKind } from './chromium-field.ts';
+import { controllerOnX11 } from './x11-controller.ts';
+import { until } from './x11-harness.ts';
+import { desktopPerSuite } from './x11-suite.ts';
+
+const describeX = process.env.REAL_DISPLAY ? describe : describe.skip;
+
+/** A rich field's text as a textarea's (no-break spaces it keeps at its end as spaces). */
+const plain = (text: string): string => text.replace(/\u00a0/g, ' ');
+
+describeX('voice commands in Chromium fields read through AT-SPI', () => {
+  const x11 = desktopPerSuite();
+  let web: ChromiumFields;
+
+  beforeAll(async () => {
+    web = await ChromiumFields.open(x11.screen, { accessibility: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  /** The focused field's text (a rich field's as shown), its selection, the text before its caret ('' when not collapsed). */
+  const TEXT = `(() => {
+    const el = document.activeElement;
+    return 'value' in el ? el.value : el.innerText;
+  })()`;
+  const SELECTED = `(() => {
+    const el = document.activeElement;
+    return 'value' in el ? el.value.slice(el.selectionStart, el.selectionEnd) : String(getSelection());
+  })()`;
+  const BEFORE_CARET = `(() => {
+    const el = document.activeElement;
+    if ('value' in el) return el.selectionStart === el.selectionEnd ? el.value.slice(0, el.selectionStart) : '';
+    const s = getSelection();
+    if (!s.isCollapsed) return '';
+    const r = document.createRange();
+    r.setStart(el, 0);
+    r.setEnd(s.focusNode, s.focusOffset);
+    return r.toString();
+  })()`;
+
+  /** The focused field as AT-SPI reports it (what the commands read). */
+  async function reported(): Promise<Record<'text' | 'selected' | 'beforeCaret', string> | undefined> {
+    const target = await x11.desktop.activeWindow();
+    const field = target && (await x11.desktop.readField?.(target));
+    if (!field) return undefined;
+    const { text, selectionStart: at, selectionLength: length } = field;
+    const beforeCaret = length === 0 ? plain(text.slice(0, at)) : '';
+    return { text: plain(text), selected: plain(text.slice(at, at + length)), beforeCaret };
+  }
+
+  /**
+   * What the page shows (`fact` of `reported()`), given once AT-SPI reports it too: Chromium's accessibility
+   * tree trails the page by a moment, and the next command reads the tree (a person's pause covers it).
+   */
+  async function shown(fact: 'text' | 'selected' | 'beforeCaret', page: Promise<string>): Promise<string> {
+    const seen = plain(await page);
+    return (await reported())?.[fact] === seen ? seen : `${seen} (not yet reported over AT-SPI)`;
+  }
+  const page = {
+    text: () => shown('text', web.page.evaluate<string>(TEXT)),
+    selected: () => shown('selected', web.page.evaluate<string>(SELECTED)),
+    beforeCaret: () => shown('beforeCaret', web.page.evaluate<string>(BEFORE_CARET)),
+  };
+
+  /** A controller dictating into the focused field `kind`, with voice commands read through AT-SPI. */
+  async function dictation(kind: WebFieldKind) {
+    await web.focus(kind);
+    const { controller, sessions, clipboard } = controllerOnX11(x11.desktop, x11.screen.env, {
+      mode: 'type',
+      rules: () => [],
+      navigator: new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS),
+    });
+    await controller.start();
+    await until(() => sessions.length === 1, 'the session');
+    const close = async () => {
+      await controller.stop();
+      await clipboard.close();
+    };
+    return { session: sessions[0]!, close };
+  }
+
+  /** What is said, then what the field shows once it acted (the page and AT-SPI agreeing). */
+  type Step = readonly [said: string, fact: keyof typeof page, shows: string];
+
+  const SELECTION: Step[] = [
+    ['Pain in left knee.', 'text', 'Pain in left knee.'],
+    [' Select left knee.', 'selected', ' left knee'],
+    [' right hip', 'text', 'Pain in right hip.'],
+    [' Insert before right hip.', 'beforeCaret', 'Pain in'],
+    [' painful', 'text', 'Pain in painful right hip.'],
+    [' Go to end.', 'beforeCaret', 'Pain in painful right hip.'],
+    [' Plan rest.', 'text', 'Pain in painful right hip. Plan rest.'],
+    [' Select that.', 'selected', ' Plan rest.'],
+    [' All caps that.', 'text', 'Pain in painful right hip. PLAN REST.'],
+    ['', 'selected', ' PLAN REST.'],
+  ];
+  const TEXT_FIELDS: Step[] = [
+    ['Side: [left] Plan: [rest].', 'text', 'Side: [left] Plan: [rest].'],
+    [' Go to top.', 'beforeCaret', ''],
+    [' Next field.', 'selected', '[left]'],
+    [' Next field.', 'selected', '[rest]'],
+    [' Previous field.', 'selected', '[left]'],
+  ];
+
+  it.each([
+    [
+      'plain',
+      'select ‹words› (the next words replace them), insert before, go to end, select that, all caps',
+      SELECTION,
+    ],
+    [
+      'rich',
+      'select ‹words› (the next words replace them), insert before, go to end, select that, all caps',
+      SELECTION,
+    ],
+    ['plain', "go to top, next and previous field select a Text's fields", TEXT_FIELDS],
+    ['rich', "go to top, next and previous field select a Text's fields", TEXT_FIELDS],
+  ] as const)(
+    '%s: %s',
+    async (kind, _, steps) => {
+      const { session, close } = await dictation(kind);
+      try {
+        for (const [said, fact, shows] of steps) {
+          if (said) session.unit(said);
+          await expect.poll(page[fact]).toBe(shows);
+        }
+      } finally {
+        await close();
+      }
+    },
+    60_000,
+  );
+});
