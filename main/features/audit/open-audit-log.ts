@@ -55,7 +55,8 @@ export function openAuditLog(options: {
 }): AuditLog {
   const { config } = options;
   const account = accountName();
-  const fail = options.onDidFail ?? toStderr;
+  const said = new Set<string>();
+  const fail = options.onDidFail ?? ((kind: string, code: string) => toStderr(said, kind, code));
   return new AuditLog({
     ...(options.secrets
       ? { keys: auditKeys(options.secrets, options.dataDir, (code) => fail('key', code)) }
@@ -79,16 +80,24 @@ export function openAuditLog(options: {
   });
 }
 
-/** The trail's failures said on stderr, by kind and code (the app's default). */
-function toStderr(kind: string, code: string): void {
+/**
+ * The trail's failures said on stderr, by kind and code (the app's default), each once for this trail (the
+ * app opens one a run): a keychain that cannot be used would otherwise be said again at every record.
+ */
+function toStderr(said: Set<string>, kind: string, code: string): void {
+  const once = code === KEPT_ASIDE || code === 'keychain_unavailable' ? code : `${kind} ${code}`;
+  if (said.has(once)) return;
+  said.add(once);
   process.stderr.write(
-    code === KEPT_ASIDE
-      ? `audit: no key (keychain unavailable): ${kind} kept apart in ${ASIDE_FILE}, outside the keyed trail\n`
-      : code === ASIDE_WRITER_UNKNOWN
-        ? `audit: ${ASIDE_FILE} was not written by this account alone (${code}): none of its records was merged, the file was set aside as ${REJECTED_ASIDE}\n`
-        : code === ASIDE_UNREADABLE
-          ? `audit: ${ASIDE_FILE} holds a line that is not an intact record (${code}): its intact records were merged into the keyed trail, the file was set aside as ${REJECTED_ASIDE}\n`
-          : `audit: could not record ${kind} (${code})\n`,
+    code === 'keychain_unavailable'
+      ? `audit: the system keychain cannot be used here, so this run's audit records are kept without the installation's key (keychain_unavailable; said once)\n`
+      : code === KEPT_ASIDE
+        ? `audit: no key (keychain unavailable): ${kind} kept apart in ${ASIDE_FILE}, outside the keyed trail\n`
+        : code === ASIDE_WRITER_UNKNOWN
+          ? `audit: ${ASIDE_FILE} was not written by this account alone (${code}): none of its records was merged, the file was set aside as ${REJECTED_ASIDE}\n`
+          : code === ASIDE_UNREADABLE
+            ? `audit: ${ASIDE_FILE} holds a line that is not an intact record (${code}): its intact records were merged into the keyed trail, the file was set aside as ${REJECTED_ASIDE}\n`
+            : `audit: could not record ${kind} (${code})\n`,
   );
 }
 
