@@ -63,6 +63,25 @@ export interface FlagFacts {
   readonly to?: Polarity;
 }
 
+/**
+ * A flag's facts in the order its messages take them (the window's and the CLI's flag words): the one place
+ * that spreads them, absent ones empty.
+ */
+export function flagMessageArgs(f: FlagFacts) {
+  return [
+    f.said ?? '',
+    f.instead ?? '',
+    f.drug ?? '',
+    f.earlier ?? '',
+    f.factor ?? 0,
+    f.source ?? '',
+    f.part ?? '',
+    f.finding ?? '',
+    f.from ?? '',
+    f.to ?? '',
+  ] as const;
+}
+
 /** One flag: its code, where in the text, and its facts. */
 export interface TextFlag extends TextRange {
   readonly code: FlagCode;

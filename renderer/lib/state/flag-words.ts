@@ -5,22 +5,11 @@
  */
 import type { DictationFlag } from '../../../preload/contract/index.ts';
 import { words } from '../../../preload/words/window.ts';
+import { flagMessageArgs } from '../../../preload/contract/text-check-codes.ts';
 
 /** The flag's words. */
 export function flagText(flag: DictationFlag): string {
-  const f = flag.facts;
-  return words().dictationScreen.flag[flag.code](
-    f.said ?? '',
-    f.instead ?? '',
-    f.drug ?? '',
-    f.earlier ?? '',
-    f.factor ?? 0,
-    f.source ?? '',
-    f.part ?? '',
-    f.finding ?? '',
-    f.from ?? '',
-    f.to ?? '',
-  );
+  return words().dictationScreen.flag[flag.code](...flagMessageArgs(flag.facts));
 }
 
 /** The keys that keep or fix the first open flag while the dictation box is shown. */

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { checkText } from '../../../core/checks/check-text.ts';
-import type { TextFlag } from '../../../../preload/contract/text-check-codes.ts';
+import { flagMessageArgs, type TextFlag } from '../../../../preload/contract/text-check-codes.ts';
 import { words } from '../../../../preload/words/index.ts';
 import { CliError, EXIT, out, usageError } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
@@ -22,19 +22,7 @@ function parseFlags(args: string[]) {
 
 /** A flag's line in the chosen language. */
 function flagLine(flag: TextFlag): string {
-  const f = flag.facts;
-  return words().cli.check.flags[flag.code](
-    f.said ?? '',
-    f.instead ?? '',
-    f.drug ?? '',
-    f.earlier ?? '',
-    f.factor ?? 0,
-    f.source ?? '',
-    f.part ?? '',
-    f.finding ?? '',
-    f.from ?? '',
-    f.to ?? '',
-  );
+  return words().cli.check.flags[flag.code](...flagMessageArgs(flag.facts));
 }
 
 async function check(args: string[]): Promise<number> {
