@@ -176,6 +176,20 @@ describe('the words module', () => {
     expect(said).toEqual([]);
   });
 
+  it('names no raw field in the window\u2019s screens ("user external id"): the schedule says who sets it', () => {
+    for (const language of ['en', 'fr', 'es']) {
+      const root = new URL(`../../../preload/words/${language}/`, import.meta.url);
+      const said = readdirSync(root)
+        .filter((f) => /^(ui-|schedule)/.test(f))
+        .filter((f) =>
+          /external id|identifiant externe|identificador externo|ID externo/i.test(
+            readFileSync(new URL(f, root), 'utf8'),
+          ),
+        );
+      expect(said, language).toEqual([]);
+    }
+  });
+
   it('never labels a button "Create 0 tasks" (nothing ticked: the button is off, and says what it does)', () => {
     expect(LOCALES.en.schedule.createTasks(0)).toBe('Create tasks');
     expect(LOCALES.en.schedule.createTasks(2)).toBe('Create 2 tasks');
