@@ -98,6 +98,8 @@ export const sectionTitle = (key: string): string => spoken().sectionTitle(key);
 export const orderCategoryName = (code: string): string => spoken().orderCategoryName(code);
 export const conditionStatusName = (code: string): string => spoken().conditionStatusName(code);
 export const micStatusText = (status: MicStatusFacts): string => spoken().micStatusText(status);
+/** A chord ("Shift+F9") as the window's language names its keys on this platform ("Maj+F9"). */
+export const keysText = (chord: string, mac: boolean): string => spoken().keysText(chord, mac);
 /** A medication order's action, route or frequency as the current locale names it (any case; unknown read). */
 export const medicationName = (field: MedicationField, value: string): string =>
   medicationNameIn(spoken().medication, field, value);

@@ -293,4 +293,6 @@ export interface Words {
   /** A condition's clinical status (ACTIVE) as a short word beside it (unknown ones from their words). */
   conditionStatusName(code: string): string;
   micStatusText(status: MicStatusFacts): string;
+  /** A chord ("Shift+F9") as this language names its keys on this platform ("Maj+F9"; a Mac's "Commande"). */
+  keysText(chord: string, mac: boolean): string;
 }

@@ -96,14 +96,3 @@ export class KeyCapture {
     this.#peak = [];
   }
 }
-
-/** How a chord reads on this platform. */
-export function describeKeys(chord: string, mac: boolean): string {
-  const words: Record<string, string> = mac
-    ? { Control: 'Control', Alt: 'Option', Shift: 'Shift', Super: 'Command' }
-    : { Control: 'Ctrl', Alt: 'Alt', Shift: 'Shift', Super: 'Super' };
-  return chord
-    .split('+')
-    .map((part) => words[part] ?? part)
-    .join('+');
-}

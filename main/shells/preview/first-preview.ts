@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { lockHolderPid } from '../../base/files/process-lock.ts';
 import { defaultUserDataDir } from '../../core/config/paths.ts';
+import { noDisplay } from './chromium.ts';
 
 /** The lock file in the data folder held while a preview runs on it. */
 export const PREVIEW_LOCK = 'preview.lock';
@@ -37,6 +38,31 @@ export async function focusRunningPreview(dataDir: string): Promise<boolean> {
 /** The line a second start says once it has asked the first preview to the front. */
 export function alreadyOpenLine(dataDir: string): string {
   return `The browser preview is already open on ${dataDir}: its window was brought to the front (a second one would share its settings and visits). SCRIBE_DATA_DIR names another data folder.`;
+}
+
+/** What `npm start` does after its first step (package.json's "start" reads the exit code). */
+export const BEFORE_BUILD = { focused: 0, build: 1, cannotOpen: 2 } as const;
+
+/**
+ * `npm start`'s first step, before it builds (about 20 s): no display (Linux) → says so, and nothing is built
+ * (neither Electron nor the preview could open a window); a preview already running on the data folder →
+ * its window is brought to the front; else → build and start.
+ */
+export async function beforeBuild(
+  env: NodeJS.ProcessEnv,
+  say: (line: string) => void,
+  complain: (line: string) => void,
+  platform: NodeJS.Platform = process.platform,
+): Promise<(typeof BEFORE_BUILD)[keyof typeof BEFORE_BUILD]> {
+  const display = noDisplay(env, platform);
+  if (display) {
+    complain(`Could not start: ${display}.`);
+    return BEFORE_BUILD.cannotOpen;
+  }
+  const dataDir = previewDataDir(env);
+  if (!(await focusRunningPreview(dataDir))) return BEFORE_BUILD.build;
+  say(alreadyOpenLine(dataDir));
+  return BEFORE_BUILD.focused;
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
- * `npm start`'s first step, before it builds (about 20 s): when a browser preview already runs on this data
- * folder, its window is brought to the front and this exits 0, so npm start stops there; otherwise it
- * exits 1 and npm start goes on to build and start (package.json's "start").
+ * `npm start`'s first step, before it builds (about 20 s), by its exit code (package.json's "start"): 0 a
+ * browser preview already runs on this data folder and its window was brought to the front, so npm start
+ * stops there; 2 no window can open here (no display), said in one line, so npm start fails before building;
+ * 1 npm start goes on to build and start.
  */
-import { alreadyOpenLine, focusRunningPreview, previewDataDir } from './first-preview.ts';
+import { beforeBuild } from './first-preview.ts';
 
-const dataDir = previewDataDir(process.env);
-if (await focusRunningPreview(dataDir)) {
-  console.log(alreadyOpenLine(dataDir));
-  process.exit(0);
-}
-process.exit(1);
+process.exit(
+  await beforeBuild(
+    process.env,
+    (line) => console.log(line),
+    (line) => console.error(line),
+  ),
+);

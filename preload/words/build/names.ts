@@ -28,6 +28,7 @@ type NamesPart = Pick<
   | 'orderCategoryName'
   | 'conditionStatusName'
   | 'micStatusText'
+  | 'keysText'
 >;
 
 /** Abbreviations clinicians write in capitals, kept so in a key's words. */
@@ -61,6 +62,13 @@ function keyWords(key: string): string {
 const named = (table: Readonly<Record<string, string>>, key: string): string =>
   Object.hasOwn(table, key) ? table[key]! : keyWords(key);
 
+/** A chord ("Shift+F9") with each key as `table` names it; a key it does not name stays as it is ("F9"). */
+const keysIn = (table: Readonly<Record<string, string>>, chord: string): string =>
+  chord
+    .split('+')
+    .map((part) => (Object.hasOwn(table, part) ? table[part]! : part))
+    .join('+');
+
 /** The names in the language `tag`, from its catalogue. */
 export function nameWords(tag: string, c: NamesCatalogue): NamesPart {
   const { sectionTitles, orderCategories, conditionStatuses, templateNames, micModels, mic } = c;
@@ -92,6 +100,7 @@ export function nameWords(tag: string, c: NamesCatalogue): NamesPart {
       Object.hasOwn(plain.conditionStatuses, code)
         ? plain.conditionStatuses[code as keyof typeof plain.conditionStatuses]
         : keyWords(code).toLowerCase(),
+    keysText: (chord, mac) => keysIn(mac ? c.macKeyNames : c.keyNames, chord),
     micStatusText: (s) => {
       const names = [...new Set(s.models.map((m) => models[m] ?? status('unknownModel')))].join(', ');
       return Object.hasOwn(c.micStatus, s.kind) ? status(s.kind, { names }) : '';

@@ -5,13 +5,18 @@ import type {
   KeyCheckResult,
 } from '../../../preload/contract/index.ts';
 import { chordText } from '../../../preload/contract/chords.ts';
-import { clipboardText, dictationMessageText, keyRefusalText, words } from '../../../preload/words/window.ts';
+import {
+  clipboardText,
+  dictationMessageText,
+  keyRefusalText,
+  keysText,
+  words,
+} from '../../../preload/words/window.ts';
 import {
   CLIPBOARD_CLEAR_MAX_SECONDS,
   HOTKEY_SETTINGS,
   type HotkeySetting,
 } from '../../../preload/contract/dictation-codes.ts';
-import { describeKeys } from '../keys.ts';
 
 /** Which hotkey a key-capture row sets. */
 export type HotkeyName = HotkeySetting;
@@ -46,7 +51,7 @@ export function isMac(): boolean {
 
 /** Keys as a person reads them, joined: "F9, Ctrl+Shift+D". */
 export function keyList(keys: readonly string[], mac: boolean): string {
-  return keys.map((k) => describeKeys(k, mac)).join(', ');
+  return keys.map((k) => keysText(k, mac)).join(', ');
 }
 
 /**
@@ -58,7 +63,7 @@ export function keyRefusal(
   mac: boolean,
 ): string {
   const { refusal } = check;
-  const keys = refusal?.chord ? describeKeys(chordText(refusal.chord), mac) : null;
+  const keys = refusal?.chord ? keysText(chordText(refusal.chord), mac) : null;
   const w = words().dictationScreen;
   const others = check.alternatives.length ? w.freeKeys(keyList(check.alternatives, mac)) : '';
   return `${refusal ? keyRefusalText(refusal, keys) : w.chooseAnother}${others}`;
@@ -95,8 +100,8 @@ export function holdUnavailable(state: DictationStateDto): string | null {
 
 /** How to dictate with the keys as set: the toggle key, and the hold key unless it is not used. */
 export function dictationHint(settings: DictationSettingsDto, mac: boolean): string {
-  const hold = settings.mode !== 'toggle' ? describeKeys(settings.holdKey, mac) : null;
-  return words().dictationScreen.hint(describeKeys(settings.toggleKey, mac), hold);
+  const hold = settings.mode !== 'toggle' ? keysText(settings.holdKey, mac) : null;
+  return words().dictationScreen.hint(keysText(settings.toggleKey, mac), hold);
 }
 
 /** How long dictations are kept, said where the history is empty. */

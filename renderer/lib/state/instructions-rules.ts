@@ -14,10 +14,26 @@ export function keptTarget(
   return targets.includes(chosen) ? chosen : targets[0]!;
 }
 
+/** The instructions language of each window language (Spanish: Spain's). */
+const WINDOW_INSTRUCTIONS_LOCALE: Readonly<Record<string, InstructionsLocale>> = {
+  en: 'ENGLISH_US',
+  fr: 'FRENCH_FR',
+  es: 'SPANISH_ES',
+};
+
 /**
- * The language patient instructions start in: the note's, when the instructions can be written in it (a
- * note in French gives French instructions), else English (US). The clinician can change it before asking.
+ * The language patient instructions start in: the note's when it is in the window's language (keeping its
+ * region: ENGLISH_UK) or is a language other than English chosen for the visit (a French note in an English
+ * window); else the window's own language, so a Spanish window, whose note the service writes in English,
+ * starts in Spanish. The clinician can change it before asking.
  */
-export function startingInstructionsLocale(noteLocale: string | undefined): InstructionsLocale {
-  return SPEECH_LOCALES.find((l) => l === noteLocale) ?? 'ENGLISH_US';
+export function startingInstructionsLocale(
+  noteLocale: string | undefined,
+  windowLanguage: string,
+): InstructionsLocale {
+  const note = SPEECH_LOCALES.find((l) => l === noteLocale);
+  const own = WINDOW_INSTRUCTIONS_LOCALE[windowLanguage];
+  const sameLanguage = own !== undefined && note?.split('_')[0] === own.split('_')[0];
+  if (note && (sameLanguage || !note.startsWith('ENGLISH_'))) return note;
+  return own ?? note ?? 'ENGLISH_US';
 }

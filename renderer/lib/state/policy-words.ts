@@ -4,7 +4,16 @@
  * microphone's buttons one by one), never a code or "[object Object]"; and why it cannot be changed.
  */
 import type { LockedSetting } from '../../../preload/contract/index.ts';
-import { languageName, lockReasonText, settingTitle, ui, words } from '../../../preload/words/window.ts';
+import { HOTKEY_SETTINGS } from '../../../preload/contract/dictation-codes.ts';
+import {
+  keysText,
+  languageName,
+  lockReasonText,
+  settingTitle,
+  ui,
+  words,
+} from '../../../preload/words/window.ts';
+import { isMac } from './dictation-words.ts';
 
 /** The setting's name as people read it ("Service address"). */
 export const lockedTitle = (lock: LockedSetting): string => settingTitle(lock.key);
@@ -28,6 +37,17 @@ const CHOICES: Readonly<Record<string, () => Readonly<Record<string, string>>>> 
   updateChannel: () => ui().policyCard.updateChannels,
   logLevel: () => ui().policyCard.logLevels,
 };
+
+/** Each dictation hotkey as policy names it (toggleKey → dictationToggleKey). */
+const HOTKEY_KEYS = new Set(HOTKEY_SETTINGS.map((k) => `dictation${k.charAt(0).toUpperCase()}${k.slice(1)}`));
+
+/** How long dictations are kept, as Settings → Dictation says it (0: only until the app closes). */
+function historyText(value: string): string {
+  const hours = Number(value);
+  const t = ui().dictationSettings;
+  if (!Number.isInteger(hours) || hours < 0) return value;
+  return hours === 0 ? t.historyUntilClose : t.historyFor(hours);
+}
 
 const named = (table: Readonly<Record<string, string>>, value: string): string =>
   Object.hasOwn(table, value) ? table[value]! : value;
@@ -68,6 +88,8 @@ const STRUCTURED: Readonly<Record<string, (value: unknown) => string | null>> = 
 /** The locked value as a person reads it. */
 export function lockedValueText(lock: LockedSetting): string {
   const value = lock.value ?? '';
+  if (HOTKEY_KEYS.has(lock.key)) return keysText(value, isMac());
+  if (lock.key === 'dictationHistoryHours') return historyText(value);
   if (LOCALE_KEYS.has(lock.key)) return value.split(', ').map(languageName).join(', ');
   const choices = CHOICES[lock.key];
   if (choices)

@@ -22,9 +22,16 @@ describe('translating patient instructions', () => {
 
 describe('the language patient instructions start in', () => {
   it("is the note's when instructions can be written in it, else English (US)", () => {
-    expect(startingInstructionsLocale('FRENCH_FR')).toBe('FRENCH_FR');
-    expect(startingInstructionsLocale('ENGLISH_UK')).toBe('ENGLISH_UK');
-    expect(startingInstructionsLocale('KLINGON')).toBe('ENGLISH_US');
-    expect(startingInstructionsLocale(undefined)).toBe('ENGLISH_US');
+    expect(startingInstructionsLocale('FRENCH_FR', 'en')).toBe('FRENCH_FR');
+    expect(startingInstructionsLocale('ENGLISH_UK', 'en')).toBe('ENGLISH_UK');
+    expect(startingInstructionsLocale('KLINGON', 'en')).toBe('ENGLISH_US');
+    expect(startingInstructionsLocale(undefined, 'en')).toBe('ENGLISH_US');
+  });
+
+  it("is the window's language when the note is in English only because the service writes no other", () => {
+    expect(startingInstructionsLocale('ENGLISH_US', 'es')).toBe('SPANISH_ES');
+    expect(startingInstructionsLocale(undefined, 'es')).toBe('SPANISH_ES');
+    expect(startingInstructionsLocale('ENGLISH_US', 'fr')).toBe('FRENCH_FR');
+    expect(startingInstructionsLocale('FRENCH_FR', 'fr')).toBe('FRENCH_FR');
   });
 });

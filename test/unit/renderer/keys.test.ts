@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeKeys, KeyCapture, mainKey, type KeyLike } from '../../../renderer/lib/keys.ts';
+import { KeyCapture, mainKey, type KeyLike } from '../../../renderer/lib/keys.ts';
+import { keysText, useLocale } from '../../../preload/words/window.ts';
 
 const ev = (key: string, code: string, mods: Partial<KeyLike> = {}): KeyLike => ({
   key,
@@ -34,10 +35,23 @@ describe('key capture', () => {
     expect(capture.up(ev('Shift', 'ShiftLeft'))).toBeNull();
   });
 
-  it('names keys and reads them in platform words', () => {
+  it('names keys and reads them in platform words', async () => {
+    await useLocale('en');
     expect(mainKey('ArrowLeft')).toBe('Left');
     expect(mainKey('KeyD')).toBe('D');
-    expect(describeKeys('Control+Super', true)).toBe('Control+Command');
-    expect(describeKeys('Control+Super', false)).toBe('Ctrl+Super');
+    expect(keysText('Control+Super', true)).toBe('Control+Command');
+    expect(keysText('Control+Super', false)).toBe('Ctrl+Super');
+    expect(keysText('Control+Shift+F9', false)).toBe('Ctrl+Shift+F9');
+  });
+
+  it("reads keys in the window's language: French Maj, Spanish Mayús (never English beside them)", async () => {
+    await useLocale('fr');
+    expect(keysText('Shift+F9', false)).toBe('Maj+F9');
+    expect(keysText('Control+Alt+Space', false)).toBe('Ctrl+Alt+Espace');
+    expect(keysText('Control+Super', true)).toBe('Contrôle+Commande');
+    await useLocale('es');
+    expect(keysText('Shift+F9', false)).toBe('Mayús+F9');
+    expect(keysText('Control+Alt+Enter', false)).toBe('Ctrl+Alt+Intro');
+    await useLocale('en');
   });
 });

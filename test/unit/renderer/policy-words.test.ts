@@ -87,6 +87,27 @@ describe('a setting the organization fixes', () => {
     });
   });
 
+  it('shows a hotkey as the Dictation screen does, in the window\u2019s language, and a 0-hour history in words', async () => {
+    expect(shown({ dictationNextFieldKey: 'Control+F9', dictationHistoryHours: 0 })).toMatchObject({
+      dictationNextFieldKey: 'Ctrl+F9',
+      dictationHistoryHours: 'Only until the app closes',
+    });
+    expect(shown({ dictationHistoryHours: 24 }).dictationHistoryHours).toBe(
+      '24 hours (encrypted on this computer)',
+    );
+    try {
+      await useLocale('fr');
+      expect(shown({ dictationCancelKey: 'Shift+F9', dictationHistoryHours: 0 })).toMatchObject({
+        dictationCancelKey: 'Maj+F9',
+        dictationHistoryHours: 'Seulement jusqu’à la fermeture de l’application',
+      });
+      await useLocale('es');
+      expect(shown({ dictationCancelKey: 'Shift+F9' }).dictationCancelKey).toBe('Mayús+F9');
+    } finally {
+      await useLocale('en');
+    }
+  });
+
   it('names the setting and says who set it, from keys and closed params', () => {
     expect(lockedTitle(lock('serviceUrl', null))).toBe('Service address');
     expect(lockedTitle(lock('aNewerKey', null))).toBe('aNewerKey');

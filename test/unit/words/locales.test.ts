@@ -164,12 +164,30 @@ describe('the words module', () => {
     expect(LOCALES.es.languageName('FRENCH_FR')).toBe('Francés (Francia)');
   });
 
-  it('calls the organization one thing in French: "établissement", never also "organisation"', () => {
-    const root = new URL('../../../preload/words/fr/', import.meta.url);
+  it.each([
+    ['fr', 'the organization', 'établissement', /\borganisations?\b/i],
+    ['fr', 'the clinical encounter', 'consultation', /\bvisites?\b/i],
+    ['es', 'the clinical encounter', 'consulta', /\bvisitas?\b/i],
+  ])('in %s, names %s one thing, "%s", never also %s', (language, _what, _term, other) => {
+    const root = new URL(`../../../preload/words/${language}/`, import.meta.url);
     const said = readdirSync(root)
       .filter((f) => f.endsWith('.json'))
-      .filter((f) => /\borganisations?\b/i.test(readFileSync(new URL(f, root), 'utf8')));
+      .filter((f) => other.test(readFileSync(new URL(f, root), 'utf8')));
     expect(said).toEqual([]);
+  });
+
+  it('names no raw field in the window\u2019s screens ("user external id"): the schedule says who sets it', () => {
+    for (const language of ['en', 'fr', 'es']) {
+      const root = new URL(`../../../preload/words/${language}/`, import.meta.url);
+      const said = readdirSync(root)
+        .filter((f) => /^(ui-|schedule)/.test(f))
+        .filter((f) =>
+          /external id|identifiant externe|identificador externo|ID externo/i.test(
+            readFileSync(new URL(f, root), 'utf8'),
+          ),
+        );
+      expect(said, language).toEqual([]);
+    }
   });
 
   it('never labels a button "Create 0 tasks" (nothing ticked: the button is off, and says what it does)', () => {

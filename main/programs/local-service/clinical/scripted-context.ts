@@ -11,16 +11,46 @@ import type { SampleScript } from './sample-script.ts';
 import { isScriptConversation, noteFrom, noteIn, type ScriptableRequest } from './scripted.ts';
 import type { SectionRole, Template } from './templates.ts';
 
-/** Where a sentence of context goes, by what it says; the first role the template has wins. */
-const PLACES: readonly { readonly says: readonly SectionRole[]; readonly goes: readonly SectionRole[] }[] = [
+/**
+ * Where a sentence of context goes, by its label ("Plan: …", "Diagnoses: …") or else by what it says; the
+ * first role the template has wins.
+ */
+const PLACES: readonly {
+  readonly says: readonly SectionRole[];
+  readonly labels?: readonly string[];
+  readonly goes: readonly SectionRole[];
+}[] = [
   { says: ['PLAN'], goes: ['ASSESSMENT_AND_PLAN', 'PLAN'] },
   { says: ['MEDICATIONS'], goes: ['MEDICATIONS', 'HISTORY', 'SUBJECTIVE', 'HPI'] },
   { says: ['ALLERGIES'], goes: ['ALLERGIES', 'HISTORY', 'SUBJECTIVE', 'HPI'] },
-  { says: ['HISTORY'], goes: ['HISTORY', 'SUBJECTIVE', 'HPI'] },
+  {
+    says: ['HISTORY'],
+    labels: ['past medical history', 'pmh', 'diagnosis', 'diagnoses', 'problems', 'problem list'],
+    goes: ['HISTORY', 'SUBJECTIVE', 'HPI'],
+  },
   { says: ['VITALS', 'EXAM'], goes: ['VITALS', 'EXAM', 'OBJECTIVE'] },
   { says: ['ASSESSMENT'], goes: ['ASSESSMENT_AND_PLAN', 'ASSESSMENT'] },
 ];
+const HISTORY = PLACES.find((place) => place.says.includes('HISTORY'))!.goes;
 const ELSE: readonly SectionRole[] = ['HPI', 'SUBJECTIVE', 'HISTORY'];
+
+/** Labels of who the patient is (name, age, sex), in the sample's languages. */
+const WHO = /^\s*(patient|name|age|dob|date of birth|sex|gender|nom|âge|sexe|nombre|edad|sexo)\s*:/iu;
+const AGE_OR_SEX = /\b\d{1,3}[- ]?(years?|yrs?|y\/?o|ans|años)\b|\b(male|female|man|woman)\b/i;
+
+/**
+ * The sections a sentence of context goes to, none for who the patient is: chart context is history, so a
+ * diagnosis it names is past history (not a medication because a drug is named beside it, not the visit's
+ * assessment), and the patient's name, age and sex are the service's demographics, not a line of the HPI.
+ */
+function placeOf(finding: ReturnType<typeof recognize>[number]): readonly SectionRole[] {
+  const label = PLACES.find((place) => place.says.some((role) => labelled(finding.text, role, place.labels)));
+  if (label) return label.goes;
+  const clinical = finding.roles.size > 0 || finding.conditions.length > 0;
+  if (!clinical && (WHO.test(finding.text) || AGE_OR_SEX.test(finding.text))) return [];
+  if (finding.conditions.length > 0 && !finding.roles.has('PLAN')) return HISTORY;
+  return PLACES.find((place) => place.says.some((role) => finding.roles.has(role)))?.goes ?? ELSE;
+}
 
 /**
  * The script's note (or the current note on the same template) with the context worked in, for a request
@@ -44,10 +74,7 @@ export function scriptedNoteWithContext(
   );
   for (const finding of recognize([{ speaker: 'CONTEXT', text: context }])) {
     const sentence = tidy(finding.text);
-    const says =
-      PLACES.find((place) => place.says.some((role) => labelled(finding.text, role))) ??
-      PLACES.find((place) => place.says.some((role) => finding.roles.has(role)));
-    const roles = says?.goes ?? ELSE;
+    const roles = placeOf(finding);
     const role = roles.find((r) => template.sections.some((section) => section.role === r));
     const key = template.sections.find((section) => section.role === role)?.key;
     const section = base.sections.find((candidate) => candidate.key === key);
@@ -57,9 +84,10 @@ export function scriptedNoteWithContext(
 }
 
 /** Whether a sentence starts with the label of a role ("Plan: …", "Medications: …"), which says where it goes. */
-function labelled(text: string, role: SectionRole): boolean {
+function labelled(text: string, role: SectionRole, others: readonly string[] = []): boolean {
   const label = /^\s*([\p{L} ]{1,20}):/u.exec(text)?.[1]?.trim().toLowerCase();
-  return label !== undefined && (role.toLowerCase() === label || `${role.toLowerCase()}s` === label);
+  if (label === undefined) return false;
+  return role.toLowerCase() === label || `${role.toLowerCase()}s` === label || others.includes(label);
 }
 
 /** A context sentence as a note says it: no leading "Plan:" or "Context:" label, a capital first letter. */

@@ -60,9 +60,11 @@ describe('the sample note, changed', () => {
     expect(all.match(/metformin/g)).toHaveLength(1);
     expect(all.match(/HbA1c/g)).toHaveLength(1);
     const section = (key: string) => textOf(again.sections.find((s) => s.key === key)!);
-    expect(section('CURRENT_MEDICATIONS')).toContain(
+    // A diagnosis from the chart is past history, not a medication because a drug is named beside it.
+    expect(section('PAST_MEDICAL_HISTORY')).toContain(
       'Known type 2 diabetes on metformin 500 mg twice daily.',
     );
+    expect(section('CURRENT_MEDICATIONS')).not.toMatch(/diabetes/);
     expect(section('ASSESSMENT_AND_PLAN')).toContain('Recheck HbA1c in three months.');
     // What was there before stays as it was: the chief complaint is still the script's.
     expect(section('CHIEF_COMPLAINT')).toBe(textOf(first.sections.find((s) => s.key === 'CHIEF_COMPLAINT')!));
@@ -72,6 +74,24 @@ describe('the sample note, changed', () => {
       action?: string;
     }[];
     expect(orders.filter((o) => /metformin/i.test(o.description) && o.action === 'START')).toEqual([]);
+  });
+
+  it("written again with the patient's name, age and diagnoses: none of them in the HPI or medications", async () => {
+    const first = await write('GENERIC_MULTIPLE_SECTIONS');
+    const context =
+      'Patient: Jane Doe, 54 years old. Diagnoses: hypertension. Medications: lisinopril 10 mg daily.';
+    const again = await write('GENERIC_MULTIPLE_SECTIONS', {
+      unstructured_context: context,
+      current_note: first,
+    });
+    const section = (key: string) => textOf(again.sections.find((s) => s.key === key)!);
+    expect(again.sections.map(textOf).join('\n')).not.toMatch(/Jane Doe|54 years/);
+    expect(section('HISTORY_OF_PRESENT_ILLNESS')).toBe(
+      textOf(first.sections.find((s) => s.key === 'HISTORY_OF_PRESENT_ILLNESS')!),
+    );
+    expect(section('PAST_MEDICAL_HISTORY')).toContain('Hypertension.');
+    expect(section('CURRENT_MEDICATIONS')).toContain('Lisinopril 10 mg daily.');
+    expect(section('CURRENT_MEDICATIONS')).not.toMatch(/hypertension/i);
   });
 
   it("follows the Note screen's example instruction in English, French and Spanish", async () => {

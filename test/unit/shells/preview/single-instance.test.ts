@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProcessLock } from '../../../../main/base/files/process-lock.ts';
 import { runBrowserPreview } from '../../../../main/shells/preview/preview.ts';
-import { PREVIEW_LOCK, raiseOnRequest } from '../../../../main/shells/preview/first-preview.ts';
+import { execFileSync } from 'node:child_process';
+import {
+  BEFORE_BUILD,
+  beforeBuild,
+  PREVIEW_LOCK,
+  raiseOnRequest,
+} from '../../../../main/shells/preview/first-preview.ts';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -51,5 +57,44 @@ describe('one browser preview per data folder (issue 31 item 17)', () => {
     const steps = packageJson.scripts.start;
     expect(steps.indexOf('focus-running.ts')).toBeGreaterThanOrEqual(0);
     expect(steps.indexOf('focus-running.ts')).toBeLessThan(steps.indexOf('vite build'));
+  });
+
+  it('without a display says so and builds nothing: the first step exits 2 and npm start stops there', async () => {
+    const said: string[] = [];
+    const dataDir = join(tmpdir(), 'scribe-preview-never-made');
+    const env = { SCRIBE_DATA_DIR: dataDir };
+    const code = await beforeBuild(
+      env,
+      (l) => said.push(`out ${l}`),
+      (l) => said.push(`err ${l}`),
+      'linux',
+    );
+    expect(code).toBe(BEFORE_BUILD.cannotOpen);
+    expect(said).toEqual([expect.stringMatching(/^err Could not start: there is no display here/)]);
+    expect(
+      await beforeBuild(
+        { ...env, DISPLAY: ':9' },
+        () => undefined,
+        () => undefined,
+        'linux',
+      ),
+    ).toBe(BEFORE_BUILD.build);
+    // The start chain (run by npm's shell) builds only after exit code 1, and passes the others on.
+    const chain = (first: number) => {
+      const script = packageJson.scripts.start
+        .replace('tsx main/shells/preview/focus-running.ts', `sh -c 'exit ${first}'`)
+        .replace(/node build\.config\.mjs.*start\.ts/, 'echo built');
+      try {
+        return { code: 0, out: execFileSync('sh', ['-c', script], { encoding: 'utf8' }).trim() };
+      } catch (error) {
+        return {
+          code: (error as { status: number }).status,
+          out: String((error as { stdout: string }).stdout).trim(),
+        };
+      }
+    };
+    expect(chain(BEFORE_BUILD.focused)).toEqual({ code: 0, out: '' });
+    expect(chain(BEFORE_BUILD.build)).toEqual({ code: 0, out: 'built' });
+    expect(chain(BEFORE_BUILD.cannotOpen)).toEqual({ code: 2, out: '' });
   });
 });
