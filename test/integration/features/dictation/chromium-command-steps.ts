@@ -13,7 +13,7 @@ export interface LanguageSteps {
   readonly locale: DictationLocale;
   /** select ‹words› (the next words replace them), insert before, go to end, select that, all caps that. */
   readonly selection: readonly Step[];
-  /** unselect that, insert after, delete that and cap that on a selection made by voice. */
+  /** unselect that, insert after, delete that and cap that on a selection made by voice (English: then insert before the field's first word). */
   readonly editing: readonly Step[];
   /** go to top, next and previous field through a Text's fields, accept defaults. */
   readonly textFields: readonly Step[];
@@ -44,6 +44,8 @@ const ENGLISH: LanguageSteps = {
     [' Select left knee.', 'selected', ' left knee'],
     [' Cap that.', 'text', 'Pain in Left Knee.'],
     ['', 'selected', ' Left Knee'],
+    [' Insert before pain.', 'beforeCaret', ''],
+    [' Severe', 'text', 'Severe Pain in Left Knee.'],
   ],
   textFields: [
     ['Side: [left] Plan: [rest].', 'text', 'Side: [left] Plan: [rest].'],
