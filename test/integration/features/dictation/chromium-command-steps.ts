@@ -6,7 +6,7 @@
 import type { DictationLocale } from '../../../../main/core/api/schemas/common.ts';
 
 /** What is said, then what the field shows once it acted (its text, its selection, the text before its caret). */
-export type Step = readonly [said: string, fact: 'text' | 'selected' | 'beforeCaret', shows: string];
+type Step = readonly [said: string, fact: 'text' | 'selected' | 'beforeCaret', shows: string];
 
 /** One language's lists. */
 export interface LanguageSteps {
