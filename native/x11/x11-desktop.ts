@@ -25,6 +25,8 @@ const ANY_PROPERTY_TYPE = 0;
 const SUBSTRUCTURE_MASK = (1 << 19) | (1 << 20); // SubstructureNotify | SubstructureRedirect
 const CLIENT_MESSAGE = 33;
 const REVERT_TO_PARENT = 2;
+/** How long a selection set over AT-SPI may take to show in the field (a busy browser on a loaded machine). */
+const SELECTION_SHOWN_MS = 1000;
 
 /** The X11 desktop on `display` (DISPLAY when omitted). Throws when no display can be opened. */
 export function openX11Desktop(display?: string): X11Desktop {
@@ -173,7 +175,17 @@ export class X11Desktop implements Desktop {
 
   async selectInField(target: TargetWindow, start: number, length: number): Promise<boolean> {
     if (!this.atspi || target.pid === undefined) return false;
-    return this.atspi.select(target.pid, start, length);
+    if (!this.atspi.select(target.pid, start, length)) return false;
+    // Chromium applies an AT-SPI selection in its page's process after the call returns, and the keys sent
+    // next go by X and can overtake it (they then land at the old caret): wait until the field reports the
+    // selection, which it does once the page made it. A field that never reports it is not held up long.
+    const until = performance.now() + SELECTION_SHOWN_MS;
+    while (performance.now() < until) {
+      const field = this.atspi.focusedField(target.pid);
+      if (field?.selectionStart === start && field.selectionLength === length) break;
+      await delay(5);
+    }
+    return true;
   }
 
   async releaseModifiers(): Promise<void> {

@@ -56,6 +56,12 @@ export const COMMAND_MESSAGES = [
   /** "Make that a Text": its name is asked in the dictation box; or nothing was dictated or selected to keep. */
   'text_name_asked',
   'nothing_for_text',
+  /**
+   * A field command in a web browser whose fields cannot be read: said instead of field_unreadable,
+   * select_unreadable and caret_unreadable, as browsers expose their fields only with the desktop's
+   * accessibility on.
+   */
+  'browser_unreadable',
 ] as const;
 export type CommandMessageCode = (typeof COMMAND_MESSAGES)[number];
 

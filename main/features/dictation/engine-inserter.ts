@@ -107,6 +107,7 @@ export class EngineInserter implements Inserter {
         }
       },
       userTyped: () => insertion.noteUserTyped(),
+      caretAtWordStart: () => insertion.noteUserTyped(true),
       onCorrectedInBox: (listener) => insertion.on('correctionInBox', () => listener()),
       finish: async (finalText) => {
         insertion.update(finalText, false);

@@ -83,6 +83,12 @@ export interface InsertionRun {
   setHeld(held: boolean): void;
   /** The person typed since our last insertion: corrections go to the box, not in place. */
   userTyped(): void;
+  /**
+   * A command put the caret at the start of a line, before a word: as `userTyped`, and the next words go in
+   * without their leading space and with one after them ("Severe pain", not " Severepain"). Absent: as
+   * `userTyped` only.
+   */
+  caretAtWordStart?(): void;
   /** A correction that could not be applied in place (shown as "corrected in the dictation box"). */
   onCorrectedInBox(listener: () => void): () => void;
   /** The text is final: finish inserting, restore the clipboard. */
@@ -217,8 +223,11 @@ export interface FieldNavigator {
   recaseSelection?(kind: 'cap' | 'all_caps' | 'no_caps'): Promise<FieldEdit>;
 }
 
-/** What a selection command did in the field; anything but `done` changed nothing. */
-export type FieldEdit = 'done' | 'not_found' | 'nothing_selected' | 'unreadable';
+/**
+ * What a selection command did in the field; anything but `done` and `at_word_start` changed nothing.
+ * `at_word_start`: done, the caret now at the start of a line with a word right after it.
+ */
+export type FieldEdit = 'done' | 'at_word_start' | 'not_found' | 'nothing_selected' | 'unreadable';
 
 /** Where "go to end" / "go to top" put the caret. */
 export type CaretPlace = 'end' | 'top';

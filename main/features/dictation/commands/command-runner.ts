@@ -10,6 +10,7 @@ import type { HeardCommand } from './command-filter.ts';
 import { isFieldCommand, runFieldCommand } from './field-commands.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
+import { isBrowser } from '../fields/browsers.ts';
 
 /** A command that fills no Text field, makes no Text, opens no panel. */
 type OtherCommand = HeardCommand & {
@@ -39,6 +40,13 @@ export const MOVE_MESSAGE: Readonly<Record<FieldMove['kind'], DictationMessage['
   none_left: 'field_none_left',
   unreadable: 'field_unreadable',
 };
+
+/** What a command says where the field cannot be read. */
+const UNREADABLE: ReadonlySet<DictationMessage['code']> = new Set([
+  'field_unreadable',
+  'select_unreadable',
+  'caret_unreadable',
+]);
 
 /** In the box the commands already acted on the text (command-filter.ts): said, found or not. */
 const BOX_SAYS = {
@@ -170,6 +178,9 @@ export class CommandRunner {
   }
 
   #say(code: DictationMessage['code']): void {
-    this.#o.say({ code, app: this.#o.target?.appName ?? null });
+    const app = this.#o.target?.appName ?? null;
+    // A browser's fields are unreadable until the desktop's accessibility is on: said in those words.
+    if (UNREADABLE.has(code) && isBrowser(app)) code = 'browser_unreadable';
+    this.#o.say({ code, app });
   }
 }

@@ -79,8 +79,11 @@ export class DictatedDocument {
     const gap = this.#gap;
     this.#gap = null;
     if (gap !== null && selected === null) text = text.replace(/^[ \t]+/, gap);
-    // At the top of the text: no space before the words.
-    if (selected === null && this.#head === '' && this.#tail !== '') text = text.replace(/^[ \t]+/, '');
+    // At the top of the text: no space before the words, and one between them and a word after them.
+    if (selected === null && this.#head === '' && this.#tail !== '') {
+      text = text.replace(/^[ \t]+/, '');
+      if (/\S$/.test(text) && /^[\p{L}\p{N}]/u.test(this.#tail)) this.#tail = ` ${this.#tail}`;
+    }
     this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text));
     const index = this.#pieces.length - 1;
     if (selected !== null) this.#replaced.set(index, selected);

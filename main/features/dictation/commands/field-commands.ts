@@ -22,7 +22,12 @@ const SELECT: Says = {
   not_found: 'words_not_in_field',
   unreadable: 'select_unreadable',
 };
-const BESIDE: Says = { done: 'caret_moved', not_found: 'words_not_in_field', unreadable: 'caret_unreadable' };
+const BESIDE: Says = {
+  done: 'caret_moved',
+  at_word_start: 'caret_moved',
+  not_found: 'words_not_in_field',
+  unreadable: 'caret_unreadable',
+};
 /** On the selection: with none there, nothing changes. */
 const ON: (done: Code) => Says = (done) => ({ done, nothing_selected: 'nothing_to_unselect' });
 
@@ -64,5 +69,6 @@ export async function runFieldCommand(
     ? await run.between(async () => (await edit(navigator, command)) ?? 'unreadable')
     : 'unreadable';
   if (done === 'done') run.userTyped();
+  if (done === 'at_word_start') (run.caretAtWordStart ?? run.userTyped).call(run);
   say(says[done] ?? 'select_unreadable');
 }

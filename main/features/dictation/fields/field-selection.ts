@@ -61,7 +61,10 @@ export async function caretBeside(
   const head = field.text.slice(0, caretEnd(field));
   const at = findWords(head, words) ? besideWords(head, words, where) : besideWords(field.text, words, where);
   if (at === undefined) return 'not_found';
-  return (await read_.select(at, 0)) ? 'done' : 'unreadable';
+  if (!(await read_.select(at, 0))) return 'unreadable';
+  // At a line's start, before a word, there is no space in front to go before: the insertion fits the words.
+  const lineStart = at === 0 || field.text.charAt(at - 1) === '\n';
+  return lineStart && /[\p{L}\p{N}]/u.test(field.text.charAt(at)) ? 'at_word_start' : 'done';
 }
 
 /** "Unselect that": the caret after the selection. */

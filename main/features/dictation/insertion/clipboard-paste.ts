@@ -31,9 +31,11 @@ export interface PasteTimings {
    */
   readonly readWaitMs: number;
   /**
-   * Wait after the chord where the clipboard cannot say it was read (Electron's clipboard, Windows): long
-   * enough for a browser, which reads the clipboard two or three times per paste, up to about 500 ms after
-   * the chord on an idle machine here (issue 35).
+   * Where the clipboard cannot say it was read (Electron's clipboard, Windows): how long after the chord
+   * the clipboard is left as it is — long enough for a browser, which reads the clipboard two or three
+   * times per paste, up to about 500 ms after the chord on an idle machine here (issue 35). It holds the
+   * next clipboard write, not the paste: keys sent meanwhile (a correction, a line break) queue behind the
+   * chord in the target's input and need not wait (under Wine each "scratch that" waited it out: ~550 ms).
    */
   readonly settleMs: number;
 }
@@ -70,6 +72,8 @@ export class ClipboardPaster {
   #timer: NodeJS.Timeout | undefined;
   readonly #queue = new SerialQueue();
   #unconfirmedUntil = 0;
+  /** Where reads cannot be seen: until when the clipboard stays as the last paste left it. */
+  #settlesAt = 0;
   /** A timed restore failed; the next paste reports it. */
   #restoreFailed = false;
 
@@ -81,8 +85,8 @@ export class ClipboardPaster {
 
   /**
    * Pastes `text` with `chord`; resolves once the target has finished reading it ('read'), the wait ran out
-   * without any read ('unread': the text is not in the field), or after the settle time where reads cannot
-   * be seen ('unknown').
+   * without any read ('unread': the text is not in the field), or at once where reads cannot be seen
+   * ('unknown'; the next paste then waits out the settle time before it writes the clipboard).
    */
   paste(text: string, chord: PasteChord): Promise<PasteOutcome> {
     return this.#queue.run(async () => {
@@ -92,15 +96,17 @@ export class ClipboardPaster {
         throw new ClipboardRestoreError();
       }
       this.#snapshot ??= await this.#clipboard.snapshot();
+      await delay(Math.max(0, this.#settlesAt - Date.now()));
       const written = await this.#clipboard.writeTransient(text);
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
-      const read = written.pasted
-        ? await this.#readBy(written.pasted, written.reading)
-        : (await delay(this.#timings.settleMs), undefined);
-      // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay.
-      this.#unconfirmedUntil = read ? 0 : Date.now() + this.#timings.restoreDelayMs;
-      this.#timer = setTimeout(() => this.#restoreLater(), this.#timings.restoreDelayMs);
+      const read = written.pasted ? await this.#readBy(written.pasted, written.reading) : undefined;
+      if (read === undefined) this.#settlesAt = Date.now() + this.#timings.settleMs;
+      // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay
+      // (counted, as before, from the end of the settle time).
+      const quiet = Math.max(0, this.#settlesAt - Date.now()) + this.#timings.restoreDelayMs;
+      this.#unconfirmedUntil = read ? 0 : Date.now() + quiet;
+      this.#timer = setTimeout(() => this.#restoreLater(), quiet);
       return read === undefined ? 'unknown' : read ? 'read' : 'unread';
     });
   }

@@ -44,6 +44,7 @@ export class FieldShadow {
   #replaying = false;
   #inPlace = 0;
   #inBox = 0;
+  #wordStart = false;
 
   /** Corrections applied in the field. */
   get correctionsInPlace(): number {
@@ -72,11 +73,28 @@ export class FieldShadow {
     this.#replaying = false;
   }
 
-  /** The person typed (or clicked): the text before the caret is no longer ours. */
-  userTyped(): void {
+  /**
+   * The person typed (or clicked), or a command moved the caret: the text before the caret is no longer
+   * ours. `atWordStart`: the caret is now at a line's start before a word, where the next words go in
+   * without their leading space and with a space after them ({@link untypedLead}, {@link spaceAfter}).
+   */
+  userTyped(atWordStart = false): void {
     this.#owned = 0;
     this.#typed = true;
     this.#typings++;
+    this.#wordStart = atWordStart;
+  }
+
+  /** How many leading characters of an append's `text` are not typed: its space at a line's start. */
+  untypedLead(text: string): number {
+    return this.#wordStart ? /^[ \t]*/.exec(text)![0].length : 0;
+  }
+
+  /** Whether a space goes after the caret, once `wrote` (typed) are the first words at a line's start. */
+  spaceAfter(wrote: string): boolean {
+    if (!this.#wordStart || wrote === '') return false;
+    this.#wordStart = false;
+    return true;
   }
 
   /** Whether the field is behind the dictation and may be brought to it now. */
@@ -119,12 +137,13 @@ export class FieldShadow {
 
   /**
    * `edit` was typed into the field. `since` (the {@link typings} mark taken before the write): when the person
-   * typed while the write went out, their keys may sit anywhere in it, so the tail is not ours.
+   * typed while the write went out, their keys may sit anywhere in it, so the tail is not ours. `untyped`:
+   * characters at the start of `edit.text` not typed (a leading space dropped at a line's start).
    */
-  appended(edit: NextEdit & { kind: 'append' }, since = this.#typings): void {
+  appended(edit: NextEdit & { kind: 'append' }, since = this.#typings, untyped = 0): void {
     this.#shadow = edit.to;
     if (since !== this.#typings) return;
-    this.#owned += caretLength(edit.text);
+    this.#owned += caretLength(edit.text) - untyped;
     this.#typed = false;
   }
 

@@ -98,6 +98,12 @@ export class FieldWriter {
     return sent;
   }
 
+  /** A space after the caret, the caret staying before it (the words typed next then read "severe pain"). */
+  async spaceAfterCaret(): Promise<void> {
+    await this.write(' ');
+    await this.desktop.pressKey('left', 1);
+  }
+
   /**
    * Replaces the last `count` characters before the caret with `text`: paste mode selects them
    * (Shift+Left) and deletes the selection (some fields, Tk's among them, paste beside a selection instead

@@ -1,16 +1,14 @@
 /**
  * Streaming insertion: the text of a dictation goes into the application that had focus when it started,
- * as it arrives, with the service's corrections applied in place only while that is safe.
- *
- * Its API (what the controller, the CLI and the benchmarks call) is in docs/dictation-insertion.md.
- *
- * How it stays correct: field-shadow.ts keeps what the field was last brought to and how much before the
- * caret is ours; `update()` only records the latest text and one serial loop brings the field up to it
- * (appends, or a changed tail — a correction, "scratch that", undo — in place only while safe, else in the dictation box). After a drop the replay
- * touches nothing while it is behind. write-guard.ts re-checks the field before each write (password,
- * elevation, Secure Input, another control before a line break), checks focus between typed chunks and
- * reads the field back where it can. Any stop copies the rest to the clipboard and says why
- * ('notInserted'); the dictation text itself stays with the caller (box, history, CLI stdout).
+ * as it arrives, with the service's corrections applied in place only while that is safe. Its API (what
+ * the controller, the CLI and the benchmarks call) is in docs/dictation-insertion.md. How it stays
+ * correct: field-shadow.ts keeps what the field was last brought to and how much before the caret is ours;
+ * `update()` only records the latest text and one serial loop brings the field up to it (appends, or a
+ * changed tail — a correction, "scratch that", undo — in place only while safe, else in the dictation box).
+ * After a drop the replay touches nothing while it is behind. write-guard.ts re-checks the field before
+ * each write (password, elevation, Secure Input, another control before a line break), checks focus
+ * between typed chunks and reads the field back where it can. Any stop copies the rest to the clipboard
+ * and says why ('notInserted'); the dictation text itself stays with the caller (box, history, CLI stdout).
  */
 import { TypedEmitter } from '../../../base/async/typed-emitter.ts';
 import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../../../../native/desktop.ts';
@@ -126,17 +124,14 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     void released.then(release, release);
   }
 
-  /**
-   * Whether keys we synthesized may still be arriving at a key hook (while sending, and 150 ms after): a
-   * hook that cannot tell injected keys (uiohook) ignores key events while this is true.
-   */
+  /** Keys of ours may still reach a key hook (sending, +150 ms): one that cannot tell them (uiohook) waits. */
   get sendingKeys(): boolean {
     return this.#running !== undefined || performance.now() - this.#lastKeysAt < OWN_KEYS_TAIL_MS;
   }
 
-  /** The person typed (or clicked) in some application: the text before the caret is no longer ours. */
-  noteUserTyped(): void {
-    this.#field.userTyped();
+  /** The person typed or clicked (`atWordStart`: a command put the caret before a line's first word). */
+  noteUserTyped(atWordStart = false): void {
+    this.#field.userTyped(atWordStart);
   }
 
   /** Brings the field to the final text, restores the clipboard and says what happened. */
@@ -240,16 +235,20 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     const check = await guard.recheck(edit.text);
     if (check.blocker) return this.#stop(check.blocker);
     if (check.moved) this.#field.focusRestored();
+    const lead = this.#field.untypedLead(edit.text);
     const typings = this.#field.typings;
-    const done = sentPart(edit, await writer.write(edit.text, (c, first) => guard.mayType(c, first)));
-    // Stopped by a focus check: the focused control is another one now (on Windows, another window of the
-    // same application reads as the target's), so reading it back would prove nothing.
+    const sent = await writer.write(edit.text.slice(lead), (c, first) => guard.mayType(c, first));
+    const done = sentPart(edit, sent === 0 && lead < edit.text.length ? 0 : lead + sent);
+    const wrote = done.text.slice(lead);
+    // Stopped by a focus check: another control has focus now (on Windows, another window of the same
+    // application reads as the target's), so reading it back would prove nothing.
     const stopped = done !== edit && guard.stoppedBy !== undefined;
-    const landed = done.text && !stopped ? await guard.landed(check.facts, done.text) : true;
+    const landed = wrote && !stopped ? await guard.landed(check.facts, wrote) : true;
     if (landed === false) return this.#stop('not_landed');
     if (landed === undefined) this.#unchecked = true;
-    if (done.text) this.#field.appended(done, typings);
+    if (done.text) this.#field.appended(done, typings, done.text.length - wrote.length);
     if (done.text) this.emit('inserted', { chars: caretLength(done.text), corrected: false });
+    if (this.#field.spaceAfter(wrote)) await writer.spaceAfterCaret();
     if (done !== edit) this.#stop(guard.stoppedBy ?? 'focus_lost');
   }
 

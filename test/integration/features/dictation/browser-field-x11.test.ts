@@ -103,7 +103,7 @@ describeX('dictation into Chromium fields on X11', () => {
   );
 
   it.each<WebFieldKind>(['rich', 'plain'])(
-    'the %s field cannot be read: the commands that act in it say so and type nothing',
+    'the %s field cannot be read: the commands that act in it say the desktop accessibility must be on, and type nothing',
     async (kind) => {
       await web.focus(kind);
       const desktop = openX11Desktop(env.screen.display);
@@ -121,10 +121,10 @@ describeX('dictation into Chromium fields on X11', () => {
         s.unit('Pain in left knee.');
         await expect.poll(async () => lines(await web.text(kind))).toBe('Pain in left knee.');
         for (const [command, code] of [
-          [' Select left knee.', 'select_unreadable'],
-          [' Insert before left knee.', 'caret_unreadable'],
-          [' Go to end.', 'caret_unreadable'],
-          [' Next field.', 'field_unreadable'],
+          [' Select left knee.', 'browser_unreadable'],
+          [' Insert before left knee.', 'browser_unreadable'],
+          [' Go to end.', 'browser_unreadable'],
+          [' Next field.', 'browser_unreadable'],
         ]) {
           const before = said.filter((c) => c === code).length;
           s.unit(command!);

@@ -1,7 +1,8 @@
 /**
  * Issue 29's commands that act in another application's field, in real Chromium on X11 with its
  * accessibility on (as a screen reader's presence turns it on), the field read and selected through AT-SPI:
- * a `<textarea>` and a rich-text field (`contenteditable`, as web EHR editors use). Dictated through the
+ * a `<textarea>` and a rich-text field (`contenteditable`, as web EHR editors use), in English, Spanish and
+ * French (what is said: chromium-command-steps.ts). Dictated through the
  * controller with a scripted session, inserted by our X11 desktop; what the page itself shows is checked.
  * Chromium with its accessibility off (the default) is in browser-field-x11.test.ts: there the commands
  * say the field cannot be read.
@@ -9,6 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesktopFieldNavigator } from '../../../../main/features/dictation/fields/field-navigator.ts';
 import { TEMPLATE_MARKERS } from '../../../../preload/contract/index.ts';
+import type { DictationLocale } from '../../../../main/core/api/schemas/common.ts';
+import { LANGUAGES } from './chromium-command-steps.ts';
 import { ChromiumFields, type WebFieldKind } from './chromium-field.ts';
 import { controllerOnX11 } from './x11-controller.ts';
 import { until } from './x11-harness.ts';
@@ -76,12 +79,13 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
   };
 
   /** A controller dictating into the focused field `kind`, with voice commands read through AT-SPI. */
-  async function dictation(kind: WebFieldKind) {
+  async function dictation(kind: WebFieldKind, locale: DictationLocale) {
     await web.focus(kind);
     const { controller, sessions, clipboard } = controllerOnX11(x11.desktop, x11.screen.env, {
       mode: 'type',
       rules: () => [],
       navigator: new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS),
+      locale,
     });
     await controller.start();
     await until(() => sessions.length === 1, 'the session');
@@ -92,46 +96,24 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
     return { session: sessions[0]!, close };
   }
 
-  /** What is said, then what the field shows once it acted (the page and AT-SPI agreeing). */
-  type Step = readonly [said: string, fact: keyof typeof page, shows: string];
-
-  const SELECTION: Step[] = [
-    ['Pain in left knee.', 'text', 'Pain in left knee.'],
-    [' Select left knee.', 'selected', ' left knee'],
-    [' right hip', 'text', 'Pain in right hip.'],
-    [' Insert before right hip.', 'beforeCaret', 'Pain in'],
-    [' painful', 'text', 'Pain in painful right hip.'],
-    [' Go to end.', 'beforeCaret', 'Pain in painful right hip.'],
-    [' Plan rest.', 'text', 'Pain in painful right hip. Plan rest.'],
-    [' Select that.', 'selected', ' Plan rest.'],
-    [' All caps that.', 'text', 'Pain in painful right hip. PLAN REST.'],
-    ['', 'selected', ' PLAN REST.'],
-  ];
-  const TEXT_FIELDS: Step[] = [
-    ['Side: [left] Plan: [rest].', 'text', 'Side: [left] Plan: [rest].'],
-    [' Go to top.', 'beforeCaret', ''],
-    [' Next field.', 'selected', '[left]'],
-    [' Next field.', 'selected', '[rest]'],
-    [' Previous field.', 'selected', '[left]'],
-  ];
-
-  it.each([
-    [
-      'plain',
+  const LISTS = {
+    selection:
       'select ‹words› (the next words replace them), insert before, go to end, select that, all caps',
-      SELECTION,
-    ],
-    [
-      'rich',
-      'select ‹words› (the next words replace them), insert before, go to end, select that, all caps',
-      SELECTION,
-    ],
-    ['plain', "go to top, next and previous field select a Text's fields", TEXT_FIELDS],
-    ['rich', "go to top, next and previous field select a Text's fields", TEXT_FIELDS],
-  ] as const)(
-    '%s: %s',
-    async (kind, _, steps) => {
-      const { session, close } = await dictation(kind);
+    editing: 'unselect, insert after, delete that and cap that on a selection by voice',
+    textFields: "go to top, next and previous field select a Text's fields, accept defaults fills them",
+  } as const;
+  const CASES = LANGUAGES.flatMap((language) =>
+    (['plain', 'rich'] as const).flatMap((kind) =>
+      (Object.keys(LISTS) as (keyof typeof LISTS)[]).map(
+        (list) => [language.locale, kind, LISTS[list], language[list]] as const,
+      ),
+    ),
+  );
+
+  it.each(CASES)(
+    '%s, %s: %s',
+    async (locale, kind, _, steps) => {
+      const { session, close } = await dictation(kind, locale);
       try {
         for (const [said, fact, shows] of steps) {
           if (said) session.unit(said);

@@ -12,6 +12,7 @@ import {
 } from '../../../../main/features/dictation/dictation-controller.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
 import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
+import type { DictationLocale } from '../../../../main/core/api/schemas/common.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
 
@@ -30,6 +31,8 @@ export function controllerOnX11(
     checks?: DictationControllerOptions['checks'];
     /** The focused field's reader for the commands that act in it (default: none, every one unreadable). */
     navigator?: DictationControllerOptions['navigator'];
+    /** The dictation's language, which the commands are said in (default: US English). */
+    locale?: DictationLocale;
   },
 ): {
   controller: DictationController;
@@ -53,7 +56,7 @@ export function controllerOnX11(
     sink: options.sink ?? { live: () => undefined, finished: () => undefined },
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.navigator ? { navigator: options.navigator } : {}),
-    commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
+    commands: () => ({ enabled: true, locale: options.locale ?? 'ENGLISH_US' }),
     outcomeMs: 5,
   });
   return { controller, sessions, clipboard };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeClipboard, FakeDesktop } from '../../../../native/desktop.fake.ts';
+import type { InsertionClipboard } from '../../../../native/desktop.ts';
 import {
   ClipboardPaster,
   ClipboardRestoreError,
@@ -14,7 +15,41 @@ class BlindClipboard extends FakeClipboard {
   }
 }
 
+/** `fake` with no way to see reads at all (as Windows' clipboard): its writes promise nothing about them. */
+function unseenReads(fake: FakeClipboard): InsertionClipboard {
+  return {
+    snapshot: () => fake.snapshot(),
+    writeTransient: async (text) => ({ transient: (await fake.writeTransient(text)).transient }),
+    readText: () => fake.readText(),
+    restore: (snapshot) => fake.restore(snapshot),
+    close: () => fake.close(),
+  };
+}
+
 describe('ClipboardPaster', () => {
+  it('where reads cannot be seen, a paste resolves at once and the settle time holds the next clipboard write', async () => {
+    const desktop = new FakeDesktop();
+    desktop.addWindow('w', 'app');
+    // A settle time no test waits out: the paste resolves without it (keys sent next need not wait).
+    const slow = new ClipboardPaster(unseenReads(new FakeClipboard()), desktop, {
+      readWaitMs: 0,
+      settleMs: 600_000,
+    });
+    expect(await slow.paste('one', 'ctrl-v')).toBe('unknown');
+    // The next clipboard write waits it out, counted from the chord.
+    const clipboard = new FakeClipboard();
+    const paster = new ClipboardPaster(unseenReads(clipboard), desktop, {
+      restoreDelayMs: 20,
+      readWaitMs: 0,
+      settleMs: 300,
+    });
+    await paster.paste('one', 'ctrl-v');
+    const chord = Date.now();
+    await paster.paste('two', 'ctrl-v');
+    expect(Date.now() - chord).toBeGreaterThanOrEqual(290);
+    expect(clipboard.writes).toEqual(['one', 'two']);
+  });
+
   it('restores at the end only after the usual delay when the read could not be confirmed', async () => {
     const desktop = new FakeDesktop();
     desktop.addWindow('w', 'app');

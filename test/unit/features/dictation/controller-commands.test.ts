@@ -64,6 +64,24 @@ describe('voice commands through the controller', () => {
     await none.controller.stop();
   });
 
+  it('in a browser whose fields cannot be read, each field command says the desktop accessibility must be on', async () => {
+    const t = setup();
+    t.inserter.target = { appName: 'Chromium' };
+    t.navigator.outcome = { kind: 'unreadable' };
+    const s = await t.session();
+    for (const unit of [' Next field.', ' Select left knee.', ' Go to end.']) s.unit(unit);
+    await vi.waitFor(() =>
+      expect(t.overlay.filter((o) => o.message?.code === 'browser_unreadable').length).toBeGreaterThanOrEqual(
+        3,
+      ),
+    );
+    await t.controller.stop();
+    expect(t.said('field_unreadable') || t.said('select_unreadable') || t.said('caret_unreadable')).toBe(
+      false,
+    );
+    expect(t.inserter.field).toBe('');
+  });
+
   it('select: in another application it cannot read, it says so; in the box it selects', async () => {
     const t = setup();
     (await t.session()).unit(' Select left knee.');

@@ -53,6 +53,12 @@ describe('in the dictation box', () => {
       ' Dolor intenso en rodilla.',
     ],
     ['FRENCH_FR', [' Douleur au genou.', ' Insère après douleur.', ' vive'], ' Douleur vive au genou.'],
+    // At the top of the text: no space before the words, one between them and the word after.
+    [
+      'ENGLISH_US',
+      ['Pain in left knee.', ' Insert before pain.', ' Severe', ' sharp'],
+      'Severe sharp Pain in left knee.',
+    ],
   ])('%s: insert before / after puts the next words there', (locale, units, text) => {
     const out = feed(filter(locale, true), units);
     expect(out.text).toBe(text);

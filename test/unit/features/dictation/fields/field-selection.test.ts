@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { FakeDesktop } from '../../../../../native/desktop.fake.ts';
 import { DesktopFieldNavigator } from '../../../../../main/features/dictation/fields/field-navigator.ts';
 import { TEMPLATE_MARKERS } from '../../../../../preload/contract/index.ts';
+import { EngineInserter } from '../../../../../main/features/dictation/engine-inserter.ts';
+import { runFieldCommand } from '../../../../../main/features/dictation/commands/field-commands.ts';
 
 function setup(text: string, caret = text.length, readable = true) {
   const desktop = new FakeDesktop();
@@ -67,5 +69,30 @@ describe('selection by voice in a readable field', () => {
     await f.nav.selectWords('swollen');
     expect(await f.nav.deleteSelection()).toBe('done');
     expect(f.w.text).toBe('LEFT KNEE today.');
+  });
+});
+
+describe('insert before the first words of a line', () => {
+  it.each([
+    ['the field', '', ''],
+    ['a line', 'Exam:\n', 'Exam:\n'],
+  ])('at the start of %s the next words go in without their space, one after them', async (_, top, at) => {
+    const f = setup('');
+    const inserter = new EngineInserter({
+      desktop: f.desktop,
+      clipboard: f.desktop.clipboard,
+      platform: 'linux',
+      mode: () => 'type',
+      rules: () => [],
+    });
+    const run = await inserter.begin(await inserter.captureTarget());
+    run.update(`${top}Pain in right hip.`, false);
+    const said: string[] = [];
+    const command = { kind: 'insert_before', words: 'pain' } as const;
+    await runFieldCommand(command, run, f.nav, (code) => void said.push(code));
+    expect([said, f.w.caret]).toEqual([['caret_moved'], at.length]);
+    run.update(`${top}Pain in right hip. Severe`, false);
+    await run.finish(`${top}Pain in right hip. Severe sharp`);
+    expect(f.w.text).toBe(`${at}Severe sharp Pain in right hip.`);
   });
 });
