@@ -6,8 +6,14 @@
 import type DICTATION_SCREEN from '../en/dictation-screen.json';
 import type SCHEDULE from '../en/schedule.json';
 import type APP from '../en/app.json';
+import { UPDATE_REFUSALS, type UpdateRefusal } from '../../contract/update-codes.ts';
 import { flagSignatures } from './flag-facts.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
+
+/** The same value for each update refusal's message (UPDATE_REFUSALS: the catalogue words every one). */
+function perRefusal<T>(value: T): { readonly [R in UpdateRefusal as `updates.refused.${R}`]: T } {
+  return Object.fromEntries(UPDATE_REFUSALS.map((r) => [`updates.refused.${r}`, value])) as never;
+}
 
 /** One language's screen words, as its catalogue files hold them. */
 export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE & typeof APP;
@@ -43,11 +49,7 @@ const SCREEN_SIGNATURES = {
   'codesMore.copied': ['what', 'whole:boolean', 'chars:number', 'hidden:boolean'],
   'codesMore.minutesRange': ['min:number', 'max:number'],
   'updates.readyBody': ['version:string?'],
-  'updates.refused.embedded_version_not_newer': ['version:string?'],
-  'updates.refused.embedded_version_mismatch': ['version:string?'],
-  'updates.refused.embedded_version_unreadable': ['version:string?'],
-  'updates.refused.signature_invalid': ['version:string?'],
-  'updates.refused.checksum_mismatch': ['version:string?'],
+  ...perRefusal(['version:string?'] as const),
   'updates.refusedOther': ['code'],
   'shell.tray.tooltip': ['product', 'status'],
   'shell.tray.show': ['product'],
@@ -62,11 +64,7 @@ const PREPARE: Prepares<typeof SCREEN_SIGNATURES> = {
   // ICU select keys are words: `corrected-in-box` is `corrected_in_box` in the message.
   'dictationScreen.overlay.title': (phase, app) => ({ phase: phase.replaceAll('-', '_'), app: orNone(app) }),
   'updates.readyBody': version,
-  'updates.refused.embedded_version_not_newer': version,
-  'updates.refused.embedded_version_mismatch': version,
-  'updates.refused.embedded_version_unreadable': version,
-  'updates.refused.signature_invalid': version,
-  'updates.refused.checksum_mismatch': version,
+  ...perRefusal(version),
 };
 
 /** The screens' and the shell's words in the language `tag`, from its catalogue. */

@@ -3,8 +3,11 @@
  * dictation says now (`desired`), and how many characters just before the caret are ours and equal the end
  * of `shadow` (`owned`; typing by the person, a focus change or a correction we could not apply sets it to
  * 0). From these comes the next edit: an append when the text extends the shadow, a replacement of the tail (an
- * ASYNC_CORRECTION) otherwise. Whether a replacement may be applied in place is decided by the caller from
- * `typed` and `owns()`, with the field's focus; this file touches no desktop.
+ * ASYNC_CORRECTION) otherwise. The field is brought through each correction in the order they came (`stops`):
+ * on a busy machine text dictated before a correction, or after it, may not be in the field yet when it
+ * comes, and a correction that goes to the box must not take that text with it. Whether a replacement may be
+ * applied in place is decided by the caller from `typed` and `owns()`, with the field's focus; this file
+ * touches no desktop.
  */
 import { caretLength } from './field-writer.ts';
 
@@ -45,6 +48,8 @@ export class FieldShadow {
   #inPlace = 0;
   #inBox = 0;
   #wordStart = false;
+  /** The dictation just before each correction and as the correction left it, oldest first: reached in turn. */
+  #stops: string[] = [];
 
   /** Corrections applied in the field. */
   get correctionsInPlace(): number {
@@ -63,6 +68,12 @@ export class FieldShadow {
 
   /** The dictation's whole text now (`rolledBack`: a drop; the replay will dictate it again). */
   update(text: string, rolledBack: boolean): void {
+    const before = this.#desired;
+    if (rolledBack) this.#stops = [];
+    else if (!this.#replaying && !text.startsWith(before)) {
+      if (this.#stops.at(-1) !== before) this.#stops.push(before);
+      this.#stops.push(text);
+    }
     this.#desired = text;
     if (rolledBack) this.#replaying = true;
     else if (text === this.#shadow) this.#replaying = false;
@@ -105,7 +116,8 @@ export class FieldShadow {
 
   /** The edit that brings the field to the dictation as it is now; an append means the replay caught up. */
   next(): NextEdit {
-    const to = this.#desired;
+    while (this.#stops[0] === this.#shadow) this.#stops.shift();
+    const to = this.#stops[0] ?? this.#desired;
     const common = commonPrefix(this.#shadow, to);
     if (common === this.#shadow.length) {
       this.#replaying = false;

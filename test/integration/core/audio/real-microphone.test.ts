@@ -40,6 +40,19 @@ async function readFile(path: string): Promise<Int16Array> {
   return concatInt16(parts);
 }
 
+/**
+ * Plays `path` into the virtual speaker; resolves once paplay exited. Not execFileSync: blocking this
+ * thread for the clip's 3 s holds the frames of the microphone source's capture worker back against the
+ * source's own 3 s stall timeout (READ_STALL_MS), which tests the test's blocked thread, not the capture.
+ */
+function play(path: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const player = spawn('paplay', ['-d', speaker, path], { stdio: 'ignore' });
+    player.on('error', reject);
+    player.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`paplay exited ${code}`))));
+  });
+}
+
 /** Captures from the sources while `path` plays into the virtual speaker; returns each capture. */
 async function captureWhilePlaying(sources: AudioSource[], path: string): Promise<Int16Array[]> {
   const captured = sources.map(() => [] as Int16Array[]);
@@ -55,11 +68,7 @@ async function captureWhilePlaying(sources: AudioSource[], path: string): Promis
     }
   });
   await Promise.all(live.map((p) => p.promise)); // every device is live before the sound starts
-  await new Promise<void>((resolve, reject) => {
-    const player = spawn('paplay', ['-d', speaker, path], { stdio: 'ignore' });
-    player.on('error', reject);
-    player.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`paplay exited ${code}`))));
-  });
+  await play(path);
   await Promise.all(captured.map((parts) => tailDrained(parts)));
   await Promise.all(sources.map((s) => s.stop()));
   await Promise.all(loops);
@@ -170,12 +179,12 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
       await until(() => notices.length > 0);
       // The default microphone hears this; the patient's stream must not.
       const path = speech('lost.wav', 'This must not appear on the patient stream.');
-      execFileSync('paplay', ['-d', speaker, path]);
+      await play(path);
       module = plugIn(); // plugged back in: the next check opens it again
       await until(() => notices.length > 1);
       await until(() => restored.some((f) => f.length > 0)); // delivering again
       const back = speech('back.wav', 'The pain started two days ago after lifting a box.');
-      execFileSync('paplay', ['-d', speaker, back]);
+      await play(back);
       await tailDrained(restored);
       await source.stop();
       await loop;

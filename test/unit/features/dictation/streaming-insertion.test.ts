@@ -59,6 +59,24 @@ describe('StreamingInsertion', () => {
     expect(result).toMatchObject({ complete: false, correctionsInBox: 1, correctionsInPlace: 0 });
   });
 
+  // A busy machine: the field loop had not written the line break yet when the correction came (seen in
+  // insert-cli.test.ts under load: the paragraph break was missing from the field). Neither what was dictated
+  // before the correction nor what came after it is lost with it.
+  it('text dictated before a correction that goes to the box still reaches the field', async () => {
+    const { desktop, field, insertion } = await setup();
+    insertion.update('Patient is table.');
+    await expect.poll(() => field.text).toBe('Patient is table.');
+    desktop.personTypes('X');
+    const release = insertion.hold(); // both updates arrive before the loop writes again
+    insertion.update('Patient is table.\n\n');
+    insertion.update('Patient is stable.\n\n');
+    release();
+    insertion.update('Patient is stable.\n\nContinue aspirin.');
+    const result = await insertion.finish();
+    expect(field.text).toBe('Patient is table.X\n\nContinue aspirin.');
+    expect(result).toMatchObject({ complete: false, correctionsInBox: 1, correctionsInPlace: 0 });
+  });
+
   it('noteUserTyped (the key hook) blocks a correction even when the OS reported nothing', async () => {
     const { desktop, field, insertion } = await setup();
     insertion.update('Continue a spring.');
