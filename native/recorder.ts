@@ -205,8 +205,19 @@ export function createPvRecorder(): Recorder {
   };
 }
 
+/**
+ * PulseAudio (and PipeWire's PulseAudio server) keeps only the buffer a record stream asks for: pvrecorder's
+ * miniaudio asks for three 10 ms periods, so a capture thread held off the CPU for 30 ms on a busy machine
+ * lost 30 ms of speech mid-sentence (seen in real-microphone.test.ts under load: exactly 480 samples gone).
+ * With PULSE_LATENCY_MSEC libpulse asks the server for its full buffer instead, handed over every 100 ms
+ * (no such loss in 11 captures at load 11-13). It is read when a stream connects, from the process's
+ * environment; one set by the person or IT is kept.
+ */
+const PULSE_LATENCY_MSEC = '100';
+
 function startWorker(options: RecorderStartOptions): Promise<RecorderCapture> {
   loadPvRecorder();
+  if (process.platform === 'linux') process.env.PULSE_LATENCY_MSEC ??= PULSE_LATENCY_MSEC;
   const stop = new SharedArrayBuffer(4);
   const stopFlag = new Int32Array(stop);
   const worker = new Worker(WORKER_SOURCE, {
