@@ -25,6 +25,18 @@ export const FLAG_KIND_OF = {
 export type FlagCode = keyof typeof FLAG_KIND_OF;
 export type FlagKind = (typeof FLAG_KIND_OF)[FlagCode];
 export const FLAG_CODES = Object.keys(FLAG_KIND_OF) as [FlagCode, ...FlagCode[]];
+/**
+ * The flags that compare a text with its version before a change (a service's correction, or the
+ * clinician's own edit of a note section, worded as such): the ones whose `instead` is the value before.
+ */
+export const EDIT_FLAG_CODES = [
+  'unit_changed',
+  'dose_changed',
+  'side_changed',
+  'polarity_flipped',
+  'hyper_hypo',
+] as const satisfies readonly FlagCode[];
+export type EditFlagCode = (typeof EDIT_FLAG_CODES)[number];
 export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
 
 /** The published lists of confused drug names a sound-alike pair comes from (worded in text-checks.json). */

@@ -74,7 +74,7 @@ describe('the Note screen on first use', () => {
     const flags = plan(page).getByTestId('section-flags');
     await expect
       .poll(() => flags.locator('li[data-code="dose_changed"] mark').textContent())
-      .toBe('A correction changed the dose: 81 mg → 810 mg');
+      .toBe('Your edit changed the dose: 81 mg → 810 mg');
     expect(await flags.locator('h3').textContent()).toBe('Check your change');
     await page.screenshot({ path: `${SHOTS}/30-note-section-flagged.png`, fullPage: true });
     for (let open = await flags.locator('li').count(); open > 0; open--)

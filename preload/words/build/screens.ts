@@ -7,6 +7,7 @@ import type DICTATION_SCREEN from '../en/dictation-screen.json';
 import type SCHEDULE from '../en/schedule.json';
 import type APP from '../en/app.json';
 import { flagSignatures } from './flag-facts.ts';
+import { EDIT_FLAG_CODES } from '../../contract/text-check-codes.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
 
 /** One language's screen words, as its catalogue files hold them. */
@@ -14,6 +15,7 @@ export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE & typeo
 
 const SCREEN_SIGNATURES = {
   ...flagSignatures('dictationScreen.flag'),
+  ...flagSignatures('dictationScreen.editFlag', EDIT_FLAG_CODES),
   'dictationScreen.keepLabel': ['key'],
   'dictationScreen.fixLabel': ['key'],
   'dictationScreen.started': ['when', 'stale:boolean'],
