@@ -37,6 +37,21 @@ export const EDIT_FLAG_CODES = [
   'hyper_hypo',
 ] as const satisfies readonly FlagCode[];
 export type EditFlagCode = (typeof EDIT_FLAG_CODES)[number];
+/**
+ * What Fix of a flag on a note section puts back, from its facts: the words the flag is on (`from`) and the
+ * value said before or meant (`to`): a dose or unit changed, hyper- turned hypo-, a sound-alike's other name.
+ * Null for a flag with no single value to put back (a side, worded in the text's language; a polarity).
+ */
+export function restoredValue(flag: {
+  readonly code: FlagCode;
+  readonly facts: FlagFacts;
+}): { from: string; to: string } | null {
+  const { said, instead, drug } = flag.facts;
+  if (!instead) return null;
+  if (flag.code === 'sound_alike') return drug ? { from: drug, to: instead } : null;
+  const restores = flag.code === 'dose_changed' || flag.code === 'unit_changed' || flag.code === 'hyper_hypo';
+  return restores && said ? { from: said, to: instead } : null;
+}
 export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
 
 /** The published lists of confused drug names a sound-alike pair comes from (worded in text-checks.json). */

@@ -78,6 +78,20 @@ export class NoteChecks {
     return true;
   }
 
+  /** Open flag `id` of section `key`, if there is one. */
+  open(key: string, id: string): DictationFlag | undefined {
+    return this.#edited.get(key)?.flags.find((f) => f.id === id);
+  }
+
+  /** The clinician fixed flag `id` of section `key` (the edit that fixes it follows): it goes. */
+  fixed(key: string, id: string): void {
+    const entry = this.#edited.get(key);
+    const flag = entry?.flags.find((f) => f.id === id);
+    if (!entry || !flag) return;
+    entry.flags = entry.flags.filter((f) => f !== flag);
+    this.#resolved(key, flag, 'fixed');
+  }
+
   /**
    * The open flags on `note` (null: there is none); a section changed since it was checked (an
    * instruction, undo, the note written again) is forgotten and its flags are left.
@@ -91,7 +105,7 @@ export class NoteChecks {
     return [...this.#edited].flatMap(([section, { flags }]) => flags.map((f) => ({ ...f, section })));
   }
 
-  #resolved(key: string, flag: DictationFlag, how: 'kept' | 'left'): void {
+  #resolved(key: string, flag: DictationFlag, how: 'kept' | 'fixed' | 'left'): void {
     this.#emit({ kind: 'note_flag_resolved', section: key, ...codes(flag), how });
   }
 }

@@ -133,4 +133,21 @@ describe('checks on a note section changed by hand', () => {
     const read = await handlers['note:get']({}, { channel: 't' });
     expect(read.ok && read.data.note?.flags).toBeUndefined();
   });
+
+  it("Fix puts the dose said before back in the section: the text is the service's again, no flag left", async () => {
+    const { notes, events, revision, handlers } = await setUp();
+    const edited = notes.editSection(revision, 'PLAN', TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'));
+    const changed = edited.flags!.find((f) => f.code === 'dose_changed')!;
+    const magnitude = edited.flags!.find((f) => f.code === 'dose_magnitude')!;
+    // The factor has no single value before to put back: refused, the text stays.
+    expect(() => notes.fixFlag('PLAN', magnitude.id)).toThrow(Failure);
+    const fixed = await handlers['note:fixFlag']({ section: 'PLAN', id: changed.id }, { channel: 't' });
+    expect(fixed.ok && fixed.data.sections[1]!.content).toEqual(NOTE.sections[1]!.content);
+    expect(fixed.ok && fixed.data.flags).toBeUndefined();
+    expect(flagEvents(events).filter((e) => e.kind === 'note_flag_resolved')).toEqual([
+      { kind: 'note_flag_resolved', section: 'PLAN', check: 'dose', code: 'dose_changed', how: 'fixed' },
+      { kind: 'note_flag_resolved', section: 'PLAN', check: 'dose', code: 'dose_magnitude', how: 'left' },
+    ]);
+    for (const event of flagEvents(events)) expect(AuditEventSchema.parse(event)).toEqual(event);
+  });
 });
