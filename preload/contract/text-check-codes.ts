@@ -15,6 +15,7 @@ export const FLAG_KIND_OF = {
   error_prone_abbreviation: 'dose',
   unit_changed: 'dose',
   dose_changed: 'dose',
+  number_changed: 'dose',
   dose_magnitude: 'dose',
   sound_alike: 'sound_alike',
   side_conflict: 'side',
@@ -32,6 +33,7 @@ export const FLAG_CODES = Object.keys(FLAG_KIND_OF) as [FlagCode, ...FlagCode[]]
 export const EDIT_FLAG_CODES = [
   'unit_changed',
   'dose_changed',
+  'number_changed',
   'side_changed',
   'polarity_flipped',
   'hyper_hypo',
@@ -49,7 +51,7 @@ export function restoredValue(flag: {
   const { said, instead, drug } = flag.facts;
   if (!instead) return null;
   if (flag.code === 'sound_alike') return drug ? { from: drug, to: instead } : null;
-  const restores = flag.code === 'dose_changed' || flag.code === 'unit_changed' || flag.code === 'hyper_hypo';
+  const restores = ['dose_changed', 'number_changed', 'unit_changed', 'hyper_hypo'].includes(flag.code);
   return restores && said ? { from: said, to: instead } : null;
 }
 export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
