@@ -75,6 +75,7 @@ const api: BridgeApi = {
   noteEditByInstruction: request('note:editByInstruction'),
   noteUndoInstruction: request('note:undoInstruction'),
   noteKeepFlag: request('note:keepFlag'),
+  noteFixFlag: request('note:fixFlag'),
 
   codesNormalized: request('codes:normalized'),
   codesEm: request('codes:em'),

@@ -185,7 +185,7 @@ function buildFeatures(deps: FeaturePorts): Built {
   const texts = textsFeatureOf(deps);
   const parts = { connection, visit: visit.service, settings, texts: texts.service };
   const dictation = createDictationFeature(
-    deps.dictation ? dictationParts(deps, deps.dictation, parts) : null,
+    deps.dictation ? dictationParts(deps, deps.dictation, { ...parts, schedule: schedule.service }) : null,
   );
   return { settings, visit, connection, notes, dictation, schedule, texts };
 }
@@ -244,11 +244,13 @@ function dictationParts(
     visit,
     settings,
     texts,
+    schedule,
   }: {
     connection: ConnectionFeature;
     visit: VisitService;
     settings: { preferences: PreferenceStore };
     texts: TextsService | null;
+    schedule: ScheduleService;
   },
 ): DictationAppParts & { readonly parts: DictationPlatformFactory } {
   return {
@@ -272,6 +274,7 @@ function dictationParts(
     onState: (state) => deps.emit('dictation:state', state),
     onBoxField: (direction) => deps.emit('dictation:boxField', { direction }),
     ...(texts ? { texts: () => texts.current() } : {}),
+    encounter: () => `${visit.startedAt() ?? ''}|${schedule.linkedId() ?? ''}`, // the checks' "earlier"
   };
 }
 

@@ -115,6 +115,8 @@ export const channels = {
   'note:undoInstruction': channel(UndoInstructionSchema, NoteSchema),
   /** Keeps a check's flag on a section as written: it goes (the text never changes). */
   'note:keepFlag': channel(KeepNoteFlagSchema, NoteSchema),
+  /** Fixes a check's flag on a section: the value before (or the name meant) put back in the text. */
+  'note:fixFlag': channel(KeepNoteFlagSchema, NoteSchema),
 
   // Codes and more
   'codes:normalized': channel(Empty, CodesSchema),

@@ -15,6 +15,7 @@ export const FLAG_KIND_OF = {
   error_prone_abbreviation: 'dose',
   unit_changed: 'dose',
   dose_changed: 'dose',
+  number_changed: 'dose',
   dose_magnitude: 'dose',
   sound_alike: 'sound_alike',
   side_conflict: 'side',
@@ -25,6 +26,34 @@ export const FLAG_KIND_OF = {
 export type FlagCode = keyof typeof FLAG_KIND_OF;
 export type FlagKind = (typeof FLAG_KIND_OF)[FlagCode];
 export const FLAG_CODES = Object.keys(FLAG_KIND_OF) as [FlagCode, ...FlagCode[]];
+/**
+ * The flags that compare a text with its version before a change (a service's correction, or the
+ * clinician's own edit of a note section, worded as such): the ones whose `instead` is the value before.
+ */
+export const EDIT_FLAG_CODES = [
+  'unit_changed',
+  'dose_changed',
+  'number_changed',
+  'side_changed',
+  'polarity_flipped',
+  'hyper_hypo',
+] as const satisfies readonly FlagCode[];
+export type EditFlagCode = (typeof EDIT_FLAG_CODES)[number];
+/**
+ * What Fix of a flag on a note section puts back, from its facts: the words the flag is on (`from`) and the
+ * value said before or meant (`to`): a dose or unit changed, hyper- turned hypo-, a sound-alike's other name.
+ * Null for a flag with no single value to put back (a side, worded in the text's language; a polarity).
+ */
+export function restoredValue(flag: {
+  readonly code: FlagCode;
+  readonly facts: FlagFacts;
+}): { from: string; to: string } | null {
+  const { said, instead, drug } = flag.facts;
+  if (!instead) return null;
+  if (flag.code === 'sound_alike') return drug ? { from: drug, to: instead } : null;
+  const restores = ['dose_changed', 'number_changed', 'unit_changed', 'hyper_hypo'].includes(flag.code);
+  return restores && said ? { from: said, to: instead } : null;
+}
 export const FLAG_KINDS = ['dose', 'sound_alike', 'side', 'negation'] as const satisfies readonly FlagKind[];
 
 /** The published lists of confused drug names a sound-alike pair comes from (worded in text-checks.json). */

@@ -169,6 +169,8 @@ interface DictationScreenWords {
   /** The checks' flags on dictated text (a dose, a sound-alike, a side, a negation), under the box and in history. */
   readonly flaggedHeading: string;
   readonly flag: ScreenWords['dictationScreen']['flag'];
+  /** The flags comparing with the text before, worded for the clinician's own edit of a note section. */
+  readonly editFlag: ScreenWords['dictationScreen']['editFlag'];
   readonly keep: string;
   readonly fix: string;
   keepLabel(key: string): string;

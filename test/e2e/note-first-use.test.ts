@@ -74,13 +74,26 @@ describe('the Note screen on first use', () => {
     const flags = plan(page).getByTestId('section-flags');
     await expect
       .poll(() => flags.locator('li[data-code="dose_changed"] mark').textContent())
-      .toBe('A correction changed the dose: 81 mg → 810 mg');
+      .toBe('Your edit changed the dose: 81 mg → 810 mg');
     expect(await flags.locator('h3').textContent()).toBe('Check your change');
     await page.screenshot({ path: `${SHOTS}/30-note-section-flagged.png`, fullPage: true });
     for (let open = await flags.locator('li').count(); open > 0; open--)
       await flags.locator('li').first().getByRole('button', { name: 'Keep' }).click();
     await expect.poll(() => flags.count()).toBe(0);
     expect(await plan(page).getByTestId('section-body').innerText()).toContain('aspirin 810 mg');
+  });
+
+  it('Fix on a section puts back the dose the note said first: 810 mg made 8100 mg, fixed to 81 mg', async () => {
+    const { page } = h;
+    await plan(page).getByRole('button', { name: 'Edit Assessment and plan' }).click();
+    const problem = plan(page).getByLabel('Assessment and plan for Chest pain');
+    await problem.fill((await problem.inputValue()).replace('aspirin 810 mg', 'aspirin 8100 mg'));
+    await plan(page).getByRole('button', { name: 'Save' }).click();
+    const changed = plan(page).getByTestId('section-flags').locator('li[data-code="dose_changed"]');
+    await expect.poll(() => changed.count()).toBe(1);
+    await changed.getByRole('button', { name: 'Fix' }).click();
+    await expect.poll(() => plan(page).getByTestId('section-body').innerText()).toContain('aspirin 81 mg');
+    expect(await plan(page).getByTestId('section-flags').count()).toBe(0);
   });
 
   it('writes an empty Assessment and Plan by hand: problems added, moved, removed', async () => {

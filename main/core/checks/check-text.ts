@@ -6,7 +6,7 @@
  */
 import type { CheckedSentence, TextFlag } from '../../../preload/contract/text-check-codes.ts';
 import { correctionFlags, type TextFacts } from './corrections.ts';
-import { dosesOf, errorProneForms } from './doses.ts';
+import { bareNumbersOf, dosesOf, errorProneForms } from './doses.ts';
 import { drugDosesOf, magnitudeFlag, type DrugDose } from './drug-doses.ts';
 import { findingsOf } from './negation.ts';
 import { sideConflictFlag, sidesOf, type SideMention } from './sides.ts';
@@ -50,12 +50,14 @@ function analyse(text: string): Analysed[] {
   return sentencesOf(text).map((sentence) => {
     const slice = text.slice(sentence.start, sentence.end);
     const drugDoses = drugDosesOf(sentence.words, slice, sentence.start);
+    const doses = dosesOf(slice, sentence.start);
     return {
       sentence,
       drugDoses,
       facts: {
         findings: findingsOf(sentence.words),
-        doses: dosesOf(slice, sentence.start),
+        doses,
+        numbers: bareNumbersOf(slice, doses, sentence.start),
         sides: sidesOf(sentence.words),
       },
     };
@@ -104,6 +106,7 @@ function merge(analysed: readonly Analysed[]): TextFacts {
   return {
     findings: analysed.flatMap((a) => a.facts.findings),
     doses: analysed.flatMap((a) => a.facts.doses),
+    numbers: analysed.flatMap((a) => a.facts.numbers),
     sides: analysed.flatMap((a) => a.facts.sides),
   };
 }

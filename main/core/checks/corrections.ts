@@ -5,13 +5,15 @@
  * aligned with the same thing said in the same place among its kind (the first "knee" with the first).
  */
 import type { TextFinding, TextFlag } from '../../../preload/contract/text-check-codes.ts';
-import type { Dose } from './doses.ts';
+import type { BareNumber, Dose } from './doses.ts';
 import type { SideMention } from './sides.ts';
 
 /** What the correction check reads of a text. */
 export interface TextFacts {
   readonly findings: readonly TextFinding[];
   readonly doses: readonly Dose[];
+  /** Numbers without a dose unit: a count, a blood pressure, a rate. */
+  readonly numbers: readonly BareNumber[];
   readonly sides: readonly SideMention[];
 }
 
@@ -68,6 +70,23 @@ function findingFlags(before: TextFacts, after: TextFacts): TextFlag[] {
   return flags;
 }
 
+const valueOf = (said: string): number => Number(said.replace(',', '.'));
+
+/** When as many items are said before as after: each whose value differs from the one in the same place. */
+function changedInPlace<T extends { readonly said: string; readonly start: number; readonly end: number }>(
+  code: 'dose_changed' | 'number_changed',
+  before: readonly T[],
+  after: readonly T[],
+  value: (item: T) => number,
+): TextFlag[] {
+  if (before.length !== after.length) return [];
+  return after.flatMap((now, i) =>
+    value(before[i]!) === value(now)
+      ? []
+      : [{ code, start: now.start, end: now.end, facts: { said: now.said, instead: before[i]!.said } }],
+  );
+}
+
 /** The flags of a correction from `before` to `after`, at `after`'s places. */
 export function correctionFlags(before: TextFacts, after: TextFacts): TextFlag[] {
   const flags = findingFlags(before, after);
@@ -79,18 +98,10 @@ export function correctionFlags(before: TextFacts, after: TextFacts): TextFlag[]
         end: now.end,
         facts: { said: now.said, instead: was.said },
       });
-  // The same number of doses, one in the same place said with another value: the number was changed.
-  if (before.doses.length === after.doses.length)
-    before.doses.forEach((was, i) => {
-      const now = after.doses[i]!;
-      if (was.value !== now.value)
-        flags.push({
-          code: 'dose_changed',
-          start: now.start,
-          end: now.end,
-          facts: { said: now.said, instead: was.said },
-        });
-    });
+  // The same number of doses, one in the same place said with another value: the number was changed; the
+  // same for a number said without a unit ("BP 120/80" → "BP 160/80", "2 tablets" → "3 tablets").
+  flags.push(...changedInPlace('dose_changed', before.doses, after.doses, (d) => d.value));
+  flags.push(...changedInPlace('number_changed', before.numbers, after.numbers, (n) => valueOf(n.said)));
   for (const [was, now] of aligned(before.sides, after.sides, (s) => s.part))
     if (was.side !== now.side)
       flags.push({

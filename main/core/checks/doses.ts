@@ -76,6 +76,26 @@ export function dosesOf(text: string, offset = 0): Dose[] {
   return out;
 }
 
+/** A number said without a dose unit (a count, a blood pressure, a rate), where it is. */
+export interface BareNumber {
+  readonly said: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const NUMBER = /(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\p{L}\d])/gu;
+
+/** The numbers of `text` (from `offset`) that are not the value of one of its `doses`. */
+export function bareNumbersOf(text: string, doses: readonly Dose[], offset = 0): BareNumber[] {
+  const out: BareNumber[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const start = offset + m.index;
+    if (doses.some((d) => start >= d.start && start < d.end)) continue;
+    out.push({ said: m[0], start, end: start + m[0].length });
+  }
+  return out;
+}
+
 /** Forms to write otherwise, as [pattern, what to write]: the pattern's match is the form as said. */
 const ABBREVIATIONS: readonly (readonly [RegExp, string])[] = [
   [/(?<=\d\s?)(?:U)\b(?!\/)/g, 'units'],

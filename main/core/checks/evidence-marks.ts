@@ -9,7 +9,8 @@ import { amountOf, dosesOf, type Dose } from './doses.ts';
 import { drugDosesOf, type DrugDose } from './drug-doses.ts';
 import { numbersOf, sameStem, termsOf, withDigits } from './evidence-terms.ts';
 import { findingsOf } from './negation.ts';
-import { sidesOf } from './sides.ts';
+import { sidesOf, type SideMention } from './sides.ts';
+import type { TextFinding } from '../../../preload/contract/text-check-codes.ts';
 import { sentencesOf, type Sentence, type Word } from './text-spans.ts';
 
 /** A supporting transcript item: its text and words. */
@@ -122,8 +123,15 @@ function numberMarks(sentence: Sentence, doses: readonly Dose[], said: readonly 
   return marks;
 }
 
+const lineSides = new WeakMap<SupportLine, SideMention[]>();
+const sidesOfLine = (line: SupportLine) => {
+  const sides = lineSides.get(line) ?? sidesOf(line.words);
+  lineSides.set(line, sides);
+  return sides;
+};
+
 function sideMarks(sentence: Sentence, support: readonly SupportLine[]): EvidenceMark[] {
-  const said = support.flatMap((line) => sidesOf(line.words));
+  const said = support.flatMap(sidesOfLine);
   const marks: EvidenceMark[] = [];
   for (const mention of sidesOf(sentence.words)) {
     const same = said.filter((m) => m.part === mention.part);
@@ -143,11 +151,7 @@ function sideMarks(sentence: Sentence, support: readonly SupportLine[]): Evidenc
 function saidFindings(sentence: Sentence, support: readonly SupportLine[]) {
   const terms = termsOf(sentence.words);
   return support.flatMap((line) =>
-    sentencesOf(line.text).flatMap((said) => {
-      const text = line.text.slice(said.start, said.end).trim();
-      if (text.endsWith('?') || QUESTION_OPENING.test(text)) return [];
-      const findings = findingsOf(said.words);
-      const saidTerms = termsOf(said.words);
+    statementsOf(line).flatMap(({ findings, saidTerms }) => {
       // A sentence that says nothing but the finding ("Reports fever.") needs no other word in common.
       const shares = (term: string) => {
         const others = terms.filter((t) => !sameStem(t, term));
@@ -156,6 +160,24 @@ function saidFindings(sentence: Sentence, support: readonly SupportLine[]) {
       return findings.filter((f) => shares(f.term));
     }),
   );
+}
+
+/**
+ * A line's sentences that are not questions, with their findings and terms: read once per line (a line
+ * supports many of a note's sentences, and was read again for each before).
+ */
+const statements = new WeakMap<SupportLine, { findings: TextFinding[]; saidTerms: string[] }[]>();
+function statementsOf(line: SupportLine) {
+  let read = statements.get(line);
+  if (!read) {
+    read = sentencesOf(line.text).flatMap((said) => {
+      const text = line.text.slice(said.start, said.end).trim();
+      if (text.endsWith('?') || QUESTION_OPENING.test(text)) return [];
+      return [{ findings: findingsOf(said.words), saidTerms: termsOf(said.words) }];
+    });
+    statements.set(line, read);
+  }
+  return read;
 }
 
 /**

@@ -46,8 +46,22 @@ const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ),
 ]);
 
+/** Stems by word: a visit says the same words again and again (bounded: cleared when full). */
+const stems = new Map<string, string>();
+const STEMS_MAX = 20_000;
+
 /** The stem a word is compared by. */
 function stemOf(norm: string): string {
+  let stem = stems.get(norm);
+  if (stem === undefined) {
+    if (stems.size >= STEMS_MAX) stems.clear();
+    stem = stemOfWord(norm);
+    stems.set(norm, stem);
+  }
+  return stem;
+}
+
+function stemOfWord(norm: string): string {
   const same = SAME[norm];
   if (same) return same;
   const word = norm.replace(/'s$/, '');

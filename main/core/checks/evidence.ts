@@ -55,6 +55,7 @@ interface Line extends SupportLine {
 class Conversation {
   readonly lines: Line[];
   readonly #byPrefix = new Map<string, { line: number; term: string }[]>();
+  readonly #withTerm = new Map<string, Set<number>>();
 
   constructor(items: readonly EvidenceItem[]) {
     this.lines = items.map((item) => {
@@ -72,13 +73,32 @@ class Conversation {
     });
   }
 
-  /** The lines that say `term` (or a word of its stem). */
-  linesWith(term: string): Set<number> {
-    const found = new Set<number>();
+  /** The lines that say `term` (or a word of its stem); a note says its terms many times, read once each. */
+  linesWith(term: string): ReadonlySet<number> {
+    let found = this.#withTerm.get(term);
+    if (found) return found;
+    found = new Set<number>();
     for (const entry of this.#byPrefix.get(term.slice(0, 4)) ?? [])
       if (sameStem(term, entry.term)) found.add(entry.line);
+    this.#withTerm.set(term, found);
     return found;
   }
+}
+
+/**
+ * The line of `touched` with the most weight (-1: none); on a tie, a statement before a question ("No fever."
+ * before "Any fever?"), else the first reached.
+ */
+function heaviest(touched: readonly number[], weight: Float64Array, lines: readonly Line[]): number {
+  let best = -1;
+  for (const line of touched)
+    if (
+      best === -1 ||
+      weight[line]! > weight[best]! ||
+      (weight[line] === weight[best] && lines[best]!.question && !lines[line]!.question)
+    )
+      best = line;
+  return best;
 }
 
 /** The items that support a sentence's terms, best first; none when too little of it was said. */
@@ -90,30 +110,27 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
   const total = weights.reduce((a, b) => a + b, 0);
   const covered = new Set<number>();
   const picked: number[] = [];
+  // Each line's gain in two flat arrays, reset after each round (no object per line and round).
+  const weight = new Float64Array(n);
+  const count = new Int32Array(n);
   while (picked.length < MAX_SUPPORT) {
-    const gains = new Map<number, { weight: number; terms: number }>();
+    const touched: number[] = [];
     said.forEach((lines, t) => {
       if (covered.has(t)) return;
       for (const line of lines) {
-        const gain = gains.get(line) ?? { weight: 0, terms: 0 };
-        gains.set(line, { weight: gain.weight + weights[t]!, terms: gain.terms + 1 });
+        if (count[line] === 0) touched.push(line);
+        weight[line]! += weights[t]!;
+        count[line]! += 1;
       }
     });
-    let best: [number, { weight: number; terms: number }] | undefined;
-    // On a tie, a statement before a question ("No fever." before "Any fever?").
-    for (const entry of gains)
-      if (
-        !best ||
-        entry[1].weight > best[1].weight ||
-        (entry[1].weight === best[1].weight &&
-          conversation.lines[best[0]]!.question &&
-          !conversation.lines[entry[0]]!.question)
-      )
-        best = entry;
+    const best = heaviest(touched, weight, conversation.lines);
     // A line joins if it adds a fifth of the sentence, or two of its words.
-    if (!best || (best[1].weight < MIN_GAIN * total && best[1].terms < 2)) break;
-    picked.push(best[0]);
-    said.forEach((lines, t) => lines.has(best[0]) && covered.add(t));
+    const joins = best !== -1 && (weight[best]! >= MIN_GAIN * total || count[best]! >= 2);
+    weight.fill(0);
+    count.fill(0);
+    if (!joins) break;
+    picked.push(best);
+    said.forEach((lines, t) => lines.has(best) && covered.add(t));
   }
   const share = [...covered].reduce((a, t) => a + weights[t]!, 0) / total;
   // Half its weight, or two words and a quarter, or four words: an assessment adds words nobody said.

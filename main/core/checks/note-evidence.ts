@@ -22,10 +22,7 @@ function notePassages(sections: readonly NoteSection[]): NotePassage[] {
 }
 
 /** The evidence of a note's sections against the visit's transcript items. */
-export function noteEvidence(
-  sections: readonly NoteSection[],
-  items: readonly EvidenceItem[],
-): PassageEvidence[] {
+function noteEvidence(sections: readonly NoteSection[], items: readonly EvidenceItem[]): PassageEvidence[] {
   return linkEvidence(notePassages(sections), items);
 }
 

@@ -59,7 +59,7 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
     section: KeyName,
     check: z.enum(FLAG_KINDS),
     code: z.enum(FLAG_CODES),
-    how: z.enum(['kept', 'left']),
+    how: z.enum(['kept', 'fixed', 'left']),
   }),
   event('instructions_copied', {}),
   /** Codes or suggested orders copied for the EHR: the whole list, or one item (not which). */

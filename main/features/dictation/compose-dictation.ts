@@ -88,6 +88,8 @@ export interface DictationAppParts extends DictationStores {
   readonly onBoxField?: (direction: 'next' | 'previous') => void;
   /** The clinician's and the organization's Texts (the Texts feature). */
   readonly texts?: () => readonly DictationText[];
+  /** The visit and appointment on screen as a key (no patient data): the checks' "earlier" stays inside it. */
+  readonly encounter?: () => string | null;
 }
 
 /** The dictation service, hotkeys registered. */
@@ -121,6 +123,7 @@ export function composeDictation(
     ...optionalParts(platform),
     ...(app.onBoxField ? { onBoxField: app.onBoxField } : {}),
     ...(app.texts ? { texts: app.texts } : {}),
+    ...(app.encounter ? { encounter: app.encounter } : {}),
     checkKinds: () => checkKindsOf(app.resolved().config),
     transfer: (): Promise<void> => transferBox(service),
   });

@@ -24,6 +24,8 @@ export interface DictationServiceOptions extends Omit<
 > {
   /** The kinds of check IT left on (policy `checks.*`), read at each dictation's start; absent: all. */
   readonly checkKinds?: () => readonly FlagKind[];
+  /** The visit and patient on screen as a key: text dictated under another is not "earlier" to the checks. */
+  readonly encounter?: () => string | null;
   readonly hook: KeyHook;
   readonly shortcuts: ShortcutRegistrar | null;
   readonly platform: NodeJS.Platform;

@@ -33,8 +33,7 @@ export class DictationService {
   #box: DictationStateDto['box'] = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
-  /** Earlier dictations for the checks, and what the audit trail is told of their flags. */
-  readonly #ledger = new FlagLedger((event) => this.#reported.emit(event));
+  readonly #ledger: FlagLedger; // earlier dictations for the checks; what the audit trail hears of flags
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
@@ -44,6 +43,7 @@ export class DictationService {
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
+    this.#ledger = new FlagLedger((event) => this.#reported.emit(event), options.encounter);
     this.fields = options.fields ?? { move: async () => ({ kind: 'unreadable' }) };
     this.controller = new DictationController({
       ...options,

@@ -1,7 +1,7 @@
 /**
  * What the dictation checks need beyond one dictation, and what the audit trail is told of their flags:
- * the text dictated earlier into the same place (within the hour: the same patient's dictation, as far as
- * the app can know), and for each flag that it was shown and how it was resolved (kept, fixed, or left when
+ * the text dictated earlier into the same place within the hour, and under the same encounter (the visit and
+ * the appointment on screen: another patient's text is never "earlier", whatever application it went to), and for each flag that it was shown and how it was resolved (kept, fixed, or left when
  * the next dictation replaced it). Codes and kinds only: no text of a flag ever reaches an event.
  */
 import type { DictationFlag } from '../../../preload/contract/index.ts';
@@ -24,14 +24,21 @@ const BOX_PLACE = 'dictation box';
 export class FlagLedger {
   readonly #now: () => number;
   readonly #emit: (event: DictationEvent) => void;
-  #dictated: { where: string; text: string; at: number }[] = [];
+  readonly #encounter: () => string | null;
+  #dictated: { where: string; text: string; at: number; encounter: string | null }[] = [];
   /** Where the running dictation's text goes (its flags' events say it). */
   #live: string = BOX_PLACE;
   /** The open flags of the last finished dictation (the box shows them) and where its text went. */
   #open: { where: string; flags: DictationFlag[] } = { where: BOX_PLACE, flags: [] };
 
-  constructor(emit: (event: DictationEvent) => void, now: () => number = Date.now) {
+  /** `encounter`: the visit and patient on screen, as a key (no patient data); absent: one for all. */
+  constructor(
+    emit: (event: DictationEvent) => void,
+    encounter: () => string | null = () => null,
+    now: () => number = Date.now,
+  ) {
     this.#emit = emit;
+    this.#encounter = encounter;
     this.#now = now;
   }
 
@@ -40,12 +47,13 @@ export class FlagLedger {
     return { earlier: this.#earlier(where), kinds };
   }
 
-  /** The text dictated into `where` within the hour, oldest first. */
+  /** The text dictated into `where` within the hour under the encounter on screen now, oldest first. */
   #earlier(where: string | null): string {
     const since = this.#now() - EARLIER_MS;
+    const encounter = this.#encounter();
     this.#dictated = this.#dictated.filter((d) => d.at >= since);
     const text = this.#dictated
-      .filter((d) => d.where === (where ?? BOX_PLACE))
+      .filter((d) => d.where === (where ?? BOX_PLACE) && d.encounter === encounter)
       .map((d) => d.text)
       .join('\n');
     return text.slice(-EARLIER_MAX_CHARS);
@@ -54,7 +62,8 @@ export class FlagLedger {
   /** A dictation ended with `text` in `where`, its `flags` still open (the box shows them). */
   finished(where: string, text: string, flags: readonly DictationFlag[]): void {
     this.leave();
-    if (text.trim() !== '') this.#dictated.push({ where, text, at: this.#now() });
+    if (text.trim() !== '')
+      this.#dictated.push({ where, text, at: this.#now(), encounter: this.#encounter() });
     this.#open = { where, flags: [...flags] };
   }
 

@@ -28,6 +28,7 @@ export function createNoteHandlers(
       guard(async () => notes.withFlags(await workflow.editByInstruction(core(), r.instructions))),
     'note:undoInstruction': (r) => guard(() => notes.withFlags(workflow.undoInstruction(r.revision))),
     'note:keepFlag': (r) => guard(() => notes.keepFlag(r.section, r.id)),
+    'note:fixFlag': (r) => guard(() => notes.fixFlag(r.section, r.id)),
 
     'codes:normalized': () => guard(() => workflow.codes(core())),
     'codes:em': (r) => guard(() => workflow.em(core(), r.specialty, notes.transcript.finalInputs())),

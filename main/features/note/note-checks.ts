@@ -1,9 +1,10 @@
 /**
  * The second pair of eyes on a note section the clinician changed by hand (typed or dictated into it): the
  * section's new text is checked (main/core/checks, as dictation is) against the rest of the note as what was
- * said earlier and against its own text before the change. Only what the change brought is flagged (a flag
- * the old text had too is the service's text, not the change's). Flags are shown, never acted on: the
- * clinician keeps one (it goes), and a flag goes too once its section's text is no longer the text checked.
+ * said earlier and against its own text before the clinician first changed it. Only what the changes brought
+ * is flagged (a flag the first text had too is the service's text, not the change's; a value changed back
+ * is no change). Flags are shown, never acted on: the clinician keeps one (it goes, and stays gone while the
+ * section is edited on), and a flag goes too once its section's text is no longer the text checked.
  * What the audit trail is told: codes, kinds and section keys only, never text.
  */
 import type { DictationFlag, Note, NoteFlag } from '../../../preload/contract/index.ts';
@@ -13,64 +14,99 @@ import { named } from '../../core/checks/named-flags.ts';
 import { sectionText } from './ehr-text.ts';
 import type { NoteEvent } from './ports.ts';
 
-/** The flags of one section, and the text they were raised on. */
-interface Checked {
-  readonly text: string;
+/**
+ * A section the clinician changed by hand: its text before the first change (the service's, what the checks
+ * compare with), its text as last checked, the flags open on it, and the ids the clinician kept.
+ */
+interface Edited {
+  readonly origin: string;
+  text: string;
   flags: DictationFlag[];
+  readonly kept: Set<string>;
 }
 
 /** The open flags of the note's sections. */
 export class NoteChecks {
   readonly #emit: (event: NoteEvent) => void;
   readonly #kinds: () => readonly FlagKind[];
-  readonly #open = new Map<string, Checked>();
+  readonly #edited = new Map<string, Edited>();
 
   constructor(emit: (event: NoteEvent) => void, kinds: () => readonly FlagKind[]) {
     this.#emit = emit;
     this.#kinds = kinds;
   }
 
-  /** Section `key` of `note` was changed by hand from `before`: checks it, shows what the change brought. */
+  /**
+   * Section `key` of `note` was changed by hand from `before`: checks it against the section's text before
+   * the first change (so a value changed back is not a change), shows what the changes brought.
+   */
   edited(note: Note, key: string, before: string): void {
     const text = sectionTextOf(note, key);
     if (text === null) return;
+    const last = this.#edited.get(key);
+    // Changed since by something else (an instruction, undo): the text before this change is the origin.
+    const entry =
+      last && last.text === before ? last : { origin: before, text, flags: [], kept: new Set<string>() };
+    if (last && entry !== last) for (const flag of last.flags) this.#resolved(key, flag, 'left');
+    entry.text = text;
     const earlier = note.sections
       .filter((s) => s.key !== key)
       .map((s) => sectionText(s.content))
       .join('\n');
-    const was = new Set(flagsOf(before, { earlier }).map((f) => f.id));
+    const was = new Set(flagsOf(entry.origin, { earlier }).map((f) => f.id));
     const on = new Set(this.#kinds());
-    const fresh = flagsOf(text, { earlier, before }).filter(
-      (f) => !was.has(f.id) && on.has(FLAG_KIND_OF[f.code]),
+    const fresh = flagsOf(text, { earlier, before: entry.origin }).filter(
+      (f) => !was.has(f.id) && !entry.kept.has(f.id) && on.has(FLAG_KIND_OF[f.code]),
     );
-    this.#leave(key);
-    if (fresh.length === 0) return;
-    this.#open.set(key, { text, flags: fresh });
-    for (const flag of fresh) this.#emit({ kind: 'note_flag_shown', section: key, ...codes(flag) });
+    const open = new Set(entry.flags.map((f) => f.id));
+    const now = new Set(fresh.map((f) => f.id));
+    for (const flag of entry.flags) if (!now.has(flag.id)) this.#resolved(key, flag, 'left');
+    for (const flag of fresh)
+      if (!open.has(flag.id)) this.#emit({ kind: 'note_flag_shown', section: key, ...codes(flag) });
+    entry.flags = fresh;
+    this.#edited.set(key, entry);
   }
 
   /** The clinician keeps flag `id` of section `key` as written: it goes. False when there is no such flag. */
   keep(key: string, id: string): boolean {
-    const checked = this.#open.get(key);
-    const flag = checked?.flags.find((f) => f.id === id);
-    if (!checked || !flag) return false;
-    checked.flags = checked.flags.filter((f) => f !== flag);
-    if (checked.flags.length === 0) this.#open.delete(key);
-    this.#emit({ kind: 'note_flag_resolved', section: key, ...codes(flag), how: 'kept' });
+    const entry = this.#edited.get(key);
+    const flag = entry?.flags.find((f) => f.id === id);
+    if (!entry || !flag) return false;
+    entry.flags = entry.flags.filter((f) => f !== flag);
+    entry.kept.add(id);
+    this.#resolved(key, flag, 'kept');
     return true;
   }
 
-  /** The open flags on `note` (null: there is none); a flag whose section changed since is left. */
-  flags(note: Note | null): NoteFlag[] {
-    for (const [key, checked] of this.#open)
-      if (!note || sectionTextOf(note, key) !== checked.text) this.#leave(key);
-    return [...this.#open].flatMap(([section, { flags }]) => flags.map((f) => ({ ...f, section })));
+  /** Open flag `id` of section `key`, if there is one. */
+  open(key: string, id: string): DictationFlag | undefined {
+    return this.#edited.get(key)?.flags.find((f) => f.id === id);
   }
 
-  #leave(key: string): void {
-    for (const flag of this.#open.get(key)?.flags ?? [])
-      this.#emit({ kind: 'note_flag_resolved', section: key, ...codes(flag), how: 'left' });
-    this.#open.delete(key);
+  /** The clinician fixed flag `id` of section `key` (the edit that fixes it follows): it goes. */
+  fixed(key: string, id: string): void {
+    const entry = this.#edited.get(key);
+    const flag = entry?.flags.find((f) => f.id === id);
+    if (!entry || !flag) return;
+    entry.flags = entry.flags.filter((f) => f !== flag);
+    this.#resolved(key, flag, 'fixed');
+  }
+
+  /**
+   * The open flags on `note` (null: there is none); a section changed since it was checked (an
+   * instruction, undo, the note written again) is forgotten and its flags are left.
+   */
+  flags(note: Note | null): NoteFlag[] {
+    for (const [key, entry] of this.#edited)
+      if (!note || sectionTextOf(note, key) !== entry.text) {
+        for (const flag of entry.flags) this.#resolved(key, flag, 'left');
+        this.#edited.delete(key);
+      }
+    return [...this.#edited].flatMap(([section, { flags }]) => flags.map((f) => ({ ...f, section })));
+  }
+
+  #resolved(key: string, flag: DictationFlag, how: 'kept' | 'fixed' | 'left'): void {
+    this.#emit({ kind: 'note_flag_resolved', section: key, ...codes(flag), how });
   }
 }
 

@@ -10,8 +10,9 @@ import type {
   RequestOf,
   SectionContent,
 } from '../../../preload/contract/index.ts';
-import { FLAG_KINDS, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
+import { FLAG_KINDS, restoredValue, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { NoteChecks, sectionTextOf } from './note-checks.ts';
+import { fixedContent } from './note-fix.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../../base/failure.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
@@ -88,6 +89,26 @@ export class NoteService {
     if (!note) throw new Failure('no_note');
     if (!this.#checks.keep(key, id)) throw new Failure('invalid_request');
     return this.withFlags(this.workflow.note) ?? note;
+  }
+
+  /**
+   * Fixes flag `id` of section `key`: the flagged words put back to the value before (or the name meant),
+   * as an edit of the section (checked again). Refused when the flag has no such value or the words moved.
+   */
+  fixFlag(key: string, id: string): NoteDto {
+    const note = this.workflow.note;
+    if (!note) throw new Failure('no_note');
+    const flag = this.#checks.open(key, id);
+    const fix = flag && restoredValue(flag);
+    const section = note.sections.find((s) => s.key === key);
+    const checked = sectionTextOf(note, key);
+    const content =
+      fix && section && checked !== null
+        ? fixedContent(section.content, checked, { ...fix, start: flag.start })
+        : null;
+    if (!content) throw new Failure('invalid_request');
+    this.#checks.fixed(key, id);
+    return this.editSection(note.revision, key, content);
   }
 
   /** Drops the note: the transcript it was written from is being replaced. */

@@ -54,8 +54,8 @@ export type NoteEvent =
       readonly section: string;
       readonly check: FlagKind;
       readonly code: FlagCode;
-      /** Kept as written, or left (the section changed again, or the note was written again). */
-      readonly how: 'kept' | 'left';
+      /** Kept as written, fixed (the value before put back), or left (changed again, or written again). */
+      readonly how: 'kept' | 'fixed' | 'left';
     }
   | {
       readonly kind: 'instructions_translated';

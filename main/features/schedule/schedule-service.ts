@@ -67,8 +67,13 @@ export class ScheduleService {
       available: true,
       via: found.api.via,
       appointments: list.map(viewOf),
-      linkedId: (this.#pending ?? this.#linked)?.id ?? null,
+      linkedId: this.linkedId(),
     };
+  }
+
+  /** The appointment the visit on screen (or the next one) is linked to, if any. */
+  linkedId(): string | null {
+    return (this.#pending ?? this.#linked)?.id ?? null;
   }
 
   /** The next visit is this appointment's. */

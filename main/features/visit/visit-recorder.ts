@@ -57,7 +57,7 @@ export class VisitRecorder {
     return phase.isVisitActive(this.#status.phase);
   }
 
-  /** What the visit on screen said (locales, kept audio); null without one, or for a recovered one. */
+  /** What the visit on screen said (locales, kept audio; a recovered one: its locales); null without one. */
   get said(): SaidSource | null {
     return this.#last?.said ?? null;
   }
@@ -227,12 +227,13 @@ export class VisitRecorder {
   async restore(
     items: readonly LiveItem[],
     forget: () => Promise<void>,
-    options: { cut?: boolean; setAside?: () => Promise<void> } = {},
+    options: { cut?: boolean; setAside?: () => Promise<void>; said?: SaidSource } = {},
   ): Promise<void> {
     if (this.active) throw new Failure('visit_in_progress');
     await this.#last?.forget().catch(() => undefined);
     if (this.active) throw new Failure('visit_in_progress');
-    this.#last = { forget, ...(options.setAside ? { setAside: options.setAside } : {}) };
+    const { setAside, said } = options;
+    this.#last = { forget, ...(setAside ? { setAside } : {}), ...(said ? { said } : {}) };
     this.transcript.clear();
     for (const item of items) this.transcript.upsert(item);
     this.#status.flush();

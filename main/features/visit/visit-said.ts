@@ -9,6 +9,8 @@ import { PROTOCOL } from '../../core/api/protocol.ts';
 import type { SaidSource } from '../../core/streaming/transcriber-port.ts';
 import type { Speaker } from '../../../preload/contract/index.ts';
 import type { LiveStream } from './ports.ts';
+import type { RecoveredSession } from '../../core/journal/journal-replay.ts';
+import { TranscribeJournalSettings } from '../../core/journal/recovery.ts';
 
 /** Reads one journaled chunk back (VisitJournal.readAudio). */
 export interface ChunkReader {
@@ -54,4 +56,16 @@ export function visitSaid(
       return mixed;
     },
   };
+}
+
+/**
+ * What a visit recovered from its journal said: the locales and streams its journal's config names (the
+ * language check then runs as for a visit recorded now); no audio (the journal is read back for its
+ * transcript, not indexed for playing), so the Note screen says the lines' audio is not kept.
+ */
+export function recoveredSaid(recovered: Pick<RecoveredSession, 'config'>): SaidSource {
+  const settings = TranscribeJournalSettings.safeParse(recovered.config.settings);
+  return settings.success
+    ? visitSaid(settings.data.speechLocales, settings.data.streams, null)
+    : visitSaid([], [], null);
 }

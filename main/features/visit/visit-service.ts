@@ -20,6 +20,8 @@ import type { TranscriptStore } from './transcript-store.ts';
 import { VisitRecorder } from './visit-recorder.ts';
 import { armKey, openDevices, type VisitAudio } from './visit-inputs.ts';
 import { journaledVisitItems } from './live-transcriber.ts';
+import { recoveredSaid } from './visit-said.ts';
+import type { SaidSource } from '../../core/streaming/transcriber-port.ts';
 import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import { Failure } from '../../base/failure.ts';
 import { Emitter } from '../../base/async/emitter.ts';
@@ -227,19 +229,15 @@ export class VisitService {
     if (this.#connections.mode !== 'organization') throw new Failure('not_connected');
     if (!(await this.recoverable()).some((v) => v.id === id)) throw new Failure('invalid_request');
     await refuseInUse(journals, id);
-    let items: LiveItem[];
-    let cut: boolean;
-    let startedAt: number;
-    try {
-      ({ items, cut, startedAt } = await this.#recoveredItems(journals, id));
-    } catch (error) {
+    const recovered = await this.#recoveredItems(journals, id).catch(async (error: unknown) => {
       await journals.unclaim(id); // not restored: offered again, and can be tried again
       throw error;
-    }
+    });
     this.#deps.onWillReplaceVisit?.();
     const setAside = () => journals.unclaim(id);
-    await this.#recorder.restore(items, () => journals.shred(id), { cut, setAside });
-    this.#startedAt = startedAt;
+    const { items, cut, said } = recovered;
+    await this.#recorder.restore(items, () => journals.shred(id), { cut, setAside, said });
+    this.#startedAt = recovered.startedAt;
     this.#reported.emit({ kind: 'journal_recovered', journal: id });
   }
 
@@ -247,7 +245,7 @@ export class VisitService {
   async #recoveredItems(
     journals: VisitJournals,
     id: string,
-  ): Promise<{ items: LiveItem[]; cut: boolean; startedAt: number }> {
+  ): Promise<{ items: LiveItem[]; cut: boolean; startedAt: number; said: SaidSource }> {
     let recovered;
     try {
       recovered = await journals.recover(id);
@@ -258,7 +256,8 @@ export class VisitService {
       recovered.uncovered.length === 0
         ? journaledVisitItems(recovered)
         : await this.#connections.require().transcriber.resend(recovered);
-    return { items, cut: recovered.tailCut, startedAt: recovered.config.createdAt };
+    const said = recoveredSaid(recovered); // its locales, for the note's language check
+    return { items, cut: recovered.tailCut, startedAt: recovered.config.createdAt, said };
   }
 
   /** Another clinician (sign-out, sign-in: issue 32): the visit leaves the window, its journal stays theirs. */

@@ -4,17 +4,28 @@
  * that differs — through main/core/checks/note-evidence.ts, the code the Note screen uses. Printed to stdout
  * with the note (the clinician's own text); nothing of it goes to stderr.
  */
-import { noteEvidence } from '../../core/checks/note-evidence.ts';
+import { evidenceOfNote } from '../../core/checks/note-evidence.ts';
 import type { PassageEvidence } from '../../../preload/contract/evidence-codes.ts';
 import type { NoteSection } from '../../../preload/contract/dto-note.ts';
 import { words } from '../../../preload/words/index.ts';
 
-/** The evidence of a note's sections against transcript texts, their ids their place from 1. */
-export function evidenceOf(sections: readonly NoteSection[], said: readonly string[]): PassageEvidence[] {
-  return noteEvidence(
-    sections,
-    said.map((text, i) => ({ id: String(i + 1), text })),
-  );
+/** What `scribe note --evidence` prints: the passages' evidence, or that the note is in another language. */
+export type CliEvidence = PassageEvidence[] | 'other_language';
+
+/**
+ * The evidence of a note's sections against transcript texts, their ids their place from 1. `languages`:
+ * the note's locale and the transcript's speech locales (as `scribe transcribe --json` records them; none:
+ * not known, linked); a note in a language the transcript was not said in is not linked, as in the app.
+ */
+export function evidenceOf(
+  sections: readonly NoteSection[],
+  said: readonly string[],
+  languages: { readonly note: string; readonly speech: readonly string[] } = { note: '', speech: [] },
+): CliEvidence {
+  const items = said.map((text, i) => ({ id: String(i + 1), text }));
+  const note = { locale: languages.note, sections: [...sections], revision: 0 };
+  const evidence = evidenceOfNote(note, items, languages.speech);
+  return evidence.otherLanguage ? 'other_language' : evidence.passages;
 }
 
 /** The passages' texts by key, as evidence.ts read them. */
@@ -28,8 +39,9 @@ function passageTexts(sections: readonly NoteSection[]): Map<string, string> {
 }
 
 /** The evidence as lines in the CLI's language. */
-export function evidenceText(sections: readonly NoteSection[], evidence: readonly PassageEvidence[]): string {
+export function evidenceText(sections: readonly NoteSection[], evidence: CliEvidence): string {
   const said = words().cli.note.evidence;
+  if (evidence === 'other_language') return `${said.heading}\n${said.otherLanguage}`;
   const texts = passageTexts(sections);
   const lines = [said.heading];
   for (const passage of evidence) {
@@ -49,7 +61,8 @@ export function evidenceText(sections: readonly NoteSection[], evidence: readonl
 }
 
 /** The evidence with each sentence's text, for --json. */
-export function evidenceJson(sections: readonly NoteSection[], evidence: readonly PassageEvidence[]) {
+export function evidenceJson(sections: readonly NoteSection[], evidence: CliEvidence) {
+  if (evidence === 'other_language') return { otherLanguage: true };
   const texts = passageTexts(sections);
   return evidence.map((passage) => ({
     key: passage.key,

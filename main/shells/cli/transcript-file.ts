@@ -12,6 +12,8 @@ const JsonItem = z.looseObject({
   start_offset_ms: z.number().int().nonnegative().optional(),
   end_offset_ms: z.number().int().nonnegative().optional(),
   is_final: z.boolean().optional(),
+  /** The run's speech locales (`scribe transcribe --json` writes them on each line). */
+  speech_locales: z.array(z.string().max(40)).max(2).optional(),
 });
 
 const SPEAKER_PREFIX = /^(DOCTOR|PATIENT|UNSPECIFIED)\s*:\s*(.*)$/;
@@ -68,4 +70,14 @@ function jsonItem(line: string, lineNo: number): TranscriptItemInput | null {
 function plainItem(line: string): TranscriptItemInput {
   const match = SPEAKER_PREFIX.exec(line);
   return match ? { text: match[2]!, speaker_type: match[1]! } : { text: line, speaker_type: 'UNSPECIFIED' };
+}
+
+/** The speech locales a JSON-lines transcript says it was recorded in (none: not said, or plain lines). */
+export function transcriptSpeechLocales(text: string): string[] {
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim().startsWith('{')) continue;
+    const item = JsonItem.safeParse(JSON.parse(line)); // parseTranscript read every line already
+    if (item.success && item.data.speech_locales) return item.data.speech_locales;
+  }
+  return [];
 }

@@ -18,9 +18,10 @@ export const FLAG_FACTS = [
   'to',
 ] as const;
 
-/** One signature per flag code under `prefix` (`check.flags`, `dictationScreen.flag`). */
-export function flagSignatures<P extends string>(
+/** One signature per flag code (or per one of `codes`) under `prefix` (`check.flags`, `dictationScreen.flag`). */
+export function flagSignatures<P extends string, C extends FlagCode = FlagCode>(
   prefix: P,
-): { readonly [C in FlagCode as `${P}.${C}`]: typeof FLAG_FACTS } {
-  return Object.fromEntries(FLAG_CODES.map((code) => [`${prefix}.${code}`, FLAG_FACTS])) as never;
+  codes: readonly C[] = FLAG_CODES as readonly FlagCode[] as readonly C[],
+): { readonly [K in C as `${P}.${K}`]: typeof FLAG_FACTS } {
+  return Object.fromEntries(codes.map((code) => [`${prefix}.${code}`, FLAG_FACTS])) as never;
 }

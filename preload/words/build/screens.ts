@@ -8,6 +8,7 @@ import type SCHEDULE from '../en/schedule.json';
 import type APP from '../en/app.json';
 import { UPDATE_REFUSALS, type UpdateRefusal } from '../../contract/update-codes.ts';
 import { flagSignatures } from './flag-facts.ts';
+import { EDIT_FLAG_CODES } from '../../contract/text-check-codes.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
 
 /** The same value for each update refusal's message (UPDATE_REFUSALS: the catalogue words every one). */
@@ -20,6 +21,7 @@ export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE & typeo
 
 const SCREEN_SIGNATURES = {
   ...flagSignatures('dictationScreen.flag'),
+  ...flagSignatures('dictationScreen.editFlag', EDIT_FLAG_CODES),
   'dictationScreen.keepLabel': ['key'],
   'dictationScreen.fixLabel': ['key'],
   'dictationScreen.started': ['when', 'stale:boolean'],

@@ -5,12 +5,26 @@
  */
 import type { DictationFlag } from '../../../preload/contract/index.ts';
 import { words } from '../../../preload/words/window.ts';
-import { flagMessageArgs } from '../../../preload/contract/text-check-codes.ts';
+import {
+  EDIT_FLAG_CODES,
+  flagMessageArgs,
+  type EditFlagCode,
+  type FlagCode,
+} from '../../../preload/contract/text-check-codes.ts';
 
-/** The flag's words. */
-export function flagText(flag: DictationFlag): string {
-  return words().dictationScreen.flag[flag.code](...flagMessageArgs(flag.facts));
+/**
+ * The flag's words; `edit`: raised on the clinician's own edit of a note section, so a flag comparing the
+ * text with its version before says "your edit", not "a correction" (the service's).
+ */
+export function flagText(flag: DictationFlag, edit = false): string {
+  const w = words().dictationScreen;
+  const args = flagMessageArgs(flag.facts);
+  if (edit && isEditCode(flag.code)) return w.editFlag[flag.code](...args);
+  return w.flag[flag.code](...args);
 }
+
+const isEditCode = (code: FlagCode): code is EditFlagCode =>
+  (EDIT_FLAG_CODES as readonly FlagCode[]).includes(code);
 
 /** The keys that keep or fix the first open flag while the dictation box is shown. */
 export const FLAG_KEYS = { keep: 'Alt+K', fix: 'Alt+F' } as const;

@@ -121,6 +121,13 @@ export class NoteStore {
     else this.#error = result.error;
   }
 
+  /** Fixes a check's flag on a section: the value before (or the name meant) put back in its text. */
+  async fixFlag(section: string, id: string): Promise<void> {
+    const result = await settle(() => scribe().noteFixFlag({ section, id }));
+    if (result.ok) this.#note = result.data;
+    else this.#error = result.error;
+  }
+
   async copy(sectionKey: string | null): Promise<boolean> {
     this.#busy = 'copy';
     this.#error = null;

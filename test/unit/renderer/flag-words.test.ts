@@ -3,9 +3,10 @@
  * sound-alike's suggested name in (in the case said, only where the name still is) and selects any other
  * flag's words for the clinician to fix.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DictationFlag } from '../../../preload/contract/index.ts';
-import { fixInBox, flagKeyOf } from '../../../renderer/lib/state/flag-words.ts';
+import { fixInBox, flagKeyOf, flagText } from '../../../renderer/lib/state/flag-words.ts';
+import { useLocale } from '../../../preload/words/window.ts';
 
 const flag = (over: Partial<DictationFlag>): DictationFlag => ({
   id: 'x',
@@ -47,4 +48,27 @@ describe('flags in the dictation box', () => {
     });
     expect(fixInBox('Warfarin 5.0 mg.', zero)).toEqual({ select: { start: 8, end: 14 } });
   });
+});
+
+describe("a flag on the clinician's own edit of a note section", () => {
+  const dose = flag({ code: 'dose_changed', facts: { said: '810 mg', instead: '81 mg' } });
+  const zero = flag({ code: 'trailing_zero', facts: { said: '5.0 mg', instead: '5 mg' } });
+
+  it.each([
+    ['en', 'Your edit changed the dose: 81 mg → 810 mg', 'A correction changed the dose: 81 mg → 810 mg'],
+    [
+      'fr',
+      'Votre modification a changé la dose : 81 mg → 810 mg',
+      'Une correction a changé la dose : 81 mg → 810 mg',
+    ],
+    ['es', 'Su cambio modificó la dosis: 81 mg → 810 mg', 'Una corrección cambió la dosis: 81 mg → 810 mg'],
+  ] as const)('says "your edit", not "a correction" (%s)', async (locale, edit, correction) => {
+    await useLocale(locale);
+    expect(flagText(dose, true)).toBe(edit);
+    expect(flagText(dose)).toBe(correction);
+    // A flag that compares nothing before reads the same wherever it is raised.
+    expect(flagText(zero, true)).toBe(flagText(zero));
+  });
+
+  afterAll(() => useLocale('en'));
 });

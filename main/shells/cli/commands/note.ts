@@ -7,9 +7,8 @@ import type { SuggestedOrder } from '../../../core/api/schemas/coding.ts';
 import { connect } from '../connect.ts';
 import { CliError, EXIT, out } from '../io.ts';
 import { orderCopyNames, words } from '../../../../preload/words/index.ts';
-import { parseTranscript } from '../transcript-file.ts';
-import { evidenceJson, evidenceOf, evidenceText } from '../note-evidence.ts';
-import type { PassageEvidence } from '../../../../preload/contract/evidence-codes.ts';
+import { parseTranscript, transcriptSpeechLocales } from '../transcript-file.ts';
+import { evidenceJson, evidenceOf, evidenceText, type CliEvidence } from '../note-evidence.ts';
 import { readTextInput } from '../text-input.ts';
 import { defaultUserDataDir } from '../../../core/config/paths.ts';
 import { Failure } from '../../../base/failure.ts';
@@ -110,7 +109,8 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
   ];
   if (fromStdin.filter((path) => path === '-').length > 1)
     throw new CliError(words().cli.input.oneStdin, EXIT.usage);
-  const items = parseTranscript(await readTextInput(options.transcript, 'transcript'));
+  const transcript = await readTextInput(options.transcript, 'transcript');
+  const items = parseTranscript(transcript);
   const context = options.context !== undefined ? await readTextInput(options.context, 'context') : undefined;
   const visit = await visitContextFromFlags(options);
   const request = await cliNoteRequest(config, options, items, context, undefined, visit);
@@ -128,6 +128,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
     ? evidenceOf(
         notes.toNoteDto(result, 0).sections,
         items.map((item) => item.text),
+        { note: result.locale, speech: transcriptSpeechLocales(transcript) },
       )
     : undefined;
   printNote(result, orders === null ? undefined : orders.orders, options.json === true, evidence);
@@ -172,7 +173,7 @@ function printNote(
   result: Note,
   orders: SuggestedOrder[] | null | undefined,
   json: boolean,
-  evidence?: PassageEvidence[],
+  evidence?: CliEvidence,
 ): void {
   const sections = notes.toNoteDto(result, 0).sections;
   if (json) {

@@ -55,13 +55,18 @@ async function transcribe(args: string[]): Promise<number> {
     onHealth: transcriber.onHealth,
   });
   await runVisit(visit, source, () =>
-    printTranscript(visit.transcript.finalInputs({ verbatim: true }), values.json === true),
+    printTranscript(visit.transcript.finalInputs({ verbatim: true }), values.json === true, locales),
   );
   return 0;
 }
 
 /** Prints a final transcript: `SPEAKER: text` lines, or one JSON object per line (also `scribe recover`). */
-export function printTranscript(items: readonly FinalTranscriptItem[], json: boolean): void {
+export function printTranscript(
+  items: readonly FinalTranscriptItem[],
+  json: boolean,
+  /** The run's speech locales, on each JSON line (`scribe note --evidence` reads them). */
+  locales: readonly string[] = [],
+): void {
   for (const item of items) {
     out(
       json
@@ -70,6 +75,7 @@ export function printTranscript(items: readonly FinalTranscriptItem[], json: boo
             speaker_type: item.speaker_type,
             start_ms: item.start_offset_ms,
             end_ms: item.end_offset_ms,
+            ...(locales.length > 0 ? { speech_locales: locales } : {}),
           })
         : `${item.speaker_type}: ${item.text}`,
     );

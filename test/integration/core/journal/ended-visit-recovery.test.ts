@@ -105,6 +105,9 @@ describe('a visit that ended before the app went away', () => {
     expect(app.visit.state.phase).toBe('ended');
     expect(app.visit.transcript().map((i) => i.text)).toEqual(said);
     expect(transcriber.resent).toEqual([]); // nothing sent again
+    // Its journal's locales, for the note's language check; its audio is not indexed for playing.
+    expect(app.visit.said()?.locales).toEqual(['ENGLISH_US']);
+    expect(await app.visit.said()?.audio('DOCTOR', 0, 1000)).toBeNull();
     expect(await app.visit.recoverable()).toEqual([]); // shown now, no longer offered
 
     await app.visit.discard(); // shreds its journal

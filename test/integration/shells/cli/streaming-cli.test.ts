@@ -74,8 +74,10 @@ describe('scribe transcribe', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     const expected = expectedSentences('visit.wav');
     expect(lines.map((l) => Object.keys(l).sort())).toEqual(
-      expected.map(() => ['end_ms', 'speaker_type', 'start_ms', 'text']),
+      expected.map(() => ['end_ms', 'speaker_type', 'speech_locales', 'start_ms', 'text']),
     );
+    // The run's speech locales on each line: `scribe note --evidence` reads the transcript's language there.
+    expect(new Set(lines.map((l) => JSON.stringify(l.speech_locales)))).toEqual(new Set(['["ENGLISH_US"]']));
     expect(lines.map((l) => [l.text, l.speaker_type])).toEqual(expected.map((e) => [e.text, e.speaker]));
     lines.forEach((l, i) => {
       expect(Math.abs((l.start_ms as number) - expected[i]!.startMs)).toBeLessThanOrEqual(

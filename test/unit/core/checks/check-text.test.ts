@@ -60,6 +60,18 @@ describe('checkText', () => {
     ]);
   });
 
+  it('flags a number without a unit a correction changed (a blood pressure, a count), not one left as it was', () => {
+    expect(flags('BP 160/80, 3 tablets.', { before: 'BP 120/80, 2 tablets.' })).toEqual([
+      ['number_changed', '160', { said: '160', instead: '120' }],
+      ['number_changed', '3', { said: '3', instead: '2' }],
+    ]);
+    expect(flags('Blood pressure 120/80 today.', { before: 'BP 120/80.' })).toEqual([]);
+    // A dose's value is the dose check's; written 2,5 or 2.5 it is the same number.
+    expect(flags('Give 50 mg twice, day 2.5.', { before: 'Give 5 mg twice, day 2,5.' })).toEqual([
+      ['dose_changed', '50 mg', { said: '50 mg', instead: '5 mg' }],
+    ]);
+  });
+
   it('gives each finding its polarity and the range of the cue that set it', () => {
     const text = 'Denies fever but reports cough; pneumonia not excluded.';
     const findings = checkText(text)[0]!.findings.map((f) => [

@@ -12,7 +12,7 @@ import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.
 import { scriptedOpen } from './scripted-session.ts';
 import { scriptedDictationService } from './scripted-service.ts';
 
-function setup(kinds?: FlagKind[], intoBox = false) {
+function setup(kinds?: FlagKind[], intoBox = false, encounter?: () => string) {
   const inserter = new FakeInserter();
   inserter.target = intoBox ? null : { appName: 'winword.exe' };
   const overlay: (OverlayState | null)[] = [];
@@ -22,6 +22,7 @@ function setup(kinds?: FlagKind[], intoBox = false) {
     inserter,
     overlay: { show: (state) => overlay.push(state) },
     ...(kinds ? { checkKinds: () => kinds } : {}),
+    ...(encounter ? { encounter } : {}),
   });
   const dictate = async (...steps: ((s: (typeof sessions)[number]) => void)[]) => {
     const before = sessions.length;
@@ -49,6 +50,23 @@ describe('checked dictation', () => {
     expect(magnitude?.facts).toMatchObject({ said: '50 mg', earlier: '5 mg', factor: 10 });
     t.dictation.resolveFlag(magnitude!.id, 'keep');
     expect(t.codes()).toEqual(['trailing_zero']);
+    t.dictation.dispose();
+  });
+
+  it('what was dictated for the patient before, in the same application within the hour, is not "earlier"', async () => {
+    let patient = 'visit-1|appointment-a';
+    const t = setup(undefined, false, () => patient);
+    await t.dictate((s) => s.unit('Metoprolol 5 mg twice daily. Left knee swelling.'));
+    await t.dictation.stop();
+    patient = 'visit-2|appointment-b';
+    await t.dictate((s) => s.unit('Metoprolol 50 mg twice daily. Right knee swelling.'));
+    await t.dictation.stop();
+    await vi.waitFor(() => expect(t.inserter.field).toContain('Right knee swelling.'));
+    expect(t.codes()).toEqual([]);
+    // The same patient's dictation is still read: the 10× dose and the side against this visit's own.
+    await t.dictate((s) => s.unit('Metoprolol 500 mg. Left knee swelling.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['dose_magnitude', 'side_conflict']));
+    await t.dictation.stop();
     t.dictation.dispose();
   });
 

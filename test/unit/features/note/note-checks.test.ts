@@ -81,8 +81,8 @@ describe('checks on a note section changed by hand', () => {
       'PLAN',
       TEXT('Continue aspirin 81 mg daily. Give 5.0 mg.'),
     );
-    // Back to 81 mg: the old flags are left; the change back is a dose change of its own.
-    expect(fixed.flags?.map((f) => [f.code, f.facts.said])).toEqual([['dose_changed', '81 mg']]);
+    // Back to 81 mg, the text the service wrote: the old flags are left, and changing back is no change.
+    expect(fixed.flags).toBeUndefined();
     expect(flagEvents(events).filter((e) => e.kind === 'note_flag_resolved')).toHaveLength(2);
     const again = notes.editSection(
       fixed.revision,
@@ -93,7 +93,26 @@ describe('checks on a note section changed by hand', () => {
     await notes.generate({ templateKey: null, locale: null, mode: 'sync', extraContext: null });
     expect(notes.note?.flags).toBeUndefined();
     const left = flagEvents(events).filter((e) => e.kind === 'note_flag_resolved' && e.how === 'left');
-    expect(left).toHaveLength(5);
+    expect(left).toHaveLength(4);
+  });
+
+  it('compares with the text before the first change: a kept flag stays kept, a dose changed back is none', async () => {
+    const { notes, events, revision } = await setUp();
+    const edited = notes.editSection(revision, 'PLAN', TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'));
+    const kept = notes.keepFlag('PLAN', edited.flags!.find((f) => f.code === 'dose_magnitude')!.id);
+    // Another sentence changed: the dose is still changed from what the service wrote, the kept flag stays kept.
+    const more = notes.editSection(kept.revision, 'PLAN', TEXT('Continue aspirin 810 mg daily. Give 5 mg.'));
+    expect(more.flags?.map((f) => [f.code, f.facts.instead, f.facts.said])).toEqual([
+      ['dose_changed', '81 mg', '810 mg'],
+    ]);
+    const back = notes.editSection(more.revision, 'PLAN', TEXT('Continue aspirin 81 mg daily. Give 5 mg.'));
+    expect(back.flags).toBeUndefined();
+    expect(flagEvents(events).map((e) => e.kind)).toEqual([
+      'note_flag_shown',
+      'note_flag_shown',
+      'note_flag_resolved',
+      'note_flag_resolved',
+    ]);
   });
 
   it('respects the kinds of check IT left on', async () => {
@@ -113,5 +132,22 @@ describe('checks on a note section changed by hand', () => {
       ).toMatchObject({ ok: true });
     const read = await handlers['note:get']({}, { channel: 't' });
     expect(read.ok && read.data.note?.flags).toBeUndefined();
+  });
+
+  it("Fix puts the dose said before back in the section: the text is the service's again, no flag left", async () => {
+    const { notes, events, revision, handlers } = await setUp();
+    const edited = notes.editSection(revision, 'PLAN', TEXT('Continue aspirin 810 mg daily. Give 5.0 mg.'));
+    const changed = edited.flags!.find((f) => f.code === 'dose_changed')!;
+    const magnitude = edited.flags!.find((f) => f.code === 'dose_magnitude')!;
+    // The factor has no single value before to put back: refused, the text stays.
+    expect(() => notes.fixFlag('PLAN', magnitude.id)).toThrow(Failure);
+    const fixed = await handlers['note:fixFlag']({ section: 'PLAN', id: changed.id }, { channel: 't' });
+    expect(fixed.ok && fixed.data.sections[1]!.content).toEqual(NOTE.sections[1]!.content);
+    expect(fixed.ok && fixed.data.flags).toBeUndefined();
+    expect(flagEvents(events).filter((e) => e.kind === 'note_flag_resolved')).toEqual([
+      { kind: 'note_flag_resolved', section: 'PLAN', check: 'dose', code: 'dose_changed', how: 'fixed' },
+      { kind: 'note_flag_resolved', section: 'PLAN', check: 'dose', code: 'dose_magnitude', how: 'left' },
+    ]);
+    for (const event of flagEvents(events)) expect(AuditEventSchema.parse(event)).toEqual(event);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evidenceOf, evidenceText } from '../../../../main/shells/cli/note-evidence.ts';
+import { transcriptSpeechLocales } from '../../../../main/shells/cli/transcript-file.ts';
 import type { NoteSection } from '../../../../preload/contract/dto-note.ts';
 
 const SECTIONS: NoteSection[] = [
@@ -29,5 +30,23 @@ describe('scribe note --evidence words', () => {
       '   said in: 2',
       '   ! negation: the note says absent, the conversation says present',
     ]);
+  });
+
+  it('a note in another language than the transcript was said in is not linked; unknown locales link', () => {
+    const french = { note: 'FRENCH_FR', speech: ['ENGLISH_US'] };
+    expect(evidenceText(SECTIONS, evidenceOf(SECTIONS, SAID, french)).split('\n')).toEqual([
+      "EVIDENCE (transcript items numbered from 1, in the file's order):",
+      '   (not linked: the note is in another language than the one the transcript was said in)',
+    ]);
+    expect(evidenceOf(SECTIONS, SAID, { note: 'FRENCH_FR', speech: [] })).not.toBe('other_language');
+    expect(evidenceOf(SECTIONS, SAID, { note: 'ENGLISH_UK', speech: ['ENGLISH_US'] })).toHaveLength(2);
+  });
+
+  it('reads the speech locales `scribe transcribe --json` writes on its lines', () => {
+    const line = (extra: object) => JSON.stringify({ text: 'Hello.', speaker_type: 'DOCTOR', ...extra });
+    expect(transcriptSpeechLocales([line({ speech_locales: ['FRENCH_FR'] }), line({})].join('\n'))).toEqual([
+      'FRENCH_FR',
+    ]);
+    expect(transcriptSpeechLocales('DOCTOR: Hello.\n' + line({}))).toEqual([]);
   });
 });
