@@ -6,7 +6,9 @@
  * Each text row is followed by its floor, measured in the same run (the same text into the same kind of
  * field with bare SendInput / clipboard calls and none of our code; test/windows/support/floor.ts): the
  * measured row's note says how much of its p95 is above that floor, i.e. ours, and a row after it gives
- * the ratio of the two p95s (target ≤ 1.2, as the X11 rows'). The corrections have no Win32 floor yet.
+ * the ratio of the two p95s (target ≤ 1.2, as the X11 rows'). Each correction row likewise, beside the
+ * same correction by bare calls (BackSpace + keys by SendInput, or Shift+Left, BackSpace and a bare
+ * clipboard + Ctrl+V).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -44,17 +46,17 @@ export async function benchInsertionWindows(): Promise<BenchRow[]> {
   return rows.flatMap((r) => {
     const row = rowOf(r, rows);
     const mode = /, (paste|type)$/.exec(r.name)?.[1];
-    const text = rows.find((t) => t.targetMs !== null && floorOf(t.name, rows) === r);
-    if (r.targetMs !== null || !text || !mode) return [row];
-    const ratio = text.p95 / r.p95;
+    const measured = rows.find((t) => t.targetMs !== null && floorOf(t.name, rows) === r);
+    if (r.targetMs !== null || !measured || !mode) return [row];
+    const ratio = measured.p95 / r.p95;
     return [
       row,
       {
-        name: `DICTATED_TEXT over its floor (Wine), ${mode}`,
+        name: `${measured.name.split(' ')[0]} over its floor (Wine), ${mode}`,
         figure: `× ${fmt(ratio, 2)}`,
         target: `≤ ${RATIO_TARGET}`,
         pass: ratio <= RATIO_TARGET,
-        note: `p95 ${fmt(text.p95, 1)} ms over its floor's ${fmt(r.p95, 1)} ms, same run`,
+        note: `p95 ${fmt(measured.p95, 1)} ms over its floor's ${fmt(r.p95, 1)} ms, same run`,
       },
     ];
   });
@@ -79,13 +81,18 @@ function rowOf(r: z.infer<typeof Row>, rows: z.infer<typeof Row>[]): BenchRow {
 }
 
 const FLOOR =
-  'the same text into a fresh Win32 EDIT with bare SendInput / clipboard + Ctrl+V and none of our code, same run, same clock';
+  'the same text or correction into a fresh Win32 EDIT with bare SendInput / clipboard + Ctrl+V and none of our code, same run, same clock';
 
-/** The floor row of a text row (same mode), when the lane printed one. */
+/** What each measured row's floor does the same of. */
+const FLOOR_OF = { DICTATED_TEXT: 'the same text', ASYNC_CORRECTION: 'the same correction' } as const;
+
+/** The floor row of a text or correction row (same mode), when the lane printed one. */
 function floorOf(name: string, rows: z.infer<typeof Row>[]): z.infer<typeof Row> | undefined {
   const mode = /, (paste|type)$/.exec(name)?.[1];
-  if (!mode || !name.startsWith('DICTATED_TEXT')) return undefined;
-  return rows.find((r) => r.targetMs === null && r.name.endsWith(`, ${mode}`));
+  const kind = name.split(' ')[0];
+  if (!mode || (kind !== 'DICTATED_TEXT' && kind !== 'ASYNC_CORRECTION')) return undefined;
+  const same = FLOOR_OF[kind];
+  return rows.find((r) => r.targetMs === null && r.name.includes(same) && r.name.endsWith(`, ${mode}`));
 }
 
 /** The rows in the lane's output, in order. */

@@ -7,7 +7,9 @@
  *   and one XFlush; characters the layout lacks are put on empty keycodes once, before any timing, and the
  *   mapping is left to settle (untimed: the engine does the same with its first burst);
  * - paste: an xclip started ahead (untimed) is given the text on its stdin; once it says it owns the
- *   CLIPBOARD, Ctrl+V by XTest;
+ *   CLIPBOARD and the server names a new owner (xclip says so before its ownership reaches the server: a
+ *   Ctrl+V in between pastes the previous text, and the run timed out waiting for a text that never came),
+ *   Ctrl+V by XTest;
  * - a correction: BackSpace per character replaced, then the new characters typed, in one flush.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -109,8 +111,15 @@ export class X11Floor {
   async paste(text: string): Promise<void> {
     const xclip = this.#xclip;
     if (!xclip) throw new Error('ready() first');
+    const clipboard = this.#x.XInternAtom(this.#dpy, 'CLIPBOARD', 0);
+    const previous = this.#x.XGetSelectionOwner(this.#dpy, clipboard);
     xclip.child.stdin!.end(text);
     await xclip.owns;
+    for (const end = Date.now() + 1000; ; await new Promise((resolve) => setTimeout(resolve, 1))) {
+      const owner = this.#x.XGetSelectionOwner(this.#dpy, clipboard);
+      if (owner !== 0 && owner !== previous) break;
+      if (Date.now() > end) throw new Error('xclip did not take the clipboard');
+    }
     const ctrl = this.#x.XKeysymToKeycode(this.#dpy, KEYSYM.Control_L);
     const v = this.#x.XKeysymToKeycode(this.#dpy, KEYSYM.v);
     for (const [code, down] of [

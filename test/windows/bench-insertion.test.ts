@@ -7,10 +7,11 @@
  * diagnostics, each row also as one `bench-row {json}` line that `npm run bench` (test/bench/insertion.ts)
  * reads to print these rows beside the X11 ones; the test fails only when text does not arrive.
  *
- * Each mode also measures its floor in the same run (support/floor.ts): the same units into a fresh EDIT of
- * the same process, sent with bare SendInput (type) or a bare clipboard set + Ctrl+V (paste) and none of our
- * code, timed the same way (clock before the call → the other process sees the text change). The floor's
- * unit does not wait for the previous one to settle beyond what the text's arrival shows, as ours does not.
+ * Each mode also measures its floors in the same run (support/floor.ts): the same units and corrections into
+ * a fresh EDIT of the same process, sent with bare SendInput (type) or a bare clipboard set + Ctrl+V (paste)
+ * and none of our code, timed the same way (clock before the call → the other process sees the text
+ * change). The floor's unit does not wait for the previous one to settle beyond what the text's arrival
+ * shows, as ours does not.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -59,23 +60,45 @@ const rows = (name: string, samples: number[], target: number | null): string[] 
   ];
 };
 
-/** The floor: the same units into a fresh EDIT with bare SendInput / clipboard calls; latencies in ms. */
-async function floor(mode: 'paste' | 'type'): Promise<number[]> {
+/** The first pass of a correction and what it becomes (as in the X11 bench). */
+const WRONG = ' Continue a spring.';
+const RIGHT = ' Continue aspirin.';
+
+/**
+ * The floor: the same units and corrections into a fresh EDIT with bare SendInput / clipboard calls;
+ * latencies in ms. A correction replaces the differing tail only (" spring." by "spirin."), as ours does.
+ */
+async function floor(mode: 'paste' | 'type'): Promise<{ insert: number[]; correct: number[] }> {
   const w = await target.open('edit', 'Floor field');
   await target.focus(w);
   await target.watch(w);
-  const samples: number[] = [];
+  const send = (piece: string, replace = 0) =>
+    mode === 'paste' ? floorPaste(piece, replace) : floorType(piece, replace);
+  const insert: number[] = [];
+  const correct: number[] = [];
   let text = '';
   for (let i = 0; i < UNITS; i++) {
     text += unit(i);
     const started = now();
-    if (mode === 'paste') floorPaste(unit(i));
-    else floorType(unit(i));
-    samples.push(await visible(text, started));
+    send(unit(i));
+    insert.push(await visible(text, started));
+    await pause(GAP_MS);
+  }
+  let same = 0;
+  while (WRONG[same] === RIGHT[same]) same++;
+  for (let i = 0; i < CORRECTIONS; i++) {
+    text += WRONG;
+    send(WRONG);
+    await visible(text, now());
+    await pause(50);
+    text = text.slice(0, -WRONG.length) + RIGHT;
+    const started = now();
+    send(RIGHT.slice(same), WRONG.length - same);
+    correct.push(await visible(text, started));
     await pause(GAP_MS);
   }
   await target.close(w);
-  return samples;
+  return { insert, correct };
 }
 
 describe('insertion latency into a Win32 EDIT (Wine)', () => {
@@ -97,11 +120,11 @@ describe('insertion latency into a Win32 EDIT (Wine)', () => {
         await pause(GAP_MS);
       }
       for (let i = 0; i < CORRECTIONS; i++) {
-        text += ' Continue a spring.';
+        text += WRONG;
         insertion.update(text);
         await visible(text, now());
         await pause(50);
-        text = text.replace(/a spring\.$/, 'aspirin.');
+        text = text.slice(0, -WRONG.length) + RIGHT;
         const started = now();
         insertion.update(text);
         corrected.push(await visible(text, started));
@@ -114,8 +137,13 @@ describe('insertion latency into a Win32 EDIT (Wine)', () => {
       const how = mode === 'paste' ? 'clipboard + Ctrl+V' : 'SendInput';
       for (const line of [
         ...rows(`DICTATED_TEXT → visible in Win32 EDIT (Wine), ${mode}`, inserted, 25),
-        ...rows(`floor: the same text by bare ${how}, no code of ours (Wine), ${mode}`, bare, null),
+        ...rows(`floor: the same text by bare ${how}, no code of ours (Wine), ${mode}`, bare.insert, null),
         ...rows(`ASYNC_CORRECTION → corrected in Win32 EDIT (Wine), ${mode}`, corrected, 50),
+        ...rows(
+          `floor: the same correction by bare ${how}, no code of ours (Wine), ${mode}`,
+          bare.correct,
+          null,
+        ),
       ])
         t.diagnostic(line);
     });

@@ -42,6 +42,9 @@ export interface PasteTimings {
 
 const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 3000, settleMs: 500 };
 
+/** How often a readable field is looked at while the last paste settles. */
+const SHOWN_POLL_MS = 10;
+
 /** A target still reading after this long has taken the paste (it reads; it is just slow). */
 const READING_LIMIT_MS = 15_000;
 
@@ -74,6 +77,8 @@ export class ClipboardPaster {
   #unconfirmedUntil = 0;
   /** Where reads cannot be seen: until when the clipboard stays as the last paste left it. */
   #settlesAt = 0;
+  /** Whether the field shows the last paste (a readable field): it was read, the settle time is over. */
+  #shown: (() => Promise<boolean>) | undefined;
   /** A timed restore failed; the next paste reports it. */
   #restoreFailed = false;
 
@@ -86,9 +91,11 @@ export class ClipboardPaster {
   /**
    * Pastes `text` with `chord`; resolves once the target has finished reading it ('read'), the wait ran out
    * without any read ('unread': the text is not in the field), or at once where reads cannot be seen
-   * ('unknown'; the next paste then waits out the settle time before it writes the clipboard).
+   * ('unknown'; the next paste then waits out the settle time before it writes the clipboard). `shown` (a
+   * readable field) tells whether the field shows the text: a target shows a paste only once it has read
+   * it, so that ends the settle time.
    */
-  paste(text: string, chord: PasteChord): Promise<PasteOutcome> {
+  paste(text: string, chord: PasteChord, shown?: () => Promise<boolean>): Promise<PasteOutcome> {
     return this.#queue.run(async () => {
       clearTimeout(this.#timer);
       if (this.#restoreFailed) {
@@ -96,12 +103,13 @@ export class ClipboardPaster {
         throw new ClipboardRestoreError();
       }
       this.#snapshot ??= await this.#clipboard.snapshot();
-      await delay(Math.max(0, this.#settlesAt - Date.now()));
+      await this.#settled();
       const written = await this.#clipboard.writeTransient(text);
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
       const read = written.pasted ? await this.#readBy(written.pasted, written.reading) : undefined;
       if (read === undefined) this.#settlesAt = Date.now() + this.#timings.settleMs;
+      this.#shown = read === undefined ? shown : undefined;
       // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay
       // (counted, as before, from the end of the settle time).
       const quiet = Math.max(0, this.#settlesAt - Date.now()) + this.#timings.restoreDelayMs;
@@ -109,6 +117,19 @@ export class ClipboardPaster {
       this.#timer = setTimeout(() => this.#restoreLater(), quiet);
       return read === undefined ? 'unknown' : read ? 'read' : 'unread';
     });
+  }
+
+  /** The last paste's settle time is over, or cut short once its field shows it. */
+  async #settled(): Promise<void> {
+    const shown = this.#shown;
+    this.#shown = undefined;
+    for (;;) {
+      const left = this.#settlesAt - Date.now();
+      if (left <= 0) return;
+      if (!shown) return delay(left);
+      if (await shown().catch(() => false)) return;
+      await delay(Math.min(SHOWN_POLL_MS, left));
+    }
   }
 
   /**

@@ -77,13 +77,19 @@ export class FieldWriter {
   /**
    * Inserts `text` at the caret; returns how much of it (UTF-16 units) was sent. Typing goes in chunks of
    * a few characters (a line break alone), and `mayType` is asked before each: false stops there. A paste
-   * the target never read throws a {@link PasteNotTakenError}.
+   * the target never read throws a {@link PasteNotTakenError}; `shown` (a readable field) tells when the
+   * pasted text shows in the field (ClipboardPaster.paste).
    */
-  async write(text: string, mayType?: (chunk: string, first: boolean) => Promise<boolean>): Promise<number> {
+  async write(
+    text: string,
+    mayType?: (chunk: string, first: boolean) => Promise<boolean>,
+    shown?: () => Promise<boolean>,
+  ): Promise<number> {
     if (text === '') return 0;
     await this.desktop.releaseModifiers();
     if (this.plan.mode !== 'type') {
-      if ((await this.paster.paste(text, this.plan.chord)) === 'unread') throw new PasteNotTakenError();
+      if ((await this.paster.paste(text, this.plan.chord, shown)) === 'unread')
+        throw new PasteNotTakenError();
       return text.length;
     }
     let sent = 0;

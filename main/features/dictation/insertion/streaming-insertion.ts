@@ -237,7 +237,8 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     if (check.moved) this.#field.focusRestored();
     const lead = this.#field.untypedLead(edit.text);
     const typings = this.#field.typings;
-    const sent = await writer.write(edit.text.slice(lead), (c, first) => guard.mayType(c, first));
+    const shown = guard.shows(check.facts, edit.text.slice(lead));
+    const sent = await writer.write(edit.text.slice(lead), (c, first) => guard.mayType(c, first), shown);
     const done = sentPart(edit, sent === 0 && lead < edit.text.length ? 0 : lead + sent);
     const wrote = done.text.slice(lead);
     // Stopped by a focus check: another control has focus now (on Windows, another window of the same

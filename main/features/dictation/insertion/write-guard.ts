@@ -110,6 +110,20 @@ export class WriteGuard {
     }
   }
 
+  /**
+   * Where the field can be read: whether it shows `written` now (one read), changed since `at` (its facts
+   * at the write), so text already there before the write proves nothing. Undefined when it cannot be read.
+   */
+  shows(at: FieldFacts, written: string): (() => Promise<boolean>) | undefined {
+    const before = at.context;
+    const readField = this.desktop.readField?.bind(this.desktop);
+    if (!before || !readField) return undefined;
+    return async () => {
+      const now = await readField(this.target, at.control).catch(() => undefined);
+      return now !== undefined && now.text !== before.text && landedIn(before, now, written);
+    };
+  }
+
   #otherControl(facts: FieldFacts): boolean {
     return (
       this.#startControl !== undefined && facts.control !== undefined && facts.control !== this.#startControl

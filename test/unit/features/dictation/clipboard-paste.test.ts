@@ -184,3 +184,44 @@ describe('ClipboardPaster and a target that reads slowly', () => {
     await expect(paster.paste('ours', 'ctrl-v')).resolves.toBe('unread');
   });
 });
+
+describe('ClipboardPaster where reads cannot be seen, into a readable field', () => {
+  const setup = (settleMs: number) => {
+    const desktop = new FakeDesktop();
+    desktop.addWindow('w', 'app');
+    const clipboard = new FakeClipboard();
+    const timings = { restoreDelayMs: 60_000, readWaitMs: 0, settleMs };
+    return { clipboard, paster: new ClipboardPaster(unseenReads(clipboard), desktop, timings) };
+  };
+
+  it('writes the next paste once the field shows the last one (a target shows a paste once it has read it)', async () => {
+    const { clipboard, paster } = setup(600_000);
+    let looks = 0;
+    // The field shows the text at the third look: long before the ten minutes of settle time.
+    expect(await paster.paste('one', 'ctrl-v', async () => ++looks >= 3)).toBe('unknown');
+    await paster.paste('two', 'ctrl-v');
+    expect(looks).toBe(3);
+    expect(clipboard.writes).toEqual(['one', 'two']);
+  });
+
+  it('waits the whole settle time when the field never shows the text, or cannot be read', async () => {
+    const { clipboard, paster } = setup(60_000);
+    vi.useFakeTimers();
+    try {
+      const unreadable = async (): Promise<boolean> => {
+        throw new Error('unreadable');
+      };
+      await paster.paste('one', 'ctrl-v', unreadable);
+      let second = false;
+      const pasting = paster.paste('two', 'ctrl-v').then(() => (second = true));
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(second).toBe(false);
+      expect(clipboard.writes).toEqual(['one']);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await pasting;
+      expect(clipboard.writes).toEqual(['one', 'two']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -133,6 +133,27 @@ describe('insertion you can prove', () => {
     },
   );
 
+  it('a paste whose reads cannot be seen is followed by the next once the readable field shows it', async () => {
+    const desktop = new FakeDesktop();
+    const field = desktop.addWindow('w1', 'ehr');
+    field.readable = true;
+    // A clipboard without a read signal (Win32's, Electron's), and a settle time far beyond the test's.
+    const clipboard = desktop.clipboard;
+    const write = clipboard.writeTransient.bind(clipboard);
+    clipboard.writeTransient = async (text) => ({ transient: (await write(text)).transient }) as never;
+    const insertion = await StreamingInsertion.begin({
+      desktop,
+      clipboard,
+      mode: 'paste',
+      pasteTimings: { ...FAST, settleMs: 600_000 },
+    });
+    insertion.update('Amoxicillin 500 mg.');
+    await insertion.settled();
+    insertion.update('Amoxicillin 500 mg. Twice a day.');
+    await insertion.settled();
+    expect(field.text).toBe('Amoxicillin 500 mg. Twice a day.');
+  });
+
   it('a field that shows the text only after a busy second is inserted, not judged lost', async () => {
     const { field, insertion, desktop } = await setup('type');
     field.readable = true;
