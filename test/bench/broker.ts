@@ -18,6 +18,8 @@ import { fmt, percentile, type BenchRow } from './report.ts';
 
 const STREAMS = Number(process.env.SCRIBE_BENCH_STREAMS ?? 5_000);
 const LATENCY_MS = 50;
+/** A folder: each broker writes a V8 CPU profile there when the bench stops it (SIGTERM, not a kill). */
+const PROFILE_DIR = process.env.SCRIBE_BENCH_PROFILE;
 
 /** Runs the broker bench; one row per figure. */
 export async function benchBroker(): Promise<BenchRow[]> {
@@ -31,6 +33,7 @@ export async function benchBroker(): Promise<BenchRow[]> {
       SCRIBE_BROKER_RATE_LIMIT: '100000',
     },
     { audience: `${proxy.url}/v1/core/server/oauth/token` },
+    PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   );
   proxy.target = clinic.h.service.url;
   try {
@@ -39,6 +42,7 @@ export async function benchBroker(): Promise<BenchRow[]> {
     rows.push({ name: 'machine', figure: machine(), target: '', pass: undefined, note: load });
     return rows;
   } finally {
+    if (PROFILE_DIR) await Promise.all(clinic.brokers.map((b) => b.stop('SIGTERM')));
     await clinic.close();
     await proxy.close();
     await rm(cli, { recursive: true, force: true });
