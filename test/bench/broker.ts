@@ -18,6 +18,8 @@ import { fmt, percentile, type BenchRow } from './report.ts';
 
 const STREAMS = Number(process.env.SCRIBE_BENCH_STREAMS ?? 5_000);
 const LATENCY_MS = 50;
+/** A folder: each broker writes a V8 CPU profile there when the bench stops it (SIGTERM, not a kill). */
+const PROFILE_DIR = process.env.SCRIBE_BENCH_PROFILE;
 
 /** Runs the broker bench; one row per figure. */
 export async function benchBroker(): Promise<BenchRow[]> {
@@ -31,6 +33,7 @@ export async function benchBroker(): Promise<BenchRow[]> {
       SCRIBE_BROKER_RATE_LIMIT: '100000',
     },
     { audience: `${proxy.url}/v1/core/server/oauth/token` },
+    PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   );
   proxy.target = clinic.h.service.url;
   try {
@@ -39,6 +42,7 @@ export async function benchBroker(): Promise<BenchRow[]> {
     rows.push({ name: 'machine', figure: machine(), target: '', pass: undefined, note: load });
     return rows;
   } finally {
+    if (PROFILE_DIR) await Promise.all(clinic.brokers.map((b) => b.stop('SIGTERM')));
     await clinic.close();
     await proxy.close();
     await rm(cli, { recursive: true, force: true });
@@ -116,10 +120,20 @@ async function streamsHeld(clinic: Clinic): Promise<BenchRow[]> {
   ];
 }
 
-/** Token exchanges against one instance at rising concurrency, until p95 passes 500 ms. */
+/**
+ * Token exchanges against one instance at rising concurrency, until p95 passes 500 ms. First a warm-up,
+ * not counted: the instance's first exchanges compile its code and create the clinicians' service users,
+ * and a first step that slow ended the climb at once (`0/s`), measuring a cold start, not a rate.
+ */
 async function exchanges(clinic: Clinic): Promise<BenchRow[]> {
   let best = { rate: 0, p95: 0, concurrency: 0 };
   const steps: string[] = [];
+  const warm = await Promise.all(Array.from({ length: 40 }, (_, i) => clinic.token(i)));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (warm.length > 0) await post(`${clinic.brokers[0]!.url}/v1/token`, warm.pop()!);
+    }),
+  );
   for (const concurrency of [2, 4, 8, 16, 32, 64]) {
     const tokens = await Promise.all(Array.from({ length: concurrency * 40 }, (_, i) => clinic.token(i)));
     const times: number[] = [];

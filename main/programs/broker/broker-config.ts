@@ -11,8 +11,6 @@ import { fieldProblems } from '../../core/api/schemas/field-problems.ts';
 import type { BrokerConfigProblem } from '../../../preload/contract/index.ts';
 import { crossCheck, readConfigFile } from './broker-config-problems.ts';
 
-export { BrokerStartError } from './broker-config-problems.ts';
-
 /** http is allowed only on loopback (tests, a broker on the same host as the IdP); https otherwise. */
 const issuerUrl = z.string().refine(
   (raw) => {
@@ -123,6 +121,8 @@ const BrokerConfigSchema = z.strictObject({
   webhookSecretFile: z.string().trim().min(1).optional(),
   /** How far a webhook timestamp may be from the broker's clock, in seconds. */
   webhookToleranceSec: z.number().int().min(30).max(3600).default(300),
+  /** Signed webhook deliveries taken a minute, all together (schedule-server.ts; the service's own limit). */
+  webhooksPerMinute: z.number().int().min(1).max(100_000).default(600),
   /**
    * How long after its sign-in a token is taken on the schedule and E/M routes, in seconds (its `exp` still
    * applies): the bound on replaying a captured token there. Past it the desktop renews the token silently.
@@ -162,6 +162,7 @@ const BROKER_ENV: Readonly<Partial<Record<BrokerKey, string>>> = {
   tlsEndsAt: 'SCRIBE_BROKER_TLS_ENDS_AT',
   serverApiKeyFile: 'SCRIBE_BROKER_SERVER_API_KEY_FILE',
   webhookSecretFile: 'SCRIBE_BROKER_WEBHOOK_SECRET_FILE',
+  webhooksPerMinute: 'SCRIBE_BROKER_WEBHOOK_RATE_LIMIT',
   emCodes: 'SCRIBE_BROKER_EM_CODES',
 };
 
@@ -170,6 +171,7 @@ const NUMERIC: readonly BrokerKey[] = [
   'clockToleranceSec',
   'maxTokenAgeSec',
   'drainSec',
+  'webhooksPerMinute',
 ];
 
 /** Where the broker's settings come from. */

@@ -20,7 +20,7 @@ import { clientAddressResolver, forwardedFor, sanitized } from './client-address
 import { RateLimiter } from './rate-limit.ts';
 import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { BrokerRefusal } from './refusal.ts';
-import { useTokenOnce } from './single-use.ts';
+import { exchangeTokenOnce } from './single-use.ts';
 import { exchangeForUserTokens, type Exchanged } from './token-exchange.ts';
 import { handleSchedule, isSchedulePath, type ScheduleServerDeps } from './schedule-server.ts';
 import { handleEm, isEmPath, type EmLogRecord } from './em-routes.ts';
@@ -253,8 +253,10 @@ async function issue(
   if (await hasBody(req)) throw new BrokerRefusal('BODY_NOT_ALLOWED');
   const claims = await limiter.counting(deps.verifier, at.client).verify(token);
   // Once only (issue 32): a captured token cannot mint a second session, on this instance or another.
-  await useTokenOnce(deps.store, token, claims, { ...deps.config, nowMs: at.started });
-  return exchangeForUserTokens(deps.server, claims, deps.config);
+  const limits = { ...deps.config, nowMs: at.started };
+  return exchangeTokenOnce(deps.store, token, claims, limits, (minting) =>
+    exchangeForUserTokens(deps.server, claims, deps.config, minting),
+  );
 }
 
 /** The bearer token, or MISSING_TOKEN. */

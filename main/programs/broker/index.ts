@@ -8,7 +8,8 @@ import { exportJWK } from 'jose';
 import { HttpClient } from '../../core/api/transport/http.ts';
 import { ServerTokenSource } from '../../core/api/auth/server-token-source.ts';
 import { readPrivateKeyFile } from '../../core/api/auth/session.ts';
-import { BrokerStartError, type BrokerConfig } from './broker-config.ts';
+import type { BrokerConfig } from './broker-config.ts';
+import { BrokerStartError } from './broker-config-problems.ts';
 import { IdpTokenVerifier } from './idp-token-verifier.ts';
 import { startBroker, type BrokerLogRecord, type RunningBroker } from './broker-server.ts';
 import { PROTOCOL } from '../../core/api/protocol.ts';
@@ -18,12 +19,8 @@ import { MemoryStore, type SharedStore } from './shared-store.ts';
 import { RedisStore } from './redis-store.ts';
 import type { ScheduleLogRecord, ScheduleServerDeps } from './schedule-server.ts';
 
-export {
-  BrokerStartError,
-  loadBrokerConfig,
-  plainHttpBeyondLoopback,
-  type BrokerConfig,
-} from './broker-config.ts';
+export { BrokerStartError } from './broker-config-problems.ts';
+export { loadBrokerConfig, plainHttpBeyondLoopback, type BrokerConfig } from './broker-config.ts';
 export type { RunningBroker } from './broker-server.ts';
 import type { EmLogRecord } from './em-routes.ts';
 
@@ -113,6 +110,7 @@ async function scheduleDeps(
     feed,
     webhookSecret: secret,
     webhookToleranceSec: config.webhookToleranceSec,
+    webhooksPerMinute: config.webhooksPerMinute,
     log,
     now: Date.now,
   };

@@ -29,6 +29,8 @@ return {n, ttl}`;
 /** SET NX with its expiry: 'OK' the first time, nil (null) while the key lasts. */
 const USE_ONCE_SCRIPT = `return redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1])`;
 
+const FORGET_SCRIPT = `return redis.call('DEL', KEYS[1])`;
+
 /** What the store uses of a connected client. */
 interface Commands {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
@@ -87,6 +89,10 @@ export class RedisStore implements SharedStore {
       arguments: [String(Math.max(1, Math.ceil(ttlMs)))],
     });
     return reply === 'OK';
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.client.eval(FORGET_SCRIPT, { keys: [PREFIX + key], arguments: [] });
   }
 
   /** Redis answers a PING within 2 s (with the offline queue off, a lost connection fails at once). */

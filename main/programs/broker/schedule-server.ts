@@ -31,6 +31,8 @@ export interface ScheduleServerDeps extends routes.ScheduleDeps {
   /** The webhook secret key (administration console); without it deliveries are refused. */
   webhookSecret?: string | undefined;
   webhookToleranceSec: number;
+  /** Signed deliveries taken a minute, all together (across instances with Redis). */
+  webhooksPerMinute: number;
   log: (record: ScheduleLogRecord) => void;
   now: () => number;
 }
@@ -63,11 +65,6 @@ interface ScheduleIo {
 
 /** The path of the service's deliveries, which are not counted against the sending address's limit. */
 const WEBHOOK_PATH = '/v1/webhooks/service';
-/**
- * Signed deliveries the broker takes per minute, all together (across instances with Redis): the service's
- * own, apart from the per-address limit of the clinicians' requests (issue 32).
- */
-const WEBHOOKS_PER_MINUTE = 600;
 
 /** Handles one request of the schedule side. */
 export async function handleSchedule(
@@ -208,7 +205,7 @@ async function webhook(
     record('refused', 401, verdict);
     return;
   }
-  await limitDeliveries(deps.feed);
+  await limitDeliveries(deps.feed, deps.webhooksPerMinute);
   // The contract shows no delivery id: the signature (over timestamp and body) names the delivery.
   if (!(await firstDelivery(deps.feed, signature, 2 * deps.webhookToleranceSec * 1000))) {
     io.send(200, { received: true, duplicate: true });
@@ -220,15 +217,18 @@ async function webhook(
   record('ok', 200);
 }
 
-/** Counts one signed delivery against WEBHOOKS_PER_MINUTE (the key holds a character no address has). */
-async function limitDeliveries(store: SharedStore): Promise<void> {
+/**
+ * Counts one signed delivery against `perMinute` (webhooksPerMinute): the service's own limit, apart from the
+ * per-address limit of the clinicians' requests (issue 32). The key holds a character no address has.
+ */
+async function limitDeliveries(store: SharedStore, perMinute: number): Promise<void> {
   let hit;
   try {
     hit = await store.hit('rate:service/webhooks', 60_000);
   } catch (error) {
     throw new BrokerRefusal('STORE_UNAVAILABLE', { cause: error });
   }
-  if (hit.count > WEBHOOKS_PER_MINUTE)
+  if (hit.count > perMinute)
     throw new BrokerRefusal('RATE_LIMITED', { retryAfterSec: Math.max(1, Math.ceil(hit.resetInMs / 1000)) });
 }
 

@@ -28,6 +28,8 @@ export interface SharedStore extends ChangeFeed {
   hit(key: string, windowMs: number): Promise<WindowCount>;
   /** Marks `key` used for `ttlMs`: true the first time, false while the mark lasts (a replay). */
   useOnce(key: string, ttlMs: number): Promise<boolean>;
+  /** Removes a used-once mark (what it marked was not used after all: an exchange that minted nothing). */
+  forget(key: string): Promise<void>;
   /** Whether the store answers now (the broker's readiness, `GET /readyz`). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -73,6 +75,11 @@ export class MemoryStore implements SharedStore {
     if (end !== undefined && end > now) return Promise.resolve(false);
     this.#used.set(key, now + ttlMs);
     return Promise.resolve(true);
+  }
+
+  forget(key: string): Promise<void> {
+    this.#used.delete(key);
+    return Promise.resolve();
   }
 
   publish(topic: ChangeTopic): Promise<void> {

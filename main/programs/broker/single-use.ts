@@ -9,19 +9,33 @@ import type { JWTPayload } from 'jose';
 import { BrokerRefusal } from './refusal.ts';
 import type { SharedStore } from './shared-store.ts';
 
-/** Refuses a token already exchanged (TOKEN_REPLAYED); `acceptedUntilSec` is when it stops being taken. */
-export async function useTokenOnce(
+/**
+ * Runs `exchange` for a token not exchanged before (else TOKEN_REPLAYED), marked used while it runs so a
+ * second presentation on any instance is refused. The mark stays once `exchange` calls `minting` (the
+ * service may have opened a session); a failure before that (the service unreachable while the user is
+ * looked up) removes it, so the desktop can retry with the same token rather than ask for a new sign-in.
+ */
+export async function exchangeTokenOnce<T>(
   store: SharedStore,
   token: string,
   claims: JWTPayload,
   limits: { maxTokenAgeSec: number; clockToleranceSec: number; nowMs: number },
-): Promise<void> {
+  exchange: (minting: () => void) => Promise<T>,
+): Promise<T> {
   const exp = claims.exp ?? Infinity;
   const tooOld = (claims.iat ?? 0) + limits.maxTokenAgeSec;
   const endsSec = Math.min(exp, tooOld) + limits.clockToleranceSec;
   const ttlMs = Math.max(1_000, endsSec * 1000 - limits.nowMs);
   const key = `used-token:${createHash('sha256').update(token).digest('hex')}`;
   if (!(await marked(store, key, ttlMs))) throw new BrokerRefusal('TOKEN_REPLAYED');
+  let minted = false;
+  try {
+    return await exchange(() => (minted = true));
+  } catch (error) {
+    // Best effort: a mark that cannot be removed only costs the desktop a new sign-in.
+    if (!minted) await store.forget(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Whether this webhook delivery id is new; marked for `ttlMs` (the signature's time window, both sides). */

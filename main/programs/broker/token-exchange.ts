@@ -29,11 +29,15 @@ export interface Exchanged {
   userId: string;
 }
 
-/** Finds or creates the clinician and mints its tokens. `server` is a server-caller context. */
+/**
+ * Finds or creates the clinician and mints its tokens. `server` is a server-caller context; `minting` is
+ * called just before the service is asked for the tokens (from then on a session may exist).
+ */
 export async function exchangeForUserTokens(
   server: CoreContext,
   claims: JWTPayload,
   mapping: ClaimMapping,
+  minting: () => void = () => undefined,
 ): Promise<Exchanged> {
   const externalId = externalIdFrom(claims, mapping);
   // Before anything is looked up or created: a guest of the tenant is not provisioned.
@@ -47,6 +51,7 @@ export async function exchangeForUserTokens(
       user = await updateUser(server, user.id, { specialty });
     }
     if (user.activated === false) throw new BrokerRefusal('USER_DEACTIVATED');
+    minting();
     const minted = await authenticateUser(server, user.id);
     // Only the two tokens and the user's id leave: fields the service may add to its answer are not passed on.
     return {

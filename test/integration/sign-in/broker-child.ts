@@ -23,13 +23,18 @@ export interface BrokerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the broker of the CLI bundle `cli` with `env` (plus PATH/HOME) and waits until it listens. */
+/**
+ * Starts the broker of the CLI bundle `cli` with `env` (plus PATH/HOME) and waits until it listens;
+ * `nodeArgs` go to node itself (the bench's `--cpu-prof`, which NODE_OPTIONS does not take).
+ */
 export async function startBrokerChild(
   cli: string,
   env: Record<string, string>,
   args: string[] = [],
+  nodeArgs: string[] = [],
 ): Promise<BrokerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [cli, 'broker', '--listen', '127.0.0.1:0', ...args], {
+  const argv = [...nodeArgs, cli, 'broker', '--listen', '127.0.0.1:0', ...args];
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: process.cwd(),
     // No drain by default (issue 34): a test that stops a broker does not wait for a balancer.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, SCRIBE_BROKER_DRAIN_SEC: '0', ...env },

@@ -52,12 +52,13 @@ export interface Clinic {
 export const BALANCER = 'http://balancer';
 
 /** Starts the clinic: `clinicians` practitioners, two brokers of the CLI bundle `cli` with `env` added
- * (`service`: the double's options). */
+ * (`service`: the double's options; `nodeArgs`: the brokers' node flags). */
 export async function startClinic(
   cli: string,
   clinicians: number,
   env: Record<string, string>,
   service: LocalServiceOptions = {},
+  nodeArgs: string[] = [],
 ): Promise<Clinic> {
   const [h, idp, redis] = await Promise.all([
     startHarness({ serverApiKeys: [API_KEY], ...service }),
@@ -79,7 +80,7 @@ export async function startClinic(
     SCRIBE_BROKER_WEBHOOK_SECRET_FILE: join(dir, 'webhook-secret'),
     ...env,
   };
-  const start = () => startBrokerChild(cli, shared);
+  const start = () => startBrokerChild(cli, shared, [], nodeArgs);
   const brokers = await Promise.all([start(), start()]);
   const answers: Answer[] = [];
   let next = 0;

@@ -49,7 +49,9 @@ export async function loopbackBrokerConfig(h: Harness, idp: TestIdp, env: Record
 }
 
 /** `now`: the broker's clock (tests move it past a cache's life). */
-export async function startScheduleBroker(options: { now?: () => number } = {}): Promise<ScheduleBrokerRig> {
+export async function startScheduleBroker(
+  options: { now?: () => number; webhooksPerMinute?: number } = {},
+): Promise<ScheduleBrokerRig> {
   const h = await startHarness({ serverApiKeys: [API_KEY] });
   const idp = await startTestIdp({});
   const store = h.service.internals.serverApi;
@@ -75,6 +77,7 @@ export async function startScheduleBroker(options: { now?: () => number } = {}):
       feed: new MemoryStore(),
       webhookSecret: SECRET,
       webhookToleranceSec: 300,
+      webhooksPerMinute: options.webhooksPerMinute ?? config.webhooksPerMinute,
       log,
       now: Date.now,
     },

@@ -25,6 +25,7 @@ describe('broker configuration', () => {
         userClaim: 'sub',
         listen: '127.0.0.1:8787',
         rateLimitPerMinute: 60,
+        webhooksPerMinute: 600,
         rateLimitKey: 'subject',
         clockToleranceSec: 30,
         maxTokenAgeSec: 300,
@@ -32,6 +33,13 @@ describe('broker configuration', () => {
         trustProxy: false,
       }),
     });
+  });
+
+  it("takes the signed webhook deliveries' limit from the environment like the others (issue 34)", async () => {
+    const result = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_WEBHOOK_RATE_LIMIT: '3000' } });
+    expect(result).toMatchObject({ ok: true, config: { webhooksPerMinute: 3000 } });
+    const zero = await loadBrokerConfig({ env: { ...ENV, SCRIBE_BROKER_WEBHOOK_RATE_LIMIT: '0' } });
+    expect(zero.ok).toBe(false);
   });
 
   it('takes flags over the environment over the config file', async () => {
