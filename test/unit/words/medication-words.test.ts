@@ -1,8 +1,8 @@
 /**
  * A medication order's action, route and frequency as a clinician reads them (issue 19), in every language:
  * the service's codes (GUESSES: preload/contract/medication-codes.ts) matched whatever their case or
- * spelling, intervals read from their hours, and an unknown value shown readably, never dropped, never a
- * snake_case code.
+ * spelling, intervals read from their hours. An unknown value, shown readably, never dropped, never a
+ * snake_case code: medication-unknown-words.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import {
