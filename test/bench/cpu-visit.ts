@@ -9,14 +9,12 @@
  * machine for the same socket traffic and wake-ups, the floor under the session's figure.
  * Prints one JSON line.
  */
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { streamingUrl, subprotocolFor } from '../../main/core/streaming/ws-transport.ts';
 import { audioChunkFrame, transcribeConfigFrame } from '../../main/core/streaming/frames.ts';
-import { newSession, STREAM_ID, tempJournal, visitChunks } from './harness.ts';
+import { newSession, serviceInProcess, STREAM_ID, tempJournal, visitChunks } from './harness.ts';
 
 const CHUNK_MS = 100;
 const WARM_UP_S = 10;
@@ -32,15 +30,9 @@ interface Visit {
   finals(): number;
 }
 
-const service = spawn(process.execPath, ['--import', 'tsx', 'test/bench/service-process.ts'], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const firstLine = await new Promise<string>((resolve) =>
-  createInterface({ input: service.stdout }).once('line', resolve),
-);
-const { port } = JSON.parse(firstLine) as { port: number };
+const service = await serviceInProcess();
 const journal = await tempJournal();
-const baseUrl = new URL(`http://127.0.0.1:${port}`);
+const { baseUrl } = service;
 const session: Visit = floor ? bareClient(baseUrl) : sessionVisit(baseUrl);
 const chunks = visitChunks();
 
@@ -123,5 +115,5 @@ try {
   await session.end();
 } finally {
   await journal.dispose();
-  service.stdin?.end();
+  service.close();
 }

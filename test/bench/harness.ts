@@ -4,11 +4,13 @@
  * chunker (so the service's recogniser locates every chunk and final text keeps releasing kept audio, as
  * in a real visit).
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { AccessTokenSource } from '../../main/core/api/auth/token-source.ts';
 import { CHUNK_SAMPLES } from '../../main/core/audio/audio-source.ts';
 import { Chunker } from '../../main/core/audio/chunker.ts';
@@ -73,6 +75,18 @@ const benchTokens: AccessTokenSource = {
   token: async () => 'bench-token',
   renew: async () => 'bench-token',
 };
+
+/** Starts service-process.ts in a process of its own, as the real service is remote; `close` ends it. */
+export async function serviceInProcess(): Promise<{ baseUrl: URL; close(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/service-process.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const firstLine = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout }).once('line', resolve),
+  );
+  const { port } = JSON.parse(firstLine) as { port: number };
+  return { baseUrl: new URL(`http://127.0.0.1:${port}`), close: () => child.stdin.end() };
+}
 
 /** A one-stream DOCTOR session against `baseUrl`, with production defaults unless overridden. */
 export function newSession(baseUrl: URL, options: Partial<TranscribeSessionOptions> = {}): TranscribeSession {

@@ -6,11 +6,18 @@
  * is in). Heap used and external memory are both counted, because kept audio lives in ArrayBuffers, which
  * V8 reports as external, not as heap. Prints one JSON line.
  */
-import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { finalsFor, newSession, STREAM_ID, tempJournal, until, visitChunks, watchAcks } from './harness.ts';
+import {
+  finalsFor,
+  newSession,
+  serviceInProcess,
+  STREAM_ID,
+  tempJournal,
+  until,
+  visitChunks,
+  watchAcks,
+} from './harness.ts';
 
 const MB = 1024 * 1024;
 const WARM_UP = 1_200; // two minutes of audio before the baseline
@@ -25,15 +32,9 @@ function settle(): { heap: number; external: number } {
   return { heap: m.heapUsed / MB, external: m.external / MB };
 }
 
-const service = spawn(process.execPath, ['--import', 'tsx', 'test/bench/service-process.ts'], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const firstLine = await new Promise<string>((resolve) =>
-  createInterface({ input: service.stdout }).once('line', resolve),
-);
-const { port } = JSON.parse(firstLine) as { port: number };
+const service = await serviceInProcess();
 const journal = await tempJournal();
-const session = newSession(new URL(`http://127.0.0.1:${port}`), { journal: journal.journal });
+const session = newSession(service.baseUrl, { journal: journal.journal });
 const chunks = visitChunks();
 let fed = 0;
 let ackedBefore = 0;
@@ -94,6 +95,6 @@ try {
   );
 } finally {
   session.abort();
-  service.stdin.end();
+  service.close();
   await journal.dispose();
 }

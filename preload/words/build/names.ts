@@ -15,22 +15,6 @@ import type { Words } from '../words.ts';
 /** One language's names, as its catalogue files hold them. */
 export type NamesCatalogue = typeof NAMES & typeof MIC & typeof MEDICATION;
 
-type NamesPart = Pick<
-  Words,
-  | 'sectionTitles'
-  | 'orderCategories'
-  | 'conditionStatuses'
-  | 'mic'
-  | 'medication'
-  | 'languageName'
-  | 'templateName'
-  | 'sectionTitle'
-  | 'orderCategoryName'
-  | 'conditionStatusName'
-  | 'micStatusText'
-  | 'keysText'
->;
-
 /** Abbreviations clinicians write in capitals, kept so in a key's words. */
 const ABBREVIATIONS = new Set([
   'ED',
@@ -69,8 +53,11 @@ const keysIn = (table: Readonly<Record<string, string>>, chord: string): string 
     .map((part) => (Object.hasOwn(table, part) ? table[part]! : part))
     .join('+');
 
-/** The names in the language `tag`, from its catalogue. */
-export function nameWords(tag: string, c: NamesCatalogue): NamesPart {
+/**
+ * The names in the language `tag`, from its catalogue: the part of `Words` it builds (buildWords checks
+ * that the parts make the whole).
+ */
+export function nameWords(tag: string, c: NamesCatalogue) {
   const { sectionTitles, orderCategories, conditionStatuses, templateNames, micModels, mic } = c;
   const plain = compile(
     tag,
@@ -105,5 +92,5 @@ export function nameWords(tag: string, c: NamesCatalogue): NamesPart {
       const names = [...new Set(s.models.map((m) => models[m] ?? status('unknownModel')))].join(', ');
       return Object.hasOwn(c.micStatus, s.kind) ? status(s.kind, { names }) : '';
     },
-  };
+  } satisfies Partial<Words>;
 }

@@ -100,41 +100,50 @@ describe('TranscriptOrder', () => {
     expect(order.takeDirtyFrom()).toBe(4); // nothing changed since
   });
 
-  it('matches the reference over random batches with distinct starts', () => {
+  /** Applies 200 seeded runs of random batches, checking the order after each batch with `check`. */
+  function everyBatch(
+    seedOf: (seed: number) => number,
+    maxStart: number,
+    check: (order: TranscriptOrder<Item>, expected: Item[], where: string) => void,
+  ): void {
     for (let seed = 1; seed <= 200; seed++) {
-      const random = seededRandom(seed);
-      const batches = randomBatches(random, 40, 1_000_000);
+      const batches = randomBatches(seededRandom(seedOf(seed)), 40, maxStart);
       const order = new TranscriptOrder<Item>();
       for (let b = 0; b < batches.length; b++) {
         const before = [...order.items];
         order.apply(batches[b]!);
         const where = `seed ${seed}, batch ${b}`;
         expect(unchangedBelow(before, order.items, order.takeDirtyFrom()), where).toBe(true);
-        // Distinct starts make the order unique; a failure names its seed and batch.
-        const expected = reference(batches.slice(0, b + 1));
-        if (!order.items.every((item, i) => item === expected[i]) || order.items.length !== expected.length)
-          expect(order.items, where).toEqual(expected);
+        check(order, reference(batches.slice(0, b + 1)), where);
       }
     }
+  }
+
+  it('matches the reference over random batches with distinct starts', () => {
+    everyBatch(
+      (seed) => seed,
+      1_000_000,
+      (order, expected, where) => {
+        // Distinct starts make the order unique; a failure names its seed and batch.
+        if (!order.items.every((item, i) => item === expected[i]) || order.items.length !== expected.length)
+          expect(order.items, where).toEqual(expected);
+      },
+    );
   });
 
   it('keeps each id once, the latest version, in start order when starts tie', () => {
-    for (let seed = 1; seed <= 200; seed++) {
-      const random = seededRandom(seed * 7919);
-      const batches = randomBatches(random, 40, 1); // whole-number starts: many ties
-      const order = new TranscriptOrder<Item>();
-      for (let b = 0; b < batches.length; b++) {
-        const before = [...order.items];
-        order.apply(batches[b]!);
-        const where = `seed ${seed}, batch ${b}`;
-        expect(unchangedBelow(before, order.items, order.takeDirtyFrom()), where).toBe(true);
+    // Whole-number starts: many ties.
+    everyBatch(
+      (seed) => seed * 7919,
+      1,
+      (order, inOrder, where) => {
         expect(wellFormed(order.items), where).toBe(true);
         const got = byId(order.items);
-        const expected = byId(reference(batches.slice(0, b + 1)));
+        const expected = byId(inOrder);
         if (got.length !== expected.length || !got.every((item, i) => item === expected[i]))
           expect(got, where).toEqual(expected);
-      }
-    }
+      },
+    );
   });
 
   it('starts empty again after clear', () => {

@@ -26,4 +26,13 @@ describe.each(Object.entries(LOCALES))('an unknown medication value in %s', (_ta
     expect(nameIn(m, 'route', 'Iv_Push')).toBe('iv push');
     expect(nameIn(m, 'action', 'taper_off')).toBe('taper off');
   });
+
+  it('shows it readably, never dropped and never as a snake_case code', () => {
+    expect(nameIn(m, 'route', 'INTRAOSSEOUS')).toBe('intraosseous');
+    // Short capitals may be an abbreviation a clinician knows; words the service wrote stay as written.
+    expect(nameIn(m, 'frequency', 'TIW')).toBe('TIW');
+    expect(nameIn(m, 'frequency', 'une fois par jour')).toBe('une fois par jour');
+    expect(nameIn(m, 'frequency', 'q0h')).toBe('q0h');
+    expect(nameIn(m, 'frequency', '3 DAY')).toBe('3 DAY');
+  });
 });

@@ -17,6 +17,17 @@ const SETTING_TITLES = LOCALES.en.settingTitles;
 
 const CANARY = 'Patient Jane Canary, chest pain since Tuesday';
 
+/** Settings as the window receives them, but for the notice each case adds. */
+const settings = {
+  devices: [],
+  clinicianDeviceId: null,
+  patientDeviceId: null,
+  speechLocales: ['ENGLISH_US'],
+  noteLocale: null,
+  noteTemplateKey: null,
+  displayLanguage: null,
+};
+
 describe('setting words', () => {
   it('titles every configuration key as IT reads it in the policy keys', () => {
     const titles = Object.fromEntries(Object.entries(KEYS).map(([key, spec]) => [key, spec.title]));
@@ -45,29 +56,11 @@ describe('setting words', () => {
     ).toBe(
       'Your settings file could not be used, so the settings it held were reset (it is not valid JSON).',
     );
-    const settings = {
-      devices: [],
-      clinicianDeviceId: null,
-      patientDeviceId: null,
-      speechLocales: ['ENGLISH_US'],
-      noteLocale: null,
-      noteTemplateKey: null,
-      displayLanguage: null,
-    };
     expect(SettingsSchema.safeParse({ ...settings, notice }).success).toBe(true);
     expect(SettingsSchema.safeParse({ ...settings, notice: settingsNoticeText(notice) }).success).toBe(false);
   });
 
   it('lets no sentence ride in a notice: a reason outside the list or a key that is text is refused, a field beside them stripped', () => {
-    const settings = {
-      devices: [],
-      clinicianDeviceId: null,
-      patientDeviceId: null,
-      speechLocales: ['ENGLISH_US'],
-      noteLocale: null,
-      noteTemplateKey: null,
-      displayLanguage: null,
-    };
     const withProblem = (problem: object) => ({
       ...settings,
       notice: { code: 'settings_reset', file: null, backup: null, problems: [problem] },

@@ -32,54 +32,21 @@ interface Slices {
 
 /** Type cases only (never called). */
 function _typeCases(s: Slices): void {
-  const all = mergeHandlerSlices(
-    s.connection,
-    s.visit,
-    s.note,
-    s.settings,
-    s.dictation,
-    s.policy,
-    s.schedule,
-    s.texts,
-  );
+  /** The slices every case below keeps; each case adds or leaves out the visit's and the policy's. */
+  const rest = [s.connection, s.note, s.settings, s.dictation, s.schedule, s.texts] as const;
+  const all = mergeHandlerSlices(...rest, s.visit, s.policy);
   const _every = all satisfies EveryChannel<typeof all>;
 
-  const noVisit = mergeHandlerSlices(
-    s.connection,
-    s.note,
-    s.settings,
-    s.dictation,
-    s.policy,
-    s.schedule,
-    s.texts,
-  );
+  const noVisit = mergeHandlerSlices(...rest, s.policy);
   // @ts-expect-error the visit's slice is missing: its channels are answered by nobody
   const _missingSlice = noVisit satisfies EveryChannel<typeof noVisit>;
 
-  const noPolicy = mergeHandlerSlices(
-    s.connection,
-    s.visit,
-    s.note,
-    s.settings,
-    s.dictation,
-    s.schedule,
-    s.texts,
-  );
+  const noPolicy = mergeHandlerSlices(...rest, s.visit);
   // @ts-expect-error `settings:policy` is answered by nobody
   const _missingChannel = noPolicy satisfies EveryChannel<typeof noPolicy>;
 
   const { 'visit:start': start, ...visitWithoutStart } = s.visit;
-  const misspelled = mergeHandlerSlices(
-    s.connection,
-    visitWithoutStart,
-    { 'visit:strat': start },
-    s.note,
-    s.settings,
-    s.dictation,
-    s.policy,
-    s.schedule,
-    s.texts,
-  );
+  const misspelled = mergeHandlerSlices(...rest, visitWithoutStart, { 'visit:strat': start }, s.policy);
   // @ts-expect-error `visit:strat` is no channel, and `visit:start` is answered by nobody
   const _misspelled = misspelled satisfies EveryChannel<typeof misspelled>;
 

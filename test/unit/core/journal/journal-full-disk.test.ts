@@ -18,6 +18,21 @@ let secrets: MemorySecretStore;
 beforeEach(async () => ({ dir, secrets } = await freshJournalFolder()));
 afterEach(() => removeJournalFolder(dir));
 
+/** The journal's disk, which refuses every append with ENOSPC while `full` is set. */
+function fillableDisk(): { fs: JournalFs; full: boolean } {
+  const disk: { fs: JournalFs; full: boolean } = {
+    full: false,
+    fs: {
+      ...nodeJournalFs,
+      async appendFile(path, data, mode) {
+        if (disk.full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        return nodeJournalFs.appendFile(path, data, mode);
+      },
+    },
+  };
+  return disk;
+}
+
 describe('journal on a full disk', () => {
   it('on a full disk reports disk_full, keeps records in memory, and writes them once space returns', async () => {
     let full = false;
@@ -63,18 +78,11 @@ describe('journal on a full disk', () => {
   });
 
   it('on a full disk, audio covered by final text leaves the queue, and finish gives up in bounded time', async () => {
-    let full = false;
-    const fullFs: JournalFs = {
-      ...nodeJournalFs,
-      async appendFile(path, data, mode) {
-        if (full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
-        return nodeJournalFs.appendFile(path, data, mode);
-      },
-    };
-    const store = new JournalStore({ dir, secrets, fs: fullFs, retryMs: 20, finishTimeoutMs: 200 });
+    const disk = fillableDisk();
+    const store = new JournalStore({ dir, secrets, fs: disk.fs, retryMs: 20, finishTimeoutMs: 200 });
     const journal = await store.create('transcribe', ['doctor'], {});
     await journal.appendAudio(0, 0, markerChunk(1));
-    full = true;
+    disk.full = true;
     const pending = [1, 2, 3, 4].map((i) => journal.appendAudio(0, i, markerChunk(i + 1)));
     await until(() => journal.status === 'disk_full');
     // The final text for chunks up to 2 came: they need no disk any more (their promises resolve).
@@ -94,21 +102,14 @@ describe('journal on a full disk', () => {
   });
 
   it('released audio dropped on a full disk leaves a gap-free journal once space returns', async () => {
-    let full = false;
-    const fullFs: JournalFs = {
-      ...nodeJournalFs,
-      async appendFile(path, data, mode) {
-        if (full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
-        return nodeJournalFs.appendFile(path, data, mode);
-      },
-    };
-    const store = new JournalStore({ dir, secrets, fs: fullFs, retryMs: 20 });
+    const disk = fillableDisk();
+    const store = new JournalStore({ dir, secrets, fs: disk.fs, retryMs: 20 });
     const journal = await store.create('transcribe', ['doctor'], {});
-    full = true;
+    disk.full = true;
     const pending = [0, 1, 2, 3].map((i) => journal.appendAudio(0, i, markerChunk(i + 1)));
     await until(() => journal.status === 'disk_full');
     journal.checkpoint({ kind: 'released', stream: 0, before: 2 });
-    full = false;
+    disk.full = false;
     await Promise.all(pending);
     await until(() => journal.pendingRecords === 0);
     const recovered = await store.recover(journal.id);

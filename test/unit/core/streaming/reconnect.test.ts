@@ -2,22 +2,16 @@
  * How a transcription session reconnects: bounded token renewal, no giving up on an outage while
  * recording, per-stream coverage with two streams, and memory that stays bounded while offline.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessTokenSource } from '../../../../main/core/api/auth/token-source.ts';
 import { KeptAudio, type AudioJournal } from '../../../../main/core/streaming/kept-audio.ts';
-import {
-  TranscribeSession,
-  type TranscribeSessionOptions,
-} from '../../../../main/core/streaming/transcribe-session.ts';
+import type { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
+import { type TranscribeSessionOptions } from '../../../../main/core/streaming/transcribe-session.ts';
 import type { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
-import { FakePeer, markerChunk, until, type FakePeerOptions } from './fake-peer.ts';
+import { markerChunk, until, type FakePeerOptions } from './fake-peer.ts';
+import { transcribeOnPeer } from './transcribe-on-peer.ts';
 
-const peers: FakePeer[] = [];
-const sessions: TranscribeSession[] = [];
-afterEach(async () => {
-  for (const s of sessions.splice(0)) s.abort();
-  for (const p of peers.splice(0)) await p.close();
-});
+const open = transcribeOnPeer();
 
 /** Hands out t1, then t2, t3… at each renewal, as a sign-in that can always be refreshed does. */
 class RenewingTokens implements AccessTokenSource {
@@ -44,18 +38,7 @@ async function setup(
   options: Partial<TranscribeSessionOptions> = {},
   tokens: AccessTokenSource = new RenewingTokens(),
 ) {
-  const peer = new FakePeer({ acceptedTokens: ['t1'], ...peerOptions });
-  peers.push(peer);
-  const session = new TranscribeSession({
-    baseUrl: await peer.listen(),
-    tokens,
-    speechLocales: ['ENGLISH_US'],
-    streams: [{ id: 'doctor', speakerType: 'DOCTOR' }],
-    reconnect: { baseMs: 5, capMs: 20 },
-    pingIntervalMs: 0,
-    ...options,
-  });
-  sessions.push(session);
+  const { peer, session } = await open(peerOptions, options, tokens);
   const warnings: StreamingError[] = [];
   session.on('warning', (w) => warnings.push(w));
   return { peer, session, warnings };

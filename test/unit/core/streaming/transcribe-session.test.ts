@@ -1,38 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LimitError } from '../../../../main/core/api/limits.ts';
-import {
-  TranscribeSession,
-  type TranscribeSessionOptions,
-} from '../../../../main/core/streaming/transcribe-session.ts';
+import type { TranscribeSession } from '../../../../main/core/streaming/transcribe-session.ts';
+import { type TranscribeSessionOptions } from '../../../../main/core/streaming/transcribe-session.ts';
 import { StreamingError } from '../../../../main/core/streaming/streaming-error.ts';
 import type { SessionState } from '../../../../main/core/streaming/streaming-session.ts';
-import { FakePeer, FakeTokens, markerChunk, until, type FakePeerOptions } from './fake-peer.ts';
+import { FakeTokens, markerChunk, until, type FakePeerOptions } from './fake-peer.ts';
+import { transcribeOnPeer } from './transcribe-on-peer.ts';
 
-const peers: FakePeer[] = [];
-const sessions: TranscribeSession[] = [];
-afterEach(async () => {
-  for (const s of sessions.splice(0)) s.abort();
-  for (const p of peers.splice(0)) await p.close();
-});
+const open = transcribeOnPeer();
 
 async function setup(
   peerOptions: Partial<FakePeerOptions> = {},
   options: Partial<TranscribeSessionOptions> = {},
   tokens = new FakeTokens(['t1']),
 ) {
-  const peer = new FakePeer({ acceptedTokens: ['t1'], ...peerOptions });
-  peers.push(peer);
-  const baseUrl = await peer.listen();
-  const session = new TranscribeSession({
-    baseUrl,
-    tokens,
-    speechLocales: ['ENGLISH_US'],
-    streams: [{ id: 'doctor', speakerType: 'DOCTOR' }],
-    reconnect: { baseMs: 5, capMs: 20 },
-    pingIntervalMs: 0,
-    ...options,
-  });
-  sessions.push(session);
+  const { peer, session } = await open(peerOptions, options, tokens);
   const states: SessionState[] = [];
   session.on('state', (s) => states.push(s));
   return { peer, session, states, tokens };

@@ -4,37 +4,22 @@
  * the real DictationService and AuditLog. The canary and the flagged values are in no audit record and no log
  * line (console, stderr, onError).
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { scriptedOpen } from '../dictation/scripted-session.ts';
-import {
-  auditDictation,
-  scriptedDictationService,
-  trailIn,
-  wordInserter,
-} from '../dictation/scripted-service.ts';
+import { auditedDictations } from './audited-dictation.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 4471';
-let dir = '';
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await rm(dir, { recursive: true, force: true });
-});
+const start = auditedDictations();
+afterEach(() => vi.restoreAllMocks());
 
 it('flags shown and resolved are recorded by kind and code, never with the text', async () => {
-  dir = await mkdtemp(join(tmpdir(), 'checks-canary-'));
   const written: string[] = [];
   const keep = (...args: unknown[]) => void written.push(args.map(String).join(' '));
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const)
     vi.spyOn(console, method).mockImplementation(keep);
   const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (keep(chunk), true));
-  const audit = trailIn(dir);
-  const inserter = wordInserter();
-  const { open, sessions } = scriptedOpen();
-  const dictation = scriptedDictationService({ open, inserter, onError: (e) => keep(e.message, e.stack) });
-  auditDictation(audit, dictation);
+  const { audit, inserter, sessions, dictation, raw } = await start({
+    onError: (e) => keep(e.message, e.stack),
+  });
 
   await dictation.start();
   await vi.waitFor(() => expect(sessions).toHaveLength(1));
@@ -90,10 +75,9 @@ it('flags shown and resolved are recorded by kind and code, never with the text'
     ),
   );
   expect(inserter.field).toContain('Hydralazine for blood pressure.');
-  const files = await readdir(dir);
-  const raw = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
+  const trail = await raw();
   stderr.mockRestore();
-  for (const text of [raw, written.join('\n')])
+  for (const text of [trail, written.join('\n')])
     for (const secret of ['Canary', '4471', '50 mg', 'metoprolol', 'ydroxyzine', 'ydralazine', 'hip'])
       expect(text).not.toContain(secret);
   dictation.dispose();

@@ -2,29 +2,14 @@
  * Undo and flagged corrections reach the audit trail with no patient text: a dictation with a canary phrase
  * whose dose a correction changes, inserted, then undone, through the real DictationService and AuditLog.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, expect, it, vi } from 'vitest';
-import { scriptedOpen } from '../dictation/scripted-session.ts';
-import {
-  auditDictation,
-  scriptedDictationService,
-  trailIn,
-  wordInserter,
-} from '../dictation/scripted-service.ts';
+import { expect, it, vi } from 'vitest';
+import { auditedDictations } from './audited-dictation.ts';
 
 const CANARY = 'Zyxwv Canary-Patient 4471';
-let dir = '';
-afterEach(() => rm(dir, { recursive: true, force: true }));
+const start = auditedDictations();
 
 it('dictation_undone and dictation_correction_flagged are recorded, without the text', async () => {
-  dir = await mkdtemp(join(tmpdir(), 'undo-canary-'));
-  const audit = trailIn(dir);
-  const inserter = wordInserter();
-  const { open, sessions } = scriptedOpen();
-  const dictation = scriptedDictationService({ open, inserter });
-  auditDictation(audit, dictation);
+  const { audit, inserter, sessions, dictation, raw } = await start();
   await dictation.start();
   await vi.waitFor(() => expect(sessions).toHaveLength(1));
   sessions[0]!.unit(`${CANARY} takes 5 mg.`);
@@ -41,9 +26,8 @@ it('dictation_undone and dictation_correction_flagged are recorded, without the 
       { kind: 'dictation_undone', into: 'winword.exe', removed: true },
     ]),
   );
-  const files = await readdir(dir);
-  const raw = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
-  expect(raw).not.toContain('Canary');
-  expect(raw).not.toContain('50 mg');
+  const trail = await raw();
+  expect(trail).not.toContain('Canary');
+  expect(trail).not.toContain('50 mg');
   dictation.dispose();
 });

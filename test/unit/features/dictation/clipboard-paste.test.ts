@@ -26,10 +26,22 @@ function unseenReads(fake: FakeClipboard): InsertionClipboard {
   };
 }
 
+/** A desktop with one window, the paste's target. */
+function oneWindow(): FakeDesktop {
+  const desktop = new FakeDesktop();
+  desktop.addWindow('w', 'app');
+  return desktop;
+}
+
+/** A paster into one window over `clipboard`, which holds the user's 'theirs', restoring after `restoreDelayMs`. */
+function pasterHolding(clipboard: FakeClipboard, restoreDelayMs: number): ClipboardPaster {
+  clipboard.text = 'theirs';
+  return new ClipboardPaster(clipboard, oneWindow(), { restoreDelayMs, readWaitMs: 0, settleMs: 0 });
+}
+
 describe('ClipboardPaster', () => {
   it('where reads cannot be seen, a paste resolves at once and the settle time holds the next clipboard write', async () => {
-    const desktop = new FakeDesktop();
-    desktop.addWindow('w', 'app');
+    const desktop = oneWindow();
     // A settle time no test waits out: the paste resolves without it (keys sent next need not wait).
     const slow = new ClipboardPaster(unseenReads(new FakeClipboard()), desktop, {
       readWaitMs: 0,
@@ -51,15 +63,8 @@ describe('ClipboardPaster', () => {
   });
 
   it('restores at the end only after the usual delay when the read could not be confirmed', async () => {
-    const desktop = new FakeDesktop();
-    desktop.addWindow('w', 'app');
     const clipboard = new BlindClipboard();
-    clipboard.text = 'theirs';
-    const paster = new ClipboardPaster(clipboard, desktop, {
-      restoreDelayMs: 200,
-      readWaitMs: 0,
-      settleMs: 0,
-    });
+    const paster = pasterHolding(clipboard, 200);
     await paster.paste('ours', 'ctrl-v');
     const started = Date.now();
     await paster.flush();
@@ -68,8 +73,7 @@ describe('ClipboardPaster', () => {
   });
 
   it('restores at once when the target was seen reading', async () => {
-    const desktop = new FakeDesktop();
-    desktop.addWindow('w', 'app');
+    const desktop = oneWindow();
     desktop.clipboard.text = 'theirs';
     const paster = new ClipboardPaster(desktop.clipboard, desktop, {
       restoreDelayMs: 60_000,
@@ -99,15 +103,8 @@ describe('ClipboardPaster when the restore fails', () => {
     const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const desktop = new FakeDesktop();
-      desktop.addWindow('w', 'app');
       const clipboard = new BrokenRestoreClipboard();
-      clipboard.text = 'theirs';
-      const paster = new ClipboardPaster(clipboard, desktop, {
-        restoreDelayMs: 10,
-        readWaitMs: 0,
-        settleMs: 0,
-      });
+      const paster = pasterHolding(clipboard, 10);
       await paster.paste('CANARY-PATIENT-7731', 'ctrl-v');
       await vi.waitFor(() => expect(clipboard.attempts).toBe(1));
       // Let a rejection from the timed restore surface, if there is one (Node reports it after a macrotask).
@@ -156,8 +153,7 @@ describe('ClipboardPaster and a target that reads slowly', () => {
   const timings = { restoreDelayMs: 60_000, readWaitMs: 50, settleMs: 0 };
 
   it('waits out reads that started in time, however long they take, and calls the paste read', async () => {
-    const desktop = new FakeDesktop();
-    desktop.addWindow('w', 'app');
+    const desktop = oneWindow();
     const clipboard = new SlowReaderClipboard();
     const paster = new ClipboardPaster(clipboard, desktop, timings);
     let outcome: string | undefined;
@@ -176,8 +172,7 @@ describe('ClipboardPaster and a target that reads slowly', () => {
   });
 
   it('calls a paste nobody started reading within readWaitMs unread', async () => {
-    const desktop = new FakeDesktop();
-    desktop.addWindow('w', 'app');
+    const desktop = oneWindow();
     const clipboard = new SlowReaderClipboard();
     clipboard.started = false;
     const paster = new ClipboardPaster(clipboard, desktop, timings);

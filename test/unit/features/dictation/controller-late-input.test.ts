@@ -17,6 +17,7 @@ import type {
 import { Emitter } from '../../../../main/base/async/emitter.ts';
 import { FakeDesktop } from '../../../../native/desktop.fake.ts';
 import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
+import { endlessMicrophone } from './scripted-session.ts';
 import { scriptedDictationService } from './scripted-service.ts';
 
 const disposals: Array<() => void> = [];
@@ -63,24 +64,6 @@ class ScriptedSession implements DictationSessionLike {
   }
 }
 
-/** A microphone that yields a chunk every 10 ms until stopped. */
-function microphone() {
-  return {
-    take() {
-      let stopped = false;
-      const capture = { stop: async () => void (stopped = true), close: async () => void (stopped = true) };
-      const chunks = (async function* () {
-        while (!stopped) {
-          yield new Int16Array(1600);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      })();
-      return { capture: capture as never, chunks, warm: false };
-    },
-    rest() {},
-  };
-}
-
 function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
   const sessions: ScriptedSession[] = [];
   const open: OpenDictation = async () => {
@@ -112,7 +95,7 @@ function service(inserter: Inserter, mode: 'push-to-talk' | 'hybrid') {
       remove: async () => undefined,
     } as never,
     open,
-    microphone: microphone(),
+    microphone: endlessMicrophone(),
     lock: {
       holder: () => (locked ? 'dictation' : null),
       acquire: () => (locked ? false : (locked = true)),
@@ -194,7 +177,7 @@ it('a session that fails for good ends the dictation at once, keeping what was s
       session = new ScriptedSession();
       return { session, settle: async () => undefined, keep: () => void (kept = true) };
     },
-    microphone: microphone(),
+    microphone: endlessMicrophone(),
     lock: { holder: () => null, acquire: () => true, release: () => undefined },
     inserter: typingDesktop().inserter,
     overlay: { show: (state) => void (state && overlay.push(state)) },

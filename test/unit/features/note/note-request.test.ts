@@ -47,6 +47,9 @@ interface Case {
   instruction?: string;
 }
 
+/** A SOAP note in US English, asked for by a server caller. */
+const SERVER_SOAP: Case = { caller: 'server', template: 'SOAP', locale: 'ENGLISH_US' };
+
 /** What the app sends for a case (null when it sent nothing), or the failure it answered. */
 async function viaApp(c: Case): Promise<GenerateNoteRequest | unknown> {
   let sent: GenerateNoteRequest | null = null;
@@ -102,18 +105,12 @@ describe('one note request for the app and the CLI', () => {
       'a server caller with the saved customization',
       { caller: 'server', template: 'SOAP', locale: 'ENGLISH_UK' },
     ],
-    [
-      'a server caller with extra context',
-      { caller: 'server', template: 'SOAP', locale: 'ENGLISH_US', context: 'Known hypertension.' },
-    ],
+    ['a server caller with extra context', { ...SERVER_SOAP, context: 'Known hypertension.' }],
     [
       'a user caller (template and customization from its note settings)',
       { caller: 'user', template: 'SOAP', locale: 'FRENCH_FR', context: 'Known hypertension.' },
     ],
-    [
-      'an empty context file (nothing to add: not sent)',
-      { caller: 'server', template: 'SOAP', locale: 'ENGLISH_US', context: '' },
-    ],
+    ['an empty context file (nothing to add: not sent)', { ...SERVER_SOAP, context: '' }],
   ])('builds the same request for %s', async (_name, c) => {
     const app = await viaApp(c);
     const cli = await viaCli(c);
@@ -134,7 +131,7 @@ describe('one note request for the app and the CLI', () => {
   });
 
   it('refuses a transcript without text with one code: the app answers it, the CLI words it', async () => {
-    const c: Case = { caller: 'server', template: 'SOAP', locale: 'ENGLISH_US', transcript: BLANK };
+    const c: Case = { ...SERVER_SOAP, transcript: BLANK };
     const app = await viaApp(c);
     expect(app).toBeInstanceOf(Failure);
     expect((app as Failure).code).toBe('transcript_too_short');
@@ -148,12 +145,7 @@ describe('one note request for the app and the CLI', () => {
   });
 
   it('refuses over-long context and saved instructions with the same code and counts', async () => {
-    const long: Case = {
-      caller: 'server',
-      template: 'SOAP',
-      locale: 'ENGLISH_US',
-      context: 'x'.repeat(10_001),
-    };
+    const long: Case = { ...SERVER_SOAP, context: 'x'.repeat(10_001) };
     const app = (await viaApp(long)) as Failure;
     const cli = (await viaCli(long)) as Failure;
     const counts = { rule: 'too_long', limit: 10_000, actual: 10_001 };
@@ -163,12 +155,7 @@ describe('one note request for the app and the CLI', () => {
       'The context file is 10,001 characters; the limit is 10,000. Shorten it by 1.',
     );
 
-    const saved: Case = {
-      caller: 'server',
-      template: 'SOAP',
-      locale: 'ENGLISH_US',
-      instruction: 'y'.repeat(701),
-    };
+    const saved: Case = { ...SERVER_SOAP, instruction: 'y'.repeat(701) };
     const fromApp = (await viaApp(saved)) as Failure;
     expect(fromApp.code).toBe('limit_exceeded');
     expect(fromApp.params).toEqual({

@@ -91,6 +91,14 @@ describe('local service: the sample visit script', () => {
       (await post(scripted, '/generate-patient-instructions', { note: generic, instructions_locale: locale }))
         .instructions as string;
     const english = await instructions('ENGLISH_US');
+    const translated = async (locale: string) =>
+      (
+        await post(scripted, '/translate-patient-instructions', {
+          instructions: english,
+          current_locale: 'ENGLISH_US',
+          new_locale: locale,
+        })
+      ).instructions as string;
     expect(english).toBe(scriptInstructions(SAMPLE_VISIT_SCRIPT, 'ENGLISH_US'));
     expect(english).toContain('Call 911 or go to the emergency department');
     expect(await instructions('SPANISH_MX')).toBe(scriptInstructions(SAMPLE_VISIT_SCRIPT, 'SPANISH_MX'));
@@ -99,32 +107,14 @@ describe('local service: the sample visit script', () => {
     expect(await instructions('SPANISH_ES')).toContain('Llame al 112 o vaya a urgencias');
     expect(await instructions('ENGLISH_UK')).toContain('Call 999 or go to');
     expect(await instructions('FRENCH_FR')).toContain('Appelez le 15 ou allez');
-    const spanish = (
-      await post(scripted, '/translate-patient-instructions', {
-        instructions: english,
-        current_locale: 'ENGLISH_US',
-        new_locale: 'SPANISH_MX',
-      })
-    ).instructions as string;
+    const spanish = await translated('SPANISH_MX');
     expect(spanish).toContain('Tome una aspirina de 81 mg todos los días');
     expect(spanish).toContain('Llame al 911'); // SPANISH_MX
-    const spain = (
-      await post(scripted, '/translate-patient-instructions', {
-        instructions: english,
-        current_locale: 'ENGLISH_US',
-        new_locale: 'SPANISH_ES',
-      })
-    ).instructions as string;
+    const spain = await translated('SPANISH_ES');
     expect(spain).toContain('Llame al 112 o vaya a urgencias');
     expect(spanish).not.toMatch(/Here is|SPANISH|\bthe\b/);
     expect(spanish).toMatch(/se tradujo automáticamente[^\n]*$/);
-    const french = (
-      await post(scripted, '/translate-patient-instructions', {
-        instructions: english,
-        current_locale: 'ENGLISH_US',
-        new_locale: 'FRENCH_FR',
-      })
-    ).instructions as string;
+    const french = await translated('FRENCH_FR');
     expect(french).toContain('Prenez un comprimé d’aspirine de 81 mg chaque jour');
   });
 
