@@ -48,7 +48,7 @@ describe('GitHub Actions workflows', () => {
       'npm run knip',
     ])
       expect(run, step).toContain(`step ${step}`);
-    expect(run).toContain(`step npm test || `);
+    expect(run).toContain(`step npm test 2>&1 | tee "$tests_log" || `);
     expect(run).toMatch(/^step npm run test:windows .*&$/m); // beside npm test, waited for
     expect(run).toContain(`wait "$windows"`);
   });
