@@ -3,11 +3,11 @@
  * dictation says now (`desired`), and how many characters just before the caret are ours and equal the end
  * of `shadow` (`owned`; typing by the person, a focus change or a correction we could not apply sets it to
  * 0). From these comes the next edit: an append when the text extends the shadow, a replacement of the tail (an
- * ASYNC_CORRECTION) otherwise. The field is brought through each correction in the order they came (`stops`):
- * on a busy machine text dictated before a correction, or after it, may not be in the field yet when it
- * comes, and a correction that goes to the box must not take that text with it. Whether a replacement may be
- * applied in place is decided by the caller from `typed` and `owns()`, with the field's focus; this file
- * touches no desktop.
+ * ASYNC_CORRECTION) otherwise, straight to the dictation as it is now. On a busy machine text dictated before
+ * a correction may not be in the field yet when the correction comes: when that correction goes to the box,
+ * the field first gets that text as it was dictated (a detour through `stops`, the dictation just before
+ * each correction), so the box does not take it along. Whether a replacement may be applied in place is
+ * decided by the caller from `typed` and `owns()`, with the field's focus; this file touches no desktop.
  */
 import { caretLength } from './field-writer.ts';
 
@@ -48,8 +48,10 @@ export class FieldShadow {
   #inPlace = 0;
   #inBox = 0;
   #wordStart = false;
-  /** The dictation just before each correction and as the correction left it, oldest first: reached in turn. */
+  /** The dictation just before each correction and as the correction left it, oldest first. */
   #stops: string[] = [];
+  /** A correction went to the box while the field lacked text dictated before it: reach the stops in turn. */
+  #detour = false;
 
   /** Corrections applied in the field. */
   get correctionsInPlace(): number {
@@ -69,7 +71,7 @@ export class FieldShadow {
   /** The dictation's whole text now (`rolledBack`: a drop; the replay will dictate it again). */
   update(text: string, rolledBack: boolean): void {
     const before = this.#desired;
-    if (rolledBack) this.#stops = [];
+    if (rolledBack) this.#clearStops();
     else if (!this.#replaying && !text.startsWith(before)) {
       if (this.#stops.at(-1) !== before) this.#stops.push(before);
       this.#stops.push(text);
@@ -116,8 +118,10 @@ export class FieldShadow {
 
   /** The edit that brings the field to the dictation as it is now; an append means the replay caught up. */
   next(): NextEdit {
-    while (this.#stops[0] === this.#shadow) this.#stops.shift();
-    const to = this.#stops[0] ?? this.#desired;
+    if (this.#detour) while (this.#stops[0] === this.#shadow) this.#stops.shift();
+    if (this.#stops.length === 0) this.#detour = false;
+    // In place, a correction goes straight to the dictation now: one replacement of only what changed.
+    const to = (this.#detour ? this.#stops[0] : undefined) ?? this.#desired;
     const common = commonPrefix(this.#shadow, to);
     if (common === this.#shadow.length) {
       this.#replaying = false;
@@ -154,6 +158,7 @@ export class FieldShadow {
    */
   appended(edit: NextEdit & { kind: 'append' }, since = this.#typings, untyped = 0): void {
     this.#shadow = edit.to;
+    if (!this.#detour && edit.to === this.#desired) this.#clearStops();
     if (since !== this.#typings) return;
     this.#owned += caretLength(edit.text) - untyped;
     this.#typed = false;
@@ -175,15 +180,32 @@ export class FieldShadow {
 
   /** `edit` replaced the tail in place. */
   replaced(edit: NextEdit & { kind: 'replace' }): void {
+    if (!this.#detour && edit.to === this.#desired) this.#clearStops();
     this.#owned = this.#owned - edit.remove + caretLength(edit.text);
     this.#inPlace++;
   }
 
-  /** `edit` went to the dictation box only: the field and the dictation part here. */
-  skipped(edit: NextEdit): void {
+  /**
+   * `edit` cannot be applied in place: it goes to the dictation box only, and the field and the dictation
+   * part here (true); or first the field gets the text dictated before it that it lacks (false).
+   */
+  skipped(edit: NextEdit): boolean {
+    // Text dictated before this correction that the field lacks goes in first, as it was dictated; the
+    // correction then comes again (and goes to the box from there).
+    if (!this.#detour && this.#stops.some((stop) => stop !== this.#shadow && stop.startsWith(this.#shadow))) {
+      this.#detour = true;
+      return false;
+    }
     this.#shadow = edit.to;
+    if (!this.#detour) this.#clearStops();
     this.#owned = 0;
     this.#inBox++;
+    return true;
+  }
+
+  #clearStops(): void {
+    this.#stops = [];
+    this.#detour = false;
   }
 
   /** What the field does not have: the rest after what it holds, or everything when it diverged. */

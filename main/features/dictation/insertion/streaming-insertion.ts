@@ -259,8 +259,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     if (check.blocker) return this.#stop(check.blocker);
     const skipped = await this.#inPlaceBlocker(writer, edit.remove);
     if (skipped) {
-      this.#field.skipped(edit);
-      this.emit('correctionInBox', { reason: skipped });
+      if (this.#field.skipped(edit)) this.emit('correctionInBox', { reason: skipped });
       return;
     }
     this.#field.replacing(edit);

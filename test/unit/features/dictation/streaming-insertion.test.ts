@@ -77,6 +77,29 @@ describe('StreamingInsertion', () => {
     expect(result).toMatchObject({ complete: false, correctionsInBox: 1, correctionsInPlace: 0 });
   });
 
+  // The same lag, nobody typing: the correction is applied in place as one replacement of only the word that
+  // changed, not by first writing the later text and then replacing it with its paragraph break (in a
+  // Chromium rich field that replaced one character too few: 'patient is tstable.').
+  it('a correction in place while the field lags replaces only what changed', async () => {
+    const { desktop, field, insertion } = await setup();
+    insertion.update('Patient is table.');
+    await expect.poll(() => field.text).toBe('Patient is table.');
+    const release = insertion.hold();
+    insertion.update('Patient is table.\n\nContinue aspirin.');
+    insertion.update('Patient is stable.\n\nContinue aspirin.');
+    release();
+    const result = await insertion.finish();
+    expect(field.text).toBe('Patient is stable.\n\nContinue aspirin.');
+    // 'table.' (6 characters) selected back and pasted over, the later text in the same paste.
+    expect(desktop.log.filter((entry) => entry !== 'release')).toEqual([
+      'paste:ctrl-v',
+      'left*6+shift',
+      'backspace*1',
+      'paste:ctrl-v',
+    ]);
+    expect(result).toMatchObject({ complete: true, correctionsInBox: 0, correctionsInPlace: 1 });
+  });
+
   it('noteUserTyped (the key hook) blocks a correction even when the OS reported nothing', async () => {
     const { desktop, field, insertion } = await setup();
     insertion.update('Continue a spring.');
