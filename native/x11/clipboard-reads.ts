@@ -10,10 +10,7 @@
  * - twice the time the target took to make its first request after the paste chord,
  * - three times the longest wait seen between two requests of one paste of this target (earlier pastes and
  *   this one so far),
- * - a floor: longest for the first paste into a target (nothing is known of it yet), shortest once this
- *   paste has served exactly as many requests as the target's earlier pastes took (its reads are done by
- *   what it has shown: only the measured terms above are waited out, at least 150 ms), and in between
- *   when it served more than ever before (it reads more than it used to: 600 ms);
+ * - a floor: longer for the first paste into a target (nothing is known of it yet);
  * within a ceiling. Until as many requests as this target's earlier pastes took have come, the ceiling is
  * the wait: its next one is still to come. Our own read (the guarded restore) comes only after a paste is
  * settled, so it is never counted as the target's.
@@ -29,7 +26,7 @@ export interface ReadHistory {
 }
 
 /** @internal exported for the tests */
-export const READ_QUIET = { knownFloorMs: 150, floorMs: 600, firstFloorMs: 1200, ceilingMs: 2500 } as const;
+export const READ_QUIET = { floorMs: 600, firstFloorMs: 1200, ceilingMs: 2500 } as const;
 
 /**
  * The quiet time after the latest request before the paste counts as read.
@@ -40,12 +37,7 @@ export function quietAfter(
   paste: { served: number; firstLatencyMs: number; longestGapMs: number },
 ): number {
   if (paste.served < history.requests) return READ_QUIET.ceilingMs;
-  const floor =
-    history.requests === 0
-      ? READ_QUIET.firstFloorMs
-      : paste.served === history.requests
-        ? READ_QUIET.knownFloorMs
-        : READ_QUIET.floorMs;
+  const floor = history.requests === 0 ? READ_QUIET.firstFloorMs : READ_QUIET.floorMs;
   const measured = Math.max(2 * paste.firstLatencyMs, 3 * Math.max(history.longestGapMs, paste.longestGapMs));
   return Math.min(READ_QUIET.ceilingMs, Math.max(floor, measured));
 }
