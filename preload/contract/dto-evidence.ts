@@ -41,6 +41,8 @@ export const NoteEvidenceSchema = z.object({
             ...Range,
             support: z.array(z.string()).readonly(),
             marks: z.array(EvidenceMarkSchema).readonly(),
+            /** Said not in the conversation but in the context the clinician added to the note. */
+            fromContext: z.literal(true).optional(),
           }),
         )
         .readonly(),

@@ -28,6 +28,8 @@ export type EvidenceMark =
 export interface SentenceEvidence extends TextRange {
   readonly support: readonly string[];
   readonly marks: readonly EvidenceMark[];
+  /** Not said in the conversation but in the context the clinician added before writing (never "not found"). */
+  readonly fromContext?: true;
 }
 
 /** A passage of the note (a section's text, or one problem of a merged Assessment and Plan) and its sentences. */

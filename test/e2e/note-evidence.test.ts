@@ -132,4 +132,18 @@ describe('linked evidence on the Note screen', () => {
     expect(copied).not.toMatch(/Not found in the conversation|the conversation says|Dismiss/);
     expect(await h.cspViolations()).toEqual([]);
   });
+
+  it('a sentence from the context the clinician added is not "not found"; it says where it comes from', async () => {
+    const { page } = h;
+    await page.getByLabel('Extra context').fill(`Chart: ${PLANTED}`);
+    await page.getByRole('button', { name: 'Write again with context' }).click();
+    const marked = page.locator('[data-testid="note-sentence"][data-marked="true"]');
+    await expect.poll(() => marked.allInnerTexts()).toEqual(['Takes aspirin 325 mg daily.']);
+    const section = page.locator('article[data-section]').filter({ hasText: PLANTED }).first();
+    await section.getByTestId('note-sentence').filter({ hasText: PLANTED }).click();
+    await expect
+      .poll(() => section.getByTestId('evidence-lines').textContent())
+      .toContain('it comes from the context you added');
+    await page.screenshot({ path: `${SHOTS}/05-note-evidence-context.png`, fullPage: true });
+  });
 });

@@ -52,7 +52,12 @@ export function createNoteHandlers(
 function noteEvidence(notes: NoteService, audio: EvidenceAudioSource, r: RequestOf<'note:evidence'>) {
   const note = notes.workflow.note;
   if (!note) return { revision: r.revision, passages: [] };
-  const evidence = evidenceOfNote(note, r.items, notes.transcript.said?.()?.locales ?? []);
+  const evidence = evidenceOfNote(
+    note,
+    r.items,
+    notes.transcript.said?.()?.locales ?? [],
+    notes.addedContext,
+  );
   audio.answered(evidence);
   return evidence;
 }

@@ -51,6 +51,8 @@ export class NoteService {
   readonly #deps: NoteServiceDeps;
   readonly #reported = new Emitter<NoteEvent>();
   readonly #checks: NoteChecks;
+  /** The extra context the note was written with, each time (a revision keeps what earlier context put in). */
+  #added: string[] = [];
 
   constructor(deps: NoteServiceDeps) {
     this.#deps = deps;
@@ -114,6 +116,7 @@ export class NoteService {
   /** Drops the note: the transcript it was written from is being replaced. */
   reset(): void {
     this.workflow.reset();
+    this.#added = [];
     this.#checks.flags(null);
   }
 
@@ -133,8 +136,14 @@ export class NoteService {
       mode: request.mode,
       withContext: Boolean(request.extraContext),
     });
+    if (request.extraContext) this.#added = [...this.#added, request.extraContext];
     this.#checks.flags(null); // written again: the flags on the last version are left
     return note;
+  }
+
+  /** The extra context the note on screen was written with (pasted text; for its evidence). */
+  get addedContext(): readonly string[] {
+    return this.#added;
   }
 
   /** Translates the patient instructions last shown (see NoteWorkflow.translate). */

@@ -16,15 +16,17 @@ export type CliEvidence = PassageEvidence[] | 'other_language';
  * The evidence of a note's sections against transcript texts, their ids their place from 1. `languages`:
  * the note's locale and the transcript's speech locales (as `scribe transcribe --json` records them; none:
  * not known, linked); a note in a language the transcript was not said in is not linked, as in the app.
+ * `added`: the --context file's text, for sentences that came from it rather than the conversation.
  */
 export function evidenceOf(
   sections: readonly NoteSection[],
   said: readonly string[],
   languages: { readonly note: string; readonly speech: readonly string[] } = { note: '', speech: [] },
+  added: readonly string[] = [],
 ): CliEvidence {
   const items = said.map((text, i) => ({ id: String(i + 1), text }));
   const note = { locale: languages.note, sections: [...sections], revision: 0 };
-  const evidence = evidenceOfNote(note, items, languages.speech);
+  const evidence = evidenceOfNote(note, items, languages.speech, added);
   return evidence.otherLanguage ? 'other_language' : evidence.passages;
 }
 
@@ -49,6 +51,7 @@ export function evidenceText(sections: readonly NoteSection[], evidence: CliEvid
     for (const sentence of passage.sentences) {
       lines.push(said.sentence(passage.key, text.slice(sentence.start, sentence.end)));
       if (sentence.support.length > 0) lines.push(said.support(sentence.support.join(', ')));
+      if (sentence.fromContext) lines.push(said.fromContext);
       for (const mark of sentence.marks)
         lines.push(
           mark.code === 'not_found'

@@ -129,6 +129,7 @@ export async function note(config: Config, options: NoteOptions): Promise<void> 
         notes.toNoteDto(result, 0).sections,
         items.map((item) => item.text),
         { note: result.locale, speech: transcriptSpeechLocales(transcript) },
+        context === undefined ? [] : [context],
       )
     : undefined;
   printNote(result, orders === null ? undefined : orders.orders, options.json === true, evidence);

@@ -32,6 +32,22 @@ describe('scribe note --evidence words', () => {
     ]);
   });
 
+  it('a sentence from the context file is not "not found"; what neither says still is', () => {
+    const english = { note: 'ENGLISH_US', speech: [] };
+    const context = ['Jane Doe, 54 F.\nColonoscopy last year, normal.'];
+    const lines = evidenceText(SECTIONS, evidenceOf(SECTIONS, SAID, english, context)).split('\n');
+    expect(lines.slice(4, 6)).toEqual([
+      '[HPI] Colonoscopy last year.',
+      '   (not said in the conversation: from the context file)',
+    ]);
+    expect(lines).not.toContain('   ! not found in the conversation');
+    // The context does not hide what differs from the conversation, nor cover what it does not say.
+    expect(lines).toContain('   ! dose: the note says 325 mg, the conversation says 81 mg');
+    const other = evidenceText(SECTIONS, evidenceOf(SECTIONS, SAID, english, ['Allergic to penicillin.']));
+    expect(other).toContain('   ! not found in the conversation');
+    expect(other).not.toContain('from the context file');
+  });
+
   it('a note in another language than the transcript was said in is not linked; unknown locales link', () => {
     const french = { note: 'FRENCH_FR', speech: ['ENGLISH_US'] };
     expect(evidenceText(SECTIONS, evidenceOf(SECTIONS, SAID, french)).split('\n')).toEqual([
