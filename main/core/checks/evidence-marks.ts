@@ -19,6 +19,8 @@ export interface SupportLine {
   readonly words: readonly Word[];
   /** A question ("Any fever?") affirms nothing. */
   readonly question: boolean;
+  /** Its sentences, when already read (`sentencesOf(text)`). */
+  readonly sentences?: readonly Sentence[];
 }
 
 const doseText = (dose: Dose) => `${dose.value} ${dose.unit}`;
@@ -91,7 +93,8 @@ function spokenLine(line: SupportLine): SpokenLine {
   const known = spokenLines.get(line);
   if (known) return known;
   const text = withDigits(line.text, line.words, 0);
-  const words = sentencesOf(text).flatMap((s) => s.words);
+  // No spoken number: the text, and so its words, are the line's.
+  const words = text === line.text ? line.words : sentencesOf(text).flatMap((s) => s.words);
   const doses = dosesWithDrugs(text, words, 0);
   const spoken = { doses, numbers: counted(words, doses) };
   spokenLines.set(line, spoken);
@@ -170,7 +173,7 @@ const statements = new WeakMap<SupportLine, { findings: TextFinding[]; saidTerms
 function statementsOf(line: SupportLine) {
   let read = statements.get(line);
   if (!read) {
-    read = sentencesOf(line.text).flatMap((said) => {
+    read = (line.sentences ?? sentencesOf(line.text)).flatMap((said) => {
       const text = line.text.slice(said.start, said.end).trim();
       if (text.endsWith('?') || QUESTION_OPENING.test(text)) return [];
       return [{ findings: findingsOf(said.words), saidTerms: termsOf(said.words) }];

@@ -46,21 +46,7 @@ const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ),
 ]);
 
-/** Stems by word: a visit says the same words again and again (bounded: cleared when full). */
-const stems = new Map<string, string>();
-const STEMS_MAX = 20_000;
-
 /** The stem a word is compared by. */
-function stemOf(norm: string): string {
-  let stem = stems.get(norm);
-  if (stem === undefined) {
-    if (stems.size >= STEMS_MAX) stems.clear();
-    stem = stemOfWord(norm);
-    stems.set(norm, stem);
-  }
-  return stem;
-}
-
 function stemOfWord(norm: string): string {
   const same = SAME[norm];
   if (same) return same;
@@ -137,10 +123,31 @@ function spoken(run: readonly number[]): number {
   return total;
 }
 
+/**
+ * Each word's term: its stem, or '' for a number, a small word or a sign. A visit says the same words again
+ * and again (bounded: cleared when full).
+ */
+const termOfWord = new Map<string, string>();
+const TERMS_MAX = 20_000;
+
+function termOf(norm: string): string {
+  let term = termOfWord.get(norm);
+  if (term === undefined) {
+    if (termOfWord.size >= TERMS_MAX) termOfWord.clear();
+    const content = /\p{L}/u.test(norm) && !SMALL_WORDS.has(norm) && !NUMBER_WORDS.has(norm);
+    const stem = content ? stemOfWord(norm) : '';
+    term = stem === 'hundred' ? '' : stem;
+    termOfWord.set(norm, term);
+  }
+  return term;
+}
+
 /** The content stems of a run of words (numbers, small words and signs left out). */
 export function termsOf(words: readonly Word[]): string[] {
-  return words
-    .filter((w) => /\p{L}/u.test(w.norm) && !SMALL_WORDS.has(w.norm) && !NUMBER_WORDS.has(w.norm))
-    .map((w) => stemOf(w.norm))
-    .filter((stem) => stem !== 'hundred');
+  const terms: string[] = [];
+  for (const word of words) {
+    const term = termOf(word.norm);
+    if (term !== '') terms.push(term);
+  }
+  return terms;
 }

@@ -51,17 +51,38 @@ interface Line extends SupportLine {
   readonly terms: ReadonlySet<string>;
 }
 
+/** The lines that say a term: to ask (`set`) and to walk (`list`, the same lines in the same order). */
+interface LinesSaying {
+  readonly set: ReadonlySet<number>;
+  readonly list: Int32Array;
+}
+
+/** How one text reads: read once, whichever items say it. */
+type Reading = Omit<Line, 'id'>;
+
+function reading(text: string): Reading {
+  const sentences = sentencesOf(text);
+  const words = sentences.flatMap((s) => s.words);
+  return { text, sentences, words, question: text.trim().endsWith('?'), terms: new Set(termsOf(words)) };
+}
+
 /** The conversation's lines and, by each term's first four letters, the lines with a term starting so. */
 class Conversation {
   readonly lines: Line[];
+  /** Each text's reading, for the next conversation (the same visit's, mostly). */
+  readonly readings = new Map<string, Reading>();
   readonly #byPrefix = new Map<string, { line: number; term: string }[]>();
-  readonly #withTerm = new Map<string, Set<number>>();
+  readonly #withTerm = new Map<string, LinesSaying>();
 
-  constructor(items: readonly EvidenceItem[]) {
+  constructor(
+    readonly items: readonly EvidenceItem[],
+    earlier?: Conversation,
+  ) {
     this.lines = items.map((item) => {
-      const words = sentencesOf(item.text).flatMap((s) => s.words);
-      const question = item.text.trim().endsWith('?');
-      return { id: item.id, text: item.text, words, question, terms: new Set(termsOf(words)) };
+      let read = this.readings.get(item.text) ?? earlier?.readings.get(item.text);
+      if (!read) read = reading(item.text);
+      this.readings.set(item.text, read);
+      return { id: item.id, ...read };
     });
     this.lines.forEach((line, index) => {
       for (const term of line.terms) {
@@ -73,16 +94,43 @@ class Conversation {
     });
   }
 
+  /** Whether it is the conversation of `items` (the same ids saying the same, in the same order). */
+  says(items: readonly EvidenceItem[]): boolean {
+    return (
+      items.length === this.items.length &&
+      items.every((item, i) => item.id === this.items[i]!.id && item.text === this.items[i]!.text)
+    );
+  }
+
   /** The lines that say `term` (or a word of its stem); a note says its terms many times, read once each. */
-  linesWith(term: string): ReadonlySet<number> {
+  linesWith(term: string): LinesSaying {
     let found = this.#withTerm.get(term);
     if (found) return found;
-    found = new Set<number>();
+    const set = new Set<number>();
     for (const entry of this.#byPrefix.get(term.slice(0, 4)) ?? [])
-      if (sameStem(term, entry.term)) found.add(entry.line);
+      if (sameStem(term, entry.term)) set.add(entry.line);
+    // Walked as a typed array (many times per sentence), in the set's order.
+    found = { set, list: Int32Array.from(set) };
     this.#withTerm.set(term, found);
     return found;
   }
+}
+
+/**
+ * The conversation last linked: a note is linked again at each revision against the same transcript, whose
+ * lines (and what the marks read of them, evidence-marks.ts) are then read once, not again for each. Only
+ * the last one is kept (its texts go with the next transcript linked); a copy of its items, so a caller
+ * changing its array cannot make it stale.
+ */
+let last: Conversation | undefined;
+
+function conversationOf(items: readonly EvidenceItem[]): Conversation {
+  if (last?.says(items)) return last;
+  last = new Conversation(
+    items.map(({ id, text }) => ({ id, text })),
+    last,
+  );
+  return last;
 }
 
 /**
@@ -106,7 +154,7 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
   const n = conversation.lines.length;
   const said = terms.map((term) => conversation.linesWith(term));
   // A rare word weighs more; a word never said weighs as one said once.
-  const weights = said.map((lines) => Math.log(1 + n / Math.max(1, lines.size)));
+  const weights = said.map(({ list }) => Math.log(1 + n / Math.max(1, list.length)));
   const total = weights.reduce((a, b) => a + b, 0);
   const covered = new Set<number>();
   const picked: number[] = [];
@@ -115,14 +163,17 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
   const count = new Int32Array(n);
   while (picked.length < MAX_SUPPORT) {
     const touched: number[] = [];
-    said.forEach((lines, t) => {
-      if (covered.has(t)) return;
-      for (const line of lines) {
+    for (let t = 0; t < said.length; t++) {
+      if (covered.has(t)) continue;
+      const { list } = said[t]!;
+      const add = weights[t]!;
+      for (let k = 0; k < list.length; k++) {
+        const line = list[k]!;
         if (count[line] === 0) touched.push(line);
-        weight[line]! += weights[t]!;
+        weight[line]! += add;
         count[line]! += 1;
       }
-    });
+    }
     const best = heaviest(touched, weight, conversation.lines);
     // A line joins if it adds a fifth of the sentence, or two of its words.
     const joins = best !== -1 && (weight[best]! >= MIN_GAIN * total || count[best]! >= 2);
@@ -130,7 +181,7 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
     count.fill(0);
     if (!joins) break;
     picked.push(best);
-    said.forEach((lines, t) => lines.has(best) && covered.add(t));
+    said.forEach(({ set }, t) => set.has(best) && covered.add(t));
   }
   const share = [...covered].reduce((a, t) => a + weights[t]!, 0) / total;
   // Half its weight, or two words and a quarter, or four words: an assessment adds words nobody said.
@@ -169,7 +220,7 @@ export function linkEvidence(
   passages: readonly NotePassage[],
   items: readonly EvidenceItem[],
 ): PassageEvidence[] {
-  const conversation = new Conversation(items);
+  const conversation = conversationOf(items);
   return passages.map(({ key, text }) => ({
     key,
     sentences: sentencesOf(text).map((sentence) => sentenceEvidence(key, text, sentence, conversation)),

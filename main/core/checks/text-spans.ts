@@ -26,21 +26,35 @@ const WORD = new RegExp(`\\.?\\d+(?:[.,]\\d+)*|[${LETTER}]+(?:['’./-][${LETTER
 /** The words of `text` (from `offset`), in order. */
 function wordsOf(text: string, offset = 0): Word[] {
   const out: Word[] = [];
-  for (const match of text.matchAll(WORD)) {
+  // exec over the one pattern rather than matchAll, which copies it for every text (linked evidence reads
+  // every line of a visit: issue 30's 200 ms).
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
     let raw = match[0];
     // A word's closing dot is the sentence's unless it is an abbreviation's ("q.d.").
     if (raw.endsWith('.') && !/^[\p{L}]\.[\p{L}.]*$/u.test(raw)) raw = raw.slice(0, -1);
     const start = offset + match.index;
-    // French elision ("d'essoufflement", "l’œdème"): the article is a word of its own, so cues and findings meet.
-    const elided = /^(?:qu|[cdjlmnst])['’]/iu.exec(raw)?.[0].length ?? 0;
+    // French elision ("d'essoufflement", "l’œdème"): the article is a word of its own, so cues and findings
+    // meet. Its apostrophe is the second or third character: only then is the pattern tried.
+    const elided = elisionAt(raw) ? (ELISION.exec(raw)?.[0].length ?? 0) : 0;
     if (elided > 0 && elided < raw.length) out.push(word(raw.slice(0, elided), start));
     out.push(word(raw.slice(elided), start + elided));
   }
   return out;
 }
 
+const ELISION = /^(?:qu|[cdjlmnst])['’]/iu;
+const isApostrophe = (c: string | undefined) => c === "'" || c === '’';
+const elisionAt = (raw: string) => isApostrophe(raw[1]) || isApostrophe(raw[2]);
+
 function word(text: string, start: number): Word {
-  return { text, norm: text.toLowerCase().replace(/’/g, "'"), start, end: start + text.length };
+  const lower = text.toLowerCase();
+  return {
+    text,
+    norm: lower.includes('’') ? lower.replace(/’/g, "'") : lower,
+    start,
+    end: start + text.length,
+  };
 }
 
 // A sentence ends at . ! ? or a line break, where the dot is not a decimal point nor an abbreviation's.

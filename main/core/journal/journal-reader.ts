@@ -1,6 +1,7 @@
 /**
- * Reading audio back from a journal that is still being written (a replay after a drop, when the chunk is
- * no longer in memory): where each written chunk lies, and opening its record there.
+ * Reading audio back from a journal (a replay after a drop, when the chunk is no longer in memory; a line
+ * the Note screen plays, of a live or a recovered visit): where each written chunk lies, noted as it was
+ * written or as a recovery read it, and opening its record there.
  */
 import { ChunkIndex } from './chunk-index.ts';
 import type { JournalFs } from './journal-fs.ts';

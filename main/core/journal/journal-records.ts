@@ -137,16 +137,21 @@ export async function readRecordAt(
   return sealed.length === length ? { sealed, next: position + 4 + length } : undefined;
 }
 
+/** Where an authenticated audio record lies in the file, and the sequence number it was sealed with. */
+export type AudioPlaced = (stream: number, index: number, position: number, seq: number) => void;
+
 /**
  * Reads every record in order (streaming, bounded memory): the authenticated prefix. Stops at the first
  * record that is cut short, has an impossible length or fails authentication (a torn write, zeros a power cut
- * left, damage), and says so in `tail.cut`; everything before it stands.
+ * left, damage), and says so in `tail.cut`; everything before it stands. `placed` learns where each audio
+ * record of that prefix lies (to read it back later, as the live journal does).
  */
 export async function* readRecords(
   reader: JournalReader,
   key: Uint8Array,
   journalId: string,
   tail: { cut: boolean } = { cut: false },
+  placed?: AudioPlaced,
 ): AsyncGenerator<JournalRecord> {
   let position = 0;
   for (let seq = 0; ; seq++) {
@@ -165,6 +170,7 @@ export async function* readRecords(
       tail.cut = true;
       return;
     }
+    if (record.kind === 'audio') placed?.(record.stream, record.index, position, seq);
     yield record;
     position = next;
   }

@@ -4,6 +4,7 @@
  */
 import { readRecords, type JournalRecord, type JsonRecord } from './journal-records.ts';
 import type { JournalFs } from './journal-fs.ts';
+import { JournalAudioReader } from './journal-reader.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
 import type { TranscriptItem } from '../streaming/transcript.ts';
 
@@ -25,6 +26,11 @@ export interface RecoveredSession {
    * up to the first record that is cut short or fails authentication is recovered, nothing after it.
    */
   tailCut: boolean;
+  /**
+   * Reads a chunk of the authenticated prefix back from the file (the note's evidence plays a recovered
+   * visit's lines from it): where each lies was noted while reading. Absent when replayed from elsewhere.
+   */
+  audio?: { readAudio(stream: number, index: number): Promise<Int16Array> };
 }
 
 type Folding = Omit<RecoveredSession, 'config'> & { config?: RecoveredSession['config'] };
@@ -101,8 +107,12 @@ export async function readJournal(
     throw new StreamingError('journal_missing', 'This journal no longer exists.', { cause: error });
   });
   const tail = { cut: false };
+  // Chunk positions only (typed arrays), never the samples: memory stays near the uncovered audio.
+  const chunks = new JournalAudioReader(fs, path, key, id);
+  const placed = chunks.wrote.bind(chunks);
+  const audio = { readAudio: (stream: number, index: number) => chunks.read(stream, index) };
   try {
-    return await replayJournal(id, readRecords(reader, key, id, tail), tail);
+    return { ...(await replayJournal(id, readRecords(reader, key, id, tail, placed), tail)), audio };
   } finally {
     await reader.close();
   }

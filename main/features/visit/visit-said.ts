@@ -60,12 +60,13 @@ export function visitSaid(
 
 /**
  * What a visit recovered from its journal said: the locales and streams its journal's config names (the
- * language check then runs as for a visit recorded now); no audio (the journal is read back for its
- * transcript, not indexed for playing), so the Note screen says the lines' audio is not kept.
+ * language check then runs as for a visit recorded now), and its audio from the same journal, found by where
+ * the recovery's read-through saw each chunk (chunk i of a stream is i·100 ms of the visit's timeline, which
+ * the recovered and the resent items are on): its lines play as a live visit's do, until it is shredded.
  */
-export function recoveredSaid(recovered: Pick<RecoveredSession, 'config'>): SaidSource {
+export function recoveredSaid(recovered: Pick<RecoveredSession, 'config' | 'audio'>): SaidSource {
   const settings = TranscribeJournalSettings.safeParse(recovered.config.settings);
   return settings.success
-    ? visitSaid(settings.data.speechLocales, settings.data.streams, null)
+    ? visitSaid(settings.data.speechLocales, settings.data.streams, recovered.audio ?? null)
     : visitSaid([], [], null);
 }

@@ -256,7 +256,7 @@ export class VisitService {
       recovered.uncovered.length === 0
         ? journaledVisitItems(recovered)
         : await this.#connections.require().transcriber.resend(recovered);
-    const said = recoveredSaid(recovered); // its locales, for the note's language check
+    const said = recoveredSaid(recovered); // its locales and its audio, for the note’s evidence
     return { items, cut: recovered.tailCut, startedAt: recovered.config.createdAt, said };
   }
 

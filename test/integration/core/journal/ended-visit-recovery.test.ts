@@ -1,6 +1,7 @@
 /**
  * A visit that ended cleanly, then the app went away (a crash, or a quit) before the note was written: the
- * next run offers it and restores its whole transcript from the journal (nothing sent again). Never offered:
+ * next run offers it and restores its whole transcript from the journal (nothing sent again), whose lines
+ * play their recorded audio from it for the note's evidence. Never offered:
  * by the run that ended it, while another running instance shows it, a CLI session's (its transcript was
  * printed), or once a new visit has superseded it.
  */
@@ -105,9 +106,15 @@ describe('a visit that ended before the app went away', () => {
     expect(app.visit.state.phase).toBe('ended');
     expect(app.visit.transcript().map((i) => i.text)).toEqual(said);
     expect(transcriber.resent).toEqual([]); // nothing sent again
-    // Its journal's locales, for the note's language check; its audio is not indexed for playing.
+    // Its journal's locales, for the note's language check, and its audio for the note's evidence: a line
+    // plays the samples recorded over its times, read back from the journal the visit was restored from.
     expect(app.visit.said()?.locales).toEqual(['ENGLISH_US']);
-    expect(await app.visit.said()?.audio('DOCTOR', 0, 1000)).toBeNull();
+    const line = app.visit.transcript()[0]!;
+    const [from, to] = [Math.floor(line.startMs / 100), Math.ceil(line.endMs / 100)];
+    const recorded = fixtureChunks('visit.wav').slice(from, to);
+    expect(recorded.length).toBeGreaterThan(0);
+    const played = await app.visit.said()?.audio(line.speaker, line.startMs, line.endMs);
+    expect(played).toEqual(Int16Array.from(recorded.flatMap((chunk) => [...chunk])));
     expect(await app.visit.recoverable()).toEqual([]); // shown now, no longer offered
 
     await app.visit.discard(); // shreds its journal

@@ -1,15 +1,16 @@
 /**
  * What a visit said, read back for the note's evidence: the chunks a line's times cover, of its speaker's
  * stream, from the real journal after the visit finished; released audio included (it stays on disk until
- * the journal is shredded), nothing once it is shredded, nothing without a journal.
+ * the journal is shredded), nothing once it is shredded, nothing without a journal. A visit recovered from
+ * its journal by another process (a crash, a torn tail) plays the same samples.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../../main/base/secrets/memory-secret-store.ts';
 import { JournalStore } from '../../../../main/core/journal/journal-store.ts';
-import { visitSaid } from '../../../../main/features/visit/visit-said.ts';
+import { recoveredSaid, visitSaid } from '../../../../main/features/visit/visit-said.ts';
 import { CHUNK_SAMPLES } from '../../../../main/core/audio/audio-source.ts';
 
 let dir: string;
@@ -64,5 +65,59 @@ describe('visitSaid', () => {
     const { journal } = await finishedVisit();
     const said = visitSaid(['ENGLISH_US'], [{ speakerType: 'UNSPECIFIED' }], journal);
     expect(firstOfChunks(await said.audio('PATIENT', 0, 200))).toEqual([100, 101]);
+  });
+});
+
+const SETTINGS = {
+  speechLocales: ['ENGLISH_US'],
+  streams: [
+    { id: 'doctor', speakerType: 'DOCTOR' },
+    { id: 'patient', speakerType: 'PATIENT' },
+  ],
+};
+
+describe('recoveredSaid', () => {
+  /** A visit journal left by a crash (unfinished, its end torn): chunk i is 100 + i and 1000 + i. */
+  async function crashedVisit(secrets: MemorySecretStore) {
+    const journal = await new JournalStore({ dir, secrets }).create(
+      'transcribe',
+      ['doctor', 'patient'],
+      SETTINGS,
+    );
+    for (let i = 0; i < 20; i++) {
+      await journal.appendAudio(0, i, chunk(100 + i));
+      await journal.appendAudio(1, i, chunk(1000 + i));
+    }
+    journal.checkpoint({ kind: 'released', stream: 0, before: 12 });
+    await journal.appendAudio(0, 20, chunk(120));
+    journal.close(); // the process is gone; a write it was making is cut short
+    await appendFile(journal.path, Buffer.from([0, 0, 9, 0, 1, 2, 3]));
+    return journal.id;
+  }
+
+  it('plays a recovered visit’s lines from its journal, as the live visit did', async () => {
+    const secrets = new MemorySecretStore();
+    const id = await crashedVisit(secrets);
+    const store = new JournalStore({ dir, secrets }); // another run of the app
+    const recovered = await store.recover(id);
+    expect(recovered.tailCut).toBe(true);
+    const said = recoveredSaid(recovered);
+    expect(said.locales).toEqual(['ENGLISH_US']);
+    const doctor = await said.audio('DOCTOR', 250, 520);
+    expect(firstOfChunks(doctor)).toEqual([102, 103, 104, 105]); // released audio stays on disk
+    expect(doctor!.every((sample, i) => sample === 102 + Math.floor(i / CHUNK_SAMPLES))).toBe(true);
+    expect(firstOfChunks(await said.audio('PATIENT', 1500, 2000))).toEqual([1015, 1016, 1017, 1018, 1019]);
+    expect(firstOfChunks(await said.audio('DOCTOR', 2000, 2100))).toEqual([120]);
+    await store.shred(id);
+    expect(await said.audio('DOCTOR', 0, 500)).toBeNull();
+  });
+
+  it('has no audio for a journal whose settings it cannot read', async () => {
+    const secrets = new MemorySecretStore();
+    const journal = await new JournalStore({ dir, secrets }).create('transcribe', ['doctor'], {});
+    await journal.appendAudio(0, 0, chunk(7));
+    await journal.finish();
+    const said = recoveredSaid(await new JournalStore({ dir, secrets }).recover(journal.id));
+    expect(await said.audio('DOCTOR', 0, 100)).toBeNull();
   });
 });
