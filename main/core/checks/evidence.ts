@@ -124,13 +124,20 @@ class Conversation {
  */
 let last: Conversation | undefined;
 
-function conversationOf(items: readonly EvidenceItem[]): Conversation {
+/** `keep` false: read once and not kept (the note's added context, linked beside the transcript). */
+function conversationOf(items: readonly EvidenceItem[], keep: boolean): Conversation {
   if (last?.says(items)) return last;
-  last = new Conversation(
+  const read = new Conversation(
     items.map(({ id, text }) => ({ id, text })),
-    last,
+    keep ? last : undefined,
   );
-  return last;
+  if (keep) last = read;
+  return read;
+}
+
+/** Drops the conversation kept: its visit is gone (discarded, or replaced by the next). */
+export function forgetConversation(): void {
+  last = undefined;
 }
 
 /**
@@ -219,8 +226,9 @@ function sentenceEvidence(
 export function linkEvidence(
   passages: readonly NotePassage[],
   items: readonly EvidenceItem[],
+  keep = true,
 ): PassageEvidence[] {
-  const conversation = conversationOf(items);
+  const conversation = conversationOf(items, keep);
   return passages.map(({ key, text }) => ({
     key,
     sentences: sentencesOf(text).map((sentence) => sentenceEvidence(key, text, sentence, conversation)),

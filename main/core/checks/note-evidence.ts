@@ -50,6 +50,7 @@ function noteEvidence(
   const context = linkEvidence(
     passages,
     lines.map((text, i) => ({ id: `context-${i}`, text })),
+    false,
   );
   return said.map((passage, p) => ({
     ...passage,

@@ -12,6 +12,7 @@ import type {
 } from '../../../preload/contract/index.ts';
 import { FLAG_KINDS, restoredValue, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { NoteChecks, sectionTextOf } from './note-checks.ts';
+import { forgetConversation } from '../../core/checks/evidence.ts';
 import { fixedContent } from './note-fix.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { Failure } from '../../base/failure.ts';
@@ -117,6 +118,7 @@ export class NoteService {
   reset(): void {
     this.workflow.reset();
     this.#added = [];
+    forgetConversation(); // the evidence's reading of the old transcript goes with it
     this.#checks.flags(null);
   }
 
