@@ -2,7 +2,7 @@
  * The file-system port of the journal: the few operations it needs, so tests can inject failures such as
  * ENOSPC. The Node implementation applies the modes the journal asks for (0600 files, 0700 directory).
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../../base/files/atomic-file.ts';
 
@@ -16,6 +16,11 @@ export interface JournalReader {
 export interface JournalFs {
   mkdir(path: string, mode: number): Promise<void>;
   appendFile(path: string, data: Uint8Array, mode: number): Promise<void>;
+  /**
+   * appendFile done on the calling thread, once the path's append handle is open: true when `data` is in the
+   * file, false when it must go through appendFile (no open handle yet). Throws what the write threw.
+   */
+  appendFileSync?(path: string, data: Uint8Array): boolean;
   /** Flushes what was appended to the device (fsync), and the file's folder entry after it was created. */
   sync?(path: string): Promise<void>;
   /** Lets go of what appendFile keeps open for the path (the journal is closed or finished). */
@@ -41,6 +46,8 @@ const ZERO_BLOCK = Buffer.alloc(1 << 20);
  * keeps every write at the end, also after a truncate cut a torn tail.
  */
 const appendHandles = new Map<string, Promise<fs.FileHandle>>();
+/** The same handles once open, for writes on the calling thread. */
+const openHandles = new Map<string, fs.FileHandle>();
 /** Journals whose folder entry has not been flushed since their file was created. */
 const newFiles = new Set<string>();
 
@@ -50,7 +57,10 @@ async function appendHandle(path: string, mode: number): Promise<fs.FileHandle> 
     handle = fs.open(path, 'a', mode);
     appendHandles.set(path, handle);
     newFiles.add(path);
-    handle.catch(() => appendHandles.delete(path));
+    handle.then(
+      (open) => appendHandles.get(path) === handle && openHandles.set(path, open),
+      () => appendHandles.delete(path),
+    );
   }
   return handle;
 }
@@ -58,6 +68,7 @@ async function appendHandle(path: string, mode: number): Promise<fs.FileHandle> 
 async function releaseHandle(path: string): Promise<void> {
   const handle = appendHandles.get(path);
   appendHandles.delete(path);
+  openHandles.delete(path);
   newFiles.delete(path);
   await (await handle?.catch(() => undefined))?.close().catch(() => undefined);
 }
@@ -76,6 +87,13 @@ export const nodeJournalFs: JournalFs = {
       const { bytesWritten } = await handle.write(data, written, data.length - written);
       written += bytesWritten;
     }
+  },
+  appendFileSync(path, data) {
+    const handle = openHandles.get(path);
+    if (!handle) return false;
+    for (let written = 0; written < data.length;)
+      written += writeSync(handle.fd, data, written, data.length - written);
+    return true;
   },
   async sync(path) {
     const handle = appendHandles.get(path);

@@ -3,6 +3,7 @@
  * with its sequence number only when the writer reaches it, so records that leave the queue unwritten
  * (audio that needs no disk any more) leave no gap in the sequence on disk.
  */
+import { IvCounter } from '../../base/secrets/aes-gcm.ts';
 import { sealAudio, sealJson, type JsonRecord } from './journal-records.ts';
 
 /** Records written in one append at most. */
@@ -26,6 +27,8 @@ export class RecordQueue {
   #seq = 0;
   /** Records on disk. */
   #written = 0;
+  /** The journal's key is its own and this queue its only writer: IVs from a counter (aes-gcm.ts). */
+  readonly #ivs = new IvCounter();
 
   constructor(
     private readonly key: Buffer,
@@ -80,11 +83,9 @@ export class RecordQueue {
 
   #seal(pending: Pending): Buffer {
     if (pending.bytes) return pending.bytes;
-    const seq = (pending.seq = this.#seq++);
+    const at = { key: this.key, journalId: this.id, seq: (pending.seq = this.#seq++), ivs: this.#ivs };
     const { audio, json } = pending;
-    pending.bytes = audio
-      ? sealAudio(this.key, this.id, seq, audio.stream, audio.index, audio.samples)
-      : sealJson(this.key, this.id, seq, json!);
+    pending.bytes = audio ? sealAudio(at, audio.stream, audio.index, audio.samples) : sealJson(at, json!);
     return pending.bytes;
   }
 }

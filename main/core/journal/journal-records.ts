@@ -7,7 +7,7 @@
  * was cut.
  */
 import { z } from 'zod';
-import { decrypt, sealParts } from '../../base/secrets/aes-gcm.ts';
+import { decrypt, sealParts, type IvCounter } from '../../base/secrets/aes-gcm.ts';
 import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
 import type { JournalReader } from './journal-fs.ts';
@@ -58,34 +58,35 @@ function aad(journalId: string, seq: number): Buffer {
   return Buffer.from(`scribe-journal-v1:${journalId}:${seq}`, 'utf8');
 }
 
+/** Where a record is sealed: the journal's key, id, the record's sequence number and the writer's IVs. */
+export interface SealAt {
+  key: Uint8Array;
+  journalId: string;
+  seq: number;
+  ivs: IvCounter;
+}
+
 /** Seals one JSON record. */
-export function sealJson(key: Uint8Array, journalId: string, seq: number, record: JsonRecord): Buffer {
+export function sealJson(at: SealAt, record: JsonRecord): Buffer {
   const body = Buffer.from(JSON.stringify(record), 'utf8');
-  return framed(key, [KIND_JSON_BYTE, body], journalId, seq);
+  return framed(at, [KIND_JSON_BYTE, body]);
 }
 
 /** Seals one audio chunk. */
-export function sealAudio(
-  key: Uint8Array,
-  journalId: string,
-  seq: number,
-  stream: number,
-  index: number,
-  samples: Int16Array,
-): Buffer {
+export function sealAudio(at: SealAt, stream: number, index: number, samples: Int16Array): Buffer {
   const header = Buffer.allocUnsafe(6);
   header.writeUInt8(KIND_AUDIO, 0);
   header.writeUInt8(stream, 1);
   header.writeUInt32BE(index, 2);
   const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  return framed(key, [header, pcm], journalId, seq);
+  return framed(at, [header, pcm]);
 }
 
 const KIND_JSON_BYTE = Buffer.from([KIND_JSON]);
 
 /** `u32 length | sealed(parts)` in one buffer. */
-function framed(key: Uint8Array, parts: Uint8Array[], journalId: string, seq: number): Buffer {
-  const record = sealParts(key, parts, aad(journalId, seq), 4);
+function framed(at: SealAt, parts: Uint8Array[]): Buffer {
+  const record = sealParts(at.key, parts, aad(at.journalId, at.seq), 4, at.ivs);
   record.writeUInt32BE(record.length - 4, 0);
   return record;
 }

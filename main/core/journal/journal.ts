@@ -5,18 +5,17 @@
  *
  * Records are written in the order they were appended (one queue, sequence numbers bound into each seal),
  * so what is on disk after a crash is always a prefix of what was appended: a checkpoint that covers a
- * chunk is never on disk without the chunk. Audio takes its place in that order at once but is sealed and
- * written on the next turn of the event loop, after the chunk went to the socket, and everything queued
- * while a write is in flight goes out in the next single write, through one append handle per journal.
+ * chunk is never on disk without the chunk. Audio takes its place in that order at once and is sealed and
+ * written on the next turn of the event loop (the chunk is sent once written); what queues meanwhile goes
+ * out in one write, on the main thread while the disk keeps up (`#writeInline`), else the thread pool.
  *
  * A full disk never loses audio: the write queue stops, the session is told (`disk_full`), the records wait
  * in memory and are retried until they fit; the torn tail of the failed write is cut off first. Audio whose
  * final text has arrived leaves the queue unwritten meanwhile, and finish() waits for the disk only so long:
  * a full disk never keeps a visit from ending.
  *
- * Durability: appends are flushed to the device (fsync) at checkpoints, at most a second after they were
- * written, and at finish (journal-sync.ts). The queue and its sealing order: journal-queue.ts; reading
- * audio back for a replay: journal-reader.ts.
+ * Durability: written records survive a crash of the process; they reach the device (fsync) at most a
+ * second after they were written, and at finish (journal-sync.ts). The queue: journal-queue.ts.
  */
 import { join } from 'node:path';
 import { Emitter } from '../../base/async/emitter.ts';
@@ -28,6 +27,9 @@ import { JournalAudioReader } from './journal-reader.ts';
 import type { JsonRecord } from './journal-records.ts';
 import { JournalSync } from './journal-sync.ts';
 import type { JournalCheckpoint, JournalStatus, SessionJournal } from '../streaming/session-journal.ts';
+
+/** A write on the main thread that takes longer than this is a stall: later ones go to the thread pool. */
+const INLINE_WRITE_STALL_MS = 50;
 
 /** File mode of journal files. */
 export const FILE_MODE = 0o600;
@@ -70,6 +72,8 @@ export class VisitJournal implements SessionJournal {
   /** finish() has begun: every queued audio record is released and needs no disk. */
   #finishing = false;
   #notKept = false;
+  /** A write on this thread took longer than INLINE_WRITE_STALL_MS: the rest go through the thread pool. */
+  #inlineStalled = false;
 
   constructor(
     readonly id: string,
@@ -230,7 +234,7 @@ export class VisitJournal implements SessionJournal {
         }
         const { batch, bytes } = next;
         try {
-          await this.#fs.appendFile(this.path, bytes, FILE_MODE);
+          if (!this.#writeInline(bytes)) await this.#fs.appendFile(this.path, bytes, FILE_MODE);
         } catch (error) {
           await this.#onWriteError(error);
           return;
@@ -243,6 +247,18 @@ export class VisitJournal implements SessionJournal {
       this.#writing = false;
       if (this.#status === 'disk_full' || this.#finishing) this.#dropUnneeded();
     }
+  }
+
+  /**
+   * Writes on this thread when it can (one hop to the thread pool and one wake-up less per chunk); a write
+   * that stalled sends the journal's later writes through the thread pool, so a slow disk stalls nothing.
+   */
+  #writeInline(bytes: Buffer): boolean {
+    if (this.#inlineStalled) return false;
+    const started = performance.now();
+    if (!this.#fs.appendFileSync?.(this.path, bytes)) return false;
+    this.#inlineStalled = performance.now() - started > INLINE_WRITE_STALL_MS;
+    return true;
   }
 
   #wrote(batch: Pending[]): void {

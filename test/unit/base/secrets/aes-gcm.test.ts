@@ -5,6 +5,7 @@ import {
   encodeKey,
   encrypt,
   generateKey,
+  IvCounter,
   SEAL_OVERHEAD,
   sealParts,
 } from '../../../../main/base/secrets/aes-gcm.ts';
@@ -63,6 +64,20 @@ describe('aes-gcm', () => {
     const again = sealParts(key, parts, aad, 4);
     expect(again.subarray(4, 16).equals(framed.subarray(4, 16))).toBe(false); // a fresh IV each time
     expect(decrypt(key, framed.subarray(4), Buffer.from('other'))).toBeUndefined();
+  });
+
+  it('seals with IVs from a counter: each the previous plus one (carried), and decrypt opens every blob', () => {
+    const key = generateKey();
+    const ivs = new IvCounter();
+    const ivOf = (blob: Buffer): bigint => BigInt(`0x${blob.subarray(4, 16).toString('hex')}`);
+    let previous: bigint | undefined;
+    for (let i = 0; i < 300; i++) {
+      const framed = sealParts(key, [text], aad, 4, ivs);
+      expect(decrypt(key, framed.subarray(4), aad)?.equals(text)).toBe(true);
+      const iv = ivOf(framed);
+      if (previous !== undefined) expect(iv).toBe((previous + 1n) % 2n ** 96n);
+      previous = iv;
+    }
   });
 
   it('throws on a key of the wrong length (a caller bug)', () => {

@@ -24,6 +24,7 @@ function fillableDisk(): { fs: JournalFs; full: boolean } {
     full: false,
     fs: {
       ...nodeJournalFs,
+      appendFileSync: undefined, // every write through the appendFile below
       async appendFile(path, data, mode) {
         if (disk.full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
         return nodeJournalFs.appendFile(path, data, mode);
@@ -39,6 +40,7 @@ describe('journal on a full disk', () => {
     let refusedWrites = 0;
     const fullFs: JournalFs = {
       ...nodeJournalFs,
+      appendFileSync: undefined, // every write through the appendFile below
       async appendFile(path, data, mode) {
         if (!full) return nodeJournalFs.appendFile(path, data, mode);
         refusedWrites++;

@@ -183,6 +183,7 @@ describe('journal', () => {
     let unblock: (() => void) | undefined;
     const gatedFs: JournalFs = {
       ...nodeJournalFs,
+      appendFileSync: undefined, // every write through the appendFile below
       async appendFile(path, data, mode) {
         writes.push(data.length);
         if (writes.length === 2) await new Promise<void>((r) => (unblock = r));
@@ -212,6 +213,7 @@ describe('journal', () => {
     let appends = 0;
     const countingFs: JournalFs = {
       ...nodeJournalFs,
+      appendFileSync: undefined, // every write through the appendFile below
       appendFile: async (p, d, m) => (appends++, nodeJournalFs.appendFile(p, d, m)),
     };
     const store = new JournalStore({ dir, secrets, fs: countingFs });

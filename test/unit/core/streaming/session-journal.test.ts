@@ -72,6 +72,7 @@ describe('TranscribeSession with a journal', () => {
     let full = false;
     const fullFs: JournalFs = {
       ...nodeJournalFs,
+      appendFileSync: undefined, // every write through the appendFile below
       appendFile: async (p, d, m) => {
         if (full) throw Object.assign(new Error('full'), { code: 'ENOSPC' });
         return nodeJournalFs.appendFile(p, d, m);
@@ -99,6 +100,7 @@ describe('TranscribeSession with a journal', () => {
     let stall: Promise<void> | undefined;
     const stallingFs: JournalFs = {
       ...nodeJournalFs,
+      appendFileSync: undefined, // every write through the appendFile below
       appendFile: async (p, d, m) => {
         await stall;
         return nodeJournalFs.appendFile(p, d, m);
