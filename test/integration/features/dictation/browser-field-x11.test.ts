@@ -13,7 +13,7 @@ import { openX11Desktop } from '../../../../native/x11/x11-desktop.ts';
 import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
 import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
-import { ChromiumFields, type WebFieldKind } from './chromium-field.ts';
+import { ChromiumFields, PARAGRAPH_CORRECTIONS, pasteInTurn, type WebFieldKind } from './chromium-field.ts';
 import { startCliOnDisplay, type CliOnDisplay } from './cli-on-display.ts';
 import { FINAL_TEXT, FIRST_PASS } from './dictation-fixture.ts';
 import { readClipboard, setClipboard, TkField, until } from './x11-harness.ts';
@@ -95,29 +95,12 @@ describeX('dictation into Chromium fields on X11', () => {
   it('rich field, paste: corrections before and across a paragraph break lose nothing', async () => {
     await web.focus('rich');
     const desktop = openX11Desktop(env.screen.display);
-    const clipboard = new XclipClipboard(env.screen.env, () => desktop.clipboardOwner());
     try {
-      const insertion = await StreamingInsertion.begin({
-        desktop,
-        clipboard,
-        mode: 'paste',
-        platform: 'linux',
-      });
-      const said = ['Patient is table.', 'Patient is table.\n\n', 'Patient is stable.\n\n'];
-      for (const text of [
-        ...said,
-        'Patient is stable.\n\nContinue aspirin.',
-        'Patient was stable.\n\nContinue aspirin.',
-      ]) {
-        insertion.update(text);
-        await insertion.settled();
-      }
-      expect(await insertion.finish()).toMatchObject({ complete: true, correctionsInPlace: 2 });
-      await expect
-        .poll(() => web.text('rich'), { timeout: 10_000 })
-        .toBe('Patient was stable.\n\n\nContinue aspirin.');
+      const result = await pasteInTurn(desktop, env.screen, PARAGRAPH_CORRECTIONS.said);
+      expect(result).toMatchObject({ complete: true, correctionsInPlace: 2 });
+      const shown = PARAGRAPH_CORRECTIONS.shown;
+      await expect.poll(() => web.text('rich'), { timeout: 10_000 }).toBe(shown);
     } finally {
-      await clipboard.close();
       await desktop.close();
     }
   }, 60_000);
