@@ -30,6 +30,11 @@ export interface FakeWindow {
   discards?: boolean;
   /** The window ignores the paste chord: it never reads the clipboard (a control that takes no paste). */
   ignoresPaste?: boolean;
+  /**
+   * A Chromium rich-text field (`contenteditable`): a paste at the end of the field that ends in a
+   * paragraph break after text keeps one line break less (seen on X11, test/integration/…/browser-field-x11).
+   */
+  pasteDropsTrailingBreak?: boolean;
   /** Typing one more chunk moves focus to this window (the person clicked elsewhere mid-typing). */
   focusAfterNextType?: string;
   /** Typing one more chunk moves focus within the window to a control with these facts (Tab mid-typing). */
@@ -107,8 +112,11 @@ export class FakeDesktop implements Desktop {
   async sendPaste(chord: PasteChord): Promise<void> {
     this.#check();
     this.log.push(`paste:${chord}`);
-    if (this.#focused()?.ignoresPaste) return;
-    this.#insert(this.clipboard.text ?? '');
+    const w = this.#focused();
+    if (w?.ignoresPaste) return;
+    const text = this.clipboard.text ?? '';
+    const atEnd = w?.pasteDropsTrailingBreak && w.caret === w.text.length;
+    this.#insert(atEnd ? text.replace(/(?<=[^\n])\n(?=\n+$)/, '') : text);
     this.clipboard.noteRead();
   }
 

@@ -10,6 +10,7 @@
  * decided by the caller from `typed` and `owns()`, with the field's focus; this file touches no desktop.
  */
 import { caretLength } from './field-writer.ts';
+import type { InsertMode } from './insertion-types.ts';
 
 /** The next change that brings the field to `to`. */
 export type NextEdit =
@@ -24,6 +25,22 @@ export function sentPart(edit: NextEdit & { kind: 'append' }, sent: number): Nex
     to: edit.to.slice(0, edit.to.length - edit.text.length + sent),
     text: edit.text.slice(0, sent),
   };
+}
+
+/**
+ * `edit` as one paste may carry it: never ending in a paragraph break after text. Pasted at the end of a
+ * Chromium rich-text field (`contenteditable`), "ence.\n\n" leaves one line break, not two (a paste of
+ * breaks alone, or of breaks followed by text, keeps them all): the paragraph break was lost, and the field
+ * then held one caret step less than the shadow counts, so a later correction across it took a character
+ * too many. The break is cut off here and goes in as the next edit, a paste of its own (not typed: a
+ * Return would send a chat box's message). Field-kind independent: with Chromium's accessibility off (the
+ * default) a rich field cannot be told from a textarea, and a textarea takes the split paste the same way.
+ */
+export function pasteable<E extends NextEdit>(edit: E, mode: InsertMode): E {
+  const breaks = mode === 'paste' ? /(?:\r?\n){2,}$/.exec(edit.text) : null;
+  if (!breaks || breaks.index === 0) return edit;
+  const cut = breaks[0].length;
+  return { ...edit, to: edit.to.slice(0, edit.to.length - cut), text: edit.text.slice(0, -cut) };
 }
 
 /** Characters `a` and `b` share from the start, never splitting a surrogate pair. */

@@ -15,7 +15,7 @@ import type { Desktop, FieldFacts, InsertionClipboard, TargetWindow } from '../.
 import { planFor } from './app-rules.ts';
 import { ClipboardPaster } from './clipboard-paste.ts';
 import { clearCopiedLater, type ScheduledClear } from './copied-expiry.ts';
-import { FieldShadow, sentPart, type NextEdit } from './field-shadow.ts';
+import { FieldShadow, pasteable, sentPart, type NextEdit } from './field-shadow.ts';
 import { caretLength, FieldWriter, PasteNotTakenError } from './field-writer.ts';
 import { clipContext, WriteGuard } from './write-guard.ts';
 import {
@@ -222,7 +222,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   async #step(): Promise<void> {
     const edit = this.#field.next();
-    if (edit.kind === 'append') await this.#append(this.#writer!, edit);
+    if (edit.kind === 'append') await this.#append(this.#writer!, pasteable(edit, this.plan.mode));
     else await this.#replace(this.#writer!, edit);
   }
 
@@ -262,13 +262,14 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
       if (this.#field.skipped(edit)) this.emit('correctionInBox', { reason: skipped });
       return;
     }
-    this.#field.replacing(edit);
-    await writer.replaceTail(edit.remove, edit.text).catch((error: unknown) => {
-      if (error instanceof PasteNotTakenError) this.#field.replaceNotTaken(edit);
+    const written = pasteable(edit, this.plan.mode);
+    this.#field.replacing(written);
+    await writer.replaceTail(written.remove, written.text).catch((error: unknown) => {
+      if (error instanceof PasteNotTakenError) this.#field.replaceNotTaken(written);
       throw error;
     });
-    this.#field.replaced(edit);
-    this.emit('inserted', { chars: caretLength(edit.text), corrected: true });
+    this.#field.replaced(written);
+    this.emit('inserted', { chars: caretLength(written.text), corrected: true });
   }
 
   async #inPlaceBlocker(writer: FieldWriter, remove: number): Promise<CorrectionSkippedReason | undefined> {

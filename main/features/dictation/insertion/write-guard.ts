@@ -20,6 +20,11 @@ import { delay } from '../../../base/async/delay.ts';
  */
 const LANDED_WITHIN_MS = 3000;
 const LANDED_POLL_MS = 25;
+/**
+ * The character AT-SPI puts in a field's text for each child object: Chromium's rich field shows each of its
+ * paragraphs (after a break) that way, and text written into one is in the child's text, not the field's.
+ */
+const EMBEDDED_OBJECT = '\uFFFC';
 
 /**
  * The part of a field sent as text_field_context: the contract sets no limit, and the service needs only
@@ -94,8 +99,10 @@ export class WriteGuard {
 
   /**
    * Whether `written` arrived, where the field (`at`: its facts at the write) can be read before and after;
-   * undefined when it cannot be told: the field cannot be read, or the person moved to another control of
-   * the window before the read-back (that control's text would prove nothing).
+   * undefined when it cannot be told: the field cannot be read, the person moved to another control of
+   * the window before the read-back (that control's text would prove nothing), or the field shows child
+   * objects and not the text (Chromium's rich field with paragraphs, accessibility on: it said `not_landed`
+   * of text that had arrived, and text said to be lost would be inserted twice).
    */
   async landed(at: FieldFacts, written: string): Promise<boolean | undefined> {
     const before = at.context;
@@ -105,6 +112,8 @@ export class WriteGuard {
       const now = await this.desktop.readField(this.target, at.control).catch(() => undefined);
       if (!now) return undefined; // the field stopped being readable (focus went to another control)
       if (landedIn(before, now, written)) return true;
+      // The text may stand in a child object (a rich field's paragraph): it cannot be told, never "lost".
+      if (now.text.includes(EMBEDDED_OBJECT)) return undefined;
       if (performance.now() >= end) return false;
       await delay(LANDED_POLL_MS);
     }

@@ -4,7 +4,50 @@
  * Chromium (headed, so keys from XTest and the X11 clipboard reach it as they reach a clinician's browser).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { X11Desktop } from '../../../../native/x11/x11-desktop.ts';
+import { XclipClipboard } from '../../../../native/x11/xclip-clipboard.ts';
+import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
+import type { InsertionResult } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 import type { TestDisplay } from './x11-harness.ts';
+
+/**
+ * A dictation with corrections before and across a paragraph break, each text given once the last is in
+ * the field; `shown`: what a rich field then shows (a paragraph break as "\n\n\n").
+ */
+export const PARAGRAPH_CORRECTIONS = {
+  said: [
+    'Patient is table.',
+    'Patient is table.\n\n',
+    'Patient is stable.\n\n',
+    'Patient is stable.\n\nContinue aspirin.',
+    'Patient was stable.\n\nContinue aspirin.',
+  ],
+  shown: 'Patient was stable.\n\n\nContinue aspirin.',
+} as const;
+
+/** Pastes `said` into the focused field by a StreamingInsertion, each text once the last is in. */
+export async function pasteInTurn(
+  desktop: X11Desktop,
+  display: TestDisplay,
+  said: readonly string[],
+): Promise<InsertionResult> {
+  const clipboard = new XclipClipboard(display.env, () => desktop.clipboardOwner());
+  try {
+    const insertion = await StreamingInsertion.begin({
+      desktop,
+      clipboard,
+      mode: 'paste',
+      platform: 'linux',
+    });
+    for (const text of said) {
+      insertion.update(text);
+      await insertion.settled();
+    }
+    return await insertion.finish();
+  } finally {
+    await clipboard.close();
+  }
+}
 
 /** The fields of the page, by the element's id; `blocked` refuses pastes (as some EHR fields do). */
 export type WebFieldKind = 'rich' | 'plain' | 'blocked';

@@ -100,6 +100,28 @@ describe('StreamingInsertion', () => {
     expect(result).toMatchObject({ complete: true, correctionsInBox: 0, correctionsInPlace: 1 });
   });
 
+  // A Chromium rich-text field keeps one line break less of a paste that ends in a paragraph break after text
+  // (the fake's pasteDropsTrailingBreak; seen in browser-field-x11): the paragraph break was lost, and the
+  // next correction across it selected one character too many (here the space: 'FirstSentence.').
+  it('a correction whose text ends in a paragraph break keeps it, and a later one takes nothing more', async () => {
+    const { desktop, field, insertion } = await setup();
+    field.pasteDropsTrailingBreak = true;
+    const said = [
+      'First sentance.',
+      'First sentance.\n\n',
+      'First sentence.\n\n',
+      'First sentence.\n\nSecond.',
+    ];
+    for (const text of [...said, 'First Sentence.\n\nSecond.']) {
+      insertion.update(text);
+      await insertion.settled();
+    }
+    const result = await insertion.finish();
+    expect(field.text).toBe('First Sentence.\n\nSecond.');
+    expect(result).toMatchObject({ complete: true, correctionsInPlace: 2 });
+    expect(desktop.clipboard.writes).toContain('ence.'); // the break went in as a paste of its own
+  });
+
   it('noteUserTyped (the key hook) blocks a correction even when the OS reported nothing', async () => {
     const { desktop, field, insertion } = await setup();
     insertion.update('Continue a spring.');

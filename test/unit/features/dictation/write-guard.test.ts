@@ -196,6 +196,22 @@ describe('insertion you can prove', () => {
     expect(field.text).toBe('Amoxicillin');
   });
 
+  // Chromium's rich field with its accessibility on: each paragraph after a break is a child object, shown in
+  // the field's own text as U+FFFC, and text written there never shows in it (browser-field-x11 with AT-SPI).
+  it('a readable field whose text is in child objects is unchecked, never "lost"', async () => {
+    const { field, insertion, desktop } = await setup('paste');
+    field.readable = true;
+    const read = desktop.readField.bind(desktop);
+    desktop.readField = async (target) => {
+      const now = await read(target);
+      return now && { ...now, text: now.text.replace(/\n\n.*/s, '\uFFFC\uFFFC') };
+    };
+    insertion.update('Plan:\n\nRest.');
+    const result = await insertion.finish();
+    expect(result).toMatchObject({ complete: true, unchecked: true });
+    expect(field.text).toBe('Plan:\n\nRest.');
+  });
+
   it('a readable field that took the text is inserted', async () => {
     const { field, insertion } = await setup('type');
     field.readable = true;
