@@ -32,7 +32,8 @@ const EMBEDDED_OBJECT = '\uFFFC';
  * long note is cut to 4,000 characters before the selection and 1,000 after it, never inside a surrogate
  * pair.
  */
-export function clipContext(context: FieldText, before = 4000, after = 1000): FieldText {
+export function clipContext(field: FieldText, before = 4000, after = 1000): FieldText {
+  const context = withoutObjects(field);
   const end = context.selectionStart + context.selectionLength;
   let from = Math.max(0, context.selectionStart - before);
   let to = Math.min(context.text.length, end + after);
@@ -40,6 +41,23 @@ export function clipContext(context: FieldText, before = 4000, after = 1000): Fi
   if (/[\uDC00-\uDFFF]/.test(context.text.charAt(to))) to--;
   if (from === 0 && to === context.text.length) return context;
   return { ...context, text: context.text.slice(from, to), selectionStart: context.selectionStart - from };
+}
+
+/** The field's text without child-object marks (a rich field's paragraphs): they mean nothing to the service. */
+function withoutObjects(field: FieldText): FieldText {
+  if (!field.text.includes(EMBEDDED_OBJECT)) return field;
+  const end = field.selectionStart + field.selectionLength;
+  const [head, selected, tail] = [
+    field.text.slice(0, field.selectionStart),
+    field.text.slice(field.selectionStart, end),
+    field.text.slice(end),
+  ].map((part) => part.replaceAll(EMBEDDED_OBJECT, '')) as [string, string, string];
+  return {
+    ...field,
+    text: head + selected + tail,
+    selectionStart: head.length,
+    selectionLength: selected.length,
+  };
 }
 
 /** Whether `now` holds `written` where it was written over `before` (the selection then). */

@@ -248,4 +248,13 @@ describe('text_field_context', () => {
     const emoji = { text: `x😀${'a'.repeat(10)}`, selectionStart: 12, selectionLength: 0 };
     expect(clipContext(emoji, 10, 0).text).toBe('a'.repeat(9)); // never half a surrogate pair
   });
+
+  it('leaves out a rich field\u2019s child-object marks (its paragraphs), the selection kept on its words', () => {
+    const rich = { text: 'Stable.\n\uFFFC\nPlan: \uFFFC***', selectionStart: 17, selectionLength: 3 };
+    expect(clipContext(rich)).toEqual({
+      text: 'Stable.\n\nPlan: ***',
+      selectionStart: 15,
+      selectionLength: 3,
+    });
+  });
 });
