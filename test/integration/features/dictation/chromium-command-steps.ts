@@ -17,6 +17,8 @@ export interface LanguageSteps {
   readonly editing: readonly Step[];
   /** go to top, next and previous field through a Text's fields, accept defaults. */
   readonly textFields: readonly Step[];
+  /** choose ‹number› from a pick-list, field complete, then no caps that on a selection made by voice. */
+  readonly picks: readonly Step[];
 }
 
 const ENGLISH: LanguageSteps = {
@@ -55,6 +57,16 @@ const ENGLISH: LanguageSteps = {
     [' Previous field.', 'selected', '[left]'],
     [' Accept defaults.', 'text', 'Side: left Plan: rest.'],
   ],
+  picks: [
+    ['Side: [left|right] Plan: [REST].', 'text', 'Side: [left|right] Plan: [REST].'],
+    [' Go to top.', 'beforeCaret', ''],
+    [' Next field.', 'selected', '[left|right]'],
+    [' Choose two.', 'text', 'Side: right Plan: [REST].'],
+    [' Next field.', 'selected', '[REST]'],
+    [' Field complete.', 'text', 'Side: right Plan: REST.'],
+    [' Select REST.', 'selected', ' REST'],
+    [' No caps that.', 'text', 'Side: right Plan: rest.'],
+  ],
 };
 
 const SPANISH: LanguageSteps = {
@@ -91,6 +103,16 @@ const SPANISH: LanguageSteps = {
     [' Campo anterior.', 'selected', '[izquierdo]'],
     [' Acepta los valores predeterminados.', 'text', 'Lado: izquierdo Plan: reposo.'],
   ],
+  picks: [
+    ['Lado: [izquierdo|derecho] Plan: [REPOSO].', 'text', 'Lado: [izquierdo|derecho] Plan: [REPOSO].'],
+    [' Ve al principio.', 'beforeCaret', ''],
+    [' Campo siguiente.', 'selected', '[izquierdo|derecho]'],
+    [' Elige dos.', 'text', 'Lado: derecho Plan: [REPOSO].'],
+    [' Campo siguiente.', 'selected', '[REPOSO]'],
+    [' Campo completo.', 'text', 'Lado: derecho Plan: REPOSO.'],
+    [' Selecciona REPOSO.', 'selected', ' REPOSO'],
+    [' Minúsculas eso.', 'text', 'Lado: derecho Plan: reposo.'],
+  ],
 };
 
 const FRENCH: LanguageSteps = {
@@ -126,6 +148,16 @@ const FRENCH: LanguageSteps = {
     [' Champ suivant.', 'selected', '[repos]'],
     [' Champ précédent.', 'selected', '[gauche]'],
     [' Accepte les valeurs par défaut.', 'text', 'Côté : gauche Plan : repos.'],
+  ],
+  picks: [
+    ['Côté : [gauche|droit] Plan : [REPOS].', 'text', 'Côté : [gauche|droit] Plan : [REPOS].'],
+    [' Va au début.', 'beforeCaret', ''],
+    [' Champ suivant.', 'selected', '[gauche|droit]'],
+    [' Choisis deux.', 'text', 'Côté : droit Plan : [REPOS].'],
+    [' Champ suivant.', 'selected', '[REPOS]'],
+    [' Champ terminé.', 'text', 'Côté : droit Plan : REPOS.'],
+    [' Sélectionne REPOS.', 'selected', ' REPOS'],
+    [' Minuscules ça.', 'text', 'Côté : droit Plan : repos.'],
   ],
 };
 

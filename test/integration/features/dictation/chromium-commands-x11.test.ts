@@ -101,6 +101,7 @@ describeX('voice commands in Chromium fields read through AT-SPI', () => {
       'select ‹words› (the next words replace them), insert before, go to end, select that, all caps',
     editing: 'unselect, insert after, delete that and cap that on a selection by voice',
     textFields: "go to top, next and previous field select a Text's fields, accept defaults fills them",
+    picks: 'choose ‹number› from a pick-list, field complete, no caps that on a selection by voice',
   } as const;
   const CASES = LANGUAGES.flatMap((language) =>
     (['plain', 'rich'] as const).flatMap((kind) =>
