@@ -206,7 +206,7 @@ export function isNotInsertedReason(code: string | undefined): code is NotInsert
 export interface FieldNavigator {
   move(direction: 'next' | 'previous'): Promise<FieldMove>;
   /** "Go to end" / "go to top": the caret to the end or the start of the focused field, where readable. */
-  caretTo?(where: CaretPlace): Promise<'moved' | 'unreadable'>;
+  caretTo?(where: CaretPlace): Promise<CaretMove>;
   /** Accept defaults, field complete, choose ‹item› in the focused field, where readable. */
   fill?(kind: FieldFill, said: string): Promise<FillOutcome>;
 
@@ -231,6 +231,9 @@ export type FieldEdit = 'done' | 'at_word_start' | 'not_found' | 'nothing_select
 
 /** Where "go to end" / "go to top" put the caret. */
 export type CaretPlace = 'end' | 'top';
+
+/** Where "go to end / top" left the caret (`at_word_start`: at the top, before the field's first word). */
+export type CaretMove = 'moved' | 'at_word_start' | 'unreadable';
 
 /** What a field move did; anything but `selected` is said on the overlay, and nothing was changed. */
 export type FieldMove =

@@ -160,10 +160,14 @@ export class CommandRunner {
     if (this.#o.target === null) return this.#say('caret_moved');
     const navigator = this.#o.navigator;
     if (!navigator?.caretTo) return this.#say('caret_unreadable');
-    const moved = await this.#o.run.between(() => navigator.caretTo!(where));
+    const run = this.#o.run;
+    const moved = await run.between(() => navigator.caretTo!(where));
+    if (moved === 'unreadable') return this.#say('caret_unreadable');
     // The caret moved: what is before it now is not our dictation (no correction or scratch reaches back).
-    if (moved === 'moved') this.#o.run.userTyped();
-    this.#say(moved === 'moved' ? 'caret_moved' : 'caret_unreadable');
+    // Before the field's first word the next words go in without their leading space, one after them.
+    if (moved === 'at_word_start') (run.caretAtWordStart ?? run.userTyped).call(run);
+    else run.userTyped();
+    this.#say('caret_moved');
   }
 
   /** A Text's fields filled: in the box the text has it already; elsewhere in the field, where readable. */

@@ -7,7 +7,7 @@
  */
 import type { Desktop } from '../../../../native/desktop.ts';
 import type { TemplateMarker } from '../../../../preload/contract/index.ts';
-import type { CaretPlace, FieldEdit, FieldMove, FieldNavigator } from '../ports.ts';
+import type { CaretMove, CaretPlace, FieldEdit, FieldMove, FieldNavigator } from '../ports.ts';
 import { blankFrom } from '../../../../preload/contract/template-markers.ts';
 import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
 import type { FillOutcome } from '../commands/field-fill-commands.ts';
@@ -41,14 +41,16 @@ export class DesktopFieldNavigator implements FieldNavigator {
     return fillField(this.desktop, kind, said);
   }
 
-  async caretTo(where: CaretPlace): Promise<'moved' | 'unreadable'> {
+  async caretTo(where: CaretPlace): Promise<CaretMove> {
     const { desktop } = this;
     const target = await desktop.activeWindow();
     if (!target || !desktop.readField || !desktop.selectInField) return 'unreadable';
     const field = await desktop.readField(target).catch(() => undefined);
     if (!field) return 'unreadable';
     const at = where === 'end' ? field.text.length : 0;
-    return (await desktop.selectInField(target, at, 0).catch(() => false)) ? 'moved' : 'unreadable';
+    if (!(await desktop.selectInField(target, at, 0).catch(() => false))) return 'unreadable';
+    // At the top, before a word, there is no space in front: the next words go in without theirs.
+    return where === 'top' && /^[\p{L}\p{N}]/u.test(field.text) ? 'at_word_start' : 'moved';
   }
 
   // Selection by voice (field-selection.ts).

@@ -29,7 +29,7 @@ describeX('go to top / go to end in a GTK field (AT-SPI)', () => {
         field.send(`caret 6`);
         await until(() => field.selection[0] === 6, 'the caret inside the text');
         const nav = new DesktopFieldNavigator(x11.desktop, () => TEMPLATE_MARKERS);
-        expect(await nav.caretTo('top')).toBe('moved');
+        expect(await nav.caretTo('top')).toBe('at_word_start');
         await until(() => field.selection.join() === '0,0', 'the caret at the start');
         expect(await nav.caretTo('end')).toBe('moved');
         await until(() => field.selection.join() === `${text.length},${text.length}`, 'the caret at the end');

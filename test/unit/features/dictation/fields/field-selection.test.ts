@@ -9,6 +9,7 @@ import { DesktopFieldNavigator } from '../../../../../main/features/dictation/fi
 import { TEMPLATE_MARKERS } from '../../../../../preload/contract/index.ts';
 import { EngineInserter } from '../../../../../main/features/dictation/engine-inserter.ts';
 import { runFieldCommand } from '../../../../../main/features/dictation/commands/field-commands.ts';
+import { CommandRunner } from '../../../../../main/features/dictation/commands/command-runner.ts';
 
 function setup(text: string, caret = text.length, readable = true) {
   const desktop = new FakeDesktop();
@@ -72,20 +73,25 @@ describe('selection by voice in a readable field', () => {
   });
 });
 
+/** A run of the engine into the field, as the controller begins it. */
+async function runInto(f: ReturnType<typeof setup>) {
+  const inserter = new EngineInserter({
+    desktop: f.desktop,
+    clipboard: f.desktop.clipboard,
+    platform: 'linux',
+    mode: () => 'type',
+    rules: () => [],
+  });
+  return inserter.begin(await inserter.captureTarget());
+}
+
 describe('insert before the first words of a line', () => {
   it.each([
     ['the field', '', ''],
     ['a line', 'Exam:\n', 'Exam:\n'],
   ])('at the start of %s the next words go in without their space, one after them', async (_, top, at) => {
     const f = setup('');
-    const inserter = new EngineInserter({
-      desktop: f.desktop,
-      clipboard: f.desktop.clipboard,
-      platform: 'linux',
-      mode: () => 'type',
-      rules: () => [],
-    });
-    const run = await inserter.begin(await inserter.captureTarget());
+    const run = await runInto(f);
     run.update(`${top}Pain in right hip.`, false);
     const said: string[] = [];
     const command = { kind: 'insert_before', words: 'pain' } as const;
@@ -94,5 +100,27 @@ describe('insert before the first words of a line', () => {
     run.update(`${top}Pain in right hip. Severe`, false);
     await run.finish(`${top}Pain in right hip. Severe sharp`);
     expect(f.w.text).toBe(`${at}Severe sharp Pain in right hip.`);
+  });
+});
+
+describe('go to top, then words', () => {
+  it("before the field's first word the words go in without their space, one after them", async () => {
+    const f = setup('');
+    const run = await runInto(f);
+    run.update('Pain in right hip.', false);
+    const said: string[] = [];
+    const runner = new CommandRunner({
+      run,
+      target: { appName: 'EHR' },
+      navigator: f.nav,
+      say: (m) => void said.push(m.code),
+      stop: () => undefined,
+    });
+    runner.heard({ kind: 'go_top' });
+    await runner.settled();
+    expect([said, f.w.caret]).toEqual([['caret_moved'], 0]);
+    run.update('Pain in right hip. Severe', false);
+    await run.finish('Pain in right hip. Severe sharp');
+    expect(f.w.text).toBe('Severe sharp Pain in right hip.');
   });
 });
