@@ -67,10 +67,13 @@ describe('voice command → effect in a Win32 EDIT (Wine)', { skip: !asked && 'r
         outcomeMs: 5,
       });
       const samples: number[] = [];
+      const by: Record<string, number[]> = {};
       const timed = async (unit: string, expected: string): Promise<void> => {
         const started = now();
         sessions[0]!.unit(unit);
-        samples.push((await changedTo(expected)) - started);
+        const took = (await changedTo(expected)) - started;
+        samples.push(took);
+        (by[unit.trim()] ??= []).push(took);
         await pause(GAP_MS);
       };
       await controller.start();
@@ -93,6 +96,11 @@ describe('voice command → effect in a Win32 EDIT (Wine)', { skip: !asked && 'r
       const p50 = percentile(samples, 50);
       const p95 = percentile(samples, 95);
       t.diagnostic(`${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ ${TARGET_MS} ms)`);
+      // Each command's own figures: where the time goes.
+      for (const [said, own] of Object.entries(by))
+        t.diagnostic(
+          `  ${said}: p50 ${percentile(own, 50).toFixed(1)} ms, p95 ${percentile(own, 95).toFixed(1)} ms`,
+        );
       t.diagnostic(`bench-row ${JSON.stringify({ name, p50, p95, targetMs: TARGET_MS, n: samples.length })}`);
     });
   }
