@@ -74,8 +74,12 @@ export interface Desktop {
   activeWindow(): Promise<TargetWindow | undefined>;
   /** Brings `target` to the front; resolves true once it has focus, false when it could not. */
   activate(target: TargetWindow): Promise<boolean>;
-  /** Facts about the focused field of `target` (which must have focus). */
-  fieldFacts(target: TargetWindow): Promise<FieldFacts>;
+  /**
+   * Facts about the focused field of `target` (which must have focus). `context: false`: its text is not
+   * needed (a re-check before keys), so a desktop where reading it costs a round trip to the other process
+   * (Windows) may leave it out.
+   */
+  fieldFacts(target: TargetWindow, options?: { readonly context?: boolean }): Promise<FieldFacts>;
   /**
    * The focused field of `target` (which must have focus) as text, where the OS and the application let it
    * be read (X11: AT-SPI; Windows: classic Edit/RichEdit; macOS: AXValue); undefined otherwise.

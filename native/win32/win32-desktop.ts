@@ -129,7 +129,7 @@ export class Win32Desktop implements Desktop {
   /** Our own integrity level, once read (a token's level is never raised; a failed reading is tried again). */
   #ownIntegrity: number | undefined;
 
-  async fieldFacts(target: TargetWindow): Promise<FieldFacts> {
+  async fieldFacts(target: TargetWindow, options?: { readonly context?: boolean }): Promise<FieldFacts> {
     // Unread, our own level counts as medium (a clinician's ordinary session): a target above it is refused.
     const own = (this.#ownIntegrity ??= this.api.processIntegrity('self')) ?? MEDIUM_INTEGRITY;
     const theirs = target.pid === undefined ? undefined : this.api.processIntegrity(target.pid);
@@ -144,8 +144,9 @@ export class Win32Desktop implements Desktop {
     const password = edit
       ? (this.api.windowStyle(focus) & ES_PASSWORD) !== 0
       : this.#uiaPassword(target, elevated);
-    // The focused control just found is read as it is, not looked up a second time.
-    const context = elevated ? undefined : this.#read(target, focus);
+    // The focused control just found is read as it is, not looked up a second time; not at all when the
+    // caller needs no text (WM_GETTEXT and EM_GETSEL are round trips to the other process).
+    const context = elevated || options?.context === false ? undefined : this.#read(target, focus);
     return {
       elevated,
       ...(password === undefined ? {} : { password }),

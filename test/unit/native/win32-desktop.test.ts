@@ -171,6 +171,24 @@ describe('Win32Desktop', () => {
       expect((await desktop.readField(target))?.text).toBe('Plan:\n*** and [ ]');
     });
 
+    it('leaves the text out of the facts when the caller needs none (no round trip to the other process)', async () => {
+      const api = new FakeWin32();
+      api.integrity.set(42, 0x2000);
+      const desktop = new Win32Desktop(api);
+      const target = (await desktop.activeWindow())!;
+      const reads: string[] = [];
+      const { windowText, sendMessage } = api;
+      api.windowText = () => (reads.push('WM_GETTEXT'), windowText());
+      api.sendMessage = (...args) => (reads.push(`message ${args[1]}`), sendMessage(...args));
+      const facts = await desktop.fieldFacts(target, { context: false });
+      expect([facts, reads]).toEqual([
+        { elevated: false, password: false, control: String(0x200n), multiLine: false },
+        [],
+      ]);
+      expect((await desktop.fieldFacts(target)).context?.text).toBe('Plan:\n*** and [ ]');
+      expect(reads).toEqual(['WM_GETTEXT', `message ${0xb0}`]);
+    });
+
     it("hands out the text with \\n breaks and converts offsets to the control's CR LF units", async () => {
       const api = new FakeWin32();
       api.controlSel = [7, 10]; // "***" after "Plan:\r\n"

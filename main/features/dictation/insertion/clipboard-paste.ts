@@ -119,6 +119,16 @@ export class ClipboardPaster {
     });
   }
 
+  /**
+   * The field was read back showing the last paste (the insertion's own read-back after the write): a
+   * target shows a paste only once it has read it, so its settle time is over, as when `shown` says so at
+   * the next paste, without reading the field again then. The restore keeps its delay.
+   */
+  sawShown(): void {
+    this.#settlesAt = Math.min(this.#settlesAt, Date.now());
+    this.#shown = undefined;
+  }
+
   /** The last paste's settle time is over, or cut short once its field shows it. */
   async #settled(): Promise<void> {
     const shown = this.#shown;

@@ -244,7 +244,9 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
     // Stopped by a focus check: another control has focus now (on Windows, another window of the same
     // application reads as the target's), so reading it back would prove nothing.
     const stopped = done !== edit && guard.stoppedBy !== undefined;
-    const landed = wrote && !stopped ? await guard.landed(check.facts, wrote) : true;
+    // A paste the read-back sees in the field was read: the next paste need not wait or read for it.
+    const sawShown = () => this.#paster.sawShown();
+    const landed = wrote && !stopped ? await guard.landed(check.facts, wrote, sawShown) : true;
     if (landed === false) return this.#stop('not_landed');
     if (landed === undefined) this.#unchecked = true;
     if (done.text) this.#field.appended(done, typings, done.text.length - wrote.length);
@@ -255,7 +257,7 @@ export class StreamingInsertion extends TypedEmitter<InsertionEvents> {
 
   /** A correction of the tail: in place when that is safe, otherwise in the dictation box only. */
   async #replace(writer: FieldWriter, edit: NextEdit & { kind: 'replace' }): Promise<void> {
-    const check = await this.#guard!.recheck(edit.text);
+    const check = await this.#guard!.recheck(edit.text, { context: false }); // facts only: nothing read back
     if (check.blocker) return this.#stop(check.blocker);
     const skipped = await this.#inPlaceBlocker(writer, edit.remove);
     if (skipped) {

@@ -86,10 +86,14 @@ export class WriteGuard {
 
   /**
    * The field's facts now, and why not to write `text` into it (undefined: go on). `moved`: another
-   * control of the same window has focus (the text before the caret is no longer ours).
+   * control of the same window has focus (the text before the caret is no longer ours). `context: false`:
+   * the field's text is not needed (no read-back follows), so it need not be read.
    */
-  async recheck(text: string): Promise<{ facts: FieldFacts; blocker?: NotInsertedReason; moved: boolean }> {
-    const facts = await this.desktop.fieldFacts(this.target).catch((): FieldFacts => ({}));
+  async recheck(
+    text: string,
+    options?: { readonly context?: boolean },
+  ): Promise<{ facts: FieldFacts; blocker?: NotInsertedReason; moved: boolean }> {
+    const facts = await this.desktop.fieldFacts(this.target, options).catch((): FieldFacts => ({}));
     const blocker = blockerOf(this.target, facts, this.plan);
     const moved = this.#otherControl(facts);
     if (blocker) return { facts, blocker, moved };
@@ -109,7 +113,10 @@ export class WriteGuard {
       this.stoppedBy = 'focus_lost';
       return false;
     }
-    const facts = await this.desktop.fieldFacts(this.target).catch((): FieldFacts => ({}));
+    // Only its facts: the field's text is read back once the write is done.
+    const facts = await this.desktop
+      .fieldFacts(this.target, { context: false })
+      .catch((): FieldFacts => ({}));
     this.stoppedBy =
       blockerOf(this.target, facts, this.plan) ?? (this.#otherControl(facts) ? 'field_changed' : undefined);
     return this.stoppedBy === undefined;
@@ -120,16 +127,20 @@ export class WriteGuard {
    * undefined when it cannot be told: the field cannot be read, the person moved to another control of
    * the window before the read-back (that control's text would prove nothing), or the field shows child
    * objects and not the text (Chromium's rich field with paragraphs, accessibility on: it said `not_landed`
-   * of text that had arrived, and text said to be lost would be inserted twice).
+   * of text that had arrived, and text said to be lost would be inserted twice). `shown` is called when the
+   * read that proves it also saw the field change since `at` (what {@link shows} checks: a paste's proof).
    */
-  async landed(at: FieldFacts, written: string): Promise<boolean | undefined> {
+  async landed(at: FieldFacts, written: string, shown?: () => void): Promise<boolean | undefined> {
     const before = at.context;
     if (!before || !this.desktop.readField) return undefined;
     const end = performance.now() + LANDED_WITHIN_MS;
     for (;;) {
       const now = await this.desktop.readField(this.target, at.control).catch(() => undefined);
       if (!now) return undefined; // the field stopped being readable (focus went to another control)
-      if (landedIn(before, now, written)) return true;
+      if (landedIn(before, now, written)) {
+        if (now.text !== before.text) shown?.();
+        return true;
+      }
       // The text may stand in a child object (a rich field's paragraph): it cannot be told, never "lost".
       if (now.text.includes(EMBEDDED_OBJECT)) return undefined;
       if (performance.now() >= end) return false;

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeDesktop } from '../../../../native/desktop.fake.ts';
+import type { InsertionClipboard } from '../../../../native/desktop.ts';
 import { StreamingInsertion } from '../../../../main/features/dictation/insertion/streaming-insertion.ts';
 import { FAST, setup } from './insertion-rig.ts';
 
@@ -108,5 +109,34 @@ describe('StreamingInsertion through the clipboard', () => {
     await insertion.finish();
     expect(desktop.clipboard.text).toBe('copied by the person');
     expect(desktop.clipboard.restores).toBe(0);
+  });
+
+  it('a paste its read-back saw in the field is read: after a scratch the next paste does not wait its settle time', async () => {
+    const desktop = new FakeDesktop();
+    const field = desktop.addWindow('w1', 'Notepad');
+    field.readable = true;
+    const clipboard = desktop.clipboard;
+    // As Windows' clipboard: it cannot tell when the target read it, so each paste holds the next write.
+    const blind: InsertionClipboard = {
+      snapshot: () => clipboard.snapshot(),
+      writeTransient: async (text) => ({ transient: (await clipboard.writeTransient(text)).transient }),
+      readText: () => clipboard.readText(),
+      restore: (snapshot) => clipboard.restore(snapshot),
+      close: () => clipboard.close(),
+    };
+    const timings = { restoreDelayMs: 20, readWaitMs: 0, settleMs: 60_000 };
+    const insertion = await StreamingInsertion.begin({
+      desktop,
+      clipboard: blind,
+      mode: 'paste',
+      pasteTimings: timings,
+    });
+    insertion.update('Start. Dose 1 mg.');
+    await insertion.settled();
+    insertion.update('Start.'); // scratch that: keys only, and the field no longer shows that paste
+    await insertion.settled();
+    insertion.update('Start. Item 1.');
+    await insertion.settled();
+    expect([field.text, clipboard.writes]).toEqual(['Start. Item 1.', ['Start. Dose 1 mg.', ' Item 1.']]);
   });
 });
