@@ -156,8 +156,11 @@ export const TEMPLATE_MARKERS = [
 ] as const;
 export type TemplateMarker = (typeof TEMPLATE_MARKERS)[number];
 
-/** Single-press hotkeys beside start/stop: undo last dictation, next and previous template field. */
-export const PRESS_HOTKEYS = ['undo', 'next-field', 'previous-field'] as const;
+/**
+ * Single-press hotkeys beside start/stop: undo last dictation, next and previous template field; keep and fix
+ * the flag the overlay shows (registered only while it shows one).
+ */
+export const PRESS_HOTKEYS = ['undo', 'next-field', 'previous-field', 'keep-flag', 'fix-flag'] as const;
 export type PressHotkey = (typeof PRESS_HOTKEYS)[number];
 
 /** Every hotkey of Settings → Dictation, by its setting's name. */
@@ -168,5 +171,7 @@ export const HOTKEY_SETTINGS = [
   'undoKey',
   'nextFieldKey',
   'previousFieldKey',
+  'keepFlagKey',
+  'fixFlagKey',
 ] as const;
 export type HotkeySetting = (typeof HOTKEY_SETTINGS)[number];

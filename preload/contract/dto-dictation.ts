@@ -110,6 +110,8 @@ export const OverlayStateSchema = z.object({
   lastWords: z.string().max(80),
   message: DictationMessageSchema.nullable(),
   flagged: DictationFlagSchema.nullable().optional(),
+  /** The keys that keep and fix it now (registered only while it shows). */
+  flagKeys: z.object({ keep: z.string().optional(), fix: z.string().optional() }).optional(),
   /** The last dictation can still be taken back: the overlay offers "Undo" (and takes clicks meanwhile). */
   undoable: z.boolean().optional(),
   /** "What can I say" is open (until said again or the next utterance). */
@@ -132,6 +134,9 @@ export const DictationSettingsSchema = z.object({
   undoKey: z.string(),
   nextFieldKey: z.string(),
   previousFieldKey: z.string(),
+  /** Keep / fix the flag the overlay shows: registered only while it shows one. */
+  keepFlagKey: z.string(),
+  fixFlagKey: z.string(),
   insertMode: z.enum(INSERT_MODES),
   appRules: z.array(AppRuleSchema),
   locale: z.string(),

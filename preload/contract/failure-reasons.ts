@@ -117,6 +117,8 @@ export const HOTKEY_NAMES = [
   'undo',
   'next-field',
   'previous-field',
+  'keep-flag',
+  'fix-flag',
 ] as const;
 export type HotkeyName = (typeof HOTKEY_NAMES)[number];
 

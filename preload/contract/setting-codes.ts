@@ -40,6 +40,8 @@ export const SETTING_KEYS = [
   'dictationUndoKey',
   'dictationNextFieldKey',
   'dictationPreviousFieldKey',
+  'dictationKeepFlagKey',
+  'dictationFixFlagKey',
   'dictationInsertMode',
   'dictationAppRules',
   'dictationCommands',

@@ -2,7 +2,8 @@
  * "What can I say" on the Dictation screen, in Chromium: the voice commands as said in the dictation
  * language, what each does in the window's language (English, then French and Spanish once Settings says so),
  * the same lines as `scribe dictate --help`. Screenshots of each language. Then the overlay's panel (the
- * same lines, only those that can act now, the field's state, the Texts) in English and French.
+ * same lines, only those that can act now, the field's state, the Texts) in English and French, and the
+ * overlay's flag with Keep and Fix and the keys that do them, in both (the overlay tests that need a language).
  */
 import { describe, expect, it } from 'vitest';
 import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
@@ -117,6 +118,56 @@ describe('what can I say', () => {
         expect(bottom).toBeLessThanOrEqual(OVERLAY.panelHeight);
         expect(await page.locator('button, input, select, textarea, a[href], [tabindex]').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/overlay-what-can-i-say-${lang}.png` });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('the overlay’s flag names its keep and fix keys in the window’s language', async () => {
+    const browser = h.page.context().browser()!;
+    for (const [lang, keep, fix] of [
+      ['en', 'Keep F8', 'Fix Shift+F8'],
+      ['fr', 'Garder F8', 'Corriger Maj+F8'],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width: OVERLAY.width, height: OVERLAY.height },
+      });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript({
+          content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
+            onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
+            settingsGet: async () => ({ ok: true, data: { displayLanguage: '${lang}' } }),
+          } });`,
+        });
+        await page.goto(`${h.server.origin}/index.html?view=overlay`);
+        await page.waitForFunction(() => '__overlay' in globalThis);
+        const flagged = { id: 't:1', code: 'sound_alike' as const, start: 0, end: 11, correction: false };
+        const state: OverlayState = {
+          phase: 'listening',
+          appName: 'Epic Hyperspace',
+          level: 0.5,
+          elapsedMs: 12_000,
+          lastWords: 'Hydroxyzine for blood pressure.',
+          message: null,
+          flagged: { ...flagged, facts: { drug: 'Hydroxyzine', instead: 'hydralazine' } },
+          flagKeys: { keep: 'F8', fix: 'Shift+F8' },
+        };
+        await page.evaluate(
+          (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
+          state,
+        );
+        await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+        await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep, fix]);
+        // Both buttons inside the window, whatever the flag's length (its words are cut short instead).
+        for (const right of await page
+          .locator('.flagged button')
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+          expect(right).toBeLessThanOrEqual(OVERLAY.width);
+        // Clicked, never focused: the overlay does not take the keyboard from the EHR.
+        expect(await page.locator('button:not([tabindex="-1"])').count()).toBe(0);
+        await page.screenshot({ path: `${SHOTS}/overlay-flag-keys-${lang}.png` });
       } finally {
         await context.close();
       }

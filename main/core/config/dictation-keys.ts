@@ -5,9 +5,9 @@
  * language (`dictationLocale`) stays with the other languages.
  */
 import { z } from 'zod';
-import { ChordError, describeChord, formatChord, parseChord } from '../../base/chords/chord.ts';
-import { refuseChord, type ChordUse } from '../../base/chords/chord-rules.ts';
 import { key } from './policy-keys-core.ts';
+import { chord } from './chord-key.ts';
+import { CHECK_KEYS } from './check-keys.ts';
 import {
   CLIPBOARD_CLEAR_MAX_SECONDS,
   LINE_BREAK_RULES,
@@ -23,42 +23,7 @@ import {
 
 const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
 
-/** A kind of check on dictated text, on unless IT turns it off (policy, environment or flags; not settings). */
-const checkKey = (title: string, description: string) =>
-  key({
-    schema: z.boolean(),
-    default: true,
-    title,
-    description: `${description} The same check runs on a note section the clinician saves after changing it.`,
-    expect: 'must be true or false',
-    deniedLayers: ['settings'],
-    example: true,
-  });
 const INSERT_MODES = ['paste', 'type', 'copy'] as const;
-
-const chord = (use: ChordUse) =>
-  z.string().transform((raw, ctx) => {
-    try {
-      const parsed = parseChord(raw);
-      const refusal = refuseChord(parsed, use, process.platform);
-      if (refusal) {
-        // Facts only (the refusal, the keys as a person reads them here): worded where they are shown.
-        const keys = describeChord(parsed, process.platform);
-        ctx.addIssue({
-          code: 'custom',
-          message: `key refused: ${refusal.reason}`,
-          params: { refusal, keys },
-        });
-        return z.NEVER;
-      }
-      return formatChord(parsed);
-    } catch (error) {
-      if (!(error instanceof ChordError)) throw error;
-      const refusal = { reason: error.reason };
-      ctx.addIssue({ code: 'custom', message: `key refused: ${error.reason}`, params: { refusal } });
-      return z.NEVER;
-    }
-  });
 
 /** One per-application rule: the application (process name, bundle id or X11 class) and how text goes in. */
 const appRule = z.object({
@@ -203,23 +168,7 @@ export const DICTATION_KEYS = {
     expect: 'must be true or false',
     example: true,
   }),
-  // The checks on dictated text (main/core/checks): IT turns each kind off; only IT (no settings layer).
-  checksDoses: checkKey(
-    'Dictation checks: doses',
-    'Flags doses in dictated text and its corrections: error-prone forms (trailing zero "5.0 mg", naked decimal ".5 mg", U, IU, QD, QOD, cc, µg), a dose or unit a correction changed, a dose ten times (or a tenth of) the same drug\'s dose dictated earlier. Shown to the clinician, never changed. Off: not checked.',
-  ),
-  checksSoundAlikes: checkKey(
-    'Dictation checks: sound-alike drug names',
-    'Asks "did you mean …?" when a drug name heard is one of a pair on a published list of confused drug names and its context fits the other. Never replaced without the clinician. Off: not checked.',
-  ),
-  checksSides: checkKey(
-    'Dictation checks: sides',
-    'Flags left, right or bilateral in conflict for the same body part within a dictation (or with one dictated earlier), and a side a correction changed. Off: not checked.',
-  ),
-  checksNegation: checkKey(
-    'Dictation checks: negation',
-    'Flags a correction that flips a finding between absent, present and possible ("no chest pain" → "chest pain"), or turns hyper- into hypo- (or back). Off: not checked.',
-  ),
+  ...CHECK_KEYS,
   dictationFieldMarkers: key({
     schema: z.preprocess(
       (value) => {

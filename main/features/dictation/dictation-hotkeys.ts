@@ -1,18 +1,22 @@
 /**
  * What the dictation service does with each action of the hotkey machine (hotkey-machine.ts): start, stop,
- * cancel, hold and typed go to the controller; the single-press hotkeys undo, or move through a field — the
- * focused application's, our dictation box's, or none (field-key-route.ts).
+ * cancel, hold and typed go to the controller; the single-press hotkeys undo, keep or fix the flag the
+ * overlay shows, or move through a field — the focused application's, our dictation box's, or none
+ * (field-key-route.ts).
  */
 import type { DictationController } from './dictation-controller.ts';
 import type { DictationServiceOptions } from './dictation-service-options.ts';
 import { routeFieldKey } from './field-key-route.ts';
 import type { HotkeyDriver } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-types.ts';
+import type { OverlayFlag } from './overlay-flag.ts';
 
 /** What the hotkeys act on (the dictation service). */
 export interface HotkeyHost {
   readonly controller: DictationController;
   readonly driver: Pick<HotkeyDriver, 'setActive'>;
+  readonly overlayFlag: Pick<OverlayFlag, 'flag'>;
+  resolveFlag(id: string, how: 'keep' | 'fix'): void;
   undo(): Promise<void>;
   moveField(direction: 'next' | 'previous'): Promise<void>;
 }
@@ -37,6 +41,12 @@ export function hotkeyActions(
     else if (route === 'box') options.onBoxField?.(direction);
   };
   return (action) => act(host, action, fail, fieldKey);
+}
+
+/** Keeps or fixes the flag the overlay shows; none shown (it just went): nothing. */
+function flagKey(host: HotkeyHost, command: 'keep-flag' | 'fix-flag'): void {
+  const flag = host.overlayFlag.flag;
+  if (flag) host.resolveFlag(flag.id, command === 'keep-flag' ? 'keep' : 'fix');
 }
 
 function act(
@@ -67,6 +77,8 @@ function act(
       return;
     case 'press':
       if (action.command === 'undo') return void host.undo().catch(fail);
+      if (action.command === 'keep-flag' || action.command === 'fix-flag')
+        return flagKey(host, action.command);
       return fieldKey(action.command === 'next-field' ? 'next' : 'previous', action.via);
     default: {
       const exhaustive: never = action;

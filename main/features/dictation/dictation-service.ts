@@ -19,6 +19,7 @@ import { dictationState, TextDraft } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
 import { FlagLedger } from './flag-ledger.ts';
+import { OverlayFlag } from './overlay-flag.ts';
 import { recoveredBox } from './recovered-box.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
 import { afterClear, finishedEvents, noteOf, whereOf } from './outcome-notes.ts';
@@ -37,16 +38,18 @@ export class DictationService {
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
-  /** The window shows the dictation box (it says so through `dictation:boxShown`). */
-  #boxShown = false;
+  #boxShown = false; // the window shows the dictation box (it says so through `dictation:boxShown`)
   readonly textDraft = new TextDraft(() => this.#push()); // "make that a Text" (patient text: never logged)
+  readonly overlayFlag: OverlayFlag; // the flag the overlay shows: its keep and fix keys work meanwhile
 
   constructor(options: DictationServiceOptions) {
     this.#o = options;
     this.#ledger = new FlagLedger((event) => this.#reported.emit(event), options.encounter);
     this.fields = options.fields ?? { move: async () => ({ kind: 'unreadable' }) };
+    this.overlayFlag = new OverlayFlag(options.overlay, (shown) => this.driver.setFlagShown(shown));
     this.controller = new DictationController({
       ...options,
+      overlay: this.overlayFlag.port,
       // "Next field" / "previous field" said while dictating move through the focused field's blanks.
       navigator: this.fields,
       commands: () => ({
@@ -69,10 +72,7 @@ export class DictationService {
         flagsShown: (flags, where) => this.#ledger.shown(flags, where),
       },
       makeText: (content) => this.textDraft.set(content),
-      onActiveChange: (active) => {
-        if (!active) this.driver.setActive(false);
-        this.#push();
-      },
+      onActiveChange: (active) => this.#activeChanged(active),
     });
     this.driver = new HotkeyDriver({
       hook: options.hook,
@@ -154,6 +154,7 @@ export class DictationService {
     const live = this.controller.resolveFlag(id, how);
     const flags = this.#ledger.resolve(id, how, live);
     if (!live) this.#box = { ...this.#box, flags: [...flags] };
+    this.overlayFlag.resolved(id);
     this.#push();
   }
 
@@ -247,20 +248,13 @@ export class DictationService {
     await this.#o.history
       .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));
-    for (const event of finishedEvents(
-      outcome,
-      where,
-      flags.some((f) => f.correction),
-    ))
-      this.#reported.emit(event);
+    const corrected = flags.some((f) => f.correction);
+    for (const event of finishedEvents(outcome, where, corrected)) this.#reported.emit(event);
     if (outcome.kind === 'failed') await this.refreshRecoverable();
     else this.#push();
   }
 
-  /**
-   * Copied text leaves the clipboard when the box's countdown ends (the box and overlay say so; history
-   * keeps it). Someone copied since: the countdown goes, nothing of ours is left to clear.
-   */
+  /** Copied text leaves the clipboard when the box's countdown ends (unless someone copied since). */
   #followClear(outcome: DictationOutcome): void {
     const shown = this.#box.note;
     void afterClear(outcome, shown).then(({ cleared, note }) => {
@@ -268,6 +262,11 @@ export class DictationService {
       if (note && this.#box.note === shown) this.#box = { ...this.#box, note };
       if (note && this.#box.note === note) this.#push();
     });
+  }
+
+  #activeChanged(active: boolean): void {
+    if (!active) this.driver.setActive(false);
+    this.#push();
   }
 
   /** Undo last dictation (`controller.undo()`) took it out, or not: either way the box keeps the text. */

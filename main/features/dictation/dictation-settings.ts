@@ -40,6 +40,9 @@ export interface DictationSettings {
   undoKey: string;
   nextFieldKey: string;
   previousFieldKey: string;
+  /** Keep / fix the flag the overlay shows (registered only while it shows one). */
+  keepFlagKey: string;
+  fixFlagKey: string;
   insertMode: 'paste' | 'type' | 'copy';
   appRules: { app: string; insert: 'paste' | 'type' | 'copy' | 'never' }[];
   locale: string;
@@ -61,6 +64,8 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   undoKey: 'dictationUndoKey',
   nextFieldKey: 'dictationNextFieldKey',
   previousFieldKey: 'dictationPreviousFieldKey',
+  keepFlagKey: 'dictationKeepFlagKey',
+  fixFlagKey: 'dictationFixFlagKey',
   insertMode: 'dictationInsertMode',
   appRules: 'dictationAppRules',
   locale: 'dictationLocale',
@@ -79,6 +84,8 @@ const USE_OF: Readonly<Record<HotkeySetting, ChordUse>> = {
   undoKey: 'shortcut',
   nextFieldKey: 'shortcut',
   previousFieldKey: 'shortcut',
+  keepFlagKey: 'shortcut',
+  fixFlagKey: 'shortcut',
 };
 
 const NAMES: Readonly<Record<HotkeySetting, HotkeyName>> = {
@@ -88,6 +95,8 @@ const NAMES: Readonly<Record<HotkeySetting, HotkeyName>> = {
   undoKey: 'undo',
   nextFieldKey: 'next-field',
   previousFieldKey: 'previous-field',
+  keepFlagKey: 'keep-flag',
+  fixFlagKey: 'fix-flag',
 };
 
 type Refused = Omit<DictationRefusalParams, 'keys'>;
@@ -145,6 +154,8 @@ export class DictationSettingsStore {
       undoKey: pick('dictationUndoKey'),
       nextFieldKey: pick('dictationNextFieldKey'),
       previousFieldKey: pick('dictationPreviousFieldKey'),
+      keepFlagKey: pick('dictationKeepFlagKey'),
+      fixFlagKey: pick('dictationFixFlagKey'),
       insertMode: pick('dictationInsertMode'),
       appRules: [...pick('dictationAppRules')],
       locale: pick('dictationLocale'),
@@ -173,6 +184,8 @@ export class DictationSettingsStore {
       undo: parseChord(s.undoKey),
       nextField: parseChord(s.nextFieldKey),
       previousField: parseChord(s.previousFieldKey),
+      keepFlag: parseChord(s.keepFlagKey),
+      fixFlag: parseChord(s.fixFlagKey),
     };
   }
 

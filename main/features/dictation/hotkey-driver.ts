@@ -5,9 +5,10 @@
  * application holds, with alternatives.
  */
 import type { KeyEvent, KeyHook, KeyHookBlock } from '../../../native/key-hook.ts';
-import { type Chord, toAccelerator } from '../../base/chords/chord.ts';
+import { type Chord, formatChord, toAccelerator } from '../../base/chords/chord.ts';
 import { alternativeChords } from '../../base/chords/chord-rules.ts';
 import { HotkeyMachine } from './hotkey-machine.ts';
+import type { OverlayState } from './ports.ts';
 import {
   DEFAULT_TIMING,
   type HotkeyAction,
@@ -35,6 +36,9 @@ export interface HotkeyChoice {
   readonly undo?: Chord;
   readonly nextField?: Chord;
   readonly previousField?: Chord;
+  /** Keep / fix the flag the overlay shows: registered only while it shows one (setFlagShown). */
+  readonly keepFlag?: Chord;
+  readonly fixFlag?: Chord;
 }
 
 /** What works now, for Settings and the overlay. */
@@ -52,6 +56,9 @@ export interface HotkeyStatus {
   /** Single-press hotkeys (undo, field moves) that work neither through the OS nor the hook. */
   readonly pressUnavailable?: readonly PressCommand[];
 }
+
+/** The keep and fix keys of the flag the overlay shows, as Settings writes them; absent: that key works not. */
+export type FlagKeys = NonNullable<OverlayState['flagKeys']>;
 
 /** Options of {@link HotkeyDriver}. */
 export interface HotkeyDriverOptions {
@@ -73,6 +80,10 @@ export class HotkeyDriver {
   #choice: HotkeyChoice | null = null;
   #registered: string[] = [];
   #cancelAccelerator: string | null = null;
+  /** The bindings without the flag keys, and whether the overlay shows a flag (then they are bound too). */
+  #bindings: HotkeyBindings | null = null;
+  #flagShown = false;
+  #flagAccelerators: string[] = [];
   #timer: ReturnType<typeof setTimeout> | null = null;
   #removeKey: (() => void) | null = null;
   #removeError: (() => void) | null = null;
@@ -112,8 +123,10 @@ export class HotkeyDriver {
     });
     const pressViaHook = hook === 'running' ? notViaShortcut : [];
     const bindings: HotkeyBindings = { ...choice, toggleViaHook, press, pressViaHook };
+    this.#bindings = bindings;
     if (this.#machine) this.#machine.rebind(bindings);
     else this.#machine = new HotkeyMachine(bindings, this.#options.timing ?? DEFAULT_TIMING);
+    if (this.#flagShown) this.#bindFlagKeys(hook === 'running');
     this.#status = {
       hook,
       toggle: viaShortcut ? 'shortcut' : toggleViaHook ? 'hook' : 'none',
@@ -133,6 +146,46 @@ export class HotkeyDriver {
     this.#syncCancel();
   }
 
+  /**
+   * The overlay shows a flag (true) or no longer does: its keep and fix keys are registered only meanwhile,
+   * so they take no key from the focused application otherwise. Answers the keys that work, to show.
+   */
+  setFlagShown(shown: boolean): FlagKeys {
+    if (shown === this.#flagShown) return {};
+    this.#flagShown = shown;
+    if (shown) return this.#bindFlagKeys(this.#status.hook === 'running');
+    for (const accelerator of this.#flagAccelerators) this.#options.shortcuts?.unregister(accelerator);
+    this.#registered = this.#registered.filter((a) => !this.#flagAccelerators.includes(a));
+    this.#flagAccelerators = [];
+    if (this.#bindings) this.#machine?.rebind(this.#bindings);
+    return {};
+  }
+
+  /** Binds the flag keys: through the OS where it takes them, else through the hook when it runs. */
+  #bindFlagKeys(hookRunning: boolean): FlagKeys {
+    const bindings = this.#bindings;
+    if (!bindings || !this.#choice) return {};
+    const working: { keep?: string; fix?: string } = {};
+    const press: Partial<Record<PressCommand, Chord>> = { ...bindings.press };
+    const viaHook: PressCommand[] = [...(bindings.pressViaHook ?? [])];
+    const flagKeys = [
+      ['keep-flag', this.#choice.keepFlag],
+      ['fix-flag', this.#choice.fixFlag],
+    ] as const;
+    for (const [command, chord] of flagKeys) {
+      if (!chord) continue;
+      press[command] = chord;
+      const accelerator = toAccelerator(chord);
+      if (accelerator && this.#register(accelerator, () => this.#shortcut(command)))
+        this.#flagAccelerators.push(accelerator);
+      else if (hookRunning) viaHook.push(command);
+      else continue;
+      working[command === 'keep-flag' ? 'keep' : 'fix'] = formatChord(chord);
+    }
+    this.#machine?.rebind({ ...bindings, press, pressViaHook: viaHook });
+    return working;
+  }
+
   /** Stops the hook and unregisters every chord. */
   dispose(): void {
     this.#unregisterAll();
@@ -143,6 +196,8 @@ export class HotkeyDriver {
     this.#options.hook.stop();
     this.#machine = null;
     this.#choice = null;
+    this.#bindings = null;
+    this.#flagShown = false;
   }
 
   #startHook(): HotkeyStatus['hook'] {
@@ -207,6 +262,7 @@ export class HotkeyDriver {
     for (const accelerator of this.#registered) this.#options.shortcuts?.unregister(accelerator);
     this.#registered = [];
     this.#cancelAccelerator = null;
+    this.#flagAccelerators = [];
   }
 
   #arm(): void {

@@ -147,6 +147,8 @@ export interface OverlayState {
   readonly message: DictationMessage | null;
   /** The last flag of the checks on the dictated text: highlighted for the clinician. */
   readonly flagged?: DictationFlag | null;
+  /** The keys that keep and fix it now (registered only while it shows), as Settings writes them. */
+  readonly flagKeys?: { readonly keep?: string; readonly fix?: string };
   /** The dictation just inserted can still be taken back: the overlay offers "Undo". */
   readonly undoable?: boolean;
   /** "What can I say" is open (commands/say-panel.ts). */

@@ -30,6 +30,8 @@ const ROW_IDS: Readonly<Record<HotkeyName, string>> = {
   undoKey: 'key-undo',
   nextFieldKey: 'key-next-field',
   previousFieldKey: 'key-previous-field',
+  keepFlagKey: 'key-keep-flag',
+  fixFlagKey: 'key-fix-flag',
 };
 
 /** The key-capture rows of Settings → Dictation, in order; each label in the chosen language. */

@@ -22,6 +22,8 @@ const settings: DictationStateDto['settings'] = {
   holdKey: 'F8',
   cancelKey: 'Escape',
   undoKey: 'Alt+Shift+F9',
+  keepFlagKey: 'F7',
+  fixFlagKey: 'Shift+F7',
   nextFieldKey: 'Control+F9',
   previousFieldKey: 'Control+Shift+F9',
   insertMode: 'paste',

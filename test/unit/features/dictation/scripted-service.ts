@@ -1,7 +1,7 @@
 /**
- * A DictationService over scripted sessions and fakes, for the undo and hotkey tests: F9 toggles, the undo
- * and field keys are set (Alt+Shift+F9, Control+F9, Control+Shift+F9), every shortcut registers, voice
- * commands are on. What a test passes replaces the default.
+ * A DictationService over scripted sessions and fakes, for the undo and hotkey tests: F9 toggles, the undo,
+ * field and flag keys are set (Alt+Shift+F9, Control+F9, Control+Shift+F9, F8, Shift+F8), every shortcut
+ * registers, voice commands are on. What a test passes replaces the default.
  */
 import { parseChord } from '../../../../main/base/chords/chord.ts';
 import { AuditLog } from '../../../../main/features/audit/audit-log.ts';
@@ -31,6 +31,8 @@ export function scriptedDictationService(
         undo: parseChord('Alt+Shift+F9'),
         nextField: parseChord('Control+F9'),
         previousField: parseChord('Control+Shift+F9'),
+        keepFlag: parseChord('F8'),
+        fixFlag: parseChord('Shift+F8'),
       }),
       get: () => ({ commands: true, locale: 'ENGLISH_US' }),
       locked: () => [],

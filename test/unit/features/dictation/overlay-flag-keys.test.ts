@@ -1,0 +1,150 @@
+/**
+ * The keys that keep and fix the flag the overlay shows, through the real DictationService with a scripted
+ * session and the fake inserter: registered with the OS only while a flag shows (and released when it is
+ * resolved or the overlay hides), named on the overlay, acting on that flag through the path the box's Keep
+ * and Fix take; the audit trail hears that it was shown and how it was resolved.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { DictationEvent, OverlayState } from '../../../../main/features/dictation/ports.ts';
+import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
+import { FakeKeyHook } from '../../../../native/key-hook.fake.ts';
+import { scriptedOpen } from './scripted-session.ts';
+import { scriptedDictationService } from './scripted-service.ts';
+
+/** The OS's shortcuts: what is registered now, and a press of one. */
+class Shortcuts {
+  readonly registered = new Map<string, () => void>();
+  refuse = false;
+  register(accelerator: string, onPress: () => void): boolean {
+    if (this.refuse) return false;
+    this.registered.set(accelerator, onPress);
+    return true;
+  }
+  unregister(accelerator: string): void {
+    this.registered.delete(accelerator);
+  }
+  press(accelerator: string): void {
+    const press = this.registered.get(accelerator);
+    if (!press) throw new Error(`${accelerator} is not registered`);
+    press();
+  }
+}
+
+function setup(options: { refuse?: boolean; outcomeMs?: number } = {}) {
+  const inserter = new FakeInserter();
+  inserter.target = { appName: 'ehr.exe' };
+  const overlay: (OverlayState | null)[] = [];
+  const shortcuts = new Shortcuts();
+  shortcuts.refuse = options.refuse ?? false;
+  const hook = new FakeKeyHook();
+  const { open, sessions } = scriptedOpen();
+  const dictation = scriptedDictationService({
+    open,
+    inserter,
+    hook,
+    shortcuts,
+    overlay: { show: (state) => overlay.push(state) },
+    ...(options.outcomeMs ? { outcomeMs: options.outcomeMs } : {}),
+  });
+  const events: DictationEvent[] = [];
+  dictation.onDidReport((event) => events.push(event));
+  dictation.applyHotkeys();
+  const dictate = async (text: string) => {
+    await dictation.start();
+    await vi.waitFor(() => expect(sessions).toHaveLength(1));
+    sessions[0]!.unit(text);
+    await vi.waitFor(() => expect(overlay.at(-1)?.flagged).toBeTruthy());
+  };
+  const flagKeys = () => ['F8', 'Shift+F8'].filter((k) => shortcuts.registered.has(k));
+  const resolved = () => events.filter((e) => e.kind === 'dictation_flag_resolved');
+  return { dictation, inserter, overlay, shortcuts, hook, dictate, flagKeys, resolved };
+}
+
+describe('the keep and fix keys of the overlay’s flag', () => {
+  it('are registered only while a flag shows; the fix key puts the suggested name in the field', async () => {
+    const t = setup();
+    expect(t.flagKeys()).toEqual([]);
+    await t.dictation.start();
+    expect(t.flagKeys()).toEqual([]); // dictating without a flag: F8 stays the EHR's
+    await t.dictation.cancel();
+    const t2 = setup();
+    await t2.dictate('Hydroxyzine for blood pressure.');
+    expect(t2.flagKeys()).toEqual(['F8', 'Shift+F8']);
+    expect(t2.overlay.at(-1)?.flagKeys).toEqual({ keep: 'F8', fix: 'Shift+F8' });
+    await vi.waitFor(() => expect(t2.inserter.field).toBe('Hydroxyzine for blood pressure.'));
+    t2.shortcuts.press('Shift+F8');
+    await vi.waitFor(() => expect(t2.inserter.field).toBe('Hydralazine for blood pressure.'));
+    expect(t2.overlay.at(-1)?.flagged ?? null).toBeNull();
+    expect(t2.flagKeys()).toEqual([]);
+    expect(t2.resolved()).toEqual([
+      {
+        kind: 'dictation_flag_resolved',
+        into: 'ehr.exe',
+        check: 'sound_alike',
+        code: 'sound_alike',
+        how: 'fixed',
+      },
+    ]);
+    await t2.dictation.stop();
+    expect(t2.inserter.field).toBe('Hydralazine for blood pressure.');
+    t2.dictation.dispose();
+  });
+
+  it('the keep key leaves the text as said; a fix with no value to put in changes nothing either', async () => {
+    const t = setup();
+    await t.dictate('Warfarin 5.0 mg. Insulin 10 U.');
+    const shown = t.overlay.at(-1)!.flagged!.code;
+    t.shortcuts.press('F8');
+    await vi.waitFor(() => expect(t.resolved()).toHaveLength(1));
+    expect(t.resolved()[0]).toMatchObject({ code: shown, how: 'kept' });
+    // The other flag now shows, and the keys stay for it; fixing it has no single value: the flag goes.
+    expect(t.overlay.at(-1)?.flagged?.code).not.toBe(shown);
+    expect(t.flagKeys()).toEqual(['F8', 'Shift+F8']);
+    t.shortcuts.press('Shift+F8');
+    await vi.waitFor(() => expect(t.resolved()).toHaveLength(2));
+    expect(t.resolved()[1]).toMatchObject({ how: 'fixed' });
+    expect(t.flagKeys()).toEqual([]);
+    await t.dictation.stop();
+    expect(t.inserter.field).toBe('Warfarin 5.0 mg. Insulin 10 U.');
+    t.dictation.dispose();
+  });
+
+  it('after the dictation the keys act on the outcome’s flag, and go when the overlay hides', async () => {
+    const t = setup({ outcomeMs: 60_000 });
+    await t.dictate('Warfarin 5.0 mg.');
+    await t.dictation.stop();
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', flagged: { code: 'trailing_zero' } });
+    expect(t.flagKeys()).toEqual(['F8', 'Shift+F8']);
+    t.shortcuts.press('F8');
+    expect(t.resolved()).toMatchObject([{ code: 'trailing_zero', how: 'kept', into: 'ehr.exe' }]);
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', flagged: null });
+    expect(t.flagKeys()).toEqual([]);
+    expect(t.dictation.state().box.flags ?? []).toEqual([]);
+    const hides = setup({ outcomeMs: 30 });
+    await hides.dictate('Warfarin 5.0 mg.');
+    await hides.dictation.stop();
+    expect(hides.flagKeys()).toEqual(['F8', 'Shift+F8']);
+    await vi.waitFor(() => expect(hides.overlay.at(-1)).toBeNull());
+    expect(hides.flagKeys()).toEqual([]);
+    expect(hides.resolved()).toEqual([]);
+    t.dictation.dispose();
+    hides.dictation.dispose();
+  });
+
+  it('through the key hook where the OS refuses them: only while a flag shows, never typed into the field', async () => {
+    const t = setup({ refuse: true });
+    t.hook.tap('F8');
+    await t.dictate('Hydroxyzine for blood pressure.');
+    expect(t.overlay.at(-1)?.flagKeys).toEqual({ keep: 'F8', fix: 'Shift+F8' });
+    t.hook.press('Shift');
+    t.hook.tap('F8');
+    t.hook.release('Shift');
+    await vi.waitFor(() => expect(t.inserter.field).toBe('Hydralazine for blood pressure.'));
+    expect(t.resolved()).toMatchObject([{ how: 'fixed' }]);
+    t.hook.tap('F8'); // no flag shows: not ours, nothing resolved
+    expect(t.resolved()).toHaveLength(1);
+    await t.dictation.stop();
+    expect(t.inserter.field).toBe('Hydralazine for blood pressure.');
+    t.dictation.dispose();
+  });
+});
