@@ -4,7 +4,6 @@
  */
 import { mount } from 'svelte';
 import App from './App.svelte';
-import OverlayView from './views/OverlayView.svelte';
 import { LocaleState } from './lib/state/locale.svelte.ts';
 
 const target = document.getElementById('app');
@@ -15,7 +14,8 @@ const locale = new LocaleState();
 await locale.load();
 if (new URLSearchParams(location.search).get('view') === 'overlay') {
   document.body.classList.add('overlay-window');
-  mount(OverlayView, { target });
+  // Its own chunk: the main window never loads it.
+  mount((await import('./views/OverlayView.svelte')).default, { target });
 } else {
   mount(App, { target, props: { locale } });
 }

@@ -18,25 +18,25 @@ import { medicationName as medicationNameIn } from './medication-names.ts';
 import type { MedicationField } from '../contract/medication-codes.ts';
 import type { Orders } from '../contract/dto-note.ts';
 import { orderCopyNames as orderCopyNamesIn } from './order-names.ts';
-import type { MicStatusFacts, UiWords, Words } from './words.ts';
+import type { MicStatusFacts, UiWords, WindowWords } from './words.ts';
 import { phrasesFor, WITH_WORDS, type CommandKind } from '../contract/command-phrases.ts';
 
-export type { UiWords, Words } from './words.ts';
+export type { UiWords, WindowWords, Words } from './words.ts';
 
 export type Locale = DisplayLanguage;
 
 /** The development pseudo-locale's tag (English accented and longer, see pseudo.ts), as Chromium names it. */
 export const PSEUDO_LOCALE = 'en-XA';
 
-let current: Words | undefined;
+let current: WindowWords | undefined;
 
 /** Speaks `words` from now on (the front doors call it with the language chosen). */
-export function speak(words: Words): void {
+export function speak(words: WindowWords): void {
   current = words;
 }
 
 /** The words spoken; none yet is a bug (the window loads its language before it shows anything). */
-function spoken(): Words {
+function spoken(): WindowWords {
   if (!current) throw new Error('no language loaded yet');
   return current;
 }
@@ -67,8 +67,8 @@ export function ui(): UiWords {
   return spoken().ui;
 }
 
-/** The words of the chosen locale (tables and sentence builders). */
-export function words(): Words {
+/** The window's words of the chosen locale (tables and sentence builders; index.ts: every word). */
+export function words(): WindowWords {
   return spoken();
 }
 

@@ -11,10 +11,10 @@ import {
   type MedicationField,
 } from '../contract/medication-codes.ts';
 import { medicationName } from './medication-names.ts';
-import type { Words } from './words.ts';
+import type { WindowWords } from './words.ts';
 
 /** The category headings and medication names for a copy of `orders`, by copy key. */
-export function orderCopyNames(orders: Orders, words: Words): Record<string, string> {
+export function orderCopyNames(orders: Orders, words: WindowWords): Record<string, string> {
   const names = new Map<string, string>();
   // Within CopyNamesSchema's bounds: a name that would not fit is left out, and the copy keeps the service's value.
   const { key: maxKey, name: maxName, names: maxNames } = COPY_NAMES_LIMITS;

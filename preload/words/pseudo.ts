@@ -4,13 +4,10 @@
  * at run time (never a file to keep). A layout that cuts words off or overflows with longer words shows up
  * in it before a translator sees it. Chosen when the system's first language is `en-XA` (Chromium
  * `--lang=en-XA`, or a Playwright context with `locale: 'en-XA'`) and no setting names a language.
- * It works on parsed messages (the window's catalogues are parsed at build time; others are parsed here),
+ * index.ts and window.ts build it from English's files (pseudoFiles). It works on parsed messages (the window's catalogues are parsed at build time; others are parsed here),
  * so the text is accented and the syntax (arguments, selectors, `#`) kept as it is.
  */
-import { buildWords, type CatalogueFiles } from './build/words.ts';
-import * as ENGLISH from './en/catalogue.ts';
 import { hasSyntax, parseMessage, type Catalogue, type Message } from './messages.ts';
-import type { Words } from './words.ts';
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
   [...'aeiouycnszAEIOUYCNSZ'].map((letter, i) => [letter, [...'áéíóúýçñšžÁÉÍÓÚÝÇÑŠŽ'][i]!]),
@@ -68,8 +65,9 @@ export function pseudoCatalogue<C extends Catalogue>(catalogue: C): C {
   ) as C;
 }
 
-/** English made pseudo, from English's catalogue. */
-export function pseudoWords(): Words {
-  const files = Object.entries(ENGLISH).map(([name, file]) => [name, pseudoCatalogue(file as Catalogue)]);
-  return buildWords('en', Object.fromEntries(files) as unknown as CatalogueFiles);
+/** Catalogue files (English's, whole or the window's part) with every message in the pseudo-locale. */
+export function pseudoFiles<F extends object>(files: F): F {
+  return Object.fromEntries(
+    Object.entries(files).map(([name, file]) => [name, pseudoCatalogue(file as Catalogue)]),
+  ) as F;
 }

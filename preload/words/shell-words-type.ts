@@ -1,3 +1,5 @@
+import type { UpdateRefusal } from '../contract/update-codes.ts';
+
 /** The Electron shell's own words: the tray's states and menu, the question before quitting, a failed start. */
 export interface ShellWords {
   readonly tray: {
@@ -28,4 +30,14 @@ export interface ShellWords {
     /** No known problem: what the clinician can do. */
     readonly restart: string;
   };
+}
+
+/** An update ready to install, or refused: each refusal its own sentence; `version` as the feed announced it. */
+export interface UpdateWords {
+  readonly readyTitle: string;
+  readonly readyBody: (version: string | null) => string;
+  readonly refusedTitle: string;
+  readonly refused: Readonly<Record<UpdateRefusal, (version: string | null) => string>>;
+  /** A refusal of no known kind: still says what happened and what to do, with its code for IT. */
+  readonly refusedOther: (code: string) => string;
 }

@@ -44,9 +44,8 @@ import type {
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { CommandKind } from '../contract/command-phrases.ts';
-import type { UpdateRefusal } from '../contract/update-codes.ts';
 import type { MedicationWords } from './medication-words-type.ts';
-import type { ShellWords } from './shell-words-type.ts';
+import type { ShellWords, UpdateWords } from './shell-words-type.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
 import type { ScreenWords } from './build/screens.ts';
@@ -66,19 +65,8 @@ export interface MicStatusFacts {
 /** The words of every reason of every code that has reasons. */
 type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 
-/** The `scribe` command's own words: help, usage and configuration errors (English's shape). */
 /** A command the CLI's help describes. */
 export type CliCommandName = keyof CliWords['commands'];
-
-/** An update ready to install, or refused: each refusal its own sentence; `version` as the feed announced it. */
-interface UpdateWords {
-  readonly readyTitle: string;
-  readonly readyBody: (version: string | null) => string;
-  readonly refusedTitle: string;
-  readonly refused: Readonly<Record<UpdateRefusal, (version: string | null) => string>>;
-  /** A refusal of no known kind: still says what happened and what to do, with its code for IT. */
-  readonly refusedOther: (code: string) => string;
-}
 
 /** Settings → Dictation → the dictation microphone's labels. */
 interface MicWords {
@@ -214,8 +202,11 @@ interface DictationScreenWords {
 /** The clinician's day: today's appointments, sending the instructions, orders as tasks (English's shape). */
 type ScheduleWords = ScreenWords['schedule'];
 
-/** Every sentence a person reads, for one locale. */
-export interface Words {
+/**
+ * Every sentence the window shows, for one locale: all the window loads (window.ts), so none of the CLI's or
+ * the shell's words ship to it.
+ */
+export interface WindowWords {
   /** The locale's BCP 47 tag (`en`, later `fr`, `es`), for `Intl` formats and `<html lang>`. */
   readonly tag: string;
 
@@ -246,18 +237,10 @@ export interface Words {
   readonly codesMore: CodesMoreWords;
   /** A medication order's action, route and frequency. */
   readonly medication: MedicationWords;
-  /** The `scribe` command's own words. */
-  readonly cli: CliWords;
   readonly dictationScreen: DictationScreenWords;
   readonly schedule: ScheduleWords;
   /** The Texts page. */
   readonly textsScreen: ScreenWords['textsScreen'];
-  /** The browser preview's title prefix and banner. */
-  readonly preview: { readonly title: string; readonly banner: string };
-  /** The operating system's notifications about updates (the Electron shell shows them). */
-  readonly updates: UpdateWords;
-  /** The tray, the quit question and a failed start (the Electron shell shows them). */
-  readonly shell: ShellWords;
 
   // Sentences built from codes and closed params.
   formatError(error: MessageSource): string;
@@ -297,4 +280,16 @@ export interface Words {
   micStatusText(status: MicStatusFacts): string;
   /** A chord ("Shift+F9") as this language names its keys on this platform ("Maj+F9"; a Mac's "Commande"). */
   keysText(chord: string, mac: boolean): string;
+}
+
+/** Every sentence a person reads, for one locale: the window's and those main and the CLI show themselves. */
+export interface Words extends WindowWords {
+  /** The `scribe` command's own words. */
+  readonly cli: CliWords;
+  /** The browser preview's title prefix and banner (main serves them to the preview's page). */
+  readonly preview: { readonly title: string; readonly banner: string };
+  /** The operating system's notifications about updates (the Electron shell shows them). */
+  readonly updates: UpdateWords;
+  /** The tray, the quit question and a failed start (the Electron shell shows them). */
+  readonly shell: ShellWords;
 }

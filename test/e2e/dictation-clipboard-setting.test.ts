@@ -53,9 +53,9 @@ describe('Settings → Dictation: when copied dictation leaves the clipboard', (
   it('refuses a value out of range in words, saves a good one', async () => {
     const { page } = h;
     await nav(page, 'Settings').click();
-    await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear-start.png`, fullPage: true });
     const field = page.getByLabel('Clear copied dictation text after (seconds)');
     await expect.poll(() => field.inputValue()).toBe('60');
+    await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear-start.png`, fullPage: true });
     const hint = page.getByTestId('clipboard-clear-hint');
     expect(await hint.textContent()).toBe(
       'Dictated text left on the clipboard is cleared after 1 minute if it is still there (0: never).',

@@ -29,6 +29,8 @@ async function everyScreen(page: Page, shot: string): Promise<void> {
   expect(count).toBeGreaterThanOrEqual(7);
   for (let i = 0; i < count; i++) {
     await tabs.nth(i).click();
+    // The tab is current once its screen is shown (a later screen's chunk loads first: screen-views.svelte.ts).
+    await expect.poll(() => tabs.nth(i).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.locator('h1').textContent()).toMatch(/^⟦.*⟧$/);
     await page.screenshot({ path: `${SHOTS}/pseudo-${shot}-${i}.png`, fullPage: true });
     const wide = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');

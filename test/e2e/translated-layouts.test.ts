@@ -51,6 +51,8 @@ describe('the screens in French and Spanish', () => {
       const tabs = page.getByRole('navigation').getByRole('button');
       for (let i = 0; i < (await tabs.count()); i++) {
         await tabs.nth(i).click();
+        // Current once its screen is shown (a later screen's chunk loads first: screen-views.svelte.ts).
+        await expect.poll(() => tabs.nth(i).getAttribute('aria-current')).toBe('page');
         const screen = SCREENS[i] ?? String(i);
         if (screen === 'codes') await expect.poll(() => page.getByTestId('em-inputs').count()).toBe(1);
         if (screen === 'settings') await expect.poll(() => page.locator('#dictation-mode').count()).toBe(1);

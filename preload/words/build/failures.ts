@@ -16,13 +16,13 @@ import {
 import type { FixedLimitRule, LimitParams } from '../../contract/limit-codes.ts';
 import type { LockOrigin, SettingKey, SettingsNotice } from '../../contract/setting-codes.ts';
 import { compile, format, messages } from '../messages.ts';
-import type { Words } from '../words.ts';
+import type { WindowWords } from '../words.ts';
 
 /** One language's failure words, as its catalogue files hold them. */
 export type FailuresCatalogue = typeof ERRORS & typeof REASONS & typeof SETTINGS;
 
 type FailuresPart = Pick<
-  Words,
+  WindowWords,
   | 'errors'
   | 'reasons'
   | 'reservedKeyUses'
@@ -40,7 +40,7 @@ type FailuresPart = Pick<
 >;
 
 /** The clock's words a failure may carry, from the service words (the same language). */
-type ClockWords = Pick<Words, 'clockHintText'> & { clockNoteText(offsetMs: number): string };
+type ClockWords = Pick<WindowWords, 'clockHintText'> & { clockNoteText(offsetMs: number): string };
 
 type Plain = Pick<
   FailuresPart,

@@ -14,7 +14,7 @@ import type {
 } from '../../contract/problem-codes.ts';
 import type PROBLEMS from '../en/problems.json';
 import { messages } from '../messages.ts';
-import type { Words } from '../words.ts';
+import type { WindowWords } from '../words.ts';
 
 /** One language's problem words, as its catalogue file holds them (English's keys: each language has all). */
 export type ProblemsCatalogue = typeof PROBLEMS;
@@ -28,7 +28,7 @@ function known(table: object, key: string): string {
 interface Context {
   readonly tag: string;
   readonly c: ProblemsCatalogue;
-  readonly words: () => Words;
+  readonly words: () => WindowWords;
 }
 
 /** A field's problem: what is wrong with it, alone or after its name. */
@@ -119,7 +119,7 @@ function brokerWords(context: Context) {
 }
 
 /** The problem words in the language `tag`; `words` are the same language's (a hotkey or address rule). */
-export function problemWords(tag: string, c: ProblemsCatalogue, words: () => Words) {
+export function problemWords(tag: string, c: ProblemsCatalogue, words: () => WindowWords) {
   const context = { tag, c, words };
   const say = messages(tag, c);
   return {

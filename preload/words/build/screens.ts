@@ -1,23 +1,15 @@
 /**
- * The Dictation screen (box, history, sample, overlay), the clinician's day and Codes & more, and the
- * words the Electron shell shows (tray, quit question, updates, the preview's banner): the catalogues'
- * `dictation-screen.json`, `schedule.json` and `app.json`, their leaves called as the callers call them.
+ * The Dictation screen (box, history, sample, overlay), the clinician's day and Codes & more: the
+ * catalogues' `dictation-screen.json` and `schedule.json`, their leaves called as the callers call them.
  */
 import type DICTATION_SCREEN from '../en/dictation-screen.json';
 import type SCHEDULE from '../en/schedule.json';
-import type APP from '../en/app.json';
-import { UPDATE_REFUSALS, type UpdateRefusal } from '../../contract/update-codes.ts';
 import { flagSignatures } from './flag-facts.ts';
 import { EDIT_FLAG_CODES } from '../../contract/text-check-codes.ts';
 import { compile, type Compiled, type Prepares } from '../messages.ts';
 
-/** The same value for each update refusal's message (UPDATE_REFUSALS: the catalogue words every one). */
-function perRefusal<T>(value: T): { readonly [R in UpdateRefusal as `updates.refused.${R}`]: T } {
-  return Object.fromEntries(UPDATE_REFUSALS.map((r) => [`updates.refused.${r}`, value])) as never;
-}
-
 /** One language's screen words, as its catalogue files hold them. */
-export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE & typeof APP;
+export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE;
 
 const SCREEN_SIGNATURES = {
   ...flagSignatures('dictationScreen.flag'),
@@ -50,29 +42,21 @@ const SCREEN_SIGNATURES = {
   'codesMore.copyOrderLabel': ['description'],
   'codesMore.copied': ['what', 'whole:boolean', 'chars:number', 'hidden:boolean'],
   'codesMore.minutesRange': ['min:number', 'max:number'],
-  'updates.readyBody': ['version:string?'],
-  ...perRefusal(['version:string?'] as const),
-  'updates.refusedOther': ['code'],
-  'shell.tray.tooltip': ['product', 'status'],
-  'shell.tray.show': ['product'],
 } as const;
 
 /** An empty text reads as none (`null`: the message's own words for nothing). */
 const orNone = (text: string | null | undefined): string | null => text || null;
-const version = (v: string | null | undefined) => ({ version: orNone(v) });
 
 const PREPARE: Prepares<typeof SCREEN_SIGNATURES> = {
   'dictationScreen.hint': (toggleKey, holdKey) => ({ toggleKey, holdKey: orNone(holdKey) }),
   // ICU select keys are words: `corrected-in-box` is `corrected_in_box` in the message.
   'dictationScreen.overlay.title': (phase, app) => ({ phase: phase.replaceAll('-', '_'), app: orNone(app) }),
-  'updates.readyBody': version,
-  ...perRefusal(version),
 };
 
-/** The screens' and the shell's words in the language `tag`, from its catalogue. */
+/** The screens' words in the language `tag`, from its catalogue. */
 export function screenWords(tag: string, catalogue: ScreensCatalogue): ScreenWords {
   return compile(tag, catalogue, SCREEN_SIGNATURES, PREPARE);
 }
 
-/** The screens' and the shell's words (English's keys: every language has every one). */
+/** The screens' words (English's keys: every language has every one). */
 export type ScreenWords = Compiled<ScreensCatalogue, typeof SCREEN_SIGNATURES>;

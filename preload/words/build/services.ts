@@ -16,13 +16,13 @@ import {
 import { JOB_REASONS } from '../../contract/failure-reasons.ts';
 import type { ServiceNote } from '../../contract/service-notes.ts';
 import { compile, messages } from '../messages.ts';
-import type { Words } from '../words.ts';
+import type { WindowWords } from '../words.ts';
 
 /** One language's service and check words, as its catalogue files hold them. */
 export type ServicesCatalogue = typeof SERVICES & typeof CHECKS;
 
 type ServicesPart = Pick<
-  Words,
+  WindowWords,
   | 'callerOperations'
   | 'checkLabels'
   | 'serviceNoteText'
@@ -96,7 +96,7 @@ function noteWords(
   tag: string,
   c: ServicesCatalogue,
   a: Omit<Answers, 'serviceNoteText'>,
-  words: () => Words,
+  words: () => WindowWords,
 ) {
   const say = messages(tag, c.services);
   const operations = compile(tag, c.callerOperations, {});
@@ -164,7 +164,7 @@ function faultWords(tag: string, c: ServicesCatalogue, a: Answers) {
 }
 
 /** The words a person reads for one check (the CLI prints the same), and a check's name. */
-function checkWords(tag: string, c: ServicesCatalogue, a: Answers, words: () => Words) {
+function checkWords(tag: string, c: ServicesCatalogue, a: Answers, words: () => WindowWords) {
   const check = messages(tag, c.checks.detail);
   const faultText = faultWords(tag, c, a);
   const templates = (p: CheckParams): string => {
@@ -195,7 +195,7 @@ function checkWords(tag: string, c: ServicesCatalogue, a: Answers, words: () => 
 }
 
 /** The service and check words in the language `tag`; `words` (the whole language) is read at call time. */
-export function serviceWords(tag: string, c: ServicesCatalogue, words: () => Words): ServicesPart {
+export function serviceWords(tag: string, c: ServicesCatalogue, words: () => WindowWords): ServicesPart {
   const plain = compile(tag, { callerOperations: c.callerOperations, checkLabels: c.checkLabels }, {});
   const answers = answerWords(tag, c);
   const all: Answers = { ...answers, serviceNoteText: noteWords(tag, c, answers, words) };

@@ -37,12 +37,13 @@ describe('GitHub Actions workflows', () => {
     expect(kinds).toEqual(expect.arrayContaining(['events', 'expression']));
   });
 
-  it('CI is defined once: the workflow runs .ci/run, which type-checks and runs the Windows lane', () => {
+  it('CI is defined once: the workflow runs .ci/run, which type-checks, keeps the renderer size budget and runs the Windows lane', () => {
     expect(read('ci.yml')).toMatch(/run: .*bash \.ci\/run$/m);
     const run = readFileSync(path.resolve(dir, '../../.ci/run'), 'utf8');
     for (const step of [
       'npm ci',
       'npm run typecheck',
+      'npm run size', // the renderer's size budget (.ci/renderer-size.ts)
       'npm run lint',
       'npx prettier --check',
       'npm run knip',
