@@ -131,7 +131,7 @@ describe('what can I say', () => {
       ['fr', 'Garder F8', 'Corriger Maj+F8'],
     ] as const) {
       const context = await browser.newContext({
-        viewport: { width: OVERLAY.width, height: OVERLAY.height },
+        viewport: { width: OVERLAY.width, height: OVERLAY.flagHeight },
       });
       try {
         const page = await context.newPage();
@@ -160,11 +160,21 @@ describe('what can I say', () => {
         );
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
         await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep, fix]);
-        // Both buttons inside the window, whatever the flag's length (its words are cut short instead).
-        for (const right of await page
+        // The flag's words whole (what it suggests is read at a glance), both buttons inside the window.
+        const mark = page.getByTestId('overlay-flagged');
+        expect(await mark.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+        expect(await mark.textContent()).toMatch(/hydralazine/i);
+        for (const box of await page
           .locator('.flagged button')
-          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
-          expect(right).toBeLessThanOrEqual(OVERLAY.width);
+          .evaluateAll((els) =>
+            els.map((el) => ({
+              right: el.getBoundingClientRect().right,
+              bottom: el.getBoundingClientRect().bottom,
+            })),
+          )) {
+          expect(box.right).toBeLessThanOrEqual(OVERLAY.width);
+          expect(box.bottom).toBeLessThanOrEqual(OVERLAY.flagHeight);
+        }
         // Clicked, never focused: the overlay does not take the keyboard from the EHR.
         expect(await page.locator('button:not([tabindex="-1"])').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/overlay-flag-keys-${lang}.png` });

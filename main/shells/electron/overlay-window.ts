@@ -29,8 +29,10 @@ export function createOverlayWindow(preloadPath: string): OverlayPort & { destro
         return;
       }
       if (!win || win.isDestroyed()) win = openOverlay(preloadPath, send);
-      // Taller and wider while "what can I say" is open (bounds only: still shown inactive, never focused).
-      const bounds = overlayBounds(screen.getPrimaryDisplay().workArea, Boolean(state.panel));
+      // Taller with a flag, taller and wider while "what can I say" is open (bounds only: still shown
+      // inactive, never focused).
+      const area = screen.getPrimaryDisplay().workArea;
+      const bounds = overlayBounds(area, Boolean(state.panel), Boolean(state.flagged));
       if (win.getBounds().height !== bounds.height) win.setBounds(bounds);
       // Clicks pass through, except while it offers "Undo" or Keep / Fix of a flag (never focused).
       win.setIgnoreMouseEvents(state.undoable !== true && !state.flagged);

@@ -5,6 +5,8 @@ import { OVERLAY, overlayBounds } from '../../../../main/core/window/overlay-bou
 it('sits at the bottom centre, and grows upwards for the panel without leaving a small display', () => {
   const area = { x: 100, y: 0, width: 1920, height: 1040 };
   expect(overlayBounds(area, false)).toEqual({ x: 870, y: 912, width: 380, height: 104 });
+  // A flag's words go whole on their own lines: taller, its bottom where it was.
+  expect(overlayBounds(area, false, true)).toEqual({ x: 870, y: 1040 - 156 - 24, width: 380, height: 156 });
   const panel = overlayBounds(area, true);
   expect(panel).toEqual({
     x: 700,
