@@ -68,8 +68,8 @@ async function buildCli(): Promise<string> {
  * the provider's keys fetched) and after the streams are open, so the figure is what the streams hold.
  */
 async function streamsHeld(clinic: Clinic): Promise<BenchRow[]> {
-  const tokens: string[] = [];
-  for (let n = 0; n < STREAMS; n++) tokens.push(await clinic.token(n));
+  // An hour's tokens: signing 5,000 took over 5 min beside busy cores, and a stream ends with its token.
+  const tokens = await Promise.all(Array.from({ length: STREAMS }, (_, n) => clinic.token(n, 3_600)));
   const inspectors = clinic.brokers.map((b) => inspectorUrl(b.stderr));
   await Promise.all(
     clinic.brokers.map(async (b, i) => (await openStream(b.url, await clinic.token(i))).destroy()),
@@ -77,6 +77,7 @@ async function streamsHeld(clinic: Clinic): Promise<BenchRow[]> {
   const before = total(await Promise.all(inspectors.map(memoryAfterGc)));
   const arrivals: number[] = [];
   const streams: IncomingMessage[] = [];
+  let ended = 0;
   let next = 0;
   const open = async () => {
     while (next < STREAMS) {
@@ -84,6 +85,7 @@ async function streamsHeld(clinic: Clinic): Promise<BenchRow[]> {
       const res = await openStream(clinic.brokers[n % 2]!.url, tokens[n]!).catch(() => undefined);
       if (!res || res.statusCode !== 200) continue;
       streams.push(res);
+      res.on('close', () => (ended += 1));
       res.on('data', (chunk: Buffer) => {
         if (chunk.includes('appointments-changed')) arrivals.push(performance.now());
       });
@@ -92,7 +94,8 @@ async function streamsHeld(clinic: Clinic): Promise<BenchRow[]> {
   await Promise.all(Array.from({ length: 100 }, open));
   await settle();
   const after = total(await Promise.all(inspectors.map(memoryAfterGc)));
-  const per = (key: keyof MemoryReading) => (after[key] - before[key]) / Math.max(1, streams.length);
+  const live = streams.length - ended;
+  const per = (key: keyof MemoryReading) => (after[key] - before[key]) / Math.max(1, live);
   const cpu = await cpuAtRest(clinic.brokers.map((b) => b.pid));
   const sent = performance.now();
   await clinic.webhook();
@@ -107,7 +110,7 @@ async function streamsHeld(clinic: Clinic): Promise<BenchRow[]> {
       figure: `${streams.length}`,
       target: `${STREAMS}`,
       pass: streams.length >= STREAMS,
-      note: `both instances after a full GC: ${mb(before)} → ${mb(after)}`,
+      note: `${live} open when measured; both instances after a full GC: ${mb(before)} → ${mb(after)}`,
     },
     {
       name: 'memory per stream (RSS, after a full GC)',
