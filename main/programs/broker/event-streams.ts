@@ -5,6 +5,11 @@
  * then opens a new one, whose token is checked again. Each keep-alive asks whether the service still has
  * the clinician active: a deactivation ends it too. When the instance stops (SIGTERM) every stream ends
  * with an SSE `retry:` hint and new ones are refused 503 + Retry-After (issue 34).
+ *
+ * The keep-alives come from one timer per instance, not one per stream (issue 34, memory per stream): every
+ * TICK_MS it writes to the streams of one of TICKS groups in turn, so each stream still hears one every
+ * KEEP_ALIVE_MS and the instance's streams are spread over the period (no burst of writes, nor of the
+ * deactivation checks they ask the service, every 25 s).
  */
 import type { ServerResponse } from 'node:http';
 import type { ActiveClinicians } from './active-clinicians.ts';
@@ -15,16 +20,29 @@ const MAX_STREAMS_PER_CLINICIAN = 4;
 /** The longest a stream stays open, whatever its token's expiry. */
 const MAX_STREAM_MS = 3_600_000;
 const KEEP_ALIVE_MS = 25_000;
+/** Groups of streams, one swept a tick. */
+const TICKS = 25;
+const TICK_MS = KEEP_ALIVE_MS / TICKS;
+
+/** A stream as its instance keeps it: a keep-alive now and then, and a way to end it with a hint. */
+export interface HeldStream {
+  keepAlive(): void;
+  close(retryMs: number): void;
+}
 
 /** Open streams per clinician on this instance. */
 export class EventStreams {
   readonly #open = new Map<string, number>();
-  readonly #closers = new Set<(retryMs: number) => void>();
+  readonly #groups: Set<HeldStream>[] = Array.from({ length: TICKS }, () => new Set());
+  /** The group the next tick sweeps. */
+  #next = 0;
+  #held = 0;
+  #timer: NodeJS.Timeout | undefined;
   #drainRetryMs: number | undefined;
 
   /** Streams open now (the metrics). */
   get size(): number {
-    return this.#closers.size;
+    return this.#held;
   }
 
   /**
@@ -47,16 +65,32 @@ export class EventStreams {
     };
   }
 
-  /** Registers an open stream's closer; the function forgets it. */
-  hold(close: (retryMs: number) => void): () => void {
-    this.#closers.add(close);
-    return () => this.#closers.delete(close);
+  /** Keeps an open stream (its first keep-alive a whole period from now); the function forgets it. */
+  hold(stream: HeldStream): () => void {
+    // The group swept last comes round again in TICKS ticks.
+    const group = this.#groups[(this.#next + TICKS - 1) % TICKS]!;
+    group.add(stream);
+    this.#held += 1;
+    this.#timer ??= setInterval(() => this.#tick(), TICK_MS);
+    return () => {
+      if (!group.delete(stream)) return;
+      this.#held -= 1;
+      if (this.#held > 0) return;
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    };
   }
 
   /** The instance is stopping: every stream ends with a reconnection hint, and no new one opens. */
   drain(retryMs: number): void {
     this.#drainRetryMs = retryMs;
-    for (const close of [...this.#closers]) close(retryMs);
+    for (const stream of this.#groups.flatMap((group) => [...group])) stream.close(retryMs);
+  }
+
+  #tick(): void {
+    const group = this.#groups[this.#next]!;
+    this.#next = (this.#next + 1) % TICKS;
+    for (const stream of group) stream.keepAlive();
   }
 }
 
@@ -80,19 +114,20 @@ export function runStream(parts: StreamParts, release: () => void): void {
   const { res } = parts;
   const send = parts.open(res);
   const unsubscribe = parts.subscribe(() => send('appointments-changed'));
-  const heartbeat = setInterval(() => {
-    res.write(': keep-alive\n\n');
-    parts.active.check(parts.externalId, false).catch((error: unknown) => {
-      if (error instanceof BrokerRefusal && error.refusal === 'USER_DEACTIVATED') res.end();
-    });
-  }, KEEP_ALIVE_MS);
   const lifeMs = Math.min(MAX_STREAM_MS, (parts.expiresAtMs ?? Infinity) - parts.now);
   const expiry = setTimeout(() => res.end(), Math.max(0, lifeMs));
-  // SSE's own field: the desktop waits about this long (spread) before it opens a stream again.
-  const unhold = parts.streams.hold((retryMs) => res.end(`retry: ${retryMs}\n\n`));
+  const unhold = parts.streams.hold({
+    keepAlive: () => {
+      res.write(': keep-alive\n\n');
+      parts.active.check(parts.externalId, false).catch((error: unknown) => {
+        if (error instanceof BrokerRefusal && error.refusal === 'USER_DEACTIVATED') res.end();
+      });
+    },
+    // SSE's own field: the desktop waits about this long (spread) before it opens a stream again.
+    close: (retryMs) => res.end(`retry: ${retryMs}\n\n`),
+  });
   res.on('close', () => {
     unhold();
-    clearInterval(heartbeat);
     clearTimeout(expiry);
     unsubscribe();
     release();

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { isLoopbackHost } from './broker-config.ts';
 import { BrokerRefusal } from './refusal.ts';
 import { checkTokenKind, type PresentedToken } from './token-kind.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 const DiscoverySchema = z.looseObject({ issuer: z.string(), jwks_uri: z.string().url() });
 
@@ -34,21 +35,27 @@ export interface VerifierOptions {
 /** What the routes use of a verifier (the rate limit wraps it: rate-limit.ts). */
 export type TokenVerifier = Pick<IdpTokenVerifier, 'verify'>;
 
-/** Verifies identity-provider tokens; keys are fetched once and refetched on an unknown `kid` (rotation). */
+/**
+ * Verifies identity-provider tokens; keys are fetched once and refetched on an unknown `kid` (rotation). A
+ * token verified once is not verified again while it lasts (verified-tokens.ts); its times are.
+ */
 export class IdpTokenVerifier {
   readonly #options: VerifierOptions;
+  readonly #verified: VerifiedTokens;
   #keys: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
 
   constructor(options: VerifierOptions) {
     this.#options = options;
+    this.#verified = new VerifiedTokens(options.clockToleranceSec);
   }
 
-  /** The verified claims, or a BrokerRefusal saying what is wrong. */
   /**
    * The token's claims, or a refusal. `maxTokenAgeSec` overrides the age limit (the schedule routes take a
    * token for as long as the session it came from, not only just after its sign-in).
    */
   async verify(token: string, maxTokenAgeSec = this.#options.maxTokenAgeSec): Promise<JWTPayload> {
+    const known = this.#verified.get(token, maxTokenAgeSec);
+    if (known) return known;
     // A malformed token is the caller's fault (401), whether or not the provider can be reached now.
     try {
       decodeProtectedHeader(token);
@@ -68,6 +75,7 @@ export class IdpTokenVerifier {
         requiredClaims: ['exp', 'iat'],
       });
       checkTokenKind(protectedHeader, payload, this.#options.presentedToken, this.#options.audience);
+      this.#verified.remember(token, payload);
       return payload;
     } catch (error) {
       throw refusalFor(error);

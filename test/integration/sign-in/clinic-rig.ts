@@ -42,8 +42,8 @@ export interface Clinic {
   fetcher: typeof fetch;
   /** Replaces instance `i` by a new process (after it was stopped or killed). */
   restart(i: number): Promise<void>;
-  /** An ID token for clinician `n` (a practitioner of the organization). */
-  token(n: number): Promise<string>;
+  /** An ID token for clinician `n` (a practitioner of the organization), valid `lifeSec` (the provider's 5 min). */
+  token(n: number, lifeSec?: number): Promise<string>;
   /** Delivers a signed `appointment.updated` webhook through the balancer; its status. */
   webhook(): Promise<number>;
   close(): Promise<void>;
@@ -113,7 +113,13 @@ export async function startClinic(
       brokers[i] = await start();
     },
     // A jti of its own: two tokens signed in the same second are two sign-ins, not a replay.
-    token: (n) => idp.sign({ oid: oid(n), sub: oid(n), jti: randomUUID() }),
+    token: (n, lifeSec) =>
+      idp.sign({
+        oid: oid(n),
+        sub: oid(n),
+        jti: randomUUID(),
+        ...(lifeSec ? { exp: Math.floor(Date.now() / 1000) + lifeSec } : {}),
+      }),
     async webhook() {
       const body = JSON.stringify({ type: 'appointment.updated', data: {} });
       const now = String(Math.floor(Date.now() / 1000));
