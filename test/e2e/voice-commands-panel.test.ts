@@ -162,16 +162,18 @@ describe('what can I say', () => {
         await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep, fix]);
         // The flag's words whole (what it suggests is read at a glance), both buttons inside the window.
         const mark = page.getByTestId('overlay-flagged');
-        expect(await mark.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+        expect(
+          await mark.evaluate(
+            (el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1,
+          ),
+        ).toBe(true);
         expect(await mark.textContent()).toMatch(/hydralazine/i);
-        for (const box of await page
-          .locator('.flagged button')
-          .evaluateAll((els) =>
-            els.map((el) => ({
-              right: el.getBoundingClientRect().right,
-              bottom: el.getBoundingClientRect().bottom,
-            })),
-          )) {
+        for (const box of await page.locator('.flagged button').evaluateAll((els) =>
+          els.map((el) => ({
+            right: el.getBoundingClientRect().right,
+            bottom: el.getBoundingClientRect().bottom,
+          })),
+        )) {
           expect(box.right).toBeLessThanOrEqual(OVERLAY.width);
           expect(box.bottom).toBeLessThanOrEqual(OVERLAY.flagHeight);
         }
