@@ -68,6 +68,8 @@ export interface DictationControllerOptions {
   readonly now?: () => number;
   /** How long the outcome stays on the overlay. */
   readonly outcomeMs?: number;
+  /** How long an outcome stays on the overlay while it shows a flag not yet kept or fixed (its keys with it). */
+  readonly flagMs?: number;
   /** True (read at each start) when the audio is a recording (the sample): its end ends the dictation. */
   readonly endsWithAudio?: () => boolean;
 }

@@ -43,7 +43,7 @@ export class DictationController {
   constructor(options: DictationControllerOptions) {
     this.#o = options;
     this.#now = options.now ?? (() => performance.now());
-    this.#overlay = new OverlayPresenter(options.overlay, options.outcomeMs ?? 2500);
+    this.#overlay = new OverlayPresenter(options);
   }
 
   /** True from start until the text is out (or the dictation cancelled). */
@@ -107,6 +107,7 @@ export class DictationController {
     const running = this.#running;
     const flag = running?.stream.resolve(id, how) ?? null;
     if (running && flag) this.#show(running);
+    this.#overlay.resolved(id);
     return flag;
   }
 

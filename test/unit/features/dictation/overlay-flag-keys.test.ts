@@ -30,7 +30,7 @@ class Shortcuts {
   }
 }
 
-function setup(options: { refuse?: boolean; outcomeMs?: number } = {}) {
+function setup(options: { refuse?: boolean; outcomeMs?: number; flagMs?: number } = {}) {
   const inserter = new FakeInserter();
   inserter.target = { appName: 'ehr.exe' };
   const overlay: (OverlayState | null)[] = [];
@@ -45,6 +45,7 @@ function setup(options: { refuse?: boolean; outcomeMs?: number } = {}) {
     shortcuts,
     overlay: { show: (state) => overlay.push(state) },
     ...(options.outcomeMs ? { outcomeMs: options.outcomeMs } : {}),
+    ...(options.flagMs ? { flagMs: options.flagMs } : {}),
   });
   const events: DictationEvent[] = [];
   dictation.onDidReport((event) => events.push(event));
@@ -110,7 +111,7 @@ describe('the keep and fix keys of the overlay’s flag', () => {
   });
 
   it('after the dictation the keys act on the outcome’s flag, and go when the overlay hides', async () => {
-    const t = setup({ outcomeMs: 60_000 });
+    const t = setup({ outcomeMs: 30, flagMs: 60_000 }); // the outcome waits on its flag, not outcomeMs
     await t.dictate('Warfarin 5.0 mg.');
     await t.dictation.stop();
     expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', flagged: { code: 'trailing_zero' } });
@@ -120,7 +121,8 @@ describe('the keep and fix keys of the overlay’s flag', () => {
     expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', flagged: null });
     expect(t.flagKeys()).toEqual([]);
     expect(t.dictation.state().box.flags ?? []).toEqual([]);
-    const hides = setup({ outcomeMs: 30 });
+    await vi.waitFor(() => expect(t.overlay.at(-1)).toBeNull()); // kept: it goes as one without a flag
+    const hides = setup({ outcomeMs: 60_000, flagMs: 30 });
     await hides.dictate('Warfarin 5.0 mg.');
     await hides.dictation.stop();
     expect(hides.flagKeys()).toEqual(['F8', 'Shift+F8']);
