@@ -175,3 +175,15 @@ export const HOTKEY_SETTINGS = [
   'fixFlagKey',
 ] as const;
 export type HotkeySetting = (typeof HOTKEY_SETTINGS)[number];
+
+/**
+ * The phases in which the overlay's flag can be fixed: its dictation runs and owns the text. Once it is over
+ * (inserting, an outcome) the text is the application's and only Keep is offered (fix it in place).
+ */
+export const FLAG_FIXABLE_PHASES: readonly string[] = [
+  'starting',
+  'listening',
+  'asleep',
+  'paused',
+  'reconnecting',
+];

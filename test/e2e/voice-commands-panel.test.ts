@@ -180,6 +180,12 @@ describe('what can I say', () => {
         // Clicked, never focused: the overlay does not take the keyboard from the EHR.
         expect(await page.locator('button:not([tabindex="-1"])').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/overlay-flag-keys-${lang}.png` });
+        // Its dictation over, the text is the application's: Keep only (Fix would change nothing).
+        await page.evaluate(
+          (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
+          { ...state, phase: 'inserted', flagKeys: { keep: 'F8' } },
+        );
+        await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep]);
       } finally {
         await context.close();
       }

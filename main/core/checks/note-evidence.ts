@@ -22,15 +22,17 @@ function notePassages(sections: readonly NoteSection[]): NotePassage[] {
 }
 
 /**
- * A sentence the conversation does not cover but the context the clinician added does (a diagnosis or the
- * patient's age pasted before writing) is not "not found": it is marked as coming from that context.
+ * A sentence the conversation does not cover but the context the clinician added does, saying the same (a
+ * diagnosis or the patient's age pasted before writing), is not "not found": it is marked as coming from
+ * that context. One the context covers with another value stays "not found", for the clinician to check.
  */
 function withContext(
   sentence: SentenceEvidence,
   fromContext: SentenceEvidence | undefined,
 ): SentenceEvidence {
   const found = (s: SentenceEvidence) => !s.marks.some((m) => m.code === 'not_found');
-  if (found(sentence) || fromContext === undefined || !found(fromContext)) return sentence;
+  // Only where the context says the same: one that differs from it (another dose, a "no") stays not found.
+  if (found(sentence) || fromContext === undefined || fromContext.marks.length > 0) return sentence;
   return { ...sentence, marks: sentence.marks.filter((m) => m.code !== 'not_found'), fromContext: true };
 }
 

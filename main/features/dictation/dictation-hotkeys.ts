@@ -15,7 +15,7 @@ import type { OverlayFlag } from './overlay-flag.ts';
 export interface HotkeyHost {
   readonly controller: DictationController;
   readonly driver: Pick<HotkeyDriver, 'setActive'>;
-  readonly overlayFlag: Pick<OverlayFlag, 'flag'>;
+  readonly overlayFlag: Pick<OverlayFlag, 'flag' | 'fixable'>;
   resolveFlag(id: string, how: 'keep' | 'fix'): void;
   undo(): Promise<void>;
   moveField(direction: 'next' | 'previous'): Promise<void>;
@@ -43,10 +43,11 @@ export function hotkeyActions(
   return (action) => act(host, action, fail, fieldKey);
 }
 
-/** Keeps or fixes the flag the overlay shows; none shown (it just went): nothing. */
+/** Keeps or fixes the flag the overlay shows; none shown (it just went), or fix once it is over: nothing. */
 function flagKey(host: HotkeyHost, command: 'keep-flag' | 'fix-flag'): void {
   const flag = host.overlayFlag.flag;
-  if (flag) host.resolveFlag(flag.id, command === 'keep-flag' ? 'keep' : 'fix');
+  if (!flag || (command === 'fix-flag' && !host.overlayFlag.fixable)) return;
+  host.resolveFlag(flag.id, command === 'keep-flag' ? 'keep' : 'fix');
 }
 
 function act(

@@ -59,6 +59,8 @@ export interface HotkeyStatus {
 
 /** The keep and fix keys of the flag the overlay shows, as Settings writes them; absent: that key works not. */
 export type FlagKeys = NonNullable<OverlayState['flagKeys']>;
+/** Which flag keys the overlay's flag needs: none, keep only (its dictation is over), or keep and fix. */
+export type FlagMode = 'none' | 'keep' | 'keep-fix';
 
 /** Options of {@link HotkeyDriver}. */
 export interface HotkeyDriverOptions {
@@ -82,7 +84,7 @@ export class HotkeyDriver {
   #cancelAccelerator: string | null = null;
   /** The bindings without the flag keys, and whether the overlay shows a flag (then they are bound too). */
   #bindings: HotkeyBindings | null = null;
-  #flagShown = false;
+  #flagShown: FlagMode = 'none';
   #flagAccelerators: string[] = [];
   #timer: ReturnType<typeof setTimeout> | null = null;
   #removeKey: (() => void) | null = null;
@@ -126,7 +128,7 @@ export class HotkeyDriver {
     this.#bindings = bindings;
     if (this.#machine) this.#machine.rebind(bindings);
     else this.#machine = new HotkeyMachine(bindings, this.#options.timing ?? DEFAULT_TIMING);
-    if (this.#flagShown) this.#bindFlagKeys(hook === 'running');
+    if (this.#flagShown !== 'none') this.#bindFlagKeys(hook === 'running');
     this.#status = {
       hook,
       toggle: viaShortcut ? 'shortcut' : toggleViaHook ? 'hook' : 'none',
@@ -150,13 +152,13 @@ export class HotkeyDriver {
    * The overlay shows a flag (true) or no longer does: its keep and fix keys are registered only meanwhile,
    * so they take no key from the focused application otherwise. Answers the keys that work, to show.
    */
-  setFlagShown(shown: boolean): FlagKeys {
-    if (shown === this.#flagShown) return {};
-    this.#flagShown = shown;
-    if (shown) return this.#bindFlagKeys(this.#status.hook === 'running');
+  setFlagShown(mode: FlagMode): FlagKeys {
+    if (mode === this.#flagShown) return {};
+    this.#flagShown = mode;
     for (const accelerator of this.#flagAccelerators) this.#options.shortcuts?.unregister(accelerator);
     this.#registered = this.#registered.filter((a) => !this.#flagAccelerators.includes(a));
     this.#flagAccelerators = [];
+    if (mode !== 'none') return this.#bindFlagKeys(this.#status.hook === 'running');
     if (this.#bindings) this.#machine?.rebind(this.#bindings);
     return {};
   }
@@ -173,7 +175,7 @@ export class HotkeyDriver {
       ['fix-flag', this.#choice.fixFlag],
     ] as const;
     for (const [command, chord] of flagKeys) {
-      if (!chord) continue;
+      if (!chord || (command === 'fix-flag' && this.#flagShown === 'keep')) continue;
       press[command] = chord;
       const accelerator = toAccelerator(chord);
       if (accelerator && this.#register(accelerator, () => this.#shortcut(command)))
@@ -197,7 +199,7 @@ export class HotkeyDriver {
     this.#machine = null;
     this.#choice = null;
     this.#bindings = null;
-    this.#flagShown = false;
+    this.#flagShown = 'none';
   }
 
   #startHook(): HotkeyStatus['hook'] {

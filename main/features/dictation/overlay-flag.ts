@@ -2,21 +2,28 @@
  * The flag the overlay shows, for its keep and fix keys (and "keep that" / "fix that"): the keys are
  * registered while it shows one, and act on that one only. Sits between the controller and the overlay.
  */
+import { FLAG_FIXABLE_PHASES } from '../../../preload/contract/dictation-codes.ts';
 import type { DictationFlag } from '../../../preload/contract/index.ts';
-import type { FlagKeys } from './hotkey-driver.ts';
+import type { FlagKeys, FlagMode } from './hotkey-driver.ts';
 import type { OverlayPort, OverlayState } from './ports.ts';
 
 /**
- * Watches what the overlay is shown; `onShown` hears whether a flag is on it, on each change, and answers
- * the keys that keep and fix it (the overlay names them).
+ * While the dictation runs its stream owns the text and can fix it; once it is over (inserting, an outcome)
+ * the text is the application's, and "fix" would change nothing: only keep is offered then.
+ */
+const FIXABLE: ReadonlySet<string> = new Set(FLAG_FIXABLE_PHASES);
+
+/**
+ * Watches what the overlay is shown; `onShown` hears which keys its flag needs (none, keep, keep and fix)
+ * on each change, and answers the keys that work (the overlay names them; no fix key: no Fix button).
  */
 export class OverlayFlag {
   readonly #port: OverlayPort;
-  readonly #onShown: (shown: boolean) => FlagKeys;
+  readonly #onShown: (mode: FlagMode) => FlagKeys;
   #state: OverlayState | null = null;
   #keys: FlagKeys = {};
 
-  constructor(port: OverlayPort, onShown: (shown: boolean) => FlagKeys) {
+  constructor(port: OverlayPort, onShown: (mode: FlagMode) => FlagKeys) {
     this.#port = port;
     this.#onShown = onShown;
   }
@@ -34,10 +41,20 @@ export class OverlayFlag {
     if (this.#state && this.flag?.id === id) this.#show({ ...this.#state, flagged: null });
   }
 
+  /** Whether the flag shown can be fixed (its dictation is running); keep works whenever one shows. */
+  get fixable(): boolean {
+    return this.flag !== null && FIXABLE.has(this.#state!.phase);
+  }
+
   #show(state: OverlayState | null): void {
-    const before = this.flag !== null;
+    const before = this.#mode();
     this.#state = state;
-    if (before !== (this.flag !== null)) this.#keys = this.#onShown(!before);
+    const mode = this.#mode();
+    if (before !== mode) this.#keys = this.#onShown(mode);
     this.#port.show(state?.flagged ? { ...state, flagKeys: this.#keys } : state);
+  }
+
+  #mode(): FlagMode {
+    return this.flag === null ? 'none' : this.fixable ? 'keep-fix' : 'keep';
   }
 }

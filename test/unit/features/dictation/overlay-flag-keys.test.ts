@@ -110,12 +110,16 @@ describe('the keep and fix keys of the overlay’s flag', () => {
     t.dictation.dispose();
   });
 
-  it('after the dictation the keys act on the outcome’s flag, and go when the overlay hides', async () => {
+  it('after the dictation only keep acts on the outcome’s flag (the text is the application’s), and goes when the overlay hides', async () => {
     const t = setup({ outcomeMs: 30, flagMs: 60_000 }); // the outcome waits on its flag, not outcomeMs
     await t.dictate('Warfarin 5.0 mg.');
     await t.dictation.stop();
     expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', flagged: { code: 'trailing_zero' } });
-    expect(t.flagKeys()).toEqual(['F8', 'Shift+F8']);
+    // Fix would change nothing in the application now: neither offered nor taken from it.
+    expect(t.flagKeys()).toEqual(['F8']);
+    expect(t.overlay.at(-1)?.flagKeys).toEqual({ keep: 'F8' });
+    expect(() => t.shortcuts.press('Shift+F8')).toThrow('not registered');
+    expect(t.resolved()).toEqual([]);
     t.shortcuts.press('F8');
     expect(t.resolved()).toMatchObject([{ code: 'trailing_zero', how: 'kept', into: 'ehr.exe' }]);
     expect(t.overlay.at(-1)).toMatchObject({ phase: 'inserted', flagged: null });
@@ -125,7 +129,7 @@ describe('the keep and fix keys of the overlay’s flag', () => {
     const hides = setup({ outcomeMs: 60_000, flagMs: 30 });
     await hides.dictate('Warfarin 5.0 mg.');
     await hides.dictation.stop();
-    expect(hides.flagKeys()).toEqual(['F8', 'Shift+F8']);
+    expect(hides.flagKeys()).toEqual(['F8']);
     await vi.waitFor(() => expect(hides.overlay.at(-1)).toBeNull());
     expect(hides.flagKeys()).toEqual([]);
     expect(hides.resolved()).toEqual([]);

@@ -43,6 +43,16 @@ describe('scribe note --evidence words', () => {
     expect(lines).not.toContain('   ! not found in the conversation');
     // The context does not hide what differs from the conversation, nor cover what it does not say.
     expect(lines).toContain('   ! dose: the note says 325 mg, the conversation says 81 mg');
+    // A context that says another value does not vouch for the note's (the dose, a "no"): still not found.
+    const dose = [
+      { key: 'HPI', title: null, content: { type: 'TEXT' as const, text: 'Metoprolol 50 mg daily.' } },
+    ];
+    expect(
+      evidenceText(
+        dose,
+        evidenceOf(dose, ['I have chest pain when I walk.'], english, ['Metoprolol 25 mg daily.']),
+      ),
+    ).toContain('   ! not found in the conversation');
     const other = evidenceText(SECTIONS, evidenceOf(SECTIONS, SAID, english, ['Allergic to penicillin.']));
     expect(other).toContain('   ! not found in the conversation');
     expect(other).not.toContain('from the context file');
