@@ -6,12 +6,35 @@
  * overlay's flag with Keep and Fix and the keys that do them, in both (the overlay tests that need a language).
  */
 import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
 import { sayPanel } from '../../main/features/dictation/commands/say-panel.ts';
 import type { OverlayState } from '../../main/features/dictation/ports.ts';
 import { nav, SHOTS } from './bridge/fixtures.ts';
 import { appPerFile } from './bridge/per-file.ts';
 import { OVERLAY } from '../../main/core/window/overlay-bounds.ts';
+
+/** The overlay's page in `lang`, with a stand-in for its preload: it only listens and reads the language. */
+async function overlayPage(context: BrowserContext, origin: string, lang: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript({
+    content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
+      onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
+      settingsGet: async () => ({ ok: true, data: { displayLanguage: '${lang}' } }),
+    } });`,
+  });
+  await page.goto(`${origin}/index.html?view=overlay`);
+  await page.waitForFunction(() => '__overlay' in globalThis);
+  return page;
+}
+
+/** Main shows the overlay `state`, as its preload passes it on. */
+function show(page: Page, state: OverlayState): Promise<void> {
+  return page.evaluate(
+    (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
+    state,
+  );
+}
 
 describe('what can I say', () => {
   const h = appPerFile({ dictation: previewDictationPlatform() });
@@ -71,16 +94,7 @@ describe('what can I say', () => {
         viewport: { width: OVERLAY.panelWidth, height: OVERLAY.panelHeight },
       });
       try {
-        const page = await context.newPage();
-        // The overlay window only listens and reads the window's language: a stand-in for its preload.
-        await page.addInitScript({
-          content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
-            onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
-            settingsGet: async () => ({ ok: true, data: { displayLanguage: '${lang}' } }),
-          } });`,
-        });
-        await page.goto(`${h.server.origin}/index.html?view=overlay`);
-        await page.waitForFunction(() => '__overlay' in globalThis);
+        const page = await overlayPage(context, h.server.origin, lang);
         const state: OverlayState = {
           phase: 'listening',
           appName: 'Epic Hyperspace',
@@ -99,10 +113,7 @@ describe('what can I say', () => {
             makeText: true,
           }),
         };
-        await page.evaluate(
-          (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
-          state,
-        );
+        await show(page, state);
         const panel = page.getByTestId('overlay-say-panel');
         await expect.poll(() => panel.locator('h2').textContent()).toBe(heading);
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
@@ -134,15 +145,7 @@ describe('what can I say', () => {
         viewport: { width: OVERLAY.width, height: OVERLAY.flagHeight },
       });
       try {
-        const page = await context.newPage();
-        await page.addInitScript({
-          content: `Object.defineProperty(window, 'scribe', { configurable: false, writable: false, value: {
-            onDictationOverlay: (listener) => { window.__overlay = listener; return () => {}; },
-            settingsGet: async () => ({ ok: true, data: { displayLanguage: '${lang}' } }),
-          } });`,
-        });
-        await page.goto(`${h.server.origin}/index.html?view=overlay`);
-        await page.waitForFunction(() => '__overlay' in globalThis);
+        const page = await overlayPage(context, h.server.origin, lang);
         const flagged = { id: 't:1', code: 'sound_alike' as const, start: 0, end: 11, correction: false };
         const state: OverlayState = {
           phase: 'listening',
@@ -154,10 +157,7 @@ describe('what can I say', () => {
           flagged: { ...flagged, facts: { drug: 'Hydroxyzine', instead: 'hydralazine' } },
           flagKeys: { keep: 'F8', fix: 'Shift+F8' },
         };
-        await page.evaluate(
-          (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
-          state,
-        );
+        await show(page, state);
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
         await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep, fix]);
         // The flag's words whole (what it suggests is read at a glance), both buttons inside the window.
@@ -181,10 +181,7 @@ describe('what can I say', () => {
         expect(await page.locator('button:not([tabindex="-1"])').count()).toBe(0);
         await page.screenshot({ path: `${SHOTS}/overlay-flag-keys-${lang}.png` });
         // Its dictation over, the text is the application's: Keep only (Fix would change nothing).
-        await page.evaluate(
-          (s) => (globalThis as unknown as { __overlay: (p: unknown) => void }).__overlay({ state: s }),
-          { ...state, phase: 'inserted', flagKeys: { keep: 'F8' } },
-        );
+        await show(page, { ...state, phase: 'inserted', flagKeys: { keep: 'F8' } });
         await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep]);
       } finally {
         await context.close();
