@@ -27,8 +27,11 @@ export const ScheduleTodaySchema = z.discriminatedUnion('available', [
     available: z.literal(true),
     via: z.enum(['broker', 'server']),
     appointments: z.array(AppointmentViewSchema),
-    /** The appointment the current visit was started from. */
-    linkedId: z.string().nullable(),
+    /**
+     * The appointment the current visit (or the next one) was started from, as listed when it is on the day's
+     * list, else as it was when linked: a visit started before midnight stays linked after it.
+     */
+    linked: AppointmentViewSchema.nullable(),
   }),
   z.object({ available: z.literal(false), reason: z.enum(SCHEDULE_HIDDEN_REASONS) }),
 ]);

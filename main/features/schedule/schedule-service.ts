@@ -67,13 +67,19 @@ export class ScheduleService {
       available: true,
       via: found.api.via,
       appointments: list.map(viewOf),
-      linkedId: this.linkedId(),
+      linked: this.#linkedView(),
     };
   }
 
   /** The appointment the visit on screen (or the next one) is linked to, if any. */
   linkedId(): string | null {
     return (this.#pending ?? this.#linked)?.id ?? null;
+  }
+
+  /** The linked appointment as the day's list has it now, else as it was linked (yesterday's, after midnight). */
+  #linkedView(): AppointmentView | null {
+    const linked = this.#pending ?? this.#linked;
+    return linked ? viewOf(this.#known.get(linked.id) ?? linked) : null;
   }
 
   /** The next visit is this appointment's. */

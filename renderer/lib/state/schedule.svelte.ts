@@ -1,5 +1,6 @@
 /** Today's appointments on the Visit screen: the list, the visit's appointment, refreshed on main's push. */
 import type {
+  AppointmentView,
   IpcError,
   ScheduleToday,
   SendInstructions,
@@ -46,10 +47,10 @@ export class ScheduleStore {
     return result.ok;
   }
 
-  /** The appointment the current visit was started from, as listed. */
-  get linked() {
+  /** The appointment the current visit was started from (listed today or not: a visit may outlast midnight). */
+  get linked(): AppointmentView | null {
     const today = this.#today;
-    return today?.available ? (today.appointments.find((a) => a.id === today.linkedId) ?? null) : null;
+    return today?.available ? today.linked : null;
   }
 
   /** Sends what the clinician confirmed; the conversation's newest messages, or null (the error is kept). */

@@ -40,15 +40,17 @@ beforeEach(() => {
 });
 afterAll(() => rig?.close());
 
-/** A ScheduleService over one connection that reaches the Server API as `access` says. */
+/** A ScheduleService over one connection that reaches the Server API as `access` says; `clock.now` moves. */
 function scheduleOver(access: ServerApiAccess) {
   const changes: number[] = [];
   const connection = { serverApi: () => access };
+  const clock = { now: new Date() };
   const service = new ScheduleService({
     connection: { current: () => connection },
     onChanged: () => changes.push(1),
+    now: () => clock.now,
   });
-  return { service, changes };
+  return { service, changes, clock };
 }
 
 const asLee = async () => {
@@ -84,7 +86,7 @@ describe('signed in with the organization (through the broker)', () => {
     expect(service.linkedDemographics()).toBeNull(); // not before the visit starts
     service.visitReplaced(); // the visit starts
     expect((await service.today()).available && (await service.today())).toMatchObject({
-      linkedId: ids.lee[0],
+      linked: { id: ids.lee[0], patientName: `Ada ${CANARY}` },
     });
     expect(service.linkedDemographics()).toEqual({ date_of_birth: '1961-04-12', sex: 'FEMALE' });
 
@@ -97,6 +99,20 @@ describe('signed in with the organization (through the broker)', () => {
     expect(file.messages[0]).toMatchObject({ from: 'provider', attachment: true });
     expect(lines.join('\n')).not.toContain(CANARY);
     expect(lines.join('\n')).not.toContain(CANARY_TEXT);
+    service.dispose();
+  });
+
+  it('keeps the visit linked after midnight, when its appointment is no longer on the day listed', async () => {
+    const { service, clock } = await asLee();
+    await service.today();
+    service.link(ids.lee[0]!);
+    service.visitReplaced(); // the visit starts
+    clock.now = new Date(clock.now.getTime() + 86_400_000); // the next day: its list has none of these
+    const next = await service.today();
+    if (!next.available) throw new Error('the schedule should be offered');
+    expect(next.appointments.map((a) => a.id)).not.toContain(ids.lee[0]);
+    expect(next.linked).toMatchObject({ id: ids.lee[0], patientName: `Ada ${CANARY}` });
+    expect(await service.tasks(ids.lee[0]!, ['ECG'])).toEqual({ created: 1 }); // Codes & more still makes them
     service.dispose();
   });
 
