@@ -74,7 +74,8 @@ export class ClipboardPaster {
   #ours: string | undefined;
   #timer: NodeJS.Timeout | undefined;
   readonly #queue = new SerialQueue();
-  #unconfirmedUntil = 0;
+  /** A flush restores no earlier than this (the timed restore's own time). */
+  #restoreNotBefore = 0;
   /** Where reads cannot be seen: until when the clipboard stays as the last paste left it. */
   #settlesAt = 0;
   /** Whether the field shows the last paste (a readable field): it was read, the settle time is over. */
@@ -110,10 +111,12 @@ export class ClipboardPaster {
       const read = written.pasted ? await this.#readBy(written.pasted, written.reading) : undefined;
       if (read === undefined) this.#settlesAt = Date.now() + this.#timings.settleMs;
       this.#shown = read === undefined ? shown : undefined;
-      // Unconfirmed, the target may still be reading: a flush must not restore before the usual delay
-      // (counted, as before, from the end of the settle time).
+      // A flush never restores before the usual delay (counted from the end of the settle time). Unconfirmed,
+      // the target may still be reading; seen reading, it may still be about to paste: Chromium drops a
+      // paste when the clipboard changed since its reads, and under load it checks well after its last read
+      // (a correction's paste, the last of a dictation, was lost to the restore at once in CI).
       const quiet = Math.max(0, this.#settlesAt - Date.now()) + this.#timings.restoreDelayMs;
-      this.#unconfirmedUntil = read ? 0 : Date.now() + quiet;
+      this.#restoreNotBefore = Date.now() + quiet;
       this.#timer = setTimeout(() => this.#restoreLater(), quiet);
       return read === undefined ? 'unknown' : read ? 'read' : 'unread';
     });
@@ -157,12 +160,12 @@ export class ClipboardPaster {
     return started ? withTimeout(pasted, READING_LIMIT_MS, true) : false;
   }
 
-  /** Restores now (when still ours) instead of after the delay: end of a dictation. */
+  /** Restores (when still ours) once the last paste's delay is over, without waiting for more: end of a dictation. */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#restoreFailed = false;
     return this.#queue.run(async () => {
-      await delay(Math.max(0, this.#unconfirmedUntil - Date.now()));
+      await delay(Math.max(0, this.#restoreNotBefore - Date.now()));
       await this.#restore();
     });
   }

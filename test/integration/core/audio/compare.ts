@@ -30,28 +30,67 @@ export function trimSilence(x: Int16Array, relativeDb = -35, window = 160): Int1
   return bounds ? x.slice(bounds.start, bounds.end) : new Int16Array(0);
 }
 
-/** Best normalized cross-correlation of b against a over lags in [-maxLag, maxLag]; returns value and lag. */
-export function bestCorrelation(
+/** `x` without its runs of exact zeros `minRun` samples long or longer (digital silence). */
+export function withoutDigitalSilence(x: Int16Array, minRun = 160): Int16Array {
+  const kept: number[] = [];
+  let run = 0;
+  for (let i = 0; i <= x.length; i++) {
+    if (i < x.length && x[i] === 0) {
+      run++;
+      continue;
+    }
+    if (run > 0 && run < minRun) for (let k = 0; k < run; k++) kept.push(0);
+    run = 0;
+    if (i < x.length) kept.push(x[i]!);
+  }
+  return Int16Array.from(kept);
+}
+
+/** Normalized correlation of `a` with `b` from `at` (0 where either is silent or `b` is too short). */
+function correlationAt(a: Int16Array, b: Int16Array, at: number): number {
+  if (at < 0 || at + a.length > b.length) return -1;
+  let sum = 0;
+  let ea = 0;
+  let eb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const va = a[i]!;
+    const vb = b[at + i]!;
+    sum += va * vb;
+    ea += va * va;
+    eb += vb * vb;
+  }
+  return ea > 0 && eb > 0 ? sum / Math.sqrt(ea * eb) : 0;
+}
+
+/**
+ * How closely `b` follows `a`, block by block (100 ms): each block of `a` is found in `b` near where the
+ * last one was (within `drift` samples; the first within `maxLag`), and the blocks' correlations are
+ * averaged by their energy. Unlike one correlation at one lag, a few samples gained or lost between blocks
+ * (digital silence left out of both, of slightly different lengths) do not ruin the rest.
+ */
+export function blockCorrelation(
   a: Int16Array,
   b: Int16Array,
-  maxLag: number,
-): { value: number; lag: number } {
-  let best = { value: -1, lag: 0 };
-  for (let lag = -maxLag; lag <= maxLag; lag++) {
-    let sum = 0;
-    let ea = 0;
-    let eb = 0;
-    const from = Math.max(0, -lag);
-    const to = Math.min(a.length, b.length - lag);
-    for (let i = from; i < to; i++) {
-      const va = a[i] ?? 0;
-      const vb = b[i + lag] ?? 0;
-      sum += va * vb;
-      ea += va * va;
-      eb += vb * vb;
+  maxLag = 1_600,
+  block = 1_600,
+  drift = 160,
+): number {
+  let lag: number | undefined;
+  let weighted = 0;
+  let energy = 0;
+  for (let at = 0; at + block <= a.length; at += block) {
+    const part = a.subarray(at, at + block);
+    const [from, to] = lag === undefined ? [-maxLag, maxLag] : [lag - drift, lag + drift];
+    let best = { value: -1, lag: from };
+    for (let l = from; l <= to; l++) {
+      const value = correlationAt(part, b, at + l);
+      if (value > best.value) best = { value, lag: l };
     }
-    const value = ea > 0 && eb > 0 ? sum / Math.sqrt(ea * eb) : 0;
-    if (value > best.value) best = { value, lag };
+    lag = best.lag;
+    let e = 0;
+    for (const v of part) e += v * v;
+    weighted += best.value * e;
+    energy += e;
   }
-  return best;
+  return energy > 0 ? weighted / energy : 0;
 }

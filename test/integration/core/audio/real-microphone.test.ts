@@ -11,7 +11,7 @@ import {
 } from '../../../../main/core/audio/index.ts';
 import { until } from '../../../harness/until.ts';
 import { concatInt16 } from '../../../../main/core/audio/pcm.ts';
-import { bestCorrelation, soundBounds, trimSilence } from './compare.ts';
+import { blockCorrelation, soundBounds, trimSilence, withoutDigitalSilence } from './compare.ts';
 
 // Needs PulseAudio with sink virt_spk and default source virt_mic (its monitor): run through test/run.sh.
 const speaker = process.env.VIRTUAL_SPEAKER ?? 'virt_spk';
@@ -26,10 +26,17 @@ function sourceDescription(name: string): string {
   return description.trim();
 }
 
-/** Speaks a sentence with espeak-ng (22050 Hz WAV) and returns its path. */
+/**
+ * Speaks a sentence with espeak-ng (22050 Hz WAV) and returns its path. The speech starts after 300 ms of
+ * silence (sox): PulseAudio mixes a new stream into audio the null sink has already rendered (a rewind),
+ * and its monitor never hears what was rewritten, so a clip that starts with speech lost its first 40-50 ms
+ * upstream of the capture (the re-plug case came out 1.4-1.8 % short on a quiet machine, more under load).
+ */
 function speech(name: string, text: string): string {
+  const spoken = join(work, `spoken-${name}`);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-w', spoken, text]);
   const path = join(work, name);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-w', path, text]);
+  execFileSync('sox', [spoken, path, 'pad', '0.3', '0']);
   return path;
 }
 
@@ -90,12 +97,18 @@ async function tailDrained(parts: Int16Array[]): Promise<void> {
   );
 }
 
+/**
+ * The capture holds the clip's speech, whole and unchanged. Runs of digital silence (exact zeros, 10 ms or
+ * more) are left out of both first: on a loaded machine the sound server plays silence into the middle of
+ * the clip now and then (a run of zeros 0.1-1.3 s long, the speech going on after it intact; seen in CI and
+ * here with both cores busy), which is the server's, not the capture's. Speech lost or altered still shows,
+ * as a shorter capture or a poor correlation.
+ */
 function expectSameSpeech(captured: Int16Array, reference: Int16Array): void {
-  const heard = trimSilence(captured);
-  const said = trimSilence(reference);
+  const heard = withoutDigitalSilence(trimSilence(captured));
+  const said = withoutDigitalSilence(trimSilence(reference));
   expect(Math.abs(heard.length - said.length) / said.length).toBeLessThan(0.02);
-  const { value } = bestCorrelation(said, heard, 1_600);
-  expect(value).toBeGreaterThan(0.8);
+  expect(blockCorrelation(said, heard)).toBeGreaterThan(0.8);
 }
 
 describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder and PulseAudio', () => {
@@ -118,10 +131,9 @@ describe.skipIf(!process.env.REAL_AUDIO)('microphone capture through pvrecorder 
     expectSameSpeech(captured!, reference);
   });
 
-  // Two recorder threads and PulseAudio's null sink share the CPU: on a loaded machine the sound server can
-  // underrun and insert a gap, which is the machine, not the capture. A second attempt tells the two apart
-  // (a capture bug fails every attempt).
-  it('captures two devices side by side', { retry: 2 }, async () => {
+  // Two recorder threads and PulseAudio's null sink share the CPU: the silence a loaded sound server plays
+  // into the clip is left out of the comparison (expectSameSpeech), so this needs no second attempt.
+  it('captures two devices side by side', async () => {
     const path = speech('two.wav', 'The patient reports chest pain on exertion.');
     const reference = await readFile(path);
     const monitor = sourceDescription('virt_spk.monitor');

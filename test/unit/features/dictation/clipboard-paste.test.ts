@@ -72,15 +72,14 @@ describe('ClipboardPaster', () => {
     expect(clipboard.text).toBe('theirs');
   });
 
-  it('restores at once when the target was seen reading', async () => {
+  it('restores at the end after the usual delay too when the target was seen reading (it may not have pasted yet)', async () => {
     const desktop = oneWindow();
     desktop.clipboard.text = 'theirs';
-    const paster = new ClipboardPaster(desktop.clipboard, desktop, {
-      restoreDelayMs: 60_000,
-      readWaitMs: 1000,
-    });
-    await paster.paste('ours', 'ctrl-v');
+    const paster = new ClipboardPaster(desktop.clipboard, desktop, { restoreDelayMs: 200, readWaitMs: 1000 });
+    expect(await paster.paste('ours', 'ctrl-v')).toBe('read');
+    const started = Date.now();
     await paster.flush();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
     expect(desktop.clipboard.text).toBe('theirs');
     expect(desktop.clipboard.writes).toEqual(['ours']);
   });

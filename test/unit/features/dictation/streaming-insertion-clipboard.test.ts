@@ -102,7 +102,7 @@ describe('StreamingInsertion through the clipboard', () => {
   });
 
   it('does not restore the clipboard when the person copied something meanwhile', async () => {
-    const { desktop, insertion } = await setup('paste', 'Tk', { ...FAST, restoreDelayMs: 60_000 });
+    const { desktop, insertion } = await setup('paste', 'Tk', { ...FAST, restoreDelayMs: 50 });
     insertion.update('Ours.');
     await expect.poll(() => desktop.clipboard.writes.length).toBe(1);
     desktop.clipboard.text = 'copied by the person';
