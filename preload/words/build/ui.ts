@@ -18,6 +18,7 @@ const UI_SIGNATURES = {
   'microphones.isDefault': ['name'],
   'policyCard.pair': ['name', 'value'],
   'banner.notConnected': ['sample:boolean'],
+  'frame.screenFailed': ['screen'],
   'noteLanguage.notOffered': ['noteLanguage'],
   'phrases.selectAll': ['n:number'],
   'phrases.changeSelected': ['n:number'],

@@ -40,10 +40,10 @@ function markupTexts(source: string): string[] {
   return texts;
 }
 
-/** Sentences in string literals: a capital, words, and an end mark (code comments left out). */
+/** Sentences in string literals: a capital (after any spaces), words, an end mark (code comments left out). */
 function literalSentences(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(/(['"`])([A-Z][^'"`\n]* [^'"`\n]*[.!?…])\1/g)].map((m) => m[2]!);
+  return [...code.matchAll(/(['"`])\s*([A-Z][^'"`\n]* [^'"`\n]*[.!?…])\1/g)].map((m) => m[2]!);
 }
 
 /** Not words to translate: the product's name, abbreviations (HCC, LOINC), example addresses and file names. */
