@@ -142,6 +142,19 @@ function termOf(norm: string): string {
   return term;
 }
 
+/** Drops the words kept: they are a visit's (its names among them), and the visit is gone. */
+export function forgetTerms(): void {
+  termOfWord.clear();
+}
+
+/**
+ * Whether a word is kept.
+ * @internal exported for the tests
+ */
+export function termKept(word: string): boolean {
+  return termOfWord.has(word);
+}
+
 /** The content stems of a run of words (numbers, small words and signs left out). */
 export function termsOf(words: readonly Word[]): string[] {
   const terms: string[] = [];

@@ -7,7 +7,7 @@
  */
 import type { PassageEvidence, SentenceEvidence } from '../../../preload/contract/evidence-codes.ts';
 import { differences, type SupportLine } from './evidence-marks.ts';
-import { sameStem, termsOf } from './evidence-terms.ts';
+import { forgetTerms, sameStem, termsOf } from './evidence-terms.ts';
 import { sentencesOf, type Sentence } from './text-spans.ts';
 
 /** A transcript item as evidence: its id and what was said. */
@@ -138,6 +138,7 @@ function conversationOf(items: readonly EvidenceItem[], keep: boolean): Conversa
 /** Drops the conversation kept: its visit is gone (discarded, or replaced by the next). */
 export function forgetConversation(): void {
   last = undefined;
+  forgetTerms();
 }
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { linkEvidence, type EvidenceItem } from '../../../../main/core/checks/evidence.ts';
+import {
+  forgetConversation,
+  linkEvidence,
+  type EvidenceItem,
+} from '../../../../main/core/checks/evidence.ts';
+import { termKept } from '../../../../main/core/checks/evidence-terms.ts';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
 import { evidenceOfNote } from '../../../../main/core/checks/note-evidence.ts';
 
@@ -145,5 +150,13 @@ describe('evidenceOfNote', () => {
     const linkedNote = evidenceOfNote(english, items, ['FRENCH_FR', 'ENGLISH_US']);
     expect(linkedNote.otherLanguage).toBeUndefined();
     expect(linkedNote.passages[0]!.sentences[0]!.support).toEqual(['5']);
+  });
+
+  it("keeps nothing of a visit's words once its conversation is forgotten (the visit is gone)", () => {
+    const items = [{ id: 't1', text: 'Mrs Zyxwortham has chest pain.' }];
+    linked('Chest pain.', items);
+    expect(termKept('zyxwortham')).toBe(true);
+    forgetConversation();
+    expect(termKept('zyxwortham')).toBe(false);
   });
 });
