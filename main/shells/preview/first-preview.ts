@@ -2,7 +2,7 @@
  * One browser preview per data folder, and a second `npm start` brings the first one's window to the front
  * (issue 31 item 17) instead of opening another or only saying where it is. The second asks the first
  * with SIGUSR2 (SIGUSR1 is Node's debugger); the first activates its Chromium window through the window
- * manager (X11, as pagers and xdotool do). `npm start` asks before it builds (focus-running.ts).
+ * manager (X11, as pagers and xdotool do). `npm start` asks before it builds (npm-start.ts).
  */
 import { join } from 'node:path';
 import { lockHolderPid } from '../../base/files/process-lock.ts';

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProcessLock } from '../../../../main/base/files/process-lock.ts';
 import { runBrowserPreview } from '../../../../main/shells/preview/preview.ts';
-import { execFileSync } from 'node:child_process';
 import {
   BEFORE_BUILD,
   beforeBuild,
   PREVIEW_LOCK,
   raiseOnRequest,
 } from '../../../../main/shells/preview/first-preview.ts';
+import { buildSteps, npmStart } from '../../../../main/shells/preview/npm-start.ts';
 import packageJson from '../../../../package.json' with { type: 'json' };
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -53,10 +53,29 @@ describe('one browser preview per data folder (issue 31 item 17)', () => {
     expect(process.listenerCount('SIGUSR2')).toBe(before);
   });
 
-  it('npm start looks for a running preview before it builds', () => {
-    const steps = packageJson.scripts.start;
-    expect(steps.indexOf('focus-running.ts')).toBeGreaterThanOrEqual(0);
-    expect(steps.indexOf('focus-running.ts')).toBeLessThan(steps.indexOf('vite build'));
+  it('npm start looks for a running preview before it builds, in a script any OS runs (no shell syntax)', async () => {
+    expect(packageJson.scripts.start).toBe('tsx main/shells/preview/start.ts');
+    const run = async (first: number, failing?: string) => {
+      const done: string[] = [];
+      const code = await npmStart(
+        {
+          beforeBuild: async () => (done.push('look'), first),
+          build: async (args) => (done.push(args.join(' ')), args[0] === failing ? 3 : 0),
+          start: async () => (done.push('start'), 0),
+        },
+        [['build.config.mjs'], ['vite.js', 'build']],
+      );
+      return [code, done.join(', ')];
+    };
+    expect(await run(BEFORE_BUILD.focused)).toEqual([0, 'look']);
+    expect(await run(BEFORE_BUILD.cannotOpen)).toEqual([2, 'look']);
+    expect(await run(BEFORE_BUILD.build)).toEqual([0, 'look, build.config.mjs, vite.js build, start']);
+    expect(await run(BEFORE_BUILD.build, 'build.config.mjs')).toEqual([3, 'look, build.config.mjs']);
+    // The real steps: the config bundle, then Vite's own script under this Node.
+    expect(buildSteps()).toEqual([
+      ['build.config.mjs'],
+      [expect.stringMatching(/vite[\\/]bin[\\/]vite\.js$/), 'build'],
+    ]);
   });
 
   it('without a display says so and builds nothing: the first step exits 2 and npm start stops there', async () => {
@@ -79,22 +98,6 @@ describe('one browser preview per data folder (issue 31 item 17)', () => {
         'linux',
       ),
     ).toBe(BEFORE_BUILD.build);
-    // The start chain (run by npm's shell) builds only after exit code 1, and passes the others on.
-    const chain = (first: number) => {
-      const script = packageJson.scripts.start
-        .replace('tsx main/shells/preview/focus-running.ts', `sh -c 'exit ${first}'`)
-        .replace(/node build\.config\.mjs.*start\.ts/, 'echo built');
-      try {
-        return { code: 0, out: execFileSync('sh', ['-c', script], { encoding: 'utf8' }).trim() };
-      } catch (error) {
-        return {
-          code: (error as { status: number }).status,
-          out: String((error as { stdout: string }).stdout).trim(),
-        };
-      }
-    };
-    expect(chain(BEFORE_BUILD.focused)).toEqual({ code: 0, out: '' });
-    expect(chain(BEFORE_BUILD.build)).toEqual({ code: 0, out: 'built' });
-    expect(chain(BEFORE_BUILD.cannotOpen)).toEqual({ code: 2, out: '' });
+    // npm start then stops there with that code (npmStart, tested above).
   });
 });
