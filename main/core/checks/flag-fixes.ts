@@ -7,6 +7,7 @@
  * words or changes them). Pure: the window, the dictation and `scribe check` read the same fix.
  */
 import type { FlagFix, TextFlag } from '../../../preload/contract/text-check-codes.ts';
+import { sentencesOf } from './text-spans.ts';
 
 const SAFER_FORMS: ReadonlySet<TextFlag['code']> = new Set([
   'trailing_zero',
@@ -32,9 +33,25 @@ const cased = (to: string, like: string) =>
 
 /**
  * The part of `after` a change from `before` touched, widened to cover [start, end), and the words `before`
- * had there: the common beginning and end of the two texts are what the change left alone.
+ * had there: the common beginning and end of the two are what the change left alone. Read in the flag's
+ * sentence when the change kept the number of sentences (another sentence's change stays as it is).
  */
 function wordingBefore(before: string, after: string, start: number, end: number): FlagFix | null {
+  const [was, now] = [sentencesOf(before), sentencesOf(after)];
+  const i = now.findIndex((s) => s.start <= start && end <= s.end);
+  if (i < 0 || was.length !== now.length) return changed(before, after, start, end);
+  const [b, a] = [was[i]!, now[i]!];
+  const fix = changed(
+    before.slice(b.start, b.end),
+    after.slice(a.start, a.end),
+    start - a.start,
+    end - a.start,
+  );
+  return fix && { ...fix, start: fix.start + a.start, end: fix.end + a.start };
+}
+
+/** wordingBefore's reading of two whole texts. */
+function changed(before: string, after: string, start: number, end: number): FlagFix | null {
   const most = Math.min(before.length, after.length);
   let head = 0;
   while (head < most && before[head] === after[head]) head++;
@@ -48,7 +65,7 @@ function wordingBefore(before: string, after: string, start: number, end: number
 }
 
 /** Flag `flag` of `text` with its fix, if it has one; `before`: the text before the correction that raised it. */
-export function fixOf(text: string, flag: TextFlag, before?: string): FlagFix | null {
+function fixOf(text: string, flag: TextFlag, before?: string): FlagFix | null {
   const { start, end, facts } = flag;
   const words = text.slice(start, end);
   if (SAFER_FORMS.has(flag.code) && facts.instead) {

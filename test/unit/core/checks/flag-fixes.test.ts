@@ -52,6 +52,15 @@ describe('the fix of each flag', () => {
     expect(fixes('Hypoglycemia.', { before: 'Hyperglycemia.' })).toEqual([['hyper_hypo', 'Hyperglycemia.']]);
   });
 
+  it('reads the wording before in the flag’s own sentence: another sentence’s change stays', () => {
+    expect(
+      fixes('Right knee swelling. Chest pain.', { before: 'Left knee swelling. No chest pain.' }),
+    ).toEqual([
+      ['side_changed', 'Left knee swelling. Chest pain.'],
+      ['polarity_flipped', 'Right knee swelling. No chest pain.'],
+    ]);
+  });
+
   it('has no fix for a dose ten times an earlier one, nor for sides in conflict', () => {
     expect(fixes('Aspirin 810 mg.', { earlier: 'Aspirin 81 mg daily.' })).toEqual([['dose_magnitude', null]]);
     expect(fixes('Right knee swollen.', { earlier: 'Left knee pain.' })).toEqual([['side_conflict', null]]);
