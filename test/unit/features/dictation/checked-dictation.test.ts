@@ -139,6 +139,21 @@ describe('checked dictation', () => {
     expect(t.codes()).toHaveLength(4);
   });
 
+  it('into the dictation box: Fix of a trailing zero while dictating writes 5 mg; Keep leaves the rest', async () => {
+    const t = setup(undefined, true);
+    await t.dictate((s) => s.unit('Warfarin 5.0 mg. Insulin 10 U.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['trailing_zero', 'error_prone_abbreviation']));
+    const [zero, units] = t.dictation.state().box.flags!;
+    expect(zero!.fix).toMatchObject({ from: '5.0', to: '5' });
+    t.dictation.resolveFlag(units!.id, 'keep');
+    expect(t.dictation.state().box.text).toBe('Warfarin 5.0 mg. Insulin 10 U.');
+    t.dictation.resolveFlag(zero!.id, 'fix');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe('Warfarin 5 mg. Insulin 10 U.'));
+    expect(t.codes()).toEqual([]);
+    await t.dictation.stop();
+    expect(t.dictation.state().box.text).toBe('Warfarin 5 mg. Insulin 10 U.');
+  });
+
   it('a kind IT turned off is not flagged', async () => {
     const t = setup(['side', 'negation', 'sound_alike']);
     await t.dictate((s) => s.unit('Warfarin 5.0 mg.'));
