@@ -28,7 +28,7 @@ const WORDING_BEFORE: ReadonlySet<TextFlag['code']> = new Set([
 ]);
 
 /** `to` in the case of `like` (its first letter), for a name put in for another. */
-const cased = (to: string, like: string) =>
+export const cased = (to: string, like: string) =>
   like.charAt(0) === like.charAt(0).toUpperCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
 
 /**

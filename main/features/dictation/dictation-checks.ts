@@ -10,6 +10,7 @@ import type { DictationFlag } from '../../../preload/contract/index.ts';
 import { FLAG_KIND_OF, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { checkText } from '../../core/checks/check-text.ts';
 import { named } from '../../core/checks/named-flags.ts';
+import { cased } from '../../core/checks/flag-fixes.ts';
 import { correctionCheck } from './commands/meaning-check.ts';
 
 /** What the checks of one dictation read besides its text. */
@@ -36,10 +37,6 @@ function wholly(from: string): RegExp {
   const [head, tail] = [edge(from.charAt(0)), edge(from.charAt(from.length - 1))];
   return new RegExp(`${head && `(?<![${head}])`}${escape(from)}${tail && `(?![${tail}])`}`, 'giu');
 }
-
-/** `to` in the case of `like` (its first letter). */
-const cased = (to: string, like: string) =>
-  like.charAt(0) === like.charAt(0).toUpperCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
 
 /** The checks of one dictation. */
 export class DictationChecks {
