@@ -187,3 +187,11 @@ export const FLAG_FIXABLE_PHASES: readonly string[] = [
   'paused',
   'reconnecting',
 ];
+
+/**
+ * Whether the overlay's flag offers Fix: its dictation runs (FLAG_FIXABLE_PHASES) and it has a fix (one
+ * right value: main/core/checks/flag-fixes.ts). A 10× dose or sides in conflict offer Keep only.
+ */
+export function flagFixable(phase: string, flag: { readonly fix?: unknown } | null | undefined): boolean {
+  return flag?.fix !== undefined && FLAG_FIXABLE_PHASES.includes(phase);
+}

@@ -72,20 +72,21 @@ const FlagFactsSchema = z.object({
   to: z.enum(POLARITIES).optional(),
 });
 
+const Offset = z.number().int().min(0);
 /**
- * A check's flag on dictated text (main/core/checks): its code, its range in the dictation's text, its facts,
- * and whether a correction raised it. `id` names it among the dictation's flags (to keep or fix it).
+ * A check's flag on dictated text (main/core/checks): its code, range in the dictation's text, facts, fix
+ * (text-check-codes.ts's FlagFix) and whether a correction raised it. `id` names it (to keep or fix it).
  */
 export const DictationFlagSchema = z.object({
   id: z.string().max(200),
   code: z.enum(FLAG_CODES),
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
+  start: Offset,
+  end: Offset,
   facts: FlagFactsSchema,
+  fix: z.object({ start: Offset, end: Offset, from: z.string(), to: z.string() }).optional(),
   correction: z.boolean(),
 });
 export type DictationFlag = z.infer<typeof DictationFlagSchema>;
-
 const COMMAND_KINDS = Object.keys(ALL_PHRASES.en) as [CommandKind, ...CommandKind[]];
 
 /**
@@ -250,7 +251,6 @@ export type DictationAccepted = z.infer<typeof DictationAcceptedSchema>;
 
 /** Start accepted; `started` is false when the microphone is taken (the overlay says why). */
 export const DictationStartAcceptedSchema = DictationAcceptedSchema.extend({ started: z.boolean() });
-
 const ById = z.object({ id: z.string() });
 const Accepted = DictationAcceptedSchema;
 const BoxText = z.object({ text: z.string().max(100_000) });

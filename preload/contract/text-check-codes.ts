@@ -111,10 +111,20 @@ export function flagMessageArgs(f: FlagFacts) {
   ] as const;
 }
 
-/** One flag: its code, where in the text, and its facts. */
+/**
+ * What Fix puts in place of a flag's words (main/core/checks/flag-fixes.ts): [start, end) of the checked
+ * text, the words there (`from`) and what goes in (`to`). A flag with no single right value has none.
+ */
+export interface FlagFix extends TextRange {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** One flag: its code, where in the text, its facts, and its fix where it has one. */
 export interface TextFlag extends TextRange {
   readonly code: FlagCode;
   readonly facts: FlagFacts;
+  readonly fix?: FlagFix;
 }
 
 /** A finding (a symptom, sign or condition) and its polarity, with the cue that set it. */

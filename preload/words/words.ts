@@ -164,6 +164,11 @@ interface DictationScreenWords {
   keepLabel(key: string): string;
   fixLabel(key: string): string;
   readonly fixHint: string;
+  /** Fix with what it puts in; a flag with no single right value says so, and the box's Edit selects it. */
+  fixTo(to: string): string;
+  readonly noFix: string;
+  readonly edit: string;
+  editLabel(key: string): string;
   readonly recoverHeading: string;
   readonly recoverHint: string;
   started(when: string, stale: boolean): string;

@@ -137,9 +137,9 @@ describe('what can I say', () => {
 
   it('the overlay’s flag names its keep and fix keys in the window’s language', async () => {
     const browser = h.page.context().browser()!;
-    for (const [lang, keep, fix] of [
-      ['en', 'Keep F8', 'Fix Shift+F8'],
-      ['fr', 'Garder F8', 'Corriger Maj+F8'],
+    for (const [lang, keep, fix, noFix] of [
+      ['en', 'Keep F8', 'Fix → Hydralazine Shift+F8', 'No single right value'],
+      ['fr', 'Garder F8', 'Corriger → Hydralazine Maj+F8', 'Pas de valeur juste unique'],
     ] as const) {
       const context = await browser.newContext({
         viewport: { width: OVERLAY.width, height: OVERLAY.flagHeight },
@@ -154,7 +154,11 @@ describe('what can I say', () => {
           elapsedMs: 12_000,
           lastWords: 'Hydroxyzine for blood pressure.',
           message: null,
-          flagged: { ...flagged, facts: { drug: 'Hydroxyzine', instead: 'hydralazine' } },
+          flagged: {
+            ...flagged,
+            facts: { drug: 'Hydroxyzine', instead: 'hydralazine' },
+            fix: { start: 0, end: 11, from: 'Hydroxyzine', to: 'Hydralazine' },
+          },
           flagKeys: { keep: 'F8', fix: 'Shift+F8' },
         };
         await show(page, state);
@@ -183,6 +187,16 @@ describe('what can I say', () => {
         // Its dictation over, the text is the application's: Keep only (Fix would change nothing).
         await show(page, { ...state, phase: 'inserted', flagKeys: { keep: 'F8' } });
         await expect.poll(() => page.locator('.flagged button').allTextContents()).toEqual([keep]);
+        // Sides in conflict have no single right value: Keep only, and the overlay says so, inside the window.
+        const sides = { ...flagged, code: 'side_conflict' as const, start: 0, end: 5 };
+        const facts = { said: 'right', instead: 'left', part: 'knee' };
+        await show(page, { ...state, flagged: { ...sides, facts }, flagKeys: { keep: 'F8' } });
+        await expect.poll(() => page.getByTestId('overlay-nofix').textContent()).toContain(noFix);
+        expect(await page.locator('.flagged button').allTextContents()).toEqual([keep]);
+        const note = await page.getByTestId('overlay-nofix').evaluate((el) => el.getBoundingClientRect());
+        expect(note.right).toBeLessThanOrEqual(OVERLAY.width);
+        expect(note.bottom).toBeLessThanOrEqual(OVERLAY.flagHeight);
+        await page.screenshot({ path: `${SHOTS}/overlay-flag-keep-only-${lang}.png` });
       } finally {
         await context.close();
       }

@@ -1,12 +1,13 @@
 /**
  * The second pair of eyes on clinical text: `checkText(text, context)` returns, for each sentence, its
  * findings with their polarity and every flag (doses, sound-alike drug names, sides, negation), each with
- * its character range in `text`. Pure and synchronous, no words: codes and facts, worded where they are
- * shown. The dictation feature, the note feature and `scribe check` use this one function.
+ * its character range in `text` and its fix where it has one (flag-fixes.ts). Pure and synchronous, no
+ * words: codes and facts, worded where they are shown. The dictation feature, the note feature and `scribe check` use this one function.
  */
 import type { CheckedSentence, TextFlag } from '../../../preload/contract/text-check-codes.ts';
 import { correctionFlags, type TextFacts } from './corrections.ts';
 import { bareNumbersOf, dosesOf, errorProneForms } from './doses.ts';
+import { withFixes } from './flag-fixes.ts';
 import { drugDosesOf, magnitudeFlag, type DrugDose } from './drug-doses.ts';
 import { findingsOf } from './negation.ts';
 import { sideConflictFlag, sidesOf, type SideMention } from './sides.ts';
@@ -98,7 +99,8 @@ export function checkText(text: string, context: CheckContext = {}): CheckedSent
     seenSides.push(...facts.sides.map((mention) => ({ mention, sentence: facts.sides })));
     flags.push(...corrected.filter((f) => f.start >= sentence.start && f.end <= sentence.end));
     flags.sort((a, b) => a.start - b.start);
-    return { start: sentence.start, end: sentence.end, findings: facts.findings, flags };
+    const fixed = withFixes(text, flags, context.before);
+    return { start: sentence.start, end: sentence.end, findings: facts.findings, flags: fixed };
   });
 }
 

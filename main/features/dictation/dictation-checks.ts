@@ -2,13 +2,15 @@
  * The second pair of eyes on one dictation (main/core/checks, the code `scribe check` and the note use): the
  * text as it is to land is checked against what was dictated earlier (doses and their error-prone forms, a
  * dose ten times one said earlier, sound-alike drug names, sides, findings), and each correction against the
- * text before it. Flags are shown, never acted on: the clinician keeps one (it goes) or fixes it (a
- * sound-alike: the suggested name replaces it, through the same path as a correction of the service's).
+ * text before it. Flags are shown, never acted on: the clinician keeps one (it goes) or fixes it (its fix,
+ * flag-fixes.ts, replaces its words, through the same path as a correction of the service's; a flag without
+ * one, a 10× dose or sides in conflict, has no Fix while dictating).
  */
 import type { DictationFlag } from '../../../preload/contract/index.ts';
 import { FLAG_KIND_OF, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { checkText } from '../../core/checks/check-text.ts';
 import { named } from '../../core/checks/named-flags.ts';
+import { cased } from '../../core/checks/flag-fixes.ts';
 import { correctionCheck } from './commands/meaning-check.ts';
 
 /** What the checks of one dictation read besides its text. */
@@ -19,18 +21,22 @@ export interface CheckSettings {
   readonly kinds: readonly FlagKind[];
 }
 
-/** A sound-alike the clinician fixed: the name heard, the one meant, near where it was. */
+/** A flag the clinician fixed: its words, what goes in their place, near where they were. */
 interface Replacement {
   readonly from: string;
   readonly to: string;
   readonly near: number;
+  readonly soundAlike: boolean;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `to` in the case of `like` (its first letter). */
-const cased = (to: string, like: string) =>
-  like.charAt(0) === like.charAt(0).toUpperCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+/** `from` as a whole: not inside a longer word or number ("5.0" not in "15.0", "U" not in "Units"). */
+function wholly(from: string): RegExp {
+  const edge = (c: string) => (/\p{L}/u.test(c) ? '\\p{L}' : /\p{N}/u.test(c) ? '\\p{N}.,' : '');
+  const [head, tail] = [edge(from.charAt(0)), edge(from.charAt(from.length - 1))];
+  return new RegExp(`${head && `(?<![${head}])`}${escape(from)}${tail && `(?![${tail}])`}`, 'giu');
+}
 
 /** The checks of one dictation. */
 export class DictationChecks {
@@ -53,13 +59,14 @@ export class DictationChecks {
     );
   }
 
-  /** `text` with the clinician's fixes applied (each sound-alike fixed, at the place nearest where it was). */
+  /** `text` with the clinician's fixes applied (each flag's words replaced at the place nearest where they were). */
   fixed(text: string): string {
     let out = text;
-    for (const { from, to, near } of this.#replacements) {
-      const places = [...out.matchAll(new RegExp(`(?<!\\p{L})${escape(from)}(?!\\p{L})`, 'giu'))];
+    for (const { from, to, near, soundAlike } of this.#replacements) {
+      const places = [...out.matchAll(wholly(from))];
       const place = places.sort((a, b) => Math.abs(a.index - near) - Math.abs(b.index - near))[0];
-      if (place) out = out.slice(0, place.index) + cased(to, place[0]) + out.slice(place.index + from.length);
+      const put = place && (soundAlike ? cased(to, place[0]) : to);
+      if (place) out = out.slice(0, place.index) + put + out.slice(place.index + from.length);
     }
     return out;
   }
@@ -70,7 +77,7 @@ export class DictationChecks {
    */
   check(text: string, before?: string): DictationFlag[] {
     const flags = checkText(text, { earlier: this.#settings.earlier }).flatMap((s) => s.flags);
-    const fixedNames = new Set(this.#replacements.map((r) => r.to.toLowerCase()));
+    const fixedNames = new Set(this.#replacements.filter((r) => r.soundAlike).map((r) => r.to.toLowerCase()));
     this.#text = named(
       text,
       flags.filter(
@@ -92,13 +99,16 @@ export class DictationChecks {
   }
 
   /**
-   * The clinician fixes `id`: a sound-alike is replaced by the name it may have been meant as (the next
-   * `fixed` applies it); any other flag goes, the clinician says or types the fix. Null: no such open flag.
+   * The clinician fixes `id`: its words are replaced by its fix (the next `fixed` applies it). Null: no such
+   * open flag, or one without a fix (a 10× dose, sides in conflict: the clinician keeps it or says the change).
    */
   fix(id: string): DictationFlag | null {
-    const flag = this.keep(id);
-    if (flag?.code === 'sound_alike' && flag.facts.drug && flag.facts.instead)
-      this.#replacements.push({ from: flag.facts.drug, to: flag.facts.instead, near: flag.start });
+    const fix = this.flags.find((f) => f.id === id)?.fix;
+    const flag = fix ? this.keep(id) : null;
+    if (flag && fix) {
+      const soundAlike = flag.code === 'sound_alike';
+      this.#replacements.push({ from: fix.from, to: fix.to, near: fix.start, soundAlike });
+    }
     return flag;
   }
 }

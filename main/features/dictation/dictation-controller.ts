@@ -102,12 +102,12 @@ export class DictationController {
     return dictationStream(this.#o, { run, target, say, stop: () => this.stop() });
   }
 
-  /** The clinician keeps or fixes a flag of the running dictation; null when it has no such open flag. */
+  /** Keeps or fixes a flag of the running dictation; null: no such open flag, or a fix of one without a fix. */
   resolveFlag(id: string, how: 'keep' | 'fix'): DictationFlag | null {
     const running = this.#running;
     const flag = running?.stream.resolve(id, how) ?? null;
     if (running && flag) this.#show(running);
-    this.#overlay.resolved(id);
+    if (flag || !running) this.#overlay.resolved(id);
     return flag;
   }
 

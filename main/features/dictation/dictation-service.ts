@@ -152,6 +152,7 @@ export class DictationService {
   /** The clinician keeps or fixes a flag (the overlay, the box): the running dictation's, else the box's. */
   resolveFlag(id: string, how: 'keep' | 'fix'): void {
     const live = this.controller.resolveFlag(id, how);
+    if (!live && how === 'fix' && this.controller.active) return; // refused: a flag without a fix stays
     const flags = this.#ledger.resolve(id, how, live);
     if (!live) this.#box = { ...this.#box, flags: [...flags] };
     this.overlayFlag.resolved(id);

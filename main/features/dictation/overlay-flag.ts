@@ -2,16 +2,10 @@
  * The flag the overlay shows, for its keep and fix keys (and "keep that" / "fix that"): the keys are
  * registered while it shows one, and act on that one only. Sits between the controller and the overlay.
  */
-import { FLAG_FIXABLE_PHASES } from '../../../preload/contract/dictation-codes.ts';
+import { flagFixable } from '../../../preload/contract/dictation-codes.ts';
 import type { DictationFlag } from '../../../preload/contract/index.ts';
 import type { FlagKeys, FlagMode } from './hotkey-driver.ts';
 import type { OverlayPort, OverlayState } from './ports.ts';
-
-/**
- * While the dictation runs its stream owns the text and can fix it; once it is over (inserting, an outcome)
- * the text is the application's, and "fix" would change nothing: only keep is offered then.
- */
-const FIXABLE: ReadonlySet<string> = new Set(FLAG_FIXABLE_PHASES);
 
 /**
  * Watches what the overlay is shown; `onShown` hears which keys its flag needs (none, keep, keep and fix)
@@ -41,9 +35,13 @@ export class OverlayFlag {
     if (this.#state && this.flag?.id === id) this.#show({ ...this.#state, flagged: null });
   }
 
-  /** Whether the flag shown can be fixed (its dictation is running); keep works whenever one shows. */
+  /**
+   * Whether the flag shown can be fixed: its dictation runs (its stream owns the text; once it is over the
+   * text is the application's and "fix" would change nothing) and it has one right value to put. Keep works
+   * whenever one shows.
+   */
   get fixable(): boolean {
-    return this.flag !== null && FIXABLE.has(this.#state!.phase);
+    return this.#state !== null && flagFixable(this.#state.phase, this.flag);
   }
 
   #show(state: OverlayState | null): void {

@@ -16,6 +16,8 @@ const SCREEN_SIGNATURES = {
   ...flagSignatures('dictationScreen.editFlag', EDIT_FLAG_CODES),
   'dictationScreen.keepLabel': ['key'],
   'dictationScreen.fixLabel': ['key'],
+  'dictationScreen.fixTo': ['to'],
+  'dictationScreen.editLabel': ['key'],
   'dictationScreen.started': ['when', 'stale:boolean'],
   'dictationScreen.recoverLabel': ['time'],
   'dictationScreen.discardLabel': ['time'],

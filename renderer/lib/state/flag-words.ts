@@ -43,20 +43,17 @@ export function flagKeyOf(event: FlagKeyEvent): 'keep' | 'fix' | null {
 }
 
 /**
- * Fixing a flag in the finished box's `text`: a sound-alike's name replaced by the suggested one (where it
- * still is), any other flag's words selected for the clinician to say or type the fix.
+ * Fixing a flag in the finished box's `text`: its fix (main/core/checks/flag-fixes.ts) replaces exactly its
+ * words, where they still are; a flag with no single right value (a 10× dose, sides in conflict) has its words
+ * selected for the clinician to say or type the change. Null: the words are no longer there.
  */
 export function fixInBox(
   text: string,
   flag: DictationFlag,
 ): { text: string } | { select: { start: number; end: number } } | null {
+  const { fix } = flag;
   const { start, end } = flag;
-  if (end > text.length || start >= end) return null;
-  const heard = flag.facts.drug;
-  const meant = flag.facts.instead;
-  if (flag.code !== 'sound_alike') return { select: { start, end } };
-  if (!heard || !meant || text.slice(start, end).toLowerCase() !== heard.toLowerCase()) return null;
-  const first = text.charAt(start);
-  const name = first === first.toUpperCase() ? meant.charAt(0).toUpperCase() + meant.slice(1) : meant;
-  return { text: text.slice(0, start) + name + text.slice(end) };
+  if (!fix) return end <= text.length && start < end ? { select: { start, end } } : null;
+  if (text.slice(fix.start, fix.end) !== fix.from) return null;
+  return { text: text.slice(0, fix.start) + fix.to + text.slice(fix.end) };
 }

@@ -1,7 +1,7 @@
 /**
- * The dictation box's flags: Alt+K and Alt+F keep and fix the first; fixing in the finished box puts a
- * sound-alike's suggested name in (in the case said, only where the name still is) and selects any other
- * flag's words for the clinician to fix.
+ * The dictation box's flags: Alt+K and Alt+F keep and fix the first; fixing in the finished box puts the
+ * flag's fix in place of exactly its words (only where they still are) and selects the words of a flag with
+ * no single right value for the clinician to change.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DictationFlag } from '../../../preload/contract/index.ts';
@@ -14,6 +14,7 @@ const flag = (over: Partial<DictationFlag>): DictationFlag => ({
   start: 0,
   end: 11,
   facts: { drug: 'Hydroxyzine', instead: 'hydralazine' },
+  fix: { start: 0, end: 11, from: 'Hydroxyzine', to: 'Hydralazine' },
   correction: false,
   ...over,
 });
@@ -35,18 +36,27 @@ describe('flags in the dictation box', () => {
     expect(key('KeyJ')).toBeNull();
   });
 
-  it('a sound-alike is replaced where it still is; another flag is selected', () => {
+  it('a fix replaces exactly its words where they still are; a flag without one is selected', () => {
     expect(fixInBox('Hydroxyzine for blood pressure.', flag({}))).toEqual({
       text: 'Hydralazine for blood pressure.',
     });
     expect(fixInBox('Edited text here.', flag({}))).toBeNull();
     const zero = flag({
       code: 'trailing_zero',
+      start: 9,
+      end: 12,
+      facts: { said: '5.0', instead: '5' },
+      fix: { start: 9, end: 12, from: '5.0', to: '5' },
+    });
+    expect(fixInBox('Warfarin 5.0 mg daily.', zero)).toEqual({ text: 'Warfarin 5 mg daily.' });
+    const tenfold = flag({
+      code: 'dose_magnitude',
       start: 8,
       end: 14,
-      facts: { said: '5.0 mg', instead: '5 mg' },
+      facts: { drug: 'aspirin', said: '810 mg', earlier: '81 mg', factor: 10 },
+      fix: undefined,
     });
-    expect(fixInBox('Warfarin 5.0 mg.', zero)).toEqual({ select: { start: 8, end: 14 } });
+    expect(fixInBox('Aspirin 810 mg.', tenfold)).toEqual({ select: { start: 8, end: 14 } });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * `scribe check` as a clinician runs it on a dictated text: each sentence with its findings and flags, in
- * words, and as JSON with character ranges; nothing on stderr. Offline: no service. Two runs only (each
- * starts the CLI); the words in French and Spanish are the catalogue tests'.
+ * words, and as JSON with character ranges and each flag's fix; nothing on stderr. Offline: no service.
+ * Two runs only (each starts the CLI); the words in French and Spanish are the catalogue tests'.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scribe } from './scribe-run.ts';
 
 const TEXT =
-  'Start aspirin 81 mg daily. Denies chest pain.\nIncrease aspirin to 810 mg. Left knee pain. Right knee swollen.\n';
+  'Start aspirin 81 mg daily. Denies chest pain.\nIncrease aspirin to 810 mg. Left knee pain. Right knee swollen. Warfarin 5.0 mg.\n';
 let file: string;
 
 beforeAll(async () => {
@@ -30,13 +30,18 @@ describe('scribe check', () => {
   it('gives the sentences, findings and flags as JSON with their ranges', async () => {
     const run = await scribe(['check', file, '--json'], {});
     const { sentences } = JSON.parse(run.stdout) as {
-      sentences: { text: string; flags: { code: string; start: number; end: number }[] }[];
+      sentences: {
+        text: string;
+        flags: { code: string; start: number; end: number; fix?: { from: string; to: string } }[];
+      }[];
     };
-    expect(sentences.map((s) => s.text)).toHaveLength(5);
+    expect(sentences.map((s) => s.text)).toHaveLength(6);
     const flags = sentences.flatMap((s) => s.flags);
-    expect(flags.map((f) => [f.code, TEXT.slice(f.start, f.end)])).toEqual([
-      ['dose_magnitude', '810 mg'],
-      ['side_conflict', 'Right'],
+    // The fix is the window's (main/core/checks/flag-fixes.ts); a 10× dose and a side conflict have none.
+    expect(flags.map((f) => [f.code, TEXT.slice(f.start, f.end), f.fix?.to ?? null])).toEqual([
+      ['dose_magnitude', '810 mg', null],
+      ['side_conflict', 'Right', null],
+      ['trailing_zero', '5.0', '5'],
     ]);
   });
 });

@@ -2,7 +2,8 @@
  * Checked dictation through the real DictationService, with a scripted session and the fake inserter: the
  * text as it lands is checked against what was dictated earlier into the same place, each correction against
  * the text before it; the flags reach the box and the overlay; the text is never changed but by the
- * clinician (Keep drops a flag, Fix of a sound-alike puts the suggested name in through the correction path);
+ * clinician (Keep drops a flag, Fix puts its fix in, a sound-alike's name or a correction's earlier words,
+ * through the correction path);
  * IT's kinds turn checks off.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -81,6 +82,26 @@ describe('checked dictation', () => {
     expect(t.inserter.field).toBe('Right knee swelling. Chest pain.');
   });
 
+  it('Fix of a correction’s flag puts back the words it had before, one flag at a time', async () => {
+    const t = setup();
+    await t.dictate(
+      (s) => s.unit('Left knee swelling. No chest pain. Give 5 mg.'),
+      (s) => s.set('Right knee swelling. Chest pain. Give 5 mcg.'),
+    );
+    await vi.waitFor(() => expect(t.codes()).toEqual(['side_changed', 'polarity_flipped', 'unit_changed']));
+    const fix = (code: string) =>
+      t.dictation.resolveFlag(t.dictation.state().box.flags!.find((f) => f.code === code)!.id, 'fix');
+    fix('unit_changed');
+    await vi.waitFor(() => expect(t.inserter.field).toBe('Right knee swelling. Chest pain. Give 5 mg.'));
+    fix('polarity_flipped');
+    await vi.waitFor(() => expect(t.inserter.field).toBe('Right knee swelling. No chest pain. Give 5 mg.'));
+    fix('side_changed');
+    await vi.waitFor(() => expect(t.inserter.field).toBe('Left knee swelling. No chest pain. Give 5 mg.'));
+    expect(t.codes()).toEqual([]);
+    await t.dictation.stop();
+    expect(t.inserter.field).toBe('Left knee swelling. No chest pain. Give 5 mg.');
+  });
+
   it('Fix of a sound-alike puts the suggested name in through the correction path; Keep changes nothing', async () => {
     const t = setup();
     await t.dictate((s) => s.unit('Hydroxyzine for blood pressure.'));
@@ -116,6 +137,21 @@ describe('checked dictation', () => {
       'Metoprolol 50 mg daily. Warfarin 5.0 mg. Right knee swelling. Chest pain.',
     );
     expect(t.codes()).toHaveLength(4);
+  });
+
+  it('into the dictation box: Fix of a trailing zero while dictating writes 5 mg; Keep leaves the rest', async () => {
+    const t = setup(undefined, true);
+    await t.dictate((s) => s.unit('Warfarin 5.0 mg. Insulin 10 U.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['trailing_zero', 'error_prone_abbreviation']));
+    const [zero, units] = t.dictation.state().box.flags!;
+    expect(zero!.fix).toMatchObject({ from: '5.0', to: '5' });
+    t.dictation.resolveFlag(units!.id, 'keep');
+    expect(t.dictation.state().box.text).toBe('Warfarin 5.0 mg. Insulin 10 U.');
+    t.dictation.resolveFlag(zero!.id, 'fix');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe('Warfarin 5 mg. Insulin 10 U.'));
+    expect(t.codes()).toEqual([]);
+    await t.dictation.stop();
+    expect(t.dictation.state().box.text).toBe('Warfarin 5 mg. Insulin 10 U.');
   });
 
   it('a kind IT turned off is not flagged', async () => {

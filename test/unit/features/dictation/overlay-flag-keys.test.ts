@@ -91,22 +91,52 @@ describe('the keep and fix keys of the overlay’s flag', () => {
     t2.dictation.dispose();
   });
 
-  it('the keep key leaves the text as said; a fix with no value to put in changes nothing either', async () => {
+  it('the keep key leaves the text as said; the fix key writes an error-prone dose the safe way', async () => {
     const t = setup();
     await t.dictate('Warfarin 5.0 mg. Insulin 10 U.');
-    const shown = t.overlay.at(-1)!.flagged!.code;
+    expect(t.overlay.at(-1)!.flagged).toMatchObject({
+      code: 'error_prone_abbreviation',
+      fix: { to: 'units' },
+    });
     t.shortcuts.press('F8');
     await vi.waitFor(() => expect(t.resolved()).toHaveLength(1));
-    expect(t.resolved()[0]).toMatchObject({ code: shown, how: 'kept' });
-    // The other flag now shows, and the keys stay for it; fixing it has no single value: the flag goes.
-    expect(t.overlay.at(-1)?.flagged?.code).not.toBe(shown);
+    expect(t.resolved()[0]).toMatchObject({ code: 'error_prone_abbreviation', how: 'kept' });
+    // The other flag now shows, and the keys stay for it; its fix replaces exactly its words.
+    expect(t.overlay.at(-1)?.flagged).toMatchObject({ code: 'trailing_zero', fix: { from: '5.0', to: '5' } });
     expect(t.flagKeys()).toEqual(['F8', 'Shift+F8']);
     t.shortcuts.press('Shift+F8');
-    await vi.waitFor(() => expect(t.resolved()).toHaveLength(2));
-    expect(t.resolved()[1]).toMatchObject({ how: 'fixed' });
+    await vi.waitFor(() => expect(t.inserter.field).toBe('Warfarin 5 mg. Insulin 10 U.'));
+    expect(t.resolved()).toEqual([
+      expect.objectContaining({ how: 'kept' }),
+      {
+        kind: 'dictation_flag_resolved',
+        into: 'ehr.exe',
+        check: 'dose',
+        code: 'trailing_zero',
+        how: 'fixed',
+      },
+    ]);
     expect(t.flagKeys()).toEqual([]);
     await t.dictation.stop();
-    expect(t.inserter.field).toBe('Warfarin 5.0 mg. Insulin 10 U.');
+    expect(t.inserter.field).toBe('Warfarin 5 mg. Insulin 10 U.');
+    t.dictation.dispose();
+  });
+
+  it('a flag with no single right value (sides in conflict) offers keep only; a fix of it is refused', async () => {
+    const t = setup();
+    await t.dictate('Left knee pain. Right knee swollen.');
+    const flagged = t.overlay.at(-1)!.flagged!;
+    expect(flagged).toMatchObject({ code: 'side_conflict' });
+    expect(flagged.fix).toBeUndefined();
+    expect(t.flagKeys()).toEqual(['F8']);
+    expect(t.overlay.at(-1)?.flagKeys).toEqual({ keep: 'F8' });
+    t.dictation.resolveFlag(flagged.id, 'fix'); // a stale Fix button: nothing changes, nothing is recorded
+    expect(t.resolved()).toEqual([]);
+    expect(t.overlay.at(-1)?.flagged?.id).toBe(flagged.id);
+    t.shortcuts.press('F8');
+    expect(t.resolved()).toMatchObject([{ code: 'side_conflict', how: 'kept' }]);
+    await t.dictation.stop();
+    expect(t.inserter.field).toBe('Left knee pain. Right knee swollen.');
     t.dictation.dispose();
   });
 
