@@ -1,5 +1,5 @@
 /**
- * The flag the overlay shows, for its keep and fix keys (and "keep that" / "fix that"): the keys are
+ * The flag the overlay shows, for its keep and fix keys: the keys are
  * registered while it shows one, and act on that one only. Sits between the controller and the overlay.
  */
 import { flagFixable } from '../../../preload/contract/dictation-codes.ts';
