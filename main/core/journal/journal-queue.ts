@@ -3,7 +3,8 @@
  * with its sequence number only when the writer reaches it, so records that leave the queue unwritten
  * (audio that needs no disk any more) leave no gap in the sequence on disk.
  */
-import { IvCounter } from '../../base/secrets/aes-gcm.ts';
+import type { KeyObject } from 'node:crypto';
+import { IvCounter, sealingKey } from '../../base/secrets/aes-gcm.ts';
 import { sealAudio, sealJson, type JsonRecord } from './journal-records.ts';
 
 /** Records written in one append at most. */
@@ -29,11 +30,14 @@ export class RecordQueue {
   #written = 0;
   /** The journal's key is its own and this queue its only writer: IVs from a counter (aes-gcm.ts). */
   readonly #ivs = new IvCounter();
+  readonly #key: KeyObject;
 
   constructor(
-    private readonly key: Buffer,
+    key: Buffer,
     private readonly id: string,
-  ) {}
+  ) {
+    this.#key = sealingKey(key);
+  }
 
   get length(): number {
     return this.#items.length;
@@ -83,7 +87,7 @@ export class RecordQueue {
 
   #seal(pending: Pending): Buffer {
     if (pending.bytes) return pending.bytes;
-    const at = { key: this.key, journalId: this.id, seq: (pending.seq = this.#seq++), ivs: this.#ivs };
+    const at = { key: this.#key, journalId: this.id, seq: (pending.seq = this.#seq++), ivs: this.#ivs };
     const { audio, json } = pending;
     pending.bytes = audio ? sealAudio(at, audio.stream, audio.index, audio.samples) : sealJson(at, json!);
     return pending.bytes;
