@@ -45,7 +45,17 @@ export class RecordQueue {
 
   /** Queues a record; the promise settles once it is on disk (or needs none, or cannot be written). */
   push(record: Pick<Pending, 'json' | 'audio'>): Promise<void> {
-    return new Promise((resolve, reject) => this.#items.push({ ...record, resolve, reject }));
+    // Built field by field, one shape for every record: an object spread here was 5 % of a visit's profile.
+    return new Promise((resolve, reject) =>
+      this.#items.push({
+        json: record.json,
+        audio: record.audio,
+        bytes: undefined,
+        seq: undefined,
+        resolve,
+        reject,
+      }),
+    );
   }
 
   /** The next records to write (at most BATCH), sealed, and their bytes. Throws if one cannot be sealed. */
