@@ -4,7 +4,14 @@
  * key stays safe for far more messages than one installation ever writes (NIST SP 800-38D, 2^32 limit).
  * Written on node:crypto directly because it is one call each way and the format must stay ours.
  */
-import { createCipheriv, createDecipheriv, randomBytes, randomFillSync } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  randomBytes,
+  randomFillSync,
+  type KeyObject,
+} from 'node:crypto';
 
 /** Key length in bytes (AES-256). */
 const KEY_BYTES = 32;
@@ -57,18 +64,27 @@ export class IvCounter {
 }
 
 /**
+ * The key as node:crypto's own object, for a writer that seals many times with it (the journal): a raw key
+ * is parsed and copied again by every createCipheriv, a KeyObject once.
+ */
+export function sealingKey(key: Uint8Array): KeyObject {
+  checkKey(key);
+  return createSecretKey(key);
+}
+
+/**
  * `encrypt` of the concatenation of `parts`, written after `headroom` free bytes at the start of one buffer
  * (for a caller's length prefix): the same blob, without concatenating the plaintext or the result (the
  * journal seals ten chunks a second). The IV is random, or the next of `ivs`.
  */
 export function sealParts(
-  key: Uint8Array,
+  key: Uint8Array | KeyObject,
   parts: readonly Uint8Array[],
   aad: Uint8Array,
   headroom: number,
   ivs?: IvCounter,
 ): Buffer {
-  checkKey(key);
+  if (key instanceof Uint8Array) checkKey(key);
   const plainBytes = parts.reduce((n, part) => n + part.length, 0);
   const out = Buffer.allocUnsafe(headroom + SEAL_OVERHEAD + plainBytes);
   out.fill(0, 0, headroom);

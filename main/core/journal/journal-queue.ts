@@ -3,7 +3,8 @@
  * with its sequence number only when the writer reaches it, so records that leave the queue unwritten
  * (audio that needs no disk any more) leave no gap in the sequence on disk.
  */
-import { IvCounter } from '../../base/secrets/aes-gcm.ts';
+import type { KeyObject } from 'node:crypto';
+import { IvCounter, sealingKey } from '../../base/secrets/aes-gcm.ts';
 import { sealAudio, sealJson, type JsonRecord } from './journal-records.ts';
 
 /** Records written in one append at most. */
@@ -29,11 +30,14 @@ export class RecordQueue {
   #written = 0;
   /** The journal's key is its own and this queue its only writer: IVs from a counter (aes-gcm.ts). */
   readonly #ivs = new IvCounter();
+  readonly #key: KeyObject;
 
   constructor(
-    private readonly key: Buffer,
+    key: Buffer,
     private readonly id: string,
-  ) {}
+  ) {
+    this.#key = sealingKey(key);
+  }
 
   get length(): number {
     return this.#items.length;
@@ -41,7 +45,17 @@ export class RecordQueue {
 
   /** Queues a record; the promise settles once it is on disk (or needs none, or cannot be written). */
   push(record: Pick<Pending, 'json' | 'audio'>): Promise<void> {
-    return new Promise((resolve, reject) => this.#items.push({ ...record, resolve, reject }));
+    // Built field by field, one shape for every record: an object spread here was 5 % of a visit's profile.
+    return new Promise((resolve, reject) =>
+      this.#items.push({
+        json: record.json,
+        audio: record.audio,
+        bytes: undefined,
+        seq: undefined,
+        resolve,
+        reject,
+      }),
+    );
   }
 
   /** The next records to write (at most BATCH), sealed, and their bytes. Throws if one cannot be sealed. */
@@ -83,7 +97,7 @@ export class RecordQueue {
 
   #seal(pending: Pending): Buffer {
     if (pending.bytes) return pending.bytes;
-    const at = { key: this.key, journalId: this.id, seq: (pending.seq = this.#seq++), ivs: this.#ivs };
+    const at = { key: this.#key, journalId: this.id, seq: (pending.seq = this.#seq++), ivs: this.#ivs };
     const { audio, json } = pending;
     pending.bytes = audio ? sealAudio(at, audio.stream, audio.index, audio.samples) : sealJson(at, json!);
     return pending.bytes;

@@ -7,6 +7,7 @@
  * was cut.
  */
 import { z } from 'zod';
+import type { KeyObject } from 'node:crypto';
 import { decrypt, sealParts, type IvCounter } from '../../base/secrets/aes-gcm.ts';
 import { CHUNK_SAMPLES } from '../audio/audio-source.ts';
 import { StreamingError } from '../streaming/streaming-error.ts';
@@ -60,7 +61,7 @@ function aad(journalId: string, seq: number): Buffer {
 
 /** Where a record is sealed: the journal's key, id, the record's sequence number and the writer's IVs. */
 export interface SealAt {
-  key: Uint8Array;
+  key: KeyObject;
   journalId: string;
   seq: number;
   ivs: IvCounter;

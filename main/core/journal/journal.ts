@@ -5,9 +5,9 @@
  *
  * Records are written in the order they were appended (one queue, sequence numbers bound into each seal),
  * so what is on disk after a crash is always a prefix of what was appended: a checkpoint that covers a
- * chunk is never on disk without the chunk. Audio takes its place in that order at once and is sealed and
- * written on the next turn of the event loop (the chunk is sent once written); what queues meanwhile goes
- * out in one write, on the main thread while the disk keeps up (`#writeInline`), else the thread pool.
+ * chunk is never on disk without the chunk. Audio is sealed and written on the caller's turn while the disk
+ * keeps up (`#writeInline`), else through the thread pool, what queues meanwhile in one write; other
+ * records on the next turn.
  *
  * A full disk never loses audio: the write queue stops, the session is told (`disk_full`), the records wait
  * in memory and are retried until they fit; the torn tail of the failed write is cut off first. Audio whose
@@ -113,10 +113,9 @@ export class VisitJournal implements SessionJournal {
   }
 
   /**
-   * Takes its place in the file order at once, so every checkpoint that covers this chunk is written after
-   * it; sealing and writing happen on the next turn (KeptAudio sends the chunk once this resolves). `samples` must not change afterwards
-   * (KeptAudio hands over its own copy). While the disk is full, a chunk whose final text has arrived leaves
-   * the queue unwritten (its promise resolves: it needs no disk any more).
+   * Takes its place in the file order at once, before any checkpoint covering it; written at once while the
+   * disk keeps up (KeptAudio sends the chunk once this resolves, and hands over its own copy of `samples`).
+   * While the disk is full, a chunk whose final text has arrived leaves the queue unwritten (resolved).
    */
   appendAudio(stream: number, index: number, samples: Int16Array): Promise<void> {
     // Checked here, not when sealing: a record that cannot be sealed would leave a gap in the sequence.
@@ -189,7 +188,9 @@ export class VisitJournal implements SessionJournal {
     // After finish or close (shredding) nothing may reopen the file: it would come back without its key.
     if (this.#closed) return Promise.reject(new StreamingError('journal_failed', 'The journal was closed.'));
     const written = this.#queue.push(record);
-    this.#scheduleDrain();
+    // Audio on this turn while the disk keeps up: no event-loop turn between capture and send.
+    if (record.audio && this.#fs.appendFileSync && !this.#inlineStalled) void this.#drain();
+    else this.#scheduleDrain();
     return written;
   }
 
@@ -204,10 +205,7 @@ export class VisitJournal implements SessionJournal {
     if (this.#queue.dropAudio(unneeded)) this.#notKept = true;
   }
 
-  /**
-   * Starts the writer on the next turn of the event loop unless it runs or is due already: records queued
-   * meanwhile (the streams' chunks of one capture, a checkpoint) share one write.
-   */
+  /** Starts the writer on the next turn unless it runs or is due already: what queues meanwhile shares it. */
   #scheduleDrain(): void {
     if (this.#writing || this.#drainDue) return;
     this.#drainDue = true;

@@ -6,6 +6,7 @@ import {
   encrypt,
   generateKey,
   IvCounter,
+  sealingKey,
   SEAL_OVERHEAD,
   sealParts,
 } from '../../../../main/base/secrets/aes-gcm.ts';
@@ -66,13 +67,14 @@ describe('aes-gcm', () => {
     expect(decrypt(key, framed.subarray(4), Buffer.from('other'))).toBeUndefined();
   });
 
-  it('seals with IVs from a counter: each the previous plus one (carried), and decrypt opens every blob', () => {
+  it('seals with IVs from a counter (and a KeyObject): each the previous plus one, and decrypt opens every blob', () => {
     const key = generateKey();
+    const sealing = sealingKey(key);
     const ivs = new IvCounter();
     const ivOf = (blob: Buffer): bigint => BigInt(`0x${blob.subarray(4, 16).toString('hex')}`);
     let previous: bigint | undefined;
     for (let i = 0; i < 300; i++) {
-      const framed = sealParts(key, [text], aad, 4, ivs);
+      const framed = sealParts(i % 2 ? key : sealing, [text], aad, 4, ivs);
       expect(decrypt(key, framed.subarray(4), aad)?.equals(text)).toBe(true);
       const iv = ivOf(framed);
       if (previous !== undefined) expect(iv).toBe((previous + 1n) % 2n ** 96n);
@@ -82,5 +84,6 @@ describe('aes-gcm', () => {
 
   it('throws on a key of the wrong length (a caller bug)', () => {
     expect(() => encrypt(Buffer.alloc(16), text, aad)).toThrow(RangeError);
+    expect(() => sealingKey(Buffer.alloc(16))).toThrow(RangeError);
   });
 });

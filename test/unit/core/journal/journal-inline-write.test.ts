@@ -39,12 +39,14 @@ function countingFs(inlineMs = 0): { fs: JournalFs; pooled: () => number; inline
 }
 
 describe('journal writes on the main thread', () => {
-  it('writes each chunk inline once the file is open: in the file when its promise resolves', async () => {
+  it("writes each chunk inline once the file is open, on the caller's turn: in the file when its promise resolves", async () => {
     const counting = countingFs();
     const store = new JournalStore({ dir, secrets, fs: counting.fs });
     const journal = await store.create('transcribe', ['doctor'], {}); // opens the file (thread pool)
     const sizeAfterConfig = (await fs.stat(journal.path)).size;
-    await journal.appendAudio(0, 0, markerChunk(1));
+    const first = journal.appendAudio(0, 0, markerChunk(1));
+    expect(counting.inline()).toBe(1); // on the caller's turn: no turn of the event loop before the send
+    await first;
     expect((await fs.stat(journal.path)).size).toBeGreaterThan(sizeAfterConfig + 3200);
     await journal.appendAudio(0, 1, markerChunk(2));
     expect(counting.pooled()).toBe(1); // the config record only
