@@ -18,6 +18,9 @@ export class JournalSync {
   #timer: NodeJS.Timeout | undefined;
   #unsynced = false;
   #stopped = false;
+  /** The flush under way, if any (resolved when none), and whether one is. */
+  #running: Promise<void> = Promise.resolve();
+  #busy = false;
 
   constructor(
     private readonly fs: JournalFs,
@@ -41,7 +44,11 @@ export class JournalSync {
     this.#timer.unref?.();
   }
 
-  /** The last flush (finish): everything written so far reaches the device now; no more are scheduled. */
+  /**
+   * The last flush (finish): everything written so far reaches the device now; no more are scheduled. A
+   * flush a write started just before (finish's own record, more than a second after the last) is waited
+   * for, not taken as done: the file is closed and its folder entry flushed only after.
+   */
   async flush(): Promise<void> {
     this.stop();
     await this.#sync();
@@ -53,13 +60,22 @@ export class JournalSync {
     clearTimeout(this.#timer);
   }
 
-  async #sync(): Promise<void> {
+  /** One flush at a time: each starts after the one before it has ended. */
+  #sync(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (!this.#unsynced) return;
+    if (!this.#unsynced) return this.#running;
     this.#unsynced = false;
     this.#lastSyncAt = performance.now();
     // A failed fsync is a disk problem the next write reports; it is not a reason to stop the session.
-    await this.fs.sync?.(this.path).catch(() => (this.#unsynced = true));
+    const flush = (): Promise<void> => this.fs.sync?.(this.path) ?? Promise.resolve();
+    const run = (this.#busy ? this.#running.then(flush) : flush()) // at once when none is under way
+      .catch(() => void (this.#unsynced = true));
+    this.#busy = true;
+    const mine: Promise<void> = run.then(() => {
+      if (this.#running === mine) this.#busy = false;
+    });
+    this.#running = mine;
+    return this.#running;
   }
 }

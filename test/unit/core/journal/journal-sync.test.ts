@@ -39,4 +39,26 @@ describe('JournalSync', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(flushes()).toBe(2);
   });
+
+  it("finish's flush waits for the flush a write started just before, then makes its own", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const pending: (() => void)[] = [];
+    const fs = { sync: () => new Promise<void>((resolve) => pending.push(resolve)) } as unknown as JournalFs;
+    const sync = new JournalSync(fs, '/journal');
+    await vi.advanceTimersByTimeAsync(2_000);
+    sync.wrote(); // the finish record, more than a second after the last flush: its flush starts at once
+    expect(pending).toHaveLength(1);
+    sync.wrote(); // one more write before finish flushes
+    let flushed = false;
+    const finished = sync.flush().then(() => (flushed = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(flushed).toBe(false); // not while the write's flush is still under way
+    expect(pending).toHaveLength(1); // and never two at once
+    pending[0]!();
+    await vi.waitFor(() => expect(pending).toHaveLength(2)); // then the last write's own
+    expect(flushed).toBe(false);
+    pending[1]!();
+    await finished;
+    expect(flushed).toBe(true);
+  });
 });
