@@ -33,14 +33,16 @@ export function evidenceRow(): BenchRow {
   const fresh = (round: number) => items.map(({ id, text }) => ({ id, text: text + ' '.repeat(round + 1) }));
   const first = timesOf(passages, fresh);
   const again = timesOf(passages, () => items);
-  const p50 = percentile(first.samples, 50);
+  const p95 = percentile(first.samples, 95);
   const ms = (samples: number[], p: number) => `${fmt(percentile(samples, p), 1)} ms`;
+  const words = items.reduce((n, item) => n + item.text.split(/\s+/).filter(Boolean).length, 0);
+  const distinct = new Set(items.map((item) => item.text)).size;
   return {
-    name: 'check: evidence for a 30-minute visit’s note (median)',
-    figure: ms(first.samples, 50),
+    name: 'check: evidence for a 30-minute visit’s note (median / p95)',
+    figure: `${ms(first.samples, 50)} / ${ms(first.samples, 95)}`,
     target: '≤ 200 ms',
-    pass: p50 <= 200,
-    note: `${items.length} transcript items, ${passages.length} sections of 10 sentences, ${first.marks} marks; p95 ${ms(first.samples, 95)}; the note revised: median ${ms(again.samples, 50)}, p95 ${ms(again.samples, 95)}`,
+    pass: p95 <= 200,
+    note: `${items.length} transcript items (${distinct} distinct, ${words} words), ${passages.length} sections of 10 sentences, ${first.marks} marks, ${first.samples.length} runs; the note revised: median ${ms(again.samples, 50)}, p95 ${ms(again.samples, 95)}`,
   };
 }
 

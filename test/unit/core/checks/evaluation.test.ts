@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkText } from '../../../../main/core/checks/check-text.ts';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
-import { FLAG_KINDS } from '../../../../preload/contract/text-check-codes.ts';
+import { FLAG_CODES, FLAG_KINDS } from '../../../../preload/contract/text-check-codes.ts';
 import { f1, precision, recall, scoreFlags, scoreNegation } from '../../../fixtures/checks/evaluate.ts';
+import { FLAG_SET, type FlagCase } from '../../../fixtures/checks/flag-set.ts';
 
 describe('the checks on their evaluation set', () => {
   it('finds every planted flag and raises none on the false-alarm cases, per kind', () => {
@@ -15,10 +16,33 @@ describe('the checks on their evaluation set', () => {
     }
   });
 
+  it('answers each case exactly its expected flags', () => {
+    const codes = (item: FlagCase) =>
+      checkText(item.text, item)
+        .flatMap((s) => s.flags.map((f) => f.code))
+        .sort();
+    const got = FLAG_SET.map((item) => ({ text: item.text, before: item.before, flags: codes(item) }));
+    const expected = FLAG_SET.map((item) => ({
+      text: item.text,
+      before: item.before,
+      flags: [...item.expect].sort(),
+    }));
+    expect(got).toEqual(expected);
+    expect(scoreFlags().misses).toEqual([]);
+  });
+
+  it('has cases for every flag code, and as many false-alarm cases as true ones', () => {
+    const expected = new Set(FLAG_SET.flatMap((item) => item.expect));
+    expect(FLAG_CODES.filter((code) => !expected.has(code))).toEqual([]);
+    const alarms = FLAG_SET.filter((item) => item.expect.length > 0).length;
+    expect(FLAG_SET.length - alarms).toBeGreaterThanOrEqual(alarms);
+  });
+
   it('gives findings their polarity with an F1 of at least 0.95 for each polarity', () => {
     const { byPolarity } = scoreNegation();
     for (const [polarity, counts] of Object.entries(byPolarity))
       expect(f1(counts), polarity).toBeGreaterThanOrEqual(0.95);
+    expect(scoreNegation().misses).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@
  * budget) on the 30-minute visit and the sample visit's notes, kept in evidence-pinned.json, is what it
  * answers now, the first time and again, also after another transcript was linked in between (what it reuses
  * from one call to the next never leaks into another transcript's answer). Regenerate the file only for a
- * change meant to change the links: PIN=1 npx vitest run --project unit <this file>, then prettier.
+ * change meant to change the links, or of the visits it reads (the 30-minute visit was made 360 distinct
+ * lines on 7 Dec, the code unchanged): PIN=1 npx vitest run --project unit <this file>, then prettier.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
