@@ -142,8 +142,9 @@ export class NoteService {
       withContext: Boolean(request.extraContext),
     });
     if (request.extraContext) this.#added = [...this.#added, request.extraContext];
-    // Written again: the flags on the last version are left, what the new version changed is flagged.
-    if (this.#written) this.#checks.rewritten(this.#written, note);
+    // Written again: the flags on the last version are left, what the new version changed is flagged (not
+    // in another language: its words are not the last version's, a translation is no revision).
+    if (this.#written?.locale === note.locale) this.#checks.rewritten(this.#written, note);
     else this.#checks.flags(null);
     this.#written = note;
     return this.withFlags(note);

@@ -105,6 +105,13 @@ describe('the note written again, compared with the version before', () => {
     expect(flagEvents(events).map((e) => e.kind === 'note_flag_resolved' && e.how)).toEqual([false, 'left']);
   });
 
+  it('does not compare a note written again in another language (a translation, not a revision)', async () => {
+    const again = noteOf('Reports chest pain. Hypoglycemia last week.', 'Continue aspirin 81 mg daily.');
+    const { service, events } = await written([FIRST, { ...again, locale: 'FRENCH_FR' }]);
+    expect((await service.generate(GENERATE)).flags).toBeUndefined();
+    expect(flagEvents(events)).toEqual([]);
+  });
+
   it('respects the kinds of check IT left on', async () => {
     const again = noteOf('Reports chest pain. Hypoglycemia last week.', 'Continue aspirin 810 mg daily.');
     const { service } = await written([FIRST, again], ['dose', 'side', 'sound_alike']);
