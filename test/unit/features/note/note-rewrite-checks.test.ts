@@ -6,11 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
-import type { FlagKind } from '../../../../preload/contract/text-check-codes.ts';
-import { NoteService } from '../../../../main/features/note/note-service.ts';
-import type { NoteEvent } from '../../../../main/features/note/ports.ts';
 import { Failure } from '../../../../main/base/failure.ts';
-import { fakeCore } from '../visit/fakes.ts';
+import { checkedNotes, flagEvents } from './checked-notes.ts';
 import { AuditEventSchema } from '../../../../main/features/audit/audit-events.ts';
 
 const noteOf = (history: string, plan: string): Note => ({
@@ -25,32 +22,13 @@ const noteOf = (history: string, plan: string): Note => ({
 const FIRST = noteOf('Denies chest pain. Hyperglycemia last week.', 'Continue aspirin 81 mg daily.');
 const GENERATE = { templateKey: null, locale: null, mode: 'sync', extraContext: 'More.' } as const;
 
-/** A note service whose service writes `notes` in turn; the first is written already. */
-async function written(notes: Note[], kinds?: FlagKind[]) {
-  const events: NoteEvent[] = [];
-  const queue = [...notes];
-  const core = fakeCore('server', { generateNote: async () => queue.shift()! });
-  const service = new NoteService({
-    core: { require: () => core, current: () => core },
-    transcript: { active: false, finalInputs: () => [{ text: 'Hello.', speaker_type: 'DOCTOR' }] },
-    clipboard: { writeText: async () => ({ transient: true }) },
-    emit: () => undefined,
-    platform: 'linux',
-    ...(kinds ? { checkKinds: () => kinds } : {}),
-  });
-  service.onDidReport((e) => events.push(e));
-  const first = await service.generate({ ...GENERATE, extraContext: null });
-  return { service, events, first };
-}
-
-const flagEvents = (events: readonly NoteEvent[]) => events.filter((e) => e.kind.startsWith('note_flag'));
 const summary = (note: { flags?: readonly { section: string; code: string; rewritten?: true }[] } | null) =>
   note?.flags?.map((f) => [f.section, f.code, f.rewritten]);
 
 describe('the note written again, compared with the version before', () => {
   it('flags a finding whose polarity flipped, on its section only; Keep leaves the text as written', async () => {
     const again = noteOf('Reports chest pain. Hyperglycemia last week.', 'Continue aspirin 81 mg daily.');
-    const { service, events, first } = await written([FIRST, again]);
+    const { service, events, first } = await checkedNotes([FIRST, again]);
     expect(first.flags).toBeUndefined();
     const note = await service.generate(GENERATE);
     expect(note.sections).toEqual([
@@ -82,7 +60,7 @@ describe('the note written again, compared with the version before', () => {
 
   it('flags hyper- turned hypo-, and Fix puts back the wording of the version before', async () => {
     const again = noteOf('Denies chest pain. Hypoglycemia last week.', 'Continue aspirin 81 mg daily.');
-    const { service, events } = await written([FIRST, again]);
+    const { service, events } = await checkedNotes([FIRST, again]);
     const note = await service.generate(GENERATE);
     expect(summary(note)).toEqual([['HISTORY', 'hyper_hypo', true]]);
     expect(note.flags![0]!.facts).toMatchObject({ said: 'hypoglycemia', instead: 'hyperglycemia' });
@@ -98,7 +76,7 @@ describe('the note written again, compared with the version before', () => {
       'Reports chest pain. Hyperglycemia last week.',
       'Continue aspirin 81 mg daily. Give 5.0 mg.',
     );
-    const { service, events } = await written([FIRST, again, again]);
+    const { service, events } = await checkedNotes([FIRST, again, again]);
     expect(summary(await service.generate(GENERATE))).toEqual([['HISTORY', 'polarity_flipped', true]]);
     // Written a third time the same: nothing to flag, the last version's flag is left.
     expect((await service.generate(GENERATE)).flags).toBeUndefined();
@@ -107,21 +85,21 @@ describe('the note written again, compared with the version before', () => {
 
   it('does not compare a note written again in another language (a translation, not a revision)', async () => {
     const again = noteOf('Reports chest pain. Hypoglycemia last week.', 'Continue aspirin 81 mg daily.');
-    const { service, events } = await written([FIRST, { ...again, locale: 'FRENCH_FR' }]);
+    const { service, events } = await checkedNotes([FIRST, { ...again, locale: 'FRENCH_FR' }]);
     expect((await service.generate(GENERATE)).flags).toBeUndefined();
     expect(flagEvents(events)).toEqual([]);
   });
 
   it('respects the kinds of check IT left on', async () => {
     const again = noteOf('Reports chest pain. Hypoglycemia last week.', 'Continue aspirin 810 mg daily.');
-    const { service } = await written([FIRST, again], ['dose', 'side', 'sound_alike']);
+    const { service } = await checkedNotes([FIRST, again], ['dose', 'side', 'sound_alike']);
     const note = await service.generate(GENERATE);
     expect(summary(note)).toEqual([['PLAN', 'dose_changed', true]]);
   });
 
   it('leaves the last version’s flags when written again, and compares with what the service wrote, not the edits', async () => {
     const again = noteOf('Reports chest pain. Hyperglycemia last week.', 'Continue aspirin 81 mg daily.');
-    const { service, events, first } = await written([FIRST, again]);
+    const { service, events, first } = await checkedNotes([FIRST, again]);
     const edited = service.editSection(first.revision, 'PLAN', {
       type: 'TEXT',
       text: 'Continue aspirin 810 mg daily.',
