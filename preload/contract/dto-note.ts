@@ -29,8 +29,14 @@ export const NoteSectionSchema = z.object({
 });
 export type NoteSection = z.infer<typeof NoteSectionSchema>;
 
-/** A check's flag on a section the clinician changed (main/features/note/note-checks.ts): which section. */
-export const NoteFlagSchema = DictationFlagSchema.extend({ section: z.string().max(200) });
+/**
+ * A check's flag on a section the clinician changed, or the note written again changed
+ * (main/features/note/note-checks.ts): which section, and `rewritten` when the new version raised it.
+ */
+export const NoteFlagSchema = DictationFlagSchema.extend({
+  section: z.string().max(200),
+  rewritten: z.literal(true).optional(),
+});
 export type NoteFlag = z.infer<typeof NoteFlagSchema>;
 
 export const NoteSchema = z.object({
@@ -42,7 +48,7 @@ export const NoteSchema = z.object({
   revision: z.number().int().nonnegative(),
   /** Changed by the clinician (by hand or by instruction) since it was written: writing again asks first. */
   edited: z.boolean().optional(),
-  /** The checks' open flags on sections changed by hand (none: absent). */
+  /** The checks' open flags on sections changed by hand or by the note written again (none: absent). */
   flags: z.array(NoteFlagSchema).optional(),
 });
 export type Note = z.infer<typeof NoteSchema>;

@@ -7,13 +7,13 @@
 import type { TextRange } from './text-check-codes.ts';
 
 /** What a "differs" mark compares. */
-export const EVIDENCE_KINDS = ['dose', 'unit', 'number', 'side', 'negation'] as const;
+export const EVIDENCE_KINDS = ['dose', 'unit', 'number', 'side', 'negation', 'hyper_hypo'] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /**
  * A mark on a note sentence, at its range in the passage: `not_found` covers the sentence; `differs` the
  * value in the note, with the note's value and the conversation's ("325 mg" and "81 mg"; for negation, the
- * polarities; for sides, the sides).
+ * polarities; for sides, the sides; for hyper_hypo, the findings: "hypoglycemia" and "hyperglycemia").
  */
 export type EvidenceMark =
   | (TextRange & { readonly code: 'not_found' })

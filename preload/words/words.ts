@@ -40,7 +40,6 @@ import type {
   MIC_RECORD_MODES,
   MIC_STATUS_KINDS,
 } from '../contract/mic-codes.ts';
-
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { CommandKind } from '../contract/command-phrases.ts';
@@ -157,8 +156,9 @@ interface DictationScreenWords {
   /** The checks' flags on dictated text (a dose, a sound-alike, a side, a negation), under the box and in history. */
   readonly flaggedHeading: string;
   readonly flag: ScreenWords['dictationScreen']['flag'];
-  /** The flags comparing with the text before, worded for the clinician's own edit of a note section. */
+  /** The flags comparing with the text before, worded for the clinician's edit of a note section / a rewrite. */
   readonly editFlag: ScreenWords['dictationScreen']['editFlag'];
+  readonly rewriteFlag: ScreenWords['dictationScreen']['rewriteFlag'];
   readonly keep: string;
   readonly fix: string;
   keepLabel(key: string): string;

@@ -3,7 +3,8 @@
  * Assessment and Plan and an empty text section can be written by hand (problems added, moved, removed);
  * "Change by instruction" says what it changed, with Undo, or that nothing changed; "Write again with
  * context" asks where the clinician is looking and, once told to, replaces the changes. A section changed by
- * hand is checked (issue 30): a dose made ten times is flagged, and Keep leaves the text as written.
+ * hand is checked (issue 30): a dose made ten times is flagged, and Keep leaves the text as written; the note
+ * written again with context (only a sentence added) raises no flag.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -168,6 +169,10 @@ describe('the Note screen on first use', () => {
       .poll(() => vitals.getByTestId('section-body').textContent())
       .not.toBe('BP 128/82, pulse 72.');
     expect(await plan(page).innerText()).not.toContain('Recheck in two weeks.');
+    // Written again, the note is compared with the version the service wrote before (issue 30): the sample
+    // service only adds the context's sentence, which changes no finding, dose or side, so nothing is flagged.
+    expect(await page.getByTestId('section-flags').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/30-note-written-again.png`, fullPage: true });
     expect(await h.cspViolations()).toEqual([]);
   });
 });

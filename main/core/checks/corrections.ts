@@ -34,7 +34,8 @@ function aligned<T>(before: readonly T[], after: readonly T[], key: (t: T) => st
 }
 
 const SWAP = /^(hyper|hypo|hiper|hipo)(.+)$/;
-const swapped = (term: string): string | undefined => {
+/** `term` with hyper- turned hypo- or back (Spanish hiper-/hipo- too); undefined for a term with neither. */
+export const swapped = (term: string): string | undefined => {
   const m = SWAP.exec(term);
   if (!m) return undefined;
   const other = { hyper: 'hypo', hypo: 'hyper', hiper: 'hipo', hipo: 'hiper' }[m[1]!]!;

@@ -1,13 +1,14 @@
 /**
  * What a note sentence says differently from the transcript items that support it: a dose of the same drug
  * (note says 325 mg, the conversation 81 mg), a unit (mg for mcg), another number, the other side of the
- * same body part, a finding's polarity (the note denies what was affirmed). Questions are not read for
+ * same body part, a finding's polarity (the note denies what was affirmed), hyper- for hypo- or back. Questions are not read for
  * polarity ("Any chest pain?" affirms nothing). Spoken numbers count as written ("eighty one milligrams").
  */
 import type { EvidenceMark } from '../../../preload/contract/evidence-codes.ts';
 import { amountOf, dosesOf, type Dose } from './doses.ts';
 import { drugDosesOf, type DrugDose } from './drug-doses.ts';
 import { numbersOf, sameStem, termsOf, withDigits } from './evidence-terms.ts';
+import { swapped } from './corrections.ts';
 import { findingsOf } from './negation.ts';
 import { sidesOf, type SideMention } from './sides.ts';
 import type { TextFinding } from '../../../preload/contract/text-check-codes.ts';
@@ -209,6 +210,17 @@ function negationMarks(sentence: Sentence, support: readonly SupportLine[]): Evi
   return marks;
 }
 
+/** A finding the note says hyper- (hypo-) where the supporting lines say only its hypo- (hyper-) form. */
+function hyperHypoMarks(sentence: Sentence, support: readonly SupportLine[]): EvidenceMark[] {
+  const said = new Set(saidFindings(sentence, support).map((f) => f.term));
+  return findingsOf(sentence.words).flatMap(({ term, start, end }) => {
+    const other = swapped(term);
+    return other && said.has(other) && !said.has(term)
+      ? [{ code: 'differs' as const, kind: 'hyper_hypo' as const, start, end, note: term, said: other }]
+      : [];
+  });
+}
+
 /** The marks of a supported sentence of `text` against its supporting items. */
 export function differences(
   text: string,
@@ -230,6 +242,7 @@ export function differences(
     ),
     ...sideMarks(sentence, support),
     ...negationMarks(sentence, support),
+    ...hyperHypoMarks(sentence, support),
   ];
   return marks.sort((a, b) => a.start - b.start);
 }

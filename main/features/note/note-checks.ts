@@ -3,26 +3,37 @@
  * section's new text is checked (main/core/checks, as dictation is) against the rest of the note as what was
  * said earlier and against its own text before the clinician first changed it. Only what the changes brought
  * is flagged (a flag the first text had too is the service's text, not the change's; a value changed back
- * is no change). Flags are shown, never acted on: the clinician keeps one (it goes, and stays gone while the
- * section is edited on), and a flag goes too once its section's text is no longer the text checked.
+ * is no change). The note written again is compared the same way with the version the service wrote before
+ * (`rewritten`: only what the new version changed). Flags are shown, never acted on: the clinician keeps one
+ * (it goes, and stays gone while the section is edited on), and a flag goes too once its section's text is
+ * no longer the text checked.
  * What the audit trail is told: codes, kinds and section keys only, never text.
  */
 import type { DictationFlag, Note, NoteFlag } from '../../../preload/contract/index.ts';
-import { FLAG_KIND_OF, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
+import {
+  EDIT_FLAG_CODES,
+  FLAG_KIND_OF,
+  type FlagCode,
+  type FlagKind,
+} from '../../../preload/contract/text-check-codes.ts';
 import { checkText } from '../../core/checks/check-text.ts';
 import { named } from '../../core/checks/named-flags.ts';
 import { sectionText } from './ehr-text.ts';
 import type { NoteEvent } from './ports.ts';
 
 /**
- * A section the clinician changed by hand: its text before the first change (the service's, what the checks
- * compare with), its text as last checked, the flags open on it, and the ids the clinician kept.
+ * A section the clinician changed by hand, or the note written again changed: its text before (the service's
+ * the clinician first changed, or the last version's: what the checks compare with), its text as last
+ * checked, the flags open on it, the ids the clinician kept, and for a section written again the text the
+ * service wrote (its own flags are not the change's) and the ids of the flags the new version raised.
  */
 interface Edited {
   readonly origin: string;
   text: string;
   flags: DictationFlag[];
   readonly kept: Set<string>;
+  readonly written?: string;
+  readonly rewritten: Set<string>;
 }
 
 /** The open flags of the note's sections. */
@@ -45,19 +56,53 @@ export class NoteChecks {
     if (text === null) return;
     const last = this.#edited.get(key);
     // Changed since by something else (an instruction, undo): the text before this change is the origin.
-    const entry =
-      last && last.text === before ? last : { origin: before, text, flags: [], kept: new Set<string>() };
+    const fresh: Edited = { origin: before, text, flags: [], kept: new Set(), rewritten: new Set() };
+    const entry = last && last.text === before ? last : fresh;
     if (last && entry !== last) for (const flag of last.flags) this.#resolved(key, flag, 'left');
     entry.text = text;
+    this.#check(note, key, entry);
+  }
+
+  /**
+   * The note was written again (`note`) over `previous`, the version the service wrote before: each section
+   * of both whose text changed is compared with its text before as a correction is (a finding's polarity,
+   * hyper- turned hypo-, a dose, unit, number or side: `EDIT_FLAG_CODES`); the new text's own flags are the
+   * service's, not shown. The flags of the last version are left first.
+   */
+  rewritten(previous: Note, note: Note): void {
+    this.flags(null);
+    for (const { key } of note.sections) {
+      const [before, text] = [sectionTextOf(previous, key), sectionTextOf(note, key)];
+      if (before === null || text === null || before === text) continue;
+      const entry: Edited = {
+        origin: before,
+        text,
+        flags: [],
+        kept: new Set(),
+        written: text,
+        rewritten: new Set(),
+      };
+      this.#check(note, key, entry, true);
+    }
+  }
+
+  /** Checks `entry`'s text (section `key` of `note`) against its origin; shows and records what is new. */
+  #check(note: Note, key: string, entry: Edited, rewrite = false): void {
     const earlier = note.sections
       .filter((s) => s.key !== key)
       .map((s) => sectionText(s.content))
       .join('\n');
-    const was = new Set(flagsOf(entry.origin, { earlier }).map((f) => f.id));
+    const service = entry.written === undefined ? [entry.origin] : [entry.origin, entry.written];
+    const was = new Set(service.flatMap((t) => flagsOf(t, { earlier })).map((f) => f.id));
     const on = new Set(this.#kinds());
-    const fresh = flagsOf(text, { earlier, before: entry.origin }).filter(
-      (f) => !was.has(f.id) && !entry.kept.has(f.id) && on.has(FLAG_KIND_OF[f.code]),
+    const fresh = flagsOf(entry.text, { earlier, before: entry.origin }).filter(
+      (f) =>
+        !was.has(f.id) &&
+        !entry.kept.has(f.id) &&
+        on.has(FLAG_KIND_OF[f.code]) &&
+        (!rewrite || (EDIT_FLAG_CODES as readonly FlagCode[]).includes(f.code)),
     );
+    if (rewrite) for (const flag of fresh) entry.rewritten.add(flag.id);
     const open = new Set(entry.flags.map((f) => f.id));
     const now = new Set(fresh.map((f) => f.id));
     for (const flag of entry.flags) if (!now.has(flag.id)) this.#resolved(key, flag, 'left');
@@ -102,7 +147,9 @@ export class NoteChecks {
         for (const flag of entry.flags) this.#resolved(key, flag, 'left');
         this.#edited.delete(key);
       }
-    return [...this.#edited].flatMap(([section, { flags }]) => flags.map((f) => ({ ...f, section })));
+    return [...this.#edited].flatMap(([section, { flags, rewritten }]) =>
+      flags.map((f) => ({ ...f, section, ...(rewritten.has(f.id) ? { rewritten: true as const } : {}) })),
+    );
   }
 
   #resolved(key: string, flag: DictationFlag, how: 'kept' | 'fixed' | 'left'): void {

@@ -54,6 +54,8 @@ export class NoteService {
   readonly #checks: NoteChecks;
   /** The extra context the note was written with, each time (a revision keeps what earlier context put in). */
   #added: string[] = [];
+  /** The note as the service last wrote it (before the clinician's changes): what a note written again is compared with. */
+  #written: NoteDto | null = null;
 
   constructor(deps: NoteServiceDeps) {
     this.#deps = deps;
@@ -118,6 +120,7 @@ export class NoteService {
   reset(): void {
     this.workflow.reset();
     this.#added = [];
+    this.#written = null;
     forgetConversation(); // the evidence's reading of the old transcript goes with it
     this.#checks.flags(null);
   }
@@ -139,8 +142,12 @@ export class NoteService {
       withContext: Boolean(request.extraContext),
     });
     if (request.extraContext) this.#added = [...this.#added, request.extraContext];
-    this.#checks.flags(null); // written again: the flags on the last version are left
-    return note;
+    // Written again: the flags on the last version are left, what the new version changed is flagged (not
+    // in another language: its words are not the last version's, a translation is no revision).
+    if (this.#written?.locale === note.locale) this.#checks.rewritten(this.#written, note);
+    else this.#checks.flags(null);
+    this.#written = note;
+    return this.withFlags(note);
   }
 
   /** The extra context the note on screen was written with (pasted text; for its evidence). */

@@ -14,6 +14,7 @@ export type ScreensCatalogue = typeof DICTATION_SCREEN & typeof SCHEDULE;
 const SCREEN_SIGNATURES = {
   ...flagSignatures('dictationScreen.flag'),
   ...flagSignatures('dictationScreen.editFlag', EDIT_FLAG_CODES),
+  ...flagSignatures('dictationScreen.rewriteFlag', EDIT_FLAG_CODES),
   'dictationScreen.keepLabel': ['key'],
   'dictationScreen.fixLabel': ['key'],
   'dictationScreen.fixTo': ['to'],

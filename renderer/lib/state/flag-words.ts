@@ -13,13 +13,13 @@ import {
 } from '../../../preload/contract/text-check-codes.ts';
 
 /**
- * The flag's words; `edit`: raised on the clinician's own edit of a note section, so a flag comparing the
- * text with its version before says "your edit", not "a correction" (the service's).
+ * The flag's words; `edit`: on a note section, so a flag comparing the text with its version before says
+ * "your edit", not "a correction" (the service's), or "the note written again" when that raised it.
  */
-export function flagText(flag: DictationFlag, edit = false): string {
+export function flagText(flag: DictationFlag & { readonly rewritten?: true }, edit = false): string {
   const w = words().dictationScreen;
   const args = flagMessageArgs(flag.facts);
-  if (edit && isEditCode(flag.code)) return w.editFlag[flag.code](...args);
+  if (edit && isEditCode(flag.code)) return (flag.rewritten ? w.rewriteFlag : w.editFlag)[flag.code](...args);
   return w.flag[flag.code](...args);
 }
 

@@ -80,5 +80,15 @@ describe("a flag on the clinician's own edit of a note section", () => {
     expect(flagText(zero, true)).toBe(flagText(zero));
   });
 
+  it.each([
+    ['en', 'The note written again turned hyperglycemia into hypoglycemia'],
+    ['fr', 'La note réécrite a changé hyperglycemia en hypoglycemia'],
+    ['es', 'La nota reescrita modificó hyperglycemia por hypoglycemia'],
+  ] as const)('says "the note written again" when that raised it (%s)', async (locale, text) => {
+    await useLocale(locale);
+    const hypo = flag({ code: 'hyper_hypo', facts: { said: 'hypoglycemia', instead: 'hyperglycemia' } });
+    expect(flagText({ ...hypo, rewritten: true }, true)).toBe(text);
+  });
+
   afterAll(() => useLocale('en'));
 });

@@ -68,6 +68,19 @@ describe('linkEvidence', () => {
     ]);
   });
 
+  it('marks hyper- said as hypo- (and back), in each language, and nothing when both are said', () => {
+    const said = (text: string) => [{ id: 'h', text }];
+    expect(linked('Hypoglycemia last week.', said('hyperglycemia last week'))).toEqual([
+      ['Hypoglycemia last week.', 'h', ['hyper_hypo: Hypoglycemia → hypoglycemia / hyperglycemia']],
+    ]);
+    expect(linked('Hiperglucemia la semana pasada.', said('hipoglucemia la semana pasada'))).toEqual([
+      ['Hiperglucemia la semana pasada.', 'h', ['hyper_hypo: Hiperglucemia → hiperglucemia / hipoglucemia']],
+    ]);
+    expect(
+      linked('Hypoglycemia last week.', said('hyperglycemia last month, hypoglycemia last week')),
+    ).toEqual([['Hypoglycemia last week.', 'h', []]]);
+  });
+
   it('reads polarity per sentence of a long turn, questions without their "?" left out', () => {
     const turn = [
       { id: 'q', text: 'okay and have you had any chest pain nausea or vomiting-' },

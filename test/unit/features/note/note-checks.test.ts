@@ -6,11 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Note } from '../../../../main/core/api/schemas/note.ts';
 import type { FlagKind } from '../../../../preload/contract/text-check-codes.ts';
-import { NoteService } from '../../../../main/features/note/note-service.ts';
 import { createNoteHandlers } from '../../../../main/features/note/handlers.ts';
-import type { NoteEvent } from '../../../../main/features/note/ports.ts';
 import { Failure } from '../../../../main/base/failure.ts';
-import { fakeCore } from '../visit/fakes.ts';
+import { checkedNotes, flagEvents } from './checked-notes.ts';
 import { AuditEventSchema } from '../../../../main/features/audit/audit-events.ts';
 
 const NOTE: Note = {
@@ -29,23 +27,10 @@ const NOTE: Note = {
 const TEXT = (text: string) => ({ type: 'TEXT' as const, text });
 
 async function setUp(kinds?: FlagKind[]) {
-  const events: NoteEvent[] = [];
-  const core = fakeCore('server', { generateNote: async () => NOTE });
-  const notes = new NoteService({
-    core: { require: () => core, current: () => core },
-    transcript: { active: false, finalInputs: () => [{ text: 'Hello.', speaker_type: 'DOCTOR' }] },
-    clipboard: { writeText: async () => ({ transient: true }) },
-    emit: () => undefined,
-    platform: 'linux',
-    ...(kinds ? { checkKinds: () => kinds } : {}),
-  });
-  notes.onDidReport((e) => events.push(e));
-  const note = await notes.generate({ templateKey: null, locale: null, mode: 'sync', extraContext: null });
+  const { service: notes, core, events, first } = await checkedNotes([NOTE], kinds);
   const handlers = createNoteHandlers(notes, { require: () => core, current: () => core });
-  return { notes, events, revision: note.revision, handlers };
+  return { notes, events, revision: first.revision, handlers };
 }
-
-const flagEvents = (events: readonly NoteEvent[]) => events.filter((e) => e.kind.startsWith('note_flag'));
 
 describe('checks on a note section changed by hand', () => {
   it('flags a dose ten times the one the note said, keeps the text, and Keep dismisses the flag', async () => {
