@@ -242,10 +242,10 @@ export class DictationService {
     flags: readonly DictationFlag[],
     journalId?: string,
   ): Promise<void> {
-    this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
-    this.#followClear(outcome);
     const where = whereOf(outcome);
-    this.#ledger.finished(where, text, flags);
+    const open = this.#ledger.finished(where, text, flags);
+    this.#box = { text, note: noteOf(outcome), ...(open.length > 0 ? { flags: [...open] } : {}) };
+    this.#followClear(outcome);
     await this.#o.history
       .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));

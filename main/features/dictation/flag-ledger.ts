@@ -20,6 +20,16 @@ type FlagResolution = 'kept' | 'fixed' | 'left';
 /** The dictation box's place name in events (whereOf's). */
 const BOX_PLACE = 'dictation box';
 
+/** `flag` of the box's text after `fix` was made in it: a flag after the fix's words moves with the text. */
+function movedBy(flag: DictationFlag, fix: NonNullable<DictationFlag['fix']>): DictationFlag {
+  const by = fix.to.length - fix.from.length;
+  if (by === 0 || flag.start < fix.end) return flag;
+  const moved = { ...flag, start: flag.start + by, end: flag.end + by };
+  return flag.fix
+    ? { ...moved, fix: { ...flag.fix, start: flag.fix.start + by, end: flag.fix.end + by } }
+    : moved;
+}
+
 /** Earlier dictations by place, and the flags' events. */
 export class FlagLedger {
   readonly #now: () => number;
@@ -59,12 +69,16 @@ export class FlagLedger {
     return text.slice(-EARLIER_MAX_CHARS);
   }
 
-  /** A dictation ended with `text` in `where`, its `flags` still open (the box shows them). */
-  finished(where: string, text: string, flags: readonly DictationFlag[]): void {
+  /**
+   * A dictation ended with `text` in `where`, its `flags` still open: answers them as the box shows them, each
+   * with its words (the box acts on a flag only where its words still are).
+   */
+  finished(where: string, text: string, flags: readonly DictationFlag[]): readonly DictationFlag[] {
     this.leave();
     if (text.trim() !== '')
       this.#dictated.push({ where, text, at: this.#now(), encounter: this.#encounter() });
-    this.#open = { where, flags: [...flags] };
+    this.#open = { where, flags: flags.map((f) => ({ ...f, words: text.slice(f.start, f.end) })) };
+    return this.#open.flags;
   }
 
   /**
@@ -76,7 +90,9 @@ export class FlagLedger {
     const boxed = live ? undefined : this.#open.flags.find((f) => f.id === id);
     if (live) this.#resolved([live], this.#live, resolution);
     if (boxed) this.#resolved([boxed], this.#open.where, resolution);
-    this.#open = { ...this.#open, flags: this.#open.flags.filter((f) => f !== boxed) };
+    const rest = this.#open.flags.filter((f) => f !== boxed);
+    const fix = how === 'fix' ? boxed?.fix : undefined;
+    this.#open = { ...this.#open, flags: fix ? rest.map((f) => movedBy(f, fix)) : rest };
     return this.#open.flags;
   }
 

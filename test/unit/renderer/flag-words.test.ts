@@ -58,6 +58,23 @@ describe('flags in the dictation box', () => {
     });
     expect(fixInBox('Aspirin 810 mg.', tenfold)).toEqual({ select: { start: 8, end: 14 } });
   });
+
+  it("Edit selects nothing where the flag's words are no longer at its place", () => {
+    const tenfold = flag({
+      code: 'dose_magnitude',
+      start: 25,
+      end: 31,
+      words: '810 mg',
+      facts: { drug: 'aspirin', said: '810 mg', earlier: '81 mg', factor: 10 },
+      fix: undefined,
+    });
+    const fixed = 'Warfarin 5 mg. Aspirin 810 mg daily.';
+    expect(fixInBox('Warfarin 5.0 mg. Aspirin 810 mg daily.', tenfold)).toEqual({
+      select: { start: 25, end: 31 },
+    });
+    expect(fixInBox(fixed, tenfold)).toBeNull(); // not "0 mg d"
+    expect(fixInBox(fixed, { ...tenfold, start: 23, end: 29 })).toEqual({ select: { start: 23, end: 29 } });
+  });
 });
 
 describe("a flag on the clinician's own edit of a note section", () => {

@@ -160,4 +160,23 @@ describe('checked dictation', () => {
     await t.dictation.stop();
     expect(t.codes()).toEqual([]);
   });
+  it('in the finished box, a Fix that changes the length moves the flags after it: Edit selects their words', async () => {
+    const t = setup(undefined, true);
+    await t.dictate((s) => s.unit('Aspirin 81 mg daily.'));
+    await t.dictation.stop();
+    await t.dictate((s) => s.unit('Warfarin 5.0 mg. Aspirin 810 mg daily.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['trailing_zero', 'dose_magnitude']));
+    await t.dictation.stop();
+    const { text, flags } = t.dictation.state().box;
+    const [zero] = flags!;
+    const { fix } = zero!;
+    // The box puts the fix in (fixInBox, the window's), then tells main.
+    const fixed = text.slice(0, fix!.start) + fix!.to + text.slice(fix!.end);
+    expect(fixed).toBe(text.replace('5.0', '5'));
+    t.dictation.resolveFlag(zero!.id, 'fix');
+    const [tenfold] = t.dictation.state().box.flags!;
+    expect(tenfold?.words).toBe('810 mg');
+    expect(fixed.slice(tenfold!.start, tenfold!.end)).toBe('810 mg');
+    t.dictation.dispose();
+  });
 });
