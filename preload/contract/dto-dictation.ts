@@ -284,9 +284,9 @@ export const dictationChannels = {
   'dictation:boxShown': channel(z.object({ shown: z.boolean() }), Accepted),
   /** The box saved the Text "make that a Text" kept (through `texts:save`), or dropped it. */
   'dictation:dropTextDraft': channel(Empty, Accepted),
-  /** The clinician keeps a check's flag as said, or fixes it (a sound-alike: the suggested name goes in). */
+  /** The clinician keeps a check's flag as said, fixes it, or (the finished box) edits its words themselves. */
   'dictation:resolveFlag': channel(
-    z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix']) }),
+    z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix', 'edit']) }),
     Accepted,
   ),
 } as const;

@@ -15,7 +15,10 @@ const EARLIER_MS = 60 * 60_000;
 const EARLIER_MAX_CHARS = 20_000;
 
 /** How the clinician resolved a flag. */
-type FlagResolution = 'kept' | 'fixed' | 'left';
+type FlagResolution = 'kept' | 'fixed' | 'edited' | 'left';
+/** What the clinician did to a flag (the box's Edit: selected its words for them to change). */
+export type FlagAction = 'keep' | 'fix' | 'edit';
+const RESOLUTION = { keep: 'kept', fix: 'fixed', edit: 'edited' } as const;
 
 /** The dictation box's place name in events (whereOf's). */
 const BOX_PLACE = 'dictation box';
@@ -85,8 +88,8 @@ export class FlagLedger {
    * The clinician kept or fixed flag `id`: `live` when the running dictation had it, else the finished one's
    * (the box's). Answers the finished dictation's flags still open.
    */
-  resolve(id: string, how: 'keep' | 'fix', live: DictationFlag | null): readonly DictationFlag[] {
-    const resolution = how === 'keep' ? 'kept' : 'fixed';
+  resolve(id: string, how: FlagAction, live: DictationFlag | null): readonly DictationFlag[] {
+    const resolution = RESOLUTION[how];
     const boxed = live ? undefined : this.#open.flags.find((f) => f.id === id);
     if (live) this.#resolved([live], this.#live, resolution);
     if (boxed) this.#resolved([boxed], this.#open.where, resolution);
