@@ -23,6 +23,10 @@ export function flagText(flag: DictationFlag, edit = false): string {
   return w.flag[flag.code](...args);
 }
 
+/** What a flag's Fix button says it puts in ("Fix → units", not the space before "units" after a digit). */
+export const fixLabel = (flag: DictationFlag): string =>
+  words().dictationScreen.fixTo((flag.fix?.to ?? '').trim());
+
 const isEditCode = (code: FlagCode): code is EditFlagCode =>
   (EDIT_FLAG_CODES as readonly FlagCode[]).includes(code);
 
