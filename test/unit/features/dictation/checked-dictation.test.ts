@@ -154,6 +154,20 @@ describe('checked dictation', () => {
     expect(t.dictation.state().box.text).toBe('Warfarin 5 mg. Insulin 10 U.');
   });
 
+  it('a Fix while dictating is not put into the words said after "scratch that"', async () => {
+    const t = setup(undefined, true);
+    let say = (_: string) => {};
+    await t.dictate((s) => (say = (words) => s.unit(words)));
+    say('Give lorazepam .5 mg at night.');
+    await vi.waitFor(() => expect(t.codes()).toEqual(['naked_decimal']));
+    t.dictation.resolveFlag(t.dictation.state().box.flags![0]!.id, 'fix');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe('Give lorazepam 0.5 mg at night.'));
+    say(' scratch that');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe(''));
+    say(' Give lorazepam 1.5 mg at night.');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe('Give lorazepam 1.5 mg at night.'));
+  });
+
   it('a kind IT turned off is not flagged', async () => {
     const t = setup(['side', 'negation', 'sound_alike']);
     await t.dictate((s) => s.unit('Warfarin 5.0 mg.'));
