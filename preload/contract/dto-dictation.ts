@@ -71,11 +71,12 @@ const FlagFactsSchema = z.object({
   from: z.enum(POLARITIES).optional(),
   to: z.enum(POLARITIES).optional(),
 });
-
 const Offset = z.number().int().min(0);
+const BoxWords = z.string().max(100_000); // the box's text, a flag's words or fix in it
 /**
  * A check's flag on dictated text (main/core/checks): its code, range in the dictation's text, facts, fix
- * (text-check-codes.ts's FlagFix) and whether a correction raised it. `id` names it (to keep or fix it).
+ * (text-check-codes.ts's FlagFix), whether a correction raised it, and in the finished box its `words` (the
+ * box acts on it only where they still are). `id` names it (to keep or fix it).
  */
 export const DictationFlagSchema = z.object({
   id: z.string().max(200),
@@ -83,8 +84,9 @@ export const DictationFlagSchema = z.object({
   start: Offset,
   end: Offset,
   facts: FlagFactsSchema,
-  fix: z.object({ start: Offset, end: Offset, from: z.string(), to: z.string() }).optional(),
+  fix: z.object({ start: Offset, end: Offset, from: BoxWords, to: BoxWords }).optional(),
   correction: z.boolean(),
+  words: BoxWords.optional(),
 });
 export type DictationFlag = z.infer<typeof DictationFlagSchema>;
 const COMMAND_KINDS = Object.keys(ALL_PHRASES.en) as [CommandKind, ...CommandKind[]];
@@ -151,7 +153,6 @@ export const DictationSettingsSchema = z.object({
   micButtons: z.partialRecord(z.enum(MIC_BUTTONS), z.enum(MIC_ACTIONS)),
 });
 export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
-
 export const DictationSettingsPatchSchema = DictationSettingsSchema.partial();
 
 export const HotkeyStatusSchema = z.object({
@@ -253,7 +254,7 @@ export type DictationAccepted = z.infer<typeof DictationAcceptedSchema>;
 export const DictationStartAcceptedSchema = DictationAcceptedSchema.extend({ started: z.boolean() });
 const ById = z.object({ id: z.string() });
 const Accepted = DictationAcceptedSchema;
-const BoxText = z.object({ text: z.string().max(100_000) });
+const BoxText = z.object({ text: BoxWords });
 
 /** The dictation channels (spread into the channel map). */
 export const dictationChannels = {
@@ -283,9 +284,9 @@ export const dictationChannels = {
   'dictation:boxShown': channel(z.object({ shown: z.boolean() }), Accepted),
   /** The box saved the Text "make that a Text" kept (through `texts:save`), or dropped it. */
   'dictation:dropTextDraft': channel(Empty, Accepted),
-  /** The clinician keeps a check's flag as said, or fixes it (a sound-alike: the suggested name goes in). */
+  /** The clinician keeps a check's flag as said, fixes it, or (the finished box) edits its words themselves. */
   'dictation:resolveFlag': channel(
-    z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix']) }),
+    z.object({ id: z.string().max(200), how: z.enum(['keep', 'fix', 'edit']) }),
     Accepted,
   ),
 } as const;

@@ -58,11 +58,37 @@ function changed(before: string, after: string, start: number, end: number): Fla
   let tail = 0;
   while (tail < most - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
   if (head === after.length - tail && head === before.length - tail) return null; // nothing changed
-  const from = Math.min(head, start);
-  const to = Math.max(after.length - tail, end);
+  // Whole words: the common beginning and end are the same in both, so widening into them keeps the two aligned.
+  let from = Math.min(head, start);
+  while (from > 0 && WORD.test(after.charAt(from - 1))) from--;
+  let to = Math.max(after.length - tail, end);
+  while (to < after.length && WORD.test(after.charAt(to))) to++;
   const was = before.slice(from, before.length - (after.length - to));
   return { start: from, end: to, from: after.slice(from, to), to: was };
 }
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Whether `fix` puts back words other than `flag`'s own that another of `flags` covers (kept or not). */
+function touchesAnother(fix: FlagFix, flag: TextFlag, flags: readonly TextFlag[]): boolean {
+  const changed = {
+    start: fix.start + commonHead(fix.from, fix.to),
+    end: fix.end - commonTail(fix.from, fix.to),
+  };
+  return flags.some((other) => other !== flag && other.start < changed.end && changed.start < other.end);
+}
+
+const commonHead = (a: string, b: string) => {
+  let n = 0;
+  while (n < Math.min(a.length, b.length) && a[n] === b[n]) n++;
+  return n;
+};
+const commonTail = (a: string, b: string) => {
+  let n = 0;
+  while (n < Math.min(a.length, b.length) - commonHead(a, b) && a[a.length - 1 - n] === b[b.length - 1 - n])
+    n++;
+  return n;
+};
 
 /** Flag `flag` of `text` with its fix, if it has one; `before`: the text before the correction that raised it. */
 function fixOf(text: string, flag: TextFlag, before?: string): FlagFix | null {
@@ -81,10 +107,15 @@ function fixOf(text: string, flag: TextFlag, before?: string): FlagFix | null {
   return null;
 }
 
-/** `flags` of `text`, each with its fix where it has one. */
+/**
+ * `flags` of `text`, each with its fix where it has one. A fix read from the text before that would also put
+ * back another flag's words (a dose changed with the side) is none: Fix of one flag never undoes a change the
+ * clinician may keep; they keep this one or edit it.
+ */
 export function withFixes(text: string, flags: readonly TextFlag[], before?: string): TextFlag[] {
   return flags.map((flag) => {
     const fix = fixOf(text, flag, before);
-    return fix ? { ...flag, fix } : flag;
+    const alone = fix && !(WORDING_BEFORE.has(flag.code) && touchesAnother(fix, flag, flags));
+    return fix && alone ? { ...flag, fix } : flag;
   });
 }

@@ -79,12 +79,15 @@ export const AuditEventSchema = z.discriminatedUnion('kind', [
   event('dictation_correction_flagged', { into: ProcessName }),
   /** A check flagged dictated text (a dose, a sound-alike, a side, a negation) and the flag was shown. */
   event('dictation_flag_shown', { into: ProcessName, check: z.enum(FLAG_KINDS), code: z.enum(FLAG_CODES) }),
-  /** How a shown flag was resolved: kept as said, fixed, or left (the next dictation replaced it). */
+  /**
+   * How a shown flag was resolved: kept as said, fixed, edited (the box's Edit selected its words for the
+   * clinician to change: whether they did is not known), or left (the next dictation replaced it).
+   */
   event('dictation_flag_resolved', {
     into: ProcessName,
     check: z.enum(FLAG_KINDS),
     code: z.enum(FLAG_CODES),
-    how: z.enum(['kept', 'fixed', 'left']),
+    how: z.enum(['kept', 'fixed', 'edited', 'left']),
   }),
   /** Dictated text that did not go into the field (did not land, password field, another control…); kept in the box. */
   event('dictation_not_inserted', { into: ProcessName, reason: z.enum(NOT_INSERTED_REASONS) }),

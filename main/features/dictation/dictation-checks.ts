@@ -21,21 +21,34 @@ export interface CheckSettings {
   readonly kinds: readonly FlagKind[];
 }
 
-/** A flag the clinician fixed: its words, what goes in their place, near where they were. */
+/** A flag the clinician fixed: its words, what goes in their place, and the text before them then. */
 interface Replacement {
+  readonly id: string;
+  readonly before: string;
   readonly from: string;
   readonly to: string;
-  readonly near: number;
   readonly soundAlike: boolean;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `from` as a whole: not inside a longer word or number ("5.0" not in "15.0", "U" not in "Units"). */
+/**
+ * `from` as a whole, at the sticky regex's lastIndex: not inside a longer word or number ("5.0" not in "15.0",
+ * "U" not in "Units", ".5" not in "1.5").
+ */
 function wholly(from: string): RegExp {
   const edge = (c: string) => (/\p{L}/u.test(c) ? '\\p{L}' : /\p{N}/u.test(c) ? '\\p{N}.,' : '');
-  const [head, tail] = [edge(from.charAt(0)), edge(from.charAt(from.length - 1))];
-  return new RegExp(`${head && `(?<![${head}])`}${escape(from)}${tail && `(?![${tail}])`}`, 'giu');
+  const head = /^[.,]/.test(from) ? '\\p{N}' : edge(from.charAt(0));
+  const tail = edge(from.charAt(from.length - 1));
+  return new RegExp(`${head && `(?<![${head}])`}${escape(from)}${tail && `(?![${tail}])`}`, 'iuy');
+}
+
+/** Whether `text` has `from` as a whole right after `before`. */
+function at(text: string, before: string, from: string): boolean {
+  if (!text.startsWith(before)) return false;
+  const re = wholly(from);
+  re.lastIndex = before.length;
+  return re.test(text);
 }
 
 /** The checks of one dictation. */
@@ -46,6 +59,8 @@ export class DictationChecks {
   readonly #kept = new Set<string>();
   readonly #replacements: Replacement[] = [];
   readonly #shown = new Set<string>();
+  /** The text last checked (a Fix is made on it). */
+  #checked = '';
 
   constructor(settings: CheckSettings) {
     this.#settings = settings;
@@ -59,14 +74,22 @@ export class DictationChecks {
     );
   }
 
-  /** `text` with the clinician's fixes applied (each flag's words replaced at the place nearest where they were). */
+  /**
+   * `text` with the clinician's fixes applied, each only where it was made: while the text still has the same
+   * words before the flag's and the flag's words. A fix whose place is gone (the words were scratched or
+   * changed) is dropped for good, and its flag can show again: never put into other words said later.
+   */
   fixed(text: string): string {
     let out = text;
-    for (const { from, to, near, soundAlike } of this.#replacements) {
-      const places = [...out.matchAll(wholly(from))];
-      const place = places.sort((a, b) => Math.abs(a.index - near) - Math.abs(b.index - near))[0];
-      const put = place && (soundAlike ? cased(to, place[0]) : to);
-      if (place) out = out.slice(0, place.index) + put + out.slice(place.index + from.length);
+    for (const r of [...this.#replacements]) {
+      if (!at(out, r.before, r.from)) {
+        this.#replacements.splice(this.#replacements.indexOf(r), 1);
+        this.#kept.delete(r.id);
+        continue;
+      }
+      const words = out.slice(r.before.length, r.before.length + r.from.length);
+      out =
+        r.before + (r.soundAlike ? cased(r.to, words) : r.to) + out.slice(r.before.length + r.from.length);
     }
     return out;
   }
@@ -78,6 +101,7 @@ export class DictationChecks {
   check(text: string, before?: string): DictationFlag[] {
     const flags = checkText(text, { earlier: this.#settings.earlier }).flatMap((s) => s.flags);
     const fixedNames = new Set(this.#replacements.filter((r) => r.soundAlike).map((r) => r.to.toLowerCase()));
+    this.#checked = text;
     this.#text = named(
       text,
       flags.filter(
@@ -99,15 +123,18 @@ export class DictationChecks {
   }
 
   /**
-   * The clinician fixes `id`: its words are replaced by its fix (the next `fixed` applies it). Null: no such
-   * open flag, or one without a fix (a 10× dose, sides in conflict: the clinician keeps it or says the change).
+   * The clinician fixes `id`: its words are replaced by its fix (the next `fixed` applies it). Null, and
+   * nothing recorded: no such open flag, one without a fix (a 10× dose, sides in conflict: the clinician keeps
+   * it or says the change), or one whose words are no longer at its place in the text last checked.
    */
   fix(id: string): DictationFlag | null {
     const fix = this.flags.find((f) => f.id === id)?.fix;
-    const flag = fix ? this.keep(id) : null;
-    if (flag && fix) {
+    const before = fix && this.#checked.slice(0, fix.start);
+    if (!fix || before === undefined || !at(this.#checked, before, fix.from)) return null;
+    const flag = this.keep(id);
+    if (flag) {
       const soundAlike = flag.code === 'sound_alike';
-      this.#replacements.push({ from: fix.from, to: fix.to, near: fix.start, soundAlike });
+      this.#replacements.push({ id, before, from: fix.from, to: fix.to, soundAlike });
     }
     return flag;
   }

@@ -18,7 +18,7 @@ import { hotkeyActions } from './dictation-hotkeys.ts';
 import { dictationState, TextDraft } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
-import { FlagLedger } from './flag-ledger.ts';
+import { FlagLedger, type FlagAction } from './flag-ledger.ts';
 import { OverlayFlag } from './overlay-flag.ts';
 import { recoveredBox } from './recovered-box.ts';
 import { copiedOutcome } from './insertion/copied-expiry.ts';
@@ -150,9 +150,9 @@ export class DictationService {
   }
 
   /** The clinician keeps or fixes a flag (the overlay, the box): the running dictation's, else the box's. */
-  resolveFlag(id: string, how: 'keep' | 'fix'): void {
-    const live = this.controller.resolveFlag(id, how);
-    if (!live && how === 'fix' && this.controller.active) return; // refused: a flag without a fix stays
+  resolveFlag(id: string, how: FlagAction): void {
+    const live = how === 'edit' ? null : this.controller.resolveFlag(id, how);
+    if (!live && how !== 'keep' && this.controller.active) return; // refused: a flag without a fix stays
     const flags = this.#ledger.resolve(id, how, live);
     if (!live) this.#box = { ...this.#box, flags: [...flags] };
     this.overlayFlag.resolved(id);
@@ -242,10 +242,10 @@ export class DictationService {
     flags: readonly DictationFlag[],
     journalId?: string,
   ): Promise<void> {
-    this.#box = { text, note: noteOf(outcome), ...(flags.length > 0 ? { flags: [...flags] } : {}) };
-    this.#followClear(outcome);
     const where = whereOf(outcome);
-    this.#ledger.finished(where, text, flags);
+    const open = this.#ledger.finished(where, text, flags);
+    this.#box = { text, note: noteOf(outcome), ...(open.length > 0 ? { flags: [...open] } : {}) };
+    this.#followClear(outcome);
     await this.#o.history
       .add(text, where, flags, journalId)
       .catch((error: unknown) => this.#o.onError?.(error as Error));

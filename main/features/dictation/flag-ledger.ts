@@ -15,10 +15,23 @@ const EARLIER_MS = 60 * 60_000;
 const EARLIER_MAX_CHARS = 20_000;
 
 /** How the clinician resolved a flag. */
-type FlagResolution = 'kept' | 'fixed' | 'left';
+type FlagResolution = 'kept' | 'fixed' | 'edited' | 'left';
+/** What the clinician did to a flag (the box's Edit: selected its words for them to change). */
+export type FlagAction = 'keep' | 'fix' | 'edit';
+const RESOLUTION = { keep: 'kept', fix: 'fixed', edit: 'edited' } as const;
 
 /** The dictation box's place name in events (whereOf's). */
 const BOX_PLACE = 'dictation box';
+
+/** `flag` of the box's text after `fix` was made in it: a flag after the fix's words moves with the text. */
+function movedBy(flag: DictationFlag, fix: NonNullable<DictationFlag['fix']>): DictationFlag {
+  const by = fix.to.length - fix.from.length;
+  if (by === 0 || flag.start < fix.end) return flag;
+  const moved = { ...flag, start: flag.start + by, end: flag.end + by };
+  return flag.fix
+    ? { ...moved, fix: { ...flag.fix, start: flag.fix.start + by, end: flag.fix.end + by } }
+    : moved;
+}
 
 /** Earlier dictations by place, and the flags' events. */
 export class FlagLedger {
@@ -59,24 +72,30 @@ export class FlagLedger {
     return text.slice(-EARLIER_MAX_CHARS);
   }
 
-  /** A dictation ended with `text` in `where`, its `flags` still open (the box shows them). */
-  finished(where: string, text: string, flags: readonly DictationFlag[]): void {
+  /**
+   * A dictation ended with `text` in `where`, its `flags` still open: answers them as the box shows them, each
+   * with its words (the box acts on a flag only where its words still are).
+   */
+  finished(where: string, text: string, flags: readonly DictationFlag[]): readonly DictationFlag[] {
     this.leave();
     if (text.trim() !== '')
       this.#dictated.push({ where, text, at: this.#now(), encounter: this.#encounter() });
-    this.#open = { where, flags: [...flags] };
+    this.#open = { where, flags: flags.map((f) => ({ ...f, words: text.slice(f.start, f.end) })) };
+    return this.#open.flags;
   }
 
   /**
    * The clinician kept or fixed flag `id`: `live` when the running dictation had it, else the finished one's
    * (the box's). Answers the finished dictation's flags still open.
    */
-  resolve(id: string, how: 'keep' | 'fix', live: DictationFlag | null): readonly DictationFlag[] {
-    const resolution = how === 'keep' ? 'kept' : 'fixed';
+  resolve(id: string, how: FlagAction, live: DictationFlag | null): readonly DictationFlag[] {
+    const resolution = RESOLUTION[how];
     const boxed = live ? undefined : this.#open.flags.find((f) => f.id === id);
     if (live) this.#resolved([live], this.#live, resolution);
     if (boxed) this.#resolved([boxed], this.#open.where, resolution);
-    this.#open = { ...this.#open, flags: this.#open.flags.filter((f) => f !== boxed) };
+    const rest = this.#open.flags.filter((f) => f !== boxed);
+    const fix = how === 'fix' ? boxed?.fix : undefined;
+    this.#open = { ...this.#open, flags: fix ? rest.map((f) => movedBy(f, fix)) : rest };
     return this.#open.flags;
   }
 

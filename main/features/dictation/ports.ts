@@ -177,13 +177,13 @@ export type DictationEvent =
       readonly check: FlagKind;
       readonly code: FlagCode;
     }
-  /** The clinician kept or fixed a flag, or left it (the next dictation replaced it). */
+  /** The clinician kept, fixed or edited a flag, or left it (the next dictation replaced it). */
   | {
       readonly kind: 'dictation_flag_resolved';
       readonly into: string;
       readonly check: FlagKind;
       readonly code: FlagCode;
-      readonly how: 'kept' | 'fixed' | 'left';
+      readonly how: 'kept' | 'fixed' | 'edited' | 'left';
     }
   /** Text stopped short of the field (not landed, a password field, another control…): kept in the box. */
   | {

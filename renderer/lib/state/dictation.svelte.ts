@@ -58,8 +58,8 @@ export class DictationStore {
   historyDelete = (id: string) => this.#send(() => scribe().dictationHistoryDelete({ id }));
   historyResend = (id: string) => this.#send(() => scribe().dictationHistoryResend({ id }));
   recover = (id: string) => this.#send(() => scribe().dictationRecover({ id }));
-  /** Keeps a check's flag as said, or fixes it. */
-  resolveFlag = (id: string, how: 'keep' | 'fix') =>
+  /** Keeps a check's flag as said, fixes it, or (the finished box's Edit) has the clinician change its words. */
+  resolveFlag = (id: string, how: 'keep' | 'fix' | 'edit') =>
     this.#send(() => scribe().dictationResolveFlag({ id, how }));
   forgetRecoverable = (id: string) => this.#send(() => scribe().dictationForgetRecoverable({ id }));
   update = (patch: Partial<DictationSettingsDto>) =>

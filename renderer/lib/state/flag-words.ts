@@ -23,6 +23,10 @@ export function flagText(flag: DictationFlag & { readonly rewritten?: true }, ed
   return w.flag[flag.code](...args);
 }
 
+/** What a flag's Fix button says it puts in ("Fix → units", not the space before "units" after a digit). */
+export const fixLabel = (flag: DictationFlag): string =>
+  words().dictationScreen.fixTo((flag.fix?.to ?? '').trim());
+
 const isEditCode = (code: FlagCode): code is EditFlagCode =>
   (EDIT_FLAG_CODES as readonly FlagCode[]).includes(code);
 
@@ -45,14 +49,15 @@ export function flagKeyOf(event: FlagKeyEvent): 'keep' | 'fix' | null {
 /**
  * Fixing a flag in the finished box's `text`: its fix (main/core/checks/flag-fixes.ts) replaces exactly its
  * words, where they still are; a flag with no single right value (a 10× dose, sides in conflict) has its words
- * selected for the clinician to say or type the change. Null: the words are no longer there.
+ * selected for the clinician to say or type the change. Null: the words are no longer there (the flag's
+ * `words`, and its fix's, at their place: main moves the box's flags after a Fix changed the length).
  */
 export function fixInBox(
   text: string,
   flag: DictationFlag,
 ): { text: string } | { select: { start: number; end: number } } | null {
-  const { fix } = flag;
-  const { start, end } = flag;
+  const { fix, start, end, words } = flag;
+  if (words !== undefined && text.slice(start, end) !== words) return null;
   if (!fix) return end <= text.length && start < end ? { select: { start, end } } : null;
   if (text.slice(fix.start, fix.end) !== fix.from) return null;
   return { text: text.slice(0, fix.start) + fix.to + text.slice(fix.end) };

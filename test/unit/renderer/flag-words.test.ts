@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DictationFlag } from '../../../preload/contract/index.ts';
-import { fixInBox, flagKeyOf, flagText } from '../../../renderer/lib/state/flag-words.ts';
+import { fixInBox, fixLabel, flagKeyOf, flagText } from '../../../renderer/lib/state/flag-words.ts';
 import { useLocale } from '../../../preload/words/window.ts';
 
 const flag = (over: Partial<DictationFlag>): DictationFlag => ({
@@ -57,6 +57,29 @@ describe('flags in the dictation box', () => {
       fix: undefined,
     });
     expect(fixInBox('Aspirin 810 mg.', tenfold)).toEqual({ select: { start: 8, end: 14 } });
+  });
+
+  it('names what Fix puts in without the space it may bring ("5U" → "5 units")', async () => {
+    await useLocale('en');
+    const units = { start: 1, end: 2, from: 'U', to: ' units' };
+    expect(fixLabel(flag({ code: 'error_prone_abbreviation', fix: units }))).toBe('Fix → units');
+  });
+
+  it("Edit selects nothing where the flag's words are no longer at its place", () => {
+    const tenfold = flag({
+      code: 'dose_magnitude',
+      start: 25,
+      end: 31,
+      words: '810 mg',
+      facts: { drug: 'aspirin', said: '810 mg', earlier: '81 mg', factor: 10 },
+      fix: undefined,
+    });
+    const fixed = 'Warfarin 5 mg. Aspirin 810 mg daily.';
+    expect(fixInBox('Warfarin 5.0 mg. Aspirin 810 mg daily.', tenfold)).toEqual({
+      select: { start: 25, end: 31 },
+    });
+    expect(fixInBox(fixed, tenfold)).toBeNull(); // not "0 mg d"
+    expect(fixInBox(fixed, { ...tenfold, start: 23, end: 29 })).toEqual({ select: { start: 23, end: 29 } });
   });
 });
 

@@ -61,6 +61,17 @@ describe('the fix of each flag', () => {
     ]);
   });
 
+  it('puts back whole words, and has no fix where the change also touched another flag’s words', () => {
+    expect(fixes('Hypertension noted, left.', { before: 'Hypotension noted, right.' })).toEqual([
+      ['hyper_hypo', 'Hypotension noted, right.'],
+    ]);
+    // A Fix of the side would put the dose back too, even once the dose's flag was kept.
+    expect(fixes('Right knee and 10 mg.', { before: 'Left knee and 5 mg.' })).toEqual([
+      ['side_changed', null],
+      ['dose_changed', 'Right knee and 5 mg.'],
+    ]);
+  });
+
   it('has no fix for a dose ten times an earlier one, nor for sides in conflict', () => {
     expect(fixes('Aspirin 810 mg.', { earlier: 'Aspirin 81 mg daily.' })).toEqual([['dose_magnitude', null]]);
     expect(fixes('Right knee swollen.', { earlier: 'Left knee pain.' })).toEqual([['side_conflict', null]]);

@@ -154,10 +154,43 @@ describe('checked dictation', () => {
     expect(t.dictation.state().box.text).toBe('Warfarin 5 mg. Insulin 10 U.');
   });
 
+  it('a Fix while dictating is not put into the words said after "scratch that"', async () => {
+    const t = setup(undefined, true);
+    let say = (_: string) => {};
+    await t.dictate((s) => (say = (words) => s.unit(words)));
+    say('Give lorazepam .5 mg at night.');
+    await vi.waitFor(() => expect(t.codes()).toEqual(['naked_decimal']));
+    t.dictation.resolveFlag(t.dictation.state().box.flags![0]!.id, 'fix');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe('Give lorazepam 0.5 mg at night.'));
+    say(' scratch that');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe(''));
+    say(' Give lorazepam 1.5 mg at night.');
+    await vi.waitFor(() => expect(t.dictation.state().box.text).toBe('Give lorazepam 1.5 mg at night.'));
+  });
+
   it('a kind IT turned off is not flagged', async () => {
     const t = setup(['side', 'negation', 'sound_alike']);
     await t.dictate((s) => s.unit('Warfarin 5.0 mg.'));
     await t.dictation.stop();
     expect(t.codes()).toEqual([]);
+  });
+  it('in the finished box, a Fix that changes the length moves the flags after it: Edit selects their words', async () => {
+    const t = setup(undefined, true);
+    await t.dictate((s) => s.unit('Aspirin 81 mg daily.'));
+    await t.dictation.stop();
+    await t.dictate((s) => s.unit('Warfarin 5.0 mg. Aspirin 810 mg daily.'));
+    await vi.waitFor(() => expect(t.codes()).toEqual(['trailing_zero', 'dose_magnitude']));
+    await t.dictation.stop();
+    const { text, flags } = t.dictation.state().box;
+    const [zero] = flags!;
+    const { fix } = zero!;
+    // The box puts the fix in (fixInBox, the window's), then tells main.
+    const fixed = text.slice(0, fix!.start) + fix!.to + text.slice(fix!.end);
+    expect(fixed).toBe(text.replace('5.0', '5'));
+    t.dictation.resolveFlag(zero!.id, 'fix');
+    const [tenfold] = t.dictation.state().box.flags!;
+    expect(tenfold?.words).toBe('810 mg');
+    expect(fixed.slice(tenfold!.start, tenfold!.end)).toBe('810 mg');
+    t.dictation.dispose();
   });
 });
