@@ -45,8 +45,8 @@ export interface Win32Api {
   /** MapVirtualKeyW(vk, MAPVK_VK_TO_VSC). */
   scanCodeOf(vk: number): number;
   /**
-   * A message with number arguments (SendMessageTimeoutW, SMTO_ABORTIFHUNG, 300 ms: a hung window must
-   * not freeze dictation); undefined when it timed out or failed.
+   * A message with number arguments (SendMessageTimeoutW, SMTO_ABORTIFHUNG, 1 s: a hung window must not
+   * freeze dictation); undefined when it timed out or failed.
    */
   sendMessage(hwnd: bigint, msg: number, wParam: number, lParam: number): number | undefined;
   /** WM_GETTEXT of a control (the system copies it across processes); undefined when it timed out. */
@@ -181,7 +181,12 @@ function bindWin32() {
 
 const QUERY_LIMITED = 0x1000;
 const SMTO_ABORTIFHUNG = 0x2;
-const MESSAGE_TIMEOUT_MS = 300;
+/**
+ * How long a busy target may take to answer one message. A hung window (no answer for 5 s) is given up at
+ * once (SMTO_ABORTIFHUNG); a busy one answers when it next pumps, and 300 ms called a loaded target's
+ * field unreadable (the Windows lane, both cores busy: "select …" said it could not read the field).
+ */
+const MESSAGE_TIMEOUT_MS = 1_000;
 const WM_GETTEXT = 0x000d;
 const WM_GETTEXTLENGTH = 0x000e;
 /** Longest field text read back (characters): a template, not a book. */
