@@ -50,6 +50,7 @@ export class OverlayPresenter {
       this.#flagId = null;
       this.#port.show(null);
     }, ms);
+    this.#hideTimer.unref?.(); // hiding the overlay never keeps a process alive (the CLI's end, a disposed service)
   }
 
   #clearHide(): void {
