@@ -3,6 +3,7 @@
  * flagged when its sentence gives it a use of the other drug of its pair and none of its own, when the
  * earlier text named only the other drug, or when a correction turned the other drug's name into this one.
  */
+import { escapeRegExp } from '../../base/escape-regexp.ts';
 import type { ConfusedNameList, TextFlag } from '../../../preload/contract/text-check-codes.ts';
 import { CONFUSED_PAIRS, type ListedDrug } from './confused-names.ts';
 import type { Word } from './text-spans.ts';
@@ -27,7 +28,7 @@ const PARTNERS: ReadonlyMap<string, readonly Partner[]> = (() => {
 })();
 
 const said = (text: string, phrase: string) =>
-  new RegExp(`(?<![\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(text);
+  new RegExp(`(?<![\\p{L}])${escapeRegExp(phrase)}(?![\\p{L}])`, 'u').test(text);
 const names = (text: string, drug: ListedDrug) => drug.names.some((n) => said(text, n));
 const usedFor = (text: string, drug: ListedDrug) => drug.uses.some((u) => said(text, u));
 

@@ -6,6 +6,7 @@
  * flag-fixes.ts, replaces its words, through the same path as a correction of the service's; a flag without
  * one, a 10× dose or sides in conflict, has no Fix while dictating).
  */
+import { escapeRegExp } from '../../base/escape-regexp.ts';
 import type { DictationFlag } from '../../../preload/contract/index.ts';
 import { FLAG_KIND_OF, type FlagKind } from '../../../preload/contract/text-check-codes.ts';
 import { checkText } from '../../core/checks/check-text.ts';
@@ -30,8 +31,6 @@ interface Replacement {
   readonly soundAlike: boolean;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * `from` as a whole, at the sticky regex's lastIndex: not inside a longer word or number ("5.0" not in "15.0",
  * "U" not in "Units", ".5" not in "1.5").
@@ -40,7 +39,7 @@ function wholly(from: string): RegExp {
   const edge = (c: string) => (/\p{L}/u.test(c) ? '\\p{L}' : /\p{N}/u.test(c) ? '\\p{N}.,' : '');
   const head = /^[.,]/.test(from) ? '\\p{N}' : edge(from.charAt(0));
   const tail = edge(from.charAt(from.length - 1));
-  return new RegExp(`${head && `(?<![${head}])`}${escape(from)}${tail && `(?![${tail}])`}`, 'iuy');
+  return new RegExp(`${head && `(?<![${head}])`}${escapeRegExp(from)}${tail && `(?![${tail}])`}`, 'iuy');
 }
 
 /** Whether `text` has `from` as a whole right after `before`. */
