@@ -27,9 +27,15 @@ export interface TestDisplay {
   close(): void;
 }
 
-/** Starts Xvfb (a free display number) and openbox, ready for EWMH requests. */
+/**
+ * Starts Xvfb (a free display number) and openbox, ready for EWMH requests. Auto-repeat is off (`-r`): the
+ * X server repeats a key whose release it has not processed 660 ms after its press, which an Xvfb starved of
+ * CPU beside a loaded suite can do between our fake press and release (two Left repeats would select two
+ * characters too many: 'Patienwas stable.'). Windows and macOS never repeat injected keys; on a Linux
+ * desktop it is a known risk (docs/dictation-insertion.md).
+ */
 export async function startDisplay(): Promise<TestDisplay> {
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp', '-r'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   const number = await new Promise<string>((resolve, reject) => {
