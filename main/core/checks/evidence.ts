@@ -7,7 +7,7 @@
  */
 import type { PassageEvidence, SentenceEvidence } from '../../../preload/contract/evidence-codes.ts';
 import { differences, type SupportLine } from './evidence-marks.ts';
-import { forgetTerms, sameStem, termsOf } from './evidence-terms.ts';
+import { forgetTerms, numbersOf, sameStem, termsOf } from './evidence-terms.ts';
 import { sentencesOf, type Sentence } from './text-spans.ts';
 
 /** A transcript item as evidence: its id and what was said. */
@@ -73,6 +73,7 @@ class Conversation {
   readonly readings = new Map<string, Reading>();
   readonly #byPrefix = new Map<string, { line: number; term: string }[]>();
   readonly #withTerm = new Map<string, LinesSaying>();
+  readonly #numbers = new Map<number, ReadonlySet<string>>();
 
   constructor(
     readonly items: readonly EvidenceItem[],
@@ -100,6 +101,16 @@ class Conversation {
       items.length === this.items.length &&
       items.every((item, i) => item.id === this.items[i]!.id && item.text === this.items[i]!.text)
     );
+  }
+
+  /** The numbers line `index` says (read when first asked: only lines tied for a sentence are). */
+  numbersAt(index: number): ReadonlySet<string> {
+    let found = this.#numbers.get(index);
+    if (!found) {
+      found = new Set(numbersOf(this.lines[index]!.words).map((n) => n.value));
+      this.#numbers.set(index, found);
+    }
+    return found;
   }
 
   /** The lines that say `term` (or a word of its stem); a note says its terms many times, read once each. */
@@ -141,24 +152,50 @@ export function forgetConversation(): void {
   forgetTerms();
 }
 
+/** How many of the sentence's numbers line `index` says too. */
+function agreeing(numbers: readonly string[], conversation: Conversation, index: number): number {
+  if (numbers.length === 0) return 0;
+  const said = conversation.numbersAt(index);
+  return numbers.reduce((n, value) => n + (said.has(value) ? 1 : 0), 0);
+}
+
 /**
- * The line of `touched` with the most weight (-1: none); on a tie, a statement before a question ("No fever."
- * before "Any fever?"), else the first reached.
+ * The line of `touched` with the most weight (-1: none); on a tie, the one saying more of the sentence's
+ * numbers (a visit says "Temperature …, saturation … percent" again and again: a sentence goes to the line
+ * with its values, not the first such line, which would mark them as differing), then a statement before a
+ * question ("No fever." before "Any fever?"), else the first reached.
  */
-function heaviest(touched: readonly number[], weight: Float64Array, lines: readonly Line[]): number {
+function heaviest(
+  touched: readonly number[],
+  weight: Float64Array,
+  conversation: Conversation,
+  numbers: readonly string[],
+): number {
+  const { lines } = conversation;
   let best = -1;
-  for (const line of touched)
+  let bestAgreeing = 0;
+  for (const line of touched) {
+    if (best !== -1 && weight[line]! < weight[best]!) continue;
+    const agree = agreeing(numbers, conversation, line);
     if (
       best === -1 ||
       weight[line]! > weight[best]! ||
-      (weight[line] === weight[best] && lines[best]!.question && !lines[line]!.question)
-    )
+      agree > bestAgreeing ||
+      (agree === bestAgreeing && lines[best]!.question && !lines[line]!.question)
+    ) {
       best = line;
+      bestAgreeing = agree;
+    }
+  }
   return best;
 }
 
 /** The items that support a sentence's terms, best first; none when too little of it was said. */
-function supportOf(terms: readonly string[], conversation: Conversation): number[] {
+function supportOf(
+  terms: readonly string[],
+  numbers: readonly string[],
+  conversation: Conversation,
+): number[] {
   const n = conversation.lines.length;
   const said = terms.map((term) => conversation.linesWith(term));
   // A rare word weighs more; a word never said weighs as one said once.
@@ -182,7 +219,7 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
         count[line]! += 1;
       }
     }
-    const best = heaviest(touched, weight, conversation.lines);
+    const best = heaviest(touched, weight, conversation, numbers);
     // A line joins if it adds a fifth of the sentence, or two of its words.
     const joins = best !== -1 && (weight[best]! >= MIN_GAIN * total || count[best]! >= 2);
     weight.fill(0);
@@ -196,9 +233,8 @@ function supportOf(terms: readonly string[], conversation: Conversation): number
   const supported = share >= 0.5 || (covered.size >= 2 && share >= 0.25) || covered.size >= 4;
   if (!supported) return [];
   // A question's answer is its evidence too ("Any fever?" "No.").
-  const answers = picked.filter((i) => conversation.lines[i]!.question).map((i) => i + 1);
-  const withAnswers = new Set([...picked, ...answers.filter((i) => i < n)]);
-  return [...withAnswers].sort((a, b) => a - b);
+  const answers = picked.filter((i) => conversation.lines[i]!.question && i + 1 < n).map((i) => i + 1);
+  return [...new Set([...picked, ...answers])].sort((a, b) => a - b);
 }
 
 function sentenceEvidence(
@@ -211,7 +247,8 @@ function sentenceEvidence(
   const range = { start: sentence.start, end: sentence.end };
   // A sentence with no words of its own ("1.", "Plan:") claims nothing to find.
   if (terms.length === 0) return { ...range, support: [], marks: [] };
-  const support = supportOf(terms, conversation).map((i) => conversation.lines[i]!);
+  const numbers = numbersOf(sentence.words).map((n) => n.value);
+  const support = supportOf(terms, numbers, conversation).map((i) => conversation.lines[i]!);
   if (support.length === 0) {
     const marks = isOrder(key, sentence) ? [] : [{ code: 'not_found' as const, ...range }];
     return { ...range, support: [], marks };

@@ -7,6 +7,7 @@ import {
 import { termKept } from '../../../../main/core/checks/evidence-terms.ts';
 import { SAMPLE_VISIT_SCRIPT } from '../../../../main/programs/local-service/clinical/sample-script.ts';
 import { evidenceOfNote } from '../../../../main/core/checks/note-evidence.ts';
+import { longVisit } from '../../../fixtures/checks/evidence-visits.ts';
 
 const VISIT: EvidenceItem[] = [
   'What brings you in today?',
@@ -129,6 +130,23 @@ describe('linkEvidence', () => {
     expect(linkedNote.filter((s) => s.marks.length > 0)).toEqual([]);
     // Every sentence but the orders and the list numbers is found.
     expect(linkedNote.filter((s) => s.support.length > 0).length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('links a sentence said word for word to its own line, not an earlier one with other numbers', () => {
+    // A 30-minute visit says "Temperature …, saturation … percent on room air." many times: a copied sentence
+    // goes to the line with its numbers (it was linked to the first such line, and marked "differs").
+    const { items, passages } = longVisit();
+    const said = new Set(items.map((item) => item.text));
+    const copied = passages.flatMap(({ text }) =>
+      linkEvidence([{ key: 'S', text }], items)[0]!.sentences.filter((s) =>
+        said.has(text.slice(s.start, s.end)),
+      ),
+    );
+    expect(copied.length).toBeGreaterThanOrEqual(40);
+    expect(copied.filter((s) => s.marks.length > 0).map((s) => s.marks)).toEqual([]);
+    // Where a number was changed, the line is still found and the number marked.
+    const ten = linked('Nurse: Blood pressure 1120 over 68, pulse 58 and regular.', items);
+    expect(ten[0]![2]).toEqual(['number: 1120 → 1120 / 112']);
   });
 });
 
