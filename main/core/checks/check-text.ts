@@ -58,7 +58,7 @@ function analyse(text: string): Analysed[] {
       facts: {
         findings: findingsOf(sentence.words),
         doses,
-        numbers: bareNumbersOf(slice, doses, sentence.start),
+        numbers: bareNumbersOf(slice, doses, sentence.start, sentence.words),
         sides: sidesOf(sentence.words),
       },
     };

@@ -71,8 +71,6 @@ function findingFlags(before: TextFacts, after: TextFacts): TextFlag[] {
   return flags;
 }
 
-const valueOf = (said: string): number => Number(said.replace(',', '.'));
-
 /** When as many items are said before as after: each whose value differs from the one in the same place. */
 function changedInPlace<T extends { readonly said: string; readonly start: number; readonly end: number }>(
   code: 'dose_changed' | 'number_changed',
@@ -102,7 +100,7 @@ export function correctionFlags(before: TextFacts, after: TextFacts): TextFlag[]
   // The same number of doses, one in the same place said with another value: the number was changed; the
   // same for a number said without a unit ("BP 120/80" → "BP 160/80", "2 tablets" → "3 tablets").
   flags.push(...changedInPlace('dose_changed', before.doses, after.doses, (d) => d.value));
-  flags.push(...changedInPlace('number_changed', before.numbers, after.numbers, (n) => valueOf(n.said)));
+  flags.push(...changedInPlace('number_changed', before.numbers, after.numbers, (n) => n.value));
   for (const [was, now] of aligned(before.sides, after.sides, (s) => s.part))
     if (was.side !== now.side)
       flags.push({

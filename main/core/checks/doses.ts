@@ -6,6 +6,8 @@
  * concentration ("1.0 mg/dL", "4.0 mmol/L") is never flagged.
  */
 import type { TextFlag } from '../../../preload/contract/text-check-codes.ts';
+import { numbersOf } from './evidence-terms.ts';
+import type { Word } from './text-spans.ts';
 
 /** A dose as said: its value, its unit in normal form, where it is. */
 export interface Dose {
@@ -76,24 +78,38 @@ export function dosesOf(text: string, offset = 0): Dose[] {
   return out;
 }
 
-/** A number said without a dose unit (a count, a blood pressure, a rate), where it is. */
+/** A number said without a dose unit (a count, a blood pressure, a rate), where it is, and its value. */
 export interface BareNumber {
   readonly said: string;
+  readonly value: number;
   readonly start: number;
   readonly end: number;
 }
 
 const NUMBER = /(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\p{L}\d])/gu;
 
-/** The numbers of `text` (from `offset`) that are not the value of one of its `doses`. */
-export function bareNumbersOf(text: string, doses: readonly Dose[], offset = 0): BareNumber[] {
+/**
+ * The numbers of `text` (from `offset`) that are not the value of one of its `doses`, in order: written,
+ * and spoken in `words` ("fifteen", "one forty"), as a correction may change either.
+ */
+export function bareNumbersOf(
+  text: string,
+  doses: readonly Dose[],
+  offset = 0,
+  words: readonly Word[] = [],
+): BareNumber[] {
   const out: BareNumber[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const start = offset + m.index;
     if (doses.some((d) => start >= d.start && start < d.end)) continue;
-    out.push({ said: m[0], start, end: start + m[0].length });
+    out.push({ said: m[0], value: Number(m[0].replace(',', '.')), start, end: start + m[0].length });
   }
-  return out;
+  for (const spoken of numbersOf(words)) {
+    const said = text.slice(spoken.start - offset, spoken.end - offset);
+    if (/\d/.test(said)) continue;
+    out.push({ said, value: Number(spoken.value), start: spoken.start, end: spoken.end });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** Forms to write otherwise, as [pattern, what to write]: the pattern's match is the form as said. */

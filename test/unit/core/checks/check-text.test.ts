@@ -70,6 +70,15 @@ describe('checkText', () => {
     expect(flags('Give 50 mg twice, day 2.5.', { before: 'Give 5 mg twice, day 2,5.' })).toEqual([
       ['dose_changed', '50 mg', { said: '50 mg', instead: '5 mg' }],
     ]);
+    // Said in words: "fifteen" heard again as "fifty" is a number changed, as 15 → 50 would be.
+    expect(
+      flags('Take fifty milligrams, two tablets.', { before: 'Take fifteen milligrams, two tablets.' }),
+    ).toEqual([['number_changed', 'fifty', { said: 'fifty', instead: 'fifteen' }]]);
+    expect(flags('BP one sixty over eighty.', { before: 'BP 140 over eighty.' })).toEqual([
+      ['number_changed', 'one sixty', { said: 'one sixty', instead: '140' }],
+    ]);
+    // The same value written otherwise, and the same words again, are no change.
+    expect(flags('Take 2 tablets, the left one.', { before: 'Take two tablets, the left one.' })).toEqual([]);
   });
 
   it('gives each finding its polarity and the range of the cue that set it', () => {
