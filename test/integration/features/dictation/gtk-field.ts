@@ -20,6 +20,8 @@ export class GtkField {
   password = false;
   /** How many times Return sent the entry (a form's submit, a chat's send). */
   activated = 0;
+  /** GTK says its window is active (has the keyboard focus). */
+  active = false;
   #ready = false;
 
   private constructor(
@@ -35,6 +37,7 @@ export class GtkField {
         if (line === 'READY') this.#ready = true;
         if (line === 'PASSWORD') this.password = true;
         if (line === 'ACTIVATE') this.activated++;
+        if (line.startsWith('ACTIVE ')) this.active = line === 'ACTIVE 1';
         if (line.startsWith('TEXT ')) this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
         if (line.startsWith('SEL '))
           this.selection = line.slice(4).split(' ').map(Number) as [number, number];
@@ -56,6 +59,8 @@ export class GtkField {
     const field = new GtkField(title, child);
     await until(() => field.#ready, `${title} to open`);
     await display.x('xdotool', ['search', '--sync', '--name', `^${title}$`, 'windowactivate', '--sync']);
+    // The window manager may call the window active before GTK has the focus: the tests type only after.
+    await until(() => field.active, `${title} to have the keyboard focus`);
     return field;
   }
 
