@@ -6,7 +6,7 @@
  */
 import type { CheckedSentence, TextFlag } from '../../../preload/contract/text-check-codes.ts';
 import { correctionFlags, type TextFacts } from './corrections.ts';
-import { bareNumbersOf, dosesOf, errorProneForms } from './doses.ts';
+import { bareNumbersOf, dosesOf, errorProneForms, spokenDosesOf } from './doses.ts';
 import { withFixes } from './flag-fixes.ts';
 import { drugDosesOf, magnitudeFlag, type DrugDose } from './drug-doses.ts';
 import { findingsOf } from './negation.ts';
@@ -51,7 +51,10 @@ function analyse(text: string): Analysed[] {
   return sentencesOf(text).map((sentence) => {
     const slice = text.slice(sentence.start, sentence.end);
     const drugDoses = drugDosesOf(sentence.words, slice, sentence.start);
-    const doses = dosesOf(slice, sentence.start);
+    const doses = [
+      ...dosesOf(slice, sentence.start),
+      ...spokenDosesOf(slice, sentence.words, sentence.start),
+    ].sort((a, b) => a.start - b.start);
     return {
       sentence,
       drugDoses,

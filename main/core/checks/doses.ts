@@ -88,6 +88,9 @@ export interface BareNumber {
 
 const NUMBER = /(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\p{L}\d])/gu;
 
+/** A lone "one" ("the left one", "no one"), or an article read as one ("un", "uno"): not a number to compare. */
+const ONE_WORD = /^(?:one|un|uno)$/i;
+
 /**
  * The numbers of `text` (from `offset`) that are not the value of one of its `doses`, in order: written,
  * and spoken in `words` ("fifteen", "one forty"), as a correction may change either.
@@ -99,17 +102,43 @@ export function bareNumbersOf(
   words: readonly Word[] = [],
 ): BareNumber[] {
   const out: BareNumber[] = [];
+  const inDose = (start: number) => doses.some((d) => start >= d.start && start < d.end);
   for (const m of text.matchAll(NUMBER)) {
     const start = offset + m.index;
-    if (doses.some((d) => start >= d.start && start < d.end)) continue;
+    if (inDose(start)) continue;
     out.push({ said: m[0], value: Number(m[0].replace(',', '.')), start, end: start + m[0].length });
   }
   for (const spoken of numbersOf(words)) {
     const said = text.slice(spoken.start - offset, spoken.end - offset);
-    if (/\d/.test(said)) continue;
+    if (/\d/.test(said) || ONE_WORD.test(said) || inDose(spoken.start)) continue;
     out.push({ said, value: Number(spoken.value), start: spoken.start, end: spoken.end });
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Doses said in words: a spoken number right before a unit ("fifteen milligrams", "five mg"), so that "five
+ * mg" written "5 mg" is the same dose and "fifteen" heard again as "fifty" a changed one.
+ */
+export function spokenDosesOf(text: string, words: readonly Word[], offset = 0): Dose[] {
+  const out: Dose[] = [];
+  for (const spoken of numbersOf(words)) {
+    const said = text.slice(spoken.start - offset, spoken.end - offset);
+    if (/\d/.test(said) || ONE_WORD.test(said)) continue;
+    const next = words.find((w) => w.start >= spoken.end);
+    const unit = next && next.start - spoken.end <= 1 ? UNIT_FORMS[next.norm.replace(/\.$/, '')] : undefined;
+    if (!next || !unit) continue;
+    const value = Number(spoken.value);
+    const end = next.end - (next.norm.endsWith('.') ? 1 : 0);
+    out.push({
+      value,
+      unit,
+      said: text.slice(spoken.start - offset, end - offset),
+      start: spoken.start,
+      end,
+    });
+  }
+  return out;
 }
 
 /** Forms to write otherwise, as [pattern, what to write]: the pattern's match is the form as said. */

@@ -92,10 +92,21 @@ export function numbersOf(words: readonly Word[]): SaidNumber[] {
     run = [];
   };
   for (const word of words) {
+    // "two, three times" is two numbers: a run goes on over one space only.
+    if (run.length > 0 && word.start - run.at(-1)!.end > 1) flush();
     const digits = digitsOf(word.norm);
+    const parts = word.norm.includes('-') ? word.norm.split('-') : undefined;
     if (digits !== undefined) {
       flush();
       out.push({ value: digits, start: word.start, end: word.end });
+    } else if (parts?.every((p) => NUMBER_WORDS.has(p))) {
+      // "twenty-five", as one word.
+      flush();
+      out.push({
+        value: String(spoken(parts.map((p) => NUMBER_WORDS.get(p)!))),
+        start: word.start,
+        end: word.end,
+      });
     } else if (word.norm === 'hundred' || NUMBER_WORDS.has(word.norm)) run.push(word);
     else flush();
   }

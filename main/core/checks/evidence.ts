@@ -103,7 +103,7 @@ class Conversation {
     );
   }
 
-  /** The numbers line `index` says (read when first asked: only lines tied for a sentence are). */
+  /** The numbers line `index` says (read when first asked: only lines weighing at least the best so far are). */
   numbersAt(index: number): ReadonlySet<string> {
     let found = this.#numbers.get(index);
     if (!found) {
@@ -152,9 +152,9 @@ export function forgetConversation(): void {
   forgetTerms();
 }
 
-/** How many of the sentence's numbers line `index` says too. */
+/** How many of the sentence's numbers line `index` says too; none for a question (it affirms nothing). */
 function agreeing(numbers: readonly string[], conversation: Conversation, index: number): number {
-  if (numbers.length === 0) return 0;
+  if (numbers.length === 0 || conversation.lines[index]!.question) return 0;
   const said = conversation.numbersAt(index);
   return numbers.reduce((n, value) => n + (said.has(value) ? 1 : 0), 0);
 }

@@ -70,15 +70,35 @@ describe('checkText', () => {
     expect(flags('Give 50 mg twice, day 2.5.', { before: 'Give 5 mg twice, day 2,5.' })).toEqual([
       ['dose_changed', '50 mg', { said: '50 mg', instead: '5 mg' }],
     ]);
-    // Said in words: "fifteen" heard again as "fifty" is a number changed, as 15 → 50 would be.
+    // Said in words: "fifteen" heard again as "fifty" is a dose or a number changed, as 15 → 50 would be.
     expect(
       flags('Take fifty milligrams, two tablets.', { before: 'Take fifteen milligrams, two tablets.' }),
-    ).toEqual([['number_changed', 'fifty', { said: 'fifty', instead: 'fifteen' }]]);
-    expect(flags('BP one sixty over eighty.', { before: 'BP 140 over eighty.' })).toEqual([
+    ).toEqual([
+      ['dose_changed', 'fifty milligrams', { said: 'fifty milligrams', instead: 'fifteen milligrams' }],
+    ]);
+    expect(
+      flags('BP one sixty over eighty, pulse twenty-six.', {
+        before: 'BP 140 over eighty, pulse twenty-five.',
+      }),
+    ).toEqual([
       ['number_changed', 'one sixty', { said: 'one sixty', instead: '140' }],
+      ['number_changed', 'twenty-six', { said: 'twenty-six', instead: 'twenty-five' }],
+    ]);
+    // A dose said in words then written is the same dose: the other number's change is still seen.
+    expect(flags('Give 5 mg now, pulse 90.', { before: 'Give five mg now, pulse 80.' })).toEqual([
+      ['number_changed', '90', { said: '90', instead: '80' }],
     ]);
     // The same value written otherwise, and the same words again, are no change.
     expect(flags('Take 2 tablets, the left one.', { before: 'Take two tablets, the left one.' })).toEqual([]);
+    // "one" as a pronoun, "un"/"uno" as articles, and "two, three" are not numbers to pair with others.
+    expect(flags('The left knee is swollen for 2 days.', { before: 'The left one is swollen.' })).toEqual([]);
+    expect(flags('Mal de tête depuis 2 jours.', { before: 'Il a un mal de tête.' })).toEqual([]);
+    expect(flags('Tiene dolor desde hace 5 días.', { before: 'Tiene un dolor desde hace 3 días.' })).toEqual([
+      ['number_changed', '5', { said: '5', instead: '3' }],
+    ]);
+    expect(flags('Take two, four times a day.', { before: 'Take two, three times a day.' })).toEqual([
+      ['number_changed', 'four', { said: 'four', instead: 'three' }],
+    ]);
   });
 
   it('gives each finding its polarity and the range of the cue that set it', () => {

@@ -144,6 +144,17 @@ describe('linkEvidence', () => {
     );
     expect(copied.length).toBeGreaterThanOrEqual(40);
     expect(copied.filter((s) => s.marks.length > 0).map((s) => s.marks)).toEqual([]);
+    // A question's numbers affirm nothing: a number taken from a question the patient denied is marked.
+    const asked = [
+      'A cough. It started five days ago.',
+      'Any fever?',
+      'No.',
+      'So it started three days ago?',
+    ];
+    const denied = [...asked, 'No, five days ago.'].map((text, i) => ({ id: `q${i + 1}`, text }));
+    expect(linked('It started three days ago.', denied)).toEqual([
+      ['It started three days ago.', 'q1', ['number: three → 3 / 5']],
+    ]);
     // Where a number was changed, the line is still found and the number marked.
     const ten = linked('Nurse: Blood pressure 1120 over 68, pulse 58 and regular.', items);
     expect(ten[0]![2]).toEqual(['number: 1120 → 1120 / 112']);
