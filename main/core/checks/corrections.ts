@@ -71,19 +71,60 @@ function findingFlags(before: TextFacts, after: TextFacts): TextFlag[] {
   return flags;
 }
 
-/** When as many items are said before as after: each whose value differs from the one in the same place. */
+/** common[i][j]: the length of the longest common subsequence of items i.. of one list and j.. of the other. */
+function commonRuns(n: number, m: number, same: (i: number, j: number) => boolean): Int32Array[] {
+  const common = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      common[i]![j] = same(i, j)
+        ? common[i + 1]![j + 1]! + 1
+        : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+  return common;
+}
+
+/**
+ * Each item whose value a correction changed: the values said both before and after (a longest common
+ * subsequence) anchor the rest, and between two anchors as many items before as after are paired in order
+ * (a value changed in place); where the counts differ, items were added or removed there and none is paired
+ * (pairing by place over the whole text compared every number after an added one with the wrong partner).
+ */
 function changedInPlace<T extends { readonly said: string; readonly start: number; readonly end: number }>(
   code: 'dose_changed' | 'number_changed',
   before: readonly T[],
   after: readonly T[],
   value: (item: T) => number,
 ): TextFlag[] {
-  if (before.length !== after.length) return [];
-  return after.flatMap((now, i) =>
-    value(before[i]!) === value(now)
-      ? []
-      : [{ code, start: now.start, end: now.end, facts: { said: now.said, instead: before[i]!.said } }],
-  );
+  const [n, m] = [before.length, after.length];
+  const same = (i: number, j: number) => value(before[i]!) === value(after[j]!);
+  const common = commonRuns(n, m, same);
+  const flags: TextFlag[] = [];
+  let was: T[] = [];
+  let now: T[] = [];
+  const pairGap = () => {
+    if (was.length === now.length)
+      now.forEach((item, k) => {
+        if (value(item) !== value(was[k]!))
+          flags.push({
+            code,
+            start: item.start,
+            end: item.end,
+            facts: { said: item.said, instead: was[k]!.said },
+          });
+      });
+    was = [];
+    now = [];
+  };
+  let [i, j] = [0, 0];
+  while (i < n || j < m) {
+    if (i < n && j < m && same(i, j)) {
+      pairGap();
+      i++;
+      j++;
+    } else if (j < m && (i >= n || common[i]![j + 1]! >= common[i + 1]![j]!)) now.push(after[j++]!);
+    else was.push(before[i++]!);
+  }
+  pairGap();
+  return flags;
 }
 
 /** The flags of a correction from `before` to `after`, at `after`'s places. */

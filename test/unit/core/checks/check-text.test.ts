@@ -99,6 +99,21 @@ describe('checkText', () => {
     expect(flags('Take two, four times a day.', { before: 'Take two, three times a day.' })).toEqual([
       ['number_changed', 'four', { said: 'four', instead: 'three' }],
     ]);
+    // Numbers are paired between the ones said on both sides: one added (temp 37) pairs nothing else with
+    // the wrong partner, and a change beside an added number is still seen.
+    expect(
+      flags('BP 120/80, pulse 70, temp 37. Seen 2 days ago.', {
+        before: 'BP 120/80, pulse 70. Seen 2 days ago.',
+      }),
+    ).toEqual([]);
+    expect(flags('Pulse 5, BP 160/80.', { before: 'BP 120/80, pulse 5.' })).toEqual([]);
+    expect(flags('For 3 weeks, BP 160/80.', { before: 'BP 120/80.' })).toEqual([]);
+    expect(flags('Seen 2 days ago, BP 160/80, pulse 70.', { before: 'Seen 2 days ago, BP 120/80.' })).toEqual(
+      [['number_changed', '160', { said: '160', instead: '120' }]],
+    );
+    expect(flags('BP 160/80, pulse 70, temp 37.', { before: 'BP 120/80, pulse 70.' })).toEqual([
+      ['number_changed', '160', { said: '160', instead: '120' }],
+    ]);
   });
 
   it('gives each finding its polarity and the range of the cue that set it', () => {
