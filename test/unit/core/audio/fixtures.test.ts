@@ -9,7 +9,13 @@ import {
   loadFixtureManifest,
   readFixtureSamples,
 } from '../../../fixtures/audio/manifest.ts';
-import { makeFixtures, makeSelectFixture, SELECT_FIXTURE_DIR } from '../../../fixtures/make-fixtures.ts';
+import {
+  FLAGS_FIXTURE_DIR,
+  makeFixtures,
+  makeFlagsFixture,
+  makeSelectFixture,
+  SELECT_FIXTURE_DIR,
+} from '../../../fixtures/make-fixtures.ts';
 import { parseWavHeader } from '../../../../main/core/audio/wav.ts';
 
 const manifest = loadFixtureManifest();
@@ -84,5 +90,13 @@ describe('audio fixtures', () => {
     expect(again).toEqual(loadFixtureManifest(SELECT_FIXTURE_DIR));
     const file = 'select-in-box.wav';
     expect(readFileSync(join(dir, file)).equals(readFileSync(join(SELECT_FIXTURE_DIR, file)))).toBe(true);
+  });
+
+  it.skipIf(!hasTools)('and the flags-in-box dictation the text checks flag', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fixtures-flags-'));
+    const again = makeFlagsFixture(dir);
+    expect(again).toEqual(loadFixtureManifest(FLAGS_FIXTURE_DIR));
+    const file = 'flags-in-box.wav';
+    expect(readFileSync(join(dir, file)).equals(readFileSync(join(FLAGS_FIXTURE_DIR, file)))).toBe(true);
   });
 });
