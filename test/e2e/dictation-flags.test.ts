@@ -8,13 +8,12 @@
  * box lists each flag and its text stays as dictated until the clinician keeps one (it goes) or fixes one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAudioSource } from '../../main/core/audio/audio-source.fake.ts';
-import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
 import type { EventPayload } from '../../preload/contract/index.ts';
-import { loadFixtureManifest, readFixtureSamples } from '../fixtures/audio/manifest.ts';
+import { loadFixtureManifest } from '../fixtures/audio/manifest.ts';
 import { FLAGS_FIXTURE_DIR, FLAGS_MISHEARINGS } from '../fixtures/make-fixtures.ts';
-import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import type { AppHarness } from './bridge/harness.ts';
+import { startBoxDictationApp } from './bridge/dictation-app.ts';
 import type { SampleService } from '../service/sample-service.ts';
 
 /** The dictation as written, the corrections applied: what the box must show whatever is flagged. */
@@ -30,25 +29,14 @@ describe('the checks’ flags in the dictation box', () => {
   const texts: string[] = [];
 
   beforeAll(async () => {
-    const started = await startServiceWithClient({
-      streaming: { fixturesDir: FLAGS_FIXTURE_DIR, mishearings: FLAGS_MISHEARINGS },
-    });
-    service = started.service;
-    h = await startApp({
-      dictation: previewDictationPlatform(),
-      audio: {
-        list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (flags)', isDefault: true }],
-        open: () =>
-          new FakeAudioSource({
-            samples: readFixtureSamples('flags-in-box.wav', FLAGS_FIXTURE_DIR),
-            pace: 'realtime',
-          }),
-      },
+    ({ service, h, client } = await startBoxDictationApp({
+      name: 'flags-in-box',
+      fixtureDir: FLAGS_FIXTURE_DIR,
+      mishearings: FLAGS_MISHEARINGS,
       onEvent: (event, payload) => {
         if (event === 'dictation:state') texts.push((payload as EventPayload<'dictation:state'>).box.text);
       },
-    });
-    client = started.client;
+    }));
   });
   afterAll(async () => {
     await h?.close();

@@ -7,13 +7,11 @@
  * nothing selected or inserted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAudioSource } from '../../main/core/audio/audio-source.fake.ts';
-import { previewDictationPlatform } from '../../main/shells/preview/preview-dictation.ts';
 import type { EventPayload } from '../../preload/contract/index.ts';
-import { readFixtureSamples } from '../fixtures/audio/manifest.ts';
 import { SELECT_FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
-import { connectWithServerCredentials, nav, SHOTS, startServiceWithClient } from './bridge/fixtures.ts';
-import { startApp, type AppHarness } from './bridge/harness.ts';
+import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
+import type { AppHarness } from './bridge/harness.ts';
+import { startBoxDictationApp } from './bridge/dictation-app.ts';
 import type { SampleService } from '../service/sample-service.ts';
 
 /** The part of a textarea the test reads (the e2e tests type-check without the DOM library). */
@@ -31,18 +29,9 @@ describe('select ‹words› in the dictation box', () => {
   const boxes: { text: string; selected: string | null }[] = [];
 
   beforeAll(async () => {
-    const started = await startServiceWithClient({ streaming: { fixturesDir: SELECT_FIXTURE_DIR } });
-    service = started.service;
-    h = await startApp({
-      dictation: previewDictationPlatform(),
-      audio: {
-        list: async () => [{ id: 'fixture-mic', label: 'Fixture microphone (select)', isDefault: true }],
-        open: () =>
-          new FakeAudioSource({
-            samples: readFixtureSamples('select-in-box.wav', SELECT_FIXTURE_DIR),
-            pace: 'realtime',
-          }),
-      },
+    ({ service, h, client } = await startBoxDictationApp({
+      name: 'select-in-box',
+      fixtureDir: SELECT_FIXTURE_DIR,
       onEvent: (event, payload) => {
         if (event !== 'dictation:state') return;
         const { active, box } = payload as EventPayload<'dictation:state'>;
@@ -53,8 +42,7 @@ describe('select ‹words› in the dictation box', () => {
           : null;
         boxes.push({ text: box.text, selected });
       },
-    });
-    client = started.client;
+    }));
   });
   afterAll(async () => {
     await h?.close();

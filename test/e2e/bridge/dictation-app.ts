@@ -12,6 +12,8 @@ import type { DictationService } from '../../../main/features/dictation/dictatio
 import { FakeInserter } from '../../../main/features/dictation/inserter.fake.ts';
 import type { OverlayState } from '../../../main/features/dictation/ports.ts';
 import type { SampleService } from '../../service/sample-service.ts';
+import type { Mishearing } from '../../../main/programs/local-service/ws/index.ts';
+import { previewDictationPlatform } from '../../../main/shells/preview/preview-dictation.ts';
 import { readFixtureSamples } from '../../fixtures/audio/manifest.ts';
 import { POWERMIC_3 } from '../../fixtures/hid/devices.ts';
 import { startServiceWithClient, type OAuthClient } from './fixtures.ts';
@@ -50,4 +52,29 @@ export async function startDictationApp(
     }),
   });
   return { service: started.service, h, dictation: h.app.dictation!, client: started.client };
+}
+
+/**
+ * The browser preview's box-only dictation over the production composition root, the local service
+ * "recognising" the recording `<name>.wav` of the tests' fixture folder `fixtureDir` (with `mishearings` its
+ * first pass says otherwise, and its async corrections put it right), played in real time.
+ */
+export async function startBoxDictationApp(options: {
+  readonly name: string;
+  readonly fixtureDir: string;
+  readonly mishearings?: Mishearing[];
+  readonly onEvent: NonNullable<Parameters<typeof startApp>[0]>['onEvent'];
+}): Promise<{ service: SampleService; h: AppHarness; client: OAuthClient }> {
+  const { name, fixtureDir, mishearings, onEvent } = options;
+  const started = await startServiceWithClient({ streaming: { fixturesDir: fixtureDir, mishearings } });
+  const h = await startApp({
+    dictation: previewDictationPlatform(),
+    audio: {
+      list: async () => [{ id: 'fixture-mic', label: `Fixture microphone (${name})`, isDefault: true }],
+      open: () =>
+        new FakeAudioSource({ samples: readFixtureSamples(`${name}.wav`, fixtureDir), pace: 'realtime' }),
+    },
+    onEvent,
+  });
+  return { service: started.service, h, client: started.client };
 }

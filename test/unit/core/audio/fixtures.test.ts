@@ -84,19 +84,14 @@ describe('audio fixtures', () => {
     }
   });
 
-  it.skipIf(!hasTools)("the tests' select-in-box dictation is reproduced byte for byte too", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fixtures-select-'));
-    const again = makeSelectFixture(dir);
-    expect(again).toEqual(loadFixtureManifest(SELECT_FIXTURE_DIR));
-    const file = 'select-in-box.wav';
-    expect(readFileSync(join(dir, file)).equals(readFileSync(join(SELECT_FIXTURE_DIR, file)))).toBe(true);
-  });
-
-  it.skipIf(!hasTools)('and the flags-in-box dictation the text checks flag', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fixtures-flags-'));
-    const again = makeFlagsFixture(dir);
-    expect(again).toEqual(loadFixtureManifest(FLAGS_FIXTURE_DIR));
-    const file = 'flags-in-box.wav';
-    expect(readFileSync(join(dir, file)).equals(readFileSync(join(FLAGS_FIXTURE_DIR, file)))).toBe(true);
+  // The tests' own dictations, each in a folder of its own (the local service's fixturesDir).
+  it.skipIf(!hasTools).each([
+    ['select-in-box', makeSelectFixture, SELECT_FIXTURE_DIR],
+    ['flags-in-box', makeFlagsFixture, FLAGS_FIXTURE_DIR],
+  ] as const)("the tests' %s dictation is reproduced byte for byte too", (name, make, fixtureDir) => {
+    const dir = mkdtempSync(join(tmpdir(), `fixtures-${name}-`));
+    expect(make(dir)).toEqual(loadFixtureManifest(fixtureDir));
+    const file = `${name}.wav`;
+    expect(readFileSync(join(dir, file)).equals(readFileSync(join(fixtureDir, file)))).toBe(true);
   });
 });
