@@ -4,15 +4,15 @@
  * its character range in `text` and its fix where it has one (flag-fixes.ts). Pure and synchronous, no
  * words: codes and facts, worded where they are shown. The dictation feature, the note feature and `scribe check` use this one function.
  */
-import type { CheckedSentence, TextFlag } from '../../../preload/contract/text-check-codes.ts';
-import { correctionFlags, type TextFacts } from './corrections.ts';
+import type { CheckedSentence, TextFlag, TextRange } from '../../../preload/contract/text-check-codes.ts';
+import { correctionFlags, type Placed, type TextFacts } from './corrections.ts';
 import { bareNumbersOf, dosesOf, errorProneForms, spokenDosesOf } from './doses.ts';
 import { withFixes } from './flag-fixes.ts';
 import { drugDosesOf, magnitudeFlag, type DrugDose } from './drug-doses.ts';
 import { findingsOf } from './negation.ts';
 import { sideConflictFlag, sidesOf, type SideMention } from './sides.ts';
 import { soundAlikeFlags } from './sound-alikes.ts';
-import { sentencesOf, type Sentence } from './text-spans.ts';
+import { sentencesOf, type Sentence, type Word } from './text-spans.ts';
 
 /** What a text is checked against. */
 export interface CheckContext {
@@ -55,17 +55,35 @@ function analyse(text: string): Analysed[] {
       ...dosesOf(slice, sentence.start),
       ...spokenDosesOf(slice, sentence.words, sentence.start),
     ].sort((a, b) => a.start - b.start);
+    const placed = <T extends TextRange>(item: T): T & Placed => ({
+      ...item,
+      near: nearOf(sentence.words, item),
+    });
     return {
       sentence,
       drugDoses,
       facts: {
         findings: findingsOf(sentence.words),
-        doses,
-        numbers: bareNumbersOf(slice, doses, sentence.start, sentence.words),
+        doses: doses.map(placed),
+        numbers: bareNumbersOf(slice, doses, sentence.start, sentence.words).map(placed),
         sides: sidesOf(sentence.words),
       },
     };
   });
+}
+
+/** The words just before and just after `range` in its sentence ('' at either edge). */
+function nearOf(words: readonly Word[], range: TextRange): [string, string] {
+  let before = '';
+  let after = '';
+  for (const word of words) {
+    if (word.end <= range.start) before = word.norm;
+    else if (word.start >= range.end) {
+      after = word.norm;
+      break;
+    }
+  }
+  return [before, after];
 }
 
 /** Every flag and finding of `text`, sentence by sentence. */

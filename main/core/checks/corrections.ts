@@ -8,14 +8,23 @@ import type { TextFinding, TextFlag } from '../../../preload/contract/text-check
 import type { BareNumber, Dose } from './doses.ts';
 import type { SideMention } from './sides.ts';
 
+/** The words either side of a value (lower case; '' at a sentence's edge), which tell a value changed in place. */
+export interface Placed {
+  readonly near: readonly [string, string];
+}
+
 /** What the correction check reads of a text. */
 export interface TextFacts {
   readonly findings: readonly TextFinding[];
-  readonly doses: readonly Dose[];
+  readonly doses: readonly (Dose & Placed)[];
   /** Numbers without a dose unit: a count, a blood pressure, a rate. */
-  readonly numbers: readonly BareNumber[];
+  readonly numbers: readonly (BareNumber & Placed)[];
   readonly sides: readonly SideMention[];
 }
+
+/** Whether two values stand by the same word, before or after ("pulse 70" and "pulse 90"). */
+const sameNeighbour = (a: Placed, b: Placed): boolean =>
+  (a.near[0] !== '' && a.near[0] === b.near[0]) || (a.near[1] !== '' && a.near[1] === b.near[1]);
 
 /** Pairs the i-th item of each key before with the i-th after. */
 function aligned<T>(before: readonly T[], after: readonly T[], key: (t: T) => string): [T, T][] {
@@ -85,10 +94,13 @@ function commonRuns(n: number, m: number, same: (i: number, j: number) => boolea
 /**
  * Each item whose value a correction changed: the values said both before and after (a longest common
  * subsequence) anchor the rest, and between two anchors as many items before as after are paired in order
- * (a value changed in place); where the counts differ, items were added or removed there and none is paired
- * (pairing by place over the whole text compared every number after an added one with the wrong partner).
+ * (a value changed in place) when they stand by the same word; where the counts differ, items were added or
+ * removed there and none is paired (pairing by place over the whole text compared every number after an
+ * added one with the wrong partner), and a sentence rewritten ("three days" → "two weeks") pairs nothing.
  */
-function changedInPlace<T extends { readonly said: string; readonly start: number; readonly end: number }>(
+function changedInPlace<
+  T extends Placed & { readonly said: string; readonly start: number; readonly end: number },
+>(
   code: 'dose_changed' | 'number_changed',
   before: readonly T[],
   after: readonly T[],
@@ -103,7 +115,7 @@ function changedInPlace<T extends { readonly said: string; readonly start: numbe
   const pairGap = () => {
     if (was.length === now.length)
       now.forEach((item, k) => {
-        if (value(item) !== value(was[k]!))
+        if (value(item) !== value(was[k]!) && sameNeighbour(item, was[k]!))
           flags.push({
             code,
             start: item.start,
