@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(gnome-keyring dbus dbus-x11 libsecret-tools pulseaudio pulseaudio-utils espeak-ng sox libasound2-plugins openssl
   chromium xvfb xdotool x11-utils fonts-dejavu-core openbox tk xclip libxtst6 rsyslog rsyslog-openssl at-spi2-core python3-gi gir1.2-gtk-3.0 redis-server
-  podman runc podman-compose)
+  podman runc podman-compose golang-github-containernetworking-plugin-dnsname)
 COMMANDS=(gnome-keyring-daemon dbus-run-session secret-tool pulseaudio pactl espeak-ng sox chromium Xvfb xdotool
   openbox wish xclip xprop openssl rsyslogd redis-server podman runc podman-compose)
 
@@ -20,6 +20,9 @@ missing_commands() {
   # The audit trail's tls:// syslog tests: rsyslog's OpenSSL stream driver.
   compgen -G '/usr/lib/*/rsyslog/lmnsd_ossl.so' >/dev/null || missing+=(rsyslog-openssl)
   /usr/bin/python3 -c "import gi; gi.require_version('Gtk', '3.0')" >/dev/null 2>&1 || missing+=(python3-gtk)
+  # The compose file's broker reaches Redis by its service name: podman's CNI network needs the dnsname plugin
+  # (without it the broker logs ENOTFOUND and never gets ready; a fresh machine had podman but not this).
+  [ -e /usr/lib/cni/dnsname ] || missing+=(cni-dnsname)
   echo "${missing[@]:-}"
 }
 
