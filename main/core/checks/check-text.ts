@@ -6,7 +6,7 @@
  */
 import type { CheckedSentence, TextFlag, TextRange } from '../../../preload/contract/text-check-codes.ts';
 import { correctionFlags, type Placed, type TextFacts } from './corrections.ts';
-import { bareNumbersOf, dosesOf, errorProneForms, spokenDosesOf } from './doses.ts';
+import { bareNumbersOf, dosesOf, errorProneForms, spokenDosesOf, spokenNumbersOf } from './doses.ts';
 import { withFixes } from './flag-fixes.ts';
 import { drugDosesOf, magnitudeFlag, type DrugDose } from './drug-doses.ts';
 import { findingsOf } from './negation.ts';
@@ -51,9 +51,10 @@ function analyse(text: string): Analysed[] {
   return sentencesOf(text).map((sentence) => {
     const slice = text.slice(sentence.start, sentence.end);
     const drugDoses = drugDosesOf(sentence.words, slice, sentence.start);
+    const spoken = spokenNumbersOf(slice, sentence.words, sentence.start);
     const doses = [
       ...dosesOf(slice, sentence.start),
-      ...spokenDosesOf(slice, sentence.words, sentence.start),
+      ...spokenDosesOf(slice, sentence.words, spoken, sentence.start),
     ].sort((a, b) => a.start - b.start);
     const placed = <T extends TextRange>(item: T): T & Placed => ({
       ...item,
@@ -65,7 +66,7 @@ function analyse(text: string): Analysed[] {
       facts: {
         findings: findingsOf(sentence.words),
         doses: doses.map(placed),
-        numbers: bareNumbersOf(slice, doses, sentence.start, sentence.words).map(placed),
+        numbers: bareNumbersOf(slice, doses, sentence.start, spoken).map(placed),
         sides: sidesOf(sentence.words),
       },
     };

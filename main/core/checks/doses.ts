@@ -92,14 +92,27 @@ const NUMBER = /(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\p{L}\d])/gu;
 const ONE_WORD = /^(?:one|un|uno)$/i;
 
 /**
+ * The numbers spoken in `words` ("fifteen", "one forty", "twenty-five"), as said in `text` (from `offset`);
+ * a lone "one" and the articles left out. Read once per sentence, for its spoken doses and its bare numbers.
+ */
+export function spokenNumbersOf(text: string, words: readonly Word[], offset = 0): BareNumber[] {
+  return numbersOf(words).flatMap((n) => {
+    const said = text.slice(n.start - offset, n.end - offset);
+    return /\d/.test(said) || ONE_WORD.test(said)
+      ? []
+      : [{ said, value: Number(n.value), start: n.start, end: n.end }];
+  });
+}
+
+/**
  * The numbers of `text` (from `offset`) that are not the value of one of its `doses`, in order: written,
- * and spoken in `words` ("fifteen", "one forty"), as a correction may change either.
+ * and `spoken` (spokenNumbersOf), as a correction may change either.
  */
 export function bareNumbersOf(
   text: string,
   doses: readonly Dose[],
   offset = 0,
-  words: readonly Word[] = [],
+  spoken: readonly BareNumber[] = [],
 ): BareNumber[] {
   const out: BareNumber[] = [];
   const inDose = (start: number) => doses.some((d) => start >= d.start && start < d.end);
@@ -108,35 +121,28 @@ export function bareNumbersOf(
     if (inDose(start)) continue;
     out.push({ said: m[0], value: Number(m[0].replace(',', '.')), start, end: start + m[0].length });
   }
-  for (const spoken of numbersOf(words)) {
-    const said = text.slice(spoken.start - offset, spoken.end - offset);
-    if (/\d/.test(said) || ONE_WORD.test(said) || inDose(spoken.start)) continue;
-    out.push({ said, value: Number(spoken.value), start: spoken.start, end: spoken.end });
-  }
+  for (const number of spoken) if (!inDose(number.start)) out.push(number);
   return out.sort((a, b) => a.start - b.start);
 }
 
 /**
- * Doses said in words: a spoken number right before a unit ("fifteen milligrams", "five mg"), so that "five
- * mg" written "5 mg" is the same dose and "fifteen" heard again as "fifty" a changed one.
+ * Doses said in words: a `spoken` number (spokenNumbersOf) right before a unit in `words` ("fifteen
+ * milligrams", "five mg"), so that "five mg" written "5 mg" is the same dose and "fifteen" heard again as
+ * "fifty" a changed one.
  */
-export function spokenDosesOf(text: string, words: readonly Word[], offset = 0): Dose[] {
+export function spokenDosesOf(
+  text: string,
+  words: readonly Word[],
+  spoken: readonly BareNumber[],
+  offset = 0,
+): Dose[] {
   const out: Dose[] = [];
-  for (const spoken of numbersOf(words)) {
-    const said = text.slice(spoken.start - offset, spoken.end - offset);
-    if (/\d/.test(said) || ONE_WORD.test(said)) continue;
-    const next = words.find((w) => w.start >= spoken.end);
-    const unit = next && next.start - spoken.end <= 1 ? UNIT_FORMS[next.norm.replace(/\.$/, '')] : undefined;
+  for (const { value, start, end: numberEnd } of spoken) {
+    const next = words.find((w) => w.start >= numberEnd);
+    const unit = next && next.start - numberEnd <= 1 ? UNIT_FORMS[next.norm.replace(/\.$/, '')] : undefined;
     if (!next || !unit) continue;
-    const value = Number(spoken.value);
     const end = next.end - (next.norm.endsWith('.') ? 1 : 0);
-    out.push({
-      value,
-      unit,
-      said: text.slice(spoken.start - offset, end - offset),
-      start: spoken.start,
-      end,
-    });
+    out.push({ value, unit, said: text.slice(start - offset, end - offset), start, end });
   }
   return out;
 }
