@@ -1,14 +1,18 @@
 /**
  * The CLI's clipboard (xclip) on a real X display, read by another process (xclip -o): each write is what
  * the other process reads, including the writes served by the writer started in advance, and the writer
- * left waiting at the end of a run never takes the clipboard (neither after restore nor after close).
+ * left waiting at the end of a run never takes the clipboard (neither after restore nor after close), and a
+ * snapshot taken without reading the clipboard (after a restore, or with no owner) is what it holds.
  */
 import { describe, expect, it } from 'vitest';
-import { readClipboard, setClipboard } from './x11-harness.ts';
+import type { ClipboardSnapshot } from '../../../../native/desktop.ts';
+import { readClipboard, setClipboard, until } from './x11-harness.ts';
 import { clipboardPerTest } from './x11-suite.ts';
 
 const describeX = process.env.REAL_DISPLAY ? describe : describe.skip;
 const THEIRS = 'their own copied text';
+const textOf = (snapshot: ClipboardSnapshot) =>
+  snapshot.entries.map((e) => Buffer.from(e.bytes).toString('utf8')).join('');
 
 describeX('the xclip clipboard on a real X display', () => {
   const x = clipboardPerTest(({ screen }) => setClipboard(screen, THEIRS));
@@ -38,5 +42,34 @@ describeX('the xclip clipboard on a real X display', () => {
     await x.clipboard.close(); // what we wrote last stays, served by a detached xclip
     await new Promise((r) => setTimeout(r, 300));
     expect(await readClipboard(x.screen)).toBe('second run');
+  }, 30_000);
+
+  it('a snapshot after a restore is what the clipboard holds: what was put back, or what was copied since', async () => {
+    const first = await x.clipboard.snapshot();
+    expect(textOf(first)).toBe(THEIRS);
+    await x.clipboard.writeTransient('Chest pain, 75 µg');
+    await x.clipboard.restore(first);
+    expect(textOf(await x.clipboard.snapshot())).toBe(THEIRS);
+    await x.clipboard.writeTransient('second run');
+    await x.clipboard.restore(first);
+    const restoredBy = x.desktop.clipboardOwner();
+    await setClipboard(x.screen, 'copied since');
+    await until(() => ![0, restoredBy].includes(x.desktop.clipboardOwner()), 'their new copy to own it');
+    expect(textOf(await x.clipboard.snapshot())).toBe('copied since');
+  }, 30_000);
+});
+
+describeX('the xclip clipboard on a real X display, empty', () => {
+  const x = clipboardPerTest(async () => undefined);
+
+  it('an empty clipboard is an empty snapshot, and nothing owns it again after the restore', async () => {
+    const snapshot = await x.clipboard.snapshot();
+    expect(snapshot.entries).toEqual([]);
+    await x.clipboard.writeTransient('Chest pain, 75 µg');
+    expect(await readClipboard(x.screen)).toBe('Chest pain, 75 µg');
+    await x.clipboard.restore(snapshot);
+    await until(() => x.desktop.clipboardOwner() === 0, 'no owner');
+    expect((await x.clipboard.snapshot()).entries).toEqual([]);
+    expect(await readClipboard(x.screen)).toBeUndefined();
   }, 30_000);
 });
