@@ -23,6 +23,7 @@ const UNIT_FORMS: Readonly<Record<string, string>> = {
   mg: 'mg',
   milligram: 'mg',
   milligrams: 'mg',
+  miligramo: 'mg',
   miligramos: 'mg',
   milligrammes: 'mg',
   milligramme: 'mg',
@@ -32,12 +33,16 @@ const UNIT_FORMS: Readonly<Record<string, string>> = {
   ug: 'mcg',
   microgram: 'mcg',
   micrograms: 'mcg',
+  microgramo: 'mcg',
   microgramos: 'mcg',
+  microgramme: 'mcg',
   microgrammes: 'mcg',
   g: 'g',
   gram: 'g',
   grams: 'g',
+  gramo: 'g',
   gramos: 'g',
+  gramme: 'g',
   grammes: 'g',
   ml: 'mL',
   cc: 'mL',
@@ -45,12 +50,15 @@ const UNIT_FORMS: Readonly<Record<string, string>> = {
   milliliters: 'mL',
   millilitre: 'mL',
   millilitres: 'mL',
+  mililitro: 'mL',
   mililitros: 'mL',
   u: 'units',
   iu: 'units',
   unit: 'units',
   units: 'units',
+  unidad: 'units',
   unidades: 'units',
+  unité: 'units',
   unités: 'units',
   meq: 'mEq',
   mmol: 'mmol',
@@ -93,15 +101,22 @@ const ONE_WORD = /^(?:one|un|uno)$/i;
 
 /**
  * The numbers spoken in `words` ("fifteen", "one forty", "twenty-five"), as said in `text` (from `offset`);
- * a lone "one" and the articles left out. Read once per sentence, for its spoken doses and its bare numbers.
+ * a lone "one" (and the articles un, uno) only right before a unit ("one milligram"): elsewhere it is
+ * rarely a number. Read once per sentence, for its spoken doses and its bare numbers.
  */
 export function spokenNumbersOf(text: string, words: readonly Word[], offset = 0): BareNumber[] {
   return numbersOf(words).flatMap((n) => {
     const said = text.slice(n.start - offset, n.end - offset);
-    return /\d/.test(said) || ONE_WORD.test(said)
-      ? []
-      : [{ said, value: Number(n.value), start: n.start, end: n.end }];
+    if (/\d/.test(said) || (ONE_WORD.test(said) && !unitAfter(words, n.end))) return [];
+    return [{ said, value: Number(n.value), start: n.start, end: n.end }];
   });
+}
+
+/** The unit said right after `end` (one space at most between), if any, and the word that says it. */
+function unitAfter(words: readonly Word[], end: number): { unit: string; word: Word } | undefined {
+  const word = words.find((w) => w.start >= end);
+  const unit = word && word.start - end <= 1 ? UNIT_FORMS[word.norm.replace(/\.$/, '')] : undefined;
+  return word && unit ? { unit, word } : undefined;
 }
 
 /**
@@ -138,11 +153,10 @@ export function spokenDosesOf(
 ): Dose[] {
   const out: Dose[] = [];
   for (const { value, start, end: numberEnd } of spoken) {
-    const next = words.find((w) => w.start >= numberEnd);
-    const unit = next && next.start - numberEnd <= 1 ? UNIT_FORMS[next.norm.replace(/\.$/, '')] : undefined;
-    if (!next || !unit) continue;
-    const end = next.end - (next.norm.endsWith('.') ? 1 : 0);
-    out.push({ value, unit, said: text.slice(start - offset, end - offset), start, end });
+    const after = unitAfter(words, numberEnd);
+    if (!after) continue;
+    const end = after.word.end - (after.word.norm.endsWith('.') ? 1 : 0);
+    out.push({ value, unit: after.unit, said: text.slice(start - offset, end - offset), start, end });
   }
   return out;
 }

@@ -84,6 +84,16 @@ describe('checkText', () => {
       ['number_changed', 'one sixty', { said: 'one sixty', instead: '140' }],
       ['number_changed', 'twenty-six', { said: 'twenty-six', instead: 'twenty-five' }],
     ]);
+    // "One" right before a unit is a dose: one milligram heard again as ten is the tenfold error.
+    expect(flags('Take ten milligrams at night.', { before: 'Take one milligram at night.' })).toEqual([
+      ['dose_changed', 'ten milligrams', { said: 'ten milligrams', instead: 'one milligram' }],
+    ]);
+    expect(flags('Prendre dix milligrammes.', { before: 'Prendre un milligramme.' })).toEqual([
+      ['dose_changed', 'dix milligrammes', { said: 'dix milligrammes', instead: 'un milligramme' }],
+    ]);
+    expect(flags('Tomar diez miligramos.', { before: 'Tomar uno miligramo.' })).toEqual([
+      ['dose_changed', 'diez miligramos', { said: 'diez miligramos', instead: 'uno miligramo' }],
+    ]);
     // A dose said in words then written is the same dose: the other number's change is still seen.
     expect(flags('Give 5 mg now, pulse 90.', { before: 'Give five mg now, pulse 80.' })).toEqual([
       ['number_changed', '90', { said: '90', instead: '80' }],
