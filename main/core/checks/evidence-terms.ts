@@ -35,16 +35,45 @@ const SAME: Readonly<Record<string, string>> = {
 const ONES = `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
   sixteen seventeen eighteen nineteen`.split(/\s+/);
 const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+/**
+ * French 1–15 ("dix-sept" is dix + sept) and tens; "quatre-vingt(s)" is read as one word, 80. "Seize" (16)
+ * is left out: in English it is a verb ("may seize").
+ */
+const FR_ONES = 'un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze';
+const FR_TENS = 'vingt trente quarante cinquante soixante';
+/** Spanish 1–29 (each one word); "once" (11) is left out: in English it is "once a day". */
+const ES_ONES = `uno dos tres cuatro cinco seis siete ocho nueve diez _ doce trece catorce quince dieciséis
+  diecisiete dieciocho diecinueve veinte veintiuno veintidós veintitrés veinticuatro veinticinco veintiséis
+  veintisiete veintiocho veintinueve`;
+const ES_TENS = 'treinta cuarenta cincuenta sesenta setenta ochenta noventa';
+const ES_HUNDREDS = `ciento doscientos trescientos cuatrocientos quinientos seiscientos setecientos ochocientos
+  novecientos`;
+/** Words that multiply what comes before them ("deux cents", "one hundred"). */
+const HUNDRED = new Set(['hundred', 'cent', 'cents']);
+const listed = (words: string, first: number, step: number) =>
+  words
+    .split(/\s+/)
+    .map((w, i) => [w, first + i * step] as const)
+    .filter(([w]) => w !== '_');
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ...ONES.map((w, i) => [w, i] as const),
   ...TENS.map((w, i) => [w, (i + 2) * 10] as const),
-  ...['un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix'].map(
-    (w, i) => [w, i + 1] as const,
-  ),
-  ...['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'].map(
-    (w, i) => [w, i + 1] as const,
-  ),
+  ...listed(FR_ONES, 1, 1),
+  ...listed(FR_TENS, 20, 10),
+  ['vingts', 20],
+  ['quatrevingt', 80],
+  ...listed(ES_ONES, 1, 1),
+  ...listed(ES_TENS, 30, 10),
+  ['cien', 100],
+  ...listed(ES_HUNDREDS, 100, 100),
 ]);
+/** Joins a tens word to a unit said after it: "vingt et un", "soixante et onze", "treinta y cinco". */
+const JOINS = new Set(['et', 'y']);
+
+/** A word's value as a number word, with "quatre-vingt(s)" as one word (80). */
+function numberWord(norm: string): number | undefined {
+  return HUNDRED.has(norm) ? 100 : NUMBER_WORDS.get(norm);
+}
 
 /** The stem a word is compared by. */
 function stemOfWord(norm: string): string {
@@ -79,39 +108,55 @@ export interface SaidNumber {
 
 /**
  * The numbers of a run of words, spoken or written: "eighty one" is 81, "one hundred forty" 140, and "one
- * forty" (how a blood pressure is said) 140.
+ * forty" (how a blood pressure is said) 140; in French and Spanish "quinze" 15, "soixante-quinze" 75,
+ * "quatre-vingt-dix" 90, "vingt et un" 21, "deux cents" 200, "cincuenta" 50, "treinta y cinco" 35,
+ * "doscientos" 200.
  */
 export function numbersOf(words: readonly Word[]): SaidNumber[] {
   const out: SaidNumber[] = [];
-  let run: Word[] = [];
+  let run: { word: Word; value: number }[] = [];
+  /** Where the run ends for the next word's gap: after a joining "et" / "y", that word's end. */
+  let runEnd = 0;
   const flush = () => {
     if (run.length > 0) {
-      const value = String(spoken(run.map((w) => (w.norm === 'hundred' ? 100 : NUMBER_WORDS.get(w.norm)!))));
-      out.push({ value, start: run[0]!.start, end: run.at(-1)!.end });
+      const value = String(spoken(run.map((r) => r.value)));
+      out.push({ value, start: run[0]!.word.start, end: run.at(-1)!.word.end });
     }
     run = [];
   };
-  for (const word of words) {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
     // "two, three times" is two numbers: a run goes on over one space only.
-    if (run.length > 0 && word.start - run.at(-1)!.end > 1) flush();
-    const digits = digitsOf(word.norm);
-    const parts = word.norm.includes('-') ? word.norm.split('-') : undefined;
+    if (run.length > 0 && word.start - runEnd > 1) flush();
+    const norm = word.norm.replace(/quatre-vingts?/, 'quatrevingt');
+    const digits = digitsOf(norm);
+    const parts = norm.includes('-') ? norm.split('-').map(numberWord) : undefined;
+    const value = numberWord(norm);
+    const last = run.at(-1)?.value;
     if (digits !== undefined) {
       flush();
       out.push({ value: digits, start: word.start, end: word.end });
-    } else if (parts?.every((p) => NUMBER_WORDS.has(p))) {
-      // "twenty-five", as one word.
+    } else if (parts?.every((p) => p !== undefined)) {
+      // "twenty-five", "dix-sept", "quatre-vingt-dix", as one word.
       flush();
-      out.push({
-        value: String(spoken(parts.map((p) => NUMBER_WORDS.get(p)!))),
-        start: word.start,
-        end: word.end,
-      });
-    } else if (word.norm === 'hundred' || NUMBER_WORDS.has(word.norm)) run.push(word);
-    else flush();
+      out.push({ value: String(spoken(parts)), start: word.start, end: word.end });
+    } else if (norm.startsWith('vingt') && last === 4) {
+      // "quatre vingt(s)", written apart: one number from "quatre" to "vingt".
+      run[run.length - 1] = { word: { ...word, start: run.at(-1)!.word.start }, value: 80 };
+    } else if (value !== undefined) {
+      run.push({ word, value });
+    } else if (!joins(norm, last, word, words[i + 1])) flush();
+    runEnd = word.end;
   }
   flush();
   return out;
+}
+
+/** "et" / "y" between a tens word and a unit after it ("vingt et un", "treinta y cinco"): the run goes on. */
+function joins(norm: string, last: number | undefined, word: Word, next: Word | undefined): boolean {
+  if (!JOINS.has(norm) || last === undefined || last < 20 || last % 10 !== 0) return false;
+  const unit = next && next.start - word.end <= 1 ? numberWord(next.norm) : undefined;
+  return unit !== undefined && unit >= 1 && unit <= 11;
 }
 
 /** A run of words as text with its spoken numbers written as digits ("eighty one milligrams" → "81 milligrams"). */

@@ -94,6 +94,27 @@ describe('checkText', () => {
     expect(flags('Tomar diez miligramos.', { before: 'Tomar uno miligramo.' })).toEqual([
       ['dose_changed', 'diez miligramos', { said: 'diez miligramos', instead: 'uno miligramo' }],
     ]);
+    // French and Spanish numbers said in words: "quinze" heard again as "cinquante" is the tenfold error.
+    expect(flags('Prendre cinquante milligrammes.', { before: 'Prendre quinze milligrammes.' })).toEqual([
+      [
+        'dose_changed',
+        'cinquante milligrammes',
+        { said: 'cinquante milligrammes', instead: 'quinze milligrammes' },
+      ],
+    ]);
+    expect(
+      flags('Tension cent soixante, pouls quatre-vingt-dix.', {
+        before: 'Tension cent quarante, pouls quatre-vingt-dix.',
+      }),
+    ).toEqual([['number_changed', 'cent soixante', { said: 'cent soixante', instead: 'cent quarante' }]]);
+    expect(
+      flags('Fiebre desde hace treinta y seis horas.', { before: 'Fiebre desde hace 35 horas.' }),
+    ).toEqual([['number_changed', 'treinta y seis', { said: 'treinta y seis', instead: '35' }]]);
+    expect(
+      flags('Dolor desde hace veinte y cinco días.', { before: 'Dolor desde hace veinticinco días.' }),
+    ).toEqual([]);
+    // Spanish "once" (11) is not read: in English it is "once a day".
+    expect(flags('Take it twice a day.', { before: 'Take it once a day.' })).toEqual([]);
     // A dose said in words then written is the same dose: the other number's change is still seen.
     expect(flags('Give 5 mg now, pulse 90.', { before: 'Give five mg now, pulse 80.' })).toEqual([
       ['number_changed', '90', { said: '90', instead: '80' }],
