@@ -6,10 +6,16 @@
  * profiler over the inspector, written to `argv[3]`): the profiler's own cost never counts in the figure.
  * With `argv[4]` = `floor`, the same visit is sent by a bare `ws` client instead (the same CONFIG and
  * AUDIO_CHUNK frames, acks read with JSON.parse; no session, no journal): what any client costs on this
- * machine for the same socket traffic and wake-ups, the floor under the session's figure.
+ * machine for the same socket traffic and wake-ups, the floor under the session's figure. With `journal-floor`,
+ * that bare client also seals each chunk (one AES-256-GCM `createCipheriv`) and writes it to a file
+ * (`writeSync`, a `fdatasync` at most once a second) before it sends it: the least any client costs that keeps
+ * "written before it is sent", with no code of ours.
  * Prints one JSON line.
  */
+import { createCipheriv, createSecretKey, randomBytes } from 'node:crypto';
+import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import WebSocket from 'ws';
 import { streamingUrl, subprotocolFor } from '../../main/core/streaming/ws-transport.ts';
@@ -20,7 +26,8 @@ const CHUNK_MS = 100;
 const WARM_UP_S = 10;
 const seconds = Number(process.argv[2] ?? 60);
 const profilePath = process.argv[3] || undefined;
-const floor = process.argv[4] === 'floor';
+const floor = process.argv[4] === 'floor' || process.argv[4] === 'journal-floor';
+const bareJournal = process.argv[4] === 'journal-floor';
 
 /** What the visit drives: the real session, or the bare client of the floor. */
 interface Visit {
@@ -33,7 +40,9 @@ interface Visit {
 const service = await serviceInProcess();
 const journal = await tempJournal();
 const { baseUrl } = service;
-const session: Visit = floor ? bareClient(baseUrl) : sessionVisit(baseUrl);
+const session: Visit = floor
+  ? bareClient(baseUrl, bareJournal ? journal.dir : undefined)
+  : sessionVisit(baseUrl);
 const chunks = visitChunks();
 
 function sessionVisit(url: URL): Visit {
@@ -46,8 +55,12 @@ function sessionVisit(url: URL): Visit {
   };
 }
 
-/** The floor: one socket, the session's frames, acks parsed and counted, nothing kept. */
-function bareClient(url: URL): Visit {
+/**
+ * The floor: one socket, the session's frames, acks parsed and counted, nothing kept; with `journalDir`, each
+ * chunk sealed and written to a file there before it is sent.
+ */
+function bareClient(url: URL, journalDir?: string): Visit {
+  const write = journalDir === undefined ? undefined : bareWriter(join(journalDir, 'bare.journal'));
   const ws = new WebSocket(streamingUrl(url, 'user', 'transcribe-ws'), [subprotocolFor('transcribe-ws')], {
     headers: { Authorization: 'Bearer bench-token' },
     perMessageDeflate: false,
@@ -69,10 +82,38 @@ function bareClient(url: URL): Visit {
         });
         ws.once('error', reject);
       }),
-    sendAudio: (stream, samples) => ws.send(JSON.stringify(audioChunkFrame(seq++, samples, stream))),
-    end: async () => ws.close(),
+    sendAudio: (stream, samples) => {
+      write?.(samples);
+      ws.send(JSON.stringify(audioChunkFrame(seq++, samples, stream)));
+    },
+    end: async () => {
+      ws.close();
+      write?.close();
+    },
     finals: () => finals,
   };
+}
+
+/** Seals a chunk (AES-256-GCM, IV from a counter) and appends it to `path`; a fdatasync at most once a second. */
+function bareWriter(path: string): ((samples: Int16Array) => void) & { close(): void } {
+  const key = createSecretKey(randomBytes(32));
+  const fd = openSync(path, 'a', 0o600);
+  const iv = Buffer.alloc(12);
+  let count = 0;
+  let syncedAt = 0;
+  const write = (samples: Int16Array) => {
+    iv.writeUInt32BE(count++, 8);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const sealed = cipher.update(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
+    cipher.final();
+    const record = Buffer.concat([iv, cipher.getAuthTag(), sealed]);
+    writeSync(fd, record);
+    if (Date.now() - syncedAt >= 1000) {
+      syncedAt = Date.now();
+      fdatasync(fd, () => undefined);
+    }
+  };
+  return Object.assign(write, { close: () => closeSync(fd) });
 }
 
 /** Sends one chunk per CHUNK_MS on the wall clock (as a microphone does) until `until` (ms epoch). */
