@@ -16,12 +16,12 @@
  */
 
 /** Between a person's phrases. */
-export const PAUSE_MS = 300;
+const PAUSE_MS = 300;
 /**
  * The least a unit takes to say: "scratch that", "new line" and "Item 3." are 0.6–0.7 s voiced by
  * espeak-ng at its default rate, "Dose 3 mg." 0.86 s.
  */
-export const SPEECH_MS = 600;
+const SPEECH_MS = 600;
 
 export type Pacing = 'after a pause' | 'at once';
 
