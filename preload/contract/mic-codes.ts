@@ -38,6 +38,7 @@ export const MIC_ACTIONS = [
   'record',
   'next-field',
   'previous-field',
+  'accept-defaults',
   'transfer',
   'stop',
   'cancel',

@@ -29,6 +29,7 @@ export async function benchHidReport(): Promise<BenchRow[]> {
       cancel: async () => undefined,
       transfer: async () => undefined,
       moveField: async () => undefined,
+      acceptDefaults: async () => undefined,
     },
     onStatus: () => undefined,
   });

@@ -44,8 +44,8 @@ const appRules = z.preprocess((value) => {
 /**
  * Dragon-like defaults for a dictation microphone's buttons: Record dictates, Tab forward/back and Fast
  * forward/Rewind move through the template's fields (a PowerMic user's Dragon has Rewind = previous field,
- * Fast forward = next field), Transcribe transfers the dictation box's text into the application, Stop ends a
- * dictation; the foot pedal's middle pedal dictates and its side pedals move between fields. A mapping
+ * Fast forward = next field), Play accepts a Text's defaults, Transcribe transfers the dictation box's text into
+ * the application, Stop ends a dictation; the foot pedal's middle pedal dictates and its side pedals move between fields. A mapping
  * from the clinician or IT is laid over these (a button set to "none" does nothing).
  */
 export const DEFAULT_MIC_BUTTONS: Readonly<Partial<Record<MicButton, MicAction>>> = {
@@ -54,6 +54,7 @@ export const DEFAULT_MIC_BUTTONS: Readonly<Partial<Record<MicButton, MicAction>>
   tabBackward: 'previous-field',
   forward: 'next-field',
   rewind: 'previous-field',
+  play: 'accept-defaults',
   transcribe: 'transfer',
   stop: 'stop',
   endOfLetter: 'transfer',
@@ -232,7 +233,7 @@ export const DICTATION_KEYS = {
     default: {},
     title: 'Dictation microphone buttons',
     description:
-      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back and Fast forward/Rewind: next/previous field, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
+      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back and Fast forward/Rewind: next/previous field, Play: accept defaults, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
     expect: `must be a map of {"button": "action"} with buttons from ${MIC_BUTTONS.join(', ')} and actions from ${MIC_ACTIONS.join(', ')}`,
     example: { f1: 'cancel' },
   }),

@@ -199,6 +199,7 @@ function attachMic(
       transfer: () => transferBox(service),
       // As the hotkey: between the words said so far and the next ones, and said on the overlay.
       moveField: (direction) => service.moveField(direction),
+      acceptDefaults: () => service.controller.fieldButton('accept_defaults'),
     },
     onStatus: () => service.publish(),
     ...(platform.onError ? { onError: platform.onError } : {}),

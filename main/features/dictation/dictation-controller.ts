@@ -12,7 +12,7 @@ import type { ConnectionStatus } from '../../core/streaming/session-types.ts';
 import { dictationStream } from './stream-setup.ts';
 import type { DictationStream } from './dictation-stream.ts';
 import { pumpMicrophone } from './dictation-pump.ts';
-import { MOVE_MESSAGE } from './commands/command-runner.ts';
+import { inFocusedField } from './commands/field-buttons.ts';
 import { OverlayPresenter } from './overlay-presenter.ts';
 import {
   NOTICE_MS,
@@ -22,7 +22,7 @@ import {
 } from './controller-types.ts';
 import type { DictationFlag, DictationMessage } from '../../../preload/contract/index.ts';
 import { lastWords, reconnectingMessage, recordingPhase } from './overlay-model.ts';
-import type { InsertionRun, InsertTarget, OverlayState } from './ports.ts';
+import type { FieldButton, InsertionRun, InsertTarget, OverlayState } from './ports.ts';
 
 export type { DictationControllerOptions, DictationOutcome, DictationSink } from './controller-types.ts';
 
@@ -216,18 +216,16 @@ export class DictationController {
   }
 
   /**
-   * Next / previous template field from a hotkey or a microphone button: while dictating, between the words
-   * said so far and the next ones (as the voice command); otherwise in the focused field at once. The
-   * overlay says what happened; a field that cannot be read is left untouched.
+   * Next / previous template field or accept defaults, from a hotkey or a microphone button: while
+   * dictating, between the words said so far and the next ones (as the voice command); otherwise in the
+   * focused field at once. The overlay says what happened; a field that cannot be read is left untouched.
    */
-  async moveField(direction: 'next' | 'previous'): Promise<void> {
+  async fieldButton(kind: FieldButton): Promise<void> {
     const running = this.#running;
-    if (running) return running.stream.moveField(direction);
-    const move = await (this.#o.navigator?.move(direction) ??
-      Promise.resolve({ kind: 'unreadable' as const }));
+    if (running) return running.stream.fieldButton(kind);
     // The caret moved: the last dictation is no longer where undo would take it from.
-    if (move.kind === 'selected') this.#last?.run.userTyped();
-    this.#overlay.flash({ phase: 'notice', message: { code: MOVE_MESSAGE[move.kind] } });
+    const code = await inFocusedField(this.#o.navigator, kind, () => this.#last?.run.userTyped());
+    this.#overlay.flash({ phase: 'notice', message: { code } });
   }
 
   async #finish(running: Running): Promise<void> {

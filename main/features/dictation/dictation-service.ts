@@ -128,7 +128,7 @@ export class DictationService {
 
   /** Next / previous template field (hotkey): between the words said so far and the next ones. */
   async moveField(direction: 'next' | 'previous'): Promise<void> {
-    await this.controller.moveField(direction);
+    await this.controller.fieldButton(direction === 'next' ? 'next_field' : 'previous_field');
   }
 
   /** The window shows the dictation box, or no longer does: the field hotkeys go to it while it does. */

@@ -8,7 +8,7 @@ import { CommandFilter } from './commands/command-filter.ts';
 import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
 import { DictationChecks, type CheckSettings } from './dictation-checks.ts';
-import type { DictationText, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
+import type { DictationText, FieldButton, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
 import { withoutLineBreaks } from './insertion/line-breaks.ts';
 import { sayPanel } from './commands/say-panel.ts';
 import type { SayPanel } from '../../../preload/contract/index.ts';
@@ -143,9 +143,12 @@ export class DictationStream {
     });
   }
 
-  /** A field move from a hotkey or a microphone button: queued with the voice commands, run the same way. */
-  moveField(direction: 'next' | 'previous'): Promise<void> {
-    this.#runner.heard({ kind: direction === 'next' ? 'next_field' : 'previous_field' });
+  /**
+   * A field move or accept defaults from a hotkey or a microphone button: queued with the voice commands,
+   * run the same way.
+   */
+  fieldButton(kind: FieldButton): Promise<void> {
+    this.#runner.heard({ kind });
     return this.#runner.settled();
   }
 

@@ -22,6 +22,8 @@ export interface MicActionsPort {
   /** The dictation box's text into the application focused now (Dragon's "transfer"). */
   transfer(): Promise<void>;
   moveField(direction: 'next' | 'previous'): Promise<void>;
+  /** A Text's fields left get their defaults (Dragon's Play button). */
+  acceptDefaults(): Promise<void>;
 }
 
 /** Options of {@link MicButtons}. */
@@ -97,6 +99,8 @@ export class MicButtons {
         return () => a.moveField('next');
       case 'previous-field':
         return () => a.moveField('previous');
+      case 'accept-defaults':
+        return () => a.acceptDefaults();
       case 'transfer':
         return () => a.transfer();
       case 'stop':

@@ -9,6 +9,8 @@ import {
 } from '../../../../main/features/dictation/dictation-controller.ts';
 import { FakeInserter } from '../../../../main/features/dictation/inserter.fake.ts';
 import type { FieldMove, FieldNavigator, OverlayState } from '../../../../main/features/dictation/ports.ts';
+import type { FillOutcome } from '../../../../main/features/dictation/commands/field-fill-commands.ts';
+import type { FieldFill } from '../../../../preload/contract/text-fields.ts';
 import { endlessMicrophone, scriptedOpen } from './scripted-session.ts';
 
 /** Field moves, recorded with the field's text at the time. */
@@ -22,6 +24,12 @@ class FakeNavigator implements FieldNavigator {
     this.moves.push({ direction, field: this.inserter.field });
     this.inserter.events.push(`move:${direction}`);
     return this.outcome;
+  }
+  /** What fill() answers. */
+  fillOutcome: FillOutcome = 'done';
+  async fill(kind: FieldFill): Promise<FillOutcome> {
+    this.inserter.events.push(`fill:${kind}`);
+    return this.fillOutcome;
   }
 }
 

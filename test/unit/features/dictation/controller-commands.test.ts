@@ -176,7 +176,7 @@ describe('undo and field moves from a hotkey, a button or the tray', () => {
     const s = await t.session();
     s.unit(' Pain 3.');
     await vi.waitFor(() => expect(t.inserter.field).toBe(' Pain 3.'));
-    await t.controller.moveField('next');
+    await t.controller.fieldButton('next_field');
     s.unit(' Left knee.');
     await t.controller.stop();
     expect(t.inserter.events).toEqual(['write: Pain 3.', 'move:next', 'write: Pain 3. Left knee.']);
@@ -185,14 +185,34 @@ describe('undo and field moves from a hotkey, a button or the tray', () => {
 
   it('a field-move hotkey between dictations moves in the focused field and says so', async () => {
     const t = setup();
-    await t.controller.moveField('previous');
+    await t.controller.fieldButton('previous_field');
     expect(t.navigator.moves.map((m) => m.direction)).toEqual(['previous']);
     expect(t.overlay.at(-1)).toMatchObject({ phase: 'notice', message: { code: 'field_selected' } });
     t.navigator.outcome = { kind: 'none_left' };
-    await t.controller.moveField('next');
+    await t.controller.fieldButton('next_field');
     expect(t.overlay.at(-1)).toMatchObject({ phase: 'notice', message: { code: 'field_none_left' } });
     const none = setup({ navigator: false });
-    await none.controller.moveField('next');
+    await none.controller.fieldButton('next_field');
+    expect(none.overlay.at(-1)?.message?.code).toBe('field_unreadable');
+  });
+
+  it('accept defaults (a microphone button) acts between the words while dictating, else in the focused field', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Exam.');
+    await vi.waitFor(() => expect(t.inserter.field).toBe(' Exam.'));
+    await t.controller.fieldButton('accept_defaults');
+    s.unit(' Stable.');
+    await t.controller.stop();
+    expect(t.inserter.events).toEqual(['write: Exam.', 'fill:accept_defaults', 'write: Exam. Stable.']);
+    await t.controller.fieldButton('accept_defaults');
+    expect(t.inserter.events.at(-1)).toBe('fill:accept_defaults');
+    expect(t.overlay.at(-1)).toMatchObject({ phase: 'notice', message: { code: 'defaults_accepted' } });
+    t.navigator.fillOutcome = 'none_left';
+    await t.controller.fieldButton('accept_defaults');
+    expect(t.overlay.at(-1)?.message?.code).toBe('no_defaults_left');
+    const none = setup({ navigator: false });
+    await none.controller.fieldButton('accept_defaults');
     expect(none.overlay.at(-1)?.message?.code).toBe('field_unreadable');
   });
 
@@ -200,7 +220,7 @@ describe('undo and field moves from a hotkey, a button or the tray', () => {
     const t = setup();
     (await t.session()).unit('Wound clean.');
     await t.controller.stop();
-    await t.controller.moveField('next');
+    await t.controller.fieldButton('next_field');
     await t.controller.undo();
     expect(t.inserter.field).toBe('Wound clean.');
     expect(t.undone).toEqual([{ text: 'Wound clean.', removed: false }]);

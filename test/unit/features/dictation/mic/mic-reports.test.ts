@@ -98,6 +98,7 @@ describe('what the buttons do, per model', () => {
     transcribe: '000100',
     forward: '002000',
     rewind: '001000',
+    play: '004000',
     up: '000000',
   };
   const HAND_HELD: Record<Exclude<MicModel, 'foot-control'>, Record<string, string>> = {
@@ -109,6 +110,7 @@ describe('what the buttons do, per model', () => {
       tabBackward: '800000000000000010',
       forward: '800000000000000040',
       rewind: '800000000000000020',
+      play: '800000000000000004',
       up: '800000000000000000',
     },
     speechmike: {
@@ -116,12 +118,13 @@ describe('what the buttons do, per model', () => {
       endOfLetter: '800000000000000100',
       forward: '800000000000000008',
       rewind: '800000000000000010',
+      play: '800000000000000004',
       up: '800000000000000000',
     },
   };
 
   for (const [model, r] of Object.entries(HAND_HELD) as [MicModel, Record<string, string>][]) {
-    it(`${model}: Record toggles dictation, Tab and Fast forward/Rewind move between fields, Transcribe/EOL transfers`, async () => {
+    it(`${model}: Record toggles dictation, Tab and Fast forward/Rewind move between fields, Transcribe/EOL transfers, Play accepts defaults`, async () => {
       const { mic, calls, press } = setup(model);
       await mic.poll();
       await press(r.record!, r.up!);
@@ -132,11 +135,12 @@ describe('what the buttons do, per model', () => {
       if (r.endOfLetter) await press(r.endOfLetter, r.up!);
       await press(r.forward!, r.up!);
       await press(r.rewind!, r.up!);
+      await press(r.play!, r.up!);
       const expected = ['start', 'stop'];
       if (r.tabForward) expected.push('field:next');
       if (r.tabBackward) expected.push('field:previous');
       if (r.transcribe || r.endOfLetter) expected.push('transfer');
-      expected.push('field:next', 'field:previous');
+      expected.push('field:next', 'field:previous', 'accept-defaults');
       expect(calls).toEqual(expected);
       await mic.dispose();
     });

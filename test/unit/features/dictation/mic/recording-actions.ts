@@ -12,6 +12,7 @@ export function recordingActions(): { actions: MicActionsPort; calls: string[] }
     cancel: async () => void calls.push('cancel'),
     transfer: async () => void calls.push('transfer'),
     moveField: async (direction) => void calls.push(`field:${direction}`),
+    acceptDefaults: async () => void calls.push('accept-defaults'),
   };
   return { actions, calls };
 }
