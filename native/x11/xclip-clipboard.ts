@@ -16,8 +16,8 @@
  * process's exit), never ended: an ended stdin would make it take the clipboard with nothing in it. It is kept
  * across a restore: the next phrase after a pause (the restore comes 800 ms after a paste) pastes through it.
  * For the same reason a snapshot is taken without reading the clipboard (two more xclip runs) when nobody
- * owns the selection (it is empty), or when the xclip serving what the last restore put back still owns it
- * (nobody has copied anything since).
+ * owns the selection (it is empty). What our last restore put back is read again: an owner's window id is no
+ * proof, as the X server gives a new client's first window the id a client that left had.
  * In the app, Electron's clipboard is used instead (main/shells/electron/electron-insertion-clipboard.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -71,8 +71,6 @@ export class XclipClipboard implements InsertionClipboard {
   #prepareTimer: NodeJS.Timeout | undefined;
   /** What this run's pastes showed of how the target reads (one run pastes into one field). */
   #reads: ReadHistory = { requests: 0, longestGapMs: 0 };
-  /** What the last restore put back and the selection owner (window) serving it. */
-  #restored: { owner: number; snapshot: ClipboardSnapshot } | undefined;
   readonly #onExit = (): void => this.#killSpare();
 
   /**
@@ -99,11 +97,7 @@ export class XclipClipboard implements InsertionClipboard {
   }
 
   async snapshot(): Promise<ClipboardSnapshot> {
-    const restored = this.#restored;
-    this.#restored = undefined;
-    const owner = this.owner?.();
-    if (owner === 0) return { entries: [] }; // nobody owns the selection: the clipboard is empty
-    if (restored && owner === restored.owner) return restored.snapshot;
+    if (this.owner?.() === 0) return { entries: [] }; // nobody owns the selection: the clipboard is empty
     try {
       const targets = (await xclip(['-o', '-t', 'TARGETS'], undefined, this.env))
         .toString('utf8')
@@ -124,7 +118,6 @@ export class XclipClipboard implements InsertionClipboard {
     // while it lives the X server cannot hand its window id to the new one (a reused id would look unchanged).
     const previous = this.owner?.();
     const replaced = this.#owner;
-    this.#restored = undefined;
     const child = this.#takeSpare();
     this.#owner = child;
     this.#ownerText = text;
@@ -193,15 +186,12 @@ export class XclipClipboard implements InsertionClipboard {
   }
 
   async restore(snapshot: ClipboardSnapshot): Promise<void> {
-    this.#restored = undefined;
     const entry = snapshot.entries[0];
     if (!entry) {
       this.#stopOwner(); // it was empty: leave it without an owner again
       return;
     }
     await this.#serveDetached(entry.format, entry.bytes);
-    const owner = this.owner?.();
-    if (owner) this.#restored = { owner, snapshot };
   }
 
   /** Text we wrote stays available after we exit: a detached xclip takes over from our child. */

@@ -5,11 +5,12 @@
  * from the moment the unit is emitted to the moment the field shows their effect.
  *
  * Two pacings:
- * - **after a pause**, as speech brings them: a command counts only alone between pauses (recognize.ts), and
- *   the service sends a unit once its utterance has ended, so each unit comes at least a pause and its own
- *   speech after the unit before it (the judged rows);
+ * - **after a pause** (the judged rows): each unit 900 ms after the one before it, an assumption: a pause and
+ *   the unit's own speech, as a command counts only alone between pauses (recognize.ts) and the service sends
+ *   a unit once a pause ends it (the contract does not say when);
  * - **at once**: each command as soon as the phrase before it shows in the field, the next phrase as soon
- *   as the line before it shows (the service catching up after a stall, units together). In paste mode on
+ *   as the line before it shows, and the next unit 300 ms after a command's effect (the service catching
+ *   up after a stall, units together). In paste mode on
  *   X11 a unit then waits until the target has finished reading the paste before it (its quiet time,
  *   docs/dictation-insertion.md), which keeps it from cutting into that paste; printed for what it is, not
  *   judged against the 50 ms.

@@ -83,9 +83,8 @@ describe('voice command → effect in a Win32 EDIT (Wine)', { skip: !asked && 'r
         const targetMs = pacing === 'after a pause' ? TARGET_MS : null;
         const p50 = percentile(samples, 50);
         const p95 = percentile(samples, 95);
-        t.diagnostic(
-          `${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ ${TARGET_MS} ms)`,
-        );
+        const judged = targetMs === null ? '(a catch-up, not judged)' : `(target ≤ ${targetMs} ms)`;
+        t.diagnostic(`${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ${judged}`);
         // Each command's own figures: where the time goes.
         for (const [said, own] of Object.entries(by))
           t.diagnostic(

@@ -2,7 +2,7 @@
  * The CLI's clipboard (xclip) on a real X display, read by another process (xclip -o): each write is what
  * the other process reads, including the writes served by the writer started in advance, and the writer
  * left waiting at the end of a run never takes the clipboard (neither after restore nor after close), and a
- * snapshot taken without reading the clipboard (after a restore, or with no owner) is what it holds.
+ * snapshot after a restore (or with no owner, taken without reading it) is what the clipboard holds then.
  */
 import { describe, expect, it } from 'vitest';
 import type { ClipboardSnapshot } from '../../../../native/desktop.ts';
@@ -56,6 +56,16 @@ describeX('the xclip clipboard on a real X display', () => {
     await setClipboard(x.screen, 'copied since');
     await until(() => ![0, restoredBy].includes(x.desktop.clipboardOwner()), 'their new copy to own it');
     expect(textOf(await x.clipboard.snapshot())).toBe('copied since');
+    // Two copies since, each by a new client: the second may own the selection under the window id the
+    // restore's xclip had (the X server reuses it). Still their copy, not the restored text.
+    await x.clipboard.restore(first);
+    const restoredAgain = x.desktop.clipboardOwner();
+    await setClipboard(x.screen, 'copied once');
+    await until(() => ![0, restoredAgain].includes(x.desktop.clipboardOwner()), 'their first copy');
+    const firstCopy = x.desktop.clipboardOwner();
+    await setClipboard(x.screen, 'copied twice');
+    await until(() => ![0, firstCopy].includes(x.desktop.clipboardOwner()), 'their second copy');
+    expect(textOf(await x.clipboard.snapshot())).toBe('copied twice');
   }, 30_000);
 });
 
