@@ -128,35 +128,68 @@ export function numbersOf(words: readonly Word[]): SaidNumber[] {
     const word = words[i]!;
     // "two, three times" is two numbers: a run goes on over one space only.
     if (run.length > 0 && word.start - runEnd > 1) flush();
-    const norm = word.norm.replace(/quatre-vingts?/, 'quatrevingt');
-    const digits = digitsOf(norm);
-    const parts = norm.includes('-') ? norm.split('-').map(numberWord) : undefined;
-    const value = numberWord(norm);
+    const digits = digitsOf(word.norm);
     const last = run.at(-1)?.value;
+    const said = digits === undefined ? saidValue(word.norm, last, words[i - 1]) : undefined;
     if (digits !== undefined) {
       flush();
       out.push({ value: digits, start: word.start, end: word.end });
-    } else if (parts?.every((p) => p !== undefined)) {
-      // "twenty-five", "dix-sept", "quatre-vingt-dix", as one word.
+    } else if (said?.afterQuatre) {
+      // "quatre vingt(s)", "quatre vingt-dix", written apart: one number from "quatre" on.
+      run[run.length - 1] = { word: { ...word, start: run.at(-1)!.word.start }, value: said.value };
+    } else if (said?.hyphenated) {
+      // "twenty-five", "dix-sept", "quatre-vingt-dix": a word of its own, or the end of "deux cent …".
+      if (last === undefined || last < 100 || last % 100 !== 0) flush();
+      run.push({ word, value: said.value });
       flush();
-      out.push({ value: String(spoken(parts)), start: word.start, end: word.end });
-    } else if (norm.startsWith('vingt') && last === 4) {
-      // "quatre vingt(s)", written apart: one number from "quatre" to "vingt".
-      run[run.length - 1] = { word: { ...word, start: run.at(-1)!.word.start }, value: 80 };
-    } else if (value !== undefined) {
-      run.push({ word, value });
-    } else if (!joins(norm, last, word, words[i + 1])) flush();
+    } else if (said) run.push({ word, value: said.value });
+    else if (!joins(word.norm, last, word, words[i + 1])) flush();
     runEnd = word.end;
   }
   flush();
   return out;
 }
 
-/** "et" / "y" between a tens word and a unit after it ("vingt et un", "treinta y cinco"): the run goes on. */
+/**
+ * A word's value as a number word, given the run's last value and the word before: "vingt(s)" after
+ * "quatre" is 80 (`afterQuatre`: it takes the place of the 4); "cent(s)" counts only starting a run or after
+ * two to nine, never after "per" / "pour" ("ten per cent", "fifty cents" are not 100s).
+ */
+function saidValue(
+  norm: string,
+  last: number | undefined,
+  before: Word | undefined,
+): { value: number; hyphenated?: boolean; afterQuatre?: boolean } | undefined {
+  if (norm.includes('-')) {
+    const parts = norm.split('-').filter((p) => p !== 'et');
+    const rest = parts.slice(1).map(numberWord);
+    if (/^vingts?$/.test(parts[0]!) && last === 4 && rest.every((v) => v !== undefined))
+      return { value: 80 + spoken(rest), hyphenated: true, afterQuatre: true };
+    const values = norm
+      .replace(/quatre-vingts?/, 'quatrevingt')
+      .split('-')
+      .filter((p) => p !== 'et');
+    const known = values.map(numberWord);
+    return known.every((v) => v !== undefined) ? { value: spoken(known), hyphenated: true } : undefined;
+  }
+  if (/^vingts?$/.test(norm) && last === 4) return { value: 80, afterQuatre: true };
+  if (norm === 'cent' || norm === 'cents') {
+    const per = before?.norm === 'per' || before?.norm === 'pour';
+    return per || (last !== undefined && (last < 2 || last > 9)) ? undefined : { value: 100 };
+  }
+  const value = numberWord(norm);
+  return value === undefined ? undefined : { value };
+}
+
+/**
+ * "et" / "y" between a tens word and a unit after it: "vingt et un", "soixante et onze" (et: 1 or 11),
+ * "treinta y cinco" (y: 1–9). The run goes on.
+ */
 function joins(norm: string, last: number | undefined, word: Word, next: Word | undefined): boolean {
   if (!JOINS.has(norm) || last === undefined || last < 20 || last % 10 !== 0) return false;
   const unit = next && next.start - word.end <= 1 ? numberWord(next.norm) : undefined;
-  return unit !== undefined && unit >= 1 && unit <= 11;
+  if (unit === undefined) return false;
+  return norm === 'et' ? unit === 1 || unit === 11 : unit >= 1 && unit <= 9;
 }
 
 /** A run of words as text with its spoken numbers written as digits ("eighty one milligrams" → "81 milligrams"). */
