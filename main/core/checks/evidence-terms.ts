@@ -161,16 +161,16 @@ function saidValue(
   before: Word | undefined,
 ): { value: number; hyphenated?: boolean; afterQuatre?: boolean } | undefined {
   if (norm.includes('-')) {
-    const parts = norm.split('-').filter((p) => p !== 'et');
-    const rest = parts.slice(1).map(numberWord);
-    if (/^vingts?$/.test(parts[0]!) && last === 4 && rest.every((v) => v !== undefined))
-      return { value: 80 + spoken(rest), hyphenated: true, afterQuatre: true };
-    const values = norm
+    // "quatre-vingt(s)" as one word; "vingt-et-un" as vingt, un.
+    const parts = norm
       .replace(/quatre-vingts?/, 'quatrevingt')
       .split('-')
       .filter((p) => p !== 'et');
-    const known = values.map(numberWord);
-    return known.every((v) => v !== undefined) ? { value: spoken(known), hyphenated: true } : undefined;
+    const values = parts.map(numberWord);
+    const rest = values.slice(1);
+    if (/^vingts?$/.test(parts[0]!) && last === 4 && rest.every((v) => v !== undefined))
+      return { value: 80 + spoken(rest), hyphenated: true, afterQuatre: true };
+    return values.every((v) => v !== undefined) ? { value: spoken(values), hyphenated: true } : undefined;
   }
   if (/^vingts?$/.test(norm) && last === 4) return { value: 80, afterQuatre: true };
   if (norm === 'cent' || norm === 'cents') {
