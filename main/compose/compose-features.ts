@@ -272,7 +272,7 @@ function dictationParts(
     clipboard: deps.clipboard,
     platform: deps.platform as NodeJS.Platform,
     onState: (state) => deps.emit('dictation:state', state),
-    onBoxField: (direction) => deps.emit('dictation:boxField', { direction }),
+    onBoxField: (button) => deps.emit('dictation:boxField', { button }),
     ...(texts ? { texts: () => texts.current() } : {}),
     encounter: () => `${visit.startedAt() ?? ''}|${schedule.linkedId() ?? ''}`, // the checks' "earlier"
   };

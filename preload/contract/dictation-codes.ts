@@ -143,6 +143,10 @@ export interface DictationMessage {
   readonly clipboard?: ClipboardClearing;
 }
 
+/** What a field hotkey or microphone button does: a field move, or accept a Text's defaults. */
+export const FIELD_BUTTONS = ['next_field', 'previous_field', 'accept_defaults'] as const;
+export type FieldButton = (typeof FIELD_BUTTONS)[number];
+
 /**
  * Template blanks "next field" selects: `***`, `[ ]`, `[text]`, `{…}`, `_____` (three or more asterisks or
  * underscores). Which count is a setting and a policy key (dictationFieldMarkers).

@@ -6,23 +6,16 @@ import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons
 import {
   CLIPBOARD_CLEAR_MAX_SECONDS,
   DICTATION_MESSAGES,
+  FIELD_BUTTONS,
   HOTKEY_SETTINGS,
   PRESS_HOTKEYS,
-  TEMPLATE_MARKERS,
 } from './dictation-codes.ts';
 import { CONFUSED_NAME_LISTS, FLAG_CODES, POLARITIES } from './text-check-codes.ts';
 import { ALL_PHRASES, type CommandKind } from './command-phrases.ts';
 import { TEXT_LIMITS } from './text-fields.ts';
-import { MIC_ACTIONS, MIC_BUTTONS, MIC_MODELS, MIC_RECORD_MODES, MIC_STATUS_KINDS } from './mic-codes.ts';
+import { MIC_MODELS, MIC_STATUS_KINDS } from './mic-codes.ts';
+import { DictationSettingsPatchSchema, DictationSettingsSchema } from './dto-dictation-settings.ts';
 
-export const DICTATION_MODES = ['toggle', 'push-to-talk', 'hybrid'] as const;
-export const INSERT_MODES = ['paste', 'type', 'copy'] as const;
-export const APP_RULE_MODES = ['paste', 'type', 'copy', 'never'] as const;
-/**
- * What "new line" (and a line break the service made) becomes in an application whose field cannot be read:
- * Return, Shift+Return (chat boxes, where Return sends), or refused (the default: Return may send a form).
- */
-export const LINE_BREAK_RULES = ['return', 'shift-return', 'refuse'] as const;
 export const OVERLAY_PHASES = [
   'starting',
   'listening',
@@ -121,39 +114,6 @@ export const OverlayStateSchema = z.object({
   panel: SayPanelSchema.nullable().optional(),
 });
 export type OverlayStateDto = z.infer<typeof OverlayStateSchema>;
-
-export const AppRuleSchema = z.object({
-  app: z.string().trim().min(1).max(256),
-  insert: z.enum(APP_RULE_MODES),
-  lineBreak: z.enum(LINE_BREAK_RULES).optional(),
-});
-
-export const DictationSettingsSchema = z.object({
-  mode: z.enum(DICTATION_MODES),
-  toggleKey: z.string(),
-  holdKey: z.string(),
-  cancelKey: z.string(),
-  /** Undo last dictation, next / previous template field: single presses, registered with the OS. */
-  undoKey: z.string(),
-  nextFieldKey: z.string(),
-  previousFieldKey: z.string(),
-  /** Keep / fix the flag the overlay shows: registered only while it shows one. */
-  keepFlagKey: z.string(),
-  fixFlagKey: z.string(),
-  insertMode: z.enum(INSERT_MODES),
-  appRules: z.array(AppRuleSchema),
-  locale: z.string(),
-  historyHours: z.number().int().min(0).max(168),
-  /** Seconds after which text left on the clipboard by a copy fallback is cleared (0: never). */
-  clipboardClearSeconds: z.number().int().min(0).max(CLIPBOARD_CLEAR_MAX_SECONDS),
-  /** Voice commands (scratch that, next field …) on or off. */
-  commands: z.boolean(),
-  fieldMarkers: z.array(z.enum(TEMPLATE_MARKERS)),
-  micRecordMode: z.enum(MIC_RECORD_MODES),
-  micButtons: z.partialRecord(z.enum(MIC_BUTTONS), z.enum(MIC_ACTIONS)),
-});
-export type DictationSettingsDto = z.infer<typeof DictationSettingsSchema>;
-export const DictationSettingsPatchSchema = DictationSettingsSchema.partial();
 
 export const HotkeyStatusSchema = z.object({
   /** running, accessibility (macOS permission missing), unavailable (no hook on this system), stopped. */
@@ -295,6 +255,6 @@ export const dictationChannels = {
 export const dictationEvents = {
   'dictation:overlay': z.object({ state: OverlayStateSchema.nullable() }),
   'dictation:state': DictationStateSchema,
-  /** A field hotkey the OS took while the box was shown: the box moves as its Previous / Next buttons do. */
-  'dictation:boxField': z.object({ direction: z.enum(['next', 'previous']) }),
+  /** A field hotkey the OS took, or a microphone's field button, while the box has the keyboard: it acts there. */
+  'dictation:boxField': z.object({ button: z.enum(FIELD_BUTTONS) }),
 } as const;

@@ -11,6 +11,7 @@ export * from './chords.ts';
 export * from './dictation-codes.ts';
 export * from './update-codes.ts';
 export * from './dto-dictation.ts';
+export * from './dto-dictation-settings.ts';
 export * from './dto-note.ts';
 export * from './dto-schedule.ts';
 export * from './dto-texts.ts';

@@ -47,6 +47,14 @@ export const MIC_ACTIONS = [
 /** One action. */
 export type MicAction = (typeof MIC_ACTIONS)[number];
 
+/**
+ * Where the buttons act, each place with its own map (as a Dragon user has them): another application, or our
+ * dictation box (our window has the keyboard and shows it).
+ */
+export const MIC_PLACES = ['app', 'box'] as const;
+/** One place. */
+export type MicPlace = (typeof MIC_PLACES)[number];
+
 /** How the Record button (or pedal) dictates: a press starts and the next stops, or while held. */
 export const MIC_RECORD_MODES = ['toggle', 'push-to-talk'] as const;
 

@@ -50,6 +50,7 @@ export const SETTING_KEYS = [
   'dictationFieldMarkers',
   'dictationMicRecordMode',
   'dictationMicButtons',
+  'dictationMicButtonsInBox',
   'dictationTextsFile',
   'checksDoses',
   'checksSoundAlikes',

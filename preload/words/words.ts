@@ -32,18 +32,11 @@ import type { InputWarningFacts } from '../contract/input-warnings.ts';
 import type { FixedLimitRule, LimitParams, LimitSubject } from '../contract/limit-codes.ts';
 import type { CallerOperation, ClockHint, ServiceNote } from '../contract/service-notes.ts';
 import type { LockOrigin, SettingKey, SettingsNotice } from '../contract/setting-codes.ts';
-import type {
-  MicAction,
-  MicButton,
-  MicButtonGroup,
-  MicModel,
-  MIC_RECORD_MODES,
-  MIC_STATUS_KINDS,
-} from '../contract/mic-codes.ts';
 import type { OVERLAY_PHASES } from '../contract/dto-dictation.ts';
 import type { HotkeySetting } from '../contract/dictation-codes.ts';
 import type { CommandKind } from '../contract/command-phrases.ts';
 import type { MedicationWords } from './medication-words-type.ts';
+import type { MicStatusFacts, MicWords } from './mic-words-type.ts';
 import type { ShellWords, UpdateWords } from './shell-words-type.ts';
 
 type OverlayPhase = (typeof OVERLAY_PHASES)[number];
@@ -55,29 +48,12 @@ type Table<K extends string> = Readonly<Record<K, string>>;
 import type { UiWords } from './build/ui.ts';
 
 export type { UiWords } from './build/ui.ts';
-/** What Settings says about dictation microphones (the `mic` of the dictation state). */
-export interface MicStatusFacts {
-  readonly kind: (typeof MIC_STATUS_KINDS)[number];
-  readonly models: readonly MicModel[];
-}
-
+export type { MicStatusFacts } from './mic-words-type.ts';
 /** The words of every reason of every code that has reasons. */
 type ReasonWords = { readonly [C in ReasonCode]: Table<ReasonOf<C>> };
 
 /** A command the CLI's help describes. */
 export type CliCommandName = keyof CliWords['commands'];
-
-/** Settings → Dictation → the dictation microphone's labels. */
-interface MicWords {
-  readonly heading: string;
-  readonly recordMode: string;
-  readonly recordModes: Table<(typeof MIC_RECORD_MODES)[number]>;
-  readonly buttonsHeading: string;
-  readonly groups: Table<MicButtonGroup>;
-  readonly buttons: Table<MicButton>;
-  readonly actions: Table<MicAction>;
-  readonly locked: string;
-}
 
 /** Codes & more: copying codes and orders for the EHR, and E/M recomputed from the clinician's inputs. */
 interface CodesMoreWords {
@@ -151,6 +127,8 @@ interface DictationScreenWords {
   readonly undo: string;
   readonly previousField: string;
   readonly nextField: string;
+  /** A Text's fields left get their defaults (the box's button, a microphone's Play). */
+  readonly acceptDefaults: string;
   /** Said in the box when no template blank is left that way. */
   readonly noFieldLeft: string;
   /** The checks' flags on dictated text (a dose, a sound-alike, a side, a negation), under the box and in history. */

@@ -21,15 +21,15 @@ export async function benchHidReport(): Promise<BenchRow[]> {
   let started: (() => void) | null = null;
   const mic = new DictationMic({
     hid,
-    settings: () => ({ recordMode: 'push-to-talk', buttons: DEFAULT_MIC_BUTTONS }),
+    settings: () => ({ recordMode: 'push-to-talk', buttons: { app: DEFAULT_MIC_BUTTONS, box: {} } }),
     actions: {
       active: () => false,
+      place: () => 'app',
       start: async () => started?.(),
       stop: async () => undefined,
       cancel: async () => undefined,
       transfer: async () => undefined,
-      moveField: async () => undefined,
-      acceptDefaults: async () => undefined,
+      fieldButton: async () => undefined,
     },
     onStatus: () => undefined,
   });

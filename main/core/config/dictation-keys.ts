@@ -231,9 +231,18 @@ export const DICTATION_KEYS = {
   dictationMicButtons: key({
     schema: micButtons,
     default: {},
-    title: 'Dictation microphone buttons',
+    title: 'Dictation microphone buttons (other applications)',
     description:
-      'What a dictation microphone’s buttons do, over the defaults (Record dictates, Tab forward/back and Fast forward/Rewind: next/previous field, Play: accept defaults, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
+      'What a dictation microphone’s buttons do in other applications, over the defaults (Record dictates, Tab forward/back and Fast forward/Rewind: next/previous field, Play: accept defaults, Transcribe: transfer). A map such as {"f1": "cancel"}; the buttons and actions are in the IT guide. JSON text in the registry or environment.',
+    expect: `must be a map of {"button": "action"} with buttons from ${MIC_BUTTONS.join(', ')} and actions from ${MIC_ACTIONS.join(', ')}`,
+    example: { f1: 'cancel' },
+  }),
+  dictationMicButtonsInBox: key({
+    schema: micButtons,
+    default: {},
+    title: 'Dictation microphone buttons (dictation box)',
+    description:
+      'What the buttons do while the app’s own window has the keyboard and shows the dictation box, over the same defaults (dictationMicButtons is for every other application). The same map and JSON text.',
     expect: `must be a map of {"button": "action"} with buttons from ${MIC_BUTTONS.join(', ')} and actions from ${MIC_ACTIONS.join(', ')}`,
     example: { f1: 'cancel' },
   }),

@@ -94,10 +94,17 @@ ${POLICY_KEYS.map(admxPolicy).join('\n')}
 `;
 }
 
+/** A default as IT would type it: a list with commas, a map or list of maps as JSON, nothing as "none". */
+function defaultText(value: unknown): string {
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return value.join(',') || 'none';
+  if (typeof value !== 'object' || value === null) return String(value);
+  return Object.keys(value).length === 0 ? 'none' : JSON.stringify(value);
+}
+
 function explain([name, spec]: Entry): string {
   const shape = shapeOf(spec.schema);
   const list = shape.kind === 'text' && shape.list ? ' Several values are separated by commas.' : '';
-  const dflt = spec.default === undefined ? '' : ` Not configured: ${String(spec.default)}.`;
+  const dflt = spec.default === undefined ? '' : ` Not configured: ${defaultText(spec.default)}.`;
   return `${spec.description}${list}${dflt} (Registry value ${name}.)`;
 }
 

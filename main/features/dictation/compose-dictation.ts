@@ -20,7 +20,14 @@ import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { DictationText, FieldNavigator, Inserter, OpenDictation, OverlayPort } from './ports.ts';
+import type {
+  DictationText,
+  FieldButton,
+  FieldNavigator,
+  Inserter,
+  OpenDictation,
+  OverlayPort,
+} from './ports.ts';
 import type { HidBackend } from '../../../native/hid.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
 import { DictationMic } from './mic/dictation-mic.ts';
@@ -84,8 +91,8 @@ export interface DictationAppParts extends DictationStores {
   readonly clipboard: DictationClipboard;
   readonly platform: NodeJS.Platform;
   readonly onState: (state: DictationStateDto) => void;
-  /** A field hotkey for the box the window shows (field-key-route.ts). */
-  readonly onBoxField?: (direction: 'next' | 'previous') => void;
+  /** A field key or microphone button for the box the window shows (field-key-route.ts). */
+  readonly onBoxField?: (button: FieldButton) => void;
   /** The clinician's and the organization's Texts (the Texts feature). */
   readonly texts?: () => readonly DictationText[];
   /** The visit and appointment on screen as a key (no patient data): the checks' "earlier" stays inside it. */
@@ -189,17 +196,17 @@ function attachMic(
     hid: platform.hid ?? null,
     settings: () => {
       const s = settings.get();
-      return { recordMode: s.micRecordMode, buttons: s.micButtons };
+      return { recordMode: s.micRecordMode, buttons: { app: s.micButtons, box: s.micButtonsInBox } };
     },
     actions: {
       active: () => service.controller.active,
+      place: () => service.fieldKeys.place,
       start: () => service.start(),
       stop: () => service.stop(),
       cancel: () => service.cancel(),
       transfer: () => transferBox(service),
-      // As the hotkey: between the words said so far and the next ones, and said on the overlay.
-      moveField: (direction) => service.moveField(direction),
-      acceptDefaults: () => service.controller.fieldButton('accept_defaults'),
+      // As the hotkeys: between the words said so far and the next ones (said on the overlay), or in the box.
+      fieldButton: (kind) => service.fieldKeys.press(kind, 'mic'),
     },
     onStatus: () => service.publish(),
     ...(platform.onError ? { onError: platform.onError } : {}),

@@ -6,7 +6,8 @@
  */
 import type { DictationController } from './dictation-controller.ts';
 import type { DictationServiceOptions } from './dictation-service-options.ts';
-import { routeFieldKey } from './field-key-route.ts';
+import type { FieldButton, MicPlace } from '../../../preload/contract/index.ts';
+import { placeOf, routeFieldKey, type FocusPlace } from './field-key-route.ts';
 import type { HotkeyDriver } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-types.ts';
 import type { OverlayFlag } from './overlay-flag.ts';
@@ -16,31 +17,59 @@ export interface HotkeyHost {
   readonly controller: DictationController;
   readonly driver: Pick<HotkeyDriver, 'setActive'>;
   readonly overlayFlag: Pick<OverlayFlag, 'flag' | 'fixable'>;
+  readonly fieldKeys: Pick<FieldKeys, 'press'>;
   resolveFlag(id: string, how: 'keep' | 'fix'): void;
   undo(): Promise<void>;
-  moveField(direction: 'next' | 'previous'): Promise<void>;
 }
 
 /** The service's options the field keys read. */
-type FieldKeyOptions = Pick<DictationServiceOptions, 'onError' | 'ownWindowFocused' | 'onBoxField'>;
+type FieldKeyOptions = Pick<DictationServiceOptions, 'ownWindowFocused' | 'onBoxField'>;
 
-/** The handler of the hotkey driver's actions; `boxShown`: the window shows the dictation box. */
+/**
+ * The field keys and buttons (hotkeys, a microphone's): where the keyboard is, and where a press goes
+ * (field-key-route.ts). The window says when it shows the dictation box.
+ */
+export class FieldKeys {
+  readonly #controller: Pick<DictationController, 'active' | 'fieldButton'>;
+  readonly #o: FieldKeyOptions;
+  #boxShown = false;
+
+  constructor(controller: Pick<DictationController, 'active' | 'fieldButton'>, options: FieldKeyOptions) {
+    this.#controller = controller;
+    this.#o = options;
+  }
+
+  /** The window shows the dictation box, or no longer does (`dictation:boxShown`). */
+  setBoxShown(shown: boolean): void {
+    this.#boxShown = shown;
+  }
+
+  /** Which of the microphone's maps applies now: the dictation box's, or other applications'. */
+  get place(): MicPlace {
+    return placeOf(this.#focus());
+  }
+
+  /** A field key or button: in the focused field (between the words said so far and the next), or the box. */
+  async press(kind: FieldButton, via: 'shortcut' | 'hook' | 'mic'): Promise<void> {
+    const route = routeFieldKey({ ...this.#focus(), via, dictating: this.#controller.active });
+    if (route === 'field') await this.#controller.fieldButton(kind);
+    else if (route === 'box') this.#o.onBoxField?.(kind);
+  }
+
+  #focus(): FocusPlace {
+    const ownWindowFocused = this.#o.ownWindowFocused?.() ?? false;
+    return { ownWindowFocused, boxShown: this.#boxShown && this.#o.onBoxField !== undefined };
+  }
+}
+
+/** The handler of the hotkey driver's actions. */
 export function hotkeyActions(
   host: HotkeyHost,
-  options: FieldKeyOptions,
-  boxShown: () => boolean,
+  onError?: (error: Error) => void,
 ): (action: HotkeyAction) => void {
   const fail = (error: unknown): void =>
-    options.onError?.(error instanceof Error ? error : new Error('dictation failed'));
-  const fieldKey = (direction: 'next' | 'previous', via: 'shortcut' | 'hook'): void => {
-    const ownWindowFocused = options.ownWindowFocused?.() ?? false;
-    const shown = boxShown() && options.onBoxField !== undefined;
-    const dictating = host.controller.active;
-    const route = routeFieldKey({ via, ownWindowFocused, boxShown: shown, dictating });
-    if (route === 'field') void host.moveField(direction).catch(fail);
-    else if (route === 'box') options.onBoxField?.(direction);
-  };
-  return (action) => act(host, action, fail, fieldKey);
+    onError?.(error instanceof Error ? error : new Error('dictation failed'));
+  return (action) => act(host, action, fail);
 }
 
 /** Keeps or fixes the flag the overlay shows; none shown (it just went), or fix once it is over: nothing. */
@@ -50,12 +79,7 @@ function flagKey(host: HotkeyHost, command: 'keep-flag' | 'fix-flag'): void {
   host.resolveFlag(flag.id, command === 'keep-flag' ? 'keep' : 'fix');
 }
 
-function act(
-  host: HotkeyHost,
-  action: HotkeyAction,
-  fail: (error: unknown) => void,
-  fieldKey: (direction: 'next' | 'previous', via: 'shortcut' | 'hook') => void,
-): void {
+function act(host: HotkeyHost, action: HotkeyAction, fail: (error: unknown) => void): void {
   const { controller } = host;
   switch (action.type) {
     case 'start':
@@ -80,7 +104,9 @@ function act(
       if (action.command === 'undo') return void host.undo().catch(fail);
       if (action.command === 'keep-flag' || action.command === 'fix-flag')
         return flagKey(host, action.command);
-      return fieldKey(action.command === 'next-field' ? 'next' : 'previous', action.via);
+      return void host.fieldKeys
+        .press(action.command === 'next-field' ? 'next_field' : 'previous_field', action.via)
+        .catch(fail);
     default: {
       const exhaustive: never = action;
       return exhaustive;

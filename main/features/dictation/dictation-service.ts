@@ -14,7 +14,7 @@ import type { DictationHistory } from './dictation-history.ts';
 import type { RecoverableDictation } from './dictation-recovery.ts';
 import { DictationSettingError, type DictationSettings, type KeyCheck } from './dictation-settings.ts';
 import { HotkeyDriver } from './hotkey-driver.ts';
-import { hotkeyActions } from './dictation-hotkeys.ts';
+import { FieldKeys, hotkeyActions } from './dictation-hotkeys.ts';
 import { dictationState, TextDraft } from './dictation-state.ts';
 import type { DictationEvent, FieldNavigator } from './ports.ts';
 import { Emitter } from '../../base/async/emitter.ts';
@@ -31,6 +31,7 @@ export class DictationService {
   readonly #o: DictationServiceOptions;
   readonly controller: DictationController;
   readonly driver: HotkeyDriver;
+  readonly fieldKeys: FieldKeys; // next / previous field, accept defaults: keys and microphone buttons
   #box: DictationStateDto['box'] = { text: '', note: null };
   #recoverable: RecoverableDictation[] = [];
   readonly #reported = new Emitter<DictationEvent>();
@@ -38,7 +39,6 @@ export class DictationService {
   /** "Next field" / "previous field" (voice commands, hotkeys and dictation microphones call this). */
   readonly fields: FieldNavigator;
   #mic: AttachedMic | null = null;
-  #boxShown = false; // the window shows the dictation box (it says so through `dictation:boxShown`)
   readonly textDraft = new TextDraft(() => this.#push()); // "make that a Text" (patient text: never logged)
   readonly overlayFlag: OverlayFlag; // the flag the overlay shows: its keep and fix keys work meanwhile
 
@@ -74,11 +74,12 @@ export class DictationService {
       makeText: (content) => this.textDraft.set(content),
       onActiveChange: (active) => this.#activeChanged(active),
     });
+    this.fieldKeys = new FieldKeys(this.controller, options);
     this.driver = new HotkeyDriver({
       hook: options.hook,
       shortcuts: options.shortcuts,
       platform: options.platform,
-      onAction: hotkeyActions(this, options, () => this.#boxShown),
+      onAction: hotkeyActions(this, options.onError),
       ...(options.onError ? { onError: options.onError } : {}),
     });
   }
@@ -124,16 +125,6 @@ export class DictationService {
   async undo(): Promise<void> {
     await this.controller.undo();
     this.#push();
-  }
-
-  /** Next / previous template field (hotkey): between the words said so far and the next ones. */
-  async moveField(direction: 'next' | 'previous'): Promise<void> {
-    await this.controller.fieldButton(direction === 'next' ? 'next_field' : 'previous_field');
-  }
-
-  /** The window shows the dictation box, or no longer does: the field hotkeys go to it while it does. */
-  setBoxShown(shown: boolean): void {
-    this.#boxShown = shown;
   }
 
   /** Tray: start when idle, stop when dictating. */

@@ -52,8 +52,10 @@ export interface DictationSettings {
   fieldMarkers: TemplateMarker[];
   /** A dictation microphone's Record button: toggle or push-to-talk. */
   micRecordMode: 'toggle' | 'push-to-talk';
-  /** What each of its buttons does (the defaults with the clinician's or IT's changes laid over). */
+  /** What each of its buttons does (the defaults with the clinician's or IT's changes laid over)… */
   micButtons: Partial<Record<MicButton, MicAction>>;
+  /** …and in our dictation box (its own map over the same defaults). */
+  micButtonsInBox: Partial<Record<MicButton, MicAction>>;
 }
 
 const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
@@ -75,6 +77,7 @@ const KEY_OF: Readonly<Record<keyof DictationSettings, ConfigKey>> = {
   fieldMarkers: 'dictationFieldMarkers',
   micRecordMode: 'dictationMicRecordMode',
   micButtons: 'dictationMicButtons',
+  micButtonsInBox: 'dictationMicButtonsInBox',
 };
 
 const USE_OF: Readonly<Record<HotkeySetting, ChordUse>> = {
@@ -165,6 +168,7 @@ export class DictationSettingsStore {
       fieldMarkers: [...pick('dictationFieldMarkers')],
       micRecordMode: pick('dictationMicRecordMode'),
       micButtons: { ...DEFAULT_MIC_BUTTONS, ...pick('dictationMicButtons') },
+      micButtonsInBox: { ...DEFAULT_MIC_BUTTONS, ...pick('dictationMicButtonsInBox') },
     };
   }
 

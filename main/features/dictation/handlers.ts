@@ -59,7 +59,7 @@ export function createDictationHandlers(
     'dictation:resolveFlag': (r) => done(service, () => service.resolveFlag(r.id, r.how)),
     'dictation:boxShown': (r) =>
       guard(() => {
-        service.setBoxShown(r.shown);
+        service.fieldKeys.setBoxShown(r.shown);
         return { accepted };
       }),
   };

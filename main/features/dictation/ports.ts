@@ -205,8 +205,7 @@ export function isNotInsertedReason(code: string | undefined): code is NotInsert
  * select the next (or previous) blank from the caret, so the next dictated words replace it. Said by voice,
  * a hotkey or a dictation microphone's Tab buttons; a field that cannot be read is left untouched.
  */
-/** What a field hotkey or microphone button does: a field move, or accept a Text's defaults. */
-export type FieldButton = 'next_field' | 'previous_field' | 'accept_defaults';
+export type { FieldButton } from '../../../preload/contract/index.ts';
 
 export interface FieldNavigator {
   move(direction: 'next' | 'previous'): Promise<FieldMove>;

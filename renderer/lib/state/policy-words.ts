@@ -83,6 +83,7 @@ function micButtonsText(buttons: unknown): string | null {
 const STRUCTURED: Readonly<Record<string, (value: unknown) => string | null>> = {
   dictationAppRules: appRulesText,
   dictationMicButtons: micButtonsText,
+  dictationMicButtonsInBox: micButtonsText,
 };
 
 /** The locked value as a person reads it. */

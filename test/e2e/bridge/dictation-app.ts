@@ -22,7 +22,13 @@ import { startApp, type AppHarness } from './harness.ts';
 export async function startDictationApp(
   registered: Map<string, () => void>,
   overlayStates: (OverlayState | null)[],
-): Promise<{ service: SampleService; h: AppHarness; dictation: DictationService; client: OAuthClient }> {
+): Promise<{
+  service: SampleService;
+  h: AppHarness;
+  dictation: DictationService;
+  client: OAuthClient;
+  hid: FakeHid;
+}> {
   const started = await startServiceWithClient();
   const inserter = new FakeInserter();
   const hid = new FakeHid();
@@ -51,7 +57,7 @@ export async function startDictationApp(
       hid, // a PowerMic III on the fake USB bus (no such device here: native/hid.fake.ts)
     }),
   });
-  return { service: started.service, h, dictation: h.app.dictation!, client: started.client };
+  return { service: started.service, h, dictation: h.app.dictation!, client: started.client, hid };
 }
 
 /**

@@ -16,7 +16,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** The navigation bar's button for a screen. */
 export const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name });
+  page.getByRole('navigation', { name: /^(Screens|Écrans|Pantallas)$/ }).getByRole('button', { name });
 
 /** An OAuth client the local service accepts: its id and its RSA private key (PKCS#8 PEM). */
 export interface OAuthClient {

@@ -35,6 +35,7 @@ const settings: DictationStateDto['settings'] = {
   fieldMarkers: ['asterisks'],
   micRecordMode: 'toggle',
   micButtons: { record: 'record' },
+  micButtonsInBox: { record: 'record' },
 };
 const state = (over: Partial<DictationStateDto> = {}): DictationStateDto => ({
   active: false,

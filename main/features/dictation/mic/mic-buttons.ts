@@ -1,29 +1,34 @@
 /**
  * A dictation microphone's buttons, mapped to what they do: debounced (picking the microphone up presses
  * and releases buttons for a few milliseconds), then the clinician's mapping (Settings → Dictation, or IT's
- * policy) turns a press into an action.
+ * policy) for where the keyboard is — another application, or our dictation box — turns a press into an action.
  */
-import type { MicAction, MicButton } from '../../../../preload/contract/mic-codes.ts';
+import type { FieldButton } from '../../../../preload/contract/index.ts';
+import type { MicAction, MicButton, MicPlace } from '../../../../preload/contract/mic-codes.ts';
 
-/** The microphone's settings: how Record behaves and what each button does. */
+/** What each button does (buttons not named do nothing). */
+export type MicButtonMap = Readonly<Partial<Record<MicButton, MicAction>>>;
+
+/** The microphone's settings: how Record behaves and what each button does, in each place. */
 export interface MicSettings {
   /** toggle: a press starts, the next stops; push-to-talk: dictates while held. */
   readonly recordMode: 'toggle' | 'push-to-talk';
-  /** Buttons not named do nothing. */
-  readonly buttons: Readonly<Partial<Record<MicButton, MicAction>>>;
+  /** Another application's map, and the dictation box's. */
+  readonly buttons: Readonly<Record<MicPlace, MicButtonMap>>;
 }
 
 /** What the buttons drive: the dictation service and the template fields. */
 export interface MicActionsPort {
   readonly active: () => boolean;
+  /** Where the keyboard is now: which map a press reads. */
+  readonly place: () => MicPlace;
   start(): Promise<unknown>;
   stop(): Promise<void>;
   cancel(): Promise<void>;
   /** The dictation box's text into the application focused now (Dragon's "transfer"). */
   transfer(): Promise<void>;
-  moveField(direction: 'next' | 'previous'): Promise<void>;
-  /** A Text's fields left get their defaults (Dragon's Play button). */
-  acceptDefaults(): Promise<void>;
+  /** Next / previous field, or a Text's fields left get their defaults (Dragon's Play button). */
+  fieldButton(kind: FieldButton): Promise<void>;
 }
 
 /** Options of {@link MicButtons}. */
@@ -43,8 +48,8 @@ export class MicButtons {
   readonly #o: MicButtonsOptions;
   /** Buttons down but not yet settled, with their timers. */
   readonly #settling = new Map<MicButton, ReturnType<typeof setTimeout>>();
-  /** Buttons whose press counted (their release may act too: push-to-talk). */
-  readonly #pressed = new Set<MicButton>();
+  /** Buttons whose press counted, with the action it read (their release may act too: push-to-talk). */
+  readonly #pressed = new Map<MicButton, MicAction>();
 
   constructor(options: MicButtonsOptions) {
     this.#o = options;
@@ -56,8 +61,10 @@ export class MicButtons {
       if (this.#settling.has(button) || this.#pressed.has(button)) return;
       const timer = setTimeout(() => {
         this.#settling.delete(button);
-        this.#pressed.add(button);
-        this.#act(button, 'down');
+        const settings = this.#o.settings();
+        const action = settings.buttons[this.#o.actions.place()][button] ?? 'none';
+        this.#pressed.set(button, action);
+        this.#act(action, 'down', settings.recordMode);
       }, this.#o.settleMs ?? SETTLE_MS);
       this.#settling.set(button, timer);
       return;
@@ -69,13 +76,15 @@ export class MicButtons {
       this.#settling.delete(button);
       return;
     }
-    if (this.#pressed.delete(button)) this.#act(button, 'up');
+    // The release acts on what the press read, though the focus (and so the map) may have moved since.
+    const action = this.#pressed.get(button);
+    if (action === undefined) return;
+    this.#pressed.delete(button);
+    this.#act(action, 'up', this.#o.settings().recordMode);
   }
 
-  #act(button: MicButton, edge: 'down' | 'up'): void {
-    const settings = this.#o.settings();
-    const action = settings.buttons[button] ?? 'none';
-    const run = this.#plan(action, edge, settings.recordMode);
+  #act(action: MicAction, edge: 'down' | 'up', mode: MicSettings['recordMode']): void {
+    const run = this.#plan(action, edge, mode);
     if (!run) return;
     run().catch((error: unknown) =>
       this.#o.onError?.(error instanceof Error ? error : new Error('microphone action failed')),
@@ -96,11 +105,11 @@ export class MicButtons {
       case 'record':
         return () => (a.active() ? a.stop() : a.start());
       case 'next-field':
-        return () => a.moveField('next');
+        return () => a.fieldButton('next_field');
       case 'previous-field':
-        return () => a.moveField('previous');
+        return () => a.fieldButton('previous_field');
       case 'accept-defaults':
-        return () => a.acceptDefaults();
+        return () => a.fieldButton('accept_defaults');
       case 'transfer':
         return () => a.transfer();
       case 'stop':

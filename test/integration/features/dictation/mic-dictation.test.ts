@@ -1,8 +1,8 @@
 /**
  * A dictation microphone driving dictation as the app composes it (composeDictation): recorded PowerMic
  * III reports from the fake HID backend start and stop a real dictation against the local service, the LED
- * follows it, Transcribe transfers the box's text, Tab asks the field navigator, and Settings shows the
- * device. Only the device, the keys and the other application are fakes.
+ * follows it, Transcribe transfers the box's text, Tab asks the field navigator, the dictation box has its
+ * own map, and Settings shows the device. Only the device, the keys and the other application are fakes.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ const TRANSCRIBE = [0x00, 0x01, 0x00];
 const TAB_FORWARD = [0x00, 0x08, 0x00];
 const UP = [0x00, 0x00, 0x00];
 
-async function build(policy: Record<string, unknown> = {}) {
+async function build(policy: Record<string, unknown> = {}, focus = { own: false }) {
   dir = await mkdtemp(path.join(tmpdir(), 'mic-dictation-'));
   const resolved = resolveConfig({ policy: { values: policy, origin: 'test policy' } });
   if (!resolved.ok) throw new Error('bad policy');
@@ -38,6 +38,7 @@ async function build(policy: Record<string, unknown> = {}) {
   const inserter = new FakeInserter();
   const moves: string[] = [];
   const fields: FieldNavigator = { move: async (d) => (moves.push(d), { kind: 'selected' }) };
+  const inBox: string[] = [];
   const service = composeDictation(
     () => ({
       hook: new FakeKeyHook(),
@@ -47,6 +48,7 @@ async function build(policy: Record<string, unknown> = {}) {
       accessibility: () => 'not-needed',
       hid,
       fields,
+      ownWindowFocused: () => focus.own,
     }),
     {
       store: openNodeSettingsStore(dir),
@@ -60,9 +62,10 @@ async function build(policy: Record<string, unknown> = {}) {
       clipboard: { writeText: async () => ({ transient: true }) },
       platform: 'linux',
       onState: () => undefined,
+      onBoxField: (button) => void inBox.push(button),
     },
   );
-  return { service, hid, inserter, moves };
+  return { service, hid, inserter, moves, inBox };
 }
 
 const press = async (hid: FakeHid, report: number[]) => {
@@ -107,6 +110,36 @@ describe('dictation microphone', () => {
     expect(service.state().locked).toContain('micButtons');
     expect(service.state().settings.micButtons).toMatchObject({ record: 'none', tabForward: 'next-field' });
     expect(() => service.updateSettings({ micButtons: { record: 'record' } })).toThrow();
+    service.dispose();
+  });
+
+  it('the dictation box has its own map, which IT can lock while the other stays the clinician’s', async () => {
+    const focus = { own: false };
+    const policy = { dictationMicButtonsInBox: '{"tabForward":"accept-defaults"}' };
+    const { service, hid, moves, inBox } = await build(policy, focus);
+    await vi.waitFor(() => expect(service.state().mic.kind).toBe('connected'));
+    service.fieldKeys.setBoxShown(true); // the window shows the box, but another application has the keyboard
+    await press(hid, TAB_FORWARD);
+    await vi.waitFor(() => expect(moves).toEqual(['next']));
+    focus.own = true; // our window, showing the box: the box's map, and the box acts
+    await press(hid, TAB_FORWARD);
+    await vi.waitFor(() => expect(inBox).toEqual(['accept_defaults']));
+    expect(moves).toEqual(['next']);
+    const { locked, settings } = service.state();
+    expect(locked).toContain('micButtonsInBox');
+    expect(locked).not.toContain('micButtons');
+    expect(settings.micButtonsInBox).toMatchObject({
+      tabForward: 'accept-defaults',
+      play: 'accept-defaults',
+    });
+    expect(() => service.updateSettings({ micButtonsInBox: { tabForward: 'none' } })).toThrow();
+    service.updateSettings({ micButtons: { ...settings.micButtons, tabForward: 'none' } });
+    focus.own = false;
+    await press(hid, TAB_FORWARD); // the clinician's change to the other map: nothing now
+    focus.own = true; // a press in the box after it, handled after it: when it acted, the first had done nothing
+    await press(hid, TAB_FORWARD);
+    await vi.waitFor(() => expect(inBox).toEqual(['accept_defaults', 'accept_defaults']));
+    expect(moves).toEqual(['next']);
     service.dispose();
   });
 });

@@ -32,6 +32,14 @@ describe('generated policy artifacts', () => {
     expect(read('README.md')).not.toMatch(/^\| `serviceUrl` +\| text/m);
   });
 
+  it('the Windows help says each default as IT would type it: never "[object Object]" or nothing', () => {
+    const adml = read(ARTIFACT_PATHS.adml);
+    expect(adml).not.toContain('[object Object]');
+    expect(adml).not.toMatch(/Not configured: \./);
+    expect(adml).toMatch(/Not configured: none\. \(Registry value dictationMicButtonsInBox\.\)/);
+    expect(adml).toMatch(/Not configured: none\. \(Registry value dictationAppRules\.\)/);
+  });
+
   it('the Windows template offers every key a policy may set', () => {
     const admx = read(ARTIFACT_PATHS.admx);
     const policyKeys = CONFIG_KEYS.filter((k) => !KEY_INFO[k].deniedLayers?.includes('policy'));

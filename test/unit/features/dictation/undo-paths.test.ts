@@ -50,7 +50,7 @@ async function setup(options: { taken?: string[]; ownWindowFocused?: () => boole
     inserter,
     fields,
     ownWindowFocused: options.ownWindowFocused ?? (() => false),
-    onBoxField: (direction) => void boxMoves.push(direction),
+    onBoxField: (button) => void boxMoves.push(button),
   });
   auditDictation(audit, dictation);
   dictation.applyHotkeys();
@@ -142,9 +142,9 @@ describe('undo last dictation, by command and hotkey', () => {
   it('taken by the OS while our window shows the box: the box moves, not the OS field', async () => {
     let focused = true;
     const t = await setup({ ownWindowFocused: () => focused });
-    t.dictation.setBoxShown(true);
+    t.dictation.fieldKeys.setBoxShown(true);
     t.shortcuts.get('Control+F9')!();
-    expect(t.boxMoves).toEqual(['next']);
+    expect(t.boxMoves).toEqual(['next_field']);
     // Another application has the keyboard again: its field, as always.
     focused = false;
     t.shortcuts.get('Control+Shift+F9')!();
@@ -152,21 +152,21 @@ describe('undo last dictation, by command and hotkey', () => {
     // Ours again, but the box is no longer shown (another screen): the field too. The wait stands for the
     // person's next press (one press of a key within 300 ms is taken for a bounce).
     focused = true;
-    t.dictation.setBoxShown(false);
+    t.dictation.fieldKeys.setBoxShown(false);
     await new Promise((resolve) => setTimeout(resolve, 350));
     t.shortcuts.get('Control+F9')!();
     await vi.waitFor(() => expect(t.moves).toEqual(['previous', 'next']));
-    expect(t.boxMoves).toEqual(['next']);
+    expect(t.boxMoves).toEqual(['next_field']);
     t.dictation.dispose();
   });
 
   it('through the key hook (the OS refused the chord) the box had the key itself: nothing moves twice', async () => {
     const t = await setup({ taken: ['Control+F9'], ownWindowFocused: () => true });
-    t.dictation.setBoxShown(true);
+    t.dictation.fieldKeys.setBoxShown(true);
     t.hook.tap('Control', 'F9');
     // A later press through the OS is handled after it (same order): the hook's did nothing.
     t.shortcuts.get('Control+Shift+F9')!();
-    expect(t.boxMoves).toEqual(['previous']);
+    expect(t.boxMoves).toEqual(['previous_field']);
     expect(t.moves).toEqual([]);
     t.dictation.dispose();
   });

@@ -77,7 +77,7 @@ describe('what the buttons do, per model', () => {
     hid.plug({ path: model, ...fixture.models[model].device });
     const mic = new DictationMic({
       hid,
-      settings: () => ({ recordMode, buttons: DEFAULT_MIC_BUTTONS }),
+      settings: () => ({ recordMode, buttons: { app: DEFAULT_MIC_BUTTONS, box: {} } }),
       actions,
       onStatus: () => undefined,
     });

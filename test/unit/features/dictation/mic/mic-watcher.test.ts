@@ -1,13 +1,11 @@
 /**
  * Finding a dictation microphone: plugged in later, back after sleep, held by another program (reported,
- * not fought over), its LED following the dictation; and phantom presses from handling it ignored.
+ * not fought over), its LED following the dictation.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeHid } from '../../../../../native/hid.fake.ts';
 import { MicWatcher } from '../../../../../main/features/dictation/mic/mic-watcher.ts';
-import { MicButtons } from '../../../../../main/features/dictation/mic/mic-buttons.ts';
 import { POWERMIC_3 } from '../../../../fixtures/hid/devices.ts';
-import { recordingActions } from './recording-actions.ts';
 
 const SPEECHMIKE = { path: 'smp', vendorId: 0x0911, productId: 0x0c1c, usagePage: 0xffa0, usage: 1 };
 const PEDAL = { path: 'pedal', vendorId: 0x0911, productId: 0x1844, usagePage: 1, usage: 4 };
@@ -146,60 +144,5 @@ describe('mic watcher', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe('mic buttons', () => {
-  beforeEach(() => void vi.useFakeTimers());
-  afterEach(() => void vi.useRealTimers());
-
-  function buttons(recordMode: 'toggle' | 'push-to-talk' = 'toggle', map = {}) {
-    const { actions, calls } = recordingActions();
-    const b = new MicButtons({
-      settings: () => ({ recordMode, buttons: { record: 'record', tabForward: 'next-field', ...map } }),
-      actions,
-    });
-    return { b, calls };
-  }
-
-  it('ignores a phantom press (down and up within a few milliseconds, as when the mic is picked up)', async () => {
-    const { b, calls } = buttons();
-    b.button('record', true);
-    await vi.advanceTimersByTimeAsync(8);
-    b.button('record', false);
-    await vi.advanceTimersByTimeAsync(500);
-    expect(calls).toEqual([]);
-    b.button('record', true);
-    await vi.advanceTimersByTimeAsync(60);
-    b.button('record', false);
-    expect(calls).toEqual(['start']);
-  });
-
-  it('push-to-talk dictates while Record is held; toggle starts and stops on presses', async () => {
-    const ptt = buttons('push-to-talk');
-    ptt.b.button('record', true);
-    await vi.advanceTimersByTimeAsync(60);
-    expect(ptt.calls).toEqual(['start']);
-    ptt.b.button('record', false);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(ptt.calls).toEqual(['start', 'stop']);
-
-    const toggle = buttons('toggle');
-    for (let i = 0; i < 2; i += 1) {
-      toggle.b.button('record', true);
-      await vi.advanceTimersByTimeAsync(60);
-      toggle.b.button('record', false);
-    }
-    expect(toggle.calls).toEqual(['start', 'stop']);
-  });
-
-  it('follows the mapping: a button set to none does nothing, a remapped one does its new action', async () => {
-    const { b, calls } = buttons('toggle', { tabForward: 'none', f1: 'cancel' });
-    for (const button of ['tabForward', 'f1', 'play'] as const) {
-      b.button(button, true);
-      await vi.advanceTimersByTimeAsync(60);
-      b.button(button, false);
-    }
-    expect(calls).toEqual(['cancel']);
   });
 });
