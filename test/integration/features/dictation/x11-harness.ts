@@ -97,6 +97,8 @@ export class TkField {
   /** performance.now() of the last change seen. */
   changedAt = 0;
   #ready = false;
+  /** How many "focus" requests the field has carried out (its "FOCUSED" replies). */
+  #focused = 0;
 
   private constructor(
     readonly title: string,
@@ -109,6 +111,7 @@ export class TkField {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         if (line === 'READY') this.#ready = true;
+        if (line === 'FOCUSED') this.#focused++;
         if (line.startsWith('TEXT ')) {
           this.text = Buffer.from(line.slice(5), 'base64').toString('utf8');
           this.history.push(this.text);
@@ -129,10 +132,15 @@ export class TkField {
     return field;
   }
 
-  /** Gives the field focus through the window manager, as a click would. */
+  /**
+   * Gives the field focus through the window manager, as a click would; resolves once Tk has given its text
+   * widget the focus (its "FOCUSED" reply), so keys sent next go to the widget, not to a window still taking it.
+   */
   async focus(display: TestDisplay): Promise<void> {
     await display.x('xdotool', ['search', '--name', `^${this.title}$`, 'windowactivate', '--sync']);
+    const asked = this.#focused + 1;
     this.child.stdin!.write('focus\n');
+    await until(() => this.#focused >= asked, `${this.title} to take the focus`);
   }
 
   /** Stops the field's process (SIGSTOP): it reads nothing until `resume`, as a very busy application. */
