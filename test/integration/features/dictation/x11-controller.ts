@@ -11,7 +11,7 @@ import {
   type DictationSink,
 } from '../../../../main/features/dictation/dictation-controller.ts';
 import { EngineInserter } from '../../../../main/features/dictation/engine-inserter.ts';
-import type { OverlayState } from '../../../../main/features/dictation/ports.ts';
+import type { DictationText, OverlayState } from '../../../../main/features/dictation/ports.ts';
 import type { DictationLocale } from '../../../../main/core/api/schemas/common.ts';
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictation/scripted-session.ts';
@@ -33,6 +33,8 @@ export function controllerOnX11(
     navigator?: DictationControllerOptions['navigator'];
     /** The dictation's language, which the commands are said in (default: US English). */
     locale?: DictationLocale;
+    /** The clinician's Texts ("insert ‹name›"; default: none). */
+    texts?: readonly DictationText[];
   },
 ): {
   controller: DictationController;
@@ -56,7 +58,7 @@ export function controllerOnX11(
     sink: options.sink ?? { live: () => undefined, finished: () => undefined },
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.navigator ? { navigator: options.navigator } : {}),
-    commands: () => ({ enabled: true, locale: options.locale ?? 'ENGLISH_US' }),
+    commands: () => ({ enabled: true, locale: options.locale ?? 'ENGLISH_US', texts: options.texts ?? [] }),
     outcomeMs: 5,
   });
   return { controller, sessions, clipboard };
