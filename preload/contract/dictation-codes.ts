@@ -146,6 +146,9 @@ export interface DictationMessage {
 /** What a field hotkey or microphone button does: a field move, or accept a Text's defaults. */
 export const FIELD_BUTTONS = ['next_field', 'previous_field', 'accept_defaults'] as const;
 export type FieldButton = (typeof FIELD_BUTTONS)[number];
+/** What a key or microphone button asks of the dictation box the window shows: a field button, or transfer. */
+export const BOX_BUTTONS = [...FIELD_BUTTONS, 'transfer'] as const;
+export type BoxButton = (typeof BOX_BUTTONS)[number];
 
 /**
  * Template blanks "next field" selects: `***`, `[ ]`, `[text]`, `{…}`, `_____` (three or more asterisks or

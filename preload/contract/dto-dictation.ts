@@ -5,8 +5,8 @@ import { CHORD_KEYS, CHORD_MODIFIERS, KEY_REASONS, type KeyRefusal } from './cho
 import { HOTKEY_NAMES, OFFERED_KEYS, RESERVED_KEY_USES } from './failure-reasons.ts';
 import {
   CLIPBOARD_CLEAR_MAX_SECONDS,
+  BOX_BUTTONS,
   DICTATION_MESSAGES,
-  FIELD_BUTTONS,
   HOTKEY_SETTINGS,
   PRESS_HOTKEYS,
 } from './dictation-codes.ts';
@@ -256,5 +256,5 @@ export const dictationEvents = {
   'dictation:overlay': z.object({ state: OverlayStateSchema.nullable() }),
   'dictation:state': DictationStateSchema,
   /** A field hotkey the OS took, or a microphone's field button, while the box has the keyboard: it acts there. */
-  'dictation:boxField': z.object({ button: z.enum(FIELD_BUTTONS) }),
+  'dictation:boxField': z.object({ button: z.enum(BOX_BUTTONS) }),
 } as const;

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictationService } from '../../main/features/dictation/dictation-service.ts';
 import type { FakeHid } from '../../native/hid.fake.ts';
+import type { FakeInserter } from '../../main/features/dictation/inserter.fake.ts';
 import type { SampleService } from '../service/sample-service.ts';
 import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
 import type { AppHarness } from './bridge/harness.ts';
@@ -16,6 +17,7 @@ import { startDictationApp } from './bridge/dictation-app.ts';
 /** PowerMic III reports (test/fixtures/hid/mic-reports.json; Play is bit 6 of its button word). */
 const PLAY = [0x00, 0x40, 0x00];
 const TAB_FORWARD = [0x00, 0x08, 0x00];
+const TRANSCRIBE = [0x00, 0x01, 0x00];
 const UP = [0x00, 0x00, 0x00];
 
 const KNEE = 'Knee: [left|right|bilateral], [no effusion]. Pain ***.';
@@ -26,10 +28,11 @@ describe('a Text in the dictation box, by button and by microphone', () => {
   let h: AppHarness;
   let dictation: DictationService;
   let hid: FakeHid;
+  let inserter: FakeInserter;
   let client: Parameters<typeof connectWithServerCredentials>[2];
 
   beforeAll(async () => {
-    ({ service, h, dictation, client, hid } = await startDictationApp(new Map(), []));
+    ({ service, h, dictation, client, hid, inserter } = await startDictationApp(new Map(), []));
   });
   afterAll(async () => {
     dictation?.dispose();
@@ -77,6 +80,9 @@ describe('a Text in the dictation box, by button and by microphone', () => {
       });
     await press(TAB_FORWARD, () => expect.poll(selected).toBe('***'));
     await page.screenshot({ path: `${SHOTS}/dictation-box-accept-defaults-en.png`, fullPage: true });
+    // Transcribe sends the box's text as shown (its defaults accepted here, never told to main before).
+    const before = inserter.field;
+    await press(TRANSCRIBE, () => expect.poll(() => inserter.field).toBe(before + FILLED));
   });
 
   it('Settings: the dictation box’s buttons are a map of their own, in English and French', async () => {

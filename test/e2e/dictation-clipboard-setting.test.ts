@@ -2,8 +2,8 @@
  * Settings → Dictation's clipboard clear delay in Chromium, through the browser preview over the production
  * composition root: a value out of range is refused in words before anything is sent; a good one is saved
  * (the app's dictation settings and the settings file have it); an app under IT's policy for the key shows
- * it disabled, at the policy's value, "Set by your organization". A per-application rule is added with its
- * line break.
+ * it disabled, at the policy's value, "Set by your organization" (and the microphone's button set for the
+ * dictation box locked, the other one the clinician's). A per-application rule is added with its line break.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -118,7 +118,7 @@ describe('Settings → Dictation: when copied dictation leaves the clipboard', (
     // An app started under a policy that sets the key (a second window, its own data folder).
     const locked = await startApp({
       viewport: { width: 1280, height: 1000 },
-      policy: { dictationClipboardClearSeconds: 30 },
+      policy: { dictationClipboardClearSeconds: 30, dictationMicButtonsInBox: { play: 'none' } },
       dictation: parts,
     });
     try {
@@ -133,6 +133,22 @@ describe('Settings → Dictation: when copied dictation leaves the clipboard', (
       expect(await field.getAttribute('aria-describedby')).toContain('dictation-clipboard-clear-locked');
       await field.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/settings-dictation-clipboard-clear-locked.png` });
+      // The dictation box's button set is IT's, the other stays the clinician's: each shows which.
+      const buttons = page.locator('details', { has: page.getByText('What the buttons do') });
+      expect(await buttons.locator('summary').textContent()).toBe(
+        'What the buttons do — Your organization sets these.',
+      );
+      await buttons.locator('summary').click();
+      expect(await buttons.getByLabel('Play').first().isDisabled()).toBe(false);
+      expect(await page.getByTestId('mic-buttons-locked').count()).toBe(0);
+      await page.getByRole('radio', { name: 'The dictation box' }).check();
+      const play = page.getByTestId('mic-buttons-box').getByLabel('Play').first();
+      expect(await play.isDisabled()).toBe(true);
+      expect(await play.inputValue()).toBe('none');
+      expect(await play.getAttribute('aria-describedby')).toBe('mic-buttons-locked');
+      expect(await page.getByTestId('mic-buttons-locked').textContent()).toBe(
+        'Your organization sets these.',
+      );
     } finally {
       locked.app.dictation?.dispose();
       await locked.close();

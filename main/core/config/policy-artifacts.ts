@@ -94,11 +94,15 @@ ${POLICY_KEYS.map(admxPolicy).join('\n')}
 `;
 }
 
-/** A default as IT would type it: a list with commas, a map or list of maps as JSON, nothing as "none". */
+/**
+ * A default as IT would type it: a list with commas, a map or list of maps as JSON; an empty list as "none",
+ * an empty map as no changes (a map is laid over built-in defaults its description names).
+ */
 function defaultText(value: unknown): string {
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return value.join(',') || 'none';
   if (typeof value !== 'object' || value === null) return String(value);
-  return Object.keys(value).length === 0 ? 'none' : JSON.stringify(value);
+  if (Array.isArray(value) && value.length === 0) return 'none';
+  return Object.keys(value).length === 0 ? 'no changes to the defaults' : JSON.stringify(value);
 }
 
 function explain([name, spec]: Entry): string {

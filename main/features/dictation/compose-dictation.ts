@@ -9,7 +9,7 @@ import { noSecureInput, type SecureInputProbe } from '../../../native/secure-inp
 import type { AudioSource } from '../../core/audio/audio-source.ts';
 import type { DictationLocale } from '../../core/api/schemas/common.ts';
 import type { JournalStore } from '../../core/journal/journal-store.ts';
-import type { DictationStateDto } from '../../../preload/contract/index.ts';
+import type { BoxButton, DictationStateDto } from '../../../preload/contract/index.ts';
 import { journaledDictation, SharedMicrophoneLock, type DictationConnection } from './dictation-kit.ts';
 import type { SecretStore } from '../../base/secrets/secret-store.ts';
 import type { Config, ConfigKey } from '../../core/config/config-schema.ts';
@@ -20,14 +20,7 @@ import { DictationRecovery } from './dictation-recovery.ts';
 import { DictationService, type DictationClipboard } from './dictation-service.ts';
 import { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type {
-  DictationText,
-  FieldButton,
-  FieldNavigator,
-  Inserter,
-  OpenDictation,
-  OverlayPort,
-} from './ports.ts';
+import type { DictationText, FieldNavigator, Inserter, OpenDictation, OverlayPort } from './ports.ts';
 import type { HidBackend } from '../../../native/hid.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
 import { DictationMic } from './mic/dictation-mic.ts';
@@ -92,7 +85,7 @@ export interface DictationAppParts extends DictationStores {
   readonly platform: NodeJS.Platform;
   readonly onState: (state: DictationStateDto) => void;
   /** A field key or microphone button for the box the window shows (field-key-route.ts). */
-  readonly onBoxField?: (button: FieldButton) => void;
+  readonly onBoxField?: (button: BoxButton) => void;
   /** The clinician's and the organization's Texts (the Texts feature). */
   readonly texts?: () => readonly DictationText[];
   /** The visit and appointment on screen as a key (no patient data): the checks' "earlier" stays inside it. */
@@ -204,7 +197,8 @@ function attachMic(
       start: () => service.start(),
       stop: () => service.stop(),
       cancel: () => service.cancel(),
-      transfer: () => transferBox(service),
+      // Shown in the box, the box's text as the clinician sees it (edited there, its defaults accepted).
+      transfer: () => service.fieldKeys.transfer(() => transferBox(service)),
       // As the hotkeys: between the words said so far and the next ones (said on the overlay), or in the box.
       fieldButton: (kind) => service.fieldKeys.press(kind, 'mic'),
     },

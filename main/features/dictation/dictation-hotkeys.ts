@@ -56,6 +56,16 @@ export class FieldKeys {
     else if (route === 'box') this.#o.onBoxField?.(kind);
   }
 
+  /**
+   * A microphone's Transcribe: while the box has the keyboard (no dictation running) the box sends the text
+   * it shows — main's copy lacks the clinician's edits there; elsewhere `fromMain` (main's box text).
+   */
+  async transfer(fromMain: () => Promise<void>): Promise<void> {
+    const route = routeFieldKey({ ...this.#focus(), via: 'mic', dictating: this.#controller.active });
+    if (route === 'box') this.#o.onBoxField?.('transfer');
+    else await fromMain();
+  }
+
   #focus(): FocusPlace {
     const ownWindowFocused = this.#o.ownWindowFocused?.() ?? false;
     return { ownWindowFocused, boxShown: this.#boxShown && this.#o.onBoxField !== undefined };

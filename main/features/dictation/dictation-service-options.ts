@@ -7,7 +7,8 @@ import type { DictationHistory } from './dictation-history.ts';
 import type { DictationRecovery } from './dictation-recovery.ts';
 import type { DictationSettingsStore } from './dictation-settings.ts';
 import type { ShortcutRegistrar } from './hotkey-driver.ts';
-import type { DictationText, FieldButton, FieldNavigator } from './ports.ts';
+import type { DictationText, FieldNavigator } from './ports.ts';
+import type { BoxButton } from '../../../preload/contract/index.ts';
 import type { DictationMic } from './mic/dictation-mic.ts';
 import type { ScheduledClear } from './insertion/copied-expiry.ts';
 import type { FlagKind } from '../../../preload/contract/text-check-codes.ts';
@@ -49,7 +50,7 @@ export interface DictationServiceOptions extends Omit<
   /** One of our own windows has the keyboard focus (the Electron shell); absent: never. */
   readonly ownWindowFocused?: () => boolean;
   /** A field key or microphone button is for the box the window shows (the `dictation:boxField` event). */
-  readonly onBoxField?: (button: FieldButton) => void;
+  readonly onBoxField?: (button: BoxButton) => void;
   /** The clinician's Texts ("insert ‹name›"), read at each dictation's start; absent: none. */
   readonly texts?: () => readonly DictationText[];
 }

@@ -10,7 +10,7 @@
  *   hook cannot take a key: the box had it too and its own key handling moved already, so the hook's press
  *   does nothing more;
  * - our window has it but the box is not there, or a dictation runs: the field, as before (while dictating,
- *   between the words said and the next ones — in the box when the dictation goes there).
+ *   between the words said and the next ones).
  */
 import type { MicPlace } from '../../../preload/contract/index.ts';
 

@@ -28,6 +28,7 @@ export async function startDictationApp(
   dictation: DictationService;
   client: OAuthClient;
   hid: FakeHid;
+  inserter: FakeInserter;
 }> {
   const started = await startServiceWithClient();
   const inserter = new FakeInserter();
@@ -57,7 +58,7 @@ export async function startDictationApp(
       hid, // a PowerMic III on the fake USB bus (no such device here: native/hid.fake.ts)
     }),
   });
-  return { service: started.service, h, dictation: h.app.dictation!, client: started.client, hid };
+  return { service: started.service, h, dictation: h.app.dictation!, client: started.client, hid, inserter };
 }
 
 /**

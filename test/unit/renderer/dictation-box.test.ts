@@ -13,7 +13,7 @@ describe('accept defaults in the dictation box', () => {
     );
   });
 
-  it('a field already filled by hand is left as it is; nothing left says so (null)', () => {
+  it('fills what is left between words already said; nothing left says so (null)', () => {
     expect(defaultsInBox('Right knee: [no effusion], swelling mild.')?.text).toBe(
       'Right knee: no effusion, swelling mild.',
     );
@@ -25,5 +25,14 @@ describe('accept defaults in the dictation box', () => {
     const text = 'Allergies: ***. Side: [left|right].';
     expect(defaultsInBox(text)?.text).toBe('Allergies: ***. Side: left.');
     expect(fieldInBox(text, { start: 0, end: 0 }, 'next', ['asterisks'])).toEqual({ start: 11, end: 14 });
+  });
+
+  it('counts the caret in UTF-16 units, across lines and characters outside the BMP', () => {
+    const emoji = '😀 [a|b] 😀😀 [ 𝔸 | c ] tail';
+    const filled = defaultsInBox(emoji)!;
+    expect(filled.text).toBe('😀 a 😀😀 𝔸 tail'); // an item's spaces are trimmed
+    expect(filled.text.slice(filled.caret)).toBe(' tail');
+    const lines = defaultsInBox('[left|right]\n[no]')!;
+    expect(lines).toEqual({ text: 'left\nno', caret: 'left\nno'.length });
   });
 });

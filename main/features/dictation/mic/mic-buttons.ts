@@ -25,7 +25,7 @@ export interface MicActionsPort {
   start(): Promise<unknown>;
   stop(): Promise<void>;
   cancel(): Promise<void>;
-  /** The dictation box's text into the application focused now (Dragon's "transfer"). */
+  /** The dictation box's text into the application in front, or from the box the one last dictated into. */
   transfer(): Promise<void>;
   /** Next / previous field, or a Text's fields left get their defaults (Dragon's Play button). */
   fieldButton(kind: FieldButton): Promise<void>;
@@ -48,8 +48,8 @@ export class MicButtons {
   readonly #o: MicButtonsOptions;
   /** Buttons down but not yet settled, with their timers. */
   readonly #settling = new Map<MicButton, ReturnType<typeof setTimeout>>();
-  /** Buttons whose press counted, with the action it read (their release may act too: push-to-talk). */
-  readonly #pressed = new Map<MicButton, MicAction>();
+  /** Buttons whose press counted, with what it read (their release may act too: push-to-talk). */
+  readonly #pressed = new Map<MicButton, { action: MicAction; mode: MicSettings['recordMode'] }>();
 
   constructor(options: MicButtonsOptions) {
     this.#o = options;
@@ -62,9 +62,12 @@ export class MicButtons {
       const timer = setTimeout(() => {
         this.#settling.delete(button);
         const settings = this.#o.settings();
-        const action = settings.buttons[this.#o.actions.place()][button] ?? 'none';
-        this.#pressed.set(button, action);
-        this.#act(action, 'down', settings.recordMode);
+        const read = {
+          action: settings.buttons[this.#o.actions.place()][button] ?? 'none',
+          mode: settings.recordMode,
+        };
+        this.#pressed.set(button, read);
+        this.#act(read.action, 'down', read.mode);
       }, this.#o.settleMs ?? SETTLE_MS);
       this.#settling.set(button, timer);
       return;
@@ -76,11 +79,11 @@ export class MicButtons {
       this.#settling.delete(button);
       return;
     }
-    // The release acts on what the press read, though the focus (and so the map) may have moved since.
-    const action = this.#pressed.get(button);
-    if (action === undefined) return;
+    // The release acts on what the press read, though the focus (and so the map) or the settings changed since.
+    const read = this.#pressed.get(button);
+    if (read === undefined) return;
     this.#pressed.delete(button);
-    this.#act(action, 'up', this.#o.settings().recordMode);
+    this.#act(read.action, 'up', read.mode);
   }
 
   #act(action: MicAction, edge: 'down' | 'up', mode: MicSettings['recordMode']): void {

@@ -36,7 +36,9 @@ describe('generated policy artifacts', () => {
     const adml = read(ARTIFACT_PATHS.adml);
     expect(adml).not.toContain('[object Object]');
     expect(adml).not.toMatch(/Not configured: \./);
-    expect(adml).toMatch(/Not configured: none\. \(Registry value dictationMicButtonsInBox\.\)/);
+    expect(adml).toMatch(
+      /Not configured: no changes to the defaults\. \(Registry value dictationMicButtonsInBox\.\)/,
+    );
     expect(adml).toMatch(/Not configured: none\. \(Registry value dictationAppRules\.\)/);
   });
 

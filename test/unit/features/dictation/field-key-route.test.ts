@@ -5,7 +5,7 @@ import {
   type FieldKeyContext,
 } from '../../../../main/features/dictation/field-key-route.ts';
 import { FieldKeys } from '../../../../main/features/dictation/dictation-hotkeys.ts';
-import type { FieldButton } from '../../../../preload/contract/index.ts';
+import type { BoxButton, FieldButton } from '../../../../preload/contract/index.ts';
 
 const box: FieldKeyContext = { via: 'shortcut', ownWindowFocused: true, boxShown: true, dictating: false };
 
@@ -37,7 +37,7 @@ describe('where a next / previous field hotkey or a microphone’s field button 
 describe('FieldKeys: a microphone’s field buttons', () => {
   function setup(focused: { own: boolean }) {
     const inField: FieldButton[] = [];
-    const inBox: FieldButton[] = [];
+    const inBox: BoxButton[] = [];
     const controller = { active: false, fieldButton: async (kind: FieldButton) => void inField.push(kind) };
     const keys = new FieldKeys(controller, {
       ownWindowFocused: () => focused.own,
@@ -63,6 +63,22 @@ describe('FieldKeys: a microphone’s field buttons', () => {
     await t.keys.press('previous_field', 'mic');
     expect(t.inBox).toEqual(['accept_defaults', 'next_field']);
     expect(t.inField).toEqual(['accept_defaults', 'accept_defaults', 'previous_field']);
+  });
+
+  it('Transcribe: the box the window shows sends the text it shows; elsewhere, and while dictating, main’s', async () => {
+    const focused = { own: true };
+    const t = setup(focused);
+    const fromMain: string[] = [];
+    const main = async () => void fromMain.push('main');
+    t.keys.setBoxShown(true);
+    await t.keys.transfer(main);
+    t.controller.active = true;
+    await t.keys.transfer(main);
+    t.controller.active = false;
+    focused.own = false;
+    await t.keys.transfer(main);
+    expect(t.inBox).toEqual(['transfer']);
+    expect(fromMain).toEqual(['main', 'main']);
   });
 
   it('without a window to tell (the CLI), the box is never the place', () => {

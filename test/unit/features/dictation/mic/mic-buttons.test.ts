@@ -87,4 +87,19 @@ describe('mic buttons', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual(['start', 'stop']);
   });
+
+  it('push-to-talk: the release still stops when Settings switched Record to toggle while it was held', async () => {
+    const { actions, calls } = recordingActions();
+    let recordMode: 'toggle' | 'push-to-talk' = 'push-to-talk';
+    const b = new MicButtons({
+      settings: () => ({ recordMode, buttons: { app: { record: 'record' }, box: {} } }),
+      actions,
+    });
+    b.button('record', true);
+    await vi.advanceTimersByTimeAsync(60);
+    recordMode = 'toggle';
+    b.button('record', false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['start', 'stop']);
+  });
 });
