@@ -6,12 +6,7 @@
  * French.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DictationService } from '../../main/features/dictation/dictation-service.ts';
-import type { FakeHid } from '../../native/hid.fake.ts';
-import type { FakeInserter } from '../../main/features/dictation/inserter.fake.ts';
-import type { SampleService } from '../service/sample-service.ts';
 import { connectWithServerCredentials, nav, SHOTS } from './bridge/fixtures.ts';
-import type { AppHarness } from './bridge/harness.ts';
 import { startDictationApp } from './bridge/dictation-app.ts';
 
 /** PowerMic III reports (test/fixtures/hid/mic-reports.json; Play is bit 6 of its button word). */
@@ -24,32 +19,25 @@ const KNEE = 'Knee: [left|right|bilateral], [no effusion]. Pain ***.';
 const FILLED = 'Knee: left, no effusion. Pain ***.';
 
 describe('a Text in the dictation box, by button and by microphone', () => {
-  let service: SampleService;
-  let h: AppHarness;
-  let dictation: DictationService;
-  let hid: FakeHid;
-  let inserter: FakeInserter;
-  let client: Parameters<typeof connectWithServerCredentials>[2];
-
-  beforeAll(async () => {
-    ({ service, h, dictation, client, hid, inserter } = await startDictationApp(new Map(), []));
-  });
+  /** The app, the local service, the fake PowerMic and the fake application ("Epic Hyperspace"). */
+  let app: Awaited<ReturnType<typeof startDictationApp>>;
+  beforeAll(async () => void (app = await startDictationApp(new Map(), [])));
   afterAll(async () => {
-    dictation?.dispose();
-    await h?.close();
-    await service?.close();
+    app?.dictation.dispose();
+    await app?.h.close();
+    await app?.service.close();
   });
 
   /** A press held past the phantom-press filter; the release once main has read the press. */
   async function press(report: number[], done: () => Promise<unknown>): Promise<void> {
-    hid.replay('pm3', [report]);
+    app.hid.replay('pm3', [report]);
     await done();
-    hid.replay('pm3', [UP]);
+    app.hid.replay('pm3', [UP]);
   }
 
   it('connects, then Accept defaults fills the box’s Text, caret after the last field', async () => {
-    const { page } = h;
-    await connectWithServerCredentials(page, service.url, client);
+    const { page } = app.h;
+    await connectWithServerCredentials(page, app.service.url, app.client);
     await nav(page, 'Dictation').click();
     const box = page.getByLabel('Dictated text');
     await box.fill(KNEE);
@@ -65,10 +53,10 @@ describe('a Text in the dictation box, by button and by microphone', () => {
   });
 
   it('the PowerMic’s Play accepts the defaults in the box, its Tab forward moves to the next blank', async () => {
-    const { page } = h;
+    const { page } = app.h;
     const box = page.getByLabel('Dictated text');
     await box.fill(KNEE);
-    expect(dictation.fieldKeys.place).toBe('box');
+    expect(app.dictation.fieldKeys.place).toBe('box');
     await press(PLAY, () => expect.poll(() => box.inputValue()).toBe(FILLED));
     await box.evaluate((el) =>
       (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(0, 0),
@@ -81,19 +69,19 @@ describe('a Text in the dictation box, by button and by microphone', () => {
     await press(TAB_FORWARD, () => expect.poll(selected).toBe('***'));
     await page.screenshot({ path: `${SHOTS}/dictation-box-accept-defaults-en.png`, fullPage: true });
     // Transcribe sends the box's text as shown (its defaults accepted here, never told to main before).
-    const before = inserter.field;
-    await press(TRANSCRIBE, () => expect.poll(() => inserter.field).toBe(before + FILLED));
+    const before = app.inserter.field;
+    await press(TRANSCRIBE, () => expect.poll(() => app.inserter.field).toBe(before + FILLED));
   });
 
   it('Settings: the dictation box’s buttons are a map of their own, in English and French', async () => {
-    const { page } = h;
+    const { page } = app.h;
     await nav(page, 'Settings').click();
     const buttons = page.locator('details', { has: page.getByText('What the buttons do') });
     await buttons.locator('summary').click();
     await page.getByRole('radio', { name: 'The dictation box' }).check();
     await page.getByTestId('mic-buttons-box').getByLabel('Play').first().selectOption('transfer');
-    await expect.poll(() => dictation.state().settings.micButtonsInBox.play).toBe('transfer');
-    expect(dictation.state().settings.micButtons.play).toBe('accept-defaults');
+    await expect.poll(() => app.dictation.state().settings.micButtonsInBox.play).toBe('transfer');
+    expect(app.dictation.state().settings.micButtons.play).toBe('accept-defaults');
     await buttons.scrollIntoViewIfNeeded();
     await buttons.screenshot({ path: `${SHOTS}/settings-mic-buttons-box-en.png` });
     await page.getByRole('radio', { name: 'Other applications' }).check();

@@ -60,6 +60,12 @@ export class DictationStream {
   #panel: SayPanel | null = null;
   /** Line breaks refused so far (said when one more is). */
   #refused = 0;
+  /**
+   * For each command heard and not yet run, oldest first, the text it came after: the field gets the text up
+   * to the oldest only (a caret move waits for the words before it), so words said after a command go where
+   * it put the caret even when they come before it could run.
+   */
+  readonly #gates: string[] = [];
 
   constructor(options: DictationStreamOptions) {
     this.#o = options;
@@ -101,7 +107,7 @@ export class DictationStream {
     const flag = how === 'keep' ? this.#checks.keep(id) : this.#checks.fix(id);
     if (!flag) return null;
     const text = this.#checks.fixed(this.#filtered);
-    if (text !== this.#text) this.#o.run.update(text, false);
+    if (text !== this.#text) this.#insert(text, false);
     this.#text = text;
     this.#checks.check(text);
     this.#o.live(text, this.#checks.flags);
@@ -119,7 +125,7 @@ export class DictationStream {
     const text = this.#checks.fixed(this.#filtered);
     this.#text = text;
     this.#asleep = asleep;
-    this.#o.run.update(text, rolledBack);
+    this.#insert(text, rolledBack);
     const fresh = this.#checks.check(text, correction ? previous : undefined);
     if (fresh.length > 0) this.#o.flagged(fresh);
     this.#o.live(text, this.#checks.flags, selection);
@@ -127,6 +133,23 @@ export class DictationStream {
     const asked = heard.some((command) => command.kind === 'what_can_i_say');
     if (utterance || asked) this.#panel = asked && !this.#panel ? this.#sayPanel(text) : null;
     for (const command of heard) this.#runner.heard(command);
+    if (heard.length > 0) this.#gateUntilRun(text);
+  }
+
+  /** The insertion run gets the text, but not the words after a command still to run (`#gates`). */
+  #insert(text: string, rolledBack: boolean): void {
+    const gate = this.#gates[0];
+    // A correction or a replay of words before the command cannot wait: then the whole text goes.
+    this.#o.run.update(gate !== undefined && text.startsWith(gate) ? gate : text, rolledBack);
+  }
+
+  /** Holds the words after `before` until the command just heard has run (the runner runs them in order). */
+  #gateUntilRun(before: string): void {
+    this.#gates.push(before);
+    void this.#runner.settled().then(() => {
+      this.#gates.shift();
+      this.#insert(this.#text, false);
+    });
   }
 
   #sayPanel(text: string): SayPanel {
@@ -149,6 +172,7 @@ export class DictationStream {
    */
   fieldButton(kind: FieldButton): Promise<void> {
     this.#runner.heard({ kind });
+    this.#gateUntilRun(this.#text);
     return this.#runner.settled();
   }
 

@@ -37,14 +37,17 @@ const SAID: Record<string, readonly string[]> = {
   ],
 };
 
+/** Each language once, in a text view or a one-line entry. */
+const CASES = [
+  ['view', 'ENGLISH_US'],
+  ['entry', 'SPANISH_ES'],
+  ['view', 'FRENCH_FR'],
+] as const;
+
 describeX('a Text said into a GTK field (AT-SPI): inserted, walked, chosen, accepted', () => {
   const x11 = desktopPerSuite();
 
-  it.each([
-    ['view', 'ENGLISH_US'],
-    ['entry', 'SPANISH_ES'],
-    ['view', 'FRENCH_FR'],
-  ] as const)(
+  it.each(CASES)(
     '%s, %s',
     async (kind, locale: DictationLocale) => {
       const field = await GtkField.open(x11.screen, `texts-${kind}-${locale}`, '', kind);

@@ -6,6 +6,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { setup } from './command-controller-setup.ts';
 
 describe('everyday voice commands through the controller', () => {
+  it('words said before a command could run wait for it: they go where it put the caret', async () => {
+    const t = setup();
+    const s = await t.session();
+    s.unit(' Pain 3.');
+    s.unit(' Next field.');
+    s.unit(' Left knee.'); // no pause: it comes before the field move has run
+    s.unit(' Previous field.');
+    s.unit(' Mild.');
+    await t.controller.stop();
+    expect(t.inserter.events).toEqual([
+      'write: Pain 3.',
+      'move:next',
+      'write: Pain 3. Left knee.',
+      'move:previous',
+      'write: Pain 3. Left knee. Mild.',
+    ]);
+  });
+
   it('delete that: the words selected by voice in the box, else the last phrase in the field', async () => {
     const box = setup({ box: true });
     const s = await box.session();
