@@ -4,7 +4,13 @@
  * engine as the app's dictation, without its hotkeys, overlay or box.
  */
 import { CommandFilter, type CommandFilterOptions } from './commands/command-filter.ts';
-import { fillNotice, RecoveredCommands, spokenAs, TEXT_SHAPING } from './commands/recovered-commands.ts';
+import {
+  fillNotice,
+  OWN_TEXT_SHAPING,
+  RecoveredCommands,
+  spokenAs,
+  TEXT_SHAPING,
+} from './commands/recovered-commands.ts';
 import { INSERT_MODES, type StreamingInsertionOptions } from './insertion/insertion-types.ts';
 import { StreamingInsertion } from './insertion/streaming-insertion.ts';
 
@@ -21,6 +27,8 @@ export interface DictationHeadless {
   ) => RecoveredCommands;
   /** The commands that shape the text (the rest act on another application). */
   readonly textShaping: typeof TEXT_SHAPING;
+  /** …and those that shape the dictation's own text when nothing else receives it (the box's set). */
+  readonly ownTextShaping: typeof OWN_TEXT_SHAPING;
   /** A command named by its spoken form. */
   readonly spokenAs: typeof spokenAs;
   /** Why a command that fills a Text's field could not act, if it could not. */
@@ -36,6 +44,7 @@ export function createDictationHeadless(): DictationHeadless {
     commands: (options) => new CommandFilter(options),
     recoveredCommands: (options) => new RecoveredCommands(options),
     textShaping: TEXT_SHAPING,
+    ownTextShaping: OWN_TEXT_SHAPING,
     spokenAs,
     fillNotice,
     insertModes: INSERT_MODES,

@@ -41,6 +41,22 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
   'choose',
 ]);
 
+/**
+ * In the dictation's own text (the dictation box, `scribe dictate` printing it), the selection and caret
+ * commands shape it too: select ‹words›, select that, unselect that, insert before / after ‹words›, go to
+ * end / top — the next words replace the selection or go at the caret, as in the box.
+ */
+export const OWN_TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
+  ...TEXT_SHAPING,
+  'select',
+  'select_that',
+  'unselect',
+  'insert_before',
+  'insert_after',
+  'go_end',
+  'go_top',
+]);
+
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
 export interface RecoveredText {
   readonly text: string;

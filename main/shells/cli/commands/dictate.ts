@@ -72,12 +72,14 @@ async function dictate(args: string[]): Promise<number> {
     ...(journal ? { journal: journal.journal } : {}),
   });
   const texts = await clinicianTexts(config);
-  const commands = dictation.commands({ locale, enabled: config.dictationCommands, texts });
+  // Printed only, the text is the dictation's own, as in the dictation box: select, insert after … act on it.
+  const own = inserting === undefined;
+  const commands = dictation.commands({ locale, enabled: config.dictationCommands, texts, box: own });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
-    // The CLI has no field navigation, selection or stop by voice: say so, change nothing.
-    for (const command of heard) sayCommand(command, locale);
+    // The CLI has no field navigation or stop by voice (nor selection when it types): say so, change nothing.
+    for (const command of heard) sayCommand(command, locale, own);
   });
   try {
     await runJournaled(
@@ -102,14 +104,14 @@ export function clinicianTexts(config: Config): Promise<readonly DictationText[]
 }
 
 /** Says on stderr a command heard that does nothing here, or could not act on the text. */
-function sayCommand(command: HeardCommand, locale: string): void {
+function sayCommand(command: HeardCommand, locale: string, own: boolean): void {
   // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
-  if (!dictation.textShaping.has(command.kind))
+  if (!(own ? dictation.ownTextShaping : dictation.textShaping).has(command.kind))
     process.stderr.write(
       `${words().cli.dictate.commandDoesNothing(dictation.spokenAs(command.kind, locale))}\n`,
     );
-  const notice = dictation.fillNotice(command);
-  if (notice) process.stderr.write(`${dictationMessageText({ code: notice })}\n`);
+  const notice = dictation.fillNotice(command) ?? (command.found === false ? 'words_not_in_field' : null);
+  if (notice) process.stderr.write(`${dictationMessageText({ code: notice, app: null })}\n`);
 }
 
 /** Inserts (when asked), prints the text, and says what the insertion could not do. */

@@ -2,7 +2,8 @@
  * `scribe dictate` prints the text exactly as it would be inserted, voice commands applied: the local
  * service "recognises" the dictation recording's three sentences as the words below — a sentence, then
  * "scratch that" alone, then another sentence; or a sentence, "go to sleep" alone, and a sentence said
- * asleep. With `dictationCommands` off (SCRIBE_DICTATION_COMMANDS=false) the words are text.
+ * asleep; or "select ‹words›" and "all caps that", which act on the printed text as in the dictation box.
+ * With `dictationCommands` off (SCRIBE_DICTATION_COMMANDS=false) the words are text.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStreamingHarness, type StreamingHarness } from '../../core/streaming/harness.ts';
@@ -48,3 +49,17 @@ describe('go to sleep', () => {
     expect(on.stderr).not.toMatch(/does nothing/);
   }, 120_000);
 });
+
+describe('select and all caps, as in the dictation box', () => {
+  const cli = cliAgainst(['pain in left knee period', 'select left knee', 'all caps that']);
+  afterAll(async () => (await cli).close());
+
+  it('act on the printed text itself; nothing is said to do nothing', async () => {
+    const { dictate } = await cli;
+    const on = await dictate();
+    expect(on.code).toBe(0);
+    expect(on.stdout).toMatch(/^\s*pain in LEFT KNEE\.$/i);
+    expect(on.stderr).not.toMatch(/does nothing|not in this field/);
+  }, 120_000);
+});
+
