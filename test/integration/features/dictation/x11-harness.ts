@@ -7,7 +7,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { until } from '../../../harness/until.ts';
+import { until, WAIT_LIMIT_MS } from '../../../harness/until.ts';
 
 const run = promisify(execFile);
 /** A fixture program of test/fixtures/x11/ (the fields other applications stand for). */
@@ -176,6 +176,13 @@ export async function setClipboard(display: TestDisplay, text: string): Promise<
   });
   child.stdin!.end(text);
   await new Promise((resolve) => child.once('exit', resolve));
+  // xclip asks for the selection (buffered by Xlib) and forks: the request reaches the server only when the
+  // forked server first waits for events, after the parent exited. Until then it is not the clipboard's.
+  const end = Date.now() + WAIT_LIMIT_MS;
+  while ((await readClipboard(display)) !== text) {
+    if (Date.now() > end) throw new Error('timed out waiting for the copy to own the clipboard');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** The CLIPBOARD's text, or undefined when it has no owner. */
