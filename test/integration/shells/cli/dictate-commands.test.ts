@@ -62,4 +62,3 @@ describe('select and all caps, as in the dictation box', () => {
     expect(on.stderr).not.toMatch(/does nothing|not in this field/);
   }, 120_000);
 });
-
