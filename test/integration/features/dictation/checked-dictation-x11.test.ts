@@ -20,8 +20,7 @@ describeX('checked dictation in a real X11 field', () => {
     const field = await TkField.open(x11.screen, `ehr-checks-${Math.random().toString(36).slice(2)}`);
     let flags: readonly DictationFlag[] = [];
     try {
-      await field.focus(x11.screen);
-      const app = (await x11.desktop.activeWindow())?.app ?? '';
+      const app = (await field.focus(x11.screen, x11.desktop))?.app ?? '';
       const { controller, sessions } = controllerOnX11(x11.desktop, x11.screen.env, {
         mode: 'paste',
         rules: () => [{ app, insert: 'paste', lineBreak: 'return' }],

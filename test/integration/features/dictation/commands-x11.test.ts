@@ -20,9 +20,8 @@ describeX.each<InsertMode>(['paste', 'type'])('voice commands in a real X11 fiel
   /** A controller inserting into a fresh focused field; the person's keys reach it as the key hook's would. */
   async function dictation() {
     const field = await TkField.open(x11.screen, `ehr-${mode}-${Math.random().toString(36).slice(2)}`);
-    await field.focus(x11.screen);
     // Tk's text cannot be read through AT-SPI: IT's rule says a line break is Return there (new-line-x11).
-    const app = (await x11.desktop.activeWindow())?.app ?? '';
+    const app = (await field.focus(x11.screen, x11.desktop))?.app ?? '';
     const { controller, sessions } = controllerOnX11(x11.desktop, x11.screen.env, {
       mode,
       rules: () => [{ app, insert: mode, lineBreak: 'return' }],

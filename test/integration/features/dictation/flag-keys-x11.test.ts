@@ -29,8 +29,7 @@ describe.skipIf(!process.env.REAL_DISPLAY)('the overlay flag’s fix key in a re
     const events: DictationEvent[] = [];
     const { open, sessions } = scriptedOpen();
     const { desktop } = x11;
-    await field.focus(x11.screen);
-    const app = (await desktop.activeWindow())?.app ?? '';
+    const app = (await field.focus(x11.screen, desktop))?.app ?? '';
     const dictation = scriptedDictationService({
       open,
       hook: new UiohookKeyHook({ gate: new SyntheticInputGate() }),

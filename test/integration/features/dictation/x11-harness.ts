@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { until, WAIT_LIMIT_MS } from '../../../harness/until.ts';
+import type { X11Desktop } from '../../../../native/x11/x11-desktop.ts';
+import type { TargetWindow } from '../../../../native/desktop.ts';
 
 const run = promisify(execFile);
 /** A fixture program of test/fixtures/x11/ (the fields other applications stand for). */
@@ -136,11 +138,19 @@ export class TkField {
    * Gives the field focus through the window manager, as a click would; resolves once Tk has given its text
    * widget the focus (its "FOCUSED" reply), so keys sent next go to the widget, not to a window still taking it.
    */
-  async focus(display: TestDisplay): Promise<void> {
+  async focus(
+    display: TestDisplay,
+    desktop?: Pick<X11Desktop, 'activeWindow'>,
+  ): Promise<TargetWindow | undefined> {
     await display.x('xdotool', ['search', '--name', `^${this.title}$`, 'windowactivate', '--sync']);
     const asked = this.#focused + 1;
     this.child.stdin!.write('focus\n');
     await until(() => this.#focused >= asked, `${this.title} to take the focus`);
+    if (!desktop) return undefined;
+    const ids = (await display.x('xdotool', ['search', '--name', `^${this.title}$`]))
+      .split(/\s+/)
+      .filter(Boolean);
+    return activeWindowOf(desktop, (w) => ids.includes(w.id), this.title);
   }
 
   /** Stops the field's process (SIGSTOP): it reads nothing until `resume`, as a very busy application. */
@@ -164,6 +174,25 @@ export class TkField {
     this.child.kill('SIGCONT');
     this.child.kill();
     return gone;
+  }
+}
+
+/**
+ * The desktop's active window once `is` says it is the one wanted: the window manager sets _NET_ACTIVE_WINDOW a moment
+ * after xdotool's --sync (which waits for the X focus) returns, and a dictation started before that captures
+ * the window before (its per-application rule then does not match).
+ */
+export async function activeWindowOf(
+  desktop: Pick<X11Desktop, 'activeWindow'>,
+  is: (window: TargetWindow) => boolean,
+  what: string,
+): Promise<TargetWindow> {
+  const end = Date.now() + WAIT_LIMIT_MS;
+  for (;;) {
+    const active = await desktop.activeWindow();
+    if (active && is(active)) return active;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what} to be the active window`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
