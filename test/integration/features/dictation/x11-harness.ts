@@ -182,7 +182,7 @@ export class TkField {
  * after xdotool's --sync (which waits for the X focus) returns, and a dictation started before that captures
  * the window before (its per-application rule then does not match).
  */
-export async function activeWindowOf(
+async function activeWindowOf(
   desktop: Pick<X11Desktop, 'activeWindow'>,
   is: (window: TargetWindow) => boolean,
   what: string,
