@@ -4,8 +4,20 @@
  * selection or caret moves there; in another application the text only keeps the words said before the
  * command, and the runner acts in the field.
  */
+import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import type { DictatedDocument } from './dictated-document.ts';
 import type { RecognizedCommand } from './recognize.ts';
+
+/** The commands that need the field's text: select ‹words› and those placed here. */
+export const READING_COMMANDS: ReadonlySet<CommandKind> = new Set([
+  'select',
+  'select_that',
+  'unselect',
+  'insert_before',
+  'insert_after',
+  'go_end',
+  'go_top',
+]);
 
 /** What the command did (`found`, or ''), or undefined when it is not one of these commands. */
 export function placeInText(

@@ -15,6 +15,7 @@
  * stands in at the end: never twice.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
+import { READING_COMMANDS } from './caret-commands.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { DictationMessageCode } from '../../../../preload/contract/index.ts';
@@ -46,16 +47,7 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
  * commands shape it too: select ‹words›, select that, unselect that, insert before / after ‹words›, go to
  * end / top — the next words replace the selection or go at the caret, as in the box.
  */
-export const OWN_TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
-  ...TEXT_SHAPING,
-  'select',
-  'select_that',
-  'unselect',
-  'insert_before',
-  'insert_after',
-  'go_end',
-  'go_top',
-]);
+export const OWN_TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([...TEXT_SHAPING, ...READING_COMMANDS]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
 export interface RecoveredText {

@@ -7,6 +7,7 @@
 import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import type { SayPanel } from '../../../../preload/contract/index.ts';
 import { textFields } from '../../../../preload/contract/text-fields.ts';
+import { READING_COMMANDS } from './caret-commands.ts';
 
 /** What the panel is built from, when "what can I say" is heard. */
 export interface PanelFacts {
@@ -38,17 +39,6 @@ const ALWAYS: ReadonlySet<CommandKind> = new Set([
   'what_can_i_say',
 ]);
 
-/** Commands that need the field's text: the box's own, or another application's read. */
-const READING: ReadonlySet<CommandKind> = new Set([
-  'select',
-  'select_that',
-  'unselect',
-  'insert_before',
-  'insert_after',
-  'go_end',
-  'go_top',
-]);
-
 const FILLING: ReadonlySet<CommandKind> = new Set(['accept_defaults', 'field_complete', 'choose']);
 
 /** The panel for these facts: the commands that can act now, in the phrase table's order. */
@@ -57,7 +47,7 @@ export function sayPanel(facts: PanelFacts): SayPanel {
   const fieldsLeft = readable ? textFields(`${facts.fieldText ?? ''}\n${facts.text}`).length : null;
   const can = (kind: CommandKind): boolean => {
     if (ALWAYS.has(kind)) return true;
-    if (READING.has(kind)) return readable;
+    if (READING_COMMANDS.has(kind)) return readable;
     if (FILLING.has(kind)) return (fieldsLeft ?? 0) > 0;
     if (kind === 'next_field' || kind === 'previous_field') return facts.navigator;
     if (kind === 'insert_text') return facts.texts.length > 0;
