@@ -15,9 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadWin32Api } from '../../native/win32/win32-api.ts';
 import { Win32Desktop } from '../../native/win32/win32-desktop.ts';
 import { Win32Clipboard } from '../../native/win32/win32-clipboard.ts';
-import { DictationController } from '../../main/features/dictation/dictation-controller.ts';
-import { EngineInserter } from '../../main/features/dictation/engine-inserter.ts';
-import { endlessMicrophone, scriptedOpen } from '../unit/features/dictation/scripted-session.ts';
+import { scriptedController } from '../integration/features/dictation/x11-controller.ts';
 import { percentile } from '../bench/report.ts';
 import { commandRounds } from '../bench/command-rounds.ts';
 import { TargetProcess } from './support/target.ts';
@@ -53,23 +51,10 @@ describe('voice command → effect in a Win32 EDIT (Wine)', { skip: !asked && 'r
         const w = await target.open('edit');
         await target.focus(w);
         await target.watch(w);
-        const { open, sessions } = scriptedOpen();
-        const controller = new DictationController({
-          open,
-          microphone: endlessMicrophone(),
-          lock: { holder: () => null, acquire: () => true, release: () => undefined },
-          inserter: new EngineInserter({
-            desktop: new Win32Desktop(loadWin32Api()),
-            clipboard: new Win32Clipboard(),
-            platform: 'win32',
-            mode: () => mode,
-            rules: () => [],
-          }),
-          overlay: { show: () => undefined },
-          sink: { live: () => undefined, finished: () => undefined },
-          commands: () => ({ enabled: true, locale: 'ENGLISH_US' }),
-          outcomeMs: 5,
-        });
+        const { controller, sessions } = scriptedController(
+          { desktop: new Win32Desktop(loadWin32Api()), clipboard: new Win32Clipboard(), platform: 'win32' },
+          { mode, rules: () => [] },
+        );
         await controller.start();
         for (let i = 0; i < 200 && sessions.length === 0; i++) await pause(10);
         const { samples, by } = await commandRounds(

@@ -11,12 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import { loadWin32Api } from '../../native/win32/win32-api.ts';
 import { Win32Desktop } from '../../native/win32/win32-desktop.ts';
 import { Win32Clipboard } from '../../native/win32/win32-clipboard.ts';
-import { DictationController } from '../../main/features/dictation/dictation-controller.ts';
-import { EngineInserter } from '../../main/features/dictation/engine-inserter.ts';
 import { DesktopFieldNavigator } from '../../main/features/dictation/fields/field-navigator.ts';
 import type { DictationLocale } from '../../main/core/api/schemas/common.ts';
 import { TEMPLATE_MARKERS } from '../../preload/contract/index.ts';
-import { endlessMicrophone, scriptedOpen } from '../unit/features/dictation/scripted-session.ts';
+import { scriptedController } from '../integration/features/dictation/x11-controller.ts';
 import { eventually, TargetProcess, type TargetWindowHandle } from './support/target.ts';
 
 const desktop = new Win32Desktop(loadWin32Api());
@@ -82,24 +80,16 @@ after(() => target.stop());
 
 /** A controller typing into the focused control, commands said in `locale`; its scripted session. */
 async function dictating(locale: DictationLocale) {
-  const { open, sessions } = scriptedOpen();
-  const controller = new DictationController({
-    open,
-    microphone: endlessMicrophone(),
-    lock: { holder: () => null, acquire: () => true, release: () => undefined },
-    inserter: new EngineInserter({
-      desktop,
-      clipboard: new Win32Clipboard(),
-      platform: 'win32',
-      mode: () => 'type',
+  const { controller, sessions } = scriptedController(
+    { desktop, clipboard: new Win32Clipboard(), platform: 'win32' },
+    {
+      mode: 'type',
       rules: () => [],
-    }),
-    overlay: { show: () => undefined },
-    sink: { live: () => undefined, finished: () => undefined },
-    commands: () => ({ enabled: true, locale, texts: [KNEE] }),
-    navigator: new DesktopFieldNavigator(desktop, () => TEMPLATE_MARKERS),
-    outcomeMs: 5,
-  });
+      locale,
+      texts: [KNEE],
+      navigator: new DesktopFieldNavigator(desktop, () => TEMPLATE_MARKERS),
+    },
+  );
   await controller.start();
   for (let i = 0; i < 200 && sessions.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(sessions.length, 1, 'the session opened');

@@ -7,7 +7,7 @@
 import type { DictationController } from './dictation-controller.ts';
 import type { DictationServiceOptions } from './dictation-service-options.ts';
 import type { FieldButton, MicPlace } from '../../../preload/contract/index.ts';
-import { placeOf, routeFieldKey, type FocusPlace } from './field-key-route.ts';
+import { placeOf, routeFieldKey, type FieldKeyRoute, type FocusPlace } from './field-key-route.ts';
 import type { HotkeyDriver } from './hotkey-driver.ts';
 import type { HotkeyAction } from './hotkey-types.ts';
 import type { OverlayFlag } from './overlay-flag.ts';
@@ -51,7 +51,7 @@ export class FieldKeys {
 
   /** A field key or button: in the focused field (between the words said so far and the next), or the box. */
   async press(kind: FieldButton, via: 'shortcut' | 'hook' | 'mic'): Promise<void> {
-    const route = routeFieldKey({ ...this.#focus(), via, dictating: this.#controller.active });
+    const route = this.#route(via);
     if (route === 'field') await this.#controller.fieldButton(kind);
     else if (route === 'box') this.#o.onBoxField?.(kind);
   }
@@ -61,9 +61,12 @@ export class FieldKeys {
    * it shows — main's copy lacks the clinician's edits there; elsewhere `fromMain` (main's box text).
    */
   async transfer(fromMain: () => Promise<void>): Promise<void> {
-    const route = routeFieldKey({ ...this.#focus(), via: 'mic', dictating: this.#controller.active });
-    if (route === 'box') this.#o.onBoxField?.('transfer');
+    if (this.#route('mic') === 'box') this.#o.onBoxField?.('transfer');
     else await fromMain();
+  }
+
+  #route(via: 'shortcut' | 'hook' | 'mic'): FieldKeyRoute {
+    return routeFieldKey({ ...this.#focus(), via, dictating: this.#controller.active });
   }
 
   #focus(): FocusPlace {

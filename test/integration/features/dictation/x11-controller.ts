@@ -18,42 +18,36 @@ import { endlessMicrophone, scriptedOpen } from '../../../unit/features/dictatio
 
 type InserterOptions = ConstructorParameters<typeof EngineInserter>[0];
 
-/** A controller inserting into `desktop` (on the display `env` names) in `mode`, with IT's `rules`. */
-export function controllerOnX11(
-  desktop: X11Desktop,
-  env: NodeJS.ProcessEnv,
-  options: {
-    mode: InsertMode;
-    rules: InserterOptions['rules'];
-    overlay?: (state: OverlayState) => void;
-    /** Where the text and its flags go (default: nowhere), and what the checks read. */
-    sink?: DictationSink;
-    checks?: DictationControllerOptions['checks'];
-    /** The focused field's reader for the commands that act in it (default: none, every one unreadable). */
-    navigator?: DictationControllerOptions['navigator'];
-    /** The dictation's language, which the commands are said in (default: US English). */
-    locale?: DictationLocale;
-    /** The clinician's Texts ("insert ‹name›"; default: none). */
-    texts?: readonly DictationText[];
-  },
-): {
-  controller: DictationController;
-  sessions: ReturnType<typeof scriptedOpen>['sessions'];
-  clipboard: XclipClipboard;
-} {
+/** What a scripted controller is given besides its desktop (every field optional but mode and rules). */
+export interface ScriptedControllerOptions {
+  mode: InsertMode;
+  rules: InserterOptions['rules'];
+  overlay?: (state: OverlayState) => void;
+  /** Where the text and its flags go (default: nowhere), and what the checks read. */
+  sink?: DictationSink;
+  checks?: DictationControllerOptions['checks'];
+  /** The focused field's reader for the commands that act in it (default: none, every one unreadable). */
+  navigator?: DictationControllerOptions['navigator'];
+  /** The dictation's language, which the commands are said in (default: US English). */
+  locale?: DictationLocale;
+  /** The clinician's Texts ("insert ‹name›"; default: none). */
+  texts?: readonly DictationText[];
+}
+
+/**
+ * The dictation controller as the app wires it over `desktop` and `clipboard` (X11 here, Win32 in the Windows
+ * lane), voice commands on, its sessions scripted.
+ */
+export function scriptedController(
+  parts: Pick<InserterOptions, 'desktop' | 'clipboard' | 'platform'>,
+  options: ScriptedControllerOptions,
+): { controller: DictationController; sessions: ReturnType<typeof scriptedOpen>['sessions'] } {
   const { open, sessions } = scriptedOpen();
-  const clipboard = new XclipClipboard(env, () => desktop.clipboardOwner());
   const controller = new DictationController({
     open,
     microphone: endlessMicrophone(),
     lock: { holder: () => null, acquire: () => true, release: () => undefined },
-    inserter: new EngineInserter({
-      desktop,
-      clipboard,
-      platform: 'linux',
-      mode: () => options.mode,
-      rules: options.rules,
-    }),
+    inserter: new EngineInserter({ ...parts, mode: () => options.mode, rules: options.rules }),
     overlay: { show: (state) => void (state && options.overlay?.(state)) },
     sink: options.sink ?? { live: () => undefined, finished: () => undefined },
     ...(options.checks ? { checks: options.checks } : {}),
@@ -61,5 +55,19 @@ export function controllerOnX11(
     commands: () => ({ enabled: true, locale: options.locale ?? 'ENGLISH_US', texts: options.texts ?? [] }),
     outcomeMs: 5,
   });
-  return { controller, sessions, clipboard };
+  return { controller, sessions };
+}
+
+/** A controller inserting into `desktop` (on the display `env` names) in `mode`, with IT's `rules`. */
+export function controllerOnX11(
+  desktop: X11Desktop,
+  env: NodeJS.ProcessEnv,
+  options: ScriptedControllerOptions,
+): {
+  controller: DictationController;
+  sessions: ReturnType<typeof scriptedOpen>['sessions'];
+  clipboard: XclipClipboard;
+} {
+  const clipboard = new XclipClipboard(env, () => desktop.clipboardOwner());
+  return { ...scriptedController({ desktop, clipboard, platform: 'linux' }, options), clipboard };
 }
