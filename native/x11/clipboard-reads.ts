@@ -14,6 +14,14 @@
  * within a ceiling. Until as many requests as this target's earlier pastes took have come, the ceiling is
  * the wait: its next one is still to come. Our own read (the guarded restore) comes only after a paste is
  * settled, so it is never counted as the target's.
+ *
+ * Reads seen to stop are not the paste done. Chromium drops a paste when the clipboard's owner changes
+ * before its page has inserted it, and that last step shows nothing to the owner: here a new owner taken as
+ * soon as a rich field's reads were over lost the paste in 1 of 4 tries, and with the page's process held
+ * (SIGSTOP, as a loaded machine holds it) from its first read, in 2 of 4. On a loaded CI machine it lost a
+ * dictation's first sentence 1.2 s after the last read. So a target not known to read once per paste (Tk
+ * reads once, and has pasted by then) is given {@link READ_QUIET}.insertMs more before the paste counts
+ * as read.
  */
 import type { ChildProcess } from 'node:child_process';
 
@@ -26,7 +34,7 @@ export interface ReadHistory {
 }
 
 /** @internal exported for the tests */
-export const READ_QUIET = { floorMs: 600, firstFloorMs: 1200, ceilingMs: 2500 } as const;
+export const READ_QUIET = { floorMs: 600, firstFloorMs: 1200, ceilingMs: 2500, insertMs: 2000 } as const;
 
 /**
  * The quiet time after the latest request before the paste counts as read.
@@ -40,6 +48,15 @@ export function quietAfter(
   const floor = history.requests === 0 ? READ_QUIET.firstFloorMs : READ_QUIET.floorMs;
   const measured = Math.max(2 * paste.firstLatencyMs, 3 * Math.max(history.longestGapMs, paste.longestGapMs));
   return Math.min(READ_QUIET.ceilingMs, Math.max(floor, measured));
+}
+
+/**
+ * What is added to the quiet time: nothing for a target known to read once per paste (its one read is its
+ * paste), else the time a page may still take to check the clipboard and insert (see above).
+ * @internal exported for the tests
+ */
+export function insertAfter(history: ReadHistory, paste: { served: number }): number {
+  return history.requests === 1 && paste.served === 1 ? 0 : READ_QUIET.insertMs;
 }
 
 /** Requests an xclip -verbose writer has served so far, from its log ("…request number N" = N-1 served). */
@@ -106,7 +123,7 @@ function readsSettled(
       paste.lastAt = now;
       firstRead();
       clearTimeout(timer);
-      timer = setTimeout(done, quietAfter(history, paste));
+      timer = setTimeout(done, quietAfter(history, paste) + insertAfter(history, paste));
     };
     child.stdout!.on('data', check);
     child.stderr!.on('data', check);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quietAfter, READ_QUIET } from '../../../native/x11/clipboard-reads.ts';
+import { insertAfter, quietAfter, READ_QUIET } from '../../../native/x11/clipboard-reads.ts';
 
 const unknown = { requests: 0, longestGapMs: 0 };
 const chromium = { requests: 3, longestGapMs: 80 };
@@ -30,5 +30,13 @@ describe('the quiet time before a paste counts as read (X11)', () => {
     expect(quietAfter(chromium, { served: 3, firstLatencyMs: 5000, longestGapMs: 5000 })).toBe(
       READ_QUIET.ceilingMs,
     );
+  });
+
+  it('adds time for the page to insert, except where the target is known to read once per paste', () => {
+    const tk = { requests: 1, longestGapMs: 0 };
+    expect(insertAfter(tk, { served: 1 })).toBe(0); // Tk: its one read is its paste
+    expect(insertAfter(unknown, { served: 1 })).toBe(READ_QUIET.insertMs); // the first paste: nothing known
+    expect(insertAfter(chromium, { served: 3 })).toBe(READ_QUIET.insertMs);
+    expect(insertAfter(tk, { served: 2 })).toBe(READ_QUIET.insertMs); // it read twice this time
   });
 });

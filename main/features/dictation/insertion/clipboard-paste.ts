@@ -38,9 +38,21 @@ export interface PasteTimings {
    * chord in the target's input and need not wait (under Wine each "scratch that" waited it out: ~550 ms).
    */
   readonly settleMs: number;
+  /**
+   * The settle time where, besides, the field cannot be read back to cut it short (a web page without the
+   * desktop's accessibility): a browser drops a paste when the clipboard changes before its page has
+   * inserted it, which a loaded machine delays well past its reads (native/x11/clipboard-reads.ts gives
+   * X11, where reads can be seen, the same margin).
+   */
+  readonly blindSettleMs: number;
 }
 
-const DEFAULT_PASTE_TIMINGS: PasteTimings = { restoreDelayMs: 800, readWaitMs: 3000, settleMs: 500 };
+const DEFAULT_PASTE_TIMINGS: PasteTimings = {
+  restoreDelayMs: 800,
+  readWaitMs: 3000,
+  settleMs: 500,
+  blindSettleMs: 2500,
+};
 
 /** How often a readable field is looked at while the last paste settles. */
 const SHOWN_POLL_MS = 10;
@@ -109,7 +121,8 @@ export class ClipboardPaster {
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
       const read = written.pasted ? await this.#readBy(written.pasted, written.reading) : undefined;
-      if (read === undefined) this.#settlesAt = Date.now() + this.#timings.settleMs;
+      if (read === undefined)
+        this.#settlesAt = Date.now() + (shown ? this.#timings.settleMs : this.#timings.blindSettleMs);
       this.#shown = read === undefined ? shown : undefined;
       // A flush never restores before the usual delay (counted from the end of the settle time). Unconfirmed,
       // the target may still be reading; seen reading, it may still be about to paste: Chromium drops a

@@ -105,6 +105,21 @@ describeX('dictation into Chromium fields on X11', () => {
     }
   }, 60_000);
 
+  // CI lost a dictation's first sentence this way: Chromium checks that the clipboard is unchanged only once
+  // its page inserts, which a loaded machine delays past the reads. The page is held from its first read.
+  it('rich field, paste: a page held after it began reading still gets every paste (a loaded machine)', async () => {
+    await web.focus('rich');
+    const desktop = openX11Desktop(env.screen.display);
+    try {
+      const said = PARAGRAPH_CORRECTIONS.said;
+      const result = await pasteInTurn(desktop, env.screen, said, () => web.holdPage(1500));
+      expect(result).toMatchObject({ complete: true, correctionsInPlace: 2 });
+      await expect.poll(() => web.text('rich'), { timeout: 10_000 }).toBe(PARAGRAPH_CORRECTIONS.shown);
+    } finally {
+      await desktop.close();
+    }
+  }, 60_000);
+
   it.each(CASES)(
     'scribe dictate into the %s field, %s',
     async (kind, mode) => {

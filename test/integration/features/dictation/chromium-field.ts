@@ -25,13 +25,27 @@ export const PARAGRAPH_CORRECTIONS = {
   shown: 'Patient was stable.\n\n\nContinue aspirin.',
 } as const;
 
-/** Pastes `said` into the focused field by a StreamingInsertion, each text once the last is in. */
+/**
+ * Pastes `said` into the focused field by a StreamingInsertion, each text once the last is in;
+ * `onFirstRead` runs when the target first reads the first paste.
+ */
 export async function pasteInTurn(
   desktop: X11Desktop,
   display: TestDisplay,
   said: readonly string[],
+  onFirstRead?: () => Promise<void>,
 ): Promise<InsertionResult> {
   const clipboard = new XclipClipboard(display.env, () => desktop.clipboardOwner());
+  if (onFirstRead) {
+    const write = clipboard.writeTransient.bind(clipboard);
+    let first = true;
+    clipboard.writeTransient = async (text) => {
+      const written = await write(text);
+      if (first) void written.reading.then(onFirstRead);
+      first = false;
+      return written;
+    };
+  }
   try {
     const insertion = await StreamingInsertion.begin({
       desktop,
@@ -108,6 +122,22 @@ export class ChromiumFields {
       const el = document.getElementById('${kind}');
       return 'value' in el ? el.value : el.innerText;
     })()`);
+  }
+
+  /**
+   * Stops the page's processes for `ms` (SIGSTOP, then SIGCONT), as a loaded machine leaves them without a
+   * core: the browser process goes on. Only this browser's pages: the e2e group's Chromium runs beside.
+   */
+  async holdPage(ms: number): Promise<void> {
+    const cdp = await this.browser.newBrowserCDPSession();
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: Array<{ type: string; id: number }>;
+    };
+    const pages = processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+    for (const pid of pages) process.kill(pid, 'SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    for (const pid of pages) process.kill(pid, 'SIGCONT');
+    await cdp.detach();
   }
 
   close(): Promise<void> {

@@ -36,7 +36,12 @@ function oneWindow(): FakeDesktop {
 /** A paster into one window over `clipboard`, which holds the user's 'theirs', restoring after `restoreDelayMs`. */
 function pasterHolding(clipboard: FakeClipboard, restoreDelayMs: number): ClipboardPaster {
   clipboard.text = 'theirs';
-  return new ClipboardPaster(clipboard, oneWindow(), { restoreDelayMs, readWaitMs: 0, settleMs: 0 });
+  return new ClipboardPaster(clipboard, oneWindow(), {
+    restoreDelayMs,
+    readWaitMs: 0,
+    settleMs: 0,
+    blindSettleMs: 0,
+  });
 }
 
 describe('ClipboardPaster', () => {
@@ -46,6 +51,7 @@ describe('ClipboardPaster', () => {
     const slow = new ClipboardPaster(unseenReads(new FakeClipboard()), desktop, {
       readWaitMs: 0,
       settleMs: 600_000,
+      blindSettleMs: 600_000,
     });
     expect(await slow.paste('one', 'ctrl-v')).toBe('unknown');
     // The next clipboard write waits it out, counted from the chord.
@@ -53,13 +59,28 @@ describe('ClipboardPaster', () => {
     const paster = new ClipboardPaster(unseenReads(clipboard), desktop, {
       restoreDelayMs: 20,
       readWaitMs: 0,
-      settleMs: 300,
+      settleMs: 0,
+      blindSettleMs: 300,
     });
     await paster.paste('one', 'ctrl-v');
     const chord = Date.now();
     await paster.paste('two', 'ctrl-v');
     expect(Date.now() - chord).toBeGreaterThanOrEqual(290);
     expect(clipboard.writes).toEqual(['one', 'two']);
+  });
+
+  it('holds the next write for the blind settle time only where the field cannot be read back', async () => {
+    // The other test shows the unreadable field's wait; here a readable field's paste is followed after
+    // its own settle time, never the blind one (the test would time out on it).
+    const clipboard = new FakeClipboard();
+    const timings = { restoreDelayMs: 60_000, readWaitMs: 0, settleMs: 100, blindSettleMs: 600_000 };
+    const paster = new ClipboardPaster(unseenReads(clipboard), oneWindow(), timings);
+    const never = async (): Promise<boolean> => false; // readable, never showing it: the whole settle time
+    await paster.paste('readable', 'ctrl-v', never);
+    const chord = Date.now();
+    await paster.paste('next', 'ctrl-v', never);
+    expect(Date.now() - chord).toBeGreaterThanOrEqual(90);
+    expect(clipboard.writes).toEqual(['readable', 'next']);
   });
 
   it('restores at the end only after the usual delay when the read could not be confirmed', async () => {

@@ -4,7 +4,7 @@ import { StreamingInsertion } from '../../../../main/features/dictation/insertio
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 
 /** Paste timings that wait for nothing the fake desktop does not need. */
-export const FAST = { restoreDelayMs: 20, settleMs: 0, readWaitMs: 0 };
+export const FAST = { restoreDelayMs: 20, settleMs: 0, blindSettleMs: 0, readWaitMs: 0 };
 
 /** An insertion begun in the window `app` (focused), with something the person had copied on the clipboard. */
 export async function setup(mode: InsertMode = 'paste', app = 'Tk', timings = FAST) {

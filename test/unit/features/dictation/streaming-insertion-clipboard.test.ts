@@ -124,7 +124,7 @@ describe('StreamingInsertion through the clipboard', () => {
       restore: (snapshot) => clipboard.restore(snapshot),
       close: () => clipboard.close(),
     };
-    const timings = { restoreDelayMs: 20, readWaitMs: 0, settleMs: 60_000 };
+    const timings = { restoreDelayMs: 20, readWaitMs: 0, settleMs: 60_000, blindSettleMs: 60_000 };
     const insertion = await StreamingInsertion.begin({
       desktop,
       clipboard: blind,

@@ -8,7 +8,7 @@ import { StreamingInsertion } from '../../../../main/features/dictation/insertio
 import type { InsertMode } from '../../../../main/features/dictation/insertion/insertion-types.ts';
 import { clipContext, landedIn } from '../../../../main/features/dictation/insertion/write-guard.ts';
 
-const FAST = { restoreDelayMs: 20, settleMs: 0, readWaitMs: 0 };
+const FAST = { restoreDelayMs: 20, settleMs: 0, blindSettleMs: 0, readWaitMs: 0 };
 
 async function setup(mode: InsertMode, facts = {}) {
   const desktop = new FakeDesktop();
@@ -145,7 +145,7 @@ describe('insertion you can prove', () => {
       desktop,
       clipboard,
       mode: 'paste',
-      pasteTimings: { ...FAST, settleMs: 600_000 },
+      pasteTimings: { ...FAST, settleMs: 600_000, blindSettleMs: 600_000 },
     });
     insertion.update('Amoxicillin 500 mg.');
     await insertion.settled();
