@@ -4,7 +4,7 @@
  * clipboard, the field readers of "next field"), a scripted session giving the units the service would send:
  * one language per case, English, Spanish and French. A Text: insert ‹name›, go to top, next field, choose
  * ‹item›, accept defaults. A selection: select ‹words›, all caps that, unselect that, insert after ‹words›,
- * select that, the next words replacing it.
+ * select that, the next words replacing it. Then the lists said into Chromium, word for word.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +15,7 @@ import { DesktopFieldNavigator } from '../../main/features/dictation/fields/fiel
 import type { DictationLocale } from '../../main/core/api/schemas/common.ts';
 import { TEMPLATE_MARKERS } from '../../preload/contract/index.ts';
 import { scriptedController } from '../integration/features/dictation/x11-controller.ts';
+import { LANGUAGES } from '../integration/features/dictation/chromium-command-steps.ts';
 import { eventually, TargetProcess, type TargetWindowHandle } from './support/target.ts';
 
 const desktop = new Win32Desktop(loadWin32Api());
@@ -155,6 +156,28 @@ for (const [kind, locale] of CASES) {
       const replaced = 'Pain with redness in LEFT KNEE.';
       assert.equal(await eventually(text, replaced), replaced);
       await target.close(w);
+    });
+
+    // The lists said into Chromium (chromium-commands-x11.test.ts): insert before, go to end, delete that,
+    // cap that, no caps that, field complete, choose ‹number›, next and previous field.
+    it('the step lists said into Chromium: the same words, the same results', async (t) => {
+      const steps = LANGUAGES.find((l) => l.locale === locale)!;
+      for (const list of [steps.selection, steps.editing, steps.textFields, steps.picks]) {
+        const w = await opened(kind);
+        const { controller, say } = await dictating(locale);
+        t.after(() => controller.cancel());
+        const facts = {
+          text: () => target.text(w),
+          selected: () => target.selected(w, kind),
+          beforeCaret: () => target.beforeCaret(w, kind),
+        };
+        for (const [said, fact, shows] of list) {
+          if (said) say(said);
+          assert.equal(await eventually(facts[fact], shows), shows, `after "${said}"`);
+        }
+        await controller.stop();
+        await target.close(w);
+      }
     });
   });
 }

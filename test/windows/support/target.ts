@@ -90,6 +90,13 @@ export class TargetProcess {
     return raw.slice(r.start as number, r.end as number);
   }
 
+  /** The text before the caret (or before the selection's start), counted as {@link selected} counts. */
+  async beforeCaret(w: TargetWindowHandle, kind: 'edit' | 'richedit'): Promise<string> {
+    const r = await this.#ask({ op: 'selection', hwnd: w.hwnd });
+    const raw = kind === 'richedit' ? (r.raw as string).replace(/\r\n/g, '\r') : (r.raw as string);
+    return raw.slice(0, r.start as number);
+  }
+
   /** Brings the window to the front from its own process; returns the foreground window after. */
   async focus(w: TargetWindowHandle): Promise<number> {
     return (await this.#ask({ op: 'focus', hwnd: w.hwnd })).foreground as number;
