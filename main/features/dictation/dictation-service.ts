@@ -2,6 +2,7 @@
  * Dictation anywhere as one capability: the hotkeys (driver + state machine) drive the controller; the box
  * and history keep every text; Settings changes the hotkeys live; the IPC slice, tray and overlay use it.
  */
+import type { CommandSettings } from './dictation-stream.ts';
 import {
   HOTKEY_SETTINGS,
   type DictationFlag,
@@ -52,11 +53,7 @@ export class DictationService {
       overlay: this.overlayFlag.port,
       // "Next field" / "previous field" said while dictating move through the focused field's blanks.
       navigator: this.fields,
-      commands: () => ({
-        enabled: options.settings.get().commands,
-        locale: options.settings.get().locale,
-        texts: options.texts?.() ?? [],
-      }),
+      commands: () => this.#commands(),
       checks: (target) => this.#ledger.settings(target?.appName ?? null, options.checkKinds?.()),
       sink: {
         live: (text, flags = [], selection) => {
@@ -254,6 +251,12 @@ export class DictationService {
       if (note && this.#box.note === shown) this.#box = { ...this.#box, note };
       if (note && this.#box.note === note) this.#push();
     });
+  }
+
+  /** Voice commands as the settings say at a dictation's start: on, the language, Texts, the blanks. */
+  #commands(): CommandSettings {
+    const { commands, locale, fieldMarkers } = this.#o.settings.get();
+    return { enabled: commands, locale, texts: this.#o.texts?.() ?? [], markers: fieldMarkers };
   }
 
   #activeChanged(active: boolean): void {

@@ -12,12 +12,17 @@ import type { DictationText, FieldButton, FieldNavigator, InsertionRun, InsertTa
 import { withoutLineBreaks } from './insertion/line-breaks.ts';
 import { sayPanel } from './commands/say-panel.ts';
 import type { SayPanel } from '../../../preload/contract/index.ts';
+import type { TemplateMarker } from '../../../preload/contract/dictation-codes.ts';
 
-/** Whether voice commands are on, in which dictation language, and the Texts "insert ‹name›" knows. */
+/**
+ * Whether voice commands are on, in which dictation language, the Texts "insert ‹name›" knows, and the
+ * blanks "next field" counts in the dictation box.
+ */
 export interface CommandSettings {
   readonly enabled: boolean;
   readonly locale: string;
   readonly texts?: readonly DictationText[];
+  readonly markers?: readonly TemplateMarker[];
 }
 
 /** Options of {@link DictationStream}. */

@@ -12,12 +12,12 @@
  *   correction in place), otherwise in the dictation box only;
  * - new line / new paragraph: "\n" / "\n\n" — only when the words reached us, i.e. the service did not
  *   already make the break (under EXPLICIT punctuation it does: docs/dictation-commands.md);
- * - select ‹words›, select that, insert before/after ‹words›: in the dictation box (`box`) the text's own
- *   selection or caret; elsewhere no text (the runner acts in the field, where "delete that" and the case
- *   commands said next then act too: `onSelection`);
+ * - select ‹words›, select that, insert before/after ‹words›, next / previous field: in the dictation box
+ *   (`box`) the text's own selection or caret; elsewhere no text (the runner acts in the field, where
+ *   "delete that" and the case commands said next then act too: `onSelection`);
  * - insert ‹name›: the clinician's Text of that name, in the place of the words (a phrase "scratch that"
  *   takes back); its `[fields]` are then walked by "next field";
- * - next field, previous field, stop dictating, transfer text, make that a Text: reported once, to be run;
+ * - next / previous field (elsewhere), stop dictating, transfer text, make that a Text: reported once, to be run;
  * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
  * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
@@ -31,10 +31,11 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
+import type { TemplateMarker } from '../../../../preload/contract/dictation-codes.ts';
 import { DictatedDocument, isRecase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 import { fillInText, isFieldFill, type FillOutcome } from './field-fill-commands.ts';
-import { placeInText } from './caret-commands.ts';
+import { placeInText, SELECTING } from './caret-commands.ts';
 import { madeText } from './make-text.ts';
 
 /** A command heard in the dictation, to run (or to say it could not). */
@@ -42,7 +43,7 @@ export interface HeardCommand {
   readonly kind: CommandKind;
   /** `select`: the words to select. */
   readonly words?: string;
-  /** `select` in the dictation box: whether the words were found (and are now selected). */
+  /** In the dictation box, the commands that select or place the caret: whether they found where (SELECTING). */
   readonly found?: boolean;
   /** `scratch` or `delete` with nothing left to remove. */
   readonly nothingToScratch?: boolean;
@@ -91,16 +92,9 @@ export interface CommandFilterOptions {
   readonly inField?: boolean;
   /** The clinician's Texts ("insert ‹name›"), read at the dictation's start. */
   readonly texts?: readonly { readonly name: string; readonly content: string }[];
+  /** The blanks "next field" counts in the dictation box (the setting; every kind when not given). */
+  readonly markers?: readonly TemplateMarker[];
 }
-
-/** The commands that select in the dictation box (and report whether they found something to act on). */
-const SELECTING: ReadonlySet<CommandKind> = new Set([
-  'select',
-  'select_that',
-  'unselect',
-  'insert_before',
-  'insert_after',
-]);
 
 /** In another application: the commands that select in the field, and those that act on that selection. */
 const FIELD_SELECTING: ReadonlySet<CommandKind> = new Set(['select', 'select_that']);
@@ -236,7 +230,7 @@ export class CommandFilter {
     // "Delete that" takes out the words selected by voice; with none, it is "scratch that".
     if (command.kind === 'delete' && this.#o.box && before.trim() === '' && doc.deleteSelection())
       return 'deleted-selection';
-    const placed = placeInText(command, doc, this.#o.box === true);
+    const placed = placeInText(command, doc, this.#o.box === true, this.#o.markers);
     if (placed !== undefined) return placed;
     if (command.kind === 'insert_text') {
       const text = this.#o.texts?.find((t) => t.name === command.words);

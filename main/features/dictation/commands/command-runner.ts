@@ -103,7 +103,7 @@ export class CommandRunner {
         return; // the break or the Text is in the text; seeing it land is enough
       case 'next_field':
       case 'previous_field':
-        return this.#move(command.kind === 'next_field' ? 'next' : 'previous');
+        return this.#field(command.kind, command.found);
       case 'select':
       case 'select_that':
       case 'unselect':
@@ -144,6 +144,16 @@ export class CommandRunner {
     if (!this.#o.makeText) return this.#say('command_failed');
     this.#o.makeText(content);
     this.#say('text_name_asked');
+  }
+
+  /**
+   * Said into the dictation box, the text's own blank is selected already (caret-commands.ts: `found`); a
+   * hotkey or microphone button (nothing looked at the text) moves the focused field's.
+   */
+  #field(kind: 'next_field' | 'previous_field', found: boolean | undefined): Promise<void> {
+    if (this.#o.target === null && found !== undefined)
+      return Promise.resolve(this.#say(found ? 'field_selected' : 'field_none_left'));
+    return this.#move(kind === 'next_field' ? 'next' : 'previous');
   }
 
   async #move(direction: 'next' | 'previous'): Promise<void> {

@@ -4,6 +4,8 @@
  * "select ‹words›" that the next words replace, with the text after it. Rebuilt from the units on every
  * change (command-filter.ts), so it holds no state of its own between changes.
  */
+import type { TemplateMarker } from '../../../../preload/contract/dictation-codes.ts';
+import { blankFrom } from '../../../../preload/contract/template-markers.ts';
 import { findWords } from './recognize.ts';
 
 /** A range of the text (UTF-16 units), as the box selects it. */
@@ -190,6 +192,20 @@ export class DictatedDocument {
     const last = this.#standing.at(-1);
     const words = last === undefined ? '' : this.#pieces[last]!.trim();
     return words === '' ? undefined : words;
+  }
+
+  /**
+   * "Next / previous field" in the dictation box: selects the first blank (of the kinds `markers` counts)
+   * after the caret or the selection, or the last one before it, as the box's own buttons do; the next
+   * words replace it. False (nothing changes) when there is none that way.
+   */
+  selectField(direction: 'next' | 'previous', markers: readonly TemplateMarker[]): boolean {
+    const full = this.text;
+    const at = { selectionStart: this.#head.length, selectionLength: this.#selected?.length ?? 0 };
+    const blank = blankFrom(full, at, direction, markers);
+    if (!blank) return false;
+    this.#selectRange(full, blank);
+    return true;
   }
 
   /** "Insert before / after ‹words›": the caret before or after their last place. False when not there. */

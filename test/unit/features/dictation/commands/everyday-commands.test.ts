@@ -239,3 +239,35 @@ describe('select that, unselect that', () => {
     ]);
   });
 });
+
+describe('next field, previous field in the dictation box', () => {
+  it.each([
+    ['ENGLISH_US', ' Go to top.', ' Next field.', ' Previous field.'],
+    ['SPANISH_ES', ' Ve al principio.', ' Campo siguiente.', ' Campo anterior.'],
+    ['FRENCH_FR', ' Va au début.', ' Champ suivant.', ' Champ précédent.'],
+  ])(
+    '%s: select the Text blank after or before the caret; the next words replace it',
+    (locale, top, next, previous) => {
+      const box = filter(locale, true);
+      const text = ' Side: [left] Plan: [rest].';
+      const out = feed(box, [text, next, top, next, next, previous]);
+      expect(out.heard.map((h) => [h.kind, h.found])).toEqual([
+        ['next_field', false], // the caret is after the last blank
+        ['go_top', undefined],
+        ['next_field', true],
+        ['next_field', true],
+        ['previous_field', true],
+      ]);
+      expect(box.update(out.raw).selection).toEqual({ start: text.indexOf('[left]'), length: 6 });
+      expect(box.update(`${out.raw} right`).text).toBe(' Side: right Plan: [rest].');
+      // Outside the box the text is not changed: the runner moves the field's selection.
+      expect(feed(filter(locale), [text, top, next]).heard.at(-1)).toEqual({ kind: 'next_field' });
+    },
+  );
+
+  it('counts only the kinds of blank the setting counts, as the box’s own buttons do', () => {
+    const box = new CommandFilter({ locale: 'ENGLISH_US', enabled: true, box: true, markers: ['asterisks'] });
+    const out = feed(box, [' Side: [left] Pain ***.', ' Go to top.', ' Next field.']);
+    expect(box.update(out.raw).selection).toEqual({ start: ' Side: [left] Pain '.length, length: 3 });
+  });
+});

@@ -204,6 +204,17 @@ describe('what is said', () => {
     expect(said.map((m) => m.code)).toEqual(['no_such_item', 'defaults_accepted', 'no_field_here']);
   });
 
+  it('next / previous field said into the box: from what the text did; a hotkey still moves the field', async () => {
+    const { r, said, navigator } = runner(false);
+    navigator.move.mockResolvedValue({ kind: 'none_left' });
+    r.heard({ kind: 'next_field', found: true });
+    r.heard({ kind: 'previous_field', found: false });
+    r.heard({ kind: 'next_field' }); // a hotkey or a microphone button: no text was looked at
+    await r.settled();
+    expect(navigator.move.mock.calls).toEqual([['next']]); // the hotkey's only
+    expect(said.map((m) => m.code)).toEqual(['field_selected', 'field_none_left', 'field_none_left']);
+  });
+
   it('in another application, from the field; a change there ends corrections reaching back', async () => {
     const done = runner(true, 'done');
     done.r.heard({ kind: 'choose', words: 'right' });
