@@ -3,7 +3,7 @@
  * and a textarea, paste and type, the service's correction applied in place, the clipboard given back.
  * Chromium reads the clipboard two or three times per paste and drops the paste when the clipboard changes
  * in between: concluding "read" at its first request lost the first sentence in 7 of 10 runs.
- * The in-process paste runs repeat BROWSER_FIELD_RUNS times (3 in the suite; 20 were run for the issue,
+ * The in-process paste runs repeat BROWSER_FIELD_RUNS times (2 in the suite; 20 were run for the issue,
  * see docs/dictation-insertion.md); the CLI runs once per field and mode (typing is slow to repeat). With
  * Chromium's accessibility off (the default) the voice commands that act in the field say it cannot be read
  * (with it on: chromium-commands-x11.test.ts).
@@ -23,7 +23,7 @@ import { TEMPLATE_MARKERS } from '../../../../preload/contract/index.ts';
 
 const describeX = process.env.REAL_DISPLAY ? describe : describe.skip;
 const BEFORE = 'what the clinician had copied ✓';
-const RUNS = Number(process.env.BROWSER_FIELD_RUNS ?? 3);
+const RUNS = Number(process.env.BROWSER_FIELD_RUNS ?? 2);
 /** The modes repeated in process (typing is slow: the suite repeats paste only). */
 const REPEATED = (process.env.BROWSER_FIELD_MODES ?? 'paste').split(',');
 /** The CLI's note where a field cannot be read back (these cannot: Chromium's accessibility is off). */
@@ -106,15 +106,21 @@ describeX('dictation into Chromium fields on X11', () => {
   }, 60_000);
 
   // CI lost a dictation's first sentence this way: Chromium checks that the clipboard is unchanged only once
-  // its page inserts, which a loaded machine delays past the reads. The page is held from its first read.
+  // its page inserts, which a loaded machine delays past the reads. The page is held from its first read,
+  // and a correction follows the first paste at once. Whether the hold catches the page before it inserts is a
+  // race: with the old times one dictation lost its first paste in half the runs, so two are dictated.
   it('rich field, paste: a page held after it began reading still gets every paste (a loaded machine)', async () => {
-    await web.focus('rich');
     const desktop = openX11Desktop(env.screen.display);
     try {
-      const said = PARAGRAPH_CORRECTIONS.said;
-      const result = await pasteInTurn(desktop, env.screen, said, () => web.holdPage(1500));
-      expect(result).toMatchObject({ complete: true, correctionsInPlace: 2 });
-      await expect.poll(() => web.text('rich'), { timeout: 10_000 }).toBe(PARAGRAPH_CORRECTIONS.shown);
+      for (let run = 0; run < 2; run++) {
+        await web.focus('rich');
+        const said = ['Patient is table.', 'Patient is stable.'];
+        const result = await pasteInTurn(desktop, env.screen, said, () => web.holdPage(1500));
+        expect(result).toMatchObject({ complete: true, correctionsInPlace: 1 });
+        await expect
+          .poll(async () => lines(await web.text('rich')), { timeout: 10_000 })
+          .toBe('Patient is stable.');
+      }
     } finally {
       await desktop.close();
     }
