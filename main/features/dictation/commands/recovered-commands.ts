@@ -45,9 +45,14 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
 /**
  * In the dictation's own text (the dictation box, `scribe dictate` printing it), the selection and caret
  * commands shape it too: select ‹words›, select that, unselect that, insert before / after ‹words›, go to
- * end / top — the next words replace the selection or go at the caret, as in the box.
+ * end / top, next / previous field — the next words replace the selection or go at the caret, as in the box.
  */
-export const OWN_TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([...TEXT_SHAPING, ...READING_COMMANDS]);
+export const OWN_TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
+  ...TEXT_SHAPING,
+  ...READING_COMMANDS,
+  'next_field',
+  'previous_field',
+]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
 export interface RecoveredText {

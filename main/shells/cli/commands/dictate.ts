@@ -74,7 +74,14 @@ async function dictate(args: string[]): Promise<number> {
   const texts = await clinicianTexts(config);
   // Printed only, the text is the dictation's own, as in the dictation box: select, insert after … act on it.
   const own = inserting === undefined;
-  const commands = dictation.commands({ locale, enabled: config.dictationCommands, texts, box: own });
+  const markers = config.dictationFieldMarkers;
+  const commands = dictation.commands({
+    locale,
+    enabled: config.dictationCommands,
+    texts,
+    box: own,
+    markers,
+  });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
@@ -103,6 +110,8 @@ export function clinicianTexts(config: Config): Promise<readonly DictationText[]
   }).service.library();
 }
 
+const FIELD_MOVES: ReadonlySet<string> = new Set(['next_field', 'previous_field']);
+
 /** Says on stderr a command heard that does nothing here, or could not act on the text. */
 function sayCommand(command: HeardCommand, locale: string, own: boolean): void {
   // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
@@ -110,7 +119,8 @@ function sayCommand(command: HeardCommand, locale: string, own: boolean): void {
     process.stderr.write(
       `${words().cli.dictate.commandDoesNothing(dictation.spokenAs(command.kind, locale))}\n`,
     );
-  const notice = dictation.fillNotice(command) ?? (command.found === false ? 'words_not_in_field' : null);
+  const notFound = FIELD_MOVES.has(command.kind) ? 'field_none_left' : 'words_not_in_field';
+  const notice = dictation.fillNotice(command) ?? (command.found === false ? notFound : null);
   if (notice) process.stderr.write(`${dictationMessageText({ code: notice, app: null })}\n`);
 }
 

@@ -2,7 +2,8 @@
  * `scribe dictate` prints the text exactly as it would be inserted, voice commands applied: the local
  * service "recognises" the dictation recording's three sentences as the words below — a sentence, then
  * "scratch that" alone, then another sentence; or a sentence, "go to sleep" alone, and a sentence said
- * asleep; or "select ‹words›" and "all caps that", which act on the printed text as in the dictation box.
+ * asleep; or "select ‹words›" and "all caps that", or "previous field", which act on the printed text as in the
+ * dictation box.
  * With `dictationCommands` off (SCRIBE_DICTATION_COMMANDS=false) the words are text.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,5 +61,18 @@ describe('select and all caps, as in the dictation box', () => {
     expect(on.code).toBe(0);
     expect(on.stdout).toMatch(/^\s*pain in LEFT KNEE\.$/i);
     expect(on.stderr).not.toMatch(/does nothing|not in this field/);
+  }, 120_000);
+});
+
+describe('previous field, as in the dictation box', () => {
+  const cli = cliAgainst(['knee [left|right] period', 'previous field', 'right']);
+  afterAll(async () => (await cli).close());
+
+  it('selects the blank in the printed text and the next words replace it; nothing is said to do nothing', async () => {
+    const { dictate } = await cli;
+    const on = await dictate();
+    expect(on.code).toBe(0);
+    expect(on.stdout).toMatch(/^\s*knee right\.$/i);
+    expect(on.stderr).not.toMatch(/does nothing|no more|not in this field/i);
   }, 120_000);
 });
