@@ -74,14 +74,8 @@ async function dictate(args: string[]): Promise<number> {
   const texts = await clinicianTexts(config);
   // Printed only, the text is the dictation's own, as in the dictation box: select, insert after … act on it.
   const own = inserting === undefined;
-  const markers = config.dictationFieldMarkers;
-  const commands = dictation.commands({
-    locale,
-    enabled: config.dictationCommands,
-    texts,
-    box: own,
-    markers,
-  });
+  const { dictationCommands: enabled, dictationFieldMarkers: markers } = config;
+  const commands = dictation.commands({ locale, enabled, texts, box: own, markers });
   session.on('text', ({ text, rolledBack }) => {
     const { text: inserted, heard } = commands.update(text);
     inserting?.insertion.update(inserted, rolledBack);
