@@ -12,7 +12,7 @@
  *   as the line before it shows, and the next unit 300 ms after a command's effect (the service catching
  *   up after a stall, units together). In paste mode on
  *   X11 a unit then waits until the target has finished reading the paste before it (its quiet time,
- *   docs/dictation-insertion.md), which keeps it from cutting into that paste; printed for what it is, not
+ *   docs/dictation-paste-reads.md), which keeps it from cutting into that paste; printed for what it is, not
  *   judged against the 50 ms.
  */
 

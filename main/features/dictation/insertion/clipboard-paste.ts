@@ -94,6 +94,8 @@ export class ClipboardPaster {
   #shown: (() => Promise<boolean>) | undefined;
   /** A timed restore failed; the next paste reports it. */
   #restoreFailed = false;
+  /** The field was read back showing a paste: later pastes given no `shown` (a correction's) are not blind. */
+  #readable = false;
 
   constructor(clipboard: InsertionClipboard, desktop: Desktop, timings: Partial<PasteTimings> = {}) {
     this.#clipboard = clipboard;
@@ -121,8 +123,9 @@ export class ClipboardPaster {
       this.#ours = text;
       await this.#desktop.sendPaste(chord);
       const read = written.pasted ? await this.#readBy(written.pasted, written.reading) : undefined;
+      const blind = !shown && !this.#readable;
       if (read === undefined)
-        this.#settlesAt = Date.now() + (shown ? this.#timings.settleMs : this.#timings.blindSettleMs);
+        this.#settlesAt = Date.now() + (blind ? this.#timings.blindSettleMs : this.#timings.settleMs);
       this.#shown = read === undefined ? shown : undefined;
       // A flush never restores before the usual delay (counted from the end of the settle time). Unconfirmed,
       // the target may still be reading; seen reading, it may still be about to paste: Chromium drops a
@@ -138,11 +141,13 @@ export class ClipboardPaster {
   /**
    * The field was read back showing the last paste (the insertion's own read-back after the write): a
    * target shows a paste only once it has read it, so its settle time is over, as when `shown` says so at
-   * the next paste, without reading the field again then. The restore keeps its delay.
+   * the next paste, without reading the field again then. The restore keeps its delay. The field can be
+   * read, too: a later paste given no `shown` (a correction's) waits the settle time, not the blind one.
    */
   sawShown(): void {
     this.#settlesAt = Math.min(this.#settlesAt, Date.now());
     this.#shown = undefined;
+    this.#readable = true;
   }
 
   /** The last paste's settle time is over, or cut short once its field shows it. */

@@ -4,7 +4,7 @@
  * Chromium reads the clipboard two or three times per paste and drops the paste when the clipboard changes
  * in between: concluding "read" at its first request lost the first sentence in 7 of 10 runs.
  * The in-process paste runs repeat BROWSER_FIELD_RUNS times (2 in the suite; 20 were run for the issue,
- * see docs/dictation-insertion.md); the CLI runs once per field and mode (typing is slow to repeat). With
+ * see docs/dictation-paste-reads.md); the CLI runs once per field and mode (typing is slow to repeat). With
  * Chromium's accessibility off (the default) the voice commands that act in the field say it cannot be read
  * (with it on: chromium-commands-x11.test.ts).
  */

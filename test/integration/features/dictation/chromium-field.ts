@@ -36,12 +36,14 @@ export async function pasteInTurn(
   onFirstRead?: () => Promise<void>,
 ): Promise<InsertionResult> {
   const clipboard = new XclipClipboard(display.env, () => desktop.clipboardOwner());
+  let held: unknown;
   if (onFirstRead) {
     const write = clipboard.writeTransient.bind(clipboard);
     let first = true;
     clipboard.writeTransient = async (text) => {
       const written = await write(text);
-      if (first) void written.reading.then(onFirstRead);
+      // A hold that failed fails the test (the field then misses nothing, and the test would prove nothing).
+      if (first) void written.reading.then(onFirstRead).catch((error: unknown) => (held = error));
       first = false;
       return written;
     };
@@ -57,7 +59,9 @@ export async function pasteInTurn(
       insertion.update(text);
       await insertion.settled();
     }
-    return await insertion.finish();
+    const result = await insertion.finish();
+    if (held) throw held;
+    return result;
   } finally {
     await clipboard.close();
   }
@@ -133,11 +137,24 @@ export class ChromiumFields {
     const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
       processInfo: Array<{ type: string; id: number }>;
     };
-    const pages = processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
-    for (const pid of pages) process.kill(pid, 'SIGSTOP');
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    for (const pid of pages) process.kill(pid, 'SIGCONT');
     await cdp.detach();
+    const pages = processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+    if (pages.length === 0) throw new Error('no page process to hold');
+    /** A process gone meanwhile (a spare page) is no error; every other one is let go whatever happens. */
+    const signal = (sig: NodeJS.Signals) =>
+      pages.forEach((pid) => {
+        try {
+          process.kill(pid, sig);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      });
+    try {
+      signal('SIGSTOP');
+      await new Promise((resolve) => setTimeout(resolve, ms)); // the hold itself, not a wait for anything
+    } finally {
+      signal('SIGCONT');
+    }
   }
 
   close(): Promise<void> {

@@ -80,7 +80,11 @@ describe('ClipboardPaster', () => {
     const chord = Date.now();
     await paster.paste('next', 'ctrl-v', never);
     expect(Date.now() - chord).toBeGreaterThanOrEqual(90);
-    expect(clipboard.writes).toEqual(['readable', 'next']);
+    // Read back showing it, the field is known readable: a correction's paste (no `shown`) is not blind.
+    paster.sawShown();
+    await paster.paste('correction', 'ctrl-v');
+    await paster.paste('after', 'ctrl-v');
+    expect(clipboard.writes).toEqual(['readable', 'next', 'correction', 'after']);
   });
 
   it('restores at the end only after the usual delay when the read could not be confirmed', async () => {
