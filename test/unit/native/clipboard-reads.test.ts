@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { insertAfter, quietAfter, READ_QUIET } from '../../../native/x11/clipboard-reads.ts';
+import { EventEmitter } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
+import { describe, expect, it, vi } from 'vitest';
+import { insertAfter, quietAfter, READ_QUIET, watchReads } from '../../../native/x11/clipboard-reads.ts';
 
 const unknown = { requests: 0, longestGapMs: 0 };
 const chromium = { requests: 3, longestGapMs: 80 };
@@ -38,5 +40,49 @@ describe('the quiet time before a paste counts as read (X11)', () => {
     expect(insertAfter(unknown, { served: 1 })).toBe(READ_QUIET.insertMs); // the first paste: nothing known
     expect(insertAfter(chromium, { served: 3 })).toBe(READ_QUIET.insertMs);
     expect(insertAfter(tk, { served: 2 })).toBe(READ_QUIET.insertMs); // it read twice this time
+  });
+});
+
+describe('watchReads: when an xclip writer’s paste counts as read', () => {
+  /** A writer that logs as `xclip -verbose` does, and the paste it was given. */
+  function writer(history: { requests: number; longestGapMs: number }) {
+    const child = Object.assign(new EventEmitter(), {
+      stdout: new EventEmitter(),
+      stderr: new EventEmitter(),
+    });
+    const reads = watchReads(child as unknown as ChildProcess, history);
+    let pasted: boolean | undefined;
+    void reads.pasted.then((p) => (pasted = p));
+    const log = (n: number) =>
+      child.stderr.emit('data', Buffer.from(`  Waiting for selection request number ${n}\n`));
+    log(1);
+    reads.owned();
+    return { log, pasted: () => pasted };
+  }
+
+  it('a first paste read three times counts as read only after the quiet time and the page’s insert time', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = writer({ requests: 0, longestGapMs: 0 });
+      for (const n of [2, 3, 4]) w.log(n);
+      await vi.advanceTimersByTimeAsync(READ_QUIET.firstFloorMs + 100);
+      expect(w.pasted()).toBeUndefined(); // reads over, the page may not have inserted yet
+      await vi.advanceTimersByTimeAsync(READ_QUIET.insertMs);
+      expect(w.pasted()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a target known to read once (Tk) counts as read after the quiet time alone', async () => {
+    vi.useFakeTimers();
+    try {
+      const w = writer({ requests: 1, longestGapMs: 0 });
+      w.log(2);
+      await vi.advanceTimersByTimeAsync(READ_QUIET.floorMs + 100);
+      expect(w.pasted()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
