@@ -1,8 +1,8 @@
 /**
  * The commands that place the selection or the caret (select that, unselect that, insert before / after
- * ‹words›, go to end / top, and in the dictation box next / previous field), applied to the dictation's own text: in the dictation box (`box`) the text's
- * selection or caret moves there; in another application the text only keeps the words said before the
- * command, and the runner acts in the field.
+ * ‹words›, go to end / top, and in the dictation box next / previous field), applied to the dictation's own
+ * text: in the dictation box (`box`) the text's selection or caret moves there; in another application the
+ * text only keeps the words said before the command, and the runner acts in the field.
  */
 import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import { TEMPLATE_MARKERS, type TemplateMarker } from '../../../../preload/contract/dictation-codes.ts';

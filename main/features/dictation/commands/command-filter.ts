@@ -17,7 +17,8 @@
  *   "delete that" and the case commands said next then act too: `onSelection`);
  * - insert ‹name›: the clinician's Text of that name, in the place of the words (a phrase "scratch that"
  *   takes back); its `[fields]` are then walked by "next field";
- * - next / previous field (elsewhere), stop dictating, transfer text, make that a Text: reported once, to be run;
+ * - next / previous field (elsewhere), stop dictating, transfer text, make that a Text: reported once, to
+ *   be run;
  * - go to sleep … wake up: the units between are left out (neither text nor commands), whatever they say.
  *
  * Once, by the speech it was said in: after a drop the session replays the dropped socket's audio from its
@@ -43,7 +44,7 @@ export interface HeardCommand {
   readonly kind: CommandKind;
   /** `select`: the words to select. */
   readonly words?: string;
-  /** In the dictation box, the commands that select or place the caret: whether they found where (SELECTING). */
+  /** In the dictation box, the commands that select or place (SELECTING): whether they found where. */
   readonly found?: boolean;
   /** `scratch` or `delete` with nothing left to remove. */
   readonly nothingToScratch?: boolean;
