@@ -49,7 +49,8 @@ export function sayPanel(facts: PanelFacts): SayPanel {
     if (ALWAYS.has(kind)) return true;
     if (READING_COMMANDS.has(kind)) return readable;
     if (FILLING.has(kind)) return (fieldsLeft ?? 0) > 0;
-    if (kind === 'next_field' || kind === 'previous_field') return facts.navigator;
+    // In the box they walk its own text's blanks (caret-commands.ts); elsewhere the navigator's field.
+    if (kind === 'next_field' || kind === 'previous_field') return facts.box || facts.navigator;
     if (kind === 'insert_text') return facts.texts.length > 0;
     if (kind === 'transfer') return facts.box && facts.transfer;
     if (kind === 'make_text') return facts.makeText;

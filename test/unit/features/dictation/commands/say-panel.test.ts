@@ -74,4 +74,12 @@ describe('what can I say', () => {
     for (const kind of ['transfer', 'make_text', 'insert_text'] as const)
       expect(panel.commands).not.toContain(kind);
   });
+
+  it('in the dictation box, next and previous field walk its own text even with no field navigator', () => {
+    const facts = { locale: 'ENGLISH_US', text: ' Knee [left].', navigator: false, texts: [] };
+    const box = sayPanel({ ...facts, box: true, transfer: true, makeText: false });
+    const elsewhere = sayPanel({ ...facts, box: false, transfer: false, makeText: false });
+    expect(box.commands).toEqual(expect.arrayContaining(['next_field', 'previous_field']));
+    expect(elsewhere.commands).not.toContain('next_field');
+  });
 });
