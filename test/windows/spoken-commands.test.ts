@@ -4,7 +4,7 @@
  * clipboard, the field readers of "next field"), a scripted session giving the units the service would send:
  * one language per case, English, Spanish and French. A Text: insert ‹name›, go to top, next field, choose
  * ‹item›, accept defaults. A selection: select ‹words›, all caps that, unselect that, insert after ‹words›,
- * select that, the next words replacing it. Then the lists said into Chromium, word for word.
+ * select that, the next words replacing it. New line. Then the lists said into Chromium, word for word.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -65,6 +65,13 @@ const SAID: Record<string, { text: readonly string[]; selection: readonly string
       'Sélectionne ça.',
     ],
   },
+};
+
+/** "New line" in each language, said alone. */
+const NEW_LINE: Record<string, string> = {
+  ENGLISH_US: 'New line.',
+  SPANISH_ES: 'Nueva línea.',
+  FRENCH_FR: 'À la ligne.',
 };
 
 const CASES = [
@@ -155,6 +162,19 @@ for (const [kind, locale] of CASES) {
       await controller.stop();
       const replaced = 'Pain with redness in LEFT KNEE.';
       assert.equal(await eventually(text, replaced), replaced);
+      await target.close(w);
+    });
+
+    it('new line: a line break between the words before and after it', async (t) => {
+      const w = await opened(kind);
+      const { controller, say } = await dictating(locale);
+      t.after(() => controller.cancel());
+      say('Wound clean.');
+      say(` ${NEW_LINE[locale]}`);
+      say(' Dressing applied.');
+      await controller.stop();
+      const broken = 'Wound clean.\nDressing applied.';
+      assert.equal(await eventually(() => target.text(w), broken), broken);
       await target.close(w);
     });
 
