@@ -5,8 +5,8 @@
  */
 import { CommandFilter, type CommandFilterOptions } from './commands/command-filter.ts';
 import {
-  fillNotice,
   OWN_TEXT_SHAPING,
+  ownTextNotice,
   RecoveredCommands,
   spokenAs,
   TEXT_SHAPING,
@@ -31,8 +31,8 @@ export interface DictationHeadless {
   readonly ownTextShaping: typeof OWN_TEXT_SHAPING;
   /** A command named by its spoken form. */
   readonly spokenAs: typeof spokenAs;
-  /** Why a command that fills a Text's field could not act, if it could not. */
-  readonly fillNotice: typeof fillNotice;
+  /** Why a command could not act on the dictation's own text, if it could not. */
+  readonly ownTextNotice: typeof ownTextNotice;
   readonly insertModes: typeof INSERT_MODES;
   /** Captures the focused window now and inserts into it as the text grows. */
   readonly beginInsertion: (options: StreamingInsertionOptions) => Promise<StreamingInsertion>;
@@ -46,7 +46,7 @@ export function createDictationHeadless(): DictationHeadless {
     textShaping: TEXT_SHAPING,
     ownTextShaping: OWN_TEXT_SHAPING,
     spokenAs,
-    fillNotice,
+    ownTextNotice,
     insertModes: INSERT_MODES,
     beginInsertion: (options) => StreamingInsertion.begin(options),
   };

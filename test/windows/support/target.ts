@@ -85,16 +85,21 @@ export class TargetProcess {
    * line break as one where its WM_GETTEXT gives CR LF.
    */
   async selected(w: TargetWindowHandle, kind: 'edit' | 'richedit'): Promise<string> {
-    const r = await this.#ask({ op: 'selection', hwnd: w.hwnd });
-    const raw = kind === 'richedit' ? (r.raw as string).replace(/\r\n/g, '\r') : (r.raw as string);
-    return raw.slice(r.start as number, r.end as number);
+    const { raw, start, end } = await this.#selection(w, kind);
+    return raw.slice(start, end);
   }
 
   /** The text before the caret (or before the selection's start), counted as {@link selected} counts. */
   async beforeCaret(w: TargetWindowHandle, kind: 'edit' | 'richedit'): Promise<string> {
+    const { raw, start } = await this.#selection(w, kind);
+    return raw.slice(0, start);
+  }
+
+  /** The control's text as its EM_GETSEL offsets count it, and those offsets. */
+  async #selection(w: TargetWindowHandle, kind: 'edit' | 'richedit') {
     const r = await this.#ask({ op: 'selection', hwnd: w.hwnd });
     const raw = kind === 'richedit' ? (r.raw as string).replace(/\r\n/g, '\r') : (r.raw as string);
-    return raw.slice(0, r.start as number);
+    return { raw, start: r.start as number, end: r.end as number };
   }
 
   /** Brings the window to the front from its own process; returns the foreground window after. */

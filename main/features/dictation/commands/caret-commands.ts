@@ -9,27 +9,23 @@ import { TEMPLATE_MARKERS, type TemplateMarker } from '../../../../preload/contr
 import type { DictatedDocument } from './dictated-document.ts';
 import type { RecognizedCommand } from './recognize.ts';
 
-/** The commands that need the field's text: select ‹words› and those placed here. */
-export const READING_COMMANDS: ReadonlySet<CommandKind> = new Set([
+/** The commands that find their place in the text: select ‹words›, select / unselect that, insert before / after. */
+const FINDING: readonly CommandKind[] = [
   'select',
   'select_that',
   'unselect',
   'insert_before',
   'insert_after',
-  'go_end',
-  'go_top',
-]);
+];
+
+/** Next and previous field: in the dictation box they walk its own text's blanks. */
+export const FIELD_MOVES: ReadonlySet<CommandKind> = new Set(['next_field', 'previous_field']);
+
+/** The commands that need the field's text: select ‹words› and those placed here. */
+export const READING_COMMANDS: ReadonlySet<CommandKind> = new Set([...FINDING, 'go_end', 'go_top']);
 
 /** The commands that select in the dictation box (and report whether they found something to act on). */
-export const SELECTING: ReadonlySet<CommandKind> = new Set([
-  'select',
-  'select_that',
-  'unselect',
-  'insert_before',
-  'insert_after',
-  'next_field',
-  'previous_field',
-]);
+export const SELECTING: ReadonlySet<CommandKind> = new Set([...FINDING, ...FIELD_MOVES]);
 
 /**
  * What the command did (`found`, or ''), or undefined when it is not one of these commands; `markers`: the
@@ -53,7 +49,7 @@ export function placeInText(
     const where = kind === 'insert_before' ? 'before' : 'after';
     return box && doc.caretBeside(command.words ?? '', where) ? 'found' : '';
   }
-  if ((kind === 'next_field' || kind === 'previous_field') && box) {
+  if (FIELD_MOVES.has(kind) && box) {
     doc.insert(command.before, true);
     // In another application the runner moves the field's selection (the navigator).
     return doc.selectField(kind === 'next_field' ? 'next' : 'previous', markers) ? 'found' : '';

@@ -15,7 +15,7 @@
  * stands in at the end: never twice.
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
-import { READING_COMMANDS } from './caret-commands.ts';
+import { FIELD_MOVES, READING_COMMANDS } from './caret-commands.ts';
 import { CommandFilter, type HeardCommand } from './command-filter.ts';
 import { fillMessage, isFieldFill } from './field-fill-commands.ts';
 import type { DictationMessageCode } from '../../../../preload/contract/index.ts';
@@ -50,8 +50,7 @@ export const TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
 export const OWN_TEXT_SHAPING: ReadonlySet<CommandKind> = new Set([
   ...TEXT_SHAPING,
   ...READING_COMMANDS,
-  'next_field',
-  'previous_field',
+  ...FIELD_MOVES,
 ]);
 
 /** The recovered text as it is to be shown, and the commands left out (one per unit they stood in). */
@@ -94,10 +93,15 @@ export class RecoveredCommands {
   }
 }
 
-/** What a fill command that could not act on the text says (`scribe dictate`); null when it acted. */
-export function fillNotice(command: HeardCommand): DictationMessageCode | null {
-  const { kind, filled } = command;
-  return isFieldFill(kind) && filled !== undefined && filled !== 'done' ? fillMessage(kind, filled) : null;
+/**
+ * What a command that could not act on the dictation's own text says (`scribe dictate`): a fill command's
+ * reason, no blank left that way, or words not there; null when it acted.
+ */
+export function ownTextNotice(command: HeardCommand): DictationMessageCode | null {
+  const { kind, filled, found } = command;
+  if (isFieldFill(kind)) return filled !== undefined && filled !== 'done' ? fillMessage(kind, filled) : null;
+  if (found !== false) return null;
+  return FIELD_MOVES.has(kind) ? 'field_none_left' : 'words_not_in_field';
 }
 
 /** How a command is said in a dictation language (its first phrase): how the CLI names it, never by its id. */

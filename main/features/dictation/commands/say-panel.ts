@@ -7,7 +7,7 @@
 import { phrasesFor, type CommandKind } from '../../../../preload/contract/command-phrases.ts';
 import type { SayPanel } from '../../../../preload/contract/index.ts';
 import { textFields } from '../../../../preload/contract/text-fields.ts';
-import { READING_COMMANDS } from './caret-commands.ts';
+import { FIELD_MOVES, READING_COMMANDS } from './caret-commands.ts';
 
 /** What the panel is built from, when "what can I say" is heard. */
 export interface PanelFacts {
@@ -50,7 +50,7 @@ export function sayPanel(facts: PanelFacts): SayPanel {
     if (READING_COMMANDS.has(kind)) return readable;
     if (FILLING.has(kind)) return (fieldsLeft ?? 0) > 0;
     // In the box they walk its own text's blanks (caret-commands.ts); elsewhere the navigator's field.
-    if (kind === 'next_field' || kind === 'previous_field') return facts.box || facts.navigator;
+    if (FIELD_MOVES.has(kind)) return facts.box || facts.navigator;
     if (kind === 'insert_text') return facts.texts.length > 0;
     if (kind === 'transfer') return facts.box && facts.transfer;
     if (kind === 'make_text') return facts.makeText;

@@ -104,8 +104,6 @@ export function clinicianTexts(config: Config): Promise<readonly DictationText[]
   }).service.library();
 }
 
-const FIELD_MOVES: ReadonlySet<string> = new Set(['next_field', 'previous_field']);
-
 /** Says on stderr a command heard that does nothing here, or could not act on the text. */
 function sayCommand(command: HeardCommand, locale: string, own: boolean): void {
   // Named by its spoken form, never by its internal id (nor by the words "select" was given: dictated).
@@ -113,8 +111,7 @@ function sayCommand(command: HeardCommand, locale: string, own: boolean): void {
     process.stderr.write(
       `${words().cli.dictate.commandDoesNothing(dictation.spokenAs(command.kind, locale))}\n`,
     );
-  const notFound = FIELD_MOVES.has(command.kind) ? 'field_none_left' : 'words_not_in_field';
-  const notice = dictation.fillNotice(command) ?? (command.found === false ? notFound : null);
+  const notice = dictation.ownTextNotice(command);
   if (notice) process.stderr.write(`${dictationMessageText({ code: notice, app: null })}\n`);
 }
 

@@ -14,19 +14,25 @@ import { cliEnv, scribe } from './scribe-run.ts';
 /** What the CLI takes from this process: the sound server and the keychain's session bus too. */
 const INHERIT = ['PATH', 'HOME', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS'];
 
-/** A local service that hears `spoken` in the recording, and `scribe dictate` run against it. */
-async function cliAgainst(spoken: string[]) {
-  const { dir, wav } = await writeDictationFixture(spoken);
-  const h: StreamingHarness = await startStreamingHarness({ streaming: { fixturesDir: dir } });
-  const env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: dir };
-  const dictate = (extra: Record<string, string> = {}) =>
-    scribe(['dictate', wav, '--fast', '--no-journal'], { ...env, ...extra }, { inherit: INHERIT });
-  return { dictate, close: () => h.close() };
+/**
+ * A local service that hears `spoken` in the recording, and `scribe dictate` run against it; called in a
+ * describe block, which closes the service after its tests.
+ */
+function cliAgainst(spoken: string[]) {
+  const cli = (async () => {
+    const { dir, wav } = await writeDictationFixture(spoken);
+    const h: StreamingHarness = await startStreamingHarness({ streaming: { fixturesDir: dir } });
+    const env = { ...(await cliEnv(h, dir)), SCRIBE_DATA_DIR: dir };
+    const dictate = (extra: Record<string, string> = {}) =>
+      scribe(['dictate', wav, '--fast', '--no-journal'], { ...env, ...extra }, { inherit: INHERIT });
+    return { dictate, close: () => h.close() };
+  })();
+  afterAll(async () => (await cli).close());
+  return cli;
 }
 
 describe('scratch that', () => {
   const cli = cliAgainst(['the wound is clean period', 'scratch that', 'continue dressing daily period']);
-  afterAll(async () => (await cli).close());
 
   it('takes the sentence before it out of the printed text; turned off, it is text', async () => {
     const { dictate } = await cli;
@@ -40,7 +46,6 @@ describe('scratch that', () => {
 
 describe('go to sleep', () => {
   const cli = cliAgainst(['the wound is clean period', 'go to sleep', 'the coffee is cold period']);
-  afterAll(async () => (await cli).close());
 
   it('what is said after it is left out of the printed text, and nothing is said about it', async () => {
     const { dictate } = await cli;
@@ -53,7 +58,6 @@ describe('go to sleep', () => {
 
 describe('select and all caps, as in the dictation box', () => {
   const cli = cliAgainst(['pain in left knee period', 'select left knee', 'all caps that']);
-  afterAll(async () => (await cli).close());
 
   it('act on the printed text itself; nothing is said to do nothing', async () => {
     const { dictate } = await cli;
@@ -66,7 +70,6 @@ describe('select and all caps, as in the dictation box', () => {
 
 describe('previous field, as in the dictation box', () => {
   const cli = cliAgainst(['knee [left|right] period', 'previous field', 'right']);
-  afterAll(async () => (await cli).close());
 
   it('selects the blank in the printed text and the next words replace it; nothing is said to do nothing', async () => {
     const { dictate } = await cli;
