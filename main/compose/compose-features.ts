@@ -31,7 +31,8 @@ import {
 } from '../features/dictation/dictation-feature.ts';
 import { checkKindsOf } from '../core/config/check-kinds.ts';
 import { createNoteFeature, type NoteFeature, type NoteService } from '../features/note/note-feature.ts';
-import { createTextsFeature, type TextsService } from '../features/texts/texts-feature.ts';
+import type { TextsService } from '../features/texts/texts-feature.ts';
+import { textsFeatureOf } from './compose-texts.ts';
 import type { Feature } from '../core/ipc/feature.ts';
 import type { ClipboardPort } from '../features/note/ports.ts';
 import type { PreferenceStore } from '../features/settings/ports.ts';
@@ -182,7 +183,7 @@ function buildFeatures(deps: FeaturePorts): Built {
   });
   const schedule = scheduleFeatureOf(() => connection.service, emit);
   const notes = noteFeatureOf(deps, core, visit.service, settings, schedule.service);
-  const texts = textsFeatureOf(deps);
+  const texts = textsFeatureOf(deps, connection);
   const parts = { connection, visit: visit.service, settings, texts: texts.service };
   const dictation = createDictationFeature(
     deps.dictation ? dictationParts(deps, deps.dictation, { ...parts, schedule: schedule.service }) : null,
@@ -276,21 +277,6 @@ function dictationParts(
     ...(texts ? { texts: () => texts.current() } : {}),
     encounter: () => `${visit.startedAt() ?? ''}|${schedule.linkedId() ?? ''}`, // the checks' "earlier"
   };
-}
-
-/**
- * The Texts (the Texts page, and "insert ‹name›"): the clinician's, with the organization's file (IT's
- * policy) over them. Kept where dictation keeps its data; without it, an empty library.
- */
-function textsFeatureOf(deps: FeaturePorts): Feature<TextsService | null, HandlerSlice<'texts'>, null> {
-  const stores = deps.dictation;
-  if (!stores) return createTextsFeature(null);
-  const texts = createTextsFeature({
-    dataDir: stores.dataDir,
-    organizationFile: () => stores.resolved().config.dictationTextsFile,
-  });
-  texts.service.current(); // read now, so the first dictation has them
-  return texts;
 }
 
 /** The given connector, sign-in options and sample kit (tests). */

@@ -214,7 +214,7 @@ export const DICTATION_KEYS = {
     schema: z.string().trim().min(1).max(1024),
     title: 'Organization Texts file',
     description:
-      'A file of Texts IT maintains ("insert ‹name›" while dictating), merged over each clinician\'s own at the start of each dictation: an organization Text wins over a clinician\'s of the same name. A Dragon command export (.xml), a CSV with name and content columns (.csv) or the JSON scribe texts export writes (.json); what it cannot hold (scripts, formatted text) is left out.',
+      "A file of Texts IT maintains (\"insert ‹name›\" while dictating), merged over each clinician's own at the start of each dictation: an organization Text wins over a clinician's of the same name, and each clinician's dot phrases in the service hold it too (under org:, in batches of 100; emptying the file takes them away there). A Dragon command export (.xml), a CSV with name and content columns (.csv) or the JSON scribe texts export writes (.json); what it cannot hold (scripts, formatted text) is left out.",
     expect: 'must be the path of a .xml, .csv or .json file',
     deniedLayers: ['settings'],
     example: '\\\\fileserver\\scribe\\texts.xml',

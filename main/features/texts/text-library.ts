@@ -42,7 +42,7 @@ export interface SpokenText extends Text {
 export const USER_TEXTS_FILE = 'texts.json';
 
 /** How two names are compared: as they are said (case, accents and the punctuation around them aside). */
-function textKey(name: string): string {
+export function textKey(name: string): string {
   return name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -1,7 +1,8 @@
 /**
  * The Texts feature: the clinician's library (a file in the data folder the app and the CLI share) with
  * the organization's laid over it (a file IT names by policy), imports from Dragon's export, CSV or our
- * JSON, and exports. The dictation reads the merged library at each dictation's start (by a port).
+ * JSON, and exports. The dictation reads the merged library at each dictation's start (by a port). Signed
+ * in as a clinician, both are kept in the service as dot phrases too (text-sync.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { Feature } from '../../core/ipc/feature.ts';
@@ -18,12 +19,17 @@ import {
   type SpokenText,
   type Text,
 } from './text-library.ts';
+import { syncTexts, type PhraseTarget } from './text-service-sync.ts';
+
+export type { PhraseStore, PhraseTarget } from './text-service-sync.ts';
 
 /** What the Texts feature needs. */
 export interface TextsDeps {
   readonly dataDir: string;
   /** The organization's Texts file (policy `dictationTextsFile`), read at each use; unset: none. */
   readonly organizationFile?: () => string | undefined;
+  /** The clinician's dot phrases in the service; null (or absent): not signed in as a clinician now. */
+  readonly phrases?: () => PhraseTarget | null;
 }
 
 /** The Texts feature's service. */
@@ -45,6 +51,13 @@ export interface TextsService {
    * it again for the next, so a change reaches the dictation after the next one at the latest.
    */
   current(): readonly SpokenText[];
+  /** Changes the clinician's own Texts (one change at a time), then keeps them in the service. */
+  edit(change: (mine: Text[]) => Text[]): Promise<void>;
+  /**
+   * Brings this computer's Texts and the service's together (text-sync.ts); false when there is no one
+   * signed in or the service could not be reached (nothing lost: the next sync tries again).
+   */
+  sync(): Promise<boolean>;
 }
 
 /** The Texts feature: the Texts page's channels (texts-handlers.ts), reports nothing. */
@@ -58,15 +71,16 @@ export function createTextsFeature(deps: null): Feature<null, HandlerSlice<'text
 export function createTextsFeature(
   deps: TextsDeps | null,
 ): TextsFeature | Feature<null, HandlerSlice<'texts'>, null> {
-  if (!deps) return { service: null, handlers: textsHandlers(null, null), events: null };
+  if (!deps) return { service: null, handlers: textsHandlers(null), events: null };
   const service = textsService(deps);
-  return { service, handlers: textsHandlers(service, deps.dataDir), events: null };
+  return { service, handlers: textsHandlers(service), events: null };
 }
 
 function textsService(deps: TextsDeps): TextsService {
   const { dataDir } = deps;
   let last: readonly SpokenText[] = [];
   let reading: Promise<void> | null = null;
+  const { serial, sync } = syncing(deps);
   const feature: TextsService = {
     userFile: join(dataDir, USER_TEXTS_FILE),
     formatOf,
@@ -75,31 +89,74 @@ function textsService(deps: TextsDeps): TextsService {
     },
     async importBytes(bytes, format) {
       const result = parseTexts(bytes, format);
-      // Read the library before writing: a file that is not ours is refused, never overwritten.
-      const existing = await readUserTexts(dataDir);
-      await writeUserTexts(dataDir, replaceByName(existing, result.texts));
+      await feature.edit((existing) => replaceByName(existing, result.texts));
       return result;
     },
     async exportUser(format) {
       return formatTexts(await readUserTexts(dataDir), format);
     },
-    async library(onProblem) {
-      const user = await readUserTexts(dataDir).catch(() => (onProblem?.('user'), [] as Text[]));
-      const file = deps.organizationFile?.();
-      const organization = file
-        ? await readOrganization(file).catch(() => (onProblem?.('organization'), []))
-        : [];
-      return mergeTexts(organization, user);
-    },
+    library: (onProblem) => readLibrary(deps, onProblem),
     current() {
+      sync.soon();
       reading ??= feature
         .library()
         .then((texts) => void (last = texts))
         .finally(() => (reading = null));
       return last;
     },
+    async edit(change) {
+      // Read the library before writing: a file that is not ours is refused, never overwritten.
+      await serial(async () => writeUserTexts(dataDir, change(await readUserTexts(dataDir))));
+      void sync.now();
+    },
+    sync: () => sync.now(),
   };
   return feature;
+}
+
+/** The merged library; an unreadable file counts as none, and is said. */
+async function readLibrary(deps: TextsDeps, onProblem?: (which: 'user' | 'organization') => void) {
+  const user = await readUserTexts(deps.dataDir).catch(() => (onProblem?.('user'), [] as Text[]));
+  const file = deps.organizationFile?.();
+  const organization = file
+    ? await readOrganization(file).catch(() => (onProblem?.('organization'), []))
+    : [];
+  return mergeTexts(organization, user);
+}
+
+/** How often the library is brought together with the service unasked (at a dictation's start). */
+const SYNC_EVERY_MS = 10 * 60_000;
+
+/** One change to the clinician's file at a time (syncs included), and syncs: at once, or when due. */
+function syncing(deps: TextsDeps) {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = queue.then(step, step);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  let lastTried = Number.NEGATIVE_INFINITY;
+  let inFlight = false;
+  const organization = async (): Promise<Text[] | null> => {
+    const file = deps.organizationFile?.();
+    // No policy here (a home computer): IT's phrases are left as another computer's policy made them.
+    return file ? readOrganization(file).catch(() => null) : null;
+  };
+  const now = async (): Promise<boolean> => {
+    const target = deps.phrases?.();
+    if (!target) return false;
+    lastTried = Date.now();
+    inFlight = true;
+    try {
+      return await serial(async () => syncTexts(deps.dataDir, target, await organization()));
+    } catch {
+      return false; // offline, signed out meanwhile, a file not ours: the next sync tries again
+    } finally {
+      inFlight = false;
+    }
+  };
+  const soon = () => void (!inFlight && Date.now() - lastTried >= SYNC_EVERY_MS && deps.phrases?.() && now());
+  return { serial, sync: { now, soon } };
 }
 
 /** IT's file may be any format we import (a Dragon export as it is); what it cannot hold is left out. */

@@ -1,29 +1,30 @@
 /**
  * The Texts page's channels: the merged library (the organization's marked, never editable here), and the
- * clinician's own Texts saved or deleted one at a time in their file. Without a data folder (a shell that
- * keeps none) the library is empty and saving is refused.
+ * clinician's own Texts saved or deleted one at a time in their file (and then in the service). Without a
+ * data folder (a shell that keeps none) the library is empty and saving is refused.
  */
 import { Failure } from '../../base/failure.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { TextImported, TextView } from '../../../preload/contract/index.ts';
-import { readUserTexts, sameName, writeUserTexts, type Text } from './text-library.ts';
+import { sameName, type Text } from './text-library.ts';
 import type { TextsService } from './texts-feature.ts';
 
 /** The Texts channels over the service (null: no data folder). */
-export function textsHandlers(texts: TextsService | null, dataDir: string | null): HandlerSlice<'texts'> {
+export function textsHandlers(texts: TextsService | null): HandlerSlice<'texts'> {
   const list = async (): Promise<{ texts: TextView[] }> => ({
     texts: texts
       ? [...(await texts.library())].map(({ name, content, origin }) => ({ name, content, origin }))
       : [],
   });
   const change = async (edit: (mine: Text[], organization: readonly TextView[]) => Text[]) => {
-    if (!texts || !dataDir) throw new Failure('invalid_request');
+    if (!texts) throw new Failure('invalid_request');
     const organization = (await list()).texts.filter((t) => t.origin === 'organization');
-    await writeUserTexts(dataDir, edit(await readUserTexts(dataDir), organization));
+    await texts.edit((mine) => edit(mine, organization));
     return list();
   };
   return {
-    'texts:list': () => guard(list),
+    // The page opened: the service's Texts (another computer's) first, unless the service is slow to answer.
+    'texts:list': () => guard(async () => (await syncAWhile(texts), list())),
     'texts:save': ({ name, content, replacing }) =>
       guard(() =>
         change((mine, organization) => {
@@ -38,6 +39,17 @@ export function textsHandlers(texts: TextsService | null, dataDir: string | null
     'texts:import': (request) => guard(() => importFromPage(texts, request, list)),
     'texts:delete': ({ name }) => guard(() => change((mine) => mine.filter((t) => !sameName(t.name, name)))),
   };
+}
+
+/** How long the Texts page waits on the service before showing this computer's Texts. */
+const PAGE_SYNC_WAIT_MS = 2_000;
+
+/** A sync, waited on for at most a moment (it goes on behind; the page's next list shows it). */
+async function syncAWhile(texts: TextsService | null): Promise<void> {
+  if (!texts) return;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PAGE_SYNC_WAIT_MS)));
+  await Promise.race([texts.sync(), waited]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -1,0 +1,65 @@
+/**
+ * The Texts feature as the app builds it: the clinician's library in the data folder, IT's file by policy,
+ * kept in the service as the signed-in clinician's dot phrases (synced at sign-in, on the Texts page, after
+ * each change, and at a dictation's start when due).
+ */
+import type { HandlerSlice } from '../core/ipc/handler-slice.ts';
+import type { Feature } from '../core/ipc/feature.ts';
+import type { ConnectionFeature } from '../features/connection/connection-feature.ts';
+import type { DotPhraseStore } from '../features/connection/ports.ts';
+import {
+  createTextsFeature,
+  type PhraseStore,
+  type PhraseTarget,
+  type TextsService,
+} from '../features/texts/texts-feature.ts';
+import type { FeaturePorts } from './compose-features.ts';
+
+/**
+ * The Texts (the Texts page, and "insert ‹name›"): the clinician's, with the organization's file (IT's
+ * policy) over them. Kept where dictation keeps its data; without it, an empty library.
+ */
+export function textsFeatureOf(
+  deps: FeaturePorts,
+  connection: ConnectionFeature,
+): Feature<TextsService | null, HandlerSlice<'texts'>, null> {
+  const stores = deps.dictation;
+  if (!stores) return createTextsFeature(null);
+  const texts = createTextsFeature({
+    dataDir: stores.dataDir,
+    organizationFile: () => stores.resolved().config.dictationTextsFile,
+    phrases: () => phraseTargetOf(connection.service),
+  });
+  texts.service.current(); // read now, so the first dictation has them
+  connection.events.onDidReport((event) => void (event.kind === 'signed_in' && texts.service.sync()));
+  return texts;
+}
+
+/**
+ * Where the Texts are kept in the service: the signed-in clinician's dot phrases (a user caller of the
+ * organization, never the sample's service or server credentials), per service address and clinician.
+ */
+function phraseTargetOf(manager: ConnectionFeature['service']): PhraseTarget | null {
+  if (manager.mode !== 'organization') return null;
+  const connection = manager.require();
+  const who = connection.identity?.();
+  const id = who?.userId ?? who?.sub;
+  if (connection.caller !== 'user' || !id) return null;
+  return {
+    account: `${connection.baseUrl.origin}|${id}`,
+    store: phraseStoreOf(connection.core.dotPhrases()),
+  };
+}
+
+/** The connection's dot phrases as the Texts keep them (its `expansion` is a phrase's content). */
+export function phraseStoreOf(phrases: DotPhraseStore): PhraseStore {
+  return {
+    list: async () =>
+      (await phrases.list()).map(({ id, trigger, expansion }) => ({ id, trigger, content: expansion })),
+    bulkCreate: (items) =>
+      phrases.bulkCreate(items.map(({ trigger, content }) => ({ trigger, expansion: content }))),
+    bulkUpdate: (items) =>
+      phrases.bulkUpdate(items.map(({ id, trigger, content }) => ({ id, trigger, expansion: content }))),
+    bulkDelete: (ids) => phrases.bulkDelete(ids),
+  };
+}
