@@ -184,6 +184,8 @@ function buildFeatures(deps: FeaturePorts): Built {
   const schedule = scheduleFeatureOf(() => connection.service, emit);
   const notes = noteFeatureOf(deps, core, visit.service, settings, schedule.service);
   const texts = textsFeatureOf(deps, connection);
+  // IT's vocabulary list reaches the clinician's replacements as they sign in (the Texts: compose-texts.ts).
+  connection.events.onDidReport((event) => void (event.kind === 'signed_in' && settings.syncVocabulary()));
   const parts = { connection, visit: visit.service, settings, texts: texts.service };
   const dictation = createDictationFeature(
     deps.dictation ? dictationParts(deps, deps.dictation, { ...parts, schedule: schedule.service }) : null,

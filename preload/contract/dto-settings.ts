@@ -96,7 +96,13 @@ export const DotPhraseBulkSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('delete'), ids: z.array(z.string()).min(1).max(INPUT_LIMITS.phrasesPerSave) }),
 ]);
 
-export const ReplacementSchema = z.object({ id: z.string(), spoken: z.string(), written: z.string() });
+export const ReplacementSchema = z.object({
+  id: z.string(),
+  spoken: z.string(),
+  written: z.string(),
+  /** One of IT's words (its vocabulary list): shown as the organization's, not changed here. */
+  organization: z.boolean().optional(),
+});
 export type Replacement = z.infer<typeof ReplacementSchema>;
 export const ReplacementSaveSchema = z.object({
   id: z.string().nullable(),

@@ -52,6 +52,7 @@ export const SETTING_KEYS = [
   'dictationMicButtons',
   'dictationMicButtonsInBox',
   'dictationTextsFile',
+  'dictationVocabularyFile',
   'checksDoses',
   'checksSoundAlikes',
   'checksSides',

@@ -2,18 +2,32 @@
  * The Settings screen for a clinician's own sign-in, in Chromium against the local service: the microphone
  * test meter moves; languages are 1-2 and Haitian Creole alone; section instructions are counted as typed
  * and refused over 700 characters before sending; dot phrases are added, changed and deleted in bulk and a
- * batch over 100 is refused before sending; text replacements are added, changed and deleted. What the
+ * batch over 100 is refused before sending; text replacements are added, changed and deleted, and IT's
+ * vocabulary list is among them, marked as the organization's, with no Change or Delete. What the
  * service keeps is read back from it (as the clinician), and refused batches never reach it.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../preload/words/index.ts';
 import { PROTOCOL } from '../../main/core/api/protocol.ts';
 import { connectAsClinician, nav, SHOTS } from './bridge/fixtures.ts';
 import { appPerFile, servicePerFile } from './bridge/per-file.ts';
 import { unnamedFocusables } from './a11y.ts';
 
+/** IT's word, as the service keeps it for the clinician. */
+const IT_WORD = 'lie sin oh pril=Lisinopril';
+
 describe('Settings with a clinician sign-in', () => {
   const { service } = servicePerFile();
-  const h = appPerFile({ viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true });
+  // IT's vocabulary list (policy): one word, said one way and written another.
+  const h = appPerFile(async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'e2e-vocabulary-')), 'vocabulary.txt');
+    await writeFile(file, 'Lisinopril\\lie sin oh pril\n');
+    const policy = { dictationVocabularyFile: file };
+    return { viewport: { width: 1280, height: 1000 }, micSpeaksAtOnce: true, policy };
+  });
   let userId: string;
 
   /** Reads the clinician's state from the service itself, as the clinician. */
@@ -42,7 +56,9 @@ describe('Settings with a clinician sign-in', () => {
       await onService<{ data: { original_text: string; replacement_text: string }[] }>(
         '/dictation-text-replacements',
       )
-    ).data.map((r) => `${r.original_text}=${r.replacement_text}`);
+    ).data
+      .map((r) => `${r.original_text}=${r.replacement_text}`)
+      .sort();
   const requestsTo = (suffix: string) =>
     service.service.control.requests.filter((r) => r.path.endsWith(suffix)).length;
 
@@ -202,7 +218,7 @@ describe('Settings with a clinician sign-in', () => {
     await form.getByLabel('When I say').fill('b p');
     await form.getByLabel('Write').fill('BP');
     await form.getByRole('button', { name: 'Add replacement' }).click();
-    await expect.poll(replacementsOnService).toEqual(['b p=BP']);
+    await expect.poll(replacementsOnService).toEqual(['b p=BP', IT_WORD]);
 
     await page.getByRole('button', { name: 'Change replacement b p' }).click();
     const change = page.getByRole('form', { name: 'Change replacement' });
@@ -211,17 +227,31 @@ describe('Settings with a clinician sign-in', () => {
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('rep-spoken');
     await change.getByLabel('Write').fill('blood pressure');
     await change.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(replacementsOnService).toEqual(['b p=blood pressure']);
+    await expect.poll(replacementsOnService).toEqual(['b p=blood pressure', IT_WORD]);
     // The service has it before the answer reaches the page: wait for the list, do not read it at once.
     await expect
       .poll(() => page.getByTestId('replacements').textContent())
       .toContain('“b p” → blood pressure');
 
     await page.getByRole('button', { name: 'Delete replacement b p' }).click();
-    await expect.poll(replacementsOnService).toEqual([]);
+    await expect.poll(replacementsOnService).toEqual([IT_WORD]);
     await page.screenshot({ path: `${SHOTS}/07-settings-clinician.png`, fullPage: true });
+    // IT's word: in the service, shown as the organization's, with nothing to change or delete it by.
+    const it = page.getByTestId('replacements').getByRole('listitem').filter({ hasText: 'Lisinopril' });
+    await expect.poll(() => it.textContent()).toContain('From your organization (not editable)');
+    expect(await it.getByRole('button').count()).toBe(0);
     // Every editor of a clinician's Settings can be reached and named by assistive technology.
     expect(await unnamedFocusables(page, 'Settings (clinician)')).toEqual([]);
     expect(await h.cspViolations()).toEqual([]);
+  });
+
+  it('shows IT’s words as the organization’s in French too', async () => {
+    const { page } = h;
+    await page.locator('#display-language').selectOption('fr');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    const panel = page.locator('section[aria-labelledby="rep-heading"]');
+    await expect.poll(() => panel.textContent()).toContain(LOCALES.fr.ui.replacements.organization);
+    await panel.screenshot({ path: `${SHOTS}/07-settings-replacements-fr.png` });
+    await page.locator('#display-language').selectOption('en');
   });
 });

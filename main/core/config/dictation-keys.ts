@@ -219,6 +219,16 @@ export const DICTATION_KEYS = {
     deniedLayers: ['settings'],
     example: '\\\\fileserver\\scribe\\texts.xml',
   }),
+  // IT's words: said one way, written another (drug names, the organization's abbreviations).
+  dictationVocabularyFile: key({
+    schema: z.string().trim().min(1).max(1024),
+    title: 'Organization vocabulary file',
+    description:
+      "A list of words IT maintains, each said one way and written another, kept in each signed-in clinician's dictation text replacements in the service (shown as the organization's in Settings, not editable there; an item IT drops is taken away). A Dragon word list (.txt, one written\\spoken item per line), a CSV with said and written columns (.csv) or JSON with version 1 and a words list of said and written (.json); a word without a spoken form is left out (the service has no custom vocabulary of its own).",
+    expect: 'must be the path of a .txt, .csv or .json file',
+    deniedLayers: ['settings'],
+    example: '\\\\fileserver\\scribe\\vocabulary.txt',
+  }),
   dictationMicRecordMode: key({
     schema: z.enum(MIC_RECORD_MODES),
     default: 'toggle',

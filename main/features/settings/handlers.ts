@@ -1,14 +1,27 @@
 /** The Settings screen's channels: local preferences, note settings, dot phrases and text replacements. */
-import type { CoreAccess } from '../connection/ports.ts';
+import { Failure } from '../../base/failure.ts';
+import { withTimeout } from '../../base/async/timeout.ts';
+import type { CoreAccess, ReplacementStore } from '../connection/ports.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { SettingsService } from './settings-service.ts';
+import { saidKey, type Word } from './organization-vocabulary.ts';
+
+/** IT's vocabulary list as the replacements channels use it. */
+export interface VocabularyAccess {
+  /** IT's words now; null: no policy, or a file that cannot be read. */
+  words(): Promise<Word[] | null>;
+  /** Brings the clinician's replacements to match IT's words (nothing without a data folder). */
+  sync(store: ReplacementStore): Promise<void>;
+}
 
 /** `settings:*` (but `settings:policy`: main/compose/policy-handlers.ts), `dotPhrases:*` and `replacements:*` handlers. */
 export function createSettingsHandlers(
   settings: SettingsService,
   access: CoreAccess,
+  vocabulary: VocabularyAccess,
 ): Omit<HandlerSlice<'settings' | 'dotPhrases' | 'replacements'>, 'settings:policy'> {
   const core = () => access.require();
+  const replacements = replacementCalls(() => core().textReplacements(), vocabulary);
   return {
     'settings:get': () => guard(() => settings.get()),
     'settings:update': (r) => guard(() => settings.update(r)),
@@ -25,18 +38,56 @@ export function createSettingsHandlers(
         else await store.bulkDelete(r.ids);
         return { items: await store.list() };
       }),
-    'replacements:list': () => guard(async () => ({ items: await core().textReplacements().list() })),
+    ...replacements,
+  };
+}
+
+/** How long the replacements list waits on IT's words reaching the service. */
+const LIST_SYNC_WAIT_MS = 2_000;
+
+/**
+ * The replacements channels: IT's words (its vocabulary list) brought in first, marked as the organization's,
+ * and refused to the clinician's changes (`policy_locked`: IT's list is where they change).
+ */
+function replacementCalls(
+  store: () => ReplacementStore,
+  vocabulary: VocabularyAccess,
+): Pick<HandlerSlice<'replacements'>, 'replacements:list' | 'replacements:save' | 'replacements:delete'> {
+  const list = async () => {
+    const words = new Set(((await vocabulary.words()) ?? []).map((w) => saidKey(w.said)));
+    const items = await store().list();
+    return { items: items.map((r) => ({ ...r, organization: words.has(saidKey(r.spoken)) })) };
+  };
+  const refuseOrganization = async (spoken: string[]) => {
+    const words = (await vocabulary.words()) ?? [];
+    if (spoken.some((s) => words.some((w) => saidKey(w.said) === saidKey(s))))
+      throw new Failure('policy_locked');
+  };
+  const spokenOf = async (id: string | null) =>
+    id === null ? [] : (await store().list()).filter((r) => r.id === id).map((r) => r.spoken);
+  return {
+    'replacements:list': () =>
+      guard(async () => {
+        // IT's words first, unless sending them takes longer (a first long list): they go on behind, and the
+        // next list shows them. A service unreachable now: the next list tries again.
+        await withTimeout(
+          vocabulary.sync(store()).catch(() => undefined),
+          LIST_SYNC_WAIT_MS,
+          undefined,
+        );
+        return list();
+      }),
     'replacements:save': (r) =>
       guard(async () => {
-        const store = core().textReplacements();
-        await store.save(r);
-        return { items: await store.list() };
+        await refuseOrganization([r.spoken, ...(await spokenOf(r.id))]);
+        await store().save(r);
+        return list();
       }),
     'replacements:delete': (r) =>
       guard(async () => {
-        const store = core().textReplacements();
-        await store.remove(r.id);
-        return { items: await store.list() };
+        await refuseOrganization(await spokenOf(r.id));
+        await store().remove(r.id);
+        return list();
       }),
   };
 }

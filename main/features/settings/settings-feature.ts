@@ -12,7 +12,8 @@ import type { EmitEvent } from '../../core/ipc/event-emitter.ts';
 import type { Feature, Reporter } from '../../core/ipc/feature.ts';
 import type { CoreAccess } from '../connection/ports.ts';
 import { MemoryCustomizationStore } from './customization-store.ts';
-import { createSettingsHandlers } from './handlers.ts';
+import { createSettingsHandlers, type VocabularyAccess } from './handlers.ts';
+import { readVocabulary, syncVocabulary } from './organization-vocabulary.ts';
 import type { CustomizationStore, PolicyEvent, PreferenceStore } from './ports.ts';
 import { SettingsPreferenceStore } from './preferences.ts';
 import { SettingsPolicy } from './settings-policy.ts';
@@ -45,6 +46,8 @@ export interface SettingsFeature extends Feature<
   readonly policy: SettingsPolicy;
   readonly preferences: PreferenceStore;
   readonly customizations: CustomizationStore;
+  /** Brings IT's vocabulary list into the signed-in clinician's replacements (at sign-in); never throws. */
+  syncVocabulary(): Promise<void>;
 }
 
 export function createSettingsFeature(deps: SettingsFeatureDeps): SettingsFeature {
@@ -58,12 +61,30 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): SettingsFeatur
     ? createSettingsHeadless().savedCustomizations(deps.dataDir)
     : new MemoryCustomizationStore();
   const service = new SettingsService(deps.core, deps.audio, preferences, deps.emit, customizations);
+  // One sync at a time: a sign-in and the Settings screen's list asking at once share it.
+  let syncing: Promise<void> | null = null;
+  const vocabulary: VocabularyAccess = {
+    words: () => readVocabulary(live.current().config.dictationVocabularyFile),
+    sync: (store) => {
+      const dataDir = deps.dataDir;
+      if (!dataDir) return Promise.resolve();
+      syncing ??= vocabulary
+        .words()
+        .then((words) => syncVocabulary(dataDir, store, words))
+        .finally(() => (syncing = null));
+      return syncing;
+    },
+  };
   return {
     service,
-    handlers: createSettingsHandlers(service, deps.core),
+    handlers: createSettingsHandlers(service, deps.core, vocabulary),
     events: policy,
     policy,
     preferences,
     customizations,
+    syncVocabulary: async () => {
+      const core = deps.core.current();
+      if (core?.caller === 'user') await vocabulary.sync(core.textReplacements()).catch(() => undefined);
+    },
   };
 }

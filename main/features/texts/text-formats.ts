@@ -10,6 +10,7 @@
  * library is among our dependencies and this shape is flat, so a few patterns read it (docs/texts.md).
  * Field delimiters: Dragon's `[ ]` fields are ours already; `« »` fields become `[ ]`.
  */
+import { csvRows, decodeText } from '../../base/files/text-files.ts';
 import type { TEXT_LEFT_OUT_REASONS } from '../../../preload/contract/dto-texts.ts';
 import { TEXT_CONTENT_MAX, TEXT_NAME_MAX, TEXTS_MAX, TextsFileSchema, type Text } from './text-library.ts';
 
@@ -35,13 +36,6 @@ export type TextsFormat = 'dragon-xml' | 'csv' | 'json';
 export function formatOf(fileName: string): TextsFormat | null {
   const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   return ext === 'xml' ? 'dragon-xml' : ext === 'csv' ? 'csv' : ext === 'json' ? 'json' : null;
-}
-
-/** A file's bytes as text: UTF-16 by its byte-order mark (as Dragon writes), else UTF-8. */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
 }
 
 /** Reads a file of Texts in the given format. Throws on a file that is not that format at all. */
@@ -153,38 +147,6 @@ function csvItems(text: string): Item[] {
   return rows
     .filter((row) => row.some((cell) => cell.trim() !== ''))
     .map((row) => ({ name: row[nameAt] ?? '', content: row[contentAt] ?? '', reason: null }));
-}
-
-/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted) cell += c;
-    else if (c === ',') endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** Texts written in our JSON, or as the documented CSV (the same the import reads). */

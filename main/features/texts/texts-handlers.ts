@@ -4,6 +4,7 @@
  * data folder (a shell that keeps none) the library is empty and saving is refused.
  */
 import { Failure } from '../../base/failure.ts';
+import { withTimeout } from '../../base/async/timeout.ts';
 import { guard, type HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import type { TextImported, TextView } from '../../../preload/contract/index.ts';
 import { sameName, type Text } from './text-library.ts';
@@ -24,7 +25,8 @@ export function textsHandlers(texts: TextsService | null): HandlerSlice<'texts'>
   };
   return {
     // The page opened: the service's Texts (another computer's) first, unless the service is slow to answer.
-    'texts:list': () => guard(async () => (await syncAWhile(texts), list())),
+    'texts:list': () =>
+      guard(async () => (await (texts && withTimeout(texts.sync(), PAGE_SYNC_WAIT_MS, false)), list())),
     'texts:save': ({ name, content, replacing }) =>
       guard(() =>
         change((mine, organization) => {
@@ -43,14 +45,6 @@ export function textsHandlers(texts: TextsService | null): HandlerSlice<'texts'>
 
 /** How long the Texts page waits on the service before showing this computer's Texts. */
 const PAGE_SYNC_WAIT_MS = 2_000;
-
-/** A sync, waited on for at most a moment (it goes on behind; the page's next list shows it). */
-async function syncAWhile(texts: TextsService | null): Promise<void> {
-  if (!texts) return;
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PAGE_SYNC_WAIT_MS)));
-  await Promise.race([texts.sync(), waited]).finally(() => clearTimeout(timer));
-}
 
 /**
  * The Texts page's import: the same code as `scribe texts import` (the clinician's file read first: one that

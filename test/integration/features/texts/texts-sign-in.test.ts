@@ -1,7 +1,7 @@
 /**
  * The app's wiring (the composition root under Node, dictation on the preview's box-only platform): a
- * clinician's sign-in brings their Texts into their dot phrases in the service; server credentials that act
- * as no clinician never touch dot phrases.
+ * clinician's sign-in brings their Texts into their dot phrases in the service, and IT's vocabulary list
+ * into their replacements; server credentials that act as no clinician never touch either.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ async function signedIn(dataDir: string, userExternalId?: string) {
     SCRIBE_SERVICE_URL: h.service.url,
     SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
     SCRIBE_PRIVATE_KEY_FILE: keyFile,
+    SCRIBE_DICTATION_VOCABULARY_FILE: join(dataDir, 'vocabulary.csv'),
     ...(userExternalId ? { SCRIBE_USER_EXTERNAL_ID: userExternalId } : {}),
   });
   const app = await apps.start({ ...config, dataDir, dictation: previewDictationPlatform() });
@@ -37,18 +38,22 @@ async function signedIn(dataDir: string, userExternalId?: string) {
   return app;
 }
 
-it('keeps the Texts in the signed-in clinician’s dot phrases, and never a server caller’s', async () => {
+it('keeps the Texts and IT’s words in the signed-in clinician’s account, never a server caller’s', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'scribe-texts-'));
   const texts = { version: 1, texts: [{ name: 'normal knee', content: 'Knee: [left|right].' }] };
   await writeFile(join(dataDir, 'texts.json'), JSON.stringify(texts));
-  const before = h.count('/dot-phrases');
+  await writeFile(join(dataDir, 'vocabulary.csv'), 'said,written\nlie sin oh pril,Lisinopril\n');
+  const before = h.count('/dot-phrases') + h.count('/dictation-text-replacements');
   const server = await signedIn(dataDir);
   expect(data(await server.handlers['texts:list']({}, ctx)).texts).toHaveLength(1);
-  expect(h.count('/dot-phrases')).toBe(before);
+  expect(h.count('/dot-phrases') + h.count('/dictation-text-replacements')).toBe(before);
 
   await signedIn(dataDir, 'dr-texts');
   const core = await h.userCore('dr-texts');
   await expect
     .poll(async () => (await core.dotPhrases.list()).map((p) => p.trigger))
     .toEqual(['normal_knee']);
+  await expect
+    .poll(async () => (await core.textReplacements.list()).map((r) => r.replacement_text))
+    .toEqual(['Lisinopril']);
 });

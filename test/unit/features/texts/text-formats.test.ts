@@ -4,12 +4,8 @@
  * export reads back as it was.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  decodeText,
-  formatOf,
-  formatTexts,
-  parseTexts,
-} from '../../../../main/features/texts/text-formats.ts';
+import { decodeText } from '../../../../main/base/files/text-files.ts';
+import { formatOf, formatTexts, parseTexts } from '../../../../main/features/texts/text-formats.ts';
 import { mergeTexts, replaceByName } from '../../../../main/features/texts/text-library.ts';
 
 const DRAGON = `<?xml version="1.0" encoding="utf-16"?>
