@@ -173,9 +173,15 @@ export class DictationStream {
 
   /**
    * A field move or accept defaults from a hotkey or a microphone button: queued with the voice commands,
-   * run the same way.
+   * run the same way (in the dictation box, on its own text, as said).
    */
   fieldButton(kind: FieldButton): Promise<void> {
+    // Dictating into the box: on the dictation's own text, where the command said now would act.
+    if (this.#o.target === null && this.#o.commands.enabled) {
+      this.#filter.press(kind);
+      this.update(this.#raw, false);
+      return this.#runner.settled();
+    }
     this.#runner.heard({ kind });
     this.#gateUntilRun(this.#text);
     return this.#runner.settled();

@@ -10,7 +10,8 @@
  *   hook cannot take a key: the box had it too and its own key handling moved already, so the hook's press
  *   does nothing more;
  * - our window has it but the box is not there, or a dictation runs: the field, as before (while dictating,
- *   between the words said and the next ones).
+ *   between the words said and the next ones; a dictation into the box has its own text as its field:
+ *   dictation-stream.ts).
  */
 import type { MicPlace } from '../../../preload/contract/index.ts';
 

@@ -32,38 +32,15 @@
  */
 import type { DictationLocale } from '../../../core/api/schemas/common.ts';
 import type { CommandKind } from '../../../../preload/contract/command-phrases.ts';
-import type { TemplateMarker } from '../../../../preload/contract/dictation-codes.ts';
+import type { FieldButton, TemplateMarker } from '../../../../preload/contract/dictation-codes.ts';
 import { DictatedDocument, isRecase, type TextRange } from './dictated-document.ts';
 import { recognizeUnit, type RecognizedCommand } from './recognize.ts';
 import { fillInText, isFieldFill, type FillOutcome } from './field-fill-commands.ts';
 import { placeInText, SELECTING } from './caret-commands.ts';
 import { madeText } from './make-text.ts';
+import type { HeardCommand } from './heard-command.ts';
 
-/** A command heard in the dictation, to run (or to say it could not). */
-export interface HeardCommand {
-  readonly kind: CommandKind;
-  /** `select`: the words to select. */
-  readonly words?: string;
-  /** In the dictation box, the commands that select or place (SELECTING): whether they found where. */
-  readonly found?: boolean;
-  /** `scratch` or `delete` with nothing left to remove. */
-  readonly nothingToScratch?: boolean;
-  /** `delete` took out the words "select ‹words›" chose (in the dictation box). */
-  readonly deletedSelection?: boolean;
-  /** `wake` said while awake: nothing to do. */
-  readonly notAsleep?: boolean;
-  /** `cap`, `all_caps`, `no_caps` with no words to change. */
-  readonly nothingToRecase?: boolean;
-  /** Accept defaults, field complete, choose, in the dictation's own text: what they did there. */
-  readonly filled?: FillOutcome;
-  /**
-   * In another application, right after "select ‹words›" / "select that": `delete` and the case commands act
-   * on the field's selection (the runner reads it there), not on the last phrase.
-   */
-  readonly onSelection?: boolean;
-  /** `make_text`: the words selected by voice, else the dictation's text so far (patient text: never logged). */
-  readonly content?: string;
-}
+export type { HeardCommand } from './heard-command.ts';
 
 /** The text to insert, and the commands heard in this change (each once). */
 export interface FilteredText {
@@ -81,6 +58,8 @@ interface Unit {
   end: number;
   /** The command this unit stood for when it was last reported or matched to a credit (kind:words). */
   accounted?: string;
+  /** A field key or microphone button pressed here, in the dictation box (a unit of no words). */
+  press?: FieldButton;
 }
 
 /** Options of {@link CommandFilter}. */
@@ -137,6 +116,15 @@ export class CommandFilter {
     return filtered;
   }
 
+  /**
+   * A field key or microphone button pressed now, dictating into the box: it acts where the text has got to,
+   * as the command said there would (the next `update` reports it). Kept through a correction of the words
+   * before it; taken back with them by a rollback (a replay brings the words again, not the press).
+   */
+  press(kind: FieldButton): void {
+    this.#units.push({ raw: '', end: this.#units.at(-1)?.end ?? 0, press: kind });
+  }
+
   /** The text to insert for the text seen last (no command reported again). */
   get text(): string {
     return this.#o.enabled ? this.#render(false).text : this.#units.map((u) => u.raw).join('');
@@ -164,10 +152,12 @@ export class CommandFilter {
         continue;
       }
       // Changed (a correction: the unit keeps what it stood for) or cut (a rollback).
-      if (raw.length > offset) kept.push({ raw: raw.slice(offset), end: raw.length, ...accounted(unit) });
+      const corrected = raw.length > offset;
+      if (corrected) kept.push({ raw: raw.slice(offset), end: raw.length, ...accounted(unit) });
       else this.#credit(unit);
       offset = raw.length;
       index++;
+      if (corrected) kept.push(...this.#units.slice(index).filter((u) => u.press !== undefined));
       break;
     }
     // Units the text no longer reaches (taken back by a rollback, or merged by a correction into the one
@@ -178,7 +168,7 @@ export class CommandFilter {
   }
 
   #credit(unit: Unit): void {
-    if (unit.accounted) this.#credits.push({ key: unit.accounted, end: unit.end });
+    if (unit.accounted && !unit.press) this.#credits.push({ key: unit.accounted, end: unit.end });
   }
 
   #render(report: boolean): FilteredText & { found: HeardCommand[] } {
@@ -190,6 +180,10 @@ export class CommandFilter {
     let fieldSelected = false;
     let fieldWords: string | undefined; // another application: the words its selection by voice holds
     for (const unit of this.#units) {
+      if (unit.press) {
+        if (!asleep) this.#pressed(unit, unit.press, doc, found, report ? heard : null);
+        continue;
+      }
       const command = recognizeUnit(unit.raw, this.#o.locale, this.#names);
       // Asleep: nothing said is written or acted on; "wake up" is the only thing heard.
       if (asleep && command?.kind !== 'wake') continue;
@@ -216,13 +210,8 @@ export class CommandFilter {
       if (report && this.#fresh(unit, command)) heard.push(found.at(-1)!);
     }
     const selection = doc.selection;
-    return {
-      text: doc.text,
-      heard,
-      found,
-      ...(selection ? { selection } : {}),
-      ...(asleep ? { asleep } : {}),
-    };
+    const extra = { ...(selection ? { selection } : {}), ...(asleep ? { asleep } : {}) };
+    return { text: doc.text, heard, found, ...extra };
   }
 
   /** Applies one command to the text so far; returns what it did (for `nothingToScratch` and `found`). */
@@ -258,6 +247,22 @@ export class CommandFilter {
     if (brk) doc.insert(brk, false);
     if (command.kind === 'select' && this.#o.box) return doc.select(command.words ?? '') ? 'found' : '';
     return brk ?? '';
+  }
+
+  /** A press in the box: the blank after or before the caret selected, or the Text's fields filled. */
+  #pressed(
+    unit: Unit,
+    kind: FieldButton,
+    doc: DictatedDocument,
+    found: HeardCommand[],
+    heard: HeardCommand[] | null,
+  ) {
+    const command: HeardCommand =
+      kind === 'accept_defaults'
+        ? { kind, filled: fillInText(kind, '', doc) }
+        : { kind, found: placeInText({ kind, before: '' }, doc, true, this.#o.markers) === 'found' };
+    found.push(command);
+    if (heard && this.#fresh(unit, { kind, before: '' })) heard.push(command);
   }
 
   /** Whether the unit's command is new: not reported before, nor the replay of one a rollback took back. */

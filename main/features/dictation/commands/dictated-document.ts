@@ -86,7 +86,7 @@ export class DictatedDocument {
       text = text.replace(/^[ \t]+/, '');
       if (/\S$/.test(text) && /^[\p{L}\p{N}]/u.test(this.#tail)) this.#tail = ` ${this.#tail}`;
     }
-    this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text));
+    this.#pieces.push(selected === null ? text : replacing(this.#head, selected, text, this.#tail));
     const index = this.#pieces.length - 1;
     if (selected !== null) this.#replaced.set(index, selected);
     if (scratchable) this.#standing.push(index);
@@ -250,10 +250,12 @@ export function besideWords(text: string, words: string, where: 'before' | 'afte
  * The words that replace a selection, fitted to where they go: the service spaced and capitalised them for
  * the end of the dictation, not for the middle of it. The leading space goes where the text before already
  * ends with one; the first letter takes the case of the first letter of the words it replaces ("Patient" →
- * "The man", "stable" → "improving"), except a lone "I".
+ * "The man", "stable" → "improving"), except a lone "I". Where the text after them has its own
+ * punctuation ("pain [mild]."), the full stop the service ended them with goes.
  */
-function replacing(head: string, selected: string, text: string): string {
-  const spaced = head === '' || /\s$/.test(head) ? text.replace(/^[ \t]+/, '') : text;
+function replacing(head: string, selected: string, text: string, tail: string): string {
+  const ended = /^[.,;:!?]/.test(tail) ? text.replace(/[.!?]+$/, '') : text;
+  const spaced = head === '' || /\s$/.test(head) ? ended.replace(/^[ \t]+/, '') : ended;
   const first = /\p{L}/u.exec(selected)?.[0];
   const at = spaced.search(/\p{L}/u);
   if (first === undefined || at < 0 || /^I\b/.test(spaced.slice(at))) return spaced;

@@ -53,10 +53,13 @@ export function setup(
   const undone: { text: string; removed: boolean }[] = [];
   /** What the box was given to select, by its text. */
   const selected: string[] = [];
+  const shown: string[] = []; // the dictation box's text, after each change
   const { open, sessions } = scriptedOpen();
   const sink: DictationSink = {
-    live: (text, _flags, selection) =>
-      void (selection && selected.push(text.slice(selection.start, selection.start + selection.length))),
+    live: (text, _flags, selection) => {
+      shown.push(text);
+      if (selection) selected.push(text.slice(selection.start, selection.start + selection.length));
+    },
     finished: (text, _outcome, flags) => void finished.push({ text, flags }),
     undone: (text, removed) => void undone.push({ text, removed }),
   };
@@ -83,5 +86,5 @@ export function setup(
     return sessions[0]!;
   };
   const said = (code: string) => overlay.some((s) => s.message?.code === code);
-  return { controller, inserter, navigator, overlay, finished, undone, selected, session, said };
+  return { controller, inserter, navigator, overlay, finished, undone, selected, shown, session, said };
 }

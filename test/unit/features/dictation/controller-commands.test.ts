@@ -216,6 +216,26 @@ describe('undo and field moves from a hotkey, a button or the tray', () => {
     expect(none.overlay.at(-1)?.message?.code).toBe('field_unreadable');
   });
 
+  it('dictating into the box, a field key or button acts on its own text, never the focused field', async () => {
+    const t = setup({ box: true });
+    const s = await t.session();
+    s.unit(' Knee [left|right], pain [mild].');
+    await vi.waitFor(() => expect(t.shown.at(-1)).toContain('[mild]'));
+    await t.controller.fieldButton('previous_field');
+    expect(t.said('field_selected')).toBe(true);
+    expect(t.selected).toEqual(['[mild]']);
+    s.set(' Knee [left|right], pain [mild]'); // the service corrects the words before: the press stays
+    s.unit(' severe.');
+    await t.controller.fieldButton('accept_defaults');
+    expect(t.said('defaults_accepted')).toBe(true);
+    await t.controller.fieldButton('next_field');
+    expect(t.said('field_none_left')).toBe(true);
+    await t.controller.stop();
+    expect(t.finished[0]?.text).toBe(' Knee left, pain severe.');
+    expect(t.selected).toEqual(['[mild]', '[mild]']); // and again after the correction
+    expect(t.navigator.moves).toEqual([]);
+  });
+
   it('after a field move the last dictation is no longer taken out of the field: it goes to the box', async () => {
     const t = setup();
     (await t.session()).unit('Wound clean.');

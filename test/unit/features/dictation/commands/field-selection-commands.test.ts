@@ -105,3 +105,37 @@ describe('in another application', () => {
     expect(out.heard).toEqual([{ kind: 'insert_after', words: 'pain' }, { kind: 'transfer' }]);
   });
 });
+
+describe('a field key or microphone button pressed while dictating into the box', () => {
+  const box = () => filter('ENGLISH_US', true);
+
+  it('acts where the text has got to, once; asleep it does nothing', () => {
+    const f = box();
+    f.update(' Side [left|right] pain [mild].');
+    f.press('previous_field');
+    const out = f.update(' Side [left|right] pain [mild].');
+    expect(out.heard).toEqual([{ kind: 'previous_field', found: true }]);
+    expect(out.selection).toEqual({ start: ' Side [left|right] pain '.length, length: 6 });
+    expect(f.update(' Side [left|right] pain [mild]. Severe.').heard).toEqual([]); // reported once
+    f.press('accept_defaults');
+    expect(f.update(' Side [left|right] pain [mild]. Severe.')).toMatchObject({
+      heard: [{ kind: 'accept_defaults', filled: 'done' }],
+      text: ' Side left pain severe.', // cased for the middle of the sentence, its full stop gone
+    });
+    const asleep = box();
+    asleep.update(' Pain [mild]. Go to sleep.');
+    asleep.press('previous_field');
+    expect(asleep.update(' Pain [mild]. Go to sleep.')).toMatchObject({ heard: [], text: ' Pain [mild].' });
+  });
+
+  it('is taken back by a rollback with the words before it, and never swallows a command said in the replay', () => {
+    const f = box();
+    f.update(' Pain [mild].');
+    f.press('previous_field');
+    f.update(' Pain [mild].');
+    f.update(''); // a drop: the socket's text taken back
+    const replay = f.update(' Pain [mild]. Previous field.');
+    expect(replay.heard).toEqual([{ kind: 'previous_field', found: true }]);
+    expect(replay.selection).toEqual({ start: ' Pain '.length, length: 6 });
+  });
+});
