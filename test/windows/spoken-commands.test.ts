@@ -4,7 +4,8 @@
  * clipboard, the field readers of "next field"), a scripted session giving the units the service would send:
  * one language per case, English, Spanish and French. A Text: insert ‹name›, go to top, next field, choose
  * ‹item›, accept defaults. A selection: select ‹words›, all caps that, unselect that, insert after ‹words›,
- * select that, the next words replacing it. New line. Then the lists said into Chromium, word for word.
+ * select that, the next words replacing it. New line, and refused in a single-line EDIT. Then the lists
+ * said into Chromium, word for word.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -87,7 +88,7 @@ before(async () => {
 after(() => target.stop());
 
 /** A controller typing into the focused control, commands said in `locale`; its scripted session. */
-async function dictating(locale: DictationLocale) {
+async function dictating(locale: DictationLocale, said?: (code: string) => void) {
   const { controller, sessions } = scriptedController(
     { desktop, clipboard: new Win32Clipboard(), platform: 'win32' },
     {
@@ -96,6 +97,7 @@ async function dictating(locale: DictationLocale) {
       locale,
       texts: [KNEE],
       navigator: new DesktopFieldNavigator(desktop, () => TEMPLATE_MARKERS),
+      ...(said ? { overlay: (state) => void (state.message && said(state.message.code)) } : {}),
     },
   );
   await controller.start();
@@ -175,6 +177,22 @@ for (const [kind, locale] of CASES) {
       await controller.stop();
       const broken = 'Wound clean.\nDressing applied.';
       assert.equal(await eventually(() => target.text(w), broken), broken);
+      await target.close(w);
+    });
+
+    it('new line never submits: refused in a single-line EDIT, a space instead, and said', async (t) => {
+      const w = await target.open('single-line');
+      assert.equal(await target.focus(w), w.hwnd, 'the helper window is in front');
+      const notices: string[] = [];
+      const { controller, say } = await dictating(locale, (code) => notices.push(code));
+      t.after(() => controller.cancel());
+      say('Wound clean.');
+      say(` ${NEW_LINE[locale]}`);
+      say(' Dressing applied.');
+      await controller.stop();
+      const kept = 'Wound clean. Dressing applied.';
+      assert.equal(await eventually(() => target.text(w), kept), kept);
+      assert.ok(notices.includes('line_break_single_line'), `said: ${notices.join(', ')}`);
       await target.close(w);
     });
 

@@ -55,6 +55,7 @@ const WS_VISIBLE_OVERLAPPED = 0x10cf0000;
 const ES_MULTILINE_WANTRETURN = 0x4 | 0x1000;
 const ES_PASSWORD = 0x20;
 const ES_READONLY = 0x800;
+const ES_AUTOHSCROLL = 0x80;
 const EM_GETSEL = 0xb0;
 const EM_SETSEL = 0xb1;
 const sendMessage = user32.func('intptr_t SendMessageW(intptr_t h, uint32 msg, uintptr_t w, intptr_t l)');
@@ -67,18 +68,21 @@ const MARKERS = [
 ];
 
 /** A window kind the tests ask for. */
-type Kind = 'edit' | 'richedit' | 'password' | 'readonly';
+type Kind = 'edit' | 'richedit' | 'password' | 'readonly' | 'single-line';
 
 function open(kind: Kind, title: string): number {
   if (kind === 'richedit') api.LoadLibraryW('msftedit.dll');
   const cls = kind === 'richedit' ? 'RICHEDIT50W' : 'EDIT';
-  // A read-only edit swallows every key and paste: the field that discards our text.
+  // A read-only edit swallows every key and paste: the field that discards our text. A single-line edit
+  // (a search box, a form's one-line field): Return would submit its form.
   const extra =
     kind === 'password'
       ? ES_PASSWORD
       : kind === 'readonly'
         ? ES_MULTILINE_WANTRETURN | ES_READONLY
-        : ES_MULTILINE_WANTRETURN;
+        : kind === 'single-line'
+          ? ES_AUTOHSCROLL
+          : ES_MULTILINE_WANTRETURN;
   const style = WS_VISIBLE_OVERLAPPED | extra;
   const hwnd = api.CreateWindowExW(0, cls, title, style, 20, 20, 500, 300, 0, 0, 0, 0) as number;
   if (!hwnd) throw new Error(`CreateWindowExW(${cls}) failed`);

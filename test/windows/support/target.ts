@@ -62,7 +62,7 @@ export class TargetProcess {
   }
 
   async open(
-    kind: 'edit' | 'richedit' | 'password' | 'readonly',
+    kind: 'edit' | 'richedit' | 'password' | 'readonly' | 'single-line',
     title = 'Target field',
   ): Promise<TargetWindowHandle> {
     const r = await this.#ask({ op: 'open', kind, title });
