@@ -5,6 +5,7 @@
  * in as a clinician, both are kept in the service as dot phrases too (text-sync.ts).
  */
 import { readFile } from 'node:fs/promises';
+import { SerialQueue } from '../../base/async/serial.ts';
 import type { Feature } from '../../core/ipc/feature.ts';
 import type { HandlerSlice } from '../../core/ipc/handler-slice.ts';
 import { textsHandlers } from './texts-handlers.ts';
@@ -129,14 +130,10 @@ const SYNC_EVERY_MS = 10 * 60_000;
 
 /** One change to the clinician's file at a time (syncs included), and syncs: at once, or when due. */
 function syncing(deps: TextsDeps) {
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(step: () => Promise<T>): Promise<T> => {
-    const run = queue.then(step, step);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const queue = new SerialQueue();
+  const serial = <T>(step: () => Promise<T>): Promise<T> => queue.run(step);
   let lastTried = Number.NEGATIVE_INFINITY;
-  let inFlight = false;
+  let inFlight = 0;
   const organization = async (): Promise<Text[] | null> => {
     const file = deps.organizationFile?.();
     // No policy here (a home computer): IT's phrases are left as another computer's policy made them.
@@ -146,16 +143,17 @@ function syncing(deps: TextsDeps) {
     const target = deps.phrases?.();
     if (!target) return false;
     lastTried = Date.now();
-    inFlight = true;
+    inFlight++;
     try {
       return await serial(async () => syncTexts(deps.dataDir, target, await organization()));
     } catch {
       return false; // offline, signed out meanwhile, a file not ours: the next sync tries again
     } finally {
-      inFlight = false;
+      inFlight--;
     }
   };
-  const soon = () => void (!inFlight && Date.now() - lastTried >= SYNC_EVERY_MS && deps.phrases?.() && now());
+  const soon = () =>
+    void (inFlight === 0 && Date.now() - lastTried >= SYNC_EVERY_MS && deps.phrases?.() && now());
   return { serial, sync: { now, soon } };
 }
 

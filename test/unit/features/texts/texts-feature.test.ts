@@ -6,7 +6,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTextsFeature } from '../../../../main/features/texts/texts-feature.ts';
 
 const ORG = `<MyCommands version="2.0"><Commands type="global">
@@ -50,5 +50,37 @@ describe('the Texts feature', () => {
     }).service;
     expect(await texts.library((which) => problems.push(which))).toEqual([]);
     expect(problems.sort()).toEqual(['organization', 'user']);
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('syncs with the service at a dictation’s start when ten minutes have passed, signed in only', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const dir = await mkdtemp(join(tmpdir(), 'texts-feature-'));
+    const lists: number[] = [];
+    const store = {
+      list: async () => (lists.push(Date.now()), []),
+      bulkCreate: async () => undefined,
+      bulkUpdate: async () => undefined,
+      bulkDelete: async () => undefined,
+    };
+    let signedIn = false;
+    const texts = createTextsFeature({
+      dataDir: dir,
+      phrases: () => (signedIn ? { account: 'a', store } : null),
+    }).service;
+    texts.current();
+    signedIn = true;
+    texts.current();
+    await expect.poll(() => lists.length).toBe(1);
+    await texts.sync(); // asked (the Texts page): at once, whenever the last one was
+    texts.current(); // within ten minutes of the last: not again
+    await texts.sync(); // asked again, after anything the line above could have started
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    texts.current(); // due
+    await expect.poll(() => lists.length).toBe(4);
+    await texts.sync();
+    // Three before the ten minutes (the first and the two asked), two after (the one due, the one asked).
+    expect(lists.map((at) => at - lists[0]! >= 600_000)).toEqual([false, false, false, true, true]);
   });
 });
