@@ -32,7 +32,7 @@ import {
 import { checkKindsOf } from '../core/config/check-kinds.ts';
 import { createNoteFeature, type NoteFeature, type NoteService } from '../features/note/note-feature.ts';
 import type { TextsService } from '../features/texts/texts-feature.ts';
-import { textsFeatureOf } from './compose-texts.ts';
+import { accountOf, textsFeatureOf } from './compose-texts.ts';
 import type { Feature } from '../core/ipc/feature.ts';
 import type { ClipboardPort } from '../features/note/ports.ts';
 import type { PreferenceStore } from '../features/settings/ports.ts';
@@ -162,6 +162,7 @@ function buildFeatures(deps: FeaturePorts): Built {
     preferences: deps.preferences,
     ...(deps.live ? { live: deps.live } : {}),
     ...(deps.dataDir ? { dataDir: deps.dataDir } : {}),
+    account: () => accountOf(connection.service),
   });
   const visit = createVisitFeature({
     connection: () => connection.service,

@@ -36,19 +36,21 @@ export function textsFeatureOf(
 }
 
 /**
- * Where the Texts are kept in the service: the signed-in clinician's dot phrases (a user caller of the
- * organization, never the sample's service or server credentials), per service address and clinician.
+ * Who is signed in, as the Texts and IT's words are kept per account: the service's address and the
+ * clinician's id; null for the sample's service, server credentials acting as no clinician, or no one.
  */
-function phraseTargetOf(manager: ConnectionFeature['service']): PhraseTarget | null {
+export function accountOf(manager: ConnectionFeature['service']): string | null {
   if (manager.mode !== 'organization') return null;
   const connection = manager.require();
   const who = connection.identity?.();
   const id = who?.userId ?? who?.sub;
-  if (connection.caller !== 'user' || !id) return null;
-  return {
-    account: `${connection.baseUrl.origin}|${id}`,
-    store: phraseStoreOf(connection.core.dotPhrases()),
-  };
+  return connection.caller === 'user' && id ? `${connection.baseUrl.origin}|${id}` : null;
+}
+
+/** Where the Texts are kept in the service: the signed-in clinician's dot phrases. */
+function phraseTargetOf(manager: ConnectionFeature['service']): PhraseTarget | null {
+  const account = accountOf(manager);
+  return account ? { account, store: phraseStoreOf(manager.require().core.dotPhrases()) } : null;
 }
 
 /** The connection's dot phrases as the Texts keep them (its `expansion` is a phrase's content). */

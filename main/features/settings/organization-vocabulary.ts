@@ -7,9 +7,12 @@
  * vocabulary exports write an item with a spoken form), a CSV with `said` and `written` columns, or our JSON
  * (`{version: 1, words: [{said, written}]}`). The sync makes the service match the file: an item missing is
  * created, one written otherwise is updated (IT's wins over a clinician's replacement of the same words),
- * and one this computer sent that IT has since dropped is deleted. What was sent is remembered by id
- * (`vocabulary-service.json`), so a clinician's own replacements are never deleted by it.
+ * and one this computer's syncs made IT's that IT has since dropped is deleted, or given back as the clinician
+ * had it when IT's word took it over. What the syncs made IT's is remembered by id, per account
+ * (`vocabulary-accounts/`), so a clinician's own replacements are never deleted by it. Items left out of the
+ * file are worked out (`parseVocabulary`) but not shown anywhere yet.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -99,61 +102,88 @@ export function parseVocabulary(file: string, bytes: Uint8Array): VocabularyRead
   return { words, leftOut };
 }
 
-/** IT's list as it is now; null: no policy, or a file that cannot be read (the service is left as it is). */
+/** IT's list as it is now; null: no policy, or a file that cannot be read or is not a list (left as it is). */
 export async function readVocabulary(file: string | undefined): Promise<Word[] | null> {
   if (!file) return null;
-  return readFile(file).then(
-    (bytes) => parseVocabulary(file, new Uint8Array(bytes)).words,
-    () => null,
-  );
+  try {
+    return parseVocabulary(file, new Uint8Array(await readFile(file))).words;
+  } catch {
+    return null;
+  }
 }
 
-/** What a sync sends. */
+/** A replacement this computer's sync made IT's, and the clinician's own written form it took over, if any. */
+interface Sent extends Replacement {
+  readonly original?: string;
+}
+
+/** What a sync sends, and the clinician's own written forms IT's words take over now (by what is said). */
 export interface VocabularyPlan {
   readonly save: { id: string | null; spoken: string; written: string }[];
   readonly remove: string[];
+  readonly taken: ReadonlyMap<string, string>;
 }
 
-/** The service's replacements made to match IT's words (`sent`: what this computer sent before). */
+/**
+ * The service's replacements made to match IT's words (`sent`: what this computer's syncs made IT's). A word
+ * IT dropped goes, or gives the clinician back the replacement it took over.
+ */
 export function planVocabulary(
   service: readonly Replacement[],
   words: readonly Word[],
-  sent: readonly Replacement[],
+  sent: readonly Sent[],
 ): VocabularyPlan {
   const bySaid = new Map(service.map((r) => [saidKey(r.spoken), r]));
   const wanted = new Set(words.map((w) => saidKey(w.said)));
+  const ours = new Set(sent.map((s) => s.id));
   const save: VocabularyPlan['save'] = [];
+  const taken = new Map<string, string>();
   for (const word of words) {
     const held = bySaid.get(saidKey(word.said));
     if (!held) save.push({ id: null, spoken: word.said, written: word.written });
-    else if (held.written !== word.written)
+    else if (!ours.has(held.id)) taken.set(saidKey(held.spoken), held.written);
+    if (held && held.written !== word.written)
       save.push({ id: held.id, spoken: held.spoken, written: word.written });
   }
   const byId = new Map(service.map((r) => [r.id, r]));
-  const remove = sent
-    .filter((s) => {
-      const held = byId.get(s.id);
-      return held && held.spoken === s.spoken && held.written === s.written && !wanted.has(saidKey(s.spoken));
-    })
-    .map((s) => s.id);
-  return { save, remove };
+  const remove: string[] = [];
+  for (const s of sent) {
+    const held = byId.get(s.id);
+    const dropped =
+      held && held.spoken === s.spoken && held.written === s.written && !wanted.has(saidKey(s.spoken));
+    if (!dropped) continue;
+    if (s.original === undefined) remove.push(s.id);
+    else if (s.original !== s.written) save.push({ id: s.id, spoken: s.spoken, written: s.original });
+  }
+  return { save, remove, taken };
 }
 
-const SENT_FILE = 'vocabulary-service.json';
 const SentSchema = z.object({
   version: z.literal(1),
-  sent: z.array(z.object({ id: z.string(), spoken: z.string(), written: z.string() })),
+  account: z.string(),
+  sent: z.array(
+    z.object({ id: z.string(), spoken: z.string(), written: z.string(), original: z.string().optional() }),
+  ),
 });
+
+/** Where what this computer's syncs made IT's is kept, per account. */
+const sentFile = (dataDir: string, account: string) =>
+  join(
+    dataDir,
+    'vocabulary-accounts',
+    `${createHash('sha256').update(account).digest('hex').slice(0, 32)}.json`,
+  );
 
 /** Syncs the clinician's replacements with IT's words once (`words` null: nothing to do). */
 export async function syncVocabulary(
   dataDir: string,
+  account: string,
   store: ReplacementStore,
   words: readonly Word[] | null,
 ): Promise<void> {
   if (!words) return;
-  const path = join(dataDir, SENT_FILE);
-  const sent = await readFile(path, 'utf8').then(
+  const path = sentFile(dataDir, account);
+  const sent: Sent[] = await readFile(path, 'utf8').then(
     (raw) => SentSchema.parse(JSON.parse(raw)).sent,
     () => [],
   );
@@ -163,6 +193,17 @@ export async function syncVocabulary(
   for (const item of plan.save) await store.save(item);
   const wanted = new Set(words.map((w) => saidKey(w.said)));
   const now = plan.save.length + plan.remove.length > 0 ? await store.list() : service;
-  const mine = now.filter((r) => wanted.has(saidKey(r.spoken)));
-  await writeFileAtomic(path, `${JSON.stringify({ version: 1, sent: mine }, null, 2)}\n`);
+  const before = new Map(sent.map((s) => [s.id, s.original]));
+  const mine = now
+    .filter((r) => wanted.has(saidKey(r.spoken)))
+    .map((r) => {
+      const original = before.has(r.id) ? before.get(r.id) : plan.taken.get(saidKey(r.spoken));
+      return {
+        id: r.id,
+        spoken: r.spoken,
+        written: r.written,
+        ...(original === undefined ? {} : { original }),
+      };
+    });
+  await writeFileAtomic(path, `${JSON.stringify({ version: 1, account, sent: mine }, null, 2)}\n`);
 }

@@ -3,6 +3,7 @@
  * policy, which reports what it applies (the audit trail listens). It also offers the others the
  * clinician's preferences and where a server caller's note customization is kept.
  */
+import { SerialQueue } from '../../base/async/serial.ts';
 import { configSchema } from '../../core/config/config-schema.ts';
 import { fixedConfig, type LiveConfigPort } from '../../core/config/live-config.ts';
 import type { SettingsRecovery } from '../../core/config/settings-recovery.ts';
@@ -35,6 +36,8 @@ export interface SettingsFeatureDeps {
     PreferenceStore | { readonly file: SettingsStore; readonly recovery?: SettingsRecovery };
   /** A server caller's note customization: in this data folder, or in memory when omitted. */
   readonly dataDir?: string;
+  /** Who is signed in (the service and the clinician), for what IT's vocabulary list sent them; null: none. */
+  readonly account?: () => string | null;
 }
 
 export interface SettingsFeature extends Feature<
@@ -61,19 +64,16 @@ export function createSettingsFeature(deps: SettingsFeatureDeps): SettingsFeatur
     ? createSettingsHeadless().savedCustomizations(deps.dataDir)
     : new MemoryCustomizationStore();
   const service = new SettingsService(deps.core, deps.audio, preferences, deps.emit, customizations);
-  // One sync at a time: a sign-in and the Settings screen's list asking at once share it.
-  let syncing: Promise<void> | null = null;
+  // One sync at a time: a sign-in and the Settings screen's list asking at once run one after the other.
+  const syncs = new SerialQueue();
   const vocabulary: VocabularyAccess = {
     words: () => readVocabulary(live.current().config.dictationVocabularyFile),
-    sync: (store) => {
-      const dataDir = deps.dataDir;
-      if (!dataDir) return Promise.resolve();
-      syncing ??= vocabulary
-        .words()
-        .then((words) => syncVocabulary(dataDir, store, words))
-        .finally(() => (syncing = null));
-      return syncing;
-    },
+    sync: (store) =>
+      syncs.run(async () => {
+        const account = deps.account?.();
+        if (deps.dataDir && account)
+          await syncVocabulary(deps.dataDir, account, store, await vocabulary.words());
+      }),
   };
   return {
     service,

@@ -30,6 +30,11 @@ export type Text = z.infer<typeof TextSchema>;
 /** Our own file of Texts (`scribe texts export` writes it, `import` and the policy file read it). */
 export const TextsFileSchema = z.object({
   version: z.literal(1),
+  /**
+   * In the data folder's file only: the account (service and clinician) whose Texts these are, once synced
+   * (text-service-sync.ts). Written with the Texts in one write, so the two never disagree.
+   */
+  owner: z.string().optional(),
   texts: z.array(TextSchema).max(TEXTS_MAX),
 });
 
@@ -73,18 +78,24 @@ export function replaceByName(existing: readonly Text[], incoming: readonly Text
 
 /** The clinician's Texts in `dataDir` ([] when there is no file yet); throws on a file that is not ours. */
 export async function readUserTexts(dataDir: string): Promise<Text[]> {
+  return (await readUserLibrary(dataDir)).texts;
+}
+
+/** The Texts in `dataDir` and whose they are (none: never synced); throws on a file that is not ours. */
+export async function readUserLibrary(dataDir: string): Promise<{ texts: Text[]; owner?: string }> {
   let raw: string;
   try {
     raw = await readFile(join(dataDir, USER_TEXTS_FILE), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { texts: [] };
     throw error;
   }
-  return TextsFileSchema.parse(JSON.parse(raw)).texts;
+  const { texts, owner } = TextsFileSchema.parse(JSON.parse(raw));
+  return owner === undefined ? { texts } : { texts, owner };
 }
 
-/** Writes the clinician's Texts (durably: a crash leaves the old file or the new one). */
-export async function writeUserTexts(dataDir: string, texts: readonly Text[]): Promise<void> {
-  const file = TextsFileSchema.parse({ version: 1, texts });
+/** Writes the clinician's Texts, and whose (durably: a crash leaves the old file or the new one). */
+export async function writeUserTexts(dataDir: string, texts: readonly Text[], owner?: string): Promise<void> {
+  const file = TextsFileSchema.parse({ version: 1, ...(owner === undefined ? {} : { owner }), texts });
   await writeFileAtomic(join(dataDir, USER_TEXTS_FILE), `${JSON.stringify(file, null, 2)}\n`);
 }

@@ -8,14 +8,16 @@
  * the service held after the last sync here (the base, `texts-service.json`, one per account):
  * - changed on one side only: the change goes to the other (a new Text, an edit, a deletion, a rename);
  * - changed on both (edited on two computers between syncs): this computer's version wins;
- * - no base (a first sync, or another account): nothing is deleted anywhere; both sides' Texts are kept.
+ * - no base (a first sync): nothing is deleted anywhere; a name on one side only comes to the other, and a
+ *   name on both with different content keeps this computer's (the service's phrase is updated);
+ * - at most TEXTS_MAX Texts here: the service's beyond them stay there, untaken.
  * The organization's are IT's file's only: the service's `org:` phrases are made to match it (created,
  * updated, deleted); a file that cannot be read, or a computer without the policy, changes none of them (IT
  * empties the file to take them away). A phrase that cannot be a Text (its
  * name or content too long, or empty) is left alone in the service and never comes here.
  */
 import { z } from 'zod';
-import { TEXT_CONTENT_MAX, TEXT_NAME_MAX, sameName, textKey, type Text } from './text-library.ts';
+import { TEXT_CONTENT_MAX, TEXT_NAME_MAX, TEXTS_MAX, sameName, textKey, type Text } from './text-library.ts';
 
 /** A dot phrase, as the service keeps it. */
 export interface Phrase {
@@ -105,7 +107,7 @@ export function planSync(
     if (mine.has(key)) continue;
     if (unchanged(phrase, before.get(key)))
       plan.remove.push(phrase.id); // deleted here
-    else plan.texts.push(textOf(phrase)); // new there, or changed there after a deletion here
+    else if (plan.texts.length < TEXTS_MAX) plan.texts.push(textOf(phrase)); // new there, or changed there
   }
   if (organization) planOrganization(plan, service, organization);
   return plan;
@@ -132,7 +134,9 @@ function planLocal(
   if (same(text, phrase)) return void plan.texts.push(text);
   const changedHere = !(was && same(text, was));
   if (!changedHere && !unchanged(phrase, was)) return void plan.texts.push(textOf(phrase));
-  plan.update.push({ id: phrase.id, ...wanted });
+  // The same name (".ros" is said "ros"): its trigger stays as the clinician or their EHR wrote it.
+  const trigger = nameOf(phrase.trigger) === text.name ? phrase.trigger : wanted.trigger;
+  plan.update.push({ id: phrase.id, trigger, content: text.content });
   plan.texts.push(text);
 }
 

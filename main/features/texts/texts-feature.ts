@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { formatOf, formatTexts, parseTexts, type ImportResult, type TextsFormat } from './text-formats.ts';
 import {
   mergeTexts,
+  readUserLibrary,
   readUserTexts,
   replaceByName,
   USER_TEXTS_FILE,
@@ -81,7 +82,7 @@ function textsService(deps: TextsDeps): TextsService {
   const { dataDir } = deps;
   let last: readonly SpokenText[] = [];
   let reading: Promise<void> | null = null;
-  const { serial, sync } = syncing(deps);
+  const { files, sync } = syncing(deps);
   const feature: TextsService = {
     userFile: join(dataDir, USER_TEXTS_FILE),
     formatOf,
@@ -107,7 +108,10 @@ function textsService(deps: TextsDeps): TextsService {
     },
     async edit(change) {
       // Read the library before writing: a file that is not ours is refused, never overwritten.
-      await serial(async () => writeUserTexts(dataDir, change(await readUserTexts(dataDir))));
+      await files(async () => {
+        const { texts, owner } = await readUserLibrary(dataDir);
+        await writeUserTexts(dataDir, change(texts), owner);
+      });
       void sync.now();
     },
     sync: () => sync.now(),
@@ -128,10 +132,14 @@ async function readLibrary(deps: TextsDeps, onProblem?: (which: 'user' | 'organi
 /** How often the library is brought together with the service unasked (at a dictation's start). */
 const SYNC_EVERY_MS = 10 * 60_000;
 
-/** One change to the clinician's file at a time (syncs included), and syncs: at once, or when due. */
+/**
+ * One change to the clinician's file at a time (the syncs' file steps included), one sync at a time, and
+ * syncs: at once, or when due.
+ */
 function syncing(deps: TextsDeps) {
-  const queue = new SerialQueue();
-  const serial = <T>(step: () => Promise<T>): Promise<T> => queue.run(step);
+  const fileQueue = new SerialQueue();
+  const syncQueue = new SerialQueue();
+  const files = <T>(step: () => Promise<T>): Promise<T> => fileQueue.run(step);
   let lastTried = Number.NEGATIVE_INFINITY;
   let inFlight = 0;
   const organization = async (): Promise<Text[] | null> => {
@@ -145,7 +153,7 @@ function syncing(deps: TextsDeps) {
     lastTried = Date.now();
     inFlight++;
     try {
-      return await serial(async () => syncTexts(deps.dataDir, target, await organization()));
+      return await syncQueue.run(async () => syncTexts(deps.dataDir, target, await organization(), files));
     } catch {
       return false; // offline, signed out meanwhile, a file not ours: the next sync tries again
     } finally {
@@ -154,7 +162,7 @@ function syncing(deps: TextsDeps) {
   };
   const soon = () =>
     void (inFlight === 0 && Date.now() - lastTried >= SYNC_EVERY_MS && deps.phrases?.() && now());
-  return { serial, sync: { now, soon } };
+  return { files, sync: { now, soon } };
 }
 
 /** IT's file may be any format we import (a Dragon export as it is); what it cannot hold is left out. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResponseShapeError } from '../errors.ts';
 import { checkBulkSize, LimitError } from '../limits.ts';
 import {
   DotPhraseListSchema,
@@ -34,14 +35,16 @@ async function allPages<T>(
 ): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
-  // Bounded: a service answering has_more forever must not hang the Settings screen.
+  // Bounded: a service answering has_more forever must not hang the Settings screen. A list cut short is
+  // an error, never a short list: the Texts' sync would take what is missing for deleted.
   for (let pages = 0; pages < 100; pages++) {
     const page = await fetchPage(cursor);
     items.push(...page.data);
-    if (!page.has_more || !page.next_cursor || page.next_cursor === cursor) break;
+    if (!page.has_more) return items;
+    if (!page.next_cursor || page.next_cursor === cursor) break;
     cursor = page.next_cursor;
   }
-  return items;
+  throw new ResponseShapeError('answer_not_understood');
 }
 
 function checkPhrase(input: Partial<DotPhraseInput>): void {

@@ -251,7 +251,7 @@ export function besideWords(text: string, words: string, where: 'before' | 'afte
  * the end of the dictation, not for the middle of it. The leading space goes where the text before already
  * ends with one; the first letter takes the case of the first letter of the words it replaces ("Patient" →
  * "The man", "stable" → "improving"), except a lone "I". Where the text after them has its own
- * punctuation ("pain [mild]."), the full stop the service ended them with goes.
+ * punctuation ("pain [mild]."), the end mark the service ended them with (. ! or ?) goes.
  */
 function replacing(head: string, selected: string, text: string, tail: string): string {
   const ended = /^[.,;:!?]/.test(tail) ? text.replace(/[.!?]+$/, '') : text;

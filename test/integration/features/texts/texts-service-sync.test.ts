@@ -1,7 +1,7 @@
 /**
  * The Texts kept in the service's dot phrases, over loopback against the local service: two computers of
  * one clinician see each other's Texts, edits and deletions; IT's 250 Texts go in batches of 100 and follow
- * its file; another account's first sync deletes nothing.
+ * its file; on a shared computer each clinician keeps their own; what the service refuses stays here.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -84,19 +84,33 @@ it('keeps a clinician’s Texts and IT’s in the service, across two computers'
   expect(h.count('/dot-phrases/bulk-delete', 'POST') - deleted).toBe(1);
 });
 
-it('deletes nothing at another account’s first sync, and sends nothing when signed out', async () => {
-  const store = phraseStoreOf(coreApiFrom(await h.userCore('texts-sync-second')).dotPhrases());
-  const a = await computer(store, 'service|first');
-  await writeFile(join(a.dir, 'texts.json'), textsFile([{ name: 'knee', content: 'Knee.' }]));
+it('on a shared computer, each clinician keeps their own Texts: another’s never reach their account', async () => {
+  const storeA = phraseStoreOf(coreApiFrom(await h.userCore('texts-shared-a')).dotPhrases());
+  const storeB = phraseStoreOf(coreApiFrom(await h.userCore('texts-shared-b')).dotPhrases());
+  await storeB.bulkCreate([{ trigger: 'b_text', content: 'B.' }]);
+  const dir = await mkdtemp(join(tmpdir(), 'texts-shared-'));
+  await writeFile(join(dir, 'texts.json'), textsFile([{ name: 'knee', content: 'Knee.' }]));
+  const as = (account: string, store: PhraseStore) =>
+    createTextsFeature({ dataDir: dir, phrases: () => ({ account, store }) }).service;
+  expect(await as('service|a', storeA).sync()).toBe(true); // Texts no one synced yet: the first one's
+  expect((await storeA.list()).map((p) => p.trigger)).toEqual(['knee']);
+  expect(await as('service|b', storeB).sync()).toBe(true);
+  expect((await storeB.list()).map((p) => p.trigger)).toEqual(['b_text']);
+  expect((await mine(dir)).map((t) => t.name)).toEqual(['b text']);
+  expect(await as('service|a', storeA).sync()).toBe(true);
+  expect((await mine(dir)).map((t) => t.name)).toEqual(['knee']);
+  expect(await createTextsFeature({ dataDir: dir, phrases: () => null }).service.sync()).toBe(false);
+});
+
+it('keeps a Text the service refuses on this computer, and sends the rest', async () => {
+  const store = phraseStoreOf(coreApiFrom(await h.userCore('texts-refused')).dotPhrases());
+  const a = await computer(store, 'service|refused');
+  const texts = [
+    { name: 'long', content: 'x'.repeat(10_001) }, // over what the local service takes
+    { name: 'short', content: 'Short.' },
+  ];
+  await writeFile(join(a.dir, 'texts.json'), textsFile(texts));
   expect(await a.texts.sync()).toBe(true);
-  await store.bulkDelete((await store.list()).map((p) => p.id)); // as if another account's, empty
-  const other = createTextsFeature({
-    dataDir: a.dir,
-    phrases: () => ({ account: 'service|second', store }),
-  }).service;
-  expect(await other.sync()).toBe(true);
-  expect((await mine(a.dir)).map((t) => t.name)).toEqual(['knee']);
-  expect((await store.list()).map((p) => p.trigger)).toEqual(['knee']);
-  const signedOut = createTextsFeature({ dataDir: a.dir, phrases: () => null }).service;
-  expect(await signedOut.sync()).toBe(false);
+  expect((await store.list()).map((p) => p.trigger)).toEqual(['short']);
+  expect((await mine(a.dir)).map((t) => t.name)).toEqual(['long', 'short']);
 });

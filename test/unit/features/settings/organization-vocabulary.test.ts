@@ -80,6 +80,17 @@ describe('the plan', () => {
         { id: null, spoken: 'new', written: 'New' },
       ],
       remove: ['r2'],
+      taken: new Map([['b i d', 'twice a day']]), // the clinician's own, kept to give back
+    });
+  });
+
+  it('gives back a replacement IT’s word took over when IT drops the word', () => {
+    const held = [{ id: 'r1', spoken: 'b i d', written: 'BID' }];
+    const took = [{ ...held[0]!, original: 'twice a day' }];
+    expect(planVocabulary(held, [], took)).toEqual({
+      save: [{ id: 'r1', spoken: 'b i d', written: 'twice a day' }],
+      remove: [],
+      taken: new Map(),
     });
   });
 

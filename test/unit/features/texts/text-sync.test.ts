@@ -99,6 +99,19 @@ describe('with the base of the last sync', () => {
     expect(plan.texts).toEqual([text('knee', 'Here.')]);
   });
 
+  it('keeps a phrase’s trigger as written when only its content changed here (".ros" stays ".ros")', () => {
+    const was = [phrase('p1', '.ros', 'Old.')];
+    const plan = planSync([text('ros', 'New.')], was, was, null);
+    expect(plan.update).toEqual([{ id: 'p1', trigger: '.ros', content: 'New.' }]);
+  });
+
+  it('takes no more of the service’s than a library holds, and deletes none of the rest', () => {
+    const many = Array.from({ length: 2_005 }, (_, i) => phrase(`p${i}`, `t${i}`, 'x'));
+    const plan = planSync([], many, [], null);
+    expect(plan.texts).toHaveLength(2_000);
+    expect(plan.remove).toEqual([]);
+  });
+
   it('keeps only the Texts here in the next base', () => {
     const next = baseAfter('acct', service, [text('edited there', 'C, changed.')]);
     expect(next).toEqual({ version: 1, account: 'acct', phrases: [service[1]] });
