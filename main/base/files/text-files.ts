@@ -11,7 +11,7 @@ export function decodeText(bytes: Uint8Array): string {
 }
 
 /** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
-export function csvRows(text: string): string[][] {
+function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -40,4 +40,18 @@ export function csvRows(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * The rows of a CSV whose header names `columns` (any order, case aside, other columns ignored), each as
+ * those columns' cells ('' where a row is short); blank rows left out. Throws when a column is not named.
+ */
+export function csvTable<K extends string>(text: string, columns: readonly K[]): Record<K, string>[] {
+  const [header, ...rows] = csvRows(text);
+  const names = (header ?? []).map((h) => h.trim().toLowerCase());
+  const at = columns.map((c) => names.indexOf(c));
+  if (at.some((i) => i < 0)) throw new Error(`the CSV header must name ${columns.join(' and ')}`);
+  return rows
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => Object.fromEntries(columns.map((c, i) => [c, row[at[i]!] ?? ''])) as Record<K, string>);
 }

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../base/files/atomic-file.ts';
-import { csvRows, decodeText } from '../../base/files/text-files.ts';
+import { csvTable, decodeText } from '../../base/files/text-files.ts';
 import type { Replacement } from '../../../preload/contract/index.ts';
 import type { ReplacementStore } from '../connection/ports.ts';
 
@@ -54,15 +54,7 @@ const VocabularyJson = z.object({
 function itemsOf(file: string, text: string): { said: string | null; written: string }[] {
   const ext = /\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase();
   if (ext === 'json') return VocabularyJson.parse(JSON.parse(text)).words;
-  if (ext === 'csv') {
-    const [header, ...rows] = csvRows(text);
-    const columns = (header ?? []).map((h) => h.trim().toLowerCase());
-    const [saidAt, writtenAt] = [columns.indexOf('said'), columns.indexOf('written')];
-    if (saidAt < 0 || writtenAt < 0) throw new Error('the CSV header must name said and written');
-    return rows
-      .filter((row) => row.some((cell) => cell.trim() !== ''))
-      .map((row) => ({ said: row[saidAt] ?? '', written: row[writtenAt] ?? '' }));
-  }
+  if (ext === 'csv') return csvTable(text, ['said', 'written']);
   if (ext !== 'txt') throw new Error('not a vocabulary file');
   return text
     .split(/\r?\n/)

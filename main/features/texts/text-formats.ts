@@ -10,7 +10,7 @@
  * library is among our dependencies and this shape is flat, so a few patterns read it (docs/texts.md).
  * Field delimiters: Dragon's `[ ]` fields are ours already; `« »` fields become `[ ]`.
  */
-import { csvRows, decodeText } from '../../base/files/text-files.ts';
+import { csvTable, decodeText } from '../../base/files/text-files.ts';
 import type { TEXT_LEFT_OUT_REASONS } from '../../../preload/contract/dto-texts.ts';
 import { TEXT_CONTENT_MAX, TEXT_NAME_MAX, TEXTS_MAX, TextsFileSchema, type Text } from './text-library.ts';
 
@@ -139,14 +139,7 @@ function unescapeXml(text: string): string {
 
 /** The documented CSV: a header row naming `name` and `content` (any order, other columns ignored). */
 function csvItems(text: string): Item[] {
-  const [header, ...rows] = csvRows(text);
-  const columns = (header ?? []).map((h) => h.trim().toLowerCase());
-  const nameAt = columns.indexOf('name');
-  const contentAt = columns.indexOf('content');
-  if (nameAt < 0 || contentAt < 0) throw new Error('the CSV header must name name and content');
-  return rows
-    .filter((row) => row.some((cell) => cell.trim() !== ''))
-    .map((row) => ({ name: row[nameAt] ?? '', content: row[contentAt] ?? '', reason: null }));
+  return csvTable(text, ['name', 'content']).map((row) => ({ ...row, reason: null }));
 }
 
 /** Texts written in our JSON, or as the documented CSV (the same the import reads). */
