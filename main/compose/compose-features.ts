@@ -162,7 +162,7 @@ function buildFeatures(deps: FeaturePorts): Built {
     preferences: deps.preferences,
     ...(deps.live ? { live: deps.live } : {}),
     ...(deps.dataDir ? { dataDir: deps.dataDir } : {}),
-    account: () => accountOf(connection.service),
+    account: () => accountOf(connection.service, true),
   });
   const visit = createVisitFeature({
     connection: () => connection.service,

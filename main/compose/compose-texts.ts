@@ -38,13 +38,16 @@ export function textsFeatureOf(
 /**
  * Who is signed in, as the Texts and IT's words are kept per account: the service's address and the
  * clinician's id; null for the sample's service, server credentials acting as no clinician, or no one.
+ * A clinician's own sign-in token names no id the app knows: null, unless `unnamed` takes the service's
+ * address alone (IT's words, whose bookkeeping is by the service's item ids, which no other account has).
  */
-export function accountOf(manager: ConnectionFeature['service']): string | null {
+export function accountOf(manager: ConnectionFeature['service'], unnamed = false): string | null {
   if (manager.mode !== 'organization') return null;
   const connection = manager.require();
+  if (connection.caller !== 'user') return null;
   const who = connection.identity?.();
   const id = who?.userId ?? who?.sub;
-  return connection.caller === 'user' && id ? `${connection.baseUrl.origin}|${id}` : null;
+  return id ? `${connection.baseUrl.origin}|${id}` : unnamed ? `${connection.baseUrl.origin}|` : null;
 }
 
 /** Where the Texts are kept in the service: the signed-in clinician's dot phrases. */

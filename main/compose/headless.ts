@@ -26,8 +26,10 @@ export type { AuditFailure, AuditRecord } from '../features/audit/audit-feature.
 /** The Texts feature (`scribe texts`): the same factory as the app's. */
 export { createTextsFeature, type TextsService } from '../features/texts/texts-feature.ts';
 export type {
+  AppRule,
   InsertionResult,
   InsertMode,
+  LineBreakRefusal,
   StreamingInsertion,
 } from '../features/dictation/dictation-headless.ts';
 export type { CustomizationLookup } from '../features/note/note-headless.ts';

@@ -13,10 +13,14 @@ import {
 } from './commands/recovered-commands.ts';
 import { INSERT_MODES, type StreamingInsertionOptions } from './insertion/insertion-types.ts';
 import { StreamingInsertion } from './insertion/streaming-insertion.ts';
+import { LineBreakShaper, type LineBreak, type LineBreakRefusal } from './insertion/line-breaks.ts';
+import { lineBreakOf } from './engine-inserter.ts';
 
 export type { HeardCommand } from './commands/command-filter.ts';
 export type { InsertMode, InsertionResult } from './insertion/insertion-types.ts';
 export type { StreamingInsertion } from './insertion/streaming-insertion.ts';
+export type { LineBreakRefusal } from './insertion/line-breaks.ts';
+export type { AppRule } from './engine-inserter.ts';
 
 export interface DictationHeadless {
   /** The voice commands applied to a dictation's text as it grows. */
@@ -36,6 +40,9 @@ export interface DictationHeadless {
   readonly insertModes: typeof INSERT_MODES;
   /** Captures the focused window now and inserts into it as the text grows. */
   readonly beginInsertion: (options: StreamingInsertionOptions) => Promise<StreamingInsertion>;
+  /** What a line break becomes in the insertion's field ("new line" never submits), and the shaping. */
+  readonly lineBreakOf: typeof lineBreakOf;
+  readonly lineBreaks: (policy: LineBreak, say: (code: LineBreakRefusal) => void) => LineBreakShaper;
 }
 
 /** Dictation's headless factory. */
@@ -49,5 +56,7 @@ export function createDictationHeadless(): DictationHeadless {
     ownTextNotice,
     insertModes: INSERT_MODES,
     beginInsertion: (options) => StreamingInsertion.begin(options),
+    lineBreakOf,
+    lineBreaks: (policy, say) => new LineBreakShaper(policy, say),
   };
 }

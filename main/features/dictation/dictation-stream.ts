@@ -9,7 +9,7 @@ import type { TextRange } from './commands/dictated-document.ts';
 import { CommandRunner } from './commands/command-runner.ts';
 import { DictationChecks, type CheckSettings } from './dictation-checks.ts';
 import type { DictationText, FieldButton, FieldNavigator, InsertionRun, InsertTarget } from './ports.ts';
-import { withoutLineBreaks } from './insertion/line-breaks.ts';
+import { LineBreakShaper } from './insertion/line-breaks.ts';
 import { sayPanel } from './commands/say-panel.ts';
 import type { SayPanel } from '../../../preload/contract/index.ts';
 import type { TemplateMarker } from '../../../preload/contract/dictation-codes.ts';
@@ -63,8 +63,11 @@ export class DictationStream {
   #asleep = false;
   /** "What can I say" open: until said again or the next utterance. */
   #panel: SayPanel | null = null;
-  /** Line breaks refused so far (said when one more is). */
-  #refused = 0;
+  /**
+   * A field whose line breaks are refused (insertion/line-breaks.ts: one line, or the application's rule)
+   * gets a space for each: "new line" never sends a form there. Said once per break refused.
+   */
+  readonly #lineBreaks: LineBreakShaper;
   /**
    * For each command heard and not yet run, oldest first, the text it came after: the field gets the text up
    * to the oldest only (a caret move waits for the words before it), so words said after a command go where
@@ -82,6 +85,10 @@ export class DictationStream {
     });
     this.#runner = new CommandRunner(options);
     this.#checks = new DictationChecks(options.checks ?? EVERY_KIND);
+    const app = options.target?.appName ?? null;
+    this.#lineBreaks = new LineBreakShaper(options.run.lineBreak ?? 'return', (code) =>
+      options.say({ code, app }),
+    );
   }
 
   /** The text to insert now. */
@@ -126,7 +133,7 @@ export class DictationStream {
     const utterance = !rolledBack && !correction && raw.length > this.#raw.length;
     this.#raw = raw;
     const { text: filtered, heard, selection, asleep = false } = this.#filter.update(raw);
-    this.#filtered = this.#lineBreaks(filtered);
+    this.#filtered = this.#lineBreaks.shape(filtered);
     const text = this.#checks.fixed(this.#filtered);
     this.#text = text;
     this.#asleep = asleep;
@@ -190,22 +197,5 @@ export class DictationStream {
   /** Every command heard has run (before the run finishes). */
   settled(): Promise<void> {
     return this.#runner.settled();
-  }
-
-  /**
-   * A field whose line breaks are refused (insertion/line-breaks.ts: one line, or the application's rule)
-   * gets a space for each: "new line" never sends a form there. Said once per break refused.
-   */
-  #lineBreaks(text: string): string {
-    const policy = this.#o.run.lineBreak;
-    if (policy !== 'refused-single-line' && policy !== 'refused-by-rule') return text;
-    const { text: kept, refused } = withoutLineBreaks(text);
-    if (refused > this.#refused)
-      this.#o.say({
-        code: policy === 'refused-single-line' ? 'line_break_single_line' : 'line_break_refused',
-        app: this.#o.target?.appName ?? null,
-      });
-    this.#refused = refused;
-    return kept;
   }
 }

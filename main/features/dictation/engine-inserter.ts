@@ -35,7 +35,7 @@ export interface EngineInserterOptions {
 }
 
 /** A rule as Settings and the policy give it. */
-type AppRule = { app: string; insert: InsertMode | 'never'; lineBreak?: LineBreakRule | undefined };
+export type AppRule = { app: string; insert: InsertMode | 'never'; lineBreak?: LineBreakRule | undefined };
 
 function toRules(rules: readonly AppRule[]): InsertionRule[] {
   return rules.map((r) => ({
@@ -94,7 +94,7 @@ export class EngineInserter implements Inserter {
     const insertion = await this.#start((target?.handle as TargetWindow | undefined) ?? null);
     let release: (() => void) | null = null;
     const context = insertion.fieldContext;
-    const lineBreak = await this.#lineBreak(insertion);
+    const lineBreak = await lineBreakOf(this.#o.desktop, insertion, this.#o.rules());
     return {
       ...(context ? { fieldContext: context } : {}),
       lineBreak,
@@ -127,18 +127,6 @@ export class EngineInserter implements Inserter {
       between: (action) => between(insertion, action),
       undo: () => this.#undo(insertion),
     };
-  }
-
-  /**
-   * What a line break becomes in the target's field: its facts are read again for it (a second AT-SPI
-   * round trip at the start; the engine keeps its own copy to itself).
-   */
-  async #lineBreak(insertion: StreamingInsertion): Promise<LineBreak> {
-    const target = insertion.target;
-    // Nothing is typed (the box, or copied): the text keeps its breaks.
-    if (!target || insertion.plan.mode === 'copy') return 'return';
-    const facts = await this.#o.desktop.fieldFacts(target).catch(() => ({}) as FieldFacts);
-    return lineBreakFor(facts.multiLine, ruleFor(target, toRules(this.#o.rules()))?.lineBreak);
   }
 
   /** Undo of a finished dictation: our own keys again, which the key hook must not take for the person's. */
@@ -177,4 +165,21 @@ export class EngineInserter implements Inserter {
     this.#o.onInsertion?.(insertion);
     return insertion;
   }
+}
+
+/**
+ * What a line break becomes in the insertion's field (the app's, and `scribe dictate --insert`'s): the
+ * field's facts are read again for it (a second round trip at the start; the engine keeps its own copy to
+ * itself), and IT's rule for the application.
+ */
+export async function lineBreakOf(
+  desktop: Pick<Desktop, 'fieldFacts'>,
+  insertion: StreamingInsertion,
+  rules: readonly AppRule[],
+): Promise<LineBreak> {
+  const target = insertion.target;
+  // Nothing is typed (the box, or copied): the text keeps its breaks.
+  if (!target || insertion.plan.mode === 'copy') return 'return';
+  const facts = await desktop.fieldFacts(target).catch(() => ({}) as FieldFacts);
+  return lineBreakFor(facts.multiLine, ruleFor(target, toRules(rules))?.lineBreak);
 }

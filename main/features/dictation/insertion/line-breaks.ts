@@ -31,3 +31,28 @@ export function withoutLineBreaks(text: string): { text: string; refused: number
   });
   return { text: out, refused };
 }
+
+/** What is said when a line break is refused: the field is one line, or the application's rule says so. */
+export type LineBreakRefusal = 'line_break_single_line' | 'line_break_refused';
+
+/**
+ * A dictation's text shaped for its field: where line breaks are refused, each becomes a space, and each
+ * break refused is said once (the app's overlay, the CLI's stderr).
+ */
+export class LineBreakShaper {
+  #refused = 0;
+
+  constructor(
+    private readonly policy: LineBreak,
+    private readonly say: (code: LineBreakRefusal) => void,
+  ) {}
+
+  shape(text: string): string {
+    if (this.policy !== 'refused-single-line' && this.policy !== 'refused-by-rule') return text;
+    const { text: kept, refused } = withoutLineBreaks(text);
+    if (refused > this.#refused)
+      this.say(this.policy === 'refused-single-line' ? 'line_break_single_line' : 'line_break_refused');
+    this.#refused = refused;
+    return kept;
+  }
+}

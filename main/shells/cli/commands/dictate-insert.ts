@@ -10,10 +10,13 @@
  */
 import {
   headless,
+  type AppRule,
   type InsertionResult,
   type InsertMode,
+  type LineBreakRefusal,
   type StreamingInsertion,
 } from '../../../compose/headless.ts';
+import type { Desktop } from '../../../../native/desktop.ts';
 import { CliError, EXIT } from '../io.ts';
 import { dictationMessageText, words } from '../../../../preload/words/index.ts';
 
@@ -29,13 +32,18 @@ export function insertMode(flag: string | undefined): InsertMode | undefined {
 /** An insertion into the focused X11 window, with what must be closed after it. */
 export interface CliInsertion {
   readonly insertion: StreamingInsertion;
+  /**
+   * The text as the field takes it: where the field is one line (or IT's rule for the application refuses
+   * line breaks), each break a space, said once on stderr — "new line" never submits a form.
+   */
+  shape(text: string): string;
   /** Finishes the insertion (once; later calls return the same result) and releases the display. */
   finish(): Promise<InsertionResult>;
 }
 
 /** Captures the focused window now. Fails with a usage error where there is no X11 display. */
-export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion> {
-  if (process.platform === 'win32') return startWin32Insertion(mode);
+export async function startCliInsertion(mode: InsertMode, rules: readonly AppRule[]): Promise<CliInsertion> {
+  if (process.platform === 'win32') return startWin32Insertion(mode, rules);
   if (process.platform !== 'linux' || !process.env.DISPLAY)
     throw new CliError(words().cli.dictate.needsX11, EXIT.usage);
   const { openX11Desktop } = await import('../../../../native/x11/x11-desktop.ts');
@@ -59,6 +67,7 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
   let finished: Promise<InsertionResult> | undefined;
   return {
     insertion,
+    shape: await shaper(desktop, insertion, rules),
     finish: () =>
       (finished ??= insertion.finish().finally(async () => {
         await clipboard.close().catch(() => undefined);
@@ -68,7 +77,7 @@ export async function startCliInsertion(mode: InsertMode): Promise<CliInsertion>
 }
 
 /** Windows: the foreground window, SendInput and the Win32 clipboard; no key hook (typing unobserved). */
-async function startWin32Insertion(mode: InsertMode): Promise<CliInsertion> {
+async function startWin32Insertion(mode: InsertMode, rules: readonly AppRule[]): Promise<CliInsertion> {
   const [{ loadWin32Api }, { Win32Desktop }, { Win32Clipboard }] = await Promise.all([
     import('../../../../native/win32/win32-api.ts'),
     import('../../../../native/win32/win32-desktop.ts'),
@@ -84,7 +93,21 @@ async function startWin32Insertion(mode: InsertMode): Promise<CliInsertion> {
     typingObserved: false,
   });
   let finished: Promise<InsertionResult> | undefined;
-  return { insertion, finish: () => (finished ??= insertion.finish()) };
+  const shape = await shaper(desktop, insertion, rules);
+  return { insertion, shape, finish: () => (finished ??= insertion.finish()) };
+}
+
+/** The field's line-break rule, as the app decides it, said on stderr in the app's words. */
+async function shaper(
+  desktop: Pick<Desktop, 'fieldFacts'>,
+  insertion: StreamingInsertion,
+  rules: readonly AppRule[],
+): Promise<(text: string) => string> {
+  const policy = await headless.dictation.lineBreakOf(desktop, insertion, rules);
+  const app = insertion.target?.app ?? null;
+  const say = (code: LineBreakRefusal) => process.stderr.write(`${dictationMessageText({ code, app })}\n`);
+  const lineBreaks = headless.dictation.lineBreaks(policy, say);
+  return (text) => lineBreaks.shape(text);
 }
 
 /**

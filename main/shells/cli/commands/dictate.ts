@@ -16,7 +16,7 @@ import { cliConfig, openJournal, type ConnectionFlags } from '../connect.ts';
 import { CliError, EXIT } from '../io.ts';
 import { readTextInput } from '../text-input.ts';
 import type { CliCommand } from './registry.ts';
-import { insertionNotices, insertMode, startCliInsertion } from './dictate-insert.ts';
+import { insertionNotices, insertMode, startCliInsertion, type CliInsertion } from './dictate-insert.ts';
 import { audioSpec, parseCommand, runJournaled, streamingConnection } from '../streaming.ts';
 import {
   dictationMessageText,
@@ -57,7 +57,7 @@ async function dictate(args: string[]): Promise<number> {
   const { config, locale, spec, mode, context, asyncCorrections, journaled } = await dictateArgs(args);
   const connection = await streamingConnection(config);
   // The target is the window focused now, before anything else can take focus.
-  const inserting = mode ? await startCliInsertion(mode) : undefined;
+  const inserting = mode ? await startCliInsertion(mode, config.dictationAppRules) : undefined;
   // The cursor sits at the end of the given text: dictation continues it. Otherwise the field's own text
   // and selection when it can be read (never on X11), else nothing.
   const field =
@@ -77,7 +77,8 @@ async function dictate(args: string[]): Promise<number> {
   const { dictationCommands: enabled, dictationFieldMarkers: markers } = config;
   const commands = dictation.commands({ locale, enabled, texts, box: own, markers });
   session.on('text', ({ text, rolledBack }) => {
-    const { text: inserted, heard } = commands.update(text);
+    const { text: filtered, heard } = commands.update(text);
+    const inserted = shaped(filtered, inserting);
     inserting?.insertion.update(inserted, rolledBack);
     // The CLI has no field navigation or stop by voice (nor selection when it types): say so, change nothing.
     for (const command of heard) sayCommand(command, locale, own);
@@ -88,7 +89,7 @@ async function dictate(args: string[]): Promise<number> {
       openAudioSource(spec),
       (chunk) => session.sendAudio(chunk),
       journal,
-      () => finish(commands.update(session.text).text, inserting),
+      () => finish(shaped(commands.update(session.text).text, inserting), inserting),
     );
   } finally {
     await inserting?.finish(); // a failed session still gives the clipboard back
@@ -113,6 +114,11 @@ function sayCommand(command: HeardCommand, locale: string, own: boolean): void {
     );
   const notice = dictation.ownTextNotice(command);
   if (notice) process.stderr.write(`${dictationMessageText({ code: notice, app: null })}\n`);
+}
+
+/** The text as the field takes it (as printed too: exactly what was inserted). */
+function shaped(text: string, inserting: CliInsertion | undefined): string {
+  return inserting ? inserting.shape(text) : text;
 }
 
 /** Inserts (when asked), prints the text, and says what the insertion could not do. */

@@ -22,10 +22,11 @@ export interface CliOnDisplay {
   close(): Promise<void>;
 }
 
-export async function startCliOnDisplay(): Promise<CliOnDisplay> {
-  const fixture = await writeDictationFixture();
+/** Starts them; `spoken`: what the service hears in the recording (else the fixture's, with its mishearing). */
+export async function startCliOnDisplay(spoken?: string[]): Promise<CliOnDisplay> {
+  const fixture = await writeDictationFixture(spoken);
   const h = await startStreamingHarness({
-    streaming: { fixturesDir: fixture.dir, mishearings: [MISHEARING] },
+    streaming: { fixturesDir: fixture.dir, ...(spoken ? {} : { mishearings: [MISHEARING] }) },
   });
   const screen = await startDisplay();
   const dir = await mkdtemp(join(tmpdir(), 'scribe-insert-'));
@@ -36,6 +37,12 @@ export async function startCliOnDisplay(): Promise<CliOnDisplay> {
     SCRIBE_CLIENT_ID: h.fixtures.staticClient.id,
     SCRIBE_PRIVATE_KEY_FILE: join(dir, 'key.pem'),
     SCRIBE_DATA_DIR: dir,
+    // The tests' Tk text field (WM_CLASS Field.tcl), and Chromium's fields with its accessibility off, cannot
+    // be read through AT-SPI: as in the app, their line breaks need IT's rule for the application (without
+    // one, "new line" never types a Return there). These tests are about what arrives, so the rule is given.
+    SCRIBE_DICTATION_APP_RULES: JSON.stringify(
+      ['Field.tcl', 'Chromium'].map((app) => ({ app, insert: 'paste', lineBreak: 'return' })),
+    ),
   };
   const journal = process.env.REAL_KEYCHAIN ? [] : ['--no-journal'];
   return {

@@ -30,7 +30,7 @@ describe('scribe dictate --insert', () => {
 
   it('without an X display says so before anything is sent', async () => {
     delete process.env.DISPLAY;
-    await expect(startCliInsertion('paste')).rejects.toThrow(/needs an X11 display/);
+    await expect(startCliInsertion('paste', [])).rejects.toThrow(/needs an X11 display/);
   });
 
   it('copy mode is what was asked for: a note, not a failure', () => {
