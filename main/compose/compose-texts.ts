@@ -7,6 +7,7 @@ import type { HandlerSlice } from '../core/ipc/handler-slice.ts';
 import type { Feature } from '../core/ipc/feature.ts';
 import type { ConnectionFeature } from '../features/connection/connection-feature.ts';
 import type { DotPhraseStore } from '../features/connection/ports.ts';
+import { journalOwner } from '../core/journal/journal-owner.ts';
 import {
   createTextsFeature,
   type PhraseStore,
@@ -37,7 +38,8 @@ export function textsFeatureOf(
 
 /**
  * Who is signed in, as the Texts and IT's words are kept per account: the service's address and the
- * clinician's id; null for the sample's service, server credentials acting as no clinician, or no one.
+ * clinician's journal owner stamp (a hash of their ids, so the files that record it name nobody); null for
+ * the sample's service, server credentials acting as no clinician, or no one.
  * A clinician's own sign-in token names no id the app knows: null, unless `unnamed` takes the service's
  * address alone (IT's words, whose bookkeeping is by the service's item ids, which no other account has).
  */
@@ -45,9 +47,8 @@ export function accountOf(manager: ConnectionFeature['service'], unnamed = false
   if (manager.mode !== 'organization') return null;
   const connection = manager.require();
   if (connection.caller !== 'user') return null;
-  const who = connection.identity?.();
-  const id = who?.userId ?? who?.sub;
-  return id ? `${connection.baseUrl.origin}|${id}` : unnamed ? `${connection.baseUrl.origin}|` : null;
+  const owner = journalOwner(connection.identity?.() ?? null);
+  return owner ? `${connection.baseUrl.origin}|${owner}` : unnamed ? `${connection.baseUrl.origin}|` : null;
 }
 
 /** Where the Texts are kept in the service: the signed-in clinician's dot phrases. */

@@ -8,7 +8,7 @@
  * said into Chromium, word for word.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { loadWin32Api } from '../../native/win32/win32-api.ts';
 import { Win32Desktop } from '../../native/win32/win32-desktop.ts';
 import { Win32Clipboard } from '../../native/win32/win32-clipboard.ts';
@@ -106,7 +106,19 @@ async function dictating(locale: DictationLocale, said?: (code: string) => void)
   return { controller, say: (unit: string) => sessions[0]!.unit(unit) };
 }
 
-async function opened(kind: 'edit' | 'richedit'): Promise<TargetWindowHandle> {
+/** "Wound clean.", "new line" and "Dressing applied." said in `locale`, the dictation ended; what was said. */
+async function saidWithNewLine(locale: DictationLocale, t: TestContext): Promise<string[]> {
+  const notices: string[] = [];
+  const { controller, say } = await dictating(locale, (code) => notices.push(code));
+  t.after(() => controller.cancel());
+  say('Wound clean.');
+  say(` ${NEW_LINE[locale]}`);
+  say(' Dressing applied.');
+  await controller.stop();
+  return notices;
+}
+
+async function opened(kind: 'edit' | 'richedit' | 'single-line'): Promise<TargetWindowHandle> {
   const w = await target.open(kind);
   assert.equal(await target.focus(w), w.hwnd, 'the helper window is in front');
   return w;
@@ -169,27 +181,15 @@ for (const [kind, locale] of CASES) {
 
     it('new line: a line break between the words before and after it', async (t) => {
       const w = await opened(kind);
-      const { controller, say } = await dictating(locale);
-      t.after(() => controller.cancel());
-      say('Wound clean.');
-      say(` ${NEW_LINE[locale]}`);
-      say(' Dressing applied.');
-      await controller.stop();
+      await saidWithNewLine(locale, t);
       const broken = 'Wound clean.\nDressing applied.';
       assert.equal(await eventually(() => target.text(w), broken), broken);
       await target.close(w);
     });
 
     it('new line never submits: refused in a single-line EDIT, a space instead, and said', async (t) => {
-      const w = await target.open('single-line');
-      assert.equal(await target.focus(w), w.hwnd, 'the helper window is in front');
-      const notices: string[] = [];
-      const { controller, say } = await dictating(locale, (code) => notices.push(code));
-      t.after(() => controller.cancel());
-      say('Wound clean.');
-      say(` ${NEW_LINE[locale]}`);
-      say(' Dressing applied.');
-      await controller.stop();
+      const w = await opened('single-line');
+      const notices = await saidWithNewLine(locale, t);
       const kept = 'Wound clean. Dressing applied.';
       assert.equal(await eventually(() => target.text(w), kept), kept);
       assert.ok(notices.includes('line_break_single_line'), `said: ${notices.join(', ')}`);

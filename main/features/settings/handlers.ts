@@ -53,18 +53,20 @@ function replacementCalls(
   store: () => ReplacementStore,
   vocabulary: VocabularyAccess,
 ): Pick<HandlerSlice<'replacements'>, 'replacements:list' | 'replacements:save' | 'replacements:delete'> {
-  const list = async () => {
-    const words = new Set(((await vocabulary.words()) ?? []).map((w) => saidKey(w.said)));
+  // IT's words as said, read once per call: to mark the list, and to refuse a change to one of them.
+  const itSays = async () => new Set(((await vocabulary.words()) ?? []).map((w) => saidKey(w.said)));
+  const list = async (words: ReadonlySet<string>) => {
     const items = await store().list();
     return { items: items.map((r) => ({ ...r, organization: words.has(saidKey(r.spoken)) })) };
   };
-  const refuseOrganization = async (spoken: string[]) => {
-    const words = (await vocabulary.words()) ?? [];
-    if (spoken.some((s) => words.some((w) => saidKey(w.said) === saidKey(s))))
-      throw new Failure('policy_locked');
+  /** A change to the replacements `spoken` names (and those of `id`), refused where one is IT's. */
+  const change = async (spoken: string[], id: string | null, act: () => Promise<void>) => {
+    const words = await itSays();
+    const held = id === null ? [] : (await store().list()).filter((r) => r.id === id).map((r) => r.spoken);
+    if ([...spoken, ...held].some((s) => words.has(saidKey(s)))) throw new Failure('policy_locked');
+    await act();
+    return list(words);
   };
-  const spokenOf = async (id: string | null) =>
-    id === null ? [] : (await store().list()).filter((r) => r.id === id).map((r) => r.spoken);
   return {
     'replacements:list': () =>
       guard(async () => {
@@ -75,19 +77,9 @@ function replacementCalls(
           LIST_SYNC_WAIT_MS,
           undefined,
         );
-        return list();
+        return list(await itSays());
       }),
-    'replacements:save': (r) =>
-      guard(async () => {
-        await refuseOrganization([r.spoken, ...(await spokenOf(r.id))]);
-        await store().save(r);
-        return list();
-      }),
-    'replacements:delete': (r) =>
-      guard(async () => {
-        await refuseOrganization(await spokenOf(r.id));
-        await store().remove(r.id);
-        return list();
-      }),
+    'replacements:save': (r) => guard(() => change([r.spoken], r.id, () => store().save(r))),
+    'replacements:delete': (r) => guard(() => change([], r.id, () => store().remove(r.id))),
   };
 }

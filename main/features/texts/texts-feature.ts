@@ -160,8 +160,7 @@ function syncing(deps: TextsDeps) {
       inFlight--;
     }
   };
-  const soon = () =>
-    void (inFlight === 0 && Date.now() - lastTried >= SYNC_EVERY_MS && deps.phrases?.() && now());
+  const soon = () => void (inFlight === 0 && Date.now() - lastTried >= SYNC_EVERY_MS && now());
   return { files, sync: { now, soon } };
 }
 
